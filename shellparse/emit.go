@@ -1,0 +1,159 @@
+package shellparse
+
+import "strings"
+
+// maxUnwrap bounds how many wrappers one command may come through.
+const maxUnwrap = 64
+
+// emit fills in a command's context, unwraps it, and records it (or the commands
+// of the script it runs).
+func (w *walker) emit(cmd SimpleCommand, c context) {
+	cmd.Wrappers = c.wrappers
+	if len(c.assigns) > 0 {
+		cmd.Assigns = append(append([]Assign(nil), c.assigns...), cmd.Assigns...)
+	}
+	cmd.Redirects = c.redirs
+	cmd.Stdin = c.stdin
+	cmd.PipesOut = c.pipesOut
+	cmd.Background = c.background
+	cmd.Subst = c.subst
+	cmd.Function = c.function
+	cmd.Depth = c.depth
+	cmd.Offset = c.offset
+	w.unwrap(cmd, c)
+}
+
+func (w *walker) unwrap(cmd SimpleCommand, c context) {
+	for range maxUnwrap {
+		if len(cmd.Argv) == 0 {
+			break
+		}
+		name := CommandName(cmd.Argv[0])
+		if name == "" {
+			break
+		}
+		st := unwrapStep(name, cmd.Argv)
+		cmd.Assigns = append(cmd.Assigns, st.assigns...)
+		switch st.kind {
+		case stepWrap:
+			cmd.Wrappers = appendWrapper(cmd.Wrappers, Wrapper{Name: name, Argv: cmd.Argv[:st.used]})
+			rest := append([]Word(nil), st.rest...)
+			if st.input {
+				rest = append(rest, Word{Text: "{input}", Placeholder: true})
+			}
+			if len(st.holders) > 0 {
+				c.placeholders = append(append([]string(nil), c.placeholders...), st.holders...)
+			}
+			cmd.Argv = rest
+			continue
+		case stepScript:
+			wrapper := Wrapper{Name: name, Argv: cmd.Argv[:min(st.used, len(cmd.Argv))], Nested: true}
+			if len(st.holders) > 0 {
+				c.placeholders = append(append([]string(nil), c.placeholders...), st.holders...)
+			}
+			w.script(st.script.Text, nestedContext(cmd, c), &wrapper)
+			return
+		case stepOpaque:
+			cmd.Script = &OpaqueScript{Word: st.script, Subst: st.script.Subst}
+		case stepFind:
+			for _, inner := range st.execs {
+				nc := nestedContext(cmd, c)
+				nc.depth = c.depth
+				nc.placeholders = append(append([]string(nil), c.placeholders...), st.holders...)
+				nc.wrappers = appendWrapper(cmd.Wrappers, Wrapper{Name: name, Argv: cmd.Argv})
+				w.emit(SimpleCommand{Argv: append([]Word(nil), inner...), Source: cmd.Source}, nc)
+			}
+		}
+		if st.kind == stepDone && w.shellReadsStaticInput(name, cmd) {
+			wrapper := Wrapper{Name: name, Argv: cmd.Argv, Nested: true}
+			nc := nestedContext(cmd, c)
+			nc.stdin = Input{}
+			w.script(cmd.Stdin.Text, nc, &wrapper)
+			return
+		}
+		break
+	}
+	markPlaceholders(cmd.Argv, c.placeholders)
+	cmd.Name = ""
+	if len(cmd.Argv) > 0 {
+		cmd.Name = CommandName(cmd.Argv[0])
+	}
+	w.add(cmd)
+}
+
+// shellReadsStaticInput reports a shell with no script argument whose standard
+// input is a static here-string or here-document: that text is its script.
+func (w *walker) shellReadsStaticInput(name string, cmd SimpleCommand) bool {
+	if !IsShell(name) || !cmd.Stdin.Static {
+		return false
+	}
+	if cmd.Stdin.Kind != InputHereString && cmd.Stdin.Kind != InputHereDoc {
+		return false
+	}
+	return ShellReadsStdin(cmd.Argv)
+}
+
+// ShellReadsStdin reports whether a shell invocation reads its script from
+// standard input: no -c and no script file operand (or -s).
+func ShellReadsStdin(argv []Word) bool {
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		if !a.Static {
+			return false
+		}
+		t := a.Text
+		switch {
+		case t == "-" || t == "--":
+			return true
+		case t == "--rcfile" || t == "--init-file":
+			i++
+		case strings.HasPrefix(t, "--"):
+		case (strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+")) && len(t) > 1:
+			if strings.Contains(t[1:], "s") {
+				return true
+			}
+			if strings.Contains(t[1:], "c") {
+				return false
+			}
+			if strings.ContainsAny(t[1:], "oO") {
+				i++
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func nestedContext(cmd SimpleCommand, c context) context {
+	return context{
+		wrappers:     cmd.Wrappers,
+		assigns:      cmd.Assigns,
+		stdin:        cmd.Stdin,
+		redirs:       cmd.Redirects,
+		subst:        cmd.Subst,
+		function:     cmd.Function,
+		background:   cmd.Background,
+		pipesOut:     cmd.PipesOut,
+		depth:        c.depth + 1,
+		placeholders: c.placeholders,
+		offset:       cmd.Offset,
+		nested:       true,
+	}
+}
+
+// markPlaceholders makes every word holding a placeholder dynamic.
+func markPlaceholders(words []Word, holders []string) {
+	if len(holders) == 0 {
+		return
+	}
+	for i := range words {
+		for _, h := range holders {
+			if strings.Contains(words[i].Text, h) {
+				words[i].Placeholder = true
+				words[i].Static = false
+				break
+			}
+		}
+	}
+}

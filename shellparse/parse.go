@@ -1,0 +1,218 @@
+package shellparse
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Parser analyses scripts. It is not safe for concurrent use: give each goroutine
+// its own.
+type Parser struct {
+	opts   Options
+	syntax *syntax.Parser
+}
+
+// NewParser returns a Parser with the given bounds (zero values take defaults).
+func NewParser(opts Options) *Parser {
+	return &Parser{
+		opts:   opts.withDefaults(),
+		syntax: syntax.NewParser(syntax.Variant(syntax.LangBash)),
+	}
+}
+
+// ParseScript analyses a shell script string as bash -c would run it.
+func (p *Parser) ParseScript(src string) Result {
+	var res Result
+	if problem, ok := p.checkInput(src); !ok {
+		res.Problems = append(res.Problems, problem)
+		return res
+	}
+	w := &walker{parser: p, res: &res}
+	w.script(src, context{}, nil)
+	if len(res.Commands) == 0 && len(res.Problems) == 0 && strings.TrimSpace(stripComments(src)) == "" {
+		res.Problems = append(res.Problems, Problem{Kind: ProblemParse, Reason: "empty command: nothing to run"})
+	}
+	return res
+}
+
+// ParseArgv analyses one simple command given as exact words, as exec would run
+// it without a shell.
+func (p *Parser) ParseArgv(argv []string) Result {
+	var res Result
+	if len(argv) == 0 || argv[0] == "" {
+		res.Problems = append(res.Problems, Problem{Kind: ProblemParse, Reason: "empty command: nothing to run"})
+		return res
+	}
+	total := 0
+	for _, a := range argv {
+		total += len(a)
+		if problem, ok := p.checkInput(a); !ok {
+			res.Problems = append(res.Problems, problem)
+			return res
+		}
+	}
+	if total > p.opts.MaxBytes {
+		res.Problems = append(res.Problems, tooLarge(total, p.opts.MaxBytes))
+		return res
+	}
+	words := make([]Word, len(argv))
+	for i, a := range argv {
+		words[i] = staticWord(a)
+	}
+	w := &walker{parser: p, res: &res}
+	w.emit(SimpleCommand{Argv: words, Source: quoteArgv(argv)}, context{})
+	return res
+}
+
+func (p *Parser) checkInput(src string) (Problem, bool) {
+	switch {
+	case len(src) > p.opts.MaxBytes:
+		return tooLarge(len(src), p.opts.MaxBytes), false
+	case strings.IndexByte(src, 0) >= 0:
+		return Problem{Kind: ProblemParse, Reason: "the command contains a NUL byte, which bash cannot pass"}, false
+	case !utf8.ValidString(src):
+		return Problem{Kind: ProblemParse, Reason: "the command is not valid UTF-8"}, false
+	}
+	return Problem{}, true
+}
+
+func tooLarge(size, limit int) Problem {
+	return Problem{Kind: ProblemTooComplex, Reason: fmt.Sprintf("the command is %d bytes, over the %d-byte limit", size, limit)}
+}
+
+func stripComments(src string) string {
+	var sb strings.Builder
+	for line := range strings.SplitSeq(src, "\n") {
+		if t := strings.TrimSpace(line); !strings.HasPrefix(t, "#") {
+			sb.WriteString(t)
+		}
+	}
+	return sb.String()
+}
+
+// context is what a command inherits from where it stands.
+type context struct {
+	wrappers     []Wrapper
+	assigns      []Assign
+	stdin        Input
+	redirs       []Redirect
+	subst        string
+	function     string
+	background   bool
+	pipesOut     bool
+	depth        int
+	placeholders []string
+	offset       int
+	nested       bool
+}
+
+// walker collects the simple commands of one top-level script.
+type walker struct {
+	parser  *Parser
+	res     *Result
+	nesting int
+	full    bool // the command bound was reached
+	deep    bool // the nesting bound was reached
+}
+
+// script parses src and walks it. outer is the wrapper that holds a nested script.
+func (w *walker) script(src string, c context, outer *Wrapper) {
+	if c.depth > w.parser.opts.MaxDepth {
+		w.problem(ProblemTooComplex, fmt.Sprintf("scripts nested more than %d deep", w.parser.opts.MaxDepth), src)
+		return
+	}
+	if problem, ok := w.parser.checkInput(src); !ok {
+		problem.Source = clip(src)
+		w.res.Problems = append(w.res.Problems, problem)
+		return
+	}
+	file, err := w.parser.syntax.Parse(strings.NewReader(src), "")
+	if err != nil {
+		w.problem(ProblemParse, parseReason(err), src)
+		return
+	}
+	res := &wordResolver{home: w.parser.opts.Home, source: src}
+	if outer != nil {
+		c.wrappers = appendWrapper(c.wrappers, *outer)
+	}
+	sw := &scriptWalker{walker: w, words: res}
+	sw.stmts(file.Stmts, c)
+}
+
+func parseReason(err error) string {
+	var perr syntax.ParseError
+	if errors.As(err, &perr) {
+		return fmt.Sprintf("bash cannot parse it: %s", perr.Error())
+	}
+	return fmt.Sprintf("bash cannot parse it: %v", err)
+}
+
+func (w *walker) problem(kind ProblemKind, reason, src string) {
+	for _, p := range w.res.Problems {
+		if p.Kind == kind && p.Reason == reason {
+			return
+		}
+	}
+	w.res.Problems = append(w.res.Problems, Problem{Kind: kind, Reason: reason, Source: clip(src)})
+}
+
+func clip(s string) string {
+	const limit = 200
+	if len(s) <= limit {
+		return s
+	}
+	cut := limit
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// add records a finished command, within the command bound.
+func (w *walker) add(cmd SimpleCommand) int {
+	if len(w.res.Commands) >= w.parser.opts.MaxCommands {
+		if !w.full {
+			w.full = true
+			w.problem(ProblemTooComplex, fmt.Sprintf("more than %d simple commands", w.parser.opts.MaxCommands), "")
+		}
+		return -1
+	}
+	w.res.Commands = append(w.res.Commands, cmd)
+	return len(w.res.Commands) - 1
+}
+
+func appendWrapper(list []Wrapper, wr Wrapper) []Wrapper {
+	out := make([]Wrapper, len(list), len(list)+1)
+	copy(out, list)
+	return append(out, wr)
+}
+
+func quoteArgv(argv []string) string {
+	parts := make([]string, len(argv))
+	for i, a := range argv {
+		parts[i] = ShellQuote(a)
+	}
+	return strings.Join(parts, " ")
+}
+
+// ShellQuote quotes s for bash when it needs quoting.
+func ShellQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	safe := true
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_./=:,+@%^", c)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,225 @@
+// Package shellparse reads a shell script the way bash will and lists every simple
+// command that could run, wherever it stands, with wrappers (sudo, env, xargs,
+// bash -c …) unwrapped and nested scripts parsed recursively.
+//
+// It judges nothing: classifying a command is the validator's job. It records the
+// facts the validator needs — argv with dynamic words marked, wrappers, redirects,
+// where standard input comes from, which substitution or function holds the command
+// — and the structural problems it met (parse errors, bounds reached).
+package shellparse
+
+// InputKind says where a command's standard input comes from.
+type InputKind string
+
+// Kinds of standard input.
+const (
+	InputInherited  InputKind = ""
+	InputPipe       InputKind = "pipe"
+	InputHereString InputKind = "here-string"
+	InputHereDoc    InputKind = "here-document"
+	InputFile       InputKind = "file"
+)
+
+// Input describes a command's standard input.
+type Input struct {
+	Kind InputKind `json:"kind,omitempty"`
+	// Text is the content of a here-string or here-document (the source text when
+	// it is not static).
+	Text string `json:"text,omitempty"`
+	// Static reports that Text is exactly what the command reads.
+	Static bool `json:"static,omitempty"`
+	// Subst reports a command substitution inside a here-string or here-document.
+	Subst bool `json:"subst,omitempty"`
+	// From lists the indexes (in Result.Commands) of the commands whose output is
+	// piped in; empty when the writer is not a simple command permgate saw.
+	From []int `json:"from,omitempty"`
+}
+
+// Redirect is one redirection that applies to a command.
+type Redirect struct {
+	// Op is the operator as written: > >> < <> >| &> &>> <<< << <<- >& <&.
+	Op string `json:"op"`
+	// Fd is the descriptor written before the operator, or "" for the default.
+	Fd string `json:"fd,omitempty"`
+	// Target is the file, descriptor or here-string word.
+	Target Word `json:"target"`
+}
+
+// Writes reports whether the redirect opens a file for writing. Duplicating a
+// descriptor (>&2) and the null and standard-stream devices do not count.
+func (r Redirect) Writes() bool {
+	switch r.Op {
+	case ">", ">>", ">|", "&>", "&>>", "<>":
+	case ">&":
+		// >&file (not a number or -) writes the file.
+		if isFdWord(r.Target) {
+			return false
+		}
+	default:
+		return false
+	}
+	if r.Target.Static {
+		switch r.Target.Text {
+		case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty":
+			return false
+		}
+	}
+	return true
+}
+
+// Reads reports whether the redirect opens a file for reading.
+func (r Redirect) Reads() bool {
+	switch r.Op {
+	case "<", "<>":
+		return true
+	case "<&":
+		return !isFdWord(r.Target)
+	}
+	return false
+}
+
+func isFdWord(w Word) bool {
+	if !w.Static {
+		return false
+	}
+	if w.Text == "-" {
+		return true
+	}
+	for _, c := range w.Text {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return w.Text != ""
+}
+
+// Assign is a variable assignment: a prefix (X=1 cmd), a bare assignment, an
+// export/declare/local argument or an env wrapper's NAME=VALUE.
+type Assign struct {
+	Name  string `json:"name"`
+	Value Word   `json:"value"`
+	// Via names the construct: "prefix", "bare", "export", "declare", "local",
+	// "readonly", "typeset", "env".
+	Via string `json:"via"`
+}
+
+// Wrapper is a command that ran the simple command: sudo, env, timeout, xargs,
+// find -exec, a shell's -c script, eval …
+type Wrapper struct {
+	// Name is the wrapper's command name (system bin directory removed).
+	Name string `json:"name"`
+	// Argv is the wrapper's own words, up to the wrapped command.
+	Argv []Word `json:"argv"`
+	// Nested reports that the command came from a script the wrapper parses
+	// (bash -c, eval, su -c, watch, a here-document into a shell).
+	Nested bool `json:"nested,omitempty"`
+}
+
+// SimpleCommand is one command that could run.
+type SimpleCommand struct {
+	// Argv is the command and its arguments after unwrapping. Empty for a bare
+	// assignment (X=1), which runs nothing but changes the shell.
+	Argv []Word `json:"argv"`
+	// Name is Argv[0]'s static text with a system bin directory removed; empty
+	// when the name is dynamic or absent.
+	Name string `json:"name"`
+	// Wrappers lists the wrappers the command came through, outermost first.
+	Wrappers []Wrapper `json:"wrappers,omitempty"`
+	// Assigns lists assignments that apply to this command.
+	Assigns []Assign `json:"assigns,omitempty"`
+	// Redirects lists the command's redirections, including those of enclosing
+	// compound commands.
+	Redirects []Redirect `json:"redirects,omitempty"`
+	// Stdin says where standard input comes from.
+	Stdin Input `json:"stdin"`
+	// PipesOut reports that the command's output goes into a pipe.
+	PipesOut bool `json:"pipes_out,omitempty"`
+	// Background reports a command run with & or as a coprocess.
+	Background bool `json:"background,omitempty"`
+	// Subst names the substitution holding the command: "$(", "`", "<(", ">(",
+	// or "" at the top.
+	Subst string `json:"subst,omitempty"`
+	// Function names the function whose body holds the command.
+	Function string `json:"function,omitempty"`
+	// Depth is the nested-script depth (0 at the top).
+	Depth int `json:"depth"`
+	// Script describes a shell or eval whose script could not be followed.
+	Script *OpaqueScript `json:"script,omitempty"`
+	// Source is the command's text as written.
+	Source string `json:"source"`
+	// Offset is the byte offset of Source in the top-level script (nested
+	// commands carry the offset of the outermost command that holds them).
+	Offset int `json:"offset"`
+}
+
+// OpaqueScript records a script argument permgate could not read statically.
+type OpaqueScript struct {
+	// Word is the script word as written.
+	Word Word `json:"word"`
+	// Subst reports that the script holds a command substitution's output: code
+	// that comes from another program.
+	Subst bool `json:"subst"`
+}
+
+// ProblemKind names a structural problem.
+type ProblemKind string
+
+// Problems the parser can meet.
+const (
+	ProblemParse      ProblemKind = "parse_error"
+	ProblemTooComplex ProblemKind = "too_complex"
+)
+
+// Problem is something that stopped the analysis from seeing all of the script.
+type Problem struct {
+	Kind   ProblemKind `json:"kind"`
+	Reason string      `json:"reason"`
+	Source string      `json:"source,omitempty"`
+}
+
+// Result is the analysis of one script.
+type Result struct {
+	Commands []SimpleCommand `json:"commands"`
+	Problems []Problem       `json:"problems,omitempty"`
+	// Functions lists the functions the script declares.
+	Functions []string `json:"functions,omitempty"`
+}
+
+// Options bound the analysis.
+type Options struct {
+	// Home is the home directory used for tilde expansion; empty leaves ~ dynamic.
+	Home string
+	// MaxDepth bounds nested scripts (bash -c inside bash -c …). Default 32.
+	MaxDepth int
+	// MaxBytes bounds the script size. Default 2 MiB.
+	MaxBytes int
+	// MaxCommands bounds the number of simple commands collected. Default 1000.
+	MaxCommands int
+	// MaxNesting bounds the syntactic nesting of compound commands and
+	// substitutions. Default 256.
+	MaxNesting int
+}
+
+// Defaults for Options.
+const (
+	DefaultMaxDepth    = 32
+	DefaultMaxBytes    = 2 << 20
+	DefaultMaxCommands = 1000
+	DefaultMaxNesting  = 256
+)
+
+func (o Options) withDefaults() Options {
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = DefaultMaxDepth
+	}
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = DefaultMaxBytes
+	}
+	if o.MaxCommands <= 0 {
+		o.MaxCommands = DefaultMaxCommands
+	}
+	if o.MaxNesting <= 0 {
+		o.MaxNesting = DefaultMaxNesting
+	}
+	return o
+}

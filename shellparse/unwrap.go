@@ -1,0 +1,692 @@
+package shellparse
+
+import (
+	"path"
+	"strings"
+)
+
+// systemBinDirs are the directories whose programs are the system tools: /bin/rm
+// is rm, but ./rm and /tmp/rm are not.
+var systemBinDirs = []string{"/bin/", "/sbin/", "/usr/bin/", "/usr/sbin/", "/usr/local/bin/", "/usr/local/sbin/"}
+
+// CommandName returns the name a static command word runs: the word with a system
+// bin directory removed. It is empty for a dynamic word.
+func CommandName(w Word) string {
+	if !w.Static {
+		return ""
+	}
+	name := w.Text
+	for _, dir := range systemBinDirs {
+		if rest, ok := strings.CutPrefix(name, dir); ok && rest != "" && !strings.Contains(rest, "/") {
+			return rest
+		}
+	}
+	return name
+}
+
+// shells are the programs that run a script given with -c, or read one from stdin.
+var shells = map[string]bool{
+	"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true,
+	"ash": true, "fish": true, "tcsh": true, "csh": true, "yash": true, "posh": true,
+}
+
+// IsShell reports whether a command name (any directory) is a shell.
+func IsShell(name string) bool { return shells[path.Base(name)] }
+
+// stepKind says what unwrapping one word of a command found.
+type stepKind int
+
+const (
+	stepDone   stepKind = iota // not a wrapper: the command is what it is
+	stepWrap                   // a wrapper: go on with rest
+	stepScript                 // a nested script to parse
+	stepOpaque                 // a nested script permgate cannot read
+	stepFind                   // find with -exec commands
+)
+
+// step is the result of looking at a command's first word.
+type step struct {
+	kind    stepKind
+	used    int      // words the wrapper used (its name, options, operands)
+	rest    []Word   // the wrapped command
+	script  Word     // for stepScript/stepOpaque
+	assigns []Assign // NAME=VALUE words a wrapper set
+	input   bool     // the wrapper appends words read from input (xargs)
+	holders []string // placeholders the wrapper replaces in the wrapped words
+	execs   [][]Word // for stepFind: the commands -exec runs
+}
+
+// optSpec describes a wrapper's options.
+type optSpec struct {
+	shortArg string   // short options that take an argument
+	longArg  []string // long options that take an argument
+	operands int      // operands between the options and the command
+	assigns  bool     // NAME=VALUE words may precede the command
+	// script is a short option (or long, with --) whose argument is a script.
+	script []string
+}
+
+var wrapperSpecs = map[string]optSpec{
+	"sudo":     {shortArg: "CDghpRrTtUu", longArg: []string{"close-from", "chdir", "group", "host", "prompt", "chroot", "role", "type", "command-timeout", "other-user", "user"}, assigns: true},
+	"doas":     {shortArg: "Cu"},
+	"pkexec":   {longArg: []string{"user"}},
+	"run0":     {shortArg: "uDg", longArg: []string{"user", "group", "chdir", "unit", "property", "description", "slice", "slice-inherit", "nice", "setenv", "machine", "background", "pty"}},
+	"nice":     {shortArg: "n", longArg: []string{"adjustment"}},
+	"nohup":    {},
+	"timeout":  {shortArg: "sk", longArg: []string{"signal", "kill-after"}, operands: 1},
+	"time":     {shortArg: "fo", longArg: []string{"format", "output"}},
+	"builtin":  {},
+	"exec":     {shortArg: "a"},
+	"stdbuf":   {shortArg: "ioe", longArg: []string{"input", "output", "error"}},
+	"ionice":   {shortArg: "cnp", longArg: []string{"class", "classdata", "pid"}},
+	"setsid":   {},
+	"chroot":   {longArg: []string{"userspec", "groups"}, operands: 1},
+	"strace":   {shortArg: "oepsuEIPSXbO", longArg: []string{"output", "expr", "attach", "string-limit", "user", "env", "trace-path"}},
+	"ltrace":   {shortArg: "oepsuanlLDw", longArg: []string{"output"}},
+	"nsenter":  {shortArg: "tSG", longArg: []string{"target", "setuid", "setgid"}},
+	"unshare":  {shortArg: "SGRw", longArg: []string{"setuid", "setgid", "root", "wd", "propagation", "map-user", "map-group"}},
+	"taskset":  {operands: 1},
+	"chrt":     {shortArg: "TPD", longArg: []string{"sched-runtime", "sched-period", "sched-deadline"}, operands: 1},
+	"firejail": {},
+	"caffeinate": {
+		shortArg: "tw",
+	},
+	"flock":  {shortArg: "wEc", longArg: []string{"timeout", "conflict-exit-code", "command"}, operands: 1, script: []string{"c", "command"}},
+	"script": {shortArg: "cEIOBTm", longArg: []string{"command", "echo", "log-in", "log-out", "log-io", "log-timing", "logging-format", "output-limit"}, script: []string{"c", "command"}},
+	"xargs":  {shortArg: "adEeIiLlnPs", longArg: []string{"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}},
+}
+
+// optionalArgShort lists short options whose argument is optional and so only
+// attached (xargs -i[R], -e[E], -l[N]; nsenter -m[file] …).
+var optionalArgShort = map[string]string{
+	"xargs":   "iel",
+	"nsenter": "muinpUCTrw",
+}
+
+// unwrapStep looks at a command whose first word is name and says what it is.
+func unwrapStep(name string, argv []Word) step {
+	base := path.Base(name)
+	switch {
+	case IsShell(name):
+		return shellStep(argv)
+	case base == "env":
+		return envStep(argv)
+	case base == "eval":
+		return evalStep(argv)
+	case base == "command":
+		return commandStep(argv)
+	case base == "watch":
+		return watchStep(argv)
+	case base == "find":
+		return findStep(argv)
+	case base == "busybox":
+		if len(argv) > 1 && argv[1].Static && !strings.HasPrefix(argv[1].Text, "-") {
+			return step{kind: stepWrap, used: 1, rest: argv[1:]}
+		}
+		return step{}
+	case base == "parallel":
+		return parallelStep(argv)
+	case name == "su" || name == "runuser":
+		return suStep(argv)
+	case base == "alias":
+		return aliasStep(argv)
+	case base == "trap":
+		return trapStep(argv)
+	}
+	if name != base {
+		return step{} // /tmp/sudo is not sudo
+	}
+	spec, ok := wrapperSpecs[name]
+	if !ok {
+		return step{}
+	}
+	return specStep(name, spec, argv)
+}
+
+// specStep parses a wrapper's options by its spec.
+func specStep(name string, spec optSpec, argv []Word) step {
+	i := 1
+	var st step
+	operands := spec.operands
+	replace := ""
+	for i < len(argv) {
+		w := argv[i]
+		if !w.Static {
+			break // a dynamic word: take it as the command (dynamic_command)
+		}
+		t := w.Text
+		if t == "--" {
+			i++
+			break
+		}
+		if strings.HasPrefix(t, "--") && len(t) > 2 {
+			opt, val, hasVal := strings.Cut(t[2:], "=")
+			takes := contains(spec.longArg, opt)
+			if takes && !hasVal {
+				if i+1 >= len(argv) {
+					return step{}
+				}
+				val = argv[i+1].Text
+				if contains(spec.script, opt) {
+					return scriptOrOpaque(argv[i+1], i+2)
+				}
+				i += 2
+			} else {
+				if hasVal && contains(spec.script, opt) {
+					return scriptOrOpaque(Word{Text: val, Static: true}, i+1)
+				}
+				i++
+			}
+			if name == "xargs" && opt == "replace" {
+				replace = orDefault(val, "{}")
+			}
+			continue
+		}
+		if name == "sudo" && (t == "-e" || t == "--edit") {
+			return step{} // sudoedit: edits a file, runs no command
+		}
+		if strings.HasPrefix(t, "-") && len(t) > 1 && !(name == "nice" && isNumber(t[1:])) {
+			consumed, scriptArg, repl, ok := shortCluster(name, spec, argv, i)
+			if !ok {
+				return step{}
+			}
+			if scriptArg != nil {
+				return scriptOrOpaque(*scriptArg, i+consumed)
+			}
+			if repl != "" {
+				replace = repl
+			}
+			i += consumed
+			continue
+		}
+		if name == "nice" && strings.HasPrefix(t, "-") {
+			i++
+			continue
+		}
+		if spec.assigns && isAssignWord(t) {
+			n, v, _ := strings.Cut(t, "=")
+			st.assigns = append(st.assigns, Assign{Name: n, Value: staticWord(v), Via: name})
+			i++
+			continue
+		}
+		if operands > 0 {
+			operands--
+			i++
+			continue
+		}
+		break
+	}
+	if i >= len(argv) {
+		return step{}
+	}
+	st.kind, st.used, st.rest = stepWrap, i, argv[i:]
+	if name == "xargs" {
+		if replace != "" {
+			st.holders = []string{replace}
+		} else {
+			st.input = true
+		}
+	}
+	return st
+}
+
+// shortCluster parses one word of short options (-abc, -uroot, -u root). It
+// returns the words used, a script argument if one was met, and an xargs
+// replacement string.
+func shortCluster(name string, spec optSpec, argv []Word, i int) (int, *Word, string, bool) {
+	t := argv[i].Text
+	for j := 1; j < len(t); j++ {
+		c := t[j : j+1]
+		if strings.Contains(optionalArgShort[name], c) {
+			if name == "xargs" && c == "i" {
+				return 1, nil, orDefault(t[j+1:], "{}"), true
+			}
+			return 1, nil, "", true
+		}
+		if !strings.Contains(spec.shortArg, c) {
+			continue
+		}
+		val, used := t[j+1:], 1
+		var valWord Word
+		if val == "" {
+			if i+1 >= len(argv) {
+				return 0, nil, "", false
+			}
+			valWord = argv[i+1]
+			val, used = valWord.Text, 2
+		} else {
+			valWord = Word{Text: val, Static: argv[i].Static}
+		}
+		if contains(spec.script, c) {
+			return used, &valWord, "", true
+		}
+		if name == "xargs" && c == "I" {
+			return used, nil, val, true
+		}
+		return used, nil, "", true
+	}
+	return 1, nil, "", true
+}
+
+func scriptOrOpaque(w Word, used int) step {
+	if w.Static {
+		return step{kind: stepScript, used: used, script: w}
+	}
+	return step{kind: stepOpaque, used: used, script: w}
+}
+
+// shellStep reads a shell's options: -c SCRIPT runs a script string.
+func shellStep(argv []Word) step {
+	hasC := false
+	i := 1
+	for i < len(argv) {
+		w := argv[i]
+		if !w.Static {
+			break
+		}
+		t := w.Text
+		if t == "--" || t == "-" {
+			i++
+			break
+		}
+		if strings.HasPrefix(t, "--") {
+			switch t {
+			case "--rcfile", "--init-file":
+				i += 2
+			default:
+				i++
+			}
+			continue
+		}
+		if (strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+")) && len(t) > 1 {
+			opts := t[1:]
+			if strings.Contains(opts, "c") {
+				hasC = true
+			}
+			if strings.ContainsAny(opts, "oO") {
+				i++ // -o option / -O shopt take an argument
+			}
+			i++
+			continue
+		}
+		break
+	}
+	if !hasC {
+		return step{} // a script file or standard input: the validator judges
+	}
+	if i >= len(argv) {
+		return step{}
+	}
+	return scriptOrOpaque(argv[i], i+1)
+}
+
+// envStep reads env's options and NAME=VALUE words.
+func envStep(argv []Word) step {
+	var st step
+	i := 1
+	var split []Word
+	for i < len(argv) {
+		w := argv[i]
+		if !w.Static {
+			break
+		}
+		t := w.Text
+		switch {
+		case t == "--":
+			i++
+			goto command
+		case t == "-" || t == "-i" || t == "--ignore-environment" || t == "-0" || t == "--null" || t == "-v" || t == "--debug":
+			i++
+		case t == "-u" || t == "-C" || t == "-P" || t == "--unset" || t == "--chdir":
+			i += 2
+		case strings.HasPrefix(t, "--unset=") || strings.HasPrefix(t, "--chdir=") || strings.HasPrefix(t, "--default-signal") || strings.HasPrefix(t, "--ignore-signal") || strings.HasPrefix(t, "--block-signal"):
+			i++
+		case t == "-S" || t == "--split-string" || strings.HasPrefix(t, "--split-string=") || (strings.HasPrefix(t, "-S") && len(t) > 2):
+			var s Word
+			switch {
+			case t == "-S" || t == "--split-string":
+				if i+1 >= len(argv) {
+					return step{}
+				}
+				s, i = argv[i+1], i+2
+			case strings.HasPrefix(t, "--split-string="):
+				s, i = staticWord(strings.TrimPrefix(t, "--split-string=")), i+1
+			default:
+				s, i = staticWord(t[2:]), i+1
+			}
+			if !s.Static {
+				return step{kind: stepOpaque, used: i, script: s}
+			}
+			words, ok := splitEnvString(s.Text)
+			if !ok {
+				return step{kind: stepOpaque, used: i, script: s}
+			}
+			split = append(split, words...)
+		case strings.HasPrefix(t, "-u") || strings.HasPrefix(t, "-C"):
+			i++
+		case strings.HasPrefix(t, "-") && len(t) > 1:
+			i++
+		case isAssignWord(t):
+			n, v, _ := strings.Cut(t, "=")
+			st.assigns = append(st.assigns, Assign{Name: n, Value: staticWord(v), Via: "env"})
+			i++
+		default:
+			goto command
+		}
+	}
+command:
+	rest := append(append([]Word(nil), split...), argv[min(i, len(argv)):]...)
+	if len(rest) == 0 {
+		if len(st.assigns) > 0 {
+			// env NAME=VALUE with no command prints the environment.
+			return step{kind: stepDone, assigns: st.assigns}
+		}
+		return step{}
+	}
+	// Assignments inside -S come first.
+	var cmdStart int
+	for cmdStart < len(rest) && rest[cmdStart].Static && isAssignWord(rest[cmdStart].Text) {
+		n, v, _ := strings.Cut(rest[cmdStart].Text, "=")
+		st.assigns = append(st.assigns, Assign{Name: n, Value: staticWord(v), Via: "env"})
+		cmdStart++
+	}
+	if cmdStart >= len(rest) {
+		return step{kind: stepDone, assigns: st.assigns}
+	}
+	st.kind, st.used, st.rest = stepWrap, i, rest[cmdStart:]
+	return st
+}
+
+// splitEnvString splits env -S's string the way env does: whitespace-separated,
+// with single and double quotes and backslash escapes. A $ makes it dynamic.
+func splitEnvString(s string) ([]Word, bool) {
+	var words []Word
+	var cur strings.Builder
+	inWord := false
+	quote := byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+			} else {
+				cur.WriteByte(c)
+			}
+		case c == '$':
+			return nil, false
+		case quote == '"':
+			if c == '"' {
+				quote = 0
+			} else if c == '\\' && i+1 < len(s) {
+				i++
+				cur.WriteByte(s[i])
+			} else {
+				cur.WriteByte(c)
+			}
+		case c == '\'' || c == '"':
+			quote, inWord = c, true
+		case c == '\\' && i+1 < len(s):
+			i++
+			cur.WriteByte(s[i])
+			inWord = true
+		case c == ' ' || c == '\t' || c == '\n':
+			if inWord {
+				words = append(words, staticWord(cur.String()))
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if quote != 0 {
+		return nil, false
+	}
+	if inWord {
+		words = append(words, staticWord(cur.String()))
+	}
+	return words, true
+}
+
+// evalStep joins eval's words into a script.
+func evalStep(argv []Word) step {
+	if len(argv) < 2 {
+		return step{}
+	}
+	return joinedScript(argv[1:], len(argv))
+}
+
+func joinedScript(words []Word, used int) step {
+	texts := make([]string, len(words))
+	joined := Word{Static: true}
+	for i, w := range words {
+		texts[i] = w.Text
+		mergeDynamic(&joined, w)
+	}
+	joined.Text = strings.Join(texts, " ")
+	if !joined.Static {
+		return step{kind: stepOpaque, used: used, script: joined}
+	}
+	return step{kind: stepScript, used: used, script: joined}
+}
+
+// commandStep: `command -v x` only looks a name up; `command x` runs x.
+func commandStep(argv []Word) step {
+	i := 1
+	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") && argv[i].Text != "-" {
+		if argv[i].Text == "--" {
+			i++
+			break
+		}
+		if strings.ContainsAny(argv[i].Text, "vV") {
+			return step{}
+		}
+		i++
+	}
+	if i >= len(argv) {
+		return step{}
+	}
+	return step{kind: stepWrap, used: i, rest: argv[i:]}
+}
+
+// watchStep: watch joins its words and runs them with sh -c (or directly with -x).
+func watchStep(argv []Word) step {
+	i := 1
+	direct := false
+	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") {
+		t := argv[i].Text
+		if t == "--" {
+			i++
+			break
+		}
+		switch {
+		case t == "-x" || t == "--exec":
+			direct = true
+			i++
+		case t == "-n" || t == "--interval" || t == "-q" || t == "--equexit":
+			i += 2
+		default:
+			i++
+		}
+	}
+	if i >= len(argv) {
+		return step{}
+	}
+	if direct {
+		return step{kind: stepWrap, used: i, rest: argv[i:]}
+	}
+	return joinedScript(argv[i:], len(argv))
+}
+
+// parallelStep: GNU parallel runs its command words through a shell, once per
+// input, replacing {} and its variants.
+func parallelStep(argv []Word) step {
+	i := 1
+	withArg := map[string]bool{"-j": true, "--jobs": true, "-S": true, "--sshlogin": true, "-a": true, "--arg-file": true, "-d": true, "--delimiter": true, "-I": true, "--halt": true, "--joblog": true, "--results": true, "--tmpdir": true, "-N": true, "-n": true, "-L": true, "--max-args": true, "--colsep": true, "-C": true, "--timeout": true, "--retries": true, "--delay": true, "--env": true, "--workdir": true, "--tag-string": true}
+	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") {
+		t := argv[i].Text
+		if t == "--" {
+			i++
+			break
+		}
+		if withArg[t] {
+			i += 2
+		} else {
+			i++
+		}
+	}
+	end := i
+	for end < len(argv) && !(argv[end].Static && strings.HasPrefix(argv[end].Text, ":::")) {
+		end++
+	}
+	if i >= end {
+		return step{}
+	}
+	st := joinedScript(argv[i:end], len(argv))
+	st.holders = []string{"{}", "{.}", "{/}", "{//}", "{/.}", "{#}", "{%}"}
+	if !containsHolder(argv[i:end], st.holders) {
+		st.script.Text += " {}"
+	}
+	return st
+}
+
+func containsHolder(words []Word, holders []string) bool {
+	for _, w := range words {
+		for _, h := range holders {
+			if strings.Contains(w.Text, h) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// suStep: su and runuser take -c SCRIPT anywhere on the line; without it they
+// start a shell, unless runuser is given a command after -u USER.
+func suStep(argv []Word) step {
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		if !a.Static {
+			continue
+		}
+		t := a.Text
+		switch {
+		case t == "-c" || t == "--command" || t == "--session-command":
+			if i+1 < len(argv) {
+				return scriptOrOpaque(argv[i+1], len(argv))
+			}
+		case strings.HasPrefix(t, "--command=") || strings.HasPrefix(t, "--session-command="):
+			_, v, _ := strings.Cut(t, "=")
+			return scriptOrOpaque(Word{Text: v, Static: true}, len(argv))
+		case strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.Contains(t, "c"):
+			if rest := t[strings.Index(t, "c")+1:]; rest != "" {
+				return scriptOrOpaque(Word{Text: rest, Static: true}, len(argv))
+			}
+			if i+1 < len(argv) {
+				return scriptOrOpaque(argv[i+1], len(argv))
+			}
+		case t == "--":
+			if argv[0].Text == "runuser" && i+1 < len(argv) {
+				return step{kind: stepWrap, used: i + 1, rest: argv[i+1:]}
+			}
+		}
+	}
+	return step{}
+}
+
+// aliasStep: alias NAME=VALUE defines a script that runs when NAME is typed.
+func aliasStep(argv []Word) step {
+	for _, w := range argv[1:] {
+		if _, v, ok := strings.Cut(w.Text, "="); ok {
+			return scriptOrOpaque(Word{Text: v, Static: w.Static, Subst: w.Subst, Params: w.Params}, len(argv))
+		}
+	}
+	return step{}
+}
+
+// trapStep: trap SCRIPT SIGNAL… runs SCRIPT when a signal arrives.
+func trapStep(argv []Word) step {
+	if len(argv) < 3 {
+		return step{}
+	}
+	i := 1
+	if argv[i].Static && argv[i].Text == "--" {
+		i++
+	}
+	if i+1 >= len(argv) {
+		return step{}
+	}
+	w := argv[i]
+	if w.Static && (w.Text == "-" || w.Text == "" || strings.HasPrefix(w.Text, "-")) {
+		return step{}
+	}
+	return scriptOrOpaque(w, len(argv))
+}
+
+// findStep collects the commands run by -exec, -execdir, -ok and -okdir.
+func findStep(argv []Word) step {
+	var execs [][]Word
+	for i := 1; i < len(argv); i++ {
+		if !argv[i].Static {
+			continue
+		}
+		switch argv[i].Text {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			j := i + 1
+			for j < len(argv) && !(argv[j].Static && (argv[j].Text == ";" || argv[j].Text == "+")) {
+				j++
+			}
+			if j > i+1 {
+				execs = append(execs, argv[i+1:j])
+			}
+			i = j
+		}
+	}
+	if len(execs) == 0 {
+		return step{}
+	}
+	return step{kind: stepFind, execs: execs, holders: []string{"{}"}}
+}
+
+func isAssignWord(t string) bool {
+	name, _, ok := strings.Cut(t, "=")
+	if !ok || name == "" {
+		return false
+	}
+	for i, c := range name {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

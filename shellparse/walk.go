@@ -1,0 +1,398 @@
+package shellparse
+
+import (
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// scriptWalker walks the tree of one parsed script.
+type scriptWalker struct {
+	*walker
+	words *wordResolver
+}
+
+func (s *scriptWalker) stmts(list []*syntax.Stmt, c context) {
+	for _, st := range list {
+		if s.full {
+			return
+		}
+		s.stmt(st, c)
+	}
+}
+
+// enter tracks syntactic nesting; it reports false past the bound.
+func (s *scriptWalker) enter() bool {
+	s.nesting++
+	if s.nesting > s.parser.opts.MaxNesting {
+		if !s.deep {
+			s.deep = true
+			s.problem(ProblemTooComplex, fmt.Sprintf("commands nested more than %d deep", s.parser.opts.MaxNesting), "")
+		}
+		return false
+	}
+	return true
+}
+
+func (s *scriptWalker) leave() { s.nesting-- }
+
+func (s *scriptWalker) stmt(st *syntax.Stmt, c context) {
+	if !s.enter() {
+		s.leave()
+		return
+	}
+	defer s.leave()
+	if st.Background || st.Coprocess || st.Disown {
+		c.background = true
+	}
+	if !c.nested {
+		c.offset = int(st.Pos().Offset())
+	}
+	if len(st.Redirs) > 0 {
+		c = s.redirects(st.Redirs, c)
+	}
+	if st.Cmd == nil {
+		return
+	}
+	s.command(st.Cmd, c)
+}
+
+// redirects resolves a statement's redirections into the context.
+func (s *scriptWalker) redirects(redirs []*syntax.Redirect, c context) context {
+	own := make([]Redirect, 0, len(redirs))
+	for _, r := range redirs {
+		red := Redirect{Op: r.Op.String()}
+		if r.N != nil {
+			red.Fd = r.N.Value
+		}
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			c.stdin = s.heredoc(r, c)
+			red.Target = Word{Text: c.stdin.Text, Static: c.stdin.Static, Subst: c.stdin.Subst}
+		case syntax.WordHdoc:
+			s.substs(r.Word, c)
+			target := s.words.resolveOne(r.Word)
+			red.Target = target
+			c.stdin = Input{Kind: InputHereString, Text: target.Text, Static: target.Static, Subst: target.Subst}
+		default:
+			from := len(s.res.Commands)
+			s.substs(r.Word, c)
+			red.Target = s.words.resolveOne(r.Word)
+			if r.Op == syntax.RdrIn && (red.Fd == "" || red.Fd == "0") {
+				if red.Target.ProcSubst {
+					c.stdin = Input{Kind: InputPipe, From: indexRange(from, len(s.res.Commands))}
+				} else {
+					c.stdin = Input{Kind: InputFile, Text: red.Target.Text, Static: red.Target.Static}
+				}
+			}
+		}
+		own = append(own, red)
+	}
+	merged := make([]Redirect, 0, len(c.redirs)+len(own))
+	merged = append(merged, c.redirs...)
+	c.redirs = append(merged, own...)
+	return c
+}
+
+func indexRange(from, to int) []int {
+	if to <= from {
+		return nil
+	}
+	out := make([]int, 0, to-from)
+	for i := from; i < to; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+// heredoc returns the input a here-document gives, walking the substitutions of an
+// unquoted one.
+func (s *scriptWalker) heredoc(r *syntax.Redirect, c context) Input {
+	in := Input{Kind: InputHereDoc, Static: true}
+	if r.Hdoc == nil {
+		return in
+	}
+	quoted := r.Word != nil && (hasQuotes(r.Word.Parts) || strings.Contains(s.words.text(r.Word), `\`))
+	if quoted {
+		var sb strings.Builder
+		for _, p := range r.Hdoc.Parts {
+			if lit, ok := p.(*syntax.Lit); ok {
+				sb.WriteString(lit.Value)
+			}
+		}
+		in.Text = sb.String()
+		return in
+	}
+	s.substs(r.Hdoc, c)
+	body := s.words.resolveDouble(r.Hdoc.Parts)
+	in.Text, in.Static, in.Subst = body.Text, body.Static, body.Subst
+	return in
+}
+
+func (s *scriptWalker) command(cmd syntax.Command, c context) {
+	switch x := cmd.(type) {
+	case *syntax.CallExpr:
+		s.call(x, c)
+	case *syntax.BinaryCmd:
+		if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+			s.pipeline(x, c)
+			return
+		}
+		s.stmt(x.X, c)
+		s.stmt(x.Y, c)
+	case *syntax.Block:
+		s.stmts(x.Stmts, c)
+	case *syntax.Subshell:
+		s.stmts(x.Stmts, c)
+	case *syntax.IfClause:
+		for clause := x; clause != nil; clause = clause.Else {
+			s.stmts(clause.Cond, c)
+			s.stmts(clause.Then, c)
+		}
+	case *syntax.WhileClause:
+		s.stmts(x.Cond, c)
+		s.stmts(x.Do, c)
+	case *syntax.ForClause:
+		s.substs(x.Loop, c)
+		s.stmts(x.Do, c)
+	case *syntax.CaseClause:
+		s.substs(x.Word, c)
+		for _, item := range x.Items {
+			for _, pat := range item.Patterns {
+				s.substs(pat, c)
+			}
+			s.stmts(item.Stmts, c)
+		}
+	case *syntax.FuncDecl:
+		name := ""
+		if x.Name != nil {
+			name = x.Name.Value
+		}
+		s.res.Functions = append(s.res.Functions, name)
+		c.function = name
+		c.background = false
+		if x.Body != nil {
+			s.stmt(x.Body, c)
+		}
+	case *syntax.ArithmCmd:
+		s.substs(x.X, c)
+	case *syntax.TestClause:
+		s.substs(x.X, c)
+		s.testClause(x, c)
+	case *syntax.LetClause:
+		for _, e := range x.Exprs {
+			s.substs(e, c)
+		}
+	case *syntax.DeclClause:
+		s.decl(x, c)
+	case *syntax.TimeClause:
+		if x.Stmt != nil {
+			s.stmt(x.Stmt, c)
+		}
+	case *syntax.CoprocClause:
+		c.background = true
+		if x.Stmt != nil {
+			s.stmt(x.Stmt, c)
+		}
+	case *syntax.TestDecl:
+		s.substs(x.Description, c)
+		if x.Body != nil {
+			s.stmt(x.Body, c)
+		}
+	default:
+		s.problem(ProblemTooComplex, fmt.Sprintf("unsupported construct %T", cmd), s.words.text(cmd))
+	}
+}
+
+// pipeline walks a | b | c: each element reads what the one before it writes.
+func (s *scriptWalker) pipeline(x *syntax.BinaryCmd, c context) {
+	elems := flattenPipe(x, nil)
+	var from []int
+	for i, st := range elems {
+		ec := c
+		ec.pipesOut = i < len(elems)-1
+		if i > 0 {
+			ec.stdin = Input{Kind: InputPipe, From: from}
+		}
+		start := len(s.res.Commands)
+		s.stmt(st, ec)
+		from = topLevel(s.res.Commands, start, c.subst)
+	}
+}
+
+func flattenPipe(x *syntax.BinaryCmd, acc []*syntax.Stmt) []*syntax.Stmt {
+	for _, st := range []*syntax.Stmt{x.X, x.Y} {
+		if inner, ok := st.Cmd.(*syntax.BinaryCmd); ok && (inner.Op == syntax.Pipe || inner.Op == syntax.PipeAll) && len(st.Redirs) == 0 && !st.Negated && !st.Background {
+			acc = flattenPipe(inner, acc)
+			continue
+		}
+		acc = append(acc, st)
+	}
+	return acc
+}
+
+// topLevel returns the indexes from start on of commands that stand at the given
+// substitution level (not inside a substitution of theirs).
+func topLevel(cmds []SimpleCommand, start int, subst string) []int {
+	var out []int
+	for i := start; i < len(cmds); i++ {
+		if cmds[i].Subst == subst {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// substs walks every command and process substitution inside a node (a word, an
+// arithmetic expression, a test, an assignment) as commands of their own.
+func (s *scriptWalker) substs(n syntax.Node, c context) {
+	if n == nil {
+		return
+	}
+	syntax.Walk(n, func(node syntax.Node) bool {
+		if s.full || s.deep {
+			return false
+		}
+		switch x := node.(type) {
+		case *syntax.CmdSubst:
+			sc := substContext(c, "$(")
+			if x.Backquotes {
+				sc.subst = "`"
+			}
+			if s.enter() {
+				s.stmts(x.Stmts, sc)
+			}
+			s.leave()
+			return false
+		case *syntax.ProcSubst:
+			sc := substContext(c, "<(")
+			if x.Op == syntax.CmdOut {
+				sc.subst = ">("
+				// >(cmd) reads what the outer command writes into it.
+				sc.stdin = Input{Kind: InputPipe}
+			}
+			if s.enter() {
+				s.stmts(x.Stmts, sc)
+			}
+			s.leave()
+			return false
+		}
+		return true
+	})
+}
+
+func substContext(c context, kind string) context {
+	return context{
+		wrappers:     c.wrappers,
+		subst:        kind,
+		function:     c.function,
+		depth:        c.depth,
+		placeholders: c.placeholders,
+		offset:       c.offset,
+		nested:       c.nested,
+	}
+}
+
+// call handles a simple command.
+func (s *scriptWalker) call(ce *syntax.CallExpr, c context) {
+	for _, a := range ce.Assigns {
+		s.substs(a, c)
+	}
+	for _, arg := range ce.Args {
+		s.substs(arg, c)
+	}
+	if s.full {
+		return
+	}
+	via := "prefix"
+	if len(ce.Args) == 0 {
+		via = "bare"
+	}
+	assigns := s.assigns(ce.Assigns, via)
+	var argv []Word
+	for _, arg := range ce.Args {
+		argv = append(argv, s.words.resolve(arg)...)
+	}
+	cmd := SimpleCommand{
+		Argv:    argv,
+		Assigns: assigns,
+		Source:  s.words.text(ce),
+	}
+	if len(ce.Args) > 0 && len(argv) == 0 {
+		// Every word vanished (an empty brace alternative): bash runs nothing.
+		argv = nil
+	}
+	s.emit(cmd, c)
+}
+
+func (s *scriptWalker) assigns(list []*syntax.Assign, via string) []Assign {
+	var out []Assign
+	for _, a := range list {
+		if a.Name == nil {
+			continue
+		}
+		val := staticWord("")
+		switch {
+		case a.Value != nil:
+			val = s.words.resolveOne(a.Value)
+		case a.Array != nil:
+			val = Word{Text: s.words.text(a.Array)}
+			for _, el := range a.Array.Elems {
+				if el.Value != nil {
+					mergeDynamic(&val, s.words.resolveOne(el.Value))
+				}
+			}
+			val.Static = false
+		}
+		out = append(out, Assign{Name: a.Name.Value, Value: val, Via: via})
+	}
+	return out
+}
+
+// testClause records [[ … ]] as a command of its own, so that the words it
+// expands are judged like any command's.
+func (s *scriptWalker) testClause(x *syntax.TestClause, c context) {
+	argv := []Word{staticWord("[[")}
+	syntax.Walk(x.X, func(node syntax.Node) bool {
+		if w, ok := node.(*syntax.Word); ok {
+			argv = append(argv, s.words.resolveOne(w))
+			return false
+		}
+		return true
+	})
+	s.emit(SimpleCommand{Argv: argv, Source: s.words.text(x)}, c)
+}
+
+// decl turns export/declare/local/readonly/typeset into a simple command whose
+// assignments are recorded.
+func (s *scriptWalker) decl(x *syntax.DeclClause, c context) {
+	for _, a := range x.Args {
+		s.substs(a, c)
+	}
+	variant := x.Variant.Value
+	argv := []Word{staticWord(variant)}
+	var assigns []Assign
+	for _, a := range x.Args {
+		switch {
+		case a.Name != nil:
+			val := staticWord("")
+			if a.Value != nil {
+				val = s.words.resolveOne(a.Value)
+			} else if a.Array != nil {
+				val = Word{Text: s.words.text(a.Array)}
+			}
+			if !a.Naked {
+				assigns = append(assigns, Assign{Name: a.Name.Value, Value: val, Via: variant})
+				word := val
+				word.Text = a.Name.Value + "=" + val.Text
+				argv = append(argv, word)
+			} else {
+				argv = append(argv, staticWord(a.Name.Value))
+			}
+		case a.Value != nil:
+			argv = append(argv, s.words.resolve(a.Value)...)
+		}
+	}
+	s.emit(SimpleCommand{Argv: argv, Assigns: assigns, Source: s.words.text(x)}, c)
+}

@@ -1,0 +1,154 @@
+package validator
+
+import (
+	"path"
+	"strings"
+
+	"permgate/shellparse"
+)
+
+// privilegeWrappers run a command as another user.
+var privilegeWrappers = map[string]bool{"sudo": true, "doas": true, "su": true, "pkexec": true, "run0": true}
+
+// wrappers judges what the command came through.
+func (ck *checker) wrappers(c shellparse.SimpleCommand) {
+	for _, w := range c.Wrappers {
+		if privilegeWrappers[path.Base(w.Name)] {
+			ck.add("privilege_escalation", Severe, w.Name+" runs the command with another user's privileges")
+		}
+	}
+	if len(c.Argv) > 0 && privilegeWrappers[c.Name] {
+		ck.add("privilege_escalation", Severe, c.Name+" gains another user's privileges")
+	}
+	if c.Name == "sudoedit" {
+		ck.add("privilege_escalation", Severe, "sudoedit edits a file with root's privileges")
+	}
+}
+
+// dangerousEnv are variables that make programs run other code.
+var dangerousEnv = map[string]string{
+	"LD_PRELOAD": "loads a library into every program", "LD_LIBRARY_PATH": "changes which libraries programs load",
+	"LD_AUDIT": "loads a library into every program", "BASH_ENV": "runs a script in every bash",
+	"ENV": "runs a script in every sh", "PROMPT_COMMAND": "runs a command at every prompt",
+	"PS4": "is expanded (and can run code) on every traced line", "PATH": "changes which program each name runs",
+	"PAGER": "names a program to run", "GIT_PAGER": "names a program git runs", "MANPAGER": "names a program to run",
+	"EDITOR": "names a program to run", "VISUAL": "names a program to run", "GIT_EDITOR": "names a program git runs",
+	"SEQUENCE_EDITOR": "names a program to run", "GIT_SEQUENCE_EDITOR": "names a program git runs",
+	"GIT_SSH": "names a program git runs", "GIT_SSH_COMMAND": "is a command git runs",
+	"GIT_EXTERNAL_DIFF": "names a program git runs", "GIT_ASKPASS": "names a program git runs",
+	"SSH_ASKPASS": "names a program ssh runs", "GIT_EXEC_PATH": "changes which programs git runs",
+	"PYTHONSTARTUP": "runs a script in every python", "PYTHONPATH": "changes which code python imports",
+	"NODE_OPTIONS": "can load code into every node", "PERL5OPT": "adds options (and code) to every perl",
+	"PERL5LIB": "changes which code perl loads", "RUBYOPT": "adds options (and code) to every ruby",
+	"LESSOPEN": "is a command less runs", "LESSCLOSE": "is a command less runs", "BROWSER": "names a program to run",
+}
+
+func dangerousEnvReason(name string) (string, bool) {
+	if r, ok := dangerousEnv[name]; ok {
+		return r, true
+	}
+	switch {
+	case strings.HasPrefix(name, "DYLD_"):
+		return "loads code into every program", true
+	case strings.HasPrefix(name, "GIT_CONFIG_"):
+		return "sets git configuration, which can name programs to run", true
+	}
+	return "", false
+}
+
+// assigns judges the variables the command sets.
+func (ck *checker) assigns(c shellparse.SimpleCommand) {
+	for _, a := range c.Assigns {
+		switch {
+		case strings.HasPrefix(a.Name, "PERMGATE_"):
+			ck.add("self_modify", Severe, "sets "+a.Name+", which changes how permgate decides")
+		case a.Name == "IFS":
+			ck.add("ifs_manipulation", NonSevere, "sets IFS, which changes how words are split")
+		default:
+			if r, ok := dangerousEnvReason(a.Name); ok {
+				ck.add("dangerous_env", NonSevere, "sets "+a.Name+", which "+r)
+			}
+		}
+	}
+	if len(c.Argv) > 0 && (c.Name == "unset" || c.Name == "export" && hasFlag(c.Argv[1:], "n")) {
+		for _, w := range operands(c.Argv[1:]) {
+			if strings.HasPrefix(w.Text, "PERMGATE_") {
+				ck.add("self_modify", Severe, "unsets "+w.Text+", which changes how permgate decides")
+			}
+		}
+	}
+}
+
+// words judges expansions in the command's words.
+func (ck *checker) words(c shellparse.SimpleCommand) {
+	all := append([]shellparse.Word(nil), c.Argv...)
+	for _, a := range c.Assigns {
+		all = append(all, a.Value)
+	}
+	for _, r := range c.Redirects {
+		all = append(all, r.Target)
+	}
+	for _, w := range all {
+		for _, p := range w.Params {
+			if p == "IFS" {
+				ck.add("ifs_manipulation", NonSevere, "expands $IFS, a way to hide spaces in a command")
+			} else if secretVar(p) {
+				ck.add("secret_access", NonSevere, "expands $"+p+", which looks like a secret")
+			}
+		}
+		if w.PromptExpand {
+			ck.add("command_substitution", NonSevere, "${…@P} runs the command substitutions held in a variable's value, which permgate cannot see")
+		}
+	}
+}
+
+// redirects judges the files the command's redirections open.
+func (ck *checker) redirects(c shellparse.SimpleCommand) {
+	for _, r := range c.Redirects {
+		switch {
+		case r.Writes():
+			ck.writeTarget(r.Target, "the redirect "+r.Op+" "+r.Target.Text)
+		case r.Reads() && r.Target.Static && secretName(ck.v.resolve(r.Target.Text)):
+			ck.add("secret_access", NonSevere, "reads "+r.Target.Text+", which holds secrets")
+		}
+	}
+}
+
+// writeTarget judges one file the command writes.
+func (ck *checker) writeTarget(w shellparse.Word, how string) {
+	if !w.Static {
+		return
+	}
+	p := ck.v.resolve(w.Text)
+	if isBlockDevice(p) {
+		ck.add("disk_destroy", Severe, how+" writes the disk "+p+" directly, destroying its data")
+		return
+	}
+	if ck.v.selfState(p) {
+		ck.add("self_modify", Severe, how+" writes permgate's own config or state")
+	}
+	if crit := ck.v.critical(p); crit != "" {
+		ck.add("critical_write", Severe, how+" writes "+crit)
+	} else if prot := protected(p); prot != "" {
+		ck.add("protected_write", NonSevere, how+" writes into "+prot)
+	}
+}
+
+// opaqueScript judges a nested script permgate could not read.
+func (ck *checker) opaqueScript(c shellparse.SimpleCommand) {
+	if c.Script.Subst {
+		ck.add("pipe_to_shell", Severe, "runs the output of another command as code ("+clip(c.Script.Word.Text)+")")
+		return
+	}
+	ck.add("dynamic_code", NonSevere, "runs a script known only at run time ("+clip(c.Script.Word.Text)+")")
+}
+
+// forkBomb: a function that calls itself in a pipeline or in the background.
+func (ck *checker) forkBomb(c shellparse.SimpleCommand) {
+	if c.Function == "" || c.Name != c.Function {
+		return
+	}
+	if c.Background || c.PipesOut || c.Stdin.Kind == shellparse.InputPipe {
+		ck.add("fork_bomb", Severe, "the function "+c.Function+" calls itself over and over in parallel (a fork bomb)")
+	}
+}

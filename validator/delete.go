@@ -1,0 +1,196 @@
+package validator
+
+import (
+	"strings"
+
+	"permgate/shellparse"
+)
+
+// deleteClass is how bad deleting a target recursively is.
+type deleteClass int
+
+const (
+	deleteLocal  deleteClass = iota // inside the working directory or a temporary one
+	deleteSevere                    // anything else
+)
+
+// rm judges rm: recursive deletes by where they point; plain deletes of critical
+// files are judged as writes.
+func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
+	recursive, dynamicOpt := false, false
+	var targets []shellparse.Word
+	done := false
+	for _, a := range args {
+		switch {
+		case done:
+			targets = append(targets, a)
+		case !a.Static && !a.Placeholder:
+			// A dynamic word may be -rf or a target: count it as both.
+			dynamicOpt = true
+			targets = append(targets, a)
+		case a.Static && a.Text == "--":
+			done = true
+		case a.Static && strings.HasPrefix(a.Text, "--"):
+			if a.Text == "--recursive" {
+				recursive = true
+			}
+		case a.Static && strings.HasPrefix(a.Text, "-") && a.Text != "-":
+			if strings.ContainsAny(a.Text[1:], "rR") {
+				recursive = true
+			}
+		default:
+			targets = append(targets, a)
+		}
+	}
+	if !recursive && !dynamicOpt {
+		return
+	}
+	for _, t := range targets {
+		class, why := ck.judgeDelete(t)
+		if class == deleteSevere {
+			ck.add("recursive_delete", Severe, "rm -r on "+why)
+		} else if recursive {
+			ck.add("recursive_delete_local", NonSevere, "rm -r deletes "+t.Text+" and everything in it")
+		}
+	}
+}
+
+// judgeDelete says where a recursive delete of one target lands.
+func (ck *checker) judgeDelete(t shellparse.Word) (deleteClass, string) {
+	v := ck.v
+	switch {
+	case t.Placeholder:
+		return deleteSevere, "targets supplied at run time (" + t.Text + ")"
+	case t.Glob:
+		return ck.judgeGlob(t.Text)
+	case !t.Static:
+		return deleteSevere, "a target known only at run time (" + t.Text + ")"
+	}
+	return ck.judgePath(v.resolve(t.Text), t.Text)
+}
+
+func (ck *checker) judgePath(p, written string) (deleteClass, string) {
+	v := ck.v
+	if p == "/" {
+		return deleteSevere, "/ — deletes the whole file system"
+	}
+	if crit := v.critical(p); crit != "" {
+		return deleteSevere, crit
+	}
+	if top := topDir(p); top != "" {
+		return deleteSevere, top
+	}
+	if v.isTemp(p) {
+		return deleteLocal, ""
+	}
+	if p == v.env.Cwd {
+		return deleteSevere, written + " — the working directory itself"
+	}
+	if under(p, v.env.Cwd) {
+		return deleteLocal, ""
+	}
+	if v.env.Home != "" && within(p, v.env.Home) {
+		return deleteSevere, p + " — in the home directory, outside the working directory"
+	}
+	return deleteSevere, p + " — outside the working directory"
+}
+
+// judgeGlob judges a pattern: the directory it expands in, and whether it takes
+// everything there (*, .*).
+func (ck *checker) judgeGlob(pattern string) (deleteClass, string) {
+	dir, first := globDir(pattern)
+	p := ck.v.resolve(dir)
+	everything := strings.Contains(first, "*") && strings.Trim(first, "*?.") == ""
+	switch {
+	case p == ck.v.env.Cwd && everything:
+		return deleteSevere, pattern + " — everything in the working directory"
+	case p == ck.v.env.Cwd:
+		return deleteLocal, ""
+	case ck.v.isTempRoot(p) && !everything:
+		return deleteLocal, ""
+	}
+	class, why := ck.judgePath(p, dir)
+	if class == deleteSevere {
+		return deleteSevere, pattern + " — in " + why
+	}
+	return deleteLocal, ""
+}
+
+// globDir splits a pattern into the static directory it expands in and its first
+// pattern component.
+func globDir(pattern string) (string, string) {
+	parts := strings.Split(pattern, "/")
+	for i, part := range parts {
+		if strings.ContainsAny(part, "*?[") {
+			dir := strings.Join(parts[:i], "/")
+			if dir == "" && strings.HasPrefix(pattern, "/") {
+				dir = "/"
+			}
+			if dir == "" {
+				dir = "."
+			}
+			return dir, part
+		}
+	}
+	return pattern, ""
+}
+
+// findFilters are find primaries that select files (so -delete does not take all).
+var findFilters = map[string]bool{
+	"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true,
+	"-regex": true, "-iregex": true, "-type": true, "-xtype": true, "-newer": true, "-mtime": true, "-mmin": true,
+	"-atime": true, "-amin": true, "-ctime": true, "-cmin": true, "-size": true, "-empty": true, "-user": true,
+	"-group": true, "-perm": true, "-links": true, "-inum": true, "-samefile": true, "-uid": true, "-gid": true,
+	"-nouser": true, "-nogroup": true, "-lname": true, "-ilname": true, "-used": true, "-newermt": true,
+	"-readable": true, "-writable": true, "-executable": true, "-fstype": true,
+}
+
+// find judges find's -delete by the paths it starts from.
+func (ck *checker) find(c shellparse.SimpleCommand, args []shellparse.Word) {
+	var roots []shellparse.Word
+	i := 0
+	for i < len(args) && args[i].Static && (args[i].Text == "-H" || args[i].Text == "-L" || args[i].Text == "-P" || strings.HasPrefix(args[i].Text, "-O") || strings.HasPrefix(args[i].Text, "-D")) {
+		i++
+	}
+	for i < len(args) {
+		t := args[i].Text
+		if args[i].Static && (strings.HasPrefix(t, "-") || t == "(" || t == "!" || t == ",") {
+			break
+		}
+		roots = append(roots, args[i])
+		i++
+	}
+	expr := args[i:]
+	deletes, filtered := false, false
+	for _, a := range expr {
+		if !a.Static {
+			continue
+		}
+		if a.Text == "-delete" {
+			deletes = true
+		}
+		if findFilters[a.Text] {
+			filtered = true
+		}
+	}
+	if !deletes {
+		return
+	}
+	if len(roots) == 0 {
+		roots = []shellparse.Word{{Text: ".", Static: true}}
+	}
+	for _, r := range roots {
+		class, why := ck.judgeDelete(r)
+		if class == deleteSevere && filtered && r.Static && !r.Glob {
+			p := ck.v.resolve(r.Text)
+			if p == ck.v.env.Cwd {
+				class = deleteLocal
+			}
+		}
+		if class == deleteSevere {
+			ck.add("recursive_delete", Severe, "find -delete on "+why)
+		} else {
+			ck.add("recursive_delete_local", NonSevere, "find -delete deletes files under "+r.Text)
+		}
+	}
+}

@@ -1,0 +1,291 @@
+package validator
+
+import (
+	"strings"
+
+	"permgate/shellparse"
+)
+
+// gitInvocation is a git command line split into global options, subcommand and
+// the subcommand's arguments.
+type gitInvocation struct {
+	globals []shellparse.Word
+	sub     string
+	args    []shellparse.Word
+	dynamic bool // the subcommand is not static
+}
+
+// gitGlobalsWithArg are git's global options that take the next word.
+var gitGlobalsWithArg = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true, "--config-env": true, "--super-prefix": true, "--exec-path": false, "--list-cmds": false}
+
+func parseGit(args []shellparse.Word) gitInvocation {
+	var g gitInvocation
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		if !a.Static {
+			g.dynamic = true
+			return g
+		}
+		if !strings.HasPrefix(a.Text, "-") {
+			break
+		}
+		g.globals = append(g.globals, a)
+		if gitGlobalsWithArg[a.Text] && i+1 < len(args) {
+			g.globals = append(g.globals, args[i+1])
+			i++
+		}
+		i++
+	}
+	if i < len(args) {
+		g.sub = args[i].Text
+		g.args = args[i+1:]
+	}
+	return g
+}
+
+// gitExecKey reports whether a git config key names a program or code to run.
+func gitExecKey(key, value string) bool {
+	k := strings.ToLower(key)
+	switch k {
+	case "core.pager", "core.editor", "core.fsmonitor", "core.sshcommand", "core.hookspath", "core.askpass",
+		"diff.external", "sequence.editor", "credential.helper", "gpg.program", "gpg.ssh.program", "gpg.x509.program",
+		"core.gitproxy", "uploadpack.packobjectshook", "remote.origin.uploadpack", "remote.origin.receivepack",
+		"web.browser", "merge.tool", "diff.tool", "core.worktree", "include.path", "protocol.ext.allow":
+		return true
+	}
+	switch {
+	case strings.HasPrefix(k, "pager."):
+		return true
+	case strings.HasPrefix(k, "alias."):
+		return strings.HasPrefix(strings.TrimSpace(value), "!")
+	case strings.HasPrefix(k, "filter.") && (strings.HasSuffix(k, ".clean") || strings.HasSuffix(k, ".smudge") || strings.HasSuffix(k, ".process")):
+		return true
+	case strings.HasPrefix(k, "diff.") && (strings.HasSuffix(k, ".textconv") || strings.HasSuffix(k, ".command")):
+		return true
+	case strings.HasPrefix(k, "merge.") && strings.HasSuffix(k, ".driver"):
+		return true
+	case strings.HasPrefix(k, "mergetool.") && strings.HasSuffix(k, ".cmd"), strings.HasPrefix(k, "difftool.") && strings.HasSuffix(k, ".cmd"):
+		return true
+	case strings.HasPrefix(k, "credential.") && strings.HasSuffix(k, ".helper"):
+		return true
+	case strings.HasPrefix(k, "remote.") && (strings.HasSuffix(k, ".uploadpack") || strings.HasSuffix(k, ".receivepack") || strings.HasSuffix(k, ".proxy")):
+		return true
+	case strings.HasPrefix(k, "includeif."):
+		return true
+	}
+	return false
+}
+
+// git judges git: destructive subcommands and options that run programs.
+func (ck *checker) git(c shellparse.SimpleCommand, args []shellparse.Word) {
+	g := parseGit(args)
+	ck.gitGlobals(g)
+	for _, a := range args {
+		t := a.Text
+		for _, opt := range []string{"--upload-pack", "--receive-pack", "--exec"} {
+			if t == opt || strings.HasPrefix(t, opt+"=") {
+				ck.add("git_config_exec", NonSevere, "git "+opt+" names a program to run")
+			}
+		}
+		if t == "-u" && (g.sub == "clone" || g.sub == "ls-remote" || g.sub == "fetch" || g.sub == "pull") || strings.HasPrefix(t, "--exec-path=") {
+			ck.add("git_config_exec", NonSevere, "git "+t+" names a program to run")
+		}
+	}
+	switch g.sub {
+	case "push":
+		ck.gitPush(g.args)
+	case "reset":
+		if hasFlag(g.args, "", "--hard", "--merge", "--keep") && hasFlag(g.args, "", "--hard") {
+			ck.add("git_destructive", Severe, "git reset --hard discards uncommitted changes")
+		}
+	case "clean":
+		if hasFlag(g.args, "f", "--force") && !hasFlag(g.args, "n", "--dry-run") {
+			ck.add("git_destructive", Severe, "git clean -f deletes untracked files")
+		}
+	case "checkout":
+		ck.gitCheckout(g.args)
+	case "restore":
+		ck.gitRestore(g.args)
+	case "branch":
+		if hasFlag(g.args, "D") || hasFlag(g.args, "d", "--delete") && hasFlag(g.args, "f", "--force") {
+			ck.add("git_destructive", Severe, "git branch -D deletes a branch even if it is not merged")
+		}
+	case "stash":
+		if len(g.args) > 0 && g.args[0].Text == "clear" {
+			ck.add("git_destructive", Severe, "git stash clear drops every stash")
+		}
+	case "filter-branch", "filter-repo":
+		ck.add("git_destructive", Severe, "git "+g.sub+" rewrites the whole history")
+	case "reflog":
+		if len(g.args) > 0 && (g.args[0].Text == "expire" || g.args[0].Text == "delete") {
+			ck.add("git_destructive", Severe, "git reflog "+g.args[0].Text+" removes the record that lets lost commits be recovered")
+		}
+	case "config":
+		ck.gitConfig(g.args)
+	}
+}
+
+func (ck *checker) gitGlobals(g gitInvocation) {
+	for i := 0; i < len(g.globals); i++ {
+		t := g.globals[i].Text
+		var kv string
+		switch {
+		case t == "-c" && i+1 < len(g.globals):
+			kv = g.globals[i+1].Text
+			if !g.globals[i+1].Static {
+				ck.add("git_config_exec", NonSevere, "git -c sets configuration known only at run time")
+				continue
+			}
+		case t == "--config-env" && i+1 < len(g.globals):
+			kv = g.globals[i+1].Text
+		case strings.HasPrefix(t, "--config-env="):
+			kv = strings.TrimPrefix(t, "--config-env=")
+		default:
+			continue
+		}
+		key, value, _ := strings.Cut(kv, "=")
+		if t != "-c" {
+			value = "!" // --config-env takes the value from the environment: unknown
+		}
+		if gitExecKey(key, value) {
+			ck.add("git_config_exec", NonSevere, "git "+t+" "+key+" names a program to run")
+		}
+	}
+}
+
+func (ck *checker) gitConfig(args []shellparse.Word) {
+	ops := operands(args)
+	for _, a := range args {
+		if a.Static && (a.Text == "--get" || a.Text == "--get-all" || a.Text == "--list" || a.Text == "-l" || a.Text == "--get-regexp" || a.Text == "--unset" || a.Text == "--unset-all") {
+			return
+		}
+	}
+	if len(ops) > 0 && ops[0].Text == "set" {
+		ops = ops[1:]
+	}
+	if len(ops) >= 2 {
+		if gitExecKey(ops[0].Text, ops[1].Text) || !ops[1].Static && gitExecKey(ops[0].Text, "!") {
+			ck.add("git_config_exec", NonSevere, "git config "+ops[0].Text+" names a program git will run")
+		}
+	}
+}
+
+func (ck *checker) gitPush(args []shellparse.Word) {
+	force := hasFlag(args, "f", "--force", "--mirror", "--delete", "--prune") || hasFlag(args, "d")
+	lease := hasFlag(args, "", "--force-with-lease", "--force-if-includes")
+	for _, a := range operands(args) {
+		if a.Static && (strings.HasPrefix(a.Text, "+") || strings.HasPrefix(a.Text, ":") && len(a.Text) > 1) {
+			force = true
+		}
+	}
+	switch {
+	case force:
+		ck.add("git_destructive", Severe, "git push with force, delete or mirror rewrites or removes history on the remote")
+	case lease:
+		ck.add("force_with_lease", NonSevere, "git push --force-with-lease rewrites history on the remote (only if nobody pushed since)")
+	}
+}
+
+func (ck *checker) gitCheckout(args []shellparse.Word) {
+	if hasFlag(args, "f", "--force") || hasFlag(args, "", "--ours", "--theirs") {
+		ck.add("git_destructive", Severe, "git checkout --force discards uncommitted changes")
+		return
+	}
+	if hasFlag(args, "bB", "--orphan", "--detach") {
+		return
+	}
+	ops := 0
+	for _, a := range args {
+		if a.Static && a.Text == "--" {
+			ck.add("git_destructive", Severe, "git checkout -- PATH discards uncommitted changes to those files")
+			return
+		}
+		if a.Static && strings.HasPrefix(a.Text, "-") && a.Text != "-" {
+			continue
+		}
+		ops++
+		if a.Static && (a.Text == "." || a.Text == "*" || a.Text == ":/") || a.Glob {
+			ck.add("git_destructive", Severe, "git checkout "+a.Text+" discards uncommitted changes")
+			return
+		}
+	}
+	if ops > 1 {
+		ck.add("git_destructive", Severe, "git checkout REF PATH overwrites files with another version")
+	}
+}
+
+func (ck *checker) gitRestore(args []shellparse.Word) {
+	staged, worktree := hasFlag(args, "S", "--staged"), hasFlag(args, "W", "--worktree")
+	if staged && !worktree {
+		return
+	}
+	ck.add("git_destructive", Severe, "git restore discards uncommitted changes to files")
+}
+
+// gitReadOnly reports whether a git command only reads.
+func gitReadOnly(args []shellparse.Word) bool {
+	g := parseGit(args)
+	if g.dynamic {
+		return false
+	}
+	for _, a := range g.globals {
+		t := a.Text
+		if t == "-c" || t == "-p" || t == "--paginate" || strings.HasPrefix(t, "--config-env") || strings.HasPrefix(t, "--exec-path=") {
+			return false
+		}
+	}
+	for _, a := range g.args {
+		if !a.Static {
+			continue
+		}
+		t := a.Text
+		if strings.HasPrefix(t, "--output") || t == "--ext-diff" || strings.HasPrefix(t, "--upload-pack") || strings.HasPrefix(t, "--exec") || t == "-o" && g.sub != "grep" {
+			return false
+		}
+	}
+	switch g.sub {
+	case "status", "log", "diff", "show", "rev-parse", "ls-files", "ls-tree", "blame", "shortlog", "describe", "grep", "cat-file", "rev-list", "merge-base", "show-ref", "count-objects", "whatchanged", "name-rev", "check-ignore", "annotate", "diff-tree", "diff-files", "diff-index", "for-each-ref", "var", "version", "help":
+		return true
+	case "branch":
+		return !hasFlag(g.args, "dDmMcCu", "--delete", "--move", "--copy", "--set-upstream-to", "--unset-upstream", "--edit-description", "--force") && len(gitBranchNames(g.args)) == 0
+	case "tag":
+		return len(g.args) == 0 || hasFlag(g.args, "l", "--list")
+	case "remote":
+		return len(g.args) == 0 || g.args[0].Text == "-v" || g.args[0].Text == "--verbose" || g.args[0].Text == "show" || g.args[0].Text == "get-url"
+	case "reflog":
+		return len(g.args) == 0 || g.args[0].Text == "show" || strings.HasPrefix(g.args[0].Text, "-")
+	case "stash":
+		return len(g.args) > 0 && (g.args[0].Text == "list" || g.args[0].Text == "show")
+	case "worktree":
+		return len(g.args) > 0 && g.args[0].Text == "list"
+	case "config":
+		return hasFlag(g.args, "l", "--get", "--get-all", "--list", "--get-regexp")
+	}
+	return false
+}
+
+// gitBranchNames returns the operands of git branch that name branches to create.
+func gitBranchNames(args []shellparse.Word) []shellparse.Word {
+	var out []shellparse.Word
+	skip := false
+	for _, a := range args {
+		if skip {
+			skip = false
+			continue
+		}
+		t := a.Text
+		switch {
+		case t == "--contains" || t == "--no-contains" || t == "--merged" || t == "--no-merged" || t == "--points-at" || t == "--sort" || t == "--format":
+			skip = true
+		case strings.HasPrefix(t, "-"):
+		default:
+			out = append(out, a)
+		}
+	}
+	// With a listing option the operands are patterns.
+	if hasFlag(args, "alrv", "--list", "--all", "--remotes", "--verbose") {
+		return nil
+	}
+	return out
+}

@@ -1,0 +1,223 @@
+package validator
+
+import (
+	"path"
+	"strings"
+
+	"permgate/shellparse"
+)
+
+// resolve returns the absolute, cleaned path a static word names.
+func (v *Validator) resolve(p string) string {
+	if strings.HasPrefix(p, "/") {
+		return path.Clean(p)
+	}
+	return path.Join(v.env.Cwd, p)
+}
+
+// within reports whether p is dir or under it.
+func within(p, dir string) bool {
+	if dir == "/" {
+		return true
+	}
+	return p == dir || strings.HasPrefix(p, dir+"/")
+}
+
+// under reports whether p is strictly under dir.
+func under(p, dir string) bool {
+	if dir == "/" {
+		return p != "/"
+	}
+	return strings.HasPrefix(p, dir+"/")
+}
+
+// systemDirs are the directories whose content belongs to the system.
+var systemDirs = []string{"/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/var/lib", "/sys", "/proc", "/root"}
+
+// topDirs are directories that must not be deleted or moved as a whole.
+var topDirs = []string{"/home", "/var", "/opt", "/srv", "/mnt", "/media", "/dev", "/run", "/tmp", "/Users", "/System", "/Library", "/Applications", "/private"}
+
+var shellRCFiles = []string{".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".zlogout", ".config/fish/config.fish", ".inputrc", ".kshrc", ".cshrc", ".tcshrc"}
+
+// critical names why writing p is catastrophic, or "" when it is not.
+func (v *Validator) critical(p string) string {
+	switch {
+	case p == "/":
+		return "/ (the whole file system)"
+	case v.env.Home != "" && p == v.env.Home:
+		return "the home directory"
+	case strings.HasPrefix(p, "/etc/sudoers"):
+		return p + " (sudo's rules)"
+	}
+	for _, d := range systemDirs {
+		if within(p, d) {
+			return p + " (a system directory)"
+		}
+	}
+	if isBlockDevice(p) {
+		return p + " (a disk)"
+	}
+	if v.env.Home != "" {
+		if within(p, v.env.Home+"/.ssh") {
+			return p + " (SSH keys and trust)"
+		}
+		for _, rc := range shellRCFiles {
+			if p == v.env.Home+"/"+rc {
+				return p + " (a shell start-up file)"
+			}
+		}
+	}
+	for _, rc := range []string{"/etc/profile", "/etc/bash.bashrc", "/etc/zshrc"} {
+		if p == rc {
+			return p + " (a shell start-up file)"
+		}
+	}
+	return ""
+}
+
+var blockDevicePrefixes = []string{"/dev/sd", "/dev/nvme", "/dev/vd", "/dev/xvd", "/dev/hd", "/dev/mmcblk", "/dev/disk", "/dev/mapper/", "/dev/md", "/dev/dm-", "/dev/loop", "/dev/rdisk", "/dev/sr"}
+
+func isBlockDevice(p string) bool {
+	for _, prefix := range blockDevicePrefixes {
+		if strings.HasPrefix(p, prefix) && len(p) > len(prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// isTemp reports a path strictly under /tmp or $TMPDIR.
+func (v *Validator) isTemp(p string) bool {
+	if under(p, "/tmp") || under(p, "/var/tmp") {
+		return true
+	}
+	return v.env.TmpDir != "" && v.env.TmpDir != "/" && under(p, v.env.TmpDir)
+}
+
+// topDir names a top-level directory that must not be deleted or moved as a
+// whole, or returns "".
+func topDir(p string) string {
+	for _, d := range topDirs {
+		if p == d {
+			return p + " (a top-level directory)"
+		}
+	}
+	return ""
+}
+
+// isTempRoot reports /tmp, /var/tmp or $TMPDIR itself.
+func (v *Validator) isTempRoot(p string) bool {
+	return p == "/tmp" || p == "/var/tmp" || v.env.TmpDir != "" && p == v.env.TmpDir
+}
+
+// protectedDirs hold files that run code or hold an agent's settings later.
+var protectedDirs = []string{".git", ".claude", ".codex", ".gemini", ".vscode", ".idea"}
+
+// protected names why writing p is sensitive, or "".
+func protected(p string) string {
+	parts := strings.Split(p, "/")
+	for i, part := range parts {
+		for _, d := range protectedDirs {
+			if part == d && i < len(parts)-1 {
+				return d + "/ (its files run code or steer tools later)"
+			}
+		}
+	}
+	if path.Base(p) == ".permgate.toml" {
+		return "the project's permgate config"
+	}
+	return ""
+}
+
+// selfState reports whether p is in permgate's own config or state.
+func (v *Validator) selfState(p string) bool {
+	for _, d := range v.env.StateDirs {
+		if within(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// secretName reports whether a path names a file that holds secrets.
+func secretName(p string) bool {
+	base := path.Base(p)
+	switch {
+	case base == ".env" || base == ".envrc":
+		return true
+	case strings.HasPrefix(base, ".env."):
+		switch path.Ext(base) {
+		case ".example", ".sample", ".template", ".dist":
+			return false
+		}
+		return true
+	case base == "id_rsa" || base == "id_dsa" || base == "id_ecdsa" || base == "id_ed25519" || base == "id_ecdsa_sk" || base == "id_ed25519_sk":
+		return true
+	case strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".key") || strings.HasSuffix(base, ".p12") || strings.HasSuffix(base, ".pfx"):
+		return true
+	case base == ".netrc" || base == ".pgpass" || base == ".git-credentials" || base == ".npmrc" || base == ".pypirc":
+		return true
+	}
+	clean := "/" + strings.TrimPrefix(p, "/")
+	for _, suffix := range []string{"/.aws/credentials", "/.kube/config", "/.docker/config.json", "/etc/shadow", "/etc/gshadow"} {
+		if strings.HasSuffix(clean, suffix) {
+			return true
+		}
+	}
+	return strings.Contains(clean, "/.gnupg/") || strings.HasSuffix(clean, "/.gnupg")
+}
+
+// secretVar reports whether an environment variable's name looks like a secret.
+func secretVar(name string) bool {
+	upper := strings.ToUpper(name)
+	for _, part := range []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "PRIVATE_KEY", "CREDENTIAL", "ACCESS_KEY"} {
+		if strings.Contains(upper, part) {
+			return true
+		}
+	}
+	return false
+}
+
+// operands returns the words of args that are not options (everything after --).
+func operands(args []shellparse.Word) []shellparse.Word {
+	var out []shellparse.Word
+	done := false
+	for _, a := range args {
+		if !done && a.Static && a.Text == "--" {
+			done = true
+			continue
+		}
+		if !done && a.Static && strings.HasPrefix(a.Text, "-") && a.Text != "-" {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// hasFlag reports a short flag letter in any cluster (-rf) or one of the long
+// names, before --.
+func hasFlag(args []shellparse.Word, short string, long ...string) bool {
+	for _, a := range args {
+		if !a.Static {
+			continue
+		}
+		t := a.Text
+		if t == "--" {
+			return false
+		}
+		if strings.HasPrefix(t, "--") {
+			name, _, _ := strings.Cut(t, "=")
+			for _, l := range long {
+				if name == l {
+					return true
+				}
+			}
+			continue
+		}
+		if short != "" && strings.HasPrefix(t, "-") && len(t) > 1 && strings.ContainsAny(t[1:], short) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,195 @@
+package validator
+
+import (
+	"strings"
+
+	"permgate/shellparse"
+)
+
+// safeCommands only read, whatever plain arguments they get.
+var safeCommands = map[string]bool{
+	"ls": true, "cat": true, "head": true, "tail": true, "wc": true, "echo": true, "printf": true, "pwd": true,
+	"which": true, "type": true, "file": true, "stat": true, "du": true, "df": true, "grep": true, "egrep": true,
+	"fgrep": true, "ag": true, "diff": true, "cmp": true, "uniq": true, "cut": true, "tr": true, "nl": true,
+	"rev": true, "seq": true, "basename": true, "dirname": true, "realpath": true, "readlink": true, "id": true,
+	"whoami": true, "true": true, "false": true, "test": true, "[": true, "[[": true, "cd": true, "less": true, "more": true,
+	"column": true, "jq": true, "fold": true, "expand": true, "unexpand": true, "paste": true, "join": true,
+	"comm": true, "tac": true, "od": true, "hexdump": true, "xxd": true, "md5sum": true, "sha1sum": true,
+	"sha256sum": true, "sha512sum": true, "cksum": true, "b2sum": true, "groups": true, "locale": true,
+	"tty": true, "nproc": true, "free": true, "uptime": true, "ps": true, "pgrep": true, "lsof": true, "cal": true,
+	"printenv": true, "env": true, "uname": true, "hostname": true, "date": true, "tree": true, "sort": true,
+	"base64": true, "rg": true, "find": true, "sed": true, "git": true, "yq": true, ":": true, "pushd": true,
+	"popd": true, "dirs": true, "wait": true, "exit": true, "return": true, "shift": true,
+	"strings": true, "look": true, "whereis": true, "sleep": true, "numfmt": true, "expr": true,
+	"getconf": true, "arch": true, "logname": true, "users": true, "who": true, "w": true,
+	"command": true, "help": true, "go": true, "npm": true,
+	"pytest": true, "python": true, "python3": true, "ruff": true, "mypy": true, "cargo": true, "break": true,
+	"continue": true, "local": true, "declare": true, "typeset": true, "export": true, "readonly": true,
+}
+
+// readOnly reports whether a command (with no findings) only reads.
+func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
+	for _, r := range c.Redirects {
+		if r.Writes() {
+			return false
+		}
+	}
+	if len(c.Argv) == 0 {
+		return true // a bare assignment changes only the shell
+	}
+	name := c.Name
+	if v.safe[name] {
+		return true
+	}
+	if name == "" || !safeCommands[name] {
+		return false
+	}
+	args := c.Argv[1:]
+	if check, ok := argChecks[name]; ok {
+		return check(args)
+	}
+	return true
+}
+
+// argChecks refine the safe list: the command reads only with these arguments.
+var argChecks = map[string]func([]shellparse.Word) bool{
+	"find": func(args []shellparse.Word) bool {
+		for _, a := range args {
+			switch a.Text {
+			case "-exec", "-execdir", "-ok", "-okdir", "-delete", "-fls", "-fprint", "-fprint0", "-fprintf":
+				return false
+			}
+		}
+		return true
+	},
+	"sed": func(args []shellparse.Word) bool {
+		s := parseSed(args)
+		if s.inPlace || s.scriptFile {
+			return false
+		}
+		for _, p := range s.programs {
+			if !p.Static {
+				return false
+			}
+			if exec, write := scanSed(p.Text); exec || write {
+				return false
+			}
+		}
+		return true
+	},
+	"sort": func(args []shellparse.Word) bool {
+		return !hasFlag(args, "o", "--output") && !hasAttachedOpt(args, "-o")
+	},
+	"base64": func(args []shellparse.Word) bool { return !hasFlag(args, "o", "--output") },
+	"rg": func(args []shellparse.Word) bool {
+		return !hasFlag(args, "", "--pre", "--search-zip") && !hasAttachedOpt(args, "-z")
+	},
+	"tree":     func(args []shellparse.Word) bool { return !hasOpt(args, "-o") },
+	"hostname": func(args []shellparse.Word) bool { return allOptions(args) },
+	"date": func(args []shellparse.Word) bool {
+		return !hasFlag(args, "s", "--set")
+	},
+	"uname":    func(args []shellparse.Word) bool { return true },
+	"env":      func(args []shellparse.Word) bool { return allOptions(args) || printingEnv(args) },
+	"printenv": func(args []shellparse.Word) bool { return true },
+	"git":      gitReadOnly,
+	"less": func(args []shellparse.Word) bool {
+		return !hasOpt(args, "-o") && !hasOpt(args, "-O") && !hasFlag(args, "", "--log-file")
+	},
+	"yq": func(args []shellparse.Word) bool { return !hasFlag(args, "i", "--inplace") },
+	"jq": func(args []shellparse.Word) bool { return true },
+	"command": func(args []shellparse.Word) bool {
+		return len(args) > 0 && hasFlag(args, "vV")
+	},
+	"go": func(args []shellparse.Word) bool {
+		sub := firstOperand(args)
+		switch sub {
+		case "test", "vet", "version", "list", "doc":
+			return true
+		case "env":
+			return !hasFlag(args, "wu")
+		}
+		return false
+	},
+	"npm": func(args []shellparse.Word) bool {
+		ops := operands(args)
+		if len(ops) == 0 {
+			return false
+		}
+		switch ops[0].Text {
+		case "test", "t":
+			return true
+		case "run", "run-script":
+			return len(ops) > 1 && (ops[1].Text == "test" || ops[1].Text == "lint")
+		}
+		return false
+	},
+	"pytest": func(args []shellparse.Word) bool { return true },
+	"python": pythonPytest, "python3": pythonPytest,
+	"ruff": func(args []shellparse.Word) bool {
+		return firstOperand(args) == "check" && !hasFlag(args, "", "--fix", "--unsafe-fixes", "--add-noqa")
+	},
+	"mypy": func(args []shellparse.Word) bool { return true },
+	"cargo": func(args []shellparse.Word) bool {
+		sub := firstOperand(args)
+		return sub == "check" || sub == "test"
+	},
+	"export":   func(args []shellparse.Word) bool { return true },
+	"declare":  func(args []shellparse.Word) bool { return true },
+	"typeset":  func(args []shellparse.Word) bool { return true },
+	"local":    func(args []shellparse.Word) bool { return true },
+	"readonly": func(args []shellparse.Word) bool { return true },
+}
+
+func pythonPytest(args []shellparse.Word) bool {
+	return len(args) >= 2 && args[0].Text == "-m" && args[1].Text == "pytest"
+}
+
+func firstOperand(args []shellparse.Word) string {
+	ops := operands(args)
+	if len(ops) == 0 {
+		return ""
+	}
+	return ops[0].Text
+}
+
+func allOptions(args []shellparse.Word) bool {
+	for _, a := range args {
+		if !a.Static || !strings.HasPrefix(a.Text, "-") {
+			return false
+		}
+	}
+	return true
+}
+
+// printingEnv: env with options and no command prints the environment.
+func printingEnv(args []shellparse.Word) bool {
+	for _, a := range args {
+		if !a.Static {
+			return false
+		}
+		if strings.HasPrefix(a.Text, "-") || strings.Contains(a.Text, "=") {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+func hasOpt(args []shellparse.Word, opt string) bool {
+	for _, a := range args {
+		if a.Text == opt {
+			return true
+		}
+	}
+	return false
+}
+
+func hasAttachedOpt(args []shellparse.Word, opt string) bool {
+	for _, a := range args {
+		if strings.HasPrefix(a.Text, opt) && !strings.HasPrefix(a.Text, "--") {
+			return true
+		}
+	}
+	return false
+}

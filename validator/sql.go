@@ -1,0 +1,121 @@
+package validator
+
+import (
+	"regexp"
+	"strings"
+
+	"permgate/shellparse"
+)
+
+// sqlClients are database shells that take SQL by option, argument or stdin.
+var sqlClients = []string{"psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "clickhouse", "duckdb", "cockroach", "cqlsh", "snowsql", "bq", "trino", "presto"}
+
+var (
+	sqlDropRE     = regexp.MustCompile(`(?i)\b(drop\s+(table|database|schema|index|view|user|role|keyspace|materialized\s+view|function|owned)|truncate(\s+table)?\s+\w)`)
+	sqlDeleteRE   = regexp.MustCompile(`(?is)\bdelete\s+from\s+[^;]*`)
+	sqlWhereRE    = regexp.MustCompile(`(?i)\bwhere\b`)
+	sqlAlterDrop  = regexp.MustCompile(`(?i)\balter\s+table\s+\S+\s+drop\b`)
+	sqlUpdateAll  = regexp.MustCompile(`(?is)\bupdate\s+\S+\s+set\s+[^;]*`)
+	mongoDropRE   = regexp.MustCompile(`(?i)drop(Database)?\s*\(|deleteMany\s*\(\s*\{\s*\}\s*\)|remove\s*\(\s*\{\s*\}\s*\)`)
+	sqlOptsWithIt = []string{"-c", "--command", "-e", "--execute", "-q", "--query", "-Q", "--cmd"}
+)
+
+// sqlDestructive returns why a SQL text destroys data, or "".
+func sqlDestructive(text string) string {
+	if m := sqlDropRE.FindString(text); m != "" {
+		return strings.ToUpper(strings.Fields(m)[0]) + " destroys a table or database"
+	}
+	for _, stmt := range sqlDeleteRE.FindAllString(text, -1) {
+		if !sqlWhereRE.MatchString(stmt) {
+			return "DELETE without WHERE empties a table"
+		}
+	}
+	if sqlAlterDrop.MatchString(text) {
+		return "ALTER TABLE … DROP removes a column or constraint with its data"
+	}
+	for _, stmt := range sqlUpdateAll.FindAllString(text, -1) {
+		if !sqlWhereRE.MatchString(stmt) {
+			return "UPDATE without WHERE overwrites every row"
+		}
+	}
+	return ""
+}
+
+// sql judges the SQL a database client is given.
+func (ck *checker) sql(c shellparse.SimpleCommand, args []shellparse.Word) {
+	var texts []string
+	for i, a := range args {
+		t := a.Text
+		for _, opt := range sqlOptsWithIt {
+			if t == opt && i+1 < len(args) {
+				texts = append(texts, args[i+1].Text)
+			} else if strings.HasPrefix(t, opt+"=") {
+				texts = append(texts, strings.TrimPrefix(t, opt+"="))
+			} else if len(opt) == 2 && strings.HasPrefix(t, opt) && len(t) > 2 && !strings.HasPrefix(t, "--") {
+				texts = append(texts, t[2:])
+			}
+		}
+		if !strings.HasPrefix(t, "-") {
+			texts = append(texts, t) // sqlite3 DB "SQL", mysql … "SQL"
+		}
+	}
+	texts = append(texts, ck.stdinText(c)...)
+	for _, t := range texts {
+		if why := sqlDestructive(t); why != "" {
+			ck.add("sql_destructive", Severe, c.Name+": "+why)
+			return
+		}
+	}
+}
+
+// stdinText returns what a command reads on stdin when it is known: a here-string,
+// a here-document, or the words of echo/printf piped in.
+func (ck *checker) stdinText(c shellparse.SimpleCommand) []string {
+	switch c.Stdin.Kind {
+	case shellparse.InputHereString, shellparse.InputHereDoc:
+		return []string{c.Stdin.Text}
+	case shellparse.InputPipe:
+		var out []string
+		for _, i := range c.Stdin.From {
+			if i < 0 || i >= len(ck.res.Commands) {
+				continue
+			}
+			up := ck.res.Commands[i]
+			if up.Name == "echo" || up.Name == "printf" || up.Name == "cat" {
+				out = append(out, joinWords(up.Argv[1:]))
+				if up.Stdin.Kind == shellparse.InputHereString || up.Stdin.Kind == shellparse.InputHereDoc {
+					out = append(out, up.Stdin.Text)
+				}
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+func sqlDrop(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
+	ck.add("sql_destructive", Severe, "dropdb deletes a whole database")
+}
+
+func (ck *checker) redis(c shellparse.SimpleCommand, args []shellparse.Word) {
+	texts := []string{joinWords(args)}
+	texts = append(texts, ck.stdinText(c)...)
+	for _, t := range texts {
+		u := strings.ToUpper(t)
+		if strings.Contains(u, "FLUSHALL") || strings.Contains(u, "FLUSHDB") {
+			ck.add("sql_destructive", Severe, "redis FLUSHALL/FLUSHDB deletes every key")
+			return
+		}
+	}
+}
+
+func (ck *checker) mongo(c shellparse.SimpleCommand, args []shellparse.Word) {
+	texts := []string{joinWords(args)}
+	texts = append(texts, ck.stdinText(c)...)
+	for _, t := range texts {
+		if mongoDropRE.MatchString(t) {
+			ck.add("sql_destructive", Severe, c.Name+": drops a database or collection, or deletes every document")
+			return
+		}
+	}
+}

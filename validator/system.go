@@ -1,0 +1,228 @@
+package validator
+
+import (
+	"regexp"
+	"strings"
+
+	"permgate/shellparse"
+)
+
+// dd of=/dev/… writes a device directly.
+func (ck *checker) dd(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, a := range args {
+		if !a.Static || !strings.HasPrefix(a.Text, "of=") {
+			continue
+		}
+		target := strings.TrimPrefix(a.Text, "of=")
+		p := ck.v.resolve(target)
+		if strings.HasPrefix(p, "/dev/") && p != "/dev/null" && p != "/dev/stdout" && p != "/dev/stderr" && p != "/dev/zero" {
+			ck.add("disk_destroy", Severe, "dd writes straight onto the device "+p+", destroying its data")
+		} else {
+			ck.writeTarget(shellparse.Word{Text: target, Static: true}, "dd of="+target)
+		}
+	}
+}
+
+func diskTool(reason string) func(*checker, shellparse.SimpleCommand, []shellparse.Word) {
+	return func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
+		ck.add("disk_destroy", Severe, reason)
+	}
+}
+
+// partitionListing are the options with which a partition tool only reads.
+var partitionListing = map[string][]string{
+	"fdisk":  {"-l", "--list"},
+	"sfdisk": {"-l", "--list", "-d", "--dump", "-s", "--show-size", "-J", "--json"},
+	"gdisk":  {"-l"},
+	"sgdisk": {"-p", "--print", "-i", "--info"},
+	"parted": {"-l", "--list", "print"},
+	"cfdisk": {},
+}
+
+// partitionTool: fdisk and friends change partition tables, except when listing.
+func partitionTool(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, a := range args {
+		if contains(partitionListing[c.Name], a.Text) || a.Text == "--version" || a.Text == "-V" || a.Text == "-h" || a.Text == "--help" {
+			return
+		}
+	}
+	ck.add("disk_destroy", Severe, c.Name+" rewrites a disk's partition table")
+}
+
+func (ck *checker) shred(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, a := range operands(args) {
+		if a.Static && strings.HasPrefix(ck.v.resolve(a.Text), "/dev/") {
+			ck.add("disk_destroy", Severe, "shred overwrites the device "+a.Text)
+			return
+		}
+	}
+}
+
+func powerTool(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
+	if c.Name == "shutdown" && hasFlag(args, "c", "--help") {
+		return // cancels a shutdown
+	}
+	ck.add("system_power", Severe, c.Name+" stops or restarts the machine")
+}
+
+func (ck *checker) initCmd(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, a := range args {
+		if a.Text == "0" || a.Text == "6" {
+			ck.add("system_power", Severe, c.Name+" "+a.Text+" stops or restarts the machine")
+		}
+	}
+}
+
+func (ck *checker) systemctl(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, a := range operands(args) {
+		switch a.Text {
+		case "poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "soft-reboot", "emergency", "rescue":
+			ck.add("system_power", Severe, "systemctl "+a.Text+" stops, suspends or restarts the machine")
+		case "isolate":
+			ck.add("system_power", Severe, "systemctl isolate can stop every service")
+		}
+		return // only the first operand is the verb
+	}
+}
+
+var worldWritable = regexp.MustCompile(`^0*[0-7]?[0-7][0-7][2367]$`)
+var setID = regexp.MustCompile(`^0*[2-7][0-7]{3}$`)
+
+// chmod judges modes that open files to everyone or set setuid/setgid, and
+// recursive changes on critical paths.
+func (ck *checker) chmod(c shellparse.SimpleCommand, args []shellparse.Word) {
+	ops := operands(args)
+	if len(ops) == 0 {
+		return
+	}
+	mode := ops[0].Text
+	open := false
+	switch {
+	case worldWritable.MatchString(mode):
+		open = true
+	case setID.MatchString(mode):
+		ck.add("permissions_open", Severe, "chmod "+mode+" sets setuid/setgid, letting others run it as its owner")
+	default:
+		for _, clause := range strings.Split(mode, ",") {
+			who, perm, op := splitSymbolic(clause)
+			if op == '-' {
+				continue
+			}
+			if (strings.ContainsAny(who, "oa") || who == "" && op == '=') && strings.Contains(perm, "w") {
+				open = true
+			}
+			if strings.Contains(perm, "s") {
+				ck.add("permissions_open", Severe, "chmod "+mode+" sets setuid/setgid, letting others run it as its owner")
+			}
+		}
+	}
+	if open {
+		ck.add("permissions_open", Severe, "chmod "+mode+" lets every user write the files")
+	}
+	if hasFlag(args, "R", "--recursive") {
+		ck.recursiveOnCritical(c, ops[1:])
+	}
+}
+
+func splitSymbolic(clause string) (who, perm string, op byte) {
+	i := strings.IndexAny(clause, "+-=")
+	if i < 0 {
+		return "", "", 0
+	}
+	return clause[:i], clause[i+1:], clause[i]
+}
+
+func (ck *checker) chown(c shellparse.SimpleCommand, args []shellparse.Word) {
+	if !hasFlag(args, "R", "--recursive") {
+		return
+	}
+	ops := operands(args)
+	if len(ops) > 0 {
+		ck.recursiveOnCritical(c, ops[1:])
+	}
+}
+
+func (ck *checker) recursiveOnCritical(c shellparse.SimpleCommand, targets []shellparse.Word) {
+	for _, t := range targets {
+		if !t.Static {
+			continue
+		}
+		if crit := ck.v.critical(ck.v.resolve(t.Text)); crit != "" {
+			ck.add("permissions_open", Severe, c.Name+" -R changes the permissions of everything in "+crit)
+		}
+	}
+}
+
+// kill -1 sends a signal to every process the user can reach.
+func (ck *checker) kill(c shellparse.SimpleCommand, args []shellparse.Word) {
+	var pids []string
+	signalGiven := false
+	for i := 0; i < len(args); i++ {
+		t := args[i].Text
+		switch {
+		case t == "--":
+			for _, a := range args[i+1:] {
+				pids = append(pids, a.Text)
+			}
+			i = len(args)
+		case t == "-s" || t == "-n":
+			i++
+			signalGiven = true
+		case t == "-l" || t == "-L" || t == "--list" || t == "--table":
+			return
+		case strings.HasPrefix(t, "-") && !signalGiven && len(t) > 1:
+			signalGiven = true
+		default:
+			pids = append(pids, t)
+		}
+	}
+	if len(pids) == 0 && len(args) == 1 && args[0].Text == "-1" {
+		pids = []string{"-1"}
+	}
+	for _, p := range pids {
+		if p == "-1" {
+			ck.add("kill_all", Severe, "kill -1 signals every process you can reach")
+			return
+		}
+	}
+}
+
+func (ck *checker) crontab(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, a := range args {
+		if a.Static && strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "--") && strings.Contains(a.Text, "r") {
+			ck.add("crontab_remove", Severe, "crontab -r deletes every scheduled job without a copy")
+			return
+		}
+	}
+}
+
+// permgate run through the gate must not change its own rules.
+func (ck *checker) permgate(c shellparse.SimpleCommand, args []shellparse.Word) {
+	ops := operands(args)
+	if len(ops) == 0 {
+		return
+	}
+	switch ops[0].Text {
+	case "mode", "trust", "untrust":
+		if ops[0].Text == "mode" && len(ops) == 1 && !hasFlag(args, "", "--cycle") {
+			return // shows the mode
+		}
+		ck.add("self_modify", Severe, "permgate "+ops[0].Text+" changes permgate's own policy")
+	case "rules":
+		if len(ops) > 1 && (ops[1].Text == "add" || ops[1].Text == "remove") {
+			ck.add("self_modify", Severe, "permgate rules "+ops[1].Text+" changes permgate's own rules")
+		}
+	}
+}
+
+// printenv NAME / env printing: secrets shown on screen.
+func (ck *checker) printenv(c shellparse.SimpleCommand, args []shellparse.Word) {
+	if c.Name == "env" {
+		return
+	}
+	for _, a := range operands(args) {
+		if secretVar(a.Text) {
+			ck.add("secret_access", NonSevere, "prints "+a.Text+", which looks like a secret")
+		}
+	}
+}

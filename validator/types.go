@@ -1,0 +1,172 @@
+// Package validator classifies the simple commands shellparse finds: each gets
+// findings (a stable kind, a severity and a one-line reason) and a read-only flag.
+// It prints nothing and decides nothing; the policy package turns an Analysis into
+// a decision.
+package validator
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"permgate/shellparse"
+)
+
+// Severity orders how bad a finding is.
+type Severity int
+
+// Severities, lowest first.
+const (
+	Safe Severity = iota
+	NonSevere
+	Severe
+)
+
+// String returns the severity's stable name: safe, non-severe or severe.
+func (s Severity) String() string {
+	switch s {
+	case Safe:
+		return "safe"
+	case NonSevere:
+		return "non-severe"
+	case Severe:
+		return "severe"
+	}
+	return fmt.Sprintf("severity(%d)", int(s))
+}
+
+// ParseSeverity reads a severity name.
+func ParseSeverity(name string) (Severity, error) {
+	switch name {
+	case "safe":
+		return Safe, nil
+	case "non-severe":
+		return NonSevere, nil
+	case "severe":
+		return Severe, nil
+	}
+	return Safe, fmt.Errorf("unknown severity %q (want safe, non-severe or severe)", name)
+}
+
+// MarshalJSON writes the severity's name.
+func (s Severity) MarshalJSON() ([]byte, error) { return json.Marshal(s.String()) }
+
+// UnmarshalJSON reads a severity name.
+func (s *Severity) UnmarshalJSON(b []byte) error {
+	var name string
+	if err := json.Unmarshal(b, &name); err != nil {
+		return err
+	}
+	v, err := ParseSeverity(name)
+	*s = v
+	return err
+}
+
+// Finding is one reason a command is risky.
+type Finding struct {
+	Kind     string   `json:"kind"`
+	Severity Severity `json:"severity"`
+	Reason   string   `json:"reason"`
+	// Command is the simple command's text as written (the whole script for
+	// problems that concern it all).
+	Command string `json:"command"`
+	// Index is the command's index in Analysis.Commands, or -1.
+	Index int `json:"-"`
+}
+
+// Analysis is the classification of one script or argv.
+type Analysis struct {
+	// Commands are the simple commands that could run.
+	Commands []shellparse.SimpleCommand
+	// ReadOnly holds, for each command, whether it is read-only.
+	ReadOnly []bool
+	// Findings are all findings, commands' and the script's.
+	Findings []Finding
+	// Severity is the highest severity among the findings.
+	Severity Severity
+	// AllReadOnly reports that every command is read-only and nothing stopped the
+	// analysis from seeing them all.
+	AllReadOnly bool
+}
+
+// Kinds returns the distinct finding kinds, in order of first appearance.
+func (a Analysis) Kinds() []string {
+	var kinds []string
+	seen := map[string]bool{}
+	for _, f := range a.Findings {
+		if !seen[f.Kind] {
+			seen[f.Kind] = true
+			kinds = append(kinds, f.Kind)
+		}
+	}
+	return kinds
+}
+
+// Reason returns the reason of the first finding with the highest severity, or ""
+// when there is none.
+func (a Analysis) Reason() string {
+	best := -1
+	for i, f := range a.Findings {
+		if best < 0 || f.Severity > a.Findings[best].Severity {
+			best = i
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	return a.Findings[best].Reason
+}
+
+// Argv returns each command's words as text, for display and JSON.
+func (a Analysis) Argv() [][]string {
+	out := make([][]string, 0, len(a.Commands))
+	for _, c := range a.Commands {
+		words := make([]string, len(c.Argv))
+		for i, w := range c.Argv {
+			words[i] = w.Text
+		}
+		out = append(out, words)
+	}
+	return out
+}
+
+// Normalize returns a command in the form rules match: wrappers removed, quotes
+// removed, words joined by one space. A bare assignment gives NAME=VALUE words.
+func Normalize(c shellparse.SimpleCommand) string {
+	if len(c.Argv) == 0 {
+		parts := make([]string, len(c.Assigns))
+		for i, a := range c.Assigns {
+			parts[i] = a.Name + "=" + a.Value.Text
+		}
+		return strings.Join(parts, " ")
+	}
+	parts := make([]string, len(c.Argv))
+	for i, w := range c.Argv {
+		parts[i] = w.Text
+	}
+	if c.Name != "" {
+		parts[0] = c.Name
+	}
+	return strings.Join(parts, " ")
+}
+
+// NormalizeWrapped returns a command with its wrappers in front (sudo npm publish),
+// for deny and ask rules that should also see the wrapped form.
+func NormalizeWrapped(c shellparse.SimpleCommand) []string {
+	forms := []string{Normalize(c)}
+	inner := forms[0]
+	for i := len(c.Wrappers) - 1; i >= 0; i-- {
+		w := c.Wrappers[i]
+		if w.Nested {
+			continue
+		}
+		words := make([]string, len(w.Argv))
+		for j, x := range w.Argv {
+			words[j] = x.Text
+		}
+		words[0] = w.Name
+		inner = strings.Join(words, " ") + " " + inner
+		forms = append(forms, inner)
+	}
+	return forms
+}

@@ -1,0 +1,242 @@
+package validator
+
+import (
+	"path"
+	"strings"
+
+	"permgate/shellparse"
+)
+
+// Env is what the analysis knows about where a command runs.
+type Env struct {
+	// Cwd is the working directory, absolute.
+	Cwd string
+	// Home is the home directory, absolute.
+	Home string
+	// TmpDir is $TMPDIR; /tmp is always a temporary directory.
+	TmpDir string
+	// StateDirs are permgate's own config and state directories; writing there is
+	// self_modify. Defaults cover ~/.config/permgate, ~/.local/state/permgate and
+	// /etc/permgate.
+	StateDirs []string
+	// SafeCommands extends the read-only list with plain command names.
+	SafeCommands []string
+	// Limits bound the parser.
+	Limits shellparse.Options
+}
+
+// Validator classifies commands. It holds a parser, so it is not safe for
+// concurrent use: give each goroutine its own.
+type Validator struct {
+	env    Env
+	parser *shellparse.Parser
+	safe   map[string]bool
+}
+
+// New returns a Validator for the given environment.
+func New(env Env) *Validator {
+	env.Cwd = cleanAbs(env.Cwd, "/")
+	env.Home = cleanAbs(env.Home, "")
+	if env.TmpDir != "" {
+		env.TmpDir = cleanAbs(env.TmpDir, "")
+	}
+	if len(env.StateDirs) == 0 {
+		env.StateDirs = []string{"/etc/permgate"}
+		if env.Home != "" {
+			env.StateDirs = append(env.StateDirs, env.Home+"/.config/permgate", env.Home+"/.local/state/permgate")
+		}
+	}
+	limits := env.Limits
+	limits.Home = env.Home
+	safe := make(map[string]bool, len(env.SafeCommands))
+	for _, name := range env.SafeCommands {
+		safe[name] = true
+	}
+	return &Validator{env: env, parser: shellparse.NewParser(limits), safe: safe}
+}
+
+func cleanAbs(p, def string) string {
+	if p == "" || !strings.HasPrefix(p, "/") {
+		return def
+	}
+	return path.Clean(p)
+}
+
+// CheckScript analyses a shell script string.
+func (v *Validator) CheckScript(src string) Analysis {
+	return v.Classify(v.parser.ParseScript(src), src)
+}
+
+// CheckArgv analyses one command given as exact words.
+func (v *Validator) CheckArgv(argv []string) Analysis {
+	return v.Classify(v.parser.ParseArgv(argv), strings.Join(argv, " "))
+}
+
+// Classify turns a parse result into findings and read-only flags.
+func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
+	a := Analysis{Commands: res.Commands, ReadOnly: make([]bool, len(res.Commands))}
+	for _, p := range res.Problems {
+		command := p.Source
+		if command == "" {
+			command = clip(src)
+		}
+		a.Findings = append(a.Findings, Finding{Kind: string(p.Kind), Severity: NonSevere, Reason: p.Reason, Command: command, Index: -1})
+	}
+	funcs := map[string]bool{}
+	for _, f := range res.Functions {
+		funcs[f] = true
+	}
+	ck := &checker{v: v, res: res, funcs: funcs}
+	a.AllReadOnly = len(res.Problems) == 0 && len(res.Commands) > 0
+	for i := range res.Commands {
+		findings := ck.command(i)
+		for _, f := range findings {
+			if !hasFinding(a.Findings, f) {
+				a.Findings = append(a.Findings, f)
+			}
+		}
+		a.ReadOnly[i] = len(findings) == 0 && v.readOnly(res.Commands[i])
+		if !a.ReadOnly[i] {
+			a.AllReadOnly = false
+		}
+	}
+	for _, f := range a.Findings {
+		a.Severity = max(a.Severity, f.Severity)
+	}
+	return a
+}
+
+func hasFinding(list []Finding, f Finding) bool {
+	for _, g := range list {
+		if g.Kind == f.Kind && g.Reason == f.Reason && g.Command == f.Command {
+			return true
+		}
+	}
+	return false
+}
+
+func clip(s string) string {
+	const limit = 200
+	if len(s) <= limit {
+		return s
+	}
+	return s[:limit] + "…"
+}
+
+// checker classifies the commands of one result.
+type checker struct {
+	v     *Validator
+	res   shellparse.Result
+	funcs map[string]bool
+	out   []Finding
+	index int
+}
+
+func (ck *checker) add(kind string, sev Severity, reason string) {
+	cmd := ck.res.Commands[ck.index]
+	f := Finding{Kind: kind, Severity: sev, Reason: reason, Command: cmd.Source, Index: ck.index}
+	if !hasFinding(ck.out, f) {
+		ck.out = append(ck.out, f)
+	}
+}
+
+// command returns the findings of command i.
+func (ck *checker) command(i int) []Finding {
+	ck.out, ck.index = nil, i
+	c := ck.res.Commands[i]
+	ck.wrappers(c)
+	ck.assigns(c)
+	ck.words(c)
+	ck.redirects(c)
+	if c.Script != nil {
+		ck.opaqueScript(c)
+	}
+	if len(c.Argv) > 0 {
+		if c.Name == "" {
+			ck.add("dynamic_command", NonSevere, "the command name is only known at run time ("+c.Argv[0].Text+")")
+		} else {
+			ck.program(c)
+		}
+	}
+	return ck.out
+}
+
+// program dispatches on the command's name.
+func (ck *checker) program(c shellparse.SimpleCommand) {
+	name := c.Name
+	base := path.Base(name)
+	if name != base && !shellparse.IsShell(name) && !isInterpreter(base) {
+		ck.secretArgs(c)
+		return // ./rm and /tmp/git are unknown programs, not the system tools
+	}
+	args := c.Argv[1:]
+	if check, ok := programChecks[base]; ok {
+		check(ck, c, args)
+	}
+	switch {
+	case strings.HasPrefix(base, "mkfs") || base == "mke2fs":
+		ck.add("disk_destroy", Severe, base+" formats a file system, erasing what is on it")
+	case shellparse.IsShell(name) || isInterpreter(base):
+		ck.interpreter(c, base, args)
+	}
+	ck.writes(c)
+	ck.secretArgs(c)
+	ck.forkBomb(c)
+}
+
+// programChecks are the per-program checks, by command name.
+var programChecks map[string]func(*checker, shellparse.SimpleCommand, []shellparse.Word)
+
+func init() {
+	programChecks = map[string]func(*checker, shellparse.SimpleCommand, []shellparse.Word){
+		"rm":        (*checker).rm,
+		"find":      (*checker).find,
+		"git":       (*checker).git,
+		"dd":        (*checker).dd,
+		"wipefs":    diskTool("wipefs erases file system signatures"),
+		"fdisk":     partitionTool,
+		"sfdisk":    partitionTool,
+		"gdisk":     partitionTool,
+		"sgdisk":    partitionTool,
+		"cfdisk":    partitionTool,
+		"parted":    partitionTool,
+		"shred":     (*checker).shred,
+		"shutdown":  powerTool,
+		"reboot":    powerTool,
+		"halt":      powerTool,
+		"poweroff":  powerTool,
+		"init":      (*checker).initCmd,
+		"telinit":   (*checker).initCmd,
+		"systemctl": (*checker).systemctl,
+		"chmod":     (*checker).chmod,
+		"chown":     (*checker).chown,
+		"chgrp":     (*checker).chown,
+		"kill":      (*checker).kill,
+		"crontab":   (*checker).crontab,
+		"permgate":  (*checker).permgate,
+		"source":    (*checker).source,
+		".":         (*checker).source,
+		"ssh":       (*checker).ssh,
+		"awk":       (*checker).awk,
+		"gawk":      (*checker).awk,
+		"mawk":      (*checker).awk,
+		"nawk":      (*checker).awk,
+		"sed":       (*checker).sedCode,
+		"vim":       (*checker).vim,
+		"vi":        (*checker).vim,
+		"nvim":      (*checker).vim,
+		"view":      (*checker).vim,
+		"less":      (*checker).less,
+		"tar":       (*checker).tar,
+		"rsync":     (*checker).rsync,
+		"printenv":  (*checker).printenv,
+		"env":       (*checker).printenv,
+		"dropdb":    sqlDrop,
+		"redis-cli": (*checker).redis,
+		"mongo":     (*checker).mongo,
+		"mongosh":   (*checker).mongo,
+	}
+	for _, client := range sqlClients {
+		programChecks[client] = (*checker).sql
+	}
+}
