@@ -144,7 +144,6 @@ func (ck *checker) add(kind string, sev Severity, reason string) {
 func (ck *checker) command(i int) []Finding {
 	ck.out, ck.index = nil, i
 	c := ck.res.Commands[i]
-	ck.wrappers(c)
 	ck.assigns(c)
 	ck.words(c)
 	ck.redirects(c)
@@ -158,6 +157,7 @@ func (ck *checker) command(i int) []Finding {
 			ck.program(c)
 		}
 	}
+	ck.wrappers(c)
 	return ck.out
 }
 

@@ -1,0 +1,109 @@
+package cmd
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"permgate/policy"
+	"permgate/validator"
+)
+
+// report is the JSON form of one decision.
+type report struct {
+	Command  string              `json:"command"`
+	Decision policy.Decision     `json:"decision"`
+	Severity validator.Severity  `json:"severity"`
+	Mode     policy.Mode         `json:"mode"`
+	Reason   string              `json:"reason"`
+	Rule     string              `json:"rule"`
+	Findings []validator.Finding `json:"findings"`
+	Commands [][]string          `json:"commands"`
+	ReadOnly bool                `json:"read_only"`
+}
+
+func newReport(command string, a validator.Analysis, mode policy.Mode, out policy.Outcome) report {
+	findings := a.Findings
+	if findings == nil {
+		findings = []validator.Finding{}
+	}
+	return report{
+		Command:  command,
+		Decision: out.Decision,
+		Severity: a.Severity,
+		Mode:     mode,
+		Reason:   out.Reason,
+		Rule:     out.Rule,
+		Findings: findings,
+		Commands: a.Argv(),
+		ReadOnly: a.AllReadOnly,
+	}
+}
+
+// analyze runs the analysis on the CMD… form: one argument is a script, several
+// are an argv.
+func analyze(v *validator.Validator, args []string) (string, validator.Analysis) {
+	if len(args) == 1 {
+		return args[0], v.CheckScript(args[0])
+	}
+	return strings.Join(args, " "), v.CheckArgv(args)
+}
+
+func exitFor(d policy.Decision) int {
+	switch d {
+	case policy.Allow:
+		return exitOK
+	case policy.Ask:
+		return exitAsk
+	}
+	return exitDeny
+}
+
+func newCheckCmd(io streams) *cobra.Command {
+	var asJSON bool
+	var modeFlag string
+	c := &cobra.Command{
+		Use:   "check [--json] [--mode MODE] -- CMD...",
+		Short: "Decide whether a command may run, without running it",
+		Long: "check decides without running. One argument is a shell script; several are one command's words.\n" +
+			"Exit status: 0 allow, 2 deny, 3 ask, 1 error.",
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return errors.New("check: no command given (usage: permgate check -- CMD...)")
+			}
+			mode, err := selectMode(modeFlag)
+			if err != nil {
+				return fmt.Errorf("check: %w", err)
+			}
+			v := validator.New(analysisEnv())
+			command, a := analyze(v, args)
+			out := policy.Decide(a, policy.Settings{Mode: mode}, nil)
+			rep := newReport(command, a, mode, out)
+			if asJSON {
+				enc := json.NewEncoder(io.out)
+				enc.SetEscapeHTML(false)
+				if err := enc.Encode(rep); err != nil {
+					return fmt.Errorf("check: write result: %w", err)
+				}
+			} else {
+				printReport(io, rep)
+			}
+			return exitCode{exitFor(out.Decision)}
+		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print the decision as JSON")
+	c.Flags().StringVar(&modeFlag, "mode", "", "mode to decide in: default, auto, plan or bypass")
+	c.Flags().SetInterspersed(false)
+	return c
+}
+
+// printReport writes the decision as a person reads it.
+func printReport(io streams, r report) {
+	fmt.Fprintf(io.out, "%s: %s\n", r.Decision, r.Reason)
+	for _, f := range r.Findings {
+		fmt.Fprintf(io.out, "  %s (%s): %s\n    in: %s\n", f.Kind, f.Severity, f.Reason, f.Command)
+	}
+}

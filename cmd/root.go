@@ -1,0 +1,62 @@
+// Package cmd holds permgate's command-line interface: flags in, calls into the
+// shellparse, validator and policy packages, output and exit codes out.
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit codes shared by the commands.
+const (
+	exitOK    = 0
+	exitError = 1
+	exitDeny  = 2
+	exitAsk   = 3
+)
+
+// exitError carries an exit code through cobra without printing anything more.
+type exitCode struct{ code int }
+
+func (e exitCode) Error() string { return fmt.Sprintf("exit %d", e.code) }
+
+// streams are the standard streams a command talks through.
+type streams struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+// Main runs permgate with the given arguments and returns the exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	io := streams{in: stdin, out: stdout, err: stderr}
+	root := newRoot(io)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	var code exitCode
+	if errors.As(err, &code) {
+		return code.code
+	}
+	fmt.Fprintf(stderr, "permgate: error: %v\n", err)
+	return exitError
+}
+
+func newRoot(io streams) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "permgate",
+		Short:         "A permission gate for shell commands",
+		Long:          "permgate reads a shell command the way bash will, works out what would really run,\nclassifies the risk, and allows it, asks, or refuses — and says why.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(io.in)
+	root.SetOut(io.out)
+	root.SetErr(io.err)
+	root.AddCommand(newCheckCmd(io), newVersionCmd(io))
+	return root
+}

@@ -1,0 +1,164 @@
+// Package policy turns an analysis into a decision: the modes, the decision
+// pipeline of permgate's contract and, around it, the rules and config that users
+// control.
+package policy
+
+import (
+	"fmt"
+	"strings"
+
+	"permgate/validator"
+)
+
+// Mode is how permissive permgate is.
+type Mode string
+
+// The modes.
+const (
+	ModeDefault Mode = "default"
+	ModeAuto    Mode = "auto"
+	ModePlan    Mode = "plan"
+	ModeBypass  Mode = "bypass"
+)
+
+// Modes lists the modes in the order Shift+Tab cycles them.
+var Modes = []Mode{ModeDefault, ModeAuto, ModePlan, ModeBypass}
+
+// ParseMode reads a mode name.
+func ParseMode(name string) (Mode, error) {
+	for _, m := range Modes {
+		if string(m) == name {
+			return m, nil
+		}
+	}
+	return "", fmt.Errorf("unknown mode %q (want default, auto, plan or bypass)", name)
+}
+
+// Decision is what happens to a command.
+type Decision string
+
+// The decisions.
+const (
+	Allow Decision = "allow"
+	Ask   Decision = "ask"
+	Deny  Decision = "deny"
+)
+
+// Outcome is a decision with why it was taken.
+type Outcome struct {
+	Decision Decision
+	// Reason is one line a person understands.
+	Reason string
+	// Rule is the rule that decided, when one did.
+	Rule string
+	// By says which step decided: "rule", "mode", "severity", "read-only".
+	By string
+}
+
+// Settings are the parts of the policy that shape a decision.
+type Settings struct {
+	Mode Mode
+	// SevereAsk turns the deny of a severe command into an ask (config
+	// severe = "ask"); never into an allow.
+	SevereAsk bool
+}
+
+// Decide applies the decision pipeline, first match wins:
+//
+//  1. a deny rule matches → deny (every mode, bypass included)
+//  2. bypass → allow
+//  3. severe → deny (or ask with severe = "ask")
+//  4. plan → allow if every command is read-only and nothing was found, else deny
+//  5. non-severe → ask
+//  6. an ask rule matches → ask
+//  7. every command is read-only or allowed by a rule → allow
+//  8. auto → allow
+//  9. default → ask
+//
+// Rules are matched by the caller-supplied matcher; a nil matcher matches nothing.
+func Decide(a validator.Analysis, s Settings, rules RuleMatcher) Outcome {
+	if rules == nil {
+		rules = noRules{}
+	}
+	if rule, ok := rules.Deny(a); ok {
+		return Outcome{Decision: Deny, Reason: "denied by the rule " + rule, Rule: rule, By: "rule"}
+	}
+	if s.Mode == ModeBypass {
+		return Outcome{Decision: Allow, Reason: "bypass mode allows everything but deny rules", By: "mode"}
+	}
+	if a.Severity == validator.Severe {
+		if s.SevereAsk {
+			return Outcome{Decision: Ask, Reason: a.Reason(), By: "severity"}
+		}
+		return Outcome{Decision: Deny, Reason: a.Reason(), By: "severity"}
+	}
+	if s.Mode == ModePlan {
+		if a.AllReadOnly && a.Severity == validator.Safe {
+			return Outcome{Decision: Allow, Reason: "read-only", By: "read-only"}
+		}
+		return Outcome{Decision: Deny, Reason: planReason(a), By: "mode"}
+	}
+	if a.Severity == validator.NonSevere {
+		return Outcome{Decision: Ask, Reason: a.Reason(), By: "severity"}
+	}
+	if rule, ok := rules.Ask(a); ok {
+		return Outcome{Decision: Ask, Reason: "the rule " + rule + " asks first", Rule: rule, By: "rule"}
+	}
+	if a.AllReadOnly {
+		return Outcome{Decision: Allow, Reason: "read-only", By: "read-only"}
+	}
+	if rule, ok := rules.AllowAll(a); ok {
+		return Outcome{Decision: Allow, Reason: "allowed by the rule " + rule, Rule: rule, By: "rule"}
+	}
+	switch s.Mode {
+	case ModeAuto:
+		return Outcome{Decision: Allow, Reason: "auto mode allows commands with no findings", By: "mode"}
+	default:
+		return Outcome{Decision: Ask, Reason: "not read-only: " + firstWriter(a), By: "mode"}
+	}
+}
+
+func planReason(a validator.Analysis) string {
+	if a.Severity != validator.Safe {
+		return "plan mode runs only read-only commands: " + a.Reason()
+	}
+	return "plan mode runs only read-only commands, and " + firstWriter(a) + " is not"
+}
+
+// firstWriter names the first command that is not read-only.
+func firstWriter(a validator.Analysis) string {
+	for i, c := range a.Commands {
+		if i < len(a.ReadOnly) && !a.ReadOnly[i] {
+			return strings.TrimSpace(clip(validator.Normalize(c)))
+		}
+	}
+	if len(a.Commands) == 0 {
+		return "nothing would run"
+	}
+	return "the command"
+}
+
+func clip(s string) string {
+	const limit = 80
+	if len(s) <= limit {
+		return s
+	}
+	return s[:limit] + "…"
+}
+
+// RuleMatcher finds the rule that decides a step of the pipeline.
+type RuleMatcher interface {
+	// Deny returns a deny rule matching any command.
+	Deny(a validator.Analysis) (string, bool)
+	// Ask returns an ask rule matching any command.
+	Ask(a validator.Analysis) (string, bool)
+	// AllowAll returns an allow rule when every command that is not read-only is
+	// matched by some allow rule.
+	AllowAll(a validator.Analysis) (string, bool)
+}
+
+type noRules struct{}
+
+func (noRules) Deny(validator.Analysis) (string, bool)     { return "", false }
+func (noRules) Ask(validator.Analysis) (string, bool)      { return "", false }
+func (noRules) AllowAll(validator.Analysis) (string, bool) { return "", false }
