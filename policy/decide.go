@@ -66,7 +66,7 @@ type Settings struct {
 // Decide applies the decision pipeline, first match wins:
 //
 //  1. a deny rule matches → deny (every mode, bypass included)
-//  2. bypass → allow
+//  2. bypass → allow (but a command permgate could not read asks)
 //  3. severe → deny (or ask with severe = "ask")
 //  4. plan → allow if every command is read-only and nothing was found, else deny
 //  5. non-severe → ask
@@ -82,6 +82,11 @@ func Decide(a validator.Analysis, s Settings, rules RuleMatcher) Outcome {
 	}
 	if rule, ok := rules.Deny(a); ok {
 		return Outcome{Decision: Deny, Reason: "denied by the rule " + rule, Rule: rule, By: "rule"}
+	}
+	if s.Mode == ModeBypass && a.Incomplete() {
+		// Bypass trusts the user about what permgate can read, not about what it
+		// cannot: an unparseable or unbounded command still needs a human.
+		return Outcome{Decision: Ask, Reason: a.Reason(), By: "severity"}
 	}
 	if s.Mode == ModeBypass {
 		return Outcome{Decision: Allow, Reason: "bypass mode allows everything but deny rules", By: "mode"}

@@ -133,6 +133,11 @@ func sequenceAlternatives(be *syntax.BraceExp) ([][]syntax.WordPart, bool) {
 	}
 	alts := make([][]syntax.WordPart, len(out))
 	for i, s := range out {
+		if s == `\` {
+			// bash removes the generated backslash as a quote, leaving an empty word.
+			alts[i] = []syntax.WordPart{&syntax.SglQuoted{}}
+			continue
+		}
 		alts[i] = []syntax.WordPart{&syntax.Lit{Value: s}}
 	}
 	return alts, true

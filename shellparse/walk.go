@@ -139,8 +139,10 @@ func (s *scriptWalker) command(cmd syntax.Command, c context) {
 			s.pipeline(x, c)
 			return
 		}
-		s.stmt(x.X, c)
-		s.stmt(x.Y, c)
+		// Walk a && b || c … as a flat list: long chains must not count as nesting.
+		for _, st := range flattenList(x, nil) {
+			s.stmt(st, c)
+		}
 	case *syntax.Block:
 		s.stmts(x.Stmts, c)
 	case *syntax.Subshell:
@@ -219,6 +221,23 @@ func (s *scriptWalker) pipeline(x *syntax.BinaryCmd, c context) {
 		s.stmt(st, ec)
 		from = topLevel(s.res.Commands, start, c.subst)
 	}
+}
+
+func flattenList(x *syntax.BinaryCmd, acc []*syntax.Stmt) []*syntax.Stmt {
+	for {
+		left, ok := x.X.Cmd.(*syntax.BinaryCmd)
+		if !ok || left.Op == syntax.Pipe || left.Op == syntax.PipeAll || len(x.X.Redirs) > 0 || x.X.Negated || x.X.Background {
+			break
+		}
+		// Collect the right-hand sides from the outside in, then the innermost left.
+		acc = append(acc, x.Y)
+		x = left
+	}
+	acc = append(acc, x.Y, x.X)
+	for i, j := 0, len(acc)-1; i < j; i, j = i+1, j-1 {
+		acc[i], acc[j] = acc[j], acc[i]
+	}
+	return acc
 }
 
 func flattenPipe(x *syntax.BinaryCmd, acc []*syntax.Stmt) []*syntax.Stmt {

@@ -3,7 +3,6 @@ package shellparse
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -50,7 +49,7 @@ func (r *wordResolver) resolve(w *syntax.Word) []Word {
 		if alts, ok := expandBraces(w); ok {
 			out := make([]Word, 0, len(alts))
 			for _, parts := range alts {
-				word := r.resolveParts(parts, true)
+				word := r.resolveParts(mergeLits(parts), true)
 				if word.Static && word.Text == "" && !hasQuotes(parts) {
 					continue // an unquoted empty alternative vanishes
 				}
@@ -78,6 +77,26 @@ func (r *wordResolver) dynamicFromSource(w *syntax.Word) Word {
 	return word
 }
 
+// mergeLits joins adjacent literals, as brace expansion leaves them split.
+func mergeLits(parts []syntax.WordPart) []syntax.WordPart {
+	out := make([]syntax.WordPart, 0, len(parts))
+	for _, p := range parts {
+		lit, ok := p.(*syntax.Lit)
+		if !ok {
+			out = append(out, p)
+			continue
+		}
+		if n := len(out); n > 0 {
+			if prev, ok := out[n-1].(*syntax.Lit); ok {
+				out[n-1] = &syntax.Lit{Value: prev.Value + lit.Value}
+				continue
+			}
+		}
+		out = append(out, lit)
+	}
+	return out
+}
+
 func hasQuotes(parts []syntax.WordPart) bool {
 	for _, p := range parts {
 		switch p.(type) {
@@ -96,10 +115,10 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 		switch p := part.(type) {
 		case *syntax.Lit:
 			val := p.Value
-			if i == 0 && first && strings.HasPrefix(val, "~") {
-				val = r.expandTilde(val, &word)
+			if i == 0 && first {
+				val = r.expandTildes(val, len(parts) > 1, &word)
 			}
-			if unquotedGlob(val) {
+			if unquotedGlob(val) || hasOpenBracket(val) && closesLater(parts[i+1:]) {
 				word.Glob = true
 				word.Static = false
 			}
@@ -188,23 +207,98 @@ func (r *wordResolver) text(n syntax.Node) string {
 	return r.source[start:end]
 }
 
-// expandTilde expands a leading ~ or ~/ to the home directory. ~user stays as it
-// is and makes the word dynamic.
-func (r *wordResolver) expandTilde(val string, word *Word) string {
-	name, rest, _ := strings.Cut(val, "/")
-	if name != "~" {
-		word.Static = false
+// expandTildes performs tilde expansion on a word's first literal: a leading ~ or
+// ~/, and in an assignment-like word (NAME=…) a ~ after = or :. A tilde prefix
+// followed by quoted text (more parts) is not expanded; ~user, ~+ and ~- are
+// left dynamic.
+func (r *wordResolver) expandTildes(val string, more bool, word *Word) string {
+	if strings.HasPrefix(val, "~") {
+		return r.tildePrefix(val, "/", more, word)
+	}
+	eq := strings.IndexByte(val, '=')
+	if eq <= 0 || !isName(val[:eq]) || !strings.Contains(val[eq:], "~") {
 		return val
+	}
+	var sb strings.Builder
+	sb.WriteString(val[:eq+1])
+	segments := strings.Split(val[eq+1:], ":")
+	for i, seg := range segments {
+		if i > 0 {
+			sb.WriteByte(':')
+		}
+		if strings.HasPrefix(seg, "~") {
+			seg = r.tildePrefix(seg, "/", more && i == len(segments)-1, word)
+		}
+		sb.WriteString(seg)
+	}
+	return sb.String()
+}
+
+// tildePrefix expands one tilde prefix at the start of s.
+func (r *wordResolver) tildePrefix(s, stop string, more bool, word *Word) string {
+	end := strings.Index(s, stop)
+	if end < 0 {
+		if more {
+			return s // the prefix runs into quoted text: bash leaves it
+		}
+		end = len(s)
+	}
+	if s[:end] != "~" {
+		if s[:end] != "" {
+			word.Static = false
+		}
+		return s
 	}
 	if r.home == "" {
 		word.Static = false
 		word.Params = append(word.Params, "HOME")
-		return val
+		return s
 	}
-	if rest == "" && !strings.Contains(val, "/") {
-		return r.home
+	return r.home + s[end:]
+}
+
+func isName(s string) bool {
+	for i, c := range s {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
 	}
-	return r.home + "/" + rest
+	return s != ""
+}
+
+// hasOpenBracket reports an unescaped [ in an unquoted literal.
+func hasOpenBracket(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '[':
+			return true
+		}
+	}
+	return false
+}
+
+// closesLater reports a ] in any later part of the word: a bracket expression
+// opened unquoted can close after quoted text ([a'b']).
+func closesLater(parts []syntax.WordPart) bool {
+	for _, p := range parts {
+		switch x := p.(type) {
+		case *syntax.Lit:
+			if strings.Contains(x.Value, "]") {
+				return true
+			}
+		case *syntax.SglQuoted:
+			if strings.Contains(x.Value, "]") {
+				return true
+			}
+		case *syntax.DblQuoted:
+			if closesLater(x.Parts) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func paramNames(p *syntax.ParamExp) []string {
@@ -338,16 +432,22 @@ func DecodeANSIC(s string) string {
 				sb.WriteByte(e)
 				continue
 			}
-			if utf8.ValidRune(rune(n)) {
-				sb.WriteRune(rune(n))
-			}
+			writeCodePoint(&sb, n)
 			i += used
 		case 'c':
-			if i+1 < len(s) {
-				i++
-				sb.WriteByte(s[i] & 0x1f)
-			} else {
+			if i+1 >= len(s) {
 				sb.WriteString("\\c")
+				continue
+			}
+			i++
+			switch ctl := s[i]; {
+			case ctl == '?':
+				sb.WriteByte(0x7f)
+			case ctl == '\\' && i+1 < len(s) && s[i+1] == '\\':
+				i++
+				sb.WriteByte(0x1c)
+			default:
+				sb.WriteByte(ctl & 0x1f)
 			}
 		default:
 			sb.WriteByte('\\')
@@ -372,4 +472,25 @@ func readDigits(s string, maxLen, base int) (int, int) {
 		used++
 	}
 	return n, used
+}
+
+// writeCodePoint writes a code point in UTF-8's byte pattern, as bash does for
+// \u and \U, surrogates and values past U+10FFFF included.
+func writeCodePoint(sb *strings.Builder, n int) {
+	switch {
+	case n < 0x80:
+		sb.WriteByte(byte(n))
+	case n < 0x800:
+		sb.WriteByte(byte(0xc0 | n>>6))
+		sb.WriteByte(byte(0x80 | n&0x3f))
+	case n < 0x10000:
+		sb.WriteByte(byte(0xe0 | n>>12))
+		sb.WriteByte(byte(0x80 | n>>6&0x3f))
+		sb.WriteByte(byte(0x80 | n&0x3f))
+	case n < 0x200000:
+		sb.WriteByte(byte(0xf0 | n>>18))
+		sb.WriteByte(byte(0x80 | n>>12&0x3f))
+		sb.WriteByte(byte(0x80 | n>>6&0x3f))
+		sb.WriteByte(byte(0x80 | n&0x3f))
+	}
 }

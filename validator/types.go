@@ -89,6 +89,17 @@ type Analysis struct {
 	AllReadOnly bool
 }
 
+// Incomplete reports that the analysis could not see the whole command: it did
+// not parse, or it went past a bound.
+func (a Analysis) Incomplete() bool {
+	for _, f := range a.Findings {
+		if f.Kind == "parse_error" || f.Kind == "too_complex" {
+			return true
+		}
+	}
+	return false
+}
+
 // Kinds returns the distinct finding kinds, in order of first appearance.
 func (a Analysis) Kinds() []string {
 	var kinds []string

@@ -87,7 +87,7 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 		funcs[f] = true
 	}
 	ck := &checker{v: v, res: res, funcs: funcs}
-	a.AllReadOnly = len(res.Problems) == 0 && len(res.Commands) > 0
+	a.AllReadOnly = len(res.Problems) == 0
 	for i := range res.Commands {
 		findings := ck.command(i)
 		for _, f := range findings {

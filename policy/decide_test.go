@@ -1,0 +1,124 @@
+package policy
+
+import (
+	"fmt"
+	"testing"
+
+	"permgate/validator"
+)
+
+// analysisOf builds an analysis with one command of the given severity and
+// read-only flag, and optionally a finding of the given kind.
+func analysisOf(sev validator.Severity, readOnly bool, kind string) validator.Analysis {
+	a := validator.Analysis{Severity: sev, AllReadOnly: readOnly, ReadOnly: []bool{readOnly}}
+	if sev != validator.Safe {
+		if kind == "" {
+			kind = map[validator.Severity]string{validator.Severe: "recursive_delete", validator.NonSevere: "inline_code"}[sev]
+		}
+		a.Findings = []validator.Finding{{Kind: kind, Severity: sev, Reason: kind + " reason"}}
+	}
+	return a
+}
+
+// fixedRules matches by name: each field, when set, is the rule that matches.
+type fixedRules struct{ deny, ask, allow string }
+
+func (r fixedRules) Deny(validator.Analysis) (string, bool)     { return r.deny, r.deny != "" }
+func (r fixedRules) Ask(validator.Analysis) (string, bool)      { return r.ask, r.ask != "" }
+func (r fixedRules) AllowAll(validator.Analysis) (string, bool) { return r.allow, r.allow != "" }
+
+func TestDecidePipeline(t *testing.T) {
+	const (
+		safe   = validator.Safe
+		nonsev = validator.NonSevere
+		severe = validator.Severe
+	)
+	tests := []struct {
+		mode     Mode
+		sev      validator.Severity
+		readOnly bool
+		kind     string
+		rules    fixedRules
+		severeAs bool
+		want     Decision
+		by       string
+	}{
+		// 1. deny rule, every mode.
+		{ModeDefault, safe, true, "", fixedRules{deny: "d"}, false, Deny, "rule"},
+		{ModeAuto, safe, true, "", fixedRules{deny: "d"}, false, Deny, "rule"},
+		{ModePlan, safe, true, "", fixedRules{deny: "d"}, false, Deny, "rule"},
+		{ModeBypass, safe, true, "", fixedRules{deny: "d"}, false, Deny, "rule"},
+		{ModeBypass, severe, false, "", fixedRules{deny: "d", allow: "a"}, false, Deny, "rule"},
+		// 2. bypass allows the rest, except what permgate could not read.
+		{ModeBypass, severe, false, "", fixedRules{}, false, Allow, "mode"},
+		{ModeBypass, nonsev, false, "", fixedRules{ask: "q"}, false, Allow, "mode"},
+		{ModeBypass, safe, false, "", fixedRules{}, false, Allow, "mode"},
+		{ModeBypass, nonsev, false, "parse_error", fixedRules{}, false, Ask, "severity"},
+		{ModeBypass, nonsev, false, "too_complex", fixedRules{}, false, Ask, "severity"},
+		// 3. severe → deny, or ask with severe = "ask"; an allow rule never helps.
+		{ModeDefault, severe, false, "", fixedRules{allow: "a"}, false, Deny, "severity"},
+		{ModeAuto, severe, false, "", fixedRules{}, false, Deny, "severity"},
+		{ModePlan, severe, false, "", fixedRules{}, false, Deny, "severity"},
+		{ModeAuto, severe, false, "", fixedRules{allow: "a"}, true, Ask, "severity"},
+		{ModePlan, severe, false, "", fixedRules{}, true, Ask, "severity"},
+		// 4. plan: read-only and safe → allow, else deny.
+		{ModePlan, safe, true, "", fixedRules{}, false, Allow, "read-only"},
+		{ModePlan, safe, false, "", fixedRules{allow: "a"}, false, Deny, "mode"},
+		{ModePlan, nonsev, false, "", fixedRules{}, false, Deny, "mode"},
+		{ModePlan, safe, true, "", fixedRules{ask: "q"}, false, Allow, "read-only"},
+		// 5. non-severe → ask; no allow rule pre-approves it.
+		{ModeDefault, nonsev, false, "", fixedRules{allow: "a"}, false, Ask, "severity"},
+		{ModeAuto, nonsev, false, "", fixedRules{allow: "a"}, false, Ask, "severity"},
+		{ModeAuto, nonsev, false, "parse_error", fixedRules{}, false, Ask, "severity"},
+		// 6. ask rule → ask, even when read-only.
+		{ModeDefault, safe, true, "", fixedRules{ask: "q"}, false, Ask, "rule"},
+		{ModeAuto, safe, false, "", fixedRules{ask: "q", allow: "a"}, false, Ask, "rule"},
+		// 7. read-only or allow rule → allow.
+		{ModeDefault, safe, true, "", fixedRules{}, false, Allow, "read-only"},
+		{ModeDefault, safe, false, "", fixedRules{allow: "a"}, false, Allow, "rule"},
+		{ModeAuto, safe, true, "", fixedRules{}, false, Allow, "read-only"},
+		// 8. auto → allow.
+		{ModeAuto, safe, false, "", fixedRules{}, false, Allow, "mode"},
+		// 9. default → ask.
+		{ModeDefault, safe, false, "", fixedRules{}, false, Ask, "mode"},
+	}
+	for _, tt := range tests {
+		name := fmt.Sprintf("%s/%s/ro=%v/%s/%+v/severeAsk=%v", tt.mode, tt.sev, tt.readOnly, tt.kind, tt.rules, tt.severeAs)
+		t.Run(name, func(t *testing.T) {
+			a := analysisOf(tt.sev, tt.readOnly, tt.kind)
+			got := Decide(a, Settings{Mode: tt.mode, SevereAsk: tt.severeAs}, tt.rules)
+			if got.Decision != tt.want || got.By != tt.by {
+				t.Errorf("Decide = %s by %s (%s), want %s by %s", got.Decision, got.By, got.Reason, tt.want, tt.by)
+			}
+			if got.Reason == "" {
+				t.Error("decision has no reason")
+			}
+		})
+	}
+}
+
+// TestDecideNeverAllowsSevereOutsideBypass checks every mode and setting: a severe
+// analysis is allowed only in bypass.
+func TestDecideNeverAllowsSevereOutsideBypass(t *testing.T) {
+	for _, mode := range Modes {
+		for _, severeAsk := range []bool{false, true} {
+			got := Decide(analysisOf(validator.Severe, false, ""), Settings{Mode: mode, SevereAsk: severeAsk}, fixedRules{allow: "a"})
+			if mode != ModeBypass && got.Decision == Allow {
+				t.Errorf("mode %s severeAsk=%v allowed a severe command", mode, severeAsk)
+			}
+		}
+	}
+}
+
+func TestParseMode(t *testing.T) {
+	for _, m := range Modes {
+		if got, err := ParseMode(string(m)); err != nil || got != m {
+			t.Errorf("ParseMode(%q) = %q, %v", m, got, err)
+		}
+	}
+	for _, bad := range []string{"", "Default", "yolo", "bypass "} {
+		if _, err := ParseMode(bad); err == nil {
+			t.Errorf("ParseMode(%q) accepted a bad mode", bad)
+		}
+	}
+}
