@@ -134,7 +134,7 @@ func planReason(a validator.Analysis) string {
 func firstWriter(a validator.Analysis) string {
 	for i, c := range a.Commands {
 		if i < len(a.ReadOnly) && !a.ReadOnly[i] {
-			return strings.TrimSpace(clip(validator.Normalize(c)))
+			return validator.OneLine(strings.TrimSpace(clip(validator.Normalize(c))))
 		}
 	}
 	if len(a.Commands) == 0 {

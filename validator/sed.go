@@ -164,7 +164,7 @@ func skipDelimited(prog string, i int, delim byte) int {
 		}
 		i++
 	}
-	return i
+	return min(i, len(prog))
 }
 
 // skipSubst skips s/re/repl/flags (or y/a/b/) and returns the flags.

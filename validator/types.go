@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"permgate/shellparse"
 )
@@ -87,6 +88,28 @@ type Analysis struct {
 	// AllReadOnly reports that every command is read-only and nothing stopped the
 	// analysis from seeing them all.
 	AllReadOnly bool
+}
+
+// OneLine makes text safe for a one-line reason: control characters (newlines
+// included) are shown as escapes.
+func OneLine(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var sb strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n':
+			sb.WriteString(`\n`)
+		case r == '\t':
+			sb.WriteString(`\t`)
+		case unicode.IsControl(r):
+			fmt.Fprintf(&sb, `\x%02x`, r)
+		default:
+			sb.WriteRune(r)
+		}
+	}
+	return sb.String()
 }
 
 // Incomplete reports that the analysis could not see the whole command: it did

@@ -80,7 +80,7 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 		if command == "" {
 			command = clip(src)
 		}
-		a.Findings = append(a.Findings, Finding{Kind: string(p.Kind), Severity: NonSevere, Reason: p.Reason, Command: command, Index: -1})
+		a.Findings = append(a.Findings, Finding{Kind: string(p.Kind), Severity: NonSevere, Reason: OneLine(p.Reason), Command: command, Index: -1})
 	}
 	funcs := map[string]bool{}
 	for _, f := range res.Functions {
@@ -134,7 +134,7 @@ type checker struct {
 
 func (ck *checker) add(kind string, sev Severity, reason string) {
 	cmd := ck.res.Commands[ck.index]
-	f := Finding{Kind: kind, Severity: sev, Reason: reason, Command: cmd.Source, Index: ck.index}
+	f := Finding{Kind: kind, Severity: sev, Reason: OneLine(reason), Command: cmd.Source, Index: ck.index}
 	if !hasFinding(ck.out, f) {
 		ck.out = append(ck.out, f)
 	}
