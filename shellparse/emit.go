@@ -36,6 +36,12 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 		cmd.Assigns = append(cmd.Assigns, st.assigns...)
 		switch st.kind {
 		case stepWrap:
+			if st.alsoDynamic {
+				alt := cmd
+				alt.Wrappers = appendWrapper(cmd.Wrappers, Wrapper{Name: name, Argv: cmd.Argv[:st.dynAt]})
+				alt.Argv = append([]Word(nil), cmd.Argv[st.dynAt:]...)
+				w.finish(alt, c)
+			}
 			cmd.Wrappers = appendWrapper(cmd.Wrappers, Wrapper{Name: name, Argv: cmd.Argv[:st.used]})
 			rest := append([]Word(nil), st.rest...)
 			if st.input {
@@ -51,7 +57,9 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 			if len(st.holders) > 0 {
 				c.placeholders = append(append([]string(nil), c.placeholders...), st.holders...)
 			}
-			w.script(st.script.Text, nestedContext(cmd, c), &wrapper)
+			nc := nestedContext(cmd, c)
+			nc.positional = st.positional
+			w.script(st.script.Text, nc, &wrapper)
 			return
 		case stepOpaque:
 			cmd.Script = &OpaqueScript{Word: st.script, Subst: st.script.Subst}
@@ -73,6 +81,11 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 		}
 		break
 	}
+	w.finish(cmd, c)
+}
+
+// finish marks placeholders, names the command and records it.
+func (w *walker) finish(cmd SimpleCommand, c context) {
 	markPlaceholders(cmd.Argv, c.placeholders)
 	cmd.Name = ""
 	if len(cmd.Argv) > 0 {
@@ -99,11 +112,11 @@ func ShellReadsStdin(argv []Word) bool {
 	for i := 1; i < len(argv); i++ {
 		a := argv[i]
 		if !a.Static {
-			return false
+			continue // sh $OPTS: may be options only; assume the worst
 		}
 		t := a.Text
 		switch {
-		case t == "-" || t == "--":
+		case t == "-" || t == "--" || IsStdinPath(t):
 			return true
 		case t == "--rcfile" || t == "--init-file":
 			i++
@@ -123,6 +136,15 @@ func ShellReadsStdin(argv []Word) bool {
 		}
 	}
 	return true
+}
+
+// IsStdinPath reports a path that names standard input.
+func IsStdinPath(p string) bool {
+	switch p {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "/proc/thread-self/fd/0":
+		return true
+	}
+	return false
 }
 
 func nestedContext(cmd SimpleCommand, c context) context {

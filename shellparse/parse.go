@@ -106,6 +106,7 @@ type context struct {
 	pipesOut     bool
 	depth        int
 	placeholders []string
+	positional   []Word
 	offset       int
 	nested       bool
 }
@@ -135,7 +136,8 @@ func (w *walker) script(src string, c context, outer *Wrapper) {
 		w.problem(ProblemParse, parseReason(err), src)
 		return
 	}
-	res := &wordResolver{home: w.parser.opts.Home, source: src}
+	res := &wordResolver{home: w.parser.opts.Home, source: src, positional: c.positional}
+	c.positional = nil
 	if outer != nil {
 		c.wrappers = appendWrapper(c.wrappers, *outer)
 	}

@@ -16,6 +16,9 @@ func CommandName(w Word) string {
 		return ""
 	}
 	name := w.Text
+	if strings.HasPrefix(name, "/") {
+		name = path.Clean(name) // //bin/rm, /usr/bin/../bin/rm and /./bin/rm are /bin/rm
+	}
 	for _, dir := range systemBinDirs {
 		if rest, ok := strings.CutPrefix(name, dir); ok && rest != "" && !strings.Contains(rest, "/") {
 			return rest
@@ -52,6 +55,12 @@ type step struct {
 	script  Word     // for stepScript/stepOpaque
 	assigns []Assign // NAME=VALUE words a wrapper set
 	input   bool     // the wrapper appends words read from input (xargs)
+	// alsoDynamic reports a dynamic word among the wrapper's options: it may be
+	// the command itself.
+	alsoDynamic bool
+	// positional are $0, $1 … of a -c script.
+	positional []Word
+	dynAt       int
 	holders []string // placeholders the wrapper replaces in the wrapped words
 	execs   [][]Word // for stepFind: the commands -exec runs
 }
@@ -62,6 +71,11 @@ type optSpec struct {
 	longArg  []string // long options that take an argument
 	operands int      // operands between the options and the command
 	assigns  bool     // NAME=VALUE words may precede the command
+	// longOptional are long options whose argument is optional (only --opt=value).
+	longOptional []string
+	// longFlags are long options without an argument, listed so that
+	// abbreviations resolve to them rather than to an option that takes one.
+	longFlags []string
 	// script is a short option (or long, with --) whose argument is a script.
 	script []string
 }
@@ -143,6 +157,27 @@ func unwrapStep(name string, argv []Word) step {
 	return specStep(name, spec, argv)
 }
 
+// LongOption returns which of the full long option names (without --) the word
+// abbreviates, as getopt_long accepts any unambiguous prefix. An ambiguous prefix
+// returns its first match: permgate assumes the worst reading.
+func LongOption(word string, full []string) (name, value string, hasValue, ok bool) {
+	if !strings.HasPrefix(word, "--") || len(word) < 3 {
+		return "", "", false, false
+	}
+	typed, value, hasValue := strings.Cut(word[2:], "=")
+	for _, f := range full {
+		if f == typed {
+			return f, value, hasValue, true
+		}
+	}
+	for _, f := range full {
+		if strings.HasPrefix(f, typed) {
+			return f, value, hasValue, true
+		}
+	}
+	return "", value, hasValue, false
+}
+
 // specStep parses a wrapper's options by its spec.
 func specStep(name string, spec optSpec, argv []Word) step {
 	i := 1
@@ -152,7 +187,17 @@ func specStep(name string, spec optSpec, argv []Word) step {
 	for i < len(argv) {
 		w := argv[i]
 		if !w.Static {
-			break // a dynamic word: take it as the command (dynamic_command)
+			if operands > 0 {
+				operands-- // timeout $T …: the dynamic word is the operand
+				i++
+				continue
+			}
+			// sudo $OPTS rm …: the word may be options or the command. Judge both.
+			if !st.alsoDynamic {
+				st.alsoDynamic, st.dynAt = true, i
+			}
+			i++
+			continue
 		}
 		t := w.Text
 		if t == "--" {
@@ -160,7 +205,8 @@ func specStep(name string, spec optSpec, argv []Word) step {
 			break
 		}
 		if strings.HasPrefix(t, "--") && len(t) > 2 {
-			opt, val, hasVal := strings.Cut(t[2:], "=")
+			all := append(append(append([]string(nil), spec.longArg...), spec.longOptional...), spec.longFlags...)
+			opt, val, hasVal, _ := LongOption(t, all)
 			takes := contains(spec.longArg, opt)
 			if takes && !hasVal {
 				if i+1 >= len(argv) {
@@ -177,12 +223,15 @@ func specStep(name string, spec optSpec, argv []Word) step {
 				}
 				i++
 			}
+			if name == "sudo" && opt == "edit" {
+				return step{} // sudoedit: edits a file, runs no command
+			}
 			if name == "xargs" && opt == "replace" {
 				replace = orDefault(val, "{}")
 			}
 			continue
 		}
-		if name == "sudo" && (t == "-e" || t == "--edit") {
+		if name == "sudo" && t == "-e" {
 			return step{} // sudoedit: edits a file, runs no command
 		}
 		if strings.HasPrefix(t, "-") && len(t) > 1 && !(name == "nice" && isNumber(t[1:])) {
@@ -217,7 +266,11 @@ func specStep(name string, spec optSpec, argv []Word) step {
 		break
 	}
 	if i >= len(argv) {
-		return step{}
+		if !st.alsoDynamic {
+			return step{}
+		}
+		// nice $CMD: the dynamic word is the command.
+		i, st.alsoDynamic = st.dynAt, false
 	}
 	st.kind, st.used, st.rest = stepWrap, i, argv[i:]
 	if name == "xargs" {
@@ -282,6 +335,10 @@ func shellStep(argv []Word) step {
 	for i < len(argv) {
 		w := argv[i]
 		if !w.Static {
+			if !hasC {
+				i++ // bash $OPTS -c …: the word may be options; go on looking for -c
+				continue
+			}
 			break
 		}
 		t := w.Text
@@ -317,73 +374,80 @@ func shellStep(argv []Word) step {
 	if i >= len(argv) {
 		return step{}
 	}
-	return scriptOrOpaque(argv[i], i+1)
+	st := scriptOrOpaque(argv[i], i+1)
+	// bash -c SCRIPT NAME ARGS…: $0 is NAME, $1… are ARGS.
+	st.positional = append([]Word(nil), argv[i+1:]...)
+	return st
 }
 
 // envStep reads env's options and NAME=VALUE words.
 func envStep(argv []Word) step {
 	var st step
-	i := 1
 	var split []Word
+	i := 1
 	for i < len(argv) {
 		w := argv[i]
 		if !w.Static {
 			break
 		}
 		t := w.Text
-		switch {
-		case t == "--":
+		if t == "--" {
 			i++
-			goto command
-		case t == "-" || t == "-i" || t == "--ignore-environment" || t == "-0" || t == "--null" || t == "-v" || t == "--debug":
+			break
+		}
+		if t == "-" {
 			i++
-		case t == "-u" || t == "-C" || t == "-P" || t == "--unset" || t == "--chdir":
-			i += 2
-		case strings.HasPrefix(t, "--unset=") || strings.HasPrefix(t, "--chdir=") || strings.HasPrefix(t, "--default-signal") || strings.HasPrefix(t, "--ignore-signal") || strings.HasPrefix(t, "--block-signal"):
-			i++
-		case t == "-S" || t == "--split-string" || strings.HasPrefix(t, "--split-string=") || (strings.HasPrefix(t, "-S") && len(t) > 2):
-			var s Word
+			continue
+		}
+		if strings.HasPrefix(t, "--") {
+			long, val, hasVal, _ := LongOption(t, envLongOptions)
 			switch {
-			case t == "-S" || t == "--split-string":
-				if i+1 >= len(argv) {
-					return step{}
+			case long == "split-string":
+				if !hasVal {
+					if i+1 >= len(argv) {
+						return step{}
+					}
+					i++
+					if !argv[i].Static {
+						return step{kind: stepOpaque, used: i + 1, script: argv[i]}
+					}
+					val = argv[i].Text
 				}
-				s, i = argv[i+1], i+2
-			case strings.HasPrefix(t, "--split-string="):
-				s, i = staticWord(strings.TrimPrefix(t, "--split-string=")), i+1
-			default:
-				s, i = staticWord(t[2:]), i+1
+				words, ok := splitEnvString(val)
+				if !ok {
+					return step{kind: stepOpaque, used: i + 1, script: staticWord(val)}
+				}
+				split = append(split, words...)
+			case (long == "unset" || long == "chdir") && !hasVal:
+				i++
 			}
-			if !s.Static {
-				return step{kind: stepOpaque, used: i, script: s}
-			}
-			words, ok := splitEnvString(s.Text)
+			i++
+			continue
+		}
+		if strings.HasPrefix(t, "-") {
+			next, s, ok := envCluster(argv, i)
 			if !ok {
-				return step{kind: stepOpaque, used: i, script: s}
+				return step{kind: stepOpaque, used: next, script: s}
 			}
-			split = append(split, words...)
-		case strings.HasPrefix(t, "-u") || strings.HasPrefix(t, "-C"):
-			i++
-		case strings.HasPrefix(t, "-") && len(t) > 1:
-			i++
-		case isAssignWord(t):
+			if s.Text != "" || s.Static {
+				words, good := splitEnvString(s.Text)
+				if !good {
+					return step{kind: stepOpaque, used: next, script: s}
+				}
+				split = append(split, words...)
+			}
+			i = next
+			continue
+		}
+		if isAssignWord(t) {
 			n, v, _ := strings.Cut(t, "=")
 			st.assigns = append(st.assigns, Assign{Name: n, Value: staticWord(v), Via: "env"})
 			i++
-		default:
-			goto command
+			continue
 		}
+		break
 	}
-command:
 	rest := append(append([]Word(nil), split...), argv[min(i, len(argv)):]...)
-	if len(rest) == 0 {
-		if len(st.assigns) > 0 {
-			// env NAME=VALUE with no command prints the environment.
-			return step{kind: stepDone, assigns: st.assigns}
-		}
-		return step{}
-	}
-	// Assignments inside -S come first.
 	var cmdStart int
 	for cmdStart < len(rest) && rest[cmdStart].Static && isAssignWord(rest[cmdStart].Text) {
 		n, v, _ := strings.Cut(rest[cmdStart].Text, "=")
@@ -391,10 +455,41 @@ command:
 		cmdStart++
 	}
 	if cmdStart >= len(rest) {
+		// env with no command prints the environment.
 		return step{kind: stepDone, assigns: st.assigns}
 	}
 	st.kind, st.used, st.rest = stepWrap, i, rest[cmdStart:]
 	return st
+}
+
+var envLongOptions = []string{"ignore-environment", "null", "unset", "chdir", "split-string", "block-signal", "default-signal", "ignore-signal", "list-signal-handling", "debug", "help", "version"}
+
+// envCluster reads one word of env's short options (-i, -iu NAME, -vS STRING).
+// It returns the index after the options, the -S string when one was given
+// (Static false and Text "" when none), and ok false for a dynamic -S string.
+func envCluster(argv []Word, i int) (int, Word, bool) {
+	t := argv[i].Text
+	for j := 1; j < len(t); j++ {
+		switch t[j] {
+		case 'u', 'C', 'P':
+			if j+1 < len(t) {
+				return i + 1, Word{}, true
+			}
+			return i + 2, Word{}, true
+		case 'S':
+			if j+1 < len(t) {
+				return i + 1, staticWord(t[j+1:]), true
+			}
+			if i+1 >= len(argv) {
+				return i + 1, Word{}, true
+			}
+			if !argv[i+1].Static {
+				return i + 2, argv[i+1], false
+			}
+			return i + 2, argv[i+1], true
+		}
+	}
+	return i + 1, Word{}, true
 }
 
 // splitEnvString splits env -S's string the way env does: whitespace-separated,
@@ -452,10 +547,14 @@ func splitEnvString(s string) ([]Word, bool) {
 
 // evalStep joins eval's words into a script.
 func evalStep(argv []Word) step {
-	if len(argv) < 2 {
+	words := argv[1:]
+	if len(words) > 0 && words[0].Static && words[0].Text == "--" {
+		words = words[1:]
+	}
+	if len(words) == 0 {
 		return step{}
 	}
-	return joinedScript(argv[1:], len(argv))
+	return joinedScript(words, len(argv))
 }
 
 func joinedScript(words []Word, used int) step {
@@ -520,22 +619,41 @@ func watchStep(argv []Word) step {
 	return joinedScript(argv[i:], len(argv))
 }
 
+// parallelShortArg and parallelLongArg are GNU parallel's options that take the
+// next word.
+const parallelShortArg = "jPSadIENnLlCsX"
+
+var parallelLongArg = []string{"jobs", "max-procs", "sshlogin", "sshloginfile", "arg-file", "delimiter", "halt", "joblog",
+	"results", "res", "tmpdir", "tempdir", "max-args", "max-lines", "max-replace-args", "colsep", "timeout", "retries",
+	"delay", "env", "workdir", "wd", "tag-string", "nice", "max-chars", "memfree", "load", "limit", "basefile", "bf",
+	"return", "transferfile", "tf", "sqlmaster", "sqlworker", "template", "rpl", "termseq", "shellquote-arg", "arg-sep",
+	"arg-file-sep", "eof", "replace", "ssh", "shebang-wrap", "hostgroups", "progress-bar-file", "semaphorename", "id",
+	"fg-exit-code", "block", "block-size", "blocksize", "cat-cmd", "filter", "group-by", "header", "resume-failed-cmd",
+	"sshdelay", "ctag-string", "csv-sep", "plain-sep"}
+
 // parallelStep: GNU parallel runs its command words through a shell, once per
 // input, replacing {} and its variants.
 func parallelStep(argv []Word) step {
 	i := 1
-	withArg := map[string]bool{"-j": true, "--jobs": true, "-S": true, "--sshlogin": true, "-a": true, "--arg-file": true, "-d": true, "--delimiter": true, "-I": true, "--halt": true, "--joblog": true, "--results": true, "--tmpdir": true, "-N": true, "-n": true, "-L": true, "--max-args": true, "--colsep": true, "-C": true, "--timeout": true, "--retries": true, "--delay": true, "--env": true, "--workdir": true, "--tag-string": true}
-	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") {
+	for i < len(argv) && (!argv[i].Static || strings.HasPrefix(argv[i].Text, "-")) {
 		t := argv[i].Text
 		if t == "--" {
 			i++
 			break
 		}
-		if withArg[t] {
-			i += 2
-		} else {
-			i++
+		if !argv[i].Static {
+			i++ // parallel $OPTS …: taken as options; the rest is still judged
+			continue
 		}
+		if long, _, hasVal, ok := LongOption(t, parallelLongArg); ok && !hasVal && long != "" {
+			i += 2
+			continue
+		}
+		if len(t) == 2 && strings.Contains(parallelShortArg, t[1:]) {
+			i += 2
+			continue
+		}
+		i++
 	}
 	end := i
 	for end < len(argv) && !(argv[end].Static && strings.HasPrefix(argv[end].Text, ":::")) {

@@ -53,6 +53,10 @@ func (s *scriptWalker) stmt(st *syntax.Stmt, c context) {
 		c = s.redirects(st.Redirs, c)
 	}
 	if st.Cmd == nil {
+		if len(st.Redirs) > 0 {
+			// "> file" alone still opens (and truncates) the file.
+			s.emit(SimpleCommand{Source: s.words.text(st)}, c)
+		}
 		return
 	}
 	s.command(st.Cmd, c)
@@ -79,6 +83,10 @@ func (s *scriptWalker) redirects(redirs []*syntax.Redirect, c context) context {
 			from := len(s.res.Commands)
 			s.substs(r.Word, c)
 			red.Target = s.words.resolveOne(r.Word)
+			if r.Op == syntax.DplIn && (red.Fd == "" || red.Fd == "0") && !(red.Target.Static && (red.Target.Text == "0" || red.Target.Text == "-")) {
+				// <&3: input from another descriptor, whose source permgate may not see.
+				c.stdin = Input{Kind: InputPipe}
+			}
 			if r.Op == syntax.RdrIn && (red.Fd == "" || red.Fd == "0") {
 				if red.Target.ProcSubst {
 					c.stdin = Input{Kind: InputPipe, From: indexRange(from, len(s.res.Commands))}
@@ -410,7 +418,13 @@ func (s *scriptWalker) decl(x *syntax.DeclClause, c context) {
 				argv = append(argv, staticWord(a.Name.Value))
 			}
 		case a.Value != nil:
-			argv = append(argv, s.words.resolve(a.Value)...)
+			for _, w := range s.words.resolve(a.Value) {
+				if n, v, ok := strings.Cut(w.Text, "="); ok && w.Static && isAssignWord(w.Text) {
+					// export "NAME=VALUE" assigns just like export NAME=VALUE.
+					assigns = append(assigns, Assign{Name: n, Value: staticWord(v), Via: variant})
+				}
+				argv = append(argv, w)
+			}
 		}
 	}
 	s.emit(SimpleCommand{Argv: argv, Assigns: assigns, Source: s.words.text(x)}, c)

@@ -40,6 +40,8 @@ func staticWord(s string) Word { return Word{Text: s, Static: true} }
 type wordResolver struct {
 	home   string
 	source string // the script text, for rendering dynamic parts
+	// positional holds $0, $1 … when the script was given them (bash -c S A B).
+	positional []Word
 }
 
 // resolve returns the words a syntax word becomes: usually one, several after a
@@ -134,6 +136,15 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 			sb.WriteString(inner.Text)
 			mergeDynamic(&word, inner)
 		case *syntax.ParamExp:
+			if pos, ok := r.positionalValue(p); ok {
+				sb.WriteString(pos.Text)
+				mergeDynamic(&word, pos)
+				if first && strings.ContainsAny(pos.Text, " \t\n*?[") {
+					word.Static = false // unquoted: bash splits and globs the value
+				}
+				word.Placeholder = word.Placeholder || pos.Placeholder
+				continue
+			}
 			word.Static = false
 			word.Params = append(word.Params, paramNames(p)...)
 			if p.Exp != nil && p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && p.Exp.Word.Lit() == "P" {
@@ -299,6 +310,24 @@ func closesLater(parts []syntax.WordPart) bool {
 		}
 	}
 	return false
+}
+
+// positionalValue returns the value of $N when the script was given it.
+func (r *wordResolver) positionalValue(p *syntax.ParamExp) (Word, bool) {
+	if len(r.positional) == 0 || p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Exp != nil || p.Names != 0 {
+		return Word{}, false
+	}
+	n := 0
+	for _, ch := range p.Param.Value {
+		if ch < '0' || ch > '9' {
+			return Word{}, false
+		}
+		n = n*10 + int(ch-'0')
+		if n >= len(r.positional) {
+			return Word{}, false
+		}
+	}
+	return r.positional[n], true
 }
 
 func paramNames(p *syntax.ParamExp) []string {
