@@ -33,6 +33,8 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 			break
 		}
 		st := unwrapStep(name, cmd.Argv)
+		st.used = min(st.used, len(cmd.Argv))
+		st.dynAt = min(st.dynAt, len(cmd.Argv))
 		cmd.Assigns = append(cmd.Assigns, st.assigns...)
 		switch st.kind {
 		case stepWrap:

@@ -60,9 +60,9 @@ type step struct {
 	alsoDynamic bool
 	// positional are $0, $1 … of a -c script.
 	positional []Word
-	dynAt       int
-	holders []string // placeholders the wrapper replaces in the wrapped words
-	execs   [][]Word // for stepFind: the commands -exec runs
+	dynAt      int
+	holders    []string // placeholders the wrapper replaces in the wrapped words
+	execs      [][]Word // for stepFind: the commands -exec runs
 }
 
 // optSpec describes a wrapper's options.
@@ -107,7 +107,8 @@ var wrapperSpecs = map[string]optSpec{
 	},
 	"flock":  {shortArg: "wEc", longArg: []string{"timeout", "conflict-exit-code", "command"}, operands: 1, script: []string{"c", "command"}},
 	"script": {shortArg: "cEIOBTm", longArg: []string{"command", "echo", "log-in", "log-out", "log-io", "log-timing", "logging-format", "output-limit"}, script: []string{"c", "command"}},
-	"xargs":  {shortArg: "adEeIiLlnPs", longArg: []string{"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}},
+	"xargs": {shortArg: "adEILnPs", longArg: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"},
+		longOptional: []string{"eof", "replace", "max-lines"}, longFlags: []string{"null", "no-run-if-empty", "interactive", "open-tty", "verbose", "exit", "show-limits"}},
 }
 
 // optionalArgShort lists short options whose argument is optional and so only

@@ -28,6 +28,8 @@ type Word struct {
 	Placeholder bool `json:"placeholder,omitempty"`
 	// PromptExpand reports ${x@P}, which runs substitutions held in a value.
 	PromptExpand bool `json:"prompt_expand,omitempty"`
+	// Assigned lists parameters the word assigns (${x:=v}).
+	Assigned []string `json:"assigned,omitempty"`
 }
 
 // Dynamic reports whether the word's value is unknown before run time.
@@ -150,6 +152,9 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 			if p.Exp != nil && p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && p.Exp.Word.Lit() == "P" {
 				word.PromptExpand = true
 			}
+			if p.Exp != nil && (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) && p.Param != nil {
+				word.Assigned = append(word.Assigned, p.Param.Value)
+			}
 			if containsSubst(p) {
 				word.Subst = true
 			}
@@ -207,6 +212,7 @@ func mergeDynamic(dst *Word, src Word) {
 	dst.Subst = dst.Subst || src.Subst
 	dst.PromptExpand = dst.PromptExpand || src.PromptExpand
 	dst.Params = append(dst.Params, src.Params...)
+	dst.Assigned = append(dst.Assigned, src.Assigned...)
 }
 
 // text returns the source text of a node.

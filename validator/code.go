@@ -9,31 +9,36 @@ import (
 
 // interpreter describes how a language runtime takes its program.
 type interpreter struct {
-	inline   []string // options whose argument is a program (-c, -e)
-	withArg  []string // other options that take an argument
-	notStdin []string // options after which the program does not come from stdin (-m)
+	inlineShort string   // letters whose argument is a program (-c, -e)
+	inlineLong  []string // long options whose argument is a program (--eval)
+	argShort    string   // other letters that take an argument (and end a cluster)
+	argLong     []string // other long options that take an argument
+	// notStdin are options after which the program does not come from stdin
+	// (python -m, php -f …).
+	notStdin []string
+	// subcommands need a subcommand; "-" after run reads stdin (deno, bun).
+	subcommands bool
 }
 
 var interpreters = map[string]interpreter{
-	"python":  {inline: []string{"-c"}, withArg: []string{"-W", "-X", "-Q"}, notStdin: []string{"-m"}},
-	"node":    {inline: []string{"-e", "--eval", "-p", "--print"}, withArg: []string{"-r", "--require", "--import", "--loader", "--input-type", "-C", "--conditions"}, notStdin: []string{"-v", "--version", "-h", "--help", "--test"}},
-	"nodejs":  {inline: []string{"-e", "--eval", "-p", "--print"}, withArg: []string{"-r", "--require"}},
-	"deno":    {inline: []string{"eval"}},
-	"bun":     {inline: []string{"-e", "--eval", "-p", "--print"}},
-	"perl":    {inline: []string{"-e", "-E"}, withArg: []string{"-I", "-M", "-m", "-x"}},
-	"ruby":    {inline: []string{"-e"}, withArg: []string{"-I", "-r", "-C", "-E"}},
-	"php":     {inline: []string{"-r", "-B", "-R", "-E", "-F"}, withArg: []string{"-c", "-d", "-z"}, notStdin: []string{"-f", "-S", "-l", "-v", "-m", "-i"}},
-	"lua":     {inline: []string{"-e"}, withArg: []string{"-l"}, notStdin: []string{"-v"}},
-	"luajit":  {inline: []string{"-e"}, withArg: []string{"-l"}, notStdin: []string{"-v"}},
-	"Rscript": {inline: []string{"-e"}},
-	"R":       {inline: []string{"-e"}},
-	"tclsh":   {},
-	"pwsh":    {inline: []string{"-c", "-Command", "-command", "-EncodedCommand", "-e"}, notStdin: []string{"-File", "-f"}},
-	"osascript": {
-		inline: []string{"-e"},
-	},
-	"irb":    {},
-	"jshell": {},
+	"python":    {inlineShort: "c", argShort: "WXQm", notStdin: []string{"-m"}},
+	"node":      {inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "rC", argLong: []string{"--require", "--import", "--loader", "--experimental-loader", "--input-type", "--conditions"}, notStdin: []string{"-v", "--version", "-h", "--help", "--test", "--run"}},
+	"nodejs":    {inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "r", argLong: []string{"--require"}},
+	"deno":      {subcommands: true},
+	"bun":       {inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, subcommands: true},
+	"perl":      {inlineShort: "eE", argShort: "IMm"},
+	"ruby":      {inlineShort: "e", argShort: "IrCEFxK0"},
+	"php":       {inlineShort: "rBRE", argShort: "cdzf", notStdin: []string{"-f", "-S", "-l", "-v", "-m", "-i", "-s"}},
+	"lua":       {inlineShort: "e", argShort: "lW", notStdin: []string{"-v"}},
+	"luajit":    {inlineShort: "e", argShort: "lbjO", notStdin: []string{"-v"}},
+	"Rscript":   {inlineShort: "e"},
+	"R":         {inlineShort: "e", argShort: "fdg"},
+	"tclsh":     {},
+	"pwsh":      {inlineLong: []string{"-c", "-Command", "-command", "-EncodedCommand", "-e", "-ec"}, notStdin: []string{"-File", "-f"}},
+	"osascript": {inlineShort: "e"},
+	"irb":       {},
+	"jshell":    {},
+	"awk":       {},
 }
 
 var pythonName = regexp.MustCompile(`^python[0-9.]*$`)
@@ -46,8 +51,9 @@ func interpreterName(base string) string {
 }
 
 func isInterpreter(base string) bool {
-	_, ok := interpreters[interpreterName(base)]
-	return ok
+	name := interpreterName(base)
+	_, ok := interpreters[name]
+	return ok && name != "awk"
 }
 
 // interpreter judges a shell or language runtime: where its program comes from.
@@ -56,52 +62,126 @@ func (ck *checker) interpreter(c shellparse.SimpleCommand, base string, args []s
 		ck.shellProgram(c, args)
 		return
 	}
-	name := interpreterName(base)
-	spec := interpreters[name]
-	script := false
+	spec := interpreters[interpreterName(base)]
+	if spec.subcommands {
+		ck.subcommandRuntime(c, spec, args)
+		return
+	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if !a.Static {
-			script = true
-			break
-		}
 		t := a.Text
-		if contains(spec.inline, t) || inlineAttached(spec.inline, t) {
-			ck.add("inline_code", NonSevere, c.Name+" "+t+" runs code given on the command line")
+		if a.ProcSubst {
+			ck.stdinProgram(c, true)
+			return
+		}
+		if !a.Static {
+			continue // may be options; the program may still come from stdin
+		}
+		if code, ok := inlineCode(spec, args, i); ok {
+			ck.inline(c, t, code)
 			return
 		}
 		if contains(spec.notStdin, t) {
 			return
 		}
-		if contains(spec.withArg, t) {
-			i++
-			continue
+		switch {
+		case t == "-" || shellparse.IsStdinPath(t):
+			ck.stdinProgram(c, false)
+			return
+		case strings.HasPrefix(t, "/dev/fd/"):
+			ck.add("pipe_to_shell", Severe, c.Name+" runs a program read from a file descriptor ("+t+")")
+			return
+		case strings.HasPrefix(t, "--"):
+			if contains(spec.argLong, t) {
+				i++
+			}
+		case strings.HasPrefix(t, "-") && len(t) > 1:
+			if last := t[len(t)-1]; strings.IndexByte(spec.argShort, last) >= 0 && clusterEndsWithArg(t, spec.argShort) {
+				i++
+			}
+			if strings.Contains(t, "m") && interpreterName(base) == "python" && clusterEndsWithArg(t, spec.argShort) {
+				return // python -m MODULE
+			}
+		default:
+			return // a script file
 		}
-		if t == "-" {
-			break
-		}
-		if strings.HasPrefix(t, "-") {
-			continue
-		}
-		script = true
-		break
 	}
-	if name == "deno" {
-		return // deno needs a subcommand; it does not read a program from stdin
-	}
-	if script && !argIsProcSubst(args) {
-		return
-	}
-	ck.stdinProgram(c, argIsProcSubst(args))
+	ck.stdinProgram(c, false)
 }
 
-func inlineAttached(inline []string, t string) bool {
-	for _, opt := range inline {
-		if len(opt) == 2 && strings.HasPrefix(t, opt) && len(t) > 2 && !strings.HasPrefix(t, "--") {
-			return true
+// clusterEndsWithArg reports whether the first argument-taking letter of a short
+// cluster is its last letter (so the argument is the next word).
+func clusterEndsWithArg(t, argShort string) bool {
+	for j := 1; j < len(t); j++ {
+		if strings.IndexByte(argShort, t[j]) >= 0 {
+			return j == len(t)-1
 		}
 	}
 	return false
+}
+
+// inlineCode reports an option at args[i] that hands the interpreter a program:
+// -c CODE, -cCODE, -Ic CODE, -lne CODE, --eval CODE, --eval=CODE.
+func inlineCode(spec interpreter, args []shellparse.Word, i int) (shellparse.Word, bool) {
+	t := args[i].Text
+	next := func() shellparse.Word {
+		if i+1 < len(args) {
+			return args[i+1]
+		}
+		return shellparse.Word{Static: true}
+	}
+	for _, long := range spec.inlineLong {
+		if t == long {
+			return next(), true
+		}
+		if strings.HasPrefix(t, long+"=") {
+			return shellparse.Word{Text: strings.TrimPrefix(t, long+"="), Static: true}, true
+		}
+	}
+	if spec.inlineShort == "" || !strings.HasPrefix(t, "-") || strings.HasPrefix(t, "--") || len(t) < 2 {
+		return shellparse.Word{}, false
+	}
+	for j := 1; j < len(t); j++ {
+		switch {
+		case strings.IndexByte(spec.inlineShort, t[j]) >= 0:
+			if j+1 < len(t) {
+				return shellparse.Word{Text: t[j+1:], Static: true}, true
+			}
+			return next(), true
+		case strings.IndexByte(spec.argShort, t[j]) >= 0:
+			return shellparse.Word{}, false
+		}
+	}
+	return shellparse.Word{}, false
+}
+
+// inline judges a program given on the command line: code built from another
+// command's output is code from outside.
+func (ck *checker) inline(c shellparse.SimpleCommand, opt string, code shellparse.Word) {
+	if code.Subst || code.Placeholder && c.Stdin.Kind == shellparse.InputPipe {
+		ck.add("pipe_to_shell", Severe, c.Name+" "+opt+" runs code produced by another command")
+		return
+	}
+	ck.add("inline_code", NonSevere, c.Name+" "+opt+" runs code given on the command line")
+}
+
+// subcommandRuntime judges deno and bun: run - reads the program from stdin, eval
+// and -e run inline code.
+func (ck *checker) subcommandRuntime(c shellparse.SimpleCommand, spec interpreter, args []shellparse.Word) {
+	for i, a := range args {
+		if code, ok := inlineCode(spec, args, i); ok {
+			ck.inline(c, a.Text, code)
+			return
+		}
+		if a.Text == "eval" && i == 0 {
+			ck.inline(c, "eval", shellparse.Word{Static: true})
+			return
+		}
+		if a.Text == "-" || shellparse.IsStdinPath(a.Text) {
+			ck.stdinProgram(c, false)
+			return
+		}
+	}
 }
 
 func argIsProcSubst(args []shellparse.Word) bool {
@@ -126,6 +206,12 @@ func (ck *checker) shellProgram(c shellparse.SimpleCommand, args []shellparse.Wo
 	if argIsProcSubst(args) {
 		ck.stdinProgram(c, true)
 		return
+	}
+	for _, a := range args {
+		if a.Static && strings.HasPrefix(a.Text, "/dev/fd/") && !shellparse.IsStdinPath(a.Text) {
+			ck.add("pipe_to_shell", Severe, c.Name+" runs a program read from a file descriptor ("+a.Text+")")
+			return
+		}
 	}
 	if shellparse.ShellReadsStdin(c.Argv) {
 		ck.stdinProgram(c, false)
@@ -157,14 +243,28 @@ func (ck *checker) source(c shellparse.SimpleCommand, args []shellparse.Word) {
 		ck.add("pipe_to_shell", Severe, c.Name+" runs a program produced by another command (<(…))")
 		return
 	}
-	if len(args) > 0 && args[0].Static && (args[0].Text == "/dev/stdin" || args[0].Text == "/proc/self/fd/0") && c.Stdin.Kind == shellparse.InputPipe {
-		ck.add("pipe_to_shell", Severe, "pipes another command's output into "+c.Name+", which runs it as code")
+	if len(args) == 0 || !args[0].Static {
+		return
+	}
+	switch t := args[0].Text; {
+	case t == "-" || shellparse.IsStdinPath(t):
+		ck.stdinProgram(c, false)
+	case strings.HasPrefix(t, "/dev/fd/"):
+		ck.add("pipe_to_shell", Severe, c.Name+" runs a program read from a file descriptor ("+t+")")
 	}
 }
 
 // ssh HOST COMMAND runs a command on another machine.
 func (ck *checker) ssh(c shellparse.SimpleCommand, args []shellparse.Word) {
-	withArg := "BbcDEeFIiJLlmOopQRSWw"
+	const withArg = "BbcDEeFIiJLlmOopQRSWw"
+	for _, opt := range shortValues(args, 'o', withArg) {
+		lower := strings.ToLower(opt.Text)
+		for _, key := range []string{"proxycommand", "localcommand", "knownhostscommand", "permitlocalcommand"} {
+			if strings.HasPrefix(lower, key) {
+				ck.add("inline_code", NonSevere, "ssh -o "+clip(opt.Text)+" runs a local command")
+			}
+		}
+	}
 	i := 0
 	for i < len(args) {
 		t := args[i].Text
@@ -175,16 +275,8 @@ func (ck *checker) ssh(c shellparse.SimpleCommand, args []shellparse.Word) {
 			i++
 			break
 		}
-		last := t[len(t)-1:]
-		if len(t) == 2 && strings.Contains(withArg, last) {
-			i += 2
-			continue
-		}
-		if t == "-o" || strings.HasPrefix(t, "-o") {
-			opt := strings.ToLower(strings.TrimPrefix(t, "-o"))
-			if strings.HasPrefix(opt, "proxycommand") || strings.HasPrefix(opt, "localcommand") {
-				ck.add("inline_code", NonSevere, "ssh -o "+opt+" runs a local command")
-			}
+		if clusterEndsWithArg(t, withArg) {
+			i++
 		}
 		i++
 	}
@@ -193,42 +285,68 @@ func (ck *checker) ssh(c shellparse.SimpleCommand, args []shellparse.Word) {
 	}
 }
 
-var awkCode = regexp.MustCompile(`system\s*\(|\|\s*getline|\|\s*"|print[^;}]*\|\s*[a-zA-Z"$]|printf[^;}]*\|`)
+// awkCode finds what runs commands in an awk program once its string literals
+// are blanked: system(), pipes to and from commands, coprocesses (|&) and gawk's
+// indirect calls (@f()), which can name system.
+var awkCode = regexp.MustCompile(`system\s*\(|\|&|\|\s*getline|@\w+\s*\(|(print|printf)\b[^;}]*\|`)
 
-// awk programs can run commands with system(), pipes and getline.
+var awkString = regexp.MustCompile(`"(\\.|[^"\\])*"`)
+
+// awk programs can run commands with system(), pipes, coprocesses and getline.
 func (ck *checker) awk(c shellparse.SimpleCommand, args []shellparse.Word) {
-	prog, ok := awkProgram(args)
-	if !ok {
-		return
-	}
-	if !prog.Static || awkCode.MatchString(prog.Text) {
-		ck.add("inline_code", NonSevere, c.Name+" program runs shell commands")
+	for _, prog := range awkPrograms(args) {
+		code := awkString.ReplaceAllString(prog.Text, `""`)
+		if !prog.Static || awkCode.MatchString(code) {
+			ck.add("inline_code", NonSevere, c.Name+" program runs shell commands")
+			return
+		}
 	}
 }
 
-// awkProgram returns the awk program word (the first operand when no -f).
-func awkProgram(args []shellparse.Word) (shellparse.Word, bool) {
+// awkPrograms returns the awk program words: -e/--source values, else the first
+// operand when no -f names a program file.
+func awkPrograms(args []shellparse.Word) []shellparse.Word {
+	var progs []shellparse.Word
+	fromFile := false
 	for i := 0; i < len(args); i++ {
 		t := args[i].Text
-		if !args[i].Static {
-			return args[i], true
-		}
 		switch {
-		case t == "-f" || strings.HasPrefix(t, "--file"):
-			return shellparse.Word{}, false
-		case t == "-v" || t == "-F":
-			i++
-		case t == "--":
+		case !args[i].Static && len(progs) == 0 && !fromFile:
+			return []shellparse.Word{args[i]}
+		case t == "-e" || t == "--source" || t == "--exec" || t == "-E":
 			if i+1 < len(args) {
-				return args[i+1], true
+				progs = append(progs, args[i+1])
+				i++
 			}
-			return shellparse.Word{}, false
+			if t == "-E" || t == "--exec" {
+				fromFile = true
+			}
+		case isLong(t, "--source") && strings.Contains(t, "="):
+			_, v, _ := strings.Cut(t, "=")
+			progs = append(progs, shellparse.Word{Text: v, Static: true})
+		case t == "-f" || isLong(t, "--file"):
+			fromFile = true
+			if !strings.Contains(t, "=") {
+				i++
+			}
+		case t == "-v" || t == "-F" || t == "-i" || t == "-l" || isLong(t, "--assign") || isLong(t, "--field-separator") || isLong(t, "--include") || isLong(t, "--load"):
+			if !strings.Contains(t, "=") && len(t) <= 2 || strings.HasPrefix(t, "--") && !strings.Contains(t, "=") {
+				i++
+			}
+		case t == "--":
+			if len(progs) == 0 && !fromFile && i+1 < len(args) {
+				progs = append(progs, args[i+1])
+			}
+			return progs
 		case strings.HasPrefix(t, "-") && t != "-":
 		default:
-			return args[i], true
+			if len(progs) == 0 && !fromFile {
+				progs = append(progs, args[i])
+			}
+			return progs
 		}
 	}
-	return shellparse.Word{}, false
+	return progs
 }
 
 // sedCode: sed's e command and e flag run shell commands.
@@ -272,25 +390,38 @@ func (ck *checker) less(c shellparse.SimpleCommand, args []shellparse.Word) {
 func (ck *checker) tar(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, a := range args {
 		t := a.Text
-		switch {
-		case strings.HasPrefix(t, "--to-command"), strings.HasPrefix(t, "--checkpoint-action=exec"),
-			strings.HasPrefix(t, "--use-compress-program"), strings.HasPrefix(t, "--info-script"),
-			strings.HasPrefix(t, "--new-volume-script"), strings.HasPrefix(t, "--rsh-command"):
+		if isLong(t, "--to-command", "--use-compress-program", "--info-script", "--new-volume-script", "--rsh-command") ||
+			isLong(t, "--checkpoint-action") && strings.Contains(t, "exec") {
 			ck.add("inline_code", NonSevere, "tar "+clip(t)+" runs a command")
 			return
-		case t == "-I" || t == "-F":
-			ck.add("inline_code", NonSevere, "tar "+t+" runs a command")
-			return
 		}
+	}
+	if len(shortValues(args, 'I', "fCTXbLgHKNV")) > 0 || len(shortValues(args, 'F', "fCTXbLgHKNV")) > 0 {
+		ck.add("inline_code", NonSevere, "tar -I/-F runs a command")
+		return
+	}
+	if len(args) > 0 && args[0].Static && !strings.HasPrefix(args[0].Text, "-") && strings.ContainsAny(args[0].Text, "IF") {
+		ck.add("inline_code", NonSevere, "tar "+args[0].Text+" runs a command")
 	}
 }
 
 func (ck *checker) rsync(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, a := range args {
-		t := a.Text
-		if t == "-e" || strings.HasPrefix(t, "--rsh") || strings.HasPrefix(t, "--rsync-path") {
-			ck.add("inline_code", NonSevere, "rsync "+t+" names a command to run")
+		if isLong(a.Text, "--rsh", "--rsync-path") {
+			ck.add("inline_code", NonSevere, "rsync "+clip(a.Text)+" names a command to run")
 			return
+		}
+	}
+	if len(shortValues(args, 'e', "fBTMT")) > 0 {
+		ck.add("inline_code", NonSevere, "rsync -e names a command to run")
+		return
+	}
+	if hasFlag(args, "", "--delete", "--delete-before", "--delete-during", "--delete-after", "--delete-delay", "--delete-excluded", "--del", "--remove-source-files") {
+		targets := copyTargets("rsync", args, operands(args))
+		for _, t := range targets {
+			if class, why := ck.judgeDelete(t); class == deleteSevere {
+				ck.add("recursive_delete", Severe, "rsync --delete removes files in "+why)
+			}
 		}
 	}
 }

@@ -58,15 +58,17 @@ func dangerousEnvReason(name string) (string, bool) {
 
 // assigns judges the variables the command sets.
 func (ck *checker) assigns(c shellparse.SimpleCommand) {
-	for _, a := range c.Assigns {
+	for _, name := range assignedNames(c) {
 		switch {
-		case strings.HasPrefix(a.Name, "PERMGATE_"):
-			ck.add("self_modify", Severe, "sets "+a.Name+", which changes how permgate decides")
-		case a.Name == "IFS":
+		case strings.HasPrefix(name, "PERMGATE_"):
+			ck.add("self_modify", Severe, "sets "+name+", which changes how permgate decides")
+		case name == "IFS":
 			ck.add("ifs_manipulation", NonSevere, "sets IFS, which changes how words are split")
+		case strings.HasPrefix(name, "BASH_FUNC_"):
+			ck.add("dangerous_env", NonSevere, "sets "+name+", an exported function that bash runs in place of a command")
 		default:
-			if r, ok := dangerousEnvReason(a.Name); ok {
-				ck.add("dangerous_env", NonSevere, "sets "+a.Name+", which "+r)
+			if r, ok := dangerousEnvReason(name); ok {
+				ck.add("dangerous_env", NonSevere, "sets "+name+", which "+r)
 			}
 		}
 	}
@@ -77,6 +79,59 @@ func (ck *checker) assigns(c shellparse.SimpleCommand) {
 			}
 		}
 	}
+}
+
+// assignedNames returns every variable the command may set: assignments, printf
+// -v, read, mapfile, ${x:=v}, and the targets of namerefs (declare -n r=NAME).
+func assignedNames(c shellparse.SimpleCommand) []string {
+	var names []string
+	for _, a := range c.Assigns {
+		names = append(names, a.Name)
+	}
+	for _, w := range c.Argv {
+		names = append(names, w.Assigned...)
+	}
+	if len(c.Argv) == 0 {
+		return names
+	}
+	args := c.Argv[1:]
+	switch c.Name {
+	case "printf":
+		for _, v := range shortValues(args, 'v', "") {
+			names = append(names, v.Text)
+		}
+	case "read":
+		names = append(names, optionOperands(args, "adinNptu")...)
+		for _, v := range shortValues(args, 'a', "dinNptu") {
+			names = append(names, v.Text)
+		}
+	case "mapfile", "readarray":
+		names = append(names, optionOperands(args, "dnOsuCc")...)
+	case "declare", "local", "typeset":
+		if hasFlag(args, "n") {
+			for _, a := range c.Assigns {
+				names = append(names, a.Value.Text)
+			}
+		}
+	}
+	return names
+}
+
+// optionOperands returns the operands after short options, skipping the values
+// of argLetters.
+func optionOperands(args []shellparse.Word, argLetters string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		t := args[i].Text
+		if strings.HasPrefix(t, "-") && len(t) > 1 {
+			if clusterEndsWithArg(t, argLetters) {
+				i++
+			}
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // words judges expansions in the command's words.
@@ -145,10 +200,14 @@ func (ck *checker) opaqueScript(c shellparse.SimpleCommand) {
 
 // forkBomb: a function that calls itself in a pipeline or in the background.
 func (ck *checker) forkBomb(c shellparse.SimpleCommand) {
-	if c.Function == "" || c.Name != c.Function {
+	if c.Function == "" || len(c.Argv) == 0 {
 		return
 	}
-	if c.Background || c.PipesOut || c.Stdin.Kind == shellparse.InputPipe {
+	self := c.Name == c.Function || !c.Argv[0].Static && contains(c.Argv[0].Params, "FUNCNAME")
+	if !self {
+		return
+	}
+	if c.Background || c.PipesOut || c.Stdin.Kind == shellparse.InputPipe || c.Subst == "<(" || c.Subst == ">(" {
 		ck.add("fork_bomb", Severe, "the function "+c.Function+" calls itself over and over in parallel (a fork bomb)")
 	}
 }

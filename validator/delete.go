@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"regexp"
 	"strings"
 
 	"permgate/shellparse"
@@ -31,7 +32,7 @@ func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
 		case a.Static && a.Text == "--":
 			done = true
 		case a.Static && strings.HasPrefix(a.Text, "--"):
-			if a.Text == "--recursive" {
+			if isLong(a.Text, "--recursive") {
 				recursive = true
 			}
 		case a.Static && strings.HasPrefix(a.Text, "-") && a.Text != "-":
@@ -100,7 +101,11 @@ func (ck *checker) judgePath(p, written string) (deleteClass, string) {
 func (ck *checker) judgeGlob(pattern string) (deleteClass, string) {
 	dir, first := globDir(pattern)
 	p := ck.v.resolve(dir)
-	everything := strings.Contains(first, "*") && strings.Trim(first, "*?.") == ""
+	if strings.Contains(pattern[len(dir):], "/..") {
+		return deleteSevere, pattern + " — climbs out of where the pattern matches with .."
+	}
+	bare := globBrackets.ReplaceAllString(first, "")
+	everything := strings.Contains(bare, "*") && strings.Trim(bare, "*?.") == ""
 	switch {
 	case p == ck.v.env.Cwd && everything:
 		return deleteSevere, pattern + " — everything in the working directory"
@@ -115,6 +120,9 @@ func (ck *checker) judgeGlob(pattern string) (deleteClass, string) {
 	}
 	return deleteLocal, ""
 }
+
+// globBrackets matches bracket expressions ([!.], [a-z]) in a pattern.
+var globBrackets = regexp.MustCompile(`\[!?\]?[^]]*\]`)
 
 // globDir splits a pattern into the static directory it expands in and its first
 // pattern component.
@@ -135,6 +143,17 @@ func globDir(pattern string) (string, string) {
 	return pattern, ""
 }
 
+// matchesAll reports a name or path test that selects every file (-name '*').
+func matchesAll(test, value string) bool {
+	switch test {
+	case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename":
+		return strings.Trim(value, "*") == ""
+	case "-regex", "-iregex":
+		return value == ".*"
+	}
+	return false
+}
+
 // findFilters are find primaries that select files (so -delete does not take all).
 var findFilters = map[string]bool{
 	"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true,
@@ -152,6 +171,9 @@ func (ck *checker) find(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for i < len(args) && args[i].Static && (args[i].Text == "-H" || args[i].Text == "-L" || args[i].Text == "-P" || strings.HasPrefix(args[i].Text, "-O") || strings.HasPrefix(args[i].Text, "-D")) {
 		i++
 	}
+	if i < len(args) && args[i].Static && args[i].Text == "--" {
+		i++
+	}
 	for i < len(args) {
 		t := args[i].Text
 		if args[i].Static && (strings.HasPrefix(t, "-") || t == "(" || t == "!" || t == ",") {
@@ -162,14 +184,14 @@ func (ck *checker) find(c shellparse.SimpleCommand, args []shellparse.Word) {
 	}
 	expr := args[i:]
 	deletes, filtered := false, false
-	for _, a := range expr {
+	for j, a := range expr {
 		if !a.Static {
 			continue
 		}
 		if a.Text == "-delete" {
 			deletes = true
 		}
-		if findFilters[a.Text] {
+		if findFilters[a.Text] && !(j+1 < len(expr) && matchesAll(a.Text, expr[j+1].Text)) {
 			filtered = true
 		}
 	}

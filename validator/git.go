@@ -16,7 +16,7 @@ type gitInvocation struct {
 }
 
 // gitGlobalsWithArg are git's global options that take the next word.
-var gitGlobalsWithArg = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true, "--config-env": true, "--super-prefix": true, "--exec-path": false, "--list-cmds": false}
+var gitGlobalsWithArg = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true, "--config-env": true, "--super-prefix": true, "--attr-source": true}
 
 func parseGit(args []shellparse.Word) gitInvocation {
 	var g gitInvocation
@@ -175,7 +175,7 @@ func (ck *checker) gitPush(args []shellparse.Word) {
 	force := hasFlag(args, "f", "--force", "--mirror", "--delete", "--prune") || hasFlag(args, "d")
 	lease := hasFlag(args, "", "--force-with-lease", "--force-if-includes")
 	for _, a := range operands(args) {
-		if a.Static && (strings.HasPrefix(a.Text, "+") || strings.HasPrefix(a.Text, ":") && len(a.Text) > 1) {
+		if (a.Static || a.Glob) && (strings.HasPrefix(a.Text, "+") || strings.HasPrefix(a.Text, ":") && len(a.Text) > 1) {
 			force = true
 		}
 	}
@@ -240,7 +240,7 @@ func gitReadOnly(args []shellparse.Word) bool {
 			continue
 		}
 		t := a.Text
-		if strings.HasPrefix(t, "--output") || t == "--ext-diff" || strings.HasPrefix(t, "--upload-pack") || strings.HasPrefix(t, "--exec") || t == "-o" && g.sub != "grep" {
+		if t == "--output" || strings.HasPrefix(t, "--output=") || t == "--ext-diff" || strings.HasPrefix(t, "-O") && g.sub == "grep" || strings.HasPrefix(t, "--open-files-in-pager") || strings.HasPrefix(t, "--upload-pack") || strings.HasPrefix(t, "--exec") || t == "-o" && g.sub != "grep" {
 			return false
 		}
 	}

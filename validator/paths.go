@@ -195,6 +195,69 @@ func operands(args []shellparse.Word) []shellparse.Word {
 	return out
 }
 
+// isLong reports whether the word is one of the long options (given with their
+// dashes) or an abbreviation of one, as getopt_long accepts.
+func isLong(word string, long ...string) bool {
+	typed, _, _ := strings.Cut(word, "=")
+	if len(typed) < 3 || !strings.HasPrefix(typed, "--") {
+		return false
+	}
+	for _, l := range long {
+		if strings.HasPrefix(l, typed) {
+			return true
+		}
+	}
+	return false
+}
+
+// longValue returns the value of a long option (or an abbreviation of it) given
+// as --opt=value or --opt value.
+func longValue(args []shellparse.Word, long string) (shellparse.Word, bool) {
+	for i, a := range args {
+		if !isLong(a.Text, long) {
+			continue
+		}
+		if _, v, ok := strings.Cut(a.Text, "="); ok {
+			return shellparse.Word{Text: v, Static: a.Static}, true
+		}
+		if i+1 < len(args) {
+			return args[i+1], true
+		}
+	}
+	return shellparse.Word{}, false
+}
+
+// shortValues returns the values of a short option that takes an argument,
+// wherever it stands in a cluster (-sSLo FILE, -oFILE, -t/dir). Letters before it
+// are taken as flags; argLetters are the other letters that take an argument and
+// so end a cluster.
+func shortValues(args []shellparse.Word, letter byte, argLetters string) []shellparse.Word {
+	var out []shellparse.Word
+	for i, a := range args {
+		t := a.Text
+		if !a.Static || len(t) < 2 || t[0] != '-' || t[1] == '-' {
+			if t == "--" {
+				break
+			}
+			continue
+		}
+		for j := 1; j < len(t); j++ {
+			if t[j] == letter {
+				if j+1 < len(t) {
+					out = append(out, shellparse.Word{Text: t[j+1:], Static: true})
+				} else if i+1 < len(args) {
+					out = append(out, args[i+1])
+				}
+				break
+			}
+			if strings.IndexByte(argLetters, t[j]) >= 0 {
+				break
+			}
+		}
+	}
+	return out
+}
+
 // hasFlag reports a short flag letter in any cluster (-rf) or one of the long
 // names, before --.
 func hasFlag(args []shellparse.Word, short string, long ...string) bool {
@@ -207,11 +270,8 @@ func hasFlag(args []shellparse.Word, short string, long ...string) bool {
 			return false
 		}
 		if strings.HasPrefix(t, "--") {
-			name, _, _ := strings.Cut(t, "=")
-			for _, l := range long {
-				if name == l {
-					return true
-				}
+			if isLong(t, long...) {
+				return true
 			}
 			continue
 		}

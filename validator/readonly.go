@@ -45,7 +45,16 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 		return false
 	}
 	args := c.Argv[1:]
+	if len(writeTargets(c)) > 0 {
+		return false
+	}
 	if check, ok := argChecks[name]; ok {
+		for _, a := range args {
+			if !a.Static && !a.Glob && !a.Placeholder {
+				// An option known only at run time could be -delete, -o FILE, -i …
+				return false
+			}
+		}
 		return check(args)
 	}
 	return true
@@ -71,8 +80,14 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 			if !p.Static {
 				return false
 			}
-			if exec, write := scanSed(p.Text); exec || write {
+			exec, writes := scanSed(p.Text)
+			if exec {
 				return false
+			}
+			for _, w := range writes {
+				if w != "/dev/stdout" && w != "/dev/stderr" {
+					return false
+				}
 			}
 		}
 		return true
@@ -84,10 +99,15 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	"rg": func(args []shellparse.Word) bool {
 		return !hasFlag(args, "", "--pre", "--search-zip") && !hasAttachedOpt(args, "-z")
 	},
-	"tree":     func(args []shellparse.Word) bool { return !hasOpt(args, "-o") },
+	"tree":     func(args []shellparse.Word) bool { return len(shortValues(args, 'o', "LPIH")) == 0 },
 	"hostname": func(args []shellparse.Word) bool { return allOptions(args) },
 	"date": func(args []shellparse.Word) bool {
-		return !hasFlag(args, "s", "--set")
+		for _, a := range args {
+			if isLong(a.Text, "--set") {
+				return false
+			}
+		}
+		return len(shortValues(args, 's', "dfIr")) == 0
 	},
 	"uname":    func(args []shellparse.Word) bool { return true },
 	"env":      func(args []shellparse.Word) bool { return allOptions(args) || printingEnv(args) },
@@ -103,11 +123,14 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	},
 	"go": func(args []shellparse.Word) bool {
 		sub := firstOperand(args)
+		if goFlag(args, "exec", "toolexec", "vettool", "o", "overlay", "modfile") {
+			return false // these run another program or write elsewhere
+		}
 		switch sub {
 		case "test", "vet", "version", "list", "doc":
 			return true
 		case "env":
-			return !hasFlag(args, "wu")
+			return !goFlag(args, "w", "u")
 		}
 		return false
 	},
@@ -115,6 +138,11 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 		ops := operands(args)
 		if len(ops) == 0 {
 			return false
+		}
+		for _, a := range args {
+			if isLong(a.Text, "--script-shell") || isLong(a.Text, "--node-options") {
+				return false
+			}
 		}
 		switch ops[0].Text {
 		case "test", "t":
@@ -124,7 +152,7 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 		}
 		return false
 	},
-	"pytest": func(args []shellparse.Word) bool { return true },
+	"pytest": pytestReadOnly,
 	"python": pythonPytest, "python3": pythonPytest,
 	"ruff": func(args []shellparse.Word) bool {
 		return firstOperand(args) == "check" && !hasFlag(args, "", "--fix", "--unsafe-fixes", "--add-noqa")
@@ -132,6 +160,11 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	"mypy": func(args []shellparse.Word) bool { return true },
 	"cargo": func(args []shellparse.Word) bool {
 		sub := firstOperand(args)
+		for _, a := range args {
+			if isLong(a.Text, "--config") || strings.HasPrefix(a.Text, "-Z") || a.Text == "-Z" {
+				return false
+			}
+		}
 		return sub == "check" || sub == "test"
 	},
 	"export":   func(args []shellparse.Word) bool { return true },
@@ -141,8 +174,34 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	"readonly": func(args []shellparse.Word) bool { return true },
 }
 
+// goFlag reports a Go-style flag given as -name, --name, -name=… or --name=….
+func goFlag(args []shellparse.Word, names ...string) bool {
+	for _, a := range args {
+		t := strings.TrimPrefix(strings.TrimPrefix(a.Text, "-"), "-")
+		if t == a.Text {
+			continue
+		}
+		t, _, _ = strings.Cut(t, "=")
+		if contains(names, t) {
+			return true
+		}
+	}
+	return false
+}
+
 func pythonPytest(args []shellparse.Word) bool {
-	return len(args) >= 2 && args[0].Text == "-m" && args[1].Text == "pytest"
+	return len(args) >= 2 && args[0].Text == "-m" && args[1].Text == "pytest" && pytestReadOnly(args[2:])
+}
+
+// pytestReadOnly: pytest runs the tests; options that write elsewhere or empty a
+// directory (--basetemp) take it off the read-only list.
+func pytestReadOnly(args []shellparse.Word) bool {
+	for _, a := range args {
+		if isLong(a.Text, "--basetemp") || isLong(a.Text, "--junitxml") || isLong(a.Text, "--junit-xml") || isLong(a.Text, "--result-log") || isLong(a.Text, "--report-log") {
+			return false
+		}
+	}
+	return true
 }
 
 func firstOperand(args []shellparse.Word) string {

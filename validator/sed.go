@@ -27,23 +27,24 @@ func parseSed(args []shellparse.Word) sedCall {
 		case t == "--":
 			ops = append(ops, args[i+1:]...)
 			i = len(args)
-		case t == "-e" || t == "--expression":
+		case t == "-e" || isLong(t, "--expression") && !strings.Contains(t, "="):
 			explicit = true
 			if i+1 < len(args) {
 				s.programs = append(s.programs, args[i+1])
 				i++
 			}
-		case strings.HasPrefix(t, "--expression="):
+		case isLong(t, "--expression"):
 			explicit = true
-			s.programs = append(s.programs, shellparse.Word{Text: strings.TrimPrefix(t, "--expression="), Static: true})
-		case t == "-f" || t == "--file" || strings.HasPrefix(t, "--file="):
+			_, v, _ := strings.Cut(t, "=")
+			s.programs = append(s.programs, shellparse.Word{Text: v, Static: true})
+		case t == "-f" || isLong(t, "--file"):
 			explicit, s.scriptFile = true, true
-			if !strings.HasPrefix(t, "--file=") {
+			if !strings.Contains(t, "=") {
 				i++
 			}
-		case t == "-l" || t == "--line-length":
+		case t == "-l" || isLong(t, "--line-length") && !strings.Contains(t, "="):
 			i++
-		case strings.HasPrefix(t, "--in-place"):
+		case isLong(t, "--in-place"):
 			s.inPlace = true
 		case strings.HasPrefix(t, "--"):
 		case strings.HasPrefix(t, "-") && len(t) > 1:
@@ -79,9 +80,22 @@ func parseSed(args []shellparse.Word) sedCall {
 	return s
 }
 
+// sedWriteFiles returns the files a sed program writes with w, W or s///w.
+func sedWriteFiles(prog shellparse.Word) []shellparse.Word {
+	if !prog.Static {
+		return nil
+	}
+	_, files := scanSed(prog.Text)
+	out := make([]shellparse.Word, len(files))
+	for i, f := range files {
+		out[i] = shellparse.Word{Text: f, Static: true}
+	}
+	return out
+}
+
 // scanSed reads a sed program and reports whether it runs shell commands (the e
-// command or the s///e flag) and whether it writes files (w, W, s///w).
-func scanSed(prog string) (exec, write bool) {
+// command or the s///e flag) and which files it writes (w, W, s///w).
+func scanSed(prog string) (exec bool, writes []string) {
 	i := 0
 	n := len(prog)
 	for i < n {
@@ -103,8 +117,9 @@ func scanSed(prog string) (exec, write bool) {
 			exec = true
 			i = skipToLineEnd(prog, i)
 		case 'w', 'W':
-			write = true
-			i = skipToLineEnd(prog, i)
+			end := skipToLineEnd(prog, i)
+			writes = append(writes, strings.TrimSpace(prog[i:end]))
+			i = end
 		case 'r', 'R', 'a', 'i', 'c', 'b', 't', 'T', ':':
 			i = skipToLineEnd(prog, i)
 			if cmd == 'b' || cmd == 't' || cmd == 'T' || cmd == ':' {
@@ -117,8 +132,9 @@ func scanSed(prog string) (exec, write bool) {
 				exec = true
 			}
 			if strings.Contains(flags, "w") {
-				write = true
-				i = skipToLineEnd(prog, i)
+				end := skipToLineEnd(prog, i)
+				writes = append(writes, strings.TrimSpace(prog[i:end]))
+				i = end
 			}
 		case 'y':
 			i, _ = skipSubst(prog, i)
@@ -126,7 +142,7 @@ func scanSed(prog string) (exec, write bool) {
 		default:
 		}
 	}
-	return exec, write
+	return exec, writes
 }
 
 func skipSedAddress(prog string, i int) int {

@@ -11,19 +11,26 @@ import (
 var sqlClients = []string{"psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "clickhouse", "duckdb", "cockroach", "cqlsh", "snowsql", "bq", "trino", "presto"}
 
 var (
-	sqlDropRE     = regexp.MustCompile(`(?i)\b(drop\s+(table|database|schema|index|view|user|role|keyspace|materialized\s+view|function|owned)|truncate(\s+table)?\s+\w)`)
+	sqlDropRE     = regexp.MustCompile(`(?i)\b(drop\s+\S|truncate(\s+table)?\s+\S)`)
+	sqlCommentRE  = regexp.MustCompile(`(?s)/\*.*?\*/|--[^\n]*|#[^\n]*`)
 	sqlDeleteRE   = regexp.MustCompile(`(?is)\bdelete\s+from\s+[^;]*`)
 	sqlWhereRE    = regexp.MustCompile(`(?i)\bwhere\b`)
 	sqlAlterDrop  = regexp.MustCompile(`(?i)\balter\s+table\s+\S+\s+drop\b`)
 	sqlUpdateAll  = regexp.MustCompile(`(?is)\bupdate\s+\S+\s+set\s+[^;]*`)
-	mongoDropRE   = regexp.MustCompile(`(?i)drop(Database)?\s*\(|deleteMany\s*\(\s*\{\s*\}\s*\)|remove\s*\(\s*\{\s*\}\s*\)`)
+	mongoDropRE   = regexp.MustCompile(`(?i)dropDatabase|\bdrop\b|deleteMany\s*\(\s*\{\s*\}\s*\)|remove\s*\(\s*\{\s*\}\s*\)`)
 	sqlOptsWithIt = []string{"-c", "--command", "-e", "--execute", "-q", "--query", "-Q", "--cmd"}
 )
 
 // sqlDestructive returns why a SQL text destroys data, or "".
 func sqlDestructive(text string) string {
-	if m := sqlDropRE.FindString(text); m != "" {
-		return strings.ToUpper(strings.Fields(m)[0]) + " destroys a table or database"
+	// Comments hide nothing: DROP/**/TABLE drops, and a WHERE in a comment filters
+	// nothing. Both readings are checked, as a comment marker may sit in a string.
+	raw := text
+	text = sqlCommentRE.ReplaceAllString(text, " ")
+	for _, t := range []string{raw, text} {
+		if m := sqlDropRE.FindString(t); m != "" {
+			return strings.ToUpper(strings.Fields(m)[0]) + " destroys a table or database"
+		}
 	}
 	for _, stmt := range sqlDeleteRE.FindAllString(text, -1) {
 		if !sqlWhereRE.MatchString(stmt) {

@@ -2,6 +2,7 @@ package validator
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"permgate/shellparse"
@@ -41,12 +42,46 @@ var partitionListing = map[string][]string{
 
 // partitionTool: fdisk and friends change partition tables, except when listing.
 func partitionTool(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
+	if c.Name == "parted" {
+		if partedListing(args) {
+			return
+		}
+		ck.add("disk_destroy", Severe, "parted changes a disk's partition table")
+		return
+	}
 	for _, a := range args {
 		if contains(partitionListing[c.Name], a.Text) || a.Text == "--version" || a.Text == "-V" || a.Text == "-h" || a.Text == "--help" {
 			return
 		}
 	}
 	ck.add("disk_destroy", Severe, c.Name+" rewrites a disk's partition table")
+}
+
+// partedListing reports parted run only to list: -l, or a device followed only
+// by read-only parted commands.
+func partedListing(args []shellparse.Word) bool {
+	readOnly := map[string]bool{"print": true, "p": true, "help": true, "unit": true, "quit": true, "free": true, "list": true,
+		"all": true, "devices": true, "s": true, "B": true, "kB": true, "MB": true, "GB": true, "TB": true, "compact": true,
+		"cyl": true, "chs": true, "%": true, "KiB": true, "MiB": true, "GiB": true, "TiB": true}
+	var words []shellparse.Word
+	for _, a := range args {
+		switch {
+		case a.Text == "-l" || a.Text == "--list" || a.Text == "-v" || a.Text == "--version" || a.Text == "-h" || a.Text == "--help":
+			return true
+		case strings.HasPrefix(a.Text, "-"):
+		default:
+			words = append(words, a)
+		}
+	}
+	if len(words) == 0 {
+		return false // interactive: it can do anything
+	}
+	for _, w := range words[1:] {
+		if !w.Static || !readOnly[w.Text] {
+			return false
+		}
+	}
+	return len(words) > 1
 }
 
 func (ck *checker) shred(c shellparse.SimpleCommand, args []shellparse.Word) {
@@ -73,8 +108,36 @@ func (ck *checker) initCmd(c shellparse.SimpleCommand, args []shellparse.Word) {
 	}
 }
 
+// systemctlArgOptions are systemctl's options that take the next word.
+var systemctlArgOptions = map[string]bool{"-t": true, "--type": true, "-p": true, "--property": true, "-H": true, "--host": true,
+	"-M": true, "--machine": true, "--message": true, "-n": true, "--lines": true, "-o": true, "--output": true, "-s": true,
+	"--signal": true, "--kill-whom": true, "--kill-value": true, "--root": true, "--state": true, "--job-mode": true,
+	"--what": true, "--boot-loader-entry": true, "--when": true, "--timestamp": true, "--drop-in": true,
+	"--preset-mode": true, "--image": true, "--reboot-argument": true, "--boot-loader-menu": true, "--check-inhibitors": true,
+	"--image-policy": true}
+
 func (ck *checker) systemctl(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, a := range operands(args) {
+	var ops []shellparse.Word
+	for i := 0; i < len(args); i++ {
+		t := args[i].Text
+		switch {
+		case systemctlArgOptions[t]:
+			i++
+		case strings.HasPrefix(t, "-"):
+		default:
+			ops = append(ops, args[i])
+		}
+	}
+	if len(ops) > 1 && (ops[0].Text == "start" || ops[0].Text == "isolate" || ops[0].Text == "restart") {
+		for _, u := range ops[1:] {
+			switch strings.TrimSuffix(u.Text, ".target") {
+			case "reboot", "poweroff", "halt", "kexec", "rescue", "emergency", "suspend", "hibernate", "shutdown", "soft-reboot":
+				ck.add("system_power", Severe, "systemctl "+ops[0].Text+" "+u.Text+" stops, suspends or restarts the machine")
+				return
+			}
+		}
+	}
+	for _, a := range ops {
 		switch a.Text {
 		case "poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "soft-reboot", "emergency", "rescue":
 			ck.add("system_power", Severe, "systemctl "+a.Text+" stops, suspends or restarts the machine")
@@ -91,55 +154,73 @@ var setID = regexp.MustCompile(`^0*[2-7][0-7]{3}$`)
 // chmod judges modes that open files to everyone or set setuid/setgid, and
 // recursive changes on critical paths.
 func (ck *checker) chmod(c shellparse.SimpleCommand, args []shellparse.Word) {
-	ops := operands(args)
-	if len(ops) == 0 {
-		return
-	}
-	mode := ops[0].Text
-	open := false
-	switch {
-	case worldWritable.MatchString(mode):
-		open = true
-	case setID.MatchString(mode):
-		ck.add("permissions_open", Severe, "chmod "+mode+" sets setuid/setgid, letting others run it as its owner")
-	default:
-		for _, clause := range strings.Split(mode, ",") {
-			who, perm, op := splitSymbolic(clause)
-			if op == '-' {
-				continue
-			}
-			if (strings.ContainsAny(who, "oa") || who == "" && op == '=') && strings.Contains(perm, "w") {
-				open = true
-			}
-			if strings.Contains(perm, "s") {
-				ck.add("permissions_open", Severe, "chmod "+mode+" sets setuid/setgid, letting others run it as its owner")
-			}
+	mode, targets := permOperands("chmod", args)
+	if mode != nil {
+		open, setid := judgeMode(mode.Text)
+		if setid {
+			ck.add("permissions_open", Severe, "chmod "+mode.Text+" sets setuid/setgid, letting others run it as its owner")
+		}
+		if open {
+			ck.add("permissions_open", Severe, "chmod "+mode.Text+" lets every user write the files")
 		}
 	}
-	if open {
-		ck.add("permissions_open", Severe, "chmod "+mode+" lets every user write the files")
-	}
 	if hasFlag(args, "R", "--recursive") {
-		ck.recursiveOnCritical(c, ops[1:])
+		ck.recursiveOnCritical(c, targets)
 	}
 }
 
-func splitSymbolic(clause string) (who, perm string, op byte) {
-	i := strings.IndexAny(clause, "+-=")
-	if i < 0 {
-		return "", "", 0
+// judgeMode reads an octal or symbolic chmod mode: does it give others write
+// permission, and does it set setuid or setgid?
+func judgeMode(mode string) (open, setid bool) {
+	if worldWritable.MatchString(mode) {
+		return true, setID.MatchString(mode)
 	}
-	return clause[:i], clause[i+1:], clause[i]
+	if setID.MatchString(mode) {
+		return false, true
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		who := strings.TrimLeft(clause, "ugoa")
+		whoLetters := clause[:len(clause)-len(who)]
+		others := whoLetters == "" || strings.ContainsAny(whoLetters, "oa")
+		// Each action is an operator followed by permissions: o-x+w is two actions.
+		for _, action := range splitActions(who) {
+			op, perm := action[0], action[1:]
+			if op == '-' {
+				continue
+			}
+			grantsWrite := strings.Contains(perm, "w") || strings.ContainsAny(perm, "ug") && perm != "o"
+			if others && grantsWrite && (whoLetters != "" || op == '=') {
+				open = true
+			}
+			if strings.Contains(perm, "s") {
+				setid = true
+			}
+		}
+	}
+	return open, setid
+}
+
+// splitActions splits "+w-x=r" into "+w", "-x", "=r".
+func splitActions(s string) []string {
+	var out []string
+	for len(s) > 0 {
+		end := strings.IndexAny(s[1:], "+-=")
+		if end < 0 {
+			out = append(out, s)
+			break
+		}
+		out = append(out, s[:end+1])
+		s = s[end+1:]
+	}
+	return out
 }
 
 func (ck *checker) chown(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if !hasFlag(args, "R", "--recursive") {
 		return
 	}
-	ops := operands(args)
-	if len(ops) > 0 {
-		ck.recursiveOnCritical(c, ops[1:])
-	}
+	_, targets := permOperands(c.Name, args)
+	ck.recursiveOnCritical(c, targets)
 }
 
 func (ck *checker) recursiveOnCritical(c shellparse.SimpleCommand, targets []shellparse.Word) {
@@ -180,7 +261,7 @@ func (ck *checker) kill(c shellparse.SimpleCommand, args []shellparse.Word) {
 		pids = []string{"-1"}
 	}
 	for _, p := range pids {
-		if p == "-1" {
+		if n, err := strconv.Atoi(p); err == nil && n == -1 {
 			ck.add("kill_all", Severe, "kill -1 signals every process you can reach")
 			return
 		}
@@ -198,7 +279,17 @@ func (ck *checker) crontab(c shellparse.SimpleCommand, args []shellparse.Word) {
 
 // permgate run through the gate must not change its own rules.
 func (ck *checker) permgate(c shellparse.SimpleCommand, args []shellparse.Word) {
-	ops := operands(args)
+	var ops []shellparse.Word
+	for i := 0; i < len(args); i++ {
+		t := args[i].Text
+		switch {
+		case t == "--config" || t == "--profile" || t == "--mode" || t == "--prompt-timeout":
+			i++
+		case strings.HasPrefix(t, "-"):
+		default:
+			ops = append(ops, args[i])
+		}
+	}
 	if len(ops) == 0 {
 		return
 	}

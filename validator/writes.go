@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"path"
 	"strings"
 
 	"permgate/shellparse"
@@ -25,34 +26,169 @@ func writeTargets(c shellparse.SimpleCommand) []shellparse.Word {
 	case "rmdir", "unlink", "shred", "touch", "mkdir", "tee", "truncate", "mkfifo", "mknod":
 		return skipOptArgs(args, map[string]bool{"-s": true, "--size": true, "-r": c.Name != "rmdir", "--reference": true, "-d": c.Name == "touch", "-t": c.Name == "touch", "-m": c.Name == "mkdir"})
 	case "chmod", "chown", "chgrp":
-		if len(ops) > 1 {
-			return ops[1:]
-		}
-	case "mv":
-		return ops
-	case "cp", "install", "ln", "rsync", "scp":
-		if t := targetDirOption(args); t != nil {
-			return []shellparse.Word{*t}
-		}
-		if len(ops) > 1 {
-			last := ops[len(ops)-1]
-			if (c.Name == "rsync" || c.Name == "scp") && strings.Contains(last.Text, ":") {
-				return nil
-			}
-			return []shellparse.Word{last}
-		}
+		return permTargets(c.Name, args)
+	case "mv", "cp", "install", "ln", "rsync", "scp":
+		return copyTargets(c.Name, args, ops)
 	case "sed":
-		if s := parseSed(args); s.inPlace {
-			return s.files
+		s := parseSed(args)
+		var out []shellparse.Word
+		if s.inPlace {
+			out = append(out, s.files...)
 		}
+		for _, p := range s.programs {
+			out = append(out, sedWriteFiles(p)...)
+		}
+		return out
 	case "sort":
-		return optionValues(args, "-o", "--output")
+		return append(shortValues(args, 'o', "kStT"), longValues(args, "--output")...)
 	case "curl":
-		return optionValues(args, "-o", "--output")
+		return append(shortValues(args, 'o', "dHFuUxXAbceEKmwrTYyzQ"), longValues(args, "--output")...)
 	case "wget":
-		return optionValues(args, "-O", "--output-document")
+		return append(append(shortValues(args, 'O', "oaePUtTwQlAR"), longValues(args, "--output-document")...), shortValues(args, 'o', "OaePUtTwQlAR")...)
+	case "tree":
+		return shortValues(args, 'o', "LPIH")
+	case "uniq", "xxd":
+		// uniq IN OUT and xxd IN OUT write their second operand.
+		if files := skipOptArgs(args, map[string]bool{"-f": true, "-s": true, "-w": true, "-c": true, "-g": true, "-l": true, "-o": true, "-n": true, "-C": true}); len(files) >= 2 {
+			return files[1:2]
+		}
+	case "git":
+		return longValues(args, "--output")
+	case "tar":
+		return tarArchive(args)
+	case "find":
+		var out []shellparse.Word
+		for i, a := range args {
+			switch a.Text {
+			case "-fprint", "-fprint0", "-fls", "-fprintf":
+				if i+1 < len(args) {
+					out = append(out, args[i+1])
+				}
+			}
+		}
+		return out
+	case "pytest", "py.test":
+		return append(longValues(args, "--junitxml"), longValues(args, "--junit-xml")...)
 	}
 	return nil
+}
+
+// longValues returns every value of a long option or its abbreviation.
+func longValues(args []shellparse.Word, long string) []shellparse.Word {
+	var out []shellparse.Word
+	for i, a := range args {
+		if !isLong(a.Text, long) {
+			continue
+		}
+		if _, v, ok := strings.Cut(a.Text, "="); ok {
+			out = append(out, shellparse.Word{Text: v, Static: a.Static})
+		} else if i+1 < len(args) {
+			out = append(out, args[i+1])
+		}
+	}
+	return out
+}
+
+// permTargets returns the files chmod, chown or chgrp change. chmod's modes may
+// start with a dash (-w); --reference replaces the mode operand.
+func permTargets(name string, args []shellparse.Word) []shellparse.Word {
+	_, targets := permOperands(name, args)
+	return targets
+}
+
+// permOperands splits chmod/chown/chgrp arguments into the mode (or owner) and the
+// files. mode is nil with --reference.
+func permOperands(name string, args []shellparse.Word) (*shellparse.Word, []shellparse.Word) {
+	var ops []shellparse.Word
+	reference := false
+	done := false
+	for _, a := range args {
+		t := a.Text
+		switch {
+		case done || !a.Static:
+			ops = append(ops, a)
+		case t == "--":
+			done = true
+		case strings.HasPrefix(t, "--"):
+			if isLong(t, "--reference") {
+				reference = true
+			}
+		case strings.HasPrefix(t, "-") && len(t) > 1 && strings.Trim(t[1:], "cfvRHLP") == "":
+			// real options: -R, -v, -c, -f, -h …
+		case strings.HasPrefix(t, "-") && name == "chmod" && len(t) > 1:
+			ops = append(ops, a) // a mode such as -w or -x
+		case strings.HasPrefix(t, "-"):
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if reference || len(ops) == 0 {
+		return nil, ops
+	}
+	return &ops[0], ops[1:]
+}
+
+// copyTargets returns what mv, cp, install, ln, rsync and scp write: the target
+// directory (-t, --target-directory) or the last operand; for mv every operand
+// (a moved file is gone from where it was); for install -d every operand.
+func copyTargets(name string, args, ops []shellparse.Word) []shellparse.Word {
+	var out []shellparse.Word
+	out = append(out, shortValues(args, 't', "STmogbB")...)
+	out = append(out, longValues(args, "--target-directory")...)
+	if name == "install" && hasFlag(args, "d", "--directory") {
+		return append(out, skipOptArgs(args, map[string]bool{"-m": true, "-o": true, "-g": true, "-t": true, "-S": true, "--mode": true, "--owner": true, "--group": true})...)
+	}
+	if name == "mv" {
+		return append(out, skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "--suffix": true})...)
+	}
+	if len(out) > 0 {
+		return out
+	}
+	files := skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "-m": true, "-o": true, "-g": true, "-e": true, "-T": false, "--suffix": true, "--mode": true, "--owner": true, "--group": true, "--rsh": true, "-P": name == "scp", "-i": name == "scp", "-F": name == "scp", "-l": name == "scp"})
+	if len(files) < 2 {
+		return nil
+	}
+	last := files[len(files)-1]
+	if (name == "rsync" || name == "scp") && remotePath(last.Text) {
+		return nil
+	}
+	return []shellparse.Word{last}
+}
+
+// remotePath reports host:path (not a local path that holds a colon after a slash).
+func remotePath(t string) bool {
+	i := strings.Index(t, ":")
+	return i > 0 && !strings.Contains(t[:i], "/")
+}
+
+// tarArchive returns the archive tar writes when it creates, appends or updates.
+func tarArchive(args []shellparse.Word) []shellparse.Word {
+	if len(args) == 0 {
+		return nil
+	}
+	writes := hasFlag(args, "cruA", "--create", "--append", "--update", "--catenate", "--concatenate", "--delete")
+	first := args[0].Text
+	oldStyle := args[0].Static && !strings.HasPrefix(first, "-")
+	if oldStyle && strings.ContainsAny(first, "cruA") {
+		writes = true
+	}
+	if !writes {
+		return nil
+	}
+	out := append(shortValues(args, 'f', "CTXbLgHKNV"), longValues(args, "--file")...)
+	if oldStyle && strings.Contains(first, "f") {
+		// tar cf ARCHIVE …: old-style letters take their values in order.
+		n := 1
+		for _, ch := range first {
+			if strings.ContainsRune("fbCTXLgHKNV", ch) {
+				if ch == 'f' && n < len(args) {
+					out = append(out, args[n])
+				}
+				n++
+			}
+		}
+	}
+	return out
 }
 
 func skipOptArgs(args []shellparse.Word, withArg map[string]bool) []shellparse.Word {
@@ -116,19 +252,50 @@ func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
 		if !a.Static && !a.Glob {
 			continue
 		}
-		text := a.Text
-		if _, v, ok := strings.Cut(text, "="); ok && strings.HasPrefix(text, "-") {
-			text = v // --env-file=.env
-		}
-		text = strings.TrimPrefix(text, "@") // curl -d @.env
-		if i := strings.Index(text, ":"); i > 0 && (c.Name == "scp" || c.Name == "rsync") {
-			text = text[i+1:]
-		}
-		if text == "" {
-			continue
-		}
-		if secretName(ck.v.resolve(text)) || secretName(text) {
-			ck.add("secret_access", NonSevere, c.Name+" reads "+a.Text+", which holds secrets")
+		for _, cand := range pathCandidates(a.Text) {
+			if ck.secretPath(cand, a.Glob) {
+				ck.add("secret_access", NonSevere, c.Name+" reads "+a.Text+", which holds secrets")
+				return
+			}
 		}
 	}
+}
+
+// pathCandidates returns the paths an argument may name: the word itself and
+// what follows =, @ or : (--env-file=.env, -d@.env, file=@.env, HEAD:.env,
+// host:.ssh/id_rsa).
+func pathCandidates(text string) []string {
+	out := []string{text}
+	for _, sep := range []string{"=", "@", ":"} {
+		if i := strings.LastIndex(text, sep); i >= 0 && i+1 < len(text) {
+			out = append(out, text[i+1:])
+		}
+	}
+	return out
+}
+
+// secretExamples are file names a pattern is tried against: a glob that can
+// match one of them (cat .env*, cat ~/.ssh/id_*) reads secrets.
+var secretExamples = []string{".env", ".env.local", ".env.production", ".envrc", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519",
+	"server.pem", "server.key", "cert.p12", "cert.pfx", ".netrc", ".pgpass", ".git-credentials", ".npmrc", ".pypirc"}
+
+// secretPath reports whether a path (or a glob pattern) names a secret file.
+func (ck *checker) secretPath(p string, glob bool) bool {
+	if !glob {
+		return secretName(ck.v.resolve(p)) || secretName(p)
+	}
+	dir, base := path.Split(p)
+	literal := strings.Trim(globBrackets.ReplaceAllString(base, ""), "*?")
+	if literal == "" {
+		return false // * alone: no sign it aims at secrets
+	}
+	for _, ex := range secretExamples {
+		if strings.HasPrefix(ex, ".") && !strings.HasPrefix(base, ".") {
+			continue // a leading dot must be matched literally
+		}
+		if ok, _ := path.Match(base, ex); ok {
+			return true
+		}
+	}
+	return secretName(ck.v.resolve(dir + "x"))
 }
