@@ -81,27 +81,29 @@ type optSpec struct {
 }
 
 var wrapperSpecs = map[string]optSpec{
-	"sudo":     {shortArg: "CDghpRrTtUu", longArg: []string{"close-from", "chdir", "group", "host", "prompt", "chroot", "role", "type", "command-timeout", "other-user", "user"}, assigns: true},
-	"doas":     {shortArg: "Cu"},
-	"pkexec":   {longArg: []string{"user"}},
-	"run0":     {shortArg: "uDg", longArg: []string{"user", "group", "chdir", "unit", "property", "description", "slice", "slice-inherit", "nice", "setenv", "machine", "background", "pty"}},
-	"nice":     {shortArg: "n", longArg: []string{"adjustment"}},
-	"nohup":    {},
-	"timeout":  {shortArg: "sk", longArg: []string{"signal", "kill-after"}, operands: 1},
-	"time":     {shortArg: "fo", longArg: []string{"format", "output"}},
-	"builtin":  {},
-	"exec":     {shortArg: "a"},
-	"stdbuf":   {shortArg: "ioe", longArg: []string{"input", "output", "error"}},
-	"ionice":   {shortArg: "cnp", longArg: []string{"class", "classdata", "pid"}},
-	"setsid":   {},
-	"chroot":   {longArg: []string{"userspec", "groups"}, operands: 1},
-	"strace":   {shortArg: "oepsuEIPSXbO", longArg: []string{"output", "expr", "attach", "string-limit", "user", "env", "trace-path"}},
-	"ltrace":   {shortArg: "oepsuanlLDw", longArg: []string{"output"}},
-	"nsenter":  {shortArg: "tSG", longArg: []string{"target", "setuid", "setgid"}},
-	"unshare":  {shortArg: "SGRw", longArg: []string{"setuid", "setgid", "root", "wd", "propagation", "map-user", "map-group"}},
-	"taskset":  {operands: 1},
-	"chrt":     {shortArg: "TPD", longArg: []string{"sched-runtime", "sched-period", "sched-deadline"}, operands: 1},
-	"firejail": {},
+	"sudo":        {shortArg: "CDghpRrTtUu", longArg: []string{"close-from", "chdir", "group", "host", "prompt", "chroot", "role", "type", "command-timeout", "other-user", "user"}, assigns: true},
+	"doas":        {shortArg: "Cu"},
+	"pkexec":      {longArg: []string{"user"}},
+	"run0":        {shortArg: "uDg", longArg: []string{"user", "group", "chdir", "unit", "property", "description", "slice", "slice-inherit", "nice", "setenv", "machine", "background", "pty"}},
+	"nice":        {shortArg: "n", longArg: []string{"adjustment"}},
+	"nohup":       {},
+	"timeout":     {shortArg: "sk", longArg: []string{"signal", "kill-after"}, operands: 1},
+	"time":        {shortArg: "fo", longArg: []string{"format", "output"}},
+	"builtin":     {},
+	"exec":        {shortArg: "a"},
+	"stdbuf":      {shortArg: "ioe", longArg: []string{"input", "output", "error"}},
+	"ionice":      {shortArg: "cnp", longArg: []string{"class", "classdata", "pid"}},
+	"setsid":      {},
+	"chroot":      {longArg: []string{"userspec", "groups"}, operands: 1},
+	"strace":      {shortArg: "oepsuEIPSXbO", longArg: []string{"output", "expr", "attach", "string-limit", "user", "env", "trace-path"}},
+	"ltrace":      {shortArg: "oepsuanlLDw", longArg: []string{"output"}},
+	"nsenter":     {shortArg: "tSG", longArg: []string{"target", "setuid", "setgid"}},
+	"unshare":     {shortArg: "SGRw", longArg: []string{"setuid", "setgid", "root", "wd", "propagation", "map-user", "map-group"}},
+	"taskset":     {operands: 1},
+	"chrt":        {shortArg: "TPD", longArg: []string{"sched-runtime", "sched-period", "sched-deadline"}, operands: 1},
+	"firejail":    {},
+	"systemd-run": {shortArg: "pEMuH", longArg: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "nice", "working-directory", "machine", "host", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive", "on-calendar", "timer-property", "path-property", "socket-property", "service-type", "background", "json", "shell-prompt-prefix"}},
+	"screen":      {shortArg: "SceEhpstTdDrRxX", longArg: []string{}},
 	"caffeinate": {
 		shortArg: "tw",
 	},
@@ -143,6 +145,16 @@ func unwrapStep(name string, argv []Word) step {
 		return parallelStep(argv)
 	case name == "su" || name == "runuser":
 		return suStep(argv)
+	case base == "mapfile" || base == "readarray":
+		if cb := shortValueWord(argv[1:], 'C', "dnOsuc"); cb != nil {
+			return scriptOrOpaque(*cb, len(argv))
+		}
+		return step{}
+	case base == "tmux":
+		return tmuxStep(argv)
+	case strings.HasPrefix(base, "ld-linux") || base == "ld.so" || strings.HasPrefix(base, "ld64.so"):
+		// The dynamic loader runs the program it is given: /lib64/ld-linux-x86-64.so.2 /bin/rm.
+		return loaderStep(argv)
 	case base == "alias":
 		return aliasStep(argv)
 	case base == "trap":
@@ -440,7 +452,7 @@ func envStep(argv []Word) step {
 			i = next
 			continue
 		}
-		if isAssignWord(t) {
+		if isEnvAssign(t) {
 			n, v, _ := strings.Cut(t, "=")
 			st.assigns = append(st.assigns, Assign{Name: n, Value: staticWord(v), Via: "env"})
 			i++
@@ -450,7 +462,7 @@ func envStep(argv []Word) step {
 	}
 	rest := append(append([]Word(nil), split...), argv[min(i, len(argv)):]...)
 	var cmdStart int
-	for cmdStart < len(rest) && rest[cmdStart].Static && isAssignWord(rest[cmdStart].Text) {
+	for cmdStart < len(rest) && rest[cmdStart].Static && isEnvAssign(rest[cmdStart].Text) {
 		n, v, _ := strings.Cut(rest[cmdStart].Text, "=")
 		st.assigns = append(st.assigns, Assign{Name: n, Value: staticWord(v), Via: "env"})
 		cmdStart++
@@ -715,6 +727,81 @@ func suStep(argv []Word) step {
 	return step{}
 }
 
+// shortValueWord returns the value of a short option anywhere in argv's leading
+// option clusters.
+func shortValueWord(args []Word, letter byte, argLetters string) *Word {
+	for i, a := range args {
+		t := a.Text
+		if !a.Static || len(t) < 2 || t[0] != '-' || t == "--" {
+			if t == "--" {
+				return nil
+			}
+			continue
+		}
+		for j := 1; j < len(t); j++ {
+			if t[j] == letter {
+				if j+1 < len(t) {
+					return &Word{Text: t[j+1:], Static: true}
+				}
+				if i+1 < len(args) {
+					return &args[i+1]
+				}
+				return nil
+			}
+			if strings.IndexByte(argLetters, t[j]) >= 0 {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// tmuxCommands are tmux commands whose trailing words are a shell command.
+var tmuxCommands = map[string]bool{"new-session": true, "new": true, "new-window": true, "neww": true, "split-window": true,
+	"splitw": true, "respawn-pane": true, "respawnp": true, "respawn-window": true, "respawnw": true, "run-shell": true,
+	"run": true, "display-popup": true, "popup": true, "pipe-pane": true, "pipep": true}
+
+// tmuxStep: tmux new-session 'cmd' (and friends) runs cmd with a shell.
+func tmuxStep(argv []Word) step {
+	i := 1
+	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") {
+		if len(argv[i].Text) == 2 && strings.Contains("LSfcT", argv[i].Text[1:]) {
+			i++
+		}
+		i++
+	}
+	if i >= len(argv) || !tmuxCommands[argv[i].Text] {
+		return step{}
+	}
+	i++
+	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") {
+		if len(argv[i].Text) == 2 && strings.Contains("cFnstxyelpwhTbdBeS", argv[i].Text[1:]) && !strings.Contains("dPhvkEIZ", argv[i].Text[1:]) {
+			i++
+		}
+		i++
+	}
+	if i >= len(argv) {
+		return step{}
+	}
+	return joinedScript(argv[i:], len(argv))
+}
+
+// loaderStep: the dynamic loader's options, then the program it runs.
+func loaderStep(argv []Word) step {
+	i := 1
+	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "--") {
+		switch argv[i].Text {
+		case "--library-path", "--inhibit-rpath", "--audit", "--preload", "--argv0":
+			i++
+		}
+		i++
+	}
+	if i >= len(argv) {
+		return step{}
+	}
+	return step{kind: stepWrap, used: i, rest: argv[i:]}
+}
+
 // aliasStep: alias NAME=VALUE defines a script that runs when NAME is typed.
 func aliasStep(argv []Word) step {
 	for _, w := range argv[1:] {
@@ -767,6 +854,13 @@ func findStep(argv []Word) step {
 		return step{}
 	}
 	return step{kind: stepFind, execs: execs, holders: []string{"{}"}}
+}
+
+// isEnvAssign reports env's NAME=VALUE: env takes any name without = (even
+// BASH_FUNC_f%%, which bash imports as a function).
+func isEnvAssign(t string) bool {
+	name, _, ok := strings.Cut(t, "=")
+	return ok && name != "" && !strings.HasPrefix(name, "-")
 }
 
 func isAssignWord(t string) bool {

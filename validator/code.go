@@ -367,7 +367,8 @@ func (ck *checker) vim(c shellparse.SimpleCommand, args []shellparse.Word) {
 		if !a.Static {
 			continue
 		}
-		if a.Text == "-c" || a.Text == "--cmd" || a.Text == "-S" || strings.HasPrefix(a.Text, "+") && len(a.Text) > 1 && !isDigits(a.Text[1:]) {
+		cluster := strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "--") && strings.ContainsAny(a.Text, "cS")
+		if cluster || a.Text == "--cmd" || strings.HasPrefix(a.Text, "+") && len(a.Text) > 1 && !isDigits(a.Text[1:]) {
 			what := a.Text
 			if i+1 < len(args) && !strings.HasPrefix(a.Text, "+") {
 				what += " " + args[i+1].Text
@@ -450,4 +451,40 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// npm --script-shell names the shell that runs package scripts.
+func (ck *checker) npm(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, a := range args {
+		if isLong(a.Text, "--script-shell") || isLong(a.Text, "--node-options") {
+			ck.add("inline_code", NonSevere, "npm "+clip(a.Text)+" names a program or code to run")
+			return
+		}
+	}
+}
+
+// cargo --config can set a runner or other programs cargo runs.
+func (ck *checker) cargo(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, a := range args {
+		if isLong(a.Text, "--config") {
+			ck.add("inline_code", NonSevere, "cargo --config can name programs cargo runs")
+			return
+		}
+	}
+}
+
+// go -exec, -toolexec and -vettool name programs the go command runs.
+func (ck *checker) goTool(c shellparse.SimpleCommand, args []shellparse.Word) {
+	if goFlag(args, "exec", "toolexec", "vettool") {
+		ck.add("inline_code", NonSevere, "go -exec/-toolexec/-vettool names a program to run")
+	}
+}
+
+// pytest --basetemp empties the directory it names.
+func (ck *checker) pytest(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, t := range longValues(args, "--basetemp") {
+		if class, why := ck.judgeDelete(t); class == deleteSevere {
+			ck.add("recursive_delete", Severe, "pytest --basetemp empties "+why)
+		}
+	}
 }

@@ -163,7 +163,7 @@ func (ck *checker) redirects(c shellparse.SimpleCommand) {
 		switch {
 		case r.Writes():
 			ck.writeTarget(r.Target, "the redirect "+r.Op+" "+r.Target.Text)
-		case r.Reads() && r.Target.Static && secretName(ck.v.resolve(r.Target.Text)):
+		case r.Reads() && r.Target.Static && secretName(ck.resolve(r.Target.Text)):
 			ck.add("secret_access", NonSevere, "reads "+r.Target.Text+", which holds secrets")
 		}
 	}
@@ -171,10 +171,11 @@ func (ck *checker) redirects(c shellparse.SimpleCommand) {
 
 // writeTarget judges one file the command writes.
 func (ck *checker) writeTarget(w shellparse.Word, how string) {
-	if !w.Static {
+	text, ok := ck.knownPath(w)
+	if !ok {
 		return
 	}
-	p := ck.v.resolve(w.Text)
+	p := ck.resolve(text)
 	if isBlockDevice(p) {
 		ck.add("disk_destroy", Severe, how+" writes the disk "+p+" directly, destroying its data")
 		return
@@ -189,9 +190,40 @@ func (ck *checker) writeTarget(w shellparse.Word, how string) {
 	}
 }
 
+// knownPath returns the path a write target names when permgate can tell: a
+// static word; $HOME, ${HOME}, $PWD or ${PWD} at its start expanded; a glob judged
+// by the directory it expands in (> /etc/passw? writes in /etc).
+func (ck *checker) knownPath(w shellparse.Word) (string, bool) {
+	if w.Static {
+		return w.Text, true
+	}
+	if w.Subst || w.Placeholder {
+		return "", false
+	}
+	text := w.Text
+	for _, v := range []struct{ name, value string }{{"HOME", ck.v.env.Home}, {"PWD", ck.dir}} {
+		if v.value == "" {
+			continue
+		}
+		for _, form := range []string{"${" + v.name + "}", "$" + v.name} {
+			if rest, ok := strings.CutPrefix(text, form); ok && (rest == "" || rest[0] == '/') {
+				text = v.value + rest
+			}
+		}
+	}
+	if strings.Contains(text, "$") {
+		return "", false
+	}
+	if w.Glob || strings.ContainsAny(text, "*?[") {
+		dir, _ := globDir(text)
+		return dir + "/x", true
+	}
+	return text, true
+}
+
 // opaqueScript judges a nested script permgate could not read.
 func (ck *checker) opaqueScript(c shellparse.SimpleCommand) {
-	if c.Script.Subst {
+	if c.Script.Subst || c.Script.Word.Placeholder && c.Stdin.Kind == shellparse.InputPipe {
 		ck.add("pipe_to_shell", Severe, "runs the output of another command as code ("+clip(c.Script.Word.Text)+")")
 		return
 	}

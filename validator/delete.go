@@ -58,7 +58,6 @@ func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
 
 // judgeDelete says where a recursive delete of one target lands.
 func (ck *checker) judgeDelete(t shellparse.Word) (deleteClass, string) {
-	v := ck.v
 	switch {
 	case t.Placeholder:
 		return deleteSevere, "targets supplied at run time (" + t.Text + ")"
@@ -67,7 +66,10 @@ func (ck *checker) judgeDelete(t shellparse.Word) (deleteClass, string) {
 	case !t.Static:
 		return deleteSevere, "a target known only at run time (" + t.Text + ")"
 	}
-	return ck.judgePath(v.resolve(t.Text), t.Text)
+	if !strings.HasPrefix(t.Text, "/") && ck.dir == "" {
+		return deleteSevere, t.Text + " — relative to a directory known only at run time"
+	}
+	return ck.judgePath(ck.resolve(t.Text), t.Text)
 }
 
 func (ck *checker) judgePath(p, written string) (deleteClass, string) {
@@ -81,11 +83,11 @@ func (ck *checker) judgePath(p, written string) (deleteClass, string) {
 	if top := topDir(p); top != "" {
 		return deleteSevere, top
 	}
-	if v.isTemp(p) {
-		return deleteLocal, ""
-	}
 	if p == v.env.Cwd {
 		return deleteSevere, written + " — the working directory itself"
+	}
+	if v.isTemp(p) {
+		return deleteLocal, ""
 	}
 	if under(p, v.env.Cwd) {
 		return deleteLocal, ""
@@ -100,7 +102,7 @@ func (ck *checker) judgePath(p, written string) (deleteClass, string) {
 // everything there (*, .*).
 func (ck *checker) judgeGlob(pattern string) (deleteClass, string) {
 	dir, first := globDir(pattern)
-	p := ck.v.resolve(dir)
+	p := ck.resolve(dir)
 	if strings.Contains(pattern[len(dir):], "/..") {
 		return deleteSevere, pattern + " — climbs out of where the pattern matches with .."
 	}
@@ -204,7 +206,7 @@ func (ck *checker) find(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, r := range roots {
 		class, why := ck.judgeDelete(r)
 		if class == deleteSevere && filtered && r.Static && !r.Glob {
-			p := ck.v.resolve(r.Text)
+			p := ck.resolve(r.Text)
 			if p == ck.v.env.Cwd {
 				class = deleteLocal
 			}

@@ -93,6 +93,12 @@ func (ck *checker) git(c shellparse.SimpleCommand, args []shellparse.Word) {
 		}
 	}
 	switch g.sub {
+	case "grep":
+		for _, a := range g.args {
+			if strings.HasPrefix(a.Text, "-O") || isLong(a.Text, "--open-files-in-pager") {
+				ck.add("inline_code", NonSevere, "git grep -O runs a command on the matching files")
+			}
+		}
 	case "push":
 		ck.gitPush(g.args)
 	case "reset":

@@ -7,13 +7,22 @@ import (
 	"permgate/shellparse"
 )
 
-// resolve returns the absolute, cleaned path a static word names.
-func (v *Validator) resolve(p string) string {
+// resolve returns the absolute, cleaned path a static word names, relative to
+// the directory the command runs in. When that directory is unknown (after
+// cd $X), a relative path resolves under unknownDir, which is nowhere permgate
+// treats as safe or as critical.
+func (ck *checker) resolve(p string) string {
 	if strings.HasPrefix(p, "/") {
 		return path.Clean(p)
 	}
-	return path.Join(v.env.Cwd, p)
+	if ck.dir == "" {
+		return path.Join(unknownDir, p)
+	}
+	return path.Join(ck.dir, p)
 }
+
+// unknownDir stands for a working directory known only at run time.
+const unknownDir = "/?unknown-directory?"
 
 // within reports whether p is dir or under it.
 func within(p, dir string) bool {
@@ -32,12 +41,13 @@ func under(p, dir string) bool {
 }
 
 // systemDirs are the directories whose content belongs to the system.
-var systemDirs = []string{"/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/var/lib", "/sys", "/proc", "/root"}
+var systemDirs = []string{"/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/var/lib", "/var/spool/cron", "/sys", "/proc", "/root", "/private/etc", "/private/var/root", "/System", "/Library/LaunchDaemons", "/Library/LaunchAgents"}
 
 // topDirs are directories that must not be deleted or moved as a whole.
 var topDirs = []string{"/home", "/var", "/opt", "/srv", "/mnt", "/media", "/dev", "/run", "/tmp", "/Users", "/System", "/Library", "/Applications", "/private"}
 
-var shellRCFiles = []string{".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".zlogout", ".config/fish/config.fish", ".inputrc", ".kshrc", ".cshrc", ".tcshrc"}
+// shellRCFiles run at every shell start, or (.gitconfig) name programs git runs.
+var shellRCFiles = []string{".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".bash_aliases", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".zlogout", ".config/fish/config.fish", ".inputrc", ".kshrc", ".cshrc", ".tcshrc", ".gitconfig", ".config/git/config", ".config/autostart", ".config/systemd/user", "Library/LaunchAgents"}
 
 // critical names why writing p is catastrophic, or "" when it is not.
 func (v *Validator) critical(p string) string {
@@ -62,7 +72,7 @@ func (v *Validator) critical(p string) string {
 			return p + " (SSH keys and trust)"
 		}
 		for _, rc := range shellRCFiles {
-			if p == v.env.Home+"/"+rc {
+			if within(p, v.env.Home+"/"+rc) {
 				return p + " (a shell start-up file)"
 			}
 		}

@@ -68,6 +68,11 @@ func (ck *checker) sql(c shellparse.SimpleCommand, args []shellparse.Word) {
 	}
 	texts = append(texts, ck.stdinText(c)...)
 	for _, t := range texts {
+		if c.Name == "sqlite3" && (strings.Contains(t, ".shell") || strings.Contains(t, ".system")) {
+			ck.add("inline_code", NonSevere, "sqlite3 .shell runs a shell command")
+		}
+	}
+	for _, t := range texts {
 		if why := sqlDestructive(t); why != "" {
 			ck.add("sql_destructive", Severe, c.Name+": "+why)
 			return
@@ -98,6 +103,15 @@ func (ck *checker) stdinText(c shellparse.SimpleCommand) []string {
 		return out
 	}
 	return nil
+}
+
+func (ck *checker) mysqladmin(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, a := range operands(args) {
+		if strings.EqualFold(a.Text, "drop") {
+			ck.add("sql_destructive", Severe, "mysqladmin drop deletes a whole database")
+			return
+		}
+	}
 }
 
 func sqlDrop(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {

@@ -15,7 +15,7 @@ func (ck *checker) dd(c shellparse.SimpleCommand, args []shellparse.Word) {
 			continue
 		}
 		target := strings.TrimPrefix(a.Text, "of=")
-		p := ck.v.resolve(target)
+		p := ck.resolve(target)
 		if strings.HasPrefix(p, "/dev/") && p != "/dev/null" && p != "/dev/stdout" && p != "/dev/stderr" && p != "/dev/zero" {
 			ck.add("disk_destroy", Severe, "dd writes straight onto the device "+p+", destroying its data")
 		} else {
@@ -86,7 +86,7 @@ func partedListing(args []shellparse.Word) bool {
 
 func (ck *checker) shred(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, a := range operands(args) {
-		if a.Static && strings.HasPrefix(ck.v.resolve(a.Text), "/dev/") {
+		if a.Static && strings.HasPrefix(ck.resolve(a.Text), "/dev/") {
 			ck.add("disk_destroy", Severe, "shred overwrites the device "+a.Text)
 			return
 		}
@@ -228,7 +228,7 @@ func (ck *checker) recursiveOnCritical(c shellparse.SimpleCommand, targets []she
 		if !t.Static {
 			continue
 		}
-		if crit := ck.v.critical(ck.v.resolve(t.Text)); crit != "" {
+		if crit := ck.v.critical(ck.resolve(t.Text)); crit != "" {
 			ck.add("permissions_open", Severe, c.Name+" -R changes the permissions of everything in "+crit)
 		}
 	}
@@ -268,7 +268,34 @@ func (ck *checker) kill(c shellparse.SimpleCommand, args []shellparse.Word) {
 	}
 }
 
+func killAll5(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
+	ck.add("kill_all", Severe, "killall5 signals every process on the machine")
+}
+
+// hash -p PATH NAME makes NAME run another program.
+func (ck *checker) hash(c shellparse.SimpleCommand, args []shellparse.Word) {
+	if p := shortValues(args, 'p', "t"); len(p) > 0 {
+		ck.add("dynamic_command", NonSevere, "hash -p makes a command name run "+p[0].Text)
+	}
+}
+
+// install -m MODE sets a mode like chmod does.
+func (ck *checker) install(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, m := range append(shortValues(args, 'm', "ogtSTbB"), longValues(args, "--mode")...) {
+		open, setid := judgeMode(m.Text)
+		if open || setid {
+			ck.add("permissions_open", Severe, "install -m "+m.Text+" makes the file writable by everyone or setuid/setgid")
+		}
+	}
+}
+
 func (ck *checker) crontab(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, a := range operands(args) {
+		if a.Static && a.Text == "/dev/null" {
+			ck.add("crontab_remove", Severe, "crontab /dev/null replaces every scheduled job with nothing")
+			return
+		}
+	}
 	for _, a := range args {
 		if a.Static && strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "--") && strings.Contains(a.Text, "r") {
 			ck.add("crontab_remove", Severe, "crontab -r deletes every scheduled job without a copy")

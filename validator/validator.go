@@ -86,7 +86,7 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 	for _, f := range res.Functions {
 		funcs[f] = true
 	}
-	ck := &checker{v: v, res: res, funcs: funcs}
+	ck := &checker{v: v, res: res, funcs: funcs, shellDir: v.env.Cwd}
 	a.AllReadOnly = len(res.Problems) == 0
 	for i := range res.Commands {
 		findings := ck.command(i)
@@ -130,6 +130,9 @@ type checker struct {
 	funcs map[string]bool
 	out   []Finding
 	index int
+	// shellDir is the directory the script is in after the cd commands so far
+	// ("" when unknown); dir is the one the current command runs in.
+	shellDir, dir string
 }
 
 func (ck *checker) add(kind string, sev Severity, reason string) {
@@ -144,6 +147,8 @@ func (ck *checker) add(kind string, sev Severity, reason string) {
 func (ck *checker) command(i int) []Finding {
 	ck.out, ck.index = nil, i
 	c := ck.res.Commands[i]
+	ck.dir = ck.commandDir(c)
+	defer ck.followCd(c)
 	ck.assigns(c)
 	ck.words(c)
 	ck.redirects(c)
@@ -157,8 +162,56 @@ func (ck *checker) command(i int) []Finding {
 			ck.program(c)
 		}
 	}
+	ck.forkBomb(c)
 	ck.wrappers(c)
 	return ck.out
+}
+
+// commandDir is the directory a command runs in: the script's, changed by a
+// wrapper such as env -C DIR or sudo -D DIR.
+func (ck *checker) commandDir(c shellparse.SimpleCommand) string {
+	dir := ck.shellDir
+	for _, w := range c.Wrappers {
+		var values []shellparse.Word
+		switch w.Name {
+		case "env":
+			values = append(shortValues(w.Argv[1:], 'C', "uSP"), longValues(w.Argv[1:], "--chdir")...)
+		case "sudo", "run0":
+			values = append(shortValues(w.Argv[1:], 'D', "ughpCRrTtU"), longValues(w.Argv[1:], "--chdir")...)
+		}
+		for _, v := range values {
+			dir = ck.changeDir(dir, v)
+		}
+	}
+	return dir
+}
+
+// followCd updates the script's directory after cd, pushd or popd.
+func (ck *checker) followCd(c shellparse.SimpleCommand) {
+	switch c.Name {
+	case "cd", "pushd", "chdir":
+		ops := operands(c.Argv[1:])
+		if len(ops) == 0 {
+			ck.shellDir = ck.v.env.Home
+			return
+		}
+		ck.shellDir = ck.changeDir(ck.shellDir, ops[0])
+	case "popd":
+		ck.shellDir = ""
+	}
+}
+
+// changeDir returns the directory after changing from dir to the word's path.
+func (ck *checker) changeDir(dir string, to shellparse.Word) string {
+	switch {
+	case !to.Static || to.Text == "-":
+		return ""
+	case strings.HasPrefix(to.Text, "/"):
+		return path.Clean(to.Text)
+	case dir == "":
+		return ""
+	}
+	return path.Join(dir, to.Text)
 }
 
 // program dispatches on the command's name.
@@ -167,6 +220,9 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 	base := path.Base(name)
 	if name != base && !shellparse.IsShell(name) && !isInterpreter(base) {
 		ck.secretArgs(c)
+		if base == "permgate" {
+			ck.permgate(c, c.Argv[1:]) // permgate by any path is still permgate
+		}
 		return // ./rm and /tmp/git are unknown programs, not the system tools
 	}
 	args := c.Argv[1:]
@@ -181,7 +237,6 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 	}
 	ck.writes(c)
 	ck.secretArgs(c)
-	ck.forkBomb(c)
 }
 
 // programChecks are the per-program checks, by command name.
@@ -189,52 +244,63 @@ var programChecks map[string]func(*checker, shellparse.SimpleCommand, []shellpar
 
 func init() {
 	programChecks = map[string]func(*checker, shellparse.SimpleCommand, []shellparse.Word){
-		"rm":        (*checker).rm,
-		"find":      (*checker).find,
-		"git":       (*checker).git,
-		"dd":        (*checker).dd,
-		"wipefs":    diskTool("wipefs erases file system signatures"),
-		"fdisk":     partitionTool,
-		"sfdisk":    partitionTool,
-		"gdisk":     partitionTool,
-		"sgdisk":    partitionTool,
-		"cfdisk":    partitionTool,
-		"parted":    partitionTool,
-		"shred":     (*checker).shred,
-		"shutdown":  powerTool,
-		"reboot":    powerTool,
-		"halt":      powerTool,
-		"poweroff":  powerTool,
-		"init":      (*checker).initCmd,
-		"telinit":   (*checker).initCmd,
-		"systemctl": (*checker).systemctl,
-		"chmod":     (*checker).chmod,
-		"chown":     (*checker).chown,
-		"chgrp":     (*checker).chown,
-		"kill":      (*checker).kill,
-		"crontab":   (*checker).crontab,
-		"permgate":  (*checker).permgate,
-		"source":    (*checker).source,
-		".":         (*checker).source,
-		"ssh":       (*checker).ssh,
-		"awk":       (*checker).awk,
-		"gawk":      (*checker).awk,
-		"mawk":      (*checker).awk,
-		"nawk":      (*checker).awk,
-		"sed":       (*checker).sedCode,
-		"vim":       (*checker).vim,
-		"vi":        (*checker).vim,
-		"nvim":      (*checker).vim,
-		"view":      (*checker).vim,
-		"less":      (*checker).less,
-		"tar":       (*checker).tar,
-		"rsync":     (*checker).rsync,
-		"printenv":  (*checker).printenv,
-		"env":       (*checker).printenv,
-		"dropdb":    sqlDrop,
-		"redis-cli": (*checker).redis,
-		"mongo":     (*checker).mongo,
-		"mongosh":   (*checker).mongo,
+		"rm":         (*checker).rm,
+		"find":       (*checker).find,
+		"git":        (*checker).git,
+		"dd":         (*checker).dd,
+		"wipefs":     diskTool("wipefs erases file system signatures"),
+		"fdisk":      partitionTool,
+		"sfdisk":     partitionTool,
+		"gdisk":      partitionTool,
+		"sgdisk":     partitionTool,
+		"cfdisk":     partitionTool,
+		"parted":     partitionTool,
+		"shred":      (*checker).shred,
+		"shutdown":   powerTool,
+		"reboot":     powerTool,
+		"halt":       powerTool,
+		"poweroff":   powerTool,
+		"init":       (*checker).initCmd,
+		"telinit":    (*checker).initCmd,
+		"systemctl":  (*checker).systemctl,
+		"chmod":      (*checker).chmod,
+		"chown":      (*checker).chown,
+		"chgrp":      (*checker).chown,
+		"kill":       (*checker).kill,
+		"crontab":    (*checker).crontab,
+		"permgate":   (*checker).permgate,
+		"source":     (*checker).source,
+		".":          (*checker).source,
+		"ssh":        (*checker).ssh,
+		"awk":        (*checker).awk,
+		"gawk":       (*checker).awk,
+		"mawk":       (*checker).awk,
+		"nawk":       (*checker).awk,
+		"sed":        (*checker).sedCode,
+		"vim":        (*checker).vim,
+		"vi":         (*checker).vim,
+		"nvim":       (*checker).vim,
+		"view":       (*checker).vim,
+		"less":       (*checker).less,
+		"tar":        (*checker).tar,
+		"rsync":      (*checker).rsync,
+		"printenv":   (*checker).printenv,
+		"env":        (*checker).printenv,
+		"dropdb":     sqlDrop,
+		"redis-cli":  (*checker).redis,
+		"mongo":      (*checker).mongo,
+		"mongosh":    (*checker).mongo,
+		"blkdiscard": diskTool("blkdiscard discards every block of the device"),
+		"killall5":   killAll5,
+		"hash":       (*checker).hash,
+		"install":    (*checker).install,
+		"mysqladmin": (*checker).mysqladmin,
+		"npm":        (*checker).npm,
+		"cargo":      (*checker).cargo,
+		"go":         (*checker).goTool,
+		"pytest":     (*checker).pytest,
+		"py.test":    (*checker).pytest,
+		"ex":         (*checker).vim,
 	}
 	for _, client := range sqlClients {
 		programChecks[client] = (*checker).sql

@@ -282,7 +282,7 @@ var secretExamples = []string{".env", ".env.local", ".env.production", ".envrc",
 // secretPath reports whether a path (or a glob pattern) names a secret file.
 func (ck *checker) secretPath(p string, glob bool) bool {
 	if !glob {
-		return secretName(ck.v.resolve(p)) || secretName(p)
+		return secretName(ck.resolve(p)) || secretName(p)
 	}
 	dir, base := path.Split(p)
 	literal := strings.Trim(globBrackets.ReplaceAllString(base, ""), "*?")
@@ -297,5 +297,5 @@ func (ck *checker) secretPath(p string, glob bool) bool {
 			return true
 		}
 	}
-	return secretName(ck.v.resolve(dir + "x"))
+	return secretName(ck.resolve(dir + "x"))
 }
