@@ -14,7 +14,10 @@ import (
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"permgate": func() { os.Exit(cmd.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"permgate": func() {
+			cmd.TestOnlySystemConfig = os.Getenv("PERMGATE_TEST_SYSTEM_CONFIG")
+			os.Exit(cmd.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		},
 	})
 }
 
@@ -32,6 +35,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("PERMGATE_CONFIG", "")
 			env.Setenv("PERMGATE_PROFILE", "")
 			env.Setenv("PERMGATE_FAIL_CLOSED", "")
+			env.Setenv("PERMGATE_TEST_SYSTEM_CONFIG", env.WorkDir+"/etc/permgate/config.toml")
 			return os.MkdirAll(home, 0o755)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

@@ -62,7 +62,7 @@ func exitFor(d policy.Decision) int {
 	return exitDeny
 }
 
-func newCheckCmd(io streams) *cobra.Command {
+func newCheckCmd(io streams, g *globalFlags) *cobra.Command {
 	var asJSON bool
 	var modeFlag string
 	c := &cobra.Command{
@@ -74,14 +74,12 @@ func newCheckCmd(io streams) *cobra.Command {
 			if len(args) == 0 {
 				return errors.New("check: no command given (usage: permgate check -- CMD...)")
 			}
-			mode, err := selectMode(modeFlag)
+			s, err := loadSession(g, io, modeFlag, false)
 			if err != nil {
 				return fmt.Errorf("check: %w", err)
 			}
-			v := validator.New(analysisEnv())
-			command, a := analyze(v, args)
-			out := policy.Decide(a, policy.Settings{Mode: mode}, nil)
-			rep := newReport(command, a, mode, out)
+			command, a, out := s.decide(args)
+			rep := newReport(command, a, s.eff.Mode, out)
 			if asJSON {
 				enc := json.NewEncoder(io.out)
 				enc.SetEscapeHTML(false)

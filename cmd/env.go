@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"permgate/policy"
 	"permgate/validator"
 )
 
@@ -26,19 +25,4 @@ func analysisEnv() validator.Env {
 		env.StateDirs = append(env.StateDirs, filepath.Join(x, "permgate"))
 	}
 	return env
-}
-
-// selectMode picks the mode: the flag, then PERMGATE_MODE, then default.
-func selectMode(flag string) (policy.Mode, error) {
-	if flag != "" {
-		return policy.ParseMode(flag)
-	}
-	if env := os.Getenv("PERMGATE_MODE"); env != "" {
-		m, err := policy.ParseMode(env)
-		if err != nil {
-			return "", err
-		}
-		return m, nil
-	}
-	return policy.ModeDefault, nil
 }

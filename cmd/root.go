@@ -57,6 +57,8 @@ func newRoot(io streams) *cobra.Command {
 	root.SetIn(io.in)
 	root.SetOut(io.out)
 	root.SetErr(io.err)
-	root.AddCommand(newCheckCmd(io), newVersionCmd(io))
+	g := &globalFlags{}
+	g.register(root)
+	root.AddCommand(newCheckCmd(io, g), newVersionCmd(io), newConfigCmd(io, g), newTrustCmd(io, g, true), newTrustCmd(io, g, false))
 	return root
 }

@@ -122,3 +122,59 @@ func TestParseMode(t *testing.T) {
 		}
 	}
 }
+
+// specOrder is the contract's pipeline written as data, to check Decide against
+// in every combination: the first step whose condition holds decides.
+func specOrder(mode Mode, sev validator.Severity, readOnly bool, r fixedRules, severeAsk bool) Decision {
+	steps := []struct {
+		when bool
+		then Decision
+	}{
+		{r.deny != "", Deny},
+		{mode == ModeBypass, Allow},
+		{sev == validator.Severe && severeAsk, Ask},
+		{sev == validator.Severe, Deny},
+		{mode == ModePlan && readOnly && sev == validator.Safe, Allow},
+		{mode == ModePlan, Deny},
+		{sev == validator.NonSevere, Ask},
+		{r.ask != "", Ask},
+		{readOnly || r.allow != "", Allow},
+		{mode == ModeAuto, Allow},
+		{mode == ModeDefault, Ask},
+	}
+	for _, s := range steps {
+		if s.when {
+			return s.then
+		}
+	}
+	return Deny
+}
+
+// TestDecideEveryCombination covers mode × severity × read-only × which rule
+// matched × severe setting.
+func TestDecideEveryCombination(t *testing.T) {
+	ruleSets := map[string]fixedRules{"none": {}, "allow": {allow: "a"}, "ask": {ask: "q"}, "deny": {deny: "d"}, "ask+allow": {ask: "q", allow: "a"}}
+	n := 0
+	for _, mode := range Modes {
+		for _, sev := range []validator.Severity{validator.Safe, validator.NonSevere, validator.Severe} {
+			for _, ro := range []bool{false, true} {
+				if ro && sev != validator.Safe {
+					continue // a command with a finding is never read-only
+				}
+				for name, rules := range ruleSets {
+					for _, severeAsk := range []bool{false, true} {
+						n++
+						want := specOrder(mode, sev, ro, rules, severeAsk)
+						got := Decide(analysisOf(sev, ro, ""), Settings{Mode: mode, SevereAsk: severeAsk}, rules)
+						if got.Decision != want {
+							t.Errorf("%s %s ro=%v rules=%s severeAsk=%v: %s (%s), want %s", mode, sev, ro, name, severeAsk, got.Decision, got.Reason, want)
+						}
+					}
+				}
+			}
+		}
+	}
+	if n != 160 {
+		t.Errorf("%d combinations, want 160", n)
+	}
+}

@@ -88,6 +88,15 @@ type Analysis struct {
 	// AllReadOnly reports that every command is read-only and nothing stopped the
 	// analysis from seeing them all.
 	AllReadOnly bool
+	// Files holds, for each command, the files it may read and write, as
+	// absolute paths (for path rules).
+	Files []FileAccess
+}
+
+// FileAccess lists the files one command may read and write.
+type FileAccess struct {
+	Reads  []string
+	Writes []string
 }
 
 // OneLine makes text safe for a one-line reason: control characters (newlines

@@ -299,3 +299,48 @@ func (ck *checker) secretPath(p string, glob bool) bool {
 	}
 	return secretName(ck.resolve(dir + "x"))
 }
+
+// fileAccess lists the files a command may read and write: its write targets
+// and writing redirects, and every other file-like argument and input redirect as
+// a possible read. Paths are absolute; words permgate cannot resolve are left out.
+func (ck *checker) fileAccess(c shellparse.SimpleCommand) FileAccess {
+	var fa FileAccess
+	writes := map[string]bool{}
+	addWrite := func(w shellparse.Word) {
+		if text, ok := ck.knownPath(w); ok && text != "" {
+			p := ck.resolve(text)
+			if !writes[p] {
+				writes[p] = true
+				fa.Writes = append(fa.Writes, p)
+			}
+		}
+	}
+	for _, r := range c.Redirects {
+		switch {
+		case r.Writes():
+			addWrite(r.Target)
+		case r.Reads() && r.Target.Static:
+			fa.Reads = append(fa.Reads, ck.resolve(r.Target.Text))
+		}
+	}
+	if len(c.Argv) == 0 {
+		return fa
+	}
+	for _, w := range writeTargets(c) {
+		addWrite(w)
+	}
+	for _, a := range c.Argv[1:] {
+		if !a.Static || a.Text == "" || strings.HasPrefix(a.Text, "-") && !strings.Contains(a.Text, "=") {
+			continue
+		}
+		for _, cand := range pathCandidates(a.Text) {
+			if cand == "" || strings.HasPrefix(cand, "-") {
+				continue
+			}
+			if p := ck.resolve(cand); !writes[p] {
+				fa.Reads = append(fa.Reads, p)
+			}
+		}
+	}
+	return fa
+}

@@ -1,0 +1,136 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/spf13/cobra"
+
+	"permgate/policy"
+)
+
+func newConfigCmd(io streams, g *globalFlags) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "config check|path|show",
+		Short: "Validate and show the merged config and where each part came from",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return errors.New("config: say check, path or show")
+		},
+	}
+	c.AddCommand(&cobra.Command{
+		Use:   "check",
+		Short: "Validate every config file; exit 1 naming file and line on the first problem",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			s, err := loadSession(g, io, "", false)
+			if err != nil {
+				return err
+			}
+			files := 0
+			for _, l := range s.cfg.Layers {
+				if l.Exists {
+					files++
+				}
+			}
+			r := s.cfg.Rules
+			fmt.Fprintf(io.out, "config ok: %d file(s), %d allow, %d ask, %d deny rule(s); mode %s (%s)\n",
+				files, len(r.Allow), len(r.Ask), len(r.Deny), s.eff.Mode, s.eff.ModeSource)
+			return nil
+		},
+	})
+	c.AddCommand(&cobra.Command{
+		Use:   "path",
+		Short: "List the config file of each layer and the state file",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			s, err := loadConfig(g, io)
+			if err != nil {
+				return err
+			}
+			printLayers(io, s)
+			return nil
+		},
+	})
+	c.AddCommand(&cobra.Command{
+		Use:   "show",
+		Short: "Show the merged config, each part with the file and line it came from",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			s, err := loadSession(g, io, "", false)
+			if err != nil {
+				return err
+			}
+			showConfig(io, s)
+			return nil
+		},
+	})
+	return c
+}
+
+func printLayers(io streams, s *session) {
+	for _, l := range s.cfg.Layers {
+		state := "not found"
+		switch {
+		case l.Path == "":
+			state, l.Path = "none", "-"
+		case l.Exists && l.Name == policy.LayerProject && !l.Trusted:
+			state = "untrusted: only its deny and ask rules apply; `permgate trust` to use it all"
+		case l.Exists && l.Name == policy.LayerProject:
+			state = "trusted"
+		case l.Exists:
+			state = "loaded"
+		}
+		fmt.Fprintf(io.out, "%-9s %s (%s)\n", l.Name, l.Path, state)
+	}
+	fmt.Fprintf(io.out, "%-9s %s\n", "state", s.store.Path())
+}
+
+func showConfig(io streams, s *session) {
+	cfg := s.cfg
+	fmt.Fprintf(io.out, "mode = %q  # in force: %s (%s); config: %s\n", cfg.Mode.Value, s.eff.Mode, s.eff.ModeSource, cfg.Mode.Source)
+	fmt.Fprintf(io.out, "severe = %q  # %s\n", cfg.Severe.Value, cfg.Severe.Source)
+	fmt.Fprintf(io.out, "fail_closed = %v  # %s\n", cfg.FailClosed.Value, cfg.FailClosed.Source)
+	if cfg.DisableBypass.Source != "" {
+		fmt.Fprintf(io.out, "disable_bypass = %v  # %s\n", cfg.DisableBypass.Value, cfg.DisableBypass.Source)
+	}
+	fmt.Fprintln(io.out, "\n[permission]")
+	for _, list := range []struct {
+		name  string
+		rules []policy.Rule
+	}{{"deny", cfg.Rules.Deny}, {"ask", cfg.Rules.Ask}, {"allow", cfg.Rules.Allow}} {
+		for _, r := range list.rules {
+			fmt.Fprintf(io.out, "%-5s %s  # %s %s\n", list.name, r.Text, r.Layer, r.Source)
+		}
+	}
+	fmt.Fprintln(io.out, "\n[tools]")
+	tools := make([]string, 0, len(cfg.Tools))
+	for t := range cfg.Tools {
+		tools = append(tools, t)
+	}
+	sort.Strings(tools)
+	for _, t := range tools {
+		fmt.Fprintf(io.out, "%s = %q  # %s\n", t, cfg.Tools[t].Value, cfg.Tools[t].Source)
+	}
+	fmt.Fprintln(io.out, "\n[safe]")
+	for _, c := range cfg.SafeCommands {
+		fmt.Fprintf(io.out, "commands += %q  # %s\n", c.Value, c.Source)
+	}
+	fmt.Fprintln(io.out, "\n[profiles]")
+	names := make([]string, 0, len(cfg.Profiles))
+	for n := range cfg.Profiles {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		p := cfg.Profiles[n]
+		mode := string(p.Mode)
+		if mode == "" {
+			mode = "(unchanged)"
+		}
+		fmt.Fprintf(io.out, "%s: mode %s, fail_closed %v  # %s\n", n, mode, p.FailClosed, p.Source)
+	}
+	fmt.Fprintln(io.out, "\n# layers")
+	printLayers(io, s)
+}

@@ -1,0 +1,122 @@
+package cmd
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"permgate/policy"
+	"permgate/validator"
+)
+
+// TestOnlySystemConfig replaces /etc/permgate/config.toml; only the test binary
+// sets it.
+var TestOnlySystemConfig = ""
+
+// globalFlags are the flags every command takes.
+type globalFlags struct {
+	config  string
+	profile string
+}
+
+func (g *globalFlags) register(c *cobra.Command) {
+	c.PersistentFlags().StringVar(&g.config, "config", "", "config file applied over all others (also PERMGATE_CONFIG)")
+	c.PersistentFlags().StringVar(&g.profile, "profile", "", "profile to use (also PERMGATE_PROFILE)")
+}
+
+// session is everything a decision needs: where commands run, the merged config,
+// the state and the effective mode.
+type session struct {
+	env   validator.Env
+	paths policy.Paths
+	store policy.Store
+	state policy.State
+	cfg   *policy.Config
+	eff   policy.Effective
+}
+
+// stateDir is $XDG_STATE_HOME/permgate, else ~/.local/state/permgate.
+func stateDir(home string) string {
+	if x := os.Getenv("XDG_STATE_HOME"); filepath.IsAbs(x) {
+		return filepath.Join(x, "permgate")
+	}
+	return filepath.Join(home, ".local", "state", "permgate")
+}
+
+// loadConfig reads the state and the config layers, without choosing a mode.
+func loadConfig(g *globalFlags, io streams) (*session, error) {
+	s := &session{env: analysisEnv()}
+	s.store = policy.Store{Dir: stateDir(s.env.Home)}
+	st, err := s.store.Load()
+	if err != nil {
+		return nil, err
+	}
+	s.state = st
+	override := g.config
+	if override == "" {
+		override = os.Getenv("PERMGATE_CONFIG")
+	}
+	s.paths = policy.Locate(policy.LocateEnv{
+		Cwd: s.env.Cwd, Home: s.env.Home, XDGConfigHome: os.Getenv("XDG_CONFIG_HOME"),
+		Override: override, SystemFile: TestOnlySystemConfig,
+	})
+	cfg, err := policy.LoadConfig(s.paths, st)
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	s.cfg = cfg
+	for _, w := range cfg.Warnings {
+		fmt.Fprintf(io.err, "permgate: warning: %s\n", w)
+	}
+	for _, c := range cfg.SafeCommands {
+		s.env.SafeCommands = append(s.env.SafeCommands, c.Value)
+	}
+	return s, nil
+}
+
+// loadSession loads the config and chooses the mode.
+func loadSession(g *globalFlags, io streams, modeFlag string, failClosed bool) (*session, error) {
+	s, err := loadConfig(g, io)
+	if err != nil {
+		return nil, err
+	}
+	profile := g.profile
+	if profile == "" {
+		profile = os.Getenv("PERMGATE_PROFILE")
+	}
+	s.eff, err = policy.Select(s.cfg, policy.ModeInputs{
+		Flag: modeFlag, Env: os.Getenv("PERMGATE_MODE"), Profile: profile, Persisted: s.state.Mode,
+		FailClosed: failClosed || envTrue(os.Getenv("PERMGATE_FAIL_CLOSED")),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func envTrue(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}
+
+// matcher returns the rule matcher for this session.
+func (s *session) matcher() policy.Matcher {
+	return policy.Matcher{Rules: s.cfg.Rules, Paths: policy.PathContext{Cwd: s.env.Cwd, Home: s.env.Home}}
+}
+
+// decide analyses and decides one CMD… form.
+func (s *session) decide(args []string) (string, validator.Analysis, policy.Outcome) {
+	v := validator.New(s.env)
+	command, a := analyze(v, args)
+	out := policy.Decide(a, s.eff.Settings, s.matcher())
+	if s.eff.FailClosed {
+		out = policy.FailClose(out, "fail-closed is on")
+	}
+	return command, a, out
+}

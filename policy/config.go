@@ -1,0 +1,447 @@
+package policy
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Layer names, lowest first.
+const (
+	LayerBuiltin  = "built-in"
+	LayerSystem   = "system"
+	LayerUser     = "user"
+	LayerProject  = "project"
+	LayerOverride = "override"
+)
+
+// ConfigError is a config problem with the file and line it is on.
+type ConfigError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *ConfigError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// Paths are the config files of each layer. An empty path means the layer has no
+// file.
+type Paths struct {
+	System   string
+	User     string
+	Project  string
+	Override string
+}
+
+// LocateEnv is what Locate needs from the environment.
+type LocateEnv struct {
+	Cwd           string
+	Home          string
+	XDGConfigHome string
+	// Override is --config or PERMGATE_CONFIG.
+	Override string
+	// SystemFile replaces /etc/permgate/config.toml (tests).
+	SystemFile string
+}
+
+// ProjectFileName is the project config's name.
+const ProjectFileName = ".permgate.toml"
+
+// Locate finds each layer's file: the system file, the user file under
+// $XDG_CONFIG_HOME (else ~/.config), the nearest .permgate.toml from the working
+// directory up to the repository root (the directory holding .git), and the
+// override.
+func Locate(env LocateEnv) Paths {
+	p := Paths{System: "/etc/permgate/config.toml", Override: env.Override}
+	if env.SystemFile != "" {
+		p.System = env.SystemFile
+	}
+	switch {
+	case filepath.IsAbs(env.XDGConfigHome):
+		p.User = filepath.Join(env.XDGConfigHome, "permgate", "config.toml")
+	case env.Home != "":
+		p.User = filepath.Join(env.Home, ".config", "permgate", "config.toml")
+	}
+	p.Project = findProjectFile(env.Cwd)
+	return p
+}
+
+// findProjectFile walks from dir up to the repository root looking for
+// .permgate.toml. Outside a repository only dir itself is looked at.
+func findProjectFile(dir string) string {
+	if dir == "" {
+		return ""
+	}
+	root := repoRoot(dir)
+	for d := dir; ; d = filepath.Dir(d) {
+		candidate := filepath.Join(d, ProjectFileName)
+		if info, err := os.Stat(candidate); err == nil && info.Mode().IsRegular() {
+			return candidate
+		}
+		if root == "" || d == root || d == filepath.Dir(d) {
+			return ""
+		}
+	}
+}
+
+func repoRoot(dir string) string {
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if d == filepath.Dir(d) {
+			return ""
+		}
+	}
+}
+
+// Setting is a value and where it came from.
+type Setting[T any] struct {
+	Value  T
+	Source string // "built-in" or FILE:LINE
+}
+
+// Profile is a named set of settings chosen with --profile or PERMGATE_PROFILE.
+type Profile struct {
+	Name       string
+	Mode       Mode
+	FailClosed bool
+	Severe     string
+	Source     string
+}
+
+// builtinProfiles are the profiles every config has.
+var builtinProfiles = map[string]Profile{
+	"explore":     {Name: "explore", Mode: ModePlan, Source: LayerBuiltin},
+	"plan":        {Name: "plan", Mode: ModePlan, Source: LayerBuiltin},
+	"code-review": {Name: "code-review", Mode: ModePlan, Source: LayerBuiltin},
+	"background":  {Name: "background", FailClosed: true, Source: LayerBuiltin},
+}
+
+// LayerInfo describes one layer's file.
+type LayerInfo struct {
+	Name    string
+	Path    string
+	Exists  bool
+	Trusted bool // for the project layer
+}
+
+// Config is the merged configuration.
+type Config struct {
+	Mode          Setting[Mode]
+	Severe        Setting[string]
+	FailClosed    Setting[bool]
+	DisableBypass Setting[bool]
+	Rules         RuleSet
+	Tools         map[string]Setting[ToolPolicy]
+	SafeCommands  []Setting[string]
+	Profiles      map[string]Profile
+	Layers        []LayerInfo
+	// Warnings are things permgate ignored, to print once on stderr.
+	Warnings []string
+}
+
+// RuleSet holds the rules of every layer.
+type RuleSet struct {
+	Allow, Ask, Deny []Rule
+}
+
+// fileConfig is the TOML shape of one config file.
+type fileConfig struct {
+	Mode          *string `toml:"mode"`
+	Severe        *string `toml:"severe"`
+	FailClosed    *bool   `toml:"fail_closed"`
+	DisableBypass *bool   `toml:"disable_bypass"`
+	Permission    struct {
+		Allow []string `toml:"allow"`
+		Ask   []string `toml:"ask"`
+		Deny  []string `toml:"deny"`
+	} `toml:"permission"`
+	Tools    map[string]string           `toml:"tools"`
+	Safe     struct{ Commands []string } `toml:"safe"`
+	Profiles map[string]fileProfile      `toml:"profiles"`
+}
+
+type fileProfile struct {
+	Mode       *string `toml:"mode"`
+	FailClosed *bool   `toml:"fail_closed"`
+	Severe     *string `toml:"severe"`
+}
+
+// TrustChecker says whether a project file's content is trusted.
+type TrustChecker interface {
+	IsTrusted(absPath string, content []byte) bool
+}
+
+// LoadConfig reads and merges the layers. A file that does not parse, or names an
+// unknown key, mode, tool policy or a rule that does not parse, is an error with
+// its file and line: permgate then refuses to run anything.
+func LoadConfig(paths Paths, trust TrustChecker) (*Config, error) {
+	cfg := &Config{
+		Mode:       Setting[Mode]{ModeDefault, LayerBuiltin},
+		Severe:     Setting[string]{"deny", LayerBuiltin},
+		FailClosed: Setting[bool]{false, LayerBuiltin},
+		Tools:      map[string]Setting[ToolPolicy]{},
+		Profiles:   map[string]Profile{},
+	}
+	for name, p := range builtinProfiles {
+		cfg.Profiles[name] = p
+	}
+	for tool, pol := range builtinTools {
+		cfg.Tools[tool] = Setting[ToolPolicy]{pol, LayerBuiltin}
+	}
+	layers := []struct{ name, path string }{
+		{LayerSystem, paths.System}, {LayerUser, paths.User}, {LayerProject, paths.Project}, {LayerOverride, paths.Override},
+	}
+	for _, l := range layers {
+		info := LayerInfo{Name: l.name, Path: l.path}
+		if l.path == "" {
+			cfg.Layers = append(cfg.Layers, info)
+			continue
+		}
+		data, err := os.ReadFile(l.path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && l.name != LayerOverride:
+			cfg.Layers = append(cfg.Layers, info)
+			continue
+		case err != nil:
+			return nil, &ConfigError{File: l.path, Msg: fmt.Sprintf("cannot read: %v", errors.Unwrap(err))}
+		}
+		info.Exists = true
+		fc, lines, err := parseFile(l.path, data)
+		if err != nil {
+			return nil, err
+		}
+		trusted := l.name != LayerProject
+		if l.name == LayerProject {
+			abs, _ := filepath.Abs(l.path)
+			trusted = trust != nil && trust.IsTrusted(abs, data)
+			info.Trusted = trusted
+		}
+		if err := cfg.merge(l.name, l.path, fc, lines, trusted); err != nil {
+			return nil, err
+		}
+		cfg.Layers = append(cfg.Layers, info)
+	}
+	return cfg, nil
+}
+
+// lineFinder finds the lines keys and values stand on in a TOML file.
+type lineFinder struct {
+	lines []string
+}
+
+// key returns the line of a key (dotted path), or 0.
+func (f lineFinder) key(path []string) int {
+	table := ""
+	want := strings.Join(path, ".")
+	for i, line := range f.lines {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") {
+			table = strings.Trim(strings.TrimSpace(strings.Trim(t, "[]")), " ")
+			table = strings.ReplaceAll(table, `"`, "")
+			if table == want {
+				return i + 1
+			}
+			continue
+		}
+		name, _, ok := strings.Cut(t, "=")
+		if !ok {
+			continue
+		}
+		full := strings.Trim(strings.TrimSpace(name), `"`)
+		if table != "" {
+			full = table + "." + full
+		}
+		if full == want {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// value returns the first line at or after from that holds the quoted string.
+func (f lineFinder) value(s string, from int) int {
+	for _, q := range []string{`"` + s + `"`, `'` + s + `'`, s} {
+		for i := max(from-1, 0); i < len(f.lines); i++ {
+			if strings.Contains(f.lines[i], q) {
+				return i + 1
+			}
+		}
+	}
+	return from
+}
+
+var tomlLine = regexp.MustCompile(`line (\d+)`)
+
+// parseFile decodes one config file, rejecting unknown keys.
+func parseFile(path string, data []byte) (*fileConfig, lineFinder, error) {
+	lines := lineFinder{lines: strings.Split(string(data), "\n")}
+	var fc fileConfig
+	md, err := toml.Decode(string(data), &fc)
+	if err != nil {
+		var perr toml.ParseError
+		if errors.As(err, &perr) {
+			line := perr.Position.Line
+			if start := perr.Position.Start; start > 0 && start <= len(data) {
+				// The byte offset is exact; a newline belongs to the line it ends.
+				line = 1 + strings.Count(string(data[:start]), "\n")
+			}
+			return nil, lines, &ConfigError{File: path, Line: line, Msg: perr.Message}
+		}
+		msg := err.Error()
+		line := 0
+		if m := tomlLine.FindStringSubmatch(msg); m != nil {
+			fmt.Sscan(m[1], &line)
+		}
+		return nil, lines, &ConfigError{File: path, Line: line, Msg: strings.TrimPrefix(msg, "toml: ")}
+	}
+	if undecoded := md.Undecoded(); len(undecoded) > 0 {
+		key := undecoded[0]
+		return nil, lines, &ConfigError{File: path, Line: lines.key(key), Msg: fmt.Sprintf("unknown key %q", key.String())}
+	}
+	return &fc, lines, nil
+}
+
+// merge adds one file's settings. An untrusted project file may only tighten:
+// what it holds that would loosen the policy is ignored, with a warning.
+func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, trusted bool) error {
+	at := func(key ...string) string { return fmt.Sprintf("%s:%d", path, lines.key(key)) }
+	errAt := func(msg string, key ...string) error {
+		return &ConfigError{File: path, Line: lines.key(key), Msg: msg}
+	}
+	var ignored []string
+	if fc.DisableBypass != nil {
+		if layer != LayerSystem {
+			return errAt("disable_bypass is honoured only in the system file (/etc/permgate/config.toml)", "disable_bypass")
+		}
+		cfg.DisableBypass = Setting[bool]{*fc.DisableBypass, at("disable_bypass")}
+	}
+	if fc.Mode != nil {
+		m, err := ParseMode(*fc.Mode)
+		if err != nil {
+			return errAt(err.Error(), "mode")
+		}
+		if trusted {
+			cfg.Mode = Setting[Mode]{m, at("mode")}
+		} else {
+			ignored = append(ignored, "mode")
+		}
+	}
+	if fc.Severe != nil {
+		if *fc.Severe != "deny" && *fc.Severe != "ask" {
+			return errAt(fmt.Sprintf("severe must be \"deny\" or \"ask\", not %q", *fc.Severe), "severe")
+		}
+		if trusted || *fc.Severe == "deny" {
+			cfg.Severe = Setting[string]{*fc.Severe, at("severe")}
+		} else {
+			ignored = append(ignored, `severe = "ask"`)
+		}
+	}
+	if fc.FailClosed != nil {
+		if trusted || *fc.FailClosed {
+			cfg.FailClosed = Setting[bool]{*fc.FailClosed, at("fail_closed")}
+		} else {
+			ignored = append(ignored, "fail_closed = false")
+		}
+	}
+	for _, list := range []struct {
+		key   string
+		items []string
+		dst   *[]Rule
+	}{{"deny", fc.Permission.Deny, &cfg.Rules.Deny}, {"ask", fc.Permission.Ask, &cfg.Rules.Ask}, {"allow", fc.Permission.Allow, &cfg.Rules.Allow}} {
+		keyLine := lines.key([]string{"permission", list.key})
+		for _, text := range list.items {
+			line := lines.value(text, keyLine)
+			r, err := ParseRule(text)
+			if err != nil {
+				return &ConfigError{File: path, Line: line, Msg: err.Error()}
+			}
+			if list.key == "allow" && !trusted {
+				ignored = append(ignored, "allow rule "+text)
+				continue
+			}
+			r.Source, r.Layer = fmt.Sprintf("%s:%d", path, line), layer
+			*list.dst = append(*list.dst, r)
+		}
+	}
+	tools := make([]string, 0, len(fc.Tools))
+	for t := range fc.Tools {
+		tools = append(tools, t)
+	}
+	sort.Strings(tools)
+	for _, t := range tools {
+		pol, err := ParseToolPolicy(fc.Tools[t])
+		if err != nil {
+			return errAt(fmt.Sprintf("tools.%s: %v", t, err), "tools", t)
+		}
+		name := strings.ToLower(t)
+		cur, ok := cfg.Tools[name]
+		if !trusted && ok && !pol.Stricter(cur.Value) {
+			ignored = append(ignored, "tools."+t)
+			continue
+		}
+		if !trusted && !ok && !pol.Stricter(PolicyAsk) {
+			ignored = append(ignored, "tools."+t)
+			continue
+		}
+		cfg.Tools[name] = Setting[ToolPolicy]{pol, at("tools", t)}
+	}
+	for _, c := range fc.Safe.Commands {
+		if !trusted {
+			ignored = append(ignored, "safe.commands "+c)
+			continue
+		}
+		if strings.TrimSpace(c) == "" || strings.ContainsAny(c, " /\t") {
+			return &ConfigError{File: path, Line: lines.value(c, lines.key([]string{"safe", "commands"})), Msg: fmt.Sprintf("safe.commands: %q is not a command name", c)}
+		}
+		cfg.SafeCommands = append(cfg.SafeCommands, Setting[string]{c, at("safe", "commands")})
+	}
+	names := make([]string, 0, len(fc.Profiles))
+	for n := range fc.Profiles {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fp := fc.Profiles[n]
+		p := cfg.Profiles[n]
+		p.Name, p.Source = n, at("profiles", n)
+		if fp.Mode != nil {
+			m, err := ParseMode(*fp.Mode)
+			if err != nil {
+				return errAt(fmt.Sprintf("profiles.%s: %v", n, err), "profiles", n, "mode")
+			}
+			p.Mode = m
+		}
+		if fp.FailClosed != nil {
+			p.FailClosed = *fp.FailClosed
+		}
+		if fp.Severe != nil {
+			if *fp.Severe != "deny" && *fp.Severe != "ask" {
+				return errAt(fmt.Sprintf("profiles.%s: severe must be \"deny\" or \"ask\", not %q", n, *fp.Severe), "profiles", n, "severe")
+			}
+			p.Severe = *fp.Severe
+		}
+		if !trusted {
+			ignored = append(ignored, "profiles."+n)
+			continue
+		}
+		cfg.Profiles[n] = p
+	}
+	if len(ignored) > 0 {
+		cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s is not trusted: ignoring %s (it may only add deny and ask rules until you run `permgate trust`)", path, strings.Join(ignored, ", ")))
+	}
+	return nil
+}

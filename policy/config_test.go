@@ -1,0 +1,208 @@
+package policy
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// writeFiles creates files under dir and returns their paths by name.
+func writeFiles(t *testing.T, dir string, files map[string]string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out[name] = p
+	}
+	return out
+}
+
+type trustAll bool
+
+func (t trustAll) IsTrusted(string, []byte) bool { return bool(t) }
+
+func TestLoadConfigMerge(t *testing.T) {
+	f := writeFiles(t, t.TempDir(), map[string]string{
+		"system.toml":   "disable_bypass = true\n[permission]\ndeny = [\"bash(prefix:shutdown*)\"]\n",
+		"user.toml":     "mode = \"auto\"\nsevere = \"ask\"\n[permission]\nallow = [\"bash(prefix:make*)\"]\n[tools]\nweb_fetch = \"allow\"\n[safe]\ncommands = [\"jq\"]\n",
+		"project.toml":  "mode = \"plan\"\nfail_closed = true\n[permission]\nallow = [\"bash(prefix:deploy*)\"]\nask = [\"bash(prefix:make release*)\"]\ndeny = [\"bash(prefix:terraform*)\"]\n[tools]\nwrite_file = \"deny\"\nedit_file = \"safe\"\n[safe]\ncommands = [\"curl\"]\n[profiles.fast]\nmode = \"bypass\"\n",
+		"override.toml": "mode = \"default\"\n",
+	})
+	paths := Paths{System: f["system.toml"], User: f["user.toml"], Project: f["project.toml"], Override: f["override.toml"]}
+
+	t.Run("untrusted project only tightens", func(t *testing.T) {
+		cfg, err := LoadConfig(paths, trustAll(false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Mode.Value != ModeDefault || !strings.HasSuffix(cfg.Mode.Source, "override.toml:1") {
+			t.Errorf("mode = %s from %s, want default from the override", cfg.Mode.Value, cfg.Mode.Source)
+		}
+		if !cfg.DisableBypass.Value || cfg.Severe.Value != "ask" || !cfg.FailClosed.Value {
+			t.Errorf("disable_bypass %v severe %s fail_closed %v", cfg.DisableBypass.Value, cfg.Severe.Value, cfg.FailClosed.Value)
+		}
+		if got := ruleTexts(cfg.Rules.Allow); got != "bash(prefix:make*)" {
+			t.Errorf("allow rules = %s: the untrusted project's allow must be ignored", got)
+		}
+		if got := ruleTexts(cfg.Rules.Deny); got != "bash(prefix:shutdown*) bash(prefix:terraform*)" {
+			t.Errorf("deny rules = %s", got)
+		}
+		if got := ruleTexts(cfg.Rules.Ask); got != "bash(prefix:make release*)" {
+			t.Errorf("ask rules = %s", got)
+		}
+		if cfg.Tools["write_file"].Value != PolicyDeny || cfg.Tools["edit_file"].Value != PolicyAllow || cfg.Tools["web_fetch"].Value != PolicyAllow {
+			t.Errorf("tools: write_file %s edit_file %s web_fetch %s", cfg.Tools["write_file"].Value, cfg.Tools["edit_file"].Value, cfg.Tools["web_fetch"].Value)
+		}
+		if len(cfg.SafeCommands) != 1 || cfg.SafeCommands[0].Value != "jq" {
+			t.Errorf("safe commands = %v", cfg.SafeCommands)
+		}
+		if _, ok := cfg.Profiles["fast"]; ok {
+			t.Error("an untrusted project defined a profile")
+		}
+		if len(cfg.Warnings) != 1 || !strings.Contains(cfg.Warnings[0], "mode") || !strings.Contains(cfg.Warnings[0], "allow rule bash(prefix:deploy*)") || !strings.Contains(cfg.Warnings[0], "permgate trust") {
+			t.Errorf("warnings = %q", cfg.Warnings)
+		}
+	})
+	t.Run("trusted project applies", func(t *testing.T) {
+		cfg, err := LoadConfig(paths, trustAll(true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ruleTexts(cfg.Rules.Allow); got != "bash(prefix:make*) bash(prefix:deploy*)" {
+			t.Errorf("allow rules = %s", got)
+		}
+		if cfg.Tools["edit_file"].Value != PolicySafe || len(cfg.SafeCommands) != 2 || cfg.Profiles["fast"].Mode != ModeBypass || len(cfg.Warnings) != 0 {
+			t.Errorf("trusted project not applied: %+v %v %v", cfg.Tools["edit_file"], cfg.SafeCommands, cfg.Warnings)
+		}
+		if _, err := Select(cfg, ModeInputs{Profile: "fast"}); err == nil {
+			t.Error("bypass through a profile got past disable_bypass")
+		}
+	})
+}
+
+func ruleTexts(rules []Rule) string {
+	var out []string
+	for _, r := range rules {
+		out = append(out, r.Text)
+	}
+	return strings.Join(out, " ")
+}
+
+func TestLoadConfigErrors(t *testing.T) {
+	for name, tt := range map[string]struct {
+		content string
+		want    string
+	}{
+		"bad rule":      {"[permission]\ndeny = [\n  \"bash(prefix:ok*)\",\n  \"bash(prefix:bad\",\n]\n", ":4: rule"},
+		"unknown key":   {"mode = \"auto\"\n[permission]\nallow = []\nneither = 1\n", `:4: unknown key "permission.neither"`},
+		"unknown table": {"[tool]\nx = \"ask\"\n", `:1: unknown key "tool"`},
+		"bad mode":      {"\nmode = \"fast\"\n", `:2: unknown mode "fast"`},
+		"bad severe":    {"severe = \"allow\"\n", `:1: severe must be "deny" or "ask"`},
+		"bad profile":   {"[profiles.x]\nmode = \"ludicrous\"\n", `:2: profiles.x: unknown mode`},
+		"profile key":   {"[profiles.x]\nmodes = \"plan\"\n", `:2: unknown key "profiles.x.modes"`},
+		"syntax":        {"mode = \"auto\n", ":1: "},
+		"safe command":  {"[safe]\ncommands = [\"rm -rf\"]\n", `:2: safe.commands: "rm -rf" is not a command name`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			f := writeFiles(t, t.TempDir(), map[string]string{"c.toml": tt.content})
+			_, err := LoadConfig(Paths{User: f["c.toml"]}, nil)
+			var cerr *ConfigError
+			if !errors.As(err, &cerr) {
+				t.Fatalf("error = %v, want a ConfigError", err)
+			}
+			if !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), f["c.toml"]) {
+				t.Errorf("error = %q, want it to start with the file and contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestLocateProjectFile(t *testing.T) {
+	root := t.TempDir()
+	f := writeFiles(t, root, map[string]string{
+		"repo/.git/HEAD":         "ref: x",
+		"repo/.permgate.toml":    "",
+		"repo/a/b/file":          "",
+		".permgate.toml":         "",
+		"norepo/sub/file":        "",
+		"norepo/.permgate.toml":  "",
+		"norepo/sub/placeholder": "",
+	})
+	if got := Locate(LocateEnv{Cwd: filepath.Join(root, "repo/a/b")}).Project; got != f["repo/.permgate.toml"] {
+		t.Errorf("inside a repository: %q", got)
+	}
+	// Outside a repository only the working directory itself is looked at.
+	if got := Locate(LocateEnv{Cwd: filepath.Join(root, "norepo/sub")}).Project; got != "" {
+		t.Errorf("outside a repository found %q", got)
+	}
+	if got := Locate(LocateEnv{Cwd: filepath.Join(root, "norepo")}).Project; got != f["norepo/.permgate.toml"] {
+		t.Errorf("in the directory itself: %q", got)
+	}
+}
+
+// TestStoreConcurrentUpdates: many writers at once lose nothing.
+func TestStoreConcurrentUpdates(t *testing.T) {
+	store := Store{Dir: t.TempDir()}
+	const writers = 40
+	var wg sync.WaitGroup
+	for i := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := store.Update(func(st *State) error {
+				if st.Trusted == nil {
+					st.Trusted = map[string]string{}
+				}
+				st.Trusted[filepath.Join("/p", string(rune('a'+i%26)), string(rune('a'+i/26)))] = "h"
+				st.Denials++
+				return nil
+			})
+			if err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	st, err := store.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Trusted) != writers || st.Denials != writers {
+		t.Errorf("after %d updates: %d trusted, %d denials", writers, len(st.Trusted), st.Denials)
+	}
+}
+
+func TestStoreDamaged(t *testing.T) {
+	store := Store{Dir: t.TempDir()}
+	if err := os.WriteFile(store.Path(), []byte("{not json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Load(); err == nil || !strings.Contains(err.Error(), "damaged") {
+		t.Errorf("Load of a damaged state = %v", err)
+	}
+	if err := store.Update(func(*State) error { return nil }); err == nil {
+		t.Error("Update over a damaged state went ahead")
+	}
+}
+
+func TestTrustHash(t *testing.T) {
+	st := State{Trusted: map[string]string{"/p/.permgate.toml": TrustHash("/p/.permgate.toml", []byte("a"))}}
+	if !st.IsTrusted("/p/.permgate.toml", []byte("a")) {
+		t.Error("trusted content not trusted")
+	}
+	if st.IsTrusted("/p/.permgate.toml", []byte("b")) {
+		t.Error("edited content still trusted")
+	}
+	if st.IsTrusted("/q/.permgate.toml", []byte("a")) {
+		t.Error("same content at another path trusted")
+	}
+}

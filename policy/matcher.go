@@ -1,0 +1,100 @@
+package policy
+
+import (
+	"permgate/validator"
+)
+
+// Matcher matches rules against the simple commands of an analysis.
+type Matcher struct {
+	Rules RuleSet
+	Paths PathContext
+}
+
+// Deny returns the first deny rule that matches any command, its wrapped forms
+// included (sudo npm publish hits bash(prefix:npm publish*)).
+func (m Matcher) Deny(a validator.Analysis) (string, bool) { return m.any(m.Rules.Deny, a) }
+
+// Ask returns the first ask rule that matches any command, as Deny does.
+func (m Matcher) Ask(a validator.Analysis) (string, bool) { return m.any(m.Rules.Ask, a) }
+
+// AllowAll returns an allow rule when every command that is not read-only is
+// matched by an allow rule (in its unwrapped form).
+func (m Matcher) AllowAll(a validator.Analysis) (string, bool) {
+	first := ""
+	for i, c := range a.Commands {
+		if i < len(a.ReadOnly) && a.ReadOnly[i] {
+			continue
+		}
+		normalized := validator.Normalize(c)
+		matched := ""
+		for _, r := range m.Rules.Allow {
+			if r.Tool == "bash" && (r.Kind == WholeTool || r.matchCommand(normalized)) {
+				matched = r.Text
+				break
+			}
+		}
+		if matched == "" {
+			return "", false
+		}
+		if first == "" {
+			first = matched
+		}
+	}
+	return first, first != ""
+}
+
+// any returns the first rule in list that matches a command of the analysis.
+func (m Matcher) any(list []Rule, a validator.Analysis) (string, bool) {
+	if len(list) == 0 {
+		return "", false
+	}
+	for i, c := range a.Commands {
+		forms := validator.NormalizeWrapped(c)
+		var files validator.FileAccess
+		if i < len(a.Files) {
+			files = a.Files[i]
+		}
+		for _, r := range list {
+			if m.matches(r, forms, files) {
+				return r.Text, true
+			}
+		}
+	}
+	return "", false
+}
+
+// matches reports whether a deny or ask rule matches one command: bash rules by
+// its normalised forms, path rules by the files it reads (read_file) or writes
+// (write_file, edit_file), whole write_file/edit_file rules by any write.
+func (m Matcher) matches(r Rule, forms []string, files validator.FileAccess) bool {
+	switch r.Tool {
+	case "bash":
+		if r.Kind == WholeTool {
+			return true
+		}
+		for _, f := range forms {
+			if r.matchCommand(f) {
+				return true
+			}
+		}
+	case "read_file":
+		if r.Kind == PathGlob {
+			return m.anyPath(r, files.Reads) || m.anyPath(r, files.Writes)
+		}
+	case "write_file", "edit_file":
+		if r.Kind == WholeTool {
+			return len(files.Writes) > 0
+		}
+		return m.anyPath(r, files.Writes)
+	}
+	return false
+}
+
+func (m Matcher) anyPath(r Rule, paths []string) bool {
+	for _, p := range paths {
+		if r.matchPath(p, m.Paths) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,51 @@
+package policy
+
+import (
+	"testing"
+
+	"permgate/validator"
+)
+
+func TestMatcherOnAnalyses(t *testing.T) {
+	v := validator.New(testEnv)
+	m := Matcher{
+		Rules: mustRules(t,
+			[]string{"bash(prefix:git status*)", "bash(prefix:make build)", "bash(prefix:npm run*)"},
+			[]string{"bash(prefix:git push*)", "edit_file(path:**/*.lock)"},
+			[]string{"bash(prefix:npm publish*)", "read_file(path:**/.env*)", "write_file(path:.git/**)", "bash(prefix:curl*)"}),
+		Paths: PathContext{Cwd: testEnv.Cwd, Home: testEnv.Home},
+	}
+	for _, tt := range []struct {
+		cmd                 string
+		deny, ask, allowAll string
+	}{
+		{"git status && rm -rf /", "", "", ""},
+		{"git status -s", "", "", ""},
+		{"make build", "", "", "bash(prefix:make build)"},
+		{"make build && make test", "", "", ""},
+		{"sudo npm publish", "bash(prefix:npm publish*)", "", ""},
+		{"X=1 npm publish", "bash(prefix:npm publish*)", "", ""},
+		{"timeout 5 env A=b nice npm publish --tag x", "bash(prefix:npm publish*)", "", ""},
+		{"bash -c 'echo hi; npm publish'", "bash(prefix:npm publish*)", "", ""},
+		{"echo $(curl -s x)", "bash(prefix:curl*)", "", ""},
+		{"cat .env", "read_file(path:**/.env*)", "", ""},
+		{"grep -r key sub/.env.production", "read_file(path:**/.env*)", "", ""},
+		{"cat < .env", "read_file(path:**/.env*)", "", ""},
+		{"echo x > .git/config", "write_file(path:.git/**)", "", ""},
+		{"cp hook .git/hooks/pre-commit", "write_file(path:.git/**)", "", ""},
+		{"sed -i s/a/b/ go.lock", "", "edit_file(path:**/*.lock)", ""},
+		{"git push origin main", "", "bash(prefix:git push*)", ""},
+		{"npm run build && git status", "", "", "bash(prefix:npm run*)"},
+	} {
+		a := v.CheckScript(tt.cmd)
+		if got, _ := m.Deny(a); got != tt.deny {
+			t.Errorf("%s: deny rule %q, want %q", tt.cmd, got, tt.deny)
+		}
+		if got, _ := m.Ask(a); got != tt.ask {
+			t.Errorf("%s: ask rule %q, want %q", tt.cmd, got, tt.ask)
+		}
+		if got, _ := m.AllowAll(a); got != tt.allowAll {
+			t.Errorf("%s: allow rule %q, want %q", tt.cmd, got, tt.allowAll)
+		}
+	}
+}

@@ -1,0 +1,144 @@
+package policy
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+)
+
+// State is what permgate remembers between runs: the mode set with
+// `permgate mode`, the project config files the user trusts, and how many asks
+// in a row were denied.
+type State struct {
+	Mode Mode `json:"mode,omitempty"`
+	// Trusted maps a project config's absolute path to the hash of the content
+	// the user trusted.
+	Trusted map[string]string `json:"trusted,omitempty"`
+	Denials int               `json:"denials,omitempty"`
+}
+
+// Store reads and writes the state file in a directory. Writes are atomic (temp
+// file and rename) and serialised by a lock file, so concurrent permgate
+// processes never lose each other's changes.
+type Store struct {
+	Dir string
+}
+
+// Path returns the state file's path.
+func (s Store) Path() string { return filepath.Join(s.Dir, "state.json") }
+
+// Load reads the state; a missing file is an empty state.
+func (s Store) Load() (State, error) {
+	var st State
+	data, err := os.ReadFile(s.Path())
+	if errors.Is(err, fs.ErrNotExist) {
+		return st, nil
+	}
+	if err != nil {
+		return st, fmt.Errorf("read state %s: %w", s.Path(), err)
+	}
+	if err := json.Unmarshal(data, &st); err != nil {
+		return st, fmt.Errorf("state %s is damaged (%v); fix or remove it", s.Path(), err)
+	}
+	if st.Mode != "" {
+		if _, err := ParseMode(string(st.Mode)); err != nil {
+			return st, fmt.Errorf("state %s: %w", s.Path(), err)
+		}
+	}
+	return st, nil
+}
+
+// Update changes the state under the lock: it reads the current state, lets fn
+// change it, and writes it back atomically. Nothing is written when fn fails.
+func (s Store) Update(fn func(*State) error) error {
+	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
+		return fmt.Errorf("create state directory %s: %w", s.Dir, err)
+	}
+	unlock, err := LockFile(filepath.Join(s.Dir, "state.lock"))
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	st, err := s.Load()
+	if err != nil {
+		return err
+	}
+	if err := fn(&st); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(st, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode state: %w", err)
+	}
+	return WriteFileAtomic(s.Path(), append(data, '\n'), 0o600)
+}
+
+// LockFile takes an exclusive lock on path (created if needed) and returns the
+// function that releases it.
+func LockFile(path string) (func(), error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("open lock %s: %w", path, err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	return func() {
+		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}, nil
+}
+
+// WriteFileAtomic writes data to a temporary file beside path, syncs it, and
+// renames it over path, so readers see the old content or the new, never a part.
+func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	name := tmp.Name()
+	defer os.Remove(name) // no-op after a successful rename
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Chmod(perm); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Rename(name, path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// TrustHash is the hash permgate records for a trusted project config: its
+// absolute path and its content, as `direnv allow` does.
+func TrustHash(absPath string, content []byte) string {
+	h := sha256.New()
+	h.Write([]byte(absPath))
+	h.Write([]byte{0})
+	h.Write(content)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// IsTrusted reports whether the state trusts this exact content at this path.
+func (st State) IsTrusted(absPath string, content []byte) bool {
+	want, ok := st.Trusted[absPath]
+	return ok && want == TrustHash(absPath, content)
+}

@@ -1,0 +1,118 @@
+package policy
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// ToolPolicy is what happens to a tool call when no rule decides.
+type ToolPolicy string
+
+// Tool policies, loosest first.
+const (
+	// PolicySafe allows in every mode, plan included.
+	PolicySafe ToolPolicy = "safe"
+	// PolicyAllow allows outside plan mode; plan denies.
+	PolicyAllow ToolPolicy = "allow"
+	// PolicyAuto asks in default mode, allows in auto, denies in plan.
+	PolicyAuto ToolPolicy = "auto"
+	// PolicyAsk asks in default and auto, denies in plan.
+	PolicyAsk ToolPolicy = "ask"
+	// PolicyDeny denies outside bypass.
+	PolicyDeny ToolPolicy = "deny"
+)
+
+var policyOrder = map[ToolPolicy]int{PolicySafe: 0, PolicyAllow: 1, PolicyAuto: 2, PolicyAsk: 3, PolicyDeny: 4}
+
+// ParseToolPolicy reads a tool policy name.
+func ParseToolPolicy(s string) (ToolPolicy, error) {
+	p := ToolPolicy(s)
+	if _, ok := policyOrder[p]; !ok {
+		return "", fmt.Errorf("unknown tool policy %q (want safe, allow, auto, ask or deny)", s)
+	}
+	return p, nil
+}
+
+// Stricter reports whether p is at least as strict as q.
+func (p ToolPolicy) Stricter(q ToolPolicy) bool { return policyOrder[p] >= policyOrder[q] }
+
+// builtinTools is the tool table: bash is not in it, it goes through the analysis.
+var builtinTools = map[string]ToolPolicy{
+	"read_file": PolicySafe, "glob": PolicySafe, "grep": PolicySafe, "todo_read": PolicySafe, "todo_write": PolicySafe,
+	"load_skill": PolicySafe, "task_list": PolicySafe, "task_get": PolicySafe, "team_list": PolicySafe,
+	"edit_file": PolicyAllow, "task_create": PolicyAllow, "task_update": PolicyAllow,
+	"write_file": PolicyAuto,
+}
+
+// ToolCall is a harness's request to use a tool other than bash.
+type ToolCall struct {
+	// Tool is permgate's tool name (read_file, write_file …).
+	Tool string
+	// Path is the file the tool reads or writes, when it has one.
+	Path string
+}
+
+// ToolTable gives each tool's policy; tools missing from it ask.
+type ToolTable map[string]ToolPolicy
+
+// Policy returns a tool's policy.
+func (t ToolTable) Policy(tool string) ToolPolicy {
+	if p, ok := t[strings.ToLower(tool)]; ok {
+		return p
+	}
+	return PolicyAsk
+}
+
+// DecideTool decides a tool call: deny rules, then bypass, then plan mode, ask
+// rules, allow rules, and the tool's policy in the mode.
+func DecideTool(call ToolCall, s Settings, rules RuleSet, table ToolTable, pc PathContext) Outcome {
+	tool := strings.ToLower(call.Tool)
+	abs := call.Path
+	if abs != "" && !filepath.IsAbs(abs) && pc.Cwd != "" {
+		abs = filepath.Join(pc.Cwd, abs)
+	}
+	match := func(list []Rule) (string, bool) {
+		for _, r := range list {
+			if r.Tool != tool {
+				continue
+			}
+			if r.Kind == WholeTool || r.Kind == PathGlob && abs != "" && r.matchPath(filepath.Clean(abs), pc) {
+				return r.Text, true
+			}
+		}
+		return "", false
+	}
+	what := tool
+	if call.Path != "" {
+		what += " " + call.Path
+	}
+	if rule, ok := match(rules.Deny); ok {
+		return Outcome{Decision: Deny, Reason: "denied by the rule " + rule, Rule: rule, By: "rule"}
+	}
+	if s.Mode == ModeBypass {
+		return Outcome{Decision: Allow, Reason: "bypass mode allows everything but deny rules", By: "mode"}
+	}
+	pol := table.Policy(tool)
+	if s.Mode == ModePlan {
+		if pol == PolicySafe {
+			return Outcome{Decision: Allow, Reason: tool + " only reads", By: "tool"}
+		}
+		return Outcome{Decision: Deny, Reason: "plan mode does not run " + tool, By: "mode"}
+	}
+	if rule, ok := match(rules.Ask); ok {
+		return Outcome{Decision: Ask, Reason: "the rule " + rule + " asks first", Rule: rule, By: "rule"}
+	}
+	if rule, ok := match(rules.Allow); ok {
+		return Outcome{Decision: Allow, Reason: "allowed by the rule " + rule, Rule: rule, By: "rule"}
+	}
+	switch {
+	case pol == PolicySafe || pol == PolicyAllow:
+		return Outcome{Decision: Allow, Reason: tool + " is allowed (" + string(pol) + ")", By: "tool"}
+	case pol == PolicyAuto && s.Mode == ModeAuto:
+		return Outcome{Decision: Allow, Reason: "auto mode allows " + tool, By: "mode"}
+	case pol == PolicyDeny:
+		return Outcome{Decision: Deny, Reason: tool + " is denied by the tool table", By: "tool"}
+	}
+	return Outcome{Decision: Ask, Reason: what + " needs a human's yes in " + string(s.Mode) + " mode", By: "mode"}
+}

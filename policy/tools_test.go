@@ -1,0 +1,97 @@
+package policy
+
+import "testing"
+
+// TestDecideToolTable checks the built-in tool table in every mode.
+func TestDecideToolTable(t *testing.T) {
+	table := ToolTable(builtinTools)
+	want := map[string]map[Mode]Decision{
+		"read_file":   {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
+		"glob":        {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
+		"todo_write":  {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
+		"edit_file":   {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
+		"task_create": {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
+		"task_update": {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
+		"write_file":  {ModeDefault: Ask, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
+		"web_fetch":   {ModeDefault: Ask, ModeAuto: Ask, ModePlan: Deny, ModeBypass: Allow},
+		"mcp__x__y":   {ModeDefault: Ask, ModeAuto: Ask, ModePlan: Deny, ModeBypass: Allow},
+	}
+	for tool, modes := range want {
+		for mode, d := range modes {
+			got := DecideTool(ToolCall{Tool: tool, Path: "a.txt"}, Settings{Mode: mode}, RuleSet{}, table, PathContext{Cwd: "/p"})
+			if got.Decision != d {
+				t.Errorf("%s in %s = %s (%s), want %s", tool, mode, got.Decision, got.Reason, d)
+			}
+		}
+	}
+}
+
+func mustRules(t *testing.T, allow, ask, deny []string) RuleSet {
+	t.Helper()
+	var rs RuleSet
+	for _, l := range []struct {
+		src []string
+		dst *[]Rule
+	}{{allow, &rs.Allow}, {ask, &rs.Ask}, {deny, &rs.Deny}} {
+		for _, text := range l.src {
+			r, err := ParseRule(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			*l.dst = append(*l.dst, r)
+		}
+	}
+	return rs
+}
+
+func TestDecideToolRules(t *testing.T) {
+	pc := PathContext{Cwd: "/p", Home: "/h"}
+	rules := mustRules(t,
+		[]string{"write_file(path:build/**)", "web_fetch"},
+		[]string{"edit_file(path:**/*.lock)"},
+		[]string{"read_file(path:**/.env*)", "write_file(path:.git/**)"})
+	table := ToolTable(builtinTools)
+	for _, tt := range []struct {
+		call ToolCall
+		mode Mode
+		want Decision
+	}{
+		{ToolCall{"read_file", ".env"}, ModeDefault, Deny},
+		{ToolCall{"Read_File", "/p/sub/.env.local"}, ModeBypass, Deny},
+		{ToolCall{"read_file", "main.go"}, ModePlan, Allow},
+		{ToolCall{"write_file", ".git/config"}, ModeAuto, Deny},
+		{ToolCall{"write_file", "build/out.js"}, ModeDefault, Allow},
+		{ToolCall{"write_file", "build/out.js"}, ModePlan, Deny},
+		{ToolCall{"write_file", "src/x.go"}, ModeDefault, Ask},
+		{ToolCall{"edit_file", "go.lock"}, ModeAuto, Ask},
+		{ToolCall{"edit_file", "main.go"}, ModeAuto, Allow},
+		{ToolCall{"web_fetch", ""}, ModeDefault, Allow},
+	} {
+		got := DecideTool(tt.call, Settings{Mode: tt.mode}, rules, table, pc)
+		if got.Decision != tt.want {
+			t.Errorf("%+v in %s = %s (%s), want %s", tt.call, tt.mode, got.Decision, got.Reason, tt.want)
+		}
+	}
+	// A [tools] override changes the default.
+	override := ToolTable{"write_file": PolicyDeny, "web_fetch": PolicySafe}
+	if got := DecideTool(ToolCall{Tool: "write_file"}, Settings{Mode: ModeAuto}, RuleSet{}, override, pc); got.Decision != Deny {
+		t.Errorf("write_file = deny override gave %s", got.Decision)
+	}
+	if got := DecideTool(ToolCall{Tool: "web_fetch"}, Settings{Mode: ModePlan}, RuleSet{}, override, pc); got.Decision != Allow {
+		t.Errorf("web_fetch = safe override gave %s in plan", got.Decision)
+	}
+}
+
+func TestToolPolicyStricter(t *testing.T) {
+	order := []ToolPolicy{PolicySafe, PolicyAllow, PolicyAuto, PolicyAsk, PolicyDeny}
+	for i, p := range order {
+		for j, q := range order {
+			if got := p.Stricter(q); got != (i >= j) {
+				t.Errorf("%s.Stricter(%s) = %v", p, q, got)
+			}
+		}
+	}
+	if _, err := ParseToolPolicy("maybe"); err == nil {
+		t.Error("ParseToolPolicy accepted maybe")
+	}
+}
