@@ -74,6 +74,7 @@ func loadConfig(g *globalFlags, io streams) (*session, error) {
 	for _, c := range cfg.SafeCommands {
 		s.env.SafeCommands = append(s.env.SafeCommands, c.Value)
 	}
+	s.env.FileAccess = cfg.Rules.NeedsFiles()
 	return s, nil
 }
 

@@ -98,3 +98,16 @@ func (m Matcher) anyPath(r Rule, paths []string) bool {
 	}
 	return false
 }
+
+// NeedsFiles reports whether any deny or ask rule looks at the files shell
+// commands touch, so the analysis must list them.
+func (rs RuleSet) NeedsFiles() bool {
+	for _, list := range [][]Rule{rs.Deny, rs.Ask} {
+		for _, r := range list {
+			if r.Kind == PathGlob || r.Kind == WholeTool && (r.Tool == "write_file" || r.Tool == "edit_file") {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -7,7 +7,9 @@ import (
 )
 
 func TestMatcherOnAnalyses(t *testing.T) {
-	v := validator.New(testEnv)
+	env := testEnv
+	env.FileAccess = true
+	v := validator.New(env)
 	m := Matcher{
 		Rules: mustRules(t,
 			[]string{"bash(prefix:git status*)", "bash(prefix:make build)", "bash(prefix:npm run*)"},

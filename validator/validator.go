@@ -23,6 +23,9 @@ type Env struct {
 	SafeCommands []string
 	// Limits bound the parser.
 	Limits shellparse.Options
+	// FileAccess asks for Analysis.Files (the files each command reads and
+	// writes), which path rules need; it costs time, so it is off by default.
+	FileAccess bool
 }
 
 // Validator classifies commands. It holds a parser, so it is not safe for
@@ -74,7 +77,10 @@ func (v *Validator) CheckArgv(argv []string) Analysis {
 
 // Classify turns a parse result into findings and read-only flags.
 func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
-	a := Analysis{Commands: res.Commands, ReadOnly: make([]bool, len(res.Commands)), Files: make([]FileAccess, len(res.Commands))}
+	a := Analysis{Commands: res.Commands, ReadOnly: make([]bool, len(res.Commands))}
+	if v.env.FileAccess {
+		a.Files = make([]FileAccess, len(res.Commands))
+	}
 	for _, p := range res.Problems {
 		command := p.Source
 		if command == "" {
@@ -90,7 +96,9 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 	a.AllReadOnly = len(res.Problems) == 0
 	for i := range res.Commands {
 		findings := ck.command(i)
-		a.Files[i] = ck.files
+		if a.Files != nil {
+			a.Files[i] = ck.fileAccess(res.Commands[i])
+		}
 		for _, f := range findings {
 			if !hasFinding(a.Findings, f) {
 				a.Findings = append(a.Findings, f)
@@ -134,8 +142,6 @@ type checker struct {
 	// shellDir is the directory the script is in after the cd commands so far
 	// ("" when unknown); dir is the one the current command runs in.
 	shellDir, dir string
-	// files is what the current command reads and writes.
-	files FileAccess
 }
 
 func (ck *checker) add(kind string, sev Severity, reason string) {
@@ -167,7 +173,6 @@ func (ck *checker) command(i int) []Finding {
 	}
 	ck.forkBomb(c)
 	ck.wrappers(c)
-	ck.files = ck.fileAccess(c)
 	return ck.out
 }
 
