@@ -98,9 +98,9 @@ func newCheckCmd(io streams, g *globalFlags) *cobra.Command {
 	return c
 }
 
-// printReport writes the decision as a person reads it.
+// printReport writes the decision as a person reads it, in colour on a terminal.
 func printReport(io streams, r report) {
-	fmt.Fprintf(io.out, "%s: %s\n", r.Decision, r.Reason)
+	fmt.Fprintf(io.out, "%s: %s\n", paint(io.out, decisionColour[r.Decision], string(r.Decision)), r.Reason)
 	for _, f := range r.Findings {
 		fmt.Fprintf(io.out, "  %s (%s): %s\n    in: %s\n", f.Kind, f.Severity, f.Reason, f.Command)
 	}

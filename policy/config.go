@@ -441,7 +441,7 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 		cfg.Profiles[n] = p
 	}
 	if len(ignored) > 0 {
-		cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s is not trusted: ignoring %s (it may only add deny and ask rules until you run `permgate trust`)", path, strings.Join(ignored, ", ")))
+		cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s is not trusted: ignoring %s (an untrusted project file may only add deny and ask rules; to use all of it, review it and run `permgate trust %s`)", path, strings.Join(ignored, ", "), path))
 	}
 	return nil
 }

@@ -1,0 +1,38 @@
+package cmd
+
+import (
+	"io"
+	"os"
+
+	"github.com/mattn/go-isatty"
+
+	"permgate/policy"
+)
+
+// ANSI colours for decisions.
+const (
+	colourRed    = "\x1b[31m"
+	colourGreen  = "\x1b[32m"
+	colourYellow = "\x1b[33m"
+	colourReset  = "\x1b[0m"
+)
+
+var decisionColour = map[policy.Decision]string{policy.Allow: colourGreen, policy.Ask: colourYellow, policy.Deny: colourRed}
+
+// useColour reports whether w is a terminal that wants colour: not when NO_COLOR
+// is set or TERM is dumb.
+func useColour(w io.Writer) bool {
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
+// paint wraps text in a colour when w is a colour terminal.
+func paint(w io.Writer, colour, text string) string {
+	if colour == "" || !useColour(w) {
+		return text
+	}
+	return colour + text + colourReset
+}
