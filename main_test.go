@@ -16,6 +16,7 @@ func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"permgate": func() {
 			cmd.TestOnlySystemConfig = os.Getenv("PERMGATE_TEST_SYSTEM_CONFIG")
+			cmd.TestOnlyTTY = os.Getenv("PERMGATE_TEST_TTY")
 			os.Exit(cmd.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 		},
 	})
@@ -36,6 +37,8 @@ func TestScripts(t *testing.T) {
 			env.Setenv("PERMGATE_PROFILE", "")
 			env.Setenv("PERMGATE_FAIL_CLOSED", "")
 			env.Setenv("PERMGATE_TEST_SYSTEM_CONFIG", env.WorkDir+"/etc/permgate/config.toml")
+			// Scripts run with no terminal, whatever the developer's shell has.
+			env.Setenv("PERMGATE_TEST_TTY", env.WorkDir+"/no-such-tty")
 			return os.MkdirAll(home, 0o755)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

@@ -59,6 +59,7 @@ func newRoot(io streams) *cobra.Command {
 	root.SetErr(io.err)
 	g := &globalFlags{}
 	g.register(root)
-	root.AddCommand(newCheckCmd(io, g), newVersionCmd(io), newConfigCmd(io, g), newTrustCmd(io, g, true), newTrustCmd(io, g, false))
+	root.AddCommand(newCheckCmd(io, g), newVersionCmd(io), newConfigCmd(io, g), newTrustCmd(io, g, true), newTrustCmd(io, g, false),
+		newExecCmd(io, g), newModeCmd(io, g), newRulesCmd(io, g), newLogCmd(io, g))
 	return root
 }

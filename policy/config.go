@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -284,7 +283,7 @@ func (f lineFinder) value(s string, from int) int {
 	return from
 }
 
-var tomlLine = regexp.MustCompile(`line (\d+)`)
+var tomlLine = lazyRegexp(`line (\d+)`)
 
 // parseFile decodes one config file, rejecting unknown keys.
 func parseFile(path string, data []byte) (*fileConfig, lineFinder, error) {
@@ -303,7 +302,7 @@ func parseFile(path string, data []byte) (*fileConfig, lineFinder, error) {
 		}
 		msg := err.Error()
 		line := 0
-		if m := tomlLine.FindStringSubmatch(msg); m != nil {
+		if m := tomlLine().FindStringSubmatch(msg); m != nil {
 			fmt.Sscan(m[1], &line)
 		}
 		return nil, lines, &ConfigError{File: path, Line: line, Msg: strings.TrimPrefix(msg, "toml: ")}

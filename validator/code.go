@@ -1,7 +1,6 @@
 package validator
 
 import (
-	"regexp"
 	"strings"
 
 	"permgate/shellparse"
@@ -41,10 +40,10 @@ var interpreters = map[string]interpreter{
 	"awk":       {},
 }
 
-var pythonName = regexp.MustCompile(`^python[0-9.]*$`)
+var pythonName = lazyRegexp(`^python[0-9.]*$`)
 
 func interpreterName(base string) string {
-	if pythonName.MatchString(base) || base == "pypy" || base == "pypy3" {
+	if pythonName().MatchString(base) || base == "pypy" || base == "pypy3" {
 		return "python"
 	}
 	return base
@@ -288,15 +287,15 @@ func (ck *checker) ssh(c shellparse.SimpleCommand, args []shellparse.Word) {
 // awkCode finds what runs commands in an awk program once its string literals
 // are blanked: system(), pipes to and from commands, coprocesses (|&) and gawk's
 // indirect calls (@f()), which can name system.
-var awkCode = regexp.MustCompile(`system\s*\(|\|&|\|\s*getline|@\w+\s*\(|(print|printf)\b[^;}]*\|`)
+var awkCode = lazyRegexp(`system\s*\(|\|&|\|\s*getline|@\w+\s*\(|(print|printf)\b[^;}]*\|`)
 
-var awkString = regexp.MustCompile(`"(\\.|[^"\\])*"`)
+var awkString = lazyRegexp(`"(\\.|[^"\\])*"`)
 
 // awk programs can run commands with system(), pipes, coprocesses and getline.
 func (ck *checker) awk(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, prog := range awkPrograms(args) {
-		code := awkString.ReplaceAllString(prog.Text, `""`)
-		if !prog.Static || awkCode.MatchString(code) {
+		code := awkString().ReplaceAllString(prog.Text, `""`)
+		if !prog.Static || awkCode().MatchString(code) {
 			ck.add("inline_code", NonSevere, c.Name+" program runs shell commands")
 			return
 		}
@@ -488,3 +487,7 @@ func (ck *checker) pytest(c shellparse.SimpleCommand, args []shellparse.Word) {
 		}
 	}
 }
+
+// IsInterpreter reports whether a command name (no directory) is a language
+// runtime that can run code it is given.
+func IsInterpreter(name string) bool { return isInterpreter(name) }

@@ -1,7 +1,6 @@
 package validator
 
 import (
-	"regexp"
 	"strings"
 
 	"permgate/shellparse"
@@ -106,7 +105,7 @@ func (ck *checker) judgeGlob(pattern string) (deleteClass, string) {
 	if strings.Contains(pattern[len(dir):], "/..") {
 		return deleteSevere, pattern + " — climbs out of where the pattern matches with .."
 	}
-	bare := globBrackets.ReplaceAllString(first, "")
+	bare := globBrackets().ReplaceAllString(first, "")
 	everything := strings.Contains(bare, "*") && strings.Trim(bare, "*?.") == ""
 	switch {
 	case p == ck.v.env.Cwd && everything:
@@ -124,7 +123,7 @@ func (ck *checker) judgeGlob(pattern string) (deleteClass, string) {
 }
 
 // globBrackets matches bracket expressions ([!.], [a-z]) in a pattern.
-var globBrackets = regexp.MustCompile(`\[!?\]?[^]]*\]`)
+var globBrackets = lazyRegexp(`\[!?\]?[^]]*\]`)
 
 // globDir splits a pattern into the static directory it expands in and its first
 // pattern component.

@@ -1,7 +1,6 @@
 package validator
 
 import (
-	"regexp"
 	"strings"
 
 	"permgate/shellparse"
@@ -11,13 +10,13 @@ import (
 var sqlClients = []string{"psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "clickhouse", "duckdb", "cockroach", "cqlsh", "snowsql", "bq", "trino", "presto"}
 
 var (
-	sqlDropRE     = regexp.MustCompile(`(?i)\b(drop\s+\S|truncate(\s+table)?\s+\S)`)
-	sqlCommentRE  = regexp.MustCompile(`(?s)/\*.*?\*/|--[^\n]*|#[^\n]*`)
-	sqlDeleteRE   = regexp.MustCompile(`(?is)\bdelete\s+from\s+[^;]*`)
-	sqlWhereRE    = regexp.MustCompile(`(?i)\bwhere\b`)
-	sqlAlterDrop  = regexp.MustCompile(`(?i)\balter\s+table\s+\S+\s+drop\b`)
-	sqlUpdateAll  = regexp.MustCompile(`(?is)\bupdate\s+\S+\s+set\s+[^;]*`)
-	mongoDropRE   = regexp.MustCompile(`(?i)dropDatabase|\bdrop\b|deleteMany\s*\(\s*\{\s*\}\s*\)|remove\s*\(\s*\{\s*\}\s*\)`)
+	sqlDropRE     = lazyRegexp(`(?i)\b(drop\s+\S|truncate(\s+table)?\s+\S)`)
+	sqlCommentRE  = lazyRegexp(`(?s)/\*.*?\*/|--[^\n]*|#[^\n]*`)
+	sqlDeleteRE   = lazyRegexp(`(?is)\bdelete\s+from\s+[^;]*`)
+	sqlWhereRE    = lazyRegexp(`(?i)\bwhere\b`)
+	sqlAlterDrop  = lazyRegexp(`(?i)\balter\s+table\s+\S+\s+drop\b`)
+	sqlUpdateAll  = lazyRegexp(`(?is)\bupdate\s+\S+\s+set\s+[^;]*`)
+	mongoDropRE   = lazyRegexp(`(?i)dropDatabase|\bdrop\b|deleteMany\s*\(\s*\{\s*\}\s*\)|remove\s*\(\s*\{\s*\}\s*\)`)
 	sqlOptsWithIt = []string{"-c", "--command", "-e", "--execute", "-q", "--query", "-Q", "--cmd"}
 )
 
@@ -26,22 +25,22 @@ func sqlDestructive(text string) string {
 	// Comments hide nothing: DROP/**/TABLE drops, and a WHERE in a comment filters
 	// nothing. Both readings are checked, as a comment marker may sit in a string.
 	raw := text
-	text = sqlCommentRE.ReplaceAllString(text, " ")
+	text = sqlCommentRE().ReplaceAllString(text, " ")
 	for _, t := range []string{raw, text} {
-		if m := sqlDropRE.FindString(t); m != "" {
+		if m := sqlDropRE().FindString(t); m != "" {
 			return strings.ToUpper(strings.Fields(m)[0]) + " destroys a table or database"
 		}
 	}
-	for _, stmt := range sqlDeleteRE.FindAllString(text, -1) {
-		if !sqlWhereRE.MatchString(stmt) {
+	for _, stmt := range sqlDeleteRE().FindAllString(text, -1) {
+		if !sqlWhereRE().MatchString(stmt) {
 			return "DELETE without WHERE empties a table"
 		}
 	}
-	if sqlAlterDrop.MatchString(text) {
+	if sqlAlterDrop().MatchString(text) {
 		return "ALTER TABLE … DROP removes a column or constraint with its data"
 	}
-	for _, stmt := range sqlUpdateAll.FindAllString(text, -1) {
-		if !sqlWhereRE.MatchString(stmt) {
+	for _, stmt := range sqlUpdateAll().FindAllString(text, -1) {
+		if !sqlWhereRE().MatchString(stmt) {
 			return "UPDATE without WHERE overwrites every row"
 		}
 	}
@@ -134,7 +133,7 @@ func (ck *checker) mongo(c shellparse.SimpleCommand, args []shellparse.Word) {
 	texts := []string{joinWords(args)}
 	texts = append(texts, ck.stdinText(c)...)
 	for _, t := range texts {
-		if mongoDropRE.MatchString(t) {
+		if mongoDropRE().MatchString(t) {
 			ck.add("sql_destructive", Severe, c.Name+": drops a database or collection, or deletes every document")
 			return
 		}

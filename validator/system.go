@@ -1,7 +1,6 @@
 package validator
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -148,8 +147,8 @@ func (ck *checker) systemctl(c shellparse.SimpleCommand, args []shellparse.Word)
 	}
 }
 
-var worldWritable = regexp.MustCompile(`^0*[0-7]?[0-7][0-7][2367]$`)
-var setID = regexp.MustCompile(`^0*[2-7][0-7]{3}$`)
+var worldWritable = lazyRegexp(`^0*[0-7]?[0-7][0-7][2367]$`)
+var setID = lazyRegexp(`^0*[2-7][0-7]{3}$`)
 
 // chmod judges modes that open files to everyone or set setuid/setgid, and
 // recursive changes on critical paths.
@@ -172,10 +171,10 @@ func (ck *checker) chmod(c shellparse.SimpleCommand, args []shellparse.Word) {
 // judgeMode reads an octal or symbolic chmod mode: does it give others write
 // permission, and does it set setuid or setgid?
 func judgeMode(mode string) (open, setid bool) {
-	if worldWritable.MatchString(mode) {
-		return true, setID.MatchString(mode)
+	if worldWritable().MatchString(mode) {
+		return true, setID().MatchString(mode)
 	}
-	if setID.MatchString(mode) {
+	if setID().MatchString(mode) {
 		return false, true
 	}
 	for _, clause := range strings.Split(mode, ",") {

@@ -285,7 +285,7 @@ func (ck *checker) secretPath(p string, glob bool) bool {
 		return secretName(ck.resolve(p)) || secretName(p)
 	}
 	dir, base := path.Split(p)
-	literal := strings.Trim(globBrackets.ReplaceAllString(base, ""), "*?")
+	literal := strings.Trim(globBrackets().ReplaceAllString(base, ""), "*?")
 	if literal == "" {
 		return false // * alone: no sign it aims at secrets
 	}

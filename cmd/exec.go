@@ -1,0 +1,201 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"permgate/policy"
+	"permgate/validator"
+)
+
+// Exit codes of exec besides the child's own.
+const (
+	exitDenied    = 126 // permgate refused
+	exitExecError = 125 // permgate itself failed
+	exitNotFound  = 127 // the program does not exist, as a shell reports it
+)
+
+// execOptions are exec's flags.
+type execOptions struct {
+	mode          string
+	failClosed    bool
+	promptTimeout time.Duration
+}
+
+func newExecCmd(io streams, g *globalFlags) *cobra.Command {
+	var o execOptions
+	c := &cobra.Command{
+		Use:   "exec [flags] -- CMD...",
+		Short: "Decide, then run the command, ask on the terminal, or refuse",
+		Long: "exec decides like check; allowed commands run with stdin, stdout, stderr, signals and the exit status\n" +
+			"passing through. One argument is a script run with bash -c (or $PERMGATE_SHELL); several are an argv run\n" +
+			"directly. A refusal exits 126; permgate's own failure exits 125.",
+		RunE: func(c *cobra.Command, args []string) error {
+			return exitCode{runExec(io, g, o, args)}
+		},
+	}
+	c.Flags().StringVar(&o.mode, "mode", "", "mode to decide in: default, auto, plan or bypass")
+	c.Flags().BoolVar(&o.failClosed, "fail-closed", false, "never ask: what would ask is denied")
+	c.Flags().DurationVar(&o.promptTimeout, "prompt-timeout", 5*time.Minute, "how long to wait for an answer before denying")
+	c.Flags().SetInterspersed(false)
+	return c
+}
+
+// runExec decides and then runs, prompts or refuses; it returns the exit code
+// when it does not replace itself with the command.
+func runExec(io streams, g *globalFlags, o execOptions, args []string) int {
+	if len(args) == 0 {
+		fmt.Fprintln(io.err, "permgate: error: exec: no command given (usage: permgate exec -- CMD...)")
+		return exitExecError
+	}
+	s, err := loadSession(g, io, o.mode, o.failClosed)
+	if err != nil {
+		fmt.Fprintf(io.err, "permgate: error: %v\npermgate: hint: permgate runs nothing until this is fixed; see `permgate config check`\n", err)
+		return exitExecError
+	}
+	command, a, out := s.decide(args)
+	decidedBy := out.By
+	if out.Decision == policy.Ask {
+		out, decidedBy = s.promptFor(io, command, a, out, o.promptTimeout)
+	}
+	s.audit(io, "exec", command, a, out, decidedBy)
+	if out.Decision != policy.Allow {
+		fmt.Fprintf(io.err, "permgate: denied: %s\n", validator.OneLine(out.Reason))
+		fmt.Fprintf(io.err, "permgate: hint: %s\n", denyHint(s, a, out, decidedBy))
+		return exitDenied
+	}
+	return run(io, args)
+}
+
+// promptFor asks the human on the terminal, or fails closed when no one can
+// answer. It returns the final outcome and who decided.
+func (s *session) promptFor(io streams, command string, a validator.Analysis, out policy.Outcome, timeout time.Duration) (policy.Outcome, string) {
+	tty, err := openTTY()
+	if err != nil {
+		return policy.FailClose(out, "no terminal to ask on"), out.By
+	}
+	defer tty.Close()
+	// If the terminal hangs up while we wait, the read fails and we deny, rather
+	// than dying of SIGHUP. (A caught signal returns to its default at exec.)
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
+	view := promptView{command: command, mode: s.eff.Mode, reason: out.Reason, findings: a.Findings, always: alwaysRule(s, a, out), denials: s.state.Denials}
+	ans, why := ask(tty, view, timeout)
+	switch ans {
+	case answerYes:
+		s.recordAnswer(io, false)
+		return policy.Outcome{Decision: policy.Allow, Reason: "allowed once at the prompt"}, "user"
+	case answerAlways:
+		s.recordAnswer(io, false)
+		added, err := policy.AddRule(s.paths.User, "allow", view.always)
+		switch {
+		case err != nil:
+			fmt.Fprintf(tty, "permgate: could not save the rule: %v (allowed this once)\n", err)
+		case added:
+			fmt.Fprintf(tty, "permgate: added %s to %s\n", view.always, s.paths.User)
+		}
+		return policy.Outcome{Decision: policy.Allow, Reason: "allowed always at the prompt: " + view.always, Rule: view.always}, "user"
+	case answerNo:
+		denials := s.recordAnswer(io, true)
+		if denials >= 3 {
+			fmt.Fprintf(tty, "permgate: %d denials in a row — `permgate mode plan` keeps to read-only commands until you change it\n", denials)
+		}
+		return policy.Outcome{Decision: policy.Deny, Reason: "you answered no at the prompt", Rule: out.Rule}, "user"
+	}
+	// EOF, read error, timeout: no human answered.
+	if ans == answerTimeout {
+		s.recordAnswer(io, true)
+	}
+	return policy.FailClose(out, why), out.By
+}
+
+// recordAnswer counts denials in a row in the state; it returns the new count.
+func (s *session) recordAnswer(io streams, denied bool) int {
+	count := 0
+	err := s.store.Update(func(st *policy.State) error {
+		if denied {
+			st.Denials++
+		} else {
+			st.Denials = 0
+		}
+		count = st.Denials
+		return nil
+	})
+	if err != nil {
+		fmt.Fprintf(io.err, "permgate: warning: %v\n", err)
+	}
+	return count
+}
+
+// denyHint names the way forward after a refusal, if there is one.
+func denyHint(s *session, a validator.Analysis, out policy.Outcome, decidedBy string) string {
+	switch {
+	case decidedBy == "user":
+		return "you answered no; nothing ran"
+	case out.Rule != "" && decidedBy == "rule":
+		return "the deny rule " + out.Rule + " stops it in every mode; `permgate rules list` shows where it is set"
+	case a.Severity == validator.Severe:
+		return "severe commands cannot be allowed by a rule; run it yourself outside permgate if you mean it"
+	case s.eff.Mode == policy.ModePlan:
+		return "plan mode runs only read-only commands; `permgate mode default` to leave it"
+	case a.Incomplete():
+		return "permgate cannot read this command fully; simplify it"
+	}
+	return "run it from a terminal to be asked, or allow it ahead with `permgate rules add allow 'bash(prefix:…*)'`"
+}
+
+// audit records a decision; a failure to record is reported, not fatal.
+func (s *session) audit(io streams, source, command string, a validator.Analysis, out policy.Outcome, decidedBy string) {
+	kinds := a.Kinds()
+	if kinds == nil {
+		kinds = []string{}
+	}
+	rec := policy.AuditRecord{
+		Time: time.Now().UTC().Format(time.RFC3339Nano), Cwd: s.env.Cwd, Source: source, Command: command,
+		Decision: out.Decision, Severity: a.Severity.String(), Findings: kinds, Rule: out.Rule, Mode: s.eff.Mode,
+		DecidedBy: decidedBy, Reason: out.Reason,
+	}
+	if err := s.auditLog().Append(rec); err != nil {
+		fmt.Fprintf(io.err, "permgate: warning: %v\n", err)
+	}
+}
+
+func (s *session) auditLog() policy.AuditLog {
+	return policy.AuditLog{Path: s.store.Dir + "/audit.jsonl"}
+}
+
+// run replaces permgate with the command: one argument is a script for bash -c
+// (or $PERMGATE_SHELL), several are an argv. Signals, the terminal and the exit
+// status are then the command's own.
+func run(io streams, args []string) int {
+	argv := args
+	if len(args) == 1 {
+		shell := os.Getenv("PERMGATE_SHELL")
+		if shell == "" {
+			shell = "bash"
+		}
+		argv = []string{shell, "-c", args[0]}
+	}
+	prog, err := exec.LookPath(argv[0])
+	if err != nil {
+		fmt.Fprintf(io.err, "permgate: %s: command not found\n", argv[0])
+		if errors.Is(err, exec.ErrNotFound) {
+			return exitNotFound
+		}
+		return exitDenied
+	}
+	err = syscall.Exec(prog, argv, os.Environ())
+	fmt.Fprintf(io.err, "permgate: error: exec %s: %v\n", prog, err)
+	if errors.Is(err, syscall.EACCES) {
+		return exitDenied
+	}
+	return exitExecError
+}

@@ -1,0 +1,63 @@
+package cmd
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"permgate/policy"
+	"permgate/validator"
+)
+
+func newLogCmd(io streams, g *globalFlags) *cobra.Command {
+	var limit int
+	var decision string
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "log [-n N] [--decision allow|ask|deny] [--json]",
+		Short: "Show recent decisions from the audit log",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if decision != "" && decision != "allow" && decision != "ask" && decision != "deny" {
+				return fmt.Errorf("log: --decision must be allow, ask or deny, not %q", decision)
+			}
+			s, err := loadConfig(g, io)
+			if err != nil {
+				return fmt.Errorf("log: %w", err)
+			}
+			recs, err := s.auditLog().Read(limit, func(r policy.AuditRecord) bool {
+				return decision == "" || string(r.Decision) == decision
+			})
+			if err != nil {
+				return fmt.Errorf("log: %w", err)
+			}
+			for _, r := range recs {
+				if asJSON {
+					line, _ := json.Marshal(r)
+					fmt.Fprintf(io.out, "%s\n", line)
+					continue
+				}
+				by := r.DecidedBy
+				if r.Rule != "" {
+					by += " " + r.Rule
+				}
+				fmt.Fprintf(io.out, "%s  %-5s  %-6s  %-7s  %s\n      %s (%s)\n", r.Time, r.Decision, r.Source, r.Mode,
+					validator.OneLine(clipText(r.Command, 120)), validator.OneLine(r.Reason), strings.TrimSpace(by))
+			}
+			return nil
+		},
+	}
+	c.Flags().IntVarP(&limit, "lines", "n", 20, "how many recent decisions (0 for all)")
+	c.Flags().StringVar(&decision, "decision", "", "only this decision: allow, ask or deny")
+	c.Flags().BoolVar(&asJSON, "json", false, "print JSON lines")
+	return c
+}
+
+func clipText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

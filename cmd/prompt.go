@@ -1,0 +1,166 @@
+package cmd
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"strings"
+	"time"
+
+	"permgate/policy"
+	"permgate/shellparse"
+	"permgate/validator"
+)
+
+// TestOnlyTTY replaces /dev/tty; only the test binary sets it.
+var TestOnlyTTY = ""
+
+// answer is what the human said at the prompt.
+type answer int
+
+const (
+	answerNo answer = iota
+	answerYes
+	answerAlways
+	answerEOF
+	answerTimeout
+	answerError
+)
+
+// openTTY opens the terminal the prompt talks on: /dev/tty, never stdin or stdout.
+func openTTY() (*os.File, error) {
+	name := "/dev/tty"
+	if TestOnlyTTY != "" {
+		name = TestOnlyTTY
+	}
+	return os.OpenFile(name, os.O_RDWR, 0)
+}
+
+// promptView is what the prompt shows.
+type promptView struct {
+	command  string
+	mode     policy.Mode
+	reason   string
+	findings []validator.Finding
+	always   string // the allow rule "a" would add, or "" when not offered
+	denials  int    // denials in a row before this prompt
+}
+
+// ask shows the prompt on tty and reads one answer, giving up after timeout.
+func ask(tty *os.File, v promptView, timeout time.Duration) (answer, string) {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "\npermgate: run this command? (mode %s)\n  %s\n", v.mode, oneLineCommand(v.command))
+	fmt.Fprintf(&sb, "  why ask: %s\n", v.reason)
+	for _, f := range v.findings {
+		fmt.Fprintf(&sb, "  %s (%s): %s\n", f.Kind, f.Severity, f.Reason)
+	}
+	choices := "[y] yes, once   [n] no"
+	keys := "y/N"
+	if v.always != "" {
+		choices += "   [a] always: add " + v.always + " to your config"
+		keys = "y/N/a"
+	}
+	fmt.Fprintf(&sb, "  %s\nAllow? (%s) ", choices, keys)
+	if _, err := io.WriteString(tty, sb.String()); err != nil {
+		return answerError, err.Error()
+	}
+	lines := make(chan string, 1)
+	errs := make(chan error, 1)
+	go func() {
+		line, err := bufio.NewReader(tty).ReadString('\n')
+		if err != nil && line == "" {
+			errs <- err
+			return
+		}
+		lines <- line
+	}()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case line := <-lines:
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "y", "yes":
+			return answerYes, ""
+		case "a", "always":
+			if v.always != "" {
+				return answerAlways, ""
+			}
+		}
+		return answerNo, ""
+	case err := <-errs:
+		io.WriteString(tty, "\n")
+		if errors.Is(err, io.EOF) {
+			return answerEOF, "end of input at the prompt"
+		}
+		return answerError, "cannot read the answer: " + err.Error()
+	case <-timer.C:
+		io.WriteString(tty, "\npermgate: no answer in "+timeout.String()+"\n")
+		return answerTimeout, "no answer in " + timeout.String()
+	}
+}
+
+func oneLineCommand(s string) string {
+	s = validator.OneLine(s)
+	if len(s) > 500 {
+		s = s[:500] + "…"
+	}
+	return s
+}
+
+// neverAlways are programs an always-rule must not cover: a prefix rule for them
+// would allow anything they run.
+var neverAlways = map[string]bool{
+	"env": true, "sudo": true, "doas": true, "su": true, "xargs": true, "eval": true, "exec": true, "source": true,
+	".": true, "command": true, "builtin": true, "nohup": true, "timeout": true, "nice": true, "parallel": true,
+	"find": true, "watch": true, "script": true, "ssh": true,
+}
+
+// alwaysRule returns the allow rule answering "a" would add: the prefix of the
+// one command that is not read-only (bash(prefix:npm run build*)), and only when
+// that rule would turn this very decision into an allow.
+func alwaysRule(s *session, a validator.Analysis, out policy.Outcome) string {
+	if out.Decision != policy.Ask || out.By != "mode" || a.Severity != validator.Safe || a.Incomplete() {
+		return ""
+	}
+	var target *shellparse.SimpleCommand
+	for i := range a.Commands {
+		if a.ReadOnly[i] {
+			continue
+		}
+		if target != nil {
+			return "" // several commands: one prefix rule would not cover them
+		}
+		target = &a.Commands[i]
+	}
+	if target == nil || len(target.Argv) == 0 || target.Name == "" {
+		return ""
+	}
+	base := path.Base(target.Name)
+	if neverAlways[base] || shellparse.IsShell(target.Name) || validator.IsInterpreter(base) {
+		return ""
+	}
+	words := []string{target.Name}
+	for _, w := range target.Argv[1:] {
+		if len(words) == 3 || !w.Static || strings.HasPrefix(w.Text, "-") || strings.ContainsAny(w.Text, "/=*?[]{}$`'\" ") || w.Text == "" {
+			break
+		}
+		words = append(words, w.Text)
+	}
+	rule := "bash(prefix:" + strings.Join(words, " ") + "*)"
+	r, err := policy.ParseRule(rule)
+	if err != nil {
+		return ""
+	}
+	// Offer it only where it would take effect.
+	trial := s.cfg.Rules
+	trial.Allow = append(append([]policy.Rule(nil), trial.Allow...), r)
+	m := s.matcher()
+	m.Rules = trial
+	if policy.Decide(a, s.eff.Settings, m).Decision != policy.Allow {
+		return ""
+	}
+	return rule
+}

@@ -1,0 +1,93 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"permgate/policy"
+)
+
+func newRulesCmd(io streams, g *globalFlags) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "rules [list|add|remove]",
+		Short: "List every rule with its layer, or add and remove rules in your user config",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return listRules(io, g)
+		},
+	}
+	c.AddCommand(&cobra.Command{
+		Use:   "list",
+		Short: "List every rule with its layer and the file and line it is set on",
+		Args:  cobra.NoArgs,
+		RunE:  func(c *cobra.Command, _ []string) error { return listRules(io, g) },
+	})
+	c.AddCommand(&cobra.Command{
+		Use:   "add allow|ask|deny RULE",
+		Short: "Add a rule to your user config (comments and layout are kept)",
+		Args:  cobra.ExactArgs(2),
+		RunE: func(c *cobra.Command, args []string) error {
+			s, err := loadConfig(g, io)
+			if err != nil {
+				return fmt.Errorf("rules: %w", err)
+			}
+			if s.paths.User == "" {
+				return errors.New("rules: no user config location (set HOME or XDG_CONFIG_HOME)")
+			}
+			added, err := policy.AddRule(s.paths.User, args[0], args[1])
+			if err != nil {
+				return fmt.Errorf("rules: %w", err)
+			}
+			if !added {
+				fmt.Fprintf(io.out, "permgate: %s is already a %s rule in %s\n", args[1], args[0], s.paths.User)
+				return nil
+			}
+			fmt.Fprintf(io.out, "permgate: added %s rule %s to %s\n", args[0], args[1], s.paths.User)
+			return nil
+		},
+	})
+	c.AddCommand(&cobra.Command{
+		Use:   "remove RULE",
+		Short: "Remove a rule from your user config",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			s, err := loadConfig(g, io)
+			if err != nil {
+				return fmt.Errorf("rules: %w", err)
+			}
+			removed, err := policy.RemoveRule(s.paths.User, args[0])
+			if err != nil {
+				return fmt.Errorf("rules: %w", err)
+			}
+			if !removed {
+				return fmt.Errorf("rules: %s is not in %s (`permgate rules list` shows where each rule is set)", args[0], s.paths.User)
+			}
+			fmt.Fprintf(io.out, "permgate: removed %s from %s\n", args[0], s.paths.User)
+			return nil
+		},
+	})
+	return c
+}
+
+func listRules(io streams, g *globalFlags) error {
+	s, err := loadConfig(g, io)
+	if err != nil {
+		return fmt.Errorf("rules: %w", err)
+	}
+	n := 0
+	for _, list := range []struct {
+		name  string
+		rules []policy.Rule
+	}{{"deny", s.cfg.Rules.Deny}, {"ask", s.cfg.Rules.Ask}, {"allow", s.cfg.Rules.Allow}} {
+		for _, r := range list.rules {
+			fmt.Fprintf(io.out, "%-5s  %-40s  %-8s  %s\n", list.name, r.Text, r.Layer, r.Source)
+			n++
+		}
+	}
+	if n == 0 {
+		fmt.Fprintln(io.out, "no rules (add one with `permgate rules add allow|ask|deny RULE`)")
+	}
+	return nil
+}

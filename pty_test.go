@@ -1,0 +1,268 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// ptyRun is a permgate process on a pseudo-terminal: /dev/tty is the terminal,
+// as in a person's shell.
+type ptyRun struct {
+	t    *testing.T
+	cmd  *exec.Cmd
+	tty  *os.File
+	mu   sync.Mutex
+	out  bytes.Buffer
+	done chan struct{}
+}
+
+// testHome makes a home directory with XDG paths inside it and returns the
+// environment that points permgate there.
+func testHome(t *testing.T) (string, []string) {
+	t.Helper()
+	home := t.TempDir()
+	env := []string{
+		"HOME=" + home, "PATH=" + os.Getenv("PATH"), "TERM=dumb",
+		"XDG_CONFIG_HOME=" + filepath.Join(home, ".config"), "XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"),
+		"PERMGATE_TEST_SYSTEM_CONFIG=" + filepath.Join(home, "no-system.toml"),
+	}
+	return home, env
+}
+
+func startPTY(t *testing.T, dir string, env []string, args ...string) *ptyRun {
+	t.Helper()
+	cmd := exec.Command("permgate", args...)
+	cmd.Dir, cmd.Env = dir, env
+	tty, err := pty.Start(cmd)
+	if err != nil {
+		t.Fatalf("start permgate on a pty: %v", err)
+	}
+	r := &ptyRun{t: t, cmd: cmd, tty: tty, done: make(chan struct{})}
+	go func() {
+		defer close(r.done)
+		buf := make([]byte, 4096)
+		for {
+			n, err := tty.Read(buf)
+			r.mu.Lock()
+			r.out.Write(buf[:n])
+			r.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() { tty.Close(); cmd.Process.Kill() })
+	return r
+}
+
+func (r *ptyRun) output() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.out.String()
+}
+
+// waitFor waits until the terminal shows text.
+func (r *ptyRun) waitFor(text string) {
+	r.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if strings.Contains(r.output(), text) {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	r.t.Fatalf("the terminal never showed %q; it showed:\n%s", text, r.output())
+}
+
+func (r *ptyRun) send(s string) {
+	r.t.Helper()
+	if _, err := io.WriteString(r.tty, s); err != nil {
+		r.t.Fatalf("type %q: %v", s, err)
+	}
+}
+
+// exit waits for permgate to end and returns its exit status.
+func (r *ptyRun) exit() int {
+	r.t.Helper()
+	errc := make(chan error, 1)
+	go func() { errc <- r.cmd.Wait() }()
+	select {
+	case err := <-errc:
+		<-r.done
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return ee.ExitCode()
+		}
+		if err != nil {
+			r.t.Fatalf("wait: %v", err)
+		}
+		return 0
+	case <-time.After(15 * time.Second):
+		r.t.Fatalf("permgate did not end; the terminal showed:\n%s", r.output())
+	}
+	return -1
+}
+
+func TestPromptYesRunsOnce(t *testing.T) {
+	home, env := testHome(t)
+	r := startPTY(t, home, env, "exec", "--", "touch marker")
+	r.waitFor("Allow? (y/N/a)")
+	if !strings.Contains(r.output(), "touch marker") || !strings.Contains(r.output(), "mode default") {
+		t.Errorf("the prompt does not show the command and the mode:\n%s", r.output())
+	}
+	r.send("y\n")
+	if code := r.exit(); code != 0 {
+		t.Fatalf("exit %d after yes:\n%s", code, r.output())
+	}
+	if _, err := os.Stat(filepath.Join(home, "marker")); err != nil {
+		t.Error("the command did not run after yes")
+	}
+}
+
+func TestPromptNoDenies(t *testing.T) {
+	home, env := testHome(t)
+	r := startPTY(t, home, env, "exec", "--", "touch marker")
+	r.waitFor("Allow?")
+	r.send("n\n")
+	if code := r.exit(); code != 126 {
+		t.Fatalf("exit %d after no, want 126", code)
+	}
+	if !strings.Contains(r.output(), "permgate: denied: you answered no") {
+		t.Errorf("no refusal message:\n%s", r.output())
+	}
+	if _, err := os.Stat(filepath.Join(home, "marker")); err == nil {
+		t.Error("the command ran after no")
+	}
+}
+
+func TestPromptEnterIsNo(t *testing.T) {
+	home, env := testHome(t)
+	r := startPTY(t, home, env, "exec", "--", "touch marker")
+	r.waitFor("Allow?")
+	r.send("\n")
+	if code := r.exit(); code != 126 {
+		t.Fatalf("exit %d after Enter, want 126 (the default is no)", code)
+	}
+}
+
+func TestPromptAlwaysAddsRule(t *testing.T) {
+	home, env := testHome(t)
+	config := filepath.Join(home, ".config", "permgate", "config.toml")
+	if err := os.MkdirAll(filepath.Dir(config), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(config, []byte("# my rules\n[permission]\nallow = [] # none yet\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := startPTY(t, home, env, "exec", "--", "touch marker")
+	r.waitFor("[a] always: add bash(prefix:touch marker*) to your config")
+	r.send("a\n")
+	if code := r.exit(); code != 0 {
+		t.Fatalf("exit %d after always:\n%s", code, r.output())
+	}
+	data, _ := os.ReadFile(config)
+	if string(data) != "# my rules\n[permission]\nallow = ['bash(prefix:touch marker*)'] # none yet\n" {
+		t.Errorf("config after always:\n%s", data)
+	}
+	// The next run needs no prompt: without a terminal it is allowed.
+	cmd := exec.Command("permgate", "exec", "--", "touch marker")
+	cmd.Dir, cmd.Env = home, append(env, "PERMGATE_TEST_TTY=/nonexistent")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("second run: %v\n%s", err, out)
+	}
+}
+
+func TestPromptAlwaysNotOfferedForFindings(t *testing.T) {
+	home, env := testHome(t)
+	r := startPTY(t, home, env, "exec", "--", "python3 -c 'print(1)'")
+	r.waitFor("Allow? (y/N)")
+	if strings.Contains(r.output(), "[a] always") {
+		t.Errorf("always offered for a command with a finding:\n%s", r.output())
+	}
+	if !strings.Contains(r.output(), "inline_code (non-severe)") {
+		t.Errorf("the finding is not shown:\n%s", r.output())
+	}
+	r.send("a\n")
+	if code := r.exit(); code != 126 {
+		t.Fatalf("exit %d: an a that was not offered must not allow", code)
+	}
+}
+
+func TestPromptTimeoutDenies(t *testing.T) {
+	home, env := testHome(t)
+	r := startPTY(t, home, env, "exec", "--prompt-timeout", "300ms", "--", "touch marker")
+	r.waitFor("Allow?")
+	if code := r.exit(); code != 126 {
+		t.Fatalf("exit %d after a timeout, want 126", code)
+	}
+	if !strings.Contains(r.output(), "no answer in 300ms") {
+		t.Errorf("no timeout reason:\n%s", r.output())
+	}
+}
+
+func TestPromptEOFDenies(t *testing.T) {
+	home, env := testHome(t)
+	r := startPTY(t, home, env, "exec", "--", "touch marker")
+	r.waitFor("Allow?")
+	r.send("\x04") // Ctrl-D at the start of a line: end of input
+	if code := r.exit(); code != 126 {
+		t.Fatalf("exit %d after EOF, want 126", code)
+	}
+	if !strings.Contains(r.output(), "end of input at the prompt") {
+		t.Errorf("no EOF reason:\n%s", r.output())
+	}
+}
+
+func TestPromptReadErrorDenies(t *testing.T) {
+	home, env := testHome(t)
+	cmd := exec.Command("permgate", "exec", "--", "touch marker")
+	cmd.Dir, cmd.Env = home, env
+	tty, err := pty.Start(cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Read without a background reader, so that closing the terminal really
+	// closes it.
+	var seen []byte
+	buf := make([]byte, 4096)
+	for !bytes.Contains(seen, []byte("Allow?")) {
+		n, err := tty.Read(buf)
+		if err != nil {
+			t.Fatalf("read the prompt: %v (saw %q)", err, seen)
+		}
+		seen = append(seen, buf[:n]...)
+	}
+	tty.Close() // the terminal goes away: permgate's read fails
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 126 {
+		t.Fatalf("after a read error: %v, want exit 126", err)
+	}
+	if _, err := os.Stat(filepath.Join(home, "marker")); err == nil {
+		t.Error("the command ran after a read error")
+	}
+}
+
+func TestPromptSuggestsPlanAfterThreeDenials(t *testing.T) {
+	home, env := testHome(t)
+	for i := 1; i <= 3; i++ {
+		r := startPTY(t, home, env, "exec", "--", "touch marker")
+		r.waitFor("Allow?")
+		r.send("n\n")
+		r.exit()
+		suggested := strings.Contains(r.output(), "permgate mode plan")
+		if suggested != (i == 3) {
+			t.Errorf("denial %d: suggestion shown = %v:\n%s", i, suggested, r.output())
+		}
+	}
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"permgate/policy"
+)
+
+// TestAuditConcurrentProcesses starts 200 permgate processes at once — exec and
+// check, some with 100 KB commands — and expects exactly 200 whole, valid lines.
+func TestAuditConcurrentProcesses(t *testing.T) {
+	home, env := testHome(t)
+	env = append(env, "PERMGATE_TEST_TTY=/nonexistent")
+	const procs = 200
+	long := "echo " + strings.Repeat("x", 100<<10)
+	var wg sync.WaitGroup
+	errs := make(chan error, procs)
+	for i := range procs {
+		var args []string
+		switch i % 4 {
+		case 0:
+			args = []string{"exec", "--", "true"}
+		case 1:
+			args = []string{"check", "--", fmt.Sprintf("ls dir%d", i)}
+		case 2:
+			args = []string{"exec", "--", long}
+		default:
+			args = []string{"check", "--", "rm -rf /"}
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.Command("permgate", args...)
+			cmd.Dir, cmd.Env = home, env
+			if out, err := cmd.CombinedOutput(); err != nil && args[0] == "exec" {
+				errs <- fmt.Errorf("%v: %v: %.200s", args[:2], err, out)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	f, err := os.Open(filepath.Join(home, ".local", "state", "permgate", "audit.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	lines, longLines := 0, 0
+	for sc.Scan() {
+		lines++
+		var rec policy.AuditRecord
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+			t.Fatalf("line %d is not a whole record: %v", lines, err)
+		}
+		if rec.Command == long {
+			longLines++
+		}
+	}
+	if lines != procs || longLines != procs/4 {
+		t.Errorf("%d lines (%d long), want %d (%d long)", lines, longLines, procs, procs/4)
+	}
+}
+
+// TestRulesAddConcurrentProcesses: 20 `permgate rules add` at once lose none and
+// keep the user's comment.
+func TestRulesAddConcurrentProcesses(t *testing.T) {
+	home, env := testHome(t)
+	config := filepath.Join(home, ".config", "permgate", "config.toml")
+	if err := os.MkdirAll(filepath.Dir(config), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(config, []byte("# mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for i := range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.Command("permgate", "rules", "add", "allow", fmt.Sprintf("bash(prefix:tool%02d*)", i))
+			cmd.Dir, cmd.Env = home, env
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("rules add %d: %v\n%s", i, err, out)
+			}
+		}()
+	}
+	wg.Wait()
+	cfg, err := policy.LoadConfig(policy.Paths{User: config}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Rules.Allow) != 20 {
+		t.Errorf("%d rules after 20 concurrent adds", len(cfg.Rules.Allow))
+	}
+	if data, _ := os.ReadFile(config); !strings.HasPrefix(string(data), "# mine\n") {
+		t.Errorf("the comment was lost:\n%s", data)
+	}
+}
