@@ -266,3 +266,22 @@ func TestPromptSuggestsPlanAfterThreeDenials(t *testing.T) {
 		}
 	}
 }
+
+func TestModeMenuOnTerminal(t *testing.T) {
+	home, env := testHome(t)
+	r := startPTY(t, home, env, "mode")
+	r.waitFor("mode (1-4, Enter keeps it): ")
+	if !strings.Contains(r.output(), "* 1) default") || !strings.Contains(r.output(), "3) plan") {
+		t.Errorf("menu:\n%s", r.output())
+	}
+	r.send("3\n")
+	if code := r.exit(); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, r.output())
+	}
+	cmd := exec.Command("permgate", "mode")
+	cmd.Dir, cmd.Env = home, env
+	out, err := cmd.Output()
+	if err != nil || !strings.HasPrefix(string(out), "plan (set with permgate mode)") {
+		t.Errorf("after choosing 3: %q, %v", out, err)
+	}
+}
