@@ -285,3 +285,19 @@ func TestModeMenuOnTerminal(t *testing.T) {
 		t.Errorf("after choosing 3: %q, %v", out, err)
 	}
 }
+
+// TestExplainColourOnlyOnTerminal: colour on a terminal, none with NO_COLOR.
+func TestExplainColourOnlyOnTerminal(t *testing.T) {
+	home, env := testHome(t)
+	env = append(env[:len(env):len(env)], "TERM=xterm")
+	r := startPTY(t, home, env, "explain", "--", "rm -rf /")
+	r.exit()
+	if !strings.Contains(r.output(), "\x1b[31m") {
+		t.Errorf("no colour on a terminal:\n%q", r.output())
+	}
+	r = startPTY(t, home, append(env, "NO_COLOR=1"), "explain", "--", "rm -rf /")
+	r.exit()
+	if strings.Contains(r.output(), "\x1b[") {
+		t.Errorf("colour despite NO_COLOR:\n%q", r.output())
+	}
+}

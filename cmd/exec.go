@@ -22,6 +22,9 @@ const (
 	exitNotFound  = 127 // the program does not exist, as a shell reports it
 )
 
+// defaultPromptTimeout is how long the prompt waits for a human.
+const defaultPromptTimeout = 5 * time.Minute
+
 // execOptions are exec's flags.
 type execOptions struct {
 	mode          string
@@ -43,7 +46,7 @@ func newExecCmd(io streams, g *globalFlags) *cobra.Command {
 	}
 	c.Flags().StringVar(&o.mode, "mode", "", "mode to decide in: default, auto, plan or bypass")
 	c.Flags().BoolVar(&o.failClosed, "fail-closed", false, "never ask: what would ask is denied")
-	c.Flags().DurationVar(&o.promptTimeout, "prompt-timeout", 5*time.Minute, "how long to wait for an answer before denying")
+	c.Flags().DurationVar(&o.promptTimeout, "prompt-timeout", defaultPromptTimeout, "how long to wait for an answer before denying")
 	c.Flags().SetInterspersed(false)
 	return c
 }
@@ -60,18 +63,28 @@ func runExec(io streams, g *globalFlags, o execOptions, args []string) int {
 		fmt.Fprintf(io.err, "permgate: error: %v\npermgate: hint: permgate runs nothing until this is fixed; see `permgate config check`\n", err)
 		return exitExecError
 	}
-	command, a, out := s.decide(args)
-	decidedBy := out.By
-	if out.Decision == policy.Ask {
-		out, decidedBy = s.promptFor(io, command, a, out, o.promptTimeout)
-	}
-	s.audit(io, "exec", command, a, out, decidedBy)
-	if out.Decision != policy.Allow {
-		fmt.Fprintf(io.err, "permgate: denied: %s\n", validator.OneLine(out.Reason))
-		fmt.Fprintf(io.err, "permgate: hint: %s\n", denyHint(s, a, out, decidedBy))
+	if !s.confirm(io, "exec", args, o.promptTimeout) {
 		return exitDenied
 	}
 	return run(io, args)
+}
+
+// confirm decides for a command about to run, asks on the terminal when it must,
+// records the decision, and on a refusal says why with a hint. It reports whether
+// the command may run.
+func (s *session) confirm(io streams, source string, args []string, timeout time.Duration) bool {
+	command, a, out := s.decide(args)
+	decidedBy := out.By
+	if out.Decision == policy.Ask {
+		out, decidedBy = s.promptFor(io, command, a, out, timeout)
+	}
+	s.audit(io, source, command, a, out, decidedBy)
+	if out.Decision == policy.Allow {
+		return true
+	}
+	fmt.Fprintf(io.err, "permgate: denied: %s\n", validator.OneLine(out.Reason))
+	fmt.Fprintf(io.err, "permgate: hint: %s\n", denyHint(s, a, out, decidedBy))
+	return false
 }
 
 // promptFor asks the human on the terminal, or fails closed when no one can

@@ -14,7 +14,7 @@ import (
 )
 
 func newModeCmd(io streams, g *globalFlags) *cobra.Command {
-	var cycle bool
+	var cycle, short bool
 	c := &cobra.Command{
 		Use:   "mode [MODE|--cycle]",
 		Short: "Show or set the persistent mode (default, auto, plan, bypass)",
@@ -37,6 +37,9 @@ func newModeCmd(io streams, g *globalFlags) *cobra.Command {
 				if next, err = policy.ParseMode(args[0]); err != nil {
 					return fmt.Errorf("mode: %w", err)
 				}
+			case short:
+				fmt.Fprintln(io.out, s.eff.Mode)
+				return nil
 			default:
 				fmt.Fprintf(io.out, "%s (%s)\n", s.eff.Mode, s.eff.ModeSource)
 				if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
@@ -50,6 +53,7 @@ func newModeCmd(io streams, g *globalFlags) *cobra.Command {
 		},
 	}
 	c.Flags().BoolVar(&cycle, "cycle", false, "move to the next mode: default → auto → plan → bypass → default")
+	c.Flags().BoolVar(&short, "short", false, "print only the mode's name (for a shell prompt)")
 	return c
 }
 

@@ -64,13 +64,15 @@ func ask(tty *os.File, v promptView, timeout time.Duration) (answer, string) {
 		keys = "y/N/a"
 	}
 	fmt.Fprintf(&sb, "  %s\nAllow? (%s) ", choices, keys)
+	restore := cookedMode(tty)
+	defer restore()
 	if _, err := io.WriteString(tty, sb.String()); err != nil {
 		return answerError, err.Error()
 	}
 	lines := make(chan string, 1)
 	errs := make(chan error, 1)
 	go func() {
-		line, err := bufio.NewReader(tty).ReadString('\n')
+		line, err := readAnswer(bufio.NewReader(tty))
 		if err != nil && line == "" {
 			errs <- err
 			return
@@ -99,6 +101,25 @@ func ask(tty *os.File, v promptView, timeout time.Duration) (answer, string) {
 	case <-timer.C:
 		io.WriteString(tty, "\npermgate: no answer in "+timeout.String()+"\n")
 		return answerTimeout, "no answer in " + timeout.String()
+	}
+}
+
+// readAnswer reads up to a newline or a carriage return: a terminal left in raw
+// mode by a line editor (zle, readline) sends \r for Enter.
+func readAnswer(r *bufio.Reader) (string, error) {
+	var sb strings.Builder
+	for {
+		b, err := r.ReadByte()
+		if err != nil {
+			return sb.String(), err
+		}
+		if b == '\n' || b == '\r' {
+			return sb.String(), nil
+		}
+		if b == 4 && sb.Len() == 0 { // Ctrl-D in raw mode
+			return "", io.EOF
+		}
+		sb.WriteByte(b)
 	}
 }
 

@@ -43,6 +43,8 @@ var builtinTools = map[string]ToolPolicy{
 	"load_skill": PolicySafe, "task_list": PolicySafe, "task_get": PolicySafe, "team_list": PolicySafe,
 	"edit_file": PolicyAllow, "task_create": PolicyAllow, "task_update": PolicyAllow,
 	"write_file": PolicyAuto,
+	// A harness's own conversation tools touch nothing.
+	"ask_user": PolicySafe, "exit_plan_mode": PolicySafe,
 }
 
 // ToolCall is a harness's request to use a tool other than bash.
@@ -64,6 +66,16 @@ func (t ToolTable) Policy(tool string) ToolPolicy {
 	return PolicyAsk
 }
 
+// sameTool reports whether a rule for tool a covers a call of tool b: write_file
+// and edit_file both change files, so a rule for one holds for the other.
+func sameTool(a, b string) bool {
+	if a == b {
+		return true
+	}
+	writes := map[string]bool{"write_file": true, "edit_file": true}
+	return writes[a] && writes[b]
+}
+
 // DecideTool decides a tool call: deny rules, then bypass, then plan mode, ask
 // rules, allow rules, and the tool's policy in the mode.
 func DecideTool(call ToolCall, s Settings, rules RuleSet, table ToolTable, pc PathContext) Outcome {
@@ -74,7 +86,7 @@ func DecideTool(call ToolCall, s Settings, rules RuleSet, table ToolTable, pc Pa
 	}
 	match := func(list []Rule) (string, bool) {
 		for _, r := range list {
-			if r.Tool != tool {
+			if !sameTool(r.Tool, tool) {
 				continue
 			}
 			if r.Kind == WholeTool || r.Kind == PathGlob && abs != "" && r.matchPath(filepath.Clean(abs), pc) {

@@ -218,3 +218,10 @@ func ShellQuote(s string) string {
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+// IsIncomplete reports whether a script only needs more input to parse: an open
+// quote, an unfinished if, for or function. A shell would ask for another line.
+func IsIncomplete(src string) bool {
+	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	return err != nil && syntax.IsIncomplete(err)
+}

@@ -146,11 +146,15 @@ func (a Analysis) Kinds() []string {
 }
 
 // Reason returns the reason of the first finding with the highest severity, or ""
-// when there is none.
+// when there is none. What a command does is a better reason than the sudo it
+// came through, so privilege_escalation gives way to another finding as severe.
 func (a Analysis) Reason() string {
 	best := -1
 	for i, f := range a.Findings {
-		if best < 0 || f.Severity > a.Findings[best].Severity {
+		switch {
+		case best < 0, f.Severity > a.Findings[best].Severity:
+			best = i
+		case f.Severity == a.Findings[best].Severity && a.Findings[best].Kind == "privilege_escalation" && f.Kind != "privilege_escalation":
 			best = i
 		}
 	}

@@ -1,0 +1,165 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"permgate/policy"
+	"permgate/shellparse"
+	"permgate/validator"
+)
+
+func newExplainCmd(io streams, g *globalFlags) *cobra.Command {
+	var modeFlag string
+	c := &cobra.Command{
+		Use:   "explain [--mode MODE] -- CMD...",
+		Short: "Show the analysis as a person reads it: each command, how it was unwrapped, findings, rule, mode, decision",
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return errors.New("explain: no command given (usage: permgate explain -- CMD...)")
+			}
+			s, err := loadSession(g, io, modeFlag, false)
+			if err != nil {
+				return fmt.Errorf("explain: %w", err)
+			}
+			command, a, out := s.decide(args)
+			writeExplanation(io.out, s, command, a, out)
+			return nil
+		},
+	}
+	c.Flags().StringVar(&modeFlag, "mode", "", "mode to decide in: default, auto, plan or bypass")
+	c.Flags().SetInterspersed(false)
+	return c
+}
+
+var severityColour = map[validator.Severity]string{validator.Severe: colourRed, validator.NonSevere: colourYellow, validator.Safe: colourGreen}
+
+// writeExplanation prints the analysis of one command line.
+func writeExplanation(w io.Writer, s *session, command string, a validator.Analysis, out policy.Outcome) {
+	bold := func(t string) string { return paint(w, "\x1b[1m", t) }
+	fmt.Fprintf(w, "%s %s\n", bold("command:"), validator.OneLine(command))
+	fmt.Fprintf(w, "%s %s (%s)\n", bold("mode:"), s.eff.Mode, s.eff.ModeSource)
+	for i, c := range a.Commands {
+		fmt.Fprintf(w, "\n%s %s\n", bold(fmt.Sprintf("simple command %d:", i+1)), describeArgv(c))
+		if c.Source != "" && c.Source != validator.Normalize(c) {
+			fmt.Fprintf(w, "  as written:  %s\n", validator.OneLine(c.Source))
+		}
+		if len(c.Wrappers) > 0 {
+			var chain []string
+			for _, wr := range c.Wrappers {
+				chain = append(chain, describeWrapper(wr))
+			}
+			fmt.Fprintf(w, "  unwrapped:   %s → the command\n", strings.Join(chain, " → "))
+		}
+		for _, as := range c.Assigns {
+			fmt.Fprintf(w, "  sets:        %s=%s (%s)\n", as.Name, as.Value.Text, as.Via)
+		}
+		if where := describeContext(c, a); where != "" {
+			fmt.Fprintf(w, "  where:       %s\n", where)
+		}
+		for _, r := range c.Redirects {
+			fmt.Fprintf(w, "  redirect:    %s%s %s\n", r.Fd, r.Op, validator.OneLine(clipText(r.Target.Text, 80)))
+		}
+		ro := "no"
+		if a.ReadOnly[i] {
+			ro = "yes"
+		}
+		fmt.Fprintf(w, "  read-only:   %s\n", ro)
+		for _, f := range a.Findings {
+			if f.Index == i {
+				fmt.Fprintf(w, "  finding:     %s (%s): %s\n", f.Kind, paint(w, severityColour[f.Severity], f.Severity.String()), f.Reason)
+			}
+		}
+	}
+	for _, f := range a.Findings {
+		if f.Index < 0 {
+			fmt.Fprintf(w, "\n%s %s (%s): %s\n", bold("whole command:"), f.Kind, paint(w, severityColour[f.Severity], f.Severity.String()), f.Reason)
+		}
+	}
+	rule := out.Rule
+	if rule == "" {
+		rule = "none decided"
+	}
+	fmt.Fprintf(w, "\n%s %s\n", bold("severity:"), paint(w, severityColour[a.Severity], a.Severity.String()))
+	fmt.Fprintf(w, "%s %s\n", bold("rule:"), rule)
+	fmt.Fprintf(w, "%s %s — %s\n", bold("decision:"), paint(w, decisionColour[out.Decision], string(out.Decision)), out.Reason)
+}
+
+func describeArgv(c shellparse.SimpleCommand) string {
+	if len(c.Argv) == 0 {
+		if len(c.Assigns) > 0 {
+			return "(assignment only) " + validator.Normalize(c)
+		}
+		return "(redirection only)"
+	}
+	parts := make([]string, len(c.Argv))
+	for i, w := range c.Argv {
+		t := shellparse.ShellQuote(w.Text)
+		switch {
+		case w.Placeholder:
+			t = w.Text + "⟨filled in at run time⟩"
+		case !w.Static:
+			t = w.Text + "⟨dynamic⟩"
+		}
+		parts[i] = t
+	}
+	return validator.OneLine(clipText(strings.Join(parts, " "), 200))
+}
+
+func describeWrapper(wr shellparse.Wrapper) string {
+	words := make([]string, len(wr.Argv))
+	for i, w := range wr.Argv {
+		words[i] = shellparse.ShellQuote(w.Text)
+	}
+	if len(words) > 0 {
+		words[0] = wr.Name
+	}
+	text := validator.OneLine(clipText(strings.Join(words, " "), 60))
+	if wr.Nested {
+		text += " (script parsed)"
+	}
+	return text
+}
+
+func describeContext(c shellparse.SimpleCommand, a validator.Analysis) string {
+	var parts []string
+	switch c.Subst {
+	case "$(", "`":
+		parts = append(parts, "inside a command substitution "+c.Subst+"…)")
+	case "<(", ">(":
+		parts = append(parts, "inside a process substitution "+c.Subst+"…)")
+	}
+	if c.Function != "" {
+		parts = append(parts, "in the body of function "+c.Function)
+	}
+	switch c.Stdin.Kind {
+	case shellparse.InputPipe:
+		var from []string
+		for _, i := range c.Stdin.From {
+			if i >= 0 && i < len(a.Commands) {
+				from = append(from, validator.Normalize(a.Commands[i]))
+			}
+		}
+		if len(from) > 0 {
+			parts = append(parts, "reads the output of "+clipText(strings.Join(from, ", "), 80))
+		} else {
+			parts = append(parts, "reads a pipe")
+		}
+	case shellparse.InputHereString, shellparse.InputHereDoc:
+		parts = append(parts, "reads a "+string(c.Stdin.Kind))
+	}
+	if c.PipesOut {
+		parts = append(parts, "its output goes into a pipe")
+	}
+	if c.Background {
+		parts = append(parts, "runs in the background")
+	}
+	if c.Depth > 0 {
+		parts = append(parts, fmt.Sprintf("nested script, depth %d", c.Depth))
+	}
+	return strings.Join(parts, "; ")
+}

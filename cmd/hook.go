@@ -1,0 +1,360 @@
+package cmd
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"permgate/policy"
+	"permgate/shellparse"
+	"permgate/validator"
+)
+
+// maxHookInput bounds what a hook reads from stdin (a Write can carry a file).
+const maxHookInput = 64 << 20
+
+// hookInput is the part of a harness's pre-tool-use JSON permgate reads. Claude
+// Code, Codex and Gemini CLI share these field names.
+type hookInput struct {
+	SessionID      string          `json:"session_id"`
+	Cwd            string          `json:"cwd"`
+	PermissionMode string          `json:"permission_mode"`
+	HookEventName  string          `json:"hook_event_name"`
+	ToolName       string          `json:"tool_name"`
+	ToolInput      json.RawMessage `json:"tool_input"`
+}
+
+// toolArgs are the tool_input fields permgate uses.
+type toolArgs struct {
+	Command      json.RawMessage `json:"command"`
+	FilePath     string          `json:"file_path"`
+	AbsolutePath string          `json:"absolute_path"`
+	NotebookPath string          `json:"notebook_path"`
+	Path         string          `json:"path"`
+	DirPath      string          `json:"dir_path"`
+	URL          string          `json:"url"`
+}
+
+// harness is one agent harness's hook protocol.
+type harness struct {
+	name string
+	// tools maps the harness's tool names onto permgate's.
+	tools map[string]string
+	// modes maps the harness's permission_mode onto permgate's mode and whether
+	// no one can be asked in it.
+	modes map[string]harnessMode
+	// answer writes the decision and returns the exit code.
+	answer func(io streams, d policy.Decision, reason string) int
+	// settings is the snippet that registers the hook, with %s for the command.
+	settings string
+}
+
+type harnessMode struct {
+	mode       policy.Mode
+	failClosed bool
+}
+
+var harnesses = map[string]harness{
+	"claude": {
+		name: "Claude Code",
+		tools: map[string]string{
+			"Bash": "bash", "Read": "read_file", "Write": "write_file", "Edit": "edit_file", "MultiEdit": "edit_file",
+			"NotebookEdit": "edit_file", "Glob": "glob", "Grep": "grep", "LS": "glob", "WebFetch": "web_fetch",
+			"WebSearch": "web_search", "Task": "task_create", "Agent": "task_create", "TodoWrite": "todo_write",
+			"TodoRead": "todo_read", "ExitPlanMode": "exit_plan_mode", "AskUserQuestion": "ask_user",
+		},
+		modes: map[string]harnessMode{
+			"default": {mode: policy.ModeDefault}, "acceptEdits": {mode: policy.ModeDefault}, "auto": {mode: policy.ModeAuto},
+			"plan": {mode: policy.ModePlan}, "bypassPermissions": {mode: policy.ModeBypass},
+			"dontAsk": {mode: policy.ModeDefault, failClosed: true},
+		},
+		answer:   answerClaude,
+		settings: `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":%s,"timeout":30}]}]}}`,
+	},
+	"codex": {
+		name: "Codex",
+		tools: map[string]string{
+			"Bash": "bash", "shell": "bash", "shell_command": "bash", "exec_command": "bash", "apply_patch": "apply_patch",
+			"spawn_agent": "task_create", "Agent": "task_create",
+		},
+		modes: map[string]harnessMode{
+			"default": {mode: policy.ModeDefault}, "acceptEdits": {mode: policy.ModeDefault}, "plan": {mode: policy.ModePlan},
+			"bypassPermissions": {mode: policy.ModeBypass}, "dontAsk": {mode: policy.ModeDefault, failClosed: true},
+		},
+		answer: answerCodex,
+		settings: "# ~/.codex/config.toml (then trust the hook once in Codex's /hooks)\n" +
+			"[[hooks.PreToolUse]]\nmatcher = \"*\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = %s\ntimeout = 30",
+	},
+	"gemini": {
+		name: "Gemini CLI",
+		tools: map[string]string{
+			"run_shell_command": "bash", "read_file": "read_file", "read_many_files": "read_file", "write_file": "write_file",
+			"replace": "edit_file", "glob": "glob", "list_directory": "glob", "grep_search": "grep", "search_file_content": "grep",
+			"web_fetch": "web_fetch", "google_web_search": "web_search", "save_memory": "save_memory",
+			"write_todos": "todo_write",
+		},
+		answer:   answerGemini,
+		settings: `{"hooks":{"BeforeTool":[{"matcher":"*","hooks":[{"name":"permgate","type":"command","command":%s,"timeout":30000}]}]}}`,
+	},
+}
+
+func newHookCmd(io streams, g *globalFlags) *cobra.Command {
+	var modeFlag string
+	var printConfig bool
+	c := &cobra.Command{
+		Use:   "hook claude|codex|gemini [--print-config]",
+		Short: "Answer an agent harness's pre-tool-use hook (JSON on stdin); never prompts",
+		Long: "hook reads Claude Code's PreToolUse, Codex's PreToolUse or Gemini CLI's BeforeTool JSON on stdin and\n" +
+			"answers in that harness's protocol. It never prompts: an ask goes back to the harness (Codex cannot\n" +
+			"ask, so there it is a deny). Bad input, a config error or an internal error is a deny.\n" +
+			"--print-config prints the settings that register the hook.",
+		Args:      cobra.ExactArgs(1),
+		ValidArgs: []string{"claude", "codex", "gemini"},
+		RunE: func(c *cobra.Command, args []string) error {
+			h, ok := harnesses[args[0]]
+			if !ok {
+				return fmt.Errorf("hook: unknown harness %q (want claude, codex or gemini)", args[0])
+			}
+			if printConfig {
+				fmt.Fprintln(io.out, hookSettings(h, args[0]))
+				return nil
+			}
+			return exitCode{runHook(io, g, h, modeFlag)}
+		},
+	}
+	c.Flags().StringVar(&modeFlag, "mode", "", "mode to decide in, over the harness's permission mode")
+	c.Flags().BoolVar(&printConfig, "print-config", false, "print the settings snippet that registers this hook")
+	return c
+}
+
+// hookSettings is the settings snippet with this permgate's path.
+func hookSettings(h harness, name string) string {
+	bin, err := os.Executable()
+	if err != nil {
+		bin = "permgate"
+	}
+	command, _ := json.Marshal(bin + " hook " + name)
+	return fmt.Sprintf(h.settings, command)
+}
+
+// runHook decides one tool call; every failure is a deny in the protocol.
+func runHook(io streams, g *globalFlags, h harness, modeFlag string) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			code = h.answer(io, policy.Deny, fmt.Sprintf("permgate failed (%v); denied to be safe", r))
+		}
+	}()
+	data, err := readLimited(io.in, maxHookInput)
+	if err != nil {
+		return h.answer(io, policy.Deny, "permgate could not read the hook input: "+err.Error())
+	}
+	var in hookInput
+	if err := json.Unmarshal(data, &in); err != nil {
+		return h.answer(io, policy.Deny, "permgate could not parse the hook input as JSON: "+err.Error())
+	}
+	if in.ToolName == "" {
+		return h.answer(io, policy.Deny, "the hook input has no tool_name")
+	}
+	if in.Cwd != "" && filepath.IsAbs(in.Cwd) {
+		if err := os.Chdir(in.Cwd); err != nil {
+			return h.answer(io, policy.Deny, "cannot enter the tool call's cwd: "+err.Error())
+		}
+	}
+	s, err := loadConfig(g, io)
+	if err == nil {
+		err = s.selectHookMode(h, in.PermissionMode, modeFlag)
+	}
+	if err != nil {
+		return h.answer(io, policy.Deny, "permgate refuses while its config is broken: "+err.Error())
+	}
+	command, a, out, err := s.decideTool(h, in)
+	if err != nil {
+		return h.answer(io, policy.Deny, err.Error())
+	}
+	s.audit(io, "hook", command, a, out, out.By)
+	return h.answer(io, out.Decision, "permgate: "+validator.OneLine(out.Reason))
+}
+
+func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("more than %d bytes", limit)
+	}
+	if len(strings.TrimSpace(string(data))) == 0 {
+		return nil, errors.New("stdin was empty")
+	}
+	return data, nil
+}
+
+// selectHookMode chooses the mode: an explicit one (--mode, PERMGATE_MODE, a
+// profile, `permgate mode`) wins over the harness's permission mode, which wins
+// over the config's.
+func (s *session) selectHookMode(h harness, permissionMode, modeFlag string) error {
+	profile := os.Getenv("PERMGATE_PROFILE")
+	inputs := policy.ModeInputs{Flag: modeFlag, Env: os.Getenv("PERMGATE_MODE"), Profile: profile, Persisted: s.state.Mode,
+		FailClosed: envTrue(os.Getenv("PERMGATE_FAIL_CLOSED"))}
+	eff, err := policy.Select(s.cfg, inputs)
+	if err != nil {
+		return err
+	}
+	explicit := modeFlag != "" || inputs.Env != "" || profile != "" || s.state.Mode != ""
+	if hm, ok := h.modes[permissionMode]; ok && !explicit {
+		eff.Mode, eff.ModeSource = hm.mode, h.name+" permission_mode "+permissionMode
+		eff.FailClosed = eff.FailClosed || hm.failClosed
+		if eff.Mode == policy.ModeBypass && s.cfg.DisableBypass.Value {
+			return fmt.Errorf("bypass mode is disabled by %s", s.cfg.DisableBypass.Source)
+		}
+	}
+	s.eff = eff
+	return nil
+}
+
+// decideTool decides one tool call: bash through the analysis, other tools by
+// the tool table and rules.
+func (s *session) decideTool(h harness, in hookInput) (string, validator.Analysis, policy.Outcome, error) {
+	var args toolArgs
+	if len(in.ToolInput) > 0 && string(in.ToolInput) != "null" {
+		if err := json.Unmarshal(in.ToolInput, &args); err != nil {
+			return "", validator.Analysis{}, policy.Outcome{}, fmt.Errorf("permgate could not read tool_input: %v", err)
+		}
+	}
+	tool, ok := h.tools[in.ToolName]
+	if !ok {
+		tool = strings.ToLower(in.ToolName) // unknown and MCP tools keep their name: the table asks
+	}
+	switch tool {
+	case "bash":
+		command, err := commandString(args.Command)
+		if err != nil {
+			return "", validator.Analysis{}, policy.Outcome{}, err
+		}
+		_, a, out := s.decide([]string{command})
+		return command, a, out, nil
+	case "apply_patch":
+		patch, _ := commandString(args.Command)
+		return s.decidePatch(patch)
+	}
+	path := firstNonEmpty(args.FilePath, args.AbsolutePath, args.NotebookPath, args.Path, args.DirPath)
+	out := policy.DecideTool(policy.ToolCall{Tool: tool, Path: path}, s.eff.Settings, s.cfg.Rules, s.toolTable(), s.pathContext())
+	if s.eff.FailClosed {
+		out = policy.FailClose(out, "fail-closed is on")
+	}
+	what := in.ToolName
+	if path != "" {
+		what += " " + path
+	} else if args.URL != "" {
+		what += " " + args.URL
+	}
+	return what, validator.Analysis{}, out, nil
+}
+
+// decidePatch decides Codex's apply_patch as an edit of every file it names.
+func (s *session) decidePatch(patch string) (string, validator.Analysis, policy.Outcome, error) {
+	var paths []string
+	for _, line := range strings.Split(patch, "\n") {
+		for _, prefix := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
+			if p, ok := strings.CutPrefix(line, prefix); ok {
+				paths = append(paths, strings.TrimSpace(p))
+			}
+		}
+	}
+	if len(paths) == 0 {
+		return "apply_patch", validator.Analysis{}, policy.Outcome{Decision: policy.Deny, Reason: "apply_patch names no file permgate can read", By: "tool"}, nil
+	}
+	var last policy.Outcome
+	for _, p := range paths {
+		out := policy.DecideTool(policy.ToolCall{Tool: "edit_file", Path: p}, s.eff.Settings, s.cfg.Rules, s.toolTable(), s.pathContext())
+		if s.eff.FailClosed {
+			out = policy.FailClose(out, "fail-closed is on")
+		}
+		if out.Decision != policy.Allow {
+			return "apply_patch " + p, validator.Analysis{}, out, nil
+		}
+		last = out
+	}
+	return "apply_patch " + strings.Join(paths, " "), validator.Analysis{}, last, nil
+}
+
+// commandString reads a command given as a string or as an argv array.
+func commandString(raw json.RawMessage) (string, error) {
+	if len(raw) == 0 {
+		return "", errors.New("the shell tool call has no command")
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err == nil {
+		return s, nil
+	}
+	var argv []string
+	if err := json.Unmarshal(raw, &argv); err != nil || len(argv) == 0 {
+		return "", errors.New("the shell tool call's command is neither a string nor a list of words")
+	}
+	quoted := make([]string, len(argv))
+	for i, a := range argv {
+		quoted[i] = shellparse.ShellQuote(a)
+	}
+	return strings.Join(quoted, " "), nil
+}
+
+func firstNonEmpty(values ...string) string {
+	for _, v := range values {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+func (s *session) toolTable() policy.ToolTable {
+	table := policy.ToolTable{}
+	for name, setting := range s.cfg.Tools {
+		table[name] = setting.Value
+	}
+	return table
+}
+
+func (s *session) pathContext() policy.PathContext {
+	return policy.PathContext{Cwd: s.env.Cwd, Home: s.env.Home}
+}
+
+// answerClaude prints Claude Code's hookSpecificOutput; the exit status is 0.
+func answerClaude(io streams, d policy.Decision, reason string) int {
+	out := map[string]any{"hookSpecificOutput": map[string]string{
+		"hookEventName": "PreToolUse", "permissionDecision": string(d), "permissionDecisionReason": reason,
+	}}
+	writeJSON(io.out, out)
+	return exitOK
+}
+
+// answerCodex blocks with exit 2 and the reason on stderr. Codex runs the call on
+// any other answer, and cannot ask through a hook, so an ask is a deny.
+func answerCodex(io streams, d policy.Decision, reason string) int {
+	switch d {
+	case policy.Allow:
+		return exitOK
+	case policy.Ask:
+		reason += " (permgate would ask, and Codex cannot be asked through a hook: denied)"
+	}
+	fmt.Fprintln(io.err, reason)
+	return exitDeny
+}
+
+// answerGemini prints Gemini CLI's {"decision","reason"}; the exit status is 0.
+func answerGemini(io streams, d policy.Decision, reason string) int {
+	writeJSON(io.out, map[string]string{"decision": string(d), "reason": reason})
+	return exitOK
+}
+
+func writeJSON(w io.Writer, v any) {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v)
+}

@@ -1,0 +1,118 @@
+package cmd
+
+import (
+	"embed"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// shellSnippets holds the shell guard for each shell, as `permgate init` prints it.
+//
+//go:embed shell/guard.bash shell/guard.zsh shell/guard.fish
+var shellSnippets embed.FS
+
+// binaryPlaceholder stands, in a snippet, for the quoted path of the permgate
+// binary the snippet calls.
+const binaryPlaceholder = "@PERMGATE_BIN@"
+
+// initShells are the shells `permgate init` has a snippet for, with how each
+// quotes a word.
+var initShells = map[string]func(string) string{
+	"bash": quotePOSIX,
+	"zsh":  quotePOSIX,
+	"fish": quoteFish,
+}
+
+// newInitCmd prints the shell guard snippet for bash, zsh or fish.
+func newInitCmd(io streams, _ *globalFlags) *cobra.Command {
+	return &cobra.Command{
+		Use:   "init bash|zsh|fish",
+		Short: "Print the snippet that guards an interactive shell",
+		Long: `init prints the shell code that guards an interactive shell:
+
+  bash  ~/.bashrc:                  eval "$(permgate init bash)"
+  zsh   ~/.zshrc:                   eval "$(permgate init zsh)"
+  fish  ~/.config/fish/config.fish: permgate init fish | source
+
+Enter then checks the typed line with permgate before the shell runs it: an allowed
+line runs as usual (cd, variables and history work as always), a denied one is not
+run and stays on the line for editing, and a line that needs a decision asks on the
+terminal. Shift+Tab cycles the mode (default → auto → plan → bypass → default) and
+keeps the half-typed line. If permgate cannot run, no line runs.
+
+What the shell would expand after Enter is first expanded on the line and checked
+on the next Enter: a history expansion (!!) in bash and zsh (bash's histverify is
+turned on for this), an abbreviation in fish.
+
+The function permgate_prompt_mode prints the mode in force, for a prompt:
+
+  bash  PS1='[$(permgate_prompt_mode)] \w \$ '
+  zsh   shown in RPROMPT unless PERMGATE_NO_RPROMPT is set (setopt prompt_subst;
+        RPROMPT='$(permgate_prompt_mode)' to place it yourself)
+  fish  function fish_right_prompt; permgate_prompt_mode; end
+
+Put the line after any other code that binds Enter or Shift+Tab.`,
+		Args:      cobra.ExactArgs(1),
+		ValidArgs: []string{"bash", "zsh", "fish"},
+		RunE: func(c *cobra.Command, args []string) error {
+			snippet, err := shellSnippet(args[0], permgateBinary())
+			if err != nil {
+				return fmt.Errorf("init: %w", err)
+			}
+			_, err = fmt.Fprint(io.out, snippet)
+			return err
+		},
+	}
+}
+
+// shellSnippet returns the guard for shell, calling the permgate at binary.
+func shellSnippet(shell, binary string) (string, error) {
+	quote, ok := initShells[shell]
+	if !ok {
+		return "", fmt.Errorf("unknown shell %q (want bash, zsh or fish)", shell)
+	}
+	text, err := shellSnippets.ReadFile("shell/guard." + shell)
+	if err != nil {
+		return "", fmt.Errorf("read the %s snippet: %w", shell, err)
+	}
+	return strings.ReplaceAll(string(text), binaryPlaceholder, quote(binary)), nil
+}
+
+// permgateBinary is the path the snippets call: the permgate found on PATH when
+// it is this very binary (that name survives upgrades that move the real file),
+// else this binary's own absolute path, else plain "permgate".
+func permgateBinary() string {
+	self, err := os.Executable()
+	if err != nil {
+		return "permgate"
+	}
+	if onPath, err := exec.LookPath("permgate"); err == nil {
+		if abs, err := filepath.Abs(onPath); err == nil && sameFile(abs, self) {
+			return abs
+		}
+	}
+	return self
+}
+
+// sameFile reports whether the paths a and b name the same file.
+func sameFile(a, b string) bool {
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(ia, ib)
+}
+
+// quotePOSIX quotes s as one word for bash and zsh.
+func quotePOSIX(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// quoteFish quotes s as one word for fish, where a backslash escapes ' and \
+// inside single quotes.
+func quoteFish(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}

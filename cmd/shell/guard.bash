@@ -1,0 +1,96 @@
+# permgate shell guard for bash. In ~/.bashrc:
+#   eval "$(permgate init bash)"
+# Enter checks the line with permgate before bash runs it: an allowed line runs,
+# a denied one stays on the line for editing, an ask asks on the terminal.
+# Shift+Tab cycles the mode and keeps the line. It turns histverify on: a
+# history expansion (!!) shows on the line and is checked before it runs.
+# For the mode in the prompt:
+#   PS1='[$(permgate_prompt_mode)] \w \$ '
+if [[ $- == *i* ]] && ((BASH_VERSINFO[0] < 4)); then
+  echo "permgate: the shell guard needs bash 4 or later; this shell is not guarded" >&2
+elif [[ $- == *i* && ! -o emacs && ! -o vi ]]; then
+  echo "permgate: line editing is off in this bash; this shell is not guarded" >&2
+elif [[ $- == *i* ]]; then
+
+_permgate_bin=@PERMGATE_BIN@
+
+# permgate_prompt_mode prints the permgate mode in force (default, auto, plan
+# or bypass), for a prompt.
+permgate_prompt_mode() {
+  command "$_permgate_bin" mode --short 2>/dev/null
+}
+
+# _permgate_guard runs first in the Enter macro. It binds the macro's second
+# key (\C-x\C-]a, \C-x\C-]o for Ctrl-O) to accept the line when permgate allows
+# it, and to a redraw when it does not, so that a refused line stays for editing.
+_permgate_guard() {
+  local line=$READLINE_LINE expanded hist=${histchars-'!^#'}
+  local guard_status=0 accept=accept-line next=operate-and-get-next keymap
+  # Bash expands history (!!, !$, ^old^new) after Enter. When the line has an
+  # event to expand, histverify makes bash put the result back on the line
+  # instead of running it, and the next Enter checks what will really run.
+  if [[ $- == *H* && -n $hist && ($line == *"${hist:0:1}"* || $line == "${hist:1:1}"*) ]] &&
+    { ! expanded=$(history -p -- "$line" 2>/dev/null) || [[ $expanded != "$line" ]]; }; then
+    shopt -s histverify
+    line=''
+  fi
+  if [[ $line == *[![:space:]]* ]]; then
+    command "$_permgate_bin" guard -- "$line"
+    guard_status=$?
+  fi
+  if ((guard_status == 2)); then
+    # The command is not finished (an open quote, an unfinished for): go on in
+    # the same buffer, so that the whole command is checked when it is.
+    READLINE_LINE+=$'\n'
+    READLINE_POINT=${#READLINE_LINE}
+    accept=redraw-current-line next=redraw-current-line
+  elif ((guard_status != 0)); then
+    if ((guard_status == 126 || guard_status == 127)); then
+      printf 'permgate: cannot run %s: the line was not run\n' "$_permgate_bin" >&2
+    elif ((guard_status != 1)); then
+      printf 'permgate: the guard failed (exit %d): the line was not run\n' "$guard_status" >&2
+    fi
+    accept=redraw-current-line next=redraw-current-line
+  fi
+  for keymap in emacs vi-insert vi-command; do
+    bind -m "$keymap" "\"\\C-x\\C-]a\": $accept"
+    bind -m "$keymap" "\"\\C-x\\C-]o\": $next"
+  done
+}
+
+# _permgate_cycle_save runs first in the Shift+Tab macro: it keeps the typed
+# line aside and empties it, so that the macro's accept-line runs nothing but
+# draws a fresh prompt (with the new mode), then cycles the mode.
+_permgate_cycle_save() {
+  _permgate_saved_line=$READLINE_LINE _permgate_saved_point=$READLINE_POINT
+  READLINE_LINE='' READLINE_POINT=0
+  command "$_permgate_bin" mode --cycle
+}
+
+# _permgate_cycle_restore runs last in the Shift+Tab macro, on the fresh
+# prompt: it puts the typed line back.
+_permgate_cycle_restore() {
+  READLINE_LINE=${_permgate_saved_line-} READLINE_POINT=${_permgate_saved_point-0}
+  unset _permgate_saved_line _permgate_saved_point
+}
+
+shopt -s histverify
+_permgate_keymap=''
+for _permgate_keymap in emacs vi-insert vi-command; do
+  bind -m "$_permgate_keymap" -x '"\C-x\C-]g": _permgate_guard'
+  bind -m "$_permgate_keymap" '"\C-x\C-]a": redraw-current-line'
+  bind -m "$_permgate_keymap" '"\C-x\C-]o": redraw-current-line'
+  bind -m "$_permgate_keymap" '"\C-m": "\C-x\C-]g\C-x\C-]a"'
+  bind -m "$_permgate_keymap" '"\C-j": "\C-x\C-]g\C-x\C-]a"'
+  bind -m "$_permgate_keymap" -x '"\C-x\C-]s": _permgate_cycle_save'
+  bind -m "$_permgate_keymap" '"\C-x\C-]b": accept-line'
+  bind -m "$_permgate_keymap" -x '"\C-x\C-]r": _permgate_cycle_restore'
+  bind -m "$_permgate_keymap" '"\e[Z": "\C-x\C-]s\C-x\C-]b\C-x\C-]r"'
+done
+bind -m emacs '"\C-o": "\C-x\C-]g\C-x\C-]o"'
+# edit-and-execute-command would run the edited text without Enter's check.
+bind -m emacs -r '\C-x\C-e'
+bind -m vi-command -r 'v'
+unset _permgate_keymap
+
+fi

@@ -1,0 +1,82 @@
+# permgate shell guard for fish. In ~/.config/fish/config.fish:
+#   permgate init fish | source
+# Enter checks the command line with permgate before fish runs it: an allowed
+# line runs, a denied one stays for editing, an ask asks on the terminal.
+# An abbreviation is first expanded on the line, and checked on the next
+# Enter. Shift+Tab cycles the mode and keeps the line. For the mode in the
+# prompt:
+#   function fish_right_prompt; permgate_prompt_mode; end
+if status is-interactive
+
+set -g _permgate_bin @PERMGATE_BIN@
+
+function permgate_prompt_mode --description 'Print the permgate mode in force, for a prompt'
+    command $_permgate_bin mode --short 2>/dev/null
+end
+
+function _permgate_missing --description 'Say that permgate cannot run, if it cannot'
+    command -sq $_permgate_bin; and return 1
+    echo
+    echo "permgate: cannot run $_permgate_bin: the line was not run" >&2
+    commandline -f repaint
+end
+
+function _permgate_guard_execute --description 'Run the command line only when permgate allows it'
+    set -l line (commandline | string collect)
+    if not string match -qr '\S' -- $line
+        commandline -f execute
+        return
+    end
+    # execute would expand an abbreviation before running the line: expand it
+    # now, on the line, and check the result on the next Enter. (An
+    # abbreviation defined with --regex is not seen here.)
+    set -l token (commandline -t)
+    if test "$line" != "$_permgate_expanded_from"; and test -n "$token"; and abbr -q -- $token
+        set -g _permgate_expanded_from $line
+        commandline -f expand-abbr repaint
+        return
+    end
+    set -e _permgate_expanded_from
+    # An incomplete command runs nothing: execute starts a new line in the
+    # buffer, and the whole command is checked once it is complete.
+    commandline --is-valid
+    if test $status -eq 2
+        commandline -f execute
+        return
+    end
+    _permgate_missing; and return
+    set -l message (command $_permgate_bin guard -- $line 2>&1)
+    set -l guard_status $status
+    if test $guard_status -eq 0
+        if set -q message[1]
+            echo
+            printf '%s\n' $message >&2
+        end
+        # A question from permgate moves the cursor: draw the line afresh
+        # before running it (on an untouched screen this draws it in place).
+        commandline -f repaint execute
+        return
+    end
+    echo
+    printf '%s\n' $message >&2
+    if test $guard_status -ne 1
+        echo "permgate: the guard failed (exit $guard_status): the line was not run" >&2
+    end
+    commandline -f repaint
+end
+
+function _permgate_cycle_mode --description 'Move to the next permgate mode and keep the command line'
+    _permgate_missing; and return
+    echo
+    command $_permgate_bin mode --cycle
+    commandline -f repaint
+end
+
+for _permgate_keymap in default insert
+    bind -M $_permgate_keymap \r _permgate_guard_execute
+    bind -M $_permgate_keymap \n _permgate_guard_execute
+    bind -M $_permgate_keymap \e\[Z _permgate_cycle_mode
+end
+set -e _permgate_keymap
+
+end
