@@ -47,6 +47,11 @@ func startPTY(t *testing.T, dir string, env []string, args ...string) *ptyRun {
 	if err != nil {
 		t.Fatalf("start permgate on a pty: %v", err)
 	}
+	return newPTYRun(t, cmd, tty)
+}
+
+// newPTYRun collects what a process started on tty writes to its terminal.
+func newPTYRun(t *testing.T, cmd *exec.Cmd, tty *os.File) *ptyRun {
 	r := &ptyRun{t: t, cmd: cmd, tty: tty, done: make(chan struct{})}
 	go func() {
 		defer close(r.done)

@@ -116,20 +116,7 @@ func startGuardedShell(t *testing.T, shell string, opts shellOptions) *guardedSh
 	if err != nil {
 		t.Fatalf("start %s on a pty: %v", shell, err)
 	}
-	r := &ptyRun{t: t, cmd: cmd, tty: tty, done: make(chan struct{})}
-	go func() {
-		defer close(r.done)
-		buf := make([]byte, 4096)
-		for {
-			n, err := tty.Read(buf)
-			r.mu.Lock()
-			r.out.Write(buf[:n])
-			r.mu.Unlock()
-			if err != nil {
-				return
-			}
-		}
-	}()
+	r := newPTYRun(t, cmd, tty)
 	t.Cleanup(func() {
 		cmd.Process.Kill()
 		cmd.Wait()

@@ -3,7 +3,8 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -105,12 +106,7 @@ func showConfig(io streams, s *session) {
 		}
 	}
 	fmt.Fprintln(io.out, "\n[tools]")
-	tools := make([]string, 0, len(cfg.Tools))
-	for t := range cfg.Tools {
-		tools = append(tools, t)
-	}
-	sort.Strings(tools)
-	for _, t := range tools {
+	for _, t := range slices.Sorted(maps.Keys(cfg.Tools)) {
 		fmt.Fprintf(io.out, "%s = %q  # %s\n", t, cfg.Tools[t].Value, cfg.Tools[t].Source)
 	}
 	fmt.Fprintln(io.out, "\n[safe]")
@@ -118,12 +114,7 @@ func showConfig(io streams, s *session) {
 		fmt.Fprintf(io.out, "commands += %q  # %s\n", c.Value, c.Source)
 	}
 	fmt.Fprintln(io.out, "\n[profiles]")
-	names := make([]string, 0, len(cfg.Profiles))
-	for n := range cfg.Profiles {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(cfg.Profiles)) {
 		p := cfg.Profiles[n]
 		mode := string(p.Mode)
 		if mode == "" {

@@ -4,9 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -376,12 +377,7 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 			*list.dst = append(*list.dst, r)
 		}
 	}
-	tools := make([]string, 0, len(fc.Tools))
-	for t := range fc.Tools {
-		tools = append(tools, t)
-	}
-	sort.Strings(tools)
-	for _, t := range tools {
+	for _, t := range slices.Sorted(maps.Keys(fc.Tools)) {
 		pol, err := ParseToolPolicy(fc.Tools[t])
 		if err != nil {
 			return errAt(fmt.Sprintf("tools.%s: %v", t, err), "tools", t)
@@ -408,12 +404,7 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 		}
 		cfg.SafeCommands = append(cfg.SafeCommands, Setting[string]{c, at("safe", "commands")})
 	}
-	names := make([]string, 0, len(fc.Profiles))
-	for n := range fc.Profiles {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(fc.Profiles)) {
 		fp := fc.Profiles[n]
 		p := cfg.Profiles[n]
 		p.Name, p.Source = n, at("profiles", n)
