@@ -21,6 +21,7 @@ const (
 // exitError carries an exit code through cobra without printing anything more.
 type exitCode struct{ code int }
 
+// Error is never printed: Main turns an exitCode into the process's status.
 func (e exitCode) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
 // streams are the standard streams a command talks through.

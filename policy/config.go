@@ -29,6 +29,7 @@ type ConfigError struct {
 	Msg  string
 }
 
+// Error returns FILE:LINE: MESSAGE (FILE: MESSAGE when the line is unknown).
 func (e *ConfigError) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
