@@ -14,7 +14,7 @@ func analysisEnv() validator.Env {
 		cwd = "/" // judged against /, everything relative is "outside": stricter
 	}
 	home, _ := os.UserHomeDir()
-	env := validator.Env{Cwd: cwd, Home: home, TmpDir: os.Getenv("TMPDIR")}
+	env := validator.Env{Cwd: cwd, Home: home, TmpDir: os.Getenv("TMPDIR"), CDPath: os.Getenv("CDPATH") != ""}
 	if home != "" {
 		env.StateDirs = []string{"/etc/permgate", filepath.Join(home, ".config", "permgate"), filepath.Join(home, ".local", "state", "permgate")}
 	}

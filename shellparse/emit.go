@@ -32,6 +32,12 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 		if name == "" {
 			break
 		}
+		if scripts := subscriptScripts(name, cmd.Argv); len(scripts) > 0 {
+			// printf -v 'a[$(cmd)]', read 'a[$(cmd)]', declare 'a[$(cmd)]=1': bash
+			// evaluates the subscript, running what it holds.
+			wrapper := Wrapper{Name: name, Argv: cmd.Argv, Nested: true}
+			w.script(strings.Join(scripts, "\n"), nestedContext(cmd, c), &wrapper)
+		}
 		st := unwrapStep(name, cmd.Argv)
 		st.used = min(st.used, len(cmd.Argv))
 		st.dynAt = min(st.dynAt, len(cmd.Argv))
@@ -62,9 +68,16 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 			nc := nestedContext(cmd, c)
 			nc.positional = st.positional
 			w.script(st.script.Text, nc, &wrapper)
+			if definesForLater[name] {
+				break // alias, trap, mapfile: the command itself also runs now
+			}
 			return
 		case stepOpaque:
 			cmd.Script = &OpaqueScript{Word: st.script, Subst: st.script.Subst}
+			if st.alsoScript != nil {
+				wrapper := Wrapper{Name: name, Argv: cmd.Argv, Nested: true}
+				w.script(st.alsoScript.Text, nestedContext(cmd, c), &wrapper)
+			}
 		case stepFind:
 			for _, inner := range st.execs {
 				nc := nestedContext(cmd, c)
@@ -96,16 +109,50 @@ func (w *walker) finish(cmd SimpleCommand, c context) {
 	w.add(cmd)
 }
 
+// definesForLater are commands whose script runs later (or per line), while the
+// command itself also runs now and is judged as itself.
+var definesForLater = map[string]bool{"alias": true, "trap": true, "mapfile": true, "readarray": true}
+
+// nameArgs are commands whose arguments name variables (bash evaluates an array
+// subscript in them).
+var nameArgs = map[string]bool{"printf": true, "read": true, "unset": true, "mapfile": true, "readarray": true,
+	"declare": true, "typeset": true, "local": true, "export": true, "readonly": true, "let": true, "getopts": true}
+
+// subscriptScripts returns the command substitutions held in the array
+// subscripts of a variable-name argument: 'a[$(cmd)]'.
+func subscriptScripts(name string, argv []Word) []string {
+	if !nameArgs[name] {
+		return nil
+	}
+	var out []string
+	for _, a := range argv[1:] {
+		if !a.Static || !strings.ContainsAny(a.Text, "$`") {
+			continue
+		}
+		open := strings.IndexByte(a.Text, '[')
+		close := strings.LastIndexByte(a.Text, ']')
+		if open < 0 || close < open {
+			continue
+		}
+		inner := a.Text[open+1 : close]
+		if strings.Contains(inner, "$(") || strings.Contains(inner, "`") {
+			out = append(out, "echo "+inner)
+		}
+	}
+	return out
+}
+
 // shellReadsStaticInput reports a shell with no script argument whose standard
 // input is a static here-string or here-document: that text is its script.
 func (w *walker) shellReadsStaticInput(name string, cmd SimpleCommand) bool {
-	if !IsShell(name) || !cmd.Stdin.Static {
+	if !cmd.Stdin.Static || cmd.Stdin.Kind != InputHereString && cmd.Stdin.Kind != InputHereDoc {
 		return false
 	}
-	if cmd.Stdin.Kind != InputHereString && cmd.Stdin.Kind != InputHereDoc {
-		return false
+	if name == "source" || name == "." {
+		// . /dev/stdin <<< 'script'
+		return len(cmd.Argv) > 1 && cmd.Argv[1].Static && (IsStdinPath(cmd.Argv[1].Text) || cmd.Argv[1].Text == "-")
 	}
-	return ShellReadsStdin(cmd.Argv)
+	return IsShell(name) && ShellReadsStdin(cmd.Argv)
 }
 
 // ShellReadsStdin reports whether a shell invocation reads its script from

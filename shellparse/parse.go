@@ -136,13 +136,53 @@ func (w *walker) script(src string, c context, outer *Wrapper) {
 		w.problem(ProblemParse, parseReason(err), src)
 		return
 	}
-	res := &wordResolver{home: w.parser.opts.Home, source: src, positional: c.positional}
+	res := &wordResolver{home: w.parser.opts.Home, source: src}
+	if positionalsStay(file) {
+		res.positional = c.positional
+	}
 	c.positional = nil
 	if outer != nil {
 		c.wrappers = appendWrapper(c.wrappers, *outer)
 	}
 	sw := &scriptWalker{walker: w, words: res}
 	sw.stmts(file.Stmts, c)
+}
+
+// positionalsStay reports whether $1 … mean the same everywhere in the script:
+// nothing shifts or sets them, no function has its own, nothing changes IFS
+// (which changes how an unquoted one splits). Otherwise they are left dynamic.
+func positionalsStay(file *syntax.File) bool {
+	stay := true
+	syntax.Walk(file, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.FuncDecl:
+			stay = false
+		case *syntax.ForClause:
+			if wi, ok := x.Loop.(*syntax.WordIter); ok && !wi.InPos.IsValid() {
+				stay = false // for a; do … iterates over the positionals
+			}
+		case *syntax.CallExpr:
+			for _, a := range x.Assigns {
+				if a.Name != nil && a.Name.Value == "IFS" {
+					stay = false
+				}
+			}
+			if len(x.Args) > 0 {
+				switch x.Args[0].Lit() {
+				case "shift", "set", "getopts", "source", ".":
+					stay = false
+				}
+			}
+		case *syntax.DeclClause:
+			for _, a := range x.Args {
+				if a.Name != nil && a.Name.Value == "IFS" {
+					stay = false
+				}
+			}
+		}
+		return stay
+	})
+	return stay
 }
 
 func parseReason(err error) string {

@@ -60,6 +60,8 @@ type step struct {
 	alsoDynamic bool
 	// positional are $0, $1 … of a -c script.
 	positional []Word
+	// alsoScript is another word that may be the script (stepOpaque).
+	alsoScript *Word
 	dynAt      int
 	holders    []string // placeholders the wrapper replaces in the wrapped words
 	execs      [][]Word // for stepFind: the commands -exec runs
@@ -102,8 +104,7 @@ var wrapperSpecs = map[string]optSpec{
 	"taskset":     {operands: 1},
 	"chrt":        {shortArg: "TPD", longArg: []string{"sched-runtime", "sched-period", "sched-deadline"}, operands: 1},
 	"firejail":    {},
-	"systemd-run": {shortArg: "pEMuH", longArg: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "nice", "working-directory", "machine", "host", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive", "on-calendar", "timer-property", "path-property", "socket-property", "service-type", "background", "json", "shell-prompt-prefix"}},
-	"screen":      {shortArg: "SceEhpstTdDrRxX", longArg: []string{}},
+	"systemd-run": {shortArg: "pEMuH", longArg: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "nice", "working-directory", "machine", "host", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive", "on-calendar", "timer-property", "path-property", "socket-property", "service-type", "background", "json", "shell-prompt-prefix", "expand-environment", "job-mode", "scope", "wait"}},
 	"caffeinate": {
 		shortArg: "tw",
 	},
@@ -152,7 +153,9 @@ func unwrapStep(name string, argv []Word) step {
 		return step{}
 	case base == "tmux":
 		return tmuxStep(argv)
-	case strings.HasPrefix(base, "ld-linux") || base == "ld.so" || strings.HasPrefix(base, "ld64.so"):
+	case base == "screen":
+		return screenStep(argv)
+	case strings.HasPrefix(base, "ld-") && strings.Contains(base, ".so") || base == "ld.so" || strings.HasPrefix(base, "ld64.so"):
 		// The dynamic loader runs the program it is given: /lib64/ld-linux-x86-64.so.2 /bin/rm.
 		return loaderStep(argv)
 	case base == "alias":
@@ -390,6 +393,11 @@ func shellStep(argv []Word) step {
 	st := scriptOrOpaque(argv[i], i+1)
 	// bash -c SCRIPT NAME ARGS…: $0 is NAME, $1… are ARGS.
 	st.positional = append([]Word(nil), argv[i+1:]...)
+	if st.kind == stepOpaque && !argv[i].Subst && !argv[i].Quoted && i+1 < len(argv) && argv[i+1].Static {
+		// bash -c $OPTS 'script': an unquoted word may vanish or be options, and
+		// the next word be the script. Judge that reading too.
+		st.alsoScript = &argv[i+1]
+	}
 	return st
 }
 
@@ -401,6 +409,16 @@ func envStep(argv []Word) step {
 	for i < len(argv) {
 		w := argv[i]
 		if !w.Static {
+			if strings.HasPrefix(w.Text, "-") {
+				i++ // --chdir="$D": an option with a value known only at run time
+				continue
+			}
+			if !st.alsoDynamic && i+1 < len(argv) {
+				// env $OPTS rm …: the word may be the command or options. Judge both.
+				st.alsoDynamic, st.dynAt = true, i
+				i++
+				continue
+			}
 			break
 		}
 		t := w.Text
@@ -468,6 +486,11 @@ func envStep(argv []Word) step {
 		cmdStart++
 	}
 	if cmdStart >= len(rest) {
+		if st.alsoDynamic {
+			// env X=1 $CMD --version: the dynamic word is the command.
+			st.kind, st.used, st.rest, st.alsoDynamic = stepWrap, st.dynAt, argv[st.dynAt:], false
+			return st
+		}
 		// env with no command prints the environment.
 		return step{kind: stepDone, assigns: st.assigns}
 	}
@@ -587,6 +610,12 @@ func joinedScript(words []Word, used int) step {
 // commandStep: `command -v x` only looks a name up; `command x` runs x.
 func commandStep(argv []Word) step {
 	i := 1
+	var st step
+	if i+1 < len(argv) && !argv[i].Static {
+		// command $OPT rm …: the word may be the command or -p. Judge both.
+		st.alsoDynamic, st.dynAt = true, i
+		i++
+	}
 	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") && argv[i].Text != "-" {
 		if argv[i].Text == "--" {
 			i++
@@ -600,7 +629,8 @@ func commandStep(argv []Word) step {
 	if i >= len(argv) {
 		return step{}
 	}
-	return step{kind: stepWrap, used: i, rest: argv[i:]}
+	st.kind, st.used, st.rest = stepWrap, i, argv[i:]
+	return st
 }
 
 // watchStep: watch joins its words and runs them with sh -c (or directly with -x).
@@ -694,33 +724,57 @@ func containsHolder(words []Word, holders []string) bool {
 	return false
 }
 
-// suStep: su and runuser take -c SCRIPT anywhere on the line; without it they
-// start a shell, unless runuser is given a command after -u USER.
+// suStep: su and runuser take -c SCRIPT anywhere on the line; runuser -u USER
+// CMD runs CMD; without either they start a shell.
 func suStep(argv []Word) step {
+	longScript := []string{"command", "session-command"}
+	userSet := false
 	for i := 1; i < len(argv); i++ {
 		a := argv[i]
 		if !a.Static {
 			continue
 		}
 		t := a.Text
+		if strings.HasPrefix(t, "--") && len(t) > 2 {
+			all := append([]string{"user", "group", "supp-group", "shell", "whitelist-environment", "login", "preserve-environment", "pty"}, longScript...)
+			name, value, hasValue, _ := LongOption(t, all)
+			switch {
+			case contains(longScript, name) && hasValue:
+				return scriptOrOpaque(Word{Text: value, Static: true}, len(argv))
+			case contains(longScript, name) && i+1 < len(argv):
+				return scriptOrOpaque(argv[i+1], len(argv))
+			case name == "user":
+				userSet = true
+				if !hasValue {
+					i++
+				}
+			case !hasValue && (name == "group" || name == "supp-group" || name == "shell" || name == "whitelist-environment"):
+				i++
+			}
+			continue
+		}
 		switch {
-		case t == "-c" || t == "--command" || t == "--session-command":
-			if i+1 < len(argv) {
-				return scriptOrOpaque(argv[i+1], len(argv))
-			}
-		case strings.HasPrefix(t, "--command=") || strings.HasPrefix(t, "--session-command="):
-			_, v, _ := strings.Cut(t, "=")
-			return scriptOrOpaque(Word{Text: v, Static: true}, len(argv))
-		case strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.Contains(t, "c"):
-			if rest := t[strings.Index(t, "c")+1:]; rest != "" {
-				return scriptOrOpaque(Word{Text: rest, Static: true}, len(argv))
-			}
-			if i+1 < len(argv) {
-				return scriptOrOpaque(argv[i+1], len(argv))
-			}
 		case t == "--":
 			if argv[0].Text == "runuser" && i+1 < len(argv) {
 				return step{kind: stepWrap, used: i + 1, rest: argv[i+1:]}
+			}
+			return step{}
+		case strings.HasPrefix(t, "-") && len(t) > 1:
+			if j := strings.IndexByte(t, 'c'); j > 0 {
+				if rest := t[j+1:]; rest != "" {
+					return scriptOrOpaque(Word{Text: rest, Static: true}, len(argv))
+				}
+				if i+1 < len(argv) {
+					return scriptOrOpaque(argv[i+1], len(argv))
+				}
+			}
+			if strings.ContainsAny(t[len(t)-1:], "ugGsw") {
+				userSet = userSet || strings.HasSuffix(t, "u")
+				i++ // the option's value
+			}
+		default:
+			if argv[0].Text == "runuser" && userSet {
+				return step{kind: stepWrap, used: i, rest: argv[i:]}
 			}
 		}
 	}
@@ -730,7 +784,8 @@ func suStep(argv []Word) step {
 // shortValueWord returns the value of a short option anywhere in argv's leading
 // option clusters.
 func shortValueWord(args []Word, letter byte, argLetters string) *Word {
-	for i, a := range args {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		t := a.Text
 		if !a.Static || len(t) < 2 || t[0] != '-' || t == "--" {
 			if t == "--" {
@@ -749,6 +804,9 @@ func shortValueWord(args []Word, letter byte, argLetters string) *Word {
 				return nil
 			}
 			if strings.IndexByte(argLetters, t[j]) >= 0 {
+				if j+1 == len(t) {
+					i++ // the option's value is the next word: skip it
+				}
 				break
 			}
 		}
@@ -756,26 +814,81 @@ func shortValueWord(args []Word, letter byte, argLetters string) *Word {
 	return nil
 }
 
-// tmuxCommands are tmux commands whose trailing words are a shell command.
+// tmuxCommands are tmux commands whose words can be shell commands or keys typed
+// into a shell.
 var tmuxCommands = map[string]bool{"new-session": true, "new": true, "new-window": true, "neww": true, "split-window": true,
 	"splitw": true, "respawn-pane": true, "respawnp": true, "respawn-window": true, "respawnw": true, "run-shell": true,
-	"run": true, "display-popup": true, "popup": true, "pipe-pane": true, "pipep": true}
+	"run": true, "display-popup": true, "popup": true, "pipe-pane": true, "pipep": true, "if-shell": true, "if": true,
+	"send-keys": true, "send": true}
 
-// tmuxStep: tmux new-session 'cmd' (and friends) runs cmd with a shell.
+// tmuxStep: tmux -c CMD runs CMD like sh -c; after a command that runs shell
+// commands (new-session, run-shell, if-shell, send-keys …), every word that is
+// not an option may be a shell command, so each is judged as a script. That
+// reads target names as commands too — harmless unknown programs — rather
+// than miss a command behind an option whose value permgate misjudged.
 func tmuxStep(argv []Word) step {
 	i := 1
 	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") {
-		if len(argv[i].Text) == 2 && strings.Contains("LSfcT", argv[i].Text[1:]) {
+		t := argv[i].Text
+		if t == "-c" && i+1 < len(argv) {
+			return scriptOrOpaque(argv[i+1], len(argv))
+		}
+		if len(t) == 2 && strings.Contains("LSfT", t[1:]) {
 			i++
 		}
 		i++
 	}
-	if i >= len(argv) || !tmuxCommands[argv[i].Text] {
+	var scripts []string
+	running := false
+	for k := i; k < len(argv); k++ {
+		w := argv[k]
+		if running && w.Static && w.Text == "-c" && k+1 < len(argv) {
+			// -c DIR: the commands run in DIR.
+			scripts = append(scripts, "cd "+ShellQuote(argv[k+1].Text))
+			k++
+			continue
+		}
+		switch {
+		case w.Static && tmuxCommands[w.Text]:
+			running = true
+		case !running, w.Static && (strings.HasPrefix(w.Text, "-") || w.Text == ";" || w.Text == "Enter" || w.Text == "C-m"):
+		case !w.Static:
+			return step{kind: stepOpaque, used: len(argv), script: w}
+		default:
+			scripts = append(scripts, strings.TrimSuffix(w.Text, ";"))
+		}
+	}
+	if len(scripts) == 0 {
 		return step{}
 	}
-	i++
+	return step{kind: stepScript, used: len(argv), script: staticWord(strings.Join(scripts, "\n"))}
+}
+
+// screenStep: screen [options] CMD runs CMD; screen -X stuff TEXT types TEXT
+// into a window's shell; screen -X exec CMD runs CMD.
+func screenStep(argv []Word) step {
+	i := 1
 	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") {
-		if len(argv[i].Text) == 2 && strings.Contains("cFnstxyelpwhTbdBeS", argv[i].Text[1:]) && !strings.Contains("dPhvkEIZ", argv[i].Text[1:]) {
+		t := argv[i].Text
+		if t == "-X" {
+			rest := argv[i+1:]
+			if len(rest) < 2 {
+				return step{}
+			}
+			switch rest[0].Text {
+			case "stuff":
+				text := joinedScript(rest[1:], len(argv))
+				r := strings.NewReplacer("^M", "\n", `\r`, "\n", `\n`, "\n", "\r", "\n")
+				text.script.Text = r.Replace(text.script.Text)
+				return text
+			case "exec", "screen":
+				return step{kind: stepWrap, used: i + 2, rest: rest[1:]}
+			}
+			return step{}
+		}
+		// Options that take the next word as their value.
+		last := t[len(t)-1:]
+		if strings.Contains("SceEhpstT", last) && !strings.HasPrefix(t, "--") {
 			i++
 		}
 		i++
@@ -783,7 +896,7 @@ func tmuxStep(argv []Word) step {
 	if i >= len(argv) {
 		return step{}
 	}
-	return joinedScript(argv[i:], len(argv))
+	return step{kind: stepWrap, used: i, rest: argv[i:]}
 }
 
 // loaderStep: the dynamic loader's options, then the program it runs.
@@ -804,12 +917,20 @@ func loaderStep(argv []Word) step {
 
 // aliasStep: alias NAME=VALUE defines a script that runs when NAME is typed.
 func aliasStep(argv []Word) step {
+	var values []string
+	script := Word{Static: true}
 	for _, w := range argv[1:] {
 		if _, v, ok := strings.Cut(w.Text, "="); ok {
-			return scriptOrOpaque(Word{Text: v, Static: w.Static, Subst: w.Subst, Params: w.Params}, len(argv))
+			values = append(values, v)
+			mergeDynamic(&script, w)
 		}
 	}
-	return step{}
+	if len(values) == 0 {
+		return step{}
+	}
+	// Each alias is a script of its own: one a line.
+	script.Text = strings.Join(values, "\n")
+	return scriptOrOpaque(script, len(argv))
 }
 
 // trapStep: trap SCRIPT SIGNAL… runs SCRIPT when a signal arrives.
@@ -818,14 +939,17 @@ func trapStep(argv []Word) step {
 		return step{}
 	}
 	i := 1
+	afterDashes := false
 	if argv[i].Static && argv[i].Text == "--" {
-		i++
+		i, afterDashes = i+1, true
 	}
 	if i+1 >= len(argv) {
 		return step{}
 	}
 	w := argv[i]
-	if w.Static && (w.Text == "-" || w.Text == "" || strings.HasPrefix(w.Text, "-")) {
+	// After --, the next word is the action whatever it starts with; before it, a
+	// word starting with - is an option (-p, -l) or the reset action.
+	if w.Static && (w.Text == "-" || w.Text == "" || !afterDashes && strings.HasPrefix(w.Text, "-")) {
 		return step{}
 	}
 	return scriptOrOpaque(w, len(argv))
@@ -834,26 +958,66 @@ func trapStep(argv []Word) step {
 // findStep collects the commands run by -exec, -execdir, -ok and -okdir.
 func findStep(argv []Word) step {
 	var execs [][]Word
-	for i := 1; i < len(argv); i++ {
-		if !argv[i].Static {
-			continue
-		}
-		switch argv[i].Text {
-		case "-exec", "-execdir", "-ok", "-okdir":
-			j := i + 1
-			for j < len(argv) && !(argv[j].Static && (argv[j].Text == ";" || argv[j].Text == "+")) {
-				j++
-			}
-			if j > i+1 {
-				execs = append(execs, argv[i+1:j])
-			}
-			i = j
+	for _, p := range FindPrimaries(argv[1:]) {
+		if len(p.Exec) > 0 {
+			execs = append(execs, p.Exec)
 		}
 	}
 	if len(execs) == 0 {
 		return step{}
 	}
 	return step{kind: stepFind, execs: execs, holders: []string{"{}"}}
+}
+
+// FindPrimary is one primary of a find expression and its value, if it takes one.
+type FindPrimary struct {
+	Name  string // "?" for a word known only at run time
+	Value string
+	// Exec holds the command an -exec, -execdir, -ok or -okdir runs.
+	Exec []Word
+}
+
+// findNoValue are find primaries and operators that take no value.
+var findNoValue = map[string]bool{"-delete": true, "-print": true, "-print0": true, "-ls": true, "-prune": true, "-quit": true,
+	"-true": true, "-false": true, "-empty": true, "-readable": true, "-writable": true, "-executable": true, "-nouser": true,
+	"-nogroup": true, "-depth": true, "-d": true, "-mount": true, "-xdev": true, "-follow": true, "-noleaf": true,
+	"-ignore_readdir_race": true, "-noignore_readdir_race": true, "-daystart": true, "-not": true, "-and": true,
+	"-a": true, "-or": true, "-o": true, "(": true, ")": true, "!": true, ",": true, "-help": true, "--help": true}
+
+// FindPrimaries reads a find expression: each primary with its value, so that
+// a value (-name -delete) is not taken for an action. -exec and friends run up
+// to ; or +.
+func FindPrimaries(expr []Word) []FindPrimary {
+	var out []FindPrimary
+	for i := 0; i < len(expr); i++ {
+		t := expr[i].Text
+		switch {
+		case !expr[i].Static:
+			out = append(out, FindPrimary{Name: "?"})
+		case t == "-exec" || t == "-execdir" || t == "-ok" || t == "-okdir":
+			j := i + 1
+			for j < len(expr) && !(expr[j].Static && (expr[j].Text == ";" || expr[j].Text == "+")) {
+				j++
+			}
+			out = append(out, FindPrimary{Name: t, Exec: expr[i+1 : j]})
+			i = j
+		case t == "-fprintf":
+			if i+1 < len(expr) {
+				out = append(out, FindPrimary{Name: t, Value: expr[i+1].Text})
+			}
+			i += 2
+		case findNoValue[t] || !strings.HasPrefix(t, "-"):
+			out = append(out, FindPrimary{Name: t})
+		default:
+			value := ""
+			if i+1 < len(expr) {
+				value = expr[i+1].Text
+			}
+			out = append(out, FindPrimary{Name: t, Value: value})
+			i++
+		}
+	}
+	return out
 }
 
 // isEnvAssign reports env's NAME=VALUE: env takes any name without = (even

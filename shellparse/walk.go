@@ -198,6 +198,15 @@ func (s *scriptWalker) command(cmd syntax.Command, c context) {
 		s.decl(x, c)
 	case *syntax.TimeClause:
 		if x.Stmt != nil {
+			if ce, ok := x.Stmt.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 1 && ce.Args[0].Lit() == "--" {
+				// time -p -- cmd: bash's time keyword ends its options with --.
+				trimmed := *ce
+				trimmed.Args = ce.Args[1:]
+				st := *x.Stmt
+				st.Cmd = &trimmed
+				s.stmt(&st, c)
+				return
+			}
 			s.stmt(x.Stmt, c)
 		}
 	case *syntax.CoprocClause:

@@ -30,6 +30,8 @@ type Word struct {
 	PromptExpand bool `json:"prompt_expand,omitempty"`
 	// Assigned lists parameters the word assigns (${x:=v}).
 	Assigned []string `json:"assigned,omitempty"`
+	// Quoted reports quotes in the word: it cannot vanish or split.
+	Quoted bool `json:"quoted,omitempty"`
 }
 
 // Dynamic reports whether the word's value is unknown before run time.
@@ -49,6 +51,9 @@ type wordResolver struct {
 // resolve returns the words a syntax word becomes: usually one, several after a
 // small brace expansion, none for an unquoted empty brace alternative.
 func (r *wordResolver) resolve(w *syntax.Word) []Word {
+	if words, ok := r.allPositionals(w); ok {
+		return words
+	}
 	if hasBraceCandidate(w) {
 		if alts, ok := expandBraces(w); ok {
 			out := make([]Word, 0, len(alts))
@@ -63,7 +68,9 @@ func (r *wordResolver) resolve(w *syntax.Word) []Word {
 		}
 		return []Word{r.dynamicFromSource(w)}
 	}
-	return []Word{r.resolveParts(w.Parts, true)}
+	word := r.resolveParts(w.Parts, true)
+	word.Quoted = hasQuotes(w.Parts)
+	return []Word{word}
 }
 
 // resolveOne resolves a word that bash does not brace-expand or split (assignment
@@ -316,6 +323,23 @@ func closesLater(parts []syntax.WordPart) bool {
 		}
 	}
 	return false
+}
+
+// allPositionals expands a word that is exactly "$@" (or "${@}") to the
+// positional words $1 … when the script was given them.
+func (r *wordResolver) allPositionals(w *syntax.Word) ([]Word, bool) {
+	if len(r.positional) == 0 || len(w.Parts) != 1 {
+		return nil, false
+	}
+	dq, ok := w.Parts[0].(*syntax.DblQuoted)
+	if !ok || len(dq.Parts) != 1 {
+		return nil, false
+	}
+	pe, ok := dq.Parts[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Param.Value != "@" || pe.Excl || pe.Length || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Exp != nil {
+		return nil, false
+	}
+	return append([]Word(nil), r.positional[1:]...), true
 }
 
 // positionalValue returns the value of $N when the script was given it.

@@ -8,7 +8,7 @@ import (
 )
 
 // privilegeWrappers run a command as another user.
-var privilegeWrappers = map[string]bool{"sudo": true, "doas": true, "su": true, "pkexec": true, "run0": true}
+var privilegeWrappers = map[string]bool{"sudo": true, "doas": true, "su": true, "pkexec": true, "run0": true, "runuser": true}
 
 // wrappers judges what the command came through.
 func (ck *checker) wrappers(c shellparse.SimpleCommand) {
@@ -201,6 +201,14 @@ func (ck *checker) knownPath(w shellparse.Word) (string, bool) {
 		return "", false
 	}
 	text := w.Text
+	if user, rest, ok := strings.Cut(strings.TrimPrefix(text, "~"), "/"); strings.HasPrefix(text, "~") && isUserName(user) && (ok || rest == "") {
+		// ~user/…: another user's home.
+		home := "/home/" + user
+		if user == "root" {
+			home = "/root"
+		}
+		text = home + "/" + rest
+	}
 	for _, v := range []struct{ name, value string }{{"HOME", ck.v.env.Home}, {"PWD", ck.dir}} {
 		if v.value == "" {
 			continue
@@ -219,6 +227,18 @@ func (ck *checker) knownPath(w shellparse.Word) (string, bool) {
 		return dir + "/x", true
 	}
 	return text, true
+}
+
+func isUserName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // opaqueScript judges a nested script permgate could not read.

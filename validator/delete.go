@@ -185,14 +185,11 @@ func (ck *checker) find(c shellparse.SimpleCommand, args []shellparse.Word) {
 	}
 	expr := args[i:]
 	deletes, filtered := false, false
-	for j, a := range expr {
-		if !a.Static {
-			continue
-		}
-		if a.Text == "-delete" {
+	for _, p := range shellparse.FindPrimaries(expr) {
+		if p.Name == "-delete" {
 			deletes = true
 		}
-		if findFilters[a.Text] && !(j+1 < len(expr) && matchesAll(a.Text, expr[j+1].Text)) {
+		if findFilters[p.Name] && !matchesAll(p.Name, p.Value) {
 			filtered = true
 		}
 	}

@@ -77,6 +77,17 @@ func (v *Validator) critical(p string) string {
 			}
 		}
 	}
+	// Any user's start-up files: /root/.bashrc, /home/NAME/.bashrc.
+	if rel, ok := otherHome(p); ok {
+		for _, rc := range shellRCFiles {
+			if within(rel, rc) {
+				return p + " (a shell start-up file)"
+			}
+		}
+		if within(rel, ".ssh") {
+			return p + " (SSH keys and trust)"
+		}
+	}
 	for _, rc := range []string{"/etc/profile", "/etc/bash.bashrc", "/etc/zshrc"} {
 		if p == rc {
 			return p + " (a shell start-up file)"
@@ -113,6 +124,20 @@ func topDir(p string) string {
 		}
 	}
 	return ""
+}
+
+// otherHome returns a path relative to the home directory it is in, for /root
+// and /home/NAME.
+func otherHome(p string) (string, bool) {
+	if rest, ok := strings.CutPrefix(p, "/root/"); ok {
+		return rest, true
+	}
+	if rest, ok := strings.CutPrefix(p, "/home/"); ok {
+		if _, rel, ok := strings.Cut(rest, "/"); ok {
+			return rel, true
+		}
+	}
+	return "", false
 }
 
 // isTempRoot reports /tmp, /var/tmp or $TMPDIR itself.

@@ -63,9 +63,9 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 // argChecks refine the safe list: the command reads only with these arguments.
 var argChecks = map[string]func([]shellparse.Word) bool{
 	"find": func(args []shellparse.Word) bool {
-		for _, a := range args {
-			switch a.Text {
-			case "-exec", "-execdir", "-ok", "-okdir", "-delete", "-fls", "-fprint", "-fprint0", "-fprintf":
+		for _, p := range shellparse.FindPrimaries(args) {
+			switch p.Name {
+			case "-exec", "-execdir", "-ok", "-okdir", "-delete", "-fls", "-fprint", "-fprint0", "-fprintf", "?":
 				return false
 			}
 		}

@@ -23,6 +23,9 @@ type Env struct {
 	SafeCommands []string
 	// Limits bound the parser.
 	Limits shellparse.Options
+	// CDPath reports that CDPATH is set where commands run: a relative cd may
+	// then go anywhere.
+	CDPath bool
 	// FileAccess asks for Analysis.Files (the files each command reads and
 	// writes), which path rules need; it costs time, so it is off by default.
 	FileAccess bool
@@ -92,7 +95,7 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 	for _, f := range res.Functions {
 		funcs[f] = true
 	}
-	ck := &checker{v: v, res: res, funcs: funcs, shellDir: v.env.Cwd}
+	ck := &checker{v: v, res: res, funcs: funcs, shellDir: v.env.Cwd, cdpath: v.env.CDPath}
 	a.AllReadOnly = len(res.Problems) == 0
 	for i := range res.Commands {
 		findings := ck.command(i)
@@ -142,6 +145,8 @@ type checker struct {
 	// shellDir is the directory the script is in after the cd commands so far
 	// ("" when unknown); dir is the one the current command runs in.
 	shellDir, dir string
+	// cdpath reports a CDPATH that may send a relative cd elsewhere.
+	cdpath bool
 }
 
 func (ck *checker) add(kind string, sev Severity, reason string) {
@@ -187,6 +192,21 @@ func (ck *checker) commandDir(c shellparse.SimpleCommand) string {
 			values = append(shortValues(w.Argv[1:], 'C', "uSP"), longValues(w.Argv[1:], "--chdir")...)
 		case "sudo", "run0":
 			values = append(shortValues(w.Argv[1:], 'D', "ughpCRrTtU"), longValues(w.Argv[1:], "--chdir")...)
+		case "unshare", "nsenter":
+			values = append(shortValues(w.Argv[1:], 'w', "SGRt"), longValues(w.Argv[1:], "--wd")...)
+		case "systemd-run":
+			values = longValues(w.Argv[1:], "--working-directory")
+			if hasFlag(w.Argv[1:], "", "--same-dir") {
+				values = nil
+			}
+		case "find":
+			for _, p := range shellparse.FindPrimaries(w.Argv[1:]) {
+				if p.Name == "-execdir" || p.Name == "-okdir" {
+					return "" // runs in each match's directory
+				}
+			}
+		case "chroot":
+			return "" // paths mean something else under another root
 		}
 		for _, v := range values {
 			dir = ck.changeDir(dir, v)
@@ -197,14 +217,30 @@ func (ck *checker) commandDir(c shellparse.SimpleCommand) string {
 
 // followCd updates the script's directory after cd, pushd or popd.
 func (ck *checker) followCd(c shellparse.SimpleCommand) {
+	for _, name := range assignedNames(c) {
+		if name == "CDPATH" {
+			ck.cdpath = true
+		}
+	}
 	switch c.Name {
 	case "cd", "pushd", "chdir":
+		for _, a := range c.Argv[1:] {
+			if c.Name == "pushd" && (strings.HasPrefix(a.Text, "+") || strings.HasPrefix(a.Text, "-")) {
+				ck.shellDir = "" // pushd +N, -N, -n: the stack decides
+				return
+			}
+		}
 		ops := operands(c.Argv[1:])
 		if len(ops) == 0 {
 			ck.shellDir = ck.v.env.Home
 			return
 		}
-		ck.shellDir = ck.changeDir(ck.shellDir, ops[0])
+		to := ops[0]
+		if ck.cdpath && to.Static && !strings.HasPrefix(to.Text, "/") && !strings.HasPrefix(to.Text, ".") {
+			ck.shellDir = "" // CDPATH may send cd anywhere
+			return
+		}
+		ck.shellDir = ck.changeDir(ck.shellDir, to)
 	case "popd":
 		ck.shellDir = ""
 	}

@@ -10,6 +10,30 @@ import (
 // writeTargets returns the words naming files a command writes, truncates, moves
 // or deletes. Recursive rm and find -delete are judged by delete.go instead.
 func writeTargets(c shellparse.SimpleCommand) []shellparse.Word {
+	targets := wrapperWriteTargets(c)
+	if len(c.Argv) == 0 {
+		return targets
+	}
+	return append(targets, commandWriteTargets(c)...)
+}
+
+// wrapperWriteTargets returns files the wrappers write: /usr/bin/time -o FILE,
+// strace -o FILE, ltrace -o FILE.
+func wrapperWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
+	var out []shellparse.Word
+	for _, w := range c.Wrappers {
+		switch w.Name {
+		case "time":
+			out = append(append(out, shortValues(w.Argv[1:], 'o', "f")...), longValues(w.Argv[1:], "--output")...)
+		case "strace", "ltrace":
+			out = append(append(out, shortValues(w.Argv[1:], 'o', "epsuEIPSXbOanlLDw")...), longValues(w.Argv[1:], "--output")...)
+		}
+	}
+	return out
+}
+
+// commandWriteTargets returns the files the command itself writes.
+func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 	args := c.Argv[1:]
 	ops := operands(args)
 	switch c.Name {
