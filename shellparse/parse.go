@@ -137,7 +137,7 @@ func (w *walker) script(src string, c context, outer *Wrapper) {
 		return
 	}
 	res := &wordResolver{home: w.parser.opts.Home, source: src}
-	if positionalsStay(file) {
+	if len(c.positional) > 0 && positionalsStay(file) {
 		res.positional = c.positional
 	}
 	c.positional = nil
