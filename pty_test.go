@@ -163,12 +163,7 @@ func TestPromptEnterIsNo(t *testing.T) {
 func TestPromptAlwaysAddsRule(t *testing.T) {
 	home, env := testHome(t)
 	config := filepath.Join(home, ".config", "permgate", "config.toml")
-	if err := os.MkdirAll(filepath.Dir(config), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(config, []byte("# my rules\n[permission]\nallow = [] # none yet\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeTestFile(t, config, "# my rules\n[permission]\nallow = [] # none yet\n")
 	r := startPTY(t, home, env, "exec", "--", "touch marker")
 	r.waitFor("[a] always: add bash(prefix:touch marker*) to your config")
 	r.send("a\n")

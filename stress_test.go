@@ -78,12 +78,7 @@ func TestAuditConcurrentProcesses(t *testing.T) {
 func TestRulesAddConcurrentProcesses(t *testing.T) {
 	home, env := testHome(t)
 	config := filepath.Join(home, ".config", "permgate", "config.toml")
-	if err := os.MkdirAll(filepath.Dir(config), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(config, []byte("# mine\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeTestFile(t, config, "# mine\n")
 	var wg sync.WaitGroup
 	for i := range 20 {
 		wg.Add(1)
