@@ -32,12 +32,6 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 		if name == "" {
 			break
 		}
-		if scripts := subscriptScripts(name, cmd.Argv); len(scripts) > 0 {
-			// printf -v 'a[$(cmd)]', read 'a[$(cmd)]', declare 'a[$(cmd)]=1': bash
-			// evaluates the subscript, running what it holds.
-			wrapper := Wrapper{Name: name, Argv: cmd.Argv, Nested: true}
-			w.script(strings.Join(scripts, "\n"), nestedContext(cmd, c), &wrapper)
-		}
 		st := unwrapStep(name, cmd.Argv)
 		st.used = min(st.used, len(cmd.Argv))
 		st.dynAt = min(st.dynAt, len(cmd.Argv))
@@ -61,6 +55,13 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 			cmd.Argv = rest
 			continue
 		case stepScript:
+			if strings.TrimSpace(st.script.Text) != "" && containsHolder([]Word{st.script}, c.placeholders) && strings.Trim(st.script.Text, "{}% \t") == "" {
+				// sh -c '{}': the whole script comes from the input at run time.
+				script := st.script
+				script.Static, script.Placeholder = false, true
+				cmd.Script = &OpaqueScript{Word: script}
+				break
+			}
 			wrapper := Wrapper{Name: name, Argv: cmd.Argv[:min(st.used, len(cmd.Argv))], Nested: true}
 			if len(st.holders) > 0 {
 				c.placeholders = append(append([]string(nil), c.placeholders...), st.holders...)
@@ -106,26 +107,41 @@ func (w *walker) finish(cmd SimpleCommand, c context) {
 	if len(cmd.Argv) > 0 {
 		cmd.Name = CommandName(cmd.Argv[0])
 	}
+	if scripts := subscriptScripts(cmd.Name, cmd); len(scripts) > 0 {
+		// printf -v 'a[$(cmd)]', read 'a[$(cmd)]', declare 'a[$(cmd)]=1',
+		// x='a[$(cmd)]': bash evaluates the subscript, running what it holds.
+		wrapper := Wrapper{Name: cmd.Name, Argv: cmd.Argv, Nested: true}
+		nc := nestedContext(cmd, c)
+		nc.assigns = nil // the subscript's commands do not get the assignment again
+		w.script(strings.Join(scripts, "\n"), nc, &wrapper)
+	}
 	w.add(cmd)
 }
 
 // definesForLater are commands whose script runs later (or per line), while the
 // command itself also runs now and is judged as itself.
-var definesForLater = map[string]bool{"alias": true, "trap": true, "mapfile": true, "readarray": true}
+var definesForLater = map[string]bool{"alias": true, "trap": true, "mapfile": true, "readarray": true, "git": true}
 
 // nameArgs are commands whose arguments name variables (bash evaluates an array
 // subscript in them).
 var nameArgs = map[string]bool{"printf": true, "read": true, "unset": true, "mapfile": true, "readarray": true,
-	"declare": true, "typeset": true, "local": true, "export": true, "readonly": true, "let": true, "getopts": true}
+	"declare": true, "typeset": true, "local": true, "export": true, "readonly": true, "let": true, "getopts": true,
+	"test": true, "[": true, "[[": true}
 
 // subscriptScripts returns the command substitutions held in the array
 // subscripts of a variable-name argument: 'a[$(cmd)]'.
-func subscriptScripts(name string, argv []Word) []string {
-	if !nameArgs[name] {
-		return nil
+func subscriptScripts(name string, cmd SimpleCommand) []string {
+	var words []Word
+	if nameArgs[name] && len(cmd.Argv) > 1 {
+		words = append(words, cmd.Argv[1:]...)
+	}
+	// A value stored for later arithmetic (declare -i, ${!x}, (( x ))) runs its
+	// subscripts when it is evaluated: x='a[$(cmd)]'.
+	for _, as := range cmd.Assigns {
+		words = append(words, as.Value)
 	}
 	var out []string
-	for _, a := range argv[1:] {
+	for _, a := range words {
 		if !a.Static || !strings.ContainsAny(a.Text, "$`") {
 			continue
 		}

@@ -151,6 +151,25 @@ func unwrapStep(name string, argv []Word) step {
 			return scriptOrOpaque(*cb, len(argv))
 		}
 		return step{}
+	case base == "git":
+		return gitStep(argv)
+	case runnerVerbs[base] != "":
+		return runnerStep(base, argv)
+	case base == "npx" || base == "pnpx" || base == "bunx":
+		if s := optionScript(argv[1:], "-c", "--call"); s != nil {
+			return scriptOrOpaque(*s, len(argv))
+		}
+		return step{}
+	case base == "nix-shell":
+		if s := optionScript(argv[1:], "--run", "--command"); s != nil {
+			return scriptOrOpaque(*s, len(argv))
+		}
+		return step{}
+	case base == "direnv":
+		if len(argv) > 3 && argv[1].Text == "exec" {
+			return step{kind: stepWrap, used: 3, rest: argv[3:]}
+		}
+		return step{}
 	case base == "tmux":
 		return tmuxStep(argv)
 	case base == "screen":
@@ -703,7 +722,23 @@ func parallelStep(argv []Word) step {
 		end++
 	}
 	if i >= end {
-		return step{}
+		// parallel ::: CMD1 CMD2: with no command, each argument is a command.
+		var cmds []Word
+		for _, w := range argv[min(end+1, len(argv)):] {
+			if !(w.Static && strings.HasPrefix(w.Text, ":::")) {
+				cmds = append(cmds, w)
+			}
+		}
+		if len(cmds) == 0 {
+			return step{}
+		}
+		st := joinedScript(cmds, len(argv))
+		texts := make([]string, len(cmds))
+		for k, w := range cmds {
+			texts[k] = w.Text
+		}
+		st.script.Text = strings.Join(texts, "\n")
+		return st
 	}
 	st := joinedScript(argv[i:end], len(argv))
 	st.holders = []string{"{}", "{.}", "{/}", "{//}", "{/.}", "{#}", "{%}"}
@@ -812,6 +847,98 @@ func shortValueWord(args []Word, letter byte, argLetters string) *Word {
 		}
 	}
 	return nil
+}
+
+// runnerVerbs are tools whose subcommand runs the command after it:
+// uv run CMD, poetry run CMD, bundle exec CMD, npm exec CMD …
+var runnerVerbs = map[string]string{"uv": "run", "poetry": "run", "pipenv": "run", "pdm": "run", "hatch": "run",
+	"rye": "run", "bundle": "exec", "npm": "exec", "pnpm": "exec", "yarn": "exec", "conda": "run", "mamba": "run",
+	"pixi": "run", "cargo": "run", "go": "run", "dotnet": "exec", "opam": "exec", "stack": "exec", "cabal": "exec"}
+
+// runnerStep unwraps TOOL VERB [options] CMD…; -c/--call give a script (npm exec -c).
+func runnerStep(tool string, argv []Word) step {
+	if len(argv) < 3 || !argv[1].Static || argv[1].Text != runnerVerbs[tool] {
+		return step{}
+	}
+	if tool == "cargo" || tool == "go" {
+		return step{} // cargo run and go run build and run the project's own code
+	}
+	if s := optionScript(argv[2:], "-c", "--call"); s != nil {
+		return scriptOrOpaque(*s, len(argv))
+	}
+	i := 2
+	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") {
+		if argv[i].Text == "--" {
+			i++
+			break
+		}
+		i++
+	}
+	if i >= len(argv) {
+		return step{}
+	}
+	return step{kind: stepWrap, used: i, rest: argv[i:]}
+}
+
+// optionScript returns the value of the first of the options (short or long,
+// -c X, --call=X) in args.
+func optionScript(args []Word, opts ...string) *Word {
+	for i, a := range args {
+		for _, o := range opts {
+			if a.Text == o && i+1 < len(args) {
+				return &args[i+1]
+			}
+			if v, ok := strings.CutPrefix(a.Text, o+"="); ok && strings.HasPrefix(o, "--") {
+				return &Word{Text: v, Static: a.Static}
+			}
+		}
+	}
+	return nil
+}
+
+// gitStep: git subcommands that run a shell command — submodule foreach CMD,
+// bisect run CMD, rebase --exec CMD, difftool/mergetool -x CMD. git itself also
+// runs and is judged as itself.
+func gitStep(argv []Word) step {
+	i := 1
+	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") {
+		switch argv[i].Text {
+		case "-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix", "--attr-source":
+			i++
+		}
+		i++
+	}
+	if i >= len(argv) {
+		return step{}
+	}
+	sub, rest := argv[i].Text, argv[i+1:]
+	switch sub {
+	case "submodule":
+		for j, w := range rest {
+			if w.Static && w.Text == "foreach" {
+				k := j + 1
+				for k < len(rest) && rest[k].Static && strings.HasPrefix(rest[k].Text, "--") {
+					k++
+				}
+				if k < len(rest) {
+					return joinedScript(rest[k:], len(argv))
+				}
+			}
+		}
+	case "bisect":
+		if len(rest) > 1 && rest[0].Text == "run" {
+			return joinedScript(rest[1:], len(argv))
+		}
+	case "rebase":
+		if s := optionScript(rest, "-x", "--exec"); s != nil {
+			return scriptOrOpaque(*s, len(argv))
+		}
+	case "difftool", "mergetool":
+		if s := optionScript(rest, "-x", "--extcmd"); s != nil {
+			return scriptOrOpaque(*s, len(argv))
+		}
+	}
+	return step{}
 }
 
 // tmuxCommands are tmux commands whose words can be shell commands or keys typed

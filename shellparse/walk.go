@@ -165,6 +165,10 @@ func (s *scriptWalker) command(cmd syntax.Command, c context) {
 		s.stmts(x.Do, c)
 	case *syntax.ForClause:
 		s.substs(x.Loop, c)
+		if wi, ok := x.Loop.(*syntax.WordIter); ok && wi.Name != nil {
+			// for NAME in …; select NAME in …: the loop sets NAME.
+			s.emit(SimpleCommand{Assigns: []Assign{{Name: wi.Name.Value, Value: Word{Text: s.words.text(wi)}, Via: "for"}}, Source: s.words.text(wi)}, c)
+		}
 		s.stmts(x.Do, c)
 	case *syntax.CaseClause:
 		s.substs(x.Word, c)
@@ -191,9 +195,15 @@ func (s *scriptWalker) command(cmd syntax.Command, c context) {
 		s.substs(x.X, c)
 		s.testClause(x, c)
 	case *syntax.LetClause:
+		argv := []Word{staticWord("let")}
 		for _, e := range x.Exprs {
 			s.substs(e, c)
+			if w, ok := e.(*syntax.Word); ok {
+				argv = append(argv, s.words.resolveOne(w))
+			}
 		}
+		// let is a command too: its words name variables, whose subscripts run code.
+		s.emit(SimpleCommand{Argv: argv, Source: s.words.text(x)}, c)
 	case *syntax.DeclClause:
 		s.decl(x, c)
 	case *syntax.TimeClause:

@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"path"
 	"strings"
 
 	"permgate/shellparse"
@@ -256,14 +257,24 @@ func (ck *checker) source(c shellparse.SimpleCommand, args []shellparse.Word) {
 // ssh HOST COMMAND runs a command on another machine.
 func (ck *checker) ssh(c shellparse.SimpleCommand, args []shellparse.Word) {
 	const withArg = "BbcDEeFIiJLlmOopQRSWw"
-	for _, opt := range shortValues(args, 'o', withArg) {
+	ck.sshOptions(c, args)
+	ck.sshRemote(c, args, withArg)
+}
+
+// sshOptions flags -o options that run local commands (ssh, scp, sftp).
+func (ck *checker) sshOptions(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, opt := range shortValues(args, 'o', "BbcDEeFIiJLlmOopPQRSWwX") {
 		lower := strings.ToLower(opt.Text)
 		for _, key := range []string{"proxycommand", "localcommand", "knownhostscommand", "permitlocalcommand"} {
 			if strings.HasPrefix(lower, key) {
-				ck.add("inline_code", NonSevere, "ssh -o "+clip(opt.Text)+" runs a local command")
+				ck.add("inline_code", NonSevere, c.Name+" -o "+clip(opt.Text)+" runs a local command")
 			}
 		}
 	}
+}
+
+// sshRemote flags ssh HOST COMMAND.
+func (ck *checker) sshRemote(c shellparse.SimpleCommand, args []shellparse.Word, withArg string) {
 	i := 0
 	for i < len(args) {
 		t := args[i].Text
@@ -350,7 +361,17 @@ func awkPrograms(args []shellparse.Word) []shellparse.Word {
 
 // sedCode: sed's e command and e flag run shell commands.
 func (ck *checker) sedCode(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, prog := range parseSed(args).programs {
+	sed := parseSed(args)
+	if sed.scriptFile {
+		for _, f := range append(shortValues(args, 'f', "l"), longValues(args, "--file")...) {
+			if f.Text == "-" || shellparse.IsStdinPath(f.Text) {
+				for _, text := range ck.stdinText(c) {
+					sed.programs = append(sed.programs, shellparse.Word{Text: text, Static: true})
+				}
+			}
+		}
+	}
+	for _, prog := range sed.programs {
 		if !prog.Static {
 			continue
 		}
@@ -491,3 +512,101 @@ func (ck *checker) pytest(c shellparse.SimpleCommand, args []shellparse.Word) {
 // IsInterpreter reports whether a command name (no directory) is a language
 // runtime that can run code it is given.
 func IsInterpreter(name string) bool { return isInterpreter(name) }
+
+// commandOptions are options through which a program is handed a command or
+// code it runs: PROGRAM → options.
+var commandOptions = map[string][]string{
+	"man":    {"-P", "--pager", "--html", "-H"},
+	"ag":     {"--pager"},
+	"zip":    {"-TT", "--unzip-command"},
+	"gdb":    {"-ex", "--ex", "-eval-command", "--eval-command", "-x", "--command", "-iex", "--init-eval-command"},
+	"emacs":  {"--eval", "-eval", "--execute", "-l", "--load"},
+	"sort":   {"--compress-program"},
+	"rg":     {"--hostname-bin", "--pre"},
+	"git":    {},
+	"flock":  {},
+	"docker": {},
+}
+
+// optionCommands flags a program given a command or code through an option.
+func (ck *checker) optionCommands(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, opt := range commandOptions[path.Base(c.Name)] {
+		for _, a := range args {
+			if a.Text == opt || strings.HasPrefix(a.Text, opt+"=") || len(opt) == 2 && strings.HasPrefix(a.Text, opt) && !strings.HasPrefix(a.Text, "--") {
+				ck.add("inline_code", NonSevere, c.Name+" "+clip(a.Text)+" runs a command or code it is given")
+				return
+			}
+		}
+	}
+}
+
+// containerExec: docker/podman exec and kubectl exec run a command in a
+// container; docker run with --privileged or the host's root mounted gives the
+// container the machine.
+func (ck *checker) container(c shellparse.SimpleCommand, args []shellparse.Word) {
+	ops := operands(args)
+	if len(ops) == 0 {
+		return
+	}
+	switch ops[0].Text {
+	case "exec":
+		if len(ops) > 2 || c.Name == "kubectl" {
+			ck.add("inline_code", NonSevere, c.Name+" exec runs a command in a container")
+		}
+	case "run", "create":
+		for i, a := range args {
+			t := a.Text
+			switch {
+			case t == "--privileged" || strings.HasPrefix(t, "--pid=host") || strings.HasPrefix(t, "--cap-add=ALL") || strings.HasPrefix(t, "--cap-add=SYS_ADMIN"):
+				ck.add("privilege_escalation", Severe, c.Name+" "+t+" gives the container the host's power")
+				return
+			case (t == "-v" || t == "--volume" || t == "--mount") && i+1 < len(args) && hostRootMount(args[i+1].Text),
+				(strings.HasPrefix(t, "-v") || strings.HasPrefix(t, "--volume=") || strings.HasPrefix(t, "--mount=")) && hostRootMount(strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(t, "--volume="), "--mount="), "-v"), " ")):
+				ck.add("privilege_escalation", Severe, c.Name+" mounts a host system path into the container, where it is root")
+				return
+			}
+		}
+	}
+}
+
+// hostRootMount reports a bind of /, /etc, /root, the home directory's parent or
+// the docker socket.
+func hostRootMount(spec string) bool {
+	src, _, _ := strings.Cut(spec, ":")
+	if strings.Contains(spec, "source=") {
+		for _, part := range strings.Split(spec, ",") {
+			if v, ok := strings.CutPrefix(part, "source="); ok {
+				src = v
+			}
+		}
+	}
+	switch path.Clean(src) {
+	case "/", "/etc", "/root", "/home", "/var/run/docker.sock", "/run/docker.sock", "/usr", "/boot", "/dev", "/proc", "/sys":
+		return true
+	}
+	return false
+}
+
+// parallelStdin: parallel with no command runs each input line as a command.
+func (ck *checker) parallelStdin(c shellparse.SimpleCommand, args []shellparse.Word) {
+	if len(operands(args)) == 0 && c.Stdin.Kind == shellparse.InputPipe {
+		ck.add("pipe_to_shell", Severe, "parallel with no command runs each line piped into it as a command")
+	}
+}
+
+// makeStdin: make -f - reads its makefile, and so the commands it runs, from stdin.
+func (ck *checker) makeStdin(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, f := range append(shortValues(args, 'f', "CIjlo"), longValuesOf(args, "--file", "--makefile")...) {
+		if f.Text == "-" || shellparse.IsStdinPath(f.Text) {
+			ck.stdinProgram(c, false)
+			return
+		}
+	}
+}
+
+// enable -f loads a shared object into bash as a builtin.
+func (ck *checker) enableBuiltin(c shellparse.SimpleCommand, args []shellparse.Word) {
+	if len(shortValues(args, 'f', "")) > 0 {
+		ck.add("dangerous_env", NonSevere, "enable -f loads a library into bash as a builtin")
+	}
+}

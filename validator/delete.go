@@ -60,6 +60,10 @@ func (ck *checker) judgeDelete(t shellparse.Word) (deleteClass, string) {
 	switch {
 	case t.Placeholder:
 		return deleteSevere, "targets supplied at run time (" + t.Text + ")"
+	case strings.HasPrefix(t.Text, "~") && !t.Static:
+		return deleteSevere, t.Text + " — a home directory or a directory-stack entry known only at run time"
+	case strings.Contains(t.Text, "!(") && t.Glob:
+		return deleteSevere, t.Text + " — everything but what the pattern names"
 	case t.Glob:
 		return ck.judgeGlob(t.Text)
 	case !t.Static:

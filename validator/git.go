@@ -93,6 +93,13 @@ func (ck *checker) git(c shellparse.SimpleCommand, args []shellparse.Word) {
 		}
 	}
 	switch g.sub {
+	case "clone", "submodule":
+		for _, kv := range append(shortValues(g.args, 'c', "obujC"), longValues(g.args, "--config")...) {
+			key, value, _ := strings.Cut(kv.Text, "=")
+			if gitExecKey(key, value) || !kv.Static {
+				ck.add("git_config_exec", NonSevere, "git "+g.sub+" -c "+key+" names a program git will run")
+			}
+		}
 	case "grep":
 		for _, a := range g.args {
 			if strings.HasPrefix(a.Text, "-O") || isLong(a.Text, "--open-files-in-pager") {

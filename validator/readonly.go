@@ -93,17 +93,36 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 		return true
 	},
 	"sort": func(args []shellparse.Word) bool {
-		return !hasFlag(args, "o", "--output") && !hasAttachedOpt(args, "-o")
+		return !hasFlag(args, "o", "--output", "--compress-program") && !hasAttachedOpt(args, "-o")
 	},
 	"base64": func(args []shellparse.Word) bool { return !hasFlag(args, "o", "--output") },
 	"rg": func(args []shellparse.Word) bool {
-		return !hasFlag(args, "", "--pre", "--search-zip") && !hasAttachedOpt(args, "-z")
+		return !hasFlag(args, "", "--pre", "--search-zip", "--hostname-bin") && !hasAttachedOpt(args, "-z")
 	},
-	"tree":     func(args []shellparse.Word) bool { return len(shortValues(args, 'o', "LPIH")) == 0 },
-	"hostname": func(args []shellparse.Word) bool { return allOptions(args) },
-	"date": func(args []shellparse.Word) bool {
+	"ag":   func(args []shellparse.Word) bool { return !hasFlag(args, "", "--pager") },
+	"tree": func(args []shellparse.Word) bool { return len(shortValues(args, 'o', "LPIH")) == 0 },
+	"hostname": func(args []shellparse.Word) bool {
 		for _, a := range args {
+			switch a.Text {
+			case "-s", "--short", "-f", "--fqdn", "--long", "-d", "--domain", "-i", "--ip-address", "-I", "--all-ip-addresses",
+				"-A", "--all-fqdns", "-a", "--alias", "-y", "--yp", "--nis", "-V", "--version", "-h", "--help":
+			default:
+				return false // a name to set, or -F FILE
+			}
+		}
+		return true
+	},
+	"date": func(args []shellparse.Word) bool {
+		for i, a := range args {
 			if isLong(a.Text, "--set") {
+				return false
+			}
+			prev := ""
+			if i > 0 {
+				prev = args[i-1].Text
+			}
+			// An operand that is not +FORMAT sets the clock (MMDDhhmm…).
+			if !strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "+") && prev != "-d" && prev != "--date" && prev != "-r" && prev != "--reference" && prev != "-f" && prev != "--file" {
 				return false
 			}
 		}
@@ -116,7 +135,7 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	"less": func(args []shellparse.Word) bool {
 		return !hasOpt(args, "-o") && !hasOpt(args, "-O") && !hasFlag(args, "", "--log-file")
 	},
-	"yq": func(args []shellparse.Word) bool { return !hasFlag(args, "i", "--inplace") },
+	"yq": func(args []shellparse.Word) bool { return !hasFlag(args, "is", "--inplace", "--split-exp") },
 	"jq": func(args []shellparse.Word) bool { return true },
 	"command": func(args []shellparse.Word) bool {
 		return len(args) > 0 && hasFlag(args, "vV")
@@ -140,7 +159,7 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 			return false
 		}
 		for _, a := range args {
-			if isLong(a.Text, "--script-shell") || isLong(a.Text, "--node-options") {
+			if isLong(a.Text, "--script-shell") || isLong(a.Text, "--node-options") || a.Text == "--fix" {
 				return false
 			}
 		}
@@ -155,9 +174,9 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	"pytest": pytestReadOnly,
 	"python": pythonPytest, "python3": pythonPytest,
 	"ruff": func(args []shellparse.Word) bool {
-		return firstOperand(args) == "check" && !hasFlag(args, "", "--fix", "--unsafe-fixes", "--add-noqa")
+		return firstOperand(args) == "check" && !hasFlag(args, "", "--fix", "--fix-only", "--unsafe-fixes", "--add-noqa")
 	},
-	"mypy": func(args []shellparse.Word) bool { return true },
+	"mypy": func(args []shellparse.Word) bool { return !hasFlag(args, "", "--install-types") },
 	"cargo": func(args []shellparse.Word) bool {
 		sub := firstOperand(args)
 		for _, a := range args {

@@ -70,6 +70,9 @@ func (ck *checker) sql(c shellparse.SimpleCommand, args []shellparse.Word) {
 		if c.Name == "sqlite3" && (strings.Contains(t, ".shell") || strings.Contains(t, ".system")) {
 			ck.add("inline_code", NonSevere, "sqlite3 .shell runs a shell command")
 		}
+		if strings.Contains(t, `\!`) || strings.Contains(t, "system ") && c.Name == "mysql" {
+			ck.add("inline_code", NonSevere, c.Name+" \\! runs a shell command")
+		}
 	}
 	for _, t := range texts {
 		if why := sqlDestructive(t); why != "" {

@@ -332,9 +332,12 @@ func (ck *checker) permgate(c shellparse.SimpleCommand, args []shellparse.Word) 
 	}
 }
 
-// printenv NAME / env printing: secrets shown on screen.
+// printenv NAME / declare -p NAME: secrets shown on screen.
 func (ck *checker) printenv(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if c.Name == "env" {
+		return
+	}
+	if c.Name != "printenv" && !hasFlag(args, "p") {
 		return
 	}
 	for _, a := range operands(args) {

@@ -274,6 +274,7 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 	if check, ok := programChecks[base]; ok {
 		check(ck, c, args)
 	}
+	ck.optionCommands(c, args)
 	switch {
 	case strings.HasPrefix(base, "mkfs") || base == "mke2fs":
 		ck.add("disk_destroy", Severe, base+" formats a file system, erasing what is on it")
@@ -331,6 +332,18 @@ func init() {
 		"rsync":      (*checker).rsync,
 		"printenv":   (*checker).printenv,
 		"env":        (*checker).printenv,
+		"declare":    (*checker).printenv,
+		"docker":     (*checker).container,
+		"podman":     (*checker).container,
+		"nerdctl":    (*checker).container,
+		"kubectl":    (*checker).container,
+		"parallel":   (*checker).parallelStdin,
+		"make":       (*checker).makeStdin,
+		"gmake":      (*checker).makeStdin,
+		"enable":     (*checker).enableBuiltin,
+		"scp":        (*checker).sshOptions,
+		"sftp":       (*checker).sshOptions,
+		"typeset":    (*checker).printenv,
 		"dropdb":     sqlDrop,
 		"redis-cli":  (*checker).redis,
 		"mongo":      (*checker).mongo,

@@ -92,9 +92,47 @@ func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 		}
 		return out
 	case "pytest", "py.test":
-		return append(longValues(args, "--junitxml"), longValues(args, "--junit-xml")...)
+		return longValuesOf(args, "--junitxml", "--junit-xml", "--log-file", "--debug", "--result-log", "--report-log")
+	case "mypy":
+		return longValuesOf(args, "--junit-xml", "--html-report", "--txt-report", "--xml-report", "--linecount-report", "--any-exprs-report", "--cobertura-xml-report", "--lineprecision-report", "--xslt-html-report", "--xslt-txt-report")
+	case "ruff":
+		return append(shortValues(args, 'o', ""), longValues(args, "--output-file")...)
+	case "go":
+		var out []shellparse.Word
+		for _, a := range args {
+			t := strings.TrimPrefix(strings.TrimPrefix(a.Text, "-"), "-")
+			name, value, ok := strings.Cut(t, "=")
+			if ok && t != a.Text && (name == "o" || strings.HasSuffix(name, "profile") || name == "trace" || name == "outputdir") {
+				out = append(out, shellparse.Word{Text: value, Static: a.Static})
+			}
+		}
+		for i, a := range args {
+			if (a.Text == "-o" || a.Text == "--o") && i+1 < len(args) {
+				out = append(out, args[i+1])
+			}
+		}
+		return out
+	case "less":
+		var out []shellparse.Word
+		for _, a := range args {
+			if t := strings.ToLower(a.Text); strings.HasPrefix(t, "--log-file") || strings.HasPrefix(t, "--log-f") {
+				if _, v, ok := strings.Cut(a.Text, "="); ok {
+					out = append(out, shellparse.Word{Text: v, Static: a.Static})
+				}
+			}
+		}
+		return append(append(out, shortValues(args, 'o', "bhjkpPtTxyz")...), shortValues(args, 'O', "bhjkpPtTxyz")...)
 	}
 	return nil
+}
+
+// longValuesOf returns the values of several long options.
+func longValuesOf(args []shellparse.Word, longs ...string) []shellparse.Word {
+	var out []shellparse.Word
+	for _, l := range longs {
+		out = append(out, longValues(args, l)...)
+	}
+	return out
 }
 
 // longValues returns every value of a long option or its abbreviation.
