@@ -37,6 +37,11 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 	if len(c.Argv) == 0 {
 		return true // a bare assignment changes only the shell
 	}
+	for _, w := range c.Wrappers {
+		if syncingRunner(w) {
+			return false
+		}
+	}
 	name := c.Name
 	if v.safe[name] {
 		return true
@@ -58,6 +63,15 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 		return check(args)
 	}
 	return true
+}
+
+// syncingRunner reports a runner that installs or syncs an environment before it
+// runs the command (uv run, pixi run), unless told not to.
+func syncingRunner(w shellparse.Wrapper) bool {
+	if w.Name != "uv" && w.Name != "pixi" {
+		return false
+	}
+	return !hasFlag(w.Argv[1:], "", "--no-sync", "--frozen", "--offline", "--locked")
 }
 
 // argChecks refine the safe list: the command reads only with these arguments.
