@@ -147,6 +147,8 @@ type checker struct {
 	shellDir, dir string
 	// cdpath reports a CDPATH that may send a relative cd elsewhere.
 	cdpath bool
+	// downloaded holds the files earlier commands fetched from the network.
+	downloaded map[string]bool
 }
 
 func (ck *checker) add(kind string, sev Severity, reason string) {
@@ -178,7 +180,50 @@ func (ck *checker) command(i int) []Finding {
 	}
 	ck.forkBomb(c)
 	ck.wrappers(c)
+	ck.runsDownload(c)
 	return ck.out
+}
+
+// downloaders fetch files from the network.
+var downloaders = map[string]bool{"curl": true, "wget": true, "aria2c": true, "fetch": true, "http": true, "xh": true}
+
+// runsDownload: running a file the script itself just downloaded (curl -o x.sh
+// URL && bash x.sh, wget -O t URL; chmod +x t; ./t) is code from outside, as a
+// pipe into a shell is. The files a downloader writes are remembered.
+func (ck *checker) runsDownload(c shellparse.SimpleCommand) {
+	if len(c.Argv) == 0 {
+		return
+	}
+	if downloaders[c.Name] {
+		if ck.downloaded == nil {
+			ck.downloaded = map[string]bool{}
+		}
+		targets := writeTargets(c)
+		for _, r := range c.Redirects {
+			if r.Writes() {
+				targets = append(targets, r.Target)
+			}
+		}
+		for _, t := range targets {
+			if t.Static {
+				ck.downloaded[ck.resolve(t.Text)] = true
+			}
+		}
+		return
+	}
+	if len(ck.downloaded) == 0 {
+		return
+	}
+	runner := shellparse.IsShell(c.Name) || isInterpreter(path.Base(c.Name)) || c.Name == "source" || c.Name == "."
+	for i, a := range c.Argv {
+		if !a.Static || i > 0 && !runner {
+			continue
+		}
+		if ck.downloaded[ck.resolve(a.Text)] {
+			ck.add("pipe_to_shell", Severe, "runs "+a.Text+", which this command line just downloaded")
+			return
+		}
+	}
 }
 
 // commandDir is the directory a command runs in: the script's, changed by a
