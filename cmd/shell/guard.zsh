@@ -46,9 +46,16 @@ _permgate_guard_widget() {
     zle -R
     message=$(command "$_permgate_bin" guard -- "$line" 2>&1)
     guard_status=$?
-    # 2: the command is not finished; zsh goes on to a continuation line and the
-    # next Enter checks it whole ($PREBUFFER holds the lines before).
-    if (( guard_status != 0 && guard_status != 2 )); then
+    if (( guard_status == 2 )); then
+      # The command is not finished (an open quote, a for without done): go on
+      # in the same buffer, so the whole command is checked when it is complete.
+      # zsh's own continuation would run the lines without a second look if its
+      # parser thought them complete where permgate's did not.
+      BUFFER+=$'\n'
+      CURSOR=$#BUFFER
+      return 0
+    fi
+    if (( guard_status != 0 )); then
       CURSOR=$cursor
       zle -I
       [[ -n $message ]] && print -ru2 -- "$message"
