@@ -168,7 +168,7 @@ func runHook(io streams, g *globalFlags, h harness, modeFlag string) (code int) 
 	}
 	s, err := loadConfig(g, io)
 	if err == nil {
-		err = s.selectHookMode(h, in.PermissionMode, modeFlag)
+		err = s.selectHookMode(g, h, in.PermissionMode, modeFlag)
 	}
 	if err != nil {
 		return h.answer(io, policy.Deny, "permgate refuses while its config is broken: "+err.Error())
@@ -198,15 +198,13 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 // selectHookMode chooses the mode: an explicit one (--mode, PERMGATE_MODE, a
 // profile, `permgate mode`) wins over the harness's permission mode, which wins
 // over the config's.
-func (s *session) selectHookMode(h harness, permissionMode, modeFlag string) error {
-	profile := os.Getenv("PERMGATE_PROFILE")
-	inputs := policy.ModeInputs{Flag: modeFlag, Env: os.Getenv("PERMGATE_MODE"), Profile: profile, Persisted: s.state.Mode,
-		FailClosed: envTrue(os.Getenv("PERMGATE_FAIL_CLOSED"))}
+func (s *session) selectHookMode(g *globalFlags, h harness, permissionMode, modeFlag string) error {
+	inputs := s.modeInputs(g, modeFlag, false)
 	eff, err := policy.Select(s.cfg, inputs)
 	if err != nil {
 		return err
 	}
-	explicit := modeFlag != "" || inputs.Env != "" || profile != "" || s.state.Mode != ""
+	explicit := inputs.Flag != "" || inputs.Env != "" || inputs.Profile != "" || inputs.Persisted != ""
 	if hm, ok := h.modes[permissionMode]; ok && !explicit {
 		eff.Mode, eff.ModeSource = hm.mode, h.name+" permission_mode "+permissionMode
 		eff.FailClosed = eff.FailClosed || hm.failClosed
@@ -244,10 +242,7 @@ func (s *session) decideTool(h harness, in hookInput) (string, validator.Analysi
 		return s.decidePatch(patch)
 	}
 	path := firstNonEmpty(args.FilePath, args.AbsolutePath, args.NotebookPath, args.Path, args.DirPath)
-	out := policy.DecideTool(policy.ToolCall{Tool: tool, Path: path}, s.eff.Settings, s.cfg.Rules, s.toolTable(), s.pathContext())
-	if s.eff.FailClosed {
-		out = policy.FailClose(out, "fail-closed is on")
-	}
+	out := s.decideToolCall(policy.ToolCall{Tool: tool, Path: path})
 	what := in.ToolName
 	if path != "" {
 		what += " " + path
@@ -272,16 +267,18 @@ func (s *session) decidePatch(patch string) (string, validator.Analysis, policy.
 	}
 	var last policy.Outcome
 	for _, p := range paths {
-		out := policy.DecideTool(policy.ToolCall{Tool: "edit_file", Path: p}, s.eff.Settings, s.cfg.Rules, s.toolTable(), s.pathContext())
-		if s.eff.FailClosed {
-			out = policy.FailClose(out, "fail-closed is on")
-		}
+		out := s.decideToolCall(policy.ToolCall{Tool: "edit_file", Path: p})
 		if out.Decision != policy.Allow {
 			return "apply_patch " + p, validator.Analysis{}, out, nil
 		}
 		last = out
 	}
 	return "apply_patch " + strings.Join(paths, " "), validator.Analysis{}, last, nil
+}
+
+// decideToolCall decides a call of a tool other than bash, then fail-closed.
+func (s *session) decideToolCall(call policy.ToolCall) policy.Outcome {
+	return s.failClosed(policy.DecideTool(call, s.eff.Settings, s.cfg.Rules, s.toolTable(), s.pathContext()))
 }
 
 // commandString reads a command given as a string or as an argv array.

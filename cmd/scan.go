@@ -170,11 +170,7 @@ func (s *session) decideAll(commands []string) []report {
 			m := s.matcher()
 			for i := range next {
 				a := v.CheckScript(commands[i])
-				out := policy.Decide(a, s.eff.Settings, m)
-				if s.eff.FailClosed {
-					out = policy.FailClose(out, "fail-closed is on")
-				}
-				reports[i] = newReport(commands[i], a, s.eff.Mode, out)
+				reports[i] = newReport(commands[i], a, s.eff.Mode, s.decideAnalysis(a, m))
 			}
 		}()
 	}

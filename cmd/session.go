@@ -84,18 +84,24 @@ func loadSession(g *globalFlags, io streams, modeFlag string, failClosed bool) (
 	if err != nil {
 		return nil, err
 	}
-	profile := g.profile
-	if profile == "" {
-		profile = os.Getenv("PERMGATE_PROFILE")
-	}
-	s.eff, err = policy.Select(s.cfg, policy.ModeInputs{
-		Flag: modeFlag, Env: os.Getenv("PERMGATE_MODE"), Profile: profile, Persisted: s.state.Mode,
-		FailClosed: failClosed || envTrue(os.Getenv("PERMGATE_FAIL_CLOSED")),
-	})
+	s.eff, err = policy.Select(s.cfg, s.modeInputs(g, modeFlag, failClosed))
 	if err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// modeInputs gathers what chooses the mode: the flag, PERMGATE_MODE, the profile
+// (--profile, else PERMGATE_PROFILE), the persisted mode, and fail-closed.
+func (s *session) modeInputs(g *globalFlags, modeFlag string, failClosed bool) policy.ModeInputs {
+	profile := g.profile
+	if profile == "" {
+		profile = os.Getenv("PERMGATE_PROFILE")
+	}
+	return policy.ModeInputs{
+		Flag: modeFlag, Env: os.Getenv("PERMGATE_MODE"), Profile: profile, Persisted: s.state.Mode,
+		FailClosed: failClosed || envTrue(os.Getenv("PERMGATE_FAIL_CLOSED")),
+	}
 }
 
 func envTrue(v string) bool {
@@ -108,16 +114,24 @@ func envTrue(v string) bool {
 
 // matcher returns the rule matcher for this session.
 func (s *session) matcher() policy.Matcher {
-	return policy.Matcher{Rules: s.cfg.Rules, Paths: policy.PathContext{Cwd: s.env.Cwd, Home: s.env.Home}}
+	return policy.Matcher{Rules: s.cfg.Rules, Paths: s.pathContext()}
 }
 
 // decide analyses and decides one CMD… form.
 func (s *session) decide(args []string) (string, validator.Analysis, policy.Outcome) {
-	v := validator.New(s.env)
-	command, a := analyze(v, args)
-	out := policy.Decide(a, s.eff.Settings, s.matcher())
+	command, a := analyze(validator.New(s.env), args)
+	return command, a, s.decideAnalysis(a, s.matcher())
+}
+
+// decideAnalysis applies the pipeline, then fail-closed when it is on.
+func (s *session) decideAnalysis(a validator.Analysis, m policy.Matcher) policy.Outcome {
+	return s.failClosed(policy.Decide(a, s.eff.Settings, m))
+}
+
+// failClosed turns an ask into a deny when fail-closed is on.
+func (s *session) failClosed(out policy.Outcome) policy.Outcome {
 	if s.eff.FailClosed {
-		out = policy.FailClose(out, "fail-closed is on")
+		return policy.FailClose(out, "fail-closed is on")
 	}
-	return command, a, out
+	return out
 }
