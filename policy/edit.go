@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -18,7 +19,7 @@ var RuleLists = []string{"allow", "ask", "deny"}
 // stay where they were; the change is written atomically under a lock, and only if
 // the result still loads. Adding a rule that is already there does nothing.
 func AddRule(path, list, rule string) (added bool, err error) {
-	if !contains(RuleLists, list) {
+	if !slices.Contains(RuleLists, list) {
 		return false, fmt.Errorf("unknown rule list %q (want allow, ask or deny)", list)
 	}
 	if _, err := ParseRule(rule); err != nil {
@@ -102,16 +103,7 @@ func listHas(text, path, list, rule string) bool {
 	case "deny":
 		items = fc.Permission.Deny
 	}
-	return contains(items, rule)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(items, rule)
 }
 
 // quoteTOML writes a TOML string for a rule: a literal string when it has no

@@ -2,6 +2,7 @@ package shellparse
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -242,18 +243,18 @@ func specStep(name string, spec optSpec, argv []Word) step {
 		if strings.HasPrefix(t, "--") && len(t) > 2 {
 			all := append(append(append([]string(nil), spec.longArg...), spec.longOptional...), spec.longFlags...)
 			opt, val, hasVal, _ := LongOption(t, all)
-			takes := contains(spec.longArg, opt)
+			takes := slices.Contains(spec.longArg, opt)
 			if takes && !hasVal {
 				if i+1 >= len(argv) {
 					return step{}
 				}
 				val = argv[i+1].Text
-				if contains(spec.script, opt) {
+				if slices.Contains(spec.script, opt) {
 					return scriptOrOpaque(argv[i+1], i+2)
 				}
 				i += 2
 			} else {
-				if hasVal && contains(spec.script, opt) {
+				if hasVal && slices.Contains(spec.script, opt) {
 					return scriptOrOpaque(Word{Text: val, Static: true}, i+1)
 				}
 				i++
@@ -345,7 +346,7 @@ func shortCluster(name string, spec optSpec, argv []Word, i int) (int, *Word, st
 		} else {
 			valWord = Word{Text: val, Static: argv[i].Static}
 		}
-		if contains(spec.script, c) {
+		if slices.Contains(spec.script, c) {
 			return used, &valWord, "", true
 		}
 		if name == "xargs" && c == "I" {
@@ -774,9 +775,9 @@ func suStep(argv []Word) step {
 			all := append([]string{"user", "group", "supp-group", "shell", "whitelist-environment", "login", "preserve-environment", "pty"}, longScript...)
 			name, value, hasValue, _ := LongOption(t, all)
 			switch {
-			case contains(longScript, name) && hasValue:
+			case slices.Contains(longScript, name) && hasValue:
 				return scriptOrOpaque(Word{Text: value, Static: true}, len(argv))
-			case contains(longScript, name) && i+1 < len(argv):
+			case slices.Contains(longScript, name) && i+1 < len(argv):
 				return scriptOrOpaque(argv[i+1], len(argv))
 			case name == "user":
 				userSet = true
@@ -1177,15 +1178,6 @@ func isNumber(s string) bool {
 		}
 	}
 	return true
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func orDefault(s, def string) string {

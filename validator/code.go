@@ -2,6 +2,7 @@ package validator
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"permgate/shellparse"
@@ -81,7 +82,7 @@ func (ck *checker) interpreter(c shellparse.SimpleCommand, base string, args []s
 			ck.inline(c, t, code)
 			return
 		}
-		if contains(spec.notStdin, t) {
+		if slices.Contains(spec.notStdin, t) {
 			return
 		}
 		switch {
@@ -92,7 +93,7 @@ func (ck *checker) interpreter(c shellparse.SimpleCommand, base string, args []s
 			ck.add("pipe_to_shell", Severe, c.Name+" runs a program read from a file descriptor ("+t+")")
 			return
 		case strings.HasPrefix(t, "--"):
-			if contains(spec.argLong, t) {
+			if slices.Contains(spec.argLong, t) {
 				i++
 			}
 		case strings.HasPrefix(t, "-") && len(t) > 1:
@@ -462,15 +463,6 @@ func joinWords(words []shellparse.Word) string {
 		parts[i] = w.Text
 	}
 	return strings.Join(parts, " ")
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // npm --script-shell names the shell that runs package scripts.

@@ -2,6 +2,7 @@ package validator
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"permgate/shellparse"
@@ -255,7 +256,7 @@ func (ck *checker) forkBomb(c shellparse.SimpleCommand) {
 	if c.Function == "" || len(c.Argv) == 0 {
 		return
 	}
-	self := c.Name == c.Function || !c.Argv[0].Static && contains(c.Argv[0].Params, "FUNCNAME")
+	self := c.Name == c.Function || !c.Argv[0].Static && slices.Contains(c.Argv[0].Params, "FUNCNAME")
 	if !self {
 		return
 	}

@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"slices"
 	"strings"
 
 	"permgate/shellparse"
@@ -215,7 +216,7 @@ func goFlag(args []shellparse.Word, names ...string) bool {
 			continue
 		}
 		t, _, _ = strings.Cut(t, "=")
-		if contains(names, t) {
+		if slices.Contains(names, t) {
 			return true
 		}
 	}

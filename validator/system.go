@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,7 +50,7 @@ func partitionTool(ck *checker, c shellparse.SimpleCommand, args []shellparse.Wo
 		return
 	}
 	for _, a := range args {
-		if contains(partitionListing[c.Name], a.Text) || a.Text == "--version" || a.Text == "-V" || a.Text == "-h" || a.Text == "--help" {
+		if slices.Contains(partitionListing[c.Name], a.Text) || a.Text == "--version" || a.Text == "-V" || a.Text == "-h" || a.Text == "--help" {
 			return
 		}
 	}
