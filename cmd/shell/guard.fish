@@ -59,7 +59,10 @@ function _permgate_guard_execute --description 'Run the command line only when p
     end
     echo
     printf '%s\n' $message >&2
-    if test $guard_status -ne 1
+    if test $guard_status -eq 2
+        # fish thinks the line complete, bash syntax does not: permgate cannot read it.
+        echo "permgate: permgate reads this line as an unfinished bash command: it was not run" >&2
+    else if test $guard_status -ne 1
         echo "permgate: the guard failed (exit $guard_status): the line was not run" >&2
     end
     commandline -f repaint
