@@ -245,23 +245,6 @@ func isLong(word string, long ...string) bool {
 	return false
 }
 
-// longValue returns the value of a long option (or an abbreviation of it) given
-// as --opt=value or --opt value.
-func longValue(args []shellparse.Word, long string) (shellparse.Word, bool) {
-	for i, a := range args {
-		if !isLong(a.Text, long) {
-			continue
-		}
-		if _, v, ok := strings.Cut(a.Text, "="); ok {
-			return shellparse.Word{Text: v, Static: a.Static}, true
-		}
-		if i+1 < len(args) {
-			return args[i+1], true
-		}
-	}
-	return shellparse.Word{}, false
-}
-
 // shortValues returns the values of a short option that takes an argument,
 // wherever it stands in a cluster (-sSLo FILE, -oFILE, -t/dir). Letters before it
 // are taken as flags; argLetters are the other letters that take an argument and

@@ -268,33 +268,6 @@ func skipOptArgs(args []shellparse.Word, withArg map[string]bool) []shellparse.W
 	return out
 }
 
-func targetDirOption(args []shellparse.Word) *shellparse.Word {
-	for i, a := range args {
-		if (a.Text == "-t" || a.Text == "--target-directory") && i+1 < len(args) {
-			return &args[i+1]
-		}
-		if v, ok := strings.CutPrefix(a.Text, "--target-directory="); ok {
-			return &shellparse.Word{Text: v, Static: a.Static}
-		}
-	}
-	return nil
-}
-
-func optionValues(args []shellparse.Word, short, long string) []shellparse.Word {
-	var out []shellparse.Word
-	for i, a := range args {
-		switch {
-		case (a.Text == short || a.Text == long) && i+1 < len(args):
-			out = append(out, args[i+1])
-		case strings.HasPrefix(a.Text, long+"="):
-			out = append(out, shellparse.Word{Text: strings.TrimPrefix(a.Text, long+"="), Static: a.Static})
-		case len(short) == 2 && strings.HasPrefix(a.Text, short) && len(a.Text) > 2 && !strings.HasPrefix(a.Text, "--"):
-			out = append(out, shellparse.Word{Text: a.Text[2:], Static: a.Static})
-		}
-	}
-	return out
-}
-
 // writes judges every file the command writes.
 func (ck *checker) writes(c shellparse.SimpleCommand) {
 	for _, t := range writeTargets(c) {
