@@ -100,7 +100,7 @@ func (s *session) promptFor(io streams, command string, a validator.Analysis, ou
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)
 	defer signal.Stop(hup)
-	view := promptView{command: command, mode: s.eff.Mode, reason: out.Reason, findings: a.Findings, always: alwaysRule(s, a, out), denials: s.state.Denials}
+	view := promptView{command: command, mode: s.eff.Mode, reason: out.Reason, findings: a.Findings, always: alwaysRule(s, a, out)}
 	ans, why := ask(tty, view, timeout)
 	switch ans {
 	case answerYes:

@@ -46,7 +46,6 @@ type promptView struct {
 	reason   string
 	findings []validator.Finding
 	always   string // the allow rule "a" would add, or "" when not offered
-	denials  int    // denials in a row before this prompt
 }
 
 // ask shows the prompt on tty and reads one answer, giving up after timeout.
