@@ -174,6 +174,7 @@ func (ck *checker) command(i int) []Finding {
 	if len(c.Argv) > 0 {
 		if c.Name == "" {
 			ck.add("dynamic_command", NonSevere, "the command name is only known at run time ("+c.Argv[0].Text+")")
+			ck.mayBePermgate(c)
 		} else {
 			ck.program(c)
 		}
@@ -308,11 +309,11 @@ func (ck *checker) changeDir(dir string, to shellparse.Word) string {
 func (ck *checker) program(c shellparse.SimpleCommand) {
 	name := c.Name
 	base := path.Base(name)
+	if shellparse.IsPermgate(name) {
+		ck.permgate(c) // permgate by any path is still permgate
+	}
 	if name != base && !shellparse.IsShell(name) && !isInterpreter(base) {
 		ck.secretArgs(c)
-		if base == "permgate" {
-			ck.permgate(c, c.Argv[1:]) // permgate by any path is still permgate
-		}
 		return // ./rm and /tmp/git are unknown programs, not the system tools
 	}
 	args := c.Argv[1:]
@@ -359,7 +360,6 @@ func init() {
 		"chgrp":      (*checker).chown,
 		"kill":       (*checker).kill,
 		"crontab":    (*checker).crontab,
-		"permgate":   (*checker).permgate,
 		"source":     (*checker).source,
 		".":          (*checker).source,
 		"ssh":        (*checker).ssh,
