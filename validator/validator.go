@@ -29,6 +29,8 @@ type Env struct {
 	// FileAccess asks for Analysis.Files (the files each command reads and
 	// writes), which path rules need; it costs time, so it is off by default.
 	FileAccess bool
+	// ProjectFiles are the absolute paths of the project .permgate.toml files in force.
+	ProjectFiles []string
 }
 
 // Validator classifies commands. It holds a parser, so it is not safe for
@@ -52,6 +54,13 @@ func New(env Env) *Validator {
 			env.StateDirs = append(env.StateDirs, env.Home+"/.config/permgate", env.Home+"/.local/state/permgate")
 		}
 	}
+	files := make([]string, 0, len(env.ProjectFiles))
+	for _, f := range env.ProjectFiles {
+		if f = cleanAbs(f, ""); f != "" {
+			files = append(files, f)
+		}
+	}
+	env.ProjectFiles = files
 	limits := env.Limits
 	limits.Home = env.Home
 	safe := make(map[string]bool, len(env.SafeCommands))
@@ -168,6 +177,7 @@ func (ck *checker) command(i int) []Finding {
 	ck.assigns(c)
 	ck.words(c)
 	ck.redirects(c)
+	ck.projectFileWrites(c)
 	if c.Script != nil {
 		ck.opaqueScript(c)
 	}
