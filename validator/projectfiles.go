@@ -78,11 +78,19 @@ func (ck *checker) projectFileRemovals(c shellparse.SimpleCommand) {
 		}
 		gone = ops
 	}
+	if c.Name == "find" && hasFindPrimary(args, "-delete") && findNamesProjectConfig(args) {
+		ck.add("protected_write", NonSevere, "find -delete removes files named "+projectConfigName+", the project's permgate config")
+	}
 	for _, w := range gone {
-		if path.Base(w.Text) == projectConfigName && (w.Static || w.Glob) {
+		switch {
+		case namesProjectConfig(w):
 			ck.add("protected_write", NonSevere, c.Name+" "+w.Text+" takes away the project's permgate config")
-		} else if f := ck.coversProjectFile(w, ck.dir, false); f != "" {
-			ck.add("protected_write", NonSevere, c.Name+" "+w.Text+" takes away "+f+", a project permgate config in force")
+		case w.Placeholder && ck.foundProjectConfig(c):
+			ck.add("protected_write", NonSevere, c.Name+" "+w.Text+" takes away the files find names "+projectConfigName+", the project's permgate config")
+		default:
+			if f := ck.coversProjectFile(w, ck.dir, false); f != "" {
+				ck.add("protected_write", NonSevere, c.Name+" "+w.Text+" takes away "+f+", a project permgate config in force")
+			}
 		}
 	}
 }
@@ -388,4 +396,74 @@ func (ck *checker) gitNewRoot(sub, dir string, ops []shellparse.Word, at int) {
 		}
 		ck.add("protected_write", NonSevere, "git "+sub+" makes "+where+" a repository root, which stops "+f+" from applying")
 	}
+}
+
+// namesProjectConfig reports a word whose last component is, or as a pattern
+// can match, .permgate.toml.
+func namesProjectConfig(w shellparse.Word) bool {
+	base := path.Base(w.Text)
+	if base == projectConfigName {
+		return true
+	}
+	ok, err := path.Match(base, projectConfigName)
+	return w.Glob && strings.HasPrefix(base, ".") && !matchesEverything(base) && err == nil && ok
+}
+
+// matchesEverything reports a pattern such as * or .* that selects every name
+// (or every dot name): deleting with it is judged as a delete of everything.
+func matchesEverything(pattern string) bool {
+	return strings.Trim(pattern, "*?.") == ""
+}
+
+// findNamesProjectConfig reports a find expression whose name or path tests can
+// select a .permgate.toml.
+func findNamesProjectConfig(args []shellparse.Word) bool {
+	for _, p := range shellparse.FindPrimaries(args) {
+		switch p.Name {
+		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename":
+			value, name := p.Value, projectConfigName
+			if strings.HasPrefix(p.Name, "-i") {
+				value, name = strings.ToLower(value), strings.ToLower(name)
+			}
+			if p.Name != "-name" && p.Name != "-iname" {
+				value = path.Base(value)
+			}
+			if matchesEverything(value) {
+				continue
+			}
+			if ok, err := path.Match(value, name); err == nil && ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasFindPrimary reports a primary (-delete) in a find expression.
+func hasFindPrimary(args []shellparse.Word, name string) bool {
+	for _, p := range shellparse.FindPrimaries(args) {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// foundProjectConfig reports a command whose placeholder targets come from a
+// find that selects .permgate.toml: find -exec rm {} \;, or find … | xargs rm.
+func (ck *checker) foundProjectConfig(c shellparse.SimpleCommand) bool {
+	for _, w := range c.Wrappers {
+		if w.Name == "find" && len(w.Argv) > 1 && findNamesProjectConfig(w.Argv[1:]) {
+			return true
+		}
+	}
+	for _, i := range c.Stdin.From {
+		if i >= 0 && i < len(ck.res.Commands) {
+			from := ck.res.Commands[i]
+			if from.Name == "find" && len(from.Argv) > 1 && findNamesProjectConfig(from.Argv[1:]) {
+				return true
+			}
+		}
+	}
+	return false
 }
