@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"path"
 	"strconv"
 	"strings"
 
@@ -15,13 +16,74 @@ func (ck *checker) permgate(c shellparse.SimpleCommand) {
 }
 
 // permgateWrappers judges permgate's own words when it ran the command as a
-// wrapper: permgate exec --mode bypass -- 'git push -f'.
+// wrapper (permgate exec --mode bypass -- 'git push -f'), and a command that
+// runs a copy or link of permgate this script made under another name.
 func (ck *checker) permgateWrappers(c shellparse.SimpleCommand) {
 	for _, w := range c.Wrappers {
-		if shellparse.IsPermgate(w.Name) {
+		if shellparse.IsPermgate(w.Name) || ck.isPermgateCopy(w.Name) {
 			ck.permgateCall(shellparse.ParsePermgate(w.Argv), false)
 		}
 	}
+	if len(c.Argv) > 0 && c.Name != "" && !shellparse.IsPermgate(c.Name) && ck.isPermgateCopy(c.Name) {
+		ck.permgateCall(shellparse.ParsePermgate(c.Argv), false)
+	}
+	ck.notePermgateCopies(c)
+}
+
+// notePermgateCopies remembers the names under which cp, ln, install, mv or
+// rsync put permgate (cp "$(command -v permgate)" /tmp/pg): running one of them
+// later in the script is running permgate.
+func (ck *checker) notePermgateCopies(c shellparse.SimpleCommand) {
+	switch c.Name {
+	case "cp", "ln", "install", "mv", "rsync":
+	default:
+		return
+	}
+	args := c.Argv[1:]
+	files := skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "-m": true, "-o": true, "-g": true, "--suffix": true, "--mode": true, "--owner": true, "--group": true, "--target-directory": true})
+	targets := copyTargets(c.Name, args, operands(args))
+	if len(files) == 0 || len(targets) == 0 {
+		return
+	}
+	from := false
+	for _, f := range files {
+		if mentionsPermgate(f) {
+			from = true
+		}
+	}
+	if !from {
+		return
+	}
+	if ck.permgateCopies == nil {
+		ck.permgateCopies = map[string]bool{}
+	}
+	for _, t := range targets {
+		if text, ok := ck.knownPath(t); ok {
+			ck.permgateCopies[ck.resolve(text)] = true
+			ck.permgateCopies[path.Base(text)] = true
+		}
+	}
+}
+
+// mentionsPermgate reports a source word that is, or is looked up as, the
+// permgate program: permgate, ~/go/bin/permgate, "$(which permgate)".
+func mentionsPermgate(w shellparse.Word) bool {
+	if w.Static || w.Glob {
+		return shellparse.IsPermgate(w.Text)
+	}
+	return strings.Contains(strings.ToLower(w.Text), "permgate") && !strings.Contains(w.Text, ".permgate.toml")
+}
+
+// isPermgateCopy reports a command name that runs a copy or link of permgate
+// made earlier in the script.
+func (ck *checker) isPermgateCopy(name string) bool {
+	if len(ck.permgateCopies) == 0 || name == "" {
+		return false
+	}
+	if strings.Contains(name, "/") {
+		return ck.permgateCopies[ck.resolve(name)]
+	}
+	return ck.permgateCopies[name]
 }
 
 // mayBePermgate judges a command whose name is known only at run time ($p mode

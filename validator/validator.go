@@ -158,6 +158,9 @@ type checker struct {
 	cdpath bool
 	// downloaded holds the files earlier commands fetched from the network.
 	downloaded map[string]bool
+	// permgateCopies holds the paths and names earlier commands copied or
+	// linked permgate to.
+	permgateCopies map[string]bool
 }
 
 func (ck *checker) add(kind string, sev Severity, reason string) {
