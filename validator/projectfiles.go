@@ -54,7 +54,7 @@ func (ck *checker) projectFileWrites(c shellparse.SimpleCommand) {
 		p := ck.resolve(text)
 		if dir, ok := gitDirParent(p); ok {
 			if f := ck.newRootHides(dir); f != "" {
-				ck.add("protected_write", NonSevere, "creates "+p+", a repository root that stops "+f+" from applying")
+				ck.add("protected_write", NonSevere, "writes "+p+": a .git in "+dir+" makes it a repository root, which stops "+f+" from applying")
 			}
 		}
 	}
@@ -129,7 +129,7 @@ func (ck *checker) coversProjectFile(w shellparse.Word, dir string, pathspec boo
 	pattern := w.Glob || pathspec && strings.ContainsAny(text, "*?[")
 	base := dir
 	if base == "" && !strings.HasPrefix(text, "/") {
-		return files[0] // relative to a directory known only at run time
+		return unknownDirCovers(text, files)
 	}
 	abs := text
 	if !strings.HasPrefix(abs, "/") {
@@ -146,6 +146,25 @@ func (ck *checker) coversProjectFile(w shellparse.Word, dir string, pathspec boo
 			}
 		case pattern && globCovers(abs, f):
 			return f
+		}
+	}
+	return ""
+}
+
+// unknownDirCovers judges a relative path in a directory known only at run
+// time: it may hold a project file when it climbs (., .., ../x) or ends in the
+// name of a directory a project file is in.
+func unknownDirCovers(text string, files []string) string {
+	clean := path.Clean(text)
+	if clean == "." || clean == ".." || strings.HasPrefix(clean, "../") {
+		return files[0]
+	}
+	last := path.Base(clean)
+	for _, f := range files {
+		for _, part := range strings.Split(path.Dir(f), "/") {
+			if part != "" && (part == last || strings.ContainsAny(last, "*?[")) {
+				return f
+			}
 		}
 	}
 	return ""

@@ -90,6 +90,13 @@ func TestProjectFileCommands(t *testing.T) {
 		{env, "mv notes.txt ..", false},
 		{env, "rm -rf build", false},
 		{env, "rm -r *", false}, // * does not match the dot file
+		// After cd to a directory known only at run time.
+		{env, `cd "$D" && rm notes.txt`, false},
+		{env, `cd "$D" && rm -rf ..`, true},
+		{env, `cd "$D" && mv project /tmp/p`, true},
+		{env, `cd "$D" && git rm -r .`, true},
+		{env, `cd "$D" && git rm old.go`, false},
+		{env, `cd "$D" && git init`, true},
 		// Without project files, only a name is a project config.
 		{corpusEnv, "git checkout main", false},
 		{corpusEnv, "git stash", false},
