@@ -29,8 +29,9 @@ type PermgateCall struct {
 	// Options are the options before the wrapped command (or anywhere, for
 	// subcommands that take options among their operands).
 	Options []PermgateOption
-	// Operands are the static operands after the subcommand (mode bypass → [bypass];
-	// rules add allow R → [add allow R]), not counting a wrapped command.
+	// Operands are the operands after the subcommand (mode bypass → [bypass];
+	// rules add allow R → [add allow R]), not counting a wrapped command. They
+	// are static, except after --, where a dynamic word can only be an operand.
 	Operands []Word
 	// Dynamic are words known only at run time that permgate may read as an
 	// option, the subcommand or an operand: they can be anything.
@@ -77,9 +78,7 @@ func ParsePermgate(argv []Word) PermgateCall {
 				call.Command, call.CommandAt = argv[i:], i
 				return call
 			}
-			if w.Static {
-				call.Operands = append(call.Operands, w)
-			}
+			call.Operands = append(call.Operands, w) // permgate mode -- "$M" sets a mode too
 			continue
 		}
 		if !w.Static {

@@ -108,6 +108,8 @@ func TestParsePermgate(t *testing.T) {
 		{"permgate mode $M", "mode", nil, "", 1, ""},
 		{"permgate exec $OPTS -- rm x", "exec", nil, "", 1, "rm x"},
 		{"permgate -h", "", []string{"h="}, "", 0, ""},
+		{"permgate mode -- auto", "mode", nil, "auto", 0, ""},
+		{"permgate mode -- $M", "mode", nil, "$M", 0, ""},
 		{"permgate --bogus mode", "mode", []string{"="}, "", 0, ""},
 	}
 	for _, c := range cases {

@@ -146,7 +146,7 @@ func permgateEdit(call shellparse.PermgateCall) string {
 			return permgateEdits["mode"]
 		}
 	case "rules":
-		if len(ops) > 0 && (ops[0].Text == "add" || ops[0].Text == "remove") {
+		if len(ops) > 0 && (!ops[0].Static || ops[0].Text == "add" || ops[0].Text == "remove") {
 			return ops[0].Text + " " + permgateEdits["rules"]
 		}
 	case "trust", "untrust", "install", "uninstall":
