@@ -52,6 +52,9 @@ func (ck *checker) projectFileWrites(c shellparse.SimpleCommand) {
 			continue
 		}
 		p := ck.resolve(text)
+		if copiesGitDir(c) {
+			p = path.Join(p, ".git") // cp -r /tmp/repo/.git . makes ./.git
+		}
 		if dir, ok := gitDirParent(p); ok {
 			if f := ck.newRootHides(dir); f != "" {
 				ck.add("protected_write", NonSevere, "writes "+p+": a .git in "+dir+" makes it a repository root, which stops "+f+" from applying")
@@ -93,6 +96,26 @@ func (ck *checker) projectFileRemovals(c shellparse.SimpleCommand) {
 			}
 		}
 	}
+}
+
+// copiesGitDir reports cp, mv, ln or rsync with a source named .git: into a
+// directory, it makes a .git there.
+func copiesGitDir(c shellparse.SimpleCommand) bool {
+	switch c.Name {
+	case "cp", "mv", "ln", "rsync":
+	default:
+		return false
+	}
+	files := skipOptArgs(c.Argv[1:], map[string]bool{"-t": true, "-S": true, "--suffix": true, "--target-directory": true})
+	if len(files) < 2 {
+		return false
+	}
+	for _, f := range files[:len(files)-1] {
+		if path.Base(strings.TrimSuffix(f.Text, "/")) == ".git" {
+			return true
+		}
+	}
+	return false
 }
 
 // gitDirParent reports a path that is a .git (or inside one) and returns the
@@ -241,6 +264,14 @@ func (ck *checker) gitProjectFiles(g gitInvocation) {
 		ck.gitPathspecFile(args, relevant)
 	case "stash":
 		ck.gitStashProject(args, named, replaces)
+	case "reset":
+		if hasFlag(args, "", "--hard", "--merge", "--keep") {
+			replaces("puts the working tree back to a commit")
+		}
+	case "clean":
+		if hasFlag(args, "f", "--force") && !hasFlag(args, "n", "--dry-run") {
+			replaces("deletes untracked files")
+		}
 	case "init":
 		ops := gitOperands(args, map[string]bool{"--separate-git-dir": true, "-b": true, "--initial-branch": true, "--template": true, "--object-format": true, "--ref-format": true})
 		ck.gitNewRoot(g.sub, dir, ops, 0)

@@ -77,6 +77,13 @@ func TestProjectFileCommands(t *testing.T) {
 		{env, "mkdir -p .git/hooks", true},
 		{env, "echo 'gitdir: /tmp/elsewhere' > .git", true},
 		{env, "cd src && git init", true},
+		{env, "cp -r /tmp/repo/.git .", true},
+		{env, "ln -s /tmp/repo/.git .git", true},
+		{env, "cp -r /tmp/repo/.git vendor/", false},
+		{env, "git reset --hard", true},
+		{env, "git reset HEAD~1", false},
+		{env, "git clean -fdx", true},
+		{env, "git clean -n", false},
 		{env, "mkdir -p sub/.git", false},
 		{onlyOwn, "git init", false}, // the root moves to the project's own directory: its file still applies
 		{onlyOwn, "mkdir .git", false},
