@@ -44,6 +44,11 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 				alt.Argv = append([]Word(nil), cmd.Argv[st.dynAt:]...)
 				w.finish(alt, c)
 			}
+			if st.alsoScript != nil {
+				// The first word may also be a script (permgate exec -- 'S' $EMPTY).
+				wrapper := Wrapper{Name: name, Argv: cmd.Argv[:st.used], Nested: true}
+				w.script(st.alsoScript.Text, nestedContext(cmd, c), &wrapper)
+			}
 			cmd.Wrappers = appendWrapper(cmd.Wrappers, Wrapper{Name: name, Argv: cmd.Argv[:st.used]})
 			rest := append([]Word(nil), st.rest...)
 			if st.input {

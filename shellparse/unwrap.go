@@ -126,6 +126,8 @@ var optionalArgShort = map[string]string{
 func unwrapStep(name string, argv []Word) step {
 	base := path.Base(name)
 	switch {
+	case IsPermgate(name):
+		return permgateStep(argv)
 	case IsShell(name):
 		return shellStep(argv)
 	case base == "env":

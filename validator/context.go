@@ -13,6 +13,7 @@ var privilegeWrappers = map[string]bool{"sudo": true, "doas": true, "su": true, 
 
 // wrappers judges what the command came through.
 func (ck *checker) wrappers(c shellparse.SimpleCommand) {
+	ck.permgateWrappers(c)
 	for _, w := range c.Wrappers {
 		if privilegeWrappers[path.Base(w.Name)] {
 			ck.add("privilege_escalation", Severe, w.Name+" runs the command with another user's privileges")

@@ -81,6 +81,7 @@ func gitExecKey(key, value string) bool {
 func (ck *checker) git(c shellparse.SimpleCommand, args []shellparse.Word) {
 	g := parseGit(args)
 	ck.gitGlobals(g)
+	ck.gitProjectFiles(g)
 	for _, a := range args {
 		t := a.Text
 		for _, opt := range []string{"--upload-pack", "--receive-pack", "--exec"} {

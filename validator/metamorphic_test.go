@@ -30,6 +30,9 @@ var transforms = []transform{
 	{"true &&", false, func(s string) string { return "true && " + s }},
 	{"if", false, func(s string) string { return "if true; then " + s + "\nfi" }},
 	{"pipeline", false, func(s string) string { return "true | { " + s + "\n}" }},
+	{"permgate exec", false, func(s string) string { return "permgate exec -- " + singleQuote(s) }},
+	{"./permgate guard", false, func(s string) string { return "./permgate guard --fail-closed -- " + singleQuote(s) }},
+	{"permgate check", true, func(s string) string { return "permgate check --json -- " + s }},
 }
 
 // startsWithCommandWord reports a line whose first statement is a simple command

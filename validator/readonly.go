@@ -26,6 +26,7 @@ var safeCommands = map[string]bool{
 	"command": true, "help": true, "go": true, "npm": true,
 	"pytest": true, "python": true, "python3": true, "ruff": true, "mypy": true, "cargo": true, "break": true,
 	"continue": true, "local": true, "declare": true, "typeset": true, "export": true, "readonly": true,
+	"permgate": true,
 }
 
 // readOnly reports whether a command (with no findings) only reads.
@@ -206,6 +207,7 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	"typeset":  func(args []shellparse.Word) bool { return true },
 	"local":    func(args []shellparse.Word) bool { return true },
 	"readonly": func(args []shellparse.Word) bool { return true },
+	"permgate": permgateReadOnly,
 }
 
 // goFlag reports a Go-style flag given as -name, --name, -name=… or --name=….

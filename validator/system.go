@@ -304,35 +304,6 @@ func (ck *checker) crontab(c shellparse.SimpleCommand, args []shellparse.Word) {
 	}
 }
 
-// permgate run through the gate must not change its own rules.
-func (ck *checker) permgate(c shellparse.SimpleCommand, args []shellparse.Word) {
-	var ops []shellparse.Word
-	for i := 0; i < len(args); i++ {
-		t := args[i].Text
-		switch {
-		case t == "--config" || t == "--profile" || t == "--mode" || t == "--prompt-timeout":
-			i++
-		case strings.HasPrefix(t, "-"):
-		default:
-			ops = append(ops, args[i])
-		}
-	}
-	if len(ops) == 0 {
-		return
-	}
-	switch ops[0].Text {
-	case "mode", "trust", "untrust":
-		if ops[0].Text == "mode" && len(ops) == 1 && !hasFlag(args, "", "--cycle") {
-			return // shows the mode
-		}
-		ck.add("self_modify", Severe, "permgate "+ops[0].Text+" changes permgate's own policy")
-	case "rules":
-		if len(ops) > 1 && (ops[1].Text == "add" || ops[1].Text == "remove") {
-			ck.add("self_modify", Severe, "permgate rules "+ops[1].Text+" changes permgate's own rules")
-		}
-	}
-}
-
 // printenv NAME / declare -p NAME: secrets shown on screen.
 func (ck *checker) printenv(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if c.Name == "env" {

@@ -29,6 +29,8 @@ type Env struct {
 	// FileAccess asks for Analysis.Files (the files each command reads and
 	// writes), which path rules need; it costs time, so it is off by default.
 	FileAccess bool
+	// ProjectFiles are the absolute paths of the project .permgate.toml files in force.
+	ProjectFiles []string
 }
 
 // Validator classifies commands. It holds a parser, so it is not safe for
@@ -52,6 +54,13 @@ func New(env Env) *Validator {
 			env.StateDirs = append(env.StateDirs, env.Home+"/.config/permgate", env.Home+"/.local/state/permgate")
 		}
 	}
+	files := make([]string, 0, len(env.ProjectFiles))
+	for _, f := range env.ProjectFiles {
+		if f = cleanAbs(f, ""); f != "" {
+			files = append(files, f)
+		}
+	}
+	env.ProjectFiles = files
 	limits := env.Limits
 	limits.Home = env.Home
 	safe := make(map[string]bool, len(env.SafeCommands))
@@ -149,6 +158,9 @@ type checker struct {
 	cdpath bool
 	// downloaded holds the files earlier commands fetched from the network.
 	downloaded map[string]bool
+	// permgateCopies holds the paths and names earlier commands copied or
+	// linked permgate to.
+	permgateCopies map[string]bool
 }
 
 func (ck *checker) add(kind string, sev Severity, reason string) {
@@ -168,12 +180,14 @@ func (ck *checker) command(i int) []Finding {
 	ck.assigns(c)
 	ck.words(c)
 	ck.redirects(c)
+	ck.projectFileWrites(c)
 	if c.Script != nil {
 		ck.opaqueScript(c)
 	}
 	if len(c.Argv) > 0 {
 		if c.Name == "" {
 			ck.add("dynamic_command", NonSevere, "the command name is only known at run time ("+c.Argv[0].Text+")")
+			ck.mayBePermgate(c)
 		} else {
 			ck.program(c)
 		}
@@ -308,11 +322,11 @@ func (ck *checker) changeDir(dir string, to shellparse.Word) string {
 func (ck *checker) program(c shellparse.SimpleCommand) {
 	name := c.Name
 	base := path.Base(name)
+	if shellparse.IsPermgate(name) {
+		ck.permgate(c) // permgate by any path is still permgate
+	}
 	if name != base && !shellparse.IsShell(name) && !isInterpreter(base) {
 		ck.secretArgs(c)
-		if base == "permgate" {
-			ck.permgate(c, c.Argv[1:]) // permgate by any path is still permgate
-		}
 		return // ./rm and /tmp/git are unknown programs, not the system tools
 	}
 	args := c.Argv[1:]
@@ -359,7 +373,6 @@ func init() {
 		"chgrp":      (*checker).chown,
 		"kill":       (*checker).kill,
 		"crontab":    (*checker).crontab,
-		"permgate":   (*checker).permgate,
 		"source":     (*checker).source,
 		".":          (*checker).source,
 		"ssh":        (*checker).ssh,

@@ -1,0 +1,236 @@
+package validator
+
+import (
+	"path"
+	"strconv"
+	"strings"
+
+	"permgate/shellparse"
+)
+
+// permgate run through the gate must not loosen its own policy: change the mode,
+// the rules or what it trusts, install or remove itself, or run with an option
+// that picks another config, profile or mode.
+func (ck *checker) permgate(c shellparse.SimpleCommand) {
+	ck.permgateCall(shellparse.ParsePermgate(c.Argv), false)
+}
+
+// permgateWrappers judges permgate's own words when it ran the command as a
+// wrapper (permgate exec --mode bypass -- 'git push -f'), and a command that
+// runs a copy or link of permgate this script made under another name.
+func (ck *checker) permgateWrappers(c shellparse.SimpleCommand) {
+	for _, w := range c.Wrappers {
+		if shellparse.IsPermgate(w.Name) || ck.isPermgateCopy(w.Name) {
+			ck.permgateCall(shellparse.ParsePermgate(w.Argv), false)
+		}
+	}
+	if len(c.Argv) > 0 && c.Name != "" && !shellparse.IsPermgate(c.Name) && ck.isPermgateCopy(c.Name) {
+		ck.permgateCall(shellparse.ParsePermgate(c.Argv), false)
+	}
+	ck.notePermgateCopies(c)
+}
+
+// notePermgateCopies remembers the names under which cp, ln, install, mv or
+// rsync put permgate (cp "$(command -v permgate)" /tmp/pg): running one of them
+// later in the script is running permgate.
+func (ck *checker) notePermgateCopies(c shellparse.SimpleCommand) {
+	switch c.Name {
+	case "cp", "ln", "install", "mv", "rsync":
+	default:
+		return
+	}
+	args := c.Argv[1:]
+	files := skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "-m": true, "-o": true, "-g": true, "--suffix": true, "--mode": true, "--owner": true, "--group": true, "--target-directory": true})
+	targets := copyTargets(c.Name, args, operands(args))
+	if len(files) == 0 || len(targets) == 0 {
+		return
+	}
+	from := false
+	for _, f := range files {
+		if mentionsPermgate(f) {
+			from = true
+		}
+	}
+	if !from {
+		return
+	}
+	if ck.permgateCopies == nil {
+		ck.permgateCopies = map[string]bool{}
+	}
+	for _, t := range targets {
+		if text, ok := ck.knownPath(t); ok {
+			ck.permgateCopies[ck.resolve(text)] = true
+			ck.permgateCopies[path.Base(text)] = true
+		}
+	}
+}
+
+// mentionsPermgate reports a source word that is, or is looked up as, the
+// permgate program: permgate, ~/go/bin/permgate, "$(which permgate)".
+func mentionsPermgate(w shellparse.Word) bool {
+	if w.Static || w.Glob {
+		return shellparse.IsPermgate(w.Text)
+	}
+	return strings.Contains(strings.ToLower(w.Text), "permgate") && !strings.Contains(w.Text, ".permgate.toml")
+}
+
+// isPermgateCopy reports a command name that runs a copy or link of permgate
+// made earlier in the script.
+func (ck *checker) isPermgateCopy(name string) bool {
+	if len(ck.permgateCopies) == 0 || name == "" {
+		return false
+	}
+	if strings.Contains(name, "/") {
+		return ck.permgateCopies[ck.resolve(name)]
+	}
+	return ck.permgateCopies[name]
+}
+
+// mayBePermgate judges a command whose name is known only at run time ($p mode
+// bypass, "$(which permgate)" rules add …): when its static arguments read as a
+// permgate policy edit, it may well be one.
+func (ck *checker) mayBePermgate(c shellparse.SimpleCommand) {
+	if len(c.Argv) < 2 {
+		return
+	}
+	ck.permgateCall(shellparse.ParsePermgate(c.Argv), true)
+}
+
+// permgateEdits are the subcommands that change permgate's policy, what it
+// trusts, or whether it is installed.
+var permgateEdits = map[string]string{
+	"mode":      "changes permgate's mode",
+	"rules":     "changes permgate's rules",
+	"trust":     "trusts a project config, whose rules then apply",
+	"untrust":   "changes which project configs permgate trusts",
+	"install":   "changes how permgate is hooked into the tools it gates",
+	"uninstall": "removes permgate from the tools it gates",
+}
+
+// permgateCall adds self_modify for a permgate command line that can loosen the
+// gate. For a command that only may be permgate (maybe), the subcommand and
+// fully written options count, not abbreviations or dynamic words.
+func (ck *checker) permgateCall(call shellparse.PermgateCall, maybe bool) {
+	who := "permgate"
+	if maybe {
+		who = "a command known only at run time, which may be permgate,"
+	}
+	for _, opt := range call.Options {
+		if maybe && opt.Abbreviated {
+			continue
+		}
+		if why := permgateLoosens(opt); why != "" {
+			ck.add("self_modify", Severe, who+" "+opt.Written+" "+why)
+		}
+	}
+	if maybe {
+		if why, ok := permgateEdits[call.Sub]; ok && len(call.Dynamic) == 0 {
+			ck.add("self_modify", Severe, who+" "+call.Sub+" "+why)
+		}
+		return
+	}
+	for _, d := range call.Dynamic {
+		ck.add("self_modify", Severe, "permgate with a word known only at run time ("+d.Text+"), which may change its mode, rules or trust")
+	}
+	if why := permgateEdit(call); why != "" {
+		ck.add("self_modify", Severe, "permgate "+call.Sub+" "+why)
+	}
+}
+
+// permgateEdit says why a permgate subcommand changes its own policy, or "".
+func permgateEdit(call shellparse.PermgateCall) string {
+	ops := call.Operands
+	switch call.Sub {
+	case "mode":
+		if len(ops) > 0 || permgateHas(call, "cycle", "reset") {
+			return permgateEdits["mode"]
+		}
+	case "rules":
+		if len(ops) > 0 && (!ops[0].Static || ops[0].Text == "add" || ops[0].Text == "remove") {
+			return ops[0].Text + " " + permgateEdits["rules"]
+		}
+	case "trust", "untrust", "install", "uninstall":
+		return permgateEdits[call.Sub]
+	}
+	return ""
+}
+
+// permgateHas reports one of the named options among the call's options.
+func permgateHas(call shellparse.PermgateCall, names ...string) bool {
+	for _, opt := range call.Options {
+		for _, n := range names {
+			if opt.Name == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// permgateNeutral are permgate's value options whose value cannot loosen it.
+var permgateNeutral = map[string]bool{"prompt-timeout": true, "lines": true, "decision": true, "n": true}
+
+// permgateLoosens says why an option can loosen permgate, or "".
+func permgateLoosens(opt shellparse.PermgateOption) string {
+	v := opt.Value
+	switch opt.Name {
+	case "mode":
+		if opt.HasValue && v.Static && strings.TrimSpace(v.Text) == "plan" {
+			return "" // the strictest mode loosens nothing
+		}
+		return "chooses the mode, which can loosen the one in force"
+	case "config":
+		return "loads another config file over the user's"
+	case "profile":
+		return "chooses a profile, which can loosen the policy"
+	case "fail-closed":
+		if !opt.HasValue {
+			return ""
+		}
+		if on, err := strconv.ParseBool(v.Text); v.Static && err == nil && on {
+			return ""
+		}
+		return "turns fail-closed off"
+	}
+	if permgateNeutral[opt.Name] && opt.HasValue && !v.Static && !v.Quoted {
+		return "has a value known only at run time, which may split into other options"
+	}
+	return ""
+}
+
+// permgateReadOnly reports a permgate command line that only shows something:
+// its log, version, help, rules, config or mode, an explanation, a scan, or the
+// snippets init, completion and hook --print-config print. exec and check
+// unwrap their command, which is judged itself.
+func permgateReadOnly(args []shellparse.Word) bool {
+	call := shellparse.ParsePermgate(append([]shellparse.Word{{Text: "permgate", Static: true}}, args...))
+	if len(call.Dynamic) > 0 {
+		return false
+	}
+	for _, opt := range call.Options {
+		if opt.Name == "" || permgateLoosens(opt) != "" {
+			return false
+		}
+	}
+	if permgateHas(call, "h", "help") {
+		return true // prints help and runs nothing
+	}
+	ops := call.Operands
+	first := ""
+	if len(ops) > 0 {
+		first = ops[0].Text
+	}
+	switch call.Sub {
+	case "", "log", "explain", "version", "help", "scan", "completion", "init", "check":
+		return true
+	case "rules":
+		return first == "" || first == "list" && len(ops) == 1
+	case "config":
+		return first == "" || len(ops) == 1 && (first == "show" || first == "path" || first == "check")
+	case "mode":
+		return len(ops) == 0 && !permgateHas(call, "cycle", "reset")
+	case "hook":
+		return permgateHas(call, "print-config")
+	}
+	return false
+}

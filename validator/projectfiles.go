@@ -1,0 +1,519 @@
+package validator
+
+import (
+	"path"
+	"strings"
+
+	"permgate/shellparse"
+)
+
+// projectConfigName is the name of a project's permgate config.
+const projectConfigName = ".permgate.toml"
+
+// Project .permgate.toml files apply from the working directory up to the
+// repository root. Removing or moving one, checking another version out over
+// it, or creating a repository root between the working directory and one (so
+// that it no longer applies) changes the policy: protected_write.
+
+// newRootHides names a project file that a new repository root (a .git) at dir
+// would stop from applying, or returns "". dir "" is a directory known only at
+// run time.
+func (ck *checker) newRootHides(dir string) string {
+	// The working directory is where the command line started, or where this
+	// command runs after a cd (cd src && git init): later commands may run there.
+	for _, cwd := range []string{ck.v.env.Cwd, ck.dir} {
+		for _, f := range ck.v.env.ProjectFiles {
+			pd := path.Dir(f)
+			if cwd != "" && (dir == "" && under(cwd, pd) || dir != "" && under(dir, pd) && within(cwd, dir)) {
+				return f
+			}
+		}
+	}
+	return ""
+}
+
+// projectFileWrites judges writes that create a repository root (.git, as a
+// directory or a gitdir file) between the working directory and a project file,
+// and moves and deletes of a directory that holds one.
+func (ck *checker) projectFileWrites(c shellparse.SimpleCommand) {
+	ck.projectFileRemovals(c)
+	if len(ck.v.env.ProjectFiles) == 0 {
+		return
+	}
+	targets := writeTargets(c)
+	for _, r := range c.Redirects {
+		if r.Writes() {
+			targets = append(targets, r.Target)
+		}
+	}
+	for _, t := range targets {
+		text, ok := ck.knownPath(t)
+		if !ok {
+			continue
+		}
+		p := ck.resolve(text)
+		if copiesGitDir(c) {
+			p = path.Join(p, ".git") // cp -r /tmp/repo/.git . makes ./.git
+		}
+		if dir, ok := gitDirParent(p); ok {
+			if f := ck.newRootHides(dir); f != "" {
+				ck.add("protected_write", NonSevere, "writes "+p+": a .git in "+dir+" makes it a repository root, which stops "+f+" from applying")
+			}
+		}
+	}
+}
+
+// projectFileRemovals judges rm and mv of a project config, by name (rm -r
+// included) or through a directory that holds one in force.
+func (ck *checker) projectFileRemovals(c shellparse.SimpleCommand) {
+	if len(c.Argv) == 0 {
+		return
+	}
+	var gone []shellparse.Word
+	args := c.Argv[1:]
+	switch c.Name {
+	case "rm", "rmdir", "unlink", "shred":
+		gone = operands(args)
+	case "mv":
+		ops := skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "--suffix": true, "--target-directory": true})
+		if len(shortValues(args, 't', "S")) == 0 && len(longValues(args, "--target-directory")) == 0 && len(ops) > 0 {
+			ops = ops[:len(ops)-1] // the last operand is where they go
+		}
+		gone = ops
+	}
+	if c.Name == "find" && hasFindPrimary(args, "-delete") && findNamesProjectConfig(args) {
+		ck.add("protected_write", NonSevere, "find -delete removes files named "+projectConfigName+", the project's permgate config")
+	}
+	for _, w := range gone {
+		switch {
+		case namesProjectConfig(w):
+			ck.add("protected_write", NonSevere, c.Name+" "+w.Text+" takes away the project's permgate config")
+		case w.Placeholder && ck.foundProjectConfig(c):
+			ck.add("protected_write", NonSevere, c.Name+" "+w.Text+" takes away the files find names "+projectConfigName+", the project's permgate config")
+		default:
+			if f := ck.coversProjectFile(w, ck.dir, false); f != "" {
+				ck.add("protected_write", NonSevere, c.Name+" "+w.Text+" takes away "+f+", a project permgate config in force")
+			}
+		}
+	}
+}
+
+// copiesGitDir reports cp, mv, ln or rsync with a source named .git: into a
+// directory, it makes a .git there.
+func copiesGitDir(c shellparse.SimpleCommand) bool {
+	switch c.Name {
+	case "cp", "mv", "ln", "rsync":
+	default:
+		return false
+	}
+	files := skipOptArgs(c.Argv[1:], map[string]bool{"-t": true, "-S": true, "--suffix": true, "--target-directory": true})
+	if len(files) < 2 {
+		return false
+	}
+	for _, f := range files[:len(files)-1] {
+		if path.Base(strings.TrimSuffix(f.Text, "/")) == ".git" {
+			return true
+		}
+	}
+	return false
+}
+
+// gitDirParent reports a path that is a .git (or inside one) and returns the
+// directory that holds it.
+func gitDirParent(p string) (string, bool) {
+	parts := strings.Split(p, "/")
+	for i, part := range parts {
+		if part == ".git" && i > 0 {
+			dir := strings.Join(parts[:i], "/")
+			if dir == "" {
+				dir = "/"
+			}
+			return dir, true
+		}
+	}
+	return "", false
+}
+
+// coversProjectFile returns the project file in force that a path or pattern
+// (relative to dir) names or holds, or "". pathspec reads it as a git pathspec:
+// :(magic) forms and patterns that match across directories.
+func (ck *checker) coversProjectFile(w shellparse.Word, dir string, pathspec bool) string {
+	files := ck.v.env.ProjectFiles
+	if len(files) == 0 {
+		return ""
+	}
+	text, known := ck.knownPath(w)
+	if w.Glob {
+		text, known = w.Text, !w.Subst && !strings.Contains(w.Text, "$")
+	}
+	if !known || pathspec && strings.HasPrefix(text, ":") {
+		return files[0] // known only at run time, or :/ and other magic: may be any
+	}
+	pattern := w.Glob || pathspec && strings.ContainsAny(text, "*?[")
+	base := dir
+	if base == "" && !strings.HasPrefix(text, "/") {
+		return unknownDirCovers(text, files)
+	}
+	abs := text
+	if !strings.HasPrefix(abs, "/") {
+		abs = path.Join(base, abs)
+	}
+	for _, f := range files {
+		switch {
+		case !pattern && within(f, path.Clean(abs)):
+			return f
+		case pattern && pathspec:
+			gd, _ := globDir(abs)
+			if within(f, path.Clean(gd)) {
+				return f
+			}
+		case pattern && globCovers(abs, f):
+			return f
+		}
+	}
+	return ""
+}
+
+// unknownDirCovers judges a relative path in a directory known only at run
+// time: it may hold a project file when it climbs (., .., ../x) or ends in the
+// name of a directory a project file is in.
+func unknownDirCovers(text string, files []string) string {
+	clean := path.Clean(text)
+	if clean == "." || clean == ".." || strings.HasPrefix(clean, "../") {
+		return files[0]
+	}
+	last := path.Base(clean)
+	for _, f := range files {
+		for _, part := range strings.Split(path.Dir(f), "/") {
+			if part != "" && (part == last || strings.ContainsAny(last, "*?[")) {
+				return f
+			}
+		}
+	}
+	return ""
+}
+
+// globCovers reports whether a shell pattern (absolute) matches f or one of its
+// parent directories. As in bash, * does not match a leading dot unless the
+// pattern component starts with one.
+func globCovers(pattern, f string) bool {
+	pat := strings.Split(strings.TrimPrefix(path.Clean(pattern), "/"), "/")
+	parts := strings.Split(strings.TrimPrefix(f, "/"), "/")
+	if len(pat) > len(parts) {
+		return false
+	}
+	for i, p := range pat {
+		if strings.HasPrefix(parts[i], ".") && !strings.HasPrefix(p, ".") {
+			return false
+		}
+		if ok, err := path.Match(p, parts[i]); err != nil || !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// gitProjectFiles judges git commands that remove, move or replace a project
+// config, or create a repository root that stops one from applying.
+func (ck *checker) gitProjectFiles(g gitInvocation) {
+	dir, known := ck.gitWorkDir(g)
+	if !known {
+		dir = ""
+	}
+	args := g.args
+	named := func(words []shellparse.Word, what string) {
+		for _, w := range words {
+			if w.Static && path.Base(w.Text) == projectConfigName {
+				ck.add("protected_write", NonSevere, "git "+g.sub+" "+what+" "+w.Text+", the project's permgate config")
+				continue
+			}
+			if f := ck.coversProjectFile(w, dir, true); f != "" {
+				ck.add("protected_write", NonSevere, "git "+g.sub+" "+what+" "+w.Text+", which holds "+f+", a project permgate config in force")
+			}
+		}
+	}
+	relevant := ck.gitProjectFilesNear(dir)
+	replaces := func(why string) {
+		if relevant != "" {
+			ck.add("protected_write", NonSevere, "git "+g.sub+" "+why+", which can replace "+relevant+", a project permgate config in force")
+		}
+	}
+	switch g.sub {
+	case "rm":
+		if hasFlag(args, "n", "--dry-run") {
+			return
+		}
+		named(gitOperands(args, nil), "removes")
+		ck.gitPathspecFile(args, relevant)
+	case "mv":
+		named(gitOperands(args, nil), "moves")
+	case "checkout":
+		ck.gitCheckoutProject(args, named, replaces)
+		ck.gitPathspecFile(args, relevant)
+	case "switch":
+		ops, create := gitSwitchOperands(args)
+		if len(ops) > 0 || !create || hasFlag(args, "", "--orphan", "--discard-changes", "--force") {
+			replaces("switches the working tree to another branch")
+		}
+	case "restore":
+		staged, worktree := hasFlag(args, "S", "--staged"), hasFlag(args, "W", "--worktree")
+		if staged && !worktree {
+			return
+		}
+		named(gitOperands(args, map[string]bool{"-s": true, "--source": true}), "restores")
+		ck.gitPathspecFile(args, relevant)
+	case "stash":
+		ck.gitStashProject(args, named, replaces)
+	case "reset":
+		if hasFlag(args, "", "--hard", "--merge", "--keep") {
+			replaces("puts the working tree back to a commit")
+		}
+	case "clean":
+		if hasFlag(args, "f", "--force") && !hasFlag(args, "n", "--dry-run") {
+			replaces("deletes untracked files")
+		}
+	case "init":
+		ops := gitOperands(args, map[string]bool{"--separate-git-dir": true, "-b": true, "--initial-branch": true, "--template": true, "--object-format": true, "--ref-format": true})
+		ck.gitNewRoot(g.sub, dir, ops, 0)
+	case "clone":
+		ops := gitOperands(args, map[string]bool{"-o": true, "--origin": true, "-b": true, "--branch": true, "-u": true, "--upload-pack": true,
+			"--template": true, "-c": true, "--config": true, "--depth": true, "--reference": true, "--reference-if-able": true,
+			"--separate-git-dir": true, "-j": true, "--jobs": true, "--filter": true, "--shallow-since": true, "--shallow-exclude": true,
+			"--server-option": true, "--bundle-uri": true, "--ref-format": true})
+		if len(ops) >= 2 {
+			ck.gitNewRoot(g.sub, dir, ops, 1)
+		} else if len(ops) == 1 && !ops[0].Static {
+			ck.gitNewRoot(g.sub, "", nil, 0) // the directory follows from a URL known only at run time
+		}
+	}
+}
+
+// gitWorkDir returns the directory git works in: the command's, changed by -C;
+// not known with --git-dir or --work-tree (or GIT_DIR/GIT_WORK_TREE, which the
+// analysis does not follow).
+func (ck *checker) gitWorkDir(g gitInvocation) (string, bool) {
+	dir := ck.dir
+	for i := 0; i < len(g.globals); i++ {
+		t := g.globals[i].Text
+		switch {
+		case t == "-C" && i+1 < len(g.globals):
+			dir = ck.changeDir(dir, g.globals[i+1])
+			i++
+		case strings.HasPrefix(t, "--git-dir") || strings.HasPrefix(t, "--work-tree"):
+			return "", false
+		}
+	}
+	return dir, dir != ""
+}
+
+// gitProjectFilesNear returns a project file in force that a git command run in
+// dir may act on (dir "" when unknown), or "".
+func (ck *checker) gitProjectFilesNear(dir string) string {
+	for _, f := range ck.v.env.ProjectFiles {
+		pd := path.Dir(f)
+		if dir == "" || within(dir, pd) || within(pd, dir) {
+			return f
+		}
+	}
+	return ""
+}
+
+// gitOperands returns git's operands: the words that are not options, skipping
+// the values of the options in withValue (given as separate words).
+func gitOperands(args []shellparse.Word, withValue map[string]bool) []shellparse.Word {
+	var out []shellparse.Word
+	dashes := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case dashes:
+			out = append(out, a)
+		case a.Static && a.Text == "--":
+			dashes = true
+		case a.Static && strings.HasPrefix(a.Text, "-") && a.Text != "-":
+			if withValue[a.Text] {
+				i++
+			}
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// gitPathspecFile: --pathspec-from-file reads the paths from a file, which may
+// name the project config.
+func (ck *checker) gitPathspecFile(args []shellparse.Word, relevant string) {
+	if relevant != "" && hasFlag(args, "", "--pathspec-from-file") {
+		ck.add("protected_write", NonSevere, "git takes its paths from a file, which may name "+relevant+", a project permgate config in force")
+	}
+}
+
+// gitCheckoutProject: git checkout BRANCH replaces the working tree; git
+// checkout [REF] [--] PATHS replaces those paths.
+func (ck *checker) gitCheckoutProject(args []shellparse.Word, named func([]shellparse.Word, string), replaces func(string)) {
+	var ref, paths []shellparse.Word
+	dashes := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case dashes:
+			paths = append(paths, a)
+		case a.Static && a.Text == "--":
+			dashes = true
+		case a.Static && (a.Text == "-b" || a.Text == "-B" || a.Text == "--orphan" || a.Text == "--conflict"):
+			i++ // the new branch's name: with no start point the tree stays
+		case a.Static && strings.HasPrefix(a.Text, "-") && a.Text != "-":
+		case len(ref) == 0 && !dashes:
+			ref = append(ref, a)
+		default:
+			paths = append(paths, a)
+		}
+	}
+	named(paths, "checks out")
+	named(ref, "checks out") // git checkout .permgate.toml is a path
+	if len(ref) > 0 && len(paths) == 0 && !dashes || hasFlag(args, "", "--orphan") {
+		replaces("checks out another version of the working tree")
+	}
+}
+
+// gitSwitchOperands returns git switch's operands and whether it creates a
+// branch (-c NAME, which alone keeps the working tree).
+func gitSwitchOperands(args []shellparse.Word) ([]shellparse.Word, bool) {
+	create := false
+	var ops []shellparse.Word
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		t := a.Text
+		switch {
+		case a.Static && (t == "-c" || t == "-C" || isLong(t, "--create", "--force-create")) && !strings.Contains(t, "="):
+			create = true
+			i++
+		case a.Static && (t == "--orphan" || t == "--conflict"):
+			i++
+		case a.Static && strings.HasPrefix(t, "-") && t != "-":
+		default:
+			ops = append(ops, a)
+		}
+	}
+	return ops, create
+}
+
+// gitStashProject: git stash (push, save, or options only) puts the working
+// tree back to HEAD, undoing changes to the project config.
+func (ck *checker) gitStashProject(args []shellparse.Word, named func([]shellparse.Word, string), replaces func(string)) {
+	ops := gitOperands(args, map[string]bool{"-m": true, "--message": true, "--pathspec-from-file": true})
+	verb := ""
+	if len(args) > 0 && args[0].Static && !strings.HasPrefix(args[0].Text, "-") {
+		verb = args[0].Text
+		ops = ops[1:]
+	}
+	switch verb {
+	case "", "push":
+		if len(ops) > 0 {
+			named(ops, "stashes")
+			return
+		}
+		replaces("puts the working tree back to the last commit")
+	case "save":
+		replaces("puts the working tree back to the last commit")
+	}
+}
+
+// gitNewRoot judges git init and git clone: a repository created between the
+// working directory and a project config stops that config from applying. ops[at]
+// is the directory, else git's own directory.
+func (ck *checker) gitNewRoot(sub, dir string, ops []shellparse.Word, at int) {
+	target := dir
+	if at < len(ops) {
+		w := ops[at]
+		text, ok := ck.knownPath(w)
+		switch {
+		case !ok:
+			target = ""
+		case strings.HasPrefix(text, "/"):
+			target = path.Clean(text)
+		case dir != "":
+			target = path.Join(dir, text)
+		default:
+			target = ""
+		}
+	}
+	if f := ck.newRootHides(target); f != "" {
+		where := target
+		if where == "" {
+			where = "a directory known only at run time"
+		}
+		ck.add("protected_write", NonSevere, "git "+sub+" makes "+where+" a repository root, which stops "+f+" from applying")
+	}
+}
+
+// namesProjectConfig reports a word whose last component is, or as a pattern
+// can match, .permgate.toml.
+func namesProjectConfig(w shellparse.Word) bool {
+	base := path.Base(w.Text)
+	if base == projectConfigName {
+		return true
+	}
+	ok, err := path.Match(base, projectConfigName)
+	return w.Glob && strings.HasPrefix(base, ".") && !matchesEverything(base) && err == nil && ok
+}
+
+// matchesEverything reports a pattern such as * or .* that selects every name
+// (or every dot name): deleting with it is judged as a delete of everything.
+func matchesEverything(pattern string) bool {
+	return strings.Trim(pattern, "*?.") == ""
+}
+
+// findNamesProjectConfig reports a find expression whose name or path tests can
+// select a .permgate.toml.
+func findNamesProjectConfig(args []shellparse.Word) bool {
+	for _, p := range shellparse.FindPrimaries(args) {
+		switch p.Name {
+		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename":
+			value, name := p.Value, projectConfigName
+			if strings.HasPrefix(p.Name, "-i") {
+				value, name = strings.ToLower(value), strings.ToLower(name)
+			}
+			if p.Name != "-name" && p.Name != "-iname" {
+				value = path.Base(value)
+			}
+			if matchesEverything(value) {
+				continue
+			}
+			if ok, err := path.Match(value, name); err == nil && ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasFindPrimary reports a primary (-delete) in a find expression.
+func hasFindPrimary(args []shellparse.Word, name string) bool {
+	for _, p := range shellparse.FindPrimaries(args) {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// foundProjectConfig reports a command whose placeholder targets come from a
+// find that selects .permgate.toml: find -exec rm {} \;, or find … | xargs rm.
+func (ck *checker) foundProjectConfig(c shellparse.SimpleCommand) bool {
+	for _, w := range c.Wrappers {
+		if w.Name == "find" && len(w.Argv) > 1 && findNamesProjectConfig(w.Argv[1:]) {
+			return true
+		}
+	}
+	for _, i := range c.Stdin.From {
+		if i >= 0 && i < len(ck.res.Commands) {
+			from := ck.res.Commands[i]
+			if from.Name == "find" && len(from.Argv) > 1 && findNamesProjectConfig(from.Argv[1:]) {
+				return true
+			}
+		}
+	}
+	return false
+}
