@@ -124,7 +124,7 @@ func (ck *checker) permgateCall(call shellparse.PermgateCall, maybe bool) {
 		}
 	}
 	if maybe {
-		if why, ok := permgateEdits[call.Sub]; ok && len(call.Dynamic) == 0 {
+		if why, ok := permgateEdits[call.Sub]; ok && len(call.Dynamic) == 0 && maybePermgateEdit(call) {
 			ck.add("self_modify", Severe, who+" "+call.Sub+" "+why)
 		}
 		return
@@ -135,6 +135,20 @@ func (ck *checker) permgateCall(call shellparse.PermgateCall, maybe bool) {
 	if why := permgateEdit(call); why != "" {
 		ck.add("self_modify", Severe, "permgate "+call.Sub+" "+why)
 	}
+}
+
+// permgateTargets are what permgate install and uninstall take: `$pm install
+// x` is a package manager, `$p uninstall claude` may be permgate.
+var permgateTargets = map[string]bool{"claude": true, "codex": true, "gemini": true, "cursor": true, "copilot": true, "bash": true, "zsh": true, "fish": true, "git": true}
+
+// maybePermgateEdit reports whether a command known only at run time edits
+// permgate's policy if it is permgate. install and uninstall are common verbs of
+// other tools, so they count only when they name what permgate hooks into.
+func maybePermgateEdit(call shellparse.PermgateCall) bool {
+	if call.Sub != "install" && call.Sub != "uninstall" {
+		return true
+	}
+	return len(call.Operands) > 0 && call.Operands[0].Static && permgateTargets[call.Operands[0].Text]
 }
 
 // permgateEdit says why a permgate subcommand changes its own policy, or "".
