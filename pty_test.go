@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+
+	"permgate/integrity"
 )
 
 // ptyRun is a permgate process on a pseudo-terminal: /dev/tty is the terminal,
@@ -37,6 +39,31 @@ func testHome(t *testing.T) (string, []string) {
 		"PERMGATE_TEST_SYSTEM_CONFIG=" + filepath.Join(home, "no-system.toml"),
 	}
 	return home, env
+}
+
+// sealTestConfig seals a hand-written user config, as `permgate trust --user`
+// confirmed at a terminal would: then all of it applies.
+func sealTestConfig(t *testing.T, home, config string) {
+	t.Helper()
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := integrity.Sealer{Dir: filepath.Join(home, ".local", "state", "permgate")}
+	if err := s.Seal(config, data); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// yesTTY returns a file that stands in for /dev/tty (PERMGATE_TEST_TTY) where a
+// person answered y to permgate's question.
+func yesTTY(t *testing.T) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "tty")
+	if err := os.WriteFile(p, []byte("y\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 func startPTY(t *testing.T, dir string, env []string, args ...string) *ptyRun {
@@ -164,6 +191,7 @@ func TestPromptAlwaysAddsRule(t *testing.T) {
 	home, env := testHome(t)
 	config := filepath.Join(home, ".config", "permgate", "config.toml")
 	writeTestFile(t, config, "# my rules\n[permission]\nallow = [] # none yet\n")
+	sealTestConfig(t, home, config)
 	r := startPTY(t, home, env, "exec", "--", "touch marker")
 	r.waitFor("[a] always: add bash(prefix:touch marker*) to your config")
 	r.send("a\n")

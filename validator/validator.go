@@ -29,6 +29,8 @@ type Env struct {
 	// FileAccess asks for Analysis.Files (the files each command reads and
 	// writes), which path rules need; it costs time, so it is off by default.
 	FileAccess bool
+	// ProjectFiles are the absolute paths of the project .permgate.toml files in force.
+	ProjectFiles []string
 }
 
 // Validator classifies commands. It holds a parser, so it is not safe for
