@@ -329,3 +329,103 @@ func TestExplainColourOnlyOnTerminal(t *testing.T) {
 		t.Errorf("colour despite NO_COLOR:\n%q", r.output())
 	}
 }
+
+// TestTrustUserAtTerminal: `permgate trust --user` shows what the hand-edited
+// user config would loosen and seals it only on a yes typed at the terminal.
+func TestTrustUserAtTerminal(t *testing.T) {
+	home, env := testHome(t)
+	config := filepath.Join(home, ".config", "permgate", "config.toml")
+	writeTestFile(t, config, "mode = \"auto\"\n[permission]\nallow = ['bash(prefix:make build*)']\n")
+	check := func() int {
+		cmd := exec.Command("permgate", "check", "--", "make build")
+		cmd.Dir, cmd.Env = home, append(env, "PERMGATE_TEST_TTY=/nonexistent")
+		err := cmd.Run()
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return ee.ExitCode()
+		}
+		return 0
+	}
+	if code := check(); code != 3 {
+		t.Fatalf("an unsealed allow rule took effect: exit %d", code)
+	}
+	// No: nothing changes.
+	r := startPTY(t, home, env, "trust", "--user")
+	r.waitFor("Confirm? (y/N) ")
+	for _, want := range []string{"confirming " + config + " loosens the policy", "- mode", "- allow rule bash(prefix:make build*)"} {
+		if !strings.Contains(r.output(), want) {
+			t.Errorf("the question does not show %q:\n%s", want, r.output())
+		}
+	}
+	r.send("n\n")
+	if code := r.exit(); code != 1 {
+		t.Fatalf("exit %d after no, want 1", code)
+	}
+	if code := check(); code != 3 {
+		t.Fatalf("after no, exit %d", code)
+	}
+	// Typed before the question: flushed, not taken as the answer.
+	r = startPTY(t, home, env, "trust", "--user")
+	r.send("y\n")
+	r.waitFor("Confirm? (y/N) ")
+	time.Sleep(100 * time.Millisecond)
+	r.send("n\n")
+	if code := r.exit(); code != 1 {
+		t.Fatalf("exit %d: a y typed before the question was taken as the answer:\n%s", code, r.output())
+	}
+	// Yes: sealed, all of it applies.
+	r = startPTY(t, home, env, "trust", "--user")
+	r.waitFor("Confirm? (y/N) ")
+	r.send("y\n")
+	if code := r.exit(); code != 0 {
+		t.Fatalf("exit %d after yes:\n%s", code, r.output())
+	}
+	if code := check(); code != 0 {
+		t.Fatalf("after yes, exit %d", code)
+	}
+}
+
+// TestModeBypassAtTerminal: a looser mode needs a yes at the terminal; without a
+// terminal it is refused and the mode stays.
+func TestModeBypassAtTerminal(t *testing.T) {
+	home, env := testHome(t)
+	mode := func() string {
+		cmd := exec.Command("permgate", "mode", "--short")
+		cmd.Dir, cmd.Env = home, env
+		out, _ := cmd.Output()
+		return strings.TrimSpace(string(out))
+	}
+	cmd := exec.Command("permgate", "mode", "bypass")
+	cmd.Dir, cmd.Env = home, append(env, "PERMGATE_TEST_TTY=/nonexistent")
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "needs a person at a terminal") {
+		t.Fatalf("mode bypass without a terminal: %v\n%s", err, out)
+	}
+	if m := mode(); m != "default" {
+		t.Fatalf("mode %q after a refused bypass", m)
+	}
+	r := startPTY(t, home, env, "mode", "bypass")
+	r.waitFor("Confirm? (y/N) ")
+	if !strings.Contains(r.output(), "mode bypass instead of default") {
+		t.Errorf("the question does not say what changes:\n%s", r.output())
+	}
+	r.send("\n") // Enter is no
+	if code := r.exit(); code != 1 || mode() != "default" {
+		t.Fatalf("exit %d, mode %s after Enter", code, mode())
+	}
+	r = startPTY(t, home, env, "mode", "bypass")
+	r.waitFor("Confirm? (y/N) ")
+	r.send("y\n")
+	if code := r.exit(); code != 0 {
+		t.Fatalf("exit %d after yes:\n%s", code, r.output())
+	}
+	if m := mode(); m != "bypass" {
+		t.Fatalf("mode %q after yes", m)
+	}
+	// Back to a stricter mode needs no question, even without a terminal.
+	cmd = exec.Command("permgate", "mode", "plan")
+	cmd.Dir, cmd.Env = home, append(env, "PERMGATE_TEST_TTY=/nonexistent")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("mode plan: %v\n%s", err, out)
+	}
+}
