@@ -116,6 +116,7 @@ func (s *session) promptFor(io streams, command string, a validator.Analysis, ou
 			fmt.Fprintf(tty, "permgate: could not save the rule: %v (allowed this once)\n", err)
 		case added:
 			fmt.Fprintf(tty, "permgate: added %s to %s\n", view.always, s.paths.User)
+			noteUnsealed(tty, s)
 		}
 		return policy.Outcome{Decision: policy.Allow, Reason: "allowed always at the prompt: " + view.always, Rule: view.always}, "user"
 	case answerNo:
