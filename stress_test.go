@@ -84,6 +84,16 @@ func TestRulesAddConcurrentProcesses(t *testing.T) {
 	env = append(env, "PERMGATE_TEST_TTY="+yesTTY(t)) // a person confirms each allow rule
 	var wg sync.WaitGroup
 	for i := range 20 {
+		// Readers meanwhile always see the config with its seal: no warning.
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.Command("permgate", "check", "--", "ls")
+			cmd.Dir, cmd.Env = home, env
+			if out, err := cmd.CombinedOutput(); err != nil || strings.Contains(string(out), "warning") {
+				t.Errorf("check %d during the adds: %v\n%s", i, err, out)
+			}
+		}()
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

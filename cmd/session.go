@@ -50,6 +50,12 @@ func stateDir(home string) string {
 func loadConfig(g *globalFlags, io streams) (*session, error) {
 	s := &session{env: analysisEnv()}
 	s.store = policy.Store{Dir: stateDir(s.env.Home)}
+	// The state, the config files and their seals are read as of one moment.
+	unlock, err := s.store.ReadLock()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	st, err := s.store.Load()
 	if err != nil {
 		return nil, err

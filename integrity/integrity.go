@@ -173,12 +173,18 @@ func (s Sealer) ensureKey() ([]byte, error) {
 
 // Lock takes an exclusive lock on path (created if needed) and returns the
 // function that releases it.
-func Lock(path string) (func(), error) {
+func Lock(path string) (func(), error) { return flock(path, syscall.LOCK_EX) }
+
+// RLock takes a shared lock on path (created if needed): readers that hold it
+// see a file and its seal from the same write.
+func RLock(path string) (func(), error) { return flock(path, syscall.LOCK_SH) }
+
+func flock(path string, how int) (func(), error) {
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("open lock %s: %w", path, err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+	if err := syscall.Flock(int(f.Fd()), how); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("lock %s: %w", path, err)
 	}

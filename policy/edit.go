@@ -90,18 +90,31 @@ func editConfig(path string, seals *integrity.Sealer, edit func(string) (string,
 	if info, err := os.Stat(path); err == nil {
 		perm = info.Mode().Perm()
 	}
-	wasSealed := seals != nil && UserConfigSealed(*seals, path)
+	if seals == nil {
+		return WriteFileAtomic(path, []byte(out), perm)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return fmt.Errorf("seal %s: %w", path, err)
+	}
+	// The file and its seal change under the state lock, so that a reader
+	// holding it shared never sees one without the other.
+	if err := os.MkdirAll(seals.Dir, 0o700); err != nil {
+		return fmt.Errorf("create state directory %s: %w", seals.Dir, err)
+	}
+	unlockState, err := integrity.Lock(filepath.Join(seals.Dir, integrity.LockFile))
+	if err != nil {
+		return err
+	}
+	defer unlockState()
+	wasSealed := UserConfigSealed(*seals, path)
 	if err := WriteFileAtomic(path, []byte(out), perm); err != nil {
 		return err
 	}
 	if !wasSealed {
 		return nil
 	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return fmt.Errorf("seal %s: %w", path, err)
-	}
-	return seals.Seal(abs, []byte(out))
+	return seals.SealLocked(abs, []byte(out))
 }
 
 // RuleListsOf returns the lists (allow, ask, deny) of a config file that hold

@@ -46,8 +46,34 @@ func (s Store) Seals() integrity.Sealer { return integrity.Sealer{Dir: s.Dir} }
 // Path returns the state file's path.
 func (s Store) Path() string { return filepath.Join(s.Dir, "state.json") }
 
+// ReadLock takes the state directory's lock shared, so that what is read under
+// it — the state, the user config, their seals — comes from whole writes. When
+// the lock cannot be had (no directory yet, a read-only one) it does nothing:
+// a read that races a write may then see a file without its seal, which only
+// tightens.
+func (s Store) ReadLock() (func(), error) {
+	if _, err := os.Stat(s.Dir); err != nil {
+		return func() {}, nil
+	}
+	unlock, err := integrity.RLock(filepath.Join(s.Dir, integrity.LockFile))
+	if err != nil {
+		return func() {}, nil
+	}
+	return unlock, nil
+}
+
 // Load reads the state; a missing file is an empty state.
 func (s Store) Load() (State, error) {
+	unlock, err := s.ReadLock()
+	if err != nil {
+		return State{}, err
+	}
+	defer unlock()
+	return s.load()
+}
+
+// load reads the state without taking the lock.
+func (s Store) load() (State, error) {
 	var st State
 	data, err := os.ReadFile(s.Path())
 	if errors.Is(err, fs.ErrNotExist) {
@@ -81,12 +107,12 @@ func (s Store) Update(fn func(*State) error) error {
 	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
 		return fmt.Errorf("create state directory %s: %w", s.Dir, err)
 	}
-	unlock, err := LockFile(filepath.Join(s.Dir, "state.lock"))
+	unlock, err := LockFile(filepath.Join(s.Dir, integrity.LockFile))
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	st, err := s.Load()
+	st, err := s.load()
 	if err != nil {
 		return err
 	}
