@@ -90,6 +90,7 @@ func printLayers(io streams, s *session) {
 		fmt.Fprintf(io.out, "%-9s %s (%s)\n", l.Name, l.Path, state)
 	}
 	fmt.Fprintf(io.out, "%-9s %s\n", "state", s.store.Path())
+	fmt.Fprintf(io.out, "%-9s %s (key %s)\n", "seal", s.store.Seals().SealPath(), s.store.Seals().KeyPath())
 }
 
 func showConfig(io streams, s *session) {

@@ -129,7 +129,12 @@ func trustUserConfig(io streams, store policy.Store, paths policy.Paths) error {
 	if err := refuseManaged(sys, "confirming "+paths.User); err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
-	if len(loosening) > 0 && !policy.UserConfigSealed(store.Seals(), paths.User) {
+	abs, err := filepath.Abs(paths.User)
+	if err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	// The content read above, not the file now, decides whether to ask.
+	if len(loosening) > 0 && !store.Seals().Verify(abs, data) {
 		if err := confirmLoosening("confirming "+paths.User, loosening); err != nil {
 			return fmt.Errorf("trust: %w", err)
 		}

@@ -255,6 +255,9 @@ func LoadConfig(paths Paths, trust TrustChecker) (*Config, error) {
 		data, err := os.ReadFile(l.path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist) && l.name != LayerOverride:
+			if l.name == LayerUser && hadSeal(trust, l.path) {
+				cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s is gone, though permgate sealed it: its deny and ask rules no longer apply (if you did not remove it, something did; `permgate rules add` makes a new one)", l.path))
+			}
 			cfg.Layers = append(cfg.Layers, info)
 			continue
 		case err != nil:
@@ -286,8 +289,13 @@ func LoadConfig(paths Paths, trust TrustChecker) (*Config, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(ignored) > 0 {
+		switch {
+		case len(ignored) > 0:
 			cfg.Warnings = append(cfg.Warnings, untrustedWarning(why, l.path, ignored, cfg.Managed.Source))
+		case why == "user" && !trusted && hadSeal(trust, l.path):
+			// Nothing to ignore, but a change permgate did not make may have
+			// removed deny or ask rules.
+			cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s was changed outside permgate since permgate last wrote it (deny or ask rules may be gone); review it and run `permgate trust --user` at a terminal", l.path))
 		}
 		if l.name == LayerSystem && fc.Managed != nil && fc.Managed.OnlyTighten != nil {
 			cfg.Managed = Setting[bool]{*fc.Managed.OnlyTighten, fmt.Sprintf("%s:%d", l.path, lines.key([]string{"managed", "only_tighten"}))}
@@ -298,6 +306,16 @@ func LoadConfig(paths Paths, trust TrustChecker) (*Config, error) {
 		cfg.Layers = append(cfg.Layers, info)
 	}
 	return cfg, nil
+}
+
+// hadSeal reports whether permgate sealed the file at path at some time.
+func hadSeal(trust TrustChecker, path string) bool {
+	r, ok := trust.(SealRecorder)
+	if !ok {
+		return false
+	}
+	abs, err := filepath.Abs(path)
+	return err == nil && r.HasSeal(abs)
 }
 
 // untrustedWarning says what permgate ignored in a file that may only tighten,

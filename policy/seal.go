@@ -36,6 +36,12 @@ type SealChecker interface {
 	IsSealed(absPath string, content []byte) bool
 }
 
+// SealRecorder says whether permgate ever sealed a file, whatever its content
+// now: a sealed file that is gone or changed is worth a warning.
+type SealRecorder interface {
+	HasSeal(absPath string) bool
+}
+
 // Trust is what LoadConfig consults in permgate itself: the state's trusted
 // project hashes, and the seals of permgate's own files.
 type Trust struct {
@@ -53,6 +59,9 @@ func (t Trust) IsTrusted(absPath string, content []byte) bool {
 func (t Trust) IsSealed(absPath string, content []byte) bool {
 	return t.Seals.Verify(absPath, content)
 }
+
+// HasSeal reports whether permgate ever sealed absPath.
+func (t Trust) HasSeal(absPath string) bool { return t.Seals.Sealed(absPath) }
 
 // UserConfigSealed reports whether the user config at path matches its seal. A
 // missing or empty file has nothing to loosen and counts as sealed.
