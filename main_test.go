@@ -4,12 +4,14 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"permgate/cmd"
+	"permgate/integrity"
 )
 
 func TestMain(m *testing.M) {
@@ -42,7 +44,8 @@ func TestScripts(t *testing.T) {
 			return os.MkdirAll(home, 0o755)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exitcode": cmdExitcode,
+			"exitcode":   cmdExitcode,
+			"sealconfig": cmdSealconfig,
 		},
 	})
 }
@@ -76,5 +79,25 @@ func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+}
+
+// cmdSealconfig seals files as permgate's own writes do, with the key in
+// $XDG_STATE_HOME/permgate, so that all of a hand-written user config applies:
+//
+//	sealconfig FILE...
+func cmdSealconfig(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! sealconfig")
+	}
+	if len(args) == 0 {
+		ts.Fatalf("usage: sealconfig FILE...")
+	}
+	s := integrity.Sealer{Dir: filepath.Join(ts.Getenv("XDG_STATE_HOME"), "permgate")}
+	for _, f := range args {
+		p := ts.MkAbs(f)
+		data, err := os.ReadFile(p)
+		ts.Check(err)
+		ts.Check(s.Seal(p, data))
 	}
 }

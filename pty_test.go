@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+
+	"permgate/integrity"
 )
 
 // ptyRun is a permgate process on a pseudo-terminal: /dev/tty is the terminal,
@@ -37,6 +39,31 @@ func testHome(t *testing.T) (string, []string) {
 		"PERMGATE_TEST_SYSTEM_CONFIG=" + filepath.Join(home, "no-system.toml"),
 	}
 	return home, env
+}
+
+// sealTestConfig seals a hand-written user config, as `permgate trust --user`
+// confirmed at a terminal would: then all of it applies.
+func sealTestConfig(t *testing.T, home, config string) {
+	t.Helper()
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := integrity.Sealer{Dir: filepath.Join(home, ".local", "state", "permgate")}
+	if err := s.Seal(config, data); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// yesTTY returns a file that stands in for /dev/tty (PERMGATE_TEST_TTY) where a
+// person answered y to permgate's question.
+func yesTTY(t *testing.T) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "tty")
+	if err := os.WriteFile(p, []byte("y\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 func startPTY(t *testing.T, dir string, env []string, args ...string) *ptyRun {
@@ -164,6 +191,7 @@ func TestPromptAlwaysAddsRule(t *testing.T) {
 	home, env := testHome(t)
 	config := filepath.Join(home, ".config", "permgate", "config.toml")
 	writeTestFile(t, config, "# my rules\n[permission]\nallow = [] # none yet\n")
+	sealTestConfig(t, home, config)
 	r := startPTY(t, home, env, "exec", "--", "touch marker")
 	r.waitFor("[a] always: add bash(prefix:touch marker*) to your config")
 	r.send("a\n")
@@ -299,5 +327,105 @@ func TestExplainColourOnlyOnTerminal(t *testing.T) {
 	r.exit()
 	if strings.Contains(r.output(), "\x1b[") {
 		t.Errorf("colour despite NO_COLOR:\n%q", r.output())
+	}
+}
+
+// TestTrustUserAtTerminal: `permgate trust --user` shows what the hand-edited
+// user config would loosen and seals it only on a yes typed at the terminal.
+func TestTrustUserAtTerminal(t *testing.T) {
+	home, env := testHome(t)
+	config := filepath.Join(home, ".config", "permgate", "config.toml")
+	writeTestFile(t, config, "mode = \"auto\"\n[permission]\nallow = ['bash(prefix:make build*)']\n")
+	check := func() int {
+		cmd := exec.Command("permgate", "check", "--", "make build")
+		cmd.Dir, cmd.Env = home, append(env, "PERMGATE_TEST_TTY=/nonexistent")
+		err := cmd.Run()
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return ee.ExitCode()
+		}
+		return 0
+	}
+	if code := check(); code != 3 {
+		t.Fatalf("an unsealed allow rule took effect: exit %d", code)
+	}
+	// No: nothing changes.
+	r := startPTY(t, home, env, "trust", "--user")
+	r.waitFor("Confirm? (y/N) ")
+	for _, want := range []string{"confirming " + config + " loosens the policy", "- mode", "- allow rule bash(prefix:make build*)"} {
+		if !strings.Contains(r.output(), want) {
+			t.Errorf("the question does not show %q:\n%s", want, r.output())
+		}
+	}
+	r.send("n\n")
+	if code := r.exit(); code != 1 {
+		t.Fatalf("exit %d after no, want 1", code)
+	}
+	if code := check(); code != 3 {
+		t.Fatalf("after no, exit %d", code)
+	}
+	// Typed before the question: flushed, not taken as the answer.
+	r = startPTY(t, home, env, "trust", "--user")
+	r.send("y\n")
+	r.waitFor("Confirm? (y/N) ")
+	time.Sleep(100 * time.Millisecond)
+	r.send("n\n")
+	if code := r.exit(); code != 1 {
+		t.Fatalf("exit %d: a y typed before the question was taken as the answer:\n%s", code, r.output())
+	}
+	// Yes: sealed, all of it applies.
+	r = startPTY(t, home, env, "trust", "--user")
+	r.waitFor("Confirm? (y/N) ")
+	r.send("y\n")
+	if code := r.exit(); code != 0 {
+		t.Fatalf("exit %d after yes:\n%s", code, r.output())
+	}
+	if code := check(); code != 0 {
+		t.Fatalf("after yes, exit %d", code)
+	}
+}
+
+// TestModeBypassAtTerminal: a looser mode needs a yes at the terminal; without a
+// terminal it is refused and the mode stays.
+func TestModeBypassAtTerminal(t *testing.T) {
+	home, env := testHome(t)
+	mode := func() string {
+		cmd := exec.Command("permgate", "mode", "--short")
+		cmd.Dir, cmd.Env = home, env
+		out, _ := cmd.Output()
+		return strings.TrimSpace(string(out))
+	}
+	cmd := exec.Command("permgate", "mode", "bypass")
+	cmd.Dir, cmd.Env = home, append(env, "PERMGATE_TEST_TTY=/nonexistent")
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "needs a person at a terminal") {
+		t.Fatalf("mode bypass without a terminal: %v\n%s", err, out)
+	}
+	if m := mode(); m != "default" {
+		t.Fatalf("mode %q after a refused bypass", m)
+	}
+	r := startPTY(t, home, env, "mode", "bypass")
+	r.waitFor("Confirm? (y/N) ")
+	if !strings.Contains(r.output(), "mode bypass instead of default") {
+		t.Errorf("the question does not say what changes:\n%s", r.output())
+	}
+	r.send("\n") // Enter is no
+	if code := r.exit(); code != 1 || mode() != "default" {
+		t.Fatalf("exit %d, mode %s after Enter", code, mode())
+	}
+	r = startPTY(t, home, env, "mode", "bypass")
+	r.waitFor("Confirm? (y/N) ")
+	r.send("y\n")
+	if code := r.exit(); code != 0 {
+		t.Fatalf("exit %d after yes:\n%s", code, r.output())
+	}
+	if m := mode(); m != "bypass" {
+		t.Fatalf("mode %q after yes", m)
+	}
+	// Back to a stricter mode needs no question, even without a terminal.
+	cmd = exec.Command("permgate", "mode", "plan")
+	cmd.Dir, cmd.Env = home, append(env, "PERMGATE_TEST_TTY=/nonexistent")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("mode plan: %v\n%s", err, out)
 	}
 }

@@ -195,6 +195,10 @@ func (s *guardedShell) permgate(args ...string) string {
 	s.t.Helper()
 	cmd := exec.Command("permgate", args...)
 	cmd.Dir, cmd.Env = s.home, s.env
+	if len(args) > 1 && args[0] == "mode" && !strings.HasPrefix(args[1], "-") {
+		// The person at the keyboard confirms a looser mode.
+		cmd.Env = append(s.env[:len(s.env):len(s.env)], "PERMGATE_TEST_TTY="+yesTTY(s.t))
+	}
 	out, err := cmd.Output()
 	if err != nil {
 		s.t.Fatalf("permgate %s: %v", strings.Join(args, " "), err)
@@ -320,6 +324,8 @@ func TestShellGuardShiftTabCyclesMode(t *testing.T) {
 		m := s.mark()
 		s.send("printf 'kept-%s\\n' line")
 		s.send("\x1b[Z")
+		s.waitSince(m, "Confirm? (y/N) ") // auto is looser: the person confirms it
+		s.send("y\r")
 		s.waitForMode("auto")
 		s.waitSince(m, "[auto]pg> ")
 		s.run("", "kept-line")

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"permgate/integrity"
 	"permgate/policy"
 )
 
@@ -79,8 +80,20 @@ func TestRulesAddConcurrentProcesses(t *testing.T) {
 	home, env := testHome(t)
 	config := filepath.Join(home, ".config", "permgate", "config.toml")
 	writeTestFile(t, config, "# mine\n")
+	sealTestConfig(t, home, config)
+	env = append(env, "PERMGATE_TEST_TTY="+yesTTY(t)) // a person confirms each allow rule
 	var wg sync.WaitGroup
 	for i := range 20 {
+		// Readers meanwhile always see the config with its seal: no warning.
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.Command("permgate", "check", "--", "ls")
+			cmd.Dir, cmd.Env = home, env
+			if out, err := cmd.CombinedOutput(); err != nil || strings.Contains(string(out), "warning") {
+				t.Errorf("check %d during the adds: %v\n%s", i, err, out)
+			}
+		}()
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -99,7 +112,11 @@ func TestRulesAddConcurrentProcesses(t *testing.T) {
 	if len(cfg.Rules.Allow) != 20 {
 		t.Errorf("%d rules after 20 concurrent adds", len(cfg.Rules.Allow))
 	}
-	if data, _ := os.ReadFile(config); !strings.HasPrefix(string(data), "# mine\n") {
+	data, _ := os.ReadFile(config)
+	if !strings.HasPrefix(string(data), "# mine\n") {
 		t.Errorf("the comment was lost:\n%s", data)
+	}
+	if !(integrity.Sealer{Dir: filepath.Join(home, ".local", "state", "permgate")}).Verify(config, data) {
+		t.Error("the config is no longer sealed after concurrent adds")
 	}
 }

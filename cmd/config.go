@@ -76,8 +76,12 @@ func printLayers(io streams, s *session) {
 		switch {
 		case l.Path == "":
 			state, l.Path = "none", "-"
+		case l.Exists && l.Name != policy.LayerSystem && !l.Trusted && s.cfg.Managed.Value:
+			state = "managed: may only tighten"
 		case l.Exists && l.Name == policy.LayerProject && !l.Trusted:
-			state = "untrusted: only its deny and ask rules apply; `permgate trust` to use it all"
+			state = "untrusted: only its deny and ask rules apply; `permgate trust " + l.Path + "` to use it all"
+		case l.Exists && l.Name == policy.LayerUser && !l.Trusted:
+			state = "changed outside permgate: only its tightening parts apply; `permgate trust --user` to use it all"
 		case l.Exists && l.Name == policy.LayerProject:
 			state = "trusted"
 		case l.Exists:
@@ -86,6 +90,7 @@ func printLayers(io streams, s *session) {
 		fmt.Fprintf(io.out, "%-9s %s (%s)\n", l.Name, l.Path, state)
 	}
 	fmt.Fprintf(io.out, "%-9s %s\n", "state", s.store.Path())
+	fmt.Fprintf(io.out, "%-9s %s (key %s)\n", "seal", s.store.Seals().SealPath(), s.store.Seals().KeyPath())
 }
 
 func showConfig(io streams, s *session) {
@@ -93,6 +98,9 @@ func showConfig(io streams, s *session) {
 	fmt.Fprintf(io.out, "mode = %q  # in force: %s (%s); config: %s\n", cfg.Mode.Value, s.eff.Mode, s.eff.ModeSource, cfg.Mode.Source)
 	fmt.Fprintf(io.out, "severe = %q  # %s\n", cfg.Severe.Value, cfg.Severe.Source)
 	fmt.Fprintf(io.out, "fail_closed = %v  # %s\n", cfg.FailClosed.Value, cfg.FailClosed.Source)
+	if cfg.Managed.Value {
+		fmt.Fprintf(io.out, "# managed: [managed] only_tighten = true  # %s — the user, project and override files and the state may only tighten; the mode is never looser than %s\n", cfg.Managed.Source, cfg.ModeFloor)
+	}
 	if cfg.DisableBypass.Source != "" {
 		fmt.Fprintf(io.out, "disable_bypass = %v  # %s\n", cfg.DisableBypass.Value, cfg.DisableBypass.Source)
 	}

@@ -108,12 +108,15 @@ func (s *session) promptFor(io streams, command string, a validator.Analysis, ou
 		return policy.Outcome{Decision: policy.Allow, Reason: "allowed once at the prompt"}, "user"
 	case answerAlways:
 		s.recordAnswer(io, false)
-		added, err := policy.AddRule(s.paths.User, "allow", view.always)
+		// The person answered at the terminal: the rule is theirs, and sealed.
+		seals := s.store.Seals()
+		added, err := policy.AddRule(s.paths.User, "allow", view.always, &seals)
 		switch {
 		case err != nil:
 			fmt.Fprintf(tty, "permgate: could not save the rule: %v (allowed this once)\n", err)
 		case added:
 			fmt.Fprintf(tty, "permgate: added %s to %s\n", view.always, s.paths.User)
+			noteUnsealed(tty, s)
 		}
 		return policy.Outcome{Decision: policy.Allow, Reason: "allowed always at the prompt: " + view.always, Rule: view.always}, "user"
 	case answerNo:

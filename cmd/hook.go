@@ -173,6 +173,7 @@ func runHook(io streams, g *globalFlags, h harness, modeFlag string) (code int) 
 	if err != nil {
 		return h.answer(io, policy.Deny, "permgate refuses while its config is broken: "+err.Error())
 	}
+	s.clampToFloor()
 	command, a, out, err := s.decideTool(h, in)
 	if err != nil {
 		return h.answer(io, policy.Deny, err.Error())

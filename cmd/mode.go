@@ -101,12 +101,25 @@ func modeMenu(io streams, current policy.Mode) (policy.Mode, error) {
 	return "", fmt.Errorf("mode: %q is not 1-4", line)
 }
 
-// setMode persists the mode.
+// setMode persists the mode. A mode looser than the one in force without
+// flags and variables (the persisted mode, else the config's) needs a person to
+// confirm it at the terminal, and is refused when the system config is managed.
 func setMode(io streams, s *session, m policy.Mode) error {
 	if m == policy.ModeBypass && s.cfg.DisableBypass.Value {
 		return fmt.Errorf("mode: bypass mode is disabled by %s", s.cfg.DisableBypass.Source)
 	}
-	err := s.store.Update(func(st *policy.State) error {
+	base, err := policy.Select(s.cfg, policy.ModeInputs{Persisted: s.state.Mode})
+	if err != nil {
+		return fmt.Errorf("mode: %w", err)
+	}
+	base = policy.ClampMode(base, s.cfg.ModeFloor, "the managed system config")
+	if policy.Looser(m, base.Mode) {
+		what := fmt.Sprintf("setting the mode to %s", m)
+		if err := loosen(s.cfg, what, []string{fmt.Sprintf("mode %s instead of %s (%s)", m, base.Mode, base.ModeSource)}); err != nil {
+			return fmt.Errorf("mode: %w", err)
+		}
+	}
+	err = s.store.Update(func(st *policy.State) error {
 		st.Mode = m
 		st.Denials = 0
 		return nil

@@ -36,7 +36,16 @@ func newRulesCmd(io streams, g *globalFlags) *cobra.Command {
 			if s.paths.User == "" {
 				return errors.New("rules: no user config location (set HOME or XDG_CONFIG_HOME)")
 			}
-			added, err := policy.AddRule(s.paths.User, args[0], args[1])
+			if args[0] == "allow" {
+				if _, err := policy.ParseRule(args[1]); err != nil {
+					return fmt.Errorf("rules: %w", err)
+				}
+				if err := loosen(s.cfg, "adding the allow rule "+args[1], []string{"allow " + args[1] + " in " + s.paths.User}); err != nil {
+					return fmt.Errorf("rules: %w", err)
+				}
+			}
+			seals := s.store.Seals()
+			added, err := policy.AddRule(s.paths.User, args[0], args[1], &seals)
 			if err != nil {
 				return fmt.Errorf("rules: %w", err)
 			}
@@ -45,6 +54,7 @@ func newRulesCmd(io streams, g *globalFlags) *cobra.Command {
 				return nil
 			}
 			fmt.Fprintf(io.out, "permgate: added %s rule %s to %s\n", args[0], args[1], s.paths.User)
+			noteUnsealed(io.err, s)
 			return nil
 		},
 	})
@@ -57,7 +67,26 @@ func newRulesCmd(io streams, g *globalFlags) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("rules: %w", err)
 			}
-			removed, err := policy.RemoveRule(s.paths.User, args[0])
+			if s.paths.User == "" {
+				return errors.New("rules: no user config location (set HOME or XDG_CONFIG_HOME)")
+			}
+			lists, err := policy.RuleListsOf(s.paths.User, args[0])
+			if err != nil {
+				return fmt.Errorf("rules: %w", err)
+			}
+			var loosening []string
+			for _, l := range lists {
+				if l == "deny" || l == "ask" {
+					loosening = append(loosening, "no longer "+l+" "+args[0])
+				}
+			}
+			if len(loosening) > 0 {
+				if err := loosen(s.cfg, "removing the rule "+args[0], loosening); err != nil {
+					return fmt.Errorf("rules: %w", err)
+				}
+			}
+			seals := s.store.Seals()
+			removed, err := policy.RemoveRule(s.paths.User, args[0], &seals)
 			if err != nil {
 				return fmt.Errorf("rules: %w", err)
 			}
@@ -65,6 +94,7 @@ func newRulesCmd(io streams, g *globalFlags) *cobra.Command {
 				return fmt.Errorf("rules: %s is not in %s (`permgate rules list` shows where each rule is set)", args[0], s.paths.User)
 			}
 			fmt.Fprintf(io.out, "permgate: removed %s from %s\n", args[0], s.paths.User)
+			noteUnsealed(io.err, s)
 			return nil
 		},
 	})

@@ -50,11 +50,16 @@ func stateDir(home string) string {
 func loadConfig(g *globalFlags, io streams) (*session, error) {
 	s := &session{env: analysisEnv()}
 	s.store = policy.Store{Dir: stateDir(s.env.Home)}
+	// The state, the config files and their seals are read as of one moment.
+	unlock, err := s.store.ReadLock()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	st, err := s.store.Load()
 	if err != nil {
 		return nil, err
 	}
-	s.state = st
 	override := g.config
 	if override == "" {
 		override = os.Getenv("PERMGATE_CONFIG")
@@ -63,13 +68,23 @@ func loadConfig(g *globalFlags, io streams) (*session, error) {
 		Cwd: s.env.Cwd, Home: s.env.Home, XDGConfigHome: os.Getenv("XDG_CONFIG_HOME"),
 		Override: override, SystemFile: TestOnlySystemConfig,
 	})
-	cfg, err := policy.LoadConfig(s.paths, st)
+	cfg, err := policy.LoadConfig(s.paths, policy.Trust{State: st, Seals: s.store.Seals()})
 	if err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}
 	s.cfg = cfg
+	s.store.ConfigMode = cfg.Mode.Value
+	s.state = trustedState(st, cfg)
 	for _, w := range cfg.Warnings {
 		fmt.Fprintf(io.err, "permgate: warning: %s\n", w)
+	}
+	if w := stateWarning(s.store, st, s.state, cfg); w != "" {
+		fmt.Fprintf(io.err, "permgate: warning: %s\n", w)
+	}
+	for _, p := range s.paths.ProjectFiles() {
+		if abs, err := filepath.Abs(p); err == nil {
+			s.env.ProjectFiles = append(s.env.ProjectFiles, abs)
+		}
 	}
 	for _, c := range cfg.SafeCommands {
 		s.env.SafeCommands = append(s.env.SafeCommands, c.Value)
@@ -88,7 +103,51 @@ func loadSession(g *globalFlags, io streams, modeFlag string, failClosed bool) (
 	if err != nil {
 		return nil, err
 	}
+	s.clampToFloor()
 	return s, nil
+}
+
+// clampToFloor keeps the mode in force no looser than the managed system
+// config's mode, whichever source chose it.
+func (s *session) clampToFloor() {
+	s.eff = policy.ClampMode(s.eff, s.cfg.ModeFloor, "the managed system config "+s.cfg.Managed.Source)
+}
+
+// trustedState is the part of the state that may count: all of it when the
+// state file matches its seal and the system config is not managed; otherwise
+// its trusted project hashes are gone and its mode counts only when it is not
+// looser than the config's.
+func trustedState(st policy.State, cfg *policy.Config) policy.State {
+	if !st.Unsealed && !cfg.Managed.Value {
+		return st
+	}
+	out := st
+	out.Trusted = nil
+	if policy.Looser(st.Mode, cfg.Mode.Value) {
+		out.Mode = ""
+	}
+	return out
+}
+
+// stateWarning says what of the state was ignored, and why, or "".
+func stateWarning(store policy.Store, st, used policy.State, cfg *policy.Config) string {
+	var ignored []string
+	if st.Mode != used.Mode {
+		ignored = append(ignored, fmt.Sprintf("its mode %s (looser than the config's %s)", st.Mode, cfg.Mode.Value))
+	}
+	if len(st.Trusted) > 0 && len(used.Trusted) == 0 {
+		ignored = append(ignored, fmt.Sprintf("its %d trusted project file(s)", len(st.Trusted)))
+	}
+	if len(ignored) == 0 {
+		return ""
+	}
+	why := "does not match the seal permgate keeps for it (it was changed outside permgate, or the seal key is gone)"
+	fix := "set the mode again with `permgate mode` and trust project files again with `permgate trust`, at a terminal"
+	if cfg.Managed.Value {
+		why = "may only tighten: the system config is managed (" + cfg.Managed.Source + ")"
+		fix = "the managed system config decides"
+	}
+	return fmt.Sprintf("state %s %s: ignoring %s (%s)", store.Path(), why, strings.Join(ignored, " and "), fix)
 }
 
 // modeInputs gathers what chooses the mode: the flag, PERMGATE_MODE, the profile

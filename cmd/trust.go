@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,22 +13,35 @@ import (
 
 // newTrustCmd makes `permgate trust [FILE]` (trust true) or `permgate untrust
 // [FILE]`: record or forget the hash of a project config's path and content.
+// `permgate trust --user` confirms the user config's current content. Trusting
+// loosens the policy, so it needs a person to confirm it at the terminal.
 func newTrustCmd(io streams, g *globalFlags, trust bool) *cobra.Command {
 	use, short := "trust [FILE]", "Trust the project config's current content, so all of it applies"
 	if !trust {
 		use, short = "untrust [FILE]", "Forget the trust in a project config: it may then only add deny and ask rules"
 	}
-	return &cobra.Command{
+	var user bool
+	c := &cobra.Command{
 		Use:   use,
 		Short: short,
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			env := analysisEnv()
+			paths := policy.Locate(policy.LocateEnv{
+				Cwd: env.Cwd, Home: env.Home, XDGConfigHome: os.Getenv("XDG_CONFIG_HOME"), SystemFile: TestOnlySystemConfig,
+			})
+			store := policy.Store{Dir: stateDir(env.Home)}
+			if user {
+				if len(args) > 0 {
+					return errors.New("trust: --user takes no FILE")
+				}
+				return trustUserConfig(io, store, paths)
+			}
 			file := ""
 			if len(args) == 1 {
 				file = args[0]
 			} else {
-				file = policy.Locate(policy.LocateEnv{Cwd: env.Cwd}).Project
+				file = paths.Project
 				if file == "" {
 					return fmt.Errorf("no %s found from %s up to the repository root", policy.ProjectFileName, env.Cwd)
 				}
@@ -36,23 +50,48 @@ func newTrustCmd(io streams, g *globalFlags, trust bool) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("resolve %s: %w", file, err)
 			}
-			store := policy.Store{Dir: stateDir(env.Home)}
 			if !trust {
 				return untrustFile(io, store, abs)
 			}
-			return trustFile(io, store, abs)
+			return trustFile(io, store, paths, abs)
 		},
 	}
+	if trust {
+		c.Flags().BoolVar(&user, "user", false, "confirm your user config's current content (after editing it by hand)")
+	}
+	return c
 }
 
-func trustFile(io streams, store policy.Store, abs string) error {
+// systemConfig loads the system file alone, to learn whether it is managed.
+func systemConfig(paths policy.Paths) (*policy.Config, error) {
+	cfg, err := policy.LoadConfig(policy.Paths{System: paths.System}, nil)
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	return cfg, nil
+}
+
+func trustFile(io streams, store policy.Store, paths policy.Paths, abs string) error {
 	data, err := os.ReadFile(abs)
 	if err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
 	// Refuse to trust a file that would not load: the hash is of what is checked.
-	if _, err := policy.LoadConfig(policy.Paths{Override: abs}, nil); err != nil {
+	loosening, err := policy.Loosening(abs, data)
+	if err != nil {
 		return fmt.Errorf("trust: %w", err)
+	}
+	sys, err := systemConfig(paths)
+	if err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	if err := refuseManaged(sys, "trusting "+abs); err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	if len(loosening) > 0 {
+		if err := confirmLoosening("trusting "+abs, loosening); err != nil {
+			return fmt.Errorf("trust: %w", err)
+		}
 	}
 	hash := policy.TrustHash(abs, data)
 	err = store.Update(func(st *policy.State) error {
@@ -66,6 +105,44 @@ func trustFile(io streams, store policy.Store, abs string) error {
 		return fmt.Errorf("trust: %w", err)
 	}
 	fmt.Fprintf(io.out, "permgate: trusted %s (sha256 %s)\n", abs, hash[:12])
+	return nil
+}
+
+// trustUserConfig seals the user config's current content after the person at
+// the terminal has seen what it loosens.
+func trustUserConfig(io streams, store policy.Store, paths policy.Paths) error {
+	if paths.User == "" {
+		return errors.New("trust: no user config location (set HOME or XDG_CONFIG_HOME)")
+	}
+	data, err := os.ReadFile(paths.User)
+	if err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	loosening, err := policy.Loosening(paths.User, data)
+	if err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	sys, err := systemConfig(paths)
+	if err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	if err := refuseManaged(sys, "confirming "+paths.User); err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	abs, err := filepath.Abs(paths.User)
+	if err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	// The content read above, not the file now, decides whether to ask.
+	if len(loosening) > 0 && !store.Seals().Verify(abs, data) {
+		if err := confirmLoosening("confirming "+paths.User, loosening); err != nil {
+			return fmt.Errorf("trust: %w", err)
+		}
+	}
+	if err := policy.SealUserConfig(store.Seals(), paths.User, data); err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	fmt.Fprintf(io.out, "permgate: confirmed %s: all of it applies\n", paths.User)
 	return nil
 }
 

@@ -24,3 +24,9 @@ func cookedMode(tty *os.File) func() {
 	}
 	return func() { unix.IoctlSetTermios(fd, unix.TCSETS, old) }
 }
+
+// flushInput discards what was typed (or pushed) at the terminal before the
+// question, so that only an answer typed after it counts.
+func flushInput(tty *os.File) {
+	unix.IoctlSetInt(int(tty.Fd()), unix.TCFLSH, unix.TCIFLUSH)
+}

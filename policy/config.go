@@ -40,10 +40,25 @@ func (e *ConfigError) Error() string {
 // Paths are the config files of each layer. An empty path means the layer has no
 // file.
 type Paths struct {
-	System   string
-	User     string
-	Project  string
+	System string
+	User   string
+	// Project is the nearest project file (the last of Projects).
+	Project string
+	// Projects are every project file from the repository root down to the
+	// working directory, farthest first. When empty, Project alone is used.
+	Projects []string
 	Override string
+}
+
+// ProjectFiles returns the project files in force, farthest first.
+func (p Paths) ProjectFiles() []string {
+	if len(p.Projects) > 0 {
+		return p.Projects
+	}
+	if p.Project != "" {
+		return []string{p.Project}
+	}
+	return nil
 }
 
 // LocateEnv is what Locate needs from the environment.
@@ -61,7 +76,7 @@ type LocateEnv struct {
 const ProjectFileName = ".permgate.toml"
 
 // Locate finds each layer's file: the system file, the user file under
-// $XDG_CONFIG_HOME (else ~/.config), the nearest .permgate.toml from the working
+// $XDG_CONFIG_HOME (else ~/.config), every .permgate.toml from the working
 // directory up to the repository root (the directory holding .git), and the
 // override.
 func Locate(env LocateEnv) Paths {
@@ -75,26 +90,33 @@ func Locate(env LocateEnv) Paths {
 	case env.Home != "":
 		p.User = filepath.Join(env.Home, ".config", "permgate", "config.toml")
 	}
-	p.Project = findProjectFile(env.Cwd)
+	p.Projects = findProjectFiles(env.Cwd)
+	if n := len(p.Projects); n > 0 {
+		p.Project = p.Projects[n-1]
+	}
 	return p
 }
 
-// findProjectFile walks from dir up to the repository root looking for
-// .permgate.toml. Outside a repository only dir itself is looked at.
-func findProjectFile(dir string) string {
+// findProjectFiles walks from dir up to the repository root collecting
+// .permgate.toml files, and returns them farthest first. Outside a repository
+// only dir itself is looked at.
+func findProjectFiles(dir string) []string {
 	if dir == "" {
-		return ""
+		return nil
 	}
 	root := repoRoot(dir)
+	var found []string
 	for d := dir; ; d = filepath.Dir(d) {
 		candidate := filepath.Join(d, ProjectFileName)
 		if info, err := os.Stat(candidate); err == nil && info.Mode().IsRegular() {
-			return candidate
+			found = append(found, candidate)
 		}
 		if root == "" || d == root || d == filepath.Dir(d) {
-			return ""
+			break
 		}
 	}
+	slices.Reverse(found)
+	return found
 }
 
 func repoRoot(dir string) string {
@@ -133,10 +155,13 @@ var builtinProfiles = map[string]Profile{
 
 // LayerInfo describes one layer's file.
 type LayerInfo struct {
-	Name    string
-	Path    string
-	Exists  bool
-	Trusted bool // for the project layer
+	Name   string
+	Path   string
+	Exists bool
+	// Trusted is false for a project file that is not trusted, a user config
+	// that does not match its seal, and every layer above the system file when
+	// the system file is managed: such a file may only tighten.
+	Trusted bool
 }
 
 // Config is the merged configuration.
@@ -152,6 +177,11 @@ type Config struct {
 	Layers        []LayerInfo
 	// Warnings are things permgate ignored, to print once on stderr.
 	Warnings []string
+	// Managed is the system file's [managed] only_tighten: every other layer and
+	// the state may then only tighten, and permgate refuses loosening edits.
+	Managed Setting[bool]
+	// ModeFloor is the loosest mode allowed when the system file's [managed] only_tighten is set.
+	ModeFloor Mode
 }
 
 // RuleSet holds the rules of every layer.
@@ -173,6 +203,9 @@ type fileConfig struct {
 	Tools    map[string]string           `toml:"tools"`
 	Safe     struct{ Commands []string } `toml:"safe"`
 	Profiles map[string]fileProfile      `toml:"profiles"`
+	Managed  *struct {
+		OnlyTighten *bool `toml:"only_tighten"`
+	} `toml:"managed"`
 }
 
 type fileProfile struct {
@@ -203,9 +236,16 @@ func LoadConfig(paths Paths, trust TrustChecker) (*Config, error) {
 	for tool, pol := range builtinTools {
 		cfg.Tools[tool] = Setting[ToolPolicy]{pol, LayerBuiltin}
 	}
-	layers := []struct{ name, path string }{
-		{LayerSystem, paths.System}, {LayerUser, paths.User}, {LayerProject, paths.Project}, {LayerOverride, paths.Override},
+	layers := []struct{ name, path string }{{LayerSystem, paths.System}, {LayerUser, paths.User}}
+	projects := paths.ProjectFiles()
+	if len(projects) == 0 {
+		layers = append(layers, struct{ name, path string }{LayerProject, ""})
 	}
+	for _, p := range projects {
+		layers = append(layers, struct{ name, path string }{LayerProject, p})
+	}
+	layers = append(layers, struct{ name, path string }{LayerOverride, paths.Override})
+	seals, _ := trust.(SealChecker)
 	for _, l := range layers {
 		info := LayerInfo{Name: l.name, Path: l.path}
 		if l.path == "" {
@@ -215,6 +255,9 @@ func LoadConfig(paths Paths, trust TrustChecker) (*Config, error) {
 		data, err := os.ReadFile(l.path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist) && l.name != LayerOverride:
+			if l.name == LayerUser && hadSeal(trust, l.path) {
+				cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s is gone, though permgate sealed it: its deny and ask rules no longer apply (if you did not remove it, something did; `permgate rules add` makes a new one)", l.path))
+			}
 			cfg.Layers = append(cfg.Layers, info)
 			continue
 		case err != nil:
@@ -225,18 +268,85 @@ func LoadConfig(paths Paths, trust TrustChecker) (*Config, error) {
 		if err != nil {
 			return nil, err
 		}
-		trusted := l.name != LayerProject
-		if l.name == LayerProject {
-			abs, _ := filepath.Abs(l.path)
+		abs, _ := filepath.Abs(l.path)
+		trusted := true
+		why := ""
+		switch {
+		case l.name != LayerSystem && cfg.Managed.Value:
+			trusted, why = false, "managed"
+		case l.name == LayerProject:
 			trusted = trust != nil && trust.IsTrusted(abs, data)
-			info.Trusted = trusted
+			why = "project"
+		case l.name == LayerUser && seals != nil:
+			trusted = seals.IsSealed(abs, data)
+			why = "user"
 		}
-		if err := cfg.merge(l.name, l.path, fc, lines, trusted); err != nil {
+		info.Trusted = trusted
+		if fc.Managed != nil && l.name != LayerSystem {
+			return nil, &ConfigError{File: l.path, Line: lines.key([]string{"managed"}), Msg: "[managed] is honoured only in the system file (/etc/permgate/config.toml)"}
+		}
+		ignored, err := cfg.merge(l.name, l.path, fc, lines, trusted)
+		if err != nil {
 			return nil, err
+		}
+		switch {
+		case len(ignored) > 0:
+			cfg.Warnings = append(cfg.Warnings, untrustedWarning(why, l.path, ignored, cfg.Managed.Source))
+		case why == "user" && !trusted && hadSeal(trust, l.path):
+			// Nothing to ignore, but a change permgate did not make may have
+			// removed deny or ask rules.
+			cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s was changed outside permgate since permgate last wrote it (deny or ask rules may be gone); review it and run `permgate trust --user` at a terminal", l.path))
+		}
+		if l.name == LayerSystem && fc.Managed != nil && fc.Managed.OnlyTighten != nil {
+			cfg.Managed = Setting[bool]{*fc.Managed.OnlyTighten, fmt.Sprintf("%s:%d", l.path, lines.key([]string{"managed", "only_tighten"}))}
+			if cfg.Managed.Value {
+				cfg.ModeFloor = cfg.Mode.Value
+			}
 		}
 		cfg.Layers = append(cfg.Layers, info)
 	}
 	return cfg, nil
+}
+
+// hadSeal reports whether permgate sealed the file at path at some time.
+func hadSeal(trust TrustChecker, path string) bool {
+	r, ok := trust.(SealRecorder)
+	if !ok {
+		return false
+	}
+	abs, err := filepath.Abs(path)
+	return err == nil && r.HasSeal(abs)
+}
+
+// untrustedWarning says what permgate ignored in a file that may only tighten,
+// why, and the command that makes it count.
+func untrustedWarning(why, path string, ignored []string, managedBy string) string {
+	list := strings.Join(ignored, ", ")
+	switch why {
+	case "managed":
+		return fmt.Sprintf("%s: ignoring %s (the system config is managed — [managed] only_tighten at %s — so other files may only tighten the policy)", path, list, managedBy)
+	case "user":
+		return fmt.Sprintf("%s does not match the seal permgate keeps for it (it was changed outside permgate, or never confirmed): ignoring %s (until confirmed it may only tighten the policy; review it and run `permgate trust --user` at a terminal)", path, list)
+	}
+	return fmt.Sprintf("%s is not trusted: ignoring %s (an untrusted project file may only add deny and ask rules; to use all of it, review it and run `permgate trust %s`)", path, list, path)
+}
+
+// Loosening returns what a config file's content holds that an untrusted file
+// may not do: what trusting it would loosen. Content that does not load is an
+// error.
+func Loosening(path string, data []byte) ([]string, error) {
+	fc, lines, err := parseFile(path, data)
+	if err != nil {
+		return nil, err
+	}
+	if fc.Managed != nil {
+		return nil, &ConfigError{File: path, Line: lines.key([]string{"managed"}), Msg: "[managed] is honoured only in the system file (/etc/permgate/config.toml)"}
+	}
+	scratch, err := LoadConfig(Paths{}, nil)
+	if err != nil {
+		return nil, err
+	}
+	return scratch.merge(LayerProject, path, fc, lines, false)
 }
 
 // lineFinder finds the lines keys and values stand on in a TOML file.
@@ -316,9 +426,9 @@ func parseFile(path string, data []byte) (*fileConfig, lineFinder, error) {
 	return &fc, lines, nil
 }
 
-// merge adds one file's settings. An untrusted project file may only tighten:
-// what it holds that would loosen the policy is ignored, with a warning.
-func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, trusted bool) error {
+// merge adds one file's settings. An untrusted file may only tighten: what it
+// holds that would loosen the policy is ignored and returned.
+func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, trusted bool) ([]string, error) {
 	at := func(key ...string) string { return fmt.Sprintf("%s:%d", path, lines.key(key)) }
 	errAt := func(msg string, key ...string) error {
 		return &ConfigError{File: path, Line: lines.key(key), Msg: msg}
@@ -326,14 +436,14 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 	var ignored []string
 	if fc.DisableBypass != nil {
 		if layer != LayerSystem {
-			return errAt("disable_bypass is honoured only in the system file (/etc/permgate/config.toml)", "disable_bypass")
+			return nil, errAt("disable_bypass is honoured only in the system file (/etc/permgate/config.toml)", "disable_bypass")
 		}
 		cfg.DisableBypass = Setting[bool]{*fc.DisableBypass, at("disable_bypass")}
 	}
 	if fc.Mode != nil {
 		m, err := ParseMode(*fc.Mode)
 		if err != nil {
-			return errAt(err.Error(), "mode")
+			return nil, errAt(err.Error(), "mode")
 		}
 		if trusted {
 			cfg.Mode = Setting[Mode]{m, at("mode")}
@@ -343,7 +453,7 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 	}
 	if fc.Severe != nil {
 		if *fc.Severe != "deny" && *fc.Severe != "ask" {
-			return errAt(fmt.Sprintf("severe must be \"deny\" or \"ask\", not %q", *fc.Severe), "severe")
+			return nil, errAt(fmt.Sprintf("severe must be \"deny\" or \"ask\", not %q", *fc.Severe), "severe")
 		}
 		if trusted || *fc.Severe == "deny" {
 			cfg.Severe = Setting[string]{*fc.Severe, at("severe")}
@@ -368,7 +478,7 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 			line := lines.value(text, keyLine)
 			r, err := ParseRule(text)
 			if err != nil {
-				return &ConfigError{File: path, Line: line, Msg: err.Error()}
+				return nil, &ConfigError{File: path, Line: line, Msg: err.Error()}
 			}
 			if list.key == "allow" && !trusted {
 				ignored = append(ignored, "allow rule "+text)
@@ -381,7 +491,7 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 	for _, t := range slices.Sorted(maps.Keys(fc.Tools)) {
 		pol, err := ParseToolPolicy(fc.Tools[t])
 		if err != nil {
-			return errAt(fmt.Sprintf("tools.%s: %v", t, err), "tools", t)
+			return nil, errAt(fmt.Sprintf("tools.%s: %v", t, err), "tools", t)
 		}
 		name := strings.ToLower(t)
 		cur, ok := cfg.Tools[name]
@@ -401,7 +511,7 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 			continue
 		}
 		if strings.TrimSpace(c) == "" || strings.ContainsAny(c, " /\t") {
-			return &ConfigError{File: path, Line: lines.value(c, lines.key([]string{"safe", "commands"})), Msg: fmt.Sprintf("safe.commands: %q is not a command name", c)}
+			return nil, &ConfigError{File: path, Line: lines.value(c, lines.key([]string{"safe", "commands"})), Msg: fmt.Sprintf("safe.commands: %q is not a command name", c)}
 		}
 		cfg.SafeCommands = append(cfg.SafeCommands, Setting[string]{c, at("safe", "commands")})
 	}
@@ -412,7 +522,7 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 		if fp.Mode != nil {
 			m, err := ParseMode(*fp.Mode)
 			if err != nil {
-				return errAt(fmt.Sprintf("profiles.%s: %v", n, err), "profiles", n, "mode")
+				return nil, errAt(fmt.Sprintf("profiles.%s: %v", n, err), "profiles", n, "mode")
 			}
 			p.Mode = m
 		}
@@ -421,7 +531,7 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 		}
 		if fp.Severe != nil {
 			if *fp.Severe != "deny" && *fp.Severe != "ask" {
-				return errAt(fmt.Sprintf("profiles.%s: severe must be \"deny\" or \"ask\", not %q", n, *fp.Severe), "profiles", n, "severe")
+				return nil, errAt(fmt.Sprintf("profiles.%s: severe must be \"deny\" or \"ask\", not %q", n, *fp.Severe), "profiles", n, "severe")
 			}
 			p.Severe = *fp.Severe
 		}
@@ -431,8 +541,5 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 		}
 		cfg.Profiles[n] = p
 	}
-	if len(ignored) > 0 {
-		cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s is not trusted: ignoring %s (an untrusted project file may only add deny and ask rules; to use all of it, review it and run `permgate trust %s`)", path, strings.Join(ignored, ", "), path))
-	}
-	return nil
+	return ignored, nil
 }

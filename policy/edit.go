@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"permgate/integrity"
 )
 
 // RuleLists are the rule lists of a config file's [permission] table.
@@ -17,15 +19,17 @@ var RuleLists = []string{"allow", "ask", "deny"}
 // AddRule adds a rule to a list (allow, ask, deny) of a config file, creating the
 // file when needed. It edits the text in place, so the user's comments and layout
 // stay where they were; the change is written atomically under a lock, and only if
-// the result still loads. Adding a rule that is already there does nothing.
-func AddRule(path, list, rule string) (added bool, err error) {
+// the result still loads. Adding a rule that is already there does nothing. With
+// seals, a file that matched its seal before the edit (or was empty) is sealed
+// again after it; a file changed outside permgate stays unsealed.
+func AddRule(path, list, rule string, seals *integrity.Sealer) (added bool, err error) {
 	if !slices.Contains(RuleLists, list) {
 		return false, fmt.Errorf("unknown rule list %q (want allow, ask or deny)", list)
 	}
 	if _, err := ParseRule(rule); err != nil {
 		return false, err
 	}
-	err = editConfig(path, func(text string) (string, error) {
+	err = editConfig(path, seals, func(text string) (string, error) {
 		if listHas(text, path, list, rule) {
 			return text, nil
 		}
@@ -36,8 +40,8 @@ func AddRule(path, list, rule string) (added bool, err error) {
 }
 
 // RemoveRule removes a rule from whichever lists of a config file hold it.
-func RemoveRule(path, rule string) (removed bool, err error) {
-	err = editConfig(path, func(text string) (string, error) {
+func RemoveRule(path, rule string, seals *integrity.Sealer) (removed bool, err error) {
+	err = editConfig(path, seals, func(text string) (string, error) {
 		out := text
 		for _, list := range RuleLists {
 			for listHas(out, path, list, rule) {
@@ -54,8 +58,9 @@ func RemoveRule(path, rule string) (removed bool, err error) {
 }
 
 // editConfig reads a config file (empty when missing), applies edit, checks that
-// the result loads, and writes it atomically, all under the file's lock.
-func editConfig(path string, edit func(string) (string, error)) error {
+// the result loads, and writes it atomically, all under the file's lock. With
+// seals, the result is sealed when the old content was.
+func editConfig(path string, seals *integrity.Sealer, edit func(string) (string, error)) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("create %s: %w", filepath.Dir(path), err)
 	}
@@ -85,7 +90,50 @@ func editConfig(path string, edit func(string) (string, error)) error {
 	if info, err := os.Stat(path); err == nil {
 		perm = info.Mode().Perm()
 	}
-	return WriteFileAtomic(path, []byte(out), perm)
+	if seals == nil {
+		return WriteFileAtomic(path, []byte(out), perm)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return fmt.Errorf("seal %s: %w", path, err)
+	}
+	// The file and its seal change under the state lock, so that a reader
+	// holding it shared never sees one without the other.
+	if err := os.MkdirAll(seals.Dir, 0o700); err != nil {
+		return fmt.Errorf("create state directory %s: %w", seals.Dir, err)
+	}
+	unlockState, err := integrity.Lock(filepath.Join(seals.Dir, integrity.LockFile))
+	if err != nil {
+		return err
+	}
+	defer unlockState()
+	wasSealed := UserConfigSealed(*seals, path)
+	if err := WriteFileAtomic(path, []byte(out), perm); err != nil {
+		return err
+	}
+	if !wasSealed {
+		return nil
+	}
+	return seals.SealLocked(abs, []byte(out))
+}
+
+// RuleListsOf returns the lists (allow, ask, deny) of a config file that hold
+// the rule; a missing file holds none.
+func RuleListsOf(path, rule string) ([]string, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	var in []string
+	for _, list := range RuleLists {
+		if listHas(string(data), path, list, rule) {
+			in = append(in, list)
+		}
+	}
+	return in, nil
 }
 
 // listHas reports whether the file's [permission] list holds the rule.

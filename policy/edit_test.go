@@ -30,7 +30,7 @@ func TestAddRuleKeepsLayout(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			added, err := AddRule(path, tt.list, tt.rule)
+			added, err := AddRule(path, tt.list, tt.rule, nil)
 			if err != nil || !added {
 				t.Fatalf("AddRule = %v, %v", added, err)
 			}
@@ -39,7 +39,7 @@ func TestAddRuleKeepsLayout(t *testing.T) {
 				t.Errorf("got:\n%s\nwant:\n%s", got, tt.after)
 			}
 			// Adding it again changes nothing.
-			if added, err := AddRule(path, tt.list, tt.rule); err != nil || added {
+			if added, err := AddRule(path, tt.list, tt.rule, nil); err != nil || added {
 				t.Errorf("second AddRule = %v, %v", added, err)
 			}
 		})
@@ -61,7 +61,7 @@ func TestRemoveRule(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tt.before), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			removed, err := RemoveRule(path, tt.rule)
+			removed, err := RemoveRule(path, tt.rule, nil)
 			if err != nil || !removed {
 				t.Fatalf("RemoveRule = %v, %v", removed, err)
 			}
@@ -79,16 +79,16 @@ func TestEditRefusesBrokenConfig(t *testing.T) {
 	if err := os.WriteFile(path, []byte(broken), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := AddRule(path, "allow", "bash(prefix:ls*)"); err == nil || !strings.Contains(err.Error(), "fix it before") {
+	if _, err := AddRule(path, "allow", "bash(prefix:ls*)", nil); err == nil || !strings.Contains(err.Error(), "fix it before") {
 		t.Errorf("AddRule on a broken file = %v", err)
 	}
 	if got, _ := os.ReadFile(path); string(got) != broken {
 		t.Error("a broken file was changed")
 	}
-	if _, err := AddRule(path, "allow", "bash(prefix:ls*"); err == nil {
+	if _, err := AddRule(path, "allow", "bash(prefix:ls*", nil); err == nil {
 		t.Error("a bad rule was accepted")
 	}
-	if _, err := AddRule(path, "permit", "bash"); err == nil {
+	if _, err := AddRule(path, "permit", "bash", nil); err == nil {
 		t.Error("a bad list was accepted")
 	}
 }
@@ -104,7 +104,7 @@ func TestAddRuleConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := AddRule(path, "allow", fmt.Sprintf("bash(prefix:tool%d*)", i)); err != nil {
+			if _, err := AddRule(path, "allow", fmt.Sprintf("bash(prefix:tool%d*)", i), nil); err != nil {
 				t.Error(err)
 			}
 		}()

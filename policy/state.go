@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"permgate/integrity"
 )
 
 // State is what permgate remembers between runs: the mode set with
@@ -21,6 +23,10 @@ type State struct {
 	// the user trusted.
 	Trusted map[string]string `json:"trusted,omitempty"`
 	Denials int               `json:"denials,omitempty"`
+	// Unsealed is set when the file does not match the seal permgate keeps for
+	// it (changed outside permgate, never sealed, or the key is gone): its mode
+	// may then only tighten and its trusted hashes are ignored.
+	Unsealed bool `json:"-"`
 }
 
 // Store reads and writes the state file in a directory. Writes are atomic (temp
@@ -28,20 +34,61 @@ type State struct {
 // processes never lose each other's changes.
 type Store struct {
 	Dir string
+	// ConfigMode is the config's mode. When the state file does not match its
+	// seal, Update keeps its persisted mode only if that is not looser than
+	// ConfigMode, and drops its trusted hashes, before sealing the result.
+	ConfigMode Mode
 }
+
+// Seals returns the sealer for the files of this state directory.
+func (s Store) Seals() integrity.Sealer { return integrity.Sealer{Dir: s.Dir} }
 
 // Path returns the state file's path.
 func (s Store) Path() string { return filepath.Join(s.Dir, "state.json") }
 
+// ReadLock takes the state directory's lock shared, so that what is read under
+// it — the state, the user config, their seals — comes from whole writes. When
+// the lock cannot be had (no directory yet, a read-only one) it does nothing:
+// a read that races a write may then see a file without its seal, which only
+// tightens.
+func (s Store) ReadLock() (func(), error) {
+	if _, err := os.Stat(s.Dir); err != nil {
+		return func() {}, nil
+	}
+	unlock, err := integrity.RLock(filepath.Join(s.Dir, integrity.LockFile))
+	if err != nil {
+		return func() {}, nil
+	}
+	return unlock, nil
+}
+
 // Load reads the state; a missing file is an empty state.
 func (s Store) Load() (State, error) {
+	unlock, err := s.ReadLock()
+	if err != nil {
+		return State{}, err
+	}
+	defer unlock()
+	return s.load()
+}
+
+// load reads the state without taking the lock.
+func (s Store) load() (State, error) {
 	var st State
 	data, err := os.ReadFile(s.Path())
 	if errors.Is(err, fs.ErrNotExist) {
+		// Nothing to trust; a seal left for a vanished file is worth a warning.
+		if abs, aerr := filepath.Abs(s.Path()); aerr == nil && s.Seals().Sealed(abs) {
+			st.Unsealed = true
+		}
 		return st, nil
 	}
 	if err != nil {
 		return st, fmt.Errorf("read state %s: %w", s.Path(), err)
+	}
+	abs, err := filepath.Abs(s.Path())
+	if err != nil || !s.Seals().Verify(abs, data) {
+		st.Unsealed = true
 	}
 	if err := json.Unmarshal(data, &st); err != nil {
 		return st, fmt.Errorf("state %s is damaged (%v); fix or remove it", s.Path(), err)
@@ -60,14 +107,22 @@ func (s Store) Update(fn func(*State) error) error {
 	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
 		return fmt.Errorf("create state directory %s: %w", s.Dir, err)
 	}
-	unlock, err := LockFile(filepath.Join(s.Dir, "state.lock"))
+	unlock, err := LockFile(filepath.Join(s.Dir, integrity.LockFile))
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	st, err := s.Load()
+	st, err := s.load()
 	if err != nil {
 		return err
+	}
+	if st.Unsealed {
+		// Never seal what someone else wrote: keep only what tightens.
+		st.Trusted = nil
+		if Looser(st.Mode, s.ConfigMode) {
+			st.Mode = ""
+		}
+		st.Unsealed = false
 	}
 	if err := fn(&st); err != nil {
 		return err
@@ -76,7 +131,15 @@ func (s Store) Update(fn func(*State) error) error {
 	if err != nil {
 		return fmt.Errorf("encode state: %w", err)
 	}
-	return WriteFileAtomic(s.Path(), append(data, '\n'), 0o600)
+	data = append(data, '\n')
+	if err := WriteFileAtomic(s.Path(), data, 0o600); err != nil {
+		return err
+	}
+	abs, err := filepath.Abs(s.Path())
+	if err != nil {
+		return fmt.Errorf("seal state: %w", err)
+	}
+	return s.Seals().SealLocked(abs, data)
 }
 
 // LockFile takes an exclusive lock on path (created if needed) and returns the

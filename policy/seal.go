@@ -1,0 +1,117 @@
+package policy
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"permgate/integrity"
+)
+
+// strictness orders the modes: plan (strictest) > default > auto > bypass. An
+// unknown or empty mode counts as default.
+func strictness(m Mode) int {
+	switch m {
+	case ModePlan:
+		return 3
+	case ModeAuto:
+		return 1
+	case ModeBypass:
+		return 0
+	}
+	return 2
+}
+
+// Looser reports whether mode a allows more than mode b.
+func Looser(a, b Mode) bool { return strictness(a) < strictness(b) }
+
+// SealChecker says whether a file permgate wrote itself is unchanged since: its
+// content matches the seal permgate recorded (package integrity). LoadConfig
+// asks it about the user config when the TrustChecker it is given is also a
+// SealChecker; a user config that fails the check may then only tighten.
+type SealChecker interface {
+	IsSealed(absPath string, content []byte) bool
+}
+
+// SealRecorder says whether permgate ever sealed a file, whatever its content
+// now: a sealed file that is gone or changed is worth a warning.
+type SealRecorder interface {
+	HasSeal(absPath string) bool
+}
+
+// Trust is what LoadConfig consults in permgate itself: the state's trusted
+// project hashes, and the seals of permgate's own files.
+type Trust struct {
+	State State
+	Seals integrity.Sealer
+}
+
+// IsTrusted reports whether the state trusts this project file's content. An
+// unsealed state trusts nothing.
+func (t Trust) IsTrusted(absPath string, content []byte) bool {
+	return !t.State.Unsealed && t.State.IsTrusted(absPath, content)
+}
+
+// IsSealed reports whether content is what permgate last wrote to absPath.
+func (t Trust) IsSealed(absPath string, content []byte) bool {
+	return t.Seals.Verify(absPath, content)
+}
+
+// HasSeal reports whether permgate ever sealed absPath.
+func (t Trust) HasSeal(absPath string) bool { return t.Seals.Sealed(absPath) }
+
+// UserConfigSealed reports whether the user config at path matches its seal. A
+// missing or empty file has nothing to loosen and counts as sealed.
+func UserConfigSealed(seals integrity.Sealer, path string) bool {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true
+	}
+	if err != nil {
+		return false
+	}
+	if len(data) == 0 {
+		return true
+	}
+	abs, err := filepath.Abs(path)
+	return err == nil && seals.Verify(abs, data)
+}
+
+// SealUserConfig confirms the user config's content: when the file still holds
+// exactly content (what the person was shown), it is sealed, so that all of it
+// applies.
+func SealUserConfig(seals integrity.Sealer, path string, content []byte) error {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return fmt.Errorf("resolve %s: %w", path, err)
+	}
+	if _, err := Loosening(abs, content); err != nil {
+		return err
+	}
+	unlock, err := LockFile(abs + ".lock")
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	now, err := os.ReadFile(abs)
+	if err != nil {
+		return fmt.Errorf("read %s: %w", abs, err)
+	}
+	if !bytes.Equal(now, content) {
+		return fmt.Errorf("%s changed while you were asked; nothing was confirmed", abs)
+	}
+	return seals.Seal(abs, content)
+}
+
+// ClampMode keeps eff's mode at least as strict as floor (when floor is set),
+// saying so in the mode's source.
+func ClampMode(eff Effective, floor Mode, why string) Effective {
+	if floor != "" && Looser(eff.Mode, floor) {
+		eff.ModeSource = eff.ModeSource + ", raised to " + string(floor) + " by " + why
+		eff.Mode = floor
+	}
+	return eff
+}
