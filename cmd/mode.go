@@ -14,23 +14,45 @@ import (
 )
 
 func newModeCmd(io streams, g *globalFlags) *cobra.Command {
-	var cycle, short bool
+	var cycle, short, reset bool
+	var after string
 	c := &cobra.Command{
-		Use:   "mode [MODE|--cycle]",
+		Use:   "mode [MODE|--cycle|--reset]",
 		Short: "Show or set the persistent mode (default, auto, plan, bypass)",
 		Long: "mode with no argument shows the mode in force and where it comes from; on a terminal it also\n" +
 			"offers a 1–4 menu. mode MODE sets the persistent mode; --cycle moves to the next one\n" +
-			"(default → auto → plan → bypass → default).",
+			"(default → auto → plan → bypass → default); --reset clears it, so the config's mode applies.\n" +
+			"The persistent mode is the user's: in a hook the harness's own mode stands and the persistent\n" +
+			"mode may only tighten it; a guarded shell's Shift+Tab changes that shell's mode only.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			s, err := loadSession(g, io, "", false)
 			if err != nil {
 				return fmt.Errorf("mode: %w", err)
 			}
+			actions := len(args)
+			for _, on := range []bool{cycle, reset, c.Flags().Changed("next")} {
+				if on {
+					actions++
+				}
+			}
+			if actions > 1 {
+				return errors.New("mode: give one of MODE, --cycle, --reset or --next")
+			}
 			var next policy.Mode
 			switch {
-			case cycle && len(args) > 0:
-				return errors.New("mode: give a mode or --cycle, not both")
+			case c.Flags().Changed("next"):
+				// The shell guard's Shift+Tab: that shell's next mode, persisted nowhere.
+				from := s.eff.Mode
+				if after != "" {
+					if from, err = policy.ParseMode(after); err != nil {
+						return fmt.Errorf("mode: --next: %w", err)
+					}
+				}
+				fmt.Fprintln(io.out, nextMode(from, s.cfg.DisableBypass.Value))
+				return nil
+			case reset:
+				return resetMode(io, g, s)
 			case cycle:
 				next = nextMode(s.eff.Mode, s.cfg.DisableBypass.Value)
 			case len(args) == 1:
@@ -54,7 +76,28 @@ func newModeCmd(io streams, g *globalFlags) *cobra.Command {
 	}
 	c.Flags().BoolVar(&cycle, "cycle", false, "move to the next mode: default → auto → plan → bypass → default")
 	c.Flags().BoolVar(&short, "short", false, "print only the mode's name (for a shell prompt)")
+	c.Flags().BoolVar(&reset, "reset", false, "clear the persistent mode, so that the config's mode applies")
+	c.Flags().StringVar(&after, "next", "", "print the mode after `MODE` (empty: the mode in force) and persist nothing (for the shell guard)")
+	c.Flags().MarkHidden("next")
 	return c
+}
+
+// resetMode clears the persisted mode and says which mode is now in force.
+func resetMode(io streams, g *globalFlags, s *session) error {
+	err := s.store.Update(func(st *policy.State) error {
+		st.Mode = ""
+		st.Denials = 0
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("mode: %w", err)
+	}
+	after, err := loadSession(g, io, "", false)
+	if err != nil {
+		return fmt.Errorf("mode: %w", err)
+	}
+	fmt.Fprintf(io.out, "permgate: persisted mode cleared; mode %s (%s)\n", after.eff.Mode, after.eff.ModeSource)
+	return nil
 }
 
 func isTerminal(f *os.File) bool { return isatty.IsTerminal(f.Fd()) }

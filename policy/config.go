@@ -152,7 +152,20 @@ type Config struct {
 	Layers        []LayerInfo
 	// Warnings are things permgate ignored, to print once on stderr.
 	Warnings []string
+	// Bypass is what bypass mode lets through: BypassSevereNet (the default: all
+	// but deny rules and severe findings) or BypassEverything (all but deny rules).
+	Bypass Setting[string]
+	// ModeFloor is the loosest mode allowed when the system file's [managed] only_tighten is set.
+	ModeFloor Mode
 }
+
+// The values of the config key bypass.
+const (
+	// BypassSevereNet keeps denying severe findings in bypass mode.
+	BypassSevereNet = "severe-net"
+	// BypassEverything allows everything but deny rules in bypass mode.
+	BypassEverything = "everything"
+)
 
 // RuleSet holds the rules of every layer.
 type RuleSet struct {
@@ -165,6 +178,7 @@ type fileConfig struct {
 	Severe        *string `toml:"severe"`
 	FailClosed    *bool   `toml:"fail_closed"`
 	DisableBypass *bool   `toml:"disable_bypass"`
+	Bypass        *string `toml:"bypass"`
 	Permission    struct {
 		Allow []string `toml:"allow"`
 		Ask   []string `toml:"ask"`
@@ -194,6 +208,7 @@ func LoadConfig(paths Paths, trust TrustChecker) (*Config, error) {
 		Mode:       Setting[Mode]{ModeDefault, LayerBuiltin},
 		Severe:     Setting[string]{"deny", LayerBuiltin},
 		FailClosed: Setting[bool]{false, LayerBuiltin},
+		Bypass:     Setting[string]{BypassSevereNet, LayerBuiltin},
 		Tools:      map[string]Setting[ToolPolicy]{},
 		Profiles:   map[string]Profile{},
 	}
@@ -349,6 +364,16 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 			cfg.Severe = Setting[string]{*fc.Severe, at("severe")}
 		} else {
 			ignored = append(ignored, `severe = "ask"`)
+		}
+	}
+	if fc.Bypass != nil {
+		if *fc.Bypass != BypassSevereNet && *fc.Bypass != BypassEverything {
+			return errAt(fmt.Sprintf("bypass must be %q or %q, not %q", BypassSevereNet, BypassEverything, *fc.Bypass), "bypass")
+		}
+		if trusted || *fc.Bypass == BypassSevereNet {
+			cfg.Bypass = Setting[string]{*fc.Bypass, at("bypass")}
+		} else {
+			ignored = append(ignored, `bypass = "everything"`)
 		}
 	}
 	if fc.FailClosed != nil {
