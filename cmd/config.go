@@ -93,6 +93,7 @@ func showConfig(io streams, s *session) {
 	fmt.Fprintf(io.out, "mode = %q  # in force: %s (%s); config: %s\n", cfg.Mode.Value, s.eff.Mode, s.eff.ModeSource, cfg.Mode.Source)
 	fmt.Fprintf(io.out, "severe = %q  # %s\n", cfg.Severe.Value, cfg.Severe.Source)
 	fmt.Fprintf(io.out, "fail_closed = %v  # %s\n", cfg.FailClosed.Value, cfg.FailClosed.Source)
+	fmt.Fprintf(io.out, "bypass = %q  # %s\n", cfg.Bypass.Value, cfg.Bypass.Source)
 	if cfg.DisableBypass.Source != "" {
 		fmt.Fprintf(io.out, "disable_bypass = %v  # %s\n", cfg.DisableBypass.Value, cfg.DisableBypass.Source)
 	}

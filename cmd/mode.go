@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/mattn/go-isatty"
@@ -49,12 +50,12 @@ func newModeCmd(io streams, g *globalFlags) *cobra.Command {
 						return fmt.Errorf("mode: --next: %w", err)
 					}
 				}
-				fmt.Fprintln(io.out, nextMode(from, s.cfg.DisableBypass.Value))
+				fmt.Fprintln(io.out, nextMode(from, s.cfg.DisableBypass.Value, s.cfg.ModeFloor))
 				return nil
 			case reset:
 				return resetMode(io, g, s)
 			case cycle:
-				next = nextMode(s.eff.Mode, s.cfg.DisableBypass.Value)
+				next = nextMode(s.eff.Mode, s.cfg.DisableBypass.Value, s.cfg.ModeFloor)
 			case len(args) == 1:
 				if next, err = policy.ParseMode(args[0]); err != nil {
 					return fmt.Errorf("mode: %w", err)
@@ -102,16 +103,17 @@ func resetMode(io streams, g *globalFlags, s *session) error {
 
 func isTerminal(f *os.File) bool { return isatty.IsTerminal(f.Fd()) }
 
-// nextMode is the mode after m in the cycle, skipping bypass when it is disabled.
-func nextMode(m policy.Mode, noBypass bool) policy.Mode {
-	for i, x := range policy.Modes {
-		if x == m {
-			next := policy.Modes[(i+1)%len(policy.Modes)]
-			if next == policy.ModeBypass && noBypass {
-				next = policy.ModeDefault
-			}
-			return next
+// nextMode is the mode after m in the cycle, skipping bypass when it is
+// disabled and any mode looser than the managed floor (empty: none).
+func nextMode(m policy.Mode, noBypass bool, floor policy.Mode) policy.Mode {
+	i := slices.Index(policy.Modes, m)
+	for range policy.Modes {
+		i = (i + 1) % len(policy.Modes)
+		next := policy.Modes[i]
+		if next == policy.ModeBypass && noBypass || policy.ModeRank(next) < policy.ModeRank(floor) {
+			continue
 		}
+		return next
 	}
 	return policy.ModeDefault
 }
