@@ -248,6 +248,12 @@ func (s *guardedShell) assertNoFile(name string) {
 // prints after-WORD, proving that the shell still takes commands.
 func (s *guardedShell) clearLineAndRun(word string) {
 	s.t.Helper()
+	// A Ctrl-U that arrives while the shell is still switching the terminal
+	// back to its line editor can be eaten by the terminal's own line discipline
+	// (seen with zsh under load): a second one, a moment later, clears the line
+	// for sure, and twice is the same as once.
+	s.send("\x15")
+	time.Sleep(50 * time.Millisecond)
 	s.run("\x15printf 'after-%s\\n' "+word, "after-"+word)
 }
 

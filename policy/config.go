@@ -370,9 +370,13 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 		if *fc.Bypass != BypassSevereNet && *fc.Bypass != BypassEverything {
 			return errAt(fmt.Sprintf("bypass must be %q or %q, not %q", BypassSevereNet, BypassEverything, *fc.Bypass), "bypass")
 		}
-		if trusted || *fc.Bypass == BypassSevereNet {
+		switch {
+		case *fc.Bypass == BypassSevereNet || trusted && layer != LayerProject:
 			cfg.Bypass = Setting[string]{*fc.Bypass, at("bypass")}
-		} else {
+		case trusted:
+			// Dropping the catastrophic net is the user's choice, never a repository's.
+			cfg.Warnings = append(cfg.Warnings, fmt.Sprintf(`%s: ignoring bypass = "everything": only the system, user and --config files may set it`, at("bypass")))
+		default:
 			ignored = append(ignored, `bypass = "everything"`)
 		}
 	}
