@@ -150,11 +150,11 @@ type Config struct {
 	SafeCommands  []Setting[string]
 	Profiles      map[string]Profile
 	Layers        []LayerInfo
-	// Warnings are things permgate ignored, to print once on stderr.
-	Warnings []string
 	// Bypass is what bypass mode lets through: BypassSevereNet (the default: all
 	// but deny rules and severe findings) or BypassEverything (all but deny rules).
 	Bypass Setting[string]
+	// Warnings are things permgate ignored, to print once on stderr.
+	Warnings []string
 	// ModeFloor is the loosest mode allowed when the system file's [managed] only_tighten is set.
 	ModeFloor Mode
 }
