@@ -41,7 +41,7 @@ var globalOptions = map[string][]string{
 	"composer":  {"-d", "--working-dir"},
 	"mvn":       {"-f", "--file", "-s", "--settings", "-P", "-pl", "--projects", "-D"},
 	"gradle":    {"-p", "--project-dir", "-b", "--build-file", "-c", "--settings-file", "-D", "-P", "-g", "--gradle-user-home"},
-	"./gradlew": {"-p", "--project-dir", "-b", "--build-file", "-D", "-P"},
+	"gradlew":   {"-p", "--project-dir", "-b", "--build-file", "-D", "-P"},
 	"systemctl": {"-H", "--host", "-M", "--machine", "--root", "-t", "--type", "-p", "--property", "-s", "--signal"},
 	"redis-cli": {"-h", "-p", "-a", "-u", "-n", "--user", "--pass"},
 }
