@@ -57,6 +57,8 @@ type guardedShell struct {
 type shellOptions struct {
 	// permgatePath replaces, in the snippet, the path of the permgate binary.
 	permgatePath string
+	// shareWith starts the shell in that shell's home and environment.
+	shareWith *guardedShell
 }
 
 // startGuardedShell starts shell interactively in a fresh home directory, loads
@@ -69,6 +71,9 @@ func startGuardedShell(t *testing.T, shell string, opts shellOptions) *guardedSh
 		t.Skipf("%s is not installed: %v", shell, err)
 	}
 	home, env := testHome(t)
+	if opts.shareWith != nil {
+		home, env = opts.shareWith.home, opts.shareWith.env
+	}
 	// If a guard let a refused line through, its rm would be this harmless
 	// stand-in, which leaves rm-ran behind.
 	stubs := filepath.Join(home, "stub-bin")
@@ -76,8 +81,10 @@ func startGuardedShell(t *testing.T, shell string, opts shellOptions) *guardedSh
 	if err := os.Chmod(filepath.Join(stubs, "rm"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	env = append(env, "PATH="+stubs+string(os.PathListSeparator)+os.Getenv("PATH"),
-		"TERM=xterm", "XDG_DATA_HOME="+filepath.Join(home, ".local", "share"))
+	if opts.shareWith == nil {
+		env = append(env, "PATH="+stubs+string(os.PathListSeparator)+os.Getenv("PATH"),
+			"TERM=xterm", "XDG_DATA_HOME="+filepath.Join(home, ".local", "share"))
+	}
 	snippet := permgateInit(t, env, shell)
 	if opts.permgatePath != "" {
 		onPath, err := exec.LookPath("permgate")
@@ -245,6 +252,12 @@ func (s *guardedShell) assertNoFile(name string) {
 // prints after-WORD, proving that the shell still takes commands.
 func (s *guardedShell) clearLineAndRun(word string) {
 	s.t.Helper()
+	// A Ctrl-U that arrives while the shell is still switching the terminal
+	// back to its line editor can be eaten by the terminal's own line discipline
+	// (seen with zsh under load): a second one, a moment later, clears the line
+	// for sure, and twice is the same as once.
+	s.send("\x15")
+	time.Sleep(50 * time.Millisecond)
 	s.run("\x15printf 'after-%s\\n' "+word, "after-"+word)
 }
 
@@ -316,27 +329,137 @@ func TestShellGuardAsks(t *testing.T) {
 	})
 }
 
-// TestShellGuardShiftTabCyclesMode: Shift+Tab moves to the next mode, redraws
-// the prompt with it and keeps the half-typed line, which Enter then runs.
+// TestShellGuardShiftTabCyclesMode: Shift+Tab moves this shell to the next
+// mode, redraws the prompt with it and keeps the half-typed line, which Enter
+// then runs; the guard decides in that mode, and the mode set with permgate
+// mode does not change.
 func TestShellGuardShiftTabCyclesMode(t *testing.T) {
 	forEachShell(t, func(t *testing.T, sh shellCase) {
 		s := startGuardedShell(t, sh.name, shellOptions{})
 		m := s.mark()
 		s.send("printf 'kept-%s\\n' line")
 		s.send("\x1b[Z")
-		s.waitSince(m, "Confirm? (y/N) ") // auto is looser: the person confirms it
-		s.send("y\r")
-		s.waitForMode("auto")
 		s.waitSince(m, "[auto]pg> ")
 		s.run("", "kept-line")
 		if out := s.since(m); strings.Contains(out, "Allow?") || strings.Contains(out, "denied") {
 			t.Errorf("the kept line was not simply run:\n%s", out)
 		}
+		// auto in this shell: a line that writes runs without a question.
+		m = s.mark()
+		s.send("touch auto-marker\r")
+		s.waitForFile("auto-marker")
+		if strings.Contains(s.since(m), "Allow?") {
+			t.Errorf("the shell's auto mode was not used:\n%s", s.since(m))
+		}
+		if got := strings.TrimSpace(s.permgate("mode", "--short")); got != "default" {
+			t.Errorf("Shift+Tab persisted the mode: permgate mode says %q", got)
+		}
 		m = s.mark()
 		s.send("\x1b[Z") // on an empty line too
-		s.waitForMode("plan")
 		s.waitSince(m, "[plan]pg> ")
+		m = s.mark()
+		s.send("touch plan-marker\r")
+		s.waitSince(m, "plan mode runs only read-only commands")
+		s.clearLineAndRun("plan")
+		s.assertNoFile("plan-marker")
+		m = s.mark()
+		s.send("\x1b[Z")
+		s.waitSince(m, "[bypass]pg> ")
+		m = s.mark()
+		s.send("\x1b[Z")
+		s.waitSince(m, "[default]pg> ")
 	})
+}
+
+// TestShellGuardModeIsPerShell: Shift+Tab in one shell changes that shell's
+// mode only: another shell of the same user keeps its own, and permgate mode
+// (which the hooks read) is untouched.
+func TestShellGuardModeIsPerShell(t *testing.T) {
+	forEachShell(t, func(t *testing.T, sh shellCase) {
+		first := startGuardedShell(t, sh.name, shellOptions{})
+		second := startGuardedShell(t, sh.name, shellOptions{shareWith: first})
+		m := first.mark()
+		first.send("\x1b[Z")
+		first.waitSince(m, "[auto]pg> ")
+		// The second shell still shows and uses default: a write asks there.
+		m = second.mark()
+		second.run("", "[default]pg> ")
+		second.send("touch second-marker\r")
+		second.waitSince(m, "Allow? (y/N")
+		if !strings.Contains(second.since(m), "(mode default)") {
+			t.Errorf("the second shell did not decide in default:\n%s", second.since(m))
+		}
+		second.send("n\r")
+		second.waitSince(m, "you answered no")
+		second.clearLineAndRun("second")
+		second.assertNoFile("second-marker")
+		// The first one runs it without a question.
+		m = first.mark()
+		first.send("touch first-marker\r")
+		first.waitForFile("first-marker")
+		if strings.Contains(first.since(m), "Allow?") {
+			t.Errorf("the first shell asked in auto:\n%s", first.since(m))
+		}
+		if got := strings.TrimSpace(first.permgate("mode", "--short")); got != "default" {
+			t.Errorf("permgate mode says %q after Shift+Tab in a shell, want default", got)
+		}
+	})
+}
+
+// TestShellGuardCycleSkipsDisabledBypass: when the system config disables
+// bypass, Shift+Tab goes from plan back to default.
+func TestShellGuardCycleSkipsDisabledBypass(t *testing.T) {
+	forEachShell(t, func(t *testing.T, sh shellCase) {
+		s := startGuardedShell(t, sh.name, shellOptions{})
+		writeTestFile(t, filepath.Join(s.home, "no-system.toml"), "disable_bypass = true\n")
+		for _, want := range []string{"[auto]pg> ", "[plan]pg> ", "[default]pg> "} {
+			m := s.mark()
+			s.send("\x1b[Z")
+			s.waitSince(m, want)
+		}
+		if strings.Contains(s.output(), "[bypass]") {
+			t.Errorf("Shift+Tab reached bypass though it is disabled:\n%s", s.output())
+		}
+	})
+}
+
+// TestShellGuardProtectsItself: bash makes the guard's functions and
+// _permgate_bin read-only, zsh _permgate_bin, so a sourced script (which the
+// guard cannot see into) cannot swap them; loading the snippet again is still
+// harmless, and the guard still works afterwards.
+func TestShellGuardProtectsItself(t *testing.T) {
+	for _, sh := range guardedShells[:2] {
+		t.Run(sh.name, func(t *testing.T) {
+			t.Parallel()
+			s := startGuardedShell(t, sh.name, shellOptions{})
+			attack := "_permgate_bin=/bin/true\necho bin-$?\n"
+			if sh.name == "bash" {
+				attack += "_permgate_guard() { :; }\necho redefined-$?\n"
+			}
+			writeTestFile(t, filepath.Join(s.home, "attack.sh"), attack)
+			m := s.mark()
+			s.send(". ./attack.sh\r")
+			s.waitSince(m, "Allow? (y/N")
+			s.send("y\r")
+			if sh.name == "bash" {
+				s.waitSince(m, "_permgate_bin: readonly variable")
+				s.waitSince(m, "_permgate_guard: readonly function")
+				s.waitSince(m, "redefined-1")
+			} else {
+				s.waitSince(m, "read-only variable: _permgate_bin") // zsh stops the script there
+			}
+			if strings.Contains(s.since(m), "bin-0") {
+				t.Errorf("_permgate_bin was replaced:\n%s", s.since(m))
+			}
+			// The guard still works: a severe line is denied.
+			m = s.mark()
+			s.send("rm -rf / ; touch bad-marker\r")
+			s.waitSince(m, "permgate: denied:")
+			s.clearLineAndRun("protect")
+			s.assertNoFile("bad-marker")
+			s.assertNoFile("rm-ran")
+		})
+	}
 }
 
 // TestShellGuardPromptShowsMode: permgate_prompt_mode prints the mode in force,

@@ -98,6 +98,7 @@ func showConfig(io streams, s *session) {
 	fmt.Fprintf(io.out, "mode = %q  # in force: %s (%s); config: %s\n", cfg.Mode.Value, s.eff.Mode, s.eff.ModeSource, cfg.Mode.Source)
 	fmt.Fprintf(io.out, "severe = %q  # %s\n", cfg.Severe.Value, cfg.Severe.Source)
 	fmt.Fprintf(io.out, "fail_closed = %v  # %s\n", cfg.FailClosed.Value, cfg.FailClosed.Source)
+	fmt.Fprintf(io.out, "bypass = %q  # %s\n", cfg.Bypass.Value, cfg.Bypass.Source)
 	if cfg.Managed.Value {
 		fmt.Fprintf(io.out, "# managed: [managed] only_tighten = true  # %s — the user, project and override files and the state may only tighten; the mode is never looser than %s\n", cfg.Managed.Source, cfg.ModeFloor)
 	}

@@ -158,6 +158,8 @@ func denyHint(s *session, a validator.Analysis, out policy.Outcome, decidedBy st
 		return "you answered no; nothing ran"
 	case out.Rule != "" && decidedBy == "rule":
 		return "the deny rule " + out.Rule + " stops it in every mode; `permgate rules list` shows where it is set"
+	case a.Severity == validator.Severe && s.eff.Mode == policy.ModeBypass:
+		return "bypass mode still stops severe commands (bypass = \"everything\" in your config turns that off); run it yourself outside permgate if you mean it"
 	case a.Severity == validator.Severe:
 		return "severe commands cannot be allowed by a rule; run it yourself outside permgate if you mean it"
 	case s.eff.Mode == policy.ModePlan:

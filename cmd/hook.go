@@ -114,12 +114,25 @@ func newHookCmd(io streams, g *globalFlags) *cobra.Command {
 			"answers in that harness's protocol. It never prompts: an ask goes back to the harness (Codex cannot\n" +
 			"ask, so there it is a deny). Bad input, a config error or an internal error is a deny.\n" +
 			"--print-config prints the settings that register the hook.",
-		Args:      cobra.ExactArgs(1),
+		// An error before the harness is known cannot be answered in its
+		// protocol: it exits 2 with the reason on stderr, which blocks the call
+		// in every harness (never 1, which some take for "go ahead").
+		Args: func(c *cobra.Command, args []string) error {
+			if err := cobra.ExactArgs(1)(c, args); err != nil {
+				return hookUsageError(io, err)
+			}
+			return nil
+		},
 		ValidArgs: []string{"claude", "codex", "gemini"},
 		RunE: func(c *cobra.Command, args []string) error {
 			h, ok := harnesses[args[0]]
 			if !ok {
-				return fmt.Errorf("hook: unknown harness %q (want claude, codex or gemini)", args[0])
+				return hookUsageError(io, fmt.Errorf("unknown harness %q (want claude, codex or gemini)", args[0]))
+			}
+			if c.Flags().Changed("mode") {
+				if _, err := policy.ParseMode(modeFlag); err != nil {
+					return hookUsageError(io, fmt.Errorf("--mode: %w", err))
+				}
 			}
 			if printConfig {
 				fmt.Fprintln(io.out, hookSettings(h, args[0]))
@@ -130,7 +143,15 @@ func newHookCmd(io streams, g *globalFlags) *cobra.Command {
 	}
 	c.Flags().StringVar(&modeFlag, "mode", "", "mode to decide in, over the harness's permission mode")
 	c.Flags().BoolVar(&printConfig, "print-config", false, "print the settings snippet that registers this hook")
+	c.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return hookUsageError(io, err) })
 	return c
+}
+
+// hookUsageError reports a mistake on the hook's own command line on stderr
+// and exits 2: the harness is not known yet, and exit 2 blocks in every one.
+func hookUsageError(io streams, err error) error {
+	fmt.Fprintf(io.err, "permgate: hook: %v; the tool call is blocked\n", err)
+	return exitCode{exitDeny}
 }
 
 // hookSettings is the settings snippet with this permgate's path.
@@ -173,7 +194,6 @@ func runHook(io streams, g *globalFlags, h harness, modeFlag string) (code int) 
 	if err != nil {
 		return h.answer(io, policy.Deny, "permgate refuses while its config is broken: "+err.Error())
 	}
-	s.clampToFloor()
 	command, a, out, err := s.decideTool(h, in)
 	if err != nil {
 		return h.answer(io, policy.Deny, err.Error())
@@ -196,22 +216,17 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// selectHookMode chooses the mode: an explicit one (--mode, PERMGATE_MODE, a
-// profile, `permgate mode`) wins over the harness's permission mode, which wins
-// over the config's.
+// selectHookMode chooses the mode: the harness's permission mode stands, and
+// the config, the persisted mode or a profile may only tighten it; --mode and
+// PERMGATE_MODE pin it (policy.SelectHook).
 func (s *session) selectHookMode(g *globalFlags, h harness, permissionMode, modeFlag string) error {
-	inputs := s.modeInputs(g, modeFlag, false)
-	eff, err := policy.Select(s.cfg, inputs)
+	var hm policy.HarnessMode
+	if m, ok := h.modes[permissionMode]; ok {
+		hm = policy.HarnessMode{Mode: m.mode, Source: h.name + " permission_mode " + permissionMode, FailClosed: m.failClosed}
+	}
+	eff, err := policy.SelectHook(s.cfg, s.modeInputs(g, modeFlag, false), hm)
 	if err != nil {
 		return err
-	}
-	explicit := inputs.Flag != "" || inputs.Env != "" || inputs.Profile != "" || inputs.Persisted != ""
-	if hm, ok := h.modes[permissionMode]; ok && !explicit {
-		eff.Mode, eff.ModeSource = hm.mode, h.name+" permission_mode "+permissionMode
-		eff.FailClosed = eff.FailClosed || hm.failClosed
-		if eff.Mode == policy.ModeBypass && s.cfg.DisableBypass.Value {
-			return fmt.Errorf("bypass mode is disabled by %s", s.cfg.DisableBypass.Source)
-		}
 	}
 	s.eff = eff
 	return nil

@@ -42,14 +42,24 @@ func newInitCmd(io streams, _ *globalFlags) *cobra.Command {
 Enter then checks the typed line with permgate before the shell runs it: an allowed
 line runs as usual (cd, variables and history work as always), a denied one is not
 run and stays on the line for editing, and a line that needs a decision asks on the
-terminal. Shift+Tab cycles the mode (default → auto → plan → bypass → default) and
-keeps the half-typed line. If permgate cannot run, no line runs.
+terminal. Shift+Tab cycles this shell's mode (default → auto → plan → bypass →
+default, skipping bypass when the system config disables it) and keeps the
+half-typed line; the mode lives in the shell variable _permgate_mode and is
+persisted nowhere, so other shells and agents' hooks keep theirs (until the
+first Shift+Tab a shell follows the mode set with permgate mode). If permgate
+cannot run, no line runs.
+
+The guard protects its own names where the shell can: in bash its functions and
+_permgate_bin are read-only, in zsh _permgate_bin (zsh cannot make functions or
+widgets read-only, fish nothing at all). permgate's analysis treats a command
+that redefines or unsets the guard's functions or variables, or rebinds Enter or
+Shift+Tab, as self_modify.
 
 What the shell would expand after Enter is first expanded on the line and checked
 on the next Enter: a history expansion (!!) in bash and zsh (bash's histverify is
 turned on for this), an abbreviation in fish.
 
-The function permgate_prompt_mode prints the mode in force, for a prompt:
+The function permgate_prompt_mode prints the shell's mode, for a prompt:
 
   bash  PS1='[$(permgate_prompt_mode)] \w \$ '
   zsh   shown in RPROMPT unless PERMGATE_NO_RPROMPT is set (setopt prompt_subst;

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/mattn/go-isatty"
@@ -14,25 +15,47 @@ import (
 )
 
 func newModeCmd(io streams, g *globalFlags) *cobra.Command {
-	var cycle, short bool
+	var cycle, short, reset bool
+	var after string
 	c := &cobra.Command{
-		Use:   "mode [MODE|--cycle]",
+		Use:   "mode [MODE|--cycle|--reset]",
 		Short: "Show or set the persistent mode (default, auto, plan, bypass)",
 		Long: "mode with no argument shows the mode in force and where it comes from; on a terminal it also\n" +
 			"offers a 1–4 menu. mode MODE sets the persistent mode; --cycle moves to the next one\n" +
-			"(default → auto → plan → bypass → default).",
+			"(default → auto → plan → bypass → default); --reset clears it, so the config's mode applies.\n" +
+			"The persistent mode is the user's: in a hook the harness's own mode stands and the persistent\n" +
+			"mode may only tighten it; a guarded shell's Shift+Tab changes that shell's mode only.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			s, err := loadSession(g, io, "", false)
 			if err != nil {
 				return fmt.Errorf("mode: %w", err)
 			}
+			actions := len(args)
+			for _, on := range []bool{cycle, reset, c.Flags().Changed("next")} {
+				if on {
+					actions++
+				}
+			}
+			if actions > 1 {
+				return errors.New("mode: give one of MODE, --cycle, --reset or --next")
+			}
 			var next policy.Mode
 			switch {
-			case cycle && len(args) > 0:
-				return errors.New("mode: give a mode or --cycle, not both")
+			case c.Flags().Changed("next"):
+				// The shell guard's Shift+Tab: that shell's next mode, persisted nowhere.
+				from := s.eff.Mode
+				if after != "" {
+					if from, err = policy.ParseMode(after); err != nil {
+						return fmt.Errorf("mode: --next: %w", err)
+					}
+				}
+				fmt.Fprintln(io.out, nextMode(from, s.cfg.DisableBypass.Value, s.cfg.ModeFloor))
+				return nil
+			case reset:
+				return resetMode(io, g, s)
 			case cycle:
-				next = nextMode(s.eff.Mode, s.cfg.DisableBypass.Value)
+				next = nextMode(s.eff.Mode, s.cfg.DisableBypass.Value, s.cfg.ModeFloor)
 			case len(args) == 1:
 				if next, err = policy.ParseMode(args[0]); err != nil {
 					return fmt.Errorf("mode: %w", err)
@@ -54,21 +77,43 @@ func newModeCmd(io streams, g *globalFlags) *cobra.Command {
 	}
 	c.Flags().BoolVar(&cycle, "cycle", false, "move to the next mode: default → auto → plan → bypass → default")
 	c.Flags().BoolVar(&short, "short", false, "print only the mode's name (for a shell prompt)")
+	c.Flags().BoolVar(&reset, "reset", false, "clear the persistent mode, so that the config's mode applies")
+	c.Flags().StringVar(&after, "next", "", "print the mode after `MODE` (empty: the mode in force) and persist nothing (for the shell guard)")
+	c.Flags().MarkHidden("next")
 	return c
+}
+
+// resetMode clears the persisted mode and says which mode is now in force.
+func resetMode(io streams, g *globalFlags, s *session) error {
+	err := s.store.Update(func(st *policy.State) error {
+		st.Mode = ""
+		st.Denials = 0
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("mode: %w", err)
+	}
+	after, err := loadSession(g, io, "", false)
+	if err != nil {
+		return fmt.Errorf("mode: %w", err)
+	}
+	fmt.Fprintf(io.out, "permgate: persisted mode cleared; mode %s (%s)\n", after.eff.Mode, after.eff.ModeSource)
+	return nil
 }
 
 func isTerminal(f *os.File) bool { return isatty.IsTerminal(f.Fd()) }
 
-// nextMode is the mode after m in the cycle, skipping bypass when it is disabled.
-func nextMode(m policy.Mode, noBypass bool) policy.Mode {
-	for i, x := range policy.Modes {
-		if x == m {
-			next := policy.Modes[(i+1)%len(policy.Modes)]
-			if next == policy.ModeBypass && noBypass {
-				next = policy.ModeDefault
-			}
-			return next
+// nextMode is the mode after m in the cycle, skipping bypass when it is
+// disabled and any mode looser than the managed floor (empty: none).
+func nextMode(m policy.Mode, noBypass bool, floor policy.Mode) policy.Mode {
+	i := slices.Index(policy.Modes, m)
+	for range policy.Modes {
+		i = (i + 1) % len(policy.Modes)
+		next := policy.Modes[i]
+		if next == policy.ModeBypass && noBypass || policy.ModeRank(next) < policy.ModeRank(floor) {
+			continue
 		}
+		return next
 	}
 	return policy.ModeDefault
 }
@@ -112,7 +157,6 @@ func setMode(io streams, s *session, m policy.Mode) error {
 	if err != nil {
 		return fmt.Errorf("mode: %w", err)
 	}
-	base = policy.ClampMode(base, s.cfg.ModeFloor, "the managed system config")
 	if policy.Looser(m, base.Mode) {
 		what := fmt.Sprintf("setting the mode to %s", m)
 		if err := loosen(s.cfg, what, []string{fmt.Sprintf("mode %s instead of %s (%s)", m, base.Mode, base.ModeSource)}); err != nil {

@@ -44,7 +44,33 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code.code
 	}
 	fmt.Fprintf(stderr, "permgate: error: %v\n", err)
+	if hookInvocation(root, args) {
+		// A harness reads exit 1 as "go ahead" in some protocols: a mistake on
+		// the hook's command line that cobra caught before the hook command ran
+		// (a bad global flag) blocks instead.
+		fmt.Fprintln(stderr, "permgate: hook: the tool call is blocked")
+		return exitDeny
+	}
 	return exitError
+}
+
+// hookInvocation reports whether args meant to run `permgate hook`: the word
+// hook comes before any other subcommand's name (and before --).
+func hookInvocation(root *cobra.Command, args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if a == "hook" {
+			return true
+		}
+		for _, c := range root.Commands() {
+			if c.Name() == a && a != "hook" {
+				return false
+			}
+		}
+	}
+	return false
 }
 
 func newRoot(io streams) *cobra.Command {

@@ -103,14 +103,7 @@ func loadSession(g *globalFlags, io streams, modeFlag string, failClosed bool) (
 	if err != nil {
 		return nil, err
 	}
-	s.clampToFloor()
 	return s, nil
-}
-
-// clampToFloor keeps the mode in force no looser than the managed system
-// config's mode, whichever source chose it.
-func (s *session) clampToFloor() {
-	s.eff = policy.ClampMode(s.eff, s.cfg.ModeFloor, "the managed system config "+s.cfg.Managed.Source)
 }
 
 // trustedState is the part of the state that may count: all of it when the

@@ -175,6 +175,9 @@ type Config struct {
 	SafeCommands  []Setting[string]
 	Profiles      map[string]Profile
 	Layers        []LayerInfo
+	// Bypass is what bypass mode lets through: BypassSevereNet (the default: all
+	// but deny rules and severe findings) or BypassEverything (all but deny rules).
+	Bypass Setting[string]
 	// Warnings are things permgate ignored, to print once on stderr.
 	Warnings []string
 	// Managed is the system file's [managed] only_tighten: every other layer and
@@ -183,6 +186,14 @@ type Config struct {
 	// ModeFloor is the loosest mode allowed when the system file's [managed] only_tighten is set.
 	ModeFloor Mode
 }
+
+// The values of the config key bypass.
+const (
+	// BypassSevereNet keeps denying severe findings in bypass mode.
+	BypassSevereNet = "severe-net"
+	// BypassEverything allows everything but deny rules in bypass mode.
+	BypassEverything = "everything"
+)
 
 // RuleSet holds the rules of every layer.
 type RuleSet struct {
@@ -195,6 +206,7 @@ type fileConfig struct {
 	Severe        *string `toml:"severe"`
 	FailClosed    *bool   `toml:"fail_closed"`
 	DisableBypass *bool   `toml:"disable_bypass"`
+	Bypass        *string `toml:"bypass"`
 	Permission    struct {
 		Allow []string `toml:"allow"`
 		Ask   []string `toml:"ask"`
@@ -227,6 +239,7 @@ func LoadConfig(paths Paths, trust TrustChecker) (*Config, error) {
 		Mode:       Setting[Mode]{ModeDefault, LayerBuiltin},
 		Severe:     Setting[string]{"deny", LayerBuiltin},
 		FailClosed: Setting[bool]{false, LayerBuiltin},
+		Bypass:     Setting[string]{BypassSevereNet, LayerBuiltin},
 		Tools:      map[string]Setting[ToolPolicy]{},
 		Profiles:   map[string]Profile{},
 	}
@@ -459,6 +472,20 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 			cfg.Severe = Setting[string]{*fc.Severe, at("severe")}
 		} else {
 			ignored = append(ignored, `severe = "ask"`)
+		}
+	}
+	if fc.Bypass != nil {
+		if *fc.Bypass != BypassSevereNet && *fc.Bypass != BypassEverything {
+			return nil, errAt(fmt.Sprintf("bypass must be %q or %q, not %q", BypassSevereNet, BypassEverything, *fc.Bypass), "bypass")
+		}
+		switch {
+		case *fc.Bypass == BypassSevereNet || trusted && layer != LayerProject:
+			cfg.Bypass = Setting[string]{*fc.Bypass, at("bypass")}
+		case trusted:
+			// Dropping the catastrophic net is the user's choice, never a repository's.
+			cfg.Warnings = append(cfg.Warnings, fmt.Sprintf(`%s: ignoring bypass = "everything": only the system, user and --config files may set it`, at("bypass")))
+		default:
+			ignored = append(ignored, `bypass = "everything"`)
 		}
 	}
 	if fc.FailClosed != nil {

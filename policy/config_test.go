@@ -111,6 +111,7 @@ func TestLoadConfigErrors(t *testing.T) {
 		"profile key":   {"[profiles.x]\nmodes = \"plan\"\n", `:2: unknown key "profiles.x.modes"`},
 		"syntax":        {"mode = \"auto\n", ":1: "},
 		"safe command":  {"[safe]\ncommands = [\"rm -rf\"]\n", `:2: safe.commands: "rm -rf" is not a command name`},
+		"bad bypass":    {"\nbypass = \"all\"\n", `:2: bypass must be "severe-net" or "everything", not "all"`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			f := writeFiles(t, t.TempDir(), map[string]string{"c.toml": tt.content})
@@ -204,5 +205,38 @@ func TestTrustHash(t *testing.T) {
 	}
 	if st.IsTrusted("/q/.permgate.toml", []byte("a")) {
 		t.Error("same content at another path trusted")
+	}
+}
+
+// TestLoadConfigBypass: bypass = "everything" counts only from the system,
+// user and override files; a project file may keep the net (severe-net), never
+// drop it.
+func TestLoadConfigBypass(t *testing.T) {
+	dir := t.TempDir()
+	f := writeFiles(t, dir, map[string]string{
+		"user.toml":        "bypass = \"everything\"\n",
+		"project.toml":     "bypass = \"everything\"\n",
+		"project-net.toml": "bypass = \"severe-net\"\n",
+	})
+	cfg, err := LoadConfig(Paths{}, nil)
+	if err != nil || cfg.Bypass.Value != BypassSevereNet || cfg.Bypass.Source != LayerBuiltin {
+		t.Fatalf("default bypass = %+v, %v", cfg.Bypass, err)
+	}
+	cfg, err = LoadConfig(Paths{User: f["user.toml"]}, nil)
+	if err != nil || cfg.Bypass.Value != BypassEverything || !strings.HasPrefix(cfg.Bypass.Source, f["user.toml"]+":1") {
+		t.Errorf("user bypass = %+v, %v", cfg.Bypass, err)
+	}
+	cfg, err = LoadConfig(Paths{Project: f["project.toml"]}, trustAll(false))
+	if err != nil || cfg.Bypass.Value != BypassSevereNet || len(cfg.Warnings) == 0 || !strings.Contains(cfg.Warnings[0], `bypass = "everything"`) {
+		t.Errorf("untrusted project bypass = %+v, warnings %q, %v", cfg.Bypass, cfg.Warnings, err)
+	}
+	cfg, err = LoadConfig(Paths{User: f["user.toml"], Project: f["project-net.toml"]}, trustAll(false))
+	if err != nil || cfg.Bypass.Value != BypassSevereNet || len(cfg.Warnings) != 0 {
+		t.Errorf("untrusted project tightening bypass = %+v, warnings %q, %v", cfg.Bypass, cfg.Warnings, err)
+	}
+	// Not even a trusted project file drops the net: that is the user's choice.
+	cfg, err = LoadConfig(Paths{Project: f["project.toml"]}, trustAll(true))
+	if err != nil || cfg.Bypass.Value != BypassSevereNet || len(cfg.Warnings) != 1 {
+		t.Errorf("trusted project bypass = %+v, warnings %q, %v", cfg.Bypass, cfg.Warnings, err)
 	}
 }

@@ -61,12 +61,16 @@ type Settings struct {
 	// SevereAsk turns the deny of a severe command into an ask (config
 	// severe = "ask"); never into an allow.
 	SevereAsk bool
+	// BypassEverything is config bypass = "everything": bypass then allows severe findings too.
+	BypassEverything bool
 }
 
 // Decide applies the decision pipeline, first match wins:
 //
 //  1. a deny rule matches → deny (every mode, bypass included)
-//  2. bypass → allow (but a command permgate could not read asks)
+//  2. bypass → allow (but a command permgate could not read asks, and a severe
+//     finding is still denied — or asked with severe = "ask" — unless the config
+//     says bypass = "everything")
 //  3. severe → deny (or ask with severe = "ask")
 //  4. plan → allow if every command is read-only and nothing was found, else deny
 //  5. non-severe → ask
@@ -83,13 +87,18 @@ func Decide(a validator.Analysis, s Settings, rules RuleMatcher) Outcome {
 	if rule, ok := rules.Deny(a); ok {
 		return Outcome{Decision: Deny, Reason: "denied by the rule " + rule, Rule: rule, By: "rule"}
 	}
-	if s.Mode == ModeBypass && a.Incomplete() {
-		// Bypass trusts the user about what permgate can read, not about what it
-		// cannot: an unparseable or unbounded command still needs a human.
-		return Outcome{Decision: Ask, Reason: a.Reason(), By: "severity"}
-	}
-	if s.Mode == ModeBypass {
-		return Outcome{Decision: Allow, Reason: "bypass mode allows everything but deny rules", By: "mode"}
+	// In bypass a severe finding falls through to step 3 unless bypass =
+	// "everything": the catastrophic net stays under every mode.
+	if s.Mode == ModeBypass && (a.Severity != validator.Severe || s.BypassEverything) {
+		if a.Incomplete() {
+			// Bypass trusts the user about what permgate can read, not about what
+			// it cannot: an unparseable or unbounded command still needs a human.
+			return Outcome{Decision: Ask, Reason: a.Reason(), By: "severity"}
+		}
+		if s.BypassEverything {
+			return Outcome{Decision: Allow, Reason: "bypass mode allows everything but deny rules", By: "mode"}
+		}
+		return Outcome{Decision: Allow, Reason: "bypass mode allows everything but deny rules and severe findings", By: "mode"}
 	}
 	if a.Severity == validator.Severe {
 		if s.SevereAsk {

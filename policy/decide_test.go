@@ -49,8 +49,10 @@ func TestDecidePipeline(t *testing.T) {
 		{ModePlan, safe, true, "", fixedRules{deny: "d"}, false, Deny, "rule"},
 		{ModeBypass, safe, true, "", fixedRules{deny: "d"}, false, Deny, "rule"},
 		{ModeBypass, severe, false, "", fixedRules{deny: "d", allow: "a"}, false, Deny, "rule"},
-		// 2. bypass allows the rest, except what permgate could not read.
-		{ModeBypass, severe, false, "", fixedRules{}, false, Allow, "mode"},
+		// 2. bypass allows the rest, except what permgate could not read and
+		// severe findings (the net; see TestDecideBypassEverything).
+		{ModeBypass, severe, false, "", fixedRules{}, false, Deny, "severity"},
+		{ModeBypass, severe, false, "", fixedRules{allow: "a"}, true, Ask, "severity"},
 		{ModeBypass, nonsev, false, "", fixedRules{ask: "q"}, false, Allow, "mode"},
 		{ModeBypass, safe, false, "", fixedRules{}, false, Allow, "mode"},
 		{ModeBypass, nonsev, false, "parse_error", fixedRules{}, false, Ask, "severity"},
@@ -98,15 +100,39 @@ func TestDecidePipeline(t *testing.T) {
 }
 
 // TestDecideNeverAllowsSevereOutsideBypass checks every mode and setting: a severe
-// analysis is allowed only in bypass.
+// analysis is allowed only in bypass with bypass = "everything".
 func TestDecideNeverAllowsSevereOutsideBypass(t *testing.T) {
 	for _, mode := range Modes {
 		for _, severeAsk := range []bool{false, true} {
-			got := Decide(analysisOf(validator.Severe, false, ""), Settings{Mode: mode, SevereAsk: severeAsk}, fixedRules{allow: "a"})
-			if mode != ModeBypass && got.Decision == Allow {
-				t.Errorf("mode %s severeAsk=%v allowed a severe command", mode, severeAsk)
+			for _, everything := range []bool{false, true} {
+				got := Decide(analysisOf(validator.Severe, false, ""), Settings{Mode: mode, SevereAsk: severeAsk, BypassEverything: everything}, fixedRules{allow: "a"})
+				if got.Decision == Allow && !(mode == ModeBypass && everything) {
+					t.Errorf("mode %s severeAsk=%v everything=%v allowed a severe command", mode, severeAsk, everything)
+				}
 			}
 		}
+	}
+}
+
+// TestDecideBypassEverything: bypass = "everything" is the seeds' bypass, which
+// allows all but deny rules; what permgate cannot read still asks.
+func TestDecideBypassEverything(t *testing.T) {
+	s := Settings{Mode: ModeBypass, BypassEverything: true}
+	if got := Decide(analysisOf(validator.Severe, false, ""), s, nil); got.Decision != Allow {
+		t.Errorf("severe in bypass everything: %s (%s), want allow", got.Decision, got.Reason)
+	}
+	if got := Decide(analysisOf(validator.Severe, false, ""), s, fixedRules{deny: "d"}); got.Decision != Deny {
+		t.Errorf("deny rule in bypass everything: %s, want deny", got.Decision)
+	}
+	if got := Decide(analysisOf(validator.NonSevere, false, "parse_error"), s, nil); got.Decision != Ask {
+		t.Errorf("unreadable in bypass everything: %s, want ask", got.Decision)
+	}
+	// The net: a severe finding that also made the command unreadable is denied,
+	// not asked, in a severe-net bypass.
+	a := analysisOf(validator.Severe, false, "")
+	a.Findings = append(a.Findings, validator.Finding{Kind: "parse_error", Severity: validator.NonSevere, Reason: "unreadable"})
+	if got := Decide(a, Settings{Mode: ModeBypass}, nil); got.Decision != Deny {
+		t.Errorf("severe and unreadable in bypass: %s, want deny", got.Decision)
 	}
 }
 
@@ -125,13 +151,13 @@ func TestParseMode(t *testing.T) {
 
 // specOrder is the contract's pipeline written as data, to check Decide against
 // in every combination: the first step whose condition holds decides.
-func specOrder(mode Mode, sev validator.Severity, readOnly bool, r fixedRules, severeAsk bool) Decision {
+func specOrder(mode Mode, sev validator.Severity, readOnly bool, r fixedRules, severeAsk, everything bool) Decision {
 	steps := []struct {
 		when bool
 		then Decision
 	}{
 		{r.deny != "", Deny},
-		{mode == ModeBypass, Allow},
+		{mode == ModeBypass && (sev != validator.Severe || everything), Allow},
 		{sev == validator.Severe && severeAsk, Ask},
 		{sev == validator.Severe, Deny},
 		{mode == ModePlan && readOnly && sev == validator.Safe, Allow},
@@ -163,18 +189,20 @@ func TestDecideEveryCombination(t *testing.T) {
 				}
 				for name, rules := range ruleSets {
 					for _, severeAsk := range []bool{false, true} {
-						n++
-						want := specOrder(mode, sev, ro, rules, severeAsk)
-						got := Decide(analysisOf(sev, ro, ""), Settings{Mode: mode, SevereAsk: severeAsk}, rules)
-						if got.Decision != want {
-							t.Errorf("%s %s ro=%v rules=%s severeAsk=%v: %s (%s), want %s", mode, sev, ro, name, severeAsk, got.Decision, got.Reason, want)
+						for _, everything := range []bool{false, true} {
+							n++
+							want := specOrder(mode, sev, ro, rules, severeAsk, everything)
+							got := Decide(analysisOf(sev, ro, ""), Settings{Mode: mode, SevereAsk: severeAsk, BypassEverything: everything}, rules)
+							if got.Decision != want {
+								t.Errorf("%s %s ro=%v rules=%s severeAsk=%v everything=%v: %s (%s), want %s", mode, sev, ro, name, severeAsk, everything, got.Decision, got.Reason, want)
+							}
 						}
 					}
 				}
 			}
 		}
 	}
-	if n != 160 {
-		t.Errorf("%d combinations, want 160", n)
+	if n != 320 {
+		t.Errorf("%d combinations, want 320", n)
 	}
 }

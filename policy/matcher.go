@@ -11,7 +11,9 @@ type Matcher struct {
 }
 
 // Deny returns the first deny rule that matches any command, its wrapped forms
-// included (sudo npm publish hits bash(prefix:npm publish*)).
+// included (sudo npm publish hits bash(prefix:npm publish*)), and the forms with
+// the program's global options set aside (npm --registry=URL publish, git -C
+// dir push; see GlobalForms).
 func (m Matcher) Deny(a validator.Analysis) (string, bool) { return m.any(m.Rules.Deny, a) }
 
 // Ask returns the first ask rule that matches any command, as Deny does.
@@ -49,7 +51,7 @@ func (m Matcher) any(list []Rule, a validator.Analysis) (string, bool) {
 		return "", false
 	}
 	for i, c := range a.Commands {
-		forms := validator.NormalizeWrapped(c)
+		forms := append(validator.NormalizeWrapped(c), GlobalForms(c)...)
 		var files validator.FileAccess
 		if i < len(a.Files) {
 			files = a.Files[i]

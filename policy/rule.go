@@ -160,27 +160,37 @@ func globMatch(pattern, name string) bool {
 	return matchSegments(strings.Split(pattern, "/"), strings.Split(name, "/"))
 }
 
+// matchSegments matches in time proportional to len(pat)×len(name) at worst,
+// never exponential: a ** is a star over whole segments, and as in wildcard
+// matching only the last ** seen needs to be retried, one segment further on
+// each time the segments after it fail.
 func matchSegments(pat, name []string) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			rest := pat[1:]
-			for i := 0; i <= len(name); i++ {
-				if matchSegments(rest, name[i:]) {
-					return true
-				}
-			}
+	pi, ni := 0, 0
+	star, starName := -1, 0 // the last ** seen, and where its match ends now
+	for ni < len(name) {
+		switch {
+		case pi < len(pat) && pat[pi] == "**":
+			star, starName = pi, ni
+			pi++
+		case pi < len(pat) && matchSegment(pat[pi], name[ni]):
+			pi++
+			ni++
+		case star >= 0:
+			starName++
+			pi, ni = star+1, starName
+		default:
 			return false
 		}
-		if len(name) == 0 {
-			return false
-		}
-		seg := pat[0]
-		// A ** inside a segment (**.env) matches like * there.
-		seg = strings.ReplaceAll(seg, "**", "*")
-		if ok, err := path.Match(seg, name[0]); err != nil || !ok {
-			return false
-		}
-		pat, name = pat[1:], name[1:]
 	}
-	return len(name) == 0
+	for pi < len(pat) && pat[pi] == "**" {
+		pi++
+	}
+	return pi == len(pat)
+}
+
+// matchSegment matches one path segment; a ** inside a segment (**.env)
+// matches like * there.
+func matchSegment(pattern, name string) bool {
+	ok, err := path.Match(strings.ReplaceAll(pattern, "**", "*"), name)
+	return err == nil && ok
 }

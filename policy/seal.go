@@ -11,22 +11,8 @@ import (
 	"permgate/integrity"
 )
 
-// strictness orders the modes: plan (strictest) > default > auto > bypass. An
-// unknown or empty mode counts as default.
-func strictness(m Mode) int {
-	switch m {
-	case ModePlan:
-		return 3
-	case ModeAuto:
-		return 1
-	case ModeBypass:
-		return 0
-	}
-	return 2
-}
-
 // Looser reports whether mode a allows more than mode b.
-func Looser(a, b Mode) bool { return strictness(a) < strictness(b) }
+func Looser(a, b Mode) bool { return ModeRank(a) < ModeRank(b) }
 
 // SealChecker says whether a file permgate wrote itself is unchanged since: its
 // content matches the seal permgate recorded (package integrity). LoadConfig
@@ -104,14 +90,4 @@ func SealUserConfig(seals integrity.Sealer, path string, content []byte) error {
 		return fmt.Errorf("%s changed while you were asked; nothing was confirmed", abs)
 	}
 	return seals.Seal(abs, content)
-}
-
-// ClampMode keeps eff's mode at least as strict as floor (when floor is set),
-// saying so in the mode's source.
-func ClampMode(eff Effective, floor Mode, why string) Effective {
-	if floor != "" && Looser(eff.Mode, floor) {
-		eff.ModeSource = eff.ModeSource + ", raised to " + string(floor) + " by " + why
-		eff.Mode = floor
-	}
-	return eff
 }

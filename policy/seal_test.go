@@ -114,11 +114,11 @@ func TestManagedSystemFile(t *testing.T) {
 	if len(cfg.Rules.Allow) != 0 || len(cfg.Rules.Deny) != 1 {
 		t.Errorf("allow %d deny %d: only tightening may come from other layers", len(cfg.Rules.Allow), len(cfg.Rules.Deny))
 	}
-	eff := ClampMode(Effective{Settings: Settings{Mode: ModeBypass}, ModeSource: "--mode"}, cfg.ModeFloor, "managed")
-	if eff.Mode != ModeAuto || !strings.Contains(eff.ModeSource, "raised to auto") {
-		t.Errorf("clamped = %s (%s)", eff.Mode, eff.ModeSource)
+	eff, err := Select(cfg, ModeInputs{Flag: "bypass"})
+	if err != nil || eff.Mode != ModeAuto || !strings.Contains(eff.ModeSource, "floor auto") {
+		t.Errorf("clamped = %s (%s), %v", eff.Mode, eff.ModeSource, err)
 	}
-	if eff := ClampMode(Effective{Settings: Settings{Mode: ModePlan}}, cfg.ModeFloor, "managed"); eff.Mode != ModePlan {
+	if eff, _ := Select(cfg, ModeInputs{Flag: "plan"}); eff.Mode != ModePlan {
 		t.Errorf("a stricter mode was changed to %s", eff.Mode)
 	}
 	_, err = LoadConfig(Paths{User: f["bad.toml"]}, nil)

@@ -24,10 +24,62 @@ type Effective struct {
 	Profile string
 }
 
+// ModeRank orders the modes by strictness: plan 3, default 2, auto 1, bypass 0.
+// An empty or unknown mode ranks -1, below every mode.
+func ModeRank(m Mode) int {
+	switch m {
+	case ModePlan:
+		return 3
+	case ModeDefault:
+		return 2
+	case ModeAuto:
+		return 1
+	case ModeBypass:
+		return 0
+	}
+	return -1
+}
+
+// Stricter returns the stricter of two modes; an empty mode loses to any other.
+func Stricter(a, b Mode) Mode {
+	if ModeRank(b) > ModeRank(a) {
+		return b
+	}
+	return a
+}
+
 // Select works out the mode and settings. An unknown mode or profile, or bypass
-// when the system config disables it, is an error.
+// when the system config disables it, is an error. The mode is never looser
+// than cfg.ModeFloor.
 func Select(cfg *Config, in ModeInputs) (Effective, error) {
-	eff := Effective{Settings: Settings{Mode: cfg.Mode.Value, SevereAsk: cfg.Severe.Value == "ask"}, ModeSource: "config " + cfg.Mode.Source}
+	eff, err := configured(cfg, in)
+	if err != nil {
+		return eff, err
+	}
+	for _, src := range []struct{ value, name string }{{in.Env, "PERMGATE_MODE"}, {in.Flag, "--mode"}} {
+		if src.value == "" {
+			continue
+		}
+		m, err := ParseMode(src.value)
+		if err != nil {
+			return eff, fmt.Errorf("%s: %w", src.name, err)
+		}
+		eff.Mode, eff.ModeSource = m, src.name
+	}
+	if eff.Mode == ModeBypass && cfg.DisableBypass.Value {
+		return eff, fmt.Errorf("bypass mode is disabled by %s (from %s)", cfg.DisableBypass.Source, eff.ModeSource)
+	}
+	clampFloor(cfg, &eff)
+	return eff, nil
+}
+
+// configured is the mode and settings from the config, the persisted mode and
+// the profile: everything but the flag and PERMGATE_MODE.
+func configured(cfg *Config, in ModeInputs) (Effective, error) {
+	eff := Effective{
+		Settings:   Settings{Mode: cfg.Mode.Value, SevereAsk: cfg.Severe.Value == "ask", BypassEverything: cfg.Bypass.Value == BypassEverything},
+		ModeSource: "config " + cfg.Mode.Source,
+	}
 	eff.FailClosed = cfg.FailClosed.Value || in.FailClosed
 	if in.Persisted != "" {
 		eff.Mode, eff.ModeSource = in.Persisted, "set with permgate mode"
@@ -48,19 +100,61 @@ func Select(cfg *Config, in ModeInputs) (Effective, error) {
 			eff.SevereAsk = p.Severe == "ask"
 		}
 	}
-	for _, src := range []struct{ value, name string }{{in.Env, "PERMGATE_MODE"}, {in.Flag, "--mode"}} {
-		if src.value == "" {
-			continue
-		}
-		m, err := ParseMode(src.value)
-		if err != nil {
-			return eff, fmt.Errorf("%s: %w", src.name, err)
-		}
-		eff.Mode, eff.ModeSource = m, src.name
+	return eff, nil
+}
+
+// clampFloor tightens the mode to cfg.ModeFloor when it is looser.
+func clampFloor(cfg *Config, eff *Effective) {
+	if cfg.ModeFloor != "" && ModeRank(eff.Mode) < ModeRank(cfg.ModeFloor) {
+		eff.ModeSource = fmt.Sprintf("the managed system config's floor %s (over %s from %s)", cfg.ModeFloor, eff.Mode, eff.ModeSource)
+		eff.Mode = cfg.ModeFloor
 	}
-	if eff.Mode == ModeBypass && cfg.DisableBypass.Value {
-		return eff, fmt.Errorf("bypass mode is disabled by %s (from %s)", cfg.DisableBypass.Source, eff.ModeSource)
+}
+
+// HarnessMode is the mode an agent harness reports for a hook call.
+type HarnessMode struct {
+	// Mode is the harness's permission mode mapped onto permgate's; empty when
+	// the harness reports none that permgate knows.
+	Mode Mode
+	// Source names it for people: "Claude Code permission_mode plan".
+	Source string
+	// FailClosed reports that no one can be asked in this harness mode.
+	FailClosed bool
+}
+
+// SelectHook works out the mode of a hook call. Only --mode and PERMGATE_MODE
+// pin it (as in Select). Otherwise the harness's own mode stands, and the mode
+// from the config, the persisted mode or a profile may tighten it but never
+// loosen it: a persisted bypass under a harness in default is default. With no
+// harness mode, the configured mode applies. A harness in bypass when the system
+// disables bypass is tightened to default. The mode is never looser than
+// cfg.ModeFloor.
+func SelectHook(cfg *Config, in ModeInputs, h HarnessMode) (Effective, error) {
+	if in.Flag != "" || in.Env != "" || h.Mode == "" {
+		eff, err := Select(cfg, in)
+		eff.FailClosed = eff.FailClosed || h.FailClosed
+		return eff, err
 	}
+	eff, err := configured(cfg, in)
+	if err != nil {
+		return eff, err
+	}
+	eff.FailClosed = eff.FailClosed || h.FailClosed
+	if cfg.Mode.Source == LayerBuiltin && in.Persisted == "" && eff.ModeSource == "config "+LayerBuiltin {
+		eff.Mode = "" // the built-in default is no one's choice: it tightens nothing
+	}
+	harness := h.Mode
+	harnessSource := h.Source
+	if harness == ModeBypass && cfg.DisableBypass.Value {
+		harness = ModeDefault
+		harnessSource = fmt.Sprintf("%s, with bypass disabled by %s", h.Source, cfg.DisableBypass.Source)
+	}
+	if ModeRank(eff.Mode) > ModeRank(harness) {
+		eff.ModeSource = fmt.Sprintf("%s, stricter than %s", eff.ModeSource, h.Source)
+	} else {
+		eff.Mode, eff.ModeSource = harness, harnessSource
+	}
+	clampFloor(cfg, &eff)
 	return eff, nil
 }
 

@@ -193,6 +193,7 @@ func (ck *checker) command(i int) []Finding {
 		}
 	}
 	ck.forkBomb(c)
+	ck.guard(c)
 	ck.wrappers(c)
 	ck.runsDownload(c)
 	return ck.out

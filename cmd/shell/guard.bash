@@ -2,22 +2,33 @@
 #   eval "$(permgate init bash)"
 # Enter checks the line with permgate before bash runs it: an allowed line runs,
 # a denied one stays on the line for editing, an ask asks on the terminal.
-# Shift+Tab cycles the mode and keeps the line. It turns histverify on: a
-# history expansion (!!) shows on the line and is checked before it runs.
-# For the mode in the prompt:
+# Shift+Tab cycles this shell's mode (kept in _permgate_mode, persisted
+# nowhere: other shells and agents' hooks keep theirs) and keeps the line. It
+# turns histverify on: a history expansion (!!) shows on the line and is checked
+# before it runs. For the mode in the prompt:
 #   PS1='[$(permgate_prompt_mode)] \w \$ '
+# The guard's functions and _permgate_bin are read-only once loaded (loading the
+# snippet again keeps them); _permgate_mode cannot be, as Shift+Tab changes it.
 if [[ $- == *i* ]] && ((BASH_VERSINFO[0] < 4)); then
   echo "permgate: the shell guard needs bash 4 or later; this shell is not guarded" >&2
 elif [[ $- == *i* && ! -o emacs && ! -o vi ]]; then
   echo "permgate: line editing is off in this bash; this shell is not guarded" >&2
 elif [[ $- == *i* ]]; then
 
+if [[ ${_permgate_loaded-} != 1 ]]; then
 _permgate_bin=@PERMGATE_BIN@
+# This shell's mode, set by Shift+Tab; empty: the mode set with permgate mode
+# or the config's.
+_permgate_mode=''
 
-# permgate_prompt_mode prints the permgate mode in force (default, auto, plan
-# or bypass), for a prompt.
+# permgate_prompt_mode prints the permgate mode in force in this shell
+# (default, auto, plan or bypass), for a prompt.
 permgate_prompt_mode() {
-  command "$_permgate_bin" mode --short 2>/dev/null
+  if [[ -n ${_permgate_mode-} ]]; then
+    printf '%s\n' "$_permgate_mode"
+  else
+    command "$_permgate_bin" mode --short 2>/dev/null
+  fi
 }
 
 # _permgate_guard runs first in the Enter macro. It binds the macro's second
@@ -35,7 +46,7 @@ _permgate_guard() {
     line=''
   fi
   if [[ $line == *[![:space:]]* ]]; then
-    command "$_permgate_bin" guard -- "$line"
+    command "$_permgate_bin" guard ${_permgate_mode:+--mode "$_permgate_mode"} -- "$line"
     guard_status=$?
   fi
   if ((guard_status == 2)); then
@@ -60,11 +71,18 @@ _permgate_guard() {
 
 # _permgate_cycle_save runs first in the Shift+Tab macro: it keeps the typed
 # line aside and empties it, so that the macro's accept-line runs nothing but
-# draws a fresh prompt (with the new mode), then cycles the mode.
+# draws a fresh prompt (with the new mode), then moves this shell to the next
+# mode (permgate knows whether bypass is disabled).
 _permgate_cycle_save() {
   _permgate_saved_line=$READLINE_LINE _permgate_saved_point=$READLINE_POINT
   READLINE_LINE='' READLINE_POINT=0
-  command "$_permgate_bin" mode --cycle
+  local next
+  if next=$(command "$_permgate_bin" mode --next="${_permgate_mode-}") && [[ -n $next ]]; then
+    _permgate_mode=$next
+    printf 'permgate: mode %s (this shell)\n' "$_permgate_mode"
+  else
+    printf 'permgate: cannot change the mode: %s did not answer\n' "$_permgate_bin" >&2
+  fi
 }
 
 # _permgate_cycle_restore runs last in the Shift+Tab macro, on the fresh
@@ -73,6 +91,10 @@ _permgate_cycle_restore() {
   READLINE_LINE=${_permgate_saved_line-} READLINE_POINT=${_permgate_saved_point-0}
   unset _permgate_saved_line _permgate_saved_point
 }
+
+readonly -f permgate_prompt_mode _permgate_guard _permgate_cycle_save _permgate_cycle_restore
+readonly _permgate_bin _permgate_loaded=1
+fi
 
 shopt -s histverify
 _permgate_keymap=''

@@ -3,15 +3,25 @@
 # Enter checks the command line with permgate before fish runs it: an allowed
 # line runs, a denied one stays for editing, an ask asks on the terminal.
 # An abbreviation is first expanded on the line, and checked on the next
-# Enter. Shift+Tab cycles the mode and keeps the line. For the mode in the
+# Enter. Shift+Tab cycles this shell's mode (kept in _permgate_mode, persisted
+# nowhere: other shells and agents' hooks keep theirs) and keeps the line.
+# fish cannot make variables, functions or key bindings read-only: permgate's
+# analysis flags commands that touch the guard's names. For the mode in the
 # prompt:
 #   function fish_right_prompt; permgate_prompt_mode; end
 if status is-interactive
 
 set -g _permgate_bin @PERMGATE_BIN@
+# This shell's mode, set by Shift+Tab; empty: the mode set with permgate mode
+# or the config's.
+set -q _permgate_mode[1]; or set -g _permgate_mode ''
 
-function permgate_prompt_mode --description 'Print the permgate mode in force, for a prompt'
-    command $_permgate_bin mode --short 2>/dev/null
+function permgate_prompt_mode --description 'Print the permgate mode in force in this shell, for a prompt'
+    if test -n "$_permgate_mode"
+        echo $_permgate_mode
+    else
+        command $_permgate_bin mode --short 2>/dev/null
+    end
 end
 
 function _permgate_missing --description 'Say that permgate cannot run, if it cannot'
@@ -45,7 +55,9 @@ function _permgate_guard_execute --description 'Run the command line only when p
         return
     end
     _permgate_missing; and return
-    set -l message (command $_permgate_bin guard -- $line 2>&1)
+    set -l mode_args
+    test -n "$_permgate_mode"; and set mode_args --mode $_permgate_mode
+    set -l message (command $_permgate_bin guard $mode_args -- $line 2>&1)
     set -l guard_status $status
     if test $guard_status -eq 0
         if set -q message[1]
@@ -68,10 +80,16 @@ function _permgate_guard_execute --description 'Run the command line only when p
     commandline -f repaint
 end
 
-function _permgate_cycle_mode --description 'Move to the next permgate mode and keep the command line'
+function _permgate_cycle_mode --description "Move this shell to the next permgate mode and keep the command line"
     _permgate_missing; and return
     echo
-    command $_permgate_bin mode --cycle
+    set -l next (command $_permgate_bin mode --next="$_permgate_mode" 2>/dev/null)
+    if test $status -eq 0; and test -n "$next"
+        set -g _permgate_mode $next
+        echo "permgate: mode $next (this shell)"
+    else
+        echo "permgate: cannot change the mode: $_permgate_bin did not answer" >&2
+    end
     commandline -f repaint
 end
 

@@ -3,7 +3,11 @@
 # Enter checks the line with permgate before zsh runs it: an allowed line runs,
 # a denied one stays on the line for editing, an ask asks on the terminal.
 # A history expansion (!!) is first expanded on the line, and checked on the
-# next Enter. Shift+Tab cycles the mode and keeps the line. The mode shows in
+# next Enter. Shift+Tab cycles this shell's mode (kept in _permgate_mode,
+# persisted nowhere: other shells and agents' hooks keep theirs) and keeps the
+# line. _permgate_bin is read-only once loaded; zsh cannot make functions or
+# widgets read-only, and _permgate_mode cannot be, as Shift+Tab changes it:
+# permgate's analysis flags commands that touch them. The mode shows in
 # RPROMPT unless PERMGATE_NO_RPROMPT is set; to place it yourself (with
 # setopt prompt_subst):
 #   RPROMPT='$(permgate_prompt_mode)'
@@ -11,12 +15,19 @@ if [[ -o interactive && ! -o zle ]]; then
   print -ru2 -- "permgate: line editing (zle) is off in this zsh; this shell is not guarded"
 elif [[ -o interactive ]]; then
 
-typeset -g _permgate_bin=@PERMGATE_BIN@
+(( ${+_permgate_bin} )) || typeset -gr _permgate_bin=@PERMGATE_BIN@
+# This shell's mode, set by Shift+Tab; empty: the mode set with permgate mode
+# or the config's.
+typeset -g _permgate_mode=${_permgate_mode-}
 
-# permgate_prompt_mode prints the permgate mode in force (default, auto, plan
-# or bypass), for a prompt.
+# permgate_prompt_mode prints the permgate mode in force in this shell
+# (default, auto, plan or bypass), for a prompt.
 permgate_prompt_mode() {
-  command "$_permgate_bin" mode --short 2>/dev/null
+  if [[ -n ${_permgate_mode-} ]]; then
+    print -r -- "$_permgate_mode"
+  else
+    command "$_permgate_bin" mode --short 2>/dev/null
+  fi
 }
 
 # _permgate_rprompt is the mode as RPROMPT shows it.
@@ -44,7 +55,7 @@ _permgate_guard_widget() {
     # from permgate appears under it.
     CURSOR=$#BUFFER
     zle -R
-    message=$(command "$_permgate_bin" guard -- "$line" 2>&1)
+    message=$(command "$_permgate_bin" guard ${_permgate_mode:+--mode} ${_permgate_mode:+$_permgate_mode} -- "$line" 2>&1)
     guard_status=$?
     if (( guard_status == 2 )); then
       # The command is not finished (an open quote, a for without done): go on
@@ -78,12 +89,18 @@ _permgate_guard_widget() {
   fi
 }
 
-# _permgate_cycle_mode_widget moves to the next mode, keeps the typed line and
-# redraws the prompt with the new mode.
+# _permgate_cycle_mode_widget moves this shell to the next mode (permgate
+# knows whether bypass is disabled), keeps the typed line and redraws the
+# prompt with the new mode.
 _permgate_cycle_mode_widget() {
   emulate -L zsh
-  local message
-  message=$(command "$_permgate_bin" mode --cycle 2>&1)
+  local next message
+  if next=$(command "$_permgate_bin" mode --next="$_permgate_mode" 2>/dev/null) && [[ -n $next ]]; then
+    _permgate_mode=$next
+    message="permgate: mode $next (this shell)"
+  else
+    message="permgate: cannot change the mode: $_permgate_bin did not answer"
+  fi
   zle reset-prompt
   zle -M -- "$message"
 }

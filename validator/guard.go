@@ -1,0 +1,233 @@
+package validator
+
+import (
+	"regexp"
+	"strings"
+
+	"permgate/shellparse"
+)
+
+// The shell guard (permgate init bash|zsh|fish) lives in the shell it guards:
+// its functions, its variables (_permgate_bin, _permgate_mode …) and the keys
+// it binds (Enter, Ctrl-J, Ctrl-O, Shift+Tab and its own \C-x\C-] macro keys).
+// A command that changes any of them could let lines run unchecked or change
+// the shell's mode, so it is self_modify. Reading them (declare -p, type,
+// echo $_permgate_mode, bind -p, bindkey -L) is fine.
+
+// isGuardName reports whether name is one of the shell guard's functions or
+// variables.
+func isGuardName(name string) bool {
+	return strings.HasPrefix(name, "_permgate_") || name == "permgate_prompt_mode"
+}
+
+// guardWidgets are the zsh widgets the guard replaces.
+var guardWidgets = map[string]bool{
+	"accept-line": true, "accept-and-hold": true, "accept-line-and-down-history": true, "accept-and-infer-next-history": true,
+}
+
+// guardKey matches the keys the guard binds as bash, zsh and fish write them:
+// Enter (\C-m, ^M, \r, RETURN, enter), Ctrl-J (\C-j, ^J, \n), Ctrl-O (bash),
+// Shift+Tab (\e[Z, ^[[Z, btab, shift-tab) and bash's \C-x\C-] macro keys.
+var guardKey = regexp.MustCompile(`(?i)\\C-[mjo]\b|\\C-[mjo]$|\bC-[mj]\b|control-[mj]\b|\^[mj]|\\[rn]|\b(return|ret|newline|lfd|enter|btab|shift-tab|ctrl-[mj])\b|(\\e|\\033|\\x1b|\^\[|\\M-)\[z|\\c-x\\c-\]|kcbt`)
+
+// acceptFunction matches readline functions and zsh widgets that run the line
+// without the guard when bound to another key, and readline's
+// edit-and-execute-command, which the guard unbinds.
+var acceptFunction = regexp.MustCompile(`(^|[\s:".])(accept-line|accept-and-hold|accept-and-infer-next-history|accept-line-and-down-history|operate-and-get-next|edit-and-execute-command|execute)(["\s]|$)`)
+
+// guard flags commands that change the shell guard's names or key bindings.
+func (ck *checker) guard(c shellparse.SimpleCommand) {
+	if isGuardName(c.Function) {
+		ck.add("self_modify", Severe, "defines the function "+c.Function+", replacing part of permgate's shell guard")
+	}
+	for _, name := range assignedNames(c) {
+		if isGuardName(name) {
+			ck.add("self_modify", Severe, "sets "+name+", a variable of permgate's shell guard (its mode or the permgate it calls)")
+			return
+		}
+	}
+	if len(c.Argv) < 2 || c.Name == "" {
+		return
+	}
+	args := c.Argv[1:]
+	switch c.Name {
+	case "unset", "unfunction", "unalias", "unhash", "export", "readonly", "local", "let", "alias", "enable", "disable":
+		if name, ok := namesGuard(args); ok {
+			ck.add("self_modify", Severe, c.Name+" "+name+" changes permgate's shell guard")
+		}
+	case "declare", "typeset":
+		if name, ok := namesGuard(args); ok && !printOnly(args) {
+			ck.add("self_modify", Severe, c.Name+" "+name+" changes permgate's shell guard")
+		}
+	case "set":
+		// fish's set -g/-e NAME; bash's set +o emacs/vi and zsh's set +o zle
+		// turn line editing off, and with it the guard's Enter.
+		if name, ok := namesGuard(args); ok {
+			ck.add("self_modify", Severe, "set "+name+" changes permgate's shell guard")
+		}
+		ck.lineEditingOff(args)
+	case "unsetopt", "setopt":
+		for _, a := range args {
+			t := strings.ToLower(strings.ReplaceAll(a.Text, "_", ""))
+			if c.Name == "unsetopt" && t == "zle" || c.Name == "setopt" && t == "nozle" {
+				ck.add("self_modify", Severe, c.Name+" "+a.Text+" turns zsh's line editor off, and with it permgate's shell guard")
+			}
+		}
+	case "functions":
+		// fish: functions -e NAME erases, functions -c OLD NEW copies over NEW.
+		if name, ok := namesGuard(args); ok && (hasFlag(args, "ec", "--erase", "--copy") || hasFlag(args, "", "--erase")) {
+			ck.add("self_modify", Severe, "functions "+name+" changes permgate's shell guard")
+		}
+	case "bind":
+		ck.bind(args)
+	case "bindkey":
+		ck.bindkey(args)
+	case "zle":
+		ck.zle(args)
+	}
+}
+
+// namesGuard returns the first word naming a guard function or variable
+// (NAME, NAME=VALUE, NAME[i]).
+func namesGuard(args []shellparse.Word) (string, bool) {
+	for _, a := range args {
+		name := a.Text
+		if i := strings.IndexAny(name, "=["); i >= 0 {
+			name = name[:i]
+		}
+		if isGuardName(name) {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// printOnly reports declare -p / typeset -p / declare -f NAME, which print.
+func printOnly(args []shellparse.Word) bool {
+	for _, a := range args {
+		if !strings.HasPrefix(a.Text, "-") {
+			continue
+		}
+		flags := strings.TrimPrefix(a.Text, "-")
+		if strings.Contains(flags, "p") || flags == "f" || flags == "F" {
+			return true
+		}
+	}
+	return false
+}
+
+// lineEditingOff flags set +o emacs, set +o vi and set +o zle.
+func (ck *checker) lineEditingOff(args []shellparse.Word) {
+	for i := 0; i+1 < len(args); i++ {
+		if args[i].Text != "+o" {
+			continue
+		}
+		switch strings.ToLower(args[i+1].Text) {
+		case "emacs", "vi", "zle":
+			ck.add("self_modify", Severe, "set +o "+args[i+1].Text+" turns line editing off, and with it permgate's shell guard")
+		}
+	}
+}
+
+// bind judges bash's and fish's bind: listing (-p -P -l -v -V -s -S -X -q -Q,
+// fish's bind with no binding) is fine; binding or removing the guard's keys,
+// binding any key to a function that runs the line, bind -x (which runs a
+// command with no check), or reading bindings from a file (-f FILE) is
+// self_modify, and so is a key sequence known only at run time.
+func (ck *checker) bind(args []shellparse.Word) {
+	const reason = "changes the key bindings permgate's shell guard relies on"
+	for i, a := range args {
+		t := a.Text
+		if !a.Static {
+			ck.add("self_modify", Severe, "bind with a key or binding known only at run time "+reason)
+			return
+		}
+		if (t == "-e" || t == "--erase") && (hasFlag(args, "a", "--all") || i+1 == len(args)) {
+			ck.add("self_modify", Severe, "bind "+t+" --all erases every key binding, the shell guard's too")
+			return
+		}
+		if strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && len(t) > 1 {
+			switch {
+			case strings.Contains(t, "x"):
+				ck.add("self_modify", Severe, "bind -x runs a command from a key without permgate's check: it "+reason)
+				return
+			case strings.Contains(t, "f") && i+1 < len(args):
+				ck.add("self_modify", Severe, "bind -f reads bindings from a file, which "+reason)
+				return
+			case strings.ContainsAny(t, "pPlvVsSXqQ") && !strings.ContainsAny(t, "ru"):
+				return // listing and queries
+			}
+			continue
+		}
+		// fish's \r, \n and \e[Z read as bash words are r, n and e[Z.
+		if guardKey.MatchString(t) || acceptFunction.MatchString(t) || t == "r" || t == "n" || strings.EqualFold(t, "e[Z") {
+			ck.add("self_modify", Severe, "bind "+clip(t)+" "+reason)
+			return
+		}
+	}
+}
+
+// bindkey judges zsh's bindkey: listing (no operand, -L, -l, one key) is fine;
+// binding, removing (-r) or sending a string from (-s) the guard's keys, binding
+// a key to an accept widget, or replacing keymaps (-A, -N, -D) is self_modify.
+func (ck *checker) bindkey(args []shellparse.Word) {
+	const reason = "changes the key bindings permgate's shell guard relies on"
+	var ops []shellparse.Word
+	remove := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		t := a.Text
+		switch {
+		case a.Static && (t == "-M" || t == "-R"):
+			if t == "-M" {
+				i++ // the keymap's name
+			}
+		case a.Static && (t == "-A" || t == "-N" || t == "-D"):
+			ck.add("self_modify", Severe, "bindkey "+t+" replaces or deletes a keymap, which "+reason)
+			return
+		case a.Static && strings.HasPrefix(t, "-") && len(t) > 1 && len(ops) == 0:
+			if strings.ContainsAny(t, "r") {
+				remove = true
+			}
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) == 0 || len(ops) == 1 && !remove {
+		return // listing
+	}
+	for _, o := range ops {
+		if !o.Static {
+			ck.add("self_modify", Severe, "bindkey with a key known only at run time "+reason)
+			return
+		}
+		if guardKey.MatchString(o.Text) || guardWidgets[strings.TrimPrefix(o.Text, ".")] {
+			ck.add("self_modify", Severe, "bindkey "+clip(o.Text)+" "+reason)
+			return
+		}
+	}
+}
+
+// zle judges zsh's zle: defining, aliasing or deleting a widget (-N, -A, -D,
+// -C) that the guard replaces or defines is self_modify; calling widgets is
+// fine.
+func (ck *checker) zle(args []shellparse.Word) {
+	if len(args) == 0 || !args[0].Static {
+		return
+	}
+	switch args[0].Text {
+	case "-N", "-A", "-D", "-C":
+	default:
+		return
+	}
+	for _, a := range args[1:] {
+		if !a.Static {
+			ck.add("self_modify", Severe, "zle "+args[0].Text+" with a widget known only at run time may replace permgate's shell guard")
+			return
+		}
+		if guardWidgets[strings.TrimPrefix(a.Text, ".")] || isGuardName(a.Text) {
+			ck.add("self_modify", Severe, "zle "+args[0].Text+" "+a.Text+" replaces a widget of permgate's shell guard")
+			return
+		}
+	}
+}
