@@ -73,6 +73,16 @@ func (ck *checker) guard(c shellparse.SimpleCommand) {
 				ck.add("self_modify", Severe, c.Name+" "+a.Text+" turns zsh's line editor off, and with it permgate's shell guard")
 			}
 		}
+	case "shopt":
+		// bash's guard relies on histverify: with it off, a history expansion
+		// (!!) would run as expanded, never shown on the line and checked.
+		if hasFlag(args, "u") {
+			for _, a := range args {
+				if a.Text == "histverify" {
+					ck.add("self_modify", Severe, "shopt -u histverify lets a history expansion run unchecked by permgate's shell guard")
+				}
+			}
+		}
 	case "functions":
 		// fish: functions -e NAME erases, functions -c OLD NEW copies over NEW.
 		if name, ok := namesGuard(args); ok && (hasFlag(args, "ec", "--erase", "--copy") || hasFlag(args, "", "--erase")) {

@@ -132,6 +132,9 @@ func (ck *checker) permgateCall(call shellparse.PermgateCall, maybe bool) {
 	for _, d := range call.Dynamic {
 		ck.add("self_modify", Severe, "permgate with a word known only at run time ("+d.Text+"), which may change its mode, rules or trust")
 	}
+	if permgateHas(call, "h", "help") {
+		return // --help prints the subcommand's usage and changes nothing
+	}
 	if why := permgateEdit(call); why != "" {
 		ck.add("self_modify", Severe, "permgate "+call.Sub+" "+why)
 	}
