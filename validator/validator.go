@@ -2,6 +2,7 @@ package validator
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"permgate/shellparse"
@@ -29,6 +30,13 @@ type Env struct {
 	// FileAccess asks for Analysis.Files (the files each command reads and
 	// writes), which path rules need; it costs time, so it is off by default.
 	FileAccess bool
+	// XDGConfigHome and XDGStateHome are $XDG_CONFIG_HOME and $XDG_STATE_HOME
+	// where commands run; empty means unset (~/.config and ~/.local/state).
+	XDGConfigHome, XDGStateHome string
+	// Resolve returns the path a write target really names, following symlinks
+	// that exist on disk (cmd injects one built on filepath.EvalSymlinks); nil
+	// follows none. It is called only for paths a command writes.
+	Resolve func(string) string
 }
 
 // Validator classifies commands. It holds a parser, so it is not safe for
@@ -37,6 +45,10 @@ type Validator struct {
 	env    Env
 	parser *shellparse.Parser
 	safe   map[string]bool
+	// anchors are permgate's files and directories for globs and ancestors;
+	// those from homeAnchors on are the working directory's harness settings.
+	anchors     []string
+	homeAnchors int
 }
 
 // New returns a Validator for the given environment.
@@ -46,10 +58,17 @@ func New(env Env) *Validator {
 	if env.TmpDir != "" {
 		env.TmpDir = cleanAbs(env.TmpDir, "")
 	}
+	env.XDGConfigHome = cleanAbs(env.XDGConfigHome, "")
+	env.XDGStateHome = cleanAbs(env.XDGStateHome, "")
 	if len(env.StateDirs) == 0 {
 		env.StateDirs = []string{"/etc/permgate"}
 		if env.Home != "" {
 			env.StateDirs = append(env.StateDirs, env.Home+"/.config/permgate", env.Home+"/.local/state/permgate")
+		}
+	}
+	for _, x := range []string{env.XDGConfigHome, env.XDGStateHome} {
+		if x != "" && !slices.Contains(env.StateDirs, x+"/permgate") {
+			env.StateDirs = append(env.StateDirs, x+"/permgate")
 		}
 	}
 	limits := env.Limits
@@ -149,6 +168,10 @@ type checker struct {
 	cdpath bool
 	// downloaded holds the files earlier commands fetched from the network.
 	downloaded map[string]bool
+	// vars holds the static values the script assigned to shell variables.
+	vars map[string]string
+	// links maps links the script made (absolute) onto what they point at.
+	links map[string]string
 }
 
 func (ck *checker) add(kind string, sev Severity, reason string) {
@@ -164,8 +187,10 @@ func (ck *checker) command(i int) []Finding {
 	ck.out, ck.index = nil, i
 	c := ck.res.Commands[i]
 	ck.dir = ck.commandDir(c)
+	defer ck.trackVars(c)
 	defer ck.followCd(c)
 	ck.assigns(c)
+	ck.selfEnv(c)
 	ck.words(c)
 	ck.redirects(c)
 	if c.Script != nil {
@@ -310,6 +335,7 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 	base := path.Base(name)
 	if name != base && !shellparse.IsShell(name) && !isInterpreter(base) {
 		ck.secretArgs(c)
+		ck.selfArgs(c)
 		if base == "permgate" {
 			ck.permgate(c, c.Argv[1:]) // permgate by any path is still permgate
 		}
@@ -327,6 +353,8 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 		ck.interpreter(c, base, args)
 	}
 	ck.writes(c)
+	ck.selfTrees(c, args)
+	ck.selfArgs(c)
 	ck.secretArgs(c)
 }
 
