@@ -63,6 +63,8 @@ func (ck *checker) assigns(c shellparse.SimpleCommand) {
 		switch {
 		case strings.HasPrefix(name, "PERMGATE_"):
 			ck.add("self_modify", Severe, "sets "+name+", which changes how permgate decides")
+		case selfEnvVars[name]:
+			ck.add("self_modify", Severe, "sets "+name+", which moves where permgate looks for its config and state")
 		case name == "IFS":
 			ck.add("ifs_manipulation", NonSevere, "sets IFS, which changes how words are split")
 		case strings.HasPrefix(name, "BASH_FUNC_"):

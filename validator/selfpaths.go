@@ -412,10 +412,14 @@ func (ck *checker) runtimeWrite(w shellparse.Word, how string, tree bool) {
 	}
 	if w.Placeholder {
 		c := ck.res.Commands[ck.index]
-		for _, wr := range c.Wrappers {
+		for i := len(c.Wrappers) - 1; i >= 0; i-- {
+			wr := c.Wrappers[i]
 			if wr.Name != "find" {
-				ck.pipedNames(how)
-				return
+				if wr.Name == "xargs" || wr.Name == "parallel" {
+					ck.pipedNames(how)
+					return
+				}
+				continue
 			}
 			roots, ok := findRoots(wr.Argv[1:])
 			if !ok {
@@ -523,6 +527,11 @@ func (ck *checker) trackVars(c shellparse.SimpleCommand) {
 		}
 	}
 	for _, a := range c.Assigns {
+		switch a.Via {
+		case "bare", "export", "declare", "local", "readonly", "typeset":
+		default:
+			continue // for loops, prefixes and env set nothing a later word sees
+		}
 		texts, unknown := ck.expandPath(a.Value)
 		if len(texts) != 1 || unknown {
 			continue
