@@ -61,6 +61,8 @@ type Settings struct {
 	// SevereAsk turns the deny of a severe command into an ask (config
 	// severe = "ask"); never into an allow.
 	SevereAsk bool
+	// BypassEverything is config bypass = "everything": bypass then allows severe findings too.
+	BypassEverything bool
 }
 
 // Decide applies the decision pipeline, first match wins:

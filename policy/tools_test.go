@@ -56,16 +56,16 @@ func TestDecideToolRules(t *testing.T) {
 		mode Mode
 		want Decision
 	}{
-		{ToolCall{"read_file", ".env"}, ModeDefault, Deny},
-		{ToolCall{"Read_File", "/p/sub/.env.local"}, ModeBypass, Deny},
-		{ToolCall{"read_file", "main.go"}, ModePlan, Allow},
-		{ToolCall{"write_file", ".git/config"}, ModeAuto, Deny},
-		{ToolCall{"write_file", "build/out.js"}, ModeDefault, Allow},
-		{ToolCall{"write_file", "build/out.js"}, ModePlan, Deny},
-		{ToolCall{"write_file", "src/x.go"}, ModeDefault, Ask},
-		{ToolCall{"edit_file", "go.lock"}, ModeAuto, Ask},
-		{ToolCall{"edit_file", "main.go"}, ModeAuto, Allow},
-		{ToolCall{"web_fetch", ""}, ModeDefault, Allow},
+		{ToolCall{Tool: "read_file", Path: ".env"}, ModeDefault, Deny},
+		{ToolCall{Tool: "Read_File", Path: "/p/sub/.env.local"}, ModeBypass, Deny},
+		{ToolCall{Tool: "read_file", Path: "main.go"}, ModePlan, Allow},
+		{ToolCall{Tool: "write_file", Path: ".git/config"}, ModeAuto, Deny},
+		{ToolCall{Tool: "write_file", Path: "build/out.js"}, ModeDefault, Allow},
+		{ToolCall{Tool: "write_file", Path: "build/out.js"}, ModePlan, Deny},
+		{ToolCall{Tool: "write_file", Path: "src/x.go"}, ModeDefault, Ask},
+		{ToolCall{Tool: "edit_file", Path: "go.lock"}, ModeAuto, Ask},
+		{ToolCall{Tool: "edit_file", Path: "main.go"}, ModeAuto, Allow},
+		{ToolCall{Tool: "web_fetch", Path: ""}, ModeDefault, Allow},
 	} {
 		got := DecideTool(tt.call, Settings{Mode: tt.mode}, rules, table, pc)
 		if got.Decision != tt.want {
