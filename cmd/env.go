@@ -18,6 +18,9 @@ func analysisEnv() validator.Env {
 	if home != "" {
 		env.StateDirs = []string{"/etc/permgate", filepath.Join(home, ".config", "permgate"), filepath.Join(home, ".local", "state", "permgate")}
 	}
+	if x := os.Getenv("PERMGATE_CONFIG"); filepath.IsAbs(x) && len(env.StateDirs) > 0 {
+		env.StateDirs = append(env.StateDirs, filepath.Clean(x)) // the config file in force
+	}
 	if x := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(x) {
 		env.XDGConfigHome = x
 	}

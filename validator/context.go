@@ -180,6 +180,12 @@ func (ck *checker) writeTarget(w shellparse.Word, how string) {
 // writeTargetOpt is writeTarget; runtime=false leaves out the question a
 // target known only at run time raises (a file mv moves away).
 func (ck *checker) writeTargetOpt(w shellparse.Word, how string, runtime bool) {
+	for _, p := range w.Params {
+		if strings.HasPrefix(p, "PERMGATE_") {
+			ck.add("self_modify", Severe, how+" writes through $"+p+", which names permgate's own files")
+			return
+		}
+	}
 	texts, unknown := ck.expandPath(w)
 	for _, text := range texts {
 		ck.writePath(text, how)

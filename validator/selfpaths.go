@@ -362,7 +362,7 @@ func (ck *checker) realPaths(p string) []string {
 	if q := ck.followLinks(p); q != p {
 		out = append(out, q)
 	}
-	if r := ck.v.env.Resolve; r != nil {
+	if r := ck.v.env.Resolve; r != nil && !strings.HasPrefix(p, "/dev/") && !strings.HasPrefix(p, "/proc/") {
 		for _, q := range out {
 			if rq := r(q); rq != "" && rq != q && !slicesContains(out, rq) {
 				out = append(out, path.Clean(rq))
@@ -615,7 +615,7 @@ func (ck *checker) copyInto(c shellparse.SimpleCommand, args []shellparse.Word) 
 			ck.runtimeWrite(d, c.Name+" into "+d.Text, true)
 			continue
 		}
-		ck.treeSelf(d, how, false)
+		ck.treeSelf(d, how, true) // into / or the home directory too
 	}
 }
 

@@ -125,7 +125,7 @@ func TestResolveOnlyForWrites(t *testing.T) {
 	env := corpusEnv
 	env.Resolve = func(p string) string { calls++; return p }
 	v := New(env)
-	for _, c := range []string{`git status && git diff | head`, `cat ~/.config/permgate/config.toml`, `ls -la ~/.config`, `grep -r x src`} {
+	for _, c := range []string{`git status && git diff | head`, `cat ~/.config/permgate/config.toml`, `ls -la ~/.config`, `grep -r x src`, `ls missing 2>/dev/null`, `git log 2>/dev/null | head`} {
 		v.CheckScript(c)
 	}
 	if calls != 0 {
