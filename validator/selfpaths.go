@@ -532,6 +532,18 @@ func (ck *checker) trackVars(c shellparse.SimpleCommand) {
 		default:
 			continue // for loops, prefixes and env set nothing a later word sees
 		}
+		if t := a.Value.Text; t == "$(mktemp)" || t == "$(mktemp -d)" {
+			// a fresh name in the temporary directory
+			tmp := ck.v.env.TmpDir
+			if tmp == "" {
+				tmp = "/tmp"
+			}
+			if ck.vars == nil {
+				ck.vars = map[string]string{}
+			}
+			ck.vars[a.Name] = tmp + "/tmp.mktemp"
+			continue
+		}
 		texts, unknown := ck.expandPath(a.Value)
 		if len(texts) != 1 || unknown {
 			continue
