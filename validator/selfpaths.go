@@ -22,12 +22,65 @@ const harnessWhy = "the harness settings that register permgate's hook"
 // selfFile names what p is when it is one of permgate's own files or a
 // harness's hook settings, or returns "".
 func (v *Validator) selfFile(p string) string {
+	p = procRoot(p)
 	for _, d := range v.env.StateDirs {
 		if within(p, d) {
 			return selfReason
 		}
 	}
-	return harnessSettings(p)
+	if why := harnessSettings(p); why != "" {
+		return why
+	}
+	// A case-insensitive file system (macOS) opens ~/.Config/PermGate as the
+	// permgate directory: compare case-folded too.
+	lower := strings.ToLower(p)
+	if lower == p {
+		return ""
+	}
+	for _, d := range v.env.StateDirs {
+		if within(lower, strings.ToLower(d)) {
+			return selfReason
+		}
+	}
+	return harnessSettings(lower)
+}
+
+// procRoot rewrites /proc/self/root/X (and /proc/PID/root, /proc/thread-self/root)
+// to /X: the same file by another name.
+func procRoot(p string) string {
+	rest, ok := strings.CutPrefix(p, "/proc/")
+	if !ok {
+		return p
+	}
+	pid, tail, _ := strings.Cut(rest, "/")
+	if pid != "self" && pid != "thread-self" && strings.Trim(pid, "0123456789") != "" {
+		return p
+	}
+	if after, ok := strings.CutPrefix(tail, "root"); ok && (after == "" || after[0] == '/') {
+		return path.Clean("/" + after)
+	}
+	return p
+}
+
+// selfMentions are spellings of permgate's files that a program's argument may
+// hold inside a longer text (python3 -c "open('~/.config/permgate/config.toml')").
+var selfMentions = []string{".config/permgate", ".local/state/permgate", "/etc/permgate", ".claude/settings", ".codex/config.toml",
+	".codex/hooks.json", ".gemini/settings.json", ".cursor/hooks.json", ".github/hooks/"}
+
+// mentionsSelf reports an argument that holds a spelling of permgate's files
+// or of one of its directories inside a longer text.
+func (v *Validator) mentionsSelf(t string) bool {
+	for _, m := range selfMentions {
+		if strings.Contains(t, m) {
+			return true
+		}
+	}
+	for _, d := range v.env.StateDirs {
+		if strings.Contains(t, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // harnessSettings reports the hook settings files of Claude Code, Codex,
@@ -670,6 +723,9 @@ func (ck *checker) selfArgs(c shellparse.SimpleCommand) {
 				if !hit && hasGlob(p) {
 					hit, _ = ck.v.globSelf(p)
 				}
+				if !hit && a.Static && ck.v.mentionsSelf(text) {
+					hit = true
+				}
 				if hit {
 					if ck.v.readOnly(c) {
 						return
@@ -694,6 +750,18 @@ func (ck *checker) selfTrees(c shellparse.SimpleCommand, args []shellparse.Word)
 		}
 	case "ln":
 		ck.linkTargets(c, args)
+	case "cp":
+		if hasFlag(args, "ls", "--link", "--symbolic-link") {
+			// cp -l / -s makes links, not copies: its sources are what they point at
+			ops := skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "--suffix": true, "--target-directory": true})
+			if len(shortValues(args, 't', "S"))+len(longValues(args, "--target-directory")) == 0 && len(ops) > 0 {
+				ops = ops[:len(ops)-1]
+			}
+			for _, t := range ops {
+				ck.treeSelf(t, "cp makes a link to "+t.Text+", which", true)
+			}
+		}
+		ck.copyInto(c, args)
 	default:
 		ck.copyInto(c, args)
 	}
