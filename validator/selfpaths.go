@@ -663,8 +663,23 @@ func (ck *checker) copyInto(c shellparse.SimpleCommand, args []shellparse.Word) 
 			return
 		}
 		dests = append(shortValues(args, 'C', "fbTXLgHKNV"), longValues(args, "--directory")...)
+		if hasFlag(args, "P", "--absolute-names") || strings.Contains(first, "P") {
+			dests = append(dests, shellparse.Word{Text: "/", Static: true}) // members land where their names say
+		}
+		if len(dests) == 0 {
+			dests = []shellparse.Word{{Text: ".", Static: true}}
+		}
 	case "unzip":
 		dests = shortValues(args, 'd', "x")
+		if len(dests) == 0 && !hasFlag(args, "lptvZ") {
+			dests = []shellparse.Word{{Text: ".", Static: true}}
+		}
+	case "patch":
+		// patch writes the files its diff names, under -d DIR or the working directory
+		dests = append(shortValues(args, 'd', "iopBDFgrVYzx"), longValues(args, "--directory")...)
+		if len(dests) == 0 {
+			dests = []shellparse.Word{{Text: ".", Static: true}}
+		}
 	case "git":
 		ops := skipOptArgs(args, map[string]bool{"-C": true, "-c": true, "-b": true, "-o": true, "--branch": true, "--origin": true,
 			"--depth": true, "--template": true, "--reference": true, "-j": true, "--config": true, "--filter": true, "--separate-git-dir": true, "-u": true})
@@ -699,7 +714,7 @@ func selfPrefilter(t string) bool {
 var knownWriters = map[string]bool{"rm": true, "rmdir": true, "unlink": true, "shred": true, "touch": true, "mkdir": true, "tee": true,
 	"truncate": true, "mkfifo": true, "mknod": true, "chmod": true, "chown": true, "chgrp": true, "mv": true, "cp": true, "install": true,
 	"ln": true, "rsync": true, "scp": true, "sed": true, "sort": true, "curl": true, "wget": true, "tree": true, "uniq": true, "xxd": true,
-	"tar": true, "find": true, "pytest": true, "py.test": true, "mypy": true, "ruff": true, "go": true, "less": true, "permgate": true}
+	"tar": true, "find": true, "pytest": true, "py.test": true, "mypy": true, "ruff": true, "less": true, "permgate": true}
 
 // selfArgs: a program permgate does not know as a writer, handed one of
 // permgate's files (as an operand, --opt=PATH or @PATH), may write it unless it
