@@ -720,9 +720,12 @@ var knownWriters = map[string]bool{"rm": true, "rmdir": true, "unlink": true, "s
 // permgate's files (as an operand, --opt=PATH or @PATH), may write it unless it
 // is known read-only.
 func (ck *checker) selfArgs(c shellparse.SimpleCommand) {
-	if knownWriters[path.Base(c.Name)] {
+	base := path.Base(c.Name)
+	if knownWriters[base] {
 		return
 	}
+	// Code handed to an interpreter may name the file inside a longer text.
+	code := shellparse.IsShell(c.Name) || isInterpreter(base)
 	for _, a := range c.Argv[1:] {
 		if !selfPrefilter(a.Text) {
 			continue
@@ -738,7 +741,7 @@ func (ck *checker) selfArgs(c shellparse.SimpleCommand) {
 				if !hit && hasGlob(p) {
 					hit, _ = ck.v.globSelf(p)
 				}
-				if !hit && a.Static && ck.v.mentionsSelf(text) {
+				if !hit && a.Static && code && ck.v.mentionsSelf(text) {
 					hit = true
 				}
 				if hit {
