@@ -338,6 +338,8 @@ func (ck *checker) varValue(name string) (string, bool) {
 		return home, home != ""
 	case "PWD":
 		return ck.dir, ck.dir != ""
+	case "TMPDIR":
+		return ck.v.env.TmpDir, ck.v.env.TmpDir != ""
 	case "XDG_CONFIG_HOME":
 		if ck.v.env.XDGConfigHome != "" {
 			return ck.v.env.XDGConfigHome, true
@@ -492,7 +494,7 @@ func (ck *checker) runtimeWrite(w shellparse.Word, how string, tree bool) {
 	if !tree && !w.Placeholder {
 		text := w.Text
 		base := strings.Trim(text[strings.LastIndex(text, "/")+1:], `"'`)
-		if !w.Subst && staticTailRulesOut(base) {
+		if staticTailRulesOut(base) {
 			return
 		}
 	}
@@ -565,6 +567,12 @@ func (ck *checker) selfEnv(c shellparse.SimpleCommand) {
 // trackVars remembers the static values the script assigns to shell variables,
 // so a later $d/config.toml is judged by what d holds.
 func (ck *checker) trackVars(c shellparse.SimpleCommand) {
+	if c.Name == "unset" && len(c.Argv) > 0 {
+		for _, w := range c.Argv[1:] {
+			delete(ck.vars, w.Text)
+		}
+		return
+	}
 	names := assignedNames(c)
 	if len(names) == 0 {
 		return
