@@ -175,3 +175,20 @@ func TestStaticTailRulesOut(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSelfWrites: any script text is analysed without a panic, and a write of
+// permgate's config appended to it is always caught.
+func FuzzSelfWrites(f *testing.F) {
+	for _, s := range []string{`echo x > ${A:-${B:=~/x}}/y`, `d=$HOME; : > "$d/.config/permgate/x"`, `ln -s ~ h; cp -r {a,{b,c}} h`,
+		`tar -xPf x`, `echo > ${`, `x=$(mktemp); unset x; echo > $x`, `rm -rf ~/.*/perm*/`, "echo `x` > $y"} {
+		f.Add(s)
+	}
+	v := New(corpusEnv)
+	f.Fuzz(func(t *testing.T, s string) {
+		v.CheckScript(s)
+		a := v.CheckScript(s + "\necho x > ~/.config/permgate/config.toml\n")
+		if !a.Incomplete() && !slices.Contains(a.Kinds(), "self_modify") {
+			t.Errorf("%q followed by a write of permgate's config: kinds %v", s, a.Kinds())
+		}
+	})
+}
