@@ -2,6 +2,7 @@ package validator
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"permgate/shellparse"
@@ -153,15 +154,6 @@ func (v *Validator) selfAncestor(p string, all bool) bool {
 	return false
 }
 
-func slicesContains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // globSelf says whether a pattern (an absolute path with * ? [ ]) may name one
 // of permgate's files (inside) or a directory above them (ancestor).
 func (v *Validator) globSelf(pattern string) (inside, ancestor bool) {
@@ -285,10 +277,8 @@ func (ck *checker) expandText(text string, depth int) ([]string, bool) {
 			if strings.HasPrefix(def, "~") && (len(def) == 1 || def[1] == '/') && ck.v.env.Home != "" {
 				def = ck.v.env.Home + def[1:]
 			}
-			d, u := ck.expandText(def, depth+1)
-			vals = d
+			vals, _ = ck.expandText(def, depth+1)
 			unknown = true // judged with the default and as unknown
-			unknown = unknown || u
 		} else {
 			return nil, true
 		}
@@ -402,12 +392,16 @@ func braceExpand(s string, depth int) []string {
 
 // followLinks rewrites a path through the links the script made earlier.
 func (ck *checker) followLinks(p string) string {
-	for link, target := range ck.links {
-		if within(p, link) {
-			return target + p[len(link):]
+	best := ""
+	for link := range ck.links {
+		if within(p, link) && len(link) > len(best) {
+			best = link // the longest link that holds p: deterministic
 		}
 	}
-	return p
+	if best == "" {
+		return p
+	}
+	return ck.links[best] + p[len(best):]
 }
 
 // realPaths returns p, p through the script's links, and p through the links
@@ -419,7 +413,7 @@ func (ck *checker) realPaths(p string) []string {
 	}
 	if r := ck.v.env.Resolve; r != nil && !strings.HasPrefix(p, "/dev/") && !strings.HasPrefix(p, "/proc/") {
 		for _, q := range out {
-			if rq := r(q); rq != "" && rq != q && !slicesContains(out, rq) {
+			if rq := r(q); rq != "" && rq != q && !slices.Contains(out, rq) {
 				out = append(out, path.Clean(rq))
 			}
 		}
@@ -460,7 +454,9 @@ func (ck *checker) treeSelf(w shellparse.Word, how string, link bool) {
 }
 
 // runtimeWrite judges a write target known only at run time: unless its static
-// last component rules permgate's files out, a human should look.
+// last component rules permgate's files out, a human should look. tree=true (a
+// tree copied into the target) is never ruled out by the name. Placeholders
+// are judged by where find starts or what pipes the names in.
 func (ck *checker) runtimeWrite(w shellparse.Word, how string, tree bool) {
 	if w.ProcSubst {
 		return // >(cmd): a pipe into another command, judged as that command
@@ -616,8 +612,9 @@ func (ck *checker) trackVars(c shellparse.SimpleCommand) {
 	}
 }
 
-// recordLink remembers a link ln makes, so later writes through it are judged
-// by what it points at, and judges what it points at.
+// linkTargets judges what ln points its links at (permgate's files, or a
+// directory above them, / and the home directory included) and remembers the
+// link, so later writes through it are judged by what it points at.
 func (ck *checker) linkTargets(c shellparse.SimpleCommand, args []shellparse.Word) {
 	ops := skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "--suffix": true, "--target-directory": true})
 	dirs := append(shortValues(args, 't', "S"), longValues(args, "--target-directory")...)

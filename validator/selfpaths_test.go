@@ -192,3 +192,30 @@ func FuzzSelfWrites(f *testing.F) {
 		}
 	})
 }
+
+// TestLinksFollowed: a link the script made earlier is followed for later
+// writes; the later write itself carries self_modify, not only the ln.
+func TestLinksFollowed(t *testing.T) {
+	v := New(corpusEnv)
+	for _, script := range []string{
+		`ln -s ~ /tmp/h; echo x > /tmp/h/.config/permgate/config.toml`,
+		`ln -s ~/.config /tmp/c && cp evil.toml /tmp/c/permgate/config.toml`,
+		`cd /tmp && ln -s ~/.local/state s && : > s/permgate/state.json`,
+	} {
+		a := v.CheckScript(script)
+		last := len(a.Commands) - 1
+		found := false
+		for _, f := range a.Findings {
+			if f.Kind == "self_modify" && f.Index == last {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: the write through the link has no self_modify (%v)", script, a.Findings)
+		}
+	}
+	a := v.CheckScript(`ln -s /tmp/x y; echo x > y/config.toml`)
+	if slices.Contains(a.Kinds(), "self_modify") {
+		t.Errorf("a link elsewhere: %v", a.Findings)
+	}
+}
