@@ -472,12 +472,15 @@ func (ck *checker) runtimeWrite(w shellparse.Word, how string, tree bool) {
 				}
 				continue
 			}
-			roots, ok := findRoots(wr.Argv[1:])
+			roots, expr, ok := findRootsExpr(wr.Argv[1:])
 			if !ok {
 				break
 			}
+			if namesRuleOutSelf(expr) {
+				return // -name '*.txt': none of permgate's files
+			}
 			for _, r := range roots {
-				ck.treeSelf(r, how+" (under "+r.Text+")", false)
+				ck.treeSelf(r, how+" (under "+r.Text+")", true)
 				if texts, _ := ck.expandPath(r); len(texts) > 0 {
 					if in, _ := ck.v.globSelf(ck.resolve(texts[0])); in {
 						return
@@ -497,9 +500,9 @@ func (ck *checker) runtimeWrite(w shellparse.Word, how string, tree bool) {
 	ck.add("protected_write", NonSevere, how+" writes a path known only at run time ("+clip(w.Text)+"), which could be "+selfReason)
 }
 
-// findRoots returns the static start paths of a find command, or false when
-// one is dynamic.
-func findRoots(args []shellparse.Word) ([]shellparse.Word, bool) {
+// findRootsExpr returns the static start paths of a find command and the
+// expression after them, or false when a start path is dynamic.
+func findRootsExpr(args []shellparse.Word) ([]shellparse.Word, []shellparse.Word, bool) {
 	i := 0
 	for i < len(args) && args[i].Static && (args[i].Text == "-H" || args[i].Text == "-L" || args[i].Text == "-P" || strings.HasPrefix(args[i].Text, "-O") || strings.HasPrefix(args[i].Text, "-D")) {
 		i++
@@ -511,14 +514,14 @@ func findRoots(args []shellparse.Word) ([]shellparse.Word, bool) {
 			break
 		}
 		if !args[i].Static {
-			return nil, false
+			return nil, nil, false
 		}
 		roots = append(roots, args[i])
 	}
 	if len(roots) == 0 {
 		roots = []shellparse.Word{{Text: ".", Static: true}}
 	}
-	return roots, true
+	return roots, args[i:], true
 }
 
 // selfEnvVars move where permgate looks for its config and state.
@@ -834,4 +837,29 @@ func staticTailRulesOut(base string) bool {
 		}
 	}
 	return true
+}
+
+// namesRuleOutSelf reports a find expression whose -name/-iname tests match
+// none of permgate's or the harnesses' file names (find ~ -name '*.txt').
+func namesRuleOutSelf(expr []shellparse.Word) bool {
+	tested := false
+	for _, p := range shellparse.FindPrimaries(expr) {
+		if p.Name != "-name" && p.Name != "-iname" {
+			continue
+		}
+		tested = true
+		pattern := p.Value
+		if p.Name == "-iname" {
+			pattern = strings.ToLower(pattern)
+		}
+		for name := range selfNames {
+			if ok, err := path.Match(pattern, name); ok || err != nil {
+				return false
+			}
+		}
+		if ok, _ := path.Match(pattern, "x.json"); ok {
+			return false // .github/hooks/*.json
+		}
+	}
+	return tested
 }
