@@ -54,10 +54,15 @@ func (v *Validator) CheckPath(op PathOp, p string) []Finding {
 			shown = p + " (through a link to " + q + ")"
 		}
 		if op == PathRead {
-			if secretName(q) {
+			if secretName(q) || hasGlob(q) && globSecret(q) {
 				add("secret_access", NonSevere, "reads "+shown+", which holds secrets")
 			}
 			continue
+		}
+		if hasGlob(q) {
+			if in, _ := v.globSelf(q); in {
+				add("self_modify", Severe, "writes "+shown+", which may name "+selfReason)
+			}
 		}
 		if why := v.selfFile(q); why != "" {
 			add("self_modify", Severe, "writes "+shown+", "+why)
@@ -69,4 +74,24 @@ func (v *Validator) CheckPath(op PathOp, p string) []Finding {
 		}
 	}
 	return out
+}
+
+// globSecret reports a pattern (read_many_files takes globs) that may match a
+// secret file: ~/.ssh/id_*, **/.env*, or anything in a secrets folder.
+func globSecret(pattern string) bool {
+	dir, base := path.Split(pattern)
+	dir = path.Clean(dir)
+	if strings.Trim(globBrackets().ReplaceAllString(base, ""), "*?") == "" {
+		// * alone: secret only in a folder of secrets
+		return secretName(dir+"/x") || path.Base(dir) == ".ssh"
+	}
+	for _, ex := range secretExamples {
+		if strings.HasPrefix(ex, ".") && !strings.HasPrefix(base, ".") {
+			continue
+		}
+		if ok, _ := path.Match(base, ex); ok {
+			return true
+		}
+	}
+	return secretName(dir + "/x")
 }

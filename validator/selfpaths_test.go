@@ -58,6 +58,13 @@ func TestCheckPath(t *testing.T) {
 		{PathRead, "/home/user/.config/permgate/config.toml", nil},
 		{PathRead, "main.go", nil},
 		{PathRead, ".env.example", nil},
+		{PathRead, "**/.env*", []string{"secret_access"}},
+		{PathRead, "/home/user/.ssh/id_*", []string{"secret_access"}},
+		{PathRead, "/home/user/.ssh/*", []string{"secret_access"}},
+		{PathRead, "src/**/*.go", nil},
+		{PathRead, "src/*", nil},
+		{PathWrite, "/home/user/.config/perm*/config.toml", []string{"self_modify"}},
+		{PathWrite, "src/*.go", nil},
 	} {
 		got := findingKinds(v.CheckPath(tt.op, tt.path))
 		if !slices.Equal(got, tt.want) {
