@@ -14,15 +14,36 @@ func analysisEnv() validator.Env {
 		cwd = "/" // judged against /, everything relative is "outside": stricter
 	}
 	home, _ := os.UserHomeDir()
-	env := validator.Env{Cwd: cwd, Home: home, TmpDir: os.Getenv("TMPDIR"), CDPath: os.Getenv("CDPATH") != ""}
+	env := validator.Env{Cwd: cwd, Home: home, TmpDir: os.Getenv("TMPDIR"), CDPath: os.Getenv("CDPATH") != "", Resolve: resolveExisting}
 	if home != "" {
 		env.StateDirs = []string{"/etc/permgate", filepath.Join(home, ".config", "permgate"), filepath.Join(home, ".local", "state", "permgate")}
 	}
+	if x := os.Getenv("PERMGATE_CONFIG"); filepath.IsAbs(x) && len(env.StateDirs) > 0 {
+		env.StateDirs = append(env.StateDirs, filepath.Clean(x)) // the config file in force
+	}
 	if x := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(x) {
-		env.StateDirs = append(env.StateDirs, filepath.Join(x, "permgate"))
+		env.XDGConfigHome = x
 	}
 	if x := os.Getenv("XDG_STATE_HOME"); filepath.IsAbs(x) {
-		env.StateDirs = append(env.StateDirs, filepath.Join(x, "permgate"))
+		env.XDGStateHome = x
 	}
 	return env
+}
+
+// resolveExisting returns the path p really names: the symlinks in its longest
+// existing prefix followed (filepath.EvalSymlinks), the rest appended. The
+// analysis calls it only for paths a command writes.
+func resolveExisting(p string) string {
+	dir, rest := filepath.Clean(p), ""
+	for {
+		if r, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(r, rest)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return p
+		}
+		rest = filepath.Join(filepath.Base(dir), rest)
+		dir = parent
+	}
 }

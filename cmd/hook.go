@@ -37,6 +37,7 @@ type toolArgs struct {
 	AbsolutePath string          `json:"absolute_path"`
 	NotebookPath string          `json:"notebook_path"`
 	Path         string          `json:"path"`
+	Paths        []string        `json:"paths"`
 	DirPath      string          `json:"dir_path"`
 	URL          string          `json:"url"`
 }
@@ -258,7 +259,14 @@ func (s *session) decideTool(h harness, in hookInput) (string, validator.Analysi
 		return s.decidePatch(patch)
 	}
 	path := firstNonEmpty(args.FilePath, args.AbsolutePath, args.NotebookPath, args.Path, args.DirPath)
-	out := s.decideToolCall(policy.ToolCall{Tool: tool, Path: path})
+	call := policy.ToolCall{Tool: tool, Path: path}
+	if op, ok := toolPathOp(tool); ok {
+		v := validator.New(s.env)
+		for _, p := range append([]string{path}, args.Paths...) {
+			call.Findings = append(call.Findings, v.CheckPath(op, p)...)
+		}
+	}
+	out := s.decideToolCall(call)
 	what := in.ToolName
 	if path != "" {
 		what += " " + path
@@ -281,20 +289,40 @@ func (s *session) decidePatch(patch string) (string, validator.Analysis, policy.
 	if len(paths) == 0 {
 		return "apply_patch", validator.Analysis{}, policy.Outcome{Decision: policy.Deny, Reason: "apply_patch names no file permgate can read", By: "tool"}, nil
 	}
-	var last policy.Outcome
-	for _, p := range paths {
-		out := s.decideToolCall(policy.ToolCall{Tool: "edit_file", Path: p})
-		if out.Decision != policy.Allow {
-			return "apply_patch " + p, validator.Analysis{}, out, nil
+	// The strictest answer over every file wins: a deny for one file is not
+	// hidden by an ask for another named before it.
+	rank := map[policy.Decision]int{policy.Allow: 0, policy.Ask: 1, policy.Deny: 2}
+	var worst policy.Outcome
+	worstPath := ""
+	v := validator.New(s.env)
+	for i, p := range paths {
+		out := s.decideToolCall(policy.ToolCall{Tool: "edit_file", Path: p, Findings: v.CheckPath(validator.PathWrite, p)})
+		if i == 0 || rank[out.Decision] > rank[worst.Decision] {
+			worst, worstPath = out, p
 		}
-		last = out
 	}
-	return "apply_patch " + strings.Join(paths, " "), validator.Analysis{}, last, nil
+	if worst.Decision != policy.Allow {
+		return "apply_patch " + worstPath, validator.Analysis{}, worst, nil
+	}
+	return "apply_patch " + strings.Join(paths, " "), validator.Analysis{}, worst, nil
 }
 
 // decideToolCall decides a call of a tool other than bash, then fail-closed.
 func (s *session) decideToolCall(call policy.ToolCall) policy.Outcome {
 	return s.failClosed(policy.DecideTool(call, s.eff.Settings, s.cfg.Rules, s.toolTable(), s.pathContext()))
+}
+
+// toolPathOp says how a file tool's paths are judged: the tools that write
+// (write_file, edit_file) as writes, the tools that read file content
+// (read_file, grep) as reads.
+func toolPathOp(tool string) (validator.PathOp, bool) {
+	switch tool {
+	case "write_file", "edit_file":
+		return validator.PathWrite, true
+	case "read_file", "grep":
+		return validator.PathRead, true
+	}
+	return 0, false
 }
 
 // commandString reads a command given as a string or as an argv array.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"permgate/validator"
 )
 
 // ToolPolicy is what happens to a tool call when no rule decides.
@@ -53,6 +55,9 @@ type ToolCall struct {
 	Tool string
 	// Path is the file the tool reads or writes, when it has one.
 	Path string
+	// Findings are what the analysis found in the call's paths
+	// (validator.CheckPath): a secret read, a write of permgate's own files …
+	Findings []validator.Finding
 }
 
 // ToolTable gives each tool's policy; tools missing from it ask.
@@ -76,8 +81,10 @@ func sameTool(a, b string) bool {
 	return writes[a] && writes[b]
 }
 
-// DecideTool decides a tool call: deny rules, then bypass, then plan mode, ask
-// rules, allow rules, and the tool's policy in the mode.
+// DecideTool decides a tool call: deny rules; a severe finding denies (in
+// bypass too, unless bypass = "everything"; severe = "ask" asks instead outside
+// bypass); bypass allows; plan mode; a non-severe finding asks; ask rules,
+// allow rules, and the tool's policy in the mode.
 func DecideTool(call ToolCall, s Settings, rules RuleSet, table ToolTable, pc PathContext) Outcome {
 	tool := strings.ToLower(call.Tool)
 	abs := call.Path
@@ -102,10 +109,24 @@ func DecideTool(call ToolCall, s Settings, rules RuleSet, table ToolTable, pc Pa
 	if rule, ok := match(rules.Deny); ok {
 		return Outcome{Decision: Deny, Reason: "denied by the rule " + rule, Rule: rule, By: "rule"}
 	}
+	worst := worstFinding(call.Findings)
+	if worst != nil && worst.Severity == validator.Severe && !(s.Mode == ModeBypass && s.BypassEverything) {
+		reason := what + ": " + worst.Reason + " (" + worst.Kind + ")"
+		if s.SevereAsk && s.Mode != ModeBypass {
+			return Outcome{Decision: Ask, Reason: reason, By: "severity"}
+		}
+		return Outcome{Decision: Deny, Reason: reason, By: "severity"}
+	}
 	if s.Mode == ModeBypass {
 		return Outcome{Decision: Allow, Reason: "bypass mode allows everything but deny rules", By: "mode"}
 	}
 	pol := table.Policy(tool)
+	if s.Mode == ModePlan && worst != nil {
+		return Outcome{Decision: Deny, Reason: "plan mode: " + what + ": " + worst.Reason + " (" + worst.Kind + ")", By: "mode"}
+	}
+	if worst != nil && worst.Severity == validator.NonSevere {
+		return Outcome{Decision: Ask, Reason: what + ": " + worst.Reason + " (" + worst.Kind + ")", By: "severity"}
+	}
 	if s.Mode == ModePlan {
 		if pol == PolicySafe {
 			return Outcome{Decision: Allow, Reason: tool + " only reads", By: "tool"}
@@ -127,4 +148,15 @@ func DecideTool(call ToolCall, s Settings, rules RuleSet, table ToolTable, pc Pa
 		return Outcome{Decision: Deny, Reason: tool + " is denied by the tool table", By: "tool"}
 	}
 	return Outcome{Decision: Ask, Reason: what + " needs a human's yes in " + string(s.Mode) + " mode", By: "mode"}
+}
+
+// worstFinding returns the first finding of the highest severity, or nil.
+func worstFinding(list []validator.Finding) *validator.Finding {
+	var worst *validator.Finding
+	for i := range list {
+		if list[i].Severity > validator.Safe && (worst == nil || list[i].Severity > worst.Severity) {
+			worst = &list[i]
+		}
+	}
+	return worst
 }

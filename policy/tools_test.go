@@ -1,6 +1,11 @@
 package policy
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"permgate/validator"
+)
 
 // TestDecideToolTable checks the built-in tool table in every mode.
 func TestDecideToolTable(t *testing.T) {
@@ -56,16 +61,16 @@ func TestDecideToolRules(t *testing.T) {
 		mode Mode
 		want Decision
 	}{
-		{ToolCall{"read_file", ".env"}, ModeDefault, Deny},
-		{ToolCall{"Read_File", "/p/sub/.env.local"}, ModeBypass, Deny},
-		{ToolCall{"read_file", "main.go"}, ModePlan, Allow},
-		{ToolCall{"write_file", ".git/config"}, ModeAuto, Deny},
-		{ToolCall{"write_file", "build/out.js"}, ModeDefault, Allow},
-		{ToolCall{"write_file", "build/out.js"}, ModePlan, Deny},
-		{ToolCall{"write_file", "src/x.go"}, ModeDefault, Ask},
-		{ToolCall{"edit_file", "go.lock"}, ModeAuto, Ask},
-		{ToolCall{"edit_file", "main.go"}, ModeAuto, Allow},
-		{ToolCall{"web_fetch", ""}, ModeDefault, Allow},
+		{ToolCall{Tool: "read_file", Path: ".env"}, ModeDefault, Deny},
+		{ToolCall{Tool: "Read_File", Path: "/p/sub/.env.local"}, ModeBypass, Deny},
+		{ToolCall{Tool: "read_file", Path: "main.go"}, ModePlan, Allow},
+		{ToolCall{Tool: "write_file", Path: ".git/config"}, ModeAuto, Deny},
+		{ToolCall{Tool: "write_file", Path: "build/out.js"}, ModeDefault, Allow},
+		{ToolCall{Tool: "write_file", Path: "build/out.js"}, ModePlan, Deny},
+		{ToolCall{Tool: "write_file", Path: "src/x.go"}, ModeDefault, Ask},
+		{ToolCall{Tool: "edit_file", Path: "go.lock"}, ModeAuto, Ask},
+		{ToolCall{Tool: "edit_file", Path: "main.go"}, ModeAuto, Allow},
+		{ToolCall{Tool: "web_fetch", Path: ""}, ModeDefault, Allow},
 	} {
 		got := DecideTool(tt.call, Settings{Mode: tt.mode}, rules, table, pc)
 		if got.Decision != tt.want {
@@ -93,5 +98,48 @@ func TestToolPolicyStricter(t *testing.T) {
 	}
 	if _, err := ParseToolPolicy("maybe"); err == nil {
 		t.Error("ParseToolPolicy accepted maybe")
+	}
+}
+
+func TestDecideToolFindings(t *testing.T) {
+	self := []validator.Finding{{Kind: "self_modify", Severity: validator.Severe, Reason: "writes permgate's own config or state", Index: -1}}
+	secret := []validator.Finding{{Kind: "secret_access", Severity: validator.NonSevere, Reason: "reads .env, which holds secrets", Index: -1}}
+	safe := []validator.Finding{{Kind: "note", Severity: validator.Safe, Reason: "nothing", Index: -1}}
+	pc := PathContext{Cwd: "/p", Home: "/home/u"}
+	table := ToolTable(builtinTools)
+	allowAll := mustRules(t, []string{"edit_file", "read_file"}, nil, nil)
+	denyEnv := mustRules(t, nil, nil, []string{"read_file(path:**/.env*)"})
+	for _, tt := range []struct {
+		name     string
+		call     ToolCall
+		settings Settings
+		rules    RuleSet
+		want     Decision
+		by       string
+	}{
+		{"severe denies in default", ToolCall{Tool: "edit_file", Path: "c.toml", Findings: self}, Settings{Mode: ModeDefault}, RuleSet{}, Deny, "severity"},
+		{"severe denies in auto", ToolCall{Tool: "edit_file", Path: "c.toml", Findings: self}, Settings{Mode: ModeAuto}, RuleSet{}, Deny, "severity"},
+		{"severe denies in plan", ToolCall{Tool: "edit_file", Path: "c.toml", Findings: self}, Settings{Mode: ModePlan}, RuleSet{}, Deny, "severity"},
+		{"severe denies in bypass", ToolCall{Tool: "edit_file", Path: "c.toml", Findings: self}, Settings{Mode: ModeBypass}, RuleSet{}, Deny, "severity"},
+		{"bypass everything allows severe", ToolCall{Tool: "edit_file", Path: "c.toml", Findings: self}, Settings{Mode: ModeBypass, BypassEverything: true}, RuleSet{}, Allow, "mode"},
+		{"severe = ask asks", ToolCall{Tool: "edit_file", Path: "c.toml", Findings: self}, Settings{Mode: ModeAuto, SevereAsk: true}, RuleSet{}, Ask, "severity"},
+		{"severe = ask still denies in bypass", ToolCall{Tool: "edit_file", Path: "c.toml", Findings: self}, Settings{Mode: ModeBypass, SevereAsk: true}, RuleSet{}, Deny, "severity"},
+		{"an allow rule does not pre-approve severe", ToolCall{Tool: "edit_file", Path: "c.toml", Findings: self}, Settings{Mode: ModeAuto}, allowAll, Deny, "severity"},
+		{"non-severe asks in default", ToolCall{Tool: "read_file", Path: ".env", Findings: secret}, Settings{Mode: ModeDefault}, RuleSet{}, Ask, "severity"},
+		{"non-severe asks in auto", ToolCall{Tool: "read_file", Path: ".env", Findings: secret}, Settings{Mode: ModeAuto}, RuleSet{}, Ask, "severity"},
+		{"an allow rule does not pre-approve non-severe", ToolCall{Tool: "read_file", Path: ".env", Findings: secret}, Settings{Mode: ModeAuto}, allowAll, Ask, "severity"},
+		{"non-severe denies in plan", ToolCall{Tool: "read_file", Path: ".env", Findings: secret}, Settings{Mode: ModePlan}, RuleSet{}, Deny, "mode"},
+		{"non-severe allowed in bypass", ToolCall{Tool: "read_file", Path: ".env", Findings: secret}, Settings{Mode: ModeBypass}, RuleSet{}, Allow, "mode"},
+		{"a deny rule comes first", ToolCall{Tool: "read_file", Path: ".env", Findings: secret}, Settings{Mode: ModeBypass}, denyEnv, Deny, "rule"},
+		{"safe findings change nothing", ToolCall{Tool: "read_file", Path: "main.go", Findings: safe}, Settings{Mode: ModePlan}, RuleSet{}, Allow, "tool"},
+		{"no findings: the table", ToolCall{Tool: "edit_file", Path: "main.go"}, Settings{Mode: ModeAuto}, RuleSet{}, Allow, "tool"},
+	} {
+		got := DecideTool(tt.call, tt.settings, tt.rules, table, pc)
+		if got.Decision != tt.want || got.By != tt.by {
+			t.Errorf("%s: got %s by %s (%s), want %s by %s", tt.name, got.Decision, got.By, got.Reason, tt.want, tt.by)
+		}
+		if tt.by == "severity" && !strings.Contains(got.Reason, tt.call.Findings[0].Kind) {
+			t.Errorf("%s: reason %q does not name the finding's kind", tt.name, got.Reason)
+		}
 	}
 }

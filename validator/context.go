@@ -64,6 +64,8 @@ func (ck *checker) assigns(c shellparse.SimpleCommand) {
 		switch {
 		case strings.HasPrefix(name, "PERMGATE_"):
 			ck.add("self_modify", Severe, "sets "+name+", which changes how permgate decides")
+		case selfEnvVars[name]:
+			ck.add("self_modify", Severe, "sets "+name+", which moves where permgate looks for its config and state")
 		case name == "IFS":
 			ck.add("ifs_manipulation", NonSevere, "sets IFS, which changes how words are split")
 		case strings.HasPrefix(name, "BASH_FUNC_"):
@@ -173,22 +175,58 @@ func (ck *checker) redirects(c shellparse.SimpleCommand) {
 
 // writeTarget judges one file the command writes.
 func (ck *checker) writeTarget(w shellparse.Word, how string) {
-	text, ok := ck.knownPath(w)
-	if !ok {
-		return
+	ck.writeTargetOpt(w, how, true)
+}
+
+// writeTargetOpt is writeTarget; runtime=false leaves out the question a
+// target known only at run time raises (a file mv moves away).
+func (ck *checker) writeTargetOpt(w shellparse.Word, how string, runtime bool) {
+	for _, p := range w.Params {
+		if strings.HasPrefix(p, "PERMGATE_") {
+			ck.add("self_modify", Severe, how+" writes through $"+p+", which names permgate's own files")
+			return
+		}
 	}
+	texts, unknown := ck.expandPath(w)
+	for _, text := range texts {
+		ck.writePath(text, how)
+	}
+	if unknown && runtime {
+		ck.runtimeWrite(w, how, false)
+	}
+}
+
+// writePath judges one written path, after expansion.
+func (ck *checker) writePath(text, how string) {
 	p := ck.resolve(text)
+	self := ""
+	if hasGlob(p) {
+		if in, _ := ck.v.globSelf(p); in {
+			self = selfReason
+		}
+		dir, _ := globDir(p)
+		p = dir + "/x"
+	}
 	if isBlockDevice(p) {
 		ck.add("disk_destroy", Severe, how+" writes the disk "+p+" directly, destroying its data")
 		return
 	}
-	if ck.v.selfState(p) {
-		ck.add("self_modify", Severe, how+" writes permgate's own config or state")
+	real := ck.realPaths(p)
+	for _, q := range real {
+		if self == "" {
+			self = ck.v.selfFile(q)
+		}
 	}
-	if crit := ck.v.critical(p); crit != "" {
-		ck.add("critical_write", Severe, how+" writes "+crit)
-	} else if prot := protected(p); prot != "" {
-		ck.add("protected_write", NonSevere, how+" writes into "+prot)
+	if self != "" {
+		ck.add("self_modify", Severe, how+" writes "+self)
+	}
+	for i, q := range real {
+		if crit := ck.v.critical(q); crit != "" {
+			ck.add("critical_write", Severe, how+" writes "+crit)
+			return
+		} else if prot := protected(q); prot != "" && self == "" && i == 0 {
+			ck.add("protected_write", NonSevere, how+" writes into "+prot)
+		}
 	}
 }
 

@@ -46,6 +46,7 @@ func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
 		return
 	}
 	for _, t := range targets {
+		ck.treeSelf(t, "rm -r "+t.Text, false)
 		class, why := ck.judgeDelete(t)
 		if class == deleteSevere {
 			ck.add("recursive_delete", Severe, "rm -r on "+why)
@@ -204,6 +205,7 @@ func (ck *checker) find(c shellparse.SimpleCommand, args []shellparse.Word) {
 		roots = []shellparse.Word{{Text: ".", Static: true}}
 	}
 	for _, r := range roots {
+		ck.treeSelf(r, "find -delete under "+r.Text, false)
 		class, why := ck.judgeDelete(r)
 		if class == deleteSevere && filtered && r.Static && !r.Glob {
 			p := ck.resolve(r.Text)

@@ -164,16 +164,6 @@ func protected(p string) string {
 	return ""
 }
 
-// selfState reports whether p is in permgate's own config or state.
-func (v *Validator) selfState(p string) bool {
-	for _, d := range v.env.StateDirs {
-		if within(p, d) {
-			return true
-		}
-	}
-	return false
-}
-
 // secretName reports whether a path names a file that holds secrets.
 func secretName(p string) bool {
 	base := path.Base(p)

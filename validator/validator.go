@@ -2,6 +2,7 @@ package validator
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"permgate/shellparse"
@@ -31,6 +32,13 @@ type Env struct {
 	FileAccess bool
 	// ProjectFiles are the absolute paths of the project .permgate.toml files in force.
 	ProjectFiles []string
+	// XDGConfigHome and XDGStateHome are $XDG_CONFIG_HOME and $XDG_STATE_HOME
+	// where commands run; empty means unset (~/.config and ~/.local/state).
+	XDGConfigHome, XDGStateHome string
+	// Resolve returns the path a write target really names, following symlinks
+	// that exist on disk (cmd injects one built on filepath.EvalSymlinks); nil
+	// follows none. It is called only for paths a command writes.
+	Resolve func(string) string
 }
 
 // Validator classifies commands. It holds a parser, so it is not safe for
@@ -39,6 +47,10 @@ type Validator struct {
 	env    Env
 	parser *shellparse.Parser
 	safe   map[string]bool
+	// anchors are permgate's files and directories for globs and ancestors;
+	// those from homeAnchors on are the working directory's harness settings.
+	anchors     []string
+	homeAnchors int
 }
 
 // New returns a Validator for the given environment.
@@ -48,6 +60,8 @@ func New(env Env) *Validator {
 	if env.TmpDir != "" {
 		env.TmpDir = cleanAbs(env.TmpDir, "")
 	}
+	env.XDGConfigHome = cleanAbs(env.XDGConfigHome, "")
+	env.XDGStateHome = cleanAbs(env.XDGStateHome, "")
 	if len(env.StateDirs) == 0 {
 		env.StateDirs = []string{"/etc/permgate"}
 		if env.Home != "" {
@@ -61,6 +75,11 @@ func New(env Env) *Validator {
 		}
 	}
 	env.ProjectFiles = files
+	for _, x := range []string{env.XDGConfigHome, env.XDGStateHome} {
+		if x != "" && !slices.Contains(env.StateDirs, x+"/permgate") {
+			env.StateDirs = append(env.StateDirs, x+"/permgate")
+		}
+	}
 	limits := env.Limits
 	limits.Home = env.Home
 	safe := make(map[string]bool, len(env.SafeCommands))
@@ -161,6 +180,10 @@ type checker struct {
 	// permgateCopies holds the paths and names earlier commands copied or
 	// linked permgate to.
 	permgateCopies map[string]bool
+	// vars holds the static values the script assigned to shell variables.
+	vars map[string]string
+	// links maps links the script made (absolute) onto what they point at.
+	links map[string]string
 }
 
 func (ck *checker) add(kind string, sev Severity, reason string) {
@@ -176,8 +199,10 @@ func (ck *checker) command(i int) []Finding {
 	ck.out, ck.index = nil, i
 	c := ck.res.Commands[i]
 	ck.dir = ck.commandDir(c)
+	defer ck.trackVars(c)
 	defer ck.followCd(c)
 	ck.assigns(c)
+	ck.selfEnv(c)
 	ck.words(c)
 	ck.redirects(c)
 	ck.projectFileWrites(c)
@@ -328,6 +353,7 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 	}
 	if name != base && !shellparse.IsShell(name) && !isInterpreter(base) {
 		ck.secretArgs(c)
+		ck.selfArgs(c)
 		return // ./rm and /tmp/git are unknown programs, not the system tools
 	}
 	args := c.Argv[1:]
@@ -342,6 +368,8 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 		ck.interpreter(c, base, args)
 	}
 	ck.writes(c)
+	ck.selfTrees(c, args)
+	ck.selfArgs(c)
 	ck.secretArgs(c)
 }
 

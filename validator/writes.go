@@ -270,8 +270,11 @@ func skipOptArgs(args []shellparse.Word, withArg map[string]bool) []shellparse.W
 
 // writes judges every file the command writes.
 func (ck *checker) writes(c shellparse.SimpleCommand) {
-	for _, t := range writeTargets(c) {
-		ck.writeTarget(t, c.Name+" "+t.Text)
+	targets := writeTargets(c)
+	for i, t := range targets {
+		// mv's sources are moved away, not written: only its destination raises
+		// the question of a target known only at run time.
+		ck.writeTargetOpt(t, c.Name+" "+t.Text, c.Name != "mv" || i == len(targets)-1)
 	}
 }
 

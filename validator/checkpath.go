@@ -1,0 +1,97 @@
+package validator
+
+import (
+	"path"
+	"strings"
+)
+
+// PathOp is what a file tool does with a path.
+type PathOp int
+
+// Path operations.
+const (
+	// PathRead reads the file (Read, read_many_files, Grep).
+	PathRead PathOp = iota
+	// PathWrite writes, edits, creates or deletes the file (Write, Edit,
+	// apply_patch, replace, write_file).
+	PathWrite
+)
+
+// CheckPath judges a file tool's path exactly as a shell command touching the
+// same path would be: reading a secret is secret_access; writing permgate's
+// own files or a harness's hook settings is self_modify; writing a critical
+// path is critical_write; writing into a protected folder or a project's
+// .permgate.toml is protected_write. A relative path is taken against Env.Cwd,
+// ~ against Env.Home, and Env.Resolve follows symlinks on disk.
+func (v *Validator) CheckPath(op PathOp, p string) []Finding {
+	if p == "" {
+		return nil
+	}
+	abs := p
+	switch {
+	case (p == "~" || strings.HasPrefix(p, "~/")) && v.env.Home != "":
+		abs = v.env.Home + p[1:]
+	case !strings.HasPrefix(p, "/"):
+		abs = path.Join(v.env.Cwd, p)
+	}
+	abs = path.Clean(abs)
+	paths := []string{abs}
+	if v.env.Resolve != nil {
+		if r := v.env.Resolve(abs); r != "" && path.Clean(r) != abs {
+			paths = append(paths, path.Clean(r))
+		}
+	}
+	var out []Finding
+	add := func(kind string, sev Severity, reason string) {
+		f := Finding{Kind: kind, Severity: sev, Reason: OneLine(reason), Command: p, Index: -1}
+		if !hasFinding(out, f) {
+			out = append(out, f)
+		}
+	}
+	for _, q := range paths {
+		shown := p
+		if q != abs {
+			shown = p + " (through a link to " + q + ")"
+		}
+		if op == PathRead {
+			if secretName(q) || hasGlob(q) && globSecret(q) {
+				add("secret_access", NonSevere, "reads "+shown+", which holds secrets")
+			}
+			continue
+		}
+		if hasGlob(q) {
+			if in, _ := v.globSelf(q); in {
+				add("self_modify", Severe, "writes "+shown+", which may name "+selfReason)
+			}
+		}
+		if why := v.selfFile(q); why != "" {
+			add("self_modify", Severe, "writes "+shown+", "+why)
+		}
+		if crit := v.critical(q); crit != "" {
+			add("critical_write", Severe, "writes "+shown+": "+crit)
+		} else if prot := protected(q); prot != "" && v.selfFile(q) == "" {
+			add("protected_write", NonSevere, "writes "+shown+" into "+prot)
+		}
+	}
+	return out
+}
+
+// globSecret reports a pattern (read_many_files takes globs) that may match a
+// secret file: ~/.ssh/id_*, **/.env*, or anything in a secrets folder.
+func globSecret(pattern string) bool {
+	dir, base := path.Split(pattern)
+	dir = path.Clean(dir)
+	if strings.Trim(globBrackets().ReplaceAllString(base, ""), "*?") == "" {
+		// * alone: secret only in a folder of secrets
+		return secretName(dir+"/x") || path.Base(dir) == ".ssh"
+	}
+	for _, ex := range secretExamples {
+		if strings.HasPrefix(ex, ".") && !strings.HasPrefix(base, ".") {
+			continue
+		}
+		if ok, _ := path.Match(base, ex); ok {
+			return true
+		}
+	}
+	return secretName(dir + "/x")
+}

@@ -1,0 +1,865 @@
+package validator
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"permgate/shellparse"
+)
+
+// This file closes the routes by which a command could write permgate's own
+// files (its config and state directories, and the harness settings that
+// register its hook): variable spellings, globs, brace lists, links, moves of
+// an ancestor directory, recursive copies into one, and writers permgate does
+// not know.
+
+// selfReason is the reason given for a write of permgate's config or state.
+const selfReason = "permgate's own config or state"
+
+// harnessWhy is the reason given for a write of a harness's hook settings.
+const harnessWhy = "the harness settings that register permgate's hook"
+
+// selfFile names what p is when it is one of permgate's own files or a
+// harness's hook settings, or returns "".
+func (v *Validator) selfFile(p string) string {
+	p = procRoot(p)
+	for _, d := range v.env.StateDirs {
+		if within(p, d) {
+			return selfReason
+		}
+	}
+	if why := harnessSettings(p); why != "" {
+		return why
+	}
+	// A case-insensitive file system (macOS) opens ~/.Config/PermGate as the
+	// permgate directory: compare case-folded too.
+	lower := strings.ToLower(p)
+	if lower == p {
+		return ""
+	}
+	for _, d := range v.env.StateDirs {
+		if within(lower, strings.ToLower(d)) {
+			return selfReason
+		}
+	}
+	return harnessSettings(lower)
+}
+
+// procRoot rewrites /proc/self/root/X (and /proc/PID/root, /proc/thread-self/root)
+// to /X: the same file by another name.
+func procRoot(p string) string {
+	rest, ok := strings.CutPrefix(p, "/proc/")
+	if !ok {
+		return p
+	}
+	pid, tail, _ := strings.Cut(rest, "/")
+	if pid != "self" && pid != "thread-self" && strings.Trim(pid, "0123456789") != "" {
+		return p
+	}
+	if after, ok := strings.CutPrefix(tail, "root"); ok && (after == "" || after[0] == '/') {
+		return path.Clean("/" + after)
+	}
+	return p
+}
+
+// selfMentions are spellings of permgate's files that a program's argument may
+// hold inside a longer text (python3 -c "open('~/.config/permgate/config.toml')").
+var selfMentions = []string{".config/permgate", ".local/state/permgate", "/etc/permgate", ".claude/settings", ".codex/config.toml",
+	".codex/hooks.json", ".gemini/settings.json", ".cursor/hooks.json", ".github/hooks/"}
+
+// mentionsSelf reports an argument that holds a spelling of permgate's files
+// or of one of its directories inside a longer text.
+func (v *Validator) mentionsSelf(t string) bool {
+	for _, m := range selfMentions {
+		if strings.Contains(t, m) {
+			return true
+		}
+	}
+	for _, d := range v.env.StateDirs {
+		if strings.Contains(t, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// harnessSettings reports the hook settings files of Claude Code, Codex,
+// Gemini CLI, Cursor and GitHub Copilot, wherever they are.
+func harnessSettings(p string) string {
+	dir := path.Dir(p)
+	base := path.Base(p)
+	switch path.Base(dir) {
+	case ".claude":
+		if strings.HasPrefix(base, "settings") && strings.HasSuffix(base, ".json") {
+			return harnessWhy
+		}
+	case ".codex":
+		if base == "config.toml" || base == "hooks.json" {
+			return harnessWhy
+		}
+	case ".gemini":
+		if base == "settings.json" {
+			return harnessWhy
+		}
+	case ".cursor":
+		if base == "hooks.json" {
+			return harnessWhy
+		}
+	case "hooks":
+		if path.Base(path.Dir(dir)) == ".github" && strings.HasSuffix(base, ".json") {
+			return harnessWhy
+		}
+	}
+	return ""
+}
+
+// selfAnchors are the paths a glob or an ancestor is compared with: permgate's
+// directories and the harness settings in the home and working directories.
+func (v *Validator) selfAnchors() []string {
+	if v.anchors != nil {
+		return v.anchors
+	}
+	out := append([]string(nil), v.env.StateDirs...)
+	if h := v.env.Home; h != "" {
+		out = append(out, h+"/.claude/settings.json", h+"/.claude/settings.local.json", h+"/.codex/config.toml",
+			h+"/.codex/hooks.json", h+"/.gemini/settings.json")
+	}
+	v.homeAnchors = len(out)
+	if c := v.env.Cwd; c != "" && c != "/" {
+		out = append(out, c+"/.claude/settings.json", c+"/.claude/settings.local.json", c+"/.gemini/settings.json",
+			c+"/.cursor/hooks.json", c+"/.github/hooks/hooks.json")
+	}
+	v.anchors = out
+	return out
+}
+
+// selfAncestor reports whether p is a directory above permgate's own
+// directories or the home harness settings: moving or deleting it, or copying a
+// tree into it, reaches them. all=false leaves out / , the home directory and
+// the system directories, whose writes are judged severe on their own.
+func (v *Validator) selfAncestor(p string, all bool) bool {
+	if !all && (p == "/" || v.critical(p) != "" || topDir(p) != "") {
+		return false
+	}
+	for i, a := range v.selfAnchors() {
+		if !under(a, p) {
+			continue
+		}
+		if i >= v.homeAnchors && within(v.env.Cwd, p) {
+			continue // the working directory and above: judged by where they are
+		}
+		return true
+	}
+	return false
+}
+
+// globSelf says whether a pattern (an absolute path with * ? [ ]) may name one
+// of permgate's files (inside) or a directory above them (ancestor).
+func (v *Validator) globSelf(pattern string) (inside, ancestor bool) {
+	pp := strings.Split(strings.TrimPrefix(pattern, "/"), "/")
+	for k, a := range v.selfAnchors() {
+		ap := strings.Split(strings.TrimPrefix(a, "/"), "/")
+		n := min(len(pp), len(ap))
+		ok := true
+		for i := 0; i < n && ok; i++ {
+			if strings.HasPrefix(ap[i], ".") && !strings.HasPrefix(pp[i], ".") {
+				ok = false // a leading dot is matched only literally
+				break
+			}
+			m, err := path.Match(pp[i], ap[i])
+			ok = m || err != nil
+		}
+		switch {
+		case !ok:
+		case len(pp) >= len(ap):
+			inside = true
+		case k < v.homeAnchors:
+			ancestor = true
+		}
+	}
+	return inside, ancestor
+}
+
+// selfNames are the base names of permgate's and the harnesses' files: a write
+// whose target is known only at run time but ends in one of them could be one.
+var selfNames = map[string]bool{"permgate": true, "config.toml": true, "state.json": true, "seal.key": true, "seal.json": true,
+	"settings.json": true, "settings.local.json": true, "hooks.json": true, "audit.jsonl": true}
+
+// expandPath returns the texts a path word may stand for, with the variables
+// permgate can see expanded: $HOME, $PWD, $XDG_CONFIG_HOME, $XDG_STATE_HOME,
+// variables the script assigned earlier, ${VAR:-default} and ${VAR:=default}
+// (both the default and, when VAR is unknown, "unknown"), and brace lists.
+// unknown reports that the word may also name a path known only at run time.
+func (ck *checker) expandPath(w shellparse.Word) (texts []string, unknown bool) {
+	if w.Placeholder || w.Subst || w.ProcSubst {
+		return nil, true
+	}
+	text := w.Text
+	if !w.Static {
+		text = strings.ReplaceAll(text, `"`, "")
+		if user, rest, ok := strings.Cut(strings.TrimPrefix(text, "~"), "/"); strings.HasPrefix(text, "~") && isUserName(user) && (ok || rest == "") {
+			home := "/home/" + user
+			if user == "root" {
+				home = "/root"
+			}
+			text = home + "/" + rest
+		}
+		var alts []string
+		alts, unknown = ck.expandText(text, 0)
+		texts = alts
+	} else {
+		texts = []string{text}
+	}
+	var out []string
+	for _, t := range texts {
+		out = append(out, braceExpand(t, 0)...)
+	}
+	return out, unknown
+}
+
+// expandText expands the parameters in text; see expandPath.
+func (ck *checker) expandText(text string, depth int) ([]string, bool) {
+	alts := []string{""}
+	unknown := false
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c == '`' || c == '\\' && i+1 < len(text) && text[i+1] == '`' {
+			return nil, true
+		}
+		if c != '$' || i+1 == len(text) {
+			for j := range alts {
+				alts[j] += string(c)
+			}
+			i++
+			continue
+		}
+		var name, op, def string
+		end := i + 1
+		if text[i+1] == '{' {
+			close := matchingBrace(text, i+1)
+			if close < 0 {
+				return nil, true
+			}
+			inner := text[i+2 : close]
+			n := 0
+			for n < len(inner) && isNameByte(inner[n], n) {
+				n++
+			}
+			name = inner[:n]
+			rest := inner[n:]
+			for _, o := range []string{":-", ":=", "-", "="} {
+				if strings.HasPrefix(rest, o) {
+					op, def = o, rest[len(o):]
+					break
+				}
+			}
+			if name == "" || op == "" && rest != "" {
+				return nil, true
+			}
+			end = close + 1
+		} else {
+			n := i + 1
+			for n < len(text) && isNameByte(text[n], n-i-1) {
+				n++
+			}
+			name = text[i+1 : n]
+			if name == "" {
+				return nil, true
+			}
+			end = n
+		}
+		value, known := ck.varValue(name)
+		var vals []string
+		if known && !(value == "" && strings.HasPrefix(op, ":")) {
+			vals = []string{value}
+		} else if op != "" && depth < 3 {
+			if strings.HasPrefix(def, "~") && (len(def) == 1 || def[1] == '/') && ck.v.env.Home != "" {
+				def = ck.v.env.Home + def[1:]
+			}
+			vals, _ = ck.expandText(def, depth+1)
+			unknown = true // judged with the default and as unknown
+		} else {
+			return nil, true
+		}
+		var next []string
+		for _, a := range alts {
+			for _, v := range vals {
+				if len(next) < 16 {
+					next = append(next, a+v)
+				}
+			}
+		}
+		alts = next
+		i = end
+	}
+	return alts, unknown
+}
+
+func isNameByte(b byte, pos int) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || pos > 0 && b >= '0' && b <= '9'
+}
+
+// matchingBrace returns the index of the } closing the { at open, or -1.
+func matchingBrace(s string, open int) int {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// varValue returns a variable's value when permgate knows it.
+func (ck *checker) varValue(name string) (string, bool) {
+	if v, ok := ck.vars[name]; ok {
+		return v, true
+	}
+	home := ck.v.env.Home
+	switch name {
+	case "HOME":
+		return home, home != ""
+	case "PWD":
+		return ck.dir, ck.dir != ""
+	case "TMPDIR":
+		return ck.v.env.TmpDir, ck.v.env.TmpDir != ""
+	case "XDG_CONFIG_HOME":
+		if ck.v.env.XDGConfigHome != "" {
+			return ck.v.env.XDGConfigHome, true
+		}
+		return home + "/.config", home != ""
+	case "XDG_STATE_HOME":
+		if ck.v.env.XDGStateHome != "" {
+			return ck.v.env.XDGStateHome, true
+		}
+		return home + "/.local/state", home != ""
+	}
+	return "", false
+}
+
+// braceExpand expands brace lists ({a,b}) in a path, up to 32 results.
+func braceExpand(s string, depth int) []string {
+	open := strings.IndexByte(s, '{')
+	if open < 0 || depth > 4 {
+		return []string{s}
+	}
+	close := matchingBrace(s, open)
+	if close < 0 {
+		return []string{s}
+	}
+	inner := s[open+1 : close]
+	var parts []string
+	level, start := 0, 0
+	for i := 0; i < len(inner); i++ {
+		switch inner[i] {
+		case '{':
+			level++
+		case '}':
+			level--
+		case ',':
+			if level == 0 {
+				parts = append(parts, inner[start:i])
+				start = i + 1
+			}
+		}
+	}
+	parts = append(parts, inner[start:])
+	if len(parts) < 2 {
+		rest := braceExpand(s[close+1:], depth+1)
+		out := make([]string, 0, len(rest))
+		for _, r := range rest {
+			out = append(out, s[:close+1]+r)
+		}
+		return out
+	}
+	var out []string
+	for _, p := range parts {
+		for _, e := range braceExpand(s[:open]+p+s[close+1:], depth+1) {
+			if len(out) < 32 {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// followLinks rewrites a path through the links the script made earlier.
+func (ck *checker) followLinks(p string) string {
+	best := ""
+	for link := range ck.links {
+		if within(p, link) && len(link) > len(best) {
+			best = link // the longest link that holds p: deterministic
+		}
+	}
+	if best == "" {
+		return p
+	}
+	return ck.links[best] + p[len(best):]
+}
+
+// realPaths returns p, p through the script's links, and p through the links
+// on disk (Env.Resolve), without repeats.
+func (ck *checker) realPaths(p string) []string {
+	out := []string{p}
+	if q := ck.followLinks(p); q != p {
+		out = append(out, q)
+	}
+	if r := ck.v.env.Resolve; r != nil && !strings.HasPrefix(p, "/dev/") && !strings.HasPrefix(p, "/proc/") {
+		for _, q := range out {
+			if rq := r(q); rq != "" && rq != q && !slices.Contains(out, rq) {
+				out = append(out, path.Clean(rq))
+			}
+		}
+	}
+	return out
+}
+
+// hasGlob reports glob characters in a path.
+func hasGlob(s string) bool { return strings.ContainsAny(s, "*?[") }
+
+// treeSelf judges a target that is replaced, removed or filled as a whole
+// tree: moved (mv), deleted recursively, copied or extracted into, or pointed
+// at by a new link. Reaching permgate's files or a directory above them is
+// self_modify. link=true also counts /, the home directory and system
+// directories as ancestors.
+func (ck *checker) treeSelf(w shellparse.Word, how string, link bool) {
+	texts, _ := ck.expandPath(w)
+	for _, text := range texts {
+		p := ck.resolve(text)
+		if hasGlob(p) {
+			if in, anc := ck.v.globSelf(p); in || anc && !link {
+				ck.add("self_modify", Severe, how+" may reach "+selfReason)
+				return
+			}
+			continue
+		}
+		for _, q := range ck.realPaths(p) {
+			if why := ck.v.selfFile(q); why != "" {
+				ck.add("self_modify", Severe, how+" reaches "+why)
+				return
+			}
+			if ck.v.selfAncestor(q, link) {
+				ck.add("self_modify", Severe, how+" reaches "+q+", a directory that holds "+selfReason)
+				return
+			}
+		}
+	}
+}
+
+// runtimeWrite judges a write target known only at run time: unless its static
+// last component rules permgate's files out, a human should look. tree=true (a
+// tree copied into the target) is never ruled out by the name. Placeholders
+// are judged by where find starts or what pipes the names in.
+func (ck *checker) runtimeWrite(w shellparse.Word, how string, tree bool) {
+	if w.ProcSubst {
+		return // >(cmd): a pipe into another command, judged as that command
+	}
+	if w.Placeholder {
+		c := ck.res.Commands[ck.index]
+		for i := len(c.Wrappers) - 1; i >= 0; i-- {
+			wr := c.Wrappers[i]
+			if wr.Name != "find" {
+				if wr.Name == "xargs" || wr.Name == "parallel" {
+					ck.pipedNames(how)
+					return
+				}
+				continue
+			}
+			roots, expr, ok := findRootsExpr(wr.Argv[1:])
+			if !ok {
+				break
+			}
+			if namesRuleOutSelf(expr) {
+				return // -name '*.txt': none of permgate's files
+			}
+			for _, r := range roots {
+				ck.treeSelf(r, how+" (under "+r.Text+")", true)
+				if texts, _ := ck.expandPath(r); len(texts) > 0 {
+					if in, _ := ck.v.globSelf(ck.resolve(texts[0])); in {
+						return
+					}
+				}
+			}
+			return // find's matches are under its roots
+		}
+	}
+	if !tree && !w.Placeholder {
+		text := w.Text
+		base := strings.Trim(text[strings.LastIndex(text, "/")+1:], `"'`)
+		if staticTailRulesOut(base) {
+			return
+		}
+	}
+	ck.add("protected_write", NonSevere, how+" writes a path known only at run time ("+clip(w.Text)+"), which could be "+selfReason)
+}
+
+// findRootsExpr returns the static start paths of a find command and the
+// expression after them, or false when a start path is dynamic.
+func findRootsExpr(args []shellparse.Word) ([]shellparse.Word, []shellparse.Word, bool) {
+	i := 0
+	for i < len(args) && args[i].Static && (args[i].Text == "-H" || args[i].Text == "-L" || args[i].Text == "-P" || strings.HasPrefix(args[i].Text, "-O") || strings.HasPrefix(args[i].Text, "-D")) {
+		i++
+	}
+	var roots []shellparse.Word
+	for ; i < len(args); i++ {
+		t := args[i].Text
+		if args[i].Static && (strings.HasPrefix(t, "-") || t == "(" || t == "!" || t == ",") {
+			break
+		}
+		if !args[i].Static {
+			return nil, nil, false
+		}
+		roots = append(roots, args[i])
+	}
+	if len(roots) == 0 {
+		roots = []shellparse.Word{{Text: ".", Static: true}}
+	}
+	return roots, args[i:], true
+}
+
+// selfEnvVars move where permgate looks for its config and state.
+var selfEnvVars = map[string]bool{"HOME": true, "XDG_CONFIG_HOME": true, "XDG_STATE_HOME": true}
+
+// selfEnv judges setting or unsetting HOME, XDG_CONFIG_HOME, XDG_STATE_HOME and
+// PERMGATE_* by routes assigns does not see: env -u, a variable name known only
+// at run time (export $v=…, unset "$v").
+func (ck *checker) selfEnv(c shellparse.SimpleCommand) {
+	for _, w := range c.Wrappers {
+		if w.Name != "env" {
+			continue
+		}
+		for _, u := range append(shortValues(w.Argv[1:], 'u', "CSP"), longValues(w.Argv[1:], "--unset")...) {
+			if !u.Static || selfEnvVars[u.Text] || strings.HasPrefix(u.Text, "PERMGATE_") {
+				ck.add("self_modify", Severe, "env -u "+u.Text+" changes where or how permgate decides")
+			}
+		}
+	}
+	if len(c.Argv) == 0 {
+		return
+	}
+	switch c.Name {
+	case "export", "declare", "typeset", "local", "readonly", "unset":
+	default:
+		return
+	}
+	for _, w := range c.Argv[1:] {
+		if w.Static {
+			if c.Name == "unset" && selfEnvVars[w.Text] {
+				ck.add("self_modify", Severe, "unsets "+w.Text+", which moves where permgate looks for its config and state")
+			}
+			continue
+		}
+		name, _, _ := strings.Cut(w.Text, "=")
+		if strings.ContainsAny(name, "$`") {
+			ck.add("self_modify", Severe, c.Name+" "+clip(w.Text)+" sets or unsets a variable whose name is known only at run time, which could be HOME or PERMGATE_*")
+		}
+	}
+}
+
+// trackVars remembers the static values the script assigns to shell variables,
+// so a later $d/config.toml is judged by what d holds.
+func (ck *checker) trackVars(c shellparse.SimpleCommand) {
+	if c.Name == "unset" && len(c.Argv) > 0 {
+		for _, w := range c.Argv[1:] {
+			delete(ck.vars, w.Text)
+		}
+		return
+	}
+	names := assignedNames(c)
+	if len(names) == 0 {
+		return
+	}
+	for _, n := range names {
+		delete(ck.vars, n)
+	}
+	if len(c.Argv) > 0 {
+		switch c.Name {
+		case "export", "declare", "typeset", "local", "readonly":
+		default:
+			return // NAME=v cmd sets NAME for cmd only
+		}
+	}
+	for _, a := range c.Assigns {
+		switch a.Via {
+		case "bare", "export", "declare", "local", "readonly", "typeset":
+		default:
+			continue // for loops, prefixes and env set nothing a later word sees
+		}
+		if t := a.Value.Text; t == "$(mktemp)" || t == "$(mktemp -d)" {
+			// a fresh name in the temporary directory
+			tmp := ck.v.env.TmpDir
+			if tmp == "" {
+				tmp = "/tmp"
+			}
+			if ck.vars == nil {
+				ck.vars = map[string]string{}
+			}
+			ck.vars[a.Name] = tmp + "/tmp.mktemp"
+			continue
+		}
+		texts, unknown := ck.expandPath(a.Value)
+		if len(texts) != 1 || unknown {
+			continue
+		}
+		if ck.vars == nil {
+			ck.vars = map[string]string{}
+		}
+		ck.vars[a.Name] = texts[0]
+	}
+}
+
+// linkTargets judges what ln points its links at (permgate's files, or a
+// directory above them, / and the home directory included) and remembers the
+// link, so later writes through it are judged by what it points at.
+func (ck *checker) linkTargets(c shellparse.SimpleCommand, args []shellparse.Word) {
+	ops := skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "--suffix": true, "--target-directory": true})
+	dirs := append(shortValues(args, 't', "S"), longValues(args, "--target-directory")...)
+	symbolic := hasFlag(args, "s", "--symbolic")
+	var targets []shellparse.Word
+	var link string
+	switch {
+	case len(dirs) > 0:
+		targets = ops
+	case len(ops) == 1:
+		targets = ops
+	case len(ops) >= 2:
+		targets = ops[:len(ops)-1]
+		if last := ops[len(ops)-1]; last.Static && len(ops) == 2 {
+			link = ck.resolve(last.Text)
+		}
+	}
+	for _, t := range targets {
+		ck.treeSelf(t, "ln makes a link to "+t.Text+", which", true)
+	}
+	if link != "" && targets[0].Static {
+		target := targets[0].Text
+		if symbolic && !strings.HasPrefix(target, "/") {
+			target = path.Join(path.Dir(link), target)
+		} else {
+			target = ck.resolve(target)
+		}
+		if ck.links == nil {
+			ck.links = map[string]string{}
+		}
+		ck.links[link] = path.Clean(target)
+	}
+}
+
+// copyInto judges recursive copies, syncs, clones and extractions into a
+// directory: into one above permgate's files, they can replace them.
+func (ck *checker) copyInto(c shellparse.SimpleCommand, args []shellparse.Word) {
+	var dests []shellparse.Word
+	switch c.Name {
+	case "cp", "rsync":
+		if !hasFlag(args, "rRa", "--recursive", "--archive") {
+			return
+		}
+		dests = copyTargets(c.Name, args, operands(args))
+	case "tar", "bsdtar":
+		first := ""
+		if len(args) > 0 && args[0].Static && !strings.HasPrefix(args[0].Text, "-") {
+			first = args[0].Text
+		}
+		if !hasFlag(args, "x", "--extract", "--get") && !strings.Contains(first, "x") {
+			return
+		}
+		dests = append(shortValues(args, 'C', "fbTXLgHKNV"), longValues(args, "--directory")...)
+		if hasFlag(args, "P", "--absolute-names") || strings.Contains(first, "P") {
+			dests = append(dests, shellparse.Word{Text: "/", Static: true}) // members land where their names say
+		}
+		if len(dests) == 0 {
+			dests = []shellparse.Word{{Text: ".", Static: true}}
+		}
+	case "unzip":
+		dests = shortValues(args, 'd', "x")
+		if len(dests) == 0 && !hasFlag(args, "lptvZ") {
+			dests = []shellparse.Word{{Text: ".", Static: true}}
+		}
+	case "patch":
+		// patch writes the files its diff names, under -d DIR or the working directory
+		dests = append(shortValues(args, 'd', "iopBDFgrVYzx"), longValues(args, "--directory")...)
+		if len(dests) == 0 {
+			dests = []shellparse.Word{{Text: ".", Static: true}}
+		}
+	case "git":
+		ops := skipOptArgs(args, map[string]bool{"-C": true, "-c": true, "-b": true, "-o": true, "--branch": true, "--origin": true,
+			"--depth": true, "--template": true, "--reference": true, "-j": true, "--config": true, "--filter": true, "--separate-git-dir": true, "-u": true})
+		if len(ops) == 3 && ops[0].Static && ops[0].Text == "clone" {
+			dests = ops[2:]
+		}
+	default:
+		return
+	}
+	for _, d := range dests {
+		how := c.Name + " copies a tree into " + d.Text + ", which"
+		if texts, unknown := ck.expandPath(d); unknown && len(texts) == 0 {
+			ck.runtimeWrite(d, c.Name+" into "+d.Text, true)
+			continue
+		}
+		ck.treeSelf(d, how, true) // into / or the home directory too
+	}
+}
+
+// selfPrefilter tells cheaply whether an argument could name permgate's files.
+func selfPrefilter(t string) bool {
+	for _, s := range []string{"permgate", "settings", "hooks", "config", "state", "seal", "$", "*", "?", "[", "{", ".codex", "~"} {
+		if strings.Contains(t, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// knownWriters are the programs whose written files writeTargets knows; other
+// programs handed permgate's files may write them.
+var knownWriters = map[string]bool{"rm": true, "rmdir": true, "unlink": true, "shred": true, "touch": true, "mkdir": true, "tee": true,
+	"truncate": true, "mkfifo": true, "mknod": true, "chmod": true, "chown": true, "chgrp": true, "mv": true, "cp": true, "install": true,
+	"ln": true, "rsync": true, "scp": true, "sed": true, "sort": true, "curl": true, "wget": true, "tree": true, "uniq": true, "xxd": true,
+	"tar": true, "find": true, "pytest": true, "py.test": true, "mypy": true, "ruff": true, "less": true, "permgate": true}
+
+// selfArgs: a program permgate does not know as a writer, handed one of
+// permgate's files (as an operand, --opt=PATH or @PATH), may write it unless it
+// is known read-only.
+func (ck *checker) selfArgs(c shellparse.SimpleCommand) {
+	base := path.Base(c.Name)
+	if knownWriters[base] {
+		return
+	}
+	// Code handed to an interpreter may name the file inside a longer text.
+	code := shellparse.IsShell(c.Name) || isInterpreter(base)
+	for _, a := range c.Argv[1:] {
+		if !selfPrefilter(a.Text) {
+			continue
+		}
+		texts, _ := ck.expandPath(a)
+		for _, text := range texts {
+			for _, cand := range pathCandidates(text) {
+				if cand == "" || strings.HasPrefix(cand, "-") {
+					continue
+				}
+				p := ck.resolve(cand)
+				hit := ck.v.selfFile(p) != ""
+				if !hit && hasGlob(p) {
+					hit, _ = ck.v.globSelf(p)
+				}
+				if !hit && a.Static && code && ck.v.mentionsSelf(text) {
+					hit = true
+				}
+				if hit {
+					if ck.v.readOnly(c) {
+						return
+					}
+					ck.add("self_modify", Severe, c.Name+" is handed "+clip(a.Text)+", "+selfReason+" or a harness's hook settings, and may write it")
+					return
+				}
+			}
+		}
+	}
+}
+
+// selfTrees judges what a command moves, links, or copies a tree into.
+func (ck *checker) selfTrees(c shellparse.SimpleCommand, args []shellparse.Word) {
+	switch c.Name {
+	case "mv":
+		for _, t := range skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "--suffix": true}) {
+			ck.treeSelf(t, "mv "+t.Text, false)
+		}
+		for _, t := range append(shortValues(args, 't', "S"), longValues(args, "--target-directory")...) {
+			ck.treeSelf(t, "mv "+t.Text, false)
+		}
+	case "ln":
+		ck.linkTargets(c, args)
+	case "cp":
+		if hasFlag(args, "ls", "--link", "--symbolic-link") {
+			// cp -l / -s makes links, not copies: its sources are what they point at
+			ops := skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "--suffix": true, "--target-directory": true})
+			if len(shortValues(args, 't', "S"))+len(longValues(args, "--target-directory")) == 0 && len(ops) > 0 {
+				ops = ops[:len(ops)-1]
+			}
+			for _, t := range ops {
+				ck.treeSelf(t, "cp makes a link to "+t.Text+", which", true)
+			}
+		}
+		ck.copyInto(c, args)
+	default:
+		ck.copyInto(c, args)
+	}
+}
+
+// pipedNames judges the file names a command reads on its standard input (xargs
+// rm, parallel sed -i): the command piping into it is looked at for permgate's
+// files or a directory above them among its arguments (find ~/.config | xargs rm).
+func (ck *checker) pipedNames(how string) {
+	for j := ck.index - 1; j >= 0; j-- {
+		prev := ck.res.Commands[j]
+		if !prev.PipesOut {
+			continue
+		}
+		for _, a := range prev.Argv[1:] {
+			if selfPrefilter(a.Text) || a.Static && strings.HasPrefix(a.Text, "/") {
+				ck.treeSelf(a, how+" (names from "+prev.Name+" "+a.Text+")", false)
+			}
+		}
+		return
+	}
+}
+
+// staticTailRulesOut reports that the static end of a file name known only at
+// run time ($f.md, ${f%.txt}.md, out.txt) cannot end one of permgate's names.
+func staticTailRulesOut(base string) bool {
+	tail := base
+	if i := strings.LastIndexAny(base, "}$)`"); i >= 0 {
+		tail = base[i+1:]
+		if base[i] == '$' {
+			n := 0
+			for n < len(tail) && isNameByte(tail[n], n) {
+				n++
+			}
+			tail = tail[n:]
+		}
+	}
+	if tail == "" || strings.ContainsAny(tail, "$`()*?[{}") {
+		return false
+	}
+	if tail == base {
+		return !selfNames[base]
+	}
+	for name := range selfNames {
+		if strings.HasSuffix(name, tail) {
+			return false
+		}
+	}
+	return true
+}
+
+// namesRuleOutSelf reports a find expression whose -name/-iname tests match
+// none of permgate's or the harnesses' file names (find ~ -name '*.txt').
+func namesRuleOutSelf(expr []shellparse.Word) bool {
+	tested := false
+	for _, p := range shellparse.FindPrimaries(expr) {
+		if p.Name != "-name" && p.Name != "-iname" {
+			continue
+		}
+		tested = true
+		pattern := p.Value
+		if p.Name == "-iname" {
+			pattern = strings.ToLower(pattern)
+		}
+		for name := range selfNames {
+			if ok, err := path.Match(pattern, name); ok || err != nil {
+				return false
+			}
+		}
+		if ok, _ := path.Match(pattern, "x.json"); ok {
+			return false // .github/hooks/*.json
+		}
+	}
+	return tested
+}
