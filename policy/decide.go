@@ -89,7 +89,9 @@ func Decide(a validator.Analysis, s Settings, rules RuleMatcher) Outcome {
 	}
 	// In bypass a severe finding falls through to step 3 unless bypass =
 	// "everything": the catastrophic net stays under every mode.
-	if s.Mode == ModeBypass && (a.Severity != validator.Severe || s.BypassEverything) {
+	// self_modify is never let through by bypass: the gate is not opened from
+	// inside, whatever the bypass setting.
+	if s.Mode == ModeBypass && (a.Severity != validator.Severe || s.BypassEverything && !opensGate(a.Findings)) {
 		if a.Incomplete() {
 			// Bypass trusts the user about what permgate can read, not about what
 			// it cannot: an unparseable or unbounded command still needs a human.
@@ -130,6 +132,16 @@ func Decide(a validator.Analysis, s Settings, rules RuleMatcher) Outcome {
 	default:
 		return Outcome{Decision: Ask, Reason: "not read-only: " + firstWriter(a), By: "mode"}
 	}
+}
+
+// opensGate reports a finding that would loosen permgate itself.
+func opensGate(findings []validator.Finding) bool {
+	for _, f := range findings {
+		if f.Kind == "self_modify" {
+			return true
+		}
+	}
+	return false
 }
 
 func planReason(a validator.Analysis) string {

@@ -127,6 +127,12 @@ func TestDecideBypassEverything(t *testing.T) {
 	if got := Decide(analysisOf(validator.NonSevere, false, "parse_error"), s, nil); got.Decision != Ask {
 		t.Errorf("unreadable in bypass everything: %s, want ask", got.Decision)
 	}
+	// Nothing opens the gate from inside: self_modify is denied even there.
+	self := analysisOf(validator.Severe, false, "")
+	self.Findings = append(self.Findings, validator.Finding{Kind: "self_modify", Severity: validator.Severe, Reason: "permgate mode changes permgate's mode"})
+	if got := Decide(self, s, nil); got.Decision != Deny {
+		t.Errorf("self_modify in bypass everything: %s (%s), want deny", got.Decision, got.Reason)
+	}
 	// The net: a severe finding that also made the command unreadable is denied,
 	// not asked, in a severe-net bypass.
 	a := analysisOf(validator.Severe, false, "")

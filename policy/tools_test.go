@@ -103,6 +103,7 @@ func TestToolPolicyStricter(t *testing.T) {
 
 func TestDecideToolFindings(t *testing.T) {
 	self := []validator.Finding{{Kind: "self_modify", Severity: validator.Severe, Reason: "writes permgate's own config or state", Index: -1}}
+	critical := []validator.Finding{{Kind: "critical_write", Severity: validator.Severe, Reason: "writes /etc", Index: -1}}
 	secret := []validator.Finding{{Kind: "secret_access", Severity: validator.NonSevere, Reason: "reads .env, which holds secrets", Index: -1}}
 	safe := []validator.Finding{{Kind: "note", Severity: validator.Safe, Reason: "nothing", Index: -1}}
 	pc := PathContext{Cwd: "/p", Home: "/home/u"}
@@ -121,7 +122,8 @@ func TestDecideToolFindings(t *testing.T) {
 		{"severe denies in auto", ToolCall{Tool: "edit_file", Path: "c.toml", Findings: self}, Settings{Mode: ModeAuto}, RuleSet{}, Deny, "severity"},
 		{"severe denies in plan", ToolCall{Tool: "edit_file", Path: "c.toml", Findings: self}, Settings{Mode: ModePlan}, RuleSet{}, Deny, "severity"},
 		{"severe denies in bypass", ToolCall{Tool: "edit_file", Path: "c.toml", Findings: self}, Settings{Mode: ModeBypass}, RuleSet{}, Deny, "severity"},
-		{"bypass everything allows severe", ToolCall{Tool: "edit_file", Path: "c.toml", Findings: self}, Settings{Mode: ModeBypass, BypassEverything: true}, RuleSet{}, Allow, "mode"},
+		{"bypass everything allows severe", ToolCall{Tool: "write_file", Path: "/etc/hosts", Findings: critical}, Settings{Mode: ModeBypass, BypassEverything: true}, RuleSet{}, Allow, "mode"},
+		{"bypass everything never opens the gate itself", ToolCall{Tool: "edit_file", Path: "c.toml", Findings: self}, Settings{Mode: ModeBypass, BypassEverything: true}, RuleSet{}, Deny, "severity"},
 		{"severe = ask asks", ToolCall{Tool: "edit_file", Path: "c.toml", Findings: self}, Settings{Mode: ModeAuto, SevereAsk: true}, RuleSet{}, Ask, "severity"},
 		{"severe = ask still denies in bypass", ToolCall{Tool: "edit_file", Path: "c.toml", Findings: self}, Settings{Mode: ModeBypass, SevereAsk: true}, RuleSet{}, Deny, "severity"},
 		{"an allow rule does not pre-approve severe", ToolCall{Tool: "edit_file", Path: "c.toml", Findings: self}, Settings{Mode: ModeAuto}, allowAll, Deny, "severity"},
