@@ -21,6 +21,11 @@ func analysisEnv() validator.Env {
 	if x := os.Getenv("PERMGATE_CONFIG"); filepath.IsAbs(x) && len(env.StateDirs) > 0 {
 		env.StateDirs = append(env.StateDirs, filepath.Clean(x)) // the config file in force
 	}
+	if exe, err := os.Executable(); err == nil {
+		if real, err := filepath.EvalSymlinks(exe); err == nil {
+			env.Binary = real
+		}
+	}
 	if x := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(x) {
 		env.XDGConfigHome = x
 	}

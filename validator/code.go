@@ -557,6 +557,42 @@ func (ck *checker) container(c shellparse.SimpleCommand, args []shellparse.Word)
 				ck.add("privilege_escalation", Severe, c.Name+" mounts a host system path into the container, where it is root")
 				return
 			}
+			ck.mountsSelf(c.Name, args, i)
+		}
+	}
+}
+
+// mountsSelf: a container given permgate's files, or a directory above them,
+// can write them as root (docker run -v ~/.config/permgate:/c, -v ~:/h).
+func (ck *checker) mountsSelf(name string, args []shellparse.Word, i int) {
+	t := args[i].Text
+	var spec shellparse.Word
+	switch {
+	case (t == "-v" || t == "--volume" || t == "--mount") && i+1 < len(args):
+		spec = args[i+1]
+	case strings.HasPrefix(t, "-v") && len(t) > 2, strings.HasPrefix(t, "--volume="), strings.HasPrefix(t, "--mount="):
+		spec = args[i]
+		spec.Text = strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(t, "--volume="), "--mount="), "-v"), " ")
+	default:
+		return
+	}
+	src, _, _ := strings.Cut(spec.Text, ":")
+	for _, part := range strings.Split(spec.Text, ",") {
+		if v, ok := strings.CutPrefix(part, "source="); ok {
+			src = v
+		} else if v, ok := strings.CutPrefix(part, "src="); ok {
+			src = v
+		}
+	}
+	spec.Text = src
+	texts, _ := ck.expandPath(spec)
+	for _, text := range texts {
+		p := ck.resolve(text)
+		for _, q := range ck.realPaths(p) {
+			if ck.v.selfFile(q) != "" || ck.v.selfAncestor(q, true) {
+				ck.add("self_modify", Severe, name+" mounts "+src+" into a container, which can then rewrite permgate's own config or state")
+				return
+			}
 		}
 	}
 }

@@ -66,6 +66,8 @@ func (ck *checker) assigns(c shellparse.SimpleCommand) {
 			ck.add("self_modify", Severe, "sets "+name+", which changes how permgate decides")
 		case selfEnvVars[name]:
 			ck.add("self_modify", Severe, "sets "+name+", which moves where permgate looks for its config and state")
+		case harnessEnvVars[name]:
+			ck.add("self_modify", Severe, "sets "+name+", which points an agent harness at other settings, without permgate's hook")
 		case name == "IFS":
 			ck.add("ifs_manipulation", NonSevere, "sets IFS, which changes how words are split")
 		case strings.HasPrefix(name, "BASH_FUNC_"):

@@ -17,12 +17,37 @@ const (
 // rm judges rm: recursive deletes by where they point; plain deletes of critical
 // files are judged as writes.
 func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
-	recursive, dynamicOpt := false, false
-	var targets []shellparse.Word
+	recursive, dynamicOpt, targets := rmArgs(args)
+	if !recursive && !dynamicOpt {
+		return
+	}
+	for _, t := range targets {
+		ck.treeSelf(t, "rm -r "+t.Text, false)
+		class, why := ck.judgeDelete(t)
+		if class == deleteSevere {
+			ck.add("recursive_delete", Severe, "rm -r on "+why)
+		} else if recursive {
+			ck.add("recursive_delete_local", NonSevere, "rm -r deletes "+t.Text+" and everything in it")
+		}
+	}
+}
+
+// rmArgs reads rm's arguments: whether -r is given, whether a word known only
+// at run time may supply it, and the targets (dynamic words among them).
+func rmArgs(args []shellparse.Word) (recursive, dynamicOpt bool, targets []shellparse.Word) {
+	quotedOpts := 0
 	done := false
 	for _, a := range args {
 		switch {
 		case done:
+			targets = append(targets, a)
+		case !a.Static && !a.Placeholder && cannotBeOption(a):
+			targets = append(targets, a)
+		case !a.Static && !a.Placeholder && a.Quoted && !strings.Contains(a.Text, "@"):
+			// One quoted word is one argument ("$@" is not): an option or a
+			// target, never both. It can make the delete recursive only if
+			// another target is left for it to act on (see below).
+			quotedOpts++
 			targets = append(targets, a)
 		case !a.Static && !a.Placeholder:
 			// A dynamic word may be -rf or a target: count it as both.
@@ -42,18 +67,24 @@ func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
 			targets = append(targets, a)
 		}
 	}
-	if !recursive && !dynamicOpt {
-		return
+	if quotedOpts > 0 && len(targets) >= 2 {
+		dynamicOpt = true
 	}
-	for _, t := range targets {
-		ck.treeSelf(t, "rm -r "+t.Text, false)
-		class, why := ck.judgeDelete(t)
-		if class == deleteSevere {
-			ck.add("recursive_delete", Severe, "rm -r on "+why)
-		} else if recursive {
-			ck.add("recursive_delete_local", NonSevere, "rm -r deletes "+t.Text+" and everything in it")
-		}
+	return recursive, dynamicOpt, targets
+}
+
+// cannotBeOption reports a dynamic word that can never expand to an option: a
+// glob with no expansion in it that starts with a path character (~/.*/x,
+// /tmp/*.log, src/*.o), which can only match names beginning the same way.
+func cannotBeOption(w shellparse.Word) bool {
+	if !w.Glob || w.Subst || len(w.Params) > 0 || w.Text == "" {
+		return false
 	}
+	switch w.Text[0] {
+	case '*', '?', '[', '-', '{', '$', '`', '"', '\'', '\\', '!', '@', '+':
+		return false
+	}
+	return true
 }
 
 // judgeDelete says where a recursive delete of one target lands.

@@ -13,6 +13,23 @@ import (
 // that picks another config, profile or mode.
 func (ck *checker) permgate(c shellparse.SimpleCommand) {
 	ck.permgateCall(shellparse.ParsePermgate(c.Argv), false)
+	ck.emptyEnvPermgate(c)
+}
+
+// emptyEnvPermgate: env -i (or env -) before permgate runs it without HOME and
+// the XDG variables, so it would look for its config and state nowhere.
+func (ck *checker) emptyEnvPermgate(c shellparse.SimpleCommand) {
+	for _, w := range c.Wrappers {
+		if w.Name != "env" {
+			continue
+		}
+		for _, a := range w.Argv[1:] {
+			if a.Text == "-" || hasFlag([]shellparse.Word{a}, "i", "--ignore-environment") {
+				ck.add("self_modify", Severe, "env "+a.Text+" runs permgate with an empty environment, without the HOME it finds its config and state by")
+				return
+			}
+		}
+	}
 }
 
 // permgateWrappers judges permgate's own words when it ran the command as a
@@ -22,6 +39,7 @@ func (ck *checker) permgateWrappers(c shellparse.SimpleCommand) {
 	for _, w := range c.Wrappers {
 		if shellparse.IsPermgate(w.Name) || ck.isPermgateCopy(w.Name) {
 			ck.permgateCall(shellparse.ParsePermgate(w.Argv), false)
+			ck.emptyEnvPermgate(c)
 		}
 	}
 	if len(c.Argv) > 0 && c.Name != "" && !shellparse.IsPermgate(c.Name) && ck.isPermgateCopy(c.Name) {

@@ -9,7 +9,8 @@ import (
 
 // safeCommands only read, whatever plain arguments they get.
 var safeCommands = map[string]bool{
-	"ls": true, "cat": true, "head": true, "tail": true, "wc": true, "echo": true, "printf": true, "pwd": true,
+	"bind": true, // listing only: see argChecks
+	"ls":   true, "cat": true, "head": true, "tail": true, "wc": true, "echo": true, "printf": true, "pwd": true,
 	"which": true, "type": true, "file": true, "stat": true, "du": true, "df": true, "grep": true, "egrep": true,
 	"fgrep": true, "ag": true, "diff": true, "cmp": true, "uniq": true, "cut": true, "tr": true, "nl": true,
 	"rev": true, "seq": true, "basename": true, "dirname": true, "realpath": true, "readlink": true, "id": true,
@@ -78,6 +79,23 @@ func syncingRunner(w shellparse.Wrapper) bool {
 
 // argChecks refine the safe list: the command reads only with these arguments.
 var argChecks = map[string]func([]shellparse.Word) bool{
+	// bind -p, -P, -v, -V, -s, -S, -l, -X (and -m KEYMAP) print bindings.
+	"bind": func(args []shellparse.Word) bool {
+		if len(args) == 0 {
+			return false
+		}
+		for i := 0; i < len(args); i++ {
+			t := args[i].Text
+			if t == "-m" && i+1 < len(args) {
+				i++
+				continue
+			}
+			if !strings.HasPrefix(t, "-") || len(t) < 2 || strings.Trim(t[1:], "pPvVsSlX") != "" {
+				return false
+			}
+		}
+		return true
+	},
 	"find": func(args []shellparse.Word) bool {
 		for _, p := range shellparse.FindPrimaries(args) {
 			switch p.Name {

@@ -24,6 +24,9 @@ const harnessWhy = "the harness settings that register permgate's hook"
 // harness's hook settings, or returns "".
 func (v *Validator) selfFile(p string) string {
 	p = procRoot(p)
+	if v.isPermgateBinary(p) {
+		return permgateBinaryWhy
+	}
 	for _, d := range v.env.StateDirs {
 		if within(p, d) {
 			return selfReason
@@ -44,6 +47,69 @@ func (v *Validator) selfFile(p string) string {
 		}
 	}
 	return harnessSettings(lower)
+}
+
+// permgateBinaryWhy is the reason given for a write of the permgate program.
+const permgateBinaryWhy = "the permgate program itself (replacing or disabling it turns the gate off)"
+
+// isPermgateBinary reports the permgate program: the one running now
+// (Env.Binary), or a file named permgate in a bin directory (~/go/bin,
+// ~/.local/bin, /usr/local/bin, /opt/homebrew/bin …), where harnesses find it.
+func (v *Validator) isPermgateBinary(p string) bool {
+	if v.env.Binary != "" && (p == v.env.Binary || strings.EqualFold(p, v.env.Binary)) {
+		return true
+	}
+	if !strings.EqualFold(path.Base(p), "permgate") {
+		return false
+	}
+	switch path.Base(path.Dir(p)) {
+	case "bin", "sbin":
+	default:
+		return false
+	}
+	// A build inside a project (go build -o bin/permgate) makes a new file,
+	// not the one harnesses run; the home directory is no project.
+	cwd := v.env.Cwd
+	return !within(p, cwd) || cwd == "/" || v.env.Home != "" && within(v.env.Home, cwd)
+}
+
+// sealKeyName is the file holding the key that seals permgate's config and
+// state, in its state directory.
+const sealKeyName = "seal.key"
+
+// readsSealKey reports an argument that may name permgate's seal key: the file
+// by any spelling permgate can expand, a glob that matches it, or its directory
+// (grep -r, cp -r). Reading it lets a program forge a seal.
+func (ck *checker) readsSealKey(w shellparse.Word, dirs bool) bool {
+	if w.Static && !strings.Contains(w.Text, "permgate") && !strings.Contains(w.Text, sealKeyName) {
+		return false // the hot path: nothing that can name it
+	}
+	var keyDirs []string
+	if ck.v.env.Home != "" {
+		keyDirs = append(keyDirs, ck.v.env.Home+"/.local/state/permgate")
+	}
+	if ck.v.env.XDGStateHome != "" {
+		keyDirs = append(keyDirs, ck.v.env.XDGStateHome+"/permgate")
+	}
+	texts, _ := ck.expandPath(w)
+	for _, text := range texts {
+		p := ck.resolve(text)
+		for _, d := range keyDirs {
+			key := d + "/" + sealKeyName
+			if p == key || dirs && p == d {
+				return true
+			}
+			if hasGlob(p) {
+				if ok, _ := path.Match(p, key); ok {
+					return true
+				}
+				if ok, _ := path.Match(p, d); ok && dirs {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // procRoot rewrites /proc/self/root/X (and /proc/PID/root, /proc/thread-self/root)
@@ -527,6 +593,10 @@ func findRootsExpr(args []shellparse.Word) ([]shellparse.Word, []shellparse.Word
 // selfEnvVars move where permgate looks for its config and state.
 var selfEnvVars = map[string]bool{"HOME": true, "XDG_CONFIG_HOME": true, "XDG_STATE_HOME": true}
 
+// harnessEnvVars move where an agent harness reads the settings that register
+// permgate's hook: an agent started with another one runs ungated.
+var harnessEnvVars = map[string]bool{"CLAUDE_CONFIG_DIR": true, "CODEX_HOME": true}
+
 // selfEnv judges setting or unsetting HOME, XDG_CONFIG_HOME, XDG_STATE_HOME and
 // PERMGATE_* by routes assigns does not see: env -u, a variable name known only
 // at run time (export $v=…, unset "$v").
@@ -536,7 +606,7 @@ func (ck *checker) selfEnv(c shellparse.SimpleCommand) {
 			continue
 		}
 		for _, u := range append(shortValues(w.Argv[1:], 'u', "CSP"), longValues(w.Argv[1:], "--unset")...) {
-			if !u.Static || selfEnvVars[u.Text] || strings.HasPrefix(u.Text, "PERMGATE_") {
+			if !u.Static || selfEnvVars[u.Text] || harnessEnvVars[u.Text] || strings.HasPrefix(u.Text, "PERMGATE_") {
 				ck.add("self_modify", Severe, "env -u "+u.Text+" changes where or how permgate decides")
 			}
 		}
@@ -551,7 +621,7 @@ func (ck *checker) selfEnv(c shellparse.SimpleCommand) {
 	}
 	for _, w := range c.Argv[1:] {
 		if w.Static {
-			if c.Name == "unset" && selfEnvVars[w.Text] {
+			if c.Name == "unset" && (selfEnvVars[w.Text] || harnessEnvVars[w.Text]) {
 				ck.add("self_modify", Severe, "unsets "+w.Text+", which moves where permgate looks for its config and state")
 			}
 			continue

@@ -32,6 +32,9 @@ type Env struct {
 	FileAccess bool
 	// ProjectFiles are the absolute paths of the project .permgate.toml files in force.
 	ProjectFiles []string
+	// Binary is the absolute path of the permgate program itself (links
+	// resolved); writing it is self_modify.
+	Binary string
 	// XDGConfigHome and XDGStateHome are $XDG_CONFIG_HOME and $XDG_STATE_HOME
 	// where commands run; empty means unset (~/.config and ~/.local/state).
 	XDGConfigHome, XDGStateHome string
@@ -333,15 +336,24 @@ func (ck *checker) followCd(c shellparse.SimpleCommand) {
 
 // changeDir returns the directory after changing from dir to the word's path.
 func (ck *checker) changeDir(dir string, to shellparse.Word) string {
+	text := to.Text
+	if !to.Static {
+		// cd "$HOME/.config": a directory permgate can still name.
+		known, ok := ck.knownPath(to)
+		if !ok || to.Glob || hasGlob(known) {
+			return ""
+		}
+		text = known
+	}
 	switch {
-	case !to.Static || to.Text == "-":
+	case text == "-":
 		return ""
-	case strings.HasPrefix(to.Text, "/"):
-		return path.Clean(to.Text)
+	case strings.HasPrefix(text, "/"):
+		return path.Clean(text)
 	case dir == "":
 		return ""
 	}
-	return path.Join(dir, to.Text)
+	return path.Join(dir, text)
 }
 
 // program dispatches on the command's name.

@@ -38,15 +38,11 @@ func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 	ops := operands(args)
 	switch c.Name {
 	case "rm":
-		for _, a := range args {
-			if !a.Static && !a.Placeholder {
-				return nil // a dynamic option word: judged as a possible rm -r
-			}
+		recursive, dynamicOpt, targets := rmArgs(args)
+		if recursive || dynamicOpt {
+			return nil // judged as a (possible) rm -r in delete.go
 		}
-		if hasFlag(args, "rR", "--recursive") {
-			return nil
-		}
-		return ops
+		return targets
 	case "rmdir", "unlink", "shred", "touch", "mkdir", "tee", "truncate", "mkfifo", "mknod":
 		return skipOptArgs(args, map[string]bool{"-s": true, "--size": true, "-r": c.Name != "rmdir", "--reference": true, "-d": c.Name == "touch", "-t": c.Name == "touch", "-m": c.Name == "mkdir"})
 	case "chmod", "chown", "chgrp":
@@ -278,8 +274,11 @@ func (ck *checker) writes(c shellparse.SimpleCommand) {
 	}
 }
 
+// namesOnly take a directory by its name without reading what is in it.
+var namesOnly = map[string]bool{"cd": true, "pushd": true, "chdir": true, "mv": true, "ln": true, "install": true, "find": true}
+
 // metadataOnly are commands that look at a file's name or metadata, not its content.
-var metadataOnly = map[string]bool{"ls": true, "stat": true, "file": true, "test": true, "[": true, "du": true, "touch": true, "rm": true, "mkdir": true, "realpath": true, "readlink": true, "basename": true, "dirname": true, "chmod": true, "chown": true, "chgrp": true, "rmdir": true, "unlink": true, "exa": true, "eza": true, "tree": true, "shred": true}
+var metadataOnly = map[string]bool{"truncate": true, "ls": true, "stat": true, "file": true, "test": true, "[": true, "du": true, "touch": true, "rm": true, "mkdir": true, "realpath": true, "readlink": true, "basename": true, "dirname": true, "chmod": true, "chown": true, "chgrp": true, "rmdir": true, "unlink": true, "exa": true, "eza": true, "tree": true, "shred": true}
 
 // secretArgs: naming a secret file as an argument reads, copies or sends it.
 func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
@@ -287,6 +286,10 @@ func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
 		return
 	}
 	for _, a := range c.Argv[1:] {
+		if ck.readsSealKey(a, !namesOnly[c.Name]) {
+			ck.add("secret_access", NonSevere, c.Name+" reads "+a.Text+", which holds the key that seals permgate's config and state")
+			return
+		}
 		if !a.Static && !a.Glob {
 			continue
 		}
