@@ -265,6 +265,8 @@ func (s *session) decideTool(h harness, in hookInput) (string, validator.Analysi
 		for _, p := range append([]string{path}, args.Paths...) {
 			call.Findings = append(call.Findings, v.CheckPath(op, p)...)
 		}
+	} else if _, known := s.toolTable()[tool]; !known {
+		call.Findings = append(call.Findings, s.unknownToolSelf(in.ToolInput)...)
 	}
 	out := s.decideToolCall(call)
 	what := in.ToolName
@@ -310,6 +312,46 @@ func (s *session) decidePatch(patch string) (string, validator.Analysis, policy.
 // decideToolCall decides a call of a tool other than bash, then fail-closed.
 func (s *session) decideToolCall(call policy.ToolCall) policy.Outcome {
 	return s.failClosed(policy.DecideTool(call, s.eff.Settings, s.cfg.Rules, s.toolTable(), s.pathContext()))
+}
+
+// unknownToolSelf judges a tool permgate does not know (an MCP server's, a new
+// harness tool): what it does with a path is unknown, so only a path that is
+// permgate's own files or the hook settings counts — as a possible write,
+// self_modify — and nothing else is assumed.
+func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
+	var fields map[string]any
+	if json.Unmarshal(input, &fields) != nil {
+		return nil
+	}
+	v := validator.New(s.env)
+	var out []validator.Finding
+	var visit func(val any, depth int)
+	visit = func(val any, depth int) {
+		if depth > 4 {
+			return
+		}
+		switch x := val.(type) {
+		case string:
+			if x == "" || len(x) > 4096 || strings.ContainsAny(x, "\n\x00") || !strings.ContainsAny(x, "/~") {
+				return
+			}
+			for _, f := range v.CheckPath(validator.PathWrite, x) {
+				if f.Kind == "self_modify" {
+					out = append(out, f)
+				}
+			}
+		case []any:
+			for _, e := range x {
+				visit(e, depth+1)
+			}
+		case map[string]any:
+			for _, e := range x {
+				visit(e, depth+1)
+			}
+		}
+	}
+	visit(fields, 0)
+	return out
 }
 
 // toolPathOp says how a file tool's paths are judged: the tools that write

@@ -56,6 +56,8 @@ func (v *Validator) CheckPath(op PathOp, p string) []Finding {
 		if op == PathRead {
 			if secretName(q) || hasGlob(q) && globSecret(q) {
 				add("secret_access", NonSevere, "reads "+shown+", which holds secrets")
+			} else if v.coversSealKey(q) {
+				add("secret_access", NonSevere, "reads "+shown+", which holds the key that seals permgate's config and state")
 			}
 			continue
 		}

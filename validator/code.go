@@ -490,6 +490,18 @@ func (ck *checker) goTool(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if goFlag(args, "exec", "toolexec", "vettool") {
 		ck.add("inline_code", NonSevere, "go -exec/-toolexec/-vettool names a program to run")
 	}
+	// go install …/permgate@v puts a program named permgate into GOBIN, over the
+	// one the harnesses and the shell guard run.
+	ops := operands(args)
+	if len(ops) > 1 && ops[0].Text == "install" {
+		for _, pkg := range ops[1:] {
+			name, _, _ := strings.Cut(pkg.Text, "@")
+			if shellparse.IsPermgate(path.Base(name)) || !pkg.Static && strings.Contains(strings.ToLower(pkg.Text), "permgate") {
+				ck.add("self_modify", Severe, "go install "+pkg.Text+" replaces the permgate program in GOBIN (~/go/bin), the one the harnesses run")
+				return
+			}
+		}
+	}
 }
 
 // pytest --basetemp empties the directory it names.

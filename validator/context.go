@@ -18,6 +18,9 @@ func (ck *checker) wrappers(c shellparse.SimpleCommand) {
 		if privilegeWrappers[path.Base(w.Name)] {
 			ck.add("privilege_escalation", Severe, w.Name+" runs the command with another user's privileges")
 		}
+		if w.Name == "tmux" || w.Name == "screen" {
+			ck.typesInto(w.Name, w.Argv[1:])
+		}
 	}
 	if len(c.Argv) > 0 && privilegeWrappers[c.Name] {
 		ck.add("privilege_escalation", Severe, c.Name+" gains another user's privileges")

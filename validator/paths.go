@@ -47,7 +47,7 @@ var systemDirs = []string{"/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/li
 var topDirs = []string{"/home", "/var", "/opt", "/srv", "/mnt", "/media", "/dev", "/run", "/tmp", "/Users", "/System", "/Library", "/Applications", "/private"}
 
 // shellRCFiles run at every shell start, or (.gitconfig) name programs git runs.
-var shellRCFiles = []string{".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".bash_aliases", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".zlogout", ".config/fish/config.fish", ".inputrc", ".kshrc", ".cshrc", ".tcshrc", ".gitconfig", ".config/git/config", ".config/autostart", ".config/systemd/user", "Library/LaunchAgents"}
+var shellRCFiles = []string{".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".bash_aliases", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".zlogout", ".config/fish/config.fish", ".config/fish/conf.d", ".config/fish/functions", ".inputrc", ".kshrc", ".cshrc", ".tcshrc", ".gitconfig", ".config/git/config", ".config/autostart", ".config/systemd/user", "Library/LaunchAgents"}
 
 // critical names why writing p is catastrophic, or "" when it is not.
 func (v *Validator) critical(p string) string {
@@ -160,6 +160,9 @@ func protected(p string) string {
 	}
 	if path.Base(p) == ".permgate.toml" {
 		return "the project's permgate config"
+	}
+	if path.Base(p) == ".envrc" {
+		return "a direnv file, whose exports (PERMGATE_*, HOME) load into the shell that enters the folder"
 	}
 	return ""
 }

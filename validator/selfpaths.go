@@ -84,13 +84,7 @@ func (ck *checker) readsSealKey(w shellparse.Word, dirs bool) bool {
 	if w.Static && !strings.Contains(w.Text, "permgate") && !strings.Contains(w.Text, sealKeyName) {
 		return false // the hot path: nothing that can name it
 	}
-	var keyDirs []string
-	if ck.v.env.Home != "" {
-		keyDirs = append(keyDirs, ck.v.env.Home+"/.local/state/permgate")
-	}
-	if ck.v.env.XDGStateHome != "" {
-		keyDirs = append(keyDirs, ck.v.env.XDGStateHome+"/permgate")
-	}
+	keyDirs := ck.v.sealKeyDirs()
 	texts, _ := ck.expandPath(w)
 	for _, text := range texts {
 		p := ck.resolve(text)
@@ -106,6 +100,37 @@ func (ck *checker) readsSealKey(w shellparse.Word, dirs bool) bool {
 				if ok, _ := path.Match(p, d); ok && dirs {
 					return true
 				}
+			}
+		}
+	}
+	return false
+}
+
+// sealKeyDirs are the state directories that hold permgate's seal key.
+func (v *Validator) sealKeyDirs() []string {
+	var dirs []string
+	if v.env.Home != "" {
+		dirs = append(dirs, v.env.Home+"/.local/state/permgate")
+	}
+	if v.env.XDGStateHome != "" {
+		dirs = append(dirs, v.env.XDGStateHome+"/permgate")
+	}
+	return dirs
+}
+
+// coversSealKey reports a path that is permgate's seal key, a directory
+// holding it (a Grep of the folder reads it), or a glob matching it.
+func (v *Validator) coversSealKey(p string) bool {
+	for _, d := range v.sealKeyDirs() {
+		key := d + "/" + sealKeyName
+		// A folder above the key counts up to, not including, the home
+		// directory: a search of all of home is no aim at the key.
+		if p == key || within(d, p) && (v.env.Home == "" || !within(v.env.Home, p)) {
+			return true
+		}
+		if hasGlob(p) {
+			if ok, _ := path.Match(p, key); ok {
+				return true
 			}
 		}
 	}

@@ -458,6 +458,11 @@ func init() {
 		"pytest":     (*checker).pytest,
 		"py.test":    (*checker).pytest,
 		"ex":         (*checker).vim,
+		"tmux":       (*checker).typesIntoTerminal,
+		"screen":     (*checker).typesIntoTerminal,
+		"xdotool":    (*checker).typesIntoTerminal,
+		"ydotool":    (*checker).typesIntoTerminal,
+		"wtype":      (*checker).typesIntoTerminal,
 	}
 	for _, client := range sqlClients {
 		programChecks[client] = (*checker).sql

@@ -1,0 +1,55 @@
+package validator
+
+import (
+	"strings"
+
+	"permgate/shellparse"
+)
+
+// typesIntoTerminal flags programs that type text into another terminal: tmux
+// send-keys, screen -X stuff, xdotool type. What they type runs there as if a
+// person had typed it — past this command's analysis, and able to answer
+// permgate's own confirmations on that terminal.
+func (ck *checker) typesIntoTerminal(c shellparse.SimpleCommand, args []shellparse.Word) {
+	ck.typesInto(c.Name, args)
+}
+
+// typesInto judges one program's words; the program may be the command or a
+// wrapper whose typed text was unwrapped as a script.
+func (ck *checker) typesInto(name string, args []shellparse.Word) {
+	how := ""
+	switch name {
+	case "tmux":
+		for _, a := range operands(args) {
+			switch a.Text {
+			case "send-keys", "send", "paste-buffer", "pasteb", "load-buffer", "loadb":
+				how = "tmux " + a.Text
+			}
+			if how != "" || !a.Static {
+				break
+			}
+		}
+	case "screen":
+		for i, a := range args {
+			if a.Text == "-X" && i+1 < len(args) {
+				switch strings.ToLower(args[i+1].Text) {
+				case "stuff", "paste", "readbuf", "eval":
+					how = "screen -X " + args[i+1].Text
+				}
+			}
+		}
+	case "xdotool", "ydotool", "wtype":
+		for _, a := range args {
+			switch a.Text {
+			case "type", "key", "keydown":
+				how = name + " " + a.Text
+			}
+		}
+		if name == "wtype" {
+			how = "wtype"
+		}
+	}
+	if how != "" {
+		ck.add("inline_code", NonSevere, how+" types text into another terminal, where it runs unchecked as if typed there (and could answer permgate's own questions)")
+	}
+}
