@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -75,6 +76,29 @@ func startPTY(t *testing.T, dir string, env []string, args ...string) *ptyRun {
 		t.Fatalf("start permgate on a pty: %v", err)
 	}
 	return newPTYRun(t, cmd, tty)
+}
+
+// startPTYTypeahead starts permgate on a new pseudo-terminal whose input already
+// holds typeahead: the keys are typed before the process exists, so they are
+// certainly there before any question is asked.
+func startPTYTypeahead(t *testing.T, dir string, env []string, typeahead string, args ...string) *ptyRun {
+	t.Helper()
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Fatalf("open a pty: %v", err)
+	}
+	if _, err := ptmx.Write([]byte(typeahead)); err != nil {
+		t.Fatalf("type ahead: %v", err)
+	}
+	cmd := exec.Command("permgate", args...)
+	cmd.Dir, cmd.Env = dir, env
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start permgate on a pty: %v", err)
+	}
+	tty.Close()
+	return newPTYRun(t, cmd, ptmx)
 }
 
 // newPTYRun collects what a process started on tty writes to its terminal.
@@ -365,8 +389,7 @@ func TestTrustUserAtTerminal(t *testing.T) {
 		t.Fatalf("after no, exit %d", code)
 	}
 	// Typed before the question: flushed, not taken as the answer.
-	r = startPTY(t, home, env, "trust", "--user")
-	r.send("y\n")
+	r = startPTYTypeahead(t, home, env, "y\n", "trust", "--user")
 	r.waitFor("Confirm? (y/N) ")
 	time.Sleep(100 * time.Millisecond)
 	r.send("n\n")

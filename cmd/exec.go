@@ -158,16 +158,18 @@ func denyHint(s *session, a validator.Analysis, out policy.Outcome, decidedBy st
 		return "you answered no; nothing ran"
 	case out.Rule != "" && decidedBy == "rule":
 		return "the deny rule " + out.Rule + " stops it in every mode; `permgate rules list` shows where it is set"
+	case a.HasKind("self_modify"):
+		return "a gated command may not change permgate itself; a person makes such changes at a terminal, with permgate's own commands"
 	case a.Severity == validator.Severe && s.eff.Mode == policy.ModeBypass:
-		return "bypass mode still stops severe commands (bypass = \"everything\" in your config turns that off); run it yourself outside permgate if you mean it"
+		return "bypass mode still stops severe commands; a person who means it runs it outside permgate"
 	case a.Severity == validator.Severe:
 		return "severe commands cannot be allowed by a rule; run it yourself outside permgate if you mean it"
 	case s.eff.Mode == policy.ModePlan:
-		return "plan mode runs only read-only commands; `permgate mode default` to leave it"
+		return "plan mode runs only read-only commands; a person can leave it with `permgate mode default` at a terminal"
 	case a.Incomplete():
 		return "permgate cannot read this command fully; simplify it"
 	}
-	return "run it from a terminal to be asked, or allow it ahead with `permgate rules add allow 'bash(prefix:…*)'`"
+	return "run it from a terminal to be asked; a person can allow it ahead with `permgate rules add allow` at a terminal"
 }
 
 // audit records a decision; a failure to record is reported, not fatal.

@@ -91,7 +91,7 @@ func Decide(a validator.Analysis, s Settings, rules RuleMatcher) Outcome {
 	// "everything": the catastrophic net stays under every mode.
 	// self_modify is never let through by bypass: the gate is not opened from
 	// inside, whatever the bypass setting.
-	if s.Mode == ModeBypass && (a.Severity != validator.Severe || s.BypassEverything && !opensGate(a.Findings)) {
+	if s.Mode == ModeBypass && (a.Severity != validator.Severe || s.BypassEverything && !a.HasKind("self_modify")) {
 		if a.Incomplete() {
 			// Bypass trusts the user about what permgate can read, not about what
 			// it cannot: an unparseable or unbounded command still needs a human.

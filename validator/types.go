@@ -132,6 +132,16 @@ func (a Analysis) Incomplete() bool {
 	return false
 }
 
+// HasKind reports a finding of the kind.
+func (a Analysis) HasKind(kind string) bool {
+	for _, f := range a.Findings {
+		if f.Kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
 // Kinds returns the distinct finding kinds, in order of first appearance.
 func (a Analysis) Kinds() []string {
 	var kinds []string
