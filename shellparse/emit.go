@@ -1,6 +1,9 @@
 package shellparse
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // maxUnwrap bounds how many wrappers one command may come through.
 const maxUnwrap = 64
@@ -93,6 +96,9 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 				w.emit(SimpleCommand{Argv: append([]Word(nil), inner...), Source: cmd.Source}, nc)
 			}
 		}
+		if st.kind == stepDone {
+			w.unknownSuffix(name, cmd, c)
+		}
 		if st.kind == stepDone && w.shellReadsStaticInput(name, cmd) {
 			wrapper := Wrapper{Name: name, Argv: cmd.Argv, Nested: true}
 			nc := nestedContext(cmd, c)
@@ -103,6 +109,50 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 		break
 	}
 	w.finish(cmd, c)
+}
+
+// unknownSuffix applies the principle for programs nothing here knows: the
+// argv after `--`, or from the first word that names a known program, may be
+// a command the program runs, so it is analysed too (the program itself is
+// still recorded as it stands).
+func (w *walker) unknownSuffix(name string, cmd SimpleCommand, c context) {
+	known := w.parser.opts.Known
+	if known == nil || w.knownProgram(path.Base(name)) || len(cmd.Argv) < 2 {
+		return
+	}
+	for i := 1; i < len(cmd.Argv); i++ {
+		a := cmd.Argv[i]
+		if !a.Static {
+			continue
+		}
+		start := -1
+		switch {
+		case a.Text == "--":
+			start = i + 1
+		case !strings.HasPrefix(a.Text, "-") && w.knownProgram(CommandName(a)):
+			start = i
+		}
+		if start < 0 || start >= len(cmd.Argv) {
+			continue
+		}
+		alt := cmd
+		alt.Wrappers = appendWrapper(cmd.Wrappers, Wrapper{Name: name, Argv: cmd.Argv[:start]})
+		alt.Argv = append([]Word(nil), cmd.Argv[start:]...)
+		w.unwrap(alt, c)
+		return
+	}
+}
+
+// knownProgram reports a program the analysis knows: shellparse's wrappers and
+// shells, permgate, or what Options.Known says.
+func (w *walker) knownProgram(name string) bool {
+	if name == "" {
+		return false
+	}
+	if _, ok := wrapperSpecs[name]; ok || IsShell(name) || IsPermgate(name) {
+		return true
+	}
+	return w.parser.opts.Known(name)
 }
 
 // finish marks placeholders, names the command and records it.
@@ -173,7 +223,20 @@ func (w *walker) shellReadsStaticInput(name string, cmd SimpleCommand) bool {
 		// . /dev/stdin <<< 'script'
 		return len(cmd.Argv) > 1 && cmd.Argv[1].Static && (IsStdinPath(cmd.Argv[1].Text) || cmd.Argv[1].Text == "-")
 	}
+	if (name == "at" || name == "batch") && !hasFileOption(cmd.Argv) {
+		return true // at and batch run the commands they read, later
+	}
 	return IsShell(name) && ShellReadsStdin(cmd.Argv)
+}
+
+// hasFileOption reports at's -f FILE: the script comes from a file instead.
+func hasFileOption(argv []Word) bool {
+	for _, a := range argv[1:] {
+		if a.Text == "-f" || strings.HasPrefix(a.Text, "-f") && len(a.Text) > 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // ShellReadsStdin reports whether a shell invocation reads its script from

@@ -198,6 +198,12 @@ type Options struct {
 	// MaxNesting bounds the syntactic nesting of compound commands and
 	// substitutions. Default 256.
 	MaxNesting int
+	// Known reports a program the analysis knows (besides the wrappers and
+	// shells shellparse knows itself). For a program it does not know, every
+	// argv suffix after `--`, or one that begins with a known program, is also
+	// analysed as a command (some-runner exec -- rm -rf ~, faketime 0 rm -rf ~).
+	// nil turns the principle off.
+	Known func(name string) bool
 }
 
 // Defaults for Options.

@@ -191,6 +191,14 @@ func (s *scriptWalker) command(cmd syntax.Command, c context) {
 		}
 	case *syntax.ArithmCmd:
 		s.substs(x.X, c)
+		if names := arithAssigns(x.X); len(names) > 0 {
+			// (( HOME = 1 )) sets HOME as an assignment would.
+			cmd := SimpleCommand{Source: s.words.text(x)}
+			for _, n := range names {
+				cmd.Assigns = append(cmd.Assigns, Assign{Name: n, Value: staticWord("")})
+			}
+			s.emit(cmd, c)
+		}
 	case *syntax.TestClause:
 		s.substs(x.X, c)
 		s.testClause(x, c)
@@ -200,6 +208,13 @@ func (s *scriptWalker) command(cmd syntax.Command, c context) {
 			s.substs(e, c)
 			if w, ok := e.(*syntax.Word); ok {
 				argv = append(argv, s.words.resolveOne(w))
+			}
+			if names := arithAssigns(e); len(names) > 0 {
+				if len(argv) == 1 {
+					argv = append(argv, staticWord(""))
+				}
+				last := &argv[len(argv)-1]
+				last.Assigned = append(last.Assigned, names...)
 			}
 		}
 		// let is a command too: its words name variables, whose subscripts run code.
@@ -447,4 +462,34 @@ func (s *scriptWalker) decl(x *syntax.DeclClause, c context) {
 		}
 	}
 	s.emit(SimpleCommand{Argv: argv, Assigns: assigns, Source: s.words.text(x)}, c)
+}
+
+// arithAssigns returns the variables an arithmetic expression assigns:
+// HOME = 1, X += 2, N++ (a plain name on the left; subscripts are judged as
+// code elsewhere).
+func arithAssigns(expr syntax.ArithmExpr) []string {
+	var names []string
+	add := func(x syntax.ArithmExpr) {
+		if w, ok := x.(*syntax.Word); ok {
+			if lit := w.Lit(); lit != "" {
+				names = append(names, lit)
+			}
+		}
+	}
+	syntax.Walk(expr, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.BinaryArithm:
+			switch x.Op {
+			case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
+				syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+				add(x.X)
+			}
+		case *syntax.UnaryArithm:
+			if x.Op == syntax.Inc || x.Op == syntax.Dec {
+				add(x.X)
+			}
+		}
+		return true
+	})
+	return names
 }

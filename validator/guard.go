@@ -192,6 +192,9 @@ func (ck *checker) bindkey(args []shellparse.Word) {
 			if t == "-M" {
 				i++ // the keymap's name
 			}
+		case a.Static && t == "-d":
+			ck.add("self_modify", Severe, "bindkey -d resets every keymap, dropping the Enter binding of permgate's shell guard")
+			return
 		case a.Static && (t == "-A" || t == "-N" || t == "-D"):
 			ck.add("self_modify", Severe, "bindkey "+t+" replaces or deletes a keymap, which "+reason)
 			return

@@ -47,7 +47,7 @@ var systemDirs = []string{"/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/li
 var topDirs = []string{"/home", "/var", "/opt", "/srv", "/mnt", "/media", "/dev", "/run", "/tmp", "/Users", "/System", "/Library", "/Applications", "/private"}
 
 // shellRCFiles run at every shell start, or (.gitconfig) name programs git runs.
-var shellRCFiles = []string{".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".bash_aliases", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".zlogout", ".config/fish/config.fish", ".config/fish/conf.d", ".config/fish/functions", ".inputrc", ".kshrc", ".cshrc", ".tcshrc", ".gitconfig", ".config/git/config", ".config/autostart", ".config/systemd/user", "Library/LaunchAgents"}
+var shellRCFiles = []string{".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".bash_aliases", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".zlogout", ".config/fish/config.fish", ".config/fish/conf.d", ".config/fish/functions", ".config/environment.d", ".pam_environment", ".inputrc", ".kshrc", ".cshrc", ".tcshrc", ".gitconfig", ".config/git/config", ".config/autostart", ".config/systemd/user", "Library/LaunchAgents"}
 
 // critical names why writing p is catastrophic, or "" when it is not.
 func (v *Validator) critical(p string) string {

@@ -81,7 +81,7 @@ const sealKeyName = "seal.key"
 // by any spelling permgate can expand, a glob that matches it, or its directory
 // (grep -r, cp -r). Reading it lets a program forge a seal.
 func (ck *checker) readsSealKey(w shellparse.Word, dirs bool) bool {
-	if w.Static && !strings.Contains(w.Text, "permgate") && !strings.Contains(w.Text, sealKeyName) {
+	if w.Static && !strings.Contains(w.Text, "permgate") && !strings.Contains(w.Text, "seal") && !strings.Contains(w.Text, "state") && !strings.Contains(w.Text, ".local") {
 		return false // the hot path: nothing that can name it
 	}
 	keyDirs := ck.v.sealKeyDirs()
@@ -90,7 +90,7 @@ func (ck *checker) readsSealKey(w shellparse.Word, dirs bool) bool {
 		p := ck.resolve(text)
 		for _, d := range keyDirs {
 			key := d + "/" + sealKeyName
-			if p == key || dirs && p == d {
+			if p == key || dirs && ck.v.coversSealKey(p) {
 				return true
 			}
 			if hasGlob(p) {
@@ -620,7 +620,80 @@ var selfEnvVars = map[string]bool{"HOME": true, "XDG_CONFIG_HOME": true, "XDG_ST
 
 // harnessEnvVars move where an agent harness reads the settings that register
 // permgate's hook: an agent started with another one runs ungated.
-var harnessEnvVars = map[string]bool{"CLAUDE_CONFIG_DIR": true, "CODEX_HOME": true}
+var harnessEnvVars = map[string]bool{"CLAUDE_CONFIG_DIR": true, "CODEX_HOME": true, "GEMINI_CLI_HOME": true, "GEMINI_CLI_SYSTEM_SETTINGS_PATH": true}
+
+// gateVar reports a variable whose value moves or loosens the gate.
+func gateVar(name string) bool {
+	return selfEnvVars[name] || harnessEnvVars[name] || strings.HasPrefix(name, "PERMGATE_")
+}
+
+// otherSetters finds variables set by routes that are not assignments: let and
+// getopts, fish's set with its scope flags, and the environments of tmux,
+// systemd and launchd that later processes inherit.
+func otherSetters(c shellparse.SimpleCommand) []string {
+	if len(c.Argv) < 2 {
+		return nil
+	}
+	args := c.Argv[1:]
+	var names []string
+	switch c.Name {
+	case "let":
+		for _, a := range args {
+			t := strings.TrimSpace(a.Text)
+			end := 0
+			for end < len(t) && isNameByte(t[end], end) {
+				end++
+			}
+			names = append(names, t[:end])
+		}
+	case "getopts":
+		if len(args) >= 2 {
+			names = append(names, args[1].Text)
+		}
+	case "set":
+		fish := false
+		for _, a := range args {
+			t := a.Text
+			if strings.HasPrefix(t, "--") {
+				fish = fish || t == "--global" || t == "--export" || t == "--universal" || t == "--erase" || t == "--local" || t == "--function"
+				continue
+			}
+			if strings.HasPrefix(t, "-") && len(t) > 1 && strings.Trim(t[1:], "gxUelfuSLn") == "" && strings.ContainsAny(t[1:], "gxUelf") {
+				fish = true
+				continue
+			}
+			if fish {
+				names = append(names, t)
+			}
+			break
+		}
+	case "tmux":
+		for i, a := range args {
+			if (a.Text == "set-environment" || a.Text == "setenv") && i+1 < len(args) {
+				for _, b := range args[i+1:] {
+					if !strings.HasPrefix(b.Text, "-") {
+						names = append(names, b.Text)
+						break
+					}
+				}
+			}
+		}
+	case "systemctl", "launchctl", "dbus-update-activation-environment":
+		setting := c.Name == "dbus-update-activation-environment"
+		for _, a := range args {
+			switch a.Text {
+			case "set-environment", "unset-environment", "import-environment", "setenv", "unsetenv":
+				setting = true
+				continue
+			}
+			if setting && !strings.HasPrefix(a.Text, "-") {
+				name, _, _ := strings.Cut(a.Text, "=")
+				names = append(names, name)
+			}
+		}
+	}
+	return names
+}
 
 // selfEnv judges setting or unsetting HOME, XDG_CONFIG_HOME, XDG_STATE_HOME and
 // PERMGATE_* by routes assigns does not see: env -u, a variable name known only
@@ -638,6 +711,12 @@ func (ck *checker) selfEnv(c shellparse.SimpleCommand) {
 	}
 	if len(c.Argv) == 0 {
 		return
+	}
+	for _, name := range otherSetters(c) {
+		if gateVar(name) {
+			ck.add("self_modify", Severe, c.Name+" sets or clears "+name+", which moves or loosens permgate or the hook that runs it")
+			return
+		}
 	}
 	switch c.Name {
 	case "export", "declare", "typeset", "local", "readonly", "unset":
@@ -776,6 +855,19 @@ func (ck *checker) copyInto(c shellparse.SimpleCommand, args []shellparse.Word) 
 		dests = shortValues(args, 'd', "x")
 		if len(dests) == 0 && !hasFlag(args, "lptvZ") {
 			dests = []shellparse.Word{{Text: ".", Static: true}}
+		}
+	case "7z", "7za", "7zr":
+		for _, a := range args {
+			if strings.HasPrefix(a.Text, "-o") && len(a.Text) > 2 {
+				dests = append(dests, shellparse.Word{Text: a.Text[2:], Static: a.Static, Params: a.Params})
+			}
+		}
+	case "cpio":
+		if hasFlag(args, "i", "--extract") {
+			dests = append(shortValues(args, 'D', "oipH"), longValues(args, "--directory")...)
+			if len(dests) == 0 {
+				dests = []shellparse.Word{{Text: ".", Static: true}}
+			}
 		}
 	case "patch":
 		// patch writes the files its diff names, under -d DIR or the working directory

@@ -85,6 +85,7 @@ func New(env Env) *Validator {
 	}
 	limits := env.Limits
 	limits.Home = env.Home
+	limits.Known = knownProgram
 	safe := make(map[string]bool, len(env.SafeCommands))
 	for _, name := range env.SafeCommands {
 		safe[name] = true
@@ -385,86 +386,130 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 	ck.secretArgs(c)
 }
 
+// moreKnown are programs the analysis judges without a check of their own: the
+// writers writes.go reads, and everyday tools whose arguments are not commands.
+var moreKnown = map[string]bool{"mv": true, "cp": true, "ln": true, "rsync": true, "tee": true, "touch": true,
+	"mkdir": true, "rmdir": true, "unlink": true, "truncate": true, "curl": true, "wget": true, "dd": true,
+	"python": true, "node": true, "ruby": true, "perl": true, "mkfs": true, "mknod": true, "mkfifo": true,
+	"apply_patch": true, "7z": true, "cpio": true, "zip": true, "unzip": true, "gzip": true, "xz": true,
+	"time": true, "exec": true, "eval": true, "source": true, "builtin": true, "command": true}
+
+// knownProgram reports a program the analysis knows something about; for any
+// other, shellparse also analyses the argv suffix after -- or from a known
+// program on (SPEC §2: the principle for what no list names).
+func knownProgram(name string) bool {
+	base := path.Base(name)
+	if _, ok := programChecks[base]; ok {
+		return true
+	}
+	if _, ok := commandOptions[base]; ok {
+		return true
+	}
+	return safeCommands[base] || downloaders[base] || privilegeWrappers[base] || moreKnown[base] || isInterpreter(base) || strings.HasPrefix(base, "mkfs.")
+}
+
 // programChecks are the per-program checks, by command name.
 var programChecks map[string]func(*checker, shellparse.SimpleCommand, []shellparse.Word)
 
 func init() {
 	programChecks = map[string]func(*checker, shellparse.SimpleCommand, []shellparse.Word){
-		"rm":         (*checker).rm,
-		"find":       (*checker).find,
-		"git":        (*checker).git,
-		"dd":         (*checker).dd,
-		"wipefs":     diskTool("wipefs erases file system signatures"),
-		"fdisk":      partitionTool,
-		"sfdisk":     partitionTool,
-		"gdisk":      partitionTool,
-		"sgdisk":     partitionTool,
-		"cfdisk":     partitionTool,
-		"parted":     partitionTool,
-		"shred":      (*checker).shred,
-		"shutdown":   powerTool,
-		"reboot":     powerTool,
-		"halt":       powerTool,
-		"poweroff":   powerTool,
-		"init":       (*checker).initCmd,
-		"telinit":    (*checker).initCmd,
-		"systemctl":  (*checker).systemctl,
-		"chmod":      (*checker).chmod,
-		"chown":      (*checker).chown,
-		"chgrp":      (*checker).chown,
-		"kill":       (*checker).kill,
-		"crontab":    (*checker).crontab,
-		"source":     (*checker).source,
-		".":          (*checker).source,
-		"ssh":        (*checker).ssh,
-		"awk":        (*checker).awk,
-		"gawk":       (*checker).awk,
-		"mawk":       (*checker).awk,
-		"nawk":       (*checker).awk,
-		"sed":        (*checker).sedCode,
-		"vim":        (*checker).vim,
-		"vi":         (*checker).vim,
-		"nvim":       (*checker).vim,
-		"view":       (*checker).vim,
-		"less":       (*checker).less,
-		"tar":        (*checker).tar,
-		"rsync":      (*checker).rsync,
-		"printenv":   (*checker).printenv,
-		"env":        (*checker).printenv,
-		"declare":    (*checker).printenv,
-		"docker":     (*checker).container,
-		"podman":     (*checker).container,
-		"nerdctl":    (*checker).container,
-		"kubectl":    (*checker).container,
-		"parallel":   (*checker).parallelStdin,
-		"make":       (*checker).makeStdin,
-		"gmake":      (*checker).makeStdin,
-		"enable":     (*checker).enableBuiltin,
-		"scp":        (*checker).sshOptions,
-		"sftp":       (*checker).sshOptions,
-		"typeset":    (*checker).printenv,
-		"dropdb":     sqlDrop,
-		"redis-cli":  (*checker).redis,
-		"mongo":      (*checker).mongo,
-		"mongosh":    (*checker).mongo,
-		"blkdiscard": diskTool("blkdiscard discards every block of the device"),
-		"killall5":   killAll5,
-		"hash":       (*checker).hash,
-		"install":    (*checker).install,
-		"mysqladmin": (*checker).mysqladmin,
-		"npm":        (*checker).npm,
-		"cargo":      (*checker).cargo,
-		"go":         (*checker).goTool,
-		"pytest":     (*checker).pytest,
-		"py.test":    (*checker).pytest,
-		"ex":         (*checker).vim,
-		"tmux":       (*checker).typesIntoTerminal,
-		"screen":     (*checker).typesIntoTerminal,
-		"xdotool":    (*checker).typesIntoTerminal,
-		"ydotool":    (*checker).typesIntoTerminal,
-		"wtype":      (*checker).typesIntoTerminal,
+		"rm":          (*checker).rm,
+		"find":        (*checker).find,
+		"git":         (*checker).git,
+		"dd":          (*checker).dd,
+		"wipefs":      diskTool("wipefs erases file system signatures"),
+		"fdisk":       partitionTool,
+		"sfdisk":      partitionTool,
+		"gdisk":       partitionTool,
+		"sgdisk":      partitionTool,
+		"cfdisk":      partitionTool,
+		"parted":      partitionTool,
+		"shred":       (*checker).shred,
+		"shutdown":    powerTool,
+		"reboot":      powerTool,
+		"halt":        powerTool,
+		"poweroff":    powerTool,
+		"init":        (*checker).initCmd,
+		"telinit":     (*checker).initCmd,
+		"systemctl":   (*checker).systemctl,
+		"chmod":       (*checker).chmod,
+		"chown":       (*checker).chown,
+		"chgrp":       (*checker).chown,
+		"kill":        (*checker).kill,
+		"crontab":     (*checker).crontab,
+		"source":      (*checker).source,
+		".":           (*checker).source,
+		"ssh":         (*checker).ssh,
+		"awk":         (*checker).awk,
+		"gawk":        (*checker).awk,
+		"mawk":        (*checker).awk,
+		"nawk":        (*checker).awk,
+		"sed":         (*checker).sedCode,
+		"vim":         (*checker).vim,
+		"vi":          (*checker).vim,
+		"nvim":        (*checker).vim,
+		"view":        (*checker).vim,
+		"less":        (*checker).less,
+		"tar":         (*checker).tar,
+		"rsync":       (*checker).rsync,
+		"printenv":    (*checker).printenv,
+		"env":         (*checker).printenv,
+		"declare":     (*checker).printenv,
+		"docker":      (*checker).container,
+		"podman":      (*checker).container,
+		"nerdctl":     (*checker).container,
+		"kubectl":     (*checker).container,
+		"parallel":    (*checker).parallelStdin,
+		"make":        (*checker).makeStdin,
+		"gmake":       (*checker).makeStdin,
+		"enable":      (*checker).enableBuiltin,
+		"scp":         (*checker).sshOptions,
+		"sftp":        (*checker).sshOptions,
+		"typeset":     (*checker).printenv,
+		"dropdb":      sqlDrop,
+		"redis-cli":   (*checker).redis,
+		"mongo":       (*checker).mongo,
+		"mongosh":     (*checker).mongo,
+		"blkdiscard":  diskTool("blkdiscard discards every block of the device"),
+		"killall5":    killAll5,
+		"hash":        (*checker).hash,
+		"install":     (*checker).install,
+		"mysqladmin":  (*checker).mysqladmin,
+		"npm":         (*checker).npm,
+		"cargo":       (*checker).cargo,
+		"go":          (*checker).goTool,
+		"pytest":      (*checker).pytest,
+		"py.test":     (*checker).pytest,
+		"ex":          (*checker).vim,
+		"claude":      (*checker).nestedAgent,
+		"apply_patch": (*checker).applyPatch,
+		"applypatch":  (*checker).applyPatch,
+		"brew":        (*checker).installsPermgate,
+		"pip":         (*checker).installsPermgate,
+		"pip3":        (*checker).installsPermgate,
+		"pipx":        (*checker).installsPermgate,
+		"apt":         (*checker).installsPermgate,
+		"apt-get":     (*checker).installsPermgate,
+		"dnf":         (*checker).installsPermgate,
+		"yum":         (*checker).installsPermgate,
+		"pacman":      (*checker).installsPermgate,
+		"pnpm":        (*checker).installsPermgate,
+		"yarn":        (*checker).installsPermgate,
+		"codex":       (*checker).nestedAgent,
+		"tmux":        (*checker).typesIntoTerminal,
+		"screen":      (*checker).typesIntoTerminal,
+		"xdotool":     (*checker).typesIntoTerminal,
+		"ydotool":     (*checker).typesIntoTerminal,
+		"wtype":       (*checker).typesIntoTerminal,
 	}
 	for _, client := range sqlClients {
 		programChecks[client] = (*checker).sql
+	}
+	for _, name := range []string{"npm", "cargo"} {
+		own := programChecks[name]
+		programChecks[name] = func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
+			own(ck, c, args)
+			ck.installsPermgate(c, args)
+		}
 	}
 }

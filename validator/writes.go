@@ -47,7 +47,16 @@ func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 		return skipOptArgs(args, map[string]bool{"-s": true, "--size": true, "-r": c.Name != "rmdir", "--reference": true, "-d": c.Name == "touch", "-t": c.Name == "touch", "-m": c.Name == "mkdir"})
 	case "chmod", "chown", "chgrp":
 		return permTargets(c.Name, args)
-	case "mv", "cp", "install", "ln", "rsync", "scp":
+	case "rsync":
+		out := append(copyTargets(c.Name, args, ops), inDir(longValues(args, "--backup-dir"))...)
+		if hasFlag(args, "", "--remove-source-files") {
+			files := skipOptArgs(args, map[string]bool{"-e": true, "--rsh": true})
+			if len(files) > 1 {
+				out = append(out, files[:len(files)-1]...)
+			}
+		}
+		return out
+	case "mv", "cp", "install", "ln", "scp":
 		return copyTargets(c.Name, args, ops)
 	case "sed":
 		s := parseSed(args)
@@ -61,10 +70,24 @@ func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 		return out
 	case "sort":
 		return append(shortValues(args, 'o', "kStT"), longValues(args, "--output")...)
+	case "cc", "gcc", "g++", "c++", "clang", "clang++", "ld", "tcc", "rustc", "zig":
+		return compilerOutput(args)
 	case "curl":
-		return append(shortValues(args, 'o', "dHFuUxXAbceEKmwrTYyzQ"), longValues(args, "--output")...)
+		out := append(shortValues(args, 'o', "dHFuUxXAbceEKmwrTYyzQ"), longValues(args, "--output")...)
+		return append(out, inDir(longValues(args, "--output-dir"))...)
 	case "wget":
-		return append(append(shortValues(args, 'O', "oaePUtTwQlAR"), longValues(args, "--output-document")...), shortValues(args, 'o', "OaePUtTwQlAR")...)
+		out := append(append(shortValues(args, 'O', "oaePUtTwQlAR"), longValues(args, "--output-document")...), shortValues(args, 'o', "OaePUtTwQlAR")...)
+		return append(out, inDir(append(shortValues(args, 'P', "oOaeUtTwQlAR"), longValues(args, "--directory-prefix")...))...)
+	case "7z", "7za", "7zr":
+		var out []shellparse.Word
+		for _, a := range args {
+			if strings.HasPrefix(a.Text, "-o") && len(a.Text) > 2 {
+				out = append(out, shellparse.Word{Text: a.Text[2:], Static: a.Static, Params: a.Params})
+			}
+		}
+		return inDir(out)
+	case "cpio":
+		return inDir(append(shortValues(args, 'D', "oipH"), longValues(args, "--directory")...))
 	case "tree":
 		return shortValues(args, 'o', "LPIH")
 	case "uniq", "xxd":
@@ -75,7 +98,11 @@ func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 	case "git":
 		return longValues(args, "--output")
 	case "tar":
-		return tarArchive(args)
+		out := tarArchive(args)
+		if hasFlag(args, "", "--remove-files") {
+			out = append(out, skipOptArgs(args, map[string]bool{"-f": true, "-C": true, "--file": true, "--directory": true, "-T": true, "-X": true})...)
+		}
+		return out
 	case "find":
 		var out []shellparse.Word
 		for i, a := range args {
@@ -190,19 +217,25 @@ func permOperands(name string, args []shellparse.Word) (*shellparse.Word, []shel
 // directory (-t, --target-directory) or the last operand; for mv every operand
 // (a moved file is gone from where it was); for install -d every operand.
 func copyTargets(name string, args, ops []shellparse.Word) []shellparse.Word {
-	var out []shellparse.Word
-	out = append(out, shortValues(args, 't', "STmogbB")...)
-	out = append(out, longValues(args, "--target-directory")...)
+	explicit := append(shortValues(args, 't', "STmogbB"), longValues(args, "--target-directory")...)
+	out := append([]shellparse.Word(nil), explicit...)
 	if name == "install" && hasFlag(args, "d", "--directory") {
 		return append(out, skipOptArgs(args, map[string]bool{"-m": true, "-o": true, "-g": true, "-t": true, "-S": true, "--mode": true, "--owner": true, "--group": true})...)
+	}
+	files := skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "-m": true, "-o": true, "-g": true, "-e": true, "-T": false, "--suffix": true, "--mode": true, "--owner": true, "--group": true, "--rsh": true, "--target-directory": true, "-P": name == "scp", "-i": name == "scp", "-F": name == "scp", "-l": name == "scp"})
+	// Into a directory, each source lands under its own name: cp settings.json
+	// ~/.claude/ writes ~/.claude/settings.json.
+	if len(explicit) > 0 {
+		out = append(out, intoDirs(explicit, files)...)
+	} else if len(files) >= 2 {
+		out = append(out, intoDirs(files[len(files)-1:], files[:len(files)-1])...)
 	}
 	if name == "mv" {
 		return append(out, skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "--suffix": true})...)
 	}
-	if len(out) > 0 {
+	if len(explicit) > 0 {
 		return out
 	}
-	files := skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "-m": true, "-o": true, "-g": true, "-e": true, "-T": false, "--suffix": true, "--mode": true, "--owner": true, "--group": true, "--rsh": true, "-P": name == "scp", "-i": name == "scp", "-F": name == "scp", "-l": name == "scp"})
 	if len(files) < 2 {
 		return nil
 	}
@@ -210,7 +243,48 @@ func copyTargets(name string, args, ops []shellparse.Word) []shellparse.Word {
 	if (name == "rsync" || name == "scp") && remotePath(last.Text) {
 		return nil
 	}
-	return []shellparse.Word{last}
+	return append([]shellparse.Word{last}, out...)
+}
+
+// inDir returns a file inside each directory: what a download or extraction
+// into the directory writes, judged by where it lands.
+func inDir(dirs []shellparse.Word) []shellparse.Word {
+	out := make([]shellparse.Word, 0, len(dirs))
+	for _, d := range dirs {
+		d.Text = strings.TrimSuffix(d.Text, "/") + "/x"
+		out = append(out, d)
+	}
+	return out
+}
+
+// intoDirs returns DIR/NAME for each static source name and target directory:
+// where a copy lands when the target is a directory.
+func intoDirs(dirs, sources []shellparse.Word) []shellparse.Word {
+	var out []shellparse.Word
+	for _, d := range dirs {
+		if remotePath(d.Text) {
+			continue
+		}
+		if b := path.Base(d.Text); !strings.HasSuffix(d.Text, "/") && strings.LastIndex(b, ".") > 0 {
+			continue // a file name (x.json), not a directory
+		}
+		for _, s := range sources {
+			if !s.Static || s.Text == "" || strings.HasSuffix(s.Text, "/") {
+				continue
+			}
+			src := s.Text
+			if remotePath(src) {
+				_, src, _ = strings.Cut(src, ":")
+			}
+			base := path.Base(src)
+			hooksDir := strings.HasSuffix(strings.TrimSuffix(d.Text, "/"), ".github/hooks")
+			if !selfNames[base] && !(hooksDir && strings.HasSuffix(base, ".json")) {
+				continue // only names that can be permgate's or a harness's files matter here
+			}
+			out = append(out, shellparse.Word{Text: strings.TrimSuffix(d.Text, "/") + "/" + base, Static: d.Static, Params: d.Params, Quoted: d.Quoted})
+		}
+	}
+	return out
 }
 
 // remotePath reports host:path (not a local path that holds a colon after a slash).
@@ -275,7 +349,7 @@ func (ck *checker) writes(c shellparse.SimpleCommand) {
 }
 
 // namesOnly take a directory by its name without reading what is in it.
-var namesOnly = map[string]bool{"cd": true, "pushd": true, "chdir": true, "mv": true, "ln": true, "install": true, "find": true}
+var namesOnly = map[string]bool{"cd": true, "pushd": true, "chdir": true, "mv": true, "ln": true, "install": true, "find": true, "curl": true, "wget": true}
 
 // metadataOnly are commands that look at a file's name or metadata, not its content.
 var metadataOnly = map[string]bool{"truncate": true, "ls": true, "stat": true, "file": true, "test": true, "[": true, "du": true, "touch": true, "rm": true, "mkdir": true, "realpath": true, "readlink": true, "basename": true, "dirname": true, "chmod": true, "chown": true, "chgrp": true, "rmdir": true, "unlink": true, "exa": true, "eza": true, "tree": true, "shred": true}
@@ -285,8 +359,21 @@ func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
 	if metadataOnly[c.Name] {
 		return
 	}
+	// A directory a command writes into is not read: the destination of a copy,
+	// an extraction's target.
+	dest := map[string]bool{}
+	switch c.Name {
+	case "cp", "rsync", "mv", "install", "ln", "scp":
+		for _, t := range copyTargets(c.Name, c.Argv[1:], nil) {
+			dest[t.Text] = true
+		}
+	case "tar", "bsdtar", "unzip":
+		for _, d := range append(shortValues(c.Argv[1:], 'C', "fbTXLgHKNV"), shortValues(c.Argv[1:], 'd', "x")...) {
+			dest[d.Text] = true
+		}
+	}
 	for _, a := range c.Argv[1:] {
-		if ck.readsSealKey(a, !namesOnly[c.Name]) {
+		if ck.readsSealKey(a, !namesOnly[c.Name] && !dest[a.Text]) {
 			ck.add("secret_access", NonSevere, c.Name+" reads "+a.Text+", which holds the key that seals permgate's config and state")
 			return
 		}

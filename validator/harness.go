@@ -1,0 +1,107 @@
+package validator
+
+import (
+	"path"
+	"strings"
+
+	"permgate/shellparse"
+)
+
+// nestedAgent judges an agent harness started by a gated command with options
+// that replace the settings holding permgate's hook: the nested agent would
+// then run ungated (claude --settings, --setting-sources; codex -c hooks…).
+func (ck *checker) nestedAgent(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for i, a := range args {
+		t := a.Text
+		switch c.Name {
+		case "claude":
+			for _, opt := range []string{"--settings", "--setting-sources"} {
+				if t == opt || strings.HasPrefix(t, opt+"=") {
+					ck.add("self_modify", Severe, "claude "+opt+" starts Claude Code with other settings, which can leave out permgate's hook")
+					return
+				}
+			}
+		case "codex":
+			value := ""
+			switch {
+			case (t == "-c" || t == "--config") && i+1 < len(args):
+				value = args[i+1].Text
+			case strings.HasPrefix(t, "--config="):
+				value = strings.TrimPrefix(t, "--config=")
+			case strings.HasPrefix(t, "-c") && len(t) > 2:
+				value = t[2:]
+			}
+			if strings.Contains(strings.ToLower(value), "hook") || value != "" && !args[i].Static {
+				ck.add("self_modify", Severe, "codex "+t+" "+value+" changes Codex's hook settings, which can leave out permgate's hook")
+				return
+			}
+		}
+	}
+}
+
+// applyPatch judges Codex's apply_patch run as a shell command (apply_patch
+// 'PATCH', or the patch on standard input): every file the patch adds,
+// updates, deletes or moves to is written. A patch permgate cannot read may
+// write anything, so a person looks.
+func (ck *checker) applyPatch(c shellparse.SimpleCommand, args []shellparse.Word) {
+	var texts []string
+	for _, a := range args {
+		if !a.Static {
+			ck.runtimeWrite(shellparse.Word{Text: "$patch"}, c.Name+" with a patch known only at run time", true)
+			return
+		}
+		texts = append(texts, a.Text)
+	}
+	if len(texts) == 0 {
+		if c.Stdin.Static && (c.Stdin.Kind == shellparse.InputHereDoc || c.Stdin.Kind == shellparse.InputHereString) {
+			texts = append(texts, c.Stdin.Text)
+		} else {
+			ck.runtimeWrite(shellparse.Word{Text: "$patch"}, c.Name+" with a patch permgate cannot read", true)
+			return
+		}
+	}
+	for _, t := range texts {
+		for _, line := range strings.Split(t, "\n") {
+			for _, prefix := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
+				if p, ok := strings.CutPrefix(line, prefix); ok {
+					p = strings.TrimSpace(p)
+					ck.writeTarget(shellparse.Word{Text: p, Static: true}, c.Name+" "+p)
+				}
+			}
+		}
+	}
+}
+
+// installsPermgate: a package manager installing, replacing or removing a
+// package named permgate changes the program the harnesses run.
+func (ck *checker) installsPermgate(c shellparse.SimpleCommand, args []shellparse.Word) {
+	verbs := map[string]bool{"install": true, "i": true, "add": true, "uninstall": true, "remove": true, "rm": true,
+		"reinstall": true, "upgrade": true, "update": true, "erase": true, "purge": true, "-S": true, "-R": true, "-U": true}
+	ops := operands(args)
+	if len(ops) < 2 || !verbs[ops[0].Text] && !hasFlag(args, "SRU") {
+		return
+	}
+	for _, pkg := range ops[1:] {
+		name := strings.TrimPrefix(pkg.Text, "@")
+		name, _, _ = strings.Cut(name, "@")
+		name, _, _ = strings.Cut(name, "==")
+		if shellparse.IsPermgate(path.Base(name)) {
+			ck.add("self_modify", Severe, c.Name+" "+ops[0].Text+" "+pkg.Text+" replaces or removes the permgate program the harnesses run")
+			return
+		}
+	}
+}
+
+// compilerOutput: a compiler or linker writing its output (-o FILE, -oFILE).
+func compilerOutput(args []shellparse.Word) []shellparse.Word {
+	var out []shellparse.Word
+	for i, a := range args {
+		switch {
+		case a.Text == "-o" && i+1 < len(args):
+			out = append(out, args[i+1])
+		case strings.HasPrefix(a.Text, "-o") && len(a.Text) > 2:
+			out = append(out, shellparse.Word{Text: a.Text[2:], Static: a.Static, Params: a.Params})
+		}
+	}
+	return out
+}
