@@ -39,10 +39,24 @@ func analysisEnv() validator.Env {
 // existing prefix followed (filepath.EvalSymlinks), the rest appended. The
 // analysis calls it only for paths a command writes.
 func resolveExisting(p string) string {
+	return resolveLinks(p, 40)
+}
+
+// resolveLinks resolves p as resolveExisting does; a link whose target does
+// not exist yet (notes.txt -> ~/.config/permgate/config.toml, before that file
+// is made) is followed too, since writing the link creates its target. hops
+// bounds chains of links.
+func resolveLinks(p string, hops int) string {
 	dir, rest := filepath.Clean(p), ""
 	for {
 		if r, err := filepath.EvalSymlinks(dir); err == nil {
 			return filepath.Join(r, rest)
+		}
+		if target, err := os.Readlink(dir); err == nil && hops > 0 {
+			if !filepath.IsAbs(target) {
+				target = filepath.Join(filepath.Dir(dir), target)
+			}
+			return resolveLinks(filepath.Join(target, rest), hops-1)
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {

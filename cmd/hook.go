@@ -325,6 +325,17 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 	}
 	v := validator.New(s.env)
 	var out []validator.Finding
+	// A shell command the tool runs (an MCP shell server's run_command): its
+	// severe findings count as they would for the harness's own shell tool.
+	for _, key := range []string{"command", "cmd", "script"} {
+		if src, ok := fields[key].(string); ok && src != "" {
+			for _, f := range v.CheckScript(src).Findings {
+				if f.Severity == validator.Severe {
+					out = append(out, f)
+				}
+			}
+		}
+	}
 	var visit func(val any, depth int)
 	visit = func(val any, depth int) {
 		if depth > 4 {
