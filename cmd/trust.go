@@ -33,7 +33,8 @@ func newTrustCmd(io streams, g *globalFlags, trust bool) *cobra.Command {
 			store := policy.Store{Dir: stateDir(env.Home)}
 			if user {
 				if len(args) > 0 {
-					return errors.New("trust: --user takes no FILE")
+					// a config named with --config or PERMGATE_CONFIG
+					paths.User = args[0]
 				}
 				return trustUserConfig(io, store, paths)
 			}
@@ -57,7 +58,7 @@ func newTrustCmd(io streams, g *globalFlags, trust bool) *cobra.Command {
 		},
 	}
 	if trust {
-		c.Flags().BoolVar(&user, "user", false, "confirm your user config's current content (after editing it by hand)")
+		c.Flags().BoolVar(&user, "user", false, "confirm your user config's current content (after editing it by hand), or with FILE a config you name with --config")
 	}
 	return c
 }

@@ -293,6 +293,11 @@ func LoadConfig(paths Paths, trust TrustChecker) (*Config, error) {
 		case l.name == LayerUser && seals != nil:
 			trusted = seals.IsSealed(abs, data)
 			why = "user"
+		case l.name == LayerOverride && seals != nil:
+			// --config / PERMGATE_CONFIG is a file anyone who starts permgate may
+			// name: like the user config, it loosens only once confirmed.
+			trusted = seals.IsSealed(abs, data)
+			why = "override"
 		}
 		info.Trusted = trusted
 		if fc.Managed != nil && l.name != LayerSystem {
@@ -340,6 +345,8 @@ func untrustedWarning(why, path string, ignored []string, managedBy string) stri
 		return fmt.Sprintf("%s: ignoring %s (the system config is managed — [managed] only_tighten at %s — so other files may only tighten the policy)", path, list, managedBy)
 	case "user":
 		return fmt.Sprintf("%s does not match the seal permgate keeps for it (it was changed outside permgate, or never confirmed): ignoring %s (until confirmed it may only tighten the policy; review it and run `permgate trust --user` at a terminal)", path, list)
+	case "override":
+		return fmt.Sprintf("%s (--config or PERMGATE_CONFIG) has not been confirmed: ignoring %s (until confirmed it may only tighten the policy; review it and run `permgate trust --user %s` at a terminal)", path, list, path)
 	}
 	return fmt.Sprintf("%s is not trusted: ignoring %s (an untrusted project file may only add deny and ask rules; to use all of it, review it and run `permgate trust %s`)", path, list, path)
 }
