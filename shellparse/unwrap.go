@@ -748,7 +748,31 @@ func parallelStep(argv []Word) step {
 	if !containsHolder(argv[i:end], st.holders) {
 		st.script.Text += " {}"
 	}
+	if lines, ok := parallelStaticArgs(st.script.Text, argv[end:]); ok && st.script.Static {
+		// parallel rm ::: a b: the arguments are known, so each run is too.
+		st.script.Text += "\n" + lines
+	}
 	return st
+}
+
+// parallelStaticArgs writes out the runs of `parallel CMD ::: ARGS` when the
+// one ::: group holds a few static arguments: CMD with {} replaced by each.
+func parallelStaticArgs(script string, rest []Word) (string, bool) {
+	if len(rest) < 2 || rest[0].Text != ":::" {
+		return "", false
+	}
+	args := rest[1:]
+	if len(args) > 16 {
+		return "", false
+	}
+	var lines []string
+	for _, a := range args {
+		if !a.Static || strings.HasPrefix(a.Text, ":::") || strings.HasPrefix(a.Text, "::::") {
+			return "", false
+		}
+		lines = append(lines, strings.ReplaceAll(script, "{}", ShellQuote(a.Text)))
+	}
+	return strings.Join(lines, "\n"), true
 }
 
 func containsHolder(words []Word, holders []string) bool {

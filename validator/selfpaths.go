@@ -558,6 +558,10 @@ func (ck *checker) runtimeWrite(w shellparse.Word, how string, tree bool) {
 			wr := c.Wrappers[i]
 			if wr.Name != "find" {
 				if wr.Name == "xargs" || wr.Name == "parallel" {
+					if len(append(shortValues(wr.Argv[1:], 'a', "EeIiLlnPsd"), longValues(wr.Argv[1:], "--arg-file")...)) > 0 {
+						ck.add("protected_write", NonSevere, how+" writes names read from a file (-a), which could be "+selfReason)
+						return
+					}
 					ck.pipedNames(how)
 					return
 				}
@@ -988,6 +992,14 @@ func (ck *checker) pipedNames(how string) {
 		prev := ck.res.Commands[j]
 		if !prev.PipesOut {
 			continue
+		}
+		switch prev.Name {
+		case "cat", "head", "tail", "sort", "uniq", "tac", "cut":
+			if len(operands(prev.Argv[1:])) > 0 {
+				// names read from a file's content: permgate cannot see them
+				ck.add("protected_write", NonSevere, how+" writes names "+prev.Name+" reads from a file, which could be "+selfReason)
+				return
+			}
 		}
 		for _, a := range prev.Argv[1:] {
 			if selfPrefilter(a.Text) || a.Static && strings.HasPrefix(a.Text, "/") {
