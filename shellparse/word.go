@@ -180,6 +180,8 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 			if containsSubst(p) {
 				word.Subst = true
 			}
+			// $(( X = 1 )) assigns X, as ${X:=1} does.
+			word.Assigned = append(word.Assigned, arithAssigns(p.X)...)
 			sb.WriteString(r.text(p))
 		case *syntax.ExtGlob:
 			word.Static = false
