@@ -56,7 +56,7 @@ func loadConfig(g *globalFlags, io streams) (*session, error) {
 		return nil, err
 	}
 	defer unlock()
-	st, err := s.store.Load()
+	st, err := s.store.LoadLocked()
 	if err != nil {
 		return nil, err
 	}

@@ -72,7 +72,7 @@ func systemConfig(paths policy.Paths) (*policy.Config, error) {
 }
 
 func trustFile(io streams, store policy.Store, paths policy.Paths, abs string) error {
-	data, err := os.ReadFile(abs)
+	data, err := policy.ReadConfigFile(abs)
 	if err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
@@ -114,7 +114,7 @@ func trustUserConfig(io streams, store policy.Store, paths policy.Paths) error {
 	if paths.User == "" {
 		return errors.New("trust: no user config location (set HOME or XDG_CONFIG_HOME)")
 	}
-	data, err := os.ReadFile(paths.User)
+	data, err := policy.ReadConfigFile(paths.User)
 	if err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
