@@ -27,6 +27,9 @@ func newTrustCmd(io streams, g *globalFlags, trust bool) *cobra.Command {
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			env := analysisEnv()
+			if err := checkHome(env); err != nil {
+				return fmt.Errorf("trust: %w", err)
+			}
 			paths := policy.Locate(policy.LocateEnv{
 				Cwd: env.Cwd, Home: env.Home, XDGConfigHome: os.Getenv("XDG_CONFIG_HOME"), SystemFile: TestOnlySystemConfig,
 			})
