@@ -79,6 +79,15 @@ func OpenRegular(path string, flag int, perm os.FileMode, follow bool) (*os.File
 		if !follow && errors.Is(err, syscall.ELOOP) {
 			return nil, fmt.Errorf("%s is a symbolic link; permgate does not follow links for its own files: %w", path, err)
 		}
+		// A FIFO opened for writing with no reader fails (ENXIO); a directory
+		// opened for writing too (EISDIR): name what it is.
+		stat := os.Stat
+		if !follow {
+			stat = os.Lstat
+		}
+		if info, serr := stat(path); serr == nil && !info.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s is not a regular file (%s); permgate uses only regular files", path, fileKind(info.Mode()))
+		}
 		return nil, err
 	}
 	info, err := f.Stat()
