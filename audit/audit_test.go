@@ -215,3 +215,10 @@ func TestAppendLockTimeout(t *testing.T) {
 		t.Errorf("Append after release: %v", err)
 	}
 }
+
+// TestLimits ties the README's figures to the constants.
+func TestLimits(t *testing.T) {
+	if MaxCommand != 4096 || MaxSize != 10<<20 || integrity.LockTimeout != 5*time.Second {
+		t.Errorf("limits changed (MaxCommand %d, MaxSize %d, LockTimeout %s): update README.md", MaxCommand, MaxSize, integrity.LockTimeout)
+	}
+}
