@@ -108,8 +108,13 @@ func findProjectFiles(dir string) []string {
 	var found []string
 	for d := dir; ; d = filepath.Dir(d) {
 		candidate := filepath.Join(d, ProjectFileName)
-		if info, err := os.Stat(candidate); err == nil && info.Mode().IsRegular() {
-			found = append(found, candidate)
+		// A directory of that name is no config; anything else counts: a FIFO,
+		// a device or a dangling link is then an error when it is read, never a
+		// project's rules silently dropped.
+		if info, err := os.Lstat(candidate); err == nil && !info.IsDir() {
+			if st, err := os.Stat(candidate); err != nil || !st.IsDir() {
+				found = append(found, candidate)
+			}
 		}
 		if root == "" || d == root || d == filepath.Dir(d) {
 			break

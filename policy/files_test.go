@@ -140,3 +140,28 @@ func TestAuditRequired(t *testing.T) {
 		t.Errorf("trusted user file turning it off: %+v, %v", cfg.AuditRequired, err)
 	}
 }
+
+// TestProjectFileMustBeRegular: a project .permgate.toml that is a FIFO, a
+// dangling link or a link to a device is an error, not skipped.
+func TestProjectFileMustBeRegular(t *testing.T) {
+	for name, mk := range map[string]func(string) error{
+		"fifo":           func(p string) error { return syscall.Mkfifo(p, 0o600) },
+		"dangling link":  func(p string) error { return os.Symlink(p+".gone", p) },
+		"link to device": func(p string) error { return os.Symlink("/dev/zero", p) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			p := filepath.Join(dir, ProjectFileName)
+			if err := mk(p); err != nil {
+				t.Fatal(err)
+			}
+			paths := Locate(LocateEnv{Cwd: dir})
+			if paths.Project != p {
+				t.Fatalf("Locate skipped it: %+v", paths)
+			}
+			if _, err := LoadConfig(paths, trustAll(false)); err == nil || !strings.HasPrefix(err.Error(), p) {
+				t.Errorf("LoadConfig: %v, want an error naming %s", err, p)
+			}
+		})
+	}
+}
