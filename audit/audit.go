@@ -72,15 +72,20 @@ func (l Log) RotatedPath() string { return l.Path() + ".1" }
 // writeLine writes b to f; tests replace it to fail part way.
 var writeLine = func(f *os.File, b []byte) (int, error) { return f.Write(b) }
 
+// redactWindow is how much of a long text is redacted before it is cut at
+// MaxCommand: twice the cap, so that a secret that crosses the cut is still
+// seen whole (and a 2 MiB command costs no more than an 8 KiB one).
+const redactWindow = 2 * MaxCommand
+
 // Prepare redacts the record's command and reason and caps them at MaxCommand.
 func Prepare(rec Record) Record {
 	full := len(rec.Command)
-	rec.Command = Redact(rec.Command)
-	if len(rec.Command) > MaxCommand {
+	rec.Command = Redact(cut(rec.Command, redactWindow))
+	if full > MaxCommand && len(rec.Command) > MaxCommand || full > redactWindow {
 		rec.Command = cut(rec.Command, MaxCommand)
 		rec.CommandLen = full
 	}
-	rec.Reason = cut(Redact(rec.Reason), MaxCommand)
+	rec.Reason = cut(Redact(cut(rec.Reason, redactWindow)), MaxCommand)
 	rec.Cwd = cut(rec.Cwd, MaxCommand)
 	return rec
 }

@@ -222,3 +222,45 @@ func TestLimits(t *testing.T) {
 		t.Errorf("limits changed (MaxCommand %d, MaxSize %d, LockTimeout %s): update README.md", MaxCommand, MaxSize, integrity.LockTimeout)
 	}
 }
+
+// TestPrepareSecretAcrossTheCut: a secret that crosses the 4 KiB cut of a very
+// long command is redacted, not left half in the record.
+func TestPrepareSecretAcrossTheCut(t *testing.T) {
+	secret := "ghp_0123456789abcdefghijABCDEFGHIJ"
+	for _, tail := range []int{0, 100, 2 << 20} {
+		cmd := "echo " + strings.Repeat("a", MaxCommand-20) + " " + secret + strings.Repeat(" b", tail)
+		r := Prepare(rec(cmd))
+		if strings.Contains(r.Command, "ghp_") || strings.Contains(r.Command, "0123456789") {
+			t.Errorf("tail %d: part of the secret is in the record: …%q", tail, r.Command[len(r.Command)-40:])
+		}
+		if tail == 0 {
+			// Redacted, it fits: kept whole.
+			if r.CommandLen != 0 || !strings.HasSuffix(r.Command, Redacted) {
+				t.Errorf("tail 0: %q…, command_len %d", r.Command[len(r.Command)-20:], r.CommandLen)
+			}
+			continue
+		}
+		if r.CommandLen != len(cmd) || len(r.Command) > MaxCommand {
+			t.Errorf("tail %d: command %d bytes, command_len %d; want ≤ %d, %d", tail, len(r.Command), r.CommandLen, MaxCommand, len(cmd))
+		}
+	}
+	pem := "echo '-----BEGIN RSA PRIVATE KEY-----\n" + strings.Repeat("QUJD", 3<<20) + "\n-----END RSA PRIVATE KEY-----'"
+	if r := Prepare(rec(pem)); strings.Contains(r.Command, "QUJD") {
+		t.Error("a long PEM block is in the record")
+	}
+}
+
+// BenchmarkPrepare: redacting and capping a typical command, and a 2 MiB one
+// (only the first 8 KiB is redacted: it is cut at 4 KiB anyway).
+func BenchmarkPrepare(b *testing.B) {
+	for name, cmd := range map[string]string{
+		"typical": "git commit -m 'fix the parser' && go test ./... 2>&1 | tail -5",
+		"2MiB":    strings.Repeat("echo a=b c ", 200<<10),
+	} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				Prepare(rec(cmd))
+			}
+		})
+	}
+}
