@@ -6,7 +6,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -19,6 +22,9 @@ func TestMain(m *testing.M) {
 		"permgate": func() {
 			cmd.TestOnlySystemConfig = os.Getenv("PERMGATE_TEST_SYSTEM_CONFIG")
 			cmd.TestOnlyTTY = os.Getenv("PERMGATE_TEST_TTY")
+			if d, err := time.ParseDuration(os.Getenv("PERMGATE_TEST_LOCK_TIMEOUT")); err == nil {
+				integrity.TestOnlyLockTimeout = d
+			}
 			os.Exit(cmd.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 		},
 	})
@@ -44,8 +50,10 @@ func TestScripts(t *testing.T) {
 			return os.MkdirAll(home, 0o755)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exitcode":   cmdExitcode,
-			"sealconfig": cmdSealconfig,
+			"exitcode":    cmdExitcode,
+			"sealconfig":  cmdSealconfig,
+			"holdlock":    cmdHoldlock,
+			"releaselock": cmdReleaselock,
 		},
 	})
 }
@@ -99,5 +107,42 @@ func cmdSealconfig(ts *testscript.TestScript, neg bool, args []string) {
 		data, err := os.ReadFile(p)
 		ts.Check(err)
 		ts.Check(s.Seal(p, data))
+	}
+}
+
+// heldLocks are the locks holdlock holds, by absolute path.
+var heldLocks sync.Map
+
+// cmdHoldlock takes an exclusive flock on FILE (created if needed) in the test
+// process, as another program holding permgate's lock would, until releaselock
+// or the end of the script:
+//
+//	holdlock FILE
+func cmdHoldlock(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: holdlock FILE")
+	}
+	p := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(filepath.Dir(p), 0o700))
+	f, err := os.OpenFile(p, os.O_CREATE|os.O_RDWR, 0o600)
+	ts.Check(err)
+	ts.Check(syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB))
+	heldLocks.Store(p, f)
+	ts.Defer(func() { releaseLock(p) })
+}
+
+// cmdReleaselock releases a lock holdlock took:
+//
+//	releaselock FILE
+func cmdReleaselock(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: releaselock FILE")
+	}
+	releaseLock(ts.MkAbs(args[0]))
+}
+
+func releaseLock(p string) {
+	if f, ok := heldLocks.LoadAndDelete(p); ok {
+		f.(*os.File).Close()
 	}
 }

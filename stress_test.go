@@ -11,12 +11,14 @@ import (
 	"sync"
 	"testing"
 
+	"permgate/audit"
 	"permgate/integrity"
 	"permgate/policy"
 )
 
 // TestAuditConcurrentProcesses starts 200 permgate processes at once — exec and
-// check, some with 100 KB commands — and expects exactly 200 whole, valid lines.
+// check, some with 100 KB commands — and expects exactly 200 whole, valid lines,
+// the long commands cut at audit.MaxCommand.
 func TestAuditConcurrentProcesses(t *testing.T) {
 	home, env := testHome(t)
 	env = append(env, "PERMGATE_TEST_TTY=/nonexistent")
@@ -61,12 +63,12 @@ func TestAuditConcurrentProcesses(t *testing.T) {
 	lines, longLines := 0, 0
 	for sc.Scan() {
 		lines++
-		var rec policy.AuditRecord
+		var rec audit.Record
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
 			t.Fatalf("line %d is not a whole record: %v", lines, err)
 		}
-		if rec.Command == long {
-			longLines++
+		if rec.CommandLen == len(long) && len(rec.Command) == audit.MaxCommand && strings.HasPrefix(long, rec.Command) {
+			longLines++ // cut at the cap, its full length noted
 		}
 	}
 	if lines != procs || longLines != procs/4 {

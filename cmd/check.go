@@ -79,7 +79,7 @@ func newCheckCmd(io streams, g *globalFlags) *cobra.Command {
 				return fmt.Errorf("check: %w", err)
 			}
 			command, a, out := s.decide(args)
-			s.audit(io, "check", command, a, out, out.By)
+			out = s.audit(io, "check", command, a, out, out.By)
 			rep := newReport(command, a, s.eff.Mode, out)
 			if asJSON {
 				enc := json.NewEncoder(io.out)

@@ -91,6 +91,7 @@ func printLayers(io streams, s *session) {
 	}
 	fmt.Fprintf(io.out, "%-9s %s\n", "state", s.store.Path())
 	fmt.Fprintf(io.out, "%-9s %s (key %s)\n", "seal", s.store.Seals().SealPath(), s.store.Seals().KeyPath())
+	fmt.Fprintf(io.out, "%-9s %s (rotated to %s)\n", "audit", s.auditLog().Path(), s.auditLog().RotatedPath())
 }
 
 func showConfig(io streams, s *session) {
@@ -99,6 +100,7 @@ func showConfig(io streams, s *session) {
 	fmt.Fprintf(io.out, "severe = %q  # %s\n", cfg.Severe.Value, cfg.Severe.Source)
 	fmt.Fprintf(io.out, "fail_closed = %v  # %s\n", cfg.FailClosed.Value, cfg.FailClosed.Source)
 	fmt.Fprintf(io.out, "bypass = %q  # %s\n", cfg.Bypass.Value, cfg.Bypass.Source)
+	fmt.Fprintf(io.out, "audit.required = %v  # %s\n", cfg.AuditRequired.Value, cfg.AuditRequired.Source)
 	if cfg.Managed.Value {
 		fmt.Fprintf(io.out, "# managed: [managed] only_tighten = true  # %s — the user, project and override files and the state may only tighten; the mode is never looser than %s\n", cfg.Managed.Source, cfg.ModeFloor)
 	}

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 
@@ -33,6 +34,27 @@ func analysisEnv() validator.Env {
 		env.XDGStateHome = x
 	}
 	return env
+}
+
+// checkHome fails closed when the environment does not say where the user's
+// files are: HOME must be an absolute path. Without it permgate could not find
+// the user config (its deny rules would silently drop) and would write its state
+// relative to the working directory, inside the project; nor could it tell what
+// ~ names in a command. XDG_CONFIG_HOME and XDG_STATE_HOME count only when
+// absolute; unset, they default under HOME.
+func checkHome(env validator.Env) error {
+	if filepath.IsAbs(env.Home) {
+		return nil
+	}
+	return fmt.Errorf("HOME is %s: permgate needs an absolute HOME to find the user config and its state and to read ~ in commands, so it refuses until HOME is set (e.g. HOME=/home/you)",
+		describeHome(os.Getenv("HOME")))
+}
+
+func describeHome(h string) string {
+	if h == "" {
+		return "not set"
+	}
+	return fmt.Sprintf("%q, not an absolute path", h)
 }
 
 // resolveExisting returns the path p really names: the symlinks in its longest

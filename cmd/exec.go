@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"permgate/audit"
 	"permgate/policy"
 	"permgate/validator"
 )
@@ -78,7 +79,9 @@ func (s *session) confirm(io streams, source string, args []string, timeout time
 	if out.Decision == policy.Ask {
 		out, decidedBy = s.promptFor(io, command, a, out, timeout)
 	}
-	s.audit(io, source, command, a, out, decidedBy)
+	if out = s.audit(io, source, command, a, out, decidedBy); out.By == "audit" {
+		decidedBy = "audit"
+	}
 	if out.Decision == policy.Allow {
 		return true
 	}
@@ -156,6 +159,8 @@ func denyHint(s *session, a validator.Analysis, out policy.Outcome, decidedBy st
 	switch {
 	case decidedBy == "user":
 		return "you answered no; nothing ran"
+	case decidedBy == "audit":
+		return "permgate must record every decision here; make its state directory writable (see `permgate log`)"
 	case out.Rule != "" && decidedBy == "rule":
 		return "the deny rule " + out.Rule + " stops it in every mode; `permgate rules list` shows where it is set"
 	case a.HasKind("self_modify"):
@@ -172,24 +177,40 @@ func denyHint(s *session, a validator.Analysis, out policy.Outcome, decidedBy st
 	return "run it from a terminal to be asked; a person can allow it ahead with `permgate rules add allow` at a terminal"
 }
 
-// audit records a decision; a failure to record is reported, not fatal.
-func (s *session) audit(io streams, source, command string, a validator.Analysis, out policy.Outcome, decidedBy string) {
+// audit records a decision and returns the outcome to act on. A record that
+// cannot be written is reported lost on stderr and the decision stands, except
+// with [audit] required = true: then anything but a deny becomes a deny. A deny
+// or an ask is never turned into an allow.
+func (s *session) audit(io streams, source, command string, a validator.Analysis, out policy.Outcome, decidedBy string) policy.Outcome {
 	kinds := a.Kinds()
 	if kinds == nil {
 		kinds = []string{}
 	}
-	rec := policy.AuditRecord{
+	rec := audit.Record{
 		Time: time.Now().UTC().Format(time.RFC3339Nano), Cwd: s.env.Cwd, Source: source, Command: command,
 		Decision: out.Decision, Severity: a.Severity.String(), Findings: kinds, Rule: out.Rule, Mode: s.eff.Mode,
 		DecidedBy: decidedBy, Reason: out.Reason,
 	}
-	if err := s.auditLog().Append(rec); err != nil {
-		fmt.Fprintf(io.err, "permgate: warning: %v\n", err)
+	err := s.auditLog().Append(rec)
+	if err == nil {
+		return out
+	}
+	if !s.cfg.AuditRequired.Value {
+		fmt.Fprintf(io.err, "permgate: warning: the audit record of this decision was lost: %v\n", err)
+		return out
+	}
+	fmt.Fprintf(io.err, "permgate: error: the audit record could not be written: %v\n", err)
+	if out.Decision == policy.Deny {
+		return out
+	}
+	return policy.Outcome{
+		Decision: policy.Deny, Rule: out.Rule, By: "audit",
+		Reason: "the audit record could not be written and [audit] required = true (" + s.cfg.AuditRequired.Source + "): refused",
 	}
 }
 
-func (s *session) auditLog() policy.AuditLog {
-	return policy.AuditLog{Path: s.store.Dir + "/audit.jsonl"}
+func (s *session) auditLog() audit.Log {
+	return audit.Log{Dir: s.store.Dir}
 }
 
 // run replaces permgate with the command: one argument is a script for bash -c

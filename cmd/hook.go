@@ -199,7 +199,7 @@ func runHook(io streams, g *globalFlags, h harness, modeFlag string) (code int) 
 	if err != nil {
 		return h.answer(io, policy.Deny, err.Error())
 	}
-	s.audit(io, "hook", command, a, out, out.By)
+	out = s.audit(io, "hook", command, a, out, out.By)
 	return h.answer(io, out.Decision, "permgate: "+validator.OneLine(out.Reason))
 }
 

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"permgate/policy"
+	"permgate/audit"
 	"permgate/validator"
 )
 
@@ -27,11 +27,14 @@ func newLogCmd(io streams, g *globalFlags) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("log: %w", err)
 			}
-			recs, err := s.auditLog().Read(limit, func(r policy.AuditRecord) bool {
+			recs, damaged, err := s.auditLog().Read(limit, func(r audit.Record) bool {
 				return decision == "" || string(r.Decision) == decision
 			})
 			if err != nil {
 				return fmt.Errorf("log: %w", err)
+			}
+			if damaged > 0 {
+				fmt.Fprintf(io.err, "permgate: warning: log: skipped %d damaged line(s) in %s\n", damaged, s.auditLog().Path())
 			}
 			for _, r := range recs {
 				if asJSON {

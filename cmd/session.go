@@ -49,6 +49,9 @@ func stateDir(home string) string {
 // loadConfig reads the state and the config layers, without choosing a mode.
 func loadConfig(g *globalFlags, io streams) (*session, error) {
 	s := &session{env: analysisEnv()}
+	if err := checkHome(s.env); err != nil {
+		return nil, err
+	}
 	s.store = policy.Store{Dir: stateDir(s.env.Home)}
 	// The state, the config files and their seals are read as of one moment.
 	unlock, err := s.store.ReadLock()
@@ -56,7 +59,7 @@ func loadConfig(g *globalFlags, io streams) (*session, error) {
 		return nil, err
 	}
 	defer unlock()
-	st, err := s.store.Load()
+	st, err := s.store.LoadLocked()
 	if err != nil {
 		return nil, err
 	}

@@ -27,6 +27,9 @@ func newTrustCmd(io streams, g *globalFlags, trust bool) *cobra.Command {
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			env := analysisEnv()
+			if err := checkHome(env); err != nil {
+				return fmt.Errorf("trust: %w", err)
+			}
 			paths := policy.Locate(policy.LocateEnv{
 				Cwd: env.Cwd, Home: env.Home, XDGConfigHome: os.Getenv("XDG_CONFIG_HOME"), SystemFile: TestOnlySystemConfig,
 			})
@@ -73,7 +76,7 @@ func systemConfig(paths policy.Paths) (*policy.Config, error) {
 }
 
 func trustFile(io streams, store policy.Store, paths policy.Paths, abs string) error {
-	data, err := os.ReadFile(abs)
+	data, err := policy.ReadConfigFile(abs)
 	if err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
@@ -115,7 +118,7 @@ func trustUserConfig(io streams, store policy.Store, paths policy.Paths) error {
 	if paths.User == "" {
 		return errors.New("trust: no user config location (set HOME or XDG_CONFIG_HOME)")
 	}
-	data, err := os.ReadFile(paths.User)
+	data, err := policy.ReadConfigFile(paths.User)
 	if err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}

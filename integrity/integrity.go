@@ -64,7 +64,7 @@ func mac(key []byte, absPath string, content []byte) []byte {
 
 // readKey returns the key, or an error when it is missing or malformed.
 func (s Sealer) readKey() ([]byte, error) {
-	key, err := os.ReadFile(s.KeyPath())
+	key, err := ReadRegular(s.KeyPath(), false)
 	if err != nil {
 		return nil, fmt.Errorf("read seal key: %w", err)
 	}
@@ -76,7 +76,7 @@ func (s Sealer) readKey() ([]byte, error) {
 
 // readSeals returns the recorded seals; a missing file is none.
 func (s Sealer) readSeals() (map[string]string, error) {
-	data, err := os.ReadFile(s.SealPath())
+	data, err := ReadRegular(s.SealPath(), false)
 	if errors.Is(err, fs.ErrNotExist) {
 		return map[string]string{}, nil
 	}
@@ -172,27 +172,12 @@ func (s Sealer) ensureKey() ([]byte, error) {
 }
 
 // Lock takes an exclusive lock on path (created if needed) and returns the
-// function that releases it.
-func Lock(path string) (func(), error) { return flock(path, syscall.LOCK_EX) }
+// function that releases it; it fails after LockTimeout (see LockFor).
+func Lock(path string) (func(), error) { return LockFor(path, syscall.LOCK_EX) }
 
 // RLock takes a shared lock on path (created if needed): readers that hold it
-// see a file and its seal from the same write.
-func RLock(path string) (func(), error) { return flock(path, syscall.LOCK_SH) }
-
-func flock(path string, how int) (func(), error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
-	if err != nil {
-		return nil, fmt.Errorf("open lock %s: %w", path, err)
-	}
-	if err := syscall.Flock(int(f.Fd()), how); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	return func() {
-		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-		f.Close()
-	}, nil
-}
+// see a file and its seal from the same write. It fails after LockTimeout.
+func RLock(path string) (func(), error) { return LockFor(path, syscall.LOCK_SH) }
 
 // writeAtomic writes data to a temporary file beside path and renames it over
 // path.

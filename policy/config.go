@@ -108,8 +108,13 @@ func findProjectFiles(dir string) []string {
 	var found []string
 	for d := dir; ; d = filepath.Dir(d) {
 		candidate := filepath.Join(d, ProjectFileName)
-		if info, err := os.Stat(candidate); err == nil && info.Mode().IsRegular() {
-			found = append(found, candidate)
+		// A directory of that name is no config; anything else counts: a FIFO,
+		// a device or a dangling link is then an error when it is read, never a
+		// project's rules silently dropped.
+		if info, err := os.Lstat(candidate); err == nil && !info.IsDir() {
+			if st, err := os.Stat(candidate); err != nil || !st.IsDir() {
+				found = append(found, candidate)
+			}
 		}
 		if root == "" || d == root || d == filepath.Dir(d) {
 			break
@@ -185,6 +190,10 @@ type Config struct {
 	Managed Setting[bool]
 	// ModeFloor is the loosest mode allowed when the system file's [managed] only_tighten is set.
 	ModeFloor Mode
+	// AuditRequired is [audit] required: when true, a decision whose audit
+	// record cannot be written is refused (default false: the record is
+	// reported lost on stderr and the decision stands).
+	AuditRequired Setting[bool]
 }
 
 // The values of the config key bypass.
@@ -218,6 +227,9 @@ type fileConfig struct {
 	Managed  *struct {
 		OnlyTighten *bool `toml:"only_tighten"`
 	} `toml:"managed"`
+	Audit struct {
+		Required *bool `toml:"required"`
+	} `toml:"audit"`
 }
 
 type fileProfile struct {
@@ -236,12 +248,13 @@ type TrustChecker interface {
 // its file and line: permgate then refuses to run anything.
 func LoadConfig(paths Paths, trust TrustChecker) (*Config, error) {
 	cfg := &Config{
-		Mode:       Setting[Mode]{ModeDefault, LayerBuiltin},
-		Severe:     Setting[string]{"deny", LayerBuiltin},
-		FailClosed: Setting[bool]{false, LayerBuiltin},
-		Bypass:     Setting[string]{BypassSevereNet, LayerBuiltin},
-		Tools:      map[string]Setting[ToolPolicy]{},
-		Profiles:   map[string]Profile{},
+		Mode:          Setting[Mode]{ModeDefault, LayerBuiltin},
+		Severe:        Setting[string]{"deny", LayerBuiltin},
+		FailClosed:    Setting[bool]{false, LayerBuiltin},
+		AuditRequired: Setting[bool]{false, LayerBuiltin},
+		Bypass:        Setting[string]{BypassSevereNet, LayerBuiltin},
+		Tools:         map[string]Setting[ToolPolicy]{},
+		Profiles:      map[string]Profile{},
 	}
 	for name, p := range builtinProfiles {
 		cfg.Profiles[name] = p
@@ -265,7 +278,7 @@ func LoadConfig(paths Paths, trust TrustChecker) (*Config, error) {
 			cfg.Layers = append(cfg.Layers, info)
 			continue
 		}
-		data, err := os.ReadFile(l.path)
+		data, err := readConfigFile(l.path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist) && l.name != LayerOverride:
 			if l.name == LayerUser && hadSeal(trust, l.path) {
@@ -274,7 +287,7 @@ func LoadConfig(paths Paths, trust TrustChecker) (*Config, error) {
 			cfg.Layers = append(cfg.Layers, info)
 			continue
 		case err != nil:
-			return nil, &ConfigError{File: l.path, Msg: fmt.Sprintf("cannot read: %v", errors.Unwrap(err))}
+			return nil, &ConfigError{File: l.path, Msg: fmt.Sprintf("cannot read: %v", unwrapPath(err))}
 		}
 		info.Exists = true
 		fc, lines, err := parseFile(l.path, data)
@@ -493,6 +506,13 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 			cfg.Warnings = append(cfg.Warnings, fmt.Sprintf(`%s: ignoring bypass = "everything": only the system, user and --config files may set it`, at("bypass")))
 		default:
 			ignored = append(ignored, `bypass = "everything"`)
+		}
+	}
+	if r := fc.Audit.Required; r != nil {
+		if trusted || *r {
+			cfg.AuditRequired = Setting[bool]{*r, at("audit", "required")}
+		} else {
+			ignored = append(ignored, "[audit] required = false")
 		}
 	}
 	if fc.FailClosed != nil {

@@ -69,7 +69,7 @@ func editConfig(path string, seals *integrity.Sealer, edit func(string) (string,
 		return err
 	}
 	defer unlock()
-	data, err := os.ReadFile(path)
+	data, err := readConfigFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("read %s: %w", path, err)
 	}
@@ -120,7 +120,7 @@ func editConfig(path string, seals *integrity.Sealer, edit func(string) (string,
 // RuleListsOf returns the lists (allow, ask, deny) of a config file that hold
 // the rule; a missing file holds none.
 func RuleListsOf(path, rule string) ([]string, error) {
-	data, err := os.ReadFile(path)
+	data, err := readConfigFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"permgate/integrity"
@@ -52,7 +51,7 @@ func (t Trust) HasSeal(absPath string) bool { return t.Seals.Sealed(absPath) }
 // UserConfigSealed reports whether the user config at path matches its seal. A
 // missing or empty file has nothing to loosen and counts as sealed.
 func UserConfigSealed(seals integrity.Sealer, path string) bool {
-	data, err := os.ReadFile(path)
+	data, err := readConfigFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return true
 	}
@@ -82,7 +81,7 @@ func SealUserConfig(seals integrity.Sealer, path string, content []byte) error {
 		return err
 	}
 	defer unlock()
-	now, err := os.ReadFile(abs)
+	now, err := readConfigFile(abs)
 	if err != nil {
 		return fmt.Errorf("read %s: %w", abs, err)
 	}

@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 
 	"permgate/integrity"
 )
@@ -50,12 +49,16 @@ func (s Store) Path() string { return filepath.Join(s.Dir, "state.json") }
 // it — the state, the user config, their seals — comes from whole writes. When
 // the lock cannot be had (no directory yet, a read-only one) it does nothing:
 // a read that races a write may then see a file without its seal, which only
-// tightens.
+// tightens. A lock held by another process past integrity.LockTimeout is an
+// error (integrity.ErrLockTimeout): permgate then refuses rather than hang.
 func (s Store) ReadLock() (func(), error) {
 	if _, err := os.Stat(s.Dir); err != nil {
 		return func() {}, nil
 	}
 	unlock, err := integrity.RLock(filepath.Join(s.Dir, integrity.LockFile))
+	if errors.Is(err, integrity.ErrLockTimeout) {
+		return nil, fmt.Errorf("read state: %w", err)
+	}
 	if err != nil {
 		return func() {}, nil
 	}
@@ -72,10 +75,13 @@ func (s Store) Load() (State, error) {
 	return s.load()
 }
 
+// LoadLocked reads the state for a caller that already holds ReadLock.
+func (s Store) LoadLocked() (State, error) { return s.load() }
+
 // load reads the state without taking the lock.
 func (s Store) load() (State, error) {
 	var st State
-	data, err := os.ReadFile(s.Path())
+	data, err := integrity.ReadRegular(s.Path(), false)
 	if errors.Is(err, fs.ErrNotExist) {
 		// Nothing to trust; a seal left for a vanished file is worth a warning.
 		if abs, aerr := filepath.Abs(s.Path()); aerr == nil && s.Seals().Sealed(abs) {
@@ -143,21 +149,9 @@ func (s Store) Update(fn func(*State) error) error {
 }
 
 // LockFile takes an exclusive lock on path (created if needed) and returns the
-// function that releases it.
-func LockFile(path string) (func(), error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
-	if err != nil {
-		return nil, fmt.Errorf("open lock %s: %w", path, err)
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	return func() {
-		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-		f.Close()
-	}, nil
-}
+// function that releases it. A lock another process holds for longer than
+// integrity.LockTimeout is an error naming the lock file, never a hang.
+func LockFile(path string) (func(), error) { return integrity.Lock(path) }
 
 // WriteFileAtomic writes data to a temporary file beside path, syncs it, and
 // renames it over path, so readers see the old content or the new, never a part.

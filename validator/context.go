@@ -21,6 +21,12 @@ func (ck *checker) wrappers(c shellparse.SimpleCommand) {
 		if w.Name == "tmux" || w.Name == "screen" {
 			ck.typesInto(w.Name, w.Argv[1:])
 		}
+		if path.Base(w.Name) == "flock" {
+			ck.locksSelf(w.Argv, c.Redirects)
+		}
+	}
+	if c.Name == "flock" {
+		ck.locksSelf(c.Argv, c.Redirects)
 	}
 	if len(c.Argv) > 0 && privilegeWrappers[c.Name] {
 		ck.add("privilege_escalation", Severe, c.Name+" gains another user's privileges")
@@ -306,5 +312,53 @@ func (ck *checker) forkBomb(c shellparse.SimpleCommand) {
 	}
 	if c.Background || c.PipesOut || c.Stdin.Kind == shellparse.InputPipe || c.Subst == "<(" || c.Subst == ">(" {
 		ck.add("fork_bomb", Severe, "the function "+c.Function+" calls itself over and over in parallel (a fork bomb)")
+	}
+}
+
+// flockArgOpts are flock's options that take a separate argument.
+var flockArgOpts = map[string]bool{"-w": true, "-E": true, "-c": true, "--timeout": true, "--wait": true, "--conflict-exit-code": true, "--command": true}
+
+// locksSelf judges flock's lock file: holding the lock on one of permgate's own
+// files (its state lock, its audit lock, the audit log) stalls every permgate
+// that waits for it until it gives up and refuses — a denial of service of the
+// gate, not a read-only command. A descriptor operand (flock -x 9 with 9<FILE)
+// is judged by the file its redirect opens.
+func (ck *checker) locksSelf(argv []shellparse.Word, redirects []shellparse.Redirect) {
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		if a.Static && a.Text == "--" {
+			continue
+		}
+		if a.Static && strings.HasPrefix(a.Text, "-") && a.Text != "-" {
+			if flockArgOpts[a.Text] {
+				i++
+			}
+			continue
+		}
+		if a.Static && isDigits(a.Text) {
+			for _, r := range redirects {
+				if r.Fd == a.Text && (r.Op == "<" || r.Op == "<>" || r.Op == ">" || r.Op == ">>") {
+					a = r.Target
+				}
+			}
+		}
+		texts, _ := ck.expandPath(a)
+		for _, text := range texts {
+			p := ck.resolve(text)
+			if hasGlob(p) {
+				if in, _ := ck.v.globSelf(p); in {
+					ck.add("self_modify", Severe, "flock holds a lock on "+selfReason+", which stalls permgate")
+					return
+				}
+				continue
+			}
+			for _, q := range ck.realPaths(p) {
+				if why := ck.v.selfFile(q); why != "" {
+					ck.add("self_modify", Severe, "flock holds a lock on "+clip(a.Text)+", "+why+", which stalls permgate")
+					return
+				}
+			}
+		}
+		return // the first operand is the lock file (or a descriptor)
 	}
 }

@@ -1,0 +1,247 @@
+// Package audit keeps permgate's audit trail: one JSON line per decision,
+// appended whole or not at all, redacted and capped before it is written, in a
+// file that rotates at a size cap.
+package audit
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"unicode/utf8"
+
+	"permgate/integrity"
+	"permgate/policy"
+)
+
+// Limits of the audit trail.
+const (
+	// MaxCommand is the most bytes of a command (and of a reason) a record
+	// keeps; a longer one is cut, and its full length is noted in command_len.
+	MaxCommand = 4 << 10
+	// MaxSize is the size at which the log rotates: the file becomes
+	// audit.jsonl.1 (one generation; an older .1 is replaced) and a new one starts.
+	MaxSize = 10 << 20
+	// maxLine is the longest line Read parses; a longer one is damaged.
+	maxLine = 1 << 20
+)
+
+// FileName and LockName are the log's and its lock's names in the state directory.
+const (
+	FileName = "audit.jsonl"
+	LockName = "audit.lock"
+)
+
+// Record is one line of the audit log: a decision and who took it.
+type Record struct {
+	Time    string `json:"time"`
+	Cwd     string `json:"cwd"`
+	Source  string `json:"source"` // exec, hook, check, shell
+	Command string `json:"command"`
+	// CommandLen is the command's full length in bytes when it was cut at
+	// MaxCommand; 0 when it is whole.
+	CommandLen int             `json:"command_len,omitempty"`
+	Decision   policy.Decision `json:"decision"`
+	Severity   string          `json:"severity"`
+	Findings   []string        `json:"findings"`
+	Rule       string          `json:"rule,omitempty"`
+	Mode       policy.Mode     `json:"mode"`
+	// DecidedBy says who decided: rule, mode, severity, read-only, tool or user.
+	DecidedBy string `json:"decided_by"`
+	Reason    string `json:"reason"`
+}
+
+// Log appends records to a JSON-lines file in Dir. Each record is one write(2)
+// of one whole line with O_APPEND under an exclusive lock (audit.lock beside
+// it), so records from many processes never interleave; a write that fails part
+// way is cut back off, so no fragment stays.
+type Log struct {
+	Dir string
+}
+
+// Path is the log file's path.
+func (l Log) Path() string { return filepath.Join(l.Dir, FileName) }
+
+// RotatedPath is the previous generation's path.
+func (l Log) RotatedPath() string { return l.Path() + ".1" }
+
+// writeLine writes b to f; tests replace it to fail part way.
+var writeLine = func(f *os.File, b []byte) (int, error) { return f.Write(b) }
+
+// redactWindow is how much of a long text is redacted before it is cut at
+// MaxCommand: twice the cap, so that a secret that crosses the cut is still
+// seen whole (and a 2 MiB command costs no more than an 8 KiB one).
+const redactWindow = 2 * MaxCommand
+
+// Prepare redacts the record's command and reason and caps them at MaxCommand.
+func Prepare(rec Record) Record {
+	full := len(rec.Command)
+	rec.Command = Redact(cut(rec.Command, redactWindow))
+	if full > MaxCommand && len(rec.Command) > MaxCommand || full > redactWindow {
+		rec.Command = cut(rec.Command, MaxCommand)
+		rec.CommandLen = full
+	}
+	rec.Reason = cut(Redact(cut(rec.Reason, redactWindow)), MaxCommand)
+	rec.Cwd = cut(rec.Cwd, MaxCommand)
+	return rec
+}
+
+// cut returns s cut to at most n bytes on a rune boundary.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// Append writes one record (redacted and capped first). The lock is waited
+// for at most integrity.LockTimeout; the log and its lock must be regular
+// files, not symlinks.
+func (l Log) Append(rec Record) error {
+	line, err := json.Marshal(Prepare(rec))
+	if err != nil {
+		return fmt.Errorf("encode audit record: %w", err)
+	}
+	line = append(line, '\n')
+	if err := os.MkdirAll(l.Dir, 0o700); err != nil {
+		return fmt.Errorf("audit log %s: %w", l.Path(), err)
+	}
+	unlock, err := integrity.Lock(filepath.Join(l.Dir, LockName))
+	if err != nil {
+		return fmt.Errorf("audit log: %w", err)
+	}
+	defer unlock()
+	f, size, err := l.open()
+	if err != nil {
+		return err
+	}
+	if size > 0 && size+int64(len(line)) > MaxSize {
+		f.Close()
+		if err := l.rotate(); err != nil {
+			return err
+		}
+		if f, size, err = l.open(); err != nil {
+			return err
+		}
+	}
+	defer f.Close()
+	n, err := writeLine(f, line)
+	if err == nil && n != len(line) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		// Whole or nothing: cut back what part of the line was written.
+		if terr := f.Truncate(size); terr != nil {
+			return fmt.Errorf("audit log %s: %w (and cutting back the partial record failed: %v)", l.Path(), err, terr)
+		}
+		return fmt.Errorf("audit log %s: %w", l.Path(), err)
+	}
+	return nil
+}
+
+// open opens the log for appending and returns its size.
+func (l Log) open() (*os.File, int64, error) {
+	f, err := integrity.OpenRegular(l.Path(), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600, false)
+	if err != nil {
+		return nil, 0, fmt.Errorf("audit log: %w", err)
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, fmt.Errorf("audit log %s: %w", l.Path(), err)
+	}
+	return f, info.Size(), nil
+}
+
+// rotate moves the log to its one older generation, replacing the previous.
+func (l Log) rotate() error {
+	if info, err := os.Lstat(l.RotatedPath()); err == nil && !info.Mode().IsRegular() {
+		return fmt.Errorf("audit log: rotate: %s is not a regular file; remove it", l.RotatedPath())
+	}
+	if err := os.Rename(l.Path(), l.RotatedPath()); err != nil {
+		return fmt.Errorf("audit log: rotate: %w", err)
+	}
+	return nil
+}
+
+// Read returns the records of the log, the rotated generation first, oldest
+// first; keep filters them and only the last limit are kept (all when limit ≤
+// 0). A line that is not a whole record (a fragment, a line too long, bad JSON)
+// is skipped and counted in damaged.
+func (l Log) Read(limit int, keep func(Record) bool) (recs []Record, damaged int, err error) {
+	for _, p := range []string{l.RotatedPath(), l.Path()} {
+		d, err := readFile(p, func(rec Record) {
+			if keep != nil && !keep(rec) {
+				return
+			}
+			recs = append(recs, rec)
+			if limit > 0 && len(recs) > limit {
+				recs = recs[1:]
+			}
+		})
+		damaged += d
+		if err != nil {
+			return nil, damaged, err
+		}
+	}
+	return recs, damaged, nil
+}
+
+// readFile reads one generation; a missing file has no records.
+func readFile(path string, add func(Record)) (damaged int, err error) {
+	f, err := integrity.OpenRegular(path, os.O_RDONLY, 0, false)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("audit log: %w", err)
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 64<<10)
+	for {
+		line, long, err := readLine(r)
+		if len(line) > 0 || long {
+			var rec Record
+			if long || json.Unmarshal(line, &rec) != nil {
+				damaged++
+			} else {
+				add(rec)
+			}
+		}
+		if err == io.EOF {
+			return damaged, nil
+		}
+		if err != nil {
+			return damaged, fmt.Errorf("audit log %s: %w", path, err)
+		}
+	}
+}
+
+// readLine returns the next line without its newline; long reports a line over
+// maxLine, whose bytes are skipped.
+func readLine(r *bufio.Reader) (line []byte, long bool, err error) {
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !long {
+			if len(line)+len(chunk) > maxLine+1 {
+				long, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if n := len(line); n > 0 && line[n-1] == '\n' {
+			line = line[:n-1]
+		}
+		return line, long, err
+	}
+}

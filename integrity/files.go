@@ -1,0 +1,137 @@
+package integrity
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"syscall"
+	"time"
+)
+
+// LockTimeout is how long permgate waits for one of its locks (the state lock,
+// the audit lock, a config file's edit lock) before it gives up and fails
+// closed: a process that holds the lock forever must not hang the gate.
+const LockTimeout = 5 * time.Second
+
+// lockPoll is how often a held lock is tried again while waiting.
+const lockPoll = 10 * time.Millisecond
+
+// TestOnlyLockTimeout replaces LockTimeout when positive; only tests set it, so
+// that a held lock is seen to time out without a slow test.
+var TestOnlyLockTimeout time.Duration
+
+// ErrLockTimeout is wrapped by the error of a lock that was not had in time.
+var ErrLockTimeout = errors.New("timed out waiting for the lock")
+
+func lockTimeout() time.Duration {
+	if TestOnlyLockTimeout > 0 {
+		return TestOnlyLockTimeout
+	}
+	return LockTimeout
+}
+
+// LockFor takes the lock on path (created if needed, never through a symlink,
+// a regular file only) with how = syscall.LOCK_EX or LOCK_SH, trying without
+// blocking until LockTimeout has passed. It returns the function that releases
+// it, or an error naming the lock file.
+func LockFor(path string, how int) (func(), error) {
+	f, err := OpenRegular(path, os.O_CREATE|os.O_RDWR, 0o600, false)
+	if err != nil {
+		return nil, fmt.Errorf("open lock %s: %w", path, err)
+	}
+	deadline := time.Now().Add(lockTimeout())
+	for {
+		err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
+			f.Close()
+			return nil, fmt.Errorf("lock %s: %w", path, err)
+		}
+		if !time.Now().Before(deadline) {
+			f.Close()
+			return nil, fmt.Errorf("lock %s: another process holds it (waited %s; `fuser %s` shows which): %w",
+				path, lockTimeout(), path, ErrLockTimeout)
+		}
+		time.Sleep(lockPoll)
+	}
+	return func() {
+		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}, nil
+}
+
+// OpenRegular opens path without blocking (O_NONBLOCK: a FIFO does not wait for
+// a writer) and refuses anything but a regular file: a FIFO, a device, a socket
+// or a directory is an error naming the path. With follow false the last
+// component must not be a symlink (O_NOFOLLOW), as for permgate's state and
+// audit files.
+func OpenRegular(path string, flag int, perm os.FileMode, follow bool) (*os.File, error) {
+	flag |= syscall.O_NONBLOCK | syscall.O_CLOEXEC
+	if !follow {
+		flag |= syscall.O_NOFOLLOW
+	}
+	f, err := os.OpenFile(path, flag, perm)
+	if err != nil {
+		if !follow && errors.Is(err, syscall.ELOOP) {
+			return nil, fmt.Errorf("%s is a symbolic link; permgate does not follow links for its own files: %w", path, err)
+		}
+		// A FIFO opened for writing with no reader fails (ENXIO); a directory
+		// opened for writing too (EISDIR): name what it is.
+		stat := os.Stat
+		if !follow {
+			stat = os.Lstat
+		}
+		if info, serr := stat(path); serr == nil && !info.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s is not a regular file (%s); permgate uses only regular files", path, fileKind(info.Mode()))
+		}
+		return nil, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("stat %s: %w", path, err)
+	}
+	if !info.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("%s is not a regular file (%s); permgate uses only regular files", path, fileKind(info.Mode()))
+	}
+	return f, nil
+}
+
+// ReadRegular reads a regular file as OpenRegular opens it. A missing file is
+// an error that matches fs.ErrNotExist.
+func ReadRegular(path string, follow bool) ([]byte, error) {
+	f, err := OpenRegular(path, os.O_RDONLY, 0, follow)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return data, nil
+}
+
+// fileKind names a file type for an error message.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "not a regular file"
+}
