@@ -58,6 +58,13 @@ func runExec(io streams, g *globalFlags, o execOptions, args []string) int {
 		fmt.Fprintln(io.err, "permgate: error: exec: no command given (usage: permgate exec -- CMD...)")
 		return exitExecError
 	}
+	if len(args) == 1 {
+		// Refuse an unusable shell before deciding, so nothing is asked in vain.
+		if _, err := scriptArgv(os.Getenv("PERMGATE_SHELL"), args[0]); err != nil {
+			fmt.Fprintf(io.err, "permgate: error: exec: %v\n", err)
+			return exitExecError
+		}
+	}
 	s, err := loadSession(g, io, o.mode, o.failClosed)
 	if err != nil {
 		fmt.Fprintf(io.err, "permgate: error: %v\npermgate: hint: permgate runs nothing until this is fixed; see `permgate config check`\n", err)
@@ -194,25 +201,27 @@ func (s *session) auditLog() policy.AuditLog {
 
 // run replaces permgate with the command: one argument is a script for bash -c
 // (or $PERMGATE_SHELL), several are an argv. Signals, the terminal and the exit
-// status are then the command's own.
+// status are then the command's own. The environment is the caller's without
+// the variables that would run code outside the analysed text (cleanEnv).
 func run(io streams, args []string) int {
 	argv := args
 	if len(args) == 1 {
-		shell := os.Getenv("PERMGATE_SHELL")
-		if shell == "" {
-			shell = "bash"
+		var err error
+		if argv, err = scriptArgv(os.Getenv("PERMGATE_SHELL"), args[0]); err != nil {
+			fmt.Fprintf(io.err, "permgate: error: exec: %v\n", err)
+			return exitExecError
 		}
-		argv = []string{shell, "-c", args[0]}
 	}
 	prog, err := exec.LookPath(argv[0])
 	if err != nil {
-		fmt.Fprintf(io.err, "permgate: %s: command not found\n", argv[0])
+		fmt.Fprintf(io.err, "permgate: %s: command not found\n", validator.OneLine(argv[0]))
 		if errors.Is(err, exec.ErrNotFound) {
 			return exitNotFound
 		}
 		return exitDenied
 	}
-	err = syscall.Exec(prog, argv, os.Environ())
+	env, _ := cleanEnv(os.Environ())
+	err = syscall.Exec(prog, argv, env)
 	fmt.Fprintf(io.err, "permgate: error: exec %s: %v\n", prog, err)
 	if errors.Is(err, syscall.EACCES) {
 		return exitDenied

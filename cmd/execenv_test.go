@@ -1,0 +1,53 @@
+package cmd
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestCleanEnvRemovesStartupCode(t *testing.T) {
+	env := []string{
+		"BASH_ENV=/tmp/x", "ENV=/tmp/x", "SHELLOPTS=xtrace", "BASHOPTS=extdebug", "PS4=$(id)", "PROMPT_COMMAND=id",
+		"BASH_FUNC_ls%%=() { id; }", "BASH_FUNC_git()=() { id; }", "old=() { id; }", "LD_PRELOAD=/x.so", "LD_AUDIT=/x.so",
+		"IFS=x", "GLOBIGNORE=*", "BASH_COMPAT=3.1", "POSIXLY_CORRECT=1", "EXECIGNORE=*", "BASH_LOADABLES_PATH=/x",
+		"PATH=/usr/bin", "HOME=/home/u", "PAGER=less", "TERM=xterm", "EMPTY=", "NOEQUALS",
+	}
+	kept, removed := cleanEnv(env)
+	want := []string{"PATH=/usr/bin", "HOME=/home/u", "PAGER=less", "TERM=xterm", "EMPTY=", "NOEQUALS"}
+	if !slices.Equal(kept, want) {
+		t.Errorf("kept %q, want %q", kept, want)
+	}
+	if len(removed) != len(env)-len(want) {
+		t.Errorf("removed %q", removed)
+	}
+}
+
+func TestScriptArgvShells(t *testing.T) {
+	for _, c := range []struct {
+		shell string
+		want  string // the argv joined, or "" for an error
+	}{
+		{"", "bash --norc --noprofile -c S"},
+		{"bash", "bash --norc --noprofile -c S"},
+		{"/usr/local/bin/bash", "/usr/local/bin/bash --norc --noprofile -c S"},
+		{"sh", "sh -c S"},
+		{"/bin/dash", "/bin/dash -c S"},
+		{"zsh", ""},
+		{"/usr/bin/fish", ""},
+		{"ksh", ""},
+		{"python3", ""},
+		{"./bash", ""},
+		{"bin/sh", ""},
+		{"bash\x1b[2J", ""},
+	} {
+		argv, err := scriptArgv(c.shell, "S")
+		got := strings.Join(argv, " ")
+		if c.want == "" && err == nil || c.want != "" && got != c.want {
+			t.Errorf("scriptArgv(%q) = %q, %v; want %q", c.shell, got, err, c.want)
+		}
+		if err != nil && strings.ContainsRune(err.Error(), 0x1b) {
+			t.Errorf("scriptArgv(%q): error holds a raw escape: %q", c.shell, err)
+		}
+	}
+}
