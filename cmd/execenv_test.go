@@ -51,3 +51,18 @@ func TestScriptArgvShells(t *testing.T) {
 		}
 	}
 }
+
+func TestPathDirsAbsoluteOnly(t *testing.T) {
+	got := pathDirs("/usr/local/bin::.:bin:/home/u/.local/bin/:relative/x:/opt//tools/bin")
+	want := []string{"/usr/local/bin", "/home/u/.local/bin", "/opt/tools/bin"}
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("pathDirs: %q missing from %q", w, got)
+		}
+	}
+	for _, d := range got {
+		if !strings.HasPrefix(d, "/") {
+			t.Errorf("pathDirs: relative entry %q kept", d)
+		}
+	}
+}

@@ -233,6 +233,15 @@ func (ck *checker) writePath(text, how string) {
 			ck.add("protected_write", NonSevere, how+" writes into "+prot)
 		}
 	}
+	if self != "" {
+		return
+	}
+	for _, q := range real {
+		if d := ck.pathDir(q); d != "" {
+			ck.add("protected_write", NonSevere, how+" writes into "+d+", a directory on $PATH: a program there runs later under a trusted name")
+			return
+		}
+	}
 }
 
 // knownPath returns the path a write target names when permgate can tell: a
