@@ -40,9 +40,9 @@ func confirmLoosening(what string, details []string) error {
 	defer restore()
 	flushInput(in)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "\npermgate: %s loosens the policy:\n", what)
+	fmt.Fprintf(&sb, "\npermgate: %s loosens the policy:\n", safe(what))
 	for _, d := range details {
-		fmt.Fprintf(&sb, "  - %s\n", d)
+		fmt.Fprintf(&sb, "  - %s\n", safe(d))
 	}
 	sb.WriteString("Confirm? (y/N) ")
 	if _, err := io.WriteString(out, sb.String()); err != nil {
@@ -82,6 +82,6 @@ func loosen(cfg *policy.Config, what string, details []string) error {
 // changed outside permgate before: it stays unsealed.
 func noteUnsealed(w io.Writer, s *session) {
 	if !policy.UserConfigSealed(s.store.Seals(), s.paths.User) {
-		fmt.Fprintf(w, "permgate: note: %s was changed outside permgate, so only its tightening parts apply; review it and run `permgate trust --user` at a terminal to use all of it\n", s.paths.User)
+		fmt.Fprintf(w, "permgate: note: %s was changed outside permgate, so only its tightening parts apply; review it and run `permgate trust --user` at a terminal to use all of it\n", safe(s.paths.User))
 	}
 }

@@ -120,9 +120,9 @@ func (s *session) promptFor(io streams, command string, a validator.Analysis, ou
 		added, err := policy.AddRule(s.paths.User, "allow", view.always, &seals)
 		switch {
 		case err != nil:
-			fmt.Fprintf(tty, "permgate: could not save the rule: %v (allowed this once)\n", err)
+			fmt.Fprintf(tty, "permgate: could not save the rule: %s (allowed this once)\n", safe(err.Error()))
 		case added:
-			fmt.Fprintf(tty, "permgate: added %s to %s\n", view.always, s.paths.User)
+			fmt.Fprintf(tty, "permgate: added %s to %s\n", safe(view.always), safe(s.paths.User))
 			noteUnsealed(tty, s)
 		}
 		return policy.Outcome{Decision: policy.Allow, Reason: "allowed always at the prompt: " + view.always, Rule: view.always}, "user"

@@ -66,3 +66,25 @@ func TestPathDirsAbsoluteOnly(t *testing.T) {
 		}
 	}
 }
+
+func TestTermSafeWriterKeepsLinesEscapesTheRest(t *testing.T) {
+	var sb strings.Builder
+	w := termSafeWriter{&sb}
+	in := "permgate: denied: a\x1b[2Jb\u202ec\n\thint \\t stays\xff\n"
+	n, err := w.Write([]byte(in))
+	if err != nil || n != len(in) {
+		t.Fatalf("Write = %d, %v", n, err)
+	}
+	want := "permgate: denied: a\\x1b[2Jb\\u202ec\n\thint \\t stays\\xff\n"
+	if sb.String() != want {
+		t.Errorf("got %q, want %q", sb.String(), want)
+	}
+}
+
+func TestJSONSafeEscapesWhatJSONLeavesRaw(t *testing.T) {
+	in := []byte("{\"c\":\"a\x7fb\u0085c\u202ed\u2066e ü\"}\n")
+	want := "{\"c\":\"a\\u007fb\\u0085c\\u202ed\\u2066e ü\"}\n"
+	if got := string(jsonSafe(in)); got != want {
+		t.Errorf("jsonSafe = %q, want %q", got, want)
+	}
+}

@@ -64,7 +64,7 @@ func newModeCmd(io streams, g *globalFlags) *cobra.Command {
 				fmt.Fprintln(io.out, s.eff.Mode)
 				return nil
 			default:
-				fmt.Fprintf(io.out, "%s (%s)\n", s.eff.Mode, s.eff.ModeSource)
+				fmt.Fprintf(io.out, "%s (%s)\n", s.eff.Mode, safe(s.eff.ModeSource))
 				if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
 					return nil
 				}
@@ -97,7 +97,7 @@ func resetMode(io streams, g *globalFlags, s *session) error {
 	if err != nil {
 		return fmt.Errorf("mode: %w", err)
 	}
-	fmt.Fprintf(io.out, "permgate: persisted mode cleared; mode %s (%s)\n", after.eff.Mode, after.eff.ModeSource)
+	fmt.Fprintf(io.out, "permgate: persisted mode cleared; mode %s (%s)\n", after.eff.Mode, safe(after.eff.ModeSource))
 	return nil
 }
 

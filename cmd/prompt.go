@@ -52,14 +52,14 @@ type promptView struct {
 func ask(tty *os.File, v promptView, timeout time.Duration) (answer, string) {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "\npermgate: run this command? (mode %s)\n  %s\n", v.mode, oneLineCommand(v.command))
-	fmt.Fprintf(&sb, "  why ask: %s\n", v.reason)
+	fmt.Fprintf(&sb, "  why ask: %s\n", safe(v.reason))
 	for _, f := range v.findings {
-		fmt.Fprintf(&sb, "  %s (%s): %s\n", f.Kind, f.Severity, f.Reason)
+		fmt.Fprintf(&sb, "  %s (%s): %s\n", f.Kind, f.Severity, safe(f.Reason))
 	}
 	choices := "[y] yes, once   [n] no"
 	keys := "y/N"
 	if v.always != "" {
-		choices += "   [a] always: add " + v.always + " to your config"
+		choices += "   [a] always: add " + safe(v.always) + " to your config"
 		keys = "y/N/a"
 	}
 	fmt.Fprintf(&sb, "  %s\nAllow? (%s) ", choices, keys)
