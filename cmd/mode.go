@@ -101,6 +101,10 @@ func resetMode(io streams, g *globalFlags, s *session) error {
 	return nil
 }
 
+// errModeChanged is a persisted mode changed by another process while this one
+// worked out the next mode.
+var errModeChanged = errors.New("the persisted mode changed meanwhile")
+
 func isTerminal(f *os.File) bool { return isatty.IsTerminal(f.Fd()) }
 
 // nextMode is the mode after m in the cycle, skipping bypass when it is
@@ -163,7 +167,15 @@ func setMode(io streams, s *session, m policy.Mode) error {
 			return fmt.Errorf("mode: %w", err)
 		}
 	}
+	// The next mode (--cycle) and the loosening check were worked out from the
+	// persisted mode read before: the write goes ahead under the state lock only
+	// if that is still the persisted mode, so two changes at once never lose one
+	// or skip the confirmation.
+	based := s.state.Mode
 	err = s.store.Update(func(st *policy.State) error {
+		if st.Mode != based {
+			return fmt.Errorf("%w (now %q, was %q): nothing was changed; run it again", errModeChanged, st.Mode, based)
+		}
 		st.Mode = m
 		st.Denials = 0
 		return nil
