@@ -452,3 +452,32 @@ func TestModeBypassAtTerminal(t *testing.T) {
 		t.Fatalf("mode plan: %v\n%s", err, out)
 	}
 }
+
+// TestPromptFlushesTypeahead: a "y" typed (or pushed) before exec's question is
+// thrown away; only the answer typed after it counts.
+func TestPromptFlushesTypeahead(t *testing.T) {
+	home, env := testHome(t)
+	r := startPTYTypeahead(t, home, env, "y\n", "exec", "--", "touch marker")
+	r.waitFor("Allow? (y/N/a)")
+	r.send("n\n")
+	if code := r.exit(); code != 126 {
+		t.Fatalf("exit %d, want 126: the typed-ahead y answered the question:\n%s", code, r.output())
+	}
+	if _, err := os.Stat(filepath.Join(home, "marker")); err == nil {
+		t.Error("the command ran on the typed-ahead answer")
+	}
+}
+
+// TestGuardPromptFlushesTypeahead: the shell guard's question drops typeahead too.
+func TestGuardPromptFlushesTypeahead(t *testing.T) {
+	home, env := testHome(t)
+	r := startPTYTypeahead(t, home, env, "y\n", "guard", "--", "touch marker")
+	r.waitFor("Allow?")
+	r.send("n\n")
+	if code := r.exit(); code != 1 {
+		t.Fatalf("exit %d, want 1 (do not run): the typed-ahead y answered the question:\n%s", code, r.output())
+	}
+	if _, err := os.Stat(filepath.Join(home, "marker")); err == nil {
+		t.Error("marker exists, though guard only decides")
+	}
+}

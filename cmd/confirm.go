@@ -26,14 +26,14 @@ func confirmLoosening(what string, details []string) error {
 	}
 	// Separate reader and writer: a test's stand-in file keeps its answer at the
 	// start while the question is appended.
-	in, err := os.OpenFile(name, os.O_RDONLY, 0)
+	in, err := openTerminal(os.O_RDONLY)
 	if err != nil {
-		return fmt.Errorf("%s loosens the policy and needs a person at a terminal to confirm it (cannot open %s: %v)", what, name, errors.Unwrap(err))
+		return fmt.Errorf("%s loosens the policy and needs a person at a terminal to confirm it (cannot open %s: %v)", what, name, unwrapPath(err))
 	}
 	defer in.Close()
-	out, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0)
+	out, err := openTerminal(os.O_WRONLY | os.O_APPEND)
 	if err != nil {
-		return fmt.Errorf("%s loosens the policy and needs a person at a terminal to confirm it (cannot open %s: %v)", what, name, errors.Unwrap(err))
+		return fmt.Errorf("%s loosens the policy and needs a person at a terminal to confirm it (cannot open %s: %v)", what, name, unwrapPath(err))
 	}
 	defer out.Close()
 	restore := cookedMode(in)
@@ -58,6 +58,15 @@ func confirmLoosening(what string, details []string) error {
 		return nil
 	}
 	return fmt.Errorf("%s: %w", what, errNotConfirmed)
+}
+
+// unwrapPath drops the file name a *PathError repeats; other errors stay whole.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // refuseManaged is the error for a loosening edit when the system config is
