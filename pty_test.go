@@ -481,3 +481,20 @@ func TestGuardPromptFlushesTypeahead(t *testing.T) {
 		t.Error("marker exists, though guard only decides")
 	}
 }
+
+// TestModeMenuFlushesTypeahead: a choice typed before the menu is thrown away.
+func TestModeMenuFlushesTypeahead(t *testing.T) {
+	home, env := testHome(t)
+	r := startPTYTypeahead(t, home, env, "3\n", "mode")
+	r.waitFor("mode (1-4, Enter keeps it): ")
+	r.send("\n")
+	if code := r.exit(); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, r.output())
+	}
+	cmd := exec.Command("permgate", "mode", "--short")
+	cmd.Dir, cmd.Env = home, env
+	out, err := cmd.Output()
+	if err != nil || strings.TrimSpace(string(out)) != "default" {
+		t.Errorf("the typed-ahead 3 chose a mode: %q, %v\n%s", out, err, r.output())
+	}
+}

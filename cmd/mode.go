@@ -68,6 +68,7 @@ func newModeCmd(io streams, g *globalFlags) *cobra.Command {
 				if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
 					return nil
 				}
+				flushInput(os.Stdin) // only a choice typed after the menu counts
 				if next, err = modeMenu(io, s.eff.Mode); err != nil || next == "" {
 					return err
 				}
