@@ -99,7 +99,11 @@ func (s *session) confirm(io streams, source string, args []string, timeout time
 func (s *session) promptFor(io streams, command string, a validator.Analysis, out policy.Outcome, timeout time.Duration) (policy.Outcome, string) {
 	tty, err := openTTY()
 	if err != nil {
-		return policy.FailClose(out, "no terminal to ask on"), out.By
+		why := "no terminal to ask on"
+		if errors.Is(err, errNotTerminal) {
+			why += " (" + safe(err.Error()) + ")"
+		}
+		return policy.FailClose(out, why), out.By
 	}
 	defer tty.Close()
 	// If the terminal hangs up while we wait, the read fails and we deny, rather

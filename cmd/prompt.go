@@ -67,8 +67,11 @@ func openTerminalAt(name string, flag int, allowRegular bool) (*os.File, error) 
 		return f, nil
 	}
 	f.Close()
-	return nil, fmt.Errorf("%s is not a terminal (%s)", name, fi.Mode().Type())
+	return nil, fmt.Errorf("%s is %w (%s)", name, errNotTerminal, fi.Mode().Type())
 }
+
+// errNotTerminal is a /dev/tty that is not a terminal.
+var errNotTerminal = errors.New("not a terminal")
 
 // promptView is what the prompt shows.
 type promptView struct {
