@@ -60,7 +60,12 @@ func runExec(io streams, g *globalFlags, o execOptions, args []string) int {
 	}
 	if len(args) == 1 {
 		// Refuse an unusable shell before deciding, so nothing is asked in vain.
-		if _, err := scriptArgv(os.Getenv("PERMGATE_SHELL"), args[0]); err != nil {
+		shell := os.Getenv("PERMGATE_SHELL")
+		_, err := scriptArgv(shell, args[0])
+		if err == nil {
+			err = checkShellProgram(shell)
+		}
+		if err != nil {
 			fmt.Fprintf(io.err, "permgate: error: exec: %v\n", err)
 			return exitExecError
 		}

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -70,4 +71,26 @@ func scriptArgv(shell, script string) ([]string, error) {
 		return []string{shell, "--norc", "--noprofile", "-c", script}, nil
 	}
 	return []string{shell, "-c", script}, nil
+}
+
+// checkShellProgram refuses a shell whose name passes but whose program is
+// another shell: a link named bash that leads to zsh. The program the name
+// finds, links followed, must be bash, sh or dash too. A shell that cannot be
+// found is left to the run, which says so.
+func checkShellProgram(shell string) error {
+	if shell == "" {
+		shell = "bash"
+	}
+	prog, err := exec.LookPath(shell)
+	if err != nil {
+		return nil
+	}
+	real, err := filepath.EvalSymlinks(prog)
+	if err != nil {
+		return fmt.Errorf("PERMGATE_SHELL=%s: %w", validator.OneLine(shell), err)
+	}
+	if !scriptShells[filepath.Base(real)] {
+		return fmt.Errorf("PERMGATE_SHELL=%s is %s: permgate reads scripts as bash (or POSIX sh), so it runs them only with bash, sh or dash", validator.OneLine(shell), validator.OneLine(real))
+	}
+	return nil
 }
