@@ -452,3 +452,49 @@ func TestModeBypassAtTerminal(t *testing.T) {
 		t.Fatalf("mode plan: %v\n%s", err, out)
 	}
 }
+
+// TestPromptFlushesTypeahead: a "y" typed (or pushed) before exec's question is
+// thrown away; only the answer typed after it counts.
+func TestPromptFlushesTypeahead(t *testing.T) {
+	home, env := testHome(t)
+	r := startPTYTypeahead(t, home, env, "y\n", "exec", "--", "touch marker")
+	r.waitFor("Allow? (y/N/a)")
+	r.send("n\n")
+	if code := r.exit(); code != 126 {
+		t.Fatalf("exit %d, want 126: the typed-ahead y answered the question:\n%s", code, r.output())
+	}
+	if _, err := os.Stat(filepath.Join(home, "marker")); err == nil {
+		t.Error("the command ran on the typed-ahead answer")
+	}
+}
+
+// TestGuardPromptFlushesTypeahead: the shell guard's question drops typeahead too.
+func TestGuardPromptFlushesTypeahead(t *testing.T) {
+	home, env := testHome(t)
+	r := startPTYTypeahead(t, home, env, "y\n", "guard", "--", "touch marker")
+	r.waitFor("Allow?")
+	r.send("n\n")
+	if code := r.exit(); code != 1 {
+		t.Fatalf("exit %d, want 1 (do not run): the typed-ahead y answered the question:\n%s", code, r.output())
+	}
+	if _, err := os.Stat(filepath.Join(home, "marker")); err == nil {
+		t.Error("marker exists, though guard only decides")
+	}
+}
+
+// TestModeMenuFlushesTypeahead: a choice typed before the menu is thrown away.
+func TestModeMenuFlushesTypeahead(t *testing.T) {
+	home, env := testHome(t)
+	r := startPTYTypeahead(t, home, env, "3\n", "mode")
+	r.waitFor("mode (1-4, Enter keeps it): ")
+	r.send("\n")
+	if code := r.exit(); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, r.output())
+	}
+	cmd := exec.Command("permgate", "mode", "--short")
+	cmd.Dir, cmd.Env = home, env
+	out, err := cmd.Output()
+	if err != nil || strings.TrimSpace(string(out)) != "default" {
+		t.Errorf("the typed-ahead 3 chose a mode: %q, %v\n%s", out, err, r.output())
+	}
+}

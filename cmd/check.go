@@ -82,7 +82,7 @@ func newCheckCmd(io streams, g *globalFlags) *cobra.Command {
 			out = s.audit(io, "check", command, a, out, out.By)
 			rep := newReport(command, a, s.eff.Mode, out)
 			if asJSON {
-				enc := json.NewEncoder(io.out)
+				enc := json.NewEncoder(jsonSafeWriter{io.out})
 				enc.SetEscapeHTML(false)
 				if err := enc.Encode(rep); err != nil {
 					return fmt.Errorf("check: write result: %w", err)
@@ -101,8 +101,8 @@ func newCheckCmd(io streams, g *globalFlags) *cobra.Command {
 
 // printReport writes the decision as a person reads it, in colour on a terminal.
 func printReport(io streams, r report) {
-	fmt.Fprintf(io.out, "%s: %s\n", paint(io.out, decisionColour[r.Decision], string(r.Decision)), r.Reason)
+	fmt.Fprintf(io.out, "%s: %s\n", paint(io.out, decisionColour[r.Decision], string(r.Decision)), safe(r.Reason))
 	for _, f := range r.Findings {
-		fmt.Fprintf(io.out, "  %s (%s): %s\n    in: %s\n", f.Kind, f.Severity, f.Reason, f.Command)
+		fmt.Fprintf(io.out, "  %s (%s): %s\n    in: %s\n", f.Kind, f.Severity, safe(f.Reason), safe(f.Command))
 	}
 }

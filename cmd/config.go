@@ -37,7 +37,7 @@ func newConfigCmd(io streams, g *globalFlags) *cobra.Command {
 			}
 			r := s.cfg.Rules
 			fmt.Fprintf(io.out, "config ok: %d file(s), %d allow, %d ask, %d deny rule(s); mode %s (%s)\n",
-				files, len(r.Allow), len(r.Ask), len(r.Deny), s.eff.Mode, s.eff.ModeSource)
+				files, len(r.Allow), len(r.Ask), len(r.Deny), s.eff.Mode, safe(s.eff.ModeSource))
 			return nil
 		},
 	})
@@ -87,25 +87,25 @@ func printLayers(io streams, s *session) {
 		case l.Exists:
 			state = "loaded"
 		}
-		fmt.Fprintf(io.out, "%-9s %s (%s)\n", l.Name, l.Path, state)
+		fmt.Fprintf(io.out, "%-9s %s (%s)\n", l.Name, safe(l.Path), safe(state))
 	}
-	fmt.Fprintf(io.out, "%-9s %s\n", "state", s.store.Path())
-	fmt.Fprintf(io.out, "%-9s %s (key %s)\n", "seal", s.store.Seals().SealPath(), s.store.Seals().KeyPath())
-	fmt.Fprintf(io.out, "%-9s %s (rotated to %s)\n", "audit", s.auditLog().Path(), s.auditLog().RotatedPath())
+	fmt.Fprintf(io.out, "%-9s %s\n", "state", safe(s.store.Path()))
+	fmt.Fprintf(io.out, "%-9s %s (key %s)\n", "seal", safe(s.store.Seals().SealPath()), safe(s.store.Seals().KeyPath()))
+	fmt.Fprintf(io.out, "%-9s %s (rotated to %s)\n", "audit", safe(s.auditLog().Path()), safe(s.auditLog().RotatedPath()))
 }
 
 func showConfig(io streams, s *session) {
 	cfg := s.cfg
-	fmt.Fprintf(io.out, "mode = %q  # in force: %s (%s); config: %s\n", cfg.Mode.Value, s.eff.Mode, s.eff.ModeSource, cfg.Mode.Source)
-	fmt.Fprintf(io.out, "severe = %q  # %s\n", cfg.Severe.Value, cfg.Severe.Source)
-	fmt.Fprintf(io.out, "fail_closed = %v  # %s\n", cfg.FailClosed.Value, cfg.FailClosed.Source)
-	fmt.Fprintf(io.out, "bypass = %q  # %s\n", cfg.Bypass.Value, cfg.Bypass.Source)
-	fmt.Fprintf(io.out, "audit.required = %v  # %s\n", cfg.AuditRequired.Value, cfg.AuditRequired.Source)
+	fmt.Fprintf(io.out, "mode = %q  # in force: %s (%s); config: %s\n", cfg.Mode.Value, s.eff.Mode, safe(s.eff.ModeSource), safe(cfg.Mode.Source))
+	fmt.Fprintf(io.out, "severe = %q  # %s\n", cfg.Severe.Value, safe(cfg.Severe.Source))
+	fmt.Fprintf(io.out, "fail_closed = %v  # %s\n", cfg.FailClosed.Value, safe(cfg.FailClosed.Source))
+	fmt.Fprintf(io.out, "bypass = %q  # %s\n", cfg.Bypass.Value, safe(cfg.Bypass.Source))
+	fmt.Fprintf(io.out, "audit.required = %v  # %s\n", cfg.AuditRequired.Value, safe(cfg.AuditRequired.Source))
 	if cfg.Managed.Value {
-		fmt.Fprintf(io.out, "# managed: [managed] only_tighten = true  # %s — the user, project and override files and the state may only tighten; the mode is never looser than %s\n", cfg.Managed.Source, cfg.ModeFloor)
+		fmt.Fprintf(io.out, "# managed: [managed] only_tighten = true  # %s — the user, project and override files and the state may only tighten; the mode is never looser than %s\n", safe(cfg.Managed.Source), cfg.ModeFloor)
 	}
 	if cfg.DisableBypass.Source != "" {
-		fmt.Fprintf(io.out, "disable_bypass = %v  # %s\n", cfg.DisableBypass.Value, cfg.DisableBypass.Source)
+		fmt.Fprintf(io.out, "disable_bypass = %v  # %s\n", cfg.DisableBypass.Value, safe(cfg.DisableBypass.Source))
 	}
 	fmt.Fprintln(io.out, "\n[permission]")
 	for _, list := range []struct {
@@ -113,16 +113,16 @@ func showConfig(io streams, s *session) {
 		rules []policy.Rule
 	}{{"deny", cfg.Rules.Deny}, {"ask", cfg.Rules.Ask}, {"allow", cfg.Rules.Allow}} {
 		for _, r := range list.rules {
-			fmt.Fprintf(io.out, "%-5s %s  # %s %s\n", list.name, r.Text, r.Layer, r.Source)
+			fmt.Fprintf(io.out, "%-5s %s  # %s %s\n", list.name, safe(r.Text), r.Layer, safe(r.Source))
 		}
 	}
 	fmt.Fprintln(io.out, "\n[tools]")
 	for _, t := range slices.Sorted(maps.Keys(cfg.Tools)) {
-		fmt.Fprintf(io.out, "%s = %q  # %s\n", t, cfg.Tools[t].Value, cfg.Tools[t].Source)
+		fmt.Fprintf(io.out, "%s = %q  # %s\n", safe(t), cfg.Tools[t].Value, safe(cfg.Tools[t].Source))
 	}
 	fmt.Fprintln(io.out, "\n[safe]")
 	for _, c := range cfg.SafeCommands {
-		fmt.Fprintf(io.out, "commands += %q  # %s\n", c.Value, c.Source)
+		fmt.Fprintf(io.out, "commands += %q  # %s\n", c.Value, safe(c.Source))
 	}
 	fmt.Fprintln(io.out, "\n[profiles]")
 	for _, n := range slices.Sorted(maps.Keys(cfg.Profiles)) {
@@ -131,7 +131,7 @@ func showConfig(io streams, s *session) {
 		if mode == "" {
 			mode = "(unchanged)"
 		}
-		fmt.Fprintf(io.out, "%s: mode %s, fail_closed %v  # %s\n", n, mode, p.FailClosed, p.Source)
+		fmt.Fprintf(io.out, "%s: mode %s, fail_closed %v  # %s\n", safe(n), safe(mode), p.FailClosed, safe(p.Source))
 	}
 	fmt.Fprintln(io.out, "\n# layers")
 	printLayers(io, s)

@@ -26,23 +26,23 @@ func confirmLoosening(what string, details []string) error {
 	}
 	// Separate reader and writer: a test's stand-in file keeps its answer at the
 	// start while the question is appended.
-	in, err := os.OpenFile(name, os.O_RDONLY, 0)
+	in, err := openTerminal(os.O_RDONLY)
 	if err != nil {
-		return fmt.Errorf("%s loosens the policy and needs a person at a terminal to confirm it (cannot open %s: %v)", what, name, errors.Unwrap(err))
+		return fmt.Errorf("%s loosens the policy and needs a person at a terminal to confirm it (cannot open %s: %v)", what, name, unwrapPath(err))
 	}
 	defer in.Close()
-	out, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0)
+	out, err := openTerminal(os.O_WRONLY | os.O_APPEND)
 	if err != nil {
-		return fmt.Errorf("%s loosens the policy and needs a person at a terminal to confirm it (cannot open %s: %v)", what, name, errors.Unwrap(err))
+		return fmt.Errorf("%s loosens the policy and needs a person at a terminal to confirm it (cannot open %s: %v)", what, name, unwrapPath(err))
 	}
 	defer out.Close()
 	restore := cookedMode(in)
 	defer restore()
 	flushInput(in)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "\npermgate: %s loosens the policy:\n", what)
+	fmt.Fprintf(&sb, "\npermgate: %s loosens the policy:\n", safe(what))
 	for _, d := range details {
-		fmt.Fprintf(&sb, "  - %s\n", d)
+		fmt.Fprintf(&sb, "  - %s\n", safe(d))
 	}
 	sb.WriteString("Confirm? (y/N) ")
 	if _, err := io.WriteString(out, sb.String()); err != nil {
@@ -58,6 +58,15 @@ func confirmLoosening(what string, details []string) error {
 		return nil
 	}
 	return fmt.Errorf("%s: %w", what, errNotConfirmed)
+}
+
+// unwrapPath drops the file name a *PathError repeats; other errors stay whole.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // refuseManaged is the error for a loosening edit when the system config is
@@ -82,6 +91,6 @@ func loosen(cfg *policy.Config, what string, details []string) error {
 // changed outside permgate before: it stays unsealed.
 func noteUnsealed(w io.Writer, s *session) {
 	if !policy.UserConfigSealed(s.store.Seals(), s.paths.User) {
-		fmt.Fprintf(w, "permgate: note: %s was changed outside permgate, so only its tightening parts apply; review it and run `permgate trust --user` at a terminal to use all of it\n", s.paths.User)
+		fmt.Fprintf(w, "permgate: note: %s was changed outside permgate, so only its tightening parts apply; review it and run `permgate trust --user` at a terminal to use all of it\n", safe(s.paths.User))
 	}
 }

@@ -33,6 +33,7 @@ func analysisEnv() validator.Env {
 	if x := os.Getenv("XDG_STATE_HOME"); filepath.IsAbs(x) {
 		env.XDGStateHome = x
 	}
+	env.PathDirs = pathDirs(os.Getenv("PATH"))
 	return env
 }
 
@@ -55,6 +56,22 @@ func describeHome(h string) string {
 		return "not set"
 	}
 	return fmt.Sprintf("%q, not an absolute path", h)
+}
+
+// pathDirs returns the absolute directories of a $PATH value, each also with its
+// links resolved; relative entries ("", ".", bin) are left out.
+func pathDirs(path string) []string {
+	var dirs []string
+	for _, d := range filepath.SplitList(path) {
+		if !filepath.IsAbs(d) {
+			continue
+		}
+		dirs = append(dirs, filepath.Clean(d))
+		if r, err := filepath.EvalSymlinks(d); err == nil && r != filepath.Clean(d) {
+			dirs = append(dirs, r)
+		}
+	}
+	return dirs
 }
 
 // resolveExisting returns the path p really names: the symlinks in its longest

@@ -59,6 +59,18 @@ func runExec(io streams, g *globalFlags, o execOptions, args []string) int {
 		fmt.Fprintln(io.err, "permgate: error: exec: no command given (usage: permgate exec -- CMD...)")
 		return exitExecError
 	}
+	if len(args) == 1 {
+		// Refuse an unusable shell before deciding, so nothing is asked in vain.
+		shell := os.Getenv("PERMGATE_SHELL")
+		_, err := scriptArgv(shell, args[0])
+		if err == nil {
+			err = checkShellProgram(shell)
+		}
+		if err != nil {
+			fmt.Fprintf(io.err, "permgate: error: exec: %v\n", err)
+			return exitExecError
+		}
+	}
 	s, err := loadSession(g, io, o.mode, o.failClosed)
 	if err != nil {
 		fmt.Fprintf(io.err, "permgate: error: %v\npermgate: hint: permgate runs nothing until this is fixed; see `permgate config check`\n", err)
@@ -95,7 +107,11 @@ func (s *session) confirm(io streams, source string, args []string, timeout time
 func (s *session) promptFor(io streams, command string, a validator.Analysis, out policy.Outcome, timeout time.Duration) (policy.Outcome, string) {
 	tty, err := openTTY()
 	if err != nil {
-		return policy.FailClose(out, "no terminal to ask on"), out.By
+		why := "no terminal to ask on"
+		if errors.Is(err, errNotTerminal) {
+			why += " (" + safe(err.Error()) + ")"
+		}
+		return policy.FailClose(out, why), out.By
 	}
 	defer tty.Close()
 	// If the terminal hangs up while we wait, the read fails and we deny, rather
@@ -116,9 +132,9 @@ func (s *session) promptFor(io streams, command string, a validator.Analysis, ou
 		added, err := policy.AddRule(s.paths.User, "allow", view.always, &seals)
 		switch {
 		case err != nil:
-			fmt.Fprintf(tty, "permgate: could not save the rule: %v (allowed this once)\n", err)
+			fmt.Fprintf(tty, "permgate: could not save the rule: %s (allowed this once)\n", safe(err.Error()))
 		case added:
-			fmt.Fprintf(tty, "permgate: added %s to %s\n", view.always, s.paths.User)
+			fmt.Fprintf(tty, "permgate: added %s to %s\n", safe(view.always), safe(s.paths.User))
 			noteUnsealed(tty, s)
 		}
 		return policy.Outcome{Decision: policy.Allow, Reason: "allowed always at the prompt: " + view.always, Rule: view.always}, "user"
@@ -215,25 +231,27 @@ func (s *session) auditLog() audit.Log {
 
 // run replaces permgate with the command: one argument is a script for bash -c
 // (or $PERMGATE_SHELL), several are an argv. Signals, the terminal and the exit
-// status are then the command's own.
+// status are then the command's own. The environment is the caller's without
+// the variables that would run code outside the analysed text (cleanEnv).
 func run(io streams, args []string) int {
 	argv := args
 	if len(args) == 1 {
-		shell := os.Getenv("PERMGATE_SHELL")
-		if shell == "" {
-			shell = "bash"
+		var err error
+		if argv, err = scriptArgv(os.Getenv("PERMGATE_SHELL"), args[0]); err != nil {
+			fmt.Fprintf(io.err, "permgate: error: exec: %v\n", err)
+			return exitExecError
 		}
-		argv = []string{shell, "-c", args[0]}
 	}
 	prog, err := exec.LookPath(argv[0])
 	if err != nil {
-		fmt.Fprintf(io.err, "permgate: %s: command not found\n", argv[0])
+		fmt.Fprintf(io.err, "permgate: %s: command not found\n", validator.OneLine(argv[0]))
 		if errors.Is(err, exec.ErrNotFound) {
 			return exitNotFound
 		}
 		return exitDenied
 	}
-	err = syscall.Exec(prog, argv, os.Environ())
+	env, _ := cleanEnv(os.Environ())
+	err = syscall.Exec(prog, argv, env)
 	fmt.Fprintf(io.err, "permgate: error: exec %s: %v\n", prog, err)
 	if errors.Is(err, syscall.EACCES) {
 		return exitDenied

@@ -42,7 +42,7 @@ var severityColour = map[validator.Severity]string{validator.Severe: colourRed, 
 func writeExplanation(w io.Writer, s *session, command string, a validator.Analysis, out policy.Outcome) {
 	bold := func(t string) string { return paint(w, "\x1b[1m", t) }
 	fmt.Fprintf(w, "%s %s\n", bold("command:"), validator.OneLine(command))
-	fmt.Fprintf(w, "%s %s (%s)\n", bold("mode:"), s.eff.Mode, s.eff.ModeSource)
+	fmt.Fprintf(w, "%s %s (%s)\n", bold("mode:"), s.eff.Mode, safe(s.eff.ModeSource))
 	for i, c := range a.Commands {
 		fmt.Fprintf(w, "\n%s %s\n", bold(fmt.Sprintf("simple command %d:", i+1)), describeArgv(c))
 		if c.Source != "" && c.Source != validator.Normalize(c) {
@@ -56,13 +56,13 @@ func writeExplanation(w io.Writer, s *session, command string, a validator.Analy
 			fmt.Fprintf(w, "  unwrapped:   %s → the command\n", strings.Join(chain, " → "))
 		}
 		for _, as := range c.Assigns {
-			fmt.Fprintf(w, "  sets:        %s=%s (%s)\n", as.Name, as.Value.Text, as.Via)
+			fmt.Fprintf(w, "  sets:        %s=%s (%s)\n", safe(as.Name), safe(as.Value.Text), safe(as.Via))
 		}
 		if where := describeContext(c, a); where != "" {
-			fmt.Fprintf(w, "  where:       %s\n", where)
+			fmt.Fprintf(w, "  where:       %s\n", safe(where))
 		}
 		for _, r := range c.Redirects {
-			fmt.Fprintf(w, "  redirect:    %s%s %s\n", r.Fd, r.Op, validator.OneLine(clipText(r.Target.Text, 80)))
+			fmt.Fprintf(w, "  redirect:    %s%s %s\n", safe(r.Fd), safe(r.Op), validator.OneLine(clipText(r.Target.Text, 80)))
 		}
 		ro := "no"
 		if a.ReadOnly[i] {
@@ -71,13 +71,13 @@ func writeExplanation(w io.Writer, s *session, command string, a validator.Analy
 		fmt.Fprintf(w, "  read-only:   %s\n", ro)
 		for _, f := range a.Findings {
 			if f.Index == i {
-				fmt.Fprintf(w, "  finding:     %s (%s): %s\n", f.Kind, paint(w, severityColour[f.Severity], f.Severity.String()), f.Reason)
+				fmt.Fprintf(w, "  finding:     %s (%s): %s\n", f.Kind, paint(w, severityColour[f.Severity], f.Severity.String()), safe(f.Reason))
 			}
 		}
 	}
 	for _, f := range a.Findings {
 		if f.Index < 0 {
-			fmt.Fprintf(w, "\n%s %s (%s): %s\n", bold("whole command:"), f.Kind, paint(w, severityColour[f.Severity], f.Severity.String()), f.Reason)
+			fmt.Fprintf(w, "\n%s %s (%s): %s\n", bold("whole command:"), f.Kind, paint(w, severityColour[f.Severity], f.Severity.String()), safe(f.Reason))
 		}
 	}
 	rule := out.Rule
@@ -85,8 +85,8 @@ func writeExplanation(w io.Writer, s *session, command string, a validator.Analy
 		rule = "none decided"
 	}
 	fmt.Fprintf(w, "\n%s %s\n", bold("severity:"), paint(w, severityColour[a.Severity], a.Severity.String()))
-	fmt.Fprintf(w, "%s %s\n", bold("rule:"), rule)
-	fmt.Fprintf(w, "%s %s — %s\n", bold("decision:"), paint(w, decisionColour[out.Decision], string(out.Decision)), out.Reason)
+	fmt.Fprintf(w, "%s %s\n", bold("rule:"), safe(rule))
+	fmt.Fprintf(w, "%s %s — %s\n", bold("decision:"), paint(w, decisionColour[out.Decision], string(out.Decision)), safe(out.Reason))
 }
 
 func describeArgv(c shellparse.SimpleCommand) string {

@@ -421,6 +421,7 @@ func (s *session) pathContext() policy.PathContext {
 
 // answerClaude prints Claude Code's hookSpecificOutput; the exit status is 0.
 func answerClaude(io streams, d policy.Decision, reason string) int {
+	reason = safe(reason) // the harness shows it on a terminal
 	out := map[string]any{"hookSpecificOutput": map[string]string{
 		"hookEventName": "PreToolUse", "permissionDecision": string(d), "permissionDecisionReason": reason,
 	}}
@@ -431,6 +432,7 @@ func answerClaude(io streams, d policy.Decision, reason string) int {
 // answerCodex blocks with exit 2 and the reason on stderr. Codex runs the call on
 // any other answer, and cannot ask through a hook, so an ask is a deny.
 func answerCodex(io streams, d policy.Decision, reason string) int {
+	reason = safe(reason) // the harness shows it on a terminal
 	switch d {
 	case policy.Allow:
 		return exitOK
@@ -443,6 +445,7 @@ func answerCodex(io streams, d policy.Decision, reason string) int {
 
 // answerGemini prints Gemini CLI's {"decision","reason"}; the exit status is 0.
 func answerGemini(io streams, d policy.Decision, reason string) int {
+	reason = safe(reason) // the harness shows it on a terminal
 	writeJSON(io.out, map[string]string{"decision": string(d), "reason": reason})
 	return exitOK
 }

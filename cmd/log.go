@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"permgate/audit"
-	"permgate/validator"
 )
 
 func newLogCmd(io streams, g *globalFlags) *cobra.Command {
@@ -39,15 +38,15 @@ func newLogCmd(io streams, g *globalFlags) *cobra.Command {
 			for _, r := range recs {
 				if asJSON {
 					line, _ := json.Marshal(r)
-					fmt.Fprintf(io.out, "%s\n", line)
+					fmt.Fprintf(io.out, "%s\n", jsonSafe(line))
 					continue
 				}
 				by := r.DecidedBy
 				if r.Rule != "" {
 					by += " " + r.Rule
 				}
-				fmt.Fprintf(io.out, "%s  %-5s  %-6s  %-7s  %s\n      %s (%s)\n", r.Time, r.Decision, r.Source, r.Mode,
-					validator.OneLine(clipText(r.Command, 120)), validator.OneLine(r.Reason), strings.TrimSpace(by))
+				fmt.Fprintf(io.out, "%s  %-5s  %-6s  %-7s  %s\n      %s (%s)\n", safe(r.Time), safe(string(r.Decision)), safe(r.Source), safe(string(r.Mode)),
+					safe(clipText(r.Command, 120)), safe(r.Reason), safe(strings.TrimSpace(by)))
 			}
 			return nil
 		},

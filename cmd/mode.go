@@ -64,10 +64,11 @@ func newModeCmd(io streams, g *globalFlags) *cobra.Command {
 				fmt.Fprintln(io.out, s.eff.Mode)
 				return nil
 			default:
-				fmt.Fprintf(io.out, "%s (%s)\n", s.eff.Mode, s.eff.ModeSource)
+				fmt.Fprintf(io.out, "%s (%s)\n", s.eff.Mode, safe(s.eff.ModeSource))
 				if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
 					return nil
 				}
+				flushInput(os.Stdin) // only a choice typed after the menu counts
 				if next, err = modeMenu(io, s.eff.Mode); err != nil || next == "" {
 					return err
 				}
@@ -97,9 +98,13 @@ func resetMode(io streams, g *globalFlags, s *session) error {
 	if err != nil {
 		return fmt.Errorf("mode: %w", err)
 	}
-	fmt.Fprintf(io.out, "permgate: persisted mode cleared; mode %s (%s)\n", after.eff.Mode, after.eff.ModeSource)
+	fmt.Fprintf(io.out, "permgate: persisted mode cleared; mode %s (%s)\n", after.eff.Mode, safe(after.eff.ModeSource))
 	return nil
 }
+
+// errModeChanged is a persisted mode changed by another process while this one
+// worked out the next mode.
+var errModeChanged = errors.New("the persisted mode changed meanwhile")
 
 func isTerminal(f *os.File) bool { return isatty.IsTerminal(f.Fd()) }
 
@@ -163,7 +168,15 @@ func setMode(io streams, s *session, m policy.Mode) error {
 			return fmt.Errorf("mode: %w", err)
 		}
 	}
+	// The next mode (--cycle) and the loosening check were worked out from the
+	// persisted mode read before: the write goes ahead under the state lock only
+	// if that is still the persisted mode, so two changes at once never lose one
+	// or skip the confirmation.
+	based := s.state.Mode
 	err = s.store.Update(func(st *policy.State) error {
+		if st.Mode != based {
+			return fmt.Errorf("%w (now %q, was %q): nothing was changed; run it again", errModeChanged, st.Mode, based)
+		}
 		st.Mode = m
 		st.Denials = 0
 		return nil

@@ -8,7 +8,10 @@ import (
 	"os"
 	"path"
 	"strings"
+	"syscall"
 	"time"
+
+	"github.com/mattn/go-isatty"
 
 	"permgate/policy"
 	"permgate/shellparse"
@@ -32,12 +35,43 @@ const (
 
 // openTTY opens the terminal the prompt talks on: /dev/tty, never stdin or stdout.
 func openTTY() (*os.File, error) {
-	name := "/dev/tty"
-	if TestOnlyTTY != "" {
-		name = TestOnlyTTY
-	}
-	return os.OpenFile(name, os.O_RDWR, 0)
+	return openTerminal(os.O_RDWR)
 }
+
+// openTerminal opens /dev/tty (or the test binary's stand-in) with flag. It must
+// be a terminal: a FIFO, a regular file or anything else standing in for it is
+// refused, since whoever feeds it would answer the question. The open does not
+// block (O_NONBLOCK; the file is blocking again once checked) and does not make
+// it the controlling terminal. Only the test binary (TestOnlyTTY) may use a
+// regular file, which holds the answer typed.
+func openTerminal(flag int) (*os.File, error) {
+	if TestOnlyTTY != "" {
+		return openTerminalAt(TestOnlyTTY, flag, true)
+	}
+	return openTerminalAt("/dev/tty", flag, false)
+}
+
+// openTerminalAt is openTerminal on name; allowRegular admits a regular file.
+func openTerminalAt(name string, flag int, allowRegular bool) (*os.File, error) {
+	f, err := os.OpenFile(name, flag|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("stat %s: %w", name, err)
+	}
+	// Fd puts the file back in blocking mode.
+	if isatty.IsTerminal(f.Fd()) || allowRegular && fi.Mode().IsRegular() {
+		return f, nil
+	}
+	f.Close()
+	return nil, fmt.Errorf("%s is %w (%s)", name, errNotTerminal, fi.Mode().Type())
+}
+
+// errNotTerminal is a /dev/tty that is not a terminal.
+var errNotTerminal = errors.New("not a terminal")
 
 // promptView is what the prompt shows.
 type promptView struct {
@@ -52,19 +86,22 @@ type promptView struct {
 func ask(tty *os.File, v promptView, timeout time.Duration) (answer, string) {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "\npermgate: run this command? (mode %s)\n  %s\n", v.mode, oneLineCommand(v.command))
-	fmt.Fprintf(&sb, "  why ask: %s\n", v.reason)
+	fmt.Fprintf(&sb, "  why ask: %s\n", safe(v.reason))
 	for _, f := range v.findings {
-		fmt.Fprintf(&sb, "  %s (%s): %s\n", f.Kind, f.Severity, f.Reason)
+		fmt.Fprintf(&sb, "  %s (%s): %s\n", f.Kind, f.Severity, safe(f.Reason))
 	}
 	choices := "[y] yes, once   [n] no"
 	keys := "y/N"
 	if v.always != "" {
-		choices += "   [a] always: add " + v.always + " to your config"
+		choices += "   [a] always: add " + safe(v.always) + " to your config"
 		keys = "y/N/a"
 	}
 	fmt.Fprintf(&sb, "  %s\nAllow? (%s) ", choices, keys)
 	restore := cookedMode(tty)
 	defer restore()
+	// Only an answer typed after the question counts: what was typed (or pushed)
+	// before it is thrown away.
+	flushInput(tty)
 	if _, err := io.WriteString(tty, sb.String()); err != nil {
 		return answerError, err.Error()
 	}

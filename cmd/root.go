@@ -32,6 +32,9 @@ type streams struct {
 
 // Main runs permgate with the given arguments and returns the exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	// Errors and warnings quote commands, config values and paths: whatever a
+	// terminal would act on in them is escaped.
+	stderr = termSafeWriter{stderr}
 	io := streams{in: stdin, out: stdout, err: stderr}
 	root := newRoot(io)
 	root.SetArgs(args)

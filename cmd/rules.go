@@ -50,10 +50,10 @@ func newRulesCmd(io streams, g *globalFlags) *cobra.Command {
 				return fmt.Errorf("rules: %w", err)
 			}
 			if !added {
-				fmt.Fprintf(io.out, "permgate: %s is already a %s rule in %s\n", args[1], args[0], s.paths.User)
+				fmt.Fprintf(io.out, "permgate: %s is already a %s rule in %s\n", safe(args[1]), safe(args[0]), safe(s.paths.User))
 				return nil
 			}
-			fmt.Fprintf(io.out, "permgate: added %s rule %s to %s\n", args[0], args[1], s.paths.User)
+			fmt.Fprintf(io.out, "permgate: added %s rule %s to %s\n", safe(args[0]), safe(args[1]), safe(s.paths.User))
 			noteUnsealed(io.err, s)
 			return nil
 		},
@@ -93,7 +93,7 @@ func newRulesCmd(io streams, g *globalFlags) *cobra.Command {
 			if !removed {
 				return fmt.Errorf("rules: %s is not in %s (`permgate rules list` shows where each rule is set)", args[0], s.paths.User)
 			}
-			fmt.Fprintf(io.out, "permgate: removed %s from %s\n", args[0], s.paths.User)
+			fmt.Fprintf(io.out, "permgate: removed %s from %s\n", safe(args[0]), safe(s.paths.User))
 			noteUnsealed(io.err, s)
 			return nil
 		},
@@ -112,7 +112,7 @@ func listRules(io streams, g *globalFlags) error {
 		rules []policy.Rule
 	}{{"deny", s.cfg.Rules.Deny}, {"ask", s.cfg.Rules.Ask}, {"allow", s.cfg.Rules.Allow}} {
 		for _, r := range list.rules {
-			fmt.Fprintf(io.out, "%-5s  %-40s  %-8s  %s\n", list.name, r.Text, r.Layer, r.Source)
+			fmt.Fprintf(io.out, "%-5s  %-40s  %-8s  %s\n", list.name, safe(r.Text), r.Layer, safe(r.Source))
 			n++
 		}
 	}

@@ -184,7 +184,7 @@ func (s *session) decideAll(commands []string) []report {
 
 func writeJSONLines(w io.Writer, reports []report) error {
 	bw := bufio.NewWriter(w)
-	enc := json.NewEncoder(bw)
+	enc := json.NewEncoder(jsonSafeWriter{bw})
 	enc.SetEscapeHTML(false)
 	for _, r := range reports {
 		if err := enc.Encode(r); err != nil {
@@ -210,7 +210,7 @@ func writeSummary(w io.Writer, name string, reports []report) {
 			}
 		}
 	}
-	fmt.Fprintf(w, "%d commands from %s\n", len(reports), name)
+	fmt.Fprintf(w, "%d commands from %s\n", len(reports), safe(name))
 	for _, d := range []policy.Decision{policy.Allow, policy.Ask, policy.Deny} {
 		fmt.Fprintf(w, "  %-5s %d\n", d, decisions[d])
 	}

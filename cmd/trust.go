@@ -108,7 +108,7 @@ func trustFile(io streams, store policy.Store, paths policy.Paths, abs string) e
 	if err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
-	fmt.Fprintf(io.out, "permgate: trusted %s (sha256 %s)\n", abs, hash[:12])
+	fmt.Fprintf(io.out, "permgate: trusted %s (sha256 %s)\n", safe(abs), hash[:12])
 	return nil
 }
 
@@ -146,7 +146,7 @@ func trustUserConfig(io streams, store policy.Store, paths policy.Paths) error {
 	if err := policy.SealUserConfig(store.Seals(), paths.User, data); err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
-	fmt.Fprintf(io.out, "permgate: confirmed %s: all of it applies\n", paths.User)
+	fmt.Fprintf(io.out, "permgate: confirmed %s: all of it applies\n", safe(paths.User))
 	return nil
 }
 
@@ -161,9 +161,9 @@ func untrustFile(io streams, store policy.Store, abs string) error {
 		return fmt.Errorf("untrust: %w", err)
 	}
 	if !found {
-		fmt.Fprintf(io.out, "permgate: %s was not trusted\n", abs)
+		fmt.Fprintf(io.out, "permgate: %s was not trusted\n", safe(abs))
 		return nil
 	}
-	fmt.Fprintf(io.out, "permgate: no longer trusting %s\n", abs)
+	fmt.Fprintf(io.out, "permgate: no longer trusting %s\n", safe(abs))
 	return nil
 }

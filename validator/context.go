@@ -52,6 +52,9 @@ var dangerousEnv = map[string]string{
 	"NODE_OPTIONS": "can load code into every node", "PERL5OPT": "adds options (and code) to every perl",
 	"PERL5LIB": "changes which code perl loads", "RUBYOPT": "adds options (and code) to every ruby",
 	"LESSOPEN": "is a command less runs", "LESSCLOSE": "is a command less runs", "BROWSER": "names a program to run",
+	"SHELLOPTS": "turns on shell options (xtrace runs $PS4 on every line) in every bash",
+	"BASHOPTS":  "turns on shopt options in every bash", "PS0": "is expanded (and can run code) before every command",
+	"BASH_LOADABLES_PATH": "changes where bash loads builtins from",
 }
 
 func dangerousEnvReason(name string) (string, bool) {
@@ -85,6 +88,11 @@ func (ck *checker) assigns(c shellparse.SimpleCommand) {
 			if r, ok := dangerousEnvReason(name); ok {
 				ck.add("dangerous_env", NonSevere, "sets "+name+", which "+r)
 			}
+		}
+	}
+	for _, a := range c.Assigns {
+		if strings.HasPrefix(a.Value.Text, "() {") {
+			ck.add("dangerous_env", NonSevere, "sets "+a.Name+" to a function in the old export format, which an unpatched bash runs in place of a command")
 		}
 	}
 	if len(c.Argv) > 0 && (c.Name == "unset" || c.Name == "export" && hasFlag(c.Argv[1:], "n")) {
@@ -237,6 +245,15 @@ func (ck *checker) writePath(text, how string) {
 			return
 		} else if prot := protected(q); prot != "" && self == "" && i == 0 {
 			ck.add("protected_write", NonSevere, how+" writes into "+prot)
+		}
+	}
+	if self != "" {
+		return
+	}
+	for _, q := range real {
+		if d := ck.pathDir(q); d != "" {
+			ck.add("protected_write", NonSevere, how+" writes into "+d+", a directory on $PATH: a program there runs later under a trusted name")
+			return
 		}
 	}
 }

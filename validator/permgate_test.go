@@ -50,3 +50,23 @@ func TestPermgateReasons(t *testing.T) {
 		}
 	}
 }
+
+func TestOneLineTerminalSafe(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain ünïcode → ok":     "plain ünïcode → ok",
+		"a\x1b[2Jb":              `a\x1b[2Jb`,
+		"bell\a del\x7f":         `bell\x07 del\x7f`,
+		"csi\u009b31m":           `csi\x9b31m`,
+		"line\nnext\ttab\r":      `line\nnext\ttab\x0d`,
+		"evil\u202etxt.exe":      `evil\u202etxt.exe`,
+		"\u2066iso\u2069":        `\u2066iso\u2069`,
+		"mark\u200e\u200f\u061c": `mark\u200e\u200f\u061c`,
+		"sep\u2028\u2029":        `sep\u2028\u2029`,
+		"bad\xffutf8\xc3":        `bad\xffutf8\xc3`,
+		"osc\x1b]0;title\x07":    `osc\x1b]0;title\x07`,
+	} {
+		if got := OneLine(in); got != want {
+			t.Errorf("OneLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

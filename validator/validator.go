@@ -42,6 +42,11 @@ type Env struct {
 	// that exist on disk (cmd injects one built on filepath.EvalSymlinks); nil
 	// follows none. It is called only for paths a command writes.
 	Resolve func(string) string
+	// PathDirs are the absolute directories on $PATH where commands run (cmd
+	// fills them from $PATH, links resolved too): a file written there runs
+	// later under a trusted name, so writing one is protected_write. Relative
+	// entries are dropped.
+	PathDirs []string
 }
 
 // Validator classifies commands. It holds a parser, so it is not safe for
@@ -78,6 +83,13 @@ func New(env Env) *Validator {
 		}
 	}
 	env.ProjectFiles = files
+	var dirs []string
+	for _, d := range env.PathDirs {
+		if d = cleanAbs(d, ""); d != "" && d != "/" && !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	env.PathDirs = dirs
 	for _, x := range []string{env.XDGConfigHome, env.XDGStateHome} {
 		if x != "" && !slices.Contains(env.StateDirs, x+"/permgate") {
 			env.StateDirs = append(env.StateDirs, x+"/permgate")
@@ -188,6 +200,9 @@ type checker struct {
 	vars map[string]string
 	// links maps links the script made (absolute) onto what they point at.
 	links map[string]string
+	// intoDir reports that the write being judged may put a file inside the
+	// target when it is a directory (cp, mv, install, ln, rsync, scp).
+	intoDir bool
 }
 
 func (ck *checker) add(kind string, sev Severity, reason string) {

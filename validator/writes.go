@@ -341,11 +341,29 @@ func skipOptArgs(args []shellparse.Word, withArg map[string]bool) []shellparse.W
 // writes judges every file the command writes.
 func (ck *checker) writes(c shellparse.SimpleCommand) {
 	targets := writeTargets(c)
+	defer func() { ck.intoDir = false }()
 	for i, t := range targets {
+		last := i == len(targets)-1
+		ck.intoDir = last && copyInto[c.Name] && !(c.Name == "install" && hasFlag(c.Argv[1:], "d", "--directory"))
 		// mv's sources are moved away, not written: only its destination raises
 		// the question of a target known only at run time.
-		ck.writeTargetOpt(t, c.Name+" "+t.Text, c.Name != "mv" || i == len(targets)-1)
+		ck.writeTargetOpt(t, c.Name+" "+t.Text, c.Name != "mv" || last)
 	}
+}
+
+// copyInto are the commands whose destination may be a directory they write a
+// file into.
+var copyInto = map[string]bool{"cp": true, "mv": true, "install": true, "ln": true, "rsync": true, "scp": true}
+
+// pathDir returns the directory on $PATH that writing p puts a file into
+// (p inside it, or p itself when intoDir), or "".
+func (ck *checker) pathDir(p string) string {
+	for _, d := range ck.v.env.PathDirs {
+		if path.Dir(p) == d || ck.intoDir && p == d {
+			return d
+		}
+	}
+	return ""
 }
 
 // namesOnly take a directory by its name without reading what is in it.
