@@ -196,8 +196,12 @@ type Options struct {
 	// MaxCommands bounds the number of simple commands collected. Default 1000.
 	MaxCommands int
 	// MaxNesting bounds the syntactic nesting of compound commands and
-	// substitutions. Default 256.
+	// substitutions, and of brackets, quotes and substitutions counted before
+	// parsing. Default 256.
 	MaxNesting int
+	// MaxWords bounds the words and operators counted before parsing. Default
+	// DefaultMaxWords.
+	MaxWords int
 }
 
 // Defaults for Options.
@@ -220,6 +224,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxNesting <= 0 {
 		o.MaxNesting = DefaultMaxNesting
+	}
+	if o.MaxWords <= 0 {
+		o.MaxWords = DefaultMaxWords
 	}
 	return o
 }

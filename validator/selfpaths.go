@@ -319,10 +319,16 @@ func (ck *checker) expandText(text string, depth int) ([]string, bool) {
 			return nil, true
 		}
 		if c != '$' || i+1 == len(text) {
-			for j := range alts {
-				alts[j] += string(c)
+			// Copy the whole run up to the next $, ` or \ at once: a byte at a
+			// time is quadratic on a long word.
+			end := i + 1
+			for end < len(text) && text[end] != '$' && text[end] != '`' && text[end] != '\\' {
+				end++
 			}
-			i++
+			for j := range alts {
+				alts[j] += text[i:end]
+			}
+			i = end
 			continue
 		}
 		var name, op, def string
