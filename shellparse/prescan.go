@@ -27,7 +27,8 @@ const maxArithOperators = 1024
 // or "".
 func prescan(src string, maxNesting, maxWords int) string {
 	// stack holds the closer each open level waits for: ) } ] " ` as
-	// written, 'c' a case, 'f' an if, 'd' a loop, 'h' a here-document.
+	// written, 'g' a { group, 'c' a case, 'f' an if, 'd' a loop, 'h' a
+	// here-document.
 	var stack []byte
 	var arith []bool // whether each level is an arithmetic expression or [[ test
 	var heredocs []heredoc
@@ -137,7 +138,7 @@ func prescan(src string, maxNesting, maxWords int) string {
 				if !push(opener) {
 					return tooDeep()
 				}
-			} else if closer, ok := closeKeyword(src, i); ok && top == closer {
+			} else if closer, ok := closeKeyword(src, i); ok && top == closer && afterCommandEnd(src, i) {
 				pop()
 			} else if keywordAt(src, i, "let") {
 				inLet = true
@@ -178,15 +179,43 @@ func prescan(src string, maxNesting, maxWords int) string {
 				}
 				i = j
 			}
-		case '(', '{', '[':
-			if !push(closers[c]) {
+		case '(':
+			if !push(')') {
 				return tooDeep()
 			}
-			if i > 0 && (c == '(' && src[i-1] == '(' || c == '[' && (src[i-1] == '$' || src[i-1] == '[' || src[i-1] == ']' || isNameByte(src[i-1]))) {
+			if i > 0 && src[i-1] == '(' {
 				markArith()
 			}
-		case ')', '}', ']':
+		case '[':
+			// Only an index, $[ or the inner [ of [[ nests in the parser; a
+			// glob or the test command's [ does not.
+			if i > 0 && (src[i-1] == '$' || src[i-1] == '[' || src[i-1] == ']' || isNameByte(src[i-1])) {
+				if !push(']') {
+					return tooDeep()
+				}
+				markArith()
+			}
+		case '{':
+			// ${ opens a parameter expansion; { followed by a blank a group
+			// (or a word {, counted all the same); {a,b} nests nothing.
+			switch {
+			case i > 0 && src[i-1] == '$':
+				if !push('}') {
+					return tooDeep()
+				}
+			case i+1 == len(src) || strings.IndexByte(" \t\n", src[i+1]) >= 0:
+				if !push('g') {
+					return tooDeep()
+				}
+			}
+		case ')', ']':
 			if top == c {
+				pop()
+			}
+		case '}':
+			// A group's } ends it only where a command could start: after
+			// ; & or a newline (echo } is a word).
+			if top == '}' || top == 'g' && afterCommandEnd(src, i) {
 				pop()
 			}
 		case '#':
@@ -199,7 +228,8 @@ func prescan(src string, maxNesting, maxWords int) string {
 				inWord = false
 			}
 		case '<':
-			if strings.HasPrefix(src[i:], "<<") && !strings.HasPrefix(src[i:], "<<<") {
+			// << is a shift in arithmetic, a here-document elsewhere.
+			if arithDepth == 0 && !inLet && strings.HasPrefix(src[i:], "<<") && !strings.HasPrefix(src[i:], "<<<") {
 				h, end := readHeredocWord(src, i+2)
 				if h.delim != "" {
 					heredocs = append(heredocs, h)
@@ -217,8 +247,19 @@ func prescan(src string, maxNesting, maxWords int) string {
 	return ""
 }
 
-// closers maps an opening byte to the byte that closes it.
+// closers maps an opening byte after $ to the byte that closes it.
 var closers = map[byte]byte{'(': ')', '{': '}', '[': ']'}
+
+// afterCommandEnd reports whether only blanks stand between the end of a
+// command (; & newline, or the start) and i: where fi, done, esac and a
+// group's } are keywords rather than words.
+func afterCommandEnd(src string, i int) bool {
+	j := i - 1
+	for j >= 0 && (src[j] == ' ' || src[j] == '\t') {
+		j--
+	}
+	return j < 0 || src[j] == ';' || src[j] == '&' || src[j] == '\n'
+}
 
 // heredoc is a here-document whose body follows the next newline.
 type heredoc struct {

@@ -56,6 +56,11 @@ func TestWorstInputs(t *testing.T) {
 		{"long pipeline", fill("ls", " | ls", ""), "more than 100000 words"},
 		{"long and-list", fill("true", " && true", ""), "more than 100000 words"},
 		{"semicolons", fill("a", ";a", ""), "more than 100000 words"},
+		// Words that look like closers but are not.
+		{"echo } in groups", fill("", "{ echo }\n", ""), "nested more than 256"},
+		{"echo fi in ifs", fill("", "if true; then echo fi; ", ""), "nested more than 256"},
+		{"echo done in loops", fill("", "while true; do echo done; ", ""), "nested more than 256"},
+		{"shift before parens", "echo $((1<<2))\n" + fill("", "(", "ls"), "nested more than 256"},
 		// Accepted: just inside the bounds.
 		{"arithmetic 250 deep", "echo $((" + strings.Repeat("(", 250) + "1" + strings.Repeat(")", 250) + "))", ""},
 		{"subshells 250 deep", strings.Repeat("(", 250) + "ls" + strings.Repeat(")", 250), ""},
