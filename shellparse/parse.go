@@ -131,7 +131,7 @@ func (w *walker) script(src string, c context, outer *Wrapper) {
 		w.res.Problems = append(w.res.Problems, problem)
 		return
 	}
-	if reason := prescan(src, w.parser.opts.MaxNesting, w.parser.opts.MaxWords); reason != "" {
+	if reason := prescan(src, w.parser.opts.MaxNesting, w.parser.opts.MaxWords, maxArithOperators); reason != "" {
 		w.problem(ProblemTooComplex, reason, src)
 		return
 	}
@@ -267,7 +267,7 @@ func ShellQuote(s string) string {
 // quote, an unfinished if, for or function. A shell would ask for another line.
 // Input past the bounds is complete: the analysis then reports it too complex.
 func IsIncomplete(src string) bool {
-	if len(src) > DefaultMaxBytes || prescan(src, DefaultMaxNesting, DefaultMaxWords) != "" {
+	if len(src) > DefaultMaxBytes || prescan(src, DefaultMaxNesting, DefaultMaxWords, maxArithOperators) != "" {
 		return false
 	}
 	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")

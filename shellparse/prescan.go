@@ -25,7 +25,7 @@ const maxArithOperators = 1024
 // where a closer it takes for one ends a level early, which the parser's own
 // nesting bound then meets. It returns the reason the script is too complex,
 // or "".
-func prescan(src string, maxNesting, maxWords int) string {
+func prescan(src string, maxNesting, maxWords, maxArith int) string {
 	// stack holds the closer each open level waits for: ) } ] " ` as
 	// written, 'g' a { group, 'c' a case, 'f' an if, 'd' a loop, 'h' a
 	// here-document.
@@ -145,8 +145,8 @@ func prescan(src string, maxNesting, maxWords int) string {
 			}
 		}
 		if (arithDepth > 0 || inLet) && strings.IndexByte("+-*/%!~=?:<>&|^,", c) >= 0 {
-			if ops++; ops > maxArithOperators {
-				return fmt.Sprintf("an arithmetic expression or [[ test with more than %d operators", maxArithOperators)
+			if ops++; ops > maxArith {
+				return fmt.Sprintf("an arithmetic expression or [[ test with more than %d operators", maxArith)
 			}
 		}
 		switch c {

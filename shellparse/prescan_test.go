@@ -126,7 +126,7 @@ func TestPrescanQuoting(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			reason := prescan(tt.src, DefaultMaxNesting, DefaultMaxWords)
+			reason := prescan(tt.src, DefaultMaxNesting, DefaultMaxWords, maxArithOperators)
 			if got := strings.Contains(reason, "nested more than"); got != tt.deep {
 				t.Fatalf("prescan %q: deep %v, want %v", reason, got, tt.deep)
 			}
