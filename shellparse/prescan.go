@@ -34,6 +34,7 @@ func prescan(src string, maxNesting, maxWords, maxArith int) string {
 	var heredocs []heredoc
 	words, inWord := 0, false
 	arithDepth, ops, inLet := 0, 0, false
+	funcs := 0 // function headers in a row, with no body between
 	push := func(closer byte) bool {
 		stack = append(stack, closer)
 		arith = append(arith, false)
@@ -123,6 +124,9 @@ func prescan(src string, maxNesting, maxWords, maxArith int) string {
 			}
 		case strings.IndexByte(";|&()<>", c) >= 0:
 			inWord = false
+			if c == ';' || c == '|' || c == '&' {
+				funcs = 0
+			}
 			if inLet && c != '(' && c != ')' && c != '<' && c != '>' {
 				inLet, ops = false, 0
 			}
@@ -135,6 +139,7 @@ func prescan(src string, maxNesting, maxWords, maxArith int) string {
 				return fmt.Sprintf("more than %d words and operators", maxWords)
 			}
 			if opener, ok := openKeyword(src, i); ok {
+				funcs = 0
 				if !push(opener) {
 					return tooDeep()
 				}
@@ -180,6 +185,20 @@ func prescan(src string, maxNesting, maxWords, maxArith int) string {
 				i = j
 			}
 		case '(':
+			j := i + 1
+			for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+				j++
+			}
+			if j < len(src) && src[j] == ')' && (i == 0 || strings.IndexByte("$<>@?*+!", src[i-1]) < 0) {
+				// A function's (): the parser nests each function in
+				// the one before when no body comes between (f() g() h() ls).
+				if funcs++; funcs > maxNesting {
+					return tooDeep()
+				}
+				i = j
+				continue
+			}
+			funcs = 0
 			if !push(')') {
 				return tooDeep()
 			}
@@ -204,6 +223,7 @@ func prescan(src string, maxNesting, maxWords, maxArith int) string {
 					return tooDeep()
 				}
 			case i+1 == len(src) || strings.IndexByte(" \t\n", src[i+1]) >= 0:
+				funcs = 0
 				if !push('g') {
 					return tooDeep()
 				}

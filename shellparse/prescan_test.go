@@ -61,6 +61,8 @@ func TestWorstInputs(t *testing.T) {
 		{"echo fi in ifs", fill("", "if true; then echo fi; ", ""), "nested more than 256"},
 		{"echo done in loops", fill("", "while true; do echo done; ", ""), "nested more than 256"},
 		{"shift before parens", "echo $((1<<2))\n" + fill("", "(", "ls"), "nested more than 256"},
+		{"function headers in a row", fill("", "f() ", "ls"), "nested more than 256"},
+		{"empty function headers", fill("", "()", "0"), "nested more than 256"},
 		// Accepted: just inside the bounds.
 		{"arithmetic 250 deep", "echo $((" + strings.Repeat("(", 250) + "1" + strings.Repeat(")", 250) + "))", ""},
 		{"subshells 250 deep", strings.Repeat("(", 250) + "ls" + strings.Repeat(")", 250), ""},
@@ -71,6 +73,8 @@ func TestWorstInputs(t *testing.T) {
 		{"99990-element array", "a=(" + strings.Repeat(" a", 99990) + ")", ""},
 		{"brace expansions", fill("echo ", "{a,b}", ""), ""},
 		{"globs", fill("echo ", "[a]", ""), ""},
+		{"empty substitutions", "echo " + strings.Repeat("$()", 30000), ""},
+		{"300 functions", strings.Repeat("f() { ls; }\n", 300), ""},
 		{"one long word", fill("echo ", "a", ""), ""},
 		{"big here-document", "cat <<EOF\n" + strings.Repeat(strings.Repeat("a ", 35)+"\n", 29000) + "EOF\n", ""},
 	}
