@@ -5,10 +5,10 @@ import (
 	"strings"
 )
 
-// DefaultMaxWords bounds the words and operators of one script, counted before
-// it is parsed: the syntax tree of each costs memory (about 800 bytes a word
-// through the whole analysis), and 100 000 keep a script at the input limit
-// well under 200 MB.
+// DefaultMaxWords bounds the words, operators and expansions ($…, `…`) of one
+// script, counted before it is parsed: the syntax tree of each costs memory
+// (up to about 1 KB through the whole analysis), and 100 000 keep a script at
+// the input limit under 200 MB.
 const DefaultMaxWords = 100_000
 
 // maxArithOperators bounds the operators of one arithmetic expression ($((…)),
@@ -52,6 +52,9 @@ func prescan(src string, maxNesting, maxWords, maxArith int) string {
 		arith[len(arith)-1] = true
 		arithDepth++
 	}
+	tooMany := func() string {
+		return fmt.Sprintf("more than %d words, operators and expansions", maxWords)
+	}
 	tooDeep := func() string {
 		return fmt.Sprintf("brackets, quotes or substitutions nested more than %d deep", maxNesting)
 	}
@@ -60,6 +63,12 @@ func prescan(src string, maxNesting, maxWords, maxArith int) string {
 		var top byte
 		if len(stack) > 0 {
 			top = stack[len(stack)-1]
+		}
+		if c == '$' || c == '`' {
+			// Each expansion is a node or more of the tree: it counts as a word.
+			if words++; words > maxWords {
+				return tooMany()
+			}
 		}
 		if top == '"' || top == 'h' {
 			if top == 'h' && (i == 0 || src[i-1] == '\n') {
@@ -131,12 +140,12 @@ func prescan(src string, maxNesting, maxWords, maxArith int) string {
 				inLet, ops = false, 0
 			}
 			if words++; words > maxWords {
-				return fmt.Sprintf("more than %d words and operators", maxWords)
+				return tooMany()
 			}
 		case !inWord:
 			inWord = true
 			if words++; words > maxWords {
-				return fmt.Sprintf("more than %d words and operators", maxWords)
+				return tooMany()
 			}
 			if opener, ok := openKeyword(src, i); ok {
 				funcs = 0

@@ -199,7 +199,7 @@ type Options struct {
 	// substitutions, and of brackets, quotes and substitutions counted before
 	// parsing. Default 256.
 	MaxNesting int
-	// MaxWords bounds the words and operators counted before parsing. Default
+	// MaxWords bounds the words, operators and expansions counted before parsing. Default
 	// DefaultMaxWords.
 	MaxWords int
 }

@@ -478,14 +478,20 @@ func braceExpand(s string, depth int) []string {
 	}
 	var out []string
 	for _, p := range parts {
+		if len(out) >= maxBraceExpand {
+			break // expanding the rest would cost time for nothing kept
+		}
 		for _, e := range braceExpand(s[:open]+p+s[close+1:], depth+1) {
-			if len(out) < 32 {
+			if len(out) < maxBraceExpand {
 				out = append(out, e)
 			}
 		}
 	}
 	return out
 }
+
+// maxBraceExpand bounds the words braceExpand returns, and so its work.
+const maxBraceExpand = 32
 
 // followLinks rewrites a path through the links the script made earlier.
 func (ck *checker) followLinks(p string) string {
