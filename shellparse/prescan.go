@@ -18,13 +18,14 @@ const maxArithOperators = 1024
 
 // prescan measures a script in one linear pass before mvdan.cc/sh parses it,
 // whose recursive descent would otherwise overflow the stack (or take
-// gigabytes) on deeply nested input: the depth of open brackets, parentheses,
-// braces, quotes, substitutions and case clauses, and the number of words and
-// operators. It reads quoting, comments and here-documents roughly as bash
-// does; where it reads differently it counts more nesting, not less, except
-// where a closer it takes for one ends a level early, which the parser's own
-// nesting bound then meets. It returns the reason the script is too complex,
-// or "".
+// gigabytes) on deeply nested input: the depth of open parentheses, groups,
+// indexes, quotes, substitutions, if, case and loops, and function headers
+// in a row; the number of words, operators and expansions; the operators of
+// one arithmetic expression or [[ test. It reads quoting, comments and
+// here-documents as bash does, and takes }, fi, done and esac as closers only
+// where a command can end; where it is unsure it counts more nesting, not
+// less. FuzzPrescan checks it against the parser's tree. It returns the
+// reason the script is too complex, or "".
 func prescan(src string, maxNesting, maxWords, maxArith int) string {
 	// stack holds the closer each open level waits for: ) } ] " ` as
 	// written, 'g' a { group, 'c' a case, 'f' an if, 'd' a loop, 'h' a
