@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -15,32 +14,6 @@ import (
 	"permgate/shellparse"
 	"permgate/validator"
 )
-
-// maxHookInput bounds what a hook reads from stdin (a Write can carry a file).
-const maxHookInput = 64 << 20
-
-// hookInput is the part of a harness's pre-tool-use JSON permgate reads. Claude
-// Code, Codex and Gemini CLI share these field names.
-type hookInput struct {
-	SessionID      string          `json:"session_id"`
-	Cwd            string          `json:"cwd"`
-	PermissionMode string          `json:"permission_mode"`
-	HookEventName  string          `json:"hook_event_name"`
-	ToolName       string          `json:"tool_name"`
-	ToolInput      json.RawMessage `json:"tool_input"`
-}
-
-// toolArgs are the tool_input fields permgate uses.
-type toolArgs struct {
-	Command      json.RawMessage `json:"command"`
-	FilePath     string          `json:"file_path"`
-	AbsolutePath string          `json:"absolute_path"`
-	NotebookPath string          `json:"notebook_path"`
-	Path         string          `json:"path"`
-	Paths        []string        `json:"paths"`
-	DirPath      string          `json:"dir_path"`
-	URL          string          `json:"url"`
-}
 
 // harness is one agent harness's hook protocol.
 type harness struct {
@@ -54,6 +27,10 @@ type harness struct {
 	answer func(io streams, d policy.Decision, reason string) int
 	// settings is the snippet that registers the hook, with %s for the command.
 	settings string
+	// lastWins says how the harness reads a key repeated in its JSON: the last
+	// one wins (JavaScript's JSON.parse), or it is an error (serde_json into a
+	// struct), which permgate answers with a deny.
+	lastWins bool
 }
 
 type harnessMode struct {
@@ -76,6 +53,7 @@ var harnesses = map[string]harness{
 			"dontAsk": {mode: policy.ModeDefault, failClosed: true},
 		},
 		answer:   answerClaude,
+		lastWins: true,
 		settings: `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":%s,"timeout":30}]}]}}`,
 	},
 	"codex": {
@@ -101,6 +79,7 @@ var harnesses = map[string]harness{
 			"write_todos": "todo_write",
 		},
 		answer:   answerGemini,
+		lastWins: true,
 		settings: `{"hooks":{"BeforeTool":[{"matcher":"*","hooks":[{"name":"permgate","type":"command","command":%s,"timeout":30000}]}]}}`,
 	},
 }
@@ -176,14 +155,14 @@ func runHook(io streams, g *globalFlags, h harness, modeFlag string) (code int) 
 	if err != nil {
 		return h.answer(io, policy.Deny, "permgate could not read the hook input: "+err.Error())
 	}
-	var in hookInput
-	if err := json.Unmarshal(data, &in); err != nil {
+	in, err := decodeHookInput(data, h.lastWins)
+	if errors.As(err, new(notJSON)) {
 		return h.answer(io, policy.Deny, "permgate could not parse the hook input as JSON: "+err.Error())
 	}
-	if in.ToolName == "" {
-		return h.answer(io, policy.Deny, "the hook input has no tool_name")
+	if err != nil {
+		return h.answer(io, policy.Deny, "permgate could not read the hook input: "+err.Error())
 	}
-	if in.Cwd != "" && filepath.IsAbs(in.Cwd) {
+	if in.Cwd != "" {
 		if err := os.Chdir(in.Cwd); err != nil {
 			return h.answer(io, policy.Deny, "cannot enter the tool call's cwd: "+err.Error())
 		}
@@ -204,6 +183,8 @@ func runHook(io streams, g *globalFlags, h harness, modeFlag string) (code int) 
 }
 
 func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	// Read one byte past the limit, never more: a huge payload is refused
+	// without being held.
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, err
@@ -236,26 +217,25 @@ func (s *session) selectHookMode(g *globalFlags, h harness, permissionMode, mode
 // decideTool decides one tool call: bash through the analysis, other tools by
 // the tool table and rules.
 func (s *session) decideTool(h harness, in hookInput) (string, validator.Analysis, policy.Outcome, error) {
-	var args toolArgs
-	if len(in.ToolInput) > 0 && string(in.ToolInput) != "null" {
-		if err := json.Unmarshal(in.ToolInput, &args); err != nil {
-			return "", validator.Analysis{}, policy.Outcome{}, fmt.Errorf("permgate could not read tool_input: %v", err)
-		}
-	}
+	args := in.Args
 	tool, ok := h.tools[in.ToolName]
 	if !ok {
 		tool = strings.ToLower(in.ToolName) // unknown and MCP tools keep their name: the table asks
 	}
 	switch tool {
 	case "bash":
-		command, err := commandString(args.Command)
+		command, valid, err := shellCommand(args.Command)
 		if err != nil {
 			return "", validator.Analysis{}, policy.Outcome{}, err
+		}
+		if !valid {
+			a := invalidCommand(validator.New(s.env), command)
+			return command, a, s.decideAnalysis(a, s.matcher()), nil
 		}
 		_, a, out := s.decide([]string{command})
 		return command, a, out, nil
 	case "apply_patch":
-		patch, _ := commandString(args.Command)
+		patch, _, _ := shellCommand(args.Command)
 		return s.decidePatch(patch)
 	}
 	path := firstNonEmpty(args.FilePath, args.AbsolutePath, args.NotebookPath, args.Path, args.DirPath)
@@ -378,24 +358,12 @@ func toolPathOp(tool string) (validator.PathOp, bool) {
 	return 0, false
 }
 
-// commandString reads a command given as a string or as an argv array.
-func commandString(raw json.RawMessage) (string, error) {
-	if len(raw) == 0 {
-		return "", errors.New("the shell tool call has no command")
-	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err == nil {
-		return s, nil
-	}
-	var argv []string
-	if err := json.Unmarshal(raw, &argv); err != nil || len(argv) == 0 {
-		return "", errors.New("the shell tool call's command is neither a string nor a list of words")
-	}
-	quoted := make([]string, len(argv))
-	for i, a := range argv {
-		quoted[i] = shellparse.ShellQuote(a)
-	}
-	return strings.Join(quoted, " "), nil
+// invalidCommand is the analysis of a command that is not valid Unicode: a
+// parse error, as bash would not see the text permgate shows.
+func invalidCommand(v *validator.Validator, shown string) validator.Analysis {
+	return v.Classify(shellparse.Result{Problems: []shellparse.Problem{{
+		Kind: shellparse.ProblemParse, Reason: "the command is not valid UTF-8 (or holds a lone surrogate escape)", Source: shown,
+	}}}, shown)
 }
 
 func firstNonEmpty(values ...string) string {

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"permgate/policy"
+	"permgate/shellparse"
 	"permgate/validator"
 )
 
@@ -64,13 +65,18 @@ func newScanCmd(io streams, g *globalFlags) *cobra.Command {
 // readCommands reads the commands of a history or command file.
 func readCommands(r io.Reader) ([]string, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	// A line may hold a command at the input limit, escaped in a JSON line:
+	// the hook payload's bound. A longer line is an error before it is held.
+	sc.Buffer(make([]byte, 64<<10), maxHookInput)
 	var out []string
 	var pending strings.Builder // a zsh history entry continued with a trailing backslash
 	n := 0
 	for sc.Scan() {
 		n++
 		line := sc.Text()
+		if pending.Len() > shellparse.DefaultMaxBytes {
+			return nil, fmt.Errorf("line %d: a continued command over the %d-byte input limit", n, shellparse.DefaultMaxBytes)
+		}
 		if pending.Len() > 0 {
 			pending.WriteString("\n")
 			if strings.HasSuffix(line, "\\") {
@@ -109,6 +115,9 @@ func readCommands(r io.Reader) ([]string, error) {
 		out = append(out, line)
 	}
 	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("line %d: longer than %d bytes", n+1, maxHookInput)
+		}
 		return nil, err
 	}
 	if pending.Len() > 0 {

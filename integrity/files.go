@@ -105,12 +105,22 @@ func OpenRegular(path string, flag int, perm os.FileMode, follow bool) (*os.File
 // ReadRegular reads a regular file as OpenRegular opens it. A missing file is
 // an error that matches fs.ErrNotExist.
 func ReadRegular(path string, follow bool) ([]byte, error) {
+	return ReadRegularLimit(path, follow, -1)
+}
+
+// ReadRegularLimit is ReadRegular reading at most limit bytes (no limit when
+// negative): a caller that refuses larger files learns so without holding them.
+func ReadRegularLimit(path string, follow bool, limit int64) ([]byte, error) {
 	f, err := OpenRegular(path, os.O_RDONLY, 0, follow)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(f)
+	var r io.Reader = f
+	if limit >= 0 {
+		r = io.LimitReader(f, limit)
+	}
+	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)
 	}

@@ -382,35 +382,125 @@ func Loosening(path string, data []byte) ([]string, error) {
 	return scratch.merge(LayerProject, path, fc, lines, false)
 }
 
-// lineFinder finds the lines keys and values stand on in a TOML file.
+// Bounds on a config file, checked before it is decoded.
+const (
+	// MaxConfigBytes bounds the size of one config file.
+	MaxConfigBytes = 1 << 20
+	// MaxConfigNesting bounds how deeply arrays and inline tables nest in a
+	// config file.
+	MaxConfigNesting = 32
+	// valueScanBudget bounds the bytes lineFinder.value may search in total for
+	// strings it cannot find quoted, so that loading stays linear.
+	valueScanBudget = 4 * MaxConfigBytes
+)
+
+// lineFinder finds the lines keys and values stand on in a TOML file. It indexes
+// the file once, so that finding every key and value stays linear.
 type lineFinder struct {
 	lines []string
+	// keys maps a dotted key or table name to the first line it stands on.
+	keys map[string]int
+	// quoted maps each quoted string (with its quotes) to the lines holding it,
+	// in order.
+	quoted map[string][]int
+	// budget is what is left of valueScanBudget.
+	budget *int
+}
+
+// newLineFinder indexes the keys and quoted strings of a TOML file.
+func newLineFinder(data string) lineFinder {
+	f := lineFinder{lines: strings.Split(data, "\n"), keys: map[string]int{}, quoted: map[string][]int{}, budget: new(int)}
+	*f.budget = valueScanBudget
+	table := ""
+	for i, line := range f.lines {
+		for _, q := range quotedStrings(line) {
+			if l := f.quoted[q]; len(l) == 0 || l[len(l)-1] != i+1 {
+				f.quoted[q] = append(l, i+1)
+			}
+		}
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") {
+			name, _, _ := strings.Cut(strings.TrimLeft(t, "["), "]")
+			table = normaliseKey(name)
+			f.addKey(table, i+1)
+			continue
+		}
+		name, _, ok := strings.Cut(t, "=")
+		if !ok || strings.HasPrefix(t, "#") {
+			continue
+		}
+		full := normaliseKey(name)
+		if table != "" {
+			full = table + "." + full
+		}
+		f.addKey(full, i+1)
+	}
+	return f
+}
+
+// normaliseKey writes a TOML key as its dotted path: parts trimmed, quotes
+// dropped.
+func normaliseKey(key string) string {
+	parts := strings.Split(key, ".")
+	for i, p := range parts {
+		parts[i] = strings.Trim(strings.TrimSpace(p), `"'`)
+	}
+	return strings.Join(parts, ".")
+}
+
+// addKey records where key first stands, and where it first stands in any
+// case: the decoder matches keys case-insensitively.
+func (f lineFinder) addKey(key string, line int) {
+	for _, k := range []string{key, "\x00" + strings.ToLower(key)} {
+		if _, ok := f.keys[k]; !ok {
+			f.keys[k] = line
+		}
+	}
+}
+
+// quotedStrings returns the "…" and '…' strings on a line, quotes included.
+func quotedStrings(line string) []string {
+	var out []string
+	for i := 0; i < len(line); i++ {
+		q := line[i]
+		if q != '"' && q != '\'' {
+			continue
+		}
+		j := i + 1
+		for j < len(line) && line[j] != q {
+			if q == '"' && line[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(line) {
+			break
+		}
+		out = append(out, line[i:j+1])
+		i = j
+	}
+	return out
 }
 
 // key returns the line of a key (dotted path), or 0.
 func (f lineFinder) key(path []string) int {
-	table := ""
 	want := strings.Join(path, ".")
-	for i, line := range f.lines {
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "[") {
-			table = strings.Trim(strings.TrimSpace(strings.Trim(t, "[]")), " ")
-			table = strings.ReplaceAll(table, `"`, "")
-			if table == want {
-				return i + 1
-			}
-			continue
+	if line, ok := f.keys[want]; ok {
+		return line
+	}
+	if line, ok := f.keys["\x00"+strings.ToLower(want)]; ok {
+		return line
+	}
+	// A key inside an inline table or a dotted key: the line of its parent,
+	// else of its name's first mention.
+	if len(path) > 1 {
+		if line := f.key(path[:len(path)-1]); line > 0 {
+			return line
 		}
-		name, _, ok := strings.Cut(t, "=")
-		if !ok {
-			continue
-		}
-		full := strings.Trim(strings.TrimSpace(name), `"`)
-		if table != "" {
-			full = table + "." + full
-		}
-		if full == want {
-			return i + 1
+	}
+	if len(path) > 0 && path[len(path)-1] != "" {
+		if line := f.value(path[len(path)-1], 1); line > 0 {
+			return line
 		}
 	}
 	return 0
@@ -418,21 +508,79 @@ func (f lineFinder) key(path []string) int {
 
 // value returns the first line at or after from that holds the quoted string.
 func (f lineFinder) value(s string, from int) int {
-	for _, q := range []string{`"` + s + `"`, `'` + s + `'`, s} {
-		for i := max(from-1, 0); i < len(f.lines); i++ {
-			if strings.Contains(f.lines[i], q) {
-				return i + 1
-			}
+	for _, q := range []string{`"` + s + `"`, `'` + s + `'`} {
+		lines := f.quoted[q]
+		if i, _ := slices.BinarySearch(lines, max(from, 1)); i < len(lines) {
+			return lines[i]
+		}
+	}
+	// Not found quoted (an escape, a multi-line string): search the text
+	// itself, within the budget.
+	if f.budget == nil {
+		return from
+	}
+	for i := max(from-1, 0); i < len(f.lines) && *f.budget > 0; i++ {
+		*f.budget -= len(f.lines[i]) + 1
+		if strings.Contains(f.lines[i], s) {
+			return i + 1
 		}
 	}
 	return from
+}
+
+// checkNesting reports the line where arrays and inline tables nest deeper
+// than MaxConfigNesting, or 0. It skips strings and comments in one pass.
+func checkNesting(data string) int {
+	depth, line := 0, 1
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; c {
+		case '\n':
+			line++
+		case '#':
+			for i+1 < len(data) && data[i+1] != '\n' {
+				i++
+			}
+		case '"', '\'':
+			delim := string(c)
+			if strings.HasPrefix(data[i:], delim+delim+delim) {
+				delim += delim + delim
+			}
+			for i += len(delim); i < len(data) && !strings.HasPrefix(data[i:], delim); i++ {
+				switch data[i] {
+				case '\n':
+					line++
+					if len(delim) == 1 {
+						i = len(data) // an unclosed string: the decoder reports it
+					}
+				case '\\':
+					if c == '"' {
+						i++
+					}
+				}
+			}
+			i += len(delim) - 1
+		case '[', '{':
+			if depth++; depth > MaxConfigNesting {
+				return line
+			}
+		case ']', '}':
+			depth = max(depth-1, 0)
+		}
+	}
+	return 0
 }
 
 var tomlLine = lazyRegexp(`line (\d+)`)
 
 // parseFile decodes one config file, rejecting unknown keys.
 func parseFile(path string, data []byte) (*fileConfig, lineFinder, error) {
-	lines := lineFinder{lines: strings.Split(string(data), "\n")}
+	if len(data) > MaxConfigBytes {
+		return nil, lineFinder{}, &ConfigError{File: path, Msg: fmt.Sprintf("the file is %d bytes, over the %d-byte limit for a config file", len(data), MaxConfigBytes)}
+	}
+	if line := checkNesting(string(data)); line > 0 {
+		return nil, lineFinder{}, &ConfigError{File: path, Line: line, Msg: fmt.Sprintf("arrays or inline tables nested more than %d deep", MaxConfigNesting)}
+	}
+	lines := newLineFinder(string(data))
 	var fc fileConfig
 	md, err := toml.Decode(string(data), &fc)
 	if err != nil {

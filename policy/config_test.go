@@ -2,6 +2,7 @@ package policy
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,16 +103,21 @@ func TestLoadConfigErrors(t *testing.T) {
 		content string
 		want    string
 	}{
-		"bad rule":      {"[permission]\ndeny = [\n  \"bash(prefix:ok*)\",\n  \"bash(prefix:bad\",\n]\n", ":4: rule"},
-		"unknown key":   {"mode = \"auto\"\n[permission]\nallow = []\nneither = 1\n", `:4: unknown key "permission.neither"`},
-		"unknown table": {"[tool]\nx = \"ask\"\n", `:1: unknown key "tool"`},
-		"bad mode":      {"\nmode = \"fast\"\n", `:2: unknown mode "fast"`},
-		"bad severe":    {"severe = \"allow\"\n", `:1: severe must be "deny" or "ask"`},
-		"bad profile":   {"[profiles.x]\nmode = \"ludicrous\"\n", `:2: profiles.x: unknown mode`},
-		"profile key":   {"[profiles.x]\nmodes = \"plan\"\n", `:2: unknown key "profiles.x.modes"`},
-		"syntax":        {"mode = \"auto\n", ":1: "},
-		"safe command":  {"[safe]\ncommands = [\"rm -rf\"]\n", `:2: safe.commands: "rm -rf" is not a command name`},
-		"bad bypass":    {"\nbypass = \"all\"\n", `:2: bypass must be "severe-net" or "everything", not "all"`},
+		"bad rule":             {"[permission]\ndeny = [\n  \"bash(prefix:ok*)\",\n  \"bash(prefix:bad\",\n]\n", ":4: rule"},
+		"unknown key":          {"mode = \"auto\"\n[permission]\nallow = []\nneither = 1\n", `:4: unknown key "permission.neither"`},
+		"unknown table":        {"[tool]\nx = \"ask\"\n", `:1: unknown key "tool"`},
+		"bad mode":             {"\nmode = \"fast\"\n", `:2: unknown mode "fast"`},
+		"bad severe":           {"severe = \"allow\"\n", `:1: severe must be "deny" or "ask"`},
+		"bad profile":          {"[profiles.x]\nmode = \"ludicrous\"\n", `:2: profiles.x: unknown mode`},
+		"profile key":          {"[profiles.x]\nmodes = \"plan\"\n", `:2: unknown key "profiles.x.modes"`},
+		"syntax":               {"mode = \"auto\n", ":1: "},
+		"safe command":         {"[safe]\ncommands = [\"rm -rf\"]\n", `:2: safe.commands: "rm -rf" is not a command name`},
+		"bad bypass":           {"\nbypass = \"all\"\n", `:2: bypass must be "severe-net" or "everything", not "all"`},
+		"too large":            {"# " + strings.Repeat("x", MaxConfigBytes) + "\n", `over the 1048576-byte limit for a config file`},
+		"nested arrays":        {"\n\nx = " + strings.Repeat("[", MaxConfigNesting+1) + strings.Repeat("]", MaxConfigNesting+1) + "\n", `:3: arrays or inline tables nested more than 32 deep`},
+		"nested tables":        {"x = " + strings.Repeat("{a = ", 40000) + "1" + strings.Repeat("}", 40000) + "\n", `:1: arrays or inline tables nested more than 32 deep`},
+		"key in any case":      {"BYPASS = \"all\"\n", `:1: bypass must be`},
+		"table with a comment": {"\n[a] # note\n", `:2: unknown key "a"`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			f := writeFiles(t, t.TempDir(), map[string]string{"c.toml": tt.content})
@@ -124,6 +130,43 @@ func TestLoadConfigErrors(t *testing.T) {
 				t.Errorf("error = %q, want it to start with the file and contain %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestConfigBoundsAccepted: nesting at the bound and brackets inside strings
+// and comments load.
+func TestConfigBoundsAccepted(t *testing.T) {
+	deep := strings.Repeat("[", MaxConfigNesting)
+	f := writeFiles(t, t.TempDir(), map[string]string{"c.toml": "# " + deep + "\n[permission]\ndeny = [\"bash(prefix:echo " + deep + ")\", 'bash(prefix:echo " + deep + ")', \"\"\"bash(prefix:echo " + deep + ")\"\"\"]\n"})
+	cfg, err := LoadConfig(Paths{User: f["c.toml"]}, nil)
+	if err != nil || len(cfg.Rules.Deny) != 3 {
+		t.Fatalf("LoadConfig = %v, %v", cfg, err)
+	}
+}
+
+// TestConfigManyRules loads a config near the size bound with one rule per
+// line: every rule gets its own line (the lookup is indexed once, not a scan
+// per rule).
+func TestConfigManyRules(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("[permission]\ndeny = [\n")
+	const n = 30000
+	for i := range n {
+		fmt.Fprintf(&sb, "  \"bash(prefix:tool%d)\",\n", i)
+	}
+	sb.WriteString("]\n")
+	f := writeFiles(t, t.TempDir(), map[string]string{"c.toml": sb.String()})
+	cfg, err := LoadConfig(Paths{User: f["c.toml"]}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Rules.Deny) != n {
+		t.Fatalf("%d rules, want %d", len(cfg.Rules.Deny), n)
+	}
+	for i, r := range cfg.Rules.Deny {
+		if want := fmt.Sprintf("%s:%d", f["c.toml"], i+3); r.Source != want {
+			t.Fatalf("rule %d at %s, want %s", i, r.Source, want)
+		}
 	}
 }
 

@@ -15,7 +15,8 @@ import (
 // a missing file: the rules it should hold must not silently drop. A missing
 // file is an error matching fs.ErrNotExist.
 func readConfigFile(path string) ([]byte, error) {
-	data, err := integrity.ReadRegular(path, true)
+	// One byte past MaxConfigBytes is read: parseFile refuses a larger file.
+	data, err := integrity.ReadRegularLimit(path, true, MaxConfigBytes+1)
 	if errors.Is(err, fs.ErrNotExist) {
 		if info, lerr := os.Lstat(path); lerr == nil && info.Mode()&fs.ModeSymlink != 0 {
 			target, _ := os.Readlink(path)

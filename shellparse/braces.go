@@ -10,6 +10,10 @@ import (
 // maxBraceWords bounds brace expansion: a larger expansion is left dynamic.
 const maxBraceWords = 64
 
+// maxBraceOpens bounds the braces of a word permgate splits for expansion; a
+// word with more is left dynamic.
+const maxBraceOpens = 256
+
 func hasBraceCandidate(w *syntax.Word) bool {
 	for _, p := range w.Parts {
 		if lit, ok := p.(*syntax.Lit); ok && strings.Contains(lit.Value, "{") {
@@ -23,6 +27,15 @@ func hasBraceCandidate(w *syntax.Word) bool {
 // of the resulting words. ok is false when the expansion is too large to follow.
 // A word without a valid brace expression comes back unchanged.
 func expandBraces(w *syntax.Word) ([][]syntax.WordPart, bool) {
+	opens := 0
+	for _, p := range w.Parts {
+		if lit, ok := p.(*syntax.Lit); ok {
+			opens += strings.Count(lit.Value, "{")
+		}
+	}
+	if opens > maxBraceOpens {
+		return nil, false // splitting would build a node for every brace
+	}
 	cp := &syntax.Word{Parts: append([]syntax.WordPart(nil), w.Parts...)}
 	if !syntax.SplitBraces(cp) {
 		return [][]syntax.WordPart{w.Parts}, true

@@ -131,6 +131,10 @@ func (w *walker) script(src string, c context, outer *Wrapper) {
 		w.res.Problems = append(w.res.Problems, problem)
 		return
 	}
+	if reason := prescan(src, w.parser.opts.MaxNesting, w.parser.opts.MaxWords, maxArithOperators); reason != "" {
+		w.problem(ProblemTooComplex, reason, src)
+		return
+	}
 	file, err := w.parser.syntax.Parse(strings.NewReader(src), "")
 	if err != nil {
 		w.problem(ProblemParse, parseReason(err), src)
@@ -261,7 +265,11 @@ func ShellQuote(s string) string {
 
 // IsIncomplete reports whether a script only needs more input to parse: an open
 // quote, an unfinished if, for or function. A shell would ask for another line.
+// Input past the bounds is complete: the analysis then reports it too complex.
 func IsIncomplete(src string) bool {
+	if len(src) > DefaultMaxBytes || prescan(src, DefaultMaxNesting, DefaultMaxWords, maxArithOperators) != "" {
+		return false
+	}
 	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
 	return err != nil && syntax.IsIncomplete(err)
 }

@@ -196,8 +196,12 @@ type Options struct {
 	// MaxCommands bounds the number of simple commands collected. Default 1000.
 	MaxCommands int
 	// MaxNesting bounds the syntactic nesting of compound commands and
-	// substitutions. Default 256.
+	// substitutions, and of brackets, quotes and substitutions counted before
+	// parsing. Default 256.
 	MaxNesting int
+	// MaxWords bounds the words, operators and expansions counted before parsing. Default
+	// DefaultMaxWords.
+	MaxWords int
 	// Known reports a program the analysis knows (besides the wrappers and
 	// shells shellparse knows itself). For a program it does not know, every
 	// argv suffix after `--`, or one that begins with a known program, is also
@@ -226,6 +230,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxNesting <= 0 {
 		o.MaxNesting = DefaultMaxNesting
+	}
+	if o.MaxWords <= 0 {
+		o.MaxWords = DefaultMaxWords
 	}
 	return o
 }

@@ -304,7 +304,9 @@ func (ck *checker) expandPath(w shellparse.Word) (texts []string, unknown bool) 
 	}
 	var out []string
 	for _, t := range texts {
-		out = append(out, braceExpand(t, 0)...)
+		alts, cut := braceExpandBounded(t, 0)
+		out = append(out, alts...)
+		unknown = unknown || cut // what was not expanded is not known
 	}
 	return out, unknown
 }
@@ -319,10 +321,16 @@ func (ck *checker) expandText(text string, depth int) ([]string, bool) {
 			return nil, true
 		}
 		if c != '$' || i+1 == len(text) {
-			for j := range alts {
-				alts[j] += string(c)
+			// Copy the whole run up to the next $, ` or \ at once: a byte at a
+			// time is quadratic on a long word.
+			end := i + 1
+			for end < len(text) && text[end] != '$' && text[end] != '`' && text[end] != '\\' {
+				end++
 			}
-			i++
+			for j := range alts {
+				alts[j] += text[i:end]
+			}
+			i = end
 			continue
 		}
 		var name, op, def string
@@ -437,6 +445,23 @@ func (ck *checker) varValue(name string) (string, bool) {
 
 // braceExpand expands brace lists ({a,b}) in a path, up to 32 results.
 func braceExpand(s string, depth int) []string {
+	out, _ := braceExpandBounded(s, depth)
+	return out
+}
+
+// braceExpandBounded is braceExpand within a bound on its work (maxBraceCalls
+// expansions looked at); cut reports that the bound stopped it, and results
+// may be missing.
+func braceExpandBounded(s string, depth int) (out []string, cut bool) {
+	budget := maxBraceCalls
+	out = braceExpandBudget(s, depth, &budget)
+	return out, budget < 0
+}
+
+func braceExpandBudget(s string, depth int, budget *int) []string {
+	if *budget--; *budget < 0 {
+		return nil
+	}
 	open := strings.IndexByte(s, '{')
 	if open < 0 || depth > 4 {
 		return []string{s}
@@ -463,23 +488,38 @@ func braceExpand(s string, depth int) []string {
 	}
 	parts = append(parts, inner[start:])
 	if len(parts) < 2 {
-		rest := braceExpand(s[close+1:], depth+1)
+		rest := braceExpandBudget(s[close+1:], depth+1, budget)
 		out := make([]string, 0, len(rest))
 		for _, r := range rest {
-			out = append(out, s[:close+1]+r)
+			if close+1+len(r) <= maxPathBytes {
+				out = append(out, s[:close+1]+r)
+			}
 		}
 		return out
 	}
 	var out []string
 	for _, p := range parts {
-		for _, e := range braceExpand(s[:open]+p+s[close+1:], depth+1) {
-			if len(out) < 32 {
+		if len(out) >= maxBraceExpand {
+			break // expanding the rest would cost time for nothing kept
+		}
+		for _, e := range braceExpandBudget(s[:open]+p+s[close+1:], depth+1, budget) {
+			if len(out) < maxBraceExpand && len(e) <= maxPathBytes {
 				out = append(out, e)
 			}
 		}
 	}
 	return out
 }
+
+// maxBraceExpand bounds the words braceExpand returns.
+const maxBraceExpand = 32
+
+// maxBraceCalls bounds the expansions braceExpand looks at.
+const maxBraceCalls = 1024
+
+// maxPathBytes is PATH_MAX: a longer expansion names no file (open fails with
+// ENAMETOOLONG), so braceExpand does not keep it.
+const maxPathBytes = 4096
 
 // followLinks rewrites a path through the links the script made earlier.
 func (ck *checker) followLinks(p string) string {

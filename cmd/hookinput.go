@@ -1,0 +1,230 @@
+package cmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"permgate/shellparse"
+)
+
+const (
+	// hookJSONOverhead is the room a hook payload has beside its command.
+	hookJSONOverhead = 64 << 10
+	// maxHookInput bounds what a hook reads from stdin: a command at the input
+	// limit, every byte escaped (\n, \", \\ take two bytes), plus the other
+	// fields. A larger payload is refused before it is decoded.
+	maxHookInput = 2*shellparse.DefaultMaxBytes + hookJSONOverhead
+)
+
+// hookInput is the part of a harness's pre-tool-use JSON permgate reads. Claude
+// Code, Codex and Gemini CLI share these field names.
+type hookInput struct {
+	SessionID      string
+	Cwd            string
+	PermissionMode string
+	HookEventName  string
+	ToolName       string
+	// ToolInput is tool_input as sent, for tools permgate does not know.
+	ToolInput json.RawMessage
+	// Args are the tool_input fields permgate uses.
+	Args toolArgs
+}
+
+// toolArgs are the tool_input fields permgate uses.
+type toolArgs struct {
+	Command      json.RawMessage
+	FilePath     string
+	AbsolutePath string
+	NotebookPath string
+	Path         string
+	Paths        []string
+	DirPath      string
+	URL          string
+}
+
+// decodeHookInput reads a hook payload as the harness reads its own JSON: keys
+// match exactly (encoding/json would let a "Command" or "TOOL_NAME" twin stand
+// in for "command" or "tool_name"), and a repeated key takes the last value
+// when lastWins (JavaScript's JSON.parse: Claude Code, Gemini CLI) and is an
+// error otherwise (serde_json into a struct: Codex). A field of the wrong type
+// is an error, and so is a relative cwd.
+func decodeHookInput(data []byte, lastWins bool) (hookInput, error) {
+	var in hookInput
+	top, err := readObject(data, lastWins)
+	if err != nil {
+		return in, err
+	}
+	for key, dst := range map[string]*string{
+		"session_id": &in.SessionID, "cwd": &in.Cwd, "permission_mode": &in.PermissionMode,
+		"hook_event_name": &in.HookEventName, "tool_name": &in.ToolName,
+	} {
+		if *dst, err = stringField(top, key); err != nil {
+			return in, err
+		}
+	}
+	if in.ToolName == "" {
+		return in, errors.New("the hook input has no tool_name")
+	}
+	if in.Cwd != "" && !filepath.IsAbs(in.Cwd) {
+		return in, fmt.Errorf("the hook input's cwd %q is not an absolute path", in.Cwd)
+	}
+	in.ToolInput = top["tool_input"]
+	if len(in.ToolInput) == 0 || string(in.ToolInput) == "null" {
+		return in, nil
+	}
+	args, err := readObject(in.ToolInput, lastWins)
+	if err != nil {
+		return in, fmt.Errorf("tool_input: %w", err)
+	}
+	in.Args.Command = args["command"]
+	for key, dst := range map[string]*string{
+		"file_path": &in.Args.FilePath, "absolute_path": &in.Args.AbsolutePath, "notebook_path": &in.Args.NotebookPath,
+		"path": &in.Args.Path, "dir_path": &in.Args.DirPath, "url": &in.Args.URL,
+	} {
+		if *dst, err = stringField(args, key); err != nil {
+			return in, fmt.Errorf("tool_input: %w", err)
+		}
+	}
+	if raw := args["paths"]; len(raw) > 0 && string(raw) != "null" {
+		if in.Args.Paths, _, err = stringList(raw); err != nil {
+			return in, fmt.Errorf("tool_input.paths: %w", err)
+		}
+	}
+	return in, nil
+}
+
+// notJSON is a payload that is not one JSON object.
+type notJSON struct{ err error }
+
+func (e notJSON) Error() string { return e.err.Error() }
+func (e notJSON) Unwrap() error { return e.err }
+
+// readObject reads the members of one JSON object, keys exactly as written
+// (after unescaping), and nothing after it.
+func readObject(data []byte, lastWins bool) (map[string]json.RawMessage, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, notJSON{err}
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, notJSON{errors.New("not a JSON object")}
+	}
+	out := map[string]json.RawMessage{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, notJSON{err}
+		}
+		key, ok := tok.(string)
+		if !ok {
+			return nil, notJSON{errors.New("an object key is not a string")}
+		}
+		var val json.RawMessage
+		if err := dec.Decode(&val); err != nil {
+			return nil, notJSON{err}
+		}
+		if _, dup := out[key]; dup && !lastWins {
+			return nil, fmt.Errorf("the key %q is repeated", key)
+		}
+		out[key] = val
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, notJSON{err}
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, notJSON{errors.New("data after the object")}
+	}
+	return out, nil
+}
+
+// stringField reads an optional string member: absent or null is "", another
+// type or text that is not UTF-8 is an error.
+func stringField(obj map[string]json.RawMessage, key string) (string, error) {
+	raw, ok := obj[key]
+	if !ok || string(raw) == "null" {
+		return "", nil
+	}
+	s, valid, err := jsonString(raw)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("%s is not a string", key)
+	case !valid:
+		return "", fmt.Errorf("%s is not valid UTF-8", key)
+	}
+	return s, nil
+}
+
+// jsonString decodes a JSON string and reports whether it was valid Unicode:
+// invalid UTF-8 bytes and lone surrogate escapes, which encoding/json turns
+// into U+FFFD without a word, make it invalid.
+func jsonString(raw json.RawMessage) (s string, valid bool, err error) {
+	if len(raw) == 0 || raw[0] != '"' {
+		return "", false, errors.New("not a string")
+	}
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", false, err
+	}
+	if !utf8.Valid(raw) {
+		return s, false, nil
+	}
+	if strings.Count(s, "\uFFFD") > strings.Count(string(raw), "\uFFFD")+countFold(string(raw), `\ufffd`) {
+		return s, false, nil
+	}
+	return s, true, nil
+}
+
+// countFold counts the case-insensitive occurrences of an ASCII substring.
+func countFold(s, sub string) int {
+	return strings.Count(strings.ToLower(s), sub)
+}
+
+// stringList decodes a JSON array of strings, reporting whether every one was
+// valid Unicode.
+func stringList(raw json.RawMessage) ([]string, bool, error) {
+	var items []json.RawMessage
+	if err := json.Unmarshal(raw, &items); err != nil {
+		return nil, false, errors.New("not a list of strings")
+	}
+	out := make([]string, len(items))
+	allValid := true
+	for i, it := range items {
+		s, valid, err := jsonString(it)
+		if err != nil {
+			return nil, false, errors.New("not a list of strings")
+		}
+		out[i], allValid = s, allValid && valid
+	}
+	return out, allValid, nil
+}
+
+// shellCommand reads a shell tool call's command, given as a string or as a
+// list of words (quoted into one script). valid is false when the command is
+// not valid Unicode: it is then analysed as a parse error, never allowed. A
+// missing, null or other command is an error.
+func shellCommand(raw json.RawMessage) (command string, valid bool, err error) {
+	switch {
+	case len(raw) == 0:
+		return "", false, errors.New("the shell tool call has no command")
+	case string(raw) == "null":
+		return "", false, errors.New("the shell tool call's command is null")
+	case raw[0] == '"':
+		return jsonString(raw)
+	case raw[0] == '[':
+		argv, valid, err := stringList(raw)
+		if err == nil && len(argv) > 0 {
+			quoted := make([]string, len(argv))
+			for i, a := range argv {
+				quoted[i] = shellparse.ShellQuote(a)
+			}
+			return strings.Join(quoted, " "), valid, nil
+		}
+	}
+	return "", false, errors.New("the shell tool call's command is neither a string nor a list of words")
+}
