@@ -51,6 +51,9 @@ func BenchmarkCheck(b *testing.B) {
 			script = append(script, "grep -rn TODO src/ | sort | uniq -c | head -n 5 > /dev/null\n"...)
 		}
 		v := New(Env{Cwd: "/home/user/project", Home: "/home/user", Limits: shellparseLimitsFor1MiB()})
+		if a := v.CheckScript(string(script)); a.Incomplete() || len(a.Commands) < 10000 {
+			b.Fatalf("the 1 MiB script was not analysed in full: %d commands, %v", len(a.Commands), a.Kinds())
+		}
 		b.SetBytes(int64(len(script)))
 		for b.Loop() {
 			v.CheckScript(string(script))
@@ -61,5 +64,5 @@ func BenchmarkCheck(b *testing.B) {
 // shellparseLimitsFor1MiB lifts the command bound so a 1 MiB script is analysed in
 // full, to measure linear cost rather than the bound.
 func shellparseLimitsFor1MiB() shellparse.Options {
-	return shellparse.Options{MaxCommands: 1 << 20}
+	return shellparse.Options{MaxCommands: 1 << 20, MaxWords: 1 << 22}
 }
