@@ -97,11 +97,13 @@ func New(env Env) *Validator {
 	}
 	limits := env.Limits
 	limits.Home = env.Home
-	limits.Known = knownProgram
 	safe := make(map[string]bool, len(env.SafeCommands))
 	for _, name := range env.SafeCommands {
 		safe[name] = true
 	}
+	// The user's own read-only commands are known too: their arguments are not
+	// commands (mytool show -- notes.txt stays read-only).
+	limits.Known = func(name string) bool { return knownProgram(name) || safe[path.Base(name)] }
 	return &Validator{env: env, parser: shellparse.NewParser(limits), safe: safe}
 }
 
