@@ -152,7 +152,7 @@ func (s Sealer) SealLocked(absPath string, content []byte) error {
 	if err != nil {
 		return fmt.Errorf("encode seals: %w", err)
 	}
-	return writeAtomic(s.SealPath(), append(data, '\n'), 0o600)
+	return WriteAtomic(s.SealPath(), append(data, '\n'), 0o600)
 }
 
 // ensureKey returns the key, making a new one when there is none. A damaged
@@ -165,7 +165,7 @@ func (s Sealer) ensureKey() ([]byte, error) {
 	if _, err := rand.Read(key); err != nil {
 		return nil, fmt.Errorf("make seal key: %w", err)
 	}
-	if err := writeAtomic(s.KeyPath(), key, 0o600); err != nil {
+	if err := WriteAtomic(s.KeyPath(), key, 0o600); err != nil {
 		return nil, fmt.Errorf("make seal key: %w", err)
 	}
 	return key, nil
@@ -179,9 +179,9 @@ func Lock(path string) (func(), error) { return LockFor(path, syscall.LOCK_EX) }
 // see a file and its seal from the same write. It fails after LockTimeout.
 func RLock(path string) (func(), error) { return LockFor(path, syscall.LOCK_SH) }
 
-// writeAtomic writes data to a temporary file beside path and renames it over
-// path.
-func writeAtomic(path string, data []byte, perm os.FileMode) error {
+// WriteAtomic writes data to a temporary file beside path, syncs it, and renames
+// it over path, so readers see the old content or the new, never a part.
+func WriteAtomic(path string, data []byte, perm os.FileMode) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)

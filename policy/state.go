@@ -154,34 +154,9 @@ func (s Store) Update(fn func(*State) error) error {
 func LockFile(path string) (func(), error) { return integrity.Lock(path) }
 
 // WriteFileAtomic writes data to a temporary file beside path, syncs it, and
-// renames it over path, so readers see the old content or the new, never a part.
+// renames it over path (integrity.WriteAtomic).
 func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	name := tmp.Name()
-	defer os.Remove(name) // no-op after a successful rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Chmod(perm); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(name, path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
+	return integrity.WriteAtomic(path, data, perm)
 }
 
 // TrustHash is the hash permgate records for a trusted project config: its
