@@ -58,17 +58,14 @@ func describeHome(h string) string {
 	return fmt.Sprintf("%q, not an absolute path", h)
 }
 
-// pathDirs returns the absolute directories of a $PATH value, each also with its
-// links resolved; relative entries ("", ".", bin) are left out.
+// pathDirs returns the absolute directories of a $PATH value; relative entries
+// ("", ".", bin) are left out. Their links are resolved by the analysis, and only
+// when a command writes (Env.Resolve), not on every run.
 func pathDirs(path string) []string {
 	var dirs []string
 	for _, d := range filepath.SplitList(path) {
-		if !filepath.IsAbs(d) {
-			continue
-		}
-		dirs = append(dirs, filepath.Clean(d))
-		if r, err := filepath.EvalSymlinks(d); err == nil && r != filepath.Clean(d) {
-			dirs = append(dirs, r)
+		if filepath.IsAbs(d) {
+			dirs = append(dirs, filepath.Clean(d))
 		}
 	}
 	return dirs

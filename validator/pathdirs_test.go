@@ -33,3 +33,23 @@ func TestPathDirsThroughLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestPathDirThatIsALink: a $PATH entry that is a link is resolved when a
+// write is judged, so a write to where it leads is a write into $PATH.
+func TestPathDirThatIsALink(t *testing.T) {
+	env := Env{Cwd: "/home/u/project", Home: "/home/u", TmpDir: "/tmp",
+		PathDirs: []string{"/home/u/lbin"},
+		Resolve: func(p string) string {
+			if rest, ok := strings.CutPrefix(p, "/home/u/lbin"); ok {
+				return "/srv/bin" + rest
+			}
+			return p
+		}}
+	v := New(env)
+	if a := v.CheckScript("cp x /srv/bin/git"); !slices.Contains(a.Kinds(), "protected_write") {
+		t.Errorf("a write where a $PATH link leads: %v", a.Findings)
+	}
+	if a := v.CheckScript("cp x /srv/data/git"); slices.Contains(a.Kinds(), "protected_write") {
+		t.Errorf("a write elsewhere: %v", a.Findings)
+	}
+}

@@ -59,6 +59,9 @@ type Validator struct {
 	// those from homeAnchors on are the working directory's harness settings.
 	anchors     []string
 	homeAnchors int
+	// pathDirs are Env.PathDirs and where their links lead, resolved on the
+	// first write into one (never for a read-only command).
+	pathDirs []string
 }
 
 // New returns a Validator for the given environment.

@@ -2,6 +2,7 @@ package validator
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"permgate/shellparse"
@@ -358,12 +359,31 @@ var copyInto = map[string]bool{"cp": true, "mv": true, "install": true, "ln": tr
 // pathDir returns the directory on $PATH that writing p puts a file into
 // (p inside it, or p itself when intoDir), or "".
 func (ck *checker) pathDir(p string) string {
-	for _, d := range ck.v.env.PathDirs {
+	for _, d := range ck.v.resolvedPathDirs() {
 		if path.Dir(p) == d || ck.intoDir && p == d {
 			return d
 		}
 	}
 	return ""
+}
+
+// resolvedPathDirs returns the $PATH directories with, beside each, where its
+// links lead (Env.Resolve): a write judged by its resolved path still meets a
+// PATH entry that is a link. Resolved once, on first use.
+func (v *Validator) resolvedPathDirs() []string {
+	if v.pathDirs != nil || v.env.Resolve == nil {
+		if v.pathDirs == nil {
+			return v.env.PathDirs
+		}
+		return v.pathDirs
+	}
+	v.pathDirs = append(make([]string, 0, 2*len(v.env.PathDirs)), v.env.PathDirs...)
+	for _, d := range v.env.PathDirs {
+		if r := v.env.Resolve(d); r != "" && r != d && !slices.Contains(v.pathDirs, r) {
+			v.pathDirs = append(v.pathDirs, r)
+		}
+	}
+	return v.pathDirs
 }
 
 // namesOnly take a directory by its name without reading what is in it.
