@@ -47,7 +47,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code.code
 	}
 	fmt.Fprintf(stderr, "permgate: error: %v\n", err)
-	if hookInvocation(root, args) {
+	if hookInvocation(args) {
 		// A harness reads exit 1 as "go ahead" in some protocols: a mistake on
 		// the hook's command line that cobra caught before the hook command ran
 		// (a bad global flag) blocks instead.
@@ -57,20 +57,16 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitError
 }
 
-// hookInvocation reports whether args meant to run `permgate hook`: the word
-// hook comes before any other subcommand's name (and before --).
-func hookInvocation(root *cobra.Command, args []string) bool {
+// hookInvocation reports whether args may have meant to run `permgate hook`:
+// the word hook stands anywhere before --. Erring towards "hook" fails closed:
+// exit 2 blocks in every harness, where exit 1 lets some go ahead.
+func hookInvocation(args []string) bool {
 	for _, a := range args {
 		if a == "--" {
 			return false
 		}
 		if a == "hook" {
 			return true
-		}
-		for _, c := range root.Commands() {
-			if c.Name() == a && a != "hook" {
-				return false
-			}
 		}
 	}
 	return false
