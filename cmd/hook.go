@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -238,17 +239,25 @@ func (s *session) decideTool(h harness, in hookInput) (string, validator.Analysi
 		patch, _, _ := shellCommand(args.Command)
 		return s.decidePatch(patch)
 	}
-	path := firstNonEmpty(args.FilePath, args.AbsolutePath, args.NotebookPath, args.Path, args.DirPath)
-	call := policy.ToolCall{Tool: tool, Path: path}
-	if op, ok := toolPathOp(tool); ok {
-		v := validator.New(s.env)
-		for _, p := range append([]string{path}, args.Paths...) {
-			call.Findings = append(call.Findings, v.CheckPath(op, p)...)
-		}
-	} else if _, known := s.toolTable()[tool]; !known {
-		call.Findings = append(call.Findings, s.unknownToolSelf(in.ToolInput)...)
+	// Every path field counts: a harness may act on any of them, so a decoy in
+	// one must not stand in for another.
+	paths := nonEmpty(append([]string{args.FilePath, args.AbsolutePath, args.NotebookPath, args.Path, args.DirPath}, args.Paths...))
+	op, byPath := toolPathOp(tool)
+	var unknown []validator.Finding
+	if _, known := s.toolTable()[tool]; !byPath && !known {
+		unknown = s.unknownToolSelf(in.ToolInput)
 	}
-	out := s.decideToolCall(call)
+	if len(paths) == 0 {
+		paths = []string{""} // a tool without a path is decided once, by the table
+	}
+	v := validator.New(s.env)
+	out, path := strictest(paths, func(p string) policy.Outcome {
+		call := policy.ToolCall{Tool: tool, Path: p, Findings: unknown}
+		if byPath {
+			call.Findings = v.CheckPath(op, p)
+		}
+		return s.decideToolCall(call)
+	})
 	what := in.ToolName
 	if path != "" {
 		what += " " + path
@@ -256,6 +265,32 @@ func (s *session) decideTool(h harness, in hookInput) (string, validator.Analysi
 		what += " " + args.URL
 	}
 	return what, validator.Analysis{}, out, nil
+}
+
+// strictest decides each path and returns the strictest answer with its path:
+// a deny for one is not hidden by an allow or ask for another named before it.
+func strictest(paths []string, decide func(string) policy.Outcome) (policy.Outcome, string) {
+	rank := map[policy.Decision]int{policy.Allow: 0, policy.Ask: 1, policy.Deny: 2}
+	var worst policy.Outcome
+	worstPath := ""
+	for i, p := range paths {
+		out := decide(p)
+		if i == 0 || rank[out.Decision] > rank[worst.Decision] {
+			worst, worstPath = out, p
+		}
+	}
+	return worst, worstPath
+}
+
+// nonEmpty returns the non-empty strings, without repeats.
+func nonEmpty(values []string) []string {
+	var out []string
+	for _, v := range values {
+		if v != "" && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // decidePatch decides Codex's apply_patch as an edit of every file it names.
@@ -271,18 +306,10 @@ func (s *session) decidePatch(patch string) (string, validator.Analysis, policy.
 	if len(paths) == 0 {
 		return "apply_patch", validator.Analysis{}, policy.Outcome{Decision: policy.Deny, Reason: "apply_patch names no file permgate can read", By: "tool"}, nil
 	}
-	// The strictest answer over every file wins: a deny for one file is not
-	// hidden by an ask for another named before it.
-	rank := map[policy.Decision]int{policy.Allow: 0, policy.Ask: 1, policy.Deny: 2}
-	var worst policy.Outcome
-	worstPath := ""
 	v := validator.New(s.env)
-	for i, p := range paths {
-		out := s.decideToolCall(policy.ToolCall{Tool: "edit_file", Path: p, Findings: v.CheckPath(validator.PathWrite, p)})
-		if i == 0 || rank[out.Decision] > rank[worst.Decision] {
-			worst, worstPath = out, p
-		}
-	}
+	worst, worstPath := strictest(paths, func(p string) policy.Outcome {
+		return s.decideToolCall(policy.ToolCall{Tool: "edit_file", Path: p, Findings: v.CheckPath(validator.PathWrite, p)})
+	})
 	if worst.Decision != policy.Allow {
 		return "apply_patch " + worstPath, validator.Analysis{}, worst, nil
 	}
@@ -366,14 +393,6 @@ func invalidCommand(v *validator.Validator, shown string) validator.Analysis {
 	}}}, shown)
 }
 
-func firstNonEmpty(values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
-}
 
 func (s *session) toolTable() policy.ToolTable {
 	table := policy.ToolTable{}
