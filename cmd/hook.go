@@ -393,7 +393,6 @@ func invalidCommand(v *validator.Validator, shown string) validator.Analysis {
 	}}}, shown)
 }
 
-
 func (s *session) toolTable() policy.ToolTable {
 	table := policy.ToolTable{}
 	for name, setting := range s.cfg.Tools {
