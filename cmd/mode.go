@@ -86,7 +86,27 @@ func newModeCmd(io streams, g *globalFlags) *cobra.Command {
 
 // resetMode clears the persisted mode and says which mode is now in force.
 func resetMode(io streams, g *globalFlags, s *session) error {
-	err := s.store.Update(func(st *policy.State) error {
+	// Clearing a persisted mode stricter than the config's loosens: a person
+	// confirms it, as for any looser mode.
+	base, err := policy.Select(s.cfg, policy.ModeInputs{Persisted: s.state.Mode})
+	if err != nil {
+		return fmt.Errorf("mode: %w", err)
+	}
+	bare, err := policy.Select(s.cfg, policy.ModeInputs{})
+	if err != nil {
+		return fmt.Errorf("mode: %w", err)
+	}
+	if policy.Looser(bare.Mode, base.Mode) {
+		what := "clearing the persisted mode " + string(base.Mode)
+		if err := loosen(s.cfg, what, []string{fmt.Sprintf("mode %s (%s) instead of %s", bare.Mode, bare.ModeSource, base.Mode)}); err != nil {
+			return fmt.Errorf("mode: %w", err)
+		}
+	}
+	based := s.state.Mode
+	err = s.store.Update(func(st *policy.State) error {
+		if st.Mode != based {
+			return fmt.Errorf("%w (now %q, was %q): nothing was changed; run it again", errModeChanged, st.Mode, based)
+		}
 		st.Mode = ""
 		st.Denials = 0
 		return nil
