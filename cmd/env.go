@@ -19,9 +19,6 @@ func analysisEnv() validator.Env {
 	if home != "" {
 		env.StateDirs = []string{"/etc/permgate", filepath.Join(home, ".config", "permgate"), filepath.Join(home, ".local", "state", "permgate")}
 	}
-	if x := os.Getenv("PERMGATE_CONFIG"); filepath.IsAbs(x) && len(env.StateDirs) > 0 {
-		env.StateDirs = append(env.StateDirs, filepath.Clean(x)) // the config file in force
-	}
 	if exe, err := os.Executable(); err == nil {
 		if real, err := filepath.EvalSymlinks(exe); err == nil {
 			env.Binary = real

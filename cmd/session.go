@@ -84,6 +84,13 @@ func loadConfig(g *globalFlags, io streams) (*session, error) {
 	if w := stateWarning(s.store, st, s.state, cfg); w != "" {
 		fmt.Fprintf(io.err, "permgate: warning: %s\n", w)
 	}
+	if s.paths.Override != "" {
+		// The config named with --config or PERMGATE_CONFIG is permgate's own
+		// file while it is in force: writing it is self_modify.
+		if abs, err := filepath.Abs(s.paths.Override); err == nil {
+			s.env.StateDirs = append(s.env.StateDirs, abs)
+		}
+	}
 	for _, p := range s.paths.ProjectFiles() {
 		if abs, err := filepath.Abs(p); err == nil {
 			s.env.ProjectFiles = append(s.env.ProjectFiles, abs)
