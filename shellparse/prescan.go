@@ -126,6 +126,7 @@ func prescan(src string, maxNesting, maxWords, maxArith int) string {
 			}
 			continue
 		}
+		wordStart := !inWord // bash starts a comment only where a word starts
 		switch {
 		case c == ' ' || c == '\t' || c == '\n':
 			inWord = false
@@ -170,7 +171,9 @@ func prescan(src string, maxNesting, maxWords, maxArith int) string {
 		case '\'':
 			j := strings.IndexByte(src[i+1:], '\'')
 			if j < 0 {
-				return "" // an unclosed quote: the parser reports it
+				// An unclosed quote: the parser reports it if it is one. If the
+				// scan misread it, what follows is still counted (the safe side).
+				continue
 			}
 			i += j + 1
 		case '"':
@@ -249,7 +252,9 @@ func prescan(src string, maxNesting, maxWords, maxArith int) string {
 				pop()
 			}
 		case '#':
-			if i == 0 || src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\n' {
+			// A comment starts with # at the start of a word (after a blank,
+			// ; | & ( ) < > or a newline), never inside ${…}.
+			if wordStart && top != '}' {
 				j := strings.IndexByte(src[i:], '\n')
 				if j < 0 {
 					return ""
@@ -259,7 +264,8 @@ func prescan(src string, maxNesting, maxWords, maxArith int) string {
 			}
 		case '<':
 			// << is a shift in arithmetic, a here-document elsewhere.
-			if arithDepth == 0 && !inLet && strings.HasPrefix(src[i:], "<<") && !strings.HasPrefix(src[i:], "<<<") {
+			// Inside ${…} it is part of a pattern (${x/<<E/}), never a here-document.
+			if arithDepth == 0 && !inLet && top != '}' && strings.HasPrefix(src[i:], "<<") && !strings.HasPrefix(src[i:], "<<<") {
 				h, end := readHeredocWord(src, i+2)
 				if h.delim != "" {
 					heredocs = append(heredocs, h)
