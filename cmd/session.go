@@ -124,12 +124,7 @@ func trustedState(st policy.State, cfg *policy.Config) policy.State {
 	if !st.Unsealed && !cfg.Managed.Value {
 		return st
 	}
-	out := st
-	out.Trusted = nil
-	if policy.Looser(st.Mode, cfg.Mode.Value) {
-		out.Mode = ""
-	}
-	return out
+	return st.Tightened(cfg.Mode.Value)
 }
 
 // stateWarning says what of the state was ignored, and why, or "".

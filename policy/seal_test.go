@@ -190,3 +190,25 @@ func TestEditKeepsSealOnlyWhenSealedBefore(t *testing.T) {
 		t.Errorf("remove: %v, sealed %v", err, UserConfigSealed(seals, path))
 	}
 }
+
+// TestTightened: an untrusted state keeps no trusted hashes and no mode looser
+// than the config's; with the config's mode unknown only plan survives.
+func TestTightened(t *testing.T) {
+	st := State{Mode: ModeBypass, Trusted: map[string]string{"/p/.permgate.toml": "h"}}
+	for _, tt := range []struct {
+		state, config, want Mode
+	}{
+		{ModeBypass, ModeDefault, ""},
+		{ModePlan, ModeDefault, ModePlan},
+		{ModeDefault, ModeAuto, ModeDefault},
+		{ModeBypass, "", ""},
+		{ModeAuto, "", ""},
+		{ModePlan, "", ModePlan},
+	} {
+		st.Mode = tt.state
+		got := st.Tightened(tt.config)
+		if got.Mode != tt.want || got.Trusted != nil {
+			t.Errorf("state %q, config %q: mode %q trusted %v, want %q and none", tt.state, tt.config, got.Mode, got.Trusted, tt.want)
+		}
+	}
+}

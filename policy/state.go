@@ -28,6 +28,17 @@ type State struct {
 	Unsealed bool `json:"-"`
 }
 
+// Tightened returns what of an untrusted state may count: no trusted project
+// hashes, and the persisted mode only when it is not looser than the config's.
+// With the config's mode unknown (""), only plan, the strictest, is kept.
+func (st State) Tightened(configMode Mode) State {
+	st.Trusted = nil
+	if configMode == "" && st.Mode != ModePlan || configMode != "" && Looser(st.Mode, configMode) {
+		st.Mode = ""
+	}
+	return st
+}
+
 // Store reads and writes the state file in a directory. Writes are atomic (temp
 // file and rename) and serialised by a lock file, so concurrent permgate
 // processes never lose each other's changes.
@@ -124,10 +135,7 @@ func (s Store) Update(fn func(*State) error) error {
 	}
 	if st.Unsealed {
 		// Never seal what someone else wrote: keep only what tightens.
-		st.Trusted = nil
-		if Looser(st.Mode, s.ConfigMode) {
-			st.Mode = ""
-		}
+		st = st.Tightened(s.ConfigMode)
 		st.Unsealed = false
 	}
 	if err := fn(&st); err != nil {
