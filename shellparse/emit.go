@@ -112,15 +112,18 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 }
 
 // unknownSuffix applies the principle for programs nothing here knows: the
-// argv after `--`, or from the first word that names a known program, may be
-// a command the program runs, so it is analysed too (the program itself is
-// still recorded as it stands).
+// argv after each `--`, and from each word that names a known program, may be
+// a command the program runs, so each is analysed too (the program itself is
+// still recorded as it stands): runner cat -- rm -rf ~ holds rm -rf ~.
 func (w *walker) unknownSuffix(name string, cmd SimpleCommand, c context) {
 	known := w.parser.opts.Known
-	if known == nil || w.knownProgram(path.Base(name)) || len(cmd.Argv) < 2 {
+	if known == nil || w.inSuffix || w.knownProgram(path.Base(name)) || len(cmd.Argv) < 2 {
 		return
 	}
-	for i := 1; i < len(cmd.Argv); i++ {
+	w.inSuffix = true
+	defer func() { w.inSuffix = false }()
+	emitted := 0
+	for i := 1; i < len(cmd.Argv) && emitted < maxSuffixes; i++ {
 		a := cmd.Argv[i]
 		if !a.Static {
 			continue
@@ -139,9 +142,13 @@ func (w *walker) unknownSuffix(name string, cmd SimpleCommand, c context) {
 		alt.Wrappers = appendWrapper(cmd.Wrappers, Wrapper{Name: name, Argv: cmd.Argv[:start]})
 		alt.Argv = append([]Word(nil), cmd.Argv[start:]...)
 		w.unwrap(alt, c)
-		return
+		emitted++
 	}
 }
+
+// maxSuffixes bounds the argv suffixes of one unknown program that are analysed
+// as commands (every -- and every known program's name starts one).
+const maxSuffixes = 16
 
 // knownProgram reports a program the analysis knows: shellparse's wrappers and
 // shells, permgate, or what Options.Known says.

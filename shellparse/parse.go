@@ -118,10 +118,17 @@ type walker struct {
 	nesting int
 	full    bool // the command bound was reached
 	deep    bool // the nesting bound was reached
+	// inSuffix is set while an unknown program's argv suffix is unwrapped: its
+	// own suffixes are among those the outer call already emits.
+	inSuffix bool
 }
 
 // script parses src and walks it. outer is the wrapper that holds a nested script.
 func (w *walker) script(src string, c context, outer *Wrapper) {
+	// A nested script's unknown programs get the principle afresh.
+	inSuffix := w.inSuffix
+	w.inSuffix = false
+	defer func() { w.inSuffix = inSuffix }()
 	if c.depth > w.parser.opts.MaxDepth {
 		w.problem(ProblemTooComplex, fmt.Sprintf("scripts nested more than %d deep", w.parser.opts.MaxDepth), src)
 		return

@@ -18,6 +18,9 @@ func TestUnknownProgramSuffix(t *testing.T) {
 		{"faketime 2020-01-01 rm -rf ~", Severe, false},
 		{"othertool run permgate mode bypass", Severe, false},
 		{"othertool build rm", Safe, false},
+		{"runner cat -- rm -rf ~", Severe, false},
+		{"runner env X=1 faketime 0 rm -rf ~", Severe, false},
+		{"runner -- bash -c 'faketime 0 rm -rf ~'", Severe, false},
 		{"mytool show -- notes.txt", Safe, true},
 		{"mytool grep rm", Safe, true},
 	} {
