@@ -134,15 +134,6 @@ func Decide(a validator.Analysis, s Settings, rules RuleMatcher) Outcome {
 	}
 }
 
-// opensGate reports a finding that would loosen permgate itself.
-func opensGate(findings []validator.Finding) bool {
-	for _, f := range findings {
-		if f.Kind == "self_modify" {
-			return true
-		}
-	}
-	return false
-}
 
 func planReason(a validator.Analysis) string {
 	if a.Severity != validator.Safe {

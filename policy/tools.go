@@ -110,7 +110,7 @@ func DecideTool(call ToolCall, s Settings, rules RuleSet, table ToolTable, pc Pa
 		return Outcome{Decision: Deny, Reason: "denied by the rule " + rule, Rule: rule, By: "rule"}
 	}
 	worst := worstFinding(call.Findings)
-	if worst != nil && worst.Severity == validator.Severe && !(s.Mode == ModeBypass && s.BypassEverything && !opensGate(call.Findings)) {
+	if worst != nil && worst.Severity == validator.Severe && !(s.Mode == ModeBypass && s.BypassEverything && !validator.HasKind(call.Findings, "self_modify")) {
 		reason := what + ": " + worst.Reason + " (" + worst.Kind + ")"
 		if s.SevereAsk && s.Mode != ModeBypass {
 			return Outcome{Decision: Ask, Reason: reason, By: "severity"}

@@ -160,8 +160,11 @@ func (a Analysis) Incomplete() bool {
 }
 
 // HasKind reports a finding of the kind.
-func (a Analysis) HasKind(kind string) bool {
-	for _, f := range a.Findings {
+func (a Analysis) HasKind(kind string) bool { return HasKind(a.Findings, kind) }
+
+// HasKind reports a finding of the kind among findings.
+func HasKind(findings []Finding, kind string) bool {
+	for _, f := range findings {
 		if f.Kind == kind {
 			return true
 		}
