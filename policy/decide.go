@@ -134,7 +134,6 @@ func Decide(a validator.Analysis, s Settings, rules RuleMatcher) Outcome {
 	}
 }
 
-
 func planReason(a validator.Analysis) string {
 	if a.Severity != validator.Safe {
 		return "plan mode runs only read-only commands: " + a.Reason()
