@@ -135,7 +135,7 @@ func nextMode(m policy.Mode, noBypass bool, floor policy.Mode) policy.Mode {
 	for range policy.Modes {
 		i = (i + 1) % len(policy.Modes)
 		next := policy.Modes[i]
-		if next == policy.ModeBypass && noBypass || policy.ModeRank(next) < policy.ModeRank(floor) {
+		if next == policy.ModeBypass && noBypass || policy.Looser(next, floor) {
 			continue
 		}
 		return next

@@ -10,9 +10,6 @@ import (
 	"permgate/integrity"
 )
 
-// Looser reports whether mode a allows more than mode b.
-func Looser(a, b Mode) bool { return ModeRank(a) < ModeRank(b) }
-
 // SealChecker says whether a file permgate wrote itself is unchanged since: its
 // content matches the seal permgate recorded (package integrity). LoadConfig
 // asks it about the user config when the TrustChecker it is given is also a

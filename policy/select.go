@@ -40,13 +40,9 @@ func ModeRank(m Mode) int {
 	return -1
 }
 
-// Stricter returns the stricter of two modes; an empty mode loses to any other.
-func Stricter(a, b Mode) Mode {
-	if ModeRank(b) > ModeRank(a) {
-		return b
-	}
-	return a
-}
+// Looser reports whether mode a allows more than mode b; an empty or unknown
+// mode is looser than any other.
+func Looser(a, b Mode) bool { return ModeRank(a) < ModeRank(b) }
 
 // Select works out the mode and settings. An unknown mode or profile, or bypass
 // when the system config disables it, is an error. The mode is never looser
@@ -105,7 +101,7 @@ func configured(cfg *Config, in ModeInputs) (Effective, error) {
 
 // clampFloor tightens the mode to cfg.ModeFloor when it is looser.
 func clampFloor(cfg *Config, eff *Effective) {
-	if cfg.ModeFloor != "" && ModeRank(eff.Mode) < ModeRank(cfg.ModeFloor) {
+	if cfg.ModeFloor != "" && Looser(eff.Mode, cfg.ModeFloor) {
 		eff.ModeSource = fmt.Sprintf("the managed system config's floor %s (over %s from %s)", cfg.ModeFloor, eff.Mode, eff.ModeSource)
 		eff.Mode = cfg.ModeFloor
 	}
