@@ -39,7 +39,7 @@ type termSafeWriter struct{ w io.Writer }
 
 // Write escapes p and writes it whole; it reports len(p) on success.
 func (t termSafeWriter) Write(p []byte) (int, error) {
-	if utf8.Valid(p) && !bytes.ContainsFunc(p, func(r rune) bool { return r != '\n' && r != '\t' && safe(string(r)) != string(r) }) {
+	if utf8.Valid(p) && !bytes.ContainsFunc(p, func(r rune) bool { return r != '\n' && r != '\t' && validator.TerminalUnsafe(r) }) {
 		return t.w.Write(p)
 	}
 	if _, err := io.WriteString(t.w, safeLines(string(p))); err != nil {
@@ -52,13 +52,13 @@ func (t termSafeWriter) Write(p []byte) (int, error) {
 // acts on — DEL, the C1 controls and the bidi controls — as \uNNNN, which any
 // JSON reader decodes to the same string. They appear only inside strings.
 func jsonSafe(b []byte) []byte {
-	if !bytes.ContainsFunc(b, func(r rune) bool { return r >= 0x7f && safe(string(r)) != string(r) }) {
+	if !bytes.ContainsFunc(b, func(r rune) bool { return r >= 0x7f && validator.TerminalUnsafe(r) }) {
 		return b
 	}
 	var out bytes.Buffer
 	for len(b) > 0 {
 		r, size := utf8.DecodeRune(b)
-		if r >= 0x7f && !(r == utf8.RuneError && size == 1) && safe(string(r)) != string(r) {
+		if r >= 0x7f && !(r == utf8.RuneError && size == 1) && validator.TerminalUnsafe(r) {
 			fmt.Fprintf(&out, `\u%04x`, r)
 		} else {
 			out.Write(b[:size])

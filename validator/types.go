@@ -109,7 +109,7 @@ type FileAccess struct {
 // U+061C, the separators U+2028 and U+2029) become \uNNNN; a byte that is not
 // UTF-8 becomes \xNN.
 func OneLine(s string) string {
-	if !strings.ContainsFunc(s, terminalUnsafe) && utf8.ValidString(s) {
+	if !strings.ContainsFunc(s, TerminalUnsafe) && utf8.ValidString(s) {
 		return s
 	}
 	var sb strings.Builder
@@ -124,7 +124,7 @@ func OneLine(s string) string {
 			sb.WriteString(`\t`)
 		case r < 0x100 && unicode.IsControl(r):
 			fmt.Fprintf(&sb, `\x%02x`, r)
-		case terminalUnsafe(r):
+		case TerminalUnsafe(r):
 			fmt.Fprintf(&sb, `\u%04x`, r)
 		default:
 			sb.WriteRune(r)
@@ -134,9 +134,9 @@ func OneLine(s string) string {
 	return sb.String()
 }
 
-// terminalUnsafe reports a rune a terminal acts on instead of showing: a
+// TerminalUnsafe reports a rune a terminal acts on instead of showing: a
 // control character, or an invisible bidi or line-separator character.
-func terminalUnsafe(r rune) bool {
+func TerminalUnsafe(r rune) bool {
 	switch {
 	case unicode.IsControl(r):
 		return true
