@@ -20,9 +20,7 @@ func analysisEnv() validator.Env {
 		env.StateDirs = []string{"/etc/permgate", filepath.Join(home, ".config", "permgate"), filepath.Join(home, ".local", "state", "permgate")}
 	}
 	if exe, err := os.Executable(); err == nil {
-		if real, err := filepath.EvalSymlinks(exe); err == nil {
-			env.Binary = real
-		}
+		env.Binary = exe // its links are resolved by the analysis, only when a command writes
 	}
 	if x := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(x) {
 		env.XDGConfigHome = x

@@ -55,8 +55,10 @@ const permgateBinaryWhy = "the permgate program itself (replacing or disabling i
 // (Env.Binary), or a file named permgate in a bin directory (~/go/bin,
 // ~/.local/bin, /usr/local/bin, /opt/homebrew/bin …), where harnesses find it.
 func (v *Validator) isPermgateBinary(p string) bool {
-	if v.env.Binary != "" && (p == v.env.Binary || strings.EqualFold(p, v.env.Binary)) {
-		return true
+	for _, b := range v.binaries() {
+		if p == b || strings.EqualFold(p, b) {
+			return true
+		}
 	}
 	if !strings.EqualFold(path.Base(p), "permgate") {
 		return false
@@ -134,6 +136,20 @@ func (v *Validator) coversSealKey(p string) bool {
 		}
 	}
 	return false
+}
+
+// binaries returns Env.Binary and where its links lead (Env.Resolve), resolved
+// on first use: only a command that writes needs them.
+func (v *Validator) binaries() []string {
+	if v.binaryPaths == nil && v.env.Binary != "" {
+		v.binaryPaths = []string{v.env.Binary}
+		if v.env.Resolve != nil {
+			if r := v.env.Resolve(v.env.Binary); r != "" && r != v.env.Binary {
+				v.binaryPaths = append(v.binaryPaths, r)
+			}
+		}
+	}
+	return v.binaryPaths
 }
 
 // procRoot rewrites /proc/self/root/X (and /proc/PID/root, /proc/thread-self/root)

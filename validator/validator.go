@@ -32,8 +32,8 @@ type Env struct {
 	FileAccess bool
 	// ProjectFiles are the absolute paths of the project .permgate.toml files in force.
 	ProjectFiles []string
-	// Binary is the absolute path of the permgate program itself (links
-	// resolved); writing it is self_modify.
+	// Binary is the absolute path of the permgate program itself; writing it,
+	// or where its links lead (Env.Resolve), is self_modify.
 	Binary string
 	// XDGConfigHome and XDGStateHome are $XDG_CONFIG_HOME and $XDG_STATE_HOME
 	// where commands run; empty means unset (~/.config and ~/.local/state).
@@ -62,6 +62,8 @@ type Validator struct {
 	// pathDirs are Env.PathDirs and where their links lead, resolved on the
 	// first write into one (never for a read-only command).
 	pathDirs []string
+	// binaryPaths are Env.Binary and where its links lead, resolved on first use.
+	binaryPaths []string
 }
 
 // New returns a Validator for the given environment.
