@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -174,15 +175,45 @@ func jsonString(raw json.RawMessage) (s string, valid bool, err error) {
 	if !utf8.Valid(raw) {
 		return s, false, nil
 	}
-	if strings.Count(s, "\uFFFD") > strings.Count(string(raw), "\uFFFD")+countFold(string(raw), `\ufffd`) {
+	if loneSurrogate(raw) {
 		return s, false, nil
 	}
 	return s, true, nil
 }
 
-// countFold counts the case-insensitive occurrences of an ASCII substring.
-func countFold(s, sub string) int {
-	return strings.Count(strings.ToLower(s), sub)
+// loneSurrogate reports a \uD800–\uDFFF escape in an encoded JSON string that
+// is not half of a pair (encoding/json turns it into U+FFFD without a word).
+func loneSurrogate(raw []byte) bool {
+	hex := func(i int) (rune, bool) {
+		if i+6 > len(raw) || raw[i] != '\\' || raw[i+1] != 'u' {
+			return 0, false
+		}
+		v, err := strconv.ParseUint(string(raw[i+2:i+6]), 16, 32)
+		return rune(v), err == nil
+	}
+	for i := 0; i < len(raw); i++ {
+		if raw[i] != '\\' {
+			continue
+		}
+		r, ok := hex(i)
+		if !ok {
+			i++ // an escape such as \\ or \": its second byte is not a new escape
+			continue
+		}
+		switch {
+		case r >= 0xdc00 && r <= 0xdfff:
+			return true // a low half with no high half before it
+		case r >= 0xd800 && r <= 0xdbff:
+			low, ok := hex(i + 6)
+			if !ok || low < 0xdc00 || low > 0xdfff {
+				return true
+			}
+			i += 11
+			continue
+		}
+		i += 5
+	}
+	return false
 }
 
 // stringList decodes a JSON array of strings, reporting whether every one was
