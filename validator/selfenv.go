@@ -154,11 +154,24 @@ func (ck *checker) trackVars(c shellparse.SimpleCommand) {
 			return // NAME=v cmd sets NAME for cmd only
 		}
 	}
+	if ck.assigned == nil {
+		ck.assigned = map[string]bool{}
+	}
+	defer func() {
+		for _, n := range names {
+			ck.assigned[n] = true
+		}
+	}()
 	for _, a := range c.Assigns {
 		switch a.Via {
 		case "bare", "export", "declare", "local", "readonly", "typeset":
 		default:
 			continue // for loops, prefixes and env set nothing a later word sees
+		}
+		if ck.assigned[a.Name] {
+			// Set before: which value holds depends on the path taken (&&, ||,
+			// if, a subshell), which the simple commands do not show.
+			continue
 		}
 		if t := a.Value.Text; t == "$(mktemp)" || t == "$(mktemp -d)" {
 			// a fresh name in the temporary directory

@@ -192,12 +192,21 @@ func braceExpandBounded(s string, depth int) (out []string, cut bool) {
 	return out, budget < 0
 }
 
+// truncated spends the whole budget: whatever was dropped (too deep, too many
+// results, too long) makes the expansion incomplete, so the word counts as
+// known only in part.
+func truncated(budget *int) { *budget = -1 }
+
 func braceExpandBudget(s string, depth int, budget *int) []string {
 	if *budget--; *budget < 0 {
 		return nil
 	}
 	open := strings.IndexByte(s, '{')
-	if open < 0 || depth > 4 {
+	if open < 0 {
+		return []string{s}
+	}
+	if depth > 4 {
+		truncated(budget)
 		return []string{s}
 	}
 	close := matchingBrace(s, open)
@@ -227,6 +236,8 @@ func braceExpandBudget(s string, depth int, budget *int) []string {
 		for _, r := range rest {
 			if close+1+len(r) <= maxPathBytes {
 				out = append(out, s[:close+1]+r)
+			} else {
+				truncated(budget)
 			}
 		}
 		return out
@@ -234,11 +245,14 @@ func braceExpandBudget(s string, depth int, budget *int) []string {
 	var out []string
 	for _, p := range parts {
 		if len(out) >= maxBraceExpand {
-			break // expanding the rest would cost time for nothing kept
+			truncated(budget) // expanding the rest would cost time for nothing kept
+			break
 		}
 		for _, e := range braceExpandBudget(s[:open]+p+s[close+1:], depth+1, budget) {
 			if len(out) < maxBraceExpand && len(e) <= maxPathBytes {
 				out = append(out, e)
+			} else {
+				truncated(budget)
 			}
 		}
 	}

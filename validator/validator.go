@@ -205,6 +205,9 @@ type checker struct {
 	permgateCopies map[string]bool
 	// vars holds the static values the script assigned to shell variables.
 	vars map[string]string
+	// assigned holds the names the script set so far: one set twice may hold
+	// either value (d=a; test || d=b), so it is no longer known.
+	assigned map[string]bool
 	// links maps links the script made (absolute) onto what they point at.
 	links map[string]string
 	// intoDir reports that the write being judged may put a file inside the
