@@ -82,7 +82,7 @@ const sealKeyName = "seal.key"
 // by any spelling permgate can expand, a glob that matches it, or its directory
 // (grep -r, cp -r). Reading it lets a program forge a seal.
 func (ck *checker) readsSealKey(w shellparse.Word, dirs bool) bool {
-	if w.Static && !strings.Contains(w.Text, "permgate") && !strings.Contains(w.Text, "seal") && !strings.Contains(w.Text, "state") && !strings.Contains(w.Text, ".local") {
+	if t := strings.ToLower(w.Text); w.Static && !strings.Contains(t, "permgate") && !strings.Contains(t, "seal") && !strings.Contains(t, "state") && !strings.Contains(t, ".local") && (strings.HasPrefix(t, "/") || !ck.nearSelf()) {
 		return false // the hot path: nothing that can name it
 	}
 	keyDirs := ck.v.sealKeyDirs()
@@ -501,8 +501,16 @@ func (ck *checker) copyInto(c shellparse.SimpleCommand, args []shellparse.Word) 
 	}
 }
 
+// nearSelf reports that the command runs inside permgate's own directories, or
+// in a directory above them: there a relative name (., audit.jsonl) may be one
+// of permgate's files without saying so.
+func (ck *checker) nearSelf() bool {
+	return ck.dir != "" && (ck.v.selfFile(ck.dir+"/x") != "" || ck.v.selfAncestor(ck.dir, false))
+}
+
 // selfPrefilter tells cheaply whether an argument could name permgate's files.
 func selfPrefilter(t string) bool {
+	t = strings.ToLower(t) // a case-insensitive disk opens ~/.CONFIG/PERMGATE too
 	for _, s := range []string{"permgate", "settings", "hooks", "config", "state", "seal", "$", "*", "?", "[", "{", ".codex", "~"} {
 		if strings.Contains(t, s) {
 			return true
@@ -515,7 +523,7 @@ func selfPrefilter(t string) bool {
 // programs handed permgate's files may write them.
 var knownWriters = map[string]bool{"rm": true, "rmdir": true, "unlink": true, "shred": true, "touch": true, "mkdir": true, "tee": true,
 	"truncate": true, "mkfifo": true, "mknod": true, "chmod": true, "chown": true, "chgrp": true, "mv": true, "cp": true, "install": true,
-	"ln": true, "rsync": true, "scp": true, "sed": true, "sort": true, "curl": true, "wget": true, "tree": true, "uniq": true, "xxd": true,
+	"ln": true, "rsync": true, "scp": true, "sed": true, "sort": true, "tree": true, "uniq": true, "xxd": true,
 	"tar": true, "find": true, "pytest": true, "py.test": true, "mypy": true, "ruff": true, "less": true, "permgate": true}
 
 // selfArgs: a program permgate does not know as a writer, handed one of
@@ -528,8 +536,9 @@ func (ck *checker) selfArgs(c shellparse.SimpleCommand) {
 	}
 	// Code handed to an interpreter may name the file inside a longer text.
 	code := shellparse.IsShell(c.Name) || isInterpreter(base)
+	near := ck.nearSelf()
 	for _, a := range c.Argv[1:] {
-		if !selfPrefilter(a.Text) {
+		if !selfPrefilter(a.Text) && !(near && !strings.HasPrefix(a.Text, "/")) {
 			continue
 		}
 		texts, _ := ck.expandPath(a)
