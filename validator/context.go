@@ -239,11 +239,11 @@ func (ck *checker) writePath(text, how string) {
 	if self != "" {
 		ck.add("self_modify", Severe, how+" writes "+self)
 	}
-	for i, q := range real {
+	for _, q := range real {
 		if crit := ck.v.critical(q); crit != "" {
 			ck.add("critical_write", Severe, how+" writes "+crit)
 			return
-		} else if prot := protected(q); prot != "" && self == "" && i == 0 {
+		} else if prot := protected(q); prot != "" && self == "" {
 			ck.add("protected_write", NonSevere, how+" writes into "+prot)
 		}
 	}
