@@ -399,13 +399,15 @@ func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
 	}
 	// A directory a command writes into is not read: the destination of a copy,
 	// an extraction's target.
-	dest := map[string]bool{}
+	var dest map[string]bool // nil for most commands: reading a nil map is fine
 	switch c.Name {
 	case "cp", "rsync", "mv", "install", "ln", "scp":
+		dest = map[string]bool{}
 		for _, t := range copyTargets(c.Name, c.Argv[1:], nil) {
 			dest[t.Text] = true
 		}
 	case "tar", "bsdtar", "unzip":
+		dest = map[string]bool{}
 		for _, d := range append(shortValues(c.Argv[1:], 'C', "fbTXLgHKNV"), shortValues(c.Argv[1:], 'd', "x")...) {
 			dest[d.Text] = true
 		}
