@@ -505,7 +505,21 @@ func (ck *checker) copyInto(c shellparse.SimpleCommand, args []shellparse.Word) 
 // in a directory above them: there a relative name (., audit.jsonl) may be one
 // of permgate's files without saying so.
 func (ck *checker) nearSelf() bool {
-	return ck.dir != "" && (ck.v.selfFile(ck.dir+"/x") != "" || ck.v.selfAncestor(ck.dir, false))
+	if ck.dir == ck.v.env.Cwd {
+		if ck.v.cwdNear == 0 {
+			ck.v.cwdNear = 1
+			if ck.v.dirNearSelf(ck.dir) {
+				ck.v.cwdNear = 2
+			}
+		}
+		return ck.v.cwdNear == 2
+	}
+	return ck.v.dirNearSelf(ck.dir)
+}
+
+// dirNearSelf reports a directory inside or above permgate's own.
+func (v *Validator) dirNearSelf(dir string) bool {
+	return dir != "" && (v.selfFile(dir+"/x") != "" || v.selfAncestor(dir, false))
 }
 
 // selfPrefilter tells cheaply whether an argument could name permgate's files.

@@ -64,6 +64,9 @@ type Validator struct {
 	pathDirs []string
 	// binaryPaths are Env.Binary and where its links lead, resolved on first use.
 	binaryPaths []string
+	// cwdNear caches whether Env.Cwd is inside or above permgate's directories:
+	// 0 not known yet, 1 no, 2 yes.
+	cwdNear int
 }
 
 // New returns a Validator for the given environment.
