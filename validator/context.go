@@ -341,41 +341,33 @@ var flockArgOpts = map[string]bool{"-w": true, "-E": true, "-c": true, "--timeou
 // gate, not a read-only command. A descriptor operand (flock -x 9 with 9<FILE)
 // is judged by the file its redirect opens.
 func (ck *checker) locksSelf(argv []shellparse.Word, redirects []shellparse.Redirect) {
-	for i := 1; i < len(argv); i++ {
-		a := argv[i]
-		if a.Static && a.Text == "--" {
-			continue
+	ops := skipOptArgs(argv[1:], flockArgOpts)
+	if len(ops) == 0 {
+		return
+	}
+	a := ops[0] // the lock file, or a descriptor
+	if a.Static && isDigits(a.Text) {
+		for _, r := range redirects {
+			if r.Fd == a.Text && (r.Op == "<" || r.Op == "<>" || r.Op == ">" || r.Op == ">>") {
+				a = r.Target
+			}
 		}
-		if a.Static && strings.HasPrefix(a.Text, "-") && a.Text != "-" {
-			if flockArgOpts[a.Text] {
-				i++
+	}
+	texts, _ := ck.expandPath(a)
+	for _, text := range texts {
+		p := ck.resolve(text)
+		if hasGlob(p) {
+			if in, _ := ck.v.globSelf(p); in {
+				ck.add("self_modify", Severe, "flock holds a lock on "+selfReason+", which stalls permgate")
+				return
 			}
 			continue
 		}
-		if a.Static && isDigits(a.Text) {
-			for _, r := range redirects {
-				if r.Fd == a.Text && (r.Op == "<" || r.Op == "<>" || r.Op == ">" || r.Op == ">>") {
-					a = r.Target
-				}
+		for _, q := range ck.realPaths(p) {
+			if why := ck.v.selfFile(q); why != "" {
+				ck.add("self_modify", Severe, "flock holds a lock on "+clip(a.Text)+", "+why+", which stalls permgate")
+				return
 			}
 		}
-		texts, _ := ck.expandPath(a)
-		for _, text := range texts {
-			p := ck.resolve(text)
-			if hasGlob(p) {
-				if in, _ := ck.v.globSelf(p); in {
-					ck.add("self_modify", Severe, "flock holds a lock on "+selfReason+", which stalls permgate")
-					return
-				}
-				continue
-			}
-			for _, q := range ck.realPaths(p) {
-				if why := ck.v.selfFile(q); why != "" {
-					ck.add("self_modify", Severe, "flock holds a lock on "+clip(a.Text)+", "+why+", which stalls permgate")
-					return
-				}
-			}
-		}
-		return // the first operand is the lock file (or a descriptor)
 	}
 }
