@@ -464,14 +464,10 @@ func (ck *checker) copyInto(c shellparse.SimpleCommand, args []shellparse.Word) 
 			dests = []shellparse.Word{{Text: ".", Static: true}}
 		}
 	case "7z", "7za", "7zr":
-		for _, a := range args {
-			if strings.HasPrefix(a.Text, "-o") && len(a.Text) > 2 {
-				dests = append(dests, shellparse.Word{Text: a.Text[2:], Static: a.Static, Params: a.Params})
-			}
-		}
+		dests = extractDirs(c.Name, args)
 	case "cpio":
 		if hasFlag(args, "i", "--extract") {
-			dests = append(shortValues(args, 'D', "oipH"), longValues(args, "--directory")...)
+			dests = extractDirs(c.Name, args)
 			if len(dests) == 0 {
 				dests = []shellparse.Word{{Text: ".", Static: true}}
 			}

@@ -79,16 +79,8 @@ func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 	case "wget":
 		out := append(append(shortValues(args, 'O', "oaePUtTwQlAR"), longValues(args, "--output-document")...), shortValues(args, 'o', "OaePUtTwQlAR")...)
 		return append(out, inDir(append(shortValues(args, 'P', "oOaeUtTwQlAR"), longValues(args, "--directory-prefix")...))...)
-	case "7z", "7za", "7zr":
-		var out []shellparse.Word
-		for _, a := range args {
-			if strings.HasPrefix(a.Text, "-o") && len(a.Text) > 2 {
-				out = append(out, shellparse.Word{Text: a.Text[2:], Static: a.Static, Params: a.Params})
-			}
-		}
-		return inDir(out)
-	case "cpio":
-		return inDir(append(shortValues(args, 'D', "oipH"), longValues(args, "--directory")...))
+	case "7z", "7za", "7zr", "cpio":
+		return inDir(extractDirs(c.Name, args))
 	case "tree":
 		return shortValues(args, 'o', "LPIH")
 	case "uniq", "xxd":
@@ -245,6 +237,21 @@ func copyTargets(name string, args, ops []shellparse.Word) []shellparse.Word {
 		return nil
 	}
 	return append([]shellparse.Word{last}, out...)
+}
+
+// extractDirs returns the directories 7z (-oDIR) and cpio (-D DIR,
+// --directory DIR) unpack into.
+func extractDirs(name string, args []shellparse.Word) []shellparse.Word {
+	if name == "cpio" {
+		return append(shortValues(args, 'D', "oipH"), longValues(args, "--directory")...)
+	}
+	var out []shellparse.Word
+	for _, a := range args {
+		if strings.HasPrefix(a.Text, "-o") && len(a.Text) > 2 {
+			out = append(out, shellparse.Word{Text: a.Text[2:], Static: a.Static, Params: a.Params})
+		}
+	}
+	return out
 }
 
 // inDir returns a file inside each directory: what a download or extraction
