@@ -120,6 +120,8 @@ func (ck *checker) expandText(text string, depth int) ([]string, bool) {
 			for _, v := range vals {
 				if len(next) < 16 {
 					next = append(next, a+v)
+				} else {
+					unknown = true // what is left out is not known
 				}
 			}
 		}
