@@ -213,9 +213,9 @@ func writeSummary(w io.Writer, name string, reports []report) {
 		decisions[r.Decision]++
 		seen := map[string]bool{}
 		for _, f := range r.Findings {
-			if !seen[f.Kind] {
-				seen[f.Kind] = true
-				kinds[f.Kind]++
+			if !seen[string(f.Kind)] {
+				seen[string(f.Kind)] = true
+				kinds[string(f.Kind)]++
 			}
 		}
 	}

@@ -57,7 +57,7 @@ func TestBadInputNeverAllowed(t *testing.T) {
 			a := v.CheckScript(tc.src)
 			found := false
 			for _, f := range a.Findings {
-				if f.Kind == tc.kind && strings.Contains(f.Reason, tc.want) {
+				if string(f.Kind) == tc.kind && strings.Contains(f.Reason, tc.want) {
 					found = true
 				}
 			}

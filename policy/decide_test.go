@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"permgate/finding"
 	"testing"
 
 	"permgate/validator"
@@ -15,7 +16,7 @@ func analysisOf(sev validator.Severity, readOnly bool, kind string) validator.An
 		if kind == "" {
 			kind = map[validator.Severity]string{validator.Severe: "recursive_delete", validator.NonSevere: "inline_code"}[sev]
 		}
-		a.Findings = []validator.Finding{{Kind: kind, Severity: sev, Reason: kind + " reason"}}
+		a.Findings = []validator.Finding{{Kind: finding.Kind(kind), Severity: sev, Reason: kind + " reason"}}
 	}
 	return a
 }

@@ -111,7 +111,7 @@ func DecideTool(call ToolCall, s Settings, rules RuleSet, table ToolTable, pc Pa
 	}
 	worst := worstFinding(call.Findings)
 	if worst != nil && worst.Severity == validator.Severe && !(s.Mode == ModeBypass && s.BypassEverything && !validator.HasKind(call.Findings, "self_modify")) {
-		reason := what + ": " + worst.Reason + " (" + worst.Kind + ")"
+		reason := what + ": " + worst.Reason + " (" + string(worst.Kind) + ")"
 		if s.SevereAsk && s.Mode != ModeBypass {
 			return Outcome{Decision: Ask, Reason: reason, By: "severity"}
 		}
@@ -122,10 +122,10 @@ func DecideTool(call ToolCall, s Settings, rules RuleSet, table ToolTable, pc Pa
 	}
 	pol := table.Policy(tool)
 	if s.Mode == ModePlan && worst != nil {
-		return Outcome{Decision: Deny, Reason: "plan mode: " + what + ": " + worst.Reason + " (" + worst.Kind + ")", By: "mode"}
+		return Outcome{Decision: Deny, Reason: "plan mode: " + what + ": " + worst.Reason + " (" + string(worst.Kind) + ")", By: "mode"}
 	}
 	if worst != nil && worst.Severity == validator.NonSevere {
-		return Outcome{Decision: Ask, Reason: what + ": " + worst.Reason + " (" + worst.Kind + ")", By: "severity"}
+		return Outcome{Decision: Ask, Reason: what + ": " + worst.Reason + " (" + string(worst.Kind) + ")", By: "severity"}
 	}
 	if s.Mode == ModePlan {
 		if pol == PolicySafe {

@@ -140,7 +140,7 @@ func TestDecideToolFindings(t *testing.T) {
 		if got.Decision != tt.want || got.By != tt.by {
 			t.Errorf("%s: got %s by %s (%s), want %s by %s", tt.name, got.Decision, got.By, got.Reason, tt.want, tt.by)
 		}
-		if tt.by == "severity" && !strings.Contains(got.Reason, tt.call.Findings[0].Kind) {
+		if tt.by == "severity" && !strings.Contains(got.Reason, string(tt.call.Findings[0].Kind)) {
 			t.Errorf("%s: reason %q does not name the finding's kind", tt.name, got.Reason)
 		}
 	}

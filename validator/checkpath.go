@@ -2,6 +2,7 @@ package validator
 
 import (
 	"path"
+	"permgate/finding"
 	"strings"
 )
 
@@ -42,7 +43,7 @@ func (v *Validator) CheckPath(op PathOp, p string) []Finding {
 		}
 	}
 	var out []Finding
-	add := func(kind string, sev Severity, reason string) {
+	add := func(kind finding.Kind, sev Severity, reason string) {
 		f := Finding{Kind: kind, Severity: sev, Reason: OneLine(reason), Command: p, Index: -1}
 		if !hasFinding(out, f) {
 			out = append(out, f)

@@ -101,7 +101,7 @@ func TestMetamorphicWrappersNeverLower(t *testing.T) {
 
 func hasKind(a Analysis, kind string) bool {
 	for _, f := range a.Findings {
-		if f.Kind == kind {
+		if string(f.Kind) == kind {
 			return true
 		}
 	}

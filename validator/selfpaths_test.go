@@ -9,8 +9,8 @@ import (
 func findingKinds(fs []Finding) []string {
 	var kinds []string
 	for _, f := range fs {
-		if !slices.Contains(kinds, f.Kind) {
-			kinds = append(kinds, f.Kind)
+		if !slices.Contains(kinds, string(f.Kind)) {
+			kinds = append(kinds, string(f.Kind))
 		}
 	}
 	slices.Sort(kinds)

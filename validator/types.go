@@ -5,8 +5,8 @@
 package validator
 
 import (
-	"encoding/json"
 	"fmt"
+	"permgate/finding"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -14,61 +14,28 @@ import (
 	"permgate/shellparse"
 )
 
-// Severity orders how bad a finding is.
-type Severity int
+// Severity orders how bad a finding is (see package finding).
+type Severity = finding.Severity
 
 // Severities, lowest first.
 const (
-	Safe Severity = iota
-	NonSevere
-	Severe
+	Safe      = finding.Safe
+	NonSevere = finding.NonSevere
+	Severe    = finding.Severe
 )
 
-// String returns the severity's stable name: safe, non-severe or severe.
-func (s Severity) String() string {
-	switch s {
-	case Safe:
-		return "safe"
-	case NonSevere:
-		return "non-severe"
-	case Severe:
-		return "severe"
-	}
-	return fmt.Sprintf("severity(%d)", int(s))
-}
-
 // ParseSeverity reads a severity name.
-func ParseSeverity(name string) (Severity, error) {
-	switch name {
-	case "safe":
-		return Safe, nil
-	case "non-severe":
-		return NonSevere, nil
-	case "severe":
-		return Severe, nil
-	}
-	return Safe, fmt.Errorf("unknown severity %q (want safe, non-severe or severe)", name)
-}
-
-// MarshalJSON writes the severity's name.
-func (s Severity) MarshalJSON() ([]byte, error) { return json.Marshal(s.String()) }
-
-// UnmarshalJSON reads a severity name.
-func (s *Severity) UnmarshalJSON(b []byte) error {
-	var name string
-	if err := json.Unmarshal(b, &name); err != nil {
-		return err
-	}
-	v, err := ParseSeverity(name)
-	*s = v
-	return err
-}
+func ParseSeverity(name string) (Severity, error) { return finding.ParseSeverity(name) }
 
 // Finding is one reason a command is risky.
 type Finding struct {
-	Kind     string   `json:"kind"`
-	Severity Severity `json:"severity"`
-	Reason   string   `json:"reason"`
+	Kind     finding.Kind `json:"kind"`
+	Severity Severity     `json:"severity"`
+	Reason   string       `json:"reason"`
+	// ID is the stable id of the rule that found it (kind.name); Suggestion a
+	// safer way to the same end, or "".
+	ID         string `json:"id,omitempty"`
+	Suggestion string `json:"suggestion,omitempty"`
 	// Command is the simple command's text as written (the whole script for
 	// problems that concern it all).
 	Command string `json:"command"`
@@ -160,10 +127,10 @@ func (a Analysis) Incomplete() bool {
 }
 
 // HasKind reports a finding of the kind.
-func (a Analysis) HasKind(kind string) bool { return HasKind(a.Findings, kind) }
+func (a Analysis) HasKind(kind finding.Kind) bool { return HasKind(a.Findings, kind) }
 
 // HasKind reports a finding of the kind among findings.
-func HasKind(findings []Finding, kind string) bool {
+func HasKind(findings []Finding, kind finding.Kind) bool {
 	for _, f := range findings {
 		if f.Kind == kind {
 			return true
@@ -177,9 +144,9 @@ func (a Analysis) Kinds() []string {
 	var kinds []string
 	seen := map[string]bool{}
 	for _, f := range a.Findings {
-		if !seen[f.Kind] {
-			seen[f.Kind] = true
-			kinds = append(kinds, f.Kind)
+		if !seen[string(f.Kind)] {
+			seen[string(f.Kind)] = true
+			kinds = append(kinds, string(f.Kind))
 		}
 	}
 	return kinds

@@ -2,6 +2,7 @@ package validator
 
 import (
 	"path"
+	"permgate/finding"
 	"slices"
 	"strings"
 
@@ -143,7 +144,7 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 		if command == "" {
 			command = clip(src)
 		}
-		a.Findings = append(a.Findings, Finding{Kind: string(p.Kind), Severity: NonSevere, Reason: OneLine(p.Reason), Command: command, Index: -1})
+		a.Findings = append(a.Findings, Finding{Kind: finding.Kind(p.Kind), Severity: NonSevere, Reason: OneLine(p.Reason), Command: command, Index: -1})
 	}
 	funcs := map[string]bool{}
 	for _, f := range res.Functions {
@@ -218,7 +219,7 @@ type checker struct {
 	intoDir bool
 }
 
-func (ck *checker) add(kind string, sev Severity, reason string) {
+func (ck *checker) add(kind finding.Kind, sev Severity, reason string) {
 	cmd := ck.res.Commands[ck.index]
 	f := Finding{Kind: kind, Severity: sev, Reason: OneLine(reason), Command: cmd.Source, Index: ck.index}
 	if !hasFinding(ck.out, f) {

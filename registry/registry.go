@@ -1,0 +1,201 @@
+// Package registry is permgate's knowledge of programs, as data: one
+// declaration per program or family says its names, its option grammar, its
+// subcommands, which verbs only read, which run another command, which write
+// files, and which are dangerous (findings with a kind, a severity, a stable
+// id, a reason and a safer alternative). One scanner (Grammar.Scan) reads
+// every grammar, and every stage of the analysis asks the registry instead of
+// re-parsing argv.
+//
+// Judgements that need real semantics (rm's targets, sed and awk programs,
+// git, cd tracking) stay Go code in the validator; a declaration names them
+// in Check.
+package registry
+
+import (
+	"path"
+	"strings"
+
+	"permgate/finding"
+)
+
+// Program is what permgate knows about one program or family of programs.
+type Program struct {
+	// Names are the program's names (basenames): "kubectl", "kubectl.exe" is
+	// not a name here.
+	Names []string
+	// Node is the program's own verb: its global options, subcommands and
+	// effects when it has no subcommand.
+	Node
+	// Check names the validator's Go judgement for this program ("rm",
+	// "git", "sed"), when the declaration alone cannot say everything.
+	Check string
+	// Family groups declarations for documentation and corpus counts.
+	Family string
+}
+
+// Node is a program or one of its subcommands.
+type Node struct {
+	// Names are the subcommand's names and aliases; "describe-*" is a
+	// pattern. Empty on a Program's own node.
+	Names []string
+	// Grammar is the options this verb takes; a subcommand also accepts its
+	// parents' options (kubectl get -n x, docker --context c ps).
+	Grammar
+	// Subs are the subcommands.
+	Subs []*Node
+	// Read says the verb only reads: it is read-only unless an option in
+	// Unless is given (or may be: a dynamic word could be any option).
+	Read bool
+	// Bare says the verb only reads when it has no arguments at all (set,
+	// mount, alias listing).
+	Bare bool
+	// ReadIf lists options that make a verb read-only that otherwise is not
+	// (terraform fmt -check, sort without -o is Read already).
+	ReadIf []string
+	// Unless lists options that make a Read verb write or run something.
+	Unless []string
+	// Output lists options whose value is a file the verb writes.
+	Output []string
+	// Runs says the verb runs the command in its operands (npx, uv run,
+	// kubectl exec -- …); the parser unwraps it.
+	Runs *Runs
+	// Rules are the verb's findings.
+	Rules []Rule
+	// Writes marks a verb that changes things but is ordinary work (npm
+	// install, docker build): declared so the destructive-name principle does
+	// not guess about it.
+	Writes bool
+
+	// all is Grammar with every ancestor's options added, set by New.
+	all Grammar
+}
+
+// Rule is a finding a verb carries, always or when an option is given.
+type Rule struct {
+	// ID is stable: "terraform.destroy", "docker.privileged".
+	ID string
+	// Kind and Severity of the finding.
+	Kind     finding.Kind
+	Severity finding.Severity
+	// If lists the options any of which triggers the rule ("--force", "-f");
+	// "--opt=value" also requires that value ("--pid=host"); empty means the
+	// verb itself is the finding. A dynamic word in option position may be
+	// any option, so it triggers the rule too.
+	If []string
+	// Reason is one line a person understands.
+	Reason string
+	// Safer is a safer way to the same end, when there is one.
+	Safer string
+}
+
+// Runs says where a wrapped command starts.
+type Runs struct {
+	// Skip is how many operands come before the command (timeout DURATION).
+	Skip int
+	// Script lists options whose value is a shell script (flock -c, npx -c).
+	Script []string
+	// Assigns reports NAME=VALUE words that may come before the command (sudo).
+	Assigns bool
+	// Rest lists options after which the rest of argv is the command
+	// (nix develop -c CMD ARGS…).
+	Rest []string
+	// Only means the verb runs a command only through Script or Rest
+	// options; its operands are not a command (nix-shell PACKAGES).
+	Only bool
+	// AfterDashDash means the command is only what follows "--" (kubectl
+	// exec POD -- CMD).
+	AfterDashDash bool
+}
+
+// Registry is the set of declarations, indexed by name.
+type Registry struct {
+	byName map[string]*Program
+	all    []*Program
+}
+
+// New builds a registry from declarations. A name declared twice is a
+// programming error and panics, so tests catch it.
+func New(programs ...[]*Program) *Registry {
+	r := &Registry{byName: map[string]*Program{}}
+	for _, group := range programs {
+		for _, p := range group {
+			for _, n := range p.Names {
+				if old, dup := r.byName[n]; dup && old != p {
+					panic("registry: " + n + " declared twice")
+				}
+				r.byName[n] = p
+			}
+			p.Node.inherit(Grammar{})
+			r.all = append(r.all, p)
+		}
+	}
+	return r
+}
+
+// Lookup returns the declaration for a command name. Only a bare name or a
+// system directory's program is looked up for read-only purposes; callers
+// pass path.Base for danger.
+func (r *Registry) Lookup(name string) (*Program, bool) {
+	p, ok := r.byName[name]
+	return p, ok
+}
+
+// Programs returns every declaration.
+func (r *Registry) Programs() []*Program { return r.all }
+
+// Known reports a program the registry declares, by basename.
+func (r *Registry) Known(name string) bool {
+	_, ok := r.byName[path.Base(name)]
+	return ok
+}
+
+// match reports whether a subcommand word names the node.
+func (n *Node) match(word string) bool {
+	for _, name := range n.Names {
+		if name == word {
+			return true
+		}
+		if pre, ok := strings.CutSuffix(name, "*"); ok && strings.HasPrefix(word, pre) && len(word) > len(pre) {
+			return true
+		}
+		if name == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// Sub returns the subcommand node a word names.
+func (n *Node) Sub(word string) *Node {
+	var wild *Node
+	for _, s := range n.Subs {
+		for _, name := range s.Names {
+			if name == word {
+				return s
+			}
+		}
+		if wild == nil && s.match(word) {
+			wild = s
+		}
+	}
+	return wild
+}
+
+// inherit sets the node's whole grammar: its own options and its parents'.
+func (n *Node) inherit(parent Grammar) {
+	n.all = Grammar{
+		Short: n.Short + parent.Short, // the subcommand's own letters win
+		Long:  append(append([]string(nil), n.Long...), parent.Long...),
+		Dash:  parent.Dash || n.Dash,
+		Exact: parent.Exact || n.Exact,
+		Posix: n.Posix || n.Runs != nil, // a runner's options end at the command
+	}
+	for _, s := range n.Subs {
+		s.inherit(n.all)
+	}
+}
+
+// Default returns permgate's registry: every declaration in this package.
+func Default() *Registry { return defaultRegistry }
+
+var defaultRegistry = New(core, wrappers, devtools)

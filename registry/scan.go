@@ -1,0 +1,290 @@
+package registry
+
+import "strings"
+
+// Word is one argv word as the scanner sees it.
+type Word struct {
+	// Text is the word's value, or its source text when Dynamic.
+	Text string
+	// Dynamic reports a word known only at run time that could be anything,
+	// an option included ($OPTS, "$(…)"). Globs and placeholders filled in by
+	// xargs or find are operands, not Dynamic.
+	Dynamic bool
+}
+
+// Grammar is an option grammar: which options a program or subcommand takes
+// and whether they take a value.
+type Grammar struct {
+	// Short lists one-letter options as getopt does: a letter alone is a flag,
+	// "o:" takes a value (attached, -ofile, or the next word), "o::" takes an
+	// optional value that must be attached (-ofile).
+	Short string
+	// Long lists long options without their dashes: "force" is a flag,
+	// "output=" takes a value (--output=F or --output F), "color=?" takes an
+	// optional value that must be attached (--color=always).
+	Long []string
+	// Dash means long options are written with one dash as well (-name,
+	// -name=value, -name value), as in Go tools, terraform and find; short
+	// clusters are then not recognised.
+	Dash bool
+	// Exact means long options must be spelled out: no abbreviations.
+	Exact bool
+	// Posix means options end at the first operand (wrappers, find).
+	Posix bool
+}
+
+// Opt is one option the scanner found.
+type Opt struct {
+	// Name is the option's canonical spelling: "-f", "--force" (abbreviations
+	// expanded), or "-name" in a Dash grammar.
+	Name string
+	// Value is the option's value, when it has one.
+	Value    string
+	HasValue bool
+	// Dynamic reports a value known only at run time.
+	Dynamic bool
+	// At is the index of the word that held the option, ValueAt that of the
+	// word that held its value (the same word when attached).
+	At, ValueAt int
+}
+
+// Scan is what the scanner made of an argv.
+type Scan struct {
+	// Opts are the options in order.
+	Opts []Opt
+	// Operands are the indexes of the words that are not options (nor option
+	// values), in order.
+	Operands []int
+	// Unknown reports a dynamic word where an option could stand: it may be
+	// any option, so questions about options should assume the worst. The
+	// word is also listed among the operands.
+	Unknown bool
+	// DashDash is the index of the "--" that ended the options, or -1.
+	DashDash int
+	// Stop is the index where a Posix scan stopped (the first operand), or
+	// len(args).
+	Stop int
+}
+
+// Has reports whether any of the named options was given.
+func (s *Scan) Has(names ...string) bool {
+	for _, o := range s.Opts {
+		for _, n := range names {
+			if o.Name == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// May reports whether any of the named options was given or may have been:
+// a dynamic word in option position may be any of them.
+func (s *Scan) May(names ...string) bool { return s.Unknown || s.Has(names...) }
+
+// Values returns the options given under any of the names.
+func (s *Scan) Values(names ...string) []Opt {
+	var out []Opt
+	for _, o := range s.Opts {
+		for _, n := range names {
+			if o.Name == n {
+				out = append(out, o)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Value returns the last value of any of the named options.
+func (s *Scan) Value(names ...string) (Opt, bool) {
+	vals := s.Values(names...)
+	if len(vals) == 0 {
+		return Opt{}, false
+	}
+	return vals[len(vals)-1], true
+}
+
+// OperandWords returns the operand words of args.
+func (s *Scan) OperandWords(args []Word) []Word {
+	out := make([]Word, 0, len(s.Operands))
+	for _, i := range s.Operands {
+		out = append(out, args[i])
+	}
+	return out
+}
+
+// valueKind says whether an option takes a value.
+type valueKind uint8
+
+const (
+	noValue valueKind = iota
+	required
+	optional
+)
+
+// short returns how the one-letter option takes a value; known is false for a
+// letter the grammar does not list (it is then read as a flag).
+func (g *Grammar) short(letter byte) (v valueKind, known bool) {
+	s := g.Short
+	for i := 0; i < len(s); i++ {
+		if s[i] != letter || s[i] == ':' {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(s[i+1:], "::"):
+			return optional, true
+		case strings.HasPrefix(s[i+1:], ":"):
+			return required, true
+		}
+		return noValue, true
+	}
+	return noValue, false
+}
+
+// long resolves a long option name (without dashes) the way getopt_long does:
+// an exact name, else any unambiguous prefix unless the grammar is Exact. An
+// ambiguous prefix takes the first listed match that takes a value: permgate
+// assumes the worst reading.
+func (g *Grammar) long(name string) (full string, v valueKind, known bool) {
+	var first string
+	var firstKind valueKind
+	matches := 0
+	for _, decl := range g.Long {
+		n, kind := splitLong(decl)
+		if n == name {
+			return n, kind, true
+		}
+		if !g.Exact && strings.HasPrefix(n, name) {
+			matches++
+			if first == "" || firstKind == noValue && kind != noValue {
+				first, firstKind = n, kind
+			}
+		}
+	}
+	if matches > 0 {
+		return first, firstKind, true
+	}
+	return name, noValue, false
+}
+
+func splitLong(decl string) (string, valueKind) {
+	switch {
+	case strings.HasSuffix(decl, "=?"):
+		return decl[:len(decl)-2], optional
+	case strings.HasSuffix(decl, "="):
+		return decl[:len(decl)-1], required
+	}
+	return decl, noValue
+}
+
+// Scan reads args (the words after the program or subcommand name) with the
+// grammar. "--" ends the options; "-" alone is an operand; a dynamic word in
+// option position sets Unknown and is kept as an operand, never both an
+// option and a target in the caller's reading (rm "$f" is not rm -r).
+func (g *Grammar) Scan(args []Word) Scan {
+	s := Scan{DashDash: -1, Stop: len(args)}
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		switch {
+		case w.Dynamic && !staticOptionPrefix(t):
+			s.Unknown = true
+			s.Operands = append(s.Operands, i)
+			continue
+		case t == "--":
+			s.DashDash = i
+			for j := i + 1; j < len(args); j++ {
+				s.Operands = append(s.Operands, j)
+			}
+			if g.Posix {
+				s.Stop = i + 1
+			}
+			return s
+		case len(t) < 2 || t[0] != '-':
+			if g.Posix {
+				s.Stop = i
+				for j := i; j < len(args); j++ {
+					s.Operands = append(s.Operands, j)
+				}
+				return s
+			}
+			s.Operands = append(s.Operands, i)
+			continue
+		}
+		i = g.option(&s, args, i)
+	}
+	return s
+}
+
+// staticOptionPrefix reports a dynamic word whose option name is written out
+// (--output=$f, -o"$f"): the name is known, only the value is not.
+func staticOptionPrefix(t string) bool {
+	if len(t) < 2 || t[0] != '-' || t == "--" {
+		return false
+	}
+	name := t[1:]
+	if strings.HasPrefix(t, "--") {
+		name, _, _ = strings.Cut(t[2:], "=")
+	} else if len(name) > 1 && !strings.ContainsAny(name[:1], "$`\"'\\") {
+		return true // -o"$f": the letter is known
+	}
+	return name != "" && !strings.ContainsAny(name, "$`\"'\\*?[{")
+}
+
+// option reads the option at args[i] and returns the index of its last word.
+func (g *Grammar) option(s *Scan, args []Word, i int) int {
+	w := args[i]
+	t := w.Text
+	if strings.HasPrefix(t, "--") || g.Dash {
+		body := strings.TrimLeft(t, "-")
+		if g.Dash && strings.HasPrefix(t, "---") {
+			body = t[2:]
+		}
+		name, val, hasVal := strings.Cut(body, "=")
+		full, kind, known := g.long(name)
+		if !known && g.Dash && !strings.HasPrefix(t, "--") && len(name) == 1 {
+			return g.cluster(s, args, i)
+		}
+		o := Opt{Name: "--" + full, Value: val, HasValue: hasVal, Dynamic: w.Dynamic, At: i, ValueAt: i}
+		if g.Dash && !strings.HasPrefix(t, "--") {
+			o.Name = "-" + full
+		}
+		if g.Dash && strings.HasPrefix(t, "--") {
+			o.Name = "-" + full // Go tools and find take either spelling
+		}
+		if kind == required && !hasVal && i+1 < len(args) {
+			i++
+			o.Value, o.HasValue, o.Dynamic, o.ValueAt = args[i].Text, true, args[i].Dynamic, i
+		}
+		s.Opts = append(s.Opts, o)
+		return i
+	}
+	return g.cluster(s, args, i)
+}
+
+// cluster reads a getopt cluster such as -rf or -ofile.
+func (g *Grammar) cluster(s *Scan, args []Word, i int) int {
+	w := args[i]
+	t := w.Text
+	for j := 1; j < len(t); j++ {
+		letter := t[j]
+		kind, _ := g.short(letter)
+		o := Opt{Name: "-" + string(letter), At: i, ValueAt: i}
+		if kind != noValue {
+			if rest := t[j+1:]; rest != "" {
+				o.Value, o.HasValue, o.Dynamic = strings.TrimPrefix(rest, "="), true, w.Dynamic
+				if kind == required {
+					o.Value = rest
+				}
+			} else if kind == required && i+1 < len(args) {
+				i++
+				o.Value, o.HasValue, o.Dynamic, o.ValueAt = args[i].Text, true, args[i].Dynamic, i
+			}
+			s.Opts = append(s.Opts, o)
+			return i
+		}
+		s.Opts = append(s.Opts, o)
+	}
+	return i
+}

@@ -1,0 +1,81 @@
+package registry
+
+// wrappers run the command in their operands; the parser unwraps them and the
+// wrapped command is judged as if it stood alone (the wrapper keeps its own
+// risk: sudo is still privilege escalation).
+var wrappers = []*Program{
+	{Family: "wrappers", Names: []string{"sudo"}, Node: Node{Grammar: Grammar{Short: "C:D:g:h:p:R:r:T:t:U:u:", Long: []string{"close-from=", "chdir=", "group=", "host=", "prompt=", "chroot=", "role=", "type=", "command-timeout=", "other-user=", "user="}}, Runs: &Runs{Assigns: true}}},
+	{Family: "wrappers", Names: []string{"doas"}, Node: Node{Grammar: Grammar{Short: "C:u:"}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"pkexec"}, Node: Node{Grammar: Grammar{Long: []string{"user="}}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"run0"}, Node: Node{Grammar: Grammar{Short: "u:D:g:", Long: []string{"user=", "group=", "chdir=", "unit=", "property=", "description=", "slice=", "slice-inherit=", "nice=", "setenv=", "machine=", "background=", "pty="}}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"nice"}, Node: Node{Grammar: Grammar{Short: "n:", Long: []string{"adjustment="}}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"nohup"}, Node: Node{Grammar: Grammar{}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"timeout"}, Node: Node{Grammar: Grammar{Short: "s:k:", Long: []string{"signal=", "kill-after="}}, Runs: &Runs{Skip: 1}}},
+	{Family: "wrappers", Names: []string{"time"}, Node: Node{Grammar: Grammar{Short: "f:o:", Long: []string{"format=", "output="}}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"builtin"}, Node: Node{Grammar: Grammar{}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"exec"}, Node: Node{Grammar: Grammar{Short: "a:"}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"stdbuf"}, Node: Node{Grammar: Grammar{Short: "i:o:e:", Long: []string{"input=", "output=", "error="}}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"ionice"}, Node: Node{Grammar: Grammar{Short: "c:n:p:", Long: []string{"class=", "classdata=", "pid="}}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"setsid"}, Node: Node{Grammar: Grammar{}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"chroot"}, Node: Node{Grammar: Grammar{Long: []string{"userspec=", "groups="}}, Runs: &Runs{Skip: 1}}},
+	{Family: "wrappers", Names: []string{"strace"}, Node: Node{Grammar: Grammar{Short: "o:e:p:s:u:E:I:P:S:X:b:O:", Long: []string{"output=", "expr=", "attach=", "string-limit=", "user=", "env=", "trace-path="}}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"ltrace"}, Node: Node{Grammar: Grammar{Short: "o:e:p:s:u:a:n:l:L:D:w:", Long: []string{"output="}}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"nsenter"}, Node: Node{Grammar: Grammar{Short: "t:S:G:m::u::i::n::p::U::C::T::r::w::", Long: []string{"target=", "setuid=", "setgid="}}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"unshare"}, Node: Node{Grammar: Grammar{Short: "S:G:R:w:", Long: []string{"setuid=", "setgid=", "root=", "wd=", "propagation=", "map-user=", "map-group="}}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"taskset"}, Node: Node{Grammar: Grammar{}, Runs: &Runs{Skip: 1}}},
+	{Family: "wrappers", Names: []string{"chrt"}, Node: Node{Grammar: Grammar{Short: "T:P:D:", Long: []string{"sched-runtime=", "sched-period=", "sched-deadline="}}, Runs: &Runs{Skip: 1}}},
+	{Family: "wrappers", Names: []string{"firejail"}, Node: Node{Grammar: Grammar{}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"systemd-run"}, Node: Node{Grammar: Grammar{Short: "p:E:M:u:H:", Long: []string{"unit=", "property=", "description=", "slice=", "setenv=", "uid=", "gid=", "nice=", "working-directory=", "machine=", "host=", "on-active=", "on-boot=", "on-startup=", "on-unit-active=", "on-unit-inactive=", "on-calendar=", "timer-property=", "path-property=", "socket-property=", "service-type=", "background=", "json=", "shell-prompt-prefix=", "expand-environment=", "job-mode=", "scope=", "wait="}}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"caffeinate"}, Node: Node{Grammar: Grammar{Short: "t:w:"}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"flock"}, Node: Node{Grammar: Grammar{Short: "w:E:c:", Long: []string{"timeout=", "conflict-exit-code=", "command="}}, Runs: &Runs{Skip: 1, Script: []string{"-c", "--command"}}}},
+	{Family: "wrappers", Names: []string{"script"}, Node: Node{Grammar: Grammar{Short: "c:E:I:O:B:T:m:", Long: []string{"command=", "echo=", "log-in=", "log-out=", "log-io=", "log-timing=", "logging-format=", "output-limit="}}, Runs: &Runs{Script: []string{"-c", "--command"}}}},
+	{Family: "wrappers", Names: []string{"xargs"}, Node: Node{Grammar: Grammar{Short: "a:d:E:I:L:n:P:s:i::e::l::", Long: []string{"arg-file=", "delimiter=", "max-args=", "max-procs=", "max-chars=", "process-slot-var=", "eof=?", "replace=?", "max-lines=?", "null", "no-run-if-empty", "interactive", "open-tty", "verbose", "exit", "show-limits"}}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"fakeroot", "eatmydata", "chronic", "unbuffer", "proxychains", "proxychains4", "torsocks", "tsocks", "xvfb-run", "dbus-run-session", "catchsegv", "nocache", "firejail-run"},
+		Node: Node{Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"gosu", "su-exec", "faketime", "setpriv-user"}, Node: Node{Runs: &Runs{Skip: 1}}},
+	{Family: "wrappers", Names: []string{"npx", "pnpx", "bunx"}, Node: Node{Grammar: Grammar{Short: "p:c:y", Long: []string{"package=", "call=", "yes", "no", "quiet", "node-options="}},
+		Runs: &Runs{Script: []string{"-c", "--call"}}}},
+	{Family: "wrappers", Names: []string{"uvx"}, Node: Node{Grammar: Grammar{Long: []string{"from=", "with=", "python=", "index-url=", "extra-index-url="}, Short: "p:"}, Runs: &Runs{}}},
+	{Family: "wrappers", Names: []string{"mise", "rtx"}, Node: Node{Subs: []*Node{
+		{Names: []string{"exec", "x"}, Grammar: Grammar{Short: "C:j:", Long: []string{"cd=", "jobs=", "command=", "raw"}}, Runs: &Runs{AfterDashDash: true, Script: []string{"-c", "--command"}}},
+		{Names: []string{"ls", "list", "current", "where", "which", "doctor", "env", "version", "--version", "config", "settings", "tasks", "outdated", "plugins", "ls-remote", "latest"}, Read: true},
+		{Names: []string{"install", "i", "use", "u", "upgrade", "up", "trust", "self-update"}, Writes: true},
+		{Names: []string{"run", "r"}, Runs: &Runs{}},
+	}}},
+	{Family: "wrappers", Names: []string{"asdf", "rbenv", "pyenv", "nodenv", "goenv", "jenv"}, Node: Node{Subs: []*Node{
+		{Names: []string{"exec"}, Runs: &Runs{}},
+		{Names: []string{"list", "versions", "version", "current", "which", "whence", "root", "help", "commands", "plugin-list"}, Read: true},
+	}}},
+	{Family: "wrappers", Names: []string{"op"}, Node: Node{Subs: []*Node{
+		{Names: []string{"run"}, Grammar: Grammar{Long: []string{"env-file=", "no-masking", "account="}}, Runs: &Runs{AfterDashDash: true}},
+		{Names: []string{"read", "item"}, Rules: []Rule{{ID: "secret_access.op", Kind: "secret_access", Severity: 1, Reason: "op reads secrets from 1Password"}}},
+		{Names: []string{"whoami", "account", "vault", "--version", "signin"}, Read: true},
+	}}},
+	{Family: "wrappers", Names: []string{"doppler", "infisical", "dotenvx"}, Node: Node{Subs: []*Node{
+		{Names: []string{"run"}, Grammar: Grammar{Long: []string{"env-file=", "project=", "config=", "env=", "command="}, Short: "f:p:c:"}, Runs: &Runs{AfterDashDash: true, Script: []string{"--command"}}},
+	}}},
+	{Family: "wrappers", Names: []string{"aws-vault"}, Node: Node{Subs: []*Node{
+		{Names: []string{"exec"}, Grammar: Grammar{Long: []string{"duration=", "mfa-token=", "region="}, Short: "d:t:"}, Runs: &Runs{AfterDashDash: true, Skip: 1}},
+		{Names: []string{"list", "ls"}, Read: true},
+	}}},
+	{Family: "wrappers", Names: []string{"nix"}, Node: Node{Grammar: Grammar{Long: []string{"extra-experimental-features=", "option="}}, Subs: []*Node{
+		{Names: []string{"develop", "shell"}, Grammar: Grammar{Short: "c:", Long: []string{"command=", "impure", "ignore-environment"}}, Runs: &Runs{Rest: []string{"-c", "--command"}}},
+		{Names: []string{"run"}, Runs: &Runs{AfterDashDash: true, Skip: 1}},
+		{Names: []string{"search", "eval", "flake", "path-info", "why-depends", "log", "show-config", "--version", "derivation"}, Read: true},
+		{Names: []string{"build", "profile", "store", "registry", "copy"}, Writes: true},
+	}}},
+	{Family: "wrappers", Names: []string{"nix-shell"}, Node: Node{Grammar: Grammar{Short: "p:A:I:", Long: []string{"run=", "command=", "packages=", "attr=", "arg=", "argstr="}}, Runs: &Runs{Script: []string{"--run", "--command"}, Only: true}}},
+	{Family: "wrappers", Names: []string{"direnv"}, Node: Node{Subs: []*Node{
+		{Names: []string{"exec"}, Runs: &Runs{Skip: 1}},
+		{Names: []string{"status", "version", "--version", "help"}, Read: true},
+		{Names: []string{"allow", "permit", "grant", "deny", "block", "revoke", "reload", "prune"}, Writes: true},
+		{Names: []string{"hook", "export", "dump"}, Read: true},
+	}}},
+	{Family: "wrappers", Names: []string{"devbox"}, Node: Node{Subs: []*Node{
+		{Names: []string{"run"}, Runs: &Runs{}},
+		{Names: []string{"info", "list", "search", "version"}, Read: true},
+	}}},
+	{Family: "wrappers", Names: []string{"watchexec", "reflex"}, Node: Node{Grammar: Grammar{Short: "w:e:r:d:", Long: []string{"watch=", "exts=", "ignore=", "debounce=", "shell=", "regex=", "glob="}}, Runs: &Runs{AfterDashDash: true}}},
+	{Family: "wrappers", Names: []string{"nodemon"}, Node: Node{Grammar: Grammar{Short: "x:w:e:", Long: []string{"exec=", "watch=", "ext=", "ignore=", "delay="}}, Runs: &Runs{Script: []string{"-x", "--exec"}}}},
+	{Family: "wrappers", Names: []string{"sg"}, Node: Node{Runs: &Runs{Skip: 1, Script: []string{"-c"}}, Grammar: Grammar{Short: "c:"}}},
+}
