@@ -76,7 +76,7 @@ var core = []*Program{
 	{Family: "core", Names: []string{"xmllint"}, Node: Node{Read: true, Grammar: Grammar{Dash: true, Long: []string{"output=", "o=", "xpath=", "schema=", "relaxng=", "dtdvalid=", "encode="}}, Output: []string{"-output", "-o"}}},
 	{Family: "core", Names: []string{"zip"}, Node: Node{Writes: true, Rules: []Rule{{ID: "inline_code.zip_unzip_command", Kind: finding.InlineCode, Severity: finding.NonSevere,
 		If: []string{"-TT", "--unzip-command"}, Reason: "zip -TT runs the command it is given to test the archive"}},
-		Grammar: Grammar{Long: []string{"unzip-command="}}}},
+		Grammar: Grammar{Long: []string{"unzip-command="}, Words: []string{"TT="}}}},
 	{Family: "core", Names: []string{"gdb"}, Node: Node{Grammar: Grammar{Dash: true, Long: []string{"ex=", "eval-command=", "x=", "command=", "iex=", "init-eval-command=", "batch", "p="}},
 		Rules: []Rule{{ID: "inline_code.gdb", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"-ex", "-eval-command", "-x", "-command", "-iex", "-init-eval-command"},
 			Reason: "gdb runs the commands it is given"}}}},

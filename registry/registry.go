@@ -186,6 +186,7 @@ func (n *Node) inherit(parent Grammar) {
 	n.all = Grammar{
 		Short: n.Short + parent.Short, // the subcommand's own letters win
 		Long:  append(append([]string(nil), n.Long...), parent.Long...),
+		Words: append(append([]string(nil), n.Words...), parent.Words...),
 		Dash:  parent.Dash || n.Dash,
 		Exact: parent.Exact || n.Exact,
 		Posix: n.Posix || n.Runs != nil, // a runner's options end at the command
@@ -198,4 +199,37 @@ func (n *Node) inherit(parent Grammar) {
 // Default returns permgate's registry: every declaration in this package.
 func Default() *Registry { return defaultRegistry }
 
-var defaultRegistry = New(core, wrappers, devtools)
+var defaultRegistry = New(core, wrappers, devtools, checked)
+
+// Destructive reports a program with a verb that destroys things: when its
+// verb is known only at run time, it could be that one.
+func (p *Program) Destructive() bool { return p.Node.destructive() }
+
+func (n *Node) destructive() bool {
+	for _, r := range n.Rules {
+		if r.Kind == finding.DestructiveAction {
+			return true
+		}
+	}
+	for _, s := range n.Subs {
+		if s.destructive() {
+			return true
+		}
+	}
+	return false
+}
+
+// RunsCommands reports a program with a verb that runs another command.
+func (p *Program) RunsCommands() bool { return p.Node.runs() }
+
+func (n *Node) runs() bool {
+	if n.Runs != nil {
+		return true
+	}
+	for _, s := range n.Subs {
+		if s.runs() {
+			return true
+		}
+	}
+	return false
+}

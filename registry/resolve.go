@@ -24,11 +24,13 @@ type Invocation struct {
 	Verb string
 	// DynamicVerb reports a dynamic word where a subcommand could stand.
 	DynamicVerb bool
+
+	args []Word
 }
 
 // Resolve reads args (the words after the program's name) against p.
 func (p *Program) Resolve(args []Word) Invocation {
-	inv := Invocation{Program: p, Node: &p.Node}
+	inv := Invocation{Program: p, Node: &p.Node, args: args}
 	pos := 0
 	var opts []Opt
 	for len(inv.Node.Subs) > 0 && pos < len(args) {
@@ -104,8 +106,8 @@ func (inv Invocation) finish(args []Word, before []Opt, from int, dashDash bool)
 // --version, -V, -version, or help alone as the verb.
 func (inv *Invocation) Help(args []Word) bool {
 	for _, w := range args {
-		if w.Dynamic {
-			return false
+		if w.Dynamic || w.Text == "--" {
+			return false // cargo run -- --help asks the program built, not cargo
 		}
 	}
 	if len(args) == 1 {
@@ -144,10 +146,28 @@ func (inv *Invocation) ReadOnly() bool {
 	if len(n.Unless) > 0 && inv.Scan.May(n.Unless...) {
 		return false
 	}
+	if inv.Scan.DashDash >= 0 && len(n.Unless) > 0 {
+		// npm run lint -- --fix: options passed through to a script count.
+		for _, i := range inv.Scan.Operands {
+			if i > inv.Scan.DashDash && inv.argUnless(i) {
+				return false
+			}
+		}
+	}
 	if len(n.Output) > 0 && inv.Scan.May(n.Output...) {
 		return false
 	}
 	return true
+}
+
+func (inv *Invocation) argUnless(i int) bool {
+	name, _, _ := strings.Cut(inv.args[i].Text, "=")
+	for _, u := range inv.Node.Unless {
+		if name == u || inv.args[i].Dynamic {
+			return true
+		}
+	}
+	return false
 }
 
 // Outputs returns the values of the options that name a file the verb writes.
@@ -163,7 +183,9 @@ type Finding struct {
 	Maybe bool
 }
 
-// Findings returns the rules of the invocation's verb that fire.
+// Findings returns the rules of the invocation's verb that fire. A dynamic
+// word in option position could be the option of a severe rule: that rule
+// fires too, as a non-severe finding (a human should look).
 func (inv *Invocation) Findings() []Finding {
 	var out []Finding
 	for _, r := range inv.Node.Rules {
@@ -173,7 +195,7 @@ func (inv *Invocation) Findings() []Finding {
 		}
 		if inv.fires(r) {
 			out = append(out, Finding{Rule: r, Severity: r.Severity})
-		} else if inv.Scan.Unknown {
+		} else if inv.Scan.Unknown && r.Severity == finding.Severe {
 			sev := min(r.Severity, finding.NonSevere)
 			out = append(out, Finding{Rule: r, Severity: sev, Maybe: true})
 		}

@@ -27,6 +27,9 @@ type Grammar struct {
 	// -name=value, -name value), as in Go tools, terraform and find; short
 	// clusters are then not recognised.
 	Dash bool
+	// Words lists single-dash options of several letters read as whole words
+	// before clusters ("TT=" for zip -TT CMD); "=" marks a value.
+	Words []string
 	// Exact means long options must be spelled out: no abbreviations.
 	Exact bool
 	// Posix means options end at the first operand (wrappers, find).
@@ -236,6 +239,18 @@ func staticOptionPrefix(t string) bool {
 func (g *Grammar) option(s *Scan, args []Word, i int) int {
 	w := args[i]
 	t := w.Text
+	for _, decl := range g.Words {
+		name, kind := splitLong(decl)
+		if t == "-"+name {
+			o := Opt{Name: t, At: i, ValueAt: i}
+			if kind == required && i+1 < len(args) {
+				i++
+				o.Value, o.HasValue, o.Dynamic, o.ValueAt = args[i].Text, true, args[i].Dynamic, i
+			}
+			s.Opts = append(s.Opts, o)
+			return i
+		}
+	}
 	if strings.HasPrefix(t, "--") || g.Dash {
 		body := strings.TrimLeft(t, "-")
 		if g.Dash && strings.HasPrefix(t, "---") {

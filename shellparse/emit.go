@@ -156,7 +156,7 @@ func (w *walker) knownProgram(name string) bool {
 	if name == "" {
 		return false
 	}
-	if _, ok := wrapperSpecs[name]; ok || IsShell(name) || IsPermgate(name) {
+	if runsCommand(name) || IsShell(name) || IsPermgate(name) {
 		return true
 	}
 	return w.parser.opts.Known(name)

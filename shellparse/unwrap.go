@@ -68,60 +68,6 @@ type step struct {
 	execs      [][]Word // for stepFind: the commands -exec runs
 }
 
-// optSpec describes a wrapper's options.
-type optSpec struct {
-	shortArg string   // short options that take an argument
-	longArg  []string // long options that take an argument
-	operands int      // operands between the options and the command
-	assigns  bool     // NAME=VALUE words may precede the command
-	// longOptional are long options whose argument is optional (only --opt=value).
-	longOptional []string
-	// longFlags are long options without an argument, listed so that
-	// abbreviations resolve to them rather than to an option that takes one.
-	longFlags []string
-	// script is a short option (or long, with --) whose argument is a script.
-	script []string
-}
-
-var wrapperSpecs = map[string]optSpec{
-	"sudo":        {shortArg: "CDghpRrTtUu", longArg: []string{"close-from", "chdir", "group", "host", "prompt", "chroot", "role", "type", "command-timeout", "other-user", "user"}, assigns: true},
-	"doas":        {shortArg: "Cu"},
-	"pkexec":      {longArg: []string{"user"}},
-	"run0":        {shortArg: "uDg", longArg: []string{"user", "group", "chdir", "unit", "property", "description", "slice", "slice-inherit", "nice", "setenv", "machine", "background", "pty"}},
-	"nice":        {shortArg: "n", longArg: []string{"adjustment"}},
-	"nohup":       {},
-	"timeout":     {shortArg: "sk", longArg: []string{"signal", "kill-after"}, operands: 1},
-	"time":        {shortArg: "fo", longArg: []string{"format", "output"}},
-	"builtin":     {},
-	"exec":        {shortArg: "a"},
-	"stdbuf":      {shortArg: "ioe", longArg: []string{"input", "output", "error"}},
-	"ionice":      {shortArg: "cnp", longArg: []string{"class", "classdata", "pid"}},
-	"setsid":      {},
-	"chroot":      {longArg: []string{"userspec", "groups"}, operands: 1},
-	"strace":      {shortArg: "oepsuEIPSXbO", longArg: []string{"output", "expr", "attach", "string-limit", "user", "env", "trace-path"}},
-	"ltrace":      {shortArg: "oepsuanlLDw", longArg: []string{"output"}},
-	"nsenter":     {shortArg: "tSG", longArg: []string{"target", "setuid", "setgid"}},
-	"unshare":     {shortArg: "SGRw", longArg: []string{"setuid", "setgid", "root", "wd", "propagation", "map-user", "map-group"}},
-	"taskset":     {operands: 1},
-	"chrt":        {shortArg: "TPD", longArg: []string{"sched-runtime", "sched-period", "sched-deadline"}, operands: 1},
-	"firejail":    {},
-	"systemd-run": {shortArg: "pEMuH", longArg: []string{"unit", "property", "description", "slice", "setenv", "uid", "gid", "nice", "working-directory", "machine", "host", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive", "on-calendar", "timer-property", "path-property", "socket-property", "service-type", "background", "json", "shell-prompt-prefix", "expand-environment", "job-mode", "scope", "wait"}},
-	"caffeinate": {
-		shortArg: "tw",
-	},
-	"flock":  {shortArg: "wEc", longArg: []string{"timeout", "conflict-exit-code", "command"}, operands: 1, script: []string{"c", "command"}},
-	"script": {shortArg: "cEIOBTm", longArg: []string{"command", "echo", "log-in", "log-out", "log-io", "log-timing", "logging-format", "output-limit"}, script: []string{"c", "command"}},
-	"xargs": {shortArg: "adEILnPs", longArg: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"},
-		longOptional: []string{"eof", "replace", "max-lines"}, longFlags: []string{"null", "no-run-if-empty", "interactive", "open-tty", "verbose", "exit", "show-limits"}},
-}
-
-// optionalArgShort lists short options whose argument is optional and so only
-// attached (xargs -i[R], -e[E], -l[N]; nsenter -m[file] …).
-var optionalArgShort = map[string]string{
-	"xargs":   "iel",
-	"nsenter": "muinpUCTrw",
-}
-
 // unwrapStep looks at a command whose first word is name and says what it is.
 func unwrapStep(name string, argv []Word) step {
 	base := path.Base(name)
@@ -156,23 +102,6 @@ func unwrapStep(name string, argv []Word) step {
 		return step{}
 	case base == "git":
 		return gitStep(argv)
-	case runnerVerbs[base] != "":
-		return runnerStep(base, argv)
-	case base == "npx" || base == "pnpx" || base == "bunx":
-		if s := optionScript(argv[1:], "-c", "--call"); s != nil {
-			return scriptOrOpaque(*s, len(argv))
-		}
-		return step{}
-	case base == "nix-shell":
-		if s := optionScript(argv[1:], "--run", "--command"); s != nil {
-			return scriptOrOpaque(*s, len(argv))
-		}
-		return step{}
-	case base == "direnv":
-		if len(argv) > 3 && argv[1].Text == "exec" {
-			return step{kind: stepWrap, used: 3, rest: argv[3:]}
-		}
-		return step{}
 	case base == "tmux":
 		return tmuxStep(argv)
 	case base == "screen":
@@ -185,14 +114,14 @@ func unwrapStep(name string, argv []Word) step {
 	case base == "trap":
 		return trapStep(argv)
 	}
-	if name != base {
-		return step{} // /tmp/sudo is not sudo
-	}
-	spec, ok := wrapperSpecs[name]
-	if !ok {
+	prog, ok := programs.Lookup(base)
+	if !ok || !prog.RunsCommands() {
 		return step{}
 	}
-	return specStep(name, spec, argv)
+	if prog.Node.Runs != nil && name != base {
+		return step{} // /tmp/sudo is not sudo; ~/.local/bin/uv run is still uv run
+	}
+	return registryStep(base, prog, argv)
 }
 
 // LongOption returns which of the full long option names (without --) the word
@@ -214,149 +143,6 @@ func LongOption(word string, full []string) (name, value string, hasValue, ok bo
 		}
 	}
 	return "", value, hasValue, false
-}
-
-// specStep parses a wrapper's options by its spec.
-func specStep(name string, spec optSpec, argv []Word) step {
-	i := 1
-	var st step
-	operands := spec.operands
-	replace := ""
-	for i < len(argv) {
-		w := argv[i]
-		if !w.Static {
-			if operands > 0 {
-				operands-- // timeout $T …: the dynamic word is the operand
-				i++
-				continue
-			}
-			// sudo $OPTS rm …: the word may be options or the command. Judge both.
-			if !st.alsoDynamic {
-				st.alsoDynamic, st.dynAt = true, i
-			}
-			i++
-			continue
-		}
-		t := w.Text
-		if t == "--" {
-			i++
-			break
-		}
-		if strings.HasPrefix(t, "--") && len(t) > 2 {
-			all := append(append(append([]string(nil), spec.longArg...), spec.longOptional...), spec.longFlags...)
-			opt, val, hasVal, _ := LongOption(t, all)
-			takes := slices.Contains(spec.longArg, opt)
-			if takes && !hasVal {
-				if i+1 >= len(argv) {
-					return step{}
-				}
-				val = argv[i+1].Text
-				if slices.Contains(spec.script, opt) {
-					return scriptOrOpaque(argv[i+1], i+2)
-				}
-				i += 2
-			} else {
-				if hasVal && slices.Contains(spec.script, opt) {
-					return scriptOrOpaque(Word{Text: val, Static: true}, i+1)
-				}
-				i++
-			}
-			if name == "sudo" && opt == "edit" {
-				return step{} // sudoedit: edits a file, runs no command
-			}
-			if name == "xargs" && opt == "replace" {
-				replace = orDefault(val, "{}")
-			}
-			continue
-		}
-		if name == "sudo" && t == "-e" {
-			return step{} // sudoedit: edits a file, runs no command
-		}
-		if strings.HasPrefix(t, "-") && len(t) > 1 && !(name == "nice" && isNumber(t[1:])) {
-			consumed, scriptArg, repl, ok := shortCluster(name, spec, argv, i)
-			if !ok {
-				return step{}
-			}
-			if scriptArg != nil {
-				return scriptOrOpaque(*scriptArg, i+consumed)
-			}
-			if repl != "" {
-				replace = repl
-			}
-			i += consumed
-			continue
-		}
-		if name == "nice" && strings.HasPrefix(t, "-") {
-			i++
-			continue
-		}
-		if spec.assigns && isAssignWord(t) {
-			n, v, _ := strings.Cut(t, "=")
-			st.assigns = append(st.assigns, Assign{Name: n, Value: staticWord(v), Via: name})
-			i++
-			continue
-		}
-		if operands > 0 {
-			operands--
-			i++
-			continue
-		}
-		break
-	}
-	if i >= len(argv) {
-		if !st.alsoDynamic {
-			return step{}
-		}
-		// nice $CMD: the dynamic word is the command.
-		i, st.alsoDynamic = st.dynAt, false
-	}
-	st.kind, st.used, st.rest = stepWrap, i, argv[i:]
-	if name == "xargs" {
-		if replace != "" {
-			st.holders = []string{replace}
-		} else {
-			st.input = true
-		}
-	}
-	return st
-}
-
-// shortCluster parses one word of short options (-abc, -uroot, -u root). It
-// returns the words used, a script argument if one was met, and an xargs
-// replacement string.
-func shortCluster(name string, spec optSpec, argv []Word, i int) (int, *Word, string, bool) {
-	t := argv[i].Text
-	for j := 1; j < len(t); j++ {
-		c := t[j : j+1]
-		if strings.Contains(optionalArgShort[name], c) {
-			if name == "xargs" && c == "i" {
-				return 1, nil, orDefault(t[j+1:], "{}"), true
-			}
-			return 1, nil, "", true
-		}
-		if !strings.Contains(spec.shortArg, c) {
-			continue
-		}
-		val, used := t[j+1:], 1
-		var valWord Word
-		if val == "" {
-			if i+1 >= len(argv) {
-				return 0, nil, "", false
-			}
-			valWord = argv[i+1]
-			val, used = valWord.Text, 2
-		} else {
-			valWord = Word{Text: val, Static: argv[i].Static}
-		}
-		if slices.Contains(spec.script, c) {
-			return used, &valWord, "", true
-		}
-		if name == "xargs" && c == "I" {
-			return used, nil, val, true
-		}
-		return used, nil, "", true
-	}
-	return 1, nil, "", true
 }
 
 func scriptOrOpaque(w Word, used int) step {
@@ -874,37 +660,6 @@ func shortValueWord(args []Word, letter byte, argLetters string) *Word {
 		}
 	}
 	return nil
-}
-
-// runnerVerbs are tools whose subcommand runs the command after it:
-// uv run CMD, poetry run CMD, bundle exec CMD, npm exec CMD …
-var runnerVerbs = map[string]string{"uv": "run", "poetry": "run", "pipenv": "run", "pdm": "run", "hatch": "run",
-	"rye": "run", "bundle": "exec", "npm": "exec", "pnpm": "exec", "yarn": "exec", "conda": "run", "mamba": "run",
-	"pixi": "run", "cargo": "run", "go": "run", "dotnet": "exec", "opam": "exec", "stack": "exec", "cabal": "exec"}
-
-// runnerStep unwraps TOOL VERB [options] CMD…; -c/--call give a script (npm exec -c).
-func runnerStep(tool string, argv []Word) step {
-	if len(argv) < 3 || !argv[1].Static || argv[1].Text != runnerVerbs[tool] {
-		return step{}
-	}
-	if tool == "cargo" || tool == "go" {
-		return step{} // cargo run and go run build and run the project's own code
-	}
-	if s := optionScript(argv[2:], "-c", "--call"); s != nil {
-		return scriptOrOpaque(*s, len(argv))
-	}
-	i := 2
-	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") {
-		if argv[i].Text == "--" {
-			i++
-			break
-		}
-		i++
-	}
-	if i >= len(argv) {
-		return step{}
-	}
-	return step{kind: stepWrap, used: i, rest: argv[i:]}
 }
 
 // optionScript returns the value of the first of the options (short or long,

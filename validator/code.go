@@ -519,30 +519,8 @@ func IsInterpreter(name string) bool { return isInterpreter(name) }
 
 // commandOptions are options through which a program is handed a command or
 // code it runs: PROGRAM → options.
-var commandOptions = map[string][]string{
-	"man":    {"-P", "--pager", "--html", "-H"},
-	"ag":     {"--pager"},
-	"zip":    {"-TT", "--unzip-command"},
-	"gdb":    {"-ex", "--ex", "-eval-command", "--eval-command", "-x", "--command", "-iex", "--init-eval-command"},
-	"emacs":  {"--eval", "-eval", "--execute", "-l", "--load"},
-	"sort":   {"--compress-program"},
-	"rg":     {"--hostname-bin", "--pre"},
-	"git":    {},
-	"flock":  {},
-	"docker": {},
-}
 
 // optionCommands flags a program given a command or code through an option.
-func (ck *checker) optionCommands(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, opt := range commandOptions[path.Base(c.Name)] {
-		for _, a := range args {
-			if a.Text == opt || strings.HasPrefix(a.Text, opt+"=") || len(opt) == 2 && strings.HasPrefix(a.Text, opt) && !strings.HasPrefix(a.Text, "--") {
-				ck.add("inline_code", NonSevere, c.Name+" "+clip(a.Text)+" runs a command or code it is given")
-				return
-			}
-		}
-	}
-}
 
 // containerExec: docker/podman exec and kubectl exec run a command in a
 // container; docker run with --privileged or the host's root mounted gives the

@@ -7,29 +7,6 @@ import (
 	"permgate/shellparse"
 )
 
-// safeCommands only read, whatever plain arguments they get.
-var safeCommands = map[string]bool{
-	"bind": true, // listing only: see argChecks
-	"ls":   true, "cat": true, "head": true, "tail": true, "wc": true, "echo": true, "printf": true, "pwd": true,
-	"which": true, "type": true, "file": true, "stat": true, "du": true, "df": true, "grep": true, "egrep": true,
-	"fgrep": true, "ag": true, "diff": true, "cmp": true, "uniq": true, "cut": true, "tr": true, "nl": true,
-	"rev": true, "seq": true, "basename": true, "dirname": true, "realpath": true, "readlink": true, "id": true,
-	"whoami": true, "true": true, "false": true, "test": true, "[": true, "[[": true, "cd": true, "less": true, "more": true,
-	"column": true, "jq": true, "fold": true, "expand": true, "unexpand": true, "paste": true, "join": true,
-	"comm": true, "tac": true, "od": true, "hexdump": true, "xxd": true, "md5sum": true, "sha1sum": true,
-	"sha256sum": true, "sha512sum": true, "cksum": true, "b2sum": true, "groups": true, "locale": true,
-	"tty": true, "nproc": true, "free": true, "uptime": true, "ps": true, "pgrep": true, "lsof": true, "cal": true,
-	"printenv": true, "env": true, "uname": true, "hostname": true, "date": true, "tree": true, "sort": true,
-	"base64": true, "rg": true, "find": true, "sed": true, "git": true, "yq": true, ":": true, "pushd": true,
-	"popd": true, "dirs": true, "wait": true, "exit": true, "return": true, "shift": true,
-	"strings": true, "look": true, "whereis": true, "sleep": true, "numfmt": true, "expr": true,
-	"getconf": true, "arch": true, "logname": true, "users": true, "who": true, "w": true,
-	"command": true, "help": true, "go": true, "npm": true,
-	"pytest": true, "python": true, "python3": true, "ruff": true, "mypy": true, "cargo": true, "break": true,
-	"continue": true, "local": true, "declare": true, "typeset": true, "export": true, "readonly": true,
-	"permgate": true,
-}
-
 // readOnly reports whether a command (with no findings) only reads.
 func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 	for _, r := range c.Redirects {
@@ -49,8 +26,9 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 	if v.safe[name] {
 		return true
 	}
-	if name == "" || !safeCommands[name] {
-		return false
+	prog, ok := programs.Lookup(name)
+	if name == "" || !ok {
+		return false // ./sed and /tmp/git are not the system tools
 	}
 	args := c.Argv[1:]
 	if len(writeTargets(c)) > 0 {
@@ -65,7 +43,9 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 		}
 		return check(args)
 	}
-	return true
+	words := regWords(args)
+	inv := prog.Resolve(words)
+	return inv.Help(words) || inv.ReadOnly()
 }
 
 // syncingRunner reports a runner that installs or syncs an environment before it
@@ -126,15 +106,6 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 		}
 		return true
 	},
-	"sort": func(args []shellparse.Word) bool {
-		return !hasFlag(args, "o", "--output", "--compress-program") && !hasAttachedOpt(args, "-o")
-	},
-	"base64": func(args []shellparse.Word) bool { return !hasFlag(args, "o", "--output") },
-	"rg": func(args []shellparse.Word) bool {
-		return !hasFlag(args, "", "--pre", "--search-zip", "--hostname-bin") && !hasAttachedOpt(args, "-z")
-	},
-	"ag":   func(args []shellparse.Word) bool { return !hasFlag(args, "", "--pager") },
-	"tree": func(args []shellparse.Word) bool { return len(shortValues(args, 'o', "LPIH")) == 0 },
 	"hostname": func(args []shellparse.Word) bool {
 		for _, a := range args {
 			switch a.Text {
@@ -162,69 +133,13 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 		}
 		return len(shortValues(args, 's', "dfIr")) == 0
 	},
-	"uname":    func(args []shellparse.Word) bool { return true },
-	"env":      func(args []shellparse.Word) bool { return allOptions(args) || printingEnv(args) },
-	"printenv": func(args []shellparse.Word) bool { return true },
-	"git":      gitReadOnly,
-	"less": func(args []shellparse.Word) bool {
-		return !hasOpt(args, "-o") && !hasOpt(args, "-O") && !hasFlag(args, "", "--log-file")
-	},
-	"yq": func(args []shellparse.Word) bool { return !hasFlag(args, "is", "--inplace", "--split-exp") },
-	"jq": func(args []shellparse.Word) bool { return true },
+	"env": func(args []shellparse.Word) bool { return allOptions(args) || printingEnv(args) },
+	"git": gitReadOnly,
 	"command": func(args []shellparse.Word) bool {
 		return len(args) > 0 && hasFlag(args, "vV")
 	},
-	"go": func(args []shellparse.Word) bool {
-		sub := firstOperand(args)
-		if goFlag(args, "exec", "toolexec", "vettool", "o", "overlay", "modfile") {
-			return false // these run another program or write elsewhere
-		}
-		switch sub {
-		case "test", "vet", "version", "list", "doc":
-			return true
-		case "env":
-			return !goFlag(args, "w", "u")
-		}
-		return false
-	},
-	"npm": func(args []shellparse.Word) bool {
-		ops := operands(args)
-		if len(ops) == 0 {
-			return false
-		}
-		for _, a := range args {
-			if isLong(a.Text, "--script-shell") || isLong(a.Text, "--node-options") || a.Text == "--fix" {
-				return false
-			}
-		}
-		switch ops[0].Text {
-		case "test", "t":
-			return true
-		case "run", "run-script":
-			return len(ops) > 1 && (ops[1].Text == "test" || ops[1].Text == "lint")
-		}
-		return false
-	},
 	"pytest": pytestReadOnly,
 	"python": pythonPytest, "python3": pythonPytest,
-	"ruff": func(args []shellparse.Word) bool {
-		return firstOperand(args) == "check" && !hasFlag(args, "", "--fix", "--fix-only", "--unsafe-fixes", "--add-noqa")
-	},
-	"mypy": func(args []shellparse.Word) bool { return !hasFlag(args, "", "--install-types") },
-	"cargo": func(args []shellparse.Word) bool {
-		sub := firstOperand(args)
-		for _, a := range args {
-			if isLong(a.Text, "--config") || strings.HasPrefix(a.Text, "-Z") || a.Text == "-Z" {
-				return false
-			}
-		}
-		return sub == "check" || sub == "test"
-	},
-	"export":   func(args []shellparse.Word) bool { return true },
-	"declare":  func(args []shellparse.Word) bool { return true },
-	"typeset":  func(args []shellparse.Word) bool { return true },
-	"local":    func(args []shellparse.Word) bool { return true },
-	"readonly": func(args []shellparse.Word) bool { return true },
 	"permgate": permgateReadOnly,
 }
 

@@ -386,42 +386,51 @@ func (ck *checker) changeDir(dir string, to shellparse.Word) string {
 	return path.Join(dir, text)
 }
 
-// program dispatches on the command's name.
+// program dispatches on the command's name. Danger is judged by the
+// basename wherever the program lives (/opt/homebrew/bin/git push -f is a
+// force push); read-only is not (./sed is an unknown program).
 func (ck *checker) program(c shellparse.SimpleCommand) {
 	name := c.Name
 	base := path.Base(name)
 	if shellparse.IsPermgate(name) {
 		ck.permgate(c) // permgate by any path is still permgate
 	}
-	if name != base && !shellparse.IsShell(name) && !isInterpreter(base) {
-		ck.secretArgs(c)
-		ck.selfArgs(c)
-		return // ./rm and /tmp/git are unknown programs, not the system tools
+	if sub, ok := strings.CutPrefix(base, "git-"); ok && sub != "" {
+		// git-reset --hard is git reset --hard: git's libexec programs.
+		c = gitDashed(c, sub)
+		base = "git"
 	}
 	args := c.Argv[1:]
 	if check, ok := programChecks[base]; ok {
 		check(ck, c, args)
 	}
-	ck.optionCommands(c, args)
+	ck.declared(c, base, args)
 	switch {
 	case strings.HasPrefix(base, "mkfs") || base == "mke2fs":
 		ck.add("disk_destroy", Severe, base+" formats a file system, erasing what is on it")
 	case shellparse.IsShell(name) || isInterpreter(base):
 		ck.interpreter(c, base, args)
 	}
-	ck.writes(c)
-	ck.selfTrees(c, args)
+	if name == base || shellparse.IsShell(name) || isInterpreter(base) {
+		ck.writes(c)
+		ck.selfTrees(c, args)
+	}
 	ck.selfArgs(c)
 	ck.secretArgs(c)
 }
 
-// moreKnown are programs the analysis judges without a check of their own: the
-// writers writes.go reads, and everyday tools whose arguments are not commands.
-var moreKnown = map[string]bool{"mv": true, "cp": true, "ln": true, "rsync": true, "tee": true, "touch": true,
-	"mkdir": true, "rmdir": true, "unlink": true, "truncate": true, "curl": true, "wget": true, "dd": true,
-	"python": true, "node": true, "ruby": true, "perl": true, "mkfs": true, "mknod": true, "mkfifo": true,
-	"apply_patch": true, "7z": true, "cpio": true, "zip": true, "unzip": true, "gzip": true, "xz": true,
-	"time": true, "exec": true, "eval": true, "source": true, "builtin": true, "command": true}
+// gitDashed reads git-SUB ARGS as git SUB ARGS.
+func gitDashed(c shellparse.SimpleCommand, sub string) shellparse.SimpleCommand {
+	argv := make([]shellparse.Word, 0, len(c.Argv)+1)
+	argv = append(argv, shellparse.Word{Text: "git", Static: true}, shellparse.Word{Text: sub, Static: true})
+	c.Argv = append(argv, c.Argv[1:]...)
+	c.Name = "git"
+	return c
+}
+
+// moreKnown are programs the analysis judges without a declaration of their
+// own: shell keywords and builtins the parser reads.
+var moreKnown = map[string]bool{"exec": true, "eval": true, "source": true, "builtin": true, "command": true, "time": true}
 
 // knownProgram reports a program the analysis knows something about; for any
 // other, shellparse also analyses the argv suffix after -- or from a known
@@ -431,10 +440,7 @@ func knownProgram(name string) bool {
 	if _, ok := programChecks[base]; ok {
 		return true
 	}
-	if _, ok := commandOptions[base]; ok {
-		return true
-	}
-	return safeCommands[base] || downloaders[base] || privilegeWrappers[base] || moreKnown[base] || isInterpreter(base) || strings.HasPrefix(base, "mkfs.")
+	return programs.Known(base) || privilegeWrappers[base] || moreKnown[base] || isInterpreter(base) || strings.HasPrefix(base, "mkfs.")
 }
 
 // programChecks are the per-program checks, by command name.

@@ -15,7 +15,8 @@ func writeTargets(c shellparse.SimpleCommand) []shellparse.Word {
 	if len(c.Argv) == 0 {
 		return targets
 	}
-	return append(targets, commandWriteTargets(c)...)
+	targets = append(targets, commandWriteTargets(c)...)
+	return append(targets, declaredOutputs(c)...)
 }
 
 // wrapperWriteTargets returns files the wrappers write: /usr/bin/time -o FILE,

@@ -1,0 +1,120 @@
+package validator
+
+import (
+	"path"
+	"strings"
+
+	"permgate/finding"
+	"permgate/registry"
+	"permgate/shellparse"
+)
+
+// programs is the program registry every check reads.
+var programs = registry.Default()
+
+// regWords turns argv words into the registry scanner's words: a word known
+// only at run time that could be an option is Dynamic; globs and placeholders
+// are operands whatever they expand to.
+func regWords(args []shellparse.Word) []registry.Word {
+	out := make([]registry.Word, len(args))
+	for i, a := range args {
+		out[i] = registry.Word{Text: a.Text, Dynamic: !a.Static && !a.Glob && !a.Placeholder}
+	}
+	return out
+}
+
+// declared adds the findings the registry declares for the program, by
+// basename wherever it lives (danger does not depend on the directory), and
+// applies the destructive-name principle to verbs no declaration names.
+func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shellparse.Word) {
+	prog, ok := programs.Lookup(base)
+	if !ok {
+		if !knownProgram(base) {
+			ck.unknownVerbs(c, args)
+		}
+		return
+	}
+	words := regWords(args)
+	inv := prog.Resolve(words)
+	for _, f := range inv.Findings() {
+		reason := f.Rule.Reason
+		if f.Maybe {
+			reason = "a word known only at run time could be an option: " + reason
+		}
+		ck.addFinding(Finding{Kind: f.Rule.Kind, Severity: f.Severity, Reason: OneLine(reason), ID: f.Rule.ID, Suggestion: f.Rule.Safer})
+	}
+	switch {
+	case inv.Verb != "" && registry.DestructiveVerb(inv.Verb) && !inv.Help(words):
+		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.verb",
+			Reason: OneLine(base + " " + strings.Join(append(inv.Path, inv.Verb), " ") + " destroys something outside the file system")})
+	case inv.DynamicVerb && prog.Destructive():
+		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.dynamic_verb",
+			Reason: OneLine(base + "'s subcommand is known only at run time and could be one that destroys")})
+	}
+}
+
+// unknownVerbs is the destructive-name principle for a program the registry
+// does not know: a subcommand named delete, destroy, purge … among its first
+// operands asks, even in auto mode (acmectl cluster delete prod).
+func (ck *checker) unknownVerbs(c shellparse.SimpleCommand, args []shellparse.Word) {
+	if ck.funcs[c.Name] || ck.v.safe[path.Base(c.Name)] {
+		return // a function of the script, or a program the user says only reads
+	}
+	seen := 0
+	for _, a := range args {
+		if a.Text == "--" {
+			return // what follows is a command of its own, analysed as one
+		}
+		if !a.Static {
+			return
+		}
+		if strings.HasPrefix(a.Text, "-") {
+			continue
+		}
+		if seen++; seen > 3 || strings.ContainsAny(a.Text, "/.=") {
+			return
+		}
+		if registry.DestructiveVerb(a.Text) && (seen == 1 || !knownProgram(a.Text)) {
+			ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.unknown_verb",
+				Reason: OneLine(path.Base(c.Name) + " " + a.Text + ": an unknown program asked to " + a.Text + " something")})
+			return
+		}
+		if knownProgram(a.Text) {
+			return // a known program starts a command of its own, analysed as one
+		}
+	}
+}
+
+// addFinding records a finding on the current command.
+func (ck *checker) addFinding(f Finding) {
+	cmd := ck.res.Commands[ck.index]
+	f.Command, f.Index = cmd.Source, ck.index
+	if f.ID == "" {
+		f.ID = string(f.Kind)
+	}
+	if !hasFinding(ck.out, f) {
+		ck.out = append(ck.out, f)
+	}
+}
+
+// declaredOutputs are the files a command writes through the options its
+// declaration lists as outputs (sort -o FILE, npm config --userconfig FILE).
+func declaredOutputs(c shellparse.SimpleCommand) []shellparse.Word {
+	prog, ok := programs.Lookup(path.Base(c.Name))
+	if !ok || len(c.Argv) < 2 {
+		return nil
+	}
+	inv := prog.Resolve(regWords(c.Argv[1:]))
+	var out []shellparse.Word
+	for _, o := range inv.Outputs() {
+		if !o.HasValue {
+			continue
+		}
+		if o.ValueAt != o.At {
+			out = append(out, c.Argv[1+o.ValueAt])
+			continue
+		}
+		out = append(out, shellparse.Word{Text: o.Value, Static: c.Argv[1+o.At].Static && !o.Dynamic})
+	}
+	return out
+}
