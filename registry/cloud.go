@@ -33,7 +33,7 @@ var cloud = []*Program{
 	{Family: "iac", Names: []string{"tofu", "opentofu"}, Node: Node{Grammar: tfGlobal, Subs: tfVerbs("tofu")}},
 	{Family: "iac", Names: []string{"terragrunt"}, Node: Node{Grammar: tgGlobal, Subs: terragruntVerbs()}},
 	{Family: "iac", Names: []string{"pulumi"}, Node: Node{Grammar: pulumiGlobal, Subs: pulumiVerbs()}},
-	{Family: "iac", Names: []string{"cdk"}, Node: Node{Grammar: cdkGlobal, Subs: cdkVerbs()}},
+	{Family: "iac", Names: []string{"cdk", "aws-cdk"}, Node: Node{Grammar: cdkGlobal, Subs: cdkVerbs()}},
 	{Family: "iac", Names: []string{"cdktf"}, Node: Node{Grammar: Grammar{Long: []string{"app=", "output=", "log-level=", "disable-logging", "disable-plugin-cache-env"}, Short: "a:o:"}, Subs: cdktfVerbs()}},
 	{Family: "iac", Names: []string{"serverless", "sls", "osls"}, Node: Node{Grammar: slsGlobal, Subs: slsVerbs()}},
 	{Family: "iac", Names: []string{"sam"}, Node: Node{Grammar: samGlobal, Subs: samVerbs()}},
@@ -141,7 +141,8 @@ func tfVerbs(tool string) []*Node {
 		{Names: []string{"apply"}, Grammar: tfFlags, Writes: true, Rules: []Rule{destroys(tool+"_apply_destroy",
 			tool+" apply -destroy destroys every resource the configuration manages",
 			tool+" plan -destroy (shows what would be destroyed)", "-destroy")}},
-		{Names: []string{"init", "get", "import", "refresh", "taint", "untaint", "force-unlock", "login", "logout", "test", "console"}, Grammar: tfFlags, Writes: true},
+		{Names: []string{"init", "get", "import", "refresh", "taint", "untaint", "force-unlock", "login", "logout", "test", "console"}, Grammar: tfFlags, Writes: true,
+			ReadIf: []string{"-help", "-h"}}, // terraform init -help only prints the usage
 	}
 }
 
@@ -530,14 +531,14 @@ func herokuVerbs() []*Node {
 			Read: true, Rules: []Rule{config}},
 		d("apps_destroy", "heroku apps:destroy deletes the app, its add-ons and their data", "apps:destroy", "destroy", "apps:delete"),
 		d("addons_destroy", "heroku addons:destroy deletes an add-on and its data (a database, a cache)", "addons:destroy", "addons:remove", "addons:delete"),
-		d("pg_reset", "heroku pg:reset deletes every table and row in the database", "pg:reset", "pg:killall", "pg:backups:delete", "pg:backups:destroy", "redis:reset", "pg:links:destroy"),
-		d("remove", "the heroku command removes or deletes something the app relies on", "config:unset", "config:remove", "domains:remove", "domains:clear",
+		d("pg_reset", "heroku pg:reset deletes every table and row in the database", "pg:reset", "redis:reset"),
+		d("remove", "the heroku command removes or deletes something the app relies on", "pg:backups:delete", "pg:backups:destroy", "pg:links:destroy", "config:unset", "config:remove", "domains:remove", "domains:clear",
 			"pipelines:destroy", "pipelines:remove", "spaces:destroy", "access:remove", "keys:remove", "keys:clear", "certs:remove", "drains:remove",
 			"webhooks:remove", "authorizations:revoke", "members:remove", "features:disable", "repo:reset", "repo:purge_cache", "buildpacks:clear", "buildpacks:remove"),
 		{Names: []string{"run", "run:detached", "local", "local:start", "local:run", "pg:psql", "redis:cli", "ps:exec"}, Writes: true},
 		{Names: []string{"create", "apps:create", "config:set", "config:add", "addons:create", "addons:attach", "deploy", "ps:scale", "scale", "ps:restart", "restart",
 			"ps:stop", "ps:resize", "releases:rollback", "rollback", "domains:add", "pg:promote", "pg:backups:capture", "pg:backups:restore", "pg:pull", "pg:push",
-			"pg:copy", "login", "logout", "auth:login", "auth:logout", "git:remote", "git:clone", "maintenance:on", "maintenance:off", "apps:rename", "rename",
+			"pg:copy", "pg:killall", "pg:kill", "login", "logout", "auth:login", "auth:logout", "git:remote", "git:clone", "maintenance:on", "maintenance:off", "apps:rename", "rename",
 			"buildpacks:add", "buildpacks:set", "stack:set", "features:enable", "labs:enable", "labs:disable", "drains:add", "certs:add", "container:push",
 			"container:release", "container:login", "pipelines:create", "pipelines:promote", "pipelines:add", "access:add", "keys:add", "plugins:install",
 			"plugins:uninstall", "plugins:update", "update", "apps:transfer", "pg:maintenance:run", "pg:upgrade", "pg:wait", "ps:autoscale:enable"}, Writes: true},

@@ -1,0 +1,196 @@
+package validator
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"permgate/finding"
+	"permgate/shellparse"
+)
+
+// cloudChecked are the cloud CLIs whose copies, uploads and SQL need more than
+// their declarations (registry/cloud.go) can say.
+var cloudChecked = []string{"aws", "gsutil", "gcloud", "az", "azcopy", "wrangler", "heroku", "oci"}
+
+// cloud judges what a cloud CLI's declaration cannot: the local files a copy
+// writes (aws s3 cp s3://b/k ~/.bashrc is a write of ~/.bashrc), a secret
+// uploaded off the machine (aws s3 cp ~/.ssh/id_rsa s3://b/ is exfiltration),
+// and SQL handed to a cloud database (wrangler d1 execute --command 'DROP …').
+func (ck *checker) cloud(c shellparse.SimpleCommand, args []shellparse.Word) {
+	base := path.Base(c.Name)
+	prog, ok := programs.Lookup(base)
+	if !ok {
+		return
+	}
+	inv := prog.Resolve(regWords(args))
+	full := strings.Join(append(append([]string{base}, inv.Path...), inv.Verb), " ")
+	var ops []shellparse.Word
+	for _, i := range inv.Scan.Operands {
+		ops = append(ops, args[i])
+	}
+	if verb := verbOf(full, cloudCopies...); verb != "" {
+		ck.cloudCopy(verb, ops)
+	}
+	if verb := verbOf(full, "aws s3api get-object", "aws s3api get-object-torrent", "aws lambda invoke"); verb != "" && len(ops) > 0 {
+		ck.writeTargetOpt(ops[len(ops)-1], verb+" "+ops[len(ops)-1].Text, true) // the outfile operand
+	}
+	verb := verbOf(full, cloudFileVerbs...)
+	// Options that name a local file a verb uploads or downloads.
+	uploads, downloads := cloudFileOpts(verb)
+	for i, a := range args {
+		name, val, attached := strings.Cut(a.Text, "=")
+		if !a.Static || !strings.HasPrefix(name, "-") {
+			continue
+		}
+		w := shellparse.Word{Text: val, Static: true}
+		if !attached {
+			if i+1 >= len(args) {
+				continue
+			}
+			w = args[i+1]
+		}
+		switch {
+		case slices.Contains(uploads, name):
+			ck.cloudUpload(verb, []shellparse.Word{w})
+		case slices.Contains(downloads, name) && w.Text != "-":
+			ck.writeTargetOpt(w, verb+" "+name+" "+w.Text, true)
+		case slices.Contains(cloudSQLOpts(verb), name):
+			if why := sqlDestructive(w.Text); why != "" {
+				ck.add(finding.SQLDestructive, Severe, verb+": "+why)
+			}
+		}
+	}
+	if verb == "heroku pg:psql" {
+		for _, t := range ck.stdinText(c) {
+			if why := sqlDestructive(t); why != "" {
+				ck.add(finding.SQLDestructive, Severe, verb+": "+why)
+			}
+		}
+	}
+}
+
+// cloudCopy judges a copy whose last operand is its destination: a local
+// destination is written, a secret source sent to a remote one is exfiltration.
+func (ck *checker) cloudCopy(verb string, ops []shellparse.Word) {
+	if len(ops) < 2 {
+		return
+	}
+	dest := ops[len(ops)-1]
+	if !cloudRemote(verb, dest.Text) {
+		if dest.Text != "-" {
+			ck.intoDir = true
+			ck.writeTargetOpt(dest, verb+" "+dest.Text, true)
+			ck.intoDir = false
+		}
+		return
+	}
+	ck.cloudUpload(verb, ops[:len(ops)-1])
+}
+
+// cloudUpload reports local sources that hold secrets sent off the machine.
+func (ck *checker) cloudUpload(verb string, sources []shellparse.Word) {
+	for _, src := range sources {
+		if cloudRemote(verb, src.Text) || src.Text == "-" {
+			continue
+		}
+		texts, _ := ck.expandPath(src)
+		if src.Static || src.Glob {
+			texts = append(texts, src.Text)
+		}
+		for _, t := range texts {
+			if ck.secretPath(t, src.Glob) || ck.holdsSecrets(ck.resolve(t)) {
+				ck.add(finding.Exfiltration, Severe, verb+" sends "+src.Text+", which holds secrets, off the machine")
+				return
+			}
+		}
+	}
+}
+
+// holdsSecrets reports a directory of secrets, or one that contains them
+// (~/.ssh, ~/.aws, ~/.gnupg, ~ itself, /): a recursive upload takes them along.
+func (ck *checker) holdsSecrets(p string) bool {
+	home := ck.v.env.Home
+	if home == "" {
+		return false
+	}
+	for _, d := range []string{".ssh", ".aws", ".gnupg", ".kube", ".docker", ".config/gcloud", ".azure", ".config/doctl", ".fly", ".netrc"} {
+		dir := path.Join(home, d)
+		if within(p, dir) || within(dir, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// cloudCopies are the verbs that copy their operands to the last one.
+var cloudCopies = []string{"aws s3 cp", "aws s3 mv", "aws s3 sync", "gsutil cp", "gsutil mv", "gsutil rsync", "gcloud storage cp",
+	"gcloud storage mv", "gcloud storage rsync", "gcloud alpha storage cp", "gcloud beta storage cp",
+	"gcloud compute scp", "gcloud beta compute scp", "azcopy copy", "azcopy cp", "azcopy sync"}
+
+// cloudFileVerbs are the verbs cloudFileOpts and cloudSQLOpts know.
+var cloudFileVerbs = []string{"aws s3api put-object", "aws s3api upload-part", "wrangler r2 object put", "oci os object put",
+	"az storage file upload", "az storage blob upload", "az storage blob upload-batch", "az storage file upload-batch",
+	"oci os object bulk-upload", "wrangler r2 object get", "oci os object get", "az storage blob download", "az storage file download",
+	"gcloud secrets versions access", "az keyvault secret download", "wrangler d1 execute", "heroku pg:psql",
+	"aws rds-data execute-statement", "aws rds-data batch-execute-statement", "aws redshift-data execute-statement",
+	"aws redshift-data batch-execute-statement", "gcloud spanner databases execute-sql", "gcloud spanner cli",
+	"aws athena start-query-execution"}
+
+// verbOf returns the key the command's words begin with: a group wildcard
+// may have read an option's value as one more group (az storage blob upload
+// --container-name c), so the words need only begin with the key.
+func verbOf(full string, keys ...string) string {
+	for _, k := range keys {
+		if full == k || strings.HasPrefix(full, k+" ") {
+			return k
+		}
+	}
+	return ""
+}
+
+// cloudRemote reports a bucket, container or host the verb copies to or from.
+func cloudRemote(verb, t string) bool {
+	if strings.Contains(t, "://") {
+		return true
+	}
+	return strings.HasSuffix(verb, " scp") && remotePath(t)
+}
+
+// cloudFileOpts returns the options whose value a verb uploads and those whose
+// value it writes.
+func cloudFileOpts(verb string) (uploads, downloads []string) {
+	switch verb {
+	case "aws s3api put-object", "aws s3api upload-part":
+		return []string{"--body"}, nil
+	case "wrangler r2 object put", "oci os object put", "az storage file upload":
+		return []string{"--file", "-f"}, nil
+	case "az storage blob upload":
+		return []string{"--file", "-f"}, nil
+	case "az storage blob upload-batch", "az storage file upload-batch", "oci os object bulk-upload":
+		return []string{"--source", "-s", "--src-dir"}, nil
+	case "wrangler r2 object get", "oci os object get", "az storage blob download", "az storage file download":
+		return nil, []string{"--file", "-f"}
+	case "gcloud secrets versions access":
+		return nil, []string{"--out-file"}
+	case "az keyvault secret download":
+		return nil, []string{"--file", "-f"}
+	}
+	return nil, nil
+}
+
+// cloudSQLOpts returns the options whose value is SQL run on a cloud database.
+func cloudSQLOpts(verb string) []string {
+	switch verb {
+	case "wrangler d1 execute":
+		return []string{"--command"}
+	case "heroku pg:psql":
+		return []string{"--command", "-c"}
+	case "aws rds-data execute-statement", "aws rds-data batch-execute-statement", "aws redshift-data execute-statement",
+		"aws redshift-data batch-execute-statement", "gcloud spanner databases execute-sql", "gcloud spanner cli":
+		return []string{"--sql", "--sqls"}
+	case "aws athena start-query-execution":
+		return []string{"--query-string"}
+	}
+	return nil
+}
