@@ -358,15 +358,27 @@ func awsServices() []*Node {
 			{Names: []string{"export-credentials"}, Read: true, Rules: []Rule{secret("aws_export_credentials", "aws configure export-credentials prints the profile's access keys")}},
 			{Names: []string{"set", "sso", "sso-session", "import", "add-model"}, Writes: true},
 		}},
-		{Names: []string{"ssm"}, Subs: awsOps(
-			&Node{Names: []string{"get-parameter", "get-parameters", "get-parameters-by-path", "get-parameter-history"}, Read: true,
-				Rules: []Rule{secret("aws_ssm_decrypt", "--with-decryption prints SecureString parameters in plain text", "--with-decryption")}},
-		)},
 		{Names: []string{"kms"}, Subs: awsOps(
 			&Node{Names: []string{"decrypt"}, Rules: []Rule{secret("aws_kms_decrypt", "aws kms decrypt prints the plaintext of a ciphertext")}},
 		)},
+		{Names: []string{"ecs"}, Subs: awsOps(
+			&Node{Names: []string{"execute-command"}, Grammar: Grammar{Long: []string{"command="}}, Rules: []Rule{remote("aws_ecs_execute_command",
+				"aws ecs execute-command runs the command it is given in a running container", "--command")}},
+		)},
+		{Names: []string{"ssm"}, Subs: awsOps(
+			&Node{Names: []string{"send-command"}, Rules: []Rule{remote("aws_ssm_send_command",
+				"aws ssm send-command runs the commands in its parameters on the target instances")}},
+			&Node{Names: []string{"get-parameter", "get-parameters", "get-parameters-by-path", "get-parameter-history"}, Read: true,
+				Rules: []Rule{secret("aws_ssm_decrypt", "--with-decryption prints SecureString parameters in plain text", "--with-decryption")}},
+		)},
 		{Names: []string{"*"}, Subs: awsOps()},
 	}
+}
+
+// remote is a command handed to a remote machine or container through an
+// option (as ssh HOST CMD is): inline_code.
+func remote(id, reason string, when ...string) Rule {
+	return Rule{ID: "inline_code." + id, Kind: finding.InlineCode, Severity: finding.NonSevere, If: when, Reason: reason}
 }
 
 // --- gcloud, gsutil ---
@@ -448,6 +460,8 @@ func azLevel(depth int) []*Node {
 					{Names: []string{"list", "show"}, Read: true, Rules: []Rule{creds}},
 				}},
 				{Names: []string{"get-credentials"}, Writes: true},
+				{Names: []string{"invoke"}, Writes: true, Grammar: Grammar{Long: []string{"scripts="}}, Rules: []Rule{remote("az_run_command",
+					"az vm run-command invoke runs the scripts it is given on the virtual machine", "--scripts")}},
 			}
 		},
 	})
@@ -535,7 +549,8 @@ func herokuVerbs() []*Node {
 		d("remove", "the heroku command removes or deletes something the app relies on", "pg:backups:delete", "pg:backups:destroy", "pg:links:destroy", "config:unset", "config:remove", "domains:remove", "domains:clear",
 			"pipelines:destroy", "pipelines:remove", "spaces:destroy", "access:remove", "keys:remove", "keys:clear", "certs:remove", "drains:remove",
 			"webhooks:remove", "authorizations:revoke", "members:remove", "features:disable", "repo:reset", "repo:purge_cache", "buildpacks:clear", "buildpacks:remove"),
-		{Names: []string{"run", "run:detached", "local", "local:start", "local:run", "pg:psql", "redis:cli", "ps:exec"}, Writes: true},
+		{Names: []string{"run", "run:detached", "run:inside"}, Writes: true, Rules: []Rule{remote("heroku_run", "heroku run runs the command it is given on a one-off dyno")}},
+		{Names: []string{"local", "local:start", "local:run", "pg:psql", "redis:cli", "ps:exec"}, Writes: true},
 		{Names: []string{"create", "apps:create", "config:set", "config:add", "addons:create", "addons:attach", "deploy", "ps:scale", "scale", "ps:restart", "restart",
 			"ps:stop", "ps:resize", "releases:rollback", "rollback", "domains:add", "pg:promote", "pg:backups:capture", "pg:backups:restore", "pg:pull", "pg:push",
 			"pg:copy", "pg:killall", "pg:kill", "login", "logout", "auth:login", "auth:logout", "git:remote", "git:clone", "maintenance:on", "maintenance:off", "apps:rename", "rename",
