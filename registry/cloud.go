@@ -53,28 +53,36 @@ var cloud = []*Program{
 	{Family: "cloud", Names: []string{"eksctl"}, Node: Node{Grammar: Grammar{Long: []string{"profile=", "region=", "color=", "verbose=", "config-file=", "name=", "cluster="}, Short: "r:C:v:f:n:"}, Subs: eksctlVerbs()}},
 	{Family: "cloud", Names: []string{"linode-cli", "linode"}, Node: Node{Grammar: Grammar{Long: []string{"format=", "text", "json", "pretty", "delimiter=", "all-columns", "no-headers", "page=", "page-size=", "as-user=", "config=", "suppress-warnings", "no-defaults", "debug"}}, Subs: cliLevel(2, cliVerbs{
 		tool:    "linode-cli",
-		read:    []string{"list", "ls", "view", "la", "events", "help", "version", "whoami"},
+		read:    []string{"list", "ls", "view", "la"},
+		top:     []string{"help", "version"},
 		destroy: []string{"delete", "delete-*", "rm", "rb", "del", "rebuild", "cluster-delete", "pool-delete", "node-delete", "records-delete"},
 	})}},
 	{Family: "cloud", Names: []string{"hcloud"}, Node: Node{Grammar: Grammar{Long: []string{"context=", "config=", "poll-interval=", "output=", "debug", "quiet"}, Short: "o:"}, Subs: cliLevel(3, cliVerbs{
 		tool:    "hcloud",
-		read:    []string{"list", "ls", "describe", "active", "version", "metrics", "help"},
+		read:    []string{"list", "ls", "describe", "active", "metrics"},
+		top:     []string{"version", "help"},
 		destroy: []string{"delete", "rebuild", "remove-*"},
 		safer:   "hcloud … describe NAME first",
 	})}},
 	{Family: "cloud", Names: []string{"vultr-cli", "vultr"}, Node: Node{Grammar: Grammar{Long: []string{"config=", "output=", "api-key="}, Short: "o:"}, Subs: cliLevel(3, cliVerbs{
 		tool:    "vultr-cli",
-		read:    []string{"list", "l", "get", "g", "info", "i", "version", "help", "account"},
+		read:    []string{"list", "l", "get", "g", "info", "i"},
+		top:     []string{"version", "help", "account"},
 		destroy: []string{"delete", "destroy", "d", "del", "remove", "rm"},
 	})}},
 	{Family: "cloud", Names: []string{"scw"}, Node: Node{Grammar: Grammar{Long: []string{"profile=", "config=", "output=", "debug"}, Short: "p:c:o:D"}, Subs: cliLevel(4, cliVerbs{
 		tool:    "scw",
-		read:    []string{"list", "get", "info", "version", "help", "wait"},
+		read:    []string{"list", "get", "wait"},
+		top:     []string{"info", "version", "help"},
 		destroy: []string{"delete", "terminate", "delete-*", "remove-*"},
+		extra: func() []*Node {
+			return []*Node{{Names: []string{"access"}, Read: true, Rules: []Rule{secret("scw_secret_access", "scw secret version access prints a secret's value")}}}
+		},
 	})}},
 	{Family: "cloud", Names: []string{"oci"}, Node: Node{Grammar: Grammar{Long: []string{"profile=", "config-file=", "region=", "output=", "query=", "endpoint=", "cert-bundle=", "auth=", "generate-full-command-json-input", "debug", "raw-output"}, Short: "d"}, Subs: cliLevel(5, cliVerbs{
 		tool:    "oci",
-		read:    []string{"list", "get", "head", "help", "list-*", "summarize-*", "search-*"},
+		read:    []string{"list", "get", "head", "list-*", "summarize-*", "search-*"},
+		top:     []string{"help"},
 		destroy: []string{"delete", "bulk-delete", "terminate", "delete-*", "remove-*", "purge"},
 		extra: func() []*Node {
 			// oci os object get --file F writes F (- is stdout); oci secrets
@@ -221,7 +229,8 @@ func pulumiVerbs() []*Node {
 		{Names: []string{"org"}, Subs: []*Node{{Names: []string{"get-default", "search"}, Read: true}, {Names: []string{"set-default"}, Writes: true}}},
 		{Names: []string{"env"}, Subs: []*Node{
 			{Names: []string{"ls", "version", "diff"}, Read: true},
-			{Names: []string{"get", "open"}, Read: true, Rules: []Rule{secret("pulumi_env_open", "pulumi env get|open prints the environment's resolved values, secrets included")}},
+			{Names: []string{"open"}, Read: true, Rules: []Rule{secret("pulumi_env_open", "pulumi env open prints the environment's resolved values, secrets included")}},
+			{Names: []string{"get"}, Read: true, Rules: []Rule{shows}},
 			{Names: []string{"run"}, Runs: &Runs{AfterDashDash: true}},
 			{Names: []string{"rm"}, Rules: []Rule{destroys("pulumi_env_rm", "pulumi env rm deletes an ESC environment", "pulumi env ls first")}},
 			{Names: []string{"init", "edit", "set", "tag", "clone", "rotate"}, Writes: true},
@@ -317,7 +326,7 @@ func awsOps(extra ...*Node) []*Node {
 	return append(extra,
 		&Node{Names: []string{"help", "wait", "scan", "query", "lookup-events", "filter-log-events", "tail", "start-live-tail",
 			"validate-template", "simulate-principal-policy", "simulate-custom-policy", "decode-authorization-message",
-			"test-dns-answer", "test-invoke-method", "test-metric-filter"}, Read: true},
+			"test-dns-answer", "test-metric-filter"}, Read: true},
 		// get-* that write their outfile operand, or print a credential.
 		&Node{Names: []string{"get-object", "get-object-torrent", "get-media", "get-clip", "get-export", "get-sdk", "get-thing-shadow",
 			"get-job-output", "get-configuration", "get-latest-configuration", "get-profile", "get-snapshot-block", "get-chunk",
@@ -325,9 +334,13 @@ func awsOps(extra ...*Node) []*Node {
 			"get-work-unit-results", "get-tile", "get-glyphs", "get-sprites", "get-style-descriptor", "get-static-map", "get-screenshot"}, Writes: true},
 		&Node{Names: []string{"get-login-password", "get-login", "get-authorization-token", "get-session-token", "get-federation-token",
 			"assume-role", "assume-role-with-saml", "assume-role-with-web-identity", "assume-root", "get-secret-value", "batch-get-secret-value",
-			"get-password-data", "get-role-credentials", "get-temporary-*", "generate-db-auth-token", "get-cluster-credentials", "get-cluster-credentials-*", "get-token", "get-instance-access-details"},
+			"get-password-data", "get-role-credentials", "get-temporary-*", "generate-db-auth-token", "get-cluster-credentials", "get-cluster-credentials-*", "get-token", "get-instance-access-details",
+			"get-credentials", "get-credentials-for-identity", "get-open-id-token", "get-open-id-token-for-developer-identity",
+			"get-relational-database-master-user-password", "get-instance-access", "get-compute-access", "get-secret-value-*"},
 			Read: true, Rules: []Rule{secret("aws_credentials", "the operation prints a secret or a credential (a password, a token, temporary keys or a secret's value)")}},
-		&Node{Names: []string{"describe-*", "list-*", "get-*", "head-*", "batch-get-*", "search-*", "estimate-*", "preview-*", "check-*", "detect-*"}, Read: true},
+		&Node{Names: []string{"get-api-key", "get-api-keys"}, Read: true, Rules: []Rule{secret("aws_api_key_values",
+			"--include-value(s) prints the API keys themselves", "--include-value", "--include-values")}},
+		&Node{Names: []string{"describe-*", "list-*", "get-*", "head-*", "batch-get-*", "search-*", "estimate-*", "check-*", "detect-*"}, Read: true},
 		&Node{Names: []string{"delete-*", "batch-delete-*", "terminate-*", "deregister-*", "remove-*", "purge-*", "delete", "schedule-key-deletion",
 			"release-address", "release-hosts", "revoke-*", "close-account", "leave-organization"},
 			Rules: []Rule{destroys("aws_delete", "the aws operation deletes, terminates or revokes a cloud resource; it may not be recoverable",
@@ -393,7 +406,8 @@ var gcloudGlobal = Grammar{Short: "q", Long: []string{"project=", "account=", "c
 func gcloudLevel(depth int) []*Node {
 	return cliLevel(depth, cliVerbs{
 		tool: "gcloud",
-		read: []string{"list", "describe", "get", "read", "tail", "log", "info", "version", "help", "topic", "get-value", "get-iam-policy",
+		top:  []string{"info", "version", "help", "topic"},
+		read: []string{"list", "describe", "get", "read", "tail", "log", "get-value", "get-iam-policy",
 			"get-ancestors", "get-ancestors-iam-policy", "get-server-config", "get-serial-port-output", "get-host-keys",
 			"get-shielded-identity", "get-guest-attributes", "list-*", "describe-*", "search-all-resources", "search-all-iam-policies",
 			"wait", "cat", "ls", "du", "hash"},
@@ -439,7 +453,8 @@ var azGlobal = Grammar{Short: "o:g:n:", Long: []string{"output=", "query=", "sub
 func azLevel(depth int) []*Node {
 	return cliLevel(depth, cliVerbs{
 		tool: "az",
-		read: []string{"list", "show", "list-*", "show-*", "exists", "query", "wait", "tail", "version", "find", "help",
+		top:  []string{"version", "find", "help"},
+		read: []string{"list", "show", "list-*", "show-*", "exists", "query", "wait", "tail",
 			"get-versions", "get-upgrades", "get-os-options", "check-name", "check-*", "get-instance-view", "get-default", "get"},
 		destroy: []string{"delete", "delete-*", "remove", "remove-*", "purge", "revoke", "revoke-*"},
 		safer:   "az … show (or list) first",
@@ -453,10 +468,11 @@ func azLevel(depth int) []*Node {
 				// print access keys. Listing secrets' names only reads.
 				{Names: []string{"secret"}, Subs: []*Node{
 					{Names: []string{"show", "download"}, Read: true, Rules: []Rule{creds}, Grammar: Grammar{Long: []string{"file=", "vault-name="}, Short: "f:"}, Output: []string{"--file", "-f"}},
-					{Names: []string{"list", "list-versions", "list-deleted", "show-deleted"}, Read: true},
+					{Names: []string{"list", "list-versions", "list-deleted", "show-deleted"}, Read: true, Rules: []Rule{secret("az_secret_values",
+						"--show-values prints the secrets' values", "--show-values")}},
 					{Names: []string{"delete", "purge"}, Rules: []Rule{destroys("az_delete", "az keyvault secret delete|purge deletes a secret (purge: for good)", "az keyvault secret list first")}},
 				}},
-				{Names: []string{"keys", "credential"}, Subs: []*Node{
+				{Names: []string{"keys", "credential", "admin-key", "query-key", "connection-string", "appsettings"}, Subs: []*Node{
 					{Names: []string{"list", "show"}, Read: true, Rules: []Rule{creds}},
 				}},
 				{Names: []string{"get-credentials"}, Writes: true},
@@ -488,11 +504,17 @@ var doctlGlobal = Grammar{Short: "t:c:o:u:v", Long: []string{"access-token=", "c
 func doctlLevel(depth int) []*Node {
 	return cliLevel(depth, cliVerbs{
 		tool:    "doctl",
-		read:    []string{"list", "ls", "get", "g", "logs", "version", "help", "list-*", "get-*", "whoami", "show", "options"},
+		read:    []string{"list", "ls", "get", "g", "logs", "list-*", "get-*", "show", "options"},
+		top:     []string{"version", "help"},
 		destroy: []string{"delete", "d", "del", "rm", "delete-*", "remove", "remove-*", "purge", "flush", "reset"},
 		safer:   "doctl … get ID (or list) first",
 		extra: func() []*Node {
 			return []*Node{
+				{Names: []string{"connection"}, Read: true, Rules: []Rule{secret("doctl_database_connection", "doctl databases connection prints the database's connection details, password included")}},
+				{Names: []string{"user"}, Subs: []*Node{
+					{Names: []string{"get", "list"}, Read: true, Rules: []Rule{secret("doctl_database_user", "doctl databases user get|list prints the users' passwords")}},
+					{Names: []string{"delete"}, Rules: []Rule{destroys("doctl_delete", "doctl databases user delete deletes a database user", "doctl databases user list first")}},
+				}},
 				{Names: []string{"kubeconfig"}, Subs: []*Node{
 					{Names: []string{"show"}, Read: true, Rules: []Rule{secret("doctl_kubeconfig", "doctl kubernetes cluster kubeconfig show prints the cluster's credentials")}},
 					{Names: []string{"save", "remove"}, Writes: true},
@@ -509,7 +531,7 @@ var flyGlobal = Grammar{Short: "a:c:t:o:r:j", Long: []string{"app=", "config=", 
 func flyVerbs() []*Node {
 	levels := cliLevel(2, cliVerbs{
 		tool:    "fly",
-		read:    []string{"list", "ls", "show", "status", "info", "logs", "version", "help", "check", "validate", "releases", "regions", "platform", "whoami", "history", "dashboard", "doctor", "ping", "checks", "services", "ips-list", "describe"},
+		read:    []string{"list", "ls", "show", "status", "info", "logs", "check", "validate", "releases", "regions", "whoami", "history", "checks", "services", "describe"},
 		destroy: []string{"destroy", "delete", "remove", "rm", "release", "unset", "clear"},
 		safer:   "fly … list (or status) first",
 		extra: func() []*Node {
@@ -521,7 +543,8 @@ func flyVerbs() []*Node {
 		},
 	})
 	return append([]*Node{
-		{Names: []string{"status", "info", "logs", "version", "help", "releases", "doctor", "dashboard", "docs", "platform", "ping"}, Read: true},
+		{Names: []string{"status", "info", "logs", "help", "releases", "doctor", "dashboard", "docs", "platform", "ping"}, Read: true},
+		{Names: []string{"version"}, Read: true, Subs: []*Node{{Names: []string{"upgrade", "update"}, Writes: true}}},
 		{Names: []string{"destroy"}, Rules: []Rule{destroys("fly_destroy", "fly destroy deletes an app with its machines and volumes", "fly apps list / fly status -a APP first")}},
 		{Names: []string{"deploy", "launch", "scale", "secrets-set", "open", "proxy", "machine-run", "auth-login", "move"}, Writes: true},
 	}, levels...)
@@ -587,7 +610,8 @@ func netlifyVerbs() []*Node {
 		return []*Node{{Names: read, Read: true}, {Names: destroy, Rules: []Rule{del}}, {Names: writes, Writes: true}}
 	}
 	return []*Node{
-		{Names: []string{"status", "sites:list", "env:list", "functions:list", "logs", "logs:function", "logs:deploy", "--version", "version", "help", "watch", "open", "open:admin", "open:site", "completion", "status:hooks"}, Read: true},
+		{Names: []string{"env:list"}, Read: true, Rules: []Rule{secret("netlify_env_plain", "netlify env:list --plain prints the variables' values", "--plain")}},
+		{Names: []string{"status", "sites:list", "functions:list", "logs", "logs:function", "logs:deploy", "--version", "version", "help", "watch", "open", "open:admin", "open:site", "completion", "status:hooks"}, Read: true},
 		{Names: []string{"env:get"}, Read: true, Rules: []Rule{secret("netlify_env_get", "netlify env:get prints an environment variable's value")}},
 		{Names: []string{"sites:delete", "env:unset", "env:delete", "blobs:delete"}, Rules: []Rule{del}},
 		{Names: []string{"deploy", "build", "dev", "serve", "link", "unlink", "init", "login", "logout", "switch", "sites:create", "sites:create-template",
@@ -605,7 +629,8 @@ var wranglerGlobal = Grammar{Short: "c:e:j", Long: []string{"config=", "env=", "
 func wranglerVerbs() []*Node {
 	return cliLevel(3, cliVerbs{
 		tool:    "wrangler",
-		read:    []string{"whoami", "tail", "list", "ls", "info", "view", "status", "help", "--version", "-v", "version", "explain", "docs", "check"},
+		read:    []string{"tail", "list", "ls", "info", "view"},
+		top:     []string{"whoami", "help", "version", "docs", "status"},
 		destroy: []string{"delete", "bulk-delete", "remove", "rm", "purge", "delete-*", "unset"},
 		safer:   "wrangler … list first",
 		extra: func() []*Node {
@@ -632,11 +657,13 @@ func supabaseVerbs() []*Node {
 			"supabase stop (keeps the data)", "--no-backup")}},
 	}, cliLevel(3, cliVerbs{
 		tool:    "supabase",
-		read:    []string{"status", "list", "ls", "info", "--version", "help", "inspect", "get", "types", "typescript", "go", "swift", "version"},
+		read:    []string{"list", "ls", "info", "inspect", "get", "types", "typescript", "go", "swift"},
+		top:     []string{"status", "help", "version"},
 		destroy: []string{"delete", "rm", "unset", "remove", "drop", "reset"},
 		safer:   "supabase … list first",
 		extra: func() []*Node {
-			return []*Node{{Names: []string{"start", "link", "unlink", "login", "logout", "init", "deploy", "new", "serve", "set", "push", "pull", "repair", "squash", "up", "create", "cp", "mv", "download", "bootstrap", "update", "fetch"}, Writes: true}}
+			return []*Node{{Names: []string{"api-keys"}, Read: true, Rules: []Rule{secret("supabase_api_keys", "supabase projects api-keys prints the project's API keys, the service role key included")}},
+				{Names: []string{"start", "link", "unlink", "login", "logout", "init", "deploy", "new", "serve", "set", "push", "pull", "repair", "squash", "up", "create", "cp", "mv", "download", "bootstrap", "update", "fetch"}, Writes: true}}
 		},
 	})...)
 }
@@ -650,9 +677,9 @@ func firebaseVerbs() []*Node {
 			"firestore:indexes", "firestore:databases:list", "firestore:databases:get", "database:get", "database:instances:list", "database:settings:get",
 			"remoteconfig:get", "remoteconfig:versions:list", "login:list", "ext:list", "ext:info", "open", "--version", "version", "help",
 			"appdistribution:testers:list", "apphosting:backends:list", "apphosting:backends:get", "dataconnect:services:list",
-			"crashlytics:mappingfile:generateid", "functions:config:get"}, Read: true},
+			"crashlytics:mappingfile:generateid"}, Read: true},
 		{Names: []string{"use", "target"}, Bare: true},
-		{Names: []string{"functions:secrets:access", "functions:secrets:get", "apphosting:secrets:access"}, Read: true,
+		{Names: []string{"functions:secrets:access", "functions:secrets:get", "apphosting:secrets:access", "functions:config:get"}, Read: true,
 			Rules: []Rule{secret("firebase_secret", "the command prints a secret's value")}},
 		{Names: []string{"emulators:exec"}, Writes: true, Rules: []Rule{{ID: "inline_code.firebase_emulators_exec", Kind: finding.InlineCode, Severity: finding.NonSevere,
 			Reason: "firebase emulators:exec runs the script it is given"}}},
@@ -686,8 +713,11 @@ func eksctlVerbs() []*Node {
 // cliVerbs describe a cloud CLI whose commands are groups of groups ending in
 // a verb (gcloud compute instances delete, az storage account list).
 type cliVerbs struct {
-	tool    string
-	read    []string
+	tool string
+	read []string
+	// top are read verbs only at the first level (gcloud version, scw info):
+	// deeper, the same word may name a group (scw secret version access).
+	top     []string
 	destroy []string
 	safer   string
 	// extra are exact nodes at every level (they win over patterns and over
@@ -703,6 +733,10 @@ func cliLevel(depth int, v cliVerbs) []*Node {
 	var out []*Node
 	if v.extra != nil {
 		out = v.extra()
+	}
+	if len(v.top) > 0 {
+		out = append(out, &Node{Names: v.top, Read: true})
+		v.top = nil
 	}
 	safer := v.safer
 	if safer == "" {
