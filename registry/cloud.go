@@ -94,6 +94,80 @@ var cloud = []*Program{
 			}
 		},
 	})}},
+	{Family: "iac", Names: []string{"packer"}, Node: Node{Grammar: Grammar{Dash: true, Long: []string{"machine-readable"}}, Subs: []*Node{
+		{Names: []string{"version", "validate", "inspect", "console"}, Read: true, Grammar: Grammar{Dash: true, Long: []string{"var=", "var-file=", "syntax-only"}}},
+		{Names: []string{"fmt"}, ReadIf: []string{"-check"}, Grammar: Grammar{Dash: true, Long: []string{"check", "diff", "write=", "recursive"}}},
+		{Names: []string{"plugins"}, Subs: []*Node{{Names: []string{"installed", "required"}, Read: true}, {Names: []string{"install", "remove"}, Writes: true}}},
+		{Names: []string{"build", "init", "fix"}, Writes: true, Grammar: Grammar{Dash: true, Long: []string{"var=", "var-file=", "only=", "except=", "on-error=", "parallel-builds=", "force", "debug", "upgrade"}}},
+	}}},
+	{Family: "iac", Names: []string{"vault"}, Node: Node{Grammar: vaultGlobal, Subs: vaultVerbs()}},
+	{Family: "iac", Names: []string{"consul"}, Node: Node{Grammar: Grammar{Dash: true, Long: []string{"http-addr=", "token=", "token-file=", "datacenter=", "namespace=", "partition=", "ca-file=", "recurse", "keys", "separator=", "detailed", "format="}}, Subs: []*Node{
+		{Names: []string{"members", "info", "version", "catalog", "monitor", "rtt", "validate"}, Read: true, Subs: []*Node{{Names: []string{"*"}, Read: true}}},
+		{Names: []string{"kv"}, Subs: []*Node{
+			{Names: []string{"get", "export"}, Read: true},
+			{Names: []string{"delete"}, Rules: []Rule{destroys("consul_kv_delete", "consul kv delete deletes keys (with -recurse, every key under the prefix)", "consul kv get -recurse PREFIX first")}},
+			{Names: []string{"put", "import"}, Writes: true},
+		}},
+		{Names: []string{"acl", "intention", "config", "services", "connect", "snapshot", "join", "leave", "force-leave", "reload", "maint", "keyring", "event", "exec", "lock", "watch", "agent", "tls", "debug"}, Writes: true},
+	}}},
+	{Family: "iac", Names: []string{"nomad"}, Node: Node{Grammar: Grammar{Dash: true, Long: []string{"address=", "region=", "namespace=", "token=", "ca-cert=", "json", "t=", "verbose"}}, Subs: []*Node{
+		{Names: []string{"status", "version", "agent-info"}, Read: true},
+		{Names: []string{"server", "node", "alloc", "deployment", "eval", "plugin", "volume", "namespace", "quota", "var", "service"}, Subs: cliLevel(1, cliVerbs{
+			tool: "nomad", read: []string{"status", "list", "members", "logs", "inspect", "info", "read"},
+			destroy: []string{"delete", "purge", "stop", "remove", "deregister", "drain"},
+			extra: func() []*Node {
+				return []*Node{{Names: []string{"exec"}, Writes: true, Rules: []Rule{remote("nomad_alloc_exec", "nomad alloc exec runs the command it is given in the allocation")}}}
+			},
+		}), Read: true},
+		{Names: []string{"job"}, Subs: []*Node{
+			{Names: []string{"status", "inspect", "history", "deployments", "allocs", "validate", "plan"}, Read: true},
+			{Names: []string{"stop"}, Rules: []Rule{destroys("nomad_job_stop", "nomad job stop stops every allocation of the job (with -purge, deletes the job too)", "nomad job status JOB first")}},
+			{Names: []string{"run", "revert", "dispatch", "promote", "scale", "restart", "periodic", "init", "tag"}, Writes: true},
+		}},
+		{Names: []string{"stop"}, Rules: []Rule{destroys("nomad_job_stop", "nomad job stop stops every allocation of the job (with -purge, deletes the job too)", "nomad job status JOB first")}},
+		{Names: []string{"run", "init", "system", "operator", "acl", "ui", "login", "exec"}, Writes: true},
+		{Names: []string{"plan", "logs", "inspect", "validate"}, Read: true},
+	}}},
+	{Family: "iac", Names: []string{"ansible"}, Node: Node{Grammar: Grammar{Short: "a:m:i:u:e:f:l:b", Long: []string{"args=", "module-name=", "inventory=", "user=", "extra-vars=", "forks=", "limit=", "become", "check", "list-hosts", "version"}},
+		ReadIf: []string{"--list-hosts"},
+		Rules:  []Rule{remote("ansible_adhoc", "ansible -a runs the command or module arguments it is given on every matched host", "-a", "--args")}}},
+	{Family: "iac", Names: []string{"ansible-playbook"}, Node: Node{Grammar: Grammar{Short: "i:e:l:t:u:f:", Long: []string{"inventory=", "extra-vars=", "limit=", "tags=", "skip-tags=", "user=", "forks=", "vault-password-file=", "syntax-check", "list-tasks", "list-hosts", "list-tags", "check", "diff"}},
+		ReadIf: []string{"--syntax-check", "--list-tasks", "--list-hosts", "--list-tags"}}},
+	{Family: "iac", Names: []string{"ansible-inventory"}, Node: Node{Read: true, Grammar: Grammar{Short: "i:", Long: []string{"inventory=", "output=", "list", "graph", "host=", "yaml", "toml", "vars"}}, Output: []string{"--output"}}},
+	{Family: "iac", Names: []string{"ansible-doc", "ansible-lint"}, Node: Node{Read: true, Unless: []string{"--fix", "--write"}, Grammar: Grammar{Long: []string{"fix=?", "write=?"}}}},
+	{Family: "iac", Names: []string{"ansible-config"}, Node: Node{Subs: []*Node{{Names: []string{"list", "dump", "view", "validate"}, Read: true}, {Names: []string{"init"}, Writes: true}}}},
+	{Family: "iac", Names: []string{"ansible-galaxy"}, Node: Node{Subs: []*Node{
+		{Names: []string{"collection", "role"}, Subs: []*Node{{Names: []string{"list", "info", "search", "verify"}, Read: true}, {Names: []string{"install", "init", "build", "publish", "download", "import", "setup", "delete", "remove"}, Writes: true}}},
+		{Names: []string{"list", "info", "search"}, Read: true},
+		{Names: []string{"install", "init", "remove", "delete"}, Writes: true},
+	}}},
+	{Family: "iac", Names: []string{"ansible-vault"}, Node: Node{Subs: []*Node{
+		{Names: []string{"view", "decrypt"}, Rules: []Rule{secret("ansible_vault", "ansible-vault view|decrypt reveals the vault's secrets")}},
+		{Names: []string{"encrypt", "encrypt_string", "create", "edit", "rekey"}, Writes: true},
+	}}},
+	{Family: "iac", Names: []string{"checkov", "tfsec", "terrascan", "kics"}, Node: Node{Read: true,
+		Grammar: Grammar{Short: "d:f:o:", Long: []string{"directory=", "file=", "output=", "output-file-path=", "out=", "output-path=", "config-file="}},
+		Unless:  []string{"--output-file-path", "--out", "--output-path", "--create-baseline"}}},
+	{Family: "iac", Names: []string{"infracost"}, Node: Node{Subs: []*Node{
+		{Names: []string{"breakdown", "diff", "output", "--version", "version"}, Read: true, Grammar: Grammar{Long: []string{"path=", "out-file=", "format=", "config-file=", "compare-to="}}, Output: []string{"--out-file"}},
+		{Names: []string{"auth", "configure", "upload", "comment"}, Writes: true},
+	}}},
+	// terraform-docs writes README.md itself when .terraform-docs.yml says so.
+	{Family: "iac", Names: []string{"terraform-docs"}, Node: Node{Writes: true, Grammar: Grammar{Long: []string{"output-file=", "output-mode=", "config=", "recursive"}, Short: "c:"}, Output: []string{"--output-file"}}},
+	{Family: "iac", Names: []string{"tfenv", "tgenv", "tofuenv"}, Node: Node{Subs: []*Node{
+		{Names: []string{"list", "list-remote", "version-name", "version-file", "--version", "help"}, Read: true},
+		{Names: []string{"install", "use", "uninstall", "pin", "init"}, Writes: true},
+	}}},
+	{Family: "cloud", Names: []string{"railway"}, Node: Node{Grammar: Grammar{Short: "s:e:", Long: []string{"service=", "environment=", "json"}}, Subs: []*Node{
+		{Names: []string{"status", "logs", "whoami", "list", "--version", "help", "docs", "open"}, Read: true},
+		{Names: []string{"variables", "vars", "variable"}, Read: true, Rules: []Rule{secret("railway_variables", "railway variables prints the service's variables, credentials included")}, Unless: []string{"--set"}},
+		{Names: []string{"run"}, Runs: &Runs{}},
+		{Names: []string{"down"}, Rules: []Rule{destroys("railway_down", "railway down removes the most recent deployment of the service", "railway status first")}},
+		{Names: []string{"delete"}, Rules: []Rule{destroys("railway_delete", "railway delete deletes the project", "railway status first")}},
+		{Names: []string{"up", "deploy", "init", "link", "unlink", "login", "logout", "add", "redeploy", "shell", "connect", "ssh", "service", "environment", "volume", "domain", "scale"}, Writes: true},
+	}}},
+	{Family: "cloud", Names: []string{"render"}, Node: Node{Subs: cliLevel(2, cliVerbs{tool: "render", read: []string{"list", "logs", "whoami"},
+		destroy: []string{"delete", "remove", "rm", "suspend"}})}},
 }
 
 func destroys(id, reason, safer string, when ...string) Rule {
@@ -102,6 +176,52 @@ func destroys(id, reason, safer string, when ...string) Rule {
 
 func secret(id, reason string, when ...string) Rule {
 	return Rule{ID: "secret_access." + id, Kind: finding.SecretAccess, Severity: finding.NonSevere, If: when, Reason: reason}
+}
+
+// --- vault ---
+
+var vaultGlobal = Grammar{Dash: true, Long: []string{"address=", "namespace=", "ns=", "format=", "field=", "mount=", "ca-cert=",
+	"client-cert=", "client-key=", "tls-skip-verify", "wrap-ttl=", "policy-override", "output-curl-string", "non-interactive", "method=", "path="}}
+
+func vaultVerbs() []*Node {
+	reads := secret("vault_read", "vault read|kv get prints the secret's values")
+	return []*Node{
+		{Names: []string{"status", "version", "path-help", "list", "version-history"}, Read: true},
+		{Names: []string{"read"}, Read: true, Rules: []Rule{reads}},
+		{Names: []string{"kv"}, Subs: []*Node{
+			{Names: []string{"get"}, Read: true, Rules: []Rule{reads}},
+			{Names: []string{"list"}, Read: true},
+			{Names: []string{"metadata"}, Subs: []*Node{
+				{Names: []string{"get"}, Read: true},
+				{Names: []string{"delete"}, Rules: []Rule{destroys("vault_kv_delete", "vault kv metadata delete deletes every version of the secret for good", "vault kv get PATH first")}},
+				{Names: []string{"put", "patch"}, Writes: true},
+			}},
+			{Names: []string{"delete", "destroy"}, Rules: []Rule{destroys("vault_kv_delete", "vault kv delete|destroy deletes versions of a secret (destroy: for good)", "vault kv get PATH first")}},
+			{Names: []string{"put", "patch", "rollback", "undelete", "enable-versioning"}, Writes: true},
+		}},
+		{Names: []string{"secrets", "auth", "audit"}, Subs: []*Node{
+			{Names: []string{"list"}, Read: true},
+			{Names: []string{"disable"}, Rules: []Rule{destroys("vault_disable", "vault secrets|auth disable unmounts the engine and deletes every secret or role stored in it", "vault secrets list first")}},
+			{Names: []string{"enable", "move", "tune", "help"}, Writes: true},
+		}},
+		{Names: []string{"token"}, Subs: []*Node{
+			{Names: []string{"lookup", "capabilities"}, Read: true},
+			{Names: []string{"create", "renew"}, Writes: true},
+			{Names: []string{"revoke"}, Rules: []Rule{destroys("vault_revoke", "vault token revoke revokes the token and its children", "vault token lookup first")}},
+		}},
+		{Names: []string{"lease"}, Subs: []*Node{
+			{Names: []string{"lookup"}, Read: true},
+			{Names: []string{"renew"}, Writes: true},
+			{Names: []string{"revoke"}, Rules: []Rule{destroys("vault_revoke", "vault lease revoke revokes leases (with -prefix, every lease under the path)", "vault lease lookup first")}},
+		}},
+		{Names: []string{"policy"}, Subs: []*Node{
+			{Names: []string{"list", "read"}, Read: true},
+			{Names: []string{"delete"}, Rules: []Rule{destroys("vault_delete", "vault policy delete deletes a policy", "vault policy read NAME first")}},
+			{Names: []string{"write", "fmt"}, Writes: true},
+		}},
+		{Names: []string{"delete"}, Rules: []Rule{destroys("vault_delete", "vault delete deletes the data at the path", "vault read PATH first")}},
+		{Names: []string{"write", "login", "unwrap", "operator", "plugin", "namespace", "pki", "transit", "ssh", "agent", "proxy", "server", "monitor", "debug", "events", "hcp", "patch"}, Writes: true},
+	}
 }
 
 // --- terraform, tofu, terragrunt ---
@@ -250,10 +370,11 @@ func cdkVerbs() []*Node {
 	app := Rule{ID: "inline_code.cdk_app", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"-a", "--app"},
 		Reason: "cdk --app runs the command it is given to synthesize the app"}
 	return []*Node{
-		{Names: []string{"ls", "list", "diff", "doctor", "notices", "docs", "doc", "metadata", "version", "drift", "help"}, Read: true, Rules: []Rule{app}, Unless: []string{"-o", "--output"}},
+		{Names: []string{"ls", "list", "diff", "doctor", "notices", "docs", "doc", "metadata", "version", "drift", "help"}, Read: true, Rules: []Rule{app}, Output: []string{"-o", "--output"}},
 		{Names: []string{"context"}, Read: true, Unless: []string{"--reset", "-e", "--clear", "--force"}, Grammar: Grammar{Short: "e:", Long: []string{"reset=", "clear"}}},
 		{Names: []string{"flags"}, Read: true, Unless: []string{"--set", "--recommended", "--default"}},
-		{Names: []string{"synth", "synthesize"}, Writes: true, Rules: []Rule{app}},
+		// synth, like ls and diff, writes only its cloud assembly (cdk.out); -o names another directory.
+		{Names: []string{"synth", "synthesize"}, Read: true, Rules: []Rule{app}, Output: []string{"-o", "--output"}},
 		{Names: []string{"destroy"}, Rules: []Rule{app, destroys("cdk_destroy", "cdk destroy deletes the stacks' CloudFormation resources",
 			"cdk diff (see the stacks), or cdk ls")}},
 		{Names: []string{"gc"}, Rules: []Rule{destroys("cdk_gc", "cdk gc deletes assets it judges unused from the bootstrap bucket and registry",
