@@ -11,7 +11,7 @@ import (
 
 // cloudChecked are the cloud CLIs whose copies, uploads and SQL need more than
 // their declarations (registry/cloud.go) can say.
-var cloudChecked = []string{"aws", "gsutil", "gcloud", "az", "azcopy", "wrangler", "heroku", "oci"}
+var cloudChecked = []string{"aws", "gsutil", "gcloud", "az", "azcopy", "wrangler", "heroku", "oci", "terraform", "tofu", "terragrunt"}
 
 // cloud judges what a cloud CLI's declaration cannot: the local files a copy
 // writes (aws s3 cp s3://b/k ~/.bashrc is a write of ~/.bashrc), a secret
@@ -24,6 +24,9 @@ func (ck *checker) cloud(c shellparse.SimpleCommand, args []shellparse.Word) {
 		return
 	}
 	inv := prog.Resolve(regWords(args))
+	if base == "terraform" || base == "tofu" || base == "terragrunt" {
+		ck.tfCLIArgs(c, base, inv.Path)
+	}
 	full := strings.Join(append(append([]string{base}, inv.Path...), inv.Verb), " ")
 	var ops []shellparse.Word
 	for _, i := range inv.Scan.Operands {
@@ -193,4 +196,30 @@ func cloudSQLOpts(verb string) []string {
 		return []string{"--query-string"}
 	}
 	return nil
+}
+
+// tfCLIArgs judges TF_CLI_ARGS and TF_CLI_ARGS_<verb>: terraform adds their
+// words to its argv, so TF_CLI_ARGS_apply=-destroy terraform apply destroys.
+func (ck *checker) tfCLIArgs(c shellparse.SimpleCommand, base string, path []string) {
+	verb := ""
+	if len(path) > 0 {
+		verb = path[len(path)-1]
+	}
+	for _, name := range []string{"TF_CLI_ARGS", "TF_CLI_ARGS_" + verb} {
+		value, known := ck.vars[name]
+		set := known || ck.assigned[name]
+		for _, a := range c.Assigns {
+			if a.Name == name {
+				value, known, set = a.Value.Text, a.Value.Static, true
+			}
+		}
+		if !set {
+			continue
+		}
+		if !known || strings.Contains(value, "-destroy") || strings.Contains(value, "$") {
+			ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.tf_cli_args",
+				Reason: OneLine(name + " adds words to " + base + "'s argv (it may say -destroy)"), Suggestion: base + " plan -destroy"})
+			return
+		}
+	}
 }
