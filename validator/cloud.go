@@ -33,7 +33,13 @@ func (ck *checker) cloud(c shellparse.SimpleCommand, args []shellparse.Word) {
 		ops = append(ops, args[i])
 	}
 	if verb := verbOf(full, cloudCopies...); verb != "" {
-		ck.cloudCopy(verb, ops)
+		ck.cloudCopy(c, verb, ops)
+	}
+	if verb := verbOf(full, "gcloud compute ssh", "gcloud beta compute ssh", "gcloud alpha compute ssh"); verb != "" && inv.Scan.DashDash >= 0 {
+		if sshCommandGiven(args[inv.Scan.DashDash+1:]) {
+			ck.addFinding(Finding{Kind: finding.InlineCode, Severity: NonSevere, ID: "inline_code.gcloud_ssh_command",
+				Reason: OneLine(verb + " -- CMD runs the command it is given on the remote machine")})
+		}
 	}
 	if verb := verbOf(full, "aws s3api get-object", "aws s3api get-object-torrent", "aws lambda invoke"); verb != "" && len(ops) > 0 {
 		ck.writeTargetOpt(ops[len(ops)-1], verb+" "+ops[len(ops)-1].Text, true) // the outfile operand
@@ -43,10 +49,11 @@ func (ck *checker) cloud(c shellparse.SimpleCommand, args []shellparse.Word) {
 	uploads, downloads := cloudFileOpts(verb)
 	for i, a := range args {
 		name, val, attached := strings.Cut(a.Text, "=")
-		if !a.Static || !strings.HasPrefix(name, "-") {
+		if !strings.HasPrefix(name, "-") || strings.ContainsAny(name, "$`\"'\\") {
 			continue
 		}
-		w := shellparse.Word{Text: val, Static: true}
+		w := a // --body=$HOME/.ssh/id_rsa: the value keeps the word's expansions
+		w.Text = val
 		if !attached {
 			if i+1 >= len(args) {
 				continue
@@ -75,9 +82,35 @@ func (ck *checker) cloud(c shellparse.SimpleCommand, args []shellparse.Word) {
 
 // cloudCopy judges a copy whose last operand is its destination: a local
 // destination is written, a secret source sent to a remote one is exfiltration.
-func (ck *checker) cloudCopy(verb string, ops []shellparse.Word) {
+func (ck *checker) cloudCopy(c shellparse.SimpleCommand, verb string, ops []shellparse.Word) {
 	if len(ops) < 2 {
 		return
+	}
+	if ops[0].Text == "-" && cloudRemote(verb, ops[len(ops)-1].Text) {
+		// aws s3 cp - s3://b/k uploads what stdin holds: a redirect's file, or
+		// what the commands piped in read (cat ~/.ssh/id_rsa |, env |).
+		for _, r := range c.Redirects {
+			if r.Reads() && (r.Fd == "" || r.Fd == "0") {
+				ck.cloudUpload(verb, []shellparse.Word{r.Target})
+			}
+		}
+		for _, i := range c.Stdin.From {
+			if i < 0 || i >= len(ck.res.Commands) {
+				continue
+			}
+			w := ck.res.Commands[i]
+			if (w.Name == "env" || w.Name == "printenv") && len(operands(w.Argv[1:])) == 0 {
+				ck.add(finding.Exfiltration, Severe, verb+" sends the environment, which holds credentials, off the machine")
+				continue
+			}
+			sources := append([]shellparse.Word(nil), w.Argv[1:]...)
+			for _, r := range w.Redirects {
+				if r.Reads() {
+					sources = append(sources, r.Target)
+				}
+			}
+			ck.cloudUpload(verb, sources)
+		}
 	}
 	dest := ops[len(ops)-1]
 	if !cloudRemote(verb, dest.Text) {
@@ -94,7 +127,7 @@ func (ck *checker) cloudCopy(verb string, ops []shellparse.Word) {
 // cloudUpload reports local sources that hold secrets sent off the machine.
 func (ck *checker) cloudUpload(verb string, sources []shellparse.Word) {
 	for _, src := range sources {
-		if cloudRemote(verb, src.Text) || src.Text == "-" {
+		if cloudRemote(verb, src.Text) || src.Text == "-" || src.Static && strings.HasPrefix(src.Text, "-") {
 			continue
 		}
 		texts, _ := ck.expandPath(src)
@@ -222,4 +255,22 @@ func (ck *checker) tfCLIArgs(c shellparse.SimpleCommand, base string, path []str
 			return
 		}
 	}
+}
+
+// sshCommandGiven reports ssh arguments that name a remote command after the
+// options (-L 8080:localhost:80 alone forwards a port and runs nothing).
+func sshCommandGiven(args []shellparse.Word) bool {
+	for i := 0; i < len(args); i++ {
+		t := args[i].Text
+		if !args[i].Static {
+			return true
+		}
+		if len(t) < 2 || t[0] != '-' {
+			return true
+		}
+		if last := t[len(t)-1]; len(t) == 2 && strings.IndexByte("BbcDEeFIiJLlmOopQRSWw", last) >= 0 {
+			i++ // the option's value
+		}
+	}
+	return false
 }
