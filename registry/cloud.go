@@ -865,7 +865,7 @@ func cliLevel(depth int, v cliVerbs) []*Node {
 	}
 	out = append(out,
 		&Node{Names: v.read, Read: true},
-		&Node{Names: v.destroy, Rules: []Rule{destroys(idName(v.tool)+"_delete",
+		&Node{Names: append(append([]string(nil), v.destroy...), destroyWords...), Rules: []Rule{destroys(idName(v.tool)+"_delete",
 			v.tool+" … "+v.destroy[0]+" deletes a cloud resource; it may not be recoverable", safer)}},
 	)
 	if depth > 1 {
@@ -873,6 +873,13 @@ func cliLevel(depth int, v cliVerbs) []*Node {
 	}
 	return out
 }
+
+// destroyWords are the destructive-name principle's verbs (registry.DestructiveVerb),
+// alone and as the first word of a compound: a group wildcard would otherwise
+// take them for one more group.
+var destroyWords = []string{"delete", "delete-*", "destroy", "destroy-*", "drop", "drop-*", "purge", "purge-*", "prune", "prune-*",
+	"remove", "remove-*", "rm", "uninstall", "unpublish", "yank", "wipe", "wipe-*", "terminate", "terminate-*", "revoke", "revoke-*",
+	"nuke", "erase", "erase-*", "teardown", "deprovision", "decommission", "truncate", "truncate-*"}
 
 func idName(tool string) string {
 	b := []byte(tool)
