@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"permgate/registry"
 	"slices"
 	"strings"
 
@@ -36,9 +37,11 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 	if len(writeTargets(c)) > 0 {
 		return false
 	}
+	if prog.PlainReader() {
+		return true
+	}
 	words := regWords(args)
-	inv := prog.Resolve(words)
-	if inv.Help(words) {
+	if registry.IsHelp(words) {
 		return true
 	}
 	if check, ok := argChecks[name]; ok {
@@ -50,6 +53,7 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 		}
 		return check(args)
 	}
+	inv := prog.Resolve(words)
 	return inv.ReadOnly()
 }
 

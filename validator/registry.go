@@ -34,6 +34,9 @@ func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shel
 		}
 		return
 	}
+	if !prog.NeedsArgs() {
+		return
+	}
 	words := regWords(args)
 	inv := prog.Resolve(words)
 	for _, f := range inv.Findings() {
@@ -101,7 +104,7 @@ func (ck *checker) addFinding(f Finding) {
 // declaration lists as outputs (sort -o FILE, npm config --userconfig FILE).
 func declaredOutputs(c shellparse.SimpleCommand) []shellparse.Word {
 	prog, ok := programs.Lookup(path.Base(c.Name))
-	if !ok || len(c.Argv) < 2 {
+	if !ok || len(c.Argv) < 2 || !prog.HasOutputs() {
 		return nil
 	}
 	inv := prog.Resolve(regWords(c.Argv[1:]))
