@@ -439,7 +439,7 @@ func (ck *checker) rsync(c shellparse.SimpleCommand, args []shellparse.Word) {
 		return
 	}
 	if hasFlag(args, "", "--delete", "--delete-before", "--delete-during", "--delete-after", "--delete-delay", "--delete-excluded", "--del", "--remove-source-files") {
-		targets := copyTargets("rsync", args, operands(args))
+		targets := copyTargets(c)
 		for _, t := range targets {
 			if class, why := ck.judgeDelete(t); class == deleteSevere {
 				ck.add("recursive_delete", Severe, "rsync --delete removes files in "+why)
