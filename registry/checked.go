@@ -4,7 +4,6 @@ package registry
 // Go code named in Check reads them (rm's targets, git, interpreters, …). The
 // declaration makes them known to every stage.
 var checked = []*Program{
-	{Family: "git", Names: []string{"git"}, Check: "git"},
 	{Family: "core", Names: []string{"permgate"}, Check: "permgate"},
 	{Family: "interpreters", Names: []string{"python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "luajit", "Rscript", "R", "tclsh", "pwsh", "powershell", "osascript", "irb", "jshell"}, Check: "interpreter"},
 	{Family: "core", Names: []string{"awk", "gawk", "mawk", "nawk"}, Check: "awk"},
