@@ -12,7 +12,9 @@ func (p *Program) PlainReader() bool {
 }
 
 // HasOutputs reports a declaration with an option that names a written file.
-func (p *Program) HasOutputs() bool { return p.Node.any(func(n *Node) bool { return len(n.Output) > 0 }) }
+func (p *Program) HasOutputs() bool {
+	return p.Node.any(func(n *Node) bool { return len(n.Output) > 0 })
+}
 
 // NeedsArgs reports a declaration whose findings depend on argv: it has
 // rules, or subcommands (whose verbs the destructive-name principle reads).
