@@ -40,3 +40,43 @@ func IsHelp(args []Word) bool {
 	var inv Invocation
 	return inv.Help(args)
 }
+
+// ValueOptions returns the spellings of the options that take a value in the
+// program's own grammar and, down to depth levels, in its subcommands'
+// ("-n", "--namespace", "-chdir"): what a rule matcher must skip with its
+// value to find the subcommand.
+func (p *Program) ValueOptions(depth int) []string {
+	var out []string
+	p.Node.valueOptions(depth, &out)
+	return out
+}
+
+func (n *Node) valueOptions(depth int, out *[]string) {
+	g := &n.Grammar
+	for i := 0; i < len(g.Short); i++ {
+		if g.Short[i] == ':' {
+			continue
+		}
+		if i+1 < len(g.Short) && g.Short[i+1] == ':' && (i+2 >= len(g.Short) || g.Short[i+2] != ':') {
+			*out = append(*out, "-"+g.Short[i:i+1])
+		}
+	}
+	for _, decl := range g.Long {
+		if name, kind := splitLong(decl); kind == required {
+			*out = append(*out, "--"+name)
+			if g.Dash {
+				*out = append(*out, "-"+name)
+			}
+		}
+	}
+	for _, decl := range g.Words {
+		if name, kind := splitLong(decl); kind == required {
+			*out = append(*out, "-"+name)
+		}
+	}
+	if depth > 1 {
+		for _, s := range n.Subs {
+			s.valueOptions(depth-1, out)
+		}
+	}
+}
