@@ -173,7 +173,8 @@ func (ck *checker) ctrScan(rest []shellparse.Word, shortVal string, posix bool) 
 			switch {
 			case hasV:
 				o.val, o.has = subWord(w, v), true
-			case !ctrFlags[n] && i+1 < len(words) && !strings.HasPrefix(words[i+1].Text, "-"):
+			case !(ctrFlags[n] && !(posix && n == "pull")) && i+1 < len(words) && !strings.HasPrefix(words[i+1].Text, "-"):
+				// run --pull POLICY takes a value; build --pull does not.
 				i++
 				o.val, o.has = words[i], true
 			}
