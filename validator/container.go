@@ -397,7 +397,8 @@ func volumeSpec(w shellparse.Word) (src shellparse.Word, ro, named bool) {
 func mountSpec(w shellparse.Word) (src shellparse.Word, ro, ok bool) {
 	typ, source, device, bind := "", "", "", false
 	for _, part := range strings.Split(w.Text, ",") {
-		k, v, _ := strings.Cut(part, "=")
+		// The engines read the spec as CSV: "source=/" may be quoted.
+		k, v, _ := strings.Cut(strings.Trim(part, `"`), "=")
 		switch strings.ToLower(strings.TrimSpace(k)) {
 		case "type":
 			typ = v
@@ -451,6 +452,10 @@ func (ck *checker) volumeCreate(name string, rest []shellparse.Word) {
 // volume, or used as its root). It reports a severe finding added.
 func (ck *checker) ctrMount(name string, src shellparse.Word, ro, isPath bool) bool {
 	if !isPath || src.Text == "" {
+		return false
+	}
+	if src.Subst && !pwdSubst(src.Text) {
+		ck.add(finding.PrivilegeEscalation, NonSevere, name+" mounts "+src.Text+", a path known only at run time: it could be / or the engine's socket")
 		return false
 	}
 	texts, _ := ck.expandPath(src)
@@ -570,8 +575,9 @@ func (ck *checker) hostCopy(name string, inv registry.Invocation, args []shellpa
 		return
 	}
 	dest := args[ops[len(ops)-1]]
-	if dest.Text == "-" || strings.Contains(strings.SplitN(dest.Text, "/", 2)[0], ":") {
-		return
+	remote := strings.Contains(dest.Text, ":") && !strings.HasPrefix(dest.Text, "/") && !strings.HasPrefix(dest.Text, ".") && !strings.HasPrefix(dest.Text, "~")
+	if dest.Text == "-" || remote {
+		return // CTR:PATH, NAMESPACE/POD:PATH or stdout
 	}
 	ck.writeTarget(dest, name+" "+dest.Text)
 }
@@ -663,4 +669,16 @@ func (ck *checker) minikube(c shellparse.SimpleCommand, verb []string, inv regis
 			ck.ctrMount("minikube start --mount-string", shellparse.Word{Text: src, Static: !o.Dynamic}, false, true)
 		}
 	}
+}
+
+// pwdSubst reports a mount source that is the working directory by command
+// substitution ($(pwd), `pwd`, $(pwd)/src): nothing else is substituted.
+func pwdSubst(t string) bool {
+	t = strings.Trim(t, `"`)
+	for _, p := range []string{"$(pwd)", "`pwd`", "$(pwd -P)", "$(pwd -L)"} {
+		if rest, ok := strings.CutPrefix(t, p); ok {
+			return !strings.Contains(rest, "$(") && !strings.Contains(rest, "`")
+		}
+	}
+	return false
 }
