@@ -174,7 +174,7 @@ func dockerNode() Node {
 		ctrWrites("build", "pull", "push", "tag", "commit", "start", "stop", "restart", "pause", "unpause", "rename", "update", "attach", "wait",
 			"login", "logout", "load", "import", "init", "checkpoint", "debug", "mount", "umount", "unmount", "healthcheck", "auto-update", "generate", "play", "farm", "artifact", "quadlet", "apparmor", "ipfs", "model"),
 		{Names: []string{"container"}, Subs: []*Node{
-			ctrRead("ls", "list", "ps", "inspect", "logs", "top", "port", "diff", "stats", "exists", "runlabel-list"),
+			ctrRead("ls", "list", "ps", "inspect", "logs", "top", "port", "diff", "stats", "exists"),
 			run(), exec(), cp(), kill(), rm("rm", "remove", "delete"), save("export"),
 			prune("container_prune", "container prune deletes every stopped container and what it wrote"),
 			ctrWrites("start", "stop", "restart", "pause", "unpause", "rename", "update", "attach", "wait", "commit", "checkpoint", "restore", "cleanup", "init", "clone", "mount", "unmount", "umount", "runlabel"),
@@ -199,11 +199,11 @@ func dockerNode() Node {
 			ctrWrites("create", "connect", "disconnect", "rm", "remove", "reload", "update"),
 		}},
 		{Names: []string{"system"}, Subs: []*Node{
-			ctrRead("df", "info", "events", "dial-stdio"),
+			ctrRead("df", "info", "events"),
 			{Names: []string{"connection"}, Subs: []*Node{ctrRead("ls", "list"), ctrWrites("add", "default", "rename", "rm", "remove")}},
 			prune("system_prune", "system prune deletes stopped containers, unused networks, dangling images and the build cache (with --volumes the volumes' data)"),
 			ctrDestroy("destructive_action.podman_system_reset", "system reset deletes every container, image, volume, pod and network: all of the engine's storage", "podman system prune keeps what is in use", "reset"),
-			ctrWrites("migrate", "renumber", "service", "check"),
+			ctrWrites("migrate", "renumber", "service", "check", "dial-stdio"),
 		}},
 		{Names: []string{"builder"}, Subs: []*Node{
 			ctrRead("ls", "inspect", "du"),
@@ -211,7 +211,8 @@ func dockerNode() Node {
 			ctrWrites("build", "create", "use", "rm", "stop", "bake"),
 		}},
 		{Names: []string{"buildx"}, Subs: []*Node{
-			ctrRead("ls", "inspect", "du", "version", "history"),
+			ctrRead("ls", "inspect", "du", "version"),
+			{Names: []string{"history"}, Subs: []*Node{ctrRead("ls", "inspect", "logs", "open", "trace"), ctrWrites("rm", "import", "export")}},
 			{Names: []string{"imagetools"}, Subs: []*Node{ctrRead("inspect"), ctrWrites("create")}},
 			prune("buildx_prune", "buildx prune deletes the build cache"),
 			{Names: []string{"build", "b", "bake"}, Writes: true, Grammar: Grammar{Long: []string{"allow=", "output=", "tag=", "file=", "platform=", "builder=", "build-arg=", "secret=", "ssh=", "network=", "progress=", "cache-from=", "cache-to=", "target=", "load", "push"}, Short: "f:o:t:"}},
@@ -223,7 +224,11 @@ func dockerNode() Node {
 		{Names: []string{"manifest"}, Subs: []*Node{ctrRead("inspect", "exists"), ctrWrites("create", "annotate", "push", "add", "remove", "rm")}},
 		{Names: []string{"trust"}, Subs: []*Node{ctrRead("inspect"), ctrWrites("sign", "key", "signer", "show", "set", "get"),
 			ctrDestroy("destructive_action.trust_revoke", "trust revoke removes the signatures of an image tag from its registry", "", "revoke")}},
-		{Names: []string{"scout", "sbom"}, Read: true, Grammar: Grammar{Long: []string{"output="}, Short: "o:"}, Output: []string{"-o", "--output"}},
+		{Names: []string{"sbom"}, Read: true, Grammar: Grammar{Long: []string{"output="}, Short: "o:"}, Output: []string{"-o", "--output"}},
+		{Names: []string{"scout"}, Grammar: Grammar{Long: []string{"output="}, Short: "o:"}, Subs: []*Node{
+			{Names: []string{"cves", "quickview", "qv", "compare", "recommendations", "sbom", "version", "help", "environment", "policy", "attestation"}, Read: true, Output: []string{"-o", "--output"}},
+			ctrWrites("config", "enroll", "repo", "push", "cache", "watch", "integration"),
+		}},
 		{Names: []string{"swarm"}, Subs: []*Node{ctrRead("ca"), ctrWrites("init", "join", "join-token", "update", "unlock", "unlock-key"),
 			ctrDestroyIf("destructive_action.swarm_leave_force", "swarm leave --force on a manager drops its share of the swarm's state; on the last manager the swarm is gone", "docker node demote first", Grammar{Short: "f", Long: []string{"force"}}, []string{"-f", "--force"}, "leave")}},
 		{Names: []string{"node"}, Subs: []*Node{ctrRead("ls", "list", "inspect", "ps"), ctrWrites("update", "promote", "demote"),
@@ -362,7 +367,7 @@ func kubectlNode(extra ...*Node) Node {
 // ocNodes are OpenShift's verbs beyond kubectl's.
 func ocNodes() []*Node {
 	return []*Node{
-		ctrRead("status", "projects", "whoami-url", "process", "observe-list"),
+		ctrRead("status", "projects", "process"),
 		{Names: []string{"whoami"}, Read: true, Grammar: Grammar{Short: "tc", Long: []string{"show-token", "show-context", "show-server", "show-console"}},
 			Rules: []Rule{{ID: "secret_access.oc_whoami_token", Kind: finding.SecretAccess, Severity: finding.NonSevere, If: []string{"-t", "--show-token"},
 				Reason: "oc whoami --show-token prints the session's bearer token"}}},
