@@ -20,6 +20,30 @@ var containers = []*Program{
 	{Family: "containers", Names: []string{"docker-compose", "podman-compose"}, Check: "container", Node: composeNode(true)},
 	{Family: "containers", Names: []string{"buildah"}, Check: "container", Node: buildahNode()},
 	{Family: "containers", Names: []string{"crictl"}, Check: "container", Node: crictlNode()},
+	{Family: "containers", Names: []string{"ctr"}, Check: "container", Node: Node{Bare: true, Grammar: Grammar{Short: "a:n:", Long: []string{"address=", "namespace=", "timeout=", "connect-timeout=", "debug"}, Exact: true}, Subs: []*Node{
+		ctrRead("version", "info", "plugins", "plugin", "help", "h"),
+		{Names: []string{"images", "image", "i", "containers", "container", "c", "tasks", "task", "t", "snapshots", "snapshot", "namespaces", "namespace", "ns", "content", "leases", "events", "sandboxes", "sb"}, Subs: []*Node{
+			ctrRead("ls", "list", "info", "check", "usage", "tree", "ps", "metrics", "get"),
+			ctrWrites("pull", "push", "import", "export", "tag", "mount", "unmount", "convert", "label", "create", "start", "pause", "resume", "kill", "exec", "attach", "checkpoint", "restore", "update", "prepare", "commit", "view", "fetch", "ingest", "edit", "set-labels", "rm", "remove", "del", "delete"),
+			ctrDestroy("destructive_action.ctr_prune", "ctr content|snapshots prune deletes the data nothing references any more", "", "prune"),
+		}},
+		{Names: []string{"run"}, Writes: true, Grammar: Grammar{Posix: true}},
+		ctrWrites("oci", "install", "shim", "deprecations", "pprof"),
+	}}},
+	{Family: "containers", Names: []string{"colima", "limactl", "lima", "orbctl", "orb"}, Node: Node{Bare: true, Subs: []*Node{
+		ctrRead("status", "list", "ls", "version", "ssh-config", "info", "show-ssh", "help", "completion", "validate"),
+		ctrWrites("start", "stop", "restart", "ssh", "shell", "kubernetes", "nerdctl", "template", "edit", "create", "clone", "copy", "cp", "config", "update", "run", "docker", "default", "factory-reset-confirm"),
+		ctrDestroy("destructive_action.vm_delete", "delete removes the virtual machine with every container, image and volume in it", "stop keeps it", "delete", "rm", "remove"),
+		ctrDestroy("destructive_action.vm_prune", "prune deletes cached images and disks", "", "prune"),
+		ctrDestroy("destructive_action.vm_reset", "reset deletes the machine's containers, images and volumes", "", "reset", "factory-reset"),
+	}}},
+	{Family: "containers", Names: []string{"docker-credential-desktop", "docker-credential-osxkeychain", "docker-credential-secretservice", "docker-credential-pass", "docker-credential-wincred", "docker-credential-ecr-login", "docker-credential-gcloud", "docker-credential-gcr", "docker-credential-acr-env"},
+		Node: Node{Subs: []*Node{
+			{Names: []string{"get"}, Read: true, Rules: []Rule{{ID: "secret_access.docker_credential_get", Kind: finding.SecretAccess, Severity: finding.NonSevere,
+				Reason: "a docker credential helper's get prints the registry password or token it holds"}}},
+			ctrRead("list", "version", "--version", "-v", "help"),
+			ctrWrites("store", "erase", "configure-docker"),
+		}}},
 	{Family: "containers", Names: []string{"kubectl", "kubecolor", "microk8s.kubectl"}, Check: "container", Node: kubectlNode()},
 	{Family: "containers", Names: []string{"oc"}, Check: "container", Node: kubectlNode(ocNodes()...)},
 	{Family: "containers", Names: []string{"k3s"}, Check: "container", Node: Node{Grammar: Grammar{Long: []string{"debug", "data-dir="}, Short: "d:", Exact: true}, Bare: true, Subs: []*Node{

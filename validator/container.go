@@ -54,6 +54,11 @@ func (ck *checker) container(c shellparse.SimpleCommand, args []shellparse.Word)
 	case "kubectl", "kubecolor", "microk8s.kubectl", "oc":
 		ck.kubeVerb(c, name, verb, inv, args)
 		return
+	case "ctr":
+		if len(verb) == 1 && verb[0] == "run" {
+			ck.containerRun(name, rest, "", true)
+		}
+		return
 	case "crictl":
 		if len(verb) == 1 && verb[0] == "exec" {
 			ck.add(finding.InlineCode, NonSevere, name+" runs a command in a container")
@@ -143,6 +148,8 @@ var ctrFlags = map[string]bool{
 	"pull": true, "push": true, "load": true, "no-cache": true, "squash": true, "squash-all": true, "force-rm": true, "layers": true,
 	"disable-compression": true, "compress": true, "check": true, "omit-history": true, "stdin": true, "all-platforms": true,
 	"identity-label": true, "skip-unused-stages": true, "debug": true,
+	// ctr run
+	"net-host": true, "null-io": true, "cni": true, "no-pivot": true, "seccomp": true, "privileged-without-host-devices": true,
 }
 
 // ctrScan reads a container verb's options. With posix the options end at
@@ -293,6 +300,10 @@ func (ck *checker) ctrOption(name string, o ctrOpt) bool {
 		if !o.has || dynamic || truthy(val) {
 			return ck.privileged(name + " --privileged gives the container every capability and the host's devices: root in it is root on the host")
 		}
+	case "with-ns":
+		if kind, p, _ := strings.Cut(val, ":"); kind == "pid" && strings.HasPrefix(path.Clean(p), "/proc/1/") {
+			return ck.privileged(name + " --with-ns " + val + " puts the container in the host's process namespace")
+		}
 	case "use-api-socket":
 		return ck.privileged(name + " --use-api-socket hands the container the engine's socket, which controls the host as root")
 	case "pid":
@@ -406,6 +417,8 @@ func mountSpec(w shellparse.Word) (src shellparse.Word, ro, ok bool) {
 			source = v
 		case "readonly", "ro":
 			ro = v == "" || truthy(v)
+		case "options": // ctr run --mount options=rbind:ro
+			ro = slices.Contains(strings.Split(v, ":"), "ro")
 		case "volume-opt":
 			if d, ok := strings.CutPrefix(v, "device="); ok {
 				device = d

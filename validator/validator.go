@@ -497,7 +497,7 @@ func init() {
 		// The rest of the container family (validator/container.go).
 		"podman-remote": (*checker).container, "docker-compose": (*checker).container, "podman-compose": (*checker).container,
 		"buildah": (*checker).container, "crictl": (*checker).container, "kubecolor": (*checker).container, "microk8s.kubectl": (*checker).container,
-		"oc": (*checker).container, "k3s": (*checker).container, "microk8s": (*checker).container, "minikube": (*checker).container,
+		"oc": (*checker).container, "ctr": (*checker).container, "k3s": (*checker).container, "microk8s": (*checker).container, "minikube": (*checker).container,
 		"parallel":    (*checker).parallelStdin,
 		"make":        (*checker).makeStdin,
 		"gmake":       (*checker).makeStdin,
