@@ -540,6 +540,9 @@ func init() {
 	for _, client := range sqlClients {
 		programChecks[client] = (*checker).sql
 	}
+	for _, name := range containerPrograms {
+		programChecks[name] = (*checker).container
+	}
 	for _, name := range []string{"npm", "cargo"} {
 		own := programChecks[name]
 		programChecks[name] = func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
