@@ -38,6 +38,9 @@ func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shel
 		return
 	}
 	words := regWords(args)
+	if registry.IsHelp(words) {
+		return // kubectl delete --help prints help and deletes nothing
+	}
 	inv := prog.Resolve(words)
 	for _, f := range inv.Findings() {
 		reason := f.Rule.Reason
@@ -47,7 +50,7 @@ func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shel
 		ck.addFinding(Finding{Kind: f.Rule.Kind, Severity: f.Severity, Reason: OneLine(reason), ID: f.Rule.ID, Suggestion: f.Rule.Safer})
 	}
 	switch {
-	case inv.Verb != "" && registry.DestructiveVerb(inv.Verb) && !inv.Help(words):
+	case inv.Verb != "" && registry.DestructiveVerb(inv.Verb):
 		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.verb",
 			Reason: OneLine(base + " " + strings.Join(append(inv.Path, inv.Verb), " ") + " destroys something outside the file system")})
 	case inv.DynamicVerb && prog.Destructive():
