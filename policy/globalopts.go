@@ -5,46 +5,9 @@ import (
 	"slices"
 	"strings"
 
+	"permgate/registry"
 	"permgate/shellparse"
 )
-
-// globalOptions are, per program, the options that may stand before its
-// subcommand and take the next word as their value (--registry URL, -C dir).
-// Any other word that starts with - before the subcommand is taken for an
-// option without a value; --opt=value and -Cdir are one word. (The program
-// registry of issue 10 will hold this.)
-var globalOptions = map[string][]string{
-	"npm":       {"--registry", "-w", "--workspace", "--prefix", "-C", "--userconfig", "--globalconfig", "--cache", "--loglevel", "--otp", "--tag", "--access", "--scope", "--include", "--omit", "--cwd"},
-	"pnpm":      {"-C", "--dir", "-F", "--filter", "--registry", "--loglevel", "--reporter", "--workspace-root-dir", "--config-dir"},
-	"yarn":      {"--cwd", "--registry", "--cache-folder", "--modules-folder", "--network-timeout", "--mutex", "--use-yarnrc"},
-	"npx":       {"-p", "--package", "--registry", "-c", "--call"},
-	"bun":       {"--cwd", "-c", "--config", "--registry"},
-	"git":       {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix", "--list-cmds", "--attr-source"},
-	"terraform": {},
-	"tofu":      {},
-	"kubectl": {"--context", "-n", "--namespace", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--token", "--as", "--as-group",
-		"--certificate-authority", "--client-certificate", "--client-key", "--request-timeout", "-v", "--v", "--cache-dir", "-l", "--selector", "-o", "--output"},
-	"helm": {"--kube-context", "-n", "--namespace", "--kubeconfig", "--kube-apiserver", "--kube-token", "--kube-as-user", "--kube-as-group",
-		"--kube-ca-file", "--registry-config", "--repository-config", "--repository-cache"},
-	"docker": {"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey",
-		"-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory"}, // the last are compose's
-	"podman":    {"--url", "-c", "--connection", "--root", "--runroot", "--storage-driver", "--log-level", "--cgroup-manager", "--remote"},
-	"nerdctl":   {"-H", "--host", "-n", "--namespace", "--address", "-a", "--snapshotter", "--cni-path"},
-	"cargo":     {"-C", "--config", "-Z", "--color", "--manifest-path", "--target-dir", "-p", "--package", "--registry", "--token", "--index"},
-	"aws":       {"--profile", "--region", "--output", "--endpoint-url", "--query", "--color", "--ca-bundle", "--cli-read-timeout", "--cli-connect-timeout", "--cli-binary-format"},
-	"gcloud":    {"--project", "--account", "--configuration", "--verbosity", "--format", "--impersonate-service-account", "--billing-project", "--region", "--zone"},
-	"az":        {"--subscription", "-o", "--output", "--query"},
-	"gh":        {"-R", "--repo", "--hostname"},
-	"go":        {"-C"},
-	"make":      {"-C", "--directory", "-f", "--file", "--makefile", "-j", "--jobs", "-I", "--include-dir", "-o", "-W"},
-	"pulumi":    {"-C", "--cwd", "-s", "--stack", "--color", "--logflow", "-v", "--verbose"},
-	"composer":  {"-d", "--working-dir"},
-	"mvn":       {"-f", "--file", "-s", "--settings", "-P", "-pl", "--projects", "-D"},
-	"gradle":    {"-p", "--project-dir", "-b", "--build-file", "-c", "--settings-file", "-D", "-P", "-g", "--gradle-user-home"},
-	"gradlew":   {"-p", "--project-dir", "-b", "--build-file", "-D", "-P"},
-	"systemctl": {"-H", "--host", "-M", "--machine", "--root", "-t", "--type", "-p", "--property", "-s", "--signal"},
-	"redis-cli": {"-h", "-p", "-a", "-u", "-n", "--user", "--pass"},
-}
 
 // plusWords are programs that take a +WORD before the subcommand: cargo
 // +nightly publish, rustup +stable … .
@@ -93,8 +56,12 @@ func GlobalForms(c shellparse.SimpleCommand) []string {
 // written, from the first -- on too.
 func stripGlobals(prog string, words []string, greedy bool, depth int) []string {
 	valued := map[string]bool{}
-	for _, o := range globalOptions[prog] {
-		valued[o] = true
+	if p, ok := registry.Default().Lookup(prog); ok {
+		// The options that take a value, as the program registry declares
+		// them: the program's own and its first subcommands'.
+		for _, o := range p.ValueOptions(depth) {
+			valued[o] = true
+		}
 	}
 	kept := []string{words[0]}
 	operands := 0

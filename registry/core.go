@@ -7,7 +7,7 @@ import "permgate/finding"
 var core = []*Program{
 	// Readers only read, whatever plain arguments they get (SPEC §2's floor).
 	{Family: "core", Names: []string{"ls", "cat", "head", "tail", "wc", "echo", "printf", "pwd", "which", "type",
-		"file", "stat", "du", "df", "grep", "egrep", "fgrep", "diff", "cmp", "uniq", "cut", "tr", "nl", "rev",
+		"file", "stat", "du", "df", "grep", "egrep", "fgrep", "diff", "cmp", "cut", "tr", "nl", "rev",
 		"seq", "basename", "dirname", "realpath", "readlink", "id", "whoami", "true", "false", "test", "[", "[[",
 		"cd", "more", "column", "fold", "expand", "unexpand", "paste", "join", "comm", "tac", "od",
 		"hexdump", "xxd", "md5sum", "sha1sum", "sha256sum", "sha512sum", "sha224sum", "sha384sum", "cksum", "b2sum",

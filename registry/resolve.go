@@ -103,7 +103,9 @@ func (inv Invocation) finish(args []Word, before []Opt, from int, dashDash bool)
 }
 
 // Help reports an argv that only asks for help or the version: --help, -h,
-// --version, -V, -version, or help alone as the verb.
+// --version, -V, -v, -version, or help alone as the verb (-v alone is the
+// version for node, ruby, php, perl, make, mvn; elsewhere it does nothing
+// but complain of a missing operand).
 func (inv *Invocation) Help(args []Word) bool {
 	for _, w := range args {
 		if w.Dynamic || w.Text == "--" {
@@ -112,7 +114,7 @@ func (inv *Invocation) Help(args []Word) bool {
 	}
 	if len(args) == 1 {
 		switch args[0].Text {
-		case "--help", "-h", "--version", "-help", "-version", "help", "-?", "--usage", "version":
+		case "--help", "-h", "--version", "-help", "-version", "help", "-?", "--usage", "version", "-V", "-v":
 			return true
 		}
 	}

@@ -682,14 +682,8 @@ func optionScript(args []Word, opts ...string) *Word {
 // bisect run CMD, rebase --exec CMD, difftool/mergetool -x CMD. git itself also
 // runs and is judged as itself.
 func gitStep(argv []Word) step {
-	i := 1
-	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") {
-		switch argv[i].Text {
-		case "-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix", "--attr-source":
-			i++
-		}
-		i++
-	}
+	git, _ := programs.Lookup("git")
+	i := git.Node.Grammar.Scan(regWords(argv[1:])).Stop + 1 // the subcommand, after git's global options
 	if i >= len(argv) {
 		return step{}
 	}

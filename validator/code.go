@@ -439,7 +439,7 @@ func (ck *checker) rsync(c shellparse.SimpleCommand, args []shellparse.Word) {
 		return
 	}
 	if hasFlag(args, "", "--delete", "--delete-before", "--delete-during", "--delete-after", "--delete-delay", "--delete-excluded", "--del", "--remove-source-files") {
-		targets := copyTargets("rsync", args, operands(args))
+		targets := copyTargets(c)
 		for _, t := range targets {
 			if class, why := ck.judgeDelete(t); class == deleteSevere {
 				ck.add("recursive_delete", Severe, "rsync --delete removes files in "+why)
@@ -521,89 +521,6 @@ func IsInterpreter(name string) bool { return isInterpreter(name) }
 // code it runs: PROGRAM → options.
 
 // optionCommands flags a program given a command or code through an option.
-
-// containerExec: docker/podman exec and kubectl exec run a command in a
-// container; docker run with --privileged or the host's root mounted gives the
-// container the machine.
-func (ck *checker) container(c shellparse.SimpleCommand, args []shellparse.Word) {
-	ops := operands(args)
-	if len(ops) == 0 {
-		return
-	}
-	switch ops[0].Text {
-	case "exec":
-		if len(ops) > 2 || c.Name == "kubectl" {
-			ck.add("inline_code", NonSevere, c.Name+" exec runs a command in a container")
-		}
-	case "run", "create":
-		for i, a := range args {
-			t := a.Text
-			switch {
-			case t == "--privileged" || strings.HasPrefix(t, "--pid=host") || strings.HasPrefix(t, "--cap-add=ALL") || strings.HasPrefix(t, "--cap-add=SYS_ADMIN"):
-				ck.add("privilege_escalation", Severe, c.Name+" "+t+" gives the container the host's power")
-				return
-			case (t == "-v" || t == "--volume" || t == "--mount") && i+1 < len(args) && hostRootMount(args[i+1].Text),
-				(strings.HasPrefix(t, "-v") || strings.HasPrefix(t, "--volume=") || strings.HasPrefix(t, "--mount=")) && hostRootMount(strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(t, "--volume="), "--mount="), "-v"), " ")):
-				ck.add("privilege_escalation", Severe, c.Name+" mounts a host system path into the container, where it is root")
-				return
-			}
-			ck.mountsSelf(c.Name, args, i)
-		}
-	}
-}
-
-// mountsSelf: a container given permgate's files, or a directory above them,
-// can write them as root (docker run -v ~/.config/permgate:/c, -v ~:/h).
-func (ck *checker) mountsSelf(name string, args []shellparse.Word, i int) {
-	t := args[i].Text
-	var spec shellparse.Word
-	switch {
-	case (t == "-v" || t == "--volume" || t == "--mount") && i+1 < len(args):
-		spec = args[i+1]
-	case strings.HasPrefix(t, "-v") && len(t) > 2, strings.HasPrefix(t, "--volume="), strings.HasPrefix(t, "--mount="):
-		spec = args[i]
-		spec.Text = strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(t, "--volume="), "--mount="), "-v"), " ")
-	default:
-		return
-	}
-	src, _, _ := strings.Cut(spec.Text, ":")
-	for _, part := range strings.Split(spec.Text, ",") {
-		if v, ok := strings.CutPrefix(part, "source="); ok {
-			src = v
-		} else if v, ok := strings.CutPrefix(part, "src="); ok {
-			src = v
-		}
-	}
-	spec.Text = src
-	texts, _ := ck.expandPath(spec)
-	for _, text := range texts {
-		p := ck.resolve(text)
-		for _, q := range ck.realPaths(p) {
-			if ck.v.selfFile(q) != "" || ck.v.selfAncestor(q, true) {
-				ck.add("self_modify", Severe, name+" mounts "+src+" into a container, which can then rewrite permgate's own config or state")
-				return
-			}
-		}
-	}
-}
-
-// hostRootMount reports a bind of /, /etc, /root, the home directory's parent or
-// the docker socket.
-func hostRootMount(spec string) bool {
-	src, _, _ := strings.Cut(spec, ":")
-	if strings.Contains(spec, "source=") {
-		for _, part := range strings.Split(spec, ",") {
-			if v, ok := strings.CutPrefix(part, "source="); ok {
-				src = v
-			}
-		}
-	}
-	switch path.Clean(src) {
-	case "/", "/etc", "/root", "/home", "/var/run/docker.sock", "/run/docker.sock", "/usr", "/boot", "/dev", "/proc", "/sys":
-		return true
-	}
-	return false
-}
 
 // parallelStdin: parallel with no command runs each input line as a command.
 func (ck *checker) parallelStdin(c shellparse.SimpleCommand, args []shellparse.Word) {

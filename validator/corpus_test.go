@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"permgate/finding"
 	"slices"
 	"strings"
 	"testing"
@@ -90,6 +91,11 @@ func TestCorpus(t *testing.T) {
 	failed := 0
 	for _, c := range loadCorpus(t) {
 		a := v.CheckScript(c.command)
+		for _, f := range a.Findings {
+			if _, ok := finding.Lookup(f.Kind); !ok {
+				t.Errorf("%s: finding kind %q is not in finding's table", c, f.Kind)
+			}
+		}
 		got := sortedKinds(a)
 		if a.Severity != c.severity || a.AllReadOnly != c.readOnly || !slices.Equal(got, c.kinds) {
 			failed++

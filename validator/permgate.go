@@ -57,9 +57,8 @@ func (ck *checker) notePermgateCopies(c shellparse.SimpleCommand) {
 	default:
 		return
 	}
-	args := c.Argv[1:]
-	files := skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "-m": true, "-o": true, "-g": true, "--suffix": true, "--mode": true, "--owner": true, "--group": true, "--target-directory": true})
-	targets := copyTargets(c.Name, args, operands(args))
+	files := operandsOf(c)
+	targets := copyTargets(c)
 	if len(files) == 0 || len(targets) == 0 {
 		return
 	}

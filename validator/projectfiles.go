@@ -75,8 +75,8 @@ func (ck *checker) projectFileRemovals(c shellparse.SimpleCommand) {
 	case "rm", "rmdir", "unlink", "shred":
 		gone = operands(args)
 	case "mv":
-		ops := skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "--suffix": true, "--target-directory": true})
-		if len(shortValues(args, 't', "S")) == 0 && len(longValues(args, "--target-directory")) == 0 && len(ops) > 0 {
+		ops := operandsOf(c)
+		if len(valuesOf(c, "-t", "--target-directory")) == 0 && len(ops) > 0 {
 			ops = ops[:len(ops)-1] // the last operand is where they go
 		}
 		gone = ops
@@ -106,7 +106,7 @@ func copiesGitDir(c shellparse.SimpleCommand) bool {
 	default:
 		return false
 	}
-	files := skipOptArgs(c.Argv[1:], map[string]bool{"-t": true, "-S": true, "--suffix": true, "--target-directory": true})
+	files := operandsOf(c)
 	if len(files) < 2 {
 		return false
 	}

@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"permgate/registry"
 	"slices"
 	"strings"
 
@@ -27,12 +28,21 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 		return true
 	}
 	prog, ok := programs.Lookup(name)
-	if name == "" || !ok {
-		return false // ./sed and /tmp/git are not the system tools
-	}
 	args := c.Argv[1:]
+	if name == "" || !ok {
+		// --help and --version alone only print, on any program on $PATH;
+		// ./tool and /tmp/tool are unknown programs, never read-only.
+		return name != "" && !strings.Contains(name, "/") && helpOnly(args)
+	}
 	if len(writeTargets(c)) > 0 {
 		return false
+	}
+	if prog.PlainReader() {
+		return true
+	}
+	words := regWords(args)
+	if registry.IsHelp(words) {
+		return true
 	}
 	if check, ok := argChecks[name]; ok {
 		for _, a := range args {
@@ -43,9 +53,20 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 		}
 		return check(args)
 	}
-	words := regWords(args)
 	inv := prog.Resolve(words)
-	return inv.Help(words) || inv.ReadOnly()
+	return inv.ReadOnly()
+}
+
+// helpOnly reports an argv that only asks for help or the version.
+func helpOnly(args []shellparse.Word) bool {
+	if len(args) != 1 || !args[0].Static {
+		return false
+	}
+	switch args[0].Text {
+	case "--help", "-h", "--version", "-version", "-V", "help", "version":
+		return true
+	}
+	return false
 }
 
 // syncingRunner reports a runner that installs or syncs an environment before it
@@ -76,10 +97,13 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 		}
 		return true
 	},
+	// find -exec CMD is read-only when CMD is: the parser hands CMD to the
+	// analysis as a command of its own, judged with the found names as
+	// targets, and a compound is read-only only when every part is.
 	"find": func(args []shellparse.Word) bool {
 		for _, p := range shellparse.FindPrimaries(args) {
 			switch p.Name {
-			case "-exec", "-execdir", "-ok", "-okdir", "-delete", "-fls", "-fprint", "-fprint0", "-fprintf", "?":
+			case "-delete", "-fls", "-fprint", "-fprint0", "-fprintf", "?":
 				return false
 			}
 		}
@@ -139,6 +163,7 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 		return len(args) > 0 && hasFlag(args, "vV")
 	},
 	"pytest": pytestReadOnly,
+	"awk":    awkReadOnly, "gawk": awkReadOnly, "mawk": awkReadOnly, "nawk": awkReadOnly,
 	"python": pythonPytest, "python3": pythonPytest,
 	"permgate": permgateReadOnly,
 }
@@ -220,4 +245,46 @@ func hasAttachedOpt(args []shellparse.Word, opt string) bool {
 		}
 	}
 	return false
+}
+
+// awkRedirect finds output redirection in an awk program whose strings are
+// blanked: print > "file", printf >> f.
+var awkRedirect = lazyRegexp(`(print|printf)\b[^;}]*>`)
+
+// awkReadOnly: awk only reads when its program is static and has no system(),
+// pipes, coprocesses or output redirection, and no option loads code or
+// writes a file (-f, -E, -i, -l, gawk's -o, -p, -d).
+func awkReadOnly(args []shellparse.Word) bool {
+	for _, a := range args {
+		t := a.Text
+		if t == "--" {
+			break
+		}
+		if strings.HasPrefix(t, "--") {
+			name, _, _ := strings.Cut(t[2:], "=")
+			for _, bad := range []string{"file", "exec", "include", "load", "pretty-print", "profile", "dump-variables", "debug", "source"} {
+				if strings.HasPrefix(bad, name) {
+					return false
+				}
+			}
+			continue
+		}
+		if strings.HasPrefix(t, "-") && len(t) > 1 && strings.ContainsAny(t[1:2], "fEildopD") {
+			return false
+		}
+	}
+	progs := awkPrograms(args)
+	if len(progs) == 0 {
+		return false
+	}
+	for _, p := range progs {
+		if !p.Static {
+			return false
+		}
+		code := awkString().ReplaceAllString(p.Text, `""`)
+		if awkCode().MatchString(code) || awkRedirect().MatchString(code) {
+			return false
+		}
+	}
+	return true
 }

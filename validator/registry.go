@@ -34,7 +34,13 @@ func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shel
 		}
 		return
 	}
+	if !prog.NeedsArgs() {
+		return
+	}
 	words := regWords(args)
+	if registry.IsHelp(words) {
+		return // kubectl delete --help prints help and deletes nothing
+	}
 	inv := prog.Resolve(words)
 	for _, f := range inv.Findings() {
 		reason := f.Rule.Reason
@@ -44,7 +50,7 @@ func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shel
 		ck.addFinding(Finding{Kind: f.Rule.Kind, Severity: f.Severity, Reason: OneLine(reason), ID: f.Rule.ID, Suggestion: f.Rule.Safer})
 	}
 	switch {
-	case inv.Verb != "" && registry.DestructiveVerb(inv.Verb) && !inv.Help(words):
+	case inv.Verb != "" && registry.DestructiveVerb(inv.Verb):
 		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.verb",
 			Reason: OneLine(base + " " + strings.Join(append(inv.Path, inv.Verb), " ") + " destroys something outside the file system")})
 	case inv.DynamicVerb && prog.Destructive():
@@ -101,7 +107,7 @@ func (ck *checker) addFinding(f Finding) {
 // declaration lists as outputs (sort -o FILE, npm config --userconfig FILE).
 func declaredOutputs(c shellparse.SimpleCommand) []shellparse.Word {
 	prog, ok := programs.Lookup(path.Base(c.Name))
-	if !ok || len(c.Argv) < 2 {
+	if !ok || len(c.Argv) < 2 || !prog.HasOutputs() {
 		return nil
 	}
 	inv := prog.Resolve(regWords(c.Argv[1:]))
@@ -117,4 +123,55 @@ func declaredOutputs(c shellparse.SimpleCommand) []shellparse.Word {
 		out = append(out, shellparse.Word{Text: o.Value, Static: c.Argv[1+o.At].Static && !o.Dynamic})
 	}
 	return out
+}
+
+// scanned reads a command's argv against its declaration, found by basename.
+func scanned(c shellparse.SimpleCommand) (registry.Invocation, bool) {
+	prog, ok := programs.Lookup(path.Base(c.Name))
+	if !ok || len(c.Argv) == 0 {
+		return registry.Invocation{}, false
+	}
+	return prog.Resolve(regWords(c.Argv[1:])), true
+}
+
+// operandsOf returns a command's operands by its declared grammar: what is
+// not an option nor an option's value. An undeclared program's words that do
+// not start with a dash are its operands.
+func operandsOf(c shellparse.SimpleCommand) []shellparse.Word {
+	inv, ok := scanned(c)
+	if !ok {
+		return skipOptArgs(c.Argv[min(1, len(c.Argv)):], nil)
+	}
+	out := make([]shellparse.Word, 0, len(inv.Scan.Operands))
+	for _, i := range inv.Scan.Operands {
+		out = append(out, c.Argv[1+i])
+	}
+	return out
+}
+
+// valuesOf returns the values of the named options, as words: the next
+// word, or the attached value (-tDIR, --target-directory=DIR).
+func valuesOf(c shellparse.SimpleCommand, names ...string) []shellparse.Word {
+	inv, ok := scanned(c)
+	if !ok {
+		return nil
+	}
+	var out []shellparse.Word
+	for _, o := range inv.Scan.Values(names...) {
+		if !o.HasValue {
+			continue
+		}
+		if o.ValueAt != o.At {
+			out = append(out, c.Argv[1+o.ValueAt])
+		} else {
+			out = append(out, shellparse.Word{Text: o.Value, Static: c.Argv[1+o.At].Static && !o.Dynamic})
+		}
+	}
+	return out
+}
+
+// hasOption reports one of the named options, by the declared grammar.
+func hasOption(c shellparse.SimpleCommand, names ...string) bool {
+	inv, ok := scanned(c)
+	return ok && inv.Scan.Has(names...)
 }

@@ -400,9 +400,9 @@ func findRootsExpr(args []shellparse.Word) ([]shellparse.Word, []shellparse.Word
 // directory above them, / and the home directory included) and remembers the
 // link, so later writes through it are judged by what it points at.
 func (ck *checker) linkTargets(c shellparse.SimpleCommand, args []shellparse.Word) {
-	ops := skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "--suffix": true, "--target-directory": true})
-	dirs := append(shortValues(args, 't', "S"), longValues(args, "--target-directory")...)
-	symbolic := hasFlag(args, "s", "--symbolic")
+	ops := operandsOf(c)
+	dirs := valuesOf(c, "-t", "--target-directory")
+	symbolic := hasOption(c, "-s", "--symbolic")
 	var targets []shellparse.Word
 	var link string
 	switch {
@@ -442,7 +442,7 @@ func (ck *checker) copyInto(c shellparse.SimpleCommand, args []shellparse.Word) 
 		if !hasFlag(args, "rRa", "--recursive", "--archive") {
 			return
 		}
-		dests = copyTargets(c.Name, args, operands(args))
+		dests = copyTargets(c)
 	case "tar", "bsdtar":
 		first := ""
 		if len(args) > 0 && args[0].Static && !strings.HasPrefix(args[0].Text, "-") {
@@ -451,7 +451,7 @@ func (ck *checker) copyInto(c shellparse.SimpleCommand, args []shellparse.Word) 
 		if !hasFlag(args, "x", "--extract", "--get") && !strings.Contains(first, "x") {
 			return
 		}
-		dests = append(shortValues(args, 'C', "fbTXLgHKNV"), longValues(args, "--directory")...)
+		dests = valuesOf(c, "-C", "--directory")
 		if hasFlag(args, "P", "--absolute-names") || strings.Contains(first, "P") {
 			dests = append(dests, shellparse.Word{Text: "/", Static: true}) // members land where their names say
 		}
@@ -581,19 +581,19 @@ func (ck *checker) selfArgs(c shellparse.SimpleCommand) {
 func (ck *checker) selfTrees(c shellparse.SimpleCommand, args []shellparse.Word) {
 	switch c.Name {
 	case "mv":
-		for _, t := range skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "--suffix": true}) {
+		for _, t := range operandsOf(c) {
 			ck.treeSelf(t, "mv "+t.Text, false)
 		}
-		for _, t := range append(shortValues(args, 't', "S"), longValues(args, "--target-directory")...) {
+		for _, t := range valuesOf(c, "-t", "--target-directory") {
 			ck.treeSelf(t, "mv "+t.Text, false)
 		}
 	case "ln":
 		ck.linkTargets(c, args)
 	case "cp":
-		if hasFlag(args, "ls", "--link", "--symbolic-link") {
+		if hasOption(c, "-l", "-s", "--link", "--symbolic-link") {
 			// cp -l / -s makes links, not copies: its sources are what they point at
-			ops := skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "--suffix": true, "--target-directory": true})
-			if len(shortValues(args, 't', "S"))+len(longValues(args, "--target-directory")) == 0 && len(ops) > 0 {
+			ops := operandsOf(c)
+			if len(valuesOf(c, "-t", "--target-directory")) == 0 && len(ops) > 0 {
 				ops = ops[:len(ops)-1]
 			}
 			for _, t := range ops {

@@ -540,6 +540,9 @@ func init() {
 	for _, client := range sqlClients {
 		programChecks[client] = (*checker).sql
 	}
+	for _, name := range containerPrograms {
+		programChecks[name] = (*checker).container
+	}
 	for _, name := range cloudChecked {
 		programChecks[name] = (*checker).cloud
 	}

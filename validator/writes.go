@@ -37,7 +37,6 @@ func wrapperWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 // commandWriteTargets returns the files the command itself writes.
 func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 	args := c.Argv[1:]
-	ops := operands(args)
 	switch c.Name {
 	case "rm":
 		recursive, dynamicOpt, targets := rmArgs(args)
@@ -46,20 +45,20 @@ func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 		}
 		return targets
 	case "rmdir", "unlink", "shred", "touch", "mkdir", "tee", "truncate", "mkfifo", "mknod":
-		return skipOptArgs(args, map[string]bool{"-s": true, "--size": true, "-r": c.Name != "rmdir", "--reference": true, "-d": c.Name == "touch", "-t": c.Name == "touch", "-m": c.Name == "mkdir"})
+		return operandsOf(c)
 	case "chmod", "chown", "chgrp":
 		return permTargets(c.Name, args)
 	case "rsync":
-		out := append(copyTargets(c.Name, args, ops), inDir(longValues(args, "--backup-dir"))...)
-		if hasFlag(args, "", "--remove-source-files") {
-			files := skipOptArgs(args, map[string]bool{"-e": true, "--rsh": true})
+		out := append(copyTargets(c), inDir(valuesOf(c, "--backup-dir"))...)
+		if hasOption(c, "--remove-source-files") {
+			files := operandsOf(c)
 			if len(files) > 1 {
 				out = append(out, files[:len(files)-1]...)
 			}
 		}
 		return out
 	case "mv", "cp", "install", "ln", "scp":
-		return copyTargets(c.Name, args, ops)
+		return copyTargets(c)
 	case "sed":
 		s := parseSed(args)
 		var out []shellparse.Word
@@ -70,8 +69,6 @@ func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 			out = append(out, sedWriteFiles(p)...)
 		}
 		return out
-	case "sort":
-		return append(shortValues(args, 'o', "kStT"), longValues(args, "--output")...)
 	case "cc", "gcc", "g++", "c++", "clang", "clang++", "ld", "tcc", "rustc", "zig":
 		return compilerOutput(args)
 	case "curl":
@@ -82,11 +79,9 @@ func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 		return append(out, inDir(append(shortValues(args, 'P', "oOaeUtTwQlAR"), longValues(args, "--directory-prefix")...))...)
 	case "7z", "7za", "7zr", "cpio":
 		return inDir(extractDirs(c.Name, args))
-	case "tree":
-		return shortValues(args, 'o', "LPIH")
 	case "uniq", "xxd":
 		// uniq IN OUT and xxd IN OUT write their second operand.
-		if files := skipOptArgs(args, map[string]bool{"-f": true, "-s": true, "-w": true, "-c": true, "-g": true, "-l": true, "-o": true, "-n": true, "-C": true}); len(files) >= 2 {
+		if files := operandsOf(c); len(files) >= 2 {
 			return files[1:2]
 		}
 	case "git":
@@ -94,7 +89,7 @@ func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 	case "tar":
 		out := tarArchive(args)
 		if hasFlag(args, "", "--remove-files") {
-			out = append(out, skipOptArgs(args, map[string]bool{"-f": true, "-C": true, "--file": true, "--directory": true, "-T": true, "-X": true})...)
+			out = append(out, operandsOf(c)...)
 		}
 		return out
 	case "find":
@@ -129,16 +124,6 @@ func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 			}
 		}
 		return out
-	case "less":
-		var out []shellparse.Word
-		for _, a := range args {
-			if t := strings.ToLower(a.Text); strings.HasPrefix(t, "--log-file") || strings.HasPrefix(t, "--log-f") {
-				if _, v, ok := strings.Cut(a.Text, "="); ok {
-					out = append(out, shellparse.Word{Text: v, Static: a.Static})
-				}
-			}
-		}
-		return append(append(out, shortValues(args, 'o', "bhjkpPtTxyz")...), shortValues(args, 'O', "bhjkpPtTxyz")...)
 	}
 	return nil
 }
@@ -210,13 +195,14 @@ func permOperands(name string, args []shellparse.Word) (*shellparse.Word, []shel
 // copyTargets returns what mv, cp, install, ln, rsync and scp write: the target
 // directory (-t, --target-directory) or the last operand; for mv every operand
 // (a moved file is gone from where it was); for install -d every operand.
-func copyTargets(name string, args, ops []shellparse.Word) []shellparse.Word {
-	explicit := append(shortValues(args, 't', "STmogbB"), longValues(args, "--target-directory")...)
+func copyTargets(c shellparse.SimpleCommand) []shellparse.Word {
+	name := c.Name
+	explicit := valuesOf(c, "-t", "--target-directory")
 	out := append([]shellparse.Word(nil), explicit...)
-	if name == "install" && hasFlag(args, "d", "--directory") {
-		return append(out, skipOptArgs(args, map[string]bool{"-m": true, "-o": true, "-g": true, "-t": true, "-S": true, "--mode": true, "--owner": true, "--group": true})...)
+	if name == "install" && hasOption(c, "-d", "--directory") {
+		return append(out, operandsOf(c)...)
 	}
-	files := skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "-m": true, "-o": true, "-g": true, "-e": true, "-T": false, "--suffix": true, "--mode": true, "--owner": true, "--group": true, "--rsh": true, "--target-directory": true, "-P": name == "scp", "-i": name == "scp", "-F": name == "scp", "-l": name == "scp"})
+	files := operandsOf(c)
 	// Into a directory, each source lands under its own name: cp settings.json
 	// ~/.claude/ writes ~/.claude/settings.json.
 	if len(explicit) > 0 {
@@ -225,7 +211,7 @@ func copyTargets(name string, args, ops []shellparse.Word) []shellparse.Word {
 		out = append(out, intoDirs(files[len(files)-1:], files[:len(files)-1])...)
 	}
 	if name == "mv" {
-		return append(out, skipOptArgs(args, map[string]bool{"-t": true, "-S": true, "--suffix": true})...)
+		return append(out, files...)
 	}
 	if len(explicit) > 0 {
 		return out
@@ -411,7 +397,7 @@ func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
 	switch c.Name {
 	case "cp", "rsync", "mv", "install", "ln", "scp":
 		dest = map[string]bool{}
-		for _, t := range copyTargets(c.Name, c.Argv[1:], nil) {
+		for _, t := range copyTargets(c) {
 			dest[t.Text] = true
 		}
 	case "tar", "bsdtar", "unzip":

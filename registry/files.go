@@ -1,0 +1,39 @@
+package registry
+
+// files are the tools that write, copy, move and link files. What they write
+// is judged by the validator's Go code (writes.go, selfpaths.go); the
+// declarations give it their grammars, so it reads operands and option values
+// with the one scanner.
+var files = []*Program{
+	{Family: "files", Names: []string{"cp"}, Check: "writes", Node: Node{Writes: true, Grammar: Grammar{Short: "S:t:",
+		Long: []string{"target-directory=", "suffix=", "backup=?", "reflink=?", "preserve=?", "no-preserve=", "sparse=", "update=?", "context=?",
+			"archive", "attributes-only", "copy-contents", "dereference", "force", "interactive", "link", "no-clobber", "no-dereference",
+			"no-target-directory", "one-file-system", "parents", "recursive", "remove-destination", "strip-trailing-slashes", "symbolic-link", "verbose", "debug"}}}},
+	{Family: "files", Names: []string{"mv"}, Check: "writes", Node: Node{Writes: true, Grammar: Grammar{Short: "S:t:",
+		Long: []string{"target-directory=", "suffix=", "backup=?", "update=?", "context", "force", "interactive", "no-clobber", "no-target-directory",
+			"strip-trailing-slashes", "verbose", "exchange", "no-copy", "debug"}}}},
+	{Family: "files", Names: []string{"install"}, Check: "writes", Node: Node{Writes: true, Grammar: Grammar{Short: "m:o:g:t:S:",
+		Long: []string{"mode=", "owner=", "group=", "target-directory=", "suffix=", "strip-program=", "backup=?", "context=?", "directory",
+			"compare", "preserve-timestamps", "strip", "no-target-directory", "verbose", "debug", "preserve-context"}}}},
+	{Family: "files", Names: []string{"ln"}, Check: "writes", Node: Node{Writes: true, Grammar: Grammar{Short: "S:t:",
+		Long: []string{"target-directory=", "suffix=", "backup=?", "directory", "force", "interactive", "logical", "no-dereference", "physical",
+			"relative", "symbolic", "no-target-directory", "verbose"}}}},
+	{Family: "files", Names: []string{"rsync"}, Node: Node{Writes: true, Grammar: Grammar{Short: "e:f:T:B:M:",
+		Long: []string{"rsh=", "rsync-path=", "exclude=", "include=", "filter=", "backup-dir=", "suffix=", "partial-dir=", "temp-dir=",
+			"compare-dest=", "copy-dest=", "link-dest=", "files-from=", "exclude-from=", "include-from=", "chmod=", "chown=", "usermap=",
+			"groupmap=", "timeout=", "contimeout=", "bwlimit=", "port=", "log-file=", "log-file-format=", "password-file=", "out-format=",
+			"max-size=", "min-size=", "max-delete=", "modify-window=", "info=", "debug=", "compress-level=", "skip-compress=", "block-size=",
+			"checksum-choice=", "compress-choice=", "iconv=", "sockopts=", "remote-option=", "only-write-batch=", "write-batch=", "read-batch=",
+			"address=", "outbuf=", "stop-after=", "stop-at=", "max-alloc=", "copy-as=", "mkpath", "remove-source-files", "delete", "dry-run"}}},
+		Check: "rsync"},
+	{Family: "files", Names: []string{"scp"}, Check: "writes", Node: Node{Writes: true, Grammar: Grammar{Short: "c:F:i:J:l:o:P:S:D:X:"}}},
+	{Family: "files", Names: []string{"touch"}, Check: "writes", Node: Node{Writes: true, Grammar: Grammar{Short: "d:r:t:", Long: []string{"date=", "reference=", "time="}}}},
+	{Family: "files", Names: []string{"mkdir"}, Check: "writes", Node: Node{Writes: true, Grammar: Grammar{Short: "m:", Long: []string{"mode=", "context=?", "parents", "verbose"}}}},
+	{Family: "files", Names: []string{"tee"}, Check: "writes", Node: Node{Writes: true, Grammar: Grammar{Long: []string{"output-error=?", "append", "ignore-interrupts"}}}},
+	{Family: "files", Names: []string{"truncate"}, Check: "writes", Node: Node{Writes: true, Grammar: Grammar{Short: "s:r:", Long: []string{"size=", "reference=", "no-create", "io-blocks"}}}},
+	{Family: "files", Names: []string{"rmdir"}, Check: "rm", Node: Node{Writes: true, Grammar: Grammar{Long: []string{"ignore-fail-on-non-empty", "parents", "verbose"}}}},
+	{Family: "files", Names: []string{"unlink"}, Check: "rm", Node: Node{Writes: true}},
+	{Family: "files", Names: []string{"shred"}, Check: "rm", Node: Node{Writes: true, Grammar: Grammar{Short: "n:s:", Long: []string{"iterations=", "size=", "random-source=", "remove=?", "force", "exact", "zero", "verbose"}}}},
+	{Family: "files", Names: []string{"mkfifo", "mknod"}, Check: "writes", Node: Node{Writes: true, Grammar: Grammar{Short: "m:", Long: []string{"mode=", "context=?"}}}},
+	{Family: "files", Names: []string{"uniq"}, Node: Node{Read: true, Grammar: Grammar{Short: "f:s:w:", Long: []string{"skip-fields=", "skip-chars=", "check-chars=", "group=?", "all-repeated=?"}}}},
+}

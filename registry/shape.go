@@ -1,0 +1,82 @@
+package registry
+
+// These report what a declaration can answer at all, so that callers skip
+// reading argv for questions whose answer cannot depend on it. They walk the
+// declaration without allocating.
+
+// PlainReader reports a program that only reads whatever its arguments: no
+// subcommands, no option that writes or runs, no findings.
+func (p *Program) PlainReader() bool {
+	n := &p.Node
+	return n.Read && len(n.Subs) == 0 && len(n.Unless) == 0 && len(n.Output) == 0 && len(n.Rules) == 0 && n.Runs == nil
+}
+
+// HasOutputs reports a declaration with an option that names a written file.
+func (p *Program) HasOutputs() bool {
+	return p.Node.any(func(n *Node) bool { return len(n.Output) > 0 })
+}
+
+// NeedsArgs reports a declaration whose findings depend on argv: it has
+// rules, or subcommands (whose verbs the destructive-name principle reads).
+func (p *Program) NeedsArgs() bool {
+	return len(p.Node.Subs) > 0 || p.Node.any(func(n *Node) bool { return len(n.Rules) > 0 })
+}
+
+func (n *Node) any(f func(*Node) bool) bool {
+	if f(n) {
+		return true
+	}
+	for _, s := range n.Subs {
+		if s.any(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsHelp reports an argv that only asks for help or the version (see
+// Invocation.Help); it needs no declaration.
+func IsHelp(args []Word) bool {
+	var inv Invocation
+	return inv.Help(args)
+}
+
+// ValueOptions returns the spellings of the options that take a value in the
+// program's own grammar and, down to depth levels, in its subcommands'
+// ("-n", "--namespace", "-chdir"): what a rule matcher must skip with its
+// value to find the subcommand.
+func (p *Program) ValueOptions(depth int) []string {
+	var out []string
+	p.Node.valueOptions(depth, &out)
+	return out
+}
+
+func (n *Node) valueOptions(depth int, out *[]string) {
+	g := &n.Grammar
+	for i := 0; i < len(g.Short); i++ {
+		if g.Short[i] == ':' {
+			continue
+		}
+		if i+1 < len(g.Short) && g.Short[i+1] == ':' && (i+2 >= len(g.Short) || g.Short[i+2] != ':') {
+			*out = append(*out, "-"+g.Short[i:i+1])
+		}
+	}
+	for _, decl := range g.Long {
+		if name, kind := splitLong(decl); kind == required {
+			*out = append(*out, "--"+name)
+			if g.Dash {
+				*out = append(*out, "-"+name)
+			}
+		}
+	}
+	for _, decl := range g.Words {
+		if name, kind := splitLong(decl); kind == required {
+			*out = append(*out, "-"+name)
+		}
+	}
+	if depth > 1 {
+		for _, s := range n.Subs {
+			s.valueOptions(depth-1, out)
+		}
+	}
+}
