@@ -44,6 +44,15 @@ func (ck *checker) cloud(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if verb := verbOf(full, "aws s3api get-object", "aws s3api get-object-torrent", "aws lambda invoke"); verb != "" && len(ops) > 0 {
 		ck.writeTargetOpt(ops[len(ops)-1], verb+" "+ops[len(ops)-1].Text, true) // the outfile operand
 	}
+	if verbOf(full, "aws configure get") != "" {
+		for _, o := range ops {
+			if t := strings.ToLower(o.Text); !o.Static || strings.Contains(t, "secret_access_key") || strings.Contains(t, "session_token") {
+				ck.addFinding(Finding{Kind: finding.SecretAccess, Severity: NonSevere, ID: "secret_access.aws_configure_get",
+					Reason: OneLine("aws configure get " + o.Text + " may print a stored credential")})
+				break
+			}
+		}
+	}
 	verb := verbOf(full, cloudFileVerbs...)
 	// Options that name a local file a verb uploads or downloads.
 	uploads, downloads := cloudFileOpts(verb)
