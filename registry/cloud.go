@@ -351,7 +351,7 @@ func pulumiVerbs() []*Node {
 			{Names: []string{"ls", "version", "diff"}, Read: true},
 			{Names: []string{"open"}, Read: true, Rules: []Rule{secret("pulumi_env_open", "pulumi env open prints the environment's resolved values, secrets included")}},
 			{Names: []string{"get"}, Read: true, Rules: []Rule{shows}},
-			{Names: []string{"run"}, Runs: &Runs{AfterDashDash: true}},
+			{Names: []string{"run"}, Runs: &Runs{AfterDashDash: true, Skip: 1}}, // pulumi env run ENV -- CMD
 			{Names: []string{"rm"}, Rules: []Rule{destroys("pulumi_env_rm", "pulumi env rm deletes an ESC environment", "pulumi env ls first")}},
 			{Names: []string{"init", "edit", "set", "tag", "clone", "rotate"}, Writes: true},
 		}},
