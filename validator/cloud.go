@@ -27,6 +27,18 @@ func (ck *checker) cloud(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if base == "terraform" || base == "tofu" || base == "terragrunt" {
 		ck.tfCLIArgs(c, base, inv.Path)
 	}
+	if base == "terragrunt" && inv.Scan.DashDash >= 0 && len(inv.Path) > 0 && strings.HasPrefix(inv.Path[len(inv.Path)-1], "run") {
+		// terragrunt run [--all] -- destroy -auto-approve: the words after --
+		// are terraform's command, judged by the same declaration.
+		inner := prog.Resolve(regWords(args[inv.Scan.DashDash+1:]))
+		for _, f := range inner.Findings() {
+			ck.addFinding(Finding{Kind: f.Rule.Kind, Severity: f.Severity, Reason: OneLine(f.Rule.Reason), ID: f.Rule.ID, Suggestion: f.Rule.Safer})
+		}
+		if inner.DynamicVerb {
+			ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.dynamic_verb",
+				Reason: "terragrunt run's terraform command is known only at run time and could be destroy"})
+		}
+	}
 	full := strings.Join(append(append([]string{base}, inv.Path...), inv.Verb), " ")
 	var ops []shellparse.Word
 	for _, i := range inv.Scan.Operands {
