@@ -269,7 +269,9 @@ func tfVerbs(tool string) []*Node {
 		{Names: []string{"apply"}, Grammar: tfFlags, Writes: true, Rules: []Rule{destroys(tool+"_apply_destroy",
 			tool+" apply -destroy destroys every resource the configuration manages",
 			tool+" plan -destroy (shows what would be destroyed)", "-destroy")}},
-		{Names: []string{"init", "get", "import", "refresh", "taint", "untaint", "force-unlock", "login", "logout", "test", "console"}, Grammar: tfFlags, Writes: true,
+		// console evaluates expressions against the state; it changes nothing.
+		{Names: []string{"console"}, Grammar: tfFlags, Read: true},
+		{Names: []string{"init", "get", "import", "refresh", "taint", "untaint", "force-unlock", "login", "logout", "test"}, Grammar: tfFlags, Writes: true,
 			ReadIf: []string{"-help", "-h"}}, // terraform init -help only prints the usage
 	}
 }
@@ -446,7 +448,7 @@ var awsGlobal = Grammar{Long: []string{"profile=", "region=", "output=", "endpoi
 func awsOps(extra ...*Node) []*Node {
 	return append(extra,
 		&Node{Names: []string{"help", "wait", "scan", "query", "lookup-events", "filter-log-events", "tail", "start-live-tail",
-			"validate-template", "simulate-principal-policy", "simulate-custom-policy", "decode-authorization-message",
+			"validate-template", "start-query", "simulate-principal-policy", "simulate-custom-policy", "decode-authorization-message",
 			"test-dns-answer", "test-metric-filter"}, Read: true},
 		// get-* that write their outfile operand, or print a credential.
 		&Node{Names: []string{"get-object", "get-object-torrent", "get-media", "get-clip", "get-export", "get-sdk", "get-thing-shadow",
