@@ -797,7 +797,8 @@ func firebaseVerbs() []*Node {
 			"firestore:indexes", "firestore:databases:list", "firestore:databases:get", "database:get", "database:instances:list", "database:settings:get",
 			"remoteconfig:get", "remoteconfig:versions:list", "login:list", "ext:list", "ext:info", "open", "--version", "version", "help",
 			"appdistribution:testers:list", "apphosting:backends:list", "apphosting:backends:get", "dataconnect:services:list",
-			"crashlytics:mappingfile:generateid"}, Read: true},
+			"crashlytics:mappingfile:generateid"}, Read: true,
+			Grammar: Grammar{Short: "o:", Long: []string{"output="}}, Output: []string{"-o", "--output"}}, // database:get -o FILE, remoteconfig:get -o FILE
 		{Names: []string{"use", "target"}, Bare: true},
 		{Names: []string{"functions:secrets:access", "functions:secrets:get", "apphosting:secrets:access", "functions:config:get"}, Read: true,
 			Rules: []Rule{secret("firebase_secret", "the command prints a secret's value")}},
