@@ -495,6 +495,8 @@ func awsServices() []*Node {
 			&Node{Names: []string{"decrypt"}, Rules: []Rule{secret("aws_kms_decrypt", "aws kms decrypt prints the plaintext of a ciphertext")}},
 		)},
 		{Names: []string{"ecs"}, Subs: awsOps(
+			&Node{Names: []string{"update-service"}, Writes: true, Grammar: Grammar{Long: []string{"desired-count="}}, Rules: []Rule{scaleZero("aws_ecs_desired_count_zero",
+				"aws ecs update-service --desired-count 0 stops every task of the service", "--desired-count=0")}},
 			&Node{Names: []string{"execute-command"}, Grammar: Grammar{Long: []string{"command="}}, Rules: []Rule{remote("aws_ecs_execute_command",
 				"aws ecs execute-command runs the command it is given in a running container", "--command")}},
 		)},
@@ -504,8 +506,18 @@ func awsServices() []*Node {
 			&Node{Names: []string{"get-parameter", "get-parameters", "get-parameters-by-path", "get-parameter-history"}, Read: true,
 				Rules: []Rule{secret("aws_ssm_decrypt", "--with-decryption prints SecureString parameters in plain text", "--with-decryption")}},
 		)},
+		{Names: []string{"autoscaling"}, Subs: awsOps(
+			&Node{Names: []string{"set-desired-capacity", "update-auto-scaling-group"}, Writes: true, Grammar: Grammar{Long: []string{"desired-capacity=", "max-size="}},
+				Rules: []Rule{scaleZero("aws_autoscaling_zero", "scaling an Auto Scaling group to 0 terminates every instance in it", "--desired-capacity=0", "--max-size=0")}},
+		)},
 		{Names: []string{"*"}, Subs: awsOps()},
 	}
+}
+
+// scaleZero is scaling a service to nothing: like kubectl scale --replicas=0,
+// it takes the service down.
+func scaleZero(id, reason string, when ...string) Rule {
+	return destroys(id, reason, "scale down to 1 first, or describe the service to see what runs", when...)
 }
 
 // remote is a command handed to a remote machine or container through an
@@ -537,6 +549,8 @@ func gcloudLevel(depth int) []*Node {
 			return []*Node{
 				{Names: []string{"access", "print-access-token", "print-identity-token", "print-refresh-token", "get-credentials-json"}, Read: true,
 					Rules: []Rule{secret("gcloud_credentials", "the command prints a secret's value or a credential")}},
+				{Names: []string{"resize"}, Writes: true, Grammar: Grammar{Long: []string{"size="}}, Rules: []Rule{scaleZero("gcloud_resize_zero",
+					"gcloud … instance-groups managed resize --size 0 deletes every instance of the group", "--size=0")}},
 				{Names: []string{"get-credentials", "configure-docker", "get-screenshot", "ssh", "scp", "cp", "mv", "rsync"}, Writes: true,
 					Grammar: Grammar{Long: []string{"command=", "delete-unmatched-destination-objects", "destination="}},
 					Rules: []Rule{
@@ -596,6 +610,8 @@ func azLevel(depth int) []*Node {
 					{Names: []string{"list", "show"}, Read: true, Rules: []Rule{creds}},
 				}},
 				{Names: []string{"get-credentials"}, Writes: true},
+				{Names: []string{"scale"}, Writes: true, Grammar: Grammar{Long: []string{"new-capacity="}}, Rules: []Rule{scaleZero("az_scale_zero",
+					"az vmss scale --new-capacity 0 deletes every instance of the scale set", "--new-capacity=0")}},
 				{Names: []string{"invoke"}, Writes: true, Grammar: Grammar{Long: []string{"scripts="}}, Rules: []Rule{remote("az_run_command",
 					"az vm run-command invoke runs the scripts it is given on the virtual machine", "--scripts")}},
 			}

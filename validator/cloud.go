@@ -65,6 +65,7 @@ func (ck *checker) cloud(c shellparse.SimpleCommand, args []shellparse.Word) {
 			}
 		}
 	}
+	ck.cloudScaleAndBatch(full, args, ops)
 	verb := verbOf(full, cloudFileVerbs...)
 	// Options that name a local file a verb uploads or downloads.
 	uploads, downloads := cloudFileOpts(verb)
@@ -294,4 +295,43 @@ func sshCommandGiven(args []shellparse.Word) bool {
 		}
 	}
 	return false
+}
+
+// cloudScaleAndBatch judges what hides in operands and JSON: heroku
+// ps:scale web=0 takes the app down; a Route 53 change batch with "DELETE", a
+// DynamoDB batch with DeleteRequest deletes.
+func (ck *checker) cloudScaleAndBatch(full string, args, ops []shellparse.Word) {
+	if verbOf(full, "heroku ps:scale", "heroku scale") != "" {
+		for _, o := range ops {
+			if _, n, ok := strings.Cut(o.Text, "="); ok && (n == "0" || !o.Static) {
+				ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.heroku_scale_zero",
+					Reason: OneLine(full + ": scaling a process type to 0 stops every dyno of it"), Suggestion: "heroku ps -a APP first"})
+				return
+			}
+		}
+	}
+	var opt, word string
+	switch {
+	case verbOf(full, "aws route53 change-resource-record-sets") != "":
+		opt, word = "--change-batch", `"delete"`
+	case verbOf(full, "aws dynamodb batch-write-item") != "":
+		opt, word = "--request-items", "deleterequest"
+	default:
+		return
+	}
+	for i, a := range args {
+		name, val, attached := strings.Cut(a.Text, "=")
+		if name != opt {
+			continue
+		}
+		if !attached && i+1 < len(args) {
+			a, val = args[i+1], args[i+1].Text
+		}
+		t := strings.ToLower(strings.Join(strings.Fields(val), ""))
+		if strings.Contains(t, word) || strings.Contains(t, strings.Trim(word, `"`)+"\"") || !a.Static {
+			ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.aws_batch_delete",
+				Reason: OneLine(full + " " + opt + " deletes records or items"), Suggestion: "list them first (list-resource-record-sets, scan)"})
+			return
+		}
+	}
 }
