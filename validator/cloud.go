@@ -11,7 +11,7 @@ import (
 
 // cloudChecked are the cloud CLIs whose copies, uploads and SQL need more than
 // their declarations (registry/cloud.go) can say.
-var cloudChecked = []string{"aws", "gsutil", "gcloud", "az", "azcopy", "wrangler", "heroku", "oci", "terraform", "tofu", "terragrunt"}
+var cloudChecked = []string{"aws", "gsutil", "gcloud", "az", "azcopy", "wrangler", "heroku", "oci", "terraform", "tofu", "terragrunt", "fly", "flyctl"}
 
 // cloud judges what a cloud CLI's declaration cannot: the local files a copy
 // writes (aws s3 cp s3://b/k ~/.bashrc is a write of ~/.bashrc), a secret
@@ -306,6 +306,15 @@ func (ck *checker) cloudScaleAndBatch(full string, args, ops []shellparse.Word) 
 			if _, n, ok := strings.Cut(o.Text, "="); ok && (n == "0" || !o.Static) {
 				ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.heroku_scale_zero",
 					Reason: OneLine(full + ": scaling a process type to 0 stops every dyno of it"), Suggestion: "heroku ps -a APP first"})
+				return
+			}
+		}
+	}
+	if verb := verbOf(full, "fly scale", "flyctl scale"); verb != "" && len(ops) >= 2 && ops[0].Text == "count" {
+		for _, o := range ops[1:] {
+			if _, n, _ := strings.Cut(o.Text, "="); n == "0" || o.Text == "0" || !o.Static {
+				ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.fly_scale_zero",
+					Reason: OneLine(verb + " count 0 stops every machine of the app"), Suggestion: "fly status first"})
 				return
 			}
 		}
