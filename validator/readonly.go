@@ -51,7 +51,11 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 // syncingRunner reports a runner that installs or syncs an environment before it
 // runs the command (uv run, pixi run), unless told not to.
 func syncingRunner(w shellparse.Wrapper) bool {
-	if w.Name != "uv" && w.Name != "pixi" {
+	switch w.Name {
+	case "pipx", "hatch", "gem":
+		return true // pipx run, gem exec install what they run; hatch run syncs its environment
+	case "uv", "pixi":
+	default:
 		return false
 	}
 	return !hasFlag(w.Argv[1:], "", "--no-sync", "--frozen", "--offline", "--locked")

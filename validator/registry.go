@@ -36,7 +36,11 @@ func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shel
 	}
 	words := regWords(args)
 	inv := prog.Resolve(words)
+	help := inv.Help(words)
 	for _, f := range inv.Findings() {
+		if help && f.Severity < Severe {
+			continue // gh repo delete --help only prints the help
+		}
 		reason := f.Rule.Reason
 		if f.Maybe {
 			reason = "a word known only at run time could be an option: " + reason
@@ -44,7 +48,7 @@ func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shel
 		ck.addFinding(Finding{Kind: f.Rule.Kind, Severity: f.Severity, Reason: OneLine(reason), ID: f.Rule.ID, Suggestion: f.Rule.Safer})
 	}
 	switch {
-	case inv.Verb != "" && registry.DestructiveVerb(inv.Verb) && !inv.Help(words):
+	case inv.Verb != "" && registry.DestructiveVerb(inv.Verb) && !help:
 		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.verb",
 			Reason: OneLine(base + " " + strings.Join(append(inv.Path, inv.Verb), " ") + " destroys something outside the file system")})
 	case inv.DynamicVerb && prog.Destructive():

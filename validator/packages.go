@@ -1,0 +1,60 @@
+package validator
+
+import (
+	"strings"
+
+	"permgate/shellparse"
+)
+
+// packageGroups are words that stand before a package manager's install verb:
+// yarn global add, uv tool install, uv pip install, composer global require,
+// pnpm -g add, bun pm …
+var packageGroups = map[string]bool{"global": true, "g": true, "tool": true, "pip": true}
+
+// packageInstall is installsPermgate for every package manager: the install
+// verb may stand behind a group word (yarn global add permgate, uv tool
+// install permgate), or be an option (pacman -S permgate, pacman -Rns permgate).
+func (ck *checker) packageInstall(c shellparse.SimpleCommand, args []shellparse.Word) {
+	out := make([]shellparse.Word, 0, len(args)+1)
+	first := true
+	for _, a := range args {
+		if first && a.Static && !strings.HasPrefix(a.Text, "-") {
+			first = false
+			if packageGroups[a.Text] {
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	if pacmanChange(out) {
+		out = append([]shellparse.Word{{Text: "install", Static: true}}, out...)
+	}
+	ck.installsPermgate(c, out)
+}
+
+// pacmanChange reports pacman's (yay's, paru's) -S, -R or -U operation that
+// installs or removes the packages named, not one that only queries
+// (-Ss, -Si, -Sl, -Sg, -Sp).
+func pacmanChange(args []shellparse.Word) bool {
+	for _, a := range args {
+		t := a.Text
+		if !a.Static || len(t) < 2 || t[0] != '-' || t[1] == '-' {
+			continue
+		}
+		letters := t[1:]
+		switch {
+		case strings.ContainsAny(letters, "RU"):
+			return true
+		case strings.Contains(letters, "S") && !strings.ContainsAny(letters, "sigplc"):
+			return true
+		}
+	}
+	return false
+}
+
+// rimraf (npx rimraf DIR, the Node world's rm -rf) deletes its operands
+// recursively: it is judged as rm -rf of them.
+func (ck *checker) rimraf(c shellparse.SimpleCommand, args []shellparse.Word) {
+	rf := append([]shellparse.Word{{Text: "-rf", Static: true}}, args...)
+	ck.rm(c, rf)
+}
