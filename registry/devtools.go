@@ -72,19 +72,7 @@ var devtools = []*Program{
 
 	{Family: "packages", Names: []string{"cargo"}, Node: Node{Grammar: Grammar{Long: []string{"config=", "manifest-path=", "color=", "target-dir=", "package=", "features=", "target=", "jobs=", "list", "version", "explain=", "locked", "offline", "frozen"}, Short: "Z:p:F:j:C:"},
 		ReadIf: []string{"--list", "--version", "-V", "--explain"}, Unless: []string{"--config", "-Z"},
-		Subs: []*Node{
-			{Names: []string{"check", "c", "test", "t", "tree", "metadata", "search", "verify-project", "locate-project", "pkgid", "version", "help", "read-manifest", "info", "--version", "-V", "bench", "clippy", "doc", "d", "report", "outdated", "udeps", "machete", "expand", "semver-checks", "bloat", "geiger", "llvm-lines"}, Read: true,
-				Unless: []string{"--config", "-Z", "--fix", "--open", "--bless", "--allow-dirty", "--output-path", "--output-dir", "--out"}},
-			{Names: []string{"nextest"}, Subs: []*Node{{Names: []string{"run", "r", "list", "show-config"}, Read: true, Unless: []string{"--config", "-Z"}}, wr("archive", "self")}},
-			{Names: []string{"audit"}, Read: true, Unless: []string{"--config", "-Z"}, Subs: []*Node{rd("bin"), wr("fix")}},
-			{Names: []string{"deny"}, Subs: []*Node{rd("check", "list"), wr("init", "fetch")}},
-			{Names: []string{"vet"}, Read: true, Subs: []*Node{rd("suggest", "inspect", "diff", "dump-graph", "explain-audit", "check"), wr("certify", "import", "trust", "prune", "regenerate", "init", "fetch-imports", "add-exemption", "record-violation", "renew", "fmt", "gc")}},
-			{Names: []string{"fmt"}, ReadIf: []string{"--check"}, Grammar: Grammar{Long: []string{"check", "all", "message-format="}}},
-			{Names: []string{"owner"}, Grammar: Grammar{Short: "a:r:l", Long: []string{"add=", "remove=", "list", "token=", "index=", "registry="}}, ReadIf: []string{"-l", "--list"}, Unless: []string{"-a", "--add", "-r", "--remove"}},
-			{Names: []string{"build", "b", "run", "r", "install", "add", "remove", "rm", "update", "upgrade", "fetch", "fix", "clean", "new", "init", "vendor", "generate-lockfile", "package", "publish", "login", "logout", "uninstall", "watch", "make", "insta", "tarpaulin", "llvm-cov", "binstall", "zigbuild", "xtask", "dist", "release", "set-version", "sort", "udeps-install", "leptos", "shuttle", "lambda"}, Writes: true},
-			{Names: []string{"yank"}, Rules: []Rule{{ID: "destructive_action.cargo_yank", Kind: finding.DestructiveAction, Severity: finding.NonSevere,
-				Reason: "cargo yank withdraws a published crate version for everyone", Safer: "cargo yank --undo restores it"}}, Unless: []string{"--undo"}},
-		}}},
+		Subs: append(cargoVerbs(), &Node{Names: []string{"+*"}, Subs: cargoVerbs()})}},
 	{Family: "packages", Names: []string{"rustup"}, Node: Node{Grammar: Grammar{Long: []string{"toolchain="}}, Subs: []*Node{
 		{Names: []string{"show"}, Read: true, Subs: []*Node{rd("active-toolchain", "home", "profile")}},
 		{Names: []string{"toolchain", "target", "component", "override"}, Subs: []*Node{rd("list"), wr("install", "add", "uninstall", "remove", "link", "set", "unset")}},
@@ -414,3 +402,21 @@ var dnfGlobal = Grammar{Short: "c:d:e:x:R:", Long: []string{"config=", "enablere
 
 // goBuildFlags are the go command's build flags that take a value.
 var goBuildFlags = Grammar{Dash: true, Long: []string{"C=", "p=", "o=", "exec=", "toolexec=", "vettool=", "overlay=", "modfile=", "tags=", "ldflags=", "gcflags=", "asmflags=", "buildmode=", "compiler=", "gccgoflags=", "installsuffix=", "mod=", "pkgdir=", "coverpkg=", "covermode=", "coverprofile=", "cpuprofile=", "memprofile=", "blockprofile=", "mutexprofile=", "trace=", "outputdir=", "run=", "skip=", "bench=", "benchtime=", "count=", "timeout=", "parallel=", "cpu=", "fuzz=", "fuzztime=", "fuzzminimizetime=", "shuffle=", "list=", "f=", "json", "v", "x", "n", "a", "race", "cover", "short", "failfast", "m", "e", "u", "t", "deps", "find", "test", "compiled", "export", "reuse=", "pgo=", "covermode=", "memprofilerate=", "blockprofilerate=", "mutexprofilefraction=", "benchmem", "vet="}}
+
+// cargoVerbs are cargo's subcommands; cargo +TOOLCHAIN (rustup's proxy) takes
+// them again.
+func cargoVerbs() []*Node {
+	return []*Node{
+		{Names: []string{"check", "c", "test", "t", "tree", "metadata", "search", "verify-project", "locate-project", "pkgid", "version", "help", "read-manifest", "info", "--version", "-V", "bench", "clippy", "doc", "d", "report", "outdated", "udeps", "machete", "expand", "semver-checks", "bloat", "geiger", "llvm-lines"}, Read: true,
+			Unless: []string{"--config", "-Z", "--fix", "--open", "--bless", "--allow-dirty", "--output-path", "--output-dir", "--out"}},
+		{Names: []string{"nextest"}, Subs: []*Node{{Names: []string{"run", "r", "list", "show-config"}, Read: true, Unless: []string{"--config", "-Z"}}, wr("archive", "self")}},
+		{Names: []string{"audit"}, Read: true, Unless: []string{"--config", "-Z"}, Subs: []*Node{rd("bin"), wr("fix")}},
+		{Names: []string{"deny"}, Subs: []*Node{rd("check", "list"), wr("init", "fetch")}},
+		{Names: []string{"vet"}, Read: true, Subs: []*Node{rd("suggest", "inspect", "diff", "dump-graph", "explain-audit", "check"), wr("certify", "import", "trust", "prune", "regenerate", "init", "fetch-imports", "add-exemption", "record-violation", "renew", "fmt", "gc")}},
+		{Names: []string{"fmt"}, ReadIf: []string{"--check"}, Grammar: Grammar{Long: []string{"check", "all", "message-format="}}},
+		{Names: []string{"owner"}, Grammar: Grammar{Short: "a:r:l", Long: []string{"add=", "remove=", "list", "token=", "index=", "registry="}}, ReadIf: []string{"-l", "--list"}, Unless: []string{"-a", "--add", "-r", "--remove"}},
+		{Names: []string{"build", "b", "run", "r", "install", "add", "remove", "rm", "update", "upgrade", "fetch", "fix", "clean", "new", "init", "vendor", "generate-lockfile", "package", "publish", "login", "logout", "uninstall", "watch", "make", "insta", "tarpaulin", "llvm-cov", "binstall", "zigbuild", "xtask", "dist", "release", "set-version", "sort", "udeps-install", "leptos", "shuttle", "lambda"}, Writes: true},
+		{Names: []string{"yank"}, Rules: []Rule{{ID: "destructive_action.cargo_yank", Kind: finding.DestructiveAction, Severity: finding.NonSevere,
+			Reason: "cargo yank withdraws a published crate version for everyone", Safer: "cargo yank --undo restores it"}}, Unless: []string{"--undo"}},
+	}
+}
