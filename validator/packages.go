@@ -58,3 +58,22 @@ func (ck *checker) rimraf(c shellparse.SimpleCommand, args []shellparse.Word) {
 	rf := append([]shellparse.Word{{Text: "-rf", Static: true}}, args...)
 	ck.rm(c, rf)
 }
+
+// moduleReadOnly reads a program run as an interpreter's module (python -m
+// pip ARGS) by the program's declaration.
+func moduleReadOnly(name string, args []shellparse.Word) bool {
+	prog, ok := programs.Lookup(name)
+	if !ok {
+		return false
+	}
+	words := regWords(args)
+	inv := prog.Resolve(words)
+	return inv.Help(words) || inv.ReadOnly()
+}
+
+// pythonPip: python -m pip install permgate is pip install permgate.
+func (ck *checker) pythonPip(c shellparse.SimpleCommand, args []shellparse.Word) {
+	if len(args) >= 2 && args[0].Text == "-m" && (args[1].Text == "pip" || args[1].Text == "pip3") {
+		ck.packageInstall(c, args[2:])
+	}
+}

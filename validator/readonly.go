@@ -163,6 +163,9 @@ func goFlag(args []shellparse.Word, names ...string) bool {
 }
 
 func pythonPytest(args []shellparse.Word) bool {
+	if len(args) >= 2 && args[0].Text == "-m" && (args[1].Text == "pip" || args[1].Text == "pip3") {
+		return moduleReadOnly("pip", args[2:]) // python -m pip list is pip list
+	}
 	return len(args) >= 2 && args[0].Text == "-m" && args[1].Text == "pytest" && pytestReadOnly(args[2:])
 }
 

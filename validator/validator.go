@@ -532,6 +532,8 @@ func init() {
 		"pnpm":        (*checker).packageInstall,
 		"yarn":        (*checker).packageInstall,
 		"gem":         (*checker).packageInstall,
+		"python":      (*checker).pythonPip,
+		"python3":     (*checker).pythonPip,
 		"uv":          (*checker).packageInstall,
 		"composer":    (*checker).packageInstall,
 		"bun":         (*checker).packageInstall,
