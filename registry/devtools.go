@@ -320,6 +320,120 @@ var devtools = []*Program{
 		{Names: []string{"exec"}, Runs: &Runs{}},
 		{Names: []string{"list", "show", "info", "--version", "version", "config", "path", "ls", "search"}, Read: true},
 	}}},
+
+	// Other systems' package managers.
+	{Family: "packages", Names: []string{"port"}, Node: Node{Subs: []*Node{
+		rd("installed", "list", "search", "info", "deps", "rdeps", "contents", "provides", "outdated", "echo", "variants", "dependents", "rdependents", "location", "version", "help", "usage", "cat", "dir", "file", "gohome", "notes", "livecheck", "lint", "logfile", "log", "platform"),
+		{Names: []string{"select"}, ReadIf: []string{"--list", "--show", "--summary"}, Grammar: Grammar{Long: []string{"list", "show", "summary", "set"}}, Unless: []string{"--set"}},
+		wr("install", "uninstall", "upgrade", "selfupdate", "sync", "clean", "activate", "deactivate", "load", "unload", "reload", "setrequested", "unsetrequested", "migrate", "reclaim", "fetch", "extract", "patch", "configure", "build", "destroot", "archive", "mpkg", "pkg", "edit", "restore", "snapshot"),
+	}}},
+	{Family: "packages", Names: []string{"choco", "chocolatey"}, Node: Node{Subs: []*Node{
+		rd("list", "search", "find", "info", "outdated", "--version", "-v", "help", "-?"),
+		{Names: []string{"config", "source", "sources", "feature", "features", "apikey", "pin", "template", "templates"}, Bare: true, Subs: []*Node{rd("list", "get"), wr("set", "unset", "add", "remove", "enable", "disable")}},
+		wr("install", "uninstall", "upgrade", "pack", "push", "new", "export", "cache", "license", "support", "optimize"),
+	}}},
+	{Family: "packages", Names: []string{"winget"}, Node: Node{ReadIf: []string{"--info", "--version", "-v"}, Grammar: Grammar{Long: []string{"info", "version"}}, Subs: []*Node{
+		rd("list", "ls", "search", "find", "show", "view", "--version", "--info", "features", "hash", "validate", "--help", "-?"),
+		{Names: []string{"source"}, Subs: []*Node{rd("list", "ls", "export"), wr("add", "remove", "rm", "reset", "update", "refresh")}},
+		{Names: []string{"settings", "config", "configure", "pin"}, Subs: []*Node{rd("list", "ls", "export", "show", "test", "validate"), wr("add", "remove", "reset", "set", "enable", "disable")}},
+		{Names: []string{"export"}, Writes: true, Grammar: Grammar{Short: "o:", Long: []string{"output="}}, Output: []string{"-o", "--output"}},
+		wr("install", "add", "uninstall", "remove", "rm", "upgrade", "update", "import", "repair", "download"),
+	}}},
+	{Family: "packages", Names: []string{"scoop"}, Node: Node{Subs: []*Node{
+		rd("list", "search", "info", "status", "cat", "depends", "home", "prefix", "which", "checkup", "export", "help", "--version", "virustotal"),
+		{Names: []string{"config"}, Bare: true, Writes: true},
+		{Names: []string{"bucket"}, Subs: []*Node{rd("list", "known"), wr("add", "rm")}},
+		{Names: []string{"cache"}, Subs: []*Node{rd("show"), wr("rm")}},
+		wr("install", "uninstall", "update", "cleanup", "reset", "hold", "unhold", "import", "shim", "alias", "create", "download"),
+	}}},
+	{Family: "packages", Names: []string{"pkg"}, Node: Node{Grammar: Grammar{Short: "c:j:r:C:R:o:", Long: []string{"chroot=", "jail=", "rootdir=", "config=", "repo-conf-dir=", "option=", "version", "list"}}, ReadIf: []string{"-v", "--version", "-l", "--list"}, Subs: []*Node{
+		rd("info", "search", "query", "rquery", "audit", "which", "version", "stats", "help", "check", "shlib", "shell"),
+		wr("install", "add", "delete", "remove", "upgrade", "update", "autoremove", "clean", "lock", "unlock", "fetch", "create", "register", "repo", "set", "backup", "bootstrap", "convert", "triggers"),
+	}}},
+	{Family: "packages", Names: []string{"emerge"}, Node: Node{Grammar: Grammar{Long: []string{"search", "searchdesc", "info", "pretend", "ask", "version", "depclean", "unmerge", "sync", "update", "deep", "newuse", "verbose", "oneshot", "noreplace", "tree"}},
+		ReadIf: []string{"-s", "--search", "-S", "--searchdesc", "--info", "-p", "--pretend", "--version"}, Unless: []string{"-a", "--ask"}}},
+	{Family: "packages", Names: []string{"equery", "eix", "qlist", "qfile", "qdepends", "qsize", "xbps-query", "pkg_info"}, Node: Node{Read: true}},
+	{Family: "packages", Names: []string{"xbps-install", "xbps-remove", "pkg_add", "pkg_delete", "eopkg", "swupd", "pkgin", "slackpkg", "urpmi", "urpme", "installpkg", "removepkg", "dpkg-reconfigure"}, Node: Node{Writes: true}},
+	{Family: "packages", Names: []string{"aptitude"}, Node: Node{Grammar: aptGlobal, Subs: []*Node{
+		rd("search", "show", "versions", "why", "why-not", "changelog", "download-only", "help", "--version"),
+		{Names: []string{"install", "reinstall", "remove", "purge", "upgrade", "safe-upgrade", "full-upgrade", "dist-upgrade", "build-dep"}, Writes: true, ReadIf: []string{"-s", "--simulate"}},
+		wr("update", "hold", "unhold", "markauto", "unmarkauto", "forbid-version", "clean", "autoclean", "keep", "keep-all", "download"),
+	}}},
+	{Family: "packages", Names: []string{"opkg"}, Node: Node{Subs: []*Node{
+		rd("list", "list-installed", "list-upgradable", "list-changed-conffiles", "info", "status", "search", "files", "depends", "whatdepends", "whatprovides", "whatconflicts", "whatreplaces", "find", "compare-versions", "print-architecture", "--version"),
+		wr("install", "remove", "update", "upgrade", "flag", "configure", "download", "clean"),
+	}}},
+	{Family: "packages", Names: []string{"apt-key"}, Node: Node{Subs: []*Node{rd("list", "finger", "fingerprint", "export", "exportall"), wr("add", "del", "adv", "update", "net-update")}}},
+	{Family: "packages", Names: []string{"add-apt-repository", "apt-add-repository"}, Node: Node{Writes: true}},
+	{Family: "packages", Names: []string{"update-alternatives", "alternatives"}, Node: Node{Grammar: Grammar{Long: []string{"display=", "list=", "query=", "get-selections", "config=", "set=", "install", "remove=", "remove-all=", "auto=", "all", "set-selections", "altdir=", "admindir=", "log=", "root="}},
+		ReadIf: []string{"--display", "--list", "--query", "--get-selections"}, Unless: []string{"--config", "--set", "--install", "--remove", "--remove-all", "--auto", "--all", "--set-selections", "--log"}}},
+	{Family: "packages", Names: []string{"guix"}, Node: Node{Subs: []*Node{
+		rd("search", "show", "describe", "--version", "help", "graph", "size", "lint", "refresh", "weather", "challenge", "hash", "time-machine-describe"),
+		{Names: []string{"package"}, ReadIf: []string{"-I", "--list-installed", "-A", "--list-available", "-s", "--search", "--show", "-l", "--list-generations", "--list-profiles"},
+			Grammar: Grammar{Long: []string{"list-installed=?", "list-available=?", "search=", "show=", "list-generations=?", "list-profiles", "install=", "remove=", "upgrade=?", "roll-back", "switch-generation=", "delete-generations=?", "profile="}, Short: "p:i:r:u::S:d::"},
+			Unless:  []string{"-i", "--install", "-r", "--remove", "-u", "--upgrade", "--roll-back", "-S", "--switch-generation", "-d", "--delete-generations", "-e", "--install-from-expression", "-f", "--install-from-file", "-m", "--manifest"}},
+		{Names: []string{"shell", "environment"}, Runs: &Runs{AfterDashDash: true}},
+		wr("install", "remove", "upgrade", "pull", "gc", "build", "system", "home", "pack", "copy", "deploy", "import", "archive", "publish", "style", "edit", "download"),
+	}}},
+	{Family: "packages", Names: []string{"spack"}, Node: Node{Subs: []*Node{
+		rd("find", "list", "info", "spec", "versions", "location", "compilers", "compiler-list", "providers", "dependents", "dependencies", "arch", "config-get", "env-list", "--version", "help", "debug-report", "graph", "checksum"),
+		{Names: []string{"env", "compiler", "config", "mirror", "repo"}, Subs: []*Node{rd("list", "ls", "status", "st", "get", "blame", "info"), wr("create", "activate", "deactivate", "remove", "rm", "add", "find", "edit", "update")}},
+		wr("install", "uninstall", "load", "unload", "clean", "gc", "external", "develop", "add", "concretize", "buildcache", "create", "edit", "mark", "patch", "stage", "restage", "test"),
+	}}},
+	{Family: "packages", Names: []string{"vcpkg"}, Node: Node{Subs: []*Node{
+		rd("list", "search", "depend-info", "version", "owns", "help", "find", "--version", "x-package-info", "portsdiff"),
+		{Names: []string{"upgrade"}, Read: true, Unless: []string{"--no-dry-run"}},
+		wr("install", "remove", "update", "integrate", "export", "create", "edit", "hash", "fetch", "new", "add", "x-update-baseline", "env", "activate"),
+	}}},
+	{Family: "packages", Names: []string{"conan"}, Node: Node{Subs: []*Node{
+		rd("search", "list", "inspect", "version", "--version", "help", "info"),
+		{Names: []string{"graph"}, Subs: []*Node{rd("info", "explain", "outdated"), wr("build-order", "build-order-merge")}},
+		{Names: []string{"profile", "config", "remote", "cache"}, Subs: []*Node{rd("list", "show", "path", "home", "get", "list-users", "check-integrity"), wr("detect", "install", "set", "unset", "add", "update", "rename", "enable", "disable", "login", "logout", "auth", "set-user", "clean", "save", "restore", "remove", "rm")}},
+		{Names: []string{"remove", "rm"}, Grammar: Grammar{Short: "r:c", Long: []string{"remote=", "confirm", "dry-run"}}, ReadIf: []string{"--dry-run"}, Writes: true,
+			Rules: []Rule{{ID: "destructive_action.conan_remove_remote", Kind: finding.DestructiveAction, Severity: finding.NonSevere, If: []string{"-r", "--remote"},
+				Reason: "conan remove -r deletes packages from the remote server for everyone who uses it", Safer: "conan remove PATTERN -r REMOTE --dry-run"}}},
+		wr("install", "create", "upload", "export", "export-pkg", "build", "new", "editable", "download", "source", "test", "lock", "workspace", "upload"),
+	}}},
+	{Family: "packages", Names: []string{"nuget"}, Node: Node{Subs: []*Node{
+		rd("list", "search", "help", "config-get", "verify"),
+		{Names: []string{"locals"}, ReadIf: []string{"-list", "-List", "-l"}, Grammar: Grammar{Words: []string{"list", "List", "clear", "Clear"}}},
+		{Names: []string{"sources", "source"}, Bare: true, Subs: []*Node{rd("list", "List"), wr("add", "Add", "update", "Update", "enable", "disable", "remove", "Remove")}},
+		wr("install", "restore", "pack", "push", "update", "add", "init", "setapikey", "spec", "sign", "trusted-signers", "client-certs", "config"),
+		gone("nuget_delete", "nuget delete removes or unlists a published package version from the feed", "", "delete"),
+	}}},
+	{Family: "packages", Names: []string{"vsce", "ovsx"}, Node: Node{Subs: []*Node{
+		rd("ls", "list", "show", "search", "verify-pat", "--version", "help", "ls-publishers"),
+		wr("package", "publish", "login", "logout", "create-publisher", "create-namespace"),
+		gone("vsce_unpublish", "unpublishes the extension from the marketplace for everyone", "", "unpublish", "delete-publisher"),
+	}}},
+
+	// Version managers (nvm and sdk are shell functions, judged the same way).
+	{Family: "packages", Names: []string{"nvm", "fnm", "volta", "sdk", "n"}, Node: Node{Subs: []*Node{
+		rd("ls", "list", "ls-remote", "list-remote", "current", "version", "versions", "which", "--version", "help", "env", "home", "ls-all", "broadcast"),
+		{Names: []string{"exec"}, Grammar: Grammar{Long: []string{"using=", "silent"}}, Runs: &Runs{}},
+		{Names: []string{"run"}, Writes: true},
+		wr("install", "i", "uninstall", "use", "default", "alias", "unalias", "pin", "fetch", "setup", "deactivate", "reinstall-packages", "cache", "completions", "flush", "selfupdate", "update", "upgrade", "offline", "online", "config"),
+	}}},
+
+	// npm tools agents reach for through npx.
+	{Family: "packages", Names: []string{"ncu", "npm-check-updates"}, Node: Node{Read: true, Unless: []string{"-u", "--upgrade", "--install", "-i", "--interactive"}, Grammar: Grammar{Long: []string{"upgrade", "install=", "interactive", "target=", "filter=", "reject=", "format=", "packageFile=", "cwd="}}}},
+	{Family: "packages", Names: []string{"npm-check"}, Node: Node{Read: true, Unless: []string{"-u", "--update", "-y", "--update-all"}}},
+	{Family: "packages", Names: []string{"depcheck", "license-checker", "license-checker-rseidelsohn", "madge", "publint", "attw", "are-the-types-wrong", "bundlephobia"}, Node: Node{Read: true, Output: []string{"--out", "--image", "--json-file"}, Grammar: Grammar{Long: []string{"out=", "image=", "json-file="}}}},
+	{Family: "packages", Names: []string{"knip"}, Node: Node{Read: true, Unless: []string{"--fix", "--fix-type", "--allow-remove-files"}}},
+	{Family: "packages", Names: []string{"lerna"}, Node: Node{Subs: []*Node{
+		rd("list", "ls", "la", "ll", "changed", "diff", "info", "--version", "help"),
+		{Names: []string{"exec"}, Grammar: Grammar{Long: []string{"scope=", "ignore=", "concurrency="}}, Runs: &Runs{AfterDashDash: true}},
+		wr("run", "publish", "version", "bootstrap", "clean", "add", "create", "import", "init", "link", "add-caching", "repair", "watch"),
+	}}},
+	{Family: "packages", Names: []string{"changeset"}, Node: Node{Subs: []*Node{rd("status"), wr("add", "version", "publish", "pre", "tag", "init")}}},
+	{Family: "packages", Names: []string{"jf", "jfrog"}, Node: Node{Subs: []*Node{
+		rd("--version", "help", "config-show"),
+		{Names: []string{"rt", "c", "config"}, Subs: []*Node{
+			rd("ping", "s", "search", "show", "curl-get", "access-token-list"),
+			wr("u", "upload", "dl", "download", "mv", "move", "cp", "copy", "sp", "set-props", "build-publish", "bp", "add", "edit", "use", "import", "export"),
+			gone("jfrog_delete", "deletes artifacts or properties from the Artifactory repository for everyone", "jf rt s PATTERN (to see what would go)", "del", "delete", "rm", "remove", "delp", "delete-props"),
+		}},
+	}}},
 }
 
 // rd is a verb that only reads; wr one that changes things as ordinary work.
