@@ -153,7 +153,7 @@ var devtools = []*Program{
 		ReadIf: []string{"--venv", "--where", "--py", "--envs", "--support"}, Unless: []string{"--rm", "--clear", "--python", "--three", "--site-packages"},
 		Subs: []*Node{
 			{Names: []string{"run"}, Runs: &Runs{}},
-			rd("graph", "check", "requirements", "scripts", "verify", "audit"),
+			rd("graph", "check", "requirements", "scripts", "verify"),
 			wr("install", "uninstall", "lock", "sync", "update", "upgrade", "clean", "shell", "open"),
 		}}},
 	{Family: "packages", Names: []string{"pdm"}, Node: Node{Grammar: Grammar{Short: "p:", Long: []string{"project="}}, Subs: []*Node{
@@ -199,14 +199,14 @@ var devtools = []*Program{
 		wr("install", "i", "add", "a", "remove", "rm", "update", "upgrade", "lock", "init", "shell", "s", "clean", "upload", "auth", "build", "self-update", "import"),
 	}}},
 	{Family: "packages", Names: []string{"gem"}, Node: Node{Grammar: Grammar{Long: []string{"config-file=", "backtrace", "debug", "norc"}}, Subs: []*Node{
-		{Names: []string{"list", "query", "search", "info", "env", "environment", "contents", "specification", "spec", "which", "help", "dependency", "outdated", "stale", "--version", "-v", "certificate"}, Read: true,
+		{Names: []string{"list", "query", "search", "info", "env", "environment", "contents", "specification", "spec", "which", "help", "dependency", "outdated", "stale", "--version", "-v"}, Read: true,
 			Grammar: Grammar{Short: "v:", Long: []string{"version=", "platform=", "source="}}},
 		{Names: []string{"sources", "source"}, Bare: true, ReadIf: []string{"-l", "--list"}, Grammar: Grammar{Short: "a:r:", Long: []string{"add=", "remove=", "append=", "prepend=", "list", "clear-all", "update"}},
 			Unless: []string{"-a", "--add", "-r", "--remove", "-c", "--clear-all", "-u", "--update", "--append", "--prepend"}},
 		{Names: []string{"owner"}, Read: true, Grammar: Grammar{Short: "a:r:k:", Long: []string{"add=", "remove=", "key=", "otp=", "host="}}, Unless: []string{"-a", "--add", "-r", "--remove"}},
 		{Names: []string{"check"}, Read: true, Unless: []string{"--doctor"}},
 		{Names: []string{"exec"}, Runs: &Runs{}},
-		wr("install", "i", "uninstall", "update", "cleanup", "build", "push", "pristine", "rdoc", "fetch", "unpack", "generate_index", "cert", "signin", "signout", "open", "lock", "mirror", "rebuild"),
+		wr("install", "i", "uninstall", "update", "cleanup", "build", "push", "pristine", "rdoc", "fetch", "unpack", "generate_index", "cert", "certificate", "signin", "signout", "open", "lock", "mirror", "rebuild"),
 		{Names: []string{"yank"}, Rules: []Rule{destructiveRule("gem_yank", "gem yank withdraws a published gem version from rubygems.org for everyone", "")}},
 	}}},
 	{Family: "packages", Names: []string{"bundle", "bundler"}, Node: Node{Grammar: Grammar{Long: []string{"gemfile=", "no-color", "retry=", "verbose"}}, Subs: []*Node{
@@ -280,8 +280,8 @@ var devtools = []*Program{
 		wr("update", "cache", "fetch", "index", "manifest", "mkpkg", "mkndx", "convndx", "convdb", "extract"),
 	}}},
 	{Family: "packages", Names: []string{"snap"}, Node: Node{Subs: []*Node{
-		rd("list", "info", "find", "search", "version", "services", "connections", "interface", "interfaces", "changes", "change", "tasks", "warnings", "known", "model", "get", "aliases", "logs", "help", "--version", "watch", "whoami", "debug", "routine", "saved", "validate", "recovery"),
-		wr("install", "remove", "refresh", "revert", "enable", "disable", "set", "unset", "connect", "disconnect", "alias", "unalias", "prefer", "save", "restore", "forget", "check-snapshot", "start", "stop", "restart", "login", "logout", "ack", "download", "try", "pack", "run", "switch", "create-user", "remove-user", "abort", "okay", "import-snapshot", "export-snapshot", "sign", "create-cohort", "refresh-hold", "reboot", "remodel", "prepare-image"),
+		rd("list", "info", "find", "search", "version", "services", "connections", "interface", "interfaces", "changes", "change", "tasks", "warnings", "known", "model", "get", "aliases", "logs", "help", "--version", "watch", "whoami", "routine", "saved"),
+		wr("install", "remove", "refresh", "revert", "enable", "disable", "set", "unset", "validate", "recovery", "debug", "connect", "disconnect", "alias", "unalias", "prefer", "save", "restore", "forget", "check-snapshot", "start", "stop", "restart", "login", "logout", "ack", "download", "try", "pack", "run", "switch", "create-user", "remove-user", "abort", "okay", "import-snapshot", "export-snapshot", "sign", "create-cohort", "refresh-hold", "reboot", "remodel", "prepare-image"),
 	}}},
 	{Family: "packages", Names: []string{"flatpak"}, Node: Node{Grammar: Grammar{Long: []string{"user", "system", "installation=", "verbose", "ostree-verbose"}}, Subs: []*Node{
 		rd("list", "info", "search", "remotes", "remote-ls", "remote-info", "history", "ps", "documents", "permissions", "permission-show", "--version", "--default-arch", "--supported-arches", "--print-updated-env", "help", "document-info"),
@@ -347,8 +347,8 @@ var devtools = []*Program{
 		wr("install", "uninstall", "update", "cleanup", "reset", "hold", "unhold", "import", "shim", "alias", "create", "download"),
 	}}},
 	{Family: "packages", Names: []string{"pkg"}, Node: Node{Grammar: Grammar{Short: "c:j:r:C:R:o:", Long: []string{"chroot=", "jail=", "rootdir=", "config=", "repo-conf-dir=", "option=", "version", "list"}}, ReadIf: []string{"-v", "--version", "-l", "--list"}, Subs: []*Node{
-		rd("info", "search", "query", "rquery", "audit", "which", "version", "stats", "help", "check", "shlib", "shell"),
-		wr("install", "add", "delete", "remove", "upgrade", "update", "autoremove", "clean", "lock", "unlock", "fetch", "create", "register", "repo", "set", "backup", "bootstrap", "convert", "triggers"),
+		rd("info", "search", "query", "rquery", "audit", "which", "version", "stats", "help", "shlib"),
+		wr("install", "add", "delete", "remove", "upgrade", "update", "autoremove", "clean", "lock", "unlock", "fetch", "check", "shell", "create", "register", "repo", "set", "backup", "bootstrap", "convert", "triggers"),
 	}}},
 	{Family: "packages", Names: []string{"emerge"}, Node: Node{Grammar: Grammar{Long: []string{"search", "searchdesc", "info", "pretend", "ask", "version", "depclean", "unmerge", "sync", "update", "deep", "newuse", "verbose", "oneshot", "noreplace", "tree"}},
 		ReadIf: []string{"-s", "--search", "-S", "--searchdesc", "--info", "-p", "--pretend", "--version"}, Unless: []string{"-a", "--ask"}}},
@@ -368,7 +368,7 @@ var devtools = []*Program{
 	{Family: "packages", Names: []string{"update-alternatives", "alternatives"}, Node: Node{Grammar: Grammar{Long: []string{"display=", "list=", "query=", "get-selections", "config=", "set=", "install", "remove=", "remove-all=", "auto=", "all", "set-selections", "altdir=", "admindir=", "log=", "root="}},
 		ReadIf: []string{"--display", "--list", "--query", "--get-selections"}, Unless: []string{"--config", "--set", "--install", "--remove", "--remove-all", "--auto", "--all", "--set-selections", "--log"}}},
 	{Family: "packages", Names: []string{"guix"}, Node: Node{Subs: []*Node{
-		rd("search", "show", "describe", "--version", "help", "graph", "size", "lint", "refresh", "weather", "challenge", "hash", "time-machine-describe"),
+		rd("search", "show", "describe", "--version", "help", "graph", "size", "lint", "weather", "challenge", "hash"),
 		{Names: []string{"package"}, ReadIf: []string{"-I", "--list-installed", "-A", "--list-available", "-s", "--search", "--show", "-l", "--list-generations", "--list-profiles"},
 			Grammar: Grammar{Long: []string{"list-installed=?", "list-available=?", "search=", "show=", "list-generations=?", "list-profiles", "install=", "remove=", "upgrade=?", "roll-back", "switch-generation=", "delete-generations=?", "profile="}, Short: "p:i:r:u::S:d::"},
 			Unless:  []string{"-i", "--install", "-r", "--remove", "-u", "--upgrade", "--roll-back", "-S", "--switch-generation", "-d", "--delete-generations", "-e", "--install-from-expression", "-f", "--install-from-file", "-m", "--manifest"}},
@@ -376,7 +376,7 @@ var devtools = []*Program{
 		wr("install", "remove", "upgrade", "pull", "gc", "build", "system", "home", "pack", "copy", "deploy", "import", "archive", "publish", "style", "edit", "download"),
 	}}},
 	{Family: "packages", Names: []string{"spack"}, Node: Node{Subs: []*Node{
-		rd("find", "list", "info", "spec", "versions", "location", "compilers", "compiler-list", "providers", "dependents", "dependencies", "arch", "config-get", "env-list", "--version", "help", "debug-report", "graph", "checksum"),
+		rd("find", "list", "info", "spec", "versions", "location", "compilers", "providers", "dependents", "dependencies", "arch", "--version", "help", "debug-report", "graph"),
 		{Names: []string{"env", "compiler", "config", "mirror", "repo"}, Subs: []*Node{rd("list", "ls", "status", "st", "get", "blame", "info"), wr("create", "activate", "deactivate", "remove", "rm", "add", "find", "edit", "update")}},
 		wr("install", "uninstall", "load", "unload", "clean", "gc", "external", "develop", "add", "concretize", "buildcache", "create", "edit", "mark", "patch", "stage", "restage", "test"),
 	}}},
@@ -386,13 +386,13 @@ var devtools = []*Program{
 		wr("install", "remove", "update", "integrate", "export", "create", "edit", "hash", "fetch", "new", "add", "x-update-baseline", "env", "activate"),
 	}}},
 	{Family: "packages", Names: []string{"conan"}, Node: Node{Subs: []*Node{
-		rd("search", "list", "inspect", "version", "--version", "help", "info"),
-		{Names: []string{"graph"}, Subs: []*Node{rd("info", "explain", "outdated"), wr("build-order", "build-order-merge")}},
+		rd("search", "list", "version", "--version", "help"),
+
 		{Names: []string{"profile", "config", "remote", "cache"}, Subs: []*Node{rd("list", "show", "path", "home", "get", "list-users", "check-integrity"), wr("detect", "install", "set", "unset", "add", "update", "rename", "enable", "disable", "login", "logout", "auth", "set-user", "clean", "save", "restore", "remove", "rm")}},
 		{Names: []string{"remove", "rm"}, Grammar: Grammar{Short: "r:c", Long: []string{"remote=", "confirm", "dry-run"}}, ReadIf: []string{"--dry-run"}, Writes: true,
 			Rules: []Rule{{ID: "destructive_action.conan_remove_remote", Kind: finding.DestructiveAction, Severity: finding.NonSevere, If: []string{"-r", "--remote"},
 				Reason: "conan remove -r deletes packages from the remote server for everyone who uses it", Safer: "conan remove PATTERN -r REMOTE --dry-run"}}},
-		wr("install", "create", "upload", "export", "export-pkg", "build", "new", "editable", "download", "source", "test", "lock", "workspace", "upload"),
+		wr("install", "create", "upload", "export", "export-pkg", "build", "new", "editable", "download", "source", "test", "lock", "workspace", "inspect", "graph", "info"),
 	}}},
 	{Family: "packages", Names: []string{"nuget"}, Node: Node{Subs: []*Node{
 		rd("list", "search", "help", "config-get", "verify"),
@@ -412,11 +412,11 @@ var devtools = []*Program{
 		rd("ls", "list", "ls-remote", "list-remote", "current", "version", "versions", "which", "--version", "help", "env", "home", "ls-all", "broadcast"),
 		{Names: []string{"exec"}, Grammar: Grammar{Long: []string{"using=", "silent"}}, Runs: &Runs{}},
 		{Names: []string{"run"}, Writes: true},
-		wr("install", "i", "uninstall", "use", "default", "alias", "unalias", "pin", "fetch", "setup", "deactivate", "reinstall-packages", "cache", "completions", "flush", "selfupdate", "update", "upgrade", "offline", "online", "config"),
+		wr("install", "i", "uninstall", "rm", "prune", "use", "default", "alias", "unalias", "pin", "fetch", "setup", "deactivate", "reinstall-packages", "cache", "completions", "flush", "selfupdate", "update", "upgrade", "offline", "online", "config"),
 	}}},
 
 	// npm tools agents reach for through npx.
-	{Family: "packages", Names: []string{"ncu", "npm-check-updates"}, Node: Node{Read: true, Unless: []string{"-u", "--upgrade", "--install", "-i", "--interactive"}, Grammar: Grammar{Long: []string{"upgrade", "install=", "interactive", "target=", "filter=", "reject=", "format=", "packageFile=", "cwd="}}}},
+	{Family: "packages", Names: []string{"ncu", "npm-check-updates"}, Node: Node{Read: true, Unless: []string{"-u", "--upgrade", "--install", "-i", "--interactive", "-d", "--doctor"}, Grammar: Grammar{Long: []string{"upgrade", "install=", "interactive", "target=", "filter=", "reject=", "format=", "packageFile=", "cwd="}}}},
 	{Family: "packages", Names: []string{"npm-check"}, Node: Node{Read: true, Unless: []string{"-u", "--update", "-y", "--update-all"}}},
 	{Family: "packages", Names: []string{"depcheck", "license-checker", "license-checker-rseidelsohn", "madge", "publint", "attw", "are-the-types-wrong", "bundlephobia"}, Node: Node{Read: true, Output: []string{"--out", "--image", "--json-file"}, Grammar: Grammar{Long: []string{"out=", "image=", "json-file="}}}},
 	{Family: "packages", Names: []string{"knip"}, Node: Node{Read: true, Unless: []string{"--fix", "--fix-type", "--allow-remove-files"}}},
@@ -425,11 +425,12 @@ var devtools = []*Program{
 		{Names: []string{"exec"}, Grammar: Grammar{Long: []string{"scope=", "ignore=", "concurrency="}}, Runs: &Runs{AfterDashDash: true}},
 		wr("run", "publish", "version", "bootstrap", "clean", "add", "create", "import", "init", "link", "add-caching", "repair", "watch"),
 	}}},
-	{Family: "packages", Names: []string{"changeset"}, Node: Node{Subs: []*Node{rd("status"), wr("add", "version", "publish", "pre", "tag", "init")}}},
+	{Family: "packages", Names: []string{"changeset"}, Node: Node{Subs: []*Node{{Names: []string{"status"}, Read: true, Grammar: Grammar{Long: []string{"output=", "since=", "verbose"}}, Output: []string{"--output"}}, wr("add", "version", "publish", "pre", "tag", "init")}}},
 	{Family: "packages", Names: []string{"jf", "jfrog"}, Node: Node{Subs: []*Node{
-		rd("--version", "help", "config-show"),
-		{Names: []string{"rt", "c", "config"}, Subs: []*Node{
-			rd("ping", "s", "search", "show", "curl-get", "access-token-list"),
+		rd("--version", "help"),
+		{Names: []string{"c", "config"}, Subs: []*Node{rd("show", "s"), wr("add", "edit", "use", "import", "export", "rm", "remove")}},
+		{Names: []string{"rt"}, Subs: []*Node{
+			rd("ping", "s", "search"),
 			wr("u", "upload", "dl", "download", "mv", "move", "cp", "copy", "sp", "set-props", "build-publish", "bp", "add", "edit", "use", "import", "export"),
 			gone("jfrog_delete", "deletes artifacts or properties from the Artifactory repository for everyone", "jf rt s PATTERN (to see what would go)", "del", "delete", "rm", "remove", "delp", "delete-props"),
 		}},
