@@ -226,10 +226,12 @@ var devtools = []*Program{
 				Grammar: Grammar{Long: []string{"json=?", "formula", "cask", "installed", "tree", "versions", "pinned", "full-name", "multiple"}}},
 			{Names: []string{"style"}, Read: true, Unless: []string{"--fix"}},
 			{Names: []string{"services"}, Bare: true, Subs: []*Node{rd("list", "info"), wr("start", "stop", "restart", "run", "cleanup", "kill")}},
-			{Names: []string{"bundle"}, Writes: true, Subs: []*Node{rd("check", "list"), wr("dump", "install", "cleanup", "exec", "add", "remove", "env", "sh", "edit")}},
+			{Names: []string{"bundle"}, Writes: true, Subs: []*Node{rd("check", "list"), wr("dump", "install", "cleanup", "add", "remove", "env", "sh", "edit"), {Names: []string{"exec"}, Runs: &Runs{}}}},
+			{Names: []string{"ruby", "irb"}, Grammar: Grammar{Short: "e:r:"}, Writes: true, Rules: []Rule{{ID: "inline_code.brew_ruby", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"-e"},
+				Reason: "brew ruby -e runs the Ruby code it is given"}}},
 			{Names: []string{"analytics", "developer"}, Bare: true, Subs: []*Node{rd("state"), wr("on", "off")}},
 			{Names: []string{"tap"}, Bare: true, Writes: true},
-			wr("install", "reinstall", "uninstall", "remove", "rm", "upgrade", "update", "cleanup", "autoremove", "untap", "link", "ln", "unlink", "pin", "unpin", "switch", "edit", "create", "extract", "migrate", "postinstall", "fetch", "tap-new", "bump-formula-pr", "bump-cask-pr", "bump", "pr-pull", "test", "gist-logs", "update-reset", "vendor-gems", "completions", "sh", "irb", "ruby", "install-bundler-gems", "mirror", "unpack", "update-report"),
+			wr("install", "reinstall", "uninstall", "remove", "rm", "upgrade", "update", "cleanup", "autoremove", "untap", "link", "ln", "unlink", "pin", "unpin", "switch", "edit", "create", "extract", "migrate", "postinstall", "fetch", "tap-new", "bump-formula-pr", "bump-cask-pr", "bump", "pr-pull", "test", "gist-logs", "update-reset", "vendor-gems", "completions", "sh", "install-bundler-gems", "mirror", "unpack", "update-report"),
 		}}},
 
 	{Family: "packages", Names: []string{"apt"}, Check: "go", Node: Node{Grammar: aptGlobal, Subs: aptVerbs(

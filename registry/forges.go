@@ -81,7 +81,9 @@ var forges = []*Program{
 			{Names: []string{"exec"}, Runs: &Runs{}},
 		}},
 		{Names: []string{"config"}, Subs: []*Node{rd("get", "list"), wr("set", "clear-cache")}},
-		{Names: []string{"alias"}, Subs: []*Node{rd("list", "ls"), wr("set", "import", "delete")}},
+		{Names: []string{"alias"}, Subs: []*Node{rd("list", "ls"), wr("import", "delete"),
+			{Names: []string{"set"}, Writes: true, Grammar: Grammar{Short: "s", Long: []string{"shell", "clobber"}}, Rules: []Rule{{ID: "inline_code.gh_alias_shell", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"-s", "--shell"},
+				Reason: "gh alias set --shell defines a gh command that runs shell code when it is used"}}}}},
 		{Names: []string{"ssh-key", "gpg-key"}, Subs: []*Node{
 			rd("list", "ls"), wr("add"),
 			gone("gh_key_delete", "deletes a key from the GitHub account: whatever signs or logs in with it stops working", "", "delete"),

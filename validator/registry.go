@@ -114,11 +114,16 @@ func declaredOutputs(c shellparse.SimpleCommand) []shellparse.Word {
 		if !o.HasValue {
 			continue
 		}
-		if o.ValueAt != o.At {
-			out = append(out, c.Argv[1+o.ValueAt])
+		// The value is attached (-oFILE, --output=FILE) or the next word. The
+		// option's index is reliable; ValueAt is not offset past the verbs.
+		opt := c.Argv[1+o.At]
+		if o.Value == "" || len(opt.Text) <= len(o.Value) || !strings.HasSuffix(opt.Text, o.Value) {
+			if 2+o.At < len(c.Argv) {
+				out = append(out, c.Argv[2+o.At])
+			}
 			continue
 		}
-		out = append(out, shellparse.Word{Text: o.Value, Static: c.Argv[1+o.At].Static && !o.Dynamic})
+		out = append(out, shellparse.Word{Text: o.Value, Static: opt.Static && !o.Dynamic})
 	}
 	return out
 }
