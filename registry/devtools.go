@@ -33,7 +33,7 @@ var devtools = []*Program{
 	{Family: "packages", Names: []string{"npm"}, Node: Node{Grammar: npmGlobal, ReadIf: []string{"-v", "--version"}, Subs: []*Node{
 		{Names: []string{"test", "t", "tst"}, Read: true, Unless: []string{"--script-shell", "--node-options"}},
 		{Names: []string{"run", "run-script", "rum", "urn"}, Subs: []*Node{
-			{Names: []string{"test", "lint"}, Read: true, Unless: []string{"--script-shell", "--node-options", "--fix"}},
+			{Names: checkScripts, Read: true, Unless: []string{"--script-shell", "--node-options", "--fix", "--write", "-u", "--update-snapshots"}},
 			{Names: []string{"*"}, Writes: true},
 		}, Bare: true},
 		{Names: []string{"ls", "list", "la", "ll", "view", "v", "info", "show", "outdated", "search", "s", "se", "find", "explain", "why", "docs", "home", "bugs", "repo", "get", "prefix", "root", "bin", "help", "whoami", "ping", "doctor", "fund", "query", "sbom", "diff", "help-search", "find-dupes", "completion", "stars", "config-list"}, Read: true,
@@ -467,9 +467,9 @@ func jsVerbs(name string) []*Node {
 		{Names: []string{"ls", "list", "ll", "la", "why", "info", "view", "show", "outdated", "--version", "-v", "help", "bin", "root", "check", "explain", "doctor", "ignored-builds", "sbom", "licenses"}, Read: true,
 			Grammar: Grammar{Long: []string{"depth=", "json", "prod", "dev", "long", "parseable", "recursive"}}, Subs: nil},
 		{Names: []string{"audit"}, Read: true, Unless: []string{"--fix"}},
-		{Names: []string{"test", "t", "tst", "lint"}, Read: true, Unless: []string{"--fix", "--update-snapshots", "-u"}},
+		{Names: append([]string{"t", "tst"}, checkScripts...), Read: true, Unless: []string{"--fix", "--write", "--update-snapshots", "-u"}},
 		{Names: []string{"run", "run-script"}, Bare: true, Subs: []*Node{
-			{Names: []string{"test", "lint"}, Read: true, Unless: []string{"--fix", "--update-snapshots", "-u"}},
+			{Names: checkScripts, Read: true, Unless: []string{"--fix", "--write", "--update-snapshots", "-u"}},
 			{Names: []string{"*"}, Writes: true},
 		}},
 		{Names: []string{"config", "c"}, Bare: true, Subs: []*Node{rd("get", "list"), wr("set", "delete", "unset")}},
@@ -487,6 +487,11 @@ func jsVerbs(name string) []*Node {
 	_ = name
 	return nodes
 }
+
+// checkScripts are the package.json scripts that check the code, by the names
+// projects give them: npm test and npm run lint are the seed check commands,
+// and their usual variants only check as well (lint:fix is not one).
+var checkScripts = []string{"test", "lint", "test:unit", "test:e2e", "test:integration", "test:ci", "test:watch", "test:coverage", "test:all", "test:types", "test:node", "test:browser", "lint:ci", "lint:check", "lint:js", "lint:ts", "lint:css", "lint:scss", "lint:styles", "lint:md", "lint:types", "lint:all", "lint:eslint", "typecheck", "type-check", "check-types", "types:check", "format:check", "format-check", "fmt:check", "prettier:check"}
 
 // pipGlobal are pip's general options.
 var pipGlobal = Grammar{Long: []string{"log=", "log-file=", "proxy=", "retries=", "timeout=", "exists-action=", "trusted-host=", "cert=", "client-cert=", "cache-dir=", "python=", "keyring-provider=", "use-feature=", "use-deprecated=", "root-user-action=", "isolated", "require-virtualenv", "no-input", "no-cache-dir", "disable-pip-version-check", "no-color", "verbose", "quiet", "user", "outdated", "uptodate", "editable", "local", "not-required", "files", "all"}}
