@@ -409,6 +409,20 @@ var devtools = []*Program{
 		gone("vsce_unpublish", "unpublishes the extension from the marketplace for everyone", "", "unpublish", "delete-publisher"),
 	}}},
 
+	// rustc compiles (writes); asked for its version, a --print or an
+	// --explain it only prints.
+	{Family: "packages", Names: []string{"rustc"}, Node: Node{Grammar: Grammar{Short: "o:L:l:C:W:A:D:F:", Long: []string{"print=", "explain=", "emit=", "out-dir=", "crate-type=", "crate-name=", "edition=", "target=", "cfg=", "cap-lints=", "codegen=", "version", "verbose"}},
+		ReadIf: []string{"--version", "-V", "--print", "--explain"}, Unless: []string{"-o", "--out-dir", "--emit"}, Output: []string{"-o", "--out-dir"}}},
+	{Family: "packages", Names: []string{"pre-commit"}, Node: Node{Subs: []*Node{
+		rd("validate-config", "validate-manifest", "sample-config", "--version", "-V", "help"),
+		wr("run", "install", "install-hooks", "uninstall", "autoupdate", "clean", "gc", "try-repo", "migrate-config", "init-templatedir", "hook-impl"),
+	}}},
+	{Family: "packages", Names: []string{"tox", "nox"}, Node: Node{ReadIf: []string{"-l", "--listenvs", "-a", "--listenvs-all", "--list", "--list-sessions", "--version"},
+		Grammar: Grammar{Long: []string{"listenvs", "listenvs-all", "list", "list-sessions", "version", "showconfig"}}, Subs: []*Node{
+			rd("list", "l", "config", "c", "--version"),
+			wr("run", "r", "run-parallel", "p", "devenv", "d", "depends", "de", "legacy", "le", "quickstart", "exec", "e"),
+		}}},
+
 	// Version managers (nvm and sdk are shell functions, judged the same way).
 	{Family: "packages", Names: []string{"nvm", "fnm", "volta", "sdk", "n"}, Node: Node{Subs: []*Node{
 		rd("ls", "list", "ls-remote", "list-remote", "current", "version", "versions", "which", "--version", "help", "env", "home", "ls-all", "broadcast"),
