@@ -104,7 +104,7 @@ var devtools = []*Program{
 	}}},
 	{Family: "packages", Names: []string{"rubocop", "standardrb"}, Node: Node{Read: true, Unless: []string{"-a", "-A", "--autocorrect", "--autocorrect-all", "--auto-correct", "-x", "--fix-layout", "-o", "--out"}}},
 	{Family: "packages", Names: []string{"pytest", "py.test"}, Check: "pytest"},
-	{Family: "packages", Names: []string{"uv"}, Node: Node{Grammar: Grammar{Long: []string{"directory=", "project=", "config-file=", "cache-dir=", "color=", "python-preference=", "offline", "no-cache", "quiet", "verbose", "native-tls"}}, Subs: []*Node{
+	{Family: "packages", Names: []string{"uv"}, Check: "go", Node: Node{Grammar: Grammar{Long: []string{"directory=", "project=", "config-file=", "cache-dir=", "color=", "python-preference=", "offline", "no-cache", "quiet", "verbose", "native-tls"}}, Subs: []*Node{
 		{Names: []string{"run"}, Grammar: Grammar{Long: []string{"with=", "python=", "project=", "directory=", "package=", "extra=", "group=", "env-file=", "index-url=", "no-sync", "frozen", "offline", "locked", "isolated"}, Short: "p:"}, Runs: &Runs{Script: []string{"-c"}}},
 		{Names: []string{"tool"}, Subs: []*Node{{Names: []string{"run"}, Runs: &Runs{}}, rd("list", "dir"), wr("install", "upgrade", "uninstall", "update-shell")}},
 		{Names: []string{"tree", "help", "--version"}, Read: true, Unless: []string{"--upgrade", "-U"}},
@@ -183,7 +183,7 @@ var devtools = []*Program{
 		{Names: []string{"toolchain", "tools"}, Subs: []*Node{rd("list"), wr("fetch", "register", "remove", "install", "uninstall")}},
 		wr("sync", "add", "remove", "lock", "build", "publish", "install", "uninstall", "pin", "init", "fetch", "fmt", "lint", "test", "self", "make-req", "config"),
 	}}},
-	{Family: "packages", Names: []string{"conda", "mamba", "micromamba"}, Node: Node{Grammar: Grammar{Short: "n:p:c:f:", Long: []string{"name=", "prefix=", "channel=", "file=", "json", "yes", "quiet"}}, Subs: []*Node{
+	{Family: "packages", Names: []string{"conda", "mamba", "micromamba"}, Check: "go", Node: Node{Grammar: Grammar{Short: "n:p:c:f:", Long: []string{"name=", "prefix=", "channel=", "file=", "json", "yes", "quiet"}}, Subs: []*Node{
 		{Names: []string{"run"}, Grammar: Grammar{Long: []string{"cwd=", "live-stream", "no-capture-output"}, Short: "a:"}, Runs: &Runs{}},
 		{Names: []string{"list", "info", "search", "doctor", "compare", "notices", "--version", "-V", "help", "repoquery"}, Read: true},
 		{Names: []string{"env"}, Subs: []*Node{rd("list"), {Names: []string{"export"}, Read: true, Output: []string{"-f", "--file"}}, wr("create", "update", "remove", "config")}},
@@ -198,7 +198,7 @@ var devtools = []*Program{
 		{Names: []string{"task", "config", "global", "g", "workspace", "project"}, Subs: []*Node{rd("list", "ls", "get"), wr("add", "remove", "rm", "alias", "set", "append", "prepend", "unset", "edit", "install", "i", "uninstall", "update", "upgrade", "sync", "expose", "channel", "platform", "name", "version", "description", "environment", "feature")}},
 		wr("install", "i", "add", "a", "remove", "rm", "update", "upgrade", "lock", "init", "shell", "s", "clean", "upload", "auth", "build", "self-update", "import"),
 	}}},
-	{Family: "packages", Names: []string{"gem"}, Node: Node{Grammar: Grammar{Long: []string{"config-file=", "backtrace", "debug", "norc"}}, Subs: []*Node{
+	{Family: "packages", Names: []string{"gem"}, Check: "go", Node: Node{Grammar: Grammar{Long: []string{"config-file=", "backtrace", "debug", "norc"}}, Subs: []*Node{
 		{Names: []string{"list", "query", "search", "info", "env", "environment", "contents", "specification", "spec", "which", "help", "dependency", "outdated", "stale", "--version", "-v"}, Read: true,
 			Grammar: Grammar{Short: "v:", Long: []string{"version=", "platform=", "source="}}},
 		{Names: []string{"sources", "source"}, Bare: true, ReadIf: []string{"-l", "--list"}, Grammar: Grammar{Short: "a:r:", Long: []string{"add=", "remove=", "append=", "prepend=", "list", "clear-all", "update"}},
@@ -216,7 +216,7 @@ var devtools = []*Program{
 		{Names: []string{"audit"}, Read: true, Subs: []*Node{rd("check"), wr("update")}},
 		wr("install", "update", "add", "remove", "lock", "clean", "package", "pack", "cache", "binstubs", "init", "gem", "open", "console", "inject", "plugin", "pristine", "viz"),
 	}}},
-	{Family: "packages", Names: []string{"composer", "composer.phar"}, Node: Node{Grammar: Grammar{Short: "d:", Long: []string{"working-dir=", "no-interaction", "no-plugins", "no-scripts", "no-cache", "ansi", "no-ansi", "profile", "quiet", "verbose"}}, Subs: append(composerVerbs(),
+	{Family: "packages", Names: []string{"composer", "composer.phar"}, Check: "go", Node: Node{Grammar: Grammar{Short: "d:", Long: []string{"working-dir=", "no-interaction", "no-plugins", "no-scripts", "no-cache", "ansi", "no-ansi", "profile", "quiet", "verbose"}}, Subs: append(composerVerbs(),
 		&Node{Names: []string{"global", "g"}, Subs: composerVerbs()})}},
 
 	{Family: "packages", Names: []string{"brew"}, Check: "go", Node: Node{Grammar: Grammar{Long: []string{"prefix=", "cellar=", "repository=", "repo=", "cache=", "caskroom", "env", "config", "version", "help", "debug", "verbose", "quiet"}},
@@ -271,21 +271,21 @@ var devtools = []*Program{
 	{Family: "packages", Names: []string{"pacman", "yay", "paru", "pamac-cli"}, Check: "go", Node: Node{Grammar: Grammar{Short: "b:r:", Long: []string{"root=", "dbpath=", "config=", "cachedir=", "gpgdir=", "hookdir=", "logfile=", "arch=", "sysroot=", "assume-installed=", "ignore=", "ignoregroup=", "overwrite=", "print-format=", "color=", "noconfirm", "needed", "asdeps", "asexplicit", "search", "info", "list", "groups", "query", "sync", "remove", "upgrade", "database", "files", "deptest", "refresh", "sysupgrade", "clean", "downloadonly", "print", "owns", "deps", "explicit", "unrequired", "foreign", "native", "check", "changelog", "nosave", "recursive", "cascade", "unneeded", "version"}},
 		ReadIf: []string{"-Q", "--query", "-T", "--deptest", "-F", "--files", "-s", "--search", "-i", "--info", "-l", "--list", "-g", "--groups", "-p", "--print", "-V", "--version"},
 		Unless: []string{"-R", "--remove", "-U", "--upgrade", "-D", "--database", "-y", "--refresh", "-u", "--sysupgrade", "-c", "--clean", "-w", "--downloadonly", "--logfile", "--overwrite"}}},
-	{Family: "packages", Names: []string{"zypper"}, Node: Node{Grammar: Grammar{Short: "R:p:D:c:", Long: []string{"root=", "plus-repo=", "reposd-dir=", "config=", "cache-dir=", "raw-cache-dir=", "solv-cache-dir=", "pkg-cache-dir=", "non-interactive", "quiet", "xmlout", "no-refresh", "gpg-auto-import-keys"}}, Subs: []*Node{
+	{Family: "packages", Names: []string{"zypper"}, Check: "go", Node: Node{Grammar: Grammar{Short: "R:p:D:c:", Long: []string{"root=", "plus-repo=", "reposd-dir=", "config=", "cache-dir=", "raw-cache-dir=", "solv-cache-dir=", "pkg-cache-dir=", "non-interactive", "quiet", "xmlout", "no-refresh", "gpg-auto-import-keys"}}, Subs: []*Node{
 		rd("search", "se", "info", "if", "list-updates", "lu", "list-patches", "lp", "patches", "pch", "packages", "pa", "patterns", "pt", "products", "pd", "repos", "lr", "services", "ls", "locks", "ll", "what-provides", "wp", "patch-check", "pchk", "--version", "-V", "help", "search-packages", "tos", "targetos", "versioncmp", "vcmp", "licenses", "ps", "needs-rebooting"),
 		{Names: []string{"install", "in", "remove", "rm", "update", "up", "dist-upgrade", "dup", "patch", "verify", "ve", "install-new-recommends", "inr"}, Writes: true, ReadIf: []string{"--dry-run", "-D"}},
 		wr("refresh", "ref", "addrepo", "ar", "removerepo", "rr", "modifyrepo", "mr", "renamerepo", "nr", "clean", "cc", "addlock", "al", "removelock", "rl", "cleanlocks", "cl", "source-install", "si", "addservice", "as", "removeservice", "rs", "modifyservice", "ms", "refresh-services", "refs", "shell", "sh", "download", "source-download", "purge-kernels"),
 	}}},
-	{Family: "packages", Names: []string{"apk"}, Node: Node{Grammar: Grammar{Short: "X:p:U", Long: []string{"repository=", "root=", "arch=", "cache-dir=", "keys-dir=", "repositories-file=", "update-cache", "no-cache", "quiet", "verbose", "interactive", "allow-untrusted"}}, Subs: []*Node{
+	{Family: "packages", Names: []string{"apk"}, Check: "go", Node: Node{Grammar: Grammar{Short: "X:p:U", Long: []string{"repository=", "root=", "arch=", "cache-dir=", "keys-dir=", "repositories-file=", "update-cache", "no-cache", "quiet", "verbose", "interactive", "allow-untrusted"}}, Subs: []*Node{
 		{Names: []string{"info", "search", "list", "policy", "dot", "stats", "version", "verify", "audit", "query", "--version", "-V", "help"}, Read: true, Unless: []string{"-U", "--update-cache"}},
 		{Names: []string{"add", "del", "fix", "upgrade"}, Writes: true, ReadIf: []string{"-s", "--simulate"}, Unless: []string{"-U", "--update-cache"}},
 		wr("update", "cache", "fetch", "index", "manifest", "mkpkg", "mkndx", "convndx", "convdb", "extract"),
 	}}},
-	{Family: "packages", Names: []string{"snap"}, Node: Node{Subs: []*Node{
+	{Family: "packages", Names: []string{"snap"}, Check: "go", Node: Node{Subs: []*Node{
 		rd("list", "info", "find", "search", "version", "services", "connections", "interface", "interfaces", "changes", "change", "tasks", "warnings", "known", "model", "get", "aliases", "logs", "help", "--version", "watch", "whoami", "routine", "saved"),
 		wr("install", "remove", "refresh", "revert", "enable", "disable", "set", "unset", "validate", "recovery", "debug", "connect", "disconnect", "alias", "unalias", "prefer", "save", "restore", "forget", "check-snapshot", "start", "stop", "restart", "login", "logout", "ack", "download", "try", "pack", "run", "switch", "create-user", "remove-user", "abort", "okay", "import-snapshot", "export-snapshot", "sign", "create-cohort", "refresh-hold", "reboot", "remodel", "prepare-image"),
 	}}},
-	{Family: "packages", Names: []string{"flatpak"}, Node: Node{Grammar: Grammar{Long: []string{"user", "system", "installation=", "verbose", "ostree-verbose"}}, Subs: []*Node{
+	{Family: "packages", Names: []string{"flatpak"}, Check: "go", Node: Node{Grammar: Grammar{Long: []string{"user", "system", "installation=", "verbose", "ostree-verbose"}}, Subs: []*Node{
 		rd("list", "info", "search", "remotes", "remote-ls", "remote-info", "history", "ps", "documents", "permissions", "permission-show", "--version", "--default-arch", "--supported-arches", "--print-updated-env", "help", "document-info"),
 		{Names: []string{"config"}, Bare: true, ReadIf: []string{"--list", "--get"}, Grammar: Grammar{Long: []string{"list", "get", "set", "unset"}}, Unless: []string{"--set", "--unset"}},
 		{Names: []string{"uninstall", "remove"}, Writes: true, Grammar: Grammar{Long: []string{"delete-data", "unused", "all", "force-remove", "keep-ref", "noninteractive"}},
