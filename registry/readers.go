@@ -6,16 +6,9 @@ var readers = []*Program{
 	{Family: "core", Names: []string{"shuf"}, Node: Node{Read: true, Grammar: Grammar{Short: "n:o:e::i:", Long: []string{"output=", "head-count=", "input-range=", "random-source="}}, Output: []string{"-o", "--output"}}},
 	{Family: "core", Names: []string{"yes", "tsort", "dircolors", "pathchk", "locate", "plocate", "mlocate", "ack", "ack-grep", "bc", "units", "lsattr", "getfacl", "namei", "tabs", "rgrep", "zipinfo", "lsinitramfs", "git-sizer", "jot", "pv"},
 		Node: Node{Read: true}},
-	{Family: "toolchains", Names: []string{"rustup"}, Node: Node{Subs: []*Node{
-		{Names: []string{"show", "which", "--version", "-V", "help", "doc"}, Read: true},
-		{Names: []string{"toolchain", "target", "component", "override"}, Subs: []*Node{{Names: []string{"list"}, Read: true}, {Names: []string{"*"}, Writes: true}}},
-		{Names: []string{"run"}, Runs: &Runs{Skip: 1}},
-		{Names: []string{"update", "install", "default", "self", "set", "check", "uninstall"}, Writes: true},
-	}}},
-	{Family: "toolchains", Names: []string{"volta", "fnm", "nvm", "sdk", "jabba"}, Node: Node{Subs: []*Node{
-		{Names: []string{"list", "ls", "ls-remote", "list-remote", "current", "which", "version", "--version", "help", "env"}, Read: true},
-		{Names: []string{"install", "uninstall", "use", "default", "pin", "setup", "alias", "unalias"}, Writes: true},
-		{Names: []string{"exec", "run"}, Runs: &Runs{Skip: 1}},
+	{Family: "toolchains", Names: []string{"jabba"}, Node: Node{Subs: []*Node{
+		{Names: []string{"ls", "ls-remote", "current", "which", "--version", "help"}, Read: true},
+		{Names: []string{"install", "uninstall", "use", "alias", "unalias"}, Writes: true},
 	}}},
 	{Family: "core", Names: []string{"tar", "bsdtar", "gtar"}, Check: "writes",
 		Node: Node{Grammar: Grammar{Short: "f:C:T:X:b:I:", Long: []string{"file=", "directory=", "files-from=", "exclude-from=", "to-command=", "use-compress-program=", "checkpoint-action=", "info-script=", "new-volume-script=", "rsh-command=", "index-file="}},

@@ -72,7 +72,11 @@ func helpOnly(args []shellparse.Word) bool {
 // syncingRunner reports a runner that installs or syncs an environment before it
 // runs the command (uv run, pixi run), unless told not to.
 func syncingRunner(w shellparse.Wrapper) bool {
-	if w.Name != "uv" && w.Name != "pixi" {
+	switch w.Name {
+	case "pipx", "hatch", "gem":
+		return true // pipx run, gem exec install what they run; hatch run syncs its environment
+	case "uv", "pixi":
+	default:
 		return false
 	}
 	return !hasFlag(w.Argv[1:], "", "--no-sync", "--frozen", "--offline", "--locked")
@@ -184,6 +188,9 @@ func goFlag(args []shellparse.Word, names ...string) bool {
 }
 
 func pythonPytest(args []shellparse.Word) bool {
+	if len(args) >= 2 && args[0].Text == "-m" && (args[1].Text == "pip" || args[1].Text == "pip3") {
+		return moduleReadOnly("pip", args[2:]) // python -m pip list is pip list
+	}
 	return len(args) >= 2 && args[0].Text == "-m" && args[1].Text == "pytest" && pytestReadOnly(args[2:])
 }
 

@@ -38,11 +38,12 @@ func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shel
 		return
 	}
 	words := regWords(args)
-	if registry.IsHelp(words) {
-		return // kubectl delete --help prints help and deletes nothing
-	}
 	inv := prog.Resolve(words)
+	help := inv.Help(words)
 	for _, f := range inv.Findings() {
+		if help && f.Severity < Severe {
+			continue // gh repo delete --help only prints the help
+		}
 		reason := f.Rule.Reason
 		if f.Maybe {
 			reason = "a word known only at run time could be an option: " + reason
@@ -50,9 +51,12 @@ func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shel
 		ck.addFinding(Finding{Kind: f.Rule.Kind, Severity: f.Severity, Reason: OneLine(reason), ID: f.Rule.ID, Suggestion: f.Rule.Safer})
 	}
 	switch {
-	case inv.Verb != "" && registry.DestructiveVerb(inv.Verb):
+	case inv.Verb != "" && registry.DestructiveVerb(inv.Verb) && !help:
 		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.verb",
 			Reason: OneLine(base + " " + strings.Join(append(inv.Path, inv.Verb), " ") + " destroys something outside the file system")})
+	case inv.Verb != "" && !help && hiddenDestructiveVerb(prog, inv, words):
+		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.hidden_verb",
+			Reason: OneLine(base + " " + inv.Verb + " may be an option's value before a verb that destroys something outside the file system")})
 	case inv.DynamicVerb && prog.Destructive():
 		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.dynamic_verb",
 			Reason: OneLine(base + "'s subcommand is known only at run time and could be one that destroys")})
@@ -116,11 +120,16 @@ func declaredOutputs(c shellparse.SimpleCommand) []shellparse.Word {
 		if !o.HasValue {
 			continue
 		}
-		if o.ValueAt != o.At {
-			out = append(out, c.Argv[1+o.ValueAt])
+		// The value is attached (-oFILE, --output=FILE) or the next word. The
+		// option's index is reliable; ValueAt is not offset past the verbs.
+		opt := c.Argv[1+o.At]
+		if o.Value == "" || len(opt.Text) <= len(o.Value) || !strings.HasSuffix(opt.Text, o.Value) {
+			if 2+o.At < len(c.Argv) {
+				out = append(out, c.Argv[2+o.At])
+			}
 			continue
 		}
-		out = append(out, shellparse.Word{Text: o.Value, Static: c.Argv[1+o.At].Static && !o.Dynamic})
+		out = append(out, shellparse.Word{Text: o.Value, Static: opt.Static && !o.Dynamic})
 	}
 	return out
 }

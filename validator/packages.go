@@ -1,0 +1,105 @@
+package validator
+
+import (
+	"strings"
+
+	"permgate/finding"
+	"permgate/registry"
+	"permgate/shellparse"
+)
+
+// packageGroups are words that stand before a package manager's install verb:
+// yarn global add, uv tool install, uv pip install, composer global require,
+// pnpm -g add, bun pm …
+var packageGroups = map[string]bool{"global": true, "g": true, "tool": true, "pip": true}
+
+// packageInstall is installsPermgate for every package manager: the install
+// verb may stand behind a group word (yarn global add permgate, uv tool
+// install permgate), or be an option (pacman -S permgate, pacman -Rns permgate).
+func (ck *checker) packageInstall(c shellparse.SimpleCommand, args []shellparse.Word) {
+	out := make([]shellparse.Word, 0, len(args)+1)
+	first := true
+	for _, a := range args {
+		if first && a.Static && !strings.HasPrefix(a.Text, "-") {
+			first = false
+			if packageGroups[a.Text] {
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	if pacmanChange(out) {
+		out = append([]shellparse.Word{{Text: "install", Static: true}}, out...)
+	}
+	ck.installsPermgate(c, out)
+}
+
+// pacmanChange reports pacman's (yay's, paru's) -S, -R or -U operation that
+// installs or removes the packages named, not one that only queries
+// (-Ss, -Si, -Sl, -Sg, -Sp).
+func pacmanChange(args []shellparse.Word) bool {
+	for _, a := range args {
+		t := a.Text
+		if !a.Static || len(t) < 2 || t[0] != '-' || t[1] == '-' {
+			continue
+		}
+		letters := t[1:]
+		switch {
+		case strings.ContainsAny(letters, "RU"):
+			return true
+		case strings.Contains(letters, "S") && !strings.ContainsAny(letters, "sigplc"):
+			return true
+		}
+	}
+	return false
+}
+
+// rimraf (npx rimraf DIR, the Node world's rm -rf) deletes its operands
+// recursively: it is judged as rm -rf of them.
+func (ck *checker) rimraf(c shellparse.SimpleCommand, args []shellparse.Word) {
+	rf := append([]shellparse.Word{{Text: "-rf", Static: true}}, args...)
+	ck.rm(c, rf)
+}
+
+// moduleReadOnly reads a program run as an interpreter's module (python -m
+// pip ARGS) by the program's declaration.
+func moduleReadOnly(name string, args []shellparse.Word) bool {
+	prog, ok := programs.Lookup(name)
+	if !ok {
+		return false
+	}
+	words := regWords(args)
+	inv := prog.Resolve(words)
+	return inv.Help(words) || inv.ReadOnly()
+}
+
+// pythonPip: python -m pip install permgate is pip install permgate.
+func (ck *checker) pythonPip(c shellparse.SimpleCommand, args []shellparse.Word) {
+	if len(args) >= 2 && args[0].Text == "-m" && (args[1].Text == "pip" || args[1].Text == "pip3") {
+		ck.packageInstall(c, args[2:])
+	}
+}
+
+// hiddenDestructiveVerb reports an undeclared word where a verb stands that
+// is followed by verbs that destroy (npm --otp-code 123 unpublish, gh
+// --hostname h repo delete): the word may be an undeclared option's value,
+// as npm takes one for any --key it does not know.
+func hiddenDestructiveVerb(prog *registry.Program, inv registry.Invocation, words []registry.Word) bool {
+	for _, i := range inv.Scan.Operands {
+		if words[i].Text != inv.Verb {
+			continue
+		}
+		rest := append(append([]registry.Word(nil), words[:i]...), words[i+1:]...)
+		again := prog.Resolve(rest)
+		if again.Verb != "" {
+			return registry.DestructiveVerb(again.Verb)
+		}
+		for _, f := range again.Findings() {
+			if f.Rule.Kind == finding.DestructiveAction && !f.Maybe {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
