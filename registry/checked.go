@@ -10,10 +10,9 @@ var checked = []*Program{
 	{Family: "core", Names: []string{"awk", "gawk", "mawk", "nawk"}, Check: "awk"},
 	{Family: "core", Names: []string{"rm", "rmdir", "unlink", "shred"}, Check: "rm"},
 	{Family: "core", Names: []string{"mv", "cp", "ln", "install", "touch", "mkdir", "truncate", "tee", "dd", "mknod", "mkfifo", "chmod", "chown", "chgrp"}, Check: "writes", Node: Node{Writes: true}},
-	{Family: "core", Names: []string{"rsync", "scp", "sftp", "ssh", "tar", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2", "zstd", "7z", "7za", "cpio", "patch", "sponge", "ed"}, Check: "writes", Node: Node{Writes: true}},
+	{Family: "core", Names: []string{"rsync", "scp", "sftp", "ssh", "tar", "unzip", "gzip", "gunzip", "xz", "unxz", "bzip2", "zstd", "7z", "7za", "cpio"}, Check: "writes", Node: Node{Writes: true}},
 	{Family: "core", Names: []string{"curl", "wget", "aria2c", "fetch", "http", "https", "xh"}, Check: "download"},
-	{Family: "system", Names: []string{"kill", "pkill", "killall", "killall5", "crontab", "systemctl", "service", "shutdown", "reboot", "halt", "poweroff", "init", "telinit", "mkfs", "mke2fs", "wipefs", "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk", "parted", "blkdiscard"}, Check: "system"},
-	{Family: "core", Names: []string{"source", ".", "eval", "vim", "vi", "nvim", "view", "ex", "make", "gmake", "parallel", "enable", "hash", "apply_patch", "applypatch", "claude", "codex", "tmux", "screen", "xdotool", "ydotool", "wtype", "docker", "podman", "nerdctl", "kubectl", "redis-cli", "mongo", "mongosh", "mysqladmin", "dropdb", "brew", "pip", "pip3", "pipx", "apt", "apt-get", "dnf", "yum", "pacman"}, Check: "go"},
+	{Family: "core", Names: []string{"source", ".", "eval", "vim", "vi", "nvim", "view", "ex", "make", "gmake", "parallel", "enable", "hash", "apply_patch", "applypatch", "claude", "codex", "tmux", "screen", "xdotool", "ydotool", "wtype", "docker", "podman", "nerdctl", "kubectl", "brew", "pip", "pip3", "pipx", "apt", "apt-get", "dnf", "yum", "pacman"}, Check: "go"},
 	{Family: "packages", Names: []string{"pnpm", "yarn"}, Check: "go", Node: Node{Subs: []*Node{
 		{Names: []string{"exec", "dlx"}, Grammar: Grammar{Short: "c:", Long: []string{"package=", "call="}}, Runs: &Runs{Script: []string{"-c", "--call"}}},
 		{Names: []string{"ls", "list", "why", "info", "view", "outdated", "audit", "licenses", "config", "--version", "-v", "help", "bin", "root", "store"}, Read: true},
