@@ -89,7 +89,7 @@ var databases = []*Program{
 		Output: []string{"-r", "--result-file", "-T", "--tab"}}},
 	{Family: "databases", Names: []string{"mongoexport"}, Node: Node{Read: true,
 		Grammar: Grammar{Short: "d:c:o:q:f:u:p:h:", Long: []string{"db=", "collection=", "out=", "query=", "fields=", "uri=", "host=", "port=", "username=", "password=", "type="}},
-		Output: []string{"-o", "--out"}}},
+		Output:  []string{"-o", "--out"}}},
 	{Family: "databases", Names: []string{"mongodump"}, Node: Node{Writes: true}},
 	{Family: "databases", Names: []string{"mongorestore"}, Node: Node{Writes: true,
 		Rules: []Rule{{ID: "destructive_action.mongorestore_drop", Kind: finding.DestructiveAction, Severity: finding.NonSevere, If: []string{"--drop"},
@@ -279,7 +279,7 @@ var systemTools = []*Program{
 	}}},
 	{Family: "system", Names: []string{"nmcli"}, Node: Node{Read: true,
 		Grammar: Grammar{Short: "f:g:m:c:e:w:t::", Long: []string{"fields=", "get-values=", "mode=", "colors=", "escape=", "wait=", "terse", "pretty", "ask", "show-secrets"}},
-		Unless: []string{"-s", "--show-secrets"},
+		Unless:  []string{"-s", "--show-secrets"},
 		Subs: []*Node{
 			{Names: []string{"general", "g", "ge", "gen"}, Read: true, Subs: []*Node{{Names: []string{"status", "hostname", "permissions", "logging"}, Read: true}}},
 			{Names: []string{"device", "d", "de", "dev"}, Read: true, Subs: []*Node{

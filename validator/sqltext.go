@@ -620,10 +620,10 @@ var (
 	mongoDropCollRE = regexp.MustCompile(`\.\s*drop\s*\(`)
 	// mongoDropIndexRE is drop called by its name as a string: coll['drop']().
 	mongoDropIndexRE = regexp.MustCompile("\\[\\s*[\"'`]drop[\"'`]\\s*\\]")
-	mongoAllRE      = regexp.MustCompile(`\.\s*(deleteMany|remove|updateMany|update)\s*\(\s*(\{\s*\}\s*)?[,)]`)
-	mongoSomeRE     = regexp.MustCompile(`\.\s*(deleteMany|deleteOne|remove|findOneAndDelete|findAndModify|updateMany|updateOne|update|replaceOne|findOneAndUpdate|findOneAndReplace|bulkWrite|dropIndex|dropIndexes|dropUser|dropRole|renameCollection)\s*\(`)
-	mongoCallRE     = regexp.MustCompile(`([A-Za-z_$][A-Za-z0-9_$]*)?\s*([\]\)]?)\s*\(`)
-	mongoRunCmdRE   = regexp.MustCompile(`(runCommand|adminCommand)\s*\(\s*\{\s*"?'?([A-Za-z]+)`)
+	mongoAllRE       = regexp.MustCompile(`\.\s*(deleteMany|remove|updateMany|update)\s*\(\s*(\{\s*\}\s*)?[,)]`)
+	mongoSomeRE      = regexp.MustCompile(`\.\s*(deleteMany|deleteOne|remove|findOneAndDelete|findAndModify|updateMany|updateOne|update|replaceOne|findOneAndUpdate|findOneAndReplace|bulkWrite|dropIndex|dropIndexes|dropUser|dropRole|renameCollection)\s*\(`)
+	mongoCallRE      = regexp.MustCompile(`([A-Za-z_$][A-Za-z0-9_$]*)?\s*([\]\)]?)\s*\(`)
+	mongoRunCmdRE    = regexp.MustCompile(`(runCommand|adminCommand)\s*\(\s*\{\s*"?'?([A-Za-z]+)`)
 )
 
 // mongoReadCalls are the mongo shell methods that only read.
