@@ -318,8 +318,8 @@ var systemTools = []*Program{
 	{Family: "system", Names: []string{"atrm"}, Node: Node{Writes: true}},
 	{Family: "system", Names: []string{"diskutil"}, Node: Node{
 		Subs: []*Node{
-			{Names: []string{"list", "info", "information", "activity", "listFilesystems", "listfilesystems", "verifyVolume", "verifyvolume", "verifyDisk", "verifydisk", "cs", "image"}, Read: true,
-				Subs: []*Node{{Names: []string{"list", "info"}, Read: true}, {Names: []string{"delete", "deleteVolume", "deleteLVG", "create", "*"}, Writes: true}}},
+			{Names: []string{"list", "info", "information", "activity", "listFilesystems", "listfilesystems", "verifyVolume", "verifyvolume", "verifyDisk", "verifydisk"}, Read: true},
+			{Names: []string{"cs", "image"}, Subs: []*Node{{Names: []string{"list", "info"}, Read: true}, {Names: []string{"*"}, Writes: true}}},
 			{Names: []string{"apfs", "ar", "coreStorage", "corestorage"}, Subs: []*Node{
 				{Names: []string{"list", "listCryptoUsers", "listSnapshots", "listVolumeGroups", "listcryptousers", "listsnapshots"}, Read: true},
 				{Names: []string{"deleteContainer", "deleteVolume", "eraseVolume", "deleteVolumeGroup", "deletecontainer", "deletevolume", "erasevolume", "delete"}, Rules: []Rule{{ID: "disk_destroy.diskutil_apfs",
@@ -341,7 +341,7 @@ var systemTools = []*Program{
 			{Names: []string{"load", "unload", "bootstrap", "bootout", "enable", "disable", "kickstart", "kill", "start", "stop", "remove", "submit",
 				"setenv", "unsetenv", "config", "attach", "debug", "limit", "bsexec", "asuser", "uncache", "bootshell", "log"}, Writes: true},
 		}}},
-	{Family: "system", Names: []string{"kill"}, Check: "kill"},
+	{Family: "system", Names: []string{"kill"}, Check: "kill", Node: Node{ReadIf: []string{"-l", "-L", "--list", "--table"}, Grammar: Grammar{Short: "s:n:", Long: []string{"signal=", "list=?", "table"}}}},
 	{Family: "system", Names: []string{"pkill", "killall", "skill", "slay"}, Check: "killall", Node: Node{ReadIf: []string{"-l", "--list"}}},
 	{Family: "system", Names: []string{"killall5"}, Check: "killall5"},
 	{Family: "system", Names: []string{"crontab"}, Check: "crontab", Node: Node{ReadIf: []string{"-l"},
@@ -351,7 +351,15 @@ var systemTools = []*Program{
 		"mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.exfat", "mkfs.ntfs", "mkfs.f2fs", "mkfs.minix", "mkfs.bfs", "mkfs.cramfs", "mkfs.jfs",
 		"mkfs.reiserfs", "mkfs.nilfs2", "mkfs.udf", "mkfs.erofs", "mkfs.hfsplus", "mkfs.zfs", "newfs", "newfs_hfs", "newfs_apfs", "newfs_msdos"}, Check: "mkfs"},
 	{Family: "system", Names: []string{"wipefs"}, Check: "wipefs", Node: Node{Grammar: Grammar{Short: "o:b::t:p:O:", Long: []string{"offset=", "backup=?", "types=", "output=", "all", "force", "no-act", "no-headings", "parsable", "quiet", "json", "lock=?"}}}},
-	{Family: "system", Names: []string{"fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk", "parted", "blkdiscard"}, Check: "disk"},
+	// Partition tools: the validator's Go check judges what they change.
+	{Family: "system", Names: []string{"fdisk"}, Check: "disk", Node: Node{ReadIf: []string{"-l", "--list"}, Grammar: Grammar{Short: "b:c::C:H:L::o:S:t:u::w:W:x", Long: []string{"list", "sector-size=", "color=?", "output=", "type=", "units=?", "wipe=", "wipe-partitions="}},
+		Unless: []string{"-w", "--wipe", "-W", "--wipe-partitions"}}},
+	{Family: "system", Names: []string{"sfdisk"}, Check: "disk", Node: Node{ReadIf: []string{"-l", "--list", "-d", "--dump", "-s", "--show-size", "-J", "--json", "-V", "--verify", "--list-free", "-F"}}},
+	{Family: "system", Names: []string{"gdisk"}, Check: "disk", Node: Node{ReadIf: []string{"-l"}}},
+	{Family: "system", Names: []string{"sgdisk"}, Check: "disk", Node: Node{ReadIf: []string{"-p", "--print", "-i", "--info", "-v", "--verify", "-O", "--print-mbr"},
+		Unless: []string{"-Z", "--zap-all", "-z", "--zap", "-o", "--clear", "-n", "--new", "-d", "--delete", "-t", "--typecode", "-c", "--change-name", "-g", "--mbrtogpt", "-R", "--replicate", "-G", "--randomize-guids", "-l", "--load-backup", "-e", "--move-second-header", "-s", "--sort", "-C", "--recompute-chs", "-m", "--gpttombr", "-h", "--hybrid", "-A", "--attributes", "-U", "--disk-guid", "-u", "--partition-guid", "-x", "--set-alignment", "-a"}}},
+	{Family: "system", Names: []string{"parted"}, Check: "disk", Node: Node{ReadIf: []string{"-l", "--list"}}},
+	{Family: "system", Names: []string{"cfdisk", "blkdiscard"}, Check: "disk"},
 	// Writers whose targets the validator reads.
 	{Family: "system", Names: []string{"sponge"}, Check: "sponge", Node: Node{Writes: true}},
 	{Family: "system", Names: []string{"ed", "red"}, Check: "ed", Node: Node{Writes: true, Grammar: Grammar{Short: "p:", Long: []string{"prompt="}}}},

@@ -519,8 +519,12 @@ func (ck *checker) redis(c shellparse.SimpleCommand, args []shellparse.Word) {
 	}
 	for _, l := range lines {
 		if _, destroy, _ := redisVerdict(l); destroy {
+			verb := strings.ToUpper(l[0])
+			if len(l) > 1 && redisSubDestroy[verb] != nil {
+				verb += " " + strings.ToUpper(l[1])
+			}
 			ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.redis",
-				Reason: OneLine(base + " " + strings.ToUpper(l[0]) + " deletes keys or stops the server")})
+				Reason: OneLine(base + " " + verb + " deletes keys, disconnects clients or stops or resets the server")})
 			return
 		}
 	}

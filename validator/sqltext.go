@@ -483,6 +483,9 @@ func judgeStatement(st []sqlTok) sqlVerdict {
 			if sqlSideEffects[t.text] || strings.HasPrefix(t.text, "PG_") && !pgRead(t.text) {
 				v.write = true
 			}
+			if t.text == "LOAD_EXTENSION" || t.text == "SYS_EXEC" || t.text == "SYS_EVAL" || t.text == "XP_CMDSHELL" {
+				v.inline = strings.ToLower(t.text) + "() runs native code or a shell command"
+			}
 		}
 	}
 	switch L {
@@ -621,7 +624,7 @@ var (
 	// mongoDropIndexRE is drop called by its name as a string: coll['drop']().
 	mongoDropIndexRE = regexp.MustCompile("\\[\\s*[\"'`]drop[\"'`]\\s*\\]")
 	mongoAllRE       = regexp.MustCompile(`\.\s*(deleteMany|remove|updateMany|update)\s*\(\s*(\{\s*\}\s*)?[,)]`)
-	mongoSomeRE      = regexp.MustCompile(`\.\s*(deleteMany|deleteOne|remove|findOneAndDelete|findAndModify|updateMany|updateOne|update|replaceOne|findOneAndUpdate|findOneAndReplace|bulkWrite|dropIndex|dropIndexes|dropUser|dropRole|renameCollection)\s*\(`)
+	mongoSomeRE      = regexp.MustCompile(`\.\s*(deleteMany|deleteOne|remove|findOneAndDelete|findAndModify|updateMany|updateOne|update|replaceOne|findOneAndUpdate|findOneAndReplace|bulkWrite|dropUser|dropRole|renameCollection)\s*\(`)
 	mongoCallRE      = regexp.MustCompile(`([A-Za-z_$][A-Za-z0-9_$]*)?\s*([\]\)]?)\s*\(`)
 	mongoRunCmdRE    = regexp.MustCompile(`(runCommand|adminCommand)\s*\(\s*\{\s*"?'?([A-Za-z]+)`)
 )
@@ -689,7 +692,7 @@ func judgeMongo(text string) sqlVerdict {
 		v.severe = m[1] + " with an empty filter changes every document"
 	}
 	if m := mongoSomeRE.FindStringSubmatch(code); m != nil {
-		v.destructive = m[1] + " deletes or overwrites documents"
+		v.destructive = m[1] + " deletes or overwrites documents, users or roles"
 	}
 	if !mongoReads(text) {
 		v.write = true

@@ -137,11 +137,13 @@ func (ck *checker) systemctl(c shellparse.SimpleCommand, args []shellparse.Word)
 			}
 		}
 	}
+	// The power verbs themselves (systemctl reboot) are declared in the registry.
 	for _, a := range ops {
-		switch a.Text {
-		case "poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "soft-reboot", "emergency", "rescue":
-			ck.add("system_power", Severe, "systemctl "+a.Text+" stops, suspends or restarts the machine")
-		case "isolate":
+		switch {
+		case !a.Static && !a.Glob:
+			ck.addFinding(Finding{Kind: "system_power", Severity: NonSevere, ID: "system_power.systemctl_dynamic",
+				Reason: OneLine("systemctl's verb " + a.Text + " is known only at run time: it could be reboot or poweroff")})
+		case a.Text == "isolate":
 			ck.add("system_power", Severe, "systemctl isolate can stop every service")
 		}
 		return // only the first operand is the verb
@@ -599,6 +601,18 @@ func wipefsErases(args []shellparse.Word) bool {
 
 func (ck *checker) wipefs(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if hasFlag(args, "n", "--no-act") || !wipefsErases(args) {
+		return
+	}
+	onDevice := false
+	for _, w := range operands(args) {
+		if dev, _, _ := ck.device(w); dev {
+			onDevice = true
+		}
+	}
+	if !onDevice {
+		for _, w := range operands(args) {
+			ck.writeTarget(w, "wipefs "+w.Text)
+		}
 		return
 	}
 	ck.addFinding(Finding{Kind: "disk_destroy", Severity: Severe, ID: "disk_destroy.wipefs", Reason: "wipefs erases file system signatures, making the data unreachable",
