@@ -97,6 +97,19 @@ func sqlClientInput(name string, args []shellparse.Word) (sqlInput, bool) {
 	switch name {
 	case "psql":
 		given = addOpt("-c", "--command")
+		// -v NAME=VALUE: a :NAME in the SQL is replaced by VALUE.
+		for _, o := range inv.Scan.Values("-v", "--set", "--variable") {
+			name, val, ok := strings.Cut(o.Value, "=")
+			if !ok {
+				continue
+			}
+			for _, t := range in.texts {
+				if strings.Contains(t, ":"+name) || strings.Contains(t, ":'"+name) || strings.Contains(t, `:"`+name) {
+					in.texts = append(in.texts, val)
+					break
+				}
+			}
+		}
 		if f := inv.Scan.Values("-f", "--file"); len(f) > 0 {
 			for _, o := range f {
 				if o.Value == "-" {
@@ -239,6 +252,9 @@ func (ck *checker) sql(c shellparse.SimpleCommand, args []shellparse.Word) {
 
 // report adds the verdict's findings.
 func (v sqlVerdict) report(ck *checker, client string) {
+	for _, f := range v.outputs {
+		ck.writeTarget(shellparse.Word{Text: f, Static: true}, client+" output to "+f)
+	}
 	if v.inline != "" {
 		ck.addFinding(Finding{Kind: finding.InlineCode, Severity: NonSevere, ID: "inline_code.sql_shell", Reason: OneLine(client + ": " + v.inline)})
 	}

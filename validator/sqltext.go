@@ -15,6 +15,9 @@ type sqlVerdict struct {
 	inline string
 	// write reports a statement that is not proven to only read.
 	write bool
+	// outputs are files the client writes on this machine (\o FILE, .output
+	// FILE, COPY … TO 'FILE' in an embedded database).
+	outputs []string
 }
 
 func (v *sqlVerdict) merge(o sqlVerdict) {
@@ -28,6 +31,11 @@ func (v *sqlVerdict) merge(o sqlVerdict) {
 		v.inline = o.inline
 	}
 	v.write = v.write || o.write
+	for _, f := range o.outputs {
+		if !contains(v.outputs, f) {
+			v.outputs = append(v.outputs, f)
+		}
+	}
 }
 
 func (v sqlVerdict) readOnly() bool {
@@ -47,6 +55,7 @@ type sqlTok struct {
 type sqlLexOpts struct {
 	backslash bool // \' escapes a quote inside a string (MySQL)
 	hash      bool // # starts a comment (MySQL)
+	nested    bool // /* … */ comments nest (PostgreSQL)
 	dialect   string
 }
 
@@ -55,8 +64,10 @@ func judgeSQL(text, dialect string) sqlVerdict {
 	var v sqlVerdict
 	for _, bs := range []bool{false, true} {
 		for _, hash := range []bool{false, true} {
-			toks := lexSQL(text, sqlLexOpts{backslash: bs, hash: hash, dialect: dialect}, 0)
-			v.merge(judgeTokens(toks, dialect))
+			for _, nested := range []bool{false, true} {
+				toks := lexSQL(text, sqlLexOpts{backslash: bs, hash: hash, nested: nested, dialect: dialect}, 0)
+				v.merge(judgeTokens(toks, dialect))
+			}
 		}
 	}
 	return v
@@ -114,7 +125,7 @@ func lexSQL(s string, o sqlLexOpts, depth int) []sqlTok {
 				if strings.HasPrefix(s[j:], "*/") {
 					nest--
 					j += 2
-					if nest == 0 || o.dialect != "psql" {
+					if nest == 0 || !o.nested {
 						break
 					}
 					continue
@@ -274,19 +285,19 @@ func judgeTokens(toks []sqlTok, dialect string) sqlVerdict {
 	start := 0
 	for i := 0; i <= len(toks); i++ {
 		if i < len(toks) && toks[i].kind == 'm' {
-			v.merge(judgeStatement(toks[start:i]))
+			v.merge(judgeStatement(toks[start:i], dialect))
 			v.merge(judgeMeta(toks[i], dialect))
 			start = i + 1
 			continue
 		}
 		if i < len(toks) && toks[i].kind == 'd' {
-			v.merge(judgeStatement(toks[start:i]))
+			v.merge(judgeStatement(toks[start:i], dialect))
 			v.merge(judgeDot(toks[i]))
 			start = i + 1
 			continue
 		}
 		if i == len(toks) || toks[i].kind == 'p' && toks[i].text == ";" {
-			v.merge(judgeStatement(toks[start:i]))
+			v.merge(judgeStatement(toks[start:i], dialect))
 			start = i + 1
 		}
 	}
@@ -358,7 +369,7 @@ func whereAhead(toks []sqlTok, i int) (where, all bool) {
 }
 
 // judgeStatement judges one statement.
-func judgeStatement(st []sqlTok) sqlVerdict {
+func judgeStatement(st []sqlTok, dialect string) sqlVerdict {
 	var v sqlVerdict
 	lead := -1
 	for k, t := range st {
@@ -488,6 +499,14 @@ func judgeStatement(st []sqlTok) sqlVerdict {
 			}
 		}
 	}
+	if (L == "COPY" || L == "EXPORT") && dialect == "sqlite" {
+		// DuckDB writes COPY … TO 'file' and EXPORT DATABASE 'dir' on this machine.
+		for k := lead; k+1 < len(st); k++ {
+			if st[k].kind == 'w' && (st[k].text == "TO" || st[k].text == "DATABASE") && st[k+1].kind == 's' {
+				v.outputs = append(v.outputs, st[k+1].text)
+			}
+		}
+	}
 	switch L {
 	case "SET":
 		if lead+1 < len(st) {
@@ -591,7 +610,41 @@ func judgeMeta(t sqlTok, dialect string) sqlVerdict {
 	default:
 		v.write = true // \o FILE, \i FILE, \copy, \e, \lo_import …
 	}
+	switch t.text {
+	case "o", "out", "w", "write", "g", "gx", "s":
+		if f := firstField(t.arg); f != "" && !strings.HasPrefix(f, "|") {
+			v.outputs = append(v.outputs, f)
+		}
+	case "copy":
+		if f := copyTarget(t.arg); f != "" {
+			v.outputs = append(v.outputs, f)
+		}
+	}
 	return v
+}
+
+// firstField is the first word of a meta-command's argument, unquoted.
+func firstField(arg string) string {
+	f := strings.Fields(arg)
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.Trim(f[0], `'"`)
+}
+
+// copyTarget is the file \copy … TO 'FILE' writes.
+func copyTarget(arg string) string {
+	f := strings.Fields(arg)
+	for i := 0; i+1 < len(f); i++ {
+		if strings.EqualFold(f[i], "to") {
+			t := strings.Trim(f[i+1], `'"`)
+			if strings.EqualFold(t, "stdout") || strings.EqualFold(t, "pstdout") || strings.EqualFold(t, "program") {
+				return ""
+			}
+			return t
+		}
+	}
+	return ""
 }
 
 // sqliteReadDot are sqlite3's dot-commands that only look.
@@ -612,6 +665,16 @@ func judgeDot(t sqlTok) sqlVerdict {
 	case t.text == "show" || sqliteReadDot[t.text]:
 	default:
 		v.write = true // .output FILE, .import, .read, .open, .backup, .load …
+	}
+	switch t.text {
+	case "output", "once", "save", "log", "trace":
+		if f := firstField(t.arg); f != "" && f != "stdout" && f != "stderr" && f != "off" && !strings.HasPrefix(f, "|") && !strings.HasPrefix(f, "-") {
+			v.outputs = append(v.outputs, f)
+		}
+	case "backup", "excel":
+		if f := strings.Fields(t.arg); len(f) > 0 {
+			v.outputs = append(v.outputs, strings.Trim(f[len(f)-1], `'"`))
+		}
 	}
 	return v
 }
@@ -690,6 +753,18 @@ func judgeMongo(text string) sqlVerdict {
 	case mongoAllRE.MatchString(code):
 		m := mongoAllRE.FindStringSubmatch(code)
 		v.severe = m[1] + " with an empty filter changes every document"
+	}
+	for _, m := range mongoRunCmdRE.FindAllStringSubmatch(text, -1) {
+		switch m[2] {
+		case "drop", "dropDatabase", "dropAllUsersFromDatabase", "dropAllRolesFromDatabase":
+			if v.severe == "" {
+				v.severe = m[1] + "({" + m[2] + "}) deletes a whole collection, database or every user"
+			}
+		case "delete", "update", "findAndModify", "dropUser", "dropRole", "renameCollection":
+			if v.destructive == "" {
+				v.destructive = m[1] + "({" + m[2] + "}) deletes or overwrites data"
+			}
+		}
 	}
 	if m := mongoSomeRE.FindStringSubmatch(code); m != nil {
 		v.destructive = m[1] + " deletes or overwrites documents, users or roles"

@@ -130,7 +130,7 @@ func (ck *checker) systemctl(c shellparse.SimpleCommand, args []shellparse.Word)
 	}
 	if len(ops) > 1 && (ops[0].Text == "start" || ops[0].Text == "isolate" || ops[0].Text == "restart") {
 		for _, u := range ops[1:] {
-			switch strings.TrimSuffix(u.Text, ".target") {
+			switch strings.TrimPrefix(strings.TrimSuffix(strings.TrimSuffix(u.Text, ".target"), ".service"), "systemd-") {
 			case "reboot", "poweroff", "halt", "kexec", "rescue", "emergency", "suspend", "hibernate", "shutdown", "soft-reboot":
 				ck.add("system_power", Severe, "systemctl "+ops[0].Text+" "+u.Text+" stops, suspends or restarts the machine")
 				return
@@ -490,8 +490,11 @@ func (ck *checker) setcap(c shellparse.SimpleCommand, args []shellparse.Word) {
 // at and batch run the script they read later: fed by a pipe or text built at
 // run time, that is code from an unknown source (SPEC §2).
 func (ck *checker) at(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, a := range args {
+	for i, a := range args {
 		if a.Text == "-f" || strings.HasPrefix(a.Text, "-f") && a.Static && !strings.HasPrefix(a.Text, "--") {
+			if i+1 < len(args) && a.Text == "-f" && (args[i+1].Text == "-" || shellparse.IsStdinPath(args[i+1].Text)) || shellparse.IsStdinPath(strings.TrimPrefix(a.Text, "-f")) {
+				break // -f /dev/stdin: the script is standard input after all
+			}
 			return // the script is a file
 		}
 		if a.Static && (a.Text == "-l" || a.Text == "-r" || a.Text == "-d" || a.Text == "-c" || a.Text == "-V") {
