@@ -311,7 +311,7 @@ var systemTools = []*Program{
 		}}},
 	{Family: "system", Names: []string{"mkswap"}, Check: "mkswap"},
 	{Family: "system", Names: []string{"kexec"}, Check: "kexec", Node: Node{Grammar: Grammar{Short: "t:", Long: []string{"load", "load-panic", "type=", "initrd=", "append=", "command-line=", "reuse-cmdline", "exec", "unload", "force", "status"}}}},
-	{Family: "system", Names: []string{"setcap"}, Check: "setcap", Node: Node{Writes: true}},
+	{Family: "system", Names: []string{"setcap"}, Check: "setcap", Node: Node{Writes: true, ReadIf: []string{"-v"}, Grammar: Grammar{Short: "n:"}}},
 	{Family: "system", Names: []string{"at", "batch"}, Check: "at", Node: Node{
 		Grammar: Grammar{Short: "q:f:t:", Long: []string{}},
 		ReadIf:  []string{"-l", "-c", "-V"}}},
