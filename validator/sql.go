@@ -2,6 +2,7 @@ package validator
 
 import (
 	"path"
+	"regexp"
 	"strings"
 
 	"permgate/finding"
@@ -252,6 +253,9 @@ func (ck *checker) sql(c shellparse.SimpleCommand, args []shellparse.Word) {
 
 // report adds the verdict's findings.
 func (v sqlVerdict) report(ck *checker, client string) {
+	for _, cmd := range v.shell {
+		ck.nested(cmd, client+" runs: ")
+	}
 	for _, f := range v.outputs {
 		ck.writeTarget(shellparse.Word{Text: f, Static: true}, client+" output to "+f)
 	}
@@ -359,6 +363,10 @@ func sqlDrop(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
 	ck.addFinding(Finding{Kind: finding.SQLDestructive, Severity: Severe, ID: "sql_destructive.dropdb", Reason: "dropdb deletes a whole database",
 		Suggestion: "pg_dump DATABASE > backup.sql first"})
 }
+
+// redisFlushRE finds FLUSHALL or FLUSHDB as a word: a command, or inside an
+// EVAL script (redis.call('FLUSHALL')).
+var redisFlushRE = regexp.MustCompile(`(?i)\bflush(all|db)\b`)
 
 // redisRead are redis commands that only read; redisSubRead those whose
 // first argument decides (CONFIG GET, CLIENT LIST).
@@ -501,8 +509,7 @@ func (ck *checker) redis(c shellparse.SimpleCommand, args []shellparse.Word) {
 	stdin, known := ck.stdinSQL(c)
 	texts = append(texts, stdin...)
 	for _, t := range texts {
-		u := strings.ToUpper(t)
-		if strings.Contains(u, "FLUSHALL") || strings.Contains(u, "FLUSHDB") {
+		if redisFlushRE.MatchString(t) {
 			ck.addFinding(Finding{Kind: finding.SQLDestructive, Severity: Severe, ID: "sql_destructive.redis_flush", Reason: "redis FLUSHALL/FLUSHDB deletes every key",
 				Suggestion: "redis-cli --scan --pattern 'PREFIX*' to see the keys, then delete only those"})
 			return

@@ -15,6 +15,9 @@ type sqlVerdict struct {
 	inline string
 	// write reports a statement that is not proven to only read.
 	write bool
+	// shell are the shell commands the text runs (\! CMD, .shell CMD,
+	// system CMD), judged as commands of their own.
+	shell []string
 	// outputs are files the client writes on this machine (\o FILE, .output
 	// FILE, COPY … TO 'FILE' in an embedded database).
 	outputs []string
@@ -31,6 +34,11 @@ func (v *sqlVerdict) merge(o sqlVerdict) {
 		v.inline = o.inline
 	}
 	v.write = v.write || o.write
+	for _, c := range o.shell {
+		if !contains(v.shell, c) {
+			v.shell = append(v.shell, c)
+		}
+	}
 	for _, f := range o.outputs {
 		if !contains(v.outputs, f) {
 			v.outputs = append(v.outputs, f)
@@ -62,6 +70,16 @@ type sqlLexOpts struct {
 // judgeSQL judges a SQL text under each reading and keeps the worst.
 func judgeSQL(text, dialect string) sqlVerdict {
 	var v sqlVerdict
+	if dialect == "mysql" || dialect == "sql" {
+		// DELIMITER // makes // end statements: read that way too.
+		for _, m := range delimiterRE.FindAllStringSubmatch(text, 4) {
+			if m[1] != ";" {
+				v.merge(judgeSQL(strings.ReplaceAll(text, m[1], ";"), dialect+"-delim"))
+			}
+		}
+		dialect = strings.TrimSuffix(dialect, "-delim")
+	}
+	dialect = strings.TrimSuffix(dialect, "-delim")
 	for _, bs := range []bool{false, true} {
 		for _, hash := range []bool{false, true} {
 			for _, nested := range []bool{false, true} {
@@ -77,7 +95,10 @@ func isWordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '$' || c >= 0x80
 }
 
-var dollarTagRE = regexp.MustCompile(`^\$[A-Za-z_]*\$`)
+var (
+	dollarTagRE  = regexp.MustCompile(`^\$[A-Za-z_]*\$`)
+	delimiterRE  = regexp.MustCompile(`(?i)\bdelimiter\s+(\S+)`)
+)
 
 // lexSQL splits SQL into tokens. Dollar-quoted bodies (DO $$ … $$, function
 // bodies) are code and are lexed in place; MySQL's /*! … */ runs too.
@@ -164,6 +185,12 @@ func lexSQL(s string, o sqlLexOpts, depth int) []sqlTok {
 			i = next
 		case c == '\\' && (o.dialect == "psql" || o.dialect == "mysql"):
 			j := i + 1
+			if j < len(s) && s[j] == ';' && o.dialect == "psql" {
+				// \; separates statements on one line.
+				toks = append(toks, sqlTok{kind: 'p', text: ";"})
+				i = j + 1
+				continue
+			}
 			if j < len(s) && strings.IndexByte("!?.#", s[j]) >= 0 {
 				j++
 			} else {
@@ -201,6 +228,16 @@ func lexSQL(s string, o sqlLexOpts, depth int) []sqlTok {
 			j := i
 			for j < len(s) && isWordByte(s[j]) {
 				j++
+			}
+			if o.dialect == "mysql" && strings.EqualFold(s[i:j], "system") && (len(toks) == 0 || toks[len(toks)-1].text == ";") {
+				// mysql's system command runs the rest of the line in a shell.
+				end := strings.IndexByte(s[j:], '\n')
+				if end < 0 {
+					end = len(s) - j
+				}
+				toks = append(toks, sqlTok{kind: 'm', text: "!", arg: strings.TrimSpace(s[j : j+end])})
+				i = j + end
+				continue
 			}
 			toks = append(toks, sqlTok{kind: 'w', text: strings.ToUpper(s[i:j])})
 			i = j
@@ -531,8 +568,7 @@ func judgeStatement(st []sqlTok, dialect string) sqlVerdict {
 		if sqlitePragmaActs[name] {
 			v.write = true
 		}
-	case "SYSTEM":
-		v.inline = "system runs a shell command"
+
 	case "PAGER":
 		v.inline = "pager runs a shell command on every result"
 	case "USE", "BEGIN", "START":
@@ -580,6 +616,7 @@ func judgeMeta(t sqlTok, dialect string) sqlVerdict {
 		switch t.text {
 		case "!":
 			v.inline = `\! runs a shell command`
+			v.shell = append(v.shell, t.arg)
 		case "P":
 			if t.arg != "" {
 				v.inline = `\P (pager) runs a shell command on every result`
@@ -591,8 +628,12 @@ func judgeMeta(t sqlTok, dialect string) sqlVerdict {
 		return v
 	}
 	switch {
+	case t.text == "":
+		v.write = true
+		v.merge(judgeTokens(lexSQL(t.arg, sqlLexOpts{dialect: dialect}, 1), dialect))
 	case t.text == "!":
 		v.inline = `\! runs a shell command`
+		v.shell = append(v.shell, t.arg)
 	case (t.text == "o" || t.text == "out" || t.text == "g" || t.text == "gx" || t.text == "w" || t.text == "write" || t.text == "s") && strings.HasPrefix(t.arg, "|"):
 		v.inline = `\` + t.text + ` | pipes the output into a shell command`
 	case t.text == "copy" && strings.Contains(strings.ToLower(t.arg), "program"):
@@ -659,6 +700,7 @@ func judgeDot(t sqlTok) sqlVerdict {
 	switch {
 	case t.text == "shell" || t.text == "system":
 		v.inline = "." + t.text + " runs a shell command"
+		v.shell = append(v.shell, t.arg)
 	case (t.text == "output" || t.text == "once" || t.text == "log" || t.text == "trace") && strings.HasPrefix(strings.Trim(t.arg, `'"`), "|"):
 		v.inline = "." + t.text + " | pipes the output into a shell command"
 	case (t.text == "output" || t.text == "once") && (t.arg == "" || t.arg == "stdout"):
@@ -800,3 +842,4 @@ func mongoReads(text string) bool {
 	}
 	return !strings.Contains(code, "function")
 }
+

@@ -855,11 +855,7 @@ func (ck *checker) crontabJobs(c shellparse.SimpleCommand, args []shellparse.Wor
 			if job == "" {
 				continue
 			}
-			sub := New(ck.v.env)
-			a := sub.CheckScript(job)
-			for _, f := range a.Findings {
-				ck.addFinding(Finding{Kind: f.Kind, Severity: f.Severity, ID: f.ID, Reason: OneLine("crontab job: " + f.Reason), Suggestion: f.Suggestion})
-			}
+			ck.nested(job, "crontab job: ")
 		}
 	}
 }
@@ -893,4 +889,17 @@ func cronCommand(line string) string {
 		rest = rest[j:]
 	}
 	return strings.TrimSpace(rest)
+}
+
+// nested judges a shell command another program runs (a crontab job, psql's
+// \! CMD, sqlite3's .shell CMD) and adds its findings to this command's.
+func (ck *checker) nested(script, prefix string) {
+	// The script is a strict part of this command's text, so nesting ends.
+	if strings.TrimSpace(script) == "" {
+		return
+	}
+	a := New(ck.v.env).CheckScript(script)
+	for _, f := range a.Findings {
+		ck.addFinding(Finding{Kind: f.Kind, Severity: f.Severity, ID: f.ID, Reason: OneLine(prefix + f.Reason), Suggestion: f.Suggestion})
+	}
 }
