@@ -96,8 +96,8 @@ func isWordByte(c byte) bool {
 }
 
 var (
-	dollarTagRE  = regexp.MustCompile(`^\$[A-Za-z_]*\$`)
-	delimiterRE  = regexp.MustCompile(`(?i)\bdelimiter\s+(\S+)`)
+	dollarTagRE = regexp.MustCompile(`^\$[A-Za-z_]*\$`)
+	delimiterRE = regexp.MustCompile(`(?i)\bdelimiter\s+(\S+)`)
 )
 
 // lexSQL splits SQL into tokens. Dollar-quoted bodies (DO $$ … $$, function
@@ -842,4 +842,3 @@ func mongoReads(text string) bool {
 	}
 	return !strings.Contains(code, "function")
 }
-
