@@ -131,8 +131,9 @@ var databases = []*Program{
 
 // ipObject is one object of ip(8): showing is the default, add/del/flush write.
 func ipObject(names ...string) *Node {
-	return &Node{Names: names, Read: true, Subs: []*Node{
-		{Names: []string{"show", "list", "lst", "sh", "ls", "l", "get", "showdump", "save", "help", "s", "g"}, Read: true},
+	batch := []string{"-b", "-batch", "-force"} // ip -batch FILE runs the commands in FILE
+	return &Node{Names: names, Read: true, Unless: batch, Subs: []*Node{
+		{Names: []string{"show", "list", "lst", "sh", "ls", "l", "get", "showdump", "save", "help", "s", "g"}, Read: true, Unless: batch},
 		{Names: []string{"add", "a", "del", "d", "delete", "change", "chg", "replace", "set", "flush", "f", "append", "prepend", "restore", "update", "attach", "detach", "identify", "pid", "set-netns"}, Writes: true},
 		{Names: []string{"exec"}, Runs: &Runs{Skip: 1}},
 	}}
@@ -288,7 +289,9 @@ var systemTools = []*Program{
 				{Names: []string{"set", "up", "connect", "reapply", "modify", "disconnect", "delete", "monitor"}, Writes: true},
 			}},
 			{Names: []string{"connection", "c", "con", "conn"}, Read: true, Subs: []*Node{
-				{Names: []string{"show", "s", "sh"}, Read: true},
+				{Names: []string{"show", "s", "sh"}, Read: true, Unless: []string{"-s", "--show-secrets"},
+					Rules: []Rule{{ID: "secret_access.nmcli_secrets", Kind: finding.SecretAccess, Severity: finding.NonSevere, If: []string{"-s", "--show-secrets"},
+						Reason: "nmcli --show-secrets prints Wi-Fi and VPN passwords"}}},
 				{Names: []string{"up", "down", "add", "modify", "edit", "clone", "delete", "monitor", "reload", "load", "import", "export", "migrate"}, Writes: true},
 			}},
 			{Names: []string{"radio", "r"}, Bare: true},
@@ -301,7 +304,10 @@ var systemTools = []*Program{
 			"key-slot=", "type=", "header=", "size=", "offset=", "skip=", "iter-time=", "pbkdf=", "label=", "subsystem=", "uuid=", "sector-size=",
 			"batch-mode", "readonly", "verbose", "debug", "allow-discards", "test-passphrase", "dump-master-key", "dump-volume-key", "header-backup-file=", "integrity=", "use-random", "use-urandom"}},
 		Subs: []*Node{
-			{Names: []string{"status", "luksDump", "isLuks", "luksUUID", "tcryptDump", "bitlkDump", "fvault2Dump", "benchmark", "config-dump", "--version", "help"}, Read: true},
+			{Names: []string{"status", "luksDump", "isLuks", "luksUUID", "tcryptDump", "bitlkDump", "fvault2Dump", "benchmark", "config-dump", "--version", "help"}, Read: true,
+				Unless: []string{"--dump-master-key", "--dump-volume-key", "--dump-json-metadata"},
+				Rules: []Rule{{ID: "secret_access.cryptsetup_volume_key", Kind: finding.SecretAccess, Severity: finding.NonSevere, If: []string{"--dump-master-key", "--dump-volume-key"},
+					Reason: "cryptsetup --dump-volume-key prints the key that decrypts the whole device"}}},
 			{Names: []string{"open", "luksOpen", "close", "luksClose", "remove", "resize", "refresh", "luksAddKey", "luksChangeKey", "luksConvertKey", "luksSuspend",
 				"luksResume", "luksHeaderBackup", "config", "token", "convert", "reencrypt", "plainOpen", "loopaesOpen", "tcryptOpen", "bitlkOpen"}, Writes: true},
 			{Names: []string{"luksKillSlot", "luksRemoveKey"}, Rules: []Rule{{ID: "destructive_action.cryptsetup_key", Kind: finding.DestructiveAction, Severity: finding.NonSevere,

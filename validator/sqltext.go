@@ -295,7 +295,7 @@ var sqlBoundary = setOf("(", ")", ";", "BEGIN", "DO", "THEN", "ELSE", "LOOP", "A
 var sqlSideEffects = setOf("NEXTVAL", "SETVAL", "LO_IMPORT", "LO_EXPORT", "LO_UNLINK", "LO_CREATE", "LO_FROM_BYTEA", "LO_PUT", "DBLINK",
 	"DBLINK_EXEC", "DBLINK_CONNECT", "SET_CONFIG", "LOAD_FILE", "SYS_EXEC", "SYS_EVAL", "XP_CMDSHELL", "BENCHMARK", "GET_LOCK",
 	"RELEASE_LOCK", "QUERY_TO_XML", "QUERY_TO_XMLSCHEMA", "QUERY_TO_XML_AND_XMLSCHEMA", "CURSOR_TO_XML", "LOAD_EXTENSION", "WRITEFILE",
-	"EDIT", "FTS3_TOKENIZER", "TXID_CURRENT", "SHELL", "SYSTEM", "EXECUTE", "EXEC", "PG_READ_FILE", "PG_READ_BINARY_FILE", "LO_GET")
+	"EDIT", "FTS3_TOKENIZER", "EXECUTABLE", "URL", "S3", "REMOTE", "REMOTESECURE", "HTTP_GET", "HTTP_POST", "TXID_CURRENT", "SHELL", "SYSTEM", "EXECUTE", "EXEC", "PG_READ_FILE", "PG_READ_BINARY_FILE", "LO_GET")
 
 // pgReadFuncs are the pg_ functions that only look; any other pg_ function
 // (pg_terminate_backend, pg_reload_conf, pg_drop_replication_slot …) acts.
@@ -529,6 +529,11 @@ func judgeStatement(st []sqlTok, dialect string) sqlVerdict {
 		// A function that acts, even inside a SELECT.
 		if k+1 < len(st) && st[k+1].kind == 'p' && st[k+1].text == "(" {
 			if sqlSideEffects[t.text] || strings.HasPrefix(t.text, "PG_") && !pgRead(t.text) {
+				v.write = true
+			}
+			// Any other function must be a built-in known to only compute: a
+			// user's function may write.
+			if !sqlNotFunction[t.text] && !sqlPureFunctions[t.text] && !pgRead(t.text) && !cteColumns(st, k+1) {
 				v.write = true
 			}
 			if t.text == "LOAD_EXTENSION" || t.text == "SYS_EXEC" || t.text == "SYS_EVAL" || t.text == "XP_CMDSHELL" {
@@ -766,7 +771,7 @@ func stripJS(s string) string {
 				return b.String()
 			}
 			i += end + 3
-		case c == '\'' || c == '"' || c == '`':
+		case c == '\'' || c == '"': // `…` may hold ${code}: kept as code
 			j := i + 1
 			for j < len(s) && s[j] != c {
 				if s[j] == '\\' {
