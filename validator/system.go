@@ -64,17 +64,21 @@ func partedListing(args []shellparse.Word) bool {
 		"all": true, "devices": true, "s": true, "B": true, "kB": true, "MB": true, "GB": true, "TB": true, "compact": true,
 		"cyl": true, "chs": true, "%": true, "KiB": true, "MiB": true, "GiB": true, "TiB": true}
 	var words []shellparse.Word
+	list := false
 	for _, a := range args {
 		switch {
 		case a.Text == "-l" || a.Text == "--list" || a.Text == "-v" || a.Text == "--version" || a.Text == "-h" || a.Text == "--help":
-			return true
+			list = true
 		case strings.HasPrefix(a.Text, "-"):
 		default:
 			words = append(words, a)
 		}
 	}
 	if len(words) == 0 {
-		return false // interactive: it can do anything
+		return list // with no device and no -l it is interactive: it can do anything
+	}
+	if list && len(words) == 1 {
+		return true // parted -l /dev/sda
 	}
 	for _, w := range words[1:] {
 		if !w.Static || !readOnly[w.Text] {
@@ -344,6 +348,7 @@ func systemChecks() {
 	for _, name := range []string{"killall", "pkill", "skill", "slay"} {
 		programChecks[name] = (*checker).killByName
 	}
+	argChecks["parted"] = partedListing
 	argChecks["sysctl"] = sysctlReadOnly
 	argChecks["mount"] = mountReadOnly
 	argChecks["ifconfig"] = ifconfigReadOnly
