@@ -9,8 +9,7 @@ var checked = []*Program{
 	{Family: "core", Names: []string{"awk", "gawk", "mawk", "nawk"}, Check: "awk"},
 	{Family: "core", Names: []string{"rm"}, Check: "rm"},
 	{Family: "core", Names: []string{"dd", "chmod", "chown", "chgrp"}, Check: "writes", Node: Node{Writes: true}},
-	{Family: "core", Names: []string{"sftp", "ssh", "7z", "7za", "cpio", "patch", "sponge", "ed"}, Check: "writes", Node: Node{Writes: true}},
+	{Family: "core", Names: []string{"sftp", "ssh", "7z", "7za", "cpio"}, Check: "writes", Node: Node{Writes: true}},
 	{Family: "core", Names: []string{"curl", "wget", "aria2c", "fetch", "http", "https", "xh"}, Check: "download"},
-	{Family: "system", Names: []string{"kill", "pkill", "killall", "killall5", "crontab", "systemctl", "service", "shutdown", "reboot", "halt", "poweroff", "init", "telinit", "mkfs", "mke2fs", "wipefs", "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk", "parted", "blkdiscard"}, Check: "system"},
-	{Family: "core", Names: []string{"source", ".", "eval", "vim", "vi", "nvim", "view", "ex", "make", "gmake", "parallel", "enable", "hash", "apply_patch", "applypatch", "claude", "codex", "tmux", "screen", "xdotool", "ydotool", "wtype", "redis-cli", "mongo", "mongosh", "mysqladmin", "dropdb"}, Check: "go"},
+	{Family: "core", Names: []string{"source", ".", "eval", "vim", "vi", "nvim", "view", "ex", "make", "gmake", "parallel", "enable", "hash", "apply_patch", "applypatch", "claude", "codex", "tmux", "screen", "xdotool", "ydotool", "wtype"}, Check: "go"},
 }

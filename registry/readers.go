@@ -4,7 +4,7 @@ package registry
 // that say so (tar -t, unzip -l).
 var readers = []*Program{
 	{Family: "core", Names: []string{"shuf"}, Node: Node{Read: true, Grammar: Grammar{Short: "n:o:e::i:", Long: []string{"output=", "head-count=", "input-range=", "random-source="}}, Output: []string{"-o", "--output"}}},
-	{Family: "core", Names: []string{"yes", "tsort", "dircolors", "pathchk", "locate", "plocate", "mlocate", "ack", "ack-grep", "bc", "units", "lsattr", "getfacl", "namei", "tabs", "rgrep", "zipinfo", "lsinitramfs", "git-sizer", "jot", "pv"},
+	{Family: "core", Names: []string{"yes", "tsort", "dircolors", "pathchk", "locate", "plocate", "mlocate", "ack", "ack-grep", "bc", "units", "namei", "tabs", "rgrep", "zipinfo", "git-sizer", "jot", "pv"},
 		Node: Node{Read: true}},
 	{Family: "toolchains", Names: []string{"jabba"}, Node: Node{Subs: []*Node{
 		{Names: []string{"ls", "ls-remote", "current", "which", "--version", "help"}, Read: true},

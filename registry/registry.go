@@ -199,7 +199,7 @@ func (n *Node) inherit(parent Grammar) {
 // Default returns permgate's registry: every declaration in this package.
 func Default() *Registry { return defaultRegistry }
 
-var defaultRegistry = New(core, readers, files, git, wrappers, devtools, forges, checked, containers, cloud)
+var defaultRegistry = New(core, readers, files, git, wrappers, devtools, forges, checked, containers, cloud, system)
 
 // Destructive reports a program with a verb that destroys things: when its
 // verb is known only at run time, it could be that one.

@@ -344,3 +344,8 @@ func (ck *checker) cloudScaleAndBatch(full string, args, ops []shellparse.Word) 
 		}
 	}
 }
+
+// sqlDestructive says why SQL given to a cloud database destroys data (a
+// sql_destructive reading of the statements outside literals and comments),
+// or "".
+func sqlDestructive(text string) string { return judgeSQL(text, "sql").severe }

@@ -406,8 +406,8 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 	}
 	ck.declared(c, base, args)
 	switch {
-	case strings.HasPrefix(base, "mkfs") || base == "mke2fs":
-		ck.add("disk_destroy", Severe, base+" formats a file system, erasing what is on it")
+	case isMkfs(base):
+		ck.mkfs(c, base, args) // a device or an image file: see system.go
 	case shellparse.IsShell(name) || isInterpreter(base):
 		ck.interpreter(c, base, args)
 	}
@@ -562,6 +562,7 @@ func init() {
 	for _, name := range cloudChecked {
 		programChecks[name] = (*checker).cloud
 	}
+	systemChecks()
 	for _, name := range []string{"npm", "cargo"} {
 		own := programChecks[name]
 		programChecks[name] = func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {

@@ -1,0 +1,849 @@
+package validator
+
+import (
+	"regexp"
+	"strings"
+)
+
+// sqlVerdict is what a SQL text does, the worst reading kept.
+type sqlVerdict struct {
+	// severe is why the text destroys data (sql_destructive), or "".
+	severe string
+	// destructive is why it deletes or overwrites some rows (destructive_action).
+	destructive string
+	// inline is why it runs a shell command, or "".
+	inline string
+	// write reports a statement that is not proven to only read.
+	write bool
+	// shell are the shell commands the text runs (\! CMD, .shell CMD,
+	// system CMD), judged as commands of their own.
+	shell []string
+	// outputs are files the client writes on this machine (\o FILE, .output
+	// FILE, COPY … TO 'FILE' in an embedded database).
+	outputs []string
+}
+
+func (v *sqlVerdict) merge(o sqlVerdict) {
+	if v.severe == "" {
+		v.severe = o.severe
+	}
+	if v.destructive == "" {
+		v.destructive = o.destructive
+	}
+	if v.inline == "" {
+		v.inline = o.inline
+	}
+	v.write = v.write || o.write
+	for _, c := range o.shell {
+		if !contains(v.shell, c) {
+			v.shell = append(v.shell, c)
+		}
+	}
+	for _, f := range o.outputs {
+		if !contains(v.outputs, f) {
+			v.outputs = append(v.outputs, f)
+		}
+	}
+}
+
+func (v sqlVerdict) readOnly() bool {
+	return !v.write && v.severe == "" && v.destructive == "" && v.inline == ""
+}
+
+// sqlTok is one token of SQL outside literals and comments.
+type sqlTok struct {
+	kind byte // 'w' word, 's' string literal, 'i' quoted identifier, 'p' punctuation, 'm' meta-command
+	text string
+	// arg is a meta-command's argument text.
+	arg string
+}
+
+// sqlLexOpts are the readings a text is lexed with: a client's dialect is not
+// always known for sure, so every plausible reading is judged.
+type sqlLexOpts struct {
+	backslash bool // \' escapes a quote inside a string (MySQL)
+	hash      bool // # starts a comment (MySQL)
+	nested    bool // /* … */ comments nest (PostgreSQL)
+	dialect   string
+}
+
+// judgeSQL judges a SQL text under each reading and keeps the worst.
+func judgeSQL(text, dialect string) sqlVerdict {
+	var v sqlVerdict
+	if dialect == "mysql" || dialect == "sql" {
+		// DELIMITER // makes // end statements: read that way too.
+		for _, m := range delimiterRE.FindAllStringSubmatch(text, 4) {
+			if m[1] != ";" {
+				v.merge(judgeSQL(strings.ReplaceAll(text, m[1], ";"), dialect+"-delim"))
+			}
+		}
+		dialect = strings.TrimSuffix(dialect, "-delim")
+	}
+	dialect = strings.TrimSuffix(dialect, "-delim")
+	for _, bs := range []bool{false, true} {
+		for _, hash := range []bool{false, true} {
+			for _, nested := range []bool{false, true} {
+				toks := lexSQL(text, sqlLexOpts{backslash: bs, hash: hash, nested: nested, dialect: dialect}, 0)
+				v.merge(judgeTokens(toks, dialect))
+			}
+		}
+	}
+	return v
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '$' || c >= 0x80
+}
+
+var (
+	dollarTagRE = regexp.MustCompile(`^\$[A-Za-z_]*\$`)
+	delimiterRE = regexp.MustCompile(`(?i)\bdelimiter\s+(\S+)`)
+)
+
+// lexSQL splits SQL into tokens. Dollar-quoted bodies (DO $$ … $$, function
+// bodies) are code and are lexed in place; MySQL's /*! … */ runs too.
+func lexSQL(s string, o sqlLexOpts, depth int) []sqlTok {
+	var toks []sqlTok
+	lineStart := true
+	execComment := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\n':
+			lineStart = true
+			i++
+			continue
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f':
+			i++
+			continue
+		}
+		atLineStart := lineStart
+		lineStart = false
+		switch {
+		case c == '-' && strings.HasPrefix(s[i:], "--"):
+			i = skipLine(s, i)
+		case c == '#' && o.hash:
+			i = skipLine(s, i)
+		case c == '/' && strings.HasPrefix(s[i:], "/*!"):
+			// MySQL runs what an executable comment holds: /*!50000 DROP TABLE t */.
+			i += 3
+			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+				i++
+			}
+			execComment++
+		case c == '*' && execComment > 0 && strings.HasPrefix(s[i:], "*/"):
+			execComment--
+			i += 2
+		case c == '/' && strings.HasPrefix(s[i:], "/*"):
+			nest := 0
+			j := i
+			for j < len(s) {
+				if strings.HasPrefix(s[j:], "/*") {
+					nest++
+					j += 2
+					continue
+				}
+				if strings.HasPrefix(s[j:], "*/") {
+					nest--
+					j += 2
+					if nest == 0 || !o.nested {
+						break
+					}
+					continue
+				}
+				j++
+			}
+			i = j
+		case c == '\'':
+			escapes := o.backslash
+			if n := len(toks); n > 0 && toks[n-1].kind == 'w' && (toks[n-1].text == "E") && i > 0 && s[i-1] != ' ' {
+				escapes = true // PostgreSQL E'…'
+			}
+			j, text := quoted(s, i, '\'', escapes)
+			toks = append(toks, sqlTok{kind: 's', text: text})
+			i = j
+		case c == '"' || c == '`':
+			j, text := quoted(s, i, c, o.backslash && c == '"')
+			kind := byte('i')
+			if c == '"' && o.dialect == "mysql" {
+				kind = 's'
+			}
+			toks = append(toks, sqlTok{kind: kind, text: text})
+			i = j
+		case c == '$' && dollarTagRE.MatchString(s[i:]) && depth < 8:
+			tag := dollarTagRE.FindString(s[i:])
+			end := strings.Index(s[i+len(tag):], tag)
+			body := s[i+len(tag):]
+			next := len(s)
+			if end >= 0 {
+				body = body[:end]
+				next = i + len(tag) + end + len(tag)
+			}
+			toks = append(toks, sqlTok{kind: 'p', text: "("})
+			toks = append(toks, lexSQL(body, o, depth+1)...)
+			toks = append(toks, sqlTok{kind: 'p', text: ")"})
+			i = next
+		case c == '\\' && (o.dialect == "psql" || o.dialect == "mysql"):
+			j := i + 1
+			if j < len(s) && s[j] == ';' && o.dialect == "psql" {
+				// \; separates statements on one line.
+				toks = append(toks, sqlTok{kind: 'p', text: ";"})
+				i = j + 1
+				continue
+			}
+			if j < len(s) && strings.IndexByte("!?.#", s[j]) >= 0 {
+				j++
+			} else {
+				for j < len(s) && (isWordByte(s[j]) || s[j] == '+') {
+					j++
+				}
+			}
+			name := s[i+1 : j]
+			if o.dialect == "mysql" && (name == "g" || name == "G") {
+				toks = append(toks, sqlTok{kind: 'p', text: ";"})
+				i = j
+				continue
+			}
+			end := strings.IndexByte(s[j:], '\n')
+			if end < 0 {
+				end = len(s) - j
+			}
+			arg := s[j : j+end]
+			if k := strings.Index(arg, `\\`); k >= 0 && o.dialect == "psql" {
+				arg = arg[:k]
+				end = k + 2
+			}
+			toks = append(toks, sqlTok{kind: 'm', text: name, arg: strings.TrimSpace(arg)})
+			i = j + end
+		case c == '.' && atLineStart && o.dialect == "sqlite":
+			end := strings.IndexByte(s[i:], '\n')
+			if end < 0 {
+				end = len(s) - i
+			}
+			line := s[i+1 : i+end]
+			name, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
+			toks = append(toks, sqlTok{kind: 'd', text: name, arg: strings.TrimSpace(arg)})
+			i += end
+		case isWordByte(c):
+			j := i
+			for j < len(s) && isWordByte(s[j]) {
+				j++
+			}
+			if o.dialect == "mysql" && strings.EqualFold(s[i:j], "system") && (len(toks) == 0 || toks[len(toks)-1].text == ";") {
+				// mysql's system command runs the rest of the line in a shell.
+				end := strings.IndexByte(s[j:], '\n')
+				if end < 0 {
+					end = len(s) - j
+				}
+				toks = append(toks, sqlTok{kind: 'm', text: "!", arg: strings.TrimSpace(s[j : j+end])})
+				i = j + end
+				continue
+			}
+			toks = append(toks, sqlTok{kind: 'w', text: strings.ToUpper(s[i:j])})
+			i = j
+		default:
+			toks = append(toks, sqlTok{kind: 'p', text: string(c)})
+			i++
+		}
+	}
+	return toks
+}
+
+func skipLine(s string, i int) int {
+	if end := strings.IndexByte(s[i:], '\n'); end >= 0 {
+		return i + end
+	}
+	return len(s)
+}
+
+// quoted reads a quoted literal starting at s[i]; a doubled quote escapes it.
+func quoted(s string, i int, q byte, backslash bool) (int, string) {
+	var b strings.Builder
+	j := i + 1
+	for j < len(s) {
+		c := s[j]
+		if backslash && c == '\\' && j+1 < len(s) {
+			b.WriteByte(s[j+1])
+			j += 2
+			continue
+		}
+		if c == q {
+			if j+1 < len(s) && s[j+1] == q {
+				b.WriteByte(q)
+				j += 2
+				continue
+			}
+			return j + 1, b.String()
+		}
+		b.WriteByte(c)
+		j++
+	}
+	return j, b.String()
+}
+
+// sqlReadLead are the statements that only read.
+var sqlReadLead = setOf("SELECT", "WITH", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "VALUES", "TABLE", "USE", "BEGIN", "START", "COMMIT",
+	"END", "ROLLBACK", "SAVEPOINT", "RELEASE", "PRAGMA", "SET", "SUMMARIZE", "FROM", "EXISTS", "HELP", "STATUS", "CHECKSUM", "ABORT",
+	"FETCH", "CLOSE", "LISTEN", "UNLISTEN", "ECHO", "PRINT")
+
+// sqlBoundary are the tokens after which a statement verb starts a statement
+// of its own: the start, parentheses (WITH x AS (DELETE …)), procedural
+// blocks, EXPLAIN ANALYZE and rule actions.
+var sqlBoundary = setOf("(", ")", ";", "BEGIN", "DO", "THEN", "ELSE", "LOOP", "AS", "EXPLAIN", "ANALYZE", "ANALYSE", "VERBOSE", "INSTEAD", "ALSO")
+
+// sqlSideEffects are functions that change things even inside a SELECT.
+var sqlSideEffects = setOf("NEXTVAL", "SETVAL", "LO_IMPORT", "LO_EXPORT", "LO_UNLINK", "LO_CREATE", "LO_FROM_BYTEA", "LO_PUT", "DBLINK",
+	"DBLINK_EXEC", "DBLINK_CONNECT", "SET_CONFIG", "LOAD_FILE", "SYS_EXEC", "SYS_EVAL", "XP_CMDSHELL", "BENCHMARK", "GET_LOCK",
+	"RELEASE_LOCK", "QUERY_TO_XML", "QUERY_TO_XMLSCHEMA", "QUERY_TO_XML_AND_XMLSCHEMA", "CURSOR_TO_XML", "LOAD_EXTENSION", "WRITEFILE",
+	"EDIT", "FTS3_TOKENIZER", "EXECUTABLE", "URL", "S3", "REMOTE", "REMOTESECURE", "HTTP_GET", "HTTP_POST", "TXID_CURRENT", "SHELL", "SYSTEM", "EXECUTE", "EXEC", "PG_READ_FILE", "PG_READ_BINARY_FILE", "LO_GET")
+
+// pgReadFuncs are the pg_ functions that only look; any other pg_ function
+// (pg_terminate_backend, pg_reload_conf, pg_drop_replication_slot …) acts.
+var pgReadFuncs = []string{"PG_SIZE_", "PG_DATABASE_SIZE", "PG_TOTAL_RELATION_SIZE", "PG_RELATION_SIZE", "PG_TABLE_SIZE", "PG_INDEXES_SIZE",
+	"PG_COLUMN_SIZE", "PG_TABLESPACE_SIZE", "PG_GET_", "PG_STAT_GET", "PG_IS_", "PG_LAST_", "PG_CURRENT_", "PG_BACKEND_PID",
+	"PG_POSTMASTER_START_TIME", "PG_CONF_LOAD_TIME", "PG_TYPEOF", "PG_BLOCKING_PIDS", "PG_HAS_ROLE", "PG_TABLE_IS_VISIBLE",
+	"PG_FUNCTION_IS_VISIBLE", "PG_TYPE_IS_VISIBLE", "PG_ENCODING_TO_CHAR", "PG_DESCRIBE_OBJECT", "PG_MY_TEMP_SCHEMA", "PG_JIT_AVAILABLE",
+	"PG_WAL_LSN_DIFF", "PG_RELATION_FILE", "PG_INDEX", "PG_OPTIONS_TO_TABLE", "PG_VISIBLE_IN_SNAPSHOT", "PG_XACT_STATUS", "PG_SNAPSHOT_",
+	"PG_INPUT_IS_VALID", "PG_COLUMN_COMPRESSION", "PG_CLIENT_ENCODING", "PG_SLEEP", "PG_NOTIFICATION_QUEUE_USAGE", "PG_TRIGGER_DEPTH",
+	"PG_WALFILE_NAME", "PG_CONTROL_", "PG_AVAILABLE_EXTENSION", "PG_PARTITION_", "PG_TABLESPACE_LOCATION", "PG_SETTINGS_GET_FLAGS",
+	"PG_CHAR_TO_ENCODING", "PG_COLLATION_IS_VISIBLE", "PG_OPCLASS_IS_VISIBLE", "PG_OPERATOR_IS_VISIBLE", "PG_TS_", "PG_CONVERSION_IS_VISIBLE",
+	"PG_INDEXAM_HAS_PROPERTY", "PG_LISTENING_CHANNELS", "PG_POSTMASTER", "PG_SAFE_SNAPSHOT_BLOCKING_PIDS"}
+
+// sqlitePragmaActs are pragmas that act even without a value.
+var sqlitePragmaActs = setOf("OPTIMIZE", "WAL_CHECKPOINT", "SHRINK_MEMORY", "INCREMENTAL_VACUUM", "VACUUM")
+
+// sqliteListPragmas take a table or index name and only list.
+var sqliteListPragmas = setOf("TABLE_INFO", "TABLE_XINFO", "INDEX_LIST", "INDEX_INFO", "INDEX_XINFO", "FOREIGN_KEY_LIST", "FOREIGN_KEY_CHECK",
+	"INTEGRITY_CHECK", "QUICK_CHECK", "TABLE_LIST")
+
+// judgeTokens judges a token list statement by statement.
+func judgeTokens(toks []sqlTok, dialect string) sqlVerdict {
+	var v sqlVerdict
+	start := 0
+	for i := 0; i <= len(toks); i++ {
+		if i < len(toks) && toks[i].kind == 'm' {
+			v.merge(judgeStatement(toks[start:i], dialect))
+			v.merge(judgeMeta(toks[i], dialect))
+			start = i + 1
+			continue
+		}
+		if i < len(toks) && toks[i].kind == 'd' {
+			v.merge(judgeStatement(toks[start:i], dialect))
+			v.merge(judgeDot(toks[i]))
+			start = i + 1
+			continue
+		}
+		if i == len(toks) || toks[i].kind == 'p' && toks[i].text == ";" {
+			v.merge(judgeStatement(toks[start:i], dialect))
+			start = i + 1
+		}
+	}
+	return v
+}
+
+// tautology is a WHERE that keeps every row: WHERE 1=1, WHERE true, WHERE 1.
+func tautology(toks []sqlTok, at int) bool {
+	rest := toks[at+1:]
+	end := len(rest)
+	for k, t := range rest {
+		if t.kind == 'w' && (t.text == "AND" || t.text == "LIMIT" || t.text == "RETURNING" || t.text == "ORDER") || t.kind == 'p' && t.text == ")" {
+			end = k
+			break
+		}
+		if t.kind == 'w' && t.text == "OR" {
+			end = k
+			break
+		}
+	}
+	rest = rest[:end]
+	var b strings.Builder
+	for _, t := range rest {
+		if t.kind == 's' {
+			b.WriteString("'" + t.text + "'")
+		} else {
+			b.WriteString(t.text)
+		}
+	}
+	w := b.String()
+	if w == "TRUE" || w == "1" || w == "NOT0" || w == "NOTFALSE" {
+		return true
+	}
+	if l, r, ok := strings.Cut(w, "="); ok && l == r && !strings.ContainsAny(l, "<>!") {
+		return true
+	}
+	return false
+}
+
+// whereAhead reports whether the statement that starts at toks[i] (a DELETE or
+// UPDATE) has a WHERE at its own nesting level, and whether that WHERE keeps
+// every row.
+func whereAhead(toks []sqlTok, i int) (where, all bool) {
+	depth := 0
+	for k := i + 1; k < len(toks); k++ {
+		t := toks[k]
+		if t.kind == 'p' {
+			switch t.text {
+			case "(":
+				depth++
+			case ")":
+				depth--
+				if depth < 0 {
+					return false, false
+				}
+			}
+			continue
+		}
+		if t.kind == 'w' && depth == 0 {
+			if t.text == "WHERE" {
+				return true, tautology(toks, k)
+			}
+			if t.text == "CURRENT" { // WHERE CURRENT OF cursor
+				return true, false
+			}
+		}
+	}
+	return false, false
+}
+
+// judgeStatement judges one statement.
+func judgeStatement(st []sqlTok, dialect string) sqlVerdict {
+	var v sqlVerdict
+	lead := -1
+	for k, t := range st {
+		if t.kind == 'p' && t.text == "(" {
+			continue
+		}
+		lead = k
+		break
+	}
+	if lead < 0 {
+		return v
+	}
+	first := st[lead]
+	if first.kind != 'w' {
+		v.write = true
+		return v
+	}
+	L := first.text
+	hasAnalyze := false
+	for _, t := range st {
+		if t.kind == 'w' && (t.text == "ANALYZE" || t.text == "ANALYSE") {
+			hasAnalyze = true
+		}
+	}
+	if !sqlReadLead[L] {
+		v.write = true
+	}
+	if L == "EXPLAIN" && !hasAnalyze {
+		return v // EXPLAIN plans the statement without running it
+	}
+	// Statement verbs wherever one starts.
+	for k, t := range st {
+		if t.kind != 'w' {
+			if t.kind == 's' && k > 0 && st[k-1].kind == 'w' && (st[k-1].text == "EXECUTE" || st[k-1].text == "FROM" && L == "PREPARE" || st[k-1].text == "EXEC") {
+				// EXECUTE 'DROP TABLE t', PREPARE s FROM 'DELETE FROM t': the string is SQL.
+				v.write = true
+				inner := judgeSQL(t.text, "sql")
+				v.merge(inner)
+			}
+			continue
+		}
+		prev := ""
+		if k > 0 {
+			prev = st[k-1].text
+		}
+		atStart := k == lead || k > 0 && sqlBoundary[prev] && st[k-1].kind != 's' && st[k-1].kind != 'i'
+		switch t.text {
+		case "DROP":
+			if L == "ALTER" && !atStart {
+				v.write = true
+				v.merge(alterDrop(st, k))
+				continue
+			}
+			if atStart {
+				v.write = true
+				what := "an object"
+				if k+1 < len(st) && st[k+1].kind == 'w' {
+					what = strings.ToLower(st[k+1].text)
+				}
+				if v.severe == "" {
+					v.severe = "DROP " + strings.ToUpper(what) + " destroys a " + what + " and what it holds"
+				}
+			}
+		case "TRUNCATE":
+			if atStart {
+				v.write = true
+				if v.severe == "" {
+					v.severe = "TRUNCATE empties a table"
+				}
+			}
+		case "DELETE", "UPDATE":
+			onClause := prev == "ON" || prev == "FOR" || prev == "KEY" || prev == "," || prev == "GRANT" || prev == "OF" || prev == "BEFORE" || prev == "AFTER"
+			if onClause || (!atStart && L != "ALTER") {
+				continue
+			}
+			v.write = true
+			if L == "ALTER" || L == "MERGE" || prev == "DO" && L == "INSERT" {
+				// ClickHouse ALTER TABLE t DELETE WHERE …, MERGE … THEN DELETE, ON CONFLICT DO UPDATE.
+				if L != "INSERT" && v.destructive == "" {
+					v.destructive = t.text + " changes or removes rows"
+				}
+				continue
+			}
+			where, all := whereAhead(st, k)
+			switch {
+			case !where && t.text == "DELETE":
+				if v.severe == "" {
+					v.severe = "DELETE without WHERE empties a table"
+				}
+			case !where:
+				if v.severe == "" {
+					v.severe = "UPDATE without WHERE overwrites every row"
+				}
+			case all:
+				if v.severe == "" {
+					v.severe = t.text + " with a WHERE that matches every row changes the whole table"
+				}
+			default:
+				if v.destructive == "" {
+					if t.text == "DELETE" {
+						v.destructive = "DELETE … WHERE removes rows"
+					} else {
+						v.destructive = "UPDATE … WHERE overwrites rows"
+					}
+				}
+			}
+		case "INSERT", "REPLACE", "MERGE", "CREATE", "ALTER", "GRANT", "REVOKE", "COPY", "CALL", "LOAD", "VACUUM", "REINDEX", "CLUSTER",
+			"REFRESH", "LOCK", "COMMENT", "IMPORT", "ATTACH", "DETACH", "RENAME", "OPTIMIZE", "FLUSH", "KILL", "RESET", "DISCARD",
+			"CHECKPOINT", "INSTALL", "SYSTEM", "UPSERT", "EXPORT", "SOURCE", "TEE", "PAGER":
+			if atStart {
+				v.write = true
+			}
+		case "INTO", "OUTFILE", "DUMPFILE":
+			v.write = true // SELECT … INTO creates a table or writes a file
+		case "PROGRAM":
+			if L == "COPY" {
+				v.inline = "COPY … PROGRAM runs a shell command on the database server"
+			}
+		}
+		// A function that acts, even inside a SELECT.
+		if k+1 < len(st) && st[k+1].kind == 'p' && st[k+1].text == "(" {
+			if sqlSideEffects[t.text] || strings.HasPrefix(t.text, "PG_") && !pgRead(t.text) {
+				v.write = true
+			}
+			// Any other function must be a built-in known to only compute: a
+			// user's function may write.
+			if !sqlNotFunction[t.text] && !sqlPureFunctions[t.text] && !pgRead(t.text) && !cteColumns(st, k+1) {
+				v.write = true
+			}
+			if t.text == "LOAD_EXTENSION" || t.text == "SYS_EXEC" || t.text == "SYS_EVAL" || t.text == "XP_CMDSHELL" {
+				v.inline = strings.ToLower(t.text) + "() runs native code or a shell command"
+			}
+		}
+	}
+	if (L == "COPY" || L == "EXPORT") && dialect == "sqlite" {
+		// DuckDB writes COPY … TO 'file' and EXPORT DATABASE 'dir' on this machine.
+		for k := lead; k+1 < len(st); k++ {
+			if st[k].kind == 'w' && (st[k].text == "TO" || st[k].text == "DATABASE") && st[k+1].kind == 's' {
+				v.outputs = append(v.outputs, st[k+1].text)
+			}
+		}
+	}
+	switch L {
+	case "SET":
+		if lead+1 < len(st) {
+			n := st[lead+1].text
+			if n == "GLOBAL" || n == "PERSIST" || n == "PERSIST_ONLY" || n == "PASSWORD" || n == "DEFAULT" || strings.HasPrefix(n, "@@GLOBAL") || n == "@" && lead+3 < len(st) && st[lead+3].text == "GLOBAL" {
+				v.write = true
+			}
+		}
+	case "PRAGMA":
+		name := ""
+		for _, t := range st[lead+1:] {
+			if t.kind == 'w' {
+				name = t.text // schema.name: the last word before ( or =
+			}
+			if t.kind == 'p' && (t.text == "=" || t.text == "(") {
+				if t.text == "=" || !sqliteListPragmas[name] {
+					v.write = true
+				}
+				break
+			}
+		}
+		if sqlitePragmaActs[name] {
+			v.write = true
+		}
+
+	case "PAGER":
+		v.inline = "pager runs a shell command on every result"
+	case "USE", "BEGIN", "START":
+	}
+	return v
+}
+
+func pgRead(name string) bool {
+	for _, p := range pgReadFuncs {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// alterDrop judges ALTER … DROP at st[k].
+func alterDrop(st []sqlTok, k int) sqlVerdict {
+	var v sqlVerdict
+	v.write = true
+	next := ""
+	if k+1 < len(st) {
+		next = st[k+1].text
+	}
+	switch next {
+	case "NOT", "DEFAULT", "IDENTITY", "EXPRESSION", "ATTRIBUTE", "OWNED", "VALUE", "MAPPING":
+	case "CONSTRAINT", "INDEX", "KEY", "PRIMARY", "FOREIGN", "CHECK", "UNIQUE", "TRIGGER", "PROJECTION", "STATISTICS":
+		v.destructive = "ALTER … DROP " + next + " removes a constraint or index"
+	default:
+		v.severe = "ALTER TABLE … DROP removes a column or partition with its data"
+	}
+	return v
+}
+
+// psqlReadMeta are psql's meta-commands that only look.
+var psqlReadMeta = setOf("d", "l", "list", "x", "timing", "conninfo", "encoding", "pset", "a", "C", "f", "H", "t", "T", "echo", "qecho",
+	"warn", "q", "quit", "?", "h", "help", "set", "unset", "c", "connect", "errverbose", "sf", "sv", "z", "lo_list", "if", "elif", "else",
+	"endif", "r", "reset", "p", "print", "prompt", "gdesc", "crosstabview", "dconfig", "getenv", "bind", "drds", "cd", "gexec-no", "sleep")
+
+// judgeMeta judges a backslash meta-command (psql, mysql).
+func judgeMeta(t sqlTok, dialect string) sqlVerdict {
+	var v sqlVerdict
+	name := strings.TrimRight(t.text, "+S")
+	if dialect == "mysql" {
+		switch t.text {
+		case "!":
+			v.inline = `\! runs a shell command`
+			v.shell = append(v.shell, t.arg)
+		case "P":
+			if t.arg != "" {
+				v.inline = `\P (pager) runs a shell command on every result`
+			}
+		case "s", "u", "c", "q", "h", "?", "n", "t", "W", "w", "C", "d", "R", "#", "r":
+		default:
+			v.write = true
+		}
+		return v
+	}
+	switch {
+	case t.text == "":
+		v.write = true
+		v.merge(judgeTokens(lexSQL(t.arg, sqlLexOpts{dialect: dialect}, 1), dialect))
+	case t.text == "!":
+		v.inline = `\! runs a shell command`
+		v.shell = append(v.shell, t.arg)
+	case (t.text == "o" || t.text == "out" || t.text == "g" || t.text == "gx" || t.text == "w" || t.text == "write" || t.text == "s") && strings.HasPrefix(t.arg, "|"):
+		v.inline = `\` + t.text + ` | pipes the output into a shell command`
+	case t.text == "copy" && strings.Contains(strings.ToLower(t.arg), "program"):
+		v.inline = `\copy … program runs a shell command`
+	case t.text == "gexec":
+		v.write = true // runs each result as SQL
+	case (t.text == "g" || t.text == "gx" || t.text == "o" || t.text == "out") && t.arg == "":
+	case t.text == "s" && t.arg == "":
+	case strings.HasPrefix(t.text, "d") && t.text != "drds":
+		// \d, \dt+, \df, \du, \dx …: describe.
+	case psqlReadMeta[name] || psqlReadMeta[t.text]:
+		if (t.text == "set" || t.text == "pset") && strings.Contains(strings.ToLower(t.arg), "pager") {
+			v.write = true
+		}
+	default:
+		v.write = true // \o FILE, \i FILE, \copy, \e, \lo_import …
+	}
+	switch t.text {
+	case "o", "out", "w", "write", "g", "gx", "s":
+		if f := firstField(t.arg); f != "" && !strings.HasPrefix(f, "|") {
+			v.outputs = append(v.outputs, f)
+		}
+	case "copy":
+		if f := copyTarget(t.arg); f != "" {
+			v.outputs = append(v.outputs, f)
+		}
+	}
+	return v
+}
+
+// firstField is the first word of a meta-command's argument, unquoted.
+func firstField(arg string) string {
+	f := strings.Fields(arg)
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.Trim(f[0], `'"`)
+}
+
+// copyTarget is the file \copy … TO 'FILE' writes.
+func copyTarget(arg string) string {
+	f := strings.Fields(arg)
+	for i := 0; i+1 < len(f); i++ {
+		if strings.EqualFold(f[i], "to") {
+			t := strings.Trim(f[i+1], `'"`)
+			if strings.EqualFold(t, "stdout") || strings.EqualFold(t, "pstdout") || strings.EqualFold(t, "program") {
+				return ""
+			}
+			return t
+		}
+	}
+	return ""
+}
+
+// sqliteReadDot are sqlite3's dot-commands that only look.
+var sqliteReadDot = setOf("tables", "table", "schema", "indexes", "indices", "databases", "dbinfo", "headers", "header", "mode", "show", "help",
+	"width", "timer", "eqp", "quit", "exit", "print", "echo", "nullvalue", "separator", "stats", "fullschema", "lint", "changes", "bail",
+	"explain", "expert", "prompt", "scanstats", "limit", "timeout", "version", "vfsinfo", "vfslist", "vfsname", "sha3sum", "dump", "dbtotxt",
+	"connection", "binary", "crnl", "nonce", "progress", "selftest-no")
+
+// judgeDot judges a sqlite3 or duckdb dot-command.
+func judgeDot(t sqlTok) sqlVerdict {
+	var v sqlVerdict
+	switch {
+	case t.text == "shell" || t.text == "system":
+		v.inline = "." + t.text + " runs a shell command"
+		v.shell = append(v.shell, t.arg)
+	case (t.text == "output" || t.text == "once" || t.text == "log" || t.text == "trace") && strings.HasPrefix(strings.Trim(t.arg, `'"`), "|"):
+		v.inline = "." + t.text + " | pipes the output into a shell command"
+	case (t.text == "output" || t.text == "once") && (t.arg == "" || t.arg == "stdout"):
+	case t.text == "show" || sqliteReadDot[t.text]:
+	default:
+		v.write = true // .output FILE, .import, .read, .open, .backup, .load …
+	}
+	switch t.text {
+	case "output", "once", "save", "log", "trace":
+		if f := firstField(t.arg); f != "" && f != "stdout" && f != "stderr" && f != "off" && !strings.HasPrefix(f, "|") && !strings.HasPrefix(f, "-") {
+			v.outputs = append(v.outputs, f)
+		}
+	case "backup", "excel":
+		if f := strings.Fields(t.arg); len(f) > 0 {
+			v.outputs = append(v.outputs, strings.Trim(f[len(f)-1], `'"`))
+		}
+	}
+	return v
+}
+
+// Mongo shell scripts.
+
+var (
+	mongoDropDBRE   = regexp.MustCompile(`(?i)dropDatabase|dropAllUsers|dropAllRoles`)
+	mongoDropCollRE = regexp.MustCompile(`\.\s*drop\s*\(`)
+	// mongoDropIndexRE is drop called by its name as a string: coll['drop']().
+	mongoDropIndexRE = regexp.MustCompile("\\[\\s*[\"'`]drop[\"'`]\\s*\\]")
+	mongoAllRE       = regexp.MustCompile(`\.\s*(deleteMany|remove|updateMany|update)\s*\(\s*(\{\s*\}\s*)?[,)]`)
+	mongoSomeRE      = regexp.MustCompile(`\.\s*(deleteMany|deleteOne|remove|findOneAndDelete|findAndModify|updateMany|updateOne|update|replaceOne|findOneAndUpdate|findOneAndReplace|bulkWrite|dropUser|dropRole|renameCollection)\s*\(`)
+	mongoCallRE      = regexp.MustCompile(`([A-Za-z_$][A-Za-z0-9_$]*)?\s*([\]\)]?)\s*\(`)
+	mongoRunCmdRE    = regexp.MustCompile(`(runCommand|adminCommand)\s*\(\s*\{\s*"?'?([A-Za-z]+)`)
+)
+
+// mongoReadCalls are the mongo shell methods that only read.
+var mongoReadCalls = setOf("find", "findOne", "countDocuments", "estimatedDocumentCount", "count", "distinct", "aggregate", "getIndexes",
+	"stats", "getCollectionNames", "getCollectionInfos", "version", "serverStatus", "hostInfo", "isMaster", "hello", "getName",
+	"getSiblingDB", "getCollection", "printjson", "print", "toArray", "limit", "sort", "skip", "pretty", "map", "itcount", "size",
+	"explain", "status", "conf", "printReplicationInfo", "printSecondaryReplicationInfo", "getReplicationInfo", "isCapped", "dataSize",
+	"storageSize", "totalIndexSize", "totalSize", "getUsers", "getUser", "getRoles", "getRole", "currentOp", "getProfilingStatus",
+	"stringify", "tojson", "forEach", "project", "projection", "batchSize", "hint", "collation", "maxTimeMS", "next", "hasNext",
+	"getMongo", "getDBNames", "getDB", "listDatabases", "listCollections", "getShardDistribution", "printShardingStatus", "isWritablePrimary",
+	"getCollectionNames", "ObjectId", "ISODate", "Date", "NumberLong", "NumberInt", "parse", "log", "keys", "length", "filter", "slice",
+	"join", "getTimestamp", "toString", "valueOf", "round", "floor", "toFixed", "getLogComponents", "serverBuildInfo", "serverCmdLineOpts",
+	"runCommand", "adminCommand", "watch")
+
+// mongoReadCommands are database commands that only read.
+var mongoReadCommands = setOf("ping", "serverStatus", "buildInfo", "buildinfo", "listDatabases", "listCollections", "dbStats", "dbstats",
+	"collStats", "collstats", "hostInfo", "connectionStatus", "isMaster", "ismaster", "hello", "getParameter", "replSetGetStatus",
+	"getCmdLineOpts", "listIndexes", "count", "find", "distinct", "whatsmyuri", "usersInfo", "rolesInfo", "currentOp", "top",
+	"getLog", "validate", "explain", "dataSize", "features", "lockInfo", "connPoolStats", "shardingState", "listCommands")
+
+// stripJS removes JavaScript string literals and comments, keeping code.
+func stripJS(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '/' && i+1 < len(s) && s[i+1] == '/':
+			i = skipLine(s, i)
+		case c == '/' && i+1 < len(s) && s[i+1] == '*':
+			end := strings.Index(s[i+2:], "*/")
+			if end < 0 {
+				return b.String()
+			}
+			i += end + 3
+		case c == '\'' || c == '"': // `…` may hold ${code}: kept as code
+			j := i + 1
+			for j < len(s) && s[j] != c {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			b.WriteString(`""`)
+			i = j
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// judgeMongo judges a mongo shell script.
+func judgeMongo(text string) sqlVerdict {
+	var v sqlVerdict
+	code := stripJS(text)
+	switch {
+	case mongoDropDBRE.MatchString(text):
+		v.severe = "dropDatabase deletes a whole database"
+	case mongoDropCollRE.MatchString(code) || mongoDropIndexRE.MatchString(text):
+		v.severe = "drop() deletes a whole collection"
+	case mongoAllRE.MatchString(code):
+		m := mongoAllRE.FindStringSubmatch(code)
+		v.severe = m[1] + " with an empty filter changes every document"
+	}
+	for _, m := range mongoRunCmdRE.FindAllStringSubmatch(text, -1) {
+		switch m[2] {
+		case "drop", "dropDatabase", "dropAllUsersFromDatabase", "dropAllRolesFromDatabase":
+			if v.severe == "" {
+				v.severe = m[1] + "({" + m[2] + "}) deletes a whole collection, database or every user"
+			}
+		case "delete", "update", "findAndModify", "dropUser", "dropRole", "renameCollection":
+			if v.destructive == "" {
+				v.destructive = m[1] + "({" + m[2] + "}) deletes or overwrites data"
+			}
+		}
+	}
+	if m := mongoSomeRE.FindStringSubmatch(code); m != nil {
+		v.destructive = m[1] + " deletes or overwrites documents, users or roles"
+	}
+	if !mongoReads(text) {
+		v.write = true
+	}
+	return v
+}
+
+// mongoReads reports a script whose every call only reads.
+func mongoReads(text string) bool {
+	if strings.Contains(text, "$out") || strings.Contains(text, "$merge") || strings.Contains(text, "$function") || strings.Contains(text, "$where") || strings.Contains(text, "$accumulator") {
+		return false
+	}
+	code := stripJS(text)
+	for _, m := range mongoCallRE.FindAllStringSubmatch(code, -1) {
+		name, closer := m[1], m[2]
+		if closer != "" {
+			return false // a call of a computed value: db['x']() or f()()
+		}
+		if name == "" {
+			continue // a parenthesised expression
+		}
+		if !mongoReadCalls[name] {
+			return false
+		}
+	}
+	for _, m := range mongoRunCmdRE.FindAllStringSubmatch(text, -1) {
+		if !mongoReadCommands[m[2]] {
+			return false
+		}
+	}
+	return !strings.Contains(code, "function")
+}
