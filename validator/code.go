@@ -48,7 +48,63 @@ func interpreterName(base string) string {
 	if pythonName().MatchString(base) || base == "pypy" || base == "pypy3" {
 		return "python"
 	}
+	if base == "powershell" || base == "pwsh.exe" || base == "powershell.exe" {
+		return "pwsh"
+	}
 	return base
+}
+
+// powershell judges pwsh's parameters, which it takes with one or two dashes
+// or a slash, in any case, and abbreviated (-c, -Com, -e, -ec, -f): -Command -
+// and -File - read the program from standard input.
+func (ck *checker) powershell(c shellparse.SimpleCommand, args []shellparse.Word) {
+	param := func(t string) string {
+		if !strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "/") || len(t) < 2 {
+			return ""
+		}
+		return strings.ToLower(strings.TrimLeft(t, "-/"))
+	}
+	is := func(p, full string, min int) bool { return len(p) >= min && strings.HasPrefix(full, p) }
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.ProcSubst {
+			ck.stdinProgram(c, true)
+			return
+		}
+		if !a.Static {
+			continue
+		}
+		p := param(a.Text)
+		next := shellparse.Word{Static: true}
+		if i+1 < len(args) {
+			next = args[i+1]
+		}
+		switch {
+		case p == "":
+			if a.Text == "-" {
+				ck.stdinProgram(c, false)
+			}
+			return // a script file, run with its arguments
+		case is(p, "command", 1), is(p, "encodedcommand", 1), p == "ec":
+			if next.Static && next.Text == "-" {
+				ck.stdinProgram(c, false)
+				if c.Stdin.Kind == shellparse.InputInherited {
+					ck.add("inline_code", NonSevere, c.Name+" "+a.Text+" - runs the commands it reads on standard input")
+				}
+				return
+			}
+			ck.inline(c, a.Text, next)
+			return
+		case is(p, "file", 1):
+			if next.Static && (next.Text == "-" || shellparse.IsStdinPath(next.Text)) {
+				ck.stdinProgram(c, false)
+			}
+			return
+		case is(p, "executionpolicy", 2), is(p, "workingdirectory", 1) && p != "w", is(p, "configurationname", 4), is(p, "outputformat", 1), is(p, "inputformat", 2), is(p, "windowstyle", 1), is(p, "settingsfile", 1), is(p, "custompipename", 2):
+			i++
+		}
+	}
+	ck.stdinProgram(c, false)
 }
 
 func isInterpreter(base string) bool {
@@ -61,6 +117,10 @@ func isInterpreter(base string) bool {
 func (ck *checker) interpreter(c shellparse.SimpleCommand, base string, args []shellparse.Word) {
 	if shellparse.IsShell(c.Name) {
 		ck.shellProgram(c, args)
+		return
+	}
+	if interpreterName(base) == "pwsh" {
+		ck.powershell(c, args)
 		return
 	}
 	spec := interpreters[interpreterName(base)]
@@ -240,6 +300,10 @@ func (ck *checker) stdinProgram(c shellparse.SimpleCommand, procSubst bool) {
 // source: `source FILE` / `. FILE` runs a file; from <(…) it runs another
 // command's output.
 func (ck *checker) source(c shellparse.SimpleCommand, args []shellparse.Word) {
+	if argIsProcSubst(args) && len(args) > 0 && ck.setupOutput(args[0].Text) {
+		ck.add("dynamic_code", NonSevere, c.Name+" runs the shell set-up "+clip(args[0].Text)+" prints")
+		return
+	}
 	if argIsProcSubst(args) {
 		ck.add("pipe_to_shell", Severe, c.Name+" runs a program produced by another command (<(…))")
 		return
@@ -305,6 +369,16 @@ var awkString = lazyRegexp(`"(\\.|[^"\\])*"`)
 
 // awk programs can run commands with system(), pipes, coprocesses and getline.
 func (ck *checker) awk(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, f := range append(shortValues(args, 'f', "vFeEil"), longValuesOf(args, "--file", "--exec")...) {
+		if f.Text == "-" || shellparse.IsStdinPath(f.Text) {
+			ck.stdinProgram(c, false) // the program comes from standard input
+			return
+		}
+		if netDevice(f.Text) || strings.HasPrefix(f.Text, "/inet") {
+			ck.add("pipe_to_shell", Severe, c.Name+" reads its program from a network connection ("+f.Text+")")
+			return
+		}
+	}
 	for _, prog := range awkPrograms(args) {
 		code := awkString().ReplaceAllString(prog.Text, `""`)
 		if !prog.Static || awkCode().MatchString(code) {
@@ -627,4 +701,118 @@ func (ck *checker) enableBuiltin(c shellparse.SimpleCommand, args []shellparse.W
 	if len(shortValues(args, 'f', "")) > 0 {
 		ck.add("dangerous_env", NonSevere, "enable -f loads a library into bash as a builtin")
 	}
+}
+
+// nested analyses text as a script of its own (what compgen -W expands, what
+// complete -C runs) and adds its findings to the current command.
+func (ck *checker) nested(src, how string) {
+	if len(src) > 4096 {
+		ck.add("too_complex", NonSevere, how+" is too long to analyse")
+		return
+	}
+	a := ck.v.Classify(ck.v.parser.ParseScript(src), src)
+	for _, f := range a.Findings {
+		f.Reason = OneLine(how + ": " + f.Reason)
+		ck.addFinding(f)
+	}
+}
+
+// compgen -W expands its word list (command substitutions run), -C runs a
+// command and -F a function; complete -C and -F register them to run at each
+// completion.
+func (ck *checker) compgen(c shellparse.SimpleCommand, args []shellparse.Word) {
+	letters := "oAGWCFPSXV"
+	for _, w := range shortValues(args, 'W', strings.ReplaceAll(letters, "W", "")) {
+		if strings.Contains(w.Text, "$(") || strings.Contains(w.Text, "`") || strings.Contains(w.Text, "<(") {
+			ck.nested(": "+w.Text, c.Name+" -W expands its word list")
+		}
+	}
+	for _, w := range shortValues(args, 'C', strings.ReplaceAll(letters, "C", "")) {
+		if w.Static {
+			ck.nested(w.Text, c.Name+" -C runs "+clip(w.Text))
+		}
+		if c.Name == "complete" {
+			ck.add("inline_code", NonSevere, "complete -C registers a command that runs at every completion")
+		}
+	}
+}
+
+// setupPrinters print shell set-up (variables, functions, completions) meant
+// to be evaluated: eval "$(ssh-agent -s)", eval "$(direnv hook bash)".
+var setupPrinters = map[string]bool{"ssh-agent": true, "gpg-agent": true, "dircolors": true, "keychain": true, "direnv": true,
+	"starship": true, "zoxide": true, "pyenv": true, "rbenv": true, "nodenv": true, "goenv": true, "jenv": true, "plenv": true,
+	"fnm": true, "mise": true, "rtx": true, "conda": true, "micromamba": true, "mamba": true, "brew": true, "opam": true,
+	"luarocks": true, "thefuck": true, "atuin": true, "mcfly": true, "fzf": true, "oh-my-posh": true, "register-python-argcomplete": true,
+	"minikube": true, "docker-machine": true, "op": true, "hub": true, "pdm": true, "resize": true, "tset": true, "locale": true}
+
+// setupWords are arguments that ask a program for shell set-up to evaluate.
+var setupWords = map[string]bool{"completion": true, "completions": true, "hook": true, "init": true, "activate": true, "shellenv": true,
+	"env": true, "shell-init": true, "docker-env": true, "podman-env": true, "--bash": true, "--zsh": true, "--fish": true,
+	"shell.bash": true, "shell.zsh": true, "generate-shell-completion": true, "print-env": true, "--completion": true, "signin": true,
+	"-s": true, "-c": true, "--eval": true, "--alias": true, "alias": true, "path": true, "export": true, "shell": true}
+
+// setupOutput reports a substitution ($(…), `…`, <(…)) that runs one local
+// program printing shell set-up: evaluating it is dynamic_code (asks), not
+// code from outside.
+func (ck *checker) setupOutput(text string) bool {
+	if len(text) > 512 {
+		return false
+	}
+	res := ck.v.parser.ParseScript(": " + text)
+	if len(res.Problems) > 0 || len(res.Commands) < 2 {
+		return false
+	}
+	var inner shellparse.SimpleCommand
+	var tails []shellparse.SimpleCommand
+	for _, c := range res.Commands {
+		switch {
+		case c.Subst == "":
+		case len(c.Wrappers) > 0:
+			tails = append(tails, c)
+		case inner.Subst != "":
+			return false // more than one command: a pipeline or a list
+		default:
+			inner = c
+		}
+	}
+	for _, t := range tails {
+		if !argvSuffix(inner.Argv, t.Argv) {
+			return false
+		}
+	}
+	if inner.Subst == "" || inner.Name == "" || inner.PipesOut || inner.Stdin.Kind != shellparse.InputInherited || inner.Script != nil {
+		return false
+	}
+	base := path.Base(inner.Name)
+	if downloaders[base] || exfilSenders[base] || shellparse.IsShell(base) || isInterpreter(base) {
+		return false
+	}
+	for _, a := range inner.Argv[1:] {
+		if !a.Static {
+			return false
+		}
+	}
+	if setupPrinters[base] {
+		return true
+	}
+	for _, a := range inner.Argv[1:] {
+		if setupWords[a.Text] {
+			return base != "cat" && base != "echo" && base != "printf"
+		}
+	}
+	return false
+}
+
+// argvSuffix reports that b is a tail of a (an unknown program's arguments
+// analysed as a command of their own: starship init bash → bash).
+func argvSuffix(a, b []shellparse.Word) bool {
+	if len(b) == 0 || len(b) >= len(a) {
+		return false
+	}
+	for i := range b {
+		if a[len(a)-len(b)+i].Text != b[i].Text {
+			return false
+		}
+	}
+	return true
 }

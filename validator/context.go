@@ -55,19 +55,75 @@ var dangerousEnv = map[string]string{
 	"SHELLOPTS": "turns on shell options (xtrace runs $PS4 on every line) in every bash",
 	"BASHOPTS":  "turns on shopt options in every bash", "PS0": "is expanded (and can run code) before every command",
 	"BASH_LOADABLES_PATH": "changes where bash loads builtins from",
+	"RIPGREP_CONFIG_PATH": "points rg at a config that can name a --pre program", "RUSTC_WRAPPER": "names a program cargo runs",
+	"RUSTC_WORKSPACE_WRAPPER": "names a program cargo runs", "RUSTC": "names the compiler cargo runs", "RUSTDOC": "names a program cargo runs",
+	"GIT_PROXY_COMMAND": "is a command git runs", "GIT_TEMPLATE_DIR": "copies hooks, which run later, into new repositories",
+	"GIT_CONFIG": "points git at another config, which can name programs to run", "JAVA_TOOL_OPTIONS": "can load an agent into every java",
+	"_JAVA_OPTIONS": "can load an agent into every java", "JDK_JAVA_OPTIONS": "can load an agent into every java",
+	"GCONV_PATH": "loads modules into programs that convert text", "ZDOTDIR": "moves where zsh reads its start-up files",
+	"PERL5DB": "is code perl runs under -d", "PYTHONINSPECT": "keeps python reading commands after its script",
+	"NODE_REPL_EXTERNAL_MODULE": "loads a module in place of node's REPL",
+	"YARN_RC_FILENAME":          "points yarn at another config", "TERMINAL": "names a program to run", "DIFFPROG": "names a program to run",
+	"FCEDIT": "names the editor fc runs", "GIT_EDITOR_CMD": "names a program git runs", "SUDO_ASKPASS": "names a program sudo runs",
+	"LESSKEYIN": "gives less key bindings, which can run commands", "MANOPT": "adds options (a pager) to every man",
 }
 
 func dangerousEnvReason(name string) (string, bool) {
 	if r, ok := dangerousEnv[name]; ok {
 		return r, true
 	}
+	upper := strings.ToUpper(name)
 	switch {
 	case strings.HasPrefix(name, "DYLD_"):
 		return "loads code into every program", true
 	case strings.HasPrefix(name, "GIT_CONFIG_"):
 		return "sets git configuration, which can name programs to run", true
+	case strings.HasPrefix(upper, "NPM_CONFIG_"):
+		key := strings.ReplaceAll(strings.TrimPrefix(upper, "NPM_CONFIG_"), "-", "_")
+		switch key {
+		case "SCRIPT_SHELL", "SHELL", "GIT", "EDITOR", "BROWSER", "VIEWER", "NODE_OPTIONS", "USERCONFIG", "GLOBALCONFIG", "ONLOAD_SCRIPT", "INIT_MODULE":
+			return "names a program or config npm runs with", true
+		}
+	case strings.HasPrefix(name, "CARGO_TARGET_") && (strings.HasSuffix(name, "_RUNNER") || strings.HasSuffix(name, "_LINKER")),
+		strings.HasPrefix(name, "CARGO_BUILD_RUSTC"), strings.HasPrefix(name, "CARGO_REGISTRIES_") && strings.HasSuffix(name, "_CREDENTIAL_PROVIDER"):
+		return "names a program cargo runs", true
 	}
 	return "", false
+}
+
+// dangerousEnvValue judges variables that run code only with some values:
+// PS1/PS2/PS3 holding a command substitution, GOFLAGS naming -toolexec, -exec
+// or -vettool.
+func dangerousEnvValue(name, value string) (string, bool) {
+	switch name {
+	case "PS1", "PS2", "PS3", "RPROMPT", "RPS1", "PROMPT":
+		if strings.Contains(value, "$(") || strings.Contains(value, "`") {
+			return "is expanded at every prompt and runs the command substitution in it", true
+		}
+	case "GOFLAGS":
+		for _, f := range strings.Fields(value) {
+			f = strings.TrimLeft(f, "-")
+			if strings.HasPrefix(f, "toolexec") || strings.HasPrefix(f, "exec") || strings.HasPrefix(f, "vettool") || strings.HasPrefix(f, "overlay") {
+				return "makes every go command run another program", true
+			}
+		}
+	}
+	return "", false
+}
+
+// assignedValue returns the text a command assigns to name (X=v cmd, export X=v).
+func assignedValue(c shellparse.SimpleCommand, name string) string {
+	for _, a := range c.Assigns {
+		if a.Name == name {
+			return a.Value.Text
+		}
+	}
+	for _, w := range c.Argv {
+		if v, ok := strings.CutPrefix(w.Text, name+"="); ok {
+			return v
+		}
+	}
+	return ""
 }
 
 // assigns judges the variables the command sets.
@@ -86,6 +142,8 @@ func (ck *checker) assigns(c shellparse.SimpleCommand) {
 			ck.add("dangerous_env", NonSevere, "sets "+name+", an exported function that bash runs in place of a command")
 		default:
 			if r, ok := dangerousEnvReason(name); ok {
+				ck.add("dangerous_env", NonSevere, "sets "+name+", which "+r)
+			} else if r, ok := dangerousEnvValue(name, assignedValue(c, name)); ok {
 				ck.add("dangerous_env", NonSevere, "sets "+name+", which "+r)
 			}
 		}
@@ -119,6 +177,10 @@ func assignedNames(c shellparse.SimpleCommand) []string {
 	}
 	args := c.Argv[1:]
 	switch c.Name {
+	case "wait":
+		for _, v := range shortValues(args, 'p', "") {
+			names = append(names, v.Text)
+		}
 	case "printf":
 		for _, v := range shortValues(args, 'v', "") {
 			names = append(names, v.Text)
@@ -311,6 +373,10 @@ func isUserName(s string) bool {
 
 // opaqueScript judges a nested script permgate could not read.
 func (ck *checker) opaqueScript(c shellparse.SimpleCommand) {
+	if c.Script.Subst && ck.setupOutput(c.Script.Word.Text) {
+		ck.add("dynamic_code", NonSevere, "runs the shell set-up "+clip(c.Script.Word.Text)+" prints")
+		return
+	}
 	if c.Script.Subst || c.Script.Word.Placeholder && c.Stdin.Kind == shellparse.InputPipe {
 		ck.add("pipe_to_shell", Severe, "runs the output of another command as code ("+clip(c.Script.Word.Text)+")")
 		return

@@ -214,6 +214,13 @@ type checker struct {
 	assigned map[string]bool
 	// links maps links the script made (absolute) onto what they point at.
 	links map[string]string
+	// secretOut holds the commands whose output may carry a secret (cat .env,
+	// env), for the commands they pipe into.
+	secretOut map[int]bool
+	// sockets holds the shell's descriptors opened on /dev/tcp or /dev/udp.
+	sockets map[string]bool
+	// gitAliases holds the git aliases the script defined (git config alias.X V).
+	gitAliases map[string]string
 	// intoDir reports that the write being judged may put a file inside the
 	// target when it is a directory (cp, mv, install, ln, rsync, scp).
 	intoDir bool
@@ -254,11 +261,106 @@ func (ck *checker) command(i int) []Finding {
 	ck.guard(c)
 	ck.wrappers(c)
 	ck.runsDownload(c)
+	ck.exfil(c)
+	if ck.emitsSecret(c) {
+		if ck.secretOut == nil {
+			ck.secretOut = map[int]bool{}
+		}
+		ck.secretOut[i] = true
+	}
 	return ck.out
 }
 
 // downloaders fetch files from the network.
-var downloaders = map[string]bool{"curl": true, "wget": true, "aria2c": true, "fetch": true, "http": true, "xh": true}
+var downloaders = map[string]bool{"curl": true, "wget": true, "wget2": true, "aria2c": true, "fetch": true, "http": true, "xh": true}
+
+// downloadNames are the files a download writes under a name it takes from the
+// URL: curl -O/--remote-name/--remote-name-all/-J (in --output-dir), wget's
+// default name (in -P/--directory-prefix), aria2c's (in -d/--dir).
+func downloadNames(c shellparse.SimpleCommand) []shellparse.Word {
+	args := c.Argv[1:]
+	var dirs, extra []shellparse.Word
+	named := false
+	switch c.Name {
+	case "curl":
+		named = shortFlag(args, 'O', curlArgLetters) || hasFlag(args, "", "--remote-name", "--remote-name-all", "--remote-header-name")
+		dirs = longValues(args, "--output-dir")
+		// -o FILE lands in --output-dir too.
+		for _, d := range dirs {
+			for _, o := range append(shortValues(args, 'o', strings.ReplaceAll(curlArgLetters, "o", "")), longValues(args, "--output")...) {
+				if o.Static && d.Static && !strings.HasPrefix(o.Text, "/") {
+					extra = append(extra, shellparse.Word{Text: strings.TrimSuffix(d.Text, "/") + "/" + o.Text, Static: true})
+				}
+			}
+		}
+	case "wget", "wget2":
+		out := append(shortValues(args, 'O', "oaePUtTwQlAR"), longValues(args, "--output-document")...)
+		named = len(out) == 0
+		dirs = append(shortValues(args, 'P', "oOaeUtTwQlAR"), longValues(args, "--directory-prefix")...)
+	case "aria2c":
+		named = len(append(shortValues(args, 'o', "dsxkj"), longValues(args, "--out")...)) == 0
+		dirs = append(shortValues(args, 'd', "osxkj"), longValues(args, "--dir")...)
+	}
+	if !named {
+		return extra
+	}
+	if len(dirs) == 0 {
+		dirs = []shellparse.Word{{Text: ".", Static: true}}
+	}
+	out := extra
+	for _, a := range args {
+		if !a.Static || !strings.Contains(a.Text, "://") {
+			continue
+		}
+		name := urlBase(a.Text)
+		for _, d := range dirs {
+			if d.Static {
+				out = append(out, shellparse.Word{Text: strings.TrimSuffix(d.Text, "/") + "/" + name, Static: true})
+			}
+		}
+	}
+	return out
+}
+
+// urlBase is the file name a download takes from its URL: the last path
+// segment without query or fragment, index.html for a bare host.
+func urlBase(u string) string {
+	_, rest, _ := strings.Cut(u, "://")
+	rest, _, _ = strings.Cut(rest, "?")
+	rest, _, _ = strings.Cut(rest, "#")
+	i := strings.Index(rest, "/")
+	if i < 0 {
+		return "index.html"
+	}
+	name := path.Base(rest[i:])
+	if name == "/" || name == "." || strings.HasSuffix(rest, "/") {
+		return "index.html"
+	}
+	return name
+}
+
+// shortFlag reports a short flag letter in a cluster (-fsSLO), reading the
+// cluster only up to a letter that takes a value.
+func shortFlag(args []shellparse.Word, letter byte, argLetters string) bool {
+	for _, a := range args {
+		t := a.Text
+		if !a.Static || len(t) < 2 || t[0] != '-' || t[1] == '-' {
+			if t == "--" {
+				return false
+			}
+			continue
+		}
+		for j := 1; j < len(t); j++ {
+			if t[j] == letter {
+				return true
+			}
+			if strings.IndexByte(argLetters, t[j]) >= 0 {
+				break
+			}
+		}
+	}
+	return false
+}
 
 // runsDownload: running a file the script itself just downloaded (curl -o x.sh
 // URL && bash x.sh, wget -O t URL; chmod +x t; ./t) is code from outside, as a
@@ -271,7 +373,7 @@ func (ck *checker) runsDownload(c shellparse.SimpleCommand) {
 		if ck.downloaded == nil {
 			ck.downloaded = map[string]bool{}
 		}
-		targets := writeTargets(c)
+		targets := append(writeTargets(c), downloadNames(c)...)
 		for _, r := range c.Redirects {
 			if r.Writes() {
 				targets = append(targets, r.Target)
@@ -532,6 +634,8 @@ func init() {
 		"yarn":        (*checker).installsPermgate,
 		"codex":       (*checker).nestedAgent,
 		"tmux":        (*checker).typesIntoTerminal,
+		"compgen":     (*checker).compgen,
+		"complete":    (*checker).compgen,
 		"screen":      (*checker).typesIntoTerminal,
 		"xdotool":     (*checker).typesIntoTerminal,
 		"ydotool":     (*checker).typesIntoTerminal,

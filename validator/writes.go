@@ -420,19 +420,19 @@ func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
 			dest[d.Text] = true
 		}
 	}
-	for _, a := range c.Argv[1:] {
+	names := nameOnlyArgs(c)
+	allNames := names == nil // the command takes every argument as a name, never reading the file
+	for i, a := range c.Argv[1:] {
 		if ck.readsSealKey(a, !namesOnly[c.Name] && !dest[a.Text]) {
 			ck.add("secret_access", NonSevere, c.Name+" reads "+a.Text+", which holds the key that seals permgate's config and state")
 			return
 		}
-		if !a.Static && !a.Glob {
+		if allNames || names[i] || a.Placeholder || a.ProcSubst {
 			continue
 		}
-		for _, cand := range pathCandidates(a.Text) {
-			if ck.secretPath(cand, a.Glob) {
-				ck.add("secret_access", NonSevere, c.Name+" reads "+a.Text+", which holds secrets")
-				return
-			}
+		if ck.secretWord(a, !namesOnly[c.Name] && !dest[a.Text]) {
+			ck.add("secret_access", NonSevere, c.Name+" reads "+a.Text+", which holds secrets")
+			return
 		}
 	}
 }
