@@ -247,7 +247,10 @@ func (ck *checker) redirects(c shellparse.SimpleCommand) {
 	for _, r := range c.Redirects {
 		switch {
 		case r.Writes():
+			// >> ~/.ssh/known_hosts adds a host key: a write that asks.
+			ck.homeSetup = r.Op == ">>" && path.Base(r.Target.Text) == "known_hosts"
 			ck.writeTarget(r.Target, "the redirect "+r.Op+" "+r.Target.Text)
+			ck.homeSetup = false
 		case r.Reads() && r.Target.Static && secretName(ck.resolve(r.Target.Text)):
 			ck.add("secret_access", NonSevere, "reads "+r.Target.Text+", which holds secrets")
 		}
@@ -302,9 +305,11 @@ func (ck *checker) writePath(text, how string) {
 		ck.add("self_modify", Severe, how+" writes "+self)
 	}
 	for _, q := range real {
-		if crit := ck.v.critical(q); crit != "" {
+		if crit := ck.v.critical(q); crit != "" && !ck.homeWrite(q) {
 			ck.add("critical_write", Severe, how+" writes "+crit)
 			return
+		} else if crit != "" {
+			continue
 		} else if prot := protected(q); prot != "" && self == "" {
 			ck.add("protected_write", NonSevere, how+" writes into "+prot)
 		}
@@ -318,6 +323,36 @@ func (ck *checker) writePath(text, how string) {
 			return
 		}
 	}
+}
+
+// homeWrite reports a write into the home directory that is not critical: a
+// new entry copied into ~ (cp tool ~/), and the set-up homeSetup names.
+func (ck *checker) homeWrite(q string) bool {
+	home := ck.v.env.Home
+	if home == "" || home == "/" {
+		return false
+	}
+	return ck.intoDir && ck.plainCopy && q == home || ck.homeSetup && within(q, home)
+}
+
+// homeSetupWrite reports a command whose writes only set up the home
+// directory: mkdir, chmod to a mode that only closes (600, 700, go-rwx).
+func homeSetupWrite(c shellparse.SimpleCommand) bool {
+	switch c.Name {
+	case "mkdir":
+		return true
+	case "chmod":
+		mode, _ := permOperands("chmod", c.Argv[1:])
+		return mode != nil && mode.Static && tighteningMode(mode.Text)
+	case "tee":
+		for _, t := range writeTargets(c) {
+			if path.Base(t.Text) != "known_hosts" {
+				return false
+			}
+		}
+		return hasFlag(c.Argv[1:], "a", "--append")
+	}
+	return false
 }
 
 // knownPath returns the path a write target names when permgate can tell: a

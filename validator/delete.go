@@ -96,6 +96,18 @@ func (ck *checker) judgeDelete(t shellparse.Word) (deleteClass, string) {
 		return deleteSevere, t.Text + " — a home directory or a directory-stack entry known only at run time"
 	case strings.Contains(t.Text, "!(") && t.Glob:
 		return deleteSevere, t.Text + " — everything but what the pattern names"
+	case t.Glob && (len(t.Params) > 0 || t.Subst || strings.Contains(t.Text, "$")):
+		// "$DIR"/*, $HOME/*: the directory is known only once expanded.
+		texts, unknown := ck.expandPath(t)
+		if unknown || len(texts) == 0 {
+			return deleteSevere, t.Text + " — everything in a directory known only at run time"
+		}
+		for _, text := range texts {
+			if class, why := ck.judgeGlob(text); class == deleteSevere {
+				return class, why
+			}
+		}
+		return deleteLocal, ""
 	case t.Glob:
 		return ck.judgeGlob(t.Text)
 	case !t.Static:
@@ -120,6 +132,16 @@ func (ck *checker) judgePath(p, written string) (deleteClass, string) {
 	}
 	if p == v.env.Cwd {
 		return deleteSevere, written + " — the working directory itself"
+	}
+	if within(v.env.Cwd, p) || ck.dir != "" && within(ck.dir, p) && p != ck.dir {
+		return deleteSevere, written + " — the working directory's parent, which holds it"
+	}
+	if v.env.Home != "" && (within(p, v.env.Home) || within(v.env.Home, p)) && !under(p, v.env.Cwd) {
+		// The temporary-directory exemption never covers $HOME (TMPDIR=~/tmp).
+		if p == v.env.Home || within(v.env.Home, p) {
+			return deleteSevere, p + " — the home directory"
+		}
+		return deleteSevere, p + " — in the home directory, outside the working directory"
 	}
 	if v.isTemp(p) {
 		return deleteLocal, ""

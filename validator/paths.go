@@ -59,8 +59,11 @@ func (v *Validator) critical(p string) string {
 	case strings.HasPrefix(p, "/etc/sudoers"):
 		return p + " (sudo's rules)"
 	}
+	// $HOME is home, never a system directory, even when it is /root; /usr/local
+	// is the administrator's own.
+	inHome := v.env.Home != "" && v.env.Home != "/" && within(p, v.env.Home)
 	for _, d := range systemDirs {
-		if within(p, d) {
+		if within(p, d) && !inHome && !within(p, "/usr/local") {
 			return p + " (a system directory)"
 		}
 	}

@@ -221,6 +221,12 @@ type checker struct {
 	sockets map[string]bool
 	// gitAliases holds the git aliases the script defined (git config alias.X V).
 	gitAliases map[string]string
+	// homeSetup reports that the write being judged only sets up a file in the
+	// home directory (mkdir -p ~/.ssh, chmod 600 ~/.ssh/key, >> known_hosts):
+	// a write that asks, not a critical one.
+	homeSetup bool
+	// plainCopy reports that the command copies single files, not a tree.
+	plainCopy bool
 	// intoDir reports that the write being judged may put a file inside the
 	// target when it is a directory (cp, mv, install, ln, rsync, scp).
 	intoDir bool

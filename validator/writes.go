@@ -287,7 +287,7 @@ func intoDirs(dirs, sources []shellparse.Word) []shellparse.Word {
 			}
 			base := path.Base(src)
 			hooksDir := strings.HasSuffix(strings.TrimSuffix(d.Text, "/"), ".github/hooks")
-			if !selfNames[base] && !(hooksDir && strings.HasSuffix(base, ".json")) {
+			if !selfNames[base] && !(hooksDir && strings.HasSuffix(base, ".json")) && !slices.Contains(shellRCFiles, base) && base != "authorized_keys" {
 				continue // only names that can be permgate's or a harness's files matter here
 			}
 			out = append(out, shellparse.Word{Text: strings.TrimSuffix(d.Text, "/") + "/" + base, Static: d.Static, Params: d.Params, Quoted: d.Quoted})
@@ -350,10 +350,19 @@ func skipOptArgs(args []shellparse.Word, withArg map[string]bool) []shellparse.W
 // writes judges every file the command writes.
 func (ck *checker) writes(c shellparse.SimpleCommand) {
 	targets := writeTargets(c)
-	defer func() { ck.intoDir = false }()
+	ck.homeSetup = homeSetupWrite(c)
+	ck.plainCopy = plainCopy(c)
+	defer func() { ck.intoDir, ck.homeSetup, ck.plainCopy = false, false, false }()
+	var explicit map[string]bool
+	if copyInto[c.Name] {
+		explicit = map[string]bool{}
+		for _, d := range append(shortValues(c.Argv[1:], 't', "STmogbB"), longValues(c.Argv[1:], "--target-directory")...) {
+			explicit[d.Text] = true
+		}
+	}
 	for i, t := range targets {
 		last := i == len(targets)-1
-		ck.intoDir = last && copyInto[c.Name] && !(c.Name == "install" && hasFlag(c.Argv[1:], "d", "--directory"))
+		ck.intoDir = (last || explicit[t.Text]) && copyInto[c.Name] && !(c.Name == "install" && hasFlag(c.Argv[1:], "d", "--directory"))
 		// mv's sources are moved away, not written: only its destination raises
 		// the question of a target known only at run time.
 		ck.writeTargetOpt(t, c.Name+" "+t.Text, c.Name != "mv" || last)
@@ -519,4 +528,29 @@ func (ck *checker) fileAccess(c shellparse.SimpleCommand) FileAccess {
 		}
 	}
 	return fa
+}
+
+// plainCopy reports a copy, move or link of single files (not a tree, not a
+// folder's contents): into the home directory it makes new entries there.
+func plainCopy(c shellparse.SimpleCommand) bool {
+	args := c.Argv[1:]
+	switch c.Name {
+	case "cp":
+		if hasFlag(args, "rRa", "--recursive", "--archive") {
+			return false
+		}
+	case "mv", "install", "ln":
+	default:
+		return false
+	}
+	ops := operands(args)
+	if len(ops) > 0 {
+		ops = ops[:len(ops)-1] // the sources
+	}
+	for _, a := range ops {
+		if strings.HasSuffix(a.Text, "/") || strings.HasSuffix(a.Text, "/.") || !a.Static {
+			return false
+		}
+	}
+	return true
 }
