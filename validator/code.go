@@ -816,3 +816,32 @@ func argvSuffix(a, b []shellparse.Word) bool {
 	}
 	return true
 }
+
+// syntaxCheckOnly reports a system shell run with -n (noexec): it reads the
+// script and checks its syntax, running nothing (bash -n deploy.sh).
+func syntaxCheckOnly(c shellparse.SimpleCommand) bool {
+	if strings.Contains(c.Name, "/") || !shellparse.IsShell(c.Name) || c.Stdin.Kind == shellparse.InputPipe {
+		return false
+	}
+	noexec := false
+	for i, a := range c.Argv[1:] {
+		t := a.Text
+		switch {
+		case !a.Static:
+			return false
+		case t == "--norc" || t == "--noprofile" || t == "--posix" || t == "--":
+		case t == "-o" || t == "+o":
+			if i+2 < len(c.Argv) && c.Argv[i+2].Text == "noexec" {
+				noexec = true
+			}
+		case t == "noexec" && i > 0 && (c.Argv[i].Text == "-o"):
+		case strings.HasPrefix(t, "-") && len(t) > 1 && strings.Trim(t[1:], "nvxeu") == "":
+			if strings.Contains(t, "n") {
+				noexec = true
+			}
+		case strings.HasPrefix(t, "-"):
+			return false // -c, -i, -s and the rest: the shell may run something
+		}
+	}
+	return noexec
+}
