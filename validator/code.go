@@ -845,3 +845,92 @@ func syntaxCheckOnly(c shellparse.SimpleCommand) bool {
 	}
 	return noexec
 }
+
+// interpreterReadOnly: a language runtime only reads when it prints its
+// version or help, or runs a module that only looks (python -m pytest, pip
+// list): any program it is given could do anything.
+func interpreterReadOnly(name string, args []shellparse.Word) bool {
+	for _, a := range args {
+		if !a.Static {
+			return false
+		}
+	}
+	if len(args) == 1 {
+		switch args[0].Text {
+		case "--version", "-V", "-VV", "--help", "-h", "-version", "-help":
+			return true
+		case "-v":
+			return interpreterName(name) != "python" // python -v is verbose mode
+		}
+	}
+	if interpreterName(name) != "python" {
+		return false
+	}
+	if pythonPytest(args) {
+		return true
+	}
+	if len(args) >= 2 && args[0].Text == "-m" {
+		rest := args[2:]
+		switch args[1].Text {
+		case "pip", "pip3":
+			if len(rest) == 0 {
+				return false
+			}
+			switch rest[0].Text {
+			case "list", "show", "freeze", "check", "--version", "-V", "help", "--help", "debug", "inspect":
+				return true
+			case "index":
+				return len(rest) > 1 && rest[1].Text == "versions"
+			case "config":
+				return len(rest) > 1 && (rest[1].Text == "list" || rest[1].Text == "get" || rest[1].Text == "debug")
+			}
+		case "site", "sysconfig", "platform", "this", "tabnanny", "py_compile":
+			return args[1].Text != "py_compile" && len(rest) <= 1
+		case "mypy", "ruff", "pyflakes", "pylint", "flake8", "pycodestyle", "pydoc":
+			for _, a := range rest {
+				if a.Text == "-w" || strings.HasPrefix(a.Text, "--fix") || a.Text == "format" || strings.HasPrefix(a.Text, "--output") || strings.HasPrefix(a.Text, "--junit") || strings.HasPrefix(a.Text, "--html") || strings.HasPrefix(a.Text, "--install-types") {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// awkReadOnly: awk reads when its program is on the command line and neither
+// runs commands (system(), pipes, |&) nor writes files (print > FILE), and no
+// option writes (gawk -i inplace, -o, -p, -d) or loads code (-f, -l, -E).
+func awkReadOnly(args []shellparse.Word) bool {
+	progs := awkPrograms(args)
+	if len(progs) == 0 {
+		return false
+	}
+	for i := 0; i < len(args); i++ {
+		t := args[i].Text
+		switch {
+		case t == "--":
+			i = len(args)
+		case t == "-F" || t == "-v" || t == "-e" || t == "--source" || t == "--assign" || t == "--field-separator":
+			i++
+		case strings.HasPrefix(t, "-F") || strings.HasPrefix(t, "-v") || strings.HasPrefix(t, "--source=") || strings.HasPrefix(t, "--assign=") || strings.HasPrefix(t, "--field-separator="):
+		case t == "-b" || t == "-c" || t == "-P" || t == "-S" || t == "-N" || t == "-n" || t == "-r" || t == "-s" || t == "-t" || t == "-M" || t == "-O" ||
+			t == "--posix" || t == "--traditional" || t == "--sandbox" || t == "--characters-as-bytes" || t == "--re-interval" || t == "--bignum" || t == "--optimize":
+		case strings.HasPrefix(t, "-") && t != "-":
+			return false
+		}
+	}
+	for _, p := range progs {
+		if !p.Static {
+			return false
+		}
+		code := awkString().ReplaceAllString(p.Text, `""`)
+		if awkCode().MatchString(code) || awkWrite().MatchString(code) {
+			return false
+		}
+	}
+	return true
+}
+
+// awkWrite finds print and printf redirected to a file (> or >>).
+var awkWrite = lazyRegexp(`(print|printf)\b[^;}]*>`)

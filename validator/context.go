@@ -91,6 +91,34 @@ func dangerousEnvReason(name string) (string, bool) {
 	return "", false
 }
 
+// benignProgramValue reports a pager or editor variable set to a program that
+// only prints or does nothing (PAGER=cat, GIT_PAGER=, GIT_EDITOR=true,
+// MANPAGER='less -R'), static and with nothing else in it.
+func benignProgramValue(name, value string) bool {
+	if !strings.HasSuffix(name, "PAGER") && !strings.HasSuffix(name, "EDITOR") {
+		return false
+	}
+	if strings.ContainsAny(value, "$`;|&<>(){}\\'\"") {
+		return false
+	}
+	fields := strings.Fields(value)
+	if len(fields) == 0 {
+		return true
+	}
+	switch fields[0] {
+	case "cat", "true", ":", "/bin/cat", "/usr/bin/cat", "/bin/true", "/usr/bin/true":
+		return len(fields) == 1
+	case "less", "more", "/usr/bin/less":
+		for _, f := range fields[1:] {
+			if !strings.HasPrefix(f, "-") || strings.ContainsAny(f, "+o") && !strings.HasPrefix(f, "--") {
+				return false // less +cmd runs commands, -o FILE writes
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // dangerousEnvValue judges variables that run code only with some values:
 // PS1/PS2/PS3 holding a command substitution, GOFLAGS naming -toolexec, -exec
 // or -vettool.
@@ -140,6 +168,8 @@ func (ck *checker) assigns(c shellparse.SimpleCommand) {
 			ck.add("ifs_manipulation", NonSevere, "sets IFS, which changes how words are split")
 		case strings.HasPrefix(name, "BASH_FUNC_"):
 			ck.add("dangerous_env", NonSevere, "sets "+name+", an exported function that bash runs in place of a command")
+		case benignProgramValue(name, assignedValue(c, name)):
+			// GIT_PAGER=cat, EDITOR=true: a program that runs nothing else.
 		default:
 			if r, ok := dangerousEnvReason(name); ok {
 				ck.add("dangerous_env", NonSevere, "sets "+name+", which "+r)

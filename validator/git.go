@@ -452,8 +452,11 @@ func gitReadOnly(args []shellparse.Word) bool {
 	case "worktree":
 		return len(g.args) > 0 && g.args[0].Text == "list"
 	case "config":
+		if hasFlag(g.args, "e", "--edit", "--add", "--unset", "--unset-all", "--replace-all", "--rename-section", "--remove-section") {
+			return false
+		}
 		return hasFlag(g.args, "l", "--get", "--get-all", "--list", "--get-regexp", "--get-urlmatch", "--get-color", "--get-colorbool") ||
-			first == "get" || first == "list"
+			first == "get" || first == "list" || len(gitConfigOperands(g.args)) == 1 && first != "set" && first != "unset" && first != "edit" && first != "rename-section" && first != "remove-section"
 	}
 	return false
 }
@@ -507,6 +510,23 @@ func gitBranchNames(args []shellparse.Word) []shellparse.Word {
 	// With a listing option the operands are patterns.
 	if hasFlag(args, "alrv", "--list", "--all", "--remotes", "--verbose") {
 		return nil
+	}
+	return out
+}
+
+// gitConfigOperands returns git config's operands, past the values of its
+// options (--file F, --blob B, --type T, --default D).
+func gitConfigOperands(args []shellparse.Word) []shellparse.Word {
+	var out []shellparse.Word
+	for i := 0; i < len(args); i++ {
+		t := args[i].Text
+		switch {
+		case t == "-f" || t == "--file" || t == "--blob" || t == "--type" || t == "--default" || t == "--comment":
+			i++
+		case strings.HasPrefix(t, "-"):
+		default:
+			out = append(out, args[i])
+		}
 	}
 	return out
 }

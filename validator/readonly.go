@@ -26,6 +26,9 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 	if v.safe[name] || syntaxCheckOnly(c) {
 		return true
 	}
+	if !strings.Contains(name, "/") && isInterpreter(name) {
+		return interpreterReadOnly(name, c.Argv[1:])
+	}
 	prog, ok := programs.Lookup(name)
 	if name == "" || !ok {
 		return false // ./sed and /tmp/git are not the system tools
@@ -139,6 +142,7 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 		return len(args) > 0 && hasFlag(args, "vV")
 	},
 	"pytest": pytestReadOnly,
+	"awk":    awkReadOnly, "gawk": awkReadOnly, "mawk": awkReadOnly, "nawk": awkReadOnly,
 	"python": pythonPytest, "python3": pythonPytest,
 	"permgate": permgateReadOnly,
 }
