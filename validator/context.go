@@ -119,6 +119,37 @@ func benignProgramValue(name, value string) bool {
 	return false
 }
 
+// benignEnvValue reports values of code-loading variables that load nothing
+// from outside the project: NODE_OPTIONS with only resource flags
+// (--max-old-space-size=4096), PYTHONPATH of relative folders (src, .).
+func benignEnvValue(name, value string) bool {
+	if strings.ContainsAny(value, "$`;|&<>(){}\\'\"") {
+		return false
+	}
+	switch name {
+	case "NODE_OPTIONS":
+		for _, f := range strings.Fields(value) {
+			switch {
+			case strings.HasPrefix(f, "--max-old-space-size"), strings.HasPrefix(f, "--max-semi-space-size"), strings.HasPrefix(f, "--stack-size"),
+				f == "--enable-source-maps", f == "--no-warnings", f == "--no-deprecation", f == "--trace-warnings", f == "--trace-deprecation",
+				strings.HasPrefix(f, "--unhandled-rejections"), f == "--openssl-legacy-provider", f == "--experimental-vm-modules",
+				strings.HasPrefix(f, "--dns-result-order"), f == "--use-openssl-ca", strings.HasPrefix(f, "--title"), f == "--preserve-symlinks":
+			default:
+				return false
+			}
+		}
+		return value != ""
+	case "PYTHONPATH":
+		for _, dir := range strings.Split(value, ":") {
+			if dir == "" || strings.HasPrefix(dir, "/") || strings.HasPrefix(dir, "~") || dir == ".." || strings.HasPrefix(dir, "../") || strings.Contains(dir, "/../") {
+				return false
+			}
+		}
+		return value != ""
+	}
+	return false
+}
+
 // dangerousEnvValue judges variables that run code only with some values:
 // PS1/PS2/PS3 holding a command substitution, GOFLAGS naming -toolexec, -exec
 // or -vettool.
@@ -168,7 +199,7 @@ func (ck *checker) assigns(c shellparse.SimpleCommand) {
 			ck.add("ifs_manipulation", NonSevere, "sets IFS, which changes how words are split")
 		case strings.HasPrefix(name, "BASH_FUNC_"):
 			ck.add("dangerous_env", NonSevere, "sets "+name+", an exported function that bash runs in place of a command")
-		case benignProgramValue(name, assignedValue(c, name)):
+		case benignProgramValue(name, assignedValue(c, name)), benignEnvValue(name, assignedValue(c, name)):
 			// GIT_PAGER=cat, EDITOR=true: a program that runs nothing else.
 		default:
 			if r, ok := dangerousEnvReason(name); ok {

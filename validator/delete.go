@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"path"
 	"strings"
 
 	"permgate/shellparse"
@@ -19,6 +20,18 @@ const (
 func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
 	recursive, dynamicOpt, targets := rmArgs(args)
 	if !recursive && !dynamicOpt {
+		// find ROOT -exec rm {} + removes every file find selects: find -delete.
+		for _, t := range targets {
+			if !t.Placeholder {
+				continue
+			}
+			for _, w := range c.Wrappers {
+				if path.Base(w.Name) == "find" {
+					ck.findDeletes(w.Argv[1:], "find -exec rm")
+					return
+				}
+			}
+		}
 		return
 	}
 	for _, t := range targets {
@@ -223,8 +236,31 @@ var findFilters = map[string]bool{
 	"-readable": true, "-writable": true, "-executable": true, "-fstype": true,
 }
 
+// rimraf (npx rimraf DIR) deletes each operand recursively, as rm -rf does.
+func (ck *checker) rimraf(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, t := range operands(args) {
+		ck.treeSelf(t, "rimraf "+t.Text, false)
+		if class, why := ck.judgeDelete(t); class == deleteSevere {
+			ck.add("recursive_delete", Severe, "rimraf on "+why)
+		} else {
+			ck.add("recursive_delete_local", NonSevere, "rimraf deletes "+t.Text+" and everything in it")
+		}
+	}
+}
+
 // find judges find's -delete by the paths it starts from.
 func (ck *checker) find(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, p := range shellparse.FindPrimaries(args) {
+		if p.Name == "-delete" {
+			ck.findDeletes(args, "find -delete")
+			return
+		}
+	}
+}
+
+// findDeletes judges a find that deletes what it selects (-delete, -exec rm
+// {}) by the paths it starts from and whether a test narrows the selection.
+func (ck *checker) findDeletes(args []shellparse.Word, how string) {
 	var roots []shellparse.Word
 	i := 0
 	for i < len(args) && args[i].Static && (args[i].Text == "-H" || args[i].Text == "-L" || args[i].Text == "-P" || strings.HasPrefix(args[i].Text, "-O") || strings.HasPrefix(args[i].Text, "-D")) {
@@ -242,34 +278,30 @@ func (ck *checker) find(c shellparse.SimpleCommand, args []shellparse.Word) {
 		i++
 	}
 	expr := args[i:]
-	deletes, filtered := false, false
+	filtered := false
 	for _, p := range shellparse.FindPrimaries(expr) {
-		if p.Name == "-delete" {
-			deletes = true
-		}
 		if findFilters[p.Name] && !matchesAll(p.Name, p.Value) {
 			filtered = true
 		}
-	}
-	if !deletes {
-		return
 	}
 	if len(roots) == 0 {
 		roots = []shellparse.Word{{Text: ".", Static: true}}
 	}
 	for _, r := range roots {
-		ck.treeSelf(r, "find -delete under "+r.Text, false)
+		ck.treeSelf(r, how+" under "+r.Text, false)
 		class, why := ck.judgeDelete(r)
 		if class == deleteSevere && filtered && r.Static && !r.Glob {
+			// A test narrows what goes: in the working directory or a temporary
+			// one (find /tmp -name '*.tmp' -delete) that is a local delete.
 			p := ck.resolve(r.Text)
-			if p == ck.v.env.Cwd {
+			if p == ck.v.env.Cwd || ck.v.isTempRoot(p) {
 				class = deleteLocal
 			}
 		}
 		if class == deleteSevere {
-			ck.add("recursive_delete", Severe, "find -delete on "+why)
+			ck.add("recursive_delete", Severe, how+" on "+why)
 		} else {
-			ck.add("recursive_delete_local", NonSevere, "find -delete deletes files under "+r.Text)
+			ck.add("recursive_delete_local", NonSevere, how+" deletes files under "+r.Text)
 		}
 	}
 }

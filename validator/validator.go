@@ -641,6 +641,7 @@ func init() {
 		"codex":       (*checker).nestedAgent,
 		"tmux":        (*checker).typesIntoTerminal,
 		"compgen":     (*checker).compgen,
+		"rimraf":      (*checker).rimraf,
 		"complete":    (*checker).compgen,
 		"screen":      (*checker).typesIntoTerminal,
 		"xdotool":     (*checker).typesIntoTerminal,

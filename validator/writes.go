@@ -420,7 +420,11 @@ func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
 	switch c.Name {
 	case "cp", "rsync", "mv", "install", "ln", "scp":
 		dest = map[string]bool{}
-		for _, t := range copyTargets(c.Name, c.Argv[1:], nil) {
+		name := c.Name
+		if name == "mv" {
+			name = "cp" // mv's sources are read (and moved), only its destination is not
+		}
+		for _, t := range copyTargets(name, c.Argv[1:], nil) {
 			dest[t.Text] = true
 		}
 	case "tar", "bsdtar", "unzip":
@@ -436,7 +440,7 @@ func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
 			ck.add("secret_access", NonSevere, c.Name+" reads "+a.Text+", which holds the key that seals permgate's config and state")
 			return
 		}
-		if allNames || names[i] || a.Placeholder || a.ProcSubst {
+		if allNames || names[i] || a.Placeholder || a.ProcSubst || dest[a.Text] {
 			continue
 		}
 		if ck.secretWord(a, !namesOnly[c.Name] && !dest[a.Text]) {
@@ -472,7 +476,8 @@ func (ck *checker) secretPath(p string, glob bool) bool {
 	dir, base := path.Split(p)
 	literal := strings.Trim(globBrackets().ReplaceAllString(base, ""), "*?")
 	if literal == "" {
-		return false // * alone: no sign it aims at secrets
+		// * alone aims at secrets only in a folder of them (~/.ssh/*).
+		return dir != "" && !hasGlob(dir) && secretDir(ck.resolve(strings.TrimSuffix(dir, "/")))
 	}
 	for _, ex := range secretExamples {
 		if strings.HasPrefix(ex, ".") && !strings.HasPrefix(base, ".") {
