@@ -224,6 +224,44 @@ func (ck *checker) inline(c shellparse.SimpleCommand, opt string, code shellpars
 		return
 	}
 	ck.add("inline_code", NonSevere, c.Name+" "+opt+" runs code given on the command line")
+	if code.Static {
+		ck.inlineShell(c.Name, code.Text)
+	}
+}
+
+// inlineShellCall finds a shell command given to system(), os.system,
+// subprocess with a string, exec/execSync, or backticks inside inline code.
+var inlineShellCall = lazyRegexp(`(?:system|popen|execSync|exec|spawnSync|check_output|check_call|call|run|Popen|shell_exec|passthru|proc_open)\s*\(\s*(?:\[\s*)?["'` + "`" + `]([^"'` + "`" + `]{1,400})["'` + "`" + `]|` + "`" + `([^` + "`" + `]{1,400})` + "`" + `|%x\{([^}]{1,400})\}|qx\{([^}]{1,400})\}`)
+
+// inlineHomeDelete finds a language's recursive delete aimed at the home
+// directory or the root: shutil.rmtree(os.path.expanduser('~')), rmtree($ENV{HOME}),
+// FileUtils.rm_rf(Dir.home), fs.rmSync(os.homedir(), {recursive: true}).
+var inlineHomeDelete = lazyRegexp(`(?:rmtree|rm_rf|rm_r|remove_dir_all|rmSync|rmdirSync|rimraf|removeRecursively|deleteRecursively)\s*\(\s*(?:os\.path\.expanduser\(\s*['"]~['"]\s*\)|Path\.home\(\)|pathlib\.Path\.home\(\)|\$ENV\{\s*['"]?HOME['"]?\s*\}|os\.homedir\(\)|Dir\.home|ENV\[['"]HOME['"]\]|os\.environ\[['"]HOME['"]\]|os\.getenv\(['"]HOME['"]\)|process\.env\.HOME|['"](?:/|~|~/)['"])`)
+
+// inlineForkBomb finds a process that forks without end: perl -e 'fork while 1',
+// python -c 'while True: os.fork()'.
+var inlineForkBomb = lazyRegexp(`fork\s*(?:\(\s*\))?\s*while\s*(?:1|true|True)|while\s*(?:\(\s*)?(?:1|true|True)\s*\)?\s*[:{]?\s*(?:os\.|process\.|Process\.)?fork\s*\(`)
+
+// inlineShell judges what inline code does that the analysis can read: the
+// shell commands it hands to system() and the like, a recursive delete of the
+// home directory, and an endless fork.
+func (ck *checker) inlineShell(name, code string) {
+	if len(code) > 8192 {
+		return
+	}
+	if inlineHomeDelete().MatchString(code) {
+		ck.add("recursive_delete", Severe, name+" code deletes the home directory or / recursively")
+	}
+	if inlineForkBomb().MatchString(code) {
+		ck.add("fork_bomb", Severe, name+" code forks processes without end (a fork bomb)")
+	}
+	for _, m := range inlineShellCall().FindAllStringSubmatch(code, 8) {
+		for _, cmd := range m[1:] {
+			if cmd != "" && strings.ContainsAny(cmd, " /|;&$") {
+				ck.nested(cmd, name+" code runs a shell command")
+			}
+		}
+	}
 }
 
 // subcommandRuntime judges deno and bun: run - reads the program from stdin, eval
@@ -380,6 +418,11 @@ func (ck *checker) awk(c shellparse.SimpleCommand, args []shellparse.Word) {
 		}
 	}
 	for _, prog := range awkPrograms(args) {
+		if prog.Static {
+			for _, m := range awkFileWrite().FindAllStringSubmatch(prog.Text, 8) {
+				ck.writeTarget(shellparse.Word{Text: m[1], Static: true}, c.Name+" print > \""+m[1]+"\"")
+			}
+		}
 		code := awkString().ReplaceAllString(prog.Text, `""`)
 		if !prog.Static || awkCode().MatchString(code) {
 			ck.add("inline_code", NonSevere, c.Name+" program runs shell commands")
@@ -931,6 +974,9 @@ func awkReadOnly(args []shellparse.Word) bool {
 	}
 	return true
 }
+
+// awkFileWrite finds print and printf redirected to a named file.
+var awkFileWrite = lazyRegexp(`(?:print|printf)\b[^;}]*?>>?\s*"([^"]+)"`)
 
 // awkWrite finds print and printf redirected to a file (> or >>).
 var awkWrite = lazyRegexp(`(print|printf)\b[^;}]*>`)

@@ -174,6 +174,20 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 			}
 		}
 	}
+	if base == "sftp" && (c.Stdin.Kind == shellparse.InputHereString || c.Stdin.Kind == shellparse.InputHereDoc) {
+		// sftp's batch commands: put FILE sends it.
+		for _, line := range strings.Split(c.Stdin.Text, "\n") {
+			f := strings.Fields(line)
+			if len(f) >= 2 && (f[0] == "put" || f[0] == "mput" || f[0] == "reput") {
+				for _, name := range f[1:] {
+					if !strings.HasPrefix(name, "-") && ck.secretWord(shellparse.Word{Text: name, Static: true}, true) {
+						ck.add("exfiltration", Severe, "sftp puts "+name+", which holds secrets, on a remote host")
+						return
+					}
+				}
+			}
+		}
+	}
 	if exfilSenders[base] {
 		if stdin {
 			ck.add("exfiltration", Severe, base+" sends what it reads, which holds secrets, off the machine")
@@ -409,6 +423,9 @@ func nameOnlyArgs(c shellparse.SimpleCommand) map[int]bool {
 		g := parseGit(args)
 		if gitNameOnly[g.sub] {
 			return nil
+		}
+		if (g.sub == "log" || g.sub == "shortlog" || g.sub == "whatchanged") && !hasFlag(g.args, "pu", "--patch", "-L", "--full-diff", "--word-diff") {
+			return nil // history of the names, not their contents
 		}
 		if g.sub == "grep" {
 			return grepPatterns(g.args, "efmABCO", len(args)-len(g.args))

@@ -34,8 +34,10 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 		return false // ./sed and /tmp/git are not the system tools
 	}
 	args := c.Argv[1:]
-	if len(writeTargets(c)) > 0 {
-		return false
+	for _, t := range writeTargets(c) {
+		if !t.Static || t.Text != "-" && t.Text != "/dev/null" && t.Text != "/dev/stdout" && t.Text != "/dev/stderr" {
+			return false // -o - and -o /dev/null write no file
+		}
 	}
 	if check, ok := argChecks[name]; ok {
 		for _, a := range args {
@@ -143,6 +145,7 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	},
 	"pytest": pytestReadOnly,
 	"awk":    awkReadOnly, "gawk": awkReadOnly, "mawk": awkReadOnly, "nawk": awkReadOnly,
+	"curl": curlReadOnly, "wget": wgetReadOnly,
 	"python": pythonPytest, "python3": pythonPytest,
 	"permgate": permgateReadOnly,
 }

@@ -659,3 +659,110 @@ func init() {
 		}
 	}
 }
+
+// curlReadOnly: curl that prints what it fetches — no output file, no upload,
+// no request that changes the server (-X DELETE), no file curl writes on the
+// side (cookie jar, header dump, trace) and no config file.
+func curlReadOnly(args []shellparse.Word) bool {
+	for i := 0; i < len(args); i++ {
+		t := args[i].Text
+		if t == "--" {
+			return true
+		}
+		if strings.HasPrefix(t, "--") {
+			name, value, eq := strings.Cut(t, "=")
+			if !eq && i+1 < len(args) && curlLongValue[name] {
+				value = args[i+1].Text
+				i++
+			}
+			switch {
+			case name == "--request":
+				if !safeMethod(value) {
+					return false
+				}
+			case name == "--dump-header" || name == "--stderr" || name == "--trace" || name == "--trace-ascii":
+				if value != "-" && value != "/dev/null" {
+					return false
+				}
+			case curlWrites[name]:
+				return false
+			}
+			continue
+		}
+		if !strings.HasPrefix(t, "-") || len(t) < 2 {
+			continue
+		}
+		for j := 1; j < len(t); j++ {
+			ch := t[j]
+			if strings.IndexByte(curlArgLetters, ch) < 0 {
+				if ch == 'O' || ch == 'J' {
+					return false
+				}
+				continue
+			}
+			value := t[j+1:]
+			if value == "" && i+1 < len(args) {
+				value = args[i+1].Text
+				i++
+			}
+			switch ch {
+			case 'o', 'T', 'd', 'F', 'c', 'K':
+				if !(ch == 'o' && (value == "-" || value == "/dev/null")) {
+					return false
+				}
+			case 'D':
+				if value != "-" && value != "/dev/null" {
+					return false
+				}
+			case 'X':
+				if !safeMethod(value) {
+					return false
+				}
+			}
+			break
+		}
+	}
+	return true
+}
+
+// safeMethod reports an HTTP method that only reads.
+func safeMethod(m string) bool {
+	switch strings.ToUpper(m) {
+	case "GET", "HEAD", "OPTIONS":
+		return true
+	}
+	return false
+}
+
+// curlWrites are curl's long options that write a file, upload or send data.
+var curlWrites = map[string]bool{"--output": true, "--remote-name": true, "--remote-name-all": true, "--remote-header-name": true, "--output-dir": true,
+	"--upload-file": true, "--data": true, "--data-binary": true, "--data-raw": true, "--data-ascii": true, "--data-urlencode": true, "--json": true,
+	"--form": true, "--form-string": true, "--cookie-jar": true, "--config": true, "--libcurl": true, "--etag-save": true, "--hsts": true,
+	"--alt-svc": true, "--create-dirs": true, "--ftp-create-dirs": true, "--mail-from": true, "--mail-rcpt": true, "--url-query": true, "--post301": false}
+
+// curlLongValue are curl's long options that take the next word as their value.
+var curlLongValue = map[string]bool{"--request": true, "--header": true, "--user-agent": true, "--user": true, "--output": true, "--upload-file": true,
+	"--data": true, "--data-binary": true, "--data-raw": true, "--data-ascii": true, "--data-urlencode": true, "--json": true, "--form": true,
+	"--cookie": true, "--cookie-jar": true, "--dump-header": true, "--config": true, "--max-time": true, "--connect-timeout": true, "--retry": true,
+	"--proxy": true, "--referer": true, "--write-out": true, "--output-dir": true, "--cacert": true, "--cert": true, "--key": true, "--resolve": true,
+	"--stderr": true, "--trace": true, "--trace-ascii": true, "--libcurl": true, "--range": true, "--url": true, "--oauth2-bearer": true, "--limit-rate": true}
+
+// wgetReadOnly: wget printing to standard output (-O -, -qO-) or only checking
+// (--spider), without sending data.
+func wgetReadOnly(args []shellparse.Word) bool {
+	stdout := false
+	for i, a := range args {
+		t := a.Text
+		switch {
+		case t == "--spider" || t == "-O-" || t == "--output-document=-" || strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.HasSuffix(t, "O-"):
+			stdout = true
+		case (t == "-O" || t == "--output-document" || strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.HasSuffix(t, "O")) && i+1 < len(args) && args[i+1].Text == "-":
+			stdout = true
+		case strings.HasPrefix(t, "--post") || strings.HasPrefix(t, "--body") || strings.HasPrefix(t, "--method") || strings.HasPrefix(t, "--save-") ||
+			strings.HasPrefix(t, "--output-file") || strings.HasPrefix(t, "--append-output") || t == "-o" || t == "-a" || strings.HasPrefix(t, "--load-cookies") ||
+			strings.HasPrefix(t, "--input-file") || t == "-i" || strings.HasPrefix(t, "--execute") || t == "-e" || strings.HasPrefix(t, "--config") || t == "-r" || strings.HasPrefix(t, "--recursive") || strings.HasPrefix(t, "--mirror") || t == "-m":
+			return false
+		}
+	}
+	return stdout
+}
