@@ -413,45 +413,44 @@ var gitNameOnly = map[string]bool{"check-ignore": true, "ls-files": true, "rm": 
 	"update-index": true, "ls-tree": true, "restore": true, "checkout": true, "clean": true, "stash": true, "add": false}
 
 // nameOnlyArgs returns, by index in Argv[1:], the arguments a command takes as
-// names or patterns rather than files it reads; nil when every argument is one
+// names or patterns rather than files it reads; all when every argument is one
 // (the command never reads a file's content).
-func nameOnlyArgs(c shellparse.SimpleCommand) map[int]bool {
+func nameOnlyArgs(c shellparse.SimpleCommand) (names map[int]bool, all bool) {
 	args := c.Argv[1:]
-	out := map[int]bool{}
 	switch base := path.Base(c.Name); base {
 	case "git":
 		g := parseGit(args)
 		if gitNameOnly[g.sub] {
-			return nil
+			return nil, true
 		}
 		if (g.sub == "log" || g.sub == "shortlog" || g.sub == "whatchanged") && !hasFlag(g.args, "pu", "--patch", "-L", "--full-diff", "--word-diff") {
-			return nil // history of the names, not their contents
+			return nil, true // history of the names, not their contents
 		}
 		if g.sub == "grep" {
-			return grepPatterns(g.args, "efmABCO", len(args)-len(g.args))
+			return grepPatterns(g.args, "efmABCO", len(args)-len(g.args)), false
 		}
 	case "find":
 		for _, p := range shellparse.FindPrimaries(args) {
 			switch p.Name {
 			case "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf", "-fls", "-delete":
-				return out
+				return nil, false
 			}
 		}
-		return nil // find lists names: -name '.env*' is a pattern
+		return nil, true // find lists names: -name '.env*' is a pattern
 	case "echo", "printf", "fd", "fdfind", "locate", "plocate", "mlocate", "which", "whereis", "type", "command", "hash", "export", "unset", "alias", "ssh-keygen":
 		if base == "ssh-keygen" && !hasFlag(args, "", "--") && len(shortValues(args, 'f', "bCDEFIJjKMNnOPrstVwYZaz")) > 0 && !hasFlag(args, "yepc") {
-			return nil // ssh-keygen -t … -f KEY creates the key
+			return nil, true // ssh-keygen -t … -f KEY creates the key
 		}
 		if base == "ssh-keygen" {
-			return out
+			return nil, false
 		}
-		return nil
+		return nil, true
 	default:
 		if letters, ok := grepLike[base]; ok {
-			return grepPatterns(args, letters, 0)
+			return grepPatterns(args, letters, 0), false
 		}
 	}
-	return out
+	return nil, false
 }
 
 // grepPatterns marks a grep's pattern arguments: -e values and, without -e or

@@ -93,6 +93,9 @@ func gitHelp(g gitInvocation) bool {
 // gitConfigValue returns the value a -c KEY=VALUE global option (or an earlier
 // git config KEY VALUE in the script) gives key, case-insensitively.
 func (ck *checker) gitConfigValue(g gitInvocation, key string) (string, bool) {
+	if ck.gitAliases == nil && len(g.globals) == 0 {
+		return "", false
+	}
 	value, found := ck.gitAliases[strings.ToLower(key)]
 	for i := 0; i+1 < len(g.globals); i++ {
 		if g.globals[i].Text != "-c" {
@@ -133,11 +136,15 @@ func (ck *checker) gitDepth(c shellparse.SimpleCommand, args []shellparse.Word, 
 		return
 	}
 	// An alias without ! expands to another git command: git -c alias.p='push -f' p.
-	if value, ok := ck.gitConfigValue(g, "alias."+g.sub); ok && strings.HasPrefix(strings.TrimSpace(value), "!") && value != "!" {
+	value, ok := "", false
+	if ck.gitAliases != nil || len(g.globals) > 0 {
+		value, ok = ck.gitConfigValue(g, "alias."+g.sub)
+	}
+	if ok && strings.HasPrefix(strings.TrimSpace(value), "!") && value != "!" {
 		// A ! alias is a shell command: judge it as one.
 		ck.nested(strings.TrimPrefix(strings.TrimSpace(value), "!"), "git alias "+g.sub+" runs a shell command")
 	}
-	if value, ok := ck.gitConfigValue(g, "alias."+g.sub); ok && !strings.HasPrefix(strings.TrimSpace(value), "!") && depth < 8 {
+	if ok && !strings.HasPrefix(strings.TrimSpace(value), "!") && depth < 8 {
 		var expanded []shellparse.Word
 		expanded = append(expanded, g.globals...)
 		for _, f := range strings.Fields(value) {

@@ -189,14 +189,15 @@ func secretName(p string) bool {
 	case base == ".netrc" || base == ".pgpass" || base == ".git-credentials" || base == ".npmrc" || base == ".pypirc":
 		return true
 	}
-	clean := "/" + strings.TrimPrefix(p, "/")
+	// Each name starts with /; a relative path matches it without the slash.
 	for _, suffix := range secretSuffixes {
-		if strings.HasSuffix(clean, suffix) {
+		if strings.HasSuffix(p, suffix) || p == suffix[1:] {
 			return true
 		}
 	}
 	for _, dir := range secretTrees {
-		if strings.Contains(clean, dir+"/") || strings.HasSuffix(clean, dir) {
+		if i := strings.Index(p, dir); i >= 0 && (i+len(dir) == len(p) || p[i+len(dir)] == '/') ||
+			strings.HasPrefix(p, dir[1:]) && (len(p) == len(dir)-1 || p[len(dir)-1] == '/') {
 			return true
 		}
 	}
@@ -238,9 +239,9 @@ var secretDirs = []string{"/.ssh", "/.aws", "/.kube", "/.docker", "/.config/gh",
 // secretDir reports a folder (the path itself, not a file in it) that holds
 // credentials.
 func secretDir(p string) bool {
-	clean := "/" + strings.Trim(p, "/")
+	p = strings.TrimSuffix(p, "/")
 	for _, d := range secretDirs {
-		if strings.HasSuffix(clean, d) {
+		if strings.HasSuffix(p, d) || p == d[1:] {
 			return true
 		}
 	}

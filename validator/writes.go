@@ -433,8 +433,7 @@ func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
 			dest[d.Text] = true
 		}
 	}
-	names := nameOnlyArgs(c)
-	allNames := names == nil // the command takes every argument as a name, never reading the file
+	names, allNames := nameOnlyArgs(c) // allNames: every argument is a name; the command never reads the file
 	for i, a := range c.Argv[1:] {
 		if ck.readsSealKey(a, !namesOnly[c.Name] && !dest[a.Text]) {
 			ck.add("secret_access", NonSevere, c.Name+" reads "+a.Text+", which holds the key that seals permgate's config and state")
