@@ -139,6 +139,9 @@ func (ck *checker) interpreter(c shellparse.SimpleCommand, base string, args []s
 			continue // may be options; the program may still come from stdin
 		}
 		if code, ok := inlineCode(spec, args, i); ok {
+			if code.Static && pureInline(interpreterName(base), t, code.Text) {
+				return // only prints: read-only
+			}
 			ck.inline(c, t, code)
 			return
 		}
@@ -906,6 +909,13 @@ func interpreterReadOnly(name string, args []shellparse.Word) bool {
 			return interpreterName(name) != "python" // python -v is verbose mode
 		}
 	}
+	spec := interpreters[interpreterName(name)]
+	if len(args) == 2 || len(args) == 3 && args[0].Text == "-I" {
+		i := len(args) - 2
+		if code, ok := inlineCode(spec, args, i); ok && code.Static && pureInline(interpreterName(name), args[i].Text, code.Text) {
+			return true
+		}
+	}
 	if interpreterName(name) != "python" {
 		return false
 	}
@@ -980,3 +990,124 @@ var awkFileWrite = lazyRegexp(`(?:print|printf)\b[^;}]*?>>?\s*"([^"]+)"`)
 
 // awkWrite finds print and printf redirected to a file (> or >>).
 var awkWrite = lazyRegexp(`(print|printf)\b[^;}]*>`)
+
+// pureCalls are the functions and methods a printing one-liner may call: they
+// compute or read standard input, never touch files, processes or the network.
+var pureCalls = map[string]bool{
+	"len": true, "str": true, "int": true, "float": true, "repr": true, "sorted": true, "list": true, "dict": true, "tuple": true,
+	"set": true, "sum": true, "min": true, "max": true, "type": true, "bool": true, "abs": true, "round": true, "hex": true,
+	"json.load": true, "json.loads": true, "json.dumps": true, "sys.stdin.read": true, "sys.stdin.readlines": true, "sys.stdin.readline": true,
+	"platform.python_version": true, "platform.system": true, "platform.machine": true, "platform.platform": true, "platform.release": true,
+	"platform.version": true, "platform.python_implementation": true, "sys.getrecursionlimit": true, "os.getcwd": true, "os.cpu_count": true,
+	"multiprocessing.cpu_count": true, "sysconfig.get_paths": true, "sysconfig.get_path": true, "sysconfig.get_config_var": true,
+	"sysconfig.get_platform": true, "site.getsitepackages": true, "site.getusersitepackages": true, "importlib.metadata.version": true,
+	"metadata.version": true, "locale.getpreferredencoding": true, "sys.getdefaultencoding": true, "sys.getfilesystemencoding": true,
+	"struct.calcsize": true, "ssl.OPENSSL_VERSION": true, "enumerate": true, "zip": true, "range": true, "map": true, "any": true, "all": true,
+	"JSON.stringify": true, "JSON.parse": true, "Object.keys": true, "Object.values": true, "Object.entries": true, "String": true, "Number": true,
+	"process.cwd": true, "process.uptime": true, "os.platform": true, "os.arch": true, "os.release": true, "os.type": true, "os.cpus": true,
+	"os.totalmem": true, "os.freemem": true, "Intl.DateTimeFormat": true, "resolvedOptions": true,
+	"get": true, "keys": true, "values": true, "items": true, "split": true, "strip": true, "rstrip": true, "lstrip": true, "join": true,
+	"format": true, "upper": true, "lower": true, "startswith": true, "endswith": true, "replace": true, "count": true, "find": true,
+	"decode": true, "encode": true, "splitlines": true, "toString": true, "map.join": true, "slice": true, "trim": true, "toUpperCase": true,
+	"toLowerCase": true, "includes": true, "filter": true, "cpus": true, "totalmem": true, "freemem": true, "arch": true,
+}
+
+// impureWords never appear in a printing one-liner: they reach files,
+// processes, the network, the environment or code built at run time.
+var impureWords = lazyRegexp(`\b(open|exec|eval|compile|__import__|globals|locals|vars|setattr|delattr|getattr|input|breakpoint|exit|quit|system|subprocess|popen|spawn|fork|kill|remove|unlink|rmtree|rename|write|mkdir|rmdir|chmod|chown|socket|urllib|requests|http|https|net|environ|getenv|env|shutil|pathlib|Path|ctypes|pickle|marshal|importlib\.import_module|child_process|fs|readFileSync|writeFileSync|Function|while|for|lambda|async|await|import\()\b`)
+
+// pythonImport matches an import statement of plain module names.
+var pythonImport = lazyRegexp(`^(import\s+[\w.]+(\s+as\s+\w+)?(\s*,\s*[\w.]+(\s+as\s+\w+)?)*|from\s+[\w.]+\s+import\s+[\w.]+(\s*,\s*[\w.]+)*)$`)
+
+// callName matches a called name (with its dots) in an expression.
+var callName = lazyRegexp(`([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\(`)
+
+// pureInline reports inline code that only prints: python's imports and
+// print(…), node's console.log(…) or -p EXPR, calling only pureCalls
+// (python3 -c "import sys; print(sys.version)", node -p "require('./package.json').version").
+func pureInline(lang, opt, code string) bool {
+	if len(code) > 400 || strings.ContainsAny(code, "`\\") || impureWords().MatchString(code) {
+		return false
+	}
+	var exprs []string
+	thirdParty := false
+	switch lang {
+	case "python":
+		for _, stmt := range strings.FieldsFunc(code, func(r rune) bool { return r == ';' || r == '\n' }) {
+			stmt = strings.TrimSpace(stmt)
+			switch {
+			case stmt == "":
+			case pythonImport().MatchString(stmt):
+				for _, mod := range pythonImported().FindAllStringSubmatch(stmt, -1) {
+					if !pythonStdlib[strings.SplitN(mod[1], ".", 2)[0]] {
+						thirdParty = true // its import runs its code: only its version may be read
+					}
+				}
+			case strings.HasPrefix(stmt, "print(") && strings.HasSuffix(stmt, ")"):
+				exprs = append(exprs, stmt[len("print("):len(stmt)-1])
+			default:
+				return false
+			}
+		}
+	case "node", "nodejs":
+		if opt == "-p" || opt == "--print" {
+			exprs = append(exprs, code)
+			break
+		}
+		for _, stmt := range strings.Split(code, ";") {
+			stmt = strings.TrimSpace(stmt)
+			switch {
+			case stmt == "":
+			case strings.HasPrefix(stmt, "console.log(") && strings.HasSuffix(stmt, ")"):
+				exprs = append(exprs, stmt[len("console.log("):len(stmt)-1])
+			default:
+				return false
+			}
+		}
+	default:
+		return false
+	}
+	for _, e := range exprs {
+		if thirdParty && !versionOnly().MatchString(strings.TrimSpace(e)) {
+			return false
+		}
+		if strings.Contains(e, "=") && !strings.Contains(e, "==") && !strings.Contains(e, "!=") && !strings.Contains(e, ">=") && !strings.Contains(e, "<=") {
+			return false // an assignment (or a keyword argument such as file=)
+		}
+		for _, m := range callName().FindAllStringSubmatch(e, -1) {
+			name := strings.Join(strings.Fields(m[1]), "")
+			if name == "require" {
+				continue // judged below: only a JSON file or the os module
+			}
+			last := name[strings.LastIndex(name, ".")+1:]
+			if !pureCalls[name] && !(strings.Contains(name, ".") && pureCalls[last] && !strings.HasPrefix(name, "os.") && !strings.HasPrefix(name, "sys.")) {
+				return false
+			}
+		}
+		for _, m := range requireArg().FindAllStringSubmatch(e, -1) {
+			if !strings.HasSuffix(m[1], ".json") && m[1] != "os" {
+				return false // requiring a module runs its code
+			}
+		}
+		if strings.Contains(e, "require") && len(requireArg().FindAllString(e, -1)) != strings.Count(e, "require") {
+			return false
+		}
+	}
+	return len(exprs) > 0
+}
+
+// pythonImported finds the module names an import statement names.
+var pythonImported = lazyRegexp(`(?:import|from|,)\s+([\w.]+)`)
+
+// versionOnly matches printing a module's version: django.__version__, np.version.version.
+var versionOnly = lazyRegexp(`^[\w.]+\.(__version__|VERSION|version(\.version)?)$`)
+
+// pythonStdlib are standard-library modules a printing one-liner may import.
+var pythonStdlib = map[string]bool{"sys": true, "os": true, "json": true, "platform": true, "sysconfig": true, "site": true, "struct": true,
+	"ssl": true, "locale": true, "math": true, "datetime": true, "time": true, "multiprocessing": true, "importlib": true, "collections": true,
+	"re": true, "string": true, "itertools": true, "functools": true, "decimal": true, "fractions": true, "statistics": true, "random": true,
+	"hashlib": true, "base64": true, "uuid": true, "zlib": true, "sqlite3": true, "textwrap": true, "pprint": true, "typing": true,
+	"codecs": true, "unicodedata": true, "keyword": true, "calendar": true, "tomllib": true, "csv": true, "operator": true, "secrets": false}
+
+// requireArg matches require('NAME') with a literal name.
+var requireArg = lazyRegexp(`require\(\s*['"]([^'"]+)['"]\s*\)`)
