@@ -14,6 +14,7 @@ var privilegeWrappers = map[string]bool{"sudo": true, "doas": true, "su": true, 
 // wrappers judges what the command came through.
 func (ck *checker) wrappers(c shellparse.SimpleCommand) {
 	ck.permgateWrappers(c)
+	ck.pastedNames(c)
 	for _, w := range c.Wrappers {
 		if privilegeWrappers[path.Base(w.Name)] {
 			ck.add("privilege_escalation", Severe, w.Name+" runs the command with another user's privileges")
@@ -529,6 +530,33 @@ func (ck *checker) locksSelf(argv []shellparse.Word, redirects []shellparse.Redi
 			if why := ck.v.selfFile(q); why != "" {
 				ck.add("self_modify", Severe, "flock holds a lock on "+clip(a.Text)+", "+why+", which stalls permgate")
 				return
+			}
+		}
+	}
+}
+
+// pastedNames: find -exec sh -c '… {} …' pastes each file name into shell
+// code, where a name such as $(rm -rf ~).txt runs (SPEC §2: dynamic_code).
+func (ck *checker) pastedNames(c shellparse.SimpleCommand) {
+	found := false
+	for _, w := range c.Wrappers {
+		switch {
+		case path.Base(w.Name) == "find" || path.Base(w.Name) == "fd" || path.Base(w.Name) == "fdfind":
+			found = true
+		case found && w.Nested:
+			for _, words := range [][]shellparse.Word{c.Argv} {
+				for _, a := range words {
+					if strings.Contains(a.Text, "{}") {
+						ck.add("dynamic_code", NonSevere, "pastes the names "+w.Name+"'s finder gives into shell code ("+clip(a.Text)+"), where a crafted name runs")
+						return
+					}
+				}
+			}
+			for _, r := range c.Redirects {
+				if strings.Contains(r.Target.Text, "{}") {
+					ck.add("dynamic_code", NonSevere, "pastes file names into shell code ("+clip(r.Target.Text)+"), where a crafted name runs")
+					return
+				}
 			}
 		}
 	}

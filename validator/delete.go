@@ -305,3 +305,85 @@ func (ck *checker) findDeletes(args []shellparse.Word, how string) {
 		}
 	}
 }
+
+// fdExec judges fd -x/-X CMD (fd runs CMD on every match, the matches as its
+// arguments): a delete is judged as find -delete from fd's search paths; any
+// other command is analysed with the matches as words known only at run time.
+func (ck *checker) fdExec(c shellparse.SimpleCommand, args []shellparse.Word) {
+	at := -1
+	for i, a := range args {
+		if a.Static && (a.Text == "-x" || a.Text == "-X" || a.Text == "--exec" || a.Text == "--exec-batch") {
+			at = i
+			break
+		}
+		if a.Static && (a.Text == "--") {
+			break
+		}
+	}
+	if at < 0 || at+1 >= len(args) {
+		return
+	}
+	inner := args[at+1:]
+	var ops []shellparse.Word
+	filtered := false
+	for i := 0; i < at; i++ {
+		t := args[i].Text
+		switch {
+		case t == "-e" || t == "--extension" || t == "-t" || t == "--type" || t == "-E" || t == "--exclude" || t == "-S" || t == "--size" || t == "--changed-within" || t == "--changed-before" || t == "-o" || t == "--owner":
+			filtered = true
+			i++
+		case t == "-d" || t == "--max-depth" || t == "--min-depth" || t == "-j" || t == "--threads" || t == "-c" || t == "--color" || t == "--base-directory" || t == "--search-path" || t == "--max-results" || t == "--ignore-file" || t == "--path-separator" || t == "--format" || t == "--batch-size":
+			i++
+		case strings.HasPrefix(t, "-"):
+			if strings.HasPrefix(t, "--extension=") || strings.HasPrefix(t, "--type=") || strings.HasPrefix(t, "--exclude=") || strings.HasPrefix(t, "-e") && len(t) > 2 || strings.HasPrefix(t, "-t") && len(t) > 2 {
+				filtered = true
+			}
+		default:
+			ops = append(ops, args[i])
+		}
+	}
+	if len(ops) > 0 && ops[0].Text != "." && ops[0].Text != "" && ops[0].Text != "^" {
+		filtered = true // a pattern narrows what matches
+	}
+	roots := []shellparse.Word{{Text: ".", Static: true}}
+	if len(ops) > 1 {
+		roots = ops[1:]
+	}
+	switch path.Base(inner[0].Text) {
+	case "rm", "rimraf", "unlink", "shred", "trash", "trash-put":
+		for _, r := range roots {
+			class, why := ck.judgeDelete(r)
+			if class == deleteSevere && filtered && r.Static && !r.Glob {
+				if p := ck.resolve(r.Text); p == ck.v.env.Cwd || ck.v.isTempRoot(p) {
+					class = deleteLocal
+				}
+			}
+			if class == deleteSevere {
+				ck.add("recursive_delete", Severe, c.Name+" -x "+inner[0].Text+" on "+why)
+			} else {
+				ck.add("recursive_delete_local", NonSevere, c.Name+" -x "+inner[0].Text+" deletes files under "+r.Text)
+			}
+		}
+		return
+	}
+	words := make([]string, 0, len(inner)+1)
+	placeholder := false
+	for _, w := range inner {
+		switch {
+		case strings.HasPrefix(w.Text, "{") && strings.HasSuffix(w.Text, "}") && len(w.Text) <= 4:
+			words = append(words, `"$fd_match"`)
+			placeholder = true
+		case w.Static:
+			if strings.Contains(w.Text, "{}") || strings.Contains(w.Text, "{/}") || strings.Contains(w.Text, "{.}") || strings.Contains(w.Text, "{//}") || strings.Contains(w.Text, "{/.}") {
+				ck.add("dynamic_code", NonSevere, c.Name+" -x pastes file names into "+clip(w.Text)+", which runs them as code")
+			}
+			words = append(words, "'"+strings.ReplaceAll(w.Text, "'", `'\''`)+"'")
+		default:
+			words = append(words, w.Text)
+		}
+	}
+	if !placeholder {
+		words = append(words, `"$fd_match"`)
+	}
+	ck.nested(strings.Join(words, " "), c.Name+" -x runs "+clip(inner[0].Text)+" on every match")
+}

@@ -82,9 +82,12 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 		return true
 	},
 	"find": func(args []shellparse.Word) bool {
+		// -exec/-execdir/-ok/-okdir run a command the parser lists on its own
+		// (with find as its wrapper): that command is judged, so a read-only
+		// one keeps find read-only (find . -name '*.go' -exec grep -l x {} +).
 		for _, p := range shellparse.FindPrimaries(args) {
 			switch p.Name {
-			case "-exec", "-execdir", "-ok", "-okdir", "-delete", "-fls", "-fprint", "-fprint0", "-fprintf", "?":
+			case "-delete", "-fls", "-fprint", "-fprint0", "-fprintf", "?":
 				return false
 			}
 		}
@@ -146,6 +149,20 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	"pytest": pytestReadOnly,
 	"awk":    awkReadOnly, "gawk": awkReadOnly, "mawk": awkReadOnly, "nawk": awkReadOnly,
 	"curl": curlReadOnly, "wget": wgetReadOnly,
+	// xargs with no command runs echo: it prints its input.
+	"xargs": func(args []shellparse.Word) bool {
+		for i := 0; i < len(args); i++ {
+			t := args[i].Text
+			switch {
+			case t == "-a" || t == "-d" || t == "-E" || t == "-I" || t == "-L" || t == "-n" || t == "-P" || t == "-s" || t == "--arg-file" || t == "--delimiter" || t == "--max-args" || t == "--max-procs" || t == "--max-chars":
+				i++
+			case strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--process-slot-var") && t != "-p" && t != "--interactive" && t != "-o" && t != "--open-tty":
+			default:
+				return false
+			}
+		}
+		return true
+	},
 	"python": pythonPytest, "python3": pythonPytest,
 	"permgate": permgateReadOnly,
 }

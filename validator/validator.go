@@ -642,6 +642,8 @@ func init() {
 		"tmux":        (*checker).typesIntoTerminal,
 		"compgen":     (*checker).compgen,
 		"rimraf":      (*checker).rimraf,
+		"fd":          (*checker).fdExec,
+		"fdfind":      (*checker).fdExec,
 		"complete":    (*checker).compgen,
 		"screen":      (*checker).typesIntoTerminal,
 		"xdotool":     (*checker).typesIntoTerminal,
