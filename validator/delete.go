@@ -309,17 +309,69 @@ func (ck *checker) findDeletes(args []shellparse.Word, how string) {
 // fdExec judges fd -x/-X CMD (fd runs CMD on every match, the matches as its
 // arguments): a delete is judged as find -delete from fd's search paths; any
 // other command is analysed with the matches as words known only at run time.
-func (ck *checker) fdExec(c shellparse.SimpleCommand, args []shellparse.Word) {
-	at := -1
+// fdExecAt returns the index of fd's -x/-X/--exec/--exec-batch, or -1.
+func fdExecAt(args []shellparse.Word) int {
 	for i, a := range args {
 		if a.Static && (a.Text == "-x" || a.Text == "-X" || a.Text == "--exec" || a.Text == "--exec-batch") {
-			at = i
-			break
+			return i
 		}
-		if a.Static && (a.Text == "--") {
+		if a.Static && a.Text == "--" {
 			break
 		}
 	}
+	return -1
+}
+
+// fdReadOnly: fd -x CMD only reads when the rest of fd reads and CMD, run on
+// the matches, is read-only (fd -e md -x wc -l).
+func (v *Validator) fdReadOnly(c shellparse.SimpleCommand) bool {
+	args := c.Argv[1:]
+	at := fdExecAt(args)
+	if at+1 >= len(args) {
+		return false
+	}
+	prog, ok := programs.Lookup(c.Name)
+	if !ok {
+		return false
+	}
+	if inv := prog.Resolve(regWords(args[:at])); !inv.ReadOnly() {
+		return false
+	}
+	script, ok := fdScript(args[at+1:])
+	if !ok {
+		return false
+	}
+	a := v.CheckScript(script)
+	return a.AllReadOnly && len(a.Findings) == 0
+}
+
+// fdScript writes fd's command as a script, each match a word known only at
+// run time; ok is false when the command pastes matches into code.
+func fdScript(inner []shellparse.Word) (string, bool) {
+	words := make([]string, 0, len(inner)+1)
+	placeholder, ok := false, true
+	for _, w := range inner {
+		switch {
+		case strings.HasPrefix(w.Text, "{") && strings.HasSuffix(w.Text, "}") && len(w.Text) <= 4:
+			words = append(words, `"$fd_match"`)
+			placeholder = true
+		case !w.Static:
+			words = append(words, w.Text)
+		default:
+			if strings.Contains(w.Text, "{}") || strings.Contains(w.Text, "{/}") || strings.Contains(w.Text, "{.}") || strings.Contains(w.Text, "{//}") || strings.Contains(w.Text, "{/.}") {
+				ok = false
+			}
+			words = append(words, "'"+strings.ReplaceAll(w.Text, "'", `'\''`)+"'")
+		}
+	}
+	if !placeholder {
+		words = append(words, `"$fd_match"`)
+	}
+	return strings.Join(words, " "), ok
+}
+
+func (ck *checker) fdExec(c shellparse.SimpleCommand, args []shellparse.Word) {
+	at := fdExecAt(args)
 	if at < 0 || at+1 >= len(args) {
 		return
 	}
@@ -366,24 +418,9 @@ func (ck *checker) fdExec(c shellparse.SimpleCommand, args []shellparse.Word) {
 		}
 		return
 	}
-	words := make([]string, 0, len(inner)+1)
-	placeholder := false
-	for _, w := range inner {
-		switch {
-		case strings.HasPrefix(w.Text, "{") && strings.HasSuffix(w.Text, "}") && len(w.Text) <= 4:
-			words = append(words, `"$fd_match"`)
-			placeholder = true
-		case w.Static:
-			if strings.Contains(w.Text, "{}") || strings.Contains(w.Text, "{/}") || strings.Contains(w.Text, "{.}") || strings.Contains(w.Text, "{//}") || strings.Contains(w.Text, "{/.}") {
-				ck.add("dynamic_code", NonSevere, c.Name+" -x pastes file names into "+clip(w.Text)+", which runs them as code")
-			}
-			words = append(words, "'"+strings.ReplaceAll(w.Text, "'", `'\''`)+"'")
-		default:
-			words = append(words, w.Text)
-		}
+	script, ok := fdScript(inner)
+	if !ok {
+		ck.add("dynamic_code", NonSevere, c.Name+" -x pastes file names into "+clip(joinWords(inner))+", which runs them as code")
 	}
-	if !placeholder {
-		words = append(words, `"$fd_match"`)
-	}
-	ck.nested(strings.Join(words, " "), c.Name+" -x runs "+clip(inner[0].Text)+" on every match")
+	ck.nested(script, c.Name+" -x runs "+clip(inner[0].Text)+" on every match")
 }

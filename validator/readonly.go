@@ -29,6 +29,9 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 	if !strings.Contains(name, "/") && isInterpreter(name) {
 		return interpreterReadOnly(name, c.Argv[1:])
 	}
+	if (name == "fd" || name == "fdfind") && fdExecAt(c.Argv[1:]) >= 0 {
+		return v.fdReadOnly(c)
+	}
 	prog, ok := programs.Lookup(name)
 	if name == "" || !ok {
 		return false // ./sed and /tmp/git are not the system tools
