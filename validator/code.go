@@ -229,6 +229,7 @@ func (ck *checker) inline(c shellparse.SimpleCommand, opt string, code shellpars
 	ck.add("inline_code", NonSevere, c.Name+" "+opt+" runs code given on the command line")
 	if code.Static {
 		ck.inlineShell(c.Name, code.Text)
+		ck.inlineSecrets(c.Name, code.Text)
 	}
 }
 

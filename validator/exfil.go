@@ -99,6 +99,9 @@ func envSecretParams(text string) []string {
 func (ck *checker) secretWord(w shellparse.Word, dirs bool) bool {
 	var texts []string
 	glob := w.Glob
+	if w.Subst && decodedName().MatchString(w.Text) {
+		return true // a name only a decoder reveals is not proven free of secrets
+	}
 	if w.Static || w.Glob && len(w.Params) == 0 && !w.Subst {
 		texts = []string{w.Text}
 	} else {
@@ -117,7 +120,7 @@ func (ck *checker) secretWord(w shellparse.Word, dirs bool) bool {
 				cand = ck.v.env.Home
 			}
 			g := glob || hasGlob(cand)
-			if ck.secretPath(cand, g) {
+			if ck.secretPath(cand, g) || !g && ck.secretCopies[ck.resolve(cand)] {
 				return true
 			}
 			if dirs && !g && secretDir(ck.resolve(cand)) {
@@ -437,6 +440,8 @@ func nameOnlyArgs(c shellparse.SimpleCommand) (names map[int]bool, all bool) {
 			}
 		}
 		return nil, true // find lists names: -name '.env*' is a pattern
+	case "eval":
+		return nil, true // its words are code, judged as a script
 	case "echo", "printf", "fd", "fdfind", "locate", "plocate", "mlocate", "which", "whereis", "type", "command", "hash", "export", "unset", "alias", "ssh-keygen":
 		if base == "ssh-keygen" && !hasFlag(args, "", "--") && len(shortValues(args, 'f', "bCDEFIJjKMNnOPrstVwYZaz")) > 0 && !hasFlag(args, "yepc") {
 			return nil, true // ssh-keygen -t … -f KEY creates the key
@@ -517,4 +522,52 @@ func grepPatterns(args []shellparse.Word, valueLetters string, offset int) map[i
 		return out
 	}
 	return out
+}
+
+// decodedName finds a substitution that decodes or rebuilds text: the name it
+// gives is hidden from the reader ($(echo fi5zc2gv… | base64 -d)).
+var decodedName = lazyRegexp(`\$\(.*(base64\s+(-d|-D|--decode)|base32\s+(-d|--decode)|basenc\s+.*-d|xxd\s+.*-r|(\||\$\()\s*(rev|tr)\s|(\||\$\()\s*rev\s*\)|openssl\s+(enc|base64)|gunzip|zcat|printf\s+['"]?(\\x|\\[0-7]))`)
+
+// noteSecretCopies remembers where a command that reads a secret puts it: a
+// copy's destination, a redirect's file.
+func (ck *checker) noteSecretCopies(c shellparse.SimpleCommand) {
+	var targets []shellparse.Word
+	for _, r := range c.Redirects {
+		if r.Writes() {
+			targets = append(targets, r.Target)
+		}
+	}
+	if len(c.Argv) > 0 {
+		switch path.Base(c.Name) {
+		case "cp", "mv", "install", "ln", "rsync", "tee", "dd", "base64", "gzip", "tar", "zip", "openssl":
+			targets = append(targets, writeTargets(c)...)
+		}
+	}
+	for _, t := range targets {
+		texts, _ := ck.expandPath(t)
+		for _, text := range texts {
+			if ck.secretCopies == nil {
+				ck.secretCopies = map[string]bool{}
+			}
+			ck.secretCopies[ck.resolve(text)] = true
+		}
+	}
+}
+
+// inlineLiteral finds the string literals in inline code.
+var inlineLiteral = lazyRegexp(`"([^"\\]{1,300})"|'([^'\\]{1,300})'`)
+
+// inlineSecrets: inline code that names a secret file in a string literal
+// reads it (python3 -c "print(open('.env').read())").
+func (ck *checker) inlineSecrets(name, code string) {
+	for _, m := range inlineLiteral().FindAllStringSubmatch(code, 16) {
+		lit := m[1] + m[2]
+		if lit == "" || strings.ContainsAny(lit, " \t\n") {
+			continue
+		}
+		if ck.secretWord(shellparse.Word{Text: lit, Static: true}, false) {
+			ck.add("secret_access", NonSevere, name+" code reads "+lit+", which holds secrets")
+			return
+		}
+	}
 }

@@ -217,6 +217,9 @@ type checker struct {
 	// secretOut holds the commands whose output may carry a secret (cat .env,
 	// env), for the commands they pipe into.
 	secretOut map[int]bool
+	// secretCopies holds the files (absolute) the script copied a secret into
+	// (cp .env /tmp/x, cat ~/.ssh/id_rsa > k): they hold the secret too.
+	secretCopies map[string]bool
 	// sockets holds the shell's descriptors opened on /dev/tcp or /dev/udp.
 	sockets map[string]bool
 	// gitAliases holds the git aliases the script defined (git config alias.X V).
@@ -273,6 +276,7 @@ func (ck *checker) command(i int) []Finding {
 			ck.secretOut = map[int]bool{}
 		}
 		ck.secretOut[i] = true
+		ck.noteSecretCopies(c)
 	}
 	return ck.out
 }
