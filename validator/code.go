@@ -405,7 +405,7 @@ func (ck *checker) sshRemote(c shellparse.SimpleCommand, args []shellparse.Word,
 // awkCode finds what runs commands in an awk program once its string literals
 // are blanked: system(), pipes to and from commands, coprocesses (|&) and gawk's
 // indirect calls (@f()), which can name system.
-var awkCode = lazyRegexp(`system\s*\(|\|&|\|\s*getline|@\w+\s*\(|(print|printf)\b[^;}]*\|`)
+var awkCode = lazyRegexp(`system\s*\(|\|&|\|\s*getline|@\w+\s*\(|@load|@include|(print|printf)\b[^;}]*\|`)
 
 var awkString = lazyRegexp(`"(\\.|[^"\\])*"`)
 
@@ -792,6 +792,13 @@ var setupPrinters = map[string]bool{"ssh-agent": true, "gpg-agent": true, "dirco
 	"luarocks": true, "thefuck": true, "atuin": true, "mcfly": true, "fzf": true, "oh-my-posh": true, "register-python-argcomplete": true,
 	"minikube": true, "docker-machine": true, "op": true, "hub": true, "pdm": true, "resize": true, "tset": true, "locale": true}
 
+// textTools print or transform text they are given: their output is whatever
+// a file or a word holds, never a program's own set-up.
+var textTools = map[string]bool{"cat": true, "echo": true, "printf": true, "head": true, "tail": true, "sed": true, "awk": true, "gawk": true,
+	"base64": true, "base32": true, "basenc": true, "xxd": true, "openssl": true, "rev": true, "tr": true, "gunzip": true, "zcat": true,
+	"gzip": true, "bzcat": true, "xzcat": true, "tac": true, "cut": true, "sort": true, "uniq": true, "grep": true, "jq": true, "yq": true,
+	"dd": true, "od": true, "strings": true, "iconv": true, "envsubst": true, "m4": true, "cpp": true, "tee": true, "less": true, "more": true}
+
 // setupWords are arguments that ask a program for shell set-up to evaluate.
 var setupWords = map[string]bool{"completion": true, "completions": true, "hook": true, "init": true, "activate": true, "shellenv": true,
 	"env": true, "shell-init": true, "docker-env": true, "podman-env": true, "--bash": true, "--zsh": true, "--fish": true,
@@ -831,7 +838,7 @@ func (ck *checker) setupOutput(text string) bool {
 		return false
 	}
 	base := path.Base(inner.Name)
-	if downloaders[base] || exfilSenders[base] || shellparse.IsShell(base) || isInterpreter(base) {
+	if downloaders[base] || exfilSenders[base] || shellparse.IsShell(base) || isInterpreter(base) || textTools[base] {
 		return false
 	}
 	for _, a := range inner.Argv[1:] {
