@@ -548,8 +548,8 @@ func hostMountPath(p string) string {
 	return ""
 }
 
-// secretDirs are folders under the home directory that hold credentials.
-var secretDirs = []string{".ssh", ".aws", ".kube", ".gnupg", ".docker", ".config/gcloud", ".azure", ".config/gh", ".password-store", ".local/share/keyrings",
+// mountSecretDirs are folders under the home directory that hold credentials.
+var mountSecretDirs = []string{".ssh", ".aws", ".kube", ".gnupg", ".docker", ".config/gcloud", ".azure", ".config/gh", ".password-store", ".local/share/keyrings",
 	".vault-token", ".terraform.d", ".config/op", ".oci", ".codex", ".claude", ".netrc", ".git-credentials", ".npmrc", ".pypirc", ".cargo/credentials", ".cargo/credentials.toml",
 	".config/doctl", ".fly", ".config/heroku", ".wrangler", ".config/hub", ".config/glab-cli", ".pgpass", ".my.cnf", ".gem/credentials", ".m2/settings.xml", ".config/rclone"}
 
@@ -562,7 +562,7 @@ func (ck *checker) secretMount(p string) bool {
 	if home == "" {
 		return false
 	}
-	for _, d := range secretDirs {
+	for _, d := range mountSecretDirs {
 		if within(p, home+"/"+d) {
 			return true
 		}

@@ -14,6 +14,7 @@ var privilegeWrappers = map[string]bool{"sudo": true, "doas": true, "su": true, 
 // wrappers judges what the command came through.
 func (ck *checker) wrappers(c shellparse.SimpleCommand) {
 	ck.permgateWrappers(c)
+	ck.pastedNames(c)
 	for _, w := range c.Wrappers {
 		if privilegeWrappers[path.Base(w.Name)] {
 			ck.add("privilege_escalation", Severe, w.Name+" runs the command with another user's privileges")
@@ -55,19 +56,134 @@ var dangerousEnv = map[string]string{
 	"SHELLOPTS": "turns on shell options (xtrace runs $PS4 on every line) in every bash",
 	"BASHOPTS":  "turns on shopt options in every bash", "PS0": "is expanded (and can run code) before every command",
 	"BASH_LOADABLES_PATH": "changes where bash loads builtins from",
+	"RIPGREP_CONFIG_PATH": "points rg at a config that can name a --pre program", "RUSTC_WRAPPER": "names a program cargo runs",
+	"RUSTC_WORKSPACE_WRAPPER": "names a program cargo runs", "RUSTC": "names the compiler cargo runs", "RUSTDOC": "names a program cargo runs",
+	"GIT_PROXY_COMMAND": "is a command git runs", "GIT_TEMPLATE_DIR": "copies hooks, which run later, into new repositories",
+	"GIT_CONFIG": "points git at another config, which can name programs to run", "JAVA_TOOL_OPTIONS": "can load an agent into every java",
+	"_JAVA_OPTIONS": "can load an agent into every java", "JDK_JAVA_OPTIONS": "can load an agent into every java",
+	"GCONV_PATH": "loads modules into programs that convert text", "ZDOTDIR": "moves where zsh reads its start-up files",
+	"PERL5DB": "is code perl runs under -d", "PYTHONINSPECT": "keeps python reading commands after its script",
+	"NODE_REPL_EXTERNAL_MODULE": "loads a module in place of node's REPL",
+	"YARN_RC_FILENAME":          "points yarn at another config", "TERMINAL": "names a program to run", "DIFFPROG": "names a program to run",
+	"FCEDIT": "names the editor fc runs", "GIT_EDITOR_CMD": "names a program git runs", "SUDO_ASKPASS": "names a program sudo runs",
+	"LESSKEYIN": "gives less key bindings, which can run commands", "MANOPT": "adds options (a pager) to every man",
 }
 
 func dangerousEnvReason(name string) (string, bool) {
 	if r, ok := dangerousEnv[name]; ok {
 		return r, true
 	}
+	upper := strings.ToUpper(name)
 	switch {
 	case strings.HasPrefix(name, "DYLD_"):
 		return "loads code into every program", true
 	case strings.HasPrefix(name, "GIT_CONFIG_"):
 		return "sets git configuration, which can name programs to run", true
+	case strings.HasPrefix(upper, "NPM_CONFIG_"):
+		key := strings.ReplaceAll(strings.TrimPrefix(upper, "NPM_CONFIG_"), "-", "_")
+		switch key {
+		case "SCRIPT_SHELL", "SHELL", "GIT", "EDITOR", "BROWSER", "VIEWER", "NODE_OPTIONS", "USERCONFIG", "GLOBALCONFIG", "ONLOAD_SCRIPT", "INIT_MODULE":
+			return "names a program or config npm runs with", true
+		}
+	case strings.HasPrefix(name, "CARGO_TARGET_") && (strings.HasSuffix(name, "_RUNNER") || strings.HasSuffix(name, "_LINKER")),
+		strings.HasPrefix(name, "CARGO_BUILD_RUSTC"), strings.HasPrefix(name, "CARGO_REGISTRIES_") && strings.HasSuffix(name, "_CREDENTIAL_PROVIDER"):
+		return "names a program cargo runs", true
 	}
 	return "", false
+}
+
+// benignProgramValue reports a pager or editor variable set to a program that
+// only prints or does nothing (PAGER=cat, GIT_PAGER=, GIT_EDITOR=true,
+// MANPAGER='less -R'), static and with nothing else in it.
+func benignProgramValue(name, value string) bool {
+	if !strings.HasSuffix(name, "PAGER") && !strings.HasSuffix(name, "EDITOR") {
+		return false
+	}
+	if strings.ContainsAny(value, "$`;|&<>(){}\\'\"") {
+		return false
+	}
+	fields := strings.Fields(value)
+	if len(fields) == 0 {
+		return true
+	}
+	switch fields[0] {
+	case "cat", "true", ":", "/bin/cat", "/usr/bin/cat", "/bin/true", "/usr/bin/true":
+		return len(fields) == 1
+	case "less", "more", "/usr/bin/less":
+		for _, f := range fields[1:] {
+			if !strings.HasPrefix(f, "-") || strings.ContainsAny(f, "+o") && !strings.HasPrefix(f, "--") {
+				return false // less +cmd runs commands, -o FILE writes
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// benignEnvValue reports values of code-loading variables that load nothing
+// from outside the project: NODE_OPTIONS with only resource flags
+// (--max-old-space-size=4096), PYTHONPATH of relative folders (src, .).
+func benignEnvValue(name, value string) bool {
+	if strings.ContainsAny(value, "$`;|&<>(){}\\'\"") {
+		return false
+	}
+	switch name {
+	case "NODE_OPTIONS":
+		for _, f := range strings.Fields(value) {
+			switch {
+			case strings.HasPrefix(f, "--max-old-space-size"), strings.HasPrefix(f, "--max-semi-space-size"), strings.HasPrefix(f, "--stack-size"),
+				f == "--enable-source-maps", f == "--no-warnings", f == "--no-deprecation", f == "--trace-warnings", f == "--trace-deprecation",
+				strings.HasPrefix(f, "--unhandled-rejections"), f == "--openssl-legacy-provider", f == "--experimental-vm-modules",
+				strings.HasPrefix(f, "--dns-result-order"), f == "--use-openssl-ca", strings.HasPrefix(f, "--title"), f == "--preserve-symlinks":
+			default:
+				return false
+			}
+		}
+		return value != ""
+	case "PYTHONPATH":
+		for _, dir := range strings.Split(value, ":") {
+			if dir == "" || strings.HasPrefix(dir, "/") || strings.HasPrefix(dir, "~") || dir == ".." || strings.HasPrefix(dir, "../") || strings.Contains(dir, "/../") {
+				return false
+			}
+		}
+		return value != ""
+	}
+	return false
+}
+
+// dangerousEnvValue judges variables that run code only with some values:
+// PS1/PS2/PS3 holding a command substitution, GOFLAGS naming -toolexec, -exec
+// or -vettool.
+func dangerousEnvValue(name, value string) (string, bool) {
+	switch name {
+	case "PS1", "PS2", "PS3", "RPROMPT", "RPS1", "PROMPT":
+		if strings.Contains(value, "$(") || strings.Contains(value, "`") {
+			return "is expanded at every prompt and runs the command substitution in it", true
+		}
+	case "GOFLAGS":
+		for _, f := range strings.Fields(value) {
+			f = strings.TrimLeft(f, "-")
+			if strings.HasPrefix(f, "toolexec") || strings.HasPrefix(f, "exec") || strings.HasPrefix(f, "vettool") || strings.HasPrefix(f, "overlay") {
+				return "makes every go command run another program", true
+			}
+		}
+	}
+	return "", false
+}
+
+// assignedValue returns the text a command assigns to name (X=v cmd, export X=v).
+func assignedValue(c shellparse.SimpleCommand, name string) string {
+	for _, a := range c.Assigns {
+		if a.Name == name {
+			return a.Value.Text
+		}
+	}
+	for _, w := range c.Argv {
+		if v, ok := strings.CutPrefix(w.Text, name+"="); ok {
+			return v
+		}
+	}
+	return ""
 }
 
 // assigns judges the variables the command sets.
@@ -84,8 +200,12 @@ func (ck *checker) assigns(c shellparse.SimpleCommand) {
 			ck.add("ifs_manipulation", NonSevere, "sets IFS, which changes how words are split")
 		case strings.HasPrefix(name, "BASH_FUNC_"):
 			ck.add("dangerous_env", NonSevere, "sets "+name+", an exported function that bash runs in place of a command")
+		case benignProgramValue(name, assignedValue(c, name)), benignEnvValue(name, assignedValue(c, name)):
+			// GIT_PAGER=cat, EDITOR=true: a program that runs nothing else.
 		default:
 			if r, ok := dangerousEnvReason(name); ok {
+				ck.add("dangerous_env", NonSevere, "sets "+name+", which "+r)
+			} else if r, ok := dangerousEnvValue(name, assignedValue(c, name)); ok {
 				ck.add("dangerous_env", NonSevere, "sets "+name+", which "+r)
 			}
 		}
@@ -119,6 +239,10 @@ func assignedNames(c shellparse.SimpleCommand) []string {
 	}
 	args := c.Argv[1:]
 	switch c.Name {
+	case "wait":
+		for _, v := range shortValues(args, 'p', "") {
+			names = append(names, v.Text)
+		}
 	case "printf":
 		for _, v := range shortValues(args, 'v', "") {
 			names = append(names, v.Text)
@@ -185,7 +309,10 @@ func (ck *checker) redirects(c shellparse.SimpleCommand) {
 	for _, r := range c.Redirects {
 		switch {
 		case r.Writes():
+			// >> ~/.ssh/known_hosts adds a host key: a write that asks.
+			ck.homeSetup = r.Op == ">>" && path.Base(r.Target.Text) == "known_hosts"
 			ck.writeTarget(r.Target, "the redirect "+r.Op+" "+r.Target.Text)
+			ck.homeSetup = false
 		case r.Reads() && r.Target.Static && secretName(ck.resolve(r.Target.Text)):
 			ck.add("secret_access", NonSevere, "reads "+r.Target.Text+", which holds secrets")
 		}
@@ -240,9 +367,11 @@ func (ck *checker) writePath(text, how string) {
 		ck.add("self_modify", Severe, how+" writes "+self)
 	}
 	for _, q := range real {
-		if crit := ck.v.critical(q); crit != "" {
+		if crit := ck.v.critical(q); crit != "" && !ck.homeWrite(q) {
 			ck.add("critical_write", Severe, how+" writes "+crit)
 			return
+		} else if crit != "" {
+			continue
 		} else if prot := protected(q); prot != "" && self == "" {
 			ck.add("protected_write", NonSevere, how+" writes into "+prot)
 		}
@@ -256,6 +385,36 @@ func (ck *checker) writePath(text, how string) {
 			return
 		}
 	}
+}
+
+// homeWrite reports a write into the home directory that is not critical: a
+// new entry copied into ~ (cp tool ~/), and the set-up homeSetup names.
+func (ck *checker) homeWrite(q string) bool {
+	home := ck.v.env.Home
+	if home == "" || home == "/" {
+		return false
+	}
+	return ck.intoDir && ck.plainCopy && q == home || ck.homeSetup && within(q, home)
+}
+
+// homeSetupWrite reports a command whose writes only set up the home
+// directory: mkdir, chmod to a mode that only closes (600, 700, go-rwx).
+func homeSetupWrite(c shellparse.SimpleCommand) bool {
+	switch c.Name {
+	case "mkdir":
+		return true
+	case "chmod":
+		mode, _ := permOperands("chmod", c.Argv[1:])
+		return mode != nil && mode.Static && tighteningMode(mode.Text)
+	case "tee":
+		for _, t := range writeTargets(c) {
+			if path.Base(t.Text) != "known_hosts" {
+				return false
+			}
+		}
+		return hasFlag(c.Argv[1:], "a", "--append")
+	}
+	return false
 }
 
 // knownPath returns the path a write target names when permgate can tell: a
@@ -311,6 +470,10 @@ func isUserName(s string) bool {
 
 // opaqueScript judges a nested script permgate could not read.
 func (ck *checker) opaqueScript(c shellparse.SimpleCommand) {
+	if c.Script.Subst && ck.setupOutput(c.Script.Word.Text) {
+		ck.add("dynamic_code", NonSevere, "runs the shell set-up "+clip(c.Script.Word.Text)+" prints")
+		return
+	}
 	if c.Script.Subst || c.Script.Word.Placeholder && c.Stdin.Kind == shellparse.InputPipe {
 		ck.add("pipe_to_shell", Severe, "runs the output of another command as code ("+clip(c.Script.Word.Text)+")")
 		return
@@ -367,6 +530,33 @@ func (ck *checker) locksSelf(argv []shellparse.Word, redirects []shellparse.Redi
 			if why := ck.v.selfFile(q); why != "" {
 				ck.add("self_modify", Severe, "flock holds a lock on "+clip(a.Text)+", "+why+", which stalls permgate")
 				return
+			}
+		}
+	}
+}
+
+// pastedNames: find -exec sh -c '… {} …' pastes each file name into shell
+// code, where a name such as $(rm -rf ~).txt runs (SPEC §2: dynamic_code).
+func (ck *checker) pastedNames(c shellparse.SimpleCommand) {
+	found := false
+	for _, w := range c.Wrappers {
+		switch {
+		case path.Base(w.Name) == "find" || path.Base(w.Name) == "fd" || path.Base(w.Name) == "fdfind":
+			found = true
+		case found && w.Nested:
+			for _, words := range [][]shellparse.Word{c.Argv} {
+				for _, a := range words {
+					if strings.Contains(a.Text, "{}") {
+						ck.add("dynamic_code", NonSevere, "pastes the names "+w.Name+"'s finder gives into shell code ("+clip(a.Text)+"), where a crafted name runs")
+						return
+					}
+				}
+			}
+			for _, r := range c.Redirects {
+				if strings.Contains(r.Target.Text, "{}") {
+					ck.add("dynamic_code", NonSevere, "pastes file names into shell code ("+clip(r.Target.Text)+"), where a crafted name runs")
+					return
+				}
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"path"
 	"strings"
 
 	"permgate/shellparse"
@@ -19,6 +20,18 @@ const (
 func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
 	recursive, dynamicOpt, targets := rmArgs(args)
 	if !recursive && !dynamicOpt {
+		// find ROOT -exec rm {} + removes every file find selects: find -delete.
+		for _, t := range targets {
+			if !t.Placeholder {
+				continue
+			}
+			for _, w := range c.Wrappers {
+				if path.Base(w.Name) == "find" {
+					ck.findDeletes(w.Argv[1:], "find -exec rm")
+					return
+				}
+			}
+		}
 		return
 	}
 	for _, t := range targets {
@@ -96,6 +109,18 @@ func (ck *checker) judgeDelete(t shellparse.Word) (deleteClass, string) {
 		return deleteSevere, t.Text + " — a home directory or a directory-stack entry known only at run time"
 	case strings.Contains(t.Text, "!(") && t.Glob:
 		return deleteSevere, t.Text + " — everything but what the pattern names"
+	case t.Glob && (len(t.Params) > 0 || t.Subst || strings.Contains(t.Text, "$")):
+		// "$DIR"/*, $HOME/*: the directory is known only once expanded.
+		texts, unknown := ck.expandPath(t)
+		if unknown || len(texts) == 0 {
+			return deleteSevere, t.Text + " — everything in a directory known only at run time"
+		}
+		for _, text := range texts {
+			if class, why := ck.judgeGlob(text); class == deleteSevere {
+				return class, why
+			}
+		}
+		return deleteLocal, ""
 	case t.Glob:
 		return ck.judgeGlob(t.Text)
 	case !t.Static:
@@ -120,6 +145,16 @@ func (ck *checker) judgePath(p, written string) (deleteClass, string) {
 	}
 	if p == v.env.Cwd {
 		return deleteSevere, written + " — the working directory itself"
+	}
+	if within(v.env.Cwd, p) || ck.dir != "" && within(ck.dir, p) && p != ck.dir {
+		return deleteSevere, written + " — the working directory's parent, which holds it"
+	}
+	if v.env.Home != "" && (within(p, v.env.Home) || within(v.env.Home, p)) && !under(p, v.env.Cwd) {
+		// The temporary-directory exemption never covers $HOME (TMPDIR=~/tmp).
+		if p == v.env.Home || within(v.env.Home, p) {
+			return deleteSevere, p + " — the home directory"
+		}
+		return deleteSevere, p + " — in the home directory, outside the working directory"
 	}
 	if v.isTemp(p) {
 		return deleteLocal, ""
@@ -201,8 +236,31 @@ var findFilters = map[string]bool{
 	"-readable": true, "-writable": true, "-executable": true, "-fstype": true,
 }
 
+// rimraf (npx rimraf DIR) deletes each operand recursively, as rm -rf does.
+func (ck *checker) rimraf(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, t := range operands(args) {
+		ck.treeSelf(t, "rimraf "+t.Text, false)
+		if class, why := ck.judgeDelete(t); class == deleteSevere {
+			ck.add("recursive_delete", Severe, "rimraf on "+why)
+		} else {
+			ck.add("recursive_delete_local", NonSevere, "rimraf deletes "+t.Text+" and everything in it")
+		}
+	}
+}
+
 // find judges find's -delete by the paths it starts from.
 func (ck *checker) find(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, p := range shellparse.FindPrimaries(args) {
+		if p.Name == "-delete" {
+			ck.findDeletes(args, "find -delete")
+			return
+		}
+	}
+}
+
+// findDeletes judges a find that deletes what it selects (-delete, -exec rm
+// {}) by the paths it starts from and whether a test narrows the selection.
+func (ck *checker) findDeletes(args []shellparse.Word, how string) {
 	var roots []shellparse.Word
 	i := 0
 	for i < len(args) && args[i].Static && (args[i].Text == "-H" || args[i].Text == "-L" || args[i].Text == "-P" || strings.HasPrefix(args[i].Text, "-O") || strings.HasPrefix(args[i].Text, "-D")) {
@@ -220,34 +278,149 @@ func (ck *checker) find(c shellparse.SimpleCommand, args []shellparse.Word) {
 		i++
 	}
 	expr := args[i:]
-	deletes, filtered := false, false
+	filtered := false
 	for _, p := range shellparse.FindPrimaries(expr) {
-		if p.Name == "-delete" {
-			deletes = true
-		}
 		if findFilters[p.Name] && !matchesAll(p.Name, p.Value) {
 			filtered = true
 		}
-	}
-	if !deletes {
-		return
 	}
 	if len(roots) == 0 {
 		roots = []shellparse.Word{{Text: ".", Static: true}}
 	}
 	for _, r := range roots {
-		ck.treeSelf(r, "find -delete under "+r.Text, false)
+		ck.treeSelf(r, how+" under "+r.Text, false)
 		class, why := ck.judgeDelete(r)
 		if class == deleteSevere && filtered && r.Static && !r.Glob {
+			// A test narrows what goes: in the working directory or a temporary
+			// one (find /tmp -name '*.tmp' -delete) that is a local delete.
 			p := ck.resolve(r.Text)
-			if p == ck.v.env.Cwd {
+			if p == ck.v.env.Cwd || ck.v.isTempRoot(p) {
 				class = deleteLocal
 			}
 		}
 		if class == deleteSevere {
-			ck.add("recursive_delete", Severe, "find -delete on "+why)
+			ck.add("recursive_delete", Severe, how+" on "+why)
 		} else {
-			ck.add("recursive_delete_local", NonSevere, "find -delete deletes files under "+r.Text)
+			ck.add("recursive_delete_local", NonSevere, how+" deletes files under "+r.Text)
 		}
 	}
+}
+
+// fdExec judges fd -x/-X CMD (fd runs CMD on every match, the matches as its
+// arguments): a delete is judged as find -delete from fd's search paths; any
+// other command is analysed with the matches as words known only at run time.
+// fdExecAt returns the index of fd's -x/-X/--exec/--exec-batch, or -1.
+func fdExecAt(args []shellparse.Word) int {
+	for i, a := range args {
+		if a.Static && (a.Text == "-x" || a.Text == "-X" || a.Text == "--exec" || a.Text == "--exec-batch") {
+			return i
+		}
+		if a.Static && a.Text == "--" {
+			break
+		}
+	}
+	return -1
+}
+
+// fdReadOnly: fd -x CMD only reads when the rest of fd reads and CMD, run on
+// the matches, is read-only (fd -e md -x wc -l).
+func (v *Validator) fdReadOnly(c shellparse.SimpleCommand) bool {
+	args := c.Argv[1:]
+	at := fdExecAt(args)
+	if at+1 >= len(args) {
+		return false
+	}
+	prog, ok := programs.Lookup(c.Name)
+	if !ok {
+		return false
+	}
+	if inv := prog.Resolve(regWords(args[:at])); !inv.ReadOnly() {
+		return false
+	}
+	script, ok := fdScript(args[at+1:])
+	if !ok {
+		return false
+	}
+	a := v.CheckScript(script)
+	return a.AllReadOnly && len(a.Findings) == 0
+}
+
+// fdScript writes fd's command as a script, each match a word known only at
+// run time; ok is false when the command pastes matches into code.
+func fdScript(inner []shellparse.Word) (string, bool) {
+	words := make([]string, 0, len(inner)+1)
+	placeholder, ok := false, true
+	for _, w := range inner {
+		switch {
+		case strings.HasPrefix(w.Text, "{") && strings.HasSuffix(w.Text, "}") && len(w.Text) <= 4:
+			words = append(words, `"$fd_match"`)
+			placeholder = true
+		case !w.Static:
+			words = append(words, w.Text)
+		default:
+			if strings.Contains(w.Text, "{}") || strings.Contains(w.Text, "{/}") || strings.Contains(w.Text, "{.}") || strings.Contains(w.Text, "{//}") || strings.Contains(w.Text, "{/.}") {
+				ok = false
+			}
+			words = append(words, "'"+strings.ReplaceAll(w.Text, "'", `'\''`)+"'")
+		}
+	}
+	if !placeholder {
+		words = append(words, `"$fd_match"`)
+	}
+	return strings.Join(words, " "), ok
+}
+
+func (ck *checker) fdExec(c shellparse.SimpleCommand, args []shellparse.Word) {
+	at := fdExecAt(args)
+	if at < 0 || at+1 >= len(args) {
+		return
+	}
+	inner := args[at+1:]
+	var ops []shellparse.Word
+	filtered := false
+	for i := 0; i < at; i++ {
+		t := args[i].Text
+		switch {
+		case t == "-e" || t == "--extension" || t == "-t" || t == "--type" || t == "-E" || t == "--exclude" || t == "-S" || t == "--size" || t == "--changed-within" || t == "--changed-before" || t == "-o" || t == "--owner":
+			filtered = true
+			i++
+		case t == "-d" || t == "--max-depth" || t == "--min-depth" || t == "-j" || t == "--threads" || t == "-c" || t == "--color" || t == "--base-directory" || t == "--search-path" || t == "--max-results" || t == "--ignore-file" || t == "--path-separator" || t == "--format" || t == "--batch-size":
+			i++
+		case strings.HasPrefix(t, "-"):
+			if strings.HasPrefix(t, "--extension=") || strings.HasPrefix(t, "--type=") || strings.HasPrefix(t, "--exclude=") || strings.HasPrefix(t, "-e") && len(t) > 2 || strings.HasPrefix(t, "-t") && len(t) > 2 {
+				filtered = true
+			}
+		default:
+			ops = append(ops, args[i])
+		}
+	}
+	if len(ops) > 0 && ops[0].Text != "." && ops[0].Text != "" && ops[0].Text != "^" {
+		filtered = true // a pattern narrows what matches
+	}
+	roots := []shellparse.Word{{Text: ".", Static: true}}
+	if len(ops) > 1 {
+		roots = ops[1:]
+	}
+	switch path.Base(inner[0].Text) {
+	case "rm", "rimraf", "unlink", "shred", "trash", "trash-put":
+		for _, r := range roots {
+			class, why := ck.judgeDelete(r)
+			if class == deleteSevere && filtered && r.Static && !r.Glob {
+				if p := ck.resolve(r.Text); p == ck.v.env.Cwd || ck.v.isTempRoot(p) {
+					class = deleteLocal
+				}
+			}
+			if class == deleteSevere {
+				ck.add("recursive_delete", Severe, c.Name+" -x "+inner[0].Text+" on "+why)
+			} else {
+				ck.add("recursive_delete_local", NonSevere, c.Name+" -x "+inner[0].Text+" deletes files under "+r.Text)
+			}
+		}
+		return
+	}
+	script, ok := fdScript(inner)
+	if !ok {
+		ck.add("dynamic_code", NonSevere, c.Name+" -x pastes file names into "+clip(joinWords(inner))+", which runs them as code")
+	}
+	ck.nested(script, c.Name+" -x runs "+clip(inner[0].Text)+" on every match")
 }

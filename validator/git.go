@@ -77,11 +77,85 @@ func gitExecKey(key, value string) bool {
 	return false
 }
 
+// gitHelp reports git SUB --help or git SUB -h alone: help, which changes nothing.
+func gitHelp(g gitInvocation) bool {
+	for _, a := range g.args {
+		if a.Static && a.Text == "--" {
+			return false
+		}
+		if a.Static && a.Text == "--help" {
+			return true
+		}
+	}
+	return len(g.args) == 1 && g.args[0].Text == "-h"
+}
+
+// gitConfigValue returns the value a -c KEY=VALUE global option (or an earlier
+// git config KEY VALUE in the script) gives key, case-insensitively.
+func (ck *checker) gitConfigValue(g gitInvocation, key string) (string, bool) {
+	if ck.gitAliases == nil && len(g.globals) == 0 {
+		return "", false
+	}
+	value, found := ck.gitAliases[strings.ToLower(key)]
+	for i := 0; i+1 < len(g.globals); i++ {
+		if g.globals[i].Text != "-c" {
+			continue
+		}
+		k, v, ok := strings.Cut(g.globals[i+1].Text, "=")
+		if strings.EqualFold(k, key) {
+			if !ok {
+				v = "true"
+			}
+			value, found = v, true
+		}
+	}
+	return value, found
+}
+
+// gitFalse reports a git boolean's false spellings.
+func gitFalse(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "false", "no", "off", "0":
+		return true
+	}
+	return false
+}
+
 // git judges git: destructive subcommands and options that run programs.
 func (ck *checker) git(c shellparse.SimpleCommand, args []shellparse.Word) {
+	ck.gitDepth(c, args, 0)
+}
+
+func (ck *checker) gitDepth(c shellparse.SimpleCommand, args []shellparse.Word, depth int) {
 	g := parseGit(args)
 	ck.gitGlobals(g)
-	ck.gitProjectFiles(g)
+	if depth == 0 {
+		ck.gitProjectFiles(g)
+	}
+	if g.sub == "" || g.dynamic {
+		return
+	}
+	// An alias without ! expands to another git command: git -c alias.p='push -f' p.
+	value, ok := "", false
+	if ck.gitAliases != nil || len(g.globals) > 0 {
+		value, ok = ck.gitConfigValue(g, "alias."+g.sub)
+	}
+	if ok && strings.HasPrefix(strings.TrimSpace(value), "!") && value != "!" {
+		// A ! alias is a shell command: judge it as one.
+		ck.nested(strings.TrimPrefix(strings.TrimSpace(value), "!"), "git alias "+g.sub+" runs a shell command")
+	}
+	if ok && !strings.HasPrefix(strings.TrimSpace(value), "!") && depth < 8 {
+		var expanded []shellparse.Word
+		expanded = append(expanded, g.globals...)
+		for _, f := range strings.Fields(value) {
+			expanded = append(expanded, shellparse.Word{Text: strings.Trim(f, `'"`), Static: true})
+		}
+		ck.gitDepth(c, append(expanded, g.args...), depth+1)
+		return
+	}
+	if gitHelp(g) {
+		return
+	}
 	for _, a := range args {
 		t := a.Text
 		for _, opt := range []string{"--upload-pack", "--receive-pack", "--exec"} {
@@ -109,13 +183,44 @@ func (ck *checker) git(c shellparse.SimpleCommand, args []shellparse.Word) {
 		}
 	case "push":
 		ck.gitPush(g.args)
+	case "config":
+		ck.gitConfig(g.args)
+		ck.noteGitConfig(g.args)
 	case "reset":
 		if hasFlag(g.args, "", "--hard", "--merge", "--keep") && hasFlag(g.args, "", "--hard") {
 			ck.add("git_destructive", Severe, "git reset --hard discards uncommitted changes")
 		}
 	case "clean":
-		if hasFlag(g.args, "f", "--force") && !hasFlag(g.args, "n", "--dry-run") {
-			ck.add("git_destructive", Severe, "git clean -f deletes untracked files")
+		requireForce := true
+		if v, ok := ck.gitConfigValue(g, "clean.requireForce"); ok && gitFalse(v) {
+			requireForce = false
+		}
+		if (hasFlag(g.args, "f", "--force") || !requireForce) && !hasFlag(g.args, "ni", "--dry-run", "--interactive") {
+			ck.add("git_destructive", Severe, "git clean deletes untracked files")
+		}
+	case "switch":
+		if gitShortFlag(g.args, 'f', "cCt") || hasFlag(g.args, "", "--discard-changes", "--force") {
+			ck.add("git_destructive", Severe, "git switch --discard-changes throws away uncommitted changes")
+		}
+	case "update-ref":
+		if gitShortFlag(g.args, 'd', "m") || hasFlag(g.args, "", "--stdin") {
+			ck.add("git_destructive", Severe, "git update-ref -d deletes a ref, and the commits only it reached")
+		}
+	case "read-tree":
+		if hasFlag(g.args, "", "--reset") && gitShortFlag(g.args, 'u', "") {
+			ck.add("git_destructive", Severe, "git read-tree -u --reset overwrites the worktree, discarding uncommitted changes")
+		}
+	case "archive":
+		for _, o := range append(shortValues(g.args, 'o', ""), longValues(g.args, "--output")...) {
+			ck.writeTarget(o, "git archive -o "+o.Text)
+		}
+	case "format-patch":
+		for _, o := range append(shortValues(g.args, 'o', "vn"), longValues(g.args, "--output-directory")...) {
+			ck.writeTarget(shellparse.Word{Text: strings.TrimSuffix(o.Text, "/") + "/x.patch", Static: o.Static, Params: o.Params}, "git format-patch -o "+o.Text)
+		}
+	case "bundle":
+		if ops := operands(g.args); len(ops) > 1 && ops[0].Text == "create" {
+			ck.writeTarget(ops[1], "git bundle create "+ops[1].Text)
 		}
 	case "checkout":
 		ck.gitCheckout(g.args)
@@ -135,9 +240,31 @@ func (ck *checker) git(c shellparse.SimpleCommand, args []shellparse.Word) {
 		if len(g.args) > 0 && (g.args[0].Text == "expire" || g.args[0].Text == "delete") {
 			ck.add("git_destructive", Severe, "git reflog "+g.args[0].Text+" removes the record that lets lost commits be recovered")
 		}
-	case "config":
-		ck.gitConfig(g.args)
 	}
+}
+
+// noteGitConfig remembers aliases and clean.requireForce the script sets with
+// git config, for the git commands after it.
+func (ck *checker) noteGitConfig(args []shellparse.Word) {
+	ops := operands(args)
+	if len(ops) > 0 && ops[0].Text == "set" {
+		ops = ops[1:]
+	}
+	if len(ops) < 2 || !ops[0].Static || hasFlag(args, "l", "--get", "--get-all", "--list", "--get-regexp", "--unset", "--unset-all") {
+		return
+	}
+	key := strings.ToLower(ops[0].Text)
+	if !strings.HasPrefix(key, "alias.") && key != "clean.requireforce" {
+		return
+	}
+	if ck.gitAliases == nil {
+		ck.gitAliases = map[string]string{}
+	}
+	value := ops[1].Text
+	if !ops[1].Static {
+		value = "!" // known only at run time: judged as one that runs a program
+	}
+	ck.gitAliases[key] = value
 }
 
 func (ck *checker) gitGlobals(g gitInvocation) {
@@ -201,16 +328,51 @@ func (ck *checker) gitPush(args []shellparse.Word) {
 	}
 }
 
+// gitShortFlag reports a short flag letter in a cluster (-fq), reading each
+// cluster only up to a letter that takes a value (-bfix is -b fix).
+func gitShortFlag(args []shellparse.Word, letter byte, valueLetters string) bool {
+	for _, a := range args {
+		t := a.Text
+		if !a.Static {
+			continue
+		}
+		if t == "--" {
+			return false
+		}
+		if len(t) < 2 || t[0] != '-' || t[1] == '-' {
+			continue
+		}
+		for j := 1; j < len(t); j++ {
+			if t[j] == letter {
+				return true
+			}
+			if strings.IndexByte(valueLetters, t[j]) >= 0 {
+				break
+			}
+		}
+	}
+	return false
+}
+
 func (ck *checker) gitCheckout(args []shellparse.Word) {
-	if hasFlag(args, "f", "--force") || hasFlag(args, "", "--ours", "--theirs") {
+	if gitShortFlag(args, 'f', "bBU") || hasFlag(args, "", "--force", "--ours", "--theirs") {
 		ck.add("git_destructive", Severe, "git checkout --force discards uncommitted changes")
 		return
 	}
-	if hasFlag(args, "bB", "--orphan", "--detach") {
+	if gitShortFlag(args, 'b', "") || gitShortFlag(args, 'B', "") || hasFlag(args, "", "--orphan", "--detach") {
 		return
 	}
 	ops := 0
+	skip := false
 	for _, a := range args {
+		if skip {
+			skip = false
+			continue
+		}
+		if a.Static && (a.Text == "--conflict" || a.Text == "--pathspec-from-file") {
+			skip = true
+			continue
+		}
 		if a.Static && a.Text == "--" {
 			ck.add("git_destructive", Severe, "git checkout -- PATH discards uncommitted changes to those files")
 			return
@@ -230,7 +392,7 @@ func (ck *checker) gitCheckout(args []shellparse.Word) {
 }
 
 func (ck *checker) gitRestore(args []shellparse.Word) {
-	staged, worktree := hasFlag(args, "S", "--staged"), hasFlag(args, "W", "--worktree")
+	staged, worktree := gitShortFlag(args, 'S', "sU") || hasFlag(args, "", "--staged"), gitShortFlag(args, 'W', "sU") || hasFlag(args, "", "--worktree")
 	if staged && !worktree {
 		return
 	}
@@ -258,13 +420,36 @@ func gitReadOnly(args []shellparse.Word) bool {
 			return false
 		}
 	}
-	switch g.sub {
-	case "status", "log", "diff", "show", "rev-parse", "ls-files", "ls-tree", "blame", "shortlog", "describe", "grep", "cat-file", "rev-list", "merge-base", "show-ref", "count-objects", "whatchanged", "name-rev", "check-ignore", "annotate", "diff-tree", "diff-files", "diff-index", "for-each-ref", "var", "version", "help":
+	if gitHelp(g) {
 		return true
+	}
+	first := ""
+	if ops := operands(g.args); len(ops) > 0 {
+		first = ops[0].Text
+	}
+	switch g.sub {
+	case "status", "log", "diff", "show", "rev-parse", "ls-files", "ls-tree", "blame", "shortlog", "describe", "grep", "cat-file", "rev-list", "merge-base", "show-ref", "count-objects", "whatchanged", "name-rev", "check-ignore", "annotate", "diff-tree", "diff-files", "diff-index", "for-each-ref", "var", "version", "help",
+		"ls-remote", "check-attr", "check-ref-format", "check-mailmap", "verify-commit", "verify-tag", "verify-pack", "show-branch", "range-diff", "cherry", "show-index", "get-tar-commit-id", "fsck", "fsck-objects", "column", "diff-pairs":
+		if g.sub == "fsck" || g.sub == "fsck-objects" {
+			return !hasFlag(g.args, "", "--lost-found")
+		}
+		return true
+	case "submodule":
+		return first == "status" || first == "summary" || len(g.args) == 0
+	case "notes":
+		return first == "list" || first == "show" || len(g.args) == 0
+	case "sparse-checkout":
+		return first == "list"
+	case "lfs":
+		return first == "ls-files" || first == "status" || first == "env" || first == "version" || first == "logs" && len(operands(g.args)) <= 2 || first == "track" && len(operands(g.args)) == 1
+	case "bisect":
+		return first == "log"
+	case "maintenance":
+		return false
 	case "branch":
 		return !hasFlag(g.args, "dDmMcCu", "--delete", "--move", "--copy", "--set-upstream-to", "--unset-upstream", "--edit-description", "--force") && len(gitBranchNames(g.args)) == 0
 	case "tag":
-		return len(g.args) == 0 || hasFlag(g.args, "l", "--list")
+		return gitTagListing(g.args)
 	case "remote":
 		return len(g.args) == 0 || g.args[0].Text == "-v" || g.args[0].Text == "--verbose" || g.args[0].Text == "show" || g.args[0].Text == "get-url"
 	case "reflog":
@@ -274,9 +459,41 @@ func gitReadOnly(args []shellparse.Word) bool {
 	case "worktree":
 		return len(g.args) > 0 && g.args[0].Text == "list"
 	case "config":
-		return hasFlag(g.args, "l", "--get", "--get-all", "--list", "--get-regexp")
+		if hasFlag(g.args, "e", "--edit", "--add", "--unset", "--unset-all", "--replace-all", "--rename-section", "--remove-section") {
+			return false
+		}
+		return hasFlag(g.args, "l", "--get", "--get-all", "--list", "--get-regexp", "--get-urlmatch", "--get-color", "--get-colorbool") ||
+			first == "get" || first == "list" || len(gitConfigOperands(g.args)) == 1 && first != "set" && first != "unset" && first != "edit" && first != "rename-section" && first != "remove-section"
 	}
 	return false
+}
+
+// gitTagListing reports git tag listing or verifying tags (no operand names a
+// tag to create, no option creates or deletes one).
+func gitTagListing(args []shellparse.Word) bool {
+	if hasFlag(args, "l", "--list") {
+		return !hasFlag(args, "d", "--delete")
+	}
+	skip := false
+	for _, a := range args {
+		t := a.Text
+		switch {
+		case skip:
+			skip = false
+		case !a.Static:
+			return false
+		case t == "--contains" || t == "--no-contains" || t == "--merged" || t == "--no-merged" || t == "--points-at" || t == "--sort" || t == "--format":
+			skip = true
+		case strings.HasPrefix(t, "--sort=") || strings.HasPrefix(t, "--format=") || strings.HasPrefix(t, "--contains=") || strings.HasPrefix(t, "--points-at=") ||
+			strings.HasPrefix(t, "--merged=") || strings.HasPrefix(t, "--no-contains=") || strings.HasPrefix(t, "--color") || t == "--column" || t == "--no-column" || t == "-i" || t == "--ignore-case":
+		case t == "-v" || t == "--verify":
+			return true
+		case strings.HasPrefix(t, "-n") && isDigits(strings.TrimPrefix(t, "-n")+"0"):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // gitBranchNames returns the operands of git branch that name branches to create.
@@ -300,6 +517,23 @@ func gitBranchNames(args []shellparse.Word) []shellparse.Word {
 	// With a listing option the operands are patterns.
 	if hasFlag(args, "alrv", "--list", "--all", "--remotes", "--verbose") {
 		return nil
+	}
+	return out
+}
+
+// gitConfigOperands returns git config's operands, past the values of its
+// options (--file F, --blob B, --type T, --default D).
+func gitConfigOperands(args []shellparse.Word) []shellparse.Word {
+	var out []shellparse.Word
+	for i := 0; i < len(args); i++ {
+		t := args[i].Text
+		switch {
+		case t == "-f" || t == "--file" || t == "--blob" || t == "--type" || t == "--default" || t == "--comment":
+			i++
+		case strings.HasPrefix(t, "-"):
+		default:
+			out = append(out, args[i])
+		}
 	}
 	return out
 }

@@ -54,13 +54,6 @@ func pacmanChange(args []shellparse.Word) bool {
 	return false
 }
 
-// rimraf (npx rimraf DIR, the Node world's rm -rf) deletes its operands
-// recursively: it is judged as rm -rf of them.
-func (ck *checker) rimraf(c shellparse.SimpleCommand, args []shellparse.Word) {
-	rf := append([]shellparse.Word{{Text: "-rf", Static: true}}, args...)
-	ck.rm(c, rf)
-}
-
 // moduleReadOnly reads a program run as an interpreter's module (python -m
 // pip ARGS) by the program's declaration.
 func moduleReadOnly(name string, args []shellparse.Word) bool {

@@ -59,8 +59,11 @@ func (v *Validator) critical(p string) string {
 	case strings.HasPrefix(p, "/etc/sudoers"):
 		return p + " (sudo's rules)"
 	}
+	// $HOME is home, never a system directory, even when it is /root; /usr/local
+	// is the administrator's own.
+	inHome := v.env.Home != "" && v.env.Home != "/" && within(p, v.env.Home)
 	for _, d := range systemDirs {
-		if within(p, d) {
+		if within(p, d) && !inHome && !within(p, "/usr/local") {
 			return p + " (a system directory)"
 		}
 	}
@@ -179,20 +182,70 @@ func secretName(p string) bool {
 			return false
 		}
 		return true
-	case base == "id_rsa" || base == "id_dsa" || base == "id_ecdsa" || base == "id_ed25519" || base == "id_ecdsa_sk" || base == "id_ed25519_sk":
+	case sshKeyName(base):
 		return true
 	case strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".key") || strings.HasSuffix(base, ".p12") || strings.HasSuffix(base, ".pfx"):
 		return true
 	case base == ".netrc" || base == ".pgpass" || base == ".git-credentials" || base == ".npmrc" || base == ".pypirc":
 		return true
 	}
-	clean := "/" + strings.TrimPrefix(p, "/")
-	for _, suffix := range []string{"/.aws/credentials", "/.kube/config", "/.docker/config.json", "/etc/shadow", "/etc/gshadow"} {
-		if strings.HasSuffix(clean, suffix) {
+	// Each name starts with /; a relative path matches it without the slash.
+	for _, suffix := range secretSuffixes {
+		if strings.HasSuffix(p, suffix) || p == suffix[1:] {
 			return true
 		}
 	}
-	return strings.Contains(clean, "/.gnupg/") || strings.HasSuffix(clean, "/.gnupg")
+	for _, dir := range secretTrees {
+		if i := strings.Index(p, dir); i >= 0 && (i+len(dir) == len(p) || p[i+len(dir)] == '/') ||
+			strings.HasPrefix(p, dir[1:]) && (len(p) == len(dir)-1 || p[len(dir)-1] == '/') {
+			return true
+		}
+	}
+	return false
+}
+
+// secretSuffixes are files that hold credentials wherever the home directory is.
+var secretSuffixes = []string{"/.aws/credentials", "/.kube/config", "/.docker/config.json", "/etc/shadow", "/etc/gshadow",
+	"/.config/gh/hosts.yml", "/.config/hub", "/.config/gcloud/credentials.db", "/.config/gcloud/access_tokens.db",
+	"/.config/gcloud/application_default_credentials.json", "/.cargo/credentials", "/.cargo/credentials.toml",
+	"/.codex/auth.json", "/.claude/.credentials.json", "/.terraform.d/credentials.tfrc.json", "/.vault-token",
+	"/.gem/credentials", "/.boto", "/.s3cfg", "/.azure/accessTokens.json", "/.azure/msal_token_cache.json",
+	"/.config/op/config", "/.local/share/keyrings", "/.password-store", "/.config/rclone/rclone.conf",
+	"/.fly/config.yml", "/.config/doctl/config.yaml", "/.netlify/config.json", "/.config/netlify/config.json",
+	"/.wrangler/config/default.toml", "/.heroku/credentials"}
+
+// secretTrees are folders whose every file holds credentials.
+var secretTrees = []string{"/.gnupg", "/.config/gcloud/legacy_credentials", "/.password-store"}
+
+// sshKeyName reports a private key's file name: id_rsa, id_ed25519 … and
+// suffixed copies (id_rsa_work, id_ed25519-github, id_rsa.bak), never the
+// public half (.pub).
+func sshKeyName(base string) bool {
+	if strings.HasSuffix(base, ".pub") {
+		return false
+	}
+	for _, key := range []string{"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_xmss"} {
+		if rest, ok := strings.CutPrefix(base, key); ok && (rest == "" || strings.ContainsAny(rest[:1], "_-.")) {
+			return true
+		}
+	}
+	return false
+}
+
+// secretDirs are folders that hold credentials among other files: reading the
+// whole folder (grep -r, tar, rsync, cp -r) reads them.
+var secretDirs = []string{"/.ssh", "/.aws", "/.kube", "/.docker", "/.config/gh", "/.config/gcloud", "/.azure", "/.gnupg", "/.password-store"}
+
+// secretDir reports a folder (the path itself, not a file in it) that holds
+// credentials.
+func secretDir(p string) bool {
+	p = strings.TrimSuffix(p, "/")
+	for _, d := range secretDirs {
+		if strings.HasSuffix(p, d) || p == d[1:] {
+			return true
+		}
+	}
+	return false
 }
 
 // secretVar reports whether an environment variable's name looks like a secret.

@@ -24,8 +24,20 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 		}
 	}
 	name := c.Name
-	if v.safe[name] {
+	if v.safe[name] || syntaxCheckOnly(c) {
 		return true
+	}
+	if !strings.Contains(name, "/") && isInterpreter(name) {
+		if p, ok := programs.Lookup(name); ok && len(p.Node.Subs) > 0 {
+			// bun test, deno fmt --check: a declared verb is read by its declaration.
+			if inv := p.Resolve(regWords(c.Argv[1:])); len(inv.Path) > 0 {
+				return len(writeTargets(c)) == 0 && inv.ReadOnly()
+			}
+		}
+		return interpreterReadOnly(name, c.Argv[1:])
+	}
+	if (name == "fd" || name == "fdfind") && fdExecAt(c.Argv[1:]) >= 0 {
+		return v.fdReadOnly(c)
 	}
 	prog, ok := programs.Lookup(name)
 	args := c.Argv[1:]
@@ -34,8 +46,10 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 		// ./tool and /tmp/tool are unknown programs, never read-only.
 		return name != "" && !strings.Contains(name, "/") && helpOnly(args)
 	}
-	if len(writeTargets(c)) > 0 {
-		return false
+	for _, t := range writeTargets(c) {
+		if !t.Static || t.Text != "-" && t.Text != "/dev/null" && t.Text != "/dev/stdout" && t.Text != "/dev/stderr" {
+			return false // -o - and -o /dev/null write no file
+		}
 	}
 	if prog.PlainReader() {
 		return true
@@ -105,6 +119,9 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	// analysis as a command of its own, judged with the found names as
 	// targets, and a compound is read-only only when every part is.
 	"find": func(args []shellparse.Word) bool {
+		// -exec/-execdir/-ok/-okdir run a command the parser lists on its own
+		// (with find as its wrapper): that command is judged, so a read-only
+		// one keeps find read-only (find . -name '*.go' -exec grep -l x {} +).
 		for _, p := range shellparse.FindPrimaries(args) {
 			switch p.Name {
 			case "-delete", "-fls", "-fprint", "-fprint0", "-fprintf", "?":
@@ -168,6 +185,21 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	},
 	"pytest": pytestReadOnly,
 	"awk":    awkReadOnly, "gawk": awkReadOnly, "mawk": awkReadOnly, "nawk": awkReadOnly,
+	"curl": curlReadOnly, "wget": wgetReadOnly,
+	// xargs with no command runs echo: it prints its input.
+	"xargs": func(args []shellparse.Word) bool {
+		for i := 0; i < len(args); i++ {
+			t := args[i].Text
+			switch {
+			case t == "-a" || t == "-d" || t == "-E" || t == "-I" || t == "-L" || t == "-n" || t == "-P" || t == "-s" || t == "--arg-file" || t == "--delimiter" || t == "--max-args" || t == "--max-procs" || t == "--max-chars":
+				i++
+			case strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--process-slot-var") && t != "-p" && t != "--interactive" && t != "-o" && t != "--open-tty":
+			default:
+				return false
+			}
+		}
+		return true
+	},
 	"python": pythonPytest, "python3": pythonPytest,
 	"permgate": permgateReadOnly,
 }
@@ -252,46 +284,4 @@ func hasAttachedOpt(args []shellparse.Word, opt string) bool {
 		}
 	}
 	return false
-}
-
-// awkRedirect finds output redirection in an awk program whose strings are
-// blanked: print > "file", printf >> f.
-var awkRedirect = lazyRegexp(`(print|printf)\b[^;}]*>`)
-
-// awkReadOnly: awk only reads when its program is static and has no system(),
-// pipes, coprocesses or output redirection, and no option loads code or
-// writes a file (-f, -E, -i, -l, gawk's -o, -p, -d).
-func awkReadOnly(args []shellparse.Word) bool {
-	for _, a := range args {
-		t := a.Text
-		if t == "--" {
-			break
-		}
-		if strings.HasPrefix(t, "--") {
-			name, _, _ := strings.Cut(t[2:], "=")
-			for _, bad := range []string{"file", "exec", "include", "load", "pretty-print", "profile", "dump-variables", "debug", "source"} {
-				if strings.HasPrefix(bad, name) {
-					return false
-				}
-			}
-			continue
-		}
-		if strings.HasPrefix(t, "-") && len(t) > 1 && strings.ContainsAny(t[1:2], "fEildopD") {
-			return false
-		}
-	}
-	progs := awkPrograms(args)
-	if len(progs) == 0 {
-		return false
-	}
-	for _, p := range progs {
-		if !p.Static {
-			return false
-		}
-		code := awkString().ReplaceAllString(p.Text, `""`)
-		if awkCode().MatchString(code) || awkRedirect().MatchString(code) {
-			return false
-		}
-	}
-	return true
 }

@@ -254,7 +254,7 @@ func (ck *checker) sql(c shellparse.SimpleCommand, args []shellparse.Word) {
 // report adds the verdict's findings.
 func (v sqlVerdict) report(ck *checker, client string) {
 	for _, cmd := range v.shell {
-		ck.nested(cmd, client+" runs: ")
+		ck.nestedJob(cmd, client+" runs: ")
 	}
 	for _, f := range v.outputs {
 		ck.writeTarget(shellparse.Word{Text: f, Static: true}, client+" output to "+f)

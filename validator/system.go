@@ -163,6 +163,9 @@ func (ck *checker) chmod(c shellparse.SimpleCommand, args []shellparse.Word) {
 	mode, targets := permOperands("chmod", args)
 	if mode != nil {
 		open, setid := judgeMode(mode.Text)
+		if setid && !setUID(mode.Text) && !open {
+			setid = false // setgid alone (chmod g+s DIR): new files keep the folder's group
+		}
 		if setid {
 			ck.add("permissions_open", Severe, "chmod "+mode.Text+" sets setuid/setgid, letting others run it as its owner")
 		}
@@ -234,7 +237,12 @@ func (ck *checker) recursiveOnCritical(c shellparse.SimpleCommand, targets []she
 		if !t.Static {
 			continue
 		}
-		if crit := ck.v.critical(ck.resolve(t.Text)); crit != "" {
+		p := ck.resolve(t.Text)
+		crit := ck.v.critical(p)
+		if crit == "" && (topDir(p) != "" || p == "/usr/local") {
+			crit = p + " (a top-level directory)"
+		}
+		if crit != "" {
 			ck.add("permissions_open", Severe, c.Name+" -R changes the permissions of everything in "+crit)
 		}
 	}
@@ -860,7 +868,7 @@ func (ck *checker) crontabJobs(c shellparse.SimpleCommand, args []shellparse.Wor
 			if job == "" {
 				continue
 			}
-			ck.nested(job, "crontab job: ")
+			ck.nestedJob(job, "crontab job: ")
 		}
 	}
 }
@@ -896,9 +904,9 @@ func cronCommand(line string) string {
 	return strings.TrimSpace(rest)
 }
 
-// nested judges a shell command another program runs (a crontab job, psql's
+// nestedJob judges a shell command another program runs (a crontab job, psql's
 // \! CMD, sqlite3's .shell CMD) and adds its findings to this command's.
-func (ck *checker) nested(script, prefix string) {
+func (ck *checker) nestedJob(script, prefix string) {
 	// The script is a strict part of this command's text, so nesting ends.
 	if strings.TrimSpace(script) == "" {
 		return
@@ -907,4 +915,58 @@ func (ck *checker) nested(script, prefix string) {
 	for _, f := range a.Findings {
 		ck.addFinding(Finding{Kind: f.Kind, Severity: f.Severity, ID: f.ID, Reason: OneLine(prefix + f.Reason), Suggestion: f.Suggestion})
 	}
+}
+
+// setUID reports a mode that sets the setuid bit (4xxx, u+s, +s, a+s).
+func setUID(mode string) bool {
+	if isDigits(mode) {
+		return len(mode) >= 4 && (mode[len(mode)-4]-'0')&4 != 0
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		who := strings.TrimLeft(clause, "ugoa")
+		whoLetters := clause[:len(clause)-len(who)]
+		if whoLetters != "" && !strings.ContainsAny(whoLetters, "ua") {
+			continue
+		}
+		for _, action := range splitActions(who) {
+			if action[0] != '-' && strings.Contains(action, "s") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tighteningMode reports a mode that gives group and others no write and sets
+// no special bit (600, 700, 644, go-rwx, u+x): it can only close a file.
+func tighteningMode(mode string) bool {
+	if isDigits(mode) {
+		n := 0
+		for _, d := range mode {
+			if d > '7' {
+				return false
+			}
+			n = n*8 + int(d-'0')
+		}
+		return n&0o7022 == 0
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		who := strings.TrimLeft(clause, "ugoa")
+		whoLetters := clause[:len(clause)-len(who)]
+		if who == "" {
+			return false
+		}
+		for _, action := range splitActions(who) {
+			op, perm := action[0], action[1:]
+			switch {
+			case op == '-':
+			case op == '=' && perm == "":
+			case whoLetters == "u" && !strings.ContainsAny(perm, "sgo"):
+			case op == '=' && !strings.ContainsAny(perm, "wsgo") && whoLetters != "" && !strings.Contains(whoLetters, "a"):
+			default:
+				return false
+			}
+		}
+	}
+	return true
 }

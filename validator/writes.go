@@ -273,7 +273,7 @@ func intoDirs(dirs, sources []shellparse.Word) []shellparse.Word {
 			}
 			base := path.Base(src)
 			hooksDir := strings.HasSuffix(strings.TrimSuffix(d.Text, "/"), ".github/hooks")
-			if !selfNames[base] && !(hooksDir && strings.HasSuffix(base, ".json")) {
+			if !selfNames[base] && !(hooksDir && strings.HasSuffix(base, ".json")) && !slices.Contains(shellRCFiles, base) && base != "authorized_keys" {
 				continue // only names that can be permgate's or a harness's files matter here
 			}
 			out = append(out, shellparse.Word{Text: strings.TrimSuffix(d.Text, "/") + "/" + base, Static: d.Static, Params: d.Params, Quoted: d.Quoted})
@@ -336,10 +336,19 @@ func skipOptArgs(args []shellparse.Word, withArg map[string]bool) []shellparse.W
 // writes judges every file the command writes.
 func (ck *checker) writes(c shellparse.SimpleCommand) {
 	targets := writeTargets(c)
-	defer func() { ck.intoDir = false }()
+	ck.homeSetup = homeSetupWrite(c)
+	ck.plainCopy = plainCopy(c)
+	defer func() { ck.intoDir, ck.homeSetup, ck.plainCopy = false, false, false }()
+	var explicit map[string]bool
+	if copyInto[c.Name] {
+		explicit = map[string]bool{}
+		for _, d := range append(shortValues(c.Argv[1:], 't', "STmogbB"), longValues(c.Argv[1:], "--target-directory")...) {
+			explicit[d.Text] = true
+		}
+	}
 	for i, t := range targets {
 		last := i == len(targets)-1
-		ck.intoDir = last && copyInto[c.Name] && !(c.Name == "install" && hasFlag(c.Argv[1:], "d", "--directory"))
+		ck.intoDir = (last || explicit[t.Text]) && copyInto[c.Name] && !(c.Name == "install" && hasFlag(c.Argv[1:], "d", "--directory"))
 		// mv's sources are moved away, not written: only its destination raises
 		// the question of a target known only at run time.
 		ck.writeTargetOpt(t, c.Name+" "+t.Text, c.Name != "mv" || last)
@@ -384,7 +393,7 @@ func (v *Validator) resolvedPathDirs() []string {
 var namesOnly = map[string]bool{"cd": true, "pushd": true, "chdir": true, "mv": true, "ln": true, "install": true, "find": true, "curl": true, "wget": true}
 
 // metadataOnly are commands that look at a file's name or metadata, not its content.
-var metadataOnly = map[string]bool{"truncate": true, "ls": true, "stat": true, "file": true, "test": true, "[": true, "du": true, "touch": true, "rm": true, "mkdir": true, "realpath": true, "readlink": true, "basename": true, "dirname": true, "chmod": true, "chown": true, "chgrp": true, "rmdir": true, "unlink": true, "exa": true, "eza": true, "tree": true, "shred": true}
+var metadataOnly = map[string]bool{"kill": true, "killall": true, "pkill": true, "pgrep": true, "pidof": true, "truncate": true, "ls": true, "stat": true, "file": true, "test": true, "[": true, "du": true, "touch": true, "rm": true, "mkdir": true, "realpath": true, "readlink": true, "basename": true, "dirname": true, "chmod": true, "chown": true, "chgrp": true, "rmdir": true, "unlink": true, "exa": true, "eza": true, "tree": true, "shred": true}
 
 // secretArgs: naming a secret file as an argument reads, copies or sends it.
 func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
@@ -397,7 +406,11 @@ func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
 	switch c.Name {
 	case "cp", "rsync", "mv", "install", "ln", "scp":
 		dest = map[string]bool{}
-		for _, t := range copyTargets(c) {
+		cc := c
+		if cc.Name == "mv" {
+			cc.Name = "cp" // mv's sources are read (and moved), only its destination is not
+		}
+		for _, t := range copyTargets(cc) {
 			dest[t.Text] = true
 		}
 	case "tar", "bsdtar", "unzip":
@@ -406,19 +419,18 @@ func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
 			dest[d.Text] = true
 		}
 	}
-	for _, a := range c.Argv[1:] {
+	names, allNames := nameOnlyArgs(c) // allNames: every argument is a name; the command never reads the file
+	for i, a := range c.Argv[1:] {
 		if ck.readsSealKey(a, !namesOnly[c.Name] && !dest[a.Text]) {
 			ck.add("secret_access", NonSevere, c.Name+" reads "+a.Text+", which holds the key that seals permgate's config and state")
 			return
 		}
-		if !a.Static && !a.Glob {
+		if allNames || names[i] || a.Placeholder || a.ProcSubst || dest[a.Text] {
 			continue
 		}
-		for _, cand := range pathCandidates(a.Text) {
-			if ck.secretPath(cand, a.Glob) {
-				ck.add("secret_access", NonSevere, c.Name+" reads "+a.Text+", which holds secrets")
-				return
-			}
+		if ck.secretWord(a, !namesOnly[c.Name] && !dest[a.Text]) {
+			ck.add("secret_access", NonSevere, c.Name+" reads "+a.Text+", which holds secrets")
+			return
 		}
 	}
 }
@@ -449,7 +461,8 @@ func (ck *checker) secretPath(p string, glob bool) bool {
 	dir, base := path.Split(p)
 	literal := strings.Trim(globBrackets().ReplaceAllString(base, ""), "*?")
 	if literal == "" {
-		return false // * alone: no sign it aims at secrets
+		// * alone aims at secrets only in a folder of them (~/.ssh/*).
+		return dir != "" && !hasGlob(dir) && secretDir(ck.resolve(strings.TrimSuffix(dir, "/")))
 	}
 	for _, ex := range secretExamples {
 		if strings.HasPrefix(ex, ".") && !strings.HasPrefix(base, ".") {
@@ -505,4 +518,29 @@ func (ck *checker) fileAccess(c shellparse.SimpleCommand) FileAccess {
 		}
 	}
 	return fa
+}
+
+// plainCopy reports a copy, move or link of single files (not a tree, not a
+// folder's contents): into the home directory it makes new entries there.
+func plainCopy(c shellparse.SimpleCommand) bool {
+	args := c.Argv[1:]
+	switch c.Name {
+	case "cp":
+		if hasFlag(args, "rRa", "--recursive", "--archive") {
+			return false
+		}
+	case "mv", "install", "ln":
+	default:
+		return false
+	}
+	ops := operands(args)
+	if len(ops) > 0 {
+		ops = ops[:len(ops)-1] // the sources
+	}
+	for _, a := range ops {
+		if strings.HasSuffix(a.Text, "/") || strings.HasSuffix(a.Text, "/.") || !a.Static {
+			return false
+		}
+	}
+	return true
 }
