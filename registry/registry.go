@@ -56,6 +56,12 @@ type Node struct {
 	Unless []string
 	// Output lists options whose value is a file the verb writes.
 	Output []string
+	// OutputOperand is the place (1-based) of an operand that is a file the
+	// verb writes: uniq IN OUT, xxd IN OUT write their second operand.
+	OutputOperand int
+	// Abbrev means the subcommand names may be abbreviated to any
+	// unambiguous prefix, as npm's are (npm unpub is npm unpublish).
+	Abbrev bool
 	// Runs says the verb runs the command in its operands (npx, uv run,
 	// kubectl exec -- …); the parser unwraps it.
 	Runs *Runs
@@ -100,11 +106,26 @@ type Runs struct {
 	// (nix develop -c CMD ARGS…).
 	Rest []string
 	// Only means the verb runs a command only through Script or Rest
-	// options; its operands are not a command (nix-shell PACKAGES).
+	// options, or after "--" with AfterDashDash; its operands are not a
+	// command (nix-shell PACKAGES, nix develop INSTALLABLE, mise exec TOOLS).
 	Only bool
 	// AfterDashDash means the command is only what follows "--" (kubectl
 	// exec POD -- CMD).
 	AfterDashDash bool
+	// As is the command the operands are handed to: rimraf PATHS is
+	// rm -rf PATHS.
+	As []string
+	// Each lists options whose value starts a command run on every name the
+	// program finds (fd -x CMD ARGS…): the found names are placeholders,
+	// appended when the command names none. The command ends at Until.
+	Each []string
+	// Holders are the placeholders Each's command may hold ({} {/} {.} …).
+	Holders []string
+	// Until is the word that ends an Each command (";" for fd).
+	Until string
+	// ShellOperand means the command is one operand that the shell runs
+	// (sg GROUP 'CMD').
+	ShellOperand bool
 }
 
 // Registry is the set of declarations, indexed by name.
@@ -151,6 +172,9 @@ func (r *Registry) Known(name string) bool {
 
 // match reports whether a subcommand word names the node.
 func (n *Node) match(word string) bool {
+	if word == "" {
+		return false
+	}
 	for _, name := range n.Names {
 		if name == word {
 			return true
@@ -178,10 +202,28 @@ func (n *Node) Sub(word string) *Node {
 			wild = s
 		}
 	}
-	return wild
+	if wild != nil || !n.Abbrev || word == "" || strings.HasPrefix(word, "-") {
+		return wild
+	}
+	// npm unpub: a prefix of exactly one subcommand's name names it.
+	var found *Node
+	for _, s := range n.Subs {
+		for _, name := range s.Names {
+			if strings.HasPrefix(name, word) && !strings.Contains(name, "*") {
+				if found != nil && found != s {
+					return nil // ambiguous: the program refuses it
+				}
+				found = s
+			}
+		}
+	}
+	return found
 }
 
 // inherit sets the node's whole grammar: its own options and its parents'.
+// A long option the node names in Unless, Output, ReadIf, Rules or Runs but
+// not in its grammar is added to it, so that its abbreviations are read as it
+// (dmesg --clea is dmesg --clear), with a value when it must take one.
 func (n *Node) inherit(parent Grammar) {
 	n.all = Grammar{
 		Short: n.Short + parent.Short, // the subcommand's own letters win
@@ -189,11 +231,62 @@ func (n *Node) inherit(parent Grammar) {
 		Words: append(append([]string(nil), n.Words...), parent.Words...),
 		Dash:  parent.Dash || n.Dash,
 		Exact: parent.Exact || n.Exact,
-		Posix: n.Posix || n.Runs != nil, // a runner's options end at the command
+		// A runner's options end at the command, unless its operands are not
+		// the command (nix develop INSTALLABLE -c CMD, fd PATTERN -x CMD).
+		Posix: n.Posix || n.Runs != nil && !n.Runs.Only && len(n.Runs.Each) == 0,
+	}
+	valued := append([]string(nil), n.Output...)
+	if n.Runs != nil {
+		valued = append(append(append(valued, n.Runs.Script...), n.Runs.Rest...), n.Runs.Each...)
+	}
+	for _, name := range valued {
+		n.all.learn(name, true)
+	}
+	flags := append(append([]string(nil), n.Unless...), n.ReadIf...)
+	for _, r := range n.Rules {
+		for _, cond := range r.If {
+			name, _, hasValue := strings.Cut(cond, "=")
+			if hasValue {
+				n.all.learn(name, true)
+			} else {
+				flags = append(flags, name)
+			}
+		}
+	}
+	for _, name := range flags {
+		n.all.learn(name, false)
 	}
 	for _, s := range n.Subs {
 		s.inherit(n.all)
 	}
+}
+
+// learn adds an option the grammar does not list yet: a long one, or a
+// letter that takes a value (mise exec -c SCRIPT).
+func (g *Grammar) learn(opt string, value bool) {
+	if value && !g.Dash && len(opt) == 2 && opt[0] == '-' && opt[1] != '-' && opt[1] != ':' {
+		if _, known := g.short(opt[1]); !known {
+			g.Short += opt[1:] + ":"
+		}
+		return
+	}
+	name, ok := strings.CutPrefix(opt, "--")
+	if !ok && g.Dash {
+		name, ok = strings.CutPrefix(opt, "-")
+	}
+	name, _, _ = strings.Cut(name, "=") // --json=false names --json
+	if !ok || name == "" || strings.HasPrefix(name, "-") {
+		return
+	}
+	for _, decl := range g.Long {
+		if n, _ := splitLong(decl); n == name {
+			return
+		}
+	}
+	if value {
+		name += "="
+	}
+	g.Long = append(g.Long, name)
 }
 
 // Default returns permgate's registry: every declaration in this package.

@@ -37,7 +37,7 @@ var wrappers = []*Program{
 		Runs: &Runs{Script: []string{"-c", "--call"}}}},
 	{Family: "wrappers", Names: []string{"uvx"}, Node: Node{Grammar: Grammar{Long: []string{"from=", "with=", "python=", "index-url=", "extra-index-url="}, Short: "p:"}, Runs: &Runs{}}},
 	{Family: "wrappers", Names: []string{"mise", "rtx"}, Node: Node{Subs: []*Node{
-		{Names: []string{"exec", "x"}, Grammar: Grammar{Short: "C:j:", Long: []string{"cd=", "jobs=", "command=", "raw"}}, Runs: &Runs{AfterDashDash: true, Script: []string{"-c", "--command"}}},
+		{Names: []string{"exec", "x"}, Grammar: Grammar{Short: "C:j:", Long: []string{"cd=", "jobs=", "command=", "raw"}}, Runs: &Runs{AfterDashDash: true, Only: true, Script: []string{"-c", "--command"}}},
 		{Names: []string{"ls", "list", "current", "where", "which", "doctor", "env", "version", "--version", "config", "settings", "tasks", "outdated", "plugins", "ls-remote", "latest"}, Read: true},
 		{Names: []string{"install", "i", "use", "u", "upgrade", "up", "trust", "self-update"}, Writes: true},
 		{Names: []string{"run", "r"}, Runs: &Runs{}},
@@ -59,7 +59,7 @@ var wrappers = []*Program{
 		{Names: []string{"list", "ls"}, Read: true},
 	}}},
 	{Family: "wrappers", Names: []string{"nix"}, Node: Node{Grammar: Grammar{Long: []string{"extra-experimental-features=", "option="}}, Subs: []*Node{
-		{Names: []string{"develop", "shell"}, Grammar: Grammar{Short: "c:", Long: []string{"command=", "impure", "ignore-environment"}}, Runs: &Runs{Rest: []string{"-c", "--command"}}},
+		{Names: []string{"develop", "shell"}, Grammar: Grammar{Short: "c:", Long: []string{"command=", "impure", "ignore-environment"}}, Runs: &Runs{Rest: []string{"-c", "--command"}, Only: true}},
 		{Names: []string{"run"}, Runs: &Runs{AfterDashDash: true, Skip: 1}},
 		{Names: []string{"search", "eval", "flake", "path-info", "why-depends", "log", "show-config", "--version", "derivation"}, Read: true},
 		{Names: []string{"build", "profile", "store", "registry", "copy"}, Writes: true},
@@ -77,5 +77,9 @@ var wrappers = []*Program{
 	}}},
 	{Family: "wrappers", Names: []string{"watchexec", "reflex"}, Node: Node{Grammar: Grammar{Short: "w:e:r:d:", Long: []string{"watch=", "exts=", "ignore=", "debounce=", "shell=", "regex=", "glob="}}, Runs: &Runs{AfterDashDash: true}}},
 	{Family: "wrappers", Names: []string{"nodemon"}, Node: Node{Grammar: Grammar{Short: "x:w:e:", Long: []string{"exec=", "watch=", "ext=", "ignore=", "delay="}}, Runs: &Runs{Script: []string{"-x", "--exec"}}}},
-	{Family: "wrappers", Names: []string{"sg"}, Node: Node{Runs: &Runs{Skip: 1, Script: []string{"-c"}}, Grammar: Grammar{Short: "c:"}}},
+	{Family: "wrappers", Names: []string{"sg"}, Node: Node{Runs: &Runs{Skip: 1, Script: []string{"-c"}, ShellOperand: true}, Grammar: Grammar{Short: "c:"}}},
+	// rimraf and del-cli delete their operands recursively and by force:
+	// npx rimraf ~ is rm -rf ~.
+	{Family: "wrappers", Names: []string{"rimraf", "del-cli"}, Node: Node{Grammar: Grammar{Short: "vGiI", Long: []string{"impl=", "tmp=", "glob", "preserve-root", "no-preserve-root", "verbose", "interactive", "no-glob", "dry-run"}},
+		Runs: &Runs{As: []string{"rm", "-rf"}}}},
 }

@@ -32,8 +32,18 @@ func runsCommand(name string) bool {
 // runner verb (uv run, mise exec --, kubectl exec POD --, nix develop -c).
 func registryStep(name string, prog *registry.Program, argv []Word) step {
 	args := regWords(argv[1:])
-	inv := prog.Resolve(args)
-	runs := inv.Node.Runs
+	top := prog.Resolve(args)
+	// The verb that runs a command may stand behind a word the declaration
+	// does not know (op --account A run --, pnpm --filter X exec): the first
+	// reading that reaches a runner verb is the one that runs.
+	var inv registry.Invocation
+	var runs *registry.Runs
+	for _, r := range top.Readings() {
+		if r.Node.Runs != nil {
+			inv, runs = r, r.Node.Runs
+			break
+		}
+	}
 	if runs == nil {
 		return step{}
 	}
@@ -51,17 +61,32 @@ func registryStep(name string, prog *registry.Program, argv []Word) step {
 			}
 			return scriptOrOpaque(w, o.ValueAt+2)
 		case slices.Contains(runs.Rest, o.Name):
-			if o.ValueAt == o.At || o.ValueAt+1 >= len(argv) {
+			rest := optionCommand(argv, o)
+			if len(rest) == 0 {
 				return step{}
 			}
-			return step{kind: stepWrap, used: o.ValueAt + 1, rest: argv[o.ValueAt+1:]}
+			return step{kind: stepWrap, used: o.ValueAt + 1, rest: rest}
+		case slices.Contains(runs.Each, o.Name):
+			// fd -x CMD ARGS… ;: CMD runs on each name found.
+			rest := optionCommand(argv, o)
+			if k := slices.IndexFunc(rest, func(w Word) bool { return w.Static && w.Text == runs.Until }); runs.Until != "" && k >= 0 {
+				rest = rest[:k]
+			}
+			if len(rest) == 0 {
+				return step{}
+			}
+			st := step{kind: stepWrap, used: o.ValueAt + 1, rest: rest, holders: runs.Holders}
+			if !slices.ContainsFunc(rest, func(w Word) bool { return containsHolder([]Word{w}, runs.Holders) }) {
+				st.input, st.holders = true, nil
+			}
+			return st
 		case name == "sudo" && (o.Name == "-e" || o.Name == "--edit"):
 			return step{} // sudoedit: edits a file, runs no command
 		case name == "xargs" && (o.Name == "-I" || o.Name == "-i" || o.Name == "--replace"):
 			replace = orDefault(o.Value, "{}")
 		}
 	}
-	if runs.Only {
+	if len(runs.Each) > 0 || runs.Only && !(runs.AfterDashDash && inv.Scan.DashDash >= 0) {
 		return step{}
 	}
 	// Words before the scan stopped that are known only at run time may be
@@ -116,7 +141,27 @@ func registryStep(name string, prog *registry.Program, argv []Word) step {
 		// nice $CMD: the dynamic word is the command.
 		i, st.alsoDynamic = st.dynAt, false
 	}
+	if runs.ShellOperand {
+		// sg GROUP 'CMD': the operand is a script the shell runs.
+		return scriptOrOpaque(argv[i], len(argv))
+	}
 	st.kind, st.used, st.rest = stepWrap, i, argv[i:]
+	if len(runs.As) > 0 {
+		// rimraf PATHS is rm -rf PATHS: the operands go to the command the
+		// declaration names; the program's own options stay its own.
+		rest := make([]Word, 0, len(runs.As)+len(argv))
+		for _, a := range runs.As {
+			rest = append(rest, Word{Text: a, Static: true})
+		}
+		rest = append(rest, Word{Text: "--", Static: true})
+		for _, k := range inv.Scan.Operands {
+			if k+1 >= i {
+				rest = append(rest, argv[k+1])
+			}
+		}
+		st.rest = rest
+		st.alsoDynamic = false
+	}
 	if path.Base(name) == "xargs" {
 		if replace != "" {
 			st.holders = []string{replace}
@@ -125,4 +170,18 @@ func registryStep(name string, prog *registry.Program, argv []Word) step {
 		}
 	}
 	return st
+}
+
+// optionCommand returns the command that starts at an option's value: the
+// next word (nix develop -c CMD ARGS…) or the value attached to the option
+// (fd --exec=CMD ARGS…), with the words after it.
+func optionCommand(argv []Word, o registry.Opt) []Word {
+	if !o.HasValue || o.ValueAt+1 >= len(argv) {
+		return nil
+	}
+	if o.ValueAt != o.At {
+		return argv[o.ValueAt+1:]
+	}
+	first := Word{Text: o.Value, Static: argv[o.At+1].Static}
+	return append([]Word{first}, argv[o.At+2:]...)
 }
