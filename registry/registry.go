@@ -123,6 +123,10 @@ type Runs struct {
 	Holders []string
 	// Until is the word that ends an Each command (";" for fd).
 	Until string
+	// Package means the command's first word is a package to fetch, with a
+	// version or scope (npx rimraf@5, npx @scope/tool): the program run is the
+	// package's name.
+	Package bool
 	// ShellOperand means the command is one operand that the shell runs
 	// (sg GROUP 'CMD').
 	ShellOperand bool

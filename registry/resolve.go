@@ -34,7 +34,10 @@ type Invocation struct {
 // maxSkips bounds how many words in verb position the resolver may read as
 // something else (an option's value, a toolchain, a word after "--") to find
 // the verb behind them.
-const maxSkips = 2
+const maxSkips = 3
+
+// maxGlobVerbs bounds the verbs one pattern in verb position is read as.
+const maxGlobVerbs = 8
 
 // Resolve reads args (the words after the program's name) against p.
 //
@@ -92,6 +95,30 @@ func (inv Invocation) walk(args []Word, pos int, opts []Opt, skips int) Invocati
 		}
 		w := args[stop]
 		next := inv.Node.Sub(w.Text)
+		if next == nil && !w.Dynamic && skips == 0 && strings.ContainsAny(w.Text, "*?[") {
+			// npm unpub* may expand to unpublish when such a file exists:
+			// each verb the pattern matches is a reading (a few, and no
+			// further readings behind them, so patterns cannot multiply).
+			out := inv
+			out.Verb = w.Text
+			out = out.finish(args, opts, stop, false)
+			matched := 0
+			for _, sub := range inv.Node.Subs {
+				if matched >= maxGlobVerbs {
+					break
+				}
+				for _, name := range sub.Names {
+					if ok, _ := path.Match(w.Text, name); ok && !strings.Contains(name, "*") {
+						alt := inv
+						alt.Path, alt.Node = append(slices.Clip(inv.Path), name), sub
+						out.also(alt.walk(args, stop+1, slices.Clip(opts), maxSkips), len(inv.Path))
+						matched++
+						break
+					}
+				}
+			}
+			return out
+		}
 		if w.Dynamic || next == nil {
 			alt := inv
 			if w.Dynamic {
@@ -303,6 +330,9 @@ func (inv *Invocation) readOnly() bool {
 	if len(n.Output) > 0 && inv.Scan.May(n.Output...) {
 		return false
 	}
+	if n.Runs != nil && len(n.Runs.Each) > 0 && inv.Scan.May(n.Runs.Each...) {
+		return false // fd -x CMD runs CMD
+	}
 	if n.OutputOperand > 0 && (inv.Scan.Unknown || len(inv.Scan.Operands) >= n.OutputOperand) {
 		return false
 	}
@@ -418,6 +448,16 @@ func DestructiveVerb(word string) bool {
 	for _, part := range strings.FieldsFunc(word, func(r rune) bool { return r == '-' || r == ':' || r == '_' || r == '.' }) {
 		if destructiveVerbs[strings.ToLower(part)] {
 			return true
+		}
+		// deleteMany, DeleteBucket, forceDestroy: camel-case compounds.
+		start := 0
+		for i := 1; i <= len(part); i++ {
+			if i == len(part) || part[i] >= 'A' && part[i] <= 'Z' && part[i-1] >= 'a' && part[i-1] <= 'z' {
+				if destructiveVerbs[strings.ToLower(part[start:i])] {
+					return true
+				}
+				start = i
+			}
 		}
 	}
 	return false

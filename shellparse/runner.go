@@ -146,6 +146,19 @@ func registryStep(name string, prog *registry.Program, argv []Word) step {
 		return scriptOrOpaque(argv[i], len(argv))
 	}
 	st.kind, st.used, st.rest = stepWrap, i, argv[i:]
+	if runs.Package && argv[i].Static {
+		// npx rimraf@5 ~ runs rimraf; npx @scope/tool@1 runs tool.
+		name := argv[i].Text
+		if _, after, ok := strings.Cut(name, "/"); ok && strings.HasPrefix(name, "@") {
+			name = after
+		}
+		if at := strings.LastIndex(name, "@"); at > 0 {
+			name = name[:at]
+		}
+		if name != argv[i].Text && name != "" {
+			st.rest = append([]Word{{Text: name, Static: true}}, argv[i+1:]...)
+		}
+	}
 	if len(runs.As) > 0 {
 		// rimraf PATHS is rm -rf PATHS: the operands go to the command the
 		// declaration names; the program's own options stay its own.
