@@ -23,6 +23,8 @@ type Invocation struct {
 	// ("" when Node has none, or no operand was given); it is how the
 	// destructive-name principle sees an undeclared verb.
 	Verb string
+	// VerbAt is the index of Verb's word in args (when Verb is set).
+	VerbAt int
 	// DynamicVerb reports a dynamic word where a subcommand could stand.
 	DynamicVerb bool
 
@@ -55,7 +57,7 @@ func (p *Program) Resolve(args []Word) Invocation {
 	if !DestructiveVerb(out.Verb) {
 		for _, alt := range out.alts {
 			if DestructiveVerb(alt.Verb) {
-				out.Verb, out.Path = alt.Verb, alt.Path
+				out.Verb, out.VerbAt, out.Path = alt.Verb, alt.VerbAt, alt.Path
 				break
 			}
 		}
@@ -100,7 +102,7 @@ func (inv Invocation) walk(args []Word, pos int, opts []Opt, skips int) Invocati
 			// each verb the pattern matches is a reading (a few, and no
 			// further readings behind them, so patterns cannot multiply).
 			out := inv
-			out.Verb = w.Text
+			out.Verb, out.VerbAt = w.Text, stop
 			out = out.finish(args, opts, stop, false)
 			matched := 0
 			for _, sub := range inv.Node.Subs {
@@ -124,7 +126,7 @@ func (inv Invocation) walk(args []Word, pos int, opts []Opt, skips int) Invocati
 			if w.Dynamic {
 				inv.DynamicVerb = true
 			} else {
-				inv.Verb = w.Text
+				inv.Verb, inv.VerbAt = w.Text, stop
 			}
 			out := inv.finish(args, opts, stop, false)
 			if !w.Dynamic && skips < maxSkips && stop+1 < len(args) {

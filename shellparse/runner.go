@@ -38,15 +38,29 @@ func registryStep(name string, prog *registry.Program, argv []Word) step {
 	// reading that reaches a runner verb is the one that runs.
 	var inv registry.Invocation
 	var runs *registry.Runs
-	for _, r := range top.Readings() {
+	other := false
+	for k, r := range top.Readings() {
 		if r.Node.Runs != nil {
-			inv, runs = r, r.Node.Runs
+			inv, runs, other = r, r.Node.Runs, k > 0
 			break
 		}
 	}
 	if runs == nil {
 		return step{}
 	}
+	st := registryRun(name, inv, runs, argv)
+	if other && st.kind == stepWrap && !st.alsoDynamic && top.Verb != "" {
+		// The program may also have read the word in front of the runner
+		// verb as its verb (pnpm --flag X exec CMD runs script X when --flag
+		// takes no value): that command is judged too, as an unknown one.
+		st.alsoDynamic, st.dynAt = true, top.VerbAt+1
+	}
+	return st
+}
+
+// registryRun unwraps the command of a reading whose verb runs one.
+func registryRun(name string, inv registry.Invocation, runs *registry.Runs, argv []Word) step {
+	args := regWords(argv[1:])
 	var st step
 	replace := ""
 	for _, o := range inv.Scan.Opts {
@@ -96,6 +110,9 @@ func registryStep(name string, prog *registry.Program, argv []Word) step {
 	for _, i := range inv.Scan.Operands {
 		if i >= inv.Scan.Stop {
 			break
+		}
+		if !args[i].Dynamic {
+			continue // mise exec TOOL@VERSION -- CMD: an operand, not the command
 		}
 		if skip > 0 {
 			skip--

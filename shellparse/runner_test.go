@@ -1,0 +1,51 @@
+package shellparse
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestRegistryRunnerRedTeam6 checks what the runner step of the sixth
+// red-team round unwraps: commands behind option values, patterns and
+// packages, and the programs that find names and run a command on them.
+func TestRegistryRunnerRedTeam6(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string // every command's argv, space-joined
+	}{
+		// -c's value was read at the wrong index after a subcommand.
+		{"nix develop -c rm -rf x", []string{"rm -rf x"}},
+		{"nix develop .#dev -c rm -rf x", []string{"rm -rf x"}},
+		{"mise exec node@20 -c 'rm x'", []string{"rm x"}},
+		{"mise exec node@20 -- rm x", []string{"rm x"}},
+		// The runner verb behind an option the declaration does not list;
+		// the word in front of it may also be the verb (an unknown command).
+		{"op --account a run -- rm x", []string{"a run -- rm x", "rm x"}},
+		// Packages with a version or scope, and programs that are rm -rf.
+		{"npx rimraf@5 x", []string{"rm -rf -- x"}},
+		{"npx -y @scope/rimraf@1 x y", []string{"rm -rf -- x y"}},
+		// fd -x: the found names are placeholders.
+		{"fd -e go -x rm", []string{"rm {input}"}},
+		{`fd . dir --exec=rm -f {} \; -H`, []string{"rm -f {}"}},
+		{"fd -x", []string{"fd -x"}},
+		// sg GROUP 'CMD' runs CMD in a shell.
+		{"sg wheel 'rm -rf x; ls'", []string{"ls", "rm -rf x"}},
+	}
+	p := NewParser(Options{})
+	for _, tt := range tests {
+		res := p.ParseScript(tt.src)
+		var got []string
+		for _, c := range res.Commands {
+			var ws []string
+			for _, w := range c.Argv {
+				ws = append(ws, w.Text)
+			}
+			got = append(got, strings.Join(ws, " "))
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: commands %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}
