@@ -7,7 +7,7 @@ import "permgate/finding"
 var core = []*Program{
 	// Readers only read, whatever plain arguments they get (SPEC §2's floor).
 	{Family: "core", Names: []string{"ls", "cat", "head", "tail", "wc", "echo", "printf", "pwd", "which", "type",
-		"file", "stat", "du", "df", "grep", "egrep", "fgrep", "diff", "cmp", "cut", "tr", "nl", "rev",
+		"stat", "du", "df", "grep", "egrep", "fgrep", "diff", "cmp", "cut", "tr", "nl", "rev",
 		"seq", "basename", "dirname", "realpath", "readlink", "id", "whoami", "true", "false", "test", "[", "[[",
 		"cd", "more", "column", "fold", "expand", "unexpand", "paste", "join", "comm", "tac", "od",
 		"hexdump", "md5sum", "sha1sum", "sha256sum", "sha512sum", "sha224sum", "sha384sum", "cksum", "b2sum",
@@ -19,13 +19,12 @@ var core = []*Program{
 		"lspci", "lsmod", "vmstat", "iostat", "mpstat", "top", "htop", "btop", "pstree", "pidof", "last",
 		"netstat", "dig", "nslookup", "host", "ping", "ping6", "traceroute", "tracepath",
 		"mtr", "whois", "getent", "factor", "fmt", "pr", "duf", "exa",
-		"eza", "lsd", "delta", "difft", "colordiff", "wdiff", "icdiff", "tokei",
+		"eza", "lsd", "difft", "colordiff", "wdiff", "icdiff", "tokei",
 		"shellcheck", "hadolint", "yamllint", "identify", "pdfinfo", "zcat", "zless", "zmore", "zgrep", "zegrep", "bzcat", "xzcat", "zstdcat", "lz4cat",
 		"nm", "objdump", "readelf", "size", "otool", "ulimit", "umask", "times", "caller",
 		"sw_vers", "lsb_release", "showmount", "quota", "uuidgen",
 		"envsubst", "cowsay", "figlet", "diff3", "gron", "jless", "csvlook", "csvstat", "grepcidr",
-		"tput", "stty", "printenv", "ipcs", "lslocks", "lsns", "lsipc", "sensors",
-		"acpi", "inxi", "neofetch", "fastfetch", "screenfetch", "cal", "ncal", "printf", "git-lfs-status"},
+		"tput", "stty", "printenv", "ipcs", "lslocks", "lsns", "lsipc", "acpi", "neofetch", "cal", "ncal", "printf", "git-lfs-status"},
 		Node: Node{Read: true}},
 	// Builtins and tools that only look with no operands or with a listing option.
 	// A listing option lists only with no operand: ifconfig -a eth0 down
@@ -55,6 +54,18 @@ var core = []*Program{
 		Unless: []string{"-K", "--kill"}, Output: []string{"-D", "--diag"}}},
 	{Family: "core", Names: []string{"lastlog"}, Node: Node{Read: true, Grammar: Grammar{Short: "b:t:u:", Long: []string{"before=", "time=", "user=", "root=", "clear", "set"}},
 		Unless: []string{"-C", "--clear", "-S", "--set"}}},
+	// file -C compiles a magic file into NAME.mgc; sensors -s writes chip
+	// settings; inxi -U replaces itself; fastfetch --gen-config and
+	// screenfetch -s write files; delta --pager runs the program it is given.
+	{Family: "core", Names: []string{"file"}, Node: Node{Read: true, Grammar: Grammar{Short: "m:f:F:e:P:", Long: []string{"magic-file=", "files-from=", "separator=", "exclude=", "exclude-quiet=", "parameter=", "compile"}}, Unless: []string{"-C", "--compile"}}},
+	{Family: "core", Names: []string{"sensors"}, Node: Node{Read: true, Grammar: Grammar{Short: "c:", Long: []string{"config-file=", "set"}}, Unless: []string{"-s", "--set"}}},
+	{Family: "core", Names: []string{"inxi"}, Node: Node{Read: true, Unless: []string{"-U", "--update"}}},
+	{Family: "core", Names: []string{"fastfetch"}, Node: Node{Read: true, Unless: []string{"--gen-config", "--gen-config-force"}}},
+	{Family: "core", Names: []string{"screenfetch"}, Node: Node{Read: true, Unless: []string{"-s"}}},
+	{Family: "core", Names: []string{"delta"}, Node: Node{Read: true, Grammar: Grammar{Long: []string{"pager=", "config=", "features=", "syntax-theme="}},
+		Unless: []string{"--pager"},
+		Rules: []Rule{{ID: "inline_code.delta_pager", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--pager"},
+			Reason: "delta --pager runs the program it is given"}}}},
 	{Family: "core", Names: []string{"jsonlint"}, Node: Node{Read: true, Unless: []string{"-i", "--in-place"}}},
 	{Family: "core", Names: []string{"nvidia-smi"}, Node: Node{Read: true,
 		Grammar: Grammar{Short: "f:i:l:d:u:", Long: []string{"filename=", "id=", "loop=", "query-gpu=", "format=", "display=", "persistence-mode=", "ecc-config=", "compute-mode=", "power-limit=", "applications-clocks=", "lock-gpu-clocks=", "lock-memory-clocks=", "gpu-reset", "reset-applications-clocks", "reset-gpu-clocks", "reset-memory-clocks", "reset-ecc-errors="},

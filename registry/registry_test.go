@@ -292,6 +292,7 @@ func TestHelpRedTeam6(t *testing.T) {
 		{Family: "test", Names: []string{"sortish"}, Node: Node{Read: true, Grammar: Grammar{Short: "o:t:"}, Output: []string{"-o"}}},
 		{Family: "test", Names: []string{"dockerish"}, Check: "go"},
 		{Family: "test", Names: []string{"hostish"}, Node: Node{Grammar: Grammar{Short: "h:"}}},
+		{Family: "test", Names: []string{"makeish"}, Node: Node{Subs: []*Node{{Names: []string{"*"}, Writes: true}}}},
 	})
 	tests := []struct {
 		cmd  string
@@ -318,6 +319,8 @@ func TestHelpRedTeam6(t *testing.T) {
 		{"kubectlish version", true},
 		{"kubectlish exec --help", true},
 		{"kubectlish exec pod --help", false},
+		{"makeish help", false}, // the Makefile's target named help runs
+		{"makeish --help", true},
 	}
 	for _, tt := range tests {
 		f := strings.Fields(tt.cmd)

@@ -225,6 +225,9 @@ func (inv *Invocation) help() bool {
 			return false // cargo run -- --help asks the program built, not cargo
 		}
 	}
+	if (args[0].Text == "help" || args[0].Text == "version") && len(inv.Path) > 0 && !inv.Node.Read {
+		return false // make help runs the Makefile's target named help
+	}
 	if len(args) == 1 && (args[0].Text == "help" || args[0].Text == "version") {
 		return true
 	}
