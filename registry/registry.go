@@ -230,11 +230,12 @@ func (n *Node) Sub(word string) *Node {
 // (dmesg --clea is dmesg --clear), with a value when it must take one.
 func (n *Node) inherit(parent Grammar) {
 	n.all = Grammar{
-		Short: n.Short + parent.Short, // the subcommand's own letters win
-		Long:  append(append([]string(nil), n.Long...), parent.Long...),
-		Words: append(append([]string(nil), n.Words...), parent.Words...),
-		Dash:  parent.Dash || n.Dash,
-		Exact: parent.Exact || n.Exact,
+		Short:      n.Short + parent.Short, // the subcommand's own letters win
+		Long:       append(append([]string(nil), n.Long...), parent.Long...),
+		Words:      append(append([]string(nil), n.Words...), parent.Words...),
+		Dash:       parent.Dash || n.Dash,
+		Exact:      parent.Exact || n.Exact,
+		DashAbbrev: parent.DashAbbrev || n.DashAbbrev,
 		// A runner's options end at the command, unless its operands are not
 		// the command (nix develop INSTALLABLE -c CMD, fd PATTERN -x CMD).
 		Posix: n.Posix || n.Runs != nil && !n.Runs.Only && len(n.Runs.Each) == 0,

@@ -163,6 +163,8 @@ func TestScanRedTeam6(t *testing.T) {
 		// not -coverpkg, which would swallow -toolexec as its value.
 		{"dash is exact", Grammar{Dash: true, Long: []string{"coverpkg=", "toolexec=", "o="}}, "-c -toolexec x ./...", []string{"-c", "-toolexec=x"}, []int{3}, false},
 		{"dash double dash", Grammar{Dash: true, Long: []string{"toolexec="}}, "--toolexec=x", []string{"-toolexec=x"}, nil, false},
+		// gdb's getopt_long_only takes prefixes: DashAbbrev.
+		{"dash abbrev", Grammar{Dash: true, DashAbbrev: true, Long: []string{"eval-command=", "batch"}}, "-bat -eval-c x", []string{"-batch", "-eval-command=x"}, nil, false},
 		// Options after operands and repeated options are all seen.
 		{"after operands", Grammar{Short: "o:"}, "in -o a -o b", []string{"-o=a", "-o=b"}, []int{0}, false},
 		// "--" ends the options, wherever it stands.

@@ -35,6 +35,9 @@ type Grammar struct {
 	// abbreviations): reading -c as an abbreviation of -coverpkg would swallow
 	// the next word as its value.
 	Exact bool
+	// DashAbbrev lets a Dash grammar take unambiguous prefixes after all, as
+	// getopt_long_only does (gdb -eval-comm).
+	DashAbbrev bool
 	// Posix means options end at the first operand (wrappers, find).
 	Posix bool
 }
@@ -161,7 +164,7 @@ func (g *Grammar) long(name string) (full string, v valueKind, known bool) {
 		if n == name {
 			return n, kind, true
 		}
-		if !g.Exact && !g.Dash && strings.HasPrefix(n, name) {
+		if !g.Exact && (!g.Dash || g.DashAbbrev) && strings.HasPrefix(n, name) {
 			matches++
 			if first == "" || firstKind == noValue && kind != noValue {
 				first, firstKind = n, kind
