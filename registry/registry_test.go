@@ -239,7 +239,11 @@ func TestResolveRedTeam6(t *testing.T) {
 		{"kubectlish del* pod x", []string{"", "delete"}, "", false, true},
 		{"kubectlish ge? pods", []string{"", "get"}, "", false, false},
 		// Declared verbs are not second-guessed.
-		{"kubectlish get delete", []string{"get"}, "", true, false},
+		{"kubectlish get pods delete", []string{"get"}, "", true, false},
+		// A reading verb declared as a leaf, followed at once by a word
+		// that destroys: conda env remove, op vault delete.
+		{"kubectlish get delete x", []string{"get"}, "delete", false, false},
+		{"kubectlish get -o yaml delete", []string{"get"}, "", true, false},
 		// npm accepts any unambiguous prefix of a verb.
 		{"npmish unpub left-pad", []string{"unpub"}, "", false, true},
 		{"npmish u left-pad", []string{""}, "u", false, false}, // ambiguous: npm refuses it

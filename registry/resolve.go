@@ -138,7 +138,15 @@ func (inv Invocation) walk(args []Word, pos int, opts []Opt, skips int) Invocati
 		inv.Node = next
 		pos = stop + 1
 	}
-	return inv.finish(args, opts, pos, false)
+	out := inv.finish(args, opts, pos, false)
+	if n := out.Node; n.Read && len(n.Subs) == 0 && len(out.Path) > 0 && pos < len(args) && !args[pos].Dynamic &&
+		len(out.Scan.Operands) > 0 && out.Scan.Operands[0] == pos && DestructiveVerb(args[pos].Text) {
+		// conda env remove, op vault delete: a reading verb declared without
+		// its own verbs, followed at once by a word that destroys, is that
+		// verb's undeclared subcommand.
+		out.Verb, out.VerbAt = args[pos].Text, pos
+	}
+	return out
 }
 
 // also keeps another reading when it names a declared verb deeper than depth
