@@ -103,11 +103,12 @@ var core = []*Program{
 	{Family: "core", Names: []string{"ag"}, Node: Node{Read: true, Grammar: Grammar{Long: []string{"pager="}}, Unless: []string{"--pager"},
 		Rules: []Rule{{ID: "inline_code.ag_pager", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--pager"},
 			Reason: "ag --pager runs the program it is given"}}}},
-	// fd -x CMD runs CMD on every name found, as find -exec does: the command
-	// is analysed with the names as placeholders (fd . ~ -x rm -rf).
+	// fd -x CMD runs CMD on every name found: it is judged as find ROOTS
+	// -exec CMD {} ; (fd . ~ -x rm is find ~ -exec rm {} ;).
 	{Family: "core", Names: []string{"fd", "fdfind"}, Node: Node{Read: true,
-		Runs:    &Runs{Each: []string{"-x", "--exec", "-X", "--exec-batch"}, Holders: []string{"{}", "{/}", "{//}", "{.}", "{/.}"}, Until: ";"},
-		Grammar: Grammar{Short: "d:t:e:E:x:X:j:S:c:", Long: []string{"exec=", "exec-batch=", "max-depth=", "min-depth=", "type=", "extension=", "exclude=", "threads=", "size=", "changed-within=", "changed-before=", "owner=", "color=", "base-directory=", "search-path=", "max-results=", "format=", "ignore-file=", "path-separator=", "batch-size="}},
+		Runs: &Runs{Each: []string{"-x", "--exec", "-X", "--exec-batch"}, Holders: []string{"{}", "{/}", "{//}", "{.}", "{/.}"}, Until: ";",
+			Roots: 2, RootOpts: []string{"--search-path"}, BaseOpts: []string{"--base-directory"}},
+		Grammar: Grammar{Short: "d:t:e:E:x:X:j:S:c:o:", Long: []string{"exec=", "exec-batch=", "max-depth=", "min-depth=", "type=", "extension=", "exclude=", "threads=", "size=", "changed-within=", "changed-before=", "owner=", "color=", "base-directory=", "search-path=", "max-results=", "format=", "ignore-file=", "path-separator=", "batch-size="}},
 		Unless:  []string{"-x", "-X", "--exec", "--exec-batch"}}},
 	{Family: "core", Names: []string{"man"}, Node: Node{Read: true, Grammar: Grammar{Short: "P:H::M:m:S:s:L:C:", Long: []string{"pager=", "html=?", "manpath=", "sections=", "locale=", "config-file="}},
 		Unless: []string{"-P", "--pager", "-H", "--html"},

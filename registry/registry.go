@@ -116,13 +116,21 @@ type Runs struct {
 	// rm -rf PATHS.
 	As []string
 	// Each lists options whose value starts a command run on every name the
-	// program finds (fd -x CMD ARGS…): the found names are placeholders,
-	// appended when the command names none. The command ends at Until.
+	// program finds (fd -x CMD ARGS…): the command is judged as find's
+	// (find ROOTS -exec CMD {} ;), with the names as placeholders, appended
+	// when the command names none. The command ends at Until.
 	Each []string
 	// Holders are the placeholders Each's command may hold ({} {/} {.} …).
 	Holders []string
 	// Until is the word that ends an Each command (";" for fd).
 	Until string
+	// Roots is the place (1-based) of the first operand that is a directory
+	// searched (fd PATTERN PATH…: 2); RootOpts name a searched directory
+	// (--search-path), BaseOpts the directory searched by default
+	// (--base-directory). With none, the working directory is searched.
+	Roots    int
+	RootOpts []string
+	BaseOpts []string
 	// Package means the command's first word is a package to fetch, with a
 	// version or scope (npx rimraf@5, npx @scope/tool): the program run is the
 	// package's name.
@@ -243,6 +251,7 @@ func (n *Node) inherit(parent Grammar) {
 	valued := append([]string(nil), n.Output...)
 	if n.Runs != nil {
 		valued = append(append(append(valued, n.Runs.Script...), n.Runs.Rest...), n.Runs.Each...)
+		valued = append(append(valued, n.Runs.RootOpts...), n.Runs.BaseOpts...)
 	}
 	for _, name := range valued {
 		n.all.learn(name, true)

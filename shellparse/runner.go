@@ -81,19 +81,7 @@ func registryRun(name string, inv registry.Invocation, runs *registry.Runs, argv
 			}
 			return step{kind: stepWrap, used: o.ValueAt + 1, rest: rest}
 		case slices.Contains(runs.Each, o.Name):
-			// fd -x CMD ARGS… ;: CMD runs on each name found.
-			rest := optionCommand(argv, o)
-			if k := slices.IndexFunc(rest, func(w Word) bool { return w.Static && w.Text == runs.Until }); runs.Until != "" && k >= 0 {
-				rest = rest[:k]
-			}
-			if len(rest) == 0 {
-				return step{}
-			}
-			st := step{kind: stepWrap, used: o.ValueAt + 1, rest: rest, holders: runs.Holders}
-			if !slices.ContainsFunc(rest, func(w Word) bool { return containsHolder([]Word{w}, runs.Holders) }) {
-				st.input, st.holders = true, nil
-			}
-			return st
+			return eachStep(inv, runs, o, argv)
 		case name == "sudo" && (o.Name == "-e" || o.Name == "--edit"):
 			return step{} // sudoedit: edits a file, runs no command
 		case name == "xargs" && (o.Name == "-I" || o.Name == "-i" || o.Name == "--replace"):
@@ -214,4 +202,67 @@ func optionCommand(argv []Word, o registry.Opt) []Word {
 	}
 	first := Word{Text: o.Value, Static: argv[o.At+1].Static}
 	return append([]Word{first}, argv[o.At+2:]...)
+}
+
+// eachStep reads a program that runs a command on every name it finds (fd -x
+// CMD ARGS… ;) as the find command it amounts to: find ROOTS -exec CMD ARGS
+// {} ;, so that the command is judged with the found names as find's are
+// (fd . ~ -x rm is find ~ -exec rm {} ;).
+func eachStep(inv registry.Invocation, runs *registry.Runs, o registry.Opt, argv []Word) step {
+	cmd := optionCommand(argv, o)
+	end := len(argv) // argv index after the command
+	if k := slices.IndexFunc(cmd, func(w Word) bool { return w.Static && w.Text == runs.Until }); runs.Until != "" && k >= 0 {
+		end -= len(cmd) - k
+		cmd = cmd[:k]
+	}
+	if len(cmd) == 0 {
+		return step{}
+	}
+	find := []Word{{Text: "find", Static: true}}
+	n := 0
+	for _, k := range inv.Scan.Operands {
+		if k+1 > o.At && k+1 <= end {
+			continue // a word of the command, or the ; that ends it
+		}
+		if n++; runs.Roots > 0 && n >= runs.Roots {
+			find = append(find, argv[k+1])
+		}
+	}
+	for _, r := range inv.Scan.Values(runs.RootOpts...) {
+		if r.HasValue {
+			find = append(find, optionWord(argv, r))
+		}
+	}
+	if len(find) == 1 {
+		root := Word{Text: ".", Static: true}
+		if b, ok := inv.Scan.Value(runs.BaseOpts...); ok && b.HasValue {
+			root = optionWord(argv, b)
+		}
+		find = append(find, root)
+	}
+	find = append(find, Word{Text: "-exec", Static: true})
+	held := false
+	for _, w := range cmd {
+		if w.Static {
+			for _, h := range runs.Holders {
+				if strings.Contains(w.Text, h) {
+					w.Text, held = strings.ReplaceAll(w.Text, h, "{}"), true
+				}
+			}
+		}
+		find = append(find, w)
+	}
+	if !held {
+		find = append(find, Word{Text: "{}", Static: true})
+	}
+	find = append(find, Word{Text: ";", Static: true})
+	return step{kind: stepWrap, used: o.At + 1, rest: find}
+}
+
+// optionWord returns an option's value as a word.
+func optionWord(argv []Word, o registry.Opt) Word {
+	if o.ValueAt != o.At {
+		return argv[o.ValueAt+1]
+	}
+	return Word{Text: o.Value, Static: argv[o.At+1].Static && !o.Dynamic}
 }

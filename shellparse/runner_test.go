@@ -26,13 +26,16 @@ func TestRegistryRunnerRedTeam6(t *testing.T) {
 		{"npx rimraf@5 x", []string{"rm -rf -- x"}},
 		{"npx -y @scope/rimraf@1 x y", []string{"rm -rf -- x y"}},
 		// fd -x: the found names are placeholders.
-		{"fd -e go -x rm", []string{"rm {input}"}},
-		{`fd . dir --exec=rm -f {} \; -H`, []string{"rm -f {}"}},
+		{"fd -e go -x rm", []string{"find . -exec rm {} ;", "rm {}"}},
+		{"fd -H pat ~/src /tmp -X rm -rf", []string{"find /home/user/src /tmp -exec rm -rf {} ;", "rm -rf {}"}},
+		{"fd --base-directory /srv -x rm {/}", []string{"find /srv -exec rm {} ;", "rm {}"}},
+		{"fd --search-path a --search-path=b -x rm", []string{"find a b -exec rm {} ;", "rm {}"}},
+		{`fd . dir --exec=rm -f {} \; -H`, []string{"find dir -exec rm -f {} ;", "rm -f {}"}},
 		{"fd -x", []string{"fd -x"}},
 		// sg GROUP 'CMD' runs CMD in a shell.
 		{"sg wheel 'rm -rf x; ls'", []string{"ls", "rm -rf x"}},
 	}
-	p := NewParser(Options{})
+	p := NewParser(Options{Home: "/home/user"})
 	for _, tt := range tests {
 		res := p.ParseScript(tt.src)
 		var got []string
