@@ -136,8 +136,15 @@ type Runs struct {
 	// package's name.
 	Package bool
 	// ShellOperand means the command is one operand that the shell runs
-	// (sg GROUP 'CMD').
+	// (sg GROUP 'CMD'); with ShellIf, only when one of those options is
+	// given (entr -s 'CMD').
 	ShellOperand bool
+	ShellIf      []string
+	// Scripts means every operand, and the value of every Script option, is
+	// a script the shell runs (hyperfine 'CMD' --prepare 'CMD',
+	// concurrently 'CMD' 'CMD'). The files the verb's Output options name
+	// are judged as written by the script.
+	Scripts bool
 }
 
 // Registry is the set of declarations, indexed by name.
@@ -246,7 +253,7 @@ func (n *Node) inherit(parent Grammar) {
 		DashAbbrev: parent.DashAbbrev || n.DashAbbrev,
 		// A runner's options end at the command, unless its operands are not
 		// the command (nix develop INSTALLABLE -c CMD, fd PATTERN -x CMD).
-		Posix: n.Posix || n.Runs != nil && !n.Runs.Only && len(n.Runs.Each) == 0,
+		Posix: n.Posix || n.Runs != nil && !n.Runs.Only && !n.Runs.Scripts && len(n.Runs.Each) == 0,
 	}
 	valued := append([]string(nil), n.Output...)
 	if n.Runs != nil {

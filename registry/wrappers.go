@@ -111,6 +111,15 @@ var wrappers = []*Program{
 	{Family: "wrappers", Names: []string{"watchexec", "reflex"}, Node: Node{Grammar: Grammar{Short: "w:e:r:d:", Long: []string{"watch=", "exts=", "ignore=", "debounce=", "shell=", "regex=", "glob="}}, Runs: &Runs{AfterDashDash: true}}},
 	{Family: "wrappers", Names: []string{"nodemon"}, Node: Node{Grammar: Grammar{Short: "x:w:e:", Long: []string{"exec=", "watch=", "ext=", "ignore=", "delay="}}, Runs: &Runs{Script: []string{"-x", "--exec"}}}},
 	{Family: "wrappers", Names: []string{"sg"}, Node: Node{Runs: &Runs{Skip: 1, Script: []string{"-c"}, ShellOperand: true}, Grammar: Grammar{Short: "c:"}}},
+	// Watchers and benchmark runners that run shell scripts they are given.
+	{Family: "wrappers", Names: []string{"hyperfine"}, Node: Node{Grammar: Grammar{Short: "w:r:m:M:p:c:s:S:n:u:L:P:D:", Long: []string{"warmup=", "runs=", "min-runs=", "max-runs=", "prepare=", "setup=", "cleanup=", "conclude=", "command-name=", "time-unit=", "shell=", "parameter-list=", "parameter-scan=", "parameter-step-size=", "export-json=", "export-csv=", "export-markdown=", "export-asciidoc=", "export-orgmode=", "reference=", "output=", "style=", "sort=", "input="}},
+		Output: []string{"--export-json", "--export-csv", "--export-markdown", "--export-asciidoc", "--export-orgmode"},
+		Runs:   &Runs{Scripts: true, Script: []string{"-p", "--prepare", "-s", "--setup", "-c", "--cleanup", "--conclude", "--reference"}}}},
+	{Family: "wrappers", Names: []string{"concurrently"}, Node: Node{Grammar: Grammar{Short: "n:c:p:l:s:k", Long: []string{"names=", "prefix-colors=", "prefix=", "prefix-length=", "success=", "kill-others", "kill-signal=", "restart-tries=", "restart-after=", "max-processes=", "timestamp-format=", "passthrough-arguments", "handle-input", "default-input-target=", "group", "raw", "hide=", "pad-prefix"}},
+		Runs: &Runs{Scripts: true}}},
+	{Family: "wrappers", Names: []string{"entr"}, Node: Node{Runs: &Runs{ShellOperand: true, ShellIf: []string{"-s"}}}},
+	{Family: "wrappers", Names: []string{"chokidar"}, Node: Node{Grammar: Grammar{Short: "c:d:t:i:", Long: []string{"command=", "debounce=", "throttle=", "ignore=", "polling-interval=", "poll-interval-binary="}},
+		Runs: &Runs{Script: []string{"-c", "--command"}, Only: true}}},
 	// rimraf and del-cli delete their operands recursively and by force:
 	// npx rimraf ~ is rm -rf ~.
 	{Family: "wrappers", Names: []string{"rimraf", "del-cli"}, Node: Node{Grammar: Grammar{Short: "vGiI", Long: []string{"impl=", "tmp=", "glob", "preserve-root", "no-preserve-root", "verbose", "interactive", "no-glob", "dry-run"}},

@@ -61,6 +61,9 @@ func registryStep(name string, prog *registry.Program, argv []Word) step {
 // registryRun unwraps the command of a reading whose verb runs one.
 func registryRun(name string, inv registry.Invocation, runs *registry.Runs, argv []Word) step {
 	args := regWords(argv[1:])
+	if runs.Scripts {
+		return scriptsStep(inv, runs, argv)
+	}
 	var st step
 	replace := ""
 	for _, o := range inv.Scan.Opts {
@@ -146,7 +149,7 @@ func registryRun(name string, inv registry.Invocation, runs *registry.Runs, argv
 		// nice $CMD: the dynamic word is the command.
 		i, st.alsoDynamic = st.dynAt, false
 	}
-	if runs.ShellOperand {
+	if runs.ShellOperand && (len(runs.ShellIf) == 0 || inv.Scan.Has(runs.ShellIf...)) {
 		// sg GROUP 'CMD': the operand is a script the shell runs.
 		return scriptOrOpaque(argv[i], len(argv))
 	}
@@ -265,4 +268,39 @@ func optionWord(argv []Word, o registry.Opt) Word {
 		return argv[o.ValueAt+1]
 	}
 	return Word{Text: o.Value, Static: argv[o.At+1].Static && !o.Dynamic}
+}
+
+// scriptsStep reads a program whose operands are all shell scripts
+// (hyperfine, concurrently): one script of them all, with the files its
+// output options name written by it, so that they are judged as writes.
+func scriptsStep(inv registry.Invocation, runs *registry.Runs, argv []Word) step {
+	var parts []string
+	static := true
+	add := func(w Word) {
+		parts = append(parts, w.Text)
+		static = static && w.Static
+	}
+	for _, o := range inv.Scan.Opts {
+		if slices.Contains(runs.Script, o.Name) && o.HasValue {
+			add(optionWord(argv, o))
+		}
+	}
+	for _, k := range inv.Scan.Operands {
+		add(argv[k+1])
+	}
+	if len(parts) == 0 {
+		return step{}
+	}
+	for _, o := range inv.Outputs() {
+		if !o.HasValue {
+			continue
+		}
+		w := optionWord(argv, o)
+		if w.Static {
+			parts = append(parts, ": > '"+strings.ReplaceAll(w.Text, "'", `'\''`)+"'")
+		} else {
+			parts = append(parts, ": > "+w.Text)
+		}
+	}
+	return scriptOrOpaque(Word{Text: strings.Join(parts, "\n"), Static: static}, len(argv))
 }

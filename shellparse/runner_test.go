@@ -32,6 +32,12 @@ func TestRegistryRunnerRedTeam6(t *testing.T) {
 		{"fd --search-path a --search-path=b -x rm", []string{"find a b -exec rm {} ;", "rm {}"}},
 		{`fd . dir --exec=rm -f {} \; -H`, []string{"find dir -exec rm -f {} ;", "rm -f {}"}},
 		{"fd -x", []string{"fd -x"}},
+		// Every operand (and --prepare, --cleanup …) is a script; files the
+		// program exports are written by it.
+		{"hyperfine -p 'make' 'rm x' --export-json out.json", []string{":", "make", "rm x"}},
+		{"entr -s 'rm x; ls'", []string{"ls", "rm x"}},
+		{"entr rm x", []string{"rm x"}},
+		{"chokidar 'src/**' -c 'rm x'", []string{"rm x"}},
 		// sg GROUP 'CMD' runs CMD in a shell.
 		{"sg wheel 'rm -rf x; ls'", []string{"ls", "rm -rf x"}},
 	}
