@@ -244,6 +244,7 @@ func TestResolveRedTeam6(t *testing.T) {
 		// that destroys: conda env remove, op vault delete.
 		{"kubectlish get delete x", []string{"get"}, "delete", false, false},
 		{"kubectlish get -o yaml delete", []string{"get"}, "", true, false},
+		{"kubectlish get db-purge-job", []string{"get"}, "", true, false},
 		// npm accepts any unambiguous prefix of a verb.
 		{"npmish unpub left-pad", []string{"unpub"}, "", false, true},
 		{"npmish u left-pad", []string{""}, "u", false, false}, // ambiguous: npm refuses it

@@ -140,10 +140,11 @@ func (inv Invocation) walk(args []Word, pos int, opts []Opt, skips int) Invocati
 	}
 	out := inv.finish(args, opts, pos, false)
 	if n := out.Node; n.Read && len(n.Subs) == 0 && len(out.Path) > 0 && pos < len(args) && !args[pos].Dynamic &&
-		len(out.Scan.Operands) > 0 && out.Scan.Operands[0] == pos && DestructiveVerb(args[pos].Text) {
+		len(out.Scan.Operands) > 0 && out.Scan.Operands[0] == pos && destructiveVerbs[strings.ToLower(args[pos].Text)] {
 		// conda env remove, op vault delete: a reading verb declared without
 		// its own verbs, followed at once by a word that destroys, is that
-		// verb's undeclared subcommand.
+		// verb's undeclared subcommand (the word itself, not a name that
+		// holds it: kubectl logs db-purge-job reads).
 		out.Verb, out.VerbAt = args[pos].Text, pos
 	}
 	return out
