@@ -58,3 +58,37 @@ func TestRegistryRunnerRedTeam6(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRegistryStep unwraps random argv with every runner the registry
+// declares: no panic, and the wrapped command is a suffix-sized slice.
+func FuzzRegistryStep(f *testing.F) {
+	f.Add("-c 'x' -- y", uint8(0))
+	f.Add("--account a run -- rm -rf x", uint8(3))
+	f.Add(". ~ -x rm {} ; -H --search-path=a --base-directory", uint8(9))
+	f.Add("rimraf@5 x -- y", uint8(1))
+	var runners []string
+	for _, p := range programs.Programs() {
+		if p.RunsCommands() {
+			runners = append(runners, p.Names...)
+		}
+	}
+	f.Fuzz(func(t *testing.T, src string, pick uint8) {
+		if len(src) > 2000 {
+			return
+		}
+		name := runners[int(pick)%len(runners)]
+		prog, _ := programs.Lookup(name)
+		argv := []Word{{Text: name, Static: true}}
+		for _, w := range strings.Fields(src) {
+			argv = append(argv, Word{Text: w, Static: !strings.Contains(w, "$"), Glob: strings.Contains(w, "*")})
+		}
+		st := registryStep(name, prog, argv)
+		if st.kind == stepWrap && len(st.rest) == 0 {
+			t.Fatalf("%s %q: empty command", name, src)
+		}
+		if st.used < 0 || st.dynAt < 0 {
+			t.Fatalf("%s %q: used %d dynAt %d", name, src, st.used, st.dynAt)
+		}
+		NewParser(Options{Home: "/home/u"}).ParseScript(name + " " + src)
+	})
+}
