@@ -122,6 +122,6 @@ var wrappers = []*Program{
 		Runs: &Runs{Script: []string{"-c", "--command"}, Only: true}}},
 	// rimraf and del-cli delete their operands recursively and by force:
 	// npx rimraf ~ is rm -rf ~.
-	{Family: "wrappers", Names: []string{"rimraf", "del-cli"}, Node: Node{Grammar: Grammar{Short: "vGiI", Long: []string{"impl=", "tmp=", "glob", "preserve-root", "no-preserve-root", "verbose", "interactive", "no-glob", "dry-run"}},
+	{Family: "wrappers", Names: []string{"rimraf", "del-cli", "del"}, Node: Node{Grammar: Grammar{Short: "vGiI", Long: []string{"impl=", "tmp=", "glob", "preserve-root", "no-preserve-root", "verbose", "interactive", "no-glob", "dry-run"}},
 		Runs: &Runs{As: []string{"rm", "-rf"}}}},
 }
