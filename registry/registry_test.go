@@ -203,6 +203,7 @@ func redTeamRegistry() *Registry {
 			{Names: []string{"unpublish"}, Rules: []Rule{rule}},
 			{Names: []string{"uninstall", "un"}, Writes: true},
 			{Names: []string{"ls"}, Read: true, Unless: []string{"--fix"}},
+			{Names: []string{"test"}, Read: true, Unless: []string{"--script-shell"}},
 		}}},
 		{Family: "test", Names: []string{"listish"}, Node: Node{Bare: true, ReadIf: []string{"-l"}}},
 		{Family: "test", Names: []string{"uniqish"}, Node: Node{Read: true, OutputOperand: 2, Grammar: Grammar{Short: "f:"}}},
@@ -358,6 +359,13 @@ func TestReadOnlyRedTeam6(t *testing.T) {
 		{"uniqish -f 1 in out", false, []string{"out"}},
 		{"uniqish $X", false, nil},
 		{"dmesgish", true, nil},
+		// Arguments passed through "--" to a script: paths outside the
+		// project may be written by its unknown options.
+		{"npmish test -- --coverage src/a.js", true, nil},
+		{"npmish test -- -o /home/u/.bashrc", false, nil},
+		{"npmish test -- --outputFile=/tmp/x", false, nil},
+		{"npmish test -- --out ../x", false, nil},
+		{"npmish test -- --script-shell=x", false, nil},
 		{"dmesgish --clea", false, nil}, // abbreviation of the learned --clear
 		{"dmesgish --console-l 1", false, nil},
 		{"fdish -e go -x rm", false, nil},

@@ -353,14 +353,21 @@ func (inv *Invocation) readOnly() bool {
 	return true
 }
 
+// argUnless reports an argument passed through after "--" that may make the
+// verb write: one of its Unless options, a word known only at run time, or a
+// path outside the project (npm run lint -- -o ~/.bashrc: the script's own
+// options are unknown, and its files may be written).
 func (inv *Invocation) argUnless(i int) bool {
-	name, _, _ := strings.Cut(inv.args[i].Text, "=")
-	for _, u := range inv.Node.Unless {
-		if name == u || inv.args[i].Dynamic {
-			return true
-		}
+	w := inv.args[i]
+	name, value, _ := strings.Cut(w.Text, "=")
+	if w.Dynamic || outsidePath(w.Text) || outsidePath(value) {
+		return true
 	}
-	return false
+	return slices.Contains(inv.Node.Unless, name)
+}
+
+func outsidePath(s string) bool {
+	return strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~") || strings.HasPrefix(s, "..")
 }
 
 // Outputs returns the values of the options that name a file the verb
