@@ -362,7 +362,7 @@ func pulumiVerbs() []*Node {
 
 // --- cdk, cdktf ---
 
-var cdkGlobal = Grammar{Short: "a:c:p:r:o:", Long: []string{"app=", "build=", "context=", "plugin=", "trace", "strict", "lookups",
+var cdkGlobal = Grammar{Short: "a:c:p:r:o:", Long: []string{"version", "help", "app=", "build=", "context=", "plugin=", "trace", "strict", "lookups",
 	"ignore-errors", "json", "verbose", "debug", "profile=", "proxy=", "ca-bundle-path=", "ec2creds", "version-reporting",
 	"path-metadata", "asset-metadata", "role-arn=", "staging", "output=", "notices", "no-color", "ci", "unstable=", "all", "force",
 	"exclusively", "require-approval=", "parameters=", "outputs-file=", "method=", "toolkit-stack-name=", "change-set-name=", "concurrency="}}
@@ -473,6 +473,7 @@ func awsOps(extra ...*Node) []*Node {
 
 func awsServices() []*Node {
 	return []*Node{
+		{Names: []string{"help"}, Read: true},
 		{Names: []string{"s3"}, Grammar: Grammar{Long: []string{"include=", "exclude=", "acl=", "storage-class=", "sse=", "content-type=",
 			"expires-in=", "page-size=", "grants=", "recursive", "dryrun", "delete", "force", "quiet", "summarize", "human-readable"}}, Subs: []*Node{
 			{Names: []string{"ls", "presign", "help"}, Read: true},

@@ -310,7 +310,6 @@ var devtools = []*Program{
 	{Family: "packages", Names: []string{"twine"}, Node: Node{Subs: []*Node{rd("check", "--version", "help"), wr("upload", "register")}}},
 	// rimraf is the Node world's rm -rf (npx rimraf dist): the validator judges
 	// its operands as rm -rf's.
-	{Family: "packages", Names: []string{"rimraf"}, Check: "rm", Node: Node{Writes: true}},
 	{Family: "packages", Names: []string{"dotnet"}, Node: Node{ReadIf: []string{"--info", "--version", "--list-sdks", "--list-runtimes"}, Grammar: Grammar{Long: []string{"info", "version", "list-sdks", "list-runtimes"}}, Subs: []*Node{
 		{Names: []string{"exec"}, Runs: &Runs{}},
 		{Names: []string{"--info", "--version", "--list-sdks", "--list-runtimes", "list", "help", "sdk"}, Read: true},

@@ -35,5 +35,4 @@ var files = []*Program{
 	{Family: "files", Names: []string{"unlink"}, Check: "rm", Node: Node{Writes: true}},
 	{Family: "files", Names: []string{"shred"}, Check: "rm", Node: Node{Writes: true, Grammar: Grammar{Short: "n:s:", Long: []string{"iterations=", "size=", "random-source=", "remove=?", "force", "exact", "zero", "verbose"}}}},
 	{Family: "files", Names: []string{"mkfifo", "mknod"}, Check: "writes", Node: Node{Writes: true, Grammar: Grammar{Short: "m:", Long: []string{"mode=", "context=?"}}}},
-	{Family: "files", Names: []string{"uniq"}, Node: Node{Read: true, Grammar: Grammar{Short: "f:s:w:", Long: []string{"skip-fields=", "skip-chars=", "check-chars=", "group=?", "all-repeated=?"}}}},
 }

@@ -56,6 +56,12 @@ type Node struct {
 	Unless []string
 	// Output lists options whose value is a file the verb writes.
 	Output []string
+	// OutputOperand is the place (1-based) of an operand that is a file the
+	// verb writes: uniq IN OUT, xxd IN OUT write their second operand.
+	OutputOperand int
+	// Abbrev means the subcommand names may be abbreviated to any
+	// unambiguous prefix, as npm's are (npm unpub is npm unpublish).
+	Abbrev bool
 	// Runs says the verb runs the command in its operands (npx, uv run,
 	// kubectl exec -- …); the parser unwraps it.
 	Runs *Runs
@@ -100,11 +106,49 @@ type Runs struct {
 	// (nix develop -c CMD ARGS…).
 	Rest []string
 	// Only means the verb runs a command only through Script or Rest
-	// options; its operands are not a command (nix-shell PACKAGES).
+	// options, or after "--" with AfterDashDash; its operands are not a
+	// command (nix-shell PACKAGES, nix develop INSTALLABLE, mise exec TOOLS).
 	Only bool
 	// AfterDashDash means the command is only what follows "--" (kubectl
 	// exec POD -- CMD).
 	AfterDashDash bool
+	// As is the command the operands are handed to: rimraf PATHS is
+	// rm -rf PATHS.
+	As []string
+	// Each lists options whose value starts a command run on every name the
+	// program finds (fd -x CMD ARGS…): the command is judged as find's
+	// (find ROOTS -exec CMD {} ;), with the names as placeholders, appended
+	// when the command names none. The command ends at Until.
+	Each []string
+	// Holders are the placeholders Each's command may hold ({} {/} {.} …).
+	Holders []string
+	// Until is the word that ends an Each command (";" for fd).
+	Until string
+	// Roots is the place (1-based) of the first operand that is a directory
+	// searched (fd PATTERN PATH…: 2); RootOpts name a searched directory
+	// (--search-path), BaseOpts the directory searched by default
+	// (--base-directory). With none, the working directory is searched.
+	Roots    int
+	RootOpts []string
+	BaseOpts []string
+	// Filters are options that narrow what an Each command is run on (fd
+	// -e go, -t f): with one of them, or a pattern operand before the roots,
+	// the search is filtered as find -name is.
+	Filters []string
+	// Package means the command's first word is a package to fetch, with a
+	// version or scope (npx rimraf@5, npx @scope/tool): the program run is the
+	// package's name.
+	Package bool
+	// ShellOperand means the command is one operand that the shell runs
+	// (sg GROUP 'CMD'); with ShellIf, only when one of those options is
+	// given (entr -s 'CMD').
+	ShellOperand bool
+	ShellIf      []string
+	// Scripts means every operand, and the value of every Script option, is
+	// a script the shell runs (hyperfine 'CMD' --prepare 'CMD',
+	// concurrently 'CMD' 'CMD'). The files the verb's Output options name
+	// are judged as written by the script.
+	Scripts bool
 }
 
 // Registry is the set of declarations, indexed by name.
@@ -151,6 +195,9 @@ func (r *Registry) Known(name string) bool {
 
 // match reports whether a subcommand word names the node.
 func (n *Node) match(word string) bool {
+	if word == "" {
+		return false
+	}
 	for _, name := range n.Names {
 		if name == word {
 			return true
@@ -178,22 +225,93 @@ func (n *Node) Sub(word string) *Node {
 			wild = s
 		}
 	}
-	return wild
+	if wild != nil || !n.Abbrev || word == "" || strings.HasPrefix(word, "-") {
+		return wild
+	}
+	// npm unpub: a prefix of exactly one subcommand's name names it.
+	var found *Node
+	for _, s := range n.Subs {
+		for _, name := range s.Names {
+			if strings.HasPrefix(name, word) && !strings.Contains(name, "*") {
+				if found != nil && found != s {
+					return nil // ambiguous: the program refuses it
+				}
+				found = s
+			}
+		}
+	}
+	return found
 }
 
 // inherit sets the node's whole grammar: its own options and its parents'.
+// A long option the node names in Unless, Output, ReadIf, Rules or Runs but
+// not in its grammar is added to it, so that its abbreviations are read as it
+// (dmesg --clea is dmesg --clear), with a value when it must take one.
 func (n *Node) inherit(parent Grammar) {
 	n.all = Grammar{
-		Short: n.Short + parent.Short, // the subcommand's own letters win
-		Long:  append(append([]string(nil), n.Long...), parent.Long...),
-		Words: append(append([]string(nil), n.Words...), parent.Words...),
-		Dash:  parent.Dash || n.Dash,
-		Exact: parent.Exact || n.Exact,
-		Posix: n.Posix || n.Runs != nil, // a runner's options end at the command
+		Short:      n.Short + parent.Short, // the subcommand's own letters win
+		Long:       append(append([]string(nil), n.Long...), parent.Long...),
+		Words:      append(append([]string(nil), n.Words...), parent.Words...),
+		Dash:       parent.Dash || n.Dash,
+		Exact:      parent.Exact || n.Exact,
+		DashAbbrev: parent.DashAbbrev || n.DashAbbrev,
+		// A runner's options end at the command, unless its operands are not
+		// the command (nix develop INSTALLABLE -c CMD, fd PATTERN -x CMD).
+		Posix: n.Posix || n.Runs != nil && !n.Runs.Only && !n.Runs.Scripts && len(n.Runs.Each) == 0,
+	}
+	valued := append([]string(nil), n.Output...)
+	if n.Runs != nil {
+		valued = append(append(append(valued, n.Runs.Script...), n.Runs.Rest...), n.Runs.Each...)
+		valued = append(append(valued, n.Runs.RootOpts...), n.Runs.BaseOpts...)
+	}
+	for _, name := range valued {
+		n.all.learn(name, true)
+	}
+	flags := append(append([]string(nil), n.Unless...), n.ReadIf...)
+	for _, r := range n.Rules {
+		for _, cond := range r.If {
+			name, _, hasValue := strings.Cut(cond, "=")
+			if hasValue {
+				n.all.learn(name, true)
+			} else {
+				flags = append(flags, name)
+			}
+		}
+	}
+	for _, name := range flags {
+		n.all.learn(name, false)
 	}
 	for _, s := range n.Subs {
 		s.inherit(n.all)
 	}
+}
+
+// learn adds an option the grammar does not list yet: a long one, or a
+// letter that takes a value (mise exec -c SCRIPT).
+func (g *Grammar) learn(opt string, value bool) {
+	if value && !g.Dash && len(opt) == 2 && opt[0] == '-' && opt[1] != '-' && opt[1] != ':' {
+		if _, known := g.short(opt[1]); !known {
+			g.Short += opt[1:] + ":"
+		}
+		return
+	}
+	name, ok := strings.CutPrefix(opt, "--")
+	if !ok && g.Dash {
+		name, ok = strings.CutPrefix(opt, "-")
+	}
+	name, _, _ = strings.Cut(name, "=") // --json=false names --json
+	if !ok || name == "" || strings.HasPrefix(name, "-") {
+		return
+	}
+	for _, decl := range g.Long {
+		if n, _ := splitLong(decl); n == name {
+			return
+		}
+	}
+	if value {
+		name += "="
+	}
+	g.Long = append(g.Long, name)
 }
 
 // Default returns permgate's registry: every declaration in this package.

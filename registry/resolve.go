@@ -2,6 +2,7 @@ package registry
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"permgate/finding"
@@ -22,23 +23,60 @@ type Invocation struct {
 	// ("" when Node has none, or no operand was given); it is how the
 	// destructive-name principle sees an undeclared verb.
 	Verb string
+	// VerbAt is the index of Verb's word in args (when Verb is set).
+	VerbAt int
 	// DynamicVerb reports a dynamic word where a subcommand could stand.
 	DynamicVerb bool
 
 	args []Word
+	// alts are the other readings of the argv (see Resolve).
+	alts []Invocation
 }
 
+// maxSkips bounds how many words in verb position the resolver may read as
+// something else (an option's value, a toolchain, a word after "--") to find
+// the verb behind them.
+const maxSkips = 3
+
+// maxGlobVerbs bounds the verbs one pattern in verb position is read as.
+const maxGlobVerbs = 8
+
 // Resolve reads args (the words after the program's name) against p.
+//
+// A static word in verb position that names no subcommand may be the value of
+// an option the declaration does not list (kubectl --kubeconfig FILE delete,
+// npm --otp CODE unpublish) or a selector (cargo +nightly yank); a "--"
+// before the verb may still be followed by it (npm -- unpublish). The
+// resolver then also reads the argv with that word set aside, and keeps the
+// reading when it reaches a declared verb or one named like a destroying verb:
+// findings come from every reading, and the command is read-only only when
+// every reading is.
 func (p *Program) Resolve(args []Word) Invocation {
 	inv := Invocation{Program: p, Node: &p.Node, args: args}
-	pos := 0
-	var opts []Opt
+	out := inv.walk(args, 0, nil, 0)
+	if !DestructiveVerb(out.Verb) {
+		for _, alt := range out.alts {
+			if DestructiveVerb(alt.Verb) {
+				out.Verb, out.VerbAt, out.Path = alt.Verb, alt.VerbAt, alt.Path
+				break
+			}
+		}
+	}
+	for _, alt := range out.alts {
+		out.DynamicVerb = out.DynamicVerb || alt.DynamicVerb
+	}
+	return out
+}
+
+// walk resolves args[pos:] from inv.Node; opts are the options found before.
+func (inv Invocation) walk(args []Word, pos int, opts []Opt, skips int) Invocation {
 	for len(inv.Node.Subs) > 0 && pos < len(args) {
 		g := inv.Node.all
 		g.Posix = true
 		s := g.Scan(args[pos:])
 		for _, o := range s.Opts {
 			o.At += pos
+			o.ValueAt += pos
 			opts = append(opts, o)
 		}
 		inv.Scan.Unknown = inv.Scan.Unknown || s.Unknown
@@ -46,7 +84,12 @@ func (p *Program) Resolve(args []Word) Invocation {
 			inv.DynamicVerb = true
 		}
 		if s.DashDash >= 0 {
-			return inv.finish(args, opts, pos+s.DashDash, true)
+			dd := pos + s.DashDash
+			out := inv.finish(args, opts, dd, true)
+			if skips < maxSkips && dd+1 < len(args) {
+				out.also(inv.walk(args, dd+1, slices.Clip(opts), skips+1), len(inv.Path))
+			}
+			return out
 		}
 		stop := pos + s.Stop
 		if stop >= len(args) {
@@ -54,26 +97,85 @@ func (p *Program) Resolve(args []Word) Invocation {
 		}
 		w := args[stop]
 		next := inv.Node.Sub(w.Text)
+		if next == nil && !w.Dynamic && skips == 0 && strings.ContainsAny(w.Text, "*?[") {
+			// npm unpub* may expand to unpublish when such a file exists:
+			// each verb the pattern matches is a reading (a few, and no
+			// further readings behind them, so patterns cannot multiply).
+			out := inv
+			out.Verb, out.VerbAt = w.Text, stop
+			out = out.finish(args, opts, stop, false)
+			matched := 0
+			for _, sub := range inv.Node.Subs {
+				if matched >= maxGlobVerbs {
+					break
+				}
+				for _, name := range sub.Names {
+					if ok, _ := path.Match(w.Text, name); ok && !strings.Contains(name, "*") {
+						alt := inv
+						alt.Path, alt.Node = append(slices.Clip(inv.Path), name), sub
+						out.also(alt.walk(args, stop+1, slices.Clip(opts), maxSkips), len(inv.Path))
+						matched++
+						break
+					}
+				}
+			}
+			return out
+		}
 		if w.Dynamic || next == nil {
+			alt := inv
 			if w.Dynamic {
 				inv.DynamicVerb = true
 			} else {
-				inv.Verb = w.Text
+				inv.Verb, inv.VerbAt = w.Text, stop
 			}
-			return inv.finish(args, opts, stop, false)
+			out := inv.finish(args, opts, stop, false)
+			if !w.Dynamic && skips < maxSkips && stop+1 < len(args) {
+				out.also(alt.walk(args, stop+1, slices.Clip(opts), skips+1), len(inv.Path))
+			}
+			return out
 		}
-		inv.Path = append(inv.Path, w.Text)
+		inv.Path = append(slices.Clip(inv.Path), w.Text)
 		inv.Node = next
 		pos = stop + 1
 	}
-	return inv.finish(args, opts, pos, false)
+	out := inv.finish(args, opts, pos, false)
+	if n := out.Node; n.Read && len(n.Subs) == 0 && len(out.Path) > 0 && pos < len(args) && !args[pos].Dynamic &&
+		len(out.Scan.Operands) > 0 && out.Scan.Operands[0] == pos && destructiveVerbs[strings.ToLower(args[pos].Text)] {
+		// conda env remove, op vault delete: a reading verb declared without
+		// its own verbs, followed at once by a word that destroys, is that
+		// verb's undeclared subcommand (the word itself, not a name that
+		// holds it: kubectl logs db-purge-job reads).
+		out.Verb, out.VerbAt = args[pos].Text, pos
+	}
+	return out
 }
+
+// also keeps another reading when it names a declared verb deeper than depth
+// or a verb named like one that destroys.
+func (inv *Invocation) also(alt Invocation, depth int) {
+	for _, r := range alt.readings() {
+		if len(r.Path) > depth || DestructiveVerb(r.Verb) {
+			r.alts = nil
+			inv.alts = append(inv.alts, r)
+		}
+	}
+}
+
+// readings returns the invocation and its other readings.
+func (inv *Invocation) readings() []Invocation {
+	return append([]Invocation{*inv}, inv.alts...)
+}
+
+// Readings returns every reading of the argv: the invocation itself first,
+// then the readings with a word in verb position set aside (see Resolve).
+func (inv *Invocation) Readings() []Invocation { return inv.readings() }
 
 // finish scans args[from:] with the node's whole grammar and adds the
 // options found before it. With dashDash, args[from] is a "--" that came
 // before any subcommand: everything after it is an operand.
 func (inv Invocation) finish(args []Word, before []Opt, from int, dashDash bool) Invocation {
-	inv.Scan.Opts = before
+	inv.Scan.Opts = slices.Clip(before)
+	inv.Scan.Operands = nil
 	inv.Scan.DashDash = -1
 	inv.Scan.Stop = len(args)
 	if dashDash {
@@ -89,6 +191,7 @@ func (inv Invocation) finish(args []Word, before []Opt, from int, dashDash bool)
 	s := inv.Node.all.Scan(args[from:])
 	for _, o := range s.Opts {
 		o.At += from
+		o.ValueAt += from
 		inv.Scan.Opts = append(inv.Scan.Opts, o)
 	}
 	for _, i := range s.Operands {
@@ -102,45 +205,130 @@ func (inv Invocation) finish(args []Word, before []Opt, from int, dashDash bool)
 	return inv
 }
 
+// helpOptions ask a program for its help or version and nothing else.
+var helpOptions = map[string]bool{"--help": true, "-h": true, "--version": true, "-help": true, "-version": true, "-?": true, "--usage": true}
+
 // Help reports an argv that only asks for help or the version: --help, -h,
-// --version, -V, -v, -version, or help alone as the verb (-v alone is the
-// version for node, ruby, php, perl, make, mvn; elsewhere it does nothing
-// but complain of a missing operand).
+// --version, -help, -version as an option of the program (not an option's
+// value, not after "--", not an option the grammar gives another meaning,
+// as -h for a host), with no operand but the verb (kubectl delete --help,
+// docker run --help; not docker run IMAGE --help, go run . --help or
+// node evil.js -h, which run something); or help alone as the verb. Every
+// reading of the argv must be help. args is the argv Resolve read.
 func (inv *Invocation) Help(args []Word) bool {
+	for _, r := range inv.readings() {
+		if !r.help() {
+			return false
+		}
+	}
+	return true
+}
+
+func (inv *Invocation) help() bool {
+	args := inv.args
+	if len(args) == 0 {
+		return false
+	}
 	for _, w := range args {
 		if w.Dynamic || w.Text == "--" {
 			return false // cargo run -- --help asks the program built, not cargo
 		}
 	}
-	if len(args) == 1 {
-		switch args[0].Text {
-		case "--help", "-h", "--version", "-help", "-version", "help", "-?", "--usage", "version", "-V", "-v":
-			return true
+	if (args[0].Text == "help" || args[0].Text == "version") && len(inv.Path) > 0 && !inv.Node.Read {
+		return false // make help runs the Makefile's target named help
+	}
+	if len(args) == 1 && (args[0].Text == "help" || args[0].Text == "version") {
+		return true
+	}
+	if args[0].Text == "help" && len(args) <= 3 {
+		for _, w := range args {
+			if strings.ContainsAny(w.Text, "=/$") {
+				return false
+			}
+		}
+		return true
+	}
+	if len(args) == 1 && (args[0].Text == "-V" || args[0].Text == "-v") && !inv.declares(args[0].Text) {
+		return true // node -v, ruby -v, mvn -v, rustc -V: the version
+	}
+	found := false
+	n := inv.Node
+	for _, o := range inv.Scan.Opts {
+		if helpOptions[o.Name] && !o.HasValue && !inv.declares(o.Name) {
+			found = true
+			continue
+		}
+		if slices.Contains(n.Unless, o.Name) || slices.Contains(n.Output, o.Name) || inv.ruleOption(o.Name) {
+			return false
 		}
 	}
-	if len(args) >= 1 && len(args) <= 4 {
-		last := args[len(args)-1].Text
-		if last == "--help" || last == "-h" || args[0].Text == "help" {
-			for _, w := range args {
-				if strings.ContainsAny(w.Text, "=/$") && w.Text != "--help" {
-					return false
-				}
-			}
+	if !found {
+		return false
+	}
+	switch len(inv.Scan.Operands) {
+	case 0:
+		return true
+	case 1:
+		// The verb alone (an undeclared one, or any operand of a program
+		// that declares no verbs), never a script or a command to run.
+		if inv.Program.Check == "interpreter" || n.Runs != nil || len(inv.Path) > 0 {
+			return false
+		}
+		return inv.Verb != "" || len(inv.Program.Subs) == 0
+	}
+	return false
+}
+
+// declares reports a help-like option the grammar gives another meaning
+// (-h for --host, --version VERSION).
+func (inv *Invocation) declares(name string) bool {
+	g := &inv.Node.all
+	if len(name) == 2 && name[0] == '-' && !g.Dash {
+		_, known := g.short(name[1])
+		return known
+	}
+	long := strings.TrimLeft(name, "-")
+	for _, decl := range g.Long {
+		if n, kind := splitLong(decl); n == long && kind != noValue {
 			return true
 		}
 	}
 	return false
 }
 
-// ReadOnly reports whether the invocation only reads, by the declaration.
+// ruleOption reports an option one of the verb's rules names.
+func (inv *Invocation) ruleOption(name string) bool {
+	for _, r := range inv.Node.Rules {
+		for _, cond := range r.If {
+			if n, _, _ := strings.Cut(cond, "="); n == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ReadOnly reports whether the invocation only reads, by the declaration:
+// every reading of the argv must.
 func (inv *Invocation) ReadOnly() bool {
+	for _, r := range inv.readings() {
+		if !r.readOnly() {
+			return false
+		}
+	}
+	return true
+}
+
+func (inv *Invocation) readOnly() bool {
 	n := inv.Node
 	if inv.DynamicVerb || inv.Verb != "" {
 		return false
 	}
 	read := n.Read || n.Bare && len(inv.Scan.Opts) == 0 && len(inv.Scan.Operands) == 0 && !inv.Scan.Unknown
 	if !read && len(n.ReadIf) > 0 && !inv.Scan.Unknown && inv.Scan.Has(n.ReadIf...) {
-		read = true
+		// A listing option only lists when nothing else is asked: mount -l
+		// DEV DIR mounts.
+		read = !n.Bare || len(inv.Scan.Operands) == 0
 	}
 	if !read {
 		return false
@@ -159,21 +347,47 @@ func (inv *Invocation) ReadOnly() bool {
 	if len(n.Output) > 0 && inv.Scan.May(n.Output...) {
 		return false
 	}
+	if n.Runs != nil && len(n.Runs.Each) > 0 && inv.Scan.May(n.Runs.Each...) {
+		return false // fd -x CMD runs CMD
+	}
+	if n.OutputOperand > 0 && (inv.Scan.Unknown || len(inv.Scan.Operands) >= n.OutputOperand) {
+		return false
+	}
 	return true
 }
 
+// argUnless reports an argument passed through after "--" that may make the
+// verb write: one of its Unless options, a word known only at run time, or a
+// path outside the project (npm run lint -- -o ~/.bashrc: the script's own
+// options are unknown, and its files may be written).
 func (inv *Invocation) argUnless(i int) bool {
-	name, _, _ := strings.Cut(inv.args[i].Text, "=")
-	for _, u := range inv.Node.Unless {
-		if name == u || inv.args[i].Dynamic {
-			return true
-		}
+	w := inv.args[i]
+	name, value, _ := strings.Cut(w.Text, "=")
+	if w.Dynamic || outsidePath(w.Text) || outsidePath(value) {
+		return true
 	}
-	return false
+	return slices.Contains(inv.Node.Unless, name)
 }
 
-// Outputs returns the values of the options that name a file the verb writes.
-func (inv *Invocation) Outputs() []Opt { return inv.Scan.Values(inv.Node.Output...) }
+func outsidePath(s string) bool {
+	return strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~") || strings.HasPrefix(s, "..")
+}
+
+// Outputs returns the values of the options that name a file the verb
+// writes, and the operand it writes (OutputOperand), in every reading. An
+// operand is returned as an option whose value is the word (At == ValueAt).
+func (inv *Invocation) Outputs() []Opt {
+	var out []Opt
+	for _, r := range inv.readings() {
+		out = append(out, r.Scan.Values(r.Node.Output...)...)
+		if k := r.Node.OutputOperand; k > 0 && len(r.Scan.Operands) >= k {
+			i := r.Scan.Operands[k-1]
+			w := r.args[i]
+			out = append(out, Opt{Value: w.Text, HasValue: true, Dynamic: w.Dynamic, At: i, ValueAt: i})
+		}
+	}
+	return out
+}
 
 // Finding is a rule that fired.
 type Finding struct {
@@ -189,6 +403,18 @@ type Finding struct {
 // word in option position could be the option of a severe rule: that rule
 // fires too, as a non-severe finding (a human should look).
 func (inv *Invocation) Findings() []Finding {
+	var out []Finding
+	for _, r := range inv.readings() {
+		for _, f := range r.findings() {
+			if !slices.ContainsFunc(out, func(g Finding) bool { return g.Rule.ID == f.Rule.ID && g.Severity >= f.Severity }) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+func (inv *Invocation) findings() []Finding {
 	var out []Finding
 	for _, r := range inv.Node.Rules {
 		if len(r.If) == 0 {
@@ -246,6 +472,16 @@ func DestructiveVerb(word string) bool {
 	for _, part := range strings.FieldsFunc(word, func(r rune) bool { return r == '-' || r == ':' || r == '_' || r == '.' }) {
 		if destructiveVerbs[strings.ToLower(part)] {
 			return true
+		}
+		// deleteMany, DeleteBucket, forceDestroy: camel-case compounds.
+		start := 0
+		for i := 1; i <= len(part); i++ {
+			if i == len(part) || part[i] >= 'A' && part[i] <= 'Z' && part[i-1] >= 'a' && part[i-1] <= 'z' {
+				if destructiveVerbs[strings.ToLower(part[start:i])] {
+					return true
+				}
+				start = i
+			}
 		}
 	}
 	return false

@@ -30,8 +30,14 @@ type Grammar struct {
 	// Words lists single-dash options of several letters read as whole words
 	// before clusters ("TT=" for zip -TT CMD); "=" marks a value.
 	Words []string
-	// Exact means long options must be spelled out: no abbreviations.
+	// Exact means long options must be spelled out: no abbreviations. A Dash
+	// grammar is always exact (Go's flag package, terraform and find take no
+	// abbreviations): reading -c as an abbreviation of -coverpkg would swallow
+	// the next word as its value.
 	Exact bool
+	// DashAbbrev lets a Dash grammar take unambiguous prefixes after all, as
+	// getopt_long_only does (gdb -eval-comm).
+	DashAbbrev bool
 	// Posix means options end at the first operand (wrappers, find).
 	Posix bool
 }
@@ -158,7 +164,7 @@ func (g *Grammar) long(name string) (full string, v valueKind, known bool) {
 		if n == name {
 			return n, kind, true
 		}
-		if !g.Exact && strings.HasPrefix(n, name) {
+		if !g.Exact && (!g.Dash || g.DashAbbrev) && strings.HasPrefix(n, name) {
 			matches++
 			if first == "" || firstKind == noValue && kind != noValue {
 				first, firstKind = n, kind
@@ -220,6 +226,10 @@ func (g *Grammar) Scan(args []Word) Scan {
 	return s
 }
 
+// dynamicChars start the part of a dynamic word's source text that is known
+// only at run time (an expansion, or quotes around one).
+const dynamicChars = "$`\"'\\"
+
 // staticOptionPrefix reports a dynamic word whose option name is written out
 // (--output=$f, -o"$f"): the name is known, only the value is not.
 func staticOptionPrefix(t string) bool {
@@ -278,12 +288,18 @@ func (g *Grammar) option(s *Scan, args []Word, i int) int {
 	return g.cluster(s, args, i)
 }
 
-// cluster reads a getopt cluster such as -rf or -ofile.
+// cluster reads a getopt cluster such as -rf or -ofile. In a dynamic word
+// (-r$X, -n"$N") the letters from the first expansion on are known only at run
+// time: they may be any options (-ro/etc/passwd), so the scan is Unknown.
 func (g *Grammar) cluster(s *Scan, args []Word, i int) int {
 	w := args[i]
 	t := w.Text
 	for j := 1; j < len(t); j++ {
 		letter := t[j]
+		if w.Dynamic && strings.IndexByte(dynamicChars, letter) >= 0 {
+			s.Unknown = true
+			return i
+		}
 		kind, _ := g.short(letter)
 		o := Opt{Name: "-" + string(letter), At: i, ValueAt: i}
 		if kind != noValue {

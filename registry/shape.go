@@ -34,10 +34,10 @@ func (n *Node) any(f func(*Node) bool) bool {
 	return false
 }
 
-// IsHelp reports an argv that only asks for help or the version (see
-// Invocation.Help); it needs no declaration.
-func IsHelp(args []Word) bool {
-	var inv Invocation
+// IsHelp reports an argv that only asks the program for its help or
+// version (see Invocation.Help).
+func (p *Program) IsHelp(args []Word) bool {
+	inv := p.Resolve(args)
 	return inv.Help(args)
 }
 

@@ -250,8 +250,6 @@ var systemTools = []*Program{
 			{Names: []string{"monitor"}, Read: true},
 			{Names: []string{"help"}, Read: true},
 		}}},
-	{Family: "system", Names: []string{"ss"}, Node: Node{Read: true, Grammar: Grammar{Short: "f:A:F:N:", Long: []string{"family=", "query=", "socket=", "filter=", "net=", "kill"}},
-		Unless: []string{"-K", "--kill", "-D", "--diag"}}},
 	{Family: "system", Names: []string{"nft"}, Check: "nft", Node: Node{Grammar: Grammar{Short: "f:I:D:T:", Long: []string{"file=", "includepath=", "define=", "optimize", "check", "handle", "numeric", "stateless", "json", "echo", "terse", "interactive", "debug="}}}},
 	{Family: "system", Names: []string{"iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft", "ip6tables-nft", "ebtables", "arptables"}, Node: Node{
 		Grammar: Grammar{Short: "t:A:C:D:I:R:N:P:E:j:p:s:d:i:o:m:g:w::W:LSFZXvnx", Long: []string{"table=", "append=", "check=", "delete=", "insert=",

@@ -34,11 +34,26 @@ var wrappers = []*Program{
 		Node: Node{Runs: &Runs{}}},
 	{Family: "wrappers", Names: []string{"gosu", "su-exec", "faketime", "setpriv-user"}, Node: Node{Runs: &Runs{Skip: 1}}},
 	{Family: "wrappers", Names: []string{"npx", "pnpx", "bunx"}, Node: Node{Grammar: Grammar{Short: "p:c:y", Long: []string{"package=", "call=", "yes", "no", "quiet", "node-options="}},
-		Runs: &Runs{Script: []string{"-c", "--call"}}}},
-	{Family: "wrappers", Names: []string{"uvx"}, Node: Node{Grammar: Grammar{Long: []string{"from=", "with=", "python=", "index-url=", "extra-index-url="}, Short: "p:"}, Runs: &Runs{}}},
+		Runs: &Runs{Script: []string{"-c", "--call"}, Package: true}}},
+	{Family: "wrappers", Names: []string{"uvx"}, Node: Node{Grammar: Grammar{Long: []string{"from=", "with=", "python=", "index-url=", "extra-index-url="}, Short: "p:"}, Runs: &Runs{Package: true}}},
 	{Family: "wrappers", Names: []string{"mise", "rtx"}, Node: Node{Subs: []*Node{
-		{Names: []string{"exec", "x"}, Grammar: Grammar{Short: "C:j:", Long: []string{"cd=", "jobs=", "command=", "raw"}}, Runs: &Runs{AfterDashDash: true, Script: []string{"-c", "--command"}}},
-		{Names: []string{"ls", "list", "current", "where", "which", "doctor", "env", "version", "--version", "config", "settings", "tasks", "outdated", "plugins", "ls-remote", "latest"}, Read: true},
+		{Names: []string{"exec", "x"}, Grammar: Grammar{Short: "C:j:", Long: []string{"cd=", "jobs=", "command=", "raw"}}, Runs: &Runs{AfterDashDash: true, Only: true, Script: []string{"-c", "--command"}}},
+		{Names: []string{"ls", "list", "current", "where", "which", "doctor", "env", "version", "--version", "outdated", "ls-remote", "latest"}, Read: true},
+		// mise settings set, mise config set, mise plugins install, mise
+		// tasks run: the listing verbs have verbs that write or run.
+		{Names: []string{"settings", "config", "cfg"}, Bare: true, Subs: []*Node{
+			{Names: []string{"ls", "list", "get"}, Read: true},
+			{Names: []string{"set", "add", "unset", "generate", "g"}, Writes: true},
+		}},
+		{Names: []string{"plugins", "plugin", "p"}, Bare: true, Subs: []*Node{
+			{Names: []string{"ls", "list", "ls-remote"}, Read: true},
+			{Names: []string{"install", "i", "add", "a", "link", "ln", "update", "up", "upgrade"}, Writes: true},
+		}},
+		{Names: []string{"tasks", "task", "t"}, Bare: true, Subs: []*Node{
+			{Names: []string{"ls", "list", "info", "deps", "validate"}, Read: true},
+			{Names: []string{"run", "r"}, Runs: &Runs{}},
+			{Names: []string{"add", "edit"}, Writes: true},
+		}},
 		{Names: []string{"install", "i", "use", "u", "upgrade", "up", "trust", "self-update"}, Writes: true},
 		{Names: []string{"run", "r"}, Runs: &Runs{}},
 	}}},
@@ -48,8 +63,20 @@ var wrappers = []*Program{
 	}}},
 	{Family: "wrappers", Names: []string{"op"}, Node: Node{Subs: []*Node{
 		{Names: []string{"run"}, Grammar: Grammar{Long: []string{"env-file=", "no-masking", "account="}}, Runs: &Runs{AfterDashDash: true}},
-		{Names: []string{"read", "item"}, Rules: []Rule{{ID: "secret_access.op", Kind: "secret_access", Severity: 1, Reason: "op reads secrets from 1Password"}}},
-		{Names: []string{"whoami", "account", "vault", "--version", "signin"}, Read: true},
+		{Names: []string{"read", "inject"}, Rules: []Rule{{ID: "secret_access.op", Kind: "secret_access", Severity: 1, Reason: "op reads secrets from 1Password"}}},
+		{Names: []string{"item", "document"}, Subs: []*Node{
+			{Names: []string{"delete", "remove", "rm", "archive"}, Rules: []Rule{{ID: "destructive_action.op_delete", Kind: "destructive_action", Severity: 1,
+				Reason: "op deletes an item from 1Password", Safer: "op item edit, or op item delete --archive to keep it recoverable"}}},
+			{Names: []string{"create", "edit", "move", "share"}, Writes: true},
+			{Names: []string{"*"}, Rules: []Rule{{ID: "secret_access.op", Kind: "secret_access", Severity: 1, Reason: "op reads secrets from 1Password"}}},
+		}},
+		{Names: []string{"vault", "user", "group", "account", "connect", "service-account", "events-api"}, Subs: []*Node{
+			{Names: []string{"list", "ls", "get"}, Read: true},
+			{Names: []string{"delete", "remove", "rm", "forget", "revoke", "suspend"}, Rules: []Rule{{ID: "destructive_action.op_delete", Kind: "destructive_action", Severity: 1,
+				Reason: "op deletes or revokes a 1Password vault, user, group or account"}}},
+			{Names: []string{"*"}, Writes: true},
+		}},
+		{Names: []string{"whoami", "--version", "signin"}, Read: true},
 	}}},
 	{Family: "wrappers", Names: []string{"doppler", "infisical", "dotenvx"}, Node: Node{Subs: []*Node{
 		{Names: []string{"run"}, Grammar: Grammar{Long: []string{"env-file=", "project=", "config=", "env=", "command="}, Short: "f:p:c:"}, Runs: &Runs{AfterDashDash: true, Script: []string{"--command"}}},
@@ -59,9 +86,15 @@ var wrappers = []*Program{
 		{Names: []string{"list", "ls"}, Read: true},
 	}}},
 	{Family: "wrappers", Names: []string{"nix"}, Node: Node{Grammar: Grammar{Long: []string{"extra-experimental-features=", "option="}}, Subs: []*Node{
-		{Names: []string{"develop", "shell"}, Grammar: Grammar{Short: "c:", Long: []string{"command=", "impure", "ignore-environment"}}, Runs: &Runs{Rest: []string{"-c", "--command"}}},
+		{Names: []string{"develop", "shell"}, Grammar: Grammar{Short: "c:", Long: []string{"command=", "impure", "ignore-environment"}}, Runs: &Runs{Rest: []string{"-c", "--command"}, Only: true}},
 		{Names: []string{"run"}, Runs: &Runs{AfterDashDash: true, Skip: 1}},
-		{Names: []string{"search", "eval", "flake", "path-info", "why-depends", "log", "show-config", "--version", "derivation"}, Read: true},
+		{Names: []string{"search", "eval", "path-info", "why-depends", "log", "show-config", "--version"}, Read: true},
+		// nix flake update and lock rewrite flake.lock; init and new write files.
+		{Names: []string{"flake"}, Subs: []*Node{
+			{Names: []string{"show", "metadata", "info", "check", "prefetch"}, Read: true},
+			{Names: []string{"*"}, Writes: true},
+		}},
+		{Names: []string{"derivation"}, Subs: []*Node{{Names: []string{"show"}, Read: true}, {Names: []string{"*"}, Writes: true}}},
 		{Names: []string{"build", "profile", "store", "registry", "copy"}, Writes: true},
 	}}},
 	{Family: "wrappers", Names: []string{"nix-shell"}, Node: Node{Grammar: Grammar{Short: "p:A:I:", Long: []string{"run=", "command=", "packages=", "attr=", "arg=", "argstr="}}, Runs: &Runs{Script: []string{"--run", "--command"}, Only: true}}},
@@ -77,5 +110,18 @@ var wrappers = []*Program{
 	}}},
 	{Family: "wrappers", Names: []string{"watchexec", "reflex"}, Node: Node{Grammar: Grammar{Short: "w:e:r:d:", Long: []string{"watch=", "exts=", "ignore=", "debounce=", "shell=", "regex=", "glob="}}, Runs: &Runs{AfterDashDash: true}}},
 	{Family: "wrappers", Names: []string{"nodemon"}, Node: Node{Grammar: Grammar{Short: "x:w:e:", Long: []string{"exec=", "watch=", "ext=", "ignore=", "delay="}}, Runs: &Runs{Script: []string{"-x", "--exec"}}}},
-	{Family: "wrappers", Names: []string{"sg"}, Node: Node{Runs: &Runs{Skip: 1, Script: []string{"-c"}}, Grammar: Grammar{Short: "c:"}}},
+	{Family: "wrappers", Names: []string{"sg"}, Node: Node{Runs: &Runs{Skip: 1, Script: []string{"-c"}, ShellOperand: true}, Grammar: Grammar{Short: "c:"}}},
+	// Watchers and benchmark runners that run shell scripts they are given.
+	{Family: "wrappers", Names: []string{"hyperfine"}, Node: Node{Grammar: Grammar{Short: "w:r:m:M:p:c:s:S:n:u:L:P:D:", Long: []string{"warmup=", "runs=", "min-runs=", "max-runs=", "prepare=", "setup=", "cleanup=", "conclude=", "command-name=", "time-unit=", "shell=", "parameter-list=", "parameter-scan=", "parameter-step-size=", "export-json=", "export-csv=", "export-markdown=", "export-asciidoc=", "export-orgmode=", "reference=", "output=", "style=", "sort=", "input="}},
+		Output: []string{"--export-json", "--export-csv", "--export-markdown", "--export-asciidoc", "--export-orgmode"},
+		Runs:   &Runs{Scripts: true, Script: []string{"-p", "--prepare", "-s", "--setup", "-c", "--cleanup", "--conclude", "--reference"}}}},
+	{Family: "wrappers", Names: []string{"concurrently"}, Node: Node{Grammar: Grammar{Short: "n:c:p:l:s:k", Long: []string{"names=", "prefix-colors=", "prefix=", "prefix-length=", "success=", "kill-others", "kill-signal=", "restart-tries=", "restart-after=", "max-processes=", "timestamp-format=", "passthrough-arguments", "handle-input", "default-input-target=", "group", "raw", "hide=", "pad-prefix"}},
+		Runs: &Runs{Scripts: true}}},
+	{Family: "wrappers", Names: []string{"entr"}, Node: Node{Runs: &Runs{ShellOperand: true, ShellIf: []string{"-s"}}}},
+	{Family: "wrappers", Names: []string{"chokidar"}, Node: Node{Grammar: Grammar{Short: "c:d:t:i:", Long: []string{"command=", "debounce=", "throttle=", "ignore=", "polling-interval=", "poll-interval-binary="}},
+		Runs: &Runs{Script: []string{"-c", "--command"}, Only: true}}},
+	// rimraf and del-cli delete their operands recursively and by force:
+	// npx rimraf ~ is rm -rf ~.
+	{Family: "wrappers", Names: []string{"rimraf", "del-cli", "del"}, Node: Node{Grammar: Grammar{Short: "vGiI", Long: []string{"impl=", "tmp=", "glob", "preserve-root", "no-preserve-root", "verbose", "interactive", "no-glob", "dry-run"}},
+		Runs: &Runs{As: []string{"rm", "-rf"}}}},
 }

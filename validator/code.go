@@ -2,7 +2,6 @@ package validator
 
 import (
 	"path"
-	"permgate/registry"
 	"slices"
 	"strings"
 
@@ -846,7 +845,7 @@ func interpreterReadOnly(name string, args []shellparse.Word) bool {
 			pip, _ := programs.Lookup("pip")
 			words := regWords(rest)
 			inv := pip.Resolve(words)
-			return len(rest) > 0 && (registry.IsHelp(words) || inv.ReadOnly())
+			return len(rest) > 0 && (inv.Help(words) || inv.ReadOnly())
 		case "site", "sysconfig", "platform", "this", "tabnanny", "py_compile":
 			return args[1].Text != "py_compile" && len(rest) <= 1
 		case "mypy", "ruff", "pyflakes", "pylint", "flake8", "pycodestyle", "pydoc":

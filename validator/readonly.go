@@ -1,7 +1,6 @@
 package validator
 
 import (
-	"permgate/registry"
 	"slices"
 	"strings"
 
@@ -55,7 +54,7 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 		return true
 	}
 	words := regWords(args)
-	if registry.IsHelp(words) {
+	if mayBeHelp(args) && prog.IsHelp(words) {
 		return true
 	}
 	if check, ok := argChecks[name]; ok {
@@ -69,6 +68,18 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 	}
 	inv := prog.Resolve(words)
 	return inv.ReadOnly()
+}
+
+// mayBeHelp reports a word that could ask for help or the version: only
+// then is the argv read to know.
+func mayBeHelp(args []shellparse.Word) bool {
+	for _, a := range args {
+		switch a.Text {
+		case "--help", "-h", "--version", "-help", "-version", "-?", "--usage", "help", "version", "-V", "-v":
+			return true
+		}
+	}
+	return false
 }
 
 // helpOnly reports an argv that only asks for help or the version.
