@@ -108,7 +108,8 @@ func (ck *checker) secretWord(w shellparse.Word, dirs bool) bool {
 		texts, _ = ck.expandPath(w)
 	}
 	for _, text := range texts {
-		for _, cand := range pathCandidates(text) {
+		var candBuf [4]string
+		for _, cand := range pathCandidates(candBuf[:0], text) {
 			cand = strings.TrimPrefix(cand, "@")
 			cand = strings.TrimPrefix(cand, "<")
 			if cand == "" || cand == "-" {

@@ -53,8 +53,7 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 	if prog.PlainReader() {
 		return true
 	}
-	words := regWords(args)
-	if mayBeHelp(args) && prog.IsHelp(words) {
+	if mayBeHelp(args) && prog.IsHelp(regWords(args)) {
 		return true
 	}
 	if check, ok := argChecks[name]; ok {
@@ -66,7 +65,7 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 		}
 		return check(args)
 	}
-	inv := prog.Resolve(words)
+	inv := prog.Resolve(regWords(args))
 	return inv.ReadOnly()
 }
 

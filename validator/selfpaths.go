@@ -2,6 +2,7 @@ package validator
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"permgate/shellparse"
@@ -433,6 +434,10 @@ func (ck *checker) linkTargets(c shellparse.SimpleCommand, args []shellparse.Wor
 	}
 }
 
+// gitCloneValueOpts are git's and git clone's options that take a value.
+var gitCloneValueOpts = map[string]bool{"-C": true, "-c": true, "-b": true, "-o": true, "--branch": true, "--origin": true,
+	"--depth": true, "--template": true, "--reference": true, "-j": true, "--config": true, "--filter": true, "--separate-git-dir": true, "-u": true}
+
 // copyInto judges recursive copies, syncs, clones and extractions into a
 // directory: into one above permgate's files, they can replace them.
 func (ck *checker) copyInto(c shellparse.SimpleCommand, args []shellparse.Word) {
@@ -479,8 +484,10 @@ func (ck *checker) copyInto(c shellparse.SimpleCommand, args []shellparse.Word) 
 			dests = []shellparse.Word{{Text: ".", Static: true}}
 		}
 	case "git":
-		ops := skipOptArgs(args, map[string]bool{"-C": true, "-c": true, "-b": true, "-o": true, "--branch": true, "--origin": true,
-			"--depth": true, "--template": true, "--reference": true, "-j": true, "--config": true, "--filter": true, "--separate-git-dir": true, "-u": true})
+		if !slices.ContainsFunc(args, func(w shellparse.Word) bool { return w.Text == "clone" }) {
+			return
+		}
+		ops := skipOptArgs(args, gitCloneValueOpts)
 		if len(ops) == 3 && ops[0].Static && ops[0].Text == "clone" {
 			dests = ops[2:]
 		}
@@ -553,7 +560,8 @@ func (ck *checker) selfArgs(c shellparse.SimpleCommand) {
 		}
 		texts, _ := ck.expandPath(a)
 		for _, text := range texts {
-			for _, cand := range pathCandidates(text) {
+			var candBuf [4]string
+			for _, cand := range pathCandidates(candBuf[:0], text) {
 				if cand == "" || strings.HasPrefix(cand, "-") {
 					continue
 				}

@@ -438,8 +438,8 @@ func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
 // pathCandidates returns the paths an argument may name: the word itself and
 // what follows =, @ or : (--env-file=.env, -d@.env, file=@.env, HEAD:.env,
 // host:.ssh/id_rsa).
-func pathCandidates(text string) []string {
-	out := []string{text}
+func pathCandidates(out []string, text string) []string {
+	out = append(out, text)
 	for _, sep := range []string{"=", "@", ":"} {
 		if i := strings.LastIndex(text, sep); i >= 0 && i+1 < len(text) {
 			out = append(out, text[i+1:])
@@ -508,7 +508,8 @@ func (ck *checker) fileAccess(c shellparse.SimpleCommand) FileAccess {
 		if !a.Static || a.Text == "" || strings.HasPrefix(a.Text, "-") && !strings.Contains(a.Text, "=") {
 			continue
 		}
-		for _, cand := range pathCandidates(a.Text) {
+		var candBuf [4]string
+		for _, cand := range pathCandidates(candBuf[:0], a.Text) {
 			if cand == "" || strings.HasPrefix(cand, "-") {
 				continue
 			}
