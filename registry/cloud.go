@@ -5,7 +5,9 @@ import "permgate/finding"
 // cloud is infrastructure as code (terraform, tofu, terragrunt, pulumi, cdk,
 // cdktf, serverless, sam) and the cloud CLIs (aws, gcloud, az, doctl, fly,
 // heroku, vercel, netlify, wrangler, supabase, firebase, gsutil, azcopy,
-// eksctl, linode-cli, hcloud, vultr-cli, scw, oci): their read verbs, the
+// eksctl, linode-cli, hcloud, vultr-cli, scw, oci, railway, render), the
+// HashiCorp tools beside terraform (packer, vault, consul, nomad), ansible,
+// and the IaC scanners and version managers: their read verbs, the
 // verbs that destroy things outside the file system (destructive_action:
 // non-severe, they ask even in auto mode), and the reads that print a secret
 // (secret_access).
@@ -108,7 +110,8 @@ var cloud = []*Program{
 			{Names: []string{"delete"}, Rules: []Rule{destroys("consul_kv_delete", "consul kv delete deletes keys (with -recurse, every key under the prefix)", "consul kv get -recurse PREFIX first")}},
 			{Names: []string{"put", "import"}, Writes: true},
 		}},
-		{Names: []string{"acl", "intention", "config", "services", "connect", "snapshot", "join", "leave", "force-leave", "reload", "maint", "keyring", "event", "exec", "lock", "watch", "agent", "tls", "debug"}, Writes: true},
+		{Names: []string{"exec"}, Writes: true, Rules: []Rule{remote("consul_exec", "consul exec runs the command it is given on every matched node")}},
+		{Names: []string{"acl", "intention", "config", "services", "connect", "snapshot", "join", "leave", "force-leave", "reload", "maint", "keyring", "event", "lock", "watch", "agent", "tls", "debug"}, Writes: true},
 	}}},
 	{Family: "iac", Names: []string{"nomad"}, Node: Node{Grammar: Grammar{Dash: true, Long: []string{"address=", "region=", "namespace=", "token=", "ca-cert=", "json", "t=", "verbose"}}, Subs: []*Node{
 		{Names: []string{"status", "version", "agent-info"}, Read: true},
