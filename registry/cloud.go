@@ -513,6 +513,9 @@ func awsServices() []*Node {
 			&Node{Names: []string{"set-desired-capacity", "update-auto-scaling-group"}, Writes: true, Grammar: Grammar{Long: []string{"desired-capacity=", "max-size="}},
 				Rules: []Rule{scaleZero("aws_autoscaling_zero", "scaling an Auto Scaling group to 0 terminates every instance in it", "--desired-capacity=0", "--max-size=0")}},
 		)},
+		{Names: []string{"eks"}, Subs: awsOps(
+			&Node{Names: []string{"update-kubeconfig"}, Writes: true, Grammar: Grammar{Long: []string{"kubeconfig="}}, Output: []string{"--kubeconfig"}},
+		)},
 		{Names: []string{"*"}, Subs: awsOps()},
 	}
 }
@@ -612,7 +615,7 @@ func azLevel(depth int) []*Node {
 				{Names: []string{"keys", "credential", "admin-key", "query-key", "connection-string", "appsettings"}, Subs: []*Node{
 					{Names: []string{"list", "show"}, Read: true, Rules: []Rule{creds}},
 				}},
-				{Names: []string{"get-credentials"}, Writes: true},
+				{Names: []string{"get-credentials"}, Writes: true, Grammar: Grammar{Short: "f:", Long: []string{"file="}}, Output: []string{"-f", "--file"}},
 				{Names: []string{"scale"}, Writes: true, Grammar: Grammar{Long: []string{"new-capacity="}}, Rules: []Rule{scaleZero("az_scale_zero",
 					"az vmss scale --new-capacity 0 deletes every instance of the scale set", "--new-capacity=0")}},
 				{Names: []string{"invoke"}, Writes: true, Grammar: Grammar{Long: []string{"scripts="}}, Rules: []Rule{remote("az_run_command",
@@ -845,6 +848,7 @@ func eksctlVerbs() []*Node {
 		{Names: []string{"create", "upgrade", "scale", "update", "enable", "disable", "set", "unset", "register", "deregister", "associate", "disassociate", "anywhere"}, Writes: true},
 		{Names: []string{"utils"}, Subs: []*Node{
 			{Names: []string{"describe-stacks", "describe-addon-versions", "describe-addon-configuration", "schema", "nodegroup-health"}, Read: true},
+			{Names: []string{"write-kubeconfig"}, Writes: true, Grammar: Grammar{Long: []string{"kubeconfig="}}, Output: []string{"--kubeconfig"}},
 			{Names: []string{"*"}, Writes: true},
 		}},
 	}
