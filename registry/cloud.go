@@ -5,7 +5,9 @@ import "permgate/finding"
 // cloud is infrastructure as code (terraform, tofu, terragrunt, pulumi, cdk,
 // cdktf, serverless, sam) and the cloud CLIs (aws, gcloud, az, doctl, fly,
 // heroku, vercel, netlify, wrangler, supabase, firebase, gsutil, azcopy,
-// eksctl, linode-cli, hcloud, vultr-cli, scw, oci): their read verbs, the
+// eksctl, linode-cli, hcloud, vultr-cli, scw, oci, railway, render), the
+// HashiCorp tools beside terraform (packer, vault, consul, nomad), ansible,
+// and the IaC scanners and version managers: their read verbs, the
 // verbs that destroy things outside the file system (destructive_action:
 // non-severe, they ask even in auto mode), and the reads that print a secret
 // (secret_access).
@@ -108,7 +110,8 @@ var cloud = []*Program{
 			{Names: []string{"delete"}, Rules: []Rule{destroys("consul_kv_delete", "consul kv delete deletes keys (with -recurse, every key under the prefix)", "consul kv get -recurse PREFIX first")}},
 			{Names: []string{"put", "import"}, Writes: true},
 		}},
-		{Names: []string{"acl", "intention", "config", "services", "connect", "snapshot", "join", "leave", "force-leave", "reload", "maint", "keyring", "event", "exec", "lock", "watch", "agent", "tls", "debug"}, Writes: true},
+		{Names: []string{"exec"}, Writes: true, Rules: []Rule{remote("consul_exec", "consul exec runs the command it is given on every matched node")}},
+		{Names: []string{"acl", "intention", "config", "services", "connect", "snapshot", "join", "leave", "force-leave", "reload", "maint", "keyring", "event", "lock", "watch", "agent", "tls", "debug"}, Writes: true},
 	}}},
 	{Family: "iac", Names: []string{"nomad"}, Node: Node{Grammar: Grammar{Dash: true, Long: []string{"address=", "region=", "namespace=", "token=", "ca-cert=", "json", "t=", "verbose"}}, Subs: []*Node{
 		{Names: []string{"status", "version", "agent-info"}, Read: true},
@@ -511,6 +514,9 @@ func awsServices() []*Node {
 			&Node{Names: []string{"set-desired-capacity", "update-auto-scaling-group"}, Writes: true, Grammar: Grammar{Long: []string{"desired-capacity=", "max-size="}},
 				Rules: []Rule{scaleZero("aws_autoscaling_zero", "scaling an Auto Scaling group to 0 terminates every instance in it", "--desired-capacity=0", "--max-size=0")}},
 		)},
+		{Names: []string{"eks"}, Subs: awsOps(
+			&Node{Names: []string{"update-kubeconfig"}, Writes: true, Grammar: Grammar{Long: []string{"kubeconfig="}}, Output: []string{"--kubeconfig"}},
+		)},
 		{Names: []string{"*"}, Subs: awsOps()},
 	}
 }
@@ -610,7 +616,7 @@ func azLevel(depth int) []*Node {
 				{Names: []string{"keys", "credential", "admin-key", "query-key", "connection-string", "appsettings"}, Subs: []*Node{
 					{Names: []string{"list", "show"}, Read: true, Rules: []Rule{creds}},
 				}},
-				{Names: []string{"get-credentials"}, Writes: true},
+				{Names: []string{"get-credentials"}, Writes: true, Grammar: Grammar{Short: "f:", Long: []string{"file="}}, Output: []string{"-f", "--file"}},
 				{Names: []string{"scale"}, Writes: true, Grammar: Grammar{Long: []string{"new-capacity="}}, Rules: []Rule{scaleZero("az_scale_zero",
 					"az vmss scale --new-capacity 0 deletes every instance of the scale set", "--new-capacity=0")}},
 				{Names: []string{"invoke"}, Writes: true, Grammar: Grammar{Long: []string{"scripts="}}, Rules: []Rule{remote("az_run_command",
@@ -843,6 +849,7 @@ func eksctlVerbs() []*Node {
 		{Names: []string{"create", "upgrade", "scale", "update", "enable", "disable", "set", "unset", "register", "deregister", "associate", "disassociate", "anywhere"}, Writes: true},
 		{Names: []string{"utils"}, Subs: []*Node{
 			{Names: []string{"describe-stacks", "describe-addon-versions", "describe-addon-configuration", "schema", "nodegroup-health"}, Read: true},
+			{Names: []string{"write-kubeconfig"}, Writes: true, Grammar: Grammar{Long: []string{"kubeconfig="}}, Output: []string{"--kubeconfig"}},
 			{Names: []string{"*"}, Writes: true},
 		}},
 	}
