@@ -20,6 +20,9 @@ func (ck *checker) packageInstall(c shellparse.SimpleCommand, args []shellparse.
 	out := make([]shellparse.Word, 0, len(args)+1)
 	first := true
 	for _, a := range args {
+		if first && a.Static && strings.HasPrefix(a.Text, "+") {
+			continue // cargo +nightly install: rustup's toolchain word
+		}
 		if first && a.Static && !strings.HasPrefix(a.Text, "-") {
 			first = false
 			if packageGroups[a.Text] {

@@ -560,7 +560,7 @@ func init() {
 		own := programChecks[name]
 		programChecks[name] = func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
 			own(ck, c, args)
-			ck.installsPermgate(c, args)
+			ck.packageInstall(c, args)
 		}
 	}
 }
