@@ -160,18 +160,12 @@ var forges = []*Program{
 	}}},
 
 	// hub is a git wrapper: its own verbs are declared; git's verbs pass to
-	// git, and git's destructive ones are declared as git_destructive.
-	{Family: "forges", Names: []string{"hub"}, Node: Node{Grammar: Grammar{Short: "C:c:", Long: []string{"git-dir=", "work-tree="}}, Subs: []*Node{
+	// git and the validator judges them as git's (Check "git").
+	{Family: "forges", Names: []string{"hub"}, Check: "git", Node: Node{Grammar: Grammar{Short: "C:c:", Long: []string{"git-dir=", "work-tree="}}, Subs: []*Node{
 		{Names: []string{"pr", "issue", "release"}, Bare: true, Subs: []*Node{rd("list", "show"), wr("checkout", "create", "edit", "transfer", "update")}},
 		rd("browse", "compare", "ci-status", "status", "log", "diff", "show", "help", "version", "--version"),
 		wr("create", "fork", "pull-request", "sync", "clone", "fetch", "pull", "am", "apply", "cherry-pick", "merge", "remote", "submodule", "init", "commit", "add", "gist", "api"),
-		{Names: []string{"push"}, Rules: []Rule{{ID: "git_destructive.hub_force_push", Kind: finding.GitDestructive, Severity: finding.Severe, If: []string{"-f", "--force", "--mirror", "--delete", "-d"},
-			Reason: "hub push --force (git push) overwrites the remote branch's history", Safer: "hub push --force-with-lease"}},
-			Grammar: Grammar{Short: "fd", Long: []string{"force", "mirror", "delete", "force-with-lease=?"}}},
-		{Names: []string{"reset"}, Rules: []Rule{{ID: "git_destructive.hub_reset_hard", Kind: finding.GitDestructive, Severity: finding.Severe, If: []string{"--hard"},
-			Reason: "hub reset --hard (git reset) discards uncommitted work", Safer: "git stash"}}, Grammar: Grammar{Long: []string{"hard", "soft", "mixed"}}},
-		{Names: []string{"clean"}, Rules: []Rule{{ID: "git_destructive.hub_clean", Kind: finding.GitDestructive, Severity: finding.Severe, If: []string{"-f", "--force"},
-			Reason: "hub clean -f (git clean) deletes untracked files", Safer: "git clean -n"}}},
+		wr("push", "reset", "clean", "checkout", "branch", "rebase", "stash", "restore", "switch", "tag", "rm", "mv"),
 		{Names: []string{"delete"}, Rules: []Rule{destructiveRule("hub_delete", "hub delete deletes the repository on GitHub", "")}},
 	}}},
 }

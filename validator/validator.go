@@ -452,6 +452,7 @@ func init() {
 		"rimraf":      (*checker).rimraf,
 		"find":        (*checker).find,
 		"git":         (*checker).git,
+		"hub":         (*checker).git, // hub wraps git: its git verbs are git's
 		"dd":          (*checker).dd,
 		"wipefs":      diskTool("wipefs erases file system signatures"),
 		"fdisk":       partitionTool,
