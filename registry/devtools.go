@@ -37,7 +37,8 @@ var devtools = []*Program{
 			{Names: []string{"*"}, Writes: true},
 		}, Bare: true},
 		{Names: []string{"ls", "list", "la", "ll", "view", "v", "info", "show", "outdated", "search", "s", "se", "find", "explain", "why", "docs", "home", "bugs", "repo", "get", "prefix", "root", "bin", "help", "whoami", "ping", "doctor", "fund", "query", "sbom", "diff", "help-search", "find-dupes", "completion", "stars", "config-list"}, Read: true,
-			Unless: []string{"--fix", "--json=false"}},
+			Unless: []string{"--fix", "--json=false", "--browser", "--viewer"},
+			Rules:  []Rule{{ID: "inline_code.npm_browser", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--browser"}, Reason: "npm --browser names the program npm runs to open a page"}}},
 		// npm version bumps the version, commits and tags; alone it prints versions.
 		{Names: []string{"version", "verison"}, Bare: true, Writes: true},
 		{Names: []string{"audit"}, Read: true, Unless: []string{"--fix"}, Subs: []*Node{rd("signatures"), wr("fix")}},
@@ -468,7 +469,7 @@ func destructiveRule(id, reason, safer string) Rule {
 }
 
 // npmGlobal are npm's options that any verb takes, those with a value first.
-var npmGlobal = Grammar{Short: "w:", Long: []string{"prefix=", "workspace=", "registry=", "script-shell=", "node-options=", "userconfig=", "globalconfig=", "loglevel=", "cache=", "otp=", "tag=", "access=", "omit=", "include=", "install-strategy=", "depth=", "location=", "before=", "scope=", "auth-type=",
+var npmGlobal = Grammar{Short: "w:", Long: []string{"prefix=", "browser=", "viewer=", "editor=", "shell=", "workspace=", "registry=", "script-shell=", "node-options=", "userconfig=", "globalconfig=", "loglevel=", "cache=", "otp=", "tag=", "access=", "omit=", "include=", "install-strategy=", "depth=", "location=", "before=", "scope=", "auth-type=",
 	"workspaces", "include-workspace-root", "global", "json", "parseable", "long", "all", "silent", "yes", "force", "dry-run", "save-dev", "save", "ignore-scripts", "offline", "prefer-offline", "legacy-peer-deps"}}
 
 // pnpmGlobal are pnpm's and yarn's options that take a value.

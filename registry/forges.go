@@ -76,8 +76,8 @@ var forges = []*Program{
 			gone("gh_secret_delete", "deletes a GitHub Actions secret or variable that workflows and deployments use", "", "delete", "remove"),
 		}},
 		{Names: []string{"extension", "extensions", "ext"}, Subs: []*Node{
-			rd("list", "ls", "search", "browse"),
-			wr("install", "upgrade", "remove", "create"),
+			rd("list", "ls", "search"),
+			wr("install", "upgrade", "remove", "create", "browse"),
 			{Names: []string{"exec"}, Runs: &Runs{}},
 		}},
 		{Names: []string{"config"}, Subs: []*Node{rd("get", "list"), wr("set", "clear-cache")}},
@@ -115,8 +115,8 @@ var forges = []*Program{
 			gone("glab_issue_delete", "glab issue delete deletes the issue and its discussion for everyone", "glab issue close ID", "delete", "del"),
 		}},
 		{Names: []string{"ci", "pipe", "pipeline"}, Subs: []*Node{
-			{Names: []string{"list", "ls", "view", "status", "trace", "lint", "get", "config"}, Read: true, Grammar: glabListFlags},
-			wr("run", "retry", "cancel", "trigger", "artifact", "run-trig"),
+			{Names: []string{"list", "ls", "status", "trace", "lint", "get", "config"}, Read: true, Grammar: glabListFlags},
+			wr("run", "retry", "cancel", "trigger", "artifact", "run-trig", "view"),
 			gone("glab_ci_delete", "glab ci delete deletes pipelines with their logs and artifacts", "", "delete"),
 		}},
 		{Names: []string{"repo", "project"}, Subs: []*Node{

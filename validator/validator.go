@@ -530,9 +530,11 @@ func init() {
 		"dnf":         (*checker).packageInstall,
 		"yum":         (*checker).packageInstall,
 		"pacman":      (*checker).packageInstall,
-		"pnpm":        (*checker).packageInstall,
-		"yarn":        (*checker).packageInstall,
+		"pnpm":        (*checker).jsPackages,
+		"yarn":        (*checker).jsPackages,
 		"gem":         (*checker).packageInstall,
+		"gh":          (*checker).execConfig,
+		"glab":        (*checker).execConfig,
 		"python":      (*checker).pythonPip,
 		"python3":     (*checker).pythonPip,
 		"uv":          (*checker).packageInstall,
@@ -562,6 +564,7 @@ func init() {
 		programChecks[name] = func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
 			own(ck, c, args)
 			ck.packageInstall(c, args)
+			ck.execConfig(c, args)
 		}
 	}
 }
