@@ -37,7 +37,8 @@ var devtools = []*Program{
 			{Names: []string{"*"}, Writes: true},
 		}, Bare: true},
 		{Names: []string{"ls", "list", "la", "ll", "view", "v", "info", "show", "outdated", "search", "s", "se", "find", "explain", "why", "docs", "home", "bugs", "repo", "get", "prefix", "root", "bin", "help", "whoami", "ping", "doctor", "fund", "query", "sbom", "diff", "help-search", "find-dupes", "completion", "stars", "config-list"}, Read: true,
-			Unless: []string{"--fix", "--json=false"}},
+			Unless: []string{"--fix", "--json=false", "--browser", "--viewer"},
+			Rules:  []Rule{{ID: "inline_code.npm_browser", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--browser"}, Reason: "npm --browser names the program npm runs to open a page"}}},
 		// npm version bumps the version, commits and tags; alone it prints versions.
 		{Names: []string{"version", "verison"}, Bare: true, Writes: true},
 		{Names: []string{"audit"}, Read: true, Unless: []string{"--fix"}, Subs: []*Node{rd("signatures"), wr("fix")}},
@@ -59,8 +60,8 @@ var devtools = []*Program{
 		{Names: []string{"unpublish"}, Rules: []Rule{destructiveRule("npm_unpublish", "npm unpublish removes a published package version from the registry for everyone", "npm deprecate PACKAGE@VERSION \"reason\"")}},
 	}}},
 
-	{Family: "packages", Names: []string{"pnpm"}, Check: "go", Node: Node{Grammar: pnpmGlobal, Subs: jsVerbs("pnpm")}},
-	{Family: "packages", Names: []string{"yarn", "yarnpkg"}, Check: "go", Node: Node{Grammar: pnpmGlobal, Subs: jsVerbs("yarn")}},
+	{Family: "packages", Names: []string{"pnpm"}, Check: "go", Node: Node{Grammar: pnpmGlobal, Subs: jsVerbs()}},
+	{Family: "packages", Names: []string{"yarn", "yarnpkg"}, Check: "go", Node: Node{Grammar: pnpmGlobal, Subs: jsVerbs()}},
 	{Family: "packages", Names: []string{"bun"}, Check: "interpreter", Node: Node{Subs: []*Node{
 		{Names: []string{"test"}, Read: true, Unless: []string{"--update-snapshots", "-u", "--coverage-dir"}},
 		{Names: []string{"outdated", "why", "info", "audit", "--version", "-v", "--revision", "help", "completions"}, Read: true},
@@ -467,18 +468,18 @@ func destructiveRule(id, reason, safer string) Rule {
 }
 
 // npmGlobal are npm's options that any verb takes, those with a value first.
-var npmGlobal = Grammar{Short: "w:", Long: []string{"prefix=", "workspace=", "registry=", "script-shell=", "node-options=", "userconfig=", "globalconfig=", "loglevel=", "cache=", "otp=", "tag=", "access=", "omit=", "include=", "install-strategy=", "depth=", "location=", "before=", "scope=", "auth-type=",
+var npmGlobal = Grammar{Short: "w:", Long: []string{"prefix=", "browser=", "viewer=", "editor=", "shell=", "workspace=", "registry=", "script-shell=", "node-options=", "userconfig=", "globalconfig=", "loglevel=", "cache=", "otp=", "tag=", "access=", "omit=", "include=", "install-strategy=", "depth=", "location=", "before=", "scope=", "auth-type=",
 	"workspaces", "include-workspace-root", "global", "json", "parseable", "long", "all", "silent", "yes", "force", "dry-run", "save-dev", "save", "ignore-scripts", "offline", "prefer-offline", "legacy-peer-deps"}}
 
 // pnpmGlobal are pnpm's and yarn's options that take a value.
 var pnpmGlobal = Grammar{Short: "C:F:", Long: []string{"dir=", "filter=", "cwd=", "reporter=", "loglevel=", "store-dir=", "registry=", "modules-folder=", "cache-folder=", "global-folder=", "mutex=", "network-timeout=", "use-yarnrc=", "workspace-root", "recursive", "frozen-lockfile", "silent", "json", "global"}}
 
 // jsVerbs are pnpm's and yarn's verbs (yarn classic and berry).
-func jsVerbs(name string) []*Node {
+func jsVerbs() []*Node {
 	nodes := []*Node{
 		{Names: []string{"exec", "dlx"}, Grammar: Grammar{Short: "c:p:", Long: []string{"package=", "call=", "shell-mode"}}, Runs: &Runs{Script: []string{"-c", "--call"}}},
 		{Names: []string{"ls", "list", "ll", "la", "why", "info", "view", "show", "outdated", "--version", "-v", "help", "bin", "root", "check", "explain", "doctor", "ignored-builds", "sbom", "licenses"}, Read: true,
-			Grammar: Grammar{Long: []string{"depth=", "json", "prod", "dev", "long", "parseable", "recursive"}}, Subs: nil},
+			Grammar: Grammar{Long: []string{"depth=", "json", "prod", "dev", "long", "parseable", "recursive"}}},
 		{Names: []string{"audit"}, Read: true, Unless: []string{"--fix"}},
 		{Names: append([]string{"t", "tst"}, checkScripts...), Read: true, Unless: []string{"--fix", "--write", "--update-snapshots", "-u"}},
 		{Names: []string{"run", "run-script"}, Bare: true, Subs: []*Node{
@@ -497,7 +498,6 @@ func jsVerbs(name string) []*Node {
 		{Names: []string{"dedupe"}, ReadIf: []string{"--check"}, Writes: true},
 		wr("install", "i", "add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "upgrade-interactive", "build", "dev", "start", "serve", "preview", "publish", "pack", "link", "ln", "unlink", "prune", "import", "rebuild", "rb", "patch", "patch-commit", "patch-remove", "create", "init", "set", "setup", "deploy", "fetch", "approve-builds", "self-update", "install-test", "it", "autoclean", "generate-lock-entry", "owner", "tag", "team", "login", "logout", "unplug", "stage", "node", "version", "workspace", "recursive", "multi", "m", "catalog", "server", "policies", "add-dep"),
 	}
-	_ = name
 	return nodes
 }
 

@@ -76,8 +76,8 @@ var forges = []*Program{
 			gone("gh_secret_delete", "deletes a GitHub Actions secret or variable that workflows and deployments use", "", "delete", "remove"),
 		}},
 		{Names: []string{"extension", "extensions", "ext"}, Subs: []*Node{
-			rd("list", "ls", "search", "browse"),
-			wr("install", "upgrade", "remove", "create"),
+			rd("list", "ls", "search"),
+			wr("install", "upgrade", "remove", "create", "browse"),
 			{Names: []string{"exec"}, Runs: &Runs{}},
 		}},
 		{Names: []string{"config"}, Subs: []*Node{rd("get", "list"), wr("set", "clear-cache")}},
@@ -115,8 +115,8 @@ var forges = []*Program{
 			gone("glab_issue_delete", "glab issue delete deletes the issue and its discussion for everyone", "glab issue close ID", "delete", "del"),
 		}},
 		{Names: []string{"ci", "pipe", "pipeline"}, Subs: []*Node{
-			{Names: []string{"list", "ls", "view", "status", "trace", "lint", "get", "config"}, Read: true, Grammar: glabListFlags},
-			wr("run", "retry", "cancel", "trigger", "artifact", "run-trig"),
+			{Names: []string{"list", "ls", "status", "trace", "lint", "get", "config"}, Read: true, Grammar: glabListFlags},
+			wr("run", "retry", "cancel", "trigger", "artifact", "run-trig", "view"),
 			gone("glab_ci_delete", "glab ci delete deletes pipelines with their logs and artifacts", "", "delete"),
 		}},
 		{Names: []string{"repo", "project"}, Subs: []*Node{
@@ -160,18 +160,12 @@ var forges = []*Program{
 	}}},
 
 	// hub is a git wrapper: its own verbs are declared; git's verbs pass to
-	// git, and git's destructive ones are declared as git_destructive.
-	{Family: "forges", Names: []string{"hub"}, Node: Node{Grammar: Grammar{Short: "C:c:", Long: []string{"git-dir=", "work-tree="}}, Subs: []*Node{
+	// git and the validator judges them as git's (Check "git").
+	{Family: "forges", Names: []string{"hub"}, Check: "git", Node: Node{Grammar: Grammar{Short: "C:c:", Long: []string{"git-dir=", "work-tree="}}, Subs: []*Node{
 		{Names: []string{"pr", "issue", "release"}, Bare: true, Subs: []*Node{rd("list", "show"), wr("checkout", "create", "edit", "transfer", "update")}},
 		rd("browse", "compare", "ci-status", "status", "log", "diff", "show", "help", "version", "--version"),
 		wr("create", "fork", "pull-request", "sync", "clone", "fetch", "pull", "am", "apply", "cherry-pick", "merge", "remote", "submodule", "init", "commit", "add", "gist", "api"),
-		{Names: []string{"push"}, Rules: []Rule{{ID: "git_destructive.hub_force_push", Kind: finding.GitDestructive, Severity: finding.Severe, If: []string{"-f", "--force", "--mirror", "--delete", "-d"},
-			Reason: "hub push --force (git push) overwrites the remote branch's history", Safer: "hub push --force-with-lease"}},
-			Grammar: Grammar{Short: "fd", Long: []string{"force", "mirror", "delete", "force-with-lease=?"}}},
-		{Names: []string{"reset"}, Rules: []Rule{{ID: "git_destructive.hub_reset_hard", Kind: finding.GitDestructive, Severity: finding.Severe, If: []string{"--hard"},
-			Reason: "hub reset --hard (git reset) discards uncommitted work", Safer: "git stash"}}, Grammar: Grammar{Long: []string{"hard", "soft", "mixed"}}},
-		{Names: []string{"clean"}, Rules: []Rule{{ID: "git_destructive.hub_clean", Kind: finding.GitDestructive, Severity: finding.Severe, If: []string{"-f", "--force"},
-			Reason: "hub clean -f (git clean) deletes untracked files", Safer: "git clean -n"}}},
+		wr("push", "reset", "clean", "checkout", "branch", "rebase", "stash", "restore", "switch", "tag", "rm", "mv"),
 		{Names: []string{"delete"}, Rules: []Rule{destructiveRule("hub_delete", "hub delete deletes the repository on GitHub", "")}},
 	}}},
 }

@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"path"
 	"strings"
 
 	"permgate/finding"
@@ -20,6 +21,9 @@ func (ck *checker) packageInstall(c shellparse.SimpleCommand, args []shellparse.
 	out := make([]shellparse.Word, 0, len(args)+1)
 	first := true
 	for _, a := range args {
+		if first && a.Static && strings.HasPrefix(a.Text, "+") {
+			continue // cargo +nightly install: rustup's toolchain word
+		}
 		if first && a.Static && !strings.HasPrefix(a.Text, "-") {
 			first = false
 			if packageGroups[a.Text] {
@@ -95,4 +99,48 @@ func hiddenDestructiveVerb(prog *registry.Program, inv registry.Invocation, word
 		return false
 	}
 	return false
+}
+
+// execConfigKeys are the settings of package managers and forges that name a
+// program they run later: setting one makes a later read-only command (npm
+// test, gh pr list) run it, as git's core.pager does for git.
+var execConfigKeys = map[string]map[string]bool{
+	"npm":  {"script-shell": true, "shell": true, "browser": true, "editor": true, "viewer": true, "node-options": true, "git": true, "onload-script": true},
+	"pnpm": {"script-shell": true, "shell-emulator": true, "node-options": true, "git": true, "editor": true},
+	"yarn": {"yarnPath": true, "yarn-path": true, "script-shell": true, "shell": true, "editor": true, "injectEnvironmentFiles": true},
+	"gh":   {"browser": true, "editor": true, "pager": true},
+	"glab": {"browser": true, "editor": true, "pager": true, "glamour_style": false},
+}
+
+// execConfig: npm config set script-shell=PROG, gh config set pager PROG …
+// name a program the tool runs on every later command.
+func (ck *checker) execConfig(c shellparse.SimpleCommand, args []shellparse.Word) {
+	base := path.Base(c.Name)
+	keys := execConfigKeys[base]
+	ops := operands(args)
+	i := 0
+	if len(ops) > 0 && (ops[0].Text == "config" || ops[0].Text == "c") {
+		i = 1
+	}
+	// npm config set, npm set, gh config set, yarn config set …
+	if i >= len(ops) || ops[i].Text != "set" || i == 0 && base != "npm" {
+		return
+	}
+	i++
+	for _, kv := range ops[i:] {
+		key, _, _ := strings.Cut(kv.Text, "=")
+		if keys[key] || !kv.Static {
+			ck.add("inline_code", NonSevere, base+" config set "+key+" names a program "+base+" runs on later commands")
+			return
+		}
+		if !strings.Contains(kv.Text, "=") {
+			return // KEY VALUE: only the first operand is the key
+		}
+	}
+}
+
+// jsPackages: pnpm's and yarn's permgate installs and exec-capable settings.
+func (ck *checker) jsPackages(c shellparse.SimpleCommand, args []shellparse.Word) {
+	ck.packageInstall(c, args)
+	ck.execConfig(c, args)
 }

@@ -564,6 +564,7 @@ func init() {
 		"rimraf":      (*checker).rimraf,
 		"find":        (*checker).find,
 		"git":         (*checker).git,
+		"hub":         (*checker).git, // hub wraps git: its git verbs are git's
 		"dd":          (*checker).dd,
 		"wipefs":      diskTool("wipefs erases file system signatures"),
 		"fdisk":       partitionTool,
@@ -641,9 +642,11 @@ func init() {
 		"dnf":         (*checker).packageInstall,
 		"yum":         (*checker).packageInstall,
 		"pacman":      (*checker).packageInstall,
-		"pnpm":        (*checker).packageInstall,
-		"yarn":        (*checker).packageInstall,
+		"pnpm":        (*checker).jsPackages,
+		"yarn":        (*checker).jsPackages,
 		"gem":         (*checker).packageInstall,
+		"gh":          (*checker).execConfig,
+		"glab":        (*checker).execConfig,
 		"python":      (*checker).pythonPip,
 		"python3":     (*checker).pythonPip,
 		"uv":          (*checker).packageInstall,
@@ -683,7 +686,8 @@ func init() {
 		own := programChecks[name]
 		programChecks[name] = func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
 			own(ck, c, args)
-			ck.installsPermgate(c, args)
+			ck.packageInstall(c, args)
+			ck.execConfig(c, args)
 		}
 	}
 }
