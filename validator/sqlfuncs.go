@@ -3,7 +3,8 @@ package validator
 // cteColumns reports a name followed by a column list and AS: WITH t(a, b) AS (…).
 func cteColumns(st []sqlTok, open int) bool {
 	depth := 0
-	for k := open; k < len(st); k++ {
+	for k := open; k < len(st) && k < open+256; k++ { // a column list is short
+
 		if st[k].kind != 'p' {
 			continue
 		}
