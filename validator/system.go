@@ -1,10 +1,12 @@
 package validator
 
 import (
+	"path"
 	"slices"
 	"strconv"
 	"strings"
 
+	"permgate/registry"
 	"permgate/shellparse"
 )
 
@@ -347,6 +349,9 @@ func systemChecks() {
 	programChecks["crontab"] = (*checker).crontabJobs
 	for _, name := range []string{"killall", "pkill", "skill", "slay"} {
 		programChecks[name] = (*checker).killByName
+	}
+	for _, name := range []string{"diskutil", "zpool", "zfs", "nvme", "launchctl", "cryptsetup"} {
+		programChecks[name] = (*checker).severeDynamicVerb
 	}
 	argChecks["parted"] = partedListing
 	argChecks["sysctl"] = sysctlReadOnly
@@ -906,5 +911,31 @@ func (ck *checker) nested(script, prefix string) {
 	a := New(ck.v.env).CheckScript(script)
 	for _, f := range a.Findings {
 		ck.addFinding(Finding{Kind: f.Kind, Severity: f.Severity, ID: f.ID, Reason: OneLine(prefix + f.Reason), Suggestion: f.Suggestion})
+	}
+}
+
+// severeDynamicVerb: a program whose verbs include severe ones (diskutil
+// eraseDisk, zpool destroy, launchctl reboot) given a verb known only at run
+// time may be running one of them: a human should look.
+func (ck *checker) severeDynamicVerb(c shellparse.SimpleCommand, args []shellparse.Word) {
+	base := path.Base(c.Name)
+	prog, ok := programs.Lookup(base)
+	if !ok {
+		return
+	}
+	inv := prog.Resolve(regWords(args))
+	if !inv.DynamicVerb {
+		return
+	}
+	for _, subs := range [][]*registry.Node{inv.Node.Subs, prog.Node.Subs} {
+		for _, s := range subs {
+			for _, r := range s.Rules {
+				if r.Severity == Severe && len(r.If) == 0 {
+					ck.addFinding(Finding{Kind: r.Kind, Severity: NonSevere, ID: r.ID + "_dynamic",
+						Reason: OneLine(base + "'s verb is known only at run time and could be " + s.Names[0] + ": " + r.Reason)})
+					return
+				}
+			}
+		}
 	}
 }
