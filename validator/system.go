@@ -558,22 +558,38 @@ func (ck *checker) scriptFile(c shellparse.SimpleCommand, args []shellparse.Word
 func (ck *checker) ed(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, w := range operands(args) {
 		if strings.HasPrefix(w.Text, "!") {
-			ck.addFinding(Finding{Kind: "inline_code", Severity: NonSevere, ID: "inline_code.ed", Reason: OneLine("ed !" + " runs a shell command")})
+			ck.addFinding(Finding{Kind: "inline_code", Severity: NonSevere, ID: "inline_code.ed", Reason: "ed !CMD edits the output of a shell command"})
+			ck.nested(strings.TrimPrefix(w.Text, "!"), "ed runs: ")
 			continue
 		}
 		ck.writeTarget(w, c.Name+" "+w.Text)
 	}
-	if t, known := ck.stdinSQL(c); known {
-		for _, s := range t {
-			for _, line := range strings.Split(s, "\n") {
-				if strings.HasPrefix(strings.TrimSpace(line), "!") || strings.Contains(line, "w !") || strings.Contains(line, "r !") {
-					ck.addFinding(Finding{Kind: "inline_code", Severity: NonSevere, ID: "inline_code.ed", Reason: "ed runs a shell command from its script"})
-					return
-				}
+	t, known := ck.stdinSQL(c)
+	if !known {
+		return
+	}
+	for _, s := range t {
+		for _, line := range strings.Split(s, "\n") {
+			// An address, then the command: w FILE, wq FILE, W FILE write
+			// FILE; !CMD, r !CMD, w !CMD, e !CMD run a shell command.
+			body := strings.TrimSpace(line)
+			if m := edShellRE().FindStringSubmatch(body); m != nil {
+				ck.addFinding(Finding{Kind: "inline_code", Severity: NonSevere, ID: "inline_code.ed", Reason: "ed runs a shell command from its script"})
+				ck.nested(m[1], "ed runs: ")
+				continue
+			}
+			if m := edWriteRE().FindStringSubmatch(body); m != nil {
+				ck.writeTarget(shellparse.Word{Text: m[1], Static: true}, c.Name+" w "+m[1])
 			}
 		}
 	}
 }
+
+// edShellRE is an ed command that runs a shell command: !CMD, r !CMD, w !CMD, e !CMD.
+var edShellRE = lazyRegexp(`^(?:[0-9,.;$+\-']*[rwWeE]\s*)?!(.*)$`)
+
+// edWriteRE is an ed write command with a file name: [addr]w FILE, wq FILE, W FILE.
+var edWriteRE = lazyRegexp(`^[0-9,.;$+\-'a-z]*?[wW]q?\s+([^!\s]\S*)$`)
 
 // patch writes the files the patch names (unknown here) and -o FILE.
 func (ck *checker) patch(c shellparse.SimpleCommand, args []shellparse.Word) {
