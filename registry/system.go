@@ -364,7 +364,7 @@ var systemTools = []*Program{
 	{Family: "system", Names: []string{"launchctl"}, Node: Node{
 		Subs: []*Node{
 			{Names: []string{"list", "print", "print-cache", "print-disabled", "blame", "dumpstate", "dumpjpcategory", "procinfo", "hostinfo", "resolveport",
-				"examine", "managerpid", "manageruid", "managername", "error", "variant", "version", "help", "getenv", "plist", "asuser-print"}, Read: true},
+				"examine", "managerpid", "manageruid", "managername", "error", "variant", "version", "help", "getenv", "plist"}, Read: true},
 			{Names: []string{"reboot"}, Rules: []Rule{{ID: "system_power.launchctl_reboot", Kind: finding.SystemPower, Severity: finding.Severe,
 				Reason: "launchctl reboot restarts the machine or its user space"}}},
 			{Names: []string{"load", "unload", "bootstrap", "bootout", "enable", "disable", "kickstart", "kill", "start", "stop", "remove", "submit",

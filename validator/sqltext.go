@@ -621,7 +621,7 @@ func alterDrop(st []sqlTok, k int) sqlVerdict {
 // psqlReadMeta are psql's meta-commands that only look.
 var psqlReadMeta = setOf("d", "l", "list", "x", "timing", "conninfo", "encoding", "pset", "a", "C", "f", "H", "t", "T", "echo", "qecho",
 	"warn", "q", "quit", "?", "h", "help", "set", "unset", "c", "connect", "errverbose", "sf", "sv", "z", "lo_list", "if", "elif", "else",
-	"endif", "r", "reset", "p", "print", "prompt", "gdesc", "crosstabview", "dconfig", "getenv", "bind", "drds", "cd", "gexec-no", "sleep")
+	"endif", "r", "reset", "p", "print", "prompt", "gdesc", "crosstabview", "dconfig", "getenv", "bind", "drds", "cd")
 
 // judgeMeta judges a backslash meta-command (psql, mysql).
 func judgeMeta(t sqlTok, dialect string) sqlVerdict {
@@ -704,7 +704,7 @@ func copyTarget(arg string) string {
 var sqliteReadDot = setOf("tables", "table", "schema", "indexes", "indices", "databases", "dbinfo", "headers", "header", "mode", "show", "help",
 	"width", "timer", "eqp", "quit", "exit", "print", "echo", "nullvalue", "separator", "stats", "fullschema", "lint", "changes", "bail",
 	"explain", "expert", "prompt", "scanstats", "limit", "timeout", "version", "vfsinfo", "vfslist", "vfsname", "sha3sum", "dump", "dbtotxt",
-	"connection", "binary", "crnl", "nonce", "progress", "selftest-no")
+	"connection", "binary", "crnl", "nonce", "progress")
 
 // judgeDot judges a sqlite3 or duckdb dot-command.
 func judgeDot(t sqlTok) sqlVerdict {
