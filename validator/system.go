@@ -103,6 +103,9 @@ func powerTool(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) 
 	if c.Name == "shutdown" && hasFlag(args, "c", "--help") {
 		return // cancels a shutdown
 	}
+	if isVersion(args) || hasFlag(args, "", "--help") {
+		return // reboot --help prints and exits
+	}
 	ck.add("system_power", Severe, c.Name+" stops or restarts the machine")
 }
 
