@@ -3,7 +3,8 @@ package validator
 // cteColumns reports a name followed by a column list and AS: WITH t(a, b) AS (…).
 func cteColumns(st []sqlTok, open int) bool {
 	depth := 0
-	for k := open; k < len(st); k++ {
+	for k := open; k < len(st) && k < open+256; k++ { // a column list is short
+
 		if st[k].kind != 'p' {
 			continue
 		}
@@ -87,4 +88,4 @@ var sqlPureFunctions = setOf(
 	"MONTHNAME", "WEEKDAY", "WEEKOFYEAR", "YEARWEEK", "TIME_FORMAT", "SEC_TO_TIME", "TIME_TO_SEC", "ADDDATE", "SUBDATE", "ADDTIME",
 	"SUBTIME", "UTC_DATE", "CONVERT_TZ", "FIELD", "FIND_IN_SET", "ELT", "MAKE_SET", "EXPORT_SET", "LCASE", "UCASE", "MID", "SPACE",
 	"STRCMP", "FORMAT_BYTES", "FORMAT_PICO_TIME", "IS_IPV4", "IS_IPV6", "INET_ATON", "INET_NTOA", "INET6_ATON", "INET6_NTOA",
-	"SQLITE_COMPILEOPTION_USED", "SQLITE_COMPILEOPTION_GET", "PRINTF_", "CHAR", "DATETIME")
+	"SQLITE_COMPILEOPTION_USED", "SQLITE_COMPILEOPTION_GET", "CHAR", "DATETIME")

@@ -199,6 +199,12 @@ func lexSQL(s string, o sqlLexOpts, depth int) []sqlTok {
 				}
 			}
 			name := s[i+1 : j]
+			if name == "" {
+				// A backslash that names no command: read on as SQL after a break.
+				toks = append(toks, sqlTok{kind: 'p', text: ";"}, sqlTok{kind: 'w', text: "\\"})
+				i = j
+				continue
+			}
 			if o.dialect == "mysql" && (name == "g" || name == "G") {
 				toks = append(toks, sqlTok{kind: 'p', text: ";"})
 				i = j
@@ -394,6 +400,9 @@ func whereAhead(toks []sqlTok, i int) (where, all bool) {
 			continue
 		}
 		if t.kind == 'w' && depth == 0 {
+			if t.text == "DELETE" || t.text == "UPDATE" || t.text == "DROP" || t.text == "TRUNCATE" || t.text == "INSERT" {
+				return false, false // another statement begins: this one had no WHERE
+			}
 			if t.text == "WHERE" {
 				return true, tautology(toks, k)
 			}
@@ -443,7 +452,8 @@ func judgeStatement(st []sqlTok, dialect string) sqlVerdict {
 			if t.kind == 's' && k > 0 && st[k-1].kind == 'w' && (st[k-1].text == "EXECUTE" || st[k-1].text == "FROM" && L == "PREPARE" || st[k-1].text == "EXEC") {
 				// EXECUTE 'DROP TABLE t', PREPARE s FROM 'DELETE FROM t': the string is SQL.
 				v.write = true
-				inner := judgeSQL(t.text, "sql")
+				// One reading only: nested EXECUTEs must not multiply the readings.
+				inner := judgeTokens(lexSQL(t.text, sqlLexOpts{dialect: dialect}, 1), dialect)
 				v.merge(inner)
 			}
 			continue
@@ -611,7 +621,7 @@ func alterDrop(st []sqlTok, k int) sqlVerdict {
 // psqlReadMeta are psql's meta-commands that only look.
 var psqlReadMeta = setOf("d", "l", "list", "x", "timing", "conninfo", "encoding", "pset", "a", "C", "f", "H", "t", "T", "echo", "qecho",
 	"warn", "q", "quit", "?", "h", "help", "set", "unset", "c", "connect", "errverbose", "sf", "sv", "z", "lo_list", "if", "elif", "else",
-	"endif", "r", "reset", "p", "print", "prompt", "gdesc", "crosstabview", "dconfig", "getenv", "bind", "drds", "cd", "gexec-no", "sleep")
+	"endif", "r", "reset", "p", "print", "prompt", "gdesc", "crosstabview", "dconfig", "getenv", "bind", "drds", "cd")
 
 // judgeMeta judges a backslash meta-command (psql, mysql).
 func judgeMeta(t sqlTok, dialect string) sqlVerdict {
@@ -633,9 +643,6 @@ func judgeMeta(t sqlTok, dialect string) sqlVerdict {
 		return v
 	}
 	switch {
-	case t.text == "":
-		v.write = true
-		v.merge(judgeTokens(lexSQL(t.arg, sqlLexOpts{dialect: dialect}, 1), dialect))
 	case t.text == "!":
 		v.inline = `\! runs a shell command`
 		v.shell = append(v.shell, t.arg)
@@ -697,7 +704,7 @@ func copyTarget(arg string) string {
 var sqliteReadDot = setOf("tables", "table", "schema", "indexes", "indices", "databases", "dbinfo", "headers", "header", "mode", "show", "help",
 	"width", "timer", "eqp", "quit", "exit", "print", "echo", "nullvalue", "separator", "stats", "fullschema", "lint", "changes", "bail",
 	"explain", "expert", "prompt", "scanstats", "limit", "timeout", "version", "vfsinfo", "vfslist", "vfsname", "sha3sum", "dump", "dbtotxt",
-	"connection", "binary", "crnl", "nonce", "progress", "selftest-no")
+	"connection", "binary", "crnl", "nonce", "progress")
 
 // judgeDot judges a sqlite3 or duckdb dot-command.
 func judgeDot(t sqlTok) sqlVerdict {

@@ -1,10 +1,12 @@
 package validator
 
 import (
+	"path"
 	"slices"
 	"strconv"
 	"strings"
 
+	"permgate/registry"
 	"permgate/shellparse"
 )
 
@@ -100,6 +102,9 @@ func (ck *checker) shred(c shellparse.SimpleCommand, args []shellparse.Word) {
 func powerTool(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
 	if c.Name == "shutdown" && hasFlag(args, "c", "--help") {
 		return // cancels a shutdown
+	}
+	if isVersion(args) || hasFlag(args, "", "--help") {
+		return // reboot --help prints and exits
 	}
 	ck.add("system_power", Severe, c.Name+" stops or restarts the machine")
 }
@@ -356,6 +361,9 @@ func systemChecks() {
 	for _, name := range []string{"killall", "pkill", "skill", "slay"} {
 		programChecks[name] = (*checker).killByName
 	}
+	for _, name := range []string{"diskutil", "zpool", "zfs", "nvme", "launchctl", "cryptsetup"} {
+		programChecks[name] = (*checker).severeDynamicVerb
+	}
 	argChecks["parted"] = partedListing
 	argChecks["sysctl"] = sysctlReadOnly
 	argChecks["mount"] = mountReadOnly
@@ -561,22 +569,38 @@ func (ck *checker) scriptFile(c shellparse.SimpleCommand, args []shellparse.Word
 func (ck *checker) ed(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, w := range operands(args) {
 		if strings.HasPrefix(w.Text, "!") {
-			ck.addFinding(Finding{Kind: "inline_code", Severity: NonSevere, ID: "inline_code.ed", Reason: OneLine("ed !" + " runs a shell command")})
+			ck.addFinding(Finding{Kind: "inline_code", Severity: NonSevere, ID: "inline_code.ed", Reason: "ed !CMD edits the output of a shell command"})
+			ck.nestedJob(strings.TrimPrefix(w.Text, "!"), "ed runs: ")
 			continue
 		}
 		ck.writeTarget(w, c.Name+" "+w.Text)
 	}
-	if t, known := ck.stdinSQL(c); known {
-		for _, s := range t {
-			for _, line := range strings.Split(s, "\n") {
-				if strings.HasPrefix(strings.TrimSpace(line), "!") || strings.Contains(line, "w !") || strings.Contains(line, "r !") {
-					ck.addFinding(Finding{Kind: "inline_code", Severity: NonSevere, ID: "inline_code.ed", Reason: "ed runs a shell command from its script"})
-					return
-				}
+	t, known := ck.stdinSQL(c)
+	if !known {
+		return
+	}
+	for _, s := range t {
+		for _, line := range strings.Split(s, "\n") {
+			// An address, then the command: w FILE, wq FILE, W FILE write
+			// FILE; !CMD, r !CMD, w !CMD, e !CMD run a shell command.
+			body := strings.TrimSpace(line)
+			if m := edShellRE().FindStringSubmatch(body); m != nil {
+				ck.addFinding(Finding{Kind: "inline_code", Severity: NonSevere, ID: "inline_code.ed", Reason: "ed runs a shell command from its script"})
+				ck.nestedJob(m[1], "ed runs: ")
+				continue
+			}
+			if m := edWriteRE().FindStringSubmatch(body); m != nil {
+				ck.writeTarget(shellparse.Word{Text: m[1], Static: true}, c.Name+" w "+m[1])
 			}
 		}
 	}
 }
+
+// edShellRE is an ed command that runs a shell command: !CMD, r !CMD, w !CMD, e !CMD.
+var edShellRE = lazyRegexp(`^(?:[0-9,.;$+\-']*[rwWeE]\s*)?!(.*)$`)
+
+// edWriteRE is an ed write command with a file name: [addr]w FILE, wq FILE, W FILE.
+var edWriteRE = lazyRegexp(`^[0-9,.;$+\-'a-z]*?[wW]q?\s+([^!\s]\S*)$`)
 
 // patch writes the files the patch names (unknown here) and -o FILE.
 func (ck *checker) patch(c shellparse.SimpleCommand, args []shellparse.Word) {
@@ -914,6 +938,32 @@ func (ck *checker) nestedJob(script, prefix string) {
 	a := New(ck.v.env).CheckScript(script)
 	for _, f := range a.Findings {
 		ck.addFinding(Finding{Kind: f.Kind, Severity: f.Severity, ID: f.ID, Reason: OneLine(prefix + f.Reason), Suggestion: f.Suggestion})
+	}
+}
+
+// severeDynamicVerb: a program whose verbs include severe ones (diskutil
+// eraseDisk, zpool destroy, launchctl reboot) given a verb known only at run
+// time may be running one of them: a human should look.
+func (ck *checker) severeDynamicVerb(c shellparse.SimpleCommand, args []shellparse.Word) {
+	base := path.Base(c.Name)
+	prog, ok := programs.Lookup(base)
+	if !ok {
+		return
+	}
+	inv := prog.Resolve(regWords(args))
+	if !inv.DynamicVerb {
+		return
+	}
+	for _, subs := range [][]*registry.Node{inv.Node.Subs, prog.Node.Subs} {
+		for _, s := range subs {
+			for _, r := range s.Rules {
+				if r.Severity == Severe && len(r.If) == 0 {
+					ck.addFinding(Finding{Kind: r.Kind, Severity: NonSevere, ID: r.ID + "_dynamic",
+						Reason: OneLine(base + "'s verb is known only at run time and could be " + s.Names[0] + ": " + r.Reason)})
+					return
+				}
+			}
+		}
 	}
 }
 
