@@ -120,10 +120,10 @@ func (ck *checker) secretWord(w shellparse.Word, dirs bool) bool {
 				cand = ck.v.env.Home
 			}
 			g := glob || hasGlob(cand)
-			if ck.secretPath(cand, g) || !g && ck.secretCopies[ck.resolve(cand)] {
+			if ck.secretPath(cand, g) || !g && ck.secretCopies != nil && ck.secretCopies[ck.resolve(cand)] {
 				return true
 			}
-			if dirs && !g && secretDir(ck.resolve(cand)) {
+			if dirs && !g && secretDirBase[path.Base(strings.TrimSuffix(cand, "/"))] && secretDir(ck.resolve(cand)) {
 				return true
 			}
 		}
@@ -597,3 +597,6 @@ func (ck *checker) substCarriesSecret(w shellparse.Word) bool {
 	}
 	return false
 }
+
+// secretDirBase are the last names of secretDirs, a cheap first test.
+var secretDirBase = map[string]bool{".ssh": true, ".aws": true, ".kube": true, ".docker": true, "gh": true, "gcloud": true, ".azure": true, ".gnupg": true, ".password-store": true, "~": false}
