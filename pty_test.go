@@ -236,7 +236,7 @@ func TestPromptAlwaysAddsRule(t *testing.T) {
 
 func TestPromptAlwaysNotOfferedForFindings(t *testing.T) {
 	home, env := testHome(t)
-	r := startPTY(t, home, env, "exec", "--", "python3 -c 'print(1)'")
+	r := startPTY(t, home, env, "exec", "--", "ruby -e 'puts 1'")
 	r.waitFor("Allow? (y/N)")
 	if strings.Contains(r.output(), "[a] always") {
 		t.Errorf("always offered for a command with a finding:\n%s", r.output())

@@ -79,6 +79,10 @@ func dangerousEnvReason(name string) (string, bool) {
 		return "loads code into every program", true
 	case strings.HasPrefix(name, "GIT_CONFIG_"):
 		return "sets git configuration, which can name programs to run", true
+	case strings.HasSuffix(name, "_PAGER") || strings.HasSuffix(name, "_EDITOR") || strings.HasSuffix(name, "_BROWSER"):
+		return "names a program to run", true
+	case name == "GOENV":
+		return "points go at an environment file, which can set GOFLAGS=-toolexec", true
 	case strings.HasPrefix(upper, "NPM_CONFIG_"):
 		key := strings.ReplaceAll(strings.TrimPrefix(upper, "NPM_CONFIG_"), "-", "_")
 		switch key {
@@ -159,6 +163,14 @@ func dangerousEnvValue(name, value string) (string, bool) {
 	case "PS1", "PS2", "PS3", "RPROMPT", "RPS1", "PROMPT":
 		if strings.Contains(value, "$(") || strings.Contains(value, "`") {
 			return "is expanded at every prompt and runs the command substitution in it", true
+		}
+	case "LESS":
+		if strings.Contains(value, "+") {
+			return "gives less a command to run when it starts", true
+		}
+	case "GIT_TRACE", "GIT_TRACE2", "GIT_TRACE2_EVENT", "GIT_TRACE2_PERF", "GIT_TRACE_PACKET", "GIT_TRACE_CURL", "GIT_TRACE_SETUP", "GIT_TRACE_PERFORMANCE":
+		if strings.Contains(value, "/") {
+			return "makes git write its trace into " + value, true
 		}
 	case "GOFLAGS":
 		for _, f := range strings.Fields(value) {

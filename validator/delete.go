@@ -149,7 +149,7 @@ func (ck *checker) judgePath(p, written string) (deleteClass, string) {
 	if within(v.env.Cwd, p) || ck.dir != "" && within(ck.dir, p) && p != ck.dir {
 		return deleteSevere, written + " — the working directory's parent, which holds it"
 	}
-	if v.env.Home != "" && (within(p, v.env.Home) || within(v.env.Home, p)) && !under(p, v.env.Cwd) {
+	if v.env.Home != "" && v.env.Home != "/" && (within(p, v.env.Home) || within(v.env.Home, p)) && !under(p, v.env.Cwd) {
 		// The temporary-directory exemption never covers $HOME (TMPDIR=~/tmp).
 		if p == v.env.Home || within(v.env.Home, p) {
 			return deleteSevere, p + " — the home directory"

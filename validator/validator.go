@@ -167,11 +167,19 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 			a.AllReadOnly = false
 		}
 	}
+	if len(src) < 4096 && strings.Contains(src, "done") && loopBomb().MatchString(src) {
+		a.Findings = append(a.Findings, Finding{Kind: "fork_bomb", Severity: Severe, Reason: "an endless loop starts processes in the background without waiting (a fork bomb)", Command: clip(src), Index: -1})
+		a.AllReadOnly = false
+	}
 	for _, f := range a.Findings {
 		a.Severity = max(a.Severity, f.Severity)
 	}
 	return a
 }
+
+// loopBomb matches an endless loop whose body only starts background jobs:
+// while true; do bash & done, for ((;;)); do ./x & done.
+var loopBomb = lazyRegexp(`(?:while\s+(?:true|:|1|\[\s*1\s*\]|\(\(\s*1\s*\)\))|until\s+false|for\s*\(\(\s*;\s*;\s*\)\))\s*;?\s*do\s+(?:[^;&|\n]+&(?:\s*;)?\s*)+done`)
 
 func hasFinding(list []Finding, f Finding) bool {
 	for _, g := range list {
