@@ -58,7 +58,7 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 	}
 	if check, ok := argChecks[name]; ok {
 		for _, a := range args {
-			if !a.Static && !a.Glob && !a.Placeholder {
+			if !a.Static && !a.Glob && !a.Placeholder && !homePath(a) {
 				// An option known only at run time could be -delete, -o FILE, -i …
 				return false
 			}
@@ -132,7 +132,7 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 		// -exec/-execdir/-ok/-okdir run a command the parser lists on its own
 		// (with find as its wrapper): that command is judged, so a read-only
 		// one keeps find read-only (find . -name '*.go' -exec grep -l x {} +).
-		for _, p := range shellparse.FindPrimaries(args) {
+		for _, p := range shellparse.FindPrimaries(homeAsPath(args)) {
 			switch p.Name {
 			case "-delete", "-fls", "-fprint", "-fprint0", "-fprintf", "?":
 				return false
@@ -294,4 +294,31 @@ func hasAttachedOpt(args []shellparse.Word, opt string) bool {
 		}
 	}
 	return false
+}
+
+// homePath reports a word that expands only $HOME, at its start: an absolute
+// path, never an option (find $HOME -maxdepth 2). Assigning HOME anywhere in
+// the script is self_modify, so the value is the home directory.
+func homePath(a shellparse.Word) bool {
+	if a.Subst || len(a.Params) != 1 || a.Params[0] != "HOME" {
+		return false
+	}
+	t := strings.TrimPrefix(a.Text, `"`)
+	return strings.HasPrefix(t, "$HOME") || strings.HasPrefix(t, "${HOME}")
+}
+
+// homeAsPath returns args with the words homePath accepts as plain paths.
+func homeAsPath(args []shellparse.Word) []shellparse.Word {
+	for i, a := range args {
+		if homePath(a) {
+			out := append([]shellparse.Word(nil), args...)
+			for j := i; j < len(out); j++ {
+				if homePath(out[j]) {
+					out[j] = shellparse.Word{Text: "/home-directory", Static: true}
+				}
+			}
+			return out
+		}
+	}
+	return args
 }

@@ -84,13 +84,14 @@ func (ck *checker) unknownVerbs(c shellparse.SimpleCommand, args []shellparse.Wo
 		if seen++; seen > 3 || strings.ContainsAny(a.Text, "/.=") {
 			return
 		}
+		// A known program's name among the operands (acmectl users delete,
+		// mytool grep rm) starts a command analysed on its own too, but a
+		// destructive verb after it is still this program's verb; rm or
+		// remove there is the known program's name, not a verb.
 		if registry.DestructiveVerb(a.Text) && (seen == 1 || !knownProgram(a.Text)) {
 			ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.unknown_verb",
 				Reason: OneLine(path.Base(c.Name) + " " + a.Text + ": an unknown program asked to " + a.Text + " something")})
 			return
-		}
-		if knownProgram(a.Text) {
-			return // a known program starts a command of its own, analysed as one
 		}
 	}
 }
