@@ -87,6 +87,9 @@ func TestPromptEconomy(t *testing.T) {
 		{"agent_readonly.txt", 95},
 		{"oneliner_readonly.txt", 85},
 		{"docs_readonly.txt", 40},
+		{"holdout_agent_readonly.txt", 95},
+		{"holdout_oneliner_readonly.txt", 85},
+		{"holdout_docs_readonly.txt", 40},
 	}
 	const maxListed = 40
 	v := New(corpusEnv)
@@ -114,8 +117,14 @@ func TestPromptEconomy(t *testing.T) {
 }
 
 func TestDangerousDenied(t *testing.T) {
+	for _, set := range []string{"dangerous.txt", "holdout_dangerous.txt"} {
+		dangerousDenied(t, set)
+	}
+}
+
+func dangerousDenied(t *testing.T, set string) {
 	v := New(corpusEnv)
-	lines := readEconomySet(t, "dangerous.txt")
+	lines := readEconomySet(t, set)
 	failed := 0
 	for _, l := range lines {
 		a := v.CheckScript(l.command)
@@ -123,19 +132,25 @@ func TestDangerousDenied(t *testing.T) {
 			continue
 		}
 		failed++
-		msg := "dangerous.txt:%d not denied (%s): %s\n    %s"
+		msg := "%s:%d not denied (%s): %s\n    %s"
 		if economyReportOnly() {
-			t.Logf(msg, l.line, a.Severity, l.command, economyWhy(a))
+			t.Logf(msg, set, l.line, a.Severity, l.command, economyWhy(a))
 		} else {
-			t.Errorf(msg, l.line, a.Severity, l.command, economyWhy(a))
+			t.Errorf(msg, set, l.line, a.Severity, l.command, economyWhy(a))
 		}
 	}
-	t.Logf("dangerous.txt: %d/%d denied, %d not severe", len(lines)-failed, len(lines), failed)
+	t.Logf("%s: %d/%d denied, %d not severe", set, len(lines)-failed, len(lines), failed)
 }
 
 func TestDestructiveAsksInAuto(t *testing.T) {
+	for _, set := range []string{"destructive_cli.txt", "holdout_destructive_cli.txt"} {
+		destructiveAsks(t, set)
+	}
+}
+
+func destructiveAsks(t *testing.T, set string) {
 	v := New(corpusEnv)
-	lines := readEconomySet(t, "destructive_cli.txt")
+	lines := readEconomySet(t, set)
 	failed := 0
 	for _, l := range lines {
 		a := v.CheckScript(l.command)
@@ -143,12 +158,12 @@ func TestDestructiveAsksInAuto(t *testing.T) {
 			continue
 		}
 		failed++
-		msg := "destructive_cli.txt:%d allowed in auto mode: %s"
+		msg := "%s:%d allowed in auto mode: %s"
 		if economyReportOnly() {
-			t.Logf(msg, l.line, l.command)
+			t.Logf(msg, set, l.line, l.command)
 		} else {
-			t.Errorf(msg, l.line, l.command)
+			t.Errorf(msg, set, l.line, l.command)
 		}
 	}
-	t.Logf("destructive_cli.txt: %d/%d ask or deny in auto mode, %d allowed", len(lines)-failed, len(lines), failed)
+	t.Logf("%s: %d/%d ask or deny in auto mode, %d allowed", set, len(lines)-failed, len(lines), failed)
 }
