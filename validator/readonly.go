@@ -35,9 +35,6 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 		}
 		return interpreterReadOnly(name, c.Argv[1:])
 	}
-	if (name == "fd" || name == "fdfind") && fdExecAt(c.Argv[1:]) >= 0 {
-		return v.fdReadOnly(c)
-	}
 	prog, ok := programs.Lookup(name)
 	args := c.Argv[1:]
 	if name == "" || !ok {

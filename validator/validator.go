@@ -672,8 +672,6 @@ func init() {
 		"codex":       (*checker).nestedAgent,
 		"tmux":        (*checker).typesIntoTerminal,
 		"compgen":     (*checker).compgen,
-		"fd":          (*checker).fdExec,
-		"fdfind":      (*checker).fdExec,
 		"complete":    (*checker).compgen,
 		"screen":      (*checker).typesIntoTerminal,
 		"xdotool":     (*checker).typesIntoTerminal,
