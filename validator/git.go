@@ -15,28 +15,17 @@ type gitInvocation struct {
 	dynamic bool // the subcommand is not static
 }
 
-// gitGlobalsWithArg are git's global options that take the next word.
-var gitGlobalsWithArg = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true, "--config-env": true, "--super-prefix": true, "--attr-source": true}
-
 func parseGit(args []shellparse.Word) gitInvocation {
 	var g gitInvocation
-	i := 0
-	for i < len(args) {
-		a := args[i]
-		if !a.Static {
-			g.dynamic = true
-			return g
-		}
-		if !strings.HasPrefix(a.Text, "-") {
-			break
-		}
-		g.globals = append(g.globals, a)
-		if gitGlobalsWithArg[a.Text] && i+1 < len(args) {
-			g.globals = append(g.globals, args[i+1])
-			i++
-		}
-		i++
+	// git's global options come from its declaration (registry/git.go).
+	git, _ := programs.Lookup("git")
+	scan := git.Node.Grammar.Scan(regWords(args))
+	if len(scan.Operands) > 0 && scan.Operands[0] < scan.Stop {
+		g.dynamic = true // a word known only at run time before the subcommand
+		return g
 	}
+	i := min(scan.Stop, len(args))
+	g.globals = args[:i]
 	if i < len(args) {
 		g.sub = args[i].Text
 		g.args = args[i+1:]
