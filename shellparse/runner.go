@@ -175,10 +175,13 @@ func registryRun(name string, inv registry.Invocation, runs *registry.Runs, argv
 			rest = append(rest, Word{Text: a, Static: true})
 		}
 		rest = append(rest, Word{Text: "--", Static: true})
+		skip := runs.Skip
 		for _, k := range inv.Scan.Operands {
-			if k+1 >= i {
-				rest = append(rest, argv[k+1])
+			if skip > 0 {
+				skip--
+				continue
 			}
+			rest = append(rest, argv[k+1]) // every operand, rimraf $X dist's $X too
 		}
 		st.rest = rest
 		st.alsoDynamic = false
