@@ -344,10 +344,12 @@ func TestHelpRedTeam6(t *testing.T) {
 	}
 	// Help prints the help: the verb's findings do not fire.
 	p, _ := r.Lookup("kubectlish")
-	if f := p.Resolve(words("delete --help")).Findings(); len(f) != 0 {
+	help := p.Resolve(words("delete --help"))
+	if f := help.Findings(); len(f) != 0 {
 		t.Errorf("delete --help: findings %v", f)
 	}
-	if f := p.Resolve(words("delete pod --help")).Findings(); len(f) != 1 {
+	notHelp := p.Resolve(words("delete pod --help"))
+	if f := notHelp.Findings(); len(f) != 1 {
 		t.Errorf("delete pod --help: findings %v", f)
 	}
 }
