@@ -108,7 +108,10 @@ var wrappers = []*Program{
 		{Names: []string{"run"}, Runs: &Runs{}},
 		{Names: []string{"info", "list", "search", "version"}, Read: true},
 	}}},
-	{Family: "wrappers", Names: []string{"watchexec", "reflex"}, Node: Node{Grammar: Grammar{Short: "w:e:r:d:", Long: []string{"watch=", "exts=", "ignore=", "debounce=", "shell=", "regex=", "glob="}}, Runs: &Runs{AfterDashDash: true}}},
+	// watchexec joins its command's words and hands them to the shell.
+	{Family: "wrappers", Names: []string{"watchexec"}, Node: Node{Grammar: Grammar{Short: "w:e:d:i:s:f:W:E:", Long: []string{"watch=", "exts=", "ignore=", "debounce=", "shell=", "filter=", "filter-file=", "ignore-file=", "workdir=", "env=", "signal=", "stop-signal=", "stop-timeout=", "on-busy-update=", "delay-run=", "poll=", "project-origin=", "emit-events-to=", "watch-file=", "timeout=", "wrap-process=", "color=", "fs-events=", "filter-prog=", "log-file=", "restart", "postpone", "clear=?"}},
+		Runs: &Runs{AfterDashDash: true, ShellOperand: true}}},
+	{Family: "wrappers", Names: []string{"reflex"}, Node: Node{Grammar: Grammar{Short: "r:R:g:G:c:", Long: []string{"regex=", "inverse-regex=", "glob=", "inverse-glob=", "config=", "start-service", "decoration="}}, Runs: &Runs{AfterDashDash: true}}},
 	{Family: "wrappers", Names: []string{"nodemon"}, Node: Node{Grammar: Grammar{Short: "x:w:e:", Long: []string{"exec=", "watch=", "ext=", "ignore=", "delay="}}, Runs: &Runs{Script: []string{"-x", "--exec"}}}},
 	{Family: "wrappers", Names: []string{"sg"}, Node: Node{Runs: &Runs{Skip: 1, Script: []string{"-c"}, ShellOperand: true}, Grammar: Grammar{Short: "c:"}}},
 	// Watchers and benchmark runners that run shell scripts they are given.

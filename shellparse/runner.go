@@ -150,8 +150,14 @@ func registryRun(name string, inv registry.Invocation, runs *registry.Runs, argv
 		i, st.alsoDynamic = st.dynAt, false
 	}
 	if runs.ShellOperand && (len(runs.ShellIf) == 0 || inv.Scan.Has(runs.ShellIf...)) {
-		// sg GROUP 'CMD': the operand is a script the shell runs.
-		return scriptOrOpaque(argv[i], len(argv))
+		// sg GROUP 'CMD', watchexec CMD ARGS…: the operands, joined by
+		// spaces, are a script the shell runs.
+		script := Word{Text: argv[i].Text, Static: argv[i].Static}
+		for _, w := range argv[i+1:] {
+			script.Text += " " + w.Text
+			script.Static = script.Static && w.Static
+		}
+		return scriptOrOpaque(script, len(argv))
 	}
 	st.kind, st.used, st.rest = stepWrap, i, argv[i:]
 	if runs.Package && argv[i].Static {
