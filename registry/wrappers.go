@@ -63,12 +63,15 @@ var wrappers = []*Program{
 	}}},
 	{Family: "wrappers", Names: []string{"op"}, Node: Node{Subs: []*Node{
 		{Names: []string{"run"}, Grammar: Grammar{Long: []string{"env-file=", "no-masking", "account="}}, Runs: &Runs{AfterDashDash: true}},
-		{Names: []string{"read", "inject"}, Rules: []Rule{{ID: "secret_access.op", Kind: "secret_access", Severity: 1, Reason: "op reads secrets from 1Password"}}},
+		// op read/inject/document get -o FILE write the secret into FILE.
+		{Names: []string{"read", "inject"}, Grammar: Grammar{Short: "i:o:", Long: []string{"in-file=", "out-file=", "file-mode="}}, Output: []string{"-o", "--out-file"},
+			Rules: []Rule{{ID: "secret_access.op", Kind: "secret_access", Severity: 1, Reason: "op reads secrets from 1Password"}}},
 		{Names: []string{"item", "document"}, Subs: []*Node{
 			{Names: []string{"delete", "remove", "rm", "archive"}, Rules: []Rule{{ID: "destructive_action.op_delete", Kind: "destructive_action", Severity: 1,
 				Reason: "op deletes an item from 1Password", Safer: "op item edit, or op item delete --archive to keep it recoverable"}}},
 			{Names: []string{"create", "edit", "move", "share"}, Writes: true},
-			{Names: []string{"*"}, Rules: []Rule{{ID: "secret_access.op", Kind: "secret_access", Severity: 1, Reason: "op reads secrets from 1Password"}}},
+			{Names: []string{"*"}, Grammar: Grammar{Short: "o:", Long: []string{"out-file=", "file-mode="}}, Output: []string{"-o", "--out-file"},
+				Rules: []Rule{{ID: "secret_access.op", Kind: "secret_access", Severity: 1, Reason: "op reads secrets from 1Password"}}},
 		}},
 		{Names: []string{"vault", "user", "group", "account", "connect", "service-account", "events-api"}, Subs: []*Node{
 			{Names: []string{"list", "ls", "get"}, Read: true},
