@@ -70,6 +70,7 @@ var wrappers = []*Program{
 			{Names: []string{"delete", "remove", "rm", "archive"}, Rules: []Rule{{ID: "destructive_action.op_delete", Kind: "destructive_action", Severity: 1,
 				Reason: "op deletes an item from 1Password", Safer: "op item edit, or op item delete --archive to keep it recoverable"}}},
 			{Names: []string{"create", "edit", "move", "share"}, Writes: true},
+			{Names: []string{"list", "ls", "template"}, Read: true}, // names, not secrets
 			{Names: []string{"*"}, Grammar: Grammar{Short: "o:", Long: []string{"out-file=", "file-mode="}}, Output: []string{"-o", "--out-file"},
 				Rules: []Rule{{ID: "secret_access.op", Kind: "secret_access", Severity: 1, Reason: "op reads secrets from 1Password"}}},
 		}},
