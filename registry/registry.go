@@ -139,9 +139,9 @@ type Runs struct {
 	// version or scope (npx rimraf@5, npx @scope/tool): the program run is the
 	// package's name.
 	Package bool
-	// ShellOperand means the command is one operand that the shell runs
-	// (sg GROUP 'CMD'); with ShellIf, only when one of those options is
-	// given (entr -s 'CMD').
+	// ShellOperand means the operands, joined by spaces, are a script the
+	// shell runs (sg GROUP 'CMD', watchexec CMD ARGS…); with ShellIf, only
+	// when one of those options is given (entr -s 'CMD').
 	ShellOperand bool
 	ShellIf      []string
 	// Scripts means every operand, and the value of every Script option, is

@@ -342,6 +342,16 @@ func TestHelpRedTeam6(t *testing.T) {
 			t.Errorf("%s: help %v, want %v", tt.cmd, got, tt.help)
 		}
 	}
+	// Help prints the help: the verb's findings do not fire.
+	p, _ := r.Lookup("kubectlish")
+	help := p.Resolve(words("delete --help"))
+	if f := help.Findings(); len(f) != 0 {
+		t.Errorf("delete --help: findings %v", f)
+	}
+	notHelp := p.Resolve(words("delete pod --help"))
+	if f := notHelp.Findings(); len(f) != 1 {
+		t.Errorf("delete pod --help: findings %v", f)
+	}
 }
 
 func TestReadOnlyRedTeam6(t *testing.T) {

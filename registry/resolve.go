@@ -403,6 +403,9 @@ type Finding struct {
 // word in option position could be the option of a severe rule: that rule
 // fires too, as a non-severe finding (a human should look).
 func (inv *Invocation) Findings() []Finding {
+	if inv.Help(inv.args) {
+		return nil // npm unpublish --help only prints the help
+	}
 	var out []Finding
 	for _, r := range inv.readings() {
 		for _, f := range r.findings() {

@@ -63,12 +63,16 @@ var wrappers = []*Program{
 	}}},
 	{Family: "wrappers", Names: []string{"op"}, Node: Node{Subs: []*Node{
 		{Names: []string{"run"}, Grammar: Grammar{Long: []string{"env-file=", "no-masking", "account="}}, Runs: &Runs{AfterDashDash: true}},
-		{Names: []string{"read", "inject"}, Rules: []Rule{{ID: "secret_access.op", Kind: "secret_access", Severity: 1, Reason: "op reads secrets from 1Password"}}},
+		// op read/inject/document get -o FILE write the secret into FILE.
+		{Names: []string{"read", "inject"}, Grammar: Grammar{Short: "i:o:", Long: []string{"in-file=", "out-file=", "file-mode="}}, Output: []string{"-o", "--out-file"},
+			Rules: []Rule{{ID: "secret_access.op", Kind: "secret_access", Severity: 1, Reason: "op reads secrets from 1Password"}}},
 		{Names: []string{"item", "document"}, Subs: []*Node{
 			{Names: []string{"delete", "remove", "rm", "archive"}, Rules: []Rule{{ID: "destructive_action.op_delete", Kind: "destructive_action", Severity: 1,
 				Reason: "op deletes an item from 1Password", Safer: "op item edit, or op item delete --archive to keep it recoverable"}}},
 			{Names: []string{"create", "edit", "move", "share"}, Writes: true},
-			{Names: []string{"*"}, Rules: []Rule{{ID: "secret_access.op", Kind: "secret_access", Severity: 1, Reason: "op reads secrets from 1Password"}}},
+			{Names: []string{"list", "ls", "template"}, Read: true}, // names, not secrets
+			{Names: []string{"*"}, Grammar: Grammar{Short: "o:", Long: []string{"out-file=", "file-mode="}}, Output: []string{"-o", "--out-file"},
+				Rules: []Rule{{ID: "secret_access.op", Kind: "secret_access", Severity: 1, Reason: "op reads secrets from 1Password"}}},
 		}},
 		{Names: []string{"vault", "user", "group", "account", "connect", "service-account", "events-api"}, Subs: []*Node{
 			{Names: []string{"list", "ls", "get"}, Read: true},
@@ -108,7 +112,10 @@ var wrappers = []*Program{
 		{Names: []string{"run"}, Runs: &Runs{}},
 		{Names: []string{"info", "list", "search", "version"}, Read: true},
 	}}},
-	{Family: "wrappers", Names: []string{"watchexec", "reflex"}, Node: Node{Grammar: Grammar{Short: "w:e:r:d:", Long: []string{"watch=", "exts=", "ignore=", "debounce=", "shell=", "regex=", "glob="}}, Runs: &Runs{AfterDashDash: true}}},
+	// watchexec joins its command's words and hands them to the shell.
+	{Family: "wrappers", Names: []string{"watchexec"}, Node: Node{Grammar: Grammar{Short: "w:e:d:i:s:f:W:E:", Long: []string{"watch=", "exts=", "ignore=", "debounce=", "shell=", "filter=", "filter-file=", "ignore-file=", "workdir=", "env=", "signal=", "stop-signal=", "stop-timeout=", "on-busy-update=", "delay-run=", "poll=", "project-origin=", "emit-events-to=", "watch-file=", "timeout=", "wrap-process=", "color=", "fs-events=", "filter-prog=", "log-file=", "restart", "postpone", "clear=?"}},
+		Runs: &Runs{AfterDashDash: true, ShellOperand: true}}},
+	{Family: "wrappers", Names: []string{"reflex"}, Node: Node{Grammar: Grammar{Short: "r:R:g:G:c:", Long: []string{"regex=", "inverse-regex=", "glob=", "inverse-glob=", "config=", "start-service", "decoration="}}, Runs: &Runs{AfterDashDash: true}}},
 	{Family: "wrappers", Names: []string{"nodemon"}, Node: Node{Grammar: Grammar{Short: "x:w:e:", Long: []string{"exec=", "watch=", "ext=", "ignore=", "delay="}}, Runs: &Runs{Script: []string{"-x", "--exec"}}}},
 	{Family: "wrappers", Names: []string{"sg"}, Node: Node{Runs: &Runs{Skip: 1, Script: []string{"-c"}, ShellOperand: true}, Grammar: Grammar{Short: "c:"}}},
 	// Watchers and benchmark runners that run shell scripts they are given.

@@ -150,8 +150,14 @@ func registryRun(name string, inv registry.Invocation, runs *registry.Runs, argv
 		i, st.alsoDynamic = st.dynAt, false
 	}
 	if runs.ShellOperand && (len(runs.ShellIf) == 0 || inv.Scan.Has(runs.ShellIf...)) {
-		// sg GROUP 'CMD': the operand is a script the shell runs.
-		return scriptOrOpaque(argv[i], len(argv))
+		// sg GROUP 'CMD', watchexec CMD ARGS…: the operands, joined by
+		// spaces, are a script the shell runs.
+		script := Word{Text: argv[i].Text, Static: argv[i].Static}
+		for _, w := range argv[i+1:] {
+			script.Text += " " + w.Text
+			script.Static = script.Static && w.Static
+		}
+		return scriptOrOpaque(script, len(argv))
 	}
 	st.kind, st.used, st.rest = stepWrap, i, argv[i:]
 	if runs.Package && argv[i].Static {
@@ -175,10 +181,13 @@ func registryRun(name string, inv registry.Invocation, runs *registry.Runs, argv
 			rest = append(rest, Word{Text: a, Static: true})
 		}
 		rest = append(rest, Word{Text: "--", Static: true})
+		skip := runs.Skip
 		for _, k := range inv.Scan.Operands {
-			if k+1 >= i {
-				rest = append(rest, argv[k+1])
+			if skip > 0 {
+				skip--
+				continue
 			}
+			rest = append(rest, argv[k+1]) // every operand, rimraf $X dist's $X too
 		}
 		st.rest = rest
 		st.alsoDynamic = false

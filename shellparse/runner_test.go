@@ -25,6 +25,7 @@ func TestRegistryRunnerRedTeam6(t *testing.T) {
 		// Packages with a version or scope, and programs that are rm -rf.
 		{"npx rimraf@5 x", []string{"rm -rf -- x"}},
 		{"npx -y @scope/rimraf@1 x y", []string{"rm -rf -- x y"}},
+		{"rimraf -v $X dist", []string{"rm -rf -- $X dist"}},
 		// fd -x: the found names are placeholders.
 		{"fd -e go -x rm", []string{"find . -name *.go -exec rm {} ;", "rm {}"}},
 		{"fd -H pat ~/src /tmp -X rm -rf", []string{"find /home/user/src /tmp -regex pat -exec rm -rf {} ;", "rm -rf {}"}},
