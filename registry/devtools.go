@@ -9,7 +9,8 @@ import "permgate/finding"
 // gem yank) asks even in auto mode.
 var devtools = []*Program{
 	{Family: "packages", Names: []string{"go"}, Node: Node{Grammar: Grammar{Dash: true, Long: []string{"C="}}, Subs: []*Node{
-		{Names: []string{"test", "vet"}, Read: true, Grammar: goBuildFlags, Unless: []string{"-exec", "-toolexec", "-vettool", "-o", "-overlay", "-modfile", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile", "-mutexprofile", "-trace", "-outputdir", "-json=false", "-fuzz"}},
+		{Names: []string{"test", "vet"}, Read: true, Grammar: goBuildFlags, Unless: []string{"-exec", "-toolexec", "-vettool", "-overlay", "-modfile", "-outputdir", "-json=false", "-fuzz", "-c"},
+			Output: []string{"-o", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile", "-mutexprofile", "-trace"}},
 		{Names: []string{"version", "list", "doc"}, Read: true, Grammar: goBuildFlags, Unless: []string{"-exec", "-toolexec", "-overlay", "-modfile"}},
 		{Names: []string{"env"}, Read: true, Grammar: Grammar{Dash: true, Long: []string{"w", "u", "json", "changed"}}, Unless: []string{"-w", "-u"}},
 		{Names: []string{"build", "install", "get", "generate", "fmt", "fix", "clean", "telemetry"}, Grammar: goBuildFlags, Writes: true},
@@ -30,7 +31,7 @@ var devtools = []*Program{
 		{Names: []string{"help", "bug"}, Read: true},
 	}}},
 
-	{Family: "packages", Names: []string{"npm"}, Node: Node{Grammar: npmGlobal, ReadIf: []string{"-v", "--version"}, Subs: []*Node{
+	{Family: "packages", Names: []string{"npm"}, Node: Node{Abbrev: true, Grammar: npmGlobal, ReadIf: []string{"-v", "--version"}, Subs: []*Node{
 		{Names: []string{"test", "t", "tst"}, Read: true, Unless: []string{"--script-shell", "--node-options"}},
 		{Names: []string{"run", "run-script", "rum", "urn"}, Subs: []*Node{
 			{Names: checkScripts, Read: true, Unless: []string{"--script-shell", "--node-options", "--fix", "--write", "-u", "--update-snapshots"}},
@@ -194,7 +195,8 @@ var devtools = []*Program{
 		wr("install", "create", "remove", "uninstall", "update", "upgrade", "clean", "init", "activate", "deactivate", "rename", "build", "develop", "index", "skeleton", "convert", "shell", "self-update"),
 	}}},
 	{Family: "packages", Names: []string{"pixi"}, Node: Node{Grammar: Grammar{Long: []string{"manifest-path="}}, Subs: []*Node{
-		{Names: []string{"run", "r", "exec", "x"}, Grammar: Grammar{Short: "e:s:", Long: []string{"environment=", "spec=", "manifest-path="}}, Runs: &Runs{}},
+		{Names: []string{"run", "r"}, Grammar: Grammar{Short: "e:", Long: []string{"environment=", "manifest-path="}}, Runs: &Runs{ShellOperand: true}},
+		{Names: []string{"exec", "x"}, Grammar: Grammar{Short: "s:", Long: []string{"spec=", "manifest-path="}}, Runs: &Runs{}},
 		rd("list", "ls", "info", "tree", "t", "search", "--version", "help", "shell-hook", "completion"),
 		{Names: []string{"task", "config", "global", "g", "workspace", "project"}, Subs: []*Node{rd("list", "ls", "get"), wr("add", "remove", "rm", "alias", "set", "append", "prepend", "unset", "edit", "install", "i", "uninstall", "update", "upgrade", "sync", "expose", "channel", "platform", "name", "version", "description", "environment", "feature")}},
 		wr("install", "i", "add", "a", "remove", "rm", "update", "upgrade", "lock", "init", "shell", "s", "clean", "upload", "auth", "build", "self-update", "import"),

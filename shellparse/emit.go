@@ -1,7 +1,6 @@
 package shellparse
 
 import (
-	"path"
 	"strings"
 )
 
@@ -117,7 +116,7 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 // still recorded as it stands): runner cat -- rm -rf ~ holds rm -rf ~.
 func (w *walker) unknownSuffix(name string, cmd SimpleCommand, c context) {
 	known := w.parser.opts.Known
-	if known == nil || w.inSuffix || w.knownProgram(path.Base(name)) || len(cmd.Argv) < 2 {
+	if known == nil || w.inSuffix || w.knownProgram(name) || len(cmd.Argv) < 2 {
 		return
 	}
 	w.inSuffix = true

@@ -71,29 +71,52 @@ func (ck *checker) unknownVerbs(c shellparse.SimpleCommand, args []shellparse.Wo
 		return // a function of the script, or a program the user says only reads
 	}
 	seen := 0
-	for _, a := range args {
+	afterOption := false // the word may be the value of the long option before it
+	afterDashDash := false
+	for i, a := range args {
 		if a.Text == "--" {
-			return // what follows is a command of its own, analysed as one
+			afterDashDash = true
+			continue // acmectl -- delete prod: the verb may follow
+		}
+		if afterDashDash && a.Static && knownProgram(a.Text) {
+			return // runner exec -- rm -rf ~: a command of its own, analysed as one
 		}
 		if !a.Static {
 			return
 		}
 		if strings.HasPrefix(a.Text, "-") {
+			afterOption = strings.HasPrefix(a.Text, "--") && !strings.Contains(a.Text, "=")
 			continue
 		}
-		if seen++; seen > 3 || strings.ContainsAny(a.Text, "/.=") {
+		value := afterOption
+		afterOption = false
+		if !value {
+			seen++
+		}
+		if seen > 3 || strings.ContainsAny(a.Text, "/.=") {
 			return
 		}
 		// A known program's name among the operands (acmectl users delete,
 		// mytool grep rm) starts a command analysed on its own too, but a
-		// destructive verb after it is still this program's verb; rm or
-		// remove there is the known program's name, not a verb.
-		if registry.DestructiveVerb(a.Text) && (seen == 1 || !knownProgram(a.Text)) {
+		// destructive verb after it is still this program's verb; rm there is
+		// the verb only when an operand follows (acmectl volume rm v1, not
+		// othertool build rm).
+		if registry.DestructiveVerb(a.Text) && (seen == 1 || !knownProgram(a.Text) || operandFollows(args[i+1:])) {
 			ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.unknown_verb",
 				Reason: OneLine(path.Base(c.Name) + " " + a.Text + ": an unknown program asked to " + a.Text + " something")})
 			return
 		}
 	}
+}
+
+// operandFollows reports a word that is not an option among args.
+func operandFollows(args []shellparse.Word) bool {
+	for _, a := range args {
+		if !a.Static || !strings.HasPrefix(a.Text, "-") {
+			return true
+		}
+	}
+	return false
 }
 
 // addFinding records a finding on the current command.

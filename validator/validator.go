@@ -112,7 +112,10 @@ func New(env Env) *Validator {
 	}
 	// The user's own read-only commands are known too: their arguments are not
 	// commands (mytool show -- notes.txt stays read-only).
-	limits.Known = func(name string) bool { return knownProgram(name) || safe[path.Base(name)] }
+	// A program named by a path outside the system directories (./timeout,
+	// /tmp/sudo, ~/bin/npx) is not the program its basename names: it is
+	// unknown, so its argv after -- or from a known program on is analysed.
+	limits.Known = func(name string) bool { return !strings.Contains(name, "/") && (knownProgram(name) || safe[name]) }
 	return &Validator{env: env, parser: shellparse.NewParser(limits), safe: safe}
 }
 
