@@ -456,6 +456,11 @@ var secretExamples = []string{".env", ".env.local", ".env.production", ".envrc",
 // secretPath reports whether a path (or a glob pattern) names a secret file.
 func (ck *checker) secretPath(p string, glob bool) bool {
 	if !glob {
+		if !strings.ContainsAny(p, "/~$") && !strings.Contains(ck.shellDir, "/.") {
+			// A bare name in a working directory outside every dot folder
+			// (~/.ssh, ~/.aws …) is a secret only by its own name.
+			return secretName(p)
+		}
 		return secretName(ck.resolve(p)) || secretName(p)
 	}
 	dir, base := path.Split(p)
