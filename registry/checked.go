@@ -3,17 +3,19 @@ package registry
 // checked are programs whose judgement needs real semantics: the validator's
 // Go code named in Check reads them (rm's targets, git, interpreters, …). The
 // declaration makes them known to every stage.
-var checked = []*Program{
-	{Family: "core", Names: []string{"permgate"}, Check: "permgate"},
-	{Family: "interpreters", Names: []string{"python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "perl", "ruby", "php", "lua", "luajit", "Rscript", "R", "tclsh", "pwsh", "powershell", "osascript", "irb", "jshell"}, Check: "interpreter"},
-	{Family: "core", Names: []string{"awk", "gawk", "mawk", "nawk"}, Check: "awk"},
-	{Family: "core", Names: []string{"rm"}, Check: "rm"},
-	{Family: "core", Names: []string{"dd", "chmod", "chown", "chgrp"}, Check: "writes", Node: Node{Writes: true}},
-	{Family: "core", Names: []string{"sftp", "ssh", "7z", "7za", "cpio"}, Check: "writes", Node: Node{Writes: true}},
-	{Family: "core", Names: []string{"curl", "wget", "aria2c", "fetch", "http", "https", "xh"}, Check: "download"},
-	{Family: "core", Names: []string{"source", ".", "eval", "vim", "vi", "nvim", "view", "ex", "parallel", "enable", "hash", "apply_patch", "applypatch", "claude", "codex", "tmux", "screen", "xdotool", "ydotool", "wtype"}, Check: "go"},
-	// make TARGET runs the Makefile's recipe: make help is a target, not help.
-	{Family: "core", Names: []string{"make", "gmake"}, Check: "go", Node: Node{
-		Grammar: Grammar{Short: "C:f:I:j::l::o:W:", Long: []string{"directory=", "file=", "makefile=", "include-dir=", "jobs=?", "load-average=?", "old-file=", "assume-old=", "what-if=", "new-file=", "assume-new=", "eval=", "debug=?", "output-sync=?", "jobserver-style="}},
-		Subs:    []*Node{{Names: []string{"*"}, Writes: true}}}},
+func checked() []*Program {
+	return []*Program{
+		{Family: "core", Names: []string{"permgate"}, Check: "permgate"},
+		{Family: "interpreters", Names: []string{"python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "perl", "ruby", "php", "lua", "luajit", "Rscript", "R", "tclsh", "pwsh", "powershell", "osascript", "irb", "jshell"}, Check: "interpreter"},
+		{Family: "core", Names: []string{"awk", "gawk", "mawk", "nawk"}, Check: "awk"},
+		{Family: "core", Names: []string{"rm"}, Check: "rm"},
+		{Family: "core", Names: []string{"dd", "chmod", "chown", "chgrp"}, Check: "writes", Node: Node{Writes: true}},
+		{Family: "core", Names: []string{"sftp", "ssh", "7z", "7za", "cpio"}, Check: "writes", Node: Node{Writes: true}},
+		{Family: "core", Names: []string{"curl", "wget", "aria2c", "fetch", "http", "https", "xh"}, Check: "download"},
+		{Family: "core", Names: []string{"source", ".", "eval", "vim", "vi", "nvim", "view", "ex", "parallel", "enable", "hash", "apply_patch", "applypatch", "claude", "codex", "tmux", "screen", "xdotool", "ydotool", "wtype"}, Check: "go"},
+		// make TARGET runs the Makefile's recipe: make help is a target, not help.
+		{Family: "core", Names: []string{"make", "gmake"}, Check: "go", Node: Node{
+			Grammar: Grammar{Short: "C:f:I:j::l::o:W:", Long: []string{"directory=", "file=", "makefile=", "include-dir=", "jobs=?", "load-average=?", "old-file=", "assume-old=", "what-if=", "new-file=", "assume-new=", "eval=", "debug=?", "output-sync=?", "jobserver-style="}},
+			Subs:    []*Node{{Names: []string{"*"}, Writes: true}}}},
+	}
 }

@@ -33,7 +33,7 @@ func TestCloudRules(t *testing.T) {
 			walk(p, s, path+" "+strings.Join(s.Names, "|"))
 		}
 	}
-	for _, p := range cloud {
+	for _, p := range cloud() {
 		walk(p, &p.Node, p.Names[0])
 	}
 }

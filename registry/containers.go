@@ -15,109 +15,112 @@ import "permgate/finding"
 // A command run inside a container or a pod (docker exec CTR CMD, kubectl exec
 // POD -- CMD, docker run IMAGE CMD) is not a host command: it is never
 // unwrapped.
-var containers = []*Program{
-	{Family: "containers", Names: []string{"docker", "podman", "podman-remote", "nerdctl"}, Check: "container", Node: dockerNode()},
-	{Family: "containers", Names: []string{"docker-compose", "podman-compose"}, Check: "container", Node: composeNode(true)},
-	{Family: "containers", Names: []string{"buildah"}, Check: "container", Node: buildahNode()},
-	{Family: "containers", Names: []string{"crictl"}, Check: "container", Node: crictlNode()},
-	{Family: "containers", Names: []string{"ctr"}, Check: "container", Node: Node{Bare: true, Grammar: Grammar{Short: "a:n:", Long: []string{"address=", "namespace=", "timeout=", "connect-timeout=", "debug"}, Exact: true}, Subs: []*Node{
-		ctrRead("version", "info", "plugins", "plugin", "help", "h"),
-		{Names: []string{"images", "image", "i", "containers", "container", "c", "tasks", "task", "t", "snapshots", "snapshot", "namespaces", "namespace", "ns", "content", "leases", "events", "sandboxes", "sb"}, Subs: []*Node{
-			ctrRead("ls", "list", "info", "check", "usage", "tree", "ps", "metrics", "get"),
-			ctrWrites("pull", "push", "import", "export", "tag", "mount", "unmount", "convert", "label", "create", "start", "pause", "resume", "kill", "exec", "attach", "checkpoint", "restore", "update", "prepare", "commit", "view", "fetch", "ingest", "edit", "set-labels", "rm", "remove", "del", "delete"),
-			ctrDestroy("destructive_action.ctr_prune", "ctr content|snapshots prune deletes the data nothing references any more", "", "prune"),
-		}},
-		{Names: []string{"run"}, Writes: true, Grammar: Grammar{Posix: true}},
-		ctrWrites("oci", "install", "shim", "deprecations", "pprof"),
-	}}},
-	{Family: "containers", Names: []string{"colima", "limactl", "lima", "orbctl", "orb"}, Node: Node{Bare: true, Subs: []*Node{
-		ctrRead("status", "list", "ls", "version", "ssh-config", "info", "show-ssh", "help", "completion", "validate"),
-		ctrWrites("start", "stop", "restart", "ssh", "shell", "kubernetes", "nerdctl", "template", "edit", "create", "clone", "copy", "cp", "config", "update", "run", "docker", "default", "factory-reset-confirm"),
-		ctrDestroy("destructive_action.vm_delete", "delete removes the virtual machine with every container, image and volume in it", "stop keeps it", "delete", "rm", "remove"),
-		ctrDestroy("destructive_action.vm_prune", "prune deletes cached images and disks", "", "prune"),
-		ctrDestroy("destructive_action.vm_reset", "reset deletes the machine's containers, images and volumes", "", "reset", "factory-reset"),
-	}}},
-	{Family: "containers", Names: []string{"docker-credential-desktop", "docker-credential-osxkeychain", "docker-credential-secretservice", "docker-credential-pass", "docker-credential-wincred", "docker-credential-ecr-login", "docker-credential-gcloud", "docker-credential-gcr", "docker-credential-acr-env"},
-		Node: Node{Subs: []*Node{
-			{Names: []string{"get"}, Read: true, Rules: []Rule{{ID: "secret_access.docker_credential_get", Kind: finding.SecretAccess, Severity: finding.NonSevere,
-				Reason: "a docker credential helper's get prints the registry password or token it holds"}}},
-			ctrRead("list", "version", "--version", "-v", "help"),
-			ctrWrites("store", "erase", "configure-docker"),
-		}}},
-	{Family: "containers", Names: []string{"kubectl", "kubecolor", "microk8s.kubectl"}, Check: "container", Node: kubectlNode()},
-	{Family: "containers", Names: []string{"oc"}, Check: "container", Node: kubectlNode(ocNodes()...)},
-	{Family: "containers", Names: []string{"k3s"}, Check: "container", Node: Node{Grammar: Grammar{Long: []string{"debug", "data-dir="}, Short: "d:", Exact: true}, Bare: true, Subs: []*Node{
-		ctrSub("kubectl", kubectlNode()),
-		{Names: []string{"check-config", "help"}, Read: true},
-		{Names: []string{"server", "agent", "crictl", "ctr", "certificate", "token", "secrets-encrypt", "completion"}, Writes: true},
-		{Names: []string{"etcd-snapshot"}, Subs: []*Node{
-			{Names: []string{"ls", "list", "l"}, Read: true},
-			{Names: []string{"save"}, Writes: true},
-			ctrDestroy("destructive_action.k3s_etcd_snapshot_delete", "k3s etcd-snapshot delete|prune removes the cluster's etcd backups", "", "delete", "prune"),
-		}},
-	}}},
-	{Family: "containers", Names: []string{"k3s-uninstall.sh", "k3s-agent-uninstall.sh", "k3s-killall.sh", "rke2-uninstall.sh", "rke2-killall.sh"}, Node: Node{Rules: []Rule{{
-		ID: "destructive_action.k3s_uninstall", Kind: finding.DestructiveAction, Severity: finding.NonSevere,
-		Reason: "the k3s/rke2 uninstall and killall scripts stop every pod and remove the cluster and its data from this machine"}}}},
-	{Family: "containers", Names: []string{"microk8s"}, Check: "container", Node: Node{Bare: true, Subs: []*Node{
-		ctrSub("kubectl", kubectlNode()),
-		ctrSub("helm", helmNode()),
-		ctrSub("helm3", helmNode()),
-		{Names: []string{"status", "version", "--version", "help", "config", "images"}, Read: true},
-		{Names: []string{"start", "stop", "enable", "disable", "join", "add-node", "ctr", "inspect", "refresh-certs", "dashboard-proxy", "addons", "leave"}, Writes: true},
-		ctrDestroy("destructive_action.microk8s_reset", "microk8s reset removes every workload, volume and add-on from the cluster", "", "reset"),
-		ctrDestroy("destructive_action.microk8s_remove_node", "microk8s remove-node takes a node out of the cluster and drops its pods", "", "remove-node"),
-	}}},
-	{Family: "containers", Names: []string{"helm", "helm3"}, Node: helmNode()},
-	{Family: "containers", Names: []string{"kind"}, Node: Node{Bare: true, Grammar: Grammar{Short: "v:q", Long: []string{"verbosity=", "quiet", "loglevel="}, Exact: true}, Subs: []*Node{
-		{Names: []string{"get"}, Read: true, Grammar: Grammar{Long: []string{"name=", "internal"}}},
-		{Names: []string{"version", "completion", "help"}, Read: true},
-		{Names: []string{"create", "load", "build"}, Writes: true},
-		{Names: []string{"export"}, Writes: true, Grammar: Grammar{Long: []string{"name=", "kubeconfig="}}, Output: []string{"--kubeconfig"}},
-		ctrDestroy("destructive_action.kind_delete", "kind delete removes the cluster with every workload and volume in it", "", "delete"),
-	}}},
-	{Family: "containers", Names: []string{"minikube"}, Check: "container", Node: Node{Bare: true, Grammar: Grammar{Short: "p:", Long: []string{"profile=", "alsologtostderr", "logtostderr", "v=", "log_dir=", "log_file=", "user=", "skip-audit", "rootless", "bootstrapper=", "interactive"}, Exact: true},
-		Output: []string{"--log_file"}, Subs: []*Node{
-			{Names: []string{"status", "version", "ip", "update-check", "docker-env", "podman-env", "ssh-host", "ssh-key", "completion", "help", "options"}, Read: true},
-			{Names: []string{"logs"}, Read: true, Grammar: Grammar{Long: []string{"file="}}, Output: []string{"--file"}},
-			{Names: []string{"profile"}, Bare: true, Writes: true, Subs: []*Node{{Names: []string{"list"}, Read: true}}},
-			{Names: []string{"service"}, Writes: true, Subs: []*Node{{Names: []string{"list"}, Read: true}}},
-			{Names: []string{"addons"}, Subs: []*Node{{Names: []string{"list", "images"}, Read: true}, {Names: []string{"enable", "disable", "configure", "open"}, Writes: true}}},
-			{Names: []string{"config"}, Subs: []*Node{{Names: []string{"view", "get", "defaults"}, Read: true}, {Names: []string{"set", "unset"}, Writes: true}}},
-			{Names: []string{"image"}, Subs: []*Node{{Names: []string{"ls", "list"}, Read: true}, {Names: []string{"load", "build", "pull", "push", "tag", "save", "rm", "remove"}, Writes: true}}},
-			{Names: []string{"node"}, Subs: []*Node{{Names: []string{"list"}, Read: true}, {Names: []string{"add", "start", "stop"}, Writes: true},
-				ctrDestroy("destructive_action.minikube_node_delete", "minikube node delete removes a node and the pods on it", "", "delete")}},
-			{Names: []string{"start", "stop", "pause", "unpause", "dashboard", "tunnel", "cp", "cache", "mount", "kubectl", "ssh", "update-context", "license"}, Writes: true,
-				Grammar: Grammar{Long: []string{"mount-string=", "driver=", "cpus=", "memory=", "kubernetes-version=", "container-runtime=", "node=", "native-ssh"}, Short: "n:"}},
-			ctrDestroy("destructive_action.minikube_delete", "minikube delete removes the cluster's virtual machine with every workload and volume in it", "minikube stop keeps the cluster", "delete"),
-		}}},
-	{Family: "containers", Names: []string{"k9s"}, Node: Node{Writes: true, ReadIf: []string{"--readonly"}, Unless: []string{"--write"},
-		Grammar: Grammar{Short: "n:c:l:A", Long: []string{"namespace=", "context=", "cluster=", "user=", "kubeconfig=", "command=", "logLevel=", "logFile=", "readonly", "write", "headless", "logoless", "crumbsless", "splashless", "all-namespaces", "refresh=", "screen-dump-dir="}, Exact: true},
-		Subs:    []*Node{{Names: []string{"version", "info", "help", "completion"}, Read: true}}}},
-	{Family: "containers", Names: []string{"kubectx", "kubens", "kubectl-ctx", "kubectl-ns"}, Node: Node{Bare: true, Writes: true, ReadIf: []string{"-c", "--current"},
-		Grammar: Grammar{Short: "cdu", Long: []string{"current", "unset", "help"}}}},
-	{Family: "containers", Names: []string{"skopeo"}, Node: Node{Bare: true, Grammar: Grammar{Long: []string{"policy=", "registries.d=", "override-arch=", "override-os=", "override-variant=", "tmpdir=", "command-timeout=", "registries-conf=", "insecure-policy", "debug"}, Exact: true},
-		Subs: []*Node{
-			{Names: []string{"inspect", "list-tags", "manifest-digest", "standalone-verify", "help"}, Read: true},
-			{Names: []string{"copy", "sync", "login", "logout", "standalone-sign", "generate-sigstore-key"}, Writes: true},
-			ctrDestroy("destructive_action.skopeo_delete", "skopeo delete removes an image from its registry for everyone who pulls it", "skopeo inspect IMAGE first", "delete"),
-		}}},
-	{Family: "containers", Names: []string{"crane", "gcrane"}, Node: Node{Bare: true, Grammar: Grammar{Long: []string{"platform=", "insecure", "verbose", "allow-nondistributable-artifacts"}, Short: "v", Exact: true},
-		Subs: []*Node{
-			{Names: []string{"digest", "manifest", "config", "ls", "catalog", "validate", "blob", "version", "help", "completion"}, Read: true},
-			{Names: []string{"auth"}, Subs: []*Node{
-				{Names: []string{"get", "token"}, Read: true, Rules: []Rule{{ID: "secret_access.crane_auth", Kind: finding.SecretAccess, Severity: finding.NonSevere,
-					Reason: "crane auth get|token prints the registry credentials the credential helpers hold"}}},
-				{Names: []string{"login", "logout"}, Writes: true},
+func containers() []*Program {
+	return []*Program{
+		{Family: "containers", Names: []string{"docker", "podman", "podman-remote", "nerdctl"}, Check: "container", Node: dockerNode()},
+		{Family: "containers", Names: []string{"docker-compose", "podman-compose"}, Check: "container", Node: composeNode(true)},
+		{Family: "containers", Names: []string{"buildah"}, Check: "container", Node: buildahNode()},
+		{Family: "containers", Names: []string{"crictl"}, Check: "container", Node: crictlNode()},
+		{Family: "containers", Names: []string{"ctr"}, Check: "container", Node: Node{Bare: true, Grammar: Grammar{Short: "a:n:", Long: []string{"address=", "namespace=", "timeout=", "connect-timeout=", "debug"}, Exact: true}, Subs: []*Node{
+			ctrRead("version", "info", "plugins", "plugin", "help", "h"),
+			{Names: []string{"images", "image", "i", "containers", "container", "c", "tasks", "task", "t", "snapshots", "snapshot", "namespaces", "namespace", "ns", "content", "leases", "events", "sandboxes", "sb"}, Subs: []*Node{
+				ctrRead("ls", "list", "info", "check", "usage", "tree", "ps", "metrics", "get"),
+				ctrWrites("pull", "push", "import", "export", "tag", "mount", "unmount", "convert", "label", "create", "start", "pause", "resume", "kill", "exec", "attach", "checkpoint", "restore", "update", "prepare", "commit", "view", "fetch", "ingest", "edit", "set-labels", "rm", "remove", "del", "delete"),
+				ctrDestroy("destructive_action.ctr_prune", "ctr content|snapshots prune deletes the data nothing references any more", "", "prune"),
 			}},
-			{Names: []string{"export", "pull", "push", "copy", "cp", "append", "mutate", "rebase", "tag", "flatten", "index"}, Writes: true},
-			ctrDestroy("destructive_action.crane_delete", "crane delete removes an image from its registry for everyone who pulls it", "crane digest IMAGE first", "delete"),
+			{Names: []string{"run"}, Writes: true, Grammar: Grammar{Posix: true}},
+			ctrWrites("oci", "install", "shim", "deprecations", "pprof"),
 		}}},
+		{Family: "containers", Names: []string{"colima", "limactl", "lima", "orbctl", "orb"}, Node: Node{Bare: true, Subs: []*Node{
+			ctrRead("status", "list", "ls", "version", "ssh-config", "info", "show-ssh", "help", "completion", "validate"),
+			ctrWrites("start", "stop", "restart", "ssh", "shell", "kubernetes", "nerdctl", "template", "edit", "create", "clone", "copy", "cp", "config", "update", "run", "docker", "default", "factory-reset-confirm"),
+			ctrDestroy("destructive_action.vm_delete", "delete removes the virtual machine with every container, image and volume in it", "stop keeps it", "delete", "rm", "remove"),
+			ctrDestroy("destructive_action.vm_prune", "prune deletes cached images and disks", "", "prune"),
+			ctrDestroy("destructive_action.vm_reset", "reset deletes the machine's containers, images and volumes", "", "reset", "factory-reset"),
+		}}},
+		{Family: "containers", Names: []string{"docker-credential-desktop", "docker-credential-osxkeychain", "docker-credential-secretservice", "docker-credential-pass", "docker-credential-wincred", "docker-credential-ecr-login", "docker-credential-gcloud", "docker-credential-gcr", "docker-credential-acr-env"},
+			Node: Node{Subs: []*Node{
+				{Names: []string{"get"}, Read: true, Rules: []Rule{{ID: "secret_access.docker_credential_get", Kind: finding.SecretAccess, Severity: finding.NonSevere,
+					Reason: "a docker credential helper's get prints the registry password or token it holds"}}},
+				ctrRead("list", "version", "--version", "-v", "help"),
+				ctrWrites("store", "erase", "configure-docker"),
+			}}},
+		{Family: "containers", Names: []string{"kubectl", "kubecolor", "microk8s.kubectl"}, Check: "container", Node: kubectlNode()},
+		{Family: "containers", Names: []string{"oc"}, Check: "container", Node: kubectlNode(ocNodes()...)},
+		{Family: "containers", Names: []string{"k3s"}, Check: "container", Node: Node{Grammar: Grammar{Long: []string{"debug", "data-dir="}, Short: "d:", Exact: true}, Bare: true, Subs: []*Node{
+			ctrSub("kubectl", func() Node { return kubectlNode() }),
+			{Names: []string{"check-config", "help"}, Read: true},
+			{Names: []string{"server", "agent", "crictl", "ctr", "certificate", "token", "secrets-encrypt", "completion"}, Writes: true},
+			{Names: []string{"etcd-snapshot"}, Subs: []*Node{
+				{Names: []string{"ls", "list", "l"}, Read: true},
+				{Names: []string{"save"}, Writes: true},
+				ctrDestroy("destructive_action.k3s_etcd_snapshot_delete", "k3s etcd-snapshot delete|prune removes the cluster's etcd backups", "", "delete", "prune"),
+			}},
+		}}},
+		{Family: "containers", Names: []string{"k3s-uninstall.sh", "k3s-agent-uninstall.sh", "k3s-killall.sh", "rke2-uninstall.sh", "rke2-killall.sh"}, Node: Node{Rules: []Rule{{
+			ID: "destructive_action.k3s_uninstall", Kind: finding.DestructiveAction, Severity: finding.NonSevere,
+			Reason: "the k3s/rke2 uninstall and killall scripts stop every pod and remove the cluster and its data from this machine"}}}},
+		{Family: "containers", Names: []string{"microk8s"}, Check: "container", Node: Node{Bare: true, Subs: []*Node{
+			ctrSub("kubectl", func() Node { return kubectlNode() }),
+			ctrSub("helm", helmNode),
+			ctrSub("helm3", helmNode),
+			{Names: []string{"status", "version", "--version", "help", "config", "images"}, Read: true},
+			{Names: []string{"start", "stop", "enable", "disable", "join", "add-node", "ctr", "inspect", "refresh-certs", "dashboard-proxy", "addons", "leave"}, Writes: true},
+			ctrDestroy("destructive_action.microk8s_reset", "microk8s reset removes every workload, volume and add-on from the cluster", "", "reset"),
+			ctrDestroy("destructive_action.microk8s_remove_node", "microk8s remove-node takes a node out of the cluster and drops its pods", "", "remove-node"),
+		}}},
+		{Family: "containers", Names: []string{"helm", "helm3"}, Node: helmNode()},
+		{Family: "containers", Names: []string{"kind"}, Node: Node{Bare: true, Grammar: Grammar{Short: "v:q", Long: []string{"verbosity=", "quiet", "loglevel="}, Exact: true}, Subs: []*Node{
+			{Names: []string{"get"}, Read: true, Grammar: Grammar{Long: []string{"name=", "internal"}}},
+			{Names: []string{"version", "completion", "help"}, Read: true},
+			{Names: []string{"create", "load", "build"}, Writes: true},
+			{Names: []string{"export"}, Writes: true, Grammar: Grammar{Long: []string{"name=", "kubeconfig="}}, Output: []string{"--kubeconfig"}},
+			ctrDestroy("destructive_action.kind_delete", "kind delete removes the cluster with every workload and volume in it", "", "delete"),
+		}}},
+		{Family: "containers", Names: []string{"minikube"}, Check: "container", Node: Node{Bare: true, Grammar: Grammar{Short: "p:", Long: []string{"profile=", "alsologtostderr", "logtostderr", "v=", "log_dir=", "log_file=", "user=", "skip-audit", "rootless", "bootstrapper=", "interactive"}, Exact: true},
+			Output: []string{"--log_file"}, Subs: []*Node{
+				{Names: []string{"status", "version", "ip", "update-check", "docker-env", "podman-env", "ssh-host", "ssh-key", "completion", "help", "options"}, Read: true},
+				{Names: []string{"logs"}, Read: true, Grammar: Grammar{Long: []string{"file="}}, Output: []string{"--file"}},
+				{Names: []string{"profile"}, Bare: true, Writes: true, Subs: []*Node{{Names: []string{"list"}, Read: true}}},
+				{Names: []string{"service"}, Writes: true, Subs: []*Node{{Names: []string{"list"}, Read: true}}},
+				{Names: []string{"addons"}, Subs: []*Node{{Names: []string{"list", "images"}, Read: true}, {Names: []string{"enable", "disable", "configure", "open"}, Writes: true}}},
+				{Names: []string{"config"}, Subs: []*Node{{Names: []string{"view", "get", "defaults"}, Read: true}, {Names: []string{"set", "unset"}, Writes: true}}},
+				{Names: []string{"image"}, Subs: []*Node{{Names: []string{"ls", "list"}, Read: true}, {Names: []string{"load", "build", "pull", "push", "tag", "save", "rm", "remove"}, Writes: true}}},
+				{Names: []string{"node"}, Subs: []*Node{{Names: []string{"list"}, Read: true}, {Names: []string{"add", "start", "stop"}, Writes: true},
+					ctrDestroy("destructive_action.minikube_node_delete", "minikube node delete removes a node and the pods on it", "", "delete")}},
+				{Names: []string{"start", "stop", "pause", "unpause", "dashboard", "tunnel", "cp", "cache", "mount", "kubectl", "ssh", "update-context", "license"}, Writes: true,
+					Grammar: Grammar{Long: []string{"mount-string=", "driver=", "cpus=", "memory=", "kubernetes-version=", "container-runtime=", "node=", "native-ssh"}, Short: "n:"}},
+				ctrDestroy("destructive_action.minikube_delete", "minikube delete removes the cluster's virtual machine with every workload and volume in it", "minikube stop keeps the cluster", "delete"),
+			}}},
+		{Family: "containers", Names: []string{"k9s"}, Node: Node{Writes: true, ReadIf: []string{"--readonly"}, Unless: []string{"--write"},
+			Grammar: Grammar{Short: "n:c:l:A", Long: []string{"namespace=", "context=", "cluster=", "user=", "kubeconfig=", "command=", "logLevel=", "logFile=", "readonly", "write", "headless", "logoless", "crumbsless", "splashless", "all-namespaces", "refresh=", "screen-dump-dir="}, Exact: true},
+			Subs:    []*Node{{Names: []string{"version", "info", "help", "completion"}, Read: true}}}},
+		{Family: "containers", Names: []string{"kubectx", "kubens", "kubectl-ctx", "kubectl-ns"}, Node: Node{Bare: true, Writes: true, ReadIf: []string{"-c", "--current"},
+			Grammar: Grammar{Short: "cdu", Long: []string{"current", "unset", "help"}}}},
+		{Family: "containers", Names: []string{"skopeo"}, Node: Node{Bare: true, Grammar: Grammar{Long: []string{"policy=", "registries.d=", "override-arch=", "override-os=", "override-variant=", "tmpdir=", "command-timeout=", "registries-conf=", "insecure-policy", "debug"}, Exact: true},
+			Subs: []*Node{
+				{Names: []string{"inspect", "list-tags", "manifest-digest", "standalone-verify", "help"}, Read: true},
+				{Names: []string{"copy", "sync", "login", "logout", "standalone-sign", "generate-sigstore-key"}, Writes: true},
+				ctrDestroy("destructive_action.skopeo_delete", "skopeo delete removes an image from its registry for everyone who pulls it", "skopeo inspect IMAGE first", "delete"),
+			}}},
+		{Family: "containers", Names: []string{"crane", "gcrane"}, Node: Node{Bare: true, Grammar: Grammar{Long: []string{"platform=", "insecure", "verbose", "allow-nondistributable-artifacts"}, Short: "v", Exact: true},
+			Subs: []*Node{
+				{Names: []string{"digest", "manifest", "config", "ls", "catalog", "validate", "blob", "version", "help", "completion"}, Read: true},
+				{Names: []string{"auth"}, Subs: []*Node{
+					{Names: []string{"get", "token"}, Read: true, Rules: []Rule{{ID: "secret_access.crane_auth", Kind: finding.SecretAccess, Severity: finding.NonSevere,
+						Reason: "crane auth get|token prints the registry credentials the credential helpers hold"}}},
+					{Names: []string{"login", "logout"}, Writes: true},
+				}},
+				{Names: []string{"export", "pull", "push", "copy", "cp", "append", "mutate", "rebase", "tag", "flatten", "index"}, Writes: true},
+				ctrDestroy("destructive_action.crane_delete", "crane delete removes an image from its registry for everyone who pulls it", "crane digest IMAGE first", "delete"),
+			}}},
+	}
 }
 
 // ctrSub names a subcommand that carries a whole program's node (k3s kubectl,
 // microk8s helm).
-func ctrSub(name string, n Node) *Node {
+func ctrSub(name string, build func() Node) *Node {
+	n := build()
 	n.Names = []string{name}
 	return &n
 }
@@ -242,7 +245,7 @@ func dockerNode() Node {
 			{Names: []string{"build", "b", "bake"}, Writes: true, Grammar: Grammar{Long: []string{"allow=", "output=", "tag=", "file=", "platform=", "builder=", "build-arg=", "secret=", "ssh=", "network=", "progress=", "cache-from=", "cache-to=", "target=", "load", "push"}, Short: "f:o:t:"}},
 			ctrWrites("create", "use", "rm", "stop", "dial-stdio", "debug"),
 		}},
-		ctrSub("compose", composeNode(false)),
+		ctrSub("compose", func() Node { return composeNode(false) }),
 		{Names: []string{"context"}, Subs: []*Node{ctrRead("ls", "list", "inspect", "show"), ctrWrites("create", "use", "update", "import", "export", "rm", "remove")}},
 		{Names: []string{"plugin"}, Subs: []*Node{ctrRead("ls", "list", "inspect"), ctrWrites("install", "enable", "disable", "create", "push", "set", "upgrade", "rm", "remove")}},
 		{Names: []string{"manifest"}, Subs: []*Node{ctrRead("inspect", "exists"), ctrWrites("create", "annotate", "push", "add", "remove", "rm")}},

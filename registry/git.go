@@ -8,6 +8,8 @@ var gitGlobal = Grammar{Short: "C:c:", Long: []string{"git-dir=", "work-tree=", 
 	"literal-pathspecs", "glob-pathspecs", "noglob-pathspecs", "icase-pathspecs", "html-path", "man-path", "info-path", "version", "help"},
 	Exact: true, Posix: true}
 
-var git = []*Program{
-	{Family: "git", Names: []string{"git"}, Check: "git", Node: Node{Grammar: gitGlobal}},
+func git() []*Program {
+	return []*Program{
+		{Family: "git", Names: []string{"git"}, Check: "git", Node: Node{Grammar: gitGlobal}},
+	}
 }

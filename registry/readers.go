@@ -2,19 +2,21 @@ package registry
 
 // readers are more everyday tools that only read, or read with the options
 // that say so (tar -t, unzip -l).
-var readers = []*Program{
-	{Family: "core", Names: []string{"shuf"}, Node: Node{Read: true, Grammar: Grammar{Short: "n:o:e::i:", Long: []string{"output=", "head-count=", "input-range=", "random-source="}}, Output: []string{"-o", "--output"}}},
-	{Family: "core", Names: []string{"yes", "tsort", "dircolors", "pathchk", "locate", "plocate", "mlocate", "ack", "ack-grep", "bc", "units", "namei", "tabs", "rgrep", "zipinfo", "git-sizer", "jot", "pv"},
-		Node: Node{Read: true}},
-	{Family: "toolchains", Names: []string{"jabba"}, Node: Node{Subs: []*Node{
-		{Names: []string{"ls", "ls-remote", "current", "which", "--version", "help"}, Read: true},
-		{Names: []string{"install", "uninstall", "use", "alias", "unalias"}, Writes: true},
-	}}},
-	{Family: "core", Names: []string{"tar", "bsdtar", "gtar"}, Check: "writes",
-		Node: Node{Grammar: Grammar{Short: "f:C:T:X:b:I:", Long: []string{"file=", "directory=", "files-from=", "exclude-from=", "to-command=", "use-compress-program=", "checkpoint-action=", "info-script=", "new-volume-script=", "rsh-command=", "index-file="}},
-			ReadIf: []string{"-t", "--list"}, Unless: []string{"--to-command", "-I", "--use-compress-program", "--checkpoint-action", "--info-script", "--new-volume-script", "-F", "--rsh-command", "--index-file", "-x", "--extract", "--get", "-c", "--create", "-r", "--append", "-u", "--update", "--delete", "-A", "--catenate"}}},
-	{Family: "core", Names: []string{"unzip"}, Check: "writes",
-		Node: Node{Grammar: Grammar{Short: "d:x:"}, ReadIf: []string{"-l", "-p", "-t", "-v", "-Z", "-z"}}},
-	{Family: "core", Names: []string{"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4"}, Check: "writes",
-		Node: Node{ReadIf: []string{"-l", "--list", "-t", "--test"}, Unless: []string{"-f", "--force", "-d", "--decompress"}}},
+func readers() []*Program {
+	return []*Program{
+		{Family: "core", Names: []string{"shuf"}, Node: Node{Read: true, Grammar: Grammar{Short: "n:o:e::i:", Long: []string{"output=", "head-count=", "input-range=", "random-source="}}, Output: []string{"-o", "--output"}}},
+		{Family: "core", Names: []string{"yes", "tsort", "dircolors", "pathchk", "locate", "plocate", "mlocate", "ack", "ack-grep", "bc", "units", "namei", "tabs", "rgrep", "zipinfo", "git-sizer", "jot", "pv"},
+			Node: Node{Read: true}},
+		{Family: "toolchains", Names: []string{"jabba"}, Node: Node{Subs: []*Node{
+			{Names: []string{"ls", "ls-remote", "current", "which", "--version", "help"}, Read: true},
+			{Names: []string{"install", "uninstall", "use", "alias", "unalias"}, Writes: true},
+		}}},
+		{Family: "core", Names: []string{"tar", "bsdtar", "gtar"}, Check: "writes",
+			Node: Node{Grammar: Grammar{Short: "f:C:T:X:b:I:", Long: []string{"file=", "directory=", "files-from=", "exclude-from=", "to-command=", "use-compress-program=", "checkpoint-action=", "info-script=", "new-volume-script=", "rsh-command=", "index-file="}},
+				ReadIf: []string{"-t", "--list"}, Unless: []string{"--to-command", "-I", "--use-compress-program", "--checkpoint-action", "--info-script", "--new-volume-script", "-F", "--rsh-command", "--index-file", "-x", "--extract", "--get", "-c", "--create", "-r", "--append", "-u", "--update", "--delete", "-A", "--catenate"}}},
+		{Family: "core", Names: []string{"unzip"}, Check: "writes",
+			Node: Node{Grammar: Grammar{Short: "d:x:"}, ReadIf: []string{"-l", "-p", "-t", "-v", "-Z", "-z"}}},
+		{Family: "core", Names: []string{"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4"}, Check: "writes",
+			Node: Node{ReadIf: []string{"-l", "--list", "-t", "--test"}, Unless: []string{"-f", "--force", "-d", "--decompress"}}},
+	}
 }

@@ -14,6 +14,7 @@ package registry
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"permgate/finding"
 )
@@ -72,8 +73,12 @@ type Node struct {
 	// not guess about it.
 	Writes bool
 
-	// all is Grammar with every ancestor's options added, set by New.
-	all Grammar
+	// all is Grammar with every ancestor's options added; it is worked out
+	// on the first use of the node (grammar), not for every node at start:
+	// a check reads a handful of the registry's thousand names.
+	all     Grammar
+	allOnce sync.Once
+	parent  *Node
 }
 
 // Rule is a finding a verb carries, always or when an option is given.
@@ -151,27 +156,63 @@ type Runs struct {
 	Scripts bool
 }
 
-// Registry is the set of declarations, indexed by name.
+// Registry is the set of declarations, indexed by name. The default one
+// builds a family's declarations only when one of its names is looked up: a
+// check reads a handful of programs, and building all of them would cost
+// every run a couple of milliseconds.
 type Registry struct {
+	// index names each program's family; families are built on first use.
+	index    map[string]uint16
+	families []*family
+}
+
+// family is one group of declarations, built once.
+type family struct {
+	build  func() []*Program
+	once   sync.Once
 	byName map[string]*Program
 	all    []*Program
 }
 
+func (f *family) load() {
+	f.once.Do(func() {
+		f.all = f.build()
+		f.byName = make(map[string]*Program, len(f.all))
+		for _, p := range f.all {
+			for _, n := range p.Names {
+				f.byName[n] = p
+			}
+			p.Node.link(nil)
+		}
+	})
+}
+
 // New builds a registry from declarations. A name declared twice is a
 // programming error and panics, so tests catch it.
-func New(programs ...[]*Program) *Registry {
-	r := &Registry{byName: map[string]*Program{}}
-	for _, group := range programs {
+func New(groups ...[]*Program) *Registry {
+	r := &Registry{index: map[string]uint16{}}
+	for _, group := range groups {
+		f := &family{build: func() []*Program { return group }}
+		f.load()
 		for _, p := range group {
 			for _, n := range p.Names {
-				if old, dup := r.byName[n]; dup && old != p {
+				if i, dup := r.index[n]; dup && r.families[i].byName[n] != p || dup && int(i) != len(r.families) {
 					panic("registry: " + n + " declared twice")
 				}
-				r.byName[n] = p
+				r.index[n] = uint16(len(r.families))
 			}
-			p.Node.inherit(Grammar{})
-			r.all = append(r.all, p)
 		}
+		r.families = append(r.families, f)
+	}
+	return r
+}
+
+// lazy builds a registry whose families are built on first use; index maps
+// every name to its family's position in builds.
+func lazy(index map[string]uint16, builds ...func() []*Program) *Registry {
+	r := &Registry{index: index}
+	for _, b := range builds {
+		r.families = append(r.families, &family{build: b})
 	}
 	return r
 }
@@ -180,16 +221,29 @@ func New(programs ...[]*Program) *Registry {
 // system directory's program is looked up for read-only purposes; callers
 // pass path.Base for danger.
 func (r *Registry) Lookup(name string) (*Program, bool) {
-	p, ok := r.byName[name]
+	i, ok := r.index[name]
+	if !ok {
+		return nil, false
+	}
+	f := r.families[i]
+	f.load()
+	p, ok := f.byName[name]
 	return p, ok
 }
 
 // Programs returns every declaration.
-func (r *Registry) Programs() []*Program { return r.all }
+func (r *Registry) Programs() []*Program {
+	var out []*Program
+	for _, f := range r.families {
+		f.load()
+		out = append(out, f.all...)
+	}
+	return out
+}
 
 // Known reports a program the registry declares, by basename.
 func (r *Registry) Known(name string) bool {
-	_, ok := r.byName[path.Base(name)]
+	_, ok := r.index[path.Base(name)]
 	return ok
 }
 
@@ -243,6 +297,26 @@ func (n *Node) Sub(word string) *Node {
 	return found
 }
 
+// link records each subcommand's parent, for grammar.
+func (n *Node) link(parent *Node) {
+	n.parent = parent
+	for _, s := range n.Subs {
+		s.link(n)
+	}
+}
+
+// grammar returns the node's whole grammar, working it out on first use.
+func (n *Node) grammar() *Grammar {
+	n.allOnce.Do(func() {
+		var parent Grammar
+		if n.parent != nil {
+			parent = *n.parent.grammar()
+		}
+		n.inherit(parent)
+	})
+	return &n.all
+}
+
 // inherit sets the node's whole grammar: its own options and its parents'.
 // A long option the node names in Unless, Output, ReadIf, Rules or Runs but
 // not in its grammar is added to it, so that its abbreviations are read as it
@@ -281,9 +355,6 @@ func (n *Node) inherit(parent Grammar) {
 	for _, name := range flags {
 		n.all.learn(name, false)
 	}
-	for _, s := range n.Subs {
-		s.inherit(n.all)
-	}
 }
 
 // learn adds an option the grammar does not list yet: a long one, or a
@@ -317,7 +388,12 @@ func (g *Grammar) learn(opt string, value bool) {
 // Default returns permgate's registry: every declaration in this package.
 func Default() *Registry { return defaultRegistry }
 
-var defaultRegistry = New(core, readers, files, git, wrappers, devtools, forges, checked, containers, cloud, system)
+var defaultRegistry = lazy(defaultIndex, defaultFamilies...)
+
+// defaultFamilies are the declaration files' families, in the order
+// defaultIndex numbers them (index_gen.go; go test ./registry -run
+// TestDefaultIndex -update rewrites it).
+var defaultFamilies = []func() []*Program{core, readers, files, git, wrappers, devtools, forges, checked, containers, cloud, system}
 
 // Destructive reports a program with a verb that destroys things: when its
 // verb is known only at run time, it could be that one.

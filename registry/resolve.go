@@ -71,7 +71,7 @@ func (p *Program) Resolve(args []Word) Invocation {
 // walk resolves args[pos:] from inv.Node; opts are the options found before.
 func (inv Invocation) walk(args []Word, pos int, opts []Opt, skips int) Invocation {
 	for len(inv.Node.Subs) > 0 && pos < len(args) {
-		g := inv.Node.all
+		g := *inv.Node.grammar()
 		g.Posix = true
 		s := g.Scan(args[pos:])
 		for _, o := range s.Opts {
@@ -188,7 +188,7 @@ func (inv Invocation) finish(args []Word, before []Opt, from int, dashDash bool)
 	if from >= len(args) {
 		return inv
 	}
-	s := inv.Node.all.Scan(args[from:])
+	s := inv.Node.grammar().Scan(args[from:])
 	for _, o := range s.Opts {
 		o.At += from
 		o.ValueAt += from
@@ -282,7 +282,7 @@ func (inv *Invocation) help() bool {
 // declares reports a help-like option the grammar gives another meaning
 // (-h for --host, --version VERSION).
 func (inv *Invocation) declares(name string) bool {
-	g := &inv.Node.all
+	g := inv.Node.grammar()
 	if len(name) == 2 && name[0] == '-' && !g.Dash {
 		_, known := g.short(name[1])
 		return known
