@@ -2,7 +2,6 @@ package validator
 
 import (
 	"path"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -601,11 +600,11 @@ func (ck *checker) hostCopy(name string, inv registry.Invocation, args []shellpa
 }
 
 // replicasZero matches a patch that sets replicas to 0, in JSON or YAML.
-var replicasZero = regexp.MustCompile(`(?i)"?replicas"?\s*:\s*"?0+"?\s*([,}\n]|$)`)
+var replicasZero = lazyRegexp(`(?i)"?replicas"?\s*:\s*"?0+"?\s*([,}\n]|$)`)
 
 // jsonPatchZero matches a JSON patch operation's value 0 ({"op":"replace",
 // "path":"/spec/replicas","value":0}).
-var jsonPatchZero = regexp.MustCompile(`"value"\s*:\s*"?0+"?\s*[,}\]]`)
+var jsonPatchZero = lazyRegexp(`"value"\s*:\s*"?0+"?\s*[,}\]]`)
 
 // secretOutputs are kubectl output formats that print a secret's data.
 var secretOutputs = []string{"yaml", "json", "jsonpath", "go-template", "template", "custom-columns"}
@@ -624,7 +623,7 @@ func (ck *checker) kubeVerb(c shellparse.SimpleCommand, name string, verb []stri
 		ck.hostCopy(name, inv, args)
 	case "patch":
 		for _, o := range inv.Scan.Values("-p", "--patch") {
-			if replicasZero.MatchString(o.Value) || strings.Contains(o.Value, `/replicas"`) && jsonPatchZero.MatchString(o.Value) {
+			if replicasZero().MatchString(o.Value) || strings.Contains(o.Value, `/replicas"`) && jsonPatchZero().MatchString(o.Value) {
 				ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.kubectl_scale_zero",
 					Reason: OneLine(name + " sets replicas to 0: every pod of the workload stops")})
 			}

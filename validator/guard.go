@@ -1,7 +1,6 @@
 package validator
 
 import (
-	"regexp"
 	"strings"
 
 	"permgate/shellparse"
@@ -28,12 +27,12 @@ var guardWidgets = map[string]bool{
 // guardKey matches the keys the guard binds as bash, zsh and fish write them:
 // Enter (\C-m, ^M, \r, RETURN, enter), Ctrl-J (\C-j, ^J, \n), Ctrl-O (bash),
 // Shift+Tab (\e[Z, ^[[Z, btab, shift-tab) and bash's \C-x\C-] macro keys.
-var guardKey = regexp.MustCompile(`(?i)\\C-[mjo]\b|\\C-[mjo]$|\bC-[mj]\b|control-[mj]\b|\^[mj]|\\[rn]|\b(return|ret|newline|lfd|enter|btab|shift-tab|ctrl-[mj])\b|(\\e|\\033|\\x1b|\^\[|\\M-)\[z|\\c-x\\c-\]|kcbt`)
+var guardKey = lazyRegexp(`(?i)\\C-[mjo]\b|\\C-[mjo]$|\bC-[mj]\b|control-[mj]\b|\^[mj]|\\[rn]|\b(return|ret|newline|lfd|enter|btab|shift-tab|ctrl-[mj])\b|(\\e|\\033|\\x1b|\^\[|\\M-)\[z|\\c-x\\c-\]|kcbt`)
 
 // acceptFunction matches readline functions and zsh widgets that run the line
 // without the guard when bound to another key, and readline's
 // edit-and-execute-command, which the guard unbinds.
-var acceptFunction = regexp.MustCompile(`(^|[\s:".])(accept-line|accept-and-hold|accept-and-infer-next-history|accept-line-and-down-history|operate-and-get-next|edit-and-execute-command|execute)(["\s]|$)`)
+var acceptFunction = lazyRegexp(`(^|[\s:".])(accept-line|accept-and-hold|accept-and-infer-next-history|accept-line-and-down-history|operate-and-get-next|edit-and-execute-command|execute)(["\s]|$)`)
 
 // guard flags commands that change the shell guard's names or key bindings.
 func (ck *checker) guard(c shellparse.SimpleCommand) {
@@ -170,7 +169,7 @@ func (ck *checker) bind(args []shellparse.Word) {
 			continue
 		}
 		// fish's \r, \n and \e[Z read as bash words are r, n and e[Z.
-		if guardKey.MatchString(t) || acceptFunction.MatchString(t) || t == "r" || t == "n" || strings.EqualFold(t, "e[Z") {
+		if guardKey().MatchString(t) || acceptFunction().MatchString(t) || t == "r" || t == "n" || strings.EqualFold(t, "e[Z") {
 			ck.add("self_modify", Severe, "bind "+clip(t)+" "+reason)
 			return
 		}
@@ -214,7 +213,7 @@ func (ck *checker) bindkey(args []shellparse.Word) {
 			ck.add("self_modify", Severe, "bindkey with a key known only at run time "+reason)
 			return
 		}
-		if guardKey.MatchString(o.Text) || guardWidgets[strings.TrimPrefix(o.Text, ".")] {
+		if guardKey().MatchString(o.Text) || guardWidgets[strings.TrimPrefix(o.Text, ".")] {
 			ck.add("self_modify", Severe, "bindkey "+clip(o.Text)+" "+reason)
 			return
 		}

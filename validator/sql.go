@@ -2,7 +2,6 @@ package validator
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"permgate/finding"
@@ -366,7 +365,7 @@ func sqlDrop(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
 
 // redisFlushRE finds FLUSHALL or FLUSHDB as a word: a command, or inside an
 // EVAL script (redis.call('FLUSHALL')).
-var redisFlushRE = regexp.MustCompile(`(?i)\bflush(all|db)\b`)
+var redisFlushRE = lazyRegexp(`(?i)\bflush(all|db)\b`)
 
 // redisRead are redis commands that only read; redisSubRead those whose
 // first argument decides (CONFIG GET, CLIENT LIST).
@@ -509,7 +508,7 @@ func (ck *checker) redis(c shellparse.SimpleCommand, args []shellparse.Word) {
 	stdin, known := ck.stdinSQL(c)
 	texts = append(texts, stdin...)
 	for _, t := range texts {
-		if redisFlushRE.MatchString(t) {
+		if redisFlushRE().MatchString(t) {
 			ck.addFinding(Finding{Kind: finding.SQLDestructive, Severity: Severe, ID: "sql_destructive.redis_flush", Reason: "redis FLUSHALL/FLUSHDB deletes every key",
 				Suggestion: "redis-cli --scan --pattern 'PREFIX*' to see the keys, then delete only those"})
 			return

@@ -72,7 +72,7 @@ func judgeSQL(text, dialect string) sqlVerdict {
 	var v sqlVerdict
 	if dialect == "mysql" || dialect == "sql" {
 		// DELIMITER // makes // end statements: read that way too.
-		for _, m := range delimiterRE.FindAllStringSubmatch(text, 4) {
+		for _, m := range delimiterRE().FindAllStringSubmatch(text, 4) {
 			if m[1] != ";" {
 				v.merge(judgeSQL(strings.ReplaceAll(text, m[1], ";"), dialect+"-delim"))
 			}
@@ -96,8 +96,8 @@ func isWordByte(c byte) bool {
 }
 
 var (
-	dollarTagRE = regexp.MustCompile(`^\$[A-Za-z_]*\$`)
-	delimiterRE = regexp.MustCompile(`(?i)\bdelimiter\s+(\S+)`)
+	dollarTagRE = lazyRegexp(`^\$[A-Za-z_]*\$`)
+	delimiterRE = lazyRegexp(`(?i)\bdelimiter\s+(\S+)`)
 )
 
 // lexSQL splits SQL into tokens. Dollar-quoted bodies (DO $$ … $$, function
@@ -170,8 +170,8 @@ func lexSQL(s string, o sqlLexOpts, depth int) []sqlTok {
 			}
 			toks = append(toks, sqlTok{kind: kind, text: text})
 			i = j
-		case c == '$' && dollarTagRE.MatchString(s[i:]) && depth < 8:
-			tag := dollarTagRE.FindString(s[i:])
+		case c == '$' && dollarTagRE().MatchString(s[i:]) && depth < 8:
+			tag := dollarTagRE().FindString(s[i:])
 			end := strings.Index(s[i+len(tag):], tag)
 			body := s[i+len(tag):]
 			next := len(s)
@@ -736,10 +736,10 @@ func judgeDot(t sqlTok) sqlVerdict {
 // Mongo shell scripts.
 
 var (
-	mongoDropDBRE   = regexp.MustCompile(`(?i)dropDatabase|dropAllUsers|dropAllRoles`)
-	mongoDropCollRE = regexp.MustCompile(`\.\s*drop\s*\(`)
+	mongoDropDBRE   = lazyRegexp(`(?i)dropDatabase|dropAllUsers|dropAllRoles`)
+	mongoDropCollRE = lazyRegexp(`\.\s*drop\s*\(`)
 	// mongoDropIndexRE is drop called by its name as a string: coll['drop']().
-	mongoDropIndexRE = regexp.MustCompile("\\[\\s*[\"'`]drop[\"'`]\\s*\\]")
+	mongoDropIndexRE = lazyRegexp("\\[\\s*[\"'`]drop[\"'`]\\s*\\]")
 	mongoAllRE       = regexp.MustCompile(`\.\s*(deleteMany|remove|updateMany|update)\s*\(\s*(\{\s*\}\s*)?[,)]`)
 	mongoSomeRE      = regexp.MustCompile(`\.\s*(deleteMany|deleteOne|remove|findOneAndDelete|findAndModify|updateMany|updateOne|update|replaceOne|findOneAndUpdate|findOneAndReplace|bulkWrite|dropUser|dropRole|renameCollection)\s*\(`)
 	mongoCallRE      = regexp.MustCompile(`([A-Za-z_$][A-Za-z0-9_$]*)?\s*([\]\)]?)\s*\(`)
@@ -800,9 +800,9 @@ func judgeMongo(text string) sqlVerdict {
 	var v sqlVerdict
 	code := stripJS(text)
 	switch {
-	case mongoDropDBRE.MatchString(text):
+	case mongoDropDBRE().MatchString(text):
 		v.severe = "dropDatabase deletes a whole database"
-	case mongoDropCollRE.MatchString(code) || mongoDropIndexRE.MatchString(text):
+	case mongoDropCollRE().MatchString(code) || mongoDropIndexRE().MatchString(text):
 		v.severe = "drop() deletes a whole collection"
 	case mongoAllRE.MatchString(code):
 		m := mongoAllRE.FindStringSubmatch(code)
