@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"runtime"
 	"syscall"
 	"time"
 
@@ -55,6 +56,12 @@ func newExecCmd(io streams, g *globalFlags) *cobra.Command {
 // runExec decides and then runs, prompts or refuses; it returns the exit code
 // when it does not replace itself with the command.
 func runExec(io streams, g *globalFlags, o execOptions, args []string) int {
+	if runtime.GOOS == "windows" {
+		// permgate replaces itself with the command (exec(2)), which Windows
+		// does not have; check and hook work there.
+		fmt.Fprintln(io.err, "permgate: error: exec is not available on Windows: use `permgate check -- CMD`, then run the command")
+		return exitExecError
+	}
 	if len(args) == 0 {
 		fmt.Fprintln(io.err, "permgate: error: exec: no command given (usage: permgate exec -- CMD...)")
 		return exitExecError

@@ -79,7 +79,9 @@ func newRoot(io streams) *cobra.Command {
 		Long:          "permgate reads a shell command the way bash will, works out what would really run,\nclassifies the risk, and allows it, asks, or refuses — and says why.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       versionString(),
 	}
+	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetIn(io.in)
 	root.SetOut(io.out)
 	root.SetErr(io.err)

@@ -11,15 +11,48 @@ import (
 // version is set at build time with -ldflags "-X permgate/cmd.version=…".
 var version = ""
 
+// versionString says which permgate this is: the version set at build time,
+// else the module version go install recorded, else "devel" with the commit
+// the binary was built from (and "modified" when the tree had changes).
 func versionString() string {
-	v := version
+	info, _ := debug.ReadBuildInfo()
+	return formatVersion(version, info)
+}
+
+func formatVersion(set string, info *debug.BuildInfo) string {
+	v := set
 	if v == "" {
 		v = "devel"
-		if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		if info != nil && info.Main.Version != "" && info.Main.Version != "(devel)" {
 			v = info.Main.Version
+		} else if info != nil {
+			v += vcsSuffix(info.Settings)
 		}
 	}
 	return fmt.Sprintf("permgate %s (%s %s/%s)", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
+// vcsSuffix names the commit a development build came from.
+func vcsSuffix(settings []debug.BuildSetting) string {
+	rev, modified := "", false
+	for _, s := range settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return ""
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if modified {
+		return " " + rev + "+modified"
+	}
+	return " " + rev
 }
 
 func newVersionCmd(io streams) *cobra.Command {

@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"syscall"
 	"time"
 )
 
@@ -33,23 +32,23 @@ func lockTimeout() time.Duration {
 }
 
 // LockFor takes the lock on path (created if needed, never through a symlink,
-// a regular file only) with how = syscall.LOCK_EX or LOCK_SH, trying without
-// blocking until LockTimeout has passed. It returns the function that releases
-// it, or an error naming the lock file.
-func LockFor(path string, how int) (func(), error) {
+// a regular file only), exclusive or shared, trying without blocking until
+// LockTimeout has passed. It returns the function that releases it, or an
+// error naming the lock file.
+func LockFor(path string, exclusive bool) (func(), error) {
 	f, err := OpenRegular(path, os.O_CREATE|os.O_RDWR, 0o600, false)
 	if err != nil {
 		return nil, fmt.Errorf("open lock %s: %w", path, err)
 	}
 	deadline := time.Now().Add(lockTimeout())
 	for {
-		err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
-		if err == nil {
-			break
-		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
+		held, err := tryLock(f, exclusive)
+		if err != nil {
 			f.Close()
 			return nil, fmt.Errorf("lock %s: %w", path, err)
+		}
+		if held {
+			break
 		}
 		if !time.Now().Before(deadline) {
 			f.Close()
@@ -59,7 +58,7 @@ func LockFor(path string, how int) (func(), error) {
 		time.Sleep(lockPoll)
 	}
 	return func() {
-		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		unlock(f)
 		f.Close()
 	}, nil
 }
@@ -70,13 +69,9 @@ func LockFor(path string, how int) (func(), error) {
 // component must not be a symlink (O_NOFOLLOW), as for permgate's state and
 // audit files.
 func OpenRegular(path string, flag int, perm os.FileMode, follow bool) (*os.File, error) {
-	flag |= syscall.O_NONBLOCK | syscall.O_CLOEXEC
-	if !follow {
-		flag |= syscall.O_NOFOLLOW
-	}
-	f, err := os.OpenFile(path, flag, perm)
+	f, err := os.OpenFile(path, flag|openFlags(follow), perm)
 	if err != nil {
-		if !follow && errors.Is(err, syscall.ELOOP) {
+		if !follow && isLinkError(path, err) {
 			return nil, fmt.Errorf("%s is a symbolic link; permgate does not follow links for its own files: %w", path, err)
 		}
 		// A FIFO opened for writing with no reader fails (ENXIO); a directory

@@ -18,7 +18,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 )
 
 // File names inside the state directory.
@@ -173,11 +172,11 @@ func (s Sealer) ensureKey() ([]byte, error) {
 
 // Lock takes an exclusive lock on path (created if needed) and returns the
 // function that releases it; it fails after LockTimeout (see LockFor).
-func Lock(path string) (func(), error) { return LockFor(path, syscall.LOCK_EX) }
+func Lock(path string) (func(), error) { return LockFor(path, true) }
 
 // RLock takes a shared lock on path (created if needed): readers that hold it
 // see a file and its seal from the same write. It fails after LockTimeout.
-func RLock(path string) (func(), error) { return LockFor(path, syscall.LOCK_SH) }
+func RLock(path string) (func(), error) { return LockFor(path, false) }
 
 // WriteAtomic writes data to a temporary file beside path, syncs it, and renames
 // it over path, so readers see the old content or the new, never a part.

@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command bench measures permgate as a whole process: `permgate check` and the
 // overhead of `permgate exec` over running the command directly, with peak RSS.
 //
