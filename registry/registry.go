@@ -393,7 +393,7 @@ var defaultRegistry = lazy(defaultIndex, defaultFamilies...)
 // defaultFamilies are the declaration files' families, in the order
 // defaultIndex numbers them (index_gen.go; go test ./registry -run
 // TestDefaultIndex -update rewrites it).
-var defaultFamilies = []func() []*Program{core, readers, files, git, wrappers, devtools, forges, checked, containers, cloud, system}
+var defaultFamilies = []func() []*Program{core, readers, files, git, wrappers, devtools, forges, checked, containers, cloud, system, tools}
 
 // Destructive reports a program with a verb that destroys things: when its
 // verb is known only at run time, it could be that one.
