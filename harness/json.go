@@ -1,4 +1,4 @@
-package cmd
+package harness
 
 import (
 	"bytes"
@@ -6,99 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"permgate/shellparse"
 )
-
-const (
-	// hookJSONOverhead is the room a hook payload has beside its command.
-	hookJSONOverhead = 64 << 10
-	// maxHookInput bounds what a hook reads from stdin: a command at the input
-	// limit, every byte escaped (\n, \", \\ take two bytes), plus the other
-	// fields. A larger payload is refused before it is decoded.
-	maxHookInput = 2*shellparse.DefaultMaxBytes + hookJSONOverhead
-)
-
-// hookInput is the part of a harness's pre-tool-use JSON permgate reads. Claude
-// Code, Codex and Gemini CLI share these field names.
-type hookInput struct {
-	SessionID      string
-	Cwd            string
-	PermissionMode string
-	HookEventName  string
-	ToolName       string
-	// ToolInput is tool_input as sent, for tools permgate does not know.
-	ToolInput json.RawMessage
-	// Args are the tool_input fields permgate uses.
-	Args toolArgs
-}
-
-// toolArgs are the tool_input fields permgate uses.
-type toolArgs struct {
-	Command      json.RawMessage
-	FilePath     string
-	AbsolutePath string
-	NotebookPath string
-	Path         string
-	Paths        []string
-	DirPath      string
-	URL          string
-}
-
-// decodeHookInput reads a hook payload as the harness reads its own JSON: keys
-// match exactly (encoding/json would let a "Command" or "TOOL_NAME" twin stand
-// in for "command" or "tool_name"), and a repeated key takes the last value
-// when lastWins (JavaScript's JSON.parse: Claude Code, Gemini CLI) and is an
-// error otherwise (serde_json into a struct: Codex). A field of the wrong type
-// is an error, and so is a relative cwd.
-func decodeHookInput(data []byte, lastWins bool) (hookInput, error) {
-	var in hookInput
-	top, err := readObject(data, lastWins)
-	if err != nil {
-		return in, err
-	}
-	for key, dst := range map[string]*string{
-		"session_id": &in.SessionID, "cwd": &in.Cwd, "permission_mode": &in.PermissionMode,
-		"hook_event_name": &in.HookEventName, "tool_name": &in.ToolName,
-	} {
-		if *dst, err = stringField(top, key); err != nil {
-			return in, err
-		}
-	}
-	if in.ToolName == "" {
-		return in, errors.New("the hook input has no tool_name")
-	}
-	if in.Cwd != "" && !filepath.IsAbs(in.Cwd) {
-		return in, fmt.Errorf("the hook input's cwd %q is not an absolute path", in.Cwd)
-	}
-	in.ToolInput = top["tool_input"]
-	if len(in.ToolInput) == 0 || string(in.ToolInput) == "null" {
-		return in, nil
-	}
-	args, err := readObject(in.ToolInput, lastWins)
-	if err != nil {
-		return in, fmt.Errorf("tool_input: %w", err)
-	}
-	in.Args.Command = args["command"]
-	for key, dst := range map[string]*string{
-		"file_path": &in.Args.FilePath, "absolute_path": &in.Args.AbsolutePath, "notebook_path": &in.Args.NotebookPath,
-		"path": &in.Args.Path, "dir_path": &in.Args.DirPath, "url": &in.Args.URL,
-	} {
-		if *dst, err = stringField(args, key); err != nil {
-			return in, fmt.Errorf("tool_input: %w", err)
-		}
-	}
-	if raw := args["paths"]; len(raw) > 0 && string(raw) != "null" {
-		if in.Args.Paths, _, err = stringList(raw); err != nil {
-			return in, fmt.Errorf("tool_input.paths: %w", err)
-		}
-	}
-	return in, nil
-}
 
 // notJSON is a payload that is not one JSON object.
 type notJSON struct{ err error }

@@ -1,15 +1,18 @@
-package cmd
+package harness
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 	"unicode/utf8"
 
 	"permgate/policy"
+	"permgate/shellparse"
 	"permgate/validator"
 )
 
-// FuzzHookInput decodes arbitrary hook payloads. It must not panic, it must
+// FuzzHookInput decodes arbitrary hook payloads, seeded with the fixtures. It must not panic, it must
 // read exactly the keys encoding/json's exact-key map reading sees (no
 // case-insensitive twin counts), and a shell command it cannot read as valid
 // Unicode text is never allowed.
@@ -30,11 +33,20 @@ func FuzzHookInput(f *testing.F) {
 		f.Add([]byte(seed), true)
 		f.Add([]byte(seed), false)
 	}
+	// Every captured payload of testdata, read as its harness reads it.
+	files, _ := filepath.Glob(filepath.Join("testdata", "*", "*.json"))
+	for _, file := range files {
+		var fx fixture
+		if data, err := os.ReadFile(file); err == nil && json.Unmarshal(data, &fx) == nil && len(fx.Payload) > 0 {
+			h, _ := Lookup(filepath.Base(filepath.Dir(file)))
+			f.Add([]byte(fx.Payload), h != nil && h.lastWins)
+		}
+	}
 	v := validator.New(validator.Env{Home: "/home/u", Cwd: "/tmp"})
 	f.Fuzz(func(t *testing.T, data []byte, lastWins bool) {
-		in, err := decodeHookInput(data, lastWins)
+		in, err := decodeInput(data, lastWins)
 		if err != nil {
-			return // every decoding error is a deny in runHook
+			return // every decoding error is a deny in the hook
 		}
 		var ref map[string]json.RawMessage
 		if json.Unmarshal(data, &ref) != nil {
@@ -58,12 +70,15 @@ func FuzzHookInput(f *testing.F) {
 		}
 		command, valid, err := shellCommand(in.Args.Command)
 		if err != nil {
-			return // a deny in decideTool
+			return // a deny in the hook
 		}
 		if len(command) > 64<<10 {
 			return // the analysis' own bounds are fuzzed elsewhere
 		}
-		a := invalidCommand(v, command)
+		// As the hook analyses a command that is not valid Unicode: a parse error.
+		a := v.Classify(shellparse.Result{Problems: []shellparse.Problem{{
+			Kind: shellparse.ProblemParse, Reason: "the command is not valid UTF-8", Source: command,
+		}}}, command)
 		if valid {
 			a = v.CheckScript(command)
 		}

@@ -1,0 +1,173 @@
+package cmd
+
+import (
+	"encoding/json"
+	"strings"
+
+	"permgate/harness"
+	"permgate/policy"
+	"permgate/shellparse"
+	"permgate/validator"
+)
+
+// decideTool decides one tool call: bash through the analysis, other tools by
+// the tool table and rules.
+func (s *session) decideTool(req harness.Request) (string, validator.Analysis, policy.Outcome, error) {
+	switch req.Tool {
+	case "bash":
+		if req.CommandErr != nil {
+			return "", validator.Analysis{}, policy.Outcome{}, req.CommandErr
+		}
+		if !req.CommandValid {
+			a := invalidCommand(validator.New(s.env), req.Command)
+			return req.Command, a, s.decideAnalysis(a, s.matcher()), nil
+		}
+		_, a, out := s.decide([]string{req.Command})
+		return req.Command, a, out, nil
+	case "apply_patch":
+		return s.decidePatch(req.Paths)
+	}
+	op, byPath := toolPathOp(req.Tool)
+	var unknown []validator.Finding
+	if _, known := s.toolTable()[req.Tool]; !byPath && !known {
+		unknown = s.unknownToolSelf(req.Input)
+	}
+	paths := req.Paths
+	if len(paths) == 0 {
+		paths = []string{""} // a tool without a path is decided once, by the table
+	}
+	v := validator.New(s.env)
+	out, path := strictest(paths, func(p string) policy.Outcome {
+		call := policy.ToolCall{Tool: req.Tool, Path: p, Findings: unknown}
+		if byPath {
+			call.Findings = v.CheckPath(op, p)
+		}
+		return s.decideToolCall(call)
+	})
+	what := req.ToolName
+	if path != "" {
+		what += " " + path
+	} else if req.URL != "" {
+		what += " " + req.URL
+	}
+	return what, validator.Analysis{}, out, nil
+}
+
+// strictest decides each path and returns the strictest answer with its path:
+// a deny for one is not hidden by an allow or ask for another named before it.
+func strictest(paths []string, decide func(string) policy.Outcome) (policy.Outcome, string) {
+	rank := map[policy.Decision]int{policy.Allow: 0, policy.Ask: 1, policy.Deny: 2}
+	var worst policy.Outcome
+	worstPath := ""
+	for i, p := range paths {
+		out := decide(p)
+		if i == 0 || rank[out.Decision] > rank[worst.Decision] {
+			worst, worstPath = out, p
+		}
+	}
+	return worst, worstPath
+}
+
+// decidePatch decides Codex's apply_patch as an edit of every file it names.
+func (s *session) decidePatch(paths []string) (string, validator.Analysis, policy.Outcome, error) {
+	if len(paths) == 0 {
+		return "apply_patch", validator.Analysis{}, policy.Outcome{Decision: policy.Deny, Reason: "apply_patch names no file permgate can read", By: "tool"}, nil
+	}
+	v := validator.New(s.env)
+	worst, worstPath := strictest(paths, func(p string) policy.Outcome {
+		return s.decideToolCall(policy.ToolCall{Tool: "edit_file", Path: p, Findings: v.CheckPath(validator.PathWrite, p)})
+	})
+	if worst.Decision != policy.Allow {
+		return "apply_patch " + worstPath, validator.Analysis{}, worst, nil
+	}
+	return "apply_patch " + strings.Join(paths, " "), validator.Analysis{}, worst, nil
+}
+
+// decideToolCall decides a call of a tool other than bash, then fail-closed.
+func (s *session) decideToolCall(call policy.ToolCall) policy.Outcome {
+	return s.failClosed(policy.DecideTool(call, s.eff.Settings, s.cfg.Rules, s.toolTable(), s.pathContext()))
+}
+
+// unknownToolSelf judges a tool permgate does not know (an MCP server's, a new
+// harness tool): what it does with a path is unknown, so only a path that is
+// permgate's own files or the hook settings counts — as a possible write,
+// self_modify — and nothing else is assumed.
+func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
+	var fields map[string]any
+	if json.Unmarshal(input, &fields) != nil {
+		return nil
+	}
+	v := validator.New(s.env)
+	var out []validator.Finding
+	// A shell command the tool runs (an MCP shell server's run_command): its
+	// severe findings count as they would for the harness's own shell tool.
+	for _, key := range []string{"command", "cmd", "script"} {
+		if src, ok := fields[key].(string); ok && src != "" {
+			for _, f := range v.CheckScript(src).Findings {
+				if f.Severity == validator.Severe {
+					out = append(out, f)
+				}
+			}
+		}
+	}
+	var visit func(val any, depth int)
+	visit = func(val any, depth int) {
+		if depth > 4 {
+			return
+		}
+		switch x := val.(type) {
+		case string:
+			if x == "" || len(x) > 4096 || strings.ContainsAny(x, "\n\x00") || !strings.ContainsAny(x, "/~") {
+				return
+			}
+			for _, f := range v.CheckPath(validator.PathWrite, x) {
+				if f.Kind == "self_modify" {
+					out = append(out, f)
+				}
+			}
+		case []any:
+			for _, e := range x {
+				visit(e, depth+1)
+			}
+		case map[string]any:
+			for _, e := range x {
+				visit(e, depth+1)
+			}
+		}
+	}
+	visit(fields, 0)
+	return out
+}
+
+// toolPathOp says how a file tool's paths are judged: the tools that write
+// (write_file, edit_file) as writes, the tools that read file content
+// (read_file, grep) as reads.
+func toolPathOp(tool string) (validator.PathOp, bool) {
+	switch tool {
+	case "write_file", "edit_file":
+		return validator.PathWrite, true
+	case "read_file", "grep":
+		return validator.PathRead, true
+	}
+	return 0, false
+}
+
+// invalidCommand is the analysis of a command that is not valid Unicode: a
+// parse error, as bash would not see the text permgate shows.
+func invalidCommand(v *validator.Validator, shown string) validator.Analysis {
+	return v.Classify(shellparse.Result{Problems: []shellparse.Problem{{
+		Kind: shellparse.ProblemParse, Reason: "the command is not valid UTF-8 (or holds a lone surrogate escape)", Source: shown,
+	}}}, shown)
+}
+
+func (s *session) toolTable() policy.ToolTable {
+	table := policy.ToolTable{}
+	for name, setting := range s.cfg.Tools {
+		table[name] = setting.Value
+	}
+	return table
+}
+
+func (s *session) pathContext() policy.PathContext {
+	return policy.PathContext{Cwd: s.env.Cwd, Home: s.env.Home}
+}

@@ -1,0 +1,209 @@
+package harness
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"permgate/shellparse"
+)
+
+const (
+	// jsonOverhead is the room a hook payload has beside its command.
+	jsonOverhead = 64 << 10
+	// MaxInput bounds what a hook reads from stdin: a command at the input
+	// limit, every byte escaped (\n, \", \\ take two bytes), plus the other
+	// fields. A larger payload is refused before it is decoded.
+	MaxInput = 2*shellparse.DefaultMaxBytes + jsonOverhead
+)
+
+// Request is one tool call as a harness's hook input describes it.
+type Request struct {
+	// SessionID, Cwd, PermissionMode and HookEventName are the payload's
+	// session_id, cwd (absolute, or ""), permission_mode and hook_event_name.
+	SessionID      string `json:"session_id,omitempty"`
+	Cwd            string `json:"cwd,omitempty"`
+	PermissionMode string `json:"permission_mode,omitempty"`
+	HookEventName  string `json:"hook_event_name,omitempty"`
+	// ToolName is the tool as the harness names it: "Bash", "mcp__fs__write".
+	ToolName string `json:"tool_name"`
+	// Tool is permgate's name for it (Harness.Tool): "bash", "edit_file",
+	// "apply_patch", or the lower-cased ToolName for a tool permgate does not know.
+	Tool string `json:"tool"`
+	// Command is a bash call's command: a string as sent, or a list of words
+	// quoted into one script. CommandValid is false when it is not valid
+	// Unicode (it must then be analysed as a parse error, never allowed), and
+	// CommandErr says why a bash call has no command permgate can read.
+	Command      string `json:"command,omitempty"`
+	CommandValid bool   `json:"command_valid,omitempty"`
+	CommandErr   error  `json:"-"`
+	// Paths are the files the call names: for apply_patch every file the patch
+	// adds, updates, deletes or moves to, in order; for another tool the
+	// non-empty file_path, absolute_path, notebook_path, path, dir_path and
+	// paths values, without repeats. A bash call has none.
+	Paths []string `json:"paths,omitempty"`
+	// URL is tool_input.url.
+	URL string `json:"url,omitempty"`
+	// Input is tool_input as sent, for tools permgate does not know.
+	Input json.RawMessage `json:"-"`
+}
+
+// Decode reads one hook payload from r, at most MaxInput bytes, as this
+// harness reads its own JSON (see decodeInput). Every error is one to answer
+// with a deny: its text completes "permgate could not …".
+func (h *Harness) Decode(r io.Reader) (Request, error) {
+	data, err := readLimited(r, MaxInput)
+	if err != nil {
+		return Request{}, fmt.Errorf("could not read the hook input: %w", err)
+	}
+	in, err := decodeInput(data, h.lastWins)
+	if errors.As(err, new(notJSON)) {
+		return Request{}, fmt.Errorf("could not parse the hook input as JSON: %w", err)
+	}
+	if err != nil {
+		return Request{}, fmt.Errorf("could not read the hook input: %w", err)
+	}
+	return h.request(in), nil
+}
+
+// request turns a decoded payload into the Request for this harness's tool.
+func (h *Harness) request(in input) Request {
+	req := Request{
+		SessionID: in.SessionID, Cwd: in.Cwd, PermissionMode: in.PermissionMode, HookEventName: in.HookEventName,
+		ToolName: in.ToolName, Tool: h.Tool(in.ToolName), URL: in.Args.URL, Input: in.ToolInput,
+	}
+	switch req.Tool {
+	case "bash":
+		req.Command, req.CommandValid, req.CommandErr = shellCommand(in.Args.Command)
+	case "apply_patch":
+		patch, _, _ := shellCommand(in.Args.Command)
+		req.Paths = patchPaths(patch)
+	default:
+		// Every path field counts: a harness may act on any of them, so a
+		// decoy in one must not stand in for another.
+		args := in.Args
+		req.Paths = nonEmpty(append([]string{args.FilePath, args.AbsolutePath, args.NotebookPath, args.Path, args.DirPath}, args.Paths...))
+	}
+	return req
+}
+
+// patchPaths are the files a Codex apply_patch names, in order.
+func patchPaths(patch string) []string {
+	var paths []string
+	for _, line := range strings.Split(patch, "\n") {
+		for _, prefix := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
+			if p, ok := strings.CutPrefix(line, prefix); ok {
+				paths = append(paths, strings.TrimSpace(p))
+			}
+		}
+	}
+	return paths
+}
+
+// nonEmpty returns the non-empty strings, without repeats.
+func nonEmpty(values []string) []string {
+	var out []string
+	for _, v := range values {
+		if v != "" && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	// Read one byte past the limit, never more: a huge payload is refused
+	// without being held.
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("more than %d bytes", limit)
+	}
+	if len(strings.TrimSpace(string(data))) == 0 {
+		return nil, errors.New("stdin was empty")
+	}
+	return data, nil
+}
+
+// input is the part of a harness's pre-tool-use JSON permgate reads. Claude
+// Code, Codex and Gemini CLI share these field names.
+type input struct {
+	SessionID      string
+	Cwd            string
+	PermissionMode string
+	HookEventName  string
+	ToolName       string
+	// ToolInput is tool_input as sent, for tools permgate does not know.
+	ToolInput json.RawMessage
+	// Args are the tool_input fields permgate uses.
+	Args toolArgs
+}
+
+// toolArgs are the tool_input fields permgate uses.
+type toolArgs struct {
+	Command      json.RawMessage
+	FilePath     string
+	AbsolutePath string
+	NotebookPath string
+	Path         string
+	Paths        []string
+	DirPath      string
+	URL          string
+}
+
+// decodeInput reads a hook payload as the harness reads its own JSON: keys
+// match exactly (encoding/json would let a "Command" or "TOOL_NAME" twin stand
+// in for "command" or "tool_name"), and a repeated key takes the last value
+// when lastWins (JavaScript's JSON.parse: Claude Code, Gemini CLI) and is an
+// error otherwise (serde_json into a struct: Codex). A field of the wrong type
+// is an error, and so is a relative cwd.
+func decodeInput(data []byte, lastWins bool) (input, error) {
+	var in input
+	top, err := readObject(data, lastWins)
+	if err != nil {
+		return in, err
+	}
+	for key, dst := range map[string]*string{
+		"session_id": &in.SessionID, "cwd": &in.Cwd, "permission_mode": &in.PermissionMode,
+		"hook_event_name": &in.HookEventName, "tool_name": &in.ToolName,
+	} {
+		if *dst, err = stringField(top, key); err != nil {
+			return in, err
+		}
+	}
+	if in.ToolName == "" {
+		return in, errors.New("the hook input has no tool_name")
+	}
+	if in.Cwd != "" && !filepath.IsAbs(in.Cwd) {
+		return in, fmt.Errorf("the hook input's cwd %q is not an absolute path", in.Cwd)
+	}
+	in.ToolInput = top["tool_input"]
+	if len(in.ToolInput) == 0 || string(in.ToolInput) == "null" {
+		return in, nil
+	}
+	args, err := readObject(in.ToolInput, lastWins)
+	if err != nil {
+		return in, fmt.Errorf("tool_input: %w", err)
+	}
+	in.Args.Command = args["command"]
+	for key, dst := range map[string]*string{
+		"file_path": &in.Args.FilePath, "absolute_path": &in.Args.AbsolutePath, "notebook_path": &in.Args.NotebookPath,
+		"path": &in.Args.Path, "dir_path": &in.Args.DirPath, "url": &in.Args.URL,
+	} {
+		if *dst, err = stringField(args, key); err != nil {
+			return in, fmt.Errorf("tool_input: %w", err)
+		}
+	}
+	if raw := args["paths"]; len(raw) > 0 && string(raw) != "null" {
+		if in.Args.Paths, _, err = stringList(raw); err != nil {
+			return in, fmt.Errorf("tool_input.paths: %w", err)
+		}
+	}
+	return in, nil
+}

@@ -1,0 +1,74 @@
+package harness
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"permgate/policy"
+	"permgate/validator"
+)
+
+// Response is permgate's answer to one tool call.
+type Response struct {
+	// Decision is allow, ask or deny.
+	Decision policy.Decision
+	// Reason is what the harness shows; it is made safe for a terminal.
+	Reason string
+}
+
+// Output is a Response in a harness's protocol: what to write on standard
+// output and standard error, and the exit status.
+type Output struct {
+	Stdout []byte
+	Stderr []byte
+	Exit   int
+}
+
+// Exit statuses of the hook protocols.
+const (
+	// ExitOK lets the harness read the answer on standard output (or, for
+	// Codex, run the call).
+	ExitOK = 0
+	// ExitBlock blocks the call in every harness, with the reason on stderr.
+	ExitBlock = 2
+)
+
+// Encode writes resp in this harness's protocol.
+func (h *Harness) Encode(resp Response) Output {
+	resp.Reason = validator.OneLine(resp.Reason) // the harness shows it on a terminal
+	return h.encode(resp)
+}
+
+// encodeClaude is Claude Code's hookSpecificOutput; the exit status is 0.
+func encodeClaude(resp Response) Output {
+	return Output{Stdout: encodeJSON(map[string]any{"hookSpecificOutput": map[string]string{
+		"hookEventName": "PreToolUse", "permissionDecision": string(resp.Decision), "permissionDecisionReason": resp.Reason,
+	}})}
+}
+
+// encodeCodex blocks with exit 2 and the reason on stderr. Codex runs the
+// call on any other answer, and cannot ask through a hook, so an ask is a deny.
+func encodeCodex(resp Response) Output {
+	reason := resp.Reason
+	switch resp.Decision {
+	case policy.Allow:
+		return Output{Exit: ExitOK}
+	case policy.Ask:
+		reason += " (permgate would ask, and Codex cannot be asked through a hook: denied)"
+	}
+	return Output{Stderr: []byte(reason + "\n"), Exit: ExitBlock}
+}
+
+// encodeGemini is Gemini CLI's {"decision","reason"}; the exit status is 0.
+func encodeGemini(resp Response) Output {
+	return Output{Stdout: encodeJSON(map[string]string{"decision": string(resp.Decision), "reason": resp.Reason})}
+}
+
+// encodeJSON is v as one line of JSON, HTML characters as they are.
+func encodeJSON(v any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v) // maps of strings always encode: invalid UTF-8 becomes U+FFFD
+	return b.Bytes()
+}

@@ -1,0 +1,131 @@
+// Package harness holds the hook protocols of the agent harnesses permgate
+// answers: Claude Code's PreToolUse, Codex's PreToolUse and Gemini CLI's
+// BeforeTool. Per harness it decodes the hook's JSON input into a Request and
+// encodes a decision into the harness's output and exit code. It decides
+// nothing itself and does no I/O beyond the reader it is given.
+package harness
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"permgate/policy"
+)
+
+// Harness is one agent harness's hook protocol.
+type Harness struct {
+	// Name is the harness as permgate's command line names it: "claude".
+	Name string
+	// Title names it for people: "Claude Code".
+	Title string
+	// tools maps the harness's tool names onto permgate's.
+	tools map[string]string
+	// modes maps the harness's permission_mode onto permgate's mode and whether
+	// no one can be asked in it.
+	modes map[string]mode
+	// encode writes the decision in the harness's protocol.
+	encode func(Response) Output
+	// settings is the snippet that registers the hook, with %s for the command.
+	settings string
+	// lastWins says how the harness reads a key repeated in its JSON: the last
+	// one wins (JavaScript's JSON.parse), or it is an error (serde_json into a
+	// struct), which permgate answers with a deny.
+	lastWins bool
+}
+
+type mode struct {
+	mode       policy.Mode
+	failClosed bool
+}
+
+// harnesses is the protocol table; it is never written after start-up.
+var harnesses = map[string]*Harness{
+	"claude": {
+		Name:  "claude",
+		Title: "Claude Code",
+		tools: map[string]string{
+			"Bash": "bash", "Read": "read_file", "Write": "write_file", "Edit": "edit_file", "MultiEdit": "edit_file",
+			"NotebookEdit": "edit_file", "Glob": "glob", "Grep": "grep", "LS": "glob", "WebFetch": "web_fetch",
+			"WebSearch": "web_search", "Task": "task_create", "Agent": "task_create", "TodoWrite": "todo_write",
+			"TodoRead": "todo_read", "ExitPlanMode": "exit_plan_mode", "AskUserQuestion": "ask_user",
+		},
+		modes: map[string]mode{
+			"default": {mode: policy.ModeDefault}, "acceptEdits": {mode: policy.ModeDefault}, "auto": {mode: policy.ModeAuto},
+			"plan": {mode: policy.ModePlan}, "bypassPermissions": {mode: policy.ModeBypass},
+			"dontAsk": {mode: policy.ModeDefault, failClosed: true},
+		},
+		encode:   encodeClaude,
+		lastWins: true,
+		settings: `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":%s,"timeout":30}]}]}}`,
+	},
+	"codex": {
+		Name:  "codex",
+		Title: "Codex",
+		tools: map[string]string{
+			"Bash": "bash", "shell": "bash", "shell_command": "bash", "exec_command": "bash", "apply_patch": "apply_patch",
+			"spawn_agent": "task_create", "Agent": "task_create",
+		},
+		modes: map[string]mode{
+			"default": {mode: policy.ModeDefault}, "acceptEdits": {mode: policy.ModeDefault}, "plan": {mode: policy.ModePlan},
+			"bypassPermissions": {mode: policy.ModeBypass}, "dontAsk": {mode: policy.ModeDefault, failClosed: true},
+		},
+		encode: encodeCodex,
+		settings: "# ~/.codex/config.toml (then trust the hook once in Codex's /hooks)\n" +
+			"[[hooks.PreToolUse]]\nmatcher = \"*\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = %s\ntimeout = 30",
+	},
+	"gemini": {
+		Name:  "gemini",
+		Title: "Gemini CLI",
+		tools: map[string]string{
+			"run_shell_command": "bash", "read_file": "read_file", "read_many_files": "read_file", "write_file": "write_file",
+			"replace": "edit_file", "glob": "glob", "list_directory": "glob", "grep_search": "grep", "search_file_content": "grep",
+			"web_fetch": "web_fetch", "google_web_search": "web_search", "save_memory": "save_memory",
+			"write_todos": "todo_write",
+		},
+		encode:   encodeGemini,
+		lastWins: true,
+		settings: `{"hooks":{"BeforeTool":[{"matcher":"*","hooks":[{"name":"permgate","type":"command","command":%s,"timeout":30000}]}]}}`,
+	},
+}
+
+// Lookup returns the harness permgate's command line names name.
+func Lookup(name string) (*Harness, bool) {
+	h, ok := harnesses[name]
+	return h, ok
+}
+
+// Names lists the harnesses by their command-line names, sorted.
+func Names() []string {
+	names := make([]string, 0, len(harnesses))
+	for name := range harnesses {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Settings is the snippet that registers the hook in the harness's settings,
+// with command (already JSON- or TOML-quoted) as the hook's command.
+func (h *Harness) Settings(command string) string {
+	return fmt.Sprintf(h.settings, command)
+}
+
+// Mode maps the harness's permission_mode onto permgate's: the zero
+// HarnessMode when the harness sends none that permgate knows.
+func (h *Harness) Mode(permissionMode string) policy.HarnessMode {
+	m, ok := h.modes[permissionMode]
+	if !ok {
+		return policy.HarnessMode{}
+	}
+	return policy.HarnessMode{Mode: m.mode, Source: h.Title + " permission_mode " + permissionMode, FailClosed: m.failClosed}
+}
+
+// Tool maps the harness's tool name onto permgate's. Unknown and MCP tools
+// keep their name, lower-cased: the tool table decides them.
+func (h *Harness) Tool(toolName string) string {
+	if tool, ok := h.tools[toolName]; ok {
+		return tool
+	}
+	return strings.ToLower(toolName)
+}

@@ -1,0 +1,56 @@
+package harness
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"permgate/policy"
+)
+
+// TestMode maps each harness's permission_mode onto permgate's: dontAsk is
+// default with no one to ask, and a mode the harness does not send is none.
+func TestMode(t *testing.T) {
+	tests := []struct {
+		harness, permissionMode string
+		want                    policy.HarnessMode
+	}{
+		{"claude", "default", policy.HarnessMode{Mode: policy.ModeDefault, Source: "Claude Code permission_mode default"}},
+		{"claude", "acceptEdits", policy.HarnessMode{Mode: policy.ModeDefault, Source: "Claude Code permission_mode acceptEdits"}},
+		{"claude", "auto", policy.HarnessMode{Mode: policy.ModeAuto, Source: "Claude Code permission_mode auto"}},
+		{"claude", "plan", policy.HarnessMode{Mode: policy.ModePlan, Source: "Claude Code permission_mode plan"}},
+		{"claude", "bypassPermissions", policy.HarnessMode{Mode: policy.ModeBypass, Source: "Claude Code permission_mode bypassPermissions"}},
+		{"claude", "dontAsk", policy.HarnessMode{Mode: policy.ModeDefault, Source: "Claude Code permission_mode dontAsk", FailClosed: true}},
+		{"claude", "Plan", policy.HarnessMode{}},
+		{"claude", "", policy.HarnessMode{}},
+		{"codex", "auto", policy.HarnessMode{}},
+		{"codex", "dontAsk", policy.HarnessMode{Mode: policy.ModeDefault, Source: "Codex permission_mode dontAsk", FailClosed: true}},
+		{"codex", "plan", policy.HarnessMode{Mode: policy.ModePlan, Source: "Codex permission_mode plan"}},
+		{"gemini", "plan", policy.HarnessMode{}},
+	}
+	for _, tt := range tests {
+		h, _ := Lookup(tt.harness)
+		if got := h.Mode(tt.permissionMode); got != tt.want {
+			t.Errorf("%s %q: %+v, want %+v", tt.harness, tt.permissionMode, got, tt.want)
+		}
+	}
+}
+
+// TestSettings: each snippet carries the command as given, and the JSON ones
+// parse.
+func TestSettings(t *testing.T) {
+	for _, name := range Names() {
+		h, _ := Lookup(name)
+		command, _ := json.Marshal("/usr/bin/permgate hook " + name)
+		s := h.Settings(string(command))
+		if !strings.Contains(s, string(command)) {
+			t.Errorf("%s: %s does not hold the command", name, s)
+		}
+		if name != "codex" && !json.Valid([]byte(s)) {
+			t.Errorf("%s: settings are not JSON: %s", name, s)
+		}
+	}
+	if _, ok := Lookup("cursor"); ok {
+		t.Errorf("cursor is no harness permgate answers yet")
+	}
+}
