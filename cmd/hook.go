@@ -207,7 +207,7 @@ func (s *session) selectHookMode(g *globalFlags, h harness, permissionMode, mode
 	if m, ok := h.modes[permissionMode]; ok {
 		hm = policy.HarnessMode{Mode: m.mode, Source: h.name + " permission_mode " + permissionMode, FailClosed: m.failClosed}
 	}
-	eff, err := policy.SelectHook(s.cfg, s.modeInputs(g, modeFlag, false), hm)
+	eff, err := policy.SelectHook(&s.cfg.Policy, s.modeInputs(g, modeFlag, false), hm)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,8 @@
-// Package policy turns an analysis into a decision: the modes, the decision
-// pipeline of permgate's contract and, around it, the rules and config that users
-// control.
+// Package policy turns an analysis into a decision: the modes and their
+// selection, the decision pipeline of permgate's contract, the rules and their
+// matcher, and the tool table. It is pure: it reads no file, takes no lock and
+// prints nothing (package config turns the files into a Policy, package state
+// keeps what persists between runs; TestPolicyImportsStayPure holds the line).
 package policy
 
 import (

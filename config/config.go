@@ -1,4 +1,8 @@
-package policy
+// Package config is permgate's configuration files: it finds them (system,
+// user, project, override), reads them without blocking, validates them with
+// FILE:LINE errors, merges the layers into a policy.Policy (an untrusted layer
+// may only tighten) and edits them atomically under a lock.
+package config
 
 import (
 	"errors"
@@ -11,26 +15,28 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"permgate/policy"
 )
 
 // Layer names, lowest first.
 const (
-	LayerBuiltin  = "built-in"
+	LayerBuiltin  = policy.SourceBuiltin
 	LayerSystem   = "system"
 	LayerUser     = "user"
 	LayerProject  = "project"
 	LayerOverride = "override"
 )
 
-// ConfigError is a config problem with the file and line it is on.
-type ConfigError struct {
+// Error is a config problem with the file and line it is on.
+type Error struct {
 	File string
 	Line int
 	Msg  string
 }
 
 // Error returns FILE:LINE: MESSAGE (FILE: MESSAGE when the line is unknown).
-func (e *ConfigError) Error() string {
+func (e *Error) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 	}
@@ -135,29 +141,6 @@ func repoRoot(dir string) string {
 	}
 }
 
-// Setting is a value and where it came from.
-type Setting[T any] struct {
-	Value  T
-	Source string // "built-in" or FILE:LINE
-}
-
-// Profile is a named set of settings chosen with --profile or PERMGATE_PROFILE.
-type Profile struct {
-	Name       string
-	Mode       Mode
-	FailClosed bool
-	Severe     string
-	Source     string
-}
-
-// builtinProfiles are the profiles every config has.
-var builtinProfiles = map[string]Profile{
-	"explore":     {Name: "explore", Mode: ModePlan, Source: LayerBuiltin},
-	"plan":        {Name: "plan", Mode: ModePlan, Source: LayerBuiltin},
-	"code-review": {Name: "code-review", Mode: ModePlan, Source: LayerBuiltin},
-	"background":  {Name: "background", FailClosed: true, Source: LayerBuiltin},
-}
-
 // LayerInfo describes one layer's file.
 type LayerInfo struct {
 	Name   string
@@ -169,44 +152,21 @@ type LayerInfo struct {
 	Trusted bool
 }
 
-// Config is the merged configuration.
+// Config is the merged configuration: the policy it sets, and what permgate
+// knows about the files it came from.
 type Config struct {
-	Mode          Setting[Mode]
-	Severe        Setting[string]
-	FailClosed    Setting[bool]
-	DisableBypass Setting[bool]
-	Rules         RuleSet
-	Tools         map[string]Setting[ToolPolicy]
-	SafeCommands  []Setting[string]
-	Profiles      map[string]Profile
-	Layers        []LayerInfo
-	// Bypass is what bypass mode lets through: BypassSevereNet (the default: all
-	// but deny rules and severe findings) or BypassEverything (all but deny rules).
-	Bypass Setting[string]
+	policy.Policy
+	Layers []LayerInfo
 	// Warnings are things permgate ignored, to print once on stderr.
 	Warnings []string
 	// Managed is the system file's [managed] only_tighten: every other layer and
-	// the state may then only tighten, and permgate refuses loosening edits.
-	Managed Setting[bool]
-	// ModeFloor is the loosest mode allowed when the system file's [managed] only_tighten is set.
-	ModeFloor Mode
+	// the state may then only tighten, and permgate refuses loosening edits
+	// (Policy.ModeFloor is then the system file's mode).
+	Managed policy.Setting[bool]
 	// AuditRequired is [audit] required: when true, a decision whose audit
 	// record cannot be written is refused (default false: the record is
 	// reported lost on stderr and the decision stands).
-	AuditRequired Setting[bool]
-}
-
-// The values of the config key bypass.
-const (
-	// BypassSevereNet keeps denying severe findings in bypass mode.
-	BypassSevereNet = "severe-net"
-	// BypassEverything allows everything but deny rules in bypass mode.
-	BypassEverything = "everything"
-)
-
-// RuleSet holds the rules of every layer.
-type RuleSet struct {
-	Allow, Ask, Deny []Rule
+	AuditRequired policy.Setting[bool]
 }
 
 // fileConfig is the TOML shape of one config file.
@@ -243,24 +203,13 @@ type TrustChecker interface {
 	IsTrusted(absPath string, content []byte) bool
 }
 
-// LoadConfig reads and merges the layers. A file that does not parse, or names an
+// Load reads and merges the layers. A file that does not parse, or names an
 // unknown key, mode, tool policy or a rule that does not parse, is an error with
 // its file and line: permgate then refuses to run anything.
-func LoadConfig(paths Paths, trust TrustChecker) (*Config, error) {
+func Load(paths Paths, trust TrustChecker) (*Config, error) {
 	cfg := &Config{
-		Mode:          Setting[Mode]{ModeDefault, LayerBuiltin},
-		Severe:        Setting[string]{"deny", LayerBuiltin},
-		FailClosed:    Setting[bool]{false, LayerBuiltin},
-		AuditRequired: Setting[bool]{false, LayerBuiltin},
-		Bypass:        Setting[string]{BypassSevereNet, LayerBuiltin},
-		Tools:         map[string]Setting[ToolPolicy]{},
-		Profiles:      map[string]Profile{},
-	}
-	for name, p := range builtinProfiles {
-		cfg.Profiles[name] = p
-	}
-	for tool, pol := range builtinTools {
-		cfg.Tools[tool] = Setting[ToolPolicy]{pol, LayerBuiltin}
+		Policy:        policy.Builtin(),
+		AuditRequired: policy.Setting[bool]{Value: false, Source: LayerBuiltin},
 	}
 	layers := []struct{ name, path string }{{LayerSystem, paths.System}, {LayerUser, paths.User}}
 	projects := paths.ProjectFiles()
@@ -287,7 +236,7 @@ func LoadConfig(paths Paths, trust TrustChecker) (*Config, error) {
 			cfg.Layers = append(cfg.Layers, info)
 			continue
 		case err != nil:
-			return nil, &ConfigError{File: l.path, Msg: fmt.Sprintf("cannot read: %v", unwrapPath(err))}
+			return nil, &Error{File: l.path, Msg: fmt.Sprintf("cannot read: %v", unwrapPath(err))}
 		}
 		info.Exists = true
 		fc, lines, err := parseFile(l.path, data)
@@ -314,7 +263,7 @@ func LoadConfig(paths Paths, trust TrustChecker) (*Config, error) {
 		}
 		info.Trusted = trusted
 		if fc.Managed != nil && l.name != LayerSystem {
-			return nil, &ConfigError{File: l.path, Line: lines.key([]string{"managed"}), Msg: "[managed] is honoured only in the system file (/etc/permgate/config.toml)"}
+			return nil, &Error{File: l.path, Line: lines.key([]string{"managed"}), Msg: "[managed] is honoured only in the system file (/etc/permgate/config.toml)"}
 		}
 		ignored, err := cfg.merge(l.name, l.path, fc, lines, trusted)
 		if err != nil {
@@ -329,7 +278,7 @@ func LoadConfig(paths Paths, trust TrustChecker) (*Config, error) {
 			cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s was changed outside permgate since permgate last wrote it (deny or ask rules may be gone); review it and run `permgate trust --user` at a terminal", l.path))
 		}
 		if l.name == LayerSystem && fc.Managed != nil && fc.Managed.OnlyTighten != nil {
-			cfg.Managed = Setting[bool]{*fc.Managed.OnlyTighten, fmt.Sprintf("%s:%d", l.path, lines.key([]string{"managed", "only_tighten"}))}
+			cfg.Managed = policy.Setting[bool]{Value: *fc.Managed.OnlyTighten, Source: fmt.Sprintf("%s:%d", l.path, lines.key([]string{"managed", "only_tighten"}))}
 			if cfg.Managed.Value {
 				cfg.ModeFloor = cfg.Mode.Value
 			}
@@ -373,9 +322,9 @@ func Loosening(path string, data []byte) ([]string, error) {
 		return nil, err
 	}
 	if fc.Managed != nil {
-		return nil, &ConfigError{File: path, Line: lines.key([]string{"managed"}), Msg: "[managed] is honoured only in the system file (/etc/permgate/config.toml)"}
+		return nil, &Error{File: path, Line: lines.key([]string{"managed"}), Msg: "[managed] is honoured only in the system file (/etc/permgate/config.toml)"}
 	}
-	scratch, err := LoadConfig(Paths{}, nil)
+	scratch, err := Load(Paths{}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -384,14 +333,14 @@ func Loosening(path string, data []byte) ([]string, error) {
 
 // Bounds on a config file, checked before it is decoded.
 const (
-	// MaxConfigBytes bounds the size of one config file.
-	MaxConfigBytes = 1 << 20
-	// MaxConfigNesting bounds how deeply arrays and inline tables nest in a
+	// MaxBytes bounds the size of one config file.
+	MaxBytes = 1 << 20
+	// MaxNesting bounds how deeply arrays and inline tables nest in a
 	// config file.
-	MaxConfigNesting = 32
+	MaxNesting = 32
 	// valueScanBudget bounds the bytes lineFinder.value may search in total for
 	// strings it cannot find quoted, so that loading stays linear.
-	valueScanBudget = 4 * MaxConfigBytes
+	valueScanBudget = 4 * MaxBytes
 )
 
 // lineFinder finds the lines keys and values stand on in a TOML file. It indexes
@@ -529,7 +478,7 @@ func (f lineFinder) value(s string, from int) int {
 }
 
 // checkNesting reports the line where arrays and inline tables nest deeper
-// than MaxConfigNesting, or 0. It skips strings and comments in one pass.
+// than MaxNesting, or 0. It skips strings and comments in one pass.
 func checkNesting(data string) int {
 	depth, line := 0, 1
 	for i := 0; i < len(data); i++ {
@@ -560,7 +509,7 @@ func checkNesting(data string) int {
 			}
 			i += len(delim) - 1
 		case '[', '{':
-			if depth++; depth > MaxConfigNesting {
+			if depth++; depth > MaxNesting {
 				return line
 			}
 		case ']', '}':
@@ -574,11 +523,11 @@ var tomlLine = lazyRegexp(`line (\d+)`)
 
 // parseFile decodes one config file, rejecting unknown keys.
 func parseFile(path string, data []byte) (*fileConfig, lineFinder, error) {
-	if len(data) > MaxConfigBytes {
-		return nil, lineFinder{}, &ConfigError{File: path, Msg: fmt.Sprintf("the file is %d bytes, over the %d-byte limit for a config file", len(data), MaxConfigBytes)}
+	if len(data) > MaxBytes {
+		return nil, lineFinder{}, &Error{File: path, Msg: fmt.Sprintf("the file is %d bytes, over the %d-byte limit for a config file", len(data), MaxBytes)}
 	}
 	if line := checkNesting(string(data)); line > 0 {
-		return nil, lineFinder{}, &ConfigError{File: path, Line: line, Msg: fmt.Sprintf("arrays or inline tables nested more than %d deep", MaxConfigNesting)}
+		return nil, lineFinder{}, &Error{File: path, Line: line, Msg: fmt.Sprintf("arrays or inline tables nested more than %d deep", MaxNesting)}
 	}
 	lines := newLineFinder(string(data))
 	var fc fileConfig
@@ -591,18 +540,18 @@ func parseFile(path string, data []byte) (*fileConfig, lineFinder, error) {
 				// The byte offset is exact; a newline belongs to the line it ends.
 				line = 1 + strings.Count(string(data[:start]), "\n")
 			}
-			return nil, lines, &ConfigError{File: path, Line: line, Msg: perr.Message}
+			return nil, lines, &Error{File: path, Line: line, Msg: perr.Message}
 		}
 		msg := err.Error()
 		line := 0
 		if m := tomlLine().FindStringSubmatch(msg); m != nil {
 			fmt.Sscan(m[1], &line)
 		}
-		return nil, lines, &ConfigError{File: path, Line: line, Msg: strings.TrimPrefix(msg, "toml: ")}
+		return nil, lines, &Error{File: path, Line: line, Msg: strings.TrimPrefix(msg, "toml: ")}
 	}
 	if undecoded := md.Undecoded(); len(undecoded) > 0 {
 		key := undecoded[0]
-		return nil, lines, &ConfigError{File: path, Line: lines.key(key), Msg: fmt.Sprintf("unknown key %q", key.String())}
+		return nil, lines, &Error{File: path, Line: lines.key(key), Msg: fmt.Sprintf("unknown key %q", key.String())}
 	}
 	return &fc, lines, nil
 }
@@ -612,22 +561,22 @@ func parseFile(path string, data []byte) (*fileConfig, lineFinder, error) {
 func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, trusted bool) ([]string, error) {
 	at := func(key ...string) string { return fmt.Sprintf("%s:%d", path, lines.key(key)) }
 	errAt := func(msg string, key ...string) error {
-		return &ConfigError{File: path, Line: lines.key(key), Msg: msg}
+		return &Error{File: path, Line: lines.key(key), Msg: msg}
 	}
 	var ignored []string
 	if fc.DisableBypass != nil {
 		if layer != LayerSystem {
 			return nil, errAt("disable_bypass is honoured only in the system file (/etc/permgate/config.toml)", "disable_bypass")
 		}
-		cfg.DisableBypass = Setting[bool]{*fc.DisableBypass, at("disable_bypass")}
+		cfg.DisableBypass = policy.Setting[bool]{Value: *fc.DisableBypass, Source: at("disable_bypass")}
 	}
 	if fc.Mode != nil {
-		m, err := ParseMode(*fc.Mode)
+		m, err := policy.ParseMode(*fc.Mode)
 		if err != nil {
 			return nil, errAt(err.Error(), "mode")
 		}
 		if trusted {
-			cfg.Mode = Setting[Mode]{m, at("mode")}
+			cfg.Mode = policy.Setting[policy.Mode]{Value: m, Source: at("mode")}
 		} else {
 			ignored = append(ignored, "mode")
 		}
@@ -637,18 +586,18 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 			return nil, errAt(fmt.Sprintf("severe must be \"deny\" or \"ask\", not %q", *fc.Severe), "severe")
 		}
 		if trusted || *fc.Severe == "deny" {
-			cfg.Severe = Setting[string]{*fc.Severe, at("severe")}
+			cfg.Severe = policy.Setting[string]{Value: *fc.Severe, Source: at("severe")}
 		} else {
 			ignored = append(ignored, `severe = "ask"`)
 		}
 	}
 	if fc.Bypass != nil {
-		if *fc.Bypass != BypassSevereNet && *fc.Bypass != BypassEverything {
-			return nil, errAt(fmt.Sprintf("bypass must be %q or %q, not %q", BypassSevereNet, BypassEverything, *fc.Bypass), "bypass")
+		if *fc.Bypass != policy.BypassSevereNet && *fc.Bypass != policy.BypassEverything {
+			return nil, errAt(fmt.Sprintf("bypass must be %q or %q, not %q", policy.BypassSevereNet, policy.BypassEverything, *fc.Bypass), "bypass")
 		}
 		switch {
-		case *fc.Bypass == BypassSevereNet || trusted && layer != LayerProject:
-			cfg.Bypass = Setting[string]{*fc.Bypass, at("bypass")}
+		case *fc.Bypass == policy.BypassSevereNet || trusted && layer != LayerProject:
+			cfg.Bypass = policy.Setting[string]{Value: *fc.Bypass, Source: at("bypass")}
 		case trusted:
 			// Dropping the catastrophic net is the user's choice, never a repository's.
 			cfg.Warnings = append(cfg.Warnings, fmt.Sprintf(`%s: ignoring bypass = "everything": only the system, user and --config files may set it`, at("bypass")))
@@ -658,14 +607,14 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 	}
 	if r := fc.Audit.Required; r != nil {
 		if trusted || *r {
-			cfg.AuditRequired = Setting[bool]{*r, at("audit", "required")}
+			cfg.AuditRequired = policy.Setting[bool]{Value: *r, Source: at("audit", "required")}
 		} else {
 			ignored = append(ignored, "[audit] required = false")
 		}
 	}
 	if fc.FailClosed != nil {
 		if trusted || *fc.FailClosed {
-			cfg.FailClosed = Setting[bool]{*fc.FailClosed, at("fail_closed")}
+			cfg.FailClosed = policy.Setting[bool]{Value: *fc.FailClosed, Source: at("fail_closed")}
 		} else {
 			ignored = append(ignored, "fail_closed = false")
 		}
@@ -673,14 +622,14 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 	for _, list := range []struct {
 		key   string
 		items []string
-		dst   *[]Rule
+		dst   *[]policy.Rule
 	}{{"deny", fc.Permission.Deny, &cfg.Rules.Deny}, {"ask", fc.Permission.Ask, &cfg.Rules.Ask}, {"allow", fc.Permission.Allow, &cfg.Rules.Allow}} {
 		keyLine := lines.key([]string{"permission", list.key})
 		for _, text := range list.items {
 			line := lines.value(text, keyLine)
-			r, err := ParseRule(text)
+			r, err := policy.ParseRule(text)
 			if err != nil {
-				return nil, &ConfigError{File: path, Line: line, Msg: err.Error()}
+				return nil, &Error{File: path, Line: line, Msg: err.Error()}
 			}
 			if list.key == "allow" && !trusted {
 				ignored = append(ignored, "allow rule "+text)
@@ -691,7 +640,7 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 		}
 	}
 	for _, t := range slices.Sorted(maps.Keys(fc.Tools)) {
-		pol, err := ParseToolPolicy(fc.Tools[t])
+		pol, err := policy.ParseToolPolicy(fc.Tools[t])
 		if err != nil {
 			return nil, errAt(fmt.Sprintf("tools.%s: %v", t, err), "tools", t)
 		}
@@ -701,11 +650,11 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 			ignored = append(ignored, "tools."+t)
 			continue
 		}
-		if !trusted && !ok && !pol.Stricter(PolicyAsk) {
+		if !trusted && !ok && !pol.Stricter(policy.PolicyAsk) {
 			ignored = append(ignored, "tools."+t)
 			continue
 		}
-		cfg.Tools[name] = Setting[ToolPolicy]{pol, at("tools", t)}
+		cfg.Tools[name] = policy.Setting[policy.ToolPolicy]{Value: pol, Source: at("tools", t)}
 	}
 	for _, c := range fc.Safe.Commands {
 		if !trusted {
@@ -713,16 +662,16 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 			continue
 		}
 		if strings.TrimSpace(c) == "" || strings.ContainsAny(c, " /\t") {
-			return nil, &ConfigError{File: path, Line: lines.value(c, lines.key([]string{"safe", "commands"})), Msg: fmt.Sprintf("safe.commands: %q is not a command name", c)}
+			return nil, &Error{File: path, Line: lines.value(c, lines.key([]string{"safe", "commands"})), Msg: fmt.Sprintf("safe.commands: %q is not a command name", c)}
 		}
-		cfg.SafeCommands = append(cfg.SafeCommands, Setting[string]{c, at("safe", "commands")})
+		cfg.SafeCommands = append(cfg.SafeCommands, policy.Setting[string]{Value: c, Source: at("safe", "commands")})
 	}
 	for _, n := range slices.Sorted(maps.Keys(fc.Profiles)) {
 		fp := fc.Profiles[n]
 		p := cfg.Profiles[n]
 		p.Name, p.Source = n, at("profiles", n)
 		if fp.Mode != nil {
-			m, err := ParseMode(*fp.Mode)
+			m, err := policy.ParseMode(*fp.Mode)
 			if err != nil {
 				return nil, errAt(fmt.Sprintf("profiles.%s: %v", n, err), "profiles", n, "mode")
 			}
