@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"permgate/config"
+	"permgate/internal/xdg"
 	"permgate/policy"
 	"permgate/state"
 	"permgate/validator"
@@ -42,10 +43,7 @@ type session struct {
 
 // stateDir is $XDG_STATE_HOME/permgate, else ~/.local/state/permgate.
 func stateDir(home string) string {
-	if x := os.Getenv("XDG_STATE_HOME"); filepath.IsAbs(x) {
-		return filepath.Join(x, "permgate")
-	}
-	return filepath.Join(home, ".local", "state", "permgate")
+	return xdg.StateDir(os.Getenv("XDG_STATE_HOME"), home)
 }
 
 // loadConfig reads the state and the config layers, without choosing a mode.

@@ -16,6 +16,8 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"permgate/internal/lazyre"
+	"permgate/internal/xdg"
 	"permgate/policy"
 )
 
@@ -90,12 +92,7 @@ func Locate(env LocateEnv) Paths {
 	if env.SystemFile != "" {
 		p.System = env.SystemFile
 	}
-	switch {
-	case filepath.IsAbs(env.XDGConfigHome):
-		p.User = filepath.Join(env.XDGConfigHome, "permgate", "config.toml")
-	case env.Home != "":
-		p.User = filepath.Join(env.Home, ".config", "permgate", "config.toml")
-	}
+	p.User = xdg.UserConfigFile(env.XDGConfigHome, env.Home)
 	p.Projects = findProjectFiles(env.Cwd)
 	if n := len(p.Projects); n > 0 {
 		p.Project = p.Projects[n-1]
@@ -519,7 +516,7 @@ func checkNesting(data string) int {
 	return 0
 }
 
-var tomlLine = lazyRegexp(`line (\d+)`)
+var tomlLine = lazyre.New(`line (\d+)`)
 
 // parseFile decodes one config file, rejecting unknown keys.
 func parseFile(path string, data []byte) (*fileConfig, lineFinder, error) {

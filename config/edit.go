@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"permgate/integrity"
+	"permgate/internal/lazyre"
 	"permgate/policy"
 )
 
@@ -165,7 +166,7 @@ func quoteTOML(s string) string {
 	return `"` + r.Replace(s) + `"`
 }
 
-var tableHeader = lazyRegexp(`^\s*\[`)
+var tableHeader = lazyre.New(`^\s*\[`)
 
 // permissionTable returns the line range [start, end) of the [permission] table's
 // body, or -1 when there is none.

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"permgate/internal/textclip"
 	"permgate/validator"
 )
 
@@ -147,21 +148,13 @@ func planReason(a validator.Analysis) string {
 func firstWriter(a validator.Analysis) string {
 	for i, c := range a.Commands {
 		if i < len(a.ReadOnly) && !a.ReadOnly[i] {
-			return validator.OneLine(strings.TrimSpace(clip(validator.Normalize(c))))
+			return validator.OneLine(strings.TrimSpace(textclip.Clip(validator.Normalize(c), 80)))
 		}
 	}
 	if len(a.Commands) == 0 {
 		return "nothing would run"
 	}
 	return "the command"
-}
-
-func clip(s string) string {
-	const limit = 80
-	if len(s) <= limit {
-		return s
-	}
-	return s[:limit] + "…"
 }
 
 // RuleMatcher finds the rule that decides a step of the pipeline.
