@@ -11,7 +11,7 @@ import (
 // FuzzLoadConfig loads arbitrary config text. It must not panic or blow up, and
 // every error is a Error naming the file, with the line when the text
 // itself is at fault.
-func FuzzLoad(f *testing.F) {
+func FuzzLoadConfig(f *testing.F) {
 	for _, seed := range []string{
 		"",
 		"mode = \"plan\"\n",

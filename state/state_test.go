@@ -153,3 +153,32 @@ func TestStoreFileMustBeRegular(t *testing.T) {
 		})
 	}
 }
+
+// TestTrustSeals: Trust answers config.Load's seal questions from the state
+// directory's seals, and LoadLocked reads what Load reads.
+func TestTrustSeals(t *testing.T) {
+	store := Store{Dir: t.TempDir()}
+	if err := store.Update(func(st *State) error { st.Denials = 2; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	unlock, err := store.ReadLock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.LoadLocked()
+	unlock()
+	if err != nil || st.Denials != 2 || st.Unsealed {
+		t.Fatalf("LoadLocked = %+v, %v", st, err)
+	}
+	path := filepath.Join(store.Dir, "config.toml")
+	tr := Trust{State: st, Seals: store.Seals()}
+	if tr.HasSeal(path) || tr.IsSealed(path, []byte("a")) {
+		t.Error("an unsealed file counts as sealed")
+	}
+	if err := store.Seals().Seal(path, []byte("a")); err != nil {
+		t.Fatal(err)
+	}
+	if !tr.HasSeal(path) || !tr.IsSealed(path, []byte("a")) || tr.IsSealed(path, []byte("b")) {
+		t.Error("the seal does not answer for exactly the sealed content")
+	}
+}
