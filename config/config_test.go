@@ -99,7 +99,7 @@ func ruleTexts(rules []policy.Rule) string {
 	return strings.Join(out, " ")
 }
 
-func TestLoadErrors(t *testing.T) {
+func TestLoadConfigErrors(t *testing.T) {
 	for name, tt := range map[string]struct {
 		content string
 		want    string
@@ -125,7 +125,7 @@ func TestLoadErrors(t *testing.T) {
 			_, err := Load(Paths{User: f["c.toml"]}, nil)
 			var cerr *Error
 			if !errors.As(err, &cerr) {
-				t.Fatalf("error = %v, want a Error", err)
+				t.Fatalf("error = %v, want a *config.Error", err)
 			}
 			if !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), f["c.toml"]) {
 				t.Errorf("error = %q, want it to start with the file and contain %q", err, tt.want)
@@ -141,7 +141,7 @@ func TestConfigBoundsAccepted(t *testing.T) {
 	f := writeFiles(t, t.TempDir(), map[string]string{"c.toml": "# " + deep + "\n[permission]\ndeny = [\"bash(prefix:echo " + deep + ")\", 'bash(prefix:echo " + deep + ")', \"\"\"bash(prefix:echo " + deep + ")\"\"\"]\n"})
 	cfg, err := Load(Paths{User: f["c.toml"]}, nil)
 	if err != nil || len(cfg.Rules.Deny) != 3 {
-		t.Fatalf("LoadConfig = %v, %v", cfg, err)
+		t.Fatalf("Load = %v, %v", cfg, err)
 	}
 }
 

@@ -134,7 +134,7 @@ func TestProjectFileMustBeRegular(t *testing.T) {
 				t.Fatalf("Locate skipped it: %+v", paths)
 			}
 			if _, err := Load(paths, trustAll(false)); err == nil || !strings.HasPrefix(err.Error(), p) {
-				t.Errorf("LoadConfig: %v, want an error naming %s", err, p)
+				t.Errorf("Load: %v, want an error naming %s", err, p)
 			}
 		})
 	}

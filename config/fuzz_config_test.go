@@ -9,7 +9,7 @@ import (
 )
 
 // FuzzLoadConfig loads arbitrary config text. It must not panic or blow up, and
-// every error is a Error naming the file, with the line when the text
+// every error is a *Error naming the file, with the line when the text
 // itself is at fault.
 func FuzzLoadConfig(f *testing.F) {
 	for _, seed := range []string{
@@ -45,7 +45,7 @@ func FuzzLoadConfig(f *testing.F) {
 		}
 		var cerr *Error
 		if !errors.As(err, &cerr) {
-			t.Fatalf("error %v (%T) is not a Error", err, err)
+			t.Fatalf("error %v (%T) is not a *Error", err, err)
 		}
 		if cerr.File != path || !strings.HasPrefix(err.Error(), path+":") {
 			t.Fatalf("error %q does not name the file", err)
