@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"permgate/audit"
+	"permgate/config"
 	"permgate/integrity"
-	"permgate/policy"
 )
 
 // TestAuditConcurrentProcesses starts 200 permgate processes at once — exec and
@@ -80,9 +80,9 @@ func TestAuditConcurrentProcesses(t *testing.T) {
 // keep the user's comment.
 func TestRulesAddConcurrentProcesses(t *testing.T) {
 	home, env := testHome(t)
-	config := filepath.Join(home, ".config", "permgate", "config.toml")
-	writeTestFile(t, config, "# mine\n")
-	sealTestConfig(t, home, config)
+	userConfig := filepath.Join(home, ".config", "permgate", "config.toml")
+	writeTestFile(t, userConfig, "# mine\n")
+	sealTestConfig(t, home, userConfig)
 	env = append(env, "PERMGATE_TEST_TTY="+yesTTY(t)) // a person confirms each allow rule
 	var wg sync.WaitGroup
 	for i := range 20 {
@@ -107,18 +107,18 @@ func TestRulesAddConcurrentProcesses(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	cfg, err := policy.LoadConfig(policy.Paths{User: config}, nil)
+	cfg, err := config.Load(config.Paths{User: userConfig}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(cfg.Rules.Allow) != 20 {
 		t.Errorf("%d rules after 20 concurrent adds", len(cfg.Rules.Allow))
 	}
-	data, _ := os.ReadFile(config)
+	data, _ := os.ReadFile(userConfig)
 	if !strings.HasPrefix(string(data), "# mine\n") {
 		t.Errorf("the comment was lost:\n%s", data)
 	}
-	if !(integrity.Sealer{Dir: filepath.Join(home, ".local", "state", "permgate")}).Verify(config, data) {
+	if !(integrity.Sealer{Dir: filepath.Join(home, ".local", "state", "permgate")}).Verify(userConfig, data) {
 		t.Error("the config is no longer sealed after concurrent adds")
 	}
 }

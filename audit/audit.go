@@ -12,9 +12,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"unicode/utf8"
 
 	"permgate/integrity"
+	"permgate/internal/textclip"
 	"permgate/policy"
 )
 
@@ -80,25 +80,14 @@ const redactWindow = 2 * MaxCommand
 // Prepare redacts the record's command and reason and caps them at MaxCommand.
 func Prepare(rec Record) Record {
 	full := len(rec.Command)
-	rec.Command = Redact(cut(rec.Command, redactWindow))
+	rec.Command = Redact(textclip.Cut(rec.Command, redactWindow))
 	if full > MaxCommand && len(rec.Command) > MaxCommand || full > redactWindow {
-		rec.Command = cut(rec.Command, MaxCommand)
+		rec.Command = textclip.Cut(rec.Command, MaxCommand)
 		rec.CommandLen = full
 	}
-	rec.Reason = cut(Redact(cut(rec.Reason, redactWindow)), MaxCommand)
-	rec.Cwd = cut(rec.Cwd, MaxCommand)
+	rec.Reason = textclip.Cut(Redact(textclip.Cut(rec.Reason, redactWindow)), MaxCommand)
+	rec.Cwd = textclip.Cut(rec.Cwd, MaxCommand)
 	return rec
-}
-
-// cut returns s cut to at most n bytes on a rune boundary.
-func cut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }
 
 // Append writes one record (redacted and capped first). The lock is waited

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"permgate/config"
 	"permgate/policy"
 )
 
@@ -76,13 +77,13 @@ func printLayers(io streams, s *session) {
 		switch {
 		case l.Path == "":
 			state, l.Path = "none", "-"
-		case l.Exists && l.Name != policy.LayerSystem && !l.Trusted && s.cfg.Managed.Value:
+		case l.Exists && l.Name != config.LayerSystem && !l.Trusted && s.cfg.Managed.Value:
 			state = "managed: may only tighten"
-		case l.Exists && l.Name == policy.LayerProject && !l.Trusted:
+		case l.Exists && l.Name == config.LayerProject && !l.Trusted:
 			state = "untrusted: only its deny and ask rules apply; `permgate trust " + l.Path + "` to use it all"
-		case l.Exists && l.Name == policy.LayerUser && !l.Trusted:
+		case l.Exists && l.Name == config.LayerUser && !l.Trusted:
 			state = "changed outside permgate: only its tightening parts apply; `permgate trust --user` to use it all"
-		case l.Exists && l.Name == policy.LayerProject:
+		case l.Exists && l.Name == config.LayerProject:
 			state = "trusted"
 		case l.Exists:
 			state = "loaded"

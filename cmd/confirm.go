@@ -8,7 +8,7 @@ import (
 	"os"
 	"strings"
 
-	"permgate/policy"
+	"permgate/config"
 )
 
 // errNotConfirmed is a loosening edit the person at the terminal did not
@@ -71,7 +71,7 @@ func unwrapPath(err error) error {
 
 // refuseManaged is the error for a loosening edit when the system config is
 // managed, or nil.
-func refuseManaged(cfg *policy.Config, what string) error {
+func refuseManaged(cfg *config.Config, what string) error {
 	if !cfg.Managed.Value {
 		return nil
 	}
@@ -80,7 +80,7 @@ func refuseManaged(cfg *policy.Config, what string) error {
 
 // loosen refuses a loosening edit under a managed config, else asks the person
 // at the terminal to confirm it.
-func loosen(cfg *policy.Config, what string, details []string) error {
+func loosen(cfg *config.Config, what string, details []string) error {
 	if err := refuseManaged(cfg, what); err != nil {
 		return err
 	}
@@ -90,7 +90,7 @@ func loosen(cfg *policy.Config, what string, details []string) error {
 // noteUnsealed tells the user when the user config they just changed was
 // changed outside permgate before: it stays unsealed.
 func noteUnsealed(w io.Writer, s *session) {
-	if !policy.UserConfigSealed(s.store.Seals(), s.paths.User) {
+	if !config.UserConfigSealed(s.store.Seals(), s.paths.User) {
 		fmt.Fprintf(w, "permgate: note: %s was changed outside permgate, so only its tightening parts apply; review it and run `permgate trust --user` at a terminal to use all of it\n", safe(s.paths.User))
 	}
 }

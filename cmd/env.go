@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"permgate/internal/xdg"
 	"permgate/validator"
 )
 
@@ -17,7 +18,7 @@ func analysisEnv() validator.Env {
 	home, _ := os.UserHomeDir()
 	env := validator.Env{Cwd: cwd, Home: home, TmpDir: os.Getenv("TMPDIR"), CDPath: os.Getenv("CDPATH") != "", Resolve: resolveExisting}
 	if home != "" {
-		env.StateDirs = []string{"/etc/permgate", filepath.Join(home, ".config", "permgate"), filepath.Join(home, ".local", "state", "permgate")}
+		env.StateDirs = []string{"/etc/permgate", xdg.ConfigDir("", home), xdg.StateDir("", home)}
 	}
 	if exe, err := os.Executable(); err == nil {
 		env.Binary = exe // its links are resolved by the analysis, only when a command writes

@@ -13,7 +13,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"permgate/audit"
+	"permgate/config"
 	"permgate/policy"
+	"permgate/state"
 	"permgate/validator"
 )
 
@@ -136,7 +138,7 @@ func (s *session) promptFor(io streams, command string, a validator.Analysis, ou
 		s.recordAnswer(io, false)
 		// The person answered at the terminal: the rule is theirs, and sealed.
 		seals := s.store.Seals()
-		added, err := policy.AddRule(s.paths.User, "allow", view.always, &seals)
+		added, err := config.AddRule(s.paths.User, "allow", view.always, &seals)
 		switch {
 		case err != nil:
 			fmt.Fprintf(tty, "permgate: could not save the rule: %s (allowed this once)\n", safe(err.Error()))
@@ -162,7 +164,7 @@ func (s *session) promptFor(io streams, command string, a validator.Analysis, ou
 // recordAnswer counts denials in a row in the state; it returns the new count.
 func (s *session) recordAnswer(io streams, denied bool) int {
 	count := 0
-	err := s.store.Update(func(st *policy.State) error {
+	err := s.store.Update(func(st *state.State) error {
 		if denied {
 			st.Denials++
 		} else {

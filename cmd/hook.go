@@ -106,7 +106,7 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 		// The harness's permission mode stands, and the config, the persisted
 		// mode or a profile may only tighten it; --mode and PERMGATE_MODE pin
 		// it (policy.SelectHook).
-		s.eff, err = policy.SelectHook(s.cfg, s.modeInputs(g, modeFlag, false), h.Mode(req.PermissionMode))
+		s.eff, err = policy.SelectHook(&s.cfg.Policy, s.modeInputs(g, modeFlag, false), h.Mode(req.PermissionMode))
 	}
 	if err != nil {
 		return answer(policy.Deny, "permgate refuses while its config is broken: "+err.Error())

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"permgate/audit"
+	"permgate/internal/textclip"
 )
 
 func newLogCmd(io streams, g *globalFlags) *cobra.Command {
@@ -57,9 +58,5 @@ func newLogCmd(io streams, g *globalFlags) *cobra.Command {
 	return c
 }
 
-func clipText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
-}
+// clipText shortens s to n bytes for display, on a rune boundary.
+func clipText(s string, n int) string { return textclip.Clip(s, n) }

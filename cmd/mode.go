@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"permgate/policy"
+	"permgate/state"
 )
 
 func newModeCmd(io streams, g *globalFlags) *cobra.Command {
@@ -88,11 +89,11 @@ func newModeCmd(io streams, g *globalFlags) *cobra.Command {
 func resetMode(io streams, g *globalFlags, s *session) error {
 	// Clearing a persisted mode stricter than the config's loosens: a person
 	// confirms it, as for any looser mode.
-	base, err := policy.Select(s.cfg, policy.ModeInputs{Persisted: s.state.Mode})
+	base, err := policy.Select(&s.cfg.Policy, policy.ModeInputs{Persisted: s.state.Mode})
 	if err != nil {
 		return fmt.Errorf("mode: %w", err)
 	}
-	bare, err := policy.Select(s.cfg, policy.ModeInputs{})
+	bare, err := policy.Select(&s.cfg.Policy, policy.ModeInputs{})
 	if err != nil {
 		return fmt.Errorf("mode: %w", err)
 	}
@@ -103,7 +104,7 @@ func resetMode(io streams, g *globalFlags, s *session) error {
 		}
 	}
 	based := s.state.Mode
-	err = s.store.Update(func(st *policy.State) error {
+	err = s.store.Update(func(st *state.State) error {
 		if st.Mode != based {
 			return fmt.Errorf("%w (now %q, was %q): nothing was changed; run it again", errModeChanged, st.Mode, based)
 		}
@@ -178,7 +179,7 @@ func setMode(io streams, s *session, m policy.Mode) error {
 	if m == policy.ModeBypass && s.cfg.DisableBypass.Value {
 		return fmt.Errorf("mode: bypass mode is disabled by %s", s.cfg.DisableBypass.Source)
 	}
-	base, err := policy.Select(s.cfg, policy.ModeInputs{Persisted: s.state.Mode})
+	base, err := policy.Select(&s.cfg.Policy, policy.ModeInputs{Persisted: s.state.Mode})
 	if err != nil {
 		return fmt.Errorf("mode: %w", err)
 	}
@@ -193,7 +194,7 @@ func setMode(io streams, s *session, m policy.Mode) error {
 	// if that is still the persisted mode, so two changes at once never lose one
 	// or skip the confirmation.
 	based := s.state.Mode
-	err = s.store.Update(func(st *policy.State) error {
+	err = s.store.Update(func(st *state.State) error {
 		if st.Mode != based {
 			return fmt.Errorf("%w (now %q, was %q): nothing was changed; run it again", errModeChanged, st.Mode, based)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"permgate/policy"
+	"permgate/state"
 )
 
 // TestModeCycleUnderLock: a cycle worked out from a persisted mode that another
@@ -30,7 +31,7 @@ func TestModeCycleUnderLock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.store.Update(func(st *policy.State) error { st.Mode = policy.ModeAuto; return nil }); err != nil {
+	if err := s.store.Update(func(st *state.State) error { st.Mode = policy.ModeAuto; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if s, err = loadSession(&globalFlags{}, ios, "", false); err != nil {
@@ -42,7 +43,7 @@ func TestModeCycleUnderLock(t *testing.T) {
 	}
 	// Another process persists plan after this one read the state: a second
 	// cycle from auto would write plan again and lose that step.
-	if err := s.store.Update(func(st *policy.State) error { st.Mode = policy.ModePlan; return nil }); err != nil {
+	if err := s.store.Update(func(st *state.State) error { st.Mode = policy.ModePlan; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	err = setMode(ios, s, next)

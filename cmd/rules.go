@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"permgate/config"
 	"permgate/policy"
 )
 
@@ -45,7 +46,7 @@ func newRulesCmd(io streams, g *globalFlags) *cobra.Command {
 				}
 			}
 			seals := s.store.Seals()
-			added, err := policy.AddRule(s.paths.User, args[0], args[1], &seals)
+			added, err := config.AddRule(s.paths.User, args[0], args[1], &seals)
 			if err != nil {
 				return fmt.Errorf("rules: %w", err)
 			}
@@ -70,7 +71,7 @@ func newRulesCmd(io streams, g *globalFlags) *cobra.Command {
 			if s.paths.User == "" {
 				return errors.New("rules: no user config location (set HOME or XDG_CONFIG_HOME)")
 			}
-			lists, err := policy.RuleListsOf(s.paths.User, args[0])
+			lists, err := config.RuleListsOf(s.paths.User, args[0])
 			if err != nil {
 				return fmt.Errorf("rules: %w", err)
 			}
@@ -86,7 +87,7 @@ func newRulesCmd(io streams, g *globalFlags) *cobra.Command {
 				}
 			}
 			seals := s.store.Seals()
-			removed, err := policy.RemoveRule(s.paths.User, args[0], &seals)
+			removed, err := config.RemoveRule(s.paths.User, args[0], &seals)
 			if err != nil {
 				return fmt.Errorf("rules: %w", err)
 			}

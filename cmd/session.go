@@ -8,7 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"permgate/config"
+	"permgate/internal/xdg"
 	"permgate/policy"
+	"permgate/state"
 	"permgate/validator"
 )
 
@@ -31,19 +34,16 @@ func (g *globalFlags) register(c *cobra.Command) {
 // the state and the effective mode.
 type session struct {
 	env   validator.Env
-	paths policy.Paths
-	store policy.Store
-	state policy.State
-	cfg   *policy.Config
+	paths config.Paths
+	store state.Store
+	state state.State
+	cfg   *config.Config
 	eff   policy.Effective
 }
 
 // stateDir is $XDG_STATE_HOME/permgate, else ~/.local/state/permgate.
 func stateDir(home string) string {
-	if x := os.Getenv("XDG_STATE_HOME"); filepath.IsAbs(x) {
-		return filepath.Join(x, "permgate")
-	}
-	return filepath.Join(home, ".local", "state", "permgate")
+	return xdg.StateDir(os.Getenv("XDG_STATE_HOME"), home)
 }
 
 // loadConfig reads the state and the config layers, without choosing a mode.
@@ -52,7 +52,7 @@ func loadConfig(g *globalFlags, io streams) (*session, error) {
 	if err := checkHome(s.env); err != nil {
 		return nil, err
 	}
-	s.store = policy.Store{Dir: stateDir(s.env.Home)}
+	s.store = state.Store{Dir: stateDir(s.env.Home)}
 	// The state, the config files and their seals are read as of one moment.
 	unlock, err := s.store.ReadLock()
 	if err != nil {
@@ -67,11 +67,11 @@ func loadConfig(g *globalFlags, io streams) (*session, error) {
 	if override == "" {
 		override = os.Getenv("PERMGATE_CONFIG")
 	}
-	s.paths = policy.Locate(policy.LocateEnv{
+	s.paths = config.Locate(config.LocateEnv{
 		Cwd: s.env.Cwd, Home: s.env.Home, XDGConfigHome: os.Getenv("XDG_CONFIG_HOME"),
 		Override: override, SystemFile: TestOnlySystemConfig,
 	})
-	cfg, err := policy.LoadConfig(s.paths, policy.Trust{State: st, Seals: s.store.Seals()})
+	cfg, err := config.Load(s.paths, state.Trust{State: st, Seals: s.store.Seals()})
 	if err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}
@@ -109,7 +109,7 @@ func loadSession(g *globalFlags, io streams, modeFlag string, failClosed bool) (
 	if err != nil {
 		return nil, err
 	}
-	s.eff, err = policy.Select(s.cfg, s.modeInputs(g, modeFlag, failClosed))
+	s.eff, err = policy.Select(&s.cfg.Policy, s.modeInputs(g, modeFlag, failClosed))
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +120,7 @@ func loadSession(g *globalFlags, io streams, modeFlag string, failClosed bool) (
 // state file matches its seal and the system config is not managed; otherwise
 // its trusted project hashes are gone and its mode counts only when it is not
 // looser than the config's.
-func trustedState(st policy.State, cfg *policy.Config) policy.State {
+func trustedState(st state.State, cfg *config.Config) state.State {
 	if !st.Unsealed && !cfg.Managed.Value {
 		return st
 	}
@@ -128,7 +128,7 @@ func trustedState(st policy.State, cfg *policy.Config) policy.State {
 }
 
 // stateWarning says what of the state was ignored, and why, or "".
-func stateWarning(store policy.Store, st, used policy.State, cfg *policy.Config) string {
+func stateWarning(store state.Store, st, used state.State, cfg *config.Config) string {
 	var ignored []string
 	if st.Mode != used.Mode {
 		ignored = append(ignored, fmt.Sprintf("its mode %s (looser than the config's %s)", st.Mode, cfg.Mode.Value))

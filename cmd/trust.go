@@ -8,7 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"permgate/policy"
+	"permgate/config"
+	"permgate/state"
 )
 
 // newTrustCmd makes `permgate trust [FILE]` (trust true) or `permgate untrust
@@ -30,10 +31,10 @@ func newTrustCmd(io streams, g *globalFlags, trust bool) *cobra.Command {
 			if err := checkHome(env); err != nil {
 				return fmt.Errorf("trust: %w", err)
 			}
-			paths := policy.Locate(policy.LocateEnv{
+			paths := config.Locate(config.LocateEnv{
 				Cwd: env.Cwd, Home: env.Home, XDGConfigHome: os.Getenv("XDG_CONFIG_HOME"), SystemFile: TestOnlySystemConfig,
 			})
-			store := policy.Store{Dir: stateDir(env.Home)}
+			store := state.Store{Dir: stateDir(env.Home)}
 			if user {
 				if len(args) > 0 {
 					// a config named with --config or PERMGATE_CONFIG
@@ -47,7 +48,7 @@ func newTrustCmd(io streams, g *globalFlags, trust bool) *cobra.Command {
 			} else {
 				file = paths.Project
 				if file == "" {
-					return fmt.Errorf("no %s found from %s up to the repository root", policy.ProjectFileName, env.Cwd)
+					return fmt.Errorf("no %s found from %s up to the repository root", config.ProjectFileName, env.Cwd)
 				}
 			}
 			abs, err := filepath.Abs(file)
@@ -67,21 +68,21 @@ func newTrustCmd(io streams, g *globalFlags, trust bool) *cobra.Command {
 }
 
 // systemConfig loads the system file alone, to learn whether it is managed.
-func systemConfig(paths policy.Paths) (*policy.Config, error) {
-	cfg, err := policy.LoadConfig(policy.Paths{System: paths.System}, nil)
+func systemConfig(paths config.Paths) (*config.Config, error) {
+	cfg, err := config.Load(config.Paths{System: paths.System}, nil)
 	if err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}
 	return cfg, nil
 }
 
-func trustFile(io streams, store policy.Store, paths policy.Paths, abs string) error {
-	data, err := policy.ReadConfigFile(abs)
+func trustFile(io streams, store state.Store, paths config.Paths, abs string) error {
+	data, err := config.ReadFile(abs)
 	if err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
 	// Refuse to trust a file that would not load: the hash is of what is checked.
-	loosening, err := policy.Loosening(abs, data)
+	loosening, err := config.Loosening(abs, data)
 	if err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
@@ -97,8 +98,8 @@ func trustFile(io streams, store policy.Store, paths policy.Paths, abs string) e
 			return fmt.Errorf("trust: %w", err)
 		}
 	}
-	hash := policy.TrustHash(abs, data)
-	err = store.Update(func(st *policy.State) error {
+	hash := state.TrustHash(abs, data)
+	err = store.Update(func(st *state.State) error {
 		if st.Trusted == nil {
 			st.Trusted = map[string]string{}
 		}
@@ -114,15 +115,15 @@ func trustFile(io streams, store policy.Store, paths policy.Paths, abs string) e
 
 // trustUserConfig seals the user config's current content after the person at
 // the terminal has seen what it loosens.
-func trustUserConfig(io streams, store policy.Store, paths policy.Paths) error {
+func trustUserConfig(io streams, store state.Store, paths config.Paths) error {
 	if paths.User == "" {
 		return errors.New("trust: no user config location (set HOME or XDG_CONFIG_HOME)")
 	}
-	data, err := policy.ReadConfigFile(paths.User)
+	data, err := config.ReadFile(paths.User)
 	if err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
-	loosening, err := policy.Loosening(paths.User, data)
+	loosening, err := config.Loosening(paths.User, data)
 	if err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
@@ -143,16 +144,16 @@ func trustUserConfig(io streams, store policy.Store, paths policy.Paths) error {
 			return fmt.Errorf("trust: %w", err)
 		}
 	}
-	if err := policy.SealUserConfig(store.Seals(), paths.User, data); err != nil {
+	if err := config.SealUserConfig(store.Seals(), paths.User, data); err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
 	fmt.Fprintf(io.out, "permgate: confirmed %s: all of it applies\n", safe(paths.User))
 	return nil
 }
 
-func untrustFile(io streams, store policy.Store, abs string) error {
+func untrustFile(io streams, store state.Store, abs string) error {
 	found := false
-	err := store.Update(func(st *policy.State) error {
+	err := store.Update(func(st *state.State) error {
 		_, found = st.Trusted[abs]
 		delete(st.Trusted, abs)
 		return nil

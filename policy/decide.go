@@ -1,12 +1,15 @@
-// Package policy turns an analysis into a decision: the modes, the decision
-// pipeline of permgate's contract and, around it, the rules and config that users
-// control.
+// Package policy turns an analysis into a decision: the modes and their
+// selection, the decision pipeline of permgate's contract, the rules and their
+// matcher, and the tool table. It is pure: it reads no file, takes no lock and
+// prints nothing (package config turns the files into a Policy, package state
+// keeps what persists between runs; TestPolicyImportsStayPure holds the line).
 package policy
 
 import (
 	"fmt"
 	"strings"
 
+	"permgate/internal/textclip"
 	"permgate/validator"
 )
 
@@ -145,21 +148,13 @@ func planReason(a validator.Analysis) string {
 func firstWriter(a validator.Analysis) string {
 	for i, c := range a.Commands {
 		if i < len(a.ReadOnly) && !a.ReadOnly[i] {
-			return validator.OneLine(strings.TrimSpace(clip(validator.Normalize(c))))
+			return validator.OneLine(strings.TrimSpace(textclip.Clip(validator.Normalize(c), 80)))
 		}
 	}
 	if len(a.Commands) == 0 {
 		return "nothing would run"
 	}
 	return "the command"
-}
-
-func clip(s string) string {
-	const limit = 80
-	if len(s) <= limit {
-		return s
-	}
-	return s[:limit] + "…"
 }
 
 // RuleMatcher finds the rule that decides a step of the pipeline.

@@ -3,7 +3,9 @@ package policy
 import (
 	"fmt"
 	"permgate/finding"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"permgate/validator"
 )
@@ -211,5 +213,19 @@ func TestDecideEveryCombination(t *testing.T) {
 	}
 	if n != 320 {
 		t.Errorf("%d combinations, want 320", n)
+	}
+}
+
+// TestReasonClipKeepsUTF8: the writer a reason names is clipped to 80 bytes on
+// a rune boundary, never through the middle of a character (issue 11).
+func TestReasonClipKeepsUTF8(t *testing.T) {
+	// "touch x" is 7 bytes and é is 2: byte 80 falls inside an é.
+	a := validator.New(testEnv).CheckScript("touch x" + strings.Repeat("é", 60))
+	out := Decide(a, Settings{Mode: ModeDefault}, nil)
+	if out.Decision != Ask || !strings.Contains(out.Reason, "touch xé") {
+		t.Fatalf("Decide = %+v", out)
+	}
+	if !utf8.ValidString(out.Reason) || !strings.HasSuffix(out.Reason, "é…") {
+		t.Errorf("reason %q is not clipped whole characters and an ellipsis", out.Reason)
 	}
 }

@@ -47,7 +47,7 @@ func Looser(a, b Mode) bool { return ModeRank(a) < ModeRank(b) }
 // Select works out the mode and settings. An unknown mode or profile, or bypass
 // when the system config disables it, is an error. The mode is never looser
 // than cfg.ModeFloor.
-func Select(cfg *Config, in ModeInputs) (Effective, error) {
+func Select(cfg *Policy, in ModeInputs) (Effective, error) {
 	eff, err := configured(cfg, in)
 	if err != nil {
 		return eff, err
@@ -71,7 +71,7 @@ func Select(cfg *Config, in ModeInputs) (Effective, error) {
 
 // configured is the mode and settings from the config, the persisted mode and
 // the profile: everything but the flag and PERMGATE_MODE.
-func configured(cfg *Config, in ModeInputs) (Effective, error) {
+func configured(cfg *Policy, in ModeInputs) (Effective, error) {
 	eff := Effective{
 		Settings:   Settings{Mode: cfg.Mode.Value, SevereAsk: cfg.Severe.Value == "ask", BypassEverything: cfg.Bypass.Value == BypassEverything},
 		ModeSource: "config " + cfg.Mode.Source,
@@ -100,7 +100,7 @@ func configured(cfg *Config, in ModeInputs) (Effective, error) {
 }
 
 // clampFloor tightens the mode to cfg.ModeFloor when it is looser.
-func clampFloor(cfg *Config, eff *Effective) {
+func clampFloor(cfg *Policy, eff *Effective) {
 	if cfg.ModeFloor != "" && Looser(eff.Mode, cfg.ModeFloor) {
 		eff.ModeSource = fmt.Sprintf("the managed system config's floor %s (over %s from %s)", cfg.ModeFloor, eff.Mode, eff.ModeSource)
 		eff.Mode = cfg.ModeFloor
@@ -125,7 +125,7 @@ type HarnessMode struct {
 // harness mode, the configured mode applies. A harness in bypass when the system
 // disables bypass is tightened to default. The mode is never looser than
 // cfg.ModeFloor.
-func SelectHook(cfg *Config, in ModeInputs, h HarnessMode) (Effective, error) {
+func SelectHook(cfg *Policy, in ModeInputs, h HarnessMode) (Effective, error) {
 	if in.Flag != "" || in.Env != "" || h.Mode == "" {
 		eff, err := Select(cfg, in)
 		eff.FailClosed = eff.FailClosed || h.FailClosed
@@ -136,7 +136,7 @@ func SelectHook(cfg *Config, in ModeInputs, h HarnessMode) (Effective, error) {
 		return eff, err
 	}
 	eff.FailClosed = eff.FailClosed || h.FailClosed
-	if cfg.Mode.Source == LayerBuiltin && in.Persisted == "" && eff.ModeSource == "config "+LayerBuiltin {
+	if cfg.Mode.Source == SourceBuiltin && in.Persisted == "" && eff.ModeSource == "config "+SourceBuiltin {
 		eff.Mode = "" // the built-in default is no one's choice: it tightens nothing
 	}
 	harness := h.Mode

@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"permgate/internal/textclip"
 )
 
 // Parser analyses scripts. It is not safe for concurrent use: give each goroutine
@@ -213,17 +215,8 @@ func (w *walker) problem(kind ProblemKind, reason, src string) {
 	w.res.Problems = append(w.res.Problems, Problem{Kind: kind, Reason: reason, Source: clip(src)})
 }
 
-func clip(s string) string {
-	const limit = 200
-	if len(s) <= limit {
-		return s
-	}
-	cut := limit
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
-}
+// clip shortens source quoted in a problem to 200 bytes, on a rune boundary.
+func clip(s string) string { return textclip.Clip(s, 200) }
 
 // add records a finished command, within the command bound.
 func (w *walker) add(cmd SimpleCommand) int {

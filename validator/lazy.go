@@ -2,11 +2,10 @@ package validator
 
 import (
 	"regexp"
-	"sync"
+
+	"permgate/internal/lazyre"
 )
 
-// lazyRegexp compiles a pattern the first time it is used, so that start-up
-// does no work a command may not need.
-func lazyRegexp(pattern string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
-}
+// lazyRegexp compiles a pattern the first time it is used (lazyre.New), so
+// that start-up does no work a command may not need.
+func lazyRegexp(pattern string) func() *regexp.Regexp { return lazyre.New(pattern) }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"permgate/internal/xdg"
 	"permgate/shellparse"
 )
 
@@ -166,15 +167,11 @@ func (ck *checker) varValue(name string) (string, bool) {
 	case "TMPDIR":
 		return ck.v.env.TmpDir, ck.v.env.TmpDir != ""
 	case "XDG_CONFIG_HOME":
-		if ck.v.env.XDGConfigHome != "" {
-			return ck.v.env.XDGConfigHome, true
-		}
-		return home + "/.config", home != ""
+		dir := xdg.ConfigHome(ck.v.env.XDGConfigHome, home)
+		return dir, dir != ""
 	case "XDG_STATE_HOME":
-		if ck.v.env.XDGStateHome != "" {
-			return ck.v.env.XDGStateHome, true
-		}
-		return home + "/.local/state", home != ""
+		dir := xdg.StateHome(ck.v.env.XDGStateHome, home)
+		return dir, dir != ""
 	}
 	return "", false
 }

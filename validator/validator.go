@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"permgate/internal/textclip"
+	"permgate/internal/xdg"
 	"permgate/shellparse"
 )
 
@@ -82,7 +84,7 @@ func New(env Env) *Validator {
 	if len(env.StateDirs) == 0 {
 		env.StateDirs = []string{"/etc/permgate"}
 		if env.Home != "" {
-			env.StateDirs = append(env.StateDirs, env.Home+"/.config/permgate", env.Home+"/.local/state/permgate")
+			env.StateDirs = append(env.StateDirs, xdg.ConfigDir("", env.Home), xdg.StateDir("", env.Home))
 		}
 	}
 	files := make([]string, 0, len(env.ProjectFiles))
@@ -193,13 +195,8 @@ func hasFinding(list []Finding, f Finding) bool {
 	return false
 }
 
-func clip(s string) string {
-	const limit = 200
-	if len(s) <= limit {
-		return s
-	}
-	return s[:limit] + "…"
-}
+// clip shortens text quoted in a finding to 200 bytes, on a rune boundary.
+func clip(s string) string { return textclip.Clip(s, 200) }
 
 // checker classifies the commands of one result.
 type checker struct {

@@ -1,4 +1,4 @@
-package policy
+package config
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 )
 
 // SealChecker says whether a file permgate wrote itself is unchanged since: its
-// content matches the seal permgate recorded (package integrity). LoadConfig
+// content matches the seal permgate recorded (package integrity). Load
 // asks it about the user config when the TrustChecker it is given is also a
 // SealChecker; a user config that fails the check may then only tighten.
 type SealChecker interface {
@@ -23,27 +23,6 @@ type SealChecker interface {
 type SealRecorder interface {
 	HasSeal(absPath string) bool
 }
-
-// Trust is what LoadConfig consults in permgate itself: the state's trusted
-// project hashes, and the seals of permgate's own files.
-type Trust struct {
-	State State
-	Seals integrity.Sealer
-}
-
-// IsTrusted reports whether the state trusts this project file's content. An
-// unsealed state trusts nothing.
-func (t Trust) IsTrusted(absPath string, content []byte) bool {
-	return !t.State.Unsealed && t.State.IsTrusted(absPath, content)
-}
-
-// IsSealed reports whether content is what permgate last wrote to absPath.
-func (t Trust) IsSealed(absPath string, content []byte) bool {
-	return t.Seals.Verify(absPath, content)
-}
-
-// HasSeal reports whether permgate ever sealed absPath.
-func (t Trust) HasSeal(absPath string) bool { return t.Seals.Sealed(absPath) }
 
 // UserConfigSealed reports whether the user config at path matches its seal. A
 // missing or empty file has nothing to loosen and counts as sealed.
@@ -73,7 +52,7 @@ func SealUserConfig(seals integrity.Sealer, path string, content []byte) error {
 	if _, err := Loosening(abs, content); err != nil {
 		return err
 	}
-	unlock, err := LockFile(abs + ".lock")
+	unlock, err := integrity.Lock(abs + ".lock")
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package policy
+package config
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 )
 
 // FuzzLoadConfig loads arbitrary config text. It must not panic or blow up, and
-// every error is a ConfigError naming the file, with the line when the text
+// every error is a *Error naming the file, with the line when the text
 // itself is at fault.
 func FuzzLoadConfig(f *testing.F) {
 	for _, seed := range []string{
@@ -36,16 +36,16 @@ func FuzzLoadConfig(f *testing.F) {
 		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		cfg, err := LoadConfig(Paths{Override: path}, nil)
+		cfg, err := Load(Paths{Override: path}, nil)
 		if err == nil {
 			if cfg == nil {
 				t.Fatal("no config and no error")
 			}
 			return
 		}
-		var cerr *ConfigError
+		var cerr *Error
 		if !errors.As(err, &cerr) {
-			t.Fatalf("error %v (%T) is not a ConfigError", err, err)
+			t.Fatalf("error %v (%T) is not a *Error", err, err)
 		}
 		if cerr.File != path || !strings.HasPrefix(err.Error(), path+":") {
 			t.Fatalf("error %q does not name the file", err)

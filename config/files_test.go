@@ -1,4 +1,4 @@
-package policy
+package config
 
 import (
 	"errors"
@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"permgate/integrity"
+	"permgate/policy"
+	"permgate/state"
 )
 
 func shortLockTimeout(t *testing.T) {
@@ -22,14 +24,14 @@ func shortLockTimeout(t *testing.T) {
 // writes of the state fail with an error naming the lock, never hang.
 func TestStoreLockTimeout(t *testing.T) {
 	shortLockTimeout(t)
-	store := Store{Dir: t.TempDir()}
+	store := state.Store{Dir: t.TempDir()}
 	lock := filepath.Join(store.Dir, integrity.LockFile)
 	unlock, err := integrity.Lock(lock)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer unlock()
-	err = store.Update(func(st *State) error { st.Mode = ModeBypass; return nil })
+	err = store.Update(func(st *state.State) error { st.Mode = policy.ModeBypass; return nil })
 	if !errors.Is(err, integrity.ErrLockTimeout) || !strings.Contains(err.Error(), lock) {
 		t.Errorf("Update with the lock held: %v, want a timeout naming %s", err, lock)
 	}
@@ -41,34 +43,6 @@ func TestStoreLockTimeout(t *testing.T) {
 	}
 	if _, err := AddRule(filepath.Join(store.Dir, "config.toml"), "allow", "bash(prefix:ls*)", &integrity.Sealer{Dir: store.Dir}); !errors.Is(err, integrity.ErrLockTimeout) {
 		t.Errorf("AddRule with the state lock held: %v, want a timeout", err)
-	}
-}
-
-// TestStoreFileMustBeRegular: a FIFO, a device link or any symlink as the state
-// file is an error at once.
-func TestStoreFileMustBeRegular(t *testing.T) {
-	for name, mk := range map[string]func(string) error{
-		"fifo":           func(p string) error { return syscall.Mkfifo(p, 0o600) },
-		"link to device": func(p string) error { return os.Symlink("/dev/zero", p) },
-		"link to file": func(p string) error {
-			if err := os.WriteFile(p+".real", []byte(`{"mode":"bypass"}`), 0o600); err != nil {
-				return err
-			}
-			return os.Symlink(p+".real", p)
-		},
-	} {
-		t.Run(name, func(t *testing.T) {
-			store := Store{Dir: t.TempDir()}
-			if err := mk(store.Path()); err != nil {
-				t.Fatal(err)
-			}
-			if st, err := store.Load(); err == nil || !strings.Contains(err.Error(), store.Path()) {
-				t.Errorf("Load: %+v, %v; want an error naming the state file", st, err)
-			}
-			if err := store.Update(func(*State) error { return nil }); err == nil {
-				t.Error("Update went ahead")
-			}
-		})
 	}
 }
 
@@ -97,9 +71,9 @@ func TestConfigFileMustBeRegular(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, paths := range []Paths{{User: p}, {Project: p}, {Override: p}, {System: p}} {
-				cfg, err := LoadConfig(paths, trustAll(true))
+				cfg, err := Load(paths, trustAll(true))
 				if tt.want == "" {
-					if err != nil || cfg.Mode.Value != ModePlan {
+					if err != nil || cfg.Mode.Value != policy.ModePlan {
 						t.Errorf("%+v: %v", paths, err)
 					}
 					continue
@@ -120,22 +94,22 @@ func TestConfigFileMustBeRegular(t *testing.T) {
 // TestAuditRequired: [audit] required is off by default; an untrusted file may
 // turn it on, never off.
 func TestAuditRequired(t *testing.T) {
-	cfg, err := LoadConfig(Paths{}, nil)
+	cfg, err := Load(Paths{}, nil)
 	if err != nil || cfg.AuditRequired.Value {
 		t.Fatalf("default: %v, %v", cfg.AuditRequired, err)
 	}
 	f := writeFiles(t, t.TempDir(), map[string]string{
 		"on.toml": "[audit]\nrequired = true\n", "off.toml": "[audit]\nrequired = false\n",
 	})
-	cfg, err = LoadConfig(Paths{Project: f["on.toml"]}, trustAll(false))
+	cfg, err = Load(Paths{Project: f["on.toml"]}, trustAll(false))
 	if err != nil || !cfg.AuditRequired.Value || cfg.AuditRequired.Source != f["on.toml"]+":2" {
 		t.Errorf("untrusted project turning it on: %+v, %v", cfg.AuditRequired, err)
 	}
-	cfg, err = LoadConfig(Paths{System: f["on.toml"], Project: f["off.toml"]}, trustAll(false))
+	cfg, err = Load(Paths{System: f["on.toml"], Project: f["off.toml"]}, trustAll(false))
 	if err != nil || !cfg.AuditRequired.Value || len(cfg.Warnings) == 0 {
 		t.Errorf("untrusted project turning it off: %+v, %v, %v", cfg.AuditRequired, cfg.Warnings, err)
 	}
-	cfg, err = LoadConfig(Paths{System: f["on.toml"], User: f["off.toml"]}, trustAll(true))
+	cfg, err = Load(Paths{System: f["on.toml"], User: f["off.toml"]}, trustAll(true))
 	if err != nil || cfg.AuditRequired.Value {
 		t.Errorf("trusted user file turning it off: %+v, %v", cfg.AuditRequired, err)
 	}
@@ -159,8 +133,8 @@ func TestProjectFileMustBeRegular(t *testing.T) {
 			if paths.Project != p {
 				t.Fatalf("Locate skipped it: %+v", paths)
 			}
-			if _, err := LoadConfig(paths, trustAll(false)); err == nil || !strings.HasPrefix(err.Error(), p) {
-				t.Errorf("LoadConfig: %v, want an error naming %s", err, p)
+			if _, err := Load(paths, trustAll(false)); err == nil || !strings.HasPrefix(err.Error(), p) {
+				t.Errorf("Load: %v, want an error naming %s", err, p)
 			}
 		})
 	}

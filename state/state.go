@@ -1,4 +1,7 @@
-package policy
+// Package state is what permgate remembers between runs (the persisted mode,
+// the trusted project files, the run of denied asks): one sealed JSON file,
+// read under a shared lock and written atomically under an exclusive one.
+package state
 
 import (
 	"crypto/sha256"
@@ -11,13 +14,14 @@ import (
 	"path/filepath"
 
 	"permgate/integrity"
+	"permgate/policy"
 )
 
 // State is what permgate remembers between runs: the mode set with
 // `permgate mode`, the project config files the user trusts, and how many asks
 // in a row were denied.
 type State struct {
-	Mode Mode `json:"mode,omitempty"`
+	Mode policy.Mode `json:"mode,omitempty"`
 	// Trusted maps a project config's absolute path to the hash of the content
 	// the user trusted.
 	Trusted map[string]string `json:"trusted,omitempty"`
@@ -31,9 +35,9 @@ type State struct {
 // Tightened returns what of an untrusted state may count: no trusted project
 // hashes, and the persisted mode only when it is not looser than the config's.
 // With the config's mode unknown (""), only plan, the strictest, is kept.
-func (st State) Tightened(configMode Mode) State {
+func (st State) Tightened(configMode policy.Mode) State {
 	st.Trusted = nil
-	if configMode == "" && st.Mode != ModePlan || configMode != "" && Looser(st.Mode, configMode) {
+	if configMode == "" && st.Mode != policy.ModePlan || configMode != "" && policy.Looser(st.Mode, configMode) {
 		st.Mode = ""
 	}
 	return st
@@ -47,7 +51,7 @@ type Store struct {
 	// ConfigMode is the config's mode. When the state file does not match its
 	// seal, Update keeps its persisted mode only if that is not looser than
 	// ConfigMode, and drops its trusted hashes, before sealing the result.
-	ConfigMode Mode
+	ConfigMode policy.Mode
 }
 
 // Seals returns the sealer for the files of this state directory.
@@ -111,7 +115,7 @@ func (s Store) load() (State, error) {
 		return st, fmt.Errorf("state %s is damaged (%v); fix or remove it", s.Path(), err)
 	}
 	if st.Mode != "" {
-		if _, err := ParseMode(string(st.Mode)); err != nil {
+		if _, err := policy.ParseMode(string(st.Mode)); err != nil {
 			return st, fmt.Errorf("state %s: %w", s.Path(), err)
 		}
 	}
@@ -124,7 +128,7 @@ func (s Store) Update(fn func(*State) error) error {
 	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
 		return fmt.Errorf("create state directory %s: %w", s.Dir, err)
 	}
-	unlock, err := LockFile(filepath.Join(s.Dir, integrity.LockFile))
+	unlock, err := integrity.Lock(filepath.Join(s.Dir, integrity.LockFile))
 	if err != nil {
 		return err
 	}
@@ -146,7 +150,7 @@ func (s Store) Update(fn func(*State) error) error {
 		return fmt.Errorf("encode state: %w", err)
 	}
 	data = append(data, '\n')
-	if err := WriteFileAtomic(s.Path(), data, 0o600); err != nil {
+	if err := integrity.WriteAtomic(s.Path(), data, 0o600); err != nil {
 		return err
 	}
 	abs, err := filepath.Abs(s.Path())
@@ -154,17 +158,6 @@ func (s Store) Update(fn func(*State) error) error {
 		return fmt.Errorf("seal state: %w", err)
 	}
 	return s.Seals().SealLocked(abs, data)
-}
-
-// LockFile takes an exclusive lock on path (created if needed) and returns the
-// function that releases it. A lock another process holds for longer than
-// integrity.LockTimeout is an error naming the lock file, never a hang.
-func LockFile(path string) (func(), error) { return integrity.Lock(path) }
-
-// WriteFileAtomic writes data to a temporary file beside path, syncs it, and
-// renames it over path (integrity.WriteAtomic).
-func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
-	return integrity.WriteAtomic(path, data, perm)
 }
 
 // TrustHash is the hash permgate records for a trusted project config: its
@@ -182,3 +175,24 @@ func (st State) IsTrusted(absPath string, content []byte) bool {
 	want, ok := st.Trusted[absPath]
 	return ok && want == TrustHash(absPath, content)
 }
+
+// Trust is what config.Load consults in permgate itself: the state's trusted
+// project hashes, and the seals of permgate's own files.
+type Trust struct {
+	State State
+	Seals integrity.Sealer
+}
+
+// IsTrusted reports whether the state trusts this project file's content. An
+// unsealed state trusts nothing.
+func (t Trust) IsTrusted(absPath string, content []byte) bool {
+	return !t.State.Unsealed && t.State.IsTrusted(absPath, content)
+}
+
+// IsSealed reports whether content is what permgate last wrote to absPath.
+func (t Trust) IsSealed(absPath string, content []byte) bool {
+	return t.Seals.Verify(absPath, content)
+}
+
+// HasSeal reports whether permgate ever sealed absPath.
+func (t Trust) HasSeal(absPath string) bool { return t.Seals.Sealed(absPath) }

@@ -1,4 +1,4 @@
-package policy
+package config
 
 import (
 	"fmt"
@@ -110,7 +110,7 @@ func TestAddRuleConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	cfg, err := LoadConfig(Paths{User: path}, nil)
+	cfg, err := Load(Paths{User: path}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

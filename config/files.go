@@ -1,4 +1,4 @@
-package policy
+package config
 
 import (
 	"errors"
@@ -15,8 +15,8 @@ import (
 // a missing file: the rules it should hold must not silently drop. A missing
 // file is an error matching fs.ErrNotExist.
 func readConfigFile(path string) ([]byte, error) {
-	// One byte past MaxConfigBytes is read: parseFile refuses a larger file.
-	data, err := integrity.ReadRegularLimit(path, true, MaxConfigBytes+1)
+	// One byte past MaxBytes is read: parseFile refuses a larger file.
+	data, err := integrity.ReadRegularLimit(path, true, MaxBytes+1)
 	if errors.Is(err, fs.ErrNotExist) {
 		if info, lerr := os.Lstat(path); lerr == nil && info.Mode()&fs.ModeSymlink != 0 {
 			target, _ := os.Readlink(path)
@@ -36,9 +36,9 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// ReadConfigFile reads a config file as permgate loads it: a regular file (or a
+// ReadFile reads a config file as permgate loads it: a regular file (or a
 // symlink to one) read without blocking; a dangling symlink is an error.
-func ReadConfigFile(path string) ([]byte, error) {
+func ReadFile(path string) ([]byte, error) {
 	data, err := readConfigFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPath(err))

@@ -1,4 +1,4 @@
-package policy
+package config
 
 import (
 	"os"
@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"permgate/integrity"
+	"permgate/policy"
+	"permgate/state"
 )
 
 func TestLocateEveryProjectFile(t *testing.T) {
@@ -44,7 +46,7 @@ func TestEachProjectFileTrustedOnItsOwn(t *testing.T) {
 		"far.toml":  "[permission]\nallow = ['bash(prefix:make deploy*)']\n",
 		"near.toml": "[permission]\nallow = ['bash(prefix:make test*)']\ndeny = ['bash(prefix:kubectl*)']\n",
 	})
-	cfg, err := LoadConfig(Paths{Projects: []string{f["far.toml"], f["near.toml"]}}, trustOnly{f["far.toml"]: true})
+	cfg, err := Load(Paths{Projects: []string{f["far.toml"], f["near.toml"]}}, trustOnly{f["far.toml"]: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,24 +76,24 @@ func TestUnsealedUserConfigOnlyTightens(t *testing.T) {
 	f := writeFiles(t, t.TempDir(), map[string]string{
 		"user.toml": "mode = \"bypass\"\nsevere = \"ask\"\nfail_closed = false\n[permission]\nallow = ['bash(prefix:curl*)']\nask = ['bash(prefix:ssh*)']\ndeny = ['bash(prefix:rm*)']\n[tools]\nwrite_file = \"allow\"\nweb_fetch = \"deny\"\n[safe]\ncommands = ['nc']\n",
 	})
-	cfg, err := LoadConfig(Paths{User: f["user.toml"]}, sealAll(false))
+	cfg, err := Load(Paths{User: f["user.toml"]}, sealAll(false))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Mode.Value != ModeDefault || cfg.Severe.Value != "deny" || len(cfg.Rules.Allow) != 0 || len(cfg.SafeCommands) != 0 {
+	if cfg.Mode.Value != policy.ModeDefault || cfg.Severe.Value != "deny" || len(cfg.Rules.Allow) != 0 || len(cfg.SafeCommands) != 0 {
 		t.Errorf("loosening parts applied: mode %s severe %s allow %d safe %d", cfg.Mode.Value, cfg.Severe.Value, len(cfg.Rules.Allow), len(cfg.SafeCommands))
 	}
-	if len(cfg.Rules.Deny) != 1 || len(cfg.Rules.Ask) != 1 || cfg.Tools["web_fetch"].Value != PolicyDeny || cfg.Tools["write_file"].Value == PolicyAllow {
+	if len(cfg.Rules.Deny) != 1 || len(cfg.Rules.Ask) != 1 || cfg.Tools["web_fetch"].Value != policy.PolicyDeny || cfg.Tools["write_file"].Value == policy.PolicyAllow {
 		t.Errorf("tightening parts: deny %d ask %d web_fetch %s write_file %s", len(cfg.Rules.Deny), len(cfg.Rules.Ask), cfg.Tools["web_fetch"].Value, cfg.Tools["write_file"].Value)
 	}
 	if len(cfg.Warnings) != 1 || !strings.Contains(cfg.Warnings[0], "permgate trust --user") || !strings.Contains(cfg.Warnings[0], "allow rule bash(prefix:curl*)") {
 		t.Errorf("warnings = %q", cfg.Warnings)
 	}
-	cfg, err = LoadConfig(Paths{User: f["user.toml"]}, sealAll(true))
+	cfg, err = Load(Paths{User: f["user.toml"]}, sealAll(true))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Mode.Value != ModeBypass || len(cfg.Rules.Allow) != 1 || len(cfg.Warnings) != 0 {
+	if cfg.Mode.Value != policy.ModeBypass || len(cfg.Rules.Allow) != 1 || len(cfg.Warnings) != 0 {
 		t.Errorf("sealed: mode %s allow %d warnings %q", cfg.Mode.Value, len(cfg.Rules.Allow), cfg.Warnings)
 	}
 }
@@ -104,61 +106,26 @@ func TestManagedSystemFile(t *testing.T) {
 		"project.toml":  "[permission]\nallow = ['bash(prefix:nc*)']\n",
 		"bad.toml":      "[permission]\n\n[managed]\nonly_tighten = true\n",
 	})
-	cfg, err := LoadConfig(Paths{System: f["system.toml"], User: f["user.toml"], Project: f["project.toml"], Override: f["override.toml"]}, sealAll(true))
+	cfg, err := Load(Paths{System: f["system.toml"], User: f["user.toml"], Project: f["project.toml"], Override: f["override.toml"]}, sealAll(true))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !cfg.Managed.Value || cfg.ModeFloor != ModeAuto || cfg.Mode.Value != ModeAuto {
+	if !cfg.Managed.Value || cfg.ModeFloor != policy.ModeAuto || cfg.Mode.Value != policy.ModeAuto {
 		t.Errorf("managed %v floor %q mode %q", cfg.Managed.Value, cfg.ModeFloor, cfg.Mode.Value)
 	}
 	if len(cfg.Rules.Allow) != 0 || len(cfg.Rules.Deny) != 1 {
 		t.Errorf("allow %d deny %d: only tightening may come from other layers", len(cfg.Rules.Allow), len(cfg.Rules.Deny))
 	}
-	eff, err := Select(cfg, ModeInputs{Flag: "bypass"})
-	if err != nil || eff.Mode != ModeAuto || !strings.Contains(eff.ModeSource, "floor auto") {
+	eff, err := policy.Select(&cfg.Policy, policy.ModeInputs{Flag: "bypass"})
+	if err != nil || eff.Mode != policy.ModeAuto || !strings.Contains(eff.ModeSource, "floor auto") {
 		t.Errorf("clamped = %s (%s), %v", eff.Mode, eff.ModeSource, err)
 	}
-	if eff, _ := Select(cfg, ModeInputs{Flag: "plan"}); eff.Mode != ModePlan {
+	if eff, _ := policy.Select(&cfg.Policy, policy.ModeInputs{Flag: "plan"}); eff.Mode != policy.ModePlan {
 		t.Errorf("a stricter mode was changed to %s", eff.Mode)
 	}
-	_, err = LoadConfig(Paths{User: f["bad.toml"]}, nil)
+	_, err = Load(Paths{User: f["bad.toml"]}, nil)
 	if err == nil || !strings.Contains(err.Error(), "bad.toml:3: [managed] is honoured only in the system file") {
 		t.Errorf("[managed] in a user file: %v", err)
-	}
-}
-
-func TestStoreSealsAndDistrustsTampering(t *testing.T) {
-	dir := t.TempDir()
-	store := Store{Dir: dir, ConfigMode: ModeDefault}
-	err := store.Update(func(st *State) error {
-		st.Mode = ModeAuto
-		st.Trusted = map[string]string{"/p/.permgate.toml": "abc"}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Load()
-	if err != nil || st.Unsealed {
-		t.Fatalf("after permgate's own write: unsealed %v, %v", st.Unsealed, err)
-	}
-	if err := os.WriteFile(store.Path(), []byte(`{"mode":"bypass","trusted":{"/evil/.permgate.toml":"x"}}`), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	st, err = store.Load()
-	if err != nil || !st.Unsealed {
-		t.Fatalf("a tampered state is not flagged: %v", err)
-	}
-	if (Trust{State: st, Seals: store.Seals()}).IsTrusted("/evil/.permgate.toml", nil) {
-		t.Error("an unsealed state's trust counts")
-	}
-	// The next write keeps only what tightens, and seals that.
-	if err := store.Update(func(st *State) error { st.Denials++; return nil }); err != nil {
-		t.Fatal(err)
-	}
-	st, _ = store.Load()
-	if st.Unsealed || st.Mode != "" || len(st.Trusted) != 0 || st.Denials != 1 {
-		t.Errorf("after a write over a tampered state: %+v", st)
 	}
 }
 
@@ -191,24 +158,9 @@ func TestEditKeepsSealOnlyWhenSealedBefore(t *testing.T) {
 	}
 }
 
-// TestTightened: an untrusted state keeps no trusted hashes and no mode looser
-// than the config's; with the config's mode unknown only plan survives.
-func TestTightened(t *testing.T) {
-	st := State{Mode: ModeBypass, Trusted: map[string]string{"/p/.permgate.toml": "h"}}
-	for _, tt := range []struct {
-		state, config, want Mode
-	}{
-		{ModeBypass, ModeDefault, ""},
-		{ModePlan, ModeDefault, ModePlan},
-		{ModeDefault, ModeAuto, ModeDefault},
-		{ModeBypass, "", ""},
-		{ModeAuto, "", ""},
-		{ModePlan, "", ModePlan},
-	} {
-		st.Mode = tt.state
-		got := st.Tightened(tt.config)
-		if got.Mode != tt.want || got.Trusted != nil {
-			t.Errorf("state %q, config %q: mode %q trusted %v, want %q and none", tt.state, tt.config, got.Mode, got.Trusted, tt.want)
-		}
-	}
-}
+// permgate's own trust source answers every question Load asks.
+var _ interface {
+	TrustChecker
+	SealChecker
+	SealRecorder
+} = state.Trust{}

@@ -1,4 +1,4 @@
-package policy
+package config
 
 import (
 	"errors"
@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"permgate/integrity"
+	"permgate/internal/lazyre"
+	"permgate/policy"
 )
 
 // RuleLists are the rule lists of a config file's [permission] table.
@@ -26,7 +28,7 @@ func AddRule(path, list, rule string, seals *integrity.Sealer) (added bool, err 
 	if !slices.Contains(RuleLists, list) {
 		return false, fmt.Errorf("unknown rule list %q (want allow, ask or deny)", list)
 	}
-	if _, err := ParseRule(rule); err != nil {
+	if _, err := policy.ParseRule(rule); err != nil {
 		return false, err
 	}
 	err = editConfig(path, seals, func(text string) (string, error) {
@@ -64,7 +66,7 @@ func editConfig(path string, seals *integrity.Sealer, edit func(string) (string,
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("create %s: %w", filepath.Dir(path), err)
 	}
-	unlock, err := LockFile(path + ".lock")
+	unlock, err := integrity.Lock(path + ".lock")
 	if err != nil {
 		return err
 	}
@@ -91,7 +93,7 @@ func editConfig(path string, seals *integrity.Sealer, edit func(string) (string,
 		perm = info.Mode().Perm()
 	}
 	if seals == nil {
-		return WriteFileAtomic(path, []byte(out), perm)
+		return integrity.WriteAtomic(path, []byte(out), perm)
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -108,7 +110,7 @@ func editConfig(path string, seals *integrity.Sealer, edit func(string) (string,
 	}
 	defer unlockState()
 	wasSealed := UserConfigSealed(*seals, path)
-	if err := WriteFileAtomic(path, []byte(out), perm); err != nil {
+	if err := integrity.WriteAtomic(path, []byte(out), perm); err != nil {
 		return err
 	}
 	if !wasSealed {
@@ -164,7 +166,7 @@ func quoteTOML(s string) string {
 	return `"` + r.Replace(s) + `"`
 }
 
-var tableHeader = lazyRegexp(`^\s*\[`)
+var tableHeader = lazyre.New(`^\s*\[`)
 
 // permissionTable returns the line range [start, end) of the [permission] table's
 // body, or -1 when there is none.

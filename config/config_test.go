@@ -1,4 +1,4 @@
-package policy
+package config
 
 import (
 	"errors"
@@ -6,8 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
+
+	"permgate/policy"
 )
 
 // writeFiles creates files under dir and returns their paths by name.
@@ -41,11 +42,11 @@ func TestLoadConfigMerge(t *testing.T) {
 	paths := Paths{System: f["system.toml"], User: f["user.toml"], Project: f["project.toml"], Override: f["override.toml"]}
 
 	t.Run("untrusted project only tightens", func(t *testing.T) {
-		cfg, err := LoadConfig(paths, trustAll(false))
+		cfg, err := Load(paths, trustAll(false))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cfg.Mode.Value != ModeDefault || !strings.HasSuffix(cfg.Mode.Source, "override.toml:1") {
+		if cfg.Mode.Value != policy.ModeDefault || !strings.HasSuffix(cfg.Mode.Source, "override.toml:1") {
 			t.Errorf("mode = %s from %s, want default from the override", cfg.Mode.Value, cfg.Mode.Source)
 		}
 		if !cfg.DisableBypass.Value || cfg.Severe.Value != "ask" || !cfg.FailClosed.Value {
@@ -60,7 +61,7 @@ func TestLoadConfigMerge(t *testing.T) {
 		if got := ruleTexts(cfg.Rules.Ask); got != "bash(prefix:make release*)" {
 			t.Errorf("ask rules = %s", got)
 		}
-		if cfg.Tools["write_file"].Value != PolicyDeny || cfg.Tools["edit_file"].Value != PolicyAllow || cfg.Tools["web_fetch"].Value != PolicyAllow {
+		if cfg.Tools["write_file"].Value != policy.PolicyDeny || cfg.Tools["edit_file"].Value != policy.PolicyAllow || cfg.Tools["web_fetch"].Value != policy.PolicyAllow {
 			t.Errorf("tools: write_file %s edit_file %s web_fetch %s", cfg.Tools["write_file"].Value, cfg.Tools["edit_file"].Value, cfg.Tools["web_fetch"].Value)
 		}
 		if len(cfg.SafeCommands) != 1 || cfg.SafeCommands[0].Value != "jq" {
@@ -74,23 +75,23 @@ func TestLoadConfigMerge(t *testing.T) {
 		}
 	})
 	t.Run("trusted project applies", func(t *testing.T) {
-		cfg, err := LoadConfig(paths, trustAll(true))
+		cfg, err := Load(paths, trustAll(true))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := ruleTexts(cfg.Rules.Allow); got != "bash(prefix:make*) bash(prefix:deploy*)" {
 			t.Errorf("allow rules = %s", got)
 		}
-		if cfg.Tools["edit_file"].Value != PolicySafe || len(cfg.SafeCommands) != 2 || cfg.Profiles["fast"].Mode != ModeBypass || len(cfg.Warnings) != 0 {
+		if cfg.Tools["edit_file"].Value != policy.PolicySafe || len(cfg.SafeCommands) != 2 || cfg.Profiles["fast"].Mode != policy.ModeBypass || len(cfg.Warnings) != 0 {
 			t.Errorf("trusted project not applied: %+v %v %v", cfg.Tools["edit_file"], cfg.SafeCommands, cfg.Warnings)
 		}
-		if _, err := Select(cfg, ModeInputs{Profile: "fast"}); err == nil {
+		if _, err := policy.Select(&cfg.Policy, policy.ModeInputs{Profile: "fast"}); err == nil {
 			t.Error("bypass through a profile got past disable_bypass")
 		}
 	})
 }
 
-func ruleTexts(rules []Rule) string {
+func ruleTexts(rules []policy.Rule) string {
 	var out []string
 	for _, r := range rules {
 		out = append(out, r.Text)
@@ -113,18 +114,18 @@ func TestLoadConfigErrors(t *testing.T) {
 		"syntax":               {"mode = \"auto\n", ":1: "},
 		"safe command":         {"[safe]\ncommands = [\"rm -rf\"]\n", `:2: safe.commands: "rm -rf" is not a command name`},
 		"bad bypass":           {"\nbypass = \"all\"\n", `:2: bypass must be "severe-net" or "everything", not "all"`},
-		"too large":            {"# " + strings.Repeat("x", MaxConfigBytes) + "\n", `over the 1048576-byte limit for a config file`},
-		"nested arrays":        {"\n\nx = " + strings.Repeat("[", MaxConfigNesting+1) + strings.Repeat("]", MaxConfigNesting+1) + "\n", `:3: arrays or inline tables nested more than 32 deep`},
+		"too large":            {"# " + strings.Repeat("x", MaxBytes) + "\n", `over the 1048576-byte limit for a config file`},
+		"nested arrays":        {"\n\nx = " + strings.Repeat("[", MaxNesting+1) + strings.Repeat("]", MaxNesting+1) + "\n", `:3: arrays or inline tables nested more than 32 deep`},
 		"nested tables":        {"x = " + strings.Repeat("{a = ", 40000) + "1" + strings.Repeat("}", 40000) + "\n", `:1: arrays or inline tables nested more than 32 deep`},
 		"key in any case":      {"BYPASS = \"all\"\n", `:1: bypass must be`},
 		"table with a comment": {"\n[a] # note\n", `:2: unknown key "a"`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			f := writeFiles(t, t.TempDir(), map[string]string{"c.toml": tt.content})
-			_, err := LoadConfig(Paths{User: f["c.toml"]}, nil)
-			var cerr *ConfigError
+			_, err := Load(Paths{User: f["c.toml"]}, nil)
+			var cerr *Error
 			if !errors.As(err, &cerr) {
-				t.Fatalf("error = %v, want a ConfigError", err)
+				t.Fatalf("error = %v, want a *config.Error", err)
 			}
 			if !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), f["c.toml"]) {
 				t.Errorf("error = %q, want it to start with the file and contain %q", err, tt.want)
@@ -136,11 +137,11 @@ func TestLoadConfigErrors(t *testing.T) {
 // TestConfigBoundsAccepted: nesting at the bound and brackets inside strings
 // and comments load.
 func TestConfigBoundsAccepted(t *testing.T) {
-	deep := strings.Repeat("[", MaxConfigNesting)
+	deep := strings.Repeat("[", MaxNesting)
 	f := writeFiles(t, t.TempDir(), map[string]string{"c.toml": "# " + deep + "\n[permission]\ndeny = [\"bash(prefix:echo " + deep + ")\", 'bash(prefix:echo " + deep + ")', \"\"\"bash(prefix:echo " + deep + ")\"\"\"]\n"})
-	cfg, err := LoadConfig(Paths{User: f["c.toml"]}, nil)
+	cfg, err := Load(Paths{User: f["c.toml"]}, nil)
 	if err != nil || len(cfg.Rules.Deny) != 3 {
-		t.Fatalf("LoadConfig = %v, %v", cfg, err)
+		t.Fatalf("Load = %v, %v", cfg, err)
 	}
 }
 
@@ -156,7 +157,7 @@ func TestConfigManyRules(t *testing.T) {
 	}
 	sb.WriteString("]\n")
 	f := writeFiles(t, t.TempDir(), map[string]string{"c.toml": sb.String()})
-	cfg, err := LoadConfig(Paths{User: f["c.toml"]}, nil)
+	cfg, err := Load(Paths{User: f["c.toml"]}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,64 +194,6 @@ func TestLocateProjectFile(t *testing.T) {
 	}
 }
 
-// TestStoreConcurrentUpdates: many writers at once lose nothing.
-func TestStoreConcurrentUpdates(t *testing.T) {
-	store := Store{Dir: t.TempDir()}
-	const writers = 40
-	var wg sync.WaitGroup
-	for i := range writers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			err := store.Update(func(st *State) error {
-				if st.Trusted == nil {
-					st.Trusted = map[string]string{}
-				}
-				st.Trusted[filepath.Join("/p", string(rune('a'+i%26)), string(rune('a'+i/26)))] = "h"
-				st.Denials++
-				return nil
-			})
-			if err != nil {
-				t.Error(err)
-			}
-		}()
-	}
-	wg.Wait()
-	st, err := store.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(st.Trusted) != writers || st.Denials != writers {
-		t.Errorf("after %d updates: %d trusted, %d denials", writers, len(st.Trusted), st.Denials)
-	}
-}
-
-func TestStoreDamaged(t *testing.T) {
-	store := Store{Dir: t.TempDir()}
-	if err := os.WriteFile(store.Path(), []byte("{not json"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := store.Load(); err == nil || !strings.Contains(err.Error(), "damaged") {
-		t.Errorf("Load of a damaged state = %v", err)
-	}
-	if err := store.Update(func(*State) error { return nil }); err == nil {
-		t.Error("Update over a damaged state went ahead")
-	}
-}
-
-func TestTrustHash(t *testing.T) {
-	st := State{Trusted: map[string]string{"/p/.permgate.toml": TrustHash("/p/.permgate.toml", []byte("a"))}}
-	if !st.IsTrusted("/p/.permgate.toml", []byte("a")) {
-		t.Error("trusted content not trusted")
-	}
-	if st.IsTrusted("/p/.permgate.toml", []byte("b")) {
-		t.Error("edited content still trusted")
-	}
-	if st.IsTrusted("/q/.permgate.toml", []byte("a")) {
-		t.Error("same content at another path trusted")
-	}
-}
-
 // TestLoadConfigBypass: bypass = "everything" counts only from the system,
 // user and override files; a project file may keep the net (severe-net), never
 // drop it.
@@ -261,25 +204,25 @@ func TestLoadConfigBypass(t *testing.T) {
 		"project.toml":     "bypass = \"everything\"\n",
 		"project-net.toml": "bypass = \"severe-net\"\n",
 	})
-	cfg, err := LoadConfig(Paths{}, nil)
-	if err != nil || cfg.Bypass.Value != BypassSevereNet || cfg.Bypass.Source != LayerBuiltin {
+	cfg, err := Load(Paths{}, nil)
+	if err != nil || cfg.Bypass.Value != policy.BypassSevereNet || cfg.Bypass.Source != LayerBuiltin {
 		t.Fatalf("default bypass = %+v, %v", cfg.Bypass, err)
 	}
-	cfg, err = LoadConfig(Paths{User: f["user.toml"]}, nil)
-	if err != nil || cfg.Bypass.Value != BypassEverything || !strings.HasPrefix(cfg.Bypass.Source, f["user.toml"]+":1") {
+	cfg, err = Load(Paths{User: f["user.toml"]}, nil)
+	if err != nil || cfg.Bypass.Value != policy.BypassEverything || !strings.HasPrefix(cfg.Bypass.Source, f["user.toml"]+":1") {
 		t.Errorf("user bypass = %+v, %v", cfg.Bypass, err)
 	}
-	cfg, err = LoadConfig(Paths{Project: f["project.toml"]}, trustAll(false))
-	if err != nil || cfg.Bypass.Value != BypassSevereNet || len(cfg.Warnings) == 0 || !strings.Contains(cfg.Warnings[0], `bypass = "everything"`) {
+	cfg, err = Load(Paths{Project: f["project.toml"]}, trustAll(false))
+	if err != nil || cfg.Bypass.Value != policy.BypassSevereNet || len(cfg.Warnings) == 0 || !strings.Contains(cfg.Warnings[0], `bypass = "everything"`) {
 		t.Errorf("untrusted project bypass = %+v, warnings %q, %v", cfg.Bypass, cfg.Warnings, err)
 	}
-	cfg, err = LoadConfig(Paths{User: f["user.toml"], Project: f["project-net.toml"]}, trustAll(false))
-	if err != nil || cfg.Bypass.Value != BypassSevereNet || len(cfg.Warnings) != 0 {
+	cfg, err = Load(Paths{User: f["user.toml"], Project: f["project-net.toml"]}, trustAll(false))
+	if err != nil || cfg.Bypass.Value != policy.BypassSevereNet || len(cfg.Warnings) != 0 {
 		t.Errorf("untrusted project tightening bypass = %+v, warnings %q, %v", cfg.Bypass, cfg.Warnings, err)
 	}
 	// Not even a trusted project file drops the net: that is the user's choice.
-	cfg, err = LoadConfig(Paths{Project: f["project.toml"]}, trustAll(true))
-	if err != nil || cfg.Bypass.Value != BypassSevereNet || len(cfg.Warnings) != 1 {
+	cfg, err = Load(Paths{Project: f["project.toml"]}, trustAll(true))
+	if err != nil || cfg.Bypass.Value != policy.BypassSevereNet || len(cfg.Warnings) != 1 {
 		t.Errorf("trusted project bypass = %+v, warnings %q, %v", cfg.Bypass, cfg.Warnings, err)
 	}
 }

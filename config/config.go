@@ -1,0 +1,341 @@
+// Package config is permgate's configuration files: it finds them (system,
+// user, project, override), reads them without blocking, validates them with
+// FILE:LINE errors, merges the layers into a policy.Policy (an untrusted layer
+// may only tighten) and edits them atomically under a lock.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"permgate/policy"
+)
+
+// Layer names, lowest first.
+const (
+	LayerBuiltin  = policy.SourceBuiltin
+	LayerSystem   = "system"
+	LayerUser     = "user"
+	LayerProject  = "project"
+	LayerOverride = "override"
+)
+
+// Error is a config problem with the file and line it is on.
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+// Error returns FILE:LINE: MESSAGE (FILE: MESSAGE when the line is unknown).
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// LayerInfo describes one layer's file.
+type LayerInfo struct {
+	Name   string
+	Path   string
+	Exists bool
+	// Trusted is false for a project file that is not trusted, a user config
+	// that does not match its seal, and every layer above the system file when
+	// the system file is managed: such a file may only tighten.
+	Trusted bool
+}
+
+// Config is the merged configuration: the policy it sets, and what permgate
+// knows about the files it came from.
+type Config struct {
+	policy.Policy
+	Layers []LayerInfo
+	// Warnings are things permgate ignored, to print once on stderr.
+	Warnings []string
+	// Managed is the system file's [managed] only_tighten: every other layer and
+	// the state may then only tighten, and permgate refuses loosening edits
+	// (Policy.ModeFloor is then the system file's mode).
+	Managed policy.Setting[bool]
+	// AuditRequired is [audit] required: when true, a decision whose audit
+	// record cannot be written is refused (default false: the record is
+	// reported lost on stderr and the decision stands).
+	AuditRequired policy.Setting[bool]
+}
+
+// TrustChecker says whether a project file's content is trusted.
+type TrustChecker interface {
+	IsTrusted(absPath string, content []byte) bool
+}
+
+// Load reads and merges the layers. A file that does not parse, or names an
+// unknown key, mode, tool policy or a rule that does not parse, is an error with
+// its file and line: permgate then refuses to run anything.
+func Load(paths Paths, trust TrustChecker) (*Config, error) {
+	cfg := &Config{
+		Policy:        policy.Builtin(),
+		AuditRequired: policy.Setting[bool]{Value: false, Source: LayerBuiltin},
+	}
+	layers := []struct{ name, path string }{{LayerSystem, paths.System}, {LayerUser, paths.User}}
+	projects := paths.ProjectFiles()
+	if len(projects) == 0 {
+		layers = append(layers, struct{ name, path string }{LayerProject, ""})
+	}
+	for _, p := range projects {
+		layers = append(layers, struct{ name, path string }{LayerProject, p})
+	}
+	layers = append(layers, struct{ name, path string }{LayerOverride, paths.Override})
+	seals, _ := trust.(SealChecker)
+	for _, l := range layers {
+		info := LayerInfo{Name: l.name, Path: l.path}
+		if l.path == "" {
+			cfg.Layers = append(cfg.Layers, info)
+			continue
+		}
+		data, err := readConfigFile(l.path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && l.name != LayerOverride:
+			if l.name == LayerUser && hadSeal(trust, l.path) {
+				cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s is gone, though permgate sealed it: its deny and ask rules no longer apply (if you did not remove it, something did; `permgate rules add` makes a new one)", l.path))
+			}
+			cfg.Layers = append(cfg.Layers, info)
+			continue
+		case err != nil:
+			return nil, &Error{File: l.path, Msg: fmt.Sprintf("cannot read: %v", unwrapPath(err))}
+		}
+		info.Exists = true
+		fc, lines, err := parseFile(l.path, data)
+		if err != nil {
+			return nil, err
+		}
+		abs, _ := filepath.Abs(l.path)
+		trusted := true
+		why := ""
+		switch {
+		case l.name != LayerSystem && cfg.Managed.Value:
+			trusted, why = false, "managed"
+		case l.name == LayerProject:
+			trusted = trust != nil && trust.IsTrusted(abs, data)
+			why = "project"
+		case l.name == LayerUser && seals != nil:
+			trusted = seals.IsSealed(abs, data)
+			why = "user"
+		case l.name == LayerOverride && seals != nil:
+			// --config / PERMGATE_CONFIG is a file anyone who starts permgate may
+			// name: like the user config, it loosens only once confirmed.
+			trusted = seals.IsSealed(abs, data)
+			why = "override"
+		}
+		info.Trusted = trusted
+		if fc.Managed != nil && l.name != LayerSystem {
+			return nil, &Error{File: l.path, Line: lines.key([]string{"managed"}), Msg: "[managed] is honoured only in the system file (/etc/permgate/config.toml)"}
+		}
+		ignored, err := cfg.merge(l.name, l.path, fc, lines, trusted)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case len(ignored) > 0:
+			cfg.Warnings = append(cfg.Warnings, untrustedWarning(why, l.path, ignored, cfg.Managed.Source))
+		case why == "user" && !trusted && hadSeal(trust, l.path):
+			// Nothing to ignore, but a change permgate did not make may have
+			// removed deny or ask rules.
+			cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s was changed outside permgate since permgate last wrote it (deny or ask rules may be gone); review it and run `permgate trust --user` at a terminal", l.path))
+		}
+		if l.name == LayerSystem && fc.Managed != nil && fc.Managed.OnlyTighten != nil {
+			cfg.Managed = policy.Setting[bool]{Value: *fc.Managed.OnlyTighten, Source: fmt.Sprintf("%s:%d", l.path, lines.key([]string{"managed", "only_tighten"}))}
+			if cfg.Managed.Value {
+				cfg.ModeFloor = cfg.Mode.Value
+			}
+		}
+		cfg.Layers = append(cfg.Layers, info)
+	}
+	return cfg, nil
+}
+
+// hadSeal reports whether permgate sealed the file at path at some time.
+func hadSeal(trust TrustChecker, path string) bool {
+	r, ok := trust.(SealRecorder)
+	if !ok {
+		return false
+	}
+	abs, err := filepath.Abs(path)
+	return err == nil && r.HasSeal(abs)
+}
+
+// untrustedWarning says what permgate ignored in a file that may only tighten,
+// why, and the command that makes it count.
+func untrustedWarning(why, path string, ignored []string, managedBy string) string {
+	list := strings.Join(ignored, ", ")
+	switch why {
+	case "managed":
+		return fmt.Sprintf("%s: ignoring %s (the system config is managed — [managed] only_tighten at %s — so other files may only tighten the policy)", path, list, managedBy)
+	case "user":
+		return fmt.Sprintf("%s does not match the seal permgate keeps for it (it was changed outside permgate, or never confirmed): ignoring %s (until confirmed it may only tighten the policy; review it and run `permgate trust --user` at a terminal)", path, list)
+	case "override":
+		return fmt.Sprintf("%s (--config or PERMGATE_CONFIG) has not been confirmed: ignoring %s (until confirmed it may only tighten the policy; review it and run `permgate trust --user %s` at a terminal)", path, list, path)
+	}
+	return fmt.Sprintf("%s is not trusted: ignoring %s (an untrusted project file may only add deny and ask rules; to use all of it, review it and run `permgate trust %s`)", path, list, path)
+}
+
+// Loosening returns what a config file's content holds that an untrusted file
+// may not do: what trusting it would loosen. Content that does not load is an
+// error.
+func Loosening(path string, data []byte) ([]string, error) {
+	fc, lines, err := parseFile(path, data)
+	if err != nil {
+		return nil, err
+	}
+	if fc.Managed != nil {
+		return nil, &Error{File: path, Line: lines.key([]string{"managed"}), Msg: "[managed] is honoured only in the system file (/etc/permgate/config.toml)"}
+	}
+	scratch, err := Load(Paths{}, nil)
+	if err != nil {
+		return nil, err
+	}
+	return scratch.merge(LayerProject, path, fc, lines, false)
+}
+
+// merge adds one file's settings. An untrusted file may only tighten: what it
+// holds that would loosen the policy is ignored and returned.
+func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, trusted bool) ([]string, error) {
+	at := func(key ...string) string { return fmt.Sprintf("%s:%d", path, lines.key(key)) }
+	errAt := func(msg string, key ...string) error {
+		return &Error{File: path, Line: lines.key(key), Msg: msg}
+	}
+	var ignored []string
+	if fc.DisableBypass != nil {
+		if layer != LayerSystem {
+			return nil, errAt("disable_bypass is honoured only in the system file (/etc/permgate/config.toml)", "disable_bypass")
+		}
+		cfg.DisableBypass = policy.Setting[bool]{Value: *fc.DisableBypass, Source: at("disable_bypass")}
+	}
+	if fc.Mode != nil {
+		m, err := policy.ParseMode(*fc.Mode)
+		if err != nil {
+			return nil, errAt(err.Error(), "mode")
+		}
+		if trusted {
+			cfg.Mode = policy.Setting[policy.Mode]{Value: m, Source: at("mode")}
+		} else {
+			ignored = append(ignored, "mode")
+		}
+	}
+	if fc.Severe != nil {
+		if *fc.Severe != "deny" && *fc.Severe != "ask" {
+			return nil, errAt(fmt.Sprintf("severe must be \"deny\" or \"ask\", not %q", *fc.Severe), "severe")
+		}
+		if trusted || *fc.Severe == "deny" {
+			cfg.Severe = policy.Setting[string]{Value: *fc.Severe, Source: at("severe")}
+		} else {
+			ignored = append(ignored, `severe = "ask"`)
+		}
+	}
+	if fc.Bypass != nil {
+		if *fc.Bypass != policy.BypassSevereNet && *fc.Bypass != policy.BypassEverything {
+			return nil, errAt(fmt.Sprintf("bypass must be %q or %q, not %q", policy.BypassSevereNet, policy.BypassEverything, *fc.Bypass), "bypass")
+		}
+		switch {
+		case *fc.Bypass == policy.BypassSevereNet || trusted && layer != LayerProject:
+			cfg.Bypass = policy.Setting[string]{Value: *fc.Bypass, Source: at("bypass")}
+		case trusted:
+			// Dropping the catastrophic net is the user's choice, never a repository's.
+			cfg.Warnings = append(cfg.Warnings, fmt.Sprintf(`%s: ignoring bypass = "everything": only the system, user and --config files may set it`, at("bypass")))
+		default:
+			ignored = append(ignored, `bypass = "everything"`)
+		}
+	}
+	if r := fc.Audit.Required; r != nil {
+		if trusted || *r {
+			cfg.AuditRequired = policy.Setting[bool]{Value: *r, Source: at("audit", "required")}
+		} else {
+			ignored = append(ignored, "[audit] required = false")
+		}
+	}
+	if fc.FailClosed != nil {
+		if trusted || *fc.FailClosed {
+			cfg.FailClosed = policy.Setting[bool]{Value: *fc.FailClosed, Source: at("fail_closed")}
+		} else {
+			ignored = append(ignored, "fail_closed = false")
+		}
+	}
+	for _, list := range []struct {
+		key   string
+		items []string
+		dst   *[]policy.Rule
+	}{{"deny", fc.Permission.Deny, &cfg.Rules.Deny}, {"ask", fc.Permission.Ask, &cfg.Rules.Ask}, {"allow", fc.Permission.Allow, &cfg.Rules.Allow}} {
+		keyLine := lines.key([]string{"permission", list.key})
+		for _, text := range list.items {
+			line := lines.value(text, keyLine)
+			r, err := policy.ParseRule(text)
+			if err != nil {
+				return nil, &Error{File: path, Line: line, Msg: err.Error()}
+			}
+			if list.key == "allow" && !trusted {
+				ignored = append(ignored, "allow rule "+text)
+				continue
+			}
+			r.Source, r.Layer = fmt.Sprintf("%s:%d", path, line), layer
+			*list.dst = append(*list.dst, r)
+		}
+	}
+	for _, t := range slices.Sorted(maps.Keys(fc.Tools)) {
+		pol, err := policy.ParseToolPolicy(fc.Tools[t])
+		if err != nil {
+			return nil, errAt(fmt.Sprintf("tools.%s: %v", t, err), "tools", t)
+		}
+		name := strings.ToLower(t)
+		cur, ok := cfg.Tools[name]
+		if !trusted && ok && !pol.Stricter(cur.Value) {
+			ignored = append(ignored, "tools."+t)
+			continue
+		}
+		if !trusted && !ok && !pol.Stricter(policy.PolicyAsk) {
+			ignored = append(ignored, "tools."+t)
+			continue
+		}
+		cfg.Tools[name] = policy.Setting[policy.ToolPolicy]{Value: pol, Source: at("tools", t)}
+	}
+	for _, c := range fc.Safe.Commands {
+		if !trusted {
+			ignored = append(ignored, "safe.commands "+c)
+			continue
+		}
+		if strings.TrimSpace(c) == "" || strings.ContainsAny(c, " /\t") {
+			return nil, &Error{File: path, Line: lines.value(c, lines.key([]string{"safe", "commands"})), Msg: fmt.Sprintf("safe.commands: %q is not a command name", c)}
+		}
+		cfg.SafeCommands = append(cfg.SafeCommands, policy.Setting[string]{Value: c, Source: at("safe", "commands")})
+	}
+	for _, n := range slices.Sorted(maps.Keys(fc.Profiles)) {
+		fp := fc.Profiles[n]
+		p := cfg.Profiles[n]
+		p.Name, p.Source = n, at("profiles", n)
+		if fp.Mode != nil {
+			m, err := policy.ParseMode(*fp.Mode)
+			if err != nil {
+				return nil, errAt(fmt.Sprintf("profiles.%s: %v", n, err), "profiles", n, "mode")
+			}
+			p.Mode = m
+		}
+		if fp.FailClosed != nil {
+			p.FailClosed = *fp.FailClosed
+		}
+		if fp.Severe != nil {
+			if *fp.Severe != "deny" && *fp.Severe != "ask" {
+				return nil, errAt(fmt.Sprintf("profiles.%s: severe must be \"deny\" or \"ask\", not %q", n, *fp.Severe), "profiles", n, "severe")
+			}
+			p.Severe = *fp.Severe
+		}
+		if !trusted {
+			ignored = append(ignored, "profiles."+n)
+			continue
+		}
+		cfg.Profiles[n] = p
+	}
+	return ignored, nil
+}

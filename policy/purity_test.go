@@ -1,0 +1,105 @@
+package policy
+
+import (
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// forbiddenImports are what a pure decision package must not use: files,
+// processes, the terminal, TOML, and permgate's own packages that do I/O.
+var forbiddenImports = map[string]string{
+	"os":                         "files and the environment",
+	"os/exec":                    "processes",
+	"os/signal":                  "signals",
+	"io/fs":                      "files",
+	"io/ioutil":                  "files",
+	"syscall":                    "system calls",
+	"net":                        "the network",
+	"net/http":                   "the network",
+	"github.com/BurntSushi/toml": "config files (package config)",
+	"github.com/mattn/go-isatty": "the terminal",
+	"github.com/spf13/cobra":     "the command line (package cmd)",
+	"permgate/config":            "config files",
+	"permgate/state":             "the state file",
+	"permgate/integrity":         "locks and seals (package state)",
+	"permgate/audit":             "the audit log",
+	"permgate/cmd":               "the command line",
+}
+
+// TestPolicyImportsStayPure: policy decides, it does not read, lock, write or
+// print. Its non-test files import nothing that touches files, processes, the
+// terminal or TOML (issue 11: config and state have packages of their own).
+func TestPolicyImportsStayPure(t *testing.T) {
+	imports := sourceImports(t, ".")
+	if len(imports) == 0 {
+		t.Fatal("no policy source files found")
+	}
+	for path, files := range imports {
+		if why, bad := forbiddenImports[path]; bad {
+			t.Errorf("%s import %s (%s): policy must stay pure; move that code to config, state or cmd", strings.Join(files, ", "), path, why)
+		}
+	}
+}
+
+// TestPolicyDependenciesStayPure: nor do the permgate packages policy builds
+// on (validator, registry, shellparse…) reach config, state, locks, TOML or
+// the terminal. The standard library's os is not followed: fmt imports it.
+func TestPolicyDependenciesStayPure(t *testing.T) {
+	seen := map[string]bool{}
+	queue := []string{"permgate/policy"}
+	for len(queue) > 0 {
+		pkg := queue[0]
+		queue = queue[1:]
+		if seen[pkg] {
+			continue
+		}
+		seen[pkg] = true
+		dir := filepath.Join("..", strings.TrimPrefix(pkg, "permgate"))
+		for path, files := range sourceImports(t, dir) {
+			if why, bad := forbiddenImports[path]; bad && pkg != "permgate/policy" && (strings.HasPrefix(path, "permgate/") || strings.Contains(path, ".")) {
+				t.Errorf("%s (%s, which policy uses) imports %s (%s)", pkg, strings.Join(files, ", "), path, why)
+			}
+			if strings.HasPrefix(path, "permgate/") {
+				queue = append(queue, path)
+			}
+		}
+	}
+	if !seen["permgate/validator"] {
+		t.Error("the walk did not reach validator: is the module layout what this test expects?")
+	}
+}
+
+// sourceImports returns the imports of a directory's non-test Go files, each
+// with the files that import it.
+func sourceImports(t *testing.T, dir string) map[string][]string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			path, err := strconv.Unquote(imp.Path.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Contains(out[path], name) {
+				out[path] = append(out[path], name)
+			}
+		}
+	}
+	return out
+}
