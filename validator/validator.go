@@ -530,7 +530,7 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 	ck.declared(c, base, args)
 	switch {
 	case isMkfs(base):
-		ck.mkfs(c, base, args) // a device or an image file: see system.go
+		ck.mkfs(c, base, args) // a device or an image file: see disks.go
 	case shellparse.IsShell(name) || isInterpreter(base):
 		ck.interpreter(c, base, args)
 	}
