@@ -29,7 +29,7 @@ func (ck *checker) printenv(c shellparse.SimpleCommand, args []shellparse.Word) 
 	}
 }
 
-// systemChecks adds the checks of databases and system tools; validator.go's
+// systemChecks adds the checks of databases and system tools; dispatch.go's
 // init calls it once programChecks exists.
 func systemChecks() {
 	for _, name := range []string{"valkey-cli", "keydb-cli"} {
