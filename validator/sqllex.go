@@ -1,8 +1,6 @@
 package validator
 
-import (
-	"strings"
-)
+import "strings"
 
 // sqlTok is one token of SQL outside literals and comments.
 type sqlTok struct {

@@ -1,8 +1,6 @@
 package validator
 
-import (
-	"strings"
-)
+import "strings"
 
 // psqlReadMeta are psql's meta-commands that only look.
 var psqlReadMeta = setOf("d", "l", "list", "x", "timing", "conninfo", "encoding", "pset", "a", "C", "f", "H", "t", "T", "echo", "qecho",

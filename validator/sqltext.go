@@ -1,8 +1,6 @@
 package validator
 
-import (
-	"strings"
-)
+import "strings"
 
 // sqlVerdict is what a SQL text does, the worst reading kept.
 type sqlVerdict struct {
