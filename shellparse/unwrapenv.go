@@ -1,0 +1,183 @@
+package shellparse
+
+import "strings"
+
+// envStep reads env's options and NAME=VALUE words.
+func envStep(argv []Word) step {
+	var st step
+	var split []Word
+	i := 1
+	for i < len(argv) {
+		w := argv[i]
+		if !w.Static {
+			if strings.HasPrefix(w.Text, "-") {
+				i++ // --chdir="$D": an option with a value known only at run time
+				continue
+			}
+			if !st.alsoDynamic && i+1 < len(argv) {
+				// env $OPTS rm …: the word may be the command or options. Judge both.
+				st.alsoDynamic, st.dynAt = true, i
+				i++
+				continue
+			}
+			break
+		}
+		t := w.Text
+		if t == "--" {
+			i++
+			break
+		}
+		if t == "-" {
+			i++
+			continue
+		}
+		if strings.HasPrefix(t, "--") {
+			long, val, hasVal, _ := LongOption(t, envLongOptions)
+			switch {
+			case long == "split-string":
+				if !hasVal {
+					if i+1 >= len(argv) {
+						return step{}
+					}
+					i++
+					if !argv[i].Static {
+						return step{kind: stepOpaque, used: i + 1, script: argv[i]}
+					}
+					val = argv[i].Text
+				}
+				words, ok := splitEnvString(val)
+				if !ok {
+					return step{kind: stepOpaque, used: i + 1, script: staticWord(val)}
+				}
+				split = append(split, words...)
+			case (long == "unset" || long == "chdir") && !hasVal:
+				i++
+			}
+			i++
+			continue
+		}
+		if strings.HasPrefix(t, "-") {
+			next, s, ok := envCluster(argv, i)
+			if !ok {
+				return step{kind: stepOpaque, used: next, script: s}
+			}
+			if s.Text != "" || s.Static {
+				words, good := splitEnvString(s.Text)
+				if !good {
+					return step{kind: stepOpaque, used: next, script: s}
+				}
+				split = append(split, words...)
+			}
+			i = next
+			continue
+		}
+		if isEnvAssign(t) {
+			n, v, _ := strings.Cut(t, "=")
+			st.assigns = append(st.assigns, Assign{Name: n, Value: staticWord(v), Via: "env"})
+			i++
+			continue
+		}
+		break
+	}
+	rest := append(append([]Word(nil), split...), argv[min(i, len(argv)):]...)
+	var cmdStart int
+	for cmdStart < len(rest) && rest[cmdStart].Static && isEnvAssign(rest[cmdStart].Text) {
+		n, v, _ := strings.Cut(rest[cmdStart].Text, "=")
+		st.assigns = append(st.assigns, Assign{Name: n, Value: staticWord(v), Via: "env"})
+		cmdStart++
+	}
+	if cmdStart >= len(rest) {
+		if st.alsoDynamic {
+			// env X=1 $CMD --version: the dynamic word is the command.
+			st.kind, st.used, st.rest, st.alsoDynamic = stepWrap, st.dynAt, argv[st.dynAt:], false
+			return st
+		}
+		// env with no command prints the environment.
+		return step{kind: stepDone, assigns: st.assigns}
+	}
+	st.kind, st.used, st.rest = stepWrap, i, rest[cmdStart:]
+	return st
+}
+
+var envLongOptions = []string{"ignore-environment", "null", "unset", "chdir", "split-string", "block-signal", "default-signal", "ignore-signal", "list-signal-handling", "debug", "help", "version"}
+
+// envCluster reads one word of env's short options (-i, -iu NAME, -vS STRING).
+// It returns the index after the options, the -S string when one was given
+// (Static false and Text "" when none), and ok false for a dynamic -S string.
+func envCluster(argv []Word, i int) (int, Word, bool) {
+	t := argv[i].Text
+	for j := 1; j < len(t); j++ {
+		switch t[j] {
+		case 'u', 'C', 'P':
+			if j+1 < len(t) {
+				return i + 1, Word{}, true
+			}
+			return i + 2, Word{}, true
+		case 'S':
+			if j+1 < len(t) {
+				return i + 1, staticWord(t[j+1:]), true
+			}
+			if i+1 >= len(argv) {
+				return i + 1, Word{}, true
+			}
+			if !argv[i+1].Static {
+				return i + 2, argv[i+1], false
+			}
+			return i + 2, argv[i+1], true
+		}
+	}
+	return i + 1, Word{}, true
+}
+
+// splitEnvString splits env -S's string the way env does: whitespace-separated,
+// with single and double quotes and backslash escapes. A $ makes it dynamic.
+func splitEnvString(s string) ([]Word, bool) {
+	var words []Word
+	var cur strings.Builder
+	inWord := false
+	quote := byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+			} else {
+				cur.WriteByte(c)
+			}
+		case c == '$':
+			return nil, false
+		case quote == '"':
+			if c == '"' {
+				quote = 0
+			} else if c == '\\' && i+1 < len(s) {
+				i++
+				cur.WriteByte(s[i])
+			} else {
+				cur.WriteByte(c)
+			}
+		case c == '\'' || c == '"':
+			quote, inWord = c, true
+		case c == '\\' && i+1 < len(s):
+			i++
+			cur.WriteByte(s[i])
+			inWord = true
+		case c == ' ' || c == '\t' || c == '\n':
+			if inWord {
+				words = append(words, staticWord(cur.String()))
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if quote != 0 {
+		return nil, false
+	}
+	if inWord {
+		words = append(words, staticWord(cur.String()))
+	}
+	return words, true
+}

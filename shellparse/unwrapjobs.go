@@ -1,0 +1,238 @@
+package shellparse
+
+import "strings"
+
+// watchStep: watch joins its words and runs them with sh -c (or directly with -x).
+func watchStep(argv []Word) step {
+	i := 1
+	direct := false
+	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") {
+		t := argv[i].Text
+		if t == "--" {
+			i++
+			break
+		}
+		switch {
+		case t == "-x" || t == "--exec":
+			direct = true
+			i++
+		case t == "-n" || t == "--interval" || t == "-q" || t == "--equexit":
+			i += 2
+		default:
+			i++
+		}
+	}
+	if i >= len(argv) {
+		return step{}
+	}
+	if direct {
+		return step{kind: stepWrap, used: i, rest: argv[i:]}
+	}
+	return joinedScript(argv[i:], len(argv))
+}
+
+// parallelShortArg and parallelLongArg are GNU parallel's options that take the
+// next word.
+const parallelShortArg = "jPSadIENnLlCsX"
+
+var parallelLongArg = []string{"jobs", "max-procs", "sshlogin", "sshloginfile", "arg-file", "delimiter", "halt", "joblog",
+	"results", "res", "tmpdir", "tempdir", "max-args", "max-lines", "max-replace-args", "colsep", "timeout", "retries",
+	"delay", "env", "workdir", "wd", "tag-string", "nice", "max-chars", "memfree", "load", "limit", "basefile", "bf",
+	"return", "transferfile", "tf", "sqlmaster", "sqlworker", "template", "rpl", "termseq", "shellquote-arg", "arg-sep",
+	"arg-file-sep", "eof", "replace", "ssh", "shebang-wrap", "hostgroups", "progress-bar-file", "semaphorename", "id",
+	"fg-exit-code", "block", "block-size", "blocksize", "cat-cmd", "filter", "group-by", "header", "resume-failed-cmd",
+	"sshdelay", "ctag-string", "csv-sep", "plain-sep"}
+
+// parallelStep: GNU parallel runs its command words through a shell, once per
+// input, replacing {} and its variants.
+func parallelStep(argv []Word) step {
+	i := 1
+	for i < len(argv) && (!argv[i].Static || strings.HasPrefix(argv[i].Text, "-")) {
+		t := argv[i].Text
+		if t == "--" {
+			i++
+			break
+		}
+		if !argv[i].Static {
+			i++ // parallel $OPTS …: taken as options; the rest is still judged
+			continue
+		}
+		if long, _, hasVal, ok := LongOption(t, parallelLongArg); ok && !hasVal && long != "" {
+			i += 2
+			continue
+		}
+		if len(t) == 2 && strings.Contains(parallelShortArg, t[1:]) {
+			i += 2
+			continue
+		}
+		i++
+	}
+	end := i
+	for end < len(argv) && !(argv[end].Static && strings.HasPrefix(argv[end].Text, ":::")) {
+		end++
+	}
+	if i >= end {
+		// parallel ::: CMD1 CMD2: with no command, each argument is a command.
+		var cmds []Word
+		for _, w := range argv[min(end+1, len(argv)):] {
+			if !(w.Static && strings.HasPrefix(w.Text, ":::")) {
+				cmds = append(cmds, w)
+			}
+		}
+		if len(cmds) == 0 {
+			return step{}
+		}
+		st := joinedScript(cmds, len(argv))
+		texts := make([]string, len(cmds))
+		for k, w := range cmds {
+			texts[k] = w.Text
+		}
+		st.script.Text = strings.Join(texts, "\n")
+		return st
+	}
+	st := joinedScript(argv[i:end], len(argv))
+	st.holders = []string{"{}", "{.}", "{/}", "{//}", "{/.}", "{#}", "{%}"}
+	if !containsHolder(argv[i:end], st.holders) {
+		st.script.Text += " {}"
+	}
+	if lines, ok := parallelStaticArgs(st.script.Text, argv[end:]); ok && st.script.Static {
+		// parallel rm ::: a b: the arguments are known, so each run is too.
+		st.script.Text += "\n" + lines
+	}
+	return st
+}
+
+// parallelStaticArgs writes out the runs of `parallel CMD ::: ARGS` when the
+// one ::: group holds a few static arguments: CMD with {} replaced by each.
+func parallelStaticArgs(script string, rest []Word) (string, bool) {
+	if len(rest) < 2 || rest[0].Text != ":::" {
+		return "", false
+	}
+	args := rest[1:]
+	if len(args) > 16 {
+		return "", false
+	}
+	var lines []string
+	for _, a := range args {
+		if !a.Static || strings.HasPrefix(a.Text, ":::") || strings.HasPrefix(a.Text, "::::") {
+			return "", false
+		}
+		lines = append(lines, strings.ReplaceAll(script, "{}", ShellQuote(a.Text)))
+	}
+	return strings.Join(lines, "\n"), true
+}
+
+func containsHolder(words []Word, holders []string) bool {
+	for _, w := range words {
+		for _, h := range holders {
+			if strings.Contains(w.Text, h) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// gitStep: git subcommands that run a shell command — submodule foreach CMD,
+// bisect run CMD, rebase --exec CMD, difftool/mergetool -x CMD. git itself also
+// runs and is judged as itself.
+func gitStep(argv []Word) step {
+	git, _ := programs.Lookup("git")
+	i := git.Node.Grammar.Scan(regWords(argv[1:])).Stop + 1 // the subcommand, after git's global options
+	if i >= len(argv) {
+		return step{}
+	}
+	sub, rest := argv[i].Text, argv[i+1:]
+	switch sub {
+	case "submodule":
+		for j, w := range rest {
+			if w.Static && w.Text == "foreach" {
+				k := j + 1
+				for k < len(rest) && rest[k].Static && strings.HasPrefix(rest[k].Text, "--") {
+					k++
+				}
+				if k < len(rest) {
+					return joinedScript(rest[k:], len(argv))
+				}
+			}
+		}
+	case "bisect":
+		if len(rest) > 1 && rest[0].Text == "run" {
+			return joinedScript(rest[1:], len(argv))
+		}
+	case "rebase":
+		if s := optionScript(rest, "-x", "--exec"); s != nil {
+			return scriptOrOpaque(*s, len(argv))
+		}
+	case "difftool", "mergetool":
+		if s := optionScript(rest, "-x", "--extcmd"); s != nil {
+			return scriptOrOpaque(*s, len(argv))
+		}
+	}
+	return step{}
+}
+
+// findStep collects the commands run by -exec, -execdir, -ok and -okdir.
+func findStep(argv []Word) step {
+	var execs [][]Word
+	for _, p := range FindPrimaries(argv[1:]) {
+		if len(p.Exec) > 0 {
+			execs = append(execs, p.Exec)
+		}
+	}
+	if len(execs) == 0 {
+		return step{}
+	}
+	return step{kind: stepFind, execs: execs, holders: []string{"{}"}}
+}
+
+// FindPrimary is one primary of a find expression and its value, if it takes one.
+type FindPrimary struct {
+	Name  string // "?" for a word known only at run time
+	Value string
+	// Exec holds the command an -exec, -execdir, -ok or -okdir runs.
+	Exec []Word
+}
+
+// findNoValue are find primaries and operators that take no value.
+var findNoValue = map[string]bool{"-delete": true, "-print": true, "-print0": true, "-ls": true, "-prune": true, "-quit": true,
+	"-true": true, "-false": true, "-empty": true, "-readable": true, "-writable": true, "-executable": true, "-nouser": true,
+	"-nogroup": true, "-depth": true, "-d": true, "-mount": true, "-xdev": true, "-follow": true, "-noleaf": true,
+	"-ignore_readdir_race": true, "-noignore_readdir_race": true, "-daystart": true, "-not": true, "-and": true,
+	"-a": true, "-or": true, "-o": true, "(": true, ")": true, "!": true, ",": true, "-help": true, "--help": true}
+
+// FindPrimaries reads a find expression: each primary with its value, so that
+// a value (-name -delete) is not taken for an action. -exec and friends run up
+// to ; or +.
+func FindPrimaries(expr []Word) []FindPrimary {
+	var out []FindPrimary
+	for i := 0; i < len(expr); i++ {
+		t := expr[i].Text
+		switch {
+		case !expr[i].Static:
+			out = append(out, FindPrimary{Name: "?"})
+		case t == "-exec" || t == "-execdir" || t == "-ok" || t == "-okdir":
+			j := i + 1
+			for j < len(expr) && !(expr[j].Static && (expr[j].Text == ";" || expr[j].Text == "+")) {
+				j++
+			}
+			out = append(out, FindPrimary{Name: t, Exec: expr[i+1 : j]})
+			i = j
+		case t == "-fprintf":
+			if i+1 < len(expr) {
+				out = append(out, FindPrimary{Name: t, Value: expr[i+1].Text})
+			}
+			i += 2
+		case findNoValue[t] || !strings.HasPrefix(t, "-"):
+			out = append(out, FindPrimary{Name: t})
+		default:
+			value := ""
+			if i+1 < len(expr) {
+				value = expr[i+1].Text
+			}
+			out = append(out, FindPrimary{Name: t, Value: value})
+			i++
+		}
+	}
+	return out
+}

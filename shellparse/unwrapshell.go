@@ -1,0 +1,214 @@
+package shellparse
+
+import (
+	"slices"
+	"strings"
+)
+
+// shellStep reads a shell's options: -c SCRIPT runs a script string.
+func shellStep(argv []Word) step {
+	hasC := false
+	i := 1
+	for i < len(argv) {
+		w := argv[i]
+		if !w.Static {
+			if !hasC {
+				i++ // bash $OPTS -c …: the word may be options; go on looking for -c
+				continue
+			}
+			break
+		}
+		t := w.Text
+		if t == "--" || t == "-" {
+			i++
+			break
+		}
+		if strings.HasPrefix(t, "--") {
+			switch t {
+			case "--rcfile", "--init-file":
+				i += 2
+			default:
+				i++
+			}
+			continue
+		}
+		if (strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+")) && len(t) > 1 {
+			opts := t[1:]
+			if strings.Contains(opts, "c") {
+				hasC = true
+			}
+			if strings.ContainsAny(opts, "oO") {
+				i++ // -o option / -O shopt take an argument
+			}
+			i++
+			continue
+		}
+		break
+	}
+	if !hasC {
+		return step{} // a script file or standard input: the validator judges
+	}
+	if i >= len(argv) {
+		return step{}
+	}
+	st := scriptOrOpaque(argv[i], i+1)
+	// bash -c SCRIPT NAME ARGS…: $0 is NAME, $1… are ARGS.
+	st.positional = append([]Word(nil), argv[i+1:]...)
+	if st.kind == stepOpaque && !argv[i].Subst && !argv[i].Quoted && i+1 < len(argv) && argv[i+1].Static {
+		// bash -c $OPTS 'script': an unquoted word may vanish or be options, and
+		// the next word be the script. Judge that reading too.
+		st.alsoScript = &argv[i+1]
+	}
+	return st
+}
+
+// evalStep joins eval's words into a script.
+func evalStep(argv []Word) step {
+	words := argv[1:]
+	if len(words) > 0 && words[0].Static && words[0].Text == "--" {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return step{}
+	}
+	return joinedScript(words, len(argv))
+}
+
+// commandStep: `command -v x` only looks a name up; `command x` runs x.
+func commandStep(argv []Word) step {
+	i := 1
+	var st step
+	if i+1 < len(argv) && !argv[i].Static {
+		// command $OPT rm …: the word may be the command or -p. Judge both.
+		st.alsoDynamic, st.dynAt = true, i
+		i++
+	}
+	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") && argv[i].Text != "-" {
+		if argv[i].Text == "--" {
+			i++
+			break
+		}
+		if strings.ContainsAny(argv[i].Text, "vV") {
+			return step{}
+		}
+		i++
+	}
+	if i >= len(argv) {
+		return step{}
+	}
+	st.kind, st.used, st.rest = stepWrap, i, argv[i:]
+	return st
+}
+
+// suStep: su and runuser take -c SCRIPT anywhere on the line; runuser -u USER
+// CMD runs CMD; without either they start a shell.
+func suStep(argv []Word) step {
+	longScript := []string{"command", "session-command"}
+	userSet := false
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		if !a.Static {
+			continue
+		}
+		t := a.Text
+		if strings.HasPrefix(t, "--") && len(t) > 2 {
+			all := append([]string{"user", "group", "supp-group", "shell", "whitelist-environment", "login", "preserve-environment", "pty"}, longScript...)
+			name, value, hasValue, _ := LongOption(t, all)
+			switch {
+			case slices.Contains(longScript, name) && hasValue:
+				return scriptOrOpaque(Word{Text: value, Static: true}, len(argv))
+			case slices.Contains(longScript, name) && i+1 < len(argv):
+				return scriptOrOpaque(argv[i+1], len(argv))
+			case name == "user":
+				userSet = true
+				if !hasValue {
+					i++
+				}
+			case !hasValue && (name == "group" || name == "supp-group" || name == "shell" || name == "whitelist-environment"):
+				i++
+			}
+			continue
+		}
+		switch {
+		case t == "--":
+			if argv[0].Text == "runuser" && i+1 < len(argv) {
+				return step{kind: stepWrap, used: i + 1, rest: argv[i+1:]}
+			}
+			return step{}
+		case strings.HasPrefix(t, "-") && len(t) > 1:
+			if j := strings.IndexByte(t, 'c'); j > 0 {
+				if rest := t[j+1:]; rest != "" {
+					return scriptOrOpaque(Word{Text: rest, Static: true}, len(argv))
+				}
+				if i+1 < len(argv) {
+					return scriptOrOpaque(argv[i+1], len(argv))
+				}
+			}
+			if strings.ContainsAny(t[len(t)-1:], "ugGsw") {
+				userSet = userSet || strings.HasSuffix(t, "u")
+				i++ // the option's value
+			}
+		default:
+			if argv[0].Text == "runuser" && userSet {
+				return step{kind: stepWrap, used: i, rest: argv[i:]}
+			}
+		}
+	}
+	return step{}
+}
+
+// loaderStep: the dynamic loader's options, then the program it runs.
+func loaderStep(argv []Word) step {
+	i := 1
+	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "--") {
+		switch argv[i].Text {
+		case "--library-path", "--inhibit-rpath", "--audit", "--preload", "--argv0":
+			i++
+		}
+		i++
+	}
+	if i >= len(argv) {
+		return step{}
+	}
+	return step{kind: stepWrap, used: i, rest: argv[i:]}
+}
+
+// aliasStep: alias NAME=VALUE defines a script that runs when NAME is typed.
+func aliasStep(argv []Word) step {
+	var values []string
+	script := Word{Static: true}
+	for _, w := range argv[1:] {
+		if _, v, ok := strings.Cut(w.Text, "="); ok {
+			values = append(values, v)
+			mergeDynamic(&script, w)
+		}
+	}
+	if len(values) == 0 {
+		return step{}
+	}
+	// Each alias is a script of its own: one a line.
+	script.Text = strings.Join(values, "\n")
+	return scriptOrOpaque(script, len(argv))
+}
+
+// trapStep: trap SCRIPT SIGNAL… runs SCRIPT when a signal arrives.
+func trapStep(argv []Word) step {
+	if len(argv) < 3 {
+		return step{}
+	}
+	i := 1
+	afterDashes := false
+	if argv[i].Static && argv[i].Text == "--" {
+		i, afterDashes = i+1, true
+	}
+	if i+1 >= len(argv) {
+		return step{}
+	}
+	w := argv[i]
+	// After --, the next word is the action whatever it starts with; before it, a
+	// word starting with - is an option (-p, -l) or the reset action.
+	if w.Static && (w.Text == "-" || w.Text == "" || !afterDashes && strings.HasPrefix(w.Text, "-")) {
+		return step{}
+	}
+	return scriptOrOpaque(w, len(argv))
+}

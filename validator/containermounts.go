@@ -1,0 +1,214 @@
+package validator
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"permgate/finding"
+	"permgate/shellparse"
+)
+
+// rawDevice reports a device that holds the host's data or memory.
+func rawDevice(p string) bool {
+	switch p {
+	case "/dev", "/dev/mem", "/dev/kmem", "/dev/port":
+		return true
+	}
+	return isBlockDevice(p) || strings.HasPrefix(p, "/dev/sg") || strings.HasPrefix(p, "/dev/nbd") || strings.HasPrefix(p, "/dev/zd")
+}
+
+// volumeSpec reads -v SRC:DST[:OPTS]: the source, whether it is read-only, and
+// whether it names a volume rather than a host path (pgdata:/var/lib/data).
+// A spec without a colon is an anonymous volume: no source.
+func volumeSpec(w shellparse.Word) (src shellparse.Word, ro, named bool) {
+	parts := strings.Split(w.Text, ":")
+	if len(parts) < 2 {
+		return shellparse.Word{}, false, true
+	}
+	if len(parts) >= 3 {
+		for _, o := range strings.Split(parts[len(parts)-1], ",") {
+			if o == "ro" || o == "readonly" || o == "O" {
+				ro = true
+			}
+		}
+	}
+	s := parts[0]
+	named = w.Static && s != "" && !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, ".") && !strings.HasPrefix(s, "~")
+	return subWord(w, s), ro, named
+}
+
+// mountSpec reads --mount type=bind,source=/,target=/x[,readonly] in any order
+// and spelling (src=, source=; a volume whose volume-opt device= binds a host
+// path); ok is false for a named volume or a tmpfs.
+func mountSpec(w shellparse.Word) (src shellparse.Word, ro, ok bool) {
+	typ, source, device, bind := "", "", "", false
+	for _, part := range strings.Split(w.Text, ",") {
+		// The engines read the spec as CSV: "source=/" may be quoted.
+		k, v, _ := strings.Cut(strings.Trim(part, `"`), "=")
+		switch strings.ToLower(strings.TrimSpace(k)) {
+		case "type":
+			typ = v
+		case "source", "src":
+			source = v
+		case "readonly", "ro":
+			ro = v == "" || truthy(v)
+		case "options": // ctr run --mount options=rbind:ro
+			ro = slices.Contains(strings.Split(v, ":"), "ro")
+		case "volume-opt":
+			if d, ok := strings.CutPrefix(v, "device="); ok {
+				device = d
+			}
+			if o, ok := strings.CutPrefix(v, "o="); ok && strings.Contains(o, "bind") {
+				bind = true
+			}
+		}
+	}
+	switch {
+	case device != "" && bind:
+		return subWord(w, device), ro, true
+	case typ == "tmpfs" || typ == "npipe" || source == "":
+		return shellparse.Word{}, false, false
+	case typ == "volume" && !strings.HasPrefix(source, "/") && !strings.HasPrefix(source, "~") && !strings.HasPrefix(source, "$"):
+		return shellparse.Word{}, false, false
+	}
+	return subWord(w, source), ro, true
+}
+
+// volumeCreate: docker volume create --opt type=none --opt o=bind --opt
+// device=/ makes a volume that is the host's directory; mounted later, it gives
+// the container the host.
+func (ck *checker) volumeCreate(name string, rest []shellparse.Word) {
+	opts, _, _ := ck.ctrScan(rest, "do", false)
+	device, bind := shellparse.Word{}, false
+	for _, o := range opts {
+		if o.name != "opt" && o.name != "o" || !o.has {
+			continue
+		}
+		if d, ok := strings.CutPrefix(o.val.Text, "device="); ok {
+			device = subWord(o.val, d)
+		}
+		if v, ok := strings.CutPrefix(o.val.Text, "o="); ok && strings.Contains(v, "bind") {
+			bind = true
+		}
+	}
+	if bind && device.Text != "" {
+		ck.ctrMount(name, device, false, true)
+	}
+}
+
+// ctrMount judges a host path mounted into a container (or bound into a
+// volume, or used as its root). It reports a severe finding added.
+func (ck *checker) ctrMount(name string, src shellparse.Word, ro, isPath bool) bool {
+	if !isPath || src.Text == "" {
+		return false
+	}
+	if src.Subst && !pwdSubst(src.Text) {
+		ck.add(finding.PrivilegeEscalation, NonSevere, name+" mounts "+src.Text+", a path known only at run time: it could be / or the engine's socket")
+		return false
+	}
+	texts, _ := ck.expandPath(src)
+	for _, text := range texts {
+		if rest, ok := strings.CutPrefix(text, "~"); ok && (rest == "" || rest[0] == '/') {
+			text = ck.v.env.Home + rest // --volume=~/x: the shell left ~ alone, the engine may not
+		}
+		p := ck.resolve(text)
+		for _, q := range ck.realPaths(p) {
+			if why := hostMountPath(q); why != "" {
+				return ck.privileged(name + " mounts " + why + " into the container, where root can use it against the host")
+			}
+		}
+		for _, q := range ck.realPaths(p) {
+			if ck.v.selfFile(q) != "" || ck.v.selfAncestor(q, true) {
+				ck.add(finding.SelfModify, Severe, name+" mounts "+src.Text+" into a container, which can then rewrite permgate's own config or state")
+				return true
+			}
+		}
+		for _, q := range ck.realPaths(p) {
+			if ck.secretMount(q) {
+				ck.add(finding.SecretAccess, NonSevere, name+" mounts "+src.Text+", which holds secrets, into the container")
+				return false
+			}
+		}
+		for _, q := range ck.realPaths(p) {
+			if why := ck.v.critical(q); why != "" && !ro {
+				ck.add(finding.CriticalWrite, Severe, name+" mounts "+why+" writable into the container, whose root can rewrite it")
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hostSystemDirs are host directories whose mount gives the container the
+// host, read-only or not: the root, the system's files, every home, the
+// kernel's views and the container engines' own state.
+var hostSystemDirs = map[string]bool{"/": true, "/etc": true, "/root": true, "/home": true, "/Users": true, "/usr": true, "/boot": true, "/dev": true,
+	"/proc": true, "/sys": true, "/var": true, "/run": true, "/var/run": true, "/bin": true, "/sbin": true, "/lib": true, "/lib64": true, "/lib32": true,
+	"/var/lib": true, "/usr/bin": true, "/usr/sbin": true, "/usr/lib": true, "/usr/libexec": true, "/var/spool/cron": true,
+	"/private": true, "/private/etc": true, "/private/var": true, "/System": true, "/Library": true}
+
+// hostSensitive are paths under which a mount, even read-only, gives the host
+// away: credentials (shadow, sudoers, kubernetes admin configs), root's home,
+// the kernel's process views and the engines' storage and sockets.
+var hostSensitive = []string{"/etc/shadow", "/etc/gshadow", "/etc/kubernetes", "/etc/rancher", "/root", "/proc", "/private/var/root",
+	"/var/lib/docker", "/var/lib/containerd", "/var/lib/containers", "/var/lib/kubelet", "/var/lib/rancher", "/var/lib/etcd",
+	"/run/containerd", "/var/run/containerd", "/run/k3s", "/run/crio", "/var/run/crio", "/run/podman", "/run/buildkit", "/run/docker", "/var/run/docker",
+	"/run/systemd/private", "/run/dbus", "/var/run/dbus"}
+
+// engineSockets are the names of the sockets that control a container engine.
+var engineSockets = map[string]bool{"docker.sock": true, "docker.sock.raw": true, "podman.sock": true, "containerd.sock": true, "crio.sock": true,
+	"buildkitd.sock": true, "dockershim.sock": true, "cri-dockerd.sock": true, "kubelet.sock": true}
+
+// hostMountPath says what a host path mounted into a container gives away,
+// or "".
+func hostMountPath(p string) string {
+	switch {
+	case hostSystemDirs[p]:
+		return p
+	case engineSockets[path.Base(p)]:
+		return p + ", the container engine's socket,"
+	case rawDevice(p):
+		return p + ", a raw device,"
+	}
+	for _, d := range hostSensitive {
+		if within(p, d) {
+			return p
+		}
+	}
+	return ""
+}
+
+// mountSecretDirs are folders under the home directory that hold credentials.
+var mountSecretDirs = []string{".ssh", ".aws", ".kube", ".gnupg", ".docker", ".config/gcloud", ".azure", ".config/gh", ".password-store", ".local/share/keyrings",
+	".vault-token", ".terraform.d", ".config/op", ".oci", ".codex", ".claude", ".netrc", ".git-credentials", ".npmrc", ".pypirc", ".cargo/credentials", ".cargo/credentials.toml",
+	".config/doctl", ".fly", ".config/heroku", ".wrangler", ".config/hub", ".config/glab-cli", ".pgpass", ".my.cnf", ".gem/credentials", ".m2/settings.xml", ".config/rclone"}
+
+// secretMount reports a mounted path that is or holds secrets.
+func (ck *checker) secretMount(p string) bool {
+	if secretName(p) {
+		return true
+	}
+	home := ck.v.env.Home
+	if home == "" {
+		return false
+	}
+	for _, d := range mountSecretDirs {
+		if within(p, home+"/"+d) {
+			return true
+		}
+	}
+	return false
+}
+
+// pwdSubst reports a mount source that is the working directory by command
+// substitution ($(pwd), `pwd`, $(pwd)/src): nothing else is substituted.
+func pwdSubst(t string) bool {
+	t = strings.Trim(t, `"`)
+	for _, p := range []string{"$(pwd)", "`pwd`", "$(pwd -P)", "$(pwd -L)"} {
+		if rest, ok := strings.CutPrefix(t, p); ok {
+			return !strings.Contains(rest, "$(") && !strings.Contains(rest, "`")
+		}
+	}
+	return false
+}

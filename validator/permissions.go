@@ -1,0 +1,191 @@
+package validator
+
+import (
+	"strings"
+
+	"permgate/shellparse"
+)
+
+var worldWritable = lazyRegexp(`^0*[0-7]?[0-7][0-7][2367]$`)
+
+var setID = lazyRegexp(`^0*[2-7][0-7]{3}$`)
+
+// chmod judges modes that open files to everyone or set setuid/setgid, and
+// recursive changes on critical paths.
+func (ck *checker) chmod(c shellparse.SimpleCommand, args []shellparse.Word) {
+	mode, targets := permOperands("chmod", args)
+	if mode != nil {
+		open, setid := judgeMode(mode.Text)
+		if setid && !setUID(mode.Text) && !open {
+			setid = false // setgid alone (chmod g+s DIR): new files keep the folder's group
+		}
+		if setid {
+			ck.add("permissions_open", Severe, "chmod "+mode.Text+" sets setuid/setgid, letting others run it as its owner")
+		}
+		if open {
+			ck.add("permissions_open", Severe, "chmod "+mode.Text+" lets every user write the files")
+		}
+	}
+	if hasFlag(args, "R", "--recursive") {
+		ck.recursiveOnCritical(c, targets)
+	}
+}
+
+// judgeMode reads an octal or symbolic chmod mode: does it give others write
+// permission, and does it set setuid or setgid?
+func judgeMode(mode string) (open, setid bool) {
+	if worldWritable().MatchString(mode) {
+		return true, setID().MatchString(mode)
+	}
+	if setID().MatchString(mode) {
+		return false, true
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		who := strings.TrimLeft(clause, "ugoa")
+		whoLetters := clause[:len(clause)-len(who)]
+		others := whoLetters == "" || strings.ContainsAny(whoLetters, "oa")
+		// Each action is an operator followed by permissions: o-x+w is two actions.
+		for _, action := range splitActions(who) {
+			op, perm := action[0], action[1:]
+			if op == '-' {
+				continue
+			}
+			grantsWrite := strings.Contains(perm, "w") || strings.ContainsAny(perm, "ug") && perm != "o"
+			if others && grantsWrite && (whoLetters != "" || op == '=') {
+				open = true
+			}
+			if strings.Contains(perm, "s") {
+				setid = true
+			}
+		}
+	}
+	return open, setid
+}
+
+// splitActions splits "+w-x=r" into "+w", "-x", "=r".
+func splitActions(s string) []string {
+	var out []string
+	for len(s) > 0 {
+		end := strings.IndexAny(s[1:], "+-=")
+		if end < 0 {
+			out = append(out, s)
+			break
+		}
+		out = append(out, s[:end+1])
+		s = s[end+1:]
+	}
+	return out
+}
+
+func (ck *checker) chown(c shellparse.SimpleCommand, args []shellparse.Word) {
+	if !hasFlag(args, "R", "--recursive") {
+		return
+	}
+	_, targets := permOperands(c.Name, args)
+	ck.recursiveOnCritical(c, targets)
+}
+
+func (ck *checker) recursiveOnCritical(c shellparse.SimpleCommand, targets []shellparse.Word) {
+	for _, t := range targets {
+		if !t.Static {
+			continue
+		}
+		p := ck.resolve(t.Text)
+		crit := ck.v.critical(p)
+		if crit == "" && (topDir(p) != "" || p == "/usr/local") {
+			crit = p + " (a top-level directory)"
+		}
+		if crit != "" {
+			ck.add("permissions_open", Severe, c.Name+" -R changes the permissions of everything in "+crit)
+		}
+	}
+}
+
+// install -m MODE sets a mode like chmod does.
+func (ck *checker) install(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, m := range append(shortValues(args, 'm', "ogtSTbB"), longValues(args, "--mode")...) {
+		open, setid := judgeMode(m.Text)
+		if open || setid {
+			ck.add("permissions_open", Severe, "install -m "+m.Text+" makes the file writable by everyone or setuid/setgid")
+		}
+	}
+}
+
+// setcapDangerous are capabilities that make a program root.
+var setcapDangerous = []string{"cap_setuid", "cap_setgid", "cap_sys_admin", "cap_dac_override", "cap_dac_read_search", "cap_sys_ptrace",
+	"cap_sys_module", "cap_chown", "cap_fowner", "cap_sys_rawio", "cap_bpf", "cap_sys_boot", "cap_setfcap", "cap_setpcap", "all"}
+
+// setcap: giving a program a capability that makes it root is a way to root.
+func (ck *checker) setcap(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, a := range operands(args) {
+		t := strings.ToLower(a.Text)
+		if !strings.ContainsAny(t, "+=") {
+			continue
+		}
+		_, flags, _ := strings.Cut(strings.NewReplacer("=", "+").Replace(t), "+")
+		if !strings.Contains(flags, "e") && !strings.HasPrefix(t, "=") && !strings.Contains(t, "=e") {
+			continue
+		}
+		for _, capName := range setcapDangerous {
+			if strings.Contains(t, capName) || t == "=ep" || strings.HasPrefix(t, "=e") {
+				ck.addFinding(Finding{Kind: "privilege_escalation", Severity: Severe, ID: "privilege_escalation.setcap",
+					Reason: OneLine("setcap " + a.Text + " lets the program act as root for whoever runs it")})
+				return
+			}
+		}
+	}
+}
+
+// setUID reports a mode that sets the setuid bit (4xxx, u+s, +s, a+s).
+func setUID(mode string) bool {
+	if isDigits(mode) {
+		return len(mode) >= 4 && (mode[len(mode)-4]-'0')&4 != 0
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		who := strings.TrimLeft(clause, "ugoa")
+		whoLetters := clause[:len(clause)-len(who)]
+		if whoLetters != "" && !strings.ContainsAny(whoLetters, "ua") {
+			continue
+		}
+		for _, action := range splitActions(who) {
+			if action[0] != '-' && strings.Contains(action, "s") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tighteningMode reports a mode that gives group and others no write and sets
+// no special bit (600, 700, 644, go-rwx, u+x): it can only close a file.
+func tighteningMode(mode string) bool {
+	if isDigits(mode) {
+		n := 0
+		for _, d := range mode {
+			if d > '7' {
+				return false
+			}
+			n = n*8 + int(d-'0')
+		}
+		return n&0o7022 == 0
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		who := strings.TrimLeft(clause, "ugoa")
+		whoLetters := clause[:len(clause)-len(who)]
+		if who == "" {
+			return false
+		}
+		for _, action := range splitActions(who) {
+			op, perm := action[0], action[1:]
+			switch {
+			case op == '-':
+			case op == '=' && perm == "":
+			case whoLetters == "u" && !strings.ContainsAny(perm, "sgo"):
+			case op == '=' && !strings.ContainsAny(perm, "wsgo") && whoLetters != "" && !strings.Contains(whoLetters, "a"):
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,198 @@
+package validator
+
+import (
+	"path"
+	"strings"
+
+	"permgate/shellparse"
+)
+
+func argIsProcSubst(args []shellparse.Word) bool {
+	for _, a := range args {
+		if a.ProcSubst {
+			return true
+		}
+		if a.Static && strings.HasPrefix(a.Text, "-") {
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+// shellProgram judges a shell that was not unwrapped: it reads a script file, a
+// process substitution or standard input.
+func (ck *checker) shellProgram(c shellparse.SimpleCommand, args []shellparse.Word) {
+	if c.Script != nil {
+		return // -c with a script permgate could not read: judged already
+	}
+	if argIsProcSubst(args) {
+		ck.stdinProgram(c, true)
+		return
+	}
+	for _, a := range args {
+		if a.Static && strings.HasPrefix(a.Text, "/dev/fd/") && !shellparse.IsStdinPath(a.Text) {
+			ck.add("pipe_to_shell", Severe, c.Name+" runs a program read from a file descriptor ("+a.Text+")")
+			return
+		}
+	}
+	if shellparse.ShellReadsStdin(c.Argv) {
+		ck.stdinProgram(c, false)
+	}
+}
+
+// stdinProgram judges a program read from standard input or a process substitution.
+func (ck *checker) stdinProgram(c shellparse.SimpleCommand, procSubst bool) {
+	if procSubst {
+		ck.add("pipe_to_shell", Severe, c.Name+" runs a program produced by another command (<(…))")
+		return
+	}
+	switch c.Stdin.Kind {
+	case shellparse.InputPipe:
+		ck.add("pipe_to_shell", Severe, "pipes another command's output into "+c.Name+", which runs it as code")
+	case shellparse.InputHereString, shellparse.InputHereDoc:
+		if c.Stdin.Subst || !c.Stdin.Static {
+			ck.add("pipe_to_shell", Severe, "feeds text built at run time into "+c.Name+", which runs it as code")
+		} else if !shellparse.IsShell(c.Name) {
+			ck.add("inline_code", NonSevere, c.Name+" runs a program given inline")
+		}
+	}
+}
+
+// source: `source FILE` / `. FILE` runs a file; from <(…) it runs another
+// command's output.
+func (ck *checker) source(c shellparse.SimpleCommand, args []shellparse.Word) {
+	if argIsProcSubst(args) && len(args) > 0 && ck.setupOutput(args[0].Text) {
+		ck.add("dynamic_code", NonSevere, c.Name+" runs the shell set-up "+clip(args[0].Text)+" prints")
+		return
+	}
+	if argIsProcSubst(args) {
+		ck.add("pipe_to_shell", Severe, c.Name+" runs a program produced by another command (<(…))")
+		return
+	}
+	if len(args) == 0 || !args[0].Static {
+		return
+	}
+	switch t := args[0].Text; {
+	case t == "-" || shellparse.IsStdinPath(t):
+		ck.stdinProgram(c, false)
+	case strings.HasPrefix(t, "/dev/fd/"):
+		ck.add("pipe_to_shell", Severe, c.Name+" runs a program read from a file descriptor ("+t+")")
+	}
+}
+
+// setupPrinters print shell set-up (variables, functions, completions) meant
+// to be evaluated: eval "$(ssh-agent -s)", eval "$(direnv hook bash)".
+var setupPrinters = map[string]bool{"ssh-agent": true, "gpg-agent": true, "dircolors": true, "keychain": true, "direnv": true,
+	"starship": true, "zoxide": true, "pyenv": true, "rbenv": true, "nodenv": true, "goenv": true, "jenv": true, "plenv": true,
+	"fnm": true, "mise": true, "rtx": true, "conda": true, "micromamba": true, "mamba": true, "brew": true, "opam": true,
+	"luarocks": true, "thefuck": true, "atuin": true, "mcfly": true, "fzf": true, "oh-my-posh": true, "register-python-argcomplete": true,
+	"minikube": true, "docker-machine": true, "op": true, "hub": true, "pdm": true, "resize": true, "tset": true, "locale": true}
+
+// textTools print or transform text they are given: their output is whatever
+// a file or a word holds, never a program's own set-up.
+var textTools = map[string]bool{"cat": true, "echo": true, "printf": true, "head": true, "tail": true, "sed": true, "awk": true, "gawk": true,
+	"base64": true, "base32": true, "basenc": true, "xxd": true, "openssl": true, "rev": true, "tr": true, "gunzip": true, "zcat": true,
+	"gzip": true, "bzcat": true, "xzcat": true, "tac": true, "cut": true, "sort": true, "uniq": true, "grep": true, "jq": true, "yq": true,
+	"dd": true, "od": true, "strings": true, "iconv": true, "envsubst": true, "m4": true, "cpp": true, "tee": true, "less": true, "more": true}
+
+// setupWords are arguments that ask a program for shell set-up to evaluate.
+var setupWords = map[string]bool{"completion": true, "completions": true, "hook": true, "init": true, "activate": true, "shellenv": true,
+	"env": true, "shell-init": true, "docker-env": true, "podman-env": true, "--bash": true, "--zsh": true, "--fish": true,
+	"shell.bash": true, "shell.zsh": true, "generate-shell-completion": true, "print-env": true, "--completion": true, "signin": true,
+	"-s": true, "-c": true, "--eval": true, "--alias": true, "alias": true, "path": true, "export": true, "shell": true}
+
+// setupOutput reports a substitution ($(…), `…`, <(…)) that runs one local
+// program printing shell set-up: evaluating it is dynamic_code (asks), not
+// code from outside.
+func (ck *checker) setupOutput(text string) bool {
+	if len(text) > 512 {
+		return false
+	}
+	res := ck.v.parser.ParseScript(": " + text)
+	if len(res.Problems) > 0 || len(res.Commands) < 2 {
+		return false
+	}
+	var inner shellparse.SimpleCommand
+	var tails []shellparse.SimpleCommand
+	for _, c := range res.Commands {
+		switch {
+		case c.Subst == "":
+		case len(c.Wrappers) > 0:
+			tails = append(tails, c)
+		case inner.Subst != "":
+			return false // more than one command: a pipeline or a list
+		default:
+			inner = c
+		}
+	}
+	for _, t := range tails {
+		if !argvSuffix(inner.Argv, t.Argv) {
+			return false
+		}
+	}
+	if inner.Subst == "" || inner.Name == "" || inner.PipesOut || inner.Stdin.Kind != shellparse.InputInherited || inner.Script != nil {
+		return false
+	}
+	base := path.Base(inner.Name)
+	if downloaders[base] || exfilSenders[base] || shellparse.IsShell(base) || isInterpreter(base) || textTools[base] {
+		return false
+	}
+	for _, a := range inner.Argv[1:] {
+		if !a.Static {
+			return false
+		}
+	}
+	if setupPrinters[base] {
+		return true
+	}
+	for _, a := range inner.Argv[1:] {
+		if setupWords[a.Text] {
+			return base != "cat" && base != "echo" && base != "printf"
+		}
+	}
+	return false
+}
+
+// argvSuffix reports that b is a tail of a (an unknown program's arguments
+// analysed as a command of their own: starship init bash → bash).
+func argvSuffix(a, b []shellparse.Word) bool {
+	if len(b) == 0 || len(b) >= len(a) {
+		return false
+	}
+	for i := range b {
+		if a[len(a)-len(b)+i].Text != b[i].Text {
+			return false
+		}
+	}
+	return true
+}
+
+// syntaxCheckOnly reports a system shell run with -n (noexec): it reads the
+// script and checks its syntax, running nothing (bash -n deploy.sh).
+func syntaxCheckOnly(c shellparse.SimpleCommand) bool {
+	if strings.Contains(c.Name, "/") || !shellparse.IsShell(c.Name) || c.Stdin.Kind == shellparse.InputPipe {
+		return false
+	}
+	noexec := false
+	for i, a := range c.Argv[1:] {
+		t := a.Text
+		switch {
+		case !a.Static:
+			return false
+		case t == "--norc" || t == "--noprofile" || t == "--posix" || t == "--":
+		case t == "-o" || t == "+o":
+			if i+2 < len(c.Argv) && c.Argv[i+2].Text == "noexec" {
+				noexec = true
+			}
+		case t == "noexec" && i > 0 && (c.Argv[i].Text == "-o"):
+		case strings.HasPrefix(t, "-") && len(t) > 1 && strings.Trim(t[1:], "nvxeu") == "":
+			if strings.Contains(t, "n") {
+				noexec = true
+			}
+		case strings.HasPrefix(t, "-"):
+			return false // -c, -i, -s and the rest: the shell may run something
+		}
+	}
+	return noexec
+}

@@ -1,0 +1,48 @@
+package validator
+
+import (
+	"strings"
+
+	"permgate/shellparse"
+)
+
+// ssh HOST COMMAND runs a command on another machine.
+func (ck *checker) ssh(c shellparse.SimpleCommand, args []shellparse.Word) {
+	const withArg = "BbcDEeFIiJLlmOopQRSWw"
+	ck.sshOptions(c, args)
+	ck.sshRemote(c, args, withArg)
+}
+
+// sshOptions flags -o options that run local commands (ssh, scp, sftp).
+func (ck *checker) sshOptions(c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, opt := range shortValues(args, 'o', "BbcDEeFIiJLlmOopPQRSWwX") {
+		lower := strings.ToLower(opt.Text)
+		for _, key := range []string{"proxycommand", "localcommand", "knownhostscommand", "permitlocalcommand"} {
+			if strings.HasPrefix(lower, key) {
+				ck.add("inline_code", NonSevere, c.Name+" -o "+clip(opt.Text)+" runs a local command")
+			}
+		}
+	}
+}
+
+// sshRemote flags ssh HOST COMMAND.
+func (ck *checker) sshRemote(c shellparse.SimpleCommand, args []shellparse.Word, withArg string) {
+	i := 0
+	for i < len(args) {
+		t := args[i].Text
+		if !args[i].Static || !strings.HasPrefix(t, "-") || t == "-" {
+			break
+		}
+		if t == "--" {
+			i++
+			break
+		}
+		if clusterEndsWithArg(t, withArg) {
+			i++
+		}
+		i++
+	}
+	if i+1 < len(args) {
+		ck.add("inline_code", NonSevere, "ssh runs a command on "+args[i].Text+": "+clip(joinWords(args[i+1:])))
+	}
+}
