@@ -160,11 +160,6 @@ func (ck *checker) pytest(c shellparse.SimpleCommand, args []shellparse.Word) {
 	}
 }
 
-// commandOptions are options through which a program is handed a command or
-// code it runs: PROGRAM → options.
-
-// optionCommands flags a program given a command or code through an option.
-
 // parallelStdin: parallel with no command runs each input line as a command.
 func (ck *checker) parallelStdin(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if len(operands(args)) == 0 && c.Stdin.Kind == shellparse.InputPipe {
