@@ -107,7 +107,7 @@ func core() []*Program {
 		{Family: "core", Names: []string{"fd", "fdfind"}, Node: Node{Read: true,
 			Runs: &Runs{Each: []string{"-x", "--exec", "-X", "--exec-batch"}, Holders: []string{"{}", "{/}", "{//}", "{.}", "{/.}"}, Until: ";",
 				Roots: 2, RootOpts: []string{"--search-path"}, BaseOpts: []string{"--base-directory"},
-				Filters: []string{"-e", "--extension", "-t", "--type", "-E", "--exclude", "-g", "--glob", "-S", "--size", "--changed-within", "--changed-before", "--owner"}},
+				Filters: []string{"-e", "--extension", "-t", "--type", "-g", "--glob", "-S", "--size", "--changed-within", "--changed-before", "--owner"}},
 			Grammar: Grammar{Short: "d:t:e:E:x:X:j:S:c:o:", Long: []string{"exec=", "exec-batch=", "max-depth=", "min-depth=", "type=", "extension=", "exclude=", "threads=", "size=", "changed-within=", "changed-before=", "owner=", "color=", "base-directory=", "search-path=", "max-results=", "format=", "ignore-file=", "path-separator=", "batch-size="}},
 			Unless:  []string{"-x", "-X", "--exec", "--exec-batch"}}},
 		{Family: "core", Names: []string{"man"}, Node: Node{Read: true, Grammar: Grammar{Short: "P:H::M:m:S:s:L:C:", Long: []string{"pager=", "html=?", "manpath=", "sections=", "locale=", "config-file="}},

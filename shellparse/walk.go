@@ -406,6 +406,13 @@ func (s *scriptWalker) assigns(list []*syntax.Assign, via string) []Assign {
 			}
 			val.Static = false
 		}
+		if a.Append {
+			// X+=v appends to X's value, which the analysis may not know: the
+			// result is X's old value followed by v, never v alone.
+			val.Text = "${" + a.Name.Value + "}" + val.Text
+			val.Static = false
+			val.Params = append(val.Params, a.Name.Value)
+		}
 		out = append(out, Assign{Name: a.Name.Value, Value: val, Via: via})
 	}
 	return out
