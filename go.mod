@@ -1,4 +1,4 @@
-module permgate
+module github.com/permgate/permgate
 
 go 1.26.0
 

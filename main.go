@@ -5,7 +5,7 @@ package main
 import (
 	"os"
 
-	"permgate/cmd"
+	"github.com/permgate/permgate/cmd"
 )
 
 func main() {

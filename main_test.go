@@ -13,8 +13,8 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"permgate/cmd"
-	"permgate/integrity"
+	"github.com/permgate/permgate/cmd"
+	"github.com/permgate/permgate/integrity"
 )
 
 func TestMain(m *testing.M) {

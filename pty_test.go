@@ -15,7 +15,7 @@ import (
 
 	"github.com/creack/pty"
 
-	"permgate/integrity"
+	"github.com/permgate/permgate/integrity"
 )
 
 // ptyRun is a permgate process on a pseudo-terminal: /dev/tty is the terminal,

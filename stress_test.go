@@ -11,9 +11,9 @@ import (
 	"sync"
 	"testing"
 
-	"permgate/audit"
-	"permgate/config"
-	"permgate/integrity"
+	"github.com/permgate/permgate/audit"
+	"github.com/permgate/permgate/config"
+	"github.com/permgate/permgate/integrity"
 )
 
 // TestAuditConcurrentProcesses starts 200 permgate processes at once — exec and

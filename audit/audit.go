@@ -13,9 +13,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"permgate/integrity"
-	"permgate/internal/textclip"
-	"permgate/policy"
+	"github.com/permgate/permgate/integrity"
+	"github.com/permgate/permgate/internal/textclip"
+	"github.com/permgate/permgate/policy"
 )
 
 // Limits of the audit trail.

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"permgate/integrity"
-	"permgate/policy"
+	"github.com/permgate/permgate/integrity"
+	"github.com/permgate/permgate/policy"
 )
 
 func rec(cmd string) Record {

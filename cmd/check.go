@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"permgate/policy"
-	"permgate/validator"
+	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/validator"
 )
 
 // report is the JSON form of one decision.

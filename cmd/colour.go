@@ -6,7 +6,7 @@ import (
 
 	"github.com/mattn/go-isatty"
 
-	"permgate/policy"
+	"github.com/permgate/permgate/policy"
 )
 
 // ANSI colours for decisions.

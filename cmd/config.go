@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"permgate/config"
-	"permgate/policy"
+	"github.com/permgate/permgate/config"
+	"github.com/permgate/permgate/policy"
 )
 
 func newConfigCmd(io streams, g *globalFlags) *cobra.Command {

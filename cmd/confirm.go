@@ -8,7 +8,7 @@ import (
 	"os"
 	"strings"
 
-	"permgate/config"
+	"github.com/permgate/permgate/config"
 )
 
 // errNotConfirmed is a loosening edit the person at the terminal did not

@@ -5,8 +5,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"permgate/internal/xdg"
-	"permgate/validator"
+	"github.com/permgate/permgate/internal/xdg"
+	"github.com/permgate/permgate/validator"
 )
 
 // analysisEnv describes where commands will run, from the process environment.

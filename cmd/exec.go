@@ -12,11 +12,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"permgate/audit"
-	"permgate/config"
-	"permgate/policy"
-	"permgate/state"
-	"permgate/validator"
+	"github.com/permgate/permgate/audit"
+	"github.com/permgate/permgate/config"
+	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/state"
+	"github.com/permgate/permgate/validator"
 )
 
 // Exit codes of exec besides the child's own.

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"permgate/validator"
+	"github.com/permgate/permgate/validator"
 )
 
 // startupVars are variables that make a shell (or a program a shell script

@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"permgate/policy"
-	"permgate/shellparse"
-	"permgate/validator"
+	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/shellparse"
+	"github.com/permgate/permgate/validator"
 )
 
 func newExplainCmd(io streams, g *globalFlags) *cobra.Command {

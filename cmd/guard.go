@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // Exit codes of guard, which the shell snippets read.

@@ -7,9 +7,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"permgate/harness"
-	"permgate/policy"
-	"permgate/validator"
+	"github.com/permgate/permgate/harness"
+	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/validator"
 )
 
 // maxHookInput bounds one hook payload, and one line scan reads.

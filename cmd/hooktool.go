@@ -4,10 +4,10 @@ import (
 	"encoding/json"
 	"strings"
 
-	"permgate/harness"
-	"permgate/policy"
-	"permgate/shellparse"
-	"permgate/validator"
+	"github.com/permgate/permgate/harness"
+	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/shellparse"
+	"github.com/permgate/permgate/validator"
 )
 
 // decideTool decides one tool call: bash through the analysis, other tools by

@@ -3,8 +3,8 @@ package cmd
 import (
 	"testing"
 
-	"permgate/policy"
-	"permgate/validator"
+	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/validator"
 )
 
 // TestInvalidCommandNeverAllowed: a command that is not valid Unicode is a

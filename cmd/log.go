@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"permgate/audit"
-	"permgate/internal/textclip"
+	"github.com/permgate/permgate/audit"
+	"github.com/permgate/permgate/internal/textclip"
 )
 
 func newLogCmd(io streams, g *globalFlags) *cobra.Command {

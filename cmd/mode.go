@@ -11,8 +11,8 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
-	"permgate/policy"
-	"permgate/state"
+	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/state"
 )
 
 func newModeCmd(io streams, g *globalFlags) *cobra.Command {

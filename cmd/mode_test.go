@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"permgate/policy"
-	"permgate/state"
+	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/state"
 )
 
 // TestModeCycleUnderLock: a cycle worked out from a persisted mode that another

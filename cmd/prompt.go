@@ -13,9 +13,9 @@ import (
 
 	"github.com/mattn/go-isatty"
 
-	"permgate/policy"
-	"permgate/shellparse"
-	"permgate/validator"
+	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/shellparse"
+	"github.com/permgate/permgate/validator"
 )
 
 // TestOnlyTTY replaces /dev/tty; only the test binary sets it.

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"permgate/config"
-	"permgate/policy"
+	"github.com/permgate/permgate/config"
+	"github.com/permgate/permgate/policy"
 )
 
 func newRulesCmd(io streams, g *globalFlags) *cobra.Command {

@@ -8,11 +8,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"permgate/config"
-	"permgate/internal/xdg"
-	"permgate/policy"
-	"permgate/state"
-	"permgate/validator"
+	"github.com/permgate/permgate/config"
+	"github.com/permgate/permgate/internal/xdg"
+	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/state"
+	"github.com/permgate/permgate/validator"
 )
 
 // TestOnlySystemConfig replaces /etc/permgate/config.toml; only the test binary

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"permgate/validator"
+	"github.com/permgate/permgate/validator"
 )
 
 // safe makes one untrusted value (a command, a config value, a rule, a path, a

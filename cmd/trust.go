@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"permgate/config"
-	"permgate/state"
+	"github.com/permgate/permgate/config"
+	"github.com/permgate/permgate/state"
 )
 
 // newTrustCmd makes `permgate trust [FILE]` (trust true) or `permgate untrust

@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// version is set at build time with -ldflags "-X permgate/cmd.version=…".
+// version is set at build time with -ldflags "-X github.com/permgate/permgate/cmd.version=…".
 var version = ""
 
 // versionString says which permgate this is: the version set at build time,

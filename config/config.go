@@ -13,7 +13,7 @@ import (
 	"slices"
 	"strings"
 
-	"permgate/policy"
+	"github.com/permgate/permgate/policy"
 )
 
 // Layer names, lowest first.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"permgate/policy"
+	"github.com/permgate/permgate/policy"
 )
 
 // writeFiles creates files under dir and returns their paths by name.

@@ -10,9 +10,9 @@ import (
 	"slices"
 	"strings"
 
-	"permgate/integrity"
-	"permgate/internal/lazyre"
-	"permgate/policy"
+	"github.com/permgate/permgate/integrity"
+	"github.com/permgate/permgate/internal/lazyre"
+	"github.com/permgate/permgate/policy"
 )
 
 // RuleLists are the rule lists of a config file's [permission] table.

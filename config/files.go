@@ -6,7 +6,7 @@ import (
 	"io/fs"
 	"os"
 
-	"permgate/integrity"
+	"github.com/permgate/permgate/integrity"
 )
 
 // readConfigFile reads a config file without blocking: it must be a regular

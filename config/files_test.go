@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"permgate/integrity"
-	"permgate/policy"
-	"permgate/state"
+	"github.com/permgate/permgate/integrity"
+	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/state"
 )
 
 func shortLockTimeout(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 
-	"permgate/internal/xdg"
+	"github.com/permgate/permgate/internal/xdg"
 )
 
 // Paths are the config files of each layer. An empty path means the layer has no

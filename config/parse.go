@@ -8,7 +8,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"permgate/internal/lazyre"
+	"github.com/permgate/permgate/internal/lazyre"
 )
 
 // fileConfig is the TOML shape of one config file.

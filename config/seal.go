@@ -7,7 +7,7 @@ import (
 	"io/fs"
 	"path/filepath"
 
-	"permgate/integrity"
+	"github.com/permgate/permgate/integrity"
 )
 
 // SealChecker says whether a file permgate wrote itself is unchanged since: its

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"permgate/integrity"
-	"permgate/policy"
-	"permgate/state"
+	"github.com/permgate/permgate/integrity"
+	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/state"
 )
 
 func TestLocateEveryProjectFile(t *testing.T) {

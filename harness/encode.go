@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 
-	"permgate/policy"
-	"permgate/validator"
+	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/validator"
 )
 
 // Response is permgate's answer to one tool call.

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"permgate/policy"
+	"github.com/permgate/permgate/policy"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected request and response of every fixture in testdata")

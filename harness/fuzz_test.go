@@ -7,9 +7,9 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"permgate/policy"
-	"permgate/shellparse"
-	"permgate/validator"
+	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/shellparse"
+	"github.com/permgate/permgate/validator"
 )
 
 // FuzzHookInput decodes arbitrary hook payloads, seeded with the fixtures. It must not panic, it must

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"permgate/policy"
+	"github.com/permgate/permgate/policy"
 )
 
 // Harness is one agent harness's hook protocol.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"permgate/policy"
+	"github.com/permgate/permgate/policy"
 )
 
 // TestMode maps each harness's permission_mode onto permgate's: dontAsk is

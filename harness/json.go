@@ -10,7 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // notJSON is a payload that is not one JSON object.

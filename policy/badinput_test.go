@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"permgate/validator"
+	"github.com/permgate/permgate/validator"
 )
 
 var testEnv = validator.Env{Cwd: "/home/user/project", Home: "/home/user", TmpDir: "/tmp"}

@@ -9,8 +9,8 @@ import (
 	"fmt"
 	"strings"
 
-	"permgate/internal/textclip"
-	"permgate/validator"
+	"github.com/permgate/permgate/internal/textclip"
+	"github.com/permgate/permgate/validator"
 )
 
 // Mode is how permissive permgate is.

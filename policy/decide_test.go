@@ -2,12 +2,12 @@ package policy
 
 import (
 	"fmt"
-	"permgate/finding"
+	"github.com/permgate/permgate/finding"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
-	"permgate/validator"
+	"github.com/permgate/permgate/validator"
 )
 
 // analysisOf builds an analysis with one command of the given severity and

@@ -9,7 +9,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
-	"permgate/validator"
+	"github.com/permgate/permgate/validator"
 )
 
 // seedCorpus adds every corpus command to the fuzzer's seeds.

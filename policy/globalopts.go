@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"permgate/registry"
-	"permgate/shellparse"
+	"github.com/permgate/permgate/registry"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // plusWords are programs that take a +WORD before the subcommand: cargo

@@ -1,7 +1,7 @@
 package policy
 
 import (
-	"permgate/validator"
+	"github.com/permgate/permgate/validator"
 )
 
 // Matcher matches rules against the simple commands of an analysis.

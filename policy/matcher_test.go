@@ -3,7 +3,7 @@ package policy
 import (
 	"testing"
 
-	"permgate/validator"
+	"github.com/permgate/permgate/validator"
 )
 
 func TestMatcherOnAnalyses(t *testing.T) {

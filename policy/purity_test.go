@@ -13,22 +13,22 @@ import (
 // forbiddenImports are what a pure decision package must not use: files,
 // processes, the terminal, TOML, and permgate's own packages that do I/O.
 var forbiddenImports = map[string]string{
-	"os":                         "files and the environment",
-	"os/exec":                    "processes",
-	"os/signal":                  "signals",
-	"io/fs":                      "files",
-	"io/ioutil":                  "files",
-	"syscall":                    "system calls",
-	"net":                        "the network",
-	"net/http":                   "the network",
-	"github.com/BurntSushi/toml": "config files (package config)",
-	"github.com/mattn/go-isatty": "the terminal",
-	"github.com/spf13/cobra":     "the command line (package cmd)",
-	"permgate/config":            "config files",
-	"permgate/state":             "the state file",
-	"permgate/integrity":         "locks and seals (package state)",
-	"permgate/audit":             "the audit log",
-	"permgate/cmd":               "the command line",
+	"os":                                     "files and the environment",
+	"os/exec":                                "processes",
+	"os/signal":                              "signals",
+	"io/fs":                                  "files",
+	"io/ioutil":                              "files",
+	"syscall":                                "system calls",
+	"net":                                    "the network",
+	"net/http":                               "the network",
+	"github.com/BurntSushi/toml":             "config files (package config)",
+	"github.com/mattn/go-isatty":             "the terminal",
+	"github.com/spf13/cobra":                 "the command line (package cmd)",
+	"github.com/permgate/permgate/config":    "config files",
+	"github.com/permgate/permgate/state":     "the state file",
+	"github.com/permgate/permgate/integrity": "locks and seals (package state)",
+	"github.com/permgate/permgate/audit":     "the audit log",
+	"github.com/permgate/permgate/cmd":       "the command line",
 }
 
 // TestPolicyImportsStayPure: policy decides, it does not read, lock, write or
@@ -46,12 +46,15 @@ func TestPolicyImportsStayPure(t *testing.T) {
 	}
 }
 
+// module is permgate's module path; a package's directory is its path after it.
+const module = "github.com/permgate/permgate"
+
 // TestPolicyDependenciesStayPure: nor do the permgate packages policy builds
 // on (validator, registry, shellparse…) reach config, state, locks, TOML or
 // the terminal. The standard library's os is not followed: fmt imports it.
 func TestPolicyDependenciesStayPure(t *testing.T) {
 	seen := map[string]bool{}
-	queue := []string{"permgate/policy"}
+	queue := []string{"github.com/permgate/permgate/policy"}
 	for len(queue) > 0 {
 		pkg := queue[0]
 		queue = queue[1:]
@@ -59,17 +62,17 @@ func TestPolicyDependenciesStayPure(t *testing.T) {
 			continue
 		}
 		seen[pkg] = true
-		dir := filepath.Join("..", strings.TrimPrefix(pkg, "permgate"))
+		dir := filepath.Join("..", strings.TrimPrefix(pkg, module))
 		for path, files := range sourceImports(t, dir) {
-			if why, bad := forbiddenImports[path]; bad && pkg != "permgate/policy" && (strings.HasPrefix(path, "permgate/") || strings.Contains(path, ".")) {
+			if why, bad := forbiddenImports[path]; bad && pkg != "github.com/permgate/permgate/policy" && (strings.HasPrefix(path, "github.com/permgate/permgate/") || strings.Contains(path, ".")) {
 				t.Errorf("%s (%s, which policy uses) imports %s (%s)", pkg, strings.Join(files, ", "), path, why)
 			}
-			if strings.HasPrefix(path, "permgate/") {
+			if strings.HasPrefix(path, "github.com/permgate/permgate/") {
 				queue = append(queue, path)
 			}
 		}
 	}
-	if !seen["permgate/validator"] {
+	if !seen["github.com/permgate/permgate/validator"] {
 		t.Error("the walk did not reach validator: is the module layout what this test expects?")
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"permgate/validator"
+	"github.com/permgate/permgate/validator"
 )
 
 // ToolPolicy is what happens to a tool call when no rule decides.

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"permgate/validator"
+	"github.com/permgate/permgate/validator"
 )
 
 // TestDecideToolTable checks the built-in tool table in every mode.

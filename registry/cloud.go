@@ -1,6 +1,6 @@
 package registry
 
-import "permgate/finding"
+import "github.com/permgate/permgate/finding"
 
 // cloud is infrastructure as code (terraform, tofu, terragrunt, pulumi, cdk,
 // cdktf, serverless, sam) and the cloud CLIs (aws, gcloud, az, doctl, fly,

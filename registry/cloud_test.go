@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"permgate/finding"
+	"github.com/permgate/permgate/finding"
 )
 
 // TestCloudRules checks the cloud family's findings: ids are kind.name, every

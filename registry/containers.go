@@ -1,6 +1,6 @@
 package registry
 
-import "permgate/finding"
+import "github.com/permgate/permgate/finding"
 
 // containers are the container engines (docker, podman, nerdctl, buildah,
 // crictl), compose, the Kubernetes clients (kubectl and the programs that

@@ -1,6 +1,6 @@
 package registry
 
-import "permgate/finding"
+import "github.com/permgate/permgate/finding"
 
 // core is what every shell user runs: readers, shell builtins that only look,
 // and the everyday tools whose options decide whether they write.

@@ -1,6 +1,6 @@
 package registry
 
-import "permgate/finding"
+import "github.com/permgate/permgate/finding"
 
 // devtools are the language toolchains and package managers: their read
 // verbs, the check commands agents run, what installs and what runs a command.

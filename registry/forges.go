@@ -1,6 +1,6 @@
 package registry
 
-import "permgate/finding"
+import "github.com/permgate/permgate/finding"
 
 // forges are the code-hosting CLIs: GitHub's gh, GitLab's glab, Gitea's tea
 // and the old hub. Their list, view, status, diff and checks verbs only read;

@@ -1,6 +1,6 @@
 package registry
 
-import "permgate/finding"
+import "github.com/permgate/permgate/finding"
 
 // --- vault ---
 

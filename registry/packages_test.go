@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"permgate/finding"
+	"github.com/permgate/permgate/finding"
 )
 
 // TestPackagesAndForges checks the package manager and forge declarations

@@ -16,7 +16,7 @@ import (
 	"strings"
 	"sync"
 
-	"permgate/finding"
+	"github.com/permgate/permgate/finding"
 )
 
 // Program is what permgate knows about one program or family of programs.

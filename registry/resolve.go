@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"permgate/finding"
+	"github.com/permgate/permgate/finding"
 )
 
 // Invocation is a program's argv read against its declaration.

@@ -1,6 +1,6 @@
 package registry
 
-import "permgate/finding"
+import "github.com/permgate/permgate/finding"
 
 // system declares databases and system tools: database clients (whose SQL,
 // redis commands and mongo scripts the validator's Go checks read), service

@@ -1,6 +1,6 @@
 package registry
 
-import "permgate/finding"
+import "github.com/permgate/permgate/finding"
 
 // tools are everyday programs of many trades whose read verbs people and
 // agents run to look at things: media and archives, keys and agents,

@@ -8,7 +8,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
-	"permgate/internal/textclip"
+	"github.com/permgate/permgate/internal/textclip"
 )
 
 // Parser analyses scripts. It is not safe for concurrent use: give each goroutine

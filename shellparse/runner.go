@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"permgate/registry"
+	"github.com/permgate/permgate/registry"
 )
 
 // programs is the program registry: wrappers and runners are declared there.

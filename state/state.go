@@ -13,8 +13,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"permgate/integrity"
-	"permgate/policy"
+	"github.com/permgate/permgate/integrity"
+	"github.com/permgate/permgate/policy"
 )
 
 // State is what permgate remembers between runs: the mode set with

@@ -8,7 +8,7 @@ import (
 	"syscall"
 	"testing"
 
-	"permgate/policy"
+	"github.com/permgate/permgate/policy"
 )
 
 // TestStoreConcurrentUpdates: many writers at once lose nothing.

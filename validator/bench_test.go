@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // typicalCommand is the shape of command an agent runs most often.

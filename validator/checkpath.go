@@ -1,8 +1,8 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/finding"
 	"path"
-	"permgate/finding"
 	"strings"
 )
 

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"permgate/finding"
-	"permgate/shellparse"
+	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // cloudChecked are the cloud CLIs whose copies, uploads and SQL need more than

@@ -4,7 +4,7 @@ import (
 	"path"
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // sedCode: sed's e command and e flag run shell commands.

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"permgate/finding"
-	"permgate/registry"
-	"permgate/shellparse"
+	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/registry"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // The container check: what the declarations in registry/containers.go

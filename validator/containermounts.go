@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"permgate/finding"
-	"permgate/shellparse"
+	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // rawDevice reports a device that holds the host's data or memory.

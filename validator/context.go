@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // privilegeWrappers run a command as another user.

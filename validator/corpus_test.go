@@ -3,9 +3,9 @@ package validator
 import (
 	"bufio"
 	"fmt"
+	"github.com/permgate/permgate/finding"
 	"os"
 	"path/filepath"
-	"permgate/finding"
 	"slices"
 	"strings"
 	"testing"

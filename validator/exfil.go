@@ -4,7 +4,7 @@ import (
 	"path"
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // Exfiltration: a secret sent off the machine (SPEC §2). The secret is a file

@@ -3,7 +3,7 @@ package validator
 import (
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // gitInvocation is a git command line split into global options, subcommand and

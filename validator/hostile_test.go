@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // TestHostileWords runs the whole analysis on the long words that once took

@@ -3,7 +3,7 @@ package validator
 import (
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // inline judges a program given on the command line: code built from another

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // interpreter describes how a language runtime takes its program.

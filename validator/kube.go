@@ -4,9 +4,9 @@ import (
 	"slices"
 	"strings"
 
-	"permgate/finding"
-	"permgate/registry"
-	"permgate/shellparse"
+	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/registry"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // replicasZero matches a patch that sets replicas to 0, in JSON or YAML.

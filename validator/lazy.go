@@ -3,7 +3,7 @@ package validator
 import (
 	"regexp"
 
-	"permgate/internal/lazyre"
+	"github.com/permgate/permgate/internal/lazyre"
 )
 
 // lazyRegexp compiles a pattern the first time it is used (lazyre.New), so

@@ -4,9 +4,9 @@ import (
 	"path"
 	"strings"
 
-	"permgate/finding"
-	"permgate/registry"
-	"permgate/shellparse"
+	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/registry"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // packageGroups are words that stand before a package manager's install verb:

@@ -4,7 +4,7 @@ import (
 	"path"
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // resolve returns the absolute, cleaned path a static word names, relative to

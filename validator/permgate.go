@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // permgate run through the gate must not loosen its own policy: change the mode,

@@ -3,7 +3,7 @@ package validator
 import (
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 var worldWritable = lazyRegexp(`^0*[0-7]?[0-7][0-7][2367]$`)

@@ -3,7 +3,7 @@ package validator
 import (
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 func powerTool(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {

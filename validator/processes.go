@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // kill -1 sends a signal to every process the user can reach.

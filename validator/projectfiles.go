@@ -4,7 +4,7 @@ import (
 	"path"
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // projectConfigName is the name of a project's permgate config.

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // readOnly reports whether a command (with no findings) only reads.

@@ -3,7 +3,7 @@ package validator
 import (
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // This file judges the variables that move or loosen the gate: HOME, the XDG

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"permgate/internal/xdg"
-	"permgate/shellparse"
+	"github.com/permgate/permgate/internal/xdg"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // This file expands the words of a write target the way permgate can see them:

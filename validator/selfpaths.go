@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // This file closes the routes by which a command could write permgate's own

@@ -3,7 +3,7 @@ package validator
 import (
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // sysctlReadOnly: sysctl prints keys unless told to write (-w, KEY=VALUE, -p).

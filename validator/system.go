@@ -3,8 +3,8 @@ package validator
 import (
 	"path"
 
-	"permgate/registry"
-	"permgate/shellparse"
+	"github.com/permgate/permgate/registry"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // hash -p PATH NAME makes NAME run another program.

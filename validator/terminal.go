@@ -3,7 +3,7 @@ package validator
 import (
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // typesIntoTerminal flags programs that type text into another terminal: tmux

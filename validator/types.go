@@ -6,12 +6,12 @@ package validator
 
 import (
 	"fmt"
-	"permgate/finding"
+	"github.com/permgate/permgate/finding"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // Severity orders how bad a finding is (see package finding).

@@ -1,14 +1,14 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/finding"
 	"path"
-	"permgate/finding"
 	"slices"
 	"strings"
 
-	"permgate/internal/textclip"
-	"permgate/internal/xdg"
-	"permgate/shellparse"
+	"github.com/permgate/permgate/internal/textclip"
+	"github.com/permgate/permgate/internal/xdg"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // Env is what the analysis knows about where a command runs.

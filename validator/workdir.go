@@ -4,7 +4,7 @@ import (
 	"path"
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // commandDir is the directory a command runs in: the script's, changed by a

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"permgate/shellparse"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // writeTargets returns the words naming files a command writes, truncates, moves
