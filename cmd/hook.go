@@ -105,8 +105,10 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 	if err == nil {
 		// The harness's permission mode stands, and the config, the persisted
 		// mode or a profile may only tighten it; --mode and PERMGATE_MODE pin
-		// it (policy.SelectHook).
-		s.eff, err = policy.SelectHook(&s.cfg.Policy, s.modeInputs(g, modeFlag, false), h.Mode(req.PermissionMode))
+		// it (policy.Select).
+		in := s.modeInputs(g, modeFlag, false)
+		in.Harness = h.Mode(req.PermissionMode)
+		s.eff, err = policy.Select(&s.cfg.Policy, in)
 	}
 	if err != nil {
 		return answer(policy.Deny, "permgate refuses while its config is broken: "+err.Error())

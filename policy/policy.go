@@ -32,8 +32,8 @@ type RuleSet struct {
 }
 
 // Policy is what the user's configuration says about decisions, each setting
-// with its source: package config produces it from the files, Select and
-// SelectHook read it.
+// with its source: package config produces it from the files, and Decide and
+// Select read it.
 type Policy struct {
 	Mode          Setting[Mode]
 	Severe        Setting[string]

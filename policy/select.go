@@ -11,6 +11,9 @@ type ModeInputs struct {
 	Persisted Mode   // state
 	// FailClosed is --fail-closed or PERMGATE_FAIL_CLOSED=1.
 	FailClosed bool
+	// Harness is the mode an agent harness reports for a hook call; zero
+	// outside hooks.
+	Harness HarnessMode
 }
 
 // Effective is the policy in force for one decision.
@@ -44,14 +47,25 @@ func ModeRank(m Mode) int {
 // mode is looser than any other.
 func Looser(a, b Mode) bool { return ModeRank(a) < ModeRank(b) }
 
-// Select works out the mode and settings. An unknown mode or profile, or bypass
+// Select works out the mode and settings: the one place the mode is chosen,
+// for commands and for hook calls alike. An unknown mode or profile, or bypass
 // when the system config disables it, is an error. The mode is never looser
 // than cfg.ModeFloor.
+//
+// Only --mode and PERMGATE_MODE pin the mode. In a hook call (in.Harness set)
+// the harness's own mode otherwise stands, and the mode from the config, the
+// persisted mode or a profile may tighten it but never loosen it: a persisted
+// bypass under a harness in default is default. A harness in bypass when the
+// system disables bypass is tightened to default.
 func Select(cfg *Policy, in ModeInputs) (Effective, error) {
+	if in.Harness.Mode != "" && in.Flag == "" && in.Env == "" {
+		return selectHarness(cfg, in)
+	}
 	eff, err := configured(cfg, in)
 	if err != nil {
 		return eff, err
 	}
+	eff.FailClosed = eff.FailClosed || in.Harness.FailClosed
 	for _, src := range []struct{ value, name string }{{in.Env, "PERMGATE_MODE"}, {in.Flag, "--mode"}} {
 		if src.value == "" {
 			continue
@@ -118,19 +132,10 @@ type HarnessMode struct {
 	FailClosed bool
 }
 
-// SelectHook works out the mode of a hook call. Only --mode and PERMGATE_MODE
-// pin it (as in Select). Otherwise the harness's own mode stands, and the mode
-// from the config, the persisted mode or a profile may tighten it but never
-// loosen it: a persisted bypass under a harness in default is default. With no
-// harness mode, the configured mode applies. A harness in bypass when the system
-// disables bypass is tightened to default. The mode is never looser than
-// cfg.ModeFloor.
-func SelectHook(cfg *Policy, in ModeInputs, h HarnessMode) (Effective, error) {
-	if in.Flag != "" || in.Env != "" || h.Mode == "" {
-		eff, err := Select(cfg, in)
-		eff.FailClosed = eff.FailClosed || h.FailClosed
-		return eff, err
-	}
+// selectHarness is Select for a hook call whose harness reports a mode and
+// whose mode no flag or PERMGATE_MODE pins.
+func selectHarness(cfg *Policy, in ModeInputs) (Effective, error) {
+	h := in.Harness
 	eff, err := configured(cfg, in)
 	if err != nil {
 		return eff, err

@@ -32,7 +32,7 @@ func hookConfig(mode Mode) *Policy {
 	return cfg
 }
 
-func TestSelectHook(t *testing.T) {
+func TestSelectHarness(t *testing.T) {
 	tests := []struct {
 		name      string
 		cfgMode   Mode
@@ -70,7 +70,9 @@ func TestSelectHook(t *testing.T) {
 			cfg.DisableBypass.Value = tt.noBypass
 			cfg.ModeFloor = tt.floor
 			h := HarnessMode{Mode: tt.harness, Source: "Harness permission_mode " + string(tt.harness)}
-			eff, err := SelectHook(cfg, tt.in, h)
+			in := tt.in
+			in.Harness = h
+			eff, err := Select(cfg, in)
 			if tt.wantError {
 				if err == nil {
 					t.Fatalf("no error; mode %s (%s)", eff.Mode, eff.ModeSource)
@@ -90,14 +92,14 @@ func TestSelectHook(t *testing.T) {
 	}
 }
 
-func TestSelectHookFailClosedAndBypass(t *testing.T) {
+func TestSelectHarnessFailClosedAndBypass(t *testing.T) {
 	cfg := hookConfig("")
-	eff, err := SelectHook(cfg, ModeInputs{Flag: "auto"}, HarnessMode{Mode: ModeDefault, FailClosed: true, Source: "dontAsk"})
+	eff, err := Select(cfg, ModeInputs{Flag: "auto", Harness: HarnessMode{Mode: ModeDefault, FailClosed: true, Source: "dontAsk"}})
 	if err != nil || !eff.FailClosed {
 		t.Errorf("a harness where no one can be asked is not fail-closed under a pinned mode: %+v %v", eff, err)
 	}
 	cfg.Bypass = Setting[string]{BypassEverything, "/u/config.toml:2"}
-	eff, _ = SelectHook(cfg, ModeInputs{}, HarnessMode{Mode: ModeBypass, Source: "x"})
+	eff, _ = Select(cfg, ModeInputs{Harness: HarnessMode{Mode: ModeBypass, Source: "x"}})
 	if !eff.BypassEverything {
 		t.Error("bypass = everything is not in the settings")
 	}
