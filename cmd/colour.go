@@ -21,8 +21,8 @@ var decisionColour = map[policy.Decision]string{policy.Allow: colourGreen, polic
 
 // useColour reports whether w is a terminal that wants colour: not when NO_COLOR
 // is set or TERM is dumb.
-func useColour(w io.Writer) bool {
-	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+func useColour(h *host, w io.Writer) bool {
+	if h.Getenv("NO_COLOR") != "" || h.Getenv("TERM") == "dumb" {
 		return false
 	}
 	f, ok := w.(*os.File)
@@ -30,8 +30,8 @@ func useColour(w io.Writer) bool {
 }
 
 // paint wraps text in a colour when w is a colour terminal.
-func paint(w io.Writer, colour, text string) string {
-	if colour == "" || !useColour(w) {
+func paint(h *host, w io.Writer, colour, text string) string {
+	if colour == "" || !useColour(h, w) {
 		return text
 	}
 	return colour + text + colourReset

@@ -9,27 +9,26 @@ import (
 	"github.com/permgate/permgate/validator"
 )
 
-// analysisEnv describes where commands will run, from the process environment.
-func analysisEnv() validator.Env {
-	cwd, err := os.Getwd()
-	if err != nil {
+// analysisEnv describes where commands will run, from the process's
+// surroundings.
+func analysisEnv(h *host) validator.Env {
+	cwd := h.cwd
+	if cwd == "" {
 		cwd = "/" // judged against /, everything relative is "outside": stricter
 	}
-	home, _ := os.UserHomeDir()
-	env := validator.Env{Cwd: cwd, Home: home, TmpDir: os.Getenv("TMPDIR"), CDPath: os.Getenv("CDPATH") != "", Resolve: resolveExisting}
+	home := h.Getenv("HOME")
+	env := validator.Env{Cwd: cwd, Home: home, TmpDir: h.Getenv("TMPDIR"), CDPath: h.Getenv("CDPATH") != "", Resolve: resolveExisting}
 	if home != "" {
 		env.StateDirs = []string{"/etc/permgate", xdg.ConfigDir("", home), xdg.StateDir("", home)}
 	}
-	if exe, err := os.Executable(); err == nil {
-		env.Binary = exe // its links are resolved by the analysis, only when a command writes
-	}
-	if x := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(x) {
+	env.Binary = h.executable // its links are resolved by the analysis, only when a command writes
+	if x := h.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(x) {
 		env.XDGConfigHome = x
 	}
-	if x := os.Getenv("XDG_STATE_HOME"); filepath.IsAbs(x) {
+	if x := h.Getenv("XDG_STATE_HOME"); filepath.IsAbs(x) {
 		env.XDGStateHome = x
 	}
-	env.PathDirs = pathDirs(os.Getenv("PATH"))
+	env.PathDirs = pathDirs(h.Getenv("PATH"))
 	return env
 }
 
@@ -44,7 +43,7 @@ func checkHome(env validator.Env) error {
 		return nil
 	}
 	return fmt.Errorf("HOME is %s: permgate needs an absolute HOME to find the user config and its state and to read ~ in commands, so it refuses until HOME is set (e.g. HOME=/home/you)",
-		describeHome(os.Getenv("HOME")))
+		describeHome(env.Home))
 }
 
 func describeHome(h string) string {

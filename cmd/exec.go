@@ -70,7 +70,7 @@ func runExec(io streams, g *globalFlags, o execOptions, args []string) int {
 	}
 	if len(args) == 1 {
 		// Refuse an unusable shell before deciding, so nothing is asked in vain.
-		shell := os.Getenv("PERMGATE_SHELL")
+		shell := io.host.Getenv("PERMGATE_SHELL")
 		_, err := scriptArgv(shell, args[0])
 		if err == nil {
 			err = checkShellProgram(shell)
@@ -246,7 +246,7 @@ func run(io streams, args []string) int {
 	argv := args
 	if len(args) == 1 {
 		var err error
-		if argv, err = scriptArgv(os.Getenv("PERMGATE_SHELL"), args[0]); err != nil {
+		if argv, err = scriptArgv(io.host.Getenv("PERMGATE_SHELL"), args[0]); err != nil {
 			fmt.Fprintf(io.err, "permgate: error: exec: %v\n", err)
 			return exitExecError
 		}
@@ -259,7 +259,7 @@ func run(io streams, args []string) int {
 		}
 		return exitDenied
 	}
-	env, _ := cleanEnv(os.Environ())
+	env, _ := cleanEnv(io.host.Environ())
 	err = syscall.Exec(prog, argv, env)
 	fmt.Fprintf(io.err, "permgate: error: exec %s: %v\n", prog, err)
 	if errors.Is(err, syscall.EACCES) {

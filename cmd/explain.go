@@ -40,7 +40,7 @@ var severityColour = map[validator.Severity]string{validator.Severe: colourRed, 
 
 // writeExplanation prints the analysis of one command line.
 func writeExplanation(w io.Writer, s *session, command string, a validator.Analysis, out policy.Outcome) {
-	bold := func(t string) string { return paint(w, "\x1b[1m", t) }
+	bold := func(t string) string { return paint(s.host, w, "\x1b[1m", t) }
 	fmt.Fprintf(w, "%s %s\n", bold("command:"), validator.OneLine(command))
 	fmt.Fprintf(w, "%s %s (%s)\n", bold("mode:"), s.eff.Mode, safe(s.eff.ModeSource))
 	for i, c := range a.Commands {
@@ -71,22 +71,22 @@ func writeExplanation(w io.Writer, s *session, command string, a validator.Analy
 		fmt.Fprintf(w, "  read-only:   %s\n", ro)
 		for _, f := range a.Findings {
 			if f.Index == i {
-				fmt.Fprintf(w, "  finding:     %s (%s): %s\n", f.Kind, paint(w, severityColour[f.Severity], f.Severity.String()), safe(f.Reason))
+				fmt.Fprintf(w, "  finding:     %s (%s): %s\n", f.Kind, paint(s.host, w, severityColour[f.Severity], f.Severity.String()), safe(f.Reason))
 			}
 		}
 	}
 	for _, f := range a.Findings {
 		if f.Index < 0 {
-			fmt.Fprintf(w, "\n%s %s (%s): %s\n", bold("whole command:"), f.Kind, paint(w, severityColour[f.Severity], f.Severity.String()), safe(f.Reason))
+			fmt.Fprintf(w, "\n%s %s (%s): %s\n", bold("whole command:"), f.Kind, paint(s.host, w, severityColour[f.Severity], f.Severity.String()), safe(f.Reason))
 		}
 	}
 	rule := out.Rule
 	if rule == "" {
 		rule = "none decided"
 	}
-	fmt.Fprintf(w, "\n%s %s\n", bold("severity:"), paint(w, severityColour[a.Severity], a.Severity.String()))
+	fmt.Fprintf(w, "\n%s %s\n", bold("severity:"), paint(s.host, w, severityColour[a.Severity], a.Severity.String()))
 	fmt.Fprintf(w, "%s %s\n", bold("rule:"), safe(rule))
-	fmt.Fprintf(w, "%s %s — %s\n", bold("decision:"), paint(w, decisionColour[out.Decision], string(out.Decision)), safe(out.Reason))
+	fmt.Fprintf(w, "%s %s — %s\n", bold("decision:"), paint(s.host, w, decisionColour[out.Decision], string(out.Decision)), safe(out.Reason))
 }
 
 func describeArgv(c shellparse.SimpleCommand) string {

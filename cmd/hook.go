@@ -97,9 +97,15 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 		return answer(policy.Deny, "permgate "+err.Error())
 	}
 	if req.Cwd != "" {
-		if err := os.Chdir(req.Cwd); err != nil {
+		// The tool call runs in its cwd: the analysis, the project config and
+		// the rules are judged there. A cwd that is not a directory is refused.
+		if info, err := os.Stat(req.Cwd); err != nil || !info.IsDir() {
+			if err == nil {
+				err = fmt.Errorf("%s is not a directory", req.Cwd)
+			}
 			return answer(policy.Deny, "cannot enter the tool call's cwd: "+err.Error())
 		}
+		io.host = io.host.in(req.Cwd)
 	}
 	s, err := loadConfig(g, io)
 	if err == nil {

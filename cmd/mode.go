@@ -206,7 +206,7 @@ func setMode(io streams, s *session, m policy.Mode) error {
 		return fmt.Errorf("mode: %w", err)
 	}
 	fmt.Fprintf(io.out, "permgate: mode %s\n", m)
-	if env := os.Getenv("PERMGATE_MODE"); env != "" && env != string(m) {
+	if env := io.host.Getenv("PERMGATE_MODE"); env != "" && env != string(m) {
 		fmt.Fprintf(io.err, "permgate: warning: PERMGATE_MODE=%s overrides it in this environment\n", env)
 	}
 	return nil

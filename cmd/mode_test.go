@@ -25,7 +25,7 @@ func TestModeCycleUnderLock(t *testing.T) {
 	TestOnlySystemConfig = filepath.Join(home, "no-system.toml")
 	t.Cleanup(func() { TestOnlySystemConfig = old })
 	var out, errOut strings.Builder
-	ios := streams{in: strings.NewReader(""), out: &out, err: &errOut}
+	ios := streams{in: strings.NewReader(""), out: &out, err: &errOut, host: osHost()}
 
 	s, err := loadSession(&globalFlags{}, ios, "", false)
 	if err != nil {
@@ -58,7 +58,7 @@ func TestModeCycleUnderLock(t *testing.T) {
 		t.Errorf("persisted mode %q, want plan kept", st.Mode)
 	}
 	// Read again, the cycle goes on from plan.
-	s, err = loadSession(&globalFlags{}, streams{in: strings.NewReader(""), out: io.Discard, err: io.Discard}, "", false)
+	s, err = loadSession(&globalFlags{}, streams{in: strings.NewReader(""), out: io.Discard, err: io.Discard, host: osHost()}, "", false)
 	if err != nil {
 		t.Fatal(err)
 	}

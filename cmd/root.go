@@ -28,6 +28,8 @@ func (e exitCode) Error() string { return fmt.Sprintf("exit %d", e.code) }
 type streams struct {
 	in       io.Reader
 	out, err io.Writer
+	// host is the process's environment, working and home directories.
+	host *host
 }
 
 // Main runs permgate with the given arguments and returns the exit code.
@@ -35,7 +37,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Errors and warnings quote commands, config values and paths: whatever a
 	// terminal would act on in them is escaped.
 	stderr = termSafeWriter{stderr}
-	io := streams{in: stdin, out: stdout, err: stderr}
+	io := streams{in: stdin, out: stdout, err: stderr, host: osHost()}
 	root := newRoot(io)
 	root.SetArgs(args)
 	err := root.Execute()

@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -39,20 +38,22 @@ type session struct {
 	state state.State
 	cfg   *config.Config
 	eff   policy.Effective
+	// host is where the session runs: its environment and directories.
+	host *host
 }
 
 // stateDir is $XDG_STATE_HOME/permgate, else ~/.local/state/permgate.
-func stateDir(home string) string {
-	return xdg.StateDir(os.Getenv("XDG_STATE_HOME"), home)
+func stateDir(h *host, home string) string {
+	return xdg.StateDir(h.Getenv("XDG_STATE_HOME"), home)
 }
 
 // loadConfig reads the state and the config layers, without choosing a mode.
 func loadConfig(g *globalFlags, io streams) (*session, error) {
-	s := &session{env: analysisEnv()}
+	s := &session{env: analysisEnv(io.host), host: io.host}
 	if err := checkHome(s.env); err != nil {
 		return nil, err
 	}
-	s.store = state.Store{Dir: stateDir(s.env.Home)}
+	s.store = state.Store{Dir: stateDir(io.host, s.env.Home)}
 	// The state, the config files and their seals are read as of one moment.
 	unlock, err := s.store.ReadLock()
 	if err != nil {
@@ -65,10 +66,10 @@ func loadConfig(g *globalFlags, io streams) (*session, error) {
 	}
 	override := g.config
 	if override == "" {
-		override = os.Getenv("PERMGATE_CONFIG")
+		override = io.host.Getenv("PERMGATE_CONFIG")
 	}
 	s.paths = config.Locate(config.LocateEnv{
-		Cwd: s.env.Cwd, Home: s.env.Home, XDGConfigHome: os.Getenv("XDG_CONFIG_HOME"),
+		Cwd: s.env.Cwd, Home: s.env.Home, XDGConfigHome: io.host.Getenv("XDG_CONFIG_HOME"),
 		Override: override, SystemFile: TestOnlySystemConfig,
 	})
 	cfg, err := config.Load(s.paths, state.Trust{State: st, Seals: s.store.Seals()})
@@ -153,11 +154,11 @@ func stateWarning(store state.Store, st, used state.State, cfg *config.Config) s
 func (s *session) modeInputs(g *globalFlags, modeFlag string, failClosed bool) policy.ModeInputs {
 	profile := g.profile
 	if profile == "" {
-		profile = os.Getenv("PERMGATE_PROFILE")
+		profile = s.host.Getenv("PERMGATE_PROFILE")
 	}
 	return policy.ModeInputs{
-		Flag: modeFlag, Env: os.Getenv("PERMGATE_MODE"), Profile: profile, Persisted: s.state.Mode,
-		FailClosed: failClosed || envTrue(os.Getenv("PERMGATE_FAIL_CLOSED")),
+		Flag: modeFlag, Env: s.host.Getenv("PERMGATE_MODE"), Profile: profile, Persisted: s.state.Mode,
+		FailClosed: failClosed || envTrue(s.host.Getenv("PERMGATE_FAIL_CLOSED")),
 	}
 }
 

@@ -3,7 +3,6 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
@@ -27,14 +26,14 @@ func newTrustCmd(io streams, g *globalFlags, trust bool) *cobra.Command {
 		Short: short,
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			env := analysisEnv()
+			env := analysisEnv(io.host)
 			if err := checkHome(env); err != nil {
 				return fmt.Errorf("trust: %w", err)
 			}
 			paths := config.Locate(config.LocateEnv{
-				Cwd: env.Cwd, Home: env.Home, XDGConfigHome: os.Getenv("XDG_CONFIG_HOME"), SystemFile: TestOnlySystemConfig,
+				Cwd: env.Cwd, Home: env.Home, XDGConfigHome: io.host.Getenv("XDG_CONFIG_HOME"), SystemFile: TestOnlySystemConfig,
 			})
-			store := state.Store{Dir: stateDir(env.Home)}
+			store := state.Store{Dir: stateDir(io.host, env.Home)}
 			if user {
 				if len(args) > 0 {
 					// a config named with --config or PERMGATE_CONFIG

@@ -1,0 +1,26 @@
+package cmd
+
+import "testing"
+
+// TestHostIsInjected: the analysis environment comes from the host value, not
+// from the process: a hand-made host is what permgate sees.
+func TestHostIsInjected(t *testing.T) {
+	h := &host{vars: map[string]string{"HOME": "/home/u", "TMPDIR": "/var/tmp", "PATH": "/opt/bin:rel:/usr/bin", "XDG_STATE_HOME": "/s"}, cwd: "/home/u/p"}
+	env := analysisEnv(h)
+	if env.Cwd != "/home/u/p" || env.Home != "/home/u" || env.TmpDir != "/var/tmp" || env.XDGStateHome != "/s" {
+		t.Errorf("analysisEnv = %+v", env)
+	}
+	if len(env.PathDirs) != 2 {
+		t.Errorf("PathDirs = %v, want the two absolute entries", env.PathDirs)
+	}
+	if got := stateDir(h, env.Home); got != "/s/permgate" {
+		t.Errorf("stateDir = %q", got)
+	}
+	in := h.in("/elsewhere")
+	if in.cwd != "/elsewhere" || h.cwd != "/home/u/p" || in.Getenv("HOME") != "/home/u" {
+		t.Errorf("in: %+v (from %+v)", in, h)
+	}
+	if analysisEnv(&host{vars: map[string]string{}}).Cwd != "/" {
+		t.Error("an unknown working directory must be judged as /")
+	}
+}
