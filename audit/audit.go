@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/integrity"
 	"github.com/permgate/permgate/internal/textclip"
 	"github.com/permgate/permgate/policy"
@@ -47,7 +48,7 @@ type Record struct {
 	CommandLen int             `json:"command_len,omitempty"`
 	Decision   policy.Decision `json:"decision"`
 	Severity   string          `json:"severity"`
-	Findings   []string        `json:"findings"`
+	Findings   []finding.Kind  `json:"findings"`
 	Rule       string          `json:"rule,omitempty"`
 	Mode       policy.Mode     `json:"mode"`
 	// DecidedBy says who decided: rule, mode, severity, read-only, tool or user.

@@ -9,12 +9,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/integrity"
 	"github.com/permgate/permgate/policy"
 )
 
 func rec(cmd string) Record {
-	return Record{Time: "t", Source: "check", Command: cmd, Decision: policy.Allow, Findings: []string{}}
+	return Record{Time: "t", Source: "check", Command: cmd, Decision: policy.Allow, Findings: []finding.Kind{}}
 }
 
 func TestRedact(t *testing.T) {

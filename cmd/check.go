@@ -26,7 +26,7 @@ type report struct {
 }
 
 func newReport(command string, a validator.Analysis, mode policy.Mode, out policy.Outcome) report {
-	findings := a.Findings
+	findings := a.AllFindings()
 	if findings == nil {
 		findings = []validator.Finding{}
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/permgate/permgate/audit"
 	"github.com/permgate/permgate/config"
+	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/policy"
 	"github.com/permgate/permgate/state"
 	"github.com/permgate/permgate/validator"
@@ -128,7 +129,7 @@ func (s *session) promptFor(io streams, command string, a validator.Analysis, ou
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)
 	defer signal.Stop(hup)
-	view := promptView{command: command, mode: s.eff.Mode, reason: out.Reason, findings: a.Findings, always: alwaysRule(s, a, out)}
+	view := promptView{command: command, mode: s.eff.Mode, reason: out.Reason, findings: a.AllFindings(), always: alwaysRule(s, a, out)}
 	ans, why := ask(tty, view, timeout)
 	switch ans {
 	case answerYes:
@@ -209,7 +210,7 @@ func denyHint(s *session, a validator.Analysis, out policy.Outcome, decidedBy st
 func (s *session) audit(io streams, source, command string, a validator.Analysis, out policy.Outcome, decidedBy string) policy.Outcome {
 	kinds := a.Kinds()
 	if kinds == nil {
-		kinds = []string{}
+		kinds = []finding.Kind{}
 	}
 	rec := audit.Record{
 		Time: time.Now().UTC().Format(time.RFC3339Nano), Cwd: s.env.Cwd, Source: source, Command: command,

@@ -43,7 +43,8 @@ func writeExplanation(w io.Writer, s *session, command string, a validator.Analy
 	bold := func(t string) string { return paint(s.host, w, "\x1b[1m", t) }
 	fmt.Fprintf(w, "%s %s\n", bold("command:"), validator.OneLine(command))
 	fmt.Fprintf(w, "%s %s (%s)\n", bold("mode:"), s.eff.Mode, safe(s.eff.ModeSource))
-	for i, c := range a.Commands {
+	for i, rec := range a.Commands {
+		c := rec.Command
 		fmt.Fprintf(w, "\n%s %s\n", bold(fmt.Sprintf("simple command %d:", i+1)), describeArgv(c))
 		if c.Source != "" && c.Source != validator.Normalize(c) {
 			fmt.Fprintf(w, "  as written:  %s\n", validator.OneLine(c.Source))
@@ -65,20 +66,16 @@ func writeExplanation(w io.Writer, s *session, command string, a validator.Analy
 			fmt.Fprintf(w, "  redirect:    %s%s %s\n", safe(r.Fd), safe(r.Op), validator.OneLine(clipText(r.Target.Text, 80)))
 		}
 		ro := "no"
-		if a.ReadOnly[i] {
+		if rec.ReadOnly {
 			ro = "yes"
 		}
 		fmt.Fprintf(w, "  read-only:   %s\n", ro)
-		for _, f := range a.Findings {
-			if f.Index == i {
-				fmt.Fprintf(w, "  finding:     %s (%s): %s\n", f.Kind, paint(s.host, w, severityColour[f.Severity], f.Severity.String()), safe(f.Reason))
-			}
+		for _, f := range rec.Findings {
+			fmt.Fprintf(w, "  finding:     %s (%s): %s\n", f.Kind, paint(s.host, w, severityColour[f.Severity], f.Severity.String()), safe(f.Reason))
 		}
 	}
 	for _, f := range a.Findings {
-		if f.Index < 0 {
-			fmt.Fprintf(w, "\n%s %s (%s): %s\n", bold("whole command:"), f.Kind, paint(s.host, w, severityColour[f.Severity], f.Severity.String()), safe(f.Reason))
-		}
+		fmt.Fprintf(w, "\n%s %s (%s): %s\n", bold("whole command:"), f.Kind, paint(s.host, w, severityColour[f.Severity], f.Severity.String()), safe(f.Reason))
 	}
 	rule := out.Rule
 	if rule == "" {
@@ -141,7 +138,7 @@ func describeContext(c shellparse.SimpleCommand, a validator.Analysis) string {
 		var from []string
 		for _, i := range c.Stdin.From {
 			if i >= 0 && i < len(a.Commands) {
-				from = append(from, validator.Normalize(a.Commands[i]))
+				from = append(from, validator.Normalize(a.Commands[i].Command))
 			}
 		}
 		if len(from) > 0 {

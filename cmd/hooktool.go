@@ -103,7 +103,7 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 	// severe findings count as they would for the harness's own shell tool.
 	for _, key := range []string{"command", "cmd", "script"} {
 		if src, ok := fields[key].(string); ok && src != "" {
-			for _, f := range v.CheckScript(src).Findings {
+			for f := range v.CheckScript(src).All() {
 				if f.Severity == validator.Severe {
 					out = append(out, f)
 				}

@@ -184,13 +184,13 @@ func alwaysRule(s *session, a validator.Analysis, out policy.Outcome) string {
 	}
 	var target *shellparse.SimpleCommand
 	for i := range a.Commands {
-		if a.ReadOnly[i] {
+		if a.Commands[i].ReadOnly {
 			continue
 		}
 		if target != nil {
 			return "" // several commands: one prefix rule would not cover them
 		}
-		target = &a.Commands[i]
+		target = &a.Commands[i].Command
 	}
 	if target == nil || len(target.Argv) == 0 || target.Name == "" {
 		return ""

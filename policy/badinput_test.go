@@ -56,13 +56,13 @@ func TestBadInputNeverAllowed(t *testing.T) {
 			v := validator.New(testEnv)
 			a := v.CheckScript(tc.src)
 			found := false
-			for _, f := range a.Findings {
+			for f := range a.All() {
 				if string(f.Kind) == tc.kind && strings.Contains(f.Reason, tc.want) {
 					found = true
 				}
 			}
 			if !found {
-				t.Fatalf("want a %s finding saying %q, got %+v", tc.kind, tc.want, a.Findings)
+				t.Fatalf("want a %s finding saying %q, got %+v", tc.kind, tc.want, a.AllFindings())
 			}
 			if a.AllReadOnly {
 				t.Error("bad input counted as read-only")
@@ -92,7 +92,7 @@ func TestBadArgvNeverAllowed(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			a := validator.New(testEnv).CheckArgv(argv)
 			if !a.Incomplete() {
-				t.Fatalf("want parse_error or too_complex, got %+v", a.Findings)
+				t.Fatalf("want parse_error or too_complex, got %+v", a.AllFindings())
 			}
 			for _, mode := range Modes {
 				if out := Decide(a, Settings{Mode: mode}, nil); out.Decision == Allow {

@@ -146,9 +146,9 @@ func planReason(a validator.Analysis) string {
 
 // firstWriter names the first command that is not read-only.
 func firstWriter(a validator.Analysis) string {
-	for i, c := range a.Commands {
-		if i < len(a.ReadOnly) && !a.ReadOnly[i] {
-			return validator.OneLine(strings.TrimSpace(textclip.Clip(validator.Normalize(c), 80)))
+	for _, rec := range a.Commands {
+		if !rec.ReadOnly {
+			return validator.OneLine(strings.TrimSpace(textclip.Clip(validator.Normalize(rec.Command), 80)))
 		}
 	}
 	if len(a.Commands) == 0 {

@@ -10,10 +10,10 @@ import (
 	"github.com/permgate/permgate/validator"
 )
 
-// analysisOf builds an analysis with one command of the given severity and
-// read-only flag, and optionally a finding of the given kind.
+// analysisOf builds an analysis of the given severity and read-only flag, and
+// optionally a finding of the given kind.
 func analysisOf(sev validator.Severity, readOnly bool, kind string) validator.Analysis {
-	a := validator.Analysis{Severity: sev, AllReadOnly: readOnly, ReadOnly: []bool{readOnly}}
+	a := validator.Analysis{Severity: sev, AllReadOnly: readOnly}
 	if sev != validator.Safe {
 		if kind == "" {
 			kind = map[validator.Severity]string{validator.Severe: "recursive_delete", validator.NonSevere: "inline_code"}[sev]

@@ -23,11 +23,11 @@ func (m Matcher) Ask(a validator.Analysis) (string, bool) { return m.any(m.Rules
 // matched by an allow rule (in its unwrapped form).
 func (m Matcher) AllowAll(a validator.Analysis) (string, bool) {
 	first := ""
-	for i, c := range a.Commands {
-		if i < len(a.ReadOnly) && a.ReadOnly[i] {
+	for _, rec := range a.Commands {
+		if rec.ReadOnly {
 			continue
 		}
-		normalized := validator.Normalize(c)
+		normalized := validator.Normalize(rec.Command)
 		matched := ""
 		for _, r := range m.Rules.Allow {
 			if r.Tool == "bash" && (r.Kind == WholeTool || r.matchCommand(normalized)) {
@@ -50,14 +50,10 @@ func (m Matcher) any(list []Rule, a validator.Analysis) (string, bool) {
 	if len(list) == 0 {
 		return "", false
 	}
-	for i, c := range a.Commands {
-		forms := append(validator.NormalizeWrapped(c), GlobalForms(c)...)
-		var files validator.FileAccess
-		if i < len(a.Files) {
-			files = a.Files[i]
-		}
+	for _, rec := range a.Commands {
+		forms := append(validator.NormalizeWrapped(rec.Command), GlobalForms(rec.Command)...)
 		for _, r := range list {
-			if m.matches(r, forms, files) {
+			if m.matches(r, forms, rec.Files) {
 				return r.Text, true
 			}
 		}

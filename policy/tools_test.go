@@ -102,10 +102,10 @@ func TestToolPolicyStricter(t *testing.T) {
 }
 
 func TestDecideToolFindings(t *testing.T) {
-	self := []validator.Finding{{Kind: "self_modify", Severity: validator.Severe, Reason: "writes permgate's own config or state", Index: -1}}
-	critical := []validator.Finding{{Kind: "critical_write", Severity: validator.Severe, Reason: "writes /etc", Index: -1}}
-	secret := []validator.Finding{{Kind: "secret_access", Severity: validator.NonSevere, Reason: "reads .env, which holds secrets", Index: -1}}
-	safe := []validator.Finding{{Kind: "note", Severity: validator.Safe, Reason: "nothing", Index: -1}}
+	self := []validator.Finding{{Kind: "self_modify", Severity: validator.Severe, Reason: "writes permgate's own config or state"}}
+	critical := []validator.Finding{{Kind: "critical_write", Severity: validator.Severe, Reason: "writes /etc"}}
+	secret := []validator.Finding{{Kind: "secret_access", Severity: validator.NonSevere, Reason: "reads .env, which holds secrets"}}
+	safe := []validator.Finding{{Kind: "note", Severity: validator.Safe, Reason: "nothing"}}
 	pc := PathContext{Cwd: "/p", Home: "/home/u"}
 	table := ToolTable(builtinTools)
 	allowAll := mustRules(t, []string{"edit_file", "read_file"}, nil, nil)

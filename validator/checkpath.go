@@ -44,7 +44,7 @@ func (v *Validator) CheckPath(op PathOp, p string) []Finding {
 	}
 	var out []Finding
 	add := func(kind finding.Kind, sev Severity, reason string) {
-		f := Finding{Kind: kind, Severity: sev, Reason: OneLine(reason), Command: p, Index: -1}
+		f := Finding{Kind: kind, Severity: sev, Reason: OneLine(reason), Command: p}
 		if !hasFinding(out, f) {
 			out = append(out, f)
 		}

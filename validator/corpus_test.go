@@ -81,7 +81,10 @@ func readCorpusFile(t testing.TB, file string) []corpusCase {
 }
 
 func sortedKinds(a Analysis) []string {
-	kinds := a.Kinds()
+	var kinds []string
+	for _, k := range a.Kinds() {
+		kinds = append(kinds, string(k))
+	}
 	slices.Sort(kinds)
 	return kinds
 }
@@ -91,7 +94,7 @@ func TestCorpus(t *testing.T) {
 	failed := 0
 	for _, c := range loadCorpus(t) {
 		a := v.CheckScript(c.command)
-		for _, f := range a.Findings {
+		for f := range a.All() {
 			if _, ok := finding.Lookup(f.Kind); !ok {
 				t.Errorf("%s: finding kind %q is not in finding's table", c, f.Kind)
 			}

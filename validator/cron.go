@@ -126,7 +126,7 @@ func (ck *checker) nestedJob(script, prefix string) {
 		return
 	}
 	a := New(ck.v.env).CheckScript(script)
-	for _, f := range a.Findings {
+	for f := range a.All() {
 		ck.addFinding(Finding{Kind: f.Kind, Severity: f.Severity, ID: f.ID, Reason: OneLine(prefix + f.Reason), Suggestion: f.Suggestion})
 	}
 }

@@ -61,9 +61,9 @@ func economyWhy(a Analysis) string {
 		return r
 	}
 	var names []string
-	for i, ro := range a.ReadOnly {
-		if !ro && i < len(a.Commands) {
-			name := a.Commands[i].Name
+	for _, rec := range a.Commands {
+		if !rec.ReadOnly {
+			name := rec.Command.Name
 			if name == "" {
 				name = "(dynamic name)"
 			}

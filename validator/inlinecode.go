@@ -63,7 +63,7 @@ func (ck *checker) nested(src, how string) {
 		return
 	}
 	a := ck.v.Classify(ck.v.parser.ParseScript(src), src)
-	for _, f := range a.Findings {
+	for f := range a.All() {
 		f.Reason = OneLine(how + ": " + f.Reason)
 		ck.addFinding(f)
 	}

@@ -100,7 +100,7 @@ func TestMetamorphicWrappersNeverLower(t *testing.T) {
 }
 
 func hasKind(a Analysis, kind string) bool {
-	for _, f := range a.Findings {
+	for f := range a.All() {
 		if string(f.Kind) == kind {
 			return true
 		}

@@ -118,7 +118,7 @@ func TestProjectFileCommands(t *testing.T) {
 		got := slices.Contains(a.Kinds(), "protected_write")
 		if got != c.protected {
 			files := strings.Join(c.env.ProjectFiles, ",")
-			t.Errorf("%s (project files %q): protected_write = %v, want %v; findings %v", c.command, files, got, c.protected, a.Findings)
+			t.Errorf("%s (project files %q): protected_write = %v, want %v; findings %v", c.command, files, got, c.protected, a.AllFindings())
 		}
 	}
 }
@@ -131,7 +131,7 @@ func TestProjectFileGitReadsStayQuiet(t *testing.T) {
 	v := New(env)
 	for _, command := range []string{"git status", "git log -p .permgate.toml", "git diff", "git show HEAD:.permgate.toml", "git branch -a", "git stash list", "cat .permgate.toml"} {
 		a := v.CheckScript(command)
-		if len(a.Findings) > 0 || !a.AllReadOnly {
+		if len(a.AllFindings()) > 0 || !a.AllReadOnly {
 			t.Errorf("%s: findings %v, read-only %v; want none and read-only", command, a.Findings, a.AllReadOnly)
 		}
 	}

@@ -122,7 +122,7 @@ func operandFollows(args []shellparse.Word) bool {
 // addFinding records a finding on the current command.
 func (ck *checker) addFinding(f Finding) {
 	cmd := ck.res.Commands[ck.index]
-	f.Command, f.Index = cmd.Source, ck.index
+	f.Command = cmd.Source
 	if f.ID == "" {
 		f.ID = string(f.Kind)
 	}

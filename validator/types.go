@@ -6,11 +6,13 @@ package validator
 
 import (
 	"fmt"
-	"github.com/permgate/permgate/finding"
+	"iter"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -27,7 +29,8 @@ const (
 // ParseSeverity reads a severity name.
 func ParseSeverity(name string) (Severity, error) { return finding.ParseSeverity(name) }
 
-// Finding is one reason a command is risky.
+// Finding is one reason a command is risky. Its JSON form is SPEC §4's
+// {kind, severity, reason, id, suggestion, command}.
 type Finding struct {
 	Kind     finding.Kind `json:"kind"`
 	Severity Severity     `json:"severity"`
@@ -39,32 +42,88 @@ type Finding struct {
 	// Command is the simple command's text as written (the whole script for
 	// problems that concern it all).
 	Command string `json:"command"`
-	// Index is the command's index in Analysis.Commands, or -1.
-	Index int `json:"-"`
 }
 
-// Analysis is the classification of one script or argv.
+// Analysis is the classification of one script or argv: a record for each
+// simple command that could run, and the findings of the script as a whole.
 type Analysis struct {
-	// Commands are the simple commands that could run.
-	Commands []shellparse.SimpleCommand
-	// ReadOnly holds, for each command, whether it is read-only.
-	ReadOnly []bool
-	// Findings are all findings, commands' and the script's.
+	// Commands are the simple commands that could run, each with its findings.
+	Commands []CommandRecord
+	// Findings are the script's own findings, which concern no single command:
+	// the parser's (parse_error, too_complex) and those of the checks that
+	// look at the whole text (an endless loop of background jobs).
 	Findings []Finding
-	// Severity is the highest severity among the findings.
+	// Severity is the highest severity among all the findings.
 	Severity Severity
 	// AllReadOnly reports that every command is read-only and nothing stopped the
 	// analysis from seeing them all.
 	AllReadOnly bool
-	// Files holds, for each command, the files it may read and write, as
-	// absolute paths (for path rules).
-	Files []FileAccess
+	// trailing counts the findings at the end of Findings that come after the
+	// commands' in All (the whole-text checks run last); the others come first.
+	trailing int
+}
+
+// CommandRecord is one simple command with what the analysis found in it.
+type CommandRecord struct {
+	// Command is the simple command as shellparse found it.
+	Command shellparse.SimpleCommand
+	// ReadOnly reports that the command has no findings and only reads.
+	ReadOnly bool
+	// Files are the files the command may read and write, as absolute paths
+	// (for path rules); empty unless Env.FileAccess asked for them.
+	Files FileAccess
+	// Findings are the command's findings in the order found. One an earlier
+	// command or the parser already reported (the same kind, reason and text,
+	// as in a; a) is not repeated.
+	Findings []Finding
 }
 
 // FileAccess lists the files one command may read and write.
 type FileAccess struct {
 	Reads  []string
 	Writes []string
+}
+
+// All yields every finding in order: the parser's, each command's in turn,
+// then those of the whole-text checks.
+func (a Analysis) All() iter.Seq[Finding] {
+	return func(yield func(Finding) bool) {
+		lead := a.Findings[:len(a.Findings)-a.trailing]
+		for _, f := range lead {
+			if !yield(f) {
+				return
+			}
+		}
+		for i := range a.Commands {
+			for _, f := range a.Commands[i].Findings {
+				if !yield(f) {
+					return
+				}
+			}
+		}
+		for _, f := range a.Findings[len(lead):] {
+			if !yield(f) {
+				return
+			}
+		}
+	}
+}
+
+// AllFindings returns every finding in the order All yields them, or nil when
+// there is none.
+func (a Analysis) AllFindings() []Finding {
+	n := len(a.Findings)
+	for i := range a.Commands {
+		n += len(a.Commands[i].Findings)
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]Finding, 0, n)
+	for f := range a.All() {
+		out = append(out, f)
+	}
+	return out
 }
 
 // OneLine makes text safe to print on a terminal, on one line: it is the one
@@ -118,8 +177,8 @@ func TerminalUnsafe(r rune) bool {
 // Incomplete reports that the analysis could not see the whole command: it did
 // not parse, or it went past a bound.
 func (a Analysis) Incomplete() bool {
-	for _, f := range a.Findings {
-		if f.Kind == "parse_error" || f.Kind == "too_complex" {
+	for f := range a.All() {
+		if f.Kind == finding.ParseError || f.Kind == finding.TooComplex {
 			return true
 		}
 	}
@@ -127,7 +186,14 @@ func (a Analysis) Incomplete() bool {
 }
 
 // HasKind reports a finding of the kind.
-func (a Analysis) HasKind(kind finding.Kind) bool { return HasKind(a.Findings, kind) }
+func (a Analysis) HasKind(kind finding.Kind) bool {
+	for f := range a.All() {
+		if f.Kind == kind {
+			return true
+		}
+	}
+	return false
+}
 
 // HasKind reports a finding of the kind among findings.
 func HasKind(findings []Finding, kind finding.Kind) bool {
@@ -140,13 +206,11 @@ func HasKind(findings []Finding, kind finding.Kind) bool {
 }
 
 // Kinds returns the distinct finding kinds, in order of first appearance.
-func (a Analysis) Kinds() []string {
-	var kinds []string
-	seen := map[string]bool{}
-	for _, f := range a.Findings {
-		if !seen[string(f.Kind)] {
-			seen[string(f.Kind)] = true
-			kinds = append(kinds, string(f.Kind))
+func (a Analysis) Kinds() []finding.Kind {
+	var kinds []finding.Kind
+	for f := range a.All() {
+		if !slices.Contains(kinds, f.Kind) {
+			kinds = append(kinds, f.Kind)
 		}
 	}
 	return kinds
@@ -156,27 +220,25 @@ func (a Analysis) Kinds() []string {
 // when there is none. What a command does is a better reason than the sudo it
 // came through, so privilege_escalation gives way to another finding as severe.
 func (a Analysis) Reason() string {
-	best := -1
-	for i, f := range a.Findings {
+	var best Finding
+	found := false
+	for f := range a.All() {
 		switch {
-		case best < 0, f.Severity > a.Findings[best].Severity:
-			best = i
-		case f.Severity == a.Findings[best].Severity && a.Findings[best].Kind == "privilege_escalation" && f.Kind != "privilege_escalation":
-			best = i
+		case !found, f.Severity > best.Severity:
+			best, found = f, true
+		case f.Severity == best.Severity && best.Kind == finding.PrivilegeEscalation && f.Kind != finding.PrivilegeEscalation:
+			best = f
 		}
 	}
-	if best < 0 {
-		return ""
-	}
-	return a.Findings[best].Reason
+	return best.Reason
 }
 
 // Argv returns each command's words as text, for display and JSON.
 func (a Analysis) Argv() [][]string {
 	out := make([][]string, 0, len(a.Commands))
-	for _, c := range a.Commands {
-		words := make([]string, len(c.Argv))
-		for i, w := range c.Argv {
+	for _, rec := range a.Commands {
+		words := make([]string, len(rec.Command.Argv))
+		for i, w := range rec.Command.Argv {
 			words[i] = w.Text
 		}
 		out = append(out, words)

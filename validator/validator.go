@@ -30,7 +30,7 @@ type Env struct {
 	// CDPath reports that CDPATH is set where commands run: a relative cd may
 	// then go anywhere.
 	CDPath bool
-	// FileAccess asks for Analysis.Files (the files each command reads and
+	// FileAccess asks for CommandRecord.Files (the files each command reads and
 	// writes), which path rules need; it costs time, so it is off by default.
 	FileAccess bool
 	// ProjectFiles are the absolute paths of the project .permgate.toml files in force.
@@ -140,16 +140,13 @@ func (v *Validator) CheckArgv(argv []string) Analysis {
 
 // Classify turns a parse result into findings and read-only flags.
 func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
-	a := Analysis{Commands: res.Commands, ReadOnly: make([]bool, len(res.Commands))}
-	if v.env.FileAccess {
-		a.Files = make([]FileAccess, len(res.Commands))
-	}
+	a := Analysis{Commands: make([]CommandRecord, len(res.Commands))}
 	for _, p := range res.Problems {
 		command := p.Source
 		if command == "" {
 			command = clip(src)
 		}
-		a.Findings = append(a.Findings, Finding{Kind: finding.Kind(p.Kind), Severity: NonSevere, Reason: OneLine(p.Reason), Command: command, Index: -1})
+		a.Findings = append(a.Findings, Finding{Kind: finding.Kind(p.Kind), Severity: NonSevere, Reason: OneLine(p.Reason), Command: command})
 	}
 	funcs := map[string]bool{}
 	for _, f := range res.Functions {
@@ -157,29 +154,49 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 	}
 	ck := &checker{v: v, res: res, funcs: funcs, shellDir: v.env.Cwd, cdpath: v.env.CDPath}
 	a.AllReadOnly = len(res.Problems) == 0
+	// seen holds the findings kept so far, for dropping repeats; clipped, so
+	// appending never writes into a.Findings.
+	seen := slices.Clip(a.Findings)
 	for i := range res.Commands {
+		rec := &a.Commands[i]
+		rec.Command = res.Commands[i]
 		findings := ck.command(i)
-		if a.Files != nil {
-			a.Files[i] = ck.fileAccess(res.Commands[i])
+		if v.env.FileAccess {
+			rec.Files = ck.fileAccess(res.Commands[i])
 		}
-		for _, f := range findings {
-			if !hasFinding(a.Findings, f) {
-				a.Findings = append(a.Findings, f)
-			}
-		}
-		a.ReadOnly[i] = len(findings) == 0 && v.readOnly(res.Commands[i])
-		if !a.ReadOnly[i] {
+		rec.ReadOnly = len(findings) == 0 && v.readOnly(res.Commands[i])
+		rec.Findings = dropRepeats(&seen, findings)
+		if !rec.ReadOnly {
 			a.AllReadOnly = false
 		}
 	}
 	if len(src) < 4096 && strings.Contains(src, "done") && loopBomb().MatchString(src) {
-		a.Findings = append(a.Findings, Finding{Kind: "fork_bomb", Severity: Severe, Reason: "an endless loop starts processes in the background without waiting (a fork bomb)", Command: clip(src), Index: -1})
+		a.Findings = append(a.Findings, Finding{Kind: "fork_bomb", Severity: Severe, Reason: "an endless loop starts processes in the background without waiting (a fork bomb)", Command: clip(src)})
+		a.trailing++
 		a.AllReadOnly = false
 	}
-	for _, f := range a.Findings {
+	for f := range a.All() {
 		a.Severity = max(a.Severity, f.Severity)
 	}
 	return a
+}
+
+// dropRepeats returns the findings not in seen (the parser's and earlier
+// commands'), filtering findings (which the caller owns) in place, and adds
+// them to seen.
+func dropRepeats(seen *[]Finding, findings []Finding) []Finding {
+	kept := findings[:0]
+	for _, f := range findings {
+		if hasFinding(*seen, f) {
+			continue
+		}
+		kept = append(kept, f)
+		*seen = append(*seen, f)
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	return kept
 }
 
 // loopBomb matches an endless loop whose body only starts background jobs:
@@ -245,7 +262,7 @@ type checker struct {
 
 func (ck *checker) add(kind finding.Kind, sev Severity, reason string) {
 	cmd := ck.res.Commands[ck.index]
-	f := Finding{Kind: kind, Severity: sev, Reason: OneLine(reason), Command: cmd.Source, Index: ck.index}
+	f := Finding{Kind: kind, Severity: sev, Reason: OneLine(reason), Command: cmd.Source}
 	if !hasFinding(ck.out, f) {
 		ck.out = append(ck.out, f)
 	}
