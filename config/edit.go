@@ -17,9 +17,10 @@ import (
 var RuleLists = []string{"allow", "ask", "deny"}
 
 // AddRule adds a rule to a list (allow, ask, deny) of a config file, creating the
-// file when needed. It edits the text in place, so the user's comments and layout
-// stay where they were; the change is written atomically under a lock, and only if
-// the result still loads. Adding a rule that is already there does nothing. With
+// file when needed. It edits the text in place where a TOML parser places the
+// list (a [permission] table, dotted keys or an inline table), so every other
+// byte, comments and layout included, stays as it was; the change is written
+// atomically under a lock, and only if the result still loads. Adding a rule that is already there does nothing. With
 // seals, a file that matched its seal before the edit (or was empty) is sealed
 // again after it; a file changed outside permgate stays unsealed.
 func AddRule(path, list, rule string, seals *integrity.Sealer) (added bool, err error) {
@@ -58,8 +59,9 @@ func RemoveRule(path, rule string, seals *integrity.Sealer) (removed bool, err e
 }
 
 // editConfig reads a config file (empty when missing), applies edit, checks that
-// the result loads, and writes it atomically, all under the file's lock. With
-// seals, the result is sealed when the old content was.
+// the result loads, and writes it atomically, all under the file's lock. A
+// symlinked config keeps its link: the file it points to is rewritten. With
+// seals, the result is sealed (under path) when the old content was.
 func editConfig(path string, seals *integrity.Sealer, edit func(string) (string, error)) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("create %s: %w", filepath.Dir(path), err)
