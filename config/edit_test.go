@@ -51,7 +51,7 @@ func TestRemoveRule(t *testing.T) {
 		name, before, rule, after string
 	}{
 		{"only item", "[permission]\nallow = ['bash(prefix:ls*)'] # keep\n", "bash(prefix:ls*)", "[permission]\nallow = [] # keep\n"},
-		{"first of two", "[permission]\nallow = [\"a\", \"bash\"]\n", "a", "[permission]\nallow = [ \"bash\"]\n"},
+		{"first of two", "[permission]\nallow = [\"a\", \"bash\"]\n", "a", "[permission]\nallow = [\"bash\"]\n"},
 		{"last of two", "[permission]\nallow = [\"a\", \"bash\"]\n", "bash", "[permission]\nallow = [\"a\"]\n"},
 		{"own line", "[permission]\ndeny = [\n  \"write_file\",\n  \"bash\",\n]\n# end\n", "write_file", "[permission]\ndeny = [\n  \"bash\",\n]\n# end\n"},
 		{"in two lists", "[permission]\nallow = [\"bash\"]\nask = [\"bash\"]\n", "bash", "[permission]\nallow = []\nask = []\n"},
