@@ -30,7 +30,7 @@ func (m Matcher) AllowAll(a validator.Analysis) (string, bool) {
 		normalized := validator.Normalize(rec.Command)
 		matched := ""
 		for _, r := range m.Rules.Allow {
-			if r.Tool == "bash" && (r.Kind == WholeTool || r.matchCommand(normalized)) {
+			if r.Tool == "bash" && (r.Kind == WholeTool || r.matchAllow(normalized)) {
 				matched = r.Text
 				break
 			}

@@ -123,6 +123,22 @@ func (r Rule) matchCommand(normalized string) bool {
 	return false
 }
 
+// matchAllow is matchCommand for an allow rule: its prefix ends at a word
+// boundary (SPEC §3), so bash(prefix:make build*) allows make build and make
+// build -j4, never make buildall, and bash(prefix:rm foo.txt*) never rm
+// foo.txt.bak. Deny and ask rules keep the plain string prefix: they may only
+// match more.
+func (r Rule) matchAllow(normalized string) bool {
+	if r.Kind != CommandPrefix {
+		return r.matchCommand(normalized)
+	}
+	if !strings.HasPrefix(normalized, r.Pattern) {
+		return false
+	}
+	rest := normalized[len(r.Pattern):]
+	return rest == "" || rest[0] == ' ' || r.Pattern == "" || strings.HasSuffix(r.Pattern, " ")
+}
+
 // PathContext resolves the paths a rule pattern and a file argument name.
 type PathContext struct {
 	Cwd  string

@@ -102,3 +102,36 @@ func TestRuleMatchPath(t *testing.T) {
 		}
 	}
 }
+
+// TestAllowPrefixEndsAtWord: an allow rule's prefix ends at a word boundary
+// (SPEC §3); deny and ask rules keep the string prefix.
+func TestAllowPrefixEndsAtWord(t *testing.T) {
+	allow := mustRule(t, "bash(prefix:make build*)")
+	for cmd, want := range map[string]bool{
+		"make build": true, "make build -j4": true, "make buildall": false, "make buil": false, "make": false,
+	} {
+		if got := allow.matchAllow(cmd); got != want {
+			t.Errorf("allow make build*: %q = %v, want %v", cmd, got, want)
+		}
+	}
+	file := mustRule(t, "bash(prefix:rm foo.txt*)")
+	if file.matchAllow("rm foo.txt.bak") || !file.matchAllow("rm foo.txt") {
+		t.Error("allow rm foo.txt* must allow rm foo.txt and only it")
+	}
+	if !allow.matchCommand("make buildall") {
+		t.Error("a deny or ask rule keeps the string prefix")
+	}
+	spaced := mustRule(t, "bash(prefix:git commit -m *)")
+	if !spaced.matchAllow("git commit -m wip") {
+		t.Error("a prefix that ends with a space ends at a word already")
+	}
+}
+
+func mustRule(t *testing.T, text string) Rule {
+	t.Helper()
+	r, err := ParseRule(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
