@@ -211,6 +211,17 @@ func TestPromptEnterIsNo(t *testing.T) {
 	}
 }
 
+// TestPromptAlwaysIsExactForDeletes: for a program that deletes or moves
+// files, "always" approves this very command, not a prefix of it.
+func TestPromptAlwaysIsExactForDeletes(t *testing.T) {
+	home, env := testHome(t)
+	writeTestFile(t, filepath.Join(home, "build.log"), "x")
+	r := startPTY(t, home, env, "exec", "--", "rm build.log")
+	r.waitFor("[a] always: add bash(rm build.log) to your config")
+	r.send("n\n")
+	r.exit()
+}
+
 func TestPromptAlwaysAddsRule(t *testing.T) {
 	home, env := testHome(t)
 	config := filepath.Join(home, ".config", "permgate", "config.toml")
@@ -221,6 +232,9 @@ func TestPromptAlwaysAddsRule(t *testing.T) {
 	r.send("a\n")
 	if code := r.exit(); code != 0 {
 		t.Fatalf("exit %d after always:\n%s", code, r.output())
+	}
+	if !strings.Contains(r.output(), "undo: permgate rules remove 'bash(prefix:touch marker*)'") {
+		t.Errorf("the prompt did not say how to undo the rule:\n%s", r.output())
 	}
 	data, _ := os.ReadFile(config)
 	if string(data) != "# my rules\n[permission]\nallow = ['bash(prefix:touch marker*)'] # none yet\n" {

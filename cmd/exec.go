@@ -16,6 +16,7 @@ import (
 	"github.com/permgate/permgate/config"
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/shellparse"
 	"github.com/permgate/permgate/state"
 	"github.com/permgate/permgate/validator"
 )
@@ -144,7 +145,8 @@ func (s *session) promptFor(io streams, command string, a validator.Analysis, ou
 		case err != nil:
 			fmt.Fprintf(tty, "permgate: could not save the rule: %s (allowed this once)\n", safe(err.Error()))
 		case added:
-			fmt.Fprintf(tty, "permgate: added %s to %s\n", safe(view.always), safe(s.paths.User))
+			fmt.Fprintf(tty, "permgate: added %s to %s (undo: permgate rules remove %s)\n",
+				safe(view.always), safe(s.paths.User), safe(shellparse.ShellQuote(view.always)))
 			noteUnsealed(tty, s)
 		}
 		return policy.Outcome{Decision: policy.Allow, Reason: "allowed always at the prompt: " + view.always, Rule: view.always}, "user"

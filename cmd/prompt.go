@@ -175,9 +175,30 @@ var neverAlways = map[string]bool{
 	"find": true, "watch": true, "script": true, "ssh": true,
 }
 
-// alwaysRule returns the allow rule answering "a" would add: the prefix of the
-// one command that is not read-only (bash(prefix:npm run build*)), and only when
-// that rule would turn this very decision into an allow.
+// exactAlways are programs that delete, move or change files and processes: an
+// always-rule for them is the exact command approved, never a prefix.
+var exactAlways = map[string]bool{
+	"rm": true, "rmdir": true, "unlink": true, "shred": true, "mv": true, "cp": true, "ln": true, "dd": true,
+	"truncate": true, "chmod": true, "chown": true, "chgrp": true, "kill": true, "pkill": true, "killall": true,
+	"tee": true, "install": true, "rsync": true, "git": true, "docker": true, "kubectl": true,
+}
+
+// staticArgv reports an argv whose every word is known before it runs.
+func staticArgv(argv []shellparse.Word) bool {
+	for _, w := range argv {
+		if !w.Static {
+			return false
+		}
+	}
+	return true
+}
+
+// alwaysRule returns the narrowest allow rule that covers what is approved
+// when the person answers "a": the exact command for programs that delete,
+// move or change things (bash(rm build.log)), else the prefix of the one
+// command that is not read-only, ending at a word (bash(prefix:npm run
+// build*)); and only when that rule would turn this very decision into an
+// allow.
 func alwaysRule(s *session, a validator.Analysis, out policy.Outcome) string {
 	if out.Decision != policy.Ask || out.By != "mode" || a.Severity != validator.Safe || a.Incomplete() {
 		return ""
@@ -199,14 +220,25 @@ func alwaysRule(s *session, a validator.Analysis, out policy.Outcome) string {
 	if neverAlways[base] || shellparse.IsShell(target.Name) || validator.IsInterpreter(base) {
 		return ""
 	}
-	words := []string{target.Name}
-	for _, w := range target.Argv[1:] {
-		if len(words) == 3 || !w.Static || strings.HasPrefix(w.Text, "-") || strings.ContainsAny(w.Text, "/=*?[]{}$`'\" ") || w.Text == "" {
-			break
+	rule := ""
+	if exactAlways[base] {
+		// A program that deletes, moves or changes files: only this very
+		// command is approved (rm build.log, not every rm build.log…).
+		exact := validator.Normalize(*target)
+		if strings.ContainsAny(exact, "()*") || !staticArgv(target.Argv) {
+			return ""
 		}
-		words = append(words, w.Text)
+		rule = "bash(" + exact + ")"
+	} else {
+		words := []string{target.Name}
+		for _, w := range target.Argv[1:] {
+			if len(words) == 3 || !w.Static || strings.HasPrefix(w.Text, "-") || strings.ContainsAny(w.Text, "/=*?[]{}$`'\" ") || w.Text == "" {
+				break
+			}
+			words = append(words, w.Text)
+		}
+		rule = "bash(prefix:" + strings.Join(words, " ") + "*)" // ends at a word: make build* is not make buildall
 	}
-	rule := "bash(prefix:" + strings.Join(words, " ") + "*)"
 	r, err := policy.ParseRule(rule)
 	if err != nil {
 		return ""
