@@ -21,7 +21,7 @@ func newConfigCmd(io streams, g *globalFlags) *cobra.Command {
 		Short: "Validate and show the merged config and where each part came from",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return errors.New("config: say check, path or show")
+			return errors.New("config: name a subcommand: check, path or show")
 		},
 	}
 	c.AddCommand(&cobra.Command{
@@ -61,7 +61,9 @@ func newConfigCmd(io streams, g *globalFlags) *cobra.Command {
 	c.AddCommand(&cobra.Command{
 		Use:   "show",
 		Short: "Print the merged config as TOML, each setting with the file and line it came from",
-		Args:  cobra.NoArgs,
+		Example: "  permgate config show\n" +
+			"  permgate config show > merged.toml   # valid TOML: loads to the same settings",
+		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			s, err := loadSession(g, io, "", false)
 			if err != nil {

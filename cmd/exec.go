@@ -42,7 +42,7 @@ type execOptions struct {
 func newExecCmd(io streams, g *globalFlags) *cobra.Command {
 	var o execOptions
 	c := &cobra.Command{
-		Use:   "exec [flags] -- CMD...",
+		Use:   "exec [--mode MODE] [--fail-closed] [--prompt-timeout DURATION] -- CMD...",
 		Short: "Decide, then run the command, ask on the terminal, or refuse",
 		Long: "exec decides like check; allowed commands run with stdin, stdout, stderr, signals and the exit status\n" +
 			"passing through. One argument is a script run with bash -c (or $PERMGATE_SHELL); several are an argv run\n" +

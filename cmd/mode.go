@@ -26,7 +26,16 @@ func newModeCmd(io streams, g *globalFlags) *cobra.Command {
 			"(default → auto → plan → bypass → default); --reset clears it, so the config's mode applies.\n" +
 			"The persistent mode is the user's: in a hook the harness's own mode stands and the persistent\n" +
 			"mode may only tighten it; a guarded shell's Shift+Tab changes that shell's mode only.",
-		Args: cobra.MaximumNArgs(1),
+		Example: "  permgate mode            # the mode in force, and what each mode does\n" +
+			"  permgate mode plan       # only read-only commands from now on\n" +
+			"  permgate mode --cycle    # the next mode: default → auto → plan → bypass\n" +
+			"  permgate mode --short    # just the name, for a shell prompt",
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return fmt.Errorf("give one MODE (default, auto, plan or bypass), not %d", len(args))
+			}
+			return nil
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			s, err := loadSession(g, io, "", false)
 			if err != nil {
