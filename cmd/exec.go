@@ -87,6 +87,11 @@ func runExec(io streams, g *globalFlags, o execOptions, args []string) int {
 			return exitExecError
 		}
 	}
+	// A program path that cannot run is said before deciding, so nothing is
+	// asked in vain; run looks again just before it runs.
+	if code := refuseNotRunnable(io, args); code != 0 {
+		return code
+	}
 	s, err := loadSession(g, io, o.mode, o.failClosed)
 	if err != nil {
 		fmt.Fprintf(io.err, "permgate: error: %v\npermgate: hint: permgate runs nothing until this is fixed; see `permgate config check`\n", err)
@@ -258,11 +263,8 @@ func run(io streams, args []string) int {
 			return exitExecError
 		}
 	}
-	if path, ok := programPath(args); ok {
-		if why, code := notRunnable(path); why != "" {
-			fmt.Fprintf(io.err, "permgate: error: exec: %s: %s\n", validator.OneLine(path), why)
-			return code
-		}
+	if code := refuseNotRunnable(io, args); code != 0 {
+		return code
 	}
 	prog, err := exec.LookPath(argv[0])
 	if err != nil {
@@ -279,6 +281,21 @@ func run(io streams, args []string) int {
 		return exitDenied
 	}
 	return exitExecError
+}
+
+// refuseNotRunnable says why a program named by a path cannot run, and returns
+// the exit code for it; 0 when it looks runnable or is not named by a path.
+func refuseNotRunnable(io streams, args []string) int {
+	path, ok := programPath(args)
+	if !ok {
+		return 0
+	}
+	why, code := notRunnable(path)
+	if why == "" {
+		return 0
+	}
+	fmt.Fprintf(io.err, "permgate: error: exec: %s: %s\n", validator.OneLine(path), why)
+	return code
 }
 
 // programPath returns the file a command runs when it names one by a path:
