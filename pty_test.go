@@ -337,7 +337,8 @@ func TestModeMenuOnTerminal(t *testing.T) {
 	home, env := testHome(t)
 	r := startPTY(t, home, env, "mode")
 	r.waitFor("mode (1-4, Enter keeps it): ")
-	if !strings.Contains(r.output(), "* 1) default") || !strings.Contains(r.output(), "3) plan") {
+	if !strings.Contains(r.output(), "* 1) default") || !strings.Contains(r.output(), "3) plan") ||
+		!strings.Contains(r.output(), "asks before anything that writes") || !strings.Contains(r.output(), "everything but deny rules and severe findings") {
 		t.Errorf("menu:\n%s", r.output())
 	}
 	r.send("3\n")

@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"github.com/permgate/permgate/config"
 	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/validator"
 )
 
 func newConfigCmd(io streams, g *globalFlags) *cobra.Command {
@@ -18,7 +21,7 @@ func newConfigCmd(io streams, g *globalFlags) *cobra.Command {
 		Short: "Validate and show the merged config and where each part came from",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return errors.New("config: say check, path or show")
+			return errors.New("config: name a subcommand: check, path or show")
 		},
 	}
 	c.AddCommand(&cobra.Command{
@@ -51,14 +54,16 @@ func newConfigCmd(io streams, g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			printLayers(io, s)
+			printLayers(io, s, "")
 			return nil
 		},
 	})
 	c.AddCommand(&cobra.Command{
 		Use:   "show",
-		Short: "Show the merged config, each part with the file and line it came from",
-		Args:  cobra.NoArgs,
+		Short: "Print the merged config as TOML, each setting with the file and line it came from",
+		Example: "  permgate config show\n" +
+			"  permgate config show > merged.toml   # valid TOML: loads to the same settings",
+		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			s, err := loadSession(g, io, "", false)
 			if err != nil {
@@ -71,7 +76,9 @@ func newConfigCmd(io streams, g *globalFlags) *cobra.Command {
 	return c
 }
 
-func printLayers(io streams, s *session) {
+// printLayers lists the layers' files and where the state, seal and audit log
+// live, each line after prefix ("# " makes them TOML comments).
+func printLayers(io streams, s *session, prefix string) {
 	for _, l := range s.cfg.Layers {
 		state := "not found"
 		switch {
@@ -88,52 +95,112 @@ func printLayers(io streams, s *session) {
 		case l.Exists:
 			state = "loaded"
 		}
-		fmt.Fprintf(io.out, "%-9s %s (%s)\n", l.Name, safe(l.Path), safe(state))
+		fmt.Fprintf(io.out, "%s%-9s %s (%s)\n", prefix, l.Name, safe(l.Path), safe(state))
 	}
-	fmt.Fprintf(io.out, "%-9s %s\n", "state", safe(s.store.Path()))
-	fmt.Fprintf(io.out, "%-9s %s (key %s)\n", "seal", safe(s.store.Seals().SealPath()), safe(s.store.Seals().KeyPath()))
-	fmt.Fprintf(io.out, "%-9s %s (rotated to %s)\n", "audit", safe(s.auditLog().Path()), safe(s.auditLog().RotatedPath()))
+	fmt.Fprintf(io.out, "%s%-9s %s\n", prefix, "state", safe(s.store.Path()))
+	fmt.Fprintf(io.out, "%s%-9s %s (key %s)\n", prefix, "seal", safe(s.store.Seals().SealPath()), safe(s.store.Seals().KeyPath()))
+	fmt.Fprintf(io.out, "%s%-9s %s (rotated to %s)\n", prefix, "audit", safe(s.auditLog().Path()), safe(s.auditLog().RotatedPath()))
 }
 
+// showConfig prints the merged config as TOML that loads to the same settings,
+// each setting followed by a comment naming the file and line it came from
+// (or built-in). disable_bypass and [managed], honoured only in the system
+// file, are shown as comments, so the output loads as any layer.
 func showConfig(io streams, s *session) {
 	cfg := s.cfg
-	fmt.Fprintf(io.out, "mode = %q  # in force: %s (%s); config: %s\n", cfg.Mode.Value, s.eff.Mode, safe(s.eff.ModeSource), safe(cfg.Mode.Source))
-	fmt.Fprintf(io.out, "severe = %q  # %s\n", cfg.Severe.Value, safe(cfg.Severe.Source))
-	fmt.Fprintf(io.out, "fail_closed = %v  # %s\n", cfg.FailClosed.Value, safe(cfg.FailClosed.Source))
-	fmt.Fprintf(io.out, "bypass = %q  # %s\n", cfg.Bypass.Value, safe(cfg.Bypass.Source))
-	fmt.Fprintf(io.out, "audit.required = %v  # %s\n", cfg.AuditRequired.Value, safe(cfg.AuditRequired.Source))
-	if cfg.Managed.Value {
-		fmt.Fprintf(io.out, "# managed: [managed] only_tighten = true  # %s — the user, project and override files and the state may only tighten; the mode is never looser than %s\n", safe(cfg.Managed.Source), cfg.ModeFloor)
-	}
+	w := io.out
+	fmt.Fprintln(w, "# permgate config show: the merged config (valid TOML); after each setting, where it came from")
+	fmt.Fprintf(w, "mode = %s  # in force: %s (%s); config: %s\n", tomlString(string(cfg.Mode.Value)), s.eff.Mode, safe(s.eff.ModeSource), safe(cfg.Mode.Source))
+	fmt.Fprintf(w, "severe = %s  # %s\n", tomlString(cfg.Severe.Value), safe(cfg.Severe.Source))
+	fmt.Fprintf(w, "fail_closed = %v  # %s\n", cfg.FailClosed.Value, safe(cfg.FailClosed.Source))
+	fmt.Fprintf(w, "bypass = %s  # %s\n", tomlString(cfg.Bypass.Value), safe(cfg.Bypass.Source))
+	fmt.Fprintf(w, "audit.required = %v  # %s\n", cfg.AuditRequired.Value, safe(cfg.AuditRequired.Source))
 	if cfg.DisableBypass.Source != "" {
-		fmt.Fprintf(io.out, "disable_bypass = %v  # %s\n", cfg.DisableBypass.Value, safe(cfg.DisableBypass.Source))
+		fmt.Fprintf(w, "# disable_bypass = %v  # %s (honoured only in the system file)\n", cfg.DisableBypass.Value, safe(cfg.DisableBypass.Source))
 	}
-	fmt.Fprintln(io.out, "\n[permission]")
+	if cfg.Managed.Value {
+		fmt.Fprintf(w, "# managed: [managed] only_tighten = true  # %s — the user, project and override files and the state may only tighten; the mode is never looser than %s\n", safe(cfg.Managed.Source), cfg.ModeFloor)
+	}
+	fmt.Fprintln(w, "\n[permission]")
 	for _, list := range []struct {
 		name  string
 		rules []policy.Rule
 	}{{"deny", cfg.Rules.Deny}, {"ask", cfg.Rules.Ask}, {"allow", cfg.Rules.Allow}} {
-		for _, r := range list.rules {
-			fmt.Fprintf(io.out, "%-5s %s  # %s %s\n", list.name, safe(r.Text), r.Layer, safe(r.Source))
+		if len(list.rules) == 0 {
+			fmt.Fprintf(w, "%s = []\n", list.name)
+			continue
 		}
+		fmt.Fprintf(w, "%s = [\n", list.name)
+		for _, r := range list.rules {
+			fmt.Fprintf(w, "  %s,  # %s %s\n", tomlString(r.Text), r.Layer, safe(r.Source))
+		}
+		fmt.Fprintln(w, "]")
 	}
-	fmt.Fprintln(io.out, "\n[tools]")
+	fmt.Fprintln(w, "\n[tools]")
 	for _, t := range slices.Sorted(maps.Keys(cfg.Tools)) {
-		fmt.Fprintf(io.out, "%s = %q  # %s\n", safe(t), cfg.Tools[t].Value, safe(cfg.Tools[t].Source))
+		fmt.Fprintf(w, "%s = %s  # %s\n", tomlKey(t), tomlString(string(cfg.Tools[t].Value)), safe(cfg.Tools[t].Source))
 	}
-	fmt.Fprintln(io.out, "\n[safe]")
-	for _, c := range cfg.SafeCommands {
-		fmt.Fprintf(io.out, "commands += %q  # %s\n", c.Value, safe(c.Source))
+	fmt.Fprintln(w, "\n[safe]")
+	if len(cfg.SafeCommands) == 0 {
+		fmt.Fprintln(w, "commands = []")
+	} else {
+		fmt.Fprintln(w, "commands = [")
+		for _, c := range cfg.SafeCommands {
+			fmt.Fprintf(w, "  %s,  # %s\n", tomlString(c.Value), safe(c.Source))
+		}
+		fmt.Fprintln(w, "]")
 	}
-	fmt.Fprintln(io.out, "\n[profiles]")
 	for _, n := range slices.Sorted(maps.Keys(cfg.Profiles)) {
 		p := cfg.Profiles[n]
-		mode := string(p.Mode)
-		if mode == "" {
-			mode = "(unchanged)"
+		fmt.Fprintf(w, "\n[profiles.%s]  # %s\n", tomlKey(n), safe(p.Source))
+		if p.Mode != "" {
+			fmt.Fprintf(w, "mode = %s\n", tomlString(string(p.Mode)))
+		} else {
+			fmt.Fprintln(w, "# mode: unchanged")
 		}
-		fmt.Fprintf(io.out, "%s: mode %s, fail_closed %v  # %s\n", safe(n), safe(mode), p.FailClosed, safe(p.Source))
+		fmt.Fprintf(w, "fail_closed = %v\n", p.FailClosed)
+		if p.Severe != "" {
+			fmt.Fprintf(w, "severe = %s\n", tomlString(p.Severe))
+		}
 	}
-	fmt.Fprintln(io.out, "\n# layers")
-	printLayers(io, s)
+	fmt.Fprintln(w, "\n# layers")
+	printLayers(io, s, "# ")
+}
+
+// tomlString quotes s as a TOML basic string that decodes to s. Quotes,
+// backslashes and every character a terminal would act on (controls, bidi
+// controls, line separators) are written as escapes, so the output is safe
+// to show as well as valid.
+func tomlString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == utf8.RuneError, validator.TerminalUnsafe(r):
+			if r > 0xffff {
+				fmt.Fprintf(&b, `\U%08x`, r)
+			} else {
+				fmt.Fprintf(&b, `\u%04x`, r)
+			}
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// tomlKey writes k as a bare TOML key when it may stand bare, else quoted.
+func tomlKey(k string) string {
+	bare := k != "" && strings.IndexFunc(k, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-')
+	}) < 0
+	if bare {
+		return k
+	}
+	return tomlString(k)
 }

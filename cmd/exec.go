@@ -3,10 +3,12 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"os/signal"
 	"runtime"
+	"strings"
 	"syscall"
 	"time"
 
@@ -41,11 +43,15 @@ type execOptions struct {
 func newExecCmd(io streams, g *globalFlags) *cobra.Command {
 	var o execOptions
 	c := &cobra.Command{
-		Use:   "exec [flags] -- CMD...",
+		Use:   "exec [--mode MODE] [--fail-closed] [--prompt-timeout DURATION] -- CMD...",
 		Short: "Decide, then run the command, ask on the terminal, or refuse",
 		Long: "exec decides like check; allowed commands run with stdin, stdout, stderr, signals and the exit status\n" +
 			"passing through. One argument is a script run with bash -c (or $PERMGATE_SHELL); several are an argv run\n" +
-			"directly. A refusal exits 126; permgate's own failure exits 125.",
+			"directly. A refusal exits 126, as does a program that is a directory or not executable; a program that\n" +
+			"does not exist exits 127; permgate's own failure exits 125.",
+		Example: "  permgate exec -- 'make test && git status'\n" +
+			"  permgate exec --mode plan -- ls -la\n" +
+			"  permgate exec --fail-closed -- ./deploy.sh --dry-run",
 		RunE: func(c *cobra.Command, args []string) error {
 			return exitCode{runExec(io, g, o, args)}
 		},
@@ -81,6 +87,11 @@ func runExec(io streams, g *globalFlags, o execOptions, args []string) int {
 			fmt.Fprintf(io.err, "permgate: error: exec: %v\n", err)
 			return exitExecError
 		}
+	}
+	// A program path that cannot run is said before deciding, so nothing is
+	// asked in vain; run looks again just before it runs.
+	if code := refuseNotRunnable(io, args); code != 0 {
+		return code
 	}
 	s, err := loadSession(g, io, o.mode, o.failClosed)
 	if err != nil {
@@ -254,6 +265,9 @@ func run(io streams, args []string) int {
 			return exitExecError
 		}
 	}
+	if code := refuseNotRunnable(io, args); code != 0 {
+		return code
+	}
 	prog, err := exec.LookPath(argv[0])
 	if err != nil {
 		fmt.Fprintf(io.err, "permgate: %s: command not found\n", validator.OneLine(argv[0]))
@@ -269,4 +283,67 @@ func run(io streams, args []string) int {
 		return exitDenied
 	}
 	return exitExecError
+}
+
+// refuseNotRunnable says why a program named by a path cannot run, and returns
+// the exit code for it; 0 when it looks runnable or is not named by a path.
+func refuseNotRunnable(io streams, args []string) int {
+	path, ok := programPath(args)
+	if !ok {
+		return 0
+	}
+	why, code := notRunnable(path)
+	if why == "" {
+		return 0
+	}
+	fmt.Fprintf(io.err, "permgate: error: exec: %s: %s\n", validator.OneLine(path), why)
+	return code
+}
+
+// programPath returns the file a command runs when it names one by a path:
+// the argv form's first word with a slash in it, or a script that is nothing
+// but such a word (`permgate exec -- ./build.sh`).
+func programPath(args []string) (string, bool) {
+	word := args[0]
+	if len(args) == 1 {
+		word = strings.TrimSpace(word)
+		if strings.IndexFunc(word, func(r rune) bool { return !plainPathRune(r) }) >= 0 {
+			return "", false
+		}
+	}
+	return word, word != "" && strings.Contains(word, "/")
+}
+
+// plainPathRune reports whether r stands for itself in an unquoted shell word.
+func plainPathRune(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._/+-@%,:", r)
+}
+
+// notRunnable says why the file at path cannot be run, with the exit code a
+// shell gives for it (127 for a missing file, 126 for the rest); "" when it
+// looks runnable.
+func notRunnable(path string) (string, int) {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such file", exitNotFound
+	case err != nil:
+		return fmt.Sprintf("cannot be run: %v", unwrapPathError(err)), exitDenied
+	case fi.IsDir():
+		return "is a directory", exitDenied
+	case !fi.Mode().IsRegular():
+		return "is not a regular file", exitDenied
+	case fi.Mode().Perm()&0o111 == 0:
+		return fmt.Sprintf("is not executable (chmod +x %s?)", path), exitDenied
+	}
+	return "", 0
+}
+
+// unwrapPathError drops the operation and path a *fs.PathError repeats.
+func unwrapPathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -25,6 +25,8 @@ func newHookCmd(io streams, g *globalFlags) *cobra.Command {
 			"answers in that harness's protocol. It never prompts: an ask goes back to the harness (Codex cannot\n" +
 			"ask, so there it is a deny). Bad input, a config error or an internal error is a deny.\n" +
 			"--print-config prints the settings that register the hook.",
+		Example: "  permgate hook claude --print-config   # the settings snippet to add to Claude Code's settings\n" +
+			"  permgate hook codex < payload.json     # what the harness runs for each tool call",
 		// An error before the harness is known cannot be answered in its
 		// protocol: it exits 2 with the reason on stderr, which blocks the call
 		// in every harness (never 1, which some take for "go ahead").

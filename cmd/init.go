@@ -67,7 +67,12 @@ The function permgate_prompt_mode prints the shell's mode, for a prompt:
   fish  function fish_right_prompt; permgate_prompt_mode; end
 
 Put the line after any other code that binds Enter or Shift+Tab.`,
-		Args:      cobra.ExactArgs(1),
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return fmt.Errorf("name one shell: bash, zsh or fish (got %d arguments)", len(args))
+			}
+			return nil
+		},
 		ValidArgs: []string{"bash", "zsh", "fish"},
 		RunE: func(c *cobra.Command, args []string) error {
 			snippet, err := shellSnippet(args[0], permgateBinary())

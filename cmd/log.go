@@ -18,7 +18,9 @@ func newLogCmd(io streams, g *globalFlags) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "log [-n N] [--decision allow|ask|deny] [--json]",
 		Short: "Show recent decisions from the audit log",
-		Args:  cobra.NoArgs,
+		Example: "  permgate log -n 5\n" +
+			"  permgate log --decision deny --json",
+		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if decision != "" && decision != "allow" && decision != "ask" && decision != "deny" {
 				return fmt.Errorf("log: --decision must be allow, ask or deny, not %q", decision)

@@ -26,7 +26,16 @@ func newModeCmd(io streams, g *globalFlags) *cobra.Command {
 			"(default → auto → plan → bypass → default); --reset clears it, so the config's mode applies.\n" +
 			"The persistent mode is the user's: in a hook the harness's own mode stands and the persistent\n" +
 			"mode may only tighten it; a guarded shell's Shift+Tab changes that shell's mode only.",
-		Args: cobra.MaximumNArgs(1),
+		Example: "  permgate mode            # the mode in force, and what each mode does\n" +
+			"  permgate mode plan       # only read-only commands from now on\n" +
+			"  permgate mode --cycle    # the next mode: default → auto → plan → bypass\n" +
+			"  permgate mode --short    # just the name, for a shell prompt",
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return fmt.Errorf("give one MODE (default, auto, plan or bypass), not %d", len(args))
+			}
+			return nil
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			s, err := loadSession(g, io, "", false)
 			if err != nil {
@@ -67,10 +76,11 @@ func newModeCmd(io streams, g *globalFlags) *cobra.Command {
 			default:
 				fmt.Fprintf(io.out, "%s (%s)\n", s.eff.Mode, safe(s.eff.ModeSource))
 				if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
+					listModes(io, s, false)
 					return nil
 				}
 				flushInput(os.Stdin) // only a choice typed after the menu counts
-				if next, err = modeMenu(io, s.eff.Mode); err != nil || next == "" {
+				if next, err = modeMenu(io, s); err != nil || next == "" {
 					return err
 				}
 			}
@@ -144,16 +154,52 @@ func nextMode(m policy.Mode, noBypass bool, floor policy.Mode) policy.Mode {
 	return policy.ModeDefault
 }
 
-// modeMenu offers the modes as a 1–4 menu on the terminal; an empty answer keeps
-// the current mode.
-func modeMenu(io streams, current policy.Mode) (policy.Mode, error) {
+// modeSummary says in a few words what a mode lets run (bypass as the
+// config's bypass setting has it).
+func modeSummary(m policy.Mode, bypass string) string {
+	switch m {
+	case policy.ModeDefault:
+		return "asks before anything that writes"
+	case policy.ModeAuto:
+		return "runs what has no findings, asks about the rest"
+	case policy.ModePlan:
+		return "only read-only commands; refuses the rest"
+	case policy.ModeBypass:
+		if bypass == policy.BypassEverything {
+			return "everything but deny rules"
+		}
+		return "everything but deny rules and severe findings"
+	}
+	return ""
+}
+
+// listModes prints each mode with what it does, the one in force marked with
+// *; numbered for the menu. A mode the config rules out says why.
+func listModes(io streams, s *session, numbered bool) {
 	for i, m := range policy.Modes {
 		mark := " "
-		if m == current {
+		if m == s.eff.Mode {
 			mark = "*"
 		}
-		fmt.Fprintf(io.out, "%s %d) %s\n", mark, i+1, m)
+		what := modeSummary(m, s.cfg.Bypass.Value)
+		switch {
+		case m == policy.ModeBypass && s.cfg.DisableBypass.Value:
+			what = "disabled by " + safe(s.cfg.DisableBypass.Source)
+		case policy.Looser(m, s.cfg.ModeFloor):
+			what = "looser than the managed floor " + string(s.cfg.ModeFloor)
+		}
+		if numbered {
+			fmt.Fprintf(io.out, "%s %d) %-8s %s\n", mark, i+1, m, what)
+		} else {
+			fmt.Fprintf(io.out, "%s %-8s %s\n", mark, m, what)
+		}
 	}
+}
+
+// modeMenu offers the modes as a 1–4 menu on the terminal; an empty answer keeps
+// the current mode.
+func modeMenu(io streams, s *session) (policy.Mode, error) {
+	listModes(io, s, true)
 	fmt.Fprint(io.out, "mode (1-4, Enter keeps it): ")
 	line, err := bufio.NewReader(io.in).ReadString('\n')
 	if err != nil && line == "" {

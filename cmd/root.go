@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -48,7 +49,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if errors.As(err, &code) {
 		return code.code
 	}
-	fmt.Fprintf(stderr, "permgate: error: %v\n", err)
+	fmt.Fprintf(stderr, "permgate: error: %s\n", oneLine(err.Error()))
 	if hookInvocation(args) {
 		// A harness reads exit 1 as "go ahead" in some protocols: a mistake on
 		// the hook's command line that cobra caught before the hook command ran
@@ -92,5 +93,84 @@ func newRoot(io streams) *cobra.Command {
 	root.AddCommand(newCheckCmd(io, g), newVersionCmd(io), newConfigCmd(io, g), newTrustCmd(io, g, true), newTrustCmd(io, g, false),
 		newExecCmd(io, g), newModeCmd(io, g), newRulesCmd(io, g), newLogCmd(io, g), newGuardCmd(io, g),
 		newExplainCmd(io, g), newScanCmd(io, g), newInitCmd(io, g), newHookCmd(io, g))
+	registerCompletions(root)
+	explainArgErrors(root)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageError(c, err)
+	})
 	return root
+}
+
+// explainArgErrors makes every command's argument errors one line that names
+// the command, what was wrong and its usage:
+//
+//	permgate: error: mode: accepts at most 1 arg(s), received 2 (usage: permgate mode [MODE|--cycle|--reset] [flags])
+//
+// An error that is an exit code (hook's, answered in its own protocol) passes
+// through as it is.
+func explainArgErrors(c *cobra.Command) {
+	if args := c.Args; args != nil {
+		c.Args = func(c *cobra.Command, a []string) error {
+			err := args(c, a)
+			var code exitCode
+			if err == nil || errors.As(err, &code) {
+				return err
+			}
+			if strings.HasPrefix(err.Error(), "unknown command ") {
+				// cobra.NoArgs
+				if c.HasAvailableSubCommands() && len(a) > 0 {
+					err = fmt.Errorf("unknown subcommand %q (want %s)", a[0], subcommandNames(c))
+				} else {
+					err = fmt.Errorf("takes no arguments, got %s", quoteArgs(a))
+				}
+			}
+			return usageError(c, err)
+		}
+	}
+	for _, sub := range c.Commands() {
+		explainArgErrors(sub)
+	}
+}
+
+// usageError is err on one line, after the command's name and before its usage.
+func usageError(c *cobra.Command, err error) error {
+	name := strings.TrimPrefix(c.CommandPath(), c.Root().Name()+" ")
+	msg := strings.TrimPrefix(err.Error(), name+": ")
+	if c == c.Root() {
+		return fmt.Errorf("%s (usage: %s)", msg, c.UseLine())
+	}
+	return fmt.Errorf("%s: %s (usage: %s)", name, msg, c.UseLine())
+}
+
+// subcommandNames lists c's visible subcommands: "a, b or c".
+func subcommandNames(c *cobra.Command) string {
+	var names []string
+	for _, sub := range c.Commands() {
+		if sub.IsAvailableCommand() {
+			names = append(names, sub.Name())
+		}
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// quoteArgs quotes each argument, for an error message.
+func quoteArgs(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = fmt.Sprintf("%q", a)
+	}
+	return strings.Join(q, " ")
+}
+
+// oneLine folds cobra's "unknown command" error, whose suggestions stand on
+// lines of their own, into one line.
+func oneLine(msg string) string {
+	head, tail, ok := strings.Cut(msg, "\n\nDid you mean this?\n")
+	if !ok {
+		return msg
+	}
+	return head + " (did you mean " + strings.Join(strings.Fields(tail), ", ") + "?)"
 }

@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -28,7 +29,18 @@ func newRulesCmd(io streams, g *globalFlags) *cobra.Command {
 	c.AddCommand(&cobra.Command{
 		Use:   "add allow|ask|deny RULE",
 		Short: "Add a rule to your user config (comments and layout are kept)",
-		Args:  cobra.ExactArgs(2),
+		Example: "  permgate rules add allow 'bash(prefix:npm run build)'\n" +
+			"  permgate rules add deny 'bash(prefix:git push --force)'\n" +
+			"  permgate rules add ask write_file",
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) != 2 {
+				return fmt.Errorf("want a list (allow, ask or deny) and one RULE, got %d argument(s); quote the rule", len(args))
+			}
+			if !slices.Contains(ruleKinds, args[0]) {
+				return fmt.Errorf("unknown rule list %q (want allow, ask or deny)", args[0])
+			}
+			return nil
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			s, err := loadConfig(g, io)
 			if err != nil {
@@ -60,9 +72,10 @@ func newRulesCmd(io streams, g *globalFlags) *cobra.Command {
 		},
 	})
 	c.AddCommand(&cobra.Command{
-		Use:   "remove RULE",
-		Short: "Remove a rule from your user config",
-		Args:  cobra.ExactArgs(1),
+		Use:     "remove RULE",
+		Short:   "Remove a rule from your user config",
+		Example: "  permgate rules remove 'bash(prefix:npm run build)'",
+		Args:    cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			s, err := loadConfig(g, io)
 			if err != nil {
