@@ -37,8 +37,8 @@ type Finding struct {
 	Reason   string       `json:"reason"`
 	// ID is the stable id of the rule that found it (kind.name); Suggestion a
 	// safer way to the same end, or "".
-	ID         string `json:"id,omitempty"`
-	Suggestion string `json:"suggestion,omitempty"`
+	ID         string `json:"id"`
+	Suggestion string `json:"suggestion"`
 	// Command is the simple command's text as written (the whole script for
 	// problems that concern it all).
 	Command string `json:"command"`
