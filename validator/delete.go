@@ -38,11 +38,20 @@ func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
 		ck.treeSelf(t, "rm -r "+t.Text, false)
 		class, why := ck.judgeDelete(t)
 		if class == deleteSevere {
-			ck.addSafer("recursive_delete", "rm", Severe, "rm -r on "+why, "name the paths to delete one by one, or move them to the trash (gio trash PATH)")
+			ck.addSafer("recursive_delete", "rm", Severe, "rm -r on "+why, deleteSafer(why))
 		} else if recursive {
 			ck.add("recursive_delete_local", "rm", NonSevere, "rm -r deletes "+t.Text+" and everything in it")
 		}
 	}
+}
+
+// deleteSafer is the safer way to a recursive delete judged severe for why:
+// name the paths, or move them to the trash. Deleting / has none.
+func deleteSafer(why string) string {
+	if strings.HasPrefix(why, "/ —") {
+		return ""
+	}
+	return "name the paths to delete one by one, or move them to the trash (gio trash PATH)"
 }
 
 // rmArgs reads rm's arguments: whether -r is given, whether a word known only
@@ -241,7 +250,7 @@ func (ck *checker) rimraf(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, t := range operands(args) {
 		ck.treeSelf(t, "rimraf "+t.Text, false)
 		if class, why := ck.judgeDelete(t); class == deleteSevere {
-			ck.addSafer("recursive_delete", "rimraf", Severe, "rimraf on "+why, "name the paths to delete one by one, or move them to the trash (gio trash PATH)")
+			ck.addSafer("recursive_delete", "rimraf", Severe, "rimraf on "+why, deleteSafer(why))
 		} else {
 			ck.add("recursive_delete_local", "rimraf", NonSevere, "rimraf deletes "+t.Text+" and everything in it")
 		}
