@@ -51,7 +51,7 @@ func deleteSafer(why string) string {
 	if strings.HasPrefix(why, "/ —") {
 		return ""
 	}
-	return "name the paths to delete one by one, or move them to the trash (gio trash PATH)"
+	return "move it to the trash (gio trash PATH), which can be undone, or name the exact paths to delete"
 }
 
 // rmArgs reads rm's arguments: whether -r is given, whether a word known only
