@@ -45,7 +45,7 @@ func partitionTool(ck *checker, c shellparse.SimpleCommand, args []shellparse.Wo
 		if partedListing(args) {
 			return
 		}
-		ck.add("disk_destroy", "parted", Severe, "parted changes a disk's partition table")
+		ck.addSafer("disk_destroy", "parted", Severe, "parted changes a disk's partition table", "parted -l lists the disks and their partitions first")
 		return
 	}
 	for _, a := range args {
@@ -53,7 +53,7 @@ func partitionTool(ck *checker, c shellparse.SimpleCommand, args []shellparse.Wo
 			return
 		}
 	}
-	ck.add("disk_destroy", "partition_table", Severe, c.Name+" rewrites a disk's partition table")
+	ck.addSafer("disk_destroy", "partition_table", Severe, c.Name+" rewrites a disk's partition table", "check the device with lsblk first")
 }
 
 // partedListing reports parted run only to list: -l, or a device followed only

@@ -197,7 +197,7 @@ func (ck *checker) gitDepth(c shellparse.SimpleCommand, args []shellparse.Word, 
 		}
 	case "read-tree":
 		if hasFlag(g.args, "", "--reset") && gitShortFlag(g.args, 'u', "") {
-			ck.add("git_destructive", "read_tree_reset", Severe, "git read-tree -u --reset overwrites the worktree, discarding uncommitted changes")
+			ck.addSafer("git_destructive", "read_tree_reset", Severe, "git read-tree -u --reset overwrites the worktree, discarding uncommitted changes", "git stash first: the changes stay recoverable (git stash pop)")
 		}
 	case "archive":
 		for _, o := range append(shortValues(g.args, 'o', ""), longValues(g.args, "--output")...) {
@@ -224,7 +224,7 @@ func (ck *checker) gitDepth(c shellparse.SimpleCommand, args []shellparse.Word, 
 			ck.addSafer("git_destructive", "stash_clear", Severe, "git stash clear drops every stash", "git stash drop stash@{N} drops one stash")
 		}
 	case "filter-branch", "filter-repo":
-		ck.add("git_destructive", "filter_branch", Severe, "git "+g.sub+" rewrites the whole history")
+		ck.addSafer("git_destructive", "filter_branch", Severe, "git "+g.sub+" rewrites the whole history", "run it in a fresh clone, and keep the original until the result is checked")
 	case "reflog":
 		if len(g.args) > 0 && (g.args[0].Text == "expire" || g.args[0].Text == "delete") {
 			ck.add("git_destructive", "reflog_expire", Severe, "git reflog "+g.args[0].Text+" removes the record that lets lost commits be recovered")
@@ -385,7 +385,7 @@ func (ck *checker) gitCheckout(args []shellparse.Word) {
 		}
 	}
 	if ops > 1 {
-		ck.add("git_destructive", "checkout_ref_paths", Severe, "git checkout REF PATH overwrites files with another version")
+		ck.addSafer("git_destructive", "checkout_ref_paths", Severe, "git checkout REF PATH overwrites files with another version", "git stash first: the changes stay recoverable (git stash pop)")
 	}
 }
 

@@ -42,7 +42,7 @@ func (ck *checker) kill(c shellparse.SimpleCommand, args []shellparse.Word) {
 }
 
 func killAll5(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
-	ck.add("kill_all", "killall5", Severe, "killall5 signals every process on the machine")
+	ck.addSafer("kill_all", "killall5", Severe, "killall5 signals every process on the machine", "pgrep -a PATTERN to see what it matches, then kill the PIDs you mean")
 }
 
 // shellNames are programs whose every instance is someone's session: killing
