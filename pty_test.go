@@ -264,6 +264,22 @@ func TestPromptAlwaysNotOfferedForFindings(t *testing.T) {
 	}
 }
 
+// TestPromptShowsSafer: the prompt shows a finding's safer way under it (issue
+// 12 point 1), so the person can pick it instead.
+func TestPromptShowsSafer(t *testing.T) {
+	home, env := testHome(t)
+	r := startPTY(t, home, env, "exec", "--", "terraform destroy")
+	r.waitFor("Allow?")
+	if !strings.Contains(r.output(), "destructive_action (non-severe): terraform destroy") ||
+		!strings.Contains(r.output(), "    safer: terraform plan -destroy") {
+		t.Errorf("the prompt does not show the finding's safer way:\n%s", r.output())
+	}
+	r.send("n\n")
+	if code := r.exit(); code != 126 {
+		t.Fatalf("exit %d after no, want 126", code)
+	}
+}
+
 func TestPromptTimeoutDenies(t *testing.T) {
 	home, env := testHome(t)
 	r := startPTY(t, home, env, "exec", "--prompt-timeout", "300ms", "--", "touch marker")

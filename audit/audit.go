@@ -49,8 +49,10 @@ type Record struct {
 	Decision   policy.Decision `json:"decision"`
 	Severity   string          `json:"severity"`
 	Findings   []finding.Kind  `json:"findings"`
-	Rule       string          `json:"rule,omitempty"`
-	Mode       policy.Mode     `json:"mode"`
+	// IDs are the findings' stable ids (git_destructive.force_push), in order.
+	IDs  []string    `json:"ids"`
+	Rule string      `json:"rule,omitempty"`
+	Mode policy.Mode `json:"mode"`
 	// DecidedBy says who decided: rule, mode, severity, read-only, tool or user.
 	DecidedBy string `json:"decided_by"`
 	Reason    string `json:"reason"`

@@ -119,7 +119,7 @@ func (s *session) confirm(io streams, source string, args []string, timeout time
 	if out.Decision == policy.Allow {
 		return true
 	}
-	fmt.Fprintf(io.err, "permgate: denied: %s\n", validator.OneLine(out.Reason))
+	fmt.Fprintf(io.err, "permgate: denied: %s\n", saferReason(out, a))
 	fmt.Fprintf(io.err, "permgate: hint: %s\n", denyHint(s, a, out, decidedBy))
 	return false
 }
@@ -225,9 +225,13 @@ func (s *session) audit(io streams, source, command string, a validator.Analysis
 	if kinds == nil {
 		kinds = []finding.Kind{}
 	}
+	ids := a.IDs()
+	if ids == nil {
+		ids = []string{}
+	}
 	rec := audit.Record{
 		Time: time.Now().UTC().Format(time.RFC3339Nano), Cwd: s.env.Cwd, Source: source, Command: command,
-		Decision: out.Decision, Severity: a.Severity.String(), Findings: kinds, Rule: out.Rule, Mode: s.eff.Mode,
+		Decision: out.Decision, Severity: a.Severity.String(), Findings: kinds, IDs: ids, Rule: out.Rule, Mode: s.eff.Mode,
 		DecidedBy: decidedBy, Reason: out.Reason,
 	}
 	err := s.auditLog().Append(rec)

@@ -72,10 +72,12 @@ func writeExplanation(w io.Writer, s *session, command string, a validator.Analy
 		fmt.Fprintf(w, "  read-only:   %s\n", ro)
 		for _, f := range rec.Findings {
 			fmt.Fprintf(w, "  finding:     %s (%s): %s\n", f.Kind, paint(s.host, w, severityColour[f.Severity], f.Severity.String()), safe(f.Reason))
+			explainIDSafer(w, f)
 		}
 	}
 	for _, f := range a.Findings {
 		fmt.Fprintf(w, "\n%s %s (%s): %s\n", bold("whole command:"), f.Kind, paint(s.host, w, severityColour[f.Severity], f.Severity.String()), safe(f.Reason))
+		explainIDSafer(w, f)
 	}
 	rule := out.Rule
 	if rule == "" {
@@ -84,6 +86,15 @@ func writeExplanation(w io.Writer, s *session, command string, a validator.Analy
 	fmt.Fprintf(w, "\n%s %s\n", bold("severity:"), paint(s.host, w, severityColour[a.Severity], a.Severity.String()))
 	fmt.Fprintf(w, "%s %s\n", bold("rule:"), safe(rule))
 	fmt.Fprintf(w, "%s %s — %s\n", bold("decision:"), paint(s.host, w, decisionColour[out.Decision], string(out.Decision)), safe(out.Reason))
+}
+
+// explainIDSafer writes a finding's id and, when it has one, its safer way,
+// under the finding.
+func explainIDSafer(w io.Writer, f validator.Finding) {
+	fmt.Fprintf(w, "  id:          %s\n", safe(f.ID))
+	if f.Suggestion != "" {
+		fmt.Fprintf(w, "  safer:       %s\n", safe(f.Suggestion))
+	}
 }
 
 func describeArgv(c shellparse.SimpleCommand) string {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/permgate/permgate/harness"
 	"github.com/permgate/permgate/policy"
-	"github.com/permgate/permgate/validator"
 )
 
 // maxHookInput bounds one hook payload, and one line scan reads.
@@ -126,5 +125,5 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 		return answer(policy.Deny, err.Error())
 	}
 	out = s.audit(io, "hook", command, a, out, out.By)
-	return answer(out.Decision, "permgate: "+validator.OneLine(out.Reason))
+	return answer(out.Decision, "permgate: "+saferReason(out, a))
 }

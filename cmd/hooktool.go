@@ -37,11 +37,13 @@ func (s *session) decideTool(req harness.Request) (string, validator.Analysis, p
 		paths = []string{""} // a tool without a path is decided once, by the table
 	}
 	v := validator.New(s.env)
+	found := map[string][]validator.Finding{}
 	out, path := strictest(paths, func(p string) policy.Outcome {
 		call := policy.ToolCall{Tool: req.Tool, Path: p, Findings: unknown}
 		if byPath {
 			call.Findings = v.CheckPath(op, p)
 		}
+		found[p] = call.Findings
 		return s.decideToolCall(call)
 	})
 	what := req.ToolName
@@ -50,7 +52,17 @@ func (s *session) decideTool(req harness.Request) (string, validator.Analysis, p
 	} else if req.URL != "" {
 		what += " " + req.URL
 	}
-	return what, validator.Analysis{}, out, nil
+	return what, pathAnalysis(found[path]), out, nil
+}
+
+// pathAnalysis holds a file tool's findings for a path as an analysis, so the
+// audit record and the hook's reason carry their kinds and ids.
+func pathAnalysis(findings []validator.Finding) validator.Analysis {
+	a := validator.Analysis{Findings: findings}
+	for _, f := range findings {
+		a.Severity = max(a.Severity, f.Severity)
+	}
+	return a
 }
 
 // strictest decides each path and returns the strictest answer with its path:
@@ -74,11 +86,13 @@ func (s *session) decidePatch(paths []string) (string, validator.Analysis, polic
 		return "apply_patch", validator.Analysis{}, policy.Outcome{Decision: policy.Deny, Reason: "apply_patch names no file permgate can read", By: "tool"}, nil
 	}
 	v := validator.New(s.env)
+	found := map[string][]validator.Finding{}
 	worst, worstPath := strictest(paths, func(p string) policy.Outcome {
-		return s.decideToolCall(policy.ToolCall{Tool: "edit_file", Path: p, Findings: v.CheckPath(validator.PathWrite, p)})
+		found[p] = v.CheckPath(validator.PathWrite, p)
+		return s.decideToolCall(policy.ToolCall{Tool: "edit_file", Path: p, Findings: found[p]})
 	})
 	if worst.Decision != policy.Allow {
-		return "apply_patch " + worstPath, validator.Analysis{}, worst, nil
+		return "apply_patch " + worstPath, pathAnalysis(found[worstPath]), worst, nil
 	}
 	return "apply_patch " + strings.Join(paths, " "), validator.Analysis{}, worst, nil
 }

@@ -89,6 +89,9 @@ func ask(tty *os.File, v promptView, timeout time.Duration) (answer, string) {
 	fmt.Fprintf(&sb, "  why ask: %s\n", safe(v.reason))
 	for _, f := range v.findings {
 		fmt.Fprintf(&sb, "  %s (%s): %s\n", f.Kind, f.Severity, safe(f.Reason))
+		if f.Suggestion != "" {
+			fmt.Fprintf(&sb, "    safer: %s\n", safe(f.Suggestion))
+		}
 	}
 	choices := "[y] yes, once   [n] no"
 	keys := "y/N"

@@ -21,7 +21,7 @@ func (ck *checker) awk(c shellparse.SimpleCommand, args []shellparse.Word) {
 			return
 		}
 		if netDevice(f.Text) || strings.HasPrefix(f.Text, "/inet") {
-			ck.add("pipe_to_shell", Severe, c.Name+" reads its program from a network connection ("+f.Text+")")
+			ck.add("pipe_to_shell", "awk_network", Severe, c.Name+" reads its program from a network connection ("+f.Text+")")
 			return
 		}
 	}
@@ -33,7 +33,7 @@ func (ck *checker) awk(c shellparse.SimpleCommand, args []shellparse.Word) {
 		}
 		code := awkString().ReplaceAllString(prog.Text, `""`)
 		if !prog.Static || awkCode().MatchString(code) {
-			ck.add("inline_code", NonSevere, c.Name+" program runs shell commands")
+			ck.add("inline_code", "awk_system", NonSevere, c.Name+" program runs shell commands")
 			return
 		}
 	}

@@ -43,8 +43,8 @@ func (v *Validator) CheckPath(op PathOp, p string) []Finding {
 		}
 	}
 	var out []Finding
-	add := func(kind finding.Kind, sev Severity, reason string) {
-		f := Finding{Kind: kind, Severity: sev, Reason: OneLine(reason), Command: p}
+	add := func(kind finding.Kind, name string, sev Severity, reason string) {
+		f := Finding{Kind: kind, Severity: sev, Reason: OneLine(reason), ID: string(kind) + "." + name, Command: p}
 		if !hasFinding(out, f) {
 			out = append(out, f)
 		}
@@ -56,24 +56,24 @@ func (v *Validator) CheckPath(op PathOp, p string) []Finding {
 		}
 		if op == PathRead {
 			if secretName(q) || hasGlob(q) && globSecret(q) {
-				add("secret_access", NonSevere, "reads "+shown+", which holds secrets")
+				add("secret_access", "read_secret", NonSevere, "reads "+shown+", which holds secrets")
 			} else if v.coversSealKey(q) {
-				add("secret_access", NonSevere, "reads "+shown+", which holds the key that seals permgate's config and state")
+				add("secret_access", "read_seal_key", NonSevere, "reads "+shown+", which holds the key that seals permgate's config and state")
 			}
 			continue
 		}
 		if hasGlob(q) {
 			if in, _ := v.globSelf(q); in {
-				add("self_modify", Severe, "writes "+shown+", which may name "+selfReason)
+				add("self_modify", "self_glob", Severe, "writes "+shown+", which may name "+selfReason)
 			}
 		}
 		if why := v.selfFile(q); why != "" {
-			add("self_modify", Severe, "writes "+shown+", "+why)
+			add("self_modify", "self_path", Severe, "writes "+shown+", "+why)
 		}
 		if crit := v.critical(q); crit != "" {
-			add("critical_write", Severe, "writes "+shown+": "+crit)
+			add("critical_write", "write_path", Severe, "writes "+shown+": "+crit)
 		} else if prot := protected(q); prot != "" && v.selfFile(q) == "" {
-			add("protected_write", NonSevere, "writes "+shown+" into "+prot)
+			add("protected_write", "write_path", NonSevere, "writes "+shown+" into "+prot)
 		}
 	}
 	return out

@@ -89,14 +89,14 @@ func (ck *checker) cloud(c shellparse.SimpleCommand, args []shellparse.Word) {
 			ck.writeTargetOpt(w, verb+" "+name+" "+w.Text, true)
 		case slices.Contains(cloudSQLOpts(verb), name):
 			if why := sqlDestructive(w.Text); why != "" {
-				ck.add(finding.SQLDestructive, Severe, verb+": "+why)
+				ck.add(finding.SQLDestructive, "cloud_sql_drop", Severe, verb+": "+why)
 			}
 		}
 	}
 	if verb == "heroku pg:psql" {
 		for _, t := range ck.stdinText(c) {
 			if why := sqlDestructive(t); why != "" {
-				ck.add(finding.SQLDestructive, Severe, verb+": "+why)
+				ck.add(finding.SQLDestructive, "cloud_sql_delete", Severe, verb+": "+why)
 			}
 		}
 	}
@@ -122,7 +122,7 @@ func (ck *checker) cloudCopy(c shellparse.SimpleCommand, verb string, ops []shel
 			}
 			w := ck.res.Commands[i]
 			if (w.Name == "env" || w.Name == "printenv") && len(operands(w.Argv[1:])) == 0 {
-				ck.add(finding.Exfiltration, Severe, verb+" sends the environment, which holds credentials, off the machine")
+				ck.add(finding.Exfiltration, "cloud_upload_env", Severe, verb+" sends the environment, which holds credentials, off the machine")
 				continue
 			}
 			sources := append([]shellparse.Word(nil), w.Argv[1:]...)
@@ -158,7 +158,7 @@ func (ck *checker) cloudUpload(verb string, sources []shellparse.Word) {
 		}
 		for _, t := range texts {
 			if ck.secretPath(t, src.Glob) || ck.holdsSecrets(ck.resolve(t)) {
-				ck.add(finding.Exfiltration, Severe, verb+" sends "+src.Text+", which holds secrets, off the machine")
+				ck.add(finding.Exfiltration, "cloud_upload_secret", Severe, verb+" sends "+src.Text+", which holds secrets, off the machine")
 				return
 			}
 		}

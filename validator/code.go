@@ -24,7 +24,7 @@ func (ck *checker) sedCode(c shellparse.SimpleCommand, args []shellparse.Word) {
 			continue
 		}
 		if exec, _ := scanSed(prog.Text); exec {
-			ck.add("inline_code", NonSevere, "the sed program runs a shell command (e)")
+			ck.add("inline_code", "sed_exec", NonSevere, "the sed program runs a shell command (e)")
 			return
 		}
 	}
@@ -41,7 +41,7 @@ func (ck *checker) vim(c shellparse.SimpleCommand, args []shellparse.Word) {
 			if i+1 < len(args) && !strings.HasPrefix(a.Text, "+") {
 				what += " " + args[i+1].Text
 			}
-			ck.add("inline_code", NonSevere, c.Name+" "+clip(what)+" runs editor commands, which can run shell commands")
+			ck.add("inline_code", "vim_commands", NonSevere, c.Name+" "+clip(what)+" runs editor commands, which can run shell commands")
 			return
 		}
 	}
@@ -50,7 +50,7 @@ func (ck *checker) vim(c shellparse.SimpleCommand, args []shellparse.Word) {
 func (ck *checker) less(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, a := range args {
 		if a.Static && strings.HasPrefix(a.Text, "+") && len(a.Text) > 1 && !isDigits(a.Text[1:]) {
-			ck.add("inline_code", NonSevere, "less "+a.Text+" runs a command when it starts")
+			ck.add("inline_code", "less_command", NonSevere, "less "+a.Text+" runs a command when it starts")
 			return
 		}
 	}
@@ -61,35 +61,35 @@ func (ck *checker) tar(c shellparse.SimpleCommand, args []shellparse.Word) {
 		t := a.Text
 		if isLong(t, "--to-command", "--use-compress-program", "--info-script", "--new-volume-script", "--rsh-command") ||
 			isLong(t, "--checkpoint-action") && strings.Contains(t, "exec") {
-			ck.add("inline_code", NonSevere, "tar "+clip(t)+" runs a command")
+			ck.add("inline_code", "tar_command", NonSevere, "tar "+clip(t)+" runs a command")
 			return
 		}
 	}
 	if len(shortValues(args, 'I', "fCTXbLgHKNV")) > 0 || len(shortValues(args, 'F', "fCTXbLgHKNV")) > 0 {
-		ck.add("inline_code", NonSevere, "tar -I/-F runs a command")
+		ck.add("inline_code", "tar_compress_program", NonSevere, "tar -I/-F runs a command")
 		return
 	}
 	if len(args) > 0 && args[0].Static && !strings.HasPrefix(args[0].Text, "-") && strings.ContainsAny(args[0].Text, "IF") {
-		ck.add("inline_code", NonSevere, "tar "+args[0].Text+" runs a command")
+		ck.add("inline_code", "tar_command_option", NonSevere, "tar "+args[0].Text+" runs a command")
 	}
 }
 
 func (ck *checker) rsync(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, a := range args {
 		if isLong(a.Text, "--rsh", "--rsync-path") {
-			ck.add("inline_code", NonSevere, "rsync "+clip(a.Text)+" names a command to run")
+			ck.add("inline_code", "rsync_rsh", NonSevere, "rsync "+clip(a.Text)+" names a command to run")
 			return
 		}
 	}
 	if len(shortValues(args, 'e', "fBTMT")) > 0 {
-		ck.add("inline_code", NonSevere, "rsync -e names a command to run")
+		ck.add("inline_code", "rsync_e", NonSevere, "rsync -e names a command to run")
 		return
 	}
 	if hasFlag(args, "", "--delete", "--delete-before", "--delete-during", "--delete-after", "--delete-delay", "--delete-excluded", "--del", "--remove-source-files") {
 		targets := copyTargets(c)
 		for _, t := range targets {
 			if class, why := ck.judgeDelete(t); class == deleteSevere {
-				ck.add("recursive_delete", Severe, "rsync --delete removes files in "+why)
+				ck.addSafer("recursive_delete", "rsync_delete", Severe, "rsync --delete removes files in "+why, "rsync --dry-run --delete first lists what it would remove")
 			}
 		}
 	}
@@ -116,7 +116,7 @@ func joinWords(words []shellparse.Word) string {
 func (ck *checker) npm(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, a := range args {
 		if isLong(a.Text, "--script-shell") || isLong(a.Text, "--node-options") {
-			ck.add("inline_code", NonSevere, "npm "+clip(a.Text)+" names a program or code to run")
+			ck.add("inline_code", "npm_script_shell", NonSevere, "npm "+clip(a.Text)+" names a program or code to run")
 			return
 		}
 	}
@@ -126,7 +126,7 @@ func (ck *checker) npm(c shellparse.SimpleCommand, args []shellparse.Word) {
 func (ck *checker) cargo(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, a := range args {
 		if isLong(a.Text, "--config") {
-			ck.add("inline_code", NonSevere, "cargo --config can name programs cargo runs")
+			ck.add("inline_code", "cargo_config", NonSevere, "cargo --config can name programs cargo runs")
 			return
 		}
 	}
@@ -135,7 +135,7 @@ func (ck *checker) cargo(c shellparse.SimpleCommand, args []shellparse.Word) {
 // go -exec, -toolexec and -vettool name programs the go command runs.
 func (ck *checker) goTool(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if goFlag(args, "exec", "toolexec", "vettool") {
-		ck.add("inline_code", NonSevere, "go -exec/-toolexec/-vettool names a program to run")
+		ck.add("inline_code", "go_exec", NonSevere, "go -exec/-toolexec/-vettool names a program to run")
 	}
 	// go install …/permgate@v puts a program named permgate into GOBIN, over the
 	// one the harnesses and the shell guard run.
@@ -144,7 +144,7 @@ func (ck *checker) goTool(c shellparse.SimpleCommand, args []shellparse.Word) {
 		for _, pkg := range ops[1:] {
 			name, _, _ := strings.Cut(pkg.Text, "@")
 			if shellparse.IsPermgate(path.Base(name)) || !pkg.Static && strings.Contains(strings.ToLower(pkg.Text), "permgate") {
-				ck.add("self_modify", Severe, "go install "+pkg.Text+" replaces the permgate program in GOBIN (~/go/bin), the one the harnesses run")
+				ck.add("self_modify", "go_install_permgate", Severe, "go install "+pkg.Text+" replaces the permgate program in GOBIN (~/go/bin), the one the harnesses run")
 				return
 			}
 		}
@@ -155,7 +155,7 @@ func (ck *checker) goTool(c shellparse.SimpleCommand, args []shellparse.Word) {
 func (ck *checker) pytest(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, t := range longValues(args, "--basetemp") {
 		if class, why := ck.judgeDelete(t); class == deleteSevere {
-			ck.add("recursive_delete", Severe, "pytest --basetemp empties "+why)
+			ck.add("recursive_delete", "pytest_basetemp", Severe, "pytest --basetemp empties "+why)
 		}
 	}
 }
@@ -163,7 +163,7 @@ func (ck *checker) pytest(c shellparse.SimpleCommand, args []shellparse.Word) {
 // parallelStdin: parallel with no command runs each input line as a command.
 func (ck *checker) parallelStdin(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if len(operands(args)) == 0 && c.Stdin.Kind == shellparse.InputPipe {
-		ck.add("pipe_to_shell", Severe, "parallel with no command runs each line piped into it as a command")
+		ck.add("pipe_to_shell", "parallel_stdin", Severe, "parallel with no command runs each line piped into it as a command")
 	}
 }
 
@@ -180,7 +180,7 @@ func (ck *checker) makeStdin(c shellparse.SimpleCommand, args []shellparse.Word)
 // enable -f loads a shared object into bash as a builtin.
 func (ck *checker) enableBuiltin(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if len(shortValues(args, 'f', "")) > 0 {
-		ck.add("dangerous_env", NonSevere, "enable -f loads a library into bash as a builtin")
+		ck.add("dangerous_env", "enable_builtin", NonSevere, "enable -f loads a library into bash as a builtin")
 	}
 }
 
@@ -199,7 +199,7 @@ func (ck *checker) compgen(c shellparse.SimpleCommand, args []shellparse.Word) {
 			ck.nested(w.Text, c.Name+" -C runs "+clip(w.Text))
 		}
 		if c.Name == "complete" {
-			ck.add("inline_code", NonSevere, "complete -C registers a command that runs at every completion")
+			ck.add("inline_code", "complete_command", NonSevere, "complete -C registers a command that runs at every completion")
 		}
 	}
 }

@@ -65,7 +65,7 @@ func (ck *checker) container(c shellparse.SimpleCommand, args []shellparse.Word)
 		return
 	case "crictl":
 		if len(verb) == 1 && verb[0] == "exec" {
-			ck.add(finding.InlineCode, NonSevere, name+" runs a command in a container")
+			ck.add(finding.InlineCode, "container_command", NonSevere, name+" runs a command in a container")
 		}
 		return
 	}
@@ -289,7 +289,7 @@ func (ck *checker) containerRun(name string, rest []shellparse.Word, shortVal st
 		}
 	}
 	if maybe {
-		ck.add(finding.PrivilegeEscalation, NonSevere, name+": a word known only at run time could be --privileged or a host mount, which give the container the host")
+		ck.add(finding.PrivilegeEscalation, "container_dynamic_word", NonSevere, name+": a word known only at run time could be --privileged or a host mount, which give the container the host")
 	}
 }
 
@@ -316,7 +316,7 @@ func (ck *checker) ctrOption(name string, o ctrOpt) bool {
 		}
 	case "userns":
 		if val == "host" {
-			ck.add(finding.PrivilegeEscalation, NonSevere, name+" --userns=host turns off user-namespace remapping: root in the container is root on the host for what it can reach")
+			ck.add(finding.PrivilegeEscalation, "container_userns_host", NonSevere, name+" --userns=host turns off user-namespace remapping: root in the container is root on the host for what it can reach")
 		}
 	case "cap-add":
 		for _, c := range strings.Split(val, ",") {
@@ -364,7 +364,7 @@ func (ck *checker) ctrOption(name string, o ctrOpt) bool {
 
 // privileged adds the severe finding and reports it added.
 func (ck *checker) privileged(reason string) bool {
-	ck.add(finding.PrivilegeEscalation, Severe, reason)
+	ck.add(finding.PrivilegeEscalation, "container_host_access", Severe, reason)
 	return true
 }
 
@@ -388,7 +388,7 @@ func (ck *checker) containerExec(name, base string, rest []shellparse.Word) {
 		}
 	}
 	if len(ops) >= 2 || base == "docker-compose" || base == "podman-compose" || strings.Contains(name, "compose") {
-		ck.add(finding.InlineCode, NonSevere, name+" runs a command in a container")
+		ck.add(finding.InlineCode, "container_exec", NonSevere, name+" runs a command in a container")
 	}
 }
 

@@ -104,7 +104,7 @@ func (ck *checker) ctrMount(name string, src shellparse.Word, ro, isPath bool) b
 		return false
 	}
 	if src.Subst && !pwdSubst(src.Text) {
-		ck.add(finding.PrivilegeEscalation, NonSevere, name+" mounts "+src.Text+", a path known only at run time: it could be / or the engine's socket")
+		ck.add(finding.PrivilegeEscalation, "container_dynamic_mount", NonSevere, name+" mounts "+src.Text+", a path known only at run time: it could be / or the engine's socket")
 		return false
 	}
 	texts, _ := ck.expandPath(src)
@@ -120,19 +120,19 @@ func (ck *checker) ctrMount(name string, src shellparse.Word, ro, isPath bool) b
 		}
 		for _, q := range ck.realPaths(p) {
 			if ck.v.selfFile(q) != "" || ck.v.selfAncestor(q, true) {
-				ck.add(finding.SelfModify, Severe, name+" mounts "+src.Text+" into a container, which can then rewrite permgate's own config or state")
+				ck.add(finding.SelfModify, "container_mount_self", Severe, name+" mounts "+src.Text+" into a container, which can then rewrite permgate's own config or state")
 				return true
 			}
 		}
 		for _, q := range ck.realPaths(p) {
 			if ck.secretMount(q) {
-				ck.add(finding.SecretAccess, NonSevere, name+" mounts "+src.Text+", which holds secrets, into the container")
+				ck.add(finding.SecretAccess, "container_mount_secret", NonSevere, name+" mounts "+src.Text+", which holds secrets, into the container")
 				return false
 			}
 		}
 		for _, q := range ck.realPaths(p) {
 			if why := ck.v.critical(q); why != "" && !ro {
-				ck.add(finding.CriticalWrite, Severe, name+" mounts "+why+" writable into the container, whose root can rewrite it")
+				ck.add(finding.CriticalWrite, "container_mount_critical", Severe, name+" mounts "+why+" writable into the container, whose root can rewrite it")
 				return true
 			}
 		}

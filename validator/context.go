@@ -17,7 +17,7 @@ func (ck *checker) wrappers(c shellparse.SimpleCommand) {
 	ck.pastedNames(c)
 	for _, w := range c.Wrappers {
 		if privilegeWrappers[path.Base(w.Name)] {
-			ck.add("privilege_escalation", Severe, w.Name+" runs the command with another user's privileges")
+			ck.add("privilege_escalation", "run_as", Severe, w.Name+" runs the command with another user's privileges")
 		}
 		if w.Name == "tmux" || w.Name == "screen" {
 			ck.typesInto(w.Name, w.Argv[1:])
@@ -30,10 +30,10 @@ func (ck *checker) wrappers(c shellparse.SimpleCommand) {
 		ck.locksSelf(c.Argv, c.Redirects)
 	}
 	if len(c.Argv) > 0 && privilegeWrappers[c.Name] {
-		ck.add("privilege_escalation", Severe, c.Name+" gains another user's privileges")
+		ck.add("privilege_escalation", "switch_user", Severe, c.Name+" gains another user's privileges")
 	}
 	if c.Name == "sudoedit" {
-		ck.add("privilege_escalation", Severe, "sudoedit edits a file with root's privileges")
+		ck.add("privilege_escalation", "sudoedit", Severe, "sudoedit edits a file with root's privileges")
 	}
 }
 
@@ -203,34 +203,34 @@ func (ck *checker) assigns(c shellparse.SimpleCommand) {
 	for _, name := range assignedNames(c) {
 		switch {
 		case strings.HasPrefix(name, "PERMGATE_"):
-			ck.add("self_modify", Severe, "sets "+name+", which changes how permgate decides")
+			ck.add("self_modify", "set_permgate_var", Severe, "sets "+name+", which changes how permgate decides")
 		case selfEnvVars[name]:
-			ck.add("self_modify", Severe, "sets "+name+", which moves where permgate looks for its config and state")
+			ck.add("self_modify", "set_config_home", Severe, "sets "+name+", which moves where permgate looks for its config and state")
 		case harnessEnvVars[name]:
-			ck.add("self_modify", Severe, "sets "+name+", which points an agent harness at other settings, without permgate's hook")
+			ck.add("self_modify", "set_harness_config", Severe, "sets "+name+", which points an agent harness at other settings, without permgate's hook")
 		case name == "IFS":
-			ck.add("ifs_manipulation", NonSevere, "sets IFS, which changes how words are split")
+			ck.add("ifs_manipulation", "set_ifs", NonSevere, "sets IFS, which changes how words are split")
 		case strings.HasPrefix(name, "BASH_FUNC_"):
-			ck.add("dangerous_env", NonSevere, "sets "+name+", an exported function that bash runs in place of a command")
+			ck.add("dangerous_env", "set_bash_func", NonSevere, "sets "+name+", an exported function that bash runs in place of a command")
 		case benignProgramValue(name, assignedValue(c, name)), benignEnvValue(name, assignedValue(c, name)):
 			// GIT_PAGER=cat, EDITOR=true: a program that runs nothing else.
 		default:
 			if r, ok := dangerousEnvReason(name); ok {
-				ck.add("dangerous_env", NonSevere, "sets "+name+", which "+r)
+				ck.add("dangerous_env", "set_loader_var", NonSevere, "sets "+name+", which "+r)
 			} else if r, ok := dangerousEnvValue(name, assignedValue(c, name)); ok {
-				ck.add("dangerous_env", NonSevere, "sets "+name+", which "+r)
+				ck.add("dangerous_env", "set_shell_var", NonSevere, "sets "+name+", which "+r)
 			}
 		}
 	}
 	for _, a := range c.Assigns {
 		if strings.HasPrefix(a.Value.Text, "() {") {
-			ck.add("dangerous_env", NonSevere, "sets "+a.Name+" to a function in the old export format, which an unpatched bash runs in place of a command")
+			ck.add("dangerous_env", "set_old_bash_func", NonSevere, "sets "+a.Name+" to a function in the old export format, which an unpatched bash runs in place of a command")
 		}
 	}
 	if len(c.Argv) > 0 && (c.Name == "unset" || c.Name == "export" && hasFlag(c.Argv[1:], "n")) {
 		for _, w := range operands(c.Argv[1:]) {
 			if strings.HasPrefix(w.Text, "PERMGATE_") {
-				ck.add("self_modify", Severe, "unsets "+w.Text+", which changes how permgate decides")
+				ck.add("self_modify", "unset_permgate_var", Severe, "unsets "+w.Text+", which changes how permgate decides")
 			}
 		}
 	}
@@ -305,13 +305,13 @@ func (ck *checker) words(c shellparse.SimpleCommand) {
 	for _, w := range all {
 		for _, p := range w.Params {
 			if p == "IFS" {
-				ck.add("ifs_manipulation", NonSevere, "expands $IFS, a way to hide spaces in a command")
+				ck.add("ifs_manipulation", "expand_ifs", NonSevere, "expands $IFS, a way to hide spaces in a command")
 			} else if secretVar(p) {
-				ck.add("secret_access", NonSevere, "expands $"+p+", which looks like a secret")
+				ck.add("secret_access", "expand_secret_var", NonSevere, "expands $"+p+", which looks like a secret")
 			}
 		}
 		if w.PromptExpand {
-			ck.add("command_substitution", NonSevere, "${…@P} runs the command substitutions held in a variable's value, which permgate cannot see")
+			ck.add("command_substitution", "prompt_expansion", NonSevere, "${…@P} runs the command substitutions held in a variable's value, which permgate cannot see")
 		}
 	}
 }
@@ -326,7 +326,7 @@ func (ck *checker) redirects(c shellparse.SimpleCommand) {
 			ck.writeTarget(r.Target, "the redirect "+r.Op+" "+r.Target.Text)
 			ck.homeSetup = false
 		case r.Reads() && r.Target.Static && secretName(ck.resolve(r.Target.Text)):
-			ck.add("secret_access", NonSevere, "reads "+r.Target.Text+", which holds secrets")
+			ck.add("secret_access", "redirect_read", NonSevere, "reads "+r.Target.Text+", which holds secrets")
 		}
 	}
 }
@@ -341,7 +341,7 @@ func (ck *checker) writeTarget(w shellparse.Word, how string) {
 func (ck *checker) writeTargetOpt(w shellparse.Word, how string, runtime bool) {
 	for _, p := range w.Params {
 		if strings.HasPrefix(p, "PERMGATE_") {
-			ck.add("self_modify", Severe, how+" writes through $"+p+", which names permgate's own files")
+			ck.add("self_modify", "write_self_var", Severe, how+" writes through $"+p+", which names permgate's own files")
 			return
 		}
 	}
@@ -366,7 +366,7 @@ func (ck *checker) writePath(text, how string) {
 		p = dir + "/x"
 	}
 	if isBlockDevice(p) {
-		ck.add("disk_destroy", Severe, how+" writes the disk "+p+" directly, destroying its data")
+		ck.add("disk_destroy", "write_disk", Severe, how+" writes the disk "+p+" directly, destroying its data")
 		return
 	}
 	real := ck.realPaths(p)
@@ -376,16 +376,16 @@ func (ck *checker) writePath(text, how string) {
 		}
 	}
 	if self != "" {
-		ck.add("self_modify", Severe, how+" writes "+self)
+		ck.add("self_modify", "write_self", Severe, how+" writes "+self)
 	}
 	for _, q := range real {
 		if crit := ck.v.critical(q); crit != "" && !ck.homeWrite(q) {
-			ck.add("critical_write", Severe, how+" writes "+crit)
+			ck.add("critical_write", "write_critical", Severe, how+" writes "+crit)
 			return
 		} else if crit != "" {
 			continue
 		} else if prot := protected(q); prot != "" && self == "" {
-			ck.add("protected_write", NonSevere, how+" writes into "+prot)
+			ck.add("protected_write", "write_protected", NonSevere, how+" writes into "+prot)
 		}
 	}
 	if self != "" {
@@ -393,7 +393,7 @@ func (ck *checker) writePath(text, how string) {
 	}
 	for _, q := range real {
 		if d := ck.pathDir(q); d != "" {
-			ck.add("protected_write", NonSevere, how+" writes into "+d+", a directory on $PATH: a program there runs later under a trusted name")
+			ck.add("protected_write", "write_path_dir", NonSevere, how+" writes into "+d+", a directory on $PATH: a program there runs later under a trusted name")
 			return
 		}
 	}
@@ -483,14 +483,14 @@ func isUserName(s string) bool {
 // opaqueScript judges a nested script permgate could not read.
 func (ck *checker) opaqueScript(c shellparse.SimpleCommand) {
 	if c.Script.Subst && ck.setupOutput(c.Script.Word.Text) {
-		ck.add("dynamic_code", NonSevere, "runs the shell set-up "+clip(c.Script.Word.Text)+" prints")
+		ck.add("dynamic_code", "eval_setup", NonSevere, "runs the shell set-up "+clip(c.Script.Word.Text)+" prints")
 		return
 	}
 	if c.Script.Subst || c.Script.Word.Placeholder && c.Stdin.Kind == shellparse.InputPipe {
-		ck.add("pipe_to_shell", Severe, "runs the output of another command as code ("+clip(c.Script.Word.Text)+")")
+		ck.add("pipe_to_shell", "eval_output", Severe, "runs the output of another command as code ("+clip(c.Script.Word.Text)+")")
 		return
 	}
-	ck.add("dynamic_code", NonSevere, "runs a script known only at run time ("+clip(c.Script.Word.Text)+")")
+	ck.add("dynamic_code", "eval_dynamic", NonSevere, "runs a script known only at run time ("+clip(c.Script.Word.Text)+")")
 }
 
 // forkBomb: a function that calls itself in a pipeline or in the background.
@@ -503,7 +503,7 @@ func (ck *checker) forkBomb(c shellparse.SimpleCommand) {
 		return
 	}
 	if c.Background || c.PipesOut || c.Stdin.Kind == shellparse.InputPipe || c.Subst == "<(" || c.Subst == ">(" {
-		ck.add("fork_bomb", Severe, "the function "+c.Function+" calls itself over and over in parallel (a fork bomb)")
+		ck.add("fork_bomb", "function", Severe, "the function "+c.Function+" calls itself over and over in parallel (a fork bomb)")
 	}
 }
 
@@ -533,14 +533,14 @@ func (ck *checker) locksSelf(argv []shellparse.Word, redirects []shellparse.Redi
 		p := ck.resolve(text)
 		if hasGlob(p) {
 			if in, _ := ck.v.globSelf(p); in {
-				ck.add("self_modify", Severe, "flock holds a lock on "+selfReason+", which stalls permgate")
+				ck.add("self_modify", "flock_self", Severe, "flock holds a lock on "+selfReason+", which stalls permgate")
 				return
 			}
 			continue
 		}
 		for _, q := range ck.realPaths(p) {
 			if why := ck.v.selfFile(q); why != "" {
-				ck.add("self_modify", Severe, "flock holds a lock on "+clip(a.Text)+", "+why+", which stalls permgate")
+				ck.add("self_modify", "flock_self_path", Severe, "flock holds a lock on "+clip(a.Text)+", "+why+", which stalls permgate")
 				return
 			}
 		}
@@ -559,14 +559,14 @@ func (ck *checker) pastedNames(c shellparse.SimpleCommand) {
 			for _, words := range [][]shellparse.Word{c.Argv} {
 				for _, a := range words {
 					if strings.Contains(a.Text, "{}") {
-						ck.add("dynamic_code", NonSevere, "pastes the names "+w.Name+"'s finder gives into shell code ("+clip(a.Text)+"), where a crafted name runs")
+						ck.add("dynamic_code", "finder_names", NonSevere, "pastes the names "+w.Name+"'s finder gives into shell code ("+clip(a.Text)+"), where a crafted name runs")
 						return
 					}
 				}
 			}
 			for _, r := range c.Redirects {
 				if strings.Contains(r.Target.Text, "{}") {
-					ck.add("dynamic_code", NonSevere, "pastes file names into shell code ("+clip(r.Target.Text)+"), where a crafted name runs")
+					ck.add("dynamic_code", "file_names", NonSevere, "pastes file names into shell code ("+clip(r.Target.Text)+"), where a crafted name runs")
 					return
 				}
 			}

@@ -9,13 +9,13 @@ import (
 func (ck *checker) crontab(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, a := range operands(args) {
 		if a.Static && a.Text == "/dev/null" {
-			ck.add("crontab_remove", Severe, "crontab /dev/null replaces every scheduled job with nothing")
+			ck.addSafer("crontab_remove", "dev_null", Severe, "crontab /dev/null replaces every scheduled job with nothing", "crontab -l > crontab.bak first; crontab -e edits single jobs")
 			return
 		}
 	}
 	for _, a := range args {
 		if a.Static && strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "--") && strings.Contains(a.Text, "r") {
-			ck.add("crontab_remove", Severe, "crontab -r deletes every scheduled job without a copy")
+			ck.addSafer("crontab_remove", "remove", Severe, "crontab -r deletes every scheduled job without a copy", "crontab -l > crontab.bak first; crontab -e edits single jobs")
 			return
 		}
 	}

@@ -38,11 +38,20 @@ func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
 		ck.treeSelf(t, "rm -r "+t.Text, false)
 		class, why := ck.judgeDelete(t)
 		if class == deleteSevere {
-			ck.add("recursive_delete", Severe, "rm -r on "+why)
+			ck.addSafer("recursive_delete", "rm", Severe, "rm -r on "+why, deleteSafer(why))
 		} else if recursive {
-			ck.add("recursive_delete_local", NonSevere, "rm -r deletes "+t.Text+" and everything in it")
+			ck.add("recursive_delete_local", "rm", NonSevere, "rm -r deletes "+t.Text+" and everything in it")
 		}
 	}
+}
+
+// deleteSafer is the safer way to a recursive delete judged severe for why:
+// name the paths, or move them to the trash. Deleting / has none.
+func deleteSafer(why string) string {
+	if strings.HasPrefix(why, "/ —") {
+		return ""
+	}
+	return "move it to the trash (gio trash PATH), which can be undone, or name the exact paths to delete"
 }
 
 // rmArgs reads rm's arguments: whether -r is given, whether a word known only
@@ -241,9 +250,9 @@ func (ck *checker) rimraf(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, t := range operands(args) {
 		ck.treeSelf(t, "rimraf "+t.Text, false)
 		if class, why := ck.judgeDelete(t); class == deleteSevere {
-			ck.add("recursive_delete", Severe, "rimraf on "+why)
+			ck.addSafer("recursive_delete", "rimraf", Severe, "rimraf on "+why, deleteSafer(why))
 		} else {
-			ck.add("recursive_delete_local", NonSevere, "rimraf deletes "+t.Text+" and everything in it")
+			ck.add("recursive_delete_local", "rimraf", NonSevere, "rimraf deletes "+t.Text+" and everything in it")
 		}
 	}
 }
@@ -299,9 +308,9 @@ func (ck *checker) findDeletes(args []shellparse.Word, how string) {
 			}
 		}
 		if class == deleteSevere {
-			ck.add("recursive_delete", Severe, how+" on "+why)
+			ck.addSafer("recursive_delete", "find", Severe, how+" on "+why, "run the find with -print instead of deleting, to see what it selects; then name those paths")
 		} else {
-			ck.add("recursive_delete_local", NonSevere, how+" deletes files under "+r.Text)
+			ck.add("recursive_delete_local", "find", NonSevere, how+" deletes files under "+r.Text)
 		}
 	}
 }

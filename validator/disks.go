@@ -16,7 +16,7 @@ func (ck *checker) dd(c shellparse.SimpleCommand, args []shellparse.Word) {
 		target := strings.TrimPrefix(a.Text, "of=")
 		p := ck.resolve(target)
 		if strings.HasPrefix(p, "/dev/") && p != "/dev/null" && p != "/dev/stdout" && p != "/dev/stderr" && p != "/dev/zero" {
-			ck.add("disk_destroy", Severe, "dd writes straight onto the device "+p+", destroying its data")
+			ck.addSafer("disk_destroy", "dd", Severe, "dd writes straight onto the device "+p+", destroying its data", "check the device with lsblk first; to try, write to an image file instead")
 		} else {
 			ck.writeTarget(shellparse.Word{Text: target, Static: true}, "dd of="+target)
 		}
@@ -25,7 +25,7 @@ func (ck *checker) dd(c shellparse.SimpleCommand, args []shellparse.Word) {
 
 func diskTool(reason string) func(*checker, shellparse.SimpleCommand, []shellparse.Word) {
 	return func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
-		ck.add("disk_destroy", Severe, reason)
+		ck.add("disk_destroy", "device_write", Severe, reason)
 	}
 }
 
@@ -45,7 +45,7 @@ func partitionTool(ck *checker, c shellparse.SimpleCommand, args []shellparse.Wo
 		if partedListing(args) {
 			return
 		}
-		ck.add("disk_destroy", Severe, "parted changes a disk's partition table")
+		ck.addSafer("disk_destroy", "parted", Severe, "parted changes a disk's partition table", "parted -l lists the disks and their partitions first")
 		return
 	}
 	for _, a := range args {
@@ -53,7 +53,7 @@ func partitionTool(ck *checker, c shellparse.SimpleCommand, args []shellparse.Wo
 			return
 		}
 	}
-	ck.add("disk_destroy", Severe, c.Name+" rewrites a disk's partition table")
+	ck.addSafer("disk_destroy", "partition_table", Severe, c.Name+" rewrites a disk's partition table", "check the device with lsblk first")
 }
 
 // partedListing reports parted run only to list: -l, or a device followed only
@@ -90,7 +90,7 @@ func partedListing(args []shellparse.Word) bool {
 func (ck *checker) shred(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, a := range operands(args) {
 		if a.Static && strings.HasPrefix(ck.resolve(a.Text), "/dev/") {
-			ck.add("disk_destroy", Severe, "shred overwrites the device "+a.Text)
+			ck.add("disk_destroy", "shred", Severe, "shred overwrites the device "+a.Text)
 			return
 		}
 	}

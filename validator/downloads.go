@@ -131,7 +131,7 @@ func (ck *checker) runsDownload(c shellparse.SimpleCommand) {
 			continue
 		}
 		if ck.downloaded[ck.resolve(a.Text)] {
-			ck.add("pipe_to_shell", Severe, "runs "+a.Text+", which this command line just downloaded")
+			ck.addSafer("pipe_to_shell", "run_download", Severe, "runs "+a.Text+", which this command line just downloaded", "download it in one command, read it, then run it in another")
 			return
 		}
 	}

@@ -152,7 +152,7 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 		// substitution that carries a secret into what the program sends.
 		for _, a := range args {
 			if (a.Subst || a.ProcSubst) && ck.substCarriesSecret(a) {
-				ck.add("exfiltration", Severe, base+" sends "+clip(a.Text)+", which carries a secret, off the machine")
+				ck.add("exfiltration", "send_secret", Severe, base+" sends "+clip(a.Text)+", which carries a secret, off the machine")
 				return
 			}
 		}
@@ -164,7 +164,7 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 	case "wget":
 		for _, v := range longValuesOf(args, "--post-file", "--body-file") {
 			if ck.secretWord(v, false) || stdin && (v.Text == "-" || shellparse.IsStdinPath(v.Text)) {
-				ck.add("exfiltration", Severe, "wget sends "+v.Text+", which holds secrets, to a server")
+				ck.add("exfiltration", "wget_post_secret", Severe, "wget sends "+v.Text+", which holds secrets, to a server")
 				return
 			}
 		}
@@ -174,7 +174,7 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 		if ops := operands(args); len(ops) > 2 && ops[0].Text == "gist" && ops[1].Text == "create" {
 			for _, f := range ops[2:] {
 				if ck.secretWord(f, false) || stdin && f.Text == "-" {
-					ck.add("exfiltration", Severe, "gh gist create uploads "+f.Text+", which holds secrets")
+					ck.add("exfiltration", "gist_secret", Severe, "gh gist create uploads "+f.Text+", which holds secrets")
 					return
 				}
 			}
@@ -184,7 +184,7 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 		if len(ops) >= 3 && (ops[0].Text == "s3" || base == "gsutil") {
 			src, dst := ops[len(ops)-2], ops[len(ops)-1]
 			if strings.Contains(dst.Text, "://") && (ck.secretWord(src, true) || stdin && src.Text == "-") {
-				ck.add("exfiltration", Severe, base+" uploads "+src.Text+", which holds secrets")
+				ck.add("exfiltration", "upload_secret", Severe, base+" uploads "+src.Text+", which holds secrets")
 				return
 			}
 		}
@@ -196,7 +196,7 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 			if len(f) >= 2 && (f[0] == "put" || f[0] == "mput" || f[0] == "reput") {
 				for _, name := range f[1:] {
 					if !strings.HasPrefix(name, "-") && ck.secretWord(shellparse.Word{Text: name, Static: true}, true) {
-						ck.add("exfiltration", Severe, "sftp puts "+name+", which holds secrets, on a remote host")
+						ck.add("exfiltration", "sftp_secret", Severe, "sftp puts "+name+", which holds secrets, on a remote host")
 						return
 					}
 				}
@@ -205,7 +205,7 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 	}
 	if sender && (base != "openssl" || opensslConnects(args)) {
 		if stdin {
-			ck.add("exfiltration", Severe, base+" sends what it reads, which holds secrets, off the machine")
+			ck.add("exfiltration", "send_stdin_secret", Severe, base+" sends what it reads, which holds secrets, off the machine")
 			return
 		}
 		if base == "socat" {
@@ -213,7 +213,7 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 				addr := strings.ToLower(a.Text)
 				for _, kind := range []string{"open:", "file:", "gopen:", "create:"} {
 					if strings.HasPrefix(addr, kind) && ck.secretWord(shellparse.Word{Text: a.Text[len(kind):], Static: a.Static}, false) {
-						ck.add("exfiltration", Severe, "socat sends "+a.Text+", which holds secrets, over a connection")
+						ck.add("exfiltration", "socat_secret", Severe, "socat sends "+a.Text+", which holds secrets, over a connection")
 						return
 					}
 				}
@@ -222,7 +222,7 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 		if base == "mail" || base == "mailx" || base == "mutt" {
 			for _, v := range append(shortValues(args, 'a', "sbcrS"), longValues(args, "--attach")...) {
 				if ck.secretWord(v, false) {
-					ck.add("exfiltration", Severe, base+" mails "+v.Text+", which holds secrets")
+					ck.add("exfiltration", "mail_secret", Severe, base+" mails "+v.Text+", which holds secrets")
 					return
 				}
 			}
@@ -230,7 +230,7 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 		if base == "http" || base == "https" || base == "xh" || base == "xhs" {
 			for _, a := range args[min(1, len(args)):] {
 				if strings.Contains(a.Text, "@") && ck.secretWord(a, false) {
-					ck.add("exfiltration", Severe, base+" sends "+a.Text+", which holds secrets")
+					ck.add("exfiltration", "send_file_secret", Severe, base+" sends "+a.Text+", which holds secrets")
 					return
 				}
 			}
@@ -239,7 +239,7 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 	// Anything written to /dev/tcp or /dev/udp leaves the machine.
 	for _, r := range c.Redirects {
 		if r.Writes() && netDevice(r.Target.Text) && (stdin || ck.readsSecret()) {
-			ck.add("exfiltration", Severe, "sends a secret to "+r.Target.Text)
+			ck.add("exfiltration", "redirect_secret", Severe, "sends a secret to "+r.Target.Text)
 			return
 		}
 	}
@@ -312,7 +312,7 @@ func (ck *checker) curlExfil(args []shellparse.Word, stdin bool) {
 		text, _, _ = strings.Cut(text, ";") // -F f=@file;type=text/plain
 		if text == "-" || text == "." || shellparse.IsStdinPath(text) {
 			if stdin {
-				ck.add("exfiltration", Severe, "curl sends its standard input, which holds secrets, to a server")
+				ck.add("exfiltration", "curl_stdin_secret", Severe, "curl sends its standard input, which holds secrets, to a server")
 				return
 			}
 			continue
@@ -320,7 +320,7 @@ func (ck *checker) curlExfil(args []shellparse.Word, stdin bool) {
 		w := v
 		w.Text = text
 		if ck.secretWord(w, false) {
-			ck.add("exfiltration", Severe, "curl sends "+v.Text+", which holds secrets, to a server")
+			ck.add("exfiltration", "curl_secret", Severe, "curl sends "+v.Text+", which holds secrets, to a server")
 			return
 		}
 	}
@@ -347,7 +347,7 @@ func (ck *checker) copyExfil(name string, args []shellparse.Word) {
 			continue
 		}
 		if ck.secretWord(src, true) {
-			ck.add("exfiltration", Severe, name+" copies "+src.Text+", which holds secrets, to "+dst.Text)
+			ck.add("exfiltration", "copy_secret", Severe, name+" copies "+src.Text+", which holds secrets, to "+dst.Text)
 			return
 		}
 	}
@@ -385,7 +385,7 @@ func (ck *checker) reverseShell(c shellparse.SimpleCommand) {
 	if shellparse.IsShell(c.Name) || isInterpreter(base) {
 		for _, r := range c.Redirects {
 			if netDevice(r.Target.Text) || (r.Op == "<&" || r.Op == ">&" || r.Op == "<>") && ck.sockets[r.Target.Text] {
-				ck.add("pipe_to_shell", Severe, c.Name+" reads its commands from a network connection ("+r.Target.Text+"): a reverse shell")
+				ck.add("pipe_to_shell", "reverse_shell", Severe, c.Name+" reads its commands from a network connection ("+r.Target.Text+"): a reverse shell")
 				return
 			}
 		}
@@ -394,7 +394,7 @@ func (ck *checker) reverseShell(c shellparse.SimpleCommand) {
 	switch base {
 	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd":
 		for _, v := range append(append(shortValues(args, 'e', "pswiqTIOVxX"), shortValues(args, 'c', "pswiqTIOVxX")...), longValuesOf(args, "--exec", "--sh-exec", "--lua-exec")...) {
-			ck.add("pipe_to_shell", Severe, base+" connects "+clip(v.Text)+" to the network: whoever is at the other end runs commands here")
+			ck.add("pipe_to_shell", "network_shell", Severe, base+" connects "+clip(v.Text)+" to the network: whoever is at the other end runs commands here")
 			return
 		}
 	case "socat":
@@ -412,7 +412,7 @@ func (ck *checker) reverseShell(c shellparse.SimpleCommand) {
 			}
 		}
 		if exec && net {
-			ck.add("pipe_to_shell", Severe, "socat connects a program to the network: whoever is at the other end runs commands here")
+			ck.add("pipe_to_shell", "socat_shell", Severe, "socat connects a program to the network: whoever is at the other end runs commands here")
 		}
 	}
 }
@@ -578,7 +578,7 @@ func (ck *checker) inlineSecrets(name, code string) {
 			continue
 		}
 		if ck.secretWord(shellparse.Word{Text: lit, Static: true}, false) {
-			ck.add("secret_access", NonSevere, name+" code reads "+lit+", which holds secrets")
+			ck.add("secret_access", "code_reads_secret", NonSevere, name+" code reads "+lit+", which holds secrets")
 			return
 		}
 	}

@@ -149,11 +149,11 @@ func (ck *checker) gitDepth(c shellparse.SimpleCommand, args []shellparse.Word, 
 		t := a.Text
 		for _, opt := range []string{"--upload-pack", "--receive-pack", "--exec"} {
 			if t == opt || strings.HasPrefix(t, opt+"=") {
-				ck.add("git_config_exec", NonSevere, "git "+opt+" names a program to run")
+				ck.add("git_config_exec", "git_option", NonSevere, "git "+opt+" names a program to run")
 			}
 		}
 		if t == "-u" && (g.sub == "clone" || g.sub == "ls-remote" || g.sub == "fetch" || g.sub == "pull") || strings.HasPrefix(t, "--exec-path=") {
-			ck.add("git_config_exec", NonSevere, "git "+t+" names a program to run")
+			ck.add("git_config_exec", "git_option_value", NonSevere, "git "+t+" names a program to run")
 		}
 	}
 	switch g.sub {
@@ -161,13 +161,13 @@ func (ck *checker) gitDepth(c shellparse.SimpleCommand, args []shellparse.Word, 
 		for _, kv := range append(shortValues(g.args, 'c', "obujC"), longValues(g.args, "--config")...) {
 			key, value, _ := strings.Cut(kv.Text, "=")
 			if gitExecKey(key, value) || !kv.Static {
-				ck.add("git_config_exec", NonSevere, "git "+g.sub+" -c "+key+" names a program git will run")
+				ck.add("git_config_exec", "git_sub_config", NonSevere, "git "+g.sub+" -c "+key+" names a program git will run")
 			}
 		}
 	case "grep":
 		for _, a := range g.args {
 			if strings.HasPrefix(a.Text, "-O") || isLong(a.Text, "--open-files-in-pager") {
-				ck.add("inline_code", NonSevere, "git grep -O runs a command on the matching files")
+				ck.add("inline_code", "git_grep_open", NonSevere, "git grep -O runs a command on the matching files")
 			}
 		}
 	case "push":
@@ -177,7 +177,7 @@ func (ck *checker) gitDepth(c shellparse.SimpleCommand, args []shellparse.Word, 
 		ck.noteGitConfig(g.args)
 	case "reset":
 		if hasFlag(g.args, "", "--hard", "--merge", "--keep") && hasFlag(g.args, "", "--hard") {
-			ck.add("git_destructive", Severe, "git reset --hard discards uncommitted changes")
+			ck.addSafer("git_destructive", "reset_hard", Severe, "git reset --hard discards uncommitted changes", "git stash first, then git reset --hard: the changes stay recoverable (git stash pop)")
 		}
 	case "clean":
 		requireForce := true
@@ -185,19 +185,19 @@ func (ck *checker) gitDepth(c shellparse.SimpleCommand, args []shellparse.Word, 
 			requireForce = false
 		}
 		if (hasFlag(g.args, "f", "--force") || !requireForce) && !hasFlag(g.args, "ni", "--dry-run", "--interactive") {
-			ck.add("git_destructive", Severe, "git clean deletes untracked files")
+			ck.addSafer("git_destructive", "clean", Severe, "git clean deletes untracked files", "git clean -n lists what it would delete; git stash -u keeps them recoverable")
 		}
 	case "switch":
 		if gitShortFlag(g.args, 'f', "cCt") || hasFlag(g.args, "", "--discard-changes", "--force") {
-			ck.add("git_destructive", Severe, "git switch --discard-changes throws away uncommitted changes")
+			ck.addSafer("git_destructive", "switch_discard", Severe, "git switch --discard-changes throws away uncommitted changes", "git stash first: the changes stay recoverable (git stash pop)")
 		}
 	case "update-ref":
 		if gitShortFlag(g.args, 'd', "m") || hasFlag(g.args, "", "--stdin") {
-			ck.add("git_destructive", Severe, "git update-ref -d deletes a ref, and the commits only it reached")
+			ck.add("git_destructive", "update_ref_delete", Severe, "git update-ref -d deletes a ref, and the commits only it reached")
 		}
 	case "read-tree":
 		if hasFlag(g.args, "", "--reset") && gitShortFlag(g.args, 'u', "") {
-			ck.add("git_destructive", Severe, "git read-tree -u --reset overwrites the worktree, discarding uncommitted changes")
+			ck.addSafer("git_destructive", "read_tree_reset", Severe, "git read-tree -u --reset overwrites the worktree, discarding uncommitted changes", "git stash first: the changes stay recoverable (git stash pop)")
 		}
 	case "archive":
 		for _, o := range append(shortValues(g.args, 'o', ""), longValues(g.args, "--output")...) {
@@ -217,17 +217,17 @@ func (ck *checker) gitDepth(c shellparse.SimpleCommand, args []shellparse.Word, 
 		ck.gitRestore(g.args)
 	case "branch":
 		if hasFlag(g.args, "D") || hasFlag(g.args, "d", "--delete") && hasFlag(g.args, "f", "--force") {
-			ck.add("git_destructive", Severe, "git branch -D deletes a branch even if it is not merged")
+			ck.addSafer("git_destructive", "branch_force_delete", Severe, "git branch -D deletes a branch even if it is not merged", "git branch -d deletes it only once it is merged")
 		}
 	case "stash":
 		if len(g.args) > 0 && g.args[0].Text == "clear" {
-			ck.add("git_destructive", Severe, "git stash clear drops every stash")
+			ck.addSafer("git_destructive", "stash_clear", Severe, "git stash clear drops every stash", "git stash drop stash@{N} drops one stash")
 		}
 	case "filter-branch", "filter-repo":
-		ck.add("git_destructive", Severe, "git "+g.sub+" rewrites the whole history")
+		ck.addSafer("git_destructive", "filter_branch", Severe, "git "+g.sub+" rewrites the whole history", "run it in a fresh clone, and keep the original until the result is checked")
 	case "reflog":
 		if len(g.args) > 0 && (g.args[0].Text == "expire" || g.args[0].Text == "delete") {
-			ck.add("git_destructive", Severe, "git reflog "+g.args[0].Text+" removes the record that lets lost commits be recovered")
+			ck.add("git_destructive", "reflog_expire", Severe, "git reflog "+g.args[0].Text+" removes the record that lets lost commits be recovered")
 		}
 	}
 }
@@ -264,7 +264,7 @@ func (ck *checker) gitGlobals(g gitInvocation) {
 		case t == "-c" && i+1 < len(g.globals):
 			kv = g.globals[i+1].Text
 			if !g.globals[i+1].Static {
-				ck.add("git_config_exec", NonSevere, "git -c sets configuration known only at run time")
+				ck.add("git_config_exec", "git_dynamic_config", NonSevere, "git -c sets configuration known only at run time")
 				continue
 			}
 		case t == "--config-env" && i+1 < len(g.globals):
@@ -279,7 +279,7 @@ func (ck *checker) gitGlobals(g gitInvocation) {
 			value = "!" // --config-env takes the value from the environment: unknown
 		}
 		if gitExecKey(key, value) {
-			ck.add("git_config_exec", NonSevere, "git "+t+" "+key+" names a program to run")
+			ck.add("git_config_exec", "git_config_program", NonSevere, "git "+t+" "+key+" names a program to run")
 		}
 	}
 }
@@ -296,24 +296,33 @@ func (ck *checker) gitConfig(args []shellparse.Word) {
 	}
 	if len(ops) >= 2 {
 		if gitExecKey(ops[0].Text, ops[1].Text) || !ops[1].Static && gitExecKey(ops[0].Text, "!") {
-			ck.add("git_config_exec", NonSevere, "git config "+ops[0].Text+" names a program git will run")
+			ck.add("git_config_exec", "git_config_set", NonSevere, "git config "+ops[0].Text+" names a program git will run")
 		}
 	}
 }
 
 func (ck *checker) gitPush(args []shellparse.Word) {
-	force := hasFlag(args, "f", "--force", "--mirror", "--delete", "--prune") || hasFlag(args, "d")
+	// overwrite is a plain force (-f, +REF), which --force-with-lease can
+	// replace; deleting and mirroring remove refs, which it cannot.
+	overwrite := hasFlag(args, "f", "--force")
+	force := overwrite || hasFlag(args, "", "--mirror", "--delete", "--prune") || hasFlag(args, "d")
 	lease := hasFlag(args, "", "--force-with-lease", "--force-if-includes")
 	for _, a := range operands(args) {
-		if (a.Static || a.Glob) && (strings.HasPrefix(a.Text, "+") || strings.HasPrefix(a.Text, ":") && len(a.Text) > 1) {
+		if (a.Static || a.Glob) && strings.HasPrefix(a.Text, "+") {
+			force, overwrite = true, true
+		}
+		if (a.Static || a.Glob) && strings.HasPrefix(a.Text, ":") && len(a.Text) > 1 {
 			force = true
 		}
 	}
 	switch {
+	case force && overwrite:
+		ck.addSafer("git_destructive", "force_push", Severe, "git push with force, delete or mirror rewrites or removes history on the remote",
+			"git push --force-with-lease overwrites the remote only if nobody pushed since")
 	case force:
-		ck.add("git_destructive", Severe, "git push with force, delete or mirror rewrites or removes history on the remote")
+		ck.add("git_destructive", "push_delete", Severe, "git push with force, delete or mirror rewrites or removes history on the remote")
 	case lease:
-		ck.add("force_with_lease", NonSevere, "git push --force-with-lease rewrites history on the remote (only if nobody pushed since)")
+		ck.add("force_with_lease", "push", NonSevere, "git push --force-with-lease rewrites history on the remote (only if nobody pushed since)")
 	}
 }
 
@@ -345,7 +354,7 @@ func gitShortFlag(args []shellparse.Word, letter byte, valueLetters string) bool
 
 func (ck *checker) gitCheckout(args []shellparse.Word) {
 	if gitShortFlag(args, 'f', "bBU") || hasFlag(args, "", "--force", "--ours", "--theirs") {
-		ck.add("git_destructive", Severe, "git checkout --force discards uncommitted changes")
+		ck.addSafer("git_destructive", "checkout_force", Severe, "git checkout --force discards uncommitted changes", "git stash first: the changes stay recoverable (git stash pop)")
 		return
 	}
 	if gitShortFlag(args, 'b', "") || gitShortFlag(args, 'B', "") || hasFlag(args, "", "--orphan", "--detach") {
@@ -363,7 +372,7 @@ func (ck *checker) gitCheckout(args []shellparse.Word) {
 			continue
 		}
 		if a.Static && a.Text == "--" {
-			ck.add("git_destructive", Severe, "git checkout -- PATH discards uncommitted changes to those files")
+			ck.addSafer("git_destructive", "checkout_paths", Severe, "git checkout -- PATH discards uncommitted changes to those files", "git stash first: the changes stay recoverable (git stash pop)")
 			return
 		}
 		if a.Static && strings.HasPrefix(a.Text, "-") && a.Text != "-" {
@@ -371,12 +380,12 @@ func (ck *checker) gitCheckout(args []shellparse.Word) {
 		}
 		ops++
 		if a.Static && (a.Text == "." || a.Text == "*" || a.Text == ":/") || a.Glob {
-			ck.add("git_destructive", Severe, "git checkout "+a.Text+" discards uncommitted changes")
+			ck.addSafer("git_destructive", "checkout_discard", Severe, "git checkout "+a.Text+" discards uncommitted changes", "git stash first: the changes stay recoverable (git stash pop)")
 			return
 		}
 	}
 	if ops > 1 {
-		ck.add("git_destructive", Severe, "git checkout REF PATH overwrites files with another version")
+		ck.addSafer("git_destructive", "checkout_ref_paths", Severe, "git checkout REF PATH overwrites files with another version", "git stash first: the changes stay recoverable (git stash pop)")
 	}
 }
 
@@ -385,7 +394,7 @@ func (ck *checker) gitRestore(args []shellparse.Word) {
 	if staged && !worktree {
 		return
 	}
-	ck.add("git_destructive", Severe, "git restore discards uncommitted changes to files")
+	ck.addSafer("git_destructive", "restore", Severe, "git restore discards uncommitted changes to files", "git stash first: the changes stay recoverable (git stash pop)")
 }
 
 // gitReadOnly reports whether a git command only reads.

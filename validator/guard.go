@@ -37,11 +37,11 @@ var acceptFunction = lazyRegexp(`(^|[\s:".])(accept-line|accept-and-hold|accept-
 // guard flags commands that change the shell guard's names or key bindings.
 func (ck *checker) guard(c shellparse.SimpleCommand) {
 	if isGuardName(c.Function) {
-		ck.add("self_modify", Severe, "defines the function "+c.Function+", replacing part of permgate's shell guard")
+		ck.add("self_modify", "guard_function", Severe, "defines the function "+c.Function+", replacing part of permgate's shell guard")
 	}
 	for _, name := range assignedNames(c) {
 		if isGuardName(name) {
-			ck.add("self_modify", Severe, "sets "+name+", a variable of permgate's shell guard (its mode or the permgate it calls)")
+			ck.add("self_modify", "guard_variable", Severe, "sets "+name+", a variable of permgate's shell guard (its mode or the permgate it calls)")
 			return
 		}
 	}
@@ -52,24 +52,24 @@ func (ck *checker) guard(c shellparse.SimpleCommand) {
 	switch c.Name {
 	case "unset", "unfunction", "unalias", "unhash", "export", "readonly", "local", "let", "alias", "enable", "disable":
 		if name, ok := namesGuard(args); ok {
-			ck.add("self_modify", Severe, c.Name+" "+name+" changes permgate's shell guard")
+			ck.add("self_modify", "guard_unset", Severe, c.Name+" "+name+" changes permgate's shell guard")
 		}
 	case "declare", "typeset":
 		if name, ok := namesGuard(args); ok && !printOnly(args) {
-			ck.add("self_modify", Severe, c.Name+" "+name+" changes permgate's shell guard")
+			ck.add("self_modify", "guard_unset_function", Severe, c.Name+" "+name+" changes permgate's shell guard")
 		}
 	case "set":
 		// fish's set -g/-e NAME; bash's set +o emacs/vi and zsh's set +o zle
 		// turn line editing off, and with it the guard's Enter.
 		if name, ok := namesGuard(args); ok {
-			ck.add("self_modify", Severe, "set "+name+" changes permgate's shell guard")
+			ck.add("self_modify", "guard_set_option", Severe, "set "+name+" changes permgate's shell guard")
 		}
 		ck.lineEditingOff(args)
 	case "unsetopt", "setopt":
 		for _, a := range args {
 			t := strings.ToLower(strings.ReplaceAll(a.Text, "_", ""))
 			if c.Name == "unsetopt" && t == "zle" || c.Name == "setopt" && t == "nozle" {
-				ck.add("self_modify", Severe, c.Name+" "+a.Text+" turns zsh's line editor off, and with it permgate's shell guard")
+				ck.add("self_modify", "guard_zle_off", Severe, c.Name+" "+a.Text+" turns zsh's line editor off, and with it permgate's shell guard")
 			}
 		}
 	case "shopt":
@@ -78,14 +78,14 @@ func (ck *checker) guard(c shellparse.SimpleCommand) {
 		if hasFlag(args, "u") {
 			for _, a := range args {
 				if a.Text == "histverify" {
-					ck.add("self_modify", Severe, "shopt -u histverify lets a history expansion run unchecked by permgate's shell guard")
+					ck.add("self_modify", "guard_histverify", Severe, "shopt -u histverify lets a history expansion run unchecked by permgate's shell guard")
 				}
 			}
 		}
 	case "functions":
 		// fish: functions -e NAME erases, functions -c OLD NEW copies over NEW.
 		if name, ok := namesGuard(args); ok && (hasFlag(args, "ec", "--erase", "--copy") || hasFlag(args, "", "--erase")) {
-			ck.add("self_modify", Severe, "functions "+name+" changes permgate's shell guard")
+			ck.add("self_modify", "guard_functions", Severe, "functions "+name+" changes permgate's shell guard")
 		}
 	case "bind":
 		ck.bind(args)
@@ -133,7 +133,7 @@ func (ck *checker) lineEditingOff(args []shellparse.Word) {
 		}
 		switch strings.ToLower(args[i+1].Text) {
 		case "emacs", "vi", "zle":
-			ck.add("self_modify", Severe, "set +o "+args[i+1].Text+" turns line editing off, and with it permgate's shell guard")
+			ck.add("self_modify", "guard_line_editing", Severe, "set +o "+args[i+1].Text+" turns line editing off, and with it permgate's shell guard")
 		}
 	}
 }
@@ -148,20 +148,20 @@ func (ck *checker) bind(args []shellparse.Word) {
 	for i, a := range args {
 		t := a.Text
 		if !a.Static {
-			ck.add("self_modify", Severe, "bind with a key or binding known only at run time "+reason)
+			ck.add("self_modify", "guard_bind_dynamic", Severe, "bind with a key or binding known only at run time "+reason)
 			return
 		}
 		if (t == "-e" || t == "--erase") && (hasFlag(args, "a", "--all") || i+1 == len(args)) {
-			ck.add("self_modify", Severe, "bind "+t+" --all erases every key binding, the shell guard's too")
+			ck.add("self_modify", "guard_bind_erase", Severe, "bind "+t+" --all erases every key binding, the shell guard's too")
 			return
 		}
 		if strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && len(t) > 1 {
 			switch {
 			case strings.Contains(t, "x"):
-				ck.add("self_modify", Severe, "bind -x runs a command from a key without permgate's check: it "+reason)
+				ck.add("self_modify", "guard_bind_command", Severe, "bind -x runs a command from a key without permgate's check: it "+reason)
 				return
 			case strings.Contains(t, "f") && i+1 < len(args):
-				ck.add("self_modify", Severe, "bind -f reads bindings from a file, which "+reason)
+				ck.add("self_modify", "guard_bind_file", Severe, "bind -f reads bindings from a file, which "+reason)
 				return
 			case strings.ContainsAny(t, "pPlvVsSXqQ") && !strings.ContainsAny(t, "ru"):
 				return // listing and queries
@@ -170,7 +170,7 @@ func (ck *checker) bind(args []shellparse.Word) {
 		}
 		// fish's \r, \n and \e[Z read as bash words are r, n and e[Z.
 		if guardKey().MatchString(t) || acceptFunction().MatchString(t) || t == "r" || t == "n" || strings.EqualFold(t, "e[Z") {
-			ck.add("self_modify", Severe, "bind "+clip(t)+" "+reason)
+			ck.add("self_modify", "guard_bind", Severe, "bind "+clip(t)+" "+reason)
 			return
 		}
 	}
@@ -192,10 +192,10 @@ func (ck *checker) bindkey(args []shellparse.Word) {
 				i++ // the keymap's name
 			}
 		case a.Static && t == "-d":
-			ck.add("self_modify", Severe, "bindkey -d resets every keymap, dropping the Enter binding of permgate's shell guard")
+			ck.add("self_modify", "guard_bindkey_reset", Severe, "bindkey -d resets every keymap, dropping the Enter binding of permgate's shell guard")
 			return
 		case a.Static && (t == "-A" || t == "-N" || t == "-D"):
-			ck.add("self_modify", Severe, "bindkey "+t+" replaces or deletes a keymap, which "+reason)
+			ck.add("self_modify", "guard_bindkey_keymap", Severe, "bindkey "+t+" replaces or deletes a keymap, which "+reason)
 			return
 		case a.Static && strings.HasPrefix(t, "-") && len(t) > 1 && len(ops) == 0:
 			if strings.ContainsAny(t, "r") {
@@ -210,11 +210,11 @@ func (ck *checker) bindkey(args []shellparse.Word) {
 	}
 	for _, o := range ops {
 		if !o.Static {
-			ck.add("self_modify", Severe, "bindkey with a key known only at run time "+reason)
+			ck.add("self_modify", "guard_bindkey_dynamic", Severe, "bindkey with a key known only at run time "+reason)
 			return
 		}
 		if guardKey().MatchString(o.Text) || guardWidgets[strings.TrimPrefix(o.Text, ".")] {
-			ck.add("self_modify", Severe, "bindkey "+clip(o.Text)+" "+reason)
+			ck.add("self_modify", "guard_bindkey", Severe, "bindkey "+clip(o.Text)+" "+reason)
 			return
 		}
 	}
@@ -234,11 +234,11 @@ func (ck *checker) zle(args []shellparse.Word) {
 	}
 	for _, a := range args[1:] {
 		if !a.Static {
-			ck.add("self_modify", Severe, "zle "+args[0].Text+" with a widget known only at run time may replace permgate's shell guard")
+			ck.add("self_modify", "guard_zle_dynamic", Severe, "zle "+args[0].Text+" with a widget known only at run time may replace permgate's shell guard")
 			return
 		}
 		if guardWidgets[strings.TrimPrefix(a.Text, ".")] || isGuardName(a.Text) {
-			ck.add("self_modify", Severe, "zle "+args[0].Text+" "+a.Text+" replaces a widget of permgate's shell guard")
+			ck.add("self_modify", "guard_zle_widget", Severe, "zle "+args[0].Text+" "+a.Text+" replaces a widget of permgate's shell guard")
 			return
 		}
 	}

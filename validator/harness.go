@@ -17,7 +17,7 @@ func (ck *checker) nestedAgent(c shellparse.SimpleCommand, args []shellparse.Wor
 		case "claude":
 			for _, opt := range []string{"--settings", "--setting-sources"} {
 				if t == opt || strings.HasPrefix(t, opt+"=") {
-					ck.add("self_modify", Severe, "claude "+opt+" starts Claude Code with other settings, which can leave out permgate's hook")
+					ck.add("self_modify", "claude_settings", Severe, "claude "+opt+" starts Claude Code with other settings, which can leave out permgate's hook")
 					return
 				}
 			}
@@ -32,7 +32,7 @@ func (ck *checker) nestedAgent(c shellparse.SimpleCommand, args []shellparse.Wor
 				value = t[2:]
 			}
 			if strings.Contains(strings.ToLower(value), "hook") || value != "" && !args[i].Static {
-				ck.add("self_modify", Severe, "codex "+t+" "+value+" changes Codex's hook settings, which can leave out permgate's hook")
+				ck.add("self_modify", "codex_config", Severe, "codex "+t+" "+value+" changes Codex's hook settings, which can leave out permgate's hook")
 				return
 			}
 		}
@@ -86,7 +86,7 @@ func (ck *checker) installsPermgate(c shellparse.SimpleCommand, args []shellpars
 		name, _, _ = strings.Cut(name, "@")
 		name, _, _ = strings.Cut(name, "==")
 		if shellparse.IsPermgate(path.Base(name)) {
-			ck.add("self_modify", Severe, c.Name+" "+ops[0].Text+" "+pkg.Text+" replaces or removes the permgate program the harnesses run")
+			ck.add("self_modify", "permgate_package", Severe, c.Name+" "+ops[0].Text+" "+pkg.Text+" replaces or removes the permgate program the harnesses run")
 			return
 		}
 	}

@@ -10,10 +10,10 @@ import (
 // command's output is code from outside.
 func (ck *checker) inline(c shellparse.SimpleCommand, opt string, code shellparse.Word) {
 	if code.Subst || code.Placeholder && c.Stdin.Kind == shellparse.InputPipe {
-		ck.add("pipe_to_shell", Severe, c.Name+" "+opt+" runs code produced by another command")
+		ck.add("pipe_to_shell", "inline_produced", Severe, c.Name+" "+opt+" runs code produced by another command")
 		return
 	}
-	ck.add("inline_code", NonSevere, c.Name+" "+opt+" runs code given on the command line")
+	ck.add("inline_code", "inline", NonSevere, c.Name+" "+opt+" runs code given on the command line")
 	if code.Static {
 		ck.inlineShell(c.Name, code.Text)
 		ck.inlineSecrets(c.Name, code.Text)
@@ -41,10 +41,10 @@ func (ck *checker) inlineShell(name, code string) {
 		return
 	}
 	if inlineHomeDelete().MatchString(code) {
-		ck.add("recursive_delete", Severe, name+" code deletes the home directory or / recursively")
+		ck.add("recursive_delete", "inline_home", Severe, name+" code deletes the home directory or / recursively")
 	}
 	if inlineForkBomb().MatchString(code) {
-		ck.add("fork_bomb", Severe, name+" code forks processes without end (a fork bomb)")
+		ck.add("fork_bomb", "inline_fork_bomb", Severe, name+" code forks processes without end (a fork bomb)")
 	}
 	for _, m := range inlineShellCall().FindAllStringSubmatch(code, 8) {
 		for _, cmd := range m[1:] {
@@ -59,7 +59,7 @@ func (ck *checker) inlineShell(name, code string) {
 // complete -C runs) and adds its findings to the current command.
 func (ck *checker) nested(src, how string) {
 	if len(src) > 4096 {
-		ck.add("too_complex", NonSevere, how+" is too long to analyse")
+		ck.add("too_complex", "nested_too_long", NonSevere, how+" is too long to analyse")
 		return
 	}
 	a := ck.v.Classify(ck.v.parser.ParseScript(src), src)

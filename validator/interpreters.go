@@ -88,7 +88,7 @@ func (ck *checker) powershell(c shellparse.SimpleCommand, args []shellparse.Word
 			if next.Static && next.Text == "-" {
 				ck.stdinProgram(c, false)
 				if c.Stdin.Kind == shellparse.InputInherited {
-					ck.add("inline_code", NonSevere, c.Name+" "+a.Text+" - runs the commands it reads on standard input")
+					ck.add("inline_code", "stdin_program", NonSevere, c.Name+" "+a.Text+" - runs the commands it reads on standard input")
 				}
 				return
 			}
@@ -149,7 +149,7 @@ func (ck *checker) interpreter(c shellparse.SimpleCommand, base string, args []s
 			ck.stdinProgram(c, false)
 			return
 		case strings.HasPrefix(t, "/dev/fd/"):
-			ck.add("pipe_to_shell", Severe, c.Name+" runs a program read from a file descriptor ("+t+")")
+			ck.add("pipe_to_shell", "fd_program", Severe, c.Name+" runs a program read from a file descriptor ("+t+")")
 			return
 		case strings.HasPrefix(t, "--"):
 			if slices.Contains(spec.argLong, t) {

@@ -26,9 +26,9 @@ func (ck *checker) kubeVerb(c shellparse.SimpleCommand, name string, verb []stri
 	}
 	switch verb[0] {
 	case "exec", "rsh":
-		ck.add(finding.InlineCode, NonSevere, name+" runs a command in a container of the pod")
+		ck.add(finding.InlineCode, "kubectl_exec", NonSevere, name+" runs a command in a container of the pod")
 	case "debug", "debug-node":
-		ck.add(finding.InlineCode, NonSevere, name+" starts a debugging container in the pod or on the node and runs a command there")
+		ck.add(finding.InlineCode, "kubectl_debug", NonSevere, name+" starts a debugging container in the pod or on the node and runs a command there")
 	case "cp":
 		ck.hostCopy(name, inv, args)
 	case "patch":
@@ -62,7 +62,7 @@ func (ck *checker) kubeVerb(c shellparse.SimpleCommand, name string, verb []stri
 			}
 		}
 		if shows {
-			ck.add(finding.SecretAccess, NonSevere, name+" prints the secret's data (base64 is not encryption)")
+			ck.add(finding.SecretAccess, "kubectl_secret", NonSevere, name+" prints the secret's data (base64 is not encryption)")
 		}
 	}
 }
@@ -87,7 +87,7 @@ func (ck *checker) minikube(c shellparse.SimpleCommand, verb []string, inv regis
 		ck.declared(kc, "kubectl", kargs)
 	case "ssh":
 		if len(inv.Scan.Operands) > 0 {
-			ck.add(finding.InlineCode, NonSevere, "minikube ssh runs a command in the cluster's machine")
+			ck.add(finding.InlineCode, "minikube_ssh", NonSevere, "minikube ssh runs a command in the cluster's machine")
 		}
 	case "mount":
 		if len(inv.Scan.Operands) > 0 {

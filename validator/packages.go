@@ -130,7 +130,7 @@ func (ck *checker) execConfig(c shellparse.SimpleCommand, args []shellparse.Word
 	for _, kv := range ops[i:] {
 		key, _, _ := strings.Cut(kv.Text, "=")
 		if keys[key] || !kv.Static {
-			ck.add("inline_code", NonSevere, base+" config set "+key+" names a program "+base+" runs on later commands")
+			ck.add("inline_code", "package_config_program", NonSevere, base+" config set "+key+" names a program "+base+" runs on later commands")
 			return
 		}
 		if !strings.Contains(kv.Text, "=") {

@@ -25,7 +25,7 @@ func (ck *checker) emptyEnvPermgate(c shellparse.SimpleCommand) {
 		}
 		for _, a := range w.Argv[1:] {
 			if a.Text == "-" || hasFlag([]shellparse.Word{a}, "i", "--ignore-environment") {
-				ck.add("self_modify", Severe, "env "+a.Text+" runs permgate with an empty environment, without the HOME it finds its config and state by")
+				ck.add("self_modify", "env_empty", Severe, "env "+a.Text+" runs permgate with an empty environment, without the HOME it finds its config and state by")
 				return
 			}
 		}
@@ -137,23 +137,23 @@ func (ck *checker) permgateCall(call shellparse.PermgateCall, maybe bool) {
 			continue
 		}
 		if why := permgateLoosens(opt); why != "" {
-			ck.add("self_modify", Severe, who+" "+opt.Written+" "+why)
+			ck.add("self_modify", "permgate_option", Severe, who+" "+opt.Written+" "+why)
 		}
 	}
 	if maybe {
 		if why, ok := permgateEdits[call.Sub]; ok && len(call.Dynamic) == 0 && maybePermgateEdit(call) {
-			ck.add("self_modify", Severe, who+" "+call.Sub+" "+why)
+			ck.add("self_modify", call.Sub, Severe, who+" "+call.Sub+" "+why)
 		}
 		return
 	}
 	for _, d := range call.Dynamic {
-		ck.add("self_modify", Severe, "permgate with a word known only at run time ("+d.Text+"), which may change its mode, rules or trust")
+		ck.add("self_modify", "permgate_dynamic", Severe, "permgate with a word known only at run time ("+d.Text+"), which may change its mode, rules or trust")
 	}
 	if permgateHas(call, "h", "help") {
 		return // --help prints the subcommand's usage and changes nothing
 	}
 	if why := permgateEdit(call); why != "" {
-		ck.add("self_modify", Severe, "permgate "+call.Sub+" "+why)
+		ck.add("self_modify", call.Sub, Severe, "permgate "+call.Sub+" "+why)
 	}
 }
 

@@ -20,10 +20,10 @@ func (ck *checker) chmod(c shellparse.SimpleCommand, args []shellparse.Word) {
 			setid = false // setgid alone (chmod g+s DIR): new files keep the folder's group
 		}
 		if setid {
-			ck.add("permissions_open", Severe, "chmod "+mode.Text+" sets setuid/setgid, letting others run it as its owner")
+			ck.addSafer("permissions_open", "setuid", Severe, "chmod "+mode.Text+" sets setuid/setgid, letting others run it as its owner", "chmod u+x (or 755) makes it runnable without running as its owner")
 		}
 		if open {
-			ck.add("permissions_open", Severe, "chmod "+mode.Text+" lets every user write the files")
+			ck.addSafer("permissions_open", "chmod_777", Severe, "chmod "+mode.Text+" lets every user write the files", "give only the access needed: chmod 755 or u+x for a program, 644 for a file")
 		}
 	}
 	if hasFlag(args, "R", "--recursive") {
@@ -96,7 +96,7 @@ func (ck *checker) recursiveOnCritical(c shellparse.SimpleCommand, targets []she
 			crit = p + " (a top-level directory)"
 		}
 		if crit != "" {
-			ck.add("permissions_open", Severe, c.Name+" -R changes the permissions of everything in "+crit)
+			ck.add("permissions_open", "recursive_critical", Severe, c.Name+" -R changes the permissions of everything in "+crit)
 		}
 	}
 }
@@ -106,7 +106,7 @@ func (ck *checker) install(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, m := range append(shortValues(args, 'm', "ogtSTbB"), longValues(args, "--mode")...) {
 		open, setid := judgeMode(m.Text)
 		if open || setid {
-			ck.add("permissions_open", Severe, "install -m "+m.Text+" makes the file writable by everyone or setuid/setgid")
+			ck.add("permissions_open", "install_mode", Severe, "install -m "+m.Text+" makes the file writable by everyone or setuid/setgid")
 		}
 	}
 }

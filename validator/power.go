@@ -13,13 +13,13 @@ func powerTool(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) 
 	if isVersion(args) || hasFlag(args, "", "--help") {
 		return // reboot --help prints and exits
 	}
-	ck.add("system_power", Severe, c.Name+" stops or restarts the machine")
+	ck.add("system_power", "command", Severe, c.Name+" stops or restarts the machine")
 }
 
 func (ck *checker) initCmd(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, a := range args {
 		if a.Text == "0" || a.Text == "6" {
-			ck.add("system_power", Severe, c.Name+" "+a.Text+" stops or restarts the machine")
+			ck.add("system_power", "command_verb", Severe, c.Name+" "+a.Text+" stops or restarts the machine")
 		}
 	}
 }
@@ -48,7 +48,7 @@ func (ck *checker) systemctl(c shellparse.SimpleCommand, args []shellparse.Word)
 		for _, u := range ops[1:] {
 			switch strings.TrimPrefix(strings.TrimSuffix(strings.TrimSuffix(u.Text, ".target"), ".service"), "systemd-") {
 			case "reboot", "poweroff", "halt", "kexec", "rescue", "emergency", "suspend", "hibernate", "shutdown", "soft-reboot":
-				ck.add("system_power", Severe, "systemctl "+ops[0].Text+" "+u.Text+" stops, suspends or restarts the machine")
+				ck.add("system_power", "systemctl", Severe, "systemctl "+ops[0].Text+" "+u.Text+" stops, suspends or restarts the machine")
 				return
 			}
 		}
@@ -60,7 +60,7 @@ func (ck *checker) systemctl(c shellparse.SimpleCommand, args []shellparse.Word)
 			ck.addFinding(Finding{Kind: "system_power", Severity: NonSevere, ID: "system_power.systemctl_dynamic",
 				Reason: OneLine("systemctl's verb " + a.Text + " is known only at run time: it could be reboot or poweroff")})
 		case a.Text == "isolate":
-			ck.add("system_power", Severe, "systemctl isolate can stop every service")
+			ck.add("system_power", "systemctl_isolate", Severe, "systemctl isolate can stop every service")
 		}
 		return // only the first operand is the verb
 	}

@@ -35,14 +35,14 @@ func (ck *checker) kill(c shellparse.SimpleCommand, args []shellparse.Word) {
 	}
 	for _, p := range pids {
 		if n, err := strconv.Atoi(p); err == nil && n == -1 {
-			ck.add("kill_all", Severe, "kill -1 signals every process you can reach")
+			ck.addSafer("kill_all", "kill_minus_one", Severe, "kill -1 signals every process you can reach", "pgrep -a PATTERN to see what it matches, then kill the PIDs you mean")
 			return
 		}
 	}
 }
 
 func killAll5(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
-	ck.add("kill_all", Severe, "killall5 signals every process on the machine")
+	ck.addSafer("kill_all", "killall5", Severe, "killall5 signals every process on the machine", "pgrep -a PATTERN to see what it matches, then kill the PIDs you mean")
 }
 
 // shellNames are programs whose every instance is someone's session: killing

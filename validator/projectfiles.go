@@ -57,7 +57,7 @@ func (ck *checker) projectFileWrites(c shellparse.SimpleCommand) {
 		}
 		if dir, ok := gitDirParent(p); ok {
 			if f := ck.newRootHides(dir); f != "" {
-				ck.add("protected_write", NonSevere, "writes "+p+": a .git in "+dir+" makes it a repository root, which stops "+f+" from applying")
+				ck.add("protected_write", "project_git_root", NonSevere, "writes "+p+": a .git in "+dir+" makes it a repository root, which stops "+f+" from applying")
 			}
 		}
 	}
@@ -82,17 +82,17 @@ func (ck *checker) projectFileRemovals(c shellparse.SimpleCommand) {
 		gone = ops
 	}
 	if c.Name == "find" && hasFindPrimary(args, "-delete") && findNamesProjectConfig(args) {
-		ck.add("protected_write", NonSevere, "find -delete removes files named "+projectConfigName+", the project's permgate config")
+		ck.add("protected_write", "project_config_find_delete", NonSevere, "find -delete removes files named "+projectConfigName+", the project's permgate config")
 	}
 	for _, w := range gone {
 		switch {
 		case namesProjectConfig(w):
-			ck.add("protected_write", NonSevere, c.Name+" "+w.Text+" takes away the project's permgate config")
+			ck.add("protected_write", "project_config_remove", NonSevere, c.Name+" "+w.Text+" takes away the project's permgate config")
 		case w.Placeholder && ck.foundProjectConfig(c):
-			ck.add("protected_write", NonSevere, c.Name+" "+w.Text+" takes away the files find names "+projectConfigName+", the project's permgate config")
+			ck.add("protected_write", "project_config_find_remove", NonSevere, c.Name+" "+w.Text+" takes away the files find names "+projectConfigName+", the project's permgate config")
 		default:
 			if f := ck.coversProjectFile(w, ck.dir, false); f != "" {
-				ck.add("protected_write", NonSevere, c.Name+" "+w.Text+" takes away "+f+", a project permgate config in force")
+				ck.add("protected_write", "project_config_in_force", NonSevere, c.Name+" "+w.Text+" takes away "+f+", a project permgate config in force")
 			}
 		}
 	}
@@ -224,18 +224,18 @@ func (ck *checker) gitProjectFiles(g gitInvocation) {
 	named := func(words []shellparse.Word, what string) {
 		for _, w := range words {
 			if w.Static && path.Base(w.Text) == projectConfigName {
-				ck.add("protected_write", NonSevere, "git "+g.sub+" "+what+" "+w.Text+", the project's permgate config")
+				ck.add("protected_write", "project_config_git", NonSevere, "git "+g.sub+" "+what+" "+w.Text+", the project's permgate config")
 				continue
 			}
 			if f := ck.coversProjectFile(w, dir, true); f != "" {
-				ck.add("protected_write", NonSevere, "git "+g.sub+" "+what+" "+w.Text+", which holds "+f+", a project permgate config in force")
+				ck.add("protected_write", "project_config_git_dir", NonSevere, "git "+g.sub+" "+what+" "+w.Text+", which holds "+f+", a project permgate config in force")
 			}
 		}
 	}
 	relevant := ck.gitProjectFilesNear(dir)
 	replaces := func(why string) {
 		if relevant != "" {
-			ck.add("protected_write", NonSevere, "git "+g.sub+" "+why+", which can replace "+relevant+", a project permgate config in force")
+			ck.add("protected_write", "project_config_git_replace", NonSevere, "git "+g.sub+" "+why+", which can replace "+relevant+", a project permgate config in force")
 		}
 	}
 	switch g.sub {
@@ -345,7 +345,7 @@ func gitOperands(args []shellparse.Word, withValue map[string]bool) []shellparse
 // name the project config.
 func (ck *checker) gitPathspecFile(args []shellparse.Word, relevant string) {
 	if relevant != "" && hasFlag(args, "", "--pathspec-from-file") {
-		ck.add("protected_write", NonSevere, "git takes its paths from a file, which may name "+relevant+", a project permgate config in force")
+		ck.add("protected_write", "project_config_git_pathspec", NonSevere, "git takes its paths from a file, which may name "+relevant+", a project permgate config in force")
 	}
 }
 
@@ -444,7 +444,7 @@ func (ck *checker) gitNewRoot(sub, dir string, ops []shellparse.Word, at int) {
 		if where == "" {
 			where = "a directory known only at run time"
 		}
-		ck.add("protected_write", NonSevere, "git "+sub+" makes "+where+" a repository root, which stops "+f+" from applying")
+		ck.add("protected_write", "project_git_init", NonSevere, "git "+sub+" makes "+where+" a repository root, which stops "+f+" from applying")
 	}
 }
 

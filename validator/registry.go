@@ -124,7 +124,7 @@ func (ck *checker) addFinding(f Finding) {
 	cmd := ck.res.Commands[ck.index]
 	f.Command = cmd.Source
 	if f.ID == "" {
-		f.ID = string(f.Kind)
+		f.ID = string(f.Kind) + ".other"
 	}
 	if !hasFinding(ck.out, f) {
 		ck.out = append(ck.out, f)

@@ -99,7 +99,7 @@ func (ck *checker) selfEnv(c shellparse.SimpleCommand) {
 		}
 		for _, u := range append(shortValues(w.Argv[1:], 'u', "CSP"), longValues(w.Argv[1:], "--unset")...) {
 			if !u.Static || selfEnvVars[u.Text] || harnessEnvVars[u.Text] || strings.HasPrefix(u.Text, "PERMGATE_") {
-				ck.add("self_modify", Severe, "env -u "+u.Text+" changes where or how permgate decides")
+				ck.add("self_modify", "env_unset", Severe, "env -u "+u.Text+" changes where or how permgate decides")
 			}
 		}
 	}
@@ -108,7 +108,7 @@ func (ck *checker) selfEnv(c shellparse.SimpleCommand) {
 	}
 	for _, name := range otherSetters(c) {
 		if gateVar(name) {
-			ck.add("self_modify", Severe, c.Name+" sets or clears "+name+", which moves or loosens permgate or the hook that runs it")
+			ck.add("self_modify", "env_set", Severe, c.Name+" sets or clears "+name+", which moves or loosens permgate or the hook that runs it")
 			return
 		}
 	}
@@ -120,13 +120,13 @@ func (ck *checker) selfEnv(c shellparse.SimpleCommand) {
 	for _, w := range c.Argv[1:] {
 		if w.Static {
 			if c.Name == "unset" && (selfEnvVars[w.Text] || harnessEnvVars[w.Text]) {
-				ck.add("self_modify", Severe, "unsets "+w.Text+", which moves where permgate looks for its config and state")
+				ck.add("self_modify", "unset_home", Severe, "unsets "+w.Text+", which moves where permgate looks for its config and state")
 			}
 			continue
 		}
 		name, _, _ := strings.Cut(w.Text, "=")
 		if strings.ContainsAny(name, "$`") {
-			ck.add("self_modify", Severe, c.Name+" "+clip(w.Text)+" sets or unsets a variable whose name is known only at run time, which could be HOME or PERMGATE_*")
+			ck.add("self_modify", "set_dynamic_name", Severe, c.Name+" "+clip(w.Text)+" sets or unsets a variable whose name is known only at run time, which could be HOME or PERMGATE_*")
 		}
 	}
 }

@@ -304,18 +304,18 @@ func (ck *checker) treeSelf(w shellparse.Word, how string, link bool) {
 		p := ck.resolve(text)
 		if hasGlob(p) {
 			if in, anc := ck.v.globSelf(p); in || anc && !link {
-				ck.add("self_modify", Severe, how+" may reach "+selfReason)
+				ck.add("self_modify", "self_glob", Severe, how+" may reach "+selfReason)
 				return
 			}
 			continue
 		}
 		for _, q := range ck.realPaths(p) {
 			if why := ck.v.selfFile(q); why != "" {
-				ck.add("self_modify", Severe, how+" reaches "+why)
+				ck.add("self_modify", "self_path", Severe, how+" reaches "+why)
 				return
 			}
 			if ck.v.selfAncestor(q, link) {
-				ck.add("self_modify", Severe, how+" reaches "+q+", a directory that holds "+selfReason)
+				ck.add("self_modify", "self_dir", Severe, how+" reaches "+q+", a directory that holds "+selfReason)
 				return
 			}
 		}
@@ -337,7 +337,7 @@ func (ck *checker) runtimeWrite(w shellparse.Word, how string, tree bool) {
 			if wr.Name != "find" {
 				if wr.Name == "xargs" || wr.Name == "parallel" {
 					if len(append(shortValues(wr.Argv[1:], 'a', "EeIiLlnPsd"), longValues(wr.Argv[1:], "--arg-file")...)) > 0 {
-						ck.add("protected_write", NonSevere, how+" writes names read from a file (-a), which could be "+selfReason)
+						ck.add("protected_write", "self_names_file", NonSevere, how+" writes names read from a file (-a), which could be "+selfReason)
 						return
 					}
 					ck.pipedNames(how)
@@ -370,7 +370,7 @@ func (ck *checker) runtimeWrite(w shellparse.Word, how string, tree bool) {
 			return
 		}
 	}
-	ck.add("protected_write", NonSevere, how+" writes a path known only at run time ("+clip(w.Text)+"), which could be "+selfReason)
+	ck.add("protected_write", "self_dynamic_path", NonSevere, how+" writes a path known only at run time ("+clip(w.Text)+"), which could be "+selfReason)
 }
 
 // findRootsExpr returns the static start paths of a find command and the
@@ -577,7 +577,7 @@ func (ck *checker) selfArgs(c shellparse.SimpleCommand) {
 					if ck.v.readOnly(c) {
 						return
 					}
-					ck.add("self_modify", Severe, c.Name+" is handed "+clip(a.Text)+", "+selfReason+" or a harness's hook settings, and may write it")
+					ck.add("self_modify", "self_handed", Severe, c.Name+" is handed "+clip(a.Text)+", "+selfReason+" or a harness's hook settings, and may write it")
 					return
 				}
 			}
@@ -627,7 +627,7 @@ func (ck *checker) pipedNames(how string) {
 		case "cat", "head", "tail", "sort", "uniq", "tac", "cut":
 			if len(operands(prev.Argv[1:])) > 0 {
 				// names read from a file's content: permgate cannot see them
-				ck.add("protected_write", NonSevere, how+" writes names "+prev.Name+" reads from a file, which could be "+selfReason)
+				ck.add("protected_write", "self_names_read", NonSevere, how+" writes names "+prev.Name+" reads from a file, which could be "+selfReason)
 				return
 			}
 		}

@@ -32,7 +32,7 @@ func (ck *checker) shellProgram(c shellparse.SimpleCommand, args []shellparse.Wo
 	}
 	for _, a := range args {
 		if a.Static && strings.HasPrefix(a.Text, "/dev/fd/") && !shellparse.IsStdinPath(a.Text) {
-			ck.add("pipe_to_shell", Severe, c.Name+" runs a program read from a file descriptor ("+a.Text+")")
+			ck.add("pipe_to_shell", "shell_fd", Severe, c.Name+" runs a program read from a file descriptor ("+a.Text+")")
 			return
 		}
 	}
@@ -44,17 +44,17 @@ func (ck *checker) shellProgram(c shellparse.SimpleCommand, args []shellparse.Wo
 // stdinProgram judges a program read from standard input or a process substitution.
 func (ck *checker) stdinProgram(c shellparse.SimpleCommand, procSubst bool) {
 	if procSubst {
-		ck.add("pipe_to_shell", Severe, c.Name+" runs a program produced by another command (<(…))")
+		ck.add("pipe_to_shell", "shell_process_subst", Severe, c.Name+" runs a program produced by another command (<(…))")
 		return
 	}
 	switch c.Stdin.Kind {
 	case shellparse.InputPipe:
-		ck.add("pipe_to_shell", Severe, "pipes another command's output into "+c.Name+", which runs it as code")
+		ck.addSafer("pipe_to_shell", "curl_sh", Severe, "pipes another command's output into "+c.Name+", which runs it as code", "save it to a file, read it, then run the file (curl -fsSLo install.sh URL; less install.sh; sh install.sh)")
 	case shellparse.InputHereString, shellparse.InputHereDoc:
 		if c.Stdin.Subst || !c.Stdin.Static {
-			ck.add("pipe_to_shell", Severe, "feeds text built at run time into "+c.Name+", which runs it as code")
+			ck.add("pipe_to_shell", "shell_stdin_dynamic", Severe, "feeds text built at run time into "+c.Name+", which runs it as code")
 		} else if !shellparse.IsShell(c.Name) {
-			ck.add("inline_code", NonSevere, c.Name+" runs a program given inline")
+			ck.add("inline_code", "shell_stdin_inline", NonSevere, c.Name+" runs a program given inline")
 		}
 	}
 }
@@ -63,11 +63,11 @@ func (ck *checker) stdinProgram(c shellparse.SimpleCommand, procSubst bool) {
 // command's output.
 func (ck *checker) source(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if argIsProcSubst(args) && len(args) > 0 && ck.setupOutput(args[0].Text) {
-		ck.add("dynamic_code", NonSevere, c.Name+" runs the shell set-up "+clip(args[0].Text)+" prints")
+		ck.add("dynamic_code", "shell_setup", NonSevere, c.Name+" runs the shell set-up "+clip(args[0].Text)+" prints")
 		return
 	}
 	if argIsProcSubst(args) {
-		ck.add("pipe_to_shell", Severe, c.Name+" runs a program produced by another command (<(…))")
+		ck.add("pipe_to_shell", "shell_process_subst", Severe, c.Name+" runs a program produced by another command (<(…))")
 		return
 	}
 	if len(args) == 0 || !args[0].Static {
@@ -77,7 +77,7 @@ func (ck *checker) source(c shellparse.SimpleCommand, args []shellparse.Word) {
 	case t == "-" || shellparse.IsStdinPath(t):
 		ck.stdinProgram(c, false)
 	case strings.HasPrefix(t, "/dev/fd/"):
-		ck.add("pipe_to_shell", Severe, c.Name+" runs a program read from a file descriptor ("+t+")")
+		ck.add("pipe_to_shell", "shell_fd", Severe, c.Name+" runs a program read from a file descriptor ("+t+")")
 	}
 }
 

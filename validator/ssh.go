@@ -19,7 +19,7 @@ func (ck *checker) sshOptions(c shellparse.SimpleCommand, args []shellparse.Word
 		lower := strings.ToLower(opt.Text)
 		for _, key := range []string{"proxycommand", "localcommand", "knownhostscommand", "permitlocalcommand"} {
 			if strings.HasPrefix(lower, key) {
-				ck.add("inline_code", NonSevere, c.Name+" -o "+clip(opt.Text)+" runs a local command")
+				ck.add("inline_code", "ssh_local_command", NonSevere, c.Name+" -o "+clip(opt.Text)+" runs a local command")
 			}
 		}
 	}
@@ -43,6 +43,6 @@ func (ck *checker) sshRemote(c shellparse.SimpleCommand, args []shellparse.Word,
 		i++
 	}
 	if i+1 < len(args) {
-		ck.add("inline_code", NonSevere, "ssh runs a command on "+args[i].Text+": "+clip(joinWords(args[i+1:])))
+		ck.add("inline_code", "ssh_command", NonSevere, "ssh runs a command on "+args[i].Text+": "+clip(joinWords(args[i+1:])))
 	}
 }

@@ -10,7 +10,7 @@ import (
 // hash -p PATH NAME makes NAME run another program.
 func (ck *checker) hash(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if p := shortValues(args, 'p', "t"); len(p) > 0 {
-		ck.add("dynamic_command", NonSevere, "hash -p makes a command name run "+p[0].Text)
+		ck.add("dynamic_command", "hash_path", NonSevere, "hash -p makes a command name run "+p[0].Text)
 	}
 }
 
@@ -24,7 +24,7 @@ func (ck *checker) printenv(c shellparse.SimpleCommand, args []shellparse.Word) 
 	}
 	for _, a := range operands(args) {
 		if secretVar(a.Text) {
-			ck.add("secret_access", NonSevere, "prints "+a.Text+", which looks like a secret")
+			ck.add("secret_access", "print_secret", NonSevere, "prints "+a.Text+", which looks like a secret")
 		}
 	}
 }

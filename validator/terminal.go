@@ -50,6 +50,6 @@ func (ck *checker) typesInto(name string, args []shellparse.Word) {
 		}
 	}
 	if how != "" {
-		ck.add("inline_code", NonSevere, how+" types text into another terminal, where it runs unchecked as if typed there (and could answer permgate's own questions)")
+		ck.add("inline_code", "tty_inject", NonSevere, how+" types text into another terminal, where it runs unchecked as if typed there (and could answer permgate's own questions)")
 	}
 }

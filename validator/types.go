@@ -37,8 +37,8 @@ type Finding struct {
 	Reason   string       `json:"reason"`
 	// ID is the stable id of the rule that found it (kind.name); Suggestion a
 	// safer way to the same end, or "".
-	ID         string `json:"id,omitempty"`
-	Suggestion string `json:"suggestion,omitempty"`
+	ID         string `json:"id"`
+	Suggestion string `json:"suggestion"`
 	// Command is the simple command's text as written (the whole script for
 	// problems that concern it all).
 	Command string `json:"command"`
@@ -216,10 +216,29 @@ func (a Analysis) Kinds() []finding.Kind {
 	return kinds
 }
 
+// IDs returns the distinct finding ids, in order of first appearance.
+func (a Analysis) IDs() []string {
+	var ids []string
+	for f := range a.All() {
+		if !slices.Contains(ids, f.ID) {
+			ids = append(ids, f.ID)
+		}
+	}
+	return ids
+}
+
 // Reason returns the reason of the first finding with the highest severity, or ""
-// when there is none. What a command does is a better reason than the sudo it
-// came through, so privilege_escalation gives way to another finding as severe.
+// when there is none (see Lead).
 func (a Analysis) Reason() string {
+	f, _ := a.Lead()
+	return f.Reason
+}
+
+// Lead returns the finding that speaks for the analysis: the first with the
+// highest severity, false when there is none. What a command does is a better
+// reason than the sudo it came through, so privilege_escalation gives way to
+// another finding as severe.
+func (a Analysis) Lead() (Finding, bool) {
 	var best Finding
 	found := false
 	for f := range a.All() {
@@ -230,7 +249,7 @@ func (a Analysis) Reason() string {
 			best = f
 		}
 	}
-	return best.Reason
+	return best, found
 }
 
 // Argv returns each command's words as text, for display and JSON.

@@ -10,7 +10,7 @@ import (
 )
 
 // TestFindingJSON pins a finding's JSON (SPEC §4): kind, severity, reason, id,
-// suggestion and command, the empty optional ones left out.
+// suggestion and command; id and suggestion are always there ("" when none).
 func TestFindingJSON(t *testing.T) {
 	for _, tc := range []struct {
 		f    Finding
@@ -18,8 +18,8 @@ func TestFindingJSON(t *testing.T) {
 	}{
 		{Finding{Kind: finding.DestructiveAction, Severity: NonSevere, Reason: "r", ID: "destructive_action.x", Suggestion: "s", Command: "c"},
 			`{"kind":"destructive_action","severity":"non-severe","reason":"r","id":"destructive_action.x","suggestion":"s","command":"c"}`},
-		{Finding{Kind: finding.ForkBomb, Severity: Severe, Reason: "r", Command: "c"},
-			`{"kind":"fork_bomb","severity":"severe","reason":"r","command":"c"}`},
+		{Finding{Kind: finding.ForkBomb, Severity: Severe, Reason: "r", ID: "fork_bomb.loop", Command: "c"},
+			`{"kind":"fork_bomb","severity":"severe","reason":"r","id":"fork_bomb.loop","suggestion":"","command":"c"}`},
 	} {
 		got, err := json.Marshal(tc.f)
 		if err != nil || string(got) != tc.want {

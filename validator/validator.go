@@ -146,7 +146,7 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 		if command == "" {
 			command = clip(src)
 		}
-		a.Findings = append(a.Findings, Finding{Kind: finding.Kind(p.Kind), Severity: NonSevere, Reason: OneLine(p.Reason), Command: command})
+		a.Findings = append(a.Findings, Finding{Kind: finding.Kind(p.Kind), Severity: NonSevere, Reason: OneLine(p.Reason), ID: problemID(p), Command: command})
 	}
 	funcs := map[string]bool{}
 	for _, f := range res.Functions {
@@ -171,7 +171,7 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 		}
 	}
 	if len(src) < 4096 && strings.Contains(src, "done") && loopBomb().MatchString(src) {
-		a.Findings = append(a.Findings, Finding{Kind: "fork_bomb", Severity: Severe, Reason: "an endless loop starts processes in the background without waiting (a fork bomb)", Command: clip(src)})
+		a.Findings = append(a.Findings, Finding{Kind: "fork_bomb", Severity: Severe, Reason: "an endless loop starts processes in the background without waiting (a fork bomb)", ID: "fork_bomb.loop", Command: clip(src)})
 		a.trailing++
 		a.AllReadOnly = false
 	}
@@ -260,9 +260,18 @@ type checker struct {
 	intoDir bool
 }
 
-func (ck *checker) add(kind finding.Kind, sev Severity, reason string) {
+// add records a finding of the rule kind.name on the current command; see
+// addSafer.
+func (ck *checker) add(kind finding.Kind, name string, sev Severity, reason string) {
+	ck.addSafer(kind, name, sev, reason, "")
+}
+
+// addSafer records a finding of the rule kind.name on the current command,
+// with a safer way to the same end (one line, or "" when there is none). The
+// rule's id, kind.name, is stable: users' tools and the audit log key on it.
+func (ck *checker) addSafer(kind finding.Kind, name string, sev Severity, reason, safer string) {
 	cmd := ck.res.Commands[ck.index]
-	f := Finding{Kind: kind, Severity: sev, Reason: OneLine(reason), Command: cmd.Source}
+	f := Finding{Kind: kind, Severity: sev, Reason: OneLine(reason), ID: string(kind) + "." + name, Suggestion: OneLine(safer), Command: cmd.Source}
 	if !hasFinding(ck.out, f) {
 		ck.out = append(ck.out, f)
 	}
@@ -285,7 +294,7 @@ func (ck *checker) command(i int) []Finding {
 	}
 	if len(c.Argv) > 0 {
 		if c.Name == "" {
-			ck.add("dynamic_command", NonSevere, "the command name is only known at run time ("+c.Argv[0].Text+")")
+			ck.add("dynamic_command", "name", NonSevere, "the command name is only known at run time ("+c.Argv[0].Text+")")
 			ck.mayBePermgate(c)
 		} else {
 			ck.program(c)
@@ -304,4 +313,13 @@ func (ck *checker) command(i int) []Finding {
 		ck.noteSecretCopies(c)
 	}
 	return ck.out
+}
+
+// problemID is the stable id of a parser problem: parse_error.syntax for a
+// script bash would not run, too_complex.limit for one past a bound.
+func problemID(p shellparse.Problem) string {
+	if p.Kind == shellparse.ProblemTooComplex {
+		return string(finding.TooComplex) + ".limit"
+	}
+	return string(p.Kind) + ".syntax"
 }

@@ -422,14 +422,14 @@ func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
 	names, allNames := nameOnlyArgs(c) // allNames: every argument is a name; the command never reads the file
 	for i, a := range c.Argv[1:] {
 		if ck.readsSealKey(a, !namesOnly[c.Name] && !dest[a.Text]) {
-			ck.add("secret_access", NonSevere, c.Name+" reads "+a.Text+", which holds the key that seals permgate's config and state")
+			ck.add("secret_access", "read_seal_key", NonSevere, c.Name+" reads "+a.Text+", which holds the key that seals permgate's config and state")
 			return
 		}
 		if allNames || names[i] || a.Placeholder || a.ProcSubst || dest[a.Text] {
 			continue
 		}
 		if ck.secretWord(a, !namesOnly[c.Name] && !dest[a.Text]) {
-			ck.add("secret_access", NonSevere, c.Name+" reads "+a.Text+", which holds secrets")
+			ck.add("secret_access", "read_secret", NonSevere, c.Name+" reads "+a.Text+", which holds secrets")
 			return
 		}
 	}
