@@ -83,7 +83,7 @@ type Node struct {
 
 // Rule is a finding a verb carries, always or when an option is given.
 type Rule struct {
-	// ID is stable: "terraform.destroy", "docker.privileged".
+	// ID is stable, kind.name: "destructive_action.terraform_destroy".
 	ID string
 	// Kind and Severity of the finding.
 	Kind     finding.Kind
