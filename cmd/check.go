@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/shellparse"
 	"github.com/permgate/permgate/validator"
 )
 
@@ -49,7 +50,18 @@ func analyze(v *validator.Validator, args []string) (string, validator.Analysis)
 	if len(args) == 1 {
 		return args[0], v.CheckScript(args[0])
 	}
-	return strings.Join(args, " "), v.CheckArgv(args)
+	return quoteArgv(args), v.CheckArgv(args)
+}
+
+// quoteArgv shows an argv as one shell line that means the same words:
+// exec -- echo 'a; rm -rf /' is shown as echo 'a; rm -rf /', never as a line
+// that would run rm.
+func quoteArgv(args []string) string {
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = shellparse.ShellQuote(a)
+	}
+	return strings.Join(quoted, " ")
 }
 
 func exitFor(d policy.Decision) int {
