@@ -28,6 +28,9 @@ func newExplainCmd(io streams, g *globalFlags) *cobra.Command {
 			}
 			command, a, out := s.decide(args)
 			writeExplanation(io.out, s, command, a, out)
+			if code := exitFor(out.Decision); code != exitOK {
+				return exitCode{code} // explain exits as check does
+			}
 			return nil
 		},
 	}
@@ -57,6 +60,9 @@ func writeExplanation(w io.Writer, s *session, command string, a validator.Analy
 			fmt.Fprintf(w, "  unwrapped:   %s → the command\n", strings.Join(chain, " → "))
 		}
 		for _, as := range c.Assigns {
+			if len(c.Argv) == 0 && (as.Via == "for" || as.Via == "select") {
+				continue // the loop line above says it
+			}
 			fmt.Fprintf(w, "  sets:        %s=%s (%s)\n", safe(as.Name), safe(as.Value.Text), safe(as.Via))
 		}
 		if where := describeContext(c, a); where != "" {
@@ -99,6 +105,11 @@ func explainIDSafer(w io.Writer, f validator.Finding) {
 
 func describeArgv(c shellparse.SimpleCommand) string {
 	if len(c.Argv) == 0 {
+		if len(c.Assigns) == 1 && (c.Assigns[0].Via == "for" || c.Assigns[0].Via == "select") {
+			// for f in *; do … done: the loop variable takes each value in turn.
+			as := c.Assigns[0]
+			return fmt.Sprintf("(loop) %s takes each value of %s in turn", safe(as.Name), safe(strings.TrimPrefix(as.Value.Text, as.Name+" in ")))
+		}
 		if len(c.Assigns) > 0 {
 			return "(assignment only) " + validator.Normalize(c)
 		}
