@@ -200,6 +200,8 @@ func denyHint(s *session, a validator.Analysis, out policy.Outcome, decidedBy st
 		return "you answered no; nothing ran"
 	case decidedBy == "audit":
 		return "permgate must record every decision here; make its state directory writable (see `permgate log`)"
+	case out.Rule != "" && decidedBy == "rule" && isAskRule(s, out.Rule):
+		return "the ask rule " + out.Rule + " wants a person to say yes, and no one could answer here; `permgate rules list` shows where it is set"
 	case out.Rule != "" && decidedBy == "rule":
 		return "the deny rule " + out.Rule + " stops it in every mode; `permgate rules list` shows where it is set"
 	case a.HasKind("self_modify"):
@@ -213,7 +215,23 @@ func denyHint(s *session, a validator.Analysis, out policy.Outcome, decidedBy st
 	case a.Incomplete():
 		return "permgate cannot read this command fully; simplify it"
 	}
+	switch {
+	case strings.Contains(out.Reason, "no answer in"):
+		return "no answer came before the question timed out; run it again and answer y to allow it once"
+	case strings.Contains(out.Reason, "end of input at the prompt"), strings.Contains(out.Reason, "cannot read the answer"):
+		return "the terminal gave no answer; run it again and answer at the prompt"
+	}
 	return "run it from a terminal to be asked; a person can allow it ahead with `permgate rules add allow` at a terminal"
+}
+
+// isAskRule reports whether a rule text is one of the config's ask rules.
+func isAskRule(s *session, rule string) bool {
+	for _, r := range s.cfg.Rules.Ask {
+		if r.Text == rule {
+			return true
+		}
+	}
+	return false
 }
 
 // audit records a decision and returns the outcome to act on. A record that

@@ -133,7 +133,7 @@ func Decide(a validator.Analysis, s Settings, rules RuleMatcher) Outcome {
 	case ModeAuto:
 		return Outcome{Decision: Allow, Reason: "auto mode allows commands with no findings", By: "mode"}
 	default:
-		return Outcome{Decision: Ask, Reason: "not read-only: " + firstWriter(a), By: "mode"}
+		return Outcome{Decision: Ask, Reason: "not read-only: " + firstWriter(a, rules), By: "mode"}
 	}
 }
 
@@ -141,13 +141,22 @@ func planReason(a validator.Analysis) string {
 	if a.Severity != validator.Safe {
 		return "plan mode runs only read-only commands: " + a.Reason()
 	}
-	return "plan mode runs only read-only commands, and " + firstWriter(a) + " is not"
+	return "plan mode runs only read-only commands, and " + firstWriter(a, nil) + " is not"
 }
 
-// firstWriter names the first command that is not read-only.
-func firstWriter(a validator.Analysis) string {
+// commandAllower is a RuleMatcher that can say whether an allow rule covers one
+// command (Matcher can).
+type commandAllower interface {
+	AllowsCommand(rec validator.CommandRecord) bool
+}
+
+// firstWriter names the first command that is not read-only and that no allow
+// rule covers: the one that needs the ask (make build && touch x with an allow
+// rule for make build names touch x).
+func firstWriter(a validator.Analysis, rules RuleMatcher) string {
+	allower, _ := rules.(commandAllower)
 	for _, rec := range a.Commands {
-		if !rec.ReadOnly {
+		if !rec.ReadOnly && (allower == nil || !allower.AllowsCommand(rec)) {
 			return validator.OneLine(strings.TrimSpace(textclip.Clip(validator.Normalize(rec.Command), 80)))
 		}
 	}

@@ -229,3 +229,18 @@ func TestReasonClipKeepsUTF8(t *testing.T) {
 		t.Errorf("reason %q is not clipped whole characters and an ellipsis", out.Reason)
 	}
 }
+
+// TestAskNamesTheCommandThatNeedsIt: the ask reason names the first command
+// no allow rule covers, not one a rule already allowed.
+func TestAskNamesTheCommandThatNeedsIt(t *testing.T) {
+	v := validator.New(validator.Env{Cwd: "/home/u/p", Home: "/home/u"})
+	r, err := ParseRule("bash(prefix:make build*)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := Matcher{Rules: RuleSet{Allow: []Rule{r}}}
+	out := Decide(v.CheckScript("make build && touch marker"), Settings{Mode: ModeDefault}, m)
+	if out.Decision != Ask || out.Reason != "not read-only: touch marker" {
+		t.Errorf("got %s %q, want ask naming touch marker", out.Decision, out.Reason)
+	}
+}

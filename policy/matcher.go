@@ -45,6 +45,18 @@ func (m Matcher) AllowAll(a validator.Analysis) (string, bool) {
 	return first, first != ""
 }
 
+// AllowsCommand reports whether an allow rule covers one command (in its
+// unwrapped form).
+func (m Matcher) AllowsCommand(rec validator.CommandRecord) bool {
+	normalized := validator.Normalize(rec.Command)
+	for _, r := range m.Rules.Allow {
+		if r.Tool == "bash" && (r.Kind == WholeTool || r.matchAllow(normalized)) {
+			return true
+		}
+	}
+	return false
+}
+
 // any returns the first rule in list that matches a command of the analysis.
 func (m Matcher) any(list []Rule, a validator.Analysis) (string, bool) {
 	if len(list) == 0 {
