@@ -80,6 +80,7 @@ func writeExplanation(w io.Writer, s *session, command string, a validator.Analy
 			fmt.Fprintf(w, "  finding:     %s (%s): %s\n", f.Kind, paint(s.host, w, severityColour[f.Severity], f.Severity.String()), safe(f.Reason))
 			explainIDSafer(w, f)
 		}
+		fmt.Fprintf(w, "  decided by:  %s\n", safe(decidedBy(s, rec)))
 	}
 	for _, f := range a.Findings {
 		fmt.Fprintf(w, "\n%s %s (%s): %s\n", bold("whole command:"), f.Kind, paint(s.host, w, severityColour[f.Severity], f.Severity.String()), safe(f.Reason))
@@ -181,4 +182,32 @@ func describeContext(c shellparse.SimpleCommand, a validator.Analysis) string {
 		parts = append(parts, fmt.Sprintf("nested script, depth %d", c.Depth))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// decidedBy names the fact or the rule that decides one simple command: a
+// finding, a rule, its being read-only, or the mode for a command that writes.
+func decidedBy(s *session, rec validator.CommandRecord) string {
+	m := s.matcher()
+	one := validator.Analysis{Commands: []validator.CommandRecord{rec}}
+	for _, f := range rec.Findings {
+		if f.Severity == validator.Severe {
+			return "its severe finding " + string(f.Kind)
+		}
+	}
+	if rule, ok := m.Deny(one); ok {
+		return "the deny rule " + rule
+	}
+	if len(rec.Findings) > 0 {
+		return "its finding " + string(rec.Findings[0].Kind) + ", which asks"
+	}
+	if rule, ok := m.Ask(one); ok {
+		return "the ask rule " + rule
+	}
+	if rec.ReadOnly {
+		return "read-only: it only reads"
+	}
+	if m.AllowsCommand(rec) {
+		return "an allow rule covers it"
+	}
+	return "the mode: it writes, so default mode asks and auto mode runs it"
 }
