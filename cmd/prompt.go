@@ -13,6 +13,7 @@ import (
 
 	"github.com/mattn/go-isatty"
 
+	"github.com/permgate/permgate/internal/textclip"
 	"github.com/permgate/permgate/policy"
 	"github.com/permgate/permgate/shellparse"
 	"github.com/permgate/permgate/validator"
@@ -163,11 +164,7 @@ func readAnswer(r *bufio.Reader) (string, error) {
 }
 
 func oneLineCommand(s string) string {
-	s = validator.OneLine(s)
-	if len(s) > 500 {
-		s = s[:500] + "…"
-	}
-	return s
+	return textclip.Clip(validator.OneLine(s), 500) // never cut inside a character
 }
 
 // neverAlways are programs an always-rule must not cover: a prefix rule for them
