@@ -109,6 +109,9 @@ func runExec(io streams, g *globalFlags, o execOptions, args []string) int {
 // the command may run.
 func (s *session) confirm(io streams, source string, args []string, timeout time.Duration) bool {
 	command, a, out := s.decide(args)
+	if source == "shell" {
+		out = humanShell(a, out)
+	}
 	decidedBy := out.By
 	if out.Decision == policy.Ask {
 		out, decidedBy = s.promptFor(io, command, a, out, timeout)
@@ -368,4 +371,46 @@ func unwrapPathError(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// humanShell adjusts a decision for a person typing at a guarded shell, who is
+// there to answer and is not the agent the gate stands against (SPEC §4 Shell
+// guard): sudo before a command that is otherwise fine is an ordinary ask, not
+// a refusal; and permgate's own commands run, since each one that loosens the
+// gate asks at this terminal itself. A deny rule and every other severe finding
+// still refuse.
+func humanShell(a validator.Analysis, out policy.Outcome) policy.Outcome {
+	if out.Decision != policy.Deny || out.By != "severity" || a.Incomplete() {
+		return out
+	}
+	privilegeOnly, ownOnly := true, true
+	for f := range a.All() {
+		if f.Severity == validator.Severe && f.Kind != finding.PrivilegeEscalation {
+			privilegeOnly = false
+		}
+		if f.Kind != finding.SelfModify || !strings.HasPrefix(f.ID, "self_modify.") || !permgateCommand(a, f) {
+			ownOnly = false
+		}
+	}
+	switch {
+	case ownOnly:
+		return policy.Outcome{Decision: policy.Allow, Reason: "permgate's own command at a guarded shell: it asks here before it loosens anything", By: "shell"}
+	case privilegeOnly:
+		return policy.Outcome{Decision: policy.Ask, Reason: out.Reason + "; at your shell, confirm it here", By: "shell"}
+	}
+	return out
+}
+
+// permgateCommand reports whether a finding comes from a permgate command
+// itself (permgate mode, permgate rules add …), not from a write to its files
+// by another program.
+func permgateCommand(a validator.Analysis, f validator.Finding) bool {
+	for _, rec := range a.Commands {
+		for _, rf := range rec.Findings {
+			if rf == f {
+				return shellparse.IsPermgate(rec.Command.Name) && len(rec.Command.Wrappers) == 0
+			}
+		}
+	}
+	return false
 }
