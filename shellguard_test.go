@@ -329,6 +329,24 @@ func TestShellGuardAsks(t *testing.T) {
 	})
 }
 
+// TestShellGuardAsksForSudo: at a person's shell, sudo before a command that is
+// otherwise fine is an ordinary question, not a refusal (issue 12: the human
+// shell); answering no keeps it from running.
+func TestShellGuardAsksForSudo(t *testing.T) {
+	forEachShell(t, func(t *testing.T, sh shellCase) {
+		s := startGuardedShell(t, sh.name, shellOptions{})
+		m := s.mark()
+		s.send("sudo -n true\r")
+		s.waitSince(m, "Allow? (y/N")
+		if out := s.since(m); !strings.Contains(out, "privilege_escalation") {
+			t.Errorf("the question does not name the finding:\n%s", out)
+		}
+		s.send("n\r")
+		s.waitSince(m, "permgate: denied: you answered no")
+		s.clearLineAndRun("ask")
+	})
+}
+
 // TestShellGuardShiftTabCyclesMode: Shift+Tab moves this shell to the next
 // mode, redraws the prompt with it and keeps the half-typed line, which Enter
 // then runs; the guard decides in that mode, and the mode set with permgate
