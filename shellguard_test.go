@@ -288,16 +288,37 @@ func TestShellGuardKeepsDeniedLine(t *testing.T) {
 	forEachShell(t, func(t *testing.T, sh shellCase) {
 		s := startGuardedShell(t, sh.name, shellOptions{})
 		m := s.mark()
+		// At a person's shell a severe line asks for the typed word yes: y is
+		// not enough, and the refused line stays for editing.
 		s.send("rm -rf / ; touch bad-marker\r")
-		s.waitSince(m, "permgate: denied:")
+		s.waitSince(m, "type yes to run it once")
+		s.send("y\r")
+		s.waitSince(m, "permgate: denied: you answered no")
 		s.send("\r") // the line is still there: Enter checks it again
-		s.waitCountSince(m, "permgate: denied:", 2)
+		s.waitCountSince(m, "type yes to run it once", 2)
+		s.send("n\r")
+		s.waitCountSince(m, "permgate: denied: you answered no", 2)
 		s.clearLineAndRun("deny")
 		s.assertNoFile("bad-marker")
 		s.assertNoFile("rm-ran")
 		if !strings.Contains(s.since(m), "rm -r on /") {
 			t.Errorf("the reason is not shown:\n%s", s.since(m))
 		}
+	})
+}
+
+// TestShellGuardSevereRunsWithTypedYes: the person at the shell owns the
+// policy: a severe line runs when they type the word yes.
+func TestShellGuardSevereRunsWithTypedYes(t *testing.T) {
+	forEachShell(t, func(t *testing.T, sh shellCase) {
+		s := startGuardedShell(t, sh.name, shellOptions{})
+		writeTestFile(t, filepath.Join(s.home, "shared.txt"), "x")
+		m := s.mark()
+		s.send("chmod 777 shared.txt && touch typed-yes-ran\r")
+		s.waitSince(m, "permissions_open")
+		s.waitSince(m, "type yes to run it once")
+		s.send("yes\r")
+		s.waitForFile("typed-yes-ran")
 	})
 }
 
@@ -469,9 +490,11 @@ func TestShellGuardProtectsItself(t *testing.T) {
 			if strings.Contains(s.since(m), "bin-0") {
 				t.Errorf("_permgate_bin was replaced:\n%s", s.since(m))
 			}
-			// The guard still works: a severe line is denied.
+			// The guard still works: a severe line asks for a typed yes.
 			m = s.mark()
 			s.send("rm -rf / ; touch bad-marker\r")
+			s.waitSince(m, "type yes to run it once")
+			s.send("n\r")
 			s.waitSince(m, "permgate: denied:")
 			s.clearLineAndRun("protect")
 			s.assertNoFile("bad-marker")
@@ -513,7 +536,10 @@ func TestShellGuardChecksExpansions(t *testing.T) {
 		m := s.mark()
 		s.send(short + "\r") // expands it on the line
 		s.send("\r")         // checks rm -rf /
-		s.waitSince(m, "permgate: denied: rm -r on /")
+		s.waitSince(m, "rm -r on /")
+		s.waitSince(m, "type yes to run it once")
+		s.send("n\r")
+		s.waitSince(m, "permgate: denied: you answered no")
 		s.clearLineAndRun("expansion")
 		s.assertNoFile("rm-ran")
 	})
@@ -651,7 +677,8 @@ func testMultiLine(t *testing.T, sh shellCase) {
 	if strings.Contains(s.since(mark), "Allow?") || strings.Contains(s.since(mark), "denied") {
 		t.Errorf("a multi-line command was asked about or denied line by line:\n%s", s.since(mark))
 	}
-	// The whole command is still checked: a severe one typed over lines is denied.
+	// The whole command is still checked: a severe one typed over lines asks
+	// for a typed yes, and anything else refuses it.
 	mark = s.mark()
 	first, last := "if true; then", "fi"
 	s.send(first + "\r")
@@ -659,5 +686,7 @@ func testMultiLine(t *testing.T, sh shellCase) {
 	s.send("rm -rf /\r")
 	time.Sleep(50 * time.Millisecond)
 	s.send(last + "\r")
+	s.waitSince(mark, "type yes to run it once")
+	s.send("n\r")
 	s.waitSince(mark, "permgate: denied")
 }

@@ -110,7 +110,7 @@ func runExec(io streams, g *globalFlags, o execOptions, args []string) int {
 func (s *session) confirm(io streams, source string, args []string, timeout time.Duration) bool {
 	command, a, out := s.decide(args)
 	if source == "shell" {
-		out = humanShell(a, out)
+		out = humanShell(a, out, s.cfg.ShellSevere.Value == "ask")
 	}
 	decidedBy := out.By
 	if out.Decision == policy.Ask {
@@ -144,7 +144,7 @@ func (s *session) promptFor(io streams, command string, a validator.Analysis, ou
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)
 	defer signal.Stop(hup)
-	view := promptView{command: command, mode: s.eff.Mode, reason: out.Reason, findings: a.AllFindings(), always: alwaysRule(s, a, out)}
+	view := promptView{command: command, mode: s.eff.Mode, reason: out.Reason, findings: a.AllFindings(), always: alwaysRule(s, a, out), typedYes: out.By == byTypedYes}
 	ans, why := ask(tty, view, timeout)
 	switch ans {
 	case answerYes:
@@ -376,10 +376,11 @@ func unwrapPathError(err error) error {
 // humanShell adjusts a decision for a person typing at a guarded shell, who is
 // there to answer and is not the agent the gate stands against (SPEC §4 Shell
 // guard): sudo before a command that is otherwise fine is an ordinary ask, not
-// a refusal; and permgate's own commands run, since each one that loosens the
-// gate asks at this terminal itself. A deny rule and every other severe finding
-// still refuse.
-func humanShell(a validator.Analysis, out policy.Outcome) policy.Outcome {
+// a refusal; permgate's own commands run, since each one that loosens the gate
+// asks at this terminal itself; and, with severeAsk (config [shell] severe,
+// "ask" unless set to "deny"), any other severe finding asks for the typed
+// word yes. A deny rule still refuses, and so does what permgate cannot read.
+func humanShell(a validator.Analysis, out policy.Outcome, severeAsk bool) policy.Outcome {
 	if out.Decision != policy.Deny || out.By != "severity" || a.Incomplete() {
 		return out
 	}
@@ -397,9 +398,15 @@ func humanShell(a validator.Analysis, out policy.Outcome) policy.Outcome {
 		return policy.Outcome{Decision: policy.Allow, Reason: "permgate's own command at a guarded shell: it asks here before it loosens anything", By: "shell"}
 	case privilegeOnly:
 		return policy.Outcome{Decision: policy.Ask, Reason: out.Reason + "; at your shell, confirm it here", By: "shell"}
+	case severeAsk:
+		return policy.Outcome{Decision: policy.Ask, Reason: out.Reason, By: byTypedYes}
 	}
 	return out
 }
+
+// byTypedYes marks an ask that only the typed word yes answers: a severe
+// command at a person's shell.
+const byTypedYes = "shell-severe"
 
 // permgateCommand reports whether a finding comes from a permgate command
 // itself (permgate mode, permgate rules add …), not from a write to its files

@@ -31,14 +31,33 @@ func TestHumanShell(t *testing.T) {
 	for _, tt := range tests {
 		a := v.CheckScript(tt.line)
 		out := policy.Decide(a, policy.Settings{Mode: policy.ModeDefault}, nil)
-		if got := humanShell(a, out).Decision; got != tt.want {
+		if got := humanShell(a, out, false).Decision; got != tt.want {
 			t.Errorf("%s: %s (from %s: %s), want %s", tt.line, got, out.Decision, out.Reason, tt.want)
 		}
 	}
 	// A deny rule still refuses.
 	a := v.CheckScript("sudo apt update")
 	ruled := policy.Outcome{Decision: policy.Deny, Reason: "denied by the rule bash(prefix:sudo*)", By: "rule"}
-	if humanShell(a, ruled).Decision != policy.Deny {
+	if humanShell(a, ruled, true).Decision != policy.Deny {
 		t.Error("a deny rule must still refuse at the shell")
+	}
+}
+
+// TestHumanShellSevereAsksTypedYes: with [shell] severe = "ask" (the default)
+// a severe line at the shell asks for the typed word yes; with "deny" it is
+// refused; a deny rule and a command permgate cannot read are refused either way.
+func TestHumanShellSevereAsksTypedYes(t *testing.T) {
+	v := validator.New(validator.Env{Cwd: "/home/u/p", Home: "/home/u"})
+	a := v.CheckScript("rm -rf ~")
+	out := policy.Decide(a, policy.Settings{Mode: policy.ModeDefault}, nil)
+	if got := humanShell(a, out, true); got.Decision != policy.Ask || got.By != byTypedYes {
+		t.Errorf("severe at the shell: %+v, want an ask for a typed yes", got)
+	}
+	if got := humanShell(a, out, false); got.Decision != policy.Deny {
+		t.Errorf("[shell] severe = deny: %+v, want deny", got)
+	}
+	bad := v.CheckScript("rm -rf ~ '")
+	if got := humanShell(bad, policy.Decide(bad, policy.Settings{Mode: policy.ModeDefault}, nil), true); got.Decision == policy.Allow {
+		t.Errorf("an unreadable line was allowed: %+v", got)
 	}
 }

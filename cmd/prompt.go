@@ -81,6 +81,7 @@ type promptView struct {
 	reason   string
 	findings []validator.Finding
 	always   string // the allow rule "a" would add, or "" when not offered
+	typedYes bool   // a severe command: only the typed word yes runs it
 }
 
 // ask shows the prompt on tty and reads one answer, giving up after timeout.
@@ -96,6 +97,10 @@ func ask(tty *os.File, v promptView, timeout time.Duration) (answer, string) {
 	}
 	choices := "[y] yes, once   [n] no"
 	keys := "y/N"
+	if v.typedYes {
+		choices = "this is severe: type yes to run it once; anything else refuses"
+		keys = "yes/N"
+	}
 	if v.always != "" {
 		choices += "   [a] always: add " + safe(v.always) + " to your config"
 		keys = "y/N/a"
@@ -123,7 +128,14 @@ func ask(tty *os.File, v promptView, timeout time.Duration) (answer, string) {
 	defer timer.Stop()
 	select {
 	case line := <-lines:
-		switch strings.ToLower(strings.TrimSpace(line)) {
+		answer := strings.ToLower(strings.TrimSpace(line))
+		if v.typedYes {
+			if answer == "yes" {
+				return answerYes, ""
+			}
+			return answerNo, ""
+		}
+		switch answer {
 		case "y", "yes":
 			return answerYes, ""
 		case "a", "always":

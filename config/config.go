@@ -236,6 +236,16 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 			ignored = append(ignored, `severe = "ask"`)
 		}
 	}
+	if fc.Shell.Severe != nil {
+		if *fc.Shell.Severe != "deny" && *fc.Shell.Severe != "ask" {
+			return nil, errAt(fmt.Sprintf("shell.severe must be \"deny\" or \"ask\", not %q", *fc.Shell.Severe), "shell", "severe")
+		}
+		if trusted || *fc.Shell.Severe == "deny" {
+			cfg.ShellSevere = policy.Setting[string]{Value: *fc.Shell.Severe, Source: at("shell", "severe")}
+		} else {
+			ignored = append(ignored, `[shell] severe = "ask"`)
+		}
+	}
 	if fc.Bypass != nil {
 		if *fc.Bypass != policy.BypassSevereNet && *fc.Bypass != policy.BypassEverything {
 			return nil, errAt(fmt.Sprintf("bypass must be %q or %q, not %q", policy.BypassSevereNet, policy.BypassEverything, *fc.Bypass), "bypass")

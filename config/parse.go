@@ -32,6 +32,9 @@ type fileConfig struct {
 	Audit struct {
 		Required *bool `toml:"required"`
 	} `toml:"audit"`
+	Shell struct {
+		Severe *string `toml:"severe"`
+	} `toml:"shell"`
 }
 
 type fileProfile struct {

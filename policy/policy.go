@@ -48,6 +48,10 @@ type Policy struct {
 	Bypass Setting[string]
 	// ModeFloor is the loosest mode allowed (the managed system config's mode).
 	ModeFloor Mode
+	// ShellSevere is what a severe finding gets at a person's guarded shell:
+	// "ask" (the default: a typed yes runs it) or "deny" (config [shell]
+	// severe = "deny").
+	ShellSevere Setting[string]
 }
 
 // builtinProfiles are the profiles every policy has.
@@ -62,12 +66,13 @@ var builtinProfiles = map[string]Profile{
 // asks asked, the built-in profiles and tool table. The maps are fresh copies.
 func Builtin() Policy {
 	p := Policy{
-		Mode:       Setting[Mode]{ModeDefault, SourceBuiltin},
-		Severe:     Setting[string]{"deny", SourceBuiltin},
-		FailClosed: Setting[bool]{false, SourceBuiltin},
-		Bypass:     Setting[string]{BypassSevereNet, SourceBuiltin},
-		Tools:      map[string]Setting[ToolPolicy]{},
-		Profiles:   map[string]Profile{},
+		Mode:        Setting[Mode]{ModeDefault, SourceBuiltin},
+		Severe:      Setting[string]{"deny", SourceBuiltin},
+		FailClosed:  Setting[bool]{false, SourceBuiltin},
+		Bypass:      Setting[string]{BypassSevereNet, SourceBuiltin},
+		ShellSevere: Setting[string]{"ask", SourceBuiltin},
+		Tools:       map[string]Setting[ToolPolicy]{},
+		Profiles:    map[string]Profile{},
 	}
 	for name, prof := range builtinProfiles {
 		p.Profiles[name] = prof
