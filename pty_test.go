@@ -211,6 +211,28 @@ func TestPromptEnterIsNo(t *testing.T) {
 	}
 }
 
+// TestPromptCtrlCIsARecordedNo: Ctrl-C at the question refuses, says so, and
+// the refusal is in the audit log (permgate is not killed mid-way).
+func TestPromptCtrlCIsARecordedNo(t *testing.T) {
+	home, env := testHome(t)
+	r := startPTY(t, home, env, "exec", "--", "touch ctrlc-marker")
+	r.waitFor("Allow?")
+	r.send("\x03")
+	if code := r.exit(); code != 126 {
+		t.Fatalf("exit %d after Ctrl-C, want 126:\n%s", code, r.output())
+	}
+	if !strings.Contains(r.output(), "you pressed Ctrl-C at the prompt") {
+		t.Errorf("the refusal does not say Ctrl-C:\n%s", r.output())
+	}
+	if _, err := os.Stat(filepath.Join(home, "ctrlc-marker")); err == nil {
+		t.Error("the command ran after Ctrl-C")
+	}
+	logData, err := os.ReadFile(filepath.Join(home, ".local", "state", "permgate", "audit.jsonl"))
+	if err != nil || !strings.Contains(string(logData), "Ctrl-C") {
+		t.Errorf("no audit record of the Ctrl-C refusal (%v):\n%s", err, logData)
+	}
+}
+
 // TestPromptAlwaysIsExactForDeletes: for a program that deletes or moves
 // files, "always" approves this very command, not a prefix of it.
 func TestPromptAlwaysIsExactForDeletes(t *testing.T) {

@@ -322,6 +322,29 @@ func TestShellGuardSevereRunsWithTypedYes(t *testing.T) {
 	})
 }
 
+// TestShellGuardCtrlCIsARecordedNo: Ctrl-C at the guard's question is a no
+// that is recorded; the shell lives on and the next line is checked as usual.
+func TestShellGuardCtrlCIsARecordedNo(t *testing.T) {
+	forEachShell(t, func(t *testing.T, sh shellCase) {
+		s := startGuardedShell(t, sh.name, shellOptions{})
+		m := s.mark()
+		s.send("touch ctrlc-marker\r")
+		s.waitSince(m, "Allow? (y/N")
+		s.send("\x03")
+		if sh.name == "bash" {
+			s.waitSince(m, "you pressed Ctrl-C at the prompt")
+		} else {
+			time.Sleep(300 * time.Millisecond) // zsh and fish abort their line editor on Ctrl-C too
+		}
+		s.clearLineAndRun("ctrlc")
+		s.assertNoFile("ctrlc-marker")
+		logData, err := os.ReadFile(filepath.Join(s.home, ".local", "state", "permgate", "audit.jsonl"))
+		if err != nil || !strings.Contains(string(logData), "Ctrl-C") {
+			t.Errorf("no audit record of the Ctrl-C refusal (%v)", err)
+		}
+	})
+}
+
 // TestShellGuardAsks: in default mode a line that writes asks on the terminal;
 // y runs it, n does not and keeps it (Enter asks again).
 func TestShellGuardAsks(t *testing.T) {

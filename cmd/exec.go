@@ -169,7 +169,11 @@ func (s *session) promptFor(io streams, command string, a validator.Analysis, ou
 		if denials >= 3 {
 			fmt.Fprintf(tty, "permgate: %d denials in a row — `permgate mode plan` keeps to read-only commands until you change it\n", denials)
 		}
-		return policy.Outcome{Decision: policy.Deny, Reason: "you answered no at the prompt", Rule: out.Rule}, "user"
+		reason := "you answered no at the prompt"
+		if why != "" {
+			reason = "you pressed Ctrl-C at the prompt, which is a no"
+		}
+		return policy.Outcome{Decision: policy.Deny, Reason: reason, Rule: out.Rule}, "user"
 	}
 	// EOF, read error, timeout: no human answered.
 	if ans == answerTimeout {

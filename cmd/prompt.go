@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path"
 	"strings"
 	"syscall"
@@ -108,6 +109,11 @@ func ask(tty *os.File, v promptView, timeout time.Duration) (answer, string) {
 	fmt.Fprintf(&sb, "  %s\nAllow? (%s) ", choices, keys)
 	restore := cookedMode(tty)
 	defer restore()
+	// Ctrl-C at the question is a no: it is caught, so the terminal is put back
+	// as it was and the refusal is recorded, rather than permgate dying mid-way.
+	interrupts := make(chan os.Signal, 1)
+	signal.Notify(interrupts, os.Interrupt)
+	defer signal.Stop(interrupts)
 	// Only an answer typed after the question counts: what was typed (or pushed)
 	// before it is thrown away.
 	flushInput(tty)
@@ -153,6 +159,9 @@ func ask(tty *os.File, v promptView, timeout time.Duration) (answer, string) {
 	case <-timer.C:
 		io.WriteString(tty, "\npermgate: no answer in "+timeout.String()+"\n")
 		return answerTimeout, "no answer in " + timeout.String()
+	case <-interrupts:
+		io.WriteString(tty, "^C\n")
+		return answerNo, "interrupted at the prompt"
 	}
 }
 
