@@ -2,11 +2,16 @@ package cmd
 
 import (
 	"fmt"
+	"path"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/permgate/permgate/config"
 	"github.com/permgate/permgate/shellparse"
+	"github.com/permgate/permgate/validator"
 )
 
 // Exit codes of guard, which the shell snippets read.
@@ -46,11 +51,80 @@ func runGuard(io streams, g *globalFlags, o execOptions, line string) int {
 	}
 	s, err := loadSession(g, io, o.mode, o.failClosed)
 	if err != nil {
+		// A broken config never locks the shell: what fixing it needs runs
+		// (editing a config file, permgate config, exit); the rest waits.
+		if recoveryLine(io, g, line) {
+			return guardAllow
+		}
 		fmt.Fprintf(io.err, "permgate: error: %v\n", err)
+		fmt.Fprintf(io.err, "permgate: hint: until the config loads only fixing it runs here: edit it (%s FILE), check it (permgate config check), or exit\n",
+			safe(editorName(io.host)))
 		return guardDeny
 	}
 	if !s.confirm(io, "shell", []string{line}, o.promptTimeout) {
 		return guardDeny
 	}
 	return guardAllow
+}
+
+// recoveryLine reports a line that fixes a broken config or leaves the shell:
+// one simple command, with no redirect, that is exit or logout, permgate
+// config check|path|show, or an editor opening only permgate's config files.
+func recoveryLine(io streams, g *globalFlags, line string) bool {
+	env := analysisEnv(io.host)
+	a := validator.New(env).CheckScript(line)
+	if len(a.Commands) != 1 || a.Incomplete() {
+		return false
+	}
+	c := a.Commands[0].Command
+	if len(c.Redirects) > 0 || len(c.Wrappers) > 0 || len(c.Assigns) > 0 || len(c.Argv) == 0 {
+		return false
+	}
+	words := make([]string, len(c.Argv))
+	for i, w := range c.Argv {
+		if !w.Static {
+			return false
+		}
+		words[i] = w.Text
+	}
+	switch name := path.Base(c.Name); {
+	case name == "exit" || name == "logout":
+		return true
+	case shellparse.IsPermgate(c.Name):
+		return len(words) == 3 && words[1] == "config" && (words[2] == "check" || words[2] == "path" || words[2] == "show")
+	case editors[name]:
+		override := g.config
+		if override == "" {
+			override = io.host.Getenv("PERMGATE_CONFIG")
+		}
+		paths := config.Locate(config.LocateEnv{Cwd: env.Cwd, Home: env.Home, XDGConfigHome: io.host.Getenv("XDG_CONFIG_HOME"),
+			Override: override, SystemFile: TestOnlySystemConfig})
+		files := append([]string{paths.System, paths.User, paths.Project, paths.Override}, paths.Projects...)
+		for _, w := range words[1:] {
+			p := w
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(env.Cwd, p)
+			}
+			if !slices.Contains(files, filepath.Clean(p)) {
+				return false
+			}
+		}
+		return len(words) > 1
+	}
+	return false
+}
+
+// editors are the terminal editors a person fixes a config with.
+var editors = map[string]bool{"vi": true, "vim": true, "nvim": true, "nano": true, "emacs": true, "micro": true, "hx": true, "helix": true, "ed": true, "kak": true}
+
+// editorName is $VISUAL, else $EDITOR, when it is one of editors; else vi.
+// (Only those editors run while the config is broken: $EDITOR could name any
+// program.)
+func editorName(h *host) string {
+	for _, name := range []string{"VISUAL", "EDITOR"} {
+		if v := strings.Fields(h.Getenv(name)); len(v) > 0 && editors[path.Base(v[0])] {
+			return path.Base(v[0])
+		}
+	}
+	return "vi"
 }
