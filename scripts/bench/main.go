@@ -70,6 +70,8 @@ func main() {
 		{"check --json (severe, nested)", []string{*bin, "check", "--json", "--", "sudo env FOO=1 bash -c 'r\"\"m -rf $HOME'"}},
 		{"true, directly", []string{truePath}},
 		{"exec -- true (argv)", []string{*bin, "exec", "--", truePath, "--"}},
+		// What the shell guard adds to each Enter: one process deciding the line.
+		{"guard (one Enter: git status)", []string{*bin, "guard", "--", "git status"}},
 	}
 	medians := map[string]time.Duration{}
 	fmt.Printf("%-32s %10s %10s %10s\n", "", "median", "p90", "peak RSS")
@@ -83,4 +85,5 @@ func main() {
 		fmt.Printf("%-32s %10s %10s %7.1f MB\n", r.name, ms(pct(times, 50)), ms(pct(times, 90)), float64(rss)/1024)
 	}
 	fmt.Printf("exec overhead over running it directly: %s (median)\n", ms(medians["exec -- true (argv)"]-medians["true, directly"]))
+	fmt.Printf("latency the shell guard adds to each Enter: %s (median)\n", ms(medians["guard (one Enter: git status)"]))
 }
