@@ -37,10 +37,11 @@ var defaultNames = [][]string{
 		"whoami", "whois", "xmllint", "xxd", "xzcat", "yamllint", "yq", "zcat", "zegrep",
 		"zgrep", "zip", "zless", "zmore", "zstdcat"},
 	// 1: readers
-	{"ack", "ack-grep", "bc", "bsdtar", "bunzip2", "bzip2", "dircolors", "git-sizer", "gtar",
-		"gunzip", "gzip", "jabba", "jot", "locate", "lz4", "mlocate", "namei", "pathchk",
-		"plocate", "pv", "rgrep", "shuf", "tabs", "tar", "tsort", "units", "unxz", "unzip",
-		"unzstd", "xz", "yes", "zipinfo", "zstd"},
+	{"ack", "ack-grep", "bc", "bg", "bsdtar", "bunzip2", "bzip2", "dircolors", "disown", "fg",
+		"git-sizer", "gtar", "gunzip", "gzip", "j", "jabba", "jot", "locate", "lz4",
+		"mlocate", "namei", "pathchk", "plocate", "pv", "rehash", "rgrep", "setopt", "shuf",
+		"tabs", "tar", "tsort", "units", "unset", "unsetopt", "unxz", "unzip", "unzstd",
+		"xz", "yes", "z", "zi", "zipinfo", "zstd"},
 	// 2: files
 	{"cp", "install", "ln", "mkdir", "mkfifo", "mknod", "mv", "rmdir", "rsync", "scp", "shred",
 		"tee", "touch", "truncate", "unlink"},
