@@ -6,11 +6,11 @@ func readers() []*Program {
 	return []*Program{
 		{Family: "core", Names: []string{"shuf"}, Node: Node{Read: true, Grammar: Grammar{Short: "n:o:e::i:", Long: []string{"output=", "head-count=", "input-range=", "random-source="}}, Output: []string{"-o", "--output"}}},
 		// Interactive builtins people type daily: job control resumes a job that was
-	// judged when it started; unset and the directory jumpers change only the
-	// shell (the guard's own names are judged apart, as self_modify).
-	{Family: "core", Names: []string{"fg", "bg", "disown", "rehash", "unset", "z", "zi", "j"}, Node: Node{Read: true}},
-	{Family: "core", Names: []string{"setopt", "unsetopt"}, Node: Node{Bare: true}},
-	{Family: "core", Names: []string{"yes", "tsort", "dircolors", "pathchk", "locate", "plocate", "mlocate", "ack", "ack-grep", "bc", "units", "namei", "tabs", "rgrep", "zipinfo", "git-sizer", "jot", "pv"},
+		// judged when it started; unset and the directory jumpers change only the
+		// shell (the guard's own names are judged apart, as self_modify).
+		{Family: "core", Names: []string{"fg", "bg", "disown", "rehash", "unset", "z", "zi", "j"}, Node: Node{Read: true}},
+		{Family: "core", Names: []string{"setopt", "unsetopt"}, Node: Node{Bare: true}},
+		{Family: "core", Names: []string{"yes", "tsort", "dircolors", "pathchk", "locate", "plocate", "mlocate", "ack", "ack-grep", "bc", "units", "namei", "tabs", "rgrep", "zipinfo", "git-sizer", "jot", "pv"},
 			Node: Node{Read: true}},
 		{Family: "toolchains", Names: []string{"jabba"}, Node: Node{Subs: []*Node{
 			{Names: []string{"ls", "ls-remote", "current", "which", "--version", "help"}, Read: true},
