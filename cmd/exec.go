@@ -388,17 +388,14 @@ func humanShell(a validator.Analysis, out policy.Outcome, severeAsk bool) policy
 	if out.Decision != policy.Deny || out.By != "severity" || a.Incomplete() {
 		return out
 	}
-	privilegeOnly, ownOnly := true, true
+	privilegeOnly := true
 	for f := range a.All() {
 		if f.Severity == validator.Severe && f.Kind != finding.PrivilegeEscalation {
 			privilegeOnly = false
 		}
-		if f.Kind != finding.SelfModify || !strings.HasPrefix(f.ID, "self_modify.") || !permgateCommand(a, f) {
-			ownOnly = false
-		}
 	}
 	switch {
-	case ownOnly:
+	case ownCommand(a):
 		return policy.Outcome{Decision: policy.Allow, Reason: "permgate's own command at a guarded shell: it asks here before it loosens anything", By: "shell"}
 	case privilegeOnly:
 		return policy.Outcome{Decision: policy.Ask, Reason: out.Reason + "; at your shell, confirm it here", By: "shell"}
@@ -408,20 +405,34 @@ func humanShell(a validator.Analysis, out policy.Outcome, severeAsk bool) policy
 	return out
 }
 
+// ownCommand reports a line that is one permgate command and nothing else:
+// the bare name permgate (found on $PATH or in a system directory, never
+// ./permgate), every word known as typed, no wrapper, assignment, redirect or
+// substitution, and no finding but self_modify. Only such a line runs without
+// a question, because permgate itself asks at the terminal before it loosens
+// anything.
+func ownCommand(a validator.Analysis) bool {
+	if len(a.Commands) != 1 || len(a.Findings) > 0 {
+		return false
+	}
+	rec := a.Commands[0]
+	c := rec.Command
+	if c.Name != "permgate" || len(c.Wrappers) > 0 || len(c.Assigns) > 0 || len(c.Redirects) > 0 || c.Subst != "" {
+		return false
+	}
+	for _, w := range c.Argv {
+		if !w.Static || w.Subst {
+			return false
+		}
+	}
+	for _, f := range rec.Findings {
+		if f.Kind != finding.SelfModify {
+			return false
+		}
+	}
+	return true
+}
+
 // byTypedYes marks an ask that only the typed word yes answers: a severe
 // command at a person's shell.
 const byTypedYes = "shell-severe"
-
-// permgateCommand reports whether a finding comes from a permgate command
-// itself (permgate mode, permgate rules add …), not from a write to its files
-// by another program.
-func permgateCommand(a validator.Analysis, f validator.Finding) bool {
-	for _, rec := range a.Commands {
-		for _, rf := range rec.Findings {
-			if rf == f {
-				return shellparse.IsPermgate(rec.Command.Name) && len(rec.Command.Wrappers) == 0
-			}
-		}
-	}
-	return false
-}

@@ -87,10 +87,13 @@ func recoveryLine(io streams, g *globalFlags, line string) bool {
 		}
 		words[i] = w.Text
 	}
-	switch name := path.Base(c.Name); {
+	// Bare names only: ./vi, /tmp/x/exit or ./permgate are other programs.
+	switch name := c.Name; {
+	case strings.Contains(name, "/"):
+		return false
 	case name == "exit" || name == "logout":
 		return true
-	case shellparse.IsPermgate(c.Name):
+	case name == "permgate":
 		return len(words) == 3 && words[1] == "config" && (words[2] == "check" || words[2] == "path" || words[2] == "show")
 	case editors[name]:
 		override := g.config

@@ -27,6 +27,13 @@ func TestHumanShell(t *testing.T) {
 		{"echo 'mode = \"bypass\"' > ~/.config/permgate/config.toml", policy.Deny},
 		{"sudo permgate mode bypass", policy.Deny},
 		{"env permgate mode bypass", policy.Deny},
+		// one permgate command lets nothing else through, and only the real one
+		{"permgate mode default; chmod 777 /etc/passwd", policy.Deny},
+		{"./permgate mode bypass", policy.Deny},
+		{"/tmp/x/permgate mode bypass", policy.Deny},
+		{"permgate version > ~/.config/permgate/config.toml", policy.Deny},
+		{"permgate version > ~/.local/state/permgate/audit.jsonl", policy.Deny},
+		{"PERMGATE_CONFIG=/tmp/e.toml permgate mode default", policy.Deny},
 	}
 	for _, tt := range tests {
 		a := v.CheckScript(tt.line)
@@ -59,5 +66,20 @@ func TestHumanShellSevereAsksTypedYes(t *testing.T) {
 	bad := v.CheckScript("rm -rf ~ '")
 	if got := humanShell(bad, policy.Decide(bad, policy.Settings{Mode: policy.ModeDefault}, nil), true); got.Decision == policy.Allow {
 		t.Errorf("an unreadable line was allowed: %+v", got)
+	}
+}
+
+// TestHumanShellOwnCommandIsAlone: a line that holds a permgate command and
+// anything else gets no pass from it, even when the rest has no finding: it
+// is decided as it would be anywhere (here: it asks, which refuses without a
+// terminal).
+func TestHumanShellOwnCommandIsAlone(t *testing.T) {
+	v := validator.New(validator.Env{Cwd: "/home/u/p", Home: "/home/u"})
+	for _, line := range []string{"permgate mode default; ./evil.sh", "permgate mode default; touch x", `permgate mode "$(./evil.sh)"`} {
+		a := v.CheckScript(line)
+		out := policy.Decide(a, policy.Settings{Mode: policy.ModeDefault}, nil)
+		if got := humanShell(a, out, true); got.Decision == policy.Allow {
+			t.Errorf("%s: allowed unasked at the shell (%s)", line, got.Reason)
+		}
 	}
 }

@@ -136,7 +136,13 @@ func (r Rule) matchAllow(normalized string) bool {
 		return false
 	}
 	rest := normalized[len(r.Pattern):]
-	return rest == "" || rest[0] == ' ' || r.Pattern == "" || strings.HasSuffix(r.Pattern, " ")
+	if rest == "" || rest[0] == ' ' || r.Pattern == "" {
+		return true
+	}
+	// A prefix that ends at a separator (rm build/*, npm run test:*, --flag=*)
+	// ends at a boundary already: what follows is its own part.
+	last := r.Pattern[len(r.Pattern)-1]
+	return !(last >= 'a' && last <= 'z' || last >= 'A' && last <= 'Z' || last >= '0' && last <= '9' || last == '_' || last == '-' || last == '.')
 }
 
 // PathContext resolves the paths a rule pattern and a file argument name.

@@ -121,6 +121,11 @@ func TestAllowPrefixEndsAtWord(t *testing.T) {
 	if !allow.matchCommand("make buildall") {
 		t.Error("a deny or ask rule keeps the string prefix")
 	}
+	for rule, cmd := range map[string]string{"bash(prefix:rm build/*)": "rm build/x", "bash(prefix:make FLAGS=*)": "make FLAGS=-O2"} {
+		if !mustRule(t, rule).matchAllow(cmd) {
+			t.Errorf("%s must allow %s: the prefix ends at a separator", rule, cmd)
+		}
+	}
 	spaced := mustRule(t, "bash(prefix:git commit -m *)")
 	if !spaced.matchAllow("git commit -m wip") {
 		t.Error("a prefix that ends with a space ends at a word already")
