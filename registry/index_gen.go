@@ -160,18 +160,3 @@ var defaultNames = [][]string{
 		"sdiff", "skaffold", "soxi", "ssh-add", "systemd-analyze", "tcpdump", "tmux",
 		"tshark", "unrar", "upower", "vagrant", "vboxmanage", "velero", "xml", "xmlstarlet"},
 }
-
-// indexOf maps each name to the number of the family that lists it.
-func indexOf(families [][]string) map[string]uint16 {
-	n := 0
-	for _, names := range families {
-		n += len(names)
-	}
-	index := make(map[string]uint16, n)
-	for i, names := range families {
-		for _, name := range names {
-			index[name] = uint16(i)
-		}
-	}
-	return index
-}

@@ -82,23 +82,7 @@ func indexSource(t *testing.T, want map[string]uint16) []byte {
 		}
 		b.WriteString("},\n")
 	}
-	b.WriteString(`}
-
-// indexOf maps each name to the number of the family that lists it.
-func indexOf(families [][]string) map[string]uint16 {
-	n := 0
-	for _, names := range families {
-		n += len(names)
-	}
-	index := make(map[string]uint16, n)
-	for i, names := range families {
-		for _, name := range names {
-			index[name] = uint16(i)
-		}
-	}
-	return index
-}
-`)
+	b.WriteString("}\n")
 	src, err := format.Source([]byte(b.String()))
 	if err != nil {
 		t.Fatal(err)

@@ -390,6 +390,22 @@ func Default() *Registry { return defaultRegistry }
 
 var defaultRegistry = lazy(defaultIndex, defaultFamilies...)
 
+// indexOf maps each name to the number of the family that lists it
+// (index_gen.go lists the names).
+func indexOf(families [][]string) map[string]uint16 {
+	n := 0
+	for _, names := range families {
+		n += len(names)
+	}
+	index := make(map[string]uint16, n)
+	for i, names := range families {
+		for _, name := range names {
+			index[name] = uint16(i)
+		}
+	}
+	return index
+}
+
 // defaultFamilies are the declaration files' families, in the order
 // defaultIndex numbers them (index_gen.go; go test ./registry -run
 // TestDefaultIndex -update rewrites it).
