@@ -208,6 +208,12 @@ func (inv Invocation) finish(args []Word, before []Opt, from int, dashDash bool)
 // helpOptions ask a program for its help or version and nothing else.
 var helpOptions = map[string]bool{"--help": true, "-h": true, "--version": true, "-help": true, "-version": true, "-?": true, "--usage": true}
 
+// MayAskHelp reports a word that could make an argv a request for help or the
+// version (see Invocation.Help): callers read the argv only when one is there.
+func MayAskHelp(word string) bool {
+	return helpOptions[word] || word == "help" || word == "version" || word == "-V" || word == "-v"
+}
+
 // Help reports an argv that only asks for help or the version: --help, -h,
 // --version, -help, -version as an option of the program (not an option's
 // value, not after "--", not an option the grammar gives another meaning,

@@ -11,8 +11,10 @@ import (
 // programs is the program registry: wrappers and runners are declared there.
 var programs = registry.Default()
 
-// regWords turns words into the registry scanner's words.
-func regWords(args []Word) []registry.Word {
+// RegistryWords turns argv words into the registry scanner's words: a word
+// known only at run time that could be an option is Dynamic; globs and
+// placeholders are operands whatever they expand to.
+func RegistryWords(args []Word) []registry.Word {
 	out := make([]registry.Word, len(args))
 	for i, a := range args {
 		out[i] = registry.Word{Text: a.Text, Dynamic: !a.Static && !a.Glob && !a.Placeholder}
@@ -31,7 +33,7 @@ func runsCommand(name string) bool {
 // starts: a wrapper (sudo, nice, timeout DURATION, faketime TIME) or a
 // runner verb (uv run, mise exec --, kubectl exec POD --, nix develop -c).
 func registryStep(name string, prog *registry.Program, argv []Word) step {
-	args := regWords(argv[1:])
+	args := RegistryWords(argv[1:])
 	top := prog.Resolve(args)
 	// The verb that runs a command may stand behind a word the declaration
 	// does not know (op --account A run --, pnpm --filter X exec): the first
@@ -60,7 +62,7 @@ func registryStep(name string, prog *registry.Program, argv []Word) step {
 
 // registryRun unwraps the command of a reading whose verb runs one.
 func registryRun(name string, inv registry.Invocation, runs *registry.Runs, argv []Word) step {
-	args := regWords(argv[1:])
+	args := RegistryWords(argv[1:])
 	if runs.Scripts {
 		return scriptsStep(inv, runs, argv)
 	}
@@ -129,7 +131,7 @@ func registryRun(name string, inv registry.Invocation, runs *registry.Runs, argv
 			// flock FILE -c SCRIPT: options may follow the operands.
 			g := inv.Node.Grammar
 			g.Posix = true
-			more := g.Scan(regWords(argv[i:]))
+			more := g.Scan(RegistryWords(argv[i:]))
 			for _, o := range more.Opts {
 				if slices.Contains(runs.Script, o.Name) && o.HasValue {
 					w := argv[i+o.ValueAt]

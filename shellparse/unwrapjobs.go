@@ -138,7 +138,7 @@ func containsHolder(words []Word, holders []string) bool {
 // runs and is judged as itself.
 func gitStep(argv []Word) step {
 	git, _ := programs.Lookup("git")
-	i := git.Node.Grammar.Scan(regWords(argv[1:])).Stop + 1 // the subcommand, after git's global options
+	i := git.Node.Grammar.Scan(RegistryWords(argv[1:])).Stop + 1 // the subcommand, after git's global options
 	if i >= len(argv) {
 		return step{}
 	}

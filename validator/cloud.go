@@ -23,14 +23,14 @@ func (ck *checker) cloud(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if !ok {
 		return
 	}
-	inv := prog.Resolve(regWords(args))
+	inv := prog.Resolve(shellparse.RegistryWords(args))
 	if base == "terraform" || base == "tofu" || base == "terragrunt" {
 		ck.tfCLIArgs(c, base, inv.Path)
 	}
 	if base == "terragrunt" && inv.Scan.DashDash >= 0 && len(inv.Path) > 0 && strings.HasPrefix(inv.Path[len(inv.Path)-1], "run") {
 		// terragrunt run [--all] -- destroy -auto-approve: the words after --
 		// are terraform's command, judged by the same declaration.
-		inner := prog.Resolve(regWords(args[inv.Scan.DashDash+1:]))
+		inner := prog.Resolve(shellparse.RegistryWords(args[inv.Scan.DashDash+1:]))
 		for _, f := range inner.Findings() {
 			ck.addFinding(Finding{Kind: f.Rule.Kind, Severity: f.Severity, Reason: OneLine(f.Rule.Reason), ID: f.Rule.ID, Suggestion: f.Rule.Safer})
 		}

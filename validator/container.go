@@ -41,7 +41,7 @@ func (ck *checker) container(c shellparse.SimpleCommand, args []shellparse.Word)
 	if !ok {
 		return
 	}
-	inv := prog.Resolve(regWords(args))
+	inv := prog.Resolve(shellparse.RegistryWords(args))
 	verb := slices.Clone(inv.Path)
 	at := lastPathWord(inv, args)
 	rest := args[at+1:]

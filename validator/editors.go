@@ -19,7 +19,7 @@ func (ck *checker) scriptFile(c shellparse.SimpleCommand, args []shellparse.Word
 	if !ok {
 		return
 	}
-	words := regWords(args)
+	words := shellparse.RegistryWords(args)
 	inv := prog.Resolve(words)
 	for _, o := range inv.Scan.Values("-O", "--log-out", "-I", "--log-in", "-B", "--log-io", "-T", "--log-timing") {
 		ck.writeTarget(shellparse.Word{Text: o.Value, Static: !o.Dynamic}, "script "+o.Name+" "+o.Value)
@@ -73,7 +73,7 @@ func (ck *checker) patch(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if !ok {
 		return
 	}
-	words := regWords(args)
+	words := shellparse.RegistryWords(args)
 	inv := prog.Resolve(words)
 	if inv.Scan.Has("--dry-run") {
 		return

@@ -19,7 +19,7 @@ func parseGit(args []shellparse.Word) gitInvocation {
 	var g gitInvocation
 	// git's global options come from its declaration (registry/git.go).
 	git, _ := programs.Lookup("git")
-	scan := git.Node.Grammar.Scan(regWords(args))
+	scan := git.Node.Grammar.Scan(shellparse.RegistryWords(args))
 	if len(scan.Operands) > 0 && scan.Operands[0] < scan.Stop {
 		g.dynamic = true // a word known only at run time before the subcommand
 		return g

@@ -267,7 +267,7 @@ func interpreterReadOnly(name string, args []shellparse.Word) bool {
 		case "pip", "pip3":
 			// python -m pip is pip: its declaration says which verbs read.
 			pip, _ := programs.Lookup("pip")
-			words := regWords(rest)
+			words := shellparse.RegistryWords(rest)
 			inv := pip.Resolve(words)
 			return len(rest) > 0 && (inv.Help(words) || inv.ReadOnly())
 		case "site", "sysconfig", "platform", "this", "tabnanny", "py_compile":

@@ -65,7 +65,7 @@ func moduleReadOnly(name string, args []shellparse.Word) bool {
 	if !ok {
 		return false
 	}
-	words := regWords(args)
+	words := shellparse.RegistryWords(args)
 	inv := prog.Resolve(words)
 	return inv.Help(words) || inv.ReadOnly()
 }

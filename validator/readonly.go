@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -29,7 +30,7 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 	if !strings.Contains(name, "/") && isInterpreter(name) {
 		if p, ok := programs.Lookup(name); ok && len(p.Node.Subs) > 0 {
 			// bun test, deno fmt --check: a declared verb is read by its declaration.
-			if inv := p.Resolve(regWords(c.Argv[1:])); len(inv.Path) > 0 {
+			if inv := p.Resolve(shellparse.RegistryWords(c.Argv[1:])); len(inv.Path) > 0 {
 				return len(writeTargets(c)) == 0 && inv.ReadOnly()
 			}
 		}
@@ -50,7 +51,7 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 	if prog.PlainReader() {
 		return true
 	}
-	if mayBeHelp(args) && prog.IsHelp(regWords(args)) {
+	if mayBeHelp(args) && prog.IsHelp(shellparse.RegistryWords(args)) {
 		return true
 	}
 	if check, ok := argChecks[name]; ok {
@@ -62,7 +63,7 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 		}
 		return check(args)
 	}
-	inv := prog.Resolve(regWords(args))
+	inv := prog.Resolve(shellparse.RegistryWords(args))
 	return inv.ReadOnly()
 }
 
@@ -70,8 +71,7 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 // then is the argv read to know.
 func mayBeHelp(args []shellparse.Word) bool {
 	for _, a := range args {
-		switch a.Text {
-		case "--help", "-h", "--version", "-help", "-version", "-?", "--usage", "help", "version", "-V", "-v":
+		if registry.MayAskHelp(a.Text) {
 			return true
 		}
 	}

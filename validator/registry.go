@@ -12,17 +12,6 @@ import (
 // programs is the program registry every check reads.
 var programs = registry.Default()
 
-// regWords turns argv words into the registry scanner's words: a word known
-// only at run time that could be an option is Dynamic; globs and placeholders
-// are operands whatever they expand to.
-func regWords(args []shellparse.Word) []registry.Word {
-	out := make([]registry.Word, len(args))
-	for i, a := range args {
-		out[i] = registry.Word{Text: a.Text, Dynamic: !a.Static && !a.Glob && !a.Placeholder}
-	}
-	return out
-}
-
 // declared adds the findings the registry declares for the program, by
 // basename wherever it lives (danger does not depend on the directory), and
 // applies the destructive-name principle to verbs no declaration names.
@@ -37,7 +26,7 @@ func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shel
 	if !prog.NeedsArgs() {
 		return
 	}
-	words := regWords(args)
+	words := shellparse.RegistryWords(args)
 	inv := prog.Resolve(words)
 	help := inv.Help(words)
 	for _, f := range inv.Findings() {
@@ -138,7 +127,7 @@ func declaredOutputs(c shellparse.SimpleCommand) []shellparse.Word {
 	if !ok || len(c.Argv) < 2 || !prog.HasOutputs() {
 		return nil
 	}
-	inv := prog.Resolve(regWords(c.Argv[1:]))
+	inv := prog.Resolve(shellparse.RegistryWords(c.Argv[1:]))
 	var out []shellparse.Word
 	for _, o := range inv.Outputs() {
 		if !o.HasValue {
@@ -164,7 +153,7 @@ func scanned(c shellparse.SimpleCommand) (registry.Invocation, bool) {
 	if !ok || len(c.Argv) == 0 {
 		return registry.Invocation{}, false
 	}
-	return prog.Resolve(regWords(c.Argv[1:])), true
+	return prog.Resolve(shellparse.RegistryWords(c.Argv[1:])), true
 }
 
 // operandsOf returns a command's operands by its declared grammar: what is

@@ -64,7 +64,7 @@ func sqlClientInput(name string, args []shellparse.Word) (sqlInput, bool) {
 	if !ok {
 		return sqlInput{}, false
 	}
-	words := regWords(args)
+	words := shellparse.RegistryWords(args)
 	inv := prog.Resolve(words)
 	var in sqlInput
 	in.unknown = inv.Scan.Unknown || inv.DynamicVerb
@@ -179,7 +179,7 @@ func sqlClientReadOnly(name string, args []shellparse.Word) bool {
 	if len(args) == 0 {
 		return false // an interactive session can do anything
 	}
-	words := regWords(args)
+	words := shellparse.RegistryWords(args)
 	if prog, ok := programs.Lookup(name); ok {
 		inv := prog.Resolve(words)
 		if inv.Help(words) || isVersion(args) {
@@ -473,7 +473,7 @@ func redisInput(name string, args []shellparse.Word) (inv registry.Invocation, o
 	if !found {
 		return inv, nil, false
 	}
-	words := regWords(args)
+	words := shellparse.RegistryWords(args)
 	inv = prog.Resolve(words)
 	return inv, inv.Scan.OperandWords(words), true
 }
@@ -484,7 +484,7 @@ func redisReadOnly(name string, args []shellparse.Word) bool {
 	if !ok || inv.Scan.Unknown {
 		return false
 	}
-	words := regWords(args)
+	words := shellparse.RegistryWords(args)
 	if inv.Help(words) || isVersion(args) {
 		return true
 	}
@@ -566,7 +566,7 @@ func mongoTexts(name string, args []shellparse.Word) (texts []string, file, unkn
 	if !ok {
 		return nil, false, true, false
 	}
-	words := regWords(args)
+	words := shellparse.RegistryWords(args)
 	inv := prog.Resolve(words)
 	unknown = inv.Scan.Unknown
 	for _, o := range inv.Scan.Values("--eval") {

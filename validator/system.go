@@ -72,7 +72,7 @@ func (ck *checker) severeDynamicVerb(c shellparse.SimpleCommand, args []shellpar
 	if !ok {
 		return
 	}
-	inv := prog.Resolve(regWords(args))
+	inv := prog.Resolve(shellparse.RegistryWords(args))
 	if !inv.DynamicVerb {
 		return
 	}
