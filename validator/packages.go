@@ -4,8 +4,6 @@ import (
 	"path"
 	"strings"
 
-	"github.com/permgate/permgate/finding"
-	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -75,30 +73,6 @@ func (ck *checker) pythonPip(c shellparse.SimpleCommand, args []shellparse.Word)
 	if len(args) >= 2 && args[0].Text == "-m" && (args[1].Text == "pip" || args[1].Text == "pip3") {
 		ck.packageInstall(c, args[2:])
 	}
-}
-
-// hiddenDestructiveVerb reports an undeclared word where a verb stands that
-// is followed by verbs that destroy (npm --otp-code 123 unpublish, gh
-// --hostname h repo delete): the word may be an undeclared option's value,
-// as npm takes one for any --key it does not know.
-func hiddenDestructiveVerb(prog *registry.Program, inv registry.Invocation, words []registry.Word) bool {
-	for _, i := range inv.Scan.Operands {
-		if words[i].Text != inv.Verb {
-			continue
-		}
-		rest := append(append([]registry.Word(nil), words[:i]...), words[i+1:]...)
-		again := prog.Resolve(rest)
-		if again.Verb != "" {
-			return registry.DestructiveVerb(again.Verb)
-		}
-		for _, f := range again.Findings() {
-			if f.Rule.Kind == finding.DestructiveAction && !f.Maybe {
-				return true
-			}
-		}
-		return false
-	}
-	return false
 }
 
 // execConfigKeys are the settings of package managers and forges that name a

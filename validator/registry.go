@@ -43,9 +43,6 @@ func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shel
 	case inv.Verb != "" && registry.DestructiveVerb(inv.Verb) && !help:
 		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.verb",
 			Reason: OneLine(base + " " + strings.Join(append(inv.Path, inv.Verb), " ") + " destroys something outside the file system")})
-	case inv.Verb != "" && !help && hiddenDestructiveVerb(prog, inv, words):
-		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.hidden_verb",
-			Reason: OneLine(base + " " + inv.Verb + " may be an option's value before a verb that destroys something outside the file system")})
 	case inv.DynamicVerb && prog.Destructive():
 		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.dynamic_verb",
 			Reason: OneLine(base + "'s subcommand is known only at run time and could be one that destroys")})
