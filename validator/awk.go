@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/internal/lazyre"
 	"strings"
 
 	"github.com/permgate/permgate/shellparse"
@@ -9,9 +10,9 @@ import (
 // awkCode finds what runs commands in an awk program once its string literals
 // are blanked: system(), pipes to and from commands, coprocesses (|&) and gawk's
 // indirect calls (@f()), which can name system.
-var awkCode = lazyRegexp(`system\s*\(|\|&|\|\s*getline|@\w+\s*\(|@load|@include|(print|printf)\b[^;}]*\|`)
+var awkCode = lazyre.New(`system\s*\(|\|&|\|\s*getline|@\w+\s*\(|@load|@include|(print|printf)\b[^;}]*\|`)
 
-var awkString = lazyRegexp(`"(\\.|[^"\\])*"`)
+var awkString = lazyre.New(`"(\\.|[^"\\])*"`)
 
 // awk programs can run commands with system(), pipes, coprocesses and getline.
 func (ck *checker) awk(c shellparse.SimpleCommand, args []shellparse.Word) {
@@ -120,7 +121,7 @@ func awkReadOnly(args []shellparse.Word) bool {
 }
 
 // awkFileWrite finds print and printf redirected to a named file.
-var awkFileWrite = lazyRegexp(`(?:print|printf)\b[^;}]*?>>?\s*"([^"]+)"`)
+var awkFileWrite = lazyre.New(`(?:print|printf)\b[^;}]*?>>?\s*"([^"]+)"`)
 
 // awkWrite finds print and printf redirected to a file (> or >>).
-var awkWrite = lazyRegexp(`(print|printf)\b[^;}]*>`)
+var awkWrite = lazyre.New(`(print|printf)\b[^;}]*>`)

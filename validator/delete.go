@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/internal/lazyre"
 	"path"
 	"strings"
 
@@ -203,7 +204,7 @@ func (ck *checker) judgeGlob(pattern string) (deleteClass, string) {
 }
 
 // globBrackets matches bracket expressions ([!.], [a-z]) in a pattern.
-var globBrackets = lazyRegexp(`\[!?\]?[^]]*\]`)
+var globBrackets = lazyre.New(`\[!?\]?[^]]*\]`)
 
 // globDir splits a pattern into the static directory it expands in and its first
 // pattern component.

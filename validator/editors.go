@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/internal/lazyre"
 	"strings"
 
 	"github.com/permgate/permgate/shellparse"
@@ -62,10 +63,10 @@ func (ck *checker) ed(c shellparse.SimpleCommand, args []shellparse.Word) {
 }
 
 // edShellRE is an ed command that runs a shell command: !CMD, r !CMD, w !CMD, e !CMD.
-var edShellRE = lazyRegexp(`^(?:[0-9,.;$+\-']*[rwWeE]\s*)?!(.*)$`)
+var edShellRE = lazyre.New(`^(?:[0-9,.;$+\-']*[rwWeE]\s*)?!(.*)$`)
 
 // edWriteRE is an ed write command with a file name: [addr]w FILE, wq FILE, W FILE.
-var edWriteRE = lazyRegexp(`^[0-9,.;$+\-'a-z]*?[wW]q?\s+([^!\s]\S*)$`)
+var edWriteRE = lazyre.New(`^[0-9,.;$+\-'a-z]*?[wW]q?\s+([^!\s]\S*)$`)
 
 // patch writes the files the patch names (unknown here) and -o FILE.
 func (ck *checker) patch(c shellparse.SimpleCommand, args []shellparse.Word) {

@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/internal/lazyre"
 	"path"
 	"strings"
 
@@ -538,7 +539,7 @@ func grepPatterns(args []shellparse.Word, valueLetters string, offset int) map[i
 
 // decodedName finds a substitution that decodes or rebuilds text: the name it
 // gives is hidden from the reader ($(echo fi5zc2gv… | base64 -d)).
-var decodedName = lazyRegexp(`\$\(.*(base64\s+(-d|-D|--decode)|base32\s+(-d|--decode)|basenc\s+.*-d|xxd\s+.*-r|(\||\$\()\s*(rev|tr)\s|(\||\$\()\s*rev\s*\)|openssl\s+(enc|base64)|gunzip|zcat|printf\s+['"]?(\\x|\\[0-7]))`)
+var decodedName = lazyre.New(`\$\(.*(base64\s+(-d|-D|--decode)|base32\s+(-d|--decode)|basenc\s+.*-d|xxd\s+.*-r|(\||\$\()\s*(rev|tr)\s|(\||\$\()\s*rev\s*\)|openssl\s+(enc|base64)|gunzip|zcat|printf\s+['"]?(\\x|\\[0-7]))`)
 
 // noteSecretCopies remembers where a command that reads a secret puts it: a
 // copy's destination, a redirect's file.
@@ -567,7 +568,7 @@ func (ck *checker) noteSecretCopies(c shellparse.SimpleCommand) {
 }
 
 // inlineLiteral finds the string literals in inline code.
-var inlineLiteral = lazyRegexp(`"([^"\\]{1,300})"|'([^'\\]{1,300})'`)
+var inlineLiteral = lazyre.New(`"([^"\\]{1,300})"|'([^'\\]{1,300})'`)
 
 // inlineSecrets: inline code that names a secret file in a string literal
 // reads it (python3 -c "print(open('.env').read())").

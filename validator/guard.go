@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/internal/lazyre"
 	"strings"
 
 	"github.com/permgate/permgate/shellparse"
@@ -27,12 +28,12 @@ var guardWidgets = map[string]bool{
 // guardKey matches the keys the guard binds as bash, zsh and fish write them:
 // Enter (\C-m, ^M, \r, RETURN, enter), Ctrl-J (\C-j, ^J, \n), Ctrl-O (bash),
 // Shift+Tab (\e[Z, ^[[Z, btab, shift-tab) and bash's \C-x\C-] macro keys.
-var guardKey = lazyRegexp(`(?i)\\C-[mjo]\b|\\C-[mjo]$|\bC-[mj]\b|control-[mj]\b|\^[mj]|\\[rn]|\b(return|ret|newline|lfd|enter|btab|shift-tab|ctrl-[mj])\b|(\\e|\\033|\\x1b|\^\[|\\M-)\[z|\\c-x\\c-\]|kcbt`)
+var guardKey = lazyre.New(`(?i)\\C-[mjo]\b|\\C-[mjo]$|\bC-[mj]\b|control-[mj]\b|\^[mj]|\\[rn]|\b(return|ret|newline|lfd|enter|btab|shift-tab|ctrl-[mj])\b|(\\e|\\033|\\x1b|\^\[|\\M-)\[z|\\c-x\\c-\]|kcbt`)
 
 // acceptFunction matches readline functions and zsh widgets that run the line
 // without the guard when bound to another key, and readline's
 // edit-and-execute-command, which the guard unbinds.
-var acceptFunction = lazyRegexp(`(^|[\s:".])(accept-line|accept-and-hold|accept-and-infer-next-history|accept-line-and-down-history|operate-and-get-next|edit-and-execute-command|execute)(["\s]|$)`)
+var acceptFunction = lazyre.New(`(^|[\s:".])(accept-line|accept-and-hold|accept-and-infer-next-history|accept-line-and-down-history|operate-and-get-next|edit-and-execute-command|execute)(["\s]|$)`)
 
 // guard flags commands that change the shell guard's names or key bindings.
 func (ck *checker) guard(c shellparse.SimpleCommand) {

@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/internal/lazyre"
 	"strings"
 
 	"github.com/permgate/permgate/shellparse"
@@ -22,16 +23,16 @@ func (ck *checker) inline(c shellparse.SimpleCommand, opt string, code shellpars
 
 // inlineShellCall finds a shell command given to system(), os.system,
 // subprocess with a string, exec/execSync, or backticks inside inline code.
-var inlineShellCall = lazyRegexp(`(?:system|popen|execSync|exec|spawnSync|check_output|check_call|call|run|Popen|shell_exec|passthru|proc_open)\s*\(\s*(?:\[\s*)?["'` + "`" + `]([^"'` + "`" + `]{1,400})["'` + "`" + `]|` + "`" + `([^` + "`" + `]{1,400})` + "`" + `|%x\{([^}]{1,400})\}|qx\{([^}]{1,400})\}`)
+var inlineShellCall = lazyre.New(`(?:system|popen|execSync|exec|spawnSync|check_output|check_call|call|run|Popen|shell_exec|passthru|proc_open)\s*\(\s*(?:\[\s*)?["'` + "`" + `]([^"'` + "`" + `]{1,400})["'` + "`" + `]|` + "`" + `([^` + "`" + `]{1,400})` + "`" + `|%x\{([^}]{1,400})\}|qx\{([^}]{1,400})\}`)
 
 // inlineHomeDelete finds a language's recursive delete aimed at the home
 // directory or the root: shutil.rmtree(os.path.expanduser('~')), rmtree($ENV{HOME}),
 // FileUtils.rm_rf(Dir.home), fs.rmSync(os.homedir(), {recursive: true}).
-var inlineHomeDelete = lazyRegexp(`(?:rmtree|rm_rf|rm_r|remove_dir_all|rmSync|rmdirSync|rimraf|removeRecursively|deleteRecursively)\s*\(\s*(?:os\.path\.expanduser\(\s*['"]~['"]\s*\)|Path\.home\(\)|pathlib\.Path\.home\(\)|\$ENV\{\s*['"]?HOME['"]?\s*\}|os\.homedir\(\)|Dir\.home|ENV\[['"]HOME['"]\]|os\.environ\[['"]HOME['"]\]|os\.getenv\(['"]HOME['"]\)|process\.env\.HOME|['"](?:/|~|~/)['"])`)
+var inlineHomeDelete = lazyre.New(`(?:rmtree|rm_rf|rm_r|remove_dir_all|rmSync|rmdirSync|rimraf|removeRecursively|deleteRecursively)\s*\(\s*(?:os\.path\.expanduser\(\s*['"]~['"]\s*\)|Path\.home\(\)|pathlib\.Path\.home\(\)|\$ENV\{\s*['"]?HOME['"]?\s*\}|os\.homedir\(\)|Dir\.home|ENV\[['"]HOME['"]\]|os\.environ\[['"]HOME['"]\]|os\.getenv\(['"]HOME['"]\)|process\.env\.HOME|['"](?:/|~|~/)['"])`)
 
 // inlineForkBomb finds a process that forks without end: perl -e 'fork while 1',
 // python -c 'while True: os.fork()'.
-var inlineForkBomb = lazyRegexp(`fork\s*(?:\(\s*\))?\s*while\s*(?:1|true|True)|while\s*(?:\(\s*)?(?:1|true|True)\s*\)?\s*[:{]?\s*(?:os\.|process\.|Process\.)?fork\s*\(`)
+var inlineForkBomb = lazyre.New(`fork\s*(?:\(\s*\))?\s*while\s*(?:1|true|True)|while\s*(?:\(\s*)?(?:1|true|True)\s*\)?\s*[:{]?\s*(?:os\.|process\.|Process\.)?fork\s*\(`)
 
 // inlineShell judges what inline code does that the analysis can read: the
 // shell commands it hands to system() and the like, a recursive delete of the

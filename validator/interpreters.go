@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/internal/lazyre"
 	"slices"
 	"strings"
 
@@ -41,7 +42,7 @@ var interpreters = map[string]interpreter{
 	"awk":       {},
 }
 
-var pythonName = lazyRegexp(`^python[0-9.]*$`)
+var pythonName = lazyre.New(`^python[0-9.]*$`)
 
 func interpreterName(base string) string {
 	if pythonName().MatchString(base) || base == "pypy" || base == "pypy3" {

@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/internal/lazyre"
 	"slices"
 	"strings"
 
@@ -10,11 +11,11 @@ import (
 )
 
 // replicasZero matches a patch that sets replicas to 0, in JSON or YAML.
-var replicasZero = lazyRegexp(`(?i)"?replicas"?\s*:\s*"?0+"?\s*([,}\n]|$)`)
+var replicasZero = lazyre.New(`(?i)"?replicas"?\s*:\s*"?0+"?\s*([,}\n]|$)`)
 
 // jsonPatchZero matches a JSON patch operation's value 0 ({"op":"replace",
 // "path":"/spec/replicas","value":0}).
-var jsonPatchZero = lazyRegexp(`"value"\s*:\s*"?0+"?\s*[,}\]]`)
+var jsonPatchZero = lazyre.New(`"value"\s*:\s*"?0+"?\s*[,}\]]`)
 
 // secretOutputs are kubectl output formats that print a secret's data.
 var secretOutputs = []string{"yaml", "json", "jsonpath", "go-template", "template", "custom-columns"}

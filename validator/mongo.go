@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/internal/lazyre"
 	"regexp"
 	"strings"
 )
@@ -8,10 +9,10 @@ import (
 // Mongo shell scripts.
 
 var (
-	mongoDropDBRE   = lazyRegexp(`(?i)dropDatabase|dropAllUsers|dropAllRoles`)
-	mongoDropCollRE = lazyRegexp(`\.\s*drop\s*\(`)
+	mongoDropDBRE   = lazyre.New(`(?i)dropDatabase|dropAllUsers|dropAllRoles`)
+	mongoDropCollRE = lazyre.New(`\.\s*drop\s*\(`)
 	// mongoDropIndexRE is drop called by its name as a string: coll['drop']().
-	mongoDropIndexRE = lazyRegexp("\\[\\s*[\"'`]drop[\"'`]\\s*\\]")
+	mongoDropIndexRE = lazyre.New("\\[\\s*[\"'`]drop[\"'`]\\s*\\]")
 	mongoAllRE       = regexp.MustCompile(`\.\s*(deleteMany|remove|updateMany|update)\s*\(\s*(\{\s*\}\s*)?[,)]`)
 	mongoSomeRE      = regexp.MustCompile(`\.\s*(deleteMany|deleteOne|remove|findOneAndDelete|findAndModify|updateMany|updateOne|update|replaceOne|findOneAndUpdate|findOneAndReplace|bulkWrite|dropUser|dropRole|renameCollection)\s*\(`)
 	mongoCallRE      = regexp.MustCompile(`([A-Za-z_$][A-Za-z0-9_$]*)?\s*([\]\)]?)\s*\(`)

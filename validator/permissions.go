@@ -1,14 +1,15 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/internal/lazyre"
 	"strings"
 
 	"github.com/permgate/permgate/shellparse"
 )
 
-var worldWritable = lazyRegexp(`^0*[0-7]?[0-7][0-7][2367]$`)
+var worldWritable = lazyre.New(`^0*[0-7]?[0-7][0-7][2367]$`)
 
-var setID = lazyRegexp(`^0*[2-7][0-7]{3}$`)
+var setID = lazyre.New(`^0*[2-7][0-7]{3}$`)
 
 // chmod judges modes that open files to everyone or set setuid/setgid, and
 // recursive changes on critical paths.

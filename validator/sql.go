@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/internal/lazyre"
 	"path"
 	"strings"
 
@@ -365,7 +366,7 @@ func sqlDrop(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
 
 // redisFlushRE finds FLUSHALL or FLUSHDB as a word: a command, or inside an
 // EVAL script (redis.call('FLUSHALL')).
-var redisFlushRE = lazyRegexp(`(?i)\bflush(all|db)\b`)
+var redisFlushRE = lazyre.New(`(?i)\bflush(all|db)\b`)
 
 // redisRead are redis commands that only read; redisSubRead those whose
 // first argument decides (CONFIG GET, CLIENT LIST).

@@ -1,6 +1,10 @@
 package validator
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/permgate/permgate/internal/lazyre"
+)
 
 // sqlTok is one token of SQL outside literals and comments.
 type sqlTok struct {
@@ -24,8 +28,8 @@ func isWordByte(c byte) bool {
 }
 
 var (
-	dollarTagRE = lazyRegexp(`^\$[A-Za-z_]*\$`)
-	delimiterRE = lazyRegexp(`(?i)\bdelimiter\s+(\S+)`)
+	dollarTagRE = lazyre.New(`^\$[A-Za-z_]*\$`)
+	delimiterRE = lazyre.New(`(?i)\bdelimiter\s+(\S+)`)
 )
 
 // lexSQL splits SQL into tokens. Dollar-quoted bodies (DO $$ … $$, function

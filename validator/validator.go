@@ -2,6 +2,7 @@ package validator
 
 import (
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazyre"
 	"path"
 	"slices"
 	"strings"
@@ -201,7 +202,7 @@ func dropRepeats(seen *[]Finding, findings []Finding) []Finding {
 
 // loopBomb matches an endless loop whose body only starts background jobs:
 // while true; do bash & done, for ((;;)); do ./x & done.
-var loopBomb = lazyRegexp(`(?:while\s+(?:true|:|1|\[\s*1\s*\]|\(\(\s*1\s*\)\))|until\s+false|for\s*\(\(\s*;\s*;\s*\)\))\s*;?\s*do\s+(?:[^;&|\n]+&(?:\s*;)?\s*)+done`)
+var loopBomb = lazyre.New(`(?:while\s+(?:true|:|1|\[\s*1\s*\]|\(\(\s*1\s*\)\))|until\s+false|for\s*\(\(\s*;\s*;\s*\)\))\s*;?\s*do\s+(?:[^;&|\n]+&(?:\s*;)?\s*)+done`)
 
 func hasFinding(list []Finding, f Finding) bool {
 	for _, g := range list {
