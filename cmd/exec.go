@@ -98,7 +98,7 @@ func runExec(io streams, g *globalFlags, o execOptions, args []string) int {
 		fmt.Fprintf(io.err, "permgate: error: %v\npermgate: hint: permgate runs nothing until this is fixed; see `permgate config check`\n", err)
 		return exitExecError
 	}
-	if !s.confirm(io, "exec", args, o.promptTimeout) {
+	if ok, _ := s.confirm(io, "exec", args, o.promptTimeout); !ok {
 		return exitDenied
 	}
 	return run(io, args)
@@ -106,8 +106,8 @@ func runExec(io streams, g *globalFlags, o execOptions, args []string) int {
 
 // confirm decides for a command about to run, asks on the terminal when it must,
 // records the decision, and on a refusal says why with a hint. It reports whether
-// the command may run.
-func (s *session) confirm(io streams, source string, args []string, timeout time.Duration) bool {
+// the command may run, and the analysis it was decided on.
+func (s *session) confirm(io streams, source string, args []string, timeout time.Duration) (bool, validator.Analysis) {
 	command, a, out := s.decide(args)
 	if source == "shell" {
 		out = humanShell(a, out, s.cfg.ShellSevere.Value == "ask")
@@ -120,11 +120,11 @@ func (s *session) confirm(io streams, source string, args []string, timeout time
 		decidedBy = "audit"
 	}
 	if out.Decision == policy.Allow {
-		return true
+		return true, a
 	}
 	fmt.Fprintf(io.err, "permgate: denied: %s\n", saferReason(out, a))
 	fmt.Fprintf(io.err, "permgate: hint: %s\n", denyHint(s, a, out, decidedBy))
-	return false
+	return false, a
 }
 
 // promptFor asks the human on the terminal, or fails closed when no one can

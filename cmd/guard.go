@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/permgate/permgate/config"
+	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/shellparse"
 	"github.com/permgate/permgate/validator"
 )
@@ -26,15 +27,24 @@ const (
 // when the shell may run the line. Anything else means: do not run it.
 func newGuardCmd(io streams, g *globalFlags) *cobra.Command {
 	var o execOptions
+	var report bool
 	c := &cobra.Command{
-		Use:    "guard [--mode MODE] -- LINE",
+		Use:    "guard [--mode MODE] [--report-mode] -- LINE",
 		Short:  "Check a typed line for the shell guard (exit 0: run it)",
 		Hidden: true,
 		Args:   cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			return exitCode{runGuard(io, g, o, args[0])}
+			code, shown := runGuard(io, g, o, args[0])
+			if report {
+				// The last line of the output: what the shell's prompt shows
+				// until the next checked line, so that showing it costs no
+				// process of its own.
+				fmt.Fprintf(io.out, "%s%s\n", modeReportPrefix, shown)
+			}
+			return exitCode{code}
 		},
 	}
+	c.Flags().BoolVar(&report, "report-mode", false, "end with a line "+modeReportPrefix+"MODE: the mode in force, or ? when the line may change it")
 	c.Flags().StringVar(&o.mode, "mode", "", "mode to decide in")
 	c.Flags().BoolVar(&o.failClosed, "fail-closed", false, "never ask")
 	c.Flags().DurationVar(&o.promptTimeout, "prompt-timeout", defaultPromptTimeout, "how long to wait for an answer")
@@ -42,29 +52,44 @@ func newGuardCmd(io streams, g *globalFlags) *cobra.Command {
 	return c
 }
 
-func runGuard(io streams, g *globalFlags, o execOptions, line string) int {
+// modeReportPrefix starts the line guard --report-mode ends with.
+const modeReportPrefix = "@permgate-mode "
+
+// modeUnknown is the reported mode when the line may change the mode in force
+// (a permgate command, an edit of its files) or the config does not load: the
+// shell asks permgate once, after the line has run.
+const modeUnknown = "?"
+
+// runGuard decides for a typed line. It returns the guard's exit code and the
+// mode the shell's prompt is to show.
+func runGuard(io streams, g *globalFlags, o execOptions, line string) (int, string) {
+	shown := modeUnknown
 	if strings.TrimSpace(line) == "" {
-		return guardAllow // an empty line runs nothing
+		return guardAllow, shown // an empty line runs nothing
 	}
 	if shellparse.IsIncomplete(line) {
-		return guardIncomplete // nothing runs yet; the whole command is checked when complete
+		return guardIncomplete, shown // nothing runs yet; the whole command is checked when complete
 	}
 	s, err := loadSession(g, io, o.mode, o.failClosed)
 	if err != nil {
 		// A broken config never locks the shell: what fixing it needs runs
 		// (editing a config file, permgate config, exit); the rest waits.
 		if recoveryLine(io, g, line) {
-			return guardAllow
+			return guardAllow, shown
 		}
 		fmt.Fprintf(io.err, "permgate: error: %v\n", err)
 		fmt.Fprintf(io.err, "permgate: hint: until the config loads only fixing it runs here: edit it (%s FILE), check it (permgate config check), or exit\n",
 			safe(editorName(io.host)))
-		return guardDeny
+		return guardDeny, ""
 	}
-	if !s.confirm(io, "shell", []string{line}, o.promptTimeout) {
-		return guardDeny
+	ok, a := s.confirm(io, "shell", []string{line}, o.promptTimeout)
+	if !ok {
+		return guardDeny, string(s.eff.Mode)
 	}
-	return guardAllow
+	if !a.HasKind(finding.SelfModify) {
+		shown = string(s.eff.Mode)
+	}
+	return guardAllow, shown
 }
 
 // recoveryLine reports a line that fixes a broken config or leaves the shell:

@@ -3,6 +3,7 @@ package cmd
 import (
 	"embed"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,6 +21,10 @@ var shellSnippets embed.FS
 // binary the snippet calls.
 const binaryPlaceholder = "@PERMGATE_BIN@"
 
+// modePlaceholder stands, in a snippet, for the quoted mode in force when the
+// snippet was printed.
+const modePlaceholder = "@PERMGATE_MODE@"
+
 // initShells are the shells `permgate init` has a snippet for, with how each
 // quotes a word.
 var initShells = map[string]func(string) string{
@@ -29,7 +34,7 @@ var initShells = map[string]func(string) string{
 }
 
 // newInitCmd prints the shell guard snippet for bash, zsh or fish.
-func newInitCmd(io streams, _ *globalFlags) *cobra.Command {
+func newInitCmd(io streams, g *globalFlags) *cobra.Command {
 	return &cobra.Command{
 		Use:   "init bash|zsh|fish",
 		Short: "Print the snippet that guards an interactive shell",
@@ -59,11 +64,13 @@ What the shell would expand after Enter is first expanded on the line and checke
 on the next Enter: a history expansion (!!) in bash and zsh (bash's histverify is
 turned on for this), an abbreviation in fish.
 
-The function permgate_prompt_mode prints the shell's mode, for a prompt:
+The shell's mode, for a prompt, costs no process: the variable permgate_shown_mode
+holds it (as of the last checked line; init writes the mode in force, each check
+and Shift+Tab update it):
 
-  bash  PS1='[$(permgate_prompt_mode)] \w \$ '
+  bash  PS1='[${permgate_shown_mode}] \w \$ '
   zsh   shown in RPROMPT unless PERMGATE_NO_RPROMPT is set (setopt prompt_subst;
-        RPROMPT='$(permgate_prompt_mode)' to place it yourself)
+        RPROMPT='${permgate_shown_mode}' to place it yourself)
   fish  function fish_right_prompt; permgate_prompt_mode; end
 
 Put the line after any other code that binds Enter or Shift+Tab.`,
@@ -75,7 +82,7 @@ Put the line after any other code that binds Enter or Shift+Tab.`,
 		},
 		ValidArgs: []string{"bash", "zsh", "fish"},
 		RunE: func(c *cobra.Command, args []string) error {
-			snippet, err := shellSnippet(args[0], permgateBinary())
+			snippet, err := shellSnippet(args[0], permgateBinary(), initialMode(io, g))
 			if err != nil {
 				return fmt.Errorf("init: %w", err)
 			}
@@ -85,8 +92,21 @@ Put the line after any other code that binds Enter or Shift+Tab.`,
 	}
 }
 
-// shellSnippet returns the guard for shell, calling the permgate at binary.
-func shellSnippet(shell, binary string) (string, error) {
+// initialMode is the mode in force as the shell starts, which its prompt shows
+// until the first checked line; "" when the config does not load.
+func initialMode(std streams, g *globalFlags) string {
+	quiet := std
+	quiet.err = io.Discard // the first checked line says what is wrong
+	s, err := loadSession(g, quiet, "", false)
+	if err != nil {
+		return ""
+	}
+	return string(s.eff.Mode)
+}
+
+// shellSnippet returns the guard for shell, calling the permgate at binary, and
+// showing mode in the prompt until the first checked line.
+func shellSnippet(shell, binary, mode string) (string, error) {
 	quote, ok := initShells[shell]
 	if !ok {
 		return "", fmt.Errorf("unknown shell %q (want bash, zsh or fish)", shell)
@@ -95,7 +115,7 @@ func shellSnippet(shell, binary string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("read the %s snippet: %w", shell, err)
 	}
-	return strings.ReplaceAll(string(text), binaryPlaceholder, quote(binary)), nil
+	return strings.NewReplacer(binaryPlaceholder, quote(binary), modePlaceholder, quote(mode)).Replace(string(text)), nil
 }
 
 // permgateBinary is the path the snippets call: the permgate found on PATH when

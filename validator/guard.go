@@ -17,7 +17,7 @@ import (
 // isGuardName reports whether name is one of the shell guard's functions or
 // variables.
 func isGuardName(name string) bool {
-	return strings.HasPrefix(name, "_permgate_") || name == "permgate_prompt_mode"
+	return strings.HasPrefix(name, "_permgate_") || name == "permgate_prompt_mode" || name == "permgate_shown_mode"
 }
 
 // guardWidgets are the zsh widgets the guard replaces.

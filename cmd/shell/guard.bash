@@ -5,8 +5,9 @@
 # Shift+Tab cycles this shell's mode (kept in _permgate_mode, persisted
 # nowhere: other shells and agents' hooks keep theirs) and keeps the line. It
 # turns histverify on: a history expansion (!!) shows on the line and is checked
-# before it runs. For the mode in the prompt:
-#   PS1='[$(permgate_prompt_mode)] \w \$ '
+# before it runs. For the mode in the prompt (a variable: showing it costs no
+# process; it is the mode as of the last checked line):
+#   PS1='[${permgate_shown_mode}] \w \$ '
 # The guard's functions and _permgate_bin are read-only once loaded (loading the
 # snippet again keeps them); _permgate_mode cannot be, as Shift+Tab changes it.
 if [[ $- == *i* ]] && ((BASH_VERSINFO[0] < 4)); then
@@ -22,12 +23,34 @@ _permgate_bin=@PERMGATE_BIN@
 _permgate_mode=''
 
 # permgate_prompt_mode prints the permgate mode in force in this shell
-# (default, auto, plan or bypass), for a prompt.
+# (default, auto, plan or bypass), as permgate_shown_mode holds it.
 permgate_prompt_mode() {
-  if [[ -n ${_permgate_mode-} ]]; then
-    printf '%s\n' "$_permgate_mode"
+  printf '%s\n' "${permgate_shown_mode-}"
+}
+
+# _permgate_show sets permgate_shown_mode from the guard's last output line
+# (@permgate-mode MODE). MODE ? means the line may change the mode: the next
+# prompt asks permgate, once, after the line has run.
+_permgate_show() {
+  local report=${1##*$'\n'}
+  [[ $report == '@permgate-mode '* ]] || return 0
+  report=${report#@permgate-mode }
+  if [[ $report == '?' ]]; then
+    _permgate_stale=1
   else
-    command "$_permgate_bin" mode --short 2>/dev/null
+    permgate_shown_mode=$report _permgate_stale=''
+  fi
+}
+
+# _permgate_refresh runs before each prompt: a process only after a line that
+# may have changed the mode.
+_permgate_refresh() {
+  [[ -n ${_permgate_stale-} ]] || return 0
+  _permgate_stale=''
+  if [[ -n ${_permgate_mode-} ]]; then
+    permgate_shown_mode=$_permgate_mode
+  else
+    permgate_shown_mode=$(command "$_permgate_bin" mode --short 2>/dev/null)
   fi
 }
 
@@ -36,7 +59,7 @@ permgate_prompt_mode() {
 # it, and to a redraw when it does not, so that a refused line stays for editing.
 _permgate_guard() {
   local line=$READLINE_LINE expanded hist=${histchars-'!^#'}
-  local guard_status=0 accept=accept-line next=operate-and-get-next keymap
+  local guard_status=0 accept=accept-line next=operate-and-get-next keymap report
   # Bash expands history (!!, !$, ^old^new) after Enter. When the line has an
   # event to expand, histverify makes bash put the result back on the line
   # instead of running it, and the next Enter checks what will really run.
@@ -46,8 +69,9 @@ _permgate_guard() {
     line=''
   fi
   if [[ $line == *[![:space:]]* ]]; then
-    command "$_permgate_bin" guard ${_permgate_mode:+--mode "$_permgate_mode"} -- "$line"
+    report=$(command "$_permgate_bin" guard --report-mode ${_permgate_mode:+--mode "$_permgate_mode"} -- "$line")
     guard_status=$?
+    ((guard_status > 1)) || _permgate_show "$report"
   fi
   if ((guard_status == 2)); then
     # The command is not finished (an open quote, an unfinished for): go on in
@@ -78,7 +102,7 @@ _permgate_cycle_save() {
   READLINE_LINE='' READLINE_POINT=0
   local next
   if next=$(command "$_permgate_bin" mode --next="${_permgate_mode-}") && [[ -n $next ]]; then
-    _permgate_mode=$next
+    _permgate_mode=$next permgate_shown_mode=$next _permgate_stale=''
     printf 'permgate: mode %s (this shell)\n' "$_permgate_mode"
   else
     printf 'permgate: cannot change the mode: %s did not answer\n' "$_permgate_bin" >&2
@@ -92,8 +116,19 @@ _permgate_cycle_restore() {
   unset _permgate_saved_line _permgate_saved_point
 }
 
-readonly -f permgate_prompt_mode _permgate_guard _permgate_cycle_save _permgate_cycle_restore
+readonly -f permgate_prompt_mode _permgate_show _permgate_refresh _permgate_guard _permgate_cycle_save _permgate_cycle_restore
 readonly _permgate_bin _permgate_loaded=1
+fi
+
+# The mode in force when this shell started; Shift+Tab and each checked line
+# keep it up to date.
+permgate_shown_mode=${_permgate_mode:-@PERMGATE_MODE@}
+if [[ -z $permgate_shown_mode ]]; then
+  _permgate_stale=1
+fi
+# (As an array, PROMPT_COMMAND's first element gets the call.)
+if [[ ${PROMPT_COMMAND-} != *_permgate_refresh* ]]; then
+  PROMPT_COMMAND="_permgate_refresh${PROMPT_COMMAND:+; $PROMPT_COMMAND}"
 fi
 
 shopt -s histverify

@@ -7,7 +7,7 @@
 # nowhere: other shells and agents' hooks keep theirs) and keeps the line.
 # fish cannot make variables, functions or key bindings read-only: permgate's
 # analysis flags commands that touch the guard's names. For the mode in the
-# prompt:
+# prompt (it costs no process; it is the mode as of the last checked line):
 #   function fish_right_prompt; permgate_prompt_mode; end
 if status is-interactive
 
@@ -16,11 +16,39 @@ set -g _permgate_bin @PERMGATE_BIN@
 # or the config's.
 set -q _permgate_mode[1]; or set -g _permgate_mode ''
 
+# The mode in force when this shell started; Shift+Tab and each checked line
+# keep it up to date.
+if test -n "$_permgate_mode"
+    set -g permgate_shown_mode $_permgate_mode
+else
+    set -g permgate_shown_mode @PERMGATE_MODE@
+end
+set -g _permgate_stale
+test -n "$permgate_shown_mode"; or set -g _permgate_stale 1
+
 function permgate_prompt_mode --description 'Print the permgate mode in force in this shell, for a prompt'
-    if test -n "$_permgate_mode"
-        echo $_permgate_mode
+    echo $permgate_shown_mode
+end
+
+function _permgate_show --description "Set permgate_shown_mode from the guard's last output line"
+    # @permgate-mode MODE; MODE ? means the line may change the mode: the next
+    # prompt asks permgate, once, after the line has run.
+    set -l report (string replace -r -- '^@permgate-mode ' '' $argv[1]); or return 0
+    if test "$report" = '?'
+        set -g _permgate_stale 1
     else
-        command $_permgate_bin mode --short 2>/dev/null
+        set -g permgate_shown_mode $report
+        set -g _permgate_stale
+    end
+end
+
+function _permgate_refresh --on-event fish_prompt --description 'Ask permgate for the mode after a line that may have changed it'
+    test -n "$_permgate_stale"; or return 0
+    set -g _permgate_stale
+    if test -n "$_permgate_mode"
+        set -g permgate_shown_mode $_permgate_mode
+    else
+        set -g permgate_shown_mode (command $_permgate_bin mode --short 2>/dev/null)
     end
 end
 
@@ -57,8 +85,12 @@ function _permgate_guard_execute --description 'Run the command line only when p
     _permgate_missing; and return
     set -l mode_args
     test -n "$_permgate_mode"; and set mode_args --mode $_permgate_mode
-    set -l message (command $_permgate_bin guard $mode_args -- $line 2>&1)
+    set -l message (command $_permgate_bin guard --report-mode $mode_args -- $line 2>&1)
     set -l guard_status $status
+    if set -q message[1]; and string match -q -- '@permgate-mode *' $message[-1]
+        test $guard_status -le 1; and _permgate_show $message[-1]
+        set -e message[-1]
+    end
     if test $guard_status -eq 0
         if set -q message[1]
             echo
@@ -86,6 +118,8 @@ function _permgate_cycle_mode --description "Move this shell to the next permgat
     set -l next (command $_permgate_bin mode --next="$_permgate_mode" 2>/dev/null)
     if test $status -eq 0; and test -n "$next"
         set -g _permgate_mode $next
+        set -g permgate_shown_mode $next
+        set -g _permgate_stale
         echo "permgate: mode $next (this shell)"
     else
         echo "permgate: cannot change the mode: $_permgate_bin did not answer" >&2

@@ -9,8 +9,9 @@
 # widgets read-only, and _permgate_mode cannot be, as Shift+Tab changes it:
 # permgate's analysis flags commands that touch them. The mode shows in
 # RPROMPT unless PERMGATE_NO_RPROMPT is set; to place it yourself (with
-# setopt prompt_subst):
-#   RPROMPT='$(permgate_prompt_mode)'
+# setopt prompt_subst; a variable: showing it costs no process; it is the mode
+# as of the last checked line):
+#   RPROMPT='${permgate_shown_mode}'
 if [[ -o interactive && ! -o zle ]]; then
   print -ru2 -- "permgate: line editing (zle) is off in this zsh; this shell is not guarded"
 elif [[ -o interactive ]]; then
@@ -21,19 +22,35 @@ elif [[ -o interactive ]]; then
 typeset -g _permgate_mode=${_permgate_mode-}
 
 # permgate_prompt_mode prints the permgate mode in force in this shell
-# (default, auto, plan or bypass), for a prompt.
+# (default, auto, plan or bypass), as permgate_shown_mode holds it.
 permgate_prompt_mode() {
-  if [[ -n ${_permgate_mode-} ]]; then
-    print -r -- "$_permgate_mode"
+  print -r -- "${permgate_shown_mode-}"
+}
+
+# _permgate_show sets permgate_shown_mode from the guard's last output line
+# (@permgate-mode MODE). MODE ? means the line may change the mode: the next
+# prompt asks permgate, once, after the line has run.
+_permgate_show() {
+  local report=${1##*$'\n'}
+  [[ $report == '@permgate-mode '* ]] || return 0
+  report=${report#@permgate-mode }
+  if [[ $report == '?' ]]; then
+    typeset -g _permgate_stale=1
   else
-    command "$_permgate_bin" mode --short 2>/dev/null
+    typeset -g permgate_shown_mode=$report _permgate_stale=''
   fi
 }
 
-# _permgate_rprompt is the mode as RPROMPT shows it.
-_permgate_rprompt() {
-  local mode
-  mode=$(permgate_prompt_mode) && [[ -n $mode ]] && print -rn -- "permgate:$mode"
+# _permgate_refresh runs before each prompt: a process only after a line that
+# may have changed the mode.
+_permgate_refresh() {
+  [[ -n ${_permgate_stale-} ]] || return 0
+  typeset -g _permgate_stale=''
+  if [[ -n ${_permgate_mode-} ]]; then
+    typeset -g permgate_shown_mode=$_permgate_mode
+  else
+    typeset -g permgate_shown_mode="$(command "$_permgate_bin" mode --short 2>/dev/null)"
+  fi
 }
 
 # _permgate_guard_widget replaces accept-line and its relatives: it runs the
@@ -55,8 +72,11 @@ _permgate_guard_widget() {
     # from permgate appears under it.
     CURSOR=$#BUFFER
     zle -R
-    message=$(command "$_permgate_bin" guard ${_permgate_mode:+--mode} ${_permgate_mode:+$_permgate_mode} -- "$line" 2>&1)
+    message=$(command "$_permgate_bin" guard --report-mode ${_permgate_mode:+--mode} ${_permgate_mode:+$_permgate_mode} -- "$line" 2>&1)
     guard_status=$?
+    (( guard_status > 1 )) || _permgate_show "$message"
+    message=${message%@permgate-mode *}
+    message=${message%$'\n'}
     if (( guard_status == 2 )); then
       # The command is not finished (an open quote, a for without done): go on
       # in the same buffer, so the whole command is checked when it is complete.
@@ -96,7 +116,7 @@ _permgate_cycle_mode_widget() {
   emulate -L zsh
   local next message
   if next=$(command "$_permgate_bin" mode --next="$_permgate_mode" 2>/dev/null) && [[ -n $next ]]; then
-    _permgate_mode=$next
+    _permgate_mode=$next permgate_shown_mode=$next _permgate_stale=''
     message="permgate: mode $next (this shell)"
   else
     message="permgate: cannot change the mode: $_permgate_bin did not answer"
@@ -123,9 +143,17 @@ _permgate_cycle_mode_widget() {
   done
 }
 
-if [[ -z ${PERMGATE_NO_RPROMPT-} && ${RPROMPT-} != *_permgate_rprompt* ]]; then
+# The mode in force when this shell started; Shift+Tab and each checked line
+# keep it up to date.
+typeset -g permgate_shown_mode=${_permgate_mode:-@PERMGATE_MODE@}
+typeset -g _permgate_stale=''
+[[ -n $permgate_shown_mode ]] || _permgate_stale=1
+autoload -Uz add-zsh-hook
+add-zsh-hook precmd _permgate_refresh
+
+if [[ -z ${PERMGATE_NO_RPROMPT-} && ${RPROMPT-} != *permgate_shown_mode* ]]; then
   setopt prompt_subst
-  RPROMPT=${RPROMPT:+$RPROMPT }'$(_permgate_rprompt)'
+  RPROMPT=${RPROMPT:+$RPROMPT }'${permgate_shown_mode:+permgate:$permgate_shown_mode}'
 fi
 
 fi

@@ -71,7 +71,7 @@ func main() {
 		{"true, directly", []string{truePath}},
 		{"exec -- true (argv)", []string{*bin, "exec", "--", truePath, "--"}},
 		// What the shell guard adds to each Enter: one process deciding the line.
-		{"guard (one Enter: git status)", []string{*bin, "guard", "--", "git status"}},
+		{"guard (one Enter: git status)", []string{*bin, "guard", "--report-mode", "--", "git status"}},
 	}
 	medians := map[string]time.Duration{}
 	fmt.Printf("%-32s %10s %10s %10s\n", "", "median", "p90", "peak RSS")
