@@ -46,17 +46,17 @@ func encodeClaude(resp Response) Output {
 	}})}
 }
 
-// encodeCodex blocks with exit 2 and the reason on stderr. Codex runs the
-// call on any other answer, and cannot ask through a hook, so an ask is a deny.
+// encodeCodex blocks a deny with exit 2 and the reason on stderr. An allow
+// or an ask is exit 0 with no output, which leaves the call to Codex's own
+// sandbox and approval: Codex cannot be asked through a hook, and its own
+// approval asks when it would. When no one can be asked (fail-closed: a
+// dontAsk permission mode, fail_closed in the config, PERMGATE_FAIL_CLOSED),
+// policy has already turned the ask into a deny before it gets here.
 func encodeCodex(resp Response) Output {
-	reason := resp.Reason
-	switch resp.Decision {
-	case policy.Allow:
+	if resp.Decision == policy.Allow || resp.Decision == policy.Ask {
 		return Output{Exit: ExitOK}
-	case policy.Ask:
-		reason += " (permgate would ask, and Codex cannot be asked through a hook: denied)"
 	}
-	return Output{Stderr: []byte(reason + "\n"), Exit: ExitBlock}
+	return Output{Stderr: []byte(resp.Reason + "\n"), Exit: ExitBlock}
 }
 
 // encodeGemini is Gemini CLI's {"decision","reason"}; the exit status is 0.

@@ -24,8 +24,13 @@ type Harness struct {
 	// modes maps the harness's permission_mode onto permgate's mode and whether
 	// no one can be asked in it.
 	modes map[string]mode
-	// encode writes the decision in the harness's protocol.
+	// encode writes the decision in the harness's protocol, and read reads an
+	// answer back as the harness would (ReadAnswer).
 	encode func(Response) Output
+	read   func(Output) (policy.Decision, error)
+	// probe is a call of the harness's shell tool running a command, as the
+	// payload's fields (ProbePayload).
+	probe func(command string) map[string]any
 	// settings is the snippet that registers the hook, with %s for the command.
 	settings string
 	// lastWins says how the harness reads a key repeated in its JSON: the last
@@ -56,6 +61,8 @@ var harnesses = map[string]*Harness{
 			"dontAsk": {mode: policy.ModeDefault, failClosed: true},
 		},
 		encode:   encodeClaude,
+		read:     readClaude,
+		probe:    probeClaude,
 		lastWins: true,
 		settings: `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":%s,"timeout":30}]}]}}`,
 	},
@@ -71,6 +78,8 @@ var harnesses = map[string]*Harness{
 			"bypassPermissions": {mode: policy.ModeBypass}, "dontAsk": {mode: policy.ModeDefault, failClosed: true},
 		},
 		encode: encodeCodex,
+		read:   readCodex,
+		probe:  probeCodex,
 		settings: "# ~/.codex/config.toml (then trust the hook once in Codex's /hooks)\n" +
 			"[[hooks.PreToolUse]]\nmatcher = \"*\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = %s\ntimeout = 30",
 	},
@@ -84,6 +93,8 @@ var harnesses = map[string]*Harness{
 			"write_todos": "todo_write",
 		},
 		encode:   encodeGemini,
+		read:     readGemini,
+		probe:    probeGemini,
 		lastWins: true,
 		settings: `{"hooks":{"BeforeTool":[{"matcher":"*","hooks":[{"name":"permgate","type":"command","command":%s,"timeout":30000}]}]}}`,
 	},

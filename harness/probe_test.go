@@ -1,0 +1,97 @@
+package harness
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/permgate/permgate/policy"
+)
+
+// TestProbePayload: each harness's probe decodes as that harness's shell
+// tool running ProbeCommand in the cwd given.
+func TestProbePayload(t *testing.T) {
+	for _, name := range Names() {
+		h, _ := Lookup(name)
+		for _, cwd := range []string{"/tmp/project", ""} {
+			payload := h.ProbePayload(cwd)
+			if !json.Valid(payload) {
+				t.Fatalf("%s: probe is not JSON: %s", name, payload)
+			}
+			req, err := h.Decode(bytes.NewReader(payload))
+			if err != nil {
+				t.Fatalf("%s: probe does not decode: %v\n%s", name, err, payload)
+			}
+			if req.Tool != "bash" || req.Command != ProbeCommand || !req.CommandValid || req.Cwd != cwd {
+				t.Errorf("%s: probe decodes as %+v", name, req)
+			}
+		}
+	}
+}
+
+// TestReadAnswerRoundTrip: what Encode writes for each decision reads back
+// as that decision, except where the harness cannot tell two apart (Codex
+// leaves both an allow and an ask to its own approval).
+func TestReadAnswerRoundTrip(t *testing.T) {
+	deferred := map[string]map[policy.Decision]policy.Decision{
+		"codex": {policy.Allow: Defer, policy.Ask: Defer},
+	}
+	for _, name := range Names() {
+		h, _ := Lookup(name)
+		for _, d := range []policy.Decision{policy.Allow, policy.Ask, policy.Deny} {
+			out := h.Encode(Response{Decision: d, Reason: "permgate: because \"quoted\"\nand more"})
+			got, err := h.ReadAnswer(out.Stdout, out.Stderr, out.Exit)
+			want := d
+			if w, ok := deferred[name][d]; ok {
+				want = w
+			}
+			if err != nil || got != want {
+				t.Errorf("%s: %s encoded as %q/%q/%d reads back as %q, %v; want %q", name, d, out.Stdout, out.Stderr, out.Exit, got, err, want)
+			}
+		}
+	}
+}
+
+// TestReadAnswer reads answers the harnesses would and would not understand.
+func TestReadAnswer(t *testing.T) {
+	tests := []struct {
+		harness        string
+		stdout, stderr string
+		exit           int
+		want           policy.Decision
+		err            string // part of the error; "" when it reads
+	}{
+		{harness: "codex", exit: 2, stderr: "permgate: denied\n", want: policy.Deny},
+		{harness: "codex", exit: 0, want: Defer},
+		{harness: "codex", exit: 2, err: "no reason on stderr"},
+		{harness: "codex", exit: 1, stderr: "boom", err: "exit 1 is a failed hook"},
+		{harness: "codex", exit: 0, stdout: "hello", err: "never on stdout"},
+		{harness: "claude", exit: 0, want: Defer},
+		{harness: "claude", exit: 2, stderr: "no", want: policy.Deny},
+		{harness: "claude", exit: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"defer"}}`, want: Defer},
+		{harness: "claude", exit: 0, stdout: `{"continue":true}`, want: Defer},
+		{harness: "claude", exit: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"block"}}`, err: `permissionDecision "block" is none of`},
+		{harness: "claude", exit: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PostToolUse","permissionDecision":"deny"}}`, err: "not PreToolUse"},
+		{harness: "claude", exit: 0, stdout: `{"hookSpecificOutput":{"permissionDecision":7}}`, err: "hookSpecificOutput"},
+		{harness: "claude", exit: 0, stdout: "denied", err: "not one JSON object"},
+		{harness: "claude", exit: 127, err: "exit 127"},
+		{harness: "gemini", exit: 0, stdout: `{"decision":"block","reason":"r"}`, want: policy.Deny},
+		{harness: "gemini", exit: 2, stderr: "r", want: policy.Deny},
+		{harness: "gemini", exit: 0, stdout: `{"decision":"maybe"}`, err: `decision "maybe"`},
+		{harness: "gemini", exit: 0, stdout: `{"decision":1}`, err: "decision is not a string"},
+		{harness: "gemini", exit: 0, stdout: `{"decision":"deny"} {}`, err: "not one JSON object"},
+	}
+	for _, tt := range tests {
+		h, _ := Lookup(tt.harness)
+		got, err := h.ReadAnswer([]byte(tt.stdout), []byte(tt.stderr), tt.exit)
+		switch {
+		case tt.err != "":
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%s %q/%q/%d: %q, %v; want an error with %q", tt.harness, tt.stdout, tt.stderr, tt.exit, got, err, tt.err)
+			}
+		case err != nil || got != tt.want:
+			t.Errorf("%s %q/%q/%d: %q, %v; want %q", tt.harness, tt.stdout, tt.stderr, tt.exit, got, err, tt.want)
+		}
+	}
+}
