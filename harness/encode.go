@@ -14,6 +14,9 @@ type Response struct {
 	Decision policy.Decision
 	// Reason is what the harness shows; it is made safe for a terminal.
 	Reason string
+	// Event is the hook event answered (Request.HookEventName), "" when the
+	// payload could not be read: Cursor answers an ask by event.
+	Event string
 }
 
 // Output is a Response in a harness's protocol: what to write on standard
@@ -59,9 +62,20 @@ func encodeCodex(resp Response) Output {
 	return Output{Stderr: []byte(resp.Reason + "\n"), Exit: ExitBlock}
 }
 
-// encodeGemini is Gemini CLI's {"decision","reason"}; the exit status is 0.
+// encodeGemini is Gemini CLI's {"decision","reason"}, exit 0. Gemini CLI
+// reads "allow" and "deny" (alias "block") and blocks on a deny only; "ask" is
+// not among its decisions. An ask therefore carries no decision, which leaves
+// the call to Gemini CLI's own confirmation, with the reason shown to the user
+// as a systemMessage. When no one can be asked, policy has already made the
+// ask a deny.
 func encodeGemini(resp Response) Output {
-	return Output{Stdout: encodeJSON(map[string]string{"decision": string(resp.Decision), "reason": resp.Reason})}
+	switch resp.Decision {
+	case policy.Allow:
+		return Output{Stdout: encodeJSON(map[string]string{"decision": "allow", "reason": resp.Reason})}
+	case policy.Ask:
+		return Output{Stdout: encodeJSON(map[string]string{"systemMessage": resp.Reason + " (permgate would ask: Gemini CLI's own confirmation decides)"})}
+	}
+	return Output{Stdout: encodeJSON(map[string]string{"decision": "deny", "reason": resp.Reason})}
 }
 
 // encodeJSON is v as one line of JSON, HTML characters as they are.

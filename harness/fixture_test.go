@@ -96,6 +96,7 @@ func testFixture(t *testing.T, h *Harness, file string) {
 		r := req
 		r.CommandErr, r.Input = nil, nil
 		got.Request = &r
+		resp.Event = req.HookEventName
 	}
 	out := h.Encode(resp)
 	got.Response = &response{Stdout: bytes.TrimSuffix(out.Stdout, []byte("\n")), Stderr: string(out.Stderr), Exit: out.Exit}

@@ -142,8 +142,10 @@ func readGemini(out Output) (policy.Decision, error) {
 }
 
 // geminiDecisions are the decisions Gemini CLI's BeforeTool reads.
+// "ask" is in Gemini CLI's types but blocks nothing: the call goes on to its
+// own confirmation, as with no decision.
 var geminiDecisions = map[string]policy.Decision{
-	"allow": policy.Allow, "ask": policy.Ask, "deny": policy.Deny, "block": policy.Deny, "": Defer,
+	"allow": policy.Allow, "approve": policy.Allow, "deny": policy.Deny, "block": policy.Deny, "ask": Defer, "": Defer,
 }
 
 // stdoutObject reads a hook's stdout as one JSON object; nil when empty.

@@ -31,16 +31,20 @@ func TestProbePayload(t *testing.T) {
 }
 
 // TestReadAnswerRoundTrip: what Encode writes for each decision reads back
-// as that decision, except where the harness cannot tell two apart (Codex
-// leaves both an allow and an ask to its own approval).
+// as that decision, except where the harness has no such answer: Codex
+// leaves both an allow and an ask to its own approval, Gemini CLI and
+// Copilot CLI an ask, and Cursor cannot ask at preToolUse or beforeReadFile.
 func TestReadAnswerRoundTrip(t *testing.T) {
 	deferred := map[string]map[policy.Decision]policy.Decision{
-		"codex": {policy.Allow: Defer, policy.Ask: Defer},
+		"codex":   {policy.Allow: Defer, policy.Ask: Defer},
+		"gemini":  {policy.Ask: Defer},
+		"copilot": {policy.Ask: Defer},
 	}
+	events := map[string]string{"cursor": "beforeShellExecution"}
 	for _, name := range Names() {
 		h, _ := Lookup(name)
 		for _, d := range []policy.Decision{policy.Allow, policy.Ask, policy.Deny} {
-			out := h.Encode(Response{Decision: d, Reason: "permgate: because \"quoted\"\nand more"})
+			out := h.Encode(Response{Decision: d, Reason: "permgate: because \"quoted\"\nand more", Event: events[name]})
 			got, err := h.ReadAnswer(out.Stdout, out.Stderr, out.Exit)
 			want := d
 			if w, ok := deferred[name][d]; ok {
@@ -81,6 +85,16 @@ func TestReadAnswer(t *testing.T) {
 		{harness: "gemini", exit: 0, stdout: `{"decision":"maybe"}`, err: `decision "maybe"`},
 		{harness: "gemini", exit: 0, stdout: `{"decision":1}`, err: "decision is not a string"},
 		{harness: "gemini", exit: 0, stdout: `{"decision":"deny"} {}`, err: "not one JSON object"},
+		{harness: "gemini", exit: 0, stdout: `{"decision":"ask"}`, want: Defer},
+		{harness: "cursor", exit: 0, stdout: `{"permission":"ask"}`, want: policy.Ask},
+		{harness: "cursor", exit: 0, err: "no answer on stdout"},
+		{harness: "cursor", exit: 0, stdout: `{"permission":"block"}`, err: `permission "block"`},
+		{harness: "cursor", exit: 2, stderr: "no", want: policy.Deny},
+		{harness: "cursor", exit: 1, err: "exit 1"},
+		{harness: "copilot", exit: 0, want: Defer},
+		{harness: "copilot", exit: 0, stdout: `{"permissionDecision":"deny","permissionDecisionReason":"r"}`, want: policy.Deny},
+		{harness: "copilot", exit: 0, stdout: `{"permissionDecision":"maybe"}`, err: `permissionDecision "maybe"`},
+		{harness: "copilot", exit: 2, stderr: "r", err: "exit 2"},
 	}
 	for _, tt := range tests {
 		h, _ := Lookup(tt.harness)
@@ -92,6 +106,23 @@ func TestReadAnswer(t *testing.T) {
 			}
 		case err != nil || got != tt.want:
 			t.Errorf("%s %q/%q/%d: %q, %v; want %q", tt.harness, tt.stdout, tt.stderr, tt.exit, got, err, tt.want)
+		}
+	}
+}
+
+// TestCursorAskByEvent: Cursor is asked at beforeShellExecution and
+// beforeMCPExecution; at the other events, or when the event is not known,
+// an ask is a deny.
+func TestCursorAskByEvent(t *testing.T) {
+	h, _ := Lookup("cursor")
+	for event, want := range map[string]policy.Decision{
+		"beforeShellExecution": policy.Ask, "beforeMCPExecution": policy.Ask,
+		"preToolUse": policy.Deny, "beforeReadFile": policy.Deny, "": policy.Deny,
+	} {
+		out := h.Encode(Response{Decision: policy.Ask, Reason: "permgate: r", Event: event})
+		got, err := h.ReadAnswer(out.Stdout, out.Stderr, out.Exit)
+		if err != nil || got != want {
+			t.Errorf("%q: ask answered %s (%v), want %s", event, got, err, want)
 		}
 	}
 }
