@@ -173,7 +173,7 @@ func procRoot(p string) string {
 // selfMentions are spellings of permgate's files that a program's argument may
 // hold inside a longer text (python3 -c "open('~/.config/permgate/config.toml')").
 var selfMentions = []string{".config/permgate", ".local/state/permgate", "/etc/permgate", ".claude/settings", ".codex/config.toml",
-	".codex/hooks.json", ".gemini/settings.json", ".cursor/hooks.json", ".github/hooks/"}
+	".codex/hooks.json", ".gemini/settings.json", ".cursor/hooks.json", ".github/hooks/", ".copilot/hooks/"}
 
 // mentionsSelf reports an argument that holds a spelling of permgate's files
 // or of one of its directories inside a longer text.
@@ -192,7 +192,9 @@ func (v *Validator) mentionsSelf(t string) bool {
 }
 
 // harnessSettings reports the hook settings files of Claude Code, Codex,
-// Gemini CLI, Cursor and GitHub Copilot, wherever they are.
+// Gemini CLI, Cursor (.cursor/hooks.json, and the managed Cursor/hooks.json)
+// and GitHub Copilot (.github/hooks/*.json in a repository, ~/.copilot/hooks/*.json
+// for the user), wherever they are.
 func harnessSettings(p string) string {
 	dir := path.Dir(p)
 	base := path.Base(p)
@@ -209,12 +211,12 @@ func harnessSettings(p string) string {
 		if base == "settings.json" {
 			return harnessWhy
 		}
-	case ".cursor":
+	case ".cursor", "Cursor", "cursor":
 		if base == "hooks.json" {
 			return harnessWhy
 		}
 	case "hooks":
-		if path.Base(path.Dir(dir)) == ".github" && strings.HasSuffix(base, ".json") {
+		if parent := path.Base(path.Dir(dir)); (parent == ".github" || parent == ".copilot") && strings.HasSuffix(base, ".json") {
 			return harnessWhy
 		}
 	}
@@ -230,12 +232,12 @@ func (v *Validator) selfAnchors() []string {
 	out := append([]string(nil), v.env.StateDirs...)
 	if h := v.env.Home; h != "" {
 		out = append(out, h+"/.claude/settings.json", h+"/.claude/settings.local.json", h+"/.codex/config.toml",
-			h+"/.codex/hooks.json", h+"/.gemini/settings.json")
+			h+"/.codex/hooks.json", h+"/.gemini/settings.json", h+"/.cursor/hooks.json", h+"/.copilot/hooks/permgate.json")
 	}
 	v.homeAnchors = len(out)
 	if c := v.env.Cwd; c != "" && c != "/" {
 		out = append(out, c+"/.claude/settings.json", c+"/.claude/settings.local.json", c+"/.gemini/settings.json",
-			c+"/.cursor/hooks.json", c+"/.github/hooks/hooks.json")
+			c+"/.cursor/hooks.json", c+"/.github/hooks/hooks.json", c+"/.github/hooks/permgate.json")
 	}
 	v.anchors = out
 	return out
