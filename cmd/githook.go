@@ -50,10 +50,6 @@ func runGithook(io streams, g *globalFlags, hook string, args []string) int {
 	if !githook.Known(hook) {
 		return fail("not a git hook permgate runs steps for (want one of %s)", strings.Join(githook.Names(), ", "))
 	}
-	shell := io.host.Getenv("PERMGATE_SHELL")
-	if err := checkShellProgram(shell); err != nil {
-		return fail("%v", err)
-	}
 	// Git runs a hook in the top directory of the work tree; a direct call
 	// from below it runs the steps there too, and the config of that
 	// directory is the one that counts.
@@ -67,6 +63,15 @@ func runGithook(io streams, g *globalFlags, hook string, args []string) int {
 	steps := s.cfg.Git[hook]
 	if len(steps) == 0 {
 		return exitOK
+	}
+	// Refuse an unusable shell before deciding, so nothing is asked in vain.
+	shell := io.host.Getenv("PERMGATE_SHELL")
+	_, err = scriptArgv(shell, "")
+	if err == nil {
+		err = checkShellProgram(shell)
+	}
+	if err != nil {
+		return fail("%v: no step ran", err)
 	}
 	h := githook.Hook{Name: hook, Args: args, Steps: steps}
 	if githook.TakesStdin(hook) {
