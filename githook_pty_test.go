@@ -47,3 +47,26 @@ func TestGithookAsksEachStepOnTerminal(t *testing.T) {
 		}
 	}
 }
+
+// Ctrl-C at the terminal while a step runs stops the step and the hook, and
+// permgate says which step it was.
+func TestGithookCtrlCStopsTheStep(t *testing.T) {
+	home, env := testHome(t)
+	config := filepath.Join(home, ".config", "permgate", "config.toml")
+	if err := os.MkdirAll(filepath.Dir(config), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(config, []byte("[git]\npre-commit = [\"echo started; sleep 30\", \"echo never\"]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sealTestConfig(t, home, config)
+	r := startPTY(t, home, env, "githook", "pre-commit")
+	r.waitFor("started")
+	r.send("\x03")
+	if code := r.exit(); code != 130 {
+		t.Fatalf("exit %d after Ctrl-C, want 130:\n%s", code, r.output())
+	}
+	if out := r.output(); !strings.Contains(out, "step 1 (echo started; sleep 30, "+config+":2) failed with exit status 130; the hook stops") || strings.Contains(out, "never") {
+		t.Errorf("terminal:\n%s", out)
+	}
+}

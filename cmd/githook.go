@@ -93,11 +93,12 @@ func runGithook(io streams, g *globalFlags, hook string, args []string) int {
 			fmt.Fprintf(io.err, "permgate: %s: step %d/%d: %s\n", hook, n, len(steps), safe(step.Command))
 		},
 	}
-	// Ctrl-C at the terminal reaches the step, which stops; permgate lives
-	// on to say which step it was. A caught signal is the default again in
-	// the step.
+	// Ctrl-C (or Ctrl-\) at the terminal reaches the whole foreground group:
+	// the step stops, and permgate lives on to say which step it was. A
+	// caught signal is the default again in the step. Signals sent to
+	// permgate alone (TERM, HUP) still end it.
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGQUIT)
 	defer signal.Stop(sigs)
 	res := r.Run(h)
 	if res.OK() {
