@@ -233,11 +233,9 @@ func permgateLoosens(opt shellparse.PermgateOption) string {
 }
 
 // permgateReadOnly reports a permgate command line that only shows something:
-// its log, version, help, man page, rules, config or mode, an explanation, a
-// scan, or the snippets init, completion and hook --print-config print. exec
-// and check unwrap their command, which is judged itself. githook is not
-// read-only: it runs the steps the config lists for a git hook (each decided
-// again as it runs), and the command line does not say what they do.
+// its log, version, help, rules, config or mode, an explanation, a scan, or the
+// snippets init, completion and hook --print-config print. exec and check
+// unwrap their command, which is judged itself.
 func permgateReadOnly(args []shellparse.Word) bool {
 	call := shellparse.ParsePermgate(append([]shellparse.Word{{Text: "permgate", Static: true}}, args...))
 	if len(call.Dynamic) > 0 {
@@ -256,6 +254,9 @@ func permgateReadOnly(args []shellparse.Word) bool {
 	if len(ops) > 0 {
 		first = ops[0].Text
 	}
+	// man prints the manual page. githook is not read-only: it runs the steps
+	// the config lists for a git hook (each decided again as it runs), and its
+	// command line does not say what they do.
 	switch call.Sub {
 	case "", "log", "explain", "version", "help", "scan", "completion", "init", "check", "man":
 		return true
