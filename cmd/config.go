@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/permgate/permgate/config"
+	"github.com/permgate/permgate/githook"
 	"github.com/permgate/permgate/policy"
 	"github.com/permgate/permgate/validator"
 )
@@ -150,6 +152,7 @@ func showConfig(io streams, s *session) {
 		}
 		fmt.Fprintln(w, "]")
 	}
+	showGitSteps(w, cfg.Git)
 	for _, n := range slices.Sorted(maps.Keys(cfg.Profiles)) {
 		p := cfg.Profiles[n]
 		fmt.Fprintf(w, "\n[profiles.%s]  # %s\n", tomlKey(n), safe(p.Source))
@@ -165,6 +168,19 @@ func showConfig(io streams, s *session) {
 	}
 	fmt.Fprintln(w, "\n# layers")
 	printLayers(io, s, "# ")
+}
+
+// showGitSteps prints the [git] table: each hook's steps, each with the file
+// and line it came from.
+func showGitSteps(w io.Writer, steps map[string][]githook.Step) {
+	fmt.Fprintln(w, "\n[git]")
+	for _, h := range slices.Sorted(maps.Keys(steps)) {
+		fmt.Fprintf(w, "%s = [\n", tomlKey(h))
+		for _, st := range steps[h] {
+			fmt.Fprintf(w, "  %s,  # %s\n", tomlString(st.Command), safe(st.Source))
+		}
+		fmt.Fprintln(w, "]")
+	}
 }
 
 // tomlString quotes s as a TOML basic string that decodes to s. Quotes,

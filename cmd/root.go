@@ -90,6 +90,7 @@ func newRoot(io streams) *cobra.Command {
 	root.SetErr(io.err)
 	g := &globalFlags{}
 	g.register(root)
+	root.AddCommand(newGithookCmd(io, g), newManCmd(io))
 	root.AddCommand(newCheckCmd(io, g), newVersionCmd(io), newConfigCmd(io, g), newTrustCmd(io, g, true), newTrustCmd(io, g, false),
 		newExecCmd(io, g), newModeCmd(io, g), newRulesCmd(io, g), newLogCmd(io, g), newGuardCmd(io, g),
 		newExplainCmd(io, g), newScanCmd(io, g), newInitCmd(io, g), newHookCmd(io, g))

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/githook"
 	"github.com/permgate/permgate/policy"
 )
 
@@ -66,6 +67,9 @@ type Config struct {
 	// record cannot be written is refused (default false: the record is
 	// reported lost on stderr and the decision stands).
 	AuditRequired policy.Setting[bool]
+	// Git is the steps each git hook runs, from every trusted layer in order
+	// (config/git.go).
+	Git map[string][]githook.Step
 }
 
 // TrustChecker says whether a project file's content is trusted.
@@ -321,6 +325,11 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 		}
 		cfg.SafeCommands = append(cfg.SafeCommands, policy.Setting[string]{Value: c, Source: at("safe", "commands")})
 	}
+	gitIgnored, err := cfg.mergeGit(path, fc, lines, trusted)
+	if err != nil {
+		return nil, err
+	}
+	ignored = append(ignored, gitIgnored...)
 	for _, n := range slices.Sorted(maps.Keys(fc.Profiles)) {
 		fp := fc.Profiles[n]
 		p := cfg.Profiles[n]

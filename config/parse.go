@@ -35,6 +35,8 @@ type fileConfig struct {
 	Shell struct {
 		Severe *string `toml:"severe"`
 	} `toml:"shell"`
+	// Git maps a git hook's name to the steps it runs (config/git.go).
+	Git map[string][]string `toml:"git"`
 }
 
 type fileProfile struct {
@@ -233,6 +235,9 @@ func checkNesting(data string) int {
 
 var tomlLine = lazyre.New(`line (\d+)`)
 
+// tableKeys are the top-level keys of a config file that hold tables.
+var tableKeys = []string{"permission", "tools", "safe", "profiles", "managed", "audit", "shell", "git"}
+
 // parseFile decodes one config file, rejecting unknown keys.
 func parseFile(path string, data []byte) (*fileConfig, lineFinder, error) {
 	if len(data) > MaxBytes {
@@ -260,6 +265,14 @@ func parseFile(path string, data []byte) (*fileConfig, lineFinder, error) {
 			fmt.Sscan(m[1], &line)
 		}
 		return nil, lines, &Error{File: path, Line: line, Msg: strings.TrimPrefix(msg, "toml: ")}
+	}
+	for _, table := range tableKeys {
+		// The decoder leaves a table's field empty, without an error, when the
+		// key holds some other value (git = ["go test"]).
+		// A table made by dotted keys (permission.allow = …) has no type.
+		if typ := md.Type(table); md.IsDefined(table) && typ != "Hash" && typ != "" {
+			return nil, lines, &Error{File: path, Line: lines.key([]string{table}), Msg: fmt.Sprintf("%s must be a table ([%s]), not %s", table, table, strings.ToLower(typ))}
+		}
 	}
 	if undecoded := md.Undecoded(); len(undecoded) > 0 {
 		key := undecoded[0]

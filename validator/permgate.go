@@ -254,8 +254,11 @@ func permgateReadOnly(args []shellparse.Word) bool {
 	if len(ops) > 0 {
 		first = ops[0].Text
 	}
+	// man prints the manual page. githook is not read-only: it runs the steps
+	// the config lists for a git hook (each decided again as it runs), and its
+	// command line does not say what they do.
 	switch call.Sub {
-	case "", "log", "explain", "version", "help", "scan", "completion", "init", "check":
+	case "", "log", "explain", "version", "help", "scan", "completion", "init", "check", "man":
 		return true
 	case "rules":
 		return first == "" || first == "list" && len(ops) == 1

@@ -1,0 +1,143 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
+
+	"github.com/permgate/permgate/githook"
+)
+
+func newGithookCmd(io streams, g *globalFlags) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "githook HOOK [ARG...]",
+		Short: "Run the steps configured for a git hook, each decided as exec decides",
+		Long: "githook is what the git hooks `permgate install git` writes run. It runs the steps the config lists\n" +
+			"for the hook ([git] pre-commit = [\"go vet ./...\", \"go test ./...\"]) one after another in the\n" +
+			"repository's top directory, each decided as `permgate exec` decides (asked on the terminal when\n" +
+			"there is one, refused when no one can answer) and recorded in the audit log with source git.\n" +
+			"Each step gets its own copy of the hook's standard input (pre-push's ref lines) and the hook's\n" +
+			"arguments as $1…. The first step that is refused or fails stops the hook, and git with it.\n" +
+			"Exit status: 0 when every step ran and succeeded (or none is configured), the failed step's\n" +
+			"status, 126 when a step was refused, 125 when permgate itself failed.",
+		Example: "  permgate githook pre-commit                       # what .git/hooks/pre-commit runs\n" +
+			"  permgate githook commit-msg .git/COMMIT_EDITMSG   # a step reads the message file as \"$1\"",
+		Args:      cobra.MinimumNArgs(1),
+		ValidArgs: githook.Names(),
+		RunE: func(c *cobra.Command, args []string) error {
+			return exitCode{runGithook(io, g, args[0], args[1:])}
+		},
+	}
+	// Everything after the hook's name is the hook's: git's arguments are
+	// never read as permgate's options.
+	c.Flags().SetInterspersed(false)
+	return c
+}
+
+// runGithook runs the steps configured for hook and returns the exit code.
+func runGithook(io streams, g *globalFlags, hook string, args []string) int {
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(io.err, "permgate: error: githook %s: %s\n", safe(hook), fmt.Sprintf(format, a...))
+		return exitExecError
+	}
+	if !githook.Known(hook) {
+		return fail("not a git hook permgate runs steps for (want one of %s)", strings.Join(githook.Names(), ", "))
+	}
+	// Git runs a hook in the top directory of the work tree; a direct call
+	// from below it runs the steps there too, and the config of that
+	// directory is the one that counts.
+	root := repoTop(io.host.cwd)
+	io.host = io.host.in(root)
+	s, err := loadSession(g, io, "", false)
+	if err != nil {
+		fmt.Fprintf(io.err, "permgate: error: %v\npermgate: hint: permgate runs nothing until this is fixed; see `permgate config check`\n", err)
+		return exitExecError
+	}
+	steps := s.cfg.Git[hook]
+	if len(steps) == 0 {
+		return exitOK
+	}
+	// Refuse an unusable shell before deciding, so nothing is asked in vain.
+	shell := io.host.Getenv("PERMGATE_SHELL")
+	_, err = scriptArgv(shell, "")
+	if err == nil {
+		err = checkShellProgram(shell)
+	}
+	if err != nil {
+		return fail("%v: no step ran", err)
+	}
+	h := githook.Hook{Name: hook, Args: args, Steps: steps}
+	if githook.TakesStdin(hook) {
+		h.Input = []byte{}
+		if f, ok := io.in.(*os.File); !ok || !isatty.IsTerminal(f.Fd()) {
+			if h.Input, err = githook.ReadInput(io.in, githook.MaxInput, githook.InputTimeout); err != nil {
+				return fail("%v: no step ran", err)
+			}
+		}
+	}
+	env, _ := cleanEnv(io.host.Environ())
+	r := githook.Runner{
+		Dir: root, Env: env, Stdout: io.out, Stderr: rawWriter(io.err),
+		Shell: func(script string) ([]string, error) { return scriptArgv(shell, script) },
+		Decide: func(args []string) bool {
+			return s.confirm(io, "git", args, defaultPromptTimeout)
+		},
+		Started: func(n int, step githook.Step) {
+			fmt.Fprintf(io.err, "permgate: %s: step %d/%d: %s\n", hook, n, len(steps), safe(step.Command))
+		},
+	}
+	// Ctrl-C (or Ctrl-\) at the terminal reaches the whole foreground group:
+	// the step stops, and permgate lives on to say which step it was. A
+	// caught signal is the default again in the step. Signals sent to
+	// permgate alone (TERM, HUP) still end it.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGQUIT)
+	defer signal.Stop(sigs)
+	res := r.Run(h)
+	if res.OK() {
+		return exitOK
+	}
+	what := fmt.Sprintf("permgate: %s: step %d (%s, %s)", hook, res.Step, safe(res.Command), safe(steps[res.Step-1].Source))
+	switch {
+	case res.Denied:
+		fmt.Fprintf(io.err, "%s was refused; the hook stops\n", what)
+		return exitDenied
+	case res.Err != nil:
+		fmt.Fprintf(io.err, "%s could not run: %s; the hook stops\n", what, safe(res.Err.Error()))
+		return exitExecError
+	}
+	fmt.Fprintf(io.err, "%s failed with exit status %d; the hook stops\n", what, res.Status)
+	return res.Status
+}
+
+// repoTop is the nearest directory at or above dir that holds .git (a
+// directory, or the file of a linked work tree), else dir itself.
+func repoTop(dir string) string {
+	if dir == "" {
+		return dir
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if d == filepath.Dir(d) {
+			return dir
+		}
+	}
+}
+
+// rawWriter is the writer under permgate's escaping of its own standard
+// error: a step's output is its own, colours included, as under exec.
+func rawWriter(w io.Writer) io.Writer {
+	if t, ok := w.(termSafeWriter); ok {
+		return t.w
+	}
+	return w
+}
