@@ -87,7 +87,8 @@ func runGithook(io streams, g *globalFlags, hook string, args []string) int {
 		Dir: root, Env: env, Stdout: io.out, Stderr: rawWriter(io.err),
 		Shell: func(script string) ([]string, error) { return scriptArgv(shell, script) },
 		Decide: func(args []string) bool {
-			return s.confirm(io, "git", args, defaultPromptTimeout)
+			ok, _ := s.confirm(io, "git", args, defaultPromptTimeout)
+			return ok
 		},
 		Started: func(n int, step githook.Step) {
 			fmt.Fprintf(io.err, "permgate: %s: step %d/%d: %s\n", hook, n, len(steps), safe(step.Command))
