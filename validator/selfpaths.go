@@ -173,7 +173,7 @@ func procRoot(p string) string {
 // selfMentions are spellings of permgate's files that a program's argument may
 // hold inside a longer text (python3 -c "open('~/.config/permgate/config.toml')").
 var selfMentions = []string{".config/permgate", ".local/state/permgate", "/etc/permgate", ".claude/settings", ".codex/config.toml",
-	".codex/hooks.json", ".gemini/settings.json", ".cursor/hooks.json", ".github/hooks/"}
+	".codex/hooks.json", ".gemini/settings.json", ".cursor/hooks.json", ".github/hooks/", ".copilot/hooks/"}
 
 // mentionsSelf reports an argument that holds a spelling of permgate's files
 // or of one of its directories inside a longer text.
@@ -214,7 +214,9 @@ func harnessSettings(p string) string {
 			return harnessWhy
 		}
 	case "hooks":
-		if path.Base(path.Dir(dir)) == ".github" && strings.HasSuffix(base, ".json") {
+		// A repository's .github/hooks/*.json (Copilot CLI, cloud agent) and
+		// the user's ~/.copilot/hooks/*.json.
+		if up := path.Base(path.Dir(dir)); (up == ".github" || up == ".copilot") && strings.HasSuffix(base, ".json") {
 			return harnessWhy
 		}
 	}
@@ -230,7 +232,7 @@ func (v *Validator) selfAnchors() []string {
 	out := append([]string(nil), v.env.StateDirs...)
 	if h := v.env.Home; h != "" {
 		out = append(out, h+"/.claude/settings.json", h+"/.claude/settings.local.json", h+"/.codex/config.toml",
-			h+"/.codex/hooks.json", h+"/.gemini/settings.json")
+			h+"/.codex/hooks.json", h+"/.gemini/settings.json", h+"/.cursor/hooks.json", h+"/.copilot/hooks/permgate.json")
 	}
 	v.homeAnchors = len(out)
 	if c := v.env.Cwd; c != "" && c != "/" {

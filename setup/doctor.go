@@ -1,0 +1,359 @@
+package setup
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/permgate/permgate/harness"
+	"github.com/permgate/permgate/policy"
+)
+
+// Status is how one doctor check came out.
+type Status int
+
+// The outcomes of a check: fine, worth knowing, broken.
+const (
+	OK Status = iota
+	Warn
+	Fail
+)
+
+// Check is one line of doctor's report.
+type Check struct {
+	Status Status
+	// Subject is what was checked: "claude", "zsh", "config".
+	Subject string
+	// Message says what was found.
+	Message string
+	// Fix is the command (or the edit) that fixes it, or "".
+	Fix string
+}
+
+// probeTimeout bounds doctor's test call of a registered hook.
+const probeTimeout = 10 * time.Second
+
+// prober is the part of a harness's protocol doctor's test call needs.
+type prober interface {
+	ProbePayload(cwd string) []byte
+	ReadAnswer(stdout, stderr []byte, exit int) (policy.Decision, error)
+}
+
+// HarnessNames are the harnesses install and doctor know.
+var HarnessNames = []string{"claude", "codex", "gemini", "cursor", "copilot"}
+
+// Doctor checks every harness whose directory exists (the user's and the
+// project's), the shell guard in the start-up files, and the repository's
+// git hooks. It changes nothing; a registered hook is run once with a test
+// payload that it must deny.
+func Doctor(e *Env) []Check {
+	var out []Check
+	root := ""
+	if e.Cwd != "" {
+		if r, err := e.git("rev-parse", "--show-toplevel"); err == nil {
+			root = r
+		}
+	}
+	for _, name := range HarnessNames {
+		out = append(out, e.doctorHarness(name, false, "")...)
+		if root != "" && root != e.Home {
+			out = append(out, e.doctorHarness(name, true, root)...)
+		}
+	}
+	out = append(out, e.doctorShells()...)
+	if root != "" {
+		out = append(out, e.doctorGit()...)
+	}
+	return out
+}
+
+// doctorHarness checks one harness's settings, user or project.
+func (e *Env) doctorHarness(name string, project bool, root string) []Check {
+	files := e.harnessFiles(name, project, root)
+	if len(files) == 0 || !isDir(files[0].dir) {
+		return nil
+	}
+	fix := "permgate install " + name
+	if project {
+		fix += " --project"
+	}
+	var out []Check
+	commands := map[string]bool{}
+	var order []string
+	for _, f := range files {
+		data, err := readSmall(f.path)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			out = append(out, Check{Fail, name, fmt.Sprintf("cannot read %s: %v", f.path, err), "make it a readable regular file"})
+			continue
+		}
+		var doc *jnode
+		if f.toml {
+			m, perr := parseTOML(f.path, data)
+			err = perr
+			if err == nil {
+				doc = tomlAsJSON(m)
+			}
+		} else {
+			doc, err = parseJSON(f.path, data)
+		}
+		if err != nil {
+			out = append(out, Check{Fail, name, err.Error(), "correct the file at that line"})
+			continue
+		}
+		for _, cmds := range jsonRegistered(doc, name) {
+			for _, c := range cmds {
+				if !commands[c] {
+					commands[c] = true
+					order = append(order, c)
+				}
+			}
+		}
+		if name == "gemini" {
+			out = append(out, geminiEnabled(f.path, doc)...)
+		}
+	}
+	if len(order) == 0 {
+		return append(out, Check{Warn, name, fmt.Sprintf("permgate's hook is not registered in %s", files[0].path), fix})
+	}
+	cwd := e.Cwd
+	if project {
+		cwd = root
+	}
+	for _, c := range order {
+		out = append(out, e.doctorCommand(name, c, fix, cwd)...)
+	}
+	if name == "codex" {
+		out = append(out, Check{Warn, name, "Codex runs a hook only once it is trusted, and again after each change of it", "start codex, open /hooks and trust permgate's PreToolUse hook"})
+	}
+	return out
+}
+
+// geminiEnabled checks that Gemini CLI's hooks are not turned off in a
+// settings file.
+func geminiEnabled(path string, doc *jnode) []Check {
+	hc := doc.get("hooksConfig")
+	if hc == nil || !hc.object {
+		return []Check{{OK, "gemini", "hooks are not turned off in " + path + " (Gemini CLI before 0.27 needs \"hooksConfig\": {\"enabled\": true})", ""}}
+	}
+	if en := hc.get("enabled"); en != nil && en.raw == "false" {
+		return []Check{{Fail, "gemini", path + " turns Gemini CLI's hooks off (\"hooksConfig\": {\"enabled\": false}): permgate's hook never runs", "set \"enabled\": true under \"hooksConfig\" in " + path}}
+	}
+	if dis := hc.get("disabled"); dis != nil && dis.array {
+		for _, it := range dis.items {
+			if s, _ := it.str(); s == "permgate" || strings.Contains(s, "permgate hook") {
+				return []Check{{Fail, "gemini", path + " lists permgate's hook in \"hooksConfig\".\"disabled\": it never runs", "remove it from \"hooksConfig\".\"disabled\" in " + path}}
+			}
+		}
+	}
+	return []Check{{OK, "gemini", "hooks are turned on in " + path, ""}}
+}
+
+// doctorCommand checks one registered hook command: its program exists and
+// runs, and it denies the test payload.
+func (e *Env) doctorCommand(name, command, fix, cwd string) []Check {
+	words, ok := permgateHook(command, name)
+	if !ok {
+		return []Check{{Fail, name, fmt.Sprintf("cannot read the registered command %q", command), fix}}
+	}
+	bin, err := e.program(words[0])
+	if err != nil {
+		return []Check{{Fail, name, fmt.Sprintf("the registered program %s: %v", words[0], err), fix}}
+	}
+	out := []Check{{OK, name, "hook registered: " + command, ""}}
+	h, ok := harness.Lookup(name)
+	if !ok {
+		return append(out, Check{Warn, name, "this permgate has no " + name + " protocol to test the hook with", ""})
+	}
+	p, ok := any(h).(prober)
+	if !ok {
+		return append(out, Check{Warn, name, "this permgate cannot send " + h.Title + " a test payload", ""})
+	}
+	if cwd == "" {
+		cwd = e.Home
+	}
+	stdout, stderr, exit, err := e.spawn(bin, words[1:], p.ProbePayload(cwd), cwd)
+	if err != nil {
+		return append(out, Check{Fail, name, fmt.Sprintf("the hook did not run: %v", err), fix})
+	}
+	d, err := p.ReadAnswer(stdout, stderr, exit)
+	switch {
+	case err != nil:
+		out = append(out, Check{Fail, name, fmt.Sprintf("%s would not understand the hook's answer to a test call: %v", h.Title, err), fix})
+	case d != policy.Deny:
+		out = append(out, Check{Fail, name, fmt.Sprintf("the hook answered %s to a test command it must deny", d), fix})
+	default:
+		out = append(out, Check{OK, name, "the hook denies a test command, as it must", ""})
+	}
+	return out
+}
+
+// program finds a registered program: an absolute path, or a name on PATH.
+// It must be a regular executable file.
+func (e *Env) program(p string) (string, error) {
+	if !filepath.IsAbs(p) {
+		found := ""
+		for _, dir := range filepath.SplitList(e.getenv("PATH")) {
+			if c := filepath.Join(dir, p); filepath.IsAbs(c) && isExecutable(c) {
+				found = c
+				break
+			}
+		}
+		if found == "" {
+			return "", fmt.Errorf("is not on PATH")
+		}
+		p = found
+	}
+	info, err := os.Stat(p)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("does not exist")
+	case !info.Mode().IsRegular():
+		return "", fmt.Errorf("is not a regular file")
+	case info.Mode().Perm()&0o111 == 0:
+		return "", fmt.Errorf("is not executable")
+	}
+	return p, nil
+}
+
+// isExecutable reports a regular file with an execute bit.
+func isExecutable(p string) bool {
+	info, err := os.Stat(p)
+	return err == nil && info.Mode().IsRegular() && info.Mode().Perm()&0o111 != 0
+}
+
+// isDir reports a directory.
+func isDir(p string) bool {
+	info, err := os.Stat(p)
+	return err == nil && info.IsDir()
+}
+
+// spawn runs a registered hook with payload on stdin, as the harness would,
+// but directly (no shell): only a command of literal words gets here.
+func (e *Env) spawn(bin string, args []string, payload []byte, cwd string) (stdout, stderr []byte, exit int, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
+	defer cancel()
+	c := exec.CommandContext(ctx, bin, args...)
+	c.Dir = cwd
+	c.Env = e.Environ
+	c.Stdin = bytes.NewReader(payload)
+	var o, s bytes.Buffer
+	c.Stdout, c.Stderr = &o, &s
+	err = c.Run()
+	var ee *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		return nil, nil, 0, fmt.Errorf("no answer within %s", probeTimeout)
+	case errors.As(err, &ee):
+		return o.Bytes(), s.Bytes(), ee.ExitCode(), nil
+	case err != nil:
+		return nil, nil, 0, err
+	}
+	return o.Bytes(), s.Bytes(), 0, nil
+}
+
+// doctorShells checks the guard line of the user's shell ($SHELL) and of any
+// shell whose start-up file has one.
+func (e *Env) doctorShells() []Check {
+	var out []Check
+	login := filepath.Base(e.getenv("SHELL"))
+	for _, sh := range []string{"bash", "zsh", "fish"} {
+		path := e.RCFile(sh)
+		data, err := readSmall(path)
+		line, marked := 0, false
+		if err == nil {
+			line, marked = shellInstalled(string(data), sh)
+		}
+		switch {
+		case line == 0 && sh != login:
+		case line == 0:
+			out = append(out, Check{Warn, sh, "the shell guard is not loaded in " + path, "permgate install " + sh})
+		case !marked:
+			out = append(out, Check{OK, sh, fmt.Sprintf("%s:%d loads the shell guard (a line permgate did not write)", path, line), ""})
+		default:
+			out = append(out, e.doctorShellLine(sh, path, line, strings.Split(string(data), "\n")[line-1]))
+		}
+	}
+	return out
+}
+
+// doctorShellLine checks that the program permgate's guard line runs exists.
+func (e *Env) doctorShellLine(sh, path string, line int, text string) Check {
+	code := strings.TrimSpace(strings.SplitN(text, "  #", 2)[0])
+	code = strings.TrimPrefix(strings.TrimSuffix(code, `)"`), `eval "$(`)
+	code = strings.TrimSuffix(code, " | source")
+	words, ok := commandWords(code)
+	if !ok || len(words) == 0 {
+		return Check{Fail, sh, fmt.Sprintf("%s:%d: cannot read permgate's guard line", path, line), "permgate install " + sh}
+	}
+	if _, err := e.program(words[0]); err != nil {
+		return Check{Fail, sh, fmt.Sprintf("%s:%d runs %s, which %v: every line would be refused", path, line, words[0], err), "permgate install " + sh}
+	}
+	return Check{OK, sh, fmt.Sprintf("%s:%d loads the shell guard", path, line), ""}
+}
+
+// doctorGit checks the repository's git hooks permgate wrote.
+func (e *Env) doctorGit() []Check {
+	dir, err := e.HooksDir()
+	if err != nil {
+		return nil
+	}
+	var mine []string
+	for _, name := range GitHooks {
+		p := filepath.Join(dir, name)
+		data, err := readSmall(p)
+		if err != nil || !strings.Contains(string(data), GitHookMarker) {
+			continue
+		}
+		mine = append(mine, name)
+		for _, l := range strings.Split(string(data), "\n") {
+			if !strings.HasPrefix(l, "exec ") {
+				continue
+			}
+			words, ok := commandWords(strings.TrimPrefix(l, "exec "))
+			if !ok || len(words) == 0 {
+				return []Check{{Fail, "git", "cannot read " + p, "permgate install git"}}
+			}
+			if _, err := e.program(words[0]); err != nil {
+				return []Check{{Fail, "git", fmt.Sprintf("%s runs %s, which %v", p, words[0], err), "permgate install git"}}
+			}
+			if !isExecutable(p) {
+				return []Check{{Fail, "git", p + " is not executable: git skips it", "chmod +x " + p}}
+			}
+		}
+	}
+	if len(mine) == 0 {
+		return []Check{{Warn, "git", "no permgate git hooks in " + dir, "permgate install git"}}
+	}
+	slices.Sort(mine)
+	return []Check{{OK, "git", "permgate runs the " + strings.Join(mine, ", ") + " hooks in " + dir, ""}}
+}
+
+// CheckDirWritable reports whether files can be made in dir: it creates and
+// removes a temporary file there, and writes nothing else.
+func CheckDirWritable(dir string) error {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("%s: %w", dir, err)
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	f, err := os.CreateTemp(dir, ".permgate-doctor-*")
+	if err != nil {
+		return fmt.Errorf("cannot create a file in %s: %w", dir, err)
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
+}
