@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -18,12 +19,14 @@ func newHookCmd(io streams, g *globalFlags) *cobra.Command {
 	var modeFlag string
 	var printConfig bool
 	c := &cobra.Command{
-		Use:   "hook claude|codex|gemini [--print-config]",
+		Use:   "hook claude|codex|gemini|cursor|copilot [--print-config]",
 		Short: "Answer an agent harness's pre-tool-use hook (JSON on stdin); never prompts",
-		Long: "hook reads Claude Code's PreToolUse, Codex's PreToolUse or Gemini CLI's BeforeTool JSON on stdin and\n" +
-			"answers in that harness's protocol. It never prompts: an ask goes back to the harness (Codex cannot\n" +
-			"ask, so there it is a deny). Bad input, a config error or an internal error is a deny.\n" +
-			"--print-config prints the settings that register the hook.",
+		Long: "hook reads Claude Code's PreToolUse, Codex's PreToolUse, Gemini CLI's BeforeTool, Cursor's\n" +
+			"beforeShellExecution, beforeReadFile, beforeMCPExecution or preToolUse, or GitHub Copilot CLI's\n" +
+			"preToolUse JSON on stdin and answers in that harness's protocol. It never prompts: an ask goes back\n" +
+			"to the harness, or to its own approval where the hook cannot ask (Codex, Gemini CLI, Copilot CLI),\n" +
+			"unless no one can be asked (fail-closed), when it is a deny. Bad input, a config error or an\n" +
+			"internal error is a deny. --print-config prints the settings that register the hook.",
 		Example: "  permgate hook claude --print-config   # the settings snippet to add to Claude Code's settings\n" +
 			"  permgate hook codex < payload.json     # what the harness runs for each tool call",
 		// An error before the harness is known cannot be answered in its
@@ -39,7 +42,7 @@ func newHookCmd(io streams, g *globalFlags) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			h, ok := harness.Lookup(args[0])
 			if !ok {
-				return hookUsageError(io, fmt.Errorf("unknown harness %q (want claude, codex or gemini)", args[0]))
+				return hookUsageError(io, fmt.Errorf("unknown harness %q (want %s)", args[0], strings.Join(harness.Names(), ", ")))
 			}
 			if c.Flags().Changed("mode") {
 				if _, err := policy.ParseMode(modeFlag); err != nil {
@@ -78,8 +81,9 @@ func hookSettings(h *harness.Harness) string {
 
 // runHook decides one tool call; every failure is a deny in the protocol.
 func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (code int) {
+	event := "" // the hook event, once the payload is read
 	answer := func(d policy.Decision, reason string) int {
-		out := h.Encode(harness.Response{Decision: d, Reason: reason})
+		out := h.Encode(harness.Response{Decision: d, Reason: reason, Event: event})
 		if len(out.Stdout) > 0 {
 			io.out.Write(out.Stdout)
 		}
@@ -97,6 +101,7 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 	if err != nil {
 		return answer(policy.Deny, "permgate "+err.Error())
 	}
+	event = req.HookEventName
 	if req.Cwd != "" {
 		// The tool call runs in its cwd: the analysis, the project config and
 		// the rules are judged there. A cwd that is not a directory is refused.

@@ -60,7 +60,11 @@ func (h *Harness) Decode(r io.Reader) (Request, error) {
 	if err != nil {
 		return Request{}, fmt.Errorf("could not read the hook input: %w", err)
 	}
-	in, err := decodeInput(data, h.lastWins)
+	decode := h.decode
+	if decode == nil {
+		decode = func(data []byte) (input, error) { return decodeInput(data, h.lastWins) }
+	}
+	in, err := decode(data)
 	if errors.As(err, new(notJSON)) {
 		return Request{}, fmt.Errorf("could not parse the hook input as JSON: %w", err)
 	}
@@ -187,23 +191,32 @@ func decodeInput(data []byte, lastWins bool) (input, error) {
 	if len(in.ToolInput) == 0 || string(in.ToolInput) == "null" {
 		return in, nil
 	}
-	args, err := readObject(in.ToolInput, lastWins)
+	in.Args, err = readArgs(in.ToolInput, lastWins, "tool_input")
+	return in, err
+}
+
+// readArgs reads the fields permgate uses from a tool call's arguments (the
+// payload's field where), one JSON object, keys matched exactly; a field of
+// the wrong type is an error.
+func readArgs(raw json.RawMessage, lastWins bool, where string) (toolArgs, error) {
+	var a toolArgs
+	args, err := readObject(raw, lastWins)
 	if err != nil {
-		return in, fmt.Errorf("tool_input: %w", err)
+		return a, fmt.Errorf("%s: %w", where, err)
 	}
-	in.Args.Command = args["command"]
+	a.Command = args["command"]
 	for key, dst := range map[string]*string{
-		"file_path": &in.Args.FilePath, "absolute_path": &in.Args.AbsolutePath, "notebook_path": &in.Args.NotebookPath,
-		"path": &in.Args.Path, "dir_path": &in.Args.DirPath, "url": &in.Args.URL,
+		"file_path": &a.FilePath, "absolute_path": &a.AbsolutePath, "notebook_path": &a.NotebookPath,
+		"path": &a.Path, "dir_path": &a.DirPath, "url": &a.URL,
 	} {
 		if *dst, err = stringField(args, key); err != nil {
-			return in, fmt.Errorf("tool_input: %w", err)
+			return a, fmt.Errorf("%s: %w", where, err)
 		}
 	}
 	if raw := args["paths"]; len(raw) > 0 && string(raw) != "null" {
-		if in.Args.Paths, _, err = stringList(raw); err != nil {
-			return in, fmt.Errorf("tool_input.paths: %w", err)
+		if a.Paths, _, err = stringList(raw); err != nil {
+			return a, fmt.Errorf("%s.paths: %w", where, err)
 		}
 	}
-	return in, nil
+	return a, nil
 }

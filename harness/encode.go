@@ -14,6 +14,9 @@ type Response struct {
 	Decision policy.Decision
 	// Reason is what the harness shows; it is made safe for a terminal.
 	Reason string
+	// Event is the hook event answered (Request.HookEventName), "" when the
+	// payload could not be read: Cursor answers an ask by event.
+	Event string
 }
 
 // Output is a Response in a harness's protocol: what to write on standard
@@ -46,22 +49,33 @@ func encodeClaude(resp Response) Output {
 	}})}
 }
 
-// encodeCodex blocks with exit 2 and the reason on stderr. Codex runs the
-// call on any other answer, and cannot ask through a hook, so an ask is a deny.
+// encodeCodex blocks a deny with exit 2 and the reason on stderr. An allow
+// or an ask is exit 0 with no output, which leaves the call to Codex's own
+// sandbox and approval: Codex cannot be asked through a hook, and its own
+// approval asks when it would. When no one can be asked (fail-closed: a
+// dontAsk permission mode, fail_closed in the config, PERMGATE_FAIL_CLOSED),
+// policy has already turned the ask into a deny before it gets here.
 func encodeCodex(resp Response) Output {
-	reason := resp.Reason
-	switch resp.Decision {
-	case policy.Allow:
+	if resp.Decision == policy.Allow || resp.Decision == policy.Ask {
 		return Output{Exit: ExitOK}
-	case policy.Ask:
-		reason += " (permgate would ask, and Codex cannot be asked through a hook: denied)"
 	}
-	return Output{Stderr: []byte(reason + "\n"), Exit: ExitBlock}
+	return Output{Stderr: []byte(resp.Reason + "\n"), Exit: ExitBlock}
 }
 
-// encodeGemini is Gemini CLI's {"decision","reason"}; the exit status is 0.
+// encodeGemini is Gemini CLI's {"decision","reason"}, exit 0. Gemini CLI
+// reads "allow" and "deny" (alias "block") and blocks on a deny only; "ask" is
+// not among its decisions. An ask therefore carries no decision, which leaves
+// the call to Gemini CLI's own confirmation, with the reason shown to the user
+// as a systemMessage. When no one can be asked, policy has already made the
+// ask a deny.
 func encodeGemini(resp Response) Output {
-	return Output{Stdout: encodeJSON(map[string]string{"decision": string(resp.Decision), "reason": resp.Reason})}
+	switch resp.Decision {
+	case policy.Allow:
+		return Output{Stdout: encodeJSON(map[string]string{"decision": "allow", "reason": resp.Reason})}
+	case policy.Ask:
+		return Output{Stdout: encodeJSON(map[string]string{"systemMessage": resp.Reason + " (permgate would ask: Gemini CLI's own confirmation decides)"})}
+	}
+	return Output{Stdout: encodeJSON(map[string]string{"decision": "deny", "reason": resp.Reason})}
 }
 
 // encodeJSON is v as one line of JSON, HTML characters as they are.

@@ -96,6 +96,7 @@ func testFixture(t *testing.T, h *Harness, file string) {
 		r := req
 		r.CommandErr, r.Input = nil, nil
 		got.Request = &r
+		resp.Event = req.HookEventName
 	}
 	out := h.Encode(resp)
 	got.Response = &response{Stdout: bytes.TrimSuffix(out.Stdout, []byte("\n")), Stderr: string(out.Stderr), Exit: out.Exit}
@@ -138,7 +139,7 @@ func testFixture(t *testing.T, h *Harness, file string) {
 		t.Errorf("answer stdout %q stderr %q exit %d, want stdout %q stderr %q exit %d",
 			out.Stdout, out.Stderr, out.Exit, wantStdout, fx.Response.Stderr, fx.Response.Exit)
 	}
-	if h.Name == "codex" && out.Exit == ExitOK && fx.Decision != policy.Allow {
+	if h.Name == "codex" && out.Exit == ExitOK && fx.Decision == policy.Deny {
 		t.Errorf("codex let a %s through", fx.Decision)
 	}
 }

@@ -1,6 +1,7 @@
 // Package harness holds the hook protocols of the agent harnesses permgate
-// answers: Claude Code's PreToolUse, Codex's PreToolUse and Gemini CLI's
-// BeforeTool. Per harness it decodes the hook's JSON input into a Request and
+// answers: Claude Code's PreToolUse, Codex's PreToolUse, Gemini CLI's
+// BeforeTool, Cursor's beforeShellExecution, beforeReadFile,
+// beforeMCPExecution and preToolUse, and GitHub Copilot CLI's preToolUse. Per harness it decodes the hook's JSON input into a Request and
 // encodes a decision into the harness's output and exit code. It decides
 // nothing itself and does no I/O beyond the reader it is given.
 package harness
@@ -24,8 +25,16 @@ type Harness struct {
 	// modes maps the harness's permission_mode onto permgate's mode and whether
 	// no one can be asked in it.
 	modes map[string]mode
-	// encode writes the decision in the harness's protocol.
+	// decode reads the harness's payload; nil is decodeInput, the field names
+	// Claude Code, Codex and Gemini CLI share.
+	decode func(data []byte) (input, error)
+	// encode writes the decision in the harness's protocol, and read reads an
+	// answer back as the harness would (ReadAnswer).
 	encode func(Response) Output
+	read   func(Output) (policy.Decision, error)
+	// probe is a call of the harness's shell tool running a command, as the
+	// payload's fields (ProbePayload).
+	probe func(command string) map[string]any
 	// settings is the snippet that registers the hook, with %s for the command.
 	settings string
 	// lastWins says how the harness reads a key repeated in its JSON: the last
@@ -56,6 +65,8 @@ var harnesses = map[string]*Harness{
 			"dontAsk": {mode: policy.ModeDefault, failClosed: true},
 		},
 		encode:   encodeClaude,
+		read:     readClaude,
+		probe:    probeClaude,
 		lastWins: true,
 		settings: `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":%s,"timeout":30}]}]}}`,
 	},
@@ -71,6 +82,8 @@ var harnesses = map[string]*Harness{
 			"bypassPermissions": {mode: policy.ModeBypass}, "dontAsk": {mode: policy.ModeDefault, failClosed: true},
 		},
 		encode: encodeCodex,
+		read:   readCodex,
+		probe:  probeCodex,
 		settings: "# ~/.codex/config.toml (then trust the hook once in Codex's /hooks)\n" +
 			"[[hooks.PreToolUse]]\nmatcher = \"*\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = %s\ntimeout = 30",
 	},
@@ -84,8 +97,30 @@ var harnesses = map[string]*Harness{
 			"write_todos": "todo_write",
 		},
 		encode:   encodeGemini,
+		read:     readGemini,
+		probe:    probeGemini,
 		lastWins: true,
 		settings: `{"hooks":{"BeforeTool":[{"matcher":"*","hooks":[{"name":"permgate","type":"command","command":%s,"timeout":30000}]}]}}`,
+	},
+	"cursor": {
+		Name:     "cursor",
+		Title:    "Cursor",
+		tools:    cursorTools,
+		decode:   decodeCursor,
+		encode:   encodeCursor,
+		read:     readCursor,
+		probe:    probeCursor,
+		settings: cursorSettings,
+	},
+	"copilot": {
+		Name:     "copilot",
+		Title:    "GitHub Copilot CLI",
+		tools:    copilotTools,
+		decode:   decodeCopilot,
+		encode:   encodeCopilot,
+		read:     readCopilot,
+		probe:    probeCopilot,
+		settings: copilotSettings,
 	},
 }
 

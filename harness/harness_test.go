@@ -50,7 +50,7 @@ func TestSettings(t *testing.T) {
 			t.Errorf("%s: settings are not JSON: %s", name, s)
 		}
 	}
-	if _, ok := Lookup("cursor"); ok {
-		t.Errorf("cursor is no harness permgate answers yet")
+	if got := strings.Join(Names(), " "); got != "claude codex copilot cursor gemini" {
+		t.Errorf("harnesses %s", got)
 	}
 }

@@ -1,0 +1,176 @@
+package harness
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/permgate/permgate/policy"
+)
+
+// Cursor's hook events permgate answers, as hook_event_name names them.
+const (
+	cursorShell = "beforeShellExecution"
+	cursorRead  = "beforeReadFile"
+	cursorMCP   = "beforeMCPExecution"
+	cursorTool  = "preToolUse"
+)
+
+// cursorAsks lists the events whose answer may be "ask"; at the others an
+// ask is a deny (see encodeCursor).
+var cursorAsks = map[string]bool{cursorShell: true, cursorMCP: true}
+
+// cursorTools maps the tool names of Cursor's preToolUse onto permgate's.
+// Delete is judged as a write of the file it removes.
+var cursorTools = map[string]string{
+	"Shell": "bash", "Read": "read_file", "Write": "write_file", "Edit": "edit_file", "StrReplace": "edit_file",
+	"MultiEdit": "edit_file", "Delete": "write_file", "Grep": "grep", "Glob": "glob", "LS": "glob",
+	"WebFetch": "web_fetch", "WebSearch": "web_search", "Task": "task_create", "TodoWrite": "todo_write",
+}
+
+// decodeCursor reads one of Cursor's hook payloads. Each event carries its
+// call in its own fields: beforeShellExecution a command and cwd,
+// beforeReadFile a file_path, beforeMCPExecution and preToolUse a tool_name
+// and tool_input (for MCP an object, or a string holding one). Cursor's
+// parser is not known, so a repeated key is an error rather than a guess.
+func decodeCursor(data []byte) (input, error) {
+	var in input
+	top, err := readObject(data, false)
+	if err != nil {
+		return in, err
+	}
+	for key, dst := range map[string]*string{
+		"conversation_id": &in.SessionID, "cwd": &in.Cwd, "hook_event_name": &in.HookEventName,
+	} {
+		if *dst, err = stringField(top, key); err != nil {
+			return in, err
+		}
+	}
+	if in.Cwd == "" {
+		if in.Cwd, err = firstWorkspaceRoot(top["workspace_roots"]); err != nil {
+			return in, err
+		}
+	}
+	if in.Cwd != "" && !filepath.IsAbs(in.Cwd) {
+		return in, fmt.Errorf("the hook input's cwd %q is not an absolute path", in.Cwd)
+	}
+	switch in.HookEventName {
+	case cursorShell:
+		in.ToolName = "Shell"
+		in.Args.Command = top["command"]
+	case cursorRead:
+		in.ToolName = "Read"
+		if in.Args.FilePath, err = stringField(top, "file_path"); err != nil {
+			return in, err
+		}
+		if in.Args.FilePath == "" {
+			return in, errors.New("the beforeReadFile input has no file_path")
+		}
+	case cursorMCP, cursorTool:
+		if in.ToolName, err = stringField(top, "tool_name"); err != nil {
+			return in, err
+		}
+		if in.ToolName == "" {
+			return in, errors.New("the hook input has no tool_name")
+		}
+		if in.HookEventName == cursorMCP && !strings.HasPrefix(in.ToolName, "MCP:") {
+			in.ToolName = "MCP:" + in.ToolName
+		}
+		raw := top["tool_input"]
+		if in.HookEventName == cursorMCP && len(raw) > 0 && raw[0] == '"' {
+			s, valid, err := jsonString(raw)
+			if err != nil || !valid {
+				return in, errors.New("tool_input is a string that is not valid UTF-8")
+			}
+			raw = json.RawMessage(s)
+		}
+		in.ToolInput = raw
+		if len(raw) == 0 || string(raw) == "null" {
+			return in, nil
+		}
+		in.Args, err = readArgs(raw, false, "tool_input")
+		return in, err
+	case "":
+		return in, errors.New("the hook input has no hook_event_name")
+	default:
+		return in, fmt.Errorf("permgate answers beforeShellExecution, beforeReadFile, beforeMCPExecution and preToolUse, not %q", in.HookEventName)
+	}
+	return in, nil
+}
+
+// firstWorkspaceRoot is the first of workspace_roots, the project a call
+// without a cwd is judged in; "" when there is none.
+func firstWorkspaceRoot(raw json.RawMessage) (string, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", nil
+	}
+	roots, valid, err := stringList(raw)
+	if err != nil || !valid {
+		return "", errors.New("workspace_roots is not a list of strings")
+	}
+	if len(roots) == 0 {
+		return "", nil
+	}
+	return roots[0], nil
+}
+
+// encodeCursor is Cursor's {"permission","user_message","agent_message"},
+// exit 0, at every event. Cursor asks its user only at beforeShellExecution
+// and beforeMCPExecution; at beforeReadFile and preToolUse an ask is a deny
+// that says so, as an answer Cursor may not act on must not let the call run.
+func encodeCursor(resp Response) Output {
+	d, reason := resp.Decision, resp.Reason
+	switch {
+	case d == policy.Ask && !cursorAsks[resp.Event]:
+		d = policy.Deny
+		reason += " (permgate would ask, and Cursor cannot be asked at " + eventName(resp.Event) + ": denied)"
+	case d != policy.Allow && d != policy.Ask:
+		d = policy.Deny
+	}
+	return Output{Stdout: encodeJSON(map[string]string{"permission": string(d), "user_message": reason, "agent_message": reason})}
+}
+
+// eventName names an event for a reason, "this hook" when it is not known.
+func eventName(event string) string {
+	if event == "" {
+		return "this hook"
+	}
+	return event
+}
+
+// readCursor reads Cursor's answer: exit 2 blocks; at exit 0 stdout must
+// hold a permission Cursor knows (preToolUse refuses the call without one).
+func readCursor(out Output) (policy.Decision, error) {
+	if blocked, err := blockedByExit(out); blocked || err != nil {
+		return policy.Deny, err
+	}
+	obj, err := stdoutObject(out.Stdout)
+	if err != nil {
+		return "", err
+	}
+	if obj == nil {
+		return "", errors.New("no answer on stdout (Cursor needs a permission)")
+	}
+	p, err := stringField(obj, "permission")
+	if err != nil {
+		return "", err
+	}
+	return decisionIn(p, "permission", map[string]policy.Decision{"allow": policy.Allow, "ask": policy.Ask, "deny": policy.Deny})
+}
+
+// probeCursor is Cursor's beforeShellExecution.
+func probeCursor(command string) map[string]any {
+	return map[string]any{
+		"hook_event_name": cursorShell, "conversation_id": "permgate-probe", "generation_id": "permgate-probe",
+		"command": command,
+	}
+}
+
+// cursorSettings registers the hook for the four events in hooks.json.
+const cursorSettings = `{"version":1,"hooks":{` +
+	`"beforeShellExecution":[{"command":%[1]s}],` +
+	`"beforeMCPExecution":[{"command":%[1]s}],` +
+	`"beforeReadFile":[{"command":%[1]s}],` +
+	`"preToolUse":[{"command":%[1]s}]}}`

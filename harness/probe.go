@@ -1,0 +1,176 @@
+package harness
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/permgate/permgate/policy"
+)
+
+// Defer is the answer of a hook that leaves the call to the harness's own
+// approval: Codex's exit 0 with no output, Claude Code's exit 0 with nothing
+// on standard output.
+const Defer policy.Decision = "defer"
+
+// ProbeCommand is the command of a probe payload: one permgate denies in
+// every mode and config.
+const ProbeCommand = "rm -rf --no-preserve-root /"
+
+// ProbePayload is a call of the harness's shell tool running ProbeCommand in
+// cwd (left out when ""), in the harness's own input format: a hook that
+// answers it with anything but a deny does not protect that harness.
+func (h *Harness) ProbePayload(cwd string) []byte {
+	fields := h.probe(ProbeCommand)
+	if cwd != "" {
+		fields["cwd"] = cwd
+	}
+	return encodeJSON(fields)
+}
+
+// ReadAnswer reads a hook's answer as the harness would: its decision (allow,
+// ask, deny, or Defer when the hook leaves the call to the harness's own
+// approval). It is an error when the harness would not understand the answer
+// — an exit status it takes for a failed hook, output it cannot parse, a
+// decision it does not know.
+func (h *Harness) ReadAnswer(stdout, stderr []byte, exit int) (policy.Decision, error) {
+	d, err := h.read(Output{Stdout: stdout, Stderr: stderr, Exit: exit})
+	if err != nil {
+		return "", fmt.Errorf("%s would not understand the hook's answer: %w", h.Title, err)
+	}
+	return d, nil
+}
+
+// probeClaude is Claude Code's PreToolUse for its Bash tool.
+func probeClaude(command string) map[string]any {
+	return map[string]any{
+		"session_id": "permgate-probe", "hook_event_name": "PreToolUse", "permission_mode": "default",
+		"tool_name": "Bash", "tool_input": map[string]any{"command": command}, "tool_use_id": "permgate-probe",
+	}
+}
+
+// probeCodex is Codex's PreToolUse for its Bash tool.
+func probeCodex(command string) map[string]any {
+	return map[string]any{
+		"session_id": "permgate-probe", "turn_id": "permgate-probe", "hook_event_name": "PreToolUse",
+		"model": "permgate-probe", "permission_mode": "default",
+		"tool_name": "Bash", "tool_input": map[string]any{"command": command}, "tool_use_id": "permgate-probe",
+	}
+}
+
+// probeGemini is Gemini CLI's BeforeTool for run_shell_command.
+func probeGemini(command string) map[string]any {
+	return map[string]any{
+		"session_id": "permgate-probe", "hook_event_name": "BeforeTool", "timestamp": "2026-01-01T00:00:00Z",
+		"tool_name": "run_shell_command", "tool_input": map[string]any{"command": command},
+	}
+}
+
+// blockedByExit reads the exit statuses every JSON harness shares: 2 blocks
+// with the reason on stderr, 0 lets the harness read stdout, any other is a
+// failed hook, whose call the harness runs.
+func blockedByExit(out Output) (blocked bool, err error) {
+	switch out.Exit {
+	case ExitOK:
+		return false, nil
+	case ExitBlock:
+		if len(bytes.TrimSpace(out.Stderr)) == 0 {
+			return true, errors.New("exit 2 with no reason on stderr")
+		}
+		return true, nil
+	}
+	return false, fmt.Errorf("exit %d is a failed hook, and the call runs", out.Exit)
+}
+
+// readClaude reads hookSpecificOutput.permissionDecision; no output defers.
+func readClaude(out Output) (policy.Decision, error) {
+	if blocked, err := blockedByExit(out); blocked || err != nil {
+		return policy.Deny, err
+	}
+	obj, err := stdoutObject(out.Stdout)
+	if obj == nil || err != nil {
+		return Defer, err
+	}
+	specific, ok := obj["hookSpecificOutput"]
+	if !ok {
+		return Defer, nil
+	}
+	var hso struct {
+		HookEventName      string `json:"hookEventName"`
+		PermissionDecision string `json:"permissionDecision"`
+	}
+	if err := json.Unmarshal(specific, &hso); err != nil {
+		return "", fmt.Errorf("hookSpecificOutput: %w", err)
+	}
+	if hso.HookEventName != "PreToolUse" {
+		return "", fmt.Errorf("hookSpecificOutput.hookEventName is %q, not PreToolUse", hso.HookEventName)
+	}
+	return decisionIn(hso.PermissionDecision, "permissionDecision", map[string]policy.Decision{
+		"allow": policy.Allow, "ask": policy.Ask, "deny": policy.Deny, "defer": Defer, "": Defer,
+	})
+}
+
+// readCodex reads Codex's answer: exit 2 with a reason blocks, exit 0 with
+// no output leaves the call to Codex's own approval.
+func readCodex(out Output) (policy.Decision, error) {
+	if blocked, err := blockedByExit(out); blocked || err != nil {
+		return policy.Deny, err
+	}
+	if len(bytes.TrimSpace(out.Stdout)) == 0 {
+		return Defer, nil
+	}
+	return "", errors.New("permgate answers Codex with an exit status, never on stdout")
+}
+
+// readGemini reads Gemini CLI's {"decision"}: exit 2 blocks too.
+func readGemini(out Output) (policy.Decision, error) {
+	if blocked, err := blockedByExit(out); blocked || err != nil {
+		return policy.Deny, err
+	}
+	obj, err := stdoutObject(out.Stdout)
+	if obj == nil || err != nil {
+		return Defer, err
+	}
+	d, err := stringField(obj, "decision")
+	if err != nil {
+		return "", err
+	}
+	return decisionIn(d, "decision", geminiDecisions)
+}
+
+// geminiDecisions are the decisions Gemini CLI's BeforeTool reads.
+// "ask" is in Gemini CLI's types but blocks nothing: the call goes on to its
+// own confirmation, as with no decision.
+var geminiDecisions = map[string]policy.Decision{
+	"allow": policy.Allow, "approve": policy.Allow, "deny": policy.Deny, "block": policy.Deny, "ask": Defer, "": Defer,
+}
+
+// stdoutObject reads a hook's stdout as one JSON object; nil when empty.
+func stdoutObject(stdout []byte) (map[string]json.RawMessage, error) {
+	if len(bytes.TrimSpace(stdout)) == 0 {
+		return nil, nil
+	}
+	obj, err := readObject(stdout, true)
+	if err != nil {
+		return nil, fmt.Errorf("stdout is not one JSON object: %w", err)
+	}
+	return obj, nil
+}
+
+// decisionIn looks a decision up among those the harness reads.
+func decisionIn(value, field string, known map[string]policy.Decision) (policy.Decision, error) {
+	if d, ok := known[value]; ok {
+		return d, nil
+	}
+	names := make([]string, 0, len(known))
+	for k := range known {
+		if k != "" {
+			names = append(names, k)
+		}
+	}
+	slices.Sort(names)
+	return "", fmt.Errorf("%s %q is none of %s", field, value, strings.Join(names, ", "))
+}

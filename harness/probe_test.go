@@ -1,0 +1,128 @@
+package harness
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/permgate/permgate/policy"
+)
+
+// TestProbePayload: each harness's probe decodes as that harness's shell
+// tool running ProbeCommand in the cwd given.
+func TestProbePayload(t *testing.T) {
+	for _, name := range Names() {
+		h, _ := Lookup(name)
+		for _, cwd := range []string{"/tmp/project", ""} {
+			payload := h.ProbePayload(cwd)
+			if !json.Valid(payload) {
+				t.Fatalf("%s: probe is not JSON: %s", name, payload)
+			}
+			req, err := h.Decode(bytes.NewReader(payload))
+			if err != nil {
+				t.Fatalf("%s: probe does not decode: %v\n%s", name, err, payload)
+			}
+			if req.Tool != "bash" || req.Command != ProbeCommand || !req.CommandValid || req.Cwd != cwd {
+				t.Errorf("%s: probe decodes as %+v", name, req)
+			}
+		}
+	}
+}
+
+// TestReadAnswerRoundTrip: what Encode writes for each decision reads back
+// as that decision, except where the harness has no such answer: Codex
+// leaves both an allow and an ask to its own approval, Gemini CLI and
+// Copilot CLI an ask, and Cursor cannot ask at preToolUse or beforeReadFile.
+func TestReadAnswerRoundTrip(t *testing.T) {
+	deferred := map[string]map[policy.Decision]policy.Decision{
+		"codex":   {policy.Allow: Defer, policy.Ask: Defer},
+		"gemini":  {policy.Ask: Defer},
+		"copilot": {policy.Ask: Defer},
+	}
+	events := map[string]string{"cursor": "beforeShellExecution"}
+	for _, name := range Names() {
+		h, _ := Lookup(name)
+		for _, d := range []policy.Decision{policy.Allow, policy.Ask, policy.Deny} {
+			out := h.Encode(Response{Decision: d, Reason: "permgate: because \"quoted\"\nand more", Event: events[name]})
+			got, err := h.ReadAnswer(out.Stdout, out.Stderr, out.Exit)
+			want := d
+			if w, ok := deferred[name][d]; ok {
+				want = w
+			}
+			if err != nil || got != want {
+				t.Errorf("%s: %s encoded as %q/%q/%d reads back as %q, %v; want %q", name, d, out.Stdout, out.Stderr, out.Exit, got, err, want)
+			}
+		}
+	}
+}
+
+// TestReadAnswer reads answers the harnesses would and would not understand.
+func TestReadAnswer(t *testing.T) {
+	tests := []struct {
+		harness        string
+		stdout, stderr string
+		exit           int
+		want           policy.Decision
+		err            string // part of the error; "" when it reads
+	}{
+		{harness: "codex", exit: 2, stderr: "permgate: denied\n", want: policy.Deny},
+		{harness: "codex", exit: 0, want: Defer},
+		{harness: "codex", exit: 2, err: "no reason on stderr"},
+		{harness: "codex", exit: 1, stderr: "boom", err: "exit 1 is a failed hook"},
+		{harness: "codex", exit: 0, stdout: "hello", err: "never on stdout"},
+		{harness: "claude", exit: 0, want: Defer},
+		{harness: "claude", exit: 2, stderr: "no", want: policy.Deny},
+		{harness: "claude", exit: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"defer"}}`, want: Defer},
+		{harness: "claude", exit: 0, stdout: `{"continue":true}`, want: Defer},
+		{harness: "claude", exit: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"block"}}`, err: `permissionDecision "block" is none of`},
+		{harness: "claude", exit: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PostToolUse","permissionDecision":"deny"}}`, err: "not PreToolUse"},
+		{harness: "claude", exit: 0, stdout: `{"hookSpecificOutput":{"permissionDecision":7}}`, err: "hookSpecificOutput"},
+		{harness: "claude", exit: 0, stdout: "denied", err: "not one JSON object"},
+		{harness: "claude", exit: 127, err: "exit 127"},
+		{harness: "gemini", exit: 0, stdout: `{"decision":"block","reason":"r"}`, want: policy.Deny},
+		{harness: "gemini", exit: 2, stderr: "r", want: policy.Deny},
+		{harness: "gemini", exit: 0, stdout: `{"decision":"maybe"}`, err: `decision "maybe"`},
+		{harness: "gemini", exit: 0, stdout: `{"decision":1}`, err: "decision is not a string"},
+		{harness: "gemini", exit: 0, stdout: `{"decision":"deny"} {}`, err: "not one JSON object"},
+		{harness: "gemini", exit: 0, stdout: `{"decision":"ask"}`, want: Defer},
+		{harness: "cursor", exit: 0, stdout: `{"permission":"ask"}`, want: policy.Ask},
+		{harness: "cursor", exit: 0, err: "no answer on stdout"},
+		{harness: "cursor", exit: 0, stdout: `{"permission":"block"}`, err: `permission "block"`},
+		{harness: "cursor", exit: 2, stderr: "no", want: policy.Deny},
+		{harness: "cursor", exit: 1, err: "exit 1"},
+		{harness: "copilot", exit: 0, want: Defer},
+		{harness: "copilot", exit: 0, stdout: `{"permissionDecision":"deny","permissionDecisionReason":"r"}`, want: policy.Deny},
+		{harness: "copilot", exit: 0, stdout: `{"permissionDecision":"maybe"}`, err: `permissionDecision "maybe"`},
+		{harness: "copilot", exit: 2, stderr: "r", err: "exit 2"},
+	}
+	for _, tt := range tests {
+		h, _ := Lookup(tt.harness)
+		got, err := h.ReadAnswer([]byte(tt.stdout), []byte(tt.stderr), tt.exit)
+		switch {
+		case tt.err != "":
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%s %q/%q/%d: %q, %v; want an error with %q", tt.harness, tt.stdout, tt.stderr, tt.exit, got, err, tt.err)
+			}
+		case err != nil || got != tt.want:
+			t.Errorf("%s %q/%q/%d: %q, %v; want %q", tt.harness, tt.stdout, tt.stderr, tt.exit, got, err, tt.want)
+		}
+	}
+}
+
+// TestCursorAskByEvent: Cursor is asked at beforeShellExecution and
+// beforeMCPExecution; at the other events, or when the event is not known,
+// an ask is a deny.
+func TestCursorAskByEvent(t *testing.T) {
+	h, _ := Lookup("cursor")
+	for event, want := range map[string]policy.Decision{
+		"beforeShellExecution": policy.Ask, "beforeMCPExecution": policy.Ask,
+		"preToolUse": policy.Deny, "beforeReadFile": policy.Deny, "": policy.Deny,
+	} {
+		out := h.Encode(Response{Decision: policy.Ask, Reason: "permgate: r", Event: event})
+		got, err := h.ReadAnswer(out.Stdout, out.Stderr, out.Exit)
+		if err != nil || got != want {
+			t.Errorf("%q: ask answered %s (%v), want %s", event, got, err, want)
+		}
+	}
+}
