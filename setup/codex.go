@@ -23,6 +23,10 @@ func parseTOML(path string, data []byte) (map[string]any, error) {
 		var perr toml.ParseError
 		if errors.As(err, &perr) {
 			line = perr.Position.Line
+			if start := perr.Position.Start; start > 0 && start <= len(data) {
+				// The byte offset is exact; a newline belongs to the line it ends.
+				line = 1 + strings.Count(string(data[:start]), "\n")
+			}
 			return nil, fmt.Errorf("%s:%d: not valid TOML: %s; permgate leaves it unchanged", path, line, perr.Message)
 		}
 		return nil, fmt.Errorf("%s: not valid TOML: %v; permgate leaves it unchanged", path, err)

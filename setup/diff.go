@@ -76,7 +76,7 @@ func diff(path string, old, out []byte, removed bool) string {
 			continue
 		}
 		skipped = false
-		fmt.Fprintf(&sb, "%c %s\n", o.kind, o.text)
+		sb.WriteString(strings.TrimRight(string(o.kind)+" "+o.text, " ") + "\n")
 	}
 	return sb.String()
 }

@@ -41,12 +41,6 @@ type Check struct {
 // probeTimeout bounds doctor's test call of a registered hook.
 const probeTimeout = 10 * time.Second
 
-// prober is the part of a harness's protocol doctor's test call needs.
-type prober interface {
-	ProbePayload(cwd string) []byte
-	ReadAnswer(stdout, stderr []byte, exit int) (policy.Decision, error)
-}
-
 // HarnessNames are the harnesses install and doctor know.
 var HarnessNames = []string{"claude", "codex", "gemini", "cursor", "copilot"}
 
@@ -86,8 +80,9 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 		fix += " --project"
 	}
 	var out []Check
-	commands := map[string]bool{}
-	var order []string
+	type reg struct{ file, command string }
+	seen := map[reg]bool{}
+	var order []reg
 	for _, f := range files {
 		data, err := readSmall(f.path)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -111,11 +106,17 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 			out = append(out, Check{Fail, name, err.Error(), "correct the file at that line"})
 			continue
 		}
-		for _, cmds := range jsonRegistered(doc, name) {
-			for _, c := range cmds {
-				if !commands[c] {
-					commands[c] = true
-					order = append(order, c)
+		regs := jsonRegistered(doc, name)
+		events := make([]string, 0, len(regs))
+		for ev := range regs {
+			events = append(events, ev)
+		}
+		slices.Sort(events)
+		for _, ev := range events {
+			for _, c := range regs[ev] {
+				if r := (reg{f.path, c}); !seen[r] {
+					seen[r] = true
+					order = append(order, r)
 				}
 			}
 		}
@@ -130,8 +131,8 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 	if project {
 		cwd = root
 	}
-	for _, c := range order {
-		out = append(out, e.doctorCommand(name, c, fix, cwd)...)
+	for _, r := range order {
+		out = append(out, e.doctorCommand(name, r.file, r.command, fix, cwd)...)
 	}
 	if name == "codex" {
 		out = append(out, Check{Warn, name, "Codex runs a hook only once it is trusted, and again after each change of it", "start codex, open /hooks and trust permgate's PreToolUse hook"})
@@ -161,7 +162,7 @@ func geminiEnabled(path string, doc *jnode) []Check {
 
 // doctorCommand checks one registered hook command: its program exists and
 // runs, and it denies the test payload.
-func (e *Env) doctorCommand(name, command, fix, cwd string) []Check {
+func (e *Env) doctorCommand(name, file, command, fix, cwd string) []Check {
 	words, ok := permgateHook(command, name)
 	if !ok {
 		return []Check{{Fail, name, fmt.Sprintf("cannot read the registered command %q", command), fix}}
@@ -170,30 +171,26 @@ func (e *Env) doctorCommand(name, command, fix, cwd string) []Check {
 	if err != nil {
 		return []Check{{Fail, name, fmt.Sprintf("the registered program %s: %v", words[0], err), fix}}
 	}
-	out := []Check{{OK, name, "hook registered: " + command, ""}}
+	out := []Check{{OK, name, file + " registers the hook: " + command, ""}}
 	h, ok := harness.Lookup(name)
 	if !ok {
 		return append(out, Check{Warn, name, "this permgate has no " + name + " protocol to test the hook with", ""})
 	}
-	p, ok := any(h).(prober)
-	if !ok {
-		return append(out, Check{Warn, name, "this permgate cannot send " + h.Title + " a test payload", ""})
-	}
 	if cwd == "" {
 		cwd = e.Home
 	}
-	stdout, stderr, exit, err := e.spawn(bin, words[1:], p.ProbePayload(cwd), cwd)
+	stdout, stderr, exit, err := e.spawn(bin, words[1:], h.ProbePayload(cwd), cwd)
 	if err != nil {
 		return append(out, Check{Fail, name, fmt.Sprintf("the hook did not run: %v", err), fix})
 	}
-	d, err := p.ReadAnswer(stdout, stderr, exit)
+	d, err := h.ReadAnswer(stdout, stderr, exit)
 	switch {
 	case err != nil:
-		out = append(out, Check{Fail, name, fmt.Sprintf("%s would not understand the hook's answer to a test call: %v", h.Title, err), fix})
+		out = append(out, Check{Fail, name, fmt.Sprintf("a test call: %v", err), fix})
 	case d != policy.Deny:
-		out = append(out, Check{Fail, name, fmt.Sprintf("the hook answered %s to a test command it must deny", d), fix})
+		out = append(out, Check{Fail, name, fmt.Sprintf("the hook answered %s to a test call of %q, which it must deny", d, harness.ProbeCommand), fix})
 	default:
-		out = append(out, Check{OK, name, "the hook denies a test command, as it must", ""})
+		out = append(out, Check{OK, name, fmt.Sprintf("the hook denies a test call of %q, as it must", harness.ProbeCommand), ""})
 	}
 	return out
 }
@@ -320,7 +317,7 @@ func (e *Env) doctorGit() []Check {
 			if !strings.HasPrefix(l, "exec ") {
 				continue
 			}
-			words, ok := commandWords(strings.TrimPrefix(l, "exec "))
+			words, ok := commandWords(strings.TrimSuffix(strings.TrimPrefix(l, "exec "), ` "$@"`))
 			if !ok || len(words) == 0 {
 				return []Check{{Fail, "git", "cannot read " + p, "permgate install git"}}
 			}

@@ -50,7 +50,7 @@ func fishWord(s string) string {
 
 // markedLine reports a line permgate added for shell.
 func markedLine(line, shell string) bool {
-	return strings.HasSuffix(strings.TrimRight(line, " \t\r"), strings.Replace(ShellMarker, "SHELL", shell, 1))
+	return strings.HasSuffix(strings.TrimRight(line, " \t\r\n"), strings.Replace(ShellMarker, "SHELL", shell, 1))
 }
 
 // handLine reports a line, not permgate's, that already loads the guard.
