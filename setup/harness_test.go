@@ -67,8 +67,8 @@ var jsonCases = map[string]struct{ path, before string }{
     "env": {"Z": "1", "A": "2"}
 }
 `},
-	"gemini": {".gemini/settings.json", `{"theme":"dark","hooks":{"AfterTool":[{"matcher":"*","hooks":[{"name":"log","type":"command","command":"log-tool"}]}]},"hooksConfig":{"notifications":true}}`},
-	"cursor": {".cursor/hooks.json", "{\n\t\"version\": 1,\n\t\"hooks\": {\n\t\t\"afterFileEdit\": [{\"command\": \"./format.sh\"}],\n\t\t\"beforeShellExecution\": [{\"command\": \"audit-shell\", \"timeout\": 5}]\n\t}\n}\n"},
+	"gemini":  {".gemini/settings.json", `{"theme":"dark","hooks":{"AfterTool":[{"matcher":"*","hooks":[{"name":"log","type":"command","command":"log-tool"}]}]},"hooksConfig":{"notifications":true}}`},
+	"cursor":  {".cursor/hooks.json", "{\n\t\"version\": 1,\n\t\"hooks\": {\n\t\t\"afterFileEdit\": [{\"command\": \"./format.sh\"}],\n\t\t\"beforeShellExecution\": [{\"command\": \"audit-shell\", \"timeout\": 5}]\n\t}\n}\n"},
 	"copilot": {".copilot/hooks/permgate.json", `{"version":1,"hooks":{"sessionStart":[{"type":"command","bash":"echo start"}]}}`},
 }
 
