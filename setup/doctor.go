@@ -132,7 +132,7 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 		cwd = root
 	}
 	for _, r := range order {
-		out = append(out, e.doctorCommand(name, r.file, r.command, fix, cwd)...)
+		out = append(out, e.doctorCommand(name, r.file, r.command, fix, cwd, project)...)
 	}
 	if name == "codex" {
 		out = append(out, Check{Warn, name, "Codex runs a hook only once it is trusted, and again after each change of it", "start codex, open /hooks and trust permgate's PreToolUse hook"})
@@ -162,7 +162,10 @@ func geminiEnabled(path string, doc *jnode) []Check {
 
 // doctorCommand checks one registered hook command: its program exists and
 // runs, and it denies the test payload.
-func (e *Env) doctorCommand(name, file, command, fix, cwd string) []Check {
+//
+// A project's settings come with the repository: from them, only this very
+// permgate is run (a program the repository names could be anything).
+func (e *Env) doctorCommand(name, file, command, fix, cwd string, project bool) []Check {
 	words, ok := permgateHook(command, name)
 	if !ok {
 		return []Check{{Fail, name, fmt.Sprintf("cannot read the registered command %q", command), fix}}
@@ -172,6 +175,9 @@ func (e *Env) doctorCommand(name, file, command, fix, cwd string) []Check {
 		return []Check{{Fail, name, fmt.Sprintf("the registered program %s: %v", words[0], err), fix}}
 	}
 	out := []Check{{OK, name, file + " registers the hook: " + command, ""}}
+	if project && !sameFile(bin, e.Binary) {
+		return append(out, Check{Warn, name, fmt.Sprintf("%s is not this permgate (%s); doctor runs no other program a project's settings name, so the hook is not tested", bin, e.Binary), fix})
+	}
 	h, ok := harness.Lookup(name)
 	if !ok {
 		return append(out, Check{Warn, name, "this permgate has no " + name + " protocol to test the hook with", ""})
@@ -353,4 +359,11 @@ func CheckDirWritable(dir string) error {
 	name := f.Name()
 	f.Close()
 	return os.Remove(name)
+}
+
+// sameFile reports whether a and b name the same existing file.
+func sameFile(a, b string) bool {
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(ia, ib)
 }

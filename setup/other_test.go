@@ -282,3 +282,36 @@ func TestDoctorFindings(t *testing.T) {
 		t.Error("codex checked with no ~/.codex")
 	}
 }
+
+func TestDoctorRunsOnlyThisPermgateFromAProject(t *testing.T) {
+	e := testEnv(t, "")
+	this := fakeHook(t, filepath.Join(e.Home, "bin"), `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`)
+	repo := gitRepo(t, e)
+	other := fakeHook(t, filepath.Join(repo, "tools"), `{}`)
+	writeFile(t, filepath.Join(repo, ".claude", "settings.json"),
+		`{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"`+other+` hook claude"}]}]}}`, 0o644)
+	e.Binary = this
+	var got []Check
+	for _, c := range Doctor(e) {
+		if c.Subject == "claude" {
+			got = append(got, c)
+		}
+	}
+	if len(got) != 2 || got[1].Status != Warn || !strings.Contains(got[1].Message, "not this permgate") {
+		t.Fatalf("a project's own program: %+v", got)
+	}
+	e.Binary = other
+	for _, c := range Doctor(e) {
+		if c.Subject == "claude" && c.Status == Warn {
+			t.Fatalf("this very permgate was not tested: %+v", c)
+		}
+	}
+}
+
+func TestNoHome(t *testing.T) {
+	e := testEnv(t, "/p/permgate")
+	e.Home = ""
+	if _, err := Install(e, "claude", Options{}); err == nil || !strings.Contains(err.Error(), "home directory") {
+		t.Fatalf("no home: %v", err)
+	}
+}

@@ -93,6 +93,9 @@ func run(e *Env, target string, opt Options, install bool) ([]Result, error) {
 	if install && !filepath.IsAbs(e.Binary) {
 		return nil, fmt.Errorf("%s %s: cannot tell where this permgate is (%q is not an absolute path)", verb, target, e.Binary)
 	}
+	if target != "git" && !opt.Project && !filepath.IsAbs(e.Home) {
+		return nil, fmt.Errorf("%s %s: the home directory is unknown (HOME is not set to an absolute path)", verb, target)
+	}
 	var (
 		res []Result
 		err error
