@@ -16,9 +16,12 @@ import (
 // on standard output.
 const Defer policy.Decision = "defer"
 
-// ProbeCommand is the command of a probe payload: one permgate denies in
-// every mode and config.
-const ProbeCommand = "rm -rf --no-preserve-root /"
+// ProbeCommand is the command of a probe payload: a catastrophic delete that
+// also reaches permgate's own config (self_modify), so permgate denies it in
+// every mode, bypass with bypass = "everything" included. Only severe = "ask"
+// makes it an ask (answered as the harness answers an ask), and fail-closed
+// turns that back into a deny.
+const ProbeCommand = "rm -rf --no-preserve-root / ~/.config/permgate"
 
 // ProbePayload is a call of the harness's shell tool running ProbeCommand in
 // cwd (left out when ""), in the harness's own input format: a hook that

@@ -192,7 +192,9 @@ func (v *Validator) mentionsSelf(t string) bool {
 }
 
 // harnessSettings reports the hook settings files of Claude Code, Codex,
-// Gemini CLI, Cursor and GitHub Copilot, wherever they are.
+// Gemini CLI, Cursor (.cursor/hooks.json, and the managed Cursor/hooks.json)
+// and GitHub Copilot (.github/hooks/*.json in a repository, ~/.copilot/hooks/*.json
+// for the user), wherever they are.
 func harnessSettings(p string) string {
 	dir := path.Dir(p)
 	base := path.Base(p)
@@ -209,14 +211,12 @@ func harnessSettings(p string) string {
 		if base == "settings.json" {
 			return harnessWhy
 		}
-	case ".cursor":
+	case ".cursor", "Cursor", "cursor":
 		if base == "hooks.json" {
 			return harnessWhy
 		}
 	case "hooks":
-		// A repository's .github/hooks/*.json (Copilot CLI, cloud agent) and
-		// the user's ~/.copilot/hooks/*.json.
-		if up := path.Base(path.Dir(dir)); (up == ".github" || up == ".copilot") && strings.HasSuffix(base, ".json") {
+		if parent := path.Base(path.Dir(dir)); (parent == ".github" || parent == ".copilot") && strings.HasSuffix(base, ".json") {
 			return harnessWhy
 		}
 	}
@@ -237,7 +237,7 @@ func (v *Validator) selfAnchors() []string {
 	v.homeAnchors = len(out)
 	if c := v.env.Cwd; c != "" && c != "/" {
 		out = append(out, c+"/.claude/settings.json", c+"/.claude/settings.local.json", c+"/.gemini/settings.json",
-			c+"/.cursor/hooks.json", c+"/.github/hooks/hooks.json")
+			c+"/.cursor/hooks.json", c+"/.github/hooks/hooks.json", c+"/.github/hooks/permgate.json")
 	}
 	v.anchors = out
 	return out

@@ -272,7 +272,8 @@ func intoDirs(dirs, sources []shellparse.Word) []shellparse.Word {
 				_, src, _ = strings.Cut(src, ":")
 			}
 			base := path.Base(src)
-			hooksDir := strings.HasSuffix(strings.TrimSuffix(d.Text, "/"), ".github/hooks")
+			dir := strings.TrimSuffix(d.Text, "/")
+			hooksDir := strings.HasSuffix(dir, ".github/hooks") || strings.HasSuffix(dir, ".copilot/hooks")
 			if !selfNames[base] && !(hooksDir && strings.HasSuffix(base, ".json")) && !slices.Contains(shellRCFiles, base) && base != "authorized_keys" {
 				continue // only names that can be permgate's or a harness's files matter here
 			}
