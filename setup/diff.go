@@ -48,12 +48,12 @@ func diff(path string, old, out []byte, removed bool) string {
 		case i < len(a) && j < len(b) && a[i] == b[j]:
 			ops = append(ops, op{' ', a[i]})
 			i, j = i+1, j+1
-		case j < len(b) && (i == len(a) || lcs[i][j+1] >= lcs[i+1][j]):
-			ops = append(ops, op{'+', b[j]})
-			j++
-		default:
+		case i < len(a) && (j == len(b) || lcs[i+1][j] >= lcs[i][j+1]):
 			ops = append(ops, op{'-', a[i]})
 			i++
+		default:
+			ops = append(ops, op{'+', b[j]})
+			j++
 		}
 	}
 	var sb strings.Builder
