@@ -49,6 +49,35 @@ func commandWords(command string) (words []string, ok bool) {
 	return words, true
 }
 
+// programTail returns the end of a command's first word when the word ends
+// in plain text ($HOME/bin/permgate, ~/go/bin/permgate → "/bin/permgate",
+// "/go/bin/permgate"), for recognising a hook written by hand; the other
+// words must be literal. ok is false otherwise.
+func programTail(command string) (tail string, rest []string, ok bool) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return "", nil, false
+	}
+	st := f.Stmts[0]
+	call, isCall := st.Cmd.(*syntax.CallExpr)
+	if !isCall || len(st.Redirs) > 0 || st.Negated || st.Background || len(call.Assigns) > 0 || len(call.Args) == 0 {
+		return "", nil, false
+	}
+	parts := call.Args[0].Parts
+	lit, isLit := parts[len(parts)-1].(*syntax.Lit)
+	if !isLit {
+		return "", nil, false
+	}
+	for _, w := range call.Args[1:] {
+		l, ok := literalWord(w)
+		if !ok {
+			return "", nil, false
+		}
+		rest = append(rest, l)
+	}
+	return lit.Value, rest, true
+}
+
 // literalWord returns a word's value when it holds no expansion.
 func literalWord(w *syntax.Word) (string, bool) {
 	var sb strings.Builder
@@ -108,10 +137,22 @@ func unescapeDouble(s string) string {
 // its words.
 func permgateHook(command, harness string) ([]string, bool) {
 	words, ok := commandWords(command)
-	if !ok || len(words) < 3 {
+	if !ok {
+		// A program named through an expansion ($HOME/bin/permgate) is
+		// recognised, with "" for its path: doctor cannot run it as it is.
+		tail, rest, tailOK := programTail(command)
+		if !tailOK || !strings.HasSuffix(tail, "/permgate") {
+			return nil, false
+		}
+		words = append([]string{""}, rest...)
+	}
+	if len(words) < 3 {
 		return nil, false
 	}
-	base := strings.TrimSuffix(filepath.Base(words[0]), ".exe")
+	base := "permgate"
+	if words[0] != "" {
+		base = strings.TrimSuffix(filepath.Base(words[0]), ".exe")
+	}
 	if base != "permgate" {
 		return nil, false
 	}

@@ -170,6 +170,9 @@ func (e *Env) doctorCommand(name, file, command, fix, cwd string, project bool) 
 	if !ok {
 		return []Check{{Fail, name, fmt.Sprintf("cannot read the registered command %q", command), fix}}
 	}
+	if words[0] == "" {
+		return []Check{{Warn, name, fmt.Sprintf("%s registers the hook as %q; doctor runs only a program named by a plain path, so it is not tested", file, command), fix}}
+	}
 	bin, err := e.program(words[0])
 	if err != nil {
 		return []Check{{Fail, name, fmt.Sprintf("the registered program %s: %v", words[0], err), fix}}
