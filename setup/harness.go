@@ -54,12 +54,22 @@ func (e *Env) harnessFiles(name string, project bool, root string) []harnessFile
 		d := home("", ".cursor")
 		return []harnessFile{{own: true, dir: d, path: filepath.Join(d, "hooks.json")}}
 	case "copilot":
-		if project {
-			d := filepath.Join(root, ".github", "hooks")
-			return []harnessFile{{own: true, dir: d, path: filepath.Join(d, "permgate.json")}}
-		}
+		// Copilot CLI reads every *.json of its hooks directory: permgate
+		// writes permgate.json, and finds its hook in the others too.
 		d := e.userHome("COPILOT_HOME", ".copilot")
-		return []harnessFile{{own: true, dir: d, path: filepath.Join(d, "hooks", "permgate.json")}}
+		hooks := filepath.Join(d, "hooks")
+		if project {
+			d = filepath.Join(root, ".github", "hooks")
+			hooks = d
+		}
+		files := []harnessFile{{own: true, dir: d, path: filepath.Join(hooks, "permgate.json")}}
+		others, _ := filepath.Glob(filepath.Join(hooks, "*.json"))
+		for _, p := range others {
+			if filepath.Base(p) != "permgate.json" {
+				files = append(files, harnessFile{own: true, dir: d, path: p})
+			}
+		}
+		return files
 	}
 	return nil
 }

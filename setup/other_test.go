@@ -315,3 +315,16 @@ func TestNoHome(t *testing.T) {
 		t.Fatalf("no home: %v", err)
 	}
 }
+
+func TestCopilotOtherHooksFiles(t *testing.T) {
+	e := testEnv(t, "/p/permgate")
+	other := filepath.Join(e.Home, ".copilot", "hooks", "team.json")
+	writeFile(t, other, `{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":"audit"},{"type":"command","bash":"/old/permgate hook copilot"}]}}`, 0o644)
+	res := mustRun(t, e, "copilot", false)
+	if len(res) != 2 || res[1].Action != "removed" {
+		t.Fatalf("uninstall: %+v", res)
+	}
+	if got := readFile(t, other); !strings.Contains(got, `"audit"`) || strings.Contains(got, "permgate") {
+		t.Errorf("team.json: %s", got)
+	}
+}

@@ -49,9 +49,9 @@ type Result struct {
 	Target string
 	// Path is the file.
 	Path string
-	// Action is "installed", "already installed", "updated", "removed" or
-	// "not installed"; with DryRun, "would install", "would update", "would
-	// remove".
+	// Action is "installed", "already installed", "removed" or "not
+	// installed"; with DryRun, "would install" (a new file), "would change"
+	// or "would remove".
 	Action string
 	// Backup is the copy of the previous content, or "".
 	Backup string
