@@ -1,6 +1,7 @@
 package setup
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -299,5 +300,32 @@ func TestProjectSettings(t *testing.T) {
 	}
 	if exists(filepath.Join(e.Home, ".claude")) {
 		t.Error("--project wrote the user's settings")
+	}
+}
+
+func TestConcurrentInstallsKeepOneEntry(t *testing.T) {
+	e := testEnv(t, "/p/permgate")
+	path := filepath.Join(e.Home, ".claude", "settings.json")
+	writeFile(t, path, `{"model":"opus"}`, 0o644)
+	done := make(chan error, 8)
+	for i := range 8 {
+		go func() {
+			c := *e
+			c.Binary = fmt.Sprintf("/p%d/permgate", i)
+			_, err := Install(&c, "claude", Options{})
+			done <- err
+		}()
+	}
+	for range 8 {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc, err := parseJSON(path, []byte(readFile(t, path)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if regs := jsonRegistered(doc, "claude"); len(regs["PreToolUse"]) != 1 || doc.get("model") == nil {
+		t.Fatalf("after concurrent installs: %s", readFile(t, path))
 	}
 }
