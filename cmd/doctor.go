@@ -1,15 +1,13 @@
 package cmd
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 
 	"github.com/spf13/cobra"
 
+	"github.com/permgate/permgate/audit"
 	"github.com/permgate/permgate/config"
-	"github.com/permgate/permgate/integrity"
 	"github.com/permgate/permgate/setup"
 )
 
@@ -85,16 +83,18 @@ func doctorPermgate(io streams, g *globalFlags) []setup.Check {
 		return append(out, setup.Check{Status: setup.Fail, Subject: "state", Message: err.Error(), Fix: "chmod u+rwx " + dir})
 	}
 	out = append(out, setup.Check{Status: setup.OK, Subject: "state", Message: dir + " is writable"})
-	logPath := s.auditLog().Path()
-	f, err := integrity.OpenRegular(logPath, os.O_WRONLY|os.O_APPEND, 0, false)
+	sink, err := s.auditSink()
+	if err == nil {
+		err = sink.Check()
+	}
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		out = append(out, setup.Check{Status: setup.OK, Subject: "audit", Message: logPath + " can be created (no record yet)"})
 	case err != nil:
-		out = append(out, setup.Check{Status: setup.Fail, Subject: "audit", Message: "records cannot be written: " + err.Error(), Fix: "make " + logPath + " a regular file you can write"})
+		out = append(out, setup.Check{Status: setup.Fail, Subject: "audit", Message: "records cannot be delivered: " + err.Error(),
+			Fix: "make the audit log writable or its socket reachable, or correct [audit] sink and address (permgate config show says where they are set)"})
+	case s.cfg.AuditSink.Value == audit.SinkNone:
+		out = append(out, setup.Check{Status: setup.Warn, Subject: "audit", Message: "no audit records are kept ([audit] sink = \"none\", " + s.cfg.AuditSink.Source + ")"})
 	default:
-		f.Close()
-		out = append(out, setup.Check{Status: setup.OK, Subject: "audit", Message: logPath + " is writable"})
+		out = append(out, setup.Check{Status: setup.OK, Subject: "audit", Message: "records can be delivered to " + sink.String()})
 	}
 	return out
 }
