@@ -103,7 +103,7 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 			doc, err = parseJSON(f.path, data)
 		}
 		if err != nil {
-			out = append(out, Check{Fail, name, err.Error(), "correct the file at that line"})
+			out = append(out, Check{Fail, name, err.Error(), "edit " + f.path + " at the line named, then " + fix})
 			continue
 		}
 		regs := jsonRegistered(doc, name)
