@@ -61,7 +61,7 @@ func TestGithookCtrlCStopsTheStep(t *testing.T) {
 	}
 	sealTestConfig(t, home, config)
 	r := startPTY(t, home, env, "githook", "pre-commit")
-	r.waitFor("started")
+	r.waitFor("started\r\n") // the step's output, not its name in permgate's line
 	r.send("\x03")
 	if code := r.exit(); code != 130 {
 		t.Fatalf("exit %d after Ctrl-C, want 130:\n%s", code, r.output())

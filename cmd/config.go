@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/permgate/permgate/audit"
 	"github.com/permgate/permgate/config"
 	"github.com/permgate/permgate/githook"
 	"github.com/permgate/permgate/policy"
@@ -101,6 +102,16 @@ func printLayers(io streams, s *session, prefix string) {
 	}
 	fmt.Fprintf(io.out, "%s%-9s %s\n", prefix, "state", safe(s.store.Path()))
 	fmt.Fprintf(io.out, "%s%-9s %s (key %s)\n", prefix, "seal", safe(s.store.Seals().SealPath()), safe(s.store.Seals().KeyPath()))
+	if s.cfg.AuditSink.Value != audit.SinkFile {
+		where := "[audit] sink at " + s.cfg.AuditSink.Source
+		sink, err := s.auditSink()
+		if err != nil {
+			fmt.Fprintf(io.out, "%s%-9s %s (%s)\n", prefix, "audit", safe(err.Error()), safe(where))
+			return
+		}
+		fmt.Fprintf(io.out, "%s%-9s %s (%s)\n", prefix, "audit", safe(sink.String()), safe(where))
+		return
+	}
 	fmt.Fprintf(io.out, "%s%-9s %s (rotated to %s)\n", prefix, "audit", safe(s.auditLog().Path()), safe(s.auditLog().RotatedPath()))
 }
 
@@ -117,6 +128,13 @@ func showConfig(io streams, s *session) {
 	fmt.Fprintf(w, "fail_closed = %v  # %s\n", cfg.FailClosed.Value, safe(cfg.FailClosed.Source))
 	fmt.Fprintf(w, "bypass = %s  # %s\n", tomlString(cfg.Bypass.Value), safe(cfg.Bypass.Source))
 	fmt.Fprintf(w, "audit.required = %v  # %s\n", cfg.AuditRequired.Value, safe(cfg.AuditRequired.Source))
+	fmt.Fprintf(w, "audit.sink = %s  # %s\n", tomlString(cfg.AuditSink.Value), safe(cfg.AuditSink.Source))
+	if cfg.AuditAddress.Value != "" {
+		fmt.Fprintf(w, "audit.address = %s  # %s\n", tomlString(cfg.AuditAddress.Value), safe(cfg.AuditAddress.Source))
+	}
+	if cfg.AuditFacility.Value != "" {
+		fmt.Fprintf(w, "audit.facility = %s  # %s\n", tomlString(cfg.AuditFacility.Value), safe(cfg.AuditFacility.Source))
+	}
 	if cfg.DisableBypass.Source != "" {
 		fmt.Fprintf(w, "# disable_bypass = %v  # %s (honoured only in the system file)\n", cfg.DisableBypass.Value, safe(cfg.DisableBypass.Source))
 	}

@@ -259,7 +259,10 @@ func (s *session) audit(io streams, source, command string, a validator.Analysis
 		Decision: out.Decision, Severity: a.Severity.String(), Findings: kinds, IDs: ids, Rule: out.Rule, Mode: s.eff.Mode,
 		DecidedBy: decidedBy, Reason: out.Reason,
 	}
-	err := s.auditLog().Append(rec)
+	sink, err := s.auditSink()
+	if err == nil {
+		err = sink.Write(rec)
+	}
 	if err == nil {
 		return out
 	}
@@ -277,8 +280,18 @@ func (s *session) audit(io streams, source, command string, a validator.Analysis
 	}
 }
 
+// auditLog is the file sink's log in the state directory.
 func (s *session) auditLog() audit.Log {
 	return audit.Log{Dir: s.store.Dir}
+}
+
+// auditSink is where this session's records go: [audit] sink, address and
+// facility of the merged config (the file log by default).
+func (s *session) auditSink() (audit.Sink, error) {
+	return audit.Open(audit.SinkConfig{
+		Kind: s.cfg.AuditSink.Value, Address: s.cfg.AuditAddress.Value, Facility: s.cfg.AuditFacility.Value,
+		Dir: s.store.Dir,
+	})
 }
 
 // run replaces permgate with the command: one argument is a script for bash -c

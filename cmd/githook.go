@@ -101,6 +101,14 @@ func runGithook(io streams, g *globalFlags, hook string, args []string) int {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGQUIT)
 	defer signal.Stop(sigs)
+	r.Interrupted = func() bool {
+		select {
+		case <-sigs:
+			return true
+		default:
+			return false
+		}
+	}
 	res := r.Run(h)
 	if res.OK() {
 		return exitOK

@@ -29,6 +29,11 @@ func newLogCmd(io streams, g *globalFlags) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("log: %w", err)
 			}
+			if s.cfg.AuditSink.Value != audit.SinkFile {
+				// Records went elsewhere: say where, in one line; nothing to show.
+				fmt.Fprintln(io.err, safe(elsewhere(s)))
+				return nil
+			}
 			recs, damaged, err := s.auditLog().Read(limit, func(r audit.Record) bool {
 				return decision == "" || string(r.Decision) == decision
 			})
@@ -58,6 +63,24 @@ func newLogCmd(io streams, g *globalFlags) *cobra.Command {
 	c.Flags().StringVar(&decision, "decision", "", "only this decision: allow, ask or deny")
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON lines")
 	return c
+}
+
+// elsewhere says where records go when the sink is not the file, and where
+// that was set.
+func elsewhere(s *session) string {
+	from := "[audit] sink at " + s.cfg.AuditSink.Source
+	if s.cfg.AuditSink.Value == audit.SinkNone {
+		return "permgate: log: no audit records are kept (" + from + ")"
+	}
+	sink, err := s.auditSink()
+	if err != nil {
+		return fmt.Sprintf("permgate: log: %v (%s)", err, from)
+	}
+	how := "read them with your syslog daemon's tools"
+	if s.cfg.AuditSink.Value == audit.SinkJournald {
+		how = "journalctl -t permgate"
+	}
+	return fmt.Sprintf("permgate: log: records go to %s (%s), not to a file permgate reads; %s", sink, from, how)
 }
 
 // clipText shortens s to n bytes for display, on a rune boundary.

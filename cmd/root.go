@@ -93,7 +93,8 @@ func newRoot(io streams) *cobra.Command {
 	root.AddCommand(newGithookCmd(io, g), newManCmd(io))
 	root.AddCommand(newCheckCmd(io, g), newVersionCmd(io), newConfigCmd(io, g), newTrustCmd(io, g, true), newTrustCmd(io, g, false),
 		newExecCmd(io, g), newModeCmd(io, g), newRulesCmd(io, g), newLogCmd(io, g), newGuardCmd(io, g),
-		newExplainCmd(io, g), newScanCmd(io, g), newInitCmd(io, g), newHookCmd(io, g))
+		newExplainCmd(io, g), newScanCmd(io, g), newInitCmd(io, g), newHookCmd(io, g),
+		newInstallCmd(io, true), newInstallCmd(io, false), newDoctorCmd(io, g))
 	registerCompletions(root)
 	explainArgErrors(root)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {

@@ -70,6 +70,14 @@ type Config struct {
 	// Git is the steps each git hook runs, from every trusted layer in order
 	// (config/git.go).
 	Git map[string][]githook.Step
+	// AuditSink is [audit] sink: file (the default), syslog, journald or none;
+	// AuditAddress ([audit] address, "unixgram:/path", "" for the sink's local
+	// default) and AuditFacility ([audit] facility, "" for authpriv) go with
+	// it. Only the system file, a trusted user file and a confirmed --config
+	// file set them (see mergeAudit).
+	AuditSink     policy.Setting[string]
+	AuditAddress  policy.Setting[string]
+	AuditFacility policy.Setting[string]
 }
 
 // TrustChecker says whether a project file's content is trusted.
@@ -84,6 +92,9 @@ func Load(paths Paths, trust TrustChecker) (*Config, error) {
 	cfg := &Config{
 		Policy:        policy.Builtin(),
 		AuditRequired: policy.Setting[bool]{Value: false, Source: LayerBuiltin},
+		AuditSink:     policy.Setting[string]{Value: "file", Source: LayerBuiltin},
+		AuditAddress:  policy.Setting[string]{Source: LayerBuiltin},
+		AuditFacility: policy.Setting[string]{Source: LayerBuiltin},
 	}
 	layers := []struct{ name, path string }{{LayerSystem, paths.System}, {LayerUser, paths.User}}
 	projects := paths.ProjectFiles()
@@ -271,6 +282,11 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 			ignored = append(ignored, "[audit] required = false")
 		}
 	}
+	ign, err := cfg.mergeAudit(layer, path, fc, lines, trusted)
+	if err != nil {
+		return nil, err
+	}
+	ignored = append(ignored, ign...)
 	if fc.FailClosed != nil {
 		if trusted || *fc.FailClosed {
 			cfg.FailClosed = policy.Setting[bool]{Value: *fc.FailClosed, Source: at("fail_closed")}

@@ -30,7 +30,10 @@ type fileConfig struct {
 		OnlyTighten *bool `toml:"only_tighten"`
 	} `toml:"managed"`
 	Audit struct {
-		Required *bool `toml:"required"`
+		Required *bool   `toml:"required"`
+		Sink     *string `toml:"sink"`
+		Address  *string `toml:"address"`
+		Facility *string `toml:"facility"`
 	} `toml:"audit"`
 	Shell struct {
 		Severe *string `toml:"severe"`

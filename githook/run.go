@@ -36,6 +36,9 @@ type Runner struct {
 	Decide func(args []string) bool
 	// Started, when set, is told each step just before it is decided.
 	Started func(n int, s Step)
+	// Interrupted, when set, reports a Ctrl-C that came while no step ran
+	// (while one was being decided): the hook stops before the next step.
+	Interrupted func() bool
 }
 
 // Result says how a hook's run ended: Step is 0 when every step ran and
@@ -51,6 +54,10 @@ type Result struct {
 	// Err is why the step could not be started (or its shell not built).
 	Err error
 }
+
+// interruptedStatus is the hook's exit status when Ctrl-C stopped it before a
+// step started: what a shell reports for a command killed by SIGINT.
+const interruptedStatus = 130
 
 // OK reports a run in which every step ran and succeeded.
 func (r Result) OK() bool { return r.Step == 0 }
@@ -91,6 +98,9 @@ func (r Runner) Run(h Hook) Result {
 		}
 		if !r.Decide(decide) {
 			return Result{Step: n, Command: s.Command, Denied: true}
+		}
+		if r.Interrupted != nil && r.Interrupted() {
+			return Result{Step: n, Command: s.Command, Status: interruptedStatus}
 		}
 		status, err := r.exec(argv, h.Input)
 		if err != nil || status != 0 {

@@ -240,3 +240,24 @@ func TestNames(t *testing.T) {
 		t.Error("Names hands out its own slice")
 	}
 }
+
+// A Ctrl-C while a step is being decided stops the hook before that step
+// starts, with the status a shell gives a command killed by SIGINT.
+func TestInterruptBeforeAStepStopsTheHook(t *testing.T) {
+	r, _ := testRunner(t, nil)
+	interrupted := false
+	r.Decide = func(args []string) bool {
+		interrupted = args[0] == "touch second" // Ctrl-C at this step's question
+		return true
+	}
+	r.Interrupted = func() bool { return interrupted }
+	res := r.Run(Hook{Name: "pre-commit", Steps: steps("touch first", "touch second", "touch third")})
+	if res.OK() || res.Denied || res.Step != 2 || res.Status != 130 || res.Err != nil {
+		t.Fatalf("result %+v, want step 2 stopped with 130", res)
+	}
+	for name, want := range map[string]bool{"first": true, "second": false, "third": false} {
+		if _, err := os.Stat(filepath.Join(r.Dir, name)); (err == nil) != want {
+			t.Errorf("%s exists: %v, want %v", name, err == nil, want)
+		}
+	}
+}

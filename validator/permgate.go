@@ -233,9 +233,9 @@ func permgateLoosens(opt shellparse.PermgateOption) string {
 }
 
 // permgateReadOnly reports a permgate command line that only shows something:
-// its log, version, help, rules, config or mode, an explanation, a scan, or the
-// snippets init, completion and hook --print-config print. exec and check
-// unwrap their command, which is judged itself.
+// its log, version, help, rules, config or mode, an explanation, a scan, the
+// snippets init, completion and hook --print-config print, or doctor's
+// report. exec and check unwrap their command, which is judged itself.
 func permgateReadOnly(args []shellparse.Word) bool {
 	call := shellparse.ParsePermgate(append([]shellparse.Word{{Text: "permgate", Static: true}}, args...))
 	if len(call.Dynamic) > 0 {
@@ -268,6 +268,10 @@ func permgateReadOnly(args []shellparse.Word) bool {
 		return len(ops) == 0 && !permgateHas(call, "cycle", "reset")
 	case "hook":
 		return permgateHas(call, "print-config")
+	case "doctor":
+		// doctor reads settings and sends each registered hook a test call
+		// that it must deny; it changes no setting.
+		return len(ops) == 0
 	}
 	return false
 }

@@ -1,0 +1,236 @@
+package audit
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/permgate/permgate/integrity"
+	"github.com/permgate/permgate/policy"
+)
+
+// The sinks an audit record can go to ([audit] sink).
+const (
+	// SinkFile is the JSON-lines file in the state directory (the default).
+	SinkFile = "file"
+	// SinkSyslog sends RFC 5424 messages over a unix datagram socket.
+	SinkSyslog = "syslog"
+	// SinkJournald sends entries in journald's native protocol.
+	SinkJournald = "journald"
+	// SinkNone keeps no record.
+	SinkNone = "none"
+)
+
+// DefaultFacility is the syslog facility of permgate's records: authpriv,
+// the facility of authorization messages, which the usual syslog setups route
+// to a file only root reads (/var/log/auth.log, /var/log/secure).
+const DefaultFacility = "authpriv"
+
+// JournaldSocket is where systemd-journald listens for its native protocol.
+const JournaldSocket = "/run/systemd/journal/socket"
+
+// Sink is where audit records go. Every sink redacts and caps a record
+// (Prepare) before it leaves permgate, and delivers it whole or not at all:
+// one line of the file, one datagram of a socket.
+type Sink interface {
+	// Write delivers one record.
+	Write(Record) error
+	// Check reports whether a record could be delivered now, without
+	// delivering one.
+	Check() error
+	// String names the sink and where it delivers: "file /…/audit.jsonl",
+	// "syslog unixgram:/dev/log".
+	String() string
+}
+
+// SinkConfig chooses and sets up a sink.
+type SinkConfig struct {
+	// Kind is SinkFile, SinkSyslog, SinkJournald or SinkNone; "" is SinkFile.
+	Kind string
+	// Address is "unixgram:/path" for the socket sinks; "" is the local
+	// default (DefaultSyslogAddress, JournaldSocket).
+	Address string
+	// Facility is the syslog facility name (auth, authpriv, user, daemon,
+	// local0 … local7); "" is DefaultFacility. The journald sink sends it as
+	// SYSLOG_FACILITY.
+	Facility string
+	// Dir is the state directory, where the file sink keeps its log.
+	Dir string
+	// Hostname and PID go into syslog messages; "" and 0 are the machine's
+	// host name and this process's id.
+	Hostname string
+	PID      int
+	// MaxDatagram bounds a syslog message in bytes; 0 is the platform's
+	// default (DefaultMaxDatagram).
+	MaxDatagram int
+}
+
+// Facilities are the syslog facility names permgate accepts, with their codes
+// (RFC 5424 §6.2.1).
+var facilities = map[string]int{
+	"user": 1, "daemon": 3, "auth": 4, "authpriv": 10,
+	"local0": 16, "local1": 17, "local2": 18, "local3": 19,
+	"local4": 20, "local5": 21, "local6": 22, "local7": 23,
+}
+
+// FacilityNames lists the facility names [audit] facility accepts.
+func FacilityNames() []string {
+	return []string{"auth", "authpriv", "user", "daemon", "local0", "local1", "local2", "local3", "local4", "local5", "local6", "local7"}
+}
+
+// DefaultSyslogAddress is the local syslog socket of an operating system:
+// /var/run/syslog on macOS, /dev/log elsewhere.
+func DefaultSyslogAddress(goos string) string {
+	if goos == "darwin" {
+		return "unixgram:/var/run/syslog"
+	}
+	return "unixgram:/dev/log"
+}
+
+// DefaultMaxDatagram is the largest syslog message permgate sends on an
+// operating system: macOS refuses unix datagrams over 2048 bytes
+// (net.local.dgram.maxdgram); elsewhere 8 KiB, rsyslog's default message size.
+func DefaultMaxDatagram(goos string) int {
+	if goos == "darwin" {
+		return 2048
+	}
+	return 8 << 10
+}
+
+// maxSocketPath is the longest unix socket path every supported system takes
+// (sun_path is 104 bytes on macOS, with its NUL).
+const maxSocketPath = 103
+
+// ParseAddress returns the socket path of an "unixgram:/path" address.
+func ParseAddress(addr string) (string, error) {
+	path, ok := strings.CutPrefix(addr, "unixgram:")
+	switch {
+	case !ok:
+		return "", fmt.Errorf("address %q: want unixgram:/path/to/socket", addr)
+	case !filepath.IsAbs(path):
+		return "", fmt.Errorf("address %q: the socket path must be absolute", addr)
+	case strings.ContainsRune(path, 0):
+		return "", fmt.Errorf("address %q: the socket path holds a NUL byte", addr)
+	case len(path) > maxSocketPath:
+		return "", fmt.Errorf("address %q: the socket path is %d bytes, over the %d a unix socket takes", addr, len(path), maxSocketPath)
+	}
+	return path, nil
+}
+
+// Open returns the sink cfg names. It opens nothing: each Write delivers on
+// its own, so a sink is cheap to open for one decision.
+func Open(cfg SinkConfig) (Sink, error) {
+	kind := cfg.Kind
+	if kind == "" {
+		kind = SinkFile
+	}
+	switch kind {
+	case SinkFile:
+		if cfg.Address != "" {
+			return nil, fmt.Errorf("audit sink file: address %q applies only to the syslog and journald sinks", cfg.Address)
+		}
+		if cfg.Dir == "" {
+			return nil, errors.New("audit sink file: no state directory")
+		}
+		return Log{Dir: cfg.Dir}, nil
+	case SinkNone:
+		return noneSink{}, nil
+	case SinkSyslog, SinkJournald:
+	default:
+		return nil, fmt.Errorf("audit sink %q: want file, syslog, journald or none", kind)
+	}
+	facility := cfg.Facility
+	if facility == "" {
+		facility = DefaultFacility
+	}
+	code, ok := facilities[facility]
+	if !ok {
+		return nil, fmt.Errorf("audit facility %q: want one of %s", facility, strings.Join(FacilityNames(), ", "))
+	}
+	addr := cfg.Address
+	if addr == "" {
+		addr = DefaultSyslogAddress(runtime.GOOS)
+		if kind == SinkJournald {
+			addr = "unixgram:" + JournaldSocket
+		}
+	}
+	path, err := ParseAddress(addr)
+	if err != nil {
+		return nil, fmt.Errorf("audit sink %s: %w", kind, err)
+	}
+	d := dgram{kind: kind, path: path}
+	if kind == SinkJournald {
+		return journald{dgram: d, facility: code}, nil
+	}
+	host := cfg.Hostname
+	if host == "" {
+		host, _ = os.Hostname()
+	}
+	pid := cfg.PID
+	if pid == 0 {
+		pid = os.Getpid()
+	}
+	max := cfg.MaxDatagram
+	if max <= 0 {
+		max = DefaultMaxDatagram(runtime.GOOS)
+	}
+	return syslogSink{dgram: d, facility: code, host: host, pid: pid, max: max}, nil
+}
+
+// priority is the syslog severity of a decision: deny is a warning, ask a
+// notice, allow informational (RFC 5424 §6.2.1).
+func priority(d policy.Decision) int {
+	switch d {
+	case policy.Deny:
+		return 4
+	case policy.Ask:
+		return 5
+	}
+	return 6
+}
+
+// Write appends the record to the log (Append).
+func (l Log) Write(rec Record) error { return l.Append(rec) }
+
+// String names the file sink and its path.
+func (l Log) String() string { return "file " + l.Path() }
+
+// Check reports whether the log's directory takes a new file (one is created
+// and removed) and whether the log, when it exists, is a regular file that
+// opens for appending. Nothing is written to the log.
+func (l Log) Check() error {
+	if err := os.MkdirAll(l.Dir, 0o700); err != nil {
+		return fmt.Errorf("audit log %s: %w", l.Path(), err)
+	}
+	f, err := os.CreateTemp(l.Dir, ".audit-check-*")
+	if err != nil {
+		return fmt.Errorf("audit log %s: the directory is not writable: %w", l.Path(), err)
+	}
+	name := f.Name()
+	f.Close()
+	if err := os.Remove(name); err != nil {
+		return fmt.Errorf("audit log %s: %w", l.Path(), err)
+	}
+	for _, p := range []string{l.Path(), filepath.Join(l.Dir, LockName)} {
+		f, err := integrity.OpenRegular(p, os.O_WRONLY|os.O_APPEND, 0, false)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("audit log: %w", err)
+		}
+		f.Close()
+	}
+	return nil
+}
+
+// noneSink keeps no record.
+type noneSink struct{}
+
+func (noneSink) Write(Record) error { return nil }
+func (noneSink) Check() error       { return nil }
+func (noneSink) String() string     { return "none (no audit records are kept)" }

@@ -1,0 +1,161 @@
+package audit
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// SDID is the structured-data id of permgate's element in a syslog message.
+// 32473 is the private enterprise number RFC 5612 sets aside for examples
+// and documentation: permgate has none of its own.
+const SDID = "permgate@32473"
+
+// AppName is the APP-NAME of permgate's syslog messages and its journald
+// SYSLOG_IDENTIFIER.
+const AppName = "permgate"
+
+// minDatagram is the smallest MaxDatagram honoured: room for the header, the
+// structured data and some of the command.
+const minDatagram = 1024
+
+// syslogSink sends each record as one RFC 5424 message in one datagram.
+type syslogSink struct {
+	dgram
+	facility int
+	host     string
+	pid      int
+	max      int
+}
+
+// Write sends the record (redacted and capped first) as one datagram.
+func (s syslogSink) Write(rec Record) error {
+	return s.send(s.format(Prepare(rec)))
+}
+
+// format writes a prepared record as an RFC 5424 message of at most s.max
+// bytes:
+//
+//	<PRI>1 TIMESTAMP HOSTNAME permgate PROCID SOURCE [permgate@32473 decision="…" …] DECISION: COMMAND
+//
+// Structured-data values escape ", \ and ] (RFC 5424 §6.3.3); the message
+// has no raw control character (a newline is \n, a backslash \\), so one
+// record is one line. Each value is capped at an eighth of the datagram and
+// the command at what is left; a cut command ends in "…[cut: N bytes in all]".
+func (s syslogSink) format(rec Record) []byte {
+	max := max(s.max, minDatagram)
+	b := make([]byte, 0, 512)
+	b = fmt.Appendf(b, "<%d>1 %s %s %s %d %s [%s", s.facility*8+priority(rec.Decision),
+		timestamp(rec.Time), headerField(s.host, 255), AppName, s.pid, headerField(rec.Source, 32), SDID)
+	valueCap := max / 8
+	for _, p := range []struct{ name, value string }{
+		{"decision", string(rec.Decision)}, {"severity", rec.Severity}, {"mode", string(rec.Mode)},
+		{"rule", rec.Rule}, {"id", strings.Join(rec.IDs, " ")}, {"by", rec.DecidedBy},
+		{"source", rec.Source}, {"cwd", rec.Cwd}, {"reason", rec.Reason},
+	} {
+		b = append(b, ' ')
+		b = append(b, p.name...)
+		b = append(b, `="`...)
+		v, whole := appendEscaped(nil, p.value, valueCap, true)
+		if !whole {
+			v, _ = appendEscaped(nil, p.value, valueCap-len("…"), true)
+			v = append(v, "…"...)
+		}
+		b = append(b, v...)
+		b = append(b, '"')
+	}
+	b = append(b, "] "...)
+	b = append(b, rec.Decision...)
+	b = append(b, ": "...)
+	room := max - len(b)
+	msg, whole := appendEscaped(nil, rec.Command, room, false)
+	if !whole || rec.CommandLen > 0 {
+		full := len(rec.Command)
+		if rec.CommandLen > 0 {
+			full = rec.CommandLen
+		}
+		marker := fmt.Sprintf("…[cut: %d bytes in all]", full)
+		msg, _ = appendEscaped(nil, rec.Command, room-len(marker), false)
+		msg = append(msg, marker...)
+	}
+	return append(b, msg...)
+}
+
+// timestamp writes a record's time as an RFC 5424 TIMESTAMP (microseconds at
+// most), or the NILVALUE "-" when it does not parse.
+func timestamp(t string) string {
+	tm, err := time.Parse(time.RFC3339Nano, t)
+	if err != nil {
+		return "-"
+	}
+	return tm.Format("2006-01-02T15:04:05.000000Z07:00")
+}
+
+// headerField is a header field as RFC 5424 allows it: 1 to n printable
+// US-ASCII characters, else the NILVALUE "-".
+func headerField(v string, n int) string {
+	if v == "" || len(v) > n {
+		return "-"
+	}
+	for i := 0; i < len(v); i++ {
+		if v[i] < 33 || v[i] > 126 {
+			return "-"
+		}
+	}
+	return v
+}
+
+// appendEscaped appends s escaped to dst, stopping before the escape of a
+// character would take dst past budget bytes; whole reports that all of s
+// fit. In structured data (sd) ", \ and ] are backslash-escaped; in the
+// message a backslash is doubled. In both, what would break the line or fool
+// a reader — control characters, line and paragraph separators, bidirectional
+// overrides, a byte that is not UTF-8 — becomes \n, \r, \t, \xNN or \uNNNN.
+func appendEscaped(dst []byte, s string, budget int, sd bool) ([]byte, bool) {
+	var one []byte
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		one = one[:0]
+		switch {
+		case r == utf8.RuneError && size == 1:
+			one = fmt.Appendf(one, `\x%02x`, s[i])
+		case r == '\\':
+			one = append(one, `\\`...)
+		case sd && (r == '"' || r == ']'):
+			one = append(one, '\\', byte(r))
+		case r == '\n':
+			one = append(one, `\n`...)
+		case r == '\r':
+			one = append(one, `\r`...)
+		case r == '\t':
+			one = append(one, `\t`...)
+		case r < 0x20 || r == 0x7f:
+			one = fmt.Appendf(one, `\x%02x`, r)
+		case unsafeRune(r):
+			one = append(one, `\u`...)
+			one = append(one, fmt.Sprintf("%04x", r)...)
+		default:
+			one = append(one, s[i:i+size]...)
+		}
+		if len(dst)+len(one) > budget {
+			return dst, false
+		}
+		dst = append(dst, one...)
+		i += size
+	}
+	return dst, true
+}
+
+// unsafeRune reports a character a log reader could misread: a C1 control,
+// a line or paragraph separator, a byte-order mark, a bidirectional control.
+func unsafeRune(r rune) bool {
+	switch {
+	case r >= 0x80 && unicode.IsControl(r),
+		r == 0x2028, r == 0x2029, r == 0xfeff,
+		r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f, r == 0x061c:
+		return true
+	}
+	return false
+}

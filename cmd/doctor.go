@@ -1,0 +1,105 @@
+package cmd
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/permgate/permgate/audit"
+	"github.com/permgate/permgate/config"
+	"github.com/permgate/permgate/setup"
+)
+
+// newDoctorCmd makes `permgate doctor`.
+func newDoctorCmd(io streams, g *globalFlags) *cobra.Command {
+	return &cobra.Command{
+		Use:   "doctor",
+		Short: "Check that permgate is set up and works: hooks, shell guard, git hooks, config, state, audit",
+		Long: "doctor checks each harness whose directory exists (its settings parse, permgate's hook is registered,\n" +
+			"the registered program exists and denies a test call it is sent, as the harness would send it),\n" +
+			"the shell guard in the start-up files, the repository's git hooks, the config, that the state and\n" +
+			"audit directories are writable, and the project config's trust. It prints each check with ✔, ! or ✘\n" +
+			"and the command that fixes it, and exits 1 when something is broken (✘), else 0. It changes nothing;\n" +
+			"the test call is denied, and recorded in the audit log as any hook call is.",
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			checks := setup.Doctor(setupEnv(io.host))
+			checks = append(checks, doctorPermgate(io, g)...)
+			broken := false
+			for _, ch := range checks {
+				mark := "✔"
+				switch ch.Status {
+				case setup.Warn:
+					mark = "!"
+				case setup.Fail:
+					mark, broken = "✘", true
+				}
+				fmt.Fprintf(io.out, "%s %s: %s\n", mark, ch.Subject, safe(ch.Message))
+				if ch.Fix != "" {
+					fmt.Fprintf(io.out, "    fix: %s\n", safe(ch.Fix))
+				}
+			}
+			if broken {
+				return exitCode{exitError}
+			}
+			return nil
+		},
+	}
+}
+
+// doctorPermgate checks permgate's own files: the config, the state and
+// audit directory, the audit log, and the project config's trust.
+func doctorPermgate(io streams, g *globalFlags) []setup.Check {
+	var out []setup.Check
+	quiet := io
+	quiet.err = discard{}
+	s, err := loadSession(g, quiet, "", false)
+	if err != nil {
+		return append(out, setup.Check{Status: setup.Fail, Subject: "config", Message: err.Error(), Fix: "permgate config check (then correct the file at the line it names)"})
+	}
+	files := 0
+	for _, l := range s.cfg.Layers {
+		if l.Exists {
+			files++
+		}
+	}
+	out = append(out, setup.Check{Status: setup.OK, Subject: "config", Message: fmt.Sprintf("%d file(s) load; mode %s", files, s.eff.Mode)})
+	for _, l := range s.cfg.Layers {
+		switch {
+		case !l.Exists || l.Name != config.LayerProject:
+		case l.Trusted:
+			out = append(out, setup.Check{Status: setup.OK, Subject: "project", Message: l.Path + " is trusted"})
+		default:
+			out = append(out, setup.Check{Status: setup.Warn, Subject: "project", Message: l.Path + " is not trusted: only its deny and ask rules apply",
+				Fix: "permgate trust " + l.Path + " (after reading it)"})
+		}
+	}
+	dir := s.store.Dir
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return append(out, setup.Check{Status: setup.Fail, Subject: "state", Message: err.Error(), Fix: "mkdir -p " + dir})
+	}
+	if err := setup.CheckDirWritable(dir); err != nil {
+		return append(out, setup.Check{Status: setup.Fail, Subject: "state", Message: err.Error(), Fix: "chmod u+rwx " + dir})
+	}
+	out = append(out, setup.Check{Status: setup.OK, Subject: "state", Message: dir + " is writable"})
+	sink, err := s.auditSink()
+	if err == nil {
+		err = sink.Check()
+	}
+	switch {
+	case err != nil:
+		out = append(out, setup.Check{Status: setup.Fail, Subject: "audit", Message: "records cannot be delivered: " + err.Error(),
+			Fix: "make the audit log writable or its socket reachable, or correct [audit] sink and address (permgate config show says where they are set)"})
+	case s.cfg.AuditSink.Value == audit.SinkNone:
+		out = append(out, setup.Check{Status: setup.Warn, Subject: "audit", Message: "no audit records are kept ([audit] sink = \"none\", " + s.cfg.AuditSink.Source + ")"})
+	default:
+		out = append(out, setup.Check{Status: setup.OK, Subject: "audit", Message: "records can be delivered to " + sink.String()})
+	}
+	return out
+}
+
+// discard swallows what is written to it.
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }

@@ -1,0 +1,168 @@
+package setup
+
+import (
+	"path/filepath"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// hookCommand is the shell command a harness runs for permgate's hook:
+// the binary's path (quoted when it needs to be) and `hook NAME`.
+func hookCommand(binary, harness string) string {
+	return shellWord(binary) + " hook " + harness
+}
+
+// shellWord quotes s for a POSIX shell when it holds anything but plain path
+// characters.
+func shellWord(s string) string {
+	plain := s != "" && !strings.ContainsFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+@%:,=", r))
+	})
+	if plain {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// commandWords splits a shell command into its words when it is one simple
+// command of literal words (quotes allowed, no expansion, no redirection, no
+// second command); ok is false otherwise. Only such a command is recognised
+// as permgate's, and only such a command is run by doctor.
+func commandWords(command string) (words []string, ok bool) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, false
+	}
+	st := f.Stmts[0]
+	call, isCall := st.Cmd.(*syntax.CallExpr)
+	if !isCall || len(st.Redirs) > 0 || st.Negated || st.Background || len(call.Assigns) > 0 || len(call.Args) == 0 {
+		return nil, false
+	}
+	for _, w := range call.Args {
+		lit, ok := literalWord(w)
+		if !ok {
+			return nil, false
+		}
+		words = append(words, lit)
+	}
+	return words, true
+}
+
+// programTail returns the end of a command's first word when the word ends
+// in plain text ($HOME/bin/permgate, ~/go/bin/permgate → "/bin/permgate",
+// "/go/bin/permgate"), for recognising a hook written by hand; the other
+// words must be literal. ok is false otherwise.
+func programTail(command string) (tail string, rest []string, ok bool) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return "", nil, false
+	}
+	st := f.Stmts[0]
+	call, isCall := st.Cmd.(*syntax.CallExpr)
+	if !isCall || len(st.Redirs) > 0 || st.Negated || st.Background || len(call.Assigns) > 0 || len(call.Args) == 0 {
+		return "", nil, false
+	}
+	parts := call.Args[0].Parts
+	lit, isLit := parts[len(parts)-1].(*syntax.Lit)
+	if !isLit {
+		return "", nil, false
+	}
+	for _, w := range call.Args[1:] {
+		l, ok := literalWord(w)
+		if !ok {
+			return "", nil, false
+		}
+		rest = append(rest, l)
+	}
+	return lit.Value, rest, true
+}
+
+// literalWord returns a word's value when it holds no expansion.
+func literalWord(w *syntax.Word) (string, bool) {
+	var sb strings.Builder
+	for _, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(p.Value, "*?[~{") {
+				return "", false
+			}
+			sb.WriteString(unescape(p.Value))
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return "", false
+			}
+			sb.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				lit, ok := q.(*syntax.Lit)
+				if !ok {
+					return "", false
+				}
+				sb.WriteString(unescapeDouble(lit.Value))
+			}
+		default:
+			return "", false
+		}
+	}
+	return sb.String(), true
+}
+
+// unescape removes the backslashes of an unquoted word.
+func unescape(s string) string {
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
+}
+
+// unescapeDouble removes the backslashes a double-quoted string drops.
+func unescapeDouble(s string) string {
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("$`\"\\", s[i+1]) >= 0 {
+			i++
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
+}
+
+// permgateHook reports whether command runs `permgate hook HARNESS` (any
+// path to a program named permgate, any flags after hook's name), and returns
+// its words.
+func permgateHook(command, harness string) ([]string, bool) {
+	words, ok := commandWords(command)
+	if !ok {
+		// A program named through an expansion ($HOME/bin/permgate) is
+		// recognised, with "" for its path: doctor cannot run it as it is.
+		tail, rest, tailOK := programTail(command)
+		if !tailOK || !strings.HasSuffix(tail, "/permgate") {
+			return nil, false
+		}
+		words = append([]string{""}, rest...)
+	}
+	if len(words) < 3 {
+		return nil, false
+	}
+	base := "permgate"
+	if words[0] != "" {
+		base = strings.TrimSuffix(filepath.Base(words[0]), ".exe")
+	}
+	if base != "permgate" {
+		return nil, false
+	}
+	for i := 1; i+1 < len(words); i++ {
+		if words[i] == "hook" {
+			return words, words[i+1] == harness
+		}
+		if !strings.HasPrefix(words[i], "-") {
+			break
+		}
+	}
+	return nil, false
+}

@@ -1,0 +1,372 @@
+package setup
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/permgate/permgate/harness"
+	"github.com/permgate/permgate/policy"
+)
+
+// Status is how one doctor check came out.
+type Status int
+
+// The outcomes of a check: fine, worth knowing, broken.
+const (
+	OK Status = iota
+	Warn
+	Fail
+)
+
+// Check is one line of doctor's report.
+type Check struct {
+	Status Status
+	// Subject is what was checked: "claude", "zsh", "config".
+	Subject string
+	// Message says what was found.
+	Message string
+	// Fix is the command (or the edit) that fixes it, or "".
+	Fix string
+}
+
+// probeTimeout bounds doctor's test call of a registered hook.
+const probeTimeout = 10 * time.Second
+
+// HarnessNames are the harnesses install and doctor know.
+var HarnessNames = []string{"claude", "codex", "gemini", "cursor", "copilot"}
+
+// Doctor checks every harness whose directory exists (the user's and the
+// project's), the shell guard in the start-up files, and the repository's
+// git hooks. It changes nothing; a registered hook is run once with a test
+// payload that it must deny.
+func Doctor(e *Env) []Check {
+	var out []Check
+	root := ""
+	if e.Cwd != "" {
+		if r, err := e.git("rev-parse", "--show-toplevel"); err == nil {
+			root = r
+		}
+	}
+	for _, name := range HarnessNames {
+		out = append(out, e.doctorHarness(name, false, "")...)
+		if root != "" && root != e.Home {
+			out = append(out, e.doctorHarness(name, true, root)...)
+		}
+	}
+	out = append(out, e.doctorShells()...)
+	if root != "" {
+		out = append(out, e.doctorGit()...)
+	}
+	return out
+}
+
+// doctorHarness checks one harness's settings, user or project.
+func (e *Env) doctorHarness(name string, project bool, root string) []Check {
+	files := e.harnessFiles(name, project, root)
+	if len(files) == 0 || !isDir(files[0].dir) {
+		return nil
+	}
+	fix := "permgate install " + name
+	if project {
+		fix += " --project"
+	}
+	var out []Check
+	type reg struct{ file, command string }
+	seen := map[reg]bool{}
+	var order []reg
+	for _, f := range files {
+		data, err := readSmall(f.path)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			out = append(out, Check{Fail, name, fmt.Sprintf("cannot read %s: %v", f.path, err), "make it a readable regular file"})
+			continue
+		}
+		var doc *jnode
+		if f.toml {
+			m, perr := parseTOML(f.path, data)
+			err = perr
+			if err == nil {
+				doc = tomlAsJSON(m)
+			}
+		} else {
+			doc, err = parseJSON(f.path, data)
+		}
+		if err != nil {
+			out = append(out, Check{Fail, name, err.Error(), "edit " + f.path + " at the line named, then " + fix})
+			continue
+		}
+		regs := jsonRegistered(doc, name)
+		events := make([]string, 0, len(regs))
+		for ev := range regs {
+			events = append(events, ev)
+		}
+		slices.Sort(events)
+		for _, ev := range events {
+			for _, c := range regs[ev] {
+				if r := (reg{f.path, c}); !seen[r] {
+					seen[r] = true
+					order = append(order, r)
+				}
+			}
+		}
+		if name == "gemini" {
+			out = append(out, geminiEnabled(f.path, doc)...)
+		}
+	}
+	if len(order) == 0 {
+		return append(out, Check{Warn, name, fmt.Sprintf("permgate's hook is not registered in %s", files[0].path), fix})
+	}
+	cwd := e.Cwd
+	if project {
+		cwd = root
+	}
+	for _, r := range order {
+		out = append(out, e.doctorCommand(name, r.file, r.command, fix, cwd, project)...)
+	}
+	if name == "codex" {
+		out = append(out, Check{Warn, name, "Codex runs a hook only once it is trusted, and again after each change of it", "start codex, open /hooks and trust permgate's PreToolUse hook"})
+	}
+	return out
+}
+
+// geminiEnabled checks that Gemini CLI's hooks are not turned off in a
+// settings file.
+func geminiEnabled(path string, doc *jnode) []Check {
+	hc := doc.get("hooksConfig")
+	if hc == nil || !hc.object {
+		return []Check{{OK, "gemini", "hooks are not turned off in " + path + " (Gemini CLI before 0.27 needs \"hooksConfig\": {\"enabled\": true})", ""}}
+	}
+	if en := hc.get("enabled"); en != nil && en.raw == "false" {
+		return []Check{{Fail, "gemini", path + " turns Gemini CLI's hooks off (\"hooksConfig\": {\"enabled\": false}): permgate's hook never runs", "set \"enabled\": true under \"hooksConfig\" in " + path}}
+	}
+	if dis := hc.get("disabled"); dis != nil && dis.array {
+		for _, it := range dis.items {
+			if s, _ := it.str(); s == "permgate" || strings.Contains(s, "permgate hook") {
+				return []Check{{Fail, "gemini", path + " lists permgate's hook in \"hooksConfig\".\"disabled\": it never runs", "remove it from \"hooksConfig\".\"disabled\" in " + path}}
+			}
+		}
+	}
+	return []Check{{OK, "gemini", "hooks are turned on in " + path, ""}}
+}
+
+// doctorCommand checks one registered hook command: its program exists and
+// runs, and it denies the test payload.
+//
+// A project's settings come with the repository: from them, only this very
+// permgate is run (a program the repository names could be anything).
+func (e *Env) doctorCommand(name, file, command, fix, cwd string, project bool) []Check {
+	words, ok := permgateHook(command, name)
+	if !ok {
+		return []Check{{Fail, name, fmt.Sprintf("cannot read the registered command %q", command), fix}}
+	}
+	if words[0] == "" {
+		return []Check{{Warn, name, fmt.Sprintf("%s registers the hook as %q; doctor runs only a program named by a plain path, so it is not tested", file, command), fix}}
+	}
+	bin, err := e.program(words[0])
+	if err != nil {
+		return []Check{{Fail, name, fmt.Sprintf("the registered program %s: %v", words[0], err), fix}}
+	}
+	out := []Check{{OK, name, file + " registers the hook: " + command, ""}}
+	if project && !sameFile(bin, e.Binary) {
+		return append(out, Check{Warn, name, fmt.Sprintf("%s is not this permgate (%s); doctor runs no other program a project's settings name, so the hook is not tested", bin, e.Binary), fix})
+	}
+	h, ok := harness.Lookup(name)
+	if !ok {
+		return append(out, Check{Warn, name, "this permgate has no " + name + " protocol to test the hook with", ""})
+	}
+	if cwd == "" {
+		cwd = e.Home
+	}
+	stdout, stderr, exit, err := e.spawn(bin, words[1:], h.ProbePayload(cwd), cwd)
+	if err != nil {
+		return append(out, Check{Fail, name, fmt.Sprintf("the hook did not run: %v", err), fix})
+	}
+	d, err := h.ReadAnswer(stdout, stderr, exit)
+	switch {
+	case err != nil:
+		out = append(out, Check{Fail, name, fmt.Sprintf("a test call: %v", err), fix})
+	case d != policy.Deny:
+		out = append(out, Check{Fail, name, fmt.Sprintf("the hook answered %s to a test call of %q, which it must deny", d, harness.ProbeCommand), fix})
+	default:
+		out = append(out, Check{OK, name, fmt.Sprintf("the hook denies a test call of %q, as it must", harness.ProbeCommand), ""})
+	}
+	return out
+}
+
+// program finds a registered program: an absolute path, or a name on PATH.
+// It must be a regular executable file.
+func (e *Env) program(p string) (string, error) {
+	if !filepath.IsAbs(p) {
+		found := ""
+		for _, dir := range filepath.SplitList(e.getenv("PATH")) {
+			if c := filepath.Join(dir, p); filepath.IsAbs(c) && isExecutable(c) {
+				found = c
+				break
+			}
+		}
+		if found == "" {
+			return "", fmt.Errorf("is not on PATH")
+		}
+		p = found
+	}
+	info, err := os.Stat(p)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("does not exist")
+	case !info.Mode().IsRegular():
+		return "", fmt.Errorf("is not a regular file")
+	case info.Mode().Perm()&0o111 == 0:
+		return "", fmt.Errorf("is not executable")
+	}
+	return p, nil
+}
+
+// isExecutable reports a regular file with an execute bit.
+func isExecutable(p string) bool {
+	info, err := os.Stat(p)
+	return err == nil && info.Mode().IsRegular() && info.Mode().Perm()&0o111 != 0
+}
+
+// isDir reports a directory.
+func isDir(p string) bool {
+	info, err := os.Stat(p)
+	return err == nil && info.IsDir()
+}
+
+// spawn runs a registered hook with payload on stdin, as the harness would,
+// but directly (no shell): only a command of literal words gets here.
+func (e *Env) spawn(bin string, args []string, payload []byte, cwd string) (stdout, stderr []byte, exit int, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
+	defer cancel()
+	c := exec.CommandContext(ctx, bin, args...)
+	c.Dir = cwd
+	c.Env = e.Environ
+	c.Stdin = bytes.NewReader(payload)
+	var o, s bytes.Buffer
+	c.Stdout, c.Stderr = &o, &s
+	err = c.Run()
+	var ee *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		return nil, nil, 0, fmt.Errorf("no answer within %s", probeTimeout)
+	case errors.As(err, &ee):
+		return o.Bytes(), s.Bytes(), ee.ExitCode(), nil
+	case err != nil:
+		return nil, nil, 0, err
+	}
+	return o.Bytes(), s.Bytes(), 0, nil
+}
+
+// doctorShells checks the guard line of the user's shell ($SHELL) and of any
+// shell whose start-up file has one.
+func (e *Env) doctorShells() []Check {
+	var out []Check
+	login := filepath.Base(e.getenv("SHELL"))
+	for _, sh := range []string{"bash", "zsh", "fish"} {
+		path := e.RCFile(sh)
+		data, err := readSmall(path)
+		line, marked := 0, false
+		if err == nil {
+			line, marked = shellInstalled(string(data), sh)
+		}
+		switch {
+		case line == 0 && sh != login:
+		case line == 0:
+			out = append(out, Check{Warn, sh, "the shell guard is not loaded in " + path, "permgate install " + sh})
+		case !marked:
+			out = append(out, Check{OK, sh, fmt.Sprintf("%s:%d loads the shell guard (a line permgate did not write)", path, line), ""})
+		default:
+			out = append(out, e.doctorShellLine(sh, path, line, strings.Split(string(data), "\n")[line-1]))
+		}
+	}
+	return out
+}
+
+// doctorShellLine checks that the program permgate's guard line runs exists.
+func (e *Env) doctorShellLine(sh, path string, line int, text string) Check {
+	code := strings.TrimSpace(strings.SplitN(text, "  #", 2)[0])
+	code = strings.TrimPrefix(strings.TrimSuffix(code, `)"`), `eval "$(`)
+	code = strings.TrimSuffix(code, " | source")
+	words, ok := commandWords(code)
+	if !ok || len(words) == 0 {
+		return Check{Fail, sh, fmt.Sprintf("%s:%d: cannot read permgate's guard line", path, line), "permgate install " + sh}
+	}
+	if _, err := e.program(words[0]); err != nil {
+		return Check{Fail, sh, fmt.Sprintf("%s:%d runs %s, which %v: every line would be refused", path, line, words[0], err), "permgate install " + sh}
+	}
+	return Check{OK, sh, fmt.Sprintf("%s:%d loads the shell guard", path, line), ""}
+}
+
+// doctorGit checks the repository's git hooks permgate wrote.
+func (e *Env) doctorGit() []Check {
+	dir, err := e.HooksDir()
+	if err != nil {
+		return nil
+	}
+	var mine []string
+	for _, name := range GitHooks {
+		p := filepath.Join(dir, name)
+		data, err := readSmall(p)
+		if err != nil || !strings.Contains(string(data), GitHookMarker) {
+			continue
+		}
+		mine = append(mine, name)
+		for _, l := range strings.Split(string(data), "\n") {
+			if !strings.HasPrefix(l, "exec ") {
+				continue
+			}
+			words, ok := commandWords(strings.TrimSuffix(strings.TrimPrefix(l, "exec "), ` "$@"`))
+			if !ok || len(words) == 0 {
+				return []Check{{Fail, "git", "cannot read " + p, "permgate install git"}}
+			}
+			if _, err := e.program(words[0]); err != nil {
+				return []Check{{Fail, "git", fmt.Sprintf("%s runs %s, which %v", p, words[0], err), "permgate install git"}}
+			}
+			if !isExecutable(p) {
+				return []Check{{Fail, "git", p + " is not executable: git skips it", "chmod +x " + p}}
+			}
+		}
+	}
+	if len(mine) == 0 {
+		return []Check{{Warn, "git", "no permgate git hooks in " + dir, "permgate install git"}}
+	}
+	slices.Sort(mine)
+	return []Check{{OK, "git", "permgate runs the " + strings.Join(mine, ", ") + " hooks in " + dir, ""}}
+}
+
+// CheckDirWritable reports whether files can be made in dir: it creates and
+// removes a temporary file there, and writes nothing else.
+func CheckDirWritable(dir string) error {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("%s: %w", dir, err)
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	f, err := os.CreateTemp(dir, ".permgate-doctor-*")
+	if err != nil {
+		return fmt.Errorf("cannot create a file in %s: %w", dir, err)
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
+}
+
+// sameFile reports whether a and b name the same existing file.
+func sameFile(a, b string) bool {
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(ia, ib)
+}

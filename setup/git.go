@@ -1,0 +1,87 @@
+package setup
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+)
+
+// GitHookMarker is the comment line that marks a git hook permgate wrote;
+// uninstall removes only files that carry it.
+const GitHookMarker = "# permgate-managed-hook"
+
+// GitHooks are the git hooks install writes: each runs `permgate githook
+// NAME` with the hook's arguments (commit-msg's message file, pre-push's
+// remote), which runs the steps configured for it.
+var GitHooks = []string{"pre-commit", "commit-msg", "pre-push"}
+
+// gitHookScript is the script of one git hook.
+func gitHookScript(binary, name string) string {
+	return "#!/bin/sh\n" + GitHookMarker + "\nexec " + posixQuote(binary) + " githook " + name + " \"$@\"\n"
+}
+
+// posixQuote always single-quotes s for sh.
+func posixQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// HooksDir is the directory git runs the repository's hooks from: core.hooksPath
+// when set, else the hooks directory of the repository (a worktree's common
+// one), as `git rev-parse --git-path hooks` names it.
+func (e *Env) HooksDir() (string, error) {
+	out, err := e.git("rev-parse", "--git-path", "hooks")
+	if err != nil {
+		return "", fmt.Errorf("not in a git repository (%v)", err)
+	}
+	if !filepath.IsAbs(out) {
+		out = filepath.Join(e.Cwd, out)
+	}
+	return filepath.Clean(out), nil
+}
+
+// gitHooks installs or uninstalls the git hooks. A hook file that permgate
+// did not write is never changed: install refuses, naming it, before writing
+// anything; uninstall leaves it.
+func (e *Env) gitHooks(opt Options, install bool) ([]Result, error) {
+	dir, err := e.HooksDir()
+	if err != nil {
+		return nil, err
+	}
+	if install {
+		for _, name := range GitHooks {
+			p := filepath.Join(dir, name)
+			data, err := readSmall(p)
+			if err == nil && !strings.Contains(string(data), GitHookMarker) {
+				return nil, fmt.Errorf("%s is a hook permgate did not write; it is unchanged and nothing was installed (move it aside, or run it as one of permgate's steps, then install again)", p)
+			}
+			if err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return nil, fmt.Errorf("%w; nothing was installed", err)
+			}
+		}
+	}
+	var res []Result
+	for _, name := range GitHooks {
+		p := filepath.Join(dir, name)
+		want := gitHookScript(e.Binary, name)
+		c, err := e.apply(p, applyOpts{newMode: 0o755, forceBits: 0o111, dryRun: opt.DryRun, noBackup: true}, func(old []byte) ([]byte, bool, error) {
+			if old != nil && !strings.Contains(string(old), GitHookMarker) {
+				if install {
+					return nil, false, fmt.Errorf("%s is a hook permgate did not write; it is unchanged", p)
+				}
+				return old, false, nil
+			}
+			if !install {
+				return nil, old != nil, nil
+			}
+			return []byte(want), false, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		r := result("git", c, install, opt)
+		res = append(res, r)
+	}
+	return res, nil
+}

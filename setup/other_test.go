@@ -1,0 +1,330 @@
+package setup
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const codexBefore = `model = "o3"   # my model
+
+[profiles.fast]
+model = "o4-mini"
+
+[[hooks.PostToolUse]]
+matcher = "Bash"
+[[hooks.PostToolUse.hooks]]
+type = "command"
+command = "echo after"
+
+[hooks.state]
+"x" = { trusted = true }
+`
+
+func TestCodexTOML(t *testing.T) {
+	e := testEnv(t, "/opt/pg/permgate")
+	path := filepath.Join(e.Home, ".codex", "config.toml")
+	writeFile(t, path, codexBefore, 0o600)
+	mustRun(t, e, "codex", true)
+	after := readFile(t, path)
+	if !strings.HasPrefix(after, codexBefore) || !strings.Contains(after, "[[hooks.PreToolUse]]\nmatcher = \"*\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"/opt/pg/permgate hook codex\"\ntimeout = 30\n") {
+		t.Fatalf("after install:\n%s", after)
+	}
+	if res := mustRun(t, e, "codex", true); res[0].Action != "already installed" || readFile(t, path) != after {
+		t.Fatalf("second install: %s", res[0].Action)
+	}
+	// A newer binary replaces the entry, not a second one.
+	e.Binary = "/usr/local/bin/permgate"
+	mustRun(t, e, "codex", true)
+	moved := readFile(t, path)
+	if strings.Count(moved, "hook codex") != 1 || !strings.Contains(moved, "/usr/local/bin/permgate hook codex") || strings.Count(moved, tomlMarker) != 1 {
+		t.Fatalf("after reinstall elsewhere:\n%s", moved)
+	}
+	mustRun(t, e, "codex", false)
+	if back := readFile(t, path); back != codexBefore {
+		t.Fatalf("after uninstall:\n%q\nwant\n%q", back, codexBefore)
+	}
+	if info, _ := os.Stat(path); info.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v", info.Mode().Perm())
+	}
+}
+
+func TestCodexTOMLMixedGroupAndForms(t *testing.T) {
+	e := testEnv(t, "/p/permgate")
+	path := filepath.Join(e.Home, ".codex", "config.toml")
+	mixed := `[[hooks.PreToolUse]]
+matcher = "*"
+[[hooks.PreToolUse.hooks]]
+type = "command"
+command = "other-check"
+[[hooks.PreToolUse.hooks]]
+type = "command"
+command = "/old/permgate hook codex"
+`
+	writeFile(t, path, mixed, 0o644)
+	mustRun(t, e, "codex", false)
+	if got := readFile(t, path); got != "[[hooks.PreToolUse]]\nmatcher = \"*\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"other-check\"\n" {
+		t.Fatalf("mixed group after uninstall:\n%s", got)
+	}
+	// A registration in a form permgate does not edit is left to a person.
+	inline := "hooks = { PreToolUse = [ { hooks = [ { type = \"command\", command = \"permgate hook codex\" } ] } ] }\n"
+	writeFile(t, path, inline, 0o644)
+	for _, install := range []bool{true, false} {
+		var err error
+		if install {
+			_, err = Install(e, "codex", Options{})
+		} else {
+			_, err = Uninstall(e, "codex", Options{})
+		}
+		if err == nil || !strings.Contains(err.Error(), "by hand") {
+			t.Errorf("inline form, install=%v: %v", install, err)
+		}
+	}
+	if readFile(t, path) != inline {
+		t.Error("the inline form was changed")
+	}
+}
+
+func TestCodexHooksJSONUninstall(t *testing.T) {
+	e := testEnv(t, "/p/permgate")
+	hj := filepath.Join(e.Home, ".codex", "hooks.json")
+	writeFile(t, hj, `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"permgate hook codex"}]}]}}`, 0o644)
+	res := mustRun(t, e, "codex", false)
+	if len(res) != 2 || res[1].Action != "removed" || exists(hj) {
+		t.Fatalf("hooks.json: %+v", res)
+	}
+}
+
+func TestShellLines(t *testing.T) {
+	e := testEnv(t, "/opt/pg/permgate")
+	rc := filepath.Join(e.Home, ".bashrc")
+	writeFile(t, rc, "alias ll='ls -l'", 0o640)
+	mustRun(t, e, "bash", true)
+	want := "alias ll='ls -l'\neval \"$(/opt/pg/permgate init bash)\"  # permgate-managed: the shell guard (permgate uninstall bash removes this line)\n"
+	if got := readFile(t, rc); got != want {
+		t.Fatalf("bashrc:\n%q\nwant\n%q", got, want)
+	}
+	if res := mustRun(t, e, "bash", true); res[0].Action != "already installed" {
+		t.Errorf("twice: %s", res[0].Action)
+	}
+	e.Binary = "/new/permgate"
+	mustRun(t, e, "bash", true)
+	if got := readFile(t, rc); strings.Count(got, "permgate-managed") != 1 || !strings.Contains(got, "/new/permgate init bash") {
+		t.Fatalf("moved binary:\n%s", got)
+	}
+	mustRun(t, e, "bash", false)
+	if got := readFile(t, rc); got != "alias ll='ls -l'\n" {
+		t.Errorf("after uninstall: %q", got)
+	}
+	if info, _ := os.Stat(rc); info.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v", info.Mode().Perm())
+	}
+
+	// zsh honours ZDOTDIR; fish XDG_CONFIG_HOME and its own quoting.
+	zdot := filepath.Join(e.Home, "zdot")
+	xdg := filepath.Join(e.Home, "xdg")
+	e.Getenv = func(k string) string { return map[string]string{"ZDOTDIR": zdot, "XDG_CONFIG_HOME": xdg}[k] }
+	e.Binary = `/opt/it's/permgate`
+	mustRun(t, e, "zsh", true)
+	mustRun(t, e, "fish", true)
+	if got := readFile(t, filepath.Join(zdot, ".zshrc")); !strings.HasPrefix(got, `eval "$('/opt/it'\''s/permgate' init zsh)"`) {
+		t.Errorf("zshrc: %s", got)
+	}
+	if got := readFile(t, filepath.Join(xdg, "fish", "config.fish")); !strings.HasPrefix(got, `'/opt/it\'s/permgate' init fish | source`) {
+		t.Errorf("config.fish: %s", got)
+	}
+
+	// A line written by hand is left alone, and install adds no second one.
+	writeFile(t, rc, "eval \"$(permgate init bash)\"\n", 0o644)
+	res := mustRun(t, e, "bash", true)
+	if res[0].Action != "already installed" || len(res[0].Notes) == 0 || readFile(t, rc) != "eval \"$(permgate init bash)\"\n" {
+		t.Errorf("hand-written line: %+v", res[0])
+	}
+	if _, err := Install(e, "bash", Options{Project: true}); err == nil {
+		t.Error("--project for a shell was accepted")
+	}
+}
+
+func gitRepo(t *testing.T, e *Env) string {
+	t.Helper()
+	repo := filepath.Join(e.Home, "repo")
+	os.MkdirAll(repo, 0o755)
+	e.Cwd = repo
+	if _, err := e.git("init", "-q"); err != nil {
+		t.Skip(err)
+	}
+	return repo
+}
+
+func TestGitHooks(t *testing.T) {
+	e := testEnv(t, "/opt/pg/permgate")
+	repo := gitRepo(t, e)
+	mustRun(t, e, "git", true)
+	for _, h := range GitHooks {
+		p := filepath.Join(repo, ".git", "hooks", h)
+		if got := readFile(t, p); got != "#!/bin/sh\n# permgate-managed-hook\nexec '/opt/pg/permgate' githook "+h+" \"$@\"\n" {
+			t.Errorf("%s: %q", h, got)
+		}
+		if info, _ := os.Stat(p); info.Mode().Perm()&0o111 == 0 {
+			t.Errorf("%s is not executable", h)
+		}
+		if exists(p + BackupSuffix) {
+			t.Errorf("%s: a backup of permgate's own hook", h)
+		}
+	}
+	if res := mustRun(t, e, "git", true); res[0].Action != "already installed" {
+		t.Errorf("twice: %s", res[0].Action)
+	}
+	// A foreign hook is never overwritten, and nothing is installed then.
+	mustRun(t, e, "git", false)
+	foreign := filepath.Join(repo, ".git", "hooks", "pre-push")
+	writeFile(t, foreign, "#!/bin/sh\necho mine\n", 0o755)
+	_, err := Install(e, "git", Options{})
+	if err == nil || !strings.Contains(err.Error(), foreign) {
+		t.Fatalf("foreign hook: %v", err)
+	}
+	if exists(filepath.Join(repo, ".git", "hooks", "pre-commit")) {
+		t.Error("a hook was installed beside a foreign one")
+	}
+	mustRun(t, e, "git", false)
+	if readFile(t, foreign) != "#!/bin/sh\necho mine\n" {
+		t.Error("uninstall touched a foreign hook")
+	}
+}
+
+func TestGitHooksPath(t *testing.T) {
+	e := testEnv(t, "/opt/pg/permgate")
+	repo := gitRepo(t, e)
+	if _, err := e.git("config", "core.hooksPath", "githooks"); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(repo, "a", "b")
+	os.MkdirAll(sub, 0o755)
+	e.Cwd = sub
+	mustRun(t, e, "git", true)
+	if !exists(filepath.Join(repo, "githooks", "pre-commit")) {
+		t.Fatal("core.hooksPath not honoured")
+	}
+	if exists(filepath.Join(repo, ".git", "hooks", "pre-commit")) {
+		t.Error("wrote .git/hooks despite core.hooksPath")
+	}
+}
+
+// fakeHook writes a program that answers every hook call with out, exit 0.
+func fakeHook(t *testing.T, dir, out string) string {
+	t.Helper()
+	p := filepath.Join(dir, "permgate")
+	writeFile(t, p, "#!/bin/sh\ncat >/dev/null\nprintf '%s' '"+out+"'\n", 0o755)
+	return p
+}
+
+func TestDoctorHarness(t *testing.T) {
+	deny := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`
+	allow := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"ok"}}`
+	for _, tc := range []struct {
+		name, answer string
+		want         []Status
+		text         string
+	}{
+		{"denies", deny, []Status{OK, OK}, "denies a test call"},
+		{"allows", allow, []Status{OK, Fail}, "answered allow"},
+		{"garbage", "not json", []Status{OK, Fail}, "a test call"},
+		{"missing", "", []Status{Fail}, "does not exist"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := testEnv(t, "")
+			bin := filepath.Join(e.Home, "bin", "permgate")
+			if tc.answer != "" {
+				bin = fakeHook(t, filepath.Join(e.Home, "bin"), tc.answer)
+			}
+			e.Binary = bin
+			mustRun(t, e, "claude", true)
+			var got []Status
+			var text string
+			for _, c := range Doctor(e) {
+				if c.Subject == "claude" {
+					got = append(got, c.Status)
+					text += c.Message + "\n"
+				}
+			}
+			if len(got) != len(tc.want) || !strings.Contains(text, tc.text) {
+				t.Fatalf("checks %v, want %v; text:\n%s", got, tc.want, text)
+			}
+			for i := range got {
+				if got[i] != tc.want[i] {
+					t.Fatalf("checks %v, want %v; text:\n%s", got, tc.want, text)
+				}
+			}
+		})
+	}
+}
+
+func TestDoctorFindings(t *testing.T) {
+	e := testEnv(t, "/p/permgate")
+	writeFile(t, filepath.Join(e.Home, ".gemini", "settings.json"), `{"hooksConfig":{"enabled":false}}`, 0o644)
+	writeFile(t, filepath.Join(e.Home, ".claude", "settings.json"), `{"a":`, 0o644)
+	os.MkdirAll(filepath.Join(e.Home, ".cursor"), 0o755)
+	checks := map[string][]Check{}
+	for _, c := range Doctor(e) {
+		checks[c.Subject] = append(checks[c.Subject], c)
+	}
+	if c := checks["claude"]; len(c) != 2 || c[0].Status != Fail || !strings.Contains(c[0].Message, "settings.json:1") {
+		t.Errorf("unparseable claude settings: %+v", c)
+	}
+	if c := checks["gemini"]; len(c) < 1 || c[0].Status != Fail || !strings.Contains(c[0].Message, "hooks off") {
+		t.Errorf("gemini hooks off: %+v", c)
+	}
+	if c := checks["cursor"]; len(c) != 1 || c[0].Status != Warn || c[0].Fix != "permgate install cursor" {
+		t.Errorf("cursor not registered: %+v", c)
+	}
+	if _, ok := checks["codex"]; ok {
+		t.Error("codex checked with no ~/.codex")
+	}
+}
+
+func TestDoctorRunsOnlyThisPermgateFromAProject(t *testing.T) {
+	e := testEnv(t, "")
+	this := fakeHook(t, filepath.Join(e.Home, "bin"), `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`)
+	repo := gitRepo(t, e)
+	other := fakeHook(t, filepath.Join(repo, "tools"), `{}`)
+	writeFile(t, filepath.Join(repo, ".claude", "settings.json"),
+		`{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"`+other+` hook claude"}]}]}}`, 0o644)
+	e.Binary = this
+	var got []Check
+	for _, c := range Doctor(e) {
+		if c.Subject == "claude" {
+			got = append(got, c)
+		}
+	}
+	if len(got) != 2 || got[1].Status != Warn || !strings.Contains(got[1].Message, "not this permgate") {
+		t.Fatalf("a project's own program: %+v", got)
+	}
+	e.Binary = other
+	for _, c := range Doctor(e) {
+		if c.Subject == "claude" && c.Status == Warn {
+			t.Fatalf("this very permgate was not tested: %+v", c)
+		}
+	}
+}
+
+func TestNoHome(t *testing.T) {
+	e := testEnv(t, "/p/permgate")
+	e.Home = ""
+	if _, err := Install(e, "claude", Options{}); err == nil || !strings.Contains(err.Error(), "home directory") {
+		t.Fatalf("no home: %v", err)
+	}
+}
+
+func TestCopilotOtherHooksFiles(t *testing.T) {
+	e := testEnv(t, "/p/permgate")
+	other := filepath.Join(e.Home, ".copilot", "hooks", "team.json")
+	writeFile(t, other, `{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":"audit"},{"type":"command","bash":"/old/permgate hook copilot"}]}}`, 0o644)
+	res := mustRun(t, e, "copilot", false)
+	if len(res) != 2 || res[1].Action != "removed" {
+		t.Fatalf("uninstall: %+v", res)
+	}
+	if got := readFile(t, other); !strings.Contains(got, `"audit"`) || strings.Contains(got, "permgate") {
+		t.Errorf("team.json: %s", got)
+	}
+}

@@ -1,0 +1,197 @@
+// Package setup registers permgate where it is meant to run — the agent
+// harnesses' hook settings, the shells' start-up files, a repository's git
+// hooks — takes it back out, and inspects what is registered (doctor). Every
+// change merges into the file it finds, keeps every other setting, is
+// idempotent, and is written atomically with a backup of the old content.
+package setup
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Env is what setup reads of its surroundings; cmd fills it from its host, so
+// nothing here reads the process's environment itself.
+type Env struct {
+	// Home is the user's home directory (absolute).
+	Home string
+	// Getenv returns an environment variable ("" when unset).
+	Getenv func(string) string
+	// Environ is the environment handed to the programs setup runs (git, and
+	// doctor's test of a registered hook).
+	Environ []string
+	// Cwd is the working directory; --project and git use its repository.
+	Cwd string
+	// Binary is this permgate's absolute path, symbolic links resolved: the
+	// program every registration runs.
+	Binary string
+	// LockPath is the lock taken around every change ("" for none).
+	LockPath string
+}
+
+// Options are install's and uninstall's flags.
+type Options struct {
+	// Project targets the project's settings (the repository's root) instead
+	// of the user's.
+	Project bool
+	// DryRun shows what would change and writes nothing.
+	DryRun bool
+}
+
+// Result is what install or uninstall did to one file.
+type Result struct {
+	// Target is what was named: "claude", "bash", "git".
+	Target string
+	// Path is the file.
+	Path string
+	// Action is "installed", "already installed", "removed" or "not
+	// installed"; with DryRun, "would install" (a new file), "would change"
+	// or "would remove".
+	Action string
+	// Backup is the copy of the previous content, or "".
+	Backup string
+	// Diff shows the change (DryRun only).
+	Diff string
+	// Notes are what else the user must do or know.
+	Notes []string
+}
+
+// Targets are what install and uninstall take.
+var Targets = []string{"claude", "codex", "gemini", "cursor", "copilot", "bash", "zsh", "fish", "git"}
+
+// getenv reads a variable through the Env ("" without a Getenv).
+func (e *Env) getenv(name string) string {
+	if e.Getenv == nil {
+		return ""
+	}
+	return e.Getenv(name)
+}
+
+// Install registers permgate for target.
+func Install(e *Env, target string, opt Options) ([]Result, error) {
+	return run(e, target, opt, true)
+}
+
+// Uninstall removes permgate's registration for target, and nothing else.
+func Uninstall(e *Env, target string, opt Options) ([]Result, error) {
+	return run(e, target, opt, false)
+}
+
+func run(e *Env, target string, opt Options, install bool) ([]Result, error) {
+	verb := "uninstall"
+	if install {
+		verb = "install"
+	}
+	if !slices.Contains(Targets, target) {
+		return nil, fmt.Errorf("%s: unknown target %q (want %s)", verb, target, strings.Join(Targets, ", "))
+	}
+	if install && !filepath.IsAbs(e.Binary) {
+		return nil, fmt.Errorf("%s %s: cannot tell where this permgate is (%q is not an absolute path)", verb, target, e.Binary)
+	}
+	if target != "git" && !opt.Project && !filepath.IsAbs(e.Home) {
+		return nil, fmt.Errorf("%s %s: the home directory is unknown (HOME is not set to an absolute path)", verb, target)
+	}
+	var (
+		res []Result
+		err error
+	)
+	switch target {
+	case "bash", "zsh", "fish":
+		if opt.Project {
+			return nil, fmt.Errorf("%s %s: --project has no meaning for a shell (its start-up file is the user's)", verb, target)
+		}
+		res, err = e.shell(target, opt, install)
+	case "git":
+		res, err = e.gitHooks(opt, install)
+	default:
+		res, err = e.harness(target, opt, install)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", verb, target, err)
+	}
+	return res, nil
+}
+
+// action names what a change did (or, dry-run, would do).
+func action(c *change, install, dryRun bool) string {
+	switch {
+	case !c.changed && install:
+		return "already installed"
+	case !c.changed:
+		return "not installed"
+	case dryRun && !install:
+		return "would remove"
+	case dryRun && c.created:
+		return "would install"
+	case dryRun:
+		return "would change"
+	case !install:
+		return "removed"
+	}
+	return "installed"
+}
+
+// result turns a change into a Result.
+func result(target string, c *change, install bool, opt Options) Result {
+	r := Result{Target: target, Path: c.path, Action: action(c, install, opt.DryRun), Backup: c.backup}
+	if opt.DryRun && c.changed {
+		r.Diff = diff(c.path, c.old, c.out, c.removed)
+	}
+	return r
+}
+
+// projectRoot is the root of the repository holding the working directory,
+// else the working directory itself.
+func (e *Env) projectRoot() (string, error) {
+	if e.Cwd == "" {
+		return "", fmt.Errorf("the working directory is unknown")
+	}
+	if out, err := e.git("rev-parse", "--show-toplevel"); err == nil && out != "" {
+		return out, nil
+	}
+	return e.Cwd, nil
+}
+
+// git runs git in the working directory and returns its trimmed output.
+func (e *Env) git(args ...string) (string, error) {
+	c := exec.Command("git", args...)
+	c.Dir = e.Cwd
+	c.Env = e.Environ
+	c.Stdin = nil
+	out, err := c.Output()
+	if err != nil {
+		msg := err.Error()
+		var ee *exec.ExitError
+		if errors.As(err, &ee) && len(ee.Stderr) > 0 {
+			msg = strings.TrimSpace(string(ee.Stderr))
+		}
+		return "", fmt.Errorf("git %s: %s", strings.Join(args, " "), msg)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// ResolveBinary returns the absolute path of the program at exe with its
+// symbolic links resolved (exe itself when that fails).
+func ResolveBinary(exe string) string {
+	if exe == "" {
+		return ""
+	}
+	if abs, err := filepath.Abs(exe); err == nil {
+		exe = abs
+	}
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		return real
+	}
+	return exe
+}
+
+// exists reports whether path names something.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}

@@ -1,0 +1,164 @@
+package setup
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/permgate/permgate/integrity"
+)
+
+// BackupSuffix is added to a file's name for the copy of its content before
+// permgate last changed it.
+const BackupSuffix = ".permgate-backup"
+
+// applyOpts say how apply writes a file.
+type applyOpts struct {
+	newMode   fs.FileMode // a new file's mode
+	forceBits fs.FileMode // bits of newMode an existing file gets too
+	dryRun    bool
+	noBackup  bool
+}
+
+// edit is one change of one file: given its content (nil when it does not
+// exist) it returns the new content, or remove to delete the file.
+type edit func(old []byte) (out []byte, remove bool, err error)
+
+// change is what applying an edit did, or would do.
+type change struct {
+	path    string // the file as named
+	target  string // the file written: path, or where its symbolic link points
+	changed bool
+	removed bool
+	created bool
+	backup  string // the backup written, or ""
+	old     []byte
+	out     []byte
+}
+
+// apply reads path, runs fn on its content and, unless dry-run, writes the
+// result: under the setup lock, atomically (a temporary file in the same
+// directory renamed over it), with the file's mode kept (newMode for a new
+// file) and the previous content saved beside it as FILE.permgate-backup.
+//
+// A path that is a symbolic link (a dotfiles manager's) keeps its link: the
+// file it points to, resolved once, is read without following any further
+// link and replaced. A link to nothing, a directory, a FIFO or a device is
+// refused, and so is a file that could not be read: nothing is written then.
+func (e *Env) apply(path string, o applyOpts, fn edit) (*change, error) {
+	dryRun := o.dryRun
+	if !dryRun && e.LockPath != "" {
+		if err := os.MkdirAll(filepath.Dir(e.LockPath), 0o700); err != nil {
+			return nil, fmt.Errorf("create %s: %w", filepath.Dir(e.LockPath), err)
+		}
+		unlock, err := integrity.Lock(e.LockPath)
+		if err != nil {
+			return nil, err
+		}
+		defer unlock()
+	}
+	c := &change{path: path, target: path}
+	target, err := resolve(path)
+	if err != nil {
+		return nil, err
+	}
+	c.target = target
+	perm := o.newMode
+	old, err := integrity.ReadRegularLimit(target, false, maxSettingsBytes+1)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		old, c.created = nil, true
+	case err != nil:
+		return nil, fmt.Errorf("read %s: %w; it is unchanged", path, err)
+	case len(old) > maxSettingsBytes:
+		return nil, fmt.Errorf("%s is over %d bytes; permgate does not edit it", path, maxSettingsBytes)
+	default:
+		if info, err := os.Stat(target); err == nil {
+			perm = info.Mode().Perm() | o.newMode&o.forceBits
+		}
+	}
+	c.old = old
+	out, remove, err := fn(old)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case remove && old == nil:
+		return c, nil
+	case remove:
+		c.changed, c.removed = true, true
+	case old != nil && string(out) == string(old):
+		return c, nil
+	case old == nil && out == nil:
+		return c, nil
+	default:
+		c.changed, c.out = true, out
+	}
+	if dryRun {
+		return c, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		return nil, fmt.Errorf("create %s: %w", filepath.Dir(target), err)
+	}
+	if old != nil && !o.noBackup {
+		c.backup = target + BackupSuffix
+		if err := integrity.WriteAtomic(c.backup, old, perm); err != nil {
+			return nil, fmt.Errorf("back up %s: %w; it is unchanged", path, err)
+		}
+	}
+	if remove {
+		if err := os.Remove(target); err != nil {
+			return nil, fmt.Errorf("remove %s: %w", path, err)
+		}
+		return c, nil
+	}
+	if err := integrity.WriteAtomic(target, out, perm); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// resolve returns the file path names: path itself, or, when it or a
+// directory above it is a symbolic link, the real path it reaches. A link
+// whose target is missing is refused (permgate creates no file through a
+// link); a missing path is returned with its existing directories resolved.
+func resolve(path string) (string, error) {
+	info, err := os.Lstat(path)
+	switch {
+	case err == nil && info.Mode()&fs.ModeSymlink != 0:
+		real, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return "", fmt.Errorf("%s is a symbolic link to a file that does not exist (%v); permgate creates no file through a link", path, err)
+		}
+		return real, nil
+	case err == nil:
+		dir, err := filepath.EvalSymlinks(filepath.Dir(path))
+		if err != nil {
+			return "", fmt.Errorf("resolve %s: %w", filepath.Dir(path), err)
+		}
+		return filepath.Join(dir, filepath.Base(path)), nil
+	case errors.Is(err, fs.ErrNotExist):
+		// The nearest existing directory is resolved; the rest is created.
+		dir, rest := filepath.Dir(path), filepath.Base(path)
+		for {
+			real, err := filepath.EvalSymlinks(dir)
+			if err == nil {
+				return filepath.Join(real, rest), nil
+			}
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				return path, nil
+			}
+			rest = filepath.Join(filepath.Base(dir), rest)
+			dir = parent
+		}
+	}
+	return "", fmt.Errorf("%s: %w", path, err)
+}
+
+// readSmall reads a small regular file, without following a symbolic link.
+func readSmall(path string) ([]byte, error) {
+	return integrity.ReadRegularLimit(path, false, maxSettingsBytes)
+}
