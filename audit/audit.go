@@ -1,6 +1,8 @@
-// Package audit keeps permgate's audit trail: one JSON line per decision,
-// appended whole or not at all, redacted and capped before it is written, in a
-// file that rotates at a size cap.
+// Package audit keeps permgate's audit trail: one record per decision,
+// redacted and capped before it goes anywhere, delivered whole or not at all
+// to a Sink — by default a JSON-lines file that rotates at a size cap (Log),
+// else RFC 5424 syslog or journald's native protocol over a unix datagram
+// socket, or nowhere.
 package audit
 
 import (

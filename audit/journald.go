@@ -57,13 +57,17 @@ func (j journald) fields(rec Record) []field {
 	return fs
 }
 
-// format encodes the fields: NAME=value and a newline, or, for a value that
+// format encodes the fields that have a value: NAME=value and a newline, or, for a value that
 // holds a newline, NAME, a newline, the value's length as a little-endian
 // 64-bit integer, the value and a newline. Each value is capped at
 // MaxCommand bytes.
 func (j journald) format(rec Record) []byte {
 	var b []byte
 	for _, f := range j.fields(rec) {
+		if f.value == "" {
+			// An empty value says nothing a missing field does not.
+			continue
+		}
 		v := textclip.Cut(f.value, MaxCommand+len("…[cut: 1234567890 bytes in all]"))
 		if !strings.Contains(v, "\n") {
 			b = append(b, f.name...)

@@ -308,6 +308,9 @@ func TestJournaldSinkRealSocket(t *testing.T) {
 		t.Fatal(err)
 	}
 	fields, _ = parseJournal(t, read())
+	if _, ok := fields["PERMGATE_RULE"]; ok {
+		t.Errorf("an empty field is sent: PERMGATE_RULE")
+	}
 	if fields["PRIORITY"] != "5" || fields["PERMGATE_COMMAND_LEN"] != strconv.Itoa(len(long)) ||
 		len(fields["PERMGATE_COMMAND"]) != MaxCommand || !strings.HasSuffix(fields["MESSAGE"], fmt.Sprintf("…[cut: %d bytes in all]", len(long))) {
 		t.Errorf("long command: PRIORITY %s, LEN %s, %d bytes, MESSAGE …%s", fields["PRIORITY"], fields["PERMGATE_COMMAND_LEN"],

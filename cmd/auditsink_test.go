@@ -110,6 +110,9 @@ func TestAuditSinkSyslogEndToEnd(t *testing.T) {
 	msg := read()
 	t.Logf("received: %s", msg)
 	host, _ := os.Hostname()
+	if host == "" || strings.ContainsFunc(host, func(r rune) bool { return r < 33 || r > 126 }) {
+		host = "-" // RFC 5424's NILVALUE for a name it cannot carry
+	}
 	for _, want := range []string{
 		"<132>1 ", // local0 (16) × 8 + warning (4)
 		" " + host + " permgate ",

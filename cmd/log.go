@@ -18,6 +18,9 @@ func newLogCmd(io streams, g *globalFlags) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "log [-n N] [--decision allow|ask|deny] [--json]",
 		Short: "Show recent decisions from the audit log",
+		Long: "Show recent decisions from the audit log file.\n\n" +
+			"It reads the file sink only: with [audit] sink = \"syslog\", \"journald\" or \"none\" it says\n" +
+			"in one line on stderr where the records go, and exits 0.",
 		Example: "  permgate log -n 5\n" +
 			"  permgate log --decision deny --json",
 		Args: cobra.NoArgs,

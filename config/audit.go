@@ -72,6 +72,9 @@ func (cfg *Config) mergeAudit(layer, path string, fc *fileConfig, lines lineFind
 		cfg.AuditFacility = textSetting("", at("sink"))
 	}
 	if a.Address != nil {
+		if v := cfg.AuditSink.Value; v == "file" || v == "none" {
+			return nil, errAt(fmt.Sprintf(`[audit] address applies only to sink = "syslog" or "journald"; the sink is %q (%s)`, v, cfg.AuditSink.Source), "address")
+		}
 		cfg.AuditAddress = textSetting(*a.Address, at("address"))
 	}
 	if a.Facility != nil {

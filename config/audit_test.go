@@ -54,6 +54,12 @@ func TestAuditSinkLayers(t *testing.T) {
 	if err != nil || cfg.AuditSink.Value != "journald" || !cfg.AuditRequired.Value || len(cfg.Warnings) != 2 {
 		t.Errorf("managed: %+v, %q, %v", cfg.AuditSink, cfg.Warnings, err)
 	}
+	// An address applied under the file sink would lose every record: an error
+	// where it applies, ignored where it does not (a project file).
+	_, err = Load(Paths{User: f["addr.toml"]}, trustAll(true))
+	if err == nil || err.Error() != f["addr.toml"]+`:2: [audit] address applies only to sink = "syslog" or "journald"; the sink is "file" (built-in)` {
+		t.Errorf("address under the file sink: %v", err)
+	}
 	loosens, err := Loosening(f["none.toml"], []byte("[audit]\nsink = \"none\"\n"))
 	if err != nil || !slices.Contains(loosens, "[audit] sink") {
 		t.Errorf("Loosening: %q, %v", loosens, err)
