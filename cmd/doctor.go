@@ -3,6 +3,7 @@ package cmd
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -52,11 +53,9 @@ func newDoctorCmd(io streams, g *globalFlags) *cobra.Command {
 // audit directory, the audit log, and the project config's trust.
 func doctorPermgate(io streams, g *globalFlags) []setup.Check {
 	var out []setup.Check
-	quiet := io
-	quiet.err = discard{}
-	s, err := loadSession(g, quiet, "", false)
+	s, err := loadSession(g, io.quiet(), "", false)
 	if err != nil {
-		return append(out, setup.Check{Status: setup.Fail, Subject: "config", Message: err.Error(), Fix: "permgate config check (then correct the file at the line it names)"})
+		return append(out, setup.Check{Status: setup.Fail, Subject: "config", Message: strings.TrimPrefix(err.Error(), "config: "), Fix: "permgate config check (then correct the file at the line it names)"})
 	}
 	files := 0
 	for _, l := range s.cfg.Layers {
@@ -98,8 +97,3 @@ func doctorPermgate(io streams, g *globalFlags) []setup.Check {
 	}
 	return out
 }
-
-// discard swallows what is written to it.
-type discard struct{}
-
-func (discard) Write(p []byte) (int, error) { return len(p), nil }

@@ -3,7 +3,6 @@ package cmd
 import (
 	"embed"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -95,9 +94,7 @@ Put the line after any other code that binds Enter or Shift+Tab.`,
 // initialMode is the mode in force as the shell starts, which its prompt shows
 // until the first checked line; "" when the config does not load.
 func initialMode(std streams, g *globalFlags) string {
-	quiet := std
-	quiet.err = io.Discard // the first checked line says what is wrong
-	s, err := loadSession(g, quiet, "", false)
+	s, err := loadSession(g, std.quiet(), "", false) // the first checked line says what is wrong
 	if err != nil {
 		return ""
 	}

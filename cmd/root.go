@@ -33,6 +33,13 @@ type streams struct {
 	host *host
 }
 
+// quiet is the same streams with warnings on stderr dropped, for a caller
+// that reports what went wrong its own way.
+func (s streams) quiet() streams {
+	s.err = io.Discard
+	return s
+}
+
 // Main runs permgate with the given arguments and returns the exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Errors and warnings quote commands, config values and paths: whatever a
