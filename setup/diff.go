@@ -3,6 +3,8 @@ package setup
 import (
 	"fmt"
 	"strings"
+
+	"github.com/permgate/permgate/internal/linediff"
 )
 
 // maxDiffLines bounds the files diff compares line by line; larger ones are
@@ -23,39 +25,7 @@ func diff(path string, old, out []byte, removed bool) string {
 	if len(a) > maxDiffLines || len(b) > maxDiffLines {
 		return fmt.Sprintf("--- %s (as it would be written)\n%s", path, out)
 	}
-	// lcs[i][j] is the length of the longest common subsequence of a[i:], b[j:].
-	lcs := make([][]int, len(a)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(b)+1)
-	}
-	for i := len(a) - 1; i >= 0; i-- {
-		for j := len(b) - 1; j >= 0; j-- {
-			if a[i] == b[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	type op struct {
-		kind byte
-		text string
-	}
-	var ops []op
-	i, j := 0, 0
-	for i < len(a) || j < len(b) {
-		switch {
-		case i < len(a) && j < len(b) && a[i] == b[j]:
-			ops = append(ops, op{' ', a[i]})
-			i, j = i+1, j+1
-		case i < len(a) && (j == len(b) || lcs[i+1][j] >= lcs[i][j+1]):
-			ops = append(ops, op{'-', a[i]})
-			i++
-		default:
-			ops = append(ops, op{'+', b[j]})
-			j++
-		}
-	}
+	ops := linediff.Lines(a, b)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "--- %s\n+++ %s (after)\n", path, path)
 	const context = 2
@@ -63,7 +33,7 @@ func diff(path string, old, out []byte, removed bool) string {
 	for k, o := range ops {
 		near := false
 		for d := max(0, k-context); d <= min(len(ops)-1, k+context); d++ {
-			if ops[d].kind != ' ' {
+			if ops[d].Kind != ' ' {
 				near = true
 				break
 			}
@@ -76,7 +46,7 @@ func diff(path string, old, out []byte, removed bool) string {
 			continue
 		}
 		skipped = false
-		sb.WriteString(strings.TrimRight(string(o.kind)+" "+o.text, " ") + "\n")
+		sb.WriteString(strings.TrimRight(string(o.Kind)+" "+o.Text, " ") + "\n")
 	}
 	return sb.String()
 }

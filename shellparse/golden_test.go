@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/permgate/permgate/internal/linediff"
 )
 
 // update rewrites the golden files from the parser's output:
@@ -209,34 +211,9 @@ func indent(s string) string {
 // common subsequence of lines is kept).
 func lineDiff(want, got string) string {
 	a, b := strings.Split(want, "\n"), strings.Split(got, "\n")
-	// lcs[i][j] is the LCS length of a[i:] and b[j:].
-	lcs := make([][]int, len(a)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(b)+1)
-	}
-	for i := len(a) - 1; i >= 0; i-- {
-		for j := len(b) - 1; j >= 0; j-- {
-			if a[i] == b[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
 	var sb strings.Builder
-	i, j := 0, 0
-	for i < len(a) || j < len(b) {
-		switch {
-		case i < len(a) && j < len(b) && a[i] == b[j]:
-			sb.WriteString("  " + a[i] + "\n")
-			i, j = i+1, j+1
-		case j < len(b) && (i == len(a) || lcs[i][j+1] > lcs[i+1][j]):
-			sb.WriteString("+ " + b[j] + "\n")
-			j++
-		default:
-			sb.WriteString("- " + a[i] + "\n")
-			i++
-		}
+	for _, o := range linediff.Lines(a, b) {
+		sb.WriteString(string(o.Kind) + " " + o.Text + "\n")
 	}
 	return sb.String()
 }
