@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/harness"
 	"github.com/permgate/permgate/policy"
 	"github.com/permgate/permgate/shellparse"
@@ -20,6 +21,10 @@ func (s *session) decideTool(req harness.Request) (string, validator.Analysis, p
 		}
 		if !req.CommandValid {
 			a := invalidCommand(validator.New(s.env), req.Command)
+			return req.Command, a, s.decideAnalysis(a, s.matcher()), nil
+		}
+		if req.Typed {
+			a := validator.New(s.env).CheckTyped(req.Command, req.ToolName)
 			return req.Command, a, s.decideAnalysis(a, s.matcher()), nil
 		}
 		_, a, out := s.decide([]string{req.Command})
@@ -40,7 +45,10 @@ func (s *session) decideTool(req harness.Request) (string, validator.Analysis, p
 	found := map[string][]validator.Finding{}
 	out, path := strictest(paths, func(p string) policy.Outcome {
 		call := policy.ToolCall{Tool: req.Tool, Path: p, Findings: unknown}
-		if byPath {
+		switch {
+		case byPath && p == "":
+			call.Findings = s.pathlessTool(req, op)
+		case byPath:
 			call.Findings = v.CheckPath(op, p)
 		}
 		found[p] = call.Findings
@@ -150,6 +158,21 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 		}
 	}
 	visit(fields, 0)
+	return out
+}
+
+// pathlessTool judges a file tool call that names no path permgate reads
+// (the harness sent the file under a key permgate does not know): a path
+// anywhere in its input that is permgate's own or a hook settings file is
+// self_modify, and a write to a file permgate cannot name asks — a mode never
+// allows it unseen.
+func (s *session) pathlessTool(req harness.Request, op validator.PathOp) []validator.Finding {
+	out := s.unknownToolSelf(req.Input)
+	if op == validator.PathWrite {
+		out = append(out, validator.Finding{Kind: finding.ProtectedWrite, Severity: validator.NonSevere,
+			ID: "protected_write.tool_no_path", Command: req.ToolName,
+			Reason: req.ToolName + " names no file permgate can read (no file_path or path): what it writes is unknown"})
+	}
 	return out
 }
 

@@ -14,7 +14,8 @@ var selfEnvVars = map[string]bool{"HOME": true, "XDG_CONFIG_HOME": true, "XDG_ST
 
 // harnessEnvVars move where an agent harness reads the settings that register
 // permgate's hook: an agent started with another one runs ungated.
-var harnessEnvVars = map[string]bool{"CLAUDE_CONFIG_DIR": true, "CODEX_HOME": true, "GEMINI_CLI_HOME": true, "GEMINI_CLI_SYSTEM_SETTINGS_PATH": true}
+var harnessEnvVars = map[string]bool{"CLAUDE_CONFIG_DIR": true, "CODEX_HOME": true, "GEMINI_CLI_HOME": true, "GEMINI_CLI_SYSTEM_SETTINGS_PATH": true,
+	"COPILOT_HOME": true}
 
 // gateVar reports a variable whose value moves or loosens the gate.
 func gateVar(name string) bool {

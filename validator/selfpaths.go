@@ -422,6 +422,12 @@ func (ck *checker) linkTargets(c shellparse.SimpleCommand, args []shellparse.Wor
 	for _, t := range targets {
 		ck.treeSelf(t, "ln makes a link to "+t.Text+", which", true)
 	}
+	if link != "" && ck.v.selfAncestor(link, false) {
+		// A link put where a directory of hook settings belongs (~/.cursor,
+		// .github/hooks) makes the harness, and a later permgate install,
+		// use files the link's target holds, which are not protected.
+		ck.add("self_modify", "self_link_dir", Severe, "ln puts a link at "+link+", a directory that holds "+selfReason)
+	}
 	if link != "" && targets[0].Static {
 		target := targets[0].Text
 		if symbolic && !strings.HasPrefix(target, "/") {
