@@ -107,6 +107,10 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 			continue
 		}
 		regs := jsonRegistered(doc, name)
+		if len(regs) > 0 && !gatesShell(doc, name) {
+			out = append(out, Check{Fail, name, fmt.Sprintf("%s registers permgate's hook, but not where %s's shell tool calls reach it (event, matcher, type or version)", f.path, name),
+				"permgate uninstall " + name + flagIf(project) + " && " + fix})
+		}
 		events := make([]string, 0, len(regs))
 		for ev := range regs {
 			events = append(events, ev)
@@ -255,11 +259,16 @@ func (e *Env) spawn(bin string, args []string, payload []byte, cwd string) (stdo
 	c.Stdin = bytes.NewReader(payload)
 	var o, s bytes.Buffer
 	c.Stdout, c.Stderr = &o, &s
+	// A program that exits but leaves a child holding its output open must
+	// not hold doctor past the timeout either.
+	c.WaitDelay = time.Second
 	err = c.Run()
 	var ee *exec.ExitError
 	switch {
 	case ctx.Err() != nil:
 		return nil, nil, 0, fmt.Errorf("no answer within %s", probeTimeout)
+	case errors.Is(err, exec.ErrWaitDelay):
+		return nil, nil, 0, errors.New("it exited but left a process holding its output open")
 	case errors.As(err, &ee):
 		return o.Bytes(), s.Bytes(), ee.ExitCode(), nil
 	case err != nil:
@@ -369,4 +378,12 @@ func sameFile(a, b string) bool {
 	ia, errA := os.Stat(a)
 	ib, errB := os.Stat(b)
 	return errA == nil && errB == nil && os.SameFile(ia, ib)
+}
+
+// flagIf is " --project" for a project's settings, "" for the user's.
+func flagIf(project bool) string {
+	if project {
+		return " --project"
+	}
+	return ""
 }
