@@ -88,6 +88,11 @@ func (h *Harness) request(in input) Request {
 	case "bash":
 		req.Command, req.CommandValid, req.CommandErr = shellCommand(in.Args.Command)
 		req.Typed = in.Typed
+		if dir, err := shellWorkdir(in.Cwd, in.ToolInput); err != nil {
+			req.CommandErr = err
+		} else {
+			req.Cwd = dir
+		}
 	case "apply_patch":
 		patch, _, _ := shellCommand(in.Args.Command)
 		req.Paths = patchPaths(patch)
