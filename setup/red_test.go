@@ -79,3 +79,32 @@ func TestDoctorSpawnLingeringChild(t *testing.T) {
 		t.Fatalf("spawn: no error for a program that left its output open")
 	}
 }
+
+// TestInstallProjectRefusesLink: a repository that ships .github/hooks as a
+// link to docs/, or .claude/settings.json as a link to a file it tracks,
+// would have install write permgate's hook into a file an agent may edit
+// unguarded. install --project refuses, and writes nothing.
+func TestInstallProjectRefusesLink(t *testing.T) {
+	for _, c := range []struct{ name, link, to, target string }{
+		{"copilot", ".github/hooks", "../docs", "docs/permgate.json"},
+		{"claude", ".claude/settings.json", "../docs/s.json", "docs/s.json"},
+		{"cursor", ".cursor", "docs", "docs/hooks.json"},
+	} {
+		e := testEnv(t, "/opt/pg/permgate")
+		writeFile(t, filepath.Join(e.Home, "docs", "s.json"), "{}\n", 0o644)
+		link := filepath.Join(e.Home, c.link)
+		if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(c.to, link); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Install(e, c.name, Options{Project: true})
+		if err == nil || !strings.Contains(err.Error(), "symbolic link") {
+			t.Errorf("%s through %s -> %s: err %v, want a refusal", c.name, c.link, c.to, err)
+		}
+		if data, _ := os.ReadFile(filepath.Join(e.Home, c.target)); strings.Contains(string(data), "permgate") {
+			t.Errorf("%s: permgate's hook was written through the link into %s", c.name, c.target)
+		}
+	}
+}
