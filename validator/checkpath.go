@@ -69,6 +69,8 @@ func (v *Validator) CheckPath(op PathOp, p string) []Finding {
 		}
 		if why := v.selfFile(q); why != "" {
 			add("self_modify", "self_path", Severe, "writes "+shown+", "+why)
+		} else if v.linkedSettings(q) {
+			add("self_modify", "self_path", Severe, "writes "+shown+", "+harnessWhy+" (through the link that names it)")
 		}
 		if crit := v.critical(q); crit != "" {
 			add("critical_write", "write_path", Severe, "writes "+shown+": "+crit)

@@ -389,6 +389,9 @@ func (ck *checker) writePath(text, how string) {
 		if self == "" {
 			self = ck.v.selfFile(q)
 		}
+		if self == "" && ck.v.linkedSettings(q) {
+			self = harnessWhy + " (through the link that names it)"
+		}
 	}
 	if self != "" {
 		ck.add("self_modify", "write_self", Severe, how+" writes "+self)
