@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/finding"
@@ -132,6 +133,19 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 			}
 		}
 	}
+	pathStrings(fields, func(x string) {
+		for _, f := range v.CheckPath(validator.PathWrite, x) {
+			if f.Kind == "self_modify" {
+				out = append(out, f)
+			}
+		}
+	})
+	return out
+}
+
+// pathStrings calls fn with every string in a tool's decoded input, a few
+// levels deep, that could be a path: short, one line, holding / or ~.
+func pathStrings(val any, fn func(string)) {
 	var visit func(val any, depth int)
 	visit = func(val any, depth int) {
 		if depth > 4 {
@@ -142,11 +156,7 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 			if x == "" || len(x) > 4096 || strings.ContainsAny(x, "\n\x00") || !strings.ContainsAny(x, "/~") {
 				return
 			}
-			for _, f := range v.CheckPath(validator.PathWrite, x) {
-				if f.Kind == "self_modify" {
-					out = append(out, f)
-				}
-			}
+			fn(x)
 		case []any:
 			for _, e := range x {
 				visit(e, depth+1)
@@ -157,8 +167,7 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 			}
 		}
 	}
-	visit(fields, 0)
-	return out
+	visit(val, 0)
 }
 
 // pathlessTool judges a file tool call that names no path permgate reads
@@ -168,6 +177,24 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 // allows it unseen.
 func (s *session) pathlessTool(req harness.Request, op validator.PathOp) []validator.Finding {
 	out := s.unknownToolSelf(req.Input)
+	if op == validator.PathRead {
+		// A secret named anywhere in the input is read as Read of it would be.
+		var fields map[string]any
+		if json.Unmarshal(req.Input, &fields) == nil {
+			// A search's pattern is text to find, not a file it reads.
+			delete(fields, "pattern")
+			delete(fields, "query")
+			delete(fields, "regex")
+			v := validator.New(s.env)
+			pathStrings(fields, func(x string) {
+				for _, f := range v.CheckPath(validator.PathRead, x) {
+					if f.Kind == finding.SecretAccess && !slices.ContainsFunc(out, func(g validator.Finding) bool { return g.ID == f.ID && g.Command == f.Command }) {
+						out = append(out, f)
+					}
+				}
+			})
+		}
+	}
 	if op == validator.PathWrite {
 		out = append(out, validator.Finding{Kind: finding.ProtectedWrite, Severity: validator.NonSevere,
 			ID: "protected_write.tool_no_path", Command: req.ToolName,
