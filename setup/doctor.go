@@ -128,6 +128,9 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 			out = append(out, geminiEnabled(f.path, doc)...)
 		}
 	}
+	if name == "claude" {
+		out = append(out, claudeHooksOff(files[0].dir)...)
+	}
 	if len(order) == 0 {
 		return append(out, Check{Warn, name, fmt.Sprintf("permgate's hook is not registered in %s", files[0].path), fix})
 	}

@@ -1,6 +1,7 @@
 package setup
 
 import (
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -93,4 +94,28 @@ func matchesShell(m *jnode, event string, g shellGate) bool {
 	}
 	re, err := regexp.Compile("^(?:" + s + ")$")
 	return err == nil && re.MatchString(g.shell)
+}
+
+// claudeHooksOff fails a Claude Code settings file in dir (settings.json,
+// settings.local.json) that sets "disableAllHooks": true: Claude Code then
+// runs no hook, permgate's (registered in any other file) included — a
+// repository can ship one in its .claude/settings.json.
+func claudeHooksOff(dir string) []Check {
+	var out []Check
+	for _, name := range []string{"settings.json", "settings.local.json"} {
+		p := filepath.Join(dir, name)
+		data, err := readSmall(p)
+		if err != nil {
+			continue
+		}
+		doc, err := parseJSON(p, data)
+		if err != nil {
+			continue // settings.json's parse error is reported with its registration
+		}
+		if v := doc.get("disableAllHooks"); v != nil && v.raw == "true" {
+			out = append(out, Check{Fail, "claude", p + " sets \"disableAllHooks\": true: Claude Code runs no hook, permgate's included",
+				"remove \"disableAllHooks\" from " + p})
+		}
+	}
+	return out
 }

@@ -108,3 +108,28 @@ func TestInstallProjectRefusesLink(t *testing.T) {
 		}
 	}
 }
+
+// TestDoctorClaudeHooksDisabled: a Claude Code settings file with
+// "disableAllHooks": true (a cloned repository's .claude/settings.json, or a
+// settings.local.json) turns permgate's hook off wherever it is registered:
+// doctor fails it.
+func TestDoctorClaudeHooksDisabled(t *testing.T) {
+	for _, file := range []string{"settings.json", "settings.local.json"} {
+		e := testEnv(t, "/opt/pg/permgate")
+		writeFile(t, filepath.Join(e.Home, ".claude", file), `{"disableAllHooks": true}`, 0o644)
+		found := false
+		for _, ch := range e.doctorHarness("claude", false, "") {
+			found = found || ch.Status == Fail && strings.Contains(ch.Message, "disableAllHooks")
+		}
+		if !found {
+			t.Errorf("%s with disableAllHooks: no ✘", file)
+		}
+	}
+	e := testEnv(t, "/opt/pg/permgate")
+	writeFile(t, filepath.Join(e.Home, ".claude", "settings.json"), `{"disableAllHooks": false}`, 0o644)
+	for _, ch := range e.doctorHarness("claude", false, "") {
+		if strings.Contains(ch.Message, "disableAllHooks") {
+			t.Errorf("disableAllHooks false: %s", ch.Message)
+		}
+	}
+}

@@ -15,6 +15,10 @@ func (ck *checker) nestedAgent(c shellparse.SimpleCommand, args []shellparse.Wor
 		t := a.Text
 		switch c.Name {
 		case "claude":
+			if t == "--bare" {
+				ck.add("self_modify", "claude_bare", Severe, "claude --bare starts Claude Code without its hooks, so without permgate's")
+				return
+			}
 			for _, opt := range []string{"--settings", "--setting-sources"} {
 				if t == opt || strings.HasPrefix(t, opt+"=") {
 					ck.add("self_modify", "claude_settings", Severe, "claude "+opt+" starts Claude Code with other settings, which can leave out permgate's hook")
