@@ -197,7 +197,10 @@ func (v *Validator) mentionsSelf(t string) bool {
 // for the user), wherever they are.
 func harnessSettings(p string) string {
 	dir := path.Dir(p)
-	base := path.Base(p)
+	// install's backup beside a settings file is guarded as the file is: a
+	// directory planted there would make the next install fail, and a person
+	// restoring it would restore what the agent wrote.
+	base := strings.TrimSuffix(path.Base(p), ".permgate-backup")
 	switch path.Base(dir) {
 	case ".claude":
 		if strings.HasPrefix(base, "settings") && strings.HasSuffix(base, ".json") {
