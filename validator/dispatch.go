@@ -93,6 +93,7 @@ func init() {
 		"chmod":       (*checker).chmod,
 		"chown":       (*checker).chown,
 		"chgrp":       (*checker).chown,
+		"setfacl":     (*checker).setfacl,
 		"kill":        (*checker).kill,
 		"crontab":     (*checker).crontab,
 		"source":      (*checker).source,
