@@ -172,6 +172,7 @@ func init() {
 		"yay":         (*checker).packageInstall,
 		"paru":        (*checker).packageInstall,
 		"codex":       (*checker).nestedAgent,
+		"gemini":      (*checker).nestedAgent,
 		"tmux":        (*checker).typesIntoTerminal,
 		"compgen":     (*checker).compgen,
 		"complete":    (*checker).compgen,
