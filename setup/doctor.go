@@ -126,6 +126,10 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 		}
 		if name == "gemini" {
 			out = append(out, geminiEnabled(f.path, doc)...)
+			if project && len(regs) == 0 && geminiOwnBeforeTool(doc) {
+				out = append(out, Check{Warn, name, f.path + " has a BeforeTool list without permgate's hook: a Gemini CLI that merges \"hooks\" shallowly (older versions) uses it instead of yours, and runs no permgate in this folder",
+					"permgate install gemini --project"})
+			}
 		}
 	}
 	if name == "claude" {

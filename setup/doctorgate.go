@@ -119,3 +119,14 @@ func claudeHooksOff(dir string) []Check {
 	}
 	return out
 }
+
+// geminiOwnBeforeTool reports a Gemini settings file with a BeforeTool list
+// of its own under "hooks".
+func geminiOwnBeforeTool(doc *jnode) bool {
+	hooks := doc.get("hooks")
+	if hooks == nil || !hooks.object {
+		return false
+	}
+	bt := hooks.get("BeforeTool")
+	return bt != nil && bt.array
+}

@@ -133,3 +133,19 @@ func TestDoctorClaudeHooksDisabled(t *testing.T) {
 		}
 	}
 }
+
+// TestDoctorGeminiProjectBeforeTool: a repository's .gemini/settings.json with
+// a BeforeTool list of its own replaces the user's in a Gemini CLI that merges
+// "hooks" shallowly: doctor warns.
+func TestDoctorGeminiProjectBeforeTool(t *testing.T) {
+	e := testEnv(t, "/opt/pg/permgate")
+	root := filepath.Join(e.Home, "repo")
+	writeFile(t, filepath.Join(root, ".gemini", "settings.json"), `{"hooks":{"BeforeTool":[]}}`, 0o644)
+	found := false
+	for _, ch := range e.doctorHarness("gemini", true, root) {
+		found = found || ch.Status == Warn && strings.Contains(ch.Message, "BeforeTool list without permgate's hook")
+	}
+	if !found {
+		t.Errorf("no warning for a project BeforeTool list without permgate")
+	}
+}
