@@ -173,7 +173,8 @@ func procRoot(p string) string {
 // selfMentions are spellings of permgate's files that a program's argument may
 // hold inside a longer text (python3 -c "open('~/.config/permgate/config.toml')").
 var selfMentions = []string{".config/permgate", ".local/state/permgate", "/etc/permgate", ".claude/settings", ".codex/config.toml",
-	".codex/hooks.json", ".gemini/settings.json", ".cursor/hooks.json", ".github/hooks/", ".copilot/hooks/"}
+	".codex/hooks.json", ".gemini/settings.json", ".cursor/hooks.json", ".github/hooks/", ".copilot/hooks/",
+	".copilot/settings.json", ".copilot/config.json", ".copilot/permissions-config.json", ".cursor/cli-config.json"}
 
 // mentionsSelf reports an argument that holds a spelling of permgate's files
 // or of one of its directories inside a longer text.
@@ -215,7 +216,15 @@ func harnessSettings(p string) string {
 			return harnessWhy
 		}
 	case ".cursor", "Cursor", "cursor":
-		if base == "hooks.json" {
+		// cli-config.json and a project's cli.json hold Cursor CLI's own
+		// command permissions.
+		if base == "hooks.json" || base == "cli-config.json" || base == "cli.json" {
+			return harnessWhy
+		}
+	case ".copilot":
+		// Copilot CLI's settings and the tool permissions it saved decide
+		// what runs when permgate leaves a call to Copilot's own approval.
+		if base == "settings.json" || base == "config.json" || base == "permissions-config.json" {
 			return harnessWhy
 		}
 	case "hooks":
