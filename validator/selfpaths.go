@@ -212,7 +212,15 @@ func harnessSettings(p string) string {
 			return harnessWhy
 		}
 	case ".gemini":
-		if base == "settings.json" {
+		// trustedFolders.json decides whether a folder's own settings count.
+		if base == "settings.json" || base == "trustedFolders.json" {
+			return harnessWhy
+		}
+	case "rules", "policies":
+		// Codex's execpolicy rules and Gemini CLI's policy files decide what
+		// runs when permgate leaves an ask to the harness's own approval.
+		parent := path.Base(path.Dir(dir))
+		if parent == ".codex" && strings.HasSuffix(base, ".rules") || parent == ".gemini" && strings.HasSuffix(base, ".toml") {
 			return harnessWhy
 		}
 	case ".cursor", "Cursor", "cursor":
