@@ -86,6 +86,11 @@ func (h *Harness) request(in input) Request {
 	}
 	switch req.Tool {
 	case "bash":
+		if h.Name == "codex" && in.ToolName == "write_stdin" {
+			// Codex's write_stdin types chars into a running exec session.
+			args, _ := readObject(in.ToolInput, false)
+			in.Args.Command, in.Typed = typedKeys(args["chars"]), true
+		}
 		req.Command, req.CommandValid, req.CommandErr = shellCommand(in.Args.Command)
 		req.Typed = in.Typed
 		if dir, err := shellWorkdir(in.Cwd, in.ToolInput); err != nil {
