@@ -171,12 +171,12 @@ func pathStrings(val any, fn func(string)) {
 }
 
 // pathlessTool judges a file tool call that names no path permgate reads
-// (the harness sent the file under a key permgate does not know): a path
-// anywhere in its input that is permgate's own or a hook settings file is
-// self_modify, and a write to a file permgate cannot name asks — a mode never
-// allows it unseen.
+// (the harness sent the file under a key permgate does not know). A write: a
+// path anywhere in its input that is permgate's own or a hook settings file
+// is self_modify, and any other asks — a mode never allows it unseen. A read:
+// a secret named anywhere in its input is read as a Read of it would be.
 func (s *session) pathlessTool(req harness.Request, op validator.PathOp) []validator.Finding {
-	out := s.unknownToolSelf(req.Input)
+	var out []validator.Finding
 	if op == validator.PathRead {
 		// A secret named anywhere in the input is read as Read of it would be.
 		var fields map[string]any
@@ -196,7 +196,7 @@ func (s *session) pathlessTool(req harness.Request, op validator.PathOp) []valid
 		}
 	}
 	if op == validator.PathWrite {
-		out = append(out, validator.Finding{Kind: finding.ProtectedWrite, Severity: validator.NonSevere,
+		out = append(s.unknownToolSelf(req.Input), validator.Finding{Kind: finding.ProtectedWrite, Severity: validator.NonSevere,
 			ID: "protected_write.tool_no_path", Command: req.ToolName,
 			Reason: req.ToolName + " names no file permgate can read (no file_path or path): what it writes is unknown"})
 	}
