@@ -2,8 +2,10 @@ package cmd
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/harness"
 	"github.com/permgate/permgate/policy"
 	"github.com/permgate/permgate/shellparse"
@@ -20,6 +22,10 @@ func (s *session) decideTool(req harness.Request) (string, validator.Analysis, p
 		}
 		if !req.CommandValid {
 			a := invalidCommand(validator.New(s.env), req.Command)
+			return req.Command, a, s.decideAnalysis(a, s.matcher()), nil
+		}
+		if req.Typed {
+			a := validator.New(s.env).CheckTyped(req.Command, req.ToolName)
 			return req.Command, a, s.decideAnalysis(a, s.matcher()), nil
 		}
 		_, a, out := s.decide([]string{req.Command})
@@ -40,7 +46,10 @@ func (s *session) decideTool(req harness.Request) (string, validator.Analysis, p
 	found := map[string][]validator.Finding{}
 	out, path := strictest(paths, func(p string) policy.Outcome {
 		call := policy.ToolCall{Tool: req.Tool, Path: p, Findings: unknown}
-		if byPath {
+		switch {
+		case byPath && p == "":
+			call.Findings = s.pathlessTool(req, op)
+		case byPath:
 			call.Findings = v.CheckPath(op, p)
 		}
 		found[p] = call.Findings
@@ -124,6 +133,19 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 			}
 		}
 	}
+	pathStrings(fields, func(x string) {
+		for _, f := range v.CheckPath(validator.PathWrite, x) {
+			if f.Kind == "self_modify" {
+				out = append(out, f)
+			}
+		}
+	})
+	return out
+}
+
+// pathStrings calls fn with every string in a tool's decoded input, a few
+// levels deep, that could be a path: short, one line, holding / or ~.
+func pathStrings(val any, fn func(string)) {
 	var visit func(val any, depth int)
 	visit = func(val any, depth int) {
 		if depth > 4 {
@@ -134,11 +156,7 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 			if x == "" || len(x) > 4096 || strings.ContainsAny(x, "\n\x00") || !strings.ContainsAny(x, "/~") {
 				return
 			}
-			for _, f := range v.CheckPath(validator.PathWrite, x) {
-				if f.Kind == "self_modify" {
-					out = append(out, f)
-				}
-			}
+			fn(x)
 		case []any:
 			for _, e := range x {
 				visit(e, depth+1)
@@ -149,7 +167,39 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 			}
 		}
 	}
-	visit(fields, 0)
+	visit(val, 0)
+}
+
+// pathlessTool judges a file tool call that names no path permgate reads
+// (the harness sent the file under a key permgate does not know). A write: a
+// path anywhere in its input that is permgate's own or a hook settings file
+// is self_modify, and any other asks — a mode never allows it unseen. A read:
+// a secret named anywhere in its input is read as a Read of it would be.
+func (s *session) pathlessTool(req harness.Request, op validator.PathOp) []validator.Finding {
+	var out []validator.Finding
+	if op == validator.PathRead {
+		// A secret named anywhere in the input is read as Read of it would be.
+		var fields map[string]any
+		if json.Unmarshal(req.Input, &fields) == nil {
+			// A search's pattern is text to find, not a file it reads.
+			delete(fields, "pattern")
+			delete(fields, "query")
+			delete(fields, "regex")
+			v := validator.New(s.env)
+			pathStrings(fields, func(x string) {
+				for _, f := range v.CheckPath(validator.PathRead, x) {
+					if f.Kind == finding.SecretAccess && !slices.ContainsFunc(out, func(g validator.Finding) bool { return g.ID == f.ID && g.Command == f.Command }) {
+						out = append(out, f)
+					}
+				}
+			})
+		}
+	}
+	if op == validator.PathWrite {
+		out = append(s.unknownToolSelf(req.Input), validator.Finding{Kind: finding.ProtectedWrite, Severity: validator.NonSevere,
+			ID: "protected_write.tool_no_path", Command: req.ToolName,
+			Reason: req.ToolName + " names no file permgate can read (no file_path or path): what it writes is unknown"})
+	}
 	return out
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/permgate/permgate/policy"
 )
@@ -61,11 +62,26 @@ func decodeCopilot(data []byte) (input, error) {
 		return in, err
 	}
 	if in.ToolName == "write_bash" {
-		// The text typed into the shell is what runs.
+		// The text typed into the shell is what runs, {enter} a new line.
 		args, _ := readObject(in.ToolInput, false)
-		in.Args.Command = args["input"]
+		in.Args.Command, in.Typed = typedKeys(args["input"]), true
 	}
 	return in, nil
+}
+
+// typedKeys turns the {enter} key names in write_bash's input into the new
+// lines they type; input that is not a valid string is left for the shell
+// command's own checks.
+func typedKeys(raw json.RawMessage) json.RawMessage {
+	text, valid, err := jsonString(raw)
+	if err != nil || !valid {
+		return raw
+	}
+	out, err := json.Marshal(strings.ReplaceAll(text, "{enter}", "\n"))
+	if err != nil {
+		return raw
+	}
+	return out
 }
 
 // encodeCopilot is Copilot CLI's {"permissionDecision",

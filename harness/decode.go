@@ -41,6 +41,10 @@ type Request struct {
 	Command      string `json:"command,omitempty"`
 	CommandValid bool   `json:"command_valid,omitempty"`
 	CommandErr   error  `json:"-"`
+	// Typed reports a command that is text typed into a program already
+	// running (Copilot CLI's write_bash), not a script a shell runs whole: what
+	// it reaches, and the line it completes, are not known.
+	Typed bool `json:"typed,omitempty"`
 	// Paths are the files the call names: for apply_patch every file the patch
 	// adds, updates, deletes or moves to, in order; for another tool the
 	// non-empty file_path, absolute_path, notebook_path, path, dir_path and
@@ -82,7 +86,18 @@ func (h *Harness) request(in input) Request {
 	}
 	switch req.Tool {
 	case "bash":
+		if h.Name == "codex" && in.ToolName == "write_stdin" {
+			// Codex's write_stdin types chars into a running exec session.
+			args, _ := readObject(in.ToolInput, false)
+			in.Args.Command, in.Typed = typedKeys(args["chars"]), true
+		}
 		req.Command, req.CommandValid, req.CommandErr = shellCommand(in.Args.Command)
+		req.Typed = in.Typed
+		if dir, err := shellWorkdir(in.Cwd, in.ToolInput); err != nil {
+			req.CommandErr = err
+		} else {
+			req.Cwd = dir
+		}
 	case "apply_patch":
 		patch, _, _ := shellCommand(in.Args.Command)
 		req.Paths = patchPaths(patch)
@@ -143,6 +158,8 @@ type input struct {
 	PermissionMode string
 	HookEventName  string
 	ToolName       string
+	// Typed marks a command that is text typed into a running program.
+	Typed bool
 	// ToolInput is tool_input as sent, for tools permgate does not know.
 	ToolInput json.RawMessage
 	// Args are the tool_input fields permgate uses.

@@ -75,6 +75,7 @@ var harnesses = map[string]*Harness{
 		Title: "Codex",
 		tools: map[string]string{
 			"Bash": "bash", "shell": "bash", "shell_command": "bash", "exec_command": "bash", "apply_patch": "apply_patch",
+			"write_stdin": "bash",
 			"spawn_agent": "task_create", "Agent": "task_create",
 		},
 		modes: map[string]mode{

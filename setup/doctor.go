@@ -107,6 +107,10 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 			continue
 		}
 		regs := jsonRegistered(doc, name)
+		if len(regs) > 0 && !gatesShell(doc, name) {
+			out = append(out, Check{Fail, name, fmt.Sprintf("%s registers permgate's hook, but not where %s's shell tool calls reach it (event, matcher, type or version)", f.path, name),
+				"permgate uninstall " + name + flagIf(project) + " && " + fix})
+		}
 		events := make([]string, 0, len(regs))
 		for ev := range regs {
 			events = append(events, ev)
@@ -122,7 +126,14 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 		}
 		if name == "gemini" {
 			out = append(out, geminiEnabled(f.path, doc)...)
+			if project && len(regs) == 0 && geminiOwnBeforeTool(doc) {
+				out = append(out, Check{Warn, name, f.path + " has a BeforeTool list without permgate's hook: a Gemini CLI that merges \"hooks\" shallowly (older versions) uses it instead of yours, and runs no permgate in this folder",
+					"permgate install gemini --project"})
+			}
 		}
+	}
+	if name == "claude" {
+		out = append(out, claudeHooksOff(files[0].dir)...)
 	}
 	if len(order) == 0 {
 		return append(out, Check{Warn, name, fmt.Sprintf("permgate's hook is not registered in %s", files[0].path), fix})
@@ -255,11 +266,16 @@ func (e *Env) spawn(bin string, args []string, payload []byte, cwd string) (stdo
 	c.Stdin = bytes.NewReader(payload)
 	var o, s bytes.Buffer
 	c.Stdout, c.Stderr = &o, &s
+	// A program that exits but leaves a child holding its output open must
+	// not hold doctor past the timeout either.
+	c.WaitDelay = time.Second
 	err = c.Run()
 	var ee *exec.ExitError
 	switch {
 	case ctx.Err() != nil:
 		return nil, nil, 0, fmt.Errorf("no answer within %s", probeTimeout)
+	case errors.Is(err, exec.ErrWaitDelay):
+		return nil, nil, 0, errors.New("it exited but left a process holding its output open")
 	case errors.As(err, &ee):
 		return o.Bytes(), s.Bytes(), ee.ExitCode(), nil
 	case err != nil:
@@ -369,4 +385,12 @@ func sameFile(a, b string) bool {
 	ia, errA := os.Stat(a)
 	ib, errB := os.Stat(b)
 	return errA == nil && errB == nil && os.SameFile(ia, ib)
+}
+
+// flagIf is " --project" for a project's settings, "" for the user's.
+func flagIf(project bool) string {
+	if project {
+		return " --project"
+	}
+	return ""
 }

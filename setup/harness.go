@@ -117,6 +117,11 @@ func (e *Env) harness(name string, opt Options, install bool) ([]Result, error) 
 		if !install && i > 0 && !exists(f.path) {
 			continue
 		}
+		if install && opt.Project {
+			if err := noProjectLink(root, f.path); err != nil {
+				return nil, err
+			}
+		}
 		fn, err := e.harnessEdit(name, f, install)
 		if err != nil {
 			return nil, err

@@ -55,7 +55,10 @@ func (v *Validator) CheckPath(op PathOp, p string) []Finding {
 			shown = p + " (through a link to " + q + ")"
 		}
 		if op == PathRead {
-			if secretName(q) || hasGlob(q) && globSecret(q) {
+			// A folder of secrets (~/.ssh, ~/.aws) is read whole by a search
+			// tool (Grep's path), as grep -r ~/.ssh reads it.
+			folder := !hasGlob(q) && secretDirBase[path.Base(q)] && secretDir(q)
+			if secretName(q) || hasGlob(q) && globSecret(q) || folder {
 				add("secret_access", "read_secret", NonSevere, "reads "+shown+", which holds secrets")
 			} else if v.coversSealKey(q) {
 				add("secret_access", "read_seal_key", NonSevere, "reads "+shown+", which holds the key that seals permgate's config and state")
@@ -69,6 +72,8 @@ func (v *Validator) CheckPath(op PathOp, p string) []Finding {
 		}
 		if why := v.selfFile(q); why != "" {
 			add("self_modify", "self_path", Severe, "writes "+shown+", "+why)
+		} else if v.linkedSettings(q) {
+			add("self_modify", "self_path", Severe, "writes "+shown+", "+harnessWhy+" (through the link that names it)")
 		}
 		if crit := v.critical(q); crit != "" {
 			add("critical_write", "write_path", Severe, "writes "+shown+": "+crit)

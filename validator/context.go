@@ -325,10 +325,25 @@ func (ck *checker) redirects(c shellparse.SimpleCommand) {
 			ck.homeSetup = r.Op == ">>" && path.Base(r.Target.Text) == "known_hosts"
 			ck.writeTarget(r.Target, "the redirect "+r.Op+" "+r.Target.Text)
 			ck.homeSetup = false
+		case r.Reads() && ck.opensSelfLock(r.Target):
+			ck.add("self_modify", "self_lock", Severe, "opens "+r.Target.Text+", one of permgate's locks: a process that holds it (flock) stalls every decision and loses its audit records")
 		case r.Reads() && r.Target.Static && secretName(ck.resolve(r.Target.Text)):
 			ck.add("secret_access", "redirect_read", NonSevere, "reads "+r.Target.Text+", which holds secrets")
 		}
 	}
+}
+
+// opensSelfLock reports a redirect that opens one of permgate's lock files
+// (audit.lock, state.lock, setup.lock): reading one has no use but holding
+// it, as in exec 9<…/audit.lock; flock 9.
+func (ck *checker) opensSelfLock(w shellparse.Word) bool {
+	texts, _ := ck.expandPath(w)
+	for _, text := range texts {
+		if p := ck.resolve(text); strings.HasSuffix(p, ".lock") && ck.v.selfFile(p) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // writeTarget judges one file the command writes.
@@ -373,6 +388,9 @@ func (ck *checker) writePath(text, how string) {
 	for _, q := range real {
 		if self == "" {
 			self = ck.v.selfFile(q)
+		}
+		if self == "" && ck.v.linkedSettings(q) {
+			self = harnessWhy + " (through the link that names it)"
 		}
 	}
 	if self != "" {

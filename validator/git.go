@@ -40,7 +40,7 @@ func gitExecKey(key, value string) bool {
 	case "core.pager", "core.editor", "core.fsmonitor", "core.sshcommand", "core.hookspath", "core.askpass",
 		"diff.external", "sequence.editor", "credential.helper", "gpg.program", "gpg.ssh.program", "gpg.x509.program",
 		"core.gitproxy", "uploadpack.packobjectshook", "remote.origin.uploadpack", "remote.origin.receivepack",
-		"web.browser", "merge.tool", "diff.tool", "core.worktree", "include.path", "protocol.ext.allow":
+		"web.browser", "merge.tool", "diff.tool", "core.worktree", "include.path", "protocol.ext.allow", "init.templatedir":
 		return true
 	}
 	switch {
@@ -157,7 +157,10 @@ func (ck *checker) gitDepth(c shellparse.SimpleCommand, args []shellparse.Word, 
 		}
 	}
 	switch g.sub {
-	case "clone", "submodule":
+	case "clone", "submodule", "init":
+		if g.sub != "submodule" && len(longValues(g.args, "--template")) > 0 {
+			ck.add("git_config_exec", "git_template", NonSevere, "git "+g.sub+" --template copies the hooks of a directory into the new repository, where git runs them")
+		}
 		for _, kv := range append(shortValues(g.args, 'c', "obujC"), longValues(g.args, "--config")...) {
 			key, value, _ := strings.Cut(kv.Text, "=")
 			if gitExecKey(key, value) || !kv.Static {
@@ -285,14 +288,29 @@ func (ck *checker) gitGlobals(g gitInvocation) {
 }
 
 func (ck *checker) gitConfig(args []shellparse.Word) {
-	ops := operands(args)
+	ops := gitConfigOperands(args)
+	unset := len(ops) > 0 && (ops[0].Text == "unset" || ops[0].Text == "remove-section" || ops[0].Text == "rename-section")
 	for _, a := range args {
-		if a.Static && (a.Text == "--get" || a.Text == "--get-all" || a.Text == "--list" || a.Text == "-l" || a.Text == "--get-regexp" || a.Text == "--unset" || a.Text == "--unset-all") {
+		if !a.Static {
+			continue
+		}
+		switch {
+		case a.Text == "--unset" || a.Text == "--unset-all" || a.Text == "--remove-section" || a.Text == "--rename-section":
+			unset = true
+		case a.Text == "--get" || a.Text == "--get-all" || a.Text == "--list" || a.Text == "-l" || a.Text == "--get-regexp":
 			return
 		}
 	}
-	if len(ops) > 0 && ops[0].Text == "set" {
+	if len(ops) > 0 && (ops[0].Text == "set" || unset && !strings.Contains(ops[0].Text, ".") && ops[0].Text != "core") {
 		ops = ops[1:]
+	}
+	if unset {
+		// Taking core.hooksPath away (or the whole [core]) moves git to
+		// another hooks directory, leaving the hooks installed there unrun.
+		if len(ops) > 0 && (strings.EqualFold(ops[0].Text, "core.hookspath") || strings.EqualFold(ops[0].Text, "core") || !ops[0].Static) {
+			ck.add("git_config_exec", "git_config_unset", NonSevere, "git config removes "+ops[0].Text+", which changes the hooks git runs")
+		}
+		return
 	}
 	if len(ops) >= 2 {
 		if gitExecKey(ops[0].Text, ops[1].Text) || !ops[1].Static && gitExecKey(ops[0].Text, "!") {
@@ -526,7 +544,7 @@ func gitConfigOperands(args []shellparse.Word) []shellparse.Word {
 	for i := 0; i < len(args); i++ {
 		t := args[i].Text
 		switch {
-		case t == "-f" || t == "--file" || t == "--blob" || t == "--type" || t == "--default" || t == "--comment":
+		case t == "-f" || t == "--file" || t == "--blob" || t == "--type" || t == "--default" || t == "--comment" || t == "--value":
 			i++
 		case strings.HasPrefix(t, "-"):
 		default:

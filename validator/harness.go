@@ -11,10 +11,18 @@ import (
 // that replace the settings holding permgate's hook: the nested agent would
 // then run ungated (claude --settings, --setting-sources; codex -c hooks…).
 func (ck *checker) nestedAgent(c shellparse.SimpleCommand, args []shellparse.Word) {
+	if how := harnessHookSwitch(c.Name, args); how != "" {
+		ck.add("self_modify", "harness_hooks_cli", Severe, how+" changes the harness's hook settings through its own command line, which can turn permgate's hook off")
+		return
+	}
 	for i, a := range args {
 		t := a.Text
 		switch c.Name {
 		case "claude":
+			if t == "--bare" {
+				ck.add("self_modify", "claude_bare", Severe, "claude --bare starts Claude Code without its hooks, so without permgate's")
+				return
+			}
 			for _, opt := range []string{"--settings", "--setting-sources"} {
 				if t == opt || strings.HasPrefix(t, opt+"=") {
 					ck.add("self_modify", "claude_settings", Severe, "claude "+opt+" starts Claude Code with other settings, which can leave out permgate's hook")
@@ -37,6 +45,41 @@ func (ck *checker) nestedAgent(c shellparse.SimpleCommand, args []shellparse.Wor
 			}
 		}
 	}
+}
+
+// harnessHookSwitch names a harness's own command that edits its hook
+// settings: codex --disable|--enable FEATURE and codex features
+// enable|disable FEATURE for a hooks feature, claude config set|add|remove of
+// a hooks key, gemini hooks with anything but list. "" when there is none.
+func harnessHookSwitch(name string, args []shellparse.Word) string {
+	hooky := func(w shellparse.Word) bool { return !w.Static || strings.Contains(strings.ToLower(w.Text), "hook") }
+	ops := operands(args)
+	switch name {
+	case "codex":
+		for i, a := range args {
+			t := a.Text
+			for _, opt := range []string{"--disable", "--enable"} {
+				if t == opt && i+1 < len(args) && hooky(args[i+1]) {
+					return "codex " + opt + " " + args[i+1].Text
+				}
+				if v, ok := strings.CutPrefix(t, opt+"="); ok && hooky(shellparse.Word{Text: v, Static: a.Static}) {
+					return "codex " + t
+				}
+			}
+		}
+		if len(ops) >= 3 && ops[0].Text == "features" && (ops[1].Text == "enable" || ops[1].Text == "disable") && hooky(ops[2]) {
+			return "codex features " + ops[1].Text + " " + ops[2].Text
+		}
+	case "claude":
+		if len(ops) >= 3 && ops[0].Text == "config" && (ops[1].Text == "set" || ops[1].Text == "add" || ops[1].Text == "remove") && hooky(ops[2]) {
+			return "claude config " + ops[1].Text + " " + ops[2].Text
+		}
+	case "gemini":
+		if len(ops) >= 2 && ops[0].Text == "hooks" && ops[1].Text != "list" {
+			return "gemini hooks " + ops[1].Text
+		}
+	}
+	return ""
 }
 
 // applyPatch judges Codex's apply_patch run as a shell command (apply_patch

@@ -30,6 +30,34 @@ func (ck *checker) chmod(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if hasFlag(args, "R", "--recursive") {
 		ck.recursiveOnCritical(c, targets)
 	}
+	ck.permsOnSelfDirs(c.Name, targets)
+}
+
+// setfacl changes a file's access control list: on a directory above
+// permgate's files or the hook settings, as chmod does.
+func (ck *checker) setfacl(c shellparse.SimpleCommand, args []shellparse.Word) {
+	var targets []shellparse.Word
+	for i := 0; i < len(args); i++ {
+		t := args[i].Text
+		switch {
+		case t == "-m" || t == "-x" || t == "-M" || t == "-X" || t == "--set" || t == "--set-file" ||
+			t == "--modify" || t == "--remove" || t == "--modify-file" || t == "--remove-file":
+			i++
+		case strings.HasPrefix(t, "-") && t != "-":
+		default:
+			targets = append(targets, args[i])
+		}
+	}
+	ck.permsOnSelfDirs(c.Name, targets)
+}
+
+// permsOnSelfDirs: changing the mode or owner of a directory above
+// permgate's files or a harness's hook settings (chmod 000 ~/.cursor) can hide
+// the settings from the harness, which then runs no hook.
+func (ck *checker) permsOnSelfDirs(name string, targets []shellparse.Word) {
+	for _, t := range targets {
+		ck.treeSelf(t, name+" on "+t.Text+", which", false)
+	}
 }
 
 // judgeMode reads an octal or symbolic chmod mode: does it give others write
@@ -79,10 +107,11 @@ func splitActions(s string) []string {
 }
 
 func (ck *checker) chown(c shellparse.SimpleCommand, args []shellparse.Word) {
+	_, targets := permOperands(c.Name, args)
+	ck.permsOnSelfDirs(c.Name, targets)
 	if !hasFlag(args, "R", "--recursive") {
 		return
 	}
-	_, targets := permOperands(c.Name, args)
 	ck.recursiveOnCritical(c, targets)
 }
 

@@ -13,8 +13,10 @@ import (
 var selfEnvVars = map[string]bool{"HOME": true, "XDG_CONFIG_HOME": true, "XDG_STATE_HOME": true}
 
 // harnessEnvVars move where an agent harness reads the settings that register
-// permgate's hook: an agent started with another one runs ungated.
-var harnessEnvVars = map[string]bool{"CLAUDE_CONFIG_DIR": true, "CODEX_HOME": true, "GEMINI_CLI_HOME": true, "GEMINI_CLI_SYSTEM_SETTINGS_PATH": true}
+// permgate's hook, or turn its hooks off (Claude Code's CLAUDE_CODE_SIMPLE and
+// CLAUDE_CODE_SAFE_MODE): an agent started with one runs ungated.
+var harnessEnvVars = map[string]bool{"CLAUDE_CONFIG_DIR": true, "CODEX_HOME": true, "GEMINI_CLI_HOME": true, "GEMINI_CLI_SYSTEM_SETTINGS_PATH": true,
+	"COPILOT_HOME": true, "CLAUDE_CODE_SIMPLE": true, "CLAUDE_CODE_SAFE_MODE": true}
 
 // gateVar reports a variable whose value moves or loosens the gate.
 func gateVar(name string) bool {

@@ -173,7 +173,8 @@ func procRoot(p string) string {
 // selfMentions are spellings of permgate's files that a program's argument may
 // hold inside a longer text (python3 -c "open('~/.config/permgate/config.toml')").
 var selfMentions = []string{".config/permgate", ".local/state/permgate", "/etc/permgate", ".claude/settings", ".codex/config.toml",
-	".codex/hooks.json", ".gemini/settings.json", ".cursor/hooks.json", ".github/hooks/", ".copilot/hooks/"}
+	".codex/hooks.json", ".gemini/settings.json", ".cursor/hooks.json", ".github/hooks/", ".copilot/hooks/",
+	".copilot/settings.json", ".copilot/config.json", ".copilot/permissions-config.json", ".cursor/cli-config.json"}
 
 // mentionsSelf reports an argument that holds a spelling of permgate's files
 // or of one of its directories inside a longer text.
@@ -197,7 +198,10 @@ func (v *Validator) mentionsSelf(t string) bool {
 // for the user), wherever they are.
 func harnessSettings(p string) string {
 	dir := path.Dir(p)
-	base := path.Base(p)
+	// install's backup beside a settings file is guarded as the file is: a
+	// directory planted there would make the next install fail, and a person
+	// restoring it would restore what the agent wrote.
+	base := strings.TrimSuffix(path.Base(p), ".permgate-backup")
 	switch path.Base(dir) {
 	case ".claude":
 		if strings.HasPrefix(base, "settings") && strings.HasSuffix(base, ".json") {
@@ -208,11 +212,27 @@ func harnessSettings(p string) string {
 			return harnessWhy
 		}
 	case ".gemini":
-		if base == "settings.json" {
+		// trustedFolders.json decides whether a folder's own settings count.
+		if base == "settings.json" || base == "trustedFolders.json" {
+			return harnessWhy
+		}
+	case "rules", "policies":
+		// Codex's execpolicy rules and Gemini CLI's policy files decide what
+		// runs when permgate leaves an ask to the harness's own approval.
+		parent := path.Base(path.Dir(dir))
+		if parent == ".codex" && strings.HasSuffix(base, ".rules") || parent == ".gemini" && strings.HasSuffix(base, ".toml") {
 			return harnessWhy
 		}
 	case ".cursor", "Cursor", "cursor":
-		if base == "hooks.json" {
+		// cli-config.json and a project's cli.json hold Cursor CLI's own
+		// command permissions.
+		if base == "hooks.json" || base == "cli-config.json" || base == "cli.json" {
+			return harnessWhy
+		}
+	case ".copilot":
+		// Copilot CLI's settings and the tool permissions it saved decide
+		// what runs when permgate leaves a call to Copilot's own approval.
+		if base == "settings.json" || base == "config.json" || base == "permissions-config.json" {
 			return harnessWhy
 		}
 	case "hooks":
@@ -421,6 +441,12 @@ func (ck *checker) linkTargets(c shellparse.SimpleCommand, args []shellparse.Wor
 	}
 	for _, t := range targets {
 		ck.treeSelf(t, "ln makes a link to "+t.Text+", which", true)
+	}
+	if link != "" && ck.v.selfAncestor(link, false) {
+		// A link put where a directory of hook settings belongs (~/.cursor,
+		// .github/hooks) makes the harness, and a later permgate install,
+		// use files the link's target holds, which are not protected.
+		ck.add("self_modify", "self_link_dir", Severe, "ln puts a link at "+link+", a directory that holds "+selfReason)
 	}
 	if link != "" && targets[0].Static {
 		target := targets[0].Text

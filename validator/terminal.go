@@ -53,3 +53,18 @@ func (ck *checker) typesInto(name string, args []shellparse.Word) {
 		ck.add("inline_code", "tty_inject", NonSevere, how+" types text into another terminal, where it runs unchecked as if typed there (and could answer permgate's own questions)")
 	}
 }
+
+// CheckTyped analyses text a harness tool types into a program that is
+// already running (GitHub Copilot CLI's write_bash): the text as a script, and,
+// as for tmux send-keys, inline_code — the program it reaches and the line it
+// completes (an earlier call may have typed its start) are not known, so it is
+// never read-only and never allowed unseen.
+func (v *Validator) CheckTyped(text, tool string) Analysis {
+	a := v.CheckScript(text)
+	f := Finding{Kind: "inline_code", Severity: NonSevere, ID: "inline_code.typed_input", Command: text,
+		Reason: tool + " types text into a running program, where it completes whatever line is there and runs unchecked"}
+	a.Findings = append([]Finding{f}, a.Findings...)
+	a.Severity = max(a.Severity, NonSevere)
+	a.AllReadOnly = false
+	return a
+}

@@ -68,6 +68,10 @@ type Validator struct {
 	pathDirs []string
 	// binaryPaths are Env.Binary and where its links lead, resolved on first use.
 	binaryPaths []string
+	// settingsLinks are where the harness settings anchors lead when they are
+	// links (a dotfiles manager's), resolved on the first write.
+	settingsLinks []string
+	settingsDone  bool
 	// cwdNear caches whether Env.Cwd is inside or above permgate's directories:
 	// 0 not known yet, 1 no, 2 yes.
 	cwdNear int

@@ -1,0 +1,132 @@
+package setup
+
+import (
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// shellGate says, for one harness, where a hook sees a shell tool call
+// before it runs: the events, the shell tool's name a matcher must take, and
+// whether the hooks file must say "version": 1 (Cursor, Copilot CLI).
+type shellGate struct {
+	events  []string
+	shell   string
+	version bool
+}
+
+// shellGates are the harnesses' pre-tool events and shell tool names.
+var shellGates = map[string]shellGate{
+	"claude":  {[]string{"PreToolUse"}, "Bash", false},
+	"codex":   {[]string{"PreToolUse"}, "Bash", false},
+	"gemini":  {[]string{"BeforeTool"}, "run_shell_command", false},
+	"cursor":  {[]string{"beforeShellExecution", "preToolUse"}, "Shell", true},
+	"copilot": {[]string{"preToolUse"}, "bash", true},
+}
+
+// gatesShell reports whether doc registers permgate's hook where the
+// harness's shell tool calls reach it: at a pre-tool event, in a group (or
+// with a matcher) that takes the shell tool, as a handler of type "command",
+// in a file of version 1 where the harness wants one. A hook registered only
+// elsewhere (a matcher "Read", an afterFileEdit, a "type": "prompt") is
+// found by jsonRegistered yet gates nothing.
+func gatesShell(doc *jnode, harness string) bool {
+	g, ok := shellGates[harness]
+	if !ok {
+		return true // nothing known to check
+	}
+	if v := doc.get("version"); g.version && (v == nil || v.object || v.array || strings.TrimSpace(v.raw) != "1") {
+		return false
+	}
+	hooks := doc.get("hooks")
+	if hooks == nil || !hooks.object {
+		return false
+	}
+	handler := func(h *jnode, event string) bool {
+		if !isPermgateHandler(h, harness) || !matchesShell(h.get("matcher"), event, g) {
+			return false
+		}
+		t, isStr := h.get("type").str()
+		if h.get("type") == nil {
+			return harness == "cursor" // Cursor's handlers have no type
+		}
+		return isStr && t == "command"
+	}
+	for _, ev := range hooks.members {
+		if !ev.val.array || !slices.Contains(g.events, ev.key) {
+			continue
+		}
+		for _, entry := range ev.val.items {
+			if handler(entry, ev.key) {
+				return true
+			}
+			inner := entry.get("hooks")
+			if !entry.object || inner == nil || !inner.array || !matchesShell(entry.get("matcher"), ev.key, g) {
+				continue
+			}
+			for _, h := range inner.items {
+				if handler(h, ev.key) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// matchesShell reports a matcher that takes the shell tool: none, "", "*",
+// or a pattern that matches its whole name. At Cursor's
+// beforeShellExecution, whose matcher is not documented, only none does.
+func matchesShell(m *jnode, event string, g shellGate) bool {
+	if m == nil {
+		return true
+	}
+	s, ok := m.str()
+	if !ok {
+		return false
+	}
+	if event == "beforeShellExecution" {
+		return s == "" || s == "*"
+	}
+	if s == "" || s == "*" {
+		return true
+	}
+	re, err := regexp.Compile("^(?:" + s + ")$")
+	return err == nil && re.MatchString(g.shell)
+}
+
+// claudeHooksOff fails a Claude Code settings file in dir (settings.json,
+// settings.local.json) that sets "disableAllHooks": true: Claude Code then
+// runs no hook, permgate's (registered in any other file) included — a
+// repository can ship one in its .claude/settings.json.
+func claudeHooksOff(dir string) []Check {
+	var out []Check
+	for _, name := range []string{"settings.json", "settings.local.json"} {
+		p := filepath.Join(dir, name)
+		data, err := readSmall(p)
+		if err != nil {
+			continue
+		}
+		doc, err := parseJSON(p, data)
+		if err != nil {
+			continue // settings.json's parse error is reported with its registration
+		}
+		if v := doc.get("disableAllHooks"); v != nil && v.raw == "true" {
+			out = append(out, Check{Fail, "claude", p + " sets \"disableAllHooks\": true: Claude Code runs no hook, permgate's included",
+				"remove \"disableAllHooks\" from " + p})
+		}
+	}
+	return out
+}
+
+// geminiOwnBeforeTool reports a Gemini settings file with a BeforeTool list
+// of its own under "hooks".
+func geminiOwnBeforeTool(doc *jnode) bool {
+	hooks := doc.get("hooks")
+	if hooks == nil || !hooks.object {
+		return false
+	}
+	bt := hooks.get("BeforeTool")
+	return bt != nil && bt.array
+}
