@@ -338,20 +338,16 @@ func (e *Env) doctorGit() []Check {
 			continue
 		}
 		mine = append(mine, name)
-		for _, l := range strings.Split(string(data), "\n") {
-			if !strings.HasPrefix(l, "exec ") {
-				continue
-			}
-			words, ok := commandWords(strings.TrimSuffix(strings.TrimPrefix(l, "exec "), ` "$@"`))
-			if !ok || len(words) == 0 {
-				return []Check{{Fail, "git", "cannot read " + p, "permgate install git"}}
-			}
-			if _, err := e.program(words[0]); err != nil {
-				return []Check{{Fail, "git", fmt.Sprintf("%s runs %s, which %v", p, words[0], err), "permgate install git"}}
-			}
-			if !isExecutable(p) {
-				return []Check{{Fail, "git", p + " is not executable: git skips it", "chmod +x " + p}}
-			}
+		prog, ok := gitHookProgram(string(data), name)
+		if !ok {
+			return []Check{{Fail, "git", p + " carries permgate's marker but is not the hook permgate writes (exec PERMGATE githook " + name + " \"$@\" and nothing else): what it runs is unknown",
+				"permgate uninstall git && permgate install git"}}
+		}
+		if _, err := e.program(prog); err != nil {
+			return []Check{{Fail, "git", fmt.Sprintf("%s runs %s, which %v", p, prog, err), "permgate install git"}}
+		}
+		if !isExecutable(p) {
+			return []Check{{Fail, "git", p + " is not executable: git skips it", "chmod +x " + p}}
 		}
 	}
 	if len(mine) == 0 {
@@ -359,6 +355,24 @@ func (e *Env) doctorGit() []Check {
 	}
 	slices.Sort(mine)
 	return []Check{{OK, "git", "permgate runs the " + strings.Join(mine, ", ") + " hooks in " + dir, ""}}
+}
+
+// gitHookProgram returns the program a git hook permgate wrote runs, when
+// script is exactly the hook install writes for name (gitHookScript): a
+// marked file with anything more or else in it is not reported as working.
+func gitHookProgram(script, name string) (string, bool) {
+	for _, l := range strings.Split(script, "\n") {
+		rest, ok := strings.CutPrefix(l, "exec ")
+		if !ok {
+			continue
+		}
+		words, ok := commandWords(strings.TrimSuffix(rest, ` "$@"`))
+		if !ok || len(words) != 3 || words[1] != "githook" || words[2] != name {
+			return "", false
+		}
+		return words[0], script == gitHookScript(words[0], name)
+	}
+	return "", false
 }
 
 // CheckDirWritable reports whether files can be made in dir: it creates and

@@ -328,3 +328,40 @@ func TestCopilotOtherHooksFiles(t *testing.T) {
 		t.Errorf("team.json: %s", got)
 	}
 }
+
+// TestDoctorGitTamperedHook: a hook that carries permgate's marker but runs
+// something before (or instead of) permgate's githook is not reported as
+// working.
+func TestDoctorGitTamperedHook(t *testing.T) {
+	e := testEnv(t, "")
+	bin := fakeHook(t, filepath.Join(e.Home, "bin"), "")
+	e.Binary = bin
+	repo := gitRepo(t, e)
+	mustRun(t, e, "git", true)
+	gitStatus := func() Check {
+		t.Helper()
+		for _, c := range Doctor(e) {
+			if c.Subject == "git" {
+				return c
+			}
+		}
+		t.Fatal("no git check")
+		return Check{}
+	}
+	if c := gitStatus(); c.Status != OK {
+		t.Fatalf("as installed: %+v", c)
+	}
+	p := filepath.Join(repo, ".git", "hooks", "pre-commit")
+	good := readFile(t, p)
+	for name, script := range map[string]string{
+		"exit first":    strings.Replace(good, "exec ", "exit 0\nexec ", 1),
+		"other hook":    strings.Replace(good, "githook pre-commit", "githook commit-msg", 1),
+		"other program": strings.Replace(good, "githook pre-commit", "version", 1),
+		"no exec":       "#!/bin/sh\n" + GitHookMarker + "\nexit 0\n",
+	} {
+		writeFile(t, p, script, 0o755)
+		if c := gitStatus(); c.Status != Fail {
+			t.Errorf("%s: %+v", name, c)
+		}
+	}
+}
