@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 const codexBefore = `model = "o3"   # my model
@@ -363,5 +364,24 @@ func TestDoctorGitTamperedHook(t *testing.T) {
 		if c := gitStatus(); c.Status != Fail {
 			t.Errorf("%s: %+v", name, c)
 		}
+	}
+}
+
+// TestGitHangs: a git that never answers (a repository config that includes
+// a FIFO) stops doctor and install after the timeout, never hangs them.
+func TestGitHangs(t *testing.T) {
+	e := testEnv(t, "/opt/pg/permgate")
+	bin := filepath.Join(e.Home, "fakebin")
+	writeFile(t, filepath.Join(bin, "git"), "#!/bin/sh\nexec sleep 30\n", 0o755)
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	e.gitTimeout = 200 * time.Millisecond
+	start := time.Now()
+	_, err := Install(e, "git", Options{})
+	if err == nil || !strings.Contains(err.Error(), "no answer within") {
+		t.Errorf("install: %v", err)
+	}
+	Doctor(e)
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %s", d)
 	}
 }

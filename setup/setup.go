@@ -6,6 +6,7 @@
 package setup
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Env is what setup reads of its surroundings; cmd fills it from its host, so
@@ -32,7 +34,14 @@ type Env struct {
 	Binary string
 	// LockPath is the lock taken around every change ("" for none).
 	LockPath string
+	// gitTimeout bounds each git run; 0 is defaultGitTimeout.
+	gitTimeout time.Duration
 }
+
+// defaultGitTimeout bounds one git run: git reads the repository's config,
+// which can name a file that never ends (a FIFO in an [include]), and doctor
+// and install must not hang on it.
+const defaultGitTimeout = 10 * time.Second
 
 // Options are install's and uninstall's flags.
 type Options struct {
@@ -159,11 +168,21 @@ func (e *Env) projectRoot() (string, error) {
 
 // git runs git in the working directory and returns its trimmed output.
 func (e *Env) git(args ...string) (string, error) {
-	c := exec.Command("git", args...)
+	timeout := e.gitTimeout
+	if timeout <= 0 {
+		timeout = defaultGitTimeout
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	c := exec.CommandContext(ctx, "git", args...)
 	c.Dir = e.Cwd
 	c.Env = e.Environ
 	c.Stdin = nil
+	c.WaitDelay = time.Second
 	out, err := c.Output()
+	if ctx.Err() != nil {
+		return "", fmt.Errorf("git %s: no answer within %s", strings.Join(args, " "), timeout)
+	}
 	if err != nil {
 		msg := err.Error()
 		var ee *exec.ExitError
