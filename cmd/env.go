@@ -29,8 +29,21 @@ func analysisEnv(h *host) validator.Env {
 		env.XDGStateHome = x
 	}
 	env.PathDirs = pathDirs(h.Getenv("PATH"))
+	for name, dir := range harnessHomeVars {
+		if x := h.Getenv(name); filepath.IsAbs(x) {
+			if env.HarnessHomes == nil {
+				env.HarnessHomes = map[string]string{}
+			}
+			env.HarnessHomes[filepath.Clean(x)] = dir
+		}
+	}
 	return env
 }
+
+// harnessHomeVars are the variables that move a harness's directory out of
+// the home, with the directory each stands for; install writes the hook
+// settings there, so the analysis guards them there.
+var harnessHomeVars = map[string]string{"CLAUDE_CONFIG_DIR": ".claude", "CODEX_HOME": ".codex", "COPILOT_HOME": ".copilot"}
 
 // checkHome fails closed when the environment does not say where the user's
 // files are: HOME must be an absolute path. Without it permgate could not find

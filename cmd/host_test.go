@@ -24,3 +24,14 @@ func TestHostIsInjected(t *testing.T) {
 		t.Error("an unknown working directory must be judged as /")
 	}
 }
+
+// TestAnalysisEnvHarnessHomes: CODEX_HOME, CLAUDE_CONFIG_DIR and COPILOT_HOME,
+// when absolute, tell the analysis where those harnesses' hook settings are.
+func TestAnalysisEnvHarnessHomes(t *testing.T) {
+	h := &host{vars: map[string]string{"HOME": "/home/u", "CODEX_HOME": "/srv/codex/", "CLAUDE_CONFIG_DIR": "rel", "COPILOT_HOME": "/srv/cop"}, cwd: "/home/u/p"}
+	got := analysisEnv(h).HarnessHomes
+	want := map[string]string{"/srv/codex": ".codex", "/srv/cop": ".copilot"}
+	if len(got) != len(want) || got["/srv/codex"] != ".codex" || got["/srv/cop"] != ".copilot" {
+		t.Errorf("HarnessHomes = %v, want %v", got, want)
+	}
+}

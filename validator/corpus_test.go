@@ -13,7 +13,8 @@ import (
 
 // corpusEnv is the environment every corpus case is judged in.
 var corpusEnv = Env{Cwd: "/home/user/project", Home: "/home/user", TmpDir: "/tmp",
-	PathDirs: []string{"/home/user/.local/bin", "/home/user/bin", "/home/user/go/bin", "/usr/local/bin", "/usr/bin", "/bin", "/usr/local/sbin"}}
+	PathDirs:     []string{"/home/user/.local/bin", "/home/user/bin", "/home/user/go/bin", "/usr/local/bin", "/usr/bin", "/bin", "/usr/local/sbin"},
+	HarnessHomes: map[string]string{"/srv/codex-home": ".codex"}}
 
 // corpusCase is one line of a corpus file: SEVERITY TAB ro|rw TAB KINDS TAB COMMAND.
 type corpusCase struct {

@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -33,6 +34,9 @@ func (v *Validator) selfFile(p string) string {
 		}
 	}
 	if why := harnessSettings(p); why != "" {
+		return why
+	}
+	if why := v.movedHarnessSettings(p); why != "" {
 		return why
 	}
 	// A case-insensitive file system (macOS) opens ~/.Config/PermGate as the
@@ -253,6 +257,11 @@ func (v *Validator) selfAnchors() []string {
 	if h := v.env.Home; h != "" {
 		out = append(out, h+"/.claude/settings.json", h+"/.claude/settings.local.json", h+"/.codex/config.toml",
 			h+"/.codex/hooks.json", h+"/.gemini/settings.json", h+"/.cursor/hooks.json", h+"/.copilot/hooks/permgate.json")
+	}
+	for _, dir := range slices.Sorted(maps.Keys(v.env.HarnessHomes)) {
+		for _, f := range movedAnchors[v.env.HarnessHomes[dir]] {
+			out = append(out, dir+"/"+f)
+		}
 	}
 	v.homeAnchors = len(out)
 	if c := v.env.Cwd; c != "" && c != "/" {

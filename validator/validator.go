@@ -51,6 +51,12 @@ type Env struct {
 	// later under a trusted name, so writing one is protected_write. Relative
 	// entries are dropped.
 	PathDirs []string
+	// HarnessHomes are harness directories moved out of the home where
+	// commands run (CLAUDE_CONFIG_DIR, CODEX_HOME, COPILOT_HOME), each the
+	// absolute directory mapped to the name it stands for (".claude",
+	// ".codex", ".copilot"): the hook settings in them are guarded as those
+	// in ~/.claude, ~/.codex and ~/.copilot are.
+	HarnessHomes map[string]string
 }
 
 // Validator classifies commands. It holds a parser, so it is not safe for

@@ -1,0 +1,36 @@
+package validator
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestMovedHarnessHomes: a harness directory moved by CODEX_HOME,
+// CLAUDE_CONFIG_DIR or COPILOT_HOME holds the hook settings install writes
+// there; writing, removing or moving them is self_modify, as in the home.
+func TestMovedHarnessHomes(t *testing.T) {
+	env := corpusEnv
+	env.HarnessHomes = map[string]string{"/srv/codexhome": ".codex", "/srv/claudecfg": ".claude", "/srv/cop": ".copilot"}
+	v := New(env)
+	for _, tt := range []struct {
+		command string
+		self    bool
+	}{
+		{`echo x > /srv/codexhome/config.toml`, true},
+		{`rm /srv/codexhome/hooks.json`, true},
+		{`rm /srv/codexhome/rules/default.rules`, true},
+		{`sed -i /hooks/d /srv/claudecfg/settings.json`, true},
+		{`rm /srv/cop/hooks/permgate.json`, true},
+		{`echo '{}' > /srv/cop/hooks/other.json`, true},
+		{`rm -rf /srv/codexhome`, true},
+		{`mv /srv/cop /srv/old`, true},
+		{`echo x > /srv/codexhome/sessions/log.jsonl`, false},
+		{`echo x > /srv/codexhomex/config.toml`, false},
+		{`cat /srv/codexhome/config.toml`, false},
+	} {
+		a := v.CheckScript(tt.command)
+		if got := slices.Contains(a.Kinds(), "self_modify"); got != tt.self {
+			t.Errorf("%s: self_modify = %v, want %v (%v)", tt.command, got, tt.self, a.Kinds())
+		}
+	}
+}
