@@ -37,6 +37,11 @@ type Harness struct {
 	probe func(command string) map[string]any
 	// settings is the snippet that registers the hook, with %s for the command.
 	settings string
+	// askDefers says that an ask is answered as "no decision", which leaves
+	// the call to the harness's own approval (Codex): a permission_mode
+	// permgate does not know may be one in which that approval never asks, so
+	// it is fail-closed there.
+	askDefers bool
 	// lastWins says how the harness reads a key repeated in its JSON: the last
 	// one wins (JavaScript's JSON.parse), or it is an error (serde_json into a
 	// struct), which permgate answers with a deny.
@@ -82,9 +87,10 @@ var harnesses = map[string]*Harness{
 			"default": {mode: policy.ModeDefault}, "acceptEdits": {mode: policy.ModeDefault}, "plan": {mode: policy.ModePlan},
 			"bypassPermissions": {mode: policy.ModeBypass}, "dontAsk": {mode: policy.ModeDefault, failClosed: true},
 		},
-		encode: encodeCodex,
-		read:   readCodex,
-		probe:  probeCodex,
+		encode:    encodeCodex,
+		read:      readCodex,
+		askDefers: true,
+		probe:     probeCodex,
 		settings: "# ~/.codex/config.toml (then trust the hook once in Codex's /hooks)\n" +
 			"[[hooks.PreToolUse]]\nmatcher = \"*\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = %s\ntimeout = 30",
 	},
@@ -148,9 +154,16 @@ func (h *Harness) Settings(command string) string {
 }
 
 // Mode maps the harness's permission_mode onto permgate's: the zero
-// HarnessMode when the harness sends none that permgate knows.
+// HarnessMode when the harness sends none that permgate knows, except that in
+// a harness whose own approval decides an ask (askDefers) a mode it does not
+// know is fail-closed.
 func (h *Harness) Mode(permissionMode string) policy.HarnessMode {
 	m, ok := h.modes[permissionMode]
+	if !ok && permissionMode != "" && h.askDefers {
+		// The harness's own approval decides an ask, and in a mode permgate
+		// does not know it may approve everything: no one is asked.
+		return policy.HarnessMode{Source: h.Title + " permission_mode " + permissionMode + " (not one permgate knows)", FailClosed: true}
+	}
 	if !ok {
 		return policy.HarnessMode{}
 	}

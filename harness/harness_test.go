@@ -23,7 +23,10 @@ func TestMode(t *testing.T) {
 		{"claude", "dontAsk", policy.HarnessMode{Mode: policy.ModeDefault, Source: "Claude Code permission_mode dontAsk", FailClosed: true}},
 		{"claude", "Plan", policy.HarnessMode{}},
 		{"claude", "", policy.HarnessMode{}},
-		{"codex", "auto", policy.HarnessMode{}},
+		// Codex leaves an ask to its own approval, which in a mode permgate
+		// does not know may never ask: fail-closed.
+		{"codex", "auto", policy.HarnessMode{Source: "Codex permission_mode auto (not one permgate knows)", FailClosed: true}},
+		{"codex", "", policy.HarnessMode{}},
 		{"codex", "dontAsk", policy.HarnessMode{Mode: policy.ModeDefault, Source: "Codex permission_mode dontAsk", FailClosed: true}},
 		{"codex", "plan", policy.HarnessMode{Mode: policy.ModePlan, Source: "Codex permission_mode plan"}},
 		{"gemini", "plan", policy.HarnessMode{}},
