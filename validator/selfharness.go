@@ -1,0 +1,109 @@
+package validator
+
+import (
+	"maps"
+	"path"
+	"slices"
+	"strings"
+)
+
+// This file says where the harnesses keep the hook settings that register
+// permgate: by name wherever they are, and in the home, the working directory
+// and a harness directory an environment variable moved.
+
+// harnessSettings reports the hook settings files of Claude Code, Codex,
+// Gemini CLI, Cursor (.cursor/hooks.json, and the managed Cursor/hooks.json)
+// and GitHub Copilot (.github/hooks/*.json in a repository, ~/.copilot/hooks/*.json
+// for the user), wherever they are.
+func harnessSettings(p string) string {
+	dir := path.Dir(p)
+	// install's backup beside a settings file is guarded as the file is: a
+	// directory planted there would make the next install fail, and a person
+	// restoring it would restore what the agent wrote.
+	base := strings.TrimSuffix(path.Base(p), ".permgate-backup")
+	switch path.Base(dir) {
+	case ".claude":
+		if strings.HasPrefix(base, "settings") && strings.HasSuffix(base, ".json") {
+			return harnessWhy
+		}
+	case ".codex":
+		if base == "config.toml" || base == "hooks.json" {
+			return harnessWhy
+		}
+	case ".gemini":
+		// trustedFolders.json decides whether a folder's own settings count.
+		if base == "settings.json" || base == "trustedFolders.json" {
+			return harnessWhy
+		}
+	case "rules", "policies":
+		// Codex's execpolicy rules and Gemini CLI's policy files decide what
+		// runs when permgate leaves an ask to the harness's own approval.
+		parent := path.Base(path.Dir(dir))
+		if parent == ".codex" && strings.HasSuffix(base, ".rules") || parent == ".gemini" && strings.HasSuffix(base, ".toml") {
+			return harnessWhy
+		}
+	case ".cursor", "Cursor", "cursor":
+		// cli-config.json and a project's cli.json hold Cursor CLI's own
+		// command permissions.
+		if base == "hooks.json" || base == "cli-config.json" || base == "cli.json" {
+			return harnessWhy
+		}
+	case ".copilot":
+		// Copilot CLI's settings and the tool permissions it saved decide
+		// what runs when permgate leaves a call to Copilot's own approval.
+		if base == "settings.json" || base == "config.json" || base == "permissions-config.json" {
+			return harnessWhy
+		}
+	case "hooks":
+		if parent := path.Base(path.Dir(dir)); (parent == ".github" || parent == ".copilot") && strings.HasSuffix(base, ".json") {
+			return harnessWhy
+		}
+	}
+	return ""
+}
+
+// selfAnchors are the paths a glob or an ancestor is compared with: permgate's
+// directories and the harness settings in the home and working directories.
+func (v *Validator) selfAnchors() []string {
+	if v.anchors != nil {
+		return v.anchors
+	}
+	out := append([]string(nil), v.env.StateDirs...)
+	if h := v.env.Home; h != "" {
+		out = append(out, h+"/.claude/settings.json", h+"/.claude/settings.local.json", h+"/.codex/config.toml",
+			h+"/.codex/hooks.json", h+"/.gemini/settings.json", h+"/.cursor/hooks.json", h+"/.copilot/hooks/permgate.json")
+	}
+	for _, dir := range slices.Sorted(maps.Keys(v.env.HarnessHomes)) {
+		for _, f := range movedAnchors[v.env.HarnessHomes[dir]] {
+			out = append(out, dir+"/"+f)
+		}
+	}
+	v.homeAnchors = len(out)
+	if c := v.env.Cwd; c != "" && c != "/" {
+		out = append(out, c+"/.claude/settings.json", c+"/.claude/settings.local.json", c+"/.gemini/settings.json",
+			c+"/.cursor/hooks.json", c+"/.github/hooks/hooks.json", c+"/.github/hooks/permgate.json")
+	}
+	v.anchors = out
+	return out
+}
+
+// movedHarnessSettings reports a hook settings file in a harness directory
+// an environment variable moved (Env.HarnessHomes): $CODEX_HOME/config.toml is
+// judged as ~/.codex/config.toml is.
+func (v *Validator) movedHarnessSettings(p string) string {
+	for dir, name := range v.env.HarnessHomes {
+		if dir == "" || dir == "/" || !under(p, dir) {
+			continue
+		}
+		if why := harnessSettings("/" + name + strings.TrimPrefix(p, dir)); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// movedAnchors are the hook settings files of a harness directory that an
+// environment variable moved (Env.HarnessHomes), by the name it stands for.
+var movedAnchors = map[string][]string{
+	".claude": {"settings.json", "settings.local.json"}, ".codex": {"config.toml", "hooks.json"}, ".copilot": {"hooks/permgate.json"},
+}
