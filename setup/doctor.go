@@ -318,8 +318,17 @@ func (e *Env) doctorShellLine(sh, path string, line int, text string) Check {
 	if !ok || len(words) == 0 {
 		return Check{Fail, sh, fmt.Sprintf("%s:%d: cannot read permgate's guard line", path, line), "permgate install " + sh}
 	}
+	if strings.TrimRight(text, " \t\r") != shellLine(sh, words[0]) {
+		// A marked line that is not the one install writes (edited, wrapped
+		// in a condition, pointed at another program) may load nothing.
+		return Check{Fail, sh, fmt.Sprintf("%s:%d carries permgate's marker but is not the line permgate writes: whether it loads the guard is unknown", path, line),
+			"permgate uninstall " + sh + " && permgate install " + sh}
+	}
 	if _, err := e.program(words[0]); err != nil {
 		return Check{Fail, sh, fmt.Sprintf("%s:%d runs %s, which %v: every line would be refused", path, line, words[0], err), "permgate install " + sh}
+	}
+	if !sameFile(words[0], e.Binary) {
+		return Check{Warn, sh, fmt.Sprintf("%s:%d loads the guard from %s, not from this permgate (%s): doctor cannot tell that it is one", path, line, words[0], e.Binary), "permgate install " + sh}
 	}
 	return Check{OK, sh, fmt.Sprintf("%s:%d loads the shell guard", path, line), ""}
 }
@@ -348,6 +357,9 @@ func (e *Env) doctorGit() []Check {
 		}
 		if !isExecutable(p) {
 			return []Check{{Fail, "git", p + " is not executable: git skips it", "chmod +x " + p}}
+		}
+		if !sameFile(prog, e.Binary) {
+			return []Check{{Warn, "git", fmt.Sprintf("%s runs %s, not this permgate (%s): doctor cannot tell that it is one", p, prog, e.Binary), "permgate install git"}}
 		}
 	}
 	if len(mine) == 0 {

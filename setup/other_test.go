@@ -359,9 +359,10 @@ func TestDoctorGitTamperedHook(t *testing.T) {
 		"other hook":    strings.Replace(good, "githook pre-commit", "githook commit-msg", 1),
 		"other program": strings.Replace(good, "githook pre-commit", "version", 1),
 		"no exec":       "#!/bin/sh\n" + GitHookMarker + "\nexit 0\n",
+		"true instead":  strings.Replace(good, bin, "/bin/true", 1),
 	} {
 		writeFile(t, p, script, 0o755)
-		if c := gitStatus(); c.Status != Fail {
+		if c := gitStatus(); c.Status == OK {
 			t.Errorf("%s: %+v", name, c)
 		}
 	}
@@ -383,5 +384,43 @@ func TestGitHangs(t *testing.T) {
 	Doctor(e)
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("took %s", d)
+	}
+}
+
+// TestDoctorShellTamperedLine: a line that carries permgate's marker but is
+// not the line install writes is not reported as loading the guard.
+func TestDoctorShellTamperedLine(t *testing.T) {
+	e := testEnv(t, "")
+	e.Binary = fakeHook(t, filepath.Join(e.Home, "bin"), "")
+	for _, sh := range []string{"bash", "zsh", "fish"} {
+		t.Run(sh, func(t *testing.T) {
+			mustRun(t, e, sh, true)
+			status := func() Check {
+				t.Helper()
+				for _, c := range Doctor(e) {
+					if c.Subject == sh {
+						return c
+					}
+				}
+				t.Fatal("no check")
+				return Check{}
+			}
+			if c := status(); c.Status != OK {
+				t.Fatalf("as installed: %+v", c)
+			}
+			rc := e.RCFile(sh)
+			good := readFile(t, rc)
+			for name, text := range map[string]string{
+				"other program": strings.Replace(good, " init "+sh, " version", 1),
+				"condition":     strings.Replace(good, e.Binary, "/bin/true && "+e.Binary, 1),
+				"true instead":  strings.Replace(good, e.Binary, "/bin/true", 1),
+			} {
+				writeFile(t, rc, text, 0o644)
+				if c := status(); c.Status == OK {
+					t.Errorf("%s: %+v\n%s", name, c, text)
+				}
+			}
+			writeFile(t, rc, good, 0o644)
+		})
 	}
 }
