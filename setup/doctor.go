@@ -84,7 +84,7 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 	seen := map[reg]bool{}
 	var order []reg
 	for _, f := range files {
-		data, err := readSmall(f.path)
+		data, err := e.readHarnessFile(f.path, project)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -133,7 +133,7 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 		}
 	}
 	if name == "claude" {
-		out = append(out, claudeHooksOff(files[0].dir)...)
+		out = append(out, e.claudeHooksOff(files[0].dir, project)...)
 	}
 	if len(order) == 0 {
 		return append(out, Check{Warn, name, fmt.Sprintf("permgate's hook is not registered in %s", files[0].path), fix})
@@ -149,6 +149,21 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 		out = append(out, Check{Warn, name, "Codex runs a hook only once it is trusted, and again after each change of it", "start codex, open /hooks and trust permgate's PreToolUse hook"})
 	}
 	return out
+}
+
+// readHarnessFile reads a settings file as the harness does. A user's file
+// may be a symbolic link (a dotfiles manager's), which install writes through
+// (apply): it is read where it leads. A project's is read without following
+// links, as install refuses them there (noProjectLink).
+func (e *Env) readHarnessFile(path string, project bool) ([]byte, error) {
+	if project {
+		return readSmall(path)
+	}
+	target, err := resolve(path)
+	if err != nil {
+		return nil, err
+	}
+	return readSmall(target)
 }
 
 // geminiEnabled checks that Gemini CLI's hooks are not turned off in a

@@ -100,11 +100,11 @@ func matchesShell(m *jnode, event string, g shellGate) bool {
 // settings.local.json) that sets "disableAllHooks": true: Claude Code then
 // runs no hook, permgate's (registered in any other file) included — a
 // repository can ship one in its .claude/settings.json.
-func claudeHooksOff(dir string) []Check {
+func (e *Env) claudeHooksOff(dir string, project bool) []Check {
 	var out []Check
 	for _, name := range []string{"settings.json", "settings.local.json"} {
 		p := filepath.Join(dir, name)
-		data, err := readSmall(p)
+		data, err := e.readHarnessFile(p, project)
 		if err != nil {
 			continue
 		}

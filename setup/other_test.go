@@ -424,3 +424,40 @@ func TestDoctorShellTamperedLine(t *testing.T) {
 		})
 	}
 }
+
+// TestDoctorSettingsLink: a user's settings file that is a symbolic link (a
+// dotfiles manager's), which install writes through, is read where it leads.
+func TestDoctorSettingsLink(t *testing.T) {
+	deny := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`
+	e := testEnv(t, "")
+	e.Binary = fakeHook(t, filepath.Join(e.Home, "bin"), deny)
+	dotfiles := filepath.Join(e.Home, "dotfiles", "claude.json")
+	writeFile(t, dotfiles, "{}\n", 0o644)
+	os.MkdirAll(filepath.Join(e.Home, ".claude"), 0o755)
+	if err := os.Symlink(dotfiles, filepath.Join(e.Home, ".claude", "settings.json")); err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, e, "claude", true)
+	var got []Check
+	for _, c := range Doctor(e) {
+		if c.Subject == "claude" {
+			got = append(got, c)
+		}
+	}
+	if len(got) != 2 || got[0].Status != OK || got[1].Status != OK || !strings.Contains(got[1].Message, "denies a test call") {
+		t.Errorf("claude through a link: %+v", got)
+	}
+	// disableAllHooks in a linked settings.local.json turns the hook off.
+	local := filepath.Join(e.Home, "dotfiles", "claude-local.json")
+	writeFile(t, local, `{"disableAllHooks": true}`, 0o644)
+	if err := os.Symlink(local, filepath.Join(e.Home, ".claude", "settings.local.json")); err != nil {
+		t.Fatal(err)
+	}
+	off := false
+	for _, c := range Doctor(e) {
+		off = off || c.Subject == "claude" && c.Status == Fail && strings.Contains(c.Message, "disableAllHooks")
+	}
+	if !off {
+		t.Error("disableAllHooks in a linked settings.local.json was not reported")
+	}
+}
