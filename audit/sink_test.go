@@ -402,3 +402,17 @@ func TestFileSinkCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestSyslogEveryFieldLong: with every field at its longest, the host name
+// too, the message still fits the datagram.
+func TestSyslogEveryFieldLong(t *testing.T) {
+	for _, max := range []int{minDatagram, 2048, 8 << 10} {
+		s := syslogSink{facility: 10, host: strings.Repeat("h", 255), pid: 1 << 30, max: max}
+		long := strings.Repeat("\x01", 4000) // escaped as \x01: four bytes each
+		r := Record{Time: "2026-01-01T00:00:00.123456789Z", Cwd: long, Source: strings.Repeat("s", 32), Command: long,
+			Decision: "allow", Severity: long, Mode: policy.Mode(long), Rule: long, IDs: []string{long, long}, DecidedBy: long, Reason: long}
+		if n := len(s.format(r)); n > max {
+			t.Errorf("max %d: a datagram of %d bytes", max, n)
+		}
+	}
+}

@@ -21,6 +21,10 @@ const AppName = "permgate"
 // structured data and some of the command.
 const minDatagram = 1024
 
+// sdOverhead bounds what the structured data adds beside its nine values:
+// their names, quotes and spaces, the closing "] ", the decision and ": ".
+const sdOverhead = 128
+
 // syslogSink sends each record as one RFC 5424 message in one datagram.
 type syslogSink struct {
 	dgram
@@ -42,14 +46,18 @@ func (s syslogSink) Write(rec Record) error {
 //
 // Structured-data values escape ", \ and ] (RFC 5424 §6.3.3); the message
 // has no raw control character (a newline is \n, a backslash \\), so one
-// record is one line. Each value is capped at an eighth of the datagram and
+// record is one line. Each value is capped at an eighth of the datagram (less
+// when the header is long) and
 // the command at what is left; a cut command ends in "…[cut: N bytes in all]".
 func (s syslogSink) format(rec Record) []byte {
 	max := max(s.max, minDatagram)
 	b := make([]byte, 0, 512)
 	b = fmt.Appendf(b, "<%d>1 %s %s %s %d %s [%s", s.facility*8+priority(rec.Decision),
 		timestamp(rec.Time), headerField(s.host, 255), AppName, s.pid, headerField(rec.Source, 32), SDID)
-	valueCap := max / 8
+	// Each value gets at most an eighth of the datagram, less when the header
+	// is long: the nine values and the header together leave a quarter of it
+	// to the message, so the datagram never outgrows max.
+	valueCap := min(max/8, (max-len(b)-max/4-sdOverhead)/9)
 	for _, p := range []struct{ name, value string }{
 		{"decision", string(rec.Decision)}, {"severity", rec.Severity}, {"mode", string(rec.Mode)},
 		{"rule", rec.Rule}, {"id", strings.Join(rec.IDs, " ")}, {"by", rec.DecidedBy},
