@@ -47,8 +47,8 @@ func (s syslogSink) Write(rec Record) error {
 // Structured-data values escape ", \ and ] (RFC 5424 §6.3.3); the message
 // has no raw control character (a newline is \n, a backslash \\), so one
 // record is one line. Each value is capped at an eighth of the datagram (less
-// when the header is long) and
-// the command at what is left; a cut command ends in "…[cut: N bytes in all]".
+// when the header is long) and the command at what is left; a cut command
+// ends in "…[cut: N bytes in all]".
 func (s syslogSink) format(rec Record) []byte {
 	max := max(s.max, minDatagram)
 	b := make([]byte, 0, 512)
