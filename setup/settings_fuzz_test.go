@@ -29,3 +29,23 @@ func FuzzTOML(f *testing.F) {
 		mergeTOML("x", text, "[[hooks.PreToolUse]]\nmatcher = \"*\"\n", "codex")
 	})
 }
+
+// FuzzHarnessEdit: install and uninstall of every JSON harness never panic
+// on a settings file of any shape.
+func FuzzHarnessEdit(f *testing.F) {
+	f.Add([]byte(`{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"/p hook claude"}]}]}}`))
+	f.Add([]byte(`{"version":1,"hooks":{"preToolUse":[{"command":"/p hook cursor"},"x",3]}}`))
+	f.Add([]byte(`{"hooks":[1],"version":"1"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		e := &Env{Home: "/h", Binary: "/p", Cwd: "/h"}
+		for _, name := range []string{"claude", "gemini", "cursor", "copilot"} {
+			for _, install := range []bool{true, false} {
+				fn, err := e.harnessEdit(name, harnessFile{path: "/h/x.json"}, install)
+				if err != nil {
+					t.Fatal(err)
+				}
+				fn(data)
+			}
+		}
+	})
+}
