@@ -30,7 +30,7 @@ func newInstallCmd(io streams, install bool) *cobra.Command {
 		verb, short = "uninstall", "Take permgate's hook, shell guard line or git hooks back out"
 	}
 	c := &cobra.Command{
-		Use:   verb + " " + strings.Join(setup.Targets, "|") + "... [--project] [--dry-run]",
+		Use:   verb + " " + strings.Join(setup.Targets(), "|") + "... [--project] [--dry-run]",
 		Short: short,
 		Long: short + ".\n\n" +
 			"  claude   ~/.claude/settings.json        (--project: .claude/settings.json)\n" +
@@ -46,11 +46,11 @@ func newInstallCmd(io streams, install bool) *cobra.Command {
 		Example: "  permgate install claude --dry-run\n  permgate install claude zsh git\n  permgate uninstall claude",
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return fmt.Errorf("name what to %s: %s", verb, strings.Join(setup.Targets, ", "))
+				return fmt.Errorf("name what to %s: %s", verb, strings.Join(setup.Targets(), ", "))
 			}
 			return nil
 		},
-		ValidArgs: setup.Targets,
+		ValidArgs: setup.Targets(),
 		RunE: func(c *cobra.Command, args []string) error {
 			env := setupEnv(io.host)
 			do := setup.Uninstall

@@ -41,8 +41,8 @@ type Check struct {
 // probeTimeout bounds doctor's test call of a registered hook.
 const probeTimeout = 10 * time.Second
 
-// HarnessNames are the harnesses install and doctor know.
-var HarnessNames = []string{"claude", "codex", "gemini", "cursor", "copilot"}
+// harnessNames are the harnesses install and doctor know.
+var harnessNames = []string{"claude", "codex", "gemini", "cursor", "copilot"}
 
 // Doctor checks every harness whose directory exists (the user's and the
 // project's), the shell guard in the start-up files, and the repository's
@@ -56,7 +56,7 @@ func Doctor(e *Env) []Check {
 			root = r
 		}
 	}
-	for _, name := range HarnessNames {
+	for _, name := range harnessNames {
 		out = append(out, e.doctorHarness(name, false, "")...)
 		if root != "" && root != e.Home {
 			out = append(out, e.doctorHarness(name, true, root)...)
@@ -355,7 +355,7 @@ func (e *Env) doctorGit() []Check {
 		return nil
 	}
 	var mine []string
-	for _, name := range GitHooks {
+	for _, name := range gitHookNames {
 		p := filepath.Join(dir, name)
 		data, err := readSmall(p)
 		if err != nil || !strings.Contains(string(data), GitHookMarker) {

@@ -12,10 +12,10 @@ import (
 // uninstall removes only files that carry it.
 const GitHookMarker = "# permgate-managed-hook"
 
-// GitHooks are the git hooks install writes: each runs `permgate githook
+// gitHookNames are the git hooks install writes: each runs `permgate githook
 // NAME` with the hook's arguments (commit-msg's message file, pre-push's
 // remote), which runs the steps configured for it.
-var GitHooks = []string{"pre-commit", "commit-msg", "pre-push"}
+var gitHookNames = []string{"pre-commit", "commit-msg", "pre-push"}
 
 // gitHookScript is the script of one git hook.
 func gitHookScript(binary, name string) string {
@@ -50,7 +50,7 @@ func (e *Env) gitHooks(opt Options, install bool) ([]Result, error) {
 		return nil, err
 	}
 	if install {
-		for _, name := range GitHooks {
+		for _, name := range gitHookNames {
 			p := filepath.Join(dir, name)
 			data, err := readSmall(p)
 			if err == nil && !strings.Contains(string(data), GitHookMarker) {
@@ -62,7 +62,7 @@ func (e *Env) gitHooks(opt Options, install bool) ([]Result, error) {
 		}
 	}
 	var res []Result
-	for _, name := range GitHooks {
+	for _, name := range gitHookNames {
 		p := filepath.Join(dir, name)
 		want := gitHookScript(e.Binary, name)
 		c, err := e.apply(p, applyOpts{newMode: 0o755, forceBits: 0o111, dryRun: opt.DryRun, noBackup: true}, func(old []byte) ([]byte, bool, error) {

@@ -162,7 +162,7 @@ func TestGitHooks(t *testing.T) {
 	e := testEnv(t, "/opt/pg/permgate")
 	repo := gitRepo(t, e)
 	mustRun(t, e, "git", true)
-	for _, h := range GitHooks {
+	for _, h := range gitHookNames {
 		p := filepath.Join(repo, ".git", "hooks", h)
 		if got := readFile(t, p); got != "#!/bin/sh\n# permgate-managed-hook\nexec '/opt/pg/permgate' githook "+h+" \"$@\"\n" {
 			t.Errorf("%s: %q", h, got)

@@ -70,8 +70,12 @@ type Result struct {
 	Notes []string
 }
 
-// Targets are what install and uninstall take.
-var Targets = []string{"claude", "codex", "gemini", "cursor", "copilot", "bash", "zsh", "fish", "git"}
+// targets are what install and uninstall take.
+var targets = []string{"claude", "codex", "gemini", "cursor", "copilot", "bash", "zsh", "fish", "git"}
+
+// Targets returns what install and uninstall take, in the order help lists
+// them.
+func Targets() []string { return slices.Clone(targets) }
 
 // getenv reads a variable through the Env ("" without a Getenv).
 func (e *Env) getenv(name string) string {
@@ -96,8 +100,8 @@ func run(e *Env, target string, opt Options, install bool) ([]Result, error) {
 	if install {
 		verb = "install"
 	}
-	if !slices.Contains(Targets, target) {
-		return nil, fmt.Errorf("%s: unknown target %q (want %s)", verb, target, strings.Join(Targets, ", "))
+	if !slices.Contains(targets, target) {
+		return nil, fmt.Errorf("%s: unknown target %q (want %s)", verb, target, strings.Join(targets, ", "))
 	}
 	if install && !filepath.IsAbs(e.Binary) {
 		return nil, fmt.Errorf("%s %s: cannot tell where this permgate is (%q is not an absolute path)", verb, target, e.Binary)
