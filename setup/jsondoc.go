@@ -146,9 +146,46 @@ func (p *jparser) value(depth int) (*jnode, error) {
 	}
 	if n.object || n.array {
 		n.src = string(p.data[start:p.pos])
-		n.orig = compact(n)
+		n.orig = compactParsed(n)
 	}
 	return n, nil
+}
+
+// compactParsed is compact(n) for a value just parsed, built from its
+// children's own compact forms: compact at every level would format each
+// subtree again once per level above it, which made a deeply nested file at
+// the size limit take many seconds.
+func compactParsed(n *jnode) string {
+	part := func(c *jnode) string {
+		if c.object || c.array {
+			return c.orig
+		}
+		return c.raw
+	}
+	var b strings.Builder
+	switch {
+	case n.object:
+		b.WriteByte('{')
+		for i, m := range n.members {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(m.rawKey)
+			b.WriteString(": ")
+			b.WriteString(part(m.val))
+		}
+		b.WriteByte('}')
+	default:
+		b.WriteByte('[')
+		for i, it := range n.items {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(part(it))
+		}
+		b.WriteByte(']')
+	}
+	return b.String()
 }
 
 func (p *jparser) value1(depth int) (*jnode, error) {

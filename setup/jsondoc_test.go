@@ -3,6 +3,7 @@ package setup
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestJSONKeepsLiterals(t *testing.T) {
@@ -62,5 +63,27 @@ func TestHookCommandRecognised(t *testing.T) {
 		if _, got := permgateHook(tc.cmd, "claude"); got != tc.mine {
 			t.Errorf("%q: %v, want %v", tc.cmd, got, tc.mine)
 		}
+	}
+}
+
+// TestParseJSONDeepAndLarge: a settings file at the size limit, nested
+// nearly as deep as allowed throughout, parses in a few seconds at most
+// (walking each subtree again at every level above it took 18 s, in which
+// doctor and install all but hung).
+func TestParseJSONDeepAndLarge(t *testing.T) {
+	unit := strings.Repeat("[", maxJSONDepth-10) + `"x"` + strings.Repeat("]", maxJSONDepth-10)
+	var b strings.Builder
+	b.WriteString(`{"a":[`)
+	for b.Len() < maxSettingsBytes-len(unit)-10 {
+		b.WriteString(unit)
+		b.WriteString(",")
+	}
+	b.WriteString(`1]}`)
+	start := time.Now()
+	if _, err := parseJSON("x", []byte(b.String())); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 8*time.Second {
+		t.Errorf("parsing took %s", d)
 	}
 }

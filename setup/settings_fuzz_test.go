@@ -11,6 +11,19 @@ func FuzzParseJSON(f *testing.F) {
 		if err != nil {
 			return
 		}
+		var walk func(m *jnode)
+		walk = func(m *jnode) {
+			if m.src != "" && m.orig != compact(m) {
+				t.Fatalf("orig %q, compact %q", m.orig, compact(m))
+			}
+			for _, mem := range m.members {
+				walk(mem.val)
+			}
+			for _, it := range m.items {
+				walk(it)
+			}
+		}
+		walk(n)
 		formatJSON(n, indentOf(data))
 		jsonRegistered(n, "claude")
 		gatesShell(n, "cursor")
