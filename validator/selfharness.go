@@ -75,7 +75,7 @@ func (v *Validator) selfAnchors() []string {
 	}
 	for _, dir := range slices.Sorted(maps.Keys(v.env.HarnessHomes)) {
 		for _, f := range movedAnchors[v.env.HarnessHomes[dir]] {
-			out = append(out, dir+"/"+f)
+			out = append(out, path.Join(dir, f))
 		}
 	}
 	v.homeAnchors = len(out)
@@ -92,10 +92,10 @@ func (v *Validator) selfAnchors() []string {
 // judged as ~/.codex/config.toml is.
 func (v *Validator) movedHarnessSettings(p string) string {
 	for dir, name := range v.env.HarnessHomes {
-		if dir == "" || dir == "/" || !under(p, dir) {
+		if dir == "" || !under(p, dir) {
 			continue
 		}
-		if why := harnessSettings("/" + name + strings.TrimPrefix(p, dir)); why != "" {
+		if why := harnessSettings(path.Join("/"+name, strings.TrimPrefix(p, dir))); why != "" {
 			return why
 		}
 	}

@@ -34,3 +34,15 @@ func TestMovedHarnessHomes(t *testing.T) {
 		}
 	}
 }
+
+// TestMovedHarnessHomeRoot: CODEX_HOME=/ puts Codex's settings at /config.toml.
+func TestMovedHarnessHomeRoot(t *testing.T) {
+	env := corpusEnv
+	env.HarnessHomes = map[string]string{"/": ".codex"}
+	v := New(env)
+	for command, self := range map[string]bool{`echo x > /config.toml`: true, `echo x > /srv/config.toml`: false} {
+		if got := slices.Contains(v.CheckScript(command).Kinds(), "self_modify"); got != self {
+			t.Errorf("%s: self_modify = %v, want %v", command, got, self)
+		}
+	}
+}
