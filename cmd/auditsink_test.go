@@ -205,3 +205,15 @@ func TestAuditSinkNone(t *testing.T) {
 		t.Errorf("log: %d %q %q", code, stdout, stderr)
 	}
 }
+
+// TestAuditSinkNoneRequired: required = true means no record, no command; a
+// sink that keeps no record refuses every decision but a deny.
+func TestAuditSinkNoneRequired(t *testing.T) {
+	h := newSinkHome(t, "[audit]\nsink = \"none\"\nrequired = true\n")
+	if code, _, stderr := h.run("", "check", "--", "ls"); code != 2 || !strings.Contains(stderr, "keeps no record") {
+		t.Errorf("check: %d %q", code, stderr)
+	}
+	if code, stdout, _ := h.run("", "doctor"); code != 1 || !strings.Contains(stdout, "✘ audit: [audit] required = true") {
+		t.Errorf("doctor: %d %q", code, stdout)
+	}
+}

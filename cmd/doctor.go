@@ -90,6 +90,9 @@ func doctorPermgate(io streams, g *globalFlags) []setup.Check {
 	case err != nil:
 		out = append(out, setup.Check{Status: setup.Fail, Subject: "audit", Message: "records cannot be delivered: " + err.Error(),
 			Fix: "make the audit log writable or its socket reachable, or correct [audit] sink and address (permgate config show says where they are set)"})
+	case s.cfg.AuditSink.Value == audit.SinkNone && s.cfg.AuditRequired.Value:
+		out = append(out, setup.Check{Status: setup.Fail, Subject: "audit", Message: "[audit] required = true (" + s.cfg.AuditRequired.Source + "), but sink = \"none\" (" + s.cfg.AuditSink.Source + ") keeps no record: every decision but a deny is refused",
+			Fix: "set [audit] sink to file, syslog or journald, or required = false"})
 	case s.cfg.AuditSink.Value == audit.SinkNone:
 		out = append(out, setup.Check{Status: setup.Warn, Subject: "audit", Message: "no audit records are kept ([audit] sink = \"none\", " + s.cfg.AuditSink.Source + ")"})
 	default:

@@ -260,6 +260,10 @@ func (s *session) audit(io streams, source, command string, a validator.Analysis
 		DecidedBy: decidedBy, Reason: out.Reason,
 	}
 	sink, err := s.auditSink()
+	if err == nil && s.cfg.AuditRequired.Value && s.cfg.AuditSink.Value == audit.SinkNone {
+		// "No record, no command": a sink that keeps none cannot meet it.
+		err = fmt.Errorf("[audit] sink = \"none\" (%s) keeps no record", s.cfg.AuditSink.Source)
+	}
 	if err == nil {
 		err = sink.Write(rec)
 	}
