@@ -22,6 +22,7 @@ func TestMain(m *testing.M) {
 		"permgate": func() {
 			cmd.TestOnlySystemConfig = os.Getenv("PERMGATE_TEST_SYSTEM_CONFIG")
 			cmd.TestOnlyTTY = os.Getenv("PERMGATE_TEST_TTY")
+			cmd.TestOnlyClaudeManaged = os.Getenv("PERMGATE_TEST_CLAUDE_MANAGED")
 			if d, err := time.ParseDuration(os.Getenv("PERMGATE_TEST_LOCK_TIMEOUT")); err == nil {
 				integrity.TestOnlyLockTimeout = d
 			}
@@ -45,6 +46,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("PERMGATE_PROFILE", "")
 			env.Setenv("PERMGATE_FAIL_CLOSED", "")
 			env.Setenv("PERMGATE_TEST_SYSTEM_CONFIG", env.WorkDir+"/etc/permgate/config.toml")
+			env.Setenv("PERMGATE_TEST_CLAUDE_MANAGED", env.WorkDir+"/etc/claude-code/managed-settings.json")
 			// Scripts run with no terminal, whatever the developer's shell has.
 			env.Setenv("PERMGATE_TEST_TTY", env.WorkDir+"/no-such-tty")
 			return os.MkdirAll(home, 0o755)

@@ -3,6 +3,7 @@ package cmd
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -18,8 +19,29 @@ func setupEnv(h *host) *setup.Env {
 	}
 	return &setup.Env{
 		Home: h.home, Getenv: h.Getenv, Environ: h.Environ(), Cwd: h.cwd,
-		Binary: setup.ResolveBinary(h.executable), LockPath: lock,
+		Binary: setup.ResolveBinary(h.executable), LockPath: lock, ClaudeManaged: claudeManagedSettings(),
 	}
+}
+
+// TestOnlyClaudeManaged replaces Claude Code's managed settings file for
+// doctor; only the test binary sets it.
+var TestOnlyClaudeManaged = ""
+
+// claudeManagedSettings is where Claude Code reads its managed (policy)
+// settings file on this system.
+func claudeManagedSettings() string {
+	if TestOnlyClaudeManaged != "" {
+		return TestOnlyClaudeManaged
+	}
+	switch runtime.GOOS {
+	case "linux":
+		return "/etc/claude-code/managed-settings.json"
+	case "darwin":
+		return "/Library/Application Support/ClaudeCode/managed-settings.json"
+	case "windows":
+		return `C:\Program Files\ClaudeCode\managed-settings.json`
+	}
+	return ""
 }
 
 // newInstallCmd makes `permgate install` (install true) or `permgate uninstall`.

@@ -58,6 +58,9 @@ func Doctor(e *Env) []Check {
 	}
 	for _, name := range harnessNames {
 		out = append(out, e.doctorHarness(name, false, "")...)
+		if name == "claude" {
+			out = append(out, e.claudeManaged()...)
+		}
 		if root != "" && root != e.Home {
 			out = append(out, e.doctorHarness(name, true, root)...)
 		}

@@ -1,6 +1,8 @@
 package setup
 
 import (
+	"errors"
+	"io/fs"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -118,6 +120,37 @@ func (e *Env) claudeHooksOff(dir string, project bool) []Check {
 		}
 	}
 	return out
+}
+
+// claudeManaged checks Claude Code's managed settings, which override every
+// other file: "disableAllHooks": true there runs no hook at all, and
+// "allowManagedHooksOnly": true runs only the hooks registered there, so a
+// user's or a project's registration of permgate is ignored.
+func (e *Env) claudeManaged() []Check {
+	p := e.ClaudeManaged
+	if p == "" {
+		return nil
+	}
+	data, err := readSmall(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return []Check{{Warn, "claude", "cannot read Claude Code's managed settings " + p + ": " + err.Error(), "ask whoever manages this machine what it sets for hooks"}}
+	}
+	doc, err := parseJSON(p, data)
+	if err != nil {
+		return []Check{{Warn, "claude", err.Error(), "ask whoever manages this machine to correct it"}}
+	}
+	if v := doc.get("disableAllHooks"); v != nil && v.raw == "true" {
+		return []Check{{Fail, "claude", p + " (managed) sets \"disableAllHooks\": true: Claude Code runs no hook, permgate's included",
+			"ask whoever manages this machine to remove it"}}
+	}
+	if v := doc.get("allowManagedHooksOnly"); v != nil && v.raw == "true" && len(jsonRegistered(doc, "claude")) == 0 {
+		return []Check{{Fail, "claude", p + " (managed) sets \"allowManagedHooksOnly\": true and does not register permgate: Claude Code ignores permgate's hook in your and the project's settings",
+			"ask whoever manages this machine to register `permgate hook claude` in " + p}}
+	}
+	return nil
 }
 
 // geminiOwnBeforeTool reports a Gemini settings file with a BeforeTool list

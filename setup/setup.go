@@ -34,6 +34,9 @@ type Env struct {
 	Binary string
 	// LockPath is the lock taken around every change ("" for none).
 	LockPath string
+	// ClaudeManaged is where Claude Code's managed (policy) settings file
+	// lives on this system ("" for none); doctor reads it, nothing writes it.
+	ClaudeManaged string
 	// gitTimeout bounds each git run; 0 is defaultGitTimeout.
 	gitTimeout time.Duration
 }

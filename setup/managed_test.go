@@ -1,0 +1,42 @@
+package setup
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDoctorClaudeManaged: Claude Code's managed settings override the
+// user's and the project's: turning every hook off there, or allowing only the
+// hooks registered there without permgate's, fails; registering permgate
+// there, or no managed file, passes.
+func TestDoctorClaudeManaged(t *testing.T) {
+	hook := `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"/opt/pg/permgate hook claude"}]}]}}`
+	tests := []struct {
+		name, content string
+		want          string // "" for no check at all
+	}{
+		{"none", "", ""},
+		{"all hooks off", `{"disableAllHooks": true}`, "disableAllHooks"},
+		{"managed hooks only, without permgate", `{"allowManagedHooksOnly": true}`, "allowManagedHooksOnly"},
+		{"managed hooks only, with permgate", `{"allowManagedHooksOnly": true, ` + hook[1:], ""},
+		{"hooks on", `{"disableAllHooks": false}`, ""},
+		{"unreadable", `{"disableAllHooks": tru`, "not valid JSON"},
+	}
+	for _, tt := range tests {
+		e := testEnv(t, "/opt/pg/permgate")
+		e.ClaudeManaged = filepath.Join(t.TempDir(), "managed-settings.json")
+		if tt.content != "" {
+			writeFile(t, e.ClaudeManaged, tt.content, 0o644)
+		}
+		checks := e.claudeManaged()
+		switch {
+		case tt.want == "" && len(checks) > 0:
+			t.Errorf("%s: %+v, want no check", tt.name, checks)
+		case tt.want != "" && (len(checks) != 1 || !strings.Contains(checks[0].Message, tt.want)):
+			t.Errorf("%s: %+v, want one naming %q", tt.name, checks, tt.want)
+		case tt.want != "" && tt.want != "not valid JSON" && checks[0].Status != Fail:
+			t.Errorf("%s: status %v, want ✘", tt.name, checks[0].Status)
+		}
+	}
+}
