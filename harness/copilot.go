@@ -58,19 +58,12 @@ func decodeCopilot(data []byte) (input, error) {
 		return in, errors.New("toolArgs is not valid UTF-8")
 	}
 	in.ToolInput = json.RawMessage(text)
-	if in.Args, err = readArgs(in.ToolInput, false, "toolArgs"); err != nil {
-		return in, err
-	}
-	if in.ToolName == "write_bash" {
-		// The text typed into the shell is what runs, {enter} a new line.
-		args, _ := readObject(in.ToolInput, false)
-		in.Args.Command, in.Typed = typedKeys(args["input"]), true
-	}
-	return in, nil
+	in.Args, err = readArgs(in.ToolInput, false, "toolArgs")
+	return in, err
 }
 
-// typedKeys turns the {enter} key names in write_bash's input into the new
-// lines they type; input that is not a valid string is left for the shell
+// typedKeys turns the {enter} key names in typed text (write_bash's input)
+// into the new lines they type; input that is not a valid string is left for the shell
 // command's own checks.
 func typedKeys(raw json.RawMessage) json.RawMessage {
 	text, valid, err := jsonString(raw)

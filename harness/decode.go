@@ -86,13 +86,12 @@ func (h *Harness) request(in input) Request {
 	}
 	switch req.Tool {
 	case "bash":
-		if h.Name == "codex" && in.ToolName == "write_stdin" {
-			// Codex's write_stdin types chars into a running exec session.
-			args, _ := readObject(in.ToolInput, false)
-			in.Args.Command, in.Typed = typedKeys(args["chars"]), true
+		if key, ok := h.typed[in.ToolName]; ok {
+			// The text typed into the running program is what runs.
+			args, _ := readObject(in.ToolInput, h.lastWins)
+			in.Args.Command, req.Typed = typedKeys(args[key]), true
 		}
 		req.Command, req.CommandValid, req.CommandErr = shellCommand(in.Args.Command)
-		req.Typed = in.Typed
 		if dir, err := shellWorkdir(in.Cwd, in.ToolInput); err != nil {
 			req.CommandErr = err
 		} else {
@@ -158,8 +157,6 @@ type input struct {
 	PermissionMode string
 	HookEventName  string
 	ToolName       string
-	// Typed marks a command that is text typed into a running program.
-	Typed bool
 	// ToolInput is tool_input as sent, for tools permgate does not know.
 	ToolInput json.RawMessage
 	// Args are the tool_input fields permgate uses.

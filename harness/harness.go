@@ -37,6 +37,11 @@ type Harness struct {
 	probe func(command string) map[string]any
 	// settings is the snippet that registers the hook, with %s for the command.
 	settings string
+	// typed maps the tools that type text into a program already running onto
+	// the argument holding that text (Codex's write_stdin chars, Copilot
+	// CLI's write_bash input): the text is judged as a command, whose reach
+	// is not known (Request.Typed).
+	typed map[string]string
 	// askDefers says that an ask is answered as "no decision", which leaves
 	// the call to the harness's own approval (Codex): a permission_mode
 	// permgate does not know may be one in which that approval never asks, so
@@ -89,6 +94,7 @@ var harnesses = map[string]*Harness{
 		},
 		encode:    encodeCodex,
 		read:      readCodex,
+		typed:     map[string]string{"write_stdin": "chars"},
 		askDefers: true,
 		probe:     probeCodex,
 		settings: "# ~/.codex/config.toml (then trust the hook once in Codex's /hooks)\n" +
@@ -124,6 +130,7 @@ var harnesses = map[string]*Harness{
 		Title:    "GitHub Copilot CLI",
 		tools:    copilotTools,
 		decode:   decodeCopilot,
+		typed:    map[string]string{"write_bash": "input"},
 		encode:   encodeCopilot,
 		read:     readCopilot,
 		probe:    probeCopilot,
