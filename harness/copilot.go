@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
-	"strings"
 
 	"github.com/permgate/permgate/policy"
 )
@@ -42,9 +40,6 @@ func decodeCopilot(data []byte) (input, error) {
 	if in.ToolName == "" {
 		return in, errors.New("the hook input has no toolName")
 	}
-	if in.Cwd != "" && !filepath.IsAbs(in.Cwd) {
-		return in, fmt.Errorf("the hook input's cwd %q is not an absolute path", in.Cwd)
-	}
 	in.HookEventName = "preToolUse"
 	raw, ok := top["toolArgs"]
 	if !ok || string(raw) == "null" {
@@ -60,21 +55,6 @@ func decodeCopilot(data []byte) (input, error) {
 	in.ToolInput = json.RawMessage(text)
 	in.Args, err = readArgs(in.ToolInput, false, "toolArgs")
 	return in, err
-}
-
-// typedKeys turns the {enter} key names in typed text (write_bash's input)
-// into the new lines they type; input that is not a valid string is left for the shell
-// command's own checks.
-func typedKeys(raw json.RawMessage) json.RawMessage {
-	text, valid, err := jsonString(raw)
-	if err != nil || !valid {
-		return raw
-	}
-	out, err := json.Marshal(strings.ReplaceAll(text, "{enter}", "\n"))
-	if err != nil {
-		return raw
-	}
-	return out
 }
 
 // encodeCopilot is Copilot CLI's {"permissionDecision",

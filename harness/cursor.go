@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/permgate/permgate/policy"
@@ -52,9 +51,6 @@ func decodeCursor(data []byte) (input, error) {
 		if in.Cwd, err = firstWorkspaceRoot(top["workspace_roots"]); err != nil {
 			return in, err
 		}
-	}
-	if in.Cwd != "" && !filepath.IsAbs(in.Cwd) {
-		return in, fmt.Errorf("the hook input's cwd %q is not an absolute path", in.Cwd)
 	}
 	switch in.HookEventName {
 	case cursorShell:

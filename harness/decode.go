@@ -72,10 +72,22 @@ func (h *Harness) Decode(r io.Reader) (Request, error) {
 	if errors.As(err, new(notJSON)) {
 		return Request{}, fmt.Errorf("could not parse the hook input as JSON: %w", err)
 	}
+	if err == nil {
+		err = absoluteCwd(in)
+	}
 	if err != nil {
 		return Request{}, fmt.Errorf("could not read the hook input: %w", err)
 	}
 	return h.request(in), nil
+}
+
+// absoluteCwd refuses a relative cwd, whichever harness sent it: the call
+// would be judged in permgate's own directory, not the agent's.
+func absoluteCwd(in input) error {
+	if in.Cwd != "" && !filepath.IsAbs(in.Cwd) {
+		return fmt.Errorf("the hook input's cwd %q is not an absolute path", in.Cwd)
+	}
+	return nil
 }
 
 // request turns a decoded payload into the Request for this harness's tool.
@@ -107,6 +119,21 @@ func (h *Harness) request(in input) Request {
 		req.Paths = nonEmpty(append([]string{args.FilePath, args.AbsolutePath, args.NotebookPath, args.Path, args.DirPath}, args.Paths...))
 	}
 	return req
+}
+
+// typedKeys turns the {enter} key names in typed text (write_bash's input)
+// into the new lines they type; input that is not a valid string is left for the shell
+// command's own checks.
+func typedKeys(raw json.RawMessage) json.RawMessage {
+	text, valid, err := jsonString(raw)
+	if err != nil || !valid {
+		return raw
+	}
+	out, err := json.Marshal(strings.ReplaceAll(text, "{enter}", "\n"))
+	if err != nil {
+		return raw
+	}
+	return out
 }
 
 // patchPaths are the files a Codex apply_patch names, in order.
@@ -180,7 +207,7 @@ type toolArgs struct {
 // in for "command" or "tool_name"), and a repeated key takes the last value
 // when lastWins (JavaScript's JSON.parse: Claude Code, Gemini CLI) and is an
 // error otherwise (serde_json into a struct: Codex). A field of the wrong type
-// is an error, and so is a relative cwd.
+// is an error (a relative cwd is one too, for every harness: see Decode).
 func decodeInput(data []byte, lastWins bool) (input, error) {
 	var in input
 	top, err := readObject(data, lastWins)
@@ -197,9 +224,6 @@ func decodeInput(data []byte, lastWins bool) (input, error) {
 	}
 	if in.ToolName == "" {
 		return in, errors.New("the hook input has no tool_name")
-	}
-	if in.Cwd != "" && !filepath.IsAbs(in.Cwd) {
-		return in, fmt.Errorf("the hook input's cwd %q is not an absolute path", in.Cwd)
 	}
 	in.ToolInput = top["tool_input"]
 	if len(in.ToolInput) == 0 || string(in.ToolInput) == "null" {

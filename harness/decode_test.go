@@ -79,6 +79,9 @@ func TestDecodeInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			in, err := decodeInput([]byte(tt.payload), tt.lastWins)
+			if err == nil {
+				err = absoluteCwd(in) // as Decode checks it for every harness
+			}
 			command, valid, cerr := shellCommand(in.Args.Command)
 			if err == nil && tt.err != "" {
 				err = cerr
