@@ -144,7 +144,8 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 }
 
 // pathStrings calls fn with every string in a tool's decoded input, a few
-// levels deep, that could be a path: short, one line, holding / or ~.
+// levels deep, that could be a path: short and one line. A bare name counts
+// too (.env, id_rsa): a path relative to the call's directory needs no slash.
 func pathStrings(val any, fn func(string)) {
 	var visit func(val any, depth int)
 	visit = func(val any, depth int) {
@@ -153,7 +154,7 @@ func pathStrings(val any, fn func(string)) {
 		}
 		switch x := val.(type) {
 		case string:
-			if x == "" || len(x) > 4096 || strings.ContainsAny(x, "\n\x00") || !strings.ContainsAny(x, "/~") {
+			if x == "" || len(x) > 4096 || strings.ContainsAny(x, "\n\x00") {
 				return
 			}
 			fn(x)
