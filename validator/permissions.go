@@ -34,19 +34,16 @@ func (ck *checker) chmod(c shellparse.SimpleCommand, args []shellparse.Word) {
 }
 
 // setfacl changes a file's access control list: on a directory above
-// permgate's files or the hook settings, as chmod does.
+// permgate's files or the hook settings, as chmod does. Its operands are the
+// files; the ACL specs are option values (registry).
 func (ck *checker) setfacl(c shellparse.SimpleCommand, args []shellparse.Word) {
+	prog, ok := programs.Lookup("setfacl")
+	if !ok {
+		return
+	}
 	var targets []shellparse.Word
-	for i := 0; i < len(args); i++ {
-		t := args[i].Text
-		switch {
-		case t == "-m" || t == "-x" || t == "-M" || t == "-X" || t == "--set" || t == "--set-file" ||
-			t == "--modify" || t == "--remove" || t == "--modify-file" || t == "--remove-file":
-			i++
-		case strings.HasPrefix(t, "-") && t != "-":
-		default:
-			targets = append(targets, args[i])
-		}
+	for _, i := range prog.Resolve(shellparse.RegistryWords(args)).Scan.Operands {
+		targets = append(targets, args[i])
 	}
 	ck.permsOnSelfDirs(c.Name, targets)
 }
