@@ -17,7 +17,8 @@ func analysisEnv(h *host) validator.Env {
 		cwd = "/" // judged against /, everything relative is "outside": stricter
 	}
 	home := h.Getenv("HOME")
-	env := validator.Env{Cwd: cwd, Home: home, TmpDir: h.Getenv("TMPDIR"), CDPath: h.Getenv("CDPATH") != "", Resolve: resolveExisting}
+	env := validator.Env{Cwd: cwd, Home: home, TmpDir: h.Getenv("TMPDIR"), CDPath: h.Getenv("CDPATH") != "", Resolve: resolveExisting,
+		LinkTarget: linkTarget}
 	if home != "" {
 		env.StateDirs = []string{"/etc/permgate", xdg.ConfigDir("", home), xdg.StateDir("", home)}
 	}
@@ -84,6 +85,18 @@ func pathDirs(path string) []string {
 // analysis calls it only for paths a command writes.
 func resolveExisting(p string) string {
 	return resolveLinks(p, 40)
+}
+
+// linkTarget is where p leads when p or its directory is a symbolic link,
+// else "": two lstat calls, where resolving every settings file a write is
+// compared with would walk each path.
+func linkTarget(p string) string {
+	for _, q := range []string{p, filepath.Dir(p)} {
+		if fi, err := os.Lstat(q); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			return resolveExisting(p)
+		}
+	}
+	return ""
 }
 
 // resolveLinks resolves p as resolveExisting does; a link whose target does

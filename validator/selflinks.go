@@ -9,13 +9,19 @@ import (
 // working directory is a link to (~/.claude/settings.json ->
 // ~/dotfiles/claude/settings.json): writing there changes the settings as
 // writing them does, though neither its name nor its directory says so. The
-// links are resolved once, on the first write judged (Env.Resolve).
+// links are resolved once, on the first write judged (Env.LinkTarget, else
+// Env.Resolve). A link further up (a home under /usr/home) keeps the
+// .claude/settings.json names, which are judged by name.
 func (v *Validator) linkedSettings(p string) bool {
 	if !v.settingsDone {
 		v.settingsDone = true
-		if v.env.Resolve != nil {
+		resolve := v.env.LinkTarget
+		if resolve == nil {
+			resolve = v.env.Resolve
+		}
+		if resolve != nil {
 			for _, a := range v.selfAnchors()[len(v.env.StateDirs):] {
-				if r := v.env.Resolve(a); r != "" && path.Clean(r) != a {
+				if r := resolve(a); r != "" && path.Clean(r) != a {
 					v.settingsLinks = append(v.settingsLinks, path.Clean(r))
 				}
 			}

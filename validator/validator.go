@@ -46,6 +46,11 @@ type Env struct {
 	// that exist on disk (cmd injects one built on filepath.EvalSymlinks); nil
 	// follows none. It is called only for paths a command writes.
 	Resolve func(string) string
+	// LinkTarget returns where p leads when p itself or its directory is a
+	// symbolic link, "" when neither is: a cheaper question than Resolve's,
+	// asked of the harness settings files (a dotfiles manager links the file
+	// or its folder). nil asks Resolve instead.
+	LinkTarget func(string) string
 	// PathDirs are the absolute directories on $PATH where commands run (cmd
 	// fills them from $PATH, links resolved too): a file written there runs
 	// later under a trusted name, so writing one is protected_write. Relative
