@@ -70,10 +70,8 @@ func (v *Validator) CheckPath(op PathOp, p string) []Finding {
 				add("self_modify", "self_glob", Severe, "writes "+shown+", which may name "+selfReason)
 			}
 		}
-		if why := v.selfFile(q); why != "" {
+		if why := v.selfWrite(q); why != "" {
 			add("self_modify", "self_path", Severe, "writes "+shown+", "+why)
-		} else if v.linkedSettings(q) {
-			add("self_modify", "self_path", Severe, "writes "+shown+", "+harnessWhy+" (through the link that names it)")
 		}
 		if crit := v.critical(q); crit != "" {
 			add("critical_write", "write_path", Severe, "writes "+shown+": "+crit)

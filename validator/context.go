@@ -387,10 +387,7 @@ func (ck *checker) writePath(text, how string) {
 	real := ck.realPaths(p)
 	for _, q := range real {
 		if self == "" {
-			self = ck.v.selfFile(q)
-		}
-		if self == "" && ck.v.linkedSettings(q) {
-			self = harnessWhy + " (through the link that names it)"
+			self = ck.v.selfWrite(q)
 		}
 	}
 	if self != "" {

@@ -5,6 +5,19 @@ import (
 	"slices"
 )
 
+// selfWrite says why writing p changes permgate or the hook settings that
+// register it — one of their files by name (selfFile), or the file a settings
+// link leads to — or "".
+func (v *Validator) selfWrite(p string) string {
+	if why := v.selfFile(p); why != "" {
+		return why
+	}
+	if v.linkedSettings(p) {
+		return harnessWhy + " (through the link that names it)"
+	}
+	return ""
+}
+
 // linkedSettings reports a path that a harness settings file in the home or
 // working directory is a link to (~/.claude/settings.json ->
 // ~/dotfiles/claude/settings.json): writing there changes the settings as
