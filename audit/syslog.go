@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/permgate/permgate/validator"
 )
 
 // SDID is the structured-data id of permgate's element in a syslog message.
@@ -156,14 +157,10 @@ func appendEscaped(dst []byte, s string, budget int, sd bool) ([]byte, bool) {
 	return dst, true
 }
 
-// unsafeRune reports a character a log reader could misread: a C1 control,
-// a line or paragraph separator, a byte-order mark, a bidirectional control.
+// unsafeRune reports a character a log reader could misread: what a
+// terminal acts on instead of showing (validator.TerminalUnsafe: a C1
+// control, a line or paragraph separator, a bidirectional control) and a
+// byte-order mark.
 func unsafeRune(r rune) bool {
-	switch {
-	case r >= 0x80 && unicode.IsControl(r),
-		r == 0x2028, r == 0x2029, r == 0xfeff,
-		r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f, r == 0x061c:
-		return true
-	}
-	return false
+	return validator.TerminalUnsafe(r) || r == 0xfeff
 }
