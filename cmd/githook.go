@@ -66,11 +66,7 @@ func runGithook(io streams, g *globalFlags, hook string, args []string) int {
 	}
 	// Refuse an unusable shell before deciding, so nothing is asked in vain.
 	shell := io.host.Getenv("PERMGATE_SHELL")
-	_, err = scriptArgv(shell, "")
-	if err == nil {
-		err = checkShellProgram(shell)
-	}
-	if err != nil {
+	if err := checkShell(shell); err != nil {
 		return fail("%v: no step ran", err)
 	}
 	h := githook.Hook{Name: hook, Args: args, Steps: steps}
