@@ -211,6 +211,10 @@ func Open(cfg SinkConfig) (Sink, error) {
 	return syslogSink{dgram: d, facility: code, host: host, pid: pid, max: max}, nil
 }
 
+// cutMarker ends a command the record holds cut short: how many bytes it
+// had whole.
+func cutMarker(full int) string { return fmt.Sprintf("…[cut: %d bytes in all]", full) }
+
 // priority is the syslog severity of a decision: deny is a warning, ask a
 // notice, allow informational (RFC 5424 §6.2.1).
 func priority(d policy.Decision) int {

@@ -77,7 +77,7 @@ func (s syslogSink) format(rec Record) []byte {
 	if rec.CommandLen > 0 {
 		full = rec.CommandLen
 	}
-	return appendCut(b, rec.Command, limit-len(b), false, rec.CommandLen > 0, fmt.Sprintf("…[cut: %d bytes in all]", full))
+	return appendCut(b, rec.Command, limit-len(b), false, rec.CommandLen > 0, cutMarker(full))
 }
 
 // appendCut appends s escaped (appendEscaped) in at most budget bytes. When s
