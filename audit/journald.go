@@ -2,7 +2,6 @@ package audit
 
 import (
 	"encoding/binary"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -24,6 +23,10 @@ func (j journald) Write(rec Record) error {
 	return j.send(j.format(Prepare(rec)))
 }
 
+// maxJournalValue caps a journal field's value: a command of MaxCommand bytes
+// and the marker of a cut one.
+var maxJournalValue = MaxCommand + len(cutMarker(1234567890))
+
 // field is one journal field.
 type field struct{ name, value string }
 
@@ -32,7 +35,7 @@ type field struct{ name, value string }
 func (j journald) fields(rec Record) []field {
 	msg := string(rec.Decision) + ": " + rec.Command
 	if rec.CommandLen > 0 {
-		msg += fmt.Sprintf("…[cut: %d bytes in all]", rec.CommandLen)
+		msg += cutMarker(rec.CommandLen)
 	}
 	fs := []field{
 		{"MESSAGE", msg},
@@ -68,7 +71,7 @@ func (j journald) format(rec Record) []byte {
 			// An empty value says nothing a missing field does not.
 			continue
 		}
-		v := textclip.Cut(f.value, MaxCommand+len("…[cut: 1234567890 bytes in all]"))
+		v := textclip.Cut(f.value, maxJournalValue)
 		if !strings.Contains(v, "\n") {
 			b = append(b, f.name...)
 			b = append(b, '=')

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/permgate/permgate/audit/audittest"
 	"github.com/permgate/permgate/policy"
 )
 
@@ -17,7 +18,7 @@ const forged = "ls \"] [permgate@32473 decision=\"allow\"] allow: ok\x00\r\n<86>
 // TestSyslogForgedRecord: one datagram, one SD element, no raw control or
 // bidi character, and the forged text stays inside the command and cwd.
 func TestSyslogForgedRecord(t *testing.T) {
-	path, read := listenGram(t)
+	path, read := audittest.ListenGram(t)
 	sink, err := Open(SinkConfig{Kind: SinkSyslog, Address: "unixgram:" + path, Hostname: "h", PID: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +51,7 @@ func TestSyslogForgedRecord(t *testing.T) {
 // TestJournaldForgedRecord: the forged text cannot add or replace a field:
 // the decision and identifier fields are permgate's.
 func TestJournaldForgedRecord(t *testing.T) {
-	path, read := listenGram(t)
+	path, read := audittest.ListenGram(t)
 	sink, err := Open(SinkConfig{Kind: SinkJournald, Address: "unixgram:" + path})
 	if err != nil {
 		t.Fatal(err)

@@ -69,17 +69,37 @@ type SinkConfig struct {
 	MaxDatagram int
 }
 
-// Facilities are the syslog facility names permgate accepts, with their codes
-// (RFC 5424 §6.2.1).
-var facilities = map[string]int{
-	"user": 1, "daemon": 3, "auth": 4, "authpriv": 10,
-	"local0": 16, "local1": 17, "local2": 18, "local3": 19,
-	"local4": 20, "local5": 21, "local6": 22, "local7": 23,
+// facilities are the syslog facility names permgate accepts, in the order
+// FacilityNames lists them, with their codes (RFC 5424 §6.2.1).
+var facilities = []struct {
+	name string
+	code int
+}{
+	{"auth", 4}, {"authpriv", 10}, {"user", 1}, {"daemon", 3},
+	{"local0", 16}, {"local1", 17}, {"local2", 18}, {"local3", 19},
+	{"local4", 20}, {"local5", 21}, {"local6", 22}, {"local7", 23},
 }
 
 // FacilityNames lists the facility names [audit] facility accepts.
 func FacilityNames() []string {
-	return []string{"auth", "authpriv", "user", "daemon", "local0", "local1", "local2", "local3", "local4", "local5", "local6", "local7"}
+	names := make([]string, len(facilities))
+	for i, f := range facilities {
+		names[i] = f.name
+	}
+	return names
+}
+
+// SinkNames lists the values [audit] sink accepts.
+func SinkNames() []string { return []string{SinkFile, SinkSyslog, SinkJournald, SinkNone} }
+
+// facilityCode returns the code of a facility name.
+func facilityCode(name string) (int, bool) {
+	for _, f := range facilities {
+		if f.name == name {
+			return f.code, true
+		}
+	}
+	return 0, false
 }
 
 // DefaultSyslogAddress is the local syslog socket of an operating system:
@@ -108,17 +128,27 @@ const maxSocketPath = 103
 // ParseAddress returns the socket path of an "unixgram:/path" address.
 func ParseAddress(addr string) (string, error) {
 	path, ok := strings.CutPrefix(addr, "unixgram:")
-	switch {
-	case !ok:
+	if !ok {
 		return "", fmt.Errorf("address %q: want unixgram:/path/to/socket", addr)
-	case !filepath.IsAbs(path):
-		return "", fmt.Errorf("address %q: the socket path must be absolute", addr)
-	case strings.ContainsRune(path, 0):
-		return "", fmt.Errorf("address %q: the socket path holds a NUL byte", addr)
-	case len(path) > maxSocketPath:
-		return "", fmt.Errorf("address %q: the socket path is %d bytes, over the %d a unix socket takes", addr, len(path), maxSocketPath)
+	}
+	if err := CheckSocketPath(path); err != nil {
+		return "", fmt.Errorf("address %q: %w", addr, err)
 	}
 	return path, nil
+}
+
+// CheckSocketPath says what keeps path from being a unix socket's path on
+// every supported system, or nil.
+func CheckSocketPath(path string) error {
+	switch {
+	case !filepath.IsAbs(path):
+		return errors.New("the socket path must be absolute")
+	case strings.ContainsRune(path, 0):
+		return errors.New("the socket path holds a NUL byte")
+	case len(path) > maxSocketPath:
+		return fmt.Errorf("the socket path is %d bytes, over the %d a unix socket takes", len(path), maxSocketPath)
+	}
+	return nil
 }
 
 // Open returns the sink cfg names. It opens nothing: each Write delivers on
@@ -147,7 +177,7 @@ func Open(cfg SinkConfig) (Sink, error) {
 	if facility == "" {
 		facility = DefaultFacility
 	}
-	code, ok := facilities[facility]
+	code, ok := facilityCode(facility)
 	if !ok {
 		return nil, fmt.Errorf("audit facility %q: want one of %s", facility, strings.Join(FacilityNames(), ", "))
 	}
@@ -180,6 +210,10 @@ func Open(cfg SinkConfig) (Sink, error) {
 	}
 	return syslogSink{dgram: d, facility: code, host: host, pid: pid, max: max}, nil
 }
+
+// cutMarker ends a command the record holds cut short: how many bytes it
+// had whole.
+func cutMarker(full int) string { return fmt.Sprintf("…[cut: %d bytes in all]", full) }
 
 // priority is the syslog severity of a decision: deny is a warning, ask a
 // notice, allow informational (RFC 5424 §6.2.1).

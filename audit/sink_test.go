@@ -3,46 +3,17 @@ package audit
 import (
 	"encoding/binary"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
+	"github.com/permgate/permgate/audit/audittest"
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/policy"
 )
-
-// listenGram listens on a unix datagram socket in a fresh short directory (a
-// socket path must stay under ~104 bytes, which t.TempDir may not) and returns
-// its path and a function that reads the next datagram.
-func listenGram(t *testing.T) (string, func() []byte) {
-	t.Helper()
-	dir, err := os.MkdirTemp("", "pg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	path := filepath.Join(dir, "s")
-	c, err := net.ListenUnixgram("unixgram", &net.UnixAddr{Name: path, Net: "unixgram"})
-	if err != nil {
-		t.Skipf("cannot listen on a unix datagram socket here: %v", err)
-	}
-	t.Cleanup(func() { c.Close() })
-	return path, func() []byte {
-		t.Helper()
-		buf := make([]byte, 1<<17)
-		c.SetReadDeadline(time.Now().Add(5 * time.Second))
-		n, _, err := c.ReadFromUnix(buf)
-		if err != nil {
-			t.Fatalf("no datagram: %v", err)
-		}
-		return buf[:n]
-	}
-}
 
 // tricky is a command with what RFC 5424 structured data must escape, a
 // newline, a control character and a token that must never leave permgate.
@@ -124,7 +95,7 @@ func parseSyslog(t *testing.T, b []byte) syslogMsg {
 }
 
 func TestSyslogSinkRealSocket(t *testing.T) {
-	path, read := listenGram(t)
+	path, read := audittest.ListenGram(t)
 	sink, err := Open(SinkConfig{Kind: SinkSyslog, Address: "unixgram:" + path, Hostname: "build-7", PID: 4242})
 	if err != nil {
 		t.Fatal(err)
@@ -169,7 +140,7 @@ func TestSyslogSinkRealSocket(t *testing.T) {
 }
 
 func TestSyslogPriorityAndFacility(t *testing.T) {
-	path, read := listenGram(t)
+	path, read := audittest.ListenGram(t)
 	for _, c := range []struct {
 		facility string
 		decision policy.Decision
@@ -198,7 +169,7 @@ func TestSyslogPriorityAndFacility(t *testing.T) {
 }
 
 func TestSyslogTruncates(t *testing.T) {
-	path, read := listenGram(t)
+	path, read := audittest.ListenGram(t)
 	sink, err := Open(SinkConfig{Kind: SinkSyslog, Address: "unixgram:" + path, MaxDatagram: 2048, Hostname: "h", PID: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -267,7 +238,7 @@ func parseJournal(t *testing.T, b []byte) (fields map[string]string, binaryForm 
 }
 
 func TestJournaldSinkRealSocket(t *testing.T) {
-	path, read := listenGram(t)
+	path, read := audittest.ListenGram(t)
 	sink, err := Open(SinkConfig{Kind: SinkJournald, Address: "unixgram:" + path})
 	if err != nil {
 		t.Fatal(err)

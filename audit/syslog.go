@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/permgate/permgate/validator"
 )
 
 // SDID is the structured-data id of permgate's element in a syslog message.
@@ -40,7 +41,7 @@ func (s syslogSink) Write(rec Record) error {
 }
 
 // format writes a prepared record as an RFC 5424 message of at most s.max
-// bytes:
+// bytes (minDatagram at least):
 //
 //	<PRI>1 TIMESTAMP HOSTNAME permgate PROCID SOURCE [permgate@32473 decision="…" …] DECISION: COMMAND
 //
@@ -50,14 +51,14 @@ func (s syslogSink) Write(rec Record) error {
 // when the header is long) and the command at what is left; a cut command
 // ends in "…[cut: N bytes in all]".
 func (s syslogSink) format(rec Record) []byte {
-	max := max(s.max, minDatagram)
+	limit := max(s.max, minDatagram)
 	b := make([]byte, 0, 512)
 	b = fmt.Appendf(b, "<%d>1 %s %s %s %d %s [%s", s.facility*8+priority(rec.Decision),
 		timestamp(rec.Time), headerField(s.host, 255), AppName, s.pid, headerField(rec.Source, 32), SDID)
 	// Each value gets at most an eighth of the datagram, less when the header
 	// is long: the nine values and the header together leave a quarter of it
-	// to the message, so the datagram never outgrows max.
-	valueCap := min(max/8, (max-len(b)-max/4-sdOverhead)/9)
+	// to the message, so the datagram never outgrows limit.
+	valueCap := min(limit/8, (limit-len(b)-limit/4-sdOverhead)/9)
 	for _, p := range []struct{ name, value string }{
 		{"decision", string(rec.Decision)}, {"severity", rec.Severity}, {"mode", string(rec.Mode)},
 		{"rule", rec.Rule}, {"id", strings.Join(rec.IDs, " ")}, {"by", rec.DecidedBy},
@@ -66,29 +67,30 @@ func (s syslogSink) format(rec Record) []byte {
 		b = append(b, ' ')
 		b = append(b, p.name...)
 		b = append(b, `="`...)
-		v, whole := appendEscaped(nil, p.value, valueCap, true)
-		if !whole {
-			v, _ = appendEscaped(nil, p.value, valueCap-len("…"), true)
-			v = append(v, "…"...)
-		}
-		b = append(b, v...)
+		b = appendCut(b, p.value, valueCap, true, false, "…")
 		b = append(b, '"')
 	}
 	b = append(b, "] "...)
 	b = append(b, rec.Decision...)
 	b = append(b, ": "...)
-	room := max - len(b)
-	msg, whole := appendEscaped(nil, rec.Command, room, false)
-	if !whole || rec.CommandLen > 0 {
-		full := len(rec.Command)
-		if rec.CommandLen > 0 {
-			full = rec.CommandLen
-		}
-		marker := fmt.Sprintf("…[cut: %d bytes in all]", full)
-		msg, _ = appendEscaped(nil, rec.Command, room-len(marker), false)
-		msg = append(msg, marker...)
+	full := len(rec.Command)
+	if rec.CommandLen > 0 {
+		full = rec.CommandLen
 	}
-	return append(b, msg...)
+	return appendCut(b, rec.Command, limit-len(b), false, rec.CommandLen > 0, cutMarker(full))
+}
+
+// appendCut appends s escaped (appendEscaped) in at most budget bytes. When s
+// does not fit whole, or cut says it was cut before, what of it leaves room
+// for marker is appended, then marker.
+func appendCut(dst []byte, s string, budget int, sd, cut bool, marker string) []byte {
+	if !cut {
+		if out, whole := appendEscaped(dst, s, len(dst)+budget, sd); whole {
+			return out
+		}
+	}
+	out, _ := appendEscaped(dst, s, len(dst)+budget-len(marker), sd)
+	return append(out, marker...)
 }
 
 // timestamp writes a record's time as an RFC 5424 TIMESTAMP (microseconds at
@@ -156,14 +158,10 @@ func appendEscaped(dst []byte, s string, budget int, sd bool) ([]byte, bool) {
 	return dst, true
 }
 
-// unsafeRune reports a character a log reader could misread: a C1 control,
-// a line or paragraph separator, a byte-order mark, a bidirectional control.
+// unsafeRune reports a character a log reader could misread: what a
+// terminal acts on instead of showing (validator.TerminalUnsafe: a C1
+// control, a line or paragraph separator, a bidirectional control) and a
+// byte-order mark.
 func unsafeRune(r rune) bool {
-	switch {
-	case r >= 0x80 && unicode.IsControl(r),
-		r == 0x2028, r == 0x2029, r == 0xfeff,
-		r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f, r == 0x061c:
-		return true
-	}
-	return false
+	return validator.TerminalUnsafe(r) || r == 0xfeff
 }

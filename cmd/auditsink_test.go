@@ -3,14 +3,13 @@ package cmd
 import (
 	"bytes"
 	"errors"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/permgate/permgate/audit"
+	"github.com/permgate/permgate/audit/audittest"
 	"github.com/permgate/permgate/integrity"
 )
 
@@ -72,26 +71,10 @@ func (h sinkHome) run(stdin string, args ...string) (code int, stdout, stderr st
 // address and a reader of the next datagram.
 func gram(t *testing.T) (string, func() string) {
 	t.Helper()
-	dir, err := os.MkdirTemp("", "pg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	path := filepath.Join(dir, "s")
-	c, err := net.ListenUnixgram("unixgram", &net.UnixAddr{Name: path, Net: "unixgram"})
-	if err != nil {
-		t.Skipf("cannot listen on a unix datagram socket: %v", err)
-	}
-	t.Cleanup(func() { c.Close() })
+	path, read := audittest.ListenGram(t)
 	return "unixgram:" + path, func() string {
 		t.Helper()
-		buf := make([]byte, 1<<17)
-		c.SetReadDeadline(time.Now().Add(5 * time.Second))
-		n, _, err := c.ReadFromUnix(buf)
-		if err != nil {
-			t.Fatalf("no datagram: %v", err)
-		}
-		return string(buf[:n])
+		return string(read())
 	}
 }
 

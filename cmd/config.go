@@ -103,13 +103,13 @@ func printLayers(io streams, s *session, prefix string) {
 	fmt.Fprintf(io.out, "%s%-9s %s\n", prefix, "state", safe(s.store.Path()))
 	fmt.Fprintf(io.out, "%s%-9s %s (key %s)\n", prefix, "seal", safe(s.store.Seals().SealPath()), safe(s.store.Seals().KeyPath()))
 	if s.cfg.AuditSink.Value != audit.SinkFile {
-		where := "[audit] sink at " + s.cfg.AuditSink.Source
-		sink, err := s.auditSink()
-		if err != nil {
-			fmt.Fprintf(io.out, "%s%-9s %s (%s)\n", prefix, "audit", safe(err.Error()), safe(where))
-			return
+		what := ""
+		if sink, err := s.auditSink(); err != nil {
+			what = err.Error()
+		} else {
+			what = sink.String()
 		}
-		fmt.Fprintf(io.out, "%s%-9s %s (%s)\n", prefix, "audit", safe(sink.String()), safe(where))
+		fmt.Fprintf(io.out, "%s%-9s %s (%s)\n", prefix, "audit", safe(what), safe("[audit] sink at "+s.cfg.AuditSink.Source))
 		return
 	}
 	fmt.Fprintf(io.out, "%s%-9s %s (rotated to %s)\n", prefix, "audit", safe(s.auditLog().Path()), safe(s.auditLog().RotatedPath()))

@@ -78,12 +78,7 @@ func runExec(io streams, g *globalFlags, o execOptions, args []string) int {
 	}
 	if len(args) == 1 {
 		// Refuse an unusable shell before deciding, so nothing is asked in vain.
-		shell := io.host.Getenv("PERMGATE_SHELL")
-		_, err := scriptArgv(shell, args[0])
-		if err == nil {
-			err = checkShellProgram(shell)
-		}
-		if err != nil {
+		if err := checkShell(io.host.Getenv("PERMGATE_SHELL")); err != nil {
 			fmt.Fprintf(io.err, "permgate: error: exec: %v\n", err)
 			return exitExecError
 		}

@@ -73,6 +73,17 @@ func scriptArgv(shell, script string) ([]string, error) {
 	return []string{shell, "-c", script}, nil
 }
 
+// checkShell refuses a shell that cannot run a script permgate decided on: one
+// scriptArgv does not take, or one whose program is another shell
+// (checkShellProgram). It is asked before deciding, so nothing is asked in
+// vain.
+func checkShell(shell string) error {
+	if _, err := scriptArgv(shell, ""); err != nil {
+		return err
+	}
+	return checkShellProgram(shell)
+}
+
 // checkShellProgram refuses a shell whose name passes but whose program is
 // another shell: a link named bash that leads to zsh. The program the name
 // finds, links followed, must be bash, sh or dash too. A shell that cannot be

@@ -5,13 +5,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
+	"github.com/permgate/permgate/config"
 	"github.com/permgate/permgate/githook"
 )
 
@@ -53,7 +53,12 @@ func runGithook(io streams, g *globalFlags, hook string, args []string) int {
 	// Git runs a hook in the top directory of the work tree; a direct call
 	// from below it runs the steps there too, and the config of that
 	// directory is the one that counts.
-	root := repoTop(io.host.cwd)
+	root := io.host.cwd
+	if root != "" {
+		if top := config.RepoRoot(root); top != "" {
+			root = top
+		}
+	}
 	io.host = io.host.in(root)
 	s, err := loadSession(g, io, "", false)
 	if err != nil {
@@ -66,11 +71,7 @@ func runGithook(io streams, g *globalFlags, hook string, args []string) int {
 	}
 	// Refuse an unusable shell before deciding, so nothing is asked in vain.
 	shell := io.host.Getenv("PERMGATE_SHELL")
-	_, err = scriptArgv(shell, "")
-	if err == nil {
-		err = checkShellProgram(shell)
-	}
-	if err != nil {
+	if err := checkShell(shell); err != nil {
 		return fail("%v: no step ran", err)
 	}
 	h := githook.Hook{Name: hook, Args: args, Steps: steps}
@@ -124,22 +125,6 @@ func runGithook(io streams, g *globalFlags, hook string, args []string) int {
 	}
 	fmt.Fprintf(io.err, "%s failed with exit status %d; the hook stops\n", what, res.Status)
 	return res.Status
-}
-
-// repoTop is the nearest directory at or above dir that holds .git (a
-// directory, or the file of a linked work tree), else dir itself.
-func repoTop(dir string) string {
-	if dir == "" {
-		return dir
-	}
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		if d == filepath.Dir(d) {
-			return dir
-		}
-	}
 }
 
 // rawWriter is the writer under permgate's escaping of its own standard

@@ -2,23 +2,18 @@ package config
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/audit"
 	"github.com/permgate/permgate/policy"
 )
 
-// AuditSinks are the values [audit] sink takes (audit.SinkFile …).
-var auditSinks = []string{"file", "syslog", "journald", "none"}
+// auditSinks are the values [audit] sink takes.
+var auditSinks = audit.SinkNames()
 
-// AuditFacilities are the syslog facility names [audit] facility takes
-// (audit.FacilityNames; a test keeps the two lists equal).
-var auditFacilities = []string{"auth", "authpriv", "user", "daemon", "local0", "local1", "local2", "local3", "local4", "local5", "local6", "local7"}
-
-// maxSocketPath is the longest unix socket path permgate accepts (macOS's
-// sun_path holds 104 bytes with the NUL).
-const maxSocketPath = 103
+// auditFacilities are the syslog facility names [audit] facility takes.
+var auditFacilities = audit.FacilityNames()
 
 // mergeAudit takes a file's [audit] sink, address and facility. Where records
 // go is for whoever runs the machine: the system file, and a user or --config
@@ -43,7 +38,7 @@ func (cfg *Config) mergeAudit(layer, path string, fc *fileConfig, lines lineFind
 		if msg := checkAddress(*a.Address); msg != "" {
 			return nil, errAt("[audit] address "+msg, "address")
 		}
-		if a.Sink != nil && (*a.Sink == "file" || *a.Sink == "none") {
+		if a.Sink != nil && (*a.Sink == audit.SinkFile || *a.Sink == audit.SinkNone) {
 			return nil, errAt(fmt.Sprintf(`[audit] address applies only to sink = "syslog" or "journald", not %q`, *a.Sink), "address")
 		}
 	}
@@ -72,7 +67,7 @@ func (cfg *Config) mergeAudit(layer, path string, fc *fileConfig, lines lineFind
 		cfg.AuditFacility = textSetting("", at("sink"))
 	}
 	if a.Address != nil {
-		if v := cfg.AuditSink.Value; v == "file" || v == "none" {
+		if v := cfg.AuditSink.Value; v == audit.SinkFile || v == audit.SinkNone {
 			return nil, errAt(fmt.Sprintf(`[audit] address applies only to sink = "syslog" or "journald"; the sink is %q (%s)`, v, cfg.AuditSink.Source), "address")
 		}
 		cfg.AuditAddress = textSetting(*a.Address, at("address"))
@@ -91,15 +86,11 @@ func textSetting(v, source string) policy.Setting[string] {
 // checkAddress says what is wrong with an "unixgram:/path" address, or "".
 func checkAddress(addr string) string {
 	path, ok := strings.CutPrefix(addr, "unixgram:")
-	switch {
-	case !ok:
+	if !ok {
 		return fmt.Sprintf("must be unixgram:/path/to/socket, not %q", addr)
-	case !filepath.IsAbs(path):
-		return fmt.Sprintf("%q: the socket path must be absolute", addr)
-	case strings.ContainsRune(path, 0):
-		return fmt.Sprintf("%q: the socket path holds a NUL byte", addr)
-	case len(path) > maxSocketPath:
-		return fmt.Sprintf("%q: the socket path is %d bytes, over the %d a unix socket takes", addr, len(path), maxSocketPath)
+	}
+	if err := audit.CheckSocketPath(path); err != nil {
+		return fmt.Sprintf("%q: %v", addr, err)
 	}
 	return ""
 }

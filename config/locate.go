@@ -70,7 +70,7 @@ func findProjectFiles(dir string) []string {
 	if dir == "" {
 		return nil
 	}
-	root := repoRoot(dir)
+	root := RepoRoot(dir)
 	var found []string
 	for d := dir; ; d = filepath.Dir(d) {
 		candidate := filepath.Join(d, ProjectFileName)
@@ -90,7 +90,10 @@ func findProjectFiles(dir string) []string {
 	return found
 }
 
-func repoRoot(dir string) string {
+// RepoRoot is the nearest directory at or above dir that holds .git (a
+// directory, or the file of a linked work tree), or "" outside a repository.
+// dir is absolute.
+func RepoRoot(dir string) string {
 	for d := dir; ; d = filepath.Dir(d) {
 		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
 			return d

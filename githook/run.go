@@ -36,8 +36,9 @@ type Runner struct {
 	Decide func(args []string) bool
 	// Started, when set, is told each step just before it is decided.
 	Started func(n int, s Step)
-	// Interrupted, when set, reports a Ctrl-C that came while no step ran
-	// (while one was being decided): the hook stops before the next step.
+	// Interrupted, when set, reports a Ctrl-C since the last step started: one
+	// that came while a step was being decided stops the hook before that
+	// step runs, one that a step survived with status 0 stops it after.
 	Interrupted func() bool
 }
 
@@ -55,8 +56,8 @@ type Result struct {
 	Err error
 }
 
-// interruptedStatus is the hook's exit status when Ctrl-C stopped it before a
-// step started: what a shell reports for a command killed by SIGINT.
+// interruptedStatus is the hook's exit status when Ctrl-C stopped it between
+// steps: what a shell reports for a command killed by SIGINT.
 const interruptedStatus = 130
 
 // OK reports a run in which every step ran and succeeded.
@@ -103,6 +104,10 @@ func (r Runner) Run(h Hook) Result {
 			return Result{Step: n, Command: s.Command, Status: interruptedStatus}
 		}
 		status, err := r.exec(argv, h.Input)
+		if err == nil && status == 0 && r.Interrupted != nil && r.Interrupted() {
+			// A Ctrl-C the step caught and survived still stops the hook.
+			status = interruptedStatus
+		}
 		if err != nil || status != 0 {
 			return Result{Step: n, Command: s.Command, Status: status, Err: err}
 		}

@@ -261,3 +261,25 @@ func TestInterruptBeforeAStepStopsTheHook(t *testing.T) {
 		}
 	}
 }
+
+// A Ctrl-C while a step runs that the step survives with status 0 (it
+// caught the signal) still stops the hook: the next step is not decided, and
+// a hook whose last step it was does not pass.
+func TestInterruptDuringAStepStopsTheHook(t *testing.T) {
+	for _, cmds := range [][]string{{"touch first"}, {"touch first", "touch second"}} {
+		var decided [][]string
+		r, _ := testRunner(t, &decided)
+		// The Ctrl-C comes while the first step runs.
+		r.Interrupted = func() bool {
+			_, err := os.Stat(filepath.Join(r.Dir, "first"))
+			return err == nil
+		}
+		res := r.Run(Hook{Name: "pre-commit", Steps: steps(cmds...)})
+		if res.OK() || res.Denied || res.Step != 1 || res.Status != 130 || res.Err != nil {
+			t.Errorf("%q: result %+v, want step 1 stopped with 130", cmds, res)
+		}
+		if len(decided) != 1 {
+			t.Errorf("%q: decided %q, want the first step alone", cmds, decided)
+		}
+	}
+}
