@@ -92,13 +92,25 @@ func TestAuditSinkErrors(t *testing.T) {
 	}
 }
 
-// TestAuditFacilitiesMatch: config accepts exactly the facilities the audit
-// package knows.
-func TestAuditFacilitiesMatch(t *testing.T) {
-	if !slices.Equal(auditFacilities, audit.FacilityNames()) {
-		t.Errorf("config %v, audit %v", auditFacilities, audit.FacilityNames())
-	}
-	if !slices.Equal(auditSinks, []string{audit.SinkFile, audit.SinkSyslog, audit.SinkJournald, audit.SinkNone}) {
-		t.Errorf("sinks %v", auditSinks)
+// TestAuditNamesLoad: every sink and facility the audit package knows loads
+// from the system file as written, and each sink opens with that facility —
+// the config accepts exactly what the sinks can deliver.
+func TestAuditNamesLoad(t *testing.T) {
+	dir := t.TempDir()
+	for _, sink := range audit.SinkNames() {
+		for _, facility := range audit.FacilityNames() {
+			text := "[audit]\nsink = \"" + sink + "\"\n"
+			if sink == audit.SinkSyslog {
+				text += "facility = \"" + facility + "\"\n"
+			}
+			f := writeFiles(t, dir, map[string]string{"system.toml": text})
+			cfg, err := Load(Paths{System: f["system.toml"]}, nil)
+			if err != nil || cfg.AuditSink.Value != sink {
+				t.Fatalf("sink %s, facility %s: %+v, %v", sink, facility, cfg.AuditSink, err)
+			}
+			if _, err := audit.Open(audit.SinkConfig{Kind: sink, Facility: cfg.AuditFacility.Value, Dir: dir}); err != nil {
+				t.Errorf("sink %s, facility %s: audit.Open: %v", sink, facility, err)
+			}
+		}
 	}
 }
