@@ -35,7 +35,7 @@ func TestLinkedSettingsOnDisk(t *testing.T) {
 		cmd  string
 		self bool
 	}{
-		{"echo {} > ~/dotfiles/claude.json", true},      // the file is the link
+		{"echo {} > ~/dotfiles/claude.json", true},       // the file is the link
 		{"echo {} > ~/dotfiles/cursor/hooks.json", true}, // its folder is
 		{"echo {} > ~/dotfiles/other.json", false},
 	} {
