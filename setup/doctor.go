@@ -97,11 +97,7 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 		}
 		var doc *jnode
 		if f.toml {
-			m, perr := parseTOML(f.path, data)
-			err = perr
-			if err == nil {
-				doc = tomlAsJSON(m)
-			}
+			doc, err = tomlDoc(f.path, data)
 		} else {
 			doc, err = parseJSON(f.path, data)
 		}

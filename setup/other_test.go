@@ -97,6 +97,38 @@ func TestCodexHooksJSONUninstall(t *testing.T) {
 	}
 }
 
+// TestCodexTOMLValueJSONCannotHold: a config.toml with a value JSON cannot
+// hold (nan, inf) is not searched as an empty document: uninstall does not
+// say "not installed" and doctor does not say "not registered" while an
+// inline registration is there; both refuse, naming the file.
+func TestCodexTOMLValueJSONCannotHold(t *testing.T) {
+	e := testEnv(t, "/p/permgate")
+	path := filepath.Join(e.Home, ".codex", "config.toml")
+	text := "limit = nan\nhooks = { PreToolUse = [ { hooks = [ { type = \"command\", command = \"permgate hook codex\" } ] } ] }\n"
+	writeFile(t, path, text, 0o644)
+	for _, install := range []bool{true, false} {
+		var err error
+		if install {
+			_, err = Install(e, "codex", Options{})
+		} else {
+			_, err = Uninstall(e, "codex", Options{})
+		}
+		if err == nil || !strings.Contains(err.Error(), "cannot search it") {
+			t.Errorf("install=%v: %v", install, err)
+		}
+	}
+	if readFile(t, path) != text {
+		t.Error("the file was changed")
+	}
+	failed := false
+	for _, c := range e.doctorHarness("codex", false, "") {
+		failed = failed || c.Status == Fail && strings.Contains(c.Message, "cannot search it")
+	}
+	if !failed {
+		t.Error("doctor did not fail a config.toml it could not search")
+	}
+}
+
 func TestShellLines(t *testing.T) {
 	e := testEnv(t, "/opt/pg/permgate")
 	rc := filepath.Join(e.Home, ".bashrc")
