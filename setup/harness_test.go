@@ -1,6 +1,7 @@
 package setup
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -202,6 +203,32 @@ func TestUnreadableSettingsRefused(t *testing.T) {
 				t.Error("a backup was written")
 			}
 		})
+	}
+}
+
+// TestOversizedSettingsNotJudged: a settings file over maxSettingsBytes is
+// neither edited nor judged by its first maxSettingsBytes: doctor says it
+// cannot read it, not that its (cut) JSON is invalid.
+func TestOversizedSettingsNotJudged(t *testing.T) {
+	e := testEnv(t, "/opt/pg/permgate")
+	path := filepath.Join(e.Home, ".claude", "settings.json")
+	big := `{"pad": "` + strings.Repeat("x", maxSettingsBytes) + `"}`
+	writeFile(t, path, big, 0o644)
+	if _, err := Install(e, "claude", Options{}); err == nil || !strings.Contains(err.Error(), "permgate does not edit it") {
+		t.Errorf("install: %v", err)
+	}
+	if _, err := readSmall(path); !errors.Is(err, errTooLarge) {
+		t.Errorf("readSmall: %v", err)
+	}
+	found := false
+	for _, c := range e.doctorHarness("claude", false, "") {
+		if strings.Contains(c.Message, "not valid JSON") {
+			t.Errorf("judged by its first %d bytes: %s", maxSettingsBytes, c.Message)
+		}
+		found = found || c.Status == Fail && strings.Contains(c.Message, "cannot read") && strings.Contains(c.Message, "bytes")
+	}
+	if !found {
+		t.Error("doctor did not fail a settings file it could not read whole")
 	}
 }
 

@@ -66,14 +66,14 @@ func (e *Env) apply(path string, o applyOpts, fn edit) (*change, error) {
 	}
 	c.target = target
 	perm := o.newMode
-	old, err := integrity.ReadRegularLimit(target, false, maxSettingsBytes+1)
+	old, err := readSmall(target)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		old, c.created = nil, true
+	case errors.Is(err, errTooLarge):
+		return nil, fmt.Errorf("%s is over %d bytes; permgate does not edit it", path, maxSettingsBytes)
 	case err != nil:
 		return nil, fmt.Errorf("read %s: %w; it is unchanged", path, err)
-	case len(old) > maxSettingsBytes:
-		return nil, fmt.Errorf("%s is over %d bytes; permgate does not edit it", path, maxSettingsBytes)
 	default:
 		if info, err := os.Stat(target); err == nil {
 			perm = info.Mode().Perm() | o.newMode&o.forceBits
@@ -158,7 +158,18 @@ func resolve(path string) (string, error) {
 	return "", fmt.Errorf("%s: %w", path, err)
 }
 
-// readSmall reads a small regular file, without following a symbolic link.
+// errTooLarge is wrapped by readSmall's error for a file over
+// maxSettingsBytes.
+var errTooLarge = errors.New("too large")
+
+// readSmall reads a regular file of at most maxSettingsBytes, without
+// following a symbolic link. A larger file is an error (errTooLarge), never
+// its first maxSettingsBytes: what is not read whole is neither edited nor
+// judged.
 func readSmall(path string) ([]byte, error) {
-	return integrity.ReadRegularLimit(path, false, maxSettingsBytes)
+	data, err := integrity.ReadRegularLimit(path, false, maxSettingsBytes+1)
+	if err == nil && len(data) > maxSettingsBytes {
+		return nil, fmt.Errorf("%s is over %d bytes: %w", path, maxSettingsBytes, errTooLarge)
+	}
+	return data, err
 }
