@@ -86,23 +86,13 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 	type reg struct{ file, command string }
 	seen := map[reg]bool{}
 	var order []reg
+	// docs are the files read, nil when missing or broken (reported here).
+	docs := map[string]*jnode{}
 	for _, f := range files {
-		data, err := e.readHarnessFile(f.path, project)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			out = append(out, Check{Fail, name, fmt.Sprintf("cannot read %s: %v", f.path, err), "make it a readable regular file"})
-			continue
-		}
-		var doc *jnode
-		if f.toml {
-			doc, err = tomlDoc(f.path, data)
-		} else {
-			doc, err = parseJSON(f.path, data)
-		}
-		if err != nil {
-			out = append(out, Check{Fail, name, err.Error(), "edit " + f.path + " at the line named, then " + fix})
+		doc, bad := e.doctorRead(name, f.path, f.toml, project, fix)
+		out = append(out, bad...)
+		docs[f.path] = doc
+		if doc == nil {
 			continue
 		}
 		regs := jsonRegistered(doc, name)
@@ -132,7 +122,7 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 		}
 	}
 	if name == "claude" {
-		out = append(out, e.claudeHooksOff(files[0].dir, project)...)
+		out = append(out, e.claudeHooksOff(files[0].dir, project, docs)...)
 	}
 	if len(order) == 0 {
 		return append(out, Check{Warn, name, fmt.Sprintf("permgate's hook is not registered in %s", files[0].path), fix})
@@ -163,6 +153,33 @@ func (e *Env) readHarnessFile(path string, project bool) ([]byte, error) {
 		return nil, err
 	}
 	return readSmall(target)
+}
+
+// doctorRead reads and parses one settings file for doctor: nil and no check
+// when it does not exist, nil and a ✘ when it cannot be read or parsed (fix,
+// when not "", is what to run after correcting it).
+func (e *Env) doctorRead(name, path string, toml, project bool, fix string) (*jnode, []Check) {
+	data, err := e.readHarnessFile(path, project)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, []Check{{Fail, name, fmt.Sprintf("cannot read %s: %v", path, err), "make it a readable regular file"}}
+	}
+	var doc *jnode
+	if toml {
+		doc, err = tomlDoc(path, data)
+	} else {
+		doc, err = parseJSON(path, data)
+	}
+	if err != nil {
+		edit := "edit " + path + " at the line named"
+		if fix != "" {
+			edit += ", then " + fix
+		}
+		return nil, []Check{{Fail, name, err.Error(), edit}}
+	}
+	return doc, nil
 }
 
 // geminiEnabled checks that Gemini CLI's hooks are not turned off in a

@@ -101,18 +101,22 @@ func matchesShell(m *jnode, event string, g shellGate) bool {
 // claudeHooksOff fails a Claude Code settings file in dir (settings.json,
 // settings.local.json) that sets "disableAllHooks": true: Claude Code then
 // runs no hook, permgate's (registered in any other file) included — a
-// repository can ship one in its .claude/settings.json.
-func (e *Env) claudeHooksOff(dir string, project bool) []Check {
+// repository can ship one in its .claude/settings.json. A file doctorHarness
+// has read is taken from docs; one it has not (settings.local.json) is read
+// here, and one that cannot be read or parsed is a ✘: whether it turns the
+// hooks off is unknown.
+func (e *Env) claudeHooksOff(dir string, project bool, docs map[string]*jnode) []Check {
 	var out []Check
 	for _, name := range []string{"settings.json", "settings.local.json"} {
 		p := filepath.Join(dir, name)
-		data, err := e.readHarnessFile(p, project)
-		if err != nil {
-			continue
+		doc, read := docs[p]
+		if !read {
+			var bad []Check
+			doc, bad = e.doctorRead("claude", p, false, project, "")
+			out = append(out, bad...)
 		}
-		doc, err := parseJSON(p, data)
-		if err != nil {
-			continue // settings.json's parse error is reported with its registration
+		if doc == nil {
+			continue
 		}
 		if v := doc.get("disableAllHooks"); v != nil && v.raw == "true" {
 			out = append(out, Check{Fail, "claude", p + " sets \"disableAllHooks\": true: Claude Code runs no hook, permgate's included",
