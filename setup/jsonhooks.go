@@ -57,22 +57,21 @@ func dropPermgate(list *jnode, harness string) int {
 	return at
 }
 
-// registered reports whether the event list holds permgate's handler for
-// harness.
-func registered(list *jnode, harness string) bool {
-	for _, entry := range list.items {
-		if isPermgateHandler(entry, harness) {
-			return true
-		}
-		if inner := entry.get("hooks"); entry.object && inner != nil && inner.array {
-			for _, h := range inner.items {
-				if isPermgateHandler(h, harness) {
-					return true
-				}
-			}
-		}
+// handlers are the hook handlers of one entry of an event's list: the entry
+// itself (Cursor, Copilot) and the handlers of its "hooks" list when it is a
+// group (Claude Code, Codex, Gemini CLI).
+func handlers(entry *jnode) []*jnode {
+	out := []*jnode{entry}
+	if inner := entry.get("hooks"); entry.object && inner != nil && inner.array {
+		out = append(out, inner.items...)
 	}
-	return false
+	return out
+}
+
+// holdsPermgate reports whether an entry of an event's list is, or holds,
+// permgate's handler for harness.
+func holdsPermgate(entry *jnode, harness string) bool {
+	return slices.ContainsFunc(handlers(entry), func(h *jnode) bool { return isPermgateHandler(h, harness) })
 }
 
 // hooksTable returns the document's "hooks" object, creating it when create
@@ -151,7 +150,7 @@ func holdsExactly(list *jnode, wanted []*jnode, harness string) bool {
 	}
 	mine := 0
 	for _, entry := range list.items {
-		if registered(&jnode{array: true, items: []*jnode{entry}}, harness) {
+		if holdsPermgate(entry, harness) {
 			mine++
 		}
 	}
@@ -208,11 +207,8 @@ func jsonRegistered(doc *jnode, harness string) map[string][]string {
 			continue
 		}
 		for _, entry := range ev.val.items {
-			add(ev.key, entry)
-			if inner := entry.get("hooks"); entry.object && inner != nil && inner.array {
-				for _, h := range inner.items {
-					add(ev.key, h)
-				}
+			for _, h := range handlers(entry) {
+				add(ev.key, h)
 			}
 		}
 	}
