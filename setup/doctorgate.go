@@ -10,21 +10,23 @@ import (
 )
 
 // shellGate says, for one harness, where a hook sees a shell tool call
-// before it runs: the events, the shell tool's name a matcher must take, and
-// whether the hooks file must say "version": 1 (Cursor, Copilot CLI).
+// before it runs: the events, the shell tool's name a matcher must take,
+// whether the hooks file must say "version": 1 (Cursor, Copilot CLI), and
+// whether a handler may have no "type" (Cursor's have none).
 type shellGate struct {
 	events  []string
 	shell   string
 	version bool
+	untyped bool
 }
 
 // shellGates are the harnesses' pre-tool events and shell tool names.
 var shellGates = map[string]shellGate{
-	"claude":  {[]string{"PreToolUse"}, "Bash", false},
-	"codex":   {[]string{"PreToolUse"}, "Bash", false},
-	"gemini":  {[]string{"BeforeTool"}, "run_shell_command", false},
-	"cursor":  {[]string{"beforeShellExecution", "preToolUse"}, "Shell", true},
-	"copilot": {[]string{"preToolUse"}, "bash", true},
+	"claude":  {[]string{"PreToolUse"}, "Bash", false, false},
+	"codex":   {[]string{"PreToolUse"}, "Bash", false, false},
+	"gemini":  {[]string{"BeforeTool"}, "run_shell_command", false, false},
+	"cursor":  {[]string{"beforeShellExecution", "preToolUse"}, "Shell", true, true},
+	"copilot": {[]string{"preToolUse"}, "bash", true, false},
 }
 
 // gatesShell reports whether doc registers permgate's hook where the
@@ -49,10 +51,10 @@ func gatesShell(doc *jnode, harness string) bool {
 		if !isPermgateHandler(h, harness) || !matchesShell(h.get("matcher"), event, g) {
 			return false
 		}
-		t, isStr := h.get("type").str()
 		if h.get("type") == nil {
-			return harness == "cursor" // Cursor's handlers have no type
+			return g.untyped
 		}
+		t, isStr := h.get("type").str()
 		return isStr && t == "command"
 	}
 	for _, ev := range hooks.members {
