@@ -140,11 +140,12 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 	return out
 }
 
-// readHarnessFile reads a settings file as the harness does. A user's file
-// may be a symbolic link (a dotfiles manager's), which install writes through
-// (apply): it is read where it leads. A project's is read without following
-// links, as install refuses them there (noProjectLink).
-func (e *Env) readHarnessFile(path string, project bool) ([]byte, error) {
+// readInstalled reads a file install writes (settings, a start-up file) as
+// install reads it. A user's file may be a symbolic link (a dotfiles
+// manager's), which install writes through (apply): it is read where it
+// leads. A project's is read without following links, as install refuses them
+// there (noProjectLink).
+func (e *Env) readInstalled(path string, project bool) ([]byte, error) {
 	if project {
 		return readSmall(path)
 	}
@@ -159,7 +160,7 @@ func (e *Env) readHarnessFile(path string, project bool) ([]byte, error) {
 // when it does not exist, nil and a ✘ when it cannot be read or parsed (fix,
 // when not "", is what to run after correcting it).
 func (e *Env) doctorRead(name, path string, toml, project bool, fix string) (*jnode, []Check) {
-	data, err := e.readHarnessFile(path, project)
+	data, err := e.readInstalled(path, project)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -322,12 +323,14 @@ func (e *Env) doctorShells() []Check {
 	login := filepath.Base(e.getenv("SHELL"))
 	for _, sh := range []string{"bash", "zsh", "fish"} {
 		path := e.RCFile(sh)
-		data, err := readSmall(path)
+		data, err := e.readInstalled(path, false)
 		line, marked := 0, false
 		if err == nil {
 			line, marked = shellInstalled(string(data), sh)
 		}
 		switch {
+		case err != nil && !errors.Is(err, fs.ErrNotExist):
+			out = append(out, Check{Warn, sh, fmt.Sprintf("cannot read %s: %v", path, err), "make it a readable regular file"})
 		case line == 0 && sh != login:
 		case line == 0:
 			out = append(out, Check{Warn, sh, "the shell guard is not loaded in " + path, "permgate install " + sh})

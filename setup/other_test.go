@@ -419,6 +419,40 @@ func TestGitHangs(t *testing.T) {
 	}
 }
 
+// TestDoctorShellLinkedStartupFile: a start-up file that is a symbolic link
+// (a dotfiles manager's), which install writes through, is read where it
+// leads: doctor does not call the guard "not loaded" where install says
+// "already installed". One it cannot read is said so.
+func TestDoctorShellLinkedStartupFile(t *testing.T) {
+	e := testEnv(t, "")
+	e.Binary = fakeHook(t, filepath.Join(e.Home, "bin"), "")
+	getenv := e.Getenv
+	e.Getenv = func(k string) string {
+		if k == "SHELL" {
+			return "/bin/bash"
+		}
+		return getenv(k)
+	}
+	real := filepath.Join(e.Home, "dotfiles", "bashrc")
+	writeFile(t, real, "# mine\n", 0o644)
+	if err := os.Symlink(real, filepath.Join(e.Home, ".bashrc")); err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, e, "bash", true)
+	if res := mustRun(t, e, "bash", true); res[0].Action != "already installed" {
+		t.Fatalf("second install: %+v", res[0])
+	}
+	checks := e.doctorShells()
+	if len(checks) != 1 || checks[0].Status != OK || !strings.Contains(checks[0].Message, "loads the shell guard") {
+		t.Errorf("linked .bashrc: %+v", checks)
+	}
+	os.Remove(real)
+	checks = e.doctorShells()
+	if len(checks) != 1 || checks[0].Status != Warn || !strings.Contains(checks[0].Message, "cannot read") {
+		t.Errorf("dangling .bashrc: %+v", checks)
+	}
+}
+
 // TestDoctorShellTamperedLine: a line that carries permgate's marker but is
 // not the line install writes is not reported as loading the guard.
 func TestDoctorShellTamperedLine(t *testing.T) {
