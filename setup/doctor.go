@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -334,35 +335,48 @@ func (e *Env) doctorShells() []Check {
 		case line == 0 && sh != login:
 		case line == 0:
 			out = append(out, Check{Warn, sh, "the shell guard is not loaded in " + path, "permgate install " + sh})
-		case !marked:
-			out = append(out, Check{OK, sh, fmt.Sprintf("%s:%d loads the shell guard (a line permgate did not write)", path, line), ""})
 		default:
-			out = append(out, e.doctorShellLine(sh, path, line, strings.Split(string(data), "\n")[line-1]))
+			out = append(out, e.doctorShellLine(sh, path, line, strings.Split(string(data), "\n")[line-1], marked))
 		}
 	}
 	return out
 }
 
-// doctorShellLine checks that the program permgate's guard line runs exists.
-func (e *Env) doctorShellLine(sh, path string, line int, text string) Check {
+// doctorShellLine checks a line that loads the guard: permgate's (marked),
+// or one written by hand. Only the line install writes — by hand, without its
+// marker — is known to load it, and then only when the program it runs
+// exists.
+func (e *Env) doctorShellLine(sh, path string, line int, text string, marked bool) Check {
 	code := strings.TrimSpace(strings.SplitN(text, "  #", 2)[0])
-	code = strings.TrimPrefix(strings.TrimSuffix(code, `)"`), `eval "$(`)
-	code = strings.TrimSuffix(code, " | source")
-	words, ok := commandWords(code)
-	if !ok || len(words) == 0 {
-		return Check{Fail, sh, fmt.Sprintf("%s:%d: cannot read permgate's guard line", path, line), "permgate install " + sh}
+	inner := strings.TrimPrefix(strings.TrimSuffix(code, `)"`), `eval "$(`)
+	inner = strings.TrimSuffix(inner, " | source")
+	words, ok := commandWords(inner)
+	fix := "permgate install " + sh
+	if !marked {
+		// install leaves a line written by hand as it is.
+		fix = "correct " + path + ":" + strconv.Itoa(line) + ", or remove it and run permgate install " + sh
+		if !ok || len(words) == 0 || code != strings.SplitN(shellLine(sh, words[0]), "  #", 2)[0] {
+			return Check{Warn, sh, fmt.Sprintf("%s:%d mentions the shell guard in a line permgate did not write, and not as permgate writes it: whether it loads the guard is unknown", path, line), fix}
+		}
 	}
-	if strings.TrimRight(text, " \t\r") != shellLine(sh, words[0]) {
+	if !ok || len(words) == 0 {
+		return Check{Fail, sh, fmt.Sprintf("%s:%d: cannot read permgate's guard line", path, line), fix}
+	}
+	if marked && strings.TrimRight(text, " \t\r") != shellLine(sh, words[0]) {
 		// A marked line that is not the one install writes (edited, wrapped
 		// in a condition, pointed at another program) may load nothing.
 		return Check{Fail, sh, fmt.Sprintf("%s:%d carries permgate's marker but is not the line permgate writes: whether it loads the guard is unknown", path, line),
 			"permgate uninstall " + sh + " && permgate install " + sh}
 	}
-	if _, err := e.program(words[0]); err != nil {
-		return Check{Fail, sh, fmt.Sprintf("%s:%d runs %s, which %v: every line would be refused", path, line, words[0], err), "permgate install " + sh}
+	bin, err := e.program(words[0])
+	if err != nil {
+		return Check{Fail, sh, fmt.Sprintf("%s:%d runs %s, which %v: every line would be refused", path, line, words[0], err), fix}
 	}
-	if !sameFile(words[0], e.Binary) {
-		return Check{Warn, sh, fmt.Sprintf("%s:%d loads the guard from %s, not from this permgate (%s): doctor cannot tell that it is one", path, line, words[0], e.Binary), "permgate install " + sh}
+	if !sameFile(bin, e.Binary) {
+		return Check{Warn, sh, fmt.Sprintf("%s:%d loads the guard from %s, not from this permgate (%s): doctor cannot tell that it is one", path, line, bin, e.Binary), fix}
+	}
+	if !marked {
+		return Check{OK, sh, fmt.Sprintf("%s:%d loads the shell guard (a line permgate did not write)", path, line), ""}
 	}
 	return Check{OK, sh, fmt.Sprintf("%s:%d loads the shell guard", path, line), ""}
 }

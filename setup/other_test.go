@@ -453,6 +453,31 @@ func TestDoctorShellLinkedStartupFile(t *testing.T) {
 	}
 }
 
+// TestDoctorShellHandLine: a line permgate did not write passes only when it
+// is the line install writes, without the marker, and runs this permgate; a
+// line that merely mentions the guard is a !, not a ✔.
+func TestDoctorShellHandLine(t *testing.T) {
+	e := testEnv(t, "")
+	bin := filepath.Join(e.Home, "bin")
+	e.Binary = fakeHook(t, bin, "")
+	vars := map[string]string{"SHELL": "/bin/bash", "PATH": bin}
+	e.Getenv = func(k string) string { return vars[k] }
+	rc := e.RCFile("bash")
+	for text, want := range map[string]Status{
+		"eval \"$(permgate init bash)\"\n":                       OK,
+		"eval \"$(" + e.Binary + " init bash)\"   # the guard\n": OK,
+		"if false; then eval \"$(permgate init bash)\"; fi\n":    Warn,
+		"alias guard='eval \"$(permgate init bash)\"'\n":         Warn,
+		"eval \"$(/nowhere/permgate init bash)\"\n":              Fail,
+	} {
+		writeFile(t, rc, text, 0o644)
+		checks := e.doctorShells()
+		if len(checks) != 1 || checks[0].Status != want {
+			t.Errorf("%q: %+v, want status %d", text, checks, want)
+		}
+	}
+}
+
 // TestDoctorShellTamperedLine: a line that carries permgate's marker but is
 // not the line install writes is not reported as loading the guard.
 func TestDoctorShellTamperedLine(t *testing.T) {
