@@ -1,13 +1,10 @@
 package setup
 
 import (
-	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -291,30 +288,7 @@ func isDir(p string) bool {
 // spawn runs a registered hook with payload on stdin, as the harness would,
 // but directly (no shell): only a command of literal words gets here.
 func (e *Env) spawn(bin string, args []string, payload []byte, cwd string) (stdout, stderr []byte, exit int, err error) {
-	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
-	defer cancel()
-	c := exec.CommandContext(ctx, bin, args...)
-	c.Dir = cwd
-	c.Env = e.Environ
-	c.Stdin = bytes.NewReader(payload)
-	var o, s bytes.Buffer
-	c.Stdout, c.Stderr = &o, &s
-	// A program that exits but leaves a child holding its output open must
-	// not hold doctor past the timeout either.
-	c.WaitDelay = time.Second
-	err = c.Run()
-	var ee *exec.ExitError
-	switch {
-	case ctx.Err() != nil:
-		return nil, nil, 0, fmt.Errorf("no answer within %s", probeTimeout)
-	case errors.Is(err, exec.ErrWaitDelay):
-		return nil, nil, 0, errors.New("it exited but left a process holding its output open")
-	case errors.As(err, &ee):
-		return o.Bytes(), s.Bytes(), ee.ExitCode(), nil
-	case err != nil:
-		return nil, nil, 0, err
-	}
-	return o.Bytes(), s.Bytes(), 0, nil
+	return e.runBounded(probeTimeout, bin, args, payload, cwd)
 }
 
 // doctorShells checks the guard line of the user's shell ($SHELL) and of any
