@@ -141,8 +141,9 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 // readInstalled reads a file install writes (settings, a start-up file) as
 // install reads it. A user's file may be a symbolic link (a dotfiles
 // manager's), which install writes through (apply): it is read where it
-// leads. A project's is read without following links, as install refuses them
-// there (noProjectLink).
+// leads, and so is a system's (Claude Code's managed settings, which a
+// configuration manager may link). A project's is read without following
+// links, as install refuses them there (noProjectLink).
 func (e *Env) readInstalled(path string, project bool) ([]byte, error) {
 	if project {
 		return readSmall(path)

@@ -137,7 +137,7 @@ func (e *Env) claudeManaged() []Check {
 	if p == "" {
 		return nil
 	}
-	data, err := readSmall(p)
+	data, err := e.readInstalled(p, false)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
