@@ -250,17 +250,12 @@ func (e *Env) doctorCommand(name, file, command, fix, cwd string, project bool) 
 // It must be a regular executable file.
 func (e *Env) program(p string) (string, error) {
 	if !filepath.IsAbs(p) {
-		found := ""
 		for _, dir := range filepath.SplitList(e.getenv("PATH")) {
 			if c := filepath.Join(dir, p); filepath.IsAbs(c) && isExecutable(c) {
-				found = c
-				break
+				return c, nil
 			}
 		}
-		if found == "" {
-			return "", fmt.Errorf("is not on PATH")
-		}
-		p = found
+		return "", fmt.Errorf("is not on PATH")
 	}
 	info, err := os.Stat(p)
 	switch {
