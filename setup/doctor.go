@@ -325,7 +325,7 @@ func (e *Env) doctorShellLine(sh, path string, line int, text string, marked boo
 	if !marked {
 		// install leaves a line written by hand as it is.
 		fix = "correct " + path + ":" + strconv.Itoa(line) + ", or remove it and run permgate install " + sh
-		if !ok || len(words) == 0 || code != strings.SplitN(shellLine(sh, words[0]), "  #", 2)[0] {
+		if !ok || len(words) == 0 || code != shellCode(sh, words[0]) {
 			return Check{Warn, sh, fmt.Sprintf("%s:%d mentions the shell guard in a line permgate did not write, and not as permgate writes it: whether it loads the guard is unknown", path, line), fix}
 		}
 	}
