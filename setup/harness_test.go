@@ -206,6 +206,31 @@ func TestUnreadableSettingsRefused(t *testing.T) {
 	}
 }
 
+// TestUninstallWritesNoMissingFile: uninstall where nothing was installed
+// creates no file (an empty config.toml, the harness's directory, which
+// doctor would then check) and says "not installed".
+func TestUninstallWritesNoMissingFile(t *testing.T) {
+	e := testEnv(t, "/opt/pg/permgate")
+	for _, name := range Targets() {
+		if name == "git" {
+			continue
+		}
+		res, err := Uninstall(e, name, Options{})
+		if err != nil || len(res) != 1 || res[0].Action != "not installed" {
+			t.Errorf("%s: %+v %v", name, res, err)
+		}
+	}
+	entries, err := os.ReadDir(e.Home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, de := range entries {
+		if de.Name() != ".local" { // the setup lock's directory
+			t.Errorf("uninstall created %s", de.Name())
+		}
+	}
+}
+
 // TestOversizedSettingsNotJudged: a settings file over maxSettingsBytes is
 // neither edited nor judged by its first maxSettingsBytes: doctor says it
 // cannot read it, not that its (cut) JSON is invalid.

@@ -103,9 +103,6 @@ func (e *Env) shell(shell string, opt Options, install bool) ([]Result, error) {
 			}
 			out += want + "\n"
 		}
-		if old == nil && out == "" {
-			return nil, false, nil
-		}
 		return []byte(out), false, nil
 	})
 	if err != nil {

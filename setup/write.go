@@ -91,7 +91,8 @@ func (e *Env) apply(path string, o applyOpts, fn edit) (*change, error) {
 		c.changed, c.removed = true, true
 	case old != nil && string(out) == string(old):
 		return c, nil
-	case old == nil && out == nil:
+	case old == nil && len(out) == 0:
+		// A missing file that the edit leaves empty stays missing.
 		return c, nil
 	default:
 		c.changed, c.out = true, out
