@@ -351,13 +351,15 @@ func (e *Env) doctorShellLine(sh, path string, line int, text string, marked boo
 	return Check{OK, sh, fmt.Sprintf("%s:%d loads the shell guard", path, line), ""}
 }
 
-// doctorGit checks the repository's git hooks permgate wrote.
+// doctorGit checks the repository's git hooks permgate wrote: each one's
+// problem is reported, and only with none is the whole a ✔.
 func (e *Env) doctorGit() []Check {
 	dir, err := e.HooksDir()
 	if err != nil {
 		return nil
 	}
 	var mine []string
+	var problems []Check
 	for _, name := range gitHookNames {
 		p := filepath.Join(dir, name)
 		data, err := readSmall(p)
@@ -365,26 +367,38 @@ func (e *Env) doctorGit() []Check {
 			continue
 		}
 		mine = append(mine, name)
-		prog, ok := gitHookProgram(string(data), name)
-		if !ok {
-			return []Check{{Fail, "git", p + " carries permgate's marker but is not the hook permgate writes (exec PERMGATE githook " + name + " \"$@\" and nothing else): what it runs is unknown",
-				"permgate uninstall git && permgate install git"}}
-		}
-		if _, err := e.program(prog); err != nil {
-			return []Check{{Fail, "git", fmt.Sprintf("%s runs %s, which %v", p, prog, err), "permgate install git"}}
-		}
-		if !isExecutable(p) {
-			return []Check{{Fail, "git", p + " is not executable: git skips it", "chmod +x " + p}}
-		}
-		if !sameFile(prog, e.Binary) {
-			return []Check{{Warn, "git", fmt.Sprintf("%s runs %s, not this permgate (%s): doctor cannot tell that it is one", p, prog, e.Binary), "permgate install git"}}
+		if c, ok := e.doctorGitHook(p, name, string(data)); !ok {
+			problems = append(problems, c)
 		}
 	}
 	if len(mine) == 0 {
 		return []Check{{Warn, "git", "no permgate git hooks in " + dir, "permgate install git"}}
 	}
+	if len(problems) > 0 {
+		return problems
+	}
 	slices.Sort(mine)
 	return []Check{{OK, "git", "permgate runs the " + strings.Join(mine, ", ") + " hooks in " + dir, ""}}
+}
+
+// doctorGitHook checks one git hook at p that carries permgate's marker; ok
+// is false, with the problem, when it is not known to run this permgate.
+func (e *Env) doctorGitHook(p, name, script string) (Check, bool) {
+	prog, ok := gitHookProgram(script, name)
+	if !ok {
+		return Check{Fail, "git", p + " carries permgate's marker but is not the hook permgate writes (exec PERMGATE githook " + name + " \"$@\" and nothing else): what it runs is unknown",
+			"permgate uninstall git && permgate install git"}, false
+	}
+	if _, err := e.program(prog); err != nil {
+		return Check{Fail, "git", fmt.Sprintf("%s runs %s, which %v", p, prog, err), "permgate install git"}, false
+	}
+	if !isExecutable(p) {
+		return Check{Fail, "git", p + " is not executable: git skips it", "chmod +x " + p}, false
+	}
+	if !sameFile(prog, e.Binary) {
+		return Check{Warn, "git", fmt.Sprintf("%s runs %s, not this permgate (%s): doctor cannot tell that it is one", p, prog, e.Binary), "permgate install git"}, false
+	}
+	return Check{}, true
 }
 
 // gitHookProgram returns the program a git hook permgate wrote runs, when

@@ -400,6 +400,29 @@ func TestDoctorGitTamperedHook(t *testing.T) {
 	}
 }
 
+// TestDoctorGitEveryHook: a ! for one git hook does not hide a ✘ for the
+// next: each hook's problem is reported.
+func TestDoctorGitEveryHook(t *testing.T) {
+	e := testEnv(t, "")
+	e.Binary = fakeHook(t, filepath.Join(e.Home, "bin"), "")
+	repo := gitRepo(t, e)
+	mustRun(t, e, "git", true)
+	hooks := filepath.Join(repo, ".git", "hooks")
+	other := fakeHook(t, filepath.Join(e.Home, "other"), "")
+	writeFile(t, filepath.Join(hooks, "pre-commit"), gitHookScript(other, "pre-commit"), 0o755)
+	if err := os.Chmod(filepath.Join(hooks, "commit-msg"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warned, failed bool
+	for _, c := range e.doctorGit() {
+		warned = warned || c.Status == Warn && strings.Contains(c.Message, "pre-commit")
+		failed = failed || c.Status == Fail && strings.Contains(c.Message, "commit-msg is not executable")
+	}
+	if !warned || !failed {
+		t.Errorf("warned %v, failed %v: %+v", warned, failed, e.doctorGit())
+	}
+}
+
 // TestGitHangs: a git that never answers (a repository config that includes
 // a FIFO) stops doctor and install after the timeout, never hangs them.
 func TestGitHangs(t *testing.T) {
