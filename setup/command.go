@@ -22,7 +22,7 @@ func shellWord(s string) string {
 	if plain {
 		return s
 	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return posixQuote(s)
 }
 
 // commandWords splits a shell command into its words when it is one simple
