@@ -143,7 +143,7 @@ func action(c *change, install, dryRun bool) string {
 		return "not installed"
 	case dryRun && !install:
 		return "would remove"
-	case dryRun && c.created:
+	case dryRun && c.old == nil:
 		return "would install"
 	case dryRun:
 		return "would change"

@@ -29,12 +29,10 @@ type edit func(old []byte) (out []byte, remove bool, err error)
 // change is what applying an edit did, or would do.
 type change struct {
 	path    string // the file as named
-	target  string // the file written: path, or where its symbolic link points
 	changed bool
 	removed bool
-	created bool
 	backup  string // the backup written, or ""
-	old     []byte
+	old     []byte // the content before, nil when the file did not exist
 	out     []byte
 }
 
@@ -59,17 +57,16 @@ func (e *Env) apply(path string, o applyOpts, fn edit) (*change, error) {
 		}
 		defer unlock()
 	}
-	c := &change{path: path, target: path}
+	c := &change{path: path}
 	target, err := resolve(path)
 	if err != nil {
 		return nil, err
 	}
-	c.target = target
 	perm := o.newMode
 	old, err := readSmall(target)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		old, c.created = nil, true
+		old = nil
 	case errors.Is(err, errTooLarge):
 		return nil, fmt.Errorf("%s is over %d bytes; permgate does not edit it", path, maxSettingsBytes)
 	case err != nil:
