@@ -206,6 +206,24 @@ func TestUnreadableSettingsRefused(t *testing.T) {
 	}
 }
 
+// TestInstallRefusesOtherVersion: a Cursor or Copilot hooks file whose
+// "version" is not the one permgate's entries are written for is left
+// unchanged, rather than given entries that may gate nothing.
+func TestInstallRefusesOtherVersion(t *testing.T) {
+	for name, rel := range map[string]string{"cursor": ".cursor/hooks.json", "copilot": ".copilot/hooks/permgate.json"} {
+		e := testEnv(t, "/opt/pg/permgate")
+		path := filepath.Join(e.Home, rel)
+		before := `{"version": 2, "hooks": {}}` + "\n"
+		writeFile(t, path, before, 0o644)
+		if _, err := Install(e, name, Options{}); err == nil || !strings.Contains(err.Error(), `"version" is 2`) {
+			t.Errorf("%s: %v", name, err)
+		}
+		if readFile(t, path) != before {
+			t.Errorf("%s: the file was changed", name)
+		}
+	}
+}
+
 // TestUninstallWritesNoMissingFile: uninstall where nothing was installed
 // creates no file (an empty config.toml, the harness's directory, which
 // doctor would then check) and says "not installed".

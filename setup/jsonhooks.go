@@ -91,7 +91,8 @@ func hooksTable(path string, doc *jnode, create bool) (*jnode, error) {
 }
 
 // mergeJSON adds the snippet's hooks (a settings document holding "hooks":
-// {EVENT: [entries]} and maybe other top-level keys such as "version") to doc.
+// {EVENT: [entries]} and maybe other top-level keys such as "version") to doc;
+// a top-level key doc already holds with another value is an error.
 // Every other setting and every order stays. For each event, permgate's
 // handlers already there are replaced by the snippet's entries, at the place
 // of the first; an event that already holds exactly them is left alone. It
@@ -103,9 +104,17 @@ func mergeJSON(path string, doc, snippet *jnode, harness string) (bool, error) {
 	}
 	changed := false
 	for _, m := range snippet.members {
-		if m.key != "hooks" && doc.get(m.key) == nil {
+		if m.key == "hooks" {
+			continue
+		}
+		switch have := doc.get(m.key); {
+		case have == nil:
 			doc.set(m.key, m.val)
 			changed = true
+		case compact(have) != compact(m.val):
+			// A hooks file of another version is read otherwise: entries
+			// added in this one's form may gate nothing.
+			return false, fmt.Errorf("%s: %s is %s, where permgate's hook needs %s; permgate does not edit it", path, jsonQuote(m.key), compact(have), compact(m.val))
 		}
 	}
 	hooks, err := hooksTable(path, doc, true)
