@@ -39,9 +39,6 @@ type Check struct {
 // probeTimeout bounds doctor's test call of a registered hook.
 const probeTimeout = 10 * time.Second
 
-// harnessNames are the harnesses install and doctor know.
-var harnessNames = []string{"claude", "codex", "gemini", "cursor", "copilot"}
-
 // Doctor checks every harness whose directory exists (the user's and the
 // project's), the shell guard in the start-up files, and the repository's
 // git hooks. It changes nothing; a registered hook is run once with a test
@@ -292,7 +289,7 @@ func (e *Env) spawn(bin string, args []string, payload []byte, cwd string) (stdo
 func (e *Env) doctorShells() []Check {
 	var out []Check
 	login := filepath.Base(e.getenv("SHELL"))
-	for _, sh := range []string{"bash", "zsh", "fish"} {
+	for _, sh := range shellNames {
 		path := e.RCFile(sh)
 		data, err := e.readInstalled(path, false)
 		line, marked := 0, false

@@ -74,8 +74,15 @@ type Result struct {
 	Notes []string
 }
 
+// harnessNames are the harnesses install and doctor know, and shellNames
+// the shells.
+var (
+	harnessNames = []string{"claude", "codex", "gemini", "cursor", "copilot"}
+	shellNames   = []string{"bash", "zsh", "fish"}
+)
+
 // targets are what install and uninstall take.
-var targets = []string{"claude", "codex", "gemini", "cursor", "copilot", "bash", "zsh", "fish", "git"}
+var targets = slices.Concat(harnessNames, shellNames, []string{"git"})
 
 // Targets returns what install and uninstall take, in the order help lists
 // them.
@@ -117,13 +124,13 @@ func run(e *Env, target string, opt Options, install bool) ([]Result, error) {
 		res []Result
 		err error
 	)
-	switch target {
-	case "bash", "zsh", "fish":
+	switch {
+	case slices.Contains(shellNames, target):
 		if opt.Project {
 			return nil, fmt.Errorf("%s %s: --project has no meaning for a shell (its start-up file is the user's)", verb, target)
 		}
 		res, err = e.shell(target, opt, install)
-	case "git":
+	case target == "git":
 		res, err = e.gitHooks(opt, install)
 	default:
 		res, err = e.harness(target, opt, install)
