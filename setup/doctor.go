@@ -336,7 +336,12 @@ func (e *Env) doctorShellLine(sh, path string, line int, text string, marked boo
 			"permgate uninstall " + sh + " && permgate install " + sh}
 	}
 	bin, err := e.program(words[0])
-	if err != nil {
+	switch {
+	case err != nil && !marked && !filepath.IsAbs(words[0]):
+		// The shell looks the name up in its PATH as of that line, which may
+		// not be doctor's.
+		return Check{Warn, sh, fmt.Sprintf("%s:%d runs %s, which %v here: whether it loads the guard is unknown", path, line, words[0], err), fix}
+	case err != nil:
 		return Check{Fail, sh, fmt.Sprintf("%s:%d runs %s, which %v: every line would be refused", path, line, words[0], err), fix}
 	}
 	if !sameFile(bin, e.Binary) {

@@ -499,6 +499,13 @@ func TestDoctorShellHandLine(t *testing.T) {
 			t.Errorf("%q: %+v, want status %d", text, checks, want)
 		}
 	}
+	// A name doctor does not find on its PATH may be on the shell's at that
+	// line: a !, not a ✔ and not a ✘.
+	vars["PATH"] = filepath.Join(e.Home, "nowhere")
+	writeFile(t, rc, "eval \"$(permgate init bash)\"\n", 0o644)
+	if checks := e.doctorShells(); len(checks) != 1 || checks[0].Status != Warn {
+		t.Errorf("a name not on doctor's PATH: %+v", checks)
+	}
 }
 
 // TestDoctorShellTamperedLine: a line that carries permgate's marker but is
