@@ -152,8 +152,8 @@ func (e *Env) claudeManaged() []Check {
 		return []Check{{Fail, "claude", p + " (managed) sets \"disableAllHooks\": true: Claude Code runs no hook, permgate's included",
 			"ask whoever manages this machine to remove it"}}
 	}
-	if v := doc.get("allowManagedHooksOnly"); v != nil && v.raw == "true" && len(jsonRegistered(doc, "claude")) == 0 {
-		return []Check{{Fail, "claude", p + " (managed) sets \"allowManagedHooksOnly\": true and does not register permgate: Claude Code ignores permgate's hook in your and the project's settings",
+	if v := doc.get("allowManagedHooksOnly"); v != nil && v.raw == "true" && !gatesShell(doc, "claude") {
+		return []Check{{Fail, "claude", p + " (managed) sets \"allowManagedHooksOnly\": true and does not register permgate where Bash calls reach it: Claude Code ignores permgate's hook in your and the project's settings",
 			"ask whoever manages this machine to register `permgate hook claude` in " + p}}
 	}
 	return nil

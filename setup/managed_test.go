@@ -21,6 +21,7 @@ func TestDoctorClaudeManaged(t *testing.T) {
 		{"all hooks off", `{"disableAllHooks": true}`, "disableAllHooks"},
 		{"managed hooks only, without permgate", `{"allowManagedHooksOnly": true}`, "allowManagedHooksOnly"},
 		{"managed hooks only, with permgate", `{"allowManagedHooksOnly": true, ` + hook[1:], ""},
+		{"managed hooks only, permgate on Read only", `{"allowManagedHooksOnly": true, ` + strings.Replace(hook[1:], `"*"`, `"Read"`, 1), "allowManagedHooksOnly"},
 		{"hooks on", `{"disableAllHooks": false}`, ""},
 		{"unreadable", `{"disableAllHooks": tru`, "not valid JSON"},
 	}
