@@ -35,17 +35,24 @@ func parseTOML(path string, data []byte) (map[string]any, error) {
 }
 
 // tomlAsJSON is a decoded TOML document as a JSON one, for finding permgate's
-// handlers in it the way a JSON settings file is searched.
-func tomlAsJSON(doc map[string]any) *jnode {
+// handlers in it the way a JSON settings file is searched. A document JSON
+// cannot hold (a nan or inf value, nesting past maxJSONDepth) is an error, not
+// an empty document: one that was not read whole is not searched.
+func tomlAsJSON(path string, doc map[string]any) (*jnode, error) {
 	data, err := json.Marshal(doc)
 	if err != nil {
-		return &jnode{object: true}
+		return nil, fmt.Errorf("%s: permgate cannot search it for its hook (%v); permgate leaves it unchanged", path, err)
 	}
-	n, err := parseJSON("", data)
+	return parseJSON(path, data)
+}
+
+// tomlDoc decodes a TOML settings file as a JSON document (tomlAsJSON).
+func tomlDoc(path string, data []byte) (*jnode, error) {
+	m, err := parseTOML(path, data)
 	if err != nil {
-		return &jnode{object: true}
+		return nil, err
 	}
-	return n
+	return tomlAsJSON(path, m)
 }
 
 // tomlSection is one table header of a TOML file and the text under it: from
@@ -119,14 +126,14 @@ func tomlPermgateSpans(text, harness string) ([]span, error) {
 			}
 			handlers++
 			body := strings.Join(g.key, ".")
-			doc, err := parseTOML("", []byte("[["+body+"]]\n"+text[s.start:s.end]))
-			if err == nil && len(jsonRegistered(tomlAsJSON(doc), harness)) > 0 {
+			doc, err := tomlDoc("", []byte("[["+body+"]]\n"+text[s.start:s.end]))
+			if err == nil && len(jsonRegistered(doc, harness)) > 0 {
 				mine++
 				mineSpans = append(mineSpans, span{s.start, s.end})
 			}
 		}
-		doc, err := parseTOML("", []byte(text[g.start:groupEnd]))
-		if err != nil || len(jsonRegistered(tomlAsJSON(doc), harness)) == 0 {
+		doc, err := tomlDoc("", []byte(text[g.start:groupEnd]))
+		if err != nil || len(jsonRegistered(doc, harness)) == 0 {
 			i = j - 1
 			continue
 		}
@@ -175,11 +182,15 @@ func removeTOML(path, text, harness string) (string, error) {
 		return "", fmt.Errorf("%s: %w", path, err)
 	}
 	out := cutSpans(text, cuts)
-	doc, err := parseTOML(path, []byte(out))
+	m, err := parseTOML(path, []byte(out))
 	if err != nil {
 		return "", fmt.Errorf("removing permgate's hook would break %s (%v); it is unchanged: remove the hook by hand", path, err)
 	}
-	if len(jsonRegistered(tomlAsJSON(doc), harness)) > 0 {
+	doc, err := tomlAsJSON(path, m)
+	if err != nil {
+		return "", err
+	}
+	if len(jsonRegistered(doc, harness)) > 0 {
 		return "", fmt.Errorf("%s registers permgate's hook in a form permgate does not edit (inline tables or dotted keys); it is unchanged: remove the hook by hand", path)
 	}
 	return out, nil

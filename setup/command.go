@@ -22,7 +22,7 @@ func shellWord(s string) string {
 	if plain {
 		return s
 	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return posixQuote(s)
 }
 
 // commandWords splits a shell command into its words when it is one simple
@@ -30,13 +30,8 @@ func shellWord(s string) string {
 // second command); ok is false otherwise. Only such a command is recognised
 // as permgate's, and only such a command is run by doctor.
 func commandWords(command string) (words []string, ok bool) {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
-	if err != nil || len(f.Stmts) != 1 {
-		return nil, false
-	}
-	st := f.Stmts[0]
-	call, isCall := st.Cmd.(*syntax.CallExpr)
-	if !isCall || len(st.Redirs) > 0 || st.Negated || st.Background || len(call.Assigns) > 0 || len(call.Args) == 0 {
+	call, ok := simpleCall(command)
+	if !ok {
 		return nil, false
 	}
 	for _, w := range call.Args {
@@ -54,13 +49,8 @@ func commandWords(command string) (words []string, ok bool) {
 // "/go/bin/permgate"), for recognising a hook written by hand; the other
 // words must be literal. ok is false otherwise.
 func programTail(command string) (tail string, rest []string, ok bool) {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
-	if err != nil || len(f.Stmts) != 1 {
-		return "", nil, false
-	}
-	st := f.Stmts[0]
-	call, isCall := st.Cmd.(*syntax.CallExpr)
-	if !isCall || len(st.Redirs) > 0 || st.Negated || st.Background || len(call.Assigns) > 0 || len(call.Args) == 0 {
+	call, ok := simpleCall(command)
+	if !ok {
 		return "", nil, false
 	}
 	parts := call.Args[0].Parts
@@ -76,6 +66,22 @@ func programTail(command string) (tail string, rest []string, ok bool) {
 		rest = append(rest, l)
 	}
 	return lit.Value, rest, true
+}
+
+// simpleCall parses command as one simple command with at least one word:
+// no second command, no redirection, no assignment, not negated or in the
+// background.
+func simpleCall(command string) (*syntax.CallExpr, bool) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, false
+	}
+	st := f.Stmts[0]
+	call, isCall := st.Cmd.(*syntax.CallExpr)
+	if !isCall || len(st.Redirs) > 0 || st.Negated || st.Background || len(call.Assigns) > 0 || len(call.Args) == 0 {
+		return nil, false
+	}
+	return call, true
 }
 
 // literalWord returns a word's value when it holds no expansion.

@@ -1,15 +1,13 @@
 package setup
 
 import (
-	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -40,9 +38,6 @@ type Check struct {
 
 // probeTimeout bounds doctor's test call of a registered hook.
 const probeTimeout = 10 * time.Second
-
-// harnessNames are the harnesses install and doctor know.
-var harnessNames = []string{"claude", "codex", "gemini", "cursor", "copilot"}
 
 // Doctor checks every harness whose directory exists (the user's and the
 // project's), the shell guard in the start-up files, and the repository's
@@ -86,27 +81,13 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 	type reg struct{ file, command string }
 	seen := map[reg]bool{}
 	var order []reg
+	// docs are the files read, nil when missing or broken (reported here).
+	docs := map[string]*jnode{}
 	for _, f := range files {
-		data, err := e.readHarnessFile(f.path, project)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			out = append(out, Check{Fail, name, fmt.Sprintf("cannot read %s: %v", f.path, err), "make it a readable regular file"})
-			continue
-		}
-		var doc *jnode
-		if f.toml {
-			m, perr := parseTOML(f.path, data)
-			err = perr
-			if err == nil {
-				doc = tomlAsJSON(m)
-			}
-		} else {
-			doc, err = parseJSON(f.path, data)
-		}
-		if err != nil {
-			out = append(out, Check{Fail, name, err.Error(), "edit " + f.path + " at the line named, then " + fix})
+		doc, bad := e.doctorRead(name, f.path, f.toml, project, fix)
+		out = append(out, bad...)
+		docs[f.path] = doc
+		if doc == nil {
 			continue
 		}
 		regs := jsonRegistered(doc, name)
@@ -136,7 +117,7 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 		}
 	}
 	if name == "claude" {
-		out = append(out, e.claudeHooksOff(files[0].dir, project)...)
+		out = append(out, e.claudeHooksOff(files[0].dir, project, docs)...)
 	}
 	if len(order) == 0 {
 		return append(out, Check{Warn, name, fmt.Sprintf("permgate's hook is not registered in %s", files[0].path), fix})
@@ -154,11 +135,13 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 	return out
 }
 
-// readHarnessFile reads a settings file as the harness does. A user's file
-// may be a symbolic link (a dotfiles manager's), which install writes through
-// (apply): it is read where it leads. A project's is read without following
+// readInstalled reads a file install writes (settings, a start-up file) as
+// install reads it. A user's file may be a symbolic link (a dotfiles
+// manager's), which install writes through (apply): it is read where it
+// leads, and so is a system's (Claude Code's managed settings, which a
+// configuration manager may link). A project's is read without following
 // links, as install refuses them there (noProjectLink).
-func (e *Env) readHarnessFile(path string, project bool) ([]byte, error) {
+func (e *Env) readInstalled(path string, project bool) ([]byte, error) {
 	if project {
 		return readSmall(path)
 	}
@@ -167,6 +150,33 @@ func (e *Env) readHarnessFile(path string, project bool) ([]byte, error) {
 		return nil, err
 	}
 	return readSmall(target)
+}
+
+// doctorRead reads and parses one settings file for doctor: nil and no check
+// when it does not exist, nil and a ✘ when it cannot be read or parsed (fix,
+// when not "", is what to run after correcting it).
+func (e *Env) doctorRead(name, path string, toml, project bool, fix string) (*jnode, []Check) {
+	data, err := e.readInstalled(path, project)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, []Check{{Fail, name, fmt.Sprintf("cannot read %s: %v", path, err), "make it a readable regular file"}}
+	}
+	var doc *jnode
+	if toml {
+		doc, err = tomlDoc(path, data)
+	} else {
+		doc, err = parseJSON(path, data)
+	}
+	if err != nil {
+		edit := "edit " + path + " at the line named"
+		if fix != "" {
+			edit += ", then " + fix
+		}
+		return nil, []Check{{Fail, name, err.Error(), edit}}
+	}
+	return doc, nil
 }
 
 // geminiEnabled checks that Gemini CLI's hooks are not turned off in a
@@ -237,17 +247,12 @@ func (e *Env) doctorCommand(name, file, command, fix, cwd string, project bool) 
 // It must be a regular executable file.
 func (e *Env) program(p string) (string, error) {
 	if !filepath.IsAbs(p) {
-		found := ""
 		for _, dir := range filepath.SplitList(e.getenv("PATH")) {
 			if c := filepath.Join(dir, p); filepath.IsAbs(c) && isExecutable(c) {
-				found = c
-				break
+				return c, nil
 			}
 		}
-		if found == "" {
-			return "", fmt.Errorf("is not on PATH")
-		}
-		p = found
+		return "", fmt.Errorf("is not on PATH")
 	}
 	info, err := os.Stat(p)
 	switch {
@@ -276,30 +281,7 @@ func isDir(p string) bool {
 // spawn runs a registered hook with payload on stdin, as the harness would,
 // but directly (no shell): only a command of literal words gets here.
 func (e *Env) spawn(bin string, args []string, payload []byte, cwd string) (stdout, stderr []byte, exit int, err error) {
-	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
-	defer cancel()
-	c := exec.CommandContext(ctx, bin, args...)
-	c.Dir = cwd
-	c.Env = e.Environ
-	c.Stdin = bytes.NewReader(payload)
-	var o, s bytes.Buffer
-	c.Stdout, c.Stderr = &o, &s
-	// A program that exits but leaves a child holding its output open must
-	// not hold doctor past the timeout either.
-	c.WaitDelay = time.Second
-	err = c.Run()
-	var ee *exec.ExitError
-	switch {
-	case ctx.Err() != nil:
-		return nil, nil, 0, fmt.Errorf("no answer within %s", probeTimeout)
-	case errors.Is(err, exec.ErrWaitDelay):
-		return nil, nil, 0, errors.New("it exited but left a process holding its output open")
-	case errors.As(err, &ee):
-		return o.Bytes(), s.Bytes(), ee.ExitCode(), nil
-	case err != nil:
-		return nil, nil, 0, err
-	}
-	return o.Bytes(), s.Bytes(), 0, nil
+	return e.runBounded(probeTimeout, bin, args, payload, cwd)
 }
 
 // doctorShells checks the guard line of the user's shell ($SHELL) and of any
@@ -307,57 +289,79 @@ func (e *Env) spawn(bin string, args []string, payload []byte, cwd string) (stdo
 func (e *Env) doctorShells() []Check {
 	var out []Check
 	login := filepath.Base(e.getenv("SHELL"))
-	for _, sh := range []string{"bash", "zsh", "fish"} {
+	for _, sh := range shellNames {
 		path := e.RCFile(sh)
-		data, err := readSmall(path)
+		data, err := e.readInstalled(path, false)
 		line, marked := 0, false
 		if err == nil {
 			line, marked = shellInstalled(string(data), sh)
 		}
 		switch {
+		case err != nil && !errors.Is(err, fs.ErrNotExist):
+			out = append(out, Check{Warn, sh, fmt.Sprintf("cannot read %s: %v", path, err), "make it a readable regular file"})
 		case line == 0 && sh != login:
 		case line == 0:
 			out = append(out, Check{Warn, sh, "the shell guard is not loaded in " + path, "permgate install " + sh})
-		case !marked:
-			out = append(out, Check{OK, sh, fmt.Sprintf("%s:%d loads the shell guard (a line permgate did not write)", path, line), ""})
 		default:
-			out = append(out, e.doctorShellLine(sh, path, line, strings.Split(string(data), "\n")[line-1]))
+			out = append(out, e.doctorShellLine(sh, path, line, strings.Split(string(data), "\n")[line-1], marked))
 		}
 	}
 	return out
 }
 
-// doctorShellLine checks that the program permgate's guard line runs exists.
-func (e *Env) doctorShellLine(sh, path string, line int, text string) Check {
+// doctorShellLine checks a line that loads the guard: permgate's (marked),
+// or one written by hand. Only the line install writes — by hand, without its
+// marker — is known to load it, and then only when the program it runs
+// exists.
+func (e *Env) doctorShellLine(sh, path string, line int, text string, marked bool) Check {
 	code := strings.TrimSpace(strings.SplitN(text, "  #", 2)[0])
-	code = strings.TrimPrefix(strings.TrimSuffix(code, `)"`), `eval "$(`)
-	code = strings.TrimSuffix(code, " | source")
-	words, ok := commandWords(code)
-	if !ok || len(words) == 0 {
-		return Check{Fail, sh, fmt.Sprintf("%s:%d: cannot read permgate's guard line", path, line), "permgate install " + sh}
+	inner := strings.TrimPrefix(strings.TrimSuffix(code, `)"`), `eval "$(`)
+	inner = strings.TrimSuffix(inner, " | source")
+	words, ok := commandWords(inner)
+	fix := "permgate install " + sh
+	if !marked {
+		// install leaves a line written by hand as it is.
+		fix = "correct " + path + ":" + strconv.Itoa(line) + ", or remove it and run permgate install " + sh
+		if !ok || len(words) == 0 || code != shellCode(sh, words[0]) {
+			return Check{Warn, sh, fmt.Sprintf("%s:%d mentions the shell guard in a line permgate did not write, and not as permgate writes it: whether it loads the guard is unknown", path, line), fix}
+		}
 	}
-	if strings.TrimRight(text, " \t\r") != shellLine(sh, words[0]) {
+	if !ok || len(words) == 0 {
+		return Check{Fail, sh, fmt.Sprintf("%s:%d: cannot read permgate's guard line", path, line), fix}
+	}
+	if marked && strings.TrimRight(text, " \t\r") != shellLine(sh, words[0]) {
 		// A marked line that is not the one install writes (edited, wrapped
 		// in a condition, pointed at another program) may load nothing.
 		return Check{Fail, sh, fmt.Sprintf("%s:%d carries permgate's marker but is not the line permgate writes: whether it loads the guard is unknown", path, line),
 			"permgate uninstall " + sh + " && permgate install " + sh}
 	}
-	if _, err := e.program(words[0]); err != nil {
-		return Check{Fail, sh, fmt.Sprintf("%s:%d runs %s, which %v: every line would be refused", path, line, words[0], err), "permgate install " + sh}
+	bin, err := e.program(words[0])
+	switch {
+	case err != nil && !marked && !filepath.IsAbs(words[0]):
+		// The shell looks the name up in its PATH as of that line, which may
+		// not be doctor's.
+		return Check{Warn, sh, fmt.Sprintf("%s:%d runs %s, which %v here: whether it loads the guard is unknown", path, line, words[0], err), fix}
+	case err != nil:
+		return Check{Fail, sh, fmt.Sprintf("%s:%d runs %s, which %v: every line would be refused", path, line, words[0], err), fix}
 	}
-	if !sameFile(words[0], e.Binary) {
-		return Check{Warn, sh, fmt.Sprintf("%s:%d loads the guard from %s, not from this permgate (%s): doctor cannot tell that it is one", path, line, words[0], e.Binary), "permgate install " + sh}
+	if !sameFile(bin, e.Binary) {
+		return Check{Warn, sh, fmt.Sprintf("%s:%d loads the guard from %s, not from this permgate (%s): doctor cannot tell that it is one", path, line, bin, e.Binary), fix}
+	}
+	if !marked {
+		return Check{OK, sh, fmt.Sprintf("%s:%d loads the shell guard (a line permgate did not write)", path, line), ""}
 	}
 	return Check{OK, sh, fmt.Sprintf("%s:%d loads the shell guard", path, line), ""}
 }
 
-// doctorGit checks the repository's git hooks permgate wrote.
+// doctorGit checks the repository's git hooks permgate wrote: each one's
+// problem is reported, and only with none is the whole a ✔.
 func (e *Env) doctorGit() []Check {
 	dir, err := e.HooksDir()
 	if err != nil {
 		return nil
 	}
 	var mine []string
+	var problems []Check
 	for _, name := range gitHookNames {
 		p := filepath.Join(dir, name)
 		data, err := readSmall(p)
@@ -365,26 +369,38 @@ func (e *Env) doctorGit() []Check {
 			continue
 		}
 		mine = append(mine, name)
-		prog, ok := gitHookProgram(string(data), name)
-		if !ok {
-			return []Check{{Fail, "git", p + " carries permgate's marker but is not the hook permgate writes (exec PERMGATE githook " + name + " \"$@\" and nothing else): what it runs is unknown",
-				"permgate uninstall git && permgate install git"}}
-		}
-		if _, err := e.program(prog); err != nil {
-			return []Check{{Fail, "git", fmt.Sprintf("%s runs %s, which %v", p, prog, err), "permgate install git"}}
-		}
-		if !isExecutable(p) {
-			return []Check{{Fail, "git", p + " is not executable: git skips it", "chmod +x " + p}}
-		}
-		if !sameFile(prog, e.Binary) {
-			return []Check{{Warn, "git", fmt.Sprintf("%s runs %s, not this permgate (%s): doctor cannot tell that it is one", p, prog, e.Binary), "permgate install git"}}
+		if c, ok := e.doctorGitHook(p, name, string(data)); !ok {
+			problems = append(problems, c)
 		}
 	}
 	if len(mine) == 0 {
 		return []Check{{Warn, "git", "no permgate git hooks in " + dir, "permgate install git"}}
 	}
+	if len(problems) > 0 {
+		return problems
+	}
 	slices.Sort(mine)
 	return []Check{{OK, "git", "permgate runs the " + strings.Join(mine, ", ") + " hooks in " + dir, ""}}
+}
+
+// doctorGitHook checks one git hook at p that carries permgate's marker; ok
+// is false, with the problem, when it is not known to run this permgate.
+func (e *Env) doctorGitHook(p, name, script string) (Check, bool) {
+	prog, ok := gitHookProgram(script, name)
+	if !ok {
+		return Check{Fail, "git", p + " carries permgate's marker but is not the hook permgate writes (exec PERMGATE githook " + name + " \"$@\" and nothing else): what it runs is unknown",
+			"permgate uninstall git && permgate install git"}, false
+	}
+	if _, err := e.program(prog); err != nil {
+		return Check{Fail, "git", fmt.Sprintf("%s runs %s, which %v", p, prog, err), "permgate install git"}, false
+	}
+	if !isExecutable(p) {
+		return Check{Fail, "git", p + " is not executable: git skips it", "chmod +x " + p}, false
+	}
+	if !sameFile(prog, e.Binary) {
+		return Check{Warn, "git", fmt.Sprintf("%s runs %s, not this permgate (%s): doctor cannot tell that it is one", p, prog, e.Binary), "permgate install git"}, false
+	}
+	return Check{}, true
 }
 
 // gitHookProgram returns the program a git hook permgate wrote runs, when

@@ -10,21 +10,23 @@ import (
 )
 
 // shellGate says, for one harness, where a hook sees a shell tool call
-// before it runs: the events, the shell tool's name a matcher must take, and
-// whether the hooks file must say "version": 1 (Cursor, Copilot CLI).
+// before it runs: the events, the shell tool's name a matcher must take,
+// whether the hooks file must say "version": 1 (Cursor, Copilot CLI), and
+// whether a handler may have no "type" (Cursor's have none).
 type shellGate struct {
 	events  []string
 	shell   string
 	version bool
+	untyped bool
 }
 
 // shellGates are the harnesses' pre-tool events and shell tool names.
 var shellGates = map[string]shellGate{
-	"claude":  {[]string{"PreToolUse"}, "Bash", false},
-	"codex":   {[]string{"PreToolUse"}, "Bash", false},
-	"gemini":  {[]string{"BeforeTool"}, "run_shell_command", false},
-	"cursor":  {[]string{"beforeShellExecution", "preToolUse"}, "Shell", true},
-	"copilot": {[]string{"preToolUse"}, "bash", true},
+	"claude":  {[]string{"PreToolUse"}, "Bash", false, false},
+	"codex":   {[]string{"PreToolUse"}, "Bash", false, false},
+	"gemini":  {[]string{"BeforeTool"}, "run_shell_command", false, false},
+	"cursor":  {[]string{"beforeShellExecution", "preToolUse"}, "Shell", true, true},
+	"copilot": {[]string{"preToolUse"}, "bash", true, false},
 }
 
 // gatesShell reports whether doc registers permgate's hook where the
@@ -49,10 +51,10 @@ func gatesShell(doc *jnode, harness string) bool {
 		if !isPermgateHandler(h, harness) || !matchesShell(h.get("matcher"), event, g) {
 			return false
 		}
-		t, isStr := h.get("type").str()
 		if h.get("type") == nil {
-			return harness == "cursor" // Cursor's handlers have no type
+			return g.untyped
 		}
+		t, isStr := h.get("type").str()
 		return isStr && t == "command"
 	}
 	for _, ev := range hooks.members {
@@ -101,18 +103,22 @@ func matchesShell(m *jnode, event string, g shellGate) bool {
 // claudeHooksOff fails a Claude Code settings file in dir (settings.json,
 // settings.local.json) that sets "disableAllHooks": true: Claude Code then
 // runs no hook, permgate's (registered in any other file) included — a
-// repository can ship one in its .claude/settings.json.
-func (e *Env) claudeHooksOff(dir string, project bool) []Check {
+// repository can ship one in its .claude/settings.json. A file doctorHarness
+// has read is taken from docs; one it has not (settings.local.json) is read
+// here, and one that cannot be read or parsed is a ✘: whether it turns the
+// hooks off is unknown.
+func (e *Env) claudeHooksOff(dir string, project bool, docs map[string]*jnode) []Check {
 	var out []Check
 	for _, name := range []string{"settings.json", "settings.local.json"} {
 		p := filepath.Join(dir, name)
-		data, err := e.readHarnessFile(p, project)
-		if err != nil {
-			continue
+		doc, read := docs[p]
+		if !read {
+			var bad []Check
+			doc, bad = e.doctorRead("claude", p, false, project, "")
+			out = append(out, bad...)
 		}
-		doc, err := parseJSON(p, data)
-		if err != nil {
-			continue // settings.json's parse error is reported with its registration
+		if doc == nil {
+			continue
 		}
 		if v := doc.get("disableAllHooks"); v != nil && v.raw == "true" {
 			out = append(out, Check{Fail, "claude", p + " sets \"disableAllHooks\": true: Claude Code runs no hook, permgate's included",
@@ -131,7 +137,7 @@ func (e *Env) claudeManaged() []Check {
 	if p == "" {
 		return nil
 	}
-	data, err := readSmall(p)
+	data, err := e.readInstalled(p, false)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
@@ -146,8 +152,8 @@ func (e *Env) claudeManaged() []Check {
 		return []Check{{Fail, "claude", p + " (managed) sets \"disableAllHooks\": true: Claude Code runs no hook, permgate's included",
 			"ask whoever manages this machine to remove it"}}
 	}
-	if v := doc.get("allowManagedHooksOnly"); v != nil && v.raw == "true" && len(jsonRegistered(doc, "claude")) == 0 {
-		return []Check{{Fail, "claude", p + " (managed) sets \"allowManagedHooksOnly\": true and does not register permgate: Claude Code ignores permgate's hook in your and the project's settings",
+	if v := doc.get("allowManagedHooksOnly"); v != nil && v.raw == "true" && !gatesShell(doc, "claude") {
+		return []Check{{Fail, "claude", p + " (managed) sets \"allowManagedHooksOnly\": true and does not register permgate where Bash calls reach it: Claude Code ignores permgate's hook in your and the project's settings",
 			"ask whoever manages this machine to register `permgate hook claude` in " + p}}
 	}
 	return nil

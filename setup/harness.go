@@ -109,12 +109,12 @@ func (e *Env) harness(name string, opt Options, install bool) ([]Result, error) 
 		}
 	}
 	files := e.harnessFiles(name, opt.Project, root)
+	if install {
+		files = files[:1] // the others are looked in by uninstall and doctor only
+	}
 	var res []Result
 	for i, f := range files {
-		if install && i > 0 {
-			break
-		}
-		if !install && i > 0 && !exists(f.path) {
+		if i > 0 && !exists(f.path) {
 			continue
 		}
 		if install && opt.Project {

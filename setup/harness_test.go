@@ -1,6 +1,7 @@
 package setup
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -202,6 +203,75 @@ func TestUnreadableSettingsRefused(t *testing.T) {
 				t.Error("a backup was written")
 			}
 		})
+	}
+}
+
+// TestInstallRefusesOtherVersion: a Cursor or Copilot hooks file whose
+// "version" is not the one permgate's entries are written for is left
+// unchanged, rather than given entries that may gate nothing.
+func TestInstallRefusesOtherVersion(t *testing.T) {
+	for name, rel := range map[string]string{"cursor": ".cursor/hooks.json", "copilot": ".copilot/hooks/permgate.json"} {
+		e := testEnv(t, "/opt/pg/permgate")
+		path := filepath.Join(e.Home, rel)
+		before := `{"version": 2, "hooks": {}}` + "\n"
+		writeFile(t, path, before, 0o644)
+		if _, err := Install(e, name, Options{}); err == nil || !strings.Contains(err.Error(), `"version" is 2`) {
+			t.Errorf("%s: %v", name, err)
+		}
+		if readFile(t, path) != before {
+			t.Errorf("%s: the file was changed", name)
+		}
+	}
+}
+
+// TestUninstallWritesNoMissingFile: uninstall where nothing was installed
+// creates no file (an empty config.toml, the harness's directory, which
+// doctor would then check) and says "not installed".
+func TestUninstallWritesNoMissingFile(t *testing.T) {
+	e := testEnv(t, "/opt/pg/permgate")
+	for _, name := range Targets() {
+		if name == "git" {
+			continue
+		}
+		res, err := Uninstall(e, name, Options{})
+		if err != nil || len(res) != 1 || res[0].Action != "not installed" {
+			t.Errorf("%s: %+v %v", name, res, err)
+		}
+	}
+	entries, err := os.ReadDir(e.Home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, de := range entries {
+		if de.Name() != ".local" { // the setup lock's directory
+			t.Errorf("uninstall created %s", de.Name())
+		}
+	}
+}
+
+// TestOversizedSettingsNotJudged: a settings file over maxSettingsBytes is
+// neither edited nor judged by its first maxSettingsBytes: doctor says it
+// cannot read it, not that its (cut) JSON is invalid.
+func TestOversizedSettingsNotJudged(t *testing.T) {
+	e := testEnv(t, "/opt/pg/permgate")
+	path := filepath.Join(e.Home, ".claude", "settings.json")
+	big := `{"pad": "` + strings.Repeat("x", maxSettingsBytes) + `"}`
+	writeFile(t, path, big, 0o644)
+	if _, err := Install(e, "claude", Options{}); err == nil || !strings.Contains(err.Error(), "permgate does not edit it") {
+		t.Errorf("install: %v", err)
+	}
+	if _, err := readSmall(path); !errors.Is(err, errTooLarge) {
+		t.Errorf("readSmall: %v", err)
+	}
+	found := false
+	for _, c := range e.doctorHarness("claude", false, "") {
+		if strings.Contains(c.Message, "not valid JSON") {
+			t.Errorf("judged by its first %d bytes: %s", maxSettingsBytes, c.Message)
+		}
+		found = found || c.Status == Fail && strings.Contains(c.Message, "cannot read") && strings.Contains(c.Message, "bytes")
+	}
+	if !found {
+		t.Error("doctor did not fail a settings file it could not read whole")
 	}
 }
 

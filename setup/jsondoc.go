@@ -209,11 +209,7 @@ func (p *jparser) value1(depth int) (*jnode, error) {
 				return nil, err
 			}
 			n.members = append(n.members, jmember{rawKey: key, key: k, val: v})
-			p.space()
-			if p.data[p.pos] == ',' {
-				p.pos++
-				p.space()
-			}
+			p.next()
 		}
 		p.pos++
 		return n, nil
@@ -227,16 +223,22 @@ func (p *jparser) value1(depth int) (*jnode, error) {
 				return nil, err
 			}
 			n.items = append(n.items, v)
-			p.space()
-			if p.data[p.pos] == ',' {
-				p.pos++
-				p.space()
-			}
+			p.next()
 		}
 		p.pos++
 		return n, nil
 	}
 	return &jnode{raw: p.scalar()}, nil
+}
+
+// next moves past the space after an object's member or an array's item and
+// the comma, if any, that separates it from the next one.
+func (p *jparser) next() {
+	p.space()
+	if p.data[p.pos] == ',' {
+		p.pos++
+		p.space()
+	}
 }
 
 // scalar returns the literal at pos: a string with its quotes, or a number,

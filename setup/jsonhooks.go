@@ -57,22 +57,21 @@ func dropPermgate(list *jnode, harness string) int {
 	return at
 }
 
-// registered reports whether the event list holds permgate's handler for
-// harness.
-func registered(list *jnode, harness string) bool {
-	for _, entry := range list.items {
-		if isPermgateHandler(entry, harness) {
-			return true
-		}
-		if inner := entry.get("hooks"); entry.object && inner != nil && inner.array {
-			for _, h := range inner.items {
-				if isPermgateHandler(h, harness) {
-					return true
-				}
-			}
-		}
+// handlers are the hook handlers of one entry of an event's list: the entry
+// itself (Cursor, Copilot) and the handlers of its "hooks" list when it is a
+// group (Claude Code, Codex, Gemini CLI).
+func handlers(entry *jnode) []*jnode {
+	out := []*jnode{entry}
+	if inner := entry.get("hooks"); entry.object && inner != nil && inner.array {
+		out = append(out, inner.items...)
 	}
-	return false
+	return out
+}
+
+// holdsPermgate reports whether an entry of an event's list is, or holds,
+// permgate's handler for harness.
+func holdsPermgate(entry *jnode, harness string) bool {
+	return slices.ContainsFunc(handlers(entry), func(h *jnode) bool { return isPermgateHandler(h, harness) })
 }
 
 // hooksTable returns the document's "hooks" object, creating it when create
@@ -92,7 +91,8 @@ func hooksTable(path string, doc *jnode, create bool) (*jnode, error) {
 }
 
 // mergeJSON adds the snippet's hooks (a settings document holding "hooks":
-// {EVENT: [entries]} and maybe other top-level keys such as "version") to doc.
+// {EVENT: [entries]} and maybe other top-level keys such as "version") to doc;
+// a top-level key doc already holds with another value is an error.
 // Every other setting and every order stays. For each event, permgate's
 // handlers already there are replaced by the snippet's entries, at the place
 // of the first; an event that already holds exactly them is left alone. It
@@ -104,9 +104,17 @@ func mergeJSON(path string, doc, snippet *jnode, harness string) (bool, error) {
 	}
 	changed := false
 	for _, m := range snippet.members {
-		if m.key != "hooks" && doc.get(m.key) == nil {
+		if m.key == "hooks" {
+			continue
+		}
+		switch have := doc.get(m.key); {
+		case have == nil:
 			doc.set(m.key, m.val)
 			changed = true
+		case compact(have) != compact(m.val):
+			// A hooks file of another version is read otherwise: entries
+			// added in this one's form may gate nothing.
+			return false, fmt.Errorf("%s: %s is %s, where permgate's hook needs %s; permgate does not edit it", path, jsonQuote(m.key), compact(have), compact(m.val))
 		}
 	}
 	hooks, err := hooksTable(path, doc, true)
@@ -151,7 +159,7 @@ func holdsExactly(list *jnode, wanted []*jnode, harness string) bool {
 	}
 	mine := 0
 	for _, entry := range list.items {
-		if registered(&jnode{array: true, items: []*jnode{entry}}, harness) {
+		if holdsPermgate(entry, harness) {
 			mine++
 		}
 	}
@@ -208,11 +216,8 @@ func jsonRegistered(doc *jnode, harness string) map[string][]string {
 			continue
 		}
 		for _, entry := range ev.val.items {
-			add(ev.key, entry)
-			if inner := entry.get("hooks"); entry.object && inner != nil && inner.array {
-				for _, h := range inner.items {
-					add(ev.key, h)
-				}
+			for _, h := range handlers(entry) {
+				add(ev.key, h)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package setup
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,6 +21,7 @@ func TestDoctorClaudeManaged(t *testing.T) {
 		{"all hooks off", `{"disableAllHooks": true}`, "disableAllHooks"},
 		{"managed hooks only, without permgate", `{"allowManagedHooksOnly": true}`, "allowManagedHooksOnly"},
 		{"managed hooks only, with permgate", `{"allowManagedHooksOnly": true, ` + hook[1:], ""},
+		{"managed hooks only, permgate on Read only", `{"allowManagedHooksOnly": true, ` + strings.Replace(hook[1:], `"*"`, `"Read"`, 1), "allowManagedHooksOnly"},
 		{"hooks on", `{"disableAllHooks": false}`, ""},
 		{"unreadable", `{"disableAllHooks": tru`, "not valid JSON"},
 	}
@@ -38,5 +40,23 @@ func TestDoctorClaudeManaged(t *testing.T) {
 		case tt.want != "" && tt.want != "not valid JSON" && checks[0].Status != Fail:
 			t.Errorf("%s: status %v, want ✘", tt.name, checks[0].Status)
 		}
+	}
+}
+
+// TestDoctorClaudeManagedLink: a managed settings file that is a symbolic
+// link (a configuration manager's), which Claude Code reads where it leads,
+// is judged by what it says, not warned about as unreadable.
+func TestDoctorClaudeManagedLink(t *testing.T) {
+	e := testEnv(t, "/opt/pg/permgate")
+	dir := t.TempDir()
+	real := filepath.Join(dir, "store", "managed-settings.json")
+	writeFile(t, real, `{"disableAllHooks": true}`, 0o644)
+	e.ClaudeManaged = filepath.Join(dir, "managed-settings.json")
+	if err := os.Symlink(real, e.ClaudeManaged); err != nil {
+		t.Fatal(err)
+	}
+	checks := e.claudeManaged()
+	if len(checks) != 1 || checks[0].Status != Fail || !strings.Contains(checks[0].Message, "disableAllHooks") {
+		t.Errorf("linked managed settings: %+v", checks)
 	}
 }

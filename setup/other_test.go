@@ -97,6 +97,38 @@ func TestCodexHooksJSONUninstall(t *testing.T) {
 	}
 }
 
+// TestCodexTOMLValueJSONCannotHold: a config.toml with a value JSON cannot
+// hold (nan, inf) is not searched as an empty document: uninstall does not
+// say "not installed" and doctor does not say "not registered" while an
+// inline registration is there; both refuse, naming the file.
+func TestCodexTOMLValueJSONCannotHold(t *testing.T) {
+	e := testEnv(t, "/p/permgate")
+	path := filepath.Join(e.Home, ".codex", "config.toml")
+	text := "limit = nan\nhooks = { PreToolUse = [ { hooks = [ { type = \"command\", command = \"permgate hook codex\" } ] } ] }\n"
+	writeFile(t, path, text, 0o644)
+	for _, install := range []bool{true, false} {
+		var err error
+		if install {
+			_, err = Install(e, "codex", Options{})
+		} else {
+			_, err = Uninstall(e, "codex", Options{})
+		}
+		if err == nil || !strings.Contains(err.Error(), "cannot search it") {
+			t.Errorf("install=%v: %v", install, err)
+		}
+	}
+	if readFile(t, path) != text {
+		t.Error("the file was changed")
+	}
+	failed := false
+	for _, c := range e.doctorHarness("codex", false, "") {
+		failed = failed || c.Status == Fail && strings.Contains(c.Message, "cannot search it")
+	}
+	if !failed {
+		t.Error("doctor did not fail a config.toml it could not search")
+	}
+}
+
 func TestShellLines(t *testing.T) {
 	e := testEnv(t, "/opt/pg/permgate")
 	rc := filepath.Join(e.Home, ".bashrc")
@@ -368,6 +400,29 @@ func TestDoctorGitTamperedHook(t *testing.T) {
 	}
 }
 
+// TestDoctorGitEveryHook: a ! for one git hook does not hide a ✘ for the
+// next: each hook's problem is reported.
+func TestDoctorGitEveryHook(t *testing.T) {
+	e := testEnv(t, "")
+	e.Binary = fakeHook(t, filepath.Join(e.Home, "bin"), "")
+	repo := gitRepo(t, e)
+	mustRun(t, e, "git", true)
+	hooks := filepath.Join(repo, ".git", "hooks")
+	other := fakeHook(t, filepath.Join(e.Home, "other"), "")
+	writeFile(t, filepath.Join(hooks, "pre-commit"), gitHookScript(other, "pre-commit"), 0o755)
+	if err := os.Chmod(filepath.Join(hooks, "commit-msg"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warned, failed bool
+	for _, c := range e.doctorGit() {
+		warned = warned || c.Status == Warn && strings.Contains(c.Message, "pre-commit")
+		failed = failed || c.Status == Fail && strings.Contains(c.Message, "commit-msg is not executable")
+	}
+	if !warned || !failed {
+		t.Errorf("warned %v, failed %v: %+v", warned, failed, e.doctorGit())
+	}
+}
+
 // TestGitHangs: a git that never answers (a repository config that includes
 // a FIFO) stops doctor and install after the timeout, never hangs them.
 func TestGitHangs(t *testing.T) {
@@ -384,6 +439,72 @@ func TestGitHangs(t *testing.T) {
 	Doctor(e)
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("took %s", d)
+	}
+}
+
+// TestDoctorShellLinkedStartupFile: a start-up file that is a symbolic link
+// (a dotfiles manager's), which install writes through, is read where it
+// leads: doctor does not call the guard "not loaded" where install says
+// "already installed". One it cannot read is said so.
+func TestDoctorShellLinkedStartupFile(t *testing.T) {
+	e := testEnv(t, "")
+	e.Binary = fakeHook(t, filepath.Join(e.Home, "bin"), "")
+	getenv := e.Getenv
+	e.Getenv = func(k string) string {
+		if k == "SHELL" {
+			return "/bin/bash"
+		}
+		return getenv(k)
+	}
+	real := filepath.Join(e.Home, "dotfiles", "bashrc")
+	writeFile(t, real, "# mine\n", 0o644)
+	if err := os.Symlink(real, filepath.Join(e.Home, ".bashrc")); err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, e, "bash", true)
+	if res := mustRun(t, e, "bash", true); res[0].Action != "already installed" {
+		t.Fatalf("second install: %+v", res[0])
+	}
+	checks := e.doctorShells()
+	if len(checks) != 1 || checks[0].Status != OK || !strings.Contains(checks[0].Message, "loads the shell guard") {
+		t.Errorf("linked .bashrc: %+v", checks)
+	}
+	os.Remove(real)
+	checks = e.doctorShells()
+	if len(checks) != 1 || checks[0].Status != Warn || !strings.Contains(checks[0].Message, "cannot read") {
+		t.Errorf("dangling .bashrc: %+v", checks)
+	}
+}
+
+// TestDoctorShellHandLine: a line permgate did not write passes only when it
+// is the line install writes, without the marker, and runs this permgate; a
+// line that merely mentions the guard is a !, not a ✔.
+func TestDoctorShellHandLine(t *testing.T) {
+	e := testEnv(t, "")
+	bin := filepath.Join(e.Home, "bin")
+	e.Binary = fakeHook(t, bin, "")
+	vars := map[string]string{"SHELL": "/bin/bash", "PATH": bin}
+	e.Getenv = func(k string) string { return vars[k] }
+	rc := e.RCFile("bash")
+	for text, want := range map[string]Status{
+		"eval \"$(permgate init bash)\"\n":                       OK,
+		"eval \"$(" + e.Binary + " init bash)\"   # the guard\n": OK,
+		"if false; then eval \"$(permgate init bash)\"; fi\n":    Warn,
+		"alias guard='eval \"$(permgate init bash)\"'\n":         Warn,
+		"eval \"$(/nowhere/permgate init bash)\"\n":              Fail,
+	} {
+		writeFile(t, rc, text, 0o644)
+		checks := e.doctorShells()
+		if len(checks) != 1 || checks[0].Status != want {
+			t.Errorf("%q: %+v, want status %d", text, checks, want)
+		}
+	}
+	// A name doctor does not find on its PATH may be on the shell's at that
+	// line: a !, not a ✔ and not a ✘.
+	vars["PATH"] = filepath.Join(e.Home, "nowhere")
+	writeFile(t, rc, "eval \"$(permgate init bash)\"\n", 0o644)
+	if checks := e.doctorShells(); len(checks) != 1 || checks[0].Status != Warn {
+		t.Errorf("a name not on doctor's PATH: %+v", checks)
 	}
 }
 

@@ -134,6 +134,35 @@ func TestDoctorClaudeHooksDisabled(t *testing.T) {
 	}
 }
 
+// TestDoctorClaudeLocalSettingsUnread: a settings.local.json doctor cannot
+// read (a link in a cloned repository, which Claude Code follows) or parse may
+// turn every hook off: doctor fails it rather than pass the hook.
+func TestDoctorClaudeLocalSettingsUnread(t *testing.T) {
+	e := testEnv(t, "/opt/pg/permgate")
+	root := filepath.Join(e.Home, "repo")
+	writeFile(t, filepath.Join(root, "docs", "off.json"), `{"disableAllHooks": true}`, 0o644)
+	writeFile(t, filepath.Join(root, ".claude", "settings.json"), `{}`, 0o644)
+	if err := os.Symlink("../docs/off.json", filepath.Join(root, ".claude", "settings.local.json")); err != nil {
+		t.Fatal(err)
+	}
+	failed := false
+	for _, ch := range e.doctorHarness("claude", true, root) {
+		failed = failed || ch.Status == Fail && strings.Contains(ch.Message, "settings.local.json")
+	}
+	if !failed {
+		t.Error("a linked settings.local.json in a project was passed over")
+	}
+	local := filepath.Join(e.Home, ".claude", "settings.local.json")
+	writeFile(t, local, `{"disableAllHooks": tru`, 0o644)
+	failed = false
+	for _, ch := range e.doctorHarness("claude", false, "") {
+		failed = failed || ch.Status == Fail && strings.Contains(ch.Message, "settings.local.json") && strings.Contains(ch.Message, "not valid JSON")
+	}
+	if !failed {
+		t.Error("an invalid settings.local.json was passed over")
+	}
+}
+
 // TestDoctorGeminiProjectBeforeTool: a repository's .gemini/settings.json with
 // a BeforeTool list of its own replaces the user's in a Gemini CLI that merges
 // "hooks" shallowly: doctor warns.

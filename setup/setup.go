@@ -6,6 +6,7 @@
 package setup
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -73,8 +74,15 @@ type Result struct {
 	Notes []string
 }
 
+// harnessNames are the harnesses install and doctor know, and shellNames
+// the shells.
+var (
+	harnessNames = []string{"claude", "codex", "gemini", "cursor", "copilot"}
+	shellNames   = []string{"bash", "zsh", "fish"}
+)
+
 // targets are what install and uninstall take.
-var targets = []string{"claude", "codex", "gemini", "cursor", "copilot", "bash", "zsh", "fish", "git"}
+var targets = slices.Concat(harnessNames, shellNames, []string{"git"})
 
 // Targets returns what install and uninstall take, in the order help lists
 // them.
@@ -116,13 +124,13 @@ func run(e *Env, target string, opt Options, install bool) ([]Result, error) {
 		res []Result
 		err error
 	)
-	switch target {
-	case "bash", "zsh", "fish":
+	switch {
+	case slices.Contains(shellNames, target):
 		if opt.Project {
 			return nil, fmt.Errorf("%s %s: --project has no meaning for a shell (its start-up file is the user's)", verb, target)
 		}
 		res, err = e.shell(target, opt, install)
-	case "git":
+	case target == "git":
 		res, err = e.gitHooks(opt, install)
 	default:
 		res, err = e.harness(target, opt, install)
@@ -142,7 +150,7 @@ func action(c *change, install, dryRun bool) string {
 		return "not installed"
 	case dryRun && !install:
 		return "would remove"
-	case dryRun && c.created:
+	case dryRun && c.old == nil:
 		return "would install"
 	case dryRun:
 		return "would change"
@@ -179,26 +187,49 @@ func (e *Env) git(args ...string) (string, error) {
 	if timeout <= 0 {
 		timeout = defaultGitTimeout
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	c := exec.CommandContext(ctx, "git", args...)
-	c.Dir = e.Cwd
-	c.Env = e.Environ
-	c.Stdin = nil
-	c.WaitDelay = time.Second
-	out, err := c.Output()
-	if ctx.Err() != nil {
-		return "", fmt.Errorf("git %s: no answer within %s", strings.Join(args, " "), timeout)
-	}
-	if err != nil {
-		msg := err.Error()
-		var ee *exec.ExitError
-		if errors.As(err, &ee) && len(ee.Stderr) > 0 {
-			msg = strings.TrimSpace(string(ee.Stderr))
+	out, stderr, exit, err := e.runBounded(timeout, "git", args, nil, e.Cwd)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("git %s: %v", strings.Join(args, " "), err)
+	case exit != 0:
+		msg := strings.TrimSpace(string(stderr))
+		if msg == "" {
+			msg = fmt.Sprintf("exit status %d", exit)
 		}
 		return "", fmt.Errorf("git %s: %s", strings.Join(args, " "), msg)
 	}
 	return strings.TrimSpace(string(out)), nil
+}
+
+// runBounded runs bin directly (no shell) in dir with the Env's environment and
+// input on stdin (none when nil), for at most timeout. A program that exits
+// but leaves a child holding its output open holds no one past a second
+// either: it is an error, as is no answer in time.
+func (e *Env) runBounded(timeout time.Duration, bin string, args []string, input []byte, dir string) (stdout, stderr []byte, exit int, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	c := exec.CommandContext(ctx, bin, args...)
+	c.Dir = dir
+	c.Env = e.Environ
+	if input != nil {
+		c.Stdin = bytes.NewReader(input)
+	}
+	var o, s bytes.Buffer
+	c.Stdout, c.Stderr = &o, &s
+	c.WaitDelay = time.Second
+	err = c.Run()
+	var ee *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		return nil, nil, 0, fmt.Errorf("no answer within %s", timeout)
+	case errors.Is(err, exec.ErrWaitDelay):
+		return nil, nil, 0, errors.New("it exited but left a process holding its output open")
+	case errors.As(err, &ee):
+		return o.Bytes(), s.Bytes(), ee.ExitCode(), nil
+	case err != nil:
+		return nil, nil, 0, err
+	}
+	return o.Bytes(), s.Bytes(), 0, nil
 }
 
 // ResolveBinary returns the absolute path of the program at exe with its

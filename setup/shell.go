@@ -32,11 +32,21 @@ func (e *Env) RCFile(shell string) string {
 
 // shellLine is the line that loads the guard, with its marker.
 func shellLine(shell, binary string) string {
-	marker := strings.Replace(ShellMarker, "SHELL", shell, 1)
+	return shellCode(shell, binary) + "  " + shellMarker(shell)
+}
+
+// shellCode is the code of the line that loads the guard: shellLine without
+// its marker.
+func shellCode(shell, binary string) string {
 	if shell == "fish" {
-		return fishWord(binary) + " init fish | source  " + marker
+		return fishWord(binary) + " init fish | source"
 	}
-	return `eval "$(` + shellWord(binary) + " init " + shell + `)"  ` + marker
+	return `eval "$(` + shellWord(binary) + " init " + shell + `)"`
+}
+
+// shellMarker is ShellMarker for shell.
+func shellMarker(shell string) string {
+	return strings.Replace(ShellMarker, "SHELL", shell, 1)
 }
 
 // fishWord quotes s for fish, where a backslash escapes ' and \ inside single
@@ -50,7 +60,7 @@ func fishWord(s string) string {
 
 // markedLine reports a line permgate added for shell.
 func markedLine(line, shell string) bool {
-	return strings.HasSuffix(strings.TrimRight(line, " \t\r\n"), strings.Replace(ShellMarker, "SHELL", shell, 1))
+	return strings.HasSuffix(strings.TrimRight(line, " \t\r\n"), shellMarker(shell))
 }
 
 // handLine reports a line, not permgate's, that already loads the guard.
@@ -93,9 +103,6 @@ func (e *Env) shell(shell string, opt Options, install bool) ([]Result, error) {
 			}
 			out += want + "\n"
 		}
-		if old == nil && out == "" {
-			return nil, false, nil
-		}
 		return []byte(out), false, nil
 	})
 	if err != nil {
@@ -106,7 +113,7 @@ func (e *Env) shell(shell string, opt Options, install bool) ([]Result, error) {
 		r.Notes = append(r.Notes, note)
 	}
 	if install && c.changed {
-		r.Notes = append(r.Notes, "new "+shell+" sessions are guarded; in this one, run: "+strings.TrimSpace(strings.SplitN(want, "  #", 2)[0]))
+		r.Notes = append(r.Notes, "new "+shell+" sessions are guarded; in this one, run: "+shellCode(shell, e.Binary))
 	}
 	return []Result{r}, nil
 }

@@ -29,12 +29,10 @@ type edit func(old []byte) (out []byte, remove bool, err error)
 // change is what applying an edit did, or would do.
 type change struct {
 	path    string // the file as named
-	target  string // the file written: path, or where its symbolic link points
 	changed bool
 	removed bool
-	created bool
 	backup  string // the backup written, or ""
-	old     []byte
+	old     []byte // the content before, nil when the file did not exist
 	out     []byte
 }
 
@@ -59,21 +57,20 @@ func (e *Env) apply(path string, o applyOpts, fn edit) (*change, error) {
 		}
 		defer unlock()
 	}
-	c := &change{path: path, target: path}
+	c := &change{path: path}
 	target, err := resolve(path)
 	if err != nil {
 		return nil, err
 	}
-	c.target = target
 	perm := o.newMode
-	old, err := integrity.ReadRegularLimit(target, false, maxSettingsBytes+1)
+	old, err := readSmall(target)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		old, c.created = nil, true
+		old = nil
+	case errors.Is(err, errTooLarge):
+		return nil, fmt.Errorf("%s is over %d bytes; permgate does not edit it", path, maxSettingsBytes)
 	case err != nil:
 		return nil, fmt.Errorf("read %s: %w; it is unchanged", path, err)
-	case len(old) > maxSettingsBytes:
-		return nil, fmt.Errorf("%s is over %d bytes; permgate does not edit it", path, maxSettingsBytes)
 	default:
 		if info, err := os.Stat(target); err == nil {
 			perm = info.Mode().Perm() | o.newMode&o.forceBits
@@ -91,7 +88,8 @@ func (e *Env) apply(path string, o applyOpts, fn edit) (*change, error) {
 		c.changed, c.removed = true, true
 	case old != nil && string(out) == string(old):
 		return c, nil
-	case old == nil && out == nil:
+	case old == nil && len(out) == 0:
+		// A missing file that the edit leaves empty stays missing.
 		return c, nil
 	default:
 		c.changed, c.out = true, out
@@ -158,7 +156,18 @@ func resolve(path string) (string, error) {
 	return "", fmt.Errorf("%s: %w", path, err)
 }
 
-// readSmall reads a small regular file, without following a symbolic link.
+// errTooLarge is wrapped by readSmall's error for a file over
+// maxSettingsBytes.
+var errTooLarge = errors.New("too large")
+
+// readSmall reads a regular file of at most maxSettingsBytes, without
+// following a symbolic link. A larger file is an error (errTooLarge), never
+// its first maxSettingsBytes: what is not read whole is neither edited nor
+// judged.
 func readSmall(path string) ([]byte, error) {
-	return integrity.ReadRegularLimit(path, false, maxSettingsBytes)
+	data, err := integrity.ReadRegularLimit(path, false, maxSettingsBytes+1)
+	if err == nil && len(data) > maxSettingsBytes {
+		return nil, fmt.Errorf("%s is over %d bytes: %w", path, maxSettingsBytes, errTooLarge)
+	}
+	return data, err
 }
