@@ -183,10 +183,15 @@ func (e *Env) doctorRead(name, path string, toml, project bool, fix string) (*jn
 // settings file.
 func geminiEnabled(path string, doc *jnode) []Check {
 	hc := doc.get("hooksConfig")
-	if hc == nil || !hc.object {
+	if hc == nil {
 		return []Check{{OK, "gemini", "hooks are not turned off in " + path + " (Gemini CLI before 0.27 needs \"hooksConfig\": {\"enabled\": true})", ""}}
 	}
-	if en := hc.get("enabled"); en != nil && en.raw == "false" {
+	en := hc.get("enabled")
+	if !hc.object || en != nil && en.raw != "true" && en.raw != "false" {
+		// What Gemini CLI makes of it is not known: it may turn hooks off.
+		return []Check{{Fail, "gemini", path + " has a \"hooksConfig\" doctor cannot read (not an object, or \"enabled\" not true or false): Gemini CLI may run no hook", "set \"hooksConfig\": {\"enabled\": true} in " + path}}
+	}
+	if en != nil && en.raw == "false" {
 		return []Check{{Fail, "gemini", path + " turns Gemini CLI's hooks off (\"hooksConfig\": {\"enabled\": false}): permgate's hook never runs", "set \"enabled\": true under \"hooksConfig\" in " + path}}
 	}
 	if dis := hc.get("disabled"); dis != nil && dis.array {

@@ -60,3 +60,28 @@ func TestDoctorClaudeManagedLink(t *testing.T) {
 		t.Errorf("linked managed settings: %+v", checks)
 	}
 }
+
+// TestGeminiHooksConfigNotUnderstood: a hooksConfig doctor cannot read (not
+// an object, or enabled neither true nor false) fails instead of passing.
+func TestGeminiHooksConfigNotUnderstood(t *testing.T) {
+	for _, tt := range []struct {
+		doc  string
+		want Status
+	}{
+		{`{}`, OK},
+		{`{"hooksConfig": {"enabled": true}}`, OK},
+		{`{"hooksConfig": {"enabled": false}}`, Fail},
+		{`{"hooksConfig": false}`, Fail},
+		{`{"hooksConfig": {"enabled": "false"}}`, Fail},
+		{`{"hooksConfig": {"enabled": 0}}`, Fail},
+	} {
+		doc, err := parseJSON("settings.json", []byte(tt.doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checks := geminiEnabled("settings.json", doc)
+		if len(checks) != 1 || checks[0].Status != tt.want {
+			t.Errorf("%s: %+v, want status %v", tt.doc, checks, tt.want)
+		}
+	}
+}
