@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -18,6 +20,11 @@ const (
 	exitDeny  = 2
 	exitAsk   = 3
 )
+
+// memoryLimit is the soft limit on the process's memory (GOMEMLIMIT, when
+// set, takes its place): peak memory stays under 200 MB for every input the
+// analysis accepts.
+const memoryLimit = 160 << 20
 
 // exitError carries an exit code through cobra without printing anything more.
 type exitCode struct{ code int }
@@ -42,6 +49,11 @@ func (s streams) quiet() streams {
 
 // Main runs permgate with the given arguments and returns the exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// The analysis's work bound keeps the heap small; the soft limit
+		// makes the collector work harder before peak memory passes it.
+		debug.SetMemoryLimit(memoryLimit)
+	}
 	// Errors and warnings quote commands, config values and paths: whatever a
 	// terminal would act on in them is escaped.
 	stderr = termSafeWriter{stderr}

@@ -1,11 +1,13 @@
 package shellparse
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 )
 
 // maxUnwrap bounds how many wrappers one command may come through.
-const maxUnwrap = 64
+const maxUnwrap = 1024
 
 // emit fills in a command's context, unwraps it, and records it (or the commands
 // of the script it runs).
@@ -26,7 +28,10 @@ func (w *walker) emit(cmd SimpleCommand, c context) {
 }
 
 func (w *walker) unwrap(cmd SimpleCommand, c context) {
-	for range maxUnwrap {
+	// ownWrappers reports that cmd.Wrappers is this loop's own copy, which
+	// it may append to in place: a chain of wrappers costs each its own.
+	ownWrappers := false
+	for level := 0; ; level++ {
 		if len(cmd.Argv) == 0 {
 			break
 		}
@@ -35,6 +40,20 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 			break
 		}
 		st := unwrapStep(name, cmd.Argv)
+		if level == maxUnwrap && st.kind != stepDone {
+			// Past the bound the command is not known: it is never judged as
+			// the wrapper it still starts with.
+			w.problem(ProblemTooComplex, fmt.Sprintf("more than %d wrappers around one command", maxUnwrap), cmd.Source)
+			break
+		}
+		// A step looks at the command's words, often to the end.
+		scanned := len(cmd.Argv)
+		if st.scanned > 0 {
+			scanned = min(st.scanned, scanned)
+		}
+		if !w.spend(scanWeight * scanned) {
+			return
+		}
 		st.used = min(st.used, len(cmd.Argv))
 		st.dynAt = min(st.dynAt, len(cmd.Argv))
 		cmd.Assigns = append(cmd.Assigns, st.assigns...)
@@ -43,7 +62,7 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 			if st.alsoDynamic {
 				alt := cmd
 				alt.Wrappers = appendWrapper(cmd.Wrappers, Wrapper{Name: name, Argv: cmd.Argv[:st.dynAt]})
-				alt.Argv = append([]Word(nil), cmd.Argv[st.dynAt:]...)
+				alt.Argv = cmd.Argv[st.dynAt:]
 				w.finish(alt, c)
 			}
 			if st.alsoScript != nil {
@@ -51,14 +70,19 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 				wrapper := Wrapper{Name: name, Argv: cmd.Argv[:st.used], Nested: true}
 				w.script(st.alsoScript.Text, nestedContext(cmd, c), &wrapper)
 			}
-			cmd.Wrappers = appendWrapper(cmd.Wrappers, Wrapper{Name: name, Argv: cmd.Argv[:st.used]})
-			rest := append([]Word(nil), st.rest...)
-			if st.input {
-				rest = append(rest, Word{Text: "{input}", Placeholder: true})
+			wrapper := Wrapper{Name: name, Argv: cmd.Argv[:st.used:st.used]}
+			if ownWrappers {
+				cmd.Wrappers = append(cmd.Wrappers, wrapper)
+			} else {
+				cmd.Wrappers, ownWrappers = appendWrapper(cmd.Wrappers, wrapper), true
 			}
-			if len(st.holders) > 0 {
-				c.placeholders = append(append([]string(nil), c.placeholders...), st.holders...)
+			// The words stay shared with the command as written: nothing
+			// changes a word in place (markPlaceholders copies).
+			rest := st.rest
+			if st.input && !endsWithInput(rest) {
+				rest = append(slices.Clip(rest), Word{Text: "{input}", Placeholder: true})
 			}
+			c.placeholders = addHolders(c.placeholders, st.holders)
 			cmd.Argv = rest
 			continue
 		case stepScript:
@@ -70,9 +94,7 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 				break
 			}
 			wrapper := Wrapper{Name: name, Argv: cmd.Argv[:min(st.used, len(cmd.Argv))], Nested: true}
-			if len(st.holders) > 0 {
-				c.placeholders = append(append([]string(nil), c.placeholders...), st.holders...)
-			}
+			c.placeholders = addHolders(c.placeholders, st.holders)
 			nc := nestedContext(cmd, c)
 			nc.positional = st.positional
 			w.script(st.script.Text, nc, &wrapper)
@@ -87,12 +109,17 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 				w.script(st.alsoScript.Text, nestedContext(cmd, c), &wrapper)
 			}
 		case stepFind:
+			if c.finds >= w.parser.opts.MaxDepth {
+				// Each find looks at all the words of the finds inside it.
+				w.problem(ProblemTooComplex, fmt.Sprintf("find -exec nested more than %d deep", w.parser.opts.MaxDepth), cmd.Source)
+				break
+			}
 			for _, inner := range st.execs {
 				nc := nestedContext(cmd, c)
-				nc.depth = c.depth
-				nc.placeholders = append(append([]string(nil), c.placeholders...), st.holders...)
+				nc.depth, nc.finds = c.depth, c.finds+1
+				nc.placeholders = addHolders(c.placeholders, st.holders)
 				nc.wrappers = appendWrapper(cmd.Wrappers, Wrapper{Name: name, Argv: cmd.Argv})
-				w.emit(SimpleCommand{Argv: append([]Word(nil), inner...), Source: cmd.Source}, nc)
+				w.emit(SimpleCommand{Argv: slices.Clip(inner), Source: cmd.Source}, nc)
 			}
 		}
 		if st.kind == stepDone {
@@ -122,7 +149,7 @@ func (w *walker) unknownSuffix(name string, cmd SimpleCommand, c context) {
 	w.inSuffix = true
 	defer func() { w.inSuffix = false }()
 	emitted := 0
-	for i := 1; i < len(cmd.Argv) && emitted < maxSuffixes; i++ {
+	for i := 1; i < len(cmd.Argv) && !w.full; i++ {
 		a := cmd.Argv[i]
 		if !a.Static {
 			continue
@@ -137,9 +164,15 @@ func (w *walker) unknownSuffix(name string, cmd SimpleCommand, c context) {
 		if start < 0 || start >= len(cmd.Argv) {
 			continue
 		}
+		if emitted == maxSuffixes {
+			// More places where a command may start than are followed: what
+			// the rest runs is not known.
+			w.problem(ProblemTooComplex, fmt.Sprintf("more than %d places in one unknown program's words where a command may start", maxSuffixes), cmd.Source)
+			return
+		}
 		alt := cmd
 		alt.Wrappers = appendWrapper(cmd.Wrappers, Wrapper{Name: name, Argv: cmd.Argv[:start]})
-		alt.Argv = append([]Word(nil), cmd.Argv[start:]...)
+		alt.Argv = cmd.Argv[start:]
 		w.unwrap(alt, c)
 		emitted++
 	}
@@ -163,7 +196,7 @@ func (w *walker) knownProgram(name string) bool {
 
 // finish marks placeholders, names the command and records it.
 func (w *walker) finish(cmd SimpleCommand, c context) {
-	markPlaceholders(cmd.Argv, c.placeholders)
+	cmd.Argv = markPlaceholders(cmd.Argv, c.placeholders)
 	cmd.Name = ""
 	if len(cmd.Argv) > 0 {
 		cmd.Name = CommandName(cmd.Argv[0])
@@ -297,24 +330,57 @@ func nestedContext(cmd SimpleCommand, c context) context {
 		background:   cmd.Background,
 		pipesOut:     cmd.PipesOut,
 		depth:        c.depth + 1,
+		finds:        c.finds,
 		placeholders: c.placeholders,
 		offset:       cmd.Offset,
 		nested:       true,
 	}
 }
 
-// markPlaceholders makes every word holding a placeholder dynamic.
-func markPlaceholders(words []Word, holders []string) {
-	if len(holders) == 0 {
-		return
+// endsWithInput reports words that already end with the words read from
+// input (xargs xargs rm): one such placeholder stands for any number.
+func endsWithInput(words []Word) bool {
+	n := len(words)
+	return n > 0 && words[n-1].Placeholder && words[n-1].Text == "{input}"
+}
+
+// addHolders returns list with the placeholders in more that it lacks; list is
+// not changed. Nested find -exec and xargs -I {} add the same one again and
+// again: kept once, the list stays as short as the set of distinct ones.
+func addHolders(list, more []string) []string {
+	var out []string
+	for _, h := range more {
+		if slices.Contains(list, h) || slices.Contains(out, h) {
+			continue
+		}
+		out = append(out, h)
 	}
+	if len(out) == 0 {
+		return list
+	}
+	return append(slices.Clip(list), out...)
+}
+
+// markPlaceholders returns words with every word holding a placeholder made
+// dynamic. The words may be shared with other commands (a wrapper's rest is
+// the words as written), so a change is made in a copy.
+func markPlaceholders(words []Word, holders []string) []Word {
+	if len(holders) == 0 {
+		return words
+	}
+	copied := false
 	for i := range words {
 		for _, h := range holders {
-			if strings.Contains(words[i].Text, h) {
-				words[i].Placeholder = true
-				words[i].Static = false
-				break
+			if !strings.Contains(words[i].Text, h) {
+				continue
 			}
+			if !copied {
+				words, copied = slices.Clone(words), true
+			}
+			words[i].Placeholder = true
+			words[i].Static = false
+			break
 		}
 	}
+	return words
 }

@@ -33,7 +33,7 @@ func (p *Parser) ParseScript(src string) Result {
 		res.Problems = append(res.Problems, problem)
 		return res
 	}
-	w := &walker{parser: p, res: &res}
+	w := &walker{parser: p, res: &res, budget: p.opts.workBound(len(src))}
 	w.script(src, context{}, nil)
 	if len(res.Commands) == 0 && len(res.Problems) == 0 && strings.TrimSpace(stripComments(src)) == "" {
 		res.Problems = append(res.Problems, Problem{Kind: ProblemParse, Reason: "empty command: nothing to run"})
@@ -65,7 +65,7 @@ func (p *Parser) ParseArgv(argv []string) Result {
 	for i, a := range argv {
 		words[i] = staticWord(a)
 	}
-	w := &walker{parser: p, res: &res}
+	w := &walker{parser: p, res: &res, budget: p.opts.workBound(total)}
 	w.emit(SimpleCommand{Argv: words, Source: quoteArgv(argv)}, context{})
 	return res
 }
@@ -98,15 +98,17 @@ func stripComments(src string) string {
 
 // context is what a command inherits from where it stands.
 type context struct {
-	wrappers     []Wrapper
-	assigns      []Assign
-	stdin        Input
-	redirs       []Redirect
-	subst        string
-	function     string
-	background   bool
-	pipesOut     bool
-	depth        int
+	wrappers   []Wrapper
+	assigns    []Assign
+	stdin      Input
+	redirs     []Redirect
+	subst      string
+	function   string
+	background bool
+	pipesOut   bool
+	depth      int
+	// finds counts the find -exec (and fd -x) commands this one runs inside.
+	finds        int
 	placeholders []string
 	positional   []Word
 	offset       int
@@ -118,8 +120,11 @@ type walker struct {
 	parser  *Parser
 	res     *Result
 	nesting int
-	full    bool // the command bound was reached
+	full    bool // the command or work bound was reached: walk no further
 	deep    bool // the nesting bound was reached
+	// budget is the work the analysis may take (Options.MaxWork); the work
+	// taken is res.Work.
+	budget int
 	// inSuffix is set while an unknown program's argv suffix is unwrapped: its
 	// own suffixes are among those the outer call already emits.
 	inSuffix bool
@@ -127,6 +132,15 @@ type walker struct {
 
 // script parses src and walks it. outer is the wrapper that holds a nested script.
 func (w *walker) script(src string, c context, outer *Wrapper) {
+	// The top-level script is read once (its bytes are in the bound); a
+	// nested one is parsed again while the trees around it are kept.
+	cost := len(src)
+	if outer != nil {
+		cost *= nestedParseWeight
+	}
+	if !w.spend(cost) {
+		return
+	}
 	// A nested script's unknown programs get the principle afresh.
 	inSuffix := w.inSuffix
 	w.inSuffix = false
@@ -218,14 +232,66 @@ func (w *walker) problem(kind ProblemKind, reason, src string) {
 // clip shortens source quoted in a problem to 200 bytes, on a rune boundary.
 func clip(s string) string { return textclip.Clip(s, 200) }
 
-// add records a finished command, within the command bound.
+// spend counts n steps of work. Past the work bound it reports too_complex
+// (once), stops the walk and returns false: the caller does no more.
+func (w *walker) spend(n int) bool {
+	if w.full {
+		return false
+	}
+	if w.res.Work+n <= w.budget {
+		w.res.Work += n
+		return true
+	}
+	w.overBudget("")
+	return false
+}
+
+// overBudget stops the walk at the work bound, saying so (and more, when
+// more is not empty).
+func (w *walker) overBudget(more string) {
+	w.full = true
+	w.problem(ProblemTooComplex, fmt.Sprintf("analysing it takes more than %d steps, the bound for a command of this size%s", w.budget, more), "")
+}
+
+// recordWords is how many words recording cmd puts up for judging: its
+// own, its wrappers', its assignments and redirections.
+func recordWords(cmd SimpleCommand) int {
+	n := 1 + len(cmd.Argv) + len(cmd.Assigns) + len(cmd.Redirects)
+	for _, wr := range cmd.Wrappers {
+		n += 1 + len(wr.Argv)
+	}
+	return n
+}
+
+// minJudgedWords is how many of a command's words are still judged when
+// the work bound cuts it short.
+const minJudgedWords = 64
+
+// add records a finished command, within the command and work bounds. A
+// command too large for the work left is recorded with only its first
+// words, and the analysis stops: what was found in those still counts (rm
+// -rf ~ followed by 100,000 words is still rm -rf ~), and too_complex says
+// the rest was not judged.
 func (w *walker) add(cmd SimpleCommand) int {
-	if len(w.res.Commands) >= w.parser.opts.MaxCommands {
-		if !w.full {
-			w.full = true
-			w.problem(ProblemTooComplex, fmt.Sprintf("more than %d simple commands", w.parser.opts.MaxCommands), "")
-		}
+	if w.full {
 		return -1
+	}
+	if len(w.res.Commands) >= w.parser.opts.MaxCommands {
+		w.full = true
+		w.problem(ProblemTooComplex, fmt.Sprintf("more than %d simple commands", w.parser.opts.MaxCommands), "")
+		return -1
+	}
+	cost := recordWeight * recordWords(cmd)
+	if w.res.Work+cost > w.budget {
+		keep := max((w.budget-w.res.Work)/recordWeight-(recordWords(cmd)-len(cmd.Argv)), minJudgedWords)
+		more := ""
+		if keep < len(cmd.Argv) {
+			cmd.Argv = cmd.Argv[:keep:keep]
+			more = fmt.Sprintf("; only the first %d words of a command were judged", keep)
+		}
+		w.overBudget(more)
+	} else {
+		w.res.Work += cost
 	}
 	w.res.Commands = append(w.res.Commands, cmd)
 	return len(w.res.Commands) - 1

@@ -69,9 +69,14 @@ func TestWorstInputs(t *testing.T) {
 		{"arithmetic 250 deep", "echo $((" + strings.Repeat("(", 250) + "1" + strings.Repeat(")", 250) + "))", ""},
 		{"subshells 250 deep", strings.Repeat("(", 250) + "ls" + strings.Repeat(")", 250), ""},
 		{"1000 operators", "echo $((" + strings.Repeat("1+", 1000) + "1))", ""},
-		{"99990 words", "echo" + strings.Repeat(" a", 99990), ""},
-		{"99990 long words", "echo" + strings.Repeat(" aaaaaaaaaaaaaaaaaaa", 99990), ""},
-		{"49990 parameters", "echo" + strings.Repeat(" $a", 49990), ""},
+		{"25000 words", "echo" + strings.Repeat(" a", 25000), ""},
+		{"15000 long words", "echo" + strings.Repeat(" aaaaaaaaaaaaaaaaaaa", 15000), ""},
+		{"25000 parameters", "echo" + strings.Repeat(" $a", 25000), ""},
+		// Within the pre-scan's bounds, but more words in one command than
+		// the work bound lets the analysis judge: cut, and too_complex.
+		{"99990 words", "echo" + strings.Repeat(" a", 99990), "only the first"},
+		{"99990 long words", "echo" + strings.Repeat(" aaaaaaaaaaaaaaaaaaa", 99990), "only the first"},
+		{"49990 parameters", "echo" + strings.Repeat(" $a", 49990), "only the first"},
 		{"99990 parameters in one word", "echo " + strings.Repeat("$a", 99990), ""},
 		{"many-alternative braces then a long word", "echo " + strings.Repeat("{"+strings.Repeat("a,", 99)+"a}", 5) + strings.Repeat("x", DefaultMaxBytes-2000), ""},
 		{"99990-element array", "a=(" + strings.Repeat(" a", 99990) + ")", ""},

@@ -33,6 +33,31 @@ func runsCommand(name string) bool {
 // starts: a wrapper (sudo, nice, timeout DURATION, faketime TIME) or a
 // runner verb (uv run, mise exec --, kubectl exec POD --, nix develop -c).
 func registryStep(name string, prog *registry.Program, argv []Word) step {
+	if len(argv) > stepWindow {
+		// A wrapper's options and operands come first: read only the first
+		// words, and keep that reading when the command starts inside them
+		// and is the plain rest of argv. So each wrapper of a long chain
+		// costs its own words, not the whole chain's.
+		window := argv[:stepWindow:stepWindow]
+		st := registryStepAll(name, prog, window)
+		if st.kind == stepWrap && st.used < len(window) && isRest(st.rest, window, st.used) {
+			st.rest, st.scanned = argv[st.used:], len(window)
+			return st
+		}
+	}
+	return registryStepAll(name, prog, argv)
+}
+
+// stepWindow is how many words registryStep reads first.
+const stepWindow = 64
+
+// isRest reports whether rest is exactly argv[used:], the same words in place.
+func isRest(rest, argv []Word, used int) bool {
+	return len(rest) == len(argv)-used && len(rest) > 0 && &rest[0] == &argv[used]
+}
+
+// registryStepAll is registryStep on the whole of argv.
+func registryStepAll(name string, prog *registry.Program, argv []Word) step {
 	args := RegistryWords(argv[1:])
 	top := prog.Resolve(args)
 	// The verb that runs a command may stand behind a word the declaration
@@ -154,12 +179,7 @@ func registryRun(name string, inv registry.Invocation, runs *registry.Runs, argv
 	if runs.ShellOperand && (len(runs.ShellIf) == 0 || inv.Scan.Has(runs.ShellIf...)) {
 		// sg GROUP 'CMD', watchexec CMD ARGS…: the operands, joined by
 		// spaces, are a script the shell runs.
-		script := Word{Text: argv[i].Text, Static: argv[i].Static}
-		for _, w := range argv[i+1:] {
-			script.Text += " " + w.Text
-			script.Static = script.Static && w.Static
-		}
-		return scriptOrOpaque(script, len(argv))
+		return joinedScript(argv[i:], len(argv))
 	}
 	st.kind, st.used, st.rest = stepWrap, i, argv[i:]
 	if runs.Package && argv[i].Static {

@@ -183,6 +183,9 @@ type Result struct {
 	Problems []Problem       `json:"problems,omitempty"`
 	// Functions lists the functions the script declares.
 	Functions []string `json:"functions,omitempty"`
+	// Work is the steps the analysis took: bytes parsed, words each
+	// unwrapping step looked at, words recorded (see Options.MaxWork).
+	Work int `json:"work"`
 }
 
 // Options bound the analysis.
@@ -208,6 +211,17 @@ type Options struct {
 	// analysed as a command (some-runner exec -- rm -rf ~, faketime 0 rm -rf ~).
 	// nil turns the principle off.
 	Known func(name string) bool
+	// MaxWork bounds the steps one analysis may take (Result.Work): past it
+	// the analysis stops and reports too_complex. A step is a byte of the
+	// script parsed (two for a nested script's byte, whose tree is kept
+	// while the scripts inside it are parsed), a quarter of a word an
+	// unwrapping step looks at, or a 64th of a word recorded for judging
+	// (judging a word costs about as much as parsing 64 bytes). Zero means the default
+	// bound: the input's size, for reading it, and for what it holds
+	// DefaultWorkBase plus DefaultWorkPerByte steps a byte, at most
+	// DefaultMaxWork. No input costs more than a fixed amount per byte, and
+	// none more than a fixed amount beyond reading it.
+	MaxWork int
 }
 
 // Defaults for Options.
@@ -216,7 +230,35 @@ const (
 	DefaultMaxBytes    = 2 << 20
 	DefaultMaxCommands = 1000
 	DefaultMaxNesting  = 256
+	// DefaultWorkPerByte, DefaultWorkBase and DefaultMaxWork make the default
+	// work bound (Options.MaxWork).
+	DefaultWorkPerByte = 32
+	DefaultWorkBase    = 1 << 18
+	DefaultMaxWork     = 2 << 20
 )
+
+// recordWeight is the steps recording one word for judging costs, and
+// nestedParseWeight those parsing one byte of a nested script (its tree is
+// kept while the scripts it holds are parsed).
+const (
+	recordWeight      = 64
+	nestedParseWeight = 2
+	// scanWeight is the steps an unwrapping step's look at one word costs:
+	// an option scan allocates for each word it reads.
+	scanWeight = 4
+)
+
+// workBound is the work bound for an input of size bytes: reading it, and
+// what it holds.
+func (o Options) workBound(size int) int {
+	if o.MaxWork > 0 {
+		return o.MaxWork
+	}
+	return size + min(DefaultWorkBase+DefaultWorkPerByte*size, DefaultMaxWork)
+}
+
+// WorkBound is the default work bound for an input of size bytes.
+func WorkBound(size int) int { return Options{}.workBound(size) }
 
 func (o Options) withDefaults() Options {
 	if o.MaxDepth <= 0 {

@@ -65,6 +65,9 @@ type step struct {
 	dynAt      int
 	holders    []string // placeholders the wrapper replaces in the wrapped words
 	execs      [][]Word // for stepFind: the commands -exec runs
+	// scanned is how many of the command's words the step looked at; 0
+	// means all of them.
+	scanned int
 }
 
 // unwrapStep looks at a command whose first word is name and says what it is.

@@ -79,7 +79,10 @@ func envStep(argv []Word) step {
 		}
 		break
 	}
-	rest := append(append([]Word(nil), split...), argv[min(i, len(argv)):]...)
+	rest := argv[min(i, len(argv)):]
+	if len(split) > 0 {
+		rest = append(split, rest...)
+	}
 	var cmdStart int
 	for cmdStart < len(rest) && rest[cmdStart].Static && isEnvAssign(rest[cmdStart].Text) {
 		n, v, _ := strings.Cut(rest[cmdStart].Text, "=")
@@ -96,6 +99,7 @@ func envStep(argv []Word) step {
 		return step{kind: stepDone, assigns: st.assigns}
 	}
 	st.kind, st.used, st.rest = stepWrap, i, rest[cmdStart:]
+	st.scanned = i + cmdStart + 1
 	return st
 }
 

@@ -53,7 +53,7 @@ func shellStep(argv []Word) step {
 	}
 	st := scriptOrOpaque(argv[i], i+1)
 	// bash -c SCRIPT NAME ARGS…: $0 is NAME, $1… are ARGS.
-	st.positional = append([]Word(nil), argv[i+1:]...)
+	st.positional = argv[i+1:]
 	if st.kind == stepOpaque && !argv[i].Subst && !argv[i].Quoted && i+1 < len(argv) && argv[i+1].Static {
 		// bash -c $OPTS 'script': an unquoted word may vanish or be options, and
 		// the next word be the script. Judge that reading too.
@@ -96,7 +96,7 @@ func commandStep(argv []Word) step {
 	if i >= len(argv) {
 		return step{}
 	}
-	st.kind, st.used, st.rest = stepWrap, i, argv[i:]
+	st.kind, st.used, st.rest, st.scanned = stepWrap, i, argv[i:], i+1
 	return st
 }
 

@@ -349,6 +349,7 @@ func substContext(c context, kind string) context {
 		subst:        kind,
 		function:     c.function,
 		depth:        c.depth,
+		finds:        c.finds,
 		placeholders: c.placeholders,
 		offset:       c.offset,
 		nested:       c.nested,

@@ -61,8 +61,8 @@ func BenchmarkCheck(b *testing.B) {
 	})
 }
 
-// shellparseLimitsFor1MiB lifts the command bound so a 1 MiB script is analysed in
+// shellparseLimitsFor1MiB lifts the command, word and work bounds so a 1 MiB script is analysed in
 // full, to measure linear cost rather than the bound.
 func shellparseLimitsFor1MiB() shellparse.Options {
-	return shellparse.Options{MaxCommands: 1 << 20, MaxWords: 1 << 22}
+	return shellparse.Options{MaxCommands: 1 << 20, MaxWords: 1 << 22, MaxWork: 1 << 40}
 }

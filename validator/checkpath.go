@@ -38,7 +38,7 @@ func (v *Validator) CheckPath(op PathOp, p string) []Finding {
 	abs = path.Clean(abs)
 	paths := []string{abs}
 	if v.env.Resolve != nil {
-		if r := v.env.Resolve(abs); r != "" && path.Clean(r) != abs {
+		if r := v.lookup(abs); r != "" && path.Clean(r) != abs {
 			paths = append(paths, path.Clean(r))
 		}
 	}

@@ -295,24 +295,28 @@ func optionOperands(args []shellparse.Word, argLetters string) []string {
 
 // words judges expansions in the command's words.
 func (ck *checker) words(c shellparse.SimpleCommand) {
-	all := append([]shellparse.Word(nil), c.Argv...)
-	for _, a := range c.Assigns {
-		all = append(all, a.Value)
+	for i := range c.Argv {
+		ck.word(&c.Argv[i])
 	}
-	for _, r := range c.Redirects {
-		all = append(all, r.Target)
+	for i := range c.Assigns {
+		ck.word(&c.Assigns[i].Value)
 	}
-	for _, w := range all {
-		for _, p := range w.Params {
-			if p == "IFS" {
-				ck.add("ifs_manipulation", "expand_ifs", NonSevere, "expands $IFS, a way to hide spaces in a command")
-			} else if secretVar(p) {
-				ck.add("secret_access", "expand_secret_var", NonSevere, "expands $"+p+", which looks like a secret")
-			}
+	for i := range c.Redirects {
+		ck.word(&c.Redirects[i].Target)
+	}
+}
+
+// word judges the expansions of one word.
+func (ck *checker) word(w *shellparse.Word) {
+	for _, p := range w.Params {
+		if p == "IFS" {
+			ck.add("ifs_manipulation", "expand_ifs", NonSevere, "expands $IFS, a way to hide spaces in a command")
+		} else if secretVar(p) {
+			ck.add("secret_access", "expand_secret_var", NonSevere, "expands $"+p+", which looks like a secret")
 		}
-		if w.PromptExpand {
-			ck.add("command_substitution", "prompt_expansion", NonSevere, "${…@P} runs the command substitutions held in a variable's value, which permgate cannot see")
-		}
+	}
+	if w.PromptExpand {
+		ck.add("command_substitution", "prompt_expansion", NonSevere, "${…@P} runs the command substitutions held in a variable's value, which permgate cannot see")
 	}
 }
 

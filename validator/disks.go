@@ -119,7 +119,7 @@ func (ck *checker) device(w shellparse.Word) (dev, known bool, p string) {
 	}
 	p = ck.resolve(text)
 	if ck.v.env.Resolve != nil {
-		if r := ck.v.env.Resolve(p); r != "" {
+		if r := ck.v.lookup(p); r != "" {
 			if strings.HasPrefix(r, "/dev/") {
 				p = r
 			}

@@ -289,9 +289,9 @@ func (ck *checker) realPaths(p string) []string {
 	if q := ck.followLinks(p); q != p {
 		out = append(out, q)
 	}
-	if r := ck.v.env.Resolve; r != nil && !strings.HasPrefix(p, "/dev/") && !strings.HasPrefix(p, "/proc/") {
+	if ck.v.env.Resolve != nil && !strings.HasPrefix(p, "/dev/") && !strings.HasPrefix(p, "/proc/") {
 		for _, q := range out {
-			if rq := r(q); rq != "" && rq != q && !slices.Contains(out, rq) {
+			if rq := ck.v.lookup(q); rq != "" && rq != q && !slices.Contains(out, rq) {
 				out = append(out, path.Clean(rq))
 			}
 		}

@@ -58,6 +58,8 @@ type Analysis struct {
 	// AllReadOnly reports that every command is read-only and nothing stopped the
 	// analysis from seeing them all.
 	AllReadOnly bool
+	// Work is the steps the parser took (shellparse.Result.Work).
+	Work int
 	// trailing counts the findings at the end of Findings that come after the
 	// commands' in All (the whole-text checks run last); the others come first.
 	trailing int

@@ -1,6 +1,8 @@
 package validator
 
 import (
+	"fmt"
+
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/internal/lazyre"
 	"path"
@@ -86,6 +88,27 @@ type Validator struct {
 	// cwdNear caches whether Env.Cwd is inside or above permgate's directories:
 	// 0 not known yet, 1 no, 2 yes.
 	cwdNear int
+	// lookups counts the paths this analysis looked up on disk (lookup);
+	// lookupsCut reports that maxLookups cut some short.
+	lookups    int
+	lookupsCut bool
+}
+
+// maxLookups bounds the paths one analysis looks up on disk (Env.Resolve):
+// each is a system call or several, and a command naming 100,000 files
+// must not cost 100,000 of them.
+const maxLookups = 512
+
+// lookup returns where p leads on disk (Env.Resolve), within maxLookups
+// for the analysis; past it, "" (not looked up), and the analysis reports
+// too_complex, for a link it did not follow may lead anywhere.
+func (v *Validator) lookup(p string) string {
+	if v.lookups >= maxLookups {
+		v.lookupsCut = true
+		return ""
+	}
+	v.lookups++
+	return v.env.Resolve(p)
 }
 
 // New returns a Validator for the given environment.
@@ -156,7 +179,8 @@ func (v *Validator) CheckArgv(argv []string) Analysis {
 
 // Classify turns a parse result into findings and read-only flags.
 func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
-	a := Analysis{Commands: make([]CommandRecord, len(res.Commands))}
+	a := Analysis{Commands: make([]CommandRecord, len(res.Commands)), Work: res.Work}
+	v.lookups, v.lookupsCut = 0, false
 	for _, p := range res.Problems {
 		command := p.Source
 		if command == "" {
@@ -185,6 +209,12 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 		if !rec.ReadOnly {
 			a.AllReadOnly = false
 		}
+	}
+	if v.lookupsCut {
+		a.Findings = append(a.Findings, Finding{Kind: finding.TooComplex, Severity: NonSevere, ID: string(finding.TooComplex) + ".lookups",
+			Reason: fmt.Sprintf("it names more than %d paths to look up on disk; those past them were judged by name only", maxLookups), Command: clip(src)})
+		a.trailing++
+		a.AllReadOnly = false
 	}
 	if len(src) < 4096 && strings.Contains(src, "done") && loopBomb().MatchString(src) {
 		a.Findings = append(a.Findings, Finding{Kind: "fork_bomb", Severity: Severe, Reason: "an endless loop starts processes in the background without waiting (a fork bomb)", ID: "fork_bomb.loop", Command: clip(src)})

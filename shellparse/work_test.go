@@ -1,0 +1,97 @@
+package shellparse
+
+import (
+	"strings"
+	"testing"
+)
+
+// tooComplexReasons returns the reasons of a result's too_complex problems.
+func tooComplexReasons(res Result) string {
+	var out []string
+	for _, p := range res.Problems {
+		if p.Kind == ProblemTooComplex {
+			out = append(out, p.Reason)
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// TestBoundsNeverSilent: every bound the walk meets is reported as
+// too_complex; none cuts the analysis short without saying so (a command
+// cut short would otherwise be judged as the wrapper it still starts with).
+func TestBoundsNeverSilent(t *testing.T) {
+	known := func(name string) bool { return name == "cat" || name == "rm" }
+	tests := []struct {
+		name, src, want string
+		opts            Options
+	}{
+		{"wrappers past maxUnwrap", strings.Repeat("nice ", maxUnwrap+1) + "rm -rf ~", "wrappers around one command", Options{}},
+		{"an unknown program's suffixes past maxSuffixes", "foo " + strings.Repeat("cat x ", maxSuffixes+1) + "-- rm -rf ~", "places in one unknown program's words", Options{Known: known}},
+		{"find -exec nested past the depth", strings.Repeat("find . -exec ", DefaultMaxDepth+2) + "rm -rf ~", "find -exec nested more than", Options{}},
+		{"the work bound", strings.Repeat("eval x ", 400) + "rm -rf ~", "steps, the bound", Options{MaxWork: 20000, Known: known}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := NewParser(tt.opts).ParseScript(tt.src)
+			if got := tooComplexReasons(res); !strings.Contains(got, tt.want) {
+				t.Fatalf("too_complex %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestWrapperChainWithinBounds: up to maxUnwrap wrappers are all unwrapped,
+// each at the cost of its own words, so the command inside is found.
+func TestWrapperChainWithinBounds(t *testing.T) {
+	for _, prefix := range []string{"nice ", "sudo -u root ", "timeout 5 ", "env A=1 ", "command ", "xargs "} {
+		src := strings.Repeat(prefix, maxUnwrap) + "rm -rf ~"
+		res := NewParser(Options{}).ParseScript(src)
+		if reasons := tooComplexReasons(res); reasons != "" {
+			t.Fatalf("%q ×%d: too_complex %s", prefix, maxUnwrap, reasons)
+		}
+		last := res.Commands[len(res.Commands)-1]
+		if last.Name != "rm" || len(last.Wrappers) != maxUnwrap {
+			t.Fatalf("%q ×%d: last command %s with %d wrappers", prefix, maxUnwrap, last.Name, len(last.Wrappers))
+		}
+		// Each wrapper looks at its own words, not the chain's: the steps
+		// grow with the chain, not with its square.
+		if limit := 4 * scanWeight * stepWindow * maxUnwrap; res.Work > limit+recordWeight*recordWords(last)+len(src) {
+			t.Fatalf("%q ×%d: %d steps", prefix, maxUnwrap, res.Work)
+		}
+	}
+}
+
+// TestWorkCutKeepsFirstWords: a command too large for the work left is
+// still judged by its first words, so rm -rf ~ followed by 100,000 words is
+// still rm -rf ~, and too_complex says the rest was not.
+func TestWorkCutKeepsFirstWords(t *testing.T) {
+	src := "rm -rf ~" + strings.Repeat(" x", 99990)
+	res := NewParser(Options{Home: "/home/u"}).ParseScript(src)
+	if !strings.Contains(tooComplexReasons(res), "only the first") {
+		t.Fatalf("problems %v, want the command cut", res.Problems)
+	}
+	if len(res.Commands) != 1 {
+		t.Fatalf("%d commands, want the one cut short", len(res.Commands))
+	}
+	argv := res.Commands[0].Argv
+	if len(argv) < minJudgedWords || len(argv) >= 99993 || argv[2].Text != "/home/u" {
+		t.Fatalf("cut command has %d words starting %v", len(argv), argv[:3])
+	}
+	if res.Work > WorkBound(len(src))+recordWeight*len(argv) {
+		t.Fatalf("%d steps, over the bound %d", res.Work, WorkBound(len(src)))
+	}
+}
+
+// TestWorkGrowsWithInput: the default bound grows with the input and stops
+// at DefaultMaxWork beyond reading it.
+func TestWorkGrowsWithInput(t *testing.T) {
+	if WorkBound(1000) >= WorkBound(100000) {
+		t.Fatal("the bound does not grow with the input")
+	}
+	if got, want := WorkBound(DefaultMaxBytes), DefaultMaxBytes+DefaultMaxWork; got != want {
+		t.Fatalf("WorkBound(max) = %d, want %d", got, want)
+	}
+	if got := (Options{MaxWork: 7}).workBound(1 << 20); got != 7 {
+		t.Fatalf("MaxWork set: bound %d, want 7", got)
+	}
+}
