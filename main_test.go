@@ -26,6 +26,9 @@ func TestMain(m *testing.M) {
 			if d, err := time.ParseDuration(os.Getenv("PERMGATE_TEST_LOCK_TIMEOUT")); err == nil {
 				integrity.TestOnlyLockTimeout = d
 			}
+			if d, err := time.ParseDuration(os.Getenv("PERMGATE_TEST_STALL")); err == nil {
+				cmd.TestOnlyStall = d
+			}
 			os.Exit(cmd.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 		},
 	})

@@ -551,3 +551,31 @@ func TestModeMenuFlushesTypeahead(t *testing.T) {
 		t.Errorf("the typed-ahead 3 chose a mode: %q, %v\n%s", out, err, r.output())
 	}
 }
+
+// TestDeadlineAsksAtTerminal: an analysis that outruns its deadline (here a
+// test-only one that spins for an hour, paying no heed to it) is answered as
+// a command too complex to judge: at a terminal, permgate asks, and a yes
+// runs the command; the process exits, the analysis with it.
+func TestDeadlineAsksAtTerminal(t *testing.T) {
+	home, env := testHome(t)
+	dir := filepath.Join(home, ".config", "permgate")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.toml"), []byte("[limits]\ndeadline = \"300ms\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env = append(env, "PERMGATE_TEST_STALL=1h")
+	r := startPTY(t, home, env, "exec", "--", "touch marker")
+	r.waitFor("Allow? (y/N)")
+	if !strings.Contains(r.output(), "too_complex (non-severe): permgate could not judge the command within its 300ms deadline") {
+		t.Errorf("the prompt does not say the deadline passed:\n%s", r.output())
+	}
+	r.send("y\n")
+	if code := r.exit(); code != 0 {
+		t.Fatalf("exit %d after yes:\n%s", code, r.output())
+	}
+	if _, err := os.Stat(filepath.Join(home, "marker")); err != nil {
+		t.Errorf("the command did not run after yes: %v", err)
+	}
+}

@@ -47,6 +47,7 @@ func newReport(command string, a validator.Analysis, mode policy.Mode, out polic
 // analyze runs the analysis on the CMD… form: one argument is a script, several
 // are an argv.
 func analyze(v *validator.Validator, args []string) (string, validator.Analysis) {
+	stall()
 	if len(args) == 1 {
 		return args[0], v.CheckScript(args[0])
 	}
@@ -86,11 +87,11 @@ func newCheckCmd(io streams, g *globalFlags) *cobra.Command {
 			if len(args) == 0 {
 				return errors.New("check: no command given (usage: permgate check -- CMD...)")
 			}
-			s, err := loadSession(g, io, modeFlag, false)
+			s, err := loadSessionWithin(g, io, modeFlag, false)
 			if err != nil {
 				return fmt.Errorf("check: %w", err)
 			}
-			command, a, out := s.decide(args)
+			command, a, out := s.decideTimed(args)
 			out = s.audit(io, "check", command, a, out, out.By)
 			rep := newReport(command, a, s.eff.Mode, out)
 			if asJSON {

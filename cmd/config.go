@@ -129,6 +129,7 @@ func showConfig(io streams, s *session) {
 	fmt.Fprintf(w, "bypass = %s  # %s\n", tomlString(cfg.Bypass.Value), safe(cfg.Bypass.Source))
 	fmt.Fprintf(w, "audit.required = %v  # %s\n", cfg.AuditRequired.Value, safe(cfg.AuditRequired.Source))
 	fmt.Fprintf(w, "audit.sink = %s  # %s\n", tomlString(cfg.AuditSink.Value), safe(cfg.AuditSink.Source))
+	fmt.Fprintf(w, "limits.deadline = %s  # %s\n", tomlString(cfg.Deadline.Value.String()), safe(cfg.Deadline.Source))
 	if cfg.AuditAddress.Value != "" {
 		fmt.Fprintf(w, "audit.address = %s  # %s\n", tomlString(cfg.AuditAddress.Value), safe(cfg.AuditAddress.Source))
 	}

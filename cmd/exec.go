@@ -88,7 +88,7 @@ func runExec(io streams, g *globalFlags, o execOptions, args []string) int {
 	if code := refuseNotRunnable(io, args); code != 0 {
 		return code
 	}
-	s, err := loadSession(g, io, o.mode, o.failClosed)
+	s, err := loadSessionWithin(g, io, o.mode, o.failClosed)
 	if err != nil {
 		fmt.Fprintf(io.err, "permgate: error: %v\npermgate: hint: permgate runs nothing until this is fixed; see `permgate config check`\n", err)
 		return exitExecError
@@ -103,7 +103,7 @@ func runExec(io streams, g *globalFlags, o execOptions, args []string) int {
 // records the decision, and on a refusal says why with a hint. It reports whether
 // the command may run, and the analysis it was decided on.
 func (s *session) confirm(io streams, source string, args []string, timeout time.Duration) (bool, validator.Analysis) {
-	command, a, out := s.decide(args)
+	command, a, out := s.decideTimed(args)
 	if source == "shell" {
 		out = humanShell(a, out, s.cfg.ShellSevere.Value == "ask")
 	}

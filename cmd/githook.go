@@ -7,6 +7,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
@@ -60,7 +61,7 @@ func runGithook(io streams, g *globalFlags, hook string, args []string) int {
 		}
 	}
 	io.host = io.host.in(root)
-	s, err := loadSession(g, io, "", false)
+	s, err := loadSessionWithin(g, io, "", false)
 	if err != nil {
 		fmt.Fprintf(io.err, "permgate: error: %v\npermgate: hint: permgate runs nothing until this is fixed; see `permgate config check`\n", err)
 		return exitExecError
@@ -88,6 +89,7 @@ func runGithook(io streams, g *globalFlags, hook string, args []string) int {
 		Dir: root, Env: env, Stdout: io.out, Stderr: rawWriter(io.err),
 		Shell: func(script string) ([]string, error) { return scriptArgv(shell, script) },
 		Decide: func(args []string) bool {
+			s.started = time.Now() // each step has a deadline of its own
 			ok, _ := s.confirm(io, "git", args, defaultPromptTimeout)
 			return ok
 		},

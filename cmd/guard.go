@@ -70,7 +70,7 @@ func runGuard(io streams, g *globalFlags, o execOptions, line string) (int, stri
 	if shellparse.IsIncomplete(line) {
 		return guardIncomplete, shown // nothing runs yet; the whole command is checked when complete
 	}
-	s, err := loadSession(g, io, o.mode, o.failClosed)
+	s, err := loadSessionWithin(g, io, o.mode, o.failClosed)
 	if err != nil {
 		// A broken config never locks the shell: what fixing it needs runs
 		// (editing a config file, permgate config, exit); the rest waits.

@@ -1,15 +1,19 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
+	"sync/atomic"
 
 	"github.com/spf13/cobra"
 
+	"github.com/permgate/permgate/config"
 	"github.com/permgate/permgate/harness"
 	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/validator"
 )
 
 // maxHookInput bounds one hook payload, and one line scan reads.
@@ -97,11 +101,73 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 			code = answer(policy.Deny, fmt.Sprintf("permgate failed (%v); denied to be safe", r))
 		}
 	}()
+	// Reading the call, the config and the state has the default deadline
+	// (the configured one is in the config); judging it, the configured one.
+	// Both count from permgate's start.
+	p, ok := within(startOf(io).Add(config.DefaultDeadline), new(atomic.Bool), func() *preparedHook {
+		return prepareHook(io, g, h, modeFlag)
+	})
+	if !ok {
+		return answer(policy.Deny, "permgate "+errLoadLate().Error()+"; denied to be safe")
+	}
+	io.err.Write(p.warnings.Bytes())
+	event = p.req.HookEventName
+	if p.refuse != "" {
+		return answer(policy.Deny, p.refuse)
+	}
+	s, req := p.s, p.req
+	type decided struct {
+		command string
+		a       validator.Analysis
+		out     policy.Outcome
+		err     error
+	}
+	r, ok := timed(s, func(c *session) decided {
+		command, a, out, err := c.decideTool(req)
+		return decided{command, a, out, err}
+	})
+	if !ok {
+		// Too costly to judge in time: a hook cannot ask, and the harness
+		// may let a call through when the hook itself times out, so it is
+		// refused now.
+		command := req.Command
+		if req.Tool != "bash" {
+			command = req.ToolName
+		}
+		a := lateAnalysis(command, late{phase: "judge the tool call", limit: s.deadline()})
+		out := policy.Outcome{Decision: policy.Deny, Reason: a.Reason() + "; denied to be safe", By: byDeadline}
+		out = s.audit(io, "hook", command, a, out, byDeadline)
+		return answer(policy.Deny, "permgate: "+saferReason(out, a))
+	}
+	if r.err != nil {
+		return answer(policy.Deny, r.err.Error())
+	}
+	out := s.audit(io, "hook", r.command, r.a, r.out, r.out.By)
+	return answer(out.Decision, "permgate: "+saferReason(out, r.a))
+}
+
+// preparedHook is a tool call read, with the session to decide it in, or
+// the reason it is refused before it is decided.
+type preparedHook struct {
+	req      harness.Request
+	s        *session
+	refuse   string
+	warnings bytes.Buffer
+}
+
+// prepareHook reads the tool call from the hook's input, enters its cwd and
+// loads the config and state there, choosing the mode with the harness's
+// own. Warnings go to the result, not to stderr: the caller writes them
+// once it knows the work finished in time.
+func prepareHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) *preparedHook {
+	p := &preparedHook{}
+	io.err = &p.warnings
 	req, err := h.Decode(io.in)
 	if err != nil {
-		return answer(policy.Deny, "permgate "+err.Error())
+		p.refuse = "permgate " + err.Error()
+		return p
 	}
-	event = req.HookEventName
+	p.req = req
 	if req.Cwd != "" {
 		// The tool call runs in its cwd: the analysis, the project config and
 		// the rules are judged there. A cwd that is not a directory is refused.
@@ -109,7 +175,8 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 			if err == nil {
 				err = fmt.Errorf("%s is not a directory", req.Cwd)
 			}
-			return answer(policy.Deny, "cannot enter the tool call's cwd: "+err.Error())
+			p.refuse = "cannot enter the tool call's cwd: " + err.Error()
+			return p
 		}
 		io.host = io.host.in(req.Cwd)
 	}
@@ -123,12 +190,9 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 		s.eff, err = policy.Select(&s.cfg.Policy, in)
 	}
 	if err != nil {
-		return answer(policy.Deny, "permgate refuses while its config is broken: "+err.Error())
+		p.refuse = "permgate refuses while its config is broken: " + err.Error()
+		return p
 	}
-	command, a, out, err := s.decideTool(req)
-	if err != nil {
-		return answer(policy.Deny, err.Error())
-	}
-	out = s.audit(io, "hook", command, a, out, out.By)
-	return answer(out.Decision, "permgate: "+saferReason(out, a))
+	p.s = s
+	return p
 }

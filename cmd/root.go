@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 )
@@ -38,6 +39,8 @@ type streams struct {
 	out, err io.Writer
 	// host is the process's environment, working and home directories.
 	host *host
+	// start is when permgate started: an answer's deadline counts from it.
+	start time.Time
 }
 
 // quiet is the same streams with warnings on stderr dropped, for a caller
@@ -57,7 +60,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Errors and warnings quote commands, config values and paths: whatever a
 	// terminal would act on in them is escaped.
 	stderr = termSafeWriter{stderr}
-	io := streams{in: stdin, out: stdout, err: stderr, host: osHost()}
+	io := streams{in: stdin, out: stdout, err: stderr, host: osHost(), start: time.Now()}
 	root := newRoot(io)
 	root.SetArgs(args)
 	err := root.Execute()

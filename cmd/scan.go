@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
@@ -40,7 +42,7 @@ func newScanCmd(io streams, g *globalFlags) *cobra.Command {
 			"Exit status: 2 when any command is denied, else 0 (asks too); 1 on an error such as an unreadable FILE.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			s, err := loadSession(g, io, modeFlag, false)
+			s, err := loadSessionWithin(g, io, modeFlag, false)
 			if err != nil {
 				return fmt.Errorf("scan: %w", err)
 			}
@@ -323,7 +325,9 @@ func isDigits(s string) bool {
 	return s != ""
 }
 
-// decideAll decides every command, in parallel, keeping their order.
+// decideAll decides every command, in parallel, keeping their order. Each
+// command has the deadline of one answer: one that is too costly to judge in
+// time is reported as such, and the scan goes on.
 func (s *session) decideAll(commands []scanCommand) []report {
 	reports := make([]report, len(commands))
 	workers := runtime.GOMAXPROCS(0)
@@ -333,11 +337,27 @@ func (s *session) decideAll(commands []scanCommand) []report {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			v := validator.New(s.env) // a validator per goroutine: parsers are not shared
 			m := s.matcher()
+			var v *validator.Validator // a validator per goroutine: parsers are not shared
+			var stop *atomic.Bool
 			for i := range next {
-				a := v.CheckScript(commands[i].text)
-				reports[i] = newReport(commands[i].text, a, s.eff.Mode, s.decideAnalysis(a, m))
+				if v == nil {
+					stop = new(atomic.Bool)
+					env := s.env
+					env.Limits.Stop = stop.Load
+					v = validator.New(env)
+				}
+				text := commands[i].text
+				a, ok := within(time.Now().Add(s.deadline()), stop, func() validator.Analysis {
+					stall()
+					return v.CheckScript(text)
+				})
+				if !ok {
+					// The abandoned analysis may still hold v's parser.
+					v = nil
+					a = lateAnalysis(text, late{phase: "judge the command", limit: s.deadline()})
+				}
+				reports[i] = newReport(text, a, s.eff.Mode, s.decideAnalysis(a, m))
 			}
 		}()
 	}

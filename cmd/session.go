@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -40,6 +41,9 @@ type session struct {
 	eff   policy.Effective
 	// host is where the session runs: its environment and directories.
 	host *host
+	// started is when the answer now being given started: the process's
+	// start for its one answer, each step's or line's for many.
+	started time.Time
 }
 
 // stateDir is $XDG_STATE_HOME/permgate, else ~/.local/state/permgate.
@@ -49,7 +53,7 @@ func stateDir(h *host, home string) string {
 
 // loadConfig reads the state and the config layers, without choosing a mode.
 func loadConfig(g *globalFlags, io streams) (*session, error) {
-	s := &session{env: analysisEnv(io.host), host: io.host}
+	s := &session{env: analysisEnv(io.host), host: io.host, started: startOf(io)}
 	if err := checkHome(s.env); err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/permgate/permgate/githook"
 	"github.com/permgate/permgate/policy"
@@ -78,6 +79,10 @@ type Config struct {
 	AuditSink     policy.Setting[string]
 	AuditAddress  policy.Setting[string]
 	AuditFacility policy.Setting[string]
+	// Deadline is [limits] deadline: the wall-clock budget of one answer
+	// (DefaultDeadline unless a file says otherwise; an untrusted file may
+	// only shorten it).
+	Deadline policy.Setting[time.Duration]
 }
 
 // TrustChecker says whether a project file's content is trusted.
@@ -95,6 +100,7 @@ func Load(paths Paths, trust TrustChecker) (*Config, error) {
 		AuditSink:     policy.Setting[string]{Value: "file", Source: LayerBuiltin},
 		AuditAddress:  policy.Setting[string]{Source: LayerBuiltin},
 		AuditFacility: policy.Setting[string]{Source: LayerBuiltin},
+		Deadline:      policy.Setting[time.Duration]{Value: DefaultDeadline, Source: LayerBuiltin},
 	}
 	layers := []struct{ name, path string }{{LayerSystem, paths.System}, {LayerUser, paths.User}}
 	projects := paths.ProjectFiles()
@@ -341,6 +347,11 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 		}
 		cfg.SafeCommands = append(cfg.SafeCommands, policy.Setting[string]{Value: c, Source: at("safe", "commands")})
 	}
+	limitsIgnored, err := cfg.mergeLimits(path, fc, lines, trusted)
+	if err != nil {
+		return nil, err
+	}
+	ignored = append(ignored, limitsIgnored...)
 	gitIgnored, err := cfg.mergeGit(path, fc, lines, trusted)
 	if err != nil {
 		return nil, err

@@ -38,6 +38,9 @@ type fileConfig struct {
 	Shell struct {
 		Severe *string `toml:"severe"`
 	} `toml:"shell"`
+	Limits struct {
+		Deadline *string `toml:"deadline"`
+	} `toml:"limits"`
 	// Git maps a git hook's name to the steps it runs (config/git.go).
 	Git map[string][]string `toml:"git"`
 }

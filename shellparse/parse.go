@@ -238,6 +238,11 @@ func (w *walker) spend(n int) bool {
 	if w.full {
 		return false
 	}
+	if stop := w.parser.opts.Stop; stop != nil && stop() {
+		w.full = true
+		w.problem(ProblemTooComplex, "the analysis was stopped: its deadline passed", "")
+		return false
+	}
 	if w.res.Work+n <= w.budget {
 		w.res.Work += n
 		return true

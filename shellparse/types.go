@@ -222,6 +222,10 @@ type Options struct {
 	// DefaultMaxWork. No input costs more than a fixed amount per byte, and
 	// none more than a fixed amount beyond reading it.
 	MaxWork int
+	// Stop, when set, reports that the answer no longer waits for this
+	// analysis (its deadline passed): the walk then stops at its next step,
+	// so that nothing of an abandoned analysis runs on.
+	Stop func() bool
 }
 
 // Defaults for Options.

@@ -198,6 +198,14 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 	// appending never writes into a.Findings.
 	seen := slices.Clip(a.Findings)
 	for i := range res.Commands {
+		if stop := v.env.Limits.Stop; stop != nil && stop() {
+			// The answer no longer waits for this analysis; what it would
+			// have said is not known.
+			a.Findings = append(a.Findings, Finding{Kind: finding.TooComplex, Severity: NonSevere, ID: string(finding.TooComplex) + ".deadline",
+				Reason: "the analysis was stopped: its deadline passed", Command: clip(src)})
+			a.AllReadOnly = false
+			break
+		}
 		rec := &a.Commands[i]
 		rec.Command = res.Commands[i]
 		findings := ck.command(i)

@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -35,6 +36,7 @@ func main() {
 	bin := flag.String("permgate", "permgate", "the permgate binary to run")
 	depth := flag.Int("n", 0, "nest each form n times instead of as deep as the input bounds allow")
 	top := flag.Int("top", 20, "how many of the worst to print")
+	limit := flag.Duration("timeout", time.Minute, "kill a run that takes longer, and report it as killed")
 	flag.Parse()
 	cases := hostile.Largest(shellparse.DefaultMaxBytes, shellparse.DefaultMaxWords)
 	for name, src := range hostile.Flat() {
@@ -51,7 +53,7 @@ func main() {
 	defer os.RemoveAll(home)
 	var results []result
 	for name, src := range cases {
-		r, err := run(*bin, home, src)
+		r, err := run(*bin, home, src, *limit)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "worst: %s: %v\n", name, err)
 			os.Exit(1)
@@ -72,7 +74,7 @@ func main() {
 }
 
 // run answers one Claude Code hook payload holding src.
-func run(bin, home, src string) (result, error) {
+func run(bin, home, src string, limit time.Duration) (result, error) {
 	payload, err := json.Marshal(map[string]any{
 		"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": map[string]string{"command": src},
 		"cwd": home, "permission_mode": "default", "session_id": "worst",
@@ -86,7 +88,13 @@ func run(bin, home, src string) (result, error) {
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	start := time.Now()
-	err = cmd.Run()
+	if err := cmd.Start(); err != nil {
+		return result{}, err
+	}
+	var killed atomic.Bool
+	timer := time.AfterFunc(limit, func() { killed.Store(true); cmd.Process.Kill() })
+	err = cmd.Wait()
+	timer.Stop()
 	elapsed := time.Since(start)
 	if err != nil {
 		if _, ok := err.(*exec.ExitError); !ok {
@@ -103,6 +111,9 @@ func run(bin, home, src string) (result, error) {
 	if json.Unmarshal(out.Bytes(), &answer) == nil {
 		h := answer.HookSpecificOutput
 		decision = h.PermissionDecision + ": " + h.Reason
+	}
+	if killed.Load() {
+		decision = fmt.Sprintf("killed after %s", limit)
 	}
 	rss := int64(0)
 	if u, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {

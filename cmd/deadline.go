@@ -1,0 +1,188 @@
+package cmd
+
+import (
+	"bytes"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/permgate/permgate/config"
+	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/textclip"
+	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/validator"
+)
+
+// TestOnlyStall makes every analysis first spin for this long, paying no
+// heed to its deadline: an analysis that does not cooperate, for the tests
+// of the watchdog. Only the test binary sets it (PERMGATE_TEST_STALL).
+var TestOnlyStall time.Duration
+
+// stall is TestOnlyStall's spin: it burns a CPU and never looks at the
+// deadline, as a runaway analysis would.
+func stall() {
+	if TestOnlyStall <= 0 {
+		return
+	}
+	for start := time.Now(); time.Since(start) < TestOnlyStall; {
+	}
+}
+
+// byDeadline is who decided when the deadline passed first.
+const byDeadline = "deadline"
+
+// late is what a watchdog knows when an answer's deadline passed first.
+type late struct {
+	// phase names the work that was cut short, for the reason.
+	phase string
+	// limit is the deadline that passed.
+	limit time.Duration
+}
+
+// settled is one run's result, or the panic it ended in.
+type settled[T any] struct {
+	value    T
+	panicked any
+	done     bool
+}
+
+// within runs work in a goroutine of its own and returns its result, or,
+// when the deadline (end) passes first, ok false: the caller then answers as
+// for a command too complex to judge, and stop is set so that the abandoned
+// work (an analysis reads it at every step) ends at its next step. The
+// watchdog is a timer: it does not wait for the work to cooperate, and
+// nothing the work does later reaches the answer. A panic in the work is
+// raised again in the caller, where the entry point's own recovery answers
+// for it.
+func within[T any](end time.Time, stop *atomic.Bool, work func() T) (T, bool) {
+	results := make(chan settled[T], 1)
+	go func() {
+		var r settled[T]
+		defer func() {
+			if !r.done {
+				r.panicked = recover()
+			}
+			results <- r
+		}()
+		r.value = work()
+		r.done = true
+	}()
+	timer := time.NewTimer(time.Until(end))
+	defer timer.Stop()
+	select {
+	case r := <-results:
+		if !r.done {
+			panic(r.panicked)
+		}
+		return r.value, true
+	case <-timer.C:
+		stop.Store(true)
+		var zero T
+		return zero, false
+	}
+}
+
+// lateAnalysis is the analysis an answer stands on when its deadline passed:
+// one too_complex finding that says so. policy.Decide then answers as for
+// any command too complex to read: ask (deny in plan mode, under
+// fail-closed and where no one can be asked).
+func lateAnalysis(command string, l late) validator.Analysis {
+	reason := fmt.Sprintf("permgate could not %s within its %s deadline ([limits] deadline): too costly to judge", l.phase, l.limit)
+	f := validator.Finding{Kind: finding.TooComplex, Severity: validator.NonSevere, ID: string(finding.TooComplex) + ".deadline",
+		Reason: reason, Command: textclip.Clip(command, 200)}
+	return validator.Analysis{Findings: []validator.Finding{f}, Severity: validator.NonSevere}
+}
+
+// timed runs work on a copy of the session whose analyses stop when the
+// deadline of the answer now being given passes; ok is false when it passed
+// first. The copy keeps the abandoned work from sharing anything the answer
+// goes on to use.
+func timed[T any](s *session, work func(*session) T) (T, bool) {
+	stop := new(atomic.Bool)
+	c := *s
+	c.env.Limits.Stop = stop.Load
+	return within(s.answerEnd(), stop, func() T { return work(&c) })
+}
+
+// decideTimed analyses and decides one CMD… form within the deadline; past
+// it, the decision is that of lateAnalysis.
+func (s *session) decideTimed(args []string) (string, validator.Analysis, policy.Outcome) {
+	type decided struct {
+		command string
+		a       validator.Analysis
+		out     policy.Outcome
+	}
+	r, ok := timed(s, func(c *session) decided {
+		command, a, out := c.decide(args)
+		return decided{command, a, out}
+	})
+	if !ok {
+		command := commandText(args)
+		a := lateAnalysis(command, late{phase: "judge the command", limit: s.deadline()})
+		out := s.decideAnalysis(a, s.matcher())
+		out.By = byDeadline
+		return command, a, out
+	}
+	return r.command, r.a, r.out
+}
+
+// answerEnd is when the answer now being given must be ready.
+func (s *session) answerEnd() time.Time {
+	return s.started.Add(s.deadline())
+}
+
+// deadline is the wall-clock budget of one answer: [limits] deadline.
+func (s *session) deadline() time.Duration {
+	return s.cfg.Deadline.Value
+}
+
+// commandText is how a CMD… form is shown: a script as written, an argv
+// quoted.
+func commandText(args []string) string {
+	if len(args) == 1 {
+		return args[0]
+	}
+	return quoteArgv(args)
+}
+
+// errLoadLate is the error of a config and state that could not be read
+// within the deadline: a lock another process holds, or a slow disk.
+func errLoadLate() error {
+	return fmt.Errorf("could not read the config and state within the %s deadline (a lock another process holds, or a slow disk)", config.DefaultDeadline)
+}
+
+// loadSessionWithin is loadSession within the default deadline counted from
+// permgate's start: the configured one is not known before the config is
+// read. Warnings are written only when the load finished in time, so that an
+// abandoned load never writes into an answer already given.
+func loadSessionWithin(g *globalFlags, io streams, modeFlag string, failClosed bool) (*session, error) {
+	type loaded struct {
+		s        *session
+		err      error
+		warnings bytes.Buffer
+	}
+	stop := new(atomic.Bool)
+	r, ok := within(startOf(io).Add(config.DefaultDeadline), stop, func() *loaded {
+		var l loaded
+		quiet := io
+		quiet.err = &l.warnings
+		l.s, l.err = loadSession(g, quiet, modeFlag, failClosed)
+		if l.s != nil {
+			l.s.started = startOf(io)
+		}
+		return &l
+	})
+	if !ok {
+		return nil, errLoadLate()
+	}
+	io.err.Write(r.warnings.Bytes())
+	return r.s, r.err
+}
+
+// startOf is when permgate started, or now for streams made without it.
+func startOf(io streams) time.Time {
+	if io.start.IsZero() {
+		return time.Now()
+	}
+	return io.start
+}
