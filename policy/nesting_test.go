@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -111,5 +112,31 @@ func BenchmarkNesting(b *testing.B) {
 				v.CheckScript(src)
 			}
 		})
+	}
+}
+
+// BenchmarkNestingScale nests the costliest forms to 1 KiB … 1 MiB of input:
+// the time per byte (MB/s) stays level as the input grows when the cost is
+// linear in it.
+func BenchmarkNestingScale(b *testing.B) {
+	forms := map[string]hostile.Form{}
+	for _, f := range hostile.Forms() {
+		forms[f.Name] = f
+	}
+	for _, name := range []string{"eval", "foo eval", "find -exec", "fd -x", "sg", "nice", "xargs"} {
+		f, ok := forms[name]
+		if !ok {
+			b.Fatalf("no form %q", name)
+		}
+		for _, size := range []int{1 << 10, 16 << 10, 256 << 10, 1 << 20} {
+			src := f.Nest((size-len(hostile.Inner))/len(f.Prefix), hostile.Inner)
+			b.Run(fmt.Sprintf("%s/%dKiB", strings.ReplaceAll(name, " ", "_"), size>>10), func(b *testing.B) {
+				v := validator.New(testEnv)
+				b.SetBytes(int64(len(src)))
+				for b.Loop() {
+					v.CheckScript(src)
+				}
+			})
+		}
 	}
 }

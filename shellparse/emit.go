@@ -46,12 +46,14 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 			w.problem(ProblemTooComplex, fmt.Sprintf("more than %d wrappers around one command", maxUnwrap), cmd.Source)
 			break
 		}
-		// A step looks at the command's words, often to the end.
-		scanned := len(cmd.Argv)
+		// A step looks at the command's words, often to the end (an option
+		// scan, which allocates for each word); one that read only its own
+		// words says how many.
+		cost := scanWeight * len(cmd.Argv)
 		if st.scanned > 0 {
-			scanned = min(st.scanned, scanned)
+			cost = min(st.scanned, len(cmd.Argv))
 		}
-		if !w.spend(scanWeight * scanned) {
+		if !w.spend(cost) {
 			return
 		}
 		st.used = min(st.used, len(cmd.Argv))

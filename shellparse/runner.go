@@ -49,7 +49,7 @@ func registryStep(name string, prog *registry.Program, argv []Word) step {
 }
 
 // stepWindow is how many words registryStep reads first.
-const stepWindow = 64
+const stepWindow = 32
 
 // isRest reports whether rest is exactly argv[used:], the same words in place.
 func isRest(rest, argv []Word, used int) bool {

@@ -214,9 +214,10 @@ type Options struct {
 	// MaxWork bounds the steps one analysis may take (Result.Work): past it
 	// the analysis stops and reports too_complex. A step is a byte of the
 	// script parsed (two for a nested script's byte, whose tree is kept
-	// while the scripts inside it are parsed), a quarter of a word an
-	// unwrapping step looks at, or a 64th of a word recorded for judging
-	// (judging a word costs about as much as parsing 64 bytes). Zero means the default
+	// while the scripts inside it are parsed), a word an unwrapping step
+	// reads (four for each word of an option scan over the whole command),
+	// or a 64th of a word recorded for judging (judging a word costs about
+	// as much as parsing 64 bytes). Zero means the default
 	// bound: the input's size, for reading it, and for what it holds
 	// DefaultWorkBase plus DefaultWorkPerByte steps a byte, at most
 	// DefaultMaxWork. No input costs more than a fixed amount per byte, and
@@ -237,7 +238,7 @@ const (
 	// DefaultWorkPerByte, DefaultWorkBase and DefaultMaxWork make the default
 	// work bound (Options.MaxWork).
 	DefaultWorkPerByte = 32
-	DefaultWorkBase    = 1 << 18
+	DefaultWorkBase    = 1 << 15
 	DefaultMaxWork     = 2 << 20
 )
 
@@ -247,8 +248,9 @@ const (
 const (
 	recordWeight      = 64
 	nestedParseWeight = 2
-	// scanWeight is the steps an unwrapping step's look at one word costs:
-	// an option scan allocates for each word it reads.
+	// scanWeight is the steps an unwrapping step's option scan costs for
+	// each word it reads (it allocates for each); a step that reads only
+	// its own words costs one a word.
 	scanWeight = 4
 )
 

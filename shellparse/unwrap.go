@@ -118,7 +118,7 @@ func unwrapStep(name string, argv []Word) step {
 	}
 	prog, ok := programs.Lookup(base)
 	if !ok || !prog.RunsCommands() {
-		return step{}
+		return step{scanned: 1} // not a wrapper: only the name was read
 	}
 	if prog.Node.Runs != nil && name != base {
 		return step{} // /tmp/sudo is not sudo; ~/.local/bin/uv run is still uv run
