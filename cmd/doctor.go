@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -55,7 +56,12 @@ func doctorPermgate(io streams, g *globalFlags) []setup.Check {
 	var out []setup.Check
 	s, err := loadSession(g, io.quiet(), "", false)
 	if err != nil {
-		return append(out, setup.Check{Status: setup.Fail, Subject: "config", Message: strings.TrimPrefix(err.Error(), "config: "), Fix: "permgate config check (then correct the file at the line it names)"})
+		fix := "permgate config check (then correct the file at the line it names)"
+		var lost *config.LostError
+		if errors.As(err, &lost) {
+			fix = lost.Fix + " at a terminal, after reviewing " + lost.File
+		}
+		return append(out, setup.Check{Status: setup.Fail, Subject: "config", Message: strings.TrimPrefix(err.Error(), "config: "), Fix: fix})
 	}
 	files := 0
 	for _, l := range s.cfg.Layers {
@@ -66,6 +72,8 @@ func doctorPermgate(io streams, g *globalFlags) []setup.Check {
 	out = append(out, setup.Check{Status: setup.OK, Subject: "config", Message: fmt.Sprintf("%d file(s) load; mode %s", files, s.eff.Mode)})
 	for _, l := range s.cfg.Layers {
 		switch {
+		case l.Change != "":
+			out = append(out, changedCheck(l))
 		case !l.Exists || l.Name != config.LayerProject:
 		case l.Trusted:
 			out = append(out, setup.Check{Status: setup.OK, Subject: "project", Message: l.Path + " is trusted"})
@@ -73,6 +81,10 @@ func doctorPermgate(io streams, g *globalFlags) []setup.Check {
 			out = append(out, setup.Check{Status: setup.Warn, Subject: "project", Message: l.Path + " is not trusted: only its deny and ask rules apply",
 				Fix: "permgate trust " + l.Path + " (after reading it)"})
 		}
+	}
+	if w := stateWarning(s.store, s.rawState, s.state, s.cfg); w != "" {
+		out = append(out, setup.Check{Status: setup.Fail, Subject: "state", Message: strings.TrimPrefix(w, "state "),
+			Fix: "permgate trust --user at a terminal (confirms the state as it is now), or permgate mode MODE to set the mode again"})
 	}
 	dir := s.store.Dir
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -99,4 +111,18 @@ func doctorPermgate(io streams, g *globalFlags) []setup.Check {
 		out = append(out, setup.Check{Status: setup.OK, Subject: "audit", Message: "records can be delivered to " + sink.String()})
 	}
 	return out
+}
+
+// changedCheck reports a config file permgate sealed that was changed,
+// emptied or removed outside permgate: broken until a person confirms the
+// change or restores the file.
+func changedCheck(l config.LayerInfo) setup.Check {
+	what := map[string]string{"removed": "is gone", "emptied": "was emptied", "changed": "was changed"}[l.Change]
+	confirm := "permgate trust --user"
+	if l.Name == config.LayerOverride {
+		confirm += " " + l.Path
+	}
+	return setup.Check{Status: setup.Fail, Subject: "config",
+		Message: fmt.Sprintf("%s %s outside permgate: the deny and ask rules of its last confirmed content (%s) still apply", l.Path, what, l.Kept),
+		Fix:     fmt.Sprintf("review it, then %s at a terminal to confirm the change, or restore it: cp %s %s", confirm, l.Kept, l.Path)}
 }
