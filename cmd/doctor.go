@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -22,11 +23,17 @@ func newDoctorCmd(io streams, g *globalFlags) *cobra.Command {
 			"the registered program exists and denies a test call it is sent, as the harness would send it),\n" +
 			"the shell guard in the start-up files, the repository's git hooks, the config, that the state and\n" +
 			"audit directories are writable, and the project config's trust. It prints each check with ✔, ! or ✘\n" +
-			"and the command that fixes it, and exits 1 when something is broken (✘), else 0. It changes nothing;\n" +
-			"the test call is denied, and recorded in the audit log as any hook call is.",
+			"and the command that fixes it, and exits 1 when something is broken (✘), else 0. It changes nothing:\n" +
+			"it creates no directory, and the test call runs with a scratch state directory that is removed after it,\n" +
+			"so it is not recorded in your audit log.",
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			checks := setup.Doctor(setupEnv(io.host))
+			env := setupEnv(io.host)
+			if scratch, err := os.MkdirTemp("", "permgate-doctor-"); err == nil {
+				defer os.RemoveAll(scratch)
+				env.ProbeStateHome = scratch
+			}
+			checks := setup.Doctor(env)
 			checks = append(checks, doctorPermgate(io, g)...)
 			broken := false
 			for _, ch := range checks {
@@ -51,7 +58,9 @@ func newDoctorCmd(io streams, g *globalFlags) *cobra.Command {
 }
 
 // doctorPermgate checks permgate's own files: the config, the state and
-// audit directory, the audit log, and the project config's trust.
+// audit directory, the audit log, and the project config's trust. It creates
+// nothing: a state directory that does not exist yet is reported with
+// whether permgate could create it.
 func doctorPermgate(io streams, g *globalFlags) []setup.Check {
 	var out []setup.Check
 	s, err := loadSession(g, io.quiet(), "", false)
@@ -86,14 +95,7 @@ func doctorPermgate(io streams, g *globalFlags) []setup.Check {
 		out = append(out, setup.Check{Status: setup.Fail, Subject: "state", Message: strings.TrimPrefix(w, "state "),
 			Fix: "permgate trust --user at a terminal (confirms the state as it is now), or permgate mode MODE to set the mode again"})
 	}
-	dir := s.store.Dir
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return append(out, setup.Check{Status: setup.Fail, Subject: "state", Message: err.Error(), Fix: "mkdir -p " + dir})
-	}
-	if err := setup.CheckDirWritable(dir); err != nil {
-		return append(out, setup.Check{Status: setup.Fail, Subject: "state", Message: err.Error(), Fix: "chmod u+rwx " + dir})
-	}
-	out = append(out, setup.Check{Status: setup.OK, Subject: "state", Message: dir + " is writable"})
+	out = append(out, stateDirCheck(s.store.Dir))
 	sink, err := s.auditSink()
 	if err == nil {
 		err = sink.Check()
@@ -125,4 +127,27 @@ func changedCheck(l config.LayerInfo) setup.Check {
 	return setup.Check{Status: setup.Fail, Subject: "config",
 		Message: fmt.Sprintf("%s %s outside permgate: the deny and ask rules of its last confirmed content (%s) still apply", l.Path, what, l.Kept),
 		Fix:     fmt.Sprintf("review it, then %s at a terminal to confirm the change, or restore it: cp %s %s", confirm, l.Kept, l.Path)}
+}
+
+// stateDirCheck reports whether the state directory takes new files; one
+// that does not exist yet is not created: the nearest directory above it
+// that exists must take them, for permgate to create it on its first write.
+func stateDirCheck(dir string) setup.Check {
+	if _, err := os.Stat(dir); err == nil {
+		if err := setup.CheckDirWritable(dir); err != nil {
+			return setup.Check{Status: setup.Fail, Subject: "state", Message: err.Error(), Fix: "chmod u+rwx " + dir}
+		}
+		return setup.Check{Status: setup.OK, Subject: "state", Message: dir + " is writable"}
+	}
+	parent := filepath.Dir(dir)
+	for {
+		if _, err := os.Stat(parent); err == nil || parent == filepath.Dir(parent) {
+			break
+		}
+		parent = filepath.Dir(parent)
+	}
+	if err := setup.CheckDirWritable(parent); err != nil {
+		return setup.Check{Status: setup.Fail, Subject: "state", Message: dir + " does not exist, and permgate cannot create it: " + err.Error(), Fix: "mkdir -p -m 700 " + dir}
+	}
+	return setup.Check{Status: setup.OK, Subject: "state", Message: dir + " does not exist yet; permgate creates it on its first write"}
 }
