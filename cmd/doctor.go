@@ -119,7 +119,7 @@ func doctorPermgate(io streams, g *globalFlags) []setup.Check {
 // emptied or removed outside permgate: broken until a person confirms the
 // change or restores the file.
 func changedCheck(l config.LayerInfo) setup.Check {
-	what := map[string]string{"removed": "is gone", "emptied": "was emptied", "changed": "was changed"}[l.Change]
+	what := map[string]string{"removed": "was removed", "emptied": "was emptied", "changed": "was changed"}[l.Change]
 	confirm := "permgate trust --user"
 	if l.Name == config.LayerOverride {
 		confirm += " " + l.Path
