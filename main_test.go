@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -29,9 +30,37 @@ func TestMain(m *testing.M) {
 			if d, err := time.ParseDuration(os.Getenv("PERMGATE_TEST_STALL")); err == nil {
 				cmd.TestOnlyStall = d
 			}
+			if spec := os.Getenv("PERMGATE_TEST_FAIL_WRITE"); spec != "" {
+				integrity.TestOnlyWriteHook = failWrites(spec)
+			}
 			os.Exit(cmd.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 		},
 	})
+}
+
+// failWrites makes permgate's atomic writes fail as on a full disk: spec is
+// a comma-separated list of file names, each failing from its first write in
+// the process on, or from its N-th with NAME@N (config.toml@2: the first
+// write of config.toml succeeds, the next ones fail).
+func failWrites(spec string) func(string) error {
+	from := map[string]int{}
+	for _, item := range strings.Split(spec, ",") {
+		name, n, _ := strings.Cut(item, "@")
+		from[name], _ = strconv.Atoi(n)
+	}
+	count := map[string]int{}
+	return func(path string) error {
+		name := filepath.Base(path)
+		n, ok := from[name]
+		if !ok {
+			return nil
+		}
+		count[name]++
+		if count[name] >= n {
+			return syscall.ENOSPC
+		}
+		return nil
+	}
 }
 
 // TestScripts runs the CLI scripts in testdata/script. Each script runs in a fresh
@@ -48,6 +77,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("PERMGATE_CONFIG", "")
 			env.Setenv("PERMGATE_PROFILE", "")
 			env.Setenv("PERMGATE_FAIL_CLOSED", "")
+			env.Setenv("PERMGATE_TEST_FAIL_WRITE", "")
 			env.Setenv("PERMGATE_TEST_SYSTEM_CONFIG", env.WorkDir+"/etc/permgate/config.toml")
 			env.Setenv("PERMGATE_TEST_CLAUDE_MANAGED", env.WorkDir+"/etc/claude-code/managed-settings.json")
 			// Scripts run with no terminal, whatever the developer's shell has.

@@ -188,7 +188,14 @@ func (l Log) Read(limit int, keep func(Record) bool) (recs []Record, damaged int
 	return recs, damaged, nil
 }
 
-// readFile reads one generation; a missing file has no records.
+// maxRead is the most of one generation Read reads: the size permgate
+// rotates it at, and one line. A larger file was not written by permgate
+// alone; only its tail is read, so that reading costs no more than this.
+const maxRead = MaxSize + maxLine
+
+// readFile reads one generation; a missing file has no records. Of a file
+// over maxRead only the last maxRead bytes are read, from the first whole
+// line in them; what is skipped counts as one damaged line.
 func readFile(path string, add func(Record)) (damaged int, err error) {
 	f, err := integrity.OpenRegular(path, os.O_RDONLY, 0, false)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -198,7 +205,16 @@ func readFile(path string, add func(Record)) (damaged int, err error) {
 		return 0, fmt.Errorf("audit log: %w", err)
 	}
 	defer f.Close()
-	r := bufio.NewReaderSize(f, 64<<10)
+	r := bufio.NewReaderSize(io.LimitReader(f, maxRead), 64<<10)
+	if info, err := f.Stat(); err == nil && info.Size() > maxRead {
+		if _, err := f.Seek(info.Size()-maxRead, io.SeekStart); err != nil {
+			return 0, fmt.Errorf("audit log %s: %w", path, err)
+		}
+		damaged++
+		if _, _, err := readLine(r); err != nil {
+			return damaged, nil
+		}
+	}
 	for {
 		line, long, err := readLine(r)
 		if len(line) > 0 || long {

@@ -235,12 +235,18 @@ func (l Log) String() string { return "file " + l.Path() }
 
 // Check reports whether the log's directory takes a new file (one is created
 // and removed) and whether the log, when it exists, is a regular file that
-// opens for appending. Nothing is written to the log.
+// opens for appending. Nothing is written to the log, and nothing is left: a
+// directory that does not exist yet is not created — the nearest one above
+// it that exists must take a new file, for the first record to create it.
 func (l Log) Check() error {
-	if err := os.MkdirAll(l.Dir, 0o700); err != nil {
-		return fmt.Errorf("audit log %s: %w", l.Path(), err)
+	dir := l.Dir
+	for {
+		if _, err := os.Stat(dir); err == nil || dir == filepath.Dir(dir) {
+			break
+		}
+		dir = filepath.Dir(dir)
 	}
-	f, err := os.CreateTemp(l.Dir, ".audit-check-*")
+	f, err := os.CreateTemp(dir, ".audit-check-*")
 	if err != nil {
 		return fmt.Errorf("audit log %s: the directory is not writable: %w", l.Path(), err)
 	}

@@ -350,8 +350,20 @@ func TestOpen(t *testing.T) {
 }
 
 func TestFileSinkCheck(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "state")
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "state", "permgate")
 	l := Log{Dir: dir}
+	// A directory that does not exist yet is not created: the one above it
+	// that exists must take a file.
+	if err := l.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(parent); len(entries) != 0 {
+		t.Errorf("Check of a missing directory left %v behind", entries)
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
 	if err := l.Check(); err != nil {
 		t.Fatal(err)
 	}

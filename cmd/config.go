@@ -87,6 +87,8 @@ func printLayers(io streams, s *session, prefix string) {
 		switch {
 		case l.Path == "":
 			state, l.Path = "none", "-"
+		case l.Change != "":
+			state = fmt.Sprintf("%s outside permgate: the deny and ask rules of its last confirmed content (%s) still apply; `permgate trust --user` to confirm the change", l.Change, l.Kept)
 		case l.Exists && l.Name != config.LayerSystem && !l.Trusted && s.cfg.Managed.Value:
 			state = "managed: may only tighten"
 		case l.Exists && l.Name == config.LayerProject && !l.Trusted:

@@ -1,8 +1,10 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -21,11 +23,17 @@ func newDoctorCmd(io streams, g *globalFlags) *cobra.Command {
 			"the registered program exists and denies a test call it is sent, as the harness would send it),\n" +
 			"the shell guard in the start-up files, the repository's git hooks, the config, that the state and\n" +
 			"audit directories are writable, and the project config's trust. It prints each check with ✔, ! or ✘\n" +
-			"and the command that fixes it, and exits 1 when something is broken (✘), else 0. It changes nothing;\n" +
-			"the test call is denied, and recorded in the audit log as any hook call is.",
+			"and the command that fixes it, and exits 1 when something is broken (✘), else 0. It changes nothing:\n" +
+			"it creates no directory, and the test call runs with a scratch state directory that is removed after it,\n" +
+			"so it is not recorded in your audit log.",
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			checks := setup.Doctor(setupEnv(io.host))
+			env := setupEnv(io.host)
+			if scratch, err := os.MkdirTemp("", "permgate-doctor-"); err == nil {
+				defer os.RemoveAll(scratch)
+				env.ProbeStateHome = scratch
+			}
+			checks := setup.Doctor(env)
 			checks = append(checks, doctorPermgate(io, g)...)
 			broken := false
 			for _, ch := range checks {
@@ -50,12 +58,19 @@ func newDoctorCmd(io streams, g *globalFlags) *cobra.Command {
 }
 
 // doctorPermgate checks permgate's own files: the config, the state and
-// audit directory, the audit log, and the project config's trust.
+// audit directory, the audit log, and the project config's trust. It creates
+// nothing: a state directory that does not exist yet is reported with
+// whether permgate could create it.
 func doctorPermgate(io streams, g *globalFlags) []setup.Check {
 	var out []setup.Check
 	s, err := loadSession(g, io.quiet(), "", false)
 	if err != nil {
-		return append(out, setup.Check{Status: setup.Fail, Subject: "config", Message: strings.TrimPrefix(err.Error(), "config: "), Fix: "permgate config check (then correct the file at the line it names)"})
+		fix := "permgate config check (then correct the file at the line it names)"
+		var lost *config.LostError
+		if errors.As(err, &lost) {
+			fix = lost.Fix + " at a terminal, after reviewing " + lost.File
+		}
+		return append(out, setup.Check{Status: setup.Fail, Subject: "config", Message: strings.TrimPrefix(err.Error(), "config: "), Fix: fix})
 	}
 	files := 0
 	for _, l := range s.cfg.Layers {
@@ -66,6 +81,8 @@ func doctorPermgate(io streams, g *globalFlags) []setup.Check {
 	out = append(out, setup.Check{Status: setup.OK, Subject: "config", Message: fmt.Sprintf("%d file(s) load; mode %s", files, s.eff.Mode)})
 	for _, l := range s.cfg.Layers {
 		switch {
+		case l.Change != "":
+			out = append(out, changedCheck(l))
 		case !l.Exists || l.Name != config.LayerProject:
 		case l.Trusted:
 			out = append(out, setup.Check{Status: setup.OK, Subject: "project", Message: l.Path + " is trusted"})
@@ -74,14 +91,11 @@ func doctorPermgate(io streams, g *globalFlags) []setup.Check {
 				Fix: "permgate trust " + l.Path + " (after reading it)"})
 		}
 	}
-	dir := s.store.Dir
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return append(out, setup.Check{Status: setup.Fail, Subject: "state", Message: err.Error(), Fix: "mkdir -p " + dir})
+	if w := stateWarning(s.store, s.rawState, s.state, s.cfg); w != "" {
+		out = append(out, setup.Check{Status: setup.Fail, Subject: "state", Message: strings.TrimPrefix(w, "state "),
+			Fix: "permgate trust --user at a terminal (confirms the state as it is now), or permgate mode MODE to set the mode again"})
 	}
-	if err := setup.CheckDirWritable(dir); err != nil {
-		return append(out, setup.Check{Status: setup.Fail, Subject: "state", Message: err.Error(), Fix: "chmod u+rwx " + dir})
-	}
-	out = append(out, setup.Check{Status: setup.OK, Subject: "state", Message: dir + " is writable"})
+	out = append(out, stateDirCheck(s.store.Dir))
 	sink, err := s.auditSink()
 	if err == nil {
 		err = sink.Check()
@@ -99,4 +113,41 @@ func doctorPermgate(io streams, g *globalFlags) []setup.Check {
 		out = append(out, setup.Check{Status: setup.OK, Subject: "audit", Message: "records can be delivered to " + sink.String()})
 	}
 	return out
+}
+
+// changedCheck reports a config file permgate sealed that was changed,
+// emptied or removed outside permgate: broken until a person confirms the
+// change or restores the file.
+func changedCheck(l config.LayerInfo) setup.Check {
+	what := map[string]string{"removed": "was removed", "emptied": "was emptied", "changed": "was changed"}[l.Change]
+	confirm := "permgate trust --user"
+	if l.Name == config.LayerOverride {
+		confirm += " " + l.Path
+	}
+	return setup.Check{Status: setup.Fail, Subject: "config",
+		Message: fmt.Sprintf("%s %s outside permgate: the deny and ask rules of its last confirmed content (%s) still apply", l.Path, what, l.Kept),
+		Fix:     fmt.Sprintf("review it, then %s at a terminal to confirm the change, or restore it: cp %s %s", confirm, l.Kept, l.Path)}
+}
+
+// stateDirCheck reports whether the state directory takes new files; one
+// that does not exist yet is not created: the nearest directory above it
+// that exists must take them, for permgate to create it on its first write.
+func stateDirCheck(dir string) setup.Check {
+	if _, err := os.Stat(dir); err == nil {
+		if err := setup.CheckDirWritable(dir); err != nil {
+			return setup.Check{Status: setup.Fail, Subject: "state", Message: err.Error(), Fix: "chmod u+rwx " + dir}
+		}
+		return setup.Check{Status: setup.OK, Subject: "state", Message: dir + " is writable"}
+	}
+	parent := filepath.Dir(dir)
+	for {
+		if _, err := os.Stat(parent); err == nil || parent == filepath.Dir(parent) {
+			break
+		}
+		parent = filepath.Dir(parent)
+	}
+	if err := setup.CheckDirWritable(parent); err != nil {
+		return setup.Check{Status: setup.Fail, Subject: "state", Message: dir + " does not exist, and permgate cannot create it: " + err.Error(), Fix: "mkdir -p -m 700 " + dir}
+	}
+	return setup.Check{Status: setup.OK, Subject: "state", Message: dir + " does not exist yet; permgate creates it on its first write"}
 }

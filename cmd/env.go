@@ -47,17 +47,21 @@ func analysisEnv(h *host) validator.Env {
 var harnessHomeVars = map[string]string{"CLAUDE_CONFIG_DIR": ".claude", "CODEX_HOME": ".codex", "COPILOT_HOME": ".copilot"}
 
 // checkHome fails closed when the environment does not say where the user's
-// files are: HOME must be an absolute path. Without it permgate could not find
-// the user config (its deny rules would silently drop) and would write its state
-// relative to the working directory, inside the project; nor could it tell what
-// ~ names in a command. XDG_CONFIG_HOME and XDG_STATE_HOME count only when
-// absolute; unset, they default under HOME.
+// files are: HOME must be an absolute path to a directory that exists. Without
+// it permgate could not find the user config (its deny rules would silently
+// drop) and would write its state relative to the working directory, inside
+// the project, or create directories under a HOME that is not there; nor
+// could it tell what ~ names in a command. XDG_CONFIG_HOME and XDG_STATE_HOME
+// count only when absolute; unset, they default under HOME.
 func checkHome(env validator.Env) error {
-	if filepath.IsAbs(env.Home) {
-		return nil
+	if !filepath.IsAbs(env.Home) {
+		return fmt.Errorf("HOME is %s: permgate needs an absolute HOME to find the user config and its state and to read ~ in commands, so it refuses until HOME is set (e.g. HOME=/home/you)",
+			describeHome(env.Home))
 	}
-	return fmt.Errorf("HOME is %s: permgate needs an absolute HOME to find the user config and its state and to read ~ in commands, so it refuses until HOME is set (e.g. HOME=/home/you)",
-		describeHome(env.Home))
+	if info, err := os.Stat(env.Home); err != nil || !info.IsDir() {
+		return fmt.Errorf("HOME is %s, which is not a directory that exists: permgate would find no user config there (its rules would silently drop) and creates nothing under it, so it refuses until HOME names your home directory", env.Home)
+	}
+	return nil
 }
 
 func describeHome(h string) string {

@@ -11,6 +11,7 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
+	"github.com/permgate/permgate/integrity"
 	"github.com/permgate/permgate/policy"
 	"github.com/permgate/permgate/state"
 )
@@ -123,7 +124,7 @@ func resetMode(io streams, g *globalFlags, s *session) error {
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("mode: %w", err)
+		return stateWriteError("mode", "the persisted mode is cleared", err)
 	}
 	after, err := loadSession(g, io, "", false)
 	if err != nil {
@@ -131,6 +132,18 @@ func resetMode(io streams, g *globalFlags, s *session) error {
 	}
 	fmt.Fprintf(io.out, "permgate: persisted mode cleared; mode %s (%s)\n", after.eff.Mode, safe(after.eff.ModeSource))
 	return nil
+}
+
+// stateWriteError reports a failed write of the state. Most failures change
+// nothing, and say so; when the state file was changed but could not be
+// sealed (nor put back), it says what was done, what now counts, and what to
+// do.
+func stateWriteError(cmd, done string, err error) error {
+	var ue *integrity.UnsealedError
+	if errors.As(err, &ue) {
+		return fmt.Errorf("%s: %s, but sealing the state failed (%v; putting back its earlier content failed too: %v): until it is sealed only what tightens of it counts; once the cause is fixed, run `permgate trust --user` at a terminal", cmd, done, ue.Seal, ue.Restore)
+	}
+	return fmt.Errorf("%s: %w", cmd, err)
 }
 
 // errModeChanged is a persisted mode changed by another process while this one
@@ -249,7 +262,7 @@ func setMode(io streams, s *session, m policy.Mode) error {
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("mode: %w", err)
+		return stateWriteError("mode", "the mode is set to "+string(m), err)
 	}
 	fmt.Fprintf(io.out, "permgate: mode %s\n", m)
 	if env := io.host.Getenv("PERMGATE_MODE"); env != "" && env != string(m) {

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/permgate/permgate/config"
+	"github.com/permgate/permgate/integrity"
 	"github.com/permgate/permgate/policy"
 )
 
@@ -60,7 +61,7 @@ func newRulesCmd(io streams, g *globalFlags) *cobra.Command {
 			seals := s.store.Seals()
 			added, err := config.AddRule(s.paths.User, args[0], args[1], &seals)
 			if err != nil {
-				return fmt.Errorf("rules: %w", err)
+				return editError(fmt.Sprintf("added %s rule %s to %s", args[0], args[1], s.paths.User), err)
 			}
 			if !added {
 				fmt.Fprintf(io.out, "permgate: %s is already a %s rule in %s\n", safe(args[1]), safe(args[0]), safe(s.paths.User))
@@ -102,7 +103,7 @@ func newRulesCmd(io streams, g *globalFlags) *cobra.Command {
 			seals := s.store.Seals()
 			removed, err := config.RemoveRule(s.paths.User, args[0], &seals)
 			if err != nil {
-				return fmt.Errorf("rules: %w", err)
+				return editError(fmt.Sprintf("removed %s from %s", args[0], s.paths.User), err)
 			}
 			if !removed {
 				return fmt.Errorf("rules: %s is not in %s (`permgate rules list` shows where each rule is set)", args[0], s.paths.User)
@@ -113,6 +114,17 @@ func newRulesCmd(io streams, g *globalFlags) *cobra.Command {
 		},
 	})
 	return c
+}
+
+// editError reports a failed edit of the user config. Most failures change
+// nothing, and say so; when the file was changed but could not be sealed
+// (nor put back), it says what was done, what now applies, and what to do.
+func editError(done string, err error) error {
+	var ue *integrity.UnsealedError
+	if errors.As(err, &ue) {
+		return fmt.Errorf("rules: %s, but sealing it failed (%v; putting back its earlier content failed too: %v): until it is sealed only its tightening parts apply, and the deny and ask rules it held before; once the cause is fixed, run `permgate trust --user` at a terminal", done, ue.Seal, ue.Restore)
+	}
+	return fmt.Errorf("rules: %w", err)
 }
 
 func listRules(io streams, g *globalFlags) error {

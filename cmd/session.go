@@ -36,9 +36,12 @@ type session struct {
 	env   validator.Env
 	paths config.Paths
 	store state.Store
-	state state.State
-	cfg   *config.Config
-	eff   policy.Effective
+	// state is what of the state counts; rawState is the state as read, with
+	// what permgate knows of its seal.
+	state    state.State
+	rawState state.State
+	cfg      *config.Config
+	eff      policy.Effective
 	// host is where the session runs: its environment and directories.
 	host *host
 	// started is when the answer now being given started: the process's
@@ -64,7 +67,8 @@ func loadConfig(g *globalFlags, io streams) (*session, error) {
 		return nil, err
 	}
 	defer unlock()
-	st, err := s.store.LoadLocked()
+	seals := s.store.Seals().Load()
+	st, err := s.store.LoadWith(seals)
 	if err != nil {
 		return nil, err
 	}
@@ -76,13 +80,13 @@ func loadConfig(g *globalFlags, io streams) (*session, error) {
 		Cwd: s.env.Cwd, Home: s.env.Home, XDGConfigHome: io.host.Getenv("XDG_CONFIG_HOME"),
 		Override: override, SystemFile: TestOnlySystemConfig,
 	})
-	cfg, err := config.Load(s.paths, state.Trust{State: st, Seals: s.store.Seals()})
+	cfg, err := config.Load(s.paths, state.Trust{State: st, Seals: seals})
 	if err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}
 	s.cfg = cfg
 	s.store.ConfigMode = cfg.Mode.Value
-	s.state = trustedState(st, cfg)
+	s.state, s.rawState = trustedState(st, cfg), st
 	for _, w := range cfg.Warnings {
 		fmt.Fprintf(io.err, "permgate: warning: %s\n", w)
 	}
@@ -132,25 +136,52 @@ func trustedState(st state.State, cfg *config.Config) state.State {
 	return st.Tightened(cfg.Mode.Value)
 }
 
-// stateWarning says what of the state was ignored, and why, or "".
+// stateWarning says what of the state was kept or ignored, why, and how to
+// resolve it, or "" when all of it counts.
 func stateWarning(store state.Store, st, used state.State, cfg *config.Config) string {
-	var ignored []string
-	if st.Mode != used.Mode {
-		ignored = append(ignored, fmt.Sprintf("its mode %s (looser than the config's %s)", st.Mode, cfg.Mode.Value))
+	var kept, ignored []string
+	switch {
+	case st.Lost != "":
+		kept = append(kept, "what permgate last confirmed of it cannot be read back ("+st.Lost+"), so plan mode stands in for its persisted mode")
+	case st.Confirmed != nil && used.Mode != "" && used.Mode == st.Confirmed.Mode && used.Mode != st.Mode:
+		kept = append(kept, fmt.Sprintf("its last confirmed mode %s still counts (%s)", used.Mode, st.CopyPath))
+	}
+	if st.Mode != "" && st.Mode != used.Mode {
+		than := "the config's " + string(cfg.Mode.Value)
+		if used.Mode != "" {
+			than = string(used.Mode)
+		}
+		ignored = append(ignored, fmt.Sprintf("its mode %s (looser than %s)", st.Mode, than))
 	}
 	if len(st.Trusted) > 0 && len(used.Trusted) == 0 {
 		ignored = append(ignored, fmt.Sprintf("its %d trusted project file(s)", len(st.Trusted)))
 	}
-	if len(ignored) == 0 {
+	if len(kept) == 0 && len(ignored) == 0 {
 		return ""
 	}
 	why := "does not match the seal permgate keeps for it (it was changed outside permgate, or the seal key is gone)"
-	fix := "set the mode again with `permgate mode` and trust project files again with `permgate trust`, at a terminal"
+	switch st.Change {
+	case "removed":
+		why = "is gone, though permgate sealed it"
+	case "changed":
+		why = "does not match the seal permgate keeps for it (it was changed outside permgate)"
+	}
+	fix := "confirm it as it is now with `permgate trust --user`, or set the mode again with `permgate mode` and trust project files again with `permgate trust`, at a terminal"
 	if cfg.Managed.Value {
 		why = "may only tighten: the system config is managed (" + cfg.Managed.Source + ")"
 		fix = "the managed system config decides"
 	}
-	return fmt.Sprintf("state %s %s: ignoring %s (%s)", store.Path(), why, strings.Join(ignored, " and "), fix)
+	msg := fmt.Sprintf("state %s %s: ", store.Path(), why)
+	if len(kept) > 0 {
+		msg += strings.Join(kept, "; ")
+		if len(ignored) > 0 {
+			msg += "; "
+		}
+	}
+	if len(ignored) > 0 {
+		msg += "ignoring " + strings.Join(ignored, " and ")
+	}
+	return msg + " (" + fix + ")"
 }
 
 // modeInputs gathers what chooses the mode: the flag, PERMGATE_MODE, the profile

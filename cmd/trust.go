@@ -3,11 +3,14 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/permgate/permgate/config"
+	"github.com/permgate/permgate/integrity"
+	"github.com/permgate/permgate/policy"
 	"github.com/permgate/permgate/state"
 )
 
@@ -39,7 +42,7 @@ func newTrustCmd(io streams, g *globalFlags, trust bool) *cobra.Command {
 					// a config named with --config or PERMGATE_CONFIG
 					paths.User = args[0]
 				}
-				return trustUserConfig(io, store, paths)
+				return trustUserFiles(io, g, store, paths, len(args) == 0)
 			}
 			file := ""
 			if len(args) == 1 {
@@ -61,7 +64,7 @@ func newTrustCmd(io streams, g *globalFlags, trust bool) *cobra.Command {
 		},
 	}
 	if trust {
-		c.Flags().BoolVar(&user, "user", false, "confirm your user config's current content (after editing it by hand), or with FILE a config you name with --config")
+		c.Flags().BoolVar(&user, "user", false, "confirm your user config's and state's current content (after a change made outside permgate, removal included), or with FILE a config you name with --config")
 	}
 	return c
 }
@@ -112,19 +115,12 @@ func trustFile(io streams, store state.Store, paths config.Paths, abs string) er
 	return nil
 }
 
-// trustUserConfig seals the user config's current content after the person at
-// the terminal has seen what it loosens.
-func trustUserConfig(io streams, store state.Store, paths config.Paths) error {
+// trustUserFiles confirms the user config (or the config named) and, with
+// withState, the state file, each when it differs from what permgate last
+// sealed: the person at the terminal is shown what confirming loosens first.
+func trustUserFiles(io streams, g *globalFlags, store state.Store, paths config.Paths, withState bool) error {
 	if paths.User == "" {
 		return errors.New("trust: no user config location (set HOME or XDG_CONFIG_HOME)")
-	}
-	data, err := config.ReadFile(paths.User)
-	if err != nil {
-		return fmt.Errorf("trust: %w", err)
-	}
-	loosening, err := config.Loosening(paths.User, data)
-	if err != nil {
-		return fmt.Errorf("trust: %w", err)
 	}
 	sys, err := systemConfig(paths)
 	if err != nil {
@@ -133,21 +129,116 @@ func trustUserConfig(io streams, store state.Store, paths config.Paths) error {
 	if err := refuseManaged(sys, "confirming "+paths.User); err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
-	abs, err := filepath.Abs(paths.User)
+	done, err := trustUserConfig(io, store, paths.User)
 	if err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
-	// The content read above, not the file now, decides whether to ask.
-	if len(loosening) > 0 && !store.Seals().Verify(abs, data) {
-		if err := confirmLoosening("confirming "+paths.User, loosening); err != nil {
+	if withState {
+		stateDone, err := trustState(io, g, store)
+		if err != nil {
 			return fmt.Errorf("trust: %w", err)
 		}
+		done = done || stateDone
 	}
-	if err := config.SealUserConfig(store.Seals(), paths.User, data); err != nil {
-		return fmt.Errorf("trust: %w", err)
+	switch {
+	case done:
+	case withState:
+		fmt.Fprintf(io.out, "permgate: nothing to confirm: %s and the state are as permgate last wrote them\n", safe(paths.User))
+	default:
+		fmt.Fprintf(io.out, "permgate: nothing to confirm: %s is as permgate last wrote it\n", safe(paths.User))
 	}
-	fmt.Fprintf(io.out, "permgate: confirmed %s: all of it applies\n", safe(paths.User))
 	return nil
+}
+
+// trustUserConfig seals a config file's current content — or forgets the
+// seal of one that is gone — after the person at the terminal has seen what
+// that loosens: what the file now holds that only a confirmed file may do,
+// and what of its last confirmed content stops applying. done is false when
+// the file already matches its seal.
+func trustUserConfig(io streams, store state.Store, path string) (done bool, err error) {
+	data, err := config.ReadFile(path)
+	present := err == nil
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return false, err
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false, err
+	}
+	v := store.Seals().Load().Check(abs, data, present)
+	if v.Status == integrity.Sealed || !present && v.Status == integrity.NotSealed {
+		return false, nil
+	}
+	var details []string
+	switch v.Status {
+	case integrity.Changed:
+		dropped, err := config.Dropped(v.CopyPath, v.Confirmed, data, present)
+		if err != nil {
+			return false, err
+		}
+		details = append(details, dropped...)
+	case integrity.Lost:
+		details = append(details, fmt.Sprintf("what permgate last confirmed of %s cannot be read back (%v): what confirming drops of it is unknown", path, v.Problem))
+	}
+	if present {
+		loosening, err := config.Loosening(path, data)
+		if err != nil {
+			return false, err
+		}
+		details = append(details, loosening...)
+	}
+	what := "confirming " + path
+	if !present {
+		what = "confirming that " + path + " is gone"
+	}
+	// The content read above, not the file now, decides whether to ask.
+	if len(details) > 0 {
+		if err := confirmLoosening(what, details); err != nil {
+			return false, err
+		}
+	}
+	if err := config.SealUserConfig(store.Seals(), path, data, present); err != nil {
+		return false, err
+	}
+	if present {
+		fmt.Fprintf(io.out, "permgate: confirmed %s: all of it applies\n", safe(path))
+	} else {
+		fmt.Fprintf(io.out, "permgate: confirmed that %s is gone: the rules it held no longer apply\n", safe(path))
+	}
+	return true, nil
+}
+
+// trustState seals the state file's current content (or forgets the seal of
+// one that is gone) after the person at the terminal has seen what that
+// loosens. done is false when the state already matches its seal.
+func trustState(io streams, g *globalFlags, store state.Store) (done bool, err error) {
+	st, raw, err := store.Raw()
+	if err != nil {
+		return false, err
+	}
+	if !st.Unsealed {
+		return false, nil
+	}
+	// What of the state counts now depends on the config's mode; when the
+	// config does not load, only plan would have counted.
+	configMode := policy.Mode("")
+	if s, err := loadConfig(g, io.quiet()); err == nil {
+		configMode = s.cfg.Mode.Value
+	}
+	what := "confirming the state " + store.Path()
+	if raw == nil {
+		what = "confirming that the state " + store.Path() + " is gone"
+	}
+	if details := st.Loosening(configMode); len(details) > 0 {
+		if err := confirmLoosening(what, details); err != nil {
+			return false, err
+		}
+	}
+	if err := store.Confirm(raw, raw != nil); err != nil {
+		return false, err
+	}
+	fmt.Fprintf(io.out, "permgate: confirmed the state %s: all of it counts\n", safe(store.Path()))
+	return true, nil
 }
 
 func untrustFile(io streams, store state.Store, abs string) error {

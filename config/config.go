@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/permgate/permgate/githook"
+	"github.com/permgate/permgate/integrity"
 	"github.com/permgate/permgate/policy"
 )
 
@@ -51,6 +52,12 @@ type LayerInfo struct {
 	// that does not match its seal, and every layer above the system file when
 	// the system file is managed: such a file may only tighten.
 	Trusted bool
+	// Change says how a file permgate sealed differs from what it last
+	// confirmed — "removed", "emptied" or "changed" — or "" when it does not.
+	Change string
+	// Kept is the confirmed copy whose deny and ask rules still apply while
+	// the file differs from it ("" when none).
+	Kept string
 }
 
 // Config is the merged configuration: the policy it sets, and what permgate
@@ -113,80 +120,91 @@ func Load(paths Paths, trust TrustChecker) (*Config, error) {
 	layers = append(layers, struct{ name, path string }{LayerOverride, paths.Override})
 	seals, _ := trust.(SealChecker)
 	for _, l := range layers {
-		info := LayerInfo{Name: l.name, Path: l.path}
-		if l.path == "" {
-			cfg.Layers = append(cfg.Layers, info)
-			continue
-		}
-		data, err := readConfigFile(l.path)
-		switch {
-		case errors.Is(err, fs.ErrNotExist) && l.name != LayerOverride:
-			if l.name == LayerUser && hadSeal(trust, l.path) {
-				cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s is gone, though permgate sealed it: its deny and ask rules no longer apply (if you did not remove it, something did; `permgate rules add` makes a new one)", l.path))
-			}
-			cfg.Layers = append(cfg.Layers, info)
-			continue
-		case err != nil:
-			return nil, &Error{File: l.path, Msg: fmt.Sprintf("cannot read: %v", unwrapPath(err))}
-		}
-		info.Exists = true
-		fc, lines, err := parseFile(l.path, data)
+		info, err := cfg.loadLayer(l.name, l.path, trust, seals)
 		if err != nil {
 			return nil, err
-		}
-		abs, _ := filepath.Abs(l.path)
-		trusted := true
-		why := ""
-		switch {
-		case l.name != LayerSystem && cfg.Managed.Value:
-			trusted, why = false, "managed"
-		case l.name == LayerProject:
-			trusted = trust != nil && trust.IsTrusted(abs, data)
-			why = "project"
-		case l.name == LayerUser && seals != nil:
-			trusted = seals.IsSealed(abs, data)
-			why = "user"
-		case l.name == LayerOverride && seals != nil:
-			// --config / PERMGATE_CONFIG is a file anyone who starts permgate may
-			// name: like the user config, it loosens only once confirmed.
-			trusted = seals.IsSealed(abs, data)
-			why = "override"
-		}
-		info.Trusted = trusted
-		if fc.Managed != nil && l.name != LayerSystem {
-			return nil, &Error{File: l.path, Line: lines.key([]string{"managed"}), Msg: "[managed] is honoured only in the system file (/etc/permgate/config.toml)"}
-		}
-		ignored, err := cfg.merge(l.name, l.path, fc, lines, trusted)
-		if err != nil {
-			return nil, err
-		}
-		switch {
-		case len(ignored) > 0:
-			cfg.Warnings = append(cfg.Warnings, untrustedWarning(why, l.path, ignored, cfg.Managed.Source))
-		case why == "user" && !trusted && hadSeal(trust, l.path):
-			// Nothing to ignore, but a change permgate did not make may have
-			// removed deny or ask rules.
-			cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("%s was changed outside permgate since permgate last wrote it (deny or ask rules may be gone); review it and run `permgate trust --user` at a terminal", l.path))
-		}
-		if l.name == LayerSystem && fc.Managed != nil && fc.Managed.OnlyTighten != nil {
-			cfg.Managed = policy.Setting[bool]{Value: *fc.Managed.OnlyTighten, Source: fmt.Sprintf("%s:%d", l.path, lines.key([]string{"managed", "only_tighten"}))}
-			if cfg.Managed.Value {
-				cfg.ModeFloor = cfg.Mode.Value
-			}
 		}
 		cfg.Layers = append(cfg.Layers, info)
 	}
 	return cfg, nil
 }
 
-// hadSeal reports whether permgate sealed the file at path at some time.
-func hadSeal(trust TrustChecker, path string) bool {
-	r, ok := trust.(SealRecorder)
-	if !ok {
-		return false
+// loadLayer reads and merges one layer's file and says what it found.
+func (cfg *Config) loadLayer(name, path string, trust TrustChecker, seals SealChecker) (LayerInfo, error) {
+	info := LayerInfo{Name: name, Path: path}
+	if path == "" {
+		return info, nil
 	}
-	abs, err := filepath.Abs(path)
-	return err == nil && r.HasSeal(abs)
+	data, err := readConfigFile(path)
+	present := err == nil
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && name != LayerOverride:
+	case err != nil:
+		return info, &Error{File: path, Msg: fmt.Sprintf("cannot read: %v", unwrapPath(err))}
+	}
+	abs, _ := filepath.Abs(path)
+	verdict := integrity.Verdict{Status: integrity.NotSealed}
+	if seals != nil && (name == LayerUser || name == LayerOverride) {
+		verdict = seals.SealStatus(abs, data, present)
+	}
+	switch verdict.Status {
+	case integrity.Lost:
+		return info, &LostError{File: path, Fix: confirmCommand(name, path), Problem: verdict.Problem}
+	case integrity.Changed:
+		info.Change, info.Kept = changeOf(present, data), verdict.CopyPath
+		if err := cfg.keepConfirmed(name, path, verdict); err != nil {
+			return info, err
+		}
+	}
+	if !present {
+		if verdict.Status == integrity.Changed {
+			cfg.Warnings = append(cfg.Warnings, changedWarning(name, path, info, nil))
+		}
+		return info, nil
+	}
+	info.Exists = true
+	fc, lines, err := parseFile(path, data)
+	if err != nil {
+		return info, err
+	}
+	trusted := true
+	why := ""
+	switch {
+	case name != LayerSystem && cfg.Managed.Value:
+		trusted, why = false, "managed"
+	case name == LayerProject:
+		trusted = trust != nil && trust.IsTrusted(abs, data)
+		why = "project"
+	case name == LayerUser && seals != nil:
+		trusted = verdict.Status == integrity.Sealed
+		why = "user"
+	case name == LayerOverride && seals != nil:
+		// --config / PERMGATE_CONFIG is a file anyone who starts permgate may
+		// name: like the user config, it loosens only once confirmed.
+		trusted = verdict.Status == integrity.Sealed
+		why = "override"
+	}
+	info.Trusted = trusted
+	if fc.Managed != nil && name != LayerSystem {
+		return info, &Error{File: path, Line: lines.key([]string{"managed"}), Msg: "[managed] is honoured only in the system file (/etc/permgate/config.toml)"}
+	}
+	ignored, err := cfg.merge(name, path, fc, lines, trusted)
+	if err != nil {
+		return info, err
+	}
+	switch {
+	case verdict.Status == integrity.Changed:
+		cfg.Warnings = append(cfg.Warnings, changedWarning(name, path, info, ignored))
+	case len(ignored) > 0:
+		cfg.Warnings = append(cfg.Warnings, untrustedWarning(why, path, ignored, cfg.Managed.Source))
+	}
+	if name == LayerSystem && fc.Managed != nil && fc.Managed.OnlyTighten != nil {
+		cfg.Managed = policy.Setting[bool]{Value: *fc.Managed.OnlyTighten, Source: fmt.Sprintf("%s:%d", path, lines.key([]string{"managed", "only_tighten"}))}
+		if cfg.Managed.Value {
+			cfg.ModeFloor = cfg.Mode.Value
+		}
+	}
+	return info, nil
 }
 
 // untrustedWarning says what permgate ignored in a file that may only tighten,

@@ -61,7 +61,10 @@ func RemoveRule(path, rule string, seals *integrity.Sealer) (removed bool, err e
 // editConfig reads a config file (empty when missing), applies edit, checks that
 // the result loads, and writes it atomically, all under the file's lock. A
 // symlinked config keeps its link: the file it points to is rewritten. With
-// seals, the result is sealed (under path) when the old content was.
+// seals, the result is sealed (under path) when the old content was, all or
+// nothing: when the seal cannot be written the old content is put back, and
+// only when that fails too is the file left changed (an
+// *integrity.UnsealedError).
 func editConfig(path string, seals *integrity.Sealer, edit func(string) (string, error)) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("create %s: %w", filepath.Dir(path), err)
@@ -74,6 +77,11 @@ func editConfig(path string, seals *integrity.Sealer, edit func(string) (string,
 	data, err := readConfigFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("read %s: %w", path, err)
+	}
+	// old is what a failed seal puts back: nil when there was no file.
+	old := data
+	if err == nil && old == nil {
+		old = []byte{}
 	}
 	if _, _, err := parseFile(path, data); err != nil {
 		return fmt.Errorf("%w (fix it before permgate changes it)", err)
@@ -108,21 +116,19 @@ func editConfig(path string, seals *integrity.Sealer, edit func(string) (string,
 	// The file and its seal change under the state lock, so that a reader
 	// holding it shared never sees one without the other.
 	if err := os.MkdirAll(seals.Dir, 0o700); err != nil {
-		return fmt.Errorf("create state directory %s: %w", seals.Dir, err)
+		return fmt.Errorf("create state directory %s: %w; %s is unchanged", seals.Dir, err, path)
 	}
 	unlockState, err := integrity.Lock(filepath.Join(seals.Dir, integrity.LockFile))
 	if err != nil {
 		return err
 	}
 	defer unlockState()
-	wasSealed := UserConfigSealed(*seals, path)
-	if err := integrity.WriteAtomic(target, []byte(out), perm); err != nil {
-		return err
+	if !UserConfigSealed(*seals, path) {
+		// Changed outside permgate: the edit applies, and the file stays
+		// unsealed, its last confirmed content still in force.
+		return integrity.WriteAtomic(target, []byte(out), perm)
 	}
-	if !wasSealed {
-		return nil
-	}
-	return seals.SealLocked(abs, []byte(out))
+	return seals.WriteSealedLocked(abs, target, []byte(out), old, perm)
 }
 
 // RuleListsOf returns the lists (allow, ask, deny) of a config file that hold

@@ -69,8 +69,13 @@ func TestEachProjectFileTrustedOnItsOwn(t *testing.T) {
 
 type sealAll bool
 
-func (sealAll) IsTrusted(string, []byte) bool  { return true }
-func (s sealAll) IsSealed(string, []byte) bool { return bool(s) }
+func (sealAll) IsTrusted(string, []byte) bool { return true }
+func (s sealAll) SealStatus(string, []byte, bool) integrity.Verdict {
+	if s {
+		return integrity.Verdict{Status: integrity.Sealed}
+	}
+	return integrity.Verdict{Status: integrity.NotSealed}
+}
 
 func TestUnsealedUserConfigOnlyTightens(t *testing.T) {
 	f := writeFiles(t, t.TempDir(), map[string]string{
@@ -162,5 +167,4 @@ func TestEditKeepsSealOnlyWhenSealedBefore(t *testing.T) {
 var _ interface {
 	TrustChecker
 	SealChecker
-	SealRecorder
 } = state.Trust{}

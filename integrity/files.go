@@ -97,25 +97,51 @@ func OpenRegular(path string, flag int, perm os.FileMode, follow bool) (*os.File
 	return f, nil
 }
 
-// ReadRegular reads a regular file as OpenRegular opens it. A missing file is
-// an error that matches fs.ErrNotExist.
-func ReadRegular(path string, follow bool) ([]byte, error) {
-	return ReadRegularLimit(path, follow, -1)
+// TooLargeError is the error of a file over the size permgate reads of it.
+type TooLargeError struct {
+	Path string
+	Max  int64
 }
 
-// ReadRegularLimit is ReadRegular reading at most limit bytes (no limit when
-// negative): a caller that refuses larger files learns so without holding them.
+// Error names the file and its cap.
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("%s is over the %d-byte limit permgate reads of it", e.Path, e.Max)
+}
+
+// ReadCapped reads a regular file, as OpenRegular opens it, of at most max
+// bytes: a larger one is a *TooLargeError, found from its size before any of
+// it is read and, for a file that grows meanwhile, after max+1 bytes at most,
+// so that no read costs more than the cap. A missing file is an error that
+// matches fs.ErrNotExist.
+func ReadCapped(path string, follow bool, max int64) ([]byte, error) {
+	f, err := OpenRegular(path, os.O_RDONLY, 0, follow)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err == nil && info.Size() > max {
+		return nil, &TooLargeError{Path: path, Max: max}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if int64(len(data)) > max {
+		return nil, &TooLargeError{Path: path, Max: max}
+	}
+	return data, nil
+}
+
+// ReadRegularLimit reads at most limit bytes of a regular file, as
+// OpenRegular opens it: a caller that refuses larger files reads limit+1 and
+// learns so without holding them.
 func ReadRegularLimit(path string, follow bool, limit int64) ([]byte, error) {
 	f, err := OpenRegular(path, os.O_RDONLY, 0, follow)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var r io.Reader = f
-	if limit >= 0 {
-		r = io.LimitReader(f, limit)
-	}
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(f, limit))
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)
 	}

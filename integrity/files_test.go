@@ -72,7 +72,7 @@ var specials = map[string]func(p string) error{
 	},
 }
 
-func TestReadRegularRefuses(t *testing.T) {
+func TestReadCappedRefuses(t *testing.T) {
 	for name, mk := range specials {
 		t.Run(name, func(t *testing.T) {
 			p := filepath.Join(t.TempDir(), "f")
@@ -80,22 +80,22 @@ func TestReadRegularRefuses(t *testing.T) {
 				t.Fatal(err)
 			}
 			// Without following links, every one of these is refused, at once.
-			if _, err := ReadRegular(p, false); err == nil || !strings.Contains(err.Error(), p) {
-				t.Errorf("ReadRegular(no follow): %v, want an error naming the file", err)
+			if _, err := ReadCapped(p, false, 1<<10); err == nil || !strings.Contains(err.Error(), p) {
+				t.Errorf("ReadCapped(no follow): %v, want an error naming the file", err)
 			}
-			data, err := ReadRegular(p, true)
+			data, err := ReadCapped(p, true, 1<<10)
 			if name == "link to file" {
 				if err != nil || string(data) != "x" {
-					t.Errorf("ReadRegular(follow) of a link to a file: %q, %v", data, err)
+					t.Errorf("ReadCapped(follow) of a link to a file: %q, %v", data, err)
 				}
 				return
 			}
 			if err == nil {
-				t.Errorf("ReadRegular(follow) of a %s: no error", name)
+				t.Errorf("ReadCapped(follow) of a %s: no error", name)
 			}
 		})
 	}
-	if _, err := ReadRegular(filepath.Join(t.TempDir(), "missing"), false); !errors.Is(err, os.ErrNotExist) {
+	if _, err := ReadCapped(filepath.Join(t.TempDir(), "missing"), false, 1<<10); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v, want ErrNotExist", err)
 	}
 }

@@ -80,8 +80,11 @@ func TestResealAfterKeyLossMakesNewKey(t *testing.T) {
 	if s.Verify("/b", []byte("2")) {
 		t.Error("a seal made under the lost key still verifies")
 	}
-	if !s.Sealed("/b") || s.Sealed("/c") {
-		t.Error("Sealed reports the wrong files")
+	if st := s.Load().Check("/b", []byte("2"), true).Status; st != Lost {
+		t.Errorf("a file sealed under the lost key is %v, want Lost: its confirmed copy cannot be verified", st)
+	}
+	if st := s.Load().Check("/c", nil, false).Status; st != NotSealed {
+		t.Errorf("a file never sealed is %v", st)
 	}
 }
 

@@ -284,9 +284,17 @@ func isDir(p string) bool {
 }
 
 // spawn runs a registered hook with payload on stdin, as the harness would,
-// but directly (no shell): only a command of literal words gets here.
+// but directly (no shell): only a command of literal words gets here. With
+// ProbeStateHome set, the hook's state and audit log are there.
 func (e *Env) spawn(bin string, args []string, payload []byte, cwd string) (stdout, stderr []byte, exit int, err error) {
-	return e.runBounded(probeTimeout, bin, args, payload, cwd)
+	if e.ProbeStateHome == "" {
+		return e.runBounded(probeTimeout, bin, args, payload, cwd)
+	}
+	probe := *e
+	probe.Environ = append(slices.DeleteFunc(slices.Clone(e.Environ), func(kv string) bool {
+		return strings.HasPrefix(kv, "XDG_STATE_HOME=")
+	}), "XDG_STATE_HOME="+e.ProbeStateHome)
+	return probe.runBounded(probeTimeout, bin, args, payload, cwd)
 }
 
 // doctorShells checks the guard line of the user's shell ($SHELL) and of any

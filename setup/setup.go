@@ -38,6 +38,10 @@ type Env struct {
 	// ClaudeManaged is where Claude Code's managed (policy) settings file
 	// lives on this system ("" for none); doctor reads it, nothing writes it.
 	ClaudeManaged string
+	// ProbeStateHome, when set, is the XDG_STATE_HOME doctor's test call of a
+	// registered hook runs with: a scratch directory, so that the call records
+	// nothing in the user's audit log and creates no state directory.
+	ProbeStateHome string
 	// gitTimeout bounds each git run; 0 is defaultGitTimeout.
 	gitTimeout time.Duration
 }

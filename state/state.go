@@ -4,6 +4,7 @@
 package state
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -16,6 +17,10 @@ import (
 	"github.com/permgate/permgate/integrity"
 	"github.com/permgate/permgate/policy"
 )
+
+// MaxBytes bounds state.json: thousands of trusted project files. A larger
+// file is an error, found before it is read.
+const MaxBytes = integrity.MaxSealed
 
 // State is what permgate remembers between runs: the mode set with
 // `permgate mode`, the project config files the user trusts, and how many asks
@@ -30,17 +35,73 @@ type State struct {
 	// it (changed outside permgate, never sealed, or the key is gone): its mode
 	// may then only tighten and its trusted hashes are ignored.
 	Unsealed bool `json:"-"`
+	// Confirmed is the state permgate last sealed, when the file no longer
+	// matches it (Change says how): its persisted mode keeps counting where it
+	// is stricter (Tightened).
+	Confirmed *State `json:"-"`
+	// Change is how the file differs from what permgate last sealed —
+	// "removed" or "changed" — or "" when it matches or was never sealed.
+	Change string `json:"-"`
+	// CopyPath is where the confirmed copy is kept, when Change is set.
+	CopyPath string `json:"-"`
+	// Lost says why the state permgate sealed cannot be read back ("" when it
+	// can): its persisted mode is then unknown, and plan, the strictest mode,
+	// stands in for it.
+	Lost string `json:"-"`
 }
 
 // Tightened returns what of an untrusted state may count: no trusted project
 // hashes, and the persisted mode only when it is not looser than the config's.
-// With the config's mode unknown (""), only plan, the strictest, is kept.
+// With the config's mode unknown (""), only plan, the strictest, is kept. The
+// last confirmed state's mode is kept on the same terms where it is the
+// stricter one; when that state is lost, plan stands in for it.
 func (st State) Tightened(configMode policy.Mode) State {
-	st.Trusted = nil
-	if configMode == "" && st.Mode != policy.ModePlan || configMode != "" && policy.Looser(st.Mode, configMode) {
-		st.Mode = ""
+	keep := func(m policy.Mode) bool {
+		if configMode == "" {
+			return m == policy.ModePlan
+		}
+		return !policy.Looser(m, configMode)
 	}
+	mode := policy.Mode("")
+	if keep(st.Mode) {
+		mode = st.Mode
+	}
+	if st.Confirmed != nil && keep(st.Confirmed.Mode) && policy.Looser(mode, st.Confirmed.Mode) {
+		mode = st.Confirmed.Mode
+	}
+	if st.Lost != "" {
+		mode = policy.ModePlan
+	}
+	st.Mode, st.Trusted = mode, nil
 	return st
+}
+
+// Loosening says what confirming the state file as it is now would loosen,
+// against what of it counts now (Tightened with the config's mode): a
+// persisted mode it would change, the project files it would trust again, a
+// last confirmed state that is lost. Nothing for a sealed state.
+func (st State) Loosening(configMode policy.Mode) []string {
+	if !st.Unsealed {
+		return nil
+	}
+	var out []string
+	if st.Lost != "" {
+		out = append(out, "the state permgate last confirmed cannot be read back ("+st.Lost+"): what it held is unknown")
+	}
+	if now := st.Tightened(configMode).Mode; st.Mode != now {
+		out = append(out, fmt.Sprintf("persisted mode %s instead of %s", modeName(st.Mode), modeName(now)))
+	}
+	if n := len(st.Trusted); n > 0 {
+		out = append(out, fmt.Sprintf("%d project file(s) trusted again", n))
+	}
+	return out
+}
+
+func modeName(m policy.Mode) string {
+	if m == "" {
+		return "none"
+	}
+	return string(m)
 }
 
 // Store reads and writes the state file in a directory. Writes are atomic (temp
@@ -87,43 +148,90 @@ func (s Store) Load() (State, error) {
 		return State{}, err
 	}
 	defer unlock()
-	return s.load()
+	return s.LoadLocked()
 }
 
 // LoadLocked reads the state for a caller that already holds ReadLock.
-func (s Store) LoadLocked() (State, error) { return s.load() }
+func (s Store) LoadLocked() (State, error) { return s.LoadWith(s.Seals().Load()) }
 
-// load reads the state without taking the lock.
-func (s Store) load() (State, error) {
+// LoadWith is LoadLocked judging the state against seals already read (under
+// the same ReadLock), so that one call reads the seal file and key once.
+func (s Store) LoadWith(seals integrity.Seals) (State, error) {
+	st, _, err := s.loadWith(seals)
+	return st, err
+}
+
+// load reads the state without taking the lock, and returns the file's
+// bytes too (nil when there is none). A file over MaxBytes, unreadable or
+// damaged is an error; one that does not match its seal is Unsealed, with
+// what permgate last sealed of it in Confirmed (or why that is lost in Lost).
+func (s Store) load() (State, []byte, error) { return s.loadWith(s.Seals().Load()) }
+
+// loadWith is load with the seals already read.
+func (s Store) loadWith(seals integrity.Seals) (State, []byte, error) {
 	var st State
-	data, err := integrity.ReadRegular(s.Path(), false)
-	if errors.Is(err, fs.ErrNotExist) {
-		// Nothing to trust; a seal left for a vanished file is worth a warning.
-		if abs, aerr := filepath.Abs(s.Path()); aerr == nil && s.Seals().Sealed(abs) {
-			st.Unsealed = true
-		}
-		return st, nil
+	data, err := integrity.ReadCapped(s.Path(), false, MaxBytes)
+	present := err == nil
+	var tooLarge *integrity.TooLargeError
+	switch {
+	case errors.As(err, &tooLarge):
+		return st, nil, fmt.Errorf("state %s is over the %d-byte limit for permgate's state; permgate refuses until it is removed (`rm %s`: the mode permgate last confirmed still counts)", s.Path(), MaxBytes, s.Path())
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return st, nil, fmt.Errorf("read state %s: %w", s.Path(), err)
 	}
-	if err != nil {
-		return st, fmt.Errorf("read state %s: %w", s.Path(), err)
+	if present {
+		if err := decode(data, &st); err != nil {
+			return st, nil, fmt.Errorf("state %s %v; fix or remove it (the mode permgate last confirmed still counts)", s.Path(), err)
+		}
 	}
 	abs, err := filepath.Abs(s.Path())
-	if err != nil || !s.Seals().Verify(abs, data) {
-		st.Unsealed = true
+	if err != nil {
+		return st, data, fmt.Errorf("read state: %w", err)
 	}
-	if err := json.Unmarshal(data, &st); err != nil {
-		return st, fmt.Errorf("state %s is damaged (%v); fix or remove it", s.Path(), err)
+	v := seals.Check(abs, data, present)
+	switch v.Status {
+	case integrity.NotSealed:
+		st.Unsealed = present
+	case integrity.Changed:
+		var conf State
+		if err := decode(v.Confirmed, &conf); err != nil {
+			st.Lost = fmt.Sprintf("its confirmed copy %s %v", v.CopyPath, err)
+		} else {
+			st.Confirmed = &conf
+		}
+		st.Unsealed, st.Change, st.CopyPath = true, change(present), v.CopyPath
+	case integrity.Lost:
+		st.Unsealed, st.Change, st.CopyPath, st.Lost = true, change(present), v.CopyPath, v.Problem.Error()
+	}
+	return st, data, nil
+}
+
+// change names how a sealed file that no longer matches differs.
+func change(present bool) string {
+	if present {
+		return "changed"
+	}
+	return "removed"
+}
+
+// decode reads a state file's JSON and checks its mode.
+func decode(data []byte, st *State) error {
+	if err := json.Unmarshal(data, st); err != nil {
+		return fmt.Errorf("is damaged (%v)", err)
 	}
 	if st.Mode != "" {
 		if _, err := policy.ParseMode(string(st.Mode)); err != nil {
-			return st, fmt.Errorf("state %s: %w", s.Path(), err)
+			return fmt.Errorf("names %w", err)
 		}
 	}
-	return st, nil
+	return nil
 }
 
 // Update changes the state under the lock: it reads the current state, lets fn
-// change it, and writes it back atomically. Nothing is written when fn fails.
+// change it, and writes it back atomically and sealed, all or nothing (see
+// integrity.Sealer.WriteSealedLocked). Nothing is written when fn fails. A
+// state that does not match its seal keeps only what tightens (Tightened)
+// before fn sees it: permgate never seals what someone else wrote.
 func (s Store) Update(fn func(*State) error) error {
 	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
 		return fmt.Errorf("create state directory %s: %w", s.Dir, err)
@@ -133,15 +241,14 @@ func (s Store) Update(fn func(*State) error) error {
 		return err
 	}
 	defer unlock()
-	st, err := s.load()
+	st, old, err := s.load()
 	if err != nil {
 		return err
 	}
 	if st.Unsealed {
-		// Never seal what someone else wrote: keep only what tightens.
 		st = st.Tightened(s.ConfigMode)
-		st.Unsealed = false
 	}
+	st.Unsealed, st.Confirmed, st.Change, st.CopyPath, st.Lost = false, nil, "", "", ""
 	if err := fn(&st); err != nil {
 		return err
 	}
@@ -149,15 +256,52 @@ func (s Store) Update(fn func(*State) error) error {
 	if err != nil {
 		return fmt.Errorf("encode state: %w", err)
 	}
-	data = append(data, '\n')
-	if err := integrity.WriteAtomic(s.Path(), data, 0o600); err != nil {
-		return err
-	}
 	abs, err := filepath.Abs(s.Path())
 	if err != nil {
 		return fmt.Errorf("seal state: %w", err)
 	}
-	return s.Seals().SealLocked(abs, data)
+	return s.Seals().WriteSealedLocked(abs, s.Path(), append(data, '\n'), old, 0o600)
+}
+
+// Confirm seals the state file as it is now — seen is what the person at the
+// terminal was shown (present false: that there is no file) — so that all of
+// it counts again; a missing file's seal is forgotten. A file that changed
+// since it was shown is an error, and nothing is confirmed.
+func (s Store) Confirm(seen []byte, present bool) error {
+	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
+		return fmt.Errorf("create state directory %s: %w", s.Dir, err)
+	}
+	unlock, err := integrity.Lock(filepath.Join(s.Dir, integrity.LockFile))
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	_, now, err := s.load()
+	if err != nil {
+		return err
+	}
+	if (now != nil) != present || !bytes.Equal(now, seen) {
+		return fmt.Errorf("%s changed while you were asked; nothing was confirmed", s.Path())
+	}
+	abs, err := filepath.Abs(s.Path())
+	if err != nil {
+		return fmt.Errorf("confirm state: %w", err)
+	}
+	if !present {
+		return s.Seals().ForgetLocked(abs)
+	}
+	return s.Seals().ConfirmLocked(abs, now)
+}
+
+// Raw returns the state file's bytes as permgate reads them (nil when there
+// is none), with the state they hold, for a person to confirm (Confirm).
+func (s Store) Raw() (State, []byte, error) {
+	unlock, err := s.ReadLock()
+	if err != nil {
+		return State{}, nil, err
+	}
+	defer unlock()
+	return s.load()
 }
 
 // TrustHash is the hash permgate records for a trusted project config: its
@@ -180,7 +324,7 @@ func (st State) IsTrusted(absPath string, content []byte) bool {
 // project hashes, and the seals of permgate's own files.
 type Trust struct {
 	State State
-	Seals integrity.Sealer
+	Seals integrity.Seals
 }
 
 // IsTrusted reports whether the state trusts this project file's content. An
@@ -189,10 +333,8 @@ func (t Trust) IsTrusted(absPath string, content []byte) bool {
 	return !t.State.Unsealed && t.State.IsTrusted(absPath, content)
 }
 
-// IsSealed reports whether content is what permgate last wrote to absPath.
-func (t Trust) IsSealed(absPath string, content []byte) bool {
-	return t.Seals.Verify(absPath, content)
+// SealStatus says what permgate knows of a file it may have sealed (see
+// integrity.Seals.Check).
+func (t Trust) SealStatus(absPath string, content []byte, present bool) integrity.Verdict {
+	return t.Seals.Check(absPath, content, present)
 }
-
-// HasSeal reports whether permgate ever sealed absPath.
-func (t Trust) HasSeal(absPath string) bool { return t.Seals.Sealed(absPath) }
