@@ -152,7 +152,8 @@ func (s *session) promptFor(io streams, command string, a validator.Analysis, ou
 		added, err := config.AddRule(s.paths.User, "allow", view.always, &seals)
 		switch {
 		case err != nil:
-			fmt.Fprintf(tty, "permgate: could not save the rule: %s (allowed this once)\n", safe(err.Error()))
+			err = editError("added "+view.always+" to "+s.paths.User, err)
+			fmt.Fprintf(tty, "permgate: could not save the rule (allowed this once): %s\n", safe(strings.TrimPrefix(err.Error(), "rules: ")))
 		case added:
 			fmt.Fprintf(tty, "permgate: added %s to %s (undo: permgate rules remove %s)\n",
 				safe(view.always), safe(s.paths.User), safe(shellparse.ShellQuote(view.always)))

@@ -78,7 +78,7 @@ func runGuard(io streams, g *globalFlags, o execOptions, line string) (int, stri
 			return guardAllow, shown
 		}
 		fmt.Fprintf(io.err, "permgate: error: %v\n", err)
-		fmt.Fprintf(io.err, "permgate: hint: until the config loads only fixing it runs here: edit it (%s FILE), check it (permgate config check), or exit\n",
+		fmt.Fprintf(io.err, "permgate: hint: until the config loads only fixing it runs here: edit it (%s FILE), check it (permgate config check), confirm it (permgate trust --user), or exit\n",
 			safe(editorName(io.host)))
 		return guardDeny, ""
 	}
@@ -119,7 +119,10 @@ func recoveryLine(io streams, g *globalFlags, line string) bool {
 	case name == "exit" || name == "logout":
 		return true
 	case name == "permgate":
-		return len(words) == 3 && words[1] == "config" && (words[2] == "check" || words[2] == "path" || words[2] == "show")
+		// permgate trust --user confirms a config whose seal is lost; it
+		// asks y/N at the terminal itself.
+		return len(words) == 3 && words[1] == "config" && (words[2] == "check" || words[2] == "path" || words[2] == "show") ||
+			len(words) == 3 && words[1] == "trust" && words[2] == "--user"
 	case editors[name]:
 		override := g.config
 		if override == "" {
