@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/permgate/permgate/audit"
 	"github.com/permgate/permgate/config"
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/internal/textclip"
@@ -124,6 +125,27 @@ func (s *session) decideTimed(args []string) (string, validator.Analysis, policy
 		return command, a, out
 	}
 	return r.command, r.a, r.out
+}
+
+// auditGrace is how long an audit record may still take when the answer's
+// deadline has passed or nearly so: a record is usually written, and the
+// answer never waits long for one.
+const auditGrace = 250 * time.Millisecond
+
+// writeWithin writes an audit record within what is left of the answer's
+// deadline (at least auditGrace): a lock another process holds or a slow
+// sink loses the record, it does not hold the answer. A record lost this
+// way is an error like any other failed write.
+func (s *session) writeWithin(sink audit.Sink, rec audit.Record) error {
+	end := s.answerEnd()
+	if min := time.Now().Add(auditGrace); end.Before(min) {
+		end = min
+	}
+	err, ok := within(end, new(atomic.Bool), func() error { return sink.Write(rec) })
+	if !ok {
+		return fmt.Errorf("writing it took past the answer's %s deadline (a lock another process holds, or a slow sink)", s.deadline())
+	}
+	return err
 }
 
 // answerEnd is when the answer now being given must be ready.

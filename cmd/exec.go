@@ -261,7 +261,7 @@ func (s *session) audit(io streams, source, command string, a validator.Analysis
 		err = fmt.Errorf("[audit] sink = \"none\" (%s) keeps no record", s.cfg.AuditSink.Source)
 	}
 	if err == nil {
-		err = sink.Write(rec)
+		err = s.writeWithin(sink, rec)
 	}
 	if err == nil {
 		return out

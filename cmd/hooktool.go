@@ -120,11 +120,21 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 	if json.Unmarshal(input, &fields) != nil {
 		return nil
 	}
-	v := validator.New(s.env)
-	var out []validator.Finding
 	// A shell command the tool runs (an MCP shell server's run_command): its
 	// severe findings count as they would for the harness's own shell tool.
-	for _, key := range []string{"command", "cmd", "script"} {
+	// The commands share one work bound, as if they were one.
+	keys := []string{"command", "cmd", "script"}
+	total := 0
+	for _, key := range keys {
+		if src, ok := fields[key].(string); ok {
+			total += len(src)
+		}
+	}
+	env := s.env
+	env.Limits.MaxWork = shellparse.WorkBound(total) / len(keys)
+	v := validator.New(env)
+	var out []validator.Finding
+	for _, key := range keys {
 		if src, ok := fields[key].(string); ok && src != "" {
 			for f := range v.CheckScript(src).All() {
 				if f.Severity == validator.Severe {
@@ -135,7 +145,7 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 	}
 	pathStrings(fields, func(x string) {
 		for _, f := range v.CheckPath(validator.PathWrite, x) {
-			if f.Kind == "self_modify" {
+			if f.Kind == "self_modify" || f.Kind == "too_complex" {
 				out = append(out, f)
 			}
 		}

@@ -318,6 +318,11 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 			ignored = append(ignored, "fail_closed = false")
 		}
 	}
+	if n := len(fc.Permission.Deny) + len(fc.Permission.Ask) + len(fc.Permission.Allow); !trusted && n > MaxUntrustedRules {
+		// Every rule is matched against every command of every call: a file
+		// nobody confirmed may not make each answer slow.
+		return nil, errAt(fmt.Sprintf("%d rules, more than the %d a file that is not trusted may hold", n, MaxUntrustedRules), "permission")
+	}
 	for _, list := range []struct {
 		key   string
 		items []string

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -44,5 +45,25 @@ func TestLimitsDeadline(t *testing.T) {
 				t.Errorf("warnings %q do not name %q", warned, tt.ignored)
 			}
 		})
+	}
+}
+
+// TestUntrustedRulesBounded: a project file nobody trusted may hold at most
+// MaxUntrustedRules rules: more is an error at its [permission] line, so a
+// planted file cannot make every answer slow (a trusted one may hold more).
+func TestUntrustedRulesBounded(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("# planted\n[permission]\ndeny = [\n")
+	for i := range MaxUntrustedRules + 1 {
+		fmt.Fprintf(&sb, "  \"bash(tool%d)\",\n", i)
+	}
+	sb.WriteString("]\n")
+	f := writeFiles(t, t.TempDir(), map[string]string{"project.toml": sb.String()})
+	_, err := Load(Paths{Project: f["project.toml"]}, trustAll(false))
+	if err == nil || !strings.Contains(err.Error(), "project.toml:2: 1025 rules, more than the 1024 a file that is not trusted may hold") {
+		t.Fatalf("error %v", err)
+	}
+	if _, err := Load(Paths{Project: f["project.toml"]}, trustAll(true)); err != nil {
+		t.Fatalf("trusted: %v", err)
 	}
 }

@@ -55,6 +55,9 @@ type fileProfile struct {
 const (
 	// MaxBytes bounds the size of one config file.
 	MaxBytes = 1 << 20
+	// MaxUntrustedRules bounds the rules of a file that is not trusted (a
+	// project file nobody ran permgate trust on).
+	MaxUntrustedRules = 1024
 	// MaxNesting bounds how deeply arrays and inline tables nest in a
 	// config file.
 	MaxNesting = 32

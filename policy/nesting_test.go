@@ -101,6 +101,33 @@ func TestNestingLargest(t *testing.T) {
 	}
 }
 
+// TestHostileFlatBounded runs the large flat inputs (long commands, brace
+// expansion, placeholders, program texts): the work stays within its bound
+// and the memory allocated grows with the input, not faster.
+func TestHostileFlatBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the largest inputs take seconds in all; -short leaves them out")
+	}
+	for name, src := range hostile.Flat() {
+		t.Run(name, func(t *testing.T) {
+			v := validator.New(testEnv)
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			a := v.CheckScript(src)
+			runtime.ReadMemStats(&after)
+			if bound := shellparse.WorkBound(len(src)); a.Work > bound {
+				t.Errorf("%d steps for %d bytes, over the bound %d", a.Work, len(src), bound)
+			}
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(maxAllocBase+flatAllocPerByte*len(src)) {
+				t.Errorf("%d bytes allocated for %d bytes of input (%d per byte)", alloc, len(src), alloc/uint64(len(src)))
+			}
+		})
+	}
+}
+
+// flatAllocPerByte bounds what a large flat input may allocate per byte.
+const flatAllocPerByte = 1 << 10
+
 // BenchmarkNesting reports the time per byte (as MB/s) of each nested form:
 // a cost that grows faster than the input shows as a small figure here.
 func BenchmarkNesting(b *testing.B) {

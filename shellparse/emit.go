@@ -31,6 +31,10 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 	// ownWrappers reports that cmd.Wrappers is this loop's own copy, which
 	// it may append to in place: a chain of wrappers costs each its own.
 	ownWrappers := false
+	// An unknown program's suffixes inside words the outer command did not
+	// hold as written are not among those the outer call emits.
+	inSuffix := w.inSuffix
+	defer func() { w.inSuffix = inSuffix }()
 	for level := 0; ; level++ {
 		if len(cmd.Argv) == 0 {
 			break
@@ -58,7 +62,14 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 		}
 		st.used = min(st.used, len(cmd.Argv))
 		st.dynAt = min(st.dynAt, len(cmd.Argv))
-		cmd.Assigns = append(cmd.Assigns, st.assigns...)
+		if len(st.assigns) > 0 {
+			// Clipped: other readings of the command (an unknown program's
+			// suffixes, a dynamic word's) share its assignments so far.
+			cmd.Assigns = append(slices.Clip(cmd.Assigns), st.assigns...)
+		}
+		if st.fresh {
+			w.inSuffix = false
+		}
 		switch st.kind {
 		case stepWrap:
 			if st.alsoDynamic {
@@ -117,6 +128,10 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 				break
 			}
 			for _, inner := range st.execs {
+				// Each -exec's command comes through the wrappers so far.
+				if !w.spend(1 + len(cmd.Wrappers)) {
+					return
+				}
 				nc := nestedContext(cmd, c)
 				nc.depth, nc.finds = c.depth, c.finds+1
 				nc.placeholders = addHolders(c.placeholders, st.holders)
@@ -198,6 +213,10 @@ func (w *walker) knownProgram(name string) bool {
 
 // finish marks placeholders, names the command and records it.
 func (w *walker) finish(cmd SimpleCommand, c context) {
+	cmd.Wrappers = slices.Clip(cmd.Wrappers) // recorded: never appended to in place
+	if len(c.placeholders) > 0 && !w.spend(placeholderCost(cmd.Argv, c.placeholders)) {
+		return
+	}
 	cmd.Argv = markPlaceholders(cmd.Argv, c.placeholders)
 	cmd.Name = ""
 	if len(cmd.Argv) > 0 {
@@ -361,6 +380,15 @@ func addHolders(list, more []string) []string {
 		return list
 	}
 	return append(slices.Clip(list), out...)
+}
+
+// placeholderCost is the work of looking for each placeholder in each word.
+func placeholderCost(words []Word, holders []string) int {
+	bytes := 0
+	for _, w := range words {
+		bytes += len(w.Text)
+	}
+	return len(holders) * (len(words) + bytes/16)
 }
 
 // markPlaceholders returns words with every word holding a placeholder made

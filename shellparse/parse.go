@@ -3,6 +3,7 @@ package shellparse
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -273,10 +274,10 @@ func recordWords(cmd SimpleCommand) int {
 const minJudgedWords = 64
 
 // add records a finished command, within the command and work bounds. A
-// command too large for the work left is recorded with only its first
-// words, and the analysis stops: what was found in those still counts (rm
-// -rf ~ followed by 100,000 words is still rm -rf ~), and too_complex says
-// the rest was not judged.
+// command too large for the work left is recorded with only its first and
+// last words, and the analysis stops: what was found in those still counts
+// (rm -rf ~ followed by 100,000 words, or preceded by them, is still rm -rf
+// ~), and too_complex says the rest was not judged.
 func (w *walker) add(cmd SimpleCommand) int {
 	if w.full {
 		return -1
@@ -291,8 +292,11 @@ func (w *walker) add(cmd SimpleCommand) int {
 		keep := max((w.budget-w.res.Work)/recordWeight-(recordWords(cmd)-len(cmd.Argv)), minJudgedWords)
 		more := ""
 		if keep < len(cmd.Argv) {
-			cmd.Argv = cmd.Argv[:keep:keep]
-			more = fmt.Sprintf("; only the first %d words of a command were judged", keep)
+			// The first words name the program and its options, the last
+			// ones often its targets (rm -rf x x … ~): both are judged.
+			head, tail := (keep+1)/2, keep/2
+			cmd.Argv = append(slices.Clip(cmd.Argv[:head]), cmd.Argv[len(cmd.Argv)-tail:]...)
+			more = fmt.Sprintf("; only the first %d and last %d words of a command were judged", head, tail)
 		}
 		w.overBudget(more)
 	} else {

@@ -248,6 +248,9 @@ const (
 const (
 	recordWeight      = 64
 	nestedParseWeight = 2
+	// expandWeight is the steps each word brace expansion adds costs
+	// before it is recorded: it is made and kept.
+	expandWeight = 16
 	// scanWeight is the steps an unwrapping step's option scan costs for
 	// each word it reads (it allocates for each); a step that reads only
 	// its own words costs one a word.

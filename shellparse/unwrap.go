@@ -68,6 +68,10 @@ type step struct {
 	// scanned is how many of the command's words the step looked at; 0
 	// means all of them.
 	scanned int
+	// fresh reports a rest made of words the command did not hold as
+	// written (env -S splits one word into several): an unknown program
+	// among them gets the principle afresh.
+	fresh bool
 }
 
 // unwrapStep looks at a command whose first word is name and says what it is.

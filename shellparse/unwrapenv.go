@@ -5,7 +5,6 @@ import "strings"
 // envStep reads env's options and NAME=VALUE words.
 func envStep(argv []Word) step {
 	var st step
-	var split []Word
 	i := 1
 	for i < len(argv) {
 		w := argv[i]
@@ -49,7 +48,7 @@ func envStep(argv []Word) step {
 				if !ok {
 					return step{kind: stepOpaque, used: i + 1, script: staticWord(val)}
 				}
-				split = append(split, words...)
+				return splitStep(st, argv, i+1, words)
 			case (long == "unset" || long == "chdir") && !hasVal:
 				i++
 			}
@@ -66,7 +65,7 @@ func envStep(argv []Word) step {
 				if !good {
 					return step{kind: stepOpaque, used: next, script: s}
 				}
-				split = append(split, words...)
+				return splitStep(st, argv, next, words)
 			}
 			i = next
 			continue
@@ -80,9 +79,6 @@ func envStep(argv []Word) step {
 		break
 	}
 	rest := argv[min(i, len(argv)):]
-	if len(split) > 0 {
-		rest = append(split, rest...)
-	}
 	var cmdStart int
 	for cmdStart < len(rest) && rest[cmdStart].Static && isEnvAssign(rest[cmdStart].Text) {
 		n, v, _ := strings.Cut(rest[cmdStart].Text, "=")
@@ -100,6 +96,19 @@ func envStep(argv []Word) step {
 	}
 	st.kind, st.used, st.rest = stepWrap, i, rest[cmdStart:]
 	st.scanned = i + cmdStart + 1
+	return st
+}
+
+// splitStep is env -S STRING: env puts the string's words where it stood
+// and reads on from the first of them, so they may be more options or
+// assignments, and the first other word is the command (env -S 'bash -c'
+// 'rm -rf ~' runs bash -c, and bash's -c is not env's). The step is env
+// again over the spliced words; used is the words up to STRING.
+func splitStep(st step, argv []Word, used int, split []Word) step {
+	used = min(used, len(argv))
+	rest := make([]Word, 0, 1+len(split)+len(argv)-used)
+	rest = append(append(append(rest, argv[0]), split...), argv[used:]...)
+	st.kind, st.used, st.rest, st.scanned, st.fresh = stepWrap, used, rest, used+len(rest), true
 	return st
 }
 

@@ -305,6 +305,12 @@ func topLevel(cmds []SimpleCommand, start int, subst string) []int {
 	return out
 }
 
+// expandCost is the work of a word that brace expansion made n words of:
+// each word more is one more to keep and judge.
+func expandCost(n int) int {
+	return max(n-1, 0) * expandWeight
+}
+
 // substs walks every command and process substitution inside a node (a word, an
 // arithmetic expression, a test, an assignment) as commands of their own.
 func (s *scriptWalker) substs(n syntax.Node, c context) {
@@ -374,7 +380,11 @@ func (s *scriptWalker) call(ce *syntax.CallExpr, c context) {
 	assigns := s.assigns(ce.Assigns, via)
 	var argv []Word
 	for _, arg := range ce.Args {
-		argv = append(argv, s.words.resolve(arg)...)
+		words := s.words.resolve(arg)
+		if !s.spend(expandCost(len(words))) {
+			return
+		}
+		argv = append(argv, words...)
 	}
 	cmd := SimpleCommand{
 		Argv:    argv,
@@ -460,7 +470,11 @@ func (s *scriptWalker) decl(x *syntax.DeclClause, c context) {
 				argv = append(argv, staticWord(a.Name.Value))
 			}
 		case a.Value != nil:
-			for _, w := range s.words.resolve(a.Value) {
+			words := s.words.resolve(a.Value)
+			if !s.spend(expandCost(len(words))) {
+				return
+			}
+			for _, w := range words {
 				if n, v, ok := strings.Cut(w.Text, "="); ok && w.Static && isAssignWord(w.Text) {
 					// export "NAME=VALUE" assigns just like export NAME=VALUE.
 					assigns = append(assigns, Assign{Name: n, Value: staticWord(v), Via: variant})

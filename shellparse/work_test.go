@@ -61,24 +61,31 @@ func TestWrapperChainWithinBounds(t *testing.T) {
 	}
 }
 
-// TestWorkCutKeepsFirstWords: a command too large for the work left is
-// still judged by its first words, so rm -rf ~ followed by 100,000 words is
-// still rm -rf ~, and too_complex says the rest was not.
-func TestWorkCutKeepsFirstWords(t *testing.T) {
-	src := "rm -rf ~" + strings.Repeat(" x", 99990)
-	res := NewParser(Options{Home: "/home/u"}).ParseScript(src)
-	if !strings.Contains(tooComplexReasons(res), "only the first") {
-		t.Fatalf("problems %v, want the command cut", res.Problems)
-	}
-	if len(res.Commands) != 1 {
-		t.Fatalf("%d commands, want the one cut short", len(res.Commands))
-	}
-	argv := res.Commands[0].Argv
-	if len(argv) < minJudgedWords || len(argv) >= 99993 || argv[2].Text != "/home/u" {
-		t.Fatalf("cut command has %d words starting %v", len(argv), argv[:3])
-	}
-	if res.Work > WorkBound(len(src))+recordWeight*len(argv) {
-		t.Fatalf("%d steps, over the bound %d", res.Work, WorkBound(len(src)))
+// TestWorkCutKeepsBothEnds: a command too large for the work left is still
+// judged by its first and last words, so rm -rf ~ followed, or preceded, by
+// 100,000 words is still rm -rf ~, and too_complex says the rest was not.
+func TestWorkCutKeepsBothEnds(t *testing.T) {
+	for _, src := range []string{"rm -rf ~" + strings.Repeat(" x", 99990), "rm -rf" + strings.Repeat(" x", 99990) + " ~"} {
+		res := NewParser(Options{Home: "/home/u"}).ParseScript(src)
+		if !strings.Contains(tooComplexReasons(res), "only the first") {
+			t.Fatalf("problems %v, want the command cut", res.Problems)
+		}
+		if len(res.Commands) != 1 {
+			t.Fatalf("%d commands, want the one cut short", len(res.Commands))
+		}
+		argv := res.Commands[0].Argv
+		home := 0
+		for _, w := range argv {
+			if w.Text == "/home/u" {
+				home++
+			}
+		}
+		if len(argv) < minJudgedWords || len(argv) >= 99993 || argv[1].Text != "-rf" || home != 1 {
+			t.Fatalf("cut command has %d words, %d of them ~, starting %v", len(argv), home, argv[:3])
+		}
+		if res.Work > WorkBound(len(src))+recordWeight*len(argv) {
+			t.Fatalf("%d steps, over the bound %d", res.Work, WorkBound(len(src)))
+		}
 	}
 }
 

@@ -1,9 +1,11 @@
 package validator
 
 import (
-	"github.com/permgate/permgate/finding"
+	"fmt"
 	"path"
 	"strings"
+
+	"github.com/permgate/permgate/finding"
 )
 
 // PathOp is what a file tool does with a path.
@@ -37,12 +39,20 @@ func (v *Validator) CheckPath(op PathOp, p string) []Finding {
 	}
 	abs = path.Clean(abs)
 	paths := []string{abs}
+	cut := false
 	if v.env.Resolve != nil {
 		if r := v.lookup(abs); r != "" && path.Clean(r) != abs {
 			paths = append(paths, path.Clean(r))
 		}
+		cut = v.lookupsCut
 	}
 	var out []Finding
+	if cut {
+		// Past the look-ups one validator makes, a link is not followed:
+		// where the path leads is not known.
+		out = append(out, Finding{Kind: finding.TooComplex, Severity: NonSevere, ID: string(finding.TooComplex) + ".lookups", Command: p,
+			Reason: OneLine(fmt.Sprintf("more than %d paths to look up on disk; %s was judged by its name only", maxLookups, p))})
+	}
 	add := func(kind finding.Kind, name string, sev Severity, reason string) {
 		f := Finding{Kind: kind, Severity: sev, Reason: OneLine(reason), ID: string(kind) + "." + name, Command: p}
 		if !hasFinding(out, f) {

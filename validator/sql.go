@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"fmt"
 	"github.com/permgate/permgate/internal/lazyre"
 	"path"
 	"strings"
@@ -207,7 +208,7 @@ func sqlClientReadOnly(name string, args []shellparse.Word) bool {
 		return false
 	}
 	for _, t := range in.texts {
-		if !judgeSQL(t, sqlDialect(name)).readOnly() {
+		if len(t) > maxJudgedText || !judgeSQL(t, sqlDialect(name)).readOnly() {
 			return false
 		}
 	}
@@ -245,7 +246,7 @@ func (ck *checker) sql(c shellparse.SimpleCommand, args []shellparse.Word) {
 		}
 	}
 	var v sqlVerdict
-	for _, t := range texts {
+	for _, t := range ck.judgedTexts(texts, "SQL") {
 		v.merge(judgeSQL(t, sqlDialect(base)))
 	}
 	v.report(ck, base)
@@ -598,7 +599,7 @@ func mongoReadOnly(name string, args []shellparse.Word) bool {
 		return false
 	}
 	for _, t := range texts {
-		if !mongoReads(t) {
+		if len(t) > maxJudgedText || !mongoReads(t) {
 			return false
 		}
 	}
@@ -616,8 +617,39 @@ func (ck *checker) mongo(c shellparse.SimpleCommand, args []shellparse.Word) {
 	// The words themselves too: a database named by a script is still seen.
 	texts = append(texts, joinWords(args))
 	var v sqlVerdict
-	for _, t := range texts {
+	for _, t := range ck.judgedTexts(texts, "mongo shell script") {
 		v.merge(judgeMongo(t))
 	}
 	v.report(ck, base)
+}
+
+// Bounds on the program texts the SQL and mongo judges read: each reads its
+// text eight ways (quoting and comment conventions), at about a
+// microsecond a byte for them all.
+const (
+	// maxJudgedText bounds one text; maxJudgedTexts all of one analysis.
+	maxJudgedText  = 64 << 10
+	maxJudgedTexts = 256 << 10
+)
+
+// judgedTexts returns the texts to judge within the analysis's bounds: a
+// text past maxJudgedText is judged by its first part, and once
+// maxJudgedTexts are spent the rest are not judged; either way the command
+// gets a too_complex finding, so what was not read is never taken as read.
+func (ck *checker) judgedTexts(texts []string, what string) []string {
+	out := make([]string, 0, len(texts))
+	for _, t := range texts {
+		left := maxJudgedTexts - ck.judgedBytes
+		n := min(len(t), maxJudgedText, left)
+		if n < len(t) {
+			ck.addFinding(Finding{Kind: finding.TooComplex, Severity: NonSevere, ID: string(finding.TooComplex) + ".text",
+				Reason: fmt.Sprintf("the %s is %d bytes, more than permgate reads (%d in one text, %d in all): what is past them was not judged", what, len(t), maxJudgedText, maxJudgedTexts)})
+		}
+		if n <= 0 {
+			continue
+		}
+		ck.judgedBytes += n
+		out = append(out, t[:n])
+	}
+	return out
 }

@@ -312,6 +312,9 @@ type checker struct {
 	// intoDir reports that the write being judged may put a file inside the
 	// target when it is a directory (cp, mv, install, ln, rsync, scp).
 	intoDir bool
+	// judgedBytes counts the program text the SQL and mongo judges read
+	// (judgedTexts).
+	judgedBytes int
 }
 
 // add records a finding of the rule kind.name on the current command; see

@@ -223,5 +223,30 @@ func Flat() map[string]string {
 		"brace expansions":          fill("echo ", "{a,b}", "", size),
 		"500 commands":              strings.Repeat("git status && git diff --stat | head -20\n", 500),
 		"1000 commands in a script": strings.Repeat("grep -rn TODO src/ | sort | uniq -c > /dev/null\n", 333),
+		// Found by the red-team round of the work bound: brace expansion
+		// multiplying the words, placeholders looked for in long words,
+		// many -exec after many wrappers, program texts judged many ways.
+		"braces of 64 words":         "echo" + strings.Repeat(" {1..64}", 99000),
+		"braces in write targets":    "touch" + strings.Repeat(" {a,b}{a,b}{a,b}{a,b}{a,b}", 80645),
+		"1000 distinct placeholders": xargsHolders(),
+		"many -exec after wrappers":  strings.Repeat("nice ", 1020) + "find ." + strings.Repeat(` -exec a \;`, 32500),
+		"2 MiB of SQL":               "psql -c '" + strings.Repeat("SELECT (((1))); ", 131000) + "'",
+		"2 MiB of SQL on stdin":      "psql <<'EOF'\n" + strings.Repeat("SELECT (((1)));\n", 120000) + "DROP DATABASE x;\nEOF\n",
+		"2 MiB of mongo script":      "mongosh --eval '" + strings.Repeat("db.c.find({});", 140000) + "'",
+		"2 MiB of sed":               "sed '" + strings.Repeat("w /tmp/x\n", 200000) + "' f",
 	}
+}
+
+// xargsHolders is 1,000 xargs -I with distinct 60-byte placeholders around
+// an unknown program with 16 places a command may start and long words.
+func xargsHolders() string {
+	var sb strings.Builder
+	for i := range 1000 {
+		fmt.Fprintf(&sb, "xargs -I %s%04d ", strings.Repeat("h", 56), i)
+	}
+	sb.WriteString("foo" + strings.Repeat(" --", 16))
+	for range 19 {
+		sb.WriteString(" " + strings.Repeat("h", 100000))
+	}
+	return sb.String()
 }
