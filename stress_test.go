@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -78,22 +79,46 @@ func TestAuditConcurrentProcesses(t *testing.T) {
 
 // TestRulesAddConcurrentProcesses: 20 `permgate rules add` at once lose none and
 // keep the user's comment.
+//
+// The adds take turns at the locks, each holding them across its fsyncs, so on
+// a busy disk the last waits many seconds: the adds get a lock timeout no load
+// reaches (a held lock still ends in an error, only later), and a check that
+// waits past its 2 s deadline to read fails closed, as the deadline means it
+// to, and asks again.
 func TestRulesAddConcurrentProcesses(t *testing.T) {
 	home, env := testHome(t)
 	userConfig := filepath.Join(home, ".config", "permgate", "config.toml")
 	writeTestFile(t, userConfig, "# mine\n")
 	sealTestConfig(t, home, userConfig)
 	env = append(env, "PERMGATE_TEST_TTY="+yesTTY(t)) // a person confirms each allow rule
+	env = append(env, "PERMGATE_TEST_LOCK_TIMEOUT=2m")
+	lateRead := fmt.Sprintf("could not read the config and state within the %s deadline", config.DefaultDeadline)
 	var wg sync.WaitGroup
 	for i := range 20 {
 		// Readers meanwhile always see the config with its seal: no warning.
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			cmd := exec.Command("permgate", "check", "--", "ls")
-			cmd.Dir, cmd.Env = home, env
-			if out, err := cmd.CombinedOutput(); err != nil || strings.Contains(string(out), "warning") {
-				t.Errorf("check %d during the adds: %v\n%s", i, err, out)
+			for attempt := 1; ; attempt++ {
+				cmd := exec.Command("permgate", "check", "--", "ls")
+				cmd.Dir, cmd.Env = home, env
+				out, err := cmd.CombinedOutput()
+				if strings.Contains(string(out), "warning") {
+					t.Errorf("check %d during the adds: a warning\n%s", i, out)
+				}
+				var ee *exec.ExitError
+				if err == nil || !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(string(out), lateRead) {
+					if err != nil {
+						t.Errorf("check %d during the adds: %v\n%s", i, err, out)
+					} else if attempt > 1 {
+						t.Logf("check %d answered at attempt %d (before, past its deadline)", i, attempt)
+					}
+					return
+				}
+				if attempt == 30 {
+					t.Errorf("check %d: %d times past its deadline, never an answer:\n%s", i, attempt, out)
+					return
+				}
 			}
 		}()
 		wg.Add(1)

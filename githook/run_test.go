@@ -194,15 +194,20 @@ func TestStepCannotStart(t *testing.T) {
 	}
 }
 
+// TestReadInput: input that ends is read whole up to the bound; input that
+// never ends is an error. The readers that end do so at once: their timeout is
+// only a net for a hang, long enough that no load on the machine reaches it
+// (were it reached while the read had also finished, select would pick either).
 func TestReadInput(t *testing.T) {
-	got, err := ReadInput(strings.NewReader(refs), MaxInput, time.Second)
+	const safetyNet = time.Minute
+	got, err := ReadInput(strings.NewReader(refs), MaxInput, safetyNet)
 	if err != nil || string(got) != refs {
 		t.Fatalf("ReadInput = %q, %v", got, err)
 	}
-	if got, err := ReadInput(strings.NewReader("x"), 1, time.Second); err != nil || string(got) != "x" {
+	if got, err := ReadInput(strings.NewReader("x"), 1, safetyNet); err != nil || string(got) != "x" {
 		t.Errorf("input at the bound: %q, %v", got, err)
 	}
-	if _, err := ReadInput(strings.NewReader("xy"), 1, time.Second); !errors.Is(err, ErrInputTooLarge) {
+	if _, err := ReadInput(strings.NewReader("xy"), 1, safetyNet); !errors.Is(err, ErrInputTooLarge) {
 		t.Errorf("input past the bound: %v, want ErrInputTooLarge", err)
 	}
 	pr, pw := io.Pipe()
@@ -211,7 +216,7 @@ func TestReadInput(t *testing.T) {
 	if _, err := ReadInput(pr, MaxInput, 50*time.Millisecond); err == nil || !strings.Contains(err.Error(), "did not end") {
 		t.Errorf("input that never ends: %v", err)
 	}
-	if _, err := ReadInput(iotestErr{}, MaxInput, time.Second); err == nil {
+	if _, err := ReadInput(iotestErr{}, MaxInput, safetyNet); err == nil {
 		t.Error("a read error passed")
 	}
 }

@@ -151,12 +151,21 @@ func (p *jparser) value(depth int) (*jnode, error) {
 	return n, nil
 }
 
+// testOnlyJSONVisit, when set (only tests set it), is called each time the
+// JSON code looks at a value to build or write its text — a child in
+// compactParsed, a value in writeJSON — so that a test can count the work a
+// parse does instead of timing it.
+var testOnlyJSONVisit func()
+
 // compactParsed is compact(n) for a value just parsed, built from its
 // children's own compact forms: compact at every level would format each
 // subtree again once per level above it, which made a deeply nested file at
 // the size limit take many seconds.
 func compactParsed(n *jnode) string {
 	part := func(c *jnode) string {
+		if testOnlyJSONVisit != nil {
+			testOnlyJSONVisit()
+		}
 		if c.object || c.array {
 			return c.orig
 		}
@@ -284,6 +293,9 @@ func formatJSON(n *jnode, indent string) []byte {
 }
 
 func writeJSON(b *bytes.Buffer, n *jnode, indent, prefix string) {
+	if testOnlyJSONVisit != nil {
+		testOnlyJSONVisit()
+	}
 	inner := prefix + indent
 	switch {
 	case n.src != "" && indent != "" && compact(n) == n.orig:

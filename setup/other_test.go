@@ -1,9 +1,14 @@
 package setup
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -424,21 +429,95 @@ func TestDoctorGitEveryHook(t *testing.T) {
 }
 
 // TestGitHangs: a git that never answers (a repository config that includes
-// a FIFO) stops doctor and install after the timeout, never hangs them.
+// a FIFO) stops doctor and install after the timeout, never hangs them: each
+// returns, install with the timeout as its error, and every git either of them
+// started is ended by the time it returns. The outcome is asserted, not the
+// time taken; the wait below is only a safety net for a real hang (the fake
+// git sleeps for an hour).
 func TestGitHangs(t *testing.T) {
 	e := testEnv(t, "/opt/pg/permgate")
 	bin := filepath.Join(e.Home, "fakebin")
-	writeFile(t, filepath.Join(bin, "git"), "#!/bin/sh\nexec sleep 30\n", 0o755)
+	pids := filepath.Join(e.Home, "git.pids")
+	writeFile(t, filepath.Join(bin, "git"), "#!/bin/sh\necho $$ >> "+posixQuote(pids)+"\nexec sleep 3600\n", 0o755)
+	t.Cleanup(func() { killAll(pidsIn(t, pids)) })
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	e.gitTimeout = 200 * time.Millisecond
-	start := time.Now()
-	_, err := Install(e, "git", Options{})
-	if err == nil || !strings.Contains(err.Error(), "no answer within") {
-		t.Errorf("install: %v", err)
+	seen := 0
+	for _, step := range []struct {
+		name string
+		run  func() error
+	}{
+		{"install", func() error {
+			_, err := Install(e, "git", Options{})
+			if err == nil || !strings.Contains(err.Error(), "no answer within 200ms") {
+				return fmt.Errorf("install: %v, want the timeout", err)
+			}
+			return nil
+		}},
+		{"doctor", func() error { Doctor(e); return nil }},
+	} {
+		done := make(chan error, 1)
+		go func() { done <- step.run() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Error(err)
+			}
+		case <-time.After(hangSafetyNet):
+			t.Fatalf("%s still waits on a git that never answers", step.name)
+		}
+		started := pidsIn(t, pids)
+		if len(started) == seen {
+			t.Fatalf("%s ran no git: the test proves nothing", step.name)
+		}
+		for _, pid := range started[seen:] {
+			if processAlive(pid) {
+				t.Errorf("%s returned and left git (pid %d) running", step.name, pid)
+			}
+		}
+		seen = len(started)
 	}
-	Doctor(e)
-	if d := time.Since(start); d > 10*time.Second {
-		t.Errorf("took %s", d)
+}
+
+// hangSafetyNet is how long a test waits for something that ends at once
+// unless it hangs: long enough that no load reaches it, short of go test's
+// own timeout.
+const hangSafetyNet = 60 * time.Second
+
+// pidsIn reads the process ids a fake program appended to path, one a line.
+func pidsIn(t *testing.T, path string) []int {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pids []int
+	for _, f := range strings.Fields(string(data)) {
+		pid, err := strconv.Atoi(f)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		pids = append(pids, pid)
+	}
+	return pids
+}
+
+// processAlive reports whether process pid exists (and is not a zombie this
+// process has reaped: exec's Wait has).
+func processAlive(pid int) bool {
+	p, err := os.FindProcess(pid)
+	return err == nil && p.Signal(syscall.Signal(0)) == nil
+}
+
+// killAll ends the processes a test left, so that none outlives it.
+func killAll(pids []int) {
+	for _, pid := range pids {
+		if p, err := os.FindProcess(pid); err == nil {
+			p.Kill()
+		}
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestDoctorHookThatGatesNoShell: a permgate hook registered where the
@@ -63,20 +62,23 @@ func TestDoctorHookThatGatesNoShell(t *testing.T) {
 
 // TestDoctorSpawnLingeringChild: a registered program that answers and exits
 // but leaves a child holding its output open does not hold doctor until the
-// child ends.
+// child ends: spawn returns with that error (not the probe's timeout, which
+// is what waiting on the child would end in) while the child still lives.
 func TestDoctorSpawnLingeringChild(t *testing.T) {
 	e := testEnv(t, "/opt/pg/permgate")
-	bin := filepath.Join(t.TempDir(), "permgate")
-	if err := os.WriteFile(bin, []byte("#!/bin/sh\n(sleep 60) &\necho '{}'\n"), 0o755); err != nil {
+	dir := t.TempDir()
+	bin, pids := filepath.Join(dir, "permgate"), filepath.Join(dir, "child.pid")
+	if err := os.WriteFile(bin, []byte("#!/bin/sh\nsleep 60 &\necho $! > "+posixQuote(pids)+"\necho '{}'\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
+	t.Cleanup(func() { killAll(pidsIn(t, pids)) })
 	_, _, _, err := e.spawn(bin, []string{"hook", "claude"}, []byte("{}"), e.Home)
-	if took := time.Since(start); took > 5*time.Second {
-		t.Fatalf("spawn took %s", took)
+	if err == nil || !strings.Contains(err.Error(), "left a process holding its output open") {
+		t.Fatalf("spawn: %v, want the error for a program that left its output open", err)
 	}
-	if err == nil {
-		t.Fatalf("spawn: no error for a program that left its output open")
+	child := pidsIn(t, pids)
+	if len(child) != 1 || !processAlive(child[0]) {
+		t.Fatalf("the lingering child %v is not running: spawn waited for it, or it never started", child)
 	}
 }
 
