@@ -121,23 +121,15 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 		return nil
 	}
 	// A shell command the tool runs (an MCP shell server's run_command): its
-	// severe findings count as they would for the harness's own shell tool.
-	// The commands share one work bound, as if they were one.
-	keys := []string{"command", "cmd", "script"}
-	total := 0
-	for _, key := range keys {
-		if src, ok := fields[key].(string); ok {
-			total += len(src)
-		}
-	}
-	env := s.env
-	env.Limits.MaxWork = shellparse.WorkBound(total) / len(keys)
-	v := validator.New(env)
+	// severe findings count as they would for the harness's own shell tool,
+	// and so does one too large to read whole (a field that does not parse
+	// may not be a shell command at all).
+	v := validator.New(s.env)
 	var out []validator.Finding
-	for _, key := range keys {
+	for _, key := range []string{"command", "cmd", "script"} {
 		if src, ok := fields[key].(string); ok && src != "" {
 			for f := range v.CheckScript(src).All() {
-				if f.Severity == validator.Severe {
+				if f.Severity == validator.Severe || f.Kind == "too_complex" {
 					out = append(out, f)
 				}
 			}

@@ -62,8 +62,12 @@ func (m Matcher) any(list []Rule, a validator.Analysis) (string, bool) {
 	if len(list) == 0 {
 		return "", false
 	}
+	limit := 1
+	for _, r := range list {
+		limit = max(limit, len(r.Pattern)+1)
+	}
 	for _, rec := range a.Commands {
-		forms := append(validator.NormalizeWrapped(rec.Command), GlobalForms(rec.Command)...)
+		forms := append(validator.NormalizeWrapped(rec.Command, limit), GlobalForms(rec.Command)...)
 		for _, r := range list {
 			if m.matches(r, forms, rec.Files) {
 				return r.Text, true

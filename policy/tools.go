@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/validator"
 )
 
@@ -118,6 +119,13 @@ func DecideTool(call ToolCall, s Settings, rules RuleSet, table ToolTable, pc Pa
 		return Outcome{Decision: Deny, Reason: reason, By: "severity"}
 	}
 	if s.Mode == ModeBypass {
+		for _, f := range call.Findings {
+			if f.Kind == finding.TooComplex || f.Kind == finding.ParseError {
+				// As for a command: bypass trusts the user about what
+				// permgate can read, not about what it cannot.
+				return Outcome{Decision: Ask, Reason: what + ": " + f.Reason + " (" + string(f.Kind) + ")", By: "severity"}
+			}
+		}
 		return Outcome{Decision: Allow, Reason: "bypass mode allows everything but deny rules", By: "mode"}
 	}
 	pol := table.Policy(tool)

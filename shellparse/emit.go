@@ -41,6 +41,14 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 		}
 		name := CommandName(cmd.Argv[0])
 		if name == "" {
+			if first := cmd.Argv[0]; !first.Quoted && !first.Glob && len(cmd.Argv) > 1 {
+				// $X rm -rf ~, $(true) rm -rf ~: an unquoted word known only
+				// at run time may expand to nothing, and the next word is
+				// then the command. Judge that reading too.
+				alt := cmd
+				alt.Argv = cmd.Argv[1:]
+				w.unwrap(alt, c)
+			}
 			break
 		}
 		st := unwrapStep(name, cmd.Argv)
@@ -54,7 +62,10 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 		// scan, which allocates for each word); one that read only its own
 		// words says how many.
 		cost := scanWeight * len(cmd.Argv)
-		if st.scanned > 0 {
+		switch {
+		case st.fresh:
+			cost = scanWeight * st.scanned // it made the words it reads on
+		case st.scanned > 0:
 			cost = min(st.scanned, len(cmd.Argv))
 		}
 		if !w.spend(cost) {
@@ -67,7 +78,10 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 			// suffixes, a dynamic word's) share its assignments so far.
 			cmd.Assigns = append(slices.Clip(cmd.Assigns), st.assigns...)
 		}
-		if st.fresh {
+		if st.fresh || st.input || len(st.holders) > 0 {
+			// New words (env -S), or words filled in at run time (xargs,
+			// fd -x): an unknown program among them gets the principle
+			// afresh.
 			w.inSuffix = false
 		}
 		switch st.kind {
@@ -117,6 +131,13 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 			return
 		case stepOpaque:
 			cmd.Script = &OpaqueScript{Word: st.script, Subst: st.script.Subst}
+			if st.alsoRest && st.used < len(cmd.Argv) {
+				alt := cmd
+				alt.Script = nil
+				alt.Wrappers = appendWrapper(cmd.Wrappers, Wrapper{Name: name, Argv: cmd.Argv[:st.used:st.used]})
+				alt.Argv = cmd.Argv[st.used:]
+				w.unwrap(alt, c)
+			}
 			if st.alsoScript != nil {
 				wrapper := Wrapper{Name: name, Argv: cmd.Argv, Nested: true}
 				w.script(st.alsoScript.Text, nestedContext(cmd, c), &wrapper)
@@ -134,6 +155,9 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 				}
 				nc := nestedContext(cmd, c)
 				nc.depth, nc.finds = c.depth, c.finds+1
+				// The names find passes are not among the outer words: an
+				// unknown program in -exec gets the principle afresh.
+				w.inSuffix = false
 				nc.placeholders = addHolders(c.placeholders, st.holders)
 				nc.wrappers = appendWrapper(cmd.Wrappers, Wrapper{Name: name, Argv: cmd.Argv})
 				w.emit(SimpleCommand{Argv: slices.Clip(inner), Source: cmd.Source}, nc)

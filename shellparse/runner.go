@@ -40,7 +40,7 @@ func registryStep(name string, prog *registry.Program, argv []Word) step {
 		// costs its own words, not the whole chain's.
 		window := argv[:stepWindow:stepWindow]
 		st := registryStepAll(name, prog, window)
-		if st.kind == stepWrap && st.used < len(window) && isRest(st.rest, window, st.used) {
+		if st.kind == stepWrap && !st.ranOut && st.used < len(window) && isRest(st.rest, window, st.used) {
 			st.rest, st.scanned = argv[st.used:], len(window)
 			return st
 		}
@@ -174,7 +174,7 @@ func registryRun(name string, inv registry.Invocation, runs *registry.Runs, argv
 			return step{}
 		}
 		// nice $CMD: the dynamic word is the command.
-		i, st.alsoDynamic = st.dynAt, false
+		i, st.alsoDynamic, st.ranOut = st.dynAt, false, true
 	}
 	if runs.ShellOperand && (len(runs.ShellIf) == 0 || inv.Scan.Has(runs.ShellIf...)) {
 		// sg GROUP 'CMD', watchexec CMD ARGS…: the operands, joined by

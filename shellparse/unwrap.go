@@ -72,6 +72,13 @@ type step struct {
 	// written (env -S splits one word into several): an unknown program
 	// among them gets the principle afresh.
 	fresh bool
+	// alsoRest reports, for stepOpaque, that the words after the opaque
+	// script may be the command too (env -S "$X" rm -rf ~: $X may split
+	// into options only).
+	alsoRest bool
+	// ranOut reports a registry step whose option scan reached the end of
+	// the words it was given without finding the command.
+	ranOut bool
 }
 
 // unwrapStep looks at a command whose first word is name and says what it is.

@@ -40,13 +40,13 @@ func envStep(argv []Word) step {
 					}
 					i++
 					if !argv[i].Static {
-						return step{kind: stepOpaque, used: i + 1, script: argv[i]}
+						return step{kind: stepOpaque, used: i + 1, script: argv[i], alsoRest: true}
 					}
 					val = argv[i].Text
 				}
 				words, ok := splitEnvString(val)
 				if !ok {
-					return step{kind: stepOpaque, used: i + 1, script: staticWord(val)}
+					return step{kind: stepOpaque, used: i + 1, script: staticWord(val), alsoRest: true}
 				}
 				return splitStep(st, argv, i+1, words)
 			case (long == "unset" || long == "chdir") && !hasVal:
@@ -58,12 +58,12 @@ func envStep(argv []Word) step {
 		if strings.HasPrefix(t, "-") {
 			next, s, ok := envCluster(argv, i)
 			if !ok {
-				return step{kind: stepOpaque, used: next, script: s}
+				return step{kind: stepOpaque, used: next, script: s, alsoRest: true}
 			}
 			if s.Text != "" || s.Static {
 				words, good := splitEnvString(s.Text)
 				if !good {
-					return step{kind: stepOpaque, used: next, script: s}
+					return step{kind: stepOpaque, used: next, script: s, alsoRest: true}
 				}
 				return splitStep(st, argv, next, words)
 			}
@@ -142,45 +142,82 @@ func envCluster(argv []Word, i int) (int, Word, bool) {
 	return i + 1, Word{}, true
 }
 
-// splitEnvString splits env -S's string the way env does: whitespace-separated,
-// with single and double quotes and backslash escapes. A $ makes it dynamic.
+// splitEnvString splits env -S's string the way GNU env does: words
+// separated by whitespace (or \_ outside quotes); single quotes, in which
+// only \\ and \' are escapes; double quotes and bare words, in which \" \#
+// \$ \' \\ \_ (a space in double quotes) \f \n \r \t \v are, and \c outside
+// quotes ends the string; a word that starts with # starts a comment to the
+// end. A $ (an expansion) or any other escape (which env refuses) makes the
+// string dynamic: ok is false.
 func splitEnvString(s string) ([]Word, bool) {
+	if len(s) > maxSplitBytes {
+		return nil, false // not read: what it holds is not known
+	}
 	var words []Word
 	var cur strings.Builder
 	inWord := false
 	quote := byte(0)
+	flush := func() {
+		if inWord {
+			words = append(words, staticWord(cur.String()))
+			cur.Reset()
+			inWord = false
+		}
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case quote == '\'':
-			if c == '\'' {
+			switch {
+			case c == '\'':
 				quote = 0
-			} else {
+			case c == '\\' && i+1 < len(s) && (s[i+1] == '\\' || s[i+1] == '\''):
+				i++
+				cur.WriteByte(s[i])
+			default:
 				cur.WriteByte(c)
 			}
 		case c == '$':
 			return nil, false
+		case c == '\\':
+			if i+1 >= len(s) {
+				return nil, false
+			}
+			i++
+			switch e := s[i]; e {
+			case '"', '#', '$', '\'', '\\':
+				cur.WriteByte(e)
+			case 'f', 'n', 'r', 't', 'v':
+				cur.WriteByte(map[byte]byte{'f': '\f', 'n': '\n', 'r': '\r', 't': '\t', 'v': '\v'}[e])
+			case '_':
+				if quote == '"' {
+					cur.WriteByte(' ')
+				} else {
+					flush()
+					continue
+				}
+			case 'c':
+				if quote == '"' {
+					return nil, false // env refuses \c in double quotes
+				}
+				flush()
+				return words, len(words) <= maxSplitWords
+			default:
+				return nil, false // env refuses other escapes
+			}
+			inWord = true
 		case quote == '"':
 			if c == '"' {
 				quote = 0
-			} else if c == '\\' && i+1 < len(s) {
-				i++
-				cur.WriteByte(s[i])
 			} else {
 				cur.WriteByte(c)
 			}
 		case c == '\'' || c == '"':
 			quote, inWord = c, true
-		case c == '\\' && i+1 < len(s):
-			i++
-			cur.WriteByte(s[i])
-			inWord = true
-		case c == ' ' || c == '\t' || c == '\n':
-			if inWord {
-				words = append(words, staticWord(cur.String()))
-				cur.Reset()
-				inWord = false
-			}
+		case c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			flush()
+		case c == '#' && !inWord:
+			return words, len(words) <= maxSplitWords // a comment to the end
 		default:
 			cur.WriteByte(c)
 			inWord = true
@@ -189,8 +226,13 @@ func splitEnvString(s string) ([]Word, bool) {
 	if quote != 0 {
 		return nil, false
 	}
-	if inWord {
-		words = append(words, staticWord(cur.String()))
-	}
-	return words, true
+	flush()
+	return words, len(words) <= maxSplitWords
 }
+
+// maxSplitBytes and maxSplitWords bound what env -S's string is split into:
+// past them it is not read (a script known only at run time).
+const (
+	maxSplitBytes = 64 << 10
+	maxSplitWords = 4096
+)

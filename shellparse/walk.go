@@ -305,10 +305,14 @@ func topLevel(cmds []SimpleCommand, start int, subst string) []int {
 	return out
 }
 
-// expandCost is the work of a word that brace expansion made n words of:
-// each word more is one more to keep and judge.
-func expandCost(n int) int {
-	return max(n-1, 0) * expandWeight
+// expandCost is the work of the words brace expansion made of one: each
+// word more is one more to keep and judge, the more so the longer it is.
+func expandCost(words []Word) int {
+	cost := 0
+	for _, w := range words[min(1, len(words)):] {
+		cost += expandWeight + len(w.Text)/16
+	}
+	return cost
 }
 
 // substs walks every command and process substitution inside a node (a word, an
@@ -381,7 +385,7 @@ func (s *scriptWalker) call(ce *syntax.CallExpr, c context) {
 	var argv []Word
 	for _, arg := range ce.Args {
 		words := s.words.resolve(arg)
-		if !s.spend(expandCost(len(words))) {
+		if !s.spend(expandCost(words)) {
 			return
 		}
 		argv = append(argv, words...)
@@ -471,7 +475,7 @@ func (s *scriptWalker) decl(x *syntax.DeclClause, c context) {
 			}
 		case a.Value != nil:
 			words := s.words.resolve(a.Value)
-			if !s.spend(expandCost(len(words))) {
+			if !s.spend(expandCost(words)) {
 				return
 			}
 			for _, w := range words {

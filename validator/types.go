@@ -288,10 +288,20 @@ func Normalize(c shellparse.SimpleCommand) string {
 }
 
 // NormalizeWrapped returns a command with its wrappers in front (sudo npm publish),
-// for deny and ask rules that should also see the wrapped form.
-func NormalizeWrapped(c shellparse.SimpleCommand) []string {
+// for deny and ask rules that should also see the wrapped form. With limit
+// above zero each form is cut to its first limit bytes: a rule no longer
+// than limit-1 bytes matches a cut form (as a prefix, or exactly) just when
+// it matches the whole one, and 1,000 wrappers around a long command cost
+// 1,000 short forms, not 1,000 copies of the command.
+func NormalizeWrapped(c shellparse.SimpleCommand, limit int) []string {
+	cut := func(s string) string {
+		if limit > 0 && len(s) > limit {
+			return s[:limit]
+		}
+		return s
+	}
 	forms := []string{Normalize(c)}
-	inner := forms[0]
+	inner := cut(forms[0])
 	for i := len(c.Wrappers) - 1; i >= 0; i-- {
 		w := c.Wrappers[i]
 		if w.Nested {
@@ -302,7 +312,7 @@ func NormalizeWrapped(c shellparse.SimpleCommand) []string {
 			words[j] = x.Text
 		}
 		words[0] = w.Name
-		inner = strings.Join(words, " ") + " " + inner
+		inner = cut(strings.Join(words, " ") + " " + inner)
 		forms = append(forms, inner)
 	}
 	return forms
