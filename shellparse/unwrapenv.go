@@ -106,6 +106,11 @@ func envStep(argv []Word) step {
 // again over the spliced words; used is the words up to STRING.
 func splitStep(st step, argv []Word, used int, split []Word) step {
 	used = min(used, len(argv))
+	if len(argv)-used > maxSplitWords {
+		// Splicing would copy every word after the string: the string is
+		// not read, and the words after it are judged as the command too.
+		return step{kind: stepOpaque, used: used, script: argv[used-1], alsoRest: true, assigns: st.assigns}
+	}
 	rest := make([]Word, 0, 1+len(split)+len(argv)-used)
 	rest = append(append(append(rest, argv[0]), split...), argv[used:]...)
 	st.kind, st.used, st.rest, st.scanned, st.fresh = stepWrap, used, rest, used+len(rest), true
