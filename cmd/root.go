@@ -25,7 +25,7 @@ const (
 // memoryLimit is the soft limit on the process's memory (GOMEMLIMIT, when
 // set, takes its place): peak memory stays under 200 MB for every input the
 // analysis accepts.
-const memoryLimit = 160 << 20
+const memoryLimit = 120 << 20
 
 // exitError carries an exit code through cobra without printing anything more.
 type exitCode struct{ code int }

@@ -216,8 +216,8 @@ type Options struct {
 	// script parsed (two for a nested script's byte, whose tree is kept
 	// while the scripts inside it are parsed), a word an unwrapping step
 	// reads (four for each word of an option scan over the whole command),
-	// or a 64th of a word recorded for judging (judging a word costs about
-	// as much as parsing 64 bytes). Zero means the default
+	// or a 96th of a word recorded for judging (judging a word costs about
+	// as much as parsing 96 bytes). Zero means the default
 	// bound: the input's size, for reading it, and for what it holds
 	// DefaultWorkBase plus DefaultWorkPerByte steps a byte, at most
 	// DefaultMaxWork. No input costs more than a fixed amount per byte, and
@@ -237,7 +237,7 @@ const (
 	DefaultMaxNesting  = 256
 	// DefaultWorkPerByte, DefaultWorkBase and DefaultMaxWork make the default
 	// work bound (Options.MaxWork).
-	DefaultWorkPerByte = 32
+	DefaultWorkPerByte = 48
 	DefaultWorkBase    = 1 << 15
 	DefaultMaxWork     = 2 << 20
 )
@@ -246,7 +246,7 @@ const (
 // nestedParseWeight those parsing one byte of a nested script (its tree is
 // kept while the scripts it holds are parsed).
 const (
-	recordWeight      = 64
+	recordWeight      = 96
 	nestedParseWeight = 2
 	// expandWeight is the steps each word brace expansion adds costs
 	// before it is recorded: it is made and kept.

@@ -321,6 +321,15 @@ func (s *scriptWalker) substs(n syntax.Node, c context) {
 	if n == nil {
 		return
 	}
+	if w, ok := n.(*syntax.Word); ok && plainWord(w) {
+		return // nothing in it runs: no walk, no allocation
+	}
+	s.walkSubsts(n, c)
+}
+
+// walkSubsts is substs's walk (apart, so that only a walk costs the copy
+// of c its closure keeps).
+func (s *scriptWalker) walkSubsts(n syntax.Node, c context) {
 	syntax.Walk(n, func(node syntax.Node) bool {
 		if s.full || s.deep {
 			return false
@@ -353,6 +362,25 @@ func (s *scriptWalker) substs(n syntax.Node, c context) {
 	})
 }
 
+// plainWord reports a word of literal text and quotes only, which holds no
+// substitution.
+func plainWord(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch x := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			for _, q := range x.Parts {
+				if _, lit := q.(*syntax.Lit); !lit {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 func substContext(c context, kind string) context {
 	return context{
 		wrappers:     c.wrappers,
@@ -382,7 +410,7 @@ func (s *scriptWalker) call(ce *syntax.CallExpr, c context) {
 		via = "bare"
 	}
 	assigns := s.assigns(ce.Assigns, via)
-	var argv []Word
+	argv := make([]Word, 0, len(ce.Args))
 	for _, arg := range ce.Args {
 		words := s.words.resolve(arg)
 		if !s.spend(expandCost(words)) {

@@ -58,6 +58,7 @@ func deleteSafer(why string) string {
 // rmArgs reads rm's arguments: whether -r is given, whether a word known only
 // at run time may supply it, and the targets (dynamic words among them).
 func rmArgs(args []shellparse.Word) (recursive, dynamicOpt bool, targets []shellparse.Word) {
+	targets = make([]shellparse.Word, 0, len(args))
 	quotedOpts := 0
 	done := false
 	for _, a := range args {

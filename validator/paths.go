@@ -261,7 +261,7 @@ func secretVar(name string) bool {
 
 // operands returns the words of args that are not options (everything after --).
 func operands(args []shellparse.Word) []shellparse.Word {
-	var out []shellparse.Word
+	out := make([]shellparse.Word, 0, len(args))
 	done := false
 	for _, a := range args {
 		if !done && a.Static && a.Text == "--" {

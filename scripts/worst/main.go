@@ -14,7 +14,9 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -37,13 +39,14 @@ func main() {
 	depth := flag.Int("n", 0, "nest each form n times instead of as deep as the input bounds allow")
 	top := flag.Int("top", 20, "how many of the worst to print")
 	limit := flag.Duration("timeout", time.Minute, "kill a run that takes longer, and report it as killed")
+	writeTo := flag.String("write-payloads", "", "only write the payloads into this directory, one a line on stdout (used by worst itself)")
 	flag.Parse()
-	cases := hostile.Largest(shellparse.DefaultMaxBytes, shellparse.DefaultMaxWords)
-	for name, src := range hostile.Flat() {
-		cases[name] = src
-	}
-	if *depth > 0 {
-		cases = hostile.Cases(*depth)
+	if *writeTo != "" {
+		if err := writeAll(*writeTo, *depth); err != nil {
+			fmt.Fprintln(os.Stderr, "worst:", err)
+			os.Exit(1)
+		}
+		return
 	}
 	home, err := os.MkdirTemp("", "permgate-worst-")
 	if err != nil {
@@ -51,14 +54,22 @@ func main() {
 		os.Exit(1)
 	}
 	defer os.RemoveAll(home)
+	// Another process makes the payloads: the peak memory the kernel
+	// reports for a run starts from this process's own peak, which must
+	// stay small.
+	payloads, err := readPayloads(home, *depth)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "worst:", err)
+		os.Exit(1)
+	}
 	var results []result
-	for name, src := range cases {
-		r, err := run(*bin, home, src, *limit)
+	for _, p := range payloads {
+		r, err := run(*bin, home, p.file, *limit)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "worst: %s: %v\n", name, err)
+			fmt.Fprintf(os.Stderr, "worst: %s: %v\n", p.name, err)
 			os.Exit(1)
 		}
-		r.name, r.size = name, len(src)
+		r.name, r.size = p.name, p.size
 		results = append(results, r)
 	}
 	sort.Slice(results, func(i, j int) bool { return results[i].elapsed > results[j].elapsed })
@@ -73,18 +84,85 @@ func main() {
 	}
 }
 
-// run answers one Claude Code hook payload holding src.
-func run(bin, home, src string, limit time.Duration) (result, error) {
-	payload, err := json.Marshal(map[string]any{
-		"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": map[string]string{"command": src},
-		"cwd": home, "permission_mode": "default", "session_id": "worst",
-	})
+// payload is one input's Claude Code hook payload, in a file.
+type payload struct {
+	name, file string
+	size       int
+}
+
+// writeAll writes every input's hook payload under dir and lists them on
+// stdout as NAME<TAB>SIZE<TAB>FILE.
+func writeAll(dir string, depth int) error {
+	cases := hostile.Largest(shellparse.DefaultMaxBytes, shellparse.DefaultMaxWords)
+	for name, src := range hostile.Flat() {
+		cases[name] = src
+	}
+	if depth > 0 {
+		cases = hostile.Cases(depth)
+	}
+	payloads, err := writePayloads(dir, cases)
+	if err != nil {
+		return err
+	}
+	for _, p := range payloads {
+		fmt.Printf("%s\t%d\t%s\n", p.name, p.size, p.file)
+	}
+	return nil
+}
+
+// readPayloads runs this program again to write the payloads under dir.
+func readPayloads(dir string, depth int) ([]payload, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	out, err := exec.Command(self, "-write-payloads", dir, "-n", strconv.Itoa(depth)).Output()
+	if err != nil {
+		return nil, fmt.Errorf("write the payloads: %w", err)
+	}
+	var payloads []payload
+	for line := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
+		name, rest, _ := strings.Cut(line, "\t")
+		size, file, _ := strings.Cut(rest, "\t")
+		n, err := strconv.Atoi(size)
+		if err != nil {
+			return nil, fmt.Errorf("payload list: %q", line)
+		}
+		payloads = append(payloads, payload{name: name, file: file, size: n})
+	}
+	return payloads, nil
+}
+
+// writePayloads writes each input's hook payload to a file under dir.
+func writePayloads(dir string, cases map[string]string) ([]payload, error) {
+	var out []payload
+	for name, src := range cases {
+		data, err := json.Marshal(map[string]any{
+			"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": map[string]string{"command": src},
+			"cwd": dir, "permission_mode": "default", "session_id": "worst",
+		})
+		if err != nil {
+			return nil, err
+		}
+		file := filepath.Join(dir, fmt.Sprintf("payload-%d.json", len(out)))
+		if err := os.WriteFile(file, data, 0o600); err != nil {
+			return nil, err
+		}
+		out = append(out, payload{name: name, file: file, size: len(src)})
+	}
+	return out, nil
+}
+
+// run answers one Claude Code hook payload, read from file.
+func run(bin, home, file string, limit time.Duration) (result, error) {
+	in, err := os.Open(file)
 	if err != nil {
 		return result{}, err
 	}
+	defer in.Close()
 	cmd := exec.Command(bin, "hook", "claude")
 	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
-	cmd.Stdin = bytes.NewReader(payload)
+	cmd.Stdin = in
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	start := time.Now()
