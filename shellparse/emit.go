@@ -41,12 +41,17 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 		}
 		name := CommandName(cmd.Argv[0])
 		if name == "" {
-			if first := cmd.Argv[0]; !first.Quoted && !first.Glob && len(cmd.Argv) > 1 {
-				// $X rm -rf ~, $(true) rm -rf ~: an unquoted word known only
-				// at run time may expand to nothing, and the next word is
-				// then the command. Judge that reading too.
+			// $X rm -rf ~, $(true) rm -rf ~: unquoted words known only at
+			// run time may expand to nothing, and the first word after
+			// them is then the command. Judge that reading too (once: what
+			// a later one of them would run is the same dynamic command).
+			k := 0
+			for k < len(cmd.Argv) && !cmd.Argv[k].Static && !cmd.Argv[k].Quoted && !cmd.Argv[k].Glob && !cmd.Argv[k].Placeholder {
+				k++
+			}
+			if k > 0 && k < len(cmd.Argv) && w.spend(k) {
 				alt := cmd
-				alt.Argv = cmd.Argv[1:]
+				alt.Argv = cmd.Argv[k:]
 				w.unwrap(alt, c)
 			}
 			break

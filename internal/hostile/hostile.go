@@ -234,6 +234,7 @@ func Flat() map[string]string {
 		"2 MiB of SQL on stdin":      "psql <<'EOF'\n" + strings.Repeat("SELECT (((1)));\n", 120000) + "DROP DATABASE x;\nEOF\n",
 		"2 MiB of mongo script":      "mongosh --eval '" + strings.Repeat("db.c.find({});", 140000) + "'",
 		"2 MiB of sed":               "sed '" + strings.Repeat("w /tmp/x\n", 200000) + "' f",
+		"leading dynamic words":      strings.Repeat("$a ", 40000) + "ls",
 	}
 }
 
