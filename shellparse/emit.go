@@ -243,6 +243,11 @@ func (w *walker) knownProgram(name string) bool {
 // finish marks placeholders, names the command and records it.
 func (w *walker) finish(cmd SimpleCommand, c context) {
 	cmd.Wrappers = slices.Clip(cmd.Wrappers) // recorded: never appended to in place
+	if w.full {
+		return
+	}
+	// Cut to the work left first: marking copies the words it changes.
+	cmd, over, more := w.fit(cmd)
 	if len(c.placeholders) > 0 && !w.spend(placeholderCost(cmd.Argv, c.placeholders)) {
 		return
 	}
@@ -259,7 +264,7 @@ func (w *walker) finish(cmd SimpleCommand, c context) {
 		nc.assigns = nil // the subscript's commands do not get the assignment again
 		w.script(strings.Join(scripts, "\n"), nc, &wrapper)
 	}
-	w.add(cmd)
+	w.record(cmd, over, more)
 }
 
 // definesForLater are commands whose script runs later (or per line), while the

@@ -273,12 +273,29 @@ func recordWords(cmd SimpleCommand) int {
 // the work bound cuts it short.
 const minJudgedWords = 64
 
-// add records a finished command, within the command and work bounds. A
-// command too large for the work left is recorded with only its first and
+// fit and record add a finished command, within the command and work
+// bounds. A command too large for the work left is recorded with only its first and
 // last words, and the analysis stops: what was found in those still counts
 // (rm -rf ~ followed by 100,000 words, or preceded by them, is still rm -rf
 // ~), and too_complex says the rest was not judged.
-func (w *walker) add(cmd SimpleCommand) int {
+// fit cuts it; over reports that it was too large, more says what was cut.
+func (w *walker) fit(cmd SimpleCommand) (fitted SimpleCommand, over bool, more string) {
+	if w.res.Work+recordWeight*recordWords(cmd) <= w.budget {
+		return cmd, false, ""
+	}
+	keep := max((w.budget-w.res.Work)/recordWeight-(recordWords(cmd)-len(cmd.Argv)), minJudgedWords)
+	if keep < len(cmd.Argv) {
+		// The first words name the program and its options, the last
+		// ones often its targets (rm -rf x x … ~): both are judged.
+		head, tail := (keep+1)/2, keep/2
+		cmd.Argv = append(slices.Clip(cmd.Argv[:head]), cmd.Argv[len(cmd.Argv)-tail:]...)
+		more = fmt.Sprintf("; only the first %d and last %d words of a command were judged", head, tail)
+	}
+	return cmd, true, more
+}
+
+// record adds a command fit made, within the command bound.
+func (w *walker) record(cmd SimpleCommand, over bool, more string) int {
 	if w.full {
 		return -1
 	}
@@ -287,20 +304,10 @@ func (w *walker) add(cmd SimpleCommand) int {
 		w.problem(ProblemTooComplex, fmt.Sprintf("more than %d simple commands", w.parser.opts.MaxCommands), "")
 		return -1
 	}
-	cost := recordWeight * recordWords(cmd)
-	if w.res.Work+cost > w.budget {
-		keep := max((w.budget-w.res.Work)/recordWeight-(recordWords(cmd)-len(cmd.Argv)), minJudgedWords)
-		more := ""
-		if keep < len(cmd.Argv) {
-			// The first words name the program and its options, the last
-			// ones often its targets (rm -rf x x … ~): both are judged.
-			head, tail := (keep+1)/2, keep/2
-			cmd.Argv = append(slices.Clip(cmd.Argv[:head]), cmd.Argv[len(cmd.Argv)-tail:]...)
-			more = fmt.Sprintf("; only the first %d and last %d words of a command were judged", head, tail)
-		}
+	if over {
 		w.overBudget(more)
 	} else {
-		w.res.Work += cost
+		w.res.Work += recordWeight * recordWords(cmd)
 	}
 	w.res.Commands = append(w.res.Commands, cmd)
 	return len(w.res.Commands) - 1
