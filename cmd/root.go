@@ -23,7 +23,8 @@ const (
 )
 
 // memoryLimit is the soft limit on the process's memory (GOMEMLIMIT, when
-// set, takes its place): peak memory stays under 200 MB for every input the
+// set, takes its place): the collector works harder before the heap passes
+// it, so that peak memory stays well under 200 MB for every input the
 // analysis accepts.
 const memoryLimit = 120 << 20
 
