@@ -1,9 +1,11 @@
 package validator
 
 import (
+	"fmt"
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -22,6 +24,12 @@ func (ck *checker) sedCode(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, prog := range sed.programs {
 		if !prog.Static {
 			continue
+		}
+		if len(prog.Text) > maxJudgedText {
+			// Not read: what it writes or runs is not known (scanSed takes it
+			// to run anything; the finding says it was not read).
+			ck.addFinding(Finding{Kind: finding.TooComplex, Severity: NonSevere, ID: string(finding.TooComplex) + ".text",
+				Reason: fmt.Sprintf("the sed program is %d bytes, more than the %d permgate reads", len(prog.Text), maxJudgedText)})
 		}
 		if exec, _ := scanSed(prog.Text); exec {
 			ck.add("inline_code", "sed_exec", NonSevere, "the sed program runs a shell command (e)")

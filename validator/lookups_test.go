@@ -50,3 +50,13 @@ func TestStopEndsTheAnalysis(t *testing.T) {
 		t.Fatalf("kinds %v (read-only %v), want too_complex", a.Kinds(), a.AllReadOnly)
 	}
 }
+
+// TestLongSedProgramNeverAllowed: a sed program past what permgate reads is
+// too_complex, so bypass asks too: its writes (w ~/.bashrc) were not read.
+func TestLongSedProgramNeverAllowed(t *testing.T) {
+	prog := strings.Repeat("s/a/b/\n", maxJudgedText/7+1) + "w /home/user/.bashrc\n"
+	a := New(corpusEnv).CheckScript("sed '" + prog + "' notes.txt")
+	if !a.Incomplete() {
+		t.Fatalf("kinds %v, want too_complex", a.Kinds())
+	}
+}
