@@ -49,9 +49,9 @@ func newReport(command string, a validator.Analysis, mode policy.Mode, out polic
 func analyze(v *validator.Validator, args []string) (string, validator.Analysis) {
 	stall()
 	if len(args) == 1 {
-		return args[0], v.CheckScript(args[0])
+		return commandText(args), v.CheckScript(args[0])
 	}
-	return quoteArgv(args), v.CheckArgv(args)
+	return commandText(args), v.CheckArgv(args)
 }
 
 // quoteArgv shows an argv as one shell line that means the same words:

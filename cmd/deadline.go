@@ -175,30 +175,44 @@ func errLoadLate() error {
 
 // loadSessionWithin is loadSession within the default deadline counted from
 // permgate's start: the configured one is not known before the config is
-// read. Warnings are written only when the load finished in time, so that an
-// abandoned load never writes into an answer already given.
+// read.
 func loadSessionWithin(g *globalFlags, io streams, modeFlag string, failClosed bool) (*session, error) {
 	type loaded struct {
-		s        *session
-		err      error
-		warnings bytes.Buffer
+		s   *session
+		err error
 	}
-	stop := new(atomic.Bool)
-	r, ok := within(startOf(io).Add(config.DefaultDeadline), stop, func() *loaded {
-		var l loaded
-		quiet := io
-		quiet.err = &l.warnings
-		l.s, l.err = loadSession(g, quiet, modeFlag, failClosed)
-		if l.s != nil {
-			l.s.started = startOf(io)
-		}
-		return &l
+	r, ok := loadWithin(io, func(quiet streams) loaded {
+		s, err := loadSession(g, quiet, modeFlag, failClosed)
+		return loaded{s, err}
 	})
 	if !ok {
 		return nil, errLoadLate()
 	}
-	io.err.Write(r.warnings.Bytes())
 	return r.s, r.err
+}
+
+// loadWithin runs work (reading the call, the config and the state) within
+// the default deadline counted from permgate's start, reporting whether it
+// finished. Its warnings are written only when it did, so that an abandoned
+// load never writes into an answer already given.
+func loadWithin[T any](io streams, work func(quiet streams) T) (T, bool) {
+	type loaded struct {
+		value    T
+		warnings bytes.Buffer
+	}
+	r, ok := within(startOf(io).Add(config.DefaultDeadline), new(atomic.Bool), func() *loaded {
+		l := &loaded{}
+		quiet := io
+		quiet.err = &l.warnings
+		l.value = work(quiet)
+		return l
+	})
+	if !ok {
+		var zero T
+		return zero, false
+	}
+	io.err.Write(r.warnings.Bytes())
+	return r.value, true
 }
 
 // startOf is when permgate started, or now for streams made without it.

@@ -1,16 +1,13 @@
 package cmd
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
-	"sync/atomic"
 
 	"github.com/spf13/cobra"
 
-	"github.com/permgate/permgate/config"
 	"github.com/permgate/permgate/harness"
 	"github.com/permgate/permgate/policy"
 	"github.com/permgate/permgate/validator"
@@ -104,13 +101,10 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 	// Reading the call, the config and the state has the default deadline
 	// (the configured one is in the config); judging it, the configured one.
 	// Both count from permgate's start.
-	p, ok := within(startOf(io).Add(config.DefaultDeadline), new(atomic.Bool), func() *preparedHook {
-		return prepareHook(io, g, h, modeFlag)
-	})
+	p, ok := loadWithin(io, func(quiet streams) preparedHook { return prepareHook(quiet, g, h, modeFlag) })
 	if !ok {
 		return answer(policy.Deny, "permgate "+errLoadLate().Error()+"; denied to be safe")
 	}
-	io.err.Write(p.warnings.Bytes())
 	event = p.req.HookEventName
 	if p.refuse != "" {
 		return answer(policy.Deny, p.refuse)
@@ -149,19 +143,16 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 // preparedHook is a tool call read, with the session to decide it in, or
 // the reason it is refused before it is decided.
 type preparedHook struct {
-	req      harness.Request
-	s        *session
-	refuse   string
-	warnings bytes.Buffer
+	req    harness.Request
+	s      *session
+	refuse string
 }
 
 // prepareHook reads the tool call from the hook's input, enters its cwd and
 // loads the config and state there, choosing the mode with the harness's
-// own. Warnings go to the result, not to stderr: the caller writes them
-// once it knows the work finished in time.
-func prepareHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) *preparedHook {
-	p := &preparedHook{}
-	io.err = &p.warnings
+// own.
+func prepareHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) preparedHook {
+	var p preparedHook
 	req, err := h.Decode(io.in)
 	if err != nil {
 		p.refuse = "permgate " + err.Error()

@@ -137,7 +137,7 @@ func (s Sealer) Verify(absPath string, content []byte) bool {
 // Seal takes the state lock and records content as the confirmed content of
 // absPath.
 func (s Sealer) Seal(absPath string, content []byte) error {
-	unlock, err := s.lock()
+	unlock, err := s.LockState()
 	if err != nil {
 		return err
 	}
@@ -149,7 +149,7 @@ func (s Sealer) Seal(absPath string, content []byte) error {
 // that cannot be read is replaced (every other file's seal and confirmed copy
 // is then forgotten, which the person was told), where Seal refuses.
 func (s Sealer) Confirm(absPath string, content []byte) error {
-	unlock, err := s.lock()
+	unlock, err := s.LockState()
 	if err != nil {
 		return err
 	}
@@ -170,7 +170,7 @@ func (s Sealer) ConfirmLocked(absPath string, content []byte) error {
 // a person confirmed at a terminal that the file is gone. A seal file that
 // cannot be read is replaced, as by Confirm.
 func (s Sealer) Forget(absPath string) error {
-	unlock, err := s.lock()
+	unlock, err := s.LockState()
 	if err != nil {
 		return err
 	}
@@ -192,8 +192,9 @@ func (s Sealer) ForgetLocked(absPath string) error {
 	return nil
 }
 
-// lock creates the state directory when needed and takes its lock.
-func (s Sealer) lock() (func(), error) {
+// LockState creates the state directory when needed and takes its lock:
+// the state file and every seal change under it.
+func (s Sealer) LockState() (func(), error) {
 	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create state directory %s: %w", s.Dir, err)
 	}

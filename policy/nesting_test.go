@@ -30,20 +30,27 @@ func TestNestingNeverAllowed(t *testing.T) {
 	}
 	for name, src := range cases {
 		t.Run(name, func(t *testing.T) {
-			v := validator.New(testEnv)
-			var before, after runtime.MemStats
-			runtime.ReadMemStats(&before)
-			a := v.CheckScript(src)
-			runtime.ReadMemStats(&after)
-			neverAllowed(t, a, name)
-			if bound := shellparse.WorkBound(len(src)); a.Work > bound {
-				t.Errorf("%d steps for %d bytes, over the bound %d", a.Work, len(src), bound)
-			}
-			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(maxAllocBase+maxAllocPerByte*len(src)) {
-				t.Errorf("%d bytes allocated for %d bytes of input (%d per byte)", alloc, len(src), alloc/uint64(len(src)))
-			}
+			neverAllowed(t, checkBounded(t, src, maxAllocPerByte), name)
 		})
 	}
+}
+
+// checkBounded analyses src and fails when the work is past its bound or
+// the memory allocated past maxAllocBase and perByte bytes a byte of input.
+func checkBounded(t *testing.T, src string, perByte int) validator.Analysis {
+	t.Helper()
+	v := validator.New(testEnv)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	a := v.CheckScript(src)
+	runtime.ReadMemStats(&after)
+	if bound := shellparse.WorkBound(len(src)); a.Work > bound {
+		t.Errorf("%d steps for %d bytes, over the bound %d", a.Work, len(src), bound)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(maxAllocBase+perByte*len(src)) {
+		t.Errorf("%d bytes allocated for %d bytes of input (%d per byte)", alloc, len(src), alloc/uint64(len(src)))
+	}
+	return a
 }
 
 // neverAllowed fails unless the analysis is denied or asked in every mode,
@@ -110,17 +117,7 @@ func TestHostileFlatBounded(t *testing.T) {
 	}
 	for name, src := range hostile.Flat() {
 		t.Run(name, func(t *testing.T) {
-			v := validator.New(testEnv)
-			var before, after runtime.MemStats
-			runtime.ReadMemStats(&before)
-			a := v.CheckScript(src)
-			runtime.ReadMemStats(&after)
-			if bound := shellparse.WorkBound(len(src)); a.Work > bound {
-				t.Errorf("%d steps for %d bytes, over the bound %d", a.Work, len(src), bound)
-			}
-			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(maxAllocBase+flatAllocPerByte*len(src)) {
-				t.Errorf("%d bytes allocated for %d bytes of input (%d per byte)", alloc, len(src), alloc/uint64(len(src)))
-			}
+			checkBounded(t, src, flatAllocPerByte)
 		})
 	}
 }

@@ -233,10 +233,7 @@ func decode(data []byte, st *State) error {
 // state that does not match its seal keeps only what tightens (Tightened)
 // before fn sees it: permgate never seals what someone else wrote.
 func (s Store) Update(fn func(*State) error) error {
-	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
-		return fmt.Errorf("create state directory %s: %w", s.Dir, err)
-	}
-	unlock, err := integrity.Lock(filepath.Join(s.Dir, integrity.LockFile))
+	unlock, err := s.Seals().LockState()
 	if err != nil {
 		return err
 	}
@@ -268,10 +265,7 @@ func (s Store) Update(fn func(*State) error) error {
 // it counts again; a missing file's seal is forgotten. A file that changed
 // since it was shown is an error, and nothing is confirmed.
 func (s Store) Confirm(seen []byte, present bool) error {
-	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
-		return fmt.Errorf("create state directory %s: %w", s.Dir, err)
-	}
-	unlock, err := integrity.Lock(filepath.Join(s.Dir, integrity.LockFile))
+	unlock, err := s.Seals().LockState()
 	if err != nil {
 		return err
 	}
