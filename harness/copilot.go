@@ -98,3 +98,16 @@ func probeCopilot(command string) map[string]any {
 // copilotSettings registers the hook in a hooks file (.github/hooks/*.json,
 // ~/.copilot/hooks/*.json).
 const copilotSettings = `{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":%s,"timeoutSec":30}]}}`
+
+// copilotHarness is GitHub Copilot CLI's hook protocol.
+var copilotHarness = &Harness{
+	Name:     "copilot",
+	Title:    "GitHub Copilot CLI",
+	tools:    copilotTools,
+	decode:   decodeCopilot,
+	typed:    map[string]string{"write_bash": "input"},
+	encode:   encodeCopilot,
+	read:     readCopilot,
+	probe:    probeCopilot,
+	settings: copilotSettings,
+}

@@ -170,3 +170,15 @@ const cursorSettings = `{"version":1,"hooks":{` +
 	`"beforeMCPExecution":[{"command":%[1]s}],` +
 	`"beforeReadFile":[{"command":%[1]s}],` +
 	`"preToolUse":[{"command":%[1]s}]}}`
+
+// cursorHarness is Cursor's hook protocol.
+var cursorHarness = &Harness{
+	Name:     "cursor",
+	Title:    "Cursor",
+	tools:    cursorTools,
+	decode:   decodeCursor,
+	encode:   encodeCursor,
+	read:     readCursor,
+	probe:    probeCursor,
+	settings: cursorSettings,
+}

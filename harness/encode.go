@@ -42,42 +42,6 @@ func (h *Harness) Encode(resp Response) Output {
 	return h.encode(resp)
 }
 
-// encodeClaude is Claude Code's hookSpecificOutput; the exit status is 0.
-func encodeClaude(resp Response) Output {
-	return Output{Stdout: encodeJSON(map[string]any{"hookSpecificOutput": map[string]string{
-		"hookEventName": "PreToolUse", "permissionDecision": string(resp.Decision), "permissionDecisionReason": resp.Reason,
-	}})}
-}
-
-// encodeCodex blocks a deny with exit 2 and the reason on stderr. An allow
-// or an ask is exit 0 with no output, which leaves the call to Codex's own
-// sandbox and approval: Codex cannot be asked through a hook, and its own
-// approval asks when it would. When no one can be asked (fail-closed: a
-// dontAsk permission mode, fail_closed in the config, PERMGATE_FAIL_CLOSED),
-// policy has already turned the ask into a deny before it gets here.
-func encodeCodex(resp Response) Output {
-	if resp.Decision == policy.Allow || resp.Decision == policy.Ask {
-		return Output{Exit: ExitOK}
-	}
-	return Output{Stderr: []byte(resp.Reason + "\n"), Exit: ExitBlock}
-}
-
-// encodeGemini is Gemini CLI's {"decision","reason"}, exit 0. Gemini CLI
-// reads "allow" and "deny" (alias "block") and blocks on a deny only; "ask" is
-// not among its decisions. An ask therefore carries no decision, which leaves
-// the call to Gemini CLI's own confirmation, with the reason shown to the user
-// as a systemMessage. When no one can be asked, policy has already made the
-// ask a deny.
-func encodeGemini(resp Response) Output {
-	switch resp.Decision {
-	case policy.Allow:
-		return Output{Stdout: encodeJSON(map[string]string{"decision": "allow", "reason": resp.Reason})}
-	case policy.Ask:
-		return Output{Stdout: encodeJSON(map[string]string{"systemMessage": resp.Reason + " (permgate would ask: Gemini CLI's own confirmation decides)"})}
-	}
-	return Output{Stdout: encodeJSON(map[string]string{"decision": "deny", "reason": resp.Reason})}
-}
-
 // encodeJSON is v as one line of JSON, HTML characters as they are.
 func encodeJSON(v any) []byte {
 	var b bytes.Buffer

@@ -60,82 +60,8 @@ type mode struct {
 
 // harnesses is the protocol table; it is never written after start-up.
 var harnesses = map[string]*Harness{
-	"claude": {
-		Name:  "claude",
-		Title: "Claude Code",
-		tools: map[string]string{
-			"Bash": "bash", "Read": "read_file", "Write": "write_file", "Edit": "edit_file", "MultiEdit": "edit_file",
-			"NotebookEdit": "edit_file", "Glob": "glob", "Grep": "grep", "LS": "glob", "WebFetch": "web_fetch",
-			"WebSearch": "web_search", "Task": "task_create", "Agent": "task_create", "TodoWrite": "todo_write",
-			"TodoRead": "todo_read", "ExitPlanMode": "exit_plan_mode", "AskUserQuestion": "ask_user",
-		},
-		modes: map[string]mode{
-			"default": {mode: policy.ModeDefault}, "acceptEdits": {mode: policy.ModeDefault}, "auto": {mode: policy.ModeAuto},
-			"plan": {mode: policy.ModePlan}, "bypassPermissions": {mode: policy.ModeBypass},
-			"dontAsk": {mode: policy.ModeDefault, failClosed: true},
-		},
-		encode:   encodeClaude,
-		read:     readClaude,
-		probe:    probeClaude,
-		lastWins: true,
-		settings: `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":%s,"timeout":30}]}]}}`,
-	},
-	"codex": {
-		Name:  "codex",
-		Title: "Codex",
-		tools: map[string]string{
-			"Bash": "bash", "shell": "bash", "shell_command": "bash", "exec_command": "bash", "apply_patch": "apply_patch",
-			"write_stdin": "bash",
-			"spawn_agent": "task_create", "Agent": "task_create",
-		},
-		modes: map[string]mode{
-			"default": {mode: policy.ModeDefault}, "acceptEdits": {mode: policy.ModeDefault}, "plan": {mode: policy.ModePlan},
-			"bypassPermissions": {mode: policy.ModeBypass}, "dontAsk": {mode: policy.ModeDefault, failClosed: true},
-		},
-		encode:    encodeCodex,
-		read:      readCodex,
-		typed:     map[string]string{"write_stdin": "chars"},
-		askDefers: true,
-		probe:     probeCodex,
-		settings: "# ~/.codex/config.toml (then trust the hook once in Codex's /hooks)\n" +
-			"[[hooks.PreToolUse]]\nmatcher = \"*\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = %s\ntimeout = 30",
-	},
-	"gemini": {
-		Name:  "gemini",
-		Title: "Gemini CLI",
-		tools: map[string]string{
-			"run_shell_command": "bash", "read_file": "read_file", "read_many_files": "read_file", "write_file": "write_file",
-			"replace": "edit_file", "glob": "glob", "list_directory": "glob", "grep_search": "grep", "search_file_content": "grep",
-			"web_fetch": "web_fetch", "google_web_search": "web_search", "save_memory": "save_memory",
-			"write_todos": "todo_write",
-		},
-		encode:   encodeGemini,
-		read:     readGemini,
-		probe:    probeGemini,
-		lastWins: true,
-		settings: `{"hooks":{"BeforeTool":[{"matcher":"*","hooks":[{"name":"permgate","type":"command","command":%s,"timeout":30000}]}]}}`,
-	},
-	"cursor": {
-		Name:     "cursor",
-		Title:    "Cursor",
-		tools:    cursorTools,
-		decode:   decodeCursor,
-		encode:   encodeCursor,
-		read:     readCursor,
-		probe:    probeCursor,
-		settings: cursorSettings,
-	},
-	"copilot": {
-		Name:     "copilot",
-		Title:    "GitHub Copilot CLI",
-		tools:    copilotTools,
-		decode:   decodeCopilot,
-		typed:    map[string]string{"write_bash": "input"},
-		encode:   encodeCopilot,
-		read:     readCopilot,
-		probe:    probeCopilot,
-		settings: copilotSettings,
-	},
+	"claude": claudeHarness, "codex": codexHarness, "gemini": geminiHarness,
+	"cursor": cursorHarness, "copilot": copilotHarness,
 }
 
 // Lookup returns the harness permgate's command line names name.

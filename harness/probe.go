@@ -47,31 +47,6 @@ func (h *Harness) ReadAnswer(stdout, stderr []byte, exit int) (policy.Decision, 
 	return d, nil
 }
 
-// probeClaude is Claude Code's PreToolUse for its Bash tool.
-func probeClaude(command string) map[string]any {
-	return map[string]any{
-		"session_id": "permgate-probe", "hook_event_name": "PreToolUse", "permission_mode": "default",
-		"tool_name": "Bash", "tool_input": map[string]any{"command": command}, "tool_use_id": "permgate-probe",
-	}
-}
-
-// probeCodex is Codex's PreToolUse for its Bash tool.
-func probeCodex(command string) map[string]any {
-	return map[string]any{
-		"session_id": "permgate-probe", "turn_id": "permgate-probe", "hook_event_name": "PreToolUse",
-		"model": "permgate-probe", "permission_mode": "default",
-		"tool_name": "Bash", "tool_input": map[string]any{"command": command}, "tool_use_id": "permgate-probe",
-	}
-}
-
-// probeGemini is Gemini CLI's BeforeTool for run_shell_command.
-func probeGemini(command string) map[string]any {
-	return map[string]any{
-		"session_id": "permgate-probe", "hook_event_name": "BeforeTool", "timestamp": "2026-01-01T00:00:00Z",
-		"tool_name": "run_shell_command", "tool_input": map[string]any{"command": command},
-	}
-}
-
 // blockedByExit reads the exit statuses every JSON harness shares: 2 blocks
 // with the reason on stderr, 0 lets the harness read stdout, any other is a
 // failed hook, whose call the harness runs.
@@ -86,69 +61,6 @@ func blockedByExit(out Output) (blocked bool, err error) {
 		return true, nil
 	}
 	return false, fmt.Errorf("exit %d is a failed hook, and the call runs", out.Exit)
-}
-
-// readClaude reads hookSpecificOutput.permissionDecision; no output defers.
-func readClaude(out Output) (policy.Decision, error) {
-	if blocked, err := blockedByExit(out); blocked || err != nil {
-		return policy.Deny, err
-	}
-	obj, err := stdoutObject(out.Stdout)
-	if obj == nil || err != nil {
-		return Defer, err
-	}
-	specific, ok := obj["hookSpecificOutput"]
-	if !ok {
-		return Defer, nil
-	}
-	var hso struct {
-		HookEventName      string `json:"hookEventName"`
-		PermissionDecision string `json:"permissionDecision"`
-	}
-	if err := json.Unmarshal(specific, &hso); err != nil {
-		return "", fmt.Errorf("hookSpecificOutput: %w", err)
-	}
-	if hso.HookEventName != "PreToolUse" {
-		return "", fmt.Errorf("hookSpecificOutput.hookEventName is %q, not PreToolUse", hso.HookEventName)
-	}
-	return decisionIn(hso.PermissionDecision, "permissionDecision", map[string]policy.Decision{
-		"allow": policy.Allow, "ask": policy.Ask, "deny": policy.Deny, "defer": Defer, "": Defer,
-	})
-}
-
-// readCodex reads Codex's answer: exit 2 with a reason blocks, exit 0 with
-// no output leaves the call to Codex's own approval.
-func readCodex(out Output) (policy.Decision, error) {
-	if blocked, err := blockedByExit(out); blocked || err != nil {
-		return policy.Deny, err
-	}
-	if len(bytes.TrimSpace(out.Stdout)) == 0 {
-		return Defer, nil
-	}
-	return "", errors.New("permgate answers Codex with an exit status, never on stdout")
-}
-
-// readGemini reads Gemini CLI's {"decision"}: exit 2 blocks too.
-func readGemini(out Output) (policy.Decision, error) {
-	if blocked, err := blockedByExit(out); blocked || err != nil {
-		return policy.Deny, err
-	}
-	obj, err := stdoutObject(out.Stdout)
-	if obj == nil || err != nil {
-		return Defer, err
-	}
-	d, err := stringField(obj, "decision")
-	if err != nil {
-		return "", err
-	}
-	return decisionIn(d, "decision", geminiDecisions)
-}
-
-// geminiDecisions are the decisions Gemini CLI's BeforeTool reads.
-// "ask" is in Gemini CLI's types but blocks nothing: the call goes on to its
-// own confirmation, as with no decision.
-var geminiDecisions = map[string]policy.Decision{
-	"allow": policy.Allow, "approve": policy.Allow, "deny": policy.Deny, "block": policy.Deny, "ask": Defer, "": Defer,
 }
 
 // stdoutObject reads a hook's stdout as one JSON object; nil when empty.
