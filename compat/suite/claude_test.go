@@ -1,0 +1,233 @@
+//go:build compat
+
+package suite
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/permgate/permgate/compat/fakemodel"
+)
+
+// severeCall deletes the victim, in the home outside the project: permgate
+// denies it in every mode (recursive_delete.rm, severe), bypass included,
+// and Claude Code alone runs it in bypassPermissions.
+const severeCall = "rm -rf ~/victimdir"
+
+// severeID is the finding id permgate's reason for severeCall names.
+const severeID = "recursive_delete.rm"
+
+// userSettings is a user's Claude Code settings before install, in a layout
+// of its own: uninstall must give it back byte for byte.
+const userSettings = "{\n    \"env\": { \"KEEP_ME\": \"1\" },\n    \"permissions\": {\n        \"allow\": [\"Bash(git log:*)\"]\n    }\n}\n"
+
+// TestClaude drives Claude Code through permgate's hook, from install to
+// uninstall, in one sandbox.
+func TestClaude(t *testing.T) {
+	c := newClaude(t)
+	settings := c.settingsPath()
+	if err := os.MkdirAll(filepath.Dir(settings), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(settings, []byte(userSettings), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.install(t)
+	if !strings.Contains(readFile(t, settings), "KEEP_ME") {
+		t.Fatal("install dropped the user's own settings")
+	}
+
+	t.Run("doctor", func(t *testing.T) { c.doctorPasses(t) })
+	t.Run("default", func(t *testing.T) { c.defaultSession(t) })
+	for _, mode := range []string{"default", "acceptEdits", "plan", "bypassPermissions", "auto", "dontAsk"} {
+		t.Run("severe/"+mode, func(t *testing.T) { c.severeStopped(t, mode) })
+	}
+	t.Run("self-protection", func(t *testing.T) { c.selfProtected(t) })
+	t.Run("uninstall", func(t *testing.T) {
+		res := c.sb.Permgate("uninstall", "claude")
+		if res.Code != 0 {
+			t.Fatalf("permgate uninstall claude: exit %d\n%s%s", res.Code, res.Stdout, res.Stderr)
+		}
+		if got := readFile(t, settings); got != userSettings {
+			t.Fatalf("uninstall left\n%s\nwant byte for byte\n%s", got, userSettings)
+		}
+		before := len(c.sb.AuditLines())
+		s := c.run(t, []fakemodel.Step{bash("ls")}, "--permission-mode", "bypassPermissions")
+		if r := s.results(t); len(r) != 1 || !strings.Contains(r[0], "README.md") {
+			t.Fatalf("after uninstall ls gave %q", r)
+		}
+		if after := c.sb.AuditLines(); len(after) != before {
+			t.Fatalf("a call after uninstall left an audit record: %q", after[before:])
+		}
+	})
+}
+
+// install runs `permgate install claude` and checks that it names the
+// sandbox's permgate in the user's settings, keeping the user's own.
+func (c *claude) install(t *testing.T) {
+	t.Helper()
+	res := c.sb.Permgate("install", "claude")
+	if res.Code != 0 {
+		t.Fatalf("permgate install claude: exit %d\n%s%s", res.Code, res.Stdout, res.Stderr)
+	}
+	got := readFile(t, c.settingsPath())
+	if !strings.Contains(got, c.sb.Bin+" hook claude") {
+		t.Fatalf("install wrote\n%s", got)
+	}
+}
+
+// doctorPasses: doctor reports Claude Code's hook registered and denying
+// its test call, and nothing broken for Claude Code.
+func (c *claude) doctorPasses(t *testing.T) {
+	res := c.sb.Permgate("doctor")
+	lines := doctorLines(res.Stdout, "claude")
+	if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "✔") && strings.Contains(l, "denies a test call") }) {
+		t.Fatalf("doctor did not test Claude Code's hook:\n%s%s", res.Stdout, res.Stderr)
+	}
+	for _, l := range lines {
+		if strings.HasPrefix(l, "✘") {
+			t.Errorf("doctor: %s", l)
+		}
+	}
+}
+
+// doctorLines are doctor's report lines about subject.
+func doctorLines(report, subject string) []string {
+	var out []string
+	for _, l := range strings.Split(report, "\n") {
+		if _, rest, ok := strings.Cut(l, " "); ok && strings.HasPrefix(rest, subject+":") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// defaultSession: in default mode an allowed read runs and its output is the
+// tool result; ToolSearch loads deferred tools (no refusal); a command
+// permgate asks about is refused in -p, the hook's reason as the tool
+// result, and does not run; Claude's skill tool runs.
+func (c *claude) defaultSession(t *testing.T) {
+	s := c.run(t, []fakemodel.Step{
+		bash("ls"),
+		call("ToolSearch", map[string]any{"query": "select:Monitor", "max_results": 5}),
+		bash("touch asked.txt"),
+		call("Skill", map[string]any{"skill": "simplify"}),
+	}, "--permission-mode", "default")
+	r := s.results(t)
+	if len(r) != 4 {
+		t.Fatalf("%d tool results, want 4: %q\nstderr:\n%s", len(r), r, s.Stderr)
+	}
+	if !strings.Contains(r[0], "README.md") {
+		t.Errorf("ls: the model got %q, not the listing", r[0])
+	}
+	if strings.Contains(r[1], "permgate") || !slices.Contains(s.srv.Main("Bash")[2].Tools, "Monitor") {
+		t.Errorf("ToolSearch: the model got %q, and Monitor was not loaded", r[1])
+	}
+	// An ask in -p is a refusal whose text is the hook's reason as it
+	// stands (a deny's has "hook error" before it).
+	if !strings.HasPrefix(r[2], "permgate: ") || !strings.Contains(r[2], "touch asked.txt") {
+		t.Errorf("touch asked.txt: the model got %q, not permgate's ask", r[2])
+	}
+	if _, err := os.Stat(filepath.Join(c.sb.Work, "asked.txt")); err == nil {
+		t.Error("the command permgate asked about ran")
+	}
+	if strings.Contains(r[3], "permgate") || !strings.Contains(r[3], "simplify") {
+		t.Errorf("Skill: the model got %q", r[3])
+	}
+}
+
+// severeStopped: in each of Claude Code's modes an allowed read runs, and
+// the severe call is stopped with permgate's reason and its finding's id.
+func (c *claude) severeStopped(t *testing.T, mode string) {
+	s := c.run(t, []fakemodel.Step{bash("ls"), bash(severeCall)}, "--permission-mode", mode)
+	if !c.sb.VictimAlive() {
+		t.Fatalf("%s: the victim was deleted", mode)
+	}
+	r := s.results(t)
+	if len(r) != 2 {
+		t.Fatalf("%s: %d tool results, want 2: %q", mode, len(r), r)
+	}
+	if !strings.Contains(r[0], "README.md") {
+		t.Errorf("%s: ls gave %q, not the listing", mode, r[0])
+	}
+	if !strings.Contains(r[1], "permgate") || !strings.Contains(r[1], severeID) {
+		t.Errorf("%s: the model got %q, not permgate's reason with %s", mode, r[1], severeID)
+	}
+	if got := sessionMode(s); got != mode {
+		t.Errorf("claude ran in %q, not %s", got, mode)
+	}
+}
+
+// sessionMode is the permissionMode of the session's init message.
+func sessionMode(s *claudeSession) string {
+	for _, ev := range s.events {
+		if ev["type"] == "system" && ev["subtype"] == "init" {
+			m, _ := ev["permissionMode"].(string)
+			return m
+		}
+	}
+	return ""
+}
+
+// selfProtected: Write and Edit of permgate's config and of Claude Code's
+// settings are stopped in bypassPermissions, and the files stay as they were.
+func (c *claude) selfProtected(t *testing.T) {
+	config := filepath.Join(c.sb.Home, ".config", "permgate", "config.toml")
+	if err := os.MkdirAll(filepath.Dir(config), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(config, []byte("mode = \"default\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := c.sb.Snapshot(config, c.settingsPath())
+	var steps []fakemodel.Step
+	// Each Edit replaces text the file holds, so that only the hook can
+	// refuse it.
+	for p, old := range map[string]string{config: "default", c.settingsPath(): "KEEP_ME"} {
+		steps = append(steps,
+			// Claude Code edits only a file read in the session.
+			call("Read", map[string]any{"file_path": p}),
+			call("Write", map[string]any{"file_path": p, "content": "{}\n"}),
+			call("Edit", map[string]any{"file_path": p, "old_string": old, "new_string": "bypass"}))
+	}
+	s := c.run(t, steps, "--permission-mode", "bypassPermissions")
+	r := s.results(t)
+	if len(r) != len(steps) {
+		t.Fatalf("%d tool results, want %d: %q", len(r), len(steps), r)
+	}
+	for i, text := range r {
+		if i%3 == 0 {
+			continue // the Read
+		}
+		if !strings.Contains(text, "permgate") || !strings.Contains(text, "self_modify") {
+			t.Errorf("step %d (%v): the model got %q, not permgate's self_modify", i, steps[i].Call, text)
+		}
+	}
+	after := c.sb.Snapshot(config, c.settingsPath())
+	for p, want := range before {
+		if after[p] != want {
+			t.Errorf("%s changed:\n%s", p, after[p])
+		}
+	}
+}
+
+// TestClaudeMissingBinary: with permgate's binary moved away after install,
+// the severe call is still stopped in bypassPermissions (the registered
+// command blocks when its program is missing).
+func TestClaudeMissingBinary(t *testing.T) {
+	c := newClaude(t)
+	c.install(t)
+	if err := os.Rename(c.sb.Bin, c.sb.Bin+".moved"); err != nil {
+		t.Fatal(err)
+	}
+	s := c.run(t, []fakemodel.Step{bash(severeCall)}, "--permission-mode", "bypassPermissions")
+	if !c.sb.VictimAlive() {
+		t.Fatal("with permgate's binary missing, the severe call ran: the victim was deleted")
+	}
+	if r := s.results(t); len(r) != 1 || !strings.Contains(r[0], "hook error") {
+		t.Fatalf("the model got %q, not the hook's block", r)
+	}
+}
