@@ -1,6 +1,10 @@
 package harness
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -72,4 +76,41 @@ func TestClaudeDefer(t *testing.T) {
 	if err != nil || d != Defer {
 		t.Fatalf("read back as %s, %v", d, err)
 	}
+}
+
+// TestClaudeProbeShape: doctor's test call has the fields, and the Bash
+// tool_input keys, that Claude Code 2.1.328 sends (its captured payload).
+func TestClaudeProbeShape(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "claude", "bash-real-2.1.328.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fx struct {
+		Payload map[string]any `json:"payload"`
+	}
+	if err := json.Unmarshal(data, &fx); err != nil {
+		t.Fatal(err)
+	}
+	h, _ := Lookup("claude")
+	var probe map[string]any
+	if err := json.Unmarshal(h.ProbePayload("/p"), &probe); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := payloadShape(probe), payloadShape(fx.Payload); got != want {
+		t.Fatalf("the probe has %s, Claude Code sends %s", got, want)
+	}
+}
+
+// payloadShape is a payload's fields and tool_input keys, sorted.
+func payloadShape(p map[string]any) string {
+	keys := func(m map[string]any) string {
+		ks := make([]string, 0, len(m))
+		for k := range m {
+			ks = append(ks, k)
+		}
+		slices.Sort(ks)
+		return strings.Join(ks, ",")
+	}
+	in, _ := p["tool_input"].(map[string]any)
+	return keys(p) + "; tool_input " + keys(in)
 }

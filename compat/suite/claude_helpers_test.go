@@ -50,6 +50,13 @@ func (c *claude) run(t *testing.T, steps []fakemodel.Step, args ...string) *clau
 	t.Helper()
 	srv := fakemodel.Start(fakemodel.Steps("Bash", steps...))
 	t.Cleanup(srv.Close)
+	return c.runWith(t, srv, args...)
+}
+
+// runWith runs `claude -p` once against srv, with args after the usual
+// ones.
+func (c *claude) runWith(t *testing.T, srv *fakemodel.Server, args ...string) *claudeSession {
+	t.Helper()
 	argv := append([]string{"-p", "go", "--output-format", "stream-json", "--verbose"}, args...)
 	res := c.sb.Run(claudeRunTimeout, c.sb.Work, []string{"ANTHROPIC_BASE_URL=" + srv.URL}, c.bin, argv...)
 	s := &claudeSession{Result: res, srv: srv}
