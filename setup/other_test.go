@@ -281,7 +281,7 @@ func TestDoctorHarness(t *testing.T) {
 			var got []Status
 			var text string
 			for _, c := range Doctor(e) {
-				if c.Subject == "claude" {
+				if c.Subject == "claude" && !isFailOpenNote(c) {
 					got = append(got, c.Status)
 					text += c.Message + "\n"
 				}
@@ -331,7 +331,7 @@ func TestDoctorRunsOnlyThisPermgateFromAProject(t *testing.T) {
 	e.Binary = this
 	var got []Check
 	for _, c := range Doctor(e) {
-		if c.Subject == "claude" {
+		if c.Subject == "claude" && !isFailOpenNote(c) {
 			got = append(got, c)
 		}
 	}
@@ -340,7 +340,7 @@ func TestDoctorRunsOnlyThisPermgateFromAProject(t *testing.T) {
 	}
 	e.Binary = other
 	for _, c := range Doctor(e) {
-		if c.Subject == "claude" && c.Status == Warn {
+		if c.Subject == "claude" && c.Status == Warn && !isFailOpenNote(c) {
 			t.Fatalf("this very permgate was not tested: %+v", c)
 		}
 	}
@@ -640,7 +640,7 @@ func TestDoctorSettingsLink(t *testing.T) {
 	mustRun(t, e, "claude", true)
 	var got []Check
 	for _, c := range Doctor(e) {
-		if c.Subject == "claude" {
+		if c.Subject == "claude" && !isFailOpenNote(c) {
 			got = append(got, c)
 		}
 	}

@@ -3,6 +3,7 @@
 package suite
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -229,5 +230,57 @@ func TestClaudeMissingBinary(t *testing.T) {
 	}
 	if r := s.results(t); len(r) != 1 || !strings.Contains(r[0], "hook error") {
 		t.Fatalf("the model got %q, not the hook's block", r)
+	}
+}
+
+// TestClaudeDisableAllHooks: "disableAllHooks": true in the user's settings
+// or in the project's settings.local.json turns permgate's hook off in the
+// real release (no audit record of the call is written), and doctor says so
+// with a ✘; in ~/.claude/settings.local.json,
+// which Claude Code does not read (outside a project in the home), it
+// changes nothing.
+func TestClaudeDisableAllHooks(t *testing.T) {
+	for _, tt := range []struct {
+		name, file string
+		off        bool
+	}{
+		{"user settings", ".claude/settings.json", true},
+		{"project local", "project/.claude/settings.local.json", true},
+		{"user local", ".claude/settings.local.json", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newClaude(t)
+			c.install(t)
+			path := filepath.Join(c.sb.Home, tt.file)
+			old, _ := os.ReadFile(path)
+			doc := map[string]any{}
+			if len(old) > 0 {
+				if err := json.Unmarshal(old, &doc); err != nil {
+					t.Fatal(err)
+				}
+			}
+			doc["disableAllHooks"] = true
+			data, _ := json.Marshal(doc)
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			res := c.sb.Permgate("doctor")
+			flagged := slices.ContainsFunc(doctorLines(res.Stdout, "claude"), func(l string) bool {
+				return strings.HasPrefix(l, "✘") && strings.Contains(l, "disableAllHooks")
+			})
+			if flagged != tt.off {
+				t.Errorf("doctor (exit %d) flags disableAllHooks: %v, want %v:\n%s", res.Code, flagged, tt.off, res.Stdout)
+			}
+			// In bypassPermissions the call runs either way; only with the
+			// hook on does permgate decide it (its audit record).
+			c.run(t, []fakemodel.Step{bash("touch asked.txt")}, "--permission-mode", "bypassPermissions")
+			_, err := os.Stat(filepath.Join(c.sb.Work, "asked.txt"))
+			if decided := len(c.sb.AuditLines()) > 0; err != nil || decided == tt.off {
+				t.Errorf("the call ran: %v, permgate decided it: %v; want hooks off: %v", err == nil, decided, tt.off)
+			}
+		})
 	}
 }
