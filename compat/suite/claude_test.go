@@ -47,6 +47,7 @@ func TestClaude(t *testing.T) {
 		t.Run("severe/"+mode, func(t *testing.T) { c.severeStopped(t, mode) })
 	}
 	t.Run("self-protection", func(t *testing.T) { c.selfProtected(t) })
+	t.Run("subagent", func(t *testing.T) { c.subagentStopped(t) })
 	t.Run("uninstall", func(t *testing.T) {
 		res := c.sb.Permgate("uninstall", "claude")
 		if res.Code != 0 {
@@ -212,6 +213,31 @@ func (c *claude) selfProtected(t *testing.T) {
 		if after[p] != want {
 			t.Errorf("%s changed:\n%s", p, after[p])
 		}
+	}
+}
+
+// subagentStopped: a subagent's severe call passes the same hook and is
+// stopped, with permgate's reason in the subagent's next request.
+func (c *claude) subagentStopped(t *testing.T) {
+	main := []fakemodel.Step{call("Agent", map[string]any{"description": "list files", "prompt": subagentTask, "subagent_type": "general-purpose"})}
+	srv := fakemodel.Start(subagentScript(main, []fakemodel.Step{bash(severeCall)}))
+	t.Cleanup(srv.Close)
+	s := c.runWith(t, srv, "--permission-mode", "bypassPermissions")
+	if !c.sb.VictimAlive() {
+		t.Fatal("the subagent's severe call ran: the victim was deleted")
+	}
+	var sub []fakemodel.Turn
+	for _, turn := range srv.Main("Bash") {
+		if strings.Contains(firstUserText(turn.Body), subagentTask) {
+			sub = append(sub, turn)
+		}
+	}
+	if len(sub) == 0 {
+		t.Fatalf("no subagent ran\nstdout:\n%s", s.Stdout)
+	}
+	r := sub[len(sub)-1].Results
+	if len(r) != 1 || !strings.Contains(r[0], "permgate") || !strings.Contains(r[0], severeID) {
+		t.Fatalf("the subagent got %q, not permgate's reason with %s", r, severeID)
 	}
 }
 
