@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -176,5 +177,22 @@ func TestAnthropicSideTurns(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusBadRequest {
 		t.Fatalf("a body that is not JSON got %s", resp.Status)
+	}
+}
+
+// TestStartListener: a server started on a listener of the caller's answers
+// on it.
+func TestStartListener(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := StartListener(l, Steps("Bash"))
+	defer s.Close()
+	if s.URL != "http://"+l.Addr().String() {
+		t.Fatalf("URL %s, listener %s", s.URL, l.Addr())
+	}
+	if body, _ := post(t, s, "/v1/messages", turn(firstTurn, "false")); !strings.Contains(body, `"text":"done"`) {
+		t.Fatalf("got %s", body)
 	}
 }

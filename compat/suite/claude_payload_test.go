@@ -51,8 +51,7 @@ func TestClaudePayloads(t *testing.T) {
 		call("Agent", map[string]any{"description": "list files", "prompt": subagentTask, "subagent_type": "general-purpose"}),
 	}
 	sub := []fakemodel.Step{bash("ls")}
-	srv := fakemodel.Start(subagentScript(main, sub))
-	t.Cleanup(srv.Close)
+	srv := c.serve(t, subagentScript(main, sub))
 	c.runWith(t, srv, "--permission-mode", "bypassPermissions")
 
 	calls := readPayloads(t, dir, c.sb.Home)

@@ -220,8 +220,7 @@ func (c *claude) selfProtected(t *testing.T) {
 // stopped, with permgate's reason in the subagent's next request.
 func (c *claude) subagentStopped(t *testing.T) {
 	main := []fakemodel.Step{call("Agent", map[string]any{"description": "list files", "prompt": subagentTask, "subagent_type": "general-purpose"})}
-	srv := fakemodel.Start(subagentScript(main, []fakemodel.Step{bash(severeCall)}))
-	t.Cleanup(srv.Close)
+	srv := c.serve(t, subagentScript(main, []fakemodel.Step{bash(severeCall)}))
 	s := c.runWith(t, srv, "--permission-mode", "bypassPermissions")
 	if !c.sb.VictimAlive() {
 		t.Fatal("the subagent's severe call ran: the victim was deleted")
