@@ -45,6 +45,12 @@ const (
 	Allow Decision = "allow"
 	Ask   Decision = "ask"
 	Deny  Decision = "deny"
+	// Defer is no decision: the call is handed back to the harness, whose
+	// own classifier, sandbox and approval decide it as they would without
+	// permgate. Only a hook answers it (a tool permgate does not know, or a
+	// call it would allow only because of the mode); a check or an exec
+	// never sees it.
+	Defer Decision = "defer"
 )
 
 // Outcome is a decision with why it was taken.
