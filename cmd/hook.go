@@ -13,6 +13,7 @@ import (
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/harness"
 	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/setup"
 	"github.com/permgate/permgate/validator"
 )
 
@@ -79,7 +80,7 @@ func hookSettings(h *harness.Harness) string {
 	if err != nil {
 		bin = "permgate"
 	}
-	command, _ := json.Marshal(bin + " hook " + h.Name)
+	command, _ := json.Marshal(setup.HookCommand(bin, h.Name))
 	return h.Settings(string(command))
 }
 
