@@ -231,6 +231,8 @@ func prepareHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string
 	// The files a command reads tell an allow permgate vouches for from one
 	// it hands back (handBack).
 	s.env.FileAccess = true
+	// An agent's harness may type into what the command starts.
+	s.env.Agent = true
 	p.s = s
 	return p
 }

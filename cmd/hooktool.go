@@ -28,6 +28,10 @@ func (s *session) decideTool(req harness.Request) (string, validator.Analysis, p
 			a := validator.New(s.env).CheckTyped(req.Command, req.ToolName)
 			return req.Command, a, s.decideAnalysis(a, s.matcher()), nil
 		}
+		if req.TTY {
+			a := validator.New(s.env).CheckTerminal(req.Command, req.ToolName)
+			return req.Command, a, s.decideAnalysis(a, s.matcher()), nil
+		}
 		_, a, out := s.decide([]string{req.Command})
 		return req.Command, a, out, nil
 	case "apply_patch":
