@@ -54,7 +54,8 @@ var claudeTools = map[string]string{
 // call later (and is ignored interactively).
 func encodeClaude(resp Response) Output {
 	if resp.Decision == Defer {
-		return Output{}
+		// No hookSpecificOutput: Claude Code's own permission flow decides.
+		return Output{Exit: ExitOK}
 	}
 	return Output{Stdout: encodeJSON(map[string]any{"hookSpecificOutput": map[string]string{
 		"hookEventName": "PreToolUse", "permissionDecision": string(resp.Decision), "permissionDecisionReason": resp.Reason,

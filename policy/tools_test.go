@@ -18,8 +18,8 @@ func TestDecideToolTable(t *testing.T) {
 		"task_create": {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
 		"task_update": {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
 		"write_file":  {ModeDefault: Ask, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
-		"web_fetch":   {ModeDefault: Ask, ModeAuto: Ask, ModePlan: Deny, ModeBypass: Allow},
-		"mcp__x__y":   {ModeDefault: Ask, ModeAuto: Ask, ModePlan: Deny, ModeBypass: Allow},
+		"web_fetch":   {ModeDefault: Defer, ModeAuto: Defer, ModePlan: Deny, ModeBypass: Allow},
+		"mcp__x__y":   {ModeDefault: Defer, ModeAuto: Defer, ModePlan: Deny, ModeBypass: Allow},
 		// Claude Code's own tools: those that touch nothing of the machine
 		// run in plan too; those that change its state are denied there;
 		// those the table does not know are left to Claude Code's approval.
@@ -35,8 +35,8 @@ func TestDecideToolTable(t *testing.T) {
 		"cron_delete":     {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
 		"task_stop":       {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
 		"enter_worktree":  {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
-		"exit_worktree":   {ModeDefault: Ask, ModeAuto: Ask, ModePlan: Deny, ModeBypass: Allow},
-		"workflow":        {ModeDefault: Ask, ModeAuto: Ask, ModePlan: Deny, ModeBypass: Allow},
+		"exit_worktree":   {ModeDefault: Defer, ModeAuto: Defer, ModePlan: Deny, ModeBypass: Allow},
+		"workflow":        {ModeDefault: Defer, ModeAuto: Defer, ModePlan: Deny, ModeBypass: Allow},
 	}
 	for tool, modes := range want {
 		for mode, d := range modes {

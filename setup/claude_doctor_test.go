@@ -12,21 +12,12 @@ func isFailOpenNote(c Check) bool {
 	return c.Subject == "claude" && strings.HasPrefix(c.Message, "Claude Code runs the call when")
 }
 
-// TestClaudeFailsOpen: every registered command gets a note of what fails
-// open; one without the `|| exit 2` fallback names the missing binary too,
-// and its fix is a re-install.
+// TestClaudeFailsOpen: every registered command gets one note that a
+// timeout lets the call run, guarded or not.
 func TestClaudeFailsOpen(t *testing.T) {
-	for _, tt := range []struct {
-		command, want, fix string
-	}{
-		{"/opt/pg/permgate hook claude", "a missing or moved permgate", "permgate install claude"},
-		{"/opt/pg/permgate hook claude || exit 2", "past its timeout", "timeout"},
-		{"/opt/pg/permgate hook claude   || exit 2  ", "a missing or failing permgate blocks", "timeout"},
-	} {
-		c := claudeFailsOpen("settings.json", tt.command)
-		if c.Status != Warn || !isFailOpenNote(c) || !strings.Contains(c.Message, tt.want) || !strings.Contains(c.Fix, tt.fix) {
-			t.Errorf("%q: %+v, want a warning naming %q", tt.command, c, tt.want)
-		}
+	c := claudeFailsOpen("settings.json")
+	if c.Status != Warn || !isFailOpenNote(c) || !strings.Contains(c.Message, "timeout") || !strings.Contains(c.Message, "settings.json") {
+		t.Errorf("%+v, want a warning of the timeout", c)
 	}
 	e := testEnv(t, "")
 	e.Binary = fakeHook(t, filepath.Join(e.Home, "bin"), `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`)
