@@ -46,6 +46,8 @@ func TestClaude(t *testing.T) {
 	for _, mode := range []string{"default", "acceptEdits", "plan", "bypassPermissions", "auto", "dontAsk"} {
 		t.Run("severe/"+mode, func(t *testing.T) { c.severeStopped(t, mode) })
 	}
+	t.Run("handback/default", func(t *testing.T) { c.handedBack(t, "default", "cat /etc/hostname", "/etc/hostname") })
+	t.Run("handback/auto", func(t *testing.T) { c.handedBack(t, "auto", "touch ~/outside.txt", filepath.Join(c.sb.Home, "outside.txt")) })
 	t.Run("self-protection", func(t *testing.T) { c.selfProtected(t) })
 	t.Run("subagent", func(t *testing.T) { c.subagentStopped(t) })
 	t.Run("uninstall", func(t *testing.T) {
@@ -160,6 +162,33 @@ func (c *claude) severeStopped(t *testing.T, mode string) {
 	}
 	if got := sessionMode(s); got != mode {
 		t.Errorf("claude ran in %q, not %s", got, mode)
+	}
+}
+
+// handedBack: a call permgate allows only because it reads, outside the
+// working directory, or only because of the mode (auto) gets no decision
+// (its audit record says defer), so Claude Code's own permissions decide —
+// in -p they refuse both (a read outside the working directories; auto
+// mode's check, which runs on Anthropic's side, is not there), where
+// permgate's allow would have run them. The model gets Claude Code's words,
+// not permgate's, and path is not read or written.
+func (c *claude) handedBack(t *testing.T, mode, command, path string) {
+	before, _ := os.ReadFile(path)
+	s := c.run(t, []fakemodel.Step{bash(command)}, "--permission-mode", mode)
+	r := s.results(t)
+	if len(r) != 1 || strings.Contains(r[0], "permgate") {
+		t.Fatalf("%s: the model got %q, not Claude Code's own answer", command, r)
+	}
+	if len(before) > 0 && strings.TrimSpace(r[0]) == strings.TrimSpace(string(before)) {
+		t.Errorf("%s ran: the model got %q", command, r[0])
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Errorf("%s ran: %s changed", command, path)
+	}
+	lines := c.sb.AuditLines()
+	var last struct{ Command, Decision string }
+	if len(lines) == 0 || json.Unmarshal([]byte(lines[len(lines)-1]), &last) != nil || last.Decision != "defer" {
+		t.Fatalf("%s: permgate's last audit record is %q, not a defer", command, lines[len(lines)-1:])
 	}
 }
 
