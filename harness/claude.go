@@ -32,8 +32,9 @@ var claudeHarness = &Harness{
 // permgate's. Its own tools that touch nothing get a tool of the safe table;
 // Monitor carries a shell command (analysed as one) or a WebSocket (handed
 // back as "monitor"); ExitWorktree (which may delete a worktree with its
-// uncommitted work), WebFetch and Workflow are not in the tool table, so
-// Claude Code's own approval decides them.
+// uncommitted work), WebFetch, WebSearch (Claude Code asks before a search)
+// and Workflow are not in the tool table, so Claude Code's own approval
+// decides them.
 var claudeTools = map[string]string{
 	"Bash": "bash", "Monitor": "bash",
 	"Read": "read_file", "Write": "write_file", "Edit": "edit_file", "MultiEdit": "edit_file", "NotebookEdit": "edit_file",

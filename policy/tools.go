@@ -55,13 +55,14 @@ var builtinTools = map[string]ToolPolicy{
 	"write_file": PolicyAuto,
 	// A harness's own conversation tools touch nothing.
 	"ask_user": PolicySafe, "exit_plan_mode": PolicySafe,
-	// Claude Code's own tools (2.1.328) that touch nothing of the machine:
-	// loading deferred tools' schemas, a subagent (whose every call passes
-	// the hook itself), a message to another agent, a report for its UI, a
-	// web search run by the model's provider, a wake-up or the list of
-	// scheduled prompts.
+	// Claude Code's own tools (2.1.328) that touch nothing of the machine and
+	// that it runs without asking itself (verified by compat/suite): loading
+	// deferred tools' schemas, a subagent (whose every call passes the hook
+	// itself), a message to another agent, a report for its UI, a wake-up or
+	// the list of scheduled prompts. Its WebSearch is not here: Claude Code
+	// asks before a search, so the search is handed back.
 	"tool_search": PolicySafe, "agent": PolicySafe, "send_message": PolicySafe, "report_findings": PolicySafe,
-	"web_search": PolicySafe, "schedule_wakeup": PolicySafe, "cron_list": PolicySafe,
+	"schedule_wakeup": PolicySafe, "cron_list": PolicySafe,
 	// Its tools that change its own state, not a file a call names: a
 	// scheduled prompt (its calls pass the hook when it fires), a background
 	// task stopped, a new git worktree entered. Plan mode denies them.

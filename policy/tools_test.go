@@ -28,7 +28,7 @@ func TestDecideToolTable(t *testing.T) {
 		"load_skill":      {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
 		"send_message":    {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
 		"report_findings": {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
-		"web_search":      {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
+		"web_search":      {ModeDefault: Defer, ModeAuto: Defer, ModePlan: Deny, ModeBypass: Allow},
 		"schedule_wakeup": {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
 		"cron_list":       {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
 		"cron_create":     {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},

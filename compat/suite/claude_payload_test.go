@@ -34,7 +34,7 @@ func TestClaudePayloads(t *testing.T) {
 		bash("ls"),
 		call("Read", map[string]any{"file_path": filepath.Join(c.sb.Work, "README.md")}),
 		call("Write", map[string]any{"file_path": filepath.Join(c.sb.Work, "new.txt"), "content": "one\n"}),
-		call("Edit", map[string]any{"file_path": filepath.Join(c.sb.Work, "new.txt"), "old_string": "one", "new_string": "two"}),
+		call("Edit", map[string]any{"file_path": filepath.Join(c.sb.Work, "README.md"), "old_string": "project", "new_string": "the project"}),
 		call("Read", map[string]any{"file_path": notebook}),
 		call("NotebookEdit", map[string]any{"notebook_path": notebook, "new_source": "print(1)", "cell_type": "code", "edit_mode": "insert"}),
 		call("ToolSearch", map[string]any{"query": "select:Monitor,CronCreate,CronDelete,CronList,EnterWorktree,ExitWorktree,SendMessage,TaskStop,WebSearch", "max_results": 20}),
@@ -52,7 +52,7 @@ func TestClaudePayloads(t *testing.T) {
 	}
 	sub := []fakemodel.Step{bash("ls")}
 	srv := c.serve(t, subagentScript(main, sub))
-	c.runWith(t, srv, "--permission-mode", "bypassPermissions")
+	c.runWith(t, srv, "--permission-mode", "default")
 
 	calls := readPayloads(t, dir, c.sb.Home)
 	var missing []string
@@ -174,7 +174,7 @@ func checkFixture(t *testing.T, name string, call captured) {
 		strings.ToLower(strings.ReplaceAll(name, " ", "-"))+"-real-"+fixtureVersion+".json")
 	if os.Getenv("PERMGATE_COMPAT_UPDATE") != "" {
 		fx := map[string]any{
-			"about":   fmt.Sprintf("Claude Code %s PreToolUse for %s in bypassPermissions, captured by compat/suite with permgate's answer (the sandbox's home written as /home/user)", fixtureVersion, name),
+			"about":   fmt.Sprintf("Claude Code %s PreToolUse for %s in default mode, captured by compat/suite with permgate's answer (the sandbox's home written as /home/user)", fixtureVersion, name),
 			"payload": call.payload, "decision": call.decision, "reason": call.reason,
 		}
 		data, _ := json.MarshalIndent(fx, "", "  ")

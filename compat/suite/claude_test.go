@@ -338,3 +338,53 @@ func TestClaudeDisableAllHooks(t *testing.T) {
 		})
 	}
 }
+
+// TestClaudeOwnToolsUnasked: the Claude Code tools permgate's table calls
+// safe are ones Claude Code runs in default mode without asking, when a hook
+// gives no decision, so permgate's allow for them is no looser than Claude
+// Code alone; WebSearch, which it asks about (a refusal in -p), is left out
+// of the table.
+func TestClaudeOwnToolsUnasked(t *testing.T) {
+	c := newClaude(t)
+	// A hook that reads the call and decides nothing.
+	settings := `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"cat >/dev/null","timeout":30}]}]}}`
+	if err := os.MkdirAll(filepath.Dir(c.settingsPath()), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(c.settingsPath(), []byte(settings), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	unasked := []fakemodel.Step{
+		call("ToolSearch", map[string]any{"query": "select:CronList,SendMessage,WebSearch", "max_results": 5}),
+		call("Skill", map[string]any{"skill": "simplify"}),
+		call("ListAgents", map[string]any{}),
+		call("SendMessage", map[string]any{"to": "nobody", "summary": "hello", "message": "hello"}),
+		call("ReportFindings", map[string]any{"level": "low", "findings": []any{}}),
+		call("ScheduleWakeup", map[string]any{"stop": true}),
+		call("CronList", map[string]any{}),
+		call("Agent", map[string]any{"description": "list files", "prompt": subagentTask, "subagent_type": "general-purpose"}),
+	}
+	steps := append(slices.Clone(unasked), call("WebSearch", map[string]any{"query": "hello world"}))
+	srv := c.serve(t, subagentScript(steps, nil))
+	c.runWith(t, srv, "--permission-mode", "default")
+	var r []string
+	for _, turn := range srv.Main("Bash") {
+		if !strings.Contains(firstUserText(turn.Body), subagentTask) && len(turn.Results) > len(r) {
+			r = turn.Results
+		}
+	}
+	if len(r) != len(steps) {
+		t.Fatalf("%d tool results, want %d: %q", len(r), len(steps), r)
+	}
+	asked := func(text string) bool {
+		return strings.Contains(text, "requested permissions") || strings.Contains(text, "Permission to use")
+	}
+	for i := range unasked {
+		if asked(r[i]) {
+			t.Errorf("%s: Claude Code asked (%q): permgate's table must not call it safe", steps[i].Call.Tool, r[i])
+		}
+	}
+	if last := r[len(r)-1]; !asked(last) {
+		t.Errorf("WebSearch: Claude Code did not ask (%q): it could be in permgate's table", last)
+	}
+}
