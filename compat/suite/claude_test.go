@@ -47,7 +47,9 @@ func TestClaude(t *testing.T) {
 		t.Run("severe/"+mode, func(t *testing.T) { c.severeStopped(t, mode) })
 	}
 	t.Run("handback/default", func(t *testing.T) { c.handedBack(t, "default", "cat /etc/hostname", "/etc/hostname") })
-	t.Run("handback/auto", func(t *testing.T) { c.handedBack(t, "auto", "touch ~/outside.txt", filepath.Join(c.sb.Home, "outside.txt")) })
+	t.Run("handback/auto", func(t *testing.T) {
+		c.handedBack(t, "auto", "touch ~/outside.txt", filepath.Join(c.sb.Home, "outside.txt"))
+	})
 	t.Run("self-protection", func(t *testing.T) { c.selfProtected(t) })
 	t.Run("subagent", func(t *testing.T) { c.subagentStopped(t) })
 	t.Run("uninstall", func(t *testing.T) {
