@@ -14,9 +14,12 @@ var claudeHarness = &Harness{
 	tools:       claudeTools,
 	commandless: map[string]string{"Monitor": "monitor"},
 	// Claude Code 2.1.328 sends each of these as permission_mode, the name
-	// its --permission-mode takes (verified by compat/suite).
+	// its --permission-mode takes (verified by compat/suite). acceptEdits is
+	// permgate's auto: what permgate would allow only for the mode is handed
+	// back, and Claude Code's acceptEdits writes files and asks for
+	// commands, where permgate's default would ask for every write.
 	modes: map[string]mode{
-		"default": {mode: policy.ModeDefault}, "acceptEdits": {mode: policy.ModeDefault}, "auto": {mode: policy.ModeAuto},
+		"default": {mode: policy.ModeDefault}, "acceptEdits": {mode: policy.ModeAuto}, "auto": {mode: policy.ModeAuto},
 		"plan": {mode: policy.ModePlan}, "bypassPermissions": {mode: policy.ModeBypass},
 		"dontAsk": {mode: policy.ModeDefault, failClosed: true},
 	},

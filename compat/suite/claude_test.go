@@ -50,6 +50,7 @@ func TestClaude(t *testing.T) {
 	t.Run("handback/auto", func(t *testing.T) {
 		c.handedBack(t, "auto", "touch ~/outside.txt", filepath.Join(c.sb.Home, "outside.txt"))
 	})
+	t.Run("acceptEdits", func(t *testing.T) { c.acceptEdits(t) })
 	t.Run("self-protection", func(t *testing.T) { c.selfProtected(t) })
 	t.Run("subagent", func(t *testing.T) { c.subagentStopped(t) })
 	t.Run("uninstall", func(t *testing.T) {
@@ -191,6 +192,23 @@ func (c *claude) handedBack(t *testing.T, mode, command, path string) {
 	var last struct{ Command, Decision string }
 	if len(lines) == 0 || json.Unmarshal([]byte(lines[len(lines)-1]), &last) != nil || last.Decision != "defer" {
 		t.Fatalf("%s: permgate's last audit record is %q, not a defer", command, lines[len(lines)-1:])
+	}
+}
+
+// acceptEdits: in acceptEdits a new file in the project is written — the
+// user chose to accept edits, and permgate, with nothing against it, leaves
+// it to Claude Code — while in default permgate asks, which -p refuses.
+func (c *claude) acceptEdits(t *testing.T) {
+	for _, tt := range []struct {
+		mode, file string
+		written    bool
+	}{{"acceptEdits", "accepted.txt", true}, {"default", "asked.txt", false}} {
+		path := filepath.Join(c.sb.Work, tt.file)
+		s := c.run(t, []fakemodel.Step{call("Write", map[string]any{"file_path": path, "content": "x\n"})}, "--permission-mode", tt.mode)
+		_, err := os.Stat(path)
+		if written := err == nil; written != tt.written {
+			t.Errorf("%s: Write %s: written %v, want %v; the model got %q", tt.mode, tt.file, written, tt.written, s.results(t))
+		}
 	}
 }
 
