@@ -237,11 +237,19 @@ func decodeInput(data []byte, lastWins bool) (input, error) {
 // payload's field where), one JSON object, keys matched exactly; a field of
 // the wrong type is an error.
 func readArgs(raw json.RawMessage, lastWins bool, where string) (toolArgs, error) {
-	var a toolArgs
 	args, err := readObject(raw, lastWins)
 	if err != nil {
-		return a, fmt.Errorf("%s: %w", where, err)
+		return toolArgs{}, fmt.Errorf("%s: %w", where, err)
 	}
+	return argsOf(args, where)
+}
+
+// argsOf reads the fields permgate uses from the members of a tool call's
+// arguments (the payload's field where); a field of the wrong type is an
+// error.
+func argsOf(args map[string]json.RawMessage, where string) (toolArgs, error) {
+	var a toolArgs
+	var err error
 	a.Command = args["command"]
 	for key, dst := range map[string]*string{
 		"file_path": &a.FilePath, "absolute_path": &a.AbsolutePath, "notebook_path": &a.NotebookPath,
