@@ -13,6 +13,7 @@ import (
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/harness"
 	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/setup"
 	"github.com/permgate/permgate/validator"
 )
 
@@ -79,7 +80,7 @@ func hookSettings(h *harness.Harness) string {
 	if err != nil {
 		bin = "permgate"
 	}
-	command, _ := json.Marshal(bin + " hook " + h.Name)
+	command, _ := json.Marshal(setup.HookCommand(bin, h.Name))
 	return h.Settings(string(command))
 }
 
@@ -230,6 +231,8 @@ func prepareHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string
 	// The files a command reads tell an allow permgate vouches for from one
 	// it hands back (handBack).
 	s.env.FileAccess = true
+	// An agent's harness may type into what the command starts.
+	s.env.Agent = true
 	p.s = s
 	return p
 }
