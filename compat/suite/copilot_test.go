@@ -185,15 +185,18 @@ func TestCopilot(t *testing.T) {
 
 	t.Run("self-protection", func(t *testing.T) {
 		other := filepath.Join(c.Hooks, "other.json")
-		guarded := []string{hooksFile, config, other}
+		// Copilot runs an extension's code at every start, outside any hook.
+		extension := filepath.Join(sb.Home, ".copilot", "extensions", "x", "extension.mjs")
+		guarded := []string{hooksFile, config, other, extension}
 		snap := sb.Snapshot(guarded...)
 		got := c.session([]fakemodel.Step{
 			copilotCall("edit", map[string]any{"path": hooksFile, "old_str": "permgate hook copilot", "new_str": "true"}),
 			copilotCall("create", map[string]any{"path": other, "file_text": `{"version":1,"hooks":{}}`}),
 			copilotCall("create", map[string]any{"path": config, "file_text": "mode = \"bypass\"\n"}),
 			copilotBash("echo '{}' > " + hooksFile),
+			copilotCall("create", map[string]any{"path": extension, "file_text": "import 'node:fs';\n"}),
 		}, "--allow-all")
-		for i, what := range []string{"edit of the hooks file", "a new hooks file", "permgate's config", "a redirect into the hooks file"} {
+		for i, what := range []string{"edit of the hooks file", "a new hooks file", "permgate's config", "a redirect into the hooks file", "an extension"} {
 			copilotWant(t, what, got[i], copilotDenied+"permgate: ", "self_modify")
 		}
 		after := sb.Snapshot(guarded...)
