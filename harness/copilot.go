@@ -20,7 +20,10 @@ import (
 // hook answers), session_store_sql a read-only query of Copilot's record of
 // past sessions. fetch_copilot_cli_documentation and skill load
 // instructions the harness holds; task_complete ends an autopilot or plan
-// task with a summary.
+// task with a summary. The tools only an interactive session offers
+// (extensions_manage, extensions_reload, manage_schedule and the canvas
+// tools) name no command or path: they are not here, and go back to
+// Copilot's own permissions.
 var copilotTools = map[string]string{
 	"bash": "bash", "write_bash": "bash",
 	"read_bash": "task_get", "list_bash": "task_list", "stop_bash": "task_update",
