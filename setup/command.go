@@ -22,9 +22,40 @@ func HookCommand(binary, harness string) string {
 }
 
 // guarded reports whether a registered hook command ends in the fail-closed
-// guard, and returns the command without it.
+// guard as the shell reads it, and returns the command without it. The text
+// alone is not enough: in `permgate hook claude # || exit 2` the guard is a
+// comment, and the shell never runs it.
 func guarded(command string) (string, bool) {
-	return strings.CutSuffix(command, FailClosedGuard)
+	head, ok := strings.CutSuffix(command, FailClosedGuard)
+	if !ok || !endsInGuard(command) {
+		return command, false
+	}
+	return head, true
+}
+
+// endsInGuard reports whether command parses as one statement `X || exit 2`,
+// with nothing after the guard, no redirection and not in the background.
+func endsInGuard(command string) bool {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	if err != nil || len(f.Stmts) != 1 || len(f.Stmts[0].Comments) > 0 || len(f.Last) > 0 {
+		return false
+	}
+	st := f.Stmts[0]
+	or, ok := st.Cmd.(*syntax.BinaryCmd)
+	if !ok || or.Op != syntax.OrStmt || st.Background || st.Negated || len(st.Redirs) > 0 {
+		return false
+	}
+	y := or.Y
+	call, ok := y.Cmd.(*syntax.CallExpr)
+	if !ok || y.Background || y.Negated || len(y.Redirs) > 0 || len(y.Comments) > 0 || len(call.Assigns) > 0 || len(call.Args) != 2 {
+		return false
+	}
+	for i, want := range []string{"exit", "2"} {
+		if lit, ok := literalWord(call.Args[i]); !ok || lit != want {
+			return false
+		}
+	}
+	return true
 }
 
 // shellWord quotes s for a POSIX shell when it holds anything but plain path
