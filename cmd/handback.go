@@ -56,6 +56,11 @@ func (s *session) readsWithin(a validator.Analysis) bool {
 		return false
 	}
 	for _, rec := range a.Commands {
+		// A command with no file operand reads its directory (ls, rg, git
+		// status): after cd -, popd or cd .. that may be anywhere.
+		if !s.within(rec.Dir) {
+			return false
+		}
 		for _, w := range rec.Command.Argv {
 			if !w.Static {
 				return false
@@ -77,10 +82,10 @@ func (s *session) readsWithin(a validator.Analysis) bool {
 
 // within reports whether path lies inside the call's working directory, as
 // written and where its links lead (a link in the project to ~/.ssh is not
-// inside it).
+// inside it); "", a path known only at run time, is not.
 func (s *session) within(path string) bool {
 	cwd := s.env.Cwd
-	if cwd == "" {
+	if cwd == "" || path == "" {
 		return false
 	}
 	if !filepath.IsAbs(path) {
