@@ -1,11 +1,14 @@
 package cmd
 
 import (
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/harness"
 	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/shellparse"
 	"github.com/permgate/permgate/validator"
 )
 
@@ -61,6 +64,9 @@ func (s *session) readsWithin(a validator.Analysis) bool {
 		if !s.within(rec.Dir) {
 			return false
 		}
+		if followsLinks(rec.Command) {
+			return false
+		}
 		for _, w := range rec.Command.Argv {
 			if !w.Static {
 				return false
@@ -106,4 +112,42 @@ func (s *session) within(path string) bool {
 func inside(dir, path string) bool {
 	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// linkFollowers are the options with which a program walking a tree follows
+// every link it meets in it (grep -R, rg -L, find -L): a link in the project
+// to ~/.ssh or / is then read through, and only the operands are looked up.
+// Letters are short options, which may be clustered (-Rn); words are matched
+// whole or before "=".
+var linkFollowers = map[string]struct {
+	letters string
+	words   []string
+}{
+	"grep": {"R", []string{"--dereference-recursive"}}, "egrep": {"R", []string{"--dereference-recursive"}},
+	"fgrep": {"R", []string{"--dereference-recursive"}}, "rg": {"L", []string{"--follow"}},
+	"find": {"", []string{"-L", "-follow"}}, "du": {"L", []string{"--dereference"}}, "tree": {"l", nil},
+	"fd": {"L", []string{"--follow"}}, "fdfind": {"L", []string{"--follow"}}, "ag": {"f", []string{"--follow"}},
+	"ls": {"L", []string{"--dereference"}},
+}
+
+// followsLinks reports whether c walks a tree following the links in it.
+func followsLinks(c shellparse.SimpleCommand) bool {
+	spec, ok := linkFollowers[path.Base(c.Name)]
+	if !ok || len(c.Argv) == 0 {
+		return false
+	}
+	for _, a := range c.Argv[1:] {
+		t := a.Text
+		if t == "--" {
+			break
+		}
+		name, _, _ := strings.Cut(t, "=")
+		if slices.Contains(spec.words, name) {
+			return true
+		}
+		if len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsAny(t[1:], spec.letters) {
+			return true
+		}
+	}
+	return false
 }
