@@ -98,14 +98,13 @@ func (s *session) within(path string) bool {
 		path = filepath.Join(cwd, path)
 	}
 	path = filepath.Clean(path)
-	if !inside(cwd, path) {
-		return false
-	}
 	if s.env.Resolve == nil {
-		return true
+		return inside(cwd, path)
 	}
+	// The analysis may name a path as the kernel reaches it (a cwd that is
+	// a link, src/..), which lies under the cwd's real directory.
 	real, realCwd := s.env.Resolve(path), s.env.Resolve(cwd)
-	return inside(realCwd, real) || inside(cwd, real)
+	return (inside(cwd, path) || inside(realCwd, path)) && (inside(realCwd, real) || inside(cwd, real))
 }
 
 // inside reports whether path is dir or below it (both clean and absolute).

@@ -12,6 +12,9 @@ import (
 // cd $X), a relative path resolves under unknownDir, which is nowhere permgate
 // treats as safe or as critical.
 func (ck *checker) resolve(p string) string {
+	if ck.v.env.Resolve != nil && hasDotDot(p) {
+		return ck.physical(p)
+	}
 	if strings.HasPrefix(p, "/") {
 		return path.Clean(p)
 	}
@@ -344,4 +347,37 @@ func hasFlag(args []shellparse.Word, short string, long ...string) bool {
 		}
 	}
 	return false
+}
+
+// hasDotDot reports whether p has a ".." component.
+func hasDotDot(p string) bool {
+	return p == ".." || strings.HasPrefix(p, "../") || strings.HasSuffix(p, "/..") || strings.Contains(p, "/../")
+}
+
+// physical is the absolute path p names as the kernel reads it: each ".."
+// is the parent of where the path so far really leads (Env.Resolve), not a
+// step back in the text, so that link/../etc/passwd, with link -> /usr, is
+// /usr/etc/passwd rather than a file beside link. A path relative to a
+// directory known only at run time stays under unknownDir.
+func (ck *checker) physical(p string) string {
+	cur := ck.dir
+	switch {
+	case strings.HasPrefix(p, "/"):
+		cur = "/"
+	case cur == "":
+		return path.Join(unknownDir, p)
+	}
+	for _, part := range strings.Split(p, "/") {
+		switch part {
+		case "", ".":
+		case "..":
+			if real := ck.v.lookup(cur); real != "" {
+				cur = real
+			}
+			cur = path.Dir(cur)
+		default:
+			cur = path.Join(cur, part)
+		}
+	}
+	return cur
 }
