@@ -64,7 +64,7 @@ func (s *session) readsWithin(a validator.Analysis) bool {
 		if !s.within(rec.Dir) {
 			return false
 		}
-		if followsLinks(rec.Command) {
+		if followsLinks(rec.Command) || printsEnvironment(rec.Command) {
 			return false
 		}
 		for _, w := range rec.Command.Argv {
@@ -146,6 +146,34 @@ func followsLinks(c shellparse.SimpleCommand) bool {
 		}
 		if len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsAny(t[1:], spec.letters) {
 			return true
+		}
+	}
+	return false
+}
+
+// printsEnvironment reports whether c prints the variables of the shell or
+// its environment (env, printenv, set, export -p, declare -p, ps e): the
+// values permgate would not read statically in $TOKEN, API keys among them.
+func printsEnvironment(c shellparse.SimpleCommand) bool {
+	if len(c.Argv) == 0 {
+		return false
+	}
+	args := c.Argv[1:]
+	switch path.Base(c.Name) {
+	case "env", "printenv":
+		return true
+	case "set", "export", "declare", "typeset", "readonly", "local":
+		for _, a := range args {
+			if !strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "+") {
+				return false // sets or names variables
+			}
+		}
+		return true
+	case "ps":
+		for _, a := range args {
+			if !strings.HasPrefix(a.Text, "-") && strings.Contains(a.Text, "e") {
+				return true // BSD e: each process's environment
+			}
 		}
 	}
 	return false
