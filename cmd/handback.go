@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"encoding/json"
 	"path"
 	"path/filepath"
 	"slices"
@@ -44,9 +45,36 @@ func (s *session) vouches(out policy.Outcome, a validator.Analysis, req harness.
 				return false
 			}
 		}
-		return true
+		return req.Tool != "glob" || !globLeaves(req.Input)
 	}
 	return false
+}
+
+// globLeaves reports whether a glob tool's pattern may name files outside
+// the directory it searches: an absolute pattern (/etc/*), one from the
+// home (~/…), or one with a .. step (../**). A pattern permgate cannot read
+// counts as leaving.
+func globLeaves(input json.RawMessage) bool {
+	var args struct {
+		Pattern any `json:"pattern"`
+	}
+	if len(input) == 0 {
+		return false
+	}
+	if json.Unmarshal(input, &args) != nil {
+		return true
+	}
+	if args.Pattern == nil {
+		return false
+	}
+	pattern, ok := args.Pattern.(string)
+	if !ok {
+		return true
+	}
+	if strings.HasPrefix(pattern, "/") || strings.HasPrefix(pattern, "~") || strings.HasPrefix(pattern, "\\") {
+		return true
+	}
+	return slices.Contains(strings.FieldsFunc(pattern, func(r rune) bool { return r == '/' || r == '\\' }), "..")
 }
 
 // readsWithin reports whether every command of a read-only analysis names
@@ -94,17 +122,43 @@ func (s *session) within(path string) bool {
 	if cwd == "" || path == "" {
 		return false
 	}
+	if path == "~" || strings.HasPrefix(path, "~/") {
+		// A file tool's ~ is the home (Claude Code's Read expands it).
+		path = filepath.Join(s.env.Home, path[1:])
+	} else if strings.HasPrefix(path, "~") {
+		return false // ~user
+	}
 	if !filepath.IsAbs(path) {
-		path = filepath.Join(cwd, path)
+		path = cwd + string(filepath.Separator) + path
 	}
-	path = filepath.Clean(path)
 	if s.env.Resolve == nil {
-		return inside(cwd, path)
+		return inside(cwd, filepath.Clean(path))
 	}
+	path = physical(path, s.env.Resolve)
 	// The analysis may name a path as the kernel reaches it (a cwd that is
 	// a link, src/..), which lies under the cwd's real directory.
 	real, realCwd := s.env.Resolve(path), s.env.Resolve(cwd)
 	return (inside(cwd, path) || inside(realCwd, path)) && (inside(realCwd, real) || inside(cwd, real))
+}
+
+// physical cleans the absolute path p as the kernel reads it: each ".." is
+// the parent of where the path so far leads (resolve follows the links), so
+// link/../etc/passwd, with link -> /etc/ssh, is /etc/passwd.
+func physical(p string, resolve func(string) string) string {
+	cur := string(filepath.Separator)
+	for _, part := range strings.Split(p, string(filepath.Separator)) {
+		switch part {
+		case "", ".":
+		case "..":
+			if real := resolve(cur); real != "" {
+				cur = real
+			}
+			cur = filepath.Dir(cur)
+		default:
+			cur = filepath.Join(cur, part)
+		}
+	}
+	return cur
 }
 
 // inside reports whether path is dir or below it (both clean and absolute).
