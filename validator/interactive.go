@@ -1,6 +1,8 @@
 package validator
 
 import (
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/shellparse"
@@ -20,12 +22,35 @@ const (
 // standard input it inherits: in an agent's harness that input can be a
 // terminal the agent types into after permgate has answered.
 func (ck *checker) interactive(c shellparse.SimpleCommand) {
-	if !ck.v.env.Agent {
+	if !ck.v.env.Agent || printsAndExits(c) {
 		return
 	}
 	ck.addSafer("dynamic_code", "interactive", NonSevere,
 		c.Name+" starts an interactive session that runs whatever is typed into it later, which permgate never sees",
 		"run the commands themselves, or a script file ("+c.Name+" script), instead of a session")
+}
+
+// infoOptions are, per program, the short options with which it prints its
+// version or usage and exits instead of reading commands (python3 -V, perl
+// -v); --version and --help do so for every one. A letter that means
+// something else for a program (bash -v is verbose, python -v too) is not
+// listed for it.
+var infoOptions = map[string][]string{
+	"python": {"-V", "-VV", "-h", "-?"}, "perl": {"-v", "-V", "-h"}, "ruby": {"-v", "-h"}, "irb": {"-v", "-h"},
+	"R": {"-h"}, "Rscript": {"-h"}, "pwsh": {"-v", "-Version", "-version", "-?", "-h", "-Help", "-help"},
+	"jshell": {"-version", "-h", "-help"}, "zsh": {"-h"}, "php": {"-v", "-h"}, "lua": {"-v"},
+}
+
+// printsAndExits reports a session program asked for its version or usage
+// by its first argument: after another (python3 - --version, bash -s
+// --version) the option may be the program's own argument, and it reads
+// stdin.
+func printsAndExits(c shellparse.SimpleCommand) bool {
+	if len(c.Argv) < 2 || !c.Argv[1].Static {
+		return false
+	}
+	t := c.Argv[1].Text
+	return t == "--version" || t == "--help" || slices.Contains(infoOptions[interpreterName(path.Base(c.Name))], t)
 }
 
 // replScripts lists, per database or key-value client, the options that give

@@ -67,6 +67,17 @@ func TestInteractiveSessions(t *testing.T) {
 		{"ed notes.txt < edits", false},
 		{"script -c ls out.log", false},
 		{"expect run.exp", false},
+		// asked for its version or usage, it prints it and exits
+		{"python3 --version", false},
+		{"python3 -V", false},
+		{"bash --version", false},
+		{"perl -v", false},
+		{"ruby -v", false},
+		{"pwsh -Version", false},
+		{"bash -v", true},
+		{"python3 -v", true},
+		{"python3 - --version", true},
+		{"bash -s --version", true},
 	} {
 		if got := agent.CheckScript(tc.command).Interactive(); got != tc.interactive {
 			t.Errorf("agent: %q interactive = %v, want %v", tc.command, got, tc.interactive)
