@@ -110,6 +110,42 @@ func (s *session) readsWithin(a validator.Analysis) bool {
 				return false
 			}
 		}
+		if !s.attachedWithin(rec) {
+			return false
+		}
+	}
+	return true
+}
+
+// attachedWithin reports whether every path given as a short option's
+// attached value (grep -f/etc/passwd, jq -f~/x) lies inside the working
+// directory; the analysis does not know which letters take a value, so any
+// cluster whose remainder names a directory counts as one.
+func (s *session) attachedWithin(rec validator.CommandRecord) bool {
+	if len(rec.Command.Argv) == 0 {
+		return true
+	}
+	for _, a := range rec.Command.Argv[1:] {
+		t := a.Text
+		if len(t) < 3 || t[0] != '-' || t[1] == '-' {
+			continue
+		}
+		for i := 2; i < len(t); i++ {
+			if t[i] != '/' && t[i] != '~' && t[i] != '.' {
+				continue
+			}
+			p := t[i:]
+			if p == "/" {
+				break // a separator (cut -d/, sort -t/), not the root
+			}
+			if !filepath.IsAbs(p) && rec.Dir != "" && !strings.HasPrefix(p, "~") {
+				p = filepath.Join(rec.Dir, p)
+			}
+			if !s.within(p) {
+				return false
+			}
+			break
+		}
 	}
 	return true
 }
