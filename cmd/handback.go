@@ -45,32 +45,48 @@ func (s *session) vouches(out policy.Outcome, a validator.Analysis, req harness.
 				return false
 			}
 		}
-		return req.Tool != "glob" || !globLeaves(req.Input)
+		keys := []string{"include"} // Gemini CLI's read_many_files globs
+		if req.Tool == "glob" {
+			keys = append(keys, "pattern")
+		}
+		return !globsLeave(req.Input, keys)
 	}
 	return false
 }
 
-// globLeaves reports whether a glob tool's pattern may name files outside
-// the directory it searches: an absolute pattern (/etc/*), one from the
-// home (~/…), or one with a .. step (../**). A pattern permgate cannot read
-// counts as leaving.
-func globLeaves(input json.RawMessage) bool {
-	var args struct {
-		Pattern any `json:"pattern"`
-	}
+// globsLeave reports whether a file tool's glob patterns (the input's keys,
+// each a string or a list of them) may name files outside the directory
+// it searches: an absolute pattern (/etc/*), one from the home (~/…), or
+// one with a .. step (../**). A pattern permgate cannot read counts as
+// leaving.
+func globsLeave(input json.RawMessage, keys []string) bool {
+	var args map[string]any
 	if len(input) == 0 {
 		return false
 	}
 	if json.Unmarshal(input, &args) != nil {
 		return true
 	}
-	if args.Pattern == nil {
-		return false
+	for _, key := range keys {
+		var patterns []any
+		switch v := args[key].(type) {
+		case nil:
+		case []any:
+			patterns = v
+		default:
+			patterns = []any{v}
+		}
+		for _, p := range patterns {
+			if pattern, ok := p.(string); !ok || globLeaves(pattern) {
+				return true
+			}
+		}
 	}
-	pattern, ok := args.Pattern.(string)
-	if !ok {
-		return true
-	}
+	return false
+}
+
+// globLeaves reports whether one glob pattern may leave its directory.
+func globLeaves(pattern string) bool {
 	if strings.HasPrefix(pattern, "/") || strings.HasPrefix(pattern, "~") || strings.HasPrefix(pattern, "\\") {
 		return true
 	}
