@@ -170,7 +170,17 @@ func (s *session) attachedWithin(rec validator.CommandRecord) bool {
 // written and where its links lead (a link in the project to ~/.ssh is not
 // inside it); "", a path known only at run time, is not.
 func (s *session) within(path string) bool {
-	cwd := s.env.Cwd
+	// A tool's own working directory (workdir, dir_path) counts only
+	// inside the session's: a harness without one runs the command there.
+	if s.sessionCwd != "" && !s.withinDir(s.sessionCwd, path) {
+		return false
+	}
+	return s.withinDir(s.env.Cwd, path)
+}
+
+// withinDir reports whether path (relative to the call's working
+// directory) lies inside cwd, as within does.
+func (s *session) withinDir(cwd, path string) bool {
 	if cwd == "" || path == "" {
 		return false
 	}
@@ -181,7 +191,7 @@ func (s *session) within(path string) bool {
 		return false // ~user
 	}
 	if !filepath.IsAbs(path) {
-		path = cwd + string(filepath.Separator) + path
+		path = s.env.Cwd + string(filepath.Separator) + path
 	}
 	if s.env.Resolve == nil {
 		return inside(cwd, filepath.Clean(path))
