@@ -67,6 +67,11 @@ func TestInteractiveSessions(t *testing.T) {
 		{"ed notes.txt < edits", false},
 		{"script -c ls out.log", false},
 		{"expect run.exp", false},
+		{"ssh host", true},
+		{"ssh -p 2222 -i key user@host", true},
+		{"ssh host uptime", false},
+		{"ssh -N -L 8080:localhost:80 host", false},
+		{"ssh host < /dev/null", false},
 		// asked for its version or usage, it prints it and exits
 		{"python3 --version", false},
 		{"python3 -V", false},
