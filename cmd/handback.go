@@ -134,36 +134,45 @@ func (s *session) readsWithin(a validator.Analysis) bool {
 }
 
 // attachedWithin reports whether every path given as a short option's
-// attached value (grep -f/etc/passwd, jq -f~/x) lies inside the working
-// directory; the analysis does not know which letters take a value, so any
-// cluster whose remainder names a directory counts as one.
+// attached value (grep -f/etc/passwd, grep -rf~/pats, jq -f./filter) lies
+// inside the working directory. The analysis does not know which letters
+// take a value, so a path right after one or two option letters counts.
 func (s *session) attachedWithin(rec validator.CommandRecord) bool {
 	if len(rec.Command.Argv) == 0 {
 		return true
 	}
 	for _, a := range rec.Command.Argv[1:] {
-		t := a.Text
-		if len(t) < 3 || t[0] != '-' || t[1] == '-' {
+		p, ok := attachedPath(a.Text)
+		if !ok {
 			continue
 		}
-		for i := 2; i < len(t); i++ {
-			if t[i] != '/' && t[i] != '~' && t[i] != '.' {
-				continue
-			}
-			p := t[i:]
-			if p == "/" {
-				break // a separator (cut -d/, sort -t/), not the root
-			}
-			if !filepath.IsAbs(p) && rec.Dir != "" && !strings.HasPrefix(p, "~") {
-				p = filepath.Join(rec.Dir, p)
-			}
-			if !s.within(p) {
-				return false
-			}
-			break
+		if !filepath.IsAbs(p) && rec.Dir != "" && !strings.HasPrefix(p, "~") {
+			p = filepath.Join(rec.Dir, p)
+		}
+		if !s.within(p) {
+			return false
 		}
 	}
 	return true
+}
+
+// attachedPath returns the path attached to a short option word (-f/x,
+// -rf~/x), if it has one: after one or two letters, a value that begins
+// with /, ~ or . ("/" alone is a separator: cut -d/).
+func attachedPath(t string) (string, bool) {
+	if len(t) < 3 || t[0] != '-' || t[1] == '-' {
+		return "", false
+	}
+	for i := 2; i < len(t) && i <= 3; i++ {
+		c := t[i]
+		if c == '/' || c == '~' || c == '.' {
+			return t[i:], t[i:] != "/"
+		}
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			break
+		}
+	}
+	return "", false
 }
 
 // within reports whether path lies inside the call's working directory, as
