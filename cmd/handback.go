@@ -108,7 +108,7 @@ func (s *session) readsWithin(a validator.Analysis) bool {
 		if !s.within(rec.Dir) {
 			return false
 		}
-		if followsLinks(rec.Command) || printsEnvironment(rec.Command) {
+		if followsLinks(rec.Command) || printsEnvironment(rec.Command) || readsSystemRecords(rec.Command) {
 			return false
 		}
 		for _, w := range rec.Command.Argv {
@@ -299,6 +299,55 @@ func printsEnvironment(c shellparse.SimpleCommand) bool {
 			if !strings.HasPrefix(a.Text, "-") && strings.Contains(a.Text, "e") {
 				return true // BSD e: each process's environment
 			}
+		}
+	}
+	return false
+}
+
+// systemRecords are read-only programs whose input is files outside the
+// working directory that no operand names: the account and group
+// databases (getent), the system's logs (journalctl, dmesg, last), the
+// user's crontab, every process's open files (lsof).
+var systemRecords = map[string]bool{"getent": true, "journalctl": true, "dmesg": true, "last": true, "lastb": true,
+	"lastlog": true, "crontab": true, "lsof": true}
+
+// gitConfigDumps are the git config options that print the user's and the
+// system's settings whole (~/.gitconfig may hold a token in a URL).
+var gitConfigDumps = map[string]bool{"-l": true, "--list": true, "--global": true, "--system": true,
+	"--show-origin": true, "--show-scope": true, "--get-regexp": true, "--get-urlmatch": true}
+
+// readsSystemRecords reports whether c reads system or user records outside
+// the working directory that its words do not name.
+func readsSystemRecords(c shellparse.SimpleCommand) bool {
+	if len(c.Argv) == 0 {
+		return false
+	}
+	base := path.Base(c.Name)
+	if systemRecords[base] {
+		return true
+	}
+	if base != "git" {
+		return false
+	}
+	sub := -1
+	for i := 1; i < len(c.Argv); i++ {
+		switch t := c.Argv[i].Text; {
+		case t == "-C" || t == "-c" || t == "--git-dir" || t == "--work-tree" || t == "--namespace":
+			i++ // the global option's value
+		case !strings.HasPrefix(t, "-"):
+			sub = i
+		}
+		if sub >= 0 {
+			break
+		}
+	}
+	if sub < 0 || c.Argv[sub].Text != "config" {
+		return false
+	}
+	for _, a := range c.Argv[sub+1:] {
+		name, _, _ := strings.Cut(a.Text, "=")
+		if gitConfigDumps[name] {
+			return true
 		}
 	}
 	return false
