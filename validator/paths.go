@@ -215,10 +215,14 @@ var secretSuffixes = []string{"/.aws/credentials", "/.kube/config", "/.docker/co
 	"/.gem/credentials", "/.boto", "/.s3cfg", "/.azure/accessTokens.json", "/.azure/msal_token_cache.json",
 	"/.config/op/config", "/.local/share/keyrings", "/.password-store", "/.config/rclone/rclone.conf",
 	"/.fly/config.yml", "/.config/doctl/config.yaml", "/.netlify/config.json", "/.config/netlify/config.json",
-	"/.wrangler/config/default.toml", "/.heroku/credentials"}
+	"/.wrangler/config/default.toml", "/.heroku/credentials", "/.gemini/oauth_creds.json", "/.m2/settings.xml",
+	// what was typed at a prompt, passwords and tokens among it
+	"/.bash_history", "/.zsh_history", "/.python_history", "/.psql_history", "/.mysql_history",
+	"/.node_repl_history", "/.local/share/fish/fish_history"}
 
 // secretTrees are folders whose every file holds credentials.
-var secretTrees = []string{"/.gnupg", "/.config/gcloud/legacy_credentials", "/.password-store"}
+var secretTrees = []string{"/.gnupg", "/.config/gcloud/legacy_credentials", "/.password-store", "/.local/share/keyrings",
+	"/.mozilla/firefox", "/.config/google-chrome", "/.config/chromium"}
 
 // sshKeyName reports a private key's file name: id_rsa, id_ed25519 … and
 // suffixed copies (id_rsa_work, id_ed25519-github, id_rsa.bak), never the
