@@ -1,7 +1,9 @@
 // Package harness holds the hook protocols of the agent harnesses permgate
 // answers: Claude Code's PreToolUse, Codex's PreToolUse, Gemini CLI's
 // BeforeTool, Cursor's beforeShellExecution, beforeReadFile,
-// beforeMCPExecution and preToolUse, and GitHub Copilot CLI's preToolUse. Per harness it decodes the hook's JSON input into a Request and
+// beforeMCPExecution and preToolUse, GitHub Copilot CLI's preToolUse, and
+// OpenCode's tool.execute.before (through permgate's plugin). Per harness it
+// decodes the hook's JSON input into a Request and
 // encodes a decision into the harness's output and exit code. It decides
 // nothing itself and does no I/O beyond the reader it is given.
 package harness
@@ -61,7 +63,7 @@ type mode struct {
 // harnesses is the protocol table; it is never written after start-up.
 var harnesses = map[string]*Harness{
 	"claude": claudeHarness, "codex": codexHarness, "gemini": geminiHarness,
-	"cursor": cursorHarness, "copilot": copilotHarness,
+	"cursor": cursorHarness, "copilot": copilotHarness, "opencode": opencodeHarness,
 }
 
 // Lookup returns the harness permgate's command line names name.
