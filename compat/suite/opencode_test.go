@@ -24,6 +24,9 @@ const opencodeModel = "anthropic/claude-sonnet-4-5"
 type opencode struct {
 	sb          *sandbox
 	bin, config string
+	// net is the loopback-only network OpenCode runs in (nil: the
+	// machine's, where no namespace can be made).
+	net *loopbackNet
 }
 
 // newOpencode makes a sandbox for OpenCode, with the packages OpenCode puts
@@ -36,11 +39,14 @@ func newOpencode(t *testing.T) *opencode {
 	if err := os.MkdirAll(oc.config, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cp := exec.Command("cp", "-a", filepath.Join(deps, "node_modules"), filepath.Join(deps, "package.json"), oc.config)
+	// OpenCode installs again, from npm, when package-lock.json does not list
+	// what package.json does: all three are copied.
+	cp := exec.Command("cp", "-a", filepath.Join(deps, "node_modules"), filepath.Join(deps, "package.json"), filepath.Join(deps, "package-lock.json"), oc.config)
 	if out, err := cp.CombinedOutput(); err != nil {
 		t.Fatalf("copy OpenCode's config packages: %v\n%s", err, out)
 	}
 	oc.sb.Setenv("OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_LSP_DOWNLOAD=1")
+	oc.net = newLoopbackNet(t)
 	return oc
 }
 
@@ -51,7 +57,7 @@ func opencodeDeps(t *testing.T) string {
 	t.Helper()
 	r := releaseOf(t, "opencode")
 	dir := filepath.Join(cacheDir(t), r.Name+"-"+r.Version+"-config")
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@opencode-ai", "plugin", "package.json")); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, "package-lock.json")); err == nil {
 		return dir
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -104,9 +110,14 @@ func (oc *opencode) run(permission any, flags []string, calls ...fakemodel.Call)
 	}
 	srv := fakemodel.Start(fakemodel.Steps("bash", steps...))
 	defer srv.Close()
-	oc.configure(srv.URL, permission)
+	url := srv.URL
+	if oc.net != nil {
+		url = "http://" + oc.net.forward(oc.sb.t, hostPort(srv.URL))
+	}
+	oc.configure(url, permission)
 	args := append([]string{"run", "--model", opencodeModel}, flags...)
-	res := oc.sb.Run(3*time.Minute, oc.sb.Work, nil, oc.bin, append(args, "go")...)
+	name, argv := oc.net.command(oc.bin, append(args, "go")...)
+	res := oc.sb.Run(3*time.Minute, oc.sb.Work, nil, name, argv...)
 	if res.Code != 0 {
 		oc.sb.t.Fatalf("opencode run: exit %d\n%s\n%s", res.Code, res.Stdout, res.Stderr)
 	}
@@ -115,6 +126,16 @@ func (oc *opencode) run(permission any, flags []string, calls ...fakemodel.Call)
 		oc.sb.t.Fatalf("OpenCode sent the model no request offering bash\n%s\n%s", res.Stdout, res.Stderr)
 	}
 	return turns[len(turns)-1].Results
+}
+
+// in is oc reporting to t (a subtest): its runs fail t, not the test that
+// made the sandbox.
+func (oc *opencode) in(t *testing.T) *opencode {
+	sb := *oc.sb
+	sb.t = t
+	c := *oc
+	c.sb = &sb
+	return &c
 }
 
 func bashCall(command string) fakemodel.Call {
@@ -137,6 +158,8 @@ func TestOpencode(t *testing.T) {
 	protected := sb.Snapshot(plugin, config)
 
 	t.Run("default-permissions", func(t *testing.T) {
+		oc := oc.in(t)
+		sb := oc.sb
 		results := oc.run(nil, nil,
 			bashCall("ls"),
 			fakemodel.Call{Tool: "read", Input: map[string]any{"filePath": filepath.Join(sb.Work, "README.md")}},
@@ -156,6 +179,7 @@ func TestOpencode(t *testing.T) {
 	})
 
 	t.Run("opencode-allows-everything", func(t *testing.T) {
+		oc := oc.in(t)
 		// OpenCode alone would run each of these: its permission allows all
 		// and --auto approves the rest.
 		results := oc.run("allow", []string{"--auto"},
@@ -167,6 +191,8 @@ func TestOpencode(t *testing.T) {
 	})
 
 	t.Run("missing-permgate", func(t *testing.T) {
+		oc := oc.in(t)
+		sb := oc.sb
 		moved := sb.Bin + ".moved"
 		if err := os.Rename(sb.Bin, moved); err != nil {
 			t.Fatal(err)
@@ -184,15 +210,26 @@ func TestOpencode(t *testing.T) {
 	}
 
 	t.Run("uninstall", func(t *testing.T) {
+		oc := oc.in(t)
+		sb := oc.sb
 		if res := sb.Permgate("uninstall", "opencode"); res.Code != 0 {
 			t.Fatalf("uninstall opencode: exit %d\n%s%s", res.Code, res.Stdout, res.Stderr)
 		}
 		if _, err := os.Stat(plugin); !os.IsNotExist(err) {
 			t.Fatalf("the plugin is still there: %v", err)
 		}
+		// The control: without permgate, OpenCode allowing everything runs
+		// the delete it stopped before.
+		control := filepath.Join(sb.Home, "controldir")
+		if err := os.MkdirAll(control, 0o755); err != nil {
+			t.Fatal(err)
+		}
 		before := len(sb.AuditLines())
-		results := oc.run(nil, nil, bashCall("ls"))
-		expectResults(t, results, []string{"README.md"})
+		results := oc.run("allow", []string{"--auto"}, bashCall("ls"), bashCall("rm -rf ~/controldir"))
+		expectResults(t, results, []string{"README.md", ""})
+		if _, err := os.Stat(control); !os.IsNotExist(err) {
+			t.Errorf("OpenCode alone did not delete ~/controldir (%v): the cases above prove nothing", err)
+		}
 		if after := len(sb.AuditLines()); after != before {
 			t.Errorf("%d audit records after uninstall", after-before)
 		}
