@@ -48,6 +48,10 @@ var builtinTools = map[string]ToolPolicy{
 	"write_file": PolicyAuto,
 	// A harness's own conversation tools touch nothing.
 	"ask_user": PolicySafe, "exit_plan_mode": PolicySafe,
+	// Gemini CLI's own tools (0.61.0) that touch nothing of the machine: the
+	// session's topic, entering its plan mode (which only narrows what runs),
+	// a subagent's final answer, and its bundled documentation.
+	"update_topic": PolicySafe, "enter_plan_mode": PolicySafe, "complete_task": PolicySafe, "internal_docs": PolicySafe,
 }
 
 // ToolCall is a harness's request to use a tool other than bash.
