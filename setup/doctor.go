@@ -110,6 +110,10 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 		}
 		if name == "gemini" {
 			out = append(out, geminiEnabled(f.path, doc)...)
+			if !project {
+				out = append(out, e.geminiSystem()...)
+				out = append(out, e.geminiTrust(doc)...)
+			}
 			if project && len(regs) == 0 && geminiOwnBeforeTool(doc) {
 				out = append(out, Check{Warn, name, f.path + " has a BeforeTool list without permgate's hook: a Gemini CLI that merges \"hooks\" shallowly (older versions) uses it instead of yours, and runs no permgate in this folder",
 					"permgate install gemini --project"})
@@ -131,6 +135,9 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 	}
 	if name == "codex" {
 		out = append(out, Check{Warn, name, "Codex runs a hook only once it is trusted, and again after each change of it", "start codex, open /hooks and trust permgate's PreToolUse hook"})
+	}
+	if name == "gemini" && !project {
+		out = append(out, Check{Warn, name, "fails open: " + geminiFailsOpen, ""})
 	}
 	return out
 }
