@@ -434,3 +434,40 @@ func (s *ptyScreen) waitFor(text string, timeout time.Duration) bool {
 	}
 	return false
 }
+
+// TestGeminiExit2NeedsAReason checks what a registration that falls back to
+// `|| exit 2` relies on in Gemini CLI 0.61.0: exit 2 blocks only with
+// something on stderr (or stdout); a hook that fails silently and then exits
+// 2 lets the call run. A fallback that says why before exit 2 blocks.
+func TestGeminiExit2NeedsAReason(t *testing.T) {
+	g := newGeminiSandbox(t)
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(fileBytes(t, g.settings)), &doc); err != nil {
+		t.Fatal(err)
+	}
+	failing := "sh -c 'exit 1'"
+	doc["hooks"] = map[string]any{"BeforeTool": []any{
+		map[string]any{"matcher": "run_shell_command", "hooks": []any{map[string]any{
+			"name": "silent", "type": "command", "command": failing + " || exit 2"}}},
+		map[string]any{"matcher": "write_file", "hooks": []any{map[string]any{
+			"name": "says-why", "type": "command", "command": failing + " || { echo 'permgate: the hook failed; the tool call is blocked' >&2; exit 2; }"}}},
+	}}
+	data, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTestFile(t, g.settings, string(data))
+	main, _ := g.headless([]fakemodel.Call{
+		shell("touch silent.txt"),
+		{Tool: "write_file", Input: map[string]any{"file_path": "says-why.txt", "content": "x\n"}},
+	}, "--yolo")
+	if !fileExists(filepath.Join(g.Work, "silent.txt")) {
+		t.Errorf("a silent exit 2 blocked the call (Gemini CLI has changed): the model was told %q", resultOf(t, main, 0))
+	}
+	if got := resultOf(t, main, 1); got != "Tool execution blocked: permgate: the hook failed; the tool call is blocked" {
+		t.Errorf("exit 2 with a reason: the model was told %q", got)
+	}
+	if fileExists(filepath.Join(g.Work, "says-why.txt")) {
+		t.Error("exit 2 with a reason did not block the call")
+	}
+}
