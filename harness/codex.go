@@ -36,7 +36,7 @@ var codexHarness = &Harness{
 // dontAsk permission mode, fail_closed in the config, PERMGATE_FAIL_CLOSED),
 // policy has already turned the ask into a deny before it gets here.
 func encodeCodex(resp Response) Output {
-	if resp.Decision == policy.Allow || resp.Decision == policy.Ask {
+	if resp.Decision == policy.Allow || resp.Decision == policy.Ask || resp.Decision == Defer {
 		return Output{Exit: ExitOK}
 	}
 	return Output{Stderr: []byte(resp.Reason + "\n"), Exit: ExitBlock}

@@ -50,6 +50,11 @@ type Request struct {
 	// non-empty file_path, absolute_path, notebook_path, path, dir_path and
 	// paths values, without repeats. A bash call has none.
 	Paths []string `json:"paths,omitempty"`
+	// TTY reports a shell call that runs with a terminal the agent can
+	// write to afterwards (Codex's exec_command with "tty": true, followed by
+	// write_stdin calls that never reach the hook). Any value but absent,
+	// null or false counts.
+	TTY bool `json:"tty,omitempty"`
 	// URL is tool_input.url.
 	URL string `json:"url,omitempty"`
 	// Input is tool_input as sent, for tools permgate does not know.
@@ -104,6 +109,7 @@ func (h *Harness) request(in input) Request {
 			in.Args.Command, req.Typed = typedKeys(args[key]), true
 		}
 		req.Command, req.CommandValid, req.CommandErr = shellCommand(in.Args.Command)
+		req.TTY = in.Args.TTY
 		if dir, err := shellWorkdir(in.Cwd, in.ToolInput); err != nil {
 			req.CommandErr = err
 		} else {
@@ -200,6 +206,7 @@ type toolArgs struct {
 	Paths        []string
 	DirPath      string
 	URL          string
+	TTY          bool
 }
 
 // decodeInput reads a hook payload as the harness reads its own JSON: keys
@@ -250,6 +257,9 @@ func readArgs(raw json.RawMessage, lastWins bool, where string) (toolArgs, error
 		if *dst, err = stringField(args, key); err != nil {
 			return a, fmt.Errorf("%s: %w", where, err)
 		}
+	}
+	if raw, ok := args["tty"]; ok && string(raw) != "null" && string(raw) != "false" {
+		a.TTY = true
 	}
 	if raw := args["paths"]; len(raw) > 0 && string(raw) != "null" {
 		if a.Paths, _, err = stringList(raw); err != nil {
