@@ -64,9 +64,6 @@ var geminiTools = map[string]string{
 //   - no decision (Defer) is {}: Gemini CLI's own policy decides.
 func encodeGemini(resp Response) Output {
 	switch resp.Decision {
-	case Defer:
-		// No decision: Gemini CLI's own policy and confirmation decide.
-		return Output{Stdout: []byte("{}\n")}
 	case policy.Allow:
 		return Output{Stdout: encodeJSON(map[string]string{"decision": "allow", "reason": resp.Reason})}
 	case policy.Ask:
