@@ -236,6 +236,26 @@ func TestGemini(t *testing.T) {
 		}
 	})
 
+	t.Run("silent-failure", func(t *testing.T) {
+		// A permgate that fails without a word: only the registration's
+		// fallback can say why, and Gemini CLI blocks only then.
+		kept := g.Bin + ".kept"
+		if err := os.Rename(g.Bin, kept); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Rename(kept, g.Bin)
+		if err := os.WriteFile(g.Bin, []byte("#!/bin/sh\nexit 1\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		main, _ := g.headless([]fakemodel.Call{shell("rm -rf ~/victimdir")}, "--yolo")
+		if got := resultOf(t, main, 0); got != "Tool execution blocked: permgate: the hook failed; the tool call is blocked" {
+			t.Errorf("with permgate failing silently, the model was told %q", got)
+		}
+		if !g.VictimAlive() {
+			t.Error("with permgate failing silently, rm -rf ~/victimdir ran")
+		}
+	})
+
 	t.Run("uninstall", func(t *testing.T) {
 		if res := g.Permgate("uninstall", "gemini"); res.Code != 0 {
 			t.Fatalf("permgate uninstall gemini: exit %d\n%s%s", res.Code, res.Stdout, res.Stderr)
