@@ -13,6 +13,15 @@ import (
 const geminiFailsOpen = "Gemini CLI runs the call when the hook times out (30 s), exits 1, or exits with no output at all (exit 2 included), " +
 	"and runs no hook from any settings file in a folder it does not trust; a missing or crashing permgate blocks (its error reaches stderr)"
 
+// geminiUserDir is Gemini CLI's own directory: ~/.gemini, where
+// GEMINI_CLI_HOME (an absolute path) stands for the home.
+func (e *Env) geminiUserDir() string {
+	if v := e.getenv("GEMINI_CLI_HOME"); filepath.IsAbs(v) {
+		return filepath.Join(v, ".gemini")
+	}
+	return filepath.Join(e.Home, ".gemini")
+}
+
 // geminiSystemFiles are Gemini CLI's system-wide settings: the defaults a
 // user's settings override, and the settings that override the user's. Each
 // can turn all hooks off.
@@ -58,7 +67,7 @@ func (e *Env) geminiTrust(user *jnode) []Check {
 	}
 	path := e.getenv("GEMINI_CLI_TRUSTED_FOLDERS_PATH")
 	if !filepath.IsAbs(path) {
-		path = filepath.Join(e.Home, ".gemini", "trustedFolders.json")
+		path = filepath.Join(e.geminiUserDir(), "trustedFolders.json")
 	}
 	data, err := e.readInstalled(path, false)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -112,3 +112,23 @@ func TestDoctorGeminiFailsOpen(t *testing.T) {
 		}
 	}
 }
+
+// TestGeminiCLIHome: GEMINI_CLI_HOME stands for the home in Gemini CLI, so
+// install writes $GEMINI_CLI_HOME/.gemini/settings.json, and doctor reads it.
+func TestGeminiCLIHome(t *testing.T) {
+	alt := t.TempDir()
+	e := geminiEnv(t, map[string]string{"GEMINI_CLI_HOME": alt})
+	if _, err := Install(e, "gemini", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(alt, ".gemini", "settings.json")
+	if !strings.Contains(readFile(t, want), "permgate hook gemini") {
+		t.Fatalf("install did not register the hook in %s", want)
+	}
+	if exists(filepath.Join(e.Home, ".gemini", "settings.json")) {
+		t.Error("install wrote ~/.gemini/settings.json although GEMINI_CLI_HOME moves it")
+	}
+	if _, ok := findCheck(geminiChecks(e), Fail, "the registered program /p/permgate"); !ok {
+		t.Errorf("doctor does not find the hook in %s: %+v", want, geminiChecks(e))
+	}
+}
