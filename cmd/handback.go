@@ -75,7 +75,9 @@ func (s *session) readsWithin(a validator.Analysis) bool {
 	return true
 }
 
-// within reports whether path lies inside the call's working directory.
+// within reports whether path lies inside the call's working directory, as
+// written and where its links lead (a link in the project to ~/.ssh is not
+// inside it).
 func (s *session) within(path string) bool {
 	cwd := s.env.Cwd
 	if cwd == "" {
@@ -84,6 +86,19 @@ func (s *session) within(path string) bool {
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(cwd, path)
 	}
-	rel, err := filepath.Rel(cwd, filepath.Clean(path))
+	path = filepath.Clean(path)
+	if !inside(cwd, path) {
+		return false
+	}
+	if s.env.Resolve == nil {
+		return true
+	}
+	real, realCwd := s.env.Resolve(path), s.env.Resolve(cwd)
+	return inside(realCwd, real) || inside(cwd, real)
+}
+
+// inside reports whether path is dir or below it (both clean and absolute).
+func inside(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

@@ -30,7 +30,7 @@ func newHookCmd(io streams, g *globalFlags) *cobra.Command {
 			"beforeShellExecution, beforeReadFile, beforeMCPExecution or preToolUse, GitHub Copilot CLI's\n" +
 			"preToolUse, or OpenCode's tool.execute.before (sent by permgate's plugin) JSON on stdin and\n" +
 			"answers in that harness's protocol. It never prompts: an ask goes back\n" +
-			"to the harness, or to its own approval where the hook cannot ask (Codex, Gemini CLI, Copilot CLI),\n" +
+			"to the harness, or to its own approval where the hook cannot ask (Codex, Gemini CLI),\n" +
 			"unless no one can be asked (fail-closed), when it is a deny. Bad input, a config error or an\n" +
 			"internal error is a deny. --print-config prints the settings that register the hook.",
 		Example: "  permgate hook claude --print-config   # the settings snippet to add to Claude Code's settings\n" +
@@ -150,6 +150,17 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 	return answer(out.Decision, "permgate: "+saferReason(out, r.a))
 }
 
+// hasTerminal reports whether the hook can reach a terminal (/dev/tty): the
+// harness running it has one a person can answer at.
+func hasTerminal() bool {
+	tty, err := openTerminal(os.O_RDWR)
+	if err != nil {
+		return false
+	}
+	tty.Close()
+	return true
+}
+
 // preparedHook is a tool call read, with the session to decide it in, or
 // the reason it is refused before it is decided.
 type preparedHook struct {
@@ -228,6 +239,13 @@ func prepareHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string
 		in := s.modeInputs(g, modeFlag, false)
 		in.Harness = h.Mode(req.PermissionMode)
 		s.eff, err = policy.Select(&s.cfg.Policy, in)
+		if h.AskNeedsTerminal() && !hasTerminal() {
+			// The harness asks only at its terminal, and there is none.
+			s.noOneToAsk = h.Title + " asks only at its terminal, and it runs without one"
+		}
+		if why := h.NoAsk(); why != "" {
+			s.noOneToAsk = why
+		}
 	}
 	if err != nil {
 		p.refuse = "permgate refuses while its config is broken: " + err.Error()
@@ -236,6 +254,8 @@ func prepareHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string
 	// The files a command reads tell an allow permgate vouches for from one
 	// it hands back (handBack).
 	s.env.FileAccess = true
+	// An agent's harness may type into what the command starts.
+	s.env.Agent = true
 	p.s = s
 	return p
 }

@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -50,10 +51,29 @@ type Request struct {
 	// non-empty file_path, absolute_path, notebook_path, path, dir_path and
 	// paths values, without repeats. A bash call has none.
 	Paths []string `json:"paths,omitempty"`
+	// TTY reports a shell call that runs with a terminal the agent can
+	// write to afterwards (Codex's exec_command with "tty": true, followed by
+	// write_stdin calls that never reach the hook). Any value but absent,
+	// null or false counts.
+	TTY bool `json:"tty,omitempty"`
 	// URL is tool_input.url.
 	URL string `json:"url,omitempty"`
 	// Input is tool_input as sent, for tools permgate does not know.
 	Input json.RawMessage `json:"-"`
+}
+
+// Decode's refusals begin with one of these: a hook whose answer carries
+// one refused the payload unread (Refused).
+const (
+	refusedRead  = "could not read the hook input"
+	refusedParse = "could not parse the hook input as JSON"
+)
+
+// Refused reports whether a hook's answer (its stdout or stderr) is
+// permgate's refusal of a payload it could not decode: a deny that says
+// nothing of the call, which is what every call then gets.
+func Refused(answer []byte) bool {
+	return bytes.Contains(answer, []byte(refusedRead)) || bytes.Contains(answer, []byte(refusedParse))
 }
 
 // Decode reads one hook payload from r, at most MaxInput bytes, as this
@@ -62,7 +82,7 @@ type Request struct {
 func (h *Harness) Decode(r io.Reader) (Request, error) {
 	data, err := readLimited(r, MaxInput)
 	if err != nil {
-		return Request{}, fmt.Errorf("could not read the hook input: %w", err)
+		return Request{}, fmt.Errorf("%s: %w", refusedRead, err)
 	}
 	decode := h.decode
 	if decode == nil {
@@ -70,13 +90,13 @@ func (h *Harness) Decode(r io.Reader) (Request, error) {
 	}
 	in, err := decode(data)
 	if errors.As(err, new(notJSON)) {
-		return Request{}, fmt.Errorf("could not parse the hook input as JSON: %w", err)
+		return Request{}, fmt.Errorf("%s: %w", refusedParse, err)
 	}
 	if err == nil {
 		err = absoluteCwd(in)
 	}
 	if err != nil {
-		return Request{}, fmt.Errorf("could not read the hook input: %w", err)
+		return Request{}, fmt.Errorf("%s: %w", refusedRead, err)
 	}
 	return h.request(in), nil
 }
@@ -96,6 +116,9 @@ func (h *Harness) request(in input) Request {
 		SessionID: in.SessionID, Cwd: in.Cwd, PermissionMode: in.PermissionMode, HookEventName: in.HookEventName,
 		ToolName: in.ToolName, Tool: h.Tool(in.ToolName), URL: in.Args.URL, Input: in.ToolInput,
 	}
+	if other, ok := h.commandless[in.ToolName]; ok && len(in.Args.Command) == 0 {
+		req.Tool = other
+	}
 	switch req.Tool {
 	case "bash":
 		if key, ok := h.typed[in.ToolName]; ok {
@@ -104,6 +127,7 @@ func (h *Harness) request(in input) Request {
 			in.Args.Command, req.Typed = typedKeys(args[key]), true
 		}
 		req.Command, req.CommandValid, req.CommandErr = shellCommand(in.Args.Command)
+		req.TTY = in.Args.TTY
 		if dir, err := shellWorkdir(in.Cwd, in.ToolInput); err != nil {
 			req.CommandErr = err
 		} else {
@@ -200,6 +224,7 @@ type toolArgs struct {
 	Paths        []string
 	DirPath      string
 	URL          string
+	TTY          bool
 }
 
 // decodeInput reads a hook payload as the harness reads its own JSON: keys
@@ -237,11 +262,19 @@ func decodeInput(data []byte, lastWins bool) (input, error) {
 // payload's field where), one JSON object, keys matched exactly; a field of
 // the wrong type is an error.
 func readArgs(raw json.RawMessage, lastWins bool, where string) (toolArgs, error) {
-	var a toolArgs
 	args, err := readObject(raw, lastWins)
 	if err != nil {
-		return a, fmt.Errorf("%s: %w", where, err)
+		return toolArgs{}, fmt.Errorf("%s: %w", where, err)
 	}
+	return argsOf(args, where)
+}
+
+// argsOf reads the fields permgate uses from the members of a tool call's
+// arguments (the payload's field where); a field of the wrong type is an
+// error.
+func argsOf(args map[string]json.RawMessage, where string) (toolArgs, error) {
+	var a toolArgs
+	var err error
 	a.Command = args["command"]
 	for key, dst := range map[string]*string{
 		"file_path": &a.FilePath, "absolute_path": &a.AbsolutePath, "notebook_path": &a.NotebookPath,
@@ -250,6 +283,9 @@ func readArgs(raw json.RawMessage, lastWins bool, where string) (toolArgs, error
 		if *dst, err = stringField(args, key); err != nil {
 			return a, fmt.Errorf("%s: %w", where, err)
 		}
+	}
+	if raw, ok := args["tty"]; ok && string(raw) != "null" && string(raw) != "false" {
+		a.TTY = true
 	}
 	if raw := args["paths"]; len(raw) > 0 && string(raw) != "null" {
 		if a.Paths, _, err = stringList(raw); err != nil {

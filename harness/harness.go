@@ -24,6 +24,10 @@ type Harness struct {
 	Title string
 	// tools maps the harness's tool names onto permgate's.
 	tools map[string]string
+	// commandless maps the tools that run a shell command when their input
+	// has one (tools maps them to bash) onto the tool they are without it:
+	// Claude Code's Monitor watches a command's output or a WebSocket.
+	commandless map[string]string
 	// modes maps the harness's permission_mode onto permgate's mode and whether
 	// no one can be asked in it.
 	modes map[string]mode
@@ -49,6 +53,14 @@ type Harness struct {
 	// permgate does not know may be one in which that approval never asks, so
 	// it is fail-closed there.
 	askDefers bool
+	// askNeedsTerminal says that the harness asks in its own terminal UI and
+	// nowhere else: where the hook has no terminal, no one can answer the
+	// ask (Gemini CLI's confirmation then never comes), so it is a deny.
+	askNeedsTerminal bool
+	// noAsk says why the harness can never be asked through its hook
+	// (OpenCode lets no plugin ask its user), "" when it can: an ask is a
+	// deny there, in every mode.
+	noAsk string
 	// lastWins says how the harness reads a key repeated in its JSON: the last
 	// one wins (JavaScript's JSON.parse), or it is an error (serde_json into a
 	// struct), which permgate answers with a deny.
@@ -104,6 +116,14 @@ func (h *Harness) Mode(permissionMode string) policy.HarnessMode {
 	}
 	return policy.HarnessMode{Mode: m.mode, Source: h.Title + " permission_mode " + permissionMode, FailClosed: m.failClosed}
 }
+
+// AskNeedsTerminal reports a harness whose ask only a person at its terminal
+// can answer: a hook with no terminal answers an ask with a deny.
+func (h *Harness) AskNeedsTerminal() bool { return h.askNeedsTerminal }
+
+// NoAsk says why no one can ever be asked through this harness's hook, or
+// is "" when someone can: the hook answers an ask with a deny saying so.
+func (h *Harness) NoAsk() string { return h.noAsk }
 
 // Tool maps the harness's tool name onto permgate's. Unknown and MCP tools
 // keep their name, lower-cased: the tool table decides them.

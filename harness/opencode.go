@@ -76,8 +76,9 @@ func opencodeArgs(raw json.RawMessage) (toolArgs, error) {
 // "reason"}, exit 0. The plugin lets the call go on to OpenCode's own
 // permissions on allow and defer, and throws — which stops the call and gives
 // the model the reason as the tool's error — on anything else. OpenCode lets
-// no plugin ask its user (its permission.ask hook is never called in 1.18),
-// so an ask blocks too, and its reason says so.
+// no plugin ask its user (its permission.ask hook is never called in 1.18):
+// the hook turns an ask into a deny that says so (noAsk), and an ask that
+// still gets here blocks too, its reason saying why.
 func encodeOpencode(resp Response) Output {
 	d, reason := resp.Decision, resp.Reason
 	switch d {
@@ -133,6 +134,7 @@ var opencodeHarness = &Harness{
 	encode: encodeOpencode,
 	read:   readOpencode,
 	probe:  probeOpencode,
+	noAsk:  "OpenCode cannot be asked from a plugin (its permission.ask hook is never called); a permgate allow rule lets such a call through",
 	// OpenCode has no hook settings: permgate install opencode writes a
 	// plugin file that runs permgate (setup/opencode.go).
 	settings: `{"plugin":"~/.config/opencode/plugin/permgate.js, written by permgate install opencode","runs":%s}`,

@@ -32,14 +32,12 @@ func TestProbePayload(t *testing.T) {
 
 // TestReadAnswerRoundTrip: what Encode writes for each decision reads back
 // as that decision, except where the harness has no such answer: Codex
-// leaves both an allow and an ask to its own approval, Gemini CLI and
-// Copilot CLI an ask, Cursor cannot ask at preToolUse or beforeReadFile, and
-// OpenCode's plugin leaves an allow to OpenCode and blocks an ask.
+// leaves both an allow and an ask to its own approval, Cursor cannot ask at
+// preToolUse or beforeReadFile, and OpenCode's plugin leaves an allow to
+// OpenCode and blocks an ask.
 func TestReadAnswerRoundTrip(t *testing.T) {
 	deferred := map[string]map[policy.Decision]policy.Decision{
-		"codex":   {policy.Allow: Defer, policy.Ask: Defer},
-		"gemini":  {policy.Ask: Defer},
-		"copilot": {policy.Ask: Defer},
+		"codex": {policy.Allow: Defer, policy.Ask: Defer},
 		// permgate's OpenCode plugin leaves an allow to OpenCode's own
 		// permissions, and blocks an ask: OpenCode cannot be asked from a
 		// plugin.
@@ -90,7 +88,20 @@ func TestReadAnswer(t *testing.T) {
 		{harness: "gemini", exit: 0, stdout: `{"decision":"maybe"}`, err: `decision "maybe"`},
 		{harness: "gemini", exit: 0, stdout: `{"decision":1}`, err: "decision is not a string"},
 		{harness: "gemini", exit: 0, stdout: `{"decision":"deny"} {}`, err: "not one JSON object"},
-		{harness: "gemini", exit: 0, stdout: `{"decision":"ask"}`, want: Defer},
+		// Gemini CLI 0.61.0 (compat/suite): ask forces its confirmation; {}
+		// and no output leave the call to its own policy; the JSON decides
+		// whatever the exit status; text that is not JSON allows on exit 0 or
+		// 1, denies on any other; exit 2 with no output at all runs the call.
+		{harness: "gemini", exit: 0, stdout: `{"decision":"ask","systemMessage":"r"}`, want: policy.Ask},
+		{harness: "gemini", exit: 0, stdout: "{}\n", want: Defer},
+		{harness: "gemini", exit: 0, want: Defer},
+		{harness: "gemini", exit: 2, stdout: `{"decision":"allow"}`, want: policy.Allow},
+		{harness: "gemini", exit: 0, stdout: `"{\"decision\":\"deny\"}"`, want: policy.Deny},
+		{harness: "gemini", exit: 0, stdout: `{"continue":false,"stopReason":"r"}`, want: policy.Deny},
+		{harness: "gemini", exit: 127, stderr: "bash: line 1: /gone/permgate: No such file or directory", want: policy.Deny},
+		{harness: "gemini", exit: 1, stderr: "boom", err: "allows the call"},
+		{harness: "gemini", exit: 0, stdout: "denied", err: "allows the call"},
+		{harness: "gemini", exit: 2, err: "exit 2 with no output"},
 		{harness: "cursor", exit: 0, stdout: `{"permission":"ask"}`, want: policy.Ask},
 		{harness: "cursor", exit: 0, err: "no answer on stdout"},
 		{harness: "cursor", exit: 0, stdout: `{"permission":"block"}`, err: `permission "block"`},
@@ -99,7 +110,14 @@ func TestReadAnswer(t *testing.T) {
 		{harness: "copilot", exit: 0, want: Defer},
 		{harness: "copilot", exit: 0, stdout: `{"permissionDecision":"deny","permissionDecisionReason":"r"}`, want: policy.Deny},
 		{harness: "copilot", exit: 0, stdout: `{"permissionDecision":"maybe"}`, err: `permissionDecision "maybe"`},
-		{harness: "copilot", exit: 2, stderr: "r", err: "exit 2"},
+		{harness: "copilot", exit: 0, stdout: `{"permissionDecision":"ask","permissionDecisionReason":"r"}`, want: policy.Ask},
+		{harness: "copilot", exit: 0, stdout: `{"permissionDecision":"allow"}`, want: policy.Allow},
+		{harness: "copilot", exit: 0, stdout: `{"permissionDecisionReason":"r"}`, want: Defer},
+		{harness: "copilot", exit: 0, stdout: `{"permissionDecision":5}`, err: "permissionDecision is not a string"},
+		{harness: "copilot", exit: 0, stdout: "deny", err: "not one JSON object"},
+		{harness: "copilot", exit: 2, want: policy.Deny},
+		{harness: "copilot", exit: 1, err: "exit 1"},
+		{harness: "copilot", exit: 127, err: "exit 127"},
 		{harness: "opencode", exit: 0, stdout: `{"decision":"defer","reason":"r"}`, want: Defer},
 		{harness: "opencode", exit: 0, stdout: `{"decision":"allow"}`, want: Defer},
 		{harness: "opencode", exit: 0, stdout: `{"decision":"ask","reason":"r"}`, want: policy.Deny},

@@ -101,9 +101,10 @@ func Decide(a validator.Analysis, s Settings, rules RuleMatcher) Outcome {
 	// self_modify is never let through by bypass: the gate is not opened from
 	// inside, whatever the bypass setting.
 	if s.Mode == ModeBypass && (a.Severity != validator.Severe || s.BypassEverything && !a.HasKind("self_modify")) {
-		if a.Incomplete() {
+		if a.Incomplete() || a.Interactive() {
 			// Bypass trusts the user about what permgate can read, not about what
-			// it cannot: an unparseable or unbounded command still needs a human.
+			// it cannot: an unparseable or unbounded command, or a session the
+			// agent types into afterwards, still needs a human.
 			return Outcome{Decision: Ask, Reason: a.Reason(), By: "severity"}
 		}
 		if s.BypassEverything {

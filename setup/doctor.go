@@ -62,6 +62,7 @@ func Doctor(e *Env) []Check {
 		out = append(out, e.doctorHarness(name, false, "")...)
 		if name == "claude" {
 			out = append(out, e.claudeManaged()...)
+			out = append(out, e.claudeEnvHooksOff()...)
 		}
 		if root != "" && root != e.Home {
 			out = append(out, e.doctorHarness(name, true, root)...)
@@ -117,6 +118,10 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 		}
 		if name == "gemini" {
 			out = append(out, geminiEnabled(f.path, doc)...)
+			if !project {
+				out = append(out, e.geminiSystem()...)
+				out = append(out, e.geminiTrust(doc)...)
+			}
 			if project && len(regs) == 0 && geminiOwnBeforeTool(doc) {
 				out = append(out, Check{Warn, name, f.path + " has a BeforeTool list without permgate's hook: a Gemini CLI that merges \"hooks\" shallowly (older versions) uses it instead of yours, and runs no permgate in this folder",
 					"permgate install gemini --project"})
@@ -135,9 +140,15 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 	}
 	for _, r := range order {
 		out = append(out, e.doctorCommand(name, r.file, r.command, fix, cwd, project)...)
+		if name == "claude" {
+			out = append(out, claudeFailsOpen(r.file))
+		}
 	}
 	if name == "codex" {
 		out = append(out, Check{Warn, name, "Codex runs a hook only once it is trusted, and again after each change of it", "start codex, open /hooks and trust permgate's PreToolUse hook"})
+	}
+	if name == "gemini" && !project {
+		out = append(out, Check{Warn, name, "fails open: " + geminiFailsOpen, ""})
 	}
 	return out
 }
@@ -229,8 +240,8 @@ func (e *Env) doctorCommand(name, file, command, fix, cwd string, project bool) 
 		return []Check{{Fail, name, fmt.Sprintf("the registered program %s: %v", words[0], err), fix}}
 	}
 	out := []Check{{OK, name, file + " registers the hook: " + command, ""}}
-	if _, ok := guarded(command); !ok {
-		out = append(out, Check{Warn, name, fmt.Sprintf("%s registers the hook without %q: if permgate is missing, crashes or exits with another status, %s may run the call unchecked", file, strings.TrimSpace(FailClosedGuard), name), fix})
+	if _, ok := guarded(command, name); !ok {
+		out = append(out, Check{Warn, name, fmt.Sprintf("%s registers the hook without %q: if permgate is missing, crashes or exits with another status, %s may run the call unchecked", file, strings.TrimSpace(guardOf(name)), name), fix})
 	}
 	if project && !sameFile(bin, e.Binary) {
 		return append(out, Check{Warn, name, fmt.Sprintf("%s is not this permgate (%s); doctor runs no other program a project's settings name, so the hook is not tested", bin, e.Binary), fix})
@@ -252,6 +263,9 @@ func (e *Env) doctorCommand(name, file, command, fix, cwd string, project bool) 
 		out = append(out, Check{Fail, name, fmt.Sprintf("a test call: %v", err), fix})
 	case d != policy.Deny:
 		out = append(out, Check{Fail, name, fmt.Sprintf("the hook answered %s to a test call of %q, which it must deny", d, harness.ProbeCommand), fix})
+	case harness.Refused(stdout) || harness.Refused(stderr):
+		// A hook that cannot read the payload denies every call, reads included.
+		out = append(out, Check{Fail, name, fmt.Sprintf("the hook could not read a test call shaped as %s sends it, so it denies every call: %s", h.Title, firstLine(stdout, stderr)), fix})
 	default:
 		out = append(out, Check{OK, name, fmt.Sprintf("the hook denies a test call of %q, as it must", harness.ProbeCommand), ""})
 	}
@@ -474,6 +488,19 @@ func sameFile(a, b string) bool {
 func flagIf(project bool) string {
 	if project {
 		return " --project"
+	}
+	return ""
+}
+
+// firstLine is the first non-empty line of a hook's stdout, else of its
+// stderr.
+func firstLine(outputs ...[]byte) string {
+	for _, o := range outputs {
+		for _, line := range strings.Split(string(o), "\n") {
+			if line = strings.TrimSpace(line); line != "" {
+				return line
+			}
+		}
 	}
 	return ""
 }

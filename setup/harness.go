@@ -49,6 +49,9 @@ func (e *Env) harnessFiles(name string, project bool, root string) []harnessFile
 			{own: true, dir: d, path: filepath.Join(d, "hooks.json")}}
 	case "gemini":
 		d := home("", ".gemini")
+		if !project {
+			d = e.geminiUserDir()
+		}
 		return []harnessFile{{dir: d, path: filepath.Join(d, "settings.json")}}
 	case "cursor":
 		d := home("", ".cursor")
@@ -86,6 +89,12 @@ func harnessNotes(name string, project bool) []string {
 		return []string{"Gemini CLI runs hooks from version 0.27 on; an older one needs \"hooksConfig\": {\"enabled\": true} in this file"}
 	case "claude":
 		return []string{"Claude Code sessions already running pick up the hook after a restart (or once reviewed in /hooks)"}
+	case "copilot":
+		if project {
+			// Copilot CLI 1.0.102, verified: -p runs no .github/hooks
+			// hook, --allow-all included, unless the folder is trusted.
+			return []string{"Copilot CLI runs a repository's .github/hooks only in a folder it trusts (trust it when Copilot asks, or copilot -p --trust-folder); elsewhere the hook never runs: permgate install copilot covers every folder"}
+		}
 	}
 	return nil
 }

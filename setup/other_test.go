@@ -268,6 +268,8 @@ func TestDoctorHarness(t *testing.T) {
 		{"denies", deny, []Status{OK, OK}, "denies a test call"},
 		{"allows", allow, []Status{OK, Fail}, "answered allow"},
 		{"garbage", "not json", []Status{OK, Fail}, "a test call"},
+		// A hook that cannot read the payload denies the test call too, and every other call.
+		{"refuses", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"permgate could not read the hook input: tool_input is not an object"}}`, []Status{OK, Fail}, "could not read a test call shaped as Claude Code sends it"},
 		{"missing", "", []Status{Fail}, "does not exist"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -281,7 +283,7 @@ func TestDoctorHarness(t *testing.T) {
 			var got []Status
 			var text string
 			for _, c := range Doctor(e) {
-				if c.Subject == "claude" {
+				if c.Subject == "claude" && !isFailOpenNote(c) {
 					got = append(got, c.Status)
 					text += c.Message + "\n"
 				}
@@ -331,7 +333,7 @@ func TestDoctorRunsOnlyThisPermgateFromAProject(t *testing.T) {
 	e.Binary = this
 	var got []Check
 	for _, c := range Doctor(e) {
-		if c.Subject == "claude" {
+		if c.Subject == "claude" && !isFailOpenNote(c) {
 			got = append(got, c)
 		}
 	}
@@ -340,7 +342,7 @@ func TestDoctorRunsOnlyThisPermgateFromAProject(t *testing.T) {
 	}
 	e.Binary = other
 	for _, c := range Doctor(e) {
-		if c.Subject == "claude" && c.Status == Warn {
+		if c.Subject == "claude" && c.Status == Warn && !isFailOpenNote(c) {
 			t.Fatalf("this very permgate was not tested: %+v", c)
 		}
 	}
@@ -665,7 +667,7 @@ func TestDoctorSettingsLink(t *testing.T) {
 	mustRun(t, e, "claude", true)
 	var got []Check
 	for _, c := range Doctor(e) {
-		if c.Subject == "claude" {
+		if c.Subject == "claude" && !isFailOpenNote(c) {
 			got = append(got, c)
 		}
 	}

@@ -8,6 +8,7 @@ package fakemodel
 
 import (
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -78,6 +79,21 @@ func Start(script Script) *Server {
 	return s
 }
 
+// StartListener starts a server that answers from script on l, a loopback
+// listener the caller made (one inside a network namespace of its own, say);
+// the server closes it.
+func StartListener(l net.Listener, script Script) *Server {
+	s := &Server{script: script}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", s.serve)
+	s.http = httptest.NewUnstartedServer(mux)
+	s.http.Listener.Close()
+	s.http.Listener = l
+	s.http.Start()
+	s.URL = s.http.URL
+	return s
+}
+
 // Close stops the server.
 func (s *Server) Close() { s.http.Close() }
 
@@ -126,7 +142,7 @@ type protocol struct {
 
 // protocols are the wire protocols, tried in order; each protocol's file
 // adds its entry.
-var protocols = []protocol{anthropicProtocol}
+var protocols = []protocol{anthropicProtocol, geminiProtocol}
 
 // writeJSON writes v as a JSON response.
 func writeJSON(w http.ResponseWriter, v any) {
