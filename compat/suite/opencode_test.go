@@ -260,6 +260,7 @@ func expectResults(t *testing.T, results, want []string) {
 		t.Fatalf("%d tool results, want %d: %q", len(results), len(want), results)
 	}
 	for i, w := range want {
+		t.Logf("the model was sent, for call %d: %.300q", i, results[i])
 		if !strings.Contains(results[i], w) {
 			t.Errorf("result %d is %q, want it to hold %q", i, results[i], w)
 		}
