@@ -22,18 +22,19 @@ const opencodeModel = "anthropic/claude-sonnet-4-5"
 // opencode is one OpenCode sandbox: the harness's binary and its config
 // directory.
 type opencode struct {
+	t           *testing.T
 	sb          *sandbox
 	bin, config string
-	// net is the loopback-only network OpenCode runs in (nil: the
-	// machine's, where no namespace can be made).
-	net *loopbackNet
+	// netns is the loopback-only network namespace OpenCode and the fake
+	// server run in (nil: the machine's network, where none can be made).
+	netns *loopbackNS
 }
 
 // newOpencode makes a sandbox for OpenCode, with the packages OpenCode puts
 // in its config directory (@opencode-ai/plugin) already there, so that it
 // installs nothing at start.
 func newOpencode(t *testing.T) *opencode {
-	oc := &opencode{sb: newSandbox(t), bin: harnessBin(t, "opencode")}
+	oc := &opencode{t: t, sb: newSandbox(t), bin: harnessBin(t, "opencode")}
 	oc.config = filepath.Join(oc.sb.Home, ".config", "opencode")
 	deps := opencodeDeps(t)
 	if err := os.MkdirAll(oc.config, 0o755); err != nil {
@@ -46,7 +47,11 @@ func newOpencode(t *testing.T) *opencode {
 		t.Fatalf("copy OpenCode's config packages: %v\n%s", err, out)
 	}
 	oc.sb.Setenv("OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_LSP_DOWNLOAD=1")
-	oc.net = newLoopbackNet(t)
+	ns, err := newLoopbackNS(t)
+	if err != nil {
+		t.Logf("OpenCode runs with this machine's network: %v", err)
+	}
+	oc.netns = ns
 	return oc
 }
 
@@ -108,15 +113,17 @@ func (oc *opencode) run(permission any, flags []string, calls ...fakemodel.Call)
 	for i := range calls {
 		steps[i] = fakemodel.Step{Call: &calls[i]}
 	}
-	srv := fakemodel.Start(fakemodel.Steps("bash", steps...))
-	defer srv.Close()
-	url := srv.URL
-	if oc.net != nil {
-		url = "http://" + oc.net.forward(oc.sb.t, hostPort(srv.URL))
+	script := fakemodel.Steps("bash", steps...)
+	name, argv := oc.bin, append(append([]string{"run", "--model", opencodeModel}, flags...), "go")
+	var srv *fakemodel.Server
+	if oc.netns != nil {
+		srv = fakemodel.StartListener(oc.netns.listen(oc.t), script)
+		name, argv = "nsenter", append([]string{"--net=" + oc.netns.path, "--", name}, argv...)
+	} else {
+		srv = fakemodel.Start(script)
 	}
-	oc.configure(url, permission)
-	args := append([]string{"run", "--model", opencodeModel}, flags...)
-	name, argv := oc.net.command(oc.bin, append(args, "go")...)
+	defer srv.Close()
+	oc.configure(srv.URL, permission)
 	res := oc.sb.Run(3*time.Minute, oc.sb.Work, nil, name, argv...)
 	if res.Code != 0 {
 		oc.sb.t.Fatalf("opencode run: exit %d\n%s\n%s", res.Code, res.Stdout, res.Stderr)
@@ -134,7 +141,7 @@ func (oc *opencode) in(t *testing.T) *opencode {
 	sb := *oc.sb
 	sb.t = t
 	c := *oc
-	c.sb = &sb
+	c.t, c.sb = t, &sb
 	return &c
 }
 
