@@ -45,6 +45,12 @@ type Request struct {
 	// running (Copilot CLI's write_bash), not a script a shell runs whole: what
 	// it reaches, and the line it completes, are not known.
 	Typed bool `json:"typed,omitempty"`
+	// TTY reports a shell call that asks for a terminal (tool_input.tty
+	// true): the program it starts stays running, and the agent can type
+	// into it afterwards. Codex 0.169 does not pass exec_command's tty to its
+	// hook (tool_input holds only the command), so a call without it may
+	// still get one.
+	TTY bool `json:"tty,omitempty"`
 	// Paths are the files the call names: for apply_patch every file the patch
 	// adds, updates, deletes or moves to, in order; for another tool the
 	// non-empty file_path, absolute_path, notebook_path, path, dir_path and
@@ -104,6 +110,7 @@ func (h *Harness) request(in input) Request {
 			in.Args.Command, req.Typed = typedKeys(args[key]), true
 		}
 		req.Command, req.CommandValid, req.CommandErr = shellCommand(in.Args.Command)
+		req.TTY = in.Args.TTY
 		if dir, err := shellWorkdir(in.Cwd, in.ToolInput); err != nil {
 			req.CommandErr = err
 		} else {
@@ -200,6 +207,8 @@ type toolArgs struct {
 	Paths        []string
 	DirPath      string
 	URL          string
+	// TTY is tty: true (a shell call that gets a terminal).
+	TTY bool
 }
 
 // decodeInput reads a hook payload as the harness reads its own JSON: keys
@@ -249,6 +258,11 @@ func readArgs(raw json.RawMessage, lastWins bool, where string) (toolArgs, error
 	} {
 		if *dst, err = stringField(args, key); err != nil {
 			return a, fmt.Errorf("%s: %w", where, err)
+		}
+	}
+	if raw := args["tty"]; len(raw) > 0 && string(raw) != "null" {
+		if err := json.Unmarshal(raw, &a.TTY); err != nil {
+			return a, fmt.Errorf("%s.tty is not true or false", where)
 		}
 	}
 	if raw := args["paths"]; len(raw) > 0 && string(raw) != "null" {

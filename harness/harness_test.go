@@ -29,6 +29,11 @@ func TestMode(t *testing.T) {
 		{"codex", "", policy.HarnessMode{}},
 		{"codex", "dontAsk", policy.HarnessMode{Mode: policy.ModeDefault, Source: "Codex permission_mode dontAsk", FailClosed: true}},
 		{"codex", "plan", policy.HarnessMode{Mode: policy.ModePlan, Source: "Codex permission_mode plan"}},
+		{"codex", "default", policy.HarnessMode{Mode: policy.ModeDefault, Source: "Codex permission_mode default"}},
+		// Codex 0.169 sends bypassPermissions whenever its approval policy is
+		// never (every codex exec, the TUI's -a never and its bypass flag):
+		// no one is asked, and it is not permgate's bypass.
+		{"codex", "bypassPermissions", policy.HarnessMode{Mode: policy.ModeDefault, Source: "Codex permission_mode bypassPermissions", FailClosed: true}},
 		{"gemini", "plan", policy.HarnessMode{}},
 	}
 	for _, tt := range tests {
