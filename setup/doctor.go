@@ -130,7 +130,7 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 		out = append(out, e.doctorCommand(name, r.file, r.command, fix, cwd, project)...)
 	}
 	if name == "codex" {
-		out = append(out, Check{Warn, name, "Codex runs a hook only once it is trusted, and again after each change of it", "start codex, open /hooks and trust permgate's PreToolUse hook"})
+		out = append(out, e.doctorCodex(files, project)...)
 	}
 	return out
 }

@@ -78,7 +78,7 @@ func (e *Env) harnessFiles(name string, project bool, root string) []harnessFile
 func harnessNotes(name string, project bool) []string {
 	switch name {
 	case "codex":
-		return []string{"Codex runs a hook only once it is trusted: start codex, open /hooks and trust permgate's PreToolUse hook (again whenever its command changes)"}
+		return []string{"Codex runs a hook only once it is trusted: start codex, open /hooks and trust permgate's PreToolUse and PermissionRequest hooks (again whenever their command changes; `permgate doctor` says whether Codex trusts them)"}
 	case "gemini":
 		if project {
 			return []string{"Gemini CLI reads a project's .gemini/settings.json only in a folder you trust; hooks need Gemini CLI 0.27 or later, or \"hooksConfig\": {\"enabled\": true}"}
