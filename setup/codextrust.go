@@ -392,3 +392,36 @@ func decodeJSONMap(data []byte) (map[string]any, error) {
 	}
 	return doc, nil
 }
+
+// removeCodexStates takes out of a Codex config.toml text the
+// [hooks.state."KEY"] tables that Codex wrote when the user trusted
+// permgate's hooks in the hooks file at hooksPath: once the hooks are gone
+// they name nothing, and uninstall gives the file back as it was before
+// install. Only tables of their own are cut (Codex writes one per hook);
+// a state written another way is left as it is.
+func removeCodexStates(text, hooksPath string, hooks map[string]any) (string, error) {
+	keys := map[string]bool{}
+	real, err := filepath.EvalSymlinks(hooksPath)
+	if err != nil {
+		real = hooksPath
+	}
+	for _, h := range codexHooks(hooks) {
+		if _, mine := permgateHook(h.Command, "codex"); mine {
+			keys[h.key(hooksPath)], keys[h.key(real)] = true, true
+		}
+	}
+	if len(keys) == 0 {
+		return text, nil
+	}
+	secs, err := tomlSections(text)
+	if err != nil {
+		return "", err
+	}
+	var cuts []span
+	for _, s := range secs {
+		if !s.array && len(s.key) == 3 && s.key[0] == "hooks" && s.key[1] == "state" && keys[s.key[2]] {
+			cuts = append(cuts, span{s.start, s.end})
+		}
+	}
+	return cutSpans(text, cuts), nil
+}

@@ -1,6 +1,7 @@
 package setup
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -117,5 +118,26 @@ func TestCodexFeaturesOff(t *testing.T) {
 		if len(got) != len(tt.want) || len(got) > 0 && got[0] != tt.want[0] {
 			t.Errorf("%q: %v, want %v", tt.config, got, tt.want)
 		}
+	}
+}
+
+// TestCodexUninstallTrust: uninstall takes out the [hooks.state] tables Codex
+// wrote when permgate's hooks were trusted (as Codex 0.169.0 writes them: at
+// the end, a blank line before each), and the file is what it was before
+// install, byte for byte; another hook's state stays.
+func TestCodexUninstallTrust(t *testing.T) {
+	e := testEnv(t, "/usr/bin/permgate")
+	path := filepath.Join(e.Home, ".codex", "config.toml")
+	before := "model = \"gpt-5.5\"   # mine\n\n[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"other-check\"\n\n" +
+		"[hooks.state.\"" + path + ":pre_tool_use:0:0\"]\ntrusted_hash = \"sha256:11\"\n"
+	writeFile(t, path, before, 0o600)
+	mustRun(t, e, "codex", true)
+	installed := readFile(t, path)
+	trusted := installed + "\n[hooks.state.\"" + path + ":pre_tool_use:1:0\"]\ntrusted_hash = \"sha256:22\"\n" +
+		"\n[hooks.state.\"" + path + ":permission_request:0:0\"]\ntrusted_hash = \"sha256:33\"\n"
+	writeFile(t, path, trusted, 0o600)
+	mustRun(t, e, "codex", false)
+	if got := readFile(t, path); got != before {
+		t.Fatalf("after uninstall:\n%s\nwant\n%s", got, before)
 	}
 }

@@ -157,7 +157,19 @@ func (e *Env) harnessEdit(name string, f harnessFile, install bool) (edit, error
 				out, err := mergeTOML(f.path, string(old), tomlBlock(snip), name)
 				return []byte(out), false, err
 			}
-			out, err := removeTOML(f.path, string(old), name)
+			text := string(old)
+			if name == "codex" {
+				// Codex's trust of permgate's hooks goes with them.
+				doc, err := parseTOML(f.path, old)
+				if err != nil {
+					return nil, false, err
+				}
+				hooks, _ := doc["hooks"].(map[string]any)
+				if text, err = removeCodexStates(text, f.path, hooks); err != nil {
+					return nil, false, fmt.Errorf("%s: %w", f.path, err)
+				}
+			}
+			out, err := removeTOML(f.path, text, name)
 			return []byte(out), false, err
 		}, nil
 	}
