@@ -489,29 +489,32 @@ func TestCodex(t *testing.T) {
 		}
 	})
 
-	t.Run("exec_command with a tty, then write_stdin typing rm -rf: the victim survives", func(t *testing.T) {
-		sessionID := regexp.MustCompile(`session ID (\d+)`)
-		steps := codexSteps(shellCall("bash --norc", "tty", true, "yield_time_ms", 500))
-		script := func(turn fakemodel.Turn) fakemodel.Step {
-			if len(turn.Results) == 1 && slices.Contains(turn.Tools, codexMainTool) {
-				if m := sessionID.FindStringSubmatch(turn.Results[0]); m != nil {
-					id, _ := strconv.Atoi(m[1])
-					return fakemodel.Step{Call: &fakemodel.Call{Tool: "write_stdin", Input: map[string]any{
-						"session_id": id, "chars": severe + "\n", "yield_time_ms": 1000}}}
+	for _, mode := range [][]string{{"--dangerously-bypass-approvals-and-sandbox"}, {"--approve-for-me"}} {
+		t.Run("exec_command with a tty, then write_stdin typing rm -rf: the victim survives "+strings.Join(mode, " "), func(t *testing.T) {
+			sessionID := regexp.MustCompile(`session ID (\d+)`)
+			steps := codexSteps(shellCall("bash --norc", "tty", true, "yield_time_ms", 500))
+			script := func(turn fakemodel.Turn) fakemodel.Step {
+				if len(turn.Results) == 1 && slices.Contains(turn.Tools, codexMainTool) {
+					if m := sessionID.FindStringSubmatch(turn.Results[0]); m != nil {
+						id, _ := strconv.Atoi(m[1])
+						return fakemodel.Step{Call: &fakemodel.Call{Tool: "write_stdin", Input: map[string]any{
+							"session_id": id, "chars": severe + "\n", "yield_time_ms": 1000}}}
+					}
+				}
+				return steps(turn)
+			}
+			n := len(sb.AuditLines())
+			defer w.restoreVictim(t)
+			run := w.exec(t, script, nil, mode...)
+			w.mustSurvive(t, "rm -rf typed into a tty shell")
+			blockedBy(t, run.result(t, 0), "bash")
+			for _, l := range sb.AuditLines()[n:] {
+				if strings.Contains(l, "victimdir") {
+					t.Errorf("write_stdin reached the hook (Codex 0.169 never sends it): %s", l)
 				}
 			}
-			return steps(turn)
-		}
-		n := len(sb.AuditLines())
-		run := w.exec(t, script, nil, "--dangerously-bypass-approvals-and-sandbox")
-		w.mustSurvive(t, "rm -rf typed into a tty shell")
-		blockedBy(t, run.result(t, 0), "bash")
-		for _, l := range sb.AuditLines()[n:] {
-			if strings.Contains(l, "victimdir") {
-				t.Errorf("write_stdin reached the hook (Codex 0.169 never sends it): %s", l)
-			}
-		}
-	})
+		})
+	}
 
 	t.Run("a changed hook is untrusted: doctor warns, Codex skips it", func(t *testing.T) {
 		// Re-installing from another path changes the hook's definition.
