@@ -5,11 +5,15 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/permgate/permgate/audit"
+	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/harness"
 	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/setup"
 	"github.com/permgate/permgate/validator"
 )
 
@@ -76,7 +80,7 @@ func hookSettings(h *harness.Harness) string {
 	if err != nil {
 		bin = "permgate"
 	}
-	command, _ := json.Marshal(bin + " hook " + h.Name)
+	command, _ := json.Marshal(setup.HookCommand(bin, h.Name))
 	return h.Settings(string(command))
 }
 
@@ -107,6 +111,7 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 	}
 	event = p.req.HookEventName
 	if p.refuse != "" {
+		p.auditRefusal(io, h)
 		return answer(policy.Deny, p.refuse)
 	}
 	s, req := p.s, p.req
@@ -136,7 +141,7 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 	if r.err != nil {
 		return answer(policy.Deny, r.err.Error())
 	}
-	out := s.audit(io, "hook", r.command, r.a, r.out, r.out.By)
+	out := s.audit(io, "hook", r.command, r.a, s.handBack(r.out, r.a, req), r.out.By)
 	return answer(out.Decision, "permgate: "+saferReason(out, r.a))
 }
 
@@ -148,6 +153,41 @@ type preparedHook struct {
 	refuse string
 }
 
+// auditRefusal records a call refused before it was decided (input that
+// does not decode, a cwd that is not a directory, a broken config): in the
+// configured sink when the config loaded, else in the audit file of the
+// state directory, so that no hook answer goes unrecorded.
+func (p preparedHook) auditRefusal(io streams, h *harness.Harness) {
+	what := h.Name + " hook input"
+	if p.req.ToolName != "" {
+		what = p.req.ToolName
+		if p.req.Command != "" {
+			what += " " + p.req.Command
+		}
+	}
+	out := policy.Outcome{Decision: policy.Deny, Reason: p.refuse, By: "input"}
+	if p.s != nil {
+		p.s.audit(io, "hook", what, validator.Analysis{}, out, "input")
+		return
+	}
+	env := analysisEnv(io.host)
+	if checkHome(env) != nil {
+		return
+	}
+	rec := audit.Record{
+		Time: time.Now().UTC().Format(time.RFC3339Nano), Cwd: env.Cwd, Source: "hook", Command: what,
+		Decision: policy.Deny, Severity: validator.Safe.String(), Findings: []finding.Kind{}, IDs: []string{},
+		DecidedBy: "input", Reason: p.refuse,
+	}
+	sink, err := audit.Open(audit.SinkConfig{Kind: audit.SinkFile, Dir: stateDir(io.host, env.Home)})
+	if err == nil {
+		err = sink.Write(rec)
+	}
+	if err != nil {
+		fmt.Fprintf(io.err, "permgate: warning: the audit record of this refusal was lost: %v\n", err)
+	}
+}
+
 // prepareHook reads the tool call from the hook's input, enters its cwd and
 // loads the config and state there, choosing the mode with the harness's
 // own.
@@ -156,6 +196,9 @@ func prepareHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string
 	req, err := h.Decode(io.in)
 	if err != nil {
 		p.refuse = "permgate " + err.Error()
+		// The refusal is recorded with the config of permgate's own
+		// directory: the call's is not known.
+		p.s, _ = loadConfig(g, io)
 		return p
 	}
 	p.req = req
@@ -167,6 +210,7 @@ func prepareHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string
 				err = fmt.Errorf("%s is not a directory", req.Cwd)
 			}
 			p.refuse = "cannot enter the tool call's cwd: " + err.Error()
+			p.s, _ = loadConfig(g, io)
 			return p
 		}
 		io.host = io.host.in(req.Cwd)
@@ -184,6 +228,11 @@ func prepareHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string
 		p.refuse = "permgate refuses while its config is broken: " + err.Error()
 		return p
 	}
+	// The files a command reads tell an allow permgate vouches for from one
+	// it hands back (handBack).
+	s.env.FileAccess = true
+	// An agent's harness may type into what the command starts.
+	s.env.Agent = true
 	p.s = s
 	return p
 }

@@ -28,6 +28,10 @@ func (s *session) decideTool(req harness.Request) (string, validator.Analysis, p
 			a := validator.New(s.env).CheckTyped(req.Command, req.ToolName)
 			return req.Command, a, s.decideAnalysis(a, s.matcher()), nil
 		}
+		if req.TTY {
+			a := validator.New(s.env).CheckTerminal(req.Command, req.ToolName)
+			return req.Command, a, s.decideAnalysis(a, s.matcher()), nil
+		}
 		_, a, out := s.decide([]string{req.Command})
 		return req.Command, a, out, nil
 	case "apply_patch":
@@ -112,9 +116,10 @@ func (s *session) decideToolCall(call policy.ToolCall) policy.Outcome {
 }
 
 // unknownToolSelf judges a tool permgate does not know (an MCP server's, a new
-// harness tool): what it does with a path is unknown, so only a path that is
-// permgate's own files or the hook settings counts — as a possible write,
-// self_modify — and nothing else is assumed.
+// harness tool), which is otherwise handed back to the harness: a command it
+// carries is analysed as the shell tool's would be, a path that is permgate's
+// own files or the hook settings counts as a possible write (self_modify),
+// and a secret's path as a possible read; nothing else is assumed.
 func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 	var fields map[string]any
 	if json.Unmarshal(input, &fields) != nil {
@@ -129,7 +134,7 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 	for _, key := range []string{"command", "cmd", "script"} {
 		if src, ok := fields[key].(string); ok && src != "" {
 			for f := range v.CheckScript(src).All() {
-				if f.Severity == validator.Severe || f.Kind == "too_complex" {
+				if f.Severity > validator.Safe {
 					out = append(out, f)
 				}
 			}
@@ -138,6 +143,11 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 	pathStrings(fields, func(x string) {
 		for _, f := range v.CheckPath(validator.PathWrite, x) {
 			if f.Kind == "self_modify" || f.Kind == "too_complex" {
+				out = append(out, f)
+			}
+		}
+		for _, f := range v.CheckPath(validator.PathRead, x) {
+			if f.Kind == finding.SecretAccess {
 				out = append(out, f)
 			}
 		}

@@ -354,7 +354,7 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 			ignored = append(ignored, "tools."+t)
 			continue
 		}
-		if !trusted && !ok && !pol.Stricter(policy.PolicyAsk) {
+		if !trusted && !ok && !pol.Stricter(policy.UnknownTool) {
 			ignored = append(ignored, "tools."+t)
 			continue
 		}

@@ -31,6 +31,10 @@ var claudeHarness = &Harness{
 
 // encodeClaude is Claude Code's hookSpecificOutput; the exit status is 0.
 func encodeClaude(resp Response) Output {
+	if resp.Decision == Defer {
+		// No hookSpecificOutput: Claude Code's own permission flow decides.
+		return Output{Exit: ExitOK}
+	}
 	return Output{Stdout: encodeJSON(map[string]any{"hookSpecificOutput": map[string]string{
 		"hookEventName": "PreToolUse", "permissionDecision": string(resp.Decision), "permissionDecisionReason": resp.Reason,
 	}})}

@@ -62,6 +62,10 @@ func decodeCopilot(data []byte) (input, error) {
 // or an ask leaves the call to its own permission prompts.
 func encodeCopilot(resp Response) Output {
 	d := resp.Decision
+	if d == Defer {
+		// No output: Copilot CLI's own permissions decide.
+		return Output{Exit: ExitOK}
+	}
 	if d != policy.Allow && d != policy.Ask {
 		d = policy.Deny
 	}

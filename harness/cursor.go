@@ -119,6 +119,13 @@ func firstWorkspaceRoot(raw json.RawMessage) (string, error) {
 func encodeCursor(resp Response) Output {
 	d, reason := resp.Decision, resp.Reason
 	switch {
+	case d == Defer && cursorAsks[resp.Event]:
+		// Cursor has no "no decision" answer: its own approval is an ask.
+		d = policy.Ask
+	case d == Defer:
+		// At an event that cannot ask (a file read), Cursor's own default
+		// is to go ahead.
+		d = policy.Allow
 	case d == policy.Ask && !cursorAsks[resp.Event]:
 		d = policy.Deny
 		reason += " (permgate would ask, and Cursor cannot be asked at " + eventName(resp.Event) + ": denied)"

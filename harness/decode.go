@@ -45,17 +45,18 @@ type Request struct {
 	// running (Copilot CLI's write_bash), not a script a shell runs whole: what
 	// it reaches, and the line it completes, are not known.
 	Typed bool `json:"typed,omitempty"`
-	// TTY reports a shell call that asks for a terminal (tool_input.tty
-	// true): the program it starts stays running, and the agent can type
-	// into it afterwards. Codex 0.169 does not pass exec_command's tty to its
-	// hook (tool_input holds only the command), so a call without it may
-	// still get one.
-	TTY bool `json:"tty,omitempty"`
 	// Paths are the files the call names: for apply_patch every file the patch
 	// adds, updates, deletes or moves to, in order; for another tool the
 	// non-empty file_path, absolute_path, notebook_path, path, dir_path and
 	// paths values, without repeats. A bash call has none.
 	Paths []string `json:"paths,omitempty"`
+	// TTY reports a shell call that runs with a terminal the agent can
+	// write to afterwards (Codex's exec_command with "tty": true, followed by
+	// write_stdin calls that never reach the hook). Any value but absent,
+	// null or false counts. Codex 0.169 does not pass exec_command's tty
+	// to its hook (tool_input holds only the command): a Codex call without
+	// it may still get a terminal.
+	TTY bool `json:"tty,omitempty"`
 	// URL is tool_input.url.
 	URL string `json:"url,omitempty"`
 	// Input is tool_input as sent, for tools permgate does not know.
@@ -207,8 +208,7 @@ type toolArgs struct {
 	Paths        []string
 	DirPath      string
 	URL          string
-	// TTY is tty: true (a shell call that gets a terminal).
-	TTY bool
+	TTY          bool
 }
 
 // decodeInput reads a hook payload as the harness reads its own JSON: keys
@@ -260,10 +260,8 @@ func readArgs(raw json.RawMessage, lastWins bool, where string) (toolArgs, error
 			return a, fmt.Errorf("%s: %w", where, err)
 		}
 	}
-	if raw := args["tty"]; len(raw) > 0 && string(raw) != "null" {
-		if err := json.Unmarshal(raw, &a.TTY); err != nil {
-			return a, fmt.Errorf("%s.tty is not true or false", where)
-		}
+	if raw, ok := args["tty"]; ok && string(raw) != "null" && string(raw) != "false" {
+		a.TTY = true
 	}
 	if raw := args["paths"]; len(raw) > 0 && string(raw) != "null" {
 		if a.Paths, _, err = stringList(raw); err != nil {

@@ -27,6 +27,9 @@ var geminiHarness = &Harness{
 // ask a deny.
 func encodeGemini(resp Response) Output {
 	switch resp.Decision {
+	case Defer:
+		// No decision: Gemini CLI's own policy and confirmation decide.
+		return Output{Stdout: []byte("{}\n")}
 	case policy.Allow:
 		return Output{Stdout: encodeJSON(map[string]string{"decision": "allow", "reason": resp.Reason})}
 	case policy.Ask:

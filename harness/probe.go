@@ -14,7 +14,7 @@ import (
 // Defer is the answer of a hook that leaves the call to the harness's own
 // approval: Codex's exit 0 with no output, Claude Code's exit 0 with nothing
 // on standard output.
-const Defer policy.Decision = "defer"
+const Defer = policy.Defer
 
 // ProbeCommand is the command of a probe payload: a catastrophic delete that
 // also reaches permgate's own config (self_modify), so permgate denies it in

@@ -45,6 +45,12 @@ const (
 	Allow Decision = "allow"
 	Ask   Decision = "ask"
 	Deny  Decision = "deny"
+	// Defer is no decision: the call is handed back to the harness, whose
+	// own classifier, sandbox and approval decide it as they would without
+	// permgate. Only a hook answers it (a tool permgate does not know, or a
+	// call it would allow only because of the mode); a check or an exec
+	// never sees it.
+	Defer Decision = "defer"
 )
 
 // Outcome is a decision with why it was taken.
@@ -95,9 +101,10 @@ func Decide(a validator.Analysis, s Settings, rules RuleMatcher) Outcome {
 	// self_modify is never let through by bypass: the gate is not opened from
 	// inside, whatever the bypass setting.
 	if s.Mode == ModeBypass && (a.Severity != validator.Severe || s.BypassEverything && !a.HasKind("self_modify")) {
-		if a.Incomplete() {
+		if a.Incomplete() || a.Interactive() {
 			// Bypass trusts the user about what permgate can read, not about what
-			// it cannot: an unparseable or unbounded command still needs a human.
+			// it cannot: an unparseable or unbounded command, or a session the
+			// agent types into afterwards, still needs a human.
 			return Outcome{Decision: Ask, Reason: a.Reason(), By: "severity"}
 		}
 		if s.BypassEverything {

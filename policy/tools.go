@@ -20,19 +20,26 @@ const (
 	PolicyAllow ToolPolicy = "allow"
 	// PolicyAuto asks in default mode, allows in auto, denies in plan.
 	PolicyAuto ToolPolicy = "auto"
+	// PolicyHarness hands the call back to the harness (Defer) in
+	// default, auto and bypass; plan denies. A tool the table does not
+	// know has it.
+	PolicyHarness ToolPolicy = "harness"
 	// PolicyAsk asks in default and auto, denies in plan.
 	PolicyAsk ToolPolicy = "ask"
 	// PolicyDeny denies outside bypass.
 	PolicyDeny ToolPolicy = "deny"
 )
 
-var policyOrder = map[ToolPolicy]int{PolicySafe: 0, PolicyAllow: 1, PolicyAuto: 2, PolicyAsk: 3, PolicyDeny: 4}
+var policyOrder = map[ToolPolicy]int{PolicySafe: 0, PolicyAllow: 1, PolicyAuto: 2, PolicyHarness: 3, PolicyAsk: 4, PolicyDeny: 5}
+
+// UnknownTool is the policy of a tool the table does not know.
+const UnknownTool = PolicyHarness
 
 // ParseToolPolicy reads a tool policy name.
 func ParseToolPolicy(s string) (ToolPolicy, error) {
 	p := ToolPolicy(s)
 	if _, ok := policyOrder[p]; !ok {
-		return "", fmt.Errorf("unknown tool policy %q (want safe, allow, auto, ask or deny)", s)
+		return "", fmt.Errorf("unknown tool policy %q (want safe, allow, auto, harness, ask or deny)", s)
 	}
 	return p, nil
 }
@@ -61,7 +68,8 @@ type ToolCall struct {
 	Findings []validator.Finding
 }
 
-// ToolTable gives each tool's policy; tools missing from it ask.
+// ToolTable gives each tool's policy; a tool missing from it is handed back
+// to the harness (UnknownTool).
 type ToolTable map[string]ToolPolicy
 
 // Policy returns a tool's policy.
@@ -69,7 +77,7 @@ func (t ToolTable) Policy(tool string) ToolPolicy {
 	if p, ok := t[strings.ToLower(tool)]; ok {
 		return p
 	}
-	return PolicyAsk
+	return UnknownTool
 }
 
 // sameTool reports whether a rule for tool a covers a call of tool b: write_file
@@ -154,6 +162,8 @@ func DecideTool(call ToolCall, s Settings, rules RuleSet, table ToolTable, pc Pa
 		return Outcome{Decision: Allow, Reason: "auto mode allows " + tool, By: "mode"}
 	case pol == PolicyDeny:
 		return Outcome{Decision: Deny, Reason: tool + " is denied by the tool table", By: "tool"}
+	case pol == PolicyHarness:
+		return Outcome{Decision: Defer, Reason: what + " is left to the harness's own permissions (permgate does not judge " + tool + ")", By: "tool"}
 	}
 	return Outcome{Decision: Ask, Reason: what + " needs a human's yes in " + string(s.Mode) + " mode", By: "mode"}
 }

@@ -18,8 +18,8 @@ func TestDecideToolTable(t *testing.T) {
 		"task_create": {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
 		"task_update": {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
 		"write_file":  {ModeDefault: Ask, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
-		"web_fetch":   {ModeDefault: Ask, ModeAuto: Ask, ModePlan: Deny, ModeBypass: Allow},
-		"mcp__x__y":   {ModeDefault: Ask, ModeAuto: Ask, ModePlan: Deny, ModeBypass: Allow},
+		"web_fetch":   {ModeDefault: Defer, ModeAuto: Defer, ModePlan: Deny, ModeBypass: Allow},
+		"mcp__x__y":   {ModeDefault: Defer, ModeAuto: Defer, ModePlan: Deny, ModeBypass: Allow},
 	}
 	for tool, modes := range want {
 		for mode, d := range modes {

@@ -7,10 +7,24 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// hookCommand is the shell command a harness runs for permgate's hook:
-// the binary's path (quoted when it needs to be) and `hook NAME`.
-func hookCommand(binary, harness string) string {
-	return shellWord(binary) + " hook " + harness
+// FailClosedGuard ends the command every harness's settings run for
+// permgate's hook. The harnesses run it through a shell, and some run the
+// tool call when the hook's program is missing (exit 127), crashes or exits
+// with a status they do not read as a block; after the guard every such end
+// is exit 2, which blocks the call in each of them.
+const FailClosedGuard = " || exit 2"
+
+// HookCommand is the shell command a harness runs for permgate's hook: the
+// binary's path (quoted when it needs to be), `hook NAME`, and the
+// fail-closed guard.
+func HookCommand(binary, harness string) string {
+	return shellWord(binary) + " hook " + harness + FailClosedGuard
+}
+
+// guarded reports whether a registered hook command ends in the fail-closed
+// guard, and returns the command without it.
+func guarded(command string) (string, bool) {
+	return strings.CutSuffix(command, FailClosedGuard)
 }
 
 // shellWord quotes s for a POSIX shell when it holds anything but plain path
@@ -139,9 +153,10 @@ func unescapeDouble(s string) string {
 }
 
 // permgateHook reports whether command runs `permgate hook HARNESS` (any
-// path to a program named permgate, any flags after hook's name), and returns
-// its words.
+// path to a program named permgate, any flags after hook's name), with or
+// without the fail-closed guard, and returns its words.
 func permgateHook(command, harness string) ([]string, bool) {
+	command, _ = guarded(command)
 	words, ok := commandWords(command)
 	if !ok {
 		// A program named through an expansion ($HOME/bin/permgate) is

@@ -222,6 +222,9 @@ func (e *Env) doctorCommand(name, file, command, fix, cwd string, project bool) 
 		return []Check{{Fail, name, fmt.Sprintf("the registered program %s: %v", words[0], err), fix}}
 	}
 	out := []Check{{OK, name, file + " registers the hook: " + command, ""}}
+	if _, ok := guarded(command); !ok {
+		out = append(out, Check{Warn, name, fmt.Sprintf("%s registers the hook without %q: if permgate is missing, crashes or exits with another status, %s may run the call unchecked", file, strings.TrimSpace(FailClosedGuard), name), fix})
+	}
 	if project && !sameFile(bin, e.Binary) {
 		return append(out, Check{Warn, name, fmt.Sprintf("%s is not this permgate (%s); doctor runs no other program a project's settings name, so the hook is not tested", bin, e.Binary), fix})
 	}

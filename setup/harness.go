@@ -96,7 +96,7 @@ func (e *Env) snippet(name string) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("this permgate has no %s hook", name)
 	}
-	return h.Settings(jsonQuote(hookCommand(e.Binary, name))), nil
+	return h.Settings(jsonQuote(HookCommand(e.Binary, name))), nil
 }
 
 // harness installs or uninstalls the hook of one agent harness.

@@ -85,7 +85,7 @@ func TestInstallJSONKeepsEverythingElse(t *testing.T) {
 				t.Fatalf("install: %+v", res[0])
 			}
 			after := readFile(t, path)
-			if !strings.Contains(after, `"/opt/pg/bin/permgate hook `+name+`"`) {
+			if !strings.Contains(after, `"/opt/pg/bin/permgate hook `+name+` || exit 2"`) {
 				t.Fatalf("hook not registered:\n%s", after)
 			}
 			doc, err := parseJSON(path, []byte(after))
@@ -161,7 +161,7 @@ func TestInstallQuotesThePath(t *testing.T) {
 	e := testEnv(t, "/opt/it's here/permgate")
 	mustRun(t, e, "claude", true)
 	after := readFile(t, filepath.Join(e.Home, ".claude", "settings.json"))
-	if !strings.Contains(after, `"'/opt/it'\\''s here/permgate' hook claude"`) {
+	if !strings.Contains(after, `"'/opt/it'\\''s here/permgate' hook claude || exit 2"`) {
 		t.Fatalf("path not shell-quoted inside the JSON string:\n%s", after)
 	}
 	doc, _ := parseJSON("", []byte(after))

@@ -34,7 +34,7 @@ func TestCodexTOML(t *testing.T) {
 	writeFile(t, path, codexBefore, 0o600)
 	mustRun(t, e, "codex", true)
 	after := readFile(t, path)
-	if !strings.HasPrefix(after, codexBefore) || !strings.Contains(after, "[[hooks.PreToolUse]]\nmatcher = \"*\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"/opt/pg/permgate hook codex\"\ntimeout = 30\n") {
+	if !strings.HasPrefix(after, codexBefore) || !strings.Contains(after, "[[hooks.PreToolUse]]\nmatcher = \"*\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"/opt/pg/permgate hook codex || exit 2\"\ntimeout = 30\n") {
 		t.Fatalf("after install:\n%s", after)
 	}
 	if res := mustRun(t, e, "codex", true); res[0].Action != "already installed" || readFile(t, path) != after {
@@ -327,7 +327,7 @@ func TestDoctorRunsOnlyThisPermgateFromAProject(t *testing.T) {
 	repo := gitRepo(t, e)
 	other := fakeHook(t, filepath.Join(repo, "tools"), `{}`)
 	writeFile(t, filepath.Join(repo, ".claude", "settings.json"),
-		`{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"`+other+` hook claude"}]}]}}`, 0o644)
+		`{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"`+other+` hook claude || exit 2"}]}]}}`, 0o644)
 	e.Binary = this
 	var got []Check
 	for _, c := range Doctor(e) {
@@ -342,6 +342,31 @@ func TestDoctorRunsOnlyThisPermgateFromAProject(t *testing.T) {
 	for _, c := range Doctor(e) {
 		if c.Subject == "claude" && c.Status == Warn {
 			t.Fatalf("this very permgate was not tested: %+v", c)
+		}
+	}
+}
+
+// TestDoctorWarnsUnguardedHook checks that a hook registered without the
+// fail-closed guard (an install by an older permgate, or by hand) is named
+// as one the harness may pass when permgate is missing.
+func TestDoctorWarnsUnguardedHook(t *testing.T) {
+	e := testEnv(t, "")
+	bin := fakeHook(t, filepath.Join(e.Home, "bin"), `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`)
+	e.Binary = bin
+	settings := filepath.Join(e.Home, ".claude", "settings.json")
+	for _, tc := range []struct {
+		command string
+		warned  bool
+	}{{bin + " hook claude", true}, {bin + " hook claude || exit 2", false}} {
+		writeFile(t, settings, `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"`+tc.command+`"}]}]}}`, 0o600)
+		warned := false
+		for _, c := range Doctor(e) {
+			if c.Subject == "claude" && c.Status == Warn && strings.Contains(c.Message, "without \"|| exit 2\"") {
+				warned = true
+			}
+		}
+		if warned != tc.warned {
+			t.Errorf("%q: warned %v, want %v", tc.command, warned, tc.warned)
 		}
 	}
 }

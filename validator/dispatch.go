@@ -31,6 +31,8 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 		ck.mkfs(c, base, args) // a device or an image file: see disks.go
 	case shellparse.IsShell(name) || isInterpreter(base):
 		ck.interpreter(c, base, args)
+	default:
+		ck.replClient(c)
 	}
 	if name == base || shellparse.IsShell(name) || isInterpreter(base) {
 		ck.writes(c)

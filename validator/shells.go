@@ -48,6 +48,8 @@ func (ck *checker) stdinProgram(c shellparse.SimpleCommand, procSubst bool) {
 		return
 	}
 	switch c.Stdin.Kind {
+	case shellparse.InputInherited:
+		ck.interactive(c)
 	case shellparse.InputPipe:
 		ck.addSafer("pipe_to_shell", "curl_sh", Severe, "pipes another command's output into "+c.Name+", which runs it as code", "save it to a file, read it, then run the file (curl -fsSLo install.sh URL; less install.sh; sh install.sh)")
 	case shellparse.InputHereString, shellparse.InputHereDoc:

@@ -68,3 +68,18 @@ func (v *Validator) CheckTyped(text, tool string) Analysis {
 	a.AllReadOnly = false
 	return a
 }
+
+// CheckTerminal analyses a command a harness runs with a terminal the agent
+// writes to afterwards (tool names the harness's tool): what the command
+// reads from that terminal — a shell's commands, a pager's !command, an
+// editor's :! — never reaches permgate, so the call is asked in every mode.
+func (v *Validator) CheckTerminal(command, tool string) Analysis {
+	a := v.CheckScript(command)
+	f := Finding{Kind: "dynamic_code", Severity: NonSevere, ID: TerminalID, Command: command,
+		Reason:     tool + " runs " + clip(command) + " with a terminal the agent types into later, unseen by permgate",
+		Suggestion: "run it without a terminal, with its input given in the command"}
+	a.Findings = append([]Finding{f}, a.Findings...)
+	a.Severity = max(a.Severity, NonSevere)
+	a.AllReadOnly = false
+	return a
+}

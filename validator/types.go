@@ -187,6 +187,18 @@ func (a Analysis) Incomplete() bool {
 	return false
 }
 
+// Interactive reports that the command starts a program an agent types
+// into afterwards (dynamic_code.interactive, dynamic_code.terminal): what it
+// runs then never reaches permgate, so no mode lets it through unasked.
+func (a Analysis) Interactive() bool {
+	for f := range a.All() {
+		if f.ID == InteractiveID || f.ID == TerminalID {
+			return true
+		}
+	}
+	return false
+}
+
 // HasKind reports a finding of the kind.
 func (a Analysis) HasKind(kind finding.Kind) bool {
 	for f := range a.All() {

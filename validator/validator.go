@@ -36,6 +36,12 @@ type Env struct {
 	// FileAccess asks for CommandRecord.Files (the files each command reads and
 	// writes), which path rules need; it costs time, so it is off by default.
 	FileAccess bool
+	// Agent reports that an agent's harness runs the command (a hook): it
+	// can give the program a terminal, or a channel to type into (Codex's
+	// write_stdin, Copilot CLI's write_bash), after permgate has answered. A
+	// shell or interpreter started with nothing to run then runs whatever is
+	// typed into it later, unseen (dynamic_code.interactive).
+	Agent bool
 	// ProjectFiles are the absolute paths of the project .permgate.toml files in force.
 	ProjectFiles []string
 	// Binary is the absolute path of the permgate program itself; writing it,

@@ -65,7 +65,11 @@ func newCodexWorld(t *testing.T) *codexWorld {
 	})
 	t.Cleanup(w.server.Close)
 	config := fmt.Sprintf("model = \"gpt-5.5\"   # the user's own\nmodel_provider = \"fake\"\n\n[model_providers.fake]\nname = \"fake\"\n"+
-		"base_url = %q\nwire_api = \"responses\"\nenv_key = \"FAKE_OPENAI_KEY\"\n", w.server.URL+"/v1")
+		"base_url = %q\nwire_api = \"responses\"\nenv_key = \"FAKE_OPENAI_KEY\"\n"+
+		// Codex's workspace-write sandbox makes /tmp and $TMPDIR writable and
+		// mounts over .git, .codex and .agents there, leaving empty ones
+		// behind in the machine's /tmp; and the sandbox's home is under /tmp.
+		"\n[sandbox_workspace_write]\nexclude_slash_tmp = true\nexclude_tmpdir_env_var = true\n", w.server.URL+"/v1")
 	if err := os.WriteFile(w.config, []byte(config), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -335,6 +339,15 @@ func (w *codexWorld) restoreVictim(t *testing.T) {
 	}
 }
 
+// restoreProject gives the project its README again after a case that
+// deleted it.
+func (w *codexWorld) restoreProject(t *testing.T) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(w.sb.Work, "README.md"), []byte("# project\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // blockedBy asserts that the model was told permgate blocked the call.
 func blockedBy(t *testing.T, told string, parts ...string) {
 	t.Helper()
@@ -498,7 +511,7 @@ func TestCodex(t *testing.T) {
 					if m := sessionID.FindStringSubmatch(turn.Results[0]); m != nil {
 						id, _ := strconv.Atoi(m[1])
 						return fakemodel.Step{Call: &fakemodel.Call{Tool: "write_stdin", Input: map[string]any{
-							"session_id": id, "chars": severe + "\n", "yield_time_ms": 1000}}}
+							"session_id": id, "chars": severe + " ~/project/*\n", "yield_time_ms": 1000}}}
 					}
 				}
 				return steps(turn)
@@ -507,6 +520,9 @@ func TestCodex(t *testing.T) {
 			defer w.restoreVictim(t)
 			run := w.exec(t, script, nil, mode...)
 			w.mustSurvive(t, "rm -rf typed into a tty shell")
+		if _, err := os.Stat(filepath.Join(sb.Work, "README.md")); err != nil {
+			t.Fatalf("rm -rf typed into a tty shell deleted the project's files")
+		}
 			blockedBy(t, run.result(t, 0), "bash")
 			for _, l := range sb.AuditLines()[n:] {
 				if strings.Contains(l, "victimdir") {

@@ -1,0 +1,65 @@
+package setup
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestHookCommandFailsClosed runs the registered command as a harness does,
+// through a shell: a missing program, a crash or an exit status the
+// harnesses do not read as a block all end in exit 2, and the hook's own
+// answers (0 and 2) pass through.
+func TestHookCommandFailsClosed(t *testing.T) {
+	dir := t.TempDir()
+	program := func(name, body string) string {
+		p := filepath.Join(dir, name, "permgate")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		name, binary string
+		want         int
+	}{
+		{"missing", filepath.Join(dir, "nowhere", "permgate"), 2},
+		{"not executable", func() string { p := program("noexec", "exit 0"); os.Chmod(p, 0o644); return p }(), 2},
+		{"error exit", program("error", "exit 1"), 2},
+		{"killed", program("killed", "kill -9 $$"), 2},
+		{"answers", program("answers", "echo '{}'; exit 0"), 0},
+		{"blocks", program("blocks", "echo no >&2; exit 2"), 2},
+	} {
+		cmd := exec.Command("/bin/sh", "-c", HookCommand(tc.binary, "claude"))
+		err := cmd.Run()
+		got := 0
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			got = exit.ExitCode()
+		} else if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got != tc.want {
+			t.Errorf("%s: %s exited %d, want %d", tc.name, HookCommand(tc.binary, "claude"), got, tc.want)
+		}
+	}
+}
+
+// TestPermgateHookReadsGuardedForm checks that the guarded command install
+// writes, and the bare form older installs wrote, are both permgate's hook.
+func TestPermgateHookReadsGuardedForm(t *testing.T) {
+	for _, command := range []string{"/opt/pg/permgate hook codex || exit 2", "/opt/pg/permgate hook codex"} {
+		words, ok := permgateHook(command, "codex")
+		if !ok || len(words) != 3 || words[0] != "/opt/pg/permgate" {
+			t.Errorf("%q: %v %v", command, words, ok)
+		}
+	}
+	if _, ok := permgateHook("/opt/pg/permgate hook codex || true", "codex"); ok {
+		t.Error("a command with another fallback is read as permgate's")
+	}
+}
