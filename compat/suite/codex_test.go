@@ -518,11 +518,12 @@ func TestCodex(t *testing.T) {
 			}
 			n := len(sb.AuditLines())
 			defer w.restoreVictim(t)
+			defer w.restoreProject(t)
 			run := w.exec(t, script, nil, mode...)
 			w.mustSurvive(t, "rm -rf typed into a tty shell")
-		if _, err := os.Stat(filepath.Join(sb.Work, "README.md")); err != nil {
-			t.Fatalf("rm -rf typed into a tty shell deleted the project's files")
-		}
+			if _, err := os.Stat(filepath.Join(sb.Work, "README.md")); err != nil {
+				t.Fatalf("rm -rf typed into a tty shell deleted the project's files")
+			}
 			blockedBy(t, run.result(t, 0), "bash")
 			for _, l := range sb.AuditLines()[n:] {
 				if strings.Contains(l, "victimdir") {
