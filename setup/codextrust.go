@@ -61,9 +61,10 @@ func codexEventLabel(event string) string {
 	return b.String()
 }
 
-// codexMatcherEvents are the events whose matcher Codex keeps (and hashes);
-// at the others it ignores the matcher.
-var codexMatcherEvents = []string{"PreToolUse", "PermissionRequest", "PostToolUse", "SessionStart", "PreCompact", "PostCompact", "SubagentStart", "SubagentStop"}
+// codexHashedEvents are the events whose hooks' hashes doctor computes:
+// those permgate registers, whose matcher Codex keeps in the hash (checked
+// against the hashes Codex 0.169 reported).
+var codexHashedEvents = []string{"PreToolUse", "PermissionRequest"}
 
 // codexHooks lists the command handlers of a decoded hooks document (the
 // value of config.toml's "hooks" table, or of hooks.json's "hooks" object),
@@ -148,8 +149,11 @@ func codexHookHash(event string, matcher any, handler map[string]any) (string, e
 	if _, set := handler["additionalContextLimit"]; set {
 		return "", errors.New("it sets additionalContextLimit, whose part in Codex's hash doctor does not know")
 	}
+	if !slices.Contains(codexHashedEvents, event) {
+		return "", fmt.Errorf("doctor knows Codex's hash of %s hooks only", strings.Join(codexHashedEvents, " and "))
+	}
 	identity := map[string]any{"event_name": codexEventLabel(event), "hooks": []any{norm}}
-	if matcher != nil && slices.Contains(codexMatcherEvents, event) {
+	if matcher != nil {
 		m, ok := matcher.(string)
 		if !ok {
 			return "", errors.New("its group's matcher is not a string")
@@ -271,7 +275,7 @@ func codexStates(config map[string]any) map[string]codexHookState {
 // codexTrust checks that Codex trusts and runs each of permgate's handlers in
 // the hooks file at path (hooks, its decoded hooks), by the states of
 // config.toml (config).
-func codexTrust(path string, hooks map[string]any, config map[string]any, fix string) []Check {
+func codexTrust(path string, hooks map[string]any, config map[string]any) []Check {
 	states := codexStates(config)
 	var out []Check
 	for _, h := range codexHooks(hooks) {
@@ -290,7 +294,7 @@ func codexTrust(path string, hooks map[string]any, config map[string]any, fix st
 		case found && state.disabled:
 			out = append(out, Check{Fail, "codex", what + " is turned off in [hooks.state] (enabled = false): Codex never runs it", "turn it on in Codex's /hooks"})
 		case h.HashErr != nil:
-			out = append(out, Check{Warn, "codex", fmt.Sprintf("%s: doctor cannot tell whether Codex trusts it (%v)", what, h.HashErr), fix})
+			out = append(out, Check{Warn, "codex", fmt.Sprintf("%s: doctor cannot tell whether Codex trusts it (%v)", what, h.HashErr), "check it in Codex's /hooks"})
 		case !found || state.trustedHash == "":
 			out = append(out, Check{Warn, "codex", what + " is not trusted: Codex skips it without a word, and permgate guards nothing there", trust})
 		case state.trustedHash != h.Hash:
@@ -378,7 +382,7 @@ func (e *Env) doctorCodex(files []harnessFile, project bool) []Check {
 			continue
 		}
 		hooks, _ := doc["hooks"].(map[string]any)
-		out = append(out, codexTrust(f.path, hooks, map[string]any{"hooks": map[string]any{"state": states}}, "")...)
+		out = append(out, codexTrust(f.path, hooks, map[string]any{"hooks": map[string]any{"state": states}})...)
 	}
 	return append(out, Check{Warn, "codex", codexFailsOpen, ""})
 }

@@ -86,7 +86,7 @@ func TestCodexTrust(t *testing.T) {
 		{"off", map[string]any{key: map[string]any{"trusted_hash": h.Hash, "enabled": false}}, Fail, "turned off"},
 	}
 	for _, tt := range tests {
-		checks := codexTrust("/c/config.toml", hooks, map[string]any{"hooks": map[string]any{"state": tt.state}}, "")
+		checks := codexTrust("/c/config.toml", hooks, map[string]any{"hooks": map[string]any{"state": tt.state}})
 		if len(checks) != 1 || checks[0].Status != tt.want || !strings.Contains(checks[0].Message, tt.msg) {
 			t.Errorf("%s: %+v, want one check %v with %q", tt.name, checks, tt.want, tt.msg)
 		}
