@@ -424,8 +424,28 @@ func removeCodexStates(text, hooksPath string, hooks map[string]any) (string, er
 	var cuts []span
 	for _, s := range secs {
 		if !s.array && len(s.key) == 3 && s.key[0] == "hooks" && s.key[1] == "state" && keys[s.key[2]] {
-			cuts = append(cuts, span{s.start, s.end})
+			cuts = append(cuts, ownLines(text, s))
 		}
 	}
 	return cutSpans(text, cuts), nil
+}
+
+// ownLines is a table's own text: its header and the lines under it up to a
+// blank or comment line (a comment belongs to what follows it: permgate's
+// marker above its hooks), with the blank line Codex writes before a table
+// it adds.
+func ownLines(text string, s tomlSection) span {
+	end := s.start
+	for i, line := range strings.SplitAfter(text[s.start:s.end], "\n") {
+		trimmed := strings.TrimSpace(line)
+		if i > 0 && (trimmed == "" || strings.HasPrefix(trimmed, "#")) {
+			break
+		}
+		end += len(line)
+	}
+	start := s.start
+	if start >= 2 && text[start-2:start] == "\n\n" {
+		start--
+	}
+	return span{start, end}
 }

@@ -141,3 +141,27 @@ func TestCodexUninstallTrust(t *testing.T) {
 		t.Fatalf("after uninstall:\n%s\nwant\n%s", got, before)
 	}
 }
+
+// TestCodexUninstallTrustBetween: Codex 0.169.0 adds a hook's state after
+// the [hooks.state] tables already there — above permgate's marker when the
+// user trusted a hook of their own first; uninstall still gives the file
+// back byte for byte.
+func TestCodexUninstallTrustBetween(t *testing.T) {
+	e := testEnv(t, "/usr/bin/permgate")
+	path := filepath.Join(e.Home, ".codex", "config.toml")
+	mine := "[hooks.state.\"" + path + ":pre_tool_use:0:0\"]\ntrusted_hash = \"sha256:11\"\n"
+	before := "[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"other-check\"\n\n" + mine
+	writeFile(t, path, before, 0o600)
+	mustRun(t, e, "codex", true)
+	installed := readFile(t, path)
+	theirs := "\n[hooks.state.\"" + path + ":pre_tool_use:1:0\"]\ntrusted_hash = \"sha256:22\"\n"
+	trusted := strings.Replace(installed, mine, mine+theirs, 1)
+	if trusted == installed {
+		t.Fatalf("no state to add after:\n%s", installed)
+	}
+	writeFile(t, path, trusted, 0o600)
+	mustRun(t, e, "codex", false)
+	if got := readFile(t, path); got != before {
+		t.Fatalf("after uninstall:\n%q\nwant\n%q", got, before)
+	}
+}

@@ -34,10 +34,11 @@ type codexWorld struct {
 	sb     *sandbox
 	bin    string
 	server *fakemodel.Server
-	// home is CODEX_HOME; config its config.toml.
-	home, config string
-	mu           sync.Mutex
-	script       fakemodel.Script
+	// home is CODEX_HOME; config its config.toml; captured the directory
+	// where the user's own hooks keep the payloads Codex sends.
+	home, config, captured string
+	mu                     sync.Mutex
+	script                 fakemodel.Script
 }
 
 // newCodexWorld installs nothing of permgate yet: it writes Codex's own
@@ -75,9 +76,20 @@ func newCodexWorld(t *testing.T) *codexWorld {
 		// loopback) each run waits seconds for them.
 		"\n[analytics]\nenabled = false\n\n[otel]\nexporter = \"none\"\nmetrics_exporter = \"none\"\n"+
 		"\n[features]\nplugins = false\nremote_plugin = false\n", w.server.URL+"/v1")
+	// The user's own hooks, before permgate's: they keep every payload
+	// Codex sends, to compare with permgate's fixtures.
+	w.captured = filepath.Join(w.sb.Home, "captured")
+	if err := os.MkdirAll(w.captured, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, event := range []string{"PreToolUse", "PermissionRequest"} {
+		config += fmt.Sprintf("\n[[hooks.%s]]\nmatcher = \"*\"\n[[hooks.%s.hooks]]\ntype = \"command\"\ncommand = %q\ntimeout = 30\n",
+			event, event, "cat > \"$(mktemp "+w.captured+"/payload.XXXXXX)\"")
+	}
 	if err := os.WriteFile(w.config, []byte(config), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	w.trustHooks(t, func(h codexHookEntry) bool { return strings.Contains(h.Command, w.captured) })
 	return w
 }
 
@@ -260,21 +272,32 @@ func (a *appServer) hooks(cwd string) []codexHookEntry {
 // records it in [hooks.state]. It returns the hooks as they were listed.
 func (w *codexWorld) trustPermgate(t *testing.T) []codexHookEntry {
 	t.Helper()
+	return w.trustHooks(t, func(h codexHookEntry) bool { return strings.Contains(h.Command, "permgate hook codex") })
+}
+
+// trustHooks trusts the hooks that mine picks, as trustPermgate does.
+func (w *codexWorld) trustHooks(t *testing.T, mine func(codexHookEntry) bool) []codexHookEntry {
+	t.Helper()
 	a := w.appServer(t)
-	listed := a.hooks(w.sb.Work)
+	var listed []codexHookEntry
+	for _, h := range a.hooks(w.sb.Work) {
+		if mine(h) {
+			listed = append(listed, h)
+		}
+	}
 	var edits []map[string]any
 	for _, h := range listed {
-		if strings.Contains(h.Command, "permgate hook codex") && h.TrustStatus != "trusted" {
+		if h.TrustStatus != "trusted" {
 			edits = append(edits, map[string]any{"keyPath": "hooks.state." + strconv.Quote(h.Key), "mergeStrategy": "upsert",
 				"value": map[string]string{"trusted_hash": h.CurrentHash}})
 		}
 	}
 	if len(edits) == 0 {
-		t.Fatalf("Codex lists no permgate hook to trust: %+v", listed)
+		t.Fatalf("Codex lists no hook to trust: %+v", listed)
 	}
 	a.call("config/batchWrite", map[string]any{"edits": edits}, nil)
 	for _, h := range a.hooks(w.sb.Work) {
-		if strings.Contains(h.Command, "permgate hook codex") && h.TrustStatus != "trusted" {
+		if mine(h) && h.TrustStatus != "trusted" {
 			t.Fatalf("after trusting, Codex lists %s as %s", h.Key, h.TrustStatus)
 		}
 	}
@@ -621,6 +644,10 @@ func TestCodex(t *testing.T) {
 		}
 	})
 
+	t.Run("the payloads Codex sent have the shapes of permgate's fixtures", func(t *testing.T) {
+		w.checkPayloads(t)
+	})
+
 	t.Run("uninstall restores config.toml byte for byte; no audit record after", func(t *testing.T) {
 		if res := sb.Permgate("uninstall", "codex"); res.Code != 0 {
 			t.Fatalf("uninstall: %s%s", res.Stdout, res.Stderr)
@@ -637,4 +664,93 @@ func TestCodex(t *testing.T) {
 			t.Errorf("Codex did not run the call after uninstall: %q", run.result(t, 0))
 		}
 	})
+}
+
+// payloadShape is the fields of a hook payload: its own, and tool_input's
+// as "tool_input.NAME", sorted.
+func payloadShape(payload map[string]any) string {
+	var fields []string
+	for k := range payload {
+		fields = append(fields, k)
+	}
+	if in, ok := payload["tool_input"].(map[string]any); ok {
+		for k := range in {
+			fields = append(fields, "tool_input."+k)
+		}
+	}
+	slices.Sort(fields)
+	return strings.Join(fields, " ")
+}
+
+// payloadKind names a payload by its event and tool: "PreToolUse Bash".
+func payloadKind(payload map[string]any) string {
+	event, _ := payload["hook_event_name"].(string)
+	tool, _ := payload["tool_name"].(string)
+	return event + " " + tool
+}
+
+// checkPayloads compares what the user's capturing hooks kept with the
+// fixtures of this Codex release (harness/testdata/codex/*-VERSION.json):
+// each kind of payload a fixture has was sent, with the same fields — a
+// field Codex adds (a tty that starts reaching the hook) or drops fails
+// here — and permission_mode is one of the values the mode table maps.
+// With PERMGATE_COMPAT_CAPTURE set to a directory, the payloads are copied
+// there, to refresh the fixtures from.
+func (w *codexWorld) checkPayloads(t *testing.T) {
+	version := releaseOf(t, "codex").Version
+	files, err := filepath.Glob(filepath.Join(moduleRoot(), "harness", "testdata", "codex", "*-"+version+".json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures of Codex %s: %v", version, err)
+	}
+	want := map[string]string{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fx struct {
+			Payload map[string]any `json:"payload"`
+		}
+		if err := json.Unmarshal(data, &fx); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		want[payloadKind(fx.Payload)] = payloadShape(fx.Payload)
+	}
+	captured, err := filepath.Glob(filepath.Join(w.captured, "payload.*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep := os.Getenv("PERMGATE_COMPAT_CAPTURE")
+	seen := map[string]bool{}
+	for _, f := range captured {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if keep != "" {
+			if err := os.WriteFile(filepath.Join(keep, "codex-"+version+"-"+filepath.Base(f)+".json"), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var payload map[string]any
+		if err := json.Unmarshal(data, &payload); err != nil {
+			t.Fatalf("Codex sent a payload that is not a JSON object: %q", data)
+		}
+		kind, shape := payloadKind(payload), payloadShape(payload)
+		seen[kind] = true
+		if mode, _ := payload["permission_mode"].(string); mode != "default" && mode != "bypassPermissions" {
+			t.Errorf("Codex sent permission_mode %q, which the mode table does not map", mode)
+		}
+		switch wantShape, ok := want[kind]; {
+		case !ok:
+			t.Logf("a payload no fixture has (%s): %s", kind, data)
+		case shape != wantShape:
+			t.Errorf("Codex %s sends %s with the fields\n  %s\nthe fixtures have\n  %s", version, kind, shape, wantShape)
+		}
+	}
+	for kind := range want {
+		if !seen[kind] {
+			t.Errorf("no %s payload was captured", kind)
+		}
+	}
 }
