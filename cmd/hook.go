@@ -29,7 +29,7 @@ func newHookCmd(io streams, g *globalFlags) *cobra.Command {
 		Long: "hook reads Claude Code's PreToolUse, Codex's PreToolUse, Gemini CLI's BeforeTool, Cursor's\n" +
 			"beforeShellExecution, beforeReadFile, beforeMCPExecution or preToolUse, or GitHub Copilot CLI's\n" +
 			"preToolUse JSON on stdin and answers in that harness's protocol. It never prompts: an ask goes back\n" +
-			"to the harness, or to its own approval where the hook cannot ask (Codex, Gemini CLI, Copilot CLI),\n" +
+			"to the harness, or to its own approval where the hook cannot ask (Codex, Gemini CLI),\n" +
 			"unless no one can be asked (fail-closed), when it is a deny. Bad input, a config error or an\n" +
 			"internal error is a deny. --print-config prints the settings that register the hook.",
 		Example: "  permgate hook claude --print-config   # the settings snippet to add to Claude Code's settings\n" +

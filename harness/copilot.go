@@ -8,18 +8,39 @@ import (
 	"github.com/permgate/permgate/policy"
 )
 
-// copilotTools maps GitHub Copilot CLI's tool names onto permgate's.
-// write_bash types its input into a running shell, so that input is judged
-// as a bash command; str_replace_editor can create and edit files.
+// copilotTools maps GitHub Copilot CLI's tool names onto permgate's: those
+// 1.0.102 offers the model (in -p, --plan and --autopilot; the compatibility
+// suite lists them from its first model request), and those of older
+// releases (write_bash, str_replace_editor). Copilot's shells and agents run
+// in the background of its session, so reading, listing and stopping them,
+// or writing to an agent, are the tool table's task_get, task_list and
+// task_update. write_bash types its input into a running shell, so that
+// input is judged as a bash command. sql is the session's own SQLite
+// database of todos (Copilot refuses an ATTACH of another file whatever the
+// hook answers), session_store_sql a read-only query of Copilot's record of
+// past sessions. fetch_copilot_cli_documentation and skill load
+// instructions the harness holds; task_complete ends an autopilot or plan
+// task with a summary. The tools only an interactive session offers
+// (extensions_manage, extensions_reload, manage_schedule and the canvas
+// tools) name no command or path: they are not here, and go back to
+// Copilot's own permissions.
 var copilotTools = map[string]string{
-	"bash": "bash", "write_bash": "bash", "view": "read_file", "create": "write_file", "edit": "edit_file",
-	"str_replace_editor": "edit_file", "glob": "glob", "grep": "grep", "web_fetch": "web_fetch", "task": "task_create",
+	"bash": "bash", "write_bash": "bash",
+	"read_bash": "task_get", "list_bash": "task_list", "stop_bash": "task_update",
+	"view": "read_file", "create": "write_file", "edit": "edit_file", "str_replace_editor": "edit_file",
+	"glob": "glob", "grep": "grep", "web_fetch": "web_fetch",
+	"task": "task_create", "read_agent": "task_get", "list_agents": "task_list", "write_agent": "task_update",
+	"sql": "todo_write", "session_store_sql": "todo_read",
+	"skill": "load_skill", "fetch_copilot_cli_documentation": "load_skill",
+	"ask_user": "ask_user", "task_complete": "exit_plan_mode",
 }
 
-// decodeCopilot reads Copilot CLI's preToolUse payload: timestamp (a
-// number), cwd, toolName, and toolArgs — a JSON string holding the tool's
-// arguments as one object. toolArgs of any other shape is an error, and so
-// is a repeated key, at either level.
+// decodeCopilot reads Copilot CLI's preToolUse payload: sessionId,
+// timestamp (a number), cwd, toolName, and toolArgs — the tool's arguments
+// as one JSON object (1.0.102), or a JSON string holding that object (the
+// shape older releases sent). A toolArgs of any other shape is an error, and
+// so is a repeated key, at either level, or a field of the wrong type; grep
+// and glob name their directories in paths, one string or a list.
 func decodeCopilot(data []byte) (input, error) {
 	var in input
 	top, err := readObject(data, false)
@@ -32,7 +53,7 @@ func decodeCopilot(data []byte) (input, error) {
 			return in, errors.New("timestamp is not a number")
 		}
 	}
-	for key, dst := range map[string]*string{"cwd": &in.Cwd, "toolName": &in.ToolName} {
+	for key, dst := range map[string]*string{"sessionId": &in.SessionID, "cwd": &in.Cwd, "toolName": &in.ToolName} {
 		if *dst, err = stringField(top, key); err != nil {
 			return in, err
 		}
@@ -41,29 +62,55 @@ func decodeCopilot(data []byte) (input, error) {
 		return in, errors.New("the hook input has no toolName")
 	}
 	in.HookEventName = "preToolUse"
-	raw, ok := top["toolArgs"]
-	if !ok || string(raw) == "null" {
-		return in, errors.New("the hook input has no toolArgs")
+	if in.ToolInput, err = copilotToolArgs(top["toolArgs"]); err != nil {
+		return in, err
 	}
-	text, valid, err := jsonString(raw)
-	switch {
-	case err != nil:
-		return in, errors.New("toolArgs is not a string (Copilot CLI sends the arguments as a JSON string)")
-	case !valid:
-		return in, errors.New("toolArgs is not valid UTF-8")
+	args, err := readObject(in.ToolInput, false)
+	if err != nil {
+		return in, fmt.Errorf("toolArgs: %w", err)
 	}
-	in.ToolInput = json.RawMessage(text)
-	in.Args, err = readArgs(in.ToolInput, false, "toolArgs")
+	if paths := args["paths"]; len(paths) > 0 && paths[0] == '"' {
+		// One directory: the same as a list of one.
+		args["paths"] = json.RawMessage("[" + string(paths) + "]")
+	}
+	in.Args, err = argsOf(args, "toolArgs")
 	return in, err
 }
 
+// copilotToolArgs is toolArgs as the JSON object it holds: the object
+// itself, or the text of a JSON string (older releases).
+func copilotToolArgs(raw json.RawMessage) (json.RawMessage, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, errors.New("the hook input has no toolArgs")
+	}
+	switch raw[0] {
+	case '{':
+		return raw, nil
+	case '"':
+		text, valid, err := jsonString(raw)
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("toolArgs: %w", err)
+		case !valid:
+			return nil, errors.New("toolArgs is not valid UTF-8")
+		}
+		return json.RawMessage(text), nil
+	}
+	return nil, errors.New("toolArgs is neither a JSON object nor a string holding one")
+}
+
 // encodeCopilot is Copilot CLI's {"permissionDecision",
-// "permissionDecisionReason"}, exit 0. Copilot acts on a deny only; an allow
-// or an ask leaves the call to its own permission prompts.
+// "permissionDecisionReason"}, exit 0, as 1.0.102 acts on it: a deny blocks
+// the call in every mode and the model reads "Denied by preToolUse hook:
+// REASON"; an ask is Copilot's confirmation, which in -p (and autopilot),
+// where no one can answer, is a deny ("Denied by preToolUse hook (unable to
+// ask user for confirmation): REASON"), --allow-all included; an allow runs
+// the call without Copilot's own approval and path checks, so permgate sends
+// it only where it vouches for the call (cmd's handBack). Defer writes
+// nothing: Copilot's own permissions decide, as without the hook.
 func encodeCopilot(resp Response) Output {
 	d := resp.Decision
 	if d == Defer {
-		// No output: Copilot CLI's own permissions decide.
 		return Output{Exit: ExitOK}
 	}
 	if d != policy.Allow && d != policy.Ask {
@@ -72,11 +119,19 @@ func encodeCopilot(resp Response) Output {
 	return Output{Stdout: encodeJSON(map[string]string{"permissionDecision": string(d), "permissionDecisionReason": resp.Reason})}
 }
 
-// readCopilot reads Copilot CLI's answer: a deny blocks; no answer, an allow
-// or an ask (not acted on) leave the call to Copilot's own permissions.
+// readCopilot reads an answer as Copilot CLI 1.0.102 does: exit 0 with no
+// output, or without a permissionDecision, is no decision (Defer); allow,
+// ask and deny are acted on. Exit 2 is a deny ("hook exited with code 2");
+// Copilot denies on any other failed exit too ("hook errored"), but permgate
+// never answers so, and output Copilot would ignore (not JSON, a decision it
+// does not know) is an error: the hook is broken.
 func readCopilot(out Output) (policy.Decision, error) {
-	if out.Exit != ExitOK {
-		return "", fmt.Errorf("exit %d: permgate answers Copilot CLI with exit 0 and JSON", out.Exit)
+	switch out.Exit {
+	case ExitOK:
+	case ExitBlock:
+		return policy.Deny, nil
+	default:
+		return "", fmt.Errorf("exit %d: Copilot CLI denies the call as a failed hook, but permgate answers it with exit 0 and JSON", out.Exit)
 	}
 	obj, err := stdoutObject(out.Stdout)
 	if obj == nil || err != nil {
@@ -87,15 +142,16 @@ func readCopilot(out Output) (policy.Decision, error) {
 		return "", err
 	}
 	return decisionIn(d, "permissionDecision", map[string]policy.Decision{
-		"allow": policy.Allow, "deny": policy.Deny, "ask": Defer, "": Defer,
+		"allow": policy.Allow, "deny": policy.Deny, "ask": policy.Ask, "": Defer,
 	})
 }
 
-// probeCopilot is Copilot CLI's preToolUse for its bash tool.
+// probeCopilot is Copilot CLI 1.0.102's preToolUse for its bash tool, as
+// captured from the release (testdata/copilot/bash-real-1.0.102.json).
 func probeCopilot(command string) map[string]any {
-	args := encodeJSON(map[string]string{"command": command, "description": "permgate probe"})
 	return map[string]any{
-		"timestamp": 1704614600000, "toolName": "bash", "toolArgs": string(args[:len(args)-1]),
+		"sessionId": "permgate-probe", "timestamp": 1704614600000, "toolName": "bash",
+		"toolArgs": map[string]string{"command": command, "description": "permgate probe"},
 	}
 }
 

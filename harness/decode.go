@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -63,13 +64,27 @@ type Request struct {
 	Input json.RawMessage `json:"-"`
 }
 
+// Decode's refusals begin with one of these: a hook whose answer carries
+// one refused the payload unread (Refused).
+const (
+	refusedRead  = "could not read the hook input"
+	refusedParse = "could not parse the hook input as JSON"
+)
+
+// Refused reports whether a hook's answer (its stdout or stderr) is
+// permgate's refusal of a payload it could not decode: a deny that says
+// nothing of the call, which is what every call then gets.
+func Refused(answer []byte) bool {
+	return bytes.Contains(answer, []byte(refusedRead)) || bytes.Contains(answer, []byte(refusedParse))
+}
+
 // Decode reads one hook payload from r, at most MaxInput bytes, as this
 // harness reads its own JSON (see decodeInput). Every error is one to answer
 // with a deny: its text completes "permgate could not …".
 func (h *Harness) Decode(r io.Reader) (Request, error) {
 	data, err := readLimited(r, MaxInput)
 	if err != nil {
-		return Request{}, fmt.Errorf("could not read the hook input: %w", err)
+		return Request{}, fmt.Errorf("%s: %w", refusedRead, err)
 	}
 	decode := h.decode
 	if decode == nil {
@@ -77,13 +92,13 @@ func (h *Harness) Decode(r io.Reader) (Request, error) {
 	}
 	in, err := decode(data)
 	if errors.As(err, new(notJSON)) {
-		return Request{}, fmt.Errorf("could not parse the hook input as JSON: %w", err)
+		return Request{}, fmt.Errorf("%s: %w", refusedParse, err)
 	}
 	if err == nil {
 		err = absoluteCwd(in)
 	}
 	if err != nil {
-		return Request{}, fmt.Errorf("could not read the hook input: %w", err)
+		return Request{}, fmt.Errorf("%s: %w", refusedRead, err)
 	}
 	return h.request(in), nil
 }
@@ -246,11 +261,19 @@ func decodeInput(data []byte, lastWins bool) (input, error) {
 // payload's field where), one JSON object, keys matched exactly; a field of
 // the wrong type is an error.
 func readArgs(raw json.RawMessage, lastWins bool, where string) (toolArgs, error) {
-	var a toolArgs
 	args, err := readObject(raw, lastWins)
 	if err != nil {
-		return a, fmt.Errorf("%s: %w", where, err)
+		return toolArgs{}, fmt.Errorf("%s: %w", where, err)
 	}
+	return argsOf(args, where)
+}
+
+// argsOf reads the fields permgate uses from the members of a tool call's
+// arguments (the payload's field where); a field of the wrong type is an
+// error.
+func argsOf(args map[string]json.RawMessage, where string) (toolArgs, error) {
+	var a toolArgs
+	var err error
 	a.Command = args["command"]
 	for key, dst := range map[string]*string{
 		"file_path": &a.FilePath, "absolute_path": &a.AbsolutePath, "notebook_path": &a.NotebookPath,

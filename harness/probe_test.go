@@ -32,13 +32,12 @@ func TestProbePayload(t *testing.T) {
 
 // TestReadAnswerRoundTrip: what Encode writes for each decision reads back
 // as that decision, except where the harness has no such answer: Codex
-// leaves both an allow and an ask to its own approval, Gemini CLI and
-// Copilot CLI an ask, and Cursor cannot ask at preToolUse or beforeReadFile.
+// leaves both an allow and an ask to its own approval, Gemini CLI an ask,
+// and Cursor cannot ask at preToolUse or beforeReadFile.
 func TestReadAnswerRoundTrip(t *testing.T) {
 	deferred := map[string]map[policy.Decision]policy.Decision{
-		"codex":   {policy.Allow: Defer, policy.Ask: Defer},
-		"gemini":  {policy.Ask: Defer},
-		"copilot": {policy.Ask: Defer},
+		"codex":  {policy.Allow: Defer, policy.Ask: Defer},
+		"gemini": {policy.Ask: Defer},
 	}
 	events := map[string]string{"cursor": "beforeShellExecution"}
 	for _, name := range Names() {
@@ -100,7 +99,14 @@ func TestReadAnswer(t *testing.T) {
 		{harness: "copilot", exit: 0, want: Defer},
 		{harness: "copilot", exit: 0, stdout: `{"permissionDecision":"deny","permissionDecisionReason":"r"}`, want: policy.Deny},
 		{harness: "copilot", exit: 0, stdout: `{"permissionDecision":"maybe"}`, err: `permissionDecision "maybe"`},
-		{harness: "copilot", exit: 2, stderr: "r", err: "exit 2"},
+		{harness: "copilot", exit: 0, stdout: `{"permissionDecision":"ask","permissionDecisionReason":"r"}`, want: policy.Ask},
+		{harness: "copilot", exit: 0, stdout: `{"permissionDecision":"allow"}`, want: policy.Allow},
+		{harness: "copilot", exit: 0, stdout: `{"permissionDecisionReason":"r"}`, want: Defer},
+		{harness: "copilot", exit: 0, stdout: `{"permissionDecision":5}`, err: "permissionDecision is not a string"},
+		{harness: "copilot", exit: 0, stdout: "deny", err: "not one JSON object"},
+		{harness: "copilot", exit: 2, want: policy.Deny},
+		{harness: "copilot", exit: 1, err: "exit 1"},
+		{harness: "copilot", exit: 127, err: "exit 127"},
 	}
 	for _, tt := range tests {
 		h, _ := Lookup(tt.harness)

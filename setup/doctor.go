@@ -245,6 +245,9 @@ func (e *Env) doctorCommand(name, file, command, fix, cwd string, project bool) 
 		out = append(out, Check{Fail, name, fmt.Sprintf("a test call: %v", err), fix})
 	case d != policy.Deny:
 		out = append(out, Check{Fail, name, fmt.Sprintf("the hook answered %s to a test call of %q, which it must deny", d, harness.ProbeCommand), fix})
+	case harness.Refused(stdout) || harness.Refused(stderr):
+		// A hook that cannot read the payload denies every call, reads included.
+		out = append(out, Check{Fail, name, fmt.Sprintf("the hook could not read a test call shaped as %s sends it, so it denies every call: %s", h.Title, firstLine(stdout, stderr)), fix})
 	default:
 		out = append(out, Check{OK, name, fmt.Sprintf("the hook denies a test call of %q, as it must", harness.ProbeCommand), ""})
 	}
@@ -467,6 +470,19 @@ func sameFile(a, b string) bool {
 func flagIf(project bool) string {
 	if project {
 		return " --project"
+	}
+	return ""
+}
+
+// firstLine is the first non-empty line of a hook's stdout, else of its
+// stderr.
+func firstLine(outputs ...[]byte) string {
+	for _, o := range outputs {
+		for _, line := range strings.Split(string(o), "\n") {
+			if line = strings.TrimSpace(line); line != "" {
+				return line
+			}
+		}
 	}
 	return ""
 }

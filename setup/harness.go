@@ -86,6 +86,12 @@ func harnessNotes(name string, project bool) []string {
 		return []string{"Gemini CLI runs hooks from version 0.27 on; an older one needs \"hooksConfig\": {\"enabled\": true} in this file"}
 	case "claude":
 		return []string{"Claude Code sessions already running pick up the hook after a restart (or once reviewed in /hooks)"}
+	case "copilot":
+		if project {
+			// Copilot CLI 1.0.102, verified: -p runs no .github/hooks
+			// hook, --allow-all included, unless the folder is trusted.
+			return []string{"Copilot CLI runs a repository's .github/hooks only in a folder it trusts (trust it when Copilot asks, or copilot -p --trust-folder); elsewhere the hook never runs: permgate install copilot covers every folder"}
+		}
 	}
 	return nil
 }

@@ -268,6 +268,8 @@ func TestDoctorHarness(t *testing.T) {
 		{"denies", deny, []Status{OK, OK}, "denies a test call"},
 		{"allows", allow, []Status{OK, Fail}, "answered allow"},
 		{"garbage", "not json", []Status{OK, Fail}, "a test call"},
+		// A hook that cannot read the payload denies the test call too, and every other call.
+		{"refuses", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"permgate could not read the hook input: tool_input is not an object"}}`, []Status{OK, Fail}, "could not read a test call shaped as Claude Code sends it"},
 		{"missing", "", []Status{Fail}, "does not exist"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -21,6 +21,9 @@ func harnessSettings(p string) string {
 	// directory planted there would make the next install fail, and a person
 	// restoring it would restore what the agent wrote.
 	base := strings.TrimSuffix(path.Base(p), ".permgate-backup")
+	if copilotExtension(p) {
+		return extensionWhy
+	}
 	switch path.Base(dir) {
 	case ".claude":
 		if strings.HasPrefix(base, "settings") && strings.HasSuffix(base, ".json") {
@@ -60,6 +63,23 @@ func harnessSettings(p string) string {
 		}
 	}
 	return ""
+}
+
+// extensionWhy is the reason given for a write of a Copilot CLI extension.
+const extensionWhy = "a GitHub Copilot CLI extension (code Copilot runs at every start, outside any hook, and whose own hooks answer its tool calls)"
+
+// copilotExtension reports a file in, or the directory of, Copilot CLI's
+// extensions: ~/.copilot/extensions/NAME/extension.mjs and what it imports
+// (Copilot 1.0.102 runs it at the start of every session, -p included, with
+// no folder trust) and a repository's .github/extensions, which Copilot's
+// own documentation names.
+func copilotExtension(p string) bool {
+	for _, dir := range []string{"/.copilot/extensions", "/.github/extensions"} {
+		if strings.HasSuffix(p, dir) || strings.Contains(p, dir+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // selfAnchors are the paths a glob or an ancestor is compared with: permgate's

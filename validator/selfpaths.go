@@ -177,7 +177,8 @@ func procRoot(p string) string {
 // hold inside a longer text (python3 -c "open('~/.config/permgate/config.toml')").
 var selfMentions = []string{".config/permgate", ".local/state/permgate", "/etc/permgate", ".claude/settings", ".codex/config.toml",
 	".codex/hooks.json", ".gemini/settings.json", ".cursor/hooks.json", ".github/hooks/", ".copilot/hooks/",
-	".copilot/settings.json", ".copilot/config.json", ".copilot/permissions-config.json", ".cursor/cli-config.json"}
+	".copilot/settings.json", ".copilot/config.json", ".copilot/permissions-config.json", ".cursor/cli-config.json",
+	".copilot/extensions/", ".github/extensions/"}
 
 // mentionsSelf reports an argument that holds a spelling of permgate's files
 // or of one of its directories inside a longer text.
@@ -488,7 +489,7 @@ func (v *Validator) dirNearSelf(dir string) bool {
 // selfPrefilter tells cheaply whether an argument could name permgate's files.
 func selfPrefilter(t string) bool {
 	t = strings.ToLower(t) // a case-insensitive disk opens ~/.CONFIG/PERMGATE too
-	for _, s := range []string{"permgate", "settings", "hooks", "config", "state", "seal", "$", "*", "?", "[", "{", ".codex", "~"} {
+	for _, s := range []string{"permgate", "settings", "hooks", "extensions", "config", "state", "seal", "$", "*", "?", "[", "{", ".codex", "~"} {
 		if strings.Contains(t, s) {
 			return true
 		}
