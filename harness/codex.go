@@ -47,7 +47,11 @@ var codexHarness = &Harness{
 	read:      readCodex,
 	typed:     map[string]string{"write_stdin": "chars"},
 	askDefers: true,
-	probe:     probeCodex,
+	// Codex 0.169 (its TUI's default approval, exec --approve-for-me) runs
+	// a command its sandbox contains without a prompt: an interactive shell
+	// permgate asks about was started, and what was typed into it ran.
+	unseenAsks: []string{codexPreToolUse, ""},
+	probe:      probeCodex,
 	settings: "# ~/.codex/config.toml (then trust both hooks once in Codex's /hooks)\n" +
 		"[[hooks.PreToolUse]]\nmatcher = \"*\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = %[1]s\ntimeout = 30\n" +
 		"[[hooks.PermissionRequest]]\nmatcher = \"*\"\n[[hooks.PermissionRequest.hooks]]\ntype = \"command\"\ncommand = %[1]s\ntimeout = 30",

@@ -62,3 +62,25 @@ func TestSettings(t *testing.T) {
 		t.Errorf("harnesses %s", got)
 	}
 }
+
+// TestAskMayGoUnseen: only Codex at PreToolUse (or a payload without an
+// event) hands an ask to an approval that may run the call unasked.
+func TestAskMayGoUnseen(t *testing.T) {
+	tests := []struct {
+		harness, event string
+		want           bool
+	}{
+		{"codex", "PreToolUse", true},
+		{"codex", "", true},
+		{"codex", "PermissionRequest", false},
+		{"claude", "PreToolUse", false},
+		{"gemini", "BeforeTool", false},
+		{"copilot", "", false},
+	}
+	for _, tt := range tests {
+		h, _ := Lookup(tt.harness)
+		if got := h.AskMayGoUnseen(tt.event); got != tt.want {
+			t.Errorf("%s %q: %v, want %v", tt.harness, tt.event, got, tt.want)
+		}
+	}
+}
