@@ -118,6 +118,9 @@ func (h *Harness) request(in input) Request {
 		SessionID: in.SessionID, Cwd: in.Cwd, PermissionMode: in.PermissionMode, HookEventName: in.HookEventName,
 		ToolName: in.ToolName, Tool: h.Tool(in.ToolName), URL: in.Args.URL, Input: in.ToolInput,
 	}
+	if other, ok := h.commandless[in.ToolName]; ok && len(in.Args.Command) == 0 {
+		req.Tool = other
+	}
 	switch req.Tool {
 	case "bash":
 		if key, ok := h.typed[in.ToolName]; ok {

@@ -22,6 +22,10 @@ type Harness struct {
 	Title string
 	// tools maps the harness's tool names onto permgate's.
 	tools map[string]string
+	// commandless maps the tools that run a shell command when their input
+	// has one (tools maps them to bash) onto the tool they are without it:
+	// Claude Code's Monitor watches a command's output or a WebSocket.
+	commandless map[string]string
 	// modes maps the harness's permission_mode onto permgate's mode and whether
 	// no one can be asked in it.
 	modes map[string]mode

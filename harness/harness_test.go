@@ -16,7 +16,7 @@ func TestMode(t *testing.T) {
 		want                    policy.HarnessMode
 	}{
 		{"claude", "default", policy.HarnessMode{Mode: policy.ModeDefault, Source: "Claude Code permission_mode default"}},
-		{"claude", "acceptEdits", policy.HarnessMode{Mode: policy.ModeDefault, Source: "Claude Code permission_mode acceptEdits"}},
+		{"claude", "acceptEdits", policy.HarnessMode{Mode: policy.ModeAuto, Source: "Claude Code permission_mode acceptEdits"}},
 		{"claude", "auto", policy.HarnessMode{Mode: policy.ModeAuto, Source: "Claude Code permission_mode auto"}},
 		{"claude", "plan", policy.HarnessMode{Mode: policy.ModePlan, Source: "Claude Code permission_mode plan"}},
 		{"claude", "bypassPermissions", policy.HarnessMode{Mode: policy.ModeBypass, Source: "Claude Code permission_mode bypassPermissions"}},

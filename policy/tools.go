@@ -55,6 +55,18 @@ var builtinTools = map[string]ToolPolicy{
 	"write_file": PolicyAuto,
 	// A harness's own conversation tools touch nothing.
 	"ask_user": PolicySafe, "exit_plan_mode": PolicySafe,
+	// Claude Code's own tools (2.1.328) that touch nothing of the machine and
+	// that it runs without asking itself (verified by compat/suite): loading
+	// deferred tools' schemas, a subagent (whose every call passes the hook
+	// itself), a message to another agent, a report for its UI, a wake-up or
+	// the list of scheduled prompts. Its WebSearch is not here: Claude Code
+	// asks before a search, so the search is handed back.
+	"tool_search": PolicySafe, "agent": PolicySafe, "send_message": PolicySafe, "report_findings": PolicySafe,
+	"schedule_wakeup": PolicySafe, "cron_list": PolicySafe,
+	// Its tools that change its own state, not a file a call names: a
+	// scheduled prompt (its calls pass the hook when it fires), a background
+	// task stopped, a new git worktree entered. Plan mode denies them.
+	"cron_create": PolicyAllow, "cron_delete": PolicyAllow, "task_stop": PolicyAllow, "enter_worktree": PolicyAllow,
 }
 
 // ToolCall is a harness's request to use a tool other than bash.

@@ -20,6 +20,23 @@ func TestDecideToolTable(t *testing.T) {
 		"write_file":  {ModeDefault: Ask, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
 		"web_fetch":   {ModeDefault: Defer, ModeAuto: Defer, ModePlan: Deny, ModeBypass: Allow},
 		"mcp__x__y":   {ModeDefault: Defer, ModeAuto: Defer, ModePlan: Deny, ModeBypass: Allow},
+		// Claude Code's own tools: those that touch nothing of the machine
+		// run in plan too; those that change its state are denied there;
+		// those the table does not know are left to Claude Code's approval.
+		"tool_search":     {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
+		"agent":           {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
+		"load_skill":      {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
+		"send_message":    {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
+		"report_findings": {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
+		"web_search":      {ModeDefault: Defer, ModeAuto: Defer, ModePlan: Deny, ModeBypass: Allow},
+		"schedule_wakeup": {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
+		"cron_list":       {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
+		"cron_create":     {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
+		"cron_delete":     {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
+		"task_stop":       {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
+		"enter_worktree":  {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Deny, ModeBypass: Allow},
+		"exit_worktree":   {ModeDefault: Defer, ModeAuto: Defer, ModePlan: Deny, ModeBypass: Allow},
+		"workflow":        {ModeDefault: Defer, ModeAuto: Defer, ModePlan: Deny, ModeBypass: Allow},
 	}
 	for tool, modes := range want {
 		for mode, d := range modes {

@@ -55,6 +55,7 @@ func Doctor(e *Env) []Check {
 		out = append(out, e.doctorHarness(name, false, "")...)
 		if name == "claude" {
 			out = append(out, e.claudeManaged()...)
+			out = append(out, e.claudeEnvHooksOff()...)
 		}
 		if root != "" && root != e.Home {
 			out = append(out, e.doctorHarness(name, true, root)...)
@@ -128,6 +129,9 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 	}
 	for _, r := range order {
 		out = append(out, e.doctorCommand(name, r.file, r.command, fix, cwd, project)...)
+		if name == "claude" {
+			out = append(out, claudeFailsOpen(r.file))
+		}
 	}
 	if name == "codex" {
 		out = append(out, e.doctorCodex(files, project)...)

@@ -2,6 +2,7 @@ package setup
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"regexp"
@@ -100,16 +101,23 @@ func matchesShell(m *jnode, event string, g shellGate) bool {
 	return err == nil && re.MatchString(g.shell)
 }
 
-// claudeHooksOff fails a Claude Code settings file in dir (settings.json,
-// settings.local.json) that sets "disableAllHooks": true: Claude Code then
-// runs no hook, permgate's (registered in any other file) included — a
-// repository can ship one in its .claude/settings.json. A file doctorHarness
-// has read is taken from docs; one it has not (settings.local.json) is read
-// here, and one that cannot be read or parsed is a ✘: whether it turns the
-// hooks off is unknown.
+// claudeHooksOff fails a Claude Code settings file in dir that sets
+// "disableAllHooks": true: Claude Code then runs no hook, permgate's
+// (registered in any other file) included — a repository can ship one in its
+// .claude/settings.json. A project's settings.json and settings.local.json
+// count; in the user's directory only settings.json does, as Claude Code
+// (2.1.328, verified by compat/suite) reads a settings.local.json only in
+// the project it runs in — the home's, then, when that is the home itself. A
+// file doctorHarness has read is taken from docs; one it has not
+// (settings.local.json) is read here, and one that cannot be read or parsed
+// is a ✘: whether it turns the hooks off is unknown.
 func (e *Env) claudeHooksOff(dir string, project bool, docs map[string]*jnode) []Check {
+	names := []string{"settings.json"}
+	if project || e.projectIsHome() {
+		names = append(names, "settings.local.json")
+	}
 	var out []Check
-	for _, name := range []string{"settings.json", "settings.local.json"} {
+	for _, name := range names {
 		p := filepath.Join(dir, name)
 		doc, read := docs[p]
 		if !read {
@@ -128,35 +136,123 @@ func (e *Env) claudeHooksOff(dir string, project bool, docs map[string]*jnode) [
 	return out
 }
 
-// claudeManaged checks Claude Code's managed settings, which override every
-// other file: "disableAllHooks": true there runs no hook at all, and
-// "allowManagedHooksOnly": true runs only the hooks registered there, so a
-// user's or a project's registration of permgate is ignored.
+// projectIsHome reports that doctor runs in the home directory, or in a
+// repository whose root it is: Claude Code started here takes the home's
+// .claude for the project's.
+func (e *Env) projectIsHome() bool {
+	if e.Cwd == "" || e.Home == "" {
+		return false
+	}
+	if sameFile(e.Cwd, e.Home) {
+		return true
+	}
+	root, err := e.git("rev-parse", "--show-toplevel")
+	return err == nil && sameFile(root, e.Home)
+}
+
+// claudeManaged checks Claude Code's managed settings — the managed file
+// and the drop-ins of managed-settings.d beside it (2.1.328 reads both) —
+// which override every other file: "disableAllHooks": true there runs no hook
+// at all, "strictPluginOnlyCustomization" (true, or a list naming "hooks")
+// runs only plugins' hooks, and "allowManagedHooksOnly": true runs only the
+// hooks registered there, so a user's or a project's registration of
+// permgate is ignored.
 func (e *Env) claudeManaged() []Check {
 	p := e.ClaudeManaged
 	if p == "" {
 		return nil
 	}
+	dropIns, _ := filepath.Glob(filepath.Join(filepath.Dir(p), "managed-settings.d", "*.json"))
+	var out []Check
+	managedOnly, registered := "", false
+	for _, f := range append([]string{p}, dropIns...) {
+		doc, bad := e.claudeManagedDoc(f)
+		out = append(out, bad...)
+		if doc == nil {
+			continue
+		}
+		if v := doc.get("disableAllHooks"); v != nil && v.raw == "true" {
+			out = append(out, Check{Fail, "claude", f + " (managed) sets \"disableAllHooks\": true: Claude Code runs no hook, permgate's included",
+				"ask whoever manages this machine to remove it"})
+		}
+		if pluginsOnly(doc.get("strictPluginOnlyCustomization")) {
+			out = append(out, Check{Fail, "claude", f + " (managed) sets \"strictPluginOnlyCustomization\" for hooks: Claude Code runs only plugins' hooks, not permgate's",
+				"ask whoever manages this machine to take \"hooks\" out of it"})
+		}
+		if v := doc.get("allowManagedHooksOnly"); v != nil && v.raw == "true" && managedOnly == "" {
+			managedOnly = f
+		}
+		registered = registered || gatesShell(doc, "claude")
+	}
+	if managedOnly != "" && !registered {
+		out = append(out, Check{Fail, "claude", managedOnly + " (managed) sets \"allowManagedHooksOnly\": true and does not register permgate where Bash calls reach it: Claude Code ignores permgate's hook in your and the project's settings",
+			"ask whoever manages this machine to register `permgate hook claude` in " + p})
+	}
+	return out
+}
+
+// claudeManagedDoc reads one managed settings file: nil and no check when
+// it does not exist, nil and a warning when it cannot be read or parsed.
+func (e *Env) claudeManagedDoc(p string) (*jnode, []Check) {
 	data, err := e.readInstalled(p, false)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil
+		return nil, nil
 	}
 	if err != nil {
-		return []Check{{Warn, "claude", "cannot read Claude Code's managed settings " + p + ": " + err.Error(), "ask whoever manages this machine what it sets for hooks"}}
+		return nil, []Check{{Warn, "claude", "cannot read Claude Code's managed settings " + p + ": " + err.Error(), "ask whoever manages this machine what it sets for hooks"}}
 	}
 	doc, err := parseJSON(p, data)
 	if err != nil {
-		return []Check{{Warn, "claude", err.Error(), "ask whoever manages this machine to correct it"}}
+		return nil, []Check{{Warn, "claude", err.Error(), "ask whoever manages this machine to correct it"}}
 	}
-	if v := doc.get("disableAllHooks"); v != nil && v.raw == "true" {
-		return []Check{{Fail, "claude", p + " (managed) sets \"disableAllHooks\": true: Claude Code runs no hook, permgate's included",
-			"ask whoever manages this machine to remove it"}}
+	return doc, nil
+}
+
+// pluginsOnly reports a "strictPluginOnlyCustomization" that locks hooks:
+// true, or a list holding "hooks".
+func pluginsOnly(v *jnode) bool {
+	if v == nil {
+		return false
 	}
-	if v := doc.get("allowManagedHooksOnly"); v != nil && v.raw == "true" && !gatesShell(doc, "claude") {
-		return []Check{{Fail, "claude", p + " (managed) sets \"allowManagedHooksOnly\": true and does not register permgate where Bash calls reach it: Claude Code ignores permgate's hook in your and the project's settings",
-			"ask whoever manages this machine to register `permgate hook claude` in " + p}}
+	if v.raw == "true" {
+		return true
 	}
-	return nil
+	return v.array && slices.ContainsFunc(v.items, func(it *jnode) bool { s, _ := it.str(); return s == "hooks" })
+}
+
+// claudeEnvHooksOff warns of the switches in doctor's own environment that
+// start Claude Code without hooks: bare mode (CLAUDE_CODE_SIMPLE) and safe
+// mode (CLAUDE_CODE_SAFE_MODE). A session started with --bare or
+// --safe-mode runs none either, which no file shows.
+func (e *Env) claudeEnvHooksOff() []Check {
+	var out []Check
+	for _, v := range []struct{ name, mode string }{{"CLAUDE_CODE_SIMPLE", "bare"}, {"CLAUDE_CODE_SAFE_MODE", "safe"}} {
+		if envOn(e.getenv(v.name)) {
+			out = append(out, Check{Warn, "claude", fmt.Sprintf("%s is set here: Claude Code started from this environment runs in %s mode, with no hooks, permgate's included", v.name, v.mode),
+				"unset " + v.name})
+		}
+	}
+	return out
+}
+
+// envOn reads an environment switch as Claude Code does: set and not 0,
+// false, no or off.
+func envOn(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "0", "false", "no", "off":
+		return false
+	}
+	return true
+}
+
+// claudeFailsOpen says what still lets a call through permgate's hook in
+// Claude Code (2.1.328, verified by compat/suite): a hook past its timeout is
+// killed and the call runs, which no registered form can change. (A hook
+// registered without the fail-closed guard, which also lets a missing or
+// failing permgate through, is doctorCommand's warning.)
+func claudeFailsOpen(file string) Check {
+	return Check{Warn, "claude", "Claude Code runs the call when permgate's hook runs past the \"timeout\" " + file + " gives it: it stops the hook and goes on",
+		"keep that timeout well above permgate's deadline"}
 }
 
 // geminiOwnBeforeTool reports a Gemini settings file with a BeforeTool list

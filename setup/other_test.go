@@ -283,7 +283,7 @@ func TestDoctorHarness(t *testing.T) {
 			var got []Status
 			var text string
 			for _, c := range Doctor(e) {
-				if c.Subject == "claude" {
+				if c.Subject == "claude" && !isFailOpenNote(c) {
 					got = append(got, c.Status)
 					text += c.Message + "\n"
 				}
@@ -333,7 +333,7 @@ func TestDoctorRunsOnlyThisPermgateFromAProject(t *testing.T) {
 	e.Binary = this
 	var got []Check
 	for _, c := range Doctor(e) {
-		if c.Subject == "claude" {
+		if c.Subject == "claude" && !isFailOpenNote(c) {
 			got = append(got, c)
 		}
 	}
@@ -342,7 +342,7 @@ func TestDoctorRunsOnlyThisPermgateFromAProject(t *testing.T) {
 	}
 	e.Binary = other
 	for _, c := range Doctor(e) {
-		if c.Subject == "claude" && c.Status == Warn {
+		if c.Subject == "claude" && c.Status == Warn && !isFailOpenNote(c) {
 			t.Fatalf("this very permgate was not tested: %+v", c)
 		}
 	}
@@ -667,7 +667,7 @@ func TestDoctorSettingsLink(t *testing.T) {
 	mustRun(t, e, "claude", true)
 	var got []Check
 	for _, c := range Doctor(e) {
-		if c.Subject == "claude" {
+		if c.Subject == "claude" && !isFailOpenNote(c) {
 			got = append(got, c)
 		}
 	}

@@ -8,6 +8,7 @@ package fakemodel
 
 import (
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -74,6 +75,21 @@ func Start(script Script) *Server {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/", s.serve)
 	s.http = httptest.NewServer(mux)
+	s.URL = s.http.URL
+	return s
+}
+
+// StartListener starts a server that answers from script on l, a loopback
+// listener the caller made (one inside a network namespace of its own, say);
+// the server closes it.
+func StartListener(l net.Listener, script Script) *Server {
+	s := &Server{script: script}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", s.serve)
+	s.http = httptest.NewUnstartedServer(mux)
+	s.http.Listener.Close()
+	s.http.Listener = l
+	s.http.Start()
 	s.URL = s.http.URL
 	return s
 }
