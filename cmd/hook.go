@@ -151,6 +151,17 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 	return answer(out.Decision, "permgate: "+saferReason(out, r.a))
 }
 
+// hasTerminal reports whether the hook can reach a terminal (/dev/tty): the
+// harness running it has one a person can answer at.
+func hasTerminal() bool {
+	tty, err := openTerminal(os.O_RDWR)
+	if err != nil {
+		return false
+	}
+	tty.Close()
+	return true
+}
+
 // preparedHook is a tool call read, with the session to decide it in, or
 // the reason it is refused before it is decided.
 type preparedHook struct {
@@ -229,6 +240,10 @@ func prepareHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string
 		in := s.modeInputs(g, modeFlag, false)
 		in.Harness = h.Mode(req.PermissionMode)
 		s.eff, err = policy.Select(&s.cfg.Policy, in)
+		if h.AskNeedsTerminal() && !hasTerminal() {
+			// The harness asks only at its terminal, and there is none.
+			s.noOneToAsk = h.Title + " asks only at its terminal, and it runs without one"
+		}
 	}
 	if err != nil {
 		p.refuse = "permgate refuses while its config is broken: " + err.Error()

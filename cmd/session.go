@@ -47,6 +47,9 @@ type session struct {
 	// started is when the answer now being given started: the process's
 	// start for its one answer, each step's or line's for many.
 	started time.Time
+	// noOneToAsk says why no one can answer an ask although fail-closed is
+	// not configured (a hook whose harness asks only at a terminal, with none).
+	noOneToAsk string
 }
 
 // stateDir is $XDG_STATE_HOME/permgate, else ~/.local/state/permgate.
@@ -223,6 +226,9 @@ func (s *session) decideAnalysis(a validator.Analysis, m policy.Matcher) policy.
 
 // failClosed turns an ask into a deny when fail-closed is on.
 func (s *session) failClosed(out policy.Outcome) policy.Outcome {
+	if s.noOneToAsk != "" {
+		return policy.FailClose(out, s.noOneToAsk)
+	}
 	if s.eff.FailClosed {
 		return policy.FailClose(out, "fail-closed is on")
 	}

@@ -55,6 +55,10 @@ type Harness struct {
 	// approval may run without anyone being asked (Codex at PreToolUse: its
 	// approval runs a command its sandbox contains without a prompt).
 	unseenAsks []string
+	// askNeedsTerminal says that the harness asks in its own terminal UI and
+	// nowhere else: where the hook has no terminal, no one can answer the
+	// ask (Gemini CLI's confirmation then never comes), so it is a deny.
+	askNeedsTerminal bool
 	// lastWins says how the harness reads a key repeated in its JSON: the last
 	// one wins (JavaScript's JSON.parse), or it is an error (serde_json into a
 	// struct), which permgate answers with a deny.
@@ -110,6 +114,10 @@ func (h *Harness) Mode(permissionMode string) policy.HarnessMode {
 	}
 	return policy.HarnessMode{Mode: m.mode, Source: h.Title + " permission_mode " + permissionMode, FailClosed: m.failClosed}
 }
+
+// AskNeedsTerminal reports a harness whose ask only a person at its terminal
+// can answer: a hook with no terminal answers an ask with a deny.
+func (h *Harness) AskNeedsTerminal() bool { return h.askNeedsTerminal }
 
 // Tool maps the harness's tool name onto permgate's. Unknown and MCP tools
 // keep their name, lower-cased: the tool table decides them.

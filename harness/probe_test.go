@@ -32,12 +32,11 @@ func TestProbePayload(t *testing.T) {
 
 // TestReadAnswerRoundTrip: what Encode writes for each decision reads back
 // as that decision, except where the harness has no such answer: Codex
-// leaves both an allow and an ask to its own approval, Gemini CLI an ask,
-// and Cursor cannot ask at preToolUse or beforeReadFile.
+// leaves both an allow and an ask to its own approval, and Cursor cannot
+// ask at preToolUse or beforeReadFile.
 func TestReadAnswerRoundTrip(t *testing.T) {
 	deferred := map[string]map[policy.Decision]policy.Decision{
-		"codex":  {policy.Allow: Defer, policy.Ask: Defer},
-		"gemini": {policy.Ask: Defer},
+		"codex": {policy.Allow: Defer, policy.Ask: Defer},
 	}
 	events := map[string]string{"cursor": "beforeShellExecution"}
 	for _, name := range Names() {
@@ -90,7 +89,20 @@ func TestReadAnswer(t *testing.T) {
 		{harness: "gemini", exit: 0, stdout: `{"decision":"maybe"}`, err: `decision "maybe"`},
 		{harness: "gemini", exit: 0, stdout: `{"decision":1}`, err: "decision is not a string"},
 		{harness: "gemini", exit: 0, stdout: `{"decision":"deny"} {}`, err: "not one JSON object"},
-		{harness: "gemini", exit: 0, stdout: `{"decision":"ask"}`, want: Defer},
+		// Gemini CLI 0.61.0 (compat/suite): ask forces its confirmation; {}
+		// and no output leave the call to its own policy; the JSON decides
+		// whatever the exit status; text that is not JSON allows on exit 0 or
+		// 1, denies on any other; exit 2 with no output at all runs the call.
+		{harness: "gemini", exit: 0, stdout: `{"decision":"ask","systemMessage":"r"}`, want: policy.Ask},
+		{harness: "gemini", exit: 0, stdout: "{}\n", want: Defer},
+		{harness: "gemini", exit: 0, want: Defer},
+		{harness: "gemini", exit: 2, stdout: `{"decision":"allow"}`, want: policy.Allow},
+		{harness: "gemini", exit: 0, stdout: `"{\"decision\":\"deny\"}"`, want: policy.Deny},
+		{harness: "gemini", exit: 0, stdout: `{"continue":false,"stopReason":"r"}`, want: policy.Deny},
+		{harness: "gemini", exit: 127, stderr: "bash: line 1: /gone/permgate: No such file or directory", want: policy.Deny},
+		{harness: "gemini", exit: 1, stderr: "boom", err: "allows the call"},
+		{harness: "gemini", exit: 0, stdout: "denied", err: "allows the call"},
+		{harness: "gemini", exit: 2, err: "exit 2 with no output"},
 		{harness: "cursor", exit: 0, stdout: `{"permission":"ask"}`, want: policy.Ask},
 		{harness: "cursor", exit: 0, err: "no answer on stdout"},
 		{harness: "cursor", exit: 0, stdout: `{"permission":"block"}`, err: `permission "block"`},

@@ -14,17 +14,38 @@ import (
 // is exit 2, which blocks the call in each of them.
 const FailClosedGuard = " || exit 2"
 
-// HookCommand is the shell command a harness runs for permgate's hook: the
-// binary's path (quoted when it needs to be), `hook NAME`, and the
-// fail-closed guard.
-func HookCommand(binary, harness string) string {
-	return shellWord(binary) + " hook " + harness + FailClosedGuard
+// geminiGuard is Gemini CLI's fail-closed guard: 0.61.0 blocks on exit 2
+// only when the hook wrote something (stderr or stdout); a bare exit 2 after
+// a silent failure reads as no decision, and the call runs (compat/suite,
+// TestGeminiExit2NeedsAReason). The guard says why before it exits 2.
+const geminiGuard = " || { echo 'permgate: the hook failed; the tool call is blocked' >&2; exit 2; }"
+
+// guardOf is the fail-closed guard of harness's registration.
+func guardOf(harness string) string {
+	if harness == "gemini" {
+		return geminiGuard
+	}
+	return FailClosedGuard
 }
 
-// guarded reports whether a registered hook command ends in the fail-closed
-// guard, and returns the command without it.
-func guarded(command string) (string, bool) {
-	return strings.CutSuffix(command, FailClosedGuard)
+// HookCommand is the shell command a harness runs for permgate's hook: the
+// binary's path (quoted when it needs to be), `hook NAME`, and the
+// harness's fail-closed guard.
+func HookCommand(binary, harness string) string {
+	return shellWord(binary) + " hook " + harness + guardOf(harness)
+}
+
+// guarded reports whether a registered hook command ends in harness's
+// fail-closed guard, and returns the command without any guard: a command
+// that ends in another harness's guard is still permgate's, but not guarded
+// as harness needs.
+func guarded(command, harness string) (string, bool) {
+	for _, guard := range []string{geminiGuard, FailClosedGuard} {
+		if bare, ok := strings.CutSuffix(command, guard); ok {
+			return bare, guard == guardOf(harness)
+		}
+	}
+	return command, false
 }
 
 // shellWord quotes s for a POSIX shell when it holds anything but plain path
@@ -156,7 +177,7 @@ func unescapeDouble(s string) string {
 // path to a program named permgate, any flags after hook's name), with or
 // without the fail-closed guard, and returns its words.
 func permgateHook(command, harness string) ([]string, bool) {
-	command, _ = guarded(command)
+	command, _ = guarded(command, harness)
 	words, ok := commandWords(command)
 	if !ok {
 		// A program named through an expansion ($HOME/bin/permgate) is

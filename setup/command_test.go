@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -47,6 +48,58 @@ func TestHookCommandFailsClosed(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("%s: %s exited %d, want %d", tc.name, HookCommand(tc.binary, "claude"), got, tc.want)
 		}
+	}
+}
+
+// TestGeminiGuardSaysWhy runs Gemini CLI's registered command through a
+// shell: every failure ends in exit 2 with a reason on stderr (Gemini CLI
+// runs the call on a silent exit 2); the hook's own answers pass through.
+func TestGeminiGuardSaysWhy(t *testing.T) {
+	dir := t.TempDir()
+	program := func(name, body string) string {
+		p := filepath.Join(dir, name, "permgate")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		name, binary string
+		want         int
+		stderr       string
+	}{
+		{"missing", filepath.Join(dir, "nowhere", "permgate"), 2, "the tool call is blocked"},
+		{"silent error exit", program("error", "exit 1"), 2, "permgate: the hook failed; the tool call is blocked"},
+		{"silent exit 3", program("three", "exit 3"), 2, "permgate: the hook failed; the tool call is blocked"},
+		{"answers", program("answers", "echo '{}'; exit 0"), 0, ""},
+	} {
+		command := HookCommand(tc.binary, "gemini")
+		cmd := exec.Command("/bin/sh", "-c", command)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		got := 0
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			got = exit.ExitCode()
+		} else if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got != tc.want || !strings.Contains(stderr.String(), tc.stderr) {
+			t.Errorf("%s: %s exited %d with %q, want %d with %q", tc.name, command, got, stderr.String(), tc.want, tc.stderr)
+		}
+		if _, ok := guarded(command, "gemini"); !ok {
+			t.Errorf("%s: the command install writes is not read as guarded", command)
+		}
+	}
+	if _, ok := guarded("/opt/pg/permgate hook gemini || exit 2", "gemini"); ok {
+		t.Error("a bare exit 2 is read as guarded for Gemini CLI")
+	}
+	if words, ok := permgateHook("/opt/pg/permgate hook gemini || exit 2", "gemini"); !ok || len(words) != 3 {
+		t.Errorf("the form other harnesses use is not read as permgate's hook for Gemini CLI: %v %v", words, ok)
 	}
 }
 

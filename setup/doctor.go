@@ -111,6 +111,10 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 		}
 		if name == "gemini" {
 			out = append(out, geminiEnabled(f.path, doc)...)
+			if !project {
+				out = append(out, e.geminiSystem()...)
+				out = append(out, e.geminiTrust(doc)...)
+			}
 			if project && len(regs) == 0 && geminiOwnBeforeTool(doc) {
 				out = append(out, Check{Warn, name, f.path + " has a BeforeTool list without permgate's hook: a Gemini CLI that merges \"hooks\" shallowly (older versions) uses it instead of yours, and runs no permgate in this folder",
 					"permgate install gemini --project"})
@@ -135,6 +139,9 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 	}
 	if name == "codex" {
 		out = append(out, e.doctorCodex(files, project)...)
+	}
+	if name == "gemini" && !project {
+		out = append(out, Check{Warn, name, "fails open: " + geminiFailsOpen, ""})
 	}
 	return out
 }
@@ -226,8 +233,8 @@ func (e *Env) doctorCommand(name, file, command, fix, cwd string, project bool) 
 		return []Check{{Fail, name, fmt.Sprintf("the registered program %s: %v", words[0], err), fix}}
 	}
 	out := []Check{{OK, name, file + " registers the hook: " + command, ""}}
-	if _, ok := guarded(command); !ok {
-		out = append(out, Check{Warn, name, fmt.Sprintf("%s registers the hook without %q: if permgate is missing, crashes or exits with another status, %s may run the call unchecked", file, strings.TrimSpace(FailClosedGuard), name), fix})
+	if _, ok := guarded(command, name); !ok {
+		out = append(out, Check{Warn, name, fmt.Sprintf("%s registers the hook without %q: if permgate is missing, crashes or exits with another status, %s may run the call unchecked", file, strings.TrimSpace(guardOf(name)), name), fix})
 	}
 	if project && !sameFile(bin, e.Binary) {
 		return append(out, Check{Warn, name, fmt.Sprintf("%s is not this permgate (%s); doctor runs no other program a project's settings name, so the hook is not tested", bin, e.Binary), fix})

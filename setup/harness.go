@@ -49,6 +49,9 @@ func (e *Env) harnessFiles(name string, project bool, root string) []harnessFile
 			{own: true, dir: d, path: filepath.Join(d, "hooks.json")}}
 	case "gemini":
 		d := home("", ".gemini")
+		if !project {
+			d = e.geminiUserDir()
+		}
 		return []harnessFile{{dir: d, path: filepath.Join(d, "settings.json")}}
 	case "cursor":
 		d := home("", ".cursor")
