@@ -27,7 +27,9 @@ const (
 // (the TUI with an approval policy that asks, `codex exec --approve-for-me`).
 // Nothing in the payload or the hook's environment tells `codex exec` from
 // a TUI that bypasses, so bypassPermissions is not permgate's bypass: it is
-// default mode in which no one can be asked (an ask is a deny).
+// auto mode in which no one can be asked. What has no finding goes back to
+// Codex (its sandbox decides, as without permgate); what permgate would ask
+// about is denied, since no approval will come.
 var codexHarness = &Harness{
 	Name:  "codex",
 	Title: "Codex",
@@ -40,7 +42,7 @@ var codexHarness = &Harness{
 	},
 	modes: map[string]mode{
 		"default": {mode: policy.ModeDefault}, "acceptEdits": {mode: policy.ModeDefault}, "plan": {mode: policy.ModePlan},
-		"bypassPermissions": {mode: policy.ModeDefault, failClosed: true},
+		"bypassPermissions": {mode: policy.ModeAuto, failClosed: true},
 		"dontAsk":           {mode: policy.ModeDefault, failClosed: true},
 	},
 	encode:    encodeCodex,

@@ -33,7 +33,7 @@ func TestMode(t *testing.T) {
 		// Codex 0.169 sends bypassPermissions whenever its approval policy is
 		// never (every codex exec, the TUI's -a never and its bypass flag):
 		// no one is asked, and it is not permgate's bypass.
-		{"codex", "bypassPermissions", policy.HarnessMode{Mode: policy.ModeDefault, Source: "Codex permission_mode bypassPermissions", FailClosed: true}},
+		{"codex", "bypassPermissions", policy.HarnessMode{Mode: policy.ModeAuto, Source: "Codex permission_mode bypassPermissions", FailClosed: true}},
 		{"gemini", "plan", policy.HarnessMode{}},
 	}
 	for _, tt := range tests {

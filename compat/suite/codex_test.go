@@ -516,11 +516,21 @@ func TestCodex(t *testing.T) {
 	})
 
 	t.Run("an ask: denied in codex exec (no one is asked), Codex's own approval with --approve-for-me", func(t *testing.T) {
+		// codex exec is auto mode with no one to ask: a write with no
+		// finding goes back to Codex, whose workspace-write sandbox makes it;
+		// one permgate would ask about (a hooks path set in git's config) is
+		// denied.
 		made := filepath.Join(sb.Work, "made.txt")
-		run := w.exec(t, codexSteps(shellCall("touch made.txt")), nil, "-s", "workspace-write")
-		blockedBy(t, run.result(t, 0), "no one can be asked")
-		if _, err := os.Stat(made); err == nil {
-			t.Fatalf("codex exec ran an ask")
+		run := w.exec(t, codexSteps(shellCall("touch made.txt"), shellCall("git config core.hooksPath /var/tmp/elsewhere")), nil, "-s", "workspace-write")
+		if _, err := os.Stat(made); err != nil {
+			t.Fatalf("codex exec did not leave a write with no finding to Codex: %q", run.result(t, 0))
+		}
+		blockedBy(t, run.result(t, 1), "no one can be asked")
+		if out := sb.Run(time.Minute, sb.Work, nil, "git", "config", "--get", "core.hooksPath"); out.Stdout != "" {
+			t.Fatalf("codex exec ran an ask: core.hooksPath = %q", out.Stdout)
+		}
+		if err := os.Remove(made); err != nil {
+			t.Fatal(err)
 		}
 		// PERMGATE_FAIL_CLOSED=1: no one is asked even where Codex asks.
 		run = w.exec(t, codexSteps(shellCall("touch made.txt")), []string{"PERMGATE_FAIL_CLOSED=1"}, "--approve-for-me")
