@@ -146,7 +146,13 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 	if r.err != nil {
 		return answer(policy.Deny, r.err.Error())
 	}
-	out := s.audit(io, "hook", r.command, r.a, s.handBack(r.out, r.a, req), r.out.By)
+	judged := s.handBack(r.out, r.a, req)
+	if r.a.Interactive() && h.AskMayGoUnseen(req.HookEventName) {
+		// The harness would start it without asking anyone, and what is
+		// typed into it afterwards never reaches permgate.
+		judged = policy.FailClose(judged, h.Title+" starts it without asking anyone (its own approval does not ask about a command its sandbox contains)")
+	}
+	out := s.audit(io, "hook", r.command, r.a, judged, r.out.By)
 	return answer(out.Decision, "permgate: "+saferReason(out, r.a))
 }
 

@@ -53,6 +53,10 @@ type Harness struct {
 	// permgate does not know may be one in which that approval never asks, so
 	// it is fail-closed there.
 	askDefers bool
+	// unseenAsks are the events at which an ask handed to the harness's own
+	// approval may run without anyone being asked (Codex at PreToolUse: its
+	// approval runs a command its sandbox contains without a prompt).
+	unseenAsks []string
 	// askNeedsTerminal says that the harness asks in its own terminal UI and
 	// nowhere else: where the hook has no terminal, no one can answer the
 	// ask (Gemini CLI's confirmation then never comes), so it is a deny.
@@ -132,4 +136,12 @@ func (h *Harness) Tool(toolName string) string {
 		return tool
 	}
 	return strings.ToLower(toolName)
+}
+
+// AskMayGoUnseen reports that an ask answered at event is handed to the
+// harness's own approval, which may run the call without asking anyone.
+// An ask that must reach a person — a program the agent types into
+// afterwards, whose input permgate never sees — is then a deny.
+func (h *Harness) AskMayGoUnseen(event string) bool {
+	return slices.Contains(h.unseenAsks, event)
 }

@@ -73,7 +73,13 @@ func TestReadAnswer(t *testing.T) {
 		{harness: "codex", exit: 0, want: Defer},
 		{harness: "codex", exit: 2, err: "no reason on stderr"},
 		{harness: "codex", exit: 1, stderr: "boom", err: "exit 1 is a failed hook"},
-		{harness: "codex", exit: 0, stdout: "hello", err: "never on stdout"},
+		{harness: "codex", exit: 0, stdout: "hello", err: "not one JSON object"},
+		{harness: "codex", exit: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}`, err: "not a PermissionRequest decision"},
+		{harness: "codex", exit: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}`, want: policy.Allow},
+		{harness: "codex", exit: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"m"}}}`, want: policy.Deny},
+		{harness: "codex", exit: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"ask"}}}`, err: `behavior "ask" is none of`},
+		{harness: "codex", exit: 0, stdout: `{"continue":true}`, err: "no hookSpecificOutput"},
+		{harness: "codex", exit: 127, stderr: "permgate: not found", err: "exit 127 is a failed hook"},
 		{harness: "claude", exit: 0, want: Defer},
 		{harness: "claude", exit: 2, stderr: "no", want: policy.Deny},
 		{harness: "claude", exit: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"defer"}}`, want: Defer},
@@ -137,6 +143,36 @@ func TestReadAnswer(t *testing.T) {
 			}
 		case err != nil || got != tt.want:
 			t.Errorf("%s %q/%q/%d: %q, %v; want %q", tt.harness, tt.stdout, tt.stderr, tt.exit, got, err, tt.want)
+		}
+	}
+}
+
+// TestCodexByEvent: at PreToolUse Codex takes no allow or ask, so both leave
+// the call to its own approval; at PermissionRequest an allow answers that
+// approval, and an ask or no decision leaves it to the user (or Codex's
+// automatic reviewer). A deny blocks at both.
+func TestCodexByEvent(t *testing.T) {
+	h, _ := Lookup("codex")
+	tests := []struct {
+		event    string
+		decision policy.Decision
+		want     policy.Decision
+	}{
+		{"PreToolUse", policy.Allow, Defer},
+		{"PreToolUse", policy.Ask, Defer},
+		{"PreToolUse", Defer, Defer},
+		{"PreToolUse", policy.Deny, policy.Deny},
+		{"PermissionRequest", policy.Allow, policy.Allow},
+		{"PermissionRequest", policy.Ask, Defer},
+		{"PermissionRequest", Defer, Defer},
+		{"PermissionRequest", policy.Deny, policy.Deny},
+		{"", policy.Allow, Defer},
+	}
+	for _, tt := range tests {
+		out := h.Encode(Response{Decision: tt.decision, Reason: "permgate: r", Event: tt.event})
+		got, err := h.ReadAnswer(out.Stdout, out.Stderr, out.Exit)
+		if err != nil || got != tt.want {
+			t.Errorf("%q %s: answered %q/%q/%d, read as %s (%v); want %s", tt.event, tt.decision, out.Stdout, out.Stderr, out.Exit, got, err, tt.want)
 		}
 	}
 }

@@ -145,7 +145,7 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 		}
 	}
 	if name == "codex" {
-		out = append(out, Check{Warn, name, "Codex runs a hook only once it is trusted, and again after each change of it", "start codex, open /hooks and trust permgate's PreToolUse hook"})
+		out = append(out, e.doctorCodex(files, project)...)
 	}
 	if name == "gemini" && !project {
 		out = append(out, Check{Warn, name, "fails open: " + geminiFailsOpen, ""})
