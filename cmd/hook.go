@@ -24,11 +24,12 @@ func newHookCmd(io streams, g *globalFlags) *cobra.Command {
 	var modeFlag string
 	var printConfig bool
 	c := &cobra.Command{
-		Use:   "hook claude|codex|gemini|cursor|copilot [--print-config]",
+		Use:   "hook claude|codex|gemini|cursor|copilot|opencode [--print-config]",
 		Short: "Answer an agent harness's pre-tool-use hook (JSON on stdin); never prompts",
 		Long: "hook reads Claude Code's PreToolUse, Codex's PreToolUse, Gemini CLI's BeforeTool, Cursor's\n" +
-			"beforeShellExecution, beforeReadFile, beforeMCPExecution or preToolUse, or GitHub Copilot CLI's\n" +
-			"preToolUse JSON on stdin and answers in that harness's protocol. It never prompts: an ask goes back\n" +
+			"beforeShellExecution, beforeReadFile, beforeMCPExecution or preToolUse, GitHub Copilot CLI's\n" +
+			"preToolUse, or OpenCode's tool.execute.before (sent by permgate's plugin) JSON on stdin and\n" +
+			"answers in that harness's protocol. It never prompts: an ask goes back\n" +
 			"to the harness, or to its own approval where the hook cannot ask (Codex, Gemini CLI),\n" +
 			"unless no one can be asked (fail-closed), when it is a deny. Bad input, a config error or an\n" +
 			"internal error is a deny. --print-config prints the settings that register the hook.",
@@ -79,6 +80,10 @@ func hookSettings(h *harness.Harness) string {
 	bin, err := os.Executable()
 	if err != nil {
 		bin = "permgate"
+	}
+	if h.Name == "opencode" {
+		// OpenCode has no hook settings: its plugin is the registration.
+		return setup.OpencodePlugin(setup.ResolveBinary(bin))
 	}
 	command, _ := json.Marshal(setup.HookCommand(bin, h.Name))
 	return h.Settings(string(command))
@@ -243,6 +248,9 @@ func prepareHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string
 		if h.AskNeedsTerminal() && !hasTerminal() {
 			// The harness asks only at its terminal, and there is none.
 			s.noOneToAsk = h.Title + " asks only at its terminal, and it runs without one"
+		}
+		if why := h.NoAsk(); why != "" {
+			s.noOneToAsk = why
 		}
 	}
 	if err != nil {

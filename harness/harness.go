@@ -1,7 +1,9 @@
 // Package harness holds the hook protocols of the agent harnesses permgate
 // answers: Claude Code's PreToolUse, Codex's PreToolUse, Gemini CLI's
 // BeforeTool, Cursor's beforeShellExecution, beforeReadFile,
-// beforeMCPExecution and preToolUse, and GitHub Copilot CLI's preToolUse. Per harness it decodes the hook's JSON input into a Request and
+// beforeMCPExecution and preToolUse, GitHub Copilot CLI's preToolUse, and
+// OpenCode's tool.execute.before (through permgate's plugin). Per harness it
+// decodes the hook's JSON input into a Request and
 // encodes a decision into the harness's output and exit code. It decides
 // nothing itself and does no I/O beyond the reader it is given.
 package harness
@@ -59,6 +61,10 @@ type Harness struct {
 	// nowhere else: where the hook has no terminal, no one can answer the
 	// ask (Gemini CLI's confirmation then never comes), so it is a deny.
 	askNeedsTerminal bool
+	// noAsk says why the harness can never be asked through its hook
+	// (OpenCode lets no plugin ask its user), "" when it can: an ask is a
+	// deny there, in every mode.
+	noAsk string
 	// lastWins says how the harness reads a key repeated in its JSON: the last
 	// one wins (JavaScript's JSON.parse), or it is an error (serde_json into a
 	// struct), which permgate answers with a deny.
@@ -73,7 +79,7 @@ type mode struct {
 // harnesses is the protocol table; it is never written after start-up.
 var harnesses = map[string]*Harness{
 	"claude": claudeHarness, "codex": codexHarness, "gemini": geminiHarness,
-	"cursor": cursorHarness, "copilot": copilotHarness,
+	"cursor": cursorHarness, "copilot": copilotHarness, "opencode": opencodeHarness,
 }
 
 // Lookup returns the harness permgate's command line names name.
@@ -118,6 +124,10 @@ func (h *Harness) Mode(permissionMode string) policy.HarnessMode {
 // AskNeedsTerminal reports a harness whose ask only a person at its terminal
 // can answer: a hook with no terminal answers an ask with a deny.
 func (h *Harness) AskNeedsTerminal() bool { return h.askNeedsTerminal }
+
+// NoAsk says why no one can ever be asked through this harness's hook, or
+// is "" when someone can: the hook answers an ask with a deny saying so.
+func (h *Harness) NoAsk() string { return h.noAsk }
 
 // Tool maps the harness's tool name onto permgate's. Unknown and MCP tools
 // keep their name, lower-cased: the tool table decides them.

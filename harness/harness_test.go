@@ -58,7 +58,7 @@ func TestSettings(t *testing.T) {
 			t.Errorf("%s: settings are not JSON: %s", name, s)
 		}
 	}
-	if got := strings.Join(Names(), " "); got != "claude codex copilot cursor gemini" {
+	if got := strings.Join(Names(), " "); got != "claude codex copilot cursor gemini opencode" {
 		t.Errorf("harnesses %s", got)
 	}
 }

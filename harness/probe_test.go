@@ -32,11 +32,16 @@ func TestProbePayload(t *testing.T) {
 
 // TestReadAnswerRoundTrip: what Encode writes for each decision reads back
 // as that decision, except where the harness has no such answer: Codex
-// leaves both an allow and an ask to its own approval, and Cursor cannot
-// ask at preToolUse or beforeReadFile.
+// leaves both an allow and an ask to its own approval, Cursor cannot ask at
+// preToolUse or beforeReadFile, and OpenCode's plugin leaves an allow to
+// OpenCode and blocks an ask.
 func TestReadAnswerRoundTrip(t *testing.T) {
 	deferred := map[string]map[policy.Decision]policy.Decision{
 		"codex": {policy.Allow: Defer, policy.Ask: Defer},
+		// permgate's OpenCode plugin leaves an allow to OpenCode's own
+		// permissions, and blocks an ask: OpenCode cannot be asked from a
+		// plugin.
+		"opencode": {policy.Allow: Defer, policy.Ask: policy.Deny},
 	}
 	events := map[string]string{"cursor": "beforeShellExecution"}
 	for _, name := range Names() {
@@ -119,6 +124,14 @@ func TestReadAnswer(t *testing.T) {
 		{harness: "copilot", exit: 2, want: policy.Deny},
 		{harness: "copilot", exit: 1, err: "exit 1"},
 		{harness: "copilot", exit: 127, err: "exit 127"},
+		{harness: "opencode", exit: 0, stdout: `{"decision":"defer","reason":"r"}`, want: Defer},
+		{harness: "opencode", exit: 0, stdout: `{"decision":"allow"}`, want: Defer},
+		{harness: "opencode", exit: 0, stdout: `{"decision":"ask","reason":"r"}`, want: policy.Deny},
+		{harness: "opencode", exit: 2, stderr: "r", want: policy.Deny},
+		{harness: "opencode", exit: 0, err: "no answer on stdout"},
+		{harness: "opencode", exit: 0, stdout: `{"decision":"block"}`, err: `decision "block"`},
+		{harness: "opencode", exit: 0, stdout: `{"decision":true}`, err: "decision is not a string"},
+		{harness: "opencode", exit: 1, err: "exit 1"},
 	}
 	for _, tt := range tests {
 		h, _ := Lookup(tt.harness)

@@ -52,6 +52,13 @@ func Doctor(e *Env) []Check {
 		}
 	}
 	for _, name := range harnessNames {
+		if name == "opencode" {
+			out = append(out, e.doctorOpencode(false, "")...)
+			if root != "" && root != e.Home {
+				out = append(out, e.doctorOpencode(true, root)...)
+			}
+			continue
+		}
 		out = append(out, e.doctorHarness(name, false, "")...)
 		if name == "claude" {
 			out = append(out, e.claudeManaged()...)
