@@ -44,7 +44,7 @@ func analysisEnv(h *host) validator.Env {
 // harnessHomeVars are the variables that move a harness's directory out of
 // the home, with the directory each stands for; install writes the hook
 // settings there, so the analysis guards them there.
-var harnessHomeVars = map[string]string{"CLAUDE_CONFIG_DIR": ".claude", "CODEX_HOME": ".codex", "COPILOT_HOME": ".copilot"}
+var harnessHomeVars = map[string]string{"CLAUDE_CONFIG_DIR": ".claude", "CODEX_HOME": ".codex", "COPILOT_HOME": ".copilot", "OPENCODE_CONFIG_DIR": "opencode"}
 
 // checkHome fails closed when the environment does not say where the user's
 // files are: HOME must be an absolute path to a directory that exists. Without

@@ -24,11 +24,12 @@ func newHookCmd(io streams, g *globalFlags) *cobra.Command {
 	var modeFlag string
 	var printConfig bool
 	c := &cobra.Command{
-		Use:   "hook claude|codex|gemini|cursor|copilot [--print-config]",
+		Use:   "hook claude|codex|gemini|cursor|copilot|opencode [--print-config]",
 		Short: "Answer an agent harness's pre-tool-use hook (JSON on stdin); never prompts",
 		Long: "hook reads Claude Code's PreToolUse, Codex's PreToolUse, Gemini CLI's BeforeTool, Cursor's\n" +
-			"beforeShellExecution, beforeReadFile, beforeMCPExecution or preToolUse, or GitHub Copilot CLI's\n" +
-			"preToolUse JSON on stdin and answers in that harness's protocol. It never prompts: an ask goes back\n" +
+			"beforeShellExecution, beforeReadFile, beforeMCPExecution or preToolUse, GitHub Copilot CLI's\n" +
+			"preToolUse, or OpenCode's tool.execute.before (sent by permgate's plugin) JSON on stdin and\n" +
+			"answers in that harness's protocol. It never prompts: an ask goes back\n" +
 			"to the harness, or to its own approval where the hook cannot ask (Codex, Gemini CLI),\n" +
 			"unless no one can be asked (fail-closed), when it is a deny. Bad input, a config error or an\n" +
 			"internal error is a deny. --print-config prints the settings that register the hook.",
@@ -79,6 +80,10 @@ func hookSettings(h *harness.Harness) string {
 	bin, err := os.Executable()
 	if err != nil {
 		bin = "permgate"
+	}
+	if h.Name == "opencode" {
+		// OpenCode has no hook settings: its plugin is the registration.
+		return setup.OpencodePlugin(setup.ResolveBinary(bin))
 	}
 	command, _ := json.Marshal(setup.HookCommand(bin, h.Name))
 	return h.Settings(string(command))
@@ -141,8 +146,25 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 	if r.err != nil {
 		return answer(policy.Deny, r.err.Error())
 	}
-	out := s.audit(io, "hook", r.command, r.a, s.handBack(r.out, r.a, req), r.out.By)
+	judged := s.handBack(r.out, r.a, req)
+	if r.a.Interactive() && h.AskMayGoUnseen(req.HookEventName) {
+		// The harness would start it without asking anyone, and what is
+		// typed into it afterwards never reaches permgate.
+		judged = policy.FailClose(judged, h.Title+" starts it without asking anyone (its own approval does not ask about a command its sandbox contains)")
+	}
+	out := s.audit(io, "hook", r.command, r.a, judged, r.out.By)
 	return answer(out.Decision, "permgate: "+saferReason(out, r.a))
+}
+
+// hasTerminal reports whether the hook can reach a terminal (/dev/tty): the
+// harness running it has one a person can answer at.
+func hasTerminal() bool {
+	tty, err := openTerminal(os.O_RDWR)
+	if err != nil {
+		return false
+	}
+	tty.Close()
+	return true
 }
 
 // preparedHook is a tool call read, with the session to decide it in, or
@@ -223,6 +245,13 @@ func prepareHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string
 		in := s.modeInputs(g, modeFlag, false)
 		in.Harness = h.Mode(req.PermissionMode)
 		s.eff, err = policy.Select(&s.cfg.Policy, in)
+		if h.AskNeedsTerminal() && !hasTerminal() {
+			// The harness asks only at its terminal, and there is none.
+			s.noOneToAsk = h.Title + " asks only at its terminal, and it runs without one"
+		}
+		if why := h.NoAsk(); why != "" {
+			s.noOneToAsk = why
+		}
 	}
 	if err != nil {
 		p.refuse = "permgate refuses while its config is broken: " + err.Error()

@@ -60,6 +60,7 @@ func newInstallCmd(io streams, install bool) *cobra.Command {
 			"  gemini   ~/.gemini/settings.json        (--project: .gemini/settings.json)\n" +
 			"  cursor   ~/.cursor/hooks.json           (--project: .cursor/hooks.json)\n" +
 			"  copilot  ~/.copilot/hooks/permgate.json (--project: .github/hooks/permgate.json)\n" +
+			"  opencode ~/.config/opencode/plugin/permgate.js (--project: .opencode/plugin/permgate.js)\n" +
 			"  bash     ~/.bashrc   zsh ${ZDOTDIR:-~}/.zshrc   fish ~/.config/fish/config.fish\n" +
 			"  git      pre-commit, commit-msg and pre-push in the repository's hooks directory\n\n" +
 			"Every other setting is kept, in its order; running it twice changes nothing; an older\n" +

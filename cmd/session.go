@@ -51,6 +51,9 @@ type session struct {
 	// in another (harness.Request.SessionCwd): what permgate vouches for
 	// lies inside both.
 	sessionCwd string
+	// noOneToAsk says why no one can answer an ask although fail-closed is
+	// not configured (a hook whose harness asks only at a terminal, with none).
+	noOneToAsk string
 }
 
 // stateDir is $XDG_STATE_HOME/permgate, else ~/.local/state/permgate.
@@ -227,6 +230,9 @@ func (s *session) decideAnalysis(a validator.Analysis, m policy.Matcher) policy.
 
 // failClosed turns an ask into a deny when fail-closed is on.
 func (s *session) failClosed(out policy.Outcome) policy.Outcome {
+	if s.noOneToAsk != "" {
+		return policy.FailClose(out, s.noOneToAsk)
+	}
 	if s.eff.FailClosed {
 		return policy.FailClose(out, "fail-closed is on")
 	}

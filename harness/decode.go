@@ -54,7 +54,9 @@ type Request struct {
 	// TTY reports a shell call that runs with a terminal the agent can
 	// write to afterwards (Codex's exec_command with "tty": true, followed by
 	// write_stdin calls that never reach the hook). Any value but absent,
-	// null or false counts.
+	// null or false counts. Codex 0.169 does not pass exec_command's tty
+	// to its hook (tool_input holds only the command): a Codex call without
+	// it may still get a terminal.
 	TTY bool `json:"tty,omitempty"`
 	// URL is tool_input.url.
 	URL string `json:"url,omitempty"`

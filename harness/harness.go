@@ -1,7 +1,9 @@
 // Package harness holds the hook protocols of the agent harnesses permgate
 // answers: Claude Code's PreToolUse, Codex's PreToolUse, Gemini CLI's
 // BeforeTool, Cursor's beforeShellExecution, beforeReadFile,
-// beforeMCPExecution and preToolUse, and GitHub Copilot CLI's preToolUse. Per harness it decodes the hook's JSON input into a Request and
+// beforeMCPExecution and preToolUse, GitHub Copilot CLI's preToolUse, and
+// OpenCode's tool.execute.before (through permgate's plugin). Per harness it
+// decodes the hook's JSON input into a Request and
 // encodes a decision into the harness's output and exit code. It decides
 // nothing itself and does no I/O beyond the reader it is given.
 package harness
@@ -51,6 +53,18 @@ type Harness struct {
 	// permgate does not know may be one in which that approval never asks, so
 	// it is fail-closed there.
 	askDefers bool
+	// unseenAsks are the events at which an ask handed to the harness's own
+	// approval may run without anyone being asked (Codex at PreToolUse: its
+	// approval runs a command its sandbox contains without a prompt).
+	unseenAsks []string
+	// askNeedsTerminal says that the harness asks in its own terminal UI and
+	// nowhere else: where the hook has no terminal, no one can answer the
+	// ask (Gemini CLI's confirmation then never comes), so it is a deny.
+	askNeedsTerminal bool
+	// noAsk says why the harness can never be asked through its hook
+	// (OpenCode lets no plugin ask its user), "" when it can: an ask is a
+	// deny there, in every mode.
+	noAsk string
 	// lastWins says how the harness reads a key repeated in its JSON: the last
 	// one wins (JavaScript's JSON.parse), or it is an error (serde_json into a
 	// struct), which permgate answers with a deny.
@@ -65,7 +79,7 @@ type mode struct {
 // harnesses is the protocol table; it is never written after start-up.
 var harnesses = map[string]*Harness{
 	"claude": claudeHarness, "codex": codexHarness, "gemini": geminiHarness,
-	"cursor": cursorHarness, "copilot": copilotHarness,
+	"cursor": cursorHarness, "copilot": copilotHarness, "opencode": opencodeHarness,
 }
 
 // Lookup returns the harness permgate's command line names name.
@@ -107,6 +121,14 @@ func (h *Harness) Mode(permissionMode string) policy.HarnessMode {
 	return policy.HarnessMode{Mode: m.mode, Source: h.Title + " permission_mode " + permissionMode, FailClosed: m.failClosed}
 }
 
+// AskNeedsTerminal reports a harness whose ask only a person at its terminal
+// can answer: a hook with no terminal answers an ask with a deny.
+func (h *Harness) AskNeedsTerminal() bool { return h.askNeedsTerminal }
+
+// NoAsk says why no one can ever be asked through this harness's hook, or
+// is "" when someone can: the hook answers an ask with a deny saying so.
+func (h *Harness) NoAsk() string { return h.noAsk }
+
 // Tool maps the harness's tool name onto permgate's. Unknown and MCP tools
 // keep their name, lower-cased: the tool table decides them.
 func (h *Harness) Tool(toolName string) string {
@@ -114,4 +136,12 @@ func (h *Harness) Tool(toolName string) string {
 		return tool
 	}
 	return strings.ToLower(toolName)
+}
+
+// AskMayGoUnseen reports that an ask answered at event is handed to the
+// harness's own approval, which may run the call without asking anyone.
+// An ask that must reach a person — a program the agent types into
+// afterwards, whose input permgate never sees — is then a deny.
+func (h *Harness) AskMayGoUnseen(event string) bool {
+	return slices.Contains(h.unseenAsks, event)
 }

@@ -29,6 +29,11 @@ func TestMode(t *testing.T) {
 		{"codex", "", policy.HarnessMode{}},
 		{"codex", "dontAsk", policy.HarnessMode{Mode: policy.ModeDefault, Source: "Codex permission_mode dontAsk", FailClosed: true}},
 		{"codex", "plan", policy.HarnessMode{Mode: policy.ModePlan, Source: "Codex permission_mode plan"}},
+		{"codex", "default", policy.HarnessMode{Mode: policy.ModeDefault, Source: "Codex permission_mode default"}},
+		// Codex 0.169 sends bypassPermissions whenever its approval policy is
+		// never (every codex exec, the TUI's -a never and its bypass flag):
+		// no one is asked, and it is not permgate's bypass.
+		{"codex", "bypassPermissions", policy.HarnessMode{Mode: policy.ModeAuto, Source: "Codex permission_mode bypassPermissions", FailClosed: true}},
 		{"gemini", "plan", policy.HarnessMode{}},
 	}
 	for _, tt := range tests {
@@ -53,7 +58,29 @@ func TestSettings(t *testing.T) {
 			t.Errorf("%s: settings are not JSON: %s", name, s)
 		}
 	}
-	if got := strings.Join(Names(), " "); got != "claude codex copilot cursor gemini" {
+	if got := strings.Join(Names(), " "); got != "claude codex copilot cursor gemini opencode" {
 		t.Errorf("harnesses %s", got)
+	}
+}
+
+// TestAskMayGoUnseen: only Codex at PreToolUse (or a payload without an
+// event) hands an ask to an approval that may run the call unasked.
+func TestAskMayGoUnseen(t *testing.T) {
+	tests := []struct {
+		harness, event string
+		want           bool
+	}{
+		{"codex", "PreToolUse", true},
+		{"codex", "", true},
+		{"codex", "PermissionRequest", false},
+		{"claude", "PreToolUse", false},
+		{"gemini", "BeforeTool", false},
+		{"copilot", "", false},
+	}
+	for _, tt := range tests {
+		h, _ := Lookup(tt.harness)
+		if got := h.AskMayGoUnseen(tt.event); got != tt.want {
+			t.Errorf("%s %q: %v, want %v", tt.harness, tt.event, got, tt.want)
+		}
 	}
 }

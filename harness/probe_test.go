@@ -32,12 +32,16 @@ func TestProbePayload(t *testing.T) {
 
 // TestReadAnswerRoundTrip: what Encode writes for each decision reads back
 // as that decision, except where the harness has no such answer: Codex
-// leaves both an allow and an ask to its own approval, Gemini CLI an ask,
-// and Cursor cannot ask at preToolUse or beforeReadFile.
+// leaves both an allow and an ask to its own approval, Cursor cannot ask at
+// preToolUse or beforeReadFile, and OpenCode's plugin leaves an allow to
+// OpenCode and blocks an ask.
 func TestReadAnswerRoundTrip(t *testing.T) {
 	deferred := map[string]map[policy.Decision]policy.Decision{
-		"codex":  {policy.Allow: Defer, policy.Ask: Defer},
-		"gemini": {policy.Ask: Defer},
+		"codex": {policy.Allow: Defer, policy.Ask: Defer},
+		// permgate's OpenCode plugin leaves an allow to OpenCode's own
+		// permissions, and blocks an ask: OpenCode cannot be asked from a
+		// plugin.
+		"opencode": {policy.Allow: Defer, policy.Ask: policy.Deny},
 	}
 	events := map[string]string{"cursor": "beforeShellExecution"}
 	for _, name := range Names() {
@@ -69,7 +73,13 @@ func TestReadAnswer(t *testing.T) {
 		{harness: "codex", exit: 0, want: Defer},
 		{harness: "codex", exit: 2, err: "no reason on stderr"},
 		{harness: "codex", exit: 1, stderr: "boom", err: "exit 1 is a failed hook"},
-		{harness: "codex", exit: 0, stdout: "hello", err: "never on stdout"},
+		{harness: "codex", exit: 0, stdout: "hello", err: "not one JSON object"},
+		{harness: "codex", exit: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}`, err: "not a PermissionRequest decision"},
+		{harness: "codex", exit: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}`, want: policy.Allow},
+		{harness: "codex", exit: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"m"}}}`, want: policy.Deny},
+		{harness: "codex", exit: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"ask"}}}`, err: `behavior "ask" is none of`},
+		{harness: "codex", exit: 0, stdout: `{"continue":true}`, err: "no hookSpecificOutput"},
+		{harness: "codex", exit: 127, stderr: "permgate: not found", err: "exit 127 is a failed hook"},
 		{harness: "claude", exit: 0, want: Defer},
 		{harness: "claude", exit: 2, stderr: "no", want: policy.Deny},
 		{harness: "claude", exit: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"defer"}}`, want: Defer},
@@ -84,7 +94,20 @@ func TestReadAnswer(t *testing.T) {
 		{harness: "gemini", exit: 0, stdout: `{"decision":"maybe"}`, err: `decision "maybe"`},
 		{harness: "gemini", exit: 0, stdout: `{"decision":1}`, err: "decision is not a string"},
 		{harness: "gemini", exit: 0, stdout: `{"decision":"deny"} {}`, err: "not one JSON object"},
-		{harness: "gemini", exit: 0, stdout: `{"decision":"ask"}`, want: Defer},
+		// Gemini CLI 0.61.0 (compat/suite): ask forces its confirmation; {}
+		// and no output leave the call to its own policy; the JSON decides
+		// whatever the exit status; text that is not JSON allows on exit 0 or
+		// 1, denies on any other; exit 2 with no output at all runs the call.
+		{harness: "gemini", exit: 0, stdout: `{"decision":"ask","systemMessage":"r"}`, want: policy.Ask},
+		{harness: "gemini", exit: 0, stdout: "{}\n", want: Defer},
+		{harness: "gemini", exit: 0, want: Defer},
+		{harness: "gemini", exit: 2, stdout: `{"decision":"allow"}`, want: policy.Allow},
+		{harness: "gemini", exit: 0, stdout: `"{\"decision\":\"deny\"}"`, want: policy.Deny},
+		{harness: "gemini", exit: 0, stdout: `{"continue":false,"stopReason":"r"}`, want: policy.Deny},
+		{harness: "gemini", exit: 127, stderr: "bash: line 1: /gone/permgate: No such file or directory", want: policy.Deny},
+		{harness: "gemini", exit: 1, stderr: "boom", err: "allows the call"},
+		{harness: "gemini", exit: 0, stdout: "denied", err: "allows the call"},
+		{harness: "gemini", exit: 2, err: "exit 2 with no output"},
 		{harness: "cursor", exit: 0, stdout: `{"permission":"ask"}`, want: policy.Ask},
 		{harness: "cursor", exit: 0, err: "no answer on stdout"},
 		{harness: "cursor", exit: 0, stdout: `{"permission":"block"}`, err: `permission "block"`},
@@ -101,6 +124,14 @@ func TestReadAnswer(t *testing.T) {
 		{harness: "copilot", exit: 2, want: policy.Deny},
 		{harness: "copilot", exit: 1, err: "exit 1"},
 		{harness: "copilot", exit: 127, err: "exit 127"},
+		{harness: "opencode", exit: 0, stdout: `{"decision":"defer","reason":"r"}`, want: Defer},
+		{harness: "opencode", exit: 0, stdout: `{"decision":"allow"}`, want: Defer},
+		{harness: "opencode", exit: 0, stdout: `{"decision":"ask","reason":"r"}`, want: policy.Deny},
+		{harness: "opencode", exit: 2, stderr: "r", want: policy.Deny},
+		{harness: "opencode", exit: 0, err: "no answer on stdout"},
+		{harness: "opencode", exit: 0, stdout: `{"decision":"block"}`, err: `decision "block"`},
+		{harness: "opencode", exit: 0, stdout: `{"decision":true}`, err: "decision is not a string"},
+		{harness: "opencode", exit: 1, err: "exit 1"},
 	}
 	for _, tt := range tests {
 		h, _ := Lookup(tt.harness)
@@ -112,6 +143,36 @@ func TestReadAnswer(t *testing.T) {
 			}
 		case err != nil || got != tt.want:
 			t.Errorf("%s %q/%q/%d: %q, %v; want %q", tt.harness, tt.stdout, tt.stderr, tt.exit, got, err, tt.want)
+		}
+	}
+}
+
+// TestCodexByEvent: at PreToolUse Codex takes no allow or ask, so both leave
+// the call to its own approval; at PermissionRequest an allow answers that
+// approval, and an ask or no decision leaves it to the user (or Codex's
+// automatic reviewer). A deny blocks at both.
+func TestCodexByEvent(t *testing.T) {
+	h, _ := Lookup("codex")
+	tests := []struct {
+		event    string
+		decision policy.Decision
+		want     policy.Decision
+	}{
+		{"PreToolUse", policy.Allow, Defer},
+		{"PreToolUse", policy.Ask, Defer},
+		{"PreToolUse", Defer, Defer},
+		{"PreToolUse", policy.Deny, policy.Deny},
+		{"PermissionRequest", policy.Allow, policy.Allow},
+		{"PermissionRequest", policy.Ask, Defer},
+		{"PermissionRequest", Defer, Defer},
+		{"PermissionRequest", policy.Deny, policy.Deny},
+		{"", policy.Allow, Defer},
+	}
+	for _, tt := range tests {
+		out := h.Encode(Response{Decision: tt.decision, Reason: "permgate: r", Event: tt.event})
+		got, err := h.ReadAnswer(out.Stdout, out.Stderr, out.Exit)
+		if err != nil || got != tt.want {
+			t.Errorf("%q %s: answered %q/%q/%d, read as %s (%v); want %s", tt.event, tt.decision, out.Stdout, out.Stderr, out.Exit, got, err, tt.want)
 		}
 	}
 }

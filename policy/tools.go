@@ -67,6 +67,10 @@ var builtinTools = map[string]ToolPolicy{
 	// scheduled prompt (its calls pass the hook when it fires), a background
 	// task stopped, a new git worktree entered. Plan mode denies them.
 	"cron_create": PolicyAllow, "cron_delete": PolicyAllow, "task_stop": PolicyAllow, "enter_worktree": PolicyAllow,
+	// Gemini CLI's own tools (0.61.0) that touch nothing of the machine: the
+	// session's topic, entering its plan mode (which only narrows what runs),
+	// a subagent's final answer, and its bundled documentation.
+	"update_topic": PolicySafe, "enter_plan_mode": PolicySafe, "complete_task": PolicySafe, "internal_docs": PolicySafe,
 }
 
 // ToolCall is a harness's request to use a tool other than bash.

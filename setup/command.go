@@ -14,28 +14,46 @@ import (
 // is exit 2, which blocks the call in each of them.
 const FailClosedGuard = " || exit 2"
 
+// geminiGuard is Gemini CLI's fail-closed guard: 0.61.0 blocks on exit 2
+// only when the hook wrote something (stderr or stdout); a bare exit 2 after
+// a silent failure reads as no decision, and the call runs (compat/suite,
+// TestGeminiExit2NeedsAReason). The guard says why before it exits 2.
+const geminiGuard = " || { echo 'permgate: the hook failed; the tool call is blocked' >&2; exit 2; }"
+
+// guardOf is the fail-closed guard of harness's registration.
+func guardOf(harness string) string {
+	if harness == "gemini" {
+		return geminiGuard
+	}
+	return FailClosedGuard
+}
+
 // HookCommand is the shell command a harness runs for permgate's hook: the
 // binary's path (quoted when it needs to be), `hook NAME`, and the
-// fail-closed guard.
+// harness's fail-closed guard.
 func HookCommand(binary, harness string) string {
-	return shellWord(binary) + " hook " + harness + FailClosedGuard
+	return shellWord(binary) + " hook " + harness + guardOf(harness)
 }
 
-// guarded reports whether a registered hook command ends in the fail-closed
-// guard as the shell reads it, and returns the command without it. The text
-// alone is not enough: in `permgate hook claude # || exit 2` the guard is a
-// comment, and the shell never runs it.
-func guarded(command string) (string, bool) {
-	head, ok := strings.CutSuffix(command, FailClosedGuard)
-	if !ok || !endsInGuard(command) {
-		return command, false
+// guarded reports whether a registered hook command ends in harness's
+// fail-closed guard as the shell reads it, and returns the command without
+// any guard: a command that ends in another harness's guard is still
+// permgate's, but not guarded as harness needs. The text alone is not
+// enough: in `permgate hook claude # || exit 2` the guard is a comment, and
+// the shell never runs it.
+func guarded(command, harness string) (string, bool) {
+	for _, guard := range []string{geminiGuard, FailClosedGuard} {
+		if bare, ok := strings.CutSuffix(command, guard); ok && endsInGuard(command, guard) {
+			return bare, guard == guardOf(harness)
+		}
 	}
-	return head, true
+	return command, false
 }
 
-// endsInGuard reports whether command parses as one statement `X || exit 2`,
-// with nothing after the guard, no redirection and not in the background.
-func endsInGuard(command string) bool {
+// endsInGuard reports whether command parses as one statement `X || GUARD`,
+// the guard's text being the whole right-hand side, with nothing after it
+// (no comment), no redirection and not in the background.
+func endsInGuard(command, guard string) bool {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
 	if err != nil || len(f.Stmts) != 1 || len(f.Stmts[0].Comments) > 0 || len(f.Last) > 0 {
 		return false
@@ -45,17 +63,8 @@ func endsInGuard(command string) bool {
 	if !ok || or.Op != syntax.OrStmt || st.Background || st.Negated || len(st.Redirs) > 0 {
 		return false
 	}
-	y := or.Y
-	call, ok := y.Cmd.(*syntax.CallExpr)
-	if !ok || y.Background || y.Negated || len(y.Redirs) > 0 || len(y.Comments) > 0 || len(call.Assigns) > 0 || len(call.Args) != 2 {
-		return false
-	}
-	for i, want := range []string{"exit", "2"} {
-		if lit, ok := literalWord(call.Args[i]); !ok || lit != want {
-			return false
-		}
-	}
-	return true
+	from, to := int(or.Y.Pos().Offset()), int(or.Y.End().Offset())
+	return to == len(command) && command[from:to] == strings.TrimPrefix(guard, " || ")
 }
 
 // shellWord quotes s for a POSIX shell when it holds anything but plain path
@@ -187,7 +196,7 @@ func unescapeDouble(s string) string {
 // path to a program named permgate, any flags after hook's name), with or
 // without the fail-closed guard, and returns its words.
 func permgateHook(command, harness string) ([]string, bool) {
-	command, _ = guarded(command)
+	command, _ = guarded(command, harness)
 	words, ok := commandWords(command)
 	if !ok {
 		// A program named through an expansion ($HOME/bin/permgate) is

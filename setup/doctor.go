@@ -52,6 +52,13 @@ func Doctor(e *Env) []Check {
 		}
 	}
 	for _, name := range harnessNames {
+		if name == "opencode" {
+			out = append(out, e.doctorOpencode(false, "")...)
+			if root != "" && root != e.Home {
+				out = append(out, e.doctorOpencode(true, root)...)
+			}
+			continue
+		}
 		out = append(out, e.doctorHarness(name, false, "")...)
 		if name == "claude" {
 			out = append(out, e.claudeManaged()...)
@@ -111,6 +118,10 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 		}
 		if name == "gemini" {
 			out = append(out, geminiEnabled(f.path, doc)...)
+			if !project {
+				out = append(out, e.geminiSystem()...)
+				out = append(out, e.geminiTrust(doc)...)
+			}
 			if project && len(regs) == 0 && geminiOwnBeforeTool(doc) {
 				out = append(out, Check{Warn, name, f.path + " has a BeforeTool list without permgate's hook: a Gemini CLI that merges \"hooks\" shallowly (older versions) uses it instead of yours, and runs no permgate in this folder",
 					"permgate install gemini --project"})
@@ -134,7 +145,10 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 		}
 	}
 	if name == "codex" {
-		out = append(out, Check{Warn, name, "Codex runs a hook only once it is trusted, and again after each change of it", "start codex, open /hooks and trust permgate's PreToolUse hook"})
+		out = append(out, e.doctorCodex(files, project)...)
+	}
+	if name == "gemini" && !project {
+		out = append(out, Check{Warn, name, "fails open: " + geminiFailsOpen, ""})
 	}
 	return out
 }
@@ -226,8 +240,8 @@ func (e *Env) doctorCommand(name, file, command, fix, cwd string, project bool) 
 		return []Check{{Fail, name, fmt.Sprintf("the registered program %s: %v", words[0], err), fix}}
 	}
 	out := []Check{{OK, name, file + " registers the hook: " + command, ""}}
-	if _, ok := guarded(command); !ok {
-		out = append(out, Check{Warn, name, fmt.Sprintf("%s registers the hook without %q: if permgate is missing, crashes or exits with another status, %s may run the call unchecked", file, strings.TrimSpace(FailClosedGuard), name), fix})
+	if _, ok := guarded(command, name); !ok {
+		out = append(out, Check{Warn, name, fmt.Sprintf("%s registers the hook without %q: if permgate is missing, crashes or exits with another status, %s may run the call unchecked", file, strings.TrimSpace(guardOf(name)), name), fix})
 	}
 	if project && !sameFile(bin, e.Binary) {
 		return append(out, Check{Warn, name, fmt.Sprintf("%s is not this permgate (%s); doctor runs no other program a project's settings name, so the hook is not tested", bin, e.Binary), fix})

@@ -49,6 +49,9 @@ func (e *Env) harnessFiles(name string, project bool, root string) []harnessFile
 			{own: true, dir: d, path: filepath.Join(d, "hooks.json")}}
 	case "gemini":
 		d := home("", ".gemini")
+		if !project {
+			d = e.geminiUserDir()
+		}
 		return []harnessFile{{dir: d, path: filepath.Join(d, "settings.json")}}
 	case "cursor":
 		d := home("", ".cursor")
@@ -78,7 +81,7 @@ func (e *Env) harnessFiles(name string, project bool, root string) []harnessFile
 func harnessNotes(name string, project bool) []string {
 	switch name {
 	case "codex":
-		return []string{"Codex runs a hook only once it is trusted: start codex, open /hooks and trust permgate's PreToolUse hook (again whenever its command changes)"}
+		return []string{"Codex runs a hook only once it is trusted: start codex, open /hooks and trust permgate's PreToolUse and PermissionRequest hooks (again whenever their command changes; `permgate doctor` says whether Codex trusts them)"}
 	case "gemini":
 		if project {
 			return []string{"Gemini CLI reads a project's .gemini/settings.json only in a folder you trust; hooks need Gemini CLI 0.27 or later, or \"hooksConfig\": {\"enabled\": true}"}
@@ -163,7 +166,19 @@ func (e *Env) harnessEdit(name string, f harnessFile, install bool) (edit, error
 				out, err := mergeTOML(f.path, string(old), tomlBlock(snip), name)
 				return []byte(out), false, err
 			}
-			out, err := removeTOML(f.path, string(old), name)
+			text := string(old)
+			if name == "codex" {
+				// Codex's trust of permgate's hooks goes with them.
+				doc, err := parseTOML(f.path, old)
+				if err != nil {
+					return nil, false, err
+				}
+				hooks, _ := doc["hooks"].(map[string]any)
+				if text, err = removeCodexStates(text, f.path, hooks); err != nil {
+					return nil, false, fmt.Errorf("%s: %w", f.path, err)
+				}
+			}
+			out, err := removeTOML(f.path, text, name)
 			return []byte(out), false, err
 		}, nil
 	}

@@ -85,7 +85,7 @@ func TestInstallJSONKeepsEverythingElse(t *testing.T) {
 				t.Fatalf("install: %+v", res[0])
 			}
 			after := readFile(t, path)
-			if !strings.Contains(after, `"/opt/pg/bin/permgate hook `+name+` || exit 2"`) {
+			if !strings.Contains(after, jsonQuote(HookCommand("/opt/pg/bin/permgate", name))) {
 				t.Fatalf("hook not registered:\n%s", after)
 			}
 			doc, err := parseJSON(path, []byte(after))

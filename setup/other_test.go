@@ -44,7 +44,7 @@ func TestCodexTOML(t *testing.T) {
 	e.Binary = "/usr/local/bin/permgate"
 	mustRun(t, e, "codex", true)
 	moved := readFile(t, path)
-	if strings.Count(moved, "hook codex") != 1 || !strings.Contains(moved, "/usr/local/bin/permgate hook codex") || strings.Count(moved, tomlMarker) != 1 {
+	if strings.Count(moved, "hook codex") != 2 || !strings.Contains(moved, "/usr/local/bin/permgate hook codex") || strings.Count(moved, tomlMarker) != 1 {
 		t.Fatalf("after reinstall elsewhere:\n%s", moved)
 	}
 	mustRun(t, e, "codex", false)

@@ -81,7 +81,7 @@ type Result struct {
 // harnessNames are the harnesses install and doctor know, and shellNames
 // the shells.
 var (
-	harnessNames = []string{"claude", "codex", "gemini", "cursor", "copilot"}
+	harnessNames = []string{"claude", "codex", "gemini", "cursor", "copilot", "opencode"}
 	shellNames   = []string{"bash", "zsh", "fish"}
 )
 
@@ -136,6 +136,8 @@ func run(e *Env, target string, opt Options, install bool) ([]Result, error) {
 		res, err = e.shell(target, opt, install)
 	case target == "git":
 		res, err = e.gitHooks(opt, install)
+	case target == "opencode":
+		res, err = e.opencode(opt, install)
 	default:
 		res, err = e.harness(target, opt, install)
 	}

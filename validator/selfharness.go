@@ -13,8 +13,10 @@ import (
 
 // harnessSettings reports the hook settings files of Claude Code, Codex,
 // Gemini CLI, Cursor (.cursor/hooks.json, and the managed Cursor/hooks.json)
-// and GitHub Copilot (.github/hooks/*.json in a repository, ~/.copilot/hooks/*.json
-// for the user), wherever they are.
+// GitHub Copilot (.github/hooks/*.json in a repository, ~/.copilot/hooks/*.json
+// for the user) and OpenCode (the plugins of ~/.config/opencode and a
+// project's .opencode, permgate's among them, and its opencode.json), wherever
+// they are.
 func harnessSettings(p string) string {
 	dir := path.Dir(p)
 	// install's backup beside a settings file is guarded as the file is: a
@@ -61,6 +63,17 @@ func harnessSettings(p string) string {
 		if parent := path.Base(path.Dir(dir)); (parent == ".github" || parent == ".copilot") && strings.HasSuffix(base, ".json") {
 			return harnessWhy
 		}
+	case "plugin", "plugins":
+		// OpenCode runs every plugin there before each tool call: one of them
+		// is permgate's, and another can rewrite a call after permgate judged it.
+		if opencodeDir(path.Base(path.Dir(dir))) && (strings.HasSuffix(base, ".js") || strings.HasSuffix(base, ".ts")) {
+			return harnessWhy
+		}
+	}
+	// OpenCode's config lists more plugins and holds the permissions that
+	// decide what permgate leaves to OpenCode.
+	if base == "opencode.json" || base == "opencode.jsonc" {
+		return harnessWhy
 	}
 	return ""
 }
@@ -82,6 +95,10 @@ func copilotExtension(p string) bool {
 	return false
 }
 
+// opencodeDir reports OpenCode's config directory names: ~/.config/opencode
+// (and $OPENCODE_CONFIG_DIR, judged as it), a project's .opencode.
+func opencodeDir(name string) bool { return name == "opencode" || name == ".opencode" }
+
 // selfAnchors are the paths a glob or an ancestor is compared with: permgate's
 // directories and the harness settings in the home and working directories.
 func (v *Validator) selfAnchors() []string {
@@ -91,7 +108,8 @@ func (v *Validator) selfAnchors() []string {
 	out := append([]string(nil), v.env.StateDirs...)
 	if h := v.env.Home; h != "" {
 		out = append(out, h+"/.claude/settings.json", h+"/.claude/settings.local.json", h+"/.codex/config.toml",
-			h+"/.codex/hooks.json", h+"/.gemini/settings.json", h+"/.cursor/hooks.json", h+"/.copilot/hooks/permgate.json")
+			h+"/.codex/hooks.json", h+"/.gemini/settings.json", h+"/.cursor/hooks.json", h+"/.copilot/hooks/permgate.json",
+			h+"/.config/opencode/plugin/permgate.js")
 	}
 	for _, dir := range slices.Sorted(maps.Keys(v.env.HarnessHomes)) {
 		for _, f := range movedAnchors[v.env.HarnessHomes[dir]] {
@@ -101,7 +119,7 @@ func (v *Validator) selfAnchors() []string {
 	v.homeAnchors = len(out)
 	if c := v.env.Cwd; c != "" && c != "/" {
 		out = append(out, c+"/.claude/settings.json", c+"/.claude/settings.local.json", c+"/.gemini/settings.json",
-			c+"/.cursor/hooks.json", c+"/.github/hooks/hooks.json", c+"/.github/hooks/permgate.json")
+			c+"/.cursor/hooks.json", c+"/.github/hooks/hooks.json", c+"/.github/hooks/permgate.json", c+"/.opencode/plugin/permgate.js")
 	}
 	v.anchors = out
 	return out
@@ -126,4 +144,5 @@ func (v *Validator) movedHarnessSettings(p string) string {
 // environment variable moved (Env.HarnessHomes), by the name it stands for.
 var movedAnchors = map[string][]string{
 	".claude": {"settings.json", "settings.local.json"}, ".codex": {"config.toml", "hooks.json"}, ".copilot": {"hooks/permgate.json"},
+	"opencode": {"plugin/permgate.js"},
 }

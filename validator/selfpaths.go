@@ -178,7 +178,8 @@ func procRoot(p string) string {
 var selfMentions = []string{".config/permgate", ".local/state/permgate", "/etc/permgate", ".claude/settings", ".codex/config.toml",
 	".codex/hooks.json", ".gemini/settings.json", ".cursor/hooks.json", ".github/hooks/", ".copilot/hooks/",
 	".copilot/settings.json", ".copilot/config.json", ".copilot/permissions-config.json", ".cursor/cli-config.json",
-	".copilot/extensions/", ".github/extensions/"}
+	".copilot/extensions/", ".github/extensions/",
+	"opencode/plugin", "opencode.json"}
 
 // mentionsSelf reports an argument that holds a spelling of permgate's files
 // or of one of its directories inside a longer text.

@@ -65,10 +65,11 @@ type Env struct {
 	// entries are dropped.
 	PathDirs []string
 	// HarnessHomes are harness directories moved out of the home where
-	// commands run (CLAUDE_CONFIG_DIR, CODEX_HOME, COPILOT_HOME), each the
-	// absolute directory mapped to the name it stands for (".claude",
-	// ".codex", ".copilot"): the hook settings in them are guarded as those
-	// in ~/.claude, ~/.codex and ~/.copilot are.
+	// commands run (CLAUDE_CONFIG_DIR, CODEX_HOME, COPILOT_HOME,
+	// OPENCODE_CONFIG_DIR), each the absolute directory mapped to the name it
+	// stands for (".claude", ".codex", ".copilot", "opencode"): the hook
+	// settings in them are guarded as those in ~/.claude, ~/.codex,
+	// ~/.copilot and ~/.config/opencode are.
 	HarnessHomes map[string]string
 }
 

@@ -274,7 +274,9 @@ func intoDirs(dirs, sources []shellparse.Word) []shellparse.Word {
 			base := path.Base(src)
 			dir := strings.TrimSuffix(d.Text, "/")
 			hooksDir := strings.HasSuffix(dir, ".github/hooks") || strings.HasSuffix(dir, ".copilot/hooks")
-			if !selfNames[base] && !(hooksDir && strings.HasSuffix(base, ".json")) && !slices.Contains(shellRCFiles, base) && base != "authorized_keys" {
+			pluginDir := opencodeDir(path.Base(path.Dir(dir))) && (path.Base(dir) == "plugin" || path.Base(dir) == "plugins")
+			if !selfNames[base] && !(hooksDir && strings.HasSuffix(base, ".json")) && !(pluginDir && (strings.HasSuffix(base, ".js") || strings.HasSuffix(base, ".ts"))) &&
+				!slices.Contains(shellRCFiles, base) && base != "authorized_keys" {
 				continue // only names that can be permgate's or a harness's files matter here
 			}
 			out = append(out, shellparse.Word{Text: strings.TrimSuffix(d.Text, "/") + "/" + base, Static: d.Static, Params: d.Params, Quoted: d.Quoted})

@@ -142,7 +142,7 @@ type protocol struct {
 
 // protocols are the wire protocols, tried in order; each protocol's file
 // adds its entry.
-var protocols = []protocol{anthropicProtocol}
+var protocols = []protocol{anthropicProtocol, openaiProtocol, geminiProtocol}
 
 // writeJSON writes v as a JSON response.
 func writeJSON(w http.ResponseWriter, v any) {
