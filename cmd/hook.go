@@ -262,6 +262,9 @@ func prepareHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string
 	s.env.FileAccess = true
 	// An agent's harness may type into what the command starts.
 	s.env.Agent = true
+	if req.SessionCwd != "" && req.SessionCwd != req.Cwd {
+		s.sessionCwd = req.SessionCwd
+	}
 	p.s = s
 	return p
 }

@@ -131,15 +131,13 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 	// may not be a shell command at all).
 	v := validator.New(s.env)
 	var out []validator.Finding
-	for _, key := range []string{"command", "cmd", "script"} {
-		if src, ok := fields[key].(string); ok && src != "" {
-			for f := range v.CheckScript(src).All() {
-				if f.Severity > validator.Safe {
-					out = append(out, f)
-				}
+	commandScripts(fields, func(src string) {
+		for f := range v.CheckScript(src).All() {
+			if f.Severity > validator.Safe {
+				out = append(out, f)
 			}
 		}
-	}
+	})
 	pathStrings(fields, func(x string) {
 		for _, f := range v.CheckPath(validator.PathWrite, x) {
 			if f.Kind == "self_modify" || f.Kind == "too_complex" {
@@ -153,6 +151,60 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 		}
 	})
 	return out
+}
+
+// commandKeys name the members of a tool's input that hold a shell command
+// (matched in any case): an MCP shell server's run_command, a tool's
+// {"args": {"cmd": …}}.
+var commandKeys = map[string]bool{"command": true, "cmd": true, "script": true, "commands": true, "shell_command": true,
+	"shellcommand": true, "bash": true, "sh": true, "shell": true, "argv": true}
+
+// commandScripts calls fn with each shell command in a tool's decoded
+// input, a few levels deep: a string under a command key, and a list of
+// strings there both as one command's words (["rm", "-rf", "~"]) and as
+// commands of their own (["make", "rm -rf ~"]).
+func commandScripts(val any, fn func(string)) {
+	var visit func(val any, depth int)
+	visit = func(val any, depth int) {
+		if depth > 4 {
+			return
+		}
+		switch x := val.(type) {
+		case []any:
+			for _, e := range x {
+				visit(e, depth+1)
+			}
+		case map[string]any:
+			for key, e := range x {
+				if commandKeys[strings.ToLower(key)] {
+					runCommandValue(e, fn)
+				}
+				visit(e, depth+1)
+			}
+		}
+	}
+	visit(val, 0)
+}
+
+// runCommandValue calls fn with the commands one command member holds.
+func runCommandValue(val any, fn func(string)) {
+	switch x := val.(type) {
+	case string:
+		if x != "" {
+			fn(x)
+		}
+	case []any:
+		var words []string
+		for _, e := range x {
+			if w, ok := e.(string); ok {
+				words = append(words, shellparse.ShellQuote(w))
+				fn(w)
+			}
+		}
+		if len(words) > 1 {
+			fn(strings.Join(words, " "))
+		}
+	}
 }
 
 // pathStrings calls fn with every string in a tool's decoded input, a few

@@ -47,6 +47,10 @@ type session struct {
 	// started is when the answer now being given started: the process's
 	// start for its one answer, each step's or line's for many.
 	started time.Time
+	// sessionCwd is a hook's session directory when the tool call runs
+	// in another (harness.Request.SessionCwd): what permgate vouches for
+	// lies inside both.
+	sessionCwd string
 	// noOneToAsk says why no one can answer an ask although fail-closed is
 	// not configured (a hook whose harness asks only at a terminal, with none).
 	noOneToAsk string

@@ -62,6 +62,11 @@ type Request struct {
 	URL string `json:"url,omitempty"`
 	// Input is tool_input as sent, for tools permgate does not know.
 	Input json.RawMessage `json:"-"`
+	// SessionCwd is the session's directory (the payload's cwd, else the
+	// hook's own) when a shell tool's working-directory argument moved Cwd
+	// elsewhere: a harness that has no such argument runs the command in
+	// SessionCwd. It is "" when Cwd was not moved.
+	SessionCwd string `json:"-"`
 }
 
 // Decode's refusals begin with one of these: a hook whose answer carries
@@ -132,8 +137,8 @@ func (h *Harness) request(in input) Request {
 		req.TTY = in.Args.TTY
 		if dir, err := shellWorkdir(in.Cwd, in.ToolInput); err != nil {
 			req.CommandErr = err
-		} else {
-			req.Cwd = dir
+		} else if dir != in.Cwd {
+			req.SessionCwd, req.Cwd = sessionDir(in.Cwd), dir
 		}
 	case "apply_patch":
 		patch, _, _ := shellCommand(in.Args.Command)
@@ -145,6 +150,16 @@ func (h *Harness) request(in input) Request {
 		req.Paths = nonEmpty(append([]string{args.FilePath, args.AbsolutePath, args.NotebookPath, args.Path, args.DirPath}, args.Paths...))
 	}
 	return req
+}
+
+// sessionDir is the session's directory: the payload's cwd, or the hook's
+// own directory when it sends none ("" when that cannot be read).
+func sessionDir(cwd string) string {
+	if cwd != "" {
+		return cwd
+	}
+	dir, _ := filepath.Abs(".")
+	return dir
 }
 
 // typedKeys turns the {enter} key names in typed text (write_bash's input)

@@ -94,7 +94,7 @@ func testFixture(t *testing.T, h *Harness, file string) {
 			got.CommandError = req.CommandErr.Error()
 		}
 		r := req
-		r.CommandErr, r.Input = nil, nil
+		r.CommandErr, r.Input, r.SessionCwd = nil, nil, "" // not in the JSON
 		got.Request = &r
 		resp.Event = req.HookEventName
 	}

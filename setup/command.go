@@ -36,16 +36,35 @@ func HookCommand(binary, harness string) string {
 }
 
 // guarded reports whether a registered hook command ends in harness's
-// fail-closed guard, and returns the command without any guard: a command
-// that ends in another harness's guard is still permgate's, but not guarded
-// as harness needs.
+// fail-closed guard as the shell reads it, and returns the command without
+// any guard: a command that ends in another harness's guard is still
+// permgate's, but not guarded as harness needs. The text alone is not
+// enough: in `permgate hook claude # || exit 2` the guard is a comment, and
+// the shell never runs it.
 func guarded(command, harness string) (string, bool) {
 	for _, guard := range []string{geminiGuard, FailClosedGuard} {
-		if bare, ok := strings.CutSuffix(command, guard); ok {
+		if bare, ok := strings.CutSuffix(command, guard); ok && endsInGuard(command, guard) {
 			return bare, guard == guardOf(harness)
 		}
 	}
 	return command, false
+}
+
+// endsInGuard reports whether command parses as one statement `X || GUARD`,
+// the guard's text being the whole right-hand side, with nothing after it
+// (no comment), no redirection and not in the background.
+func endsInGuard(command, guard string) bool {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	if err != nil || len(f.Stmts) != 1 || len(f.Stmts[0].Comments) > 0 || len(f.Last) > 0 {
+		return false
+	}
+	st := f.Stmts[0]
+	or, ok := st.Cmd.(*syntax.BinaryCmd)
+	if !ok || or.Op != syntax.OrStmt || st.Background || st.Negated || len(st.Redirs) > 0 {
+		return false
+	}
+	from, to := int(or.Y.Pos().Offset()), int(or.Y.End().Offset())
+	return to == len(command) && command[from:to] == strings.TrimPrefix(guard, " || ")
 }
 
 // shellWord quotes s for a POSIX shell when it holds anything but plain path

@@ -116,3 +116,34 @@ func TestPermgateHookReadsGuardedForm(t *testing.T) {
 		t.Error("a command with another fallback is read as permgate's")
 	}
 }
+
+// TestGuardedNeedsTheShellsGuard checks that the fail-closed guard counts
+// only where the shell runs it: text that ends in " || exit 2" inside a
+// comment, or after a second command, is no guard.
+func TestGuardedNeedsTheShellsGuard(t *testing.T) {
+	for command, want := range map[string]bool{
+		"/opt/pg/permgate hook claude || exit 2":                   true,
+		"'/opt/p g/permgate' hook claude --mode default || exit 2": true,
+		"/opt/pg/permgate hook claude # || exit 2":                 false,
+		"/opt/pg/permgate hook claude #x || exit 2":                false,
+		"/opt/pg/permgate hook claude; true || exit 2":             false,
+		"/opt/pg/permgate hook claude || true || exit 2":           true, // the guard is there; permgateHook refuses the rest
+		"/opt/pg/permgate hook claude & true || exit 2":            false,
+		"/opt/pg/permgate hook claude\n || exit 2":                 false, // a new line ends the hook before the guard
+		"/opt/pg/permgate hook claude 'x' || exit 2 2>/dev/null":   false,
+	} {
+		if _, got := guarded(command, "claude"); got != want {
+			t.Errorf("guarded(%q) = %v, want %v", command, got, want)
+		}
+	}
+	gemini := "/opt/pg/permgate hook gemini" + geminiGuard
+	if _, ok := guarded(gemini, "gemini"); !ok {
+		t.Errorf("Gemini CLI's guard is not read as one: %q", gemini)
+	}
+	if _, ok := guarded("/opt/pg/permgate hook gemini #"+geminiGuard, "gemini"); ok {
+		t.Error("Gemini CLI's guard in a comment is read as one")
+	}
+	if words, ok := permgateHook("/opt/pg/permgate hook claude # || exit 2", "claude"); !ok || len(words) != 3 {
+		t.Errorf("a hook with a commented-out guard is not read as permgate's unguarded hook: %v %v", words, ok)
+	}
+}

@@ -123,6 +123,9 @@ func (ck *checker) interpreter(c shellparse.SimpleCommand, base string, args []s
 		ck.powershell(c, args)
 		return
 	}
+	if ck.v.env.Agent && inspects(c, interpreterName(base), args) {
+		ck.interactive(c)
+	}
 	spec := interpreters[interpreterName(base)]
 	if spec.subcommands {
 		ck.subcommandRuntime(c, spec, args)

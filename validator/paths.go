@@ -12,6 +12,9 @@ import (
 // cd $X), a relative path resolves under unknownDir, which is nowhere permgate
 // treats as safe or as critical.
 func (ck *checker) resolve(p string) string {
+	if ck.v.env.Resolve != nil && hasDotDot(p) {
+		return ck.physical(p)
+	}
 	if strings.HasPrefix(p, "/") {
 		return path.Clean(p)
 	}
@@ -212,10 +215,14 @@ var secretSuffixes = []string{"/.aws/credentials", "/.kube/config", "/.docker/co
 	"/.gem/credentials", "/.boto", "/.s3cfg", "/.azure/accessTokens.json", "/.azure/msal_token_cache.json",
 	"/.config/op/config", "/.local/share/keyrings", "/.password-store", "/.config/rclone/rclone.conf",
 	"/.fly/config.yml", "/.config/doctl/config.yaml", "/.netlify/config.json", "/.config/netlify/config.json",
-	"/.wrangler/config/default.toml", "/.heroku/credentials"}
+	"/.wrangler/config/default.toml", "/.heroku/credentials", "/.gemini/oauth_creds.json", "/.m2/settings.xml",
+	// what was typed at a prompt, passwords and tokens among it
+	"/.bash_history", "/.zsh_history", "/.python_history", "/.psql_history", "/.mysql_history",
+	"/.node_repl_history", "/.local/share/fish/fish_history"}
 
 // secretTrees are folders whose every file holds credentials.
-var secretTrees = []string{"/.gnupg", "/.config/gcloud/legacy_credentials", "/.password-store"}
+var secretTrees = []string{"/.gnupg", "/.config/gcloud/legacy_credentials", "/.password-store", "/.local/share/keyrings",
+	"/.mozilla/firefox", "/.config/google-chrome", "/.config/chromium"}
 
 // sshKeyName reports a private key's file name: id_rsa, id_ed25519 … and
 // suffixed copies (id_rsa_work, id_ed25519-github, id_rsa.bak), never the
@@ -344,4 +351,37 @@ func hasFlag(args []shellparse.Word, short string, long ...string) bool {
 		}
 	}
 	return false
+}
+
+// hasDotDot reports whether p has a ".." component.
+func hasDotDot(p string) bool {
+	return p == ".." || strings.HasPrefix(p, "../") || strings.HasSuffix(p, "/..") || strings.Contains(p, "/../")
+}
+
+// physical is the absolute path p names as the kernel reads it: each ".."
+// is the parent of where the path so far really leads (Env.Resolve), not a
+// step back in the text, so that link/../etc/passwd, with link -> /usr, is
+// /usr/etc/passwd rather than a file beside link. A path relative to a
+// directory known only at run time stays under unknownDir.
+func (ck *checker) physical(p string) string {
+	cur := ck.dir
+	switch {
+	case strings.HasPrefix(p, "/"):
+		cur = "/"
+	case cur == "":
+		return path.Join(unknownDir, p)
+	}
+	for _, part := range strings.Split(p, "/") {
+		switch part {
+		case "", ".":
+		case "..":
+			if real := ck.v.lookup(cur); real != "" {
+				cur = real
+			}
+			cur = path.Dir(cur)
+		default:
+			cur = path.Join(cur, part)
+		}
+	}
+	return cur
 }

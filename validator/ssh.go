@@ -45,4 +45,27 @@ func (ck *checker) sshRemote(c shellparse.SimpleCommand, args []shellparse.Word,
 	if i+1 < len(args) {
 		ck.add("inline_code", "ssh_command", NonSevere, "ssh runs a command on "+args[i].Text+": "+clip(joinWords(args[i+1:])))
 	}
+	if i+1 == len(args) && c.Stdin.Kind == shellparse.InputInherited && !sshNoShell(args[:i]) {
+		ck.interactive(c) // ssh HOST: a shell there, fed what is typed later
+	}
+}
+
+// sshNoShell reports ssh options with which it opens no shell: -N (no
+// command), -V (its version), -O (a control command), -G (prints config).
+func sshNoShell(opts []shellparse.Word) bool {
+	for _, o := range opts {
+		t := o.Text
+		if len(t) < 2 || t[0] != '-' {
+			continue
+		}
+		for j := 1; j < len(t); j++ {
+			if strings.IndexByte("NVOG", t[j]) >= 0 {
+				return true
+			}
+			if strings.IndexByte("BbcDEeFIiJLlmOopQRSWw", t[j]) >= 0 {
+				break
+			}
+		}
+	}
+	return false
 }

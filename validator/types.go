@@ -74,6 +74,10 @@ type CommandRecord struct {
 	// Files are the files the command may read and write, as absolute paths
 	// (for path rules); empty unless Env.FileAccess asked for them.
 	Files FileAccess
+	// Dir is the directory the command runs in as the analysis followed it
+	// (cd, pushd, env -C), absolute; "" when it is known only at run time
+	// (cd -, popd, a cd through CDPATH or a variable).
+	Dir string
 	// Findings are the command's findings in the order found. One an earlier
 	// command or the parser already reported (the same kind, reason and text,
 	// as in a; a) is not repeated.

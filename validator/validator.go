@@ -216,6 +216,7 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 		rec := &a.Commands[i]
 		rec.Command = res.Commands[i]
 		findings := ck.command(i)
+		rec.Dir = ck.dir
 		if v.env.FileAccess {
 			rec.Files = ck.fileAccess(res.Commands[i])
 		}
