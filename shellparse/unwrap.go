@@ -10,7 +10,9 @@ import (
 var systemBinDirs = []string{"/bin/", "/sbin/", "/usr/bin/", "/usr/sbin/", "/usr/local/bin/", "/usr/local/sbin/"}
 
 // CommandName returns the name a static command word runs: the word with a system
-// bin directory removed. It is empty for a dynamic word.
+// bin directory removed, and another name of a known program read as that
+// program (grm is rm, lua5.4 is lua: canonicalProgram). It is empty for a
+// dynamic word.
 func CommandName(w Word) string {
 	if !w.Static {
 		return ""
@@ -21,10 +23,10 @@ func CommandName(w Word) string {
 	}
 	for _, dir := range systemBinDirs {
 		if rest, ok := strings.CutPrefix(name, dir); ok && rest != "" && !strings.Contains(rest, "/") {
-			return rest
+			return canonicalProgram(rest)
 		}
 	}
-	return name
+	return canonicalProgram(name)
 }
 
 // shells are the programs that run a script given with -c, or read one from stdin.
