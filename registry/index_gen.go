@@ -89,12 +89,12 @@ var defaultNames = [][]string{
 	{"gh", "glab", "hub", "tea"},
 	// 7: checked
 	{".", "R", "Rscript", "apply_patch", "applypatch", "aria2c", "awk", "chgrp", "chmod",
-		"chown", "claude", "codex", "cpio", "curl", "dd", "deno", "enable", "eval", "ex",
-		"fetch", "gawk", "gmake", "hash", "http", "https", "irb", "jshell", "lua", "luajit",
-		"make", "mawk", "nawk", "node", "nodejs", "nvim", "osascript", "parallel", "perl",
-		"permgate", "php", "powershell", "pwsh", "pypy", "pypy3", "python", "python2",
-		"python3", "rm", "ruby", "sftp", "source", "ssh", "tclsh", "vi", "view", "vim",
-		"wget", "wtype", "xdotool", "xh", "ydotool"},
+		"chown", "claude", "codex", "copilot", "cpio", "curl", "dd", "deno", "enable",
+		"eval", "ex", "fetch", "gawk", "gemini", "gmake", "hash", "http", "https", "irb",
+		"jshell", "lua", "luajit", "make", "mawk", "nawk", "node", "nodejs", "nvim",
+		"opencode", "osascript", "parallel", "perl", "permgate", "php", "powershell", "pwsh",
+		"pypy", "pypy3", "python", "python2", "python3", "rm", "ruby", "sftp", "source",
+		"ssh", "tclsh", "vi", "view", "vim", "wget", "wtype", "xdotool", "xh", "ydotool"},
 	// 8: containers
 	{"buildah", "colima", "crane", "crictl", "ctr", "docker", "docker-compose",
 		"docker-credential-acr-env", "docker-credential-desktop",

@@ -175,6 +175,8 @@ func init() {
 		"paru":        (*checker).packageInstall,
 		"codex":       (*checker).nestedAgent,
 		"gemini":      (*checker).nestedAgent,
+		"copilot":     (*checker).nestedAgent,
+		"opencode":    (*checker).nestedAgent,
 		"tmux":        (*checker).typesIntoTerminal,
 		"compgen":     (*checker).compgen,
 		"complete":    (*checker).compgen,

@@ -11,6 +11,12 @@ import (
 // that replace the settings holding permgate's hook: the nested agent would
 // then run ungated (claude --settings, --setting-sources; codex -c hooks…).
 func (ck *checker) nestedAgent(c shellparse.SimpleCommand, args []shellparse.Word) {
+	if flag := agentBypass(c.Name, args); flag != "" {
+		ck.addSafer("self_modify", "nested_agent_bypass", Severe,
+			c.Name+" "+flag+" starts another agent with its own permission checks off: what it runs is decided without them, and permgate's hook there in bypass",
+			"start it without "+flag+": its calls then ask as yours do")
+		return
+	}
 	if how := harnessHookSwitch(c.Name, args); how != "" {
 		ck.add("self_modify", "harness_hooks_cli", Severe, how+" changes the harness's hook settings through its own command line, which can turn permgate's hook off")
 		return
@@ -147,4 +153,48 @@ func compilerOutput(args []shellparse.Word) []shellparse.Word {
 		}
 	}
 	return out
+}
+
+// agentBypassFlags are, per agent harness, the options that start it with
+// its own permission checks off (a flag alone, or FLAG VALUE / FLAG=VALUE
+// when a value is given): an agent that starts one so gives itself what
+// its user did not.
+var agentBypassFlags = map[string][]agentFlag{
+	"claude": {{flag: "--dangerously-skip-permissions"}, {flag: "--allow-dangerously-skip-permissions"},
+		{flag: "--permission-mode", value: "bypassPermissions"}},
+	"codex": {{flag: "--dangerously-bypass-approvals-and-sandbox"}, {flag: "--yolo"},
+		{flag: "--ask-for-approval", value: "never"}, {flag: "-a", value: "never"},
+		{flag: "--sandbox", value: "danger-full-access"}, {flag: "-s", value: "danger-full-access"}},
+	"gemini":   {{flag: "--yolo"}, {flag: "-y"}, {flag: "--approval-mode", value: "yolo"}},
+	"copilot":  {{flag: "--allow-all-tools"}, {flag: "--allow-all"}, {flag: "--yolo"}, {flag: "--allow-all-paths"}},
+	"opencode": {{flag: "--auto"}},
+}
+
+// agentFlag is one option of agentBypassFlags: value, when set, is the one
+// value that turns the checks off.
+type agentFlag struct {
+	flag, value string
+}
+
+// agentBypass returns the option of args that starts the agent harness
+// name with its permission checks off, or "". A value permgate cannot read
+// counts as that value.
+func agentBypass(name string, args []shellparse.Word) string {
+	for i, a := range args {
+		for _, f := range agentBypassFlags[name] {
+			if f.value == "" {
+				if a.Text == f.flag {
+					return f.flag
+				}
+				continue
+			}
+			if v, ok := strings.CutPrefix(a.Text, f.flag+"="); ok && (v == f.value || !a.Static) {
+				return a.Text
+			}
+			if a.Text == f.flag && i+1 < len(args) && (args[i+1].Text == f.value || !args[i+1].Static) {
+				return f.flag + " " + args[i+1].Text
+			}
+		}
+	}
+	return ""
 }
