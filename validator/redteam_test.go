@@ -106,25 +106,3 @@ func TestRedTeamEffects(t *testing.T) {
 		}
 	}
 }
-
-// TestRedTeamProbe prints the current result of each command in the file named
-// by PERMGATE_REDTEAM_PROBE (one command a line), in the corpus format; a tool
-// for writing cases, skipped otherwise.
-func TestRedTeamProbe(t *testing.T) {
-	file := os.Getenv("PERMGATE_REDTEAM_PROBE")
-	if file == "" {
-		t.Skip("set PERMGATE_REDTEAM_PROBE to a file of commands")
-	}
-	b, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := New(corpusEnv)
-	for _, line := range strings.Split(string(b), "\n") {
-		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		o := judgeCorpusCase(v, corpusCase{command: line})
-		t.Logf("%s\t%s", strings.ReplaceAll(corpusTriple(o.severity, o.readOnly, o.kinds), " ", "\t"), line)
-	}
-}
