@@ -173,7 +173,7 @@ func (w *walker) script(src string, c context, outer *Wrapper) {
 		c.wrappers = appendWrapper(c.wrappers, *outer)
 	}
 	sw := &scriptWalker{walker: w, words: res}
-	sw.stmts(file.Stmts, c)
+	sw.follow(file, c)
 }
 
 // positionalsStay reports whether $1 … mean the same everywhere in the script:

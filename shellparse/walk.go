@@ -187,7 +187,10 @@ func (s *scriptWalker) command(cmd syntax.Command, c context) {
 		c.function = name
 		c.background = false
 		if x.Body != nil {
+			// It runs when called, which may be before a value is set.
+			s.words.inFunction++
 			s.stmt(x.Body, c)
+			s.words.inFunction--
 		}
 	case *syntax.ArithmCmd:
 		s.substs(x.X, c)
@@ -242,7 +245,10 @@ func (s *scriptWalker) command(cmd syntax.Command, c context) {
 	case *syntax.TestDecl:
 		s.substs(x.Description, c)
 		if x.Body != nil {
+			// It runs when called, which may be before a value is set.
+			s.words.inFunction++
 			s.stmt(x.Body, c)
+			s.words.inFunction--
 		}
 	default:
 		s.problem(ProblemTooComplex, fmt.Sprintf("unsupported construct %T", cmd), s.words.text(cmd))

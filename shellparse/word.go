@@ -46,12 +46,22 @@ type wordResolver struct {
 	source string // the script text, for rendering dynamic parts
 	// positional holds $0, $1 … when the script was given them (bash -c S A B).
 	positional []Word
+	// known holds the variables whose values the script made known so far
+	// (values.go); stale reports that a statement that may set any variable
+	// has run, after which none is known. inFunction counts the function
+	// bodies being walked, where no value is known.
+	known      map[string]Word
+	stale      bool
+	inFunction int
 }
 
 // resolve returns the words a syntax word becomes: usually one, several after a
 // small brace expansion, none for an unquoted empty brace alternative.
 func (r *wordResolver) resolve(w *syntax.Word) []Word {
 	if words, ok := r.allPositionals(w); ok {
+		return words
+	}
+	if words, ok := r.splitKnown(w); ok {
 		return words
 	}
 	if hasBraceCandidate(w) {
@@ -145,7 +155,11 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 			sb.WriteString(inner.Text)
 			mergeDynamic(&word, inner)
 		case *syntax.ParamExp:
-			if pos, ok := r.positionalValue(p); ok {
+			pos, ok := r.positionalValue(p)
+			if !ok {
+				pos, ok = r.knownValue(p)
+			}
+			if ok {
 				sb.WriteString(pos.Text)
 				mergeDynamic(&word, pos)
 				if first && strings.ContainsAny(pos.Text, " \t\n*?[") {
