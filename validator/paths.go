@@ -216,13 +216,20 @@ var secretSuffixes = []string{"/.aws/credentials", "/.kube/config", "/.docker/co
 	"/.config/op/config", "/.local/share/keyrings", "/.password-store", "/.config/rclone/rclone.conf",
 	"/.fly/config.yml", "/.config/doctl/config.yaml", "/.netlify/config.json", "/.config/netlify/config.json",
 	"/.wrangler/config/default.toml", "/.heroku/credentials", "/.gemini/oauth_creds.json", "/.m2/settings.xml",
+	// git's own credential store, and the model and data hubs' tokens
+	"/.git-credentials", "/.config/git/credentials", "/.cache/huggingface/token", "/.huggingface/token",
+	"/.kaggle/kaggle.json", "/.config/gemini/oauth_creds.json",
 	// what was typed at a prompt, passwords and tokens among it
 	"/.bash_history", "/.zsh_history", "/.python_history", "/.psql_history", "/.mysql_history",
 	"/.node_repl_history", "/.local/share/fish/fish_history"}
 
 // secretTrees are folders whose every file holds credentials.
 var secretTrees = []string{"/.gnupg", "/.config/gcloud/legacy_credentials", "/.password-store", "/.local/share/keyrings",
-	"/.mozilla/firefox", "/.config/google-chrome", "/.config/chromium"}
+	"/.mozilla/firefox", "/.config/google-chrome", "/.config/chromium",
+	// Copilot's tokens (hosts.json, apps.json), AWS's SSO and CLI caches,
+	// the other browsers' profiles (cookies, saved logins)
+	"/.config/github-copilot", "/.aws/sso/cache", "/.aws/cli/cache", "/.config/BraveSoftware", "/.config/microsoft-edge",
+	"/Library/Application Support/Google/Chrome", "/Library/Application Support/Firefox"}
 
 // sshKeyName reports a private key's file name: id_rsa, id_ed25519 … and
 // suffixed copies (id_rsa_work, id_ed25519-github, id_rsa.bak), never the
