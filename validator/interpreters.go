@@ -40,6 +40,17 @@ var interpreters = map[string]interpreter{
 	"irb":       {},
 	"jshell":    {},
 	"awk":       {},
+	// More families (issue 20): each takes its program inline, from a
+	// file, or from standard input.
+	"julia":   {inlineShort: "eE", argShort: "LJpCtO", argLong: []string{"--project", "--sysimage", "--threads", "--procs", "--load"}},
+	"guile":   {inlineShort: "c", argShort: "lLxe", notStdin: []string{"-s"}},
+	"groovy":  {inlineShort: "e", argShort: "cD"},
+	"elixir":  {inlineShort: "e", inlineLong: []string{"--eval"}, argShort: "r", argLong: []string{"--require", "--erl", "--name", "--sname", "--cookie"}},
+	"erl":     {inlineLong: []string{"-eval"}, argLong: []string{"-s", "-run", "-pa", "-pz", "-name", "-sname", "-setcookie"}},
+	"xonsh":   {inlineShort: "c", argShort: "D"},
+	"ts-node": {inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "rO", argLong: []string{"--require", "--compiler-options", "--project"}},
+	"tsx":     {inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argLong: []string{"--tsconfig", "--import", "--require"}},
+	"expect":  {inlineShort: "c", argShort: "f"},
 }
 
 var pythonName = lazyre.New(`^python[0-9.]*$`)
