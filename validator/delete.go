@@ -135,12 +135,40 @@ func (ck *checker) judgeDelete(t shellparse.Word) (deleteClass, string) {
 	case t.Glob:
 		return ck.judgeGlob(t.Text)
 	case !t.Static:
-		return deleteSevere, "a target known only at run time (" + t.Text + ")"
+		// "$PWD/dist", "$out" (out=dist earlier): judged where the
+		// directory the shell is in and the script's own values lead. The
+		// environment's values (TMPDIR …) may differ where it runs: severe.
+		texts, unknown := ck.expandPath(t)
+		if unknown || len(texts) == 0 || !ck.scriptParams(t) {
+			return deleteSevere, "a target known only at run time (" + t.Text + ")"
+		}
+		for _, text := range texts {
+			if class, why := ck.judgeText(text, t.Text); class == deleteSevere {
+				return class, why
+			}
+		}
+		return deleteLocal, ""
 	}
-	if !strings.HasPrefix(t.Text, "/") && ck.dir == "" {
-		return deleteSevere, t.Text + " — relative to a directory known only at run time"
+	return ck.judgeText(t.Text, t.Text)
+}
+
+// scriptParams reports a word whose every parameter is $PWD or one the
+// script itself gave a value permgate knows.
+func (ck *checker) scriptParams(t shellparse.Word) bool {
+	for _, p := range t.Params {
+		if _, known := ck.vars[p]; p != "PWD" && !known {
+			return false
+		}
 	}
-	return ck.judgePath(ck.resolve(t.Text), t.Text)
+	return true
+}
+
+// judgeText judges a delete of the path text (written as written).
+func (ck *checker) judgeText(text, written string) (deleteClass, string) {
+	if !strings.HasPrefix(text, "/") && ck.dir == "" {
+		return deleteSevere, written + " — relative to a directory known only at run time"
+	}
+	return ck.judgePath(ck.resolve(text), written)
 }
 
 func (ck *checker) judgePath(p, written string) (deleteClass, string) {

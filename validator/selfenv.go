@@ -149,15 +149,21 @@ func (ck *checker) trackVars(c shellparse.SimpleCommand) {
 	for _, n := range names {
 		delete(ck.vars, n)
 	}
+	if ck.assigned == nil {
+		ck.assigned = map[string]bool{}
+	}
 	if len(c.Argv) > 0 {
 		switch c.Name {
 		case "export", "declare", "typeset", "local", "readonly":
+		case "read", "mapfile", "readarray", "printf", "wait", "getopts":
+			// What they read in is the value: known no more.
+			for _, n := range names {
+				ck.assigned[n] = true
+			}
+			return
 		default:
 			return // NAME=v cmd sets NAME for cmd only
 		}
-	}
-	if ck.assigned == nil {
-		ck.assigned = map[string]bool{}
 	}
 	defer func() {
 		for _, n := range names {

@@ -158,6 +158,9 @@ func (ck *checker) varValue(name string) (string, bool) {
 	if v, ok := ck.vars[name]; ok {
 		return v, true
 	}
+	if ck.assigned[name] {
+		return "", false // set by the script to a value permgate does not know
+	}
 	home := ck.v.env.Home
 	switch name {
 	case "HOME":
