@@ -1,6 +1,7 @@
 package shellparse
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -27,6 +28,8 @@ var unknownNames = setOf("IFS", "PATH", "HOME", "PWD", "OLDPWD", "CDPATH", "BASH
 type scriptWrites struct {
 	count    map[string]int
 	anything bool
+	// assigns are the plain assignments (NAME=VALUE) when counting.
+	assigns []*syntax.Assign
 }
 
 // writesOf walks a script, or one statement of it, once.
@@ -53,6 +56,9 @@ func walkWrites(node syntax.Node, count map[string]int) scriptWrites {
 		case *syntax.Assign:
 			if x.Name != nil {
 				sw.add(x.Name.Value)
+				if sw.count != nil && !x.Append && x.Array == nil && x.Index == nil && !x.Naked && x.Value != nil {
+					sw.assigns = append(sw.assigns, x)
+				}
 			} else if x.Naked && x.Value != nil && x.Value.Lit() == "" {
 				sw.anything = true // declare "$v=…"
 			}
@@ -182,7 +188,9 @@ func isIdentifier(s string) bool {
 // when it is more than one simple command (a loop, a list, a function), for
 // its own walk too: a later part of it may run after the write.
 func (s *scriptWalker) follow(file *syntax.File, c context) {
-	var writes *scriptWrites // counted once, when a value may become known
+	w := writesOf(file)
+	writes := &w
+	s.words.candidates = candidatesOf(s.words, w)
 	for _, st := range file.Stmts {
 		if s.full {
 			return
@@ -198,10 +206,6 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 			continue
 		}
 		if !r.stale && bareAssignment(st) {
-			if writes == nil {
-				w := writesOf(file)
-				writes = &w
-			}
 			s.knownAfter(st, *writes)
 		}
 	}
@@ -273,4 +277,84 @@ func (r *wordResolver) splitKnown(w *syntax.Word) ([]Word, bool) {
 		words[i] = staticWord(f)
 	}
 	return words, true
+}
+
+// maxCandidates bounds the values a variable is read with, and the extra
+// readings of one command.
+const maxCandidates = 4
+
+// candidatesOf returns, per variable, the static values the script assigns
+// it anywhere: where its value is not certain, a command that uses it is
+// also read with each of them (candidateReadings), so that a value set
+// under a condition, in a block or a function still counts.
+func candidatesOf(r *wordResolver, w scriptWrites) map[string][]Word {
+	if w.count["IFS"] > 0 || len(w.assigns) == 0 {
+		return nil
+	}
+	var out map[string][]Word
+	for _, a := range w.assigns {
+		name := a.Name.Value
+		if unknownNames[name] || len(out[name]) >= maxCandidates {
+			continue
+		}
+		v := r.resolveOne(a.Value)
+		if !v.Static || v.Glob || v.Subst || slices.ContainsFunc(out[name], func(x Word) bool { return x.Text == v.Text }) {
+			continue
+		}
+		if out == nil {
+			out = map[string][]Word{}
+		}
+		out[name] = append(out[name], v)
+	}
+	// A value made of another's (g=$f): read with each of that one's.
+	known := r.known
+	defer func() { r.known = known }()
+	for _, a := range w.assigns {
+		name := a.Name.Value
+		if unknownNames[name] || len(out[name]) >= maxCandidates {
+			continue
+		}
+		for _, p := range paramsOf(a.Value) {
+			for _, pv := range out[p] {
+				r.known = map[string]Word{p: pv}
+				v := r.resolveOne(a.Value)
+				if v.Static && !v.Glob && !v.Subst && len(out[name]) < maxCandidates && !slices.ContainsFunc(out[name], func(x Word) bool { return x.Text == v.Text }) {
+					out[name] = append(out[name], v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// paramsOf returns the parameters a word expands.
+func paramsOf(w *syntax.Word) []string {
+	var names []string
+	syntax.Walk(w, func(n syntax.Node) bool {
+		if p, ok := n.(*syntax.ParamExp); ok && p.Param != nil && !slices.Contains(names, p.Param.Value) {
+			names = append(names, p.Param.Value)
+		}
+		return true
+	})
+	return names
+}
+
+// candidateNames returns the variables with candidate values a statement
+// uses where their value is not certain.
+func (r *wordResolver) candidateNames(ce *syntax.Stmt) []string {
+	if len(r.candidates) == 0 {
+		return nil
+	}
+	var names []string
+	syntax.Walk(ce, func(n syntax.Node) bool {
+		if p, ok := n.(*syntax.ParamExp); ok && p.Param != nil {
+			name := p.Param.Value
+			_, certain := r.known[name]
+			if len(r.candidates[name]) > 0 && (!certain || r.inFunction > 0) && !slices.Contains(names, name) {
+				names = append(names, name)
+			}
+		}
+		return len(names) < maxCandidates
+	})
+	return names
 }

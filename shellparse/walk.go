@@ -49,6 +49,7 @@ func (s *scriptWalker) stmt(st *syntax.Stmt, c context) {
 	if !c.nested {
 		c.offset = int(st.Pos().Offset())
 	}
+	before := c
 	if len(st.Redirs) > 0 {
 		c = s.redirects(st.Redirs, c)
 	}
@@ -60,6 +61,9 @@ func (s *scriptWalker) stmt(st *syntax.Stmt, c context) {
 		return
 	}
 	s.command(st.Cmd, c)
+	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && !s.full {
+		s.candidateReadings(st, ce, before)
+	}
 }
 
 // redirects resolves a statement's redirections into the context.
@@ -411,6 +415,11 @@ func (s *scriptWalker) call(ce *syntax.CallExpr, c context) {
 	if s.full {
 		return
 	}
+	s.callReading(ce, c)
+}
+
+// callReading resolves a call's words and emits it as one simple command.
+func (s *scriptWalker) callReading(ce *syntax.CallExpr, c context) {
 	via := "prefix"
 	if len(ce.Args) == 0 {
 		via = "bare"
@@ -424,16 +433,42 @@ func (s *scriptWalker) call(ce *syntax.CallExpr, c context) {
 		}
 		argv = append(argv, words...)
 	}
-	cmd := SimpleCommand{
-		Argv:    argv,
-		Assigns: assigns,
-		Source:  s.words.text(ce),
-	}
 	if len(ce.Args) > 0 && len(argv) == 0 {
 		// Every word vanished (an empty brace alternative): bash runs nothing.
 		argv = nil
 	}
-	s.emit(cmd, c)
+	s.emit(SimpleCommand{Argv: argv, Assigns: assigns, Source: s.words.text(ce)}, c)
+}
+
+// candidateReadings reads a simple command's statement once more for each
+// value the script assigns, somewhere, to a variable it uses — in its words
+// or its redirections — whose value there is not certain (x=rm under an if,
+// then $x -rf ~): each reading is one more command, so it can only add what
+// is found, never take away. c is the context before the statement's
+// redirections.
+func (s *scriptWalker) candidateReadings(st *syntax.Stmt, ce *syntax.CallExpr, c context) {
+	r := s.words
+	names := r.candidateNames(st)
+	if len(names) == 0 {
+		return
+	}
+	known, inFunction := r.known, r.inFunction
+	defer func() { r.known, r.inFunction = known, inFunction }()
+	readings := 0
+	for _, name := range names {
+		for _, v := range r.candidates[name] {
+			if readings == maxCandidates || s.full {
+				return
+			}
+			readings++
+			r.known, r.inFunction = map[string]Word{name: v}, 0
+			rc := c
+			if len(st.Redirs) > 0 {
+				rc = s.redirects(st.Redirs, c)
+			}
+			s.callReading(ce, rc)
+		}
+	}
 }
 
 func (s *scriptWalker) assigns(list []*syntax.Assign, via string) []Assign {

@@ -53,6 +53,9 @@ type wordResolver struct {
 	known      map[string]Word
 	stale      bool
 	inFunction int
+	// candidates are the static values the script assigns each variable
+	// anywhere (candidatesOf).
+	candidates map[string][]Word
 }
 
 // resolve returns the words a syntax word becomes: usually one, several after a
