@@ -188,6 +188,11 @@ func isIdentifier(s string) bool {
 // when it is more than one simple command (a loop, a list, a function), for
 // its own walk too: a later part of it may run after the write.
 func (s *scriptWalker) follow(file *syntax.File, c context) {
+	if !strings.Contains(s.words.source, "=") {
+		// No assignment anywhere: no value to follow.
+		s.stmts(file.Stmts, c)
+		return
+	}
 	w := writesOf(file)
 	writes := &w
 	s.words.candidates = candidatesOf(s.words, w)
