@@ -81,15 +81,9 @@ func walkWrites(node syntax.Node, count map[string]int) scriptWrites {
 			if x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) && x.Param != nil {
 				sw.add(x.Param.Value)
 			}
-		case *syntax.BinaryArithm:
-			switch x.Op {
-			case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
-				syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
-				target(x.X)
-			}
-		case *syntax.UnaryArithm:
-			if x.Op == syntax.Inc || x.Op == syntax.Dec {
-				target(x.X)
+		default:
+			if t, ok := arithTarget(n); ok {
+				target(t)
 			}
 		}
 		return true

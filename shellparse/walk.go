@@ -564,27 +564,31 @@ func (s *scriptWalker) decl(x *syntax.DeclClause, c context) {
 // code elsewhere).
 func arithAssigns(expr syntax.ArithmExpr) []string {
 	var names []string
-	add := func(x syntax.ArithmExpr) {
-		if w, ok := x.(*syntax.Word); ok {
-			if lit := w.Lit(); lit != "" {
-				names = append(names, lit)
-			}
-		}
-	}
 	syntax.Walk(expr, func(n syntax.Node) bool {
-		switch x := n.(type) {
-		case *syntax.BinaryArithm:
-			switch x.Op {
-			case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
-				syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
-				add(x.X)
-			}
-		case *syntax.UnaryArithm:
-			if x.Op == syntax.Inc || x.Op == syntax.Dec {
-				add(x.X)
+		if x, ok := arithTarget(n); ok {
+			if w, ok := x.(*syntax.Word); ok && w.Lit() != "" {
+				names = append(names, w.Lit())
 			}
 		}
 		return true
 	})
 	return names
+}
+
+// arithTarget returns the operand an arithmetic node assigns (X in X = 1,
+// X += 2, X++), when it is an assignment.
+func arithTarget(n syntax.Node) (syntax.ArithmExpr, bool) {
+	switch x := n.(type) {
+	case *syntax.BinaryArithm:
+		switch x.Op {
+		case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
+			syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+			return x.X, true
+		}
+	case *syntax.UnaryArithm:
+		if x.Op == syntax.Inc || x.Op == syntax.Dec {
+			return x.X, true
+		}
+	}
+	return nil, false
 }
