@@ -81,16 +81,30 @@ func pathAnalysis(findings []validator.Finding) validator.Analysis {
 // strictest decides each path and returns the strictest answer with its path:
 // a deny for one is not hidden by an allow or ask for another named before it.
 func strictest(paths []string, decide func(string) policy.Outcome) (policy.Outcome, string) {
-	rank := map[policy.Decision]int{policy.Allow: 0, policy.Ask: 1, policy.Deny: 2}
 	var worst policy.Outcome
 	worstPath := ""
 	for i, p := range paths {
 		out := decide(p)
-		if i == 0 || rank[out.Decision] > rank[worst.Decision] {
+		if i == 0 || strictness(out.Decision) > strictness(worst.Decision) {
 			worst, worstPath = out, p
 		}
 	}
 	return worst, worstPath
+}
+
+// strictness orders the decisions: an allow, no decision (the harness's own
+// permissions decide, which an allow would lift), an ask, a deny. A decision
+// it does not know is a deny.
+func strictness(d policy.Decision) int {
+	switch d {
+	case policy.Allow:
+		return 0
+	case policy.Defer:
+		return 1
+	case policy.Ask:
+		return 2
+	}
+	return 3
 }
 
 // decidePatch decides Codex's apply_patch as an edit of every file it names.

@@ -38,3 +38,30 @@ func TestUnknownToolTooComplexAsks(t *testing.T) {
 		t.Fatalf("bypass allowed an unknown tool's command it could not read: %s", out.Reason)
 	}
 }
+
+// TestStrictestPath checks that a call naming several paths gets the
+// strictest answer of any of them: an allow for one path never lifts the
+// harness's own permissions for another that is handed back.
+func TestStrictestPath(t *testing.T) {
+	for _, tc := range []struct {
+		decisions []policy.Decision
+		want      policy.Decision
+	}{
+		{[]policy.Decision{policy.Allow, policy.Defer}, policy.Defer},
+		{[]policy.Decision{policy.Defer, policy.Allow}, policy.Defer},
+		{[]policy.Decision{policy.Defer, policy.Ask}, policy.Ask},
+		{[]policy.Decision{policy.Allow, policy.Deny, policy.Ask}, policy.Deny},
+		{[]policy.Decision{policy.Allow, policy.Allow}, policy.Allow},
+	} {
+		paths := make([]string, len(tc.decisions))
+		for i := range paths {
+			paths[i] = string(rune('a' + i))
+		}
+		got, _ := strictest(paths, func(p string) policy.Outcome {
+			return policy.Outcome{Decision: tc.decisions[p[0]-'a']}
+		})
+		if got.Decision != tc.want {
+			t.Errorf("%v: %s, want %s", tc.decisions, got.Decision, tc.want)
+		}
+	}
+}
