@@ -11,6 +11,9 @@ import (
 type scriptWalker struct {
 	*walker
 	words *wordResolver
+	// rereading reports a candidate reading of a statement already walked
+	// (candidateReadings): its substitutions were walked the first time.
+	rereading bool
 }
 
 func (s *scriptWalker) stmts(list []*syntax.Stmt, c context) {
@@ -328,7 +331,7 @@ func expandCost(words []Word) int {
 // substs walks every command and process substitution inside a node (a word, an
 // arithmetic expression, a test, an assignment) as commands of their own.
 func (s *scriptWalker) substs(n syntax.Node, c context) {
-	if n == nil {
+	if n == nil || s.rereading {
 		return
 	}
 	if w, ok := n.(*syntax.Word); ok && plainWord(w) {
@@ -453,7 +456,8 @@ func (s *scriptWalker) candidateReadings(st *syntax.Stmt, ce *syntax.CallExpr, c
 		return
 	}
 	known, inFunction := r.known, r.inFunction
-	defer func() { r.known, r.inFunction = known, inFunction }()
+	s.rereading = true
+	defer func() { r.known, r.inFunction, s.rereading = known, inFunction, false }()
 	readings := 0
 	for _, name := range names {
 		for _, v := range r.candidates[name] {
