@@ -12,7 +12,15 @@ func checked() []*Program {
 		{Family: "core", Names: []string{"dd", "chmod", "chown", "chgrp"}, Check: "writes", Node: Node{Writes: true}},
 		{Family: "core", Names: []string{"sftp", "ssh", "cpio"}, Check: "writes", Node: Node{Writes: true}},
 		{Family: "core", Names: []string{"curl", "wget", "aria2c", "fetch", "http", "https", "xh"}, Check: "download"},
-		{Family: "core", Names: []string{"source", ".", "eval", "vim", "vi", "nvim", "view", "ex", "parallel", "enable", "hash", "apply_patch", "applypatch", "claude", "codex", "gemini", "copilot", "opencode", "xdotool", "ydotool", "wtype"}, Check: "go"},
+		{Family: "core", Names: []string{"source", ".", "eval", "vim", "vi", "nvim", "view", "ex", "enable", "hash", "apply_patch", "applypatch", "claude", "codex", "gemini", "copilot", "opencode", "xdotool", "ydotool", "wtype"}, Check: "go"},
+		// GNU parallel runs its command on every argument; --joblog and
+		// --results write files of their own.
+		{Family: "wrappers", Names: []string{"parallel"}, Check: "go", Node: Node{
+			Grammar: Grammar{Posix: true, Short: "a:C:d:E:I:j:L:n:N:P:S:", Long: []string{"arg-file=", "colsep=", "delimiter=", "jobs=", "joblog=", "results=", "res=", "sshlogin=", "tmpdir=",
+				"timeout=", "delay=", "retries=", "tag-string=", "workdir=", "wd=", "max-args=", "max-lines=", "halt=", "memfree=", "load=", "basefile=", "bf=", "return=",
+				"transfer-file=", "tf=", "env=", "nice=", "max-procs=", "block=", "sshloginfile=", "slf=", "header=", "termseq=", "keep-order", "quote", "ungroup", "null",
+				"dry-run", "will-cite", "verbose", "tag", "progress", "bar", "eta", "pipe", "pipepart", "xargs", "group", "line-buffer", "lb", "no-notice", "citation", "shuf", "trim="}},
+			Effects: []Effect{{Act: Writes, Opts: []string{"--joblog"}}, {Act: Writes, Opts: []string{"--results", "--res"}, Into: true}, {Act: Reads, Opts: []string{"-a", "--arg-file"}}}}},
 		// make TARGET runs the Makefile's recipe: make help is a target, not help.
 		{Family: "core", Names: []string{"make", "gmake"}, Check: "go", Node: Node{
 			Grammar: Grammar{Short: "C:f:I:j::l::o:W:", Long: []string{"directory=", "file=", "makefile=", "include-dir=", "jobs=?", "load-average=?", "old-file=", "assume-old=", "what-if=", "new-file=", "assume-new=", "eval=", "debug=?", "output-sync=?", "jobserver-style="}},

@@ -117,7 +117,7 @@ func core() []*Program {
 		{Family: "core", Names: []string{"info"}, Node: Node{Read: true, Grammar: Grammar{Short: "o:d:f:n:", Long: []string{"output=", "directory=", "file=", "node=", "dribble=", "restore=", "init-file="}}, Output: []string{"-o", "--output", "--dribble"}}},
 		{Family: "core", Names: []string{"iconv"}, Node: Node{Read: true, Grammar: Grammar{Short: "f:t:o:", Long: []string{"from-code=", "to-code=", "output="}}, Output: []string{"-o", "--output"}}},
 		{Family: "core", Names: []string{"xmllint"}, Node: Node{Read: true, Grammar: Grammar{Dash: true, Long: []string{"output=", "o=", "xpath=", "schema=", "relaxng=", "dtdvalid=", "encode="}}, Output: []string{"-output", "-o"}}},
-		{Family: "core", Names: []string{"zip"}, Node: Node{Writes: true, Rules: []Rule{{ID: "inline_code.zip_unzip_command", Kind: finding.InlineCode, Severity: finding.NonSevere,
+		{Family: "core", Names: []string{"zip"}, Node: Node{Writes: true, Effects: []Effect{{Act: Writes, Operands: "1"}, {Act: Reads, Operands: "rest"}, {Act: DeletesTree, Operands: "rest", If: []string{"-m", "--move"}}}, Rules: []Rule{{ID: "inline_code.zip_unzip_command", Kind: finding.InlineCode, Severity: finding.NonSevere,
 			If: []string{"-TT", "--unzip-command"}, Reason: "zip -TT runs the command it is given to test the archive"}},
 			Grammar: Grammar{Long: []string{"unzip-command="}, Words: []string{"TT="}}}},
 		{Family: "core", Names: []string{"gdb"}, Node: Node{Grammar: Grammar{Dash: true, DashAbbrev: true, Long: []string{"ex=", "eval-command=", "x=", "command=", "iex=", "init-eval-command=", "batch", "p="}},

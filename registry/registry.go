@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
 )
 
@@ -32,6 +33,9 @@ type Program struct {
 	Check string
 	// Family groups declarations for documentation and corpus counts.
 	Family string
+
+	shapeOnce  sync.Once
+	hasEffects bool
 }
 
 // Node is a program or one of its subcommands.
@@ -72,6 +76,13 @@ type Node struct {
 	// install, docker build): declared so the destructive-name principle does
 	// not guess about it.
 	Writes bool
+	// Effects say what the verb does with the files and values its operands
+	// and options name (tar --remove-files deletes its operands, script FILE
+	// writes FILE): the validator's judge reads them (Invocation.Effects).
+	Effects []Effect
+	// Does lists what the verb does beyond its files: it fetches from the
+	// network, kills processes, changes the system (effect classes).
+	Does []effect.Class
 
 	// all is Grammar with every ancestor's options added; it is worked out
 	// on the first use of the node (grammar), not for every node at start:
@@ -342,6 +353,12 @@ func (n *Node) inherit(parent Grammar) {
 		n.all.learn(name, true)
 	}
 	flags := append(append([]string(nil), n.Unless...), n.ReadIf...)
+	for _, e := range n.Effects {
+		for _, name := range e.Opts {
+			n.all.learn(name, true)
+		}
+		flags = append(append(flags, e.If...), e.Unless...)
+	}
 	for _, r := range n.Rules {
 		for _, cond := range r.If {
 			name, _, hasValue := strings.Cut(cond, "=")

@@ -16,6 +16,16 @@ func (p *Program) HasOutputs() bool {
 	return p.Node.any(func(n *Node) bool { return len(n.Output) > 0 })
 }
 
+// HasEffects reports a declaration that says what some verb does with its
+// files or values (Effects, Output, OutputOperand): only then is it worth
+// asking Invocation.Effects. Worked out on the first call.
+func (p *Program) HasEffects() bool {
+	p.shapeOnce.Do(func() {
+		p.hasEffects = p.Node.any(func(n *Node) bool { return len(n.Effects) > 0 || len(n.Output) > 0 || n.OutputOperand > 0 })
+	})
+	return p.hasEffects
+}
+
 // NeedsArgs reports a declaration whose findings depend on argv: it has
 // rules, or subcommands (whose verbs the destructive-name principle reads).
 func (p *Program) NeedsArgs() bool {

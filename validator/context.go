@@ -201,26 +201,7 @@ func assignedValue(c shellparse.SimpleCommand, name string) string {
 // assigns judges the variables the command sets.
 func (ck *checker) assigns(c shellparse.SimpleCommand) {
 	for _, name := range assignedNames(c) {
-		switch {
-		case strings.HasPrefix(name, "PERMGATE_"):
-			ck.add("self_modify", "set_permgate_var", Severe, "sets "+name+", which changes how permgate decides")
-		case selfEnvVars[name]:
-			ck.add("self_modify", "set_config_home", Severe, "sets "+name+", which moves where permgate looks for its config and state")
-		case harnessEnvVars[name]:
-			ck.add("self_modify", "set_harness_config", Severe, "sets "+name+", which points an agent harness at other settings, without permgate's hook")
-		case name == "IFS":
-			ck.add("ifs_manipulation", "set_ifs", NonSevere, "sets IFS, which changes how words are split")
-		case strings.HasPrefix(name, "BASH_FUNC_"):
-			ck.add("dangerous_env", "set_bash_func", NonSevere, "sets "+name+", an exported function that bash runs in place of a command")
-		case benignProgramValue(name, assignedValue(c, name)), benignEnvValue(name, assignedValue(c, name)):
-			// GIT_PAGER=cat, EDITOR=true: a program that runs nothing else.
-		default:
-			if r, ok := dangerousEnvReason(name); ok {
-				ck.add("dangerous_env", "set_loader_var", NonSevere, "sets "+name+", which "+r)
-			} else if r, ok := dangerousEnvValue(name, assignedValue(c, name)); ok {
-				ck.add("dangerous_env", "set_shell_var", NonSevere, "sets "+name+", which "+r)
-			}
-		}
+		ck.judgeAssign(name, assignedValue(c, name))
 	}
 	for _, a := range c.Assigns {
 		if strings.HasPrefix(a.Value.Text, "() {") {
@@ -232,6 +213,31 @@ func (ck *checker) assigns(c shellparse.SimpleCommand) {
 			if strings.HasPrefix(w.Text, "PERMGATE_") {
 				ck.add("self_modify", "unset_permgate_var", Severe, "unsets "+w.Text+", which changes how permgate decides")
 			}
+		}
+	}
+}
+
+// judgeAssign judges setting the variable name to value, by any route: an
+// assignment, export, a wrapper's --setenv.
+func (ck *checker) judgeAssign(name, value string) {
+	switch {
+	case strings.HasPrefix(name, "PERMGATE_"):
+		ck.add("self_modify", "set_permgate_var", Severe, "sets "+name+", which changes how permgate decides")
+	case selfEnvVars[name]:
+		ck.add("self_modify", "set_config_home", Severe, "sets "+name+", which moves where permgate looks for its config and state")
+	case harnessEnvVars[name]:
+		ck.add("self_modify", "set_harness_config", Severe, "sets "+name+", which points an agent harness at other settings, without permgate's hook")
+	case name == "IFS":
+		ck.add("ifs_manipulation", "set_ifs", NonSevere, "sets IFS, which changes how words are split")
+	case strings.HasPrefix(name, "BASH_FUNC_"):
+		ck.add("dangerous_env", "set_bash_func", NonSevere, "sets "+name+", an exported function that bash runs in place of a command")
+	case benignProgramValue(name, value), benignEnvValue(name, value):
+		// GIT_PAGER=cat, EDITOR=true: a program that runs nothing else.
+	default:
+		if r, ok := dangerousEnvReason(name); ok {
+			ck.add("dangerous_env", "set_loader_var", NonSevere, "sets "+name+", which "+r)
+		} else if r, ok := dangerousEnvValue(name, value); ok {
+			ck.add("dangerous_env", "set_shell_var", NonSevere, "sets "+name+", which "+r)
 		}
 	}
 }

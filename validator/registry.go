@@ -117,31 +117,25 @@ func (ck *checker) addFinding(f Finding) {
 	}
 }
 
-// declaredOutputs are the files a command writes through the options its
-// declaration lists as outputs (sort -o FILE, npm config --userconfig FILE).
-func declaredOutputs(c shellparse.SimpleCommand) []shellparse.Word {
-	prog, ok := programs.Lookup(path.Base(c.Name))
-	if !ok || len(c.Argv) < 2 || !prog.HasOutputs() {
-		return nil
-	}
-	inv := prog.Resolve(shellparse.RegistryWords(c.Argv[1:]))
-	var out []shellparse.Word
-	for _, o := range inv.Outputs() {
-		if !o.HasValue {
-			continue
-		}
-		// The value is attached (-oFILE, --output=FILE) or the next word. The
-		// option's index is reliable; ValueAt is not offset past the verbs.
-		opt := c.Argv[1+o.At]
-		if o.Value == "" || len(opt.Text) <= len(o.Value) || !strings.HasSuffix(opt.Text, o.Value) {
-			if 2+o.At < len(c.Argv) {
-				out = append(out, c.Argv[2+o.At])
+// declaredChanges are the files a command changes by its declaration's
+// effects: sort -o FILE, touch FILE, tee FILE, zip -m's sources.
+//
+// The copy judgement (copyTargets) reads where cp, mv, install, ln, scp and
+// rsync copy to, with what their sources are named; their declared
+// destinations are left to it.
+func declaredChanges(c shellparse.SimpleCommand) []shellparse.Word {
+	targets := declaredEffects(c.Name, c.Argv)
+	if copyInto[c.Name] {
+		kept := targets[:0]
+		for _, t := range targets {
+			if t.act == registry.Writes && (t.opt == "" || t.opt == "-t" || t.opt == "--target-directory") {
+				continue
 			}
-			continue
+			kept = append(kept, t)
 		}
-		out = append(out, shellparse.Word{Text: o.Value, Static: opt.Static && !o.Dynamic})
+		targets = kept
 	}
-	return out
+	return changedWords(targets)
 }
 
 // scanned reads a command's argv against its declaration, found by basename.

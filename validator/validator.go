@@ -221,6 +221,7 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 			rec.Files = ck.fileAccess(res.Commands[i])
 		}
 		rec.ReadOnly = len(findings) == 0 && v.readOnly(res.Commands[i])
+		rec.Effects = ck.commandClasses(res.Commands[i], findings)
 		rec.Findings = dropRepeats(&seen, findings)
 		if !rec.ReadOnly {
 			a.AllReadOnly = false
@@ -368,6 +369,7 @@ func (ck *checker) command(i int) []Finding {
 	ck.forkBomb(c)
 	ck.guard(c)
 	ck.wrappers(c)
+	ck.wrapperOwn(c)
 	ck.runsDownload(c)
 	ck.exfil(c)
 	if ck.emitsSecret(c) {

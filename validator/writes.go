@@ -15,23 +15,22 @@ func writeTargets(c shellparse.SimpleCommand) []shellparse.Word {
 	if len(c.Argv) == 0 {
 		return targets
 	}
-	targets = append(targets, commandWriteTargets(c)...)
-	return append(targets, declaredOutputs(c)...)
-}
-
-// wrapperWriteTargets returns files the wrappers write: /usr/bin/time -o FILE,
-// strace -o FILE, ltrace -o FILE.
-func wrapperWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
-	var out []shellparse.Word
-	for _, w := range c.Wrappers {
-		switch w.Name {
-		case "time":
-			out = append(append(out, shortValues(w.Argv[1:], 'o', "f")...), longValues(w.Argv[1:], "--output")...)
-		case "strace", "ltrace":
-			out = append(append(out, shortValues(w.Argv[1:], 'o', "epsuEIPSXbOanlLDw")...), longValues(w.Argv[1:], "--output")...)
+	// The Go judgement's targets come last: for a copy, the last one is its
+	// destination (see writes). A declared target it also names is judged once.
+	judged := commandWriteTargets(c)
+	for _, w := range declaredChanges(c) {
+		if !slices.ContainsFunc(judged, func(j shellparse.Word) bool { return j.Text == w.Text }) {
+			targets = append(targets, w)
 		}
 	}
-	return out
+	return append(targets, judged...)
+}
+
+// wrapperWriteTargets returns the files the wrappers change on their own,
+// by their declarations: time -o FILE, strace -o FILE, script FILE,
+// parallel --joblog FILE, tar --remove-files.
+func wrapperWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
+	return changedWords(wrapperEffects(c))
 }
 
 // commandWriteTargets returns the files the command itself writes.
@@ -44,20 +43,9 @@ func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 			return nil // judged as a (possible) rm -r in delete.go
 		}
 		return targets
-	case "rmdir", "unlink", "shred", "touch", "mkdir", "tee", "truncate", "mkfifo", "mknod":
-		return operandsOf(c)
 	case "chmod", "chown", "chgrp":
 		return permTargets(c.Name, args)
-	case "rsync":
-		out := append(copyTargets(c), inDir(valuesOf(c, "--backup-dir"))...)
-		if hasOption(c, "--remove-source-files") {
-			files := operandsOf(c)
-			if len(files) > 1 {
-				out = append(out, files[:len(files)-1]...)
-			}
-		}
-		return out
-	case "mv", "cp", "install", "ln", "scp":
+	case "mv", "cp", "install", "ln", "scp", "rsync":
 		return copyTargets(c)
 	case "sed":
 		s := parseSed(args)
@@ -79,19 +67,10 @@ func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 		return append(out, inDir(append(shortValues(args, 'P', "oOaeUtTwQlAR"), longValues(args, "--directory-prefix")...))...)
 	case "7z", "7za", "7zr", "cpio":
 		return inDir(extractDirs(c.Name, args))
-	case "uniq", "xxd":
-		// uniq IN OUT and xxd IN OUT write their second operand.
-		if files := operandsOf(c); len(files) >= 2 {
-			return files[1:2]
-		}
 	case "git":
 		return longValues(args, "--output")
-	case "tar":
-		out := tarArchive(args)
-		if hasFlag(args, "", "--remove-files") {
-			out = append(out, operandsOf(c)...)
-		}
-		return out
+	case "tar", "bsdtar", "gtar":
+		return tarArchive(args)
 	case "find":
 		var out []shellparse.Word
 		for i, a := range args {

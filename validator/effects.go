@@ -1,0 +1,206 @@
+package validator
+
+import (
+	"path"
+	"strings"
+
+	"github.com/permgate/permgate/effect"
+	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/registry"
+	"github.com/permgate/permgate/shellparse"
+)
+
+// This file is the judge's door to the registry's effects: what a program,
+// and every wrapper it came through, does with the files and values its
+// words name, as its declaration says (registry.Effect).
+
+// effectTarget is one word a command does something with.
+type effectTarget struct {
+	act  registry.Act
+	word shellparse.Word
+	into bool
+	// opt is the option whose value the word is, "" for an operand.
+	opt string
+}
+
+// declaredEffects returns what the program called name (judged by its
+// basename) does with the words of argv (argv[0] is the program), by its
+// declaration.
+func declaredEffects(name string, argv []shellparse.Word) []effectTarget {
+	if len(argv) < 2 || name == "" {
+		return nil
+	}
+	prog, ok := programs.Lookup(path.Base(name))
+	if !ok || !prog.HasEffects() {
+		return nil
+	}
+	args := argv[1:]
+	inv := prog.Resolve(shellparse.RegistryWords(args))
+	targets := inv.Effects()
+	out := make([]effectTarget, 0, len(targets))
+	for _, t := range targets {
+		if t.At < 0 || t.At >= len(args) {
+			continue
+		}
+		w := args[t.At]
+		if t.Attached {
+			w = shellparse.Word{Text: t.Value, Static: w.Static && !t.Dynamic, Params: w.Params, Quoted: w.Quoted}
+		}
+		out = append(out, effectTarget{act: t.Act, word: w, into: t.Into, opt: t.Opt})
+	}
+	return out
+}
+
+// wrapperEffects returns what the wrappers a command came through do on
+// their own: script FILE writes FILE, tar --remove-files deletes its
+// sources, systemd-run --setenv sets a variable. A wrapper's effects do not
+// vanish when the command inside it is unwrapped.
+func wrapperEffects(c shellparse.SimpleCommand) []effectTarget {
+	var out []effectTarget
+	for _, w := range c.Wrappers {
+		if w.Nested && len(w.Argv) > 0 && shellparse.IsShell(w.Argv[0].Text) {
+			continue // bash -c: the shell's own words are its script
+		}
+		out = append(out, declaredEffects(w.Name, w.Argv)...)
+	}
+	return out
+}
+
+// changedWords returns the words of the targets whose act changes a file.
+func changedWords(targets []effectTarget) []shellparse.Word {
+	var out []shellparse.Word
+	for _, t := range targets {
+		if !t.act.Changes() {
+			continue
+		}
+		w := t.word
+		if t.into {
+			w = inDir([]shellparse.Word{w})[0]
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// wrapperOwn judges what the wrappers a command came through do on their
+// own with what they read and set (their writes are among the command's
+// write targets): xargs -a FILE reads FILE; systemd-run --setenv NAME=VALUE
+// and run0 --setenv set a variable for the command, judged as an
+// assignment would be.
+func (ck *checker) wrapperOwn(c shellparse.SimpleCommand) {
+	if len(c.Wrappers) == 0 {
+		return
+	}
+	secretSeen := false
+	for _, t := range wrapperEffects(c) {
+		switch t.act {
+		case registry.Reads:
+			if !secretSeen && ck.secretWord(t.word, true) {
+				secretSeen = true
+				ck.add(finding.SecretAccess, "read_secret", NonSevere, t.word.Text+" is read by a wrapper of "+c.Name+", and it holds secrets")
+			}
+		case registry.SetsEnv:
+			ck.wrapperSets(t.word)
+		}
+	}
+}
+
+// wrapperSets judges a NAME=VALUE a wrapper sets.
+func (ck *checker) wrapperSets(w shellparse.Word) {
+	name, value, _ := strings.Cut(w.Text, "=")
+	if !w.Static && !isName(name) {
+		ck.add(finding.DangerousEnv, "wrapper_env_dynamic", NonSevere, "sets a variable known only at run time ("+w.Text+") for the command it runs")
+		return
+	}
+	ck.judgeAssign(name, value)
+}
+
+// isName reports a shell variable name.
+func isName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isNameByte(s[i], i) {
+			return false
+		}
+	}
+	return true
+}
+
+// commandClasses returns the effect classes of a command: what its
+// declaration and its wrappers' say, what its redirections do, and what
+// its findings show it does.
+func (ck *checker) commandClasses(c shellparse.SimpleCommand, findings []Finding) effect.Set {
+	var s effect.Set
+	for _, r := range c.Redirects {
+		switch {
+		case r.Writes():
+			s = s.Add(effect.FilesystemWrite)
+		case r.Reads():
+			s = s.Add(effect.FilesystemRead)
+		}
+	}
+	for _, w := range c.Wrappers {
+		s = s.Union(declaredClasses(w.Name, w.Argv))
+	}
+	s = s.Union(declaredClasses(c.Name, c.Argv))
+	for _, f := range findings {
+		s = s.Union(kindClasses(f.Kind))
+	}
+	return s
+}
+
+// declaredClasses returns the effect classes a program's declaration gives
+// its argv.
+func declaredClasses(name string, argv []shellparse.Word) effect.Set {
+	if len(argv) == 0 || name == "" {
+		return 0
+	}
+	prog, ok := programs.Lookup(path.Base(name))
+	if !ok {
+		return 0
+	}
+	inv := prog.Resolve(shellparse.RegistryWords(argv[1:]))
+	s := inv.Classes()
+	if inv.ReadOnly() && s == 0 {
+		s = s.Add(effect.FilesystemRead)
+	}
+	return s
+}
+
+// kindClasses are the effect classes a finding of the kind shows.
+func kindClasses(k finding.Kind) effect.Set {
+	var s effect.Set
+	switch k {
+	case finding.RecursiveDelete, finding.RecursiveDeleteLocal:
+		s = s.Add(effect.FilesystemDelete)
+	case finding.CriticalWrite, finding.SelfModify, finding.ProtectedWrite:
+		s = s.Add(effect.FilesystemWrite)
+	case finding.PermissionsOpen:
+		s = s.Add(effect.PermissionsChange)
+	case finding.SecretAccess:
+		s = s.Add(effect.FilesystemRead)
+	case finding.Exfiltration:
+		s = s.Add(effect.NetworkOutbound)
+	case finding.PipeToShell:
+		s = s.Add(effect.NetworkInbound).Add(effect.CodeExecution)
+	case finding.InlineCode, finding.DynamicCode, finding.DynamicCommand:
+		s = s.Add(effect.CodeExecution)
+	case finding.KillAll:
+		s = s.Add(effect.ProcessKill)
+	case finding.SystemPower, finding.DiskDestroy, finding.ForkBomb:
+		s = s.Add(effect.SystemChange)
+	case finding.GitDestructive:
+		s = s.Add(effect.FilesystemDelete)
+	case finding.DestructiveAction, finding.SQLDestructive:
+		s = s.Add(effect.RemoteDestroy)
+	case finding.CrontabRemove:
+		s = s.Add(effect.SystemChange)
+	case finding.GitConfigExec:
+		s = s.Add(effect.CodeExecution)
+	case finding.DangerousEnv:
+		s = s.Add(effect.EnvironmentChange)
+	}
+	return s
+}
