@@ -36,6 +36,9 @@ func core() []*Program {
 		{Family: "core", Names: []string{"history"}, Node: Node{Read: true,
 			Grammar: Grammar{Short: "d:w:a:r:n:"},
 			Unless:  []string{"-c", "-d", "-w", "-a", "-r", "-n", "-s"}, Output: []string{"-w", "-a"}}},
+		// shasum (Perl's) picks its algorithm with -a ALG and checks sums
+		// with -c: it only reads.
+		{Family: "core", Names: []string{"shasum"}, Node: Node{Read: true, Grammar: Grammar{Short: "a:", Long: []string{"algorithm=", "binary", "check", "text", "universal", "tag", "status", "warn", "strict", "ignore-missing", "quiet", "zero"}}}},
 		// uniq IN OUT and xxd IN OUT write their second operand.
 		{Family: "core", Names: []string{"uniq"}, Node: Node{Read: true, OutputOperand: 2,
 			Grammar: Grammar{Short: "f:s:w:", Long: []string{"skip-fields=", "skip-chars=", "check-chars=", "group=?", "all-repeated=?"}}}},

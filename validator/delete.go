@@ -3,6 +3,7 @@ package validator
 import (
 	"github.com/permgate/permgate/internal/lazyre"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/shellparse"
@@ -20,19 +21,18 @@ const (
 // files are judged as writes.
 func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
 	recursive, dynamicOpt, targets := rmArgs(args)
-	if !recursive && !dynamicOpt {
-		// find ROOT -exec rm {} + removes every file find selects: find -delete.
-		for _, t := range targets {
-			if !t.Placeholder {
-				continue
-			}
-			for _, w := range c.Wrappers {
-				if path.Base(w.Name) == "find" {
-					ck.findDeletes(w.Argv[1:], "find -exec rm")
-					return
-				}
-			}
+	// find ROOT -exec rm {} + removes what find selects: it is find -delete,
+	// judged by find's roots and tests (rm -rf {} of the dirs find selects
+	// under the working directory is a local delete).
+	if finder, ok := findWrapper(c); ok && slices.ContainsFunc(targets, func(t shellparse.Word) bool { return t.Placeholder }) {
+		how := "find -exec rm"
+		if recursive || dynamicOpt {
+			how = "find -exec rm -r"
 		}
+		ck.findDeletes(finder.Argv[1:], how, recursive || dynamicOpt)
+		targets = slices.DeleteFunc(targets, func(t shellparse.Word) bool { return t.Placeholder })
+	}
+	if !recursive && !dynamicOpt {
 		return
 	}
 	for _, t := range targets {
@@ -44,6 +44,17 @@ func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
 			ck.add("recursive_delete_local", "rm", NonSevere, "rm -r deletes "+t.Text+" and everything in it")
 		}
 	}
+}
+
+// findWrapper returns the find the command came through last (find ROOT
+// -exec CMD {} +), if any.
+func findWrapper(c shellparse.SimpleCommand) (shellparse.Wrapper, bool) {
+	for i := len(c.Wrappers) - 1; i >= 0; i-- {
+		if path.Base(c.Wrappers[i].Name) == "find" {
+			return c.Wrappers[i], true
+		}
+	}
+	return shellparse.Wrapper{}, false
 }
 
 // deleteSafer is the safer way to a recursive delete judged severe for why:
@@ -266,6 +277,10 @@ func matchesAll(test, value string) bool {
 }
 
 // findFilters are find primaries that select files (so -delete does not take all).
+// findNameTests are the tests that select by name or identity.
+var findNameTests = map[string]bool{"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true,
+	"-regex": true, "-iregex": true, "-lname": true, "-ilname": true, "-samefile": true, "-inum": true}
+
 var findFilters = map[string]bool{
 	"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true,
 	"-regex": true, "-iregex": true, "-type": true, "-xtype": true, "-newer": true, "-mtime": true, "-mmin": true,
@@ -291,7 +306,7 @@ func (ck *checker) rimraf(c shellparse.SimpleCommand, args []shellparse.Word) {
 func (ck *checker) find(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, p := range shellparse.FindPrimaries(args) {
 		if p.Name == "-delete" {
-			ck.findDeletes(args, "find -delete")
+			ck.findDeletes(args, "find -delete", false)
 			return
 		}
 	}
@@ -299,7 +314,10 @@ func (ck *checker) find(c shellparse.SimpleCommand, args []shellparse.Word) {
 
 // findDeletes judges a find that deletes what it selects (-delete, -exec rm
 // {}) by the paths it starts from and whether a test narrows the selection.
-func (ck *checker) findDeletes(args []shellparse.Word, how string) {
+// A recursive delete of what find selects (-exec rm -rf {}) is narrowed only
+// by a test on names: every directory, or every old one, takes whatever is
+// in it along.
+func (ck *checker) findDeletes(args []shellparse.Word, how string, recursive bool) {
 	var roots []shellparse.Word
 	i := 0
 	for i < len(args) && args[i].Static && (args[i].Text == "-H" || args[i].Text == "-L" || args[i].Text == "-P" || strings.HasPrefix(args[i].Text, "-O") || strings.HasPrefix(args[i].Text, "-D")) {
@@ -319,7 +337,7 @@ func (ck *checker) findDeletes(args []shellparse.Word, how string) {
 	expr := args[i:]
 	filtered := false
 	for _, p := range shellparse.FindPrimaries(expr) {
-		if findFilters[p.Name] && !matchesAll(p.Name, p.Value) {
+		if findFilters[p.Name] && !matchesAll(p.Name, p.Value) && (!recursive || findNameTests[p.Name]) {
 			filtered = true
 		}
 	}

@@ -45,7 +45,7 @@ func gitExecKey(key, value string) bool {
 	}
 	switch {
 	case strings.HasPrefix(k, "pager."):
-		return true
+		return !gitBool(value) // pager.log=false turns the pager off; pager.log=CMD runs CMD
 	case strings.HasPrefix(k, "alias."):
 		return strings.HasPrefix(strings.TrimSpace(value), "!")
 	case strings.HasPrefix(k, "filter.") && (strings.HasSuffix(k, ".clean") || strings.HasSuffix(k, ".smudge") || strings.HasSuffix(k, ".process")):
@@ -421,8 +421,11 @@ func gitReadOnly(args []shellparse.Word) bool {
 	if g.dynamic {
 		return false
 	}
-	for _, a := range g.globals {
+	for i, a := range g.globals {
 		t := a.Text
+		if t == "-c" && i+1 < len(g.globals) && displayConfig(g.globals[i+1]) {
+			continue // git -c color.ui=never diff: how it shows, not what it runs
+		}
 		if t == "-c" || t == "-p" || t == "--paginate" || strings.HasPrefix(t, "--config-env") || strings.HasPrefix(t, "--exec-path=") {
 			return false
 		}
@@ -552,4 +555,52 @@ func gitConfigOperands(args []shellparse.Word) []shellparse.Word {
 		}
 	}
 	return out
+}
+
+// gitBool reports a value git reads as a boolean.
+func gitBool(v string) bool {
+	switch strings.ToLower(v) {
+	case "true", "false", "yes", "no", "on", "off", "1", "0":
+		return true
+	}
+	return false
+}
+
+// displayConfigKeys are git settings that only change how git shows what it
+// reads (colours, quoting, prefixes, dates, sorting): none names a program,
+// a file to write or a directory to trust. A key of a family that also holds
+// programs (diff.external, diff.<driver>.textconv, pager.<cmd>) is not here.
+var displayConfigKeys = map[string]bool{
+	"core.quotepath": true, "core.abbrev": true,
+	"log.showsignature": true, "log.decorate": true, "log.date": true, "log.abbrevcommit": true, "log.follow": true,
+	"log.mailmap": true, "log.showroot": true, "log.graphcolors": true, "log.excludedecoration": true,
+	"diff.noprefix": true, "diff.mnemonicprefix": true, "diff.renames": true, "diff.algorithm": true, "diff.context": true,
+	"diff.interhunkcontext": true, "diff.colormoved": true, "diff.colormovedws": true, "diff.relative": true,
+	"diff.statgraphwidth": true, "diff.statnamewidth": true, "diff.dirstat": true, "diff.ignoresubmodules": true,
+	"diff.indentheuristic": true, "diff.suppressblankempty": true, "diff.submodule": true, "diff.srcprefix": true, "diff.dstprefix": true,
+	"status.short": true, "status.branch": true, "status.showuntrackedfiles": true, "status.relativepaths": true,
+	"status.submodulesummary": true, "status.aheadbehind": true, "status.showstash": true, "status.renames": true,
+	"format.pretty": true, "blame.date": true, "blame.coloring": true, "blame.showemail": true, "blame.blankboundary": true,
+	"grep.linenumber": true, "grep.column": true, "grep.extendedregexp": true, "grep.patterntype": true, "grep.fullname": true,
+	"column.ui": true, "branch.sort": true, "tag.sort": true, "i18n.logoutputencoding": true, "init.defaultbranch": true,
+}
+
+// displayConfig reports a static git -c KEY=VALUE that only changes how git
+// shows things: a display key, or any colour setting (color.*).
+func displayConfig(w shellparse.Word) bool {
+	if !w.Static {
+		return false
+	}
+	key, value, hasValue := strings.Cut(w.Text, "=")
+	key = strings.ToLower(key)
+	if rest, ok := strings.CutPrefix(key, "pager."); ok && rest != "" {
+		return !hasValue || gitBool(value) // on or off, never a program
+	}
+	if rest, ok := strings.CutPrefix(key, "color."); ok && rest != "" {
+		return true
+	}
+	if rest, ok := strings.CutPrefix(key, "advice."); ok && rest != "" {
+		return true
+	}
+	return displayConfigKeys[key]
 }
