@@ -25,7 +25,7 @@ type effectTarget struct {
 
 // declaredEffects returns what the program called name (judged by its
 // basename) does with the words of argv (argv[0] is the program), by its
-// declaration.
+// declaration: for a wrapper's own words.
 func declaredEffects(name string, argv []shellparse.Word) []effectTarget {
 	if len(argv) < 2 || name == "" {
 		return nil
@@ -34,8 +34,23 @@ func declaredEffects(name string, argv []shellparse.Word) []effectTarget {
 	if !ok || !prog.HasEffects() {
 		return nil
 	}
-	args := argv[1:]
-	inv := prog.Resolve(shellparse.RegistryWords(args))
+	inv := prog.Resolve(shellparse.RegistryWords(argv[1:]))
+	return invocationEffects(&inv, argv[1:])
+}
+
+// commandEffects returns what a command does with the words of its argv, by
+// the reading it carries.
+func commandEffects(c shellparse.SimpleCommand) []effectTarget {
+	prog, inv, ok := c.Declared()
+	if !ok || len(c.Argv) < 2 || !prog.HasEffects() {
+		return nil
+	}
+	return invocationEffects(inv, c.Argv[1:])
+}
+
+// invocationEffects turns an invocation's effects into the words of args
+// they name.
+func invocationEffects(inv *registry.Invocation, args []shellparse.Word) []effectTarget {
 	targets := inv.Effects()
 	out := make([]effectTarget, 0, len(targets))
 	for _, t := range targets {
@@ -142,28 +157,25 @@ func (ck *checker) commandClasses(c shellparse.SimpleCommand, findings []Finding
 		}
 	}
 	for _, w := range c.Wrappers {
-		s = s.Union(declaredClasses(w.Name, w.Argv))
+		if prog, ok := programs.Lookup(path.Base(w.Name)); ok && len(w.Argv) > 0 {
+			inv := prog.Resolve(shellparse.RegistryWords(w.Argv[1:]))
+			s = s.Union(invocationClasses(&inv))
+		}
 	}
-	s = s.Union(declaredClasses(c.Name, c.Argv))
+	if _, inv, ok := c.Declared(); ok {
+		s = s.Union(invocationClasses(inv))
+	}
 	for _, f := range findings {
 		s = s.Union(kindClasses(f.Kind))
 	}
 	return s
 }
 
-// declaredClasses returns the effect classes a program's declaration gives
-// its argv.
-func declaredClasses(name string, argv []shellparse.Word) effect.Set {
-	if len(argv) == 0 || name == "" {
-		return 0
-	}
-	prog, ok := programs.Lookup(path.Base(name))
-	if !ok {
-		return 0
-	}
-	inv := prog.Resolve(shellparse.RegistryWords(argv[1:]))
+// invocationClasses returns the effect classes a declaration gives an
+// invocation; a read-only verb with no other class reads files.
+func invocationClasses(inv *registry.Invocation) effect.Set {
 	s := inv.Classes()
-	if inv.ReadOnly() && s == 0 {
+	if s == 0 && inv.ReadOnly() {
 		s = s.Add(effect.FilesystemRead)
 	}
 	return s

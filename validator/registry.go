@@ -16,7 +16,7 @@ var programs = registry.Default()
 // basename wherever it lives (danger does not depend on the directory), and
 // applies the destructive-name principle to verbs no declaration names.
 func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shellparse.Word) {
-	prog, ok := programs.Lookup(base)
+	prog, inv, ok := c.Declared()
 	if !ok {
 		if !knownProgram(base) {
 			ck.unknownVerbs(c, args)
@@ -27,7 +27,6 @@ func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shel
 		return
 	}
 	words := shellparse.RegistryWords(args)
-	inv := prog.Resolve(words)
 	help := inv.Help(words)
 	for _, f := range inv.Findings() {
 		if help && f.Severity < Severe {
@@ -124,7 +123,7 @@ func (ck *checker) addFinding(f Finding) {
 // rsync copy to, with what their sources are named; their declared
 // destinations are left to it.
 func declaredChanges(c shellparse.SimpleCommand) []shellparse.Word {
-	targets := declaredEffects(c.Name, c.Argv)
+	targets := commandEffects(c)
 	if copyInto[c.Name] {
 		kept := targets[:0]
 		for _, t := range targets {
@@ -138,13 +137,11 @@ func declaredChanges(c shellparse.SimpleCommand) []shellparse.Word {
 	return changedWords(targets)
 }
 
-// scanned reads a command's argv against its declaration, found by basename.
-func scanned(c shellparse.SimpleCommand) (registry.Invocation, bool) {
-	prog, ok := programs.Lookup(path.Base(c.Name))
-	if !ok || len(c.Argv) == 0 {
-		return registry.Invocation{}, false
-	}
-	return prog.Resolve(shellparse.RegistryWords(c.Argv[1:])), true
+// scanned is a command's argv read against its declaration, found by
+// basename: the reading the command carries (SimpleCommand.Declared).
+func scanned(c shellparse.SimpleCommand) (*registry.Invocation, bool) {
+	_, inv, ok := c.Declared()
+	return inv, ok
 }
 
 // operandsOf returns a command's operands by its declared grammar: what is
