@@ -73,10 +73,10 @@ func devtools() []*Program {
 			wr("install", "i", "add", "a", "remove", "rm", "uninstall", "update", "upgrade", "link", "unlink", "build", "init", "create", "c", "publish", "patch", "patch-commit", "repl", "feedback"),
 		}}},
 
-		{Family: "packages", Names: []string{"cargo"}, Node: Node{Grammar: Grammar{Long: []string{"config=", "manifest-path=", "color=", "target-dir=", "package=", "features=", "target=", "jobs=", "list", "version", "explain=", "locked", "offline", "frozen"}, Short: "Z:p:F:j:C:"},
+		{Family: "packages", Names: []string{"cargo"}, Node: Node{Grammar: Grammar{Plus: true, Long: []string{"config=", "manifest-path=", "color=", "target-dir=", "package=", "features=", "target=", "jobs=", "list", "version", "explain=", "locked", "offline", "frozen"}, Short: "Z:p:F:j:C:"},
 			ReadIf: []string{"--list", "--version", "-V", "--explain"}, Unless: []string{"--config", "-Z"},
 			Subs: append(cargoVerbs(), &Node{Names: []string{"+*"}, Subs: cargoVerbs()})}},
-		{Family: "packages", Names: []string{"rustup"}, Node: Node{Grammar: Grammar{Long: []string{"toolchain="}}, Subs: []*Node{
+		{Family: "packages", Names: []string{"rustup"}, Node: Node{Grammar: Grammar{Plus: true, Long: []string{"toolchain="}}, Subs: []*Node{
 			{Names: []string{"show"}, Read: true, Subs: []*Node{rd("active-toolchain", "home", "profile")}},
 			{Names: []string{"toolchain", "target", "component", "override"}, Subs: []*Node{rd("list"), wr("install", "add", "uninstall", "remove", "link", "set", "unset")}},
 			{Names: []string{"default", "set"}, Bare: true, Writes: true},
@@ -414,7 +414,7 @@ func devtools() []*Program {
 
 		// rustc compiles (writes); asked for its version, a --print or an
 		// --explain it only prints.
-		{Family: "packages", Names: []string{"rustc"}, Node: Node{Grammar: Grammar{Short: "o:L:l:C:W:A:D:F:", Long: []string{"print=", "explain=", "emit=", "out-dir=", "crate-type=", "crate-name=", "edition=", "target=", "cfg=", "cap-lints=", "codegen=", "version", "verbose"}},
+		{Family: "packages", Names: []string{"rustc"}, Node: Node{Grammar: Grammar{Plus: true, Short: "o:L:l:C:W:A:D:F:", Long: []string{"print=", "explain=", "emit=", "out-dir=", "crate-type=", "crate-name=", "edition=", "target=", "cfg=", "cap-lints=", "codegen=", "version", "verbose"}},
 			ReadIf: []string{"--version", "-V", "--print", "--explain"}, Unless: []string{"-o", "--out-dir", "--emit"}, Output: []string{"-o", "--out-dir"}}},
 		{Family: "packages", Names: []string{"pre-commit"}, Node: Node{Subs: []*Node{
 			rd("validate-config", "validate-manifest", "sample-config", "--version", "-V", "help"),

@@ -14,8 +14,10 @@ type Invocation struct {
 	// Node is the deepest subcommand the argv names (the program's own node
 	// when it names none).
 	Node *Node
-	// Path are the subcommand words that led to Node.
-	Path []string
+	// Path are the subcommand words that led to Node; PathAt their indexes
+	// in the args given to Resolve.
+	Path   []string
+	PathAt []int
 	// Scan holds every option and operand after the program name (indexes
 	// into the args given to Resolve); subcommand words are not operands.
 	Scan Scan
@@ -57,7 +59,7 @@ func (p *Program) Resolve(args []Word) Invocation {
 	if !DestructiveVerb(out.Verb) {
 		for _, alt := range out.alts {
 			if DestructiveVerb(alt.Verb) {
-				out.Verb, out.VerbAt, out.Path = alt.Verb, alt.VerbAt, alt.Path
+				out.Verb, out.VerbAt, out.Path, out.PathAt = alt.Verb, alt.VerbAt, alt.Path, alt.PathAt
 				break
 			}
 		}
@@ -113,6 +115,7 @@ func (inv Invocation) walk(args []Word, pos int, opts []Opt, skips int) Invocati
 					if ok, _ := path.Match(w.Text, name); ok && !strings.Contains(name, "*") {
 						alt := inv
 						alt.Path, alt.Node = append(slices.Clip(inv.Path), name), sub
+						alt.PathAt = append(slices.Clip(inv.PathAt), stop)
 						out.also(alt.walk(args, stop+1, slices.Clip(opts), maxSkips), len(inv.Path))
 						matched++
 						break
@@ -135,6 +138,7 @@ func (inv Invocation) walk(args []Word, pos int, opts []Opt, skips int) Invocati
 			return out
 		}
 		inv.Path = append(slices.Clip(inv.Path), w.Text)
+		inv.PathAt = append(slices.Clip(inv.PathAt), stop)
 		inv.Node = next
 		pos = stop + 1
 	}

@@ -40,6 +40,14 @@ type Grammar struct {
 	DashAbbrev bool
 	// Posix means options end at the first operand (wrappers, find).
 	Posix bool
+	// Plus reads a +WORD as an option, not an operand: the toolchain a
+	// rustup proxy selects (cargo +nightly build).
+	Plus bool
+	// LongValued reads an undeclared long option written without =VALUE as
+	// taking the next word, unless that word is an option: the worst reading
+	// of a program whose grammar permgate does not know, for rule matching
+	// (VerbForms).
+	LongValued bool
 }
 
 // Opt is one option the scanner found.
@@ -210,6 +218,9 @@ func (g *Grammar) Scan(args []Word) Scan {
 				s.Stop = i + 1
 			}
 			return s
+		case g.Plus && len(t) > 1 && t[0] == '+' && !w.Dynamic:
+			s.Opts = append(s.Opts, Opt{Name: "+", Value: t[1:], HasValue: true, At: i, ValueAt: i})
+			continue
 		case len(t) < 2 || t[0] != '-':
 			if g.Posix {
 				s.Stop = i
@@ -278,7 +289,8 @@ func (g *Grammar) option(s *Scan, args []Word, i int) int {
 		if g.Dash && strings.HasPrefix(t, "--") {
 			o.Name = "-" + full // Go tools and find take either spelling
 		}
-		if kind == required && !hasVal && i+1 < len(args) {
+		guess := !known && g.LongValued && i+1 < len(args) && !strings.HasPrefix(args[i+1].Text, "-")
+		if (kind == required || guess) && !hasVal && i+1 < len(args) {
 			i++
 			o.Value, o.HasValue, o.Dynamic, o.ValueAt = args[i].Text, true, args[i].Dynamic, i
 		}
