@@ -208,33 +208,34 @@ func (g *Grammar) Scan(args []Word) Scan {
 		case w.Dynamic && !staticOptionPrefix(t):
 			s.Unknown = true
 			s.Operands = append(s.Operands, i)
-			continue
 		case t == "--":
 			s.DashDash = i
-			for j := i + 1; j < len(args); j++ {
-				s.Operands = append(s.Operands, j)
-			}
+			s.rest(i+1, len(args))
 			if g.Posix {
 				s.Stop = i + 1
 			}
 			return s
 		case g.Plus && len(t) > 1 && t[0] == '+' && !w.Dynamic:
 			s.Opts = append(s.Opts, Opt{Name: "+", Value: t[1:], HasValue: true, At: i, ValueAt: i})
-			continue
 		case len(t) < 2 || t[0] != '-':
 			if g.Posix {
 				s.Stop = i
-				for j := i; j < len(args); j++ {
-					s.Operands = append(s.Operands, j)
-				}
+				s.rest(i, len(args))
 				return s
 			}
 			s.Operands = append(s.Operands, i)
-			continue
+		default:
+			i = g.option(&s, args, i)
 		}
-		i = g.option(&s, args, i)
 	}
 	return s
+}
+
+// rest adds the words from i to n as operands.
+func (s *Scan) rest(i, n int) {
+	for ; i < n; i++ {
+		s.Operands = append(s.Operands, i)
+	}
 }
 
 // dynamicChars start the part of a dynamic word's source text that is known
@@ -258,46 +259,60 @@ func staticOptionPrefix(t string) bool {
 
 // option reads the option at args[i] and returns the index of its last word.
 func (g *Grammar) option(s *Scan, args []Word, i int) int {
-	w := args[i]
-	t := w.Text
+	if last, ok := g.word(s, args, i); ok {
+		return last
+	}
+	if strings.HasPrefix(args[i].Text, "--") || g.Dash {
+		return g.longOption(s, args, i)
+	}
+	return g.cluster(s, args, i)
+}
+
+// word reads one of the grammar's several-letter single-dash words (zip
+// -TT CMD), when args[i] is one.
+func (g *Grammar) word(s *Scan, args []Word, i int) (int, bool) {
+	t := args[i].Text
 	for _, decl := range g.Words {
 		name, kind := splitLong(decl)
-		if t == "-"+name {
-			o := Opt{Name: t, At: i, ValueAt: i}
-			if kind == required && i+1 < len(args) {
-				i++
-				o.Value, o.HasValue, o.Dynamic, o.ValueAt = args[i].Text, true, args[i].Dynamic, i
-			}
-			s.Opts = append(s.Opts, o)
-			return i
+		if t != "-"+name {
+			continue
 		}
-	}
-	if strings.HasPrefix(t, "--") || g.Dash {
-		body := strings.TrimLeft(t, "-")
-		if g.Dash && strings.HasPrefix(t, "---") {
-			body = t[2:]
-		}
-		name, val, hasVal := strings.Cut(body, "=")
-		full, kind, known := g.long(name)
-		if !known && g.Dash && !strings.HasPrefix(t, "--") && len(name) == 1 {
-			return g.cluster(s, args, i)
-		}
-		o := Opt{Name: "--" + full, Value: val, HasValue: hasVal, Dynamic: w.Dynamic, At: i, ValueAt: i}
-		if g.Dash && !strings.HasPrefix(t, "--") {
-			o.Name = "-" + full
-		}
-		if g.Dash && strings.HasPrefix(t, "--") {
-			o.Name = "-" + full // Go tools and find take either spelling
-		}
-		guess := !known && g.LongValued && i+1 < len(args) && !strings.HasPrefix(args[i+1].Text, "-")
-		if (kind == required || guess) && !hasVal && i+1 < len(args) {
+		o := Opt{Name: t, At: i, ValueAt: i}
+		if kind == required && i+1 < len(args) {
 			i++
 			o.Value, o.HasValue, o.Dynamic, o.ValueAt = args[i].Text, true, args[i].Dynamic, i
 		}
 		s.Opts = append(s.Opts, o)
-		return i
+		return i, true
 	}
-	return g.cluster(s, args, i)
+	return i, false
+}
+
+// longOption reads a long option (--name, --name=value, or -name in a Dash
+// grammar) and the next word when it takes one.
+func (g *Grammar) longOption(s *Scan, args []Word, i int) int {
+	w := args[i]
+	t := w.Text
+	body := strings.TrimLeft(t, "-")
+	if g.Dash && strings.HasPrefix(t, "---") {
+		body = t[2:]
+	}
+	name, val, hasVal := strings.Cut(body, "=")
+	full, kind, known := g.long(name)
+	if !known && g.Dash && !strings.HasPrefix(t, "--") && len(name) == 1 {
+		return g.cluster(s, args, i)
+	}
+	o := Opt{Name: "--" + full, Value: val, HasValue: hasVal, Dynamic: w.Dynamic, At: i, ValueAt: i}
+	if g.Dash {
+		o.Name = "-" + full // Go tools and find take either spelling
+	}
+	guess := !known && g.LongValued && i+1 < len(args) && !strings.HasPrefix(args[i+1].Text, "-")
+	if (kind == required || guess) && !hasVal && i+1 < len(args) {
+		i++
+		o.Value, o.HasValue, o.Dynamic, o.ValueAt = args[i].Text, true, args[i].Dynamic, i
+	}
+	s.Opts = append(s.Opts, o)
+	return i
 }
 
 // cluster reads a getopt cluster such as -rf or -ofile. In a dynamic word
