@@ -120,7 +120,7 @@ func core() []*Program {
 		{Family: "core", Names: []string{"info"}, Node: Node{Read: true, Grammar: Grammar{Short: "o:d:f:n:", Long: []string{"output=", "directory=", "file=", "node=", "dribble=", "restore=", "init-file="}}, Output: []string{"-o", "--output", "--dribble"}}},
 		{Family: "core", Names: []string{"iconv"}, Node: Node{Read: true, Grammar: Grammar{Short: "f:t:o:", Long: []string{"from-code=", "to-code=", "output="}}, Output: []string{"-o", "--output"}}},
 		{Family: "core", Names: []string{"xmllint"}, Node: Node{Read: true, Grammar: Grammar{Dash: true, Long: []string{"output=", "o=", "xpath=", "schema=", "relaxng=", "dtdvalid=", "encode="}}, Output: []string{"-output", "-o"}}},
-		{Family: "core", Names: []string{"zip"}, Node: Node{Writes: true, Effects: []Effect{{Act: Writes, Operands: "1"}, {Act: Reads, Operands: "rest"}, {Act: DeletesTree, Operands: "rest", If: []string{"-m", "--move"}}}, Rules: []Rule{{ID: "inline_code.zip_unzip_command", Kind: finding.InlineCode, Severity: finding.NonSevere,
+		{Family: "core", Names: []string{"zip"}, Node: Node{Writes: true, Effects: zipEffects(), Rules: []Rule{{ID: "inline_code.zip_unzip_command", Kind: finding.InlineCode, Severity: finding.NonSevere,
 			If: []string{"-TT", "--unzip-command"}, Reason: "zip -TT runs the command it is given to test the archive"}},
 			Grammar: Grammar{Long: []string{"unzip-command="}, Words: []string{"TT="}}}},
 		{Family: "core", Names: []string{"gdb"}, Node: Node{Grammar: Grammar{Dash: true, DashAbbrev: true, Long: []string{"ex=", "eval-command=", "x=", "command=", "iex=", "init-eval-command=", "batch", "p="}},
@@ -140,4 +140,13 @@ func core() []*Program {
 		{Family: "core", Names: []string{"command"}, Check: "command"},
 		{Family: "core", Names: []string{"declare", "typeset"}, Node: Node{Read: true}, Check: "printenv"},
 	}
+}
+
+// zipEffects: zip ARCHIVE FILE… writes the archive and reads the files; -m
+// moves them into it (deletes them), with -r the trees they name.
+func zipEffects() []Effect {
+	move, recurse := []string{"-m", "--move"}, []string{"-r", "--recurse-paths", "-R", "--recurse-patterns"}
+	return []Effect{{Act: Writes, Operands: "1"}, {Act: Reads, Operands: "rest"},
+		{Act: Deletes, Operands: "rest", If: move, Unless: recurse},
+		{Act: DeletesTree, Operands: "rest", If: move, AndIf: recurse}}
 }

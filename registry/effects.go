@@ -96,9 +96,10 @@ type Effect struct {
 	// Min is the fewest operands the verb must have for the operands to be
 	// the effect's (cp SRC DEST writes DEST only with two).
 	Min int
-	// If lists options one of which must be given (tar --remove-files);
+	// If lists options one of which must be given (tar --remove-files),
+	// AndIf options one of which must be given too (zip -m with -r);
 	// Unless lists options that cancel the effect.
-	If, Unless []string
+	If, AndIf, Unless []string
 	// Into means the target is a directory the verb puts files into (cp -t
 	// DIR, curl --output-dir DIR): what it writes is judged inside it.
 	Into bool
@@ -171,7 +172,7 @@ func (inv *Invocation) applies(e Effect) bool {
 	if len(e.Unless) > 0 && inv.Scan.Has(e.Unless...) {
 		return false
 	}
-	return len(e.If) == 0 || inv.Scan.May(e.If...)
+	return (len(e.If) == 0 || inv.Scan.May(e.If...)) && (len(e.AndIf) == 0 || inv.Scan.May(e.AndIf...))
 }
 
 // pick returns the operand indexes a spec names.

@@ -341,6 +341,7 @@ func (n *Node) inherit(parent Grammar) {
 		Exact:      parent.Exact || n.Exact,
 		DashAbbrev: parent.DashAbbrev || n.DashAbbrev,
 		Plus:       n.Plus, // +toolchain comes before the verb only
+		OldStyle:   n.OldStyle,
 		// A runner's options end at the command, unless its operands are not
 		// the command (nix develop INSTALLABLE -c CMD, fd PATTERN -x CMD).
 		Posix: n.Posix || n.Runs != nil && !n.Runs.Only && !n.Runs.Scripts && len(n.Runs.Each) == 0,
@@ -358,7 +359,7 @@ func (n *Node) inherit(parent Grammar) {
 		for _, name := range e.Opts {
 			n.all.learn(name, true)
 		}
-		flags = append(append(flags, e.If...), e.Unless...)
+		flags = append(append(append(flags, e.If...), e.AndIf...), e.Unless...)
 	}
 	for _, r := range n.Rules {
 		for _, cond := range r.If {

@@ -40,6 +40,10 @@ type Grammar struct {
 	DashAbbrev bool
 	// Posix means options end at the first operand (wrappers, find).
 	Posix bool
+	// OldStyle reads a first word that does not start with a dash as a
+	// cluster of option letters whose values are the next words, in order
+	// (tar czf ARCHIVE, tar cfb ARCHIVE 20).
+	OldStyle bool
 	// Plus reads a +WORD as an option, not an operand: the toolchain a
 	// rustup proxy selects (cargo +nightly build).
 	Plus bool
@@ -201,7 +205,11 @@ func splitLong(decl string) (string, valueKind) {
 // option and a target in the caller's reading (rm "$f" is not rm -r).
 func (g *Grammar) Scan(args []Word) Scan {
 	s := Scan{DashDash: -1, Stop: len(args)}
-	for i := 0; i < len(args); i++ {
+	start := 0
+	if g.OldStyle && len(args) > 0 && !args[0].Dynamic && args[0].Text != "" && args[0].Text[0] != '-' {
+		start = g.oldCluster(&s, args)
+	}
+	for i := start; i < len(args); i++ {
 		w := args[i]
 		t := w.Text
 		switch {
@@ -313,6 +321,22 @@ func (g *Grammar) longOption(s *Scan, args []Word, i int) int {
 	}
 	s.Opts = append(s.Opts, o)
 	return i
+}
+
+// oldCluster reads an old-style first word (tar czf ARCHIVE): each letter
+// is an option, and those that take a value take the next words in turn.
+// It returns the index of the first word after the values.
+func (g *Grammar) oldCluster(s *Scan, args []Word) int {
+	next := 1
+	for _, letter := range []byte(args[0].Text) {
+		o := Opt{Name: "-" + string(letter), At: 0, ValueAt: 0}
+		if kind, _ := g.short(letter); kind == required && next < len(args) {
+			o.Value, o.HasValue, o.Dynamic, o.ValueAt = args[next].Text, true, args[next].Dynamic, next
+			next++
+		}
+		s.Opts = append(s.Opts, o)
+	}
+	return next
 }
 
 // cluster reads a getopt cluster such as -rf or -ofile. In a dynamic word

@@ -2,6 +2,7 @@ package validator
 
 import (
 	"github.com/permgate/permgate/internal/lazyre"
+	"github.com/permgate/permgate/registry"
 	"path"
 	"slices"
 	"strings"
@@ -46,15 +47,23 @@ func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
 	}
 }
 
-// findWrapper returns the find the command came through last (find ROOT
-// -exec CMD {} +), if any.
-func findWrapper(c shellparse.SimpleCommand) (shellparse.Wrapper, bool) {
-	for i := len(c.Wrappers) - 1; i >= 0; i-- {
-		if path.Base(c.Wrappers[i].Name) == "find" {
-			return c.Wrappers[i], true
+// declaredTreeDeletes judges what the command and its wrappers delete
+// recursively by their declarations (tar --remove-files, zip -rm): as rm -r
+// of the same paths.
+func (ck *checker) declaredTreeDeletes(c shellparse.SimpleCommand) {
+	for _, t := range append(wrapperEffects(c), commandEffects(c)...) {
+		if t.act != registry.DeletesTree {
+			continue
+		}
+		how := path.Base(c.Name) + " deletes " + t.word.Text
+		ck.treeSelf(t.word, how, false)
+		class, why := ck.judgeDelete(t.word)
+		if class == deleteSevere {
+			ck.addSafer("recursive_delete", "declared_tree", Severe, how+", a recursive delete on "+why, deleteSafer(why))
+		} else {
+			ck.add("recursive_delete_local", "declared_tree", NonSevere, how+" and everything in it")
 		}
 	}
-	return shellparse.Wrapper{}, false
 }
 
 // deleteSafer is the safer way to a recursive delete judged severe for why:
@@ -361,4 +370,15 @@ func (ck *checker) findDeletes(args []shellparse.Word, how string, recursive boo
 			ck.add("recursive_delete_local", "find", NonSevere, how+" deletes files under "+r.Text)
 		}
 	}
+}
+
+// findWrapper returns the find the command came through last (find ROOT
+// -exec CMD {} +), if any.
+func findWrapper(c shellparse.SimpleCommand) (shellparse.Wrapper, bool) {
+	for i := len(c.Wrappers) - 1; i >= 0; i-- {
+		if path.Base(c.Wrappers[i].Name) == "find" {
+			return c.Wrappers[i], true
+		}
+	}
+	return shellparse.Wrapper{}, false
 }

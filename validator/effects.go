@@ -85,8 +85,8 @@ func wrapperEffects(c shellparse.SimpleCommand) []effectTarget {
 func changedWords(targets []effectTarget) []shellparse.Word {
 	var out []shellparse.Word
 	for _, t := range targets {
-		if !t.act.Changes() {
-			continue
+		if !t.act.Changes() || t.act == registry.DeletesTree {
+			continue // a recursive delete is judged as one (declaredTreeDeletes)
 		}
 		w := t.word
 		if t.into {

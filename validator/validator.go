@@ -370,6 +370,9 @@ func (ck *checker) command(i int) []Finding {
 	ck.guard(c)
 	ck.wrappers(c)
 	ck.wrapperOwn(c)
+	if c.Name != "" || len(c.Wrappers) > 0 {
+		ck.declaredTreeDeletes(c)
+	}
 	ck.runsDownload(c)
 	ck.exfil(c)
 	if ck.emitsSecret(c) {
