@@ -23,7 +23,10 @@ func tools() []*Program {
 		// Archives: listing and testing read; extracting and adding write.
 		{Family: "tools", Names: []string{"7z", "7za", "7zr"}, Check: "writes", Node: Node{Subs: []*Node{
 			{Names: []string{"l", "t", "h", "i", "b"}, Read: true},
-			{Names: []string{"a", "d", "e", "x", "u", "rn"}, Writes: true},
+			// 7z a -sdel ARCHIVE FILES… deletes the files once archived.
+			{Names: []string{"a", "u"}, Writes: true, Grammar: Grammar{Words: []string{"sdel"}},
+				Effects: []Effect{{Act: Writes, Operands: "1"}, {Act: Reads, Operands: "rest"}, {Act: DeletesTree, Operands: "rest", If: []string{"-sdel"}}}},
+			{Names: []string{"d", "e", "x", "rn"}, Writes: true},
 		}}},
 		{Family: "tools", Names: []string{"unrar"}, Node: Node{Subs: []*Node{
 			{Names: []string{"l", "lt", "lb", "v", "vt", "vb", "t", "p"}, Read: true},
@@ -42,7 +45,9 @@ func tools() []*Program {
 			{Names: []string{"ls", "list-sessions", "list-windows", "lsw", "list-panes", "lsp", "list-clients", "lsc", "list-buffers", "lsb", "list-keys", "lsk", "list-commands", "lscm",
 				"show-options", "show", "show-window-options", "showw", "show-environment", "showenv", "has-session", "has", "display-message", "display", "info", "server-info", "show-messages", "showmsgs"}, Read: true},
 		}}},
-		{Family: "tools", Names: []string{"screen"}, Check: "go", Node: Node{Grammar: Grammar{Words: []string{"ls", "list"}}, ReadIf: []string{"-ls", "-list"}}},
+		{Family: "tools", Names: []string{"screen"}, Check: "go", Node: Node{Grammar: Grammar{Words: []string{"ls", "list", "Logfile="}, Short: "c:"}, ReadIf: []string{"-ls", "-list"},
+			// screen -L -Logfile FILE logs the session into FILE; -c FILE reads another screenrc.
+			Effects: []Effect{{Act: Writes, Opts: []string{"-Logfile"}}}}},
 		// Local VMs and clusters.
 		{Family: "tools", Names: []string{"vagrant"}, Node: Node{Subs: []*Node{
 			{Names: []string{"status", "global-status", "ssh-config", "port", "version", "validate", "--version", "help"}, Read: true},

@@ -216,3 +216,30 @@ func kindClasses(k finding.Kind) effect.Set {
 	}
 	return s
 }
+
+// fileVars are variables whose value names a file the program writes: git's
+// traces, the TLS key log curl, browsers and Python's ssl write, the
+// histories shells and REPLs save.
+var fileVars = map[string]bool{
+	"GIT_TRACE": true, "GIT_TRACE2": true, "GIT_TRACE2_EVENT": true, "GIT_TRACE2_PERF": true, "GIT_TRACE_PACKET": true,
+	"GIT_TRACE_CURL": true, "GIT_TRACE_SETUP": true, "GIT_TRACE_PERFORMANCE": true, "GIT_TRACE_PACK_ACCESS": true,
+	"SSLKEYLOGFILE": true, "HISTFILE": true, "LESSHISTFILE": true, "NODE_REPL_HISTORY": true, "PYTHON_HISTORY": true,
+}
+
+// varTargets returns the files a command's variables make it write
+// (GIT_TRACE=~/.bashrc git status writes ~/.bashrc).
+func varTargets(c shellparse.SimpleCommand) []shellparse.Word {
+	var out []shellparse.Word
+	for _, a := range c.Assigns {
+		if fileVars[a.Name] && pathLike(a.Value.Text) {
+			out = append(out, a.Value)
+		}
+	}
+	return out
+}
+
+// pathLike reports a value that names a file: a path, not a level or a
+// descriptor (GIT_TRACE=1, GIT_TRACE=2, GIT_TRACE=true).
+func pathLike(v string) bool {
+	return strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "$")
+}

@@ -40,7 +40,8 @@ func gitExecKey(key, value string) bool {
 	case "core.pager", "core.editor", "core.fsmonitor", "core.sshcommand", "core.hookspath", "core.askpass",
 		"diff.external", "sequence.editor", "credential.helper", "gpg.program", "gpg.ssh.program", "gpg.x509.program",
 		"core.gitproxy", "uploadpack.packobjectshook", "remote.origin.uploadpack", "remote.origin.receivepack",
-		"web.browser", "merge.tool", "diff.tool", "core.worktree", "include.path", "protocol.ext.allow", "init.templatedir":
+		"web.browser", "merge.tool", "diff.tool", "core.worktree", "include.path", "protocol.ext.allow", "init.templatedir",
+		"core.alternaterefscommand", "sendemail.smtpserver", "sendemail.tocmd", "sendemail.cccmd", "ssh.variant":
 		return true
 	}
 	switch {

@@ -11,7 +11,7 @@ import (
 // writeTargets returns the words naming files a command writes, truncates, moves
 // or deletes. Recursive rm and find -delete are judged by delete.go instead.
 func writeTargets(c shellparse.SimpleCommand) []shellparse.Word {
-	targets := wrapperWriteTargets(c)
+	targets := append(wrapperWriteTargets(c), varTargets(c)...)
 	if len(c.Argv) == 0 {
 		return targets
 	}
