@@ -141,6 +141,10 @@ func (inv *Invocation) effects(out []Target) []Target {
 		if !inv.applies(e) {
 			continue
 		}
+		// An effect that holds only because a word known only at run time
+		// may be its option does not take that word as its target too, when
+		// it stays one word ("$f"): tar czf x.tgz "$f" archives $f.
+		byUnknown := len(e.If) > 0 && !inv.Scan.Has(e.If...) || len(e.AndIf) > 0 && !inv.Scan.Has(e.AndIf...)
 		for _, o := range inv.Scan.Values(e.Opts...) {
 			if !o.HasValue {
 				continue
@@ -152,6 +156,9 @@ func (inv *Invocation) effects(out []Target) []Target {
 			out = append(out, t)
 		}
 		for _, i := range pick(e.Operands, inv.Scan.Operands, e.Min) {
+			if byUnknown && inv.args[i].Single {
+				continue
+			}
 			out = append(out, Target{Act: e.Act, At: i, Value: inv.args[i].Text, Dynamic: inv.args[i].Dynamic, Into: e.Into})
 		}
 	}

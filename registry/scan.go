@@ -10,6 +10,9 @@ type Word struct {
 	// an option included ($OPTS, "$(…)"). Globs and placeholders filled in by
 	// xargs or find are operands, not Dynamic.
 	Dynamic bool
+	// Single reports a dynamic word that stays one word at run time (a
+	// quoted expansion, "$f"): an option or an operand, never both.
+	Single bool
 }
 
 // Grammar is an option grammar: which options a program or subcommand takes

@@ -17,7 +17,8 @@ var programs = registry.Default()
 func RegistryWords(args []Word) []registry.Word {
 	out := make([]registry.Word, len(args))
 	for i, a := range args {
-		out[i] = registry.Word{Text: a.Text, Dynamic: !a.Static && !a.Glob && !a.Placeholder}
+		dynamic := !a.Static && !a.Glob && !a.Placeholder
+		out[i] = registry.Word{Text: a.Text, Dynamic: dynamic, Single: dynamic && a.Quoted && !strings.Contains(a.Text, "@")}
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package validator
 
 import (
 	"github.com/permgate/permgate/internal/lazyre"
+	"github.com/permgate/permgate/places"
 	"path"
 	"strings"
 
@@ -125,7 +126,7 @@ func (ck *checker) secretWord(w shellparse.Word, dirs bool) bool {
 			if ck.secretPath(cand, g) || !g && ck.secretCopies != nil && ck.secretCopies[ck.resolve(cand)] {
 				return true
 			}
-			if dirs && !g && secretDirBase[path.Base(strings.TrimSuffix(cand, "/"))] && secretDir(ck.resolve(cand)) {
+			if dirs && !g && places.SecretDirBase(path.Base(strings.TrimSuffix(cand, "/"))) && secretDir(ck.resolve(cand)) {
 				return true
 			}
 		}
@@ -606,6 +607,3 @@ func (ck *checker) substCarriesSecret(w shellparse.Word) bool {
 	}
 	return false
 }
-
-// secretDirBase are the last names of secretDirs, a cheap first test.
-var secretDirBase = map[string]bool{".ssh": true, ".aws": true, ".kube": true, ".docker": true, "gh": true, "gcloud": true, ".azure": true, ".gnupg": true, ".password-store": true, "~": false}

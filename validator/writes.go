@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/places"
 	"path"
 	"slices"
 	"strings"
@@ -459,7 +460,7 @@ func (ck *checker) secretPath(p string, glob bool) bool {
 			return true
 		}
 	}
-	return secretName(ck.resolve(dir + "x"))
+	return secretName(ck.resolve(dir+"x")) || places.SecretPattern(ck.resolve(p))
 }
 
 // fileAccess lists the files a command may read and write: its write targets
