@@ -188,7 +188,15 @@ func (ck *checker) judgeText(text, written string) (deleteClass, string) {
 	if !strings.HasPrefix(text, "/") && ck.dir == "" {
 		return deleteSevere, written + " — relative to a directory known only at run time"
 	}
-	return ck.judgePath(ck.resolve(text), written)
+	p := ck.resolve(text)
+	if q := ck.followLinks(p); q != p && (strings.HasSuffix(text, "/") || ck.links[p] == "") {
+		// rm -rf h/ after ln -s ~ h deletes what h points at; rm -rf h
+		// removes only the link.
+		if class, why := ck.judgePath(q, written); class == deleteSevere {
+			return class, why
+		}
+	}
+	return ck.judgePath(p, written)
 }
 
 func (ck *checker) judgePath(p, written string) (deleteClass, string) {
