@@ -444,7 +444,11 @@ func (ck *checker) secretPath(p string, glob bool) bool {
 			// (~/.ssh, ~/.aws …) is a secret only by its own name.
 			return secretName(p)
 		}
-		return secretName(ck.resolve(p)) || secretName(p)
+		abs := ck.resolve(p)
+		if moved := ck.v.movedHarnessPath(abs); moved != "" && secretName(moved) {
+			return true // $CODEX_HOME/auth.json is Codex's credentials wherever it lives
+		}
+		return secretName(abs) || secretName(p)
 	}
 	dir, base := path.Split(p)
 	literal := strings.Trim(globBrackets().ReplaceAllString(base, ""), "*?")
