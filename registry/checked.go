@@ -1,7 +1,7 @@
 package registry
 
 // checked are programs whose judgement needs real semantics: the validator's
-// Go code named in Check reads them (rm's targets, git, interpreters, …). The
+// Go check named in Check reads them (rm's targets, git, interpreters, …). The
 // declaration makes them known to every stage.
 func checked() []*Program {
 	return []*Program{
@@ -9,20 +9,32 @@ func checked() []*Program {
 		{Family: "interpreters", Names: []string{"python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "perl", "ruby", "php", "lua", "luajit", "Rscript", "R", "tclsh", "pwsh", "powershell", "osascript", "irb", "jshell"}, Check: "interpreter"},
 		{Family: "core", Names: []string{"awk", "gawk", "mawk", "nawk"}, Check: "awk"},
 		{Family: "core", Names: []string{"rm"}, Check: "rm"},
-		{Family: "core", Names: []string{"dd", "chmod", "chown", "chgrp"}, Check: "writes", Node: Node{Writes: true}},
-		{Family: "core", Names: []string{"sftp", "ssh", "cpio"}, Check: "writes", Node: Node{Writes: true}},
+		{Family: "core", Names: []string{"dd"}, Check: "dd", Node: Node{Writes: true}},
+		{Family: "core", Names: []string{"chmod"}, Check: "chmod", Node: Node{Writes: true}},
+		{Family: "core", Names: []string{"chown", "chgrp"}, Check: "chown", Node: Node{Writes: true}},
+		{Family: "core", Names: []string{"ssh"}, Check: "ssh", Node: Node{Writes: true}},
+		{Family: "core", Names: []string{"sftp"}, Check: "ssh-options", Node: Node{Writes: true}},
+		{Family: "core", Names: []string{"cpio"}, Node: Node{Writes: true}},
 		{Family: "core", Names: []string{"curl", "wget", "aria2c", "fetch", "http", "https", "xh"}, Check: "download"},
-		{Family: "core", Names: []string{"source", ".", "eval", "vim", "vi", "nvim", "view", "ex", "enable", "hash", "apply_patch", "applypatch", "claude", "codex", "gemini", "copilot", "opencode", "xdotool", "ydotool", "wtype"}, Check: "go"},
+		// eval's operands are a script the parser reads.
+		{Family: "core", Names: []string{"eval"}},
+		{Family: "core", Names: []string{"source", "."}, Check: "source"},
+		{Family: "core", Names: []string{"vim", "vi", "nvim", "view", "ex"}, Check: "vim"},
 		// GNU parallel runs its command on every argument; --joblog and
 		// --results write files of their own.
-		{Family: "wrappers", Names: []string{"parallel"}, Check: "go", Node: Node{
+		{Family: "core", Names: []string{"parallel"}, Check: "parallel", Node: Node{
 			Grammar: Grammar{Posix: true, Short: "a:C:d:E:I:j:L:n:N:P:S:", Long: []string{"arg-file=", "colsep=", "delimiter=", "jobs=", "joblog=", "results=", "res=", "sshlogin=", "tmpdir=",
 				"timeout=", "delay=", "retries=", "tag-string=", "workdir=", "wd=", "max-args=", "max-lines=", "halt=", "memfree=", "load=", "basefile=", "bf=", "return=",
 				"transfer-file=", "tf=", "env=", "nice=", "max-procs=", "block=", "sshloginfile=", "slf=", "header=", "termseq=", "keep-order", "quote", "ungroup", "null",
 				"dry-run", "will-cite", "verbose", "tag", "progress", "bar", "eta", "pipe", "pipepart", "xargs", "group", "line-buffer", "lb", "no-notice", "citation", "shuf", "trim="}},
 			Effects: []Effect{{Act: Writes, Opts: []string{"--joblog"}}, {Act: Writes, Opts: []string{"--results", "--res"}, Into: true}, {Act: Reads, Opts: []string{"-a", "--arg-file"}}}}},
+		{Family: "core", Names: []string{"enable"}, Check: "enable"},
+		{Family: "core", Names: []string{"hash"}, Check: "hash"},
+		{Family: "core", Names: []string{"apply_patch", "applypatch"}, Check: "apply-patch"},
+		{Family: "core", Names: []string{"claude", "codex", "gemini", "copilot", "opencode"}, Check: "agent"},
+		{Family: "core", Names: []string{"xdotool", "ydotool", "wtype"}, Check: "terminal"},
 		// make TARGET runs the Makefile's recipe: make help is a target, not help.
-		{Family: "core", Names: []string{"make", "gmake"}, Check: "go", Node: Node{
+		{Family: "core", Names: []string{"make", "gmake"}, Check: "make", Node: Node{
 			Grammar: Grammar{Short: "C:f:I:j::l::o:W:", Long: []string{"directory=", "file=", "makefile=", "include-dir=", "jobs=?", "load-average=?", "old-file=", "assume-old=", "what-if=", "new-file=", "assume-new=", "eval=", "debug=?", "output-sync=?", "jobserver-style="}},
 			Subs:    []*Node{{Names: []string{"*"}, Writes: true}}}},
 	}

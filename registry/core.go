@@ -25,12 +25,15 @@ func core() []*Program {
 			"nm", "objdump", "readelf", "size", "otool", "ulimit", "umask", "times", "caller",
 			"sw_vers", "lsb_release", "showmount", "quota", "uuidgen",
 			"envsubst", "cowsay", "figlet", "diff3", "gron", "jless", "csvlook", "csvstat", "grepcidr",
-			"stty", "printenv", "ipcs", "lslocks", "lsns", "lsipc", "acpi", "neofetch", "ncal", "git-lfs-status"},
+			"stty", "ipcs", "lslocks", "lsns", "lsipc", "acpi", "neofetch", "ncal", "git-lfs-status"},
 			Node: Node{Read: true}},
 		// Builtins and tools that only look with no operands or with a listing option.
 		// A listing option lists only with no operand: ifconfig -a eth0 down
 		// configures, mount -l DEV DIR mounts.
-		{Family: "core", Names: []string{"set", "shopt", "alias", "trap", "complete"},
+		{Family: "core", Names: []string{"set", "shopt", "alias", "trap"},
+			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}}},
+		// complete -C CMD and -F FUNC run what they are given at each completion.
+		{Family: "core", Names: []string{"complete"}, Check: "compgen",
 			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}}},
 		// history -w FILE and -a FILE write the history into FILE.
 		{Family: "core", Names: []string{"history"}, Node: Node{Read: true,
@@ -79,7 +82,7 @@ func core() []*Program {
 			Grammar: Grammar{Short: "e:"},
 			Rules: []Rule{{ID: "dynamic_code.fc", Kind: finding.DynamicCode, Severity: finding.NonSevere, If: []string{"-e", "-s"},
 				Reason: "fc runs commands again from the history, which the analysis cannot see"}}}},
-		{Family: "core", Names: []string{"compgen"}, Node: Node{Read: true,
+		{Family: "core", Names: []string{"compgen"}, Check: "compgen", Node: Node{Read: true,
 			Grammar: Grammar{Short: "A:G:W:C:F:P:S:X:o:V:"},
 			Unless:  []string{"-C", "-F", "-V"},
 			Rules: []Rule{{ID: "inline_code.compgen", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"-C", "-F"},
@@ -93,7 +96,7 @@ func core() []*Program {
 			Grammar: Grammar{Short: "w:o:i:", Long: []string{"output=", "input=", "wrap="}}, Output: []string{"-o", "--output"}}},
 		// tree -R writes 00Tree.html into every directory.
 		{Family: "core", Names: []string{"tree"}, Node: Node{Read: true, Grammar: Grammar{Short: "L:P:I:H:o:T:", Long: []string{"filelimit=", "timefmt=", "charset=", "sort=", "fromfile", "gitfile=", "infofile=", "hintro=", "houtro="}}, Output: []string{"-o"}, Unless: []string{"-R"}}},
-		{Family: "core", Names: []string{"less"}, Node: Node{Read: true, Grammar: Grammar{Short: "o:O:b:h:j:k:p:P:t:T:x:y:z:", Long: []string{"log-file=", "LOG-FILE=", "lesskey-file="}},
+		{Family: "core", Names: []string{"less"}, Check: "less", Node: Node{Read: true, Grammar: Grammar{Short: "o:O:b:h:j:k:p:P:t:T:x:y:z:", Long: []string{"log-file=", "LOG-FILE=", "lesskey-file="}},
 			Output: []string{"-o", "-O", "--log-file", "--LOG-FILE"}}},
 		{Family: "core", Names: []string{"yq"}, Node: Node{Read: true, Grammar: Grammar{Short: "p:o:I:s:", Long: []string{"inplace", "split-exp=", "output-format=", "input-format=", "indent="}},
 			Unless: []string{"-i", "--inplace", "-s", "--split-exp"}}},
@@ -134,11 +137,18 @@ func core() []*Program {
 		{Family: "core", Names: []string{"hostname"}, Check: "hostname"},
 		{Family: "core", Names: []string{"bind"}, Check: "bind"},
 		{Family: "core", Names: []string{"date"}, Check: "date"},
-		{Family: "core", Names: []string{"env"}, Check: "env"},
+		{Family: "core", Names: []string{"env"}, Check: "printenv"},
 		{Family: "core", Names: []string{"find"}, Check: "find"},
-		{Family: "core", Names: []string{"sed"}, Check: "sed"},
+		// sed PROGRAM FILE…, sed -e PROGRAM… FILE…; -i[SUFFIX] edits the files in
+		// place (BSD sed takes the suffix as a word of its own: the validator
+		// reads that too).
+		{Family: "core", Names: []string{"sed"}, Check: "sed", Node: Node{Grammar: Grammar{Short: "e:f:i::l:nrEsuzb",
+			Long: []string{"expression=", "file=", "in-place=?", "line-length=", "quiet", "silent", "regexp-extended", "separate", "unbuffered",
+				"null-data", "zero-terminated", "binary", "posix", "sandbox", "debug", "follow-symlinks", "help", "version"}}}},
 		{Family: "core", Names: []string{"command"}, Check: "command"},
 		{Family: "core", Names: []string{"declare", "typeset"}, Node: Node{Read: true}, Check: "printenv"},
+		// printenv NAME prints a variable, a secret's too.
+		{Family: "core", Names: []string{"printenv"}, Node: Node{Read: true}, Check: "printenv"},
 	}
 }
 

@@ -16,12 +16,12 @@ func readers() []*Program {
 			{Names: []string{"ls", "ls-remote", "current", "which", "--version", "help"}, Read: true},
 			{Names: []string{"install", "uninstall", "use", "alias", "unalias"}, Writes: true},
 		}}},
-		{Family: "core", Names: []string{"tar", "bsdtar", "gtar"}, Check: "writes",
+		{Family: "core", Names: []string{"tar", "bsdtar", "gtar"}, Check: "tar",
 			Node: Node{Effects: []Effect{{Act: DeletesTree, Operands: "all", If: []string{"--remove-files"}}}, Grammar: Grammar{OldStyle: true, Short: "f:C:T:X:b:I:g:H:K:N:V:L:", Long: []string{"file=", "directory=", "files-from=", "exclude-from=", "to-command=", "use-compress-program=", "checkpoint-action=", "info-script=", "new-volume-script=", "rsh-command=", "index-file="}},
 				ReadIf: []string{"-t", "--list"}, Unless: []string{"--to-command", "-I", "--use-compress-program", "--checkpoint-action", "--info-script", "--new-volume-script", "-F", "--rsh-command", "--index-file", "-x", "--extract", "--get", "-c", "--create", "-r", "--append", "-u", "--update", "--delete", "-A", "--catenate"}}},
-		{Family: "core", Names: []string{"unzip"}, Check: "writes",
+		{Family: "core", Names: []string{"unzip"},
 			Node: Node{Grammar: Grammar{Short: "d:x:"}, ReadIf: []string{"-l", "-p", "-t", "-v", "-Z", "-z"}}},
-		{Family: "core", Names: []string{"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4"}, Check: "writes",
+		{Family: "core", Names: []string{"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4"},
 			Node: Node{ReadIf: []string{"-l", "--list", "-t", "--test"}, Unless: []string{"-f", "--force", "-d", "--decompress"}}},
 	}
 }

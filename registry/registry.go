@@ -28,8 +28,11 @@ type Program struct {
 	// Node is the program's own verb: its global options, subcommands and
 	// effects when it has no subcommand.
 	Node
-	// Check names the validator's Go judgement for this program ("rm",
-	// "git", "sed"), when the declaration alone cannot say everything.
+	// Check labels the validator's Go judgement for this program ("rm",
+	// "git", "sed", "packages"), when the declaration alone cannot say
+	// everything: the validator's dispatch calls the check it holds under
+	// that label. A few labels name judgements another stage makes by the
+	// program's name ("writes", "download", the read-only judgements).
 	Check string
 	// Family groups declarations for documentation and corpus counts.
 	Family string

@@ -65,6 +65,38 @@ func databases() []*Program {
 		{Family: "databases", Names: []string{"sqlcmd"}, Check: "sql", Node: Node{Grammar: Grammar{Short: "S:U:P:d:Q:q:i:o:H:t:l:s:w:h:", Long: []string{"server=", "user-name=", "password=", "database-name=", "query=", "initial-query=", "input-file=", "output-file="}},
 			Output: []string{"-o", "--output-file"}}},
 		{Family: "databases", Names: []string{"cqlsh"}, Check: "sql", Node: Node{Grammar: Grammar{Short: "e:f:u:p:k:", Long: []string{"execute=", "file=", "username=", "password=", "keyspace=", "ssl", "cqlversion=", "connect-timeout=", "request-timeout=", "no-color", "color", "debug"}}}},
+		// Trino's and Presto's CLI run the SQL of --execute or of a file, else
+		// what they read; the validator judges every operand as SQL too.
+		{Family: "databases", Names: []string{"trino", "presto"}, Check: "sql", Node: Node{
+			Grammar: Grammar{Short: "f:", Long: []string{"server=", "catalog=", "schema=", "user=", "password", "execute=", "file=", "output-format=",
+				"output-format-interactive=", "session=", "source=", "client-tags=", "client-info=", "extra-credential=", "access-token=",
+				"truststore-path=", "truststore-password=", "keystore-path=", "keystore-password=", "http-proxy=", "socks-proxy=", "timezone=",
+				"history-file=", "network-logging=", "resource-estimate=", "editing-mode=", "krb5-principal=", "krb5-remote-service-name=",
+				"krb5-config-path=", "krb5-keytab-path=", "debug", "progress", "ignore-errors", "insecure", "external-authentication",
+				"disable-auto-suggestion", "disable-compression", "version", "help"}}}},
+		// SnowSQL: -q runs a query, -f a file, -o sets options.
+		{Family: "databases", Names: []string{"snowsql"}, Check: "sql", Node: Node{
+			Grammar: Grammar{Short: "a:u:d:s:r:w:h:p:q:f:o:D:c:vUKPM", Long: []string{"accountname=", "username=", "dbname=", "schemaname=",
+				"rolename=", "warehouse=", "host=", "port=", "region=", "query=", "filename=", "option=", "variable=", "connection=", "config=",
+				"authenticator=", "private-key-path=", "token=", "version", "versions", "bootstrap-version", "noup", "upgrade",
+				"abort-detached-query", "probe-connection", "prompt", "mfa-prompt", "help"}}}},
+		// BigQuery's bq: bq query SQL runs it; bq rm deletes a dataset, table
+		// or model. Flags are written --name=value (--nouse_legacy_sql).
+		{Family: "databases", Names: []string{"bq"}, Check: "sql", Node: Node{
+			Grammar: Grammar{Exact: true, Long: []string{"project_id=", "dataset_id=", "location=", "format=", "api=", "api_version=", "apilog=",
+				"credential_file=", "service_account=", "service_account_credential_file=", "job_id=", "max_rows_per_request=", "trace=",
+				"httplib2_debuglevel=", "headless", "quiet", "synchronous_mode", "nosynchronous_mode", "use_gce_service_account", "enable_gdrive",
+				"fingerprint_job_id", "use_legacy_sql=?", "nouse_legacy_sql", "destination_table=", "parameter=", "max_rows=", "dry_run",
+				"replace", "append_table", "batch", "allow_large_results", "maximum_bytes_billed=", "label=", "recursive", "force", "version", "help"},
+				Short: "qfrn:"},
+			Subs: []*Node{
+				{Names: []string{"ls", "show", "head", "help", "version", "wait", "get-iam-policy"}, Read: true},
+				{Names: []string{"query"}},
+				{Names: []string{"mk", "cp", "load", "insert", "update", "extract", "cancel", "partition", "set-iam-policy", "add-iam-policy-binding",
+					"remove-iam-policy-binding", "init", "shell"}, Writes: true},
+				{Names: []string{"rm"}, Rules: []Rule{{ID: "destructive_action.bq_rm", Kind: finding.DestructiveAction, Severity: finding.NonSevere,
+					Reason: "bq rm deletes a BigQuery dataset, table, view or model (-r with everything in it)", Safer: "bq show NAME to see what it would delete"}}},
+			}}},
 		// Redis and its forks: the validator reads the command after the options.
 		{Family: "databases", Names: []string{"redis-cli", "valkey-cli", "keydb-cli"}, Check: "redis", Node: Node{
 			Grammar: Grammar{Short: "h:p:s:a:u:n:r:i:d:D:e3xXc", Exact: true, Long: []string{"user=", "pass=", "askpass", "tls", "sni=", "cacert=", "cacertdir=", "cert=",
@@ -276,7 +308,7 @@ func systemTools() []*Program {
 			}}},
 		{Family: "system", Names: []string{"mount"}, Check: "mount"},
 		{Family: "system", Names: []string{"umount", "swapoff", "insmod", "rmmod", "chattr", "eject", "update-grub", "grub-install", "update-initramfs", "mkinitcpio", "dracut", "depmod"}, Node: Node{Writes: true}},
-		{Family: "system", Names: []string{"setfacl"}, Node: Node{Writes: true, Grammar: Grammar{Short: "m:M:x:X:bkndRLPvh",
+		{Family: "system", Names: []string{"setfacl"}, Check: "setfacl", Node: Node{Writes: true, Grammar: Grammar{Short: "m:M:x:X:bkndRLPvh",
 			Long: []string{"set=", "set-file=", "modify=", "modify-file=", "remove=", "remove-file=", "remove-all", "remove-default",
 				"default", "no-mask", "mask", "restore=", "test", "recursive", "logical", "physical", "version", "help"}}}},
 		{Family: "system", Names: []string{"swapon"}, Node: Node{Writes: true, ReadIf: []string{"-s", "--summary", "--show"}}},
@@ -326,7 +358,7 @@ func systemTools() []*Program {
 				{Names: []string{"monitor", "help", "--version", "-v"}, Read: true},
 				{Names: []string{"agent"}, Writes: true},
 			}}},
-		{Family: "system", Names: []string{"cryptsetup"}, Node: Node{
+		{Family: "system", Names: []string{"cryptsetup"}, Check: "dynamic-verb", Node: Node{
 			Grammar: Grammar{Short: "c:h:s:l:o:b:d:S:t:T:q", Long: []string{"cipher=", "hash=", "key-size=", "key-file=", "keyfile-size=", "keyfile-offset=",
 				"key-slot=", "type=", "header=", "size=", "offset=", "skip=", "iter-time=", "pbkdf=", "label=", "subsystem=", "uuid=", "sector-size=",
 				"batch-mode", "readonly", "verbose", "debug", "allow-discards", "test-passphrase", "dump-master-key", "dump-volume-key", "header-backup-file=", "integrity=", "use-random", "use-urandom"}},
@@ -349,7 +381,7 @@ func systemTools() []*Program {
 			Grammar: Grammar{Short: "q:f:t:", Long: []string{}},
 			ReadIf:  []string{"-l", "-c", "-V"}}},
 		{Family: "system", Names: []string{"atrm"}, Node: Node{Writes: true}},
-		{Family: "system", Names: []string{"diskutil"}, Node: Node{
+		{Family: "system", Names: []string{"diskutil"}, Check: "dynamic-verb", Node: Node{
 			Subs: []*Node{
 				{Names: []string{"list", "info", "information", "activity", "listFilesystems", "listfilesystems", "verifyVolume", "verifyvolume", "verifyDisk", "verifydisk"}, Read: true},
 				{Names: []string{"cs", "image"}, Subs: []*Node{{Names: []string{"list", "info"}, Read: true}, {Names: []string{"*"}, Writes: true}}},
@@ -365,7 +397,7 @@ func systemTools() []*Program {
 				{Names: []string{"mount", "mountDisk", "unmount", "umount", "unmountDisk", "umountDisk", "eject", "rename", "renameVolume", "repairVolume", "repairvolume",
 					"repairDisk", "enableJournal", "disableJournal", "enableOwnership", "disableOwnership", "resizeVolume", "resizevolume", "appleRAID", "updatePreboot"}, Writes: true},
 			}}},
-		{Family: "system", Names: []string{"launchctl"}, Node: Node{
+		{Family: "system", Names: []string{"launchctl"}, Check: "dynamic-verb", Node: Node{
 			Subs: []*Node{
 				{Names: []string{"list", "print", "print-cache", "print-disabled", "blame", "dumpstate", "dumpjpcategory", "procinfo", "hostinfo", "resolveport",
 					"examine", "managerpid", "manageruid", "managername", "error", "variant", "version", "help", "getenv", "plist"}, Read: true},
@@ -379,32 +411,35 @@ func systemTools() []*Program {
 		{Family: "system", Names: []string{"killall5"}, Check: "killall5"},
 		{Family: "system", Names: []string{"crontab"}, Check: "crontab", Node: Node{ReadIf: []string{"-l"},
 			Grammar: Grammar{Short: "u:s"}, Unless: []string{"-r", "-e", "-i"}}},
-		{Family: "system", Names: []string{"shutdown", "reboot", "halt", "poweroff", "init", "telinit"}, Check: "power"},
+		{Family: "system", Names: []string{"shutdown", "reboot", "halt", "poweroff"}, Check: "power"},
+		// init 0 and init 6 stop or restart the machine; init q reloads.
+		{Family: "system", Names: []string{"init", "telinit"}, Check: "init"},
 		{Family: "system", Names: []string{"mkfs", "mke2fs", "mkdosfs", "mkntfs", "mkexfatfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs",
 			"mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.exfat", "mkfs.ntfs", "mkfs.f2fs", "mkfs.minix", "mkfs.bfs", "mkfs.cramfs", "mkfs.jfs",
 			"mkfs.reiserfs", "mkfs.nilfs2", "mkfs.udf", "mkfs.erofs", "mkfs.hfsplus", "mkfs.zfs", "newfs", "newfs_hfs", "newfs_apfs", "newfs_msdos"}, Check: "mkfs"},
 		{Family: "system", Names: []string{"wipefs"}, Check: "wipefs", Node: Node{Grammar: Grammar{Short: "o:b::t:p:O:", Long: []string{"offset=", "backup=?", "types=", "output=", "all", "force", "no-act", "no-headings", "parsable", "quiet", "json", "lock=?"}}}},
 		// Partition tools: the validator's Go check judges what they change.
-		{Family: "system", Names: []string{"fdisk"}, Check: "disk", Node: Node{ReadIf: []string{"-l", "--list"}, Grammar: Grammar{Short: "b:c::C:H:L::o:S:t:u::w:W:x", Long: []string{"list", "sector-size=", "color=?", "output=", "type=", "units=?", "wipe=", "wipe-partitions="}},
+		{Family: "system", Names: []string{"fdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-l", "--list"}, Grammar: Grammar{Short: "b:c::C:H:L::o:S:t:u::w:W:x", Long: []string{"list", "sector-size=", "color=?", "output=", "type=", "units=?", "wipe=", "wipe-partitions="}},
 			Unless: []string{"-w", "--wipe", "-W", "--wipe-partitions"}}},
-		{Family: "system", Names: []string{"sfdisk"}, Check: "disk", Node: Node{ReadIf: []string{"-l", "--list", "-d", "--dump", "-s", "--show-size", "-J", "--json", "-V", "--verify", "--list-free", "-F"}}},
-		{Family: "system", Names: []string{"gdisk"}, Check: "disk", Node: Node{ReadIf: []string{"-l"}}},
-		{Family: "system", Names: []string{"sgdisk"}, Check: "disk", Node: Node{ReadIf: []string{"-p", "--print", "-i", "--info", "-v", "--verify", "-O", "--print-mbr"},
+		{Family: "system", Names: []string{"sfdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-l", "--list", "-d", "--dump", "-s", "--show-size", "-J", "--json", "-V", "--verify", "--list-free", "-F"}}},
+		{Family: "system", Names: []string{"gdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-l"}}},
+		{Family: "system", Names: []string{"sgdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-p", "--print", "-i", "--info", "-v", "--verify", "-O", "--print-mbr"},
 			Unless: []string{"-Z", "--zap-all", "-z", "--zap", "-o", "--clear", "-n", "--new", "-d", "--delete", "-t", "--typecode", "-c", "--change-name", "-g", "--mbrtogpt", "-R", "--replicate", "-G", "--randomize-guids", "-l", "--load-backup", "-e", "--move-second-header", "-s", "--sort", "-C", "--recompute-chs", "-m", "--gpttombr", "-h", "--hybrid", "-A", "--attributes", "-U", "--disk-guid", "-u", "--partition-guid", "-x", "--set-alignment", "-a"}}},
-		{Family: "system", Names: []string{"parted"}, Check: "disk", Node: Node{ReadIf: []string{"-l", "--list"}}},
-		{Family: "system", Names: []string{"cfdisk", "blkdiscard"}, Check: "disk"},
+		{Family: "system", Names: []string{"parted"}, Check: "partition", Node: Node{ReadIf: []string{"-l", "--list"}}},
+		{Family: "system", Names: []string{"cfdisk"}, Check: "partition"},
+		{Family: "system", Names: []string{"blkdiscard"}, Check: "blkdiscard"},
 		// Volumes, pools and devices: listing reads, removing destroys the data.
 		{Family: "system", Names: []string{"lvs", "vgs", "pvs", "lvdisplay", "vgdisplay", "pvdisplay", "lvscan", "vgscan", "pvscan"}, Node: Node{Read: true}},
 		{Family: "system", Names: []string{"lvremove", "vgremove", "pvremove"}, Node: Node{Rules: []Rule{{ID: "disk_destroy.lvm_remove", Kind: finding.DiskDestroy, Severity: finding.Severe,
 			Reason: "removing a logical volume, volume group or physical volume destroys the data on it", Safer: "lvs / vgs / pvs to see what is there; take a snapshot or backup first"}}}},
 		{Family: "system", Names: []string{"lvcreate", "lvextend", "lvresize", "lvreduce", "lvrename", "lvchange", "vgcreate", "vgextend", "vgreduce", "vgchange", "vgrename", "pvcreate", "pvresize", "pvmove"}, Node: Node{Writes: true}},
-		{Family: "system", Names: []string{"zpool"}, Node: Node{Subs: []*Node{
+		{Family: "system", Names: []string{"zpool"}, Check: "dynamic-verb", Node: Node{Subs: []*Node{
 			{Names: []string{"list", "status", "iostat", "get", "history", "events", "version", "help"}, Read: true},
 			{Names: []string{"destroy", "labelclear"}, Rules: []Rule{{ID: "disk_destroy.zpool_destroy", Kind: finding.DiskDestroy, Severity: finding.Severe,
 				Reason: "zpool destroy deletes a whole storage pool and every dataset in it", Safer: "zpool export POOL keeps the data"}}},
 			{Names: []string{"create", "add", "attach", "detach", "remove", "replace", "offline", "online", "clear", "scrub", "trim", "import", "export", "upgrade", "set", "split", "resilver", "initialize", "reguid", "reopen", "sync", "checkpoint"}, Writes: true},
 		}}},
-		{Family: "system", Names: []string{"zfs"}, Node: Node{Subs: []*Node{
+		{Family: "system", Names: []string{"zfs"}, Check: "dynamic-verb", Node: Node{Subs: []*Node{
 			{Names: []string{"list", "get", "holds", "userspace", "groupspace", "projectspace", "diff", "version", "help"}, Read: true},
 			{Names: []string{"destroy"}, Rules: []Rule{{ID: "disk_destroy.zfs_destroy", Kind: finding.DiskDestroy, Severity: finding.Severe,
 				Reason: "zfs destroy deletes a dataset or snapshot and its data", Safer: "zfs destroy -nv DATASET shows what would be destroyed"}}},
@@ -428,7 +463,7 @@ func systemTools() []*Program {
 				Reason: "mdadm --zero-superblock erases a RAID member's metadata, making the array's data unreachable"}}}},
 		{Family: "system", Names: []string{"smartctl"}, Node: Node{ReadIf: []string{"-a", "--all", "-i", "--info", "-H", "--health", "-x", "--xall", "-A", "--attributes", "-l", "--log", "-c", "--capabilities", "--scan", "--scan-open"},
 			Unless: []string{"-t", "--test", "-s", "--smart", "-o", "--offlineauto", "-S", "--saveauto", "-X", "--abort"}}},
-		{Family: "system", Names: []string{"nvme"}, Node: Node{Subs: []*Node{
+		{Family: "system", Names: []string{"nvme"}, Check: "dynamic-verb", Node: Node{Subs: []*Node{
 			{Names: []string{"list", "list-subsys", "smart-log", "error-log", "id-ctrl", "id-ns", "fw-log", "list-ns", "show-regs", "get-feature", "version", "help"}, Read: true},
 			{Names: []string{"format", "sanitize", "delete-ns", "secure-erase"}, Rules: []Rule{{ID: "disk_destroy.nvme_format", Kind: finding.DiskDestroy, Severity: finding.Severe,
 				Reason: "nvme format/sanitize erases every block of the drive"}}},

@@ -21,7 +21,7 @@ func tools() []*Program {
 			{Names: []string{"ed", "edit"}, Read: true, Grammar: Grammar{Short: "L", Long: []string{"inplace"}}, Unless: []string{"-L", "--inplace"}},
 		}}},
 		// Archives: listing and testing read; extracting and adding write.
-		{Family: "tools", Names: []string{"7z", "7za", "7zr"}, Check: "writes", Node: Node{Subs: []*Node{
+		{Family: "tools", Names: []string{"7z", "7za", "7zr"}, Node: Node{Subs: []*Node{
 			{Names: []string{"l", "t", "h", "i", "b"}, Read: true},
 			// 7z a -sdel ARCHIVE FILES… deletes the files once archived.
 			{Names: []string{"a", "u"}, Writes: true, Grammar: Grammar{Words: []string{"sdel"}},
@@ -41,11 +41,11 @@ func tools() []*Program {
 		{Family: "tools", Names: []string{"ssh-add"}, Node: Node{ReadIf: []string{"-l", "-L", "-T"}}},
 		// Terminal multiplexers: listing reads; send-keys and the like are judged
 		// by the validator (they type into another shell).
-		{Family: "tools", Names: []string{"tmux"}, Check: "go", Node: Node{Grammar: Grammar{Short: "L:S:f:c:T:"}, Subs: []*Node{
+		{Family: "tools", Names: []string{"tmux"}, Check: "terminal", Node: Node{Grammar: Grammar{Short: "L:S:f:c:T:"}, Subs: []*Node{
 			{Names: []string{"ls", "list-sessions", "list-windows", "lsw", "list-panes", "lsp", "list-clients", "lsc", "list-buffers", "lsb", "list-keys", "lsk", "list-commands", "lscm",
 				"show-options", "show", "show-window-options", "showw", "show-environment", "showenv", "has-session", "has", "display-message", "display", "info", "server-info", "show-messages", "showmsgs"}, Read: true},
 		}}},
-		{Family: "tools", Names: []string{"screen"}, Check: "go", Node: Node{Grammar: Grammar{Words: []string{"ls", "list", "Logfile="}, Short: "c:"}, ReadIf: []string{"-ls", "-list"},
+		{Family: "tools", Names: []string{"screen"}, Check: "terminal", Node: Node{Grammar: Grammar{Words: []string{"ls", "list", "Logfile="}, Short: "c:"}, ReadIf: []string{"-ls", "-list"},
 			// screen -L -Logfile FILE logs the session into FILE; -c FILE reads another screenrc.
 			Effects: []Effect{{Act: Writes, Opts: []string{"-Logfile"}}}}},
 		// Local VMs and clusters.

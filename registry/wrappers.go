@@ -31,7 +31,7 @@ func wrappers() []*Program {
 			"scope", "wait", "user", "system", "remain-after-exit", "no-block", "collect", "pipe", "pty", "pty-late", "quiet", "shell", "same-dir", "no-ask-password", "send-sighup", "slice-inherit", "ignore-failure"}}, Runs: &Runs{}}},
 		{Family: "wrappers", Names: []string{"caffeinate"}, Node: Node{Grammar: Grammar{Short: "t:w:"}, Runs: &Runs{}}},
 		{Family: "wrappers", Names: []string{"flock"}, Node: Node{Grammar: Grammar{Short: "w:E:c:", Long: []string{"timeout=", "conflict-exit-code=", "command="}}, Runs: &Runs{Skip: 1, Script: []string{"-c", "--command"}}}},
-		{Family: "wrappers", Names: []string{"script"}, Node: Node{Effects: []Effect{{Act: Writes, Operands: "1", Unless: []string{"-a", "--append"}}, {Act: Appends, Operands: "1", If: []string{"-a", "--append"}},
+		{Family: "wrappers", Names: []string{"script"}, Check: "script", Node: Node{Effects: []Effect{{Act: Writes, Operands: "1", Unless: []string{"-a", "--append"}}, {Act: Appends, Operands: "1", If: []string{"-a", "--append"}},
 			{Act: Writes, Opts: []string{"-O", "--log-out", "-I", "--log-in", "-B", "--log-io", "-T", "--log-timing"}}}, Grammar: Grammar{Short: "c:E:I:O:B:T:m:", Long: []string{"command=", "echo=", "log-in=", "log-out=", "log-io=", "log-timing=", "logging-format=", "output-limit="}}, Runs: &Runs{Script: []string{"-c", "--command"}, Only: true}}},
 		{Family: "wrappers", Names: []string{"xargs"}, Node: Node{Effects: []Effect{{Act: Reads, Opts: []string{"-a", "--arg-file"}}}, Grammar: Grammar{Short: "a:d:E:I:L:n:P:s:i::e::l::", Long: []string{"arg-file=", "delimiter=", "max-args=", "max-procs=", "max-chars=", "process-slot-var=", "eof=?", "replace=?", "max-lines=?", "null", "no-run-if-empty", "interactive", "open-tty", "verbose", "exit", "show-limits"}}, Runs: &Runs{}}},
 		{Family: "wrappers", Names: []string{"fakeroot", "eatmydata", "chronic", "unbuffer", "proxychains", "proxychains4", "torsocks", "tsocks", "xvfb-run", "dbus-run-session", "catchsegv", "nocache", "firejail-run"},
@@ -133,7 +133,7 @@ func wrappers() []*Program {
 			Runs: &Runs{Script: []string{"-c", "--command"}, Only: true}}},
 		// rimraf and del-cli delete their operands recursively and by force:
 		// npx rimraf ~ is rm -rf ~.
-		{Family: "wrappers", Names: []string{"rimraf", "del-cli", "del"}, Node: Node{Grammar: Grammar{Short: "vGiI", Long: []string{"impl=", "tmp=", "glob", "preserve-root", "no-preserve-root", "verbose", "interactive", "no-glob", "dry-run"}},
+		{Family: "wrappers", Names: []string{"rimraf", "del-cli", "del"}, Check: "rimraf", Node: Node{Grammar: Grammar{Short: "vGiI", Long: []string{"impl=", "tmp=", "glob", "preserve-root", "no-preserve-root", "verbose", "interactive", "no-glob", "dry-run"}},
 			Runs: &Runs{As: []string{"rm", "-rf"}}}},
 	}
 }

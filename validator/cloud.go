@@ -9,10 +9,6 @@ import (
 	"github.com/permgate/permgate/shellparse"
 )
 
-// cloudChecked are the cloud CLIs whose copies, uploads and SQL need more than
-// their declarations (registry/cloud.go) can say.
-var cloudChecked = []string{"aws", "gsutil", "gcloud", "az", "azcopy", "wrangler", "heroku", "oci", "terraform", "tofu", "terragrunt", "fly", "flyctl"}
-
 // cloud judges what a cloud CLI's declaration cannot: the local files a copy
 // writes (aws s3 cp s3://b/k ~/.bashrc is a write of ~/.bashrc), a secret
 // uploaded off the machine (aws s3 cp ~/.ssh/id_rsa s3://b/ is exfiltration),
@@ -344,8 +340,3 @@ func (ck *checker) cloudScaleAndBatch(full string, args, ops []shellparse.Word) 
 		}
 	}
 }
-
-// sqlDestructive says why SQL given to a cloud database destroys data (a
-// sql_destructive reading of the statements outside literals and comments),
-// or "".
-func sqlDestructive(text string) string { return judgeSQL(text, "sql").severe }

@@ -307,14 +307,16 @@ var findFilters = map[string]bool{
 	"-readable": true, "-writable": true, "-executable": true, "-fstype": true,
 }
 
-// rimraf (npx rimraf DIR) deletes each operand recursively, as rm -rf does.
+// rimraf (npx rimraf DIR, del-cli DIR) deletes each operand recursively, as
+// rm -rf does.
 func (ck *checker) rimraf(c shellparse.SimpleCommand, args []shellparse.Word) {
+	name := path.Base(c.Name)
 	for _, t := range operands(args) {
-		ck.treeSelf(t, "rimraf "+t.Text, false)
+		ck.treeSelf(t, name+" "+t.Text, false)
 		if class, why := ck.judgeDelete(t); class == deleteSevere {
-			ck.addSafer("recursive_delete", "rimraf", Severe, "rimraf on "+why, deleteSafer(why))
+			ck.addSafer("recursive_delete", "rimraf", Severe, name+" on "+why, deleteSafer(why))
 		} else {
-			ck.add("recursive_delete_local", "rimraf", NonSevere, "rimraf deletes "+t.Text+" and everything in it")
+			ck.add("recursive_delete_local", "rimraf", NonSevere, name+" deletes "+t.Text+" and everything in it")
 		}
 	}
 }

@@ -29,32 +29,8 @@ func (ck *checker) printenv(c shellparse.SimpleCommand, args []shellparse.Word) 
 	}
 }
 
-// systemChecks adds the checks of databases and system tools; dispatch.go's
-// init calls it once programChecks exists.
-func systemChecks() {
-	for _, name := range []string{"valkey-cli", "keydb-cli"} {
-		programChecks[name] = (*checker).redis
-	}
-	programChecks["mariadb-admin"] = (*checker).mysqladmin
-	programChecks["mkswap"] = (*checker).mkswap
-	programChecks["kexec"] = (*checker).kexec
-	programChecks["setcap"] = (*checker).setcap
-	programChecks["at"] = (*checker).at
-	programChecks["batch"] = (*checker).at
-	programChecks["sponge"] = (*checker).sponge
-	programChecks["script"] = (*checker).scriptFile
-	programChecks["ed"] = (*checker).ed
-	programChecks["red"] = (*checker).ed
-	programChecks["patch"] = (*checker).patch
-	programChecks["nft"] = (*checker).nft
-	programChecks["wipefs"] = (*checker).wipefs
-	programChecks["crontab"] = (*checker).crontabJobs
-	for _, name := range []string{"killall", "pkill", "skill", "slay"} {
-		programChecks[name] = (*checker).killByName
-	}
-	for _, name := range []string{"diskutil", "zpool", "zfs", "nvme", "launchctl", "cryptsetup"} {
-		programChecks[name] = (*checker).severeDynamicVerb
-	}
+func init() {
+	// The read-only judgements of system tools, by name.
 	argChecks["parted"] = partedListing
 	argChecks["sysctl"] = sysctlReadOnly
 	argChecks["mount"] = mountReadOnly
