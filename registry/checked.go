@@ -31,7 +31,9 @@ func checked() []*Program {
 		{Family: "core", Names: []string{"enable"}, Check: "enable"},
 		{Family: "core", Names: []string{"hash"}, Check: "hash"},
 		{Family: "core", Names: []string{"apply_patch", "applypatch"}, Check: "apply-patch"},
-		{Family: "core", Names: []string{"claude", "codex", "gemini", "copilot", "opencode"}, Check: "agent"},
+		// The agent harnesses, also by the names their npm packages run under
+		// (npx @anthropic-ai/claude-code, bunx @google/gemini-cli).
+		{Family: "core", Names: []string{"claude", "codex", "gemini", "copilot", "opencode", "claude-code", "gemini-cli", "opencode-ai"}, Check: "agent"},
 		{Family: "core", Names: []string{"xdotool", "ydotool", "wtype"}, Check: "terminal"},
 		// make TARGET runs the Makefile's recipe: make help is a target, not help.
 		{Family: "core", Names: []string{"make", "gmake"}, Check: "make", Node: Node{

@@ -170,6 +170,10 @@ var agentBypassFlags = map[string][]agentFlag{
 	"opencode": {{flag: "--auto"}},
 }
 
+// agentPackages are the names the harnesses' npm packages run under
+// (npx @anthropic-ai/claude-code runs claude-code), by the harness.
+var agentPackages = map[string]string{"claude-code": "claude", "gemini-cli": "gemini", "opencode-ai": "opencode"}
+
 // agentFlag is one option of agentBypassFlags: value, when set, is the one
 // value that turns the checks off.
 type agentFlag struct {
@@ -180,6 +184,9 @@ type agentFlag struct {
 // name with its permission checks off, or "". A value permgate cannot read
 // counts as that value.
 func agentBypass(name string, args []shellparse.Word) string {
+	if harness, ok := agentPackages[name]; ok {
+		name = harness
+	}
 	for i, a := range args {
 		for _, f := range agentBypassFlags[name] {
 			if f.value == "" {
