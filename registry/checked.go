@@ -12,10 +12,32 @@ func checked() []*Program {
 		{Family: "core", Names: []string{"dd"}, Check: "dd", Node: Node{Writes: true}},
 		{Family: "core", Names: []string{"chmod"}, Check: "chmod", Node: Node{Writes: true}},
 		{Family: "core", Names: []string{"chown", "chgrp"}, Check: "chown", Node: Node{Writes: true}},
-		{Family: "core", Names: []string{"ssh"}, Check: "ssh", Node: Node{Writes: true}},
-		{Family: "core", Names: []string{"sftp"}, Check: "ssh-options", Node: Node{Writes: true}},
-		{Family: "core", Names: []string{"cpio"}, Node: Node{Writes: true}},
-		{Family: "core", Names: []string{"curl", "wget", "aria2c", "fetch", "http", "https", "xh"}, Check: "download"},
+		// ssh HOST CMD: the options end at the host, and what follows is the
+		// command run there.
+		{Family: "core", Names: []string{"ssh"}, Check: "ssh", Node: Node{Writes: true,
+			Grammar: Grammar{Posix: true, Short: "B:b:c:D:E:e:F:I:i:J:L:l:m:O:o:p:Q:R:S:W:w:"}}},
+		{Family: "core", Names: []string{"sftp"}, Check: "ssh-options", Node: Node{Writes: true,
+			Grammar: Grammar{Short: "B:b:c:D:F:i:J:l:o:P:R:S:s:X:"}}},
+		// cpio -i extracts (into -D DIR), -o creates, -p passes a tree through.
+		{Family: "core", Names: []string{"cpio"}, Node: Node{Writes: true,
+			Grammar: Grammar{Short: "C:D:E:F:H:I:M:O:R:",
+				Long: []string{"directory=", "pattern-file=", "file=", "format=", "message=", "owner=", "block-size=", "io-size=", "rsh-command=",
+					"extract", "create", "pass-through", "make-directories", "list", "absolute-filenames", "no-absolute-filenames", "unconditional",
+					"to-stdout", "quiet", "verbose", "null", "reset-access-time", "swap", "swap-bytes", "swap-halfwords", "rename", "preserve-modification-time"}}}},
+		{Family: "core", Names: []string{"curl"}, Check: "download", Node: Node{Grammar: curlGrammar(), Effects: curlEffects()}},
+		{Family: "core", Names: []string{"wget", "wget2"}, Check: "download", Node: Node{Grammar: wgetGrammar, Effects: wgetEffects}},
+		{Family: "core", Names: []string{"aria2c"}, Check: "download", Node: Node{Grammar: aria2cGrammar}},
+		{Family: "core", Names: []string{"fetch"}, Check: "download"},
+		// HTTPie and xh: [METHOD] URL ITEM…; an item with @ sends a file
+		// (field@FILE, field=@FILE, field:=@FILE, @FILE as the body).
+		{Family: "core", Names: []string{"http", "https", "xh"}, Check: "download", Node: Node{
+			Grammar: Grammar{Short: "a:A:o:p:s:P:",
+				Long: []string{"auth=", "auth-type=", "output=", "print=", "style=", "history-print=", "session=", "session-read-only=", "verify=",
+					"cert=", "cert-key=", "cert-key-pass=", "ssl=", "ciphers=", "timeout=", "max-redirects=", "max-headers=", "proxy=",
+					"format-options=", "pretty=", "response-charset=", "response-mime=", "default-scheme=", "boundary=", "bearer=", "resolve=",
+					"interface=", "json", "form", "multipart", "raw=", "offline", "headers", "body", "verbose", "quiet", "follow", "download",
+					"continue", "check-status", "ignore-stdin", "stream", "all", "path-as-is", "chunked", "compress", "ignore-netrc"}},
+			Effects: []Effect{{Act: Writes, Opts: []string{"-o", "--output"}}, {Act: Sends, Operands: "rest"}}}},
 		// eval's operands are a script the parser reads.
 		{Family: "core", Names: []string{"eval"}},
 		{Family: "core", Names: []string{"source", "."}, Check: "source"},

@@ -8,7 +8,7 @@ func core() []*Program {
 	return []*Program{
 		// Readers only read, whatever plain arguments they get (SPEC §2's floor).
 		{Family: "core", Names: []string{"ls", "cat", "head", "tail", "wc", "echo", "printf", "pwd", "which", "type",
-			"stat", "du", "df", "grep", "egrep", "fgrep", "diff", "cmp", "cut", "tr", "nl", "rev",
+			"stat", "du", "df", "diff", "cmp", "cut", "tr", "nl", "rev",
 			"seq", "basename", "dirname", "realpath", "readlink", "id", "whoami", "true", "false", "test", "[", "[[",
 			"cd", "more", "column", "fold", "expand", "unexpand", "paste", "join", "comm", "tac", "od",
 			"hexdump", "md5sum", "sha1sum", "sha256sum", "sha512sum", "sha224sum", "sha384sum", "cksum", "b2sum",
@@ -21,12 +21,15 @@ func core() []*Program {
 			"netstat", "dig", "nslookup", "host", "ping", "ping6", "traceroute", "tracepath",
 			"mtr", "whois", "getent", "factor", "fmt", "pr", "duf", "exa",
 			"eza", "lsd", "difft", "colordiff", "wdiff", "icdiff", "tokei",
-			"shellcheck", "hadolint", "yamllint", "identify", "pdfinfo", "zcat", "zless", "zmore", "zgrep", "zegrep", "bzcat", "xzcat", "zstdcat", "lz4cat",
+			"shellcheck", "hadolint", "yamllint", "identify", "pdfinfo", "zcat", "zless", "zmore", "zegrep", "bzcat", "xzcat", "zstdcat", "lz4cat",
 			"nm", "objdump", "readelf", "size", "otool", "ulimit", "umask", "times", "caller",
 			"sw_vers", "lsb_release", "showmount", "quota", "uuidgen",
 			"envsubst", "cowsay", "figlet", "diff3", "gron", "jless", "csvlook", "csvstat", "grepcidr",
 			"stty", "ipcs", "lslocks", "lsns", "lsipc", "acpi", "neofetch", "ncal", "git-lfs-status"},
 			Node: Node{Read: true}},
+		// grep PATTERN FILES: the pattern is the first operand unless -e or
+		// -f gives it.
+		{Family: "core", Names: []string{"grep", "egrep", "fgrep", "zgrep"}, Node: Node{Read: true, Grammar: grepGrammar}},
 		// Builtins and tools that only look with no operands or with a listing option.
 		// A listing option lists only with no operand: ifconfig -a eth0 down
 		// configures, mount -l DEV DIR mounts.
@@ -105,7 +108,9 @@ func core() []*Program {
 			Unless:  []string{"--pre", "--search-zip", "-z", "--hostname-bin"},
 			Rules: []Rule{{ID: "inline_code.rg_pre", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--pre", "--hostname-bin"},
 				Reason: "rg --pre runs the program it is given on every file it searches"}}}},
-		{Family: "core", Names: []string{"ag"}, Node: Node{Read: true, Grammar: Grammar{Long: []string{"pager="}}, Unless: []string{"--pager"},
+		{Family: "core", Names: []string{"ag"}, Node: Node{Read: true, Grammar: Grammar{Short: "A:B:C:G:g:m:p:",
+			Long: []string{"pager=", "after=", "before=", "context=", "file-search-regex=", "max-count=", "path-to-ignore=", "ignore=", "ignore-dir=",
+				"depth=", "workers=", "color-line-number=", "color-match=", "color-path="}}, Unless: []string{"--pager"},
 			Rules: []Rule{{ID: "inline_code.ag_pager", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--pager"},
 				Reason: "ag --pager runs the program it is given"}}}},
 		// fd -x CMD runs CMD on every name found: it is judged as find ROOTS
@@ -160,3 +165,12 @@ func zipEffects() []Effect {
 		{Act: Deletes, Operands: "rest", If: move, Unless: recurse},
 		{Act: DeletesTree, Operands: "rest", If: move, AndIf: recurse}}
 }
+// grepGrammar is GNU grep's (its -NUM context options are flags to the
+// scanner, which is all they need to be).
+var grepGrammar = Grammar{Short: "e:f:m:A:B:C:d:D:",
+	Long: []string{"regexp=", "file=", "max-count=", "label=", "after-context=", "before-context=", "context=", "group-separator=",
+		"binary-files=", "directories=", "devices=", "include=", "exclude=", "exclude-from=", "exclude-dir=", "color=?", "colour=?",
+		"extended-regexp", "fixed-strings", "basic-regexp", "perl-regexp", "ignore-case", "no-ignore-case", "word-regexp", "line-regexp",
+		"null-data", "no-messages", "invert-match", "version", "help", "byte-offset", "line-number", "no-line-number", "line-buffered",
+		"with-filename", "no-filename", "only-matching", "quiet", "silent", "text", "binary", "recursive", "dereference-recursive",
+		"files-without-match", "files-with-matches", "count", "initial-tab", "null", "no-group-separator"}}

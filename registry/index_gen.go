@@ -95,7 +95,7 @@ var defaultNames = [][]string{
 		"nodejs", "nvim", "opencode", "opencode-ai", "osascript", "parallel", "perl",
 		"permgate", "php", "powershell", "pwsh", "pypy", "pypy3", "python", "python2",
 		"python3", "rm", "ruby", "sftp", "source", "ssh", "tclsh", "vi", "view", "vim",
-		"wget", "wtype", "xdotool", "xh", "ydotool"},
+		"wget", "wget2", "wtype", "xdotool", "xh", "ydotool"},
 	// 8: containers
 	{"buildah", "colima", "crane", "crictl", "ctr", "docker", "docker-compose",
 		"docker-credential-acr-env", "docker-credential-desktop",
@@ -161,4 +161,7 @@ var defaultNames = [][]string{
 		"nethogs", "nload", "ogginfo", "opusinfo", "pidstat", "qpdf", "sar", "scc", "screen",
 		"sdiff", "skaffold", "soxi", "ssh-add", "systemd-analyze", "tcpdump", "tmux",
 		"tshark", "unrar", "upower", "vagrant", "vboxmanage", "velero", "xml", "xmlstarlet"},
+	// 12: network
+	{"mail", "mailx", "mutt", "nc", "nc.openbsd", "nc.traditional", "ncat", "netcat", "openssl",
+		"rclone", "socat", "ssh-keygen"},
 }
