@@ -191,6 +191,9 @@ func (ck *checker) substSent(c shellparse.SimpleCommand, base string) bool {
 // FILES; mail -a FILE; http URL field@FILE) and standard input sent when it
 // holds a secret (curl -d @-).
 func (ck *checker) sendsSecretFile(c shellparse.SimpleCommand, base string, stdin bool) bool {
+	if !fileSenders[base] {
+		return false // the cloud CLIs' uploads are judged in cloud.go
+	}
 	for _, t := range commandEffects(c) {
 		if t.act != registry.Sends {
 			continue
@@ -209,6 +212,10 @@ func (ck *checker) sendsSecretFile(c shellparse.SimpleCommand, base string, stdi
 	}
 	return false
 }
+
+// fileSenders are the programs whose sent files sendsSecretFile judges.
+var fileSenders = map[string]bool{"curl": true, "wget": true, "wget2": true, "gh": true, "mail": true, "mailx": true, "mutt": true,
+	"http": true, "https": true, "xh": true}
 
 // sentFile returns the file a sent word names: curl's data names one after
 // @ or < (@FILE, NAME@FILE, NAME=@FILE, NAME=<FILE;type=…), an HTTPie item
@@ -243,7 +250,7 @@ func (ck *checker) sentStdin(base string) bool {
 	switch base {
 	case "curl":
 		ck.add("exfiltration", "curl_stdin_secret", Severe, "curl sends its standard input, which holds secrets, to a server")
-	case "wget":
+	case "wget", "wget2":
 		ck.add("exfiltration", "wget_post_secret", Severe, "wget sends its standard input, which holds secrets, to a server")
 	case "gh":
 		ck.add("exfiltration", "gist_secret", Severe, "gh gist create uploads its standard input, which holds secrets")
@@ -258,7 +265,7 @@ func (ck *checker) sentSecret(base, what string) {
 	switch base {
 	case "curl":
 		ck.add("exfiltration", "curl_secret", Severe, "curl sends "+what+", which holds secrets, to a server")
-	case "wget":
+	case "wget", "wget2":
 		ck.add("exfiltration", "wget_post_secret", Severe, "wget sends "+what+", which holds secrets, to a server")
 	case "gh":
 		ck.add("exfiltration", "gist_secret", Severe, "gh gist create uploads "+what+", which holds secrets")
