@@ -33,11 +33,16 @@ func core() []*Program {
 		// Builtins and tools that only look with no operands or with a listing option.
 		// A listing option lists only with no operand: ifconfig -a eth0 down
 		// configures, mount -l DEV DIR mounts.
-		{Family: "core", Names: []string{"set", "shopt", "alias", "trap"},
+		{Family: "core", Names: []string{"shopt", "alias", "trap"},
 			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}}},
 		// complete -C CMD and -F FUNC run what they are given at each completion.
 		{Family: "core", Names: []string{"complete"}, Check: "compgen",
 			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}}},
+		// set -o OPTION; fish's set with a scope flag (-g, -x, -U, -e …) sets
+		// or erases the variable it names first.
+		{Family: "core", Names: []string{"set"},
+			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}, Grammar: Grammar{Short: "o:"},
+				Effects: []Effect{{Act: SetsEnv, Operands: "1", If: fishSetScopes}}}},
 		// history -w FILE and -a FILE write the history into FILE.
 		{Family: "core", Names: []string{"history"}, Node: Node{Read: true,
 			Grammar: Grammar{Short: "d:w:a:r:n:"},
@@ -142,7 +147,12 @@ func core() []*Program {
 		{Family: "core", Names: []string{"hostname"}, Check: "hostname"},
 		{Family: "core", Names: []string{"bind"}, Check: "bind"},
 		{Family: "core", Names: []string{"date"}, Check: "date"},
-		{Family: "core", Names: []string{"env"}, Check: "printenv"},
+		// env -C DIR runs the command in DIR; -u NAME unsets NAME (judged in
+		// validator/selfenv.go). The parser unwraps env itself.
+		{Family: "core", Names: []string{"env"}, Check: "printenv", Node: Node{
+			Grammar: Grammar{Short: "u:C:S:P:", Long: []string{"unset=", "chdir=", "split-string=", "ignore-environment", "null", "block-signal=?",
+				"default-signal=?", "ignore-signal=?", "list-signal-handling", "debug"}},
+			Effects: []Effect{{Act: ChangesDir, Opts: []string{"-C", "--chdir"}}}}},
 		{Family: "core", Names: []string{"find"}, Check: "find"},
 		// sed PROGRAM FILE…, sed -e PROGRAM… FILE…; -i[SUFFIX] edits the files in
 		// place (BSD sed takes the suffix as a word of its own: the validator
@@ -174,3 +184,7 @@ var grepGrammar = Grammar{Short: "e:f:m:A:B:C:d:D:",
 		"null-data", "no-messages", "invert-match", "version", "help", "byte-offset", "line-number", "no-line-number", "line-buffered",
 		"with-filename", "no-filename", "only-matching", "quiet", "silent", "text", "binary", "recursive", "dereference-recursive",
 		"files-without-match", "files-with-matches", "count", "initial-tab", "null", "no-group-separator"}}
+
+// fishSetScopes are fish's set options that make its first operand a
+// variable it sets or erases.
+var fishSetScopes = []string{"-g", "-x", "-U", "-e", "-l", "-f", "--global", "--export", "--universal", "--erase", "--local", "--function"}

@@ -212,9 +212,12 @@ func systemTools() []*Program {
 				{Names: []string{"log-level", "log-target", "service-watchdogs"}, Bare: true},
 				{Names: []string{"start", "stop", "restart", "reload", "try-restart", "reload-or-restart", "try-reload-or-restart", "condrestart",
 					"force-reload", "enable", "disable", "mask", "unmask", "daemon-reload", "daemon-reexec", "edit", "set-property", "revert", "preset",
-					"preset-all", "link", "reenable", "kill", "reset-failed", "clean", "freeze", "thaw", "set-default", "set-environment",
-					"unset-environment", "import-environment", "add-wants", "add-requires", "bind", "mount-image", "cancel", "isolate", "default",
+					"preset-all", "link", "reenable", "kill", "reset-failed", "clean", "freeze", "thaw", "set-default",
+					"add-wants", "add-requires", "bind", "mount-image", "cancel", "isolate", "default",
 					"switch-root", "exit"}, Writes: true},
+				// The service manager's environment, which every service it
+				// starts later inherits.
+				{Names: []string{"set-environment", "unset-environment", "import-environment"}, Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}},
 				{Names: []string{"poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "soft-reboot",
 					"emergency", "rescue", "sleep"}, Rules: []Rule{{ID: "system_power.systemctl", Kind: finding.SystemPower, Severity: finding.Severe,
 					Reason: "systemctl stops, suspends or restarts the machine"}}},
@@ -397,6 +400,9 @@ func systemTools() []*Program {
 				{Names: []string{"mount", "mountDisk", "unmount", "umount", "unmountDisk", "umountDisk", "eject", "rename", "renameVolume", "repairVolume", "repairvolume",
 					"repairDisk", "enableJournal", "disableJournal", "enableOwnership", "disableOwnership", "resizeVolume", "resizevolume", "appleRAID", "updatePreboot"}, Writes: true},
 			}}},
+		// dbus-update-activation-environment NAME[=VALUE]…: the session bus's
+		// environment, which the services it starts inherit.
+		{Family: "system", Names: []string{"dbus-update-activation-environment"}, Node: Node{Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}}},
 		{Family: "system", Names: []string{"launchctl"}, Check: "dynamic-verb", Node: Node{
 			Subs: []*Node{
 				{Names: []string{"list", "print", "print-cache", "print-disabled", "blame", "dumpstate", "dumpjpcategory", "procinfo", "hostinfo", "resolveport",
@@ -404,7 +410,10 @@ func systemTools() []*Program {
 				{Names: []string{"reboot"}, Rules: []Rule{{ID: "system_power.launchctl_reboot", Kind: finding.SystemPower, Severity: finding.Severe,
 					Reason: "launchctl reboot restarts the machine or its user space"}}},
 				{Names: []string{"load", "unload", "bootstrap", "bootout", "enable", "disable", "kickstart", "kill", "start", "stop", "remove", "submit",
-					"setenv", "unsetenv", "config", "attach", "debug", "limit", "bsexec", "asuser", "uncache", "bootshell", "log"}, Writes: true},
+					"config", "attach", "debug", "limit", "bsexec", "asuser", "uncache", "bootshell", "log"}, Writes: true},
+				// launchd's environment, which every process it starts inherits.
+				{Names: []string{"setenv"}, Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "1"}}},
+				{Names: []string{"unsetenv"}, Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}},
 			}}},
 		{Family: "system", Names: []string{"kill"}, Check: "kill", Node: Node{ReadIf: []string{"-l", "-L", "--list", "--table"}, Grammar: Grammar{Short: "s:n:", Long: []string{"signal=", "list=?", "table"}}}},
 		{Family: "system", Names: []string{"pkill", "killall", "skill", "slay"}, Check: "killall", Node: Node{ReadIf: []string{"-l", "--list"}}},

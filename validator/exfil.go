@@ -42,13 +42,15 @@ func (ck *checker) emitsSecret(c shellparse.SimpleCommand) bool {
 }
 
 // printsEnvironment reports a command that prints the environment's
-// values: env and printenv with no command, set, export, declare and
+// values: env and printenv with no command, set alone, export, declare and
 // typeset with no operand, compgen -v and -e.
 func printsEnvironment(c shellparse.SimpleCommand) bool {
 	switch path.Base(c.Name) {
 	case "env", "printenv":
 		return printingEnv(c.Argv[1:])
-	case "set", "export", "declare", "typeset":
+	case "set":
+		return len(c.Argv) == 1 // set -e, set -o pipefail print nothing
+	case "export", "declare", "typeset":
 		return len(operandsOf(c)) == 0
 	case "compgen":
 		return len(operandsOf(c)) == 0 || hasOption(c, "-v", "-e")

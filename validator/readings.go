@@ -108,3 +108,12 @@ func (r reading) path() []string {
 func (r reading) verbIs(words ...string) bool {
 	return slices.Equal(r.path(), words)
 }
+
+// readingEffects are what the reading's program does with its words, by its
+// declaration (registry.Effect).
+func readingEffects(r reading) []effectTarget {
+	if r.inv == nil {
+		return nil
+	}
+	return invocationEffects(r.inv, r.args)
+}

@@ -3,6 +3,7 @@ package validator
 import (
 	"strings"
 
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -24,71 +25,72 @@ func gateVar(name string) bool {
 }
 
 // otherSetters finds variables set by routes that are not assignments: let and
-// getopts, fish's set with its scope flags, and the environments of tmux,
-// systemd and launchd that later processes inherit.
+// getopts, and the declared setters (registry.SetsEnv): fish's set with its
+// scope flags, and the environments of tmux, systemd, launchd and the
+// session bus that later processes inherit.
 func otherSetters(c shellparse.SimpleCommand) []string {
 	if len(c.Argv) < 2 {
 		return nil
 	}
-	args := c.Argv[1:]
-	var names []string
 	switch c.Name {
 	case "let":
-		for _, a := range args {
-			t := strings.TrimSpace(a.Text)
-			end := 0
-			for end < len(t) && isNameByte(t[end], end) {
-				end++
-			}
-			names = append(names, t[:end])
-		}
+		return letNames(c.Argv[1:])
 	case "getopts":
-		if len(args) >= 2 {
-			names = append(names, args[1].Text)
+		if ops := operandsOf(c); len(ops) >= 2 {
+			return []string{ops[1].Text} // getopts OPTSTRING NAME
 		}
-	case "set":
-		fish := false
-		for _, a := range args {
-			t := a.Text
-			if strings.HasPrefix(t, "--") {
-				fish = fish || t == "--global" || t == "--export" || t == "--universal" || t == "--erase" || t == "--local" || t == "--function"
-				continue
-			}
-			if strings.HasPrefix(t, "-") && len(t) > 1 && strings.Trim(t[1:], "gxUelfuSLn") == "" && strings.ContainsAny(t[1:], "gxUelf") {
-				fish = true
-				continue
-			}
-			if fish {
-				names = append(names, t)
-			}
-			break
-		}
+		return nil
 	case "tmux":
-		for i, a := range args {
-			if (a.Text == "set-environment" || a.Text == "setenv") && i+1 < len(args) {
-				for _, b := range args[i+1:] {
-					if !strings.HasPrefix(b.Text, "-") {
-						names = append(names, b.Text)
-						break
-					}
-				}
+		var names []string
+		for _, cmd := range tmuxCommands(c.Argv[1:]) {
+			if r, ok := readArgs("tmux", cmd); ok {
+				names = append(names, setNames(readingEffects(r))...)
 			}
 		}
-	case "systemctl", "launchctl", "dbus-update-activation-environment":
-		setting := c.Name == "dbus-update-activation-environment"
-		for _, a := range args {
-			switch a.Text {
-			case "set-environment", "unset-environment", "import-environment", "setenv", "unsetenv":
-				setting = true
-				continue
-			}
-			if setting && !strings.HasPrefix(a.Text, "-") {
-				name, _, _ := strings.Cut(a.Text, "=")
-				names = append(names, name)
-			}
+		return names
+	}
+	return setNames(commandEffects(c))
+}
+
+// letNames returns the variables let's arithmetic assigns (let a=1 b+=2).
+func letNames(args []shellparse.Word) []string {
+	var names []string
+	for _, a := range args {
+		t := strings.TrimSpace(a.Text)
+		end := 0
+		for end < len(t) && isNameByte(t[end], end) {
+			end++
+		}
+		names = append(names, t[:end])
+	}
+	return names
+}
+
+// setNames returns the names a command's declared SetsEnv effects set or
+// clear (NAME or NAME=VALUE).
+func setNames(targets []effectTarget) []string {
+	var names []string
+	for _, t := range targets {
+		if t.act == registry.SetsEnv {
+			name, _, _ := strings.Cut(t.word.Text, "=")
+			names = append(names, name)
 		}
 	}
 	return names
+}
+
+// tmuxCommands splits tmux's words into its commands: a ";" word separates
+// them (tmux new -d \; setenv NAME VALUE).
+func tmuxCommands(args []shellparse.Word) [][]shellparse.Word {
+	var out [][]shellparse.Word
+	start := 0
+	for i, a := range args {
+		if a.Static && a.Text == ";" {
+			out = append(out, args[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, args[start:])
 }
 
 // selfEnv judges setting or unsetting HOME, XDG_CONFIG_HOME, XDG_STATE_HOME and
@@ -99,7 +101,11 @@ func (ck *checker) selfEnv(c shellparse.SimpleCommand) {
 		if w.Name != "env" {
 			continue
 		}
-		for _, u := range append(shortValues(w.Argv[1:], 'u', "CSP"), longValues(w.Argv[1:], "--unset")...) {
+		r, ok := readWrapper(w)
+		if !ok {
+			continue
+		}
+		for _, u := range r.values("-u", "--unset") {
 			if !u.Static || selfEnvVars[u.Text] || harnessEnvVars[u.Text] || strings.HasPrefix(u.Text, "PERMGATE_") {
 				ck.add("self_modify", "env_unset", Severe, "env -u "+u.Text+" changes where or how permgate decides")
 			}
@@ -119,7 +125,7 @@ func (ck *checker) selfEnv(c shellparse.SimpleCommand) {
 	default:
 		return
 	}
-	for _, w := range c.Argv[1:] {
+	for _, w := range operandsOf(c) {
 		if w.Static {
 			if c.Name == "unset" && (selfEnvVars[w.Text] || harnessEnvVars[w.Text]) {
 				ck.add("self_modify", "unset_home", Severe, "unsets "+w.Text+", which moves where permgate looks for its config and state")
