@@ -21,7 +21,7 @@ func readers() []*Program {
 			{Names: []string{"install", "uninstall", "use", "alias", "unalias"}, Writes: true},
 		}}},
 		{Family: "core", Names: []string{"tar", "bsdtar", "gtar"}, Check: "tar",
-			Node: Node{Effects: []Effect{{Act: DeletesTree, Operands: "all", If: []string{"--remove-files"}}}, Grammar: Grammar{OldStyle: true, Short: "f:C:T:X:b:I:g:H:K:N:V:L:", Long: []string{"file=", "directory=", "files-from=", "exclude-from=", "to-command=", "use-compress-program=", "checkpoint-action=", "info-script=", "new-volume-script=", "rsh-command=", "index-file="}},
+			Node: Node{Effects: []Effect{{Act: DeletesTree, Operands: "all", If: []string{"--remove-files"}}}, Grammar: Grammar{OldStyle: true, Short: "f:C:T:X:b:I:g:H:K:N:V:L:", Long: []string{"file=", "directory=", "files-from=", "exclude-from=", "to-command=", "use-compress-program=", "checkpoint-action=", "info-script=", "new-volume-script=", "rsh-command=", "index-file=", "extract", "get", "absolute-names"}},
 				ReadIf: []string{"-t", "--list"}, Unless: []string{"--to-command", "-I", "--use-compress-program", "--checkpoint-action", "--info-script", "--new-volume-script", "-F", "--rsh-command", "--index-file", "-x", "--extract", "--get", "-c", "--create", "-r", "--append", "-u", "--update", "--delete", "-A", "--catenate"}}},
 		{Family: "core", Names: []string{"unzip"},
 			Node: Node{Grammar: Grammar{Short: "d:x:"}, ReadIf: []string{"-l", "-p", "-t", "-v", "-Z", "-z"}}},

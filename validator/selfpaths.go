@@ -286,38 +286,8 @@ func (ck *checker) runtimeWrite(w shellparse.Word, how string, tree bool) {
 	if w.ProcSubst {
 		return // >(cmd): a pipe into another command, judged as that command
 	}
-	if w.Placeholder {
-		c := ck.res.Commands[ck.index]
-		for i := len(c.Wrappers) - 1; i >= 0; i-- {
-			wr := c.Wrappers[i]
-			if wr.Name != "find" {
-				if wr.Name == "xargs" || wr.Name == "parallel" {
-					if len(append(shortValues(wr.Argv[1:], 'a', "EeIiLlnPsd"), longValues(wr.Argv[1:], "--arg-file")...)) > 0 {
-						ck.add("protected_write", "self_names_file", NonSevere, how+" writes names read from a file (-a), which could be "+selfReason)
-						return
-					}
-					ck.pipedNames(how)
-					return
-				}
-				continue
-			}
-			roots, expr, ok := findRootsExpr(wr.Argv[1:])
-			if !ok {
-				break
-			}
-			if namesRuleOutSelf(expr) {
-				return // -name '*.txt': none of permgate's files
-			}
-			for _, r := range roots {
-				ck.treeSelf(r, how+" (under "+r.Text+")", true)
-				if texts, _ := ck.expandPath(r); len(texts) > 0 {
-					if in, _ := ck.v.globSelf(ck.resolve(texts[0])); in {
-						return
-					}
-				}
-			}
-			return // find's matches are under its roots
-		}
+	if w.Placeholder && ck.placeholderJudged(how) {
+		return
 	}
 	if !tree && !w.Placeholder {
 		text := w.Text
@@ -329,11 +299,59 @@ func (ck *checker) runtimeWrite(w shellparse.Word, how string, tree bool) {
 	ck.add("protected_write", "self_dynamic_path", NonSevere, how+" writes a path known only at run time ("+clip(w.Text)+"), which could be "+selfReason)
 }
 
+// placeholderJudged judges a placeholder target ({}) by the wrapper that
+// fills it in: the names xargs or parallel read (from a file with -a, or
+// from the command piping in), or the roots and tests of find. It reports
+// whether that settled the target.
+func (ck *checker) placeholderJudged(how string) bool {
+	c := ck.res.Commands[ck.index]
+	for i := len(c.Wrappers) - 1; i >= 0; i-- {
+		wr := c.Wrappers[i]
+		switch wr.Name {
+		case "xargs", "parallel":
+			if r, ok := readWrapper(wr); ok && len(r.values("-a", "--arg-file")) > 0 {
+				ck.add("protected_write", "self_names_file", NonSevere, how+" writes names read from a file (-a), which could be "+selfReason)
+				return true
+			}
+			ck.pipedNames(how)
+			return true
+		case "find":
+			return ck.foundNames(wr, how)
+		}
+	}
+	return false
+}
+
+// foundNames judges the names find fills into a placeholder: under its
+// roots, unless its -name tests rule permgate's files out. It reports
+// whether the roots were known.
+func (ck *checker) foundNames(wr shellparse.Wrapper, how string) bool {
+	roots, expr, ok := findRootsExpr(wr.Argv[1:])
+	if !ok {
+		return false
+	}
+	if namesRuleOutSelf(expr) {
+		return true // -name '*.txt': none of permgate's files
+	}
+	for _, r := range roots {
+		ck.treeSelf(r, how+" (under "+r.Text+")", true)
+		if texts, _ := ck.expandPath(r); len(texts) > 0 {
+			if in, _ := ck.v.globSelf(ck.resolve(texts[0])); in {
+				return true
+			}
+		}
+	}
+	return true // find's matches are under its roots
+}
+
 // findRootsExpr returns the static start paths of a find command and the
-// expression after them, or false when a start path is dynamic.
+// expression after them, or false when a start path is dynamic. find's
+// words are its own language, not options: after -H, -L, -P, -D LIST and
+// -OLEVEL come the roots, up to the first word of the expression (one that
+// starts with a dash, or (, ! or ,).
 func findRootsExpr(args []shellparse.Word) ([]shellparse.Word, []shellparse.Word, bool) {
 	i := 0
-	for i < len(args) && args[i].Static && (args[i].Text == "-H" || args[i].Text == "-L" || args[i].Text == "-P" || strings.HasPrefix(args[i].Text, "-O") || strings.HasPrefix(args[i].Text, "-D")) {
+	for i < len(args) && args[i].Static && findLeadingOption(args[i].Text) {
 		i++
 	}
 	var roots []shellparse.Word
@@ -351,6 +369,15 @@ func findRootsExpr(args []shellparse.Word) ([]shellparse.Word, []shellparse.Word
 		roots = []shellparse.Word{{Text: ".", Static: true}}
 	}
 	return roots, args[i:], true
+}
+
+// findLeadingOption reports one of the options find takes before its roots.
+func findLeadingOption(t string) bool {
+	switch t {
+	case "-H", "-L", "-P":
+		return true
+	}
+	return strings.HasPrefix(t, "-O") || strings.HasPrefix(t, "-D")
 }
 
 // linkTargets judges what ln points its links at (permgate's files, or a
@@ -396,67 +423,10 @@ func (ck *checker) linkTargets(c shellparse.SimpleCommand, args []shellparse.Wor
 	}
 }
 
-// gitCloneValueOpts are git's and git clone's options that take a value.
-var gitCloneValueOpts = map[string]bool{"-C": true, "-c": true, "-b": true, "-o": true, "--branch": true, "--origin": true,
-	"--depth": true, "--template": true, "--reference": true, "-j": true, "--config": true, "--filter": true, "--separate-git-dir": true, "-u": true}
-
 // copyInto judges recursive copies, syncs, clones and extractions into a
 // directory: into one above permgate's files, they can replace them.
 func (ck *checker) copyInto(c shellparse.SimpleCommand, args []shellparse.Word) {
-	var dests []shellparse.Word
-	switch c.Name {
-	case "cp", "rsync":
-		if !hasFlag(args, "rRa", "--recursive", "--archive") {
-			return
-		}
-		dests = copyTargets(c)
-	case "tar", "bsdtar":
-		first := ""
-		if len(args) > 0 && args[0].Static && !strings.HasPrefix(args[0].Text, "-") {
-			first = args[0].Text
-		}
-		if !hasFlag(args, "x", "--extract", "--get") && !strings.Contains(first, "x") {
-			return
-		}
-		dests = valuesOf(c, "-C", "--directory")
-		if hasFlag(args, "P", "--absolute-names") || strings.Contains(first, "P") {
-			dests = append(dests, shellparse.Word{Text: "/", Static: true}) // members land where their names say
-		}
-		if len(dests) == 0 {
-			dests = []shellparse.Word{{Text: ".", Static: true}}
-		}
-	case "unzip":
-		dests = shortValues(args, 'd', "x")
-		if len(dests) == 0 && !hasFlag(args, "lptvZ") {
-			dests = []shellparse.Word{{Text: ".", Static: true}}
-		}
-	case "7z", "7za", "7zr":
-		dests = extractDirs(c.Name, args)
-	case "cpio":
-		if hasFlag(args, "i", "--extract") {
-			dests = extractDirs(c.Name, args)
-			if len(dests) == 0 {
-				dests = []shellparse.Word{{Text: ".", Static: true}}
-			}
-		}
-	case "patch":
-		// patch writes the files its diff names, under -d DIR or the working directory
-		dests = append(shortValues(args, 'd', "iopBDFgrVYzx"), longValues(args, "--directory")...)
-		if len(dests) == 0 {
-			dests = []shellparse.Word{{Text: ".", Static: true}}
-		}
-	case "git":
-		if !slices.ContainsFunc(args, func(w shellparse.Word) bool { return w.Text == "clone" }) {
-			return
-		}
-		ops := skipOptArgs(args, gitCloneValueOpts)
-		if len(ops) == 3 && ops[0].Static && ops[0].Text == "clone" {
-			dests = ops[2:]
-		}
-	default:
-		return
-	}
-	for _, d := range dests {
+	for _, d := range treeDestinations(c, args) {
 		how := c.Name + " copies a tree into " + d.Text + ", which"
 		if texts, unknown := ck.expandPath(d); unknown && len(texts) == 0 {
 			ck.runtimeWrite(d, c.Name+" into "+d.Text, true)
@@ -464,6 +434,83 @@ func (ck *checker) copyInto(c shellparse.SimpleCommand, args []shellparse.Word) 
 		}
 		ck.treeSelf(d, how, true) // into / or the home directory too
 	}
+}
+
+// here is the working directory, where a tree lands by default.
+var here = []shellparse.Word{{Text: ".", Static: true}}
+
+// treeDestinations returns the directories a command copies, syncs, clones or
+// extracts a tree into.
+func treeDestinations(c shellparse.SimpleCommand, args []shellparse.Word) []shellparse.Word {
+	switch c.Name {
+	case "cp", "rsync":
+		if hasOption(c, "-r", "-R", "-a", "--recursive", "--archive") {
+			return copyTargets(c)
+		}
+	case "tar", "bsdtar":
+		return tarDestinations(c, args)
+	case "unzip":
+		if dests := valuesOf(c, "-d"); len(dests) > 0 || hasOption(c, "-l", "-p", "-t", "-v", "-Z") {
+			return dests
+		}
+		return here
+	case "7z", "7za", "7zr":
+		return extractDirs(c.Name, args)
+	case "cpio":
+		if !hasOption(c, "-i", "--extract") {
+			return nil
+		}
+		if dests := extractDirs(c.Name, args); len(dests) > 0 {
+			return dests
+		}
+		return here
+	case "patch":
+		// patch writes the files its diff names, under -d DIR or the working directory
+		if dests := valuesOf(c, "-d", "--directory"); len(dests) > 0 {
+			return dests
+		}
+		return here
+	case "git":
+		return gitCloneDestination(args)
+	}
+	return nil
+}
+
+// tarDestinations: tar -x extracts under -C DIR (the working directory by
+// default), and with -P where the members' names say. The old-style first
+// word (tar xzf A) holds the letters of its options.
+func tarDestinations(c shellparse.SimpleCommand, args []shellparse.Word) []shellparse.Word {
+	first := ""
+	if len(args) > 0 && args[0].Static && !strings.HasPrefix(args[0].Text, "-") {
+		first = args[0].Text
+	}
+	if !hasOption(c, "-x", "--extract", "--get") && !strings.Contains(first, "x") {
+		return nil
+	}
+	dests := valuesOf(c, "-C", "--directory")
+	if hasOption(c, "-P", "--absolute-names") || strings.Contains(first, "P") {
+		dests = append(dests, shellparse.Word{Text: "/", Static: true}) // members land where their names say
+	}
+	if len(dests) == 0 {
+		return here
+	}
+	return dests
+}
+
+// gitCloneValueOpts are git's and git clone's options that take a value.
+var gitCloneValueOpts = map[string]bool{"-C": true, "-c": true, "-b": true, "-o": true, "--branch": true, "--origin": true,
+	"--depth": true, "--template": true, "--reference": true, "-j": true, "--config": true, "--filter": true, "--separate-git-dir": true, "-u": true}
+
+// gitCloneDestination is the directory git clone URL DIR clones into.
+func gitCloneDestination(args []shellparse.Word) []shellparse.Word {
+	if !slices.ContainsFunc(args, func(w shellparse.Word) bool { return w.Text == "clone" }) {
+		return nil
+	}
+	ops := skipOptArgs(args, gitCloneValueOpts)
+	if len(ops) == 3 && ops[0].Static && ops[0].Text == "clone" {
+		return ops[2:]
+	}
+	return nil
 }
 
 // nearSelf reports that the command runs inside permgate's own directories, or
@@ -587,7 +634,7 @@ func (ck *checker) pipedNames(how string) {
 		}
 		switch prev.Name {
 		case "cat", "head", "tail", "sort", "uniq", "tac", "cut":
-			if len(operands(prev.Argv[1:])) > 0 {
+			if len(operandsOf(prev)) > 0 {
 				// names read from a file's content: permgate cannot see them
 				ck.add("protected_write", "self_names_read", NonSevere, how+" writes names "+prev.Name+" reads from a file, which could be "+selfReason)
 				return
