@@ -51,7 +51,8 @@ func checked() []*Program {
 				"dry-run", "will-cite", "verbose", "tag", "progress", "bar", "eta", "pipe", "pipepart", "xargs", "group", "line-buffer", "lb", "no-notice", "citation", "shuf", "trim="}},
 			Effects: []Effect{{Act: Writes, Opts: []string{"--joblog"}}, {Act: Writes, Opts: []string{"--results", "--res"}, Into: true}, {Act: Reads, Opts: []string{"-a", "--arg-file"}}}}},
 		{Family: "core", Names: []string{"enable"}, Check: "enable"},
-		{Family: "core", Names: []string{"hash"}, Check: "hash"},
+		// hash -p PATH NAME makes NAME run PATH.
+		{Family: "core", Names: []string{"hash"}, Check: "hash", Node: Node{Grammar: Grammar{Short: "p:"}}},
 		{Family: "core", Names: []string{"apply_patch", "applypatch"}, Check: "apply-patch"},
 		// The agent harnesses, also by the names their npm packages run under
 		// (npx @anthropic-ai/claude-code, bunx @google/gemini-cli).

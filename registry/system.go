@@ -377,7 +377,8 @@ func systemTools() []*Program {
 				{Names: []string{"luksFormat", "erase", "luksErase", "luksHeaderRestore", "repair"}, Rules: []Rule{{ID: "disk_destroy.cryptsetup", Kind: finding.DiskDestroy, Severity: finding.Severe,
 					Reason: "cryptsetup luksFormat/erase destroys the data or the keys of an encrypted device"}}},
 			}}},
-		{Family: "system", Names: []string{"mkswap"}, Check: "mkswap"},
+		{Family: "system", Names: []string{"mkswap"}, Check: "mkswap", Node: Node{Grammar: Grammar{Short: "L:U:p:e:o:s:",
+			Long: []string{"label=", "uuid=", "pagesize=", "endianness=", "offset=", "size=", "lock=?", "file", "force", "check", "verbose"}}}},
 		{Family: "system", Names: []string{"kexec"}, Check: "kexec", Node: Node{Grammar: Grammar{Short: "t:", Long: []string{"load", "load-panic", "type=", "initrd=", "append=", "command-line=", "reuse-cmdline", "exec", "unload", "force", "status"}}}},
 		{Family: "system", Names: []string{"setcap"}, Check: "setcap", Node: Node{Writes: true, ReadIf: []string{"-v"}, Grammar: Grammar{Short: "n:"}}},
 		{Family: "system", Names: []string{"at", "batch"}, Check: "at", Node: Node{
@@ -423,8 +424,24 @@ func systemTools() []*Program {
 		{Family: "system", Names: []string{"shutdown", "reboot", "halt", "poweroff"}, Check: "power"},
 		// init 0 and init 6 stop or restart the machine; init q reloads.
 		{Family: "system", Names: []string{"init", "telinit"}, Check: "init"},
-		{Family: "system", Names: []string{"mkfs", "mke2fs", "mkdosfs", "mkntfs", "mkexfatfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs",
-			"mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.exfat", "mkfs.ntfs", "mkfs.f2fs", "mkfs.minix", "mkfs.bfs", "mkfs.cramfs", "mkfs.jfs",
+		// The file system makers: their operands are the device (or image
+		// file) and, after it, a size. Only the letters known to take a value
+		// do: a letter read as a flag never swallows the device. mkfs, the
+		// front end, makes ext2 unless -t says otherwise.
+		{Family: "system", Names: []string{"mkfs", "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4"}, Check: "mkfs", Node: Node{
+			Grammar: Grammar{Short: "b:C:d:E:g:G:i:I:J:l:L:m:M:N:o:O:r:t:T:U:e:z:", Long: []string{"type="}}}},
+		{Family: "system", Names: []string{"mkfs.xfs"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "b:m:d:i:l:n:p:r:s:L:c:"}}},
+		{Family: "system", Names: []string{"mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkdosfs"}, Check: "mkfs", Node: Node{
+			Grammar: Grammar{Short: "b:D:f:F:g:h:i:l:m:M:n:r:R:s:S:", Long: []string{"offset=", "variant=", "codepage=", "mbr=?", "invariant", "help"}}}},
+		{Family: "system", Names: []string{"mkfs.btrfs"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "b:d:L:m:n:s:r:O:U:R:",
+			Long: []string{"byte-count=", "data=", "label=", "metadata=", "nodesize=", "sectorsize=", "rootdir=", "features=", "uuid=", "runtime-features=",
+				"checksum=", "csum=", "device-uuid=", "mixed", "force", "quiet", "nodiscard", "shrink", "verbose", "version", "help"}}}},
+		{Family: "system", Names: []string{"mkntfs", "mkfs.ntfs"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "c:s:p:H:S:z:L:",
+			Long: []string{"cluster-size=", "sector-size=", "partition-start=", "heads=", "sectors-per-track=", "mft-zone-multiplier=", "label=",
+				"fast", "quick", "force", "no-action", "quiet", "verbose", "compression", "no-indexing", "zero-time", "with-uuid"}}}},
+		{Family: "system", Names: []string{"mkexfatfs", "mkfs.exfat"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "b:c:L:U:i:n:p:s:",
+			Long: []string{"boundary-align=", "cluster-size=", "volume-label=", "volume-guid=", "full-format", "pack-bitmap", "quick", "verbose"}}}},
+		{Family: "system", Names: []string{"mkfs.f2fs", "mkfs.minix", "mkfs.bfs", "mkfs.cramfs", "mkfs.jfs",
 			"mkfs.reiserfs", "mkfs.nilfs2", "mkfs.udf", "mkfs.erofs", "mkfs.hfsplus", "mkfs.zfs", "newfs", "newfs_hfs", "newfs_apfs", "newfs_msdos"}, Check: "mkfs"},
 		{Family: "system", Names: []string{"wipefs"}, Check: "wipefs", Node: Node{Grammar: Grammar{Short: "o:b::t:p:O:", Long: []string{"offset=", "backup=?", "types=", "output=", "all", "force", "no-act", "no-headings", "parsable", "quiet", "json", "lock=?"}}}},
 		// Partition tools: the validator's Go check judges what they change.
@@ -434,7 +451,9 @@ func systemTools() []*Program {
 		{Family: "system", Names: []string{"gdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-l"}}},
 		{Family: "system", Names: []string{"sgdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-p", "--print", "-i", "--info", "-v", "--verify", "-O", "--print-mbr"},
 			Unless: []string{"-Z", "--zap-all", "-z", "--zap", "-o", "--clear", "-n", "--new", "-d", "--delete", "-t", "--typecode", "-c", "--change-name", "-g", "--mbrtogpt", "-R", "--replicate", "-G", "--randomize-guids", "-l", "--load-backup", "-e", "--move-second-header", "-s", "--sort", "-C", "--recompute-chs", "-m", "--gpttombr", "-h", "--hybrid", "-A", "--attributes", "-U", "--disk-guid", "-u", "--partition-guid", "-x", "--set-alignment", "-a"}}},
-		{Family: "system", Names: []string{"parted"}, Check: "partition", Node: Node{ReadIf: []string{"-l", "--list"}}},
+		// parted DEVICE COMMAND…: the commands are its operands after the device.
+		{Family: "system", Names: []string{"parted"}, Check: "partition", Node: Node{ReadIf: []string{"-l", "--list"},
+			Grammar: Grammar{Short: "a:", Long: []string{"align=", "list", "script", "machine", "fix", "json", "pretend-input-tty", "help", "version"}}}},
 		{Family: "system", Names: []string{"cfdisk"}, Check: "partition"},
 		{Family: "system", Names: []string{"blkdiscard"}, Check: "blkdiscard"},
 		// Volumes, pools and devices: listing reads, removing destroys the data.
