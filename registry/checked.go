@@ -55,8 +55,27 @@ func checked() []*Program {
 		{Family: "core", Names: []string{"hash"}, Check: "hash", Node: Node{Grammar: Grammar{Short: "p:"}}},
 		{Family: "core", Names: []string{"apply_patch", "applypatch"}, Check: "apply-patch"},
 		// The agent harnesses, also by the names their npm packages run under
-		// (npx @anthropic-ai/claude-code, bunx @google/gemini-cli).
-		{Family: "core", Names: []string{"claude", "codex", "gemini", "copilot", "opencode", "claude-code", "gemini-cli", "opencode-ai"}, Check: "agent"},
+		// (npx @anthropic-ai/claude-code, bunx @google/gemini-cli): the
+		// options that turn their permission checks or their hooks off are
+		// judged in validator/harness.go. Their command lines take no
+		// abbreviations (commander, clap, yargs).
+		{Family: "core", Names: []string{"claude", "claude-code"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true,
+			Long: []string{"settings=", "setting-sources=", "permission-mode=", "model=", "fallback-model=", "add-dir=", "allowedTools=", "allowed-tools=",
+				"disallowedTools=", "disallowed-tools=", "mcp-config=", "append-system-prompt=", "system-prompt=", "system-prompt-file=",
+				"append-system-prompt-file=", "output-format=", "input-format=", "session-id=", "agents=", "max-turns=", "permission-prompt-tool=",
+				"plugin-dir=", "betas=", "resume=?", "debug=?", "bare", "dangerously-skip-permissions", "allow-dangerously-skip-permissions", "print",
+				"continue", "verbose", "ide", "strict-mcp-config", "fork-session", "replay-user-messages", "include-partial-messages"}}}},
+		{Family: "core", Names: []string{"codex"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "c:a:s:m:p:i:C:",
+			Long: []string{"config=", "ask-for-approval=", "sandbox=", "model=", "profile=", "image=", "cd=", "enable=", "disable=", "add-dir=",
+				"dangerously-bypass-approvals-and-sandbox", "yolo", "full-auto", "oss", "search"}}}},
+		{Family: "core", Names: []string{"gemini", "gemini-cli"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "m:p:i:e:",
+			Long: []string{"approval-mode=", "model=", "prompt=", "prompt-interactive=", "sandbox-image=", "extensions=", "allowed-tools=",
+				"include-directories=", "output-format=", "allowed-mcp-server-names=", "yolo", "sandbox", "debug", "all-files", "checkpointing", "screen-reader"}}}},
+		{Family: "core", Names: []string{"copilot"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "p:",
+			Long: []string{"allow-tool=", "deny-tool=", "model=", "prompt=", "add-dir=", "log-dir=", "log-level=", "agent=", "resume=?",
+				"allow-all-tools", "allow-all-paths", "allow-all", "yolo", "continue", "banner", "no-color", "screen-reader"}}}},
+		{Family: "core", Names: []string{"opencode", "opencode-ai"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "m:",
+			Long: []string{"model=", "agent=", "prompt=", "port=", "hostname=", "log-level=", "session=", "auto", "continue", "print-logs"}}}},
 		{Family: "core", Names: []string{"xdotool", "ydotool", "wtype"}, Check: "terminal"},
 		// make TARGET runs the Makefile's recipe: make help is a target, not help.
 		{Family: "core", Names: []string{"make", "gmake"}, Check: "make", Node: Node{

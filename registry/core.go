@@ -145,7 +145,17 @@ func core() []*Program {
 			Rules: []Rule{{ID: "inline_code.emacs", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--eval", "-eval", "--execute", "-execute", "-l", "--load", "-load", "--script", "-script", "-x", "-f", "--funcall", "-funcall"},
 				Reason: "emacs runs the Lisp it is given"}}}},
 		{Family: "core", Names: []string{"hostname"}, Check: "hostname"},
-		{Family: "core", Names: []string{"bind"}, Check: "bind"},
+		// bash's bind and fish's: bash -m KEYMAP, -f FILE, -q/-u FUNCTION,
+		// -r KEYSEQ, -x KEYSEQ:CMD; fish -M MODE, -m NEW_MODE, -e, -a.
+		{Family: "core", Names: []string{"bind"}, Check: "bind", Node: Node{Grammar: Grammar{Short: "m:M:f:q:u:r:x:",
+			Long: []string{"mode=", "sets-mode=", "erase", "all", "key", "key-names", "function-names", "list-modes", "silent", "preset", "user"}}}},
+		// zsh's bindkey [-M KEYMAP] … and zle, and fish's functions: their
+		// options end at the first operand. bindkey -v and -e pick a keymap,
+		// functions -v is verbose: neither prints a version.
+		{Family: "core", Names: []string{"bindkey"}, Node: Node{Grammar: Grammar{Posix: true, Short: "M:ev"}}},
+		{Family: "core", Names: []string{"zle"}, Node: Node{Grammar: Grammar{Posix: true}}},
+		{Family: "core", Names: []string{"functions"}, Node: Node{Grammar: Grammar{Short: "d:v",
+			Long: []string{"description=", "handlers-type=", "color=", "erase", "copy", "names", "all", "query", "details", "handlers", "outline", "no-details", "verbose"}}}},
 		{Family: "core", Names: []string{"date"}, Check: "date"},
 		// env -C DIR runs the command in DIR; -u NAME unsets NAME (judged in
 		// validator/selfenv.go). The parser unwraps env itself.

@@ -2,6 +2,7 @@ package validator
 
 import (
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,11 +24,14 @@ func (ck *checker) emptyEnvPermgate(c shellparse.SimpleCommand) {
 		if w.Name != "env" {
 			continue
 		}
-		for _, a := range w.Argv[1:] {
-			if a.Text == "-" || hasFlag([]shellparse.Word{a}, "i", "--ignore-environment") {
-				ck.add("self_modify", "env_empty", Severe, "env "+a.Text+" runs permgate with an empty environment, without the HOME it finds its config and state by")
-				return
-			}
+		r, ok := readWrapper(w)
+		if !ok {
+			continue
+		}
+		dash := slices.ContainsFunc(r.operands(), func(a shellparse.Word) bool { return a.Text == "-" })
+		if dash || r.has("-i", "--ignore-environment") {
+			ck.add("self_modify", "env_empty", Severe, "env -i runs permgate with an empty environment, without the HOME it finds its config and state by")
+			return
 		}
 	}
 }

@@ -73,7 +73,7 @@ func (ck *checker) projectFileRemovals(c shellparse.SimpleCommand) {
 	args := c.Argv[1:]
 	switch c.Name {
 	case "rm", "rmdir", "unlink", "shred":
-		gone = operands(args)
+		gone = operandsOf(c)
 	case "mv":
 		ops := operandsOf(c)
 		if len(valuesOf(c, "-t", "--target-directory")) == 0 && len(ops) > 0 {
