@@ -185,6 +185,7 @@ func zipEffects() []Effect {
 		{Act: Deletes, Operands: "rest", If: move, Unless: recurse},
 		{Act: DeletesTree, Operands: "rest", If: move, AndIf: recurse}}
 }
+
 // grepGrammar is GNU grep's (its -NUM context options are flags to the
 // scanner, which is all they need to be).
 var grepGrammar = Grammar{Short: "e:f:m:A:B:C:d:D:",
