@@ -121,7 +121,7 @@ func (ck *checker) cloudCopy(c shellparse.SimpleCommand, verb string, ops []shel
 				ck.add(finding.Exfiltration, "cloud_upload_env", Severe, verb+" sends the environment, which holds credentials, off the machine")
 				continue
 			}
-			sources := append([]shellparse.Word(nil), w.Argv[1:]...)
+			sources := operandsOf(w)
 			for _, r := range w.Redirects {
 				if r.Reads() {
 					sources = append(sources, r.Target)

@@ -448,7 +448,7 @@ func treeDestinations(c shellparse.SimpleCommand, args []shellparse.Word) []shel
 			return copyTargets(c)
 		}
 	case "tar", "bsdtar":
-		return tarDestinations(c, args)
+		return tarDestinations(c)
 	case "unzip":
 		if dests := valuesOf(c, "-d"); len(dests) > 0 || hasOption(c, "-l", "-p", "-t", "-v", "-Z") {
 			return dests
@@ -477,18 +477,14 @@ func treeDestinations(c shellparse.SimpleCommand, args []shellparse.Word) []shel
 }
 
 // tarDestinations: tar -x extracts under -C DIR (the working directory by
-// default), and with -P where the members' names say. The old-style first
-// word (tar xzf A) holds the letters of its options.
-func tarDestinations(c shellparse.SimpleCommand, args []shellparse.Word) []shellparse.Word {
-	first := ""
-	if len(args) > 0 && args[0].Static && !strings.HasPrefix(args[0].Text, "-") {
-		first = args[0].Text
-	}
-	if !hasOption(c, "-x", "--extract", "--get") && !strings.Contains(first, "x") {
+// default), and with -P where the members' names say; the scanner reads
+// the old-style first word (tar xzf A) as its option letters.
+func tarDestinations(c shellparse.SimpleCommand) []shellparse.Word {
+	if !hasOption(c, "-x", "--extract", "--get") {
 		return nil
 	}
 	dests := valuesOf(c, "-C", "--directory")
-	if hasOption(c, "-P", "--absolute-names") || strings.Contains(first, "P") {
+	if hasOption(c, "-P", "--absolute-names") {
 		dests = append(dests, shellparse.Word{Text: "/", Static: true}) // members land where their names say
 	}
 	if len(dests) == 0 {
