@@ -104,33 +104,10 @@ func (ck *checker) cloudCopy(c shellparse.SimpleCommand, verb string, ops []shel
 	if len(ops) < 2 {
 		return
 	}
-	if ops[0].Text == "-" && cloudRemote(verb, ops[len(ops)-1].Text) {
-		// aws s3 cp - s3://b/k uploads what stdin holds: a redirect's file, or
-		// what the commands piped in read (cat ~/.ssh/id_rsa |, env |).
-		for _, r := range c.Redirects {
-			if r.Reads() && (r.Fd == "" || r.Fd == "0") {
-				ck.cloudUpload(verb, []shellparse.Word{r.Target})
-			}
-		}
-		for _, i := range c.Stdin.From {
-			if i < 0 || i >= len(ck.res.Commands) {
-				continue
-			}
-			w := ck.res.Commands[i]
-			if (w.Name == "env" || w.Name == "printenv") && len(operandsOf(w)) == 0 {
-				ck.add(finding.Exfiltration, "cloud_upload_env", Severe, verb+" sends the environment, which holds credentials, off the machine")
-				continue
-			}
-			sources := operandsOf(w)
-			for _, r := range w.Redirects {
-				if r.Reads() {
-					sources = append(sources, r.Target)
-				}
-			}
-			ck.cloudUpload(verb, sources)
-		}
-	}
 	dest := ops[len(ops)-1]
+	if ops[0].Text == "-" && cloudRemote(verb, dest.Text) {
+		ck.cloudStdinUpload(c, verb)
+	}
 	if !cloudRemote(verb, dest.Text) {
 		if dest.Text != "-" {
 			ck.intoDir = true
@@ -140,6 +117,34 @@ func (ck *checker) cloudCopy(c shellparse.SimpleCommand, verb string, ops []shel
 		return
 	}
 	ck.cloudUpload(verb, ops[:len(ops)-1])
+}
+
+// cloudStdinUpload: aws s3 cp - s3://b/k uploads what stdin holds: a
+// redirect's file, or what the commands piped in read (cat ~/.ssh/id_rsa |,
+// env |).
+func (ck *checker) cloudStdinUpload(c shellparse.SimpleCommand, verb string) {
+	for _, r := range c.Redirects {
+		if r.Reads() && (r.Fd == "" || r.Fd == "0") {
+			ck.cloudUpload(verb, []shellparse.Word{r.Target})
+		}
+	}
+	for _, i := range c.Stdin.From {
+		if i < 0 || i >= len(ck.res.Commands) {
+			continue
+		}
+		w := ck.res.Commands[i]
+		sources := operandsOf(w)
+		if (w.Name == "env" || w.Name == "printenv") && len(sources) == 0 {
+			ck.add(finding.Exfiltration, "cloud_upload_env", Severe, verb+" sends the environment, which holds credentials, off the machine")
+			continue
+		}
+		for _, r := range w.Redirects {
+			if r.Reads() {
+				sources = append(sources, r.Target)
+			}
+		}
+		ck.cloudUpload(verb, sources)
+	}
 }
 
 // cloudUpload reports local sources that hold secrets sent off the machine.

@@ -94,29 +94,37 @@ func urlBase(u string) string {
 // URL && bash x.sh, wget -O t URL; chmod +x t; ./t) is code from outside, as a
 // pipe into a shell is. The files a downloader writes are remembered.
 func (ck *checker) runsDownload(c shellparse.SimpleCommand) {
-	if len(c.Argv) == 0 {
-		return
+	switch {
+	case len(c.Argv) == 0:
+	case downloaders[c.Name]:
+		ck.noteDownloads(c)
+	case len(ck.downloaded) > 0:
+		ck.runsDownloaded(c)
 	}
-	if downloaders[c.Name] {
-		if ck.downloaded == nil {
-			ck.downloaded = map[string]bool{}
-		}
-		targets := append(writeTargets(c), downloadNames(c)...)
-		for _, r := range c.Redirects {
-			if r.Writes() {
-				targets = append(targets, r.Target)
-			}
-		}
-		for _, t := range targets {
-			if t.Static {
-				ck.downloaded[ck.resolve(t.Text)] = true
-			}
-		}
-		return
+}
+
+// noteDownloads remembers the files a downloader writes: its targets, the
+// names it takes from its URLs, and its redirects.
+func (ck *checker) noteDownloads(c shellparse.SimpleCommand) {
+	if ck.downloaded == nil {
+		ck.downloaded = map[string]bool{}
 	}
-	if len(ck.downloaded) == 0 {
-		return
+	targets := append(writeTargets(c), downloadNames(c)...)
+	for _, r := range c.Redirects {
+		if r.Writes() {
+			targets = append(targets, r.Target)
+		}
 	}
+	for _, t := range targets {
+		if t.Static {
+			ck.downloaded[ck.resolve(t.Text)] = true
+		}
+	}
+}
+
+// runsDownloaded judges a command run by a downloaded file's name, or a shell
+// or interpreter handed one.
+func (ck *checker) runsDownloaded(c shellparse.SimpleCommand) {
 	runner := shellparse.IsShell(c.Name) || isInterpreter(path.Base(c.Name)) || c.Name == "source" || c.Name == "."
 	for i, a := range c.Argv {
 		if !a.Static || i > 0 && !runner {

@@ -59,25 +59,48 @@ func printsEnvironment(c shellparse.SimpleCommand) bool {
 }
 
 // stdinSecret reports standard input that may carry a secret: a pipe from a
-// command that emits one, or a redirect from a secret file.
+// command that emits one, a redirect from a secret file, or a here-document
+// that expands a secret variable.
 func (ck *checker) stdinSecret(c shellparse.SimpleCommand) bool {
-	if c.Stdin.Kind == shellparse.InputPipe {
-		for _, i := range c.Stdin.From {
-			if ck.secretOut[i] {
-				return true
-			}
-		}
+	return ck.pipedSecret(c) || ck.redirectedSecret(c) || hereSecret(c)
+}
+
+// pipedSecret reports a pipe into the command from one that emits a secret.
+func (ck *checker) pipedSecret(c shellparse.SimpleCommand) bool {
+	if c.Stdin.Kind != shellparse.InputPipe {
+		return false
 	}
-	for _, r := range c.Redirects {
-		if (r.Op == "<" || r.Op == "<>") && (r.Fd == "" || r.Fd == "0") && (ck.secretWord(r.Target, true) || (r.Target.ProcSubst || r.Target.Subst) && ck.substCarriesSecret(r.Target)) {
+	for _, i := range c.Stdin.From {
+		if ck.secretOut[i] {
 			return true
 		}
 	}
-	if c.Stdin.Kind == shellparse.InputHereString || c.Stdin.Kind == shellparse.InputHereDoc {
-		for _, p := range envSecretParams(c.Stdin.Text) {
-			if secretVar(p) {
-				return true
-			}
+	return false
+}
+
+// redirectedSecret reports standard input redirected from a secret file, or
+// from a substitution that carries one.
+func (ck *checker) redirectedSecret(c shellparse.SimpleCommand) bool {
+	for _, r := range c.Redirects {
+		if r.Op != "<" && r.Op != "<>" || r.Fd != "" && r.Fd != "0" {
+			continue
+		}
+		if ck.secretWord(r.Target, true) || (r.Target.ProcSubst || r.Target.Subst) && ck.substCarriesSecret(r.Target) {
+			return true
+		}
+	}
+	return false
+}
+
+// hereSecret reports a here-string or here-document that expands a variable
+// that holds a secret.
+func hereSecret(c shellparse.SimpleCommand) bool {
+	if c.Stdin.Kind != shellparse.InputHereString && c.Stdin.Kind != shellparse.InputHereDoc {
+		return false
+	}
+	for _, p := range envSecretParams(c.Stdin.Text) {
+		if secretVar(p) {
+			return true
 		}
 	}
 	return false
@@ -95,7 +118,7 @@ func envSecretParams(text string) []string {
 			j++
 		}
 		k := j
-		for k < len(text) && (text[k] == '_' || text[k] >= 'A' && text[k] <= 'Z' || text[k] >= 'a' && text[k] <= 'z' || text[k] >= '0' && text[k] <= '9') {
+		for k < len(text) && isNameByte(text[k], 1) {
 			k++
 		}
 		if k > j {
@@ -109,39 +132,59 @@ func envSecretParams(text string) []string {
 // of secrets), by any spelling: ~, $HOME, ${HOME:-…}, variables set earlier,
 // globs (~/.ssh/*), and the path after =, @ or : (-d@.env, file=@~/.aws/credentials).
 func (ck *checker) secretWord(w shellparse.Word, dirs bool) bool {
-	var texts []string
-	glob := w.Glob
 	if w.Subst && decodedName().MatchString(w.Text) {
 		return true // a name only a decoder reveals is not proven free of secrets
 	}
-	if w.Static || w.Glob && len(w.Params) == 0 && !w.Subst {
-		texts = []string{w.Text}
-	} else {
-		texts, _ = ck.expandPath(w)
-	}
-	for _, text := range texts {
+	for _, text := range ck.wordTexts(w) {
 		var candBuf [4]string
 		for _, cand := range pathCandidates(candBuf[:0], text) {
-			cand = strings.TrimPrefix(cand, "@")
-			cand = strings.TrimPrefix(cand, "<")
-			if cand == "" || cand == "-" {
-				continue
-			}
-			if rest, ok := strings.CutPrefix(cand, "~/"); ok && ck.v.env.Home != "" {
-				cand = ck.v.env.Home + "/" + rest
-			} else if cand == "~" && ck.v.env.Home != "" {
-				cand = ck.v.env.Home
-			}
-			g := glob || hasGlob(cand)
-			if ck.secretPath(cand, g) || !g && ck.secretCopies != nil && ck.secretCopies[ck.resolve(cand)] {
-				return true
-			}
-			if dirs && !g && places.SecretDirBase(path.Base(strings.TrimSuffix(cand, "/"))) && secretDir(ck.resolve(cand)) {
+			if ck.secretCandidate(cand, w.Glob, dirs) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// wordTexts are the texts a word may stand for: itself when permgate reads
+// it whole, else what its expansions give.
+func (ck *checker) wordTexts(w shellparse.Word) []string {
+	if w.Static || w.Glob && len(w.Params) == 0 && !w.Subst {
+		return []string{w.Text}
+	}
+	texts, _ := ck.expandPath(w)
+	return texts
+}
+
+// secretCandidate reports one path a word may name (after @ or <) that is a
+// secret file, a copy of one the script made, or (with dirs) a folder of
+// secrets.
+func (ck *checker) secretCandidate(cand string, glob, dirs bool) bool {
+	cand = strings.TrimPrefix(strings.TrimPrefix(cand, "@"), "<")
+	if cand == "" || cand == "-" {
+		return false
+	}
+	cand = ck.tildeHome(cand)
+	g := glob || hasGlob(cand)
+	if ck.secretPath(cand, g) || !g && ck.secretCopies != nil && ck.secretCopies[ck.resolve(cand)] {
+		return true
+	}
+	return dirs && !g && places.SecretDirBase(path.Base(strings.TrimSuffix(cand, "/"))) && secretDir(ck.resolve(cand))
+}
+
+// tildeHome writes a leading ~ as the home directory.
+func (ck *checker) tildeHome(p string) string {
+	home := ck.v.env.Home
+	if home == "" {
+		return p
+	}
+	if rest, ok := strings.CutPrefix(p, "~/"); ok {
+		return home + "/" + rest
+	}
+	if p == "~" {
+		return home
+	}
+	return p
 }
 
 // exfilSenders send what they read on standard input over the network.
@@ -157,17 +200,27 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 	}
 	base := path.Base(c.Name)
 	stdin := ck.stdinSecret(c)
+	if !ck.sendsOut(c, base, stdin) {
+		ck.redirectExfil(c, stdin)
+	}
+}
+
+// sendsOut judges what a program sends by its words and its input: a
+// substitution that carries a secret, the files it sends or uploads, sftp's
+// batch, and a sender's standard input. It reports a finding.
+func (ck *checker) sendsOut(c shellparse.SimpleCommand, base string, stdin bool) bool {
 	sender := exfilSenders[base] && (base != "openssl" || opensslConnects(c))
 	if (sender || downloaders[base] || dnsTools[base]) && ck.substSent(c, base) {
-		return
+		return true
 	}
 	if !sender && ck.sendsSecretFile(c, base, stdin) || ck.uploadsSecret(c, base, stdin) || ck.sftpBatchSecret(c, base) {
-		return
+		return true
 	}
-	if sender && ck.senderSecret(c, base, stdin) {
-		return
-	}
-	// Anything written to /dev/tcp or /dev/udp leaves the machine.
+	return sender && ck.senderSecret(c, base, stdin)
+}
+
+// redirectExfil: anything written to /dev/tcp or /dev/udp leaves the machine.
+func (ck *checker) redirectExfil(c shellparse.SimpleCommand, stdin bool) {
 	for _, r := range c.Redirects {
 		if r.Writes() && netDevice(r.Target.Text) && (stdin || ck.readsSecret()) {
 			ck.add("exfiltration", "redirect_secret", Severe, "sends a secret to "+r.Target.Text)

@@ -77,16 +77,7 @@ func harnessHookSwitch(name string, r reading) string {
 	ops := r.operands()
 	switch name {
 	case "codex":
-		for _, opt := range []string{"--disable", "--enable"} {
-			for _, v := range r.values(opt) {
-				if hooky(v) {
-					return "codex " + opt + " " + v.Text
-				}
-			}
-		}
-		if len(ops) >= 3 && ops[0].Text == "features" && (ops[1].Text == "enable" || ops[1].Text == "disable") && hooky(ops[2]) {
-			return "codex features " + ops[1].Text + " " + ops[2].Text
-		}
+		return codexHookSwitch(r, ops)
 	case "claude":
 		if len(ops) >= 3 && ops[0].Text == "config" && (ops[1].Text == "set" || ops[1].Text == "add" || ops[1].Text == "remove") && hooky(ops[2]) {
 			return "claude config " + ops[1].Text + " " + ops[2].Text
@@ -95,6 +86,22 @@ func harnessHookSwitch(name string, r reading) string {
 		if len(ops) >= 2 && ops[0].Text == "hooks" && ops[1].Text != "list" {
 			return "gemini hooks " + ops[1].Text
 		}
+	}
+	return ""
+}
+
+// codexHookSwitch: codex --disable|--enable FEATURE and codex features
+// enable|disable FEATURE for a hooks feature.
+func codexHookSwitch(r reading, ops []shellparse.Word) string {
+	for _, opt := range []string{"--disable", "--enable"} {
+		for _, v := range r.values(opt) {
+			if hooky(v) {
+				return "codex " + opt + " " + v.Text
+			}
+		}
+	}
+	if len(ops) >= 3 && ops[0].Text == "features" && (ops[1].Text == "enable" || ops[1].Text == "disable") && hooky(ops[2]) {
+		return "codex features " + ops[1].Text + " " + ops[2].Text
 	}
 	return ""
 }

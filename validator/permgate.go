@@ -222,18 +222,25 @@ func permgateLoosens(opt shellparse.PermgateOption) string {
 	case "profile":
 		return "chooses a profile, which can loosen the policy"
 	case "fail-closed":
-		if !opt.HasValue {
-			return ""
-		}
-		if on, err := strconv.ParseBool(v.Text); v.Static && err == nil && on {
-			return ""
-		}
-		return "turns fail-closed off"
+		return failClosedOff(opt)
 	}
 	if permgateNeutral[opt.Name] && opt.HasValue && !v.Static && !v.Quoted {
 		return "has a value known only at run time, which may split into other options"
 	}
 	return ""
+}
+
+// failClosedOff says why --fail-closed=VALUE turns fail-closed off: a value
+// that is not true, or one known only at run time.
+func failClosedOff(opt shellparse.PermgateOption) string {
+	v := opt.Value
+	if !opt.HasValue {
+		return ""
+	}
+	if on, err := strconv.ParseBool(v.Text); v.Static && err == nil && on {
+		return ""
+	}
+	return "turns fail-closed off"
 }
 
 // permgateReadOnly reports a permgate command line that only shows something:
@@ -253,14 +260,19 @@ func permgateReadOnly(args []shellparse.Word) bool {
 	if permgateHas(call, "h", "help") {
 		return true // prints help and runs nothing
 	}
+	return permgateSubReads(call)
+}
+
+// permgateSubReads reports a permgate subcommand that only shows something.
+// man prints the manual page. githook is not read-only: it runs the steps
+// the config lists for a git hook (each decided again as it runs), and its
+// command line does not say what they do.
+func permgateSubReads(call shellparse.PermgateCall) bool {
 	ops := call.Operands
 	first := ""
 	if len(ops) > 0 {
 		first = ops[0].Text
 	}
-	// man prints the manual page. githook is not read-only: it runs the steps
-	// the config lists for a git hook (each decided again as it runs), and its
-	// command line does not say what they do.
 	switch call.Sub {
 	case "", "log", "explain", "version", "help", "scan", "completion", "init", "check", "man":
 		return true

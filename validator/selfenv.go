@@ -97,20 +97,7 @@ func tmuxCommands(args []shellparse.Word) [][]shellparse.Word {
 // PERMGATE_* by routes assigns does not see: env -u, a variable name known only
 // at run time (export $v=…, unset "$v").
 func (ck *checker) selfEnv(c shellparse.SimpleCommand) {
-	for _, w := range c.Wrappers {
-		if w.Name != "env" {
-			continue
-		}
-		r, ok := readWrapper(w)
-		if !ok {
-			continue
-		}
-		for _, u := range r.values("-u", "--unset") {
-			if !u.Static || selfEnvVars[u.Text] || harnessEnvVars[u.Text] || strings.HasPrefix(u.Text, "PERMGATE_") {
-				ck.add("self_modify", "env_unset", Severe, "env -u "+u.Text+" changes where or how permgate decides")
-			}
-		}
-	}
+	ck.envUnsets(c)
 	if len(c.Argv) == 0 {
 		return
 	}
@@ -122,9 +109,31 @@ func (ck *checker) selfEnv(c shellparse.SimpleCommand) {
 	}
 	switch c.Name {
 	case "export", "declare", "typeset", "local", "readonly", "unset":
-	default:
-		return
+		ck.declaredNames(c)
 	}
+}
+
+// envUnsets judges env -u NAME in the wrappers a command came through.
+func (ck *checker) envUnsets(c shellparse.SimpleCommand) {
+	for _, w := range c.Wrappers {
+		if w.Name != "env" {
+			continue
+		}
+		r, ok := readWrapper(w)
+		if !ok {
+			continue
+		}
+		for _, u := range r.values("-u", "--unset") {
+			if !u.Static || gateVar(u.Text) {
+				ck.add("self_modify", "env_unset", Severe, "env -u "+u.Text+" changes where or how permgate decides")
+			}
+		}
+	}
+}
+
+// declaredNames judges the names export, declare, local, readonly and unset
+// are given: unset HOME, and a name known only at run time.
+func (ck *checker) declaredNames(c shellparse.SimpleCommand) {
 	for _, w := range operandsOf(c) {
 		if w.Static {
 			if c.Name == "unset" && (selfEnvVars[w.Text] || harnessEnvVars[w.Text]) {
@@ -158,54 +167,73 @@ func (ck *checker) trackVars(c shellparse.SimpleCommand) {
 	if ck.assigned == nil {
 		ck.assigned = map[string]bool{}
 	}
-	if len(c.Argv) > 0 {
-		switch c.Name {
-		case "export", "declare", "typeset", "local", "readonly":
-		case "read", "mapfile", "readarray", "printf", "wait", "getopts":
-			// What they read in is the value: known no more.
-			for _, n := range names {
-				ck.assigned[n] = true
-			}
-			return
-		default:
-			return // NAME=v cmd sets NAME for cmd only
+	if len(c.Argv) == 0 || keepsValues(c.Name) {
+		for _, a := range c.Assigns {
+			ck.rememberAssign(a)
 		}
+	} else if !readsValues(c.Name) {
+		return // NAME=v cmd sets NAME for cmd only
 	}
-	defer func() {
-		for _, n := range names {
-			ck.assigned[n] = true
-		}
-	}()
-	for _, a := range c.Assigns {
-		switch a.Via {
-		case "bare", "export", "declare", "local", "readonly", "typeset":
-		default:
-			continue // for loops, prefixes and env set nothing a later word sees
-		}
-		if ck.assigned[a.Name] {
-			// Set before: which value holds depends on the path taken (&&, ||,
-			// if, a subshell), which the simple commands do not show.
-			continue
-		}
-		if t := a.Value.Text; t == "$(mktemp)" || t == "$(mktemp -d)" {
-			// a fresh name in the temporary directory
-			tmp := ck.v.env.TmpDir
-			if tmp == "" {
-				tmp = "/tmp"
-			}
-			if ck.vars == nil {
-				ck.vars = map[string]string{}
-			}
-			ck.vars[a.Name] = tmp + "/tmp.mktemp"
-			continue
-		}
-		texts, unknown := ck.expandPath(a.Value)
-		if len(texts) != 1 || unknown {
-			continue
-		}
-		if ck.vars == nil {
-			ck.vars = map[string]string{}
-		}
-		ck.vars[a.Name] = texts[0]
+	for _, n := range names {
+		ck.assigned[n] = true
 	}
+}
+
+// keepsValues reports a builtin whose assignments later words see.
+func keepsValues(name string) bool {
+	switch name {
+	case "export", "declare", "typeset", "local", "readonly":
+		return true
+	}
+	return false
+}
+
+// readsValues reports a builtin that assigns what it reads in: the value is
+// known no more.
+func readsValues(name string) bool {
+	switch name {
+	case "read", "mapfile", "readarray", "printf", "wait", "getopts":
+		return true
+	}
+	return false
+}
+
+// rememberAssign remembers one assignment's value when the script sets the
+// variable for the words after it, once, to a value permgate can read.
+func (ck *checker) rememberAssign(a shellparse.Assign) {
+	switch a.Via {
+	case "bare", "export", "declare", "local", "readonly", "typeset":
+	default:
+		return // for loops, prefixes and env set nothing a later word sees
+	}
+	if ck.assigned[a.Name] {
+		// Set before: which value holds depends on the path taken (&&, ||,
+		// if, a subshell), which the simple commands do not show.
+		return
+	}
+	value, ok := ck.assignValue(a)
+	if !ok {
+		return
+	}
+	if ck.vars == nil {
+		ck.vars = map[string]string{}
+	}
+	ck.vars[a.Name] = value
+}
+
+// assignValue is the one value an assignment gives, when permgate can read
+// it: $(mktemp) is a fresh name in the temporary directory.
+func (ck *checker) assignValue(a shellparse.Assign) (string, bool) {
+	if t := a.Value.Text; t == "$(mktemp)" || t == "$(mktemp -d)" {
+		tmp := ck.v.env.TmpDir
+		if tmp == "" {
+			tmp = "/tmp"
+		}
+		return tmp + "/tmp.mktemp", true
+	}
+	texts, unknown := ck.expandPath(a.Value)
+	if len(texts) != 1 || unknown {
+		return "", false
+	}
+	return texts[0], true
 }

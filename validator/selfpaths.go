@@ -86,26 +86,48 @@ const sealKeyName = "seal.key"
 // by any spelling permgate can expand, a glob that matches it, or its directory
 // (grep -r, cp -r). Reading it lets a program forge a seal.
 func (ck *checker) readsSealKey(w shellparse.Word, dirs bool) bool {
-	if t := strings.ToLower(w.Text); w.Static && !strings.Contains(t, "permgate") && !strings.Contains(t, "seal") && !strings.Contains(t, "state") && !strings.Contains(t, ".local") && (strings.HasPrefix(t, "/") || !ck.nearSelf()) {
+	if w.Static && !ck.mayNameSealKey(w.Text) {
 		return false // the hot path: nothing that can name it
 	}
 	keyDirs := ck.v.sealKeyDirs()
 	texts, _ := ck.expandPath(w)
 	for _, text := range texts {
-		p := ck.resolve(text)
-		for _, d := range keyDirs {
-			key := d + "/" + sealKeyName
-			if p == key || dirs && ck.v.coversSealKey(p) {
-				return true
-			}
-			if hasGlob(p) {
-				if ok, _ := path.Match(p, key); ok {
-					return true
-				}
-				if ok, _ := path.Match(p, d); ok && dirs {
-					return true
-				}
-			}
+		if ck.v.namesSealKey(ck.resolve(text), keyDirs, dirs) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayNameSealKey tells cheaply whether a static word could name the seal
+// key: a word that mentions its directories, or a relative name near them.
+func (ck *checker) mayNameSealKey(text string) bool {
+	t := strings.ToLower(text)
+	for _, s := range []string{"permgate", "seal", "state", ".local"} {
+		if strings.Contains(t, s) {
+			return true
+		}
+	}
+	return !strings.HasPrefix(t, "/") && ck.nearSelf()
+}
+
+// namesSealKey reports a path that is the seal key in one of its
+// directories, a pattern that matches it, or (with dirs) a directory that
+// holds it.
+func (v *Validator) namesSealKey(p string, keyDirs []string, dirs bool) bool {
+	for _, d := range keyDirs {
+		key := d + "/" + sealKeyName
+		if p == key || dirs && v.coversSealKey(p) {
+			return true
+		}
+		if !hasGlob(p) {
+			continue
+		}
+		if ok, _ := path.Match(p, key); ok {
+			return true
+		}
+		if ok, _ := path.Match(p, d); ok && dirs {
+			return true
 		}
 	}
 	return false
@@ -563,31 +585,46 @@ func (ck *checker) selfArgs(c shellparse.SimpleCommand) {
 		if !selfPrefilter(a.Text) && !(near && !strings.HasPrefix(a.Text, "/")) {
 			continue
 		}
-		texts, _ := ck.expandPath(a)
-		for _, text := range texts {
-			var candBuf [4]string
-			for _, cand := range pathCandidates(candBuf[:0], text) {
-				if cand == "" || strings.HasPrefix(cand, "-") {
-					continue
-				}
-				p := ck.resolve(cand)
-				hit := ck.v.selfFile(p) != ""
-				if !hit && hasGlob(p) {
-					hit, _ = ck.v.globSelf(p)
-				}
-				if !hit && a.Static && code && ck.v.mentionsSelf(text) {
-					hit = true
-				}
-				if hit {
-					if ck.v.readOnly(c) {
-						return
-					}
-					ck.add("self_modify", "self_handed", Severe, c.Name+" is handed "+clip(a.Text)+", "+selfReason+" or a harness's hook settings, and may write it")
-					return
-				}
+		if !ck.handedSelf(a, code) {
+			continue
+		}
+		if !ck.v.readOnly(c) {
+			ck.add("self_modify", "self_handed", Severe, c.Name+" is handed "+clip(a.Text)+", "+selfReason+" or a harness's hook settings, and may write it")
+		}
+		return
+	}
+}
+
+// handedSelf reports an argument that names one of permgate's files: a path
+// it may spell (after =, @ or :), a pattern that matches one, or, in code,
+// a mention inside a longer text.
+func (ck *checker) handedSelf(a shellparse.Word, code bool) bool {
+	texts, _ := ck.expandPath(a)
+	for _, text := range texts {
+		var candBuf [4]string
+		for _, cand := range pathCandidates(candBuf[:0], text) {
+			if cand == "" || strings.HasPrefix(cand, "-") {
+				continue
+			}
+			if ck.namesSelf(cand) || a.Static && code && ck.v.mentionsSelf(text) {
+				return true
 			}
 		}
 	}
+	return false
+}
+
+// namesSelf reports a path, or a pattern, that names one of permgate's files.
+func (ck *checker) namesSelf(cand string) bool {
+	p := ck.resolve(cand)
+	if ck.v.selfFile(p) != "" {
+		return true
+	}
+	if !hasGlob(p) {
+		return false
+	}
+	hit, _ := ck.v.globSelf(p)
+	return hit
 }
 
 // selfTrees judges what a command moves, links, or copies a tree into.
