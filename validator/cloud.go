@@ -32,12 +32,7 @@ func (ck *checker) cloud(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if verb := verbOf(full, cloudCopies...); verb != "" {
 		ck.cloudCopy(c, verb, ops)
 	}
-	if verb := verbOf(full, "gcloud compute ssh", "gcloud beta compute ssh", "gcloud alpha compute ssh"); verb != "" && inv.Scan.DashDash >= 0 {
-		if sshCommandGiven(args[inv.Scan.DashDash+1:]) {
-			ck.addFinding(Finding{Kind: finding.InlineCode, Severity: NonSevere, ID: "inline_code.gcloud_ssh_command",
-				Reason: OneLine(verb + " -- CMD runs the command it is given on the remote machine")})
-		}
-	}
+	ck.gcloudSSHCommand(full, inv, args)
 	if verbOf(full, "aws configure get") != "" {
 		ck.awsConfigureGet(ops)
 	}
@@ -48,6 +43,16 @@ func (ck *checker) cloud(c shellparse.SimpleCommand, args []shellparse.Word) {
 		}
 	}
 	ck.cloudSQL(c, verbOf(full, cloudSQLVerbs...))
+}
+
+// gcloudSSHCommand: gcloud compute ssh VM -- CMD runs CMD on the machine
+// (the words after -- are ssh's).
+func (ck *checker) gcloudSSHCommand(full string, inv *registry.Invocation, args []shellparse.Word) {
+	verb := verbOf(full, "gcloud compute ssh", "gcloud beta compute ssh", "gcloud alpha compute ssh")
+	if verb != "" && inv.Scan.DashDash >= 0 && sshCommandGiven(args[inv.Scan.DashDash+1:]) {
+		ck.addFinding(Finding{Kind: finding.InlineCode, Severity: NonSevere, ID: "inline_code.gcloud_ssh_command",
+			Reason: OneLine(verb + " -- CMD runs the command it is given on the remote machine")})
+	}
 }
 
 // terragruntRun: terragrunt run [--all] -- destroy -auto-approve: the words
@@ -268,6 +273,12 @@ func (ck *checker) cloudScaleAndBatch(c shellparse.SimpleCommand, full string, o
 			Reason: OneLine(verb + " count 0 stops every machine of the app"), Suggestion: "fly status first"})
 		return
 	}
+	ck.batchDeletes(c, full)
+}
+
+// batchDeletes: a Route 53 change batch with "DELETE", a DynamoDB batch
+// with DeleteRequest, or either known only at run time, deletes.
+func (ck *checker) batchDeletes(c shellparse.SimpleCommand, full string) {
 	var opt, word string
 	switch {
 	case verbOf(full, "aws route53 change-resource-record-sets") != "":

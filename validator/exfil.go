@@ -457,13 +457,8 @@ func (ck *checker) reverseShell(c shellparse.SimpleCommand) {
 		return
 	}
 	base := path.Base(c.Name)
-	if shellparse.IsShell(c.Name) || isInterpreter(base) {
-		for _, r := range c.Redirects {
-			if netDevice(r.Target.Text) || (r.Op == "<&" || r.Op == ">&" || r.Op == "<>") && ck.sockets[r.Target.Text] {
-				ck.add("pipe_to_shell", "reverse_shell", Severe, c.Name+" reads its commands from a network connection ("+r.Target.Text+"): a reverse shell")
-				return
-			}
-		}
+	if (shellparse.IsShell(c.Name) || isInterpreter(base)) && ck.readsNetwork(c) {
+		return
 	}
 	switch base {
 	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd":
@@ -478,6 +473,18 @@ func (ck *checker) reverseShell(c shellparse.SimpleCommand) {
 			ck.add("pipe_to_shell", "socat_shell", Severe, "socat connects a program to the network: whoever is at the other end runs commands here")
 		}
 	}
+}
+
+// readsNetwork judges a shell or interpreter whose input or output is a
+// network connection, and reports one.
+func (ck *checker) readsNetwork(c shellparse.SimpleCommand) bool {
+	for _, r := range c.Redirects {
+		if netDevice(r.Target.Text) || (r.Op == "<&" || r.Op == ">&" || r.Op == "<>") && ck.sockets[r.Target.Text] {
+			ck.add("pipe_to_shell", "reverse_shell", Severe, c.Name+" reads its commands from a network connection ("+r.Target.Text+"): a reverse shell")
+			return true
+		}
+	}
+	return false
 }
 
 // noteSockets remembers the file descriptors a bare redirect (exec

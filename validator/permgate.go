@@ -132,21 +132,10 @@ var permgateEdits = map[string]string{
 // gate. For a command that only may be permgate (maybe), the subcommand and
 // fully written options count, not abbreviations or dynamic words.
 func (ck *checker) permgateCall(call shellparse.PermgateCall, maybe bool) {
-	who := "permgate"
-	if maybe {
-		who = "a command known only at run time, which may be permgate,"
-	}
-	for _, opt := range call.Options {
-		if maybe && opt.Abbreviated {
-			continue
-		}
-		if why := permgateLoosens(opt); why != "" {
-			ck.add("self_modify", "permgate_option", Severe, who+" "+opt.Written+" "+why)
-		}
-	}
+	ck.permgateOptions(call, maybe)
 	if maybe {
 		if why, ok := permgateEdits[call.Sub]; ok && len(call.Dynamic) == 0 && maybePermgateEdit(call) {
-			ck.add("self_modify", call.Sub, Severe, who+" "+call.Sub+" "+why)
+			ck.add("self_modify", call.Sub, Severe, "a command known only at run time, which may be permgate, "+call.Sub+" "+why)
 		}
 		return
 	}
@@ -158,6 +147,23 @@ func (ck *checker) permgateCall(call shellparse.PermgateCall, maybe bool) {
 	}
 	if why := permgateEdit(call); why != "" {
 		ck.add("self_modify", call.Sub, Severe, "permgate "+call.Sub+" "+why)
+	}
+}
+
+// permgateOptions judges permgate's options that can loosen it; for a
+// command that only may be permgate, only those written out in full.
+func (ck *checker) permgateOptions(call shellparse.PermgateCall, maybe bool) {
+	who := "permgate"
+	if maybe {
+		who = "a command known only at run time, which may be permgate,"
+	}
+	for _, opt := range call.Options {
+		if maybe && opt.Abbreviated {
+			continue
+		}
+		if why := permgateLoosens(opt); why != "" {
+			ck.add("self_modify", "permgate_option", Severe, who+" "+opt.Written+" "+why)
+		}
 	}
 }
 
@@ -269,17 +275,11 @@ func permgateReadOnly(args []shellparse.Word) bool {
 // command line does not say what they do.
 func permgateSubReads(call shellparse.PermgateCall) bool {
 	ops := call.Operands
-	first := ""
-	if len(ops) > 0 {
-		first = ops[0].Text
-	}
 	switch call.Sub {
 	case "", "log", "explain", "version", "help", "scan", "completion", "init", "check", "man":
 		return true
-	case "rules":
-		return first == "" || first == "list" && len(ops) == 1
-	case "config":
-		return first == "" || len(ops) == 1 && (first == "show" || first == "path" || first == "check")
+	case "rules", "config":
+		return permgateShows(call.Sub, ops)
 	case "mode":
 		return len(ops) == 0 && !permgateHas(call, "cycle", "reset")
 	case "hook":
@@ -290,4 +290,17 @@ func permgateSubReads(call shellparse.PermgateCall) bool {
 		return len(ops) == 0
 	}
 	return false
+}
+
+// permgateShows reports permgate rules and config with a verb that only
+// shows: rules, rules list; config, config show|path|check.
+func permgateShows(sub string, ops []shellparse.Word) bool {
+	if len(ops) == 0 || ops[0].Text == "" {
+		return true
+	}
+	first := ops[0].Text
+	if sub == "rules" {
+		return first == "list" && len(ops) == 1
+	}
+	return len(ops) == 1 && (first == "show" || first == "path" || first == "check")
 }

@@ -406,43 +406,53 @@ func findLeadingOption(t string) bool {
 // directory above them, / and the home directory included) and remembers the
 // link, so later writes through it are judged by what it points at.
 func (ck *checker) linkTargets(c shellparse.SimpleCommand, args []shellparse.Word) {
-	ops := operandsOf(c)
-	dirs := valuesOf(c, "-t", "--target-directory")
-	symbolic := hasOption(c, "-s", "--symbolic")
-	var targets []shellparse.Word
-	var link string
-	switch {
-	case len(dirs) > 0:
-		targets = ops
-	case len(ops) == 1:
-		targets = ops
-	case len(ops) >= 2:
-		targets = ops[:len(ops)-1]
-		if last := ops[len(ops)-1]; last.Static && len(ops) == 2 {
-			link = ck.resolve(last.Text)
-		}
-	}
+	targets, link := linkWords(c, ck.resolve)
 	for _, t := range targets {
 		ck.treeSelf(t, "ln makes a link to "+t.Text+", which", true)
 	}
-	if link != "" && ck.v.selfAncestor(link, false) {
+	if link == "" {
+		return
+	}
+	if ck.v.selfAncestor(link, false) {
 		// A link put where a directory of hook settings belongs (~/.cursor,
 		// .github/hooks) makes the harness, and a later permgate install,
 		// use files the link's target holds, which are not protected.
 		ck.add("self_modify", "self_link_dir", Severe, "ln puts a link at "+link+", a directory that holds "+selfReason)
 	}
-	if link != "" && targets[0].Static {
-		target := targets[0].Text
-		if symbolic && !strings.HasPrefix(target, "/") {
-			target = path.Join(path.Dir(link), target)
-		} else {
-			target = ck.resolve(target)
-		}
-		if ck.links == nil {
-			ck.links = map[string]string{}
-		}
-		ck.links[link] = path.Clean(target)
+	if targets[0].Static {
+		ck.noteLink(link, targets[0].Text, hasOption(c, "-s", "--symbolic"))
 	}
+}
+
+// linkWords returns what ln links to and, for ln TARGET LINK with a static
+// LINK, the link's path.
+func linkWords(c shellparse.SimpleCommand, resolve func(string) string) (targets []shellparse.Word, link string) {
+	ops := operandsOf(c)
+	switch {
+	case len(valuesOf(c, "-t", "--target-directory")) > 0 || len(ops) == 1:
+		return ops, ""
+	case len(ops) >= 2:
+		if last := ops[len(ops)-1]; last.Static && len(ops) == 2 {
+			link = resolve(last.Text)
+		}
+		return ops[:len(ops)-1], link
+	}
+	return nil, ""
+}
+
+// noteLink remembers a link the script made, so later writes through it are
+// judged by what it points at; a symbolic link's relative target is relative
+// to the link's directory.
+func (ck *checker) noteLink(link, target string, symbolic bool) {
+	if symbolic && !strings.HasPrefix(target, "/") {
+		target = path.Join(path.Dir(link), target)
+	} else {
+		target = ck.resolve(target)
+	}
+	if ck.links == nil {
+		ck.links = map[string]string{}
+	}
+	ck.links[link] = path.Clean(target)
 }
 
 // copyInto judges recursive copies, syncs, clones and extractions into a
@@ -479,23 +489,24 @@ func treeDestinations(c shellparse.SimpleCommand, args []shellparse.Word) []shel
 	case "7z", "7za", "7zr":
 		return extractDirs(c.Name, args)
 	case "cpio":
-		if !hasOption(c, "-i", "--extract") {
-			return nil
+		if hasOption(c, "-i", "--extract") {
+			return orHere(extractDirs(c.Name, args))
 		}
-		if dests := extractDirs(c.Name, args); len(dests) > 0 {
-			return dests
-		}
-		return here
 	case "patch":
 		// patch writes the files its diff names, under -d DIR or the working directory
-		if dests := valuesOf(c, "-d", "--directory"); len(dests) > 0 {
-			return dests
-		}
-		return here
+		return orHere(valuesOf(c, "-d", "--directory"))
 	case "git":
 		return gitCloneDestination(args)
 	}
 	return nil
+}
+
+// orHere returns dirs, or the working directory when there are none.
+func orHere(dirs []shellparse.Word) []shellparse.Word {
+	if len(dirs) == 0 {
+		return here
+	}
+	return dirs
 }
 
 // tarDestinations: tar -x extracts under -C DIR (the working directory by
@@ -509,10 +520,7 @@ func tarDestinations(c shellparse.SimpleCommand) []shellparse.Word {
 	if hasOption(c, "-P", "--absolute-names") {
 		dests = append(dests, shellparse.Word{Text: "/", Static: true}) // members land where their names say
 	}
-	if len(dests) == 0 {
-		return here
-	}
-	return dests
+	return orHere(dests)
 }
 
 // gitCloneValueOpts are git's and git clone's options that take a value.

@@ -75,24 +75,27 @@ func (ck *checker) followCd(c shellparse.SimpleCommand) {
 	}
 	switch c.Name {
 	case "cd", "pushd", "chdir":
-		ops := operandsOf(c)
-		if c.Name == "pushd" && (hasAnyOption(c) || len(ops) > 0 && strings.HasPrefix(ops[0].Text, "+")) {
-			ck.shellDir = "" // pushd +N, -N, -n: the stack decides
-			return
-		}
-		if len(ops) == 0 {
-			ck.shellDir = ck.v.env.Home
-			return
-		}
-		to := ops[0]
-		if ck.cdpath && to.Static && !strings.HasPrefix(to.Text, "/") && !strings.HasPrefix(to.Text, ".") {
-			ck.shellDir = "" // CDPATH may send cd anywhere
-			return
-		}
-		ck.shellDir = ck.changeDir(ck.shellDir, to)
+		ck.shellDir = ck.cdTo(c)
 	case "popd":
 		ck.shellDir = ""
 	}
+}
+
+// cdTo returns the directory cd, pushd or chdir goes to: home with no
+// operand, unknown ("") when the directory stack or CDPATH decides.
+func (ck *checker) cdTo(c shellparse.SimpleCommand) string {
+	ops := operandsOf(c)
+	switch {
+	case c.Name == "pushd" && (hasAnyOption(c) || len(ops) > 0 && strings.HasPrefix(ops[0].Text, "+")):
+		return "" // pushd +N, -N, -n: the stack decides
+	case len(ops) == 0:
+		return ck.v.env.Home
+	}
+	to := ops[0]
+	if ck.cdpath && to.Static && !strings.HasPrefix(to.Text, "/") && !strings.HasPrefix(to.Text, ".") {
+		return "" // CDPATH may send cd anywhere
+	}
+	return ck.changeDir(ck.shellDir, to)
 }
 
 // changeDir returns the directory after changing from dir to the word's path.
