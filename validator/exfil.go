@@ -135,25 +135,28 @@ func (ck *checker) secretWord(w shellparse.Word, dirs bool) bool {
 	if w.Subst && decodedName().MatchString(w.Text) {
 		return true // a name only a decoder reveals is not proven free of secrets
 	}
-	for _, text := range ck.wordTexts(w) {
-		var candBuf [4]string
-		for _, cand := range pathCandidates(candBuf[:0], text) {
-			if ck.secretCandidate(cand, w.Glob, dirs) {
-				return true
-			}
+	if w.Static || w.Glob && len(w.Params) == 0 && !w.Subst {
+		return ck.secretText(w.Text, w.Glob, dirs) // the word as it stands
+	}
+	texts, _ := ck.expandPath(w)
+	for _, text := range texts {
+		if ck.secretText(text, w.Glob, dirs) {
+			return true
 		}
 	}
 	return false
 }
 
-// wordTexts are the texts a word may stand for: itself when permgate reads
-// it whole, else what its expansions give.
-func (ck *checker) wordTexts(w shellparse.Word) []string {
-	if w.Static || w.Glob && len(w.Params) == 0 && !w.Subst {
-		return []string{w.Text}
+// secretText reports a text that names a secret by one of the paths it may
+// spell (itself, or what follows =, @ or :).
+func (ck *checker) secretText(text string, glob, dirs bool) bool {
+	var candBuf [4]string
+	for _, cand := range pathCandidates(candBuf[:0], text) {
+		if ck.secretCandidate(cand, glob, dirs) {
+			return true
+		}
 	}
-	texts, _ := ck.expandPath(w)
-	return texts
+	return false
 }
 
 // secretCandidate reports one path a word may name (after @ or <) that is a

@@ -103,10 +103,8 @@ func (ck *checker) readsSealKey(w shellparse.Word, dirs bool) bool {
 // key: a word that mentions its directories, or a relative name near them.
 func (ck *checker) mayNameSealKey(text string) bool {
 	t := strings.ToLower(text)
-	for _, s := range []string{"permgate", "seal", "state", ".local"} {
-		if strings.Contains(t, s) {
-			return true
-		}
+	if strings.Contains(t, "permgate") || strings.Contains(t, "seal") || strings.Contains(t, "state") || strings.Contains(t, ".local") {
+		return true
 	}
 	return !strings.HasPrefix(t, "/") && ck.nearSelf()
 }
