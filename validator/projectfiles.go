@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -345,18 +346,21 @@ func (j gitProjectJudge) newRoot(args []shellparse.Word) {
 
 // gitWorkDir returns the directory git works in: the command's, changed by -C;
 // not known with --git-dir or --work-tree (or GIT_DIR/GIT_WORK_TREE, which the
-// analysis does not follow).
+// analysis does not follow). git's global options are read by its declared
+// grammar.
 func (ck *checker) gitWorkDir(g gitInvocation) (string, bool) {
+	git, ok := programs.Lookup("git")
+	if !ok {
+		return "", false
+	}
+	scan := git.Node.Grammar.Scan(shellparse.RegistryWords(g.globals))
+	if scan.Has("--git-dir", "--work-tree") {
+		return "", false
+	}
+	r := reading{inv: &registry.Invocation{Scan: scan}, args: g.globals}
 	dir := ck.dir
-	for i := 0; i < len(g.globals); i++ {
-		t := g.globals[i].Text
-		switch {
-		case t == "-C" && i+1 < len(g.globals):
-			dir = ck.changeDir(dir, g.globals[i+1])
-			i++
-		case strings.HasPrefix(t, "--git-dir") || strings.HasPrefix(t, "--work-tree"):
-			return "", false
-		}
+	for _, v := range r.values("-C") {
+		dir = ck.changeDir(dir, v)
 	}
 	return dir, dir != ""
 }
