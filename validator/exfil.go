@@ -610,7 +610,9 @@ func grepPatterns(r reading, offset int) map[int]bool {
 	return out
 }
 
-// gitGrepPatterns is grepPatterns for git grep's words.
+// gitGrepPatterns is grepPatterns for git grep's words, read by the scanner
+// with git grep's value options until git's declaration names its verbs
+// (then git grep's own declared grammar reads them).
 func gitGrepPatterns(args []shellparse.Word, offset int) map[int]bool {
 	g := registry.Grammar{Short: "e:f:m:A:B:C:O::", Long: []string{"regexp=", "file=", "max-count=", "after-context=", "before-context=", "context=", "open-files-in-pager=?", "threads=", "max-depth="}}
 	inv := registry.Invocation{Scan: g.Scan(shellparse.RegistryWords(args))}
