@@ -209,20 +209,80 @@ var remoteFamilies = map[string]bool{"cloud": true, "containers": true, "forges"
 // its declaration gives it, what its verb does (Does), and for a program
 // that acts on remote resources the verb's class (a read, a change, a
 // destruction).
+//
+// An effect that names no option and no operand says what the verb does
+// whenever its conditions hold, without naming the file: curl -O writes a
+// file named after the URL, wget writes one unless -O says where. A write to
+// standard output or /dev/null (-o -, -O /dev/null) changes no file. A verb
+// that reads only with a listing option or with no arguments (kill -l,
+// mount) does nothing of what its Does says then. A verb declared as
+// changing things (Writes) without a class of its own writes and runs code
+// no one read: filesystem_write and code_execution, so that no action policy
+// allows it by a guess.
 func (inv *Invocation) Classes() effect.Set {
 	var s effect.Set
+	if inv.Help(nil) {
+		// --help, --version, help alone: the program prints and reads.
+		return s.Add(effect.FilesystemRead)
+	}
 	for _, r := range inv.readings() {
-		for _, c := range r.Node.Does {
-			s = s.Add(c)
+		if r.Node.Read || !r.readOnly() {
+			for _, c := range r.Node.Does {
+				s = s.Add(c)
+			}
 		}
 		if remoteFamilies[inv.Program.Family] {
 			s = s.Union(r.remoteClass())
 		}
+		s = s.Union(r.conditionClasses())
 	}
 	for _, t := range inv.Effects() {
+		if t.Act.Changes() && !t.Dynamic && isStream(t.Value) {
+			continue
+		}
 		s = s.Add(t.Act.Class())
 	}
+	if s == 0 && inv.changes() {
+		// A verb declared as changing things without saying how (npm
+		// install, docker build): it writes, and what it runs no one read.
+		s = s.Add(effect.FilesystemWrite).Add(effect.CodeExecution)
+	}
 	return s
+}
+
+// changes reports a reading whose verb is declared as changing things
+// (Writes).
+func (inv *Invocation) changes() bool {
+	for _, r := range inv.readings() {
+		if r.Node.Writes && !r.readOnly() {
+			return true
+		}
+	}
+	return false
+}
+
+// conditionClasses are the classes of the effects that name no word, when
+// their conditions hold, and of those that name an option's value when a
+// word known only at run time may be that option (curl $OPTS may be curl -d).
+func (inv *Invocation) conditionClasses() effect.Set {
+	var s effect.Set
+	for _, e := range inv.Node.Effects {
+		named := len(e.Opts) > 0 || e.Operands != ""
+		if inv.applies(e) && (!named || inv.Scan.Unknown && len(e.Opts) > 0) {
+			s = s.Add(e.Act.Class())
+		}
+	}
+	return s
+}
+
+// isStream reports a target that is no file: standard output or error, or
+// /dev/null.
+func isStream(v string) bool {
+	switch v {
+	case "-", "/dev/null", "/dev/stdout", "/dev/stderr":
+		return true
+	}
+	return false
 }
 
 // remoteClass is the class of a remote verb, by its declaration.

@@ -1,5 +1,7 @@
 package registry
 
+import "github.com/permgate/permgate/effect"
+
 // files are the tools that write, copy, move and link files. What they write
 // is judged by the validator's Go code (writes.go, selfpaths.go); the
 // declarations give it their grammars, so it reads operands and option values
@@ -27,7 +29,11 @@ func files() []*Program {
 				"checksum-choice=", "compress-choice=", "iconv=", "sockopts=", "remote-option=", "only-write-batch=", "write-batch=", "read-batch=",
 				"address=", "outbuf=", "stop-after=", "stop-at=", "max-alloc=", "copy-as=", "mkpath", "remove-source-files", "delete", "dry-run"}}},
 			Check: "rsync"},
-		{Family: "files", Names: []string{"scp"}, Check: "writes", Node: Node{Effects: copyEffects(Reads), Writes: true, Grammar: Grammar{Short: "c:F:i:J:l:o:P:S:D:X:"}}},
+		{Family: "files", Names: []string{"scp"}, Check: "writes", Node: Node{Effects: copyEffects(Reads), Writes: true, Grammar: Grammar{Short: "c:F:i:J:l:o:P:S:D:X:"},
+			Does: []effect.Class{effect.NetworkOutbound}}},
+		// mktemp creates a file (or with -d a directory) and prints its name.
+		{Family: "files", Names: []string{"mktemp"}, Node: Node{Writes: true, Grammar: Grammar{Short: "p:t:", Long: []string{"tmpdir=?", "suffix="}},
+			Does: []effect.Class{effect.FilesystemWrite}}},
 		{Family: "files", Names: []string{"touch"}, Check: "writes", Node: Node{Effects: []Effect{{Act: Writes, Operands: "all"}}, Writes: true, Grammar: Grammar{Short: "d:r:t:", Long: []string{"date=", "reference=", "time="}}}},
 		{Family: "files", Names: []string{"mkdir"}, Check: "writes", Node: Node{Effects: []Effect{{Act: Writes, Operands: "all"}}, Writes: true, Grammar: Grammar{Short: "m:", Long: []string{"mode=", "context=?", "parents", "verbose"}}}},
 		{Family: "files", Names: []string{"tee"}, Check: "writes", Node: Node{Effects: []Effect{{Act: Writes, Operands: "all", Unless: []string{"-a", "--append"}}, {Act: Appends, Operands: "all", If: []string{"-a", "--append"}}}, Writes: true, Grammar: Grammar{Long: []string{"output-error=?", "append", "ignore-interrupts"}}}},
