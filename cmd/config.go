@@ -13,6 +13,7 @@ import (
 
 	"github.com/permgate/permgate/audit"
 	"github.com/permgate/permgate/config"
+	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/githook"
 	"github.com/permgate/permgate/policy"
 	"github.com/permgate/permgate/validator"
@@ -162,6 +163,12 @@ func showConfig(io streams, s *session) {
 	fmt.Fprintln(w, "\n[tools]")
 	for _, t := range slices.Sorted(maps.Keys(cfg.Tools)) {
 		fmt.Fprintf(w, "%s = %s  # %s\n", tomlKey(t), tomlString(string(cfg.Tools[t].Value)), safe(cfg.Tools[t].Source))
+	}
+	fmt.Fprintln(w, "\n[actions]")
+	for _, info := range effect.All() {
+		if a, ok := cfg.Actions.Of(info.Class); ok {
+			fmt.Fprintf(w, "%s = %s  # %s\n", info.Class, tomlString(string(a)), safe(cfg.Actions.Source[info.Class]))
+		}
 	}
 	fmt.Fprintln(w, "\n[safe]")
 	if len(cfg.SafeCommands) == 0 {
