@@ -44,6 +44,11 @@ func curl() *Program {
 			{Act: Writes, Opts: []string{"-o", "--output", "-c", "--cookie-jar", "-D", "--dump-header", "--etag-save", "--hsts",
 				"--alt-svc", "--libcurl", "--trace", "--trace-ascii", "--stderr"}},
 			{Act: Writes, If: []string{"-O", "--remote-name", "--remote-name-all"}},
+			// A method that changes the server sends, body or not.
+			{Act: Sends, If: changingMethods("-X", "--request")},
+			// A config file may hold any option: an upload, an output file.
+			{Act: Sends, If: []string{"-K", "--config"}},
+			{Act: Writes, If: []string{"-K", "--config"}},
 		}}}
 }
 
@@ -69,5 +74,21 @@ func wget() *Program {
 			{Act: Writes, Opts: []string{"-O", "--output-document", "-o", "--output-file", "--save-cookies", "--warc-file", "--rejected-log"}},
 			{Act: Appends, Opts: []string{"-a", "--append-output"}},
 			{Act: Writes, Unless: []string{"-O", "--output-document", "--spider"}},
+			{Act: Sends, If: changingMethods("--method")},
+			// -e runs a .wgetrc command, --config reads a file of them: any
+			// option, an upload included.
+			{Act: Sends, If: []string{"-e", "--execute", "--config"}},
 		}}}
+}
+
+// changingMethods are the conditions "OPT=METHOD" for the HTTP methods that
+// change the server, in either case, for each option naming the method.
+func changingMethods(opts ...string) []string {
+	var out []string
+	for _, o := range opts {
+		for _, m := range []string{"[Pp][Oo][Ss][Tt]", "[Pp][Uu][Tt]", "[Pp][Aa][Tt][Cc][Hh]", "[Dd][Ee][Ll][Ee][Tt][Ee]"} {
+			out = append(out, o+"="+m)
+		}
+	}
+	return out
 }

@@ -96,8 +96,9 @@ type Effect struct {
 	// Min is the fewest operands the verb must have for the operands to be
 	// the effect's (cp SRC DEST writes DEST only with two).
 	Min int
-	// If lists options one of which must be given (tar --remove-files);
-	// Unless lists options that cancel the effect.
+	// If lists options one of which must be given (tar --remove-files), as
+	// a Rule's If does: "-X=POST" also requires that value (a glob); Unless
+	// lists options that cancel the effect.
 	If, Unless []string
 	// Into means the target is a directory the verb puts files into (cp -t
 	// DIR, curl --output-dir DIR): what it writes is judged inside it.
@@ -171,7 +172,7 @@ func (inv *Invocation) applies(e Effect) bool {
 	if len(e.Unless) > 0 && inv.Scan.Has(e.Unless...) {
 		return false
 	}
-	return len(e.If) == 0 || inv.Scan.May(e.If...)
+	return len(e.If) == 0 || inv.Scan.Unknown || inv.fires(Rule{If: e.If})
 }
 
 // pick returns the operand indexes a spec names.

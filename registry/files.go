@@ -21,7 +21,9 @@ func files() []*Program {
 		{Family: "files", Names: []string{"ln"}, Check: "writes", Node: Node{Effects: copyEffects(0), Writes: true, Grammar: Grammar{Short: "S:t:",
 			Long: []string{"target-directory=", "suffix=", "backup=?", "directory", "force", "interactive", "logical", "no-dereference", "physical",
 				"relative", "symbolic", "no-target-directory", "verbose"}}}},
-		{Family: "files", Names: []string{"rsync"}, Node: Node{Effects: rsyncEffects(), Writes: true, Grammar: Grammar{Short: "e:f:T:B:M:",
+		// rsync to or from HOST:PATH goes over the network (counted for every
+		// rsync: the operands' hosts are not read here).
+		{Family: "files", Names: []string{"rsync"}, Node: Node{Effects: rsyncEffects(), Writes: true, Does: []effect.Class{effect.NetworkOutbound}, Grammar: Grammar{Short: "e:f:T:B:M:",
 			Long: []string{"rsh=", "rsync-path=", "exclude=", "include=", "filter=", "backup-dir=", "suffix=", "partial-dir=", "temp-dir=",
 				"compare-dest=", "copy-dest=", "link-dest=", "files-from=", "exclude-from=", "include-from=", "chmod=", "chown=", "usermap=",
 				"groupmap=", "timeout=", "contimeout=", "bwlimit=", "port=", "log-file=", "log-file-format=", "password-file=", "out-format=",

@@ -148,7 +148,20 @@ func (ck *checker) commandClasses(c shellparse.SimpleCommand, findings []Finding
 	if readOnly && s == 0 {
 		s = s.Add(effect.FilesystemRead)
 	}
-	return s
+	return s.Union(remoteNetwork(s))
+}
+
+// remoteNetwork is the network a remote class goes over: a remote read
+// fetches from it, a remote write or destruction sends to it.
+func remoteNetwork(s effect.Set) effect.Set {
+	var n effect.Set
+	if s.Has(effect.RemoteRead) {
+		n = n.Add(effect.NetworkInbound)
+	}
+	if s.Has(effect.RemoteWrite) || s.Has(effect.RemoteDestroy) {
+		n = n.Add(effect.NetworkOutbound)
+	}
+	return n
 }
 
 // changes are the classes that say how a command changes files.
@@ -191,6 +204,8 @@ func (ck *checker) programClasses(c shellparse.SimpleCommand, readOnly bool) eff
 	switch {
 	case strings.Contains(c.Name, "/") || !knownProgram(c.Name) || isInterpreter(base):
 		return effect.Set(0).Add(effect.CodeExecution)
+	case base == "source" || base == ".":
+		return effect.Set(0).Add(effect.CodeExecution) // the script it reads runs in this shell
 	case base == "git":
 		g := parseGit(c.Argv[1:])
 		if g.dynamic {
