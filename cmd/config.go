@@ -44,8 +44,12 @@ func newConfigCmd(io streams, g *globalFlags) *cobra.Command {
 				}
 			}
 			r := s.cfg.Rules
-			fmt.Fprintf(io.out, "config ok: %d file(s), %d allow, %d ask, %d deny rule(s); mode %s (%s)\n",
+			fmt.Fprintf(io.out, "config ok: %d file(s), %d allow, %d ask, %d deny rule(s); mode %s (%s)",
 				files, len(r.Allow), len(r.Ask), len(r.Deny), s.eff.Mode, safe(s.eff.ModeSource))
+			if a := s.cfg.Actions; !a.Empty() {
+				fmt.Fprintf(io.out, "; [actions]: %d allow, %d ask, %d deny", len(a.Allow.Classes()), len(a.Ask.Classes()), len(a.Deny.Classes()))
+			}
+			fmt.Fprintln(io.out)
 			return nil
 		},
 	})
