@@ -102,10 +102,7 @@ func Decide(a validator.Analysis, s Settings, rules RuleMatcher) Outcome {
 	if rules == nil {
 		rules = noRules{}
 	}
-	if rule, ok := rules.Deny(a); ok {
-		return Outcome{Decision: Deny, Reason: "denied by the rule " + rule, Rule: rule, By: "rule"}
-	}
-	if out, ok := s.Actions.denied(a); ok {
+	if out, ok := denyStep(a, s, rules); ok {
 		return out
 	}
 	// In bypass a severe finding falls through to step 3 unless bypass =
@@ -139,19 +136,10 @@ func Decide(a validator.Analysis, s Settings, rules RuleMatcher) Outcome {
 	if a.Severity == validator.NonSevere {
 		return Outcome{Decision: Ask, Reason: a.Reason(), By: "severity"}
 	}
-	if rule, ok := rules.Ask(a); ok {
-		return Outcome{Decision: Ask, Reason: "the rule " + rule + " asks first", Rule: rule, By: "rule"}
-	}
-	if out, ok := s.Actions.asked(a); ok {
+	if out, ok := askStep(a, s, rules); ok {
 		return out
 	}
-	if a.AllReadOnly {
-		return Outcome{Decision: Allow, Reason: "read-only", By: "read-only"}
-	}
-	if rule, ok := rules.AllowAll(a); ok {
-		return Outcome{Decision: Allow, Reason: "allowed by the rule " + rule, Rule: rule, By: "rule"}
-	}
-	if out, ok := s.Actions.allowed(a, rules); ok {
+	if out, ok := allowStep(a, s, rules); ok {
 		return out
 	}
 	switch s.Mode {
@@ -160,6 +148,34 @@ func Decide(a validator.Analysis, s Settings, rules RuleMatcher) Outcome {
 	default:
 		return Outcome{Decision: Ask, Reason: "not read-only: " + firstWriter(a, rules, s.Actions), By: "mode"}
 	}
+}
+
+// denyStep is step 1: a deny rule, then a deny action policy.
+func denyStep(a validator.Analysis, s Settings, rules RuleMatcher) (Outcome, bool) {
+	if rule, ok := rules.Deny(a); ok {
+		return Outcome{Decision: Deny, Reason: "denied by the rule " + rule, Rule: rule, By: "rule"}, true
+	}
+	return s.Actions.denied(a)
+}
+
+// askStep is step 6: an ask rule, then an ask action policy.
+func askStep(a validator.Analysis, s Settings, rules RuleMatcher) (Outcome, bool) {
+	if rule, ok := rules.Ask(a); ok {
+		return Outcome{Decision: Ask, Reason: "the rule " + rule + " asks first", Rule: rule, By: "rule"}, true
+	}
+	return s.Actions.asked(a)
+}
+
+// allowStep is step 7: every command read-only, or allowed by the allow
+// rules, or by them and the allow action policies.
+func allowStep(a validator.Analysis, s Settings, rules RuleMatcher) (Outcome, bool) {
+	if a.AllReadOnly {
+		return Outcome{Decision: Allow, Reason: "read-only", By: "read-only"}, true
+	}
+	if rule, ok := rules.AllowAll(a); ok {
+		return Outcome{Decision: Allow, Reason: "allowed by the rule " + rule, Rule: rule, By: "rule"}, true
+	}
+	return s.Actions.allowed(a, rules)
 }
 
 func planReason(a validator.Analysis) string {
