@@ -13,6 +13,7 @@ import (
 
 	"github.com/permgate/permgate/audit"
 	"github.com/permgate/permgate/config"
+	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/githook"
 	"github.com/permgate/permgate/policy"
 	"github.com/permgate/permgate/validator"
@@ -43,8 +44,12 @@ func newConfigCmd(io streams, g *globalFlags) *cobra.Command {
 				}
 			}
 			r := s.cfg.Rules
-			fmt.Fprintf(io.out, "config ok: %d file(s), %d allow, %d ask, %d deny rule(s); mode %s (%s)\n",
+			fmt.Fprintf(io.out, "config ok: %d file(s), %d allow, %d ask, %d deny rule(s); mode %s (%s)",
 				files, len(r.Allow), len(r.Ask), len(r.Deny), s.eff.Mode, safe(s.eff.ModeSource))
+			if a := s.cfg.Actions; !a.Empty() {
+				fmt.Fprintf(io.out, "; [actions]: %d allow, %d ask, %d deny", len(a.Allow.Classes()), len(a.Ask.Classes()), len(a.Deny.Classes()))
+			}
+			fmt.Fprintln(io.out)
 			return nil
 		},
 	})
@@ -162,6 +167,12 @@ func showConfig(io streams, s *session) {
 	fmt.Fprintln(w, "\n[tools]")
 	for _, t := range slices.Sorted(maps.Keys(cfg.Tools)) {
 		fmt.Fprintf(w, "%s = %s  # %s\n", tomlKey(t), tomlString(string(cfg.Tools[t].Value)), safe(cfg.Tools[t].Source))
+	}
+	fmt.Fprintln(w, "\n[actions]")
+	for _, info := range effect.All() {
+		if a, ok := cfg.Actions.Of(info.Class); ok {
+			fmt.Fprintf(w, "%s = %s  # %s\n", info.Class, tomlString(string(a)), safe(cfg.Actions.Source[info.Class]))
+		}
 	}
 	fmt.Fprintln(w, "\n[safe]")
 	if len(cfg.SafeCommands) == 0 {

@@ -1,5 +1,7 @@
 package registry
 
+import "github.com/permgate/permgate/effect"
+
 // checked are programs whose judgement needs real semantics: the validator's
 // Go check named in Check reads them (rm's targets, git, interpreters, …). The
 // declaration makes them known to every stage.
@@ -8,14 +10,15 @@ func checked() []*Program {
 		{Family: "core", Names: []string{"permgate"}, Check: "permgate"},
 		{Family: "interpreters", Names: []string{"python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "perl", "ruby", "php", "lua", "luajit", "Rscript", "R", "tclsh", "pwsh", "powershell", "osascript", "irb", "jshell"}, Check: "interpreter"},
 		{Family: "core", Names: []string{"awk", "gawk", "mawk", "nawk"}, Check: "awk"},
-		{Family: "core", Names: []string{"rm"}, Check: "rm"},
-		{Family: "core", Names: []string{"dd"}, Check: "dd", Node: Node{Writes: true}},
-		{Family: "core", Names: []string{"chmod"}, Check: "chmod", Node: Node{Writes: true}},
-		{Family: "core", Names: []string{"chown", "chgrp"}, Check: "chown", Node: Node{Writes: true}},
-		{Family: "core", Names: []string{"ssh"}, Check: "ssh", Node: Node{Writes: true}},
-		{Family: "core", Names: []string{"sftp"}, Check: "ssh-options", Node: Node{Writes: true}},
-		{Family: "core", Names: []string{"cpio"}, Node: Node{Writes: true}},
-		{Family: "core", Names: []string{"curl", "wget", "aria2c", "fetch", "http", "https", "xh"}, Check: "download"},
+		{Family: "core", Names: []string{"rm"}, Check: "rm", Node: Node{Does: []effect.Class{effect.FilesystemDelete}}},
+		{Family: "core", Names: []string{"dd"}, Check: "dd", Node: Node{Writes: true, Does: []effect.Class{effect.FilesystemRead, effect.FilesystemWrite}}},
+		{Family: "core", Names: []string{"chmod"}, Check: "chmod", Node: Node{Writes: true, Does: []effect.Class{effect.PermissionsChange}}},
+		{Family: "core", Names: []string{"chown", "chgrp"}, Check: "chown", Node: Node{Writes: true, Does: []effect.Class{effect.PermissionsChange}}},
+		{Family: "core", Names: []string{"ssh"}, Check: "ssh", Node: Node{Writes: true, Does: []effect.Class{effect.NetworkOutbound}}},
+		{Family: "core", Names: []string{"sftp"}, Check: "ssh-options", Node: Node{Writes: true, Does: []effect.Class{effect.NetworkOutbound}}},
+		{Family: "core", Names: []string{"cpio"}, Node: Node{Writes: true, Does: []effect.Class{effect.FilesystemRead, effect.FilesystemWrite}}},
+		curl(), wget(),
+		{Family: "core", Names: []string{"aria2c", "fetch", "http", "https", "xh"}, Check: "download", Node: Node{Does: []effect.Class{effect.NetworkInbound}}},
 		// eval's operands are a script the parser reads.
 		{Family: "core", Names: []string{"eval"}},
 		{Family: "core", Names: []string{"source", "."}, Check: "source"},
@@ -38,6 +41,7 @@ func checked() []*Program {
 		// make TARGET runs the Makefile's recipe: make help is a target, not help.
 		{Family: "core", Names: []string{"make", "gmake"}, Check: "make", Node: Node{
 			Grammar: Grammar{Short: "C:f:I:j::l::o:W:", Long: []string{"directory=", "file=", "makefile=", "include-dir=", "jobs=?", "load-average=?", "old-file=", "assume-old=", "what-if=", "new-file=", "assume-new=", "eval=", "debug=?", "output-sync=?", "jobserver-style="}},
-			Subs:    []*Node{{Names: []string{"*"}, Writes: true}}}},
+			Subs:    []*Node{{Names: []string{"*"}, Writes: true, Does: []effect.Class{effect.CodeExecution}}},
+			Does:    []effect.Class{effect.CodeExecution}}},
 	}
 }

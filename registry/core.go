@@ -1,6 +1,9 @@
 package registry
 
-import "github.com/permgate/permgate/finding"
+import (
+	"github.com/permgate/permgate/effect"
+	"github.com/permgate/permgate/finding"
+)
 
 // core is what every shell user runs: readers, shell builtins that only look,
 // and the everyday tools whose options decide whether they write.
@@ -10,12 +13,12 @@ func core() []*Program {
 		{Family: "core", Names: []string{"ls", "cat", "head", "tail", "wc", "echo", "printf", "pwd", "which", "type",
 			"stat", "du", "df", "grep", "egrep", "fgrep", "diff", "cmp", "cut", "tr", "nl", "rev",
 			"seq", "basename", "dirname", "realpath", "readlink", "id", "whoami", "true", "false", "test", "[", "[[",
-			"cd", "more", "column", "fold", "expand", "unexpand", "paste", "join", "comm", "tac", "od",
+			"more", "column", "fold", "expand", "unexpand", "paste", "join", "comm", "tac", "od",
 			"hexdump", "md5sum", "sha1sum", "sha256sum", "sha512sum", "sha224sum", "sha384sum", "cksum", "b2sum",
 			"sum", "groups", "locale", "tty", "nproc", "free", "uptime", "ps", "pgrep", "lsof", "cal", "uname",
-			":", "pushd", "popd", "dirs", "wait", "exit", "return", "shift", "strings", "look", "whereis", "sleep",
+			":", "dirs", "wait", "exit", "return", "shift", "strings", "look", "whereis", "sleep",
 			"numfmt", "expr", "getconf", "arch", "logname", "users", "who", "w", "help", "break", "continue",
-			"export", "readonly", "local", "jq", "gojq", "jaq", "clear", "reset", "tput", "jobs",
+			"readonly", "local", "jq", "gojq", "jaq", "clear", "reset", "tput", "jobs",
 			"read", "apropos", "whatis", "tldr", "lscpu", "lsusb",
 			"lspci", "vmstat", "iostat", "mpstat", "top", "htop", "btop", "pstree", "pidof", "last",
 			"netstat", "dig", "nslookup", "host", "ping", "ping6", "traceroute", "tracepath",
@@ -27,6 +30,10 @@ func core() []*Program {
 			"envsubst", "cowsay", "figlet", "diff3", "gron", "jless", "csvlook", "csvstat", "grepcidr",
 			"stty", "ipcs", "lslocks", "lsns", "lsipc", "acpi", "neofetch", "ncal", "git-lfs-status"},
 			Node: Node{Read: true}},
+		// cd, pushd and popd only read, and change the directory what follows
+		// runs in; export marks variables for the environment of what runs next.
+		{Family: "core", Names: []string{"cd", "pushd", "popd"}, Node: Node{Read: true, Does: []effect.Class{effect.DirectoryChange}}},
+		{Family: "core", Names: []string{"export"}, Node: Node{Read: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}}},
 		// Builtins and tools that only look with no operands or with a listing option.
 		// A listing option lists only with no operand: ifconfig -a eth0 down
 		// configures, mount -l DEV DIR mounts.

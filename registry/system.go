@@ -1,6 +1,9 @@
 package registry
 
-import "github.com/permgate/permgate/finding"
+import (
+	"github.com/permgate/permgate/effect"
+	"github.com/permgate/permgate/finding"
+)
 
 // system declares databases and system tools: database clients (whose SQL,
 // redis commands and mongo scripts the validator's Go checks read), service
@@ -214,7 +217,7 @@ func systemTools() []*Program {
 					"force-reload", "enable", "disable", "mask", "unmask", "daemon-reload", "daemon-reexec", "edit", "set-property", "revert", "preset",
 					"preset-all", "link", "reenable", "kill", "reset-failed", "clean", "freeze", "thaw", "set-default", "set-environment",
 					"unset-environment", "import-environment", "add-wants", "add-requires", "bind", "mount-image", "cancel", "isolate", "default",
-					"switch-root", "exit"}, Writes: true},
+					"switch-root", "exit"}, Writes: true, Does: []effect.Class{effect.SystemChange}},
 				{Names: []string{"poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "soft-reboot",
 					"emergency", "rescue", "sleep"}, Rules: []Rule{{ID: "system_power.systemctl", Kind: finding.SystemPower, Severity: finding.Severe,
 					Reason: "systemctl stops, suspends or restarts the machine"}}},
@@ -225,7 +228,7 @@ func systemTools() []*Program {
 			Subs: []*Node{
 				{Names: []string{"*"}, Subs: []*Node{
 					{Names: []string{"status"}, Read: true},
-					{Names: []string{"*"}, Writes: true},
+					{Names: []string{"*"}, Writes: true, Does: []effect.Class{effect.SystemChange}},
 				}},
 			}}},
 		{Family: "system", Names: []string{"journalctl"}, Node: Node{Read: true,
@@ -306,8 +309,9 @@ func systemTools() []*Program {
 					Reason: "ufw reset/disable turns the firewall off or deletes all its rules"}}},
 				{Names: []string{"enable", "allow", "deny", "reject", "limit", "insert", "prepend", "route", "default", "logging", "reload", "delete"}, Writes: true},
 			}}},
-		{Family: "system", Names: []string{"mount"}, Check: "mount"},
-		{Family: "system", Names: []string{"umount", "swapoff", "insmod", "rmmod", "chattr", "eject", "update-grub", "grub-install", "update-initramfs", "mkinitcpio", "dracut", "depmod"}, Node: Node{Writes: true}},
+		{Family: "system", Names: []string{"mount"}, Check: "mount", Node: Node{Bare: true, ReadIf: []string{"-l", "-t", "--types"},
+			Grammar: Grammar{Short: "t:o:O:L:U:N:", Long: []string{"types=", "options=", "test-opts=", "label=", "uuid=", "source=", "target=", "namespace="}}, Does: []effect.Class{effect.SystemChange}}},
+		{Family: "system", Names: []string{"umount", "swapoff", "insmod", "rmmod", "chattr", "eject", "update-grub", "grub-install", "update-initramfs", "mkinitcpio", "dracut", "depmod"}, Node: Node{Writes: true, Does: []effect.Class{effect.SystemChange}}},
 		{Family: "system", Names: []string{"setfacl"}, Check: "setfacl", Node: Node{Writes: true, Grammar: Grammar{Short: "m:M:x:X:bkndRLPvh",
 			Long: []string{"set=", "set-file=", "modify=", "modify-file=", "remove=", "remove-file=", "remove-all", "remove-default",
 				"default", "no-mask", "mask", "restore=", "test", "recursive", "logical", "physical", "version", "help"}}}},
@@ -323,6 +327,9 @@ func systemTools() []*Program {
 			{Names: []string{"delete", "up", "down", "renew", "forcerenew", "reconfigure", "reload", "edit", "mask", "unmask", "persistent-storage"}, Writes: true},
 		}}},
 		{Family: "system", Names: []string{"dmesg"}, Node: Node{Read: true, Unless: []string{"-c", "-C", "--clear", "--read-clear", "-n", "--console-level", "-D", "-E", "--console-off", "--console-on"}}},
+		// nc and socat connect or listen and move bytes both ways; their
+		// reverse shells and secret sources are the validator's (exfil.go).
+		{Family: "system", Names: []string{"nc", "ncat", "netcat", "socat"}, Node: Node{Writes: true, Does: []effect.Class{effect.NetworkOutbound, effect.NetworkInbound}}},
 		{Family: "system", Names: []string{"fuser"}, Node: Node{Read: true, Grammar: Grammar{Long: []string{"kill", "signal="}}, Unless: []string{"-k", "--kill"}}},
 		{Family: "system", Names: []string{"arp"}, Node: Node{Read: true, Grammar: Grammar{Short: "i:H:A:p:t:d:s:f::", Long: []string{"device=", "hw-type=", "delete=", "set=", "file=?"}},
 			Unless: []string{"-d", "--delete", "-s", "--set", "-f", "--file", "-S"}}},
@@ -406,14 +413,17 @@ func systemTools() []*Program {
 				{Names: []string{"load", "unload", "bootstrap", "bootout", "enable", "disable", "kickstart", "kill", "start", "stop", "remove", "submit",
 					"setenv", "unsetenv", "config", "attach", "debug", "limit", "bsexec", "asuser", "uncache", "bootshell", "log"}, Writes: true},
 			}}},
-		{Family: "system", Names: []string{"kill"}, Check: "kill", Node: Node{ReadIf: []string{"-l", "-L", "--list", "--table"}, Grammar: Grammar{Short: "s:n:", Long: []string{"signal=", "list=?", "table"}}}},
-		{Family: "system", Names: []string{"pkill", "killall", "skill", "slay"}, Check: "killall", Node: Node{ReadIf: []string{"-l", "--list"}}},
-		{Family: "system", Names: []string{"killall5"}, Check: "killall5"},
+		{Family: "system", Names: []string{"kill"}, Check: "kill", Node: Node{ReadIf: []string{"-l", "-L", "--list", "--table"}, Grammar: Grammar{Short: "s:n:", Long: []string{"signal=", "list=?", "table"}},
+			Does: []effect.Class{effect.ProcessKill}}},
+		{Family: "system", Names: []string{"pkill", "killall", "skill", "slay"}, Check: "killall", Node: Node{ReadIf: []string{"-l", "--list"}, Does: []effect.Class{effect.ProcessKill}}},
+		{Family: "system", Names: []string{"killall5"}, Check: "killall5", Node: Node{Does: []effect.Class{effect.ProcessKill}}},
 		{Family: "system", Names: []string{"crontab"}, Check: "crontab", Node: Node{ReadIf: []string{"-l"},
 			Grammar: Grammar{Short: "u:s"}, Unless: []string{"-r", "-e", "-i"}}},
-		{Family: "system", Names: []string{"shutdown", "reboot", "halt", "poweroff"}, Check: "power"},
+		{Family: "system", Names: []string{"shutdown", "reboot", "halt", "poweroff"}, Check: "power", Node: Node{
+			// shutdown -h halts: it is no request for help.
+			Grammar: Grammar{Short: "HPrhkct:"}, Does: []effect.Class{effect.SystemChange}}},
 		// init 0 and init 6 stop or restart the machine; init q reloads.
-		{Family: "system", Names: []string{"init", "telinit"}, Check: "init"},
+		{Family: "system", Names: []string{"init", "telinit"}, Check: "init", Node: Node{Does: []effect.Class{effect.SystemChange}}},
 		{Family: "system", Names: []string{"mkfs", "mke2fs", "mkdosfs", "mkntfs", "mkexfatfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs",
 			"mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.exfat", "mkfs.ntfs", "mkfs.f2fs", "mkfs.minix", "mkfs.bfs", "mkfs.cramfs", "mkfs.jfs",
 			"mkfs.reiserfs", "mkfs.nilfs2", "mkfs.udf", "mkfs.erofs", "mkfs.hfsplus", "mkfs.zfs", "newfs", "newfs_hfs", "newfs_apfs", "newfs_msdos"}, Check: "mkfs"},
