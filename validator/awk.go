@@ -1,24 +1,19 @@
 package validator
 
 import (
-	"github.com/permgate/permgate/internal/lazyre"
 	"strings"
 
+	"github.com/permgate/permgate/codescan"
 	"github.com/permgate/permgate/shellparse"
 )
 
-// awkCode finds what runs commands in an awk program once its string literals
-// are blanked: system(), pipes to and from commands, coprocesses (|&) and gawk's
-// indirect calls (@f()), which can name system.
-var awkCode = lazyre.New(`system\s*\(|\|&|\|\s*getline|@\w+\s*\(|@load|@include|(print|printf)\b[^;}]*\|`)
-
-var awkString = lazyre.New(`"(\\.|[^"\\])*"`)
-
-// awk programs can run commands with system(), pipes, coprocesses and getline.
+// awk programs can run commands with system(), pipes, coprocesses and
+// getline, and write files with print > FILE: the awk tokenizer reads them.
 func (ck *checker) awk(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, f := range append(shortValues(args, 'f', "vFeEil"), longValuesOf(args, "--file", "--exec")...) {
 		if f.Text == "-" || shellparse.IsStdinPath(f.Text) {
 			ck.stdinProgram(c, false) // the program comes from standard input
+			ck.awkStdin(c)
 			return
 		}
 		if netDevice(f.Text) || strings.HasPrefix(f.Text, "/inet") {
@@ -27,17 +22,41 @@ func (ck *checker) awk(c shellparse.SimpleCommand, args []shellparse.Word) {
 		}
 	}
 	for _, prog := range awkPrograms(args) {
-		if prog.Static {
-			for _, m := range awkFileWrite().FindAllStringSubmatch(prog.Text, 8) {
-				ck.writeTarget(shellparse.Word{Text: m[1], Static: true}, c.Name+" print > \""+m[1]+"\"")
-			}
-		}
-		code := awkString().ReplaceAllString(prog.Text, `""`)
-		if !prog.Static || awkCode().MatchString(code) {
+		if !prog.Static {
 			ck.add("inline_code", "awk_system", NonSevere, c.Name+" program runs shell commands")
 			return
 		}
+		rep := codescan.ScanVars(codescan.Awk, prog.Text, awkVars(args))
+		if awkRunsCommands(rep) {
+			ck.add("inline_code", "awk_system", NonSevere, c.Name+" program runs shell commands")
+		}
+		ck.codeReport(c.Name, rep)
 	}
+}
+
+// awkVars returns the variables -v NAME=VALUE sets to known text.
+func awkVars(args []shellparse.Word) map[string]string {
+	vars := map[string]string{}
+	for _, a := range append(shortValues(args, 'v', "fFeEil"), longValuesOf(args, "--assign")...) {
+		if name, value, ok := strings.Cut(a.Text, "="); ok && a.Static && name != "" {
+			vars[name] = value
+		}
+	}
+	return vars
+}
+
+// awkStdin reads an awk program fed by a here-string or a here-document.
+func (ck *checker) awkStdin(c shellparse.SimpleCommand) {
+	in := c.Stdin
+	if (in.Kind == shellparse.InputHereString || in.Kind == shellparse.InputHereDoc) && in.Static && !in.Subst {
+		ck.codeReport(c.Name, codescan.Scan(codescan.Awk, in.Text))
+	}
+}
+
+// awkRunsCommands reports a program that runs commands, or one the tokenizer
+// could not read whole (which may).
+func awkRunsCommands(rep codescan.Report) bool {
+	return !rep.Whole || len(rep.Shell) > 0 || len(rep.Exec) > 0 || len(rep.Unread) > 0
 }
 
 // awkPrograms returns the awk program words: -e/--source values, else the first
@@ -88,7 +107,8 @@ func awkPrograms(args []shellparse.Word) []shellparse.Word {
 
 // awkReadOnly: awk reads when its program is on the command line and neither
 // runs commands (system(), pipes, |&) nor writes files (print > FILE), and no
-// option writes (gawk -i inplace, -o, -p, -d) or loads code (-f, -l, -E).
+// option writes (gawk -i inplace, -o, -p, -d) or loads code (-f, -l, -E). A
+// program the tokenizer cannot read whole is not read-only.
 func awkReadOnly(args []shellparse.Word) bool {
 	progs := awkPrograms(args)
 	if len(progs) == 0 {
@@ -112,16 +132,10 @@ func awkReadOnly(args []shellparse.Word) bool {
 		if !p.Static {
 			return false
 		}
-		code := awkString().ReplaceAllString(p.Text, `""`)
-		if awkCode().MatchString(code) || awkWrite().MatchString(code) {
+		rep := codescan.Scan(codescan.Awk, p.Text)
+		if awkRunsCommands(rep) || len(rep.Writes) > 0 || len(rep.Deletes) > 0 {
 			return false
 		}
 	}
 	return true
 }
-
-// awkFileWrite finds print and printf redirected to a named file.
-var awkFileWrite = lazyre.New(`(?:print|printf)\b[^;}]*?>>?\s*"([^"]+)"`)
-
-// awkWrite finds print and printf redirected to a file (> or >>).
-var awkWrite = lazyre.New(`(print|printf)\b[^;}]*>`)
