@@ -51,6 +51,7 @@ const (
 	vHex       // the first argument decoded from hex
 	vBuffer    // Buffer.from(x, "base64")
 	vObject    // an object the tables name by to (Runtime.getRuntime())
+	vProperty  // a Java system property (user.home)
 	// Methods of a value.
 	mShell    // the receiver is shell text, or an argv when a list
 	mDelete   // the receiver path is deleted
@@ -128,30 +129,10 @@ func nth(xs []expr, n int) expr {
 func (s *scanner) applyEffect(name string, sp callSpec, args []arg, pos int) {
 	xs := positional(args)
 	switch sp.op {
-	case opShell:
-		s.shellOrArgv(name, nth(xs, 0))
-	case opShellJoin:
-		s.r.shell(Shell{Call: name, Text: joinWords(argvOf(xs))})
-	case opProcess:
-		s.process(name, args, xs)
-	case opSystem:
-		s.system(name, xs)
-	case opExecv:
-		s.r.exec(Exec{Call: name, Argv: append(argvOf(xs[:min(1, len(xs))]), tail(argvOf(xs[min(1, len(xs)):]))...)})
-	case opExecl:
-		if len(xs) > 0 {
-			s.r.exec(Exec{Call: name, Argv: append(argvOf(xs[:1]), argvOf(xs[min(2, len(xs)):])...)})
-		}
-	case opSpawn:
-		s.spawn(name, args, xs)
-	case opArgv:
-		s.argv(name, xs)
-	case opPipeOpen:
-		s.pipeOpen(name, xs)
-	case opPipePath:
-		if v := nth(xs, 0).value(""); nth(xs, 0).isString() && len(v.Parts) > 0 && v.Parts[0].Kind == Text && len(v.Parts[0].Text) > 0 && v.Parts[0].Text[0] == '|' {
-			s.r.shell(Shell{Call: name, Text: concat(text(v.Parts[0].Text[1:]), Value{Parts: v.Parts[1:]})})
-		}
+	case opShell, opShellJoin, opProcess, opSystem, opPipeOpen, opPipePath:
+		s.runsShell(name, sp.op, args, xs)
+	case opExecv, opExecl, opSpawn, opArgv:
+		s.runsArgv(name, sp.op, args, xs)
 	case opDelete, opDeleteTree:
 		for _, v := range argvOf(objectsDropped(xs)) {
 			s.r.delete(Delete{Call: name, Target: v, Recursive: sp.op == opDeleteTree})
@@ -161,10 +142,58 @@ func (s *scanner) applyEffect(name string, sp callSpec, args []arg, pos int) {
 			s.r.delete(Delete{Call: name, Target: xs[0].value(name + "(…)"), Recursive: option(args, sp.opt)})
 		}
 	case opFork:
-		s.forks = append(s.forks, pos)
+		if len(s.forks) < maxEffects {
+			s.forks = append(s.forks, pos)
+		}
 	case opEval:
 		s.eval(name, nth(xs, 0))
 	}
+}
+
+// runsShell records the calls that hand text to a shell (or, given a list,
+// an argv to exec).
+func (s *scanner) runsShell(name string, o op, args []arg, xs []expr) {
+	switch o {
+	case opShell:
+		s.shellOrArgv(name, nth(xs, 0))
+	case opShellJoin:
+		s.r.shell(Shell{Call: name, Text: joinWords(argvOf(xs))})
+	case opProcess:
+		s.process(name, args, xs)
+	case opSystem:
+		s.system(name, xs)
+	case opPipeOpen:
+		s.pipeOpen(name, xs)
+	case opPipePath:
+		s.pipePath(name, nth(xs, 0))
+	}
+}
+
+// runsArgv records the calls that hand an argv to exec.
+func (s *scanner) runsArgv(name string, o op, args []arg, xs []expr) {
+	switch o {
+	case opExecv:
+		path, rest := xs[:min(1, len(xs))], xs[min(1, len(xs)):]
+		s.r.exec(Exec{Call: name, Argv: append(argvOf(path), tail(argvOf(rest))...)})
+	case opExecl:
+		if len(xs) > 0 {
+			s.r.exec(Exec{Call: name, Argv: append(argvOf(xs[:1]), argvOf(xs[min(2, len(xs)):])...)})
+		}
+	case opSpawn:
+		s.spawn(name, args, xs)
+	case opArgv:
+		s.argv(name, xs)
+	}
+}
+
+// pipePath reads a path that starts with | (Ruby's open("|cmd")): the rest
+// is shell text.
+func (s *scanner) pipePath(name string, x expr) {
+	v := x.value("")
+	if !x.isString() || len(v.Parts) == 0 || v.Parts[0].Kind != Text || !strings.HasPrefix(v.Parts[0].Text, "|") {
+		return
+	}
+	s.r.shell(Shell{Call: name, Text: concat(text(v.Parts[0].Text[1:]), Value{Parts: v.Parts[1:]})})
 }
 
 // tail drops an argv's first word (the argv[0] exec is given besides the path).
@@ -401,20 +430,40 @@ func (s *scanner) applyRef(name string, sp callSpec, args []arg, xs []expr, firs
 	case vIdentity:
 		return first
 	case vChr:
-		var b strings.Builder
-		for _, x := range xs {
-			if x.kind != xNumber || x.num < 0 || x.num > 0x10FFFF {
-				return valueExpr(dynamic(name + "(…)"))
-			}
-			b.WriteRune(rune(x.num))
-		}
-		return valueExpr(text(b.String()))
+		return chrs(name, xs)
 	case vBase64, vHex, vBuffer:
 		return decoded(sp.op, xs)
 	case vObject:
 		return nameExpr(sp.to)
+	case vProperty:
+		return javaProperty(name, first)
 	}
 	return unknown
+}
+
+// chrs returns the characters of the numbers (chr(114), String.fromCharCode).
+func chrs(name string, xs []expr) expr {
+	var b strings.Builder
+	for _, x := range xs {
+		if x.kind != xNumber || x.num < 0 || x.num > 0x10FFFF {
+			return valueExpr(dynamic(name + "(…)"))
+		}
+		b.WriteRune(rune(x.num))
+	}
+	return valueExpr(text(b.String()))
+}
+
+// javaProperty returns the system properties that name places.
+func javaProperty(name string, key expr) expr {
+	switch lit, _ := key.value("").Literal(); lit {
+	case "user.home":
+		return valueExpr(home())
+	case "java.io.tmpdir":
+		return valueExpr(Value{Parts: []Part{{Kind: Temp}}})
+	case "user.dir":
+		return valueExpr(text("."))
+	}
+	return valueExpr(dynamic(name + "(…)"))
 }
 
 // joinWith joins values with sep.

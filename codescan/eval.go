@@ -269,6 +269,9 @@ func (s *scanner) expr(i, end int) (expr, int) {
 	x, j := s.unary(i, end)
 	for j < end {
 		k := s.continuation(j, end)
+		if k >= end {
+			return x, j
+		}
 		t := s.toks[k]
 		if t.kind == tPunct || t.kind == tIdent && binaryOps[t.text] && !s.terminator(k) {
 			if y, n, ok := s.binary(x, k, end); ok {
@@ -345,27 +348,37 @@ func (s *scanner) binary(x expr, k, end int) (expr, int, bool) {
 // prefixOps are the operators read before an operand.
 var prefixOps = setOf("-", "+", "!", "~", "not", "typeof", "await", "new", "delete", "void", "\\", "*", "**", "...", "&", "@", "yield", "defined", "my", "our", "local", "return", "print", "puts", "do", "then", "else")
 
+// transparentPrefixes are the prefixes whose operand is the value: new X(…)
+// is X(…), \system is system.
+var transparentPrefixes = setOf("\\", "new", "&", "@", "await", "return", "my", "local", "our")
+
 // unary evaluates an operand with its prefix operators.
 func (s *scanner) unary(i, end int) (expr, int) {
 	i = s.skipNewlines(i, end)
 	if i >= end {
 		return unknown, end
 	}
-	t := s.toks[i]
-	switch {
-	case s.is(i, "@") && s.fam.lang == Awk:
-		return s.indirect(i+1, end)
-	case s.is(i, "$") && s.fam.lang == Awk:
-		_, j := s.unary(i+1, end)
-		return valueExpr(dynamic(s.source(i, j))), j
-	case (t.kind == tPunct || t.kind == tIdent) && prefixOps[t.text] && i+1 < end && !s.terminatorAt(i+1):
+	if s.fam.lang == Awk && s.is(i, "@", "$") {
+		return s.awkPrefix(i, end)
+	}
+	if t := s.toks[i]; (t.kind == tPunct || t.kind == tIdent) && prefixOps[t.text] && i+1 < end && !s.terminatorAt(i+1) {
 		x, j := s.unary(i+1, end)
-		if t.text == "\\" || t.text == "new" || t.text == "&" || t.text == "@" || t.text == "await" || t.text == "return" || t.text == "my" || t.text == "local" || t.text == "our" {
+		if transparentPrefixes[t.text] {
 			return x, j
 		}
 		return unknown, j
 	}
 	return s.postfix(i, end, nil)
+}
+
+// awkPrefix reads awk's $field (a value known only at run time) and gawk's
+// indirect call @f(…).
+func (s *scanner) awkPrefix(i, end int) (expr, int) {
+	if s.is(i, "@") {
+		return s.indirect(i+1, end)
+	}
+	_, j := s.unary(i+1, end)
+	return valueExpr(dynamic(s.source(i, j))), j
 }
 
 // terminatorAt reports a token that cannot start an operand.
@@ -410,24 +423,42 @@ func (s *scanner) terminator(i int) bool {
 // code assigns them elsewhere.
 func (s *scanner) bindings() {
 	for i, t := range s.toks {
-		switch {
-		case t.kind == tIdent && (t.text == "def" || t.text == "function" || t.text == "sub" || t.text == "fn" || t.text == "proc" || t.text == "func"):
-			j := i + 1
-			if s.kind(j) == tIdent {
-				j++
-			}
-			if s.is(j, "(") {
-				s.rebindIn(j+1, s.closeOf(j, len(s.toks)))
-			}
-		case t.kind == tIdent && (t.text == "lambda" || t.text == "for" || t.text == "foreach"):
-			s.rebindUntil(i+1, "in", "of", ":", ";", "=", "(", ")", "{")
-		case t.kind == tPunct && t.text == "(" && s.is(s.closeOf(i, len(s.toks))+1, "=>", "->"):
-			s.rebindIn(i+1, s.closeOf(i, len(s.toks)))
-		case t.kind == tPunct && (t.text == "=>" || t.text == "->") && s.kind(i-1) == tIdent:
-			s.sc.rebind(s.fam.normalize(s.toks[i-1].text))
-		case t.kind == tPunct && t.text == "|" && s.is(i-1, "{", "do"):
-			s.rebindUntil(i+1, "|")
+		switch t.kind {
+		case tIdent:
+			s.bindingWord(i, t.text)
+		case tPunct:
+			s.bindingPunct(i, t.text)
 		}
+	}
+}
+
+// bindingWord marks the parameters after def, function, sub, fn and the
+// names after lambda, for and foreach.
+func (s *scanner) bindingWord(i int, word string) {
+	switch word {
+	case "def", "function", "sub", "fn", "proc", "func":
+		j := i + 1
+		if s.kind(j) == tIdent {
+			j++
+		}
+		if s.is(j, "(") {
+			s.rebindIn(j+1, s.closeOf(j, len(s.toks)))
+		}
+	case "lambda", "for", "foreach":
+		s.rebindUntil(i+1, "in", "of", ":", ";", "=", "(", ")", "{")
+	}
+}
+
+// bindingPunct marks an arrow function's parameters ((a, b) => …, a -> …)
+// and a Ruby block's (|x|).
+func (s *scanner) bindingPunct(i int, op string) {
+	switch {
+	case op == "(" && s.is(s.closeOf(i, len(s.toks))+1, "=>", "->"):
+		s.rebindIn(i+1, s.closeOf(i, len(s.toks)))
+	case (op == "=>" || op == "->") && s.kind(i-1) == tIdent:
+		s.sc.rebind(s.fam.normalize(s.toks[i-1].text))
+	case op == "|" && s.is(i-1, "{", "do"):
+		s.rebindUntil(i+1, "|")
 	}
 }
 

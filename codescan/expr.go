@@ -48,6 +48,9 @@ func (x expr) value(src string) Value {
 	case xName:
 		return dynamic(x.name)
 	}
+	if x.name != "" {
+		src = x.name
+	}
 	if src == "" {
 		src = "…"
 	}

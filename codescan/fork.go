@@ -10,13 +10,25 @@ func (s *scanner) forkLoops() {
 	if len(s.forks) == 0 {
 		return
 	}
+	loops := 0
 	for i := range s.toks {
-		if s.kind(i) == tIdent && s.loopForks(i) {
+		if s.kind(i) != tIdent || !loopWords[s.toks[i].text] {
+			continue
+		}
+		if loops++; loops > maxLoops {
+			return
+		}
+		if s.loopForks(i) {
 			s.r.rep.ForkLoop = true
 			return
 		}
 	}
 }
+
+// loopWords start loops; maxLoops bounds those one stream's check reads.
+var loopWords = setOf("while", "until", "loop", "repeat", "for")
+
+const maxLoops = 256
 
 // loopForks reports a loop at i (while, until, loop, for) that forks
 // without end.
@@ -62,14 +74,14 @@ func (s *scanner) whileForks(i int, until bool) bool {
 	return s.forksIn(lo, hi) && !s.exits(lo, hi)
 }
 
-// stmtStart returns where the statement holding i starts.
+// stmtStart returns where the statement holding i starts (within 256 tokens).
 func (s *scanner) stmtStart(i int) int {
-	for j := i - 1; j >= 0; j-- {
+	for j := i - 1; j >= 0 && j >= i-256; j-- {
 		if s.kind(j) == tNewline || s.is(j, ";", "{", "}") {
 			return j + 1
 		}
 	}
-	return 0
+	return max(0, i-256)
 }
 
 // stmtEnd returns where the statement from i ends.

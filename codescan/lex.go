@@ -130,6 +130,13 @@ func (lx *lexer) loop() {
 
 func (lx *lexer) next() {
 	c := lx.src[lx.i]
+	if lx.fam.lex.special != nil {
+		at := lx.i
+		if lx.fam.lex.special(lx) {
+			return
+		}
+		lx.i = at // a rule that read nothing leaves the text as it was
+	}
 	switch {
 	case c == '\n':
 		lx.newline()
@@ -139,7 +146,6 @@ func (lx *lexer) next() {
 	case c == '\\' && lx.peek(1) == '\n':
 		lx.i += 2
 		lx.space = true
-	case lx.fam.lex.special != nil && lx.fam.lex.special(lx):
 	case isDigit(c):
 		lx.number()
 	case lx.identStart(c):
@@ -457,37 +463,44 @@ func (lx *lexer) readQuoted(q quote) (*strLit, bool) {
 	var b strBuilder
 	nest := 0
 	for lx.i < len(lx.src) && !lx.bad {
-		c := lx.src[lx.i]
-		switch {
-		case nest == 0 && lx.at(q.close):
+		if nest == 0 && lx.at(q.close) {
 			lx.i += len(q.close)
 			return b.lit(q.flavor), true
-		case q.open != 0 && c == q.open:
-			nest++
-			b.cur.WriteByte(c)
-			lx.i++
-		case q.open != 0 && c == q.close[0]:
-			nest--
-			b.cur.WriteByte(c)
-			lx.i++
-		case c == '\\' && q.esc != escNone && lx.i+1 < len(lx.src):
-			lx.backslash(&b, q)
-		case c == '\n' && q.oneLine:
-			lx.fail("a string is not closed on its line")
-		case q.interp != nil && q.interp(lx, &b):
-		case b.mode != 0 || b.once != 0:
-			r, size := utf8.DecodeRuneInString(lx.src[lx.i:])
-			b.addRune(r)
-			lx.i += size
-		default:
-			b.cur.WriteByte(c)
-			lx.i++
 		}
+		nest += lx.quotedByte(&b, q, nest)
 	}
 	if !lx.bad {
 		lx.fail("a string is not closed")
 	}
 	return nil, false
+}
+
+// quotedByte reads what stands at lx.i inside a literal and returns how it
+// changes the nesting of bracketing delimiters.
+func (lx *lexer) quotedByte(b *strBuilder, q quote, nest int) int {
+	c := lx.src[lx.i]
+	switch {
+	case q.open != 0 && (c == q.open || c == q.close[0]):
+		b.cur.WriteByte(c)
+		lx.i++
+		if c == q.open {
+			return 1
+		}
+		return -1
+	case c == '\\' && q.esc != escNone && lx.i+1 < len(lx.src):
+		lx.backslash(b, q)
+	case c == '\n' && q.oneLine:
+		lx.fail("a string is not closed on its line")
+	case q.interp != nil && q.interp(lx, b):
+	case b.mode != 0 || b.once != 0:
+		r, size := utf8.DecodeRuneInString(lx.src[lx.i:])
+		b.addRune(r)
+		lx.i += size
+	default:
+		b.cur.WriteByte(c)
+		lx.i++
+	}
+	return 0
 }
 
 // backslash reads an escape at lx.i in a literal.
@@ -527,12 +540,8 @@ func (lx *lexer) escape(b *strBuilder) {
 		b.addRune(27)
 	case next == 's' && rules.sSpace:
 		b.addRune(' ')
-	case next == 'x':
-		lx.hexEscape(b, 2)
-	case next == 'u':
-		lx.hexEscape(b, 4)
-	case next == 'U':
-		lx.hexEscape(b, 8)
+	case next == 'x' || next == 'u' || next == 'U':
+		lx.hexEscape(b, hexDigits(next))
 	case isDigit(next) && rules.decimal:
 		lx.i--
 		lx.numEscape(b, 10, 3)
@@ -540,17 +549,36 @@ func (lx *lexer) escape(b *strBuilder) {
 		lx.i--
 		lx.numEscape(b, 8, 3)
 	default:
-		if s, ok := simpleEscapes[next]; ok {
-			b.add(s)
-		} else if rules.keepUnknown {
-			b.add("\\" + string(next))
-		} else {
-			lx.i--
-			_, size := utf8.DecodeRuneInString(lx.src[lx.i:])
-			b.add(lx.src[lx.i : lx.i+size])
-			lx.i += size
-		}
+		lx.plainEscape(b, next, rules.keepUnknown)
 	}
+}
+
+// plainEscape reads a one-letter escape (\n, \t, \") or an unknown one,
+// which keeps its backslash or drops it as the family does.
+func (lx *lexer) plainEscape(b *strBuilder, next byte, keepUnknown bool) {
+	if s, ok := simpleEscapes[next]; ok {
+		b.add(s)
+		return
+	}
+	if keepUnknown {
+		b.add("\\" + string(next))
+		return
+	}
+	lx.i--
+	_, size := utf8.DecodeRuneInString(lx.src[lx.i:])
+	b.add(lx.src[lx.i : lx.i+size])
+	lx.i += size
+}
+
+// hexDigits is how many digits \\x, \\u and \\U take.
+func hexDigits(c byte) int {
+	switch c {
+	case 'x':
+		return 2
+	case 'u':
+		return 4
+	}
+	return 8
 }
 
 func (lx *lexer) caseMod(b *strBuilder, c byte) {

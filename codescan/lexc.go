@@ -223,6 +223,16 @@ func lexRuby(lx *lexer) bool {
 	case c == '"' || c == '`':
 		lx.i++
 		return lx.quoted(quote{close: string(c), esc: escFull, interp: hashBrace, flavor: backtickFlavor(c)})
+	default:
+		return rubyLiteral(lx, c)
+	}
+	return true
+}
+
+// rubyLiteral reads Ruby's literals that start with punctuation: %w[…],
+// :symbols, /patterns/, heredocs, @ and $ variables.
+func rubyLiteral(lx *lexer, c byte) bool {
+	switch {
 	case c == '%' && lx.valueExpected(rubyKeywords...):
 		return lx.rubyPercent()
 	case c == ':' && lx.peek(1) == '"':
@@ -235,18 +245,24 @@ func lexRuby(lx *lexer) bool {
 	case c == '/' && lx.valueExpected(rubyKeywords...):
 		return lx.regexLiteral('/')
 	case lx.at("<<") && lx.heredocStart():
-		lx.i += 2
-		indented := lx.peek(0) == '~' || lx.peek(0) == '-'
-		if indented {
-			lx.i++
-		}
-		return lx.readHeredoc(indented)
+		return lx.dashHeredoc("~-")
 	case (c == '@' || c == '$') && lx.i+1 < len(lx.src) && (lx.identByte(lx.src[lx.i+1]) || c == '@' && lx.peek(1) == '@'):
 		lx.sigilName(1)
 	default:
 		return false
 	}
 	return true
+}
+
+// dashHeredoc reads a heredoc opening at lx.i (<<, then one of marks for an
+// indented closing tag: Ruby's <<~ and <<-, Perl's <<~).
+func (lx *lexer) dashHeredoc(marks string) bool {
+	lx.i += 2
+	indented := strings.IndexByte(marks, lx.peek(0)) >= 0
+	if indented {
+		lx.i++
+	}
+	return lx.readHeredoc(indented)
 }
 
 func backtickFlavor(c byte) flavor {

@@ -25,23 +25,26 @@ func lexPerl(lx *lexer) bool {
 	case c == '"' || c == '`':
 		lx.i++
 		return lx.quoted(quote{close: string(c), esc: escFull, interp: perlInterp, flavor: backtickFlavor(c)})
+	default:
+		return perlToken(lx, c)
+	}
+	return true
+}
+
+// perlToken reads Perl's variables, patterns, here-documents and
+// quote-like operators.
+func perlToken(lx *lexer, c byte) bool {
+	switch {
 	case c == '$' || c == '@' || (c == '%' || c == '&') && lx.valueExpected(perlKeywords...) && lx.sigilFollows():
 		return lx.perlVariable()
 	case c == '/' && lx.valueExpected(perlKeywords...):
 		return lx.regexLiteral('/')
 	case lx.at("<<") && lx.perlHeredocStart():
-		lx.i += 2
-		indented := lx.peek(0) == '~'
-		if indented {
-			lx.i++
-		}
-		return lx.readHeredoc(indented)
+		return lx.dashHeredoc("~")
 	case isLetter(c):
 		return lx.quoteLike()
-	default:
-		return false
 	}
-	return true
+	return false
 }
 
 // sigilFollows reports a name or a block after a % or & sigil.
@@ -58,26 +61,41 @@ func (lx *lexer) perlVariable() bool {
 	if lx.src[lx.i] == '$' && j < len(lx.src) && lx.src[j] == '#' {
 		j++
 	}
-	if j < len(lx.src) && lx.src[j] == '{' && j+1 < len(lx.src) && isLetter(lx.src[j+1]) {
-		if end := strings.IndexByte(lx.src[j:], '}'); end > 0 && isWord(lx.src[j+1:j+end]) {
-			lx.emit(token{kind: tIdent, text: lx.src[start:j] + lx.src[j+1:j+end]})
-			lx.i = j + end + 1
-			return true
-		}
+	if end, ok := lx.bracedName(j); ok {
+		lx.emit(token{kind: tIdent, text: lx.src[start:j] + lx.src[j+1:end-1]})
+		lx.i = end
+		return true
 	}
-	end := j
-	for end < len(lx.src) && (lx.identByte(lx.src[end]) || lx.src[end] == ':' && end+1 < len(lx.src) && lx.src[end+1] == ':') {
-		if lx.src[end] == ':' {
-			end++
-		}
-		end++
-	}
+	end := lx.packageName(j)
 	if end == j && j < len(lx.src) && lx.src[j] != '{' && lx.src[j] != '$' && lx.src[j] != ' ' {
-		end++
+		end++ // a punctuation variable
 	}
 	lx.emit(token{kind: tIdent, text: lx.src[start:end]})
 	lx.i = end
 	return true
+}
+
+// bracedName reads {name} at j (${name}) and returns where it ends.
+func (lx *lexer) bracedName(j int) (int, bool) {
+	if j+1 >= len(lx.src) || lx.src[j] != '{' || !isLetter(lx.src[j+1]) {
+		return j, false
+	}
+	end := strings.IndexByte(lx.src[j:], '}')
+	if end <= 0 || !isWord(lx.src[j+1:j+end]) {
+		return j, false
+	}
+	return j + end + 1, true
+}
+
+// packageName returns where a name with :: separators from j ends.
+func (lx *lexer) packageName(j int) int {
+	for j < len(lx.src) && (lx.identByte(lx.src[j]) || lx.src[j] == ':' && j+2 < len(lx.src) && lx.src[j+1] == ':' && isLetter(lx.src[j+2])) {
+		if lx.src[j] == ':' {
+			j++
+		}
+		j++
+	}
+	return j
 }
 
 func isWord(s string) bool {
@@ -129,12 +147,7 @@ func (lx *lexer) interpExtent(j int) int {
 	if j < len(s) && !lx.identByte(s[j]) && s[j] != ':' {
 		return j + 1
 	}
-	for j < len(s) && (lx.identByte(s[j]) || s[j] == ':' && j+2 < len(s) && s[j+1] == ':' && isLetter(s[j+2])) {
-		if s[j] == ':' {
-			j++
-		}
-		j++
-	}
+	j = lx.packageName(j)
 	for j < len(s) {
 		k := j
 		if strings.HasPrefix(s[k:], "->") {
@@ -148,11 +161,17 @@ func (lx *lexer) interpExtent(j int) int {
 	return j
 }
 
-// matchingClose returns the index past the bracket that closes s[open].
+// maxSubscript bounds how far an interpolated subscript is looked for.
+const maxSubscript = 1024
+
+// matchingClose returns the index past the bracket that closes s[open],
+// looking no further than maxSubscript bytes (the end of that span when it
+// is not closed there).
 func matchingClose(s string, open int) int {
 	close, _ := bracketClose(s[open])
 	depth := 0
-	for j := open; j < len(s); j++ {
+	limit := min(len(s), open+maxSubscript)
+	for j := open; j < limit; j++ {
 		switch s[j] {
 		case s[open]:
 			depth++
@@ -165,7 +184,7 @@ func matchingClose(s string, open int) int {
 			j++
 		}
 	}
-	return len(s)
+	return limit
 }
 
 // perlHeredocStart reports <<"EOF", <<'EOF', <<EOF or <<~EOF rather than a shift.
@@ -308,6 +327,15 @@ func lexPHP(lx *lexer) bool {
 		lx.skipLine()
 	case lx.at("/*"):
 		lx.skipBlock("/*", "*/", false)
+	default:
+		return phpToken(lx, c)
+	}
+	return true
+}
+
+// phpToken reads PHP's strings, backticks, here-documents and variables.
+func phpToken(lx *lexer, c byte) bool {
+	switch {
 	case c == '\'':
 		lx.i++
 		return lx.quoted(quote{close: "'", esc: escSimple})
@@ -322,10 +350,9 @@ func lexPHP(lx *lexer) bool {
 		return lx.readHeredoc(true)
 	case c == '$' && lx.i+1 < len(lx.src) && (isLetter(lx.src[lx.i+1]) || lx.src[lx.i+1] >= 0x80):
 		lx.sigilName(1)
-	default:
-		return false
+		return true
 	}
-	return true
+	return false
 }
 
 // phpInterp reads $name, $name[…], $name->prop, {$expr} and ${name} in a

@@ -9,7 +9,7 @@ import (
 // (.name, ::name, ->name), calls, subscripts. inject is the left side of a
 // pipe (x |> f(…)), passed to the first call as its first argument.
 func (s *scanner) postfix(i, end int, inject *expr) (expr, int) {
-	if !s.enter() {
+	if i >= end || !s.enter() {
 		return unknown, end
 	}
 	defer s.leave()
@@ -43,10 +43,28 @@ func (s *scanner) postfix(i, end int, inject *expr) (expr, int) {
 // suffix reads one member, call or subscript at k after x.
 func (s *scanner) suffix(x expr, start, k, end int, inject **expr) (expr, int, bool) {
 	t := s.toks[k]
+	if t.kind == tPunct {
+		return s.punctSuffix(x, start, k, end, inject)
+	}
 	switch {
-	case t.kind == tPunct && s.fam.isNameSep(t.text) && k+1 < end && s.kind(k+1) == tIdent:
+	case t.kind == tString && s.stringArg(x, k):
+		lit := s.literal(t.str)
+		return s.call(x, []arg{{x: s.stringExpr(t.str, lit)}}, start), k + 1, true
+	case s.fam.ev.parenless && t.space && x.kind == xName && s.knownCall(x.name) && s.operandStart(k):
+		args, n := s.parenlessArgs(k, end)
+		return s.call(x, args, start), n, true
+	}
+	return x, k, false
+}
+
+// punctSuffix reads .name, (args), [key] and {key} after x, and the first
+// argument of a call written without parentheses.
+func (s *scanner) punctSuffix(x expr, start, k, end int, inject **expr) (expr, int, bool) {
+	t := s.toks[k]
+	switch {
+	case s.fam.isNameSep(t.text) && k+1 < end && s.kind(k+1) == tIdent:
 		return s.member(x, s.toks[k+1].text, k+2), k + 2, true
-	case t.kind == tPunct && t.text == "(" && s.callable(x, k):
+	case t.text == "(" && s.callable(x, k):
 		c := s.closeOf(k, end)
 		args := s.args(k, c)
 		if *inject != nil {
@@ -54,15 +72,9 @@ func (s *scanner) suffix(x expr, start, k, end int, inject **expr) (expr, int, b
 			*inject = nil
 		}
 		return s.call(x, args, start), c + 1, true
-	case t.kind == tPunct && t.text == "[" && !t.space:
+	case t.text == "[" && !t.space || t.text == "{" && !t.space && s.hashSubscript(k):
 		c := s.closeOf(k, end)
 		return s.index(x, k, c), c + 1, true
-	case t.kind == tPunct && t.text == "{" && !t.space && s.hashSubscript(x):
-		c := s.closeOf(k, end)
-		return s.index(x, k, c), c + 1, true
-	case t.kind == tString && s.stringArg(x, k):
-		lit := s.literal(t.str)
-		return s.call(x, []arg{{x: s.stringExpr(t.str, lit)}}, start), k + 1, true
 	case s.fam.ev.parenless && t.space && x.kind == xName && s.knownCall(x.name) && s.operandStart(k):
 		args, n := s.parenlessArgs(k, end)
 		return s.call(x, args, start), n, true
@@ -79,9 +91,14 @@ func (s *scanner) callable(x expr, k int) bool {
 	return true
 }
 
-// hashSubscript reports $h{key} (Perl, PHP's old $s{0}).
-func (s *scanner) hashSubscript(x expr) bool {
-	return (s.fam.lang == Perl || s.fam.lang == PHP) && (x.kind == xName || x.kind == xUnknown)
+// hashSubscript reports the { at k of $h{key} or $h{a}{b} (Perl, PHP's old
+// $s{0}), not a block after while (…).
+func (s *scanner) hashSubscript(k int) bool {
+	if s.fam.lang != Perl && s.fam.lang != PHP || k == 0 {
+		return false
+	}
+	p := s.toks[k-1]
+	return p.kind == tIdent && strings.HasPrefix(p.text, "$") || p.kind == tPunct && (p.text == "}" || p.text == "]" || p.text == "->")
 }
 
 // stringArg reports a call written with one string and no parentheses:
@@ -102,7 +119,7 @@ func (s *scanner) stringArg(x expr, k int) bool {
 // knownCall reports a name the tables know, so a word after it is its
 // argument (system "rm -rf ~") rather than an operand of something else.
 func (s *scanner) knownCall(name string) bool {
-	sp, ok := s.fam.spec(name)
+	sp, _, ok := s.lookup(name)
 	return ok && sp.op != opNone
 }
 
@@ -146,6 +163,9 @@ func (s *scanner) member(x expr, name string, next int) expr {
 		if s.fam.envMaps[x.name] {
 			return valueExpr(envValue(name))
 		}
+		if len(x.name) > maxName {
+			return unknown
+		}
 		full := s.fam.normalize(x.name + "." + name)
 		if s.fam.ev.bareCalls && !s.is(next, "(") {
 			if sp, ok := s.fam.spec(full); ok && sp.op != opNone && !s.fam.ev.parenless {
@@ -164,6 +184,10 @@ func (s *scanner) member(x expr, name string, next int) expr {
 	return unknown
 }
 
+// maxName bounds a qualified name (a.b.c…): a longer one names nothing the
+// tables know.
+const maxName = 128
+
 // index reads x[key] (or $h{key}).
 func (s *scanner) index(x expr, open, close int) expr {
 	if s.fam.lang == Python && s.reverseSlice(open, close) && x.kind == xValue {
@@ -171,17 +195,31 @@ func (s *scanner) index(x expr, open, close int) expr {
 	}
 	key := s.subscript(open, close)
 	lit, known := key.value("").Literal()
-	switch {
-	case !known || !key.isString() && key.kind != xNumber:
+	if !known || !key.isString() && key.kind != xNumber {
 		return unknown
-	case x.kind == xName && s.fam.envMaps[x.name]:
-		return valueExpr(envValue(lit))
-	case x.kind == xName:
-		return nameExpr(s.fam.normalize(x.name + "." + lit))
-	case x.kind == xList && key.kind == xNumber && key.num >= 0 && key.num < int64(len(x.list)):
-		return valueExpr(x.list[key.num])
+	}
+	switch x.kind {
+	case xName:
+		return s.nameIndex(x, key, lit)
+	case xList:
+		if key.kind == xNumber && key.num >= 0 && key.num < int64(len(x.list)) {
+			return valueExpr(x.list[key.num])
+		}
 	}
 	return unknown
+}
+
+// nameIndex reads name[key]: an environment variable of an environment map,
+// a member named by a string (cp["execSync"]), or an element of something
+// named.
+func (s *scanner) nameIndex(x, key expr, lit string) expr {
+	switch {
+	case s.fam.envMaps[x.name]:
+		return valueExpr(envValue(lit))
+	case key.kind == xNumber:
+		return nameExpr(x.name + "[" + lit + "]")
+	}
+	return nameExpr(s.fam.normalize(x.name + "." + lit))
 }
 
 // subscript evaluates a subscript; a bare word in Perl's braces is a string.
@@ -257,7 +295,11 @@ func (s *scanner) argument(lo, hi int) arg {
 		x := s.evalRange(lo+1, hi)
 		return arg{x: x, spread: x.kind != xList}
 	}
-	return arg{x: s.evalRange(lo, hi)}
+	x := s.evalRange(lo, hi)
+	if x.kind == xUnknown {
+		x.name = s.source(lo, hi) // for messages: the argument as written
+	}
+	return arg{x: x}
 }
 
 // argKey reads the name of a named argument at lo.

@@ -26,6 +26,8 @@ type tclReader struct {
 	depth int
 	sc    *scope
 	forks bool
+	// spawned is the argv expect's last spawn started: send types into it.
+	spawned []Value
 }
 
 func readTcl(r *run, _ *family, src string, depth int, sc *scope) {
@@ -299,6 +301,9 @@ func tclList(s string) []string {
 // run does what one command does and returns its value.
 func (t *tclReader) run(ws []tclWord) Value {
 	words := tclWords(ws)
+	if len(words) == 0 {
+		return text("")
+	}
 	name, _ := words[0].Literal()
 	name = strings.TrimLeft(name, ":")
 	t.bodies(name, ws)
@@ -313,7 +318,10 @@ func (t *tclReader) run(ws []tclWord) Value {
 	case "exec":
 		t.exec(name, tclOptions(words[1:], "-ignorestderr", "-keepnewline"))
 	case "spawn":
-		t.r.exec(Exec{Call: name, Argv: tclOptions(words[1:], "-noecho", "-console", "-nottycopy", "-nottyinit", "-pty", "-ignore", "-open", "-leaveopen")})
+		t.spawned = tclOptions(words[1:], "-noecho", "-console", "-nottycopy", "-nottyinit", "-pty", "-ignore", "-open", "-leaveopen")
+		t.r.exec(Exec{Call: name, Argv: t.spawned})
+	case "send":
+		t.send(tclOptions(words[1:], "-s", "-h", "-null", "-break", "-raw", "-i"))
 	case "system":
 		t.r.shell(Shell{Call: name, Text: joinWords(words[1:])})
 	case "file":
@@ -426,6 +434,27 @@ func (t *tclReader) exec(name string, words []Value) {
 		parts = append(parts, ShellQuote(w))
 	}
 	t.r.shell(Shell{Call: name, Text: joinWords(parts)})
+}
+
+// send reads expect's send TEXT: the text is typed into the program the last
+// spawn started, as its standard input.
+func (t *tclReader) send(words []Value) {
+	if len(t.spawned) == 0 || len(words) == 0 || len(t.spawned[0].Parts) == 0 {
+		return
+	}
+	typed := words[len(words)-1]
+	input := Value{Spread: typed.Spread}
+	for _, p := range typed.Parts {
+		if p.Kind == Text {
+			p.Text = strings.ReplaceAll(p.Text, "\r", "\n")
+		}
+		input.Parts = append(input.Parts, p)
+	}
+	var quoted []Value
+	for _, w := range t.spawned {
+		quoted = append(quoted, ShellQuote(w))
+	}
+	t.r.shell(Shell{Call: "send", Text: joinWords(quoted), Input: &input})
 }
 
 // file reads file delete ?-force? ?--? path… and the file subcommands that

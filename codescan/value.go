@@ -32,7 +32,16 @@ type Value struct {
 	// Spread reports a value that may stand for any number of words (a
 	// Perl array, a Python *args): in an argv it may be options too.
 	Spread bool
+	// full reports a value cut at maxValueText or maxParts: what follows
+	// is a dynamic piece, and joining more to it changes nothing.
+	full bool
 }
+
+// Bounds on one value: longer text and more pieces end in a dynamic piece.
+const (
+	maxValueText = 4096
+	maxParts     = 64
+)
 
 // text returns a value of known text.
 func text(s string) Value { return Value{Parts: []Part{{Kind: Text, Text: s}}} }
@@ -98,16 +107,26 @@ func (v Value) String() string {
 	return b.String()
 }
 
-// concat returns v followed by w, adjacent texts merged.
+// concat returns v followed by w, adjacent texts merged, within the bounds
+// of a value.
 func concat(v, w Value) Value {
-	out := Value{Parts: make([]Part, 0, len(v.Parts)+len(w.Parts)), Spread: v.Spread || w.Spread}
+	if v.full {
+		return v
+	}
+	out := Value{Parts: make([]Part, 0, len(v.Parts)+len(w.Parts)), Spread: v.Spread || w.Spread, full: w.full}
+	size := 0
 	for _, p := range append(v.Parts[:len(v.Parts):len(v.Parts)], w.Parts...) {
-		n := len(out.Parts)
-		if p.Kind == Text && n > 0 && out.Parts[n-1].Kind == Text {
-			out.Parts[n-1].Text += p.Text
+		if p.Kind == Text && p.Text == "" {
 			continue
 		}
-		if p.Kind == Text && p.Text == "" {
+		size += len(p.Text)
+		if size > maxValueText || len(out.Parts) >= maxParts {
+			out.Parts = append(out.Parts, Part{Kind: Dynamic, Text: "…"})
+			out.full = true
+			return out
+		}
+		if n := len(out.Parts); p.Kind == Text && n > 0 && out.Parts[n-1].Kind == Text {
+			out.Parts[n-1].Text += p.Text
 			continue
 		}
 		out.Parts = append(out.Parts, p)
