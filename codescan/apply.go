@@ -52,6 +52,10 @@ const (
 	vBuffer    // Buffer.from(x, "base64")
 	vObject    // an object the tables name by to (Runtime.getRuntime())
 	vProperty  // a Java system property (user.home)
+	vLowerFn   // the first argument in lower case (lc, strtolower)
+	vUpperFn   // the first argument in upper case (uc, strtoupper)
+	vReverseFn // the first argument reversed (reverse, strrev)
+	vImplode   // the second argument's words joined by the first (join, implode)
 	// Methods of a value.
 	mShell    // the receiver is shell text, or an argv when a list
 	mDelete   // the receiver path is deleted
@@ -437,8 +441,26 @@ func (s *scanner) applyRef(name string, sp callSpec, args []arg, xs []expr, firs
 		return nameExpr(sp.to)
 	case vProperty:
 		return javaProperty(name, first)
+	case vLowerFn:
+		return valueExpr(textMethod(mLower, first.value(name+"(…)"), nil))
+	case vUpperFn:
+		return valueExpr(textMethod(mUpper, first.value(name+"(…)"), nil))
+	case vReverseFn:
+		return valueExpr(textMethod(mReverse, first.value(name+"(…)"), nil))
+	case vImplode:
+		return implode(xs)
 	}
 	return unknown
+}
+
+// implode joins the words after the first argument with it (Perl's join,
+// PHP's implode).
+func implode(xs []expr) expr {
+	sep, ok := nth(xs, 0).value("").Literal()
+	if !ok || len(xs) < 2 || !xs[0].isString() {
+		return valueExpr(dynamic("joined text"))
+	}
+	return valueExpr(joinWith(argvOf(xs[1:]), sep))
 }
 
 // chrs returns the characters of the numbers (chr(114), String.fromCharCode).

@@ -161,25 +161,44 @@ func (s *scanner) statement(i, end int) int {
 			return j
 		}
 	}
-	if s.is(i, s.fam.ev.declare...) && s.kind(i+1) == tIdent {
+	declared := s.is(i, s.fam.ev.declare...) && s.kind(i+1) == tIdent
+	if declared {
 		i++
 	}
-	if j, ok := s.assignment(i, end); ok {
+	if !s.statementStart(i) {
+		_, j := s.expr(i, end)
 		return j
 	}
-	_, j := s.expr(i, end)
+	j, ok := s.assignment(i, end)
+	for ok && declared && s.is(j, ",") && s.kind(j+1) == tIdent {
+		j, ok = s.assignment(j+1, end) // const a = …, b = …
+	}
+	if ok {
+		return j
+	}
+	_, j = s.expr(i, end)
 	return j
 }
 
-// assignment reads NAME = EXPR (or NAME <- EXPR) at a statement's start and
-// binds the name.
+// assignment reads NAME = EXPR (or NAME <- EXPR) and binds the name; a value
+// the statement goes on after (x = "a" if c else "b", my $x = … if $c) is
+// not the name's for sure.
 func (s *scanner) assignment(i, end int) (int, bool) {
-	if s.kind(i) != tIdent || i+1 >= end || !s.is(i+1, "=", "<-", ":=") || !s.statementStart(i) {
+	if s.kind(i) != tIdent || i+1 >= end || !s.is(i+1, "=", "<-", ":=") {
 		return i, false
 	}
 	x, j := s.expr(s.skipNewlines(i+2, end), end)
+	if !s.valueEnds(j, end) {
+		x = unknown
+	}
 	s.sc.set(s.fam.normalize(s.toks[i].text), x)
 	return j, true
+}
+
+// valueEnds reports that an assigned value ends at j: the statement does,
+// or a declaration's next name follows.
+func (s *scanner) valueEnds(j, end int) bool {
+	return j >= end || s.kind(j) == tNewline || s.is(j, ";", "}", ",", ")", "end", "then", "do")
 }
 
 // statementStart reports that toks[i] begins a statement: a name after a

@@ -103,6 +103,12 @@ func (f *family) normalize(name string) string {
 	}
 	name = strings.TrimPrefix(name, "CORE.GLOBAL.")
 	name = strings.TrimPrefix(name, "CORE.")
+	name = strings.ReplaceAll(name, ".__dict__.", ".")
+	if f.lang == JavaScript {
+		for _, global := range []string{"globalThis.", "global.", "window.", "self."} {
+			name = strings.TrimPrefix(name, global)
+		}
+	}
 	if f.ev.lower {
 		name = strings.ToLower(name)
 	}

@@ -216,6 +216,8 @@ func (s *scanner) nameIndex(x, key expr, lit string) expr {
 	switch {
 	case s.fam.envMaps[x.name]:
 		return valueExpr(envValue(lit))
+	case x.name == "sys.modules":
+		return nameExpr(lit)
 	case key.kind == xNumber:
 		return nameExpr(x.name + "[" + lit + "]")
 	}
@@ -255,7 +257,14 @@ func (s *scanner) args(open, close int) []arg {
 			s.block(seg[0], seg[1])
 			continue
 		}
-		out = append(out, s.argument(seg[0], seg[1]))
+		a := s.argument(seg[0], seg[1])
+		if s.is(seg[0], "*", "...") && a.x.kind == xList {
+			for _, w := range a.x.list {
+				out = append(out, arg{x: valueExpr(w)}) // f(*["a", "b"]) is f("a", "b")
+			}
+			continue
+		}
+		out = append(out, a)
 	}
 	return out
 }

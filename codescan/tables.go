@@ -72,7 +72,7 @@ var pythonCalls = specs(
 	"pathlib.Path.home", "Path.home", callSpec{op: vPathHome},
 	"tempfile.gettempdir", tempDir, "tempfile.mkdtemp", freshTemp,
 	"os.path.abspath", "os.path.realpath", "os.path.normpath", "str", "os.fspath", "os.fsencode", "os.fsdecode", "bytes", same,
-	"__import__", "importlib.import_module", "importlib.__import__", module,
+	"__import__", "importlib.import_module", "importlib.__import__", module, "vars", same,
 	"getattr", callSpec{op: vGetattr},
 	"chr", chars,
 	"base64.b64decode", "base64.standard_b64decode", "base64.urlsafe_b64decode", "base64.decodebytes", "base64.decodestring", unbase64,
@@ -136,6 +136,7 @@ var perlCalls = specs(
 	"Cwd.getcwd", "getcwd", "cwd", "Cwd.cwd", cwd,
 	"File.Spec.catfile", "File.Spec.catdir", "catfile", "catdir", pathJoin,
 	"MIME.Base64.decode_base64", "decode_base64", unbase64, "chr", chars,
+	"lc", callSpec{op: vLowerFn}, "uc", callSpec{op: vUpperFn}, "reverse", callSpec{op: vReverseFn}, "join", callSpec{op: vImplode},
 )
 
 var phpCalls = specs(
@@ -146,6 +147,8 @@ var phpCalls = specs(
 	"eval", "assert", eval,
 	"call_user_func", sendCall, "call_user_func_array", callSpec{op: vSendList},
 	"getenv", getenv, "sys_get_temp_dir", tempDir, "getcwd", cwd, "base64_decode", unbase64, "hex2bin", unhex, "chr", chars,
+	"strtolower", callSpec{op: vLowerFn}, "strtoupper", callSpec{op: vUpperFn}, "strrev", callSpec{op: vReverseFn},
+	"implode", "join", callSpec{op: vImplode},
 )
 
 var luaCalls = specs(
@@ -154,6 +157,7 @@ var luaCalls = specs(
 	"os.getenv", getenv, "os.tmpname", freshTemp,
 	"load", "loadstring", eval,
 	"require", module, "posix.fork", "posix.unistd.fork", fork, "string.char", chars,
+	"string.lower", callSpec{op: vLowerFn}, "string.upper", callSpec{op: vUpperFn}, "string.reverse", callSpec{op: vReverseFn},
 )
 
 var awkCalls = specs("system", shell)
