@@ -277,7 +277,7 @@ func (ck *checker) nested(src, how string) {
 	v.nesting--
 	v.lookups, v.lookupsCut = lookups+v.lookups, cut || v.lookupsCut
 	for f := range a.All() {
-		f.Reason = OneLine(how + ": " + strings.ReplaceAll(f.Reason, "$"+codePlaceholder, "{a value known only at run time}"))
+		f.Reason = OneLine(how + ": " + strings.ReplaceAll(f.Reason, "$"+codePlaceholder, "{a value the code computes}"))
 		ck.addFinding(f)
 	}
 }

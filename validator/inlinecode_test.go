@@ -110,3 +110,28 @@ func TestRenderShell(t *testing.T) {
 		}
 	}
 }
+
+// fuzzRuntimes are the runtimes FuzzInlineCode hands code to, each with its
+// option for inline code.
+var fuzzRuntimes = []string{"python3 -c", "node -e", "perl -e", "ruby -e", "php -r", "lua -e", "osascript -e", "guile -c",
+	"groovy -e", "elixir -e", "erl -noshell -eval", "julia -e", "Rscript -e", "expect -c", "deno eval", "bun -e"}
+
+// FuzzInlineCode: whatever the code, inline code keeps its inline_code
+// finding and is never read-only or safe; the tokenizers only add.
+func FuzzInlineCode(f *testing.F) {
+	for i, seed := range []string{`import os; os.system("rm -rf ~")`, `require("child_process").execSync("id")`, `system "ls"`,
+		`os.execute("rm -rf " .. os.getenv("HOME"))`, `(system "rm -rf ~")`, `exec rm -rf $env(HOME)`, `do shell script "ls"`, "print(1)"} {
+		f.Add(uint8(i), seed)
+	}
+	v := New(corpusEnv)
+	f.Fuzz(func(t *testing.T, which uint8, code string) {
+		script := fuzzRuntimes[int(which)%len(fuzzRuntimes)] + " " + shellQuote(code)
+		a := v.CheckScript(script)
+		if a.AllReadOnly || a.Severity < NonSevere {
+			t.Fatalf("%q judged %s, read-only %v", script, a.Severity, a.AllReadOnly)
+		}
+		if !slices.Contains(sortedKinds(a), "inline_code") && !slices.Contains(sortedKinds(a), "parse_error") && !slices.Contains(sortedKinds(a), "too_complex") {
+			t.Fatalf("%q lost its inline_code finding: %v", script, sortedKinds(a))
+		}
+	})
+}
