@@ -64,7 +64,7 @@ func devtools() []*Program {
 
 		{Family: "packages", Names: []string{"pnpm"}, Check: "js-packages", Node: Node{Grammar: pnpmGlobal, Subs: jsVerbs()}},
 		{Family: "packages", Names: []string{"yarn", "yarnpkg"}, Check: "js-packages", Node: Node{Grammar: pnpmGlobal, Subs: jsVerbs()}},
-		{Family: "packages", Names: []string{"bun"}, Check: "interpreter", Node: Node{Subs: []*Node{
+		{Family: "packages", Names: []string{"bun"}, Check: "interpreter", Node: Node{Grammar: Grammar{Short: "e:p:r:", Long: []string{"eval=", "print=", "preload="}}, Subs: []*Node{
 			{Names: []string{"test"}, Read: true, Unless: []string{"--update-snapshots", "-u", "--coverage-dir"}},
 			{Names: []string{"outdated", "why", "info", "audit", "--version", "-v", "--revision", "help", "completions"}, Read: true},
 			{Names: []string{"pm"}, Subs: []*Node{rd("ls", "bin", "hash-string", "hash-print", "whoami", "untrusted", "view"), wr("cache", "hash", "trust", "pack", "migrate", "version", "pkg", "default-trusted")}},

@@ -99,6 +99,9 @@ type Validator struct {
 	// lookupsCut reports that maxLookups cut some short.
 	lookups    int
 	lookupsCut bool
+	// nesting counts the scripts being analysed inside one another through
+	// nested (inline code's shell commands, git aliases, completions).
+	nesting int
 }
 
 // maxLookups bounds the paths one analysis looks up on disk (Env.Resolve):
