@@ -187,6 +187,15 @@ func (e *Env) projectRoot() (string, error) {
 	return e.Cwd, nil
 }
 
+// projectRootIf is the project's root (projectRoot) for --project (project),
+// "" without it.
+func (e *Env) projectRootIf(project bool) (string, error) {
+	if !project {
+		return "", nil
+	}
+	return e.projectRoot()
+}
+
 // git runs git in the working directory and returns its trimmed output.
 func (e *Env) git(args ...string) (string, error) {
 	timeout := e.gitTimeout
