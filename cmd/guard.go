@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/permgate/permgate/config"
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/shellparse"
 	"github.com/permgate/permgate/validator"
@@ -148,12 +147,7 @@ func plainCommand(a validator.Analysis) (name string, words []string, ok bool) {
 // editsOnlyConfig reports an editor's arguments that are all permgate's
 // config files: the system's, the user's, the projects' and the override.
 func editsOnlyConfig(io streams, g *globalFlags, env validator.Env, args []string) bool {
-	override := g.config
-	if override == "" {
-		override = io.host.Getenv("PERMGATE_CONFIG")
-	}
-	paths := config.Locate(config.LocateEnv{Cwd: env.Cwd, Home: env.Home, XDGConfigHome: io.host.Getenv("XDG_CONFIG_HOME"),
-		Override: override, SystemFile: TestOnlySystemConfig})
+	paths := locateConfig(env, g, io.host)
 	files := append([]string{paths.System, paths.User, paths.Project, paths.Override}, paths.Projects...)
 	for _, p := range args {
 		if !filepath.IsAbs(p) {
