@@ -319,3 +319,9 @@ func (g *Grammar) cluster(s *Scan, args []Word, i int) int {
 	}
 	return i
 }
+
+// Declares reports an option the grammar lists, spelled with its dashes
+// ("-o", "--output", "-name" in a Dash grammar): a judgement can tell an
+// option the program knows from a word that only looks like one (chmod -w
+// FILE, whose -w is a mode).
+func (g *Grammar) Declares(opt string) bool { return g.declares(opt) }

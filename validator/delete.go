@@ -1,11 +1,12 @@
 package validator
 
 import (
-	"github.com/permgate/permgate/internal/lazyre"
 	"path"
 	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/internal/lazyre"
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -66,46 +67,58 @@ func deleteSafer(why string) string {
 	return "move it to the trash (gio trash PATH), which can be undone, or name the exact paths to delete"
 }
 
-// rmArgs reads rm's arguments: whether -r is given, whether a word known only
-// at run time may supply it, and the targets (dynamic words among them).
+// rmArgs reads rm's arguments by its declared grammar: whether -r is given,
+// whether a word known only at run time may supply it, and the targets
+// (dynamic words among them).
 func rmArgs(args []shellparse.Word) (recursive, dynamicOpt bool, targets []shellparse.Word) {
+	inv := scanArgs("rm", args)
+	s := &inv.Scan
+	operand := operandAt(s, len(args))
 	targets = make([]shellparse.Word, 0, len(args))
 	quotedOpts := 0
-	done := false
-	for _, a := range args {
+	for i, a := range args {
 		switch {
-		case done:
+		case s.DashDash >= 0 && i > s.DashDash, a.Placeholder, a.Static && operand[i]:
 			targets = append(targets, a)
-		case !a.Static && !a.Placeholder && cannotBeOption(a):
-			targets = append(targets, a)
-		case !a.Static && !a.Placeholder && a.Quoted && !strings.Contains(a.Text, "@"):
-			// One quoted word is one argument ("$@" is not): an option or a
-			// target, never both. It can make the delete recursive only if
-			// another target is left for it to act on (see below).
-			quotedOpts++
-			targets = append(targets, a)
-		case !a.Static && !a.Placeholder:
-			// A dynamic word may be -rf or a target: count it as both.
-			dynamicOpt = true
-			targets = append(targets, a)
-		case a.Static && a.Text == "--":
-			done = true
-		case a.Static && strings.HasPrefix(a.Text, "--"):
-			if isLong(a.Text, "--recursive") {
-				recursive = true
-			}
-		case a.Static && strings.HasPrefix(a.Text, "-") && a.Text != "-":
-			if strings.ContainsAny(a.Text[1:], "rR") {
-				recursive = true
-			}
+		case a.Static:
+			// an option, or the "--" that ends them: the scan read it
 		default:
 			targets = append(targets, a)
+			switch rmDynamicWord(a) {
+			case oneWordOption:
+				quotedOpts++
+			case anyOptions:
+				dynamicOpt = true
+			}
 		}
 	}
+	// One quoted word is one argument: an option or a target, never both. It
+	// can make the delete recursive only if another target is left for it.
 	if quotedOpts > 0 && len(targets) >= 2 {
 		dynamicOpt = true
 	}
-	return recursive, dynamicOpt, targets
+	return s.Has("-r", "-R", "--recursive"), dynamicOpt, targets
+}
+
+// dynamicRole is what a word known only at run time may be among rm's
+// arguments.
+type dynamicRole int
+
+const (
+	onlyTarget    dynamicRole = iota // a path, never an option
+	oneWordOption                    // one word ("$f"): an option or a target
+	anyOptions                       // may split into options and targets ($opts, "$@")
+)
+
+// rmDynamicWord says what a dynamic word may be among rm's arguments.
+func rmDynamicWord(a shellparse.Word) dynamicRole {
+	switch {
+	case cannotBeOption(a):
+		return onlyTarget
+	case a.Quoted && !strings.Contains(a.Text, "@"):
+		return oneWordOption
+	}
+	return anyOptions
 }
 
 // cannotBeOption reports a dynamic word that can never expand to an option: a
@@ -292,7 +305,7 @@ var findFilters = map[string]bool{
 
 // rimraf (npx rimraf DIR) deletes each operand recursively, as rm -rf does.
 func (ck *checker) rimraf(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, t := range operands(args) {
+	for _, t := range operandsOf(c) {
 		ck.treeSelf(t, "rimraf "+t.Text, false)
 		if class, why := ck.judgeDelete(t); class == deleteSevere {
 			ck.addSafer("recursive_delete", "rimraf", Severe, "rimraf on "+why, deleteSafer(why))
@@ -318,32 +331,8 @@ func (ck *checker) find(c shellparse.SimpleCommand, args []shellparse.Word) {
 // by a test on names: every directory, or every old one, takes whatever is
 // in it along.
 func (ck *checker) findDeletes(args []shellparse.Word, how string, recursive bool) {
-	var roots []shellparse.Word
-	i := 0
-	for i < len(args) && args[i].Static && (args[i].Text == "-H" || args[i].Text == "-L" || args[i].Text == "-P" || strings.HasPrefix(args[i].Text, "-O") || strings.HasPrefix(args[i].Text, "-D")) {
-		i++
-	}
-	if i < len(args) && args[i].Static && args[i].Text == "--" {
-		i++
-	}
-	for i < len(args) {
-		t := args[i].Text
-		if args[i].Static && (strings.HasPrefix(t, "-") || t == "(" || t == "!" || t == ",") {
-			break
-		}
-		roots = append(roots, args[i])
-		i++
-	}
-	expr := args[i:]
-	filtered := false
-	for _, p := range shellparse.FindPrimaries(expr) {
-		if findFilters[p.Name] && !matchesAll(p.Name, p.Value) && (!recursive || findNameTests[p.Name]) {
-			filtered = true
-		}
-	}
-	if len(roots) == 0 {
-		roots = []shellparse.Word{{Text: ".", Static: true}}
-	}
+	roots, expr := findRoots(args)
+	filtered := findFiltered(expr, recursive)
 	for _, r := range roots {
 		ck.treeSelf(r, how+" under "+r.Text, false)
 		class, why := ck.judgeDelete(r)
@@ -361,4 +350,74 @@ func (ck *checker) findDeletes(args []shellparse.Word, how string, recursive boo
 			ck.add("recursive_delete_local", "find", NonSevere, how+" deletes files under "+r.Text)
 		}
 	}
+}
+
+// findRoots splits find's arguments, by its declared grammar, into the
+// paths it starts from (the working directory when none is given) and its
+// expression: the roots are the operands before the expression, after the
+// options that come before them (-H, -L, -P, -D DEBUG, -Olevel) and a "--".
+func findRoots(args []shellparse.Word) (roots, expr []shellparse.Word) {
+	inv := scanArgs("find", args)
+	s := &inv.Scan
+	start := findExprStart(s, args)
+	from := 0
+	if s.DashDash >= 0 && s.DashDash < start {
+		// find -H -- ROOTS EXPR: what follows "--" is read again, roots first.
+		from = s.DashDash + 1
+		inv = scanArgs("find", args[from:])
+		s = &inv.Scan
+		start = from + findExprStart(s, args[from:])
+	}
+	for _, at := range s.Operands {
+		if from+at >= start {
+			break
+		}
+		roots = append(roots, args[from+at])
+	}
+	if len(roots) == 0 {
+		roots = []shellparse.Word{{Text: ".", Static: true}}
+	}
+	return roots, args[start:]
+}
+
+// findExprStart returns the index of the word that starts find's
+// expression: its first primary, or an operator (( ! ,) before it.
+func findExprStart(s *registry.Scan, args []shellparse.Word) int {
+	start := len(args)
+	for _, o := range s.Opts {
+		if !findPathOption(o.Name) {
+			start = o.At
+			break
+		}
+	}
+	for _, at := range s.Operands {
+		if at >= start {
+			break
+		}
+		if a := args[at]; a.Static && (a.Text == "(" || a.Text == "!" || a.Text == ",") {
+			return at
+		}
+	}
+	return start
+}
+
+// findPathOption reports one of find's options that come before its roots.
+func findPathOption(name string) bool {
+	switch name {
+	case "-H", "-L", "-P", "-D", "-O":
+		return true
+	}
+	return false
+}
+
+// findFiltered reports a test in find's expression that narrows what it
+// selects; for a recursive delete, only a test on names does (every
+// directory, or every old one, takes whatever is in it along).
+func findFiltered(expr []shellparse.Word, recursive bool) bool {
+	for _, p := range shellparse.FindPrimaries(expr) {
+		if findFilters[p.Name] && !matchesAll(p.Name, p.Value) && (!recursive || findNameTests[p.Name]) {
+			return true
+		}
+	}
+	return false
 }

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -391,4 +392,54 @@ func (ck *checker) physical(p string) string {
 		}
 	}
 	return cur
+}
+
+// scanArgs reads a program's arguments (argv after its name) against its
+// declaration, found by basename; an undeclared program's words are read
+// with no grammar (every word with a dash is a flag).
+func scanArgs(name string, args []shellparse.Word) registry.Invocation {
+	words := shellparse.RegistryWords(args)
+	if prog, ok := programs.Lookup(path.Base(name)); ok {
+		return prog.Resolve(words)
+	}
+	return (&registry.Program{}).Resolve(words)
+}
+
+// operandWords returns the words of args the scan found to be operands.
+func operandWords(args []shellparse.Word, s *registry.Scan) []shellparse.Word {
+	out := make([]shellparse.Word, 0, len(s.Operands))
+	for _, i := range s.Operands {
+		out = append(out, args[i])
+	}
+	return out
+}
+
+// optionWords returns the values of the named options as words: the word
+// after the option, or the value attached to it (-tDIR, --output=FILE),
+// static when its word is.
+func optionWords(args []shellparse.Word, s *registry.Scan, names ...string) []shellparse.Word {
+	var out []shellparse.Word
+	for _, o := range s.Values(names...) {
+		switch {
+		case !o.HasValue || o.ValueAt >= len(args):
+		case o.ValueAt != o.At:
+			out = append(out, args[o.ValueAt])
+		default:
+			w := args[o.At]
+			out = append(out, shellparse.Word{Text: o.Value, Static: w.Static && !o.Dynamic, Params: w.Params, Quoted: w.Quoted})
+		}
+	}
+	return out
+}
+
+// operandAt reports, for each word of an argv of n words, whether the scan
+// read it as an operand.
+func operandAt(s *registry.Scan, n int) []bool {
+	out := make([]bool, n)
+	for _, i := range s.Operands {
+		if i < n {
+			out[i] = true
+		}
+	}
+	return out
 }

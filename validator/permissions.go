@@ -14,7 +14,8 @@ var setID = lazyre.New(`^0*[2-7][0-7]{3}$`)
 // chmod judges modes that open files to everyone or set setuid/setgid, and
 // recursive changes on critical paths.
 func (ck *checker) chmod(c shellparse.SimpleCommand, args []shellparse.Word) {
-	mode, targets := permOperands("chmod", args)
+	p := readPerm("chmod", args)
+	mode, targets := p.mode, p.targets
 	if mode != nil {
 		open, setid := judgeMode(mode.Text)
 		if setid && !setUID(mode.Text) && !open {
@@ -27,7 +28,7 @@ func (ck *checker) chmod(c shellparse.SimpleCommand, args []shellparse.Word) {
 			ck.addSafer("permissions_open", "chmod_777", Severe, "chmod "+mode.Text+" lets every user write the files", "give only the access needed: chmod 755 or u+x for a program, 644 for a file")
 		}
 	}
-	if hasFlag(args, "R", "--recursive") {
+	if p.recursive {
 		ck.recursiveOnCritical(c, targets)
 	}
 	ck.permsOnSelfDirs(c.Name, targets)
@@ -36,16 +37,8 @@ func (ck *checker) chmod(c shellparse.SimpleCommand, args []shellparse.Word) {
 // setfacl changes a file's access control list: on a directory above
 // permgate's files or the hook settings, as chmod does. Its operands are the
 // files; the ACL specs are option values (registry).
-func (ck *checker) setfacl(c shellparse.SimpleCommand, args []shellparse.Word) {
-	prog, ok := programs.Lookup("setfacl")
-	if !ok {
-		return
-	}
-	var targets []shellparse.Word
-	for _, i := range prog.Resolve(shellparse.RegistryWords(args)).Scan.Operands {
-		targets = append(targets, args[i])
-	}
-	ck.permsOnSelfDirs(c.Name, targets)
+func (ck *checker) setfacl(c shellparse.SimpleCommand, _ []shellparse.Word) {
+	ck.permsOnSelfDirs(c.Name, operandsOf(c))
 }
 
 // permsOnSelfDirs: changing the mode or owner of a directory above
@@ -103,15 +96,18 @@ func splitActions(s string) []string {
 	return out
 }
 
+// chown judges chown and chgrp: on a directory above permgate's files, and
+// recursively on a critical one.
 func (ck *checker) chown(c shellparse.SimpleCommand, args []shellparse.Word) {
-	_, targets := permOperands(c.Name, args)
-	ck.permsOnSelfDirs(c.Name, targets)
-	if !hasFlag(args, "R", "--recursive") {
-		return
+	p := readPerm(c.Name, args)
+	ck.permsOnSelfDirs(c.Name, p.targets)
+	if p.recursive {
+		ck.recursiveOnCritical(c, p.targets)
 	}
-	ck.recursiveOnCritical(c, targets)
 }
 
+// recursiveOnCritical: chmod -R and chown -R on a critical or top-level
+// directory change everything in it.
 func (ck *checker) recursiveOnCritical(c shellparse.SimpleCommand, targets []shellparse.Word) {
 	for _, t := range targets {
 		if !t.Static {
@@ -129,8 +125,8 @@ func (ck *checker) recursiveOnCritical(c shellparse.SimpleCommand, targets []she
 }
 
 // install -m MODE sets a mode like chmod does.
-func (ck *checker) install(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, m := range append(shortValues(args, 'm', "ogtSTbB"), longValues(args, "--mode")...) {
+func (ck *checker) install(c shellparse.SimpleCommand, _ []shellparse.Word) {
+	for _, m := range valuesOf(c, "-m", "--mode") {
 		open, setid := judgeMode(m.Text)
 		if open || setid {
 			ck.add("permissions_open", "install_mode", Severe, "install -m "+m.Text+" makes the file writable by everyone or setuid/setgid")
@@ -143,8 +139,8 @@ var setcapDangerous = []string{"cap_setuid", "cap_setgid", "cap_sys_admin", "cap
 	"cap_sys_module", "cap_chown", "cap_fowner", "cap_sys_rawio", "cap_bpf", "cap_sys_boot", "cap_setfcap", "cap_setpcap", "all"}
 
 // setcap: giving a program a capability that makes it root is a way to root.
-func (ck *checker) setcap(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, a := range operands(args) {
+func (ck *checker) setcap(c shellparse.SimpleCommand, _ []shellparse.Word) {
+	for _, a := range operandsOf(c) {
 		t := strings.ToLower(a.Text)
 		if !strings.ContainsAny(t, "+=") {
 			continue

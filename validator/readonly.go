@@ -100,28 +100,13 @@ func syncingRunner(w shellparse.Wrapper) bool {
 	default:
 		return false
 	}
-	return !hasFlag(w.Argv[1:], "", "--no-sync", "--frozen", "--offline", "--locked")
+	inv := scanArgs(w.Name, w.Argv[1:])
+	return !inv.Scan.Has("--no-sync", "--frozen", "--offline", "--locked")
 }
 
 // argChecks refine the safe list: the command reads only with these arguments.
 var argChecks = map[string]func([]shellparse.Word) bool{
-	// bind -p, -P, -v, -V, -s, -S, -l, -X (and -m KEYMAP) print bindings.
-	"bind": func(args []shellparse.Word) bool {
-		if len(args) == 0 {
-			return false
-		}
-		for i := 0; i < len(args); i++ {
-			t := args[i].Text
-			if t == "-m" && i+1 < len(args) {
-				i++
-				continue
-			}
-			if !strings.HasPrefix(t, "-") || len(t) < 2 || strings.Trim(t[1:], "pPvVsSlX") != "" {
-				return false
-			}
-		}
-		return true
-	},
+	"bind": bindReadOnly,
 	// find -exec CMD is read-only when CMD is: the parser hands CMD to the
 	// analysis as a command of its own, judged with the found names as
 	// targets, and a compound is read-only only when every part is.
@@ -137,81 +122,93 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 		}
 		return true
 	},
-	"sed": func(args []shellparse.Word) bool {
-		s := parseSed(args)
-		if s.inPlace || s.scriptFile {
-			return false
-		}
-		for _, p := range s.programs {
-			if !p.Static {
-				return false
-			}
-			exec, writes := scanSed(p.Text)
-			if exec {
-				return false
-			}
-			for _, w := range writes {
-				if w != "/dev/stdout" && w != "/dev/stderr" {
-					return false
-				}
-			}
-		}
-		return true
-	},
-	"hostname": func(args []shellparse.Word) bool {
-		for _, a := range args {
-			switch a.Text {
-			case "-s", "--short", "-f", "--fqdn", "--long", "-d", "--domain", "-i", "--ip-address", "-I", "--all-ip-addresses",
-				"-A", "--all-fqdns", "-a", "--alias", "-y", "--yp", "--nis", "-V", "--version", "-h", "--help":
-			default:
-				return false // a name to set, or -F FILE
-			}
-		}
-		return true
-	},
-	"date": func(args []shellparse.Word) bool {
-		for i, a := range args {
-			if isLong(a.Text, "--set") {
-				return false
-			}
-			prev := ""
-			if i > 0 {
-				prev = args[i-1].Text
-			}
-			// An operand that is not +FORMAT sets the clock (MMDDhhmm…).
-			if !strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "+") && prev != "-d" && prev != "--date" && prev != "-r" && prev != "--reference" && prev != "-f" && prev != "--file" {
-				return false
-			}
-		}
-		return len(shortValues(args, 's', "dfIr")) == 0
-	},
-	"env": func(args []shellparse.Word) bool { return allOptions(args) || printingEnv(args) },
-	"git": gitReadOnly,
-	"command": func(args []shellparse.Word) bool {
-		return len(args) > 0 && hasFlag(args, "vV")
-	},
-	"pytest": pytestReadOnly,
-	"awk":    awkReadOnly, "gawk": awkReadOnly, "mawk": awkReadOnly, "nawk": awkReadOnly,
+	"sed":     sedReadOnly,
+	"date":    dateReadOnly,
+	"env":     printingEnv,
+	"git":     gitReadOnly,
+	"command": commandReadOnly,
+	"pytest":  pytestReadOnly,
+	"awk":     awkReadOnly, "gawk": awkReadOnly, "mawk": awkReadOnly, "nawk": awkReadOnly,
 	"curl": curlReadOnly, "wget": wgetReadOnly,
-	// xargs with no command runs echo: it prints its input.
-	"xargs": func(args []shellparse.Word) bool {
-		for i := 0; i < len(args); i++ {
-			t := args[i].Text
-			switch {
-			case t == "-a" || t == "-d" || t == "-E" || t == "-I" || t == "-L" || t == "-n" || t == "-P" || t == "-s" || t == "--arg-file" || t == "--delimiter" || t == "--max-args" || t == "--max-procs" || t == "--max-chars":
-				i++
-			case strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--process-slot-var") && t != "-p" && t != "--interactive" && t != "-o" && t != "--open-tty":
-			default:
-				return false
-			}
-		}
-		return true
-	},
+	"xargs":  xargsReadOnly,
 	"python": pythonPytest, "python3": pythonPytest,
 	"permgate": permgateReadOnly,
 }
 
+// bindReadOnly: bind -p, -P, -v, -V, -s, -S, -l, -X (and -m KEYMAP) print
+// bindings; an operand, or any other option, binds.
+func bindReadOnly(args []shellparse.Word) bool {
+	s := scanArgs("bind", args).Scan
+	return len(args) > 0 && len(s.Operands) == 0 && onlyOptions(&s, "-p", "-P", "-v", "-V", "-s", "-S", "-l", "-X", "-m")
+}
+
+// onlyOptions reports a scan whose every option is one of names.
+func onlyOptions(s *registry.Scan, names ...string) bool {
+	for _, o := range s.Opts {
+		if !slices.Contains(names, o.Name) {
+			return false
+		}
+	}
+	return !s.Unknown
+}
+
+// sedReadOnly: sed that edits no file in place, reads no script file and
+// whose programs run nothing and write only to standard output.
+func sedReadOnly(args []shellparse.Word) bool {
+	s := parseSed(args)
+	if s.inPlace || s.scriptFile {
+		return false
+	}
+	for _, p := range s.programs {
+		if !p.Static {
+			return false
+		}
+		exec, writes := scanSed(p.Text)
+		if exec {
+			return false
+		}
+		for _, w := range writes {
+			if w != "/dev/stdout" && w != "/dev/stderr" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// dateReadOnly: date prints unless -s (--set) or an operand that is not
+// +FORMAT sets the clock (MMDDhhmm…).
+func dateReadOnly(args []shellparse.Word) bool {
+	s := scanArgs("date", args).Scan
+	if s.Has("-s", "--set") {
+		return false
+	}
+	for _, a := range operandWords(args, &s) {
+		if !strings.HasPrefix(a.Text, "+") {
+			return false
+		}
+	}
+	return true
+}
+
+// commandReadOnly: command -v and -V say what a name is; the parser runs
+// any other command it is given as a command of its own.
+func commandReadOnly(args []shellparse.Word) bool {
+	inv := scanArgs("command", args)
+	return len(args) > 0 && inv.Scan.Has("-v", "-V")
+}
+
+// xargsReadOnly: xargs with no command runs echo, which prints its input;
+// asking before each (-p) or opening the terminal (-o) is not reading.
+func xargsReadOnly(args []shellparse.Word) bool {
+	s := scanArgs("xargs", args).Scan
+	return len(s.Operands) == 0 && !s.May("-p", "--interactive", "-o", "--open-tty", "--process-slot-var")
+}
+
 // goFlag reports a Go-style flag given as -name, --name, -name=… or --name=….
+//
+// Deprecated: a hand scan of argv; ask the registry's Dash grammar
+// (scanArgs, hasOption).
 func goFlag(args []shellparse.Word, names ...string) bool {
 	for _, a := range args {
 		t := strings.TrimPrefix(strings.TrimPrefix(a.Text, "-"), "-")
@@ -226,24 +223,37 @@ func goFlag(args []shellparse.Word, names ...string) bool {
 	return false
 }
 
+// pythonPytest: python -m pytest ARGS is pytest ARGS, python -m pip ARGS pip
+// ARGS (the interpreter's -m MODULE ends its own options).
 func pythonPytest(args []shellparse.Word) bool {
-	if len(args) >= 2 && args[0].Text == "-m" && (args[1].Text == "pip" || args[1].Text == "pip3") {
-		return moduleReadOnly("pip", args[2:]) // python -m pip list is pip list
+	module, rest, ok := pythonModule(args)
+	switch {
+	case !ok:
+		return false
+	case module == "pip" || module == "pip3":
+		return moduleReadOnly("pip", rest) // python -m pip list is pip list
 	}
-	return len(args) >= 2 && args[0].Text == "-m" && args[1].Text == "pytest" && pytestReadOnly(args[2:])
+	return module == "pytest" && pytestReadOnly(rest)
 }
 
-// pytestReadOnly: pytest runs the tests; options that write elsewhere or empty a
-// directory (--basetemp) take it off the read-only list.
+// pythonModule returns the module python -m MODULE runs, and its arguments.
+func pythonModule(args []shellparse.Word) (string, []shellparse.Word, bool) {
+	if len(args) < 2 || !args[0].Static || args[0].Text != "-m" {
+		return "", nil, false
+	}
+	return args[1].Text, args[2:], true
+}
+
+// pytestReadOnly: pytest runs the tests; options that write elsewhere or
+// empty a directory (--basetemp) take it off the read-only list.
 func pytestReadOnly(args []shellparse.Word) bool {
-	for _, a := range args {
-		if isLong(a.Text, "--basetemp") || isLong(a.Text, "--junitxml") || isLong(a.Text, "--junit-xml") || isLong(a.Text, "--result-log") || isLong(a.Text, "--report-log") {
-			return false
-		}
-	}
-	return true
+	inv := scanArgs("pytest", args)
+	return !inv.Scan.Has("--basetemp", "--junitxml", "--junit-xml", "--result-log", "--report-log")
 }
 
+// firstOperand returns the first word of args that is not an option.
+//
+// Deprecated: a hand scan of argv; ask the registry (operandsOf).
 func firstOperand(args []shellparse.Word) string {
 	ops := operands(args)
 	if len(ops) == 0 {
@@ -252,41 +262,30 @@ func firstOperand(args []shellparse.Word) string {
 	return ops[0].Text
 }
 
-func allOptions(args []shellparse.Word) bool {
-	for _, a := range args {
-		if !a.Static || !strings.HasPrefix(a.Text, "-") {
-			return false
-		}
-	}
-	return true
-}
-
-// printingEnv: env with options and no command prints the environment.
+// printingEnv: env with options and assignments and no command prints the
+// environment (its options by its declared grammar: env -u NAME prints the
+// rest). With a command the parser unwraps env.
 func printingEnv(args []shellparse.Word) bool {
 	for _, a := range args {
 		if !a.Static {
 			return false
 		}
-		if strings.HasPrefix(a.Text, "-") || strings.Contains(a.Text, "=") {
-			continue
-		}
-		return false
 	}
-	return true
+	s := scanArgs("env", args).Scan
+	for _, a := range operandWords(args, &s) {
+		if !strings.Contains(a.Text, "=") {
+			return false
+		}
+	}
+	return !s.Has("-S", "--split-string")
 }
 
+// hasOpt reports a word that is exactly opt.
+//
+// Deprecated: a hand scan of argv; ask the registry (hasOption).
 func hasOpt(args []shellparse.Word, opt string) bool {
 	for _, a := range args {
 		if a.Text == opt {
-			return true
-		}
-	}
-	return false
-}
-
-func hasAttachedOpt(args []shellparse.Word, opt string) bool {
-	for _, a := range args {
-		if strings.HasPrefix(a.Text, opt) && !strings.HasPrefix(a.Text, "--") {
 			return true
 		}
 	}
