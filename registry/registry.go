@@ -76,6 +76,10 @@ type Node struct {
 	// install, docker build): declared so the destructive-name principle does
 	// not guess about it.
 	Writes bool
+	// Alone means the verb takes its own options only, not its parents':
+	// git's global options stand before the verb (git -C DIR log), and after
+	// it a word is the verb's (git log -C, git restore --work is --worktree).
+	Alone bool
 	// Effects say what the verb does with the files and values its operands
 	// and options name (tar --remove-files deletes its operands, script FILE
 	// writes FILE): the validator's judge reads them (Invocation.Effects).
@@ -320,7 +324,7 @@ func (n *Node) link(parent *Node) {
 func (n *Node) grammar() *Grammar {
 	n.allOnce.Do(func() {
 		var parent Grammar
-		if n.parent != nil {
+		if n.parent != nil && !n.Alone {
 			parent = *n.parent.grammar()
 		}
 		n.inherit(parent)

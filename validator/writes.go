@@ -57,8 +57,6 @@ func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 		return sedTargets(args)
 	case "cc", "gcc", "g++", "c++", "clang", "clang++", "ld", "tcc", "rustc", "zig":
 		return compilerOutput(args)
-	case "git":
-		return longValues(args, "--output")
 	case "tar", "bsdtar", "gtar":
 		return tarArchive(args)
 	}
