@@ -22,17 +22,7 @@ const (
 // files are judged as writes.
 func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
 	recursive, dynamicOpt, targets := rmArgs(args)
-	// find ROOT -exec rm {} + removes what find selects: it is find -delete,
-	// judged by find's roots and tests (rm -rf {} of the dirs find selects
-	// under the working directory is a local delete).
-	if finder, ok := findWrapper(c); ok && slices.ContainsFunc(targets, func(t shellparse.Word) bool { return t.Placeholder }) {
-		how := "find -exec rm"
-		if recursive || dynamicOpt {
-			how = "find -exec rm -r"
-		}
-		ck.findDeletes(finder.Argv[1:], how, recursive || dynamicOpt)
-		targets = slices.DeleteFunc(targets, func(t shellparse.Word) bool { return t.Placeholder })
-	}
+	targets = ck.rmFromFind(c, targets, recursive || dynamicOpt)
 	if !recursive && !dynamicOpt {
 		return
 	}
@@ -45,6 +35,23 @@ func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
 			ck.add("recursive_delete_local", "rm", NonSevere, "rm -r deletes "+t.Text+" and everything in it")
 		}
 	}
+}
+
+// rmFromFind: find ROOT -exec rm {} + removes what find selects: it is find
+// -delete, judged by find's roots and tests (rm -rf {} of the dirs find
+// selects under the working directory is a local delete). It returns the
+// targets left to judge, without find's placeholders.
+func (ck *checker) rmFromFind(c shellparse.SimpleCommand, targets []shellparse.Word, recursive bool) []shellparse.Word {
+	finder, ok := findWrapper(c)
+	if !ok || !slices.ContainsFunc(targets, func(t shellparse.Word) bool { return t.Placeholder }) {
+		return targets
+	}
+	how := "find -exec rm"
+	if recursive {
+		how = "find -exec rm -r"
+	}
+	ck.findDeletes(finder.Argv[1:], how, recursive)
+	return slices.DeleteFunc(targets, func(t shellparse.Word) bool { return t.Placeholder })
 }
 
 // findWrapper returns the find the command came through last (find ROOT
@@ -137,43 +144,65 @@ func cannotBeOption(w shellparse.Word) bool {
 
 // judgeDelete says where a recursive delete of one target lands.
 func (ck *checker) judgeDelete(t shellparse.Word) (deleteClass, string) {
+	if why := unknowableTarget(t); why != "" {
+		return deleteSevere, why
+	}
 	switch {
-	case t.Placeholder:
-		return deleteSevere, "targets supplied at run time (" + t.Text + ")"
-	case strings.HasPrefix(t.Text, "~") && !t.Static:
-		return deleteSevere, t.Text + " — a home directory or a directory-stack entry known only at run time"
-	case strings.Contains(t.Text, "!(") && t.Glob:
-		return deleteSevere, t.Text + " — everything but what the pattern names"
 	case t.Glob && (len(t.Params) > 0 || t.Subst || strings.Contains(t.Text, "$")):
-		// "$DIR"/*, $HOME/*: the directory is known only once expanded.
-		texts, unknown := ck.expandPath(t)
-		if unknown || len(texts) == 0 {
-			return deleteSevere, t.Text + " — everything in a directory known only at run time"
-		}
-		for _, text := range texts {
-			if class, why := ck.judgeGlob(text); class == deleteSevere {
-				return class, why
-			}
-		}
-		return deleteLocal, ""
+		return ck.judgeDynamicGlob(t)
 	case t.Glob:
 		return ck.judgeGlob(t.Text)
 	case !t.Static:
-		// "$PWD/dist", "$out" (out=dist earlier): judged where the
-		// directory the shell is in and the script's own values lead. The
-		// environment's values (TMPDIR …) may differ where it runs: severe.
-		texts, unknown := ck.expandPath(t)
-		if unknown || len(texts) == 0 || !ck.scriptParams(t) {
-			return deleteSevere, "a target known only at run time (" + t.Text + ")"
-		}
-		for _, text := range texts {
-			if class, why := ck.judgeText(text, t.Text); class == deleteSevere {
-				return class, why
-			}
-		}
-		return deleteLocal, ""
+		return ck.judgeDynamicTarget(t)
 	}
 	return ck.judgeText(t.Text, t.Text)
+}
+
+// unknowableTarget names why a target's reach cannot be known before it
+// runs: names supplied at run time, a ~ that expands to a home directory or
+// a directory-stack entry, a pattern of everything but some names.
+func unknowableTarget(t shellparse.Word) string {
+	switch {
+	case t.Placeholder:
+		return "targets supplied at run time (" + t.Text + ")"
+	case strings.HasPrefix(t.Text, "~") && !t.Static:
+		return t.Text + " — a home directory or a directory-stack entry known only at run time"
+	case strings.Contains(t.Text, "!(") && t.Glob:
+		return t.Text + " — everything but what the pattern names"
+	}
+	return ""
+}
+
+// judgeDynamicGlob judges a pattern in a directory known only once expanded
+// ("$DIR"/*, $HOME/*).
+func (ck *checker) judgeDynamicGlob(t shellparse.Word) (deleteClass, string) {
+	texts, unknown := ck.expandPath(t)
+	if unknown || len(texts) == 0 {
+		return deleteSevere, t.Text + " — everything in a directory known only at run time"
+	}
+	for _, text := range texts {
+		if class, why := ck.judgeGlob(text); class == deleteSevere {
+			return class, why
+		}
+	}
+	return deleteLocal, ""
+}
+
+// judgeDynamicTarget judges a target known only at run time ("$PWD/dist",
+// "$out" with out=dist earlier) where the directory the shell is in and
+// the script's own values lead. The environment's values (TMPDIR …) may
+// differ where it runs: severe.
+func (ck *checker) judgeDynamicTarget(t shellparse.Word) (deleteClass, string) {
+	texts, unknown := ck.expandPath(t)
+	if unknown || len(texts) == 0 || !ck.scriptParams(t) {
+		return deleteSevere, "a target known only at run time (" + t.Text + ")"
+	}
+	for _, text := range texts {
+		if class, why := ck.judgeText(text, t.Text); class == deleteSevere {
+			return class, why
+		}
+	}
+	return deleteLocal, ""
 }
 
 // scriptParams reports a word whose every parameter is $PWD or one the
@@ -195,40 +224,65 @@ func (ck *checker) judgeText(text, written string) (deleteClass, string) {
 	return ck.judgePath(ck.resolve(text), written)
 }
 
+// judgePath judges a recursive delete of the path p (written as written):
+// local in the working directory or a temporary one, severe anywhere else.
 func (ck *checker) judgePath(p, written string) (deleteClass, string) {
+	if why := ck.v.holdsTheSystem(p); why != "" {
+		return deleteSevere, why
+	}
+	if why := ck.holdsTheWorkDir(p, written); why != "" {
+		return deleteSevere, why
+	}
+	if why := ck.v.inHomeOutsideWorkDir(p); why != "" {
+		return deleteSevere, why
+	}
 	v := ck.v
-	if p == "/" {
-		return deleteSevere, "/ — deletes the whole file system"
-	}
-	if crit := v.critical(p); crit != "" {
-		return deleteSevere, crit
-	}
-	if top := topDir(p); top != "" {
-		return deleteSevere, top
-	}
-	if p == v.env.Cwd {
-		return deleteSevere, written + " — the working directory itself"
-	}
-	if within(v.env.Cwd, p) || ck.dir != "" && within(ck.dir, p) && p != ck.dir {
-		return deleteSevere, written + " — the working directory's parent, which holds it"
-	}
-	if v.env.Home != "" && v.env.Home != "/" && (within(p, v.env.Home) || within(v.env.Home, p)) && !under(p, v.env.Cwd) {
-		// The temporary-directory exemption never covers $HOME (TMPDIR=~/tmp).
-		if p == v.env.Home || within(v.env.Home, p) {
-			return deleteSevere, p + " — the home directory"
-		}
-		return deleteSevere, p + " — in the home directory, outside the working directory"
-	}
-	if v.isTemp(p) {
-		return deleteLocal, ""
-	}
-	if under(p, v.env.Cwd) {
+	if v.isTemp(p) || under(p, v.env.Cwd) {
 		return deleteLocal, ""
 	}
 	if v.env.Home != "" && within(p, v.env.Home) {
 		return deleteSevere, p + " — in the home directory, outside the working directory"
 	}
 	return deleteSevere, p + " — outside the working directory"
+}
+
+// holdsTheSystem names why deleting p takes the system with it: the whole
+// file system, a critical path, a top-level directory.
+func (v *Validator) holdsTheSystem(p string) string {
+	if p == "/" {
+		return "/ — deletes the whole file system"
+	}
+	if crit := v.critical(p); crit != "" {
+		return crit
+	}
+	return topDir(p)
+}
+
+// holdsTheWorkDir names why deleting p takes the working directory with it:
+// it is the working directory, or holds it.
+func (ck *checker) holdsTheWorkDir(p, written string) string {
+	cwd := ck.v.env.Cwd
+	switch {
+	case p == cwd:
+		return written + " — the working directory itself"
+	case within(cwd, p) || ck.dir != "" && within(ck.dir, p) && p != ck.dir:
+		return written + " — the working directory's parent, which holds it"
+	}
+	return ""
+}
+
+// inHomeOutsideWorkDir names why deleting p reaches the home directory from
+// outside the working directory. The temporary-directory exemption never
+// covers $HOME (TMPDIR=~/tmp).
+func (v *Validator) inHomeOutsideWorkDir(p string) string {
+	home := v.env.Home
+	if home == "" || home == "/" || !within(p, home) && !within(home, p) || under(p, v.env.Cwd) {
+		return ""
+	}
+	if p == home || within(home, p) {
+		return p + " — the home directory"
+	}
+	return p + " — in the home directory, outside the working directory"
 }
 
 // judgeGlob judges a pattern: the directory it expands in, and whether it takes

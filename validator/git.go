@@ -130,7 +130,7 @@ func gitExecKey(key, value string) bool {
 // nothing. --help is an option of the verb's, not an option's value (git
 // commit -m --help commits).
 func gitHelp(g gitInvocation) bool {
-	return g.has("--help") || len(g.args) == 1 && g.args[0].Text == "-h"
+	return g.has("--help") || len(g.args) == 1 && g.has("-h")
 }
 
 // gitConfigValue returns the value a -c KEY=VALUE global option (or an earlier
@@ -394,8 +394,8 @@ func (ck *checker) gitConfig(g gitInvocation) {
 		return
 	}
 	ops := g.operands()
-	unset := g.has(gitConfigUnsets...) || len(ops) > 0 && (ops[0].Text == "unset" || ops[0].Text == "remove-section" || ops[0].Text == "rename-section")
-	if len(ops) > 0 && (ops[0].Text == "set" || unset && !strings.Contains(ops[0].Text, ".") && ops[0].Text != "core") {
+	unset := gitConfigUnsetting(g, ops)
+	if gitConfigVerb(ops, unset) {
 		ops = ops[1:]
 	}
 	if unset {
@@ -405,6 +405,33 @@ func (ck *checker) gitConfig(g gitInvocation) {
 	if len(ops) >= 2 && (gitExecKey(ops[0].Text, ops[1].Text) || !ops[1].Static && gitExecKey(ops[0].Text, "!")) {
 		ck.add("git_config_exec", "git_config_set", NonSevere, "git config "+ops[0].Text+" names a program git will run")
 	}
+}
+
+// gitConfigVerb reports a first operand that is git config's verb, not a
+// key: git config set KEY VALUE, git config unset KEY (a key has a dot; a
+// whole section, core, is a key too).
+func gitConfigVerb(ops []shellparse.Word, unset bool) bool {
+	if len(ops) == 0 {
+		return false
+	}
+	first := ops[0].Text
+	return first == "set" || unset && !strings.Contains(first, ".") && first != "core"
+}
+
+// gitConfigUnsetting reports git config taking a setting away, by option
+// (--unset) or verb (git config unset KEY).
+func gitConfigUnsetting(g gitInvocation, ops []shellparse.Word) bool {
+	if g.has(gitConfigUnsets...) {
+		return true
+	}
+	if len(ops) == 0 {
+		return false
+	}
+	switch ops[0].Text {
+	case "unset", "remove-section", "rename-section":
+		return true
+	}
+	return false
 }
 
 // gitConfigUnset: taking core.hooksPath away (or the whole [core]) moves git
@@ -419,16 +446,9 @@ func (ck *checker) gitConfigUnset(ops []shellparse.Word) {
 // overwrite is a plain force (-f, +REF), which --force-with-lease can
 // replace; deleting and mirroring remove refs, which it cannot.
 func (ck *checker) gitPush(g gitInvocation) {
-	overwrite := g.has("-f", "--force")
-	force := overwrite || g.has("--mirror", "--delete", "--prune", "-d")
-	for _, a := range g.operands() {
-		if (a.Static || a.Glob) && strings.HasPrefix(a.Text, "+") {
-			force, overwrite = true, true
-		}
-		if (a.Static || a.Glob) && strings.HasPrefix(a.Text, ":") && len(a.Text) > 1 {
-			force = true
-		}
-	}
+	force, overwrite := gitRefspecsForce(g.operands())
+	overwrite = overwrite || g.has("-f", "--force")
+	force = force || overwrite || g.has("--mirror", "--delete", "--prune", "-d")
 	switch {
 	case force && overwrite:
 		ck.addSafer("git_destructive", "force_push", Severe, "git push with force, delete or mirror rewrites or removes history on the remote",
@@ -438,6 +458,23 @@ func (ck *checker) gitPush(g gitInvocation) {
 	case g.has("--force-with-lease", "--force-if-includes"):
 		ck.add("force_with_lease", "push", NonSevere, "git push --force-with-lease rewrites history on the remote (only if nobody pushed since)")
 	}
+}
+
+// gitRefspecsForce reads push's refspecs: +REF forces (overwrites), :REF
+// deletes.
+func gitRefspecsForce(refspecs []shellparse.Word) (force, overwrite bool) {
+	for _, a := range refspecs {
+		if !a.Static && !a.Glob {
+			continue
+		}
+		if strings.HasPrefix(a.Text, "+") {
+			force, overwrite = true, true
+		}
+		if strings.HasPrefix(a.Text, ":") && len(a.Text) > 1 {
+			force = true
+		}
+	}
+	return force, overwrite
 }
 
 // gitCheckout judges git checkout forms that throw away uncommitted
@@ -452,17 +489,10 @@ func (ck *checker) gitCheckout(g gitInvocation) {
 	if g.has("-b", "-B", "--orphan", "--detach") {
 		return
 	}
-	var ops []shellparse.Word // the operands before --
-	for _, i := range g.verb.Operands {
-		if g.verb.DashDash < 0 || i < g.verb.DashDash {
-			ops = append(ops, g.args[i])
-		}
-	}
-	for _, a := range ops {
-		if a.Static && (a.Text == "." || a.Text == "*" || a.Text == ":/") || a.Glob {
-			ck.addSafer("git_destructive", "checkout_discard", Severe, "git checkout "+a.Text+" discards uncommitted changes", stash)
-			return
-		}
+	ops := g.operandsBeforeDashDash()
+	if i := slices.IndexFunc(ops, takesEverything); i >= 0 {
+		ck.addSafer("git_destructive", "checkout_discard", Severe, "git checkout "+ops[i].Text+" discards uncommitted changes", stash)
+		return
 	}
 	switch {
 	case g.verb.DashDash >= 0:
@@ -470,6 +500,22 @@ func (ck *checker) gitCheckout(g gitInvocation) {
 	case len(ops) > 1:
 		ck.addSafer("git_destructive", "checkout_ref_paths", Severe, "git checkout REF PATH overwrites files with another version", stash)
 	}
+}
+
+// operandsBeforeDashDash returns the verb's operands before its "--".
+func (g *gitInvocation) operandsBeforeDashDash() []shellparse.Word {
+	var ops []shellparse.Word
+	for _, i := range g.verb.Operands {
+		if g.verb.DashDash < 0 || i < g.verb.DashDash {
+			ops = append(ops, g.args[i])
+		}
+	}
+	return ops
+}
+
+// takesEverything reports a pathspec that names every file (., *, :/, a glob).
+func takesEverything(a shellparse.Word) bool {
+	return a.Static && (a.Text == "." || a.Text == "*" || a.Text == ":/") || a.Glob
 }
 
 // gitRestore: git restore discards uncommitted changes to files, unless it

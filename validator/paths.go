@@ -2,6 +2,7 @@ package validator
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/registry"
@@ -62,42 +63,56 @@ func (v *Validator) critical(p string) string {
 		return "the home directory"
 	case strings.HasPrefix(p, "/etc/sudoers"):
 		return p + " (sudo's rules)"
-	}
-	// $HOME is home, never a system directory, even when it is /root; /usr/local
-	// is the administrator's own.
-	inHome := v.env.Home != "" && v.env.Home != "/" && within(p, v.env.Home)
-	for _, d := range systemDirs {
-		if within(p, d) && !inHome && !within(p, "/usr/local") {
-			return p + " (a system directory)"
-		}
-	}
-	if isBlockDevice(p) {
+	case v.inSystemDir(p):
+		return p + " (a system directory)"
+	case isBlockDevice(p):
 		return p + " (a disk)"
 	}
-	if v.env.Home != "" {
-		if within(p, v.env.Home+"/.ssh") {
-			return p + " (SSH keys and trust)"
-		}
-		for _, rc := range shellRCFiles {
-			if within(p, v.env.Home+"/"+rc) {
-				return p + " (a shell start-up file)"
-			}
-		}
-	}
-	// Any user's start-up files: /root/.bashrc, /home/NAME/.bashrc.
-	if rel, ok := otherHome(p); ok {
-		for _, rc := range shellRCFiles {
-			if within(rel, rc) {
-				return p + " (a shell start-up file)"
-			}
-		}
-		if within(rel, ".ssh") {
-			return p + " (SSH keys and trust)"
-		}
+	if why := v.homeCritical(p); why != "" {
+		return p + why
 	}
 	for _, rc := range []string{"/etc/profile", "/etc/bash.bashrc", "/etc/zshrc"} {
 		if p == rc {
 			return p + " (a shell start-up file)"
+		}
+	}
+	return ""
+}
+
+// inSystemDir reports a path in a directory whose content belongs to the
+// system. $HOME is home, never a system directory, even when it is /root;
+// /usr/local is the administrator's own.
+func (v *Validator) inSystemDir(p string) bool {
+	if v.env.Home != "" && v.env.Home != "/" && within(p, v.env.Home) || within(p, "/usr/local") {
+		return false
+	}
+	return slices.ContainsFunc(systemDirs, func(d string) bool { return within(p, d) })
+}
+
+// homeCritical names, as a parenthesis, why writing p in a home directory
+// (the user's, /root or /home/NAME) is catastrophic: SSH keys and trust, a
+// shell start-up file.
+func (v *Validator) homeCritical(p string) string {
+	if v.env.Home != "" {
+		if why := homeFileCritical(p, v.env.Home+"/"); why != "" {
+			return why
+		}
+	}
+	if rel, ok := otherHome(p); ok {
+		return homeFileCritical(rel, "")
+	}
+	return ""
+}
+
+// homeFileCritical names why the path under a home directory (home is its
+// prefix, with a slash, or "" when rel is already relative) is critical.
+func homeFileCritical(rel, home string) string {
+	if within(rel, home+".ssh") {
+		return " (SSH keys and trust)"
+	}
+	for _, rc := range shellRCFiles {
+		if within(rel, home+rc) {
+			return " (a shell start-up file)"
 		}
 	}
 	return ""
@@ -177,31 +192,52 @@ func protected(p string) string {
 // secretName reports whether a path names a file that holds secrets.
 func secretName(p string) bool {
 	base := path.Base(p)
-	switch {
-	case base == ".env" || base == ".envrc":
-		return true
-	case strings.HasPrefix(base, ".env."):
-		switch path.Ext(base) {
-		case ".example", ".sample", ".template", ".dist":
-			return false
-		}
-		return true
-	case sshKeyName(base):
-		return true
-	case strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".key") || strings.HasSuffix(base, ".p12") || strings.HasSuffix(base, ".pfx"):
-		return true
-	case base == ".netrc" || base == ".pgpass" || base == ".git-credentials" || base == ".npmrc" || base == ".pypirc":
+	return !envExample(base) && (secretBase(base) || secretSuffix(p) || inSecretTree(p))
+}
+
+// envExample reports an example of a .env file (.env.example, .env.sample …),
+// which holds no secrets.
+func envExample(base string) bool {
+	switch path.Ext(base) {
+	case ".example", ".sample", ".template", ".dist":
+		return strings.HasPrefix(base, ".env.")
+	}
+	return false
+}
+
+// secretBases are file names that hold secrets wherever they are.
+var secretBases = map[string]bool{".env": true, ".envrc": true, ".netrc": true, ".pgpass": true, ".git-credentials": true, ".npmrc": true, ".pypirc": true}
+
+// secretBase reports a file name that holds secrets: .env and its variants
+// (envExample tells the examples apart), private keys, certificates with
+// their keys.
+func secretBase(base string) bool {
+	if secretBases[base] || sshKeyName(base) || strings.HasPrefix(base, ".env.") {
 		return true
 	}
-	// Each name starts with /; a relative path matches it without the slash.
+	return strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".key") || strings.HasSuffix(base, ".p12") || strings.HasSuffix(base, ".pfx")
+}
+
+// secretSuffix reports a path that ends in a credentials file wherever the
+// home directory is. Each name starts with /; a relative path matches it
+// without the slash.
+func secretSuffix(p string) bool {
 	for _, suffix := range secretSuffixes {
 		if strings.HasSuffix(p, suffix) || p == suffix[1:] {
 			return true
 		}
 	}
+	return false
+}
+
+// inSecretTree reports a path in (or naming) a folder whose every file holds
+// credentials.
+func inSecretTree(p string) bool {
 	for _, dir := range secretTrees {
-		if i := strings.Index(p, dir); i >= 0 && (i+len(dir) == len(p) || p[i+len(dir)] == '/') ||
-			strings.HasPrefix(p, dir[1:]) && (len(p) == len(dir)-1 || p[len(dir)-1] == '/') {
+		if i := strings.Index(p, dir); i >= 0 && (i+len(dir) == len(p) || p[i+len(dir)] == '/') {
+			return true
+		}
+		if strings.HasPrefix(p, dir[1:]) && (len(p) == len(dir)-1 || p[len(dir)-1] == '/') {
 			return true
 		}
 	}
@@ -275,6 +311,10 @@ func secretVar(name string) bool {
 }
 
 // operands returns the words of args that are not options (everything after --).
+//
+// Deprecated: a hand scan of argv; ask the registry's grammar instead
+// (operandsOf, valuesOf, hasOption, scanArgs). Still called from files
+// outside the write/delete/git judgements.
 func operands(args []shellparse.Word) []shellparse.Word {
 	out := make([]shellparse.Word, 0, len(args))
 	done := false
@@ -293,6 +333,10 @@ func operands(args []shellparse.Word) []shellparse.Word {
 
 // isLong reports whether the word is one of the long options (given with their
 // dashes) or an abbreviation of one, as getopt_long accepts.
+//
+// Deprecated: a hand scan of argv; ask the registry's grammar instead
+// (operandsOf, valuesOf, hasOption, scanArgs). Still called from files
+// outside the write/delete/git judgements.
 func isLong(word string, long ...string) bool {
 	typed, _, _ := strings.Cut(word, "=")
 	if len(typed) < 3 || !strings.HasPrefix(typed, "--") {
@@ -310,6 +354,10 @@ func isLong(word string, long ...string) bool {
 // wherever it stands in a cluster (-sSLo FILE, -oFILE, -t/dir). Letters before it
 // are taken as flags; argLetters are the other letters that take an argument and
 // so end a cluster.
+//
+// Deprecated: a hand scan of argv; ask the registry's grammar instead
+// (operandsOf, valuesOf, hasOption, scanArgs). Still called from files
+// outside the write/delete/git judgements.
 func shortValues(args []shellparse.Word, letter byte, argLetters string) []shellparse.Word {
 	var out []shellparse.Word
 	for i, a := range args {
@@ -339,6 +387,10 @@ func shortValues(args []shellparse.Word, letter byte, argLetters string) []shell
 
 // hasFlag reports a short flag letter in any cluster (-rf) or one of the long
 // names, before --.
+//
+// Deprecated: a hand scan of argv; ask the registry's grammar instead
+// (operandsOf, valuesOf, hasOption, scanArgs). Still called from files
+// outside the write/delete/git judgements.
 func hasFlag(args []shellparse.Word, short string, long ...string) bool {
 	for _, a := range args {
 		if !a.Static {

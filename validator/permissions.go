@@ -15,23 +15,25 @@ var setID = lazyre.New(`^0*[2-7][0-7]{3}$`)
 // recursive changes on critical paths.
 func (ck *checker) chmod(c shellparse.SimpleCommand, args []shellparse.Word) {
 	p := readPerm("chmod", args)
-	mode, targets := p.mode, p.targets
-	if mode != nil {
-		open, setid := judgeMode(mode.Text)
-		if setid && !setUID(mode.Text) && !open {
-			setid = false // setgid alone (chmod g+s DIR): new files keep the folder's group
-		}
-		if setid {
-			ck.addSafer("permissions_open", "setuid", Severe, "chmod "+mode.Text+" sets setuid/setgid, letting others run it as its owner", "chmod u+x (or 755) makes it runnable without running as its owner")
-		}
-		if open {
-			ck.addSafer("permissions_open", "chmod_777", Severe, "chmod "+mode.Text+" lets every user write the files", "give only the access needed: chmod 755 or u+x for a program, 644 for a file")
-		}
+	if p.mode != nil {
+		ck.chmodMode(p.mode.Text)
 	}
 	if p.recursive {
-		ck.recursiveOnCritical(c, targets)
+		ck.recursiveOnCritical(c, p.targets)
 	}
-	ck.permsOnSelfDirs(c.Name, targets)
+	ck.permsOnSelfDirs(c.Name, p.targets)
+}
+
+// chmodMode judges a mode that lets every user write, or sets setuid
+// (setgid alone, chmod g+s DIR, only keeps the folder's group on new files).
+func (ck *checker) chmodMode(mode string) {
+	open, setid := judgeMode(mode)
+	if setid && (setUID(mode) || open) {
+		ck.addSafer("permissions_open", "setuid", Severe, "chmod "+mode+" sets setuid/setgid, letting others run it as its owner", "chmod u+x (or 755) makes it runnable without running as its owner")
+	}
+	if open {
+		ck.addSafer("permissions_open", "chmod_777", Severe, "chmod "+mode+" lets every user write the files", "give only the access needed: chmod 755 or u+x for a program, 644 for a file")
+	}
 }
 
 // setfacl changes a file's access control list: on a directory above
@@ -60,22 +62,29 @@ func judgeMode(mode string) (open, setid bool) {
 		return false, true
 	}
 	for _, clause := range strings.Split(mode, ",") {
-		who := strings.TrimLeft(clause, "ugoa")
-		whoLetters := clause[:len(clause)-len(who)]
-		others := whoLetters == "" || strings.ContainsAny(whoLetters, "oa")
-		// Each action is an operator followed by permissions: o-x+w is two actions.
-		for _, action := range splitActions(who) {
-			op, perm := action[0], action[1:]
-			if op == '-' {
-				continue
-			}
-			grantsWrite := strings.Contains(perm, "w") || strings.ContainsAny(perm, "ug") && perm != "o"
-			if others && grantsWrite && (whoLetters != "" || op == '=') {
-				open = true
-			}
-			if strings.Contains(perm, "s") {
-				setid = true
-			}
+		o, s := judgeClause(clause)
+		open, setid = open || o, setid || s
+	}
+	return open, setid
+}
+
+// judgeClause reads one clause of a symbolic mode (go+w, o-x+w).
+func judgeClause(clause string) (open, setid bool) {
+	who := strings.TrimLeft(clause, "ugoa")
+	whoLetters := clause[:len(clause)-len(who)]
+	others := whoLetters == "" || strings.ContainsAny(whoLetters, "oa")
+	// Each action is an operator followed by permissions: o-x+w is two actions.
+	for _, action := range splitActions(who) {
+		op, perm := action[0], action[1:]
+		if op == '-' {
+			continue
+		}
+		grantsWrite := strings.Contains(perm, "w") || strings.ContainsAny(perm, "ug") && perm != "o"
+		if others && grantsWrite && (whoLetters != "" || op == '=') {
+			open = true
+		}
+		if strings.Contains(perm, "s") {
+			setid = true
 		}
 	}
 	return open, setid
@@ -183,31 +192,46 @@ func setUID(mode string) bool {
 // no special bit (600, 700, 644, go-rwx, u+x): it can only close a file.
 func tighteningMode(mode string) bool {
 	if isDigits(mode) {
-		n := 0
-		for _, d := range mode {
-			if d > '7' {
-				return false
-			}
-			n = n*8 + int(d-'0')
-		}
-		return n&0o7022 == 0
+		return tighteningOctal(mode)
 	}
 	for _, clause := range strings.Split(mode, ",") {
-		who := strings.TrimLeft(clause, "ugoa")
-		whoLetters := clause[:len(clause)-len(who)]
-		if who == "" {
+		if !tighteningClause(clause) {
 			return false
 		}
-		for _, action := range splitActions(who) {
-			op, perm := action[0], action[1:]
-			switch {
-			case op == '-':
-			case op == '=' && perm == "":
-			case whoLetters == "u" && !strings.ContainsAny(perm, "sgo"):
-			case op == '=' && !strings.ContainsAny(perm, "wsgo") && whoLetters != "" && !strings.Contains(whoLetters, "a"):
-			default:
-				return false
-			}
+	}
+	return true
+}
+
+// tighteningOctal reports an octal mode with no write for group and others
+// and no special bit.
+func tighteningOctal(mode string) bool {
+	n := 0
+	for _, d := range mode {
+		if d > '7' {
+			return false
+		}
+		n = n*8 + int(d-'0')
+	}
+	return n&0o7022 == 0
+}
+
+// tighteningClause reports a clause of a symbolic mode that only takes
+// access away, or gives the owner what is not special.
+func tighteningClause(clause string) bool {
+	who := strings.TrimLeft(clause, "ugoa")
+	whoLetters := clause[:len(clause)-len(who)]
+	if who == "" {
+		return false
+	}
+	for _, action := range splitActions(who) {
+		op, perm := action[0], action[1:]
+		switch {
+		case op == '-':
+		case op == '=' && perm == "":
+		case whoLetters == "u" && !strings.ContainsAny(perm, "sgo"):
+		case op == '=' && !strings.ContainsAny(perm, "wsgo") && whoLetters != "" && !strings.Contains(whoLetters, "a"):
+		default:
+			return false
 		}
 	}
 	return true

@@ -10,61 +10,72 @@ import (
 
 // readOnly reports whether a command (with no findings) only reads.
 func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
-	for _, r := range c.Redirects {
-		if r.Writes() {
-			return false
-		}
-	}
-	if len(c.Argv) == 0 {
+	switch {
+	case slices.ContainsFunc(c.Redirects, shellparse.Redirect.Writes) || slices.ContainsFunc(c.Wrappers, syncingRunner):
+		return false
+	case len(c.Argv) == 0:
 		return true // a bare assignment changes only the shell
-	}
-	for _, w := range c.Wrappers {
-		if syncingRunner(w) {
-			return false
-		}
+	case v.safe[c.Name] || syntaxCheckOnly(c):
+		return true
 	}
 	name := c.Name
-	if v.safe[name] || syntaxCheckOnly(c) {
-		return true
-	}
 	if !strings.Contains(name, "/") && isInterpreter(name) {
-		if p, ok := programs.Lookup(name); ok && len(p.Node.Subs) > 0 {
-			// bun test, deno fmt --check: a declared verb is read by its declaration.
-			if inv := p.Resolve(shellparse.RegistryWords(c.Argv[1:])); len(inv.Path) > 0 {
-				return len(writeTargets(c)) == 0 && inv.ReadOnly()
-			}
-		}
-		return interpreterReadOnly(name, c.Argv[1:])
+		return interpreterCommandReadOnly(c)
 	}
 	prog, ok := programs.Lookup(name)
-	args := c.Argv[1:]
-	if name == "" || !ok {
+	if !ok {
 		// --help and --version alone only print, on any program on $PATH;
 		// ./tool and /tmp/tool are unknown programs, never read-only.
-		return name != "" && !strings.Contains(name, "/") && helpOnly(args)
+		return name != "" && !strings.Contains(name, "/") && helpOnly(c.Argv[1:])
 	}
-	for _, t := range writeTargets(c) {
-		if !t.Static || t.Text != "-" && t.Text != "/dev/null" && t.Text != "/dev/stdout" && t.Text != "/dev/stderr" {
-			return false // -o - and -o /dev/null write no file
+	return !writesFiles(c) && declaredReadOnly(prog, name, c.Argv[1:])
+}
+
+// interpreterCommandReadOnly: an interpreter's declared verb is read by its
+// declaration (bun test, deno fmt --check); otherwise the interpreter only
+// reads when it prints its version or runs a module that only looks.
+func interpreterCommandReadOnly(c shellparse.SimpleCommand) bool {
+	if p, ok := programs.Lookup(c.Name); ok && len(p.Node.Subs) > 0 {
+		if inv := p.Resolve(shellparse.RegistryWords(c.Argv[1:])); len(inv.Path) > 0 {
+			return len(writeTargets(c)) == 0 && inv.ReadOnly()
 		}
 	}
-	if prog.PlainReader() {
-		return true
+	return interpreterReadOnly(c.Name, c.Argv[1:])
+}
+
+// writesFiles reports a command that writes a file: -o - and -o /dev/null
+// write none.
+func writesFiles(c shellparse.SimpleCommand) bool {
+	for _, t := range writeTargets(c) {
+		switch {
+		case !t.Static:
+			return true
+		case t.Text != "-" && t.Text != "/dev/null" && t.Text != "/dev/stdout" && t.Text != "/dev/stderr":
+			return true
+		}
 	}
-	if mayBeHelp(args) && prog.IsHelp(shellparse.RegistryWords(args)) {
+	return false
+}
+
+// declaredReadOnly reads a declared program's argv: a plain reader, a
+// request for help, the Go check that refines a program of the safe list,
+// or the declaration's reading.
+func declaredReadOnly(prog *registry.Program, name string, args []shellparse.Word) bool {
+	if prog.PlainReader() || mayBeHelp(args) && prog.IsHelp(shellparse.RegistryWords(args)) {
 		return true
 	}
 	if check, ok := argChecks[name]; ok {
-		for _, a := range args {
-			if !a.Static && !a.Glob && !a.Placeholder && !homePath(a) {
-				// An option known only at run time could be -delete, -o FILE, -i …
-				return false
-			}
-		}
-		return check(args)
+		// An option known only at run time could be -delete, -o FILE, -i …
+		return !slices.ContainsFunc(args, mayBeAnyOption) && check(args)
 	}
 	inv := prog.Resolve(shellparse.RegistryWords(args))
 	return inv.ReadOnly()
+}
+
+// mayBeAnyOption reports a word known only at run time that may be any
+// option: not a glob, a placeholder or a path under $HOME.
+func mayBeAnyOption(a shellparse.Word) bool {
+	return !a.Static && !a.Glob && !a.Placeholder && !homePath(a)
 }
 
 // mayBeHelp reports a word that could ask for help or the version: only

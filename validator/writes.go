@@ -208,26 +208,42 @@ func intoDirs(dirs, sources []shellparse.Word) []shellparse.Word {
 		if b := path.Base(d.Text); !strings.HasSuffix(d.Text, "/") && strings.LastIndex(b, ".") > 0 {
 			continue // a file name (x.json), not a directory
 		}
+		dir := strings.TrimSuffix(d.Text, "/")
 		for _, s := range sources {
-			if !s.Static || s.Text == "" || strings.HasSuffix(s.Text, "/") {
-				continue
+			if base, ok := sourceName(s); ok && landsOnOwnFile(dir, base) {
+				out = append(out, shellparse.Word{Text: dir + "/" + base, Static: d.Static, Params: d.Params, Quoted: d.Quoted})
 			}
-			src := s.Text
-			if remotePath(src) {
-				_, src, _ = strings.Cut(src, ":")
-			}
-			base := path.Base(src)
-			dir := strings.TrimSuffix(d.Text, "/")
-			hooksDir := strings.HasSuffix(dir, ".github/hooks") || strings.HasSuffix(dir, ".copilot/hooks")
-			pluginDir := opencodeDir(path.Base(path.Dir(dir))) && (path.Base(dir) == "plugin" || path.Base(dir) == "plugins")
-			if !selfNames[base] && !(hooksDir && strings.HasSuffix(base, ".json")) && !(pluginDir && (strings.HasSuffix(base, ".js") || strings.HasSuffix(base, ".ts"))) &&
-				!slices.Contains(shellRCFiles, base) && base != "authorized_keys" {
-				continue // only names that can be permgate's or a harness's files matter here
-			}
-			out = append(out, shellparse.Word{Text: strings.TrimSuffix(d.Text, "/") + "/" + base, Static: d.Static, Params: d.Params, Quoted: d.Quoted})
 		}
 	}
 	return out
+}
+
+// sourceName returns the name a copied source keeps (host:path's too), for a
+// static source that is not a directory's contents.
+func sourceName(s shellparse.Word) (string, bool) {
+	if !s.Static || s.Text == "" || strings.HasSuffix(s.Text, "/") {
+		return "", false
+	}
+	src := s.Text
+	if remotePath(src) {
+		_, src, _ = strings.Cut(src, ":")
+	}
+	return path.Base(src), true
+}
+
+// landsOnOwnFile reports a name that, copied into dir, can be permgate's
+// or a harness's file, a shell start-up file or authorized_keys: only
+// those matter here.
+func landsOnOwnFile(dir, base string) bool {
+	hooksDir := strings.HasSuffix(dir, ".github/hooks") || strings.HasSuffix(dir, ".copilot/hooks")
+	pluginDir := opencodeDir(path.Base(path.Dir(dir))) && (path.Base(dir) == "plugin" || path.Base(dir) == "plugins")
+	switch {
+	case selfNames[base] || slices.Contains(shellRCFiles, base) || base == "authorized_keys":
+		return true
+	case hooksDir && strings.HasSuffix(base, ".json"):
+		return true
+	}
+	return pluginDir && (strings.HasSuffix(base, ".js") || strings.HasSuffix(base, ".ts"))
 }
 
 // remotePath reports host:path (not a local path that holds a colon after a slash).
@@ -280,6 +296,12 @@ func tarOldStyleArchive(args []shellparse.Word, letters string) []shellparse.Wor
 	return out
 }
 
+// skipOptArgs returns the words of args that do not start with a dash,
+// skipping the word after each option withArg names.
+//
+// Deprecated: a hand scan of argv; ask the registry's grammar instead
+// (operandsOf, scanArgs). Still called from files outside the
+// write/delete/git judgements.
 func skipOptArgs(args []shellparse.Word, withArg map[string]bool) []shellparse.Word {
 	var out []shellparse.Word
 	for i := 0; i < len(args); i++ {
@@ -390,18 +412,22 @@ func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
 	dest := unreadDests(c)
 	names, allNames := nameOnlyArgs(c) // allNames: every argument is a name; the command never reads the file
 	for i, a := range c.Argv[1:] {
-		if ck.readsSealKey(a, !namesOnly[c.Name] && !dest[a.Text]) {
+		reads := !namesOnly[c.Name] && !dest[a.Text]
+		if ck.readsSealKey(a, reads) {
 			ck.add("secret_access", "read_seal_key", NonSevere, c.Name+" reads "+a.Text+", which holds the key that seals permgate's config and state")
 			return
 		}
-		if allNames || names[i] || a.Placeholder || a.ProcSubst || dest[a.Text] {
-			continue
-		}
-		if ck.secretWord(a, !namesOnly[c.Name] && !dest[a.Text]) {
+		if !allNames && !names[i] && mayBeRead(a, dest) && ck.secretWord(a, reads) {
 			ck.add("secret_access", "read_secret", NonSevere, c.Name+" reads "+a.Text+", which holds secrets")
 			return
 		}
 	}
+}
+
+// mayBeRead reports an argument that may name a file the command reads: not
+// a placeholder, a process substitution or a destination it writes into.
+func mayBeRead(a shellparse.Word, dest map[string]bool) bool {
+	return !a.Placeholder && !a.ProcSubst && !dest[a.Text]
 }
 
 // unreadDests returns the words naming what a command writes into and does
@@ -450,14 +476,20 @@ var secretExamples = []string{".env", ".env.local", ".env.production", ".envrc",
 
 // secretPath reports whether a path (or a glob pattern) names a secret file.
 func (ck *checker) secretPath(p string, glob bool) bool {
-	if !glob {
-		if !strings.ContainsAny(p, "/~$") && !strings.Contains(ck.shellDir, "/.") {
-			// A bare name in a working directory outside every dot folder
-			// (~/.ssh, ~/.aws …) is a secret only by its own name.
-			return secretName(p)
-		}
-		return secretName(ck.resolve(p)) || secretName(p)
+	if glob {
+		return ck.secretGlob(p)
 	}
+	if !strings.ContainsAny(p, "/~$") && !strings.Contains(ck.shellDir, "/.") {
+		// A bare name in a working directory outside every dot folder
+		// (~/.ssh, ~/.aws …) is a secret only by its own name.
+		return secretName(p)
+	}
+	return secretName(ck.resolve(p)) || secretName(p)
+}
+
+// secretGlob reports a pattern that can match a secret file (cat .env*,
+// cat ~/.ssh/id_*), or every file of a folder of them (~/.ssh/*).
+func (ck *checker) secretGlob(p string) bool {
 	dir, base := path.Split(p)
 	literal := strings.Trim(globBrackets().ReplaceAllString(base, ""), "*?")
 	if literal == "" {
@@ -479,43 +511,57 @@ func (ck *checker) secretPath(p string, glob bool) bool {
 // and writing redirects, and every other file-like argument and input redirect as
 // a possible read. Paths are absolute; words permgate cannot resolve are left out.
 func (ck *checker) fileAccess(c shellparse.SimpleCommand) FileAccess {
-	var fa FileAccess
-	writes := map[string]bool{}
-	addWrite := func(w shellparse.Word) {
-		if text, ok := ck.knownPath(w); ok && text != "" {
-			p := ck.resolve(text)
-			if !writes[p] {
-				writes[p] = true
-				fa.Writes = append(fa.Writes, p)
-			}
-		}
-	}
+	acc := accessList{ck: ck, written: map[string]bool{}}
 	for _, r := range c.Redirects {
 		switch {
 		case r.Writes():
-			addWrite(r.Target)
+			acc.write(r.Target)
 		case r.Reads() && r.Target.Static:
-			fa.Reads = append(fa.Reads, ck.resolve(r.Target.Text))
+			acc.fa.Reads = append(acc.fa.Reads, ck.resolve(r.Target.Text))
 		}
 	}
 	if len(c.Argv) == 0 {
-		return fa
+		return acc.fa
 	}
 	for _, w := range writeTargets(c) {
-		addWrite(w)
+		acc.write(w)
 	}
 	for _, a := range readCandidates(c) {
-		var candBuf [4]string
-		for _, cand := range pathCandidates(candBuf[:0], a.Text) {
-			if cand == "" || strings.HasPrefix(cand, "-") {
-				continue
-			}
-			if p := ck.resolve(cand); !writes[p] {
-				fa.Reads = append(fa.Reads, p)
-			}
+		acc.read(a)
+	}
+	return acc.fa
+}
+
+// accessList gathers a command's file access, each written path once.
+type accessList struct {
+	ck      *checker
+	fa      FileAccess
+	written map[string]bool
+}
+
+// write adds a written word, when permgate knows the path it names.
+func (a *accessList) write(w shellparse.Word) {
+	if text, ok := a.ck.knownPath(w); ok && text != "" {
+		p := a.ck.resolve(text)
+		if !a.written[p] {
+			a.written[p] = true
+			a.fa.Writes = append(a.fa.Writes, p)
 		}
 	}
-	return fa
+}
+
+// read adds the paths a word may name (pathCandidates) as possible reads,
+// unless they are written.
+func (a *accessList) read(w shellparse.Word) {
+	var candBuf [4]string
+	for _, cand := range pathCandidates(candBuf[:0], w.Text) {
+		if cand == "" || strings.HasPrefix(cand, "-") {
+			continue
+		}
+		if p := a.ck.resolve(cand); !a.written[p] {
+			a.fa.Reads = append(a.fa.Reads, p)
+		}
+	}
 }
 
 // readCandidates returns the static words of a command's argv that may name
