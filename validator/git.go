@@ -26,7 +26,8 @@ func parseGit(args []shellparse.Word) gitInvocation {
 	var g gitInvocation
 	// git's global options come from its declaration (registry/git.go).
 	git, _ := programs.Lookup("git")
-	scan := git.Node.Grammar.Scan(shellparse.RegistryWords(args))
+	words := shellparse.RegistryWords(args)
+	scan := git.Node.Grammar.Scan(words)
 	if len(scan.Operands) > 0 && scan.Operands[0] < scan.Stop {
 		g.dynamic = true // a word known only at run time before the subcommand
 		return g
@@ -36,7 +37,7 @@ func parseGit(args []shellparse.Word) gitInvocation {
 	if i < len(args) {
 		g.sub = args[i].Text
 		g.args = args[i+1:]
-		g.verb = gitVerbGrammar(git, g.sub).Scan(shellparse.RegistryWords(g.args))
+		g.verb = gitVerbGrammar(git, g.sub).Scan(words[i+1:])
 	}
 	return g
 }
@@ -179,7 +180,9 @@ func (ck *checker) gitDepth(c shellparse.SimpleCommand, args []shellparse.Word, 
 		return
 	}
 	ck.gitRunsPrograms(g)
-	ck.gitWrites(args)
+	if depth > 0 || !ck.writesJudged("git") {
+		ck.gitWrites(args)
+	}
 	if judge, ok := gitJudges[g.sub]; ok {
 		judge(ck, g)
 	}
@@ -236,13 +239,21 @@ func (ck *checker) gitRunsPrograms(g gitInvocation) {
 
 // gitWrites judges the files the verb writes by its declaration (--output
 // FILE, git archive -o FILE, git format-patch -o DIR, git bundle create
-// FILE), worded as the write judgement words them: for an alias, git-VERB
-// and git by a path the generic judgement does not see them.
+// FILE), worded as the write judgement words them: it does not see an
+// alias's expansion, nor git named by a path.
 func (ck *checker) gitWrites(args []shellparse.Word) {
 	argv := append([]shellparse.Word{{Text: "git", Static: true}}, args...)
 	for _, w := range changedWords(declaredEffects("git", argv)) {
 		ck.writeTarget(w, "git "+w.Text)
 	}
+}
+
+// writesJudged reports that the write judgement (writes) reads the current
+// command's argv as the program base's: it does when the command called the
+// program by its plain name, not by a path (/usr/bin/git) nor as git's
+// libexec program (git-archive; see program).
+func (ck *checker) writesJudged(base string) bool {
+	return ck.res.Commands[ck.index].Name == base
 }
 
 // gitJudges are the verbs whose options or operands can destroy work or run
