@@ -158,6 +158,26 @@ func (ck *checker) judgeDelete(t shellparse.Word) (deleteClass, string) {
 	return ck.judgeText(t.Text, t.Text)
 }
 
+// pwdAsParam reads a word that starts with $(pwd) (or `pwd`) and expands
+// nothing else as the same word with ${PWD}, for expanding: pwd prints the
+// directory the shell is in, which is $PWD unless the script gave PWD a
+// value of its own.
+func (ck *checker) pwdAsParam(t shellparse.Word) shellparse.Word {
+	if t.Static || !t.Subst || t.ProcSubst || len(t.Params) > 0 {
+		return t
+	}
+	if _, assigned := ck.vars["PWD"]; assigned {
+		return t
+	}
+	text := strings.ReplaceAll(t.Text, `"`, "")
+	for _, sub := range []string{"$(pwd)", "`pwd`"} {
+		if rest, ok := strings.CutPrefix(text, sub); ok && !strings.ContainsAny(rest, "$`\\'(") {
+			return shellparse.Word{Text: "${PWD}" + rest, Params: []string{"PWD"}, Quoted: t.Quoted, Glob: t.Glob}
+		}
+	}
+	return t
+}
+
 // unknowableTarget names why a target's reach cannot be known before it
 // runs: names supplied at run time, a ~ that expands to a home directory or
 // a directory-stack entry, a pattern of everything but some names.
@@ -176,7 +196,7 @@ func unknowableTarget(t shellparse.Word) string {
 // judgeDynamicGlob judges a pattern in a directory known only once expanded
 // ("$DIR"/*, $HOME/*).
 func (ck *checker) judgeDynamicGlob(t shellparse.Word) (deleteClass, string) {
-	texts, unknown := ck.expandPath(t)
+	texts, unknown := ck.expandPath(ck.pwdAsParam(t))
 	if unknown || len(texts) == 0 {
 		return deleteSevere, t.Text + " — everything in a directory known only at run time"
 	}
@@ -193,8 +213,9 @@ func (ck *checker) judgeDynamicGlob(t shellparse.Word) (deleteClass, string) {
 // the script's own values lead. The environment's values (TMPDIR …) may
 // differ where it runs: severe.
 func (ck *checker) judgeDynamicTarget(t shellparse.Word) (deleteClass, string) {
-	texts, unknown := ck.expandPath(t)
-	if unknown || len(texts) == 0 || !ck.scriptParams(t) {
+	known := ck.pwdAsParam(t)
+	texts, unknown := ck.expandPath(known)
+	if unknown || len(texts) == 0 || !ck.scriptParams(known) {
 		return deleteSevere, "a target known only at run time (" + t.Text + ")"
 	}
 	for _, text := range texts {
