@@ -58,7 +58,7 @@ func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 	case "cc", "gcc", "g++", "c++", "clang", "clang++", "ld", "tcc", "rustc", "zig":
 		return compilerOutput(args)
 	case "tar", "bsdtar", "gtar":
-		return tarArchive(args)
+		return tarWrites(args)
 	}
 	return nil
 }
@@ -252,16 +252,27 @@ func remotePath(t string) bool {
 	return i > 0 && !strings.Contains(t[:i], "/")
 }
 
-// tarArchive returns the archive tar writes when it creates, appends or
-// updates: the value of -f (--file), by the declared grammar, or in the
-// old style (tar cf ARCHIVE …) the word its f letter takes.
-func tarArchive(args []shellparse.Word) []shellparse.Word {
+// tarWrites returns what tar writes beyond its declaration: the archive
+// it creates, appends to or updates, and, with old-style letters (tar xf
+// A -C DIR), the directory it extracts into (tar -x -C DIR is declared).
+func tarWrites(args []shellparse.Word) []shellparse.Word {
 	if len(args) == 0 {
 		return nil
 	}
 	inv := scanArgs("tar", args)
 	s := &inv.Scan
 	letters := tarOldStyle(args)
+	out := tarArchive(args, s, letters)
+	if strings.Contains(letters, "x") && !s.Has("-x", "--extract", "--get") {
+		out = append(out, inDir(optionWords(args, s, "-C", "--directory"))...)
+	}
+	return out
+}
+
+// tarArchive returns the archive tar writes when it creates, appends or
+// updates: the value of -f (--file), by the declared grammar, or in the
+// old style (tar cf ARCHIVE …) the word its f letter takes.
+func tarArchive(args []shellparse.Word, s *registry.Scan, letters string) []shellparse.Word {
 	if !s.Has("-c", "-r", "-u", "-A", "--create", "--append", "--update", "--catenate", "--concatenate", "--delete") && !strings.ContainsAny(letters, "cruA") {
 		return nil
 	}
