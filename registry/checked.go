@@ -29,10 +29,25 @@ func checked() []*Program {
 				{Act: Writes, Opts: []string{"-O"}}, {Act: Writes, Opts: []string{"-F", "--file"}, If: []string{"-o", "--create"}}}}},
 		// curl and wget write what they fetch, their logs and their cookie
 		// jars where their options say.
-		{Family: "core", Names: []string{"curl"}, Check: "download", Node: Node{Grammar: curlGrammar, Effects: []Effect{
+		{Family: "core", Names: []string{"curl"}, Check: "download", Node: Node{Grammar: Grammar{Short: "A:b:c:C:d:D:e:E:F:H:K:m:o:P:Q:r:t:T:u:U:w:x:X:y:Y:z:aBfgGiIjJklLMnNOpqRsSvVZ012346#",
+			Long: []string{"output=", "output-dir=", "dump-header=", "cookie-jar=", "cookie=", "trace=", "trace-ascii=", "stderr=", "libcurl=", "etag-save=",
+				"etag-compare=", "hsts=", "alt-svc=", "config=", "data=", "data-binary=", "data-raw=", "data-ascii=", "data-urlencode=", "json=", "form=",
+				"form-string=", "upload-file=", "request=", "header=", "user-agent=", "user=", "referer=", "proxy=", "proxy-user=", "url=", "range=",
+				"max-time=", "connect-timeout=", "retry=", "retry-delay=", "retry-max-time=", "write-out=", "cacert=", "capath=", "cert=", "key=",
+				"resolve=", "connect-to=", "oauth2-bearer=", "limit-rate=", "max-filesize=", "continue-at=", "ftp-port=", "telnet-option=", "quote=",
+				"speed-time=", "speed-limit=", "time-cond=", "interface=", "dns-servers=", "mail-from=", "mail-rcpt=", "url-query=", "variable=",
+				"expand-url=", "remote-name", "remote-name-all", "remote-header-name", "create-dirs", "location", "silent", "show-error", "fail",
+				"insecure", "verbose", "include", "head", "get", "compressed", "progress-bar", "no-progress-meter", "http1.1", "http2", "ipv4", "ipv6"}}, Effects: []Effect{
 			{Act: Writes, Opts: []string{"-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar", "--trace", "--trace-ascii", "--stderr", "--libcurl", "--etag-save"}},
 			{Act: Writes, Opts: []string{"--output-dir"}, Into: true}}}},
-		{Family: "core", Names: []string{"wget"}, Check: "download", Node: Node{Grammar: wgetGrammar, Effects: []Effect{
+		{Family: "core", Names: []string{"wget"}, Check: "download", Node: Node{Grammar: Grammar{Short: "O:o:a:e:P:U:t:T:w:Q:l:A:R:D:I:X:B:i:hVbdqvnNcSrkKmpLHEFx46",
+			Long: []string{"output-document=", "output-file=", "append-output=", "directory-prefix=", "execute=", "user-agent=", "tries=", "timeout=",
+				"wait=", "quota=", "level=", "accept=", "reject=", "domains=", "include-directories=", "exclude-directories=", "base=", "input-file=",
+				"header=", "post-data=", "post-file=", "body-data=", "body-file=", "method=", "user=", "password=", "http-user=", "http-password=",
+				"load-cookies=", "save-cookies=", "config=", "referer=", "limit-rate=", "bind-address=", "ca-certificate=", "certificate=",
+				"private-key=", "cut-dirs=", "default-page=", "progress=", "report-speed=", "restrict-file-names=", "spider", "mirror", "recursive",
+				"quiet", "verbose", "no-verbose", "continue", "timestamping", "no-clobber", "no-check-certificate", "page-requisites", "convert-links",
+				"no-parent", "span-hosts", "adjust-extension", "force-directories", "no-directories", "server-response", "save-headers"}}, Effects: []Effect{
 			{Act: Writes, Opts: []string{"-O", "--output-document", "-o", "--output-file", "--save-cookies"}},
 			{Act: Appends, Opts: []string{"-a", "--append-output"}},
 			{Act: Writes, Opts: []string{"-P", "--directory-prefix"}, Into: true}}}},
@@ -52,26 +67,3 @@ func checked() []*Program {
 			Subs:    []*Node{{Names: []string{"*"}, Writes: true}}}},
 	}
 }
-
-// curlGrammar is curl's: the letters that take a value, and the long options
-// that do.
-var curlGrammar = Grammar{Short: "A:b:c:C:d:D:e:E:F:H:K:m:o:P:Q:r:t:T:u:U:w:x:X:y:Y:z:aBfgGiIjJklLMnNOpqRsSvVZ012346#",
-	Long: []string{"output=", "output-dir=", "dump-header=", "cookie-jar=", "cookie=", "trace=", "trace-ascii=", "stderr=", "libcurl=", "etag-save=",
-		"etag-compare=", "hsts=", "alt-svc=", "config=", "data=", "data-binary=", "data-raw=", "data-ascii=", "data-urlencode=", "json=", "form=",
-		"form-string=", "upload-file=", "request=", "header=", "user-agent=", "user=", "referer=", "proxy=", "proxy-user=", "url=", "range=",
-		"max-time=", "connect-timeout=", "retry=", "retry-delay=", "retry-max-time=", "write-out=", "cacert=", "capath=", "cert=", "key=",
-		"resolve=", "connect-to=", "oauth2-bearer=", "limit-rate=", "max-filesize=", "continue-at=", "ftp-port=", "telnet-option=", "quote=",
-		"speed-time=", "speed-limit=", "time-cond=", "interface=", "dns-servers=", "mail-from=", "mail-rcpt=", "url-query=", "variable=",
-		"expand-url=", "remote-name", "remote-name-all", "remote-header-name", "create-dirs", "location", "silent", "show-error", "fail",
-		"insecure", "verbose", "include", "head", "get", "compressed", "progress-bar", "no-progress-meter", "http1.1", "http2", "ipv4", "ipv6"}}
-
-// wgetGrammar is wget's: the letters that take a value, and the long
-// options that do.
-var wgetGrammar = Grammar{Short: "O:o:a:e:P:U:t:T:w:Q:l:A:R:D:I:X:B:i:hVbdqvnNcSrkKmpLHEFx46",
-	Long: []string{"output-document=", "output-file=", "append-output=", "directory-prefix=", "execute=", "user-agent=", "tries=", "timeout=",
-		"wait=", "quota=", "level=", "accept=", "reject=", "domains=", "include-directories=", "exclude-directories=", "base=", "input-file=",
-		"header=", "post-data=", "post-file=", "body-data=", "body-file=", "method=", "user=", "password=", "http-user=", "http-password=",
-		"load-cookies=", "save-cookies=", "config=", "referer=", "limit-rate=", "bind-address=", "ca-certificate=", "certificate=",
-		"private-key=", "cut-dirs=", "default-page=", "progress=", "report-speed=", "restrict-file-names=", "spider", "mirror", "recursive",
-		"quiet", "verbose", "no-verbose", "continue", "timestamping", "no-clobber", "no-check-certificate", "page-requisites", "convert-links",
-		"no-parent", "span-hosts", "adjust-extension", "force-directories", "no-directories", "server-response", "save-headers"}}
