@@ -40,6 +40,10 @@ func gitVerb(names []string, short string, long []string, effects ...Effect) *No
 
 func gitVerbs() []*Node {
 	return []*Node{
+		// Every other verb (and a user's alias) is read with the options
+		// every verb is read with. First: a word that names no verb finds
+		// it at once, and a named verb still wins (Node.Sub).
+		gitVerb([]string{"*"}, "", nil),
 		gitVerb([]string{"clone"}, "u:c:o:b:j:lsqvn", []string{"template=", "config=", "origin=", "branch=", "jobs=", "depth=", "reference=", "reference-if-able=",
 			"separate-git-dir=", "shallow-since=", "shallow-exclude=", "filter=", "server-option=", "bundle-uri=", "ref-format=", "recurse-submodules=?",
 			"bare", "mirror", "recursive", "shallow-submodules", "no-checkout", "single-branch", "no-tags", "remote-submodules", "sparse", "progress",
@@ -86,9 +90,9 @@ func gitVerbs() []*Node {
 			"no-numbered", "signoff", "cover-letter", "attach=?", "inline=?", "thread=?"},
 			Effect{Act: Writes, Opts: []string{"-o", "--output-directory"}, Into: true}),
 		{Names: []string{"bundle"}, Alone: true, Grammar: Grammar{Short: "q", Long: gitCommon}, Unless: gitHelpUnless, Effects: []Effect{gitWritesOutput}, Subs: []*Node{
+			gitVerb([]string{"*"}, "q", nil),
 			gitVerb([]string{"create"}, "q", []string{"progress", "all-progress", "all-progress-implied", "version=", "quiet", "all", "branches", "tags"},
 				Effect{Act: Writes, Operands: "1"}),
-			gitVerb([]string{"*"}, "q", nil),
 		}},
 		gitVerb([]string{"checkout"}, "b:B:fqmplt", []string{"orphan=", "conflict=", "pathspec-from-file=", "pathspec-file-nul", "force", "ours", "theirs", "detach",
 			"track=?", "no-track", "guess", "no-guess", "overlay", "no-overlay", "ignore-skip-worktree-bits", "ignore-other-worktrees",
@@ -112,8 +116,5 @@ func gitVerbs() []*Node {
 		gitVerb([]string{"notes"}, "", []string{"ref="}),
 		gitVerb([]string{"fsck", "fsck-objects"}, "", []string{"lost-found", "unreachable", "dangling", "no-dangling", "root", "tags", "cache", "no-reflogs",
 			"full", "no-full", "strict", "verbose", "progress", "no-progress", "connectivity-only", "name-objects"}),
-		// Every other verb (and a user's alias) is read with the options
-		// every verb is read with.
-		gitVerb([]string{"*"}, "", nil),
 	}
 }
