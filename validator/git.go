@@ -15,11 +15,34 @@ type gitInvocation struct {
 	sub     string
 	args    []shellparse.Word
 	dynamic bool // the subcommand is not static
-	// global holds git's own options (indexes into globals); verb the
-	// verb's options and operands, read by the verb's own grammar (indexes
-	// into args).
+	// global holds git's own options (indexes into globals); verb reads
+	// the verb's options and operands by the verb's own grammar (indexes
+	// into args), on first use: a caller that needs only the verb's name
+	// and words pays nothing for it.
 	global registry.Scan
-	verb   registry.Scan
+	verb   *gitVerbReading
+}
+
+// gitVerbReading is a verb's arguments read by its grammar, made on first
+// use and shared by the copies of the invocation.
+type gitVerbReading struct {
+	git   *registry.Program
+	sub   string
+	words []registry.Word
+	done  bool
+	scan  registry.Scan
+}
+
+// scan returns the verb's reading.
+func (g *gitInvocation) scan() *registry.Scan {
+	v := g.verb
+	if v == nil {
+		return &registry.Scan{DashDash: -1}
+	}
+	if !v.done {
+		v.scan, v.done = gitVerbGrammar(v.git, v.sub).Scan(v.words), true
+	}
+	return &v.scan
 }
 
 func parseGit(args []shellparse.Word) gitInvocation {
@@ -37,7 +60,7 @@ func parseGit(args []shellparse.Word) gitInvocation {
 	if i < len(args) {
 		g.sub = args[i].Text
 		g.args = args[i+1:]
-		g.verb = gitVerbGrammar(git, g.sub).Scan(words[i+1:])
+		g.verb = &gitVerbReading{git: git, sub: g.sub, words: words[i+1:]}
 	}
 	return g
 }
@@ -52,29 +75,29 @@ func gitVerbGrammar(git *registry.Program, verb string) *registry.Grammar {
 }
 
 // has reports one of the named options of the verb.
-func (g *gitInvocation) has(names ...string) bool { return g.verb.Has(names...) }
+func (g *gitInvocation) has(names ...string) bool { return g.scan().Has(names...) }
 
 // values returns the values of the verb's named options, as words.
 func (g *gitInvocation) values(names ...string) []shellparse.Word {
-	return optionWords(g.args, &g.verb, names...)
+	return optionWords(g.args, g.scan(), names...)
 }
 
 // operands returns the verb's operands.
-func (g *gitInvocation) operands() []shellparse.Word { return operandWords(g.args, &g.verb) }
+func (g *gitInvocation) operands() []shellparse.Word { return operandWords(g.args, g.scan()) }
 
 // firstOperand returns the verb's first operand, or "".
 func (g *gitInvocation) firstOperand() string {
-	if len(g.verb.Operands) == 0 {
+	if len(g.scan().Operands) == 0 {
 		return ""
 	}
-	return g.args[g.verb.Operands[0]].Text
+	return g.args[g.scan().Operands[0]].Text
 }
 
 // verbWord returns the word after the verb when it is not an option: how
 // git stash, git reflog and git worktree find their own verb (git stash
 // clear; git stash -q clear is git stash push -q clear).
 func (g *gitInvocation) verbWord() string {
-	if len(g.verb.Operands) == 0 || g.verb.Operands[0] != 0 {
+	if len(g.scan().Operands) == 0 || g.scan().Operands[0] != 0 {
 		return ""
 	}
 	return g.args[0].Text
@@ -506,7 +529,7 @@ func (ck *checker) gitCheckout(g gitInvocation) {
 		return
 	}
 	switch {
-	case g.verb.DashDash >= 0:
+	case g.scan().DashDash >= 0:
 		ck.addSafer("git_destructive", "checkout_paths", Severe, "git checkout -- PATH discards uncommitted changes to those files", stash)
 	case len(ops) > 1:
 		ck.addSafer("git_destructive", "checkout_ref_paths", Severe, "git checkout REF PATH overwrites files with another version", stash)
@@ -516,8 +539,8 @@ func (ck *checker) gitCheckout(g gitInvocation) {
 // operandsBeforeDashDash returns the verb's operands before its "--".
 func (g *gitInvocation) operandsBeforeDashDash() []shellparse.Word {
 	var ops []shellparse.Word
-	for _, i := range g.verb.Operands {
-		if g.verb.DashDash < 0 || i < g.verb.DashDash {
+	for _, i := range g.scan().Operands {
+		if g.scan().DashDash < 0 || i < g.scan().DashDash {
 			ops = append(ops, g.args[i])
 		}
 	}
@@ -617,7 +640,7 @@ var gitReadJudges = map[string]func(gitInvocation) bool{
 // gitLFSReads: git lfs ls-files, status, env, version, logs (listing or
 // showing one), track (listing the patterns).
 func gitLFSReads(g gitInvocation) bool {
-	n := len(g.verb.Operands)
+	n := len(g.scan().Operands)
 	switch g.firstOperand() {
 	case "ls-files", "status", "env", "version":
 		return true
@@ -636,7 +659,7 @@ func gitBranchListing(g gitInvocation) bool {
 		return false
 	}
 	// With a listing option the operands are patterns.
-	return len(g.verb.Operands) == 0 || g.has("-a", "-l", "-r", "-v", "--list", "--all", "--remotes", "--verbose")
+	return len(g.scan().Operands) == 0 || g.has("-a", "-l", "-r", "-v", "--list", "--all", "--remotes", "--verbose")
 }
 
 // gitTagListOptions are the options git tag lists tags with.
@@ -652,14 +675,14 @@ func gitTagListing(g gitInvocation) bool {
 	case g.has("-v", "--verify"):
 		return !g.has("-d", "--delete", "-a", "--annotate", "-s", "--sign", "-m", "--message", "-F", "--file", "-f", "--force", "-u", "--local-user", "-e", "--edit")
 	}
-	return len(g.verb.Operands) == 0 && onlyOptions(&g.verb, gitTagListOptions...)
+	return len(g.scan().Operands) == 0 && onlyOptions(g.scan(), gitTagListOptions...)
 }
 
 // gitRemoteListing: git remote, git remote -v, git remote show and get-url
 // only read (git remote -v add NAME URL adds one: -v is remote's own option).
 func gitRemoteListing(g gitInvocation) bool {
-	if len(g.verb.Operands) == 0 {
-		return onlyOptions(&g.verb, "-v", "--verbose")
+	if len(g.scan().Operands) == 0 {
+		return onlyOptions(g.scan(), "-v", "--verbose")
 	}
 	first := g.firstOperand()
 	return first == "show" || first == "get-url"
@@ -679,7 +702,7 @@ func gitConfigReading(g gitInvocation) bool {
 	case "set", "unset", "edit", "rename-section", "remove-section":
 		return false
 	}
-	return len(g.verb.Operands) == 1
+	return len(g.scan().Operands) == 1
 }
 
 // gitBool reports a value git reads as a boolean.
