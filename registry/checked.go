@@ -10,13 +10,26 @@ func checked() []*Program {
 		{Family: "core", Names: []string{"permgate"}, Check: "permgate"},
 		{Family: "interpreters", Names: []string{"python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "perl", "ruby", "php", "lua", "luajit", "Rscript", "R", "tclsh", "pwsh", "powershell", "osascript", "irb", "jshell"}, Check: "interpreter"},
 		{Family: "core", Names: []string{"awk", "gawk", "mawk", "nawk"}, Check: "awk"},
-		{Family: "core", Names: []string{"rm"}, Check: "rm", Node: Node{Does: []effect.Class{effect.FilesystemDelete}}},
+		// rm's targets are its operands; whether it deletes recursively is
+		// its options' (validator/delete.go).
+		{Family: "core", Names: []string{"rm"}, Check: "rm", Node: Node{Does: []effect.Class{effect.FilesystemDelete}, Grammar: Grammar{Short: "fiIrRdv",
+			Long: []string{"force", "interactive=?", "one-file-system", "no-preserve-root", "preserve-root=?", "recursive", "dir", "verbose"}}}},
 		{Family: "core", Names: []string{"dd"}, Check: "dd", Node: Node{Writes: true, Does: []effect.Class{effect.FilesystemRead, effect.FilesystemWrite}}},
-		{Family: "core", Names: []string{"chmod"}, Check: "chmod", Node: Node{Writes: true, Does: []effect.Class{effect.PermissionsChange}}},
-		{Family: "core", Names: []string{"chown", "chgrp"}, Check: "chown", Node: Node{Writes: true, Does: []effect.Class{effect.PermissionsChange}}},
+		// chmod's mode may look like an option (chmod -w FILE): a word with a
+		// letter this grammar does not declare is the mode (validator/writes.go).
+		{Family: "core", Names: []string{"chmod"}, Check: "chmod", Node: Node{Writes: true, Does: []effect.Class{effect.PermissionsChange}, Grammar: Grammar{Short: "cfvRHLPh",
+			Long: []string{"reference=", "changes", "silent", "quiet", "verbose", "no-preserve-root", "preserve-root", "recursive"}}}},
+		{Family: "core", Names: []string{"chown", "chgrp"}, Check: "chown", Node: Node{Writes: true, Does: []effect.Class{effect.PermissionsChange}, Grammar: Grammar{Short: "cfvRHLPh",
+			Long: []string{"reference=", "from=", "changes", "silent", "quiet", "verbose", "dereference", "no-dereference", "no-preserve-root", "preserve-root", "recursive"}}}},
 		{Family: "core", Names: []string{"ssh"}, Check: "ssh", Node: Node{Writes: true, Does: []effect.Class{effect.NetworkOutbound}}},
 		{Family: "core", Names: []string{"sftp"}, Check: "ssh-options", Node: Node{Writes: true, Does: []effect.Class{effect.NetworkOutbound}}},
-		{Family: "core", Names: []string{"cpio"}, Node: Node{Writes: true, Does: []effect.Class{effect.FilesystemRead, effect.FilesystemWrite}}},
+		// cpio -i -D DIR unpacks into DIR, cpio -p DIR copies into DIR, and
+		// cpio -o writes the archive -O (or -F) names.
+		{Family: "core", Names: []string{"cpio"}, Node: Node{Writes: true, Does: []effect.Class{effect.FilesystemRead, effect.FilesystemWrite},
+			Grammar: Grammar{Short: "D:E:F:H:I:M:O:R:C:oipabcdfmnrtuvVBLS", Long: []string{"directory=", "file=", "format=", "pattern-file=", "message=", "owner=",
+				"io-size=", "block-size=", "rsh-command=", "create", "extract", "pass-through", "make-directories", "list", "unconditional", "verbose"}},
+			Effects: []Effect{{Act: Writes, Opts: []string{"-D", "--directory"}, Into: true}, {Act: Writes, Operands: "1", If: []string{"-p", "--pass-through"}, Into: true},
+				{Act: Writes, Opts: []string{"-O"}}, {Act: Writes, Opts: []string{"-F", "--file"}, If: []string{"-o", "--create"}}}}},
 		curl(), wget(),
 		{Family: "core", Names: []string{"aria2c", "fetch", "http", "https", "xh"}, Check: "download", Node: Node{Does: []effect.Class{effect.NetworkInbound}}},
 		// eval's operands are a script the parser reads.

@@ -141,18 +141,32 @@ func core() []*Program {
 			Words: []string{"eval=", "execute=", "load=", "funcall=", "script=", "batch", "nw", "chdir=", "insert=", "directory=", "kill"}},
 			Rules: []Rule{{ID: "inline_code.emacs", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--eval", "-eval", "--execute", "-execute", "-l", "--load", "-load", "--script", "-script", "-x", "-f", "--funcall", "-funcall"},
 				Reason: "emacs runs the Lisp it is given"}}}},
-		{Family: "core", Names: []string{"hostname"}, Check: "hostname"},
-		{Family: "core", Names: []string{"bind"}, Check: "bind"},
-		{Family: "core", Names: []string{"date"}, Check: "date"},
-		{Family: "core", Names: []string{"env"}, Check: "printenv"},
-		{Family: "core", Names: []string{"find"}, Check: "find"},
+		// hostname prints the name, or sets it from an operand or a file.
+		{Family: "core", Names: []string{"hostname"}, Node: Node{Bare: true,
+			Grammar: Grammar{Short: "F:sfdiIAaybVh", Long: []string{"file=", "short", "fqdn", "long", "domain", "ip-address", "all-ip-addresses", "all-fqdns", "alias", "yp", "nis", "boot"}},
+			ReadIf:  []string{"-s", "--short", "-f", "--fqdn", "--long", "-d", "--domain", "-i", "--ip-address", "-I", "--all-ip-addresses", "-A", "--all-fqdns", "-a", "--alias", "-y", "--yp", "--nis", "-V", "--version", "-h", "--help"},
+			Unless:  []string{"-F", "--file", "-b", "--boot"}}},
+		// bind prints bindings with its listing letters; any operand or other
+		// option binds (validator/readonly.go).
+		{Family: "core", Names: []string{"bind"}, Check: "bind", Node: Node{Grammar: Grammar{Short: "m:f:q:u:r:x:lpsvPSVX"}}},
+		// date prints; -s DATE, or an operand that is not +FORMAT, sets the clock.
+		{Family: "core", Names: []string{"date"}, Check: "date", Node: Node{Grammar: Grammar{Short: "d:f:r:s:I::uR",
+			Long: []string{"date=", "file=", "reference=", "set=", "iso-8601=?", "rfc-3339=", "rfc-email", "rfc-2822", "utc", "universal", "debug", "resolution"}}}},
+		// env with no command prints the environment; its options end at the
+		// first operand, the command (validator/readonly.go).
+		{Family: "core", Names: []string{"env"}, Check: "printenv", Node: Node{Grammar: Grammar{Posix: true, Short: "u:C:S:P:0iv",
+			Long: []string{"unset=", "chdir=", "split-string=", "block-signal=?", "default-signal=?", "ignore-signal=?", "argv0=", "ignore-environment", "null", "debug", "list-signal-handling"}}}},
+		// find's primaries are words of one dash; -fprint FILE and its kin
+		// write FILE, -delete is judged by validator/delete.go.
+		{Family: "core", Names: []string{"find"}, Check: "find", Node: Node{Grammar: findGrammar,
+			Effects: []Effect{{Act: Writes, Opts: []string{"-fprint", "-fprint0", "-fls", "-fprintf"}}}}},
 		// sed PROGRAM FILE…, sed -e PROGRAM… FILE…; -i[SUFFIX] edits the files in
 		// place (BSD sed takes the suffix as a word of its own: the validator
 		// reads that too).
 		{Family: "core", Names: []string{"sed"}, Check: "sed", Node: Node{Grammar: Grammar{Short: "e:f:i::l:nrEsuzb",
 			Long: []string{"expression=", "file=", "in-place=?", "line-length=", "quiet", "silent", "regexp-extended", "separate", "unbuffered",
 				"null-data", "zero-terminated", "binary", "posix", "sandbox", "debug", "follow-symlinks", "help", "version"}}}},
-		{Family: "core", Names: []string{"command"}, Check: "command"},
+		{Family: "core", Names: []string{"command"}, Check: "command", Node: Node{Grammar: Grammar{Posix: true, Short: "pvV"}}},
 		{Family: "core", Names: []string{"declare", "typeset"}, Node: Node{Read: true}, Check: "printenv"},
 		// printenv NAME prints a variable, a secret's too.
 		{Family: "core", Names: []string{"printenv"}, Node: Node{Read: true}, Check: "printenv"},
@@ -167,3 +181,12 @@ func zipEffects() []Effect {
 		{Act: Deletes, Operands: "rest", If: move, Unless: recurse},
 		{Act: DeletesTree, Operands: "rest", If: move, AndIf: recurse}}
 }
+
+// findGrammar is find's: single-dash primaries, those that take one value
+// marked, options before the roots as letters (-H, -L, -P, -D DEBUG, -Olevel).
+var findGrammar = Grammar{Dash: true, Short: "D:O::HLP", Long: []string{"name=", "iname=", "path=", "ipath=", "wholename=", "iwholename=",
+	"regex=", "iregex=", "lname=", "ilname=", "type=", "xtype=", "newer=", "anewer=", "cnewer=", "samefile=", "inum=", "user=", "group=",
+	"uid=", "gid=", "perm=", "links=", "size=", "mtime=", "mmin=", "atime=", "amin=", "ctime=", "cmin=", "used=", "fstype=", "maxdepth=",
+	"mindepth=", "regextype=", "context=", "printf=", "fprint=", "fprint0=", "fls=", "fprintf=", "files0-from=", "newermt=", "newerat=",
+	"newerct=", "newermm=", "newerBt=", "newermB=", "delete", "print", "print0", "ls", "prune", "quit", "exec", "execdir", "ok", "okdir",
+	"empty", "readable", "writable", "executable", "nouser", "nogroup", "depth", "mount", "xdev", "noleaf", "daystart", "follow", "true", "false"}}

@@ -44,6 +44,7 @@ func curl() *Program {
 			{Act: Writes, Opts: []string{"-o", "--output", "-c", "--cookie-jar", "-D", "--dump-header", "--etag-save", "--hsts",
 				"--alt-svc", "--libcurl", "--trace", "--trace-ascii", "--stderr"}},
 			{Act: Writes, If: []string{"-O", "--remote-name", "--remote-name-all"}},
+			{Act: Writes, Opts: []string{"--output-dir"}, Into: true},
 			// A method that changes the server sends, body or not.
 			{Act: Sends, If: changingMethods("-X", "--request")},
 			// A config file may hold any option: an upload, an output file.
@@ -73,6 +74,7 @@ func wget() *Program {
 			{Act: Sends, Opts: []string{"--post-data", "--post-file", "--body-data", "--body-file"}},
 			{Act: Writes, Opts: []string{"-O", "--output-document", "-o", "--output-file", "--save-cookies", "--warc-file", "--rejected-log"}},
 			{Act: Appends, Opts: []string{"-a", "--append-output"}},
+			{Act: Writes, Opts: []string{"-P", "--directory-prefix"}, Into: true},
 			{Act: Writes, Unless: []string{"-O", "--output-document", "--spider"}},
 			{Act: Sends, If: changingMethods("--method")},
 			// -e runs a .wgetrc command, --config reads a file of them: any

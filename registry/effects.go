@@ -284,7 +284,7 @@ func (inv *Invocation) conditionClasses() effect.Set {
 	var s effect.Set
 	for _, e := range inv.Node.Effects {
 		named := len(e.Opts) > 0 || e.Operands != ""
-		if inv.applies(e) && (!named || inv.Scan.Unknown && len(e.Opts) > 0) {
+		if inv.applies(e) && (!named || inv.Scan.UnknownWords && len(e.Opts) > 0) {
 			s = s.Add(e.Act.Class())
 		}
 	}

@@ -27,21 +27,12 @@ func awkOptions(args []shellparse.Word) registry.Scan {
 	return awkGrammar.Scan(shellparse.RegistryWords(args))
 }
 
-// optionWord returns an option's value as a word: the next word, or the text
-// attached to the option's own.
-func optionWord(args []shellparse.Word, o registry.Opt) shellparse.Word {
-	if o.ValueAt != o.At && o.ValueAt < len(args) {
-		return args[o.ValueAt]
-	}
-	return shellparse.Word{Text: o.Value, Static: args[o.At].Static}
-}
-
 // awk programs can run commands with system(), pipes, coprocesses and
 // getline, and write files with print > FILE: the awk tokenizer reads them.
 func (ck *checker) awk(c shellparse.SimpleCommand, args []shellparse.Word) {
 	scan := awkOptions(args)
 	for _, o := range scan.Values("-f", "--file", "-E", "--exec") {
-		f := optionWord(args, o)
+		f, _ := optionWord(args, o)
 		if f.Text == "-" || shellparse.IsStdinPath(f.Text) {
 			ck.stdinProgram(c, false) // the program comes from standard input
 			ck.awkStdin(c)
@@ -70,7 +61,7 @@ func awkVars(args []shellparse.Word) map[string]string {
 	vars := map[string]string{}
 	scan := awkOptions(args)
 	for _, o := range scan.Values("-v", "--assign") {
-		a := optionWord(args, o)
+		a, _ := optionWord(args, o)
 		if name, value, ok := strings.Cut(a.Text, "="); ok && a.Static && name != "" {
 			vars[name] = value
 		}
@@ -101,7 +92,8 @@ func awkPrograms(args []shellparse.Word) []shellparse.Word {
 	for _, o := range scan.Opts {
 		switch o.Name {
 		case "-e", "--source":
-			progs = append(progs, optionWord(args, o))
+			w, _ := optionWord(args, o)
+			progs = append(progs, w)
 		case "-f", "--file", "-E", "--exec":
 			fromFile = true
 		}
