@@ -203,6 +203,8 @@ func denyHint(s *session, a validator.Analysis, out policy.Outcome, decidedBy st
 		return "you answered no; nothing ran"
 	case decidedBy == "audit":
 		return "permgate must record every decision here; make its state directory writable (see `permgate log`)"
+	case decidedBy == "action":
+		return actionHint(out.Rule)
 	case out.Rule != "" && decidedBy == "rule" && isAskRule(s, out.Rule):
 		return "the ask rule " + out.Rule + " wants a person to say yes, and no one could answer here; `permgate rules list` shows where it is set"
 	case out.Rule != "" && decidedBy == "rule":
@@ -225,6 +227,14 @@ func denyHint(s *session, a validator.Analysis, out policy.Outcome, decidedBy st
 		return "the terminal gave no answer; run it again and answer at the prompt"
 	}
 	return "run it from a terminal to be asked; a person can allow it ahead with `permgate rules add allow` at a terminal"
+}
+
+// actionHint is denyHint for an [actions] policy that decided.
+func actionHint(rule string) string {
+	if strings.HasSuffix(rule, "="+string(policy.ActionAsk)) {
+		return "the action policy " + rule + " wants a person to say yes, and no one could answer here; `permgate config show` shows where it is set"
+	}
+	return "the action policy " + rule + " stops it in every mode; `permgate config show` shows where it is set"
 }
 
 // isAskRule reports whether a rule text is one of the config's ask rules.

@@ -1,5 +1,7 @@
 package registry
 
+import "github.com/permgate/permgate/effect"
+
 // checked are programs whose judgement needs real semantics: the validator's
 // Go check named in Check reads them (rm's targets, git, interpreters, …). The
 // declaration makes them known to every stage.
@@ -8,29 +10,36 @@ func checked() []*Program {
 		{Family: "core", Names: []string{"permgate"}, Check: "permgate"},
 		{Family: "interpreters", Names: []string{"python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "perl", "ruby", "php", "lua", "luajit", "Rscript", "R", "tclsh", "pwsh", "powershell", "osascript", "irb", "jshell"}, Check: "interpreter"},
 		{Family: "core", Names: []string{"awk", "gawk", "mawk", "nawk"}, Check: "awk"},
-		{Family: "core", Names: []string{"rm"}, Check: "rm"},
-		{Family: "core", Names: []string{"dd"}, Check: "dd", Node: Node{Writes: true}},
-		{Family: "core", Names: []string{"chmod"}, Check: "chmod", Node: Node{Writes: true}},
-		{Family: "core", Names: []string{"chown", "chgrp"}, Check: "chown", Node: Node{Writes: true}},
+		// rm's targets are its operands; whether it deletes recursively is
+		// its options' (validator/delete.go).
+		{Family: "core", Names: []string{"rm"}, Check: "rm", Node: Node{Does: []effect.Class{effect.FilesystemDelete}, Grammar: Grammar{Short: "fiIrRdv",
+			Long: []string{"force", "interactive=?", "one-file-system", "no-preserve-root", "preserve-root=?", "recursive", "dir", "verbose"}}}},
+		{Family: "core", Names: []string{"dd"}, Check: "dd", Node: Node{Writes: true, Does: []effect.Class{effect.FilesystemRead, effect.FilesystemWrite}}},
+		// chmod's mode may look like an option (chmod -w FILE): a word with a
+		// letter this grammar does not declare is the mode (validator/writes.go).
+		{Family: "core", Names: []string{"chmod"}, Check: "chmod", Node: Node{Writes: true, Does: []effect.Class{effect.PermissionsChange}, Grammar: Grammar{Short: "cfvRHLPh",
+			Long: []string{"reference=", "changes", "silent", "quiet", "verbose", "no-preserve-root", "preserve-root", "recursive"}}}},
+		{Family: "core", Names: []string{"chown", "chgrp"}, Check: "chown", Node: Node{Writes: true, Does: []effect.Class{effect.PermissionsChange}, Grammar: Grammar{Short: "cfvRHLPh",
+			Long: []string{"reference=", "from=", "changes", "silent", "quiet", "verbose", "dereference", "no-dereference", "no-preserve-root", "preserve-root", "recursive"}}}},
 		// ssh HOST CMD: the options end at the host, and what follows is the
 		// command run there.
-		{Family: "core", Names: []string{"ssh"}, Check: "ssh", Node: Node{Writes: true,
+		{Family: "core", Names: []string{"ssh"}, Check: "ssh", Node: Node{Writes: true, Does: []effect.Class{effect.NetworkOutbound},
 			Grammar: Grammar{Posix: true, Short: "B:b:c:D:E:e:F:I:i:J:L:l:m:O:o:p:Q:R:S:W:w:"}}},
-		{Family: "core", Names: []string{"sftp"}, Check: "ssh-options", Node: Node{Writes: true,
+		{Family: "core", Names: []string{"sftp"}, Check: "ssh-options", Node: Node{Writes: true, Does: []effect.Class{effect.NetworkOutbound},
 			Grammar: Grammar{Short: "B:b:c:D:F:i:J:l:o:P:R:S:s:X:"}}},
-		// cpio -i extracts (into -D DIR), -o creates, -p passes a tree through.
-		{Family: "core", Names: []string{"cpio"}, Node: Node{Writes: true,
-			Grammar: Grammar{Short: "C:D:E:F:H:I:M:O:R:",
-				Long: []string{"directory=", "pattern-file=", "file=", "format=", "message=", "owner=", "block-size=", "io-size=", "rsh-command=",
-					"extract", "create", "pass-through", "make-directories", "list", "absolute-filenames", "no-absolute-filenames", "unconditional",
-					"to-stdout", "quiet", "verbose", "null", "reset-access-time", "swap", "swap-bytes", "swap-halfwords", "rename", "preserve-modification-time"}}}},
-		{Family: "core", Names: []string{"curl"}, Check: "download", Node: Node{Grammar: curlGrammar(), Effects: curlEffects()}},
-		{Family: "core", Names: []string{"wget", "wget2"}, Check: "download", Node: Node{Grammar: wgetGrammar, Effects: wgetEffects}},
-		{Family: "core", Names: []string{"aria2c"}, Check: "download", Node: Node{Grammar: aria2cGrammar}},
-		{Family: "core", Names: []string{"fetch"}, Check: "download"},
+		// cpio -i -D DIR unpacks into DIR, cpio -p DIR copies into DIR, and
+		// cpio -o writes the archive -O (or -F) names.
+		{Family: "core", Names: []string{"cpio"}, Node: Node{Writes: true, Does: []effect.Class{effect.FilesystemRead, effect.FilesystemWrite},
+			Grammar: Grammar{Short: "D:E:F:H:I:M:O:R:C:oipabcdfmnrtuvVBLS", Long: []string{"directory=", "file=", "format=", "pattern-file=", "message=", "owner=",
+				"io-size=", "block-size=", "rsh-command=", "create", "extract", "pass-through", "make-directories", "list", "unconditional", "verbose"}},
+			Effects: []Effect{{Act: Writes, Opts: []string{"-D", "--directory"}, Into: true}, {Act: Writes, Operands: "1", If: []string{"-p", "--pass-through"}, Into: true},
+				{Act: Writes, Opts: []string{"-O"}}, {Act: Writes, Opts: []string{"-F", "--file"}, If: []string{"-o", "--create"}}}}},
+		curl(), wget(),
+		{Family: "core", Names: []string{"aria2c"}, Check: "download", Node: Node{Grammar: aria2cGrammar, Does: []effect.Class{effect.NetworkInbound}}},
+		{Family: "core", Names: []string{"fetch"}, Check: "download", Node: Node{Does: []effect.Class{effect.NetworkInbound}}},
 		// HTTPie and xh: [METHOD] URL ITEM…; an item with @ sends a file
 		// (field@FILE, field=@FILE, field:=@FILE, @FILE as the body).
-		{Family: "core", Names: []string{"http", "https", "xh"}, Check: "download", Node: Node{
+		{Family: "core", Names: []string{"http", "https", "xh"}, Check: "download", Node: Node{Does: []effect.Class{effect.NetworkInbound},
 			Grammar: Grammar{Short: "a:A:o:p:s:P:",
 				Long: []string{"auth=", "auth-type=", "output=", "print=", "style=", "history-print=", "session=", "session-read-only=", "verify=",
 					"cert=", "cert-key=", "cert-key-pass=", "ssl=", "ciphers=", "timeout=", "max-redirects=", "max-headers=", "proxy=",
@@ -59,27 +68,28 @@ func checked() []*Program {
 		// options that turn their permission checks or their hooks off are
 		// judged in validator/harness.go. Their command lines take no
 		// abbreviations (commander, clap, yargs).
-		{Family: "core", Names: []string{"claude", "claude-code"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true,
+		{Family: "core", Names: []string{"claude", "claude-code"}, Check: "agent", Node: Node{Does: []effect.Class{effect.CodeExecution}, Grammar: Grammar{Exact: true,
 			Long: []string{"settings=", "setting-sources=", "permission-mode=", "model=", "fallback-model=", "add-dir=", "allowedTools=", "allowed-tools=",
 				"disallowedTools=", "disallowed-tools=", "mcp-config=", "append-system-prompt=", "system-prompt=", "system-prompt-file=",
 				"append-system-prompt-file=", "output-format=", "input-format=", "session-id=", "agents=", "max-turns=", "permission-prompt-tool=",
 				"plugin-dir=", "betas=", "resume=?", "debug=?", "bare", "dangerously-skip-permissions", "allow-dangerously-skip-permissions", "print",
 				"continue", "verbose", "ide", "strict-mcp-config", "fork-session", "replay-user-messages", "include-partial-messages"}}}},
-		{Family: "core", Names: []string{"codex"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "c:a:s:m:p:i:C:",
+		{Family: "core", Names: []string{"codex"}, Check: "agent", Node: Node{Does: []effect.Class{effect.CodeExecution}, Grammar: Grammar{Exact: true, Short: "c:a:s:m:p:i:C:",
 			Long: []string{"config=", "ask-for-approval=", "sandbox=", "model=", "profile=", "image=", "cd=", "enable=", "disable=", "add-dir=",
 				"dangerously-bypass-approvals-and-sandbox", "yolo", "full-auto", "oss", "search"}}}},
-		{Family: "core", Names: []string{"gemini", "gemini-cli"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "m:p:i:e:",
+		{Family: "core", Names: []string{"gemini", "gemini-cli"}, Check: "agent", Node: Node{Does: []effect.Class{effect.CodeExecution}, Grammar: Grammar{Exact: true, Short: "m:p:i:e:",
 			Long: []string{"approval-mode=", "model=", "prompt=", "prompt-interactive=", "sandbox-image=", "extensions=", "allowed-tools=",
 				"include-directories=", "output-format=", "allowed-mcp-server-names=", "yolo", "sandbox", "debug", "all-files", "checkpointing", "screen-reader"}}}},
-		{Family: "core", Names: []string{"copilot"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "p:",
+		{Family: "core", Names: []string{"copilot"}, Check: "agent", Node: Node{Does: []effect.Class{effect.CodeExecution}, Grammar: Grammar{Exact: true, Short: "p:",
 			Long: []string{"allow-tool=", "deny-tool=", "model=", "prompt=", "add-dir=", "log-dir=", "log-level=", "agent=", "resume=?",
 				"allow-all-tools", "allow-all-paths", "allow-all", "yolo", "continue", "banner", "no-color", "screen-reader"}}}},
-		{Family: "core", Names: []string{"opencode", "opencode-ai"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "m:",
+		{Family: "core", Names: []string{"opencode", "opencode-ai"}, Check: "agent", Node: Node{Does: []effect.Class{effect.CodeExecution}, Grammar: Grammar{Exact: true, Short: "m:",
 			Long: []string{"model=", "agent=", "prompt=", "port=", "hostname=", "log-level=", "session=", "auto", "continue", "print-logs"}}}},
 		{Family: "core", Names: []string{"xdotool", "ydotool", "wtype"}, Check: "terminal"},
 		// make TARGET runs the Makefile's recipe: make help is a target, not help.
 		{Family: "core", Names: []string{"make", "gmake"}, Check: "make", Node: Node{
 			Grammar: Grammar{Short: "C:f:I:j::l::o:W:", Long: []string{"directory=", "file=", "makefile=", "include-dir=", "jobs=?", "load-average=?", "old-file=", "assume-old=", "what-if=", "new-file=", "assume-new=", "eval=", "debug=?", "output-sync=?", "jobserver-style="}},
-			Subs:    []*Node{{Names: []string{"*"}, Writes: true}}}},
+			Subs:    []*Node{{Names: []string{"*"}, Writes: true, Does: []effect.Class{effect.CodeExecution}}},
+			Does:    []effect.Class{effect.CodeExecution}}},
 	}
 }

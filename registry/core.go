@@ -1,6 +1,9 @@
 package registry
 
-import "github.com/permgate/permgate/finding"
+import (
+	"github.com/permgate/permgate/effect"
+	"github.com/permgate/permgate/finding"
+)
 
 // core is what every shell user runs: readers, shell builtins that only look,
 // and the everyday tools whose options decide whether they write.
@@ -10,12 +13,12 @@ func core() []*Program {
 		{Family: "core", Names: []string{"ls", "cat", "head", "tail", "wc", "echo", "printf", "pwd", "which", "type",
 			"stat", "du", "df", "diff", "cmp", "cut", "tr", "nl", "rev",
 			"seq", "basename", "dirname", "realpath", "readlink", "id", "whoami", "true", "false", "test", "[", "[[",
-			"cd", "more", "column", "fold", "expand", "unexpand", "paste", "join", "comm", "tac", "od",
+			"more", "column", "fold", "expand", "unexpand", "paste", "join", "comm", "tac", "od",
 			"hexdump", "md5sum", "sha1sum", "sha256sum", "sha512sum", "sha224sum", "sha384sum", "cksum", "b2sum",
 			"sum", "groups", "locale", "tty", "nproc", "free", "uptime", "ps", "pgrep", "lsof", "cal", "uname",
-			":", "pushd", "popd", "dirs", "wait", "exit", "return", "shift", "strings", "look", "whereis", "sleep",
+			":", "dirs", "wait", "exit", "return", "shift", "strings", "look", "whereis", "sleep",
 			"numfmt", "expr", "getconf", "arch", "logname", "users", "who", "w", "help", "break", "continue",
-			"export", "readonly", "local", "jq", "gojq", "jaq", "clear", "reset", "tput", "jobs",
+			"readonly", "local", "jq", "gojq", "jaq", "clear", "reset", "tput", "jobs",
 			"read", "apropos", "whatis", "tldr", "lscpu", "lsusb",
 			"lspci", "vmstat", "iostat", "mpstat", "top", "htop", "btop", "pstree", "pidof", "last",
 			"netstat", "dig", "nslookup", "host", "ping", "ping6", "traceroute", "tracepath",
@@ -30,6 +33,10 @@ func core() []*Program {
 		// grep PATTERN FILES: the pattern is the first operand unless -e or
 		// -f gives it.
 		{Family: "core", Names: []string{"grep", "egrep", "fgrep", "zgrep"}, Node: Node{Read: true, Grammar: grepGrammar}},
+		// cd, pushd and popd only read, and change the directory what follows
+		// runs in; export marks variables for the environment of what runs next.
+		{Family: "core", Names: []string{"cd", "pushd", "popd"}, Node: Node{Read: true, Does: []effect.Class{effect.DirectoryChange}}},
+		{Family: "core", Names: []string{"export"}, Node: Node{Read: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}}},
 		// Builtins and tools that only look with no operands or with a listing option.
 		// A listing option lists only with no operand: ifconfig -a eth0 down
 		// configures, mount -l DEV DIR mounts.
@@ -41,7 +48,7 @@ func core() []*Program {
 		// set -o OPTION; fish's set with a scope flag (-g, -x, -U, -e …) sets
 		// or erases the variable it names first.
 		{Family: "core", Names: []string{"set"},
-			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}, Grammar: Grammar{Short: "o:"},
+			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}, Grammar: Grammar{Short: "o:"}, Does: shellState,
 				Effects: []Effect{{Act: SetsEnv, Operands: "1", If: fishSetScopes}}}},
 		// history -w FILE and -a FILE write the history into FILE.
 		{Family: "core", Names: []string{"history"}, Node: Node{Read: true,
@@ -144,33 +151,45 @@ func core() []*Program {
 			Words: []string{"eval=", "execute=", "load=", "funcall=", "script=", "batch", "nw", "chdir=", "insert=", "directory=", "kill"}},
 			Rules: []Rule{{ID: "inline_code.emacs", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--eval", "-eval", "--execute", "-execute", "-l", "--load", "-load", "--script", "-script", "-x", "-f", "--funcall", "-funcall"},
 				Reason: "emacs runs the Lisp it is given"}}}},
-		{Family: "core", Names: []string{"hostname"}, Check: "hostname"},
-		// bash's bind and fish's: bash -m KEYMAP, -f FILE, -q/-u FUNCTION,
-		// -r KEYSEQ, -x KEYSEQ:CMD; fish -M MODE, -m NEW_MODE, -e, -a.
-		{Family: "core", Names: []string{"bind"}, Check: "bind", Node: Node{Grammar: Grammar{Short: "m:M:f:q:u:r:x:",
+		// hostname prints the name, or sets it from an operand or a file.
+		{Family: "core", Names: []string{"hostname"}, Node: Node{Bare: true,
+			Grammar: Grammar{Short: "F:sfdiIAaybVh", Long: []string{"file=", "short", "fqdn", "long", "domain", "ip-address", "all-ip-addresses", "all-fqdns", "alias", "yp", "nis", "boot"}},
+			ReadIf:  []string{"-s", "--short", "-f", "--fqdn", "--long", "-d", "--domain", "-i", "--ip-address", "-I", "--all-ip-addresses", "-A", "--all-fqdns", "-a", "--alias", "-y", "--yp", "--nis", "-V", "--version", "-h", "--help"},
+			Unless:  []string{"-F", "--file", "-b", "--boot"}}},
+		// bash's bind and fish's: bash prints bindings with its listing
+		// letters, binds with any operand or other option (validator/readonly.go,
+		// validator/guard.go); -m KEYMAP, -f FILE, -q/-u FUNCTION, -r KEYSEQ,
+		// -x KEYSEQ:CMD; fish -M MODE, -m NEW_MODE, -e, -a.
+		{Family: "core", Names: []string{"bind"}, Check: "bind", Node: Node{Grammar: Grammar{Short: "m:M:f:q:u:r:x:lpsvPSVX",
 			Long: []string{"mode=", "sets-mode=", "erase", "all", "key", "key-names", "function-names", "list-modes", "silent", "preset", "user"}}}},
 		// zsh's bindkey [-M KEYMAP] … and zle, and fish's functions: their
 		// options end at the first operand. bindkey -v and -e pick a keymap,
 		// functions -v is verbose: neither prints a version.
-		{Family: "core", Names: []string{"bindkey"}, Node: Node{Grammar: Grammar{Posix: true, Short: "M:ev"}}},
-		{Family: "core", Names: []string{"zle"}, Node: Node{Grammar: Grammar{Posix: true}}},
-		{Family: "core", Names: []string{"functions"}, Node: Node{Grammar: Grammar{Short: "d:v",
+		{Family: "core", Names: []string{"bindkey"}, Node: Node{Does: shellState, Grammar: Grammar{Posix: true, Short: "M:ev"}}},
+		{Family: "core", Names: []string{"zle"}, Node: Node{Does: shellState, Grammar: Grammar{Posix: true}}},
+		{Family: "core", Names: []string{"functions"}, Node: Node{Does: shellState, Grammar: Grammar{Short: "d:v",
 			Long: []string{"description=", "handlers-type=", "color=", "erase", "copy", "names", "all", "query", "details", "handlers", "outline", "no-details", "verbose"}}}},
-		{Family: "core", Names: []string{"date"}, Check: "date"},
-		// env -C DIR runs the command in DIR; -u NAME unsets NAME (judged in
-		// validator/selfenv.go). The parser unwraps env itself.
-		{Family: "core", Names: []string{"env"}, Check: "printenv", Node: Node{
-			Grammar: Grammar{Short: "u:C:S:P:", Long: []string{"unset=", "chdir=", "split-string=", "ignore-environment", "null", "block-signal=?",
-				"default-signal=?", "ignore-signal=?", "list-signal-handling", "debug"}},
+		// date prints; -s DATE, or an operand that is not +FORMAT, sets the clock.
+		{Family: "core", Names: []string{"date"}, Check: "date", Node: Node{Grammar: Grammar{Short: "d:f:r:s:I::uR",
+			Long: []string{"date=", "file=", "reference=", "set=", "iso-8601=?", "rfc-3339=", "rfc-email", "rfc-2822", "utc", "universal", "debug", "resolution"}}}},
+		// env with no command prints the environment; its options end at the
+		// first operand, the command (validator/readonly.go).
+		{Family: "core", Names: []string{"env"}, Check: "printenv", Node: Node{Grammar: Grammar{Posix: true, Short: "u:C:S:P:0iv",
+			Long: []string{"unset=", "chdir=", "split-string=", "block-signal=?", "default-signal=?", "ignore-signal=?", "argv0=", "ignore-environment", "null", "debug", "list-signal-handling"}},
+			// env -C DIR runs the command in DIR; -u NAME unsets NAME
+			// (validator/selfenv.go).
 			Effects: []Effect{{Act: ChangesDir, Opts: []string{"-C", "--chdir"}}}}},
-		{Family: "core", Names: []string{"find"}, Check: "find"},
+		// find's primaries are words of one dash; -fprint FILE and its kin
+		// write FILE, -delete is judged by validator/delete.go.
+		{Family: "core", Names: []string{"find"}, Check: "find", Node: Node{Grammar: findGrammar,
+			Effects: []Effect{{Act: Writes, Opts: []string{"-fprint", "-fprint0", "-fls", "-fprintf"}}}}},
 		// sed PROGRAM FILE…, sed -e PROGRAM… FILE…; -i[SUFFIX] edits the files in
 		// place (BSD sed takes the suffix as a word of its own: the validator
 		// reads that too).
 		{Family: "core", Names: []string{"sed"}, Check: "sed", Node: Node{Grammar: Grammar{Short: "e:f:i::l:nrEsuzb",
 			Long: []string{"expression=", "file=", "in-place=?", "line-length=", "quiet", "silent", "regexp-extended", "separate", "unbuffered",
 				"null-data", "zero-terminated", "binary", "posix", "sandbox", "debug", "follow-symlinks", "help", "version"}}}},
-		{Family: "core", Names: []string{"command"}, Check: "command"},
+		{Family: "core", Names: []string{"command"}, Check: "command", Node: Node{Grammar: Grammar{Posix: true, Short: "pvV"}}},
 		{Family: "core", Names: []string{"declare", "typeset"}, Node: Node{Read: true}, Check: "printenv"},
 		// printenv NAME prints a variable, a secret's too.
 		{Family: "core", Names: []string{"printenv"}, Node: Node{Read: true}, Check: "printenv"},
@@ -196,6 +215,20 @@ var grepGrammar = Grammar{Short: "e:f:m:A:B:C:d:D:",
 		"with-filename", "no-filename", "only-matching", "quiet", "silent", "text", "binary", "recursive", "dereference-recursive",
 		"files-without-match", "files-with-matches", "count", "initial-tab", "null", "no-group-separator"}}
 
+// shellState is the class of the builtins that change the shell's own
+// state for what runs after them: its options, variables, functions, key
+// bindings and line editor's widgets.
+var shellState = []effect.Class{effect.EnvironmentChange}
+
 // fishSetScopes are fish's set options that make its first operand a
 // variable it sets or erases.
 var fishSetScopes = []string{"-g", "-x", "-U", "-e", "-l", "-f", "--global", "--export", "--universal", "--erase", "--local", "--function"}
+
+// findGrammar is find's: single-dash primaries, those that take one value
+// marked, options before the roots as letters (-H, -L, -P, -D DEBUG, -Olevel).
+var findGrammar = Grammar{Dash: true, Short: "D:O::HLP", Long: []string{"name=", "iname=", "path=", "ipath=", "wholename=", "iwholename=",
+	"regex=", "iregex=", "lname=", "ilname=", "type=", "xtype=", "newer=", "anewer=", "cnewer=", "samefile=", "inum=", "user=", "group=",
+	"uid=", "gid=", "perm=", "links=", "size=", "mtime=", "mmin=", "atime=", "amin=", "ctime=", "cmin=", "used=", "fstype=", "maxdepth=",
+	"mindepth=", "regextype=", "context=", "printf=", "fprint=", "fprint0=", "fls=", "fprintf=", "files0-from=", "newermt=", "newerat=",
+	"newerct=", "newermm=", "newerBt=", "newermB=", "delete", "print", "print0", "ls", "prune", "quit", "exec", "execdir", "ok", "okdir",
+	"empty", "readable", "writable", "executable", "nouser", "nogroup", "depth", "mount", "xdev", "noleaf", "daystart", "follow", "true", "false"}}

@@ -11,24 +11,24 @@ func devtools() []*Program {
 	return []*Program{
 		{Family: "packages", Names: []string{"go"}, Check: "go", Node: Node{Grammar: Grammar{Dash: true, Long: []string{"C="}}, Subs: []*Node{
 			{Names: []string{"test", "vet"}, Read: true, Grammar: goBuildFlags, Unless: []string{"-exec", "-toolexec", "-vettool", "-overlay", "-modfile", "-outputdir", "-json=false", "-fuzz", "-c"},
-				Output: []string{"-o", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile", "-mutexprofile", "-trace"}},
+				Output: []string{"-o", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile", "-mutexprofile", "-trace", "-outputdir"}},
 			{Names: []string{"version", "list", "doc"}, Read: true, Grammar: goBuildFlags, Unless: []string{"-exec", "-toolexec", "-overlay", "-modfile"}},
 			{Names: []string{"env"}, Read: true, Grammar: Grammar{Dash: true, Long: []string{"w", "u", "json", "changed"}}, Unless: []string{"-w", "-u"}},
-			{Names: []string{"build", "install", "get", "generate", "fmt", "fix", "clean", "telemetry"}, Grammar: goBuildFlags, Writes: true},
+			{Names: []string{"build", "install", "get", "generate", "fmt", "fix", "clean", "telemetry"}, Grammar: goBuildFlags, Writes: true, Output: []string{"-o"}},
 			{Names: []string{"tool"}, Grammar: Grammar{Dash: true, Long: []string{"n", "modfile="}}, Bare: true, Subs: []*Node{
 				{Names: []string{"dist"}, Subs: []*Node{rd("list", "env", "version"), wr("banner", "bootstrap", "install", "test")}},
 				{Names: []string{"cover"}, Read: true, Grammar: Grammar{Dash: true, Long: []string{"o=", "func=", "html=", "mode=", "var=", "pkgcfg=", "outfilelist="}}, Output: []string{"-o"}},
 				{Names: []string{"nm", "objdump", "addr2line"}, Read: true, Grammar: Grammar{Dash: true, Long: []string{"s=", "size", "sort=", "type", "n", "gnu"}}},
-				{Names: []string{"*"}, Writes: true},
+				{Names: []string{"*"}, Writes: true, Output: []string{"-o"}},
 			}},
 			{Names: []string{"work"}, Subs: []*Node{wr("init", "use", "sync", "vendor"), {Names: []string{"edit"}, ReadIf: []string{"-json", "-print"}, Grammar: Grammar{Dash: true, Long: []string{"json", "print", "fmt", "go=", "toolchain=", "use=", "dropuse=", "replace=", "dropreplace=", "godebug=", "dropgodebug="}}, Unless: []string{"-fmt", "-go", "-toolchain", "-use", "-dropuse", "-replace", "-dropreplace", "-godebug", "-dropgodebug"}}}},
 			{Names: []string{"mod"}, Subs: []*Node{
 				{Names: []string{"graph", "why", "verify"}, Read: true},
 				{Names: []string{"edit"}, ReadIf: []string{"-json", "-print"}, Grammar: Grammar{Dash: true, Long: []string{"json", "print", "fmt", "module=", "go=", "toolchain=", "require=", "droprequire=", "exclude=", "dropexclude=", "replace=", "dropreplace=", "retract=", "dropretract=", "tool=", "droptool=", "godebug=", "dropgodebug="}},
 					Unless: []string{"-fmt", "-module", "-go", "-toolchain", "-require", "-droprequire", "-exclude", "-dropexclude", "-replace", "-dropreplace", "-retract", "-dropretract", "-tool", "-droptool", "-godebug", "-dropgodebug"}},
-				{Names: []string{"download", "tidy", "vendor", "init"}, Writes: true},
+				{Names: []string{"download", "tidy", "vendor", "init"}, Writes: true, Output: []string{"-o"}},
 			}},
-			{Names: []string{"run"}, Grammar: goBuildFlags, Writes: true},
+			{Names: []string{"run"}, Grammar: goBuildFlags, Writes: true, Output: []string{"-o"}},
 			{Names: []string{"help", "bug"}, Read: true},
 		}}},
 
@@ -64,7 +64,7 @@ func devtools() []*Program {
 
 		{Family: "packages", Names: []string{"pnpm"}, Check: "js-packages", Node: Node{Grammar: pnpmGlobal, Subs: jsVerbs()}},
 		{Family: "packages", Names: []string{"yarn", "yarnpkg"}, Check: "js-packages", Node: Node{Grammar: pnpmGlobal, Subs: jsVerbs()}},
-		{Family: "packages", Names: []string{"bun"}, Check: "interpreter", Node: Node{Subs: []*Node{
+		{Family: "packages", Names: []string{"bun"}, Check: "interpreter", Node: Node{Grammar: Grammar{Short: "e:p:r:", Long: []string{"eval=", "print=", "preload="}}, Subs: []*Node{
 			{Names: []string{"test"}, Read: true, Unless: []string{"--update-snapshots", "-u", "--coverage-dir"}},
 			{Names: []string{"outdated", "why", "info", "audit", "--version", "-v", "--revision", "help", "completions"}, Read: true},
 			{Names: []string{"pm"}, Subs: []*Node{rd("ls", "bin", "hash-string", "hash-print", "whoami", "untrusted", "view"), wr("cache", "hash", "trust", "pack", "migrate", "version", "pkg", "default-trusted")}},
@@ -86,13 +86,16 @@ func devtools() []*Program {
 			{Names: []string{"self"}, Subs: []*Node{wr("update", "upgrade-data"),
 				gone("rustup_self_uninstall", "rustup self uninstall removes rustup, every toolchain and ~/.cargo/bin with what cargo installed there", "", "uninstall")}},
 		}}},
-		{Family: "packages", Names: []string{"ruff"}, Node: Node{Subs: []*Node{
-			{Names: []string{"check"}, Read: true, Unless: []string{"--fix", "--fix-only", "--unsafe-fixes", "--add-noqa", "--watch"}},
-			{Names: []string{"format"}, ReadIf: []string{"--check", "--diff"}},
+		// ruff -o FILE (--output-file) writes its report, with any verb.
+		{Family: "packages", Names: []string{"ruff"}, Node: Node{Output: ruffOutput, Grammar: Grammar{Short: "o:"}, Subs: []*Node{
+			{Names: []string{"check"}, Read: true, Output: ruffOutput, Unless: []string{"--fix", "--fix-only", "--unsafe-fixes", "--add-noqa", "--watch"}},
+			{Names: []string{"format"}, Output: ruffOutput, ReadIf: []string{"--check", "--diff"}},
 			{Names: []string{"version", "--version", "help", "rule", "config", "linter"}, Read: true},
 		}}},
 		// Linters and type checkers read the code (their caches are theirs).
-		{Family: "packages", Names: []string{"mypy", "dmypy"}, Node: Node{Read: true, Unless: []string{"--install-types"}, Grammar: Grammar{Long: []string{"install-types", "config-file=", "cache-dir=", "python-executable="}}}},
+		// mypy's reports are files and directories it writes.
+		{Family: "packages", Names: []string{"mypy", "dmypy"}, Node: Node{Read: true, Unless: []string{"--install-types"}, Grammar: Grammar{Long: []string{"install-types", "config-file=", "cache-dir=", "python-executable="}},
+			Output: []string{"--junit-xml", "--html-report", "--txt-report", "--xml-report", "--linecount-report", "--any-exprs-report", "--cobertura-xml-report", "--lineprecision-report", "--xslt-html-report", "--xslt-txt-report"}}},
 		{Family: "packages", Names: []string{"pyright", "basedpyright", "flake8", "pylint", "pyflakes", "pycodestyle", "pydocstyle", "bandit", "vulture", "staticcheck", "govulncheck", "shfmt-check", "actionlint", "tflint", "stylelint-check", "cppcheck", "clang-tidy-check", "ty"},
 			Node: Node{Read: true, Unless: []string{"--fix", "-w", "--write", "--apply-fixes"}, Grammar: Grammar{Long: []string{"fix", "write", "apply-fixes"}}}},
 		{Family: "packages", Names: []string{"eslint", "stylelint", "biome-lint", "markdownlint", "oxlint"}, Node: Node{Read: true, Unless: []string{"--fix", "--fix-dry-run=false", "-o", "--output-file", "--cache-location"},
@@ -106,7 +109,13 @@ func devtools() []*Program {
 			{Names: []string{"linters", "version", "help", "config"}, Read: true},
 		}}},
 		{Family: "packages", Names: []string{"rubocop", "standardrb"}, Node: Node{Read: true, Unless: []string{"-a", "-A", "--autocorrect", "--autocorrect-all", "--auto-correct", "-x", "--fix-layout", "-o", "--out"}}},
-		{Family: "packages", Names: []string{"pytest", "py.test"}, Check: "pytest"},
+		// pytest runs the tests; its reports and logs are files it writes,
+		// --basetemp a directory it empties (validator/readonly.go).
+		{Family: "packages", Names: []string{"pytest", "py.test"}, Check: "pytest", Node: Node{
+			Grammar: Grammar{Short: "k:m:p:c:o:n:W:x", Long: []string{"junitxml=", "junit-xml=", "log-file=", "debug=?", "result-log=", "report-log=", "basetemp=",
+				"rootdir=", "confcutdir=", "override-ini=", "deselect=", "ignore=", "ignore-glob=", "durations=", "maxfail=", "tb=", "log-level=",
+				"log-cli-level=", "log-format=", "log-file-level=", "cov=?", "cov-report=", "cov-config=", "import-mode=", "capture=", "junit-prefix="}},
+			Output: []string{"--junitxml", "--junit-xml", "--log-file", "--debug", "--result-log", "--report-log"}}},
 		{Family: "packages", Names: []string{"uv"}, Check: "packages", Node: Node{Grammar: Grammar{Long: []string{"directory=", "project=", "config-file=", "cache-dir=", "color=", "python-preference=", "offline", "no-cache", "quiet", "verbose", "native-tls"}}, Subs: []*Node{
 			{Names: []string{"run"}, Grammar: Grammar{Long: []string{"with=", "python=", "project=", "directory=", "package=", "extra=", "group=", "env-file=", "index-url=", "no-sync", "frozen", "offline", "locked", "isolated"}, Short: "p:"}, Runs: &Runs{Script: []string{"-c"}}},
 			{Names: []string{"tool"}, Subs: []*Node{{Names: []string{"run"}, Runs: &Runs{}}, rd("list", "dir"), wr("install", "upgrade", "uninstall", "update-shell")}},
@@ -196,7 +205,7 @@ func devtools() []*Program {
 			wr("install", "create", "remove", "uninstall", "update", "upgrade", "clean", "init", "activate", "deactivate", "rename", "build", "develop", "index", "skeleton", "convert", "shell", "self-update"),
 		}}},
 		{Family: "packages", Names: []string{"pixi"}, Node: Node{Grammar: Grammar{Long: []string{"manifest-path="}}, Subs: []*Node{
-			{Names: []string{"run", "r"}, Grammar: Grammar{Short: "e:", Long: []string{"environment=", "manifest-path="}}, Runs: &Runs{ShellOperand: true}},
+			{Names: []string{"run", "r"}, Grammar: Grammar{Short: "e:", Long: []string{"environment=", "manifest-path=", "frozen", "locked"}}, Runs: &Runs{ShellOperand: true}},
 			{Names: []string{"exec", "x"}, Grammar: Grammar{Short: "s:", Long: []string{"spec=", "manifest-path="}}, Runs: &Runs{}},
 			rd("list", "ls", "info", "tree", "t", "search", "--version", "help", "shell-hook", "completion"),
 			{Names: []string{"task", "config", "global", "g", "workspace", "project"}, Subs: []*Node{rd("list", "ls", "get"), wr("add", "remove", "rm", "alias", "set", "append", "prepend", "unset", "edit", "install", "i", "uninstall", "update", "upgrade", "sync", "expose", "channel", "platform", "name", "version", "description", "environment", "feature")}},
@@ -541,6 +550,9 @@ var dnfGlobal = Grammar{Short: "c:d:e:x:R:", Long: []string{"config=", "enablere
 
 // goBuildFlags are the go command's build flags that take a value.
 var goBuildFlags = Grammar{Dash: true, Long: []string{"C=", "p=", "o=", "exec=", "toolexec=", "vettool=", "overlay=", "modfile=", "tags=", "ldflags=", "gcflags=", "asmflags=", "buildmode=", "compiler=", "gccgoflags=", "installsuffix=", "mod=", "pkgdir=", "coverpkg=", "covermode=", "coverprofile=", "cpuprofile=", "memprofile=", "blockprofile=", "mutexprofile=", "trace=", "outputdir=", "run=", "skip=", "bench=", "benchtime=", "count=", "timeout=", "parallel=", "cpu=", "fuzz=", "fuzztime=", "fuzzminimizetime=", "shuffle=", "list=", "f=", "json", "v", "x", "n", "a", "race", "cover", "short", "failfast", "m", "e", "u", "t", "deps", "find", "test", "compiled", "export", "reuse=", "pgo=", "covermode=", "memprofilerate=", "blockprofilerate=", "mutexprofilefraction=", "benchmem", "vet="}}
+
+// ruffOutput are the options that name the file ruff writes its report to.
+var ruffOutput = []string{"-o", "--output-file"}
 
 // cargoVerbs are cargo's subcommands; cargo +TOOLCHAIN (rustup's proxy) takes
 // them again.

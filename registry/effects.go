@@ -96,9 +96,10 @@ type Effect struct {
 	// Min is the fewest operands the verb must have for the operands to be
 	// the effect's (cp SRC DEST writes DEST only with two).
 	Min int
-	// If lists options one of which must be given (tar --remove-files),
-	// AndIf options one of which must be given too (zip -m with -r);
-	// Unless lists options that cancel the effect.
+	// If lists options one of which must be given (tar --remove-files), as
+	// a Rule's If does: "-X=POST" also requires that value (a glob); AndIf
+	// lists options one of which must be given too (zip -m with -r); Unless
+	// lists options that cancel the effect.
 	If, AndIf, Unless []string
 	// Into means the target is a directory the verb puts files into (cp -t
 	// DIR, curl --output-dir DIR): what it writes is judged inside it.
@@ -144,7 +145,7 @@ func (inv *Invocation) effects(out []Target) []Target {
 		// An effect that holds only because a word known only at run time
 		// may be its option does not take that word as its target too, when
 		// it stays one word ("$f"): tar czf x.tgz "$f" archives $f.
-		byUnknown := len(e.If) > 0 && !inv.Scan.Has(e.If...) || len(e.AndIf) > 0 && !inv.Scan.Has(e.AndIf...)
+		byUnknown := len(e.If) > 0 && !inv.fires(Rule{If: e.If}) || len(e.AndIf) > 0 && !inv.fires(Rule{If: e.AndIf})
 		for _, o := range inv.Scan.Values(e.Opts...) {
 			if !o.HasValue {
 				continue
@@ -174,12 +175,19 @@ func (inv *Invocation) effects(out []Target) []Target {
 	return out
 }
 
+// holds reports a condition met: no options named, one of them given (a
+// "--opt=glob" also tests the value), or a word known only at run time
+// that may be one.
+func (inv *Invocation) holds(opts []string) bool {
+	return len(opts) == 0 || inv.Scan.Unknown || inv.fires(Rule{If: opts})
+}
+
 // applies reports whether an effect's conditions hold.
 func (inv *Invocation) applies(e Effect) bool {
 	if len(e.Unless) > 0 && inv.Scan.Has(e.Unless...) {
 		return false
 	}
-	return (len(e.If) == 0 || inv.Scan.May(e.If...)) && (len(e.AndIf) == 0 || inv.Scan.May(e.AndIf...))
+	return inv.holds(e.If) && inv.holds(e.AndIf)
 }
 
 // pick returns the operand indexes a spec names.
@@ -217,20 +225,80 @@ var remoteFamilies = map[string]bool{"cloud": true, "containers": true, "forges"
 // its declaration gives it, what its verb does (Does), and for a program
 // that acts on remote resources the verb's class (a read, a change, a
 // destruction).
+//
+// An effect that names no option and no operand says what the verb does
+// whenever its conditions hold, without naming the file: curl -O writes a
+// file named after the URL, wget writes one unless -O says where. A write to
+// standard output or /dev/null (-o -, -O /dev/null) changes no file. A verb
+// that reads only with a listing option or with no arguments (kill -l,
+// mount) does nothing of what its Does says then. A verb declared as
+// changing things (Writes) without a class of its own writes and runs code
+// no one read: filesystem_write and code_execution, so that no action policy
+// allows it by a guess.
 func (inv *Invocation) Classes() effect.Set {
 	var s effect.Set
+	if inv.Help(nil) {
+		// --help, --version, help alone: the program prints and reads.
+		return s.Add(effect.FilesystemRead)
+	}
 	for _, r := range inv.readings() {
-		for _, c := range r.Node.Does {
-			s = s.Add(c)
+		if r.Node.Read || !r.readOnly() {
+			for _, c := range r.Node.Does {
+				s = s.Add(c)
+			}
 		}
 		if remoteFamilies[inv.Program.Family] {
 			s = s.Union(r.remoteClass())
 		}
+		s = s.Union(r.conditionClasses())
 	}
 	for _, t := range inv.Effects() {
+		if t.Act.Changes() && !t.Dynamic && isStream(t.Value) {
+			continue
+		}
 		s = s.Add(t.Act.Class())
 	}
+	if s == 0 && inv.changes() {
+		// A verb declared as changing things without saying how (npm
+		// install, docker build): it writes, and what it runs no one read.
+		s = s.Add(effect.FilesystemWrite).Add(effect.CodeExecution)
+	}
 	return s
+}
+
+// changes reports a reading whose verb is declared as changing things
+// (Writes).
+func (inv *Invocation) changes() bool {
+	for _, r := range inv.readings() {
+		if r.Node.Writes && !r.readOnly() {
+			return true
+		}
+	}
+	return false
+}
+
+// conditionClasses are the classes of the effects that name no word, when
+// their conditions hold, and of those that name an option's value when a
+// word known only at run time may be that option (curl $OPTS may be curl -d).
+func (inv *Invocation) conditionClasses() effect.Set {
+	var s effect.Set
+	for _, e := range inv.Node.Effects {
+		named := len(e.Opts) > 0 || e.Operands != ""
+		if inv.applies(e) && (!named || inv.Scan.UnknownWords && len(e.Opts) > 0) {
+			s = s.Add(e.Act.Class())
+		}
+	}
+	return s
+}
+
+// isStream reports a target that is no file: standard output or error, or
+// /dev/null.
+func isStream(v string) bool {
+	switch v {
+	case "-", "/dev/null", "/dev/stdout", "/dev/stderr":
+		return true
+	}
+	return false
 }
 
 // remoteClass is the class of a remote verb, by its declaration.

@@ -1,5 +1,7 @@
 package registry
 
+import "github.com/permgate/permgate/effect"
+
 // files are the tools that write, copy, move and link files. What they write
 // is judged by the validator's Go code (writes.go, selfpaths.go); the
 // declarations give it their grammars, so it reads operands and option values
@@ -19,7 +21,9 @@ func files() []*Program {
 		{Family: "files", Names: []string{"ln"}, Check: "writes", Node: Node{Effects: copyEffects(0), Writes: true, Grammar: Grammar{Short: "S:t:",
 			Long: []string{"target-directory=", "suffix=", "backup=?", "directory", "force", "interactive", "logical", "no-dereference", "physical",
 				"relative", "symbolic", "no-target-directory", "verbose"}}}},
-		{Family: "files", Names: []string{"rsync"}, Node: Node{Effects: rsyncEffects(), Writes: true, Grammar: Grammar{Short: "e:f:T:B:M:",
+		// rsync to or from HOST:PATH goes over the network (counted for every
+		// rsync: the operands' hosts are not read here).
+		{Family: "files", Names: []string{"rsync"}, Node: Node{Effects: rsyncEffects(), Writes: true, Does: []effect.Class{effect.NetworkOutbound}, Grammar: Grammar{Short: "e:f:T:B:M:",
 			Long: []string{"rsh=", "rsync-path=", "exclude=", "include=", "filter=", "backup-dir=", "suffix=", "partial-dir=", "temp-dir=",
 				"compare-dest=", "copy-dest=", "link-dest=", "files-from=", "exclude-from=", "include-from=", "chmod=", "chown=", "usermap=",
 				"groupmap=", "timeout=", "contimeout=", "bwlimit=", "port=", "log-file=", "log-file-format=", "password-file=", "out-format=",
@@ -27,7 +31,11 @@ func files() []*Program {
 				"checksum-choice=", "compress-choice=", "iconv=", "sockopts=", "remote-option=", "only-write-batch=", "write-batch=", "read-batch=",
 				"address=", "outbuf=", "stop-after=", "stop-at=", "max-alloc=", "copy-as=", "mkpath", "remove-source-files", "delete", "dry-run"}}},
 			Check: "rsync"},
-		{Family: "files", Names: []string{"scp"}, Check: "ssh-options", Node: Node{Effects: copyEffects(Reads), Writes: true, Grammar: Grammar{Short: "c:F:i:J:l:o:P:S:D:X:"}}},
+		{Family: "files", Names: []string{"scp"}, Check: "ssh-options", Node: Node{Effects: copyEffects(Reads), Writes: true, Grammar: Grammar{Short: "c:F:i:J:l:o:P:S:D:X:"},
+			Does: []effect.Class{effect.NetworkOutbound}}},
+		// mktemp creates a file (or with -d a directory) and prints its name.
+		{Family: "files", Names: []string{"mktemp"}, Node: Node{Writes: true, Grammar: Grammar{Short: "p:t:", Long: []string{"tmpdir=?", "suffix="}},
+			Does: []effect.Class{effect.FilesystemWrite}}},
 		{Family: "files", Names: []string{"touch"}, Check: "writes", Node: Node{Effects: []Effect{{Act: Writes, Operands: "all"}}, Writes: true, Grammar: Grammar{Short: "d:r:t:", Long: []string{"date=", "reference=", "time="}}}},
 		{Family: "files", Names: []string{"mkdir"}, Check: "writes", Node: Node{Effects: []Effect{{Act: Writes, Operands: "all"}}, Writes: true, Grammar: Grammar{Short: "m:", Long: []string{"mode=", "context=?", "parents", "verbose"}}}},
 		{Family: "files", Names: []string{"tee"}, Check: "writes", Node: Node{Effects: []Effect{{Act: Writes, Operands: "all", Unless: []string{"-a", "--append"}}, {Act: Appends, Operands: "all", If: []string{"-a", "--append"}}}, Writes: true, Grammar: Grammar{Long: []string{"output-error=?", "append", "ignore-interrupts"}}}},

@@ -43,8 +43,8 @@ var defaultNames = [][]string{
 		"tabs", "tar", "tsort", "units", "unset", "unsetopt", "unxz", "unzip", "unzstd",
 		"xz", "yes", "z", "zi", "zipinfo", "zstd"},
 	// 2: files
-	{"cp", "install", "ln", "mkdir", "mkfifo", "mknod", "mv", "rmdir", "rsync", "scp", "shred",
-		"tee", "touch", "truncate", "unlink"},
+	{"cp", "install", "ln", "mkdir", "mkfifo", "mknod", "mktemp", "mv", "rmdir", "rsync", "scp",
+		"shred", "tee", "touch", "truncate", "unlink"},
 	// 3: git
 	{"git"},
 	// 4: wrappers

@@ -22,13 +22,13 @@ func network() []*Program {
 					"crlf", "no-shutdown", "version", "help", "zero-io"}},
 			Effects: []Effect{{Act: Executes, Opts: []string{"-e", "-c", "--exec", "--sh-exec", "--lua-exec"}},
 				{Act: Writes, Opts: []string{"-o", "--output", "--hex-dump"}}},
-			Does: []effect.Class{effect.NetworkOutbound}}},
+			Writes: true, Does: []effect.Class{effect.NetworkOutbound, effect.NetworkInbound}}},
 		// socat ADDRESS ADDRESS: its addresses are operands (EXEC:, OPEN:,
 		// TCP: …); -lf, -lp and the other -l words are whole words.
 		{Family: "network", Names: []string{"socat"}, Node: Node{
 			Grammar: Grammar{Short: "b:t:T:L:W:r:R:", Words: []string{"lf=", "lp=", "ly", "lm", "ls", "lu", "lh", "hh", "hhh", "dd", "ddd", "dddd"}},
 			Effects: []Effect{{Act: Writes, Opts: []string{"-lf", "-r", "-R"}}},
-			Does:    []effect.Class{effect.NetworkOutbound}}},
+			Writes:  true, Does: []effect.Class{effect.NetworkOutbound, effect.NetworkInbound}}},
 		// mail -a FILE attaches FILE, -q FILE quotes it in the body; mutt -a
 		// attaches, -i includes a file in the body, -H reads a draft.
 		{Family: "network", Names: []string{"mail", "mailx"}, Node: Node{
@@ -43,11 +43,11 @@ func network() []*Program {
 			Does:    []effect.Class{effect.NetworkOutbound}}},
 		// openssl's verbs; s_client and s_time talk to a server, the others
 		// (x509, enc, dgst …) read and print.
-		{Family: "network", Names: []string{"openssl"}, Node: Node{Subs: []*Node{
+		{Family: "network", Names: []string{"openssl"}, Node: Node{Does: []effect.Class{effect.FilesystemRead, effect.FilesystemWrite}, Subs: []*Node{
 			{Names: []string{"s_client", "s_time"}, Does: []effect.Class{effect.NetworkOutbound}},
 		}}},
 		// ssh-keygen -f KEY names the key it makes or reads.
-		{Family: "network", Names: []string{"ssh-keygen"}, Node: Node{
+		{Family: "network", Names: []string{"ssh-keygen"}, Node: Node{Does: []effect.Class{effect.FilesystemRead, effect.FilesystemWrite},
 			Grammar: Grammar{Short: "a:b:C:D:E:F:f:G:I:J:j:K:M:N:n:O:P:r:s:T:t:V:w:Y:Z:z:"}}},
 		// rclone VERB SRC DEST copies between local paths and remotes; a verb
 		// it does not declare falls to the destructive-name principle

@@ -21,10 +21,14 @@ func readers() []*Program {
 			{Names: []string{"install", "uninstall", "use", "alias", "unalias"}, Writes: true},
 		}}},
 		{Family: "core", Names: []string{"tar", "bsdtar", "gtar"}, Check: "tar",
-			Node: Node{Effects: []Effect{{Act: DeletesTree, Operands: "all", If: []string{"--remove-files"}}}, Grammar: Grammar{OldStyle: true, Short: "f:C:T:X:b:I:g:H:K:N:V:L:", Long: []string{"file=", "directory=", "files-from=", "exclude-from=", "to-command=", "use-compress-program=", "checkpoint-action=", "info-script=", "new-volume-script=", "rsh-command=", "index-file=", "extract", "get", "absolute-names"}},
+			Node: Node{Effects: []Effect{{Act: DeletesTree, Operands: "all", If: []string{"--remove-files"}},
+				{Act: Writes, Opts: []string{"-C", "--directory"}, If: []string{"-x", "--extract", "--get"}, Into: true}}, Grammar: Grammar{OldStyle: true, Short: "f:C:T:X:b:I:L:g:H:K:N:V:F:", Long: []string{"file=", "directory=", "files-from=", "exclude-from=", "to-command=", "use-compress-program=", "checkpoint-action=", "info-script=", "new-volume-script=", "rsh-command=", "index-file=", "extract", "get", "absolute-names",
+				"listed-incremental=", "format=", "label=", "newer=", "after-date=", "newer-mtime=", "tape-length=", "starting-file=", "blocking-factor=", "record-size=", "exclude=", "transform=", "xform=", "owner=", "group=", "mode=", "mtime=", "strip-components=", "suffix=", "backup=?", "volno-file=", "warning=", "concatenate"}},
 				ReadIf: []string{"-t", "--list"}, Unless: []string{"--to-command", "-I", "--use-compress-program", "--checkpoint-action", "--info-script", "--new-volume-script", "-F", "--rsh-command", "--index-file", "-x", "--extract", "--get", "-c", "--create", "-r", "--append", "-u", "--update", "--delete", "-A", "--catenate"}}},
+		// tar -x -C DIR and unzip -d DIR unpack into DIR.
 		{Family: "core", Names: []string{"unzip"},
-			Node: Node{Grammar: Grammar{Short: "d:x:"}, ReadIf: []string{"-l", "-p", "-t", "-v", "-Z", "-z"}}},
+			Node: Node{Grammar: Grammar{Short: "d:x:"}, ReadIf: []string{"-l", "-p", "-t", "-v", "-Z", "-z"},
+				Effects: []Effect{{Act: Writes, Opts: []string{"-d"}, Unless: []string{"-l", "-p", "-t", "-v", "-Z", "-z"}, Into: true}}}},
 		{Family: "core", Names: []string{"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4"},
 			Node: Node{ReadIf: []string{"-l", "--list", "-t", "--test"}, Unless: []string{"-f", "--force", "-d", "--decompress"}}},
 	}

@@ -79,6 +79,10 @@ type Node struct {
 	// install, docker build): declared so the destructive-name principle does
 	// not guess about it.
 	Writes bool
+	// Alone means the verb takes its own options only, not its parents':
+	// git's global options stand before the verb (git -C DIR log), and after
+	// it a word is the verb's (git log -C, git restore --work is --worktree).
+	Alone bool
 	// Effects say what the verb does with the files and values its operands
 	// and options name (tar --remove-files deletes its operands, script FILE
 	// writes FILE): the validator's judge reads them (Invocation.Effects).
@@ -93,6 +97,36 @@ type Node struct {
 	all     Grammar
 	allOnce sync.Once
 	parent  *Node
+	// subs indexes Subs by name, worked out on the first lookup (Sub).
+	subs     subIndex
+	subsOnce sync.Once
+}
+
+// subIndex finds a node's subcommands: by exact name, else among those
+// with a pattern for a name ("describe-*", "*"), in order.
+type subIndex struct {
+	exact    map[string]*Node
+	patterns []*Node
+}
+
+// index returns the node's subcommand index, building it on first use.
+func (n *Node) index() *subIndex {
+	n.subsOnce.Do(func() {
+		n.subs.exact = make(map[string]*Node, len(n.Subs))
+		for _, s := range n.Subs {
+			pattern := false
+			for _, name := range s.Names {
+				if _, seen := n.subs.exact[name]; !seen {
+					n.subs.exact[name] = s
+				}
+				pattern = pattern || strings.Contains(name, "*")
+			}
+			if pattern {
+				n.subs.patterns = append(n.subs.patterns, s)
+			}
+		}
+	})
+	return &n.subs
 }
 
 // Rule is a finding a verb carries, always or when an option is given.
@@ -282,15 +316,18 @@ func (n *Node) match(word string) bool {
 
 // Sub returns the subcommand node a word names.
 func (n *Node) Sub(word string) *Node {
+	if len(n.Subs) == 0 {
+		return nil
+	}
+	idx := n.index()
+	if s, ok := idx.exact[word]; ok {
+		return s
+	}
 	var wild *Node
-	for _, s := range n.Subs {
-		for _, name := range s.Names {
-			if name == word {
-				return s
-			}
-		}
-		if wild == nil && s.match(word) {
+	for _, s := range idx.patterns {
+		if s.match(word) {
 			wild = s
+			break
 		}
 	}
 	if wild != nil || !n.Abbrev || word == "" || strings.HasPrefix(word, "-") {
@@ -323,7 +360,7 @@ func (n *Node) link(parent *Node) {
 func (n *Node) grammar() *Grammar {
 	n.allOnce.Do(func() {
 		var parent Grammar
-		if n.parent != nil {
+		if n.parent != nil && !n.Alone {
 			parent = *n.parent.grammar()
 		}
 		n.inherit(parent)

@@ -83,6 +83,9 @@ type Scan struct {
 	// any option, so questions about options should assume the worst. The
 	// word is also listed among the operands.
 	Unknown bool
+	// UnknownWords reports such a word that may also stand for several
+	// words ($OPTS unquoted), not one that stays one ("$f").
+	UnknownWords bool
 	// DashDash is the index of the "--" that ended the options, or -1.
 	DashDash int
 	// Stop is the index where a Posix scan stopped (the first operand), or
@@ -218,6 +221,7 @@ func (g *Grammar) Scan(args []Word) Scan {
 		switch {
 		case w.Dynamic && !staticOptionPrefix(t):
 			s.Unknown = true
+			s.UnknownWords = s.UnknownWords || !w.Single
 			s.Operands = append(s.Operands, i)
 		case t == "--":
 			s.DashDash = i
@@ -373,3 +377,9 @@ func (g *Grammar) cluster(s *Scan, args []Word, i int) int {
 	}
 	return i
 }
+
+// Declares reports an option the grammar lists, spelled with its dashes
+// ("-o", "--output", "-name" in a Dash grammar): a judgement can tell an
+// option the program knows from a word that only looks like one (chmod -w
+// FILE, whose -w is a mode).
+func (g *Grammar) Declares(opt string) bool { return g.declares(opt) }

@@ -27,9 +27,27 @@ func (p *Program) HasEffects() bool {
 }
 
 // NeedsArgs reports a declaration whose findings depend on argv: it has
-// rules, or subcommands (whose verbs the destructive-name principle reads).
+// rules, or subcommands whose verbs the destructive-name principle reads —
+// a level of verbs that does not take every word ("*"), or a reading verb
+// a destroying word may follow (conda env remove). git's verbs, all
+// declared down to "*", need no reading for findings.
 func (p *Program) NeedsArgs() bool {
-	return len(p.Node.Subs) > 0 || p.Node.any(func(n *Node) bool { return len(n.Rules) > 0 })
+	root := &p.Node
+	return root.any(func(n *Node) bool {
+		return len(n.Rules) > 0 || len(n.Subs) > 0 && !n.takesEveryVerb() || n != root && n.Read && len(n.Subs) == 0
+	})
+}
+
+// takesEveryVerb reports a node with a subcommand named "*".
+func (n *Node) takesEveryVerb() bool {
+	for _, s := range n.Subs {
+		for _, name := range s.Names {
+			if name == "*" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (n *Node) any(f func(*Node) bool) bool {

@@ -1,6 +1,9 @@
 package registry
 
-import "github.com/permgate/permgate/finding"
+import (
+	"github.com/permgate/permgate/effect"
+	"github.com/permgate/permgate/finding"
+)
 
 // system declares databases and system tools: database clients (whose SQL,
 // redis commands and mongo scripts the validator's Go checks read), service
@@ -214,7 +217,7 @@ func systemTools() []*Program {
 					"force-reload", "enable", "disable", "mask", "unmask", "daemon-reload", "daemon-reexec", "edit", "set-property", "revert", "preset",
 					"preset-all", "link", "reenable", "kill", "reset-failed", "clean", "freeze", "thaw", "set-default",
 					"add-wants", "add-requires", "bind", "mount-image", "cancel", "isolate", "default",
-					"switch-root", "exit"}, Writes: true},
+					"switch-root", "exit"}, Writes: true, Does: []effect.Class{effect.SystemChange}},
 				// The service manager's environment, which every service it
 				// starts later inherits.
 				{Names: []string{"set-environment", "unset-environment", "import-environment"}, Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}},
@@ -228,7 +231,7 @@ func systemTools() []*Program {
 			Subs: []*Node{
 				{Names: []string{"*"}, Subs: []*Node{
 					{Names: []string{"status"}, Read: true},
-					{Names: []string{"*"}, Writes: true},
+					{Names: []string{"*"}, Writes: true, Does: []effect.Class{effect.SystemChange}},
 				}},
 			}}},
 		{Family: "system", Names: []string{"journalctl"}, Node: Node{Read: true,
@@ -309,8 +312,9 @@ func systemTools() []*Program {
 					Reason: "ufw reset/disable turns the firewall off or deletes all its rules"}}},
 				{Names: []string{"enable", "allow", "deny", "reject", "limit", "insert", "prepend", "route", "default", "logging", "reload", "delete"}, Writes: true},
 			}}},
-		{Family: "system", Names: []string{"mount"}, Check: "mount"},
-		{Family: "system", Names: []string{"umount", "swapoff", "insmod", "rmmod", "chattr", "eject", "update-grub", "grub-install", "update-initramfs", "mkinitcpio", "dracut", "depmod"}, Node: Node{Writes: true}},
+		{Family: "system", Names: []string{"mount"}, Check: "mount", Node: Node{Bare: true, ReadIf: []string{"-l", "-t", "--types"},
+			Grammar: Grammar{Short: "t:o:O:L:U:N:", Long: []string{"types=", "options=", "test-opts=", "label=", "uuid=", "source=", "target=", "namespace="}}, Does: []effect.Class{effect.SystemChange}}},
+		{Family: "system", Names: []string{"umount", "swapoff", "insmod", "rmmod", "chattr", "eject", "update-grub", "grub-install", "update-initramfs", "mkinitcpio", "dracut", "depmod"}, Node: Node{Writes: true, Does: []effect.Class{effect.SystemChange}}},
 		{Family: "system", Names: []string{"setfacl"}, Check: "setfacl", Node: Node{Writes: true, Grammar: Grammar{Short: "m:M:x:X:bkndRLPvh",
 			Long: []string{"set=", "set-file=", "modify=", "modify-file=", "remove=", "remove-file=", "remove-all", "remove-default",
 				"default", "no-mask", "mask", "restore=", "test", "recursive", "logical", "physical", "version", "help"}}}},
@@ -326,6 +330,8 @@ func systemTools() []*Program {
 			{Names: []string{"delete", "up", "down", "renew", "forcerenew", "reconfigure", "reload", "edit", "mask", "unmask", "persistent-storage"}, Writes: true},
 		}}},
 		{Family: "system", Names: []string{"dmesg"}, Node: Node{Read: true, Unless: []string{"-c", "-C", "--clear", "--read-clear", "-n", "--console-level", "-D", "-E", "--console-off", "--console-on"}}},
+		// nc and socat connect or listen and move bytes both ways; their
+		// reverse shells and secret sources are the validator's (exfil.go).
 		{Family: "system", Names: []string{"fuser"}, Node: Node{Read: true, Grammar: Grammar{Long: []string{"kill", "signal="}}, Unless: []string{"-k", "--kill"}}},
 		{Family: "system", Names: []string{"arp"}, Node: Node{Read: true, Grammar: Grammar{Short: "i:H:A:p:t:d:s:f::", Long: []string{"device=", "hw-type=", "delete=", "set=", "file=?"}},
 			Unless: []string{"-d", "--delete", "-s", "--set", "-f", "--file", "-S"}}},
@@ -379,9 +385,9 @@ func systemTools() []*Program {
 			}}},
 		{Family: "system", Names: []string{"mkswap"}, Check: "mkswap", Node: Node{Grammar: Grammar{Short: "L:U:p:e:o:s:",
 			Long: []string{"label=", "uuid=", "pagesize=", "endianness=", "offset=", "size=", "lock=?", "file", "force", "check", "verbose"}}}},
-		{Family: "system", Names: []string{"kexec"}, Check: "kexec", Node: Node{Grammar: Grammar{Short: "t:", Long: []string{"load", "load-panic", "type=", "initrd=", "append=", "command-line=", "reuse-cmdline", "exec", "unload", "force", "status"}}}},
+		{Family: "system", Names: []string{"kexec"}, Check: "kexec", Node: Node{Does: []effect.Class{effect.SystemChange}, Grammar: Grammar{Short: "t:", Long: []string{"load", "load-panic", "type=", "initrd=", "append=", "command-line=", "reuse-cmdline", "exec", "unload", "force", "status"}}}},
 		{Family: "system", Names: []string{"setcap"}, Check: "setcap", Node: Node{Writes: true, ReadIf: []string{"-v"}, Grammar: Grammar{Short: "n:"}}},
-		{Family: "system", Names: []string{"at", "batch"}, Check: "at", Node: Node{
+		{Family: "system", Names: []string{"at", "batch"}, Check: "at", Node: Node{Does: []effect.Class{effect.CodeExecution},
 			Grammar: Grammar{Short: "q:f:t:", Long: []string{}},
 			ReadIf:  []string{"-l", "-c", "-V"}}},
 		{Family: "system", Names: []string{"atrm"}, Node: Node{Writes: true}},
@@ -416,45 +422,48 @@ func systemTools() []*Program {
 				{Names: []string{"setenv"}, Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "1"}}},
 				{Names: []string{"unsetenv"}, Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}},
 			}}},
-		{Family: "system", Names: []string{"kill"}, Check: "kill", Node: Node{ReadIf: []string{"-l", "-L", "--list", "--table"}, Grammar: Grammar{Short: "s:n:", Long: []string{"signal=", "list=?", "table"}}}},
-		{Family: "system", Names: []string{"pkill", "killall", "skill", "slay"}, Check: "killall", Node: Node{ReadIf: []string{"-l", "--list"}}},
-		{Family: "system", Names: []string{"killall5"}, Check: "killall5"},
+		{Family: "system", Names: []string{"kill"}, Check: "kill", Node: Node{ReadIf: []string{"-l", "-L", "--list", "--table"}, Grammar: Grammar{Short: "s:n:", Long: []string{"signal=", "list=?", "table"}},
+			Does: []effect.Class{effect.ProcessKill}}},
+		{Family: "system", Names: []string{"pkill", "killall", "skill", "slay"}, Check: "killall", Node: Node{ReadIf: []string{"-l", "--list"}, Does: []effect.Class{effect.ProcessKill}}},
+		{Family: "system", Names: []string{"killall5"}, Check: "killall5", Node: Node{Does: []effect.Class{effect.ProcessKill}}},
 		{Family: "system", Names: []string{"crontab"}, Check: "crontab", Node: Node{ReadIf: []string{"-l"},
 			Grammar: Grammar{Short: "u:s"}, Unless: []string{"-r", "-e", "-i"}}},
-		{Family: "system", Names: []string{"shutdown", "reboot", "halt", "poweroff"}, Check: "power"},
+		{Family: "system", Names: []string{"shutdown", "reboot", "halt", "poweroff"}, Check: "power", Node: Node{
+			// shutdown -h halts: it is no request for help.
+			Grammar: Grammar{Short: "HPrhkct:"}, Does: []effect.Class{effect.SystemChange}}},
 		// init 0 and init 6 stop or restart the machine; init q reloads.
-		{Family: "system", Names: []string{"init", "telinit"}, Check: "init"},
+		{Family: "system", Names: []string{"init", "telinit"}, Check: "init", Node: Node{Does: []effect.Class{effect.SystemChange}}},
 		// The file system makers: their operands are the device (or image
 		// file) and, after it, a size. Only the letters known to take a value
 		// do: a letter read as a flag never swallows the device. mkfs, the
 		// front end, makes ext2 unless -t says otherwise.
-		{Family: "system", Names: []string{"mkfs", "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4"}, Check: "mkfs", Node: Node{
+		{Family: "system", Names: []string{"mkfs", "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4"}, Check: "mkfs", Node: Node{Does: mkfsDoes,
 			Grammar: Grammar{Short: "b:C:d:E:g:G:i:I:J:l:L:m:M:N:o:O:r:t:T:U:e:z:", Long: []string{"type="}}}},
-		{Family: "system", Names: []string{"mkfs.xfs"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "b:m:d:i:l:n:p:r:s:L:c:"}}},
-		{Family: "system", Names: []string{"mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkdosfs"}, Check: "mkfs", Node: Node{
+		{Family: "system", Names: []string{"mkfs.xfs"}, Check: "mkfs", Node: Node{Does: mkfsDoes, Grammar: Grammar{Short: "b:m:d:i:l:n:p:r:s:L:c:"}}},
+		{Family: "system", Names: []string{"mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkdosfs"}, Check: "mkfs", Node: Node{Does: mkfsDoes,
 			Grammar: Grammar{Short: "b:D:f:F:g:h:i:l:m:M:n:r:R:s:S:", Long: []string{"offset=", "variant=", "codepage=", "mbr=?", "invariant", "help"}}}},
-		{Family: "system", Names: []string{"mkfs.btrfs"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "b:d:L:m:n:s:r:O:U:R:",
+		{Family: "system", Names: []string{"mkfs.btrfs"}, Check: "mkfs", Node: Node{Does: mkfsDoes, Grammar: Grammar{Short: "b:d:L:m:n:s:r:O:U:R:",
 			Long: []string{"byte-count=", "data=", "label=", "metadata=", "nodesize=", "sectorsize=", "rootdir=", "features=", "uuid=", "runtime-features=",
 				"checksum=", "csum=", "device-uuid=", "mixed", "force", "quiet", "nodiscard", "shrink", "verbose", "version", "help"}}}},
-		{Family: "system", Names: []string{"mkntfs", "mkfs.ntfs"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "c:s:p:H:S:z:L:",
+		{Family: "system", Names: []string{"mkntfs", "mkfs.ntfs"}, Check: "mkfs", Node: Node{Does: mkfsDoes, Grammar: Grammar{Short: "c:s:p:H:S:z:L:",
 			Long: []string{"cluster-size=", "sector-size=", "partition-start=", "heads=", "sectors-per-track=", "mft-zone-multiplier=", "label=",
 				"fast", "quick", "force", "no-action", "quiet", "verbose", "compression", "no-indexing", "zero-time", "with-uuid"}}}},
-		{Family: "system", Names: []string{"mkexfatfs", "mkfs.exfat"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "b:c:L:U:i:n:p:s:",
+		{Family: "system", Names: []string{"mkexfatfs", "mkfs.exfat"}, Check: "mkfs", Node: Node{Does: mkfsDoes, Grammar: Grammar{Short: "b:c:L:U:i:n:p:s:",
 			Long: []string{"boundary-align=", "cluster-size=", "volume-label=", "volume-guid=", "full-format", "pack-bitmap", "quick", "verbose"}}}},
 		{Family: "system", Names: []string{"mkfs.f2fs", "mkfs.minix", "mkfs.bfs", "mkfs.cramfs", "mkfs.jfs",
-			"mkfs.reiserfs", "mkfs.nilfs2", "mkfs.udf", "mkfs.erofs", "mkfs.hfsplus", "mkfs.zfs", "newfs", "newfs_hfs", "newfs_apfs", "newfs_msdos"}, Check: "mkfs"},
+			"mkfs.reiserfs", "mkfs.nilfs2", "mkfs.udf", "mkfs.erofs", "mkfs.hfsplus", "mkfs.zfs", "newfs", "newfs_hfs", "newfs_apfs", "newfs_msdos"}, Check: "mkfs", Node: Node{Does: mkfsDoes}},
 		{Family: "system", Names: []string{"wipefs"}, Check: "wipefs", Node: Node{Grammar: Grammar{Short: "o:b::t:p:O:", Long: []string{"offset=", "backup=?", "types=", "output=", "all", "force", "no-act", "no-headings", "parsable", "quiet", "json", "lock=?"}}}},
 		// Partition tools: the validator's Go check judges what they change.
-		{Family: "system", Names: []string{"fdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-l", "--list"}, Grammar: Grammar{Short: "b:c::C:H:L::o:S:t:u::w:W:x", Long: []string{"list", "sector-size=", "color=?", "output=", "type=", "units=?", "wipe=", "wipe-partitions="}},
+		{Family: "system", Names: []string{"fdisk"}, Check: "partition", Node: Node{Does: partitionDoes, ReadIf: []string{"-l", "--list"}, Grammar: Grammar{Short: "b:c::C:H:L::o:S:t:u::w:W:x", Long: []string{"list", "sector-size=", "color=?", "output=", "type=", "units=?", "wipe=", "wipe-partitions="}},
 			Unless: []string{"-w", "--wipe", "-W", "--wipe-partitions"}}},
-		{Family: "system", Names: []string{"sfdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-l", "--list", "-d", "--dump", "-s", "--show-size", "-J", "--json", "-V", "--verify", "--list-free", "-F"}}},
-		{Family: "system", Names: []string{"gdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-l"}}},
-		{Family: "system", Names: []string{"sgdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-p", "--print", "-i", "--info", "-v", "--verify", "-O", "--print-mbr"},
+		{Family: "system", Names: []string{"sfdisk"}, Check: "partition", Node: Node{Does: partitionDoes, ReadIf: []string{"-l", "--list", "-d", "--dump", "-s", "--show-size", "-J", "--json", "-V", "--verify", "--list-free", "-F"}}},
+		{Family: "system", Names: []string{"gdisk"}, Check: "partition", Node: Node{Does: partitionDoes, ReadIf: []string{"-l"}}},
+		{Family: "system", Names: []string{"sgdisk"}, Check: "partition", Node: Node{Does: partitionDoes, ReadIf: []string{"-p", "--print", "-i", "--info", "-v", "--verify", "-O", "--print-mbr"},
 			Unless: []string{"-Z", "--zap-all", "-z", "--zap", "-o", "--clear", "-n", "--new", "-d", "--delete", "-t", "--typecode", "-c", "--change-name", "-g", "--mbrtogpt", "-R", "--replicate", "-G", "--randomize-guids", "-l", "--load-backup", "-e", "--move-second-header", "-s", "--sort", "-C", "--recompute-chs", "-m", "--gpttombr", "-h", "--hybrid", "-A", "--attributes", "-U", "--disk-guid", "-u", "--partition-guid", "-x", "--set-alignment", "-a"}}},
 		// parted DEVICE COMMAND…: the commands are its operands after the device.
 		{Family: "system", Names: []string{"parted"}, Check: "partition", Node: Node{ReadIf: []string{"-l", "--list"},
 			Grammar: Grammar{Short: "a:", Long: []string{"align=", "list", "script", "machine", "fix", "json", "pretend-input-tty", "help", "version"}}}},
-		{Family: "system", Names: []string{"cfdisk"}, Check: "partition"},
+		{Family: "system", Names: []string{"cfdisk"}, Check: "partition", Node: Node{Does: partitionDoes}},
 		{Family: "system", Names: []string{"blkdiscard"}, Check: "blkdiscard"},
 		// Volumes, pools and devices: listing reads, removing destroys the data.
 		{Family: "system", Names: []string{"lvs", "vgs", "pvs", "lvdisplay", "vgdisplay", "pvdisplay", "lvscan", "vgscan", "pvscan"}, Node: Node{Read: true}},
@@ -526,3 +535,10 @@ func systemTools() []*Program {
 			Output: []string{"-o", "--output", "-r", "--reject-file"}}},
 	}
 }
+
+// mkfsDoes: a file system maker writes the device or image it formats.
+var mkfsDoes = []effect.Class{effect.FilesystemWrite, effect.SystemChange}
+
+// partitionDoes: a partition tool that does not only list changes a disk's
+// layout.
+var partitionDoes = []effect.Class{effect.SystemChange}

@@ -21,12 +21,14 @@ func tools() []*Program {
 			{Names: []string{"ed", "edit"}, Read: true, Grammar: Grammar{Short: "L", Long: []string{"inplace"}}, Unless: []string{"-L", "--inplace"}},
 		}}},
 		// Archives: listing and testing read; extracting and adding write.
-		{Family: "tools", Names: []string{"7z", "7za", "7zr"}, Node: Node{Subs: []*Node{
-			{Names: []string{"l", "t", "h", "i", "b"}, Read: true},
+		// 7z's switches are a letter and what is attached to it (-oDIR,
+		// -mx=9, -p…): -oDIR is where it unpacks, whatever the verb.
+		{Family: "tools", Names: []string{"7z", "7za", "7zr"}, Node: Node{Grammar: sevenZip, Effects: sevenZipOut, Subs: []*Node{
+			{Names: []string{"l", "t", "h", "i", "b"}, Read: true, Effects: sevenZipOut},
 			// 7z a -sdel ARCHIVE FILES… deletes the files once archived.
 			{Names: []string{"a", "u"}, Writes: true, Grammar: Grammar{Words: []string{"sdel"}},
-				Effects: []Effect{{Act: Writes, Operands: "1"}, {Act: Reads, Operands: "rest"}, {Act: DeletesTree, Operands: "rest", If: []string{"-sdel"}}}},
-			{Names: []string{"d", "e", "x", "rn"}, Writes: true},
+				Effects: append([]Effect{{Act: Writes, Operands: "1"}, {Act: Reads, Operands: "rest"}, {Act: DeletesTree, Operands: "rest", If: []string{"-sdel"}}}, sevenZipOut...)},
+			{Names: []string{"d", "e", "x", "rn"}, Writes: true, Effects: sevenZipOut},
 		}}},
 		{Family: "tools", Names: []string{"unrar"}, Node: Node{Subs: []*Node{
 			{Names: []string{"l", "lt", "lb", "v", "vt", "vb", "t", "p"}, Read: true},
@@ -142,3 +144,9 @@ func tools() []*Program {
 		}}},
 	}
 }
+
+// sevenZip is 7z's grammar: every switch is a letter with its value attached.
+var sevenZip = Grammar{Short: "a::b::i::m::o::p::r::s::t::u::v::w::x::y"}
+
+// sevenZipOut: 7z -oDIR puts what it unpacks into DIR.
+var sevenZipOut = []Effect{{Act: Writes, Opts: []string{"-o"}, Into: true}}

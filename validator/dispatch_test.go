@@ -20,7 +20,6 @@ var stageLabels = map[string]func(name string) bool{
 	"bind":     hasArgCheck,
 	"command":  hasArgCheck,
 	"date":     hasArgCheck,
-	"hostname": hasArgCheck,
 	"ifconfig": hasArgCheck,
 	"mount":    hasArgCheck,
 	"sysctl":   hasArgCheck,

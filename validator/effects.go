@@ -144,9 +144,120 @@ func isName(s string) bool {
 }
 
 // commandClasses returns the effect classes of a command: what its
-// declaration and its wrappers' say, what its redirections do, and what
-// its findings show it does.
-func (ck *checker) commandClasses(c shellparse.SimpleCommand, findings []Finding) effect.Set {
+// declaration and its wrappers' say, what its redirections and assignments
+// do, what its findings show it does, and what running a program permgate
+// does not know is (code_execution). A read-only command with no other
+// class reads (filesystem_read).
+func (ck *checker) commandClasses(c shellparse.SimpleCommand, findings []Finding, readOnly bool) effect.Set {
+	s := ck.judgedClasses(c, findings).Union(assignClasses(c)).Union(ck.programClasses(c, readOnly))
+	if !readOnly && s&changes == 0 && writesFile(c) {
+		// The judge's own reading of what it writes (sed -i, tar -x, sort
+		// -o …) where no declaration says how it changes files.
+		s = s.Add(effect.FilesystemWrite)
+	}
+	if readOnly && (s.Has(effect.RemoteWrite) || s.Has(effect.RemoteDestroy)) {
+		// The Go judgement read what the declaration could not (psql -c
+		// 'SELECT 1'): the remote verb only reads.
+		s = s&^effect.Set(0).Add(effect.RemoteWrite).Add(effect.RemoteDestroy) | effect.Set(0).Add(effect.RemoteRead)
+	}
+	if readOnly && s == 0 {
+		s = s.Add(effect.FilesystemRead)
+	}
+	return s.Union(remoteNetwork(s))
+}
+
+// remoteNetwork is the network a remote class goes over: a remote read
+// fetches from it, a remote write or destruction sends to it.
+func remoteNetwork(s effect.Set) effect.Set {
+	var n effect.Set
+	if s.Has(effect.RemoteRead) {
+		n = n.Add(effect.NetworkInbound)
+	}
+	if s.Has(effect.RemoteWrite) || s.Has(effect.RemoteDestroy) {
+		n = n.Add(effect.NetworkOutbound)
+	}
+	return n
+}
+
+// changes are the classes that say how a command changes files.
+var changes = effect.Set(0).Add(effect.FilesystemWrite).Add(effect.FilesystemDelete).Add(effect.PermissionsChange)
+
+// writesFile reports a command the judge finds writing a file (not standard
+// output nor /dev/null).
+func writesFile(c shellparse.SimpleCommand) bool {
+	for _, t := range writeTargets(c) {
+		if !t.Static || t.Text != "-" && t.Text != "/dev/null" && t.Text != "/dev/stdout" && t.Text != "/dev/stderr" {
+			return true
+		}
+	}
+	return false
+}
+
+// assignClasses is environment_change for a command that sets variables:
+// export, env NAME=VALUE, a prefix NAME=VALUE cmd, a bare assignment (which
+// changes what runs next when the variable is in the environment, as PATH
+// is). A for or select loop's variable is not counted.
+func assignClasses(c shellparse.SimpleCommand) effect.Set {
+	for _, as := range c.Assigns {
+		if as.Via != "for" && as.Via != "select" {
+			return effect.Set(0).Add(effect.EnvironmentChange)
+		}
+	}
+	return 0
+}
+
+// programClasses are the classes of what the program itself is, where its
+// declaration cannot say: a program permgate does not know, or one run by
+// a path outside the system directories (./tool, bin/x, /tmp/git), runs
+// code no one has read (code_execution), as an interpreter running a script
+// does; git's verbs are judged in Go, and so are their classes.
+func (ck *checker) programClasses(c shellparse.SimpleCommand, readOnly bool) effect.Set {
+	if c.Name == "" || readOnly || ck.funcs[c.Name] || len(c.Argv) == 0 {
+		return 0
+	}
+	base := path.Base(c.Name)
+	switch {
+	case strings.Contains(c.Name, "/") || !knownProgram(c.Name) || isInterpreter(base):
+		return effect.Set(0).Add(effect.CodeExecution)
+	case base == "source" || base == ".":
+		return effect.Set(0).Add(effect.CodeExecution) // the script it reads runs in this shell
+	case base == "git":
+		g := parseGit(c.Argv[1:])
+		if g.dynamic {
+			// A verb known only at run time may be any of them.
+			return gitClasses("push").Union(gitClasses("pull")).Union(gitClasses("clean"))
+		}
+		return gitClasses(g.sub)
+	}
+	return 0
+}
+
+// gitVerbClasses are what git's verbs that do more than read do (a git that
+// only reads is filesystem_read; any other verb writes the repository).
+var gitVerbClasses = map[string][]effect.Class{
+	"push": {effect.NetworkOutbound}, "send-email": {effect.NetworkOutbound}, "send-pack": {effect.NetworkOutbound}, "request-pull": {effect.NetworkOutbound},
+	"fetch": {effect.NetworkInbound, effect.FilesystemWrite}, "pull": {effect.NetworkInbound, effect.FilesystemWrite},
+	"clone": {effect.NetworkInbound, effect.FilesystemWrite}, "ls-remote": {effect.NetworkInbound}, "fetch-pack": {effect.NetworkInbound},
+	"submodule": {effect.NetworkInbound, effect.FilesystemWrite},
+	"rm":        {effect.FilesystemDelete}, "clean": {effect.FilesystemDelete}, "mv": {effect.FilesystemWrite, effect.FilesystemDelete},
+}
+
+// gitClasses returns the classes of a git verb that is not read-only.
+func gitClasses(verb string) effect.Set {
+	classes, ok := gitVerbClasses[verb]
+	if !ok {
+		return effect.Set(0).Add(effect.FilesystemWrite)
+	}
+	var s effect.Set
+	for _, c := range classes {
+		s = s.Add(c)
+	}
+	return s
+}
+
+// judgedClasses are the classes a command's declarations, redirections and
+// findings give it.
+func (ck *checker) judgedClasses(c shellparse.SimpleCommand, findings []Finding) effect.Set {
 	var s effect.Set
 	for _, r := range c.Redirects {
 		switch {

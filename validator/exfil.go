@@ -292,6 +292,8 @@ func sentFile(base string, t effectTarget) (shellparse.Word, bool) {
 		w.Text, _, _ = strings.Cut(w.Text, ";") // -F f=@file;type=text/plain
 	case "http", "https", "xh", "xhs":
 		return w, strings.Contains(w.Text, "@")
+	case "wget", "wget2":
+		return w, t.opt == "--post-file" || t.opt == "--body-file" // --post-data is the data itself
 	}
 	return w, true
 }

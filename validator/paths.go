@@ -3,8 +3,10 @@ package validator
 import (
 	"github.com/permgate/permgate/places"
 	"path"
+	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -62,42 +64,56 @@ func (v *Validator) critical(p string) string {
 		return "the home directory"
 	case strings.HasPrefix(p, "/etc/sudoers"):
 		return p + " (sudo's rules)"
-	}
-	// $HOME is home, never a system directory, even when it is /root; /usr/local
-	// is the administrator's own.
-	inHome := v.env.Home != "" && v.env.Home != "/" && within(p, v.env.Home)
-	for _, d := range systemDirs {
-		if within(p, d) && !inHome && !within(p, "/usr/local") {
-			return p + " (a system directory)"
-		}
-	}
-	if isBlockDevice(p) {
+	case v.inSystemDir(p):
+		return p + " (a system directory)"
+	case isBlockDevice(p):
 		return p + " (a disk)"
 	}
-	if v.env.Home != "" {
-		if within(p, v.env.Home+"/.ssh") {
-			return p + " (SSH keys and trust)"
-		}
-		for _, rc := range shellRCFiles {
-			if within(p, v.env.Home+"/"+rc) {
-				return p + " (a shell start-up file)"
-			}
-		}
-	}
-	// Any user's start-up files: /root/.bashrc, /home/NAME/.bashrc.
-	if rel, ok := otherHome(p); ok {
-		for _, rc := range shellRCFiles {
-			if within(rel, rc) {
-				return p + " (a shell start-up file)"
-			}
-		}
-		if within(rel, ".ssh") {
-			return p + " (SSH keys and trust)"
-		}
+	if why := v.homeCritical(p); why != "" {
+		return p + why
 	}
 	for _, rc := range []string{"/etc/profile", "/etc/bash.bashrc", "/etc/zshrc"} {
 		if p == rc {
 			return p + " (a shell start-up file)"
+		}
+	}
+	return ""
+}
+
+// inSystemDir reports a path in a directory whose content belongs to the
+// system. $HOME is home, never a system directory, even when it is /root;
+// /usr/local is the administrator's own.
+func (v *Validator) inSystemDir(p string) bool {
+	if v.env.Home != "" && v.env.Home != "/" && within(p, v.env.Home) || within(p, "/usr/local") {
+		return false
+	}
+	return slices.ContainsFunc(systemDirs, func(d string) bool { return within(p, d) })
+}
+
+// homeCritical names, as a parenthesis, why writing p in a home directory
+// (the user's, /root or /home/NAME) is catastrophic: SSH keys and trust, a
+// shell start-up file.
+func (v *Validator) homeCritical(p string) string {
+	if v.env.Home != "" {
+		if why := homeFileCritical(p, v.env.Home+"/"); why != "" {
+			return why
+		}
+	}
+	if rel, ok := otherHome(p); ok {
+		return homeFileCritical(rel, "")
+	}
+	return ""
+}
+
+// homeFileCritical names why the path under a home directory (home is its
+// prefix, with a slash, or "" when rel is already relative) is critical.
+func homeFileCritical(rel, home string) string {
+	if within(rel, home+".ssh") {
+		return " (SSH keys and trust)"
+	}
+	for _, rc := range shellRCFiles {
+		if within(rel, home+rc) {
+			return " (a shell start-up file)"
 		}
 	}
 	return ""
@@ -185,6 +201,10 @@ func secretDir(p string) bool { return places.SecretDir(p) }
 func secretVar(name string) bool { return places.SecretVar(name) }
 
 // operands returns the words of args that are not options (everything after --).
+//
+// Deprecated: a hand scan of argv; ask the registry's grammar instead
+// (operandsOf, valuesOf, hasOption, scanArgs). Still called from files
+// outside the write/delete/git judgements.
 func operands(args []shellparse.Word) []shellparse.Word {
 	out := make([]shellparse.Word, 0, len(args))
 	done := false
@@ -203,6 +223,10 @@ func operands(args []shellparse.Word) []shellparse.Word {
 
 // isLong reports whether the word is one of the long options (given with their
 // dashes) or an abbreviation of one, as getopt_long accepts.
+//
+// Deprecated: a hand scan of argv; ask the registry's grammar instead
+// (operandsOf, valuesOf, hasOption, scanArgs). Still called from files
+// outside the write/delete/git judgements.
 func isLong(word string, long ...string) bool {
 	typed, _, _ := strings.Cut(word, "=")
 	if len(typed) < 3 || !strings.HasPrefix(typed, "--") {
@@ -220,6 +244,10 @@ func isLong(word string, long ...string) bool {
 // wherever it stands in a cluster (-sSLo FILE, -oFILE, -t/dir). Letters before it
 // are taken as flags; argLetters are the other letters that take an argument and
 // so end a cluster.
+//
+// Deprecated: a hand scan of argv; ask the registry's grammar instead
+// (operandsOf, valuesOf, hasOption, scanArgs). Still called from files
+// outside the write/delete/git judgements.
 func shortValues(args []shellparse.Word, letter byte, argLetters string) []shellparse.Word {
 	var out []shellparse.Word
 	for i, a := range args {
@@ -249,6 +277,10 @@ func shortValues(args []shellparse.Word, letter byte, argLetters string) []shell
 
 // hasFlag reports a short flag letter in any cluster (-rf) or one of the long
 // names, before --.
+//
+// Deprecated: a hand scan of argv; ask the registry's grammar instead
+// (operandsOf, valuesOf, hasOption, scanArgs). Still called from files
+// outside the write/delete/git judgements.
 func hasFlag(args []shellparse.Word, short string, long ...string) bool {
 	for _, a := range args {
 		if !a.Static {
@@ -302,4 +334,61 @@ func (ck *checker) physical(p string) string {
 		}
 	}
 	return cur
+}
+
+// scanArgs reads a program's arguments (argv after its name) against its
+// declaration, found by basename; an undeclared program's words are read
+// with no grammar (every word with a dash is a flag).
+func scanArgs(name string, args []shellparse.Word) registry.Invocation {
+	words := shellparse.RegistryWords(args)
+	if prog, ok := programs.Lookup(path.Base(name)); ok {
+		return prog.Resolve(words)
+	}
+	return (&registry.Program{}).Resolve(words)
+}
+
+// operandWords returns the words of args the scan found to be operands.
+func operandWords(args []shellparse.Word, s *registry.Scan) []shellparse.Word {
+	out := make([]shellparse.Word, 0, len(s.Operands))
+	for _, i := range s.Operands {
+		out = append(out, args[i])
+	}
+	return out
+}
+
+// optionWords returns the values of the named options as words: the word
+// after the option, or the value attached to it (-tDIR, --output=FILE),
+// static when its word is.
+func optionWords(args []shellparse.Word, s *registry.Scan, names ...string) []shellparse.Word {
+	var out []shellparse.Word
+	for _, o := range s.Values(names...) {
+		if w, ok := optionWord(args, o); ok {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// optionWord returns an option's value as a word of args, if it has one.
+func optionWord(args []shellparse.Word, o registry.Opt) (shellparse.Word, bool) {
+	switch {
+	case !o.HasValue || o.ValueAt >= len(args) || o.At >= len(args):
+		return shellparse.Word{}, false
+	case o.ValueAt != o.At:
+		return args[o.ValueAt], true
+	}
+	w := args[o.At]
+	return shellparse.Word{Text: o.Value, Static: w.Static && !o.Dynamic, Params: w.Params, Quoted: w.Quoted}, true
+}
+
+// operandAt reports, for each word of an argv of n words, whether the scan
+// read it as an operand.
+func operandAt(s *registry.Scan, n int) []bool {
+	out := make([]bool, n)
+	for _, i := range s.Operands {
+		if i < n {
+			out[i] = true
+		}
+	}
+	return out
 }

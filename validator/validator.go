@@ -99,6 +99,9 @@ type Validator struct {
 	// lookupsCut reports that maxLookups cut some short.
 	lookups    int
 	lookupsCut bool
+	// nesting counts the scripts being analysed inside one another through
+	// nested (inline code's shell commands, git aliases, completions).
+	nesting int
 }
 
 // maxLookups bounds the paths one analysis looks up on disk (Env.Resolve):
@@ -221,7 +224,7 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 			rec.Files = ck.fileAccess(res.Commands[i])
 		}
 		rec.ReadOnly = len(findings) == 0 && v.readOnly(res.Commands[i])
-		rec.Effects = ck.commandClasses(res.Commands[i], findings)
+		rec.Effects = ck.commandClasses(res.Commands[i], findings, rec.ReadOnly)
 		rec.Findings = dropRepeats(&seen, findings)
 		if !rec.ReadOnly {
 			a.AllReadOnly = false

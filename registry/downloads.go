@@ -1,11 +1,66 @@
 package registry
 
-import "strings"
+import (
+	"strings"
 
-// The downloaders' grammars and effects: curl, wget and aria2c fetch files
-// and send data; what they write, upload and post is read from these (the
-// validator's Go code judges the values: a URL's file name, @FILE in curl's
-// data, a method that changes the server).
+	"github.com/permgate/permgate/effect"
+)
+
+// The downloaders' declarations: what they fetch, what they write and what
+// they send. Their read-only and download judgements stay the validator's
+// Go code (Check "download"); these say their effects.
+
+// curl fetches URLs; -o writes a file, -O one named after the URL, the
+// upload options send data, and the side files (cookie jar, header dump,
+// trace) are written too.
+func curl() *Program {
+	return &Program{Family: "core", Names: []string{"curl"}, Check: "download", Node: Node{
+		Grammar: curlGrammar(),
+		Does:    []effect.Class{effect.NetworkInbound},
+		Effects: []Effect{
+			{Act: Sends, Opts: CurlUploads},
+			{Act: Sends, Opts: CurlData},
+			{Act: Writes, Opts: curlOpts("ocD", "output", "cookie-jar", "dump-header", "etag-save", "hsts", "alt-svc", "libcurl", "trace", "trace-ascii", "stderr")},
+			{Act: Writes, If: []string{"-O", "--remote-name", "--remote-name-all"}},
+			{Act: Writes, Opts: curlOpts("", "output-dir"), Into: true},
+			// A method that changes the server sends, body or not.
+			{Act: Sends, If: changingMethods("-X", "--request")},
+			// A config file may hold any option: an upload, an output file.
+			{Act: Sends, If: []string{"-K", "--config"}},
+			{Act: Writes, If: []string{"-K", "--config"}},
+		}}}
+}
+
+// wget fetches URLs into files named after them unless -O says where (or
+// --spider only checks); --post-data and the body options send data.
+func wget() *Program {
+	return &Program{Family: "core", Names: []string{"wget", "wget2"}, Check: "download", Node: Node{
+		Grammar: wgetGrammar,
+		Does:    []effect.Class{effect.NetworkInbound},
+		Effects: []Effect{
+			{Act: Sends, Opts: []string{"--post-data", "--post-file", "--body-data", "--body-file"}},
+			{Act: Writes, Opts: []string{"-O", "--output-document", "-o", "--output-file", "--save-cookies", "--warc-file", "--rejected-log"}},
+			{Act: Appends, Opts: []string{"-a", "--append-output"}},
+			{Act: Writes, Opts: []string{"-P", "--directory-prefix"}, Into: true},
+			{Act: Writes, Unless: []string{"-O", "--output-document", "--spider"}},
+			{Act: Sends, If: changingMethods("--method")},
+			// -e runs a .wgetrc command, --config reads a file of them: any
+			// option, an upload included.
+			{Act: Sends, If: []string{"-e", "--execute", "--config"}},
+		}}}
+}
+
+// changingMethods are the conditions "OPT=METHOD" for the HTTP methods that
+// change the server, in either case, for each option naming the method.
+func changingMethods(opts ...string) []string {
+	var out []string
+	for _, o := range opts {
+		for _, m := range []string{"[Pp][Oo][Ss][Tt]", "[Pp][Uu][Tt]", "[Pp][Aa][Tt][Cc][Hh]", "[Dd][Ee][Ll][Ee][Tt][Ee]"} {
+			out = append(out, o+"="+m)
+		}
+	}
+	return out
+}
 
 // curlValueOpts are curl's long options that take a value (curl --help all,
 // 7.88, with the options of later releases added).
@@ -77,18 +132,6 @@ var (
 	CurlData    = curlOpts("dF", "data", "data-binary", "data-ascii", "data-urlencode", "json", "form", "form-string", "url-query", "variable")
 )
 
-// curlEffects: -o FILE and the files curl writes on the side (a cookie jar,
-// a header dump, a trace) are written, --output-dir is where -o and -O put
-// theirs, and uploads and data are sent.
-func curlEffects() []Effect {
-	return []Effect{
-		{Act: Writes, Opts: curlOpts("ocD", "output", "cookie-jar", "dump-header", "trace", "trace-ascii", "stderr", "libcurl", "etag-save")},
-		{Act: Writes, Opts: curlOpts("", "output-dir"), Into: true},
-		{Act: Sends, Opts: CurlUploads},
-		{Act: Sends, Opts: CurlData},
-	}
-}
-
 // wgetGrammar is GNU wget's: getopt_long with abbreviations, and the
 // two-letter -nv, -nc, -nd, -nH, -np.
 var wgetGrammar = Grammar{Short: "e:o:a:i:B:t:O:T:w:Q:P:U:l:A:R:D:I:X:",
@@ -114,16 +157,6 @@ var wgetGrammar = Grammar{Short: "e:o:a:i:B:t:O:T:w:Q:P:U:l:A:R:D:I:X:",
 		"regex-type=", "domains=", "exclude-domains=", "follow-ftp", "follow-tags=", "ignore-tags=", "span-hosts", "relative",
 		"include-directories=", "trust-server-names", "exclude-directories=", "no-parent", "input-metalink=", "metalink-over-http",
 		"preferred-location=", "retry-on-host-error"}}
-
-// wgetEffects: -O FILE is the download, -o and -a its log, --save-cookies
-// and --rejected-log files of their own, -P the directory downloads land
-// in; --post-file and --body-file are sent.
-var wgetEffects = []Effect{
-	{Act: Writes, Opts: []string{"-O", "--output-document", "-o", "--output-file", "--save-cookies", "--rejected-log"}},
-	{Act: Appends, Opts: []string{"-a", "--append-output"}},
-	{Act: Writes, Opts: []string{"-P", "--directory-prefix"}, Into: true},
-	{Act: Sends, Opts: []string{"--post-file", "--body-file"}},
-}
 
 // aria2cGrammar is aria2c's: -d DIR is where it saves, -o NAME the name
 // (inside -d) it saves under.
