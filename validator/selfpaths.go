@@ -2,7 +2,6 @@ package validator
 
 import (
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/shellparse"
@@ -521,18 +520,12 @@ func tarDestinations(c shellparse.SimpleCommand) []shellparse.Word {
 	return orHere(dests)
 }
 
-// gitCloneValueOpts are git's and git clone's options that take a value.
-var gitCloneValueOpts = map[string]bool{"-C": true, "-c": true, "-b": true, "-o": true, "--branch": true, "--origin": true,
-	"--depth": true, "--template": true, "--reference": true, "-j": true, "--config": true, "--filter": true, "--separate-git-dir": true, "-u": true}
-
-// gitCloneDestination is the directory git clone URL DIR clones into.
+// gitCloneDestination is the directory git clone URL DIR clones into, by
+// git clone's declared grammar.
 func gitCloneDestination(args []shellparse.Word) []shellparse.Word {
-	if !slices.ContainsFunc(args, func(w shellparse.Word) bool { return w.Text == "clone" }) {
-		return nil
-	}
-	ops := skipOptArgs(args, gitCloneValueOpts)
-	if len(ops) == 3 && ops[0].Static && ops[0].Text == "clone" {
-		return ops[2:]
+	g := parseGit(args)
+	if ops := g.operands(); g.sub == "clone" && len(ops) == 2 {
+		return ops[1:]
 	}
 	return nil
 }
