@@ -4,7 +4,6 @@ import (
 	"path"
 	"strings"
 
-	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -338,20 +337,14 @@ func (j gitProjectJudge) newRoot() {
 
 // gitWorkDir returns the directory git works in: the command's, changed by -C;
 // not known with --git-dir or --work-tree (or GIT_DIR/GIT_WORK_TREE, which the
-// analysis does not follow). git's global options are read by its declared
-// grammar.
+// analysis does not follow). git's global options are the reading parseGit
+// made by git's declared grammar.
 func (ck *checker) gitWorkDir(g gitInvocation) (string, bool) {
-	git, ok := programs.Lookup("git")
-	if !ok {
+	if g.global.Has("--git-dir", "--work-tree") {
 		return "", false
 	}
-	scan := git.Node.Grammar.Scan(shellparse.RegistryWords(g.globals))
-	if scan.Has("--git-dir", "--work-tree") {
-		return "", false
-	}
-	r := reading{inv: &registry.Invocation{Scan: scan}, args: g.globals}
 	dir := ck.dir
-	for _, v := range r.values("-C") {
+	for _, v := range g.globalValues("-C") {
 		dir = ck.changeDir(dir, v)
 	}
 	return dir, dir != ""

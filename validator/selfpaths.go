@@ -2,6 +2,7 @@ package validator
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/shellparse"
@@ -523,6 +524,9 @@ func tarDestinations(c shellparse.SimpleCommand) []shellparse.Word {
 // gitCloneDestination is the directory git clone URL DIR clones into, by
 // git clone's declared grammar.
 func gitCloneDestination(args []shellparse.Word) []shellparse.Word {
+	if !slices.ContainsFunc(args, func(w shellparse.Word) bool { return w.Text == "clone" }) {
+		return nil // the hot path: no clone to read git's words for
+	}
 	g := parseGit(args)
 	if ops := g.operands(); g.sub == "clone" && len(ops) == 2 {
 		return ops[1:]
