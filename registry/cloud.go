@@ -87,7 +87,7 @@ func cloud() []*Program {
 				return []*Node{{Names: []string{"access"}, Read: true, Rules: []Rule{secret("scw_secret_access", "scw secret version access prints a secret's value")}}}
 			},
 		})}},
-		{Family: "cloud", Names: []string{"oci"}, Check: "cloud", Node: Node{Grammar: Grammar{Long: []string{"profile=", "config-file=", "region=", "output=", "query=", "endpoint=", "cert-bundle=", "auth=", "generate-full-command-json-input", "debug", "raw-output"}, Short: "d"}, Subs: cliLevel(5, cliVerbs{
+		{Family: "cloud", Names: []string{"oci"}, Check: "cloud", Node: Node{Grammar: Grammar{Long: []string{"profile=", "config-file=", "region=", "output=", "query=", "endpoint=", "cert-bundle=", "auth=", "generate-full-command-json-input", "debug", "raw-output"}, Short: "d", Words: []string{"bn=", "ns="}}, Subs: cliLevel(5, cliVerbs{
 			tool:    "oci",
 			read:    []string{"list", "get", "head", "list-*", "summarize-*", "search-*"},
 			top:     []string{"help"},
@@ -96,7 +96,12 @@ func cloud() []*Program {
 				// oci os object get --file F writes F (- is stdout); oci secrets
 				// secret-bundle get prints a secret's value.
 				return []*Node{
-					{Names: []string{"get"}, Read: true, Grammar: Grammar{Long: []string{"file="}}, Output: []string{"--file"}},
+					{Names: []string{"get"}, Read: true, Grammar: Grammar{Short: "f:", Long: []string{"file=", "name=", "bucket-name=", "namespace="}}, Output: []string{"--file", "-f"}},
+					// oci os object put --file F and bulk-upload --src-dir D upload.
+					{Names: []string{"put"}, Writes: true, Grammar: Grammar{Short: "f:", Long: []string{"file=", "name=", "bucket-name=", "namespace=", "content-type="}},
+						Effects: []Effect{{Act: Sends, Opts: []string{"--file", "-f"}}}},
+					{Names: []string{"bulk-upload"}, Writes: true, Grammar: Grammar{Short: "s:", Long: []string{"src-dir=", "source=", "bucket-name=", "namespace=", "prefix=", "include=", "exclude="}},
+						Effects: []Effect{{Act: Sends, Opts: []string{"--src-dir", "--source", "-s"}}}},
 					{Names: []string{"secret-bundle", "secret-bundle-by-name"}, Subs: []*Node{{Names: []string{"get"}, Read: true,
 						Rules: []Rule{secret("oci_secret_bundle", "oci secrets secret-bundle get prints a secret's value")}}}},
 				}

@@ -11,7 +11,7 @@ func core() []*Program {
 	return []*Program{
 		// Readers only read, whatever plain arguments they get (SPEC §2's floor).
 		{Family: "core", Names: []string{"ls", "cat", "head", "tail", "wc", "echo", "printf", "pwd", "which", "type",
-			"stat", "du", "df", "grep", "egrep", "fgrep", "diff", "cmp", "cut", "tr", "nl", "rev",
+			"stat", "du", "df", "diff", "cmp", "cut", "tr", "nl", "rev",
 			"seq", "basename", "dirname", "realpath", "readlink", "id", "whoami", "true", "false", "test", "[", "[[",
 			"more", "column", "fold", "expand", "unexpand", "paste", "join", "comm", "tac", "od",
 			"hexdump", "md5sum", "sha1sum", "sha256sum", "sha512sum", "sha224sum", "sha384sum", "cksum", "b2sum",
@@ -24,7 +24,7 @@ func core() []*Program {
 			"netstat", "dig", "nslookup", "host", "ping", "ping6", "traceroute", "tracepath",
 			"mtr", "whois", "getent", "factor", "fmt", "pr", "duf", "exa",
 			"eza", "lsd", "difft", "colordiff", "wdiff", "icdiff", "tokei",
-			"shellcheck", "hadolint", "yamllint", "identify", "pdfinfo", "zcat", "zless", "zmore", "zgrep", "zegrep", "bzcat", "xzcat", "zstdcat", "lz4cat",
+			"shellcheck", "hadolint", "yamllint", "identify", "pdfinfo", "zcat", "zless", "zmore", "zegrep", "bzcat", "xzcat", "zstdcat", "lz4cat",
 			"nm", "objdump", "readelf", "size", "otool", "ulimit", "umask", "times", "caller",
 			"sw_vers", "lsb_release", "showmount", "quota", "uuidgen",
 			"envsubst", "cowsay", "figlet", "diff3", "gron", "jless", "csvlook", "csvstat", "grepcidr",
@@ -34,14 +34,22 @@ func core() []*Program {
 		// runs in; export marks variables for the environment of what runs next.
 		{Family: "core", Names: []string{"cd", "pushd", "popd"}, Node: Node{Read: true, Does: []effect.Class{effect.DirectoryChange}}},
 		{Family: "core", Names: []string{"export"}, Node: Node{Read: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}}},
+		// grep PATTERN FILES: the pattern is the first operand unless -e or
+		// -f gives it.
+		{Family: "core", Names: []string{"grep", "egrep", "fgrep", "zgrep"}, Node: Node{Read: true, Grammar: grepGrammar}},
 		// Builtins and tools that only look with no operands or with a listing option.
 		// A listing option lists only with no operand: ifconfig -a eth0 down
 		// configures, mount -l DEV DIR mounts.
-		{Family: "core", Names: []string{"set", "shopt", "alias", "trap"},
+		{Family: "core", Names: []string{"shopt", "alias", "trap"},
 			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}}},
 		// complete -C CMD and -F FUNC run what they are given at each completion.
 		{Family: "core", Names: []string{"complete"}, Check: "compgen",
 			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}}},
+		// set -o OPTION; fish's set with a scope flag (-g, -x, -U, -e …) sets
+		// or erases the variable it names first.
+		{Family: "core", Names: []string{"set"},
+			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}, Grammar: Grammar{Short: "o:"},
+				Effects: []Effect{{Act: SetsEnv, Operands: "1", If: fishSetScopes}}}},
 		// history -w FILE and -a FILE write the history into FILE.
 		{Family: "core", Names: []string{"history"}, Node: Node{Read: true,
 			Grammar: Grammar{Short: "d:w:a:r:n:"},
@@ -112,7 +120,9 @@ func core() []*Program {
 			Unless:  []string{"--pre", "--search-zip", "-z", "--hostname-bin"},
 			Rules: []Rule{{ID: "inline_code.rg_pre", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--pre", "--hostname-bin"},
 				Reason: "rg --pre runs the program it is given on every file it searches"}}}},
-		{Family: "core", Names: []string{"ag"}, Node: Node{Read: true, Grammar: Grammar{Long: []string{"pager="}}, Unless: []string{"--pager"},
+		{Family: "core", Names: []string{"ag"}, Node: Node{Read: true, Grammar: Grammar{Short: "A:B:C:G:g:m:p:",
+			Long: []string{"pager=", "after=", "before=", "context=", "file-search-regex=", "max-count=", "path-to-ignore=", "ignore=", "ignore-dir=",
+				"depth=", "workers=", "color-line-number=", "color-match=", "color-path="}}, Unless: []string{"--pager"},
 			Rules: []Rule{{ID: "inline_code.ag_pager", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--pager"},
 				Reason: "ag --pager runs the program it is given"}}}},
 		// fd -x CMD runs CMD on every name found: it is judged as find ROOTS
@@ -146,16 +156,26 @@ func core() []*Program {
 			Grammar: Grammar{Short: "F:sfdiIAaybVh", Long: []string{"file=", "short", "fqdn", "long", "domain", "ip-address", "all-ip-addresses", "all-fqdns", "alias", "yp", "nis", "boot"}},
 			ReadIf:  []string{"-s", "--short", "-f", "--fqdn", "--long", "-d", "--domain", "-i", "--ip-address", "-I", "--all-ip-addresses", "-A", "--all-fqdns", "-a", "--alias", "-y", "--yp", "--nis", "-V", "--version", "-h", "--help"},
 			Unless:  []string{"-F", "--file", "-b", "--boot"}}},
-		// bind prints bindings with its listing letters; any operand or other
-		// option binds (validator/readonly.go).
-		{Family: "core", Names: []string{"bind"}, Check: "bind", Node: Node{Grammar: Grammar{Short: "m:f:q:u:r:x:lpsvPSVX"}}},
+		// bash's bind and fish's: bash -m KEYMAP, -f FILE, -q/-u FUNCTION,
+		// -r KEYSEQ, -x KEYSEQ:CMD; fish -M MODE, -m NEW_MODE, -e, -a.
+		{Family: "core", Names: []string{"bind"}, Check: "bind", Node: Node{Grammar: Grammar{Short: "m:M:f:q:u:r:x:",
+			Long: []string{"mode=", "sets-mode=", "erase", "all", "key", "key-names", "function-names", "list-modes", "silent", "preset", "user"}}}},
+		// zsh's bindkey [-M KEYMAP] … and zle, and fish's functions: their
+		// options end at the first operand. bindkey -v and -e pick a keymap,
+		// functions -v is verbose: neither prints a version.
+		{Family: "core", Names: []string{"bindkey"}, Node: Node{Grammar: Grammar{Posix: true, Short: "M:ev"}}},
+		{Family: "core", Names: []string{"zle"}, Node: Node{Grammar: Grammar{Posix: true}}},
+		{Family: "core", Names: []string{"functions"}, Node: Node{Grammar: Grammar{Short: "d:v",
+			Long: []string{"description=", "handlers-type=", "color=", "erase", "copy", "names", "all", "query", "details", "handlers", "outline", "no-details", "verbose"}}}},
 		// date prints; -s DATE, or an operand that is not +FORMAT, sets the clock.
 		{Family: "core", Names: []string{"date"}, Check: "date", Node: Node{Grammar: Grammar{Short: "d:f:r:s:I::uR",
 			Long: []string{"date=", "file=", "reference=", "set=", "iso-8601=?", "rfc-3339=", "rfc-email", "rfc-2822", "utc", "universal", "debug", "resolution"}}}},
-		// env with no command prints the environment; its options end at the
-		// first operand, the command (validator/readonly.go).
-		{Family: "core", Names: []string{"env"}, Check: "printenv", Node: Node{Grammar: Grammar{Posix: true, Short: "u:C:S:P:0iv",
-			Long: []string{"unset=", "chdir=", "split-string=", "block-signal=?", "default-signal=?", "ignore-signal=?", "argv0=", "ignore-environment", "null", "debug", "list-signal-handling"}}}},
+		// env -C DIR runs the command in DIR; -u NAME unsets NAME (judged in
+		// validator/selfenv.go). The parser unwraps env itself.
+		{Family: "core", Names: []string{"env"}, Check: "printenv", Node: Node{
+			Grammar: Grammar{Posix: true, Short: "u:C:S:P:0iv", Long: []string{"unset=", "chdir=", "split-string=", "ignore-environment", "null", "block-signal=?",
+				"default-signal=?", "ignore-signal=?", "list-signal-handling", "debug"}},
+			Effects: []Effect{{Act: ChangesDir, Opts: []string{"-C", "--chdir"}}}}},
 		// find's primaries are words of one dash; -fprint FILE and its kin
 		// write FILE, -delete is judged by validator/delete.go.
 		{Family: "core", Names: []string{"find"}, Check: "find", Node: Node{Grammar: findGrammar,
@@ -190,3 +210,17 @@ var findGrammar = Grammar{Dash: true, Short: "D:O::HLP", Long: []string{"name=",
 	"mindepth=", "regextype=", "context=", "printf=", "fprint=", "fprint0=", "fls=", "fprintf=", "files0-from=", "newermt=", "newerat=",
 	"newerct=", "newermm=", "newerBt=", "newermB=", "delete", "print", "print0", "ls", "prune", "quit", "exec", "execdir", "ok", "okdir",
 	"empty", "readable", "writable", "executable", "nouser", "nogroup", "depth", "mount", "xdev", "noleaf", "daystart", "follow", "true", "false"}}
+
+// grepGrammar is GNU grep's (its -NUM context options are flags to the
+// scanner, which is all they need to be).
+var grepGrammar = Grammar{Short: "e:f:m:A:B:C:d:D:",
+	Long: []string{"regexp=", "file=", "max-count=", "label=", "after-context=", "before-context=", "context=", "group-separator=",
+		"binary-files=", "directories=", "devices=", "include=", "exclude=", "exclude-from=", "exclude-dir=", "color=?", "colour=?",
+		"extended-regexp", "fixed-strings", "basic-regexp", "perl-regexp", "ignore-case", "no-ignore-case", "word-regexp", "line-regexp",
+		"null-data", "no-messages", "invert-match", "version", "help", "byte-offset", "line-number", "no-line-number", "line-buffered",
+		"with-filename", "no-filename", "only-matching", "quiet", "silent", "text", "binary", "recursive", "dereference-recursive",
+		"files-without-match", "files-with-matches", "count", "initial-tab", "null", "no-group-separator"}}
+
+// fishSetScopes are fish's set options that make its first operand a
+// variable it sets or erases.
+var fishSetScopes = []string{"-g", "-x", "-U", "-e", "-l", "-f", "--global", "--export", "--universal", "--erase", "--local", "--function"}

@@ -49,7 +49,10 @@ func forges() []*Program {
 			}},
 			{Names: []string{"gist"}, Subs: []*Node{
 				{Names: []string{"list", "ls", "view"}, Read: true, Grammar: ghListFlags},
-				wr("create", "new", "edit", "clone", "rename"),
+				// gh gist create FILES uploads them ("-" is standard input).
+				{Names: []string{"create", "new"}, Writes: true, Grammar: Grammar{Short: "d:f:pw", Long: []string{"desc=", "filename=", "public", "web"}},
+					Effects: []Effect{{Act: Sends, Operands: "all"}}},
+				wr("edit", "clone", "rename"),
 				gone("gh_gist_delete", "gh gist delete deletes the gist for everyone", "", "delete"),
 			}},
 			{Names: []string{"label"}, Grammar: Grammar{Short: "R:", Long: []string{"repo="}}, Subs: []*Node{

@@ -10,7 +10,11 @@ func readers() []*Program {
 		// shell (the guard's own names are judged apart, as self_modify).
 		{Family: "core", Names: []string{"fg", "bg", "disown", "rehash", "unset", "z", "zi", "j"}, Node: Node{Read: true}},
 		{Family: "core", Names: []string{"setopt", "unsetopt"}, Node: Node{Bare: true}},
-		{Family: "core", Names: []string{"yes", "tsort", "dircolors", "pathchk", "locate", "plocate", "mlocate", "ack", "ack-grep", "bc", "units", "namei", "tabs", "rgrep", "zipinfo", "git-sizer", "jot", "pv"},
+		// ack PATTERN FILES, as grep.
+		{Family: "core", Names: []string{"ack", "ack-grep"}, Node: Node{Read: true, Grammar: Grammar{Short: "A:B:C:g:m:",
+			Long: []string{"after-context=", "before-context=", "context=", "max-count=", "type=", "ignore-dir=", "ignore-file=", "match=",
+				"output=", "color-match=", "color-filename=", "color-lineno=", "type-add=", "type-set=", "type-del=", "ackrc=", "pager="}}}},
+		{Family: "core", Names: []string{"yes", "tsort", "dircolors", "pathchk", "locate", "plocate", "mlocate", "bc", "units", "namei", "tabs", "rgrep", "zipinfo", "git-sizer", "jot", "pv"},
 			Node: Node{Read: true}},
 		{Family: "toolchains", Names: []string{"jabba"}, Node: Node{Subs: []*Node{
 			{Names: []string{"ls", "ls-remote", "current", "which", "--version", "help"}, Read: true},

@@ -215,9 +215,12 @@ func systemTools() []*Program {
 				{Names: []string{"log-level", "log-target", "service-watchdogs"}, Bare: true},
 				{Names: []string{"start", "stop", "restart", "reload", "try-restart", "reload-or-restart", "try-reload-or-restart", "condrestart",
 					"force-reload", "enable", "disable", "mask", "unmask", "daemon-reload", "daemon-reexec", "edit", "set-property", "revert", "preset",
-					"preset-all", "link", "reenable", "kill", "reset-failed", "clean", "freeze", "thaw", "set-default", "set-environment",
-					"unset-environment", "import-environment", "add-wants", "add-requires", "bind", "mount-image", "cancel", "isolate", "default",
+					"preset-all", "link", "reenable", "kill", "reset-failed", "clean", "freeze", "thaw", "set-default",
+					"add-wants", "add-requires", "bind", "mount-image", "cancel", "isolate", "default",
 					"switch-root", "exit"}, Writes: true, Does: []effect.Class{effect.SystemChange}},
+				// The service manager's environment, which every service it
+				// starts later inherits.
+				{Names: []string{"set-environment", "unset-environment", "import-environment"}, Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}},
 				{Names: []string{"poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "soft-reboot",
 					"emergency", "rescue", "sleep"}, Rules: []Rule{{ID: "system_power.systemctl", Kind: finding.SystemPower, Severity: finding.Severe,
 					Reason: "systemctl stops, suspends or restarts the machine"}}},
@@ -329,7 +332,6 @@ func systemTools() []*Program {
 		{Family: "system", Names: []string{"dmesg"}, Node: Node{Read: true, Unless: []string{"-c", "-C", "--clear", "--read-clear", "-n", "--console-level", "-D", "-E", "--console-off", "--console-on"}}},
 		// nc and socat connect or listen and move bytes both ways; their
 		// reverse shells and secret sources are the validator's (exfil.go).
-		{Family: "system", Names: []string{"nc", "ncat", "netcat", "socat"}, Node: Node{Writes: true, Does: []effect.Class{effect.NetworkOutbound, effect.NetworkInbound}}},
 		{Family: "system", Names: []string{"fuser"}, Node: Node{Read: true, Grammar: Grammar{Long: []string{"kill", "signal="}}, Unless: []string{"-k", "--kill"}}},
 		{Family: "system", Names: []string{"arp"}, Node: Node{Read: true, Grammar: Grammar{Short: "i:H:A:p:t:d:s:f::", Long: []string{"device=", "hw-type=", "delete=", "set=", "file=?"}},
 			Unless: []string{"-d", "--delete", "-s", "--set", "-f", "--file", "-S"}}},
@@ -381,7 +383,8 @@ func systemTools() []*Program {
 				{Names: []string{"luksFormat", "erase", "luksErase", "luksHeaderRestore", "repair"}, Rules: []Rule{{ID: "disk_destroy.cryptsetup", Kind: finding.DiskDestroy, Severity: finding.Severe,
 					Reason: "cryptsetup luksFormat/erase destroys the data or the keys of an encrypted device"}}},
 			}}},
-		{Family: "system", Names: []string{"mkswap"}, Check: "mkswap"},
+		{Family: "system", Names: []string{"mkswap"}, Check: "mkswap", Node: Node{Grammar: Grammar{Short: "L:U:p:e:o:s:",
+			Long: []string{"label=", "uuid=", "pagesize=", "endianness=", "offset=", "size=", "lock=?", "file", "force", "check", "verbose"}}}},
 		{Family: "system", Names: []string{"kexec"}, Check: "kexec", Node: Node{Grammar: Grammar{Short: "t:", Long: []string{"load", "load-panic", "type=", "initrd=", "append=", "command-line=", "reuse-cmdline", "exec", "unload", "force", "status"}}}},
 		{Family: "system", Names: []string{"setcap"}, Check: "setcap", Node: Node{Writes: true, ReadIf: []string{"-v"}, Grammar: Grammar{Short: "n:"}}},
 		{Family: "system", Names: []string{"at", "batch"}, Check: "at", Node: Node{
@@ -404,6 +407,9 @@ func systemTools() []*Program {
 				{Names: []string{"mount", "mountDisk", "unmount", "umount", "unmountDisk", "umountDisk", "eject", "rename", "renameVolume", "repairVolume", "repairvolume",
 					"repairDisk", "enableJournal", "disableJournal", "enableOwnership", "disableOwnership", "resizeVolume", "resizevolume", "appleRAID", "updatePreboot"}, Writes: true},
 			}}},
+		// dbus-update-activation-environment NAME[=VALUE]…: the session bus's
+		// environment, which the services it starts inherit.
+		{Family: "system", Names: []string{"dbus-update-activation-environment"}, Node: Node{Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}}},
 		{Family: "system", Names: []string{"launchctl"}, Check: "dynamic-verb", Node: Node{
 			Subs: []*Node{
 				{Names: []string{"list", "print", "print-cache", "print-disabled", "blame", "dumpstate", "dumpjpcategory", "procinfo", "hostinfo", "resolveport",
@@ -411,7 +417,10 @@ func systemTools() []*Program {
 				{Names: []string{"reboot"}, Rules: []Rule{{ID: "system_power.launchctl_reboot", Kind: finding.SystemPower, Severity: finding.Severe,
 					Reason: "launchctl reboot restarts the machine or its user space"}}},
 				{Names: []string{"load", "unload", "bootstrap", "bootout", "enable", "disable", "kickstart", "kill", "start", "stop", "remove", "submit",
-					"setenv", "unsetenv", "config", "attach", "debug", "limit", "bsexec", "asuser", "uncache", "bootshell", "log"}, Writes: true},
+					"config", "attach", "debug", "limit", "bsexec", "asuser", "uncache", "bootshell", "log"}, Writes: true},
+				// launchd's environment, which every process it starts inherits.
+				{Names: []string{"setenv"}, Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "1"}}},
+				{Names: []string{"unsetenv"}, Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}},
 			}}},
 		{Family: "system", Names: []string{"kill"}, Check: "kill", Node: Node{ReadIf: []string{"-l", "-L", "--list", "--table"}, Grammar: Grammar{Short: "s:n:", Long: []string{"signal=", "list=?", "table"}},
 			Does: []effect.Class{effect.ProcessKill}}},
@@ -424,8 +433,24 @@ func systemTools() []*Program {
 			Grammar: Grammar{Short: "HPrhkct:"}, Does: []effect.Class{effect.SystemChange}}},
 		// init 0 and init 6 stop or restart the machine; init q reloads.
 		{Family: "system", Names: []string{"init", "telinit"}, Check: "init", Node: Node{Does: []effect.Class{effect.SystemChange}}},
-		{Family: "system", Names: []string{"mkfs", "mke2fs", "mkdosfs", "mkntfs", "mkexfatfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs",
-			"mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.exfat", "mkfs.ntfs", "mkfs.f2fs", "mkfs.minix", "mkfs.bfs", "mkfs.cramfs", "mkfs.jfs",
+		// The file system makers: their operands are the device (or image
+		// file) and, after it, a size. Only the letters known to take a value
+		// do: a letter read as a flag never swallows the device. mkfs, the
+		// front end, makes ext2 unless -t says otherwise.
+		{Family: "system", Names: []string{"mkfs", "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4"}, Check: "mkfs", Node: Node{
+			Grammar: Grammar{Short: "b:C:d:E:g:G:i:I:J:l:L:m:M:N:o:O:r:t:T:U:e:z:", Long: []string{"type="}}}},
+		{Family: "system", Names: []string{"mkfs.xfs"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "b:m:d:i:l:n:p:r:s:L:c:"}}},
+		{Family: "system", Names: []string{"mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkdosfs"}, Check: "mkfs", Node: Node{
+			Grammar: Grammar{Short: "b:D:f:F:g:h:i:l:m:M:n:r:R:s:S:", Long: []string{"offset=", "variant=", "codepage=", "mbr=?", "invariant", "help"}}}},
+		{Family: "system", Names: []string{"mkfs.btrfs"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "b:d:L:m:n:s:r:O:U:R:",
+			Long: []string{"byte-count=", "data=", "label=", "metadata=", "nodesize=", "sectorsize=", "rootdir=", "features=", "uuid=", "runtime-features=",
+				"checksum=", "csum=", "device-uuid=", "mixed", "force", "quiet", "nodiscard", "shrink", "verbose", "version", "help"}}}},
+		{Family: "system", Names: []string{"mkntfs", "mkfs.ntfs"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "c:s:p:H:S:z:L:",
+			Long: []string{"cluster-size=", "sector-size=", "partition-start=", "heads=", "sectors-per-track=", "mft-zone-multiplier=", "label=",
+				"fast", "quick", "force", "no-action", "quiet", "verbose", "compression", "no-indexing", "zero-time", "with-uuid"}}}},
+		{Family: "system", Names: []string{"mkexfatfs", "mkfs.exfat"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "b:c:L:U:i:n:p:s:",
+			Long: []string{"boundary-align=", "cluster-size=", "volume-label=", "volume-guid=", "full-format", "pack-bitmap", "quick", "verbose"}}}},
+		{Family: "system", Names: []string{"mkfs.f2fs", "mkfs.minix", "mkfs.bfs", "mkfs.cramfs", "mkfs.jfs",
 			"mkfs.reiserfs", "mkfs.nilfs2", "mkfs.udf", "mkfs.erofs", "mkfs.hfsplus", "mkfs.zfs", "newfs", "newfs_hfs", "newfs_apfs", "newfs_msdos"}, Check: "mkfs"},
 		{Family: "system", Names: []string{"wipefs"}, Check: "wipefs", Node: Node{Grammar: Grammar{Short: "o:b::t:p:O:", Long: []string{"offset=", "backup=?", "types=", "output=", "all", "force", "no-act", "no-headings", "parsable", "quiet", "json", "lock=?"}}}},
 		// Partition tools: the validator's Go check judges what they change.
@@ -435,7 +460,9 @@ func systemTools() []*Program {
 		{Family: "system", Names: []string{"gdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-l"}}},
 		{Family: "system", Names: []string{"sgdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-p", "--print", "-i", "--info", "-v", "--verify", "-O", "--print-mbr"},
 			Unless: []string{"-Z", "--zap-all", "-z", "--zap", "-o", "--clear", "-n", "--new", "-d", "--delete", "-t", "--typecode", "-c", "--change-name", "-g", "--mbrtogpt", "-R", "--replicate", "-G", "--randomize-guids", "-l", "--load-backup", "-e", "--move-second-header", "-s", "--sort", "-C", "--recompute-chs", "-m", "--gpttombr", "-h", "--hybrid", "-A", "--attributes", "-U", "--disk-guid", "-u", "--partition-guid", "-x", "--set-alignment", "-a"}}},
-		{Family: "system", Names: []string{"parted"}, Check: "partition", Node: Node{ReadIf: []string{"-l", "--list"}}},
+		// parted DEVICE COMMAND…: the commands are its operands after the device.
+		{Family: "system", Names: []string{"parted"}, Check: "partition", Node: Node{ReadIf: []string{"-l", "--list"},
+			Grammar: Grammar{Short: "a:", Long: []string{"align=", "list", "script", "machine", "fix", "json", "pretend-input-tty", "help", "version"}}}},
 		{Family: "system", Names: []string{"cfdisk"}, Check: "partition"},
 		{Family: "system", Names: []string{"blkdiscard"}, Check: "blkdiscard"},
 		// Volumes, pools and devices: listing reads, removing destroys the data.

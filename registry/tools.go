@@ -44,11 +44,16 @@ func tools() []*Program {
 		// Terminal multiplexers: listing reads; send-keys and the like are judged
 		// by the validator (they type into another shell).
 		{Family: "tools", Names: []string{"tmux"}, Check: "terminal", Node: Node{Grammar: Grammar{Short: "L:S:f:c:T:"}, Subs: []*Node{
+			// tmux set-environment [-t SESSION] NAME VALUE: every process the
+			// session starts later inherits it.
+			{Names: []string{"set-environment", "setenv"}, Writes: true, Grammar: Grammar{Short: "t:"}, Effects: []Effect{{Act: SetsEnv, Operands: "1"}}},
 			{Names: []string{"ls", "list-sessions", "list-windows", "lsw", "list-panes", "lsp", "list-clients", "lsc", "list-buffers", "lsb", "list-keys", "lsk", "list-commands", "lscm",
 				"show-options", "show", "show-window-options", "showw", "show-environment", "showenv", "has-session", "has", "display-message", "display", "info", "server-info", "show-messages", "showmsgs"}, Read: true},
 		}}},
-		{Family: "tools", Names: []string{"screen"}, Check: "terminal", Node: Node{Grammar: Grammar{Words: []string{"ls", "list", "Logfile="}, Short: "c:"}, ReadIf: []string{"-ls", "-list"},
-			// screen -L -Logfile FILE logs the session into FILE; -c FILE reads another screenrc.
+		// screen -X CMD ARGS sends its operands to a running session as a
+		// command (stuff types ARGS there); screen -L -Logfile FILE logs the
+		// session into FILE; -c FILE reads another screenrc.
+		{Family: "tools", Names: []string{"screen"}, Check: "terminal", Node: Node{Grammar: Grammar{Words: []string{"ls", "list", "Logfile="}, Short: "S:p:c:e:h:s:t:T:"}, ReadIf: []string{"-ls", "-list"},
 			Effects: []Effect{{Act: Writes, Opts: []string{"-Logfile"}}}}},
 		// Local VMs and clusters.
 		{Family: "tools", Names: []string{"vagrant"}, Node: Node{Subs: []*Node{

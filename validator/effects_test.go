@@ -87,7 +87,7 @@ func TestReadOnlyReadsOnly(t *testing.T) {
 	// read-only and have no finding no class describes yet (builtins such as
 	// trap and set, Go-judged programs such as crontab, tar -x, pacman);
 	// lower it as declarations say more.
-	const maxClassless = 357
+	const maxClassless = 378 // 357 before the corpus grew by the scan conversions' lines (registry_scans.txt, write_targets.txt …)
 	classless := 0
 	for _, c := range loadCorpus(t) {
 		a := New(corpusEnv).CheckScript(c.command)

@@ -9,7 +9,7 @@ import (
 
 // hash -p PATH NAME makes NAME run another program.
 func (ck *checker) hash(c shellparse.SimpleCommand, args []shellparse.Word) {
-	if p := shortValues(args, 'p', "t"); len(p) > 0 {
+	if p := valuesOf(c, "-p"); len(p) > 0 {
 		ck.add("dynamic_command", "hash_path", NonSevere, "hash -p makes a command name run "+p[0].Text)
 	}
 }
@@ -19,10 +19,10 @@ func (ck *checker) printenv(c shellparse.SimpleCommand, args []shellparse.Word) 
 	if c.Name == "env" {
 		return
 	}
-	if c.Name != "printenv" && !hasFlag(args, "p") {
+	if c.Name != "printenv" && !hasOption(c, "-p") {
 		return
 	}
-	for _, a := range operands(args) {
+	for _, a := range operandsOf(c) {
 		if secretVar(a.Text) {
 			ck.add("secret_access", "print_secret", NonSevere, "prints "+a.Text+", which looks like a secret")
 		}
