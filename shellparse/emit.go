@@ -24,6 +24,7 @@ func (w *walker) emit(cmd SimpleCommand, c context) {
 	cmd.Function = c.function
 	cmd.Depth = c.depth
 	cmd.Offset = c.offset
+	cmd.Alternative = cmd.Alternative || c.alternative
 	w.unwrap(cmd, c)
 }
 
@@ -111,6 +112,15 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 			// The words stay shared with the command as written: nothing
 			// changes a word in place (markPlaceholders copies).
 			rest := st.rest
+			if st.xargs != nil {
+				cmd.Redirects = st.xargs.withFileRead(cmd.Redirects)
+				if runs, ok := xargsRuns(rest, st.xargs, cmd.Stdin); ok && w.spend(scanWeight*len(runs)) {
+					// Known input: the words are written out, each -I line a run.
+					w.xargsAlternatives(cmd, c, runs[1:])
+					cmd.Argv, cmd.Alternative = runs[0], cmd.Alternative || len(runs) > 1
+					continue
+				}
+			}
 			if st.input && !endsWithInput(rest) {
 				rest = append(slices.Clip(rest), Word{Text: "{input}", Placeholder: true})
 			}
@@ -181,6 +191,19 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 		break
 	}
 	w.finish(cmd, c)
+}
+
+// xargsAlternatives unwraps the runs of an xargs -I after its first: each
+// is the command with one more line of input in place of the placeholder.
+func (w *walker) xargsAlternatives(cmd SimpleCommand, c context, runs [][]Word) {
+	for _, run := range runs {
+		if w.full {
+			return
+		}
+		alt := cmd
+		alt.Argv, alt.Alternative = run, true
+		w.unwrap(alt, c)
+	}
 }
 
 // unknownSuffix applies the principle for programs nothing here knows: the
@@ -389,6 +412,7 @@ func nestedContext(cmd SimpleCommand, c context) context {
 		placeholders: c.placeholders,
 		offset:       cmd.Offset,
 		nested:       true,
+		alternative:  cmd.Alternative,
 	}
 }
 

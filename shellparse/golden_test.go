@@ -280,6 +280,9 @@ func renderResult(res Result) string {
 		if c.Depth > 0 {
 			flags = append(flags, "depth="+strconv.Itoa(c.Depth))
 		}
+		if c.Alternative {
+			flags = append(flags, "alternative")
+		}
 		if len(flags) > 0 {
 			sb.WriteString("  " + strings.Join(flags, " ") + "\n")
 		}
@@ -293,6 +296,16 @@ func renderResult(res Result) string {
 	}
 	if len(res.Functions) > 0 {
 		sb.WriteString("functions: " + strings.Join(res.Functions, " ") + "\n")
+	}
+	for _, b := range res.ForkBombs {
+		line := "fork bomb " + string(b.Kind)
+		if b.Function != "" {
+			line += " " + b.Function
+		}
+		if b.Command >= 0 {
+			line += " at #" + strconv.Itoa(b.Command)
+		}
+		sb.WriteString(line + ": " + strconv.Quote(b.Source) + "\n")
 	}
 	for _, p := range res.Problems {
 		line := "problem " + string(p.Kind) + ": " + p.Reason
@@ -319,6 +332,9 @@ func renderInput(in Input) string {
 				from[i] = "#" + strconv.Itoa(f)
 			}
 			s += " from " + strings.Join(from, " ")
+		}
+		if in.Static {
+			s += " text " + strconv.Quote(in.Text)
 		}
 		return s
 	}
@@ -378,6 +394,9 @@ func renderWord(w Word) string {
 	}
 	if len(w.Assigned) > 0 {
 		marks = append(marks, "assigns="+strings.Join(w.Assigned, ","))
+	}
+	if w.Content != "" {
+		marks = append(marks, "content="+strconv.Quote(w.Content))
 	}
 	if len(marks) > 0 {
 		s += "[" + strings.Join(marks, " ") + "]"

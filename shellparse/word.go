@@ -32,6 +32,10 @@ type Word struct {
 	Assigned []string `json:"assigned,omitempty"`
 	// Quoted reports quotes in the word: it cannot vanish or split.
 	Quoted bool `json:"quoted,omitempty"`
+	// Content is the text of the file a process substitution <(…) names,
+	// when the commands in it print known text (echo, printf … over known
+	// words): what a program reading the file reads. Empty otherwise.
+	Content string `json:"content,omitempty"`
 }
 
 // Dynamic reports whether the word's value is unknown before run time.
@@ -53,15 +57,32 @@ type wordResolver struct {
 	known      map[string]Word
 	stale      bool
 	inFunction int
-	// candidates are the static values the script assigns each variable
-	// anywhere (candidatesOf).
-	candidates map[string][]Word
+	// candidates are the values the script assigns each variable anywhere
+	// (candidatesOf).
+	candidates map[string][]candidate
+	// arrays hold the arrays whose elements are known, refs the namerefs
+	// declared (NAME reads as refs[NAME]), alts the variables a loop gives
+	// one of a few values (loops.go): all, like known, as the script stands.
+	arrays map[string]*arrayValue
+	refs   map[string]string
+	alts   map[string][]Word
+	// file is the script; writes its writes, counted when values are
+	// followed; functions the names of its functions, which shadow the
+	// pure commands (pure.go).
+	file      *syntax.File
+	writes    *scriptWrites
+	functions map[string]bool
+	// spend counts work (walker.spend); nil counts none.
+	spend func(int) bool
 }
 
 // resolve returns the words a syntax word becomes: usually one, several after a
 // small brace expansion, none for an unquoted empty brace alternative.
 func (r *wordResolver) resolve(w *syntax.Word) []Word {
 	if words, ok := r.allPositionals(w); ok {
+		return words
+	}
+	if words, ok := r.quotedArrayWords(w); ok {
 		return words
 	}
 	if words, ok := r.splitKnown(w); ok {
@@ -157,33 +178,20 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 			inner := r.resolveDouble(p.Parts)
 			sb.WriteString(inner.Text)
 			mergeDynamic(&word, inner)
+			word.Glob = word.Glob || inner.Glob
 		case *syntax.ParamExp:
 			pos, ok := r.positionalValue(p)
 			if !ok {
 				pos, ok = r.knownValue(p)
 			}
-			if ok {
-				sb.WriteString(pos.Text)
-				mergeDynamic(&word, pos)
-				if first && strings.ContainsAny(pos.Text, " \t\n*?[") {
-					word.Static = false // unquoted: bash splits and globs the value
-				}
-				word.Placeholder = word.Placeholder || pos.Placeholder
+			if ok && r.putValue(&sb, &word, pos, first) {
 				continue
 			}
-			word.Static = false
-			word.Params = append(word.Params, paramNames(p)...)
-			if p.Exp != nil && p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && p.Exp.Word.Lit() == "P" {
-				word.PromptExpand = true
-			}
-			if p.Exp != nil && (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) && p.Param != nil {
-				word.Assigned = append(word.Assigned, p.Param.Value)
-			}
-			if containsSubst(p) {
-				word.Subst = true
-			}
-			sb.WriteString(r.text(p))
+			r.unknownParam(&sb, &word, p)
 		case *syntax.CmdSubst:
+			if out, ok := r.substOutput(p.Stmts); ok && r.putValue(&sb, &word, out, first) {
+				continue
+			}
 			word.Static = false
 			word.Subst = true
 			sb.WriteString(r.text(p))
@@ -191,6 +199,11 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 			word.Static = false
 			word.Subst = true
 			word.ProcSubst = len(parts) == 1
+			if word.ProcSubst && p.Op == syntax.CmdIn {
+				if out, ok := r.pureOutput(p.Stmts); ok {
+					word.Content = out.Text
+				}
+			}
 			sb.WriteString(r.text(p))
 		case *syntax.ArithmExp:
 			word.Static = false
@@ -213,6 +226,47 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 	return word
 }
 
+// putValue writes a known value into the word being built. Unquoted
+// (first), a value bash would split or glob leaves the word dynamic; a
+// pattern (a for loop's) keeps the word a pattern. It reports false, having
+// written nothing, when the work bound is reached.
+func (r *wordResolver) putValue(sb *strings.Builder, word *Word, v Word, first bool) bool {
+	if !r.charge(len(v.Text)) {
+		return false
+	}
+	sb.WriteString(v.Text)
+	mergeDynamic(word, v)
+	word.Glob = word.Glob || v.Glob
+	if first && strings.ContainsAny(v.Text, " \t\n*?[") {
+		word.Static = false // unquoted: bash splits and globs the value
+	}
+	word.Placeholder = word.Placeholder || v.Placeholder
+	return true
+}
+
+// unknownParam writes a parameter expansion whose value is not known: the
+// word is dynamic, with the parameters it expands (a nameref's target too)
+// and those it may assign.
+func (r *wordResolver) unknownParam(sb *strings.Builder, word *Word, p *syntax.ParamExp) {
+	word.Static = false
+	names := paramNames(p)
+	if p.Param != nil {
+		names = append(names, r.writes.refTargets(p.Param.Value)...)
+	}
+	word.Params = append(word.Params, names...)
+	if p.Exp != nil && p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && p.Exp.Word.Lit() == "P" {
+		word.PromptExpand = true
+	}
+	if p.Exp != nil && (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) && p.Param != nil {
+		word.Assigned = append(word.Assigned, p.Param.Value)
+		word.Assigned = append(word.Assigned, r.writes.refTargets(p.Param.Value)...)
+	}
+	if containsSubst(p) {
+		word.Subst = true
+	}
+	sb.WriteString(r.text(p))
+}
+
 // resolveDouble performs quote removal inside double quotes.
 func (r *wordResolver) resolveDouble(parts []syntax.WordPart) Word {
 	var sb strings.Builder
@@ -225,6 +279,7 @@ func (r *wordResolver) resolveDouble(parts []syntax.WordPart) Word {
 			inner := r.resolveParts([]syntax.WordPart{part}, false)
 			sb.WriteString(inner.Text)
 			mergeDynamic(&word, inner)
+			word.Glob = word.Glob || inner.Glob // a loop's pattern ("$f")
 		}
 	}
 	word.Text = sb.String()

@@ -1,0 +1,82 @@
+package shellparse
+
+import (
+	"slices"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Namerefs: after declare -n NAME=TARGET (local -n, typeset -n), $NAME is
+// TARGET's value and every write to NAME writes TARGET. Each write to a
+// nameref — an assignment, read NAME, printf -v NAME, for NAME in …,
+// (( NAME = 1 )), ${NAME:=…} — is reported as an assignment to TARGET too
+// (Via "reference"), wherever it stands, so that what TARGET means to the
+// gate (PERMGATE_MODE, HOME) is judged.
+
+// refTargets returns the targets of a nameref (nil for any other name).
+func (w *scriptWrites) refTargets(name string) []string {
+	if w == nil {
+		return nil
+	}
+	var out []string
+	for _, t := range w.namerefs[name] {
+		if t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// refWrites returns the assignments a command makes through namerefs: for
+// each name it writes that is a nameref, an assignment to each target,
+// with the value assigns gives the name (an unknown one otherwise).
+func (s *scriptWalker) refWrites(node syntax.Node, assigns []Assign) []Assign {
+	w := s.words.writes
+	if w == nil || len(w.namerefs) == 0 {
+		return nil
+	}
+	one := newWrites(s.words)
+	syntax.Walk(node, one.visit)
+	var names []string
+	for name := range one.count {
+		if len(w.refTargets(name)) > 0 {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	var out []Assign
+	for _, name := range names {
+		value := Word{Text: "${" + name + "}", Params: []string{name}}
+		for _, a := range assigns {
+			if a.Name == name {
+				value = a.Value
+			}
+		}
+		for _, t := range w.refTargets(name) {
+			out = append(out, Assign{Name: t, Value: value, Via: "reference"})
+		}
+	}
+	return out
+}
+
+// declareRefs makes the namerefs a top-level declaration declares read as
+// their targets from here on: each declared once in the whole script, with
+// one target that is a name.
+func (r *wordResolver) declareRefs(x *syntax.DeclClause) {
+	if r.writes == nil || r.stale || x.Variant.Value == "local" || !declaresNameref(x) {
+		return
+	}
+	for _, a := range x.Args {
+		if a.Name == nil || r.writes.refDecls[a.Name.Value] != 1 {
+			continue
+		}
+		targets := r.writes.refTargets(a.Name.Value)
+		if len(targets) != 1 {
+			continue
+		}
+		if r.refs == nil {
+			r.refs = map[string]string{}
+		}
+		r.refs[a.Name.Value] = targets[0]
+	}
+}

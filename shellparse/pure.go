@@ -1,0 +1,195 @@
+package shellparse
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Pure substitutions: $(dirname X), $(basename X), $(realpath X), $(echo
+// ARGS), $(printf FORMAT ARGS) and $(pwd) print text that depends only on
+// their words, so when those are known the substitution's value is known
+// too (cd "$(dirname ~/.codex/config.toml)" goes to ~/.codex). The command
+// inside is still walked and reported as a command that runs; only its
+// output is read here, without running anything. realpath is read
+// textually (an absolute path, cleaned), and $(pwd) is $PWD.
+
+// pureOutput returns what a list of statements prints when each is one pure
+// command over known words, and false otherwise.
+func (r *wordResolver) pureOutput(stmts []*syntax.Stmt) (Word, bool) {
+	if len(stmts) == 0 || !r.pureAllowed() {
+		return Word{}, false
+	}
+	out := Word{Static: true}
+	var sb strings.Builder
+	for _, st := range stmts {
+		w, ok := r.pureStmt(st)
+		if !ok || sb.Len()+len(w.Text) > maxValueBytes {
+			return Word{}, false
+		}
+		sb.WriteString(w.Text)
+		mergeDynamic(&out, w)
+	}
+	out.Text = sb.String()
+	return out, true
+}
+
+// substOutput returns the value of $(…) when it is pure: its output with the
+// trailing newlines removed, as bash does. Output with a NUL byte (which
+// bash drops with a warning) is not read.
+func (r *wordResolver) substOutput(stmts []*syntax.Stmt) (Word, bool) {
+	if len(stmts) != 1 {
+		return Word{}, false
+	}
+	w, ok := r.pureOutput(stmts)
+	if !ok || strings.IndexByte(w.Text, 0) >= 0 {
+		return Word{}, false
+	}
+	w.Text = strings.TrimRight(w.Text, "\n")
+	return w, true
+}
+
+// pureAllowed reports whether the pure commands are the ones read here: no
+// function of the script shadows one of them, and the script does not move
+// PATH (dirname, basename and realpath are programs it finds).
+func (r *wordResolver) pureAllowed() bool {
+	if r.functions == nil {
+		r.functions = map[string]bool{}
+		if r.file != nil {
+			syntax.Walk(r.file, func(n syntax.Node) bool {
+				if f, ok := n.(*syntax.FuncDecl); ok && f.Name != nil {
+					r.functions[f.Name.Value] = true
+				}
+				return true
+			})
+		}
+	}
+	return r.writes == nil || r.writes.count["PATH"] == 0 && !r.writes.anything
+}
+
+// pureStmt returns what one pure command prints.
+func (r *wordResolver) pureStmt(st *syntax.Stmt) (Word, bool) {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
+		return Word{}, false
+	}
+	var argv []Word
+	for _, a := range ce.Args {
+		words := r.resolve(a)
+		if len(argv)+len(words) > maxPureWords {
+			return Word{}, false
+		}
+		for _, w := range words {
+			if w.Subst {
+				return Word{}, false // another program's output: its text says more as written
+			}
+		}
+		argv = append(argv, words...)
+	}
+	if len(argv) == 0 {
+		return Word{}, false
+	}
+	name := CommandName(argv[0])
+	if name == "" || r.functions[name] {
+		return Word{}, false
+	}
+	return pureCommand(name, argv[1:])
+}
+
+// maxPureWords bounds the words of one pure command read for its output.
+const maxPureWords = 256
+
+// pureCommand returns what one of the pure commands prints with args.
+func pureCommand(name string, args []Word) (Word, bool) {
+	switch name {
+	case "echo":
+		return echoOutput(args)
+	case "printf":
+		if len(args) > 0 && args[0].Static && args[0].Text == "--" {
+			args = args[1:]
+		}
+		if len(args) == 0 || !args[0].Static || strings.HasPrefix(args[0].Text, "-") {
+			return Word{}, false
+		}
+		return formatPrintf(args[0].Text, args[1:])
+	case "pwd":
+		if len(args) > 1 || len(args) == 1 && !(args[0].Static && args[0].Text == "-L") {
+			return Word{}, false
+		}
+		return Word{Text: "$PWD\n", Params: []string{"PWD"}}, true
+	}
+	ops, ok := staticOperands(args)
+	if !ok {
+		return Word{}, false
+	}
+	switch {
+	case name == "dirname" && len(ops) == 1:
+		return staticWord(dirnameOf(ops[0]) + "\n"), true
+	case name == "basename" && (len(ops) == 1 || len(ops) == 2):
+		suffix := ""
+		if len(ops) == 2 {
+			suffix = ops[1]
+		}
+		return staticWord(basenameOf(ops[0], suffix) + "\n"), true
+	case name == "realpath" && len(ops) == 1 && strings.HasPrefix(ops[0], "/"):
+		return staticWord(path.Clean(ops[0]) + "\n"), true
+	}
+	return Word{}, false
+}
+
+// staticOperands returns the texts of words that are all static operands
+// (no option, which these programs would read as one).
+func staticOperands(args []Word) ([]string, bool) {
+	out := make([]string, 0, len(args))
+	for _, a := range args {
+		if !a.Static || strings.HasPrefix(a.Text, "-") || a.Text == "" {
+			return nil, false
+		}
+		out = append(out, a.Text)
+	}
+	return out, true
+}
+
+// dirnameOf is dirname's answer for one operand: the name with its last
+// component and the slashes before and after it removed; "." for a name
+// without a slash, "/" for one under the root.
+func dirnameOf(s string) string {
+	s = trimSlashes(s)
+	if s == "/" {
+		return "/"
+	}
+	i := strings.LastIndexByte(s, '/')
+	if i < 0 {
+		return "."
+	}
+	if s = trimSlashes(s[:i+1]); s == "" {
+		return "/"
+	}
+	return s
+}
+
+// basenameOf is basename's answer: the last component, without the suffix
+// when it ends with it (and is more than it).
+func basenameOf(s, suffix string) string {
+	s = trimSlashes(s)
+	if s == "/" {
+		return "/"
+	}
+	if i := strings.LastIndexByte(s, '/'); i >= 0 {
+		s = s[i+1:]
+	}
+	if suffix != "" && s != suffix {
+		s = strings.TrimSuffix(s, suffix)
+	}
+	return s
+}
+
+// trimSlashes removes trailing slashes, keeping one for a name of slashes only.
+func trimSlashes(s string) string {
+	t := strings.TrimRight(s, "/")
+	if t == "" && s != "" {
+		return "/"
+	}
+	return t
+}

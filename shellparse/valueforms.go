@@ -1,0 +1,288 @@
+package shellparse
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/permgate/permgate/registry"
+)
+
+// The statements whose writes the values analysis follows: assignments,
+// declarations, printf -v NAME FORMAT ARGS and read NAMES from a
+// here-string or here-document.
+
+// assignValue records what one assignment makes known, when its variable's
+// writes are followed (follows).
+func (r *wordResolver) assignValue(a *syntax.Assign, assoc bool) {
+	if a.Name == nil {
+		return
+	}
+	name := a.Name.Value
+	if !r.follows(name) {
+		return
+	}
+	switch {
+	case a.Naked:
+		if _, scalar := r.known[name]; assoc && r.arrays[name] == nil && !scalar {
+			// declare -A m: its keys set from here on are known.
+			if r.arrays == nil {
+				r.arrays = map[string]*arrayValue{}
+			}
+			r.arrays[name] = &arrayValue{assoc: true, partial: true}
+		}
+	case a.Array != nil || a.Index != nil || r.arrays[name] != nil:
+		r.assignArray(a, assoc)
+	case a.Append:
+		old, ok := r.known[name]
+		v := r.resolveOne(a.Value)
+		v.Text = old.Text + v.Text
+		mergeDynamic(&v, old)
+		r.setKnown(name, v, ok)
+	default:
+		r.setKnown(name, r.resolveOne(a.Value), true)
+	}
+}
+
+// declFlags reads a declaration's options: those that change how a value
+// is stored (-i, -l, -u, -n …) or where (local) leave it not followed.
+func declFlags(x *syntax.DeclClause) (assoc, ok bool) {
+	switch x.Variant.Value {
+	case "declare", "typeset", "export", "readonly":
+	default:
+		return false, false // local outside a function fails; nameref is -n
+	}
+	var words []registry.Word
+	for _, a := range x.Args {
+		if a.Name == nil && a.Naked && a.Value != nil {
+			lit := a.Value.Lit()
+			if strings.HasPrefix(lit, "+") {
+				return false, false
+			}
+			if strings.HasPrefix(lit, "-") {
+				words = append(words, registry.Word{Text: lit})
+			}
+		}
+	}
+	scan := declGrammar.Scan(words)
+	for _, o := range scan.Opts {
+		switch o.Name {
+		case "-A":
+			assoc = true
+		case "-a", "-x", "-r", "-g":
+		default:
+			return false, false
+		}
+	}
+	return assoc, !scan.Unknown
+}
+
+// declGrammar is declare's options.
+var declGrammar = &registry.Grammar{Short: "aAfFgiIlnprtux"}
+
+// declValues records what declare NAME=VALUE … makes known; a quoted
+// "NAME=VALUE" word (or "$v=VALUE" with v known) assigns too.
+func (r *wordResolver) declValues(x *syntax.DeclClause) {
+	assoc, _ := declFlags(x)
+	for _, a := range x.Args {
+		if a.Name != nil {
+			r.assignValue(a, assoc)
+			continue
+		}
+		if !a.Naked || a.Value == nil || a.Value.Lit() != "" {
+			continue
+		}
+		w := r.resolveOne(a.Value)
+		name, value, ok := strings.Cut(w.Text, "=")
+		if ok && w.Static && isIdentifier(name) && r.follows(name) {
+			r.setKnown(name, staticWord(value), true)
+		}
+	}
+}
+
+// namedValue is one value a builtin assigns: a scalar or an array.
+type namedValue struct {
+	name  string
+	value Word
+	array *arrayValue
+}
+
+// builtinValues records what printf -v or read makes known.
+func (r *wordResolver) builtinValues(x *syntax.CallExpr, redirs []*syntax.Redirect) {
+	if len(x.Args) == 0 || len(x.Assigns) > 0 {
+		return
+	}
+	for _, nv := range r.builtinAssigns(x.Args, redirs) {
+		if !r.follows(nv.name) {
+			continue
+		}
+		if nv.array != nil {
+			r.dropValue(nv.name)
+			if r.arrays == nil {
+				r.arrays = map[string]*arrayValue{}
+			}
+			r.arrays[nv.name] = nv.array
+			continue
+		}
+		r.setKnown(nv.name, nv.value, true)
+	}
+}
+
+// builtinAssigns returns the values printf -v NAME or read NAMES assigns,
+// when they are known: args are the command's words from printf or read
+// on, redirs its redirections (read's input comes from them).
+func (r *wordResolver) builtinAssigns(args []*syntax.Word, redirs []*syntax.Redirect) []namedValue {
+	var argv []Word
+	for _, a := range args[1:] {
+		argv = append(argv, r.resolve(a)...)
+		if len(argv) > maxPureWords {
+			return nil
+		}
+	}
+	switch args[0].Lit() {
+	case "printf":
+		return r.printfAssign(argv)
+	case "read":
+		text, ok := r.hereInput(redirs)
+		if !ok {
+			return nil
+		}
+		return readAssigns(argv, text)
+	}
+	return nil
+}
+
+// printfAssign returns printf -v NAME FORMAT ARGS's value. An unquoted
+// word known only at run time may be any number of arguments: not read.
+func (r *wordResolver) printfAssign(argv []Word) []namedValue {
+	scan := builtinGrammars["printf"].Scan(RegistryWords(argv))
+	target, ok := scan.Value("-v")
+	if !ok || !target.HasValue || target.Dynamic || !isIdentifier(target.Value) || scan.Unknown {
+		return nil
+	}
+	if len(scan.Operands) == 0 {
+		return nil
+	}
+	first := scan.Operands[0]
+	if !argv[first].Static {
+		return nil
+	}
+	args := make([]Word, 0, len(scan.Operands)-1)
+	for _, k := range scan.Operands[1:] {
+		a := argv[k]
+		if !a.Static && !a.Quoted {
+			return nil
+		}
+		args = append(args, a)
+	}
+	v, ok := formatPrintf(argv[first].Text, args)
+	if !ok || strings.IndexByte(v.Text, 0) >= 0 {
+		return nil
+	}
+	return []namedValue{{name: target.Value, value: v}}
+}
+
+// hereInput returns the text a here-string or here-document gives standard
+// input, when it is static: a here-string ends with a newline.
+func (r *wordResolver) hereInput(redirs []*syntax.Redirect) (string, bool) {
+	text, ok := "", false
+	for _, rd := range redirs {
+		if rd.N != nil && rd.N.Value != "0" {
+			continue
+		}
+		switch rd.Op {
+		case syntax.WordHdoc:
+			w := r.resolveOne(rd.Word)
+			text, ok = w.Text+"\n", w.Static
+		case syntax.Hdoc, syntax.DashHdoc:
+			text, ok = r.heredocText(rd)
+		case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn:
+			text, ok = "", false
+		}
+	}
+	return text, ok
+}
+
+// heredocText returns a here-document's body when it is static.
+func (r *wordResolver) heredocText(rd *syntax.Redirect) (string, bool) {
+	if rd.Hdoc == nil {
+		return "", true
+	}
+	if rd.Word != nil && (hasQuotes(rd.Word.Parts) || strings.Contains(r.text(rd.Word), `\`)) {
+		var sb strings.Builder
+		for _, p := range rd.Hdoc.Parts {
+			lit, ok := p.(*syntax.Lit)
+			if !ok {
+				return "", false
+			}
+			sb.WriteString(lit.Value)
+		}
+		return sb.String(), true
+	}
+	body := r.resolveDouble(rd.Hdoc.Parts)
+	return body.Text, body.Static
+}
+
+// readAssigns returns what read [-r] [-a ARRAY] NAMES… assigns from text:
+// its first line split at blanks (the default IFS), the last name getting
+// the rest of the line. Options that change what is read (-d, -n, -N, -u),
+// and backslashes without -r, are not read here.
+func readAssigns(argv []Word, text string) []namedValue {
+	scan := builtinGrammars["read"].Scan(RegistryWords(argv))
+	if scan.Unknown {
+		return nil
+	}
+	raw, array := false, ""
+	for _, o := range scan.Opts {
+		switch o.Name {
+		case "-r":
+			raw = true
+		case "-a":
+			array = o.Value
+		case "-p", "-s", "-t", "-e":
+		default:
+			return nil
+		}
+	}
+	line, _, _ := strings.Cut(text, "\n")
+	if !raw && strings.Contains(line, `\`) {
+		return nil
+	}
+	var names []string
+	for _, k := range scan.Operands {
+		if !argv[k].Static || !isIdentifier(argv[k].Text) {
+			return nil
+		}
+		names = append(names, argv[k].Text)
+	}
+	if array != "" {
+		if !isIdentifier(array) || len(names) > 0 {
+			return nil
+		}
+		a := &arrayValue{exact: true}
+		for _, f := range strings.Fields(line) {
+			a.elems = append(a.elems, Word{Text: f, Static: true, Quoted: true})
+		}
+		return []namedValue{{name: array, array: a}}
+	}
+	return splitRead(names, line)
+}
+
+// splitRead gives each name a field of line, the last name the rest.
+func splitRead(names []string, line string) []namedValue {
+	out := make([]namedValue, 0, len(names))
+	rest := strings.Trim(line, " \t\n")
+	for i, n := range names {
+		field := rest
+		if i < len(names)-1 {
+			end := strings.IndexAny(rest, " \t\n")
+			if end < 0 {
+				end = len(rest)
+			}
+			field = rest[:end]
+			rest = strings.TrimLeft(rest[end:], " \t\n")
+		}
+		out = append(out, namedValue{name: n, value: staticWord(field)})
+	}
+	return out
+}
