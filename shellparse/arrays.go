@@ -123,7 +123,7 @@ func (r *wordResolver) arrayElem(a *arrayValue, el *syntax.ArrayElem) bool {
 		if !ok {
 			return false
 		}
-		v := r.resolveOne(el.Value)
+		v := r.resolveValue(el.Value)
 		return r.elemStorable(v) && a.set(key, v)
 	}
 	if a.assoc || el.Value == nil {
@@ -154,6 +154,13 @@ func (r *wordResolver) elemStorable(w Word) bool {
 // indexKey reads a subscript: an associative array's key as written (quote
 // removal), an indexed array's decimal index.
 func (r *wordResolver) indexKey(x syntax.ArithmExpr, assoc bool) (string, bool) {
+	if u, ok := x.(*syntax.UnaryArithm); ok && u.Op == syntax.Minus && !u.Post && !assoc {
+		// ${a[-1]}: from the end.
+		if n, ok := arithConstant(u.X); ok {
+			return "-" + strconv.Itoa(n), true
+		}
+		return "", false
+	}
 	w, ok := x.(*syntax.Word)
 	if !ok {
 		return "", false
@@ -314,7 +321,7 @@ func (r *wordResolver) setElement(cur *arrayValue, a *syntax.Assign, assoc bool)
 	if !ok {
 		return nil, false
 	}
-	v := r.resolveOne(a.Value)
+	v := r.resolveValue(a.Value)
 	if !r.elemStorable(v) {
 		return nil, false
 	}

@@ -13,16 +13,38 @@ import (
 // (Via "reference"), wherever it stands, so that what TARGET means to the
 // gate (PERMGATE_MODE, HOME) is judged.
 
-// refTargets returns the targets of a nameref (nil for any other name).
+// maxRefChain bounds how many namerefs a chain of them (a names b names c)
+// is followed through.
+const maxRefChain = 8
+
+// refTargets returns the variables a nameref writes, through a chain of
+// namerefs too (nil for any other name). A target the analysis does not
+// know is "" (the nameref may write any variable).
 func (w *scriptWrites) refTargets(name string) []string {
-	if w == nil {
+	if w == nil || w.namerefs[name] == nil {
 		return nil
 	}
 	var out []string
-	for _, t := range w.namerefs[name] {
-		if t != "" {
-			out = append(out, t)
+	next := []string{name}
+	seen := map[string]bool{name: true}
+	for depth := 0; depth < maxRefChain && len(next) > 0; depth++ {
+		var more []string
+		for _, n := range next {
+			for _, t := range w.namerefs[n] {
+				if t != "" && w.namerefs[t] != nil && !seen[t] {
+					seen[t] = true
+					more = append(more, t) // a nameref to a nameref
+					continue
+				}
+				if !slices.Contains(out, t) {
+					out = append(out, t)
+				}
+			}
 		}
+		next = more
+	}
+	if len(next) > 0 && !slices.Contains(out, "") {
+		out = append(out, "") // a chain longer than followed
 	}
 	return out
 }
@@ -39,7 +61,7 @@ func (s *scriptWalker) refWrites(node syntax.Node, assigns []Assign) []Assign {
 	syntax.Walk(node, one.visit)
 	var names []string
 	for name := range one.count {
-		if len(w.refTargets(name)) > 0 {
+		if w.namerefs[name] != nil {
 			names = append(names, name)
 		}
 	}
@@ -52,9 +74,21 @@ func (s *scriptWalker) refWrites(node syntax.Node, assigns []Assign) []Assign {
 				value = a.Value
 			}
 		}
-		for _, t := range w.refTargets(name) {
-			out = append(out, Assign{Name: t, Value: value, Via: "reference"})
+		out = append(out, s.refAssigns(name, value)...)
+	}
+	return out
+}
+
+// refAssigns returns the assignments a write of the nameref name makes: one
+// to each of its targets. A target not known is written "$name": the
+// variable name's value names, which may be any.
+func (s *scriptWalker) refAssigns(name string, value Word) []Assign {
+	var out []Assign
+	for _, t := range s.words.writes.refTargets(name) {
+		if t == "" {
+			t = "$" + name
 		}
+		out = append(out, Assign{Name: t, Value: value, Via: "reference"})
 	}
 	return out
 }

@@ -54,18 +54,53 @@ func (r *wordResolver) substOutput(stmts []*syntax.Stmt) (Word, bool) {
 // function of the script shadows one of them, and the script does not move
 // PATH (dirname, basename and realpath are programs it finds).
 func (r *wordResolver) pureAllowed() bool {
-	if r.functions == nil {
-		r.functions = map[string]bool{}
-		if r.file != nil {
-			syntax.Walk(r.file, func(n syntax.Node) bool {
-				if f, ok := n.(*syntax.FuncDecl); ok && f.Name != nil {
-					r.functions[f.Name.Value] = true
-				}
-				return true
-			})
+	if !r.pure.checked {
+		r.pure.checked = true
+		r.pure.functions = map[string]bool{}
+		r.pure.writes = r.writes
+		if r.file == nil {
+			r.pure.off = true // no script to read it in
+		} else {
+			syntax.Walk(r.file, r.noteShadows)
+			if r.pure.writes == nil {
+				w := writesOf(r.file, r)
+				r.pure.writes = &w
+			}
 		}
 	}
-	return r.writes == nil || r.writes.count["PATH"] == 0 && !r.writes.anything
+	return !r.pure.off && r.pure.writes.count["PATH"] == 0 && !r.pure.writes.anything
+}
+
+// pureState is what decides whether the pure commands are the ones read
+// here, found once a script.
+type pureState struct {
+	checked bool
+	// off reports an alias, hash or shopt in the script, which may make a
+	// name run another command: nothing is read as pure then.
+	off bool
+	// functions are the script's function names, which shadow commands.
+	functions map[string]bool
+	// writes are the script's writes (for PATH, eval, source).
+	writes *scriptWrites
+}
+
+// noteShadows records what may make a name run something other than the
+// command pure.go reads.
+func (r *wordResolver) noteShadows(n syntax.Node) bool {
+	switch x := n.(type) {
+	case *syntax.FuncDecl:
+		if x.Name != nil {
+			r.pure.functions[x.Name.Value] = true
+		}
+	case *syntax.CallExpr:
+		if len(x.Args) > 0 {
+			switch x.Args[0].Lit() {
+			case "alias", "hash", "shopt":
+				r.pure.off = true
+			}
+		}
+	}
+	return true
 }
 
 // pureStmt returns what one pure command prints.
@@ -91,7 +126,7 @@ func (r *wordResolver) pureStmt(st *syntax.Stmt) (Word, bool) {
 		return Word{}, false
 	}
 	name := CommandName(argv[0])
-	if name == "" || r.functions[name] {
+	if name == "" || r.pure.functions[name] {
 		return Word{}, false
 	}
 	return pureCommand(name, argv[1:])
@@ -132,7 +167,9 @@ func pureCommand(name string, args []Word) (Word, bool) {
 			suffix = ops[1]
 		}
 		return staticWord(basenameOf(ops[0], suffix) + "\n"), true
-	case name == "realpath" && len(ops) == 1 && strings.HasPrefix(ops[0], "/"):
+	case name == "realpath" && len(ops) == 1 && strings.HasPrefix(ops[0], "/") && !hasDotDot(ops[0]):
+		// Textual: .. after a link would be resolved from where the link
+		// points, so a path with .. is not read.
 		return staticWord(path.Clean(ops[0]) + "\n"), true
 	}
 	return Word{}, false
@@ -192,4 +229,14 @@ func trimSlashes(s string) string {
 		return "/"
 	}
 	return t
+}
+
+// hasDotDot reports a .. component.
+func hasDotDot(p string) bool {
+	for c := range strings.SplitSeq(p, "/") {
+		if c == ".." {
+			return true
+		}
+	}
+	return false
 }

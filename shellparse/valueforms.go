@@ -35,12 +35,12 @@ func (r *wordResolver) assignValue(a *syntax.Assign, assoc bool) {
 		r.assignArray(a, assoc)
 	case a.Append:
 		old, ok := r.known[name]
-		v := r.resolveOne(a.Value)
+		v := r.resolveValue(a.Value)
 		v.Text = old.Text + v.Text
 		mergeDynamic(&v, old)
 		r.setKnown(name, v, ok)
 	default:
-		r.setKnown(name, r.resolveOne(a.Value), true)
+		r.setKnown(name, r.resolveValue(a.Value), true)
 	}
 }
 
@@ -192,7 +192,7 @@ func (r *wordResolver) hereInput(redirs []*syntax.Redirect) (string, bool) {
 		}
 		switch rd.Op {
 		case syntax.WordHdoc:
-			w := r.resolveOne(rd.Word)
+			w := r.resolveValue(rd.Word)
 			text, ok = w.Text+"\n", w.Static
 		case syntax.Hdoc, syntax.DashHdoc:
 			text, ok = r.heredocText(rd)

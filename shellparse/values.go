@@ -310,7 +310,7 @@ func candidatesOf(r *wordResolver, w scriptWrites) map[string][]candidate {
 			for _, pv := range c.out[p] {
 				if pv.array == nil {
 					r.known = map[string]Word{p: pv.word}
-					c.add(name, r.resolveOne(a.Value))
+					c.add(name, r.resolveValue(a.Value))
 				}
 			}
 		}
@@ -354,7 +354,7 @@ func (c *candidateSet) addAssign(a *syntax.Assign, w scriptWrites) {
 	if unknownNames[name] && w.namerefs[name] == nil {
 		return
 	}
-	v := c.r.resolveOne(a.Value)
+	v := c.r.resolveValue(a.Value)
 	c.add(name, v)
 	for _, t := range w.refTargets(name) {
 		c.add(t, v)

@@ -72,14 +72,21 @@ type writer struct {
 func writesOf(file *syntax.File, r *wordResolver) scriptWrites {
 	sw := newWrites(r)
 	syntax.Walk(file, sw.visit)
+	var through []string
 	for _, st := range file.Stmts {
 		if followed(st) {
 			top := newWrites(r)
 			top.count = sw.top
 			syntax.Walk(st, top.visit)
+			through = append(through, top.through...)
 		}
 	}
 	sw.resolveThrough()
+	for _, v := range through {
+		if t, ok := sw.resolved[v]; ok {
+			sw.top[t]++ // declare "$n=v" with n known: a followed write of what n names
+		}
+	}
 	return *sw
 }
 
@@ -246,8 +253,9 @@ func (sw *scriptWrites) nameref(a *syntax.Assign) {
 	}
 	t, ok := sw.static(a.Value)
 	if !ok || !isIdentifier(t) {
-		sw.anything = true // a[$(…)], a dynamic name: judged elsewhere
-		return
+		// A dynamic name, a[$(…)]: it may write any variable.
+		sw.anything = true
+		t = ""
 	}
 	sw.addRef(a.Name.Value, t)
 }
@@ -401,8 +409,8 @@ func (sw *scriptWrites) static(w *syntax.Word) (string, bool) {
 	if lit := w.Lit(); lit != "" {
 		return lit, true
 	}
-	if sw.res == nil {
-		return "", false
+	if sw.res == nil || containsSubst(w) {
+		return "", false // a substitution's output is not a name written out
 	}
 	known := sw.res.known
 	sw.res.known = nil
@@ -476,12 +484,21 @@ func (sw *scriptWrites) resolveThrough() {
 		sw.resolved[v] = t
 		sw.add(t)
 	}
-	for name, targets := range sw.namerefs {
+	for _, targets := range sw.namerefs {
 		for i, t := range targets {
 			if v, ok := strings.CutPrefix(t, "$"); ok {
-				t = sw.resolved[v]
-				targets[i] = t
+				targets[i] = sw.resolved[v]
 			}
+		}
+	}
+	// Sorted, so that a chain's counts add up the same on every run.
+	names := make([]string, 0, len(sw.namerefs))
+	for name := range sw.namerefs {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		for _, t := range sw.refTargets(name) {
 			if t != "" {
 				sw.count[t] += sw.count[name]
 			}

@@ -93,7 +93,7 @@ func (s *scriptWalker) redirects(redirs []*syntax.Redirect, c context) context {
 			red.Target = Word{Text: c.stdin.Text, Static: c.stdin.Static, Subst: c.stdin.Subst}
 		case syntax.WordHdoc:
 			s.substs(r.Word, c)
-			target := s.words.resolveOne(r.Word)
+			target := s.words.resolveValue(r.Word)
 			red.Target = target
 			c.stdin = Input{Kind: InputHereString, Text: target.Text, Static: target.Static, Subst: target.Subst}
 		default:
@@ -279,7 +279,7 @@ func (s *scriptWalker) forClause(x *syntax.ForClause, c context) {
 	if wi, ok := x.Loop.(*syntax.WordIter); ok && wi.Name != nil {
 		// for NAME in …; select NAME in …: the loop sets NAME.
 		cmd := SimpleCommand{Assigns: []Assign{{Name: wi.Name.Value, Value: Word{Text: s.words.text(wi)}, Via: "for"}}, Source: s.words.text(wi)}
-		cmd.Assigns = append(cmd.Assigns, s.refWrites(wi, cmd.Assigns)...)
+		cmd.Assigns = append(cmd.Assigns, s.refAssigns(wi.Name.Value, cmd.Assigns[0].Value)...)
 		s.emit(cmd, c)
 	}
 	bomb := s.loopBomb(x, x.Do)
@@ -533,7 +533,7 @@ func (s *scriptWalker) assigns(list []*syntax.Assign, via string) []Assign {
 		val := staticWord("")
 		switch {
 		case a.Value != nil:
-			val = s.words.resolveOne(a.Value)
+			val = s.words.resolveValue(a.Value)
 		case a.Array != nil:
 			val = Word{Text: s.words.text(a.Array)}
 			for _, el := range a.Array.Elems {
@@ -587,7 +587,7 @@ func (s *scriptWalker) decl(x *syntax.DeclClause, c context) {
 		case a.Name != nil:
 			val := staticWord("")
 			if a.Value != nil {
-				val = s.words.resolveOne(a.Value)
+				val = s.words.resolveValue(a.Value)
 			} else if a.Array != nil {
 				val = Word{Text: s.words.text(a.Array)}
 			}

@@ -67,13 +67,15 @@ type wordResolver struct {
 	refs   map[string]string
 	alts   map[string][]Word
 	// file is the script; writes its writes, counted when values are
-	// followed; functions the names of its functions, which shadow the
-	// pure commands (pure.go).
-	file      *syntax.File
-	writes    *scriptWrites
-	functions map[string]bool
+	// followed; pure what decides whether pure commands are read (pure.go).
+	file   *syntax.File
+	writes *scriptWrites
+	pure   pureState
 	// spend counts work (walker.spend); nil counts none.
 	spend func(int) bool
+	// noSplit counts the words being resolved that bash does not split
+	// (resolveValue).
+	noSplit int
 }
 
 // resolve returns the words a syntax word becomes: usually one, several after a
@@ -114,6 +116,15 @@ func (r *wordResolver) resolveOne(w *syntax.Word) Word {
 		return staticWord("")
 	}
 	return r.resolveParts(w.Parts, true)
+}
+
+// resolveValue resolves a word bash neither splits nor globs after its
+// expansions (an assignment's value, a here-string): a known value with
+// blanks in it stays one static text.
+func (r *wordResolver) resolveValue(w *syntax.Word) Word {
+	r.noSplit++
+	defer func() { r.noSplit-- }()
+	return r.resolveOne(w)
 }
 
 func (r *wordResolver) dynamicFromSource(w *syntax.Word) Word {
@@ -237,7 +248,7 @@ func (r *wordResolver) putValue(sb *strings.Builder, word *Word, v Word, first b
 	sb.WriteString(v.Text)
 	mergeDynamic(word, v)
 	word.Glob = word.Glob || v.Glob
-	if first && strings.ContainsAny(v.Text, " \t\n*?[") {
+	if first && r.noSplit == 0 && strings.ContainsAny(v.Text, " \t\n*?[") {
 		word.Static = false // unquoted: bash splits and globs the value
 	}
 	word.Placeholder = word.Placeholder || v.Placeholder
