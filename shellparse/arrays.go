@@ -92,6 +92,28 @@ func (a *arrayValue) words() ([]Word, bool) {
 	return a.elems, true
 }
 
+// slice returns "${a[@]:OFFSET:LENGTH}" of an exact indexed array, for an
+// offset and length written as numbers.
+func (a *arrayValue) slice(elems []Word, sl *syntax.Slice) ([]Word, bool) {
+	if a.assoc || !a.exact {
+		return nil, false
+	}
+	off, ok := arithConstant(sl.Offset)
+	if !ok || off < 0 {
+		return nil, false
+	}
+	off = min(off, len(elems))
+	end := len(elems)
+	if sl.Length != nil {
+		n, ok := arithConstant(sl.Length)
+		if !ok || n < 0 {
+			return nil, false
+		}
+		end = min(off+n, len(elems))
+	}
+	return elems[off:end], true
+}
+
 // clone copies an array before it changes.
 func (a *arrayValue) clone() *arrayValue {
 	c := *a
@@ -214,7 +236,7 @@ func allIndex(x syntax.ArithmExpr) bool {
 // pattern characters only); "${a[*]}" is one word, the elements joined by
 // spaces (values.go knows none where IFS changes).
 func (r *wordResolver) arrayWords(p *syntax.ParamExp, quoted bool) ([]Word, bool) {
-	if r.inFunction > 0 || p.Param == nil || !allIndex(p.Index) || p.Excl || p.Length || p.Slice != nil || p.Repl != nil || p.Exp != nil || p.Names != 0 {
+	if r.inFunction > 0 || p.Param == nil || !allIndex(p.Index) || p.Excl || p.Length || p.Repl != nil || p.Exp != nil || p.Names != 0 {
 		return nil, false
 	}
 	name := p.Param.Value
@@ -228,6 +250,11 @@ func (r *wordResolver) arrayWords(p *syntax.ParamExp, quoted bool) ([]Word, bool
 	elems, ok := a.words()
 	if !ok {
 		return nil, false
+	}
+	if p.Slice != nil {
+		if elems, ok = a.slice(elems, p.Slice); !ok {
+			return nil, false
+		}
 	}
 	size := 0
 	for _, e := range elems {

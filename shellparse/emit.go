@@ -116,9 +116,12 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 				cmd.Redirects = st.xargs.withFileRead(cmd.Redirects)
 				if runs, ok := xargsRuns(rest, st.xargs, cmd.Stdin); ok && w.spend(scanWeight*len(runs)) {
 					// Known input: the words are written out, each -I line a run.
-					w.xargsAlternatives(cmd, c, runs[1:])
-					cmd.Argv, cmd.Alternative = runs[0], cmd.Alternative || len(runs) > 1
-					continue
+					if len(runs) == 1 {
+						cmd.Argv = runs[0]
+						continue
+					}
+					w.xargsRunsEach(cmd, c, runs)
+					return
 				}
 			}
 			if st.input && !endsWithInput(rest) {
@@ -146,6 +149,10 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 			return
 		case stepOpaque:
 			cmd.Script = &OpaqueScript{Word: st.script, Subst: st.script.Subst}
+			if st.script.Origin != "" {
+				// eval "$x" with x=$(cmd): the script is cmd's output.
+				cmd.Script = &OpaqueScript{Word: Word{Text: st.script.Origin, Subst: true, Params: st.script.Params}, Subst: true}
+			}
 			if st.alsoRest && st.used < len(cmd.Argv) {
 				alt := cmd
 				alt.Script = nil
@@ -193,9 +200,9 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 	w.finish(cmd, c)
 }
 
-// xargsAlternatives unwraps the runs of an xargs -I after its first: each
-// is the command with one more line of input in place of the placeholder.
-func (w *walker) xargsAlternatives(cmd SimpleCommand, c context, runs [][]Word) {
+// xargsRunsEach unwraps the runs of an xargs -I: each is the command with
+// one line of input in place of the placeholder.
+func (w *walker) xargsRunsEach(cmd SimpleCommand, c context, runs [][]Word) {
 	for _, run := range runs {
 		if w.full {
 			return

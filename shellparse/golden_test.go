@@ -33,7 +33,7 @@ const goldenHome = "/home/u"
 //
 //	=== name
 //	# comment lines (kept; a "# BUG:" line records a parser bug the case shows)
-//	opts: maxdepth=2 maxcommands=3 maxnesting=8 maxwords=50 maxbytes=100 nohome known
+//	opts: maxdepth=2 maxcommands=3 maxnesting=8 maxwords=50 maxbytes=100 maxwork=9000 nohome known
 //	-- script --
 //	the script, any number of lines (one final newline is not part of it)
 //	-- want --
@@ -147,6 +147,8 @@ func goldenOptions(t *testing.T, spec string) Options {
 			opts.MaxWords = n
 		case "maxbytes":
 			opts.MaxBytes = n
+		case "maxwork":
+			opts.MaxWork = n
 		case "nohome":
 			opts.Home = ""
 		case "known":
@@ -394,6 +396,9 @@ func renderWord(w Word) string {
 	}
 	if len(w.Assigned) > 0 {
 		marks = append(marks, "assigns="+strings.Join(w.Assigned, ","))
+	}
+	if w.Origin != "" {
+		marks = append(marks, "origin="+strconv.Quote(w.Origin))
 	}
 	if w.Content != "" {
 		marks = append(marks, "content="+strconv.Quote(w.Content))

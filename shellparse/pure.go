@@ -68,7 +68,8 @@ func (r *wordResolver) pureAllowed() bool {
 			}
 		}
 	}
-	return !r.pure.off && r.pure.writes.count["PATH"] == 0 && !r.pure.writes.anything
+	// eval, source and the like make it stale from where they run on.
+	return !r.pure.off && !r.stale && r.pure.writes.count["PATH"] == 0
 }
 
 // pureState is what decides whether the pure commands are the ones read
@@ -80,7 +81,7 @@ type pureState struct {
 	off bool
 	// functions are the script's function names, which shadow commands.
 	functions map[string]bool
-	// writes are the script's writes (for PATH, eval, source).
+	// writes are the script's writes (for PATH).
 	writes *scriptWrites
 }
 

@@ -177,6 +177,9 @@ func joinedScript(words []Word, used int) step {
 		mergeDynamic(&joined, w)
 	}
 	joined.Text = strings.Join(texts, " ")
+	if len(words) == 1 {
+		joined.Origin = words[0].Origin
+	}
 	if !joined.Static {
 		return step{kind: stepOpaque, used: used, script: joined}
 	}

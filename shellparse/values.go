@@ -37,10 +37,12 @@ var volatileNames = setOf("PWD", "OLDPWD", "RANDOM", "SRANDOM", "SECONDS", "LINE
 	"OPTARG", "OPTIND", "COLUMNS", "LINES", "HISTCMD", "BASH_ARGV", "BASH_ARGC", "BASH_LINENO", "BASH_SOURCE")
 
 // followsValues reports a script with something for the values analysis to
-// follow: an assignment, a for loop, read or printf. Any other script pays
-// nothing for it.
+// follow: an assignment, a for loop, read or printf, or a substitution that
+// may be pure (whose evaluation must know what ran before it). Any other
+// script pays nothing for it.
 func followsValues(src string) bool {
-	return strings.Contains(src, "=") || strings.Contains(src, "for") || strings.Contains(src, "read") || strings.Contains(src, "printf")
+	return strings.Contains(src, "=") || strings.Contains(src, "for") || strings.Contains(src, "read") || strings.Contains(src, "printf") ||
+		strings.Contains(src, "$(") || strings.Contains(src, "`") || strings.Contains(src, "<(")
 }
 
 // follow walks a script's top-level statements in order, making known
@@ -81,7 +83,7 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 
 // forget makes every value unknown from here on.
 func (r *wordResolver) forget() {
-	r.known, r.arrays, r.refs, r.alts, r.stale = nil, nil, nil, nil, true
+	r.known, r.arrays, r.refs, r.alts, r.origins, r.stale = nil, nil, nil, nil, nil, true
 }
 
 // followed reports a top-level statement whose writes knownAfter follows:
@@ -142,8 +144,16 @@ func (s *scriptWalker) knownAfter(st *syntax.Stmt) {
 // be kept (storable).
 func (r *wordResolver) setKnown(name string, v Word, ok bool) {
 	delete(r.arrays, name)
+	delete(r.origins, name)
 	if !ok || !r.storable(v) {
 		delete(r.known, name)
+		if ok && v.Subst && !v.Placeholder {
+			// x=$(curl …): not known, but known to be that program's output.
+			if r.origins == nil {
+				r.origins = map[string]string{}
+			}
+			r.origins[name] = v.Text
+		}
 		return
 	}
 	if r.known == nil {
@@ -397,6 +407,7 @@ func (r *wordResolver) candidateNames(ce *syntax.Stmt) []string {
 		if p, ok := n.(*syntax.ParamExp); ok && p.Param != nil {
 			name := p.Param.Value
 			_, certain := r.known[name]
+			certain = certain || r.arrays[name] != nil && !r.arrays[name].partial
 			if len(r.candidates[name]) > 0 && (!certain || r.inFunction > 0) && !slices.Contains(names, name) {
 				names = append(names, name)
 			}

@@ -37,6 +37,7 @@ var valueDiffCases = []string{
 	`a=(x y); printf '%s\0' @@ "${a[*]}" $a "${a[-1]}"`,
 	`a=(x); a+=(y z); a[1]=w; printf '%s\0' @@ "${a[@]}"`,
 	`a=({b,c}d e); printf '%s\0' @@ "${a[@]}"`,
+	`a=(x rm -rf y); printf '%s\0' @@ "${a[@]:1}" "${a[@]:1:2}" "${a[@]:9}"`,
 	`declare -a t=(/ /usr); printf '%s\0' @@ "${t[0]}"`,
 	`declare -A m=([cmd]=rm [k]='a b'); printf '%s\0' @@ ${m[cmd]} "${m[k]}"`,
 	`declare -A m; m[cmd]=rm; printf '%s\0' @@ "${m[cmd]}"`,

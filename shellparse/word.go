@@ -32,6 +32,11 @@ type Word struct {
 	Assigned []string `json:"assigned,omitempty"`
 	// Quoted reports quotes in the word: it cannot vanish or split.
 	Quoted bool `json:"quoted,omitempty"`
+	// Origin is, for a word that is one variable whose value came from a
+	// command substitution (x=$(curl …); "$x"), that substitution as the
+	// script wrote it: where the value comes from, for a script run from
+	// the word (eval "$x" runs another program's output).
+	Origin string `json:"origin,omitempty"`
 	// Content is the text of the file a process substitution <(…) names,
 	// when the commands in it print known text (echo, printf … over known
 	// words): what a program reading the file reads. Empty otherwise.
@@ -66,6 +71,9 @@ type wordResolver struct {
 	arrays map[string]*arrayValue
 	refs   map[string]string
 	alts   map[string][]Word
+	// origins hold, for the variables followed whose value is a command
+	// substitution's output, that substitution (Word.Origin).
+	origins map[string]string
 	// file is the script; writes its writes, counted when values are
 	// followed; pure what decides whether pure commands are read (pure.go).
 	file   *syntax.File
@@ -190,6 +198,7 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 			sb.WriteString(inner.Text)
 			mergeDynamic(&word, inner)
 			word.Glob = word.Glob || inner.Glob
+			word.Origin = inner.Origin
 		case *syntax.ParamExp:
 			pos, ok := r.positionalValue(p)
 			if !ok {
@@ -234,6 +243,9 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 		}
 	}
 	word.Text = sb.String()
+	if len(parts) != 1 {
+		word.Origin = "" // the value is more than the one variable's
+	}
 	return word
 }
 
@@ -275,6 +287,9 @@ func (r *wordResolver) unknownParam(sb *strings.Builder, word *Word, p *syntax.P
 	if containsSubst(p) {
 		word.Subst = true
 	}
+	if p.Param != nil && r.inFunction == 0 {
+		word.Origin = r.origins[p.Param.Value]
+	}
 	sb.WriteString(r.text(p))
 }
 
@@ -291,6 +306,9 @@ func (r *wordResolver) resolveDouble(parts []syntax.WordPart) Word {
 			sb.WriteString(inner.Text)
 			mergeDynamic(&word, inner)
 			word.Glob = word.Glob || inner.Glob // a loop's pattern ("$f")
+			if len(parts) == 1 {
+				word.Origin = inner.Origin
+			}
 		}
 	}
 	word.Text = sb.String()
