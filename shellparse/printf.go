@@ -187,8 +187,8 @@ func (f *formatter) conversion(s string) (int, bool) {
 		text = quoteLikeBash(arg.Text, ok)
 		ok = ok && text != ""
 	case 'c':
-		ok = arg.Static && isASCII(arg.Text) && (arg.Text != "" || !had)
-		if ok && arg.Text != "" {
+		ok = arg.Static && isASCII(arg.Text) && arg.Text != "" && had && !sp.hasPrec // %c of nothing prints a NUL
+		if ok {
 			text, ok = padText(arg.Text[:1], sp)
 		}
 	case 'd', 'i', 'u', 'o', 'x', 'X':
@@ -241,6 +241,10 @@ func formatInteger(arg Word, had bool, sp spec) (string, bool) {
 	}
 	var n int64
 	if had || arg.Text != "" {
+		digits := strings.TrimLeft(arg.Text, "+-")
+		if len(digits) > 1 && digits[0] == '0' || len(arg.Text)-len(digits) > 1 {
+			return "", false // 010 is octal, 0x10 hexadecimal, to bash
+		}
 		v, err := strconv.ParseInt(strings.TrimPrefix(arg.Text, "+"), 10, 64)
 		if err != nil {
 			return "", false
@@ -259,8 +263,8 @@ func formatInteger(arg Word, had bool, sp spec) (string, bool) {
 	case 'i':
 		verb = 'd'
 	case 'u', 'o', 'x', 'X':
-		if n < 0 {
-			return "", false
+		if n < 0 || strings.ContainsAny(sp.flags, "+ ") {
+			return "", false // signs are for signed conversions
 		}
 		if verb == 'u' {
 			verb = 'd'
@@ -280,7 +284,7 @@ func quoteLikeBash(s string, ok bool) string {
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-_./:,+@%", c) >= 0) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-_./:+@%", c) >= 0) {
 			return ""
 		}
 	}

@@ -67,7 +67,7 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 			return
 		}
 		setsAny := !r.stale && w.setsAny(st)
-		if _, simple := st.Cmd.(*syntax.CallExpr); setsAny && !simple {
+		if setsAny && !oneCommand(st) {
 			r.forget()
 		}
 		s.stmt(st, c)
@@ -79,6 +79,16 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 			s.knownAfter(st)
 		}
 	}
+}
+
+// oneCommand reports a statement that is one simple command or
+// declaration: what it may set is set once its words are read.
+func oneCommand(st *syntax.Stmt) bool {
+	switch st.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause:
+		return true
+	}
+	return false
 }
 
 // forget makes every value unknown from here on.
@@ -300,15 +310,21 @@ func candidatesOf(r *wordResolver, w scriptWrites) map[string][]candidate {
 			c.addArray(a.assign.Name.Value, v)
 		}
 	}
+	for _, a := range w.extensions {
+		c.addExtension(a)
+	}
 	for _, x := range w.writers {
 		c.addWriter(x)
 	}
-	for _, wi := range w.loops {
-		for _, v := range r.loopWords(wi) {
-			c.add(wi.Name.Value, v)
-		}
-	}
-	// A value made of another's (g=$f): read with each of that one's.
+	c.addDerived(w)
+	r.originCands = c.origins
+	return c.out
+}
+
+// addDerived records the values made of another variable's: g=$f, for k in
+// "$f", and a nameref's, which are its target's (each of that one's).
+func (c *candidateSet) addDerived(w scriptWrites) {
+	r := c.r
 	known := r.known
 	defer func() { r.known = known }()
 	for _, a := range w.assigns {
@@ -325,17 +341,80 @@ func candidatesOf(r *wordResolver, w scriptWrites) map[string][]candidate {
 			}
 		}
 	}
-	return c.out
+	r.known = known
+	for _, wi := range w.loops {
+		for _, v := range r.loopWords(wi) {
+			c.add(wi.Name.Value, v)
+		}
+		for _, item := range wi.Items {
+			if p, rest, ok := throughParam(item); ok && rest == "" {
+				c.copyScalars(wi.Name.Value, p) // for k in "$f"
+			}
+		}
+	}
+	for ref := range w.namerefs {
+		if t := w.refTargets(ref); len(t) == 1 && t[0] != "" {
+			c.add(ref, Word{Text: "${" + t[0] + "}", Params: []string{t[0]}})
+			c.copyScalars(ref, t[0])
+		}
+	}
+}
+
+// copyScalars records from's scalar candidates as to's too.
+func (c *candidateSet) copyScalars(to, from string) {
+	for _, v := range c.out[from] {
+		if v.array == nil {
+			c.add(to, v.word)
+		}
+	}
+}
+
+// addExtension records what an element assignment or an append makes of
+// each array value a variable may have; an element of an array not known
+// is a candidate of its own (declare -A m; m[k]=v: ${m[k]} may be v).
+func (c *candidateSet) addExtension(a *syntax.Assign) {
+	name := a.Name.Value
+	var next []*arrayValue
+	for _, v := range c.out[name] {
+		if v.array == nil {
+			continue
+		}
+		if a.Array != nil {
+			if x, ok := c.r.arrayLiteral(a.Array, v.array.assoc, v.array); ok {
+				next = append(next, x)
+			}
+		} else if x, ok := c.r.setElement(v.array, a, v.array.assoc); ok {
+			next = append(next, x)
+		}
+	}
+	if a.Index != nil {
+		if key, ok := c.r.indexKey(a.Index, true); ok {
+			if v := c.r.resolveValue(a.Value); c.r.elemStorable(v) {
+				next = append(next, &arrayValue{assoc: true, keys: []string{key}, elems: []Word{v}, partial: true})
+			}
+		}
+	}
+	for _, x := range next {
+		c.addArray(name, x)
+	}
 }
 
 // candidateSet collects candidate values.
 type candidateSet struct {
 	r   *wordResolver
 	out map[string][]candidate
+	// origins are the substitutions a variable may hold the output of.
+	origins map[string]string
 }
 
 // add records one scalar value of name (at most maxCandidates, each once).
 func (c *candidateSet) add(name string, v Word) {
+	if v.Subst && !v.Placeholder && c.origins[name] == "" && !unknownNames[name] {
+		if c.origins == nil {
+			c.origins = map[string]string{}
+		}
+		c.origins[name] = v.Text // x=$(curl …) somewhere: x may be its output
+	}
 	if !(c.r.storable(v) || loopPattern(v)) {
 		return
 	}
@@ -407,7 +486,8 @@ func (r *wordResolver) candidateNames(ce *syntax.Stmt) []string {
 		if p, ok := n.(*syntax.ParamExp); ok && p.Param != nil {
 			name := p.Param.Value
 			_, certain := r.known[name]
-			certain = certain || r.arrays[name] != nil && !r.arrays[name].partial
+			_, ref := r.refs[name]
+			certain = certain || ref || r.arrays[name] != nil
 			if len(r.candidates[name]) > 0 && (!certain || r.inFunction > 0) && !slices.Contains(names, name) {
 				names = append(names, name)
 			}

@@ -30,8 +30,11 @@ type scriptWrites struct {
 	// come from.
 	assigns []*syntax.Assign
 	arrays  []arrayAssign
-	writers []writer
-	loops   []*syntax.WordIter
+	// extensions are the array element assignments and appends, a[k]=v and
+	// a+=(…), in order.
+	extensions []*syntax.Assign
+	writers    []writer
+	loops      []*syntax.WordIter
 	// declArrays are the array assignments of declarations, recorded with
 	// their declaration's -A.
 	declArrays map[*syntax.Assign]bool
@@ -173,6 +176,9 @@ func (sw *scriptWrites) assign(x *syntax.Assign) {
 	switch {
 	case x.Append || x.Index != nil || x.Naked:
 		sw.ext[name]++
+		if x.Index != nil && !x.Append || x.Append && x.Array != nil {
+			sw.extensions = append(sw.extensions, x)
+		}
 	case x.Array != nil:
 		if !sw.declArrays[x] {
 			sw.arrays = append(sw.arrays, arrayAssign{assign: x})

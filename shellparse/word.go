@@ -72,8 +72,9 @@ type wordResolver struct {
 	refs   map[string]string
 	alts   map[string][]Word
 	// origins hold, for the variables followed whose value is a command
-	// substitution's output, that substitution (Word.Origin).
-	origins map[string]string
+	// substitution's output, that substitution (Word.Origin); originCands
+	// those a variable may hold the output of, wherever it is assigned.
+	origins, originCands map[string]string
 	// file is the script; writes its writes, counted when values are
 	// followed; pure what decides whether pure commands are read (pure.go).
 	file   *syntax.File
@@ -287,8 +288,13 @@ func (r *wordResolver) unknownParam(sb *strings.Builder, word *Word, p *syntax.P
 	if containsSubst(p) {
 		word.Subst = true
 	}
-	if p.Param != nil && r.inFunction == 0 {
-		word.Origin = r.origins[p.Param.Value]
+	if p.Param != nil && simpleParam(p) {
+		if r.inFunction == 0 {
+			word.Origin = r.origins[p.Param.Value]
+		}
+		if word.Origin == "" {
+			word.Origin = r.originCands[p.Param.Value]
+		}
 	}
 	sb.WriteString(r.text(p))
 }

@@ -122,6 +122,9 @@ func (in *xargsInput) items(text string) ([]string, bool) {
 // newlines, with '…' and "…" quoting (within a line) and \ escaping the
 // next character.
 func xargsSplit(text string) ([]string, bool) {
+	if strings.ContainsAny(text, "\r\f\v") {
+		return nil, false // other blanks, which xargs reads its own way
+	}
 	var out []string
 	var sb strings.Builder
 	in, quote := false, byte(0)
@@ -136,7 +139,10 @@ func xargsSplit(text string) ([]string, bool) {
 			sb.WriteByte(c)
 		case c == '\'' || c == '"':
 			quote, in = c, true
-		case c == '\\' && i+1 < len(text):
+		case c == '\\':
+			if i+1 == len(text) {
+				return nil, false // a backslash at the end escapes nothing
+			}
 			i++
 			sb.WriteByte(text[i])
 			in = true
@@ -156,8 +162,8 @@ func xargsSplit(text string) ([]string, bool) {
 	if quote != 0 {
 		return nil, false
 	}
-	if in {
-		out = append(out, sb.String())
+	if in && sb.Len() > 0 {
+		out = append(out, sb.String()) // an empty quoted word at the very end is dropped, as xargs does
 	}
 	return out, len(out) <= maxXargsWords
 }
