@@ -1,6 +1,7 @@
 package shellparse
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -142,29 +143,29 @@ func (r *wordResolver) arrayLiteral(x *syntax.ArrayExpr, assoc bool, onto *array
 func (r *wordResolver) arrayElem(a *arrayValue, el *syntax.ArrayElem) bool {
 	if el.Index != nil {
 		key, ok := r.indexKey(el.Index, a.assoc)
-		if !ok {
-			return false
-		}
 		v := r.resolveValue(el.Value)
-		return r.elemStorable(v) && a.set(key, v)
+		return ok && r.elemStorable(v) && a.set(key, v)
 	}
 	if a.assoc || el.Value == nil {
 		return false // bash 5.1's key value pairs: not read here
 	}
 	for _, w := range r.resolve(el.Value) {
-		if !r.elemStorable(w) {
-			return false
-		}
-		if w.Glob || !w.Static && !w.Quoted {
-			a.exact = false // a pattern, or an unquoted unknown word: any number of words
-		}
-		w.Quoted = w.Static || w.Quoted
-		a.elems = append(a.elems, w)
-		if len(a.elems) > maxArrayElems {
+		if !r.elemStorable(w) || !a.add(w) {
 			return false
 		}
 	}
 	return true
+}
+
+// add appends one word of an indexed array literal: a pattern, or an
+// unquoted unknown word, may be any number of words.
+func (a *arrayValue) add(w Word) bool {
+	if w.Glob || !w.Static && !w.Quoted {
+		a.exact = false
+	}
+	w.Quoted = w.Static || w.Quoted
+	a.elems = append(a.elems, w)
+	return len(a.elems) <= maxArrayElems
 }
 
 // elemStorable reports an element value the array may keep: a value a
@@ -236,25 +237,9 @@ func allIndex(x syntax.ArithmExpr) bool {
 // pattern characters only); "${a[*]}" is one word, the elements joined by
 // spaces (values.go knows none where IFS changes).
 func (r *wordResolver) arrayWords(p *syntax.ParamExp, quoted bool) ([]Word, bool) {
-	if r.inFunction > 0 || p.Param == nil || !allIndex(p.Index) || p.Excl || p.Length || p.Repl != nil || p.Exp != nil || p.Names != 0 {
-		return nil, false
-	}
-	name := p.Param.Value
-	if target, ok := r.refs[name]; ok {
-		name = target
-	}
-	a := r.arrays[name]
-	if a == nil {
-		return nil, false
-	}
-	elems, ok := a.words()
+	elems, ok := r.arrayElems(p)
 	if !ok {
 		return nil, false
-	}
-	if p.Slice != nil {
-		if elems, ok = a.slice(elems, p.Slice); !ok {
-			return nil, false
-		}
 	}
 	size := 0
 	for _, e := range elems {
@@ -266,13 +251,36 @@ func (r *wordResolver) arrayWords(p *syntax.ParamExp, quoted bool) ([]Word, bool
 	if !r.charge(size) {
 		return nil, false
 	}
-	star := p.Index.(*syntax.Word).Lit() == "*"
-	if quoted && star {
+	if quoted && p.Index.(*syntax.Word).Lit() == "*" {
 		return []Word{joinWords(elems)}, true
 	}
-	out := make([]Word, len(elems))
-	copy(out, elems)
-	return out, true
+	return slices.Clone(elems), true
+}
+
+// arrayElems returns the elements ${a[@]} (or ${a[@]:N:M}) stands for,
+// when the array is known.
+func (r *wordResolver) arrayElems(p *syntax.ParamExp) ([]Word, bool) {
+	if r.inFunction > 0 || p.Param == nil || !allIndex(p.Index) || p.Length || !onlySlice(p) {
+		return nil, false
+	}
+	name := p.Param.Value
+	if target, ok := r.refs[name]; ok {
+		name = target
+	}
+	a := r.arrays[name]
+	if a == nil {
+		return nil, false
+	}
+	elems, ok := a.words()
+	if ok && p.Slice != nil {
+		elems, ok = a.slice(elems, p.Slice)
+	}
+	return elems, ok
+}
+
+// onlySlice reports an expansion with no operator but a slice (${a[@]:1}).
+func onlySlice(p *syntax.ParamExp) bool {
+	return !p.Excl && p.Repl == nil && p.Exp == nil && p.Names == 0
 }
 
 // joinWords is "${a[*]}": one word of the elements joined by spaces.
@@ -308,24 +316,10 @@ func (r *wordResolver) quotedArrayWords(w *syntax.Word) ([]Word, bool) {
 func (r *wordResolver) assignArray(a *syntax.Assign, assoc bool) {
 	name := a.Name.Value
 	cur := r.arrays[name]
-	if _, scalar := r.known[name]; scalar && cur == nil && (a.Append || a.Index != nil) {
-		r.dropValue(name) // a scalar made an array: not followed
-		return
-	}
-	var next *arrayValue
-	ok := false
-	switch {
-	case a.Array != nil && !a.Append:
-		next, ok = r.arrayLiteral(a.Array, assoc, nil)
-	case a.Array != nil:
-		if cur != nil {
-			next, ok = r.arrayLiteral(a.Array, cur.assoc, cur)
-		}
-	case a.Index != nil && !a.Append:
-		next, ok = r.setElement(cur, a, assoc)
-	}
-	if !ok {
-		r.dropValue(name)
+	_, scalar := r.known[name]
+	next, ok := r.nextArray(a, assoc, cur)
+	if !ok || scalar && cur == nil && (a.Append || a.Index != nil) {
+		r.dropValue(name) // not known, or a scalar made an array: not followed
 		return
 	}
 	delete(r.known, name)
@@ -333,6 +327,19 @@ func (r *wordResolver) assignArray(a *syntax.Assign, assoc bool) {
 		r.arrays = map[string]*arrayValue{}
 	}
 	r.arrays[name] = next
+}
+
+// nextArray returns an array's value after a=(…), a+=(…) or a[i]=v.
+func (r *wordResolver) nextArray(a *syntax.Assign, assoc bool, cur *arrayValue) (*arrayValue, bool) {
+	switch {
+	case a.Array != nil && !a.Append:
+		return r.arrayLiteral(a.Array, assoc, nil)
+	case a.Array != nil && cur != nil:
+		return r.arrayLiteral(a.Array, cur.assoc, cur)
+	case a.Index != nil && !a.Append:
+		return r.setElement(cur, a, assoc)
+	}
+	return nil, false
 }
 
 // setElement applies a[i]=v to the array's value. An array not known yet

@@ -111,23 +111,13 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 			}
 			// The words stay shared with the command as written: nothing
 			// changes a word in place (markPlaceholders copies).
-			rest := st.rest
-			if st.xargs != nil {
-				cmd.Redirects = st.xargs.withFileRead(cmd.Redirects)
-				if runs, ok := xargsRuns(rest, st.xargs, cmd.Stdin); ok && w.spend(scanWeight*len(runs)) {
-					// Known input: the words are written out, each -I line a run.
-					if len(runs) == 1 {
-						cmd.Argv = runs[0]
-						continue
-					}
-					w.xargsRunsEach(cmd, c, runs)
-					return
-				}
+			rest, held, done := w.wrappedWords(&cmd, c, st)
+			if done {
+				return
 			}
-			if st.input && !endsWithInput(rest) {
-				rest = append(slices.Clip(rest), Word{Text: "{input}", Placeholder: true})
+			if held {
+				c.placeholders = addHolders(c.placeholders, st.holders)
 			}
-			c.placeholders = addHolders(c.placeholders, st.holders)
 			cmd.Argv = rest
 			continue
 		case stepScript:
@@ -149,9 +139,9 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 			return
 		case stepOpaque:
 			cmd.Script = &OpaqueScript{Word: st.script, Subst: st.script.Subst}
-			if st.script.Origin != "" {
+			if origin := st.script.Origin(); origin != "" {
 				// eval "$x" with x=$(cmd): the script is cmd's output.
-				cmd.Script = &OpaqueScript{Word: Word{Text: st.script.Origin, Subst: true, Params: st.script.Params}, Subst: true}
+				cmd.Script = &OpaqueScript{Word: Word{Text: origin, Subst: true, Params: st.script.Params}, Subst: true}
 			}
 			if st.alsoRest && st.used < len(cmd.Argv) {
 				alt := cmd
@@ -198,6 +188,40 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 		break
 	}
 	w.finish(cmd, c)
+}
+
+// wrappedWords returns the command a wrapper runs: its rest, with the words
+// an xargs reads written out when its input is known, or a placeholder for
+// them (held reports that the wrapper's placeholders stand in the words).
+// done reports that the runs were unwrapped already (xargs -I, one a line).
+func (w *walker) wrappedWords(cmd *SimpleCommand, c context, st step) (rest []Word, held, done bool) {
+	rest = st.rest
+	if st.xargs != nil {
+		cmd.Redirects = st.xargs.withFileRead(cmd.Redirects)
+		if run, done := w.xargsKnownInput(*cmd, c, rest, st.xargs); done || run != nil {
+			return run, false, done
+		}
+	}
+	if st.input && !endsWithInput(rest) {
+		rest = append(slices.Clip(rest), Word{Text: "{input}", Placeholder: true})
+	}
+	return rest, true, false
+}
+
+// xargsKnownInput writes out the words an xargs with known input adds to
+// its command (rest): it returns the one command that runs, or unwraps the
+// runs of an xargs -I (one a line) and reports it is done; nil, false when
+// the input is not known.
+func (w *walker) xargsKnownInput(cmd SimpleCommand, c context, rest []Word, in *xargsInput) ([]Word, bool) {
+	runs, ok := xargsRuns(rest, in, cmd.Stdin)
+	if !ok || !w.spend(scanWeight*len(runs)) {
+		return nil, false
+	}
+	if len(runs) == 1 {
+		return runs[0], false
+	}
+	w.xargsRunsEach(cmd, c, runs)
+	return nil, true
 }
 
 // xargsRunsEach unwraps the runs of an xargs -I: each is the command with

@@ -80,22 +80,7 @@ func (s *scriptWalker) endless(loop syntax.Command) bool {
 func (s *scriptWalker) constantCondition(cmd syntax.Command) (value, ok bool) {
 	switch x := cmd.(type) {
 	case *syntax.CallExpr:
-		if len(x.Assigns) > 0 || len(x.Args) == 0 {
-			return false, false
-		}
-		var argv []Word
-		for _, a := range x.Args {
-			argv = append(argv, s.words.resolveOne(a))
-		}
-		name := CommandName(argv[0])
-		switch {
-		case len(argv) == 1 && (name == "true" || name == ":" || name == "1"):
-			return true, true
-		case len(argv) == 1 && name == "false":
-			return false, true
-		case name == "[" && len(argv) == 3 && argv[2].Static && argv[2].Text == "]", name == "test" && len(argv) == 2:
-			return argv[1].Static && argv[1].Text != "", argv[1].Static
-		}
+		return s.constantCommand(x)
 	case *syntax.ArithmCmd:
 		n, isNum := arithConstant(x.X)
 		return n != 0, isNum
@@ -107,6 +92,35 @@ func (s *scriptWalker) constantCondition(cmd syntax.Command) (value, ok bool) {
 	}
 	return false, false
 }
+
+// constantCommand is constantCondition for a simple command: true, :, 1,
+// false, [ WORD ] and test WORD.
+func (s *scriptWalker) constantCommand(x *syntax.CallExpr) (value, ok bool) {
+	if len(x.Assigns) > 0 || len(x.Args) == 0 || len(x.Args) > 3 {
+		return false, false
+	}
+	argv := make([]Word, len(x.Args))
+	for i, a := range x.Args {
+		argv[i] = s.words.resolveOne(a)
+	}
+	name := CommandName(argv[0])
+	if len(argv) == 1 {
+		return name != "false", constantStatus[name]
+	}
+	if name == "[" {
+		if !argv[len(argv)-1].Static || argv[len(argv)-1].Text != "]" {
+			return false, false
+		}
+		name, argv = "test", argv[:len(argv)-1]
+	}
+	if name != "test" || len(argv) != 2 {
+		return false, false
+	}
+	return argv[1].Text != "", argv[1].Static // test WORD: true for a word not empty
+}
+
+// constantStatus are the commands whose status never changes.
+var constantStatus = setOf("true", ":", "1", "false")
 
 // arithConstant reads an arithmetic expression that is a decimal number.
 func arithConstant(x syntax.ArithmExpr) (int, bool) {
@@ -179,7 +193,25 @@ func functionBombs(res *Result) []ForkBomb {
 	if len(res.Functions) == 0 {
 		return nil
 	}
-	g := callGraph{index: map[string]int{}}
+	g := callsOf(res)
+	comp := g.components()
+	var out []ForkBomb
+	seen := map[int]bool{}
+	for from, edges := range g.edges {
+		for _, e := range edges {
+			if e.parallel && comp[from] == comp[e.to] && !seen[from] {
+				seen[from] = true
+				out = append(out, ForkBomb{Kind: ForkBombFunction, Function: g.names[from], Command: e.command, Source: res.Commands[e.command].Source})
+			}
+		}
+	}
+	return out
+}
+
+// callsOf returns the calls between the script's functions its commands
+// make.
+func callsOf(res *Result) *callGraph {
+	g := &callGraph{index: map[string]int{}}
 	for _, f := range res.Functions {
 		g.node(f)
 	}
@@ -191,27 +223,18 @@ func functionBombs(res *Result) []ForkBomb {
 		if !c.Argv[0].Static && slices.Contains(c.Argv[0].Params, "FUNCNAME") {
 			callee = c.Function
 		}
-		to, ok := g.index[callee]
-		if !ok {
-			continue
-		}
-		from := g.node(c.Function)
-		parallel := c.Background || c.PipesOut || c.Stdin.Kind == InputPipe || c.Subst == "<(" || c.Subst == ">("
-		g.edges[from] = append(g.edges[from], callEdge{to: to, parallel: parallel, command: i})
-	}
-	comp := g.components()
-	var out []ForkBomb
-	seen := map[int]bool{}
-	for from, edges := range g.edges {
-		for _, e := range edges {
-			if e.parallel && comp[from] == comp[e.to] && !seen[from] {
-				seen[from] = true
-				c := res.Commands[e.command]
-				out = append(out, ForkBomb{Kind: ForkBombFunction, Function: g.names[from], Command: e.command, Source: c.Source})
-			}
+		if to, ok := g.index[callee]; ok {
+			from := g.node(c.Function)
+			g.edges[from] = append(g.edges[from], callEdge{to: to, parallel: runsAlongside(c), command: i})
 		}
 	}
-	return out
+	return g
+}
+
+// runsAlongside reports a command that runs in parallel with the one that
+// started it: in the background, in a pipeline, in a process substitution.
+func runsAlongside(c SimpleCommand) bool {
+	return c.Background || c.PipesOut || c.Stdin.Kind == InputPipe || c.Subst == "<(" || c.Subst == ">("
 }
 
 // callGraph is the calls between a script's functions.

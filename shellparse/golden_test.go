@@ -397,11 +397,11 @@ func renderWord(w Word) string {
 	if len(w.Assigned) > 0 {
 		marks = append(marks, "assigns="+strings.Join(w.Assigned, ","))
 	}
-	if w.Origin != "" {
-		marks = append(marks, "origin="+strconv.Quote(w.Origin))
+	if w.Origin() != "" {
+		marks = append(marks, "origin="+strconv.Quote(w.Origin()))
 	}
-	if w.Content != "" {
-		marks = append(marks, "content="+strconv.Quote(w.Content))
+	if w.Content() != "" {
+		marks = append(marks, "content="+strconv.Quote(w.Content()))
 	}
 	if len(marks) > 0 {
 		s += "[" + strings.Join(marks, " ") + "]"

@@ -37,30 +37,44 @@ func (r *wordResolver) loopWords(wi *syntax.WordIter) []Word {
 // loop's body, when only the loop writes it; the returned function undoes
 // it.
 func (r *wordResolver) enterLoop(x *syntax.ForClause) func() {
-	wi, ok := x.Loop.(*syntax.WordIter)
-	if !ok || x.Select || wi.Name == nil || !wi.InPos.IsValid() || r.stale || r.inFunction > 0 || r.writes == nil {
-		return func() {}
-	}
-	name := wi.Name.Value
-	if unknownNames[name] || r.writes.count[name] != 1 || r.writes.count["IFS"] > 0 || r.writes.namerefs[name] != nil {
+	wi, ok := r.loopFollowed(x)
+	if !ok {
 		return func() {}
 	}
 	words := r.loopWords(wi)
 	if len(words) == 0 {
 		return func() {}
 	}
+	return r.setAlts(wi.Name.Value, words)
+}
+
+// loopFollowed returns a for loop's list when its variable's values may be
+// followed: a loop over words (not select), that alone writes the
+// variable, where values are followed.
+func (r *wordResolver) loopFollowed(x *syntax.ForClause) (*syntax.WordIter, bool) {
+	wi, ok := x.Loop.(*syntax.WordIter)
+	if !ok || x.Select || wi.Name == nil || !wi.InPos.IsValid() || r.stale || r.inFunction > 0 || r.writes == nil {
+		return nil, false
+	}
+	name := wi.Name.Value
+	w := r.writes
+	return wi, !unknownNames[name] && w.count[name] == 1 && w.count["IFS"] == 0 && w.namerefs[name] == nil
+}
+
+// setAlts gives name the values words in the loop's body; the returned
+// function puts back what it had.
+func (r *wordResolver) setAlts(name string, words []Word) func() {
 	prev, had := r.alts[name]
 	if r.alts == nil {
 		r.alts = map[string][]Word{}
 	}
 	r.alts[name] = words
 	return func() {
-		if r.alts == nil {
-			return // forgotten meanwhile
-		}
-		if had {
+		switch {
+		case r.alts == nil: // forgotten meanwhile
+		case had:
 			r.alts[name] = prev
-		} else {
+		default:
 			delete(r.alts, name)
 		}
 	}
@@ -69,6 +83,23 @@ func (r *wordResolver) enterLoop(x *syntax.ForClause) func() {
 // altCombos returns the readings of a statement that uses loop variables:
 // one set of their values each, when there are at most maxCandidates.
 func (r *wordResolver) altCombos(st *syntax.Stmt) []map[string]Word {
+	names := r.altNames(st)
+	if len(names) == 0 {
+		return nil
+	}
+	combos := []map[string]Word{{}}
+	for _, name := range names {
+		values := r.alts[name]
+		if len(combos)*len(values) > maxCandidates {
+			return nil
+		}
+		combos = combine(combos, name, values)
+	}
+	return combos
+}
+
+// altNames returns the loop variables a statement uses.
+func (r *wordResolver) altNames(st *syntax.Stmt) []string {
 	if len(r.alts) == 0 || r.inFunction > 0 {
 		return nil
 	}
@@ -81,47 +112,25 @@ func (r *wordResolver) altCombos(st *syntax.Stmt) []map[string]Word {
 		}
 		return true
 	})
-	if len(names) == 0 {
-		return nil
-	}
-	combos := []map[string]Word{{}}
-	for _, name := range names {
-		values := r.alts[name]
-		if len(combos)*len(values) > maxCandidates {
-			return nil
+	return names
+}
+
+// combine returns each of combos with each of name's values.
+func combine(combos []map[string]Word, name string, values []Word) []map[string]Word {
+	next := make([]map[string]Word, 0, len(combos)*len(values))
+	for _, c := range combos {
+		for _, v := range values {
+			next = append(next, withValues(c, map[string]Word{name: v}))
 		}
-		var next []map[string]Word
-		for _, c := range combos {
-			for _, v := range values {
-				m := make(map[string]Word, len(c)+1)
-				for k, x := range c {
-					m[k] = x
-				}
-				m[name] = v
-				next = append(next, m)
-			}
-		}
-		combos = next
 	}
-	return combos
+	return next
 }
 
 // eachAlternative reads a simple command once for each set of its loop
 // variables' values: its substitutions are walked once first, with the
 // variables unknown (the commands inside read their own alternatives).
 func (s *scriptWalker) eachAlternative(st *syntax.Stmt, ce *syntax.CallExpr, c context, combos []map[string]Word) {
-	for _, rd := range st.Redirs {
-		s.substs(rd.Word, c)
-		if rd.Hdoc != nil && !(rd.Word != nil && hasQuotes(rd.Word.Parts)) {
-			s.substs(rd.Hdoc, c)
-		}
-	}
-	for _, a := range ce.Assigns {
-		s.substs(a, c)
-	}
-	for _, arg := range ce.Args {
-		s.substs(arg, c)
-	}
+	s.callSubsts(st, ce, c)
 	r := s.words
 	known := r.known
 	s.rereading = true
@@ -137,6 +146,24 @@ func (s *scriptWalker) eachAlternative(st *syntax.Stmt, ce *syntax.CallExpr, c c
 			rc = s.redirects(st.Redirs, rc)
 		}
 		s.callReading(ce, rc)
+	}
+}
+
+// callSubsts walks the substitutions of a simple command's statement: in
+// its redirections (an unquoted here-document's body too), assignments and
+// words.
+func (s *scriptWalker) callSubsts(st *syntax.Stmt, ce *syntax.CallExpr, c context) {
+	for _, rd := range st.Redirs {
+		s.substs(rd.Word, c)
+		if rd.Hdoc != nil && !s.heredocQuoted(rd) {
+			s.substs(rd.Hdoc, c)
+		}
+	}
+	for _, a := range ce.Assigns {
+		s.substs(a, c)
+	}
+	for _, arg := range ce.Args {
+		s.substs(arg, c)
 	}
 }
 

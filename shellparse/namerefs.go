@@ -28,25 +28,30 @@ func (w *scriptWrites) refTargets(name string) []string {
 	next := []string{name}
 	seen := map[string]bool{name: true}
 	for depth := 0; depth < maxRefChain && len(next) > 0; depth++ {
-		var more []string
-		for _, n := range next {
-			for _, t := range w.namerefs[n] {
-				if t != "" && w.namerefs[t] != nil && !seen[t] {
-					seen[t] = true
-					more = append(more, t) // a nameref to a nameref
-					continue
-				}
-				if !slices.Contains(out, t) {
-					out = append(out, t)
-				}
-			}
-		}
-		next = more
+		next = w.refStep(next, seen, &out)
 	}
 	if len(next) > 0 && !slices.Contains(out, "") {
 		out = append(out, "") // a chain longer than followed
 	}
 	return out
+}
+
+// refStep follows the namerefs in names one step: their targets that are
+// variables go to out, those that are namerefs not seen are returned.
+func (w *scriptWrites) refStep(names []string, seen map[string]bool, out *[]string) []string {
+	var more []string
+	for _, n := range names {
+		for _, t := range w.namerefs[n] {
+			switch {
+			case t != "" && w.namerefs[t] != nil && !seen[t]:
+				seen[t] = true
+				more = append(more, t) // a nameref to a nameref
+			case !slices.Contains(*out, t):
+				*out = append(*out, t)
+			}
+		}
+	}
+	return more
 }
 
 // refWrites returns the assignments a command makes through namerefs: for
@@ -57,7 +62,7 @@ func (s *scriptWalker) refWrites(node syntax.Node, assigns []Assign) []Assign {
 	if w == nil || len(w.namerefs) == 0 {
 		return nil
 	}
-	one := newWrites(s.words)
+	one := newScan(s.words, map[string]int{})
 	syntax.Walk(node, one.visit)
 	var names []string
 	for name := range one.count {

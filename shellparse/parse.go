@@ -168,7 +168,7 @@ func (w *walker) script(src string, c context, outer *Wrapper) {
 		w.problem(ProblemParse, parseReason(err), src)
 		return
 	}
-	res := &wordResolver{home: w.parser.opts.Home, source: src, spend: w.spend}
+	res := &wordResolver{home: w.parser.opts.Home, source: src, work: w}
 	if len(c.positional) > 0 && positionalsStay(file) {
 		res.positional = c.positional
 	}

@@ -124,34 +124,36 @@ func parseSpec(s string) (spec, bool) {
 		i++
 	}
 	sp.flags = s[:i]
-	start := i
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
+	w, n, ok := readNumber(s[i:])
+	if !ok {
+		return sp, false
 	}
-	if i > start {
-		w, err := strconv.Atoi(s[start:i])
-		if err != nil || w > maxFieldWidth {
-			return sp, false
-		}
-		sp.width = w
-	}
+	sp.width, i = w, i+n
 	if i < len(s) && s[i] == '.' {
-		i++
-		start = i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		p, err := strconv.Atoi("0" + s[start:i])
-		if err != nil || p > maxFieldWidth {
+		p, n, ok := readNumber(s[i+1:])
+		if !ok {
 			return sp, false
 		}
-		sp.precision, sp.hasPrec = p, true
+		sp.precision, sp.hasPrec, i = p, true, i+1+n
 	}
 	if i >= len(s) {
 		return sp, false
 	}
 	sp.verb, sp.consumed = s[i], i+1
 	return sp, true
+}
+
+// readNumber reads the decimal digits at the start of s (none is 0): a
+// width or precision no larger than maxFieldWidth.
+func readNumber(s string) (value, used int, ok bool) {
+	for used < len(s) && s[used] >= '0' && s[used] <= '9' {
+		used++
+	}
+	if used == 0 {
+		return 0, 0, true
+	}
+	v, err := strconv.Atoi(s[:used])
+	return v, used, err == nil && v <= maxFieldWidth
 }
 
 // conversion writes one conversion and returns the bytes of the format it
@@ -166,41 +168,63 @@ func (f *formatter) conversion(s string) (int, bool) {
 		return 0, false
 	}
 	arg, had := f.next()
-	var text string
-	switch sp.verb {
-	case 's':
-		if !arg.Static && (sp.width > 0 || sp.hasPrec) {
-			return 0, false // padding a text of unknown length
-		}
-		text, ok = padText(arg.Text, sp)
-		mergeDynamic(&f.out, arg)
-	case 'b':
-		if !arg.Static {
-			return 0, false
-		}
-		text, ok = decodeEchoEscapes(arg.Text)
-		if ok {
-			text, ok = padText(text, sp)
-		}
-	case 'q':
-		ok = arg.Static && sp.flags == "" && sp.width == 0 && !sp.hasPrec
-		text = quoteLikeBash(arg.Text, ok)
-		ok = ok && text != ""
-	case 'c':
-		ok = arg.Static && isASCII(arg.Text) && arg.Text != "" && had && !sp.hasPrec // %c of nothing prints a NUL
-		if ok {
-			text, ok = padText(arg.Text[:1], sp)
-		}
-	case 'd', 'i', 'u', 'o', 'x', 'X':
-		text, ok = formatInteger(arg, had, sp)
-	default:
+	convert, known := conversions[sp.verb]
+	if !known {
 		return 0, false
 	}
+	text, ok := convert(arg, had, sp)
 	if !ok {
 		return 0, false
 	}
+	if sp.verb == 's' {
+		mergeDynamic(&f.out, arg)
+	}
 	f.sb.WriteString(text)
 	return sp.consumed, true
+}
+
+// conversions are the conversions read here, by their letter: each returns
+// what it prints for an argument (had is false for a missing one).
+var conversions = map[byte]func(arg Word, had bool, sp spec) (string, bool){
+	's': convertString, 'b': convertEscapes, 'q': convertQuoted, 'c': convertChar,
+	'd': formatInteger, 'i': formatInteger, 'u': formatInteger, 'o': formatInteger, 'x': formatInteger, 'X': formatInteger,
+}
+
+// convertString is %s: the argument, or its rendering when it is dynamic
+// (then unpadded: its length is not known).
+func convertString(arg Word, _ bool, sp spec) (string, bool) {
+	if !arg.Static && (sp.width > 0 || sp.hasPrec) {
+		return "", false
+	}
+	return padText(arg.Text, sp)
+}
+
+// convertEscapes is %b: the argument with echo -e's escapes decoded.
+func convertEscapes(arg Word, _ bool, sp spec) (string, bool) {
+	if !arg.Static {
+		return "", false
+	}
+	text, ok := decodeEchoEscapes(arg.Text)
+	if !ok {
+		return "", false
+	}
+	return padText(text, sp)
+}
+
+// convertQuoted is %q, for the arguments bash prints as they are.
+func convertQuoted(arg Word, _ bool, sp spec) (string, bool) {
+	ok := arg.Static && sp.flags == "" && sp.width == 0 && !sp.hasPrec
+	text := quoteLikeBash(arg.Text, ok)
+	return text, ok && text != ""
+}
+
+// convertChar is %c: the first character of an ASCII argument (%c of
+// nothing prints a NUL: not read).
+func convertChar(arg Word, had bool, sp spec) (string, bool) {
+	if !arg.Static || !isASCII(arg.Text) || arg.Text == "" || !had || sp.hasPrec {
+		return "", false
+	}
+	return padText(arg.Text[:1], sp)
 }
 
 // next takes the next argument: a missing one is empty, as in bash.
@@ -236,29 +260,11 @@ func padText(t string, sp spec) (string, bool) {
 
 // formatInteger writes an integer conversion of a decimal argument.
 func formatInteger(arg Word, had bool, sp spec) (string, bool) {
-	if !arg.Static || strings.Contains(sp.flags, "#") {
+	n, ok := integerArg(arg, had)
+	if !ok || strings.Contains(sp.flags, "#") {
 		return "", false
 	}
-	var n int64
-	if had || arg.Text != "" {
-		digits := strings.TrimLeft(arg.Text, "+-")
-		if len(digits) > 1 && digits[0] == '0' || len(arg.Text)-len(digits) > 1 {
-			return "", false // 010 is octal, 0x10 hexadecimal, to bash
-		}
-		v, err := strconv.ParseInt(strings.TrimPrefix(arg.Text, "+"), 10, 64)
-		if err != nil {
-			return "", false
-		}
-		n = v
-	}
 	verb := sp.verb
-	layout := "%" + sp.flags
-	if sp.width > 0 {
-		layout += strconv.Itoa(sp.width)
-	}
-	if sp.hasPrec {
-		layout += "." + strconv.Itoa(sp.precision)
-	}
 	switch verb {
 	case 'i':
 		verb = 'd'
@@ -270,25 +276,51 @@ func formatInteger(arg Word, had bool, sp spec) (string, bool) {
 			verb = 'd'
 		}
 	}
+	layout := "%" + sp.flags
+	if sp.width > 0 {
+		layout += strconv.Itoa(sp.width)
+	}
+	if sp.hasPrec {
+		layout += "." + strconv.Itoa(sp.precision)
+	}
 	return fmt.Sprintf(layout+string(verb), n), true
 }
 
+// integerArg reads a decimal argument (a missing one is 0). 010 is octal
+// and 0x10 hexadecimal to bash: not read here.
+func integerArg(arg Word, had bool) (int64, bool) {
+	if !arg.Static {
+		return 0, false
+	}
+	if !had && arg.Text == "" {
+		return 0, true
+	}
+	digits := strings.TrimLeft(arg.Text, "+-")
+	if len(digits) > 1 && digits[0] == '0' || len(arg.Text)-len(digits) > 1 {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(strings.TrimPrefix(arg.Text, "+"), 10, 64)
+	return v, err == nil
+}
+
 // quoteLikeBash returns %q's output for a word made only of characters bash
-// leaves unquoted, ” for the empty word, and "" (unknown) otherwise.
+// leaves unquoted, two single quotes for the empty word, and "" (unknown)
+// otherwise.
 func quoteLikeBash(s string, ok bool) string {
-	if !ok {
+	switch {
+	case !ok:
+		return ""
+	case s == "":
+		return "''"
+	case strings.IndexFunc(s, func(c rune) bool { return !bashPlain(c) }) >= 0:
 		return ""
 	}
-	if s == "" {
-		return "''"
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-_./:+@%", c) >= 0) {
-			return ""
-		}
-	}
 	return s
+}
+
+// bashPlain reports a character %q leaves as it is.
+func bashPlain(c rune) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_./:+@%", c)
 }
 
 // decodeEchoEscapes decodes the escapes of echo -e and printf %b: \0NNN is
@@ -335,32 +367,17 @@ func decodeEchoEscapes(s string) (string, bool) {
 func echoOutput(args []Word) (Word, bool) {
 	escapes, newline := false, true
 	for len(args) > 0 && args[0].Static && isEchoOptions(args[0].Text) {
-		for _, c := range args[0].Text[1:] {
-			switch c {
-			case 'n':
-				newline = false
-			case 'e':
-				escapes = true
-			case 'E':
-				escapes = false
-			}
-		}
+		escapes, newline = echoOptions(args[0].Text, escapes, newline)
 		args = args[1:]
 	}
 	out := Word{Static: true}
 	texts := make([]string, len(args))
 	for i, a := range args {
-		if a.Placeholder || a.Glob {
+		t, ok := echoWord(a, escapes)
+		if !ok {
 			return Word{}, false
 		}
-		texts[i] = a.Text
-		if escapes {
-			t, ok := decodeEchoEscapes(a.Text)
-			if !a.Static || !ok {
-				return Word{}, false
-			}
-			texts[i] = t
-		}
+		texts[i] = t
 		mergeDynamic(&out, a)
 	}
 	out.Text = strings.Join(texts, " ")
@@ -368,6 +385,36 @@ func echoOutput(args []Word) (Word, bool) {
 		out.Text += "\n"
 	}
 	return out, len(out.Text) <= maxValueBytes
+}
+
+// echoOptions applies one word of echo's options.
+func echoOptions(word string, escapes, newline bool) (bool, bool) {
+	for _, c := range word[1:] {
+		switch c {
+		case 'n':
+			newline = false
+		case 'e':
+			escapes = true
+		case 'E':
+			escapes = false
+		}
+	}
+	return escapes, newline
+}
+
+// echoWord is what echo prints of one word: a pattern or a placeholder is
+// not known, nor an escape of a word known only at run time.
+func echoWord(a Word, escapes bool) (string, bool) {
+	if a.Placeholder || a.Glob {
+		return "", false
+	}
+	if !escapes {
+		return a.Text, true
+	}
+	if !a.Static {
+		return "", false
+	}
+	return decodeEchoEscapes(a.Text)
 }
 
 // isEchoOptions reports a word echo takes as its options: - and n, e, E.

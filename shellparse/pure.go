@@ -106,74 +106,115 @@ func (r *wordResolver) noteShadows(n syntax.Node) bool {
 
 // pureStmt returns what one pure command prints.
 func (r *wordResolver) pureStmt(st *syntax.Stmt) (Word, bool) {
-	ce, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
+	ce, ok := plainCall(st)
+	if !ok {
 		return Word{}, false
 	}
+	argv, ok := r.pureArgv(ce.Args)
+	if !ok {
+		return Word{}, false
+	}
+	name := CommandName(argv[0])
+	run, known := pureCommands[name]
+	if !known || r.pure.functions[name] {
+		return Word{}, false
+	}
+	return run(argv[1:])
+}
+
+// plainCall returns a statement that is a simple command alone: no
+// redirection, assignment, negation or background.
+func plainCall(st *syntax.Stmt) (*syntax.CallExpr, bool) {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 {
+		return nil, false
+	}
+	return ce, len(ce.Assigns) == 0 && len(ce.Args) > 0
+}
+
+// pureArgv resolves a pure command's words: none of them another program's
+// output (its text says more as written), and not too many.
+func (r *wordResolver) pureArgv(args []*syntax.Word) ([]Word, bool) {
 	var argv []Word
-	for _, a := range ce.Args {
+	for _, a := range args {
 		words := r.resolve(a)
 		if len(argv)+len(words) > maxPureWords {
-			return Word{}, false
+			return nil, false
 		}
 		for _, w := range words {
 			if w.Subst {
-				return Word{}, false // another program's output: its text says more as written
+				return nil, false
 			}
 		}
 		argv = append(argv, words...)
 	}
-	if len(argv) == 0 {
-		return Word{}, false
-	}
-	name := CommandName(argv[0])
-	if name == "" || r.pure.functions[name] {
-		return Word{}, false
-	}
-	return pureCommand(name, argv[1:])
+	return argv, len(argv) > 0
 }
 
 // maxPureWords bounds the words of one pure command read for its output.
 const maxPureWords = 256
 
-// pureCommand returns what one of the pure commands prints with args.
-func pureCommand(name string, args []Word) (Word, bool) {
-	switch name {
-	case "echo":
-		return echoOutput(args)
-	case "printf":
-		if len(args) > 0 && args[0].Static && args[0].Text == "--" {
-			args = args[1:]
-		}
-		if len(args) == 0 || !args[0].Static || strings.HasPrefix(args[0].Text, "-") {
-			return Word{}, false
-		}
-		return formatPrintf(args[0].Text, args[1:])
-	case "pwd":
-		if len(args) > 1 || len(args) == 1 && !(args[0].Static && args[0].Text == "-L") {
-			return Word{}, false
-		}
-		return Word{Text: "$PWD\n", Params: []string{"PWD"}}, true
+// pureCommands are the commands whose output depends only on their words:
+// each returns what it prints.
+var pureCommands = map[string]func(args []Word) (Word, bool){
+	"echo":     echoOutput,
+	"printf":   printfOutput,
+	"pwd":      pwdOutput,
+	"dirname":  dirnameOutput,
+	"basename": basenameOutput,
+	"realpath": realpathOutput,
+}
+
+// printfOutput is what printf [--] FORMAT ARGS prints.
+func printfOutput(args []Word) (Word, bool) {
+	if len(args) > 0 && args[0].Static && args[0].Text == "--" {
+		args = args[1:]
 	}
-	ops, ok := staticOperands(args)
-	if !ok {
+	if len(args) == 0 || !args[0].Static || strings.HasPrefix(args[0].Text, "-") {
 		return Word{}, false
 	}
-	switch {
-	case name == "dirname" && len(ops) == 1:
-		return staticWord(dirnameOf(ops[0]) + "\n"), true
-	case name == "basename" && (len(ops) == 1 || len(ops) == 2):
-		suffix := ""
-		if len(ops) == 2 {
-			suffix = ops[1]
-		}
-		return staticWord(basenameOf(ops[0], suffix) + "\n"), true
-	case name == "realpath" && len(ops) == 1 && strings.HasPrefix(ops[0], "/") && !hasDotDot(ops[0]):
-		// Textual: .. after a link would be resolved from where the link
-		// points, so a path with .. is not read.
-		return staticWord(path.Clean(ops[0]) + "\n"), true
+	return formatPrintf(args[0].Text, args[1:])
+}
+
+// pwdOutput is what pwd [-L] prints: $PWD.
+func pwdOutput(args []Word) (Word, bool) {
+	if len(args) > 1 || len(args) == 1 && !(args[0].Static && args[0].Text == "-L") {
+		return Word{}, false
 	}
-	return Word{}, false
+	return Word{Text: "$PWD\n", Params: []string{"PWD"}}, true
+}
+
+// dirnameOutput is what dirname NAME prints.
+func dirnameOutput(args []Word) (Word, bool) {
+	ops, ok := staticOperands(args)
+	if !ok || len(ops) != 1 {
+		return Word{}, false
+	}
+	return staticWord(dirnameOf(ops[0]) + "\n"), true
+}
+
+// basenameOutput is what basename NAME [SUFFIX] prints.
+func basenameOutput(args []Word) (Word, bool) {
+	ops, ok := staticOperands(args)
+	if !ok || len(ops) != 1 && len(ops) != 2 {
+		return Word{}, false
+	}
+	suffix := ""
+	if len(ops) == 2 {
+		suffix = ops[1]
+	}
+	return staticWord(basenameOf(ops[0], suffix) + "\n"), true
+}
+
+// realpathOutput is realpath NAME read textually: an absolute name,
+// cleaned. A name with .. is not read: .. after a link is resolved from
+// where the link points.
+func realpathOutput(args []Word) (Word, bool) {
+	ops, ok := staticOperands(args)
+	if !ok || len(ops) != 1 || !strings.HasPrefix(ops[0], "/") || hasDotDot(ops[0]) {
+		return Word{}, false
+	}
+	return staticWord(path.Clean(ops[0]) + "\n"), true
 }
 
 // staticOperands returns the texts of words that are all static operands

@@ -136,6 +136,11 @@ type SimpleCommand struct {
 	PipesOut bool `json:"pipes_out,omitempty"`
 	// Background reports a command run with & or as a coprocess.
 	Background bool `json:"background,omitempty"`
+	// Alternative reports one of several readings of one command, each with
+	// another value the script may give a variable it uses (x=a or x=b, for
+	// x in a b): the script runs one or more of them, in an order the list
+	// does not show, so what one of them changes (cd) is not known after.
+	Alternative bool `json:"alternative,omitempty"`
 	// Subst names the substitution holding the command: "$(", "`", "<(", ">(",
 	// or "" at the top.
 	Subst string `json:"subst,omitempty"`
@@ -150,11 +155,6 @@ type SimpleCommand struct {
 	// Offset is the byte offset of Source in the top-level script (nested
 	// commands carry the offset of the outermost command that holds them).
 	Offset int `json:"offset"`
-	// Alternative reports one of several readings of one command, each with
-	// another value the script may give a variable it uses (x=a or x=b, for
-	// x in a b): the script runs one or more of them, in an order the list
-	// does not show, so what one of them changes (cd) is not known after.
-	Alternative bool `json:"alternative,omitempty"`
 }
 
 // OpaqueScript records a script argument permgate could not read statically.

@@ -178,7 +178,7 @@ func joinedScript(words []Word, used int) step {
 	}
 	joined.Text = strings.Join(texts, " ")
 	if len(words) == 1 {
-		joined.Origin = words[0].Origin
+		joined = joined.withOrigin(words[0].Origin())
 	}
 	if !joined.Static {
 		return step{kind: stepOpaque, used: used, script: joined}

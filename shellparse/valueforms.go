@@ -1,6 +1,7 @@
 package shellparse
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -24,12 +25,8 @@ func (r *wordResolver) assignValue(a *syntax.Assign, assoc bool) {
 	}
 	switch {
 	case a.Naked:
-		if _, scalar := r.known[name]; assoc && r.arrays[name] == nil && !scalar {
-			// declare -A m: its keys set from here on are known.
-			if r.arrays == nil {
-				r.arrays = map[string]*arrayValue{}
-			}
-			r.arrays[name] = &arrayValue{assoc: true, partial: true}
+		if assoc {
+			r.declareAssoc(name)
 		}
 	case a.Array != nil || a.Index != nil || r.arrays[name] != nil:
 		r.assignArray(a, assoc)
@@ -42,6 +39,18 @@ func (r *wordResolver) assignValue(a *syntax.Assign, assoc bool) {
 	default:
 		r.setKnown(name, r.resolveValue(a.Value), true)
 	}
+}
+
+// declareAssoc reads declare -A NAME of a variable with no value known:
+// the keys set from here on are known, the others not.
+func (r *wordResolver) declareAssoc(name string) {
+	if _, scalar := r.known[name]; scalar || r.arrays[name] != nil {
+		return
+	}
+	if r.arrays == nil {
+		r.arrays = map[string]*arrayValue{}
+	}
+	r.arrays[name] = &arrayValue{assoc: true, partial: true}
 }
 
 // declFlags reads a declaration's options: those that change how a value
@@ -156,30 +165,33 @@ func (r *wordResolver) builtinAssigns(args []*syntax.Word, redirs []*syntax.Redi
 // word known only at run time may be any number of arguments: not read.
 func (r *wordResolver) printfAssign(argv []Word) []namedValue {
 	scan := builtinGrammars["printf"].Scan(RegistryWords(argv))
-	target, ok := scan.Value("-v")
-	if !ok || !target.HasValue || target.Dynamic || !isIdentifier(target.Value) || scan.Unknown {
+	target, ok := printfTarget(scan)
+	if !ok {
 		return nil
 	}
-	if len(scan.Operands) == 0 {
-		return nil
-	}
-	first := scan.Operands[0]
-	if !argv[first].Static {
-		return nil
-	}
+	format := argv[scan.Operands[0]]
 	args := make([]Word, 0, len(scan.Operands)-1)
 	for _, k := range scan.Operands[1:] {
-		a := argv[k]
-		if !a.Static && !a.Quoted {
-			return nil
-		}
-		args = append(args, a)
+		args = append(args, argv[k])
 	}
-	v, ok := formatPrintf(argv[first].Text, args)
+	if !format.Static || slices.ContainsFunc(args, func(a Word) bool { return !a.Static && !a.Quoted }) {
+		return nil
+	}
+	v, ok := formatPrintf(format.Text, args)
 	if !ok || strings.IndexByte(v.Text, 0) >= 0 {
 		return nil
 	}
-	return []namedValue{{name: target.Value, value: v}}
+	return []namedValue{{name: target, value: v}}
+}
+
+// printfTarget returns the name printf -v NAME FORMAT assigns, when it is
+// written out (and a format follows).
+func printfTarget(scan registry.Scan) (string, bool) {
+	o, ok := scan.Value("-v")
+	if !ok || !o.HasValue || o.Dynamic || scan.Unknown || len(scan.Operands) == 0 {
+		return "", false
+	}
+	return o.Value, isIdentifier(o.Value)
 }
 
 // hereInput returns the text a here-string or here-document gives standard
@@ -208,7 +220,7 @@ func (r *wordResolver) heredocText(rd *syntax.Redirect) (string, bool) {
 	if rd.Hdoc == nil {
 		return "", true
 	}
-	if rd.Word != nil && (hasQuotes(rd.Word.Parts) || strings.Contains(r.text(rd.Word), `\`)) {
+	if r.quotedHeredoc(rd) {
 		var sb strings.Builder
 		for _, p := range rd.Hdoc.Parts {
 			lit, ok := p.(*syntax.Lit)
@@ -223,29 +235,21 @@ func (r *wordResolver) heredocText(rd *syntax.Redirect) (string, bool) {
 	return body.Text, body.Static
 }
 
+// quotedHeredoc reports a here-document whose delimiter is quoted ('EOF',
+// \EOF): its body is text, with nothing expanded in it.
+func (r *wordResolver) quotedHeredoc(rd *syntax.Redirect) bool {
+	return rd.Word != nil && (hasQuotes(rd.Word.Parts) || strings.Contains(r.text(rd.Word), `\`))
+}
+
 // readAssigns returns what read [-r] [-a ARRAY] NAMES… assigns from text:
 // its first line split at blanks (the default IFS), the last name getting
 // the rest of the line. Options that change what is read (-d, -n, -N, -u),
 // and backslashes without -r, are not read here.
 func readAssigns(argv []Word, text string) []namedValue {
 	scan := builtinGrammars["read"].Scan(RegistryWords(argv))
-	if scan.Unknown {
-		return nil
-	}
-	raw, array := false, ""
-	for _, o := range scan.Opts {
-		switch o.Name {
-		case "-r":
-			raw = true
-		case "-a":
-			array = o.Value
-		case "-p", "-s", "-t", "-e":
-		default:
-			return nil
-		}
-	}
+	raw, array, ok := readOptions(scan)
 	line, _, _ := strings.Cut(text, "\n")
-	if !raw && strings.Contains(line, `\`) {
+	if !ok || !raw && strings.Contains(line, `\`) {
 		return nil
 	}
 	var names []string
@@ -255,17 +259,37 @@ func readAssigns(argv []Word, text string) []namedValue {
 		}
 		names = append(names, argv[k].Text)
 	}
-	if array != "" {
-		if !isIdentifier(array) || len(names) > 0 {
-			return nil
-		}
-		a := &arrayValue{exact: true}
-		for _, f := range strings.Fields(line) {
-			a.elems = append(a.elems, Word{Text: f, Static: true, Quoted: true})
-		}
-		return []namedValue{{name: array, array: a}}
+	if array == "" {
+		return splitRead(names, line)
 	}
-	return splitRead(names, line)
+	if !isIdentifier(array) || len(names) > 0 {
+		return nil
+	}
+	a := &arrayValue{exact: true}
+	for _, f := range strings.Fields(line) {
+		a.elems = append(a.elems, Word{Text: f, Static: true, Quoted: true})
+	}
+	return []namedValue{{name: array, array: a}}
+}
+
+// readOptions reads read's options: -r, -a ARRAY, and those that do not
+// change what is read (-p, -s, -t, -e); any other is not read here.
+func readOptions(scan registry.Scan) (raw bool, array string, ok bool) {
+	if scan.Unknown {
+		return false, "", false
+	}
+	for _, o := range scan.Opts {
+		switch o.Name {
+		case "-r":
+			raw = true
+		case "-a":
+			array = o.Value
+		case "-p", "-s", "-t", "-e":
+		default:
+			return false, "", false
+		}
+	}
+	return raw, array, true
 }
 
 // splitRead gives each name a field of line, the last name the rest.

@@ -107,14 +107,16 @@ func followed(st *syntax.Stmt) bool {
 		if len(x.Args) == 0 {
 			return len(st.Redirs) == 0 && len(x.Assigns) > 0
 		}
-		name := x.Args[0].Lit()
-		return len(x.Assigns) == 0 && (name == "printf" || name == "read")
+		return len(x.Assigns) == 0 && valueWriters[x.Args[0].Lit()]
 	case *syntax.DeclClause:
 		_, ok := declFlags(x)
 		return ok && len(st.Redirs) == 0
 	}
 	return false
 }
+
+// valueWriters are the builtins whose writes knownAfter follows.
+var valueWriters = setOf("printf", "read")
 
 // follows reports a variable whose value the top-level statements give:
 // every write of it is one knownAfter follows, at most one of them whole.
@@ -176,21 +178,21 @@ func (r *wordResolver) setKnown(name string, v Word, ok bool) {
 // text, or text over parameters nothing in the script changes. A value
 // with a program's output, a placeholder or an assignment in it is not.
 func (r *wordResolver) storable(v Word) bool {
-	if v.Subst || v.ProcSubst || v.Placeholder || v.PromptExpand || len(v.Assigned) > 0 || v.Glob || len(v.Text) > maxValueBytes {
+	switch {
+	case runTimePart(v) || len(v.Text) > maxValueBytes:
 		return false
-	}
-	if v.Static {
+	case v.Static:
 		return true
 	}
-	if len(v.Params) == 0 {
-		return false // arithmetic, a tilde not expanded
-	}
-	for _, p := range v.Params {
-		if !r.stableParam(p) {
-			return false
-		}
-	}
-	return true
+	return len(v.Params) > 0 && !slices.ContainsFunc(v.Params, func(p string) bool { return !r.stableParam(p) })
+}
+
+// runTimePart reports what in a word only a run can say: another
+// program's output, a placeholder, a prompt expansion, an assignment, a
+// pattern. (A dynamic word with no parameter is arithmetic or a tilde not
+// expanded: storable says no to it too.)
+func runTimePart(v Word) bool {
+	return v.Subst || v.ProcSubst || v.Placeholder || v.PromptExpand || len(v.Assigned) > 0 || v.Glob
 }
 
 // stableParam reports a parameter whose value stays as it is for the whole
@@ -206,7 +208,7 @@ func (r *wordResolver) stableParam(p string) bool {
 // knownValue returns the value of $NAME (or of an array element, or of the
 // variable a nameref names) when the script made it known.
 func (r *wordResolver) knownValue(p *syntax.ParamExp) (Word, bool) {
-	if r.inFunction > 0 || p.Param == nil || p.Excl || p.Slice != nil || p.Repl != nil || p.Exp != nil || p.Names != 0 {
+	if r.inFunction > 0 || p.Param == nil || p.Slice != nil || !onlySlice(p) {
 		return Word{}, false
 	}
 	name := p.Param.Value
@@ -277,10 +279,10 @@ func (r *wordResolver) splitKnown(w *syntax.Word) ([]Word, bool) {
 // charge counts the work of copying a value of n bytes into a word: a
 // value used many times costs each time.
 func (r *wordResolver) charge(n int) bool {
-	if r.spend == nil {
+	if r.work == nil {
 		return true
 	}
-	return r.spend(1 + n/16)
+	return r.work.spend(1 + n/16)
 }
 
 // maxCandidates bounds the values a variable is read with, and the extra
@@ -324,6 +326,32 @@ func candidatesOf(r *wordResolver, w scriptWrites) map[string][]candidate {
 // addDerived records the values made of another variable's: g=$f, for k in
 // "$f", and a nameref's, which are its target's (each of that one's).
 func (c *candidateSet) addDerived(w scriptWrites) {
+	c.derivedAssigns(w)
+	for _, wi := range w.loops {
+		for _, v := range c.r.loopWords(wi) {
+			c.add(wi.Name.Value, v)
+		}
+		for _, item := range wi.Items {
+			if p, rest, ok := throughParam(item); ok && rest == "" {
+				c.copyScalars(wi.Name.Value, p) // for k in "$f"
+			}
+		}
+	}
+	refs := make([]string, 0, len(w.namerefs))
+	for ref := range w.namerefs {
+		refs = append(refs, ref)
+	}
+	slices.Sort(refs)
+	for _, ref := range refs {
+		if t := w.refTargets(ref); len(t) == 1 && t[0] != "" {
+			c.add(ref, Word{Text: "${" + t[0] + "}", Params: []string{t[0]}})
+			c.copyScalars(ref, t[0])
+		}
+	}
+}
+
+// derivedAssigns records g=$f with each of f's values.
+func (c *candidateSet) derivedAssigns(w scriptWrites) {
 	r := c.r
 	known := r.known
 	defer func() { r.known = known }()
@@ -339,23 +367,6 @@ func (c *candidateSet) addDerived(w scriptWrites) {
 					c.add(name, r.resolveValue(a.Value))
 				}
 			}
-		}
-	}
-	r.known = known
-	for _, wi := range w.loops {
-		for _, v := range r.loopWords(wi) {
-			c.add(wi.Name.Value, v)
-		}
-		for _, item := range wi.Items {
-			if p, rest, ok := throughParam(item); ok && rest == "" {
-				c.copyScalars(wi.Name.Value, p) // for k in "$f"
-			}
-		}
-	}
-	for ref := range w.namerefs {
-		if t := w.refTargets(ref); len(t) == 1 && t[0] != "" {
-			c.add(ref, Word{Text: "${" + t[0] + "}", Params: []string{t[0]}})
-			c.copyScalars(ref, t[0])
 		}
 	}
 }

@@ -55,6 +55,8 @@ type scriptWrites struct {
 	skip map[*syntax.Assign]bool
 	// res resolves the static words of targets (quoted names, positionals).
 	res *wordResolver
+	// light reports a walk that keeps no lists of values (newScan).
+	light bool
 }
 
 // arrayAssign is a whole array assignment: NAME=(…), declare -A NAME=(…).
@@ -78,8 +80,7 @@ func writesOf(file *syntax.File, r *wordResolver) scriptWrites {
 	var through []string
 	for _, st := range file.Stmts {
 		if followed(st) {
-			top := newWrites(r)
-			top.count = sw.top
+			top := newScan(r, sw.top)
 			syntax.Walk(st, top.visit)
 			through = append(through, top.through...)
 		}
@@ -97,10 +98,17 @@ func newWrites(r *wordResolver) *scriptWrites {
 	return &scriptWrites{count: map[string]int{}, ext: map[string]int{}, top: map[string]int{}, refDecls: map[string]int{}, res: r}
 }
 
+// newScan returns a walk of one part of a script that only counts its
+// writes in count (nil: counts none) and what may write anything: no
+// lists of values are kept.
+func newScan(r *wordResolver, count map[string]int) *scriptWrites {
+	return &scriptWrites{count: count, res: r, light: true}
+}
+
 // setsAny reports what in node may set any variable: eval, source, trap and
 // the like, or a write whose target is not a name the script's walk resolved.
 func (sw *scriptWrites) setsAny(node syntax.Node) bool {
-	one := newWrites(sw.res)
+	one := newScan(sw.res, nil)
 	syntax.Walk(node, one.visit)
 	if one.anything {
 		return true
@@ -116,7 +124,7 @@ func (sw *scriptWrites) setsAny(node syntax.Node) bool {
 // setsAnyVariable reports what in node may set any variable, for a script
 // whose writes were not counted.
 func setsAnyVariable(node syntax.Node) bool {
-	one := newWrites(nil)
+	one := newScan(nil, nil)
 	syntax.Walk(node, one.visit)
 	return one.anything || len(one.through) > 0
 }
@@ -134,51 +142,86 @@ func (sw *scriptWrites) visit(n syntax.Node) bool {
 			sw.call(x)
 		}
 	case *syntax.ForClause:
-		if wi, ok := x.Loop.(*syntax.WordIter); ok && wi.Name != nil {
-			sw.add(wi.Name.Value)
-			if !x.Select && wi.InPos.IsValid() {
-				sw.loops = append(sw.loops, wi)
-			}
-		}
+		sw.loop(x)
 	case *syntax.ParamExp:
 		if x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) && x.Param != nil {
-			sw.add(x.Param.Value)
+			sw.add(x.Param.Value) // ${x:=v}
 		}
 	default:
-		if t, ok := arithTarget(n); ok {
-			if w, ok := t.(*syntax.Word); ok && isIdentifier(w.Lit()) {
-				sw.add(w.Lit())
-			} else {
-				sw.anything = true
-			}
-		}
+		sw.arith(n)
 	}
 	return true
 }
 
+// loop counts a for loop's write of its variable, and keeps its list.
+func (sw *scriptWrites) loop(x *syntax.ForClause) {
+	wi, ok := x.Loop.(*syntax.WordIter)
+	if !ok || wi.Name == nil {
+		return
+	}
+	sw.add(wi.Name.Value)
+	if !x.Select && wi.InPos.IsValid() && !sw.light {
+		sw.loops = append(sw.loops, wi)
+	}
+}
+
+// arith counts what an arithmetic node assigns (x = 1, x++): a name, or
+// anything when the target is not one.
+func (sw *scriptWrites) arith(n syntax.Node) {
+	t, ok := arithTarget(n)
+	if !ok {
+		return
+	}
+	if w, ok := t.(*syntax.Word); ok && isIdentifier(w.Lit()) {
+		sw.add(w.Lit())
+	} else {
+		sw.anything = true
+	}
+}
+
 // add counts a write of name.
-func (sw *scriptWrites) add(name string) { sw.count[name]++ }
+func (sw *scriptWrites) add(name string) {
+	if sw.count != nil {
+		sw.count[name]++
+	}
+}
+
+// addExt counts a write of name that extends its value.
+func (sw *scriptWrites) addExt(name string) {
+	if sw.ext != nil {
+		sw.ext[name]++
+	}
+}
 
 // assign counts one assignment: NAME=VALUE, NAME+=…, NAME[I]=…, or a
 // declaration's word ("NAME=VALUE" quoted, a name alone).
 func (sw *scriptWrites) assign(x *syntax.Assign) {
-	if x.Name == nil {
+	switch {
+	case x.Name == nil:
 		if x.Naked && x.Value != nil {
 			sw.nakedWord(x.Value)
 		}
 		return
-	}
-	if sw.skip[x] {
+	case sw.skip[x]:
 		return // a nameref's declaration: NAME names TARGET, written by nothing
 	}
 	name := x.Name.Value
 	sw.add(name)
+	if x.Append || x.Index != nil || x.Naked {
+		sw.addExt(name)
+	}
+	if !sw.light {
+		sw.keep(x)
+	}
+}
+
+// keep keeps an assignment for the candidate values: a scalar's, an
+// array's, an element or an append.
+func (sw *scriptWrites) keep(x *syntax.Assign) {
 	switch {
-	case x.Append || x.Index != nil || x.Naked:
-		sw.ext[name]++
-		if x.Index != nil && !x.Append || x.Append && x.Array != nil {
-			sw.extensions = append(sw.extensions, x)
-		}
+	case x.Index != nil && !x.Append, x.Append && x.Array != nil:
+		sw.extensions = append(sw.extensions, x)
+	case x.Append || x.Naked:
 	case x.Array != nil:
 		if !sw.declArrays[x] {
 			sw.arrays = append(sw.arrays, arrayAssign{assign: x})
@@ -216,39 +259,44 @@ func (sw *scriptWrites) nakedWord(w *syntax.Word) {
 // target (the first assignment then names it), may write any variable.
 func (sw *scriptWrites) decl(x *syntax.DeclClause) {
 	nameref := declaresNameref(x)
-	assoc, _ := declFlags(x)
 	for _, a := range x.Args {
 		if a.Name == nil {
 			continue
 		}
-		if a.Array != nil && !a.Append && !nameref {
-			if sw.declArrays == nil {
-				sw.declArrays = map[*syntax.Assign]bool{}
+		if sw.refDecls != nil {
+			sw.refDecls[a.Name.Value]++
+		}
+		if nameref {
+			if sw.skip == nil {
+				sw.skip = map[*syntax.Assign]bool{}
 			}
-			sw.declArrays[a] = true
-			sw.arrays = append(sw.arrays, arrayAssign{assign: a, assoc: assoc || declares(x, 'A')})
+			sw.skip[a] = true
+			sw.nameref(a)
+		} else if a.Array != nil && !a.Append && !sw.light {
+			sw.declArray(x, a)
 		}
-		sw.refDecls[a.Name.Value]++
-		if !nameref {
-			continue
-		}
-		if sw.skip == nil {
-			sw.skip = map[*syntax.Assign]bool{}
-		}
-		sw.skip[a] = true
-		sw.nameref(a)
 	}
+}
+
+// declArray keeps a declaration's array assignment, with its -A.
+func (sw *scriptWrites) declArray(x *syntax.DeclClause, a *syntax.Assign) {
+	if sw.declArrays == nil {
+		sw.declArrays = map[*syntax.Assign]bool{}
+	}
+	sw.declArrays[a] = true
+	assoc, _ := declFlags(x)
+	sw.arrays = append(sw.arrays, arrayAssign{assign: a, assoc: assoc || declares(x, 'A')})
 }
 
 // nameref records one declare -n NAME=TARGET. A nameref declared without a
 // target takes the first name assigned to it (declare -n r; r=TARGET).
 func (sw *scriptWrites) nameref(a *syntax.Assign) {
-	if a.Value == nil && a.Array == nil && a.Index == nil && !a.Append {
-		sw.openRefs = append(sw.openRefs, a.Name.Value)
-		return
-	}
-	if a.Value == nil || a.Array != nil || a.Index != nil || a.Append {
+	switch {
+	case a.Array != nil || a.Index != nil || a.Append:
 		sw.anything = true
+		return
+	case a.Value == nil:
+		sw.openRefs = append(sw.openRefs, a.Name.Value)
 		return
 	}
 	if v, rest, ok := throughParam(a.Value); ok && rest == "" {
@@ -284,7 +332,7 @@ func (sw *scriptWrites) call(x *syntax.CallExpr) {
 	}
 	sw.anything = sw.anything || runsAnything[name]
 	for k, a := range x.Args {
-		if lit := a.Lit(); lit == "printf" || lit == "read" {
+		if lit := a.Lit(); !sw.light && (lit == "printf" || lit == "read") {
 			var redirs []*syntax.Redirect
 			if sw.stmt != nil && sw.stmt.Cmd == x {
 				redirs = sw.stmt.Redirs
@@ -313,12 +361,7 @@ var builtinGrammars = map[string]*registry.Grammar{
 func (sw *scriptWrites) callWrites(name string, args []*syntax.Word) {
 	g, ok := builtinGrammars[name]
 	if !ok {
-		// getopts, let and the others: any of their words may be a name.
-		for i, a := range args {
-			if name != "getopts" || i == 1 {
-				sw.target(a)
-			}
-		}
+		sw.anyTargets(name, args)
 		return
 	}
 	words := make([]registry.Word, len(args))
@@ -326,31 +369,42 @@ func (sw *scriptWrites) callWrites(name string, args []*syntax.Word) {
 		words[i] = sw.scanWord(a)
 	}
 	scan := g.Scan(words)
+	sw.optionWrites(name, args, words, scan)
+	if scan.Unknown {
+		sw.anything = true // a dynamic word may be -v NAME
+	}
+	for i, k := range scan.Operands {
+		if name == "printf" || name == "wait" || i > 0 && (name == "mapfile" || name == "readarray") {
+			return // their other operands are values
+		}
+		sw.target(args[k])
+	}
+}
+
+// anyTargets counts the words of getopts (its second), let and the others,
+// any of which may be a name.
+func (sw *scriptWrites) anyTargets(name string, args []*syntax.Word) {
+	for i, a := range args {
+		if name != "getopts" || i == 1 {
+			sw.target(a)
+		}
+	}
+}
+
+// optionWrites counts the names a builtin's options write: printf -v,
+// wait -p, read -a; unset -n NAME makes NAME a nameref no more.
+func (sw *scriptWrites) optionWrites(name string, args []*syntax.Word, words []registry.Word, scan registry.Scan) {
 	for _, o := range scan.Opts {
 		switch {
-		case o.Name == "-n" && name == "unset":
+		case o.Name == "-n" && name == "unset" && sw.refDecls != nil:
 			for _, k := range scan.Operands {
 				if t := targetName(words[k].Text); t != "" {
-					sw.refDecls[t]++ // unset -n NAME: NAME is a nameref no more
+					sw.refDecls[t]++
 				}
 			}
 		case o.HasValue && (o.Name == "-v" || o.Name == "-p" || o.Name == "-a" && name == "read"):
 			sw.optionTarget(args, o)
 		}
-	}
-	if scan.Unknown {
-		sw.anything = true // a dynamic word may be -v NAME
-	}
-	for i, k := range scan.Operands {
-		switch name {
-		case "printf", "wait":
-			return // their operands are values
-		case "mapfile", "readarray":
-			if i > 0 {
-				return
-			}
-		}
-		sw.target(args[k])
 	}
 }
 
@@ -382,7 +436,7 @@ func (sw *scriptWrites) optionTarget(args []*syntax.Word, o registry.Opt) {
 	if t := targetName(o.Value); t != "" {
 		sw.add(t)
 		if t != o.Value {
-			sw.ext[t]++
+			sw.addExt(t)
 		}
 	}
 }
@@ -404,7 +458,7 @@ func (sw *scriptWrites) target(w *syntax.Word) {
 	if n := targetName(t); n != "" {
 		sw.add(n)
 		if n != t {
-			sw.ext[n]++ // a[1]: one element
+			sw.addExt(n) // a[1]: one element
 		}
 	}
 }
@@ -415,7 +469,7 @@ func (sw *scriptWrites) static(w *syntax.Word) (string, bool) {
 	if lit := w.Lit(); lit != "" {
 		return lit, true
 	}
-	if sw.res == nil || containsSubst(w) {
+	if sw.res == nil || !plainWord(w) && containsSubst(w) {
 		return "", false // a substitution's output is not a name written out
 	}
 	known := sw.res.known
@@ -490,18 +544,22 @@ func (sw *scriptWrites) resolveThrough() {
 		sw.resolved[v] = t
 		sw.add(t)
 	}
-	for _, targets := range sw.namerefs {
+	sw.countRefWrites()
+}
+
+// countRefWrites resolves the namerefs declared through a variable, and
+// counts each nameref's writes for its targets.
+func (sw *scriptWrites) countRefWrites() {
+	names := make([]string, 0, len(sw.namerefs))
+	for name, targets := range sw.namerefs {
 		for i, t := range targets {
 			if v, ok := strings.CutPrefix(t, "$"); ok {
 				targets[i] = sw.resolved[v]
 			}
 		}
-	}
-	// Sorted, so that a chain's counts add up the same on every run.
-	names := make([]string, 0, len(sw.namerefs))
-	for name := range sw.namerefs {
 		names = append(names, name)
 	}
+	// Sorted, so that a chain's counts add up the same on every run.
 	slices.Sort(names)
 	for _, name := range names {
 		for _, t := range sw.refTargets(name) {

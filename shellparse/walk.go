@@ -54,14 +54,8 @@ func (s *scriptWalker) stmt(st *syntax.Stmt, c context) {
 		c.offset = int(st.Pos().Offset())
 	}
 	before := c
-	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && !s.rereading {
-		if combos := s.words.altCombos(st); len(combos) > 0 {
-			s.eachAlternative(st, ce, c, combos)
-			if !s.full {
-				s.candidateReadingsWith(st, ce, before, combos[0])
-			}
-			return
-		}
+	if s.loopReadings(st, c) {
+		return
 	}
 	if len(st.Redirs) > 0 {
 		c = s.redirects(st.Redirs, c)
@@ -77,6 +71,24 @@ func (s *scriptWalker) stmt(st *syntax.Stmt, c context) {
 	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && !s.full {
 		s.candidateReadings(st, ce, before)
 	}
+}
+
+// loopReadings reads a simple command that uses loop variables once for
+// each of their values (loops.go), and reports whether it did.
+func (s *scriptWalker) loopReadings(st *syntax.Stmt, c context) bool {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || s.rereading {
+		return false
+	}
+	combos := s.words.altCombos(st)
+	if len(combos) == 0 {
+		return false
+	}
+	s.eachAlternative(st, ce, c, combos)
+	if !s.full {
+		s.candidateReadingsWith(st, ce, c, combos[0])
+	}
+	return true
 }
 
 // redirects resolves a statement's redirections into the context.
@@ -107,7 +119,7 @@ func (s *scriptWalker) redirects(redirs []*syntax.Redirect, c context) context {
 			if r.Op == syntax.RdrIn && (red.Fd == "" || red.Fd == "0") {
 				if red.Target.ProcSubst {
 					// < <(echo …): the text is known when its commands are pure.
-					content := red.Target.Content
+					content := red.Target.Content()
 					c.stdin = Input{Kind: InputPipe, From: indexRange(from, len(s.res.Commands)), Text: content, Static: content != ""}
 				} else {
 					c.stdin = Input{Kind: InputFile, Text: red.Target.Text, Static: red.Target.Static}
@@ -140,8 +152,7 @@ func (s *scriptWalker) heredoc(r *syntax.Redirect, c context) Input {
 	if r.Hdoc == nil {
 		return in
 	}
-	quoted := r.Word != nil && (hasQuotes(r.Word.Parts) || strings.Contains(s.words.text(r.Word), `\`))
-	if quoted {
+	if s.heredocQuoted(r) {
 		var sb strings.Builder
 		for _, p := range r.Hdoc.Parts {
 			if lit, ok := p.(*syntax.Lit); ok {
@@ -156,6 +167,10 @@ func (s *scriptWalker) heredoc(r *syntax.Redirect, c context) Input {
 	in.Text, in.Static, in.Subst = body.Text, body.Static, body.Subst
 	return in
 }
+
+// heredocQuoted reports a here-document whose delimiter is quoted: its
+// body is text, with nothing expanded in it.
+func (s *scriptWalker) heredocQuoted(r *syntax.Redirect) bool { return s.words.quotedHeredoc(r) }
 
 func (s *scriptWalker) command(cmd syntax.Command, c context) {
 	switch x := cmd.(type) {

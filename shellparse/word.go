@@ -32,15 +32,56 @@ type Word struct {
 	Assigned []string `json:"assigned,omitempty"`
 	// Quoted reports quotes in the word: it cannot vanish or split.
 	Quoted bool `json:"quoted,omitempty"`
+	// From says more of where the value comes from, when the analysis
+	// knows more than the text (nil otherwise).
+	From *WordSource `json:"from,omitempty"`
+}
+
+// WordSource is what the analysis knows of where a word's value comes from.
+type WordSource struct {
 	// Origin is, for a word that is one variable whose value came from a
 	// command substitution (x=$(curl …); "$x"), that substitution as the
-	// script wrote it: where the value comes from, for a script run from
-	// the word (eval "$x" runs another program's output).
+	// script wrote it: for a script run from the word (eval "$x" runs
+	// another program's output).
 	Origin string `json:"origin,omitempty"`
 	// Content is the text of the file a process substitution <(…) names,
 	// when the commands in it print known text (echo, printf … over known
-	// words): what a program reading the file reads. Empty otherwise.
+	// words): what a program reading the file reads.
 	Content string `json:"content,omitempty"`
+}
+
+// Origin returns the substitution whose output the word's variable holds
+// (WordSource.Origin), or "".
+func (w Word) Origin() string {
+	if w.From == nil {
+		return ""
+	}
+	return w.From.Origin
+}
+
+// Content returns the text of the file a process substitution names
+// (WordSource.Content), or "".
+func (w Word) Content() string {
+	if w.From == nil {
+		return ""
+	}
+	return w.From.Content
+}
+
+// withOrigin returns the word with the given origin (none for "").
+func (w Word) withOrigin(origin string) Word {
+	switch {
+	case origin == "" && w.From == nil:
+	case origin == "":
+		if w.From.Content == "" {
+			w.From = nil
+		} else {
+			w.From = &WordSource{Content: w.From.Content}
+		}
+	default:
+		w.From = &WordSource{Origin: origin, Content: w.Content()}
+	}
+	return w
 }
 
 // Dynamic reports whether the word's value is unknown before run time.
@@ -80,8 +121,8 @@ type wordResolver struct {
 	file   *syntax.File
 	writes *scriptWrites
 	pure   pureState
-	// spend counts work (walker.spend); nil counts none.
-	spend func(int) bool
+	// work counts the work of copying values (walker.spend); nil counts none.
+	work *walker
 	// noSplit counts the words being resolved that bash does not split
 	// (resolveValue).
 	noSplit int
@@ -199,7 +240,7 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 			sb.WriteString(inner.Text)
 			mergeDynamic(&word, inner)
 			word.Glob = word.Glob || inner.Glob
-			word.Origin = inner.Origin
+			word = word.withOrigin(inner.Origin())
 		case *syntax.ParamExp:
 			pos, ok := r.positionalValue(p)
 			if !ok {
@@ -221,8 +262,8 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 			word.Subst = true
 			word.ProcSubst = len(parts) == 1
 			if word.ProcSubst && p.Op == syntax.CmdIn {
-				if out, ok := r.pureOutput(p.Stmts); ok {
-					word.Content = out.Text
+				if out, ok := r.pureOutput(p.Stmts); ok && out.Text != "" {
+					word.From = &WordSource{Content: out.Text}
 				}
 			}
 			sb.WriteString(r.text(p))
@@ -244,8 +285,8 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 		}
 	}
 	word.Text = sb.String()
-	if len(parts) != 1 {
-		word.Origin = "" // the value is more than the one variable's
+	if len(parts) != 1 && word.Origin() != "" {
+		word = word.withOrigin("") // the value is more than the one variable's
 	}
 	return word
 }
@@ -273,11 +314,10 @@ func (r *wordResolver) putValue(sb *strings.Builder, word *Word, v Word, first b
 // and those it may assign.
 func (r *wordResolver) unknownParam(sb *strings.Builder, word *Word, p *syntax.ParamExp) {
 	word.Static = false
-	names := paramNames(p)
+	word.Params = append(word.Params, paramNames(p)...)
 	if p.Param != nil {
-		names = append(names, r.writes.refTargets(p.Param.Value)...)
+		word.Params = append(word.Params, r.writes.refTargets(p.Param.Value)...)
 	}
-	word.Params = append(word.Params, names...)
 	if p.Exp != nil && p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && p.Exp.Word.Lit() == "P" {
 		word.PromptExpand = true
 	}
@@ -285,18 +325,23 @@ func (r *wordResolver) unknownParam(sb *strings.Builder, word *Word, p *syntax.P
 		word.Assigned = append(word.Assigned, p.Param.Value)
 		word.Assigned = append(word.Assigned, r.writes.refTargets(p.Param.Value)...)
 	}
-	if containsSubst(p) {
-		word.Subst = true
-	}
-	if p.Param != nil && simpleParam(p) {
-		if r.inFunction == 0 {
-			word.Origin = r.origins[p.Param.Value]
-		}
-		if word.Origin == "" {
-			word.Origin = r.originCands[p.Param.Value]
-		}
+	word.Subst = word.Subst || containsSubst(p)
+	if origin := r.paramOrigin(p); origin != "" {
+		*word = word.withOrigin(origin)
 	}
 	sb.WriteString(r.text(p))
+}
+
+// paramOrigin returns the substitution whose output $NAME holds (certain
+// at the top level, or possible anywhere), or "".
+func (r *wordResolver) paramOrigin(p *syntax.ParamExp) string {
+	if !simpleParam(p) {
+		return ""
+	}
+	if origin := r.origins[p.Param.Value]; origin != "" && r.inFunction == 0 {
+		return origin
+	}
+	return r.originCands[p.Param.Value]
 }
 
 // resolveDouble performs quote removal inside double quotes.
@@ -313,7 +358,7 @@ func (r *wordResolver) resolveDouble(parts []syntax.WordPart) Word {
 			mergeDynamic(&word, inner)
 			word.Glob = word.Glob || inner.Glob // a loop's pattern ("$f")
 			if len(parts) == 1 {
-				word.Origin = inner.Origin
+				word = word.withOrigin(inner.Origin())
 			}
 		}
 	}

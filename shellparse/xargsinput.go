@@ -82,7 +82,7 @@ func (in *xargsInput) text(stdin Input) (string, bool) {
 		return "", false
 	}
 	if in.file != nil {
-		return in.file.Content, in.file.ProcSubst && in.file.Content != ""
+		return in.file.Content(), in.file.ProcSubst && in.file.Content() != ""
 	}
 	switch stdin.Kind {
 	case InputHereString:
@@ -125,47 +125,72 @@ func xargsSplit(text string) ([]string, bool) {
 	if strings.ContainsAny(text, "\r\f\v") {
 		return nil, false // other blanks, which xargs reads its own way
 	}
-	var out []string
-	var sb strings.Builder
-	in, quote := false, byte(0)
+	var sp xargsSplitter
 	for i := 0; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case quote != 0 && c == quote:
-			quote = 0
-		case quote != 0 && c == '\n':
-			return nil, false // xargs stops: an unmatched quote
-		case quote != 0:
-			sb.WriteByte(c)
-		case c == '\'' || c == '"':
-			quote, in = c, true
-		case c == '\\':
-			if i+1 == len(text) {
-				return nil, false // a backslash at the end escapes nothing
-			}
-			i++
-			sb.WriteByte(text[i])
-			in = true
-		case c == ' ' || c == '\t' || c == '\n':
-			if in {
-				out, in = append(out, sb.String()), false
-				sb.Reset()
-			}
-		default:
-			sb.WriteByte(c)
-			in = true
-		}
-		if len(out) > maxXargsWords {
+		n, ok := sp.step(text[i:])
+		if !ok || len(sp.out) > maxXargsWords {
 			return nil, false
 		}
+		i += n
 	}
-	if quote != 0 {
+	if sp.quote != 0 {
 		return nil, false
 	}
-	if in && sb.Len() > 0 {
-		out = append(out, sb.String()) // an empty quoted word at the very end is dropped, as xargs does
+	if sp.in && sp.sb.Len() > 0 {
+		sp.out = append(sp.out, sp.sb.String()) // an empty quoted word at the very end is dropped, as xargs does
 	}
-	return out, len(out) <= maxXargsWords
+	return sp.out, len(sp.out) <= maxXargsWords
+}
+
+// xargsSplitter is the state of xargsSplit: the words so far, the one being
+// read, and the quote it is in.
+type xargsSplitter struct {
+	out   []string
+	sb    strings.Builder
+	in    bool
+	quote byte
+}
+
+// step reads the byte at the start of s; it returns how many more bytes it
+// took, and false where xargs would stop (an unmatched quote, a trailing
+// backslash).
+func (sp *xargsSplitter) step(s string) (int, bool) {
+	c := s[0]
+	switch {
+	case sp.quote != 0:
+		return 0, sp.quoted(c)
+	case c == '\'' || c == '"':
+		sp.quote, sp.in = c, true
+	case c == '\\':
+		if len(s) == 1 {
+			return 0, false
+		}
+		sp.sb.WriteByte(s[1])
+		sp.in = true
+		return 1, true
+	case c == ' ' || c == '\t' || c == '\n':
+		if sp.in {
+			sp.out, sp.in = append(sp.out, sp.sb.String()), false
+			sp.sb.Reset()
+		}
+	default:
+		sp.sb.WriteByte(c)
+		sp.in = true
+	}
+	return 0, true
+}
+
+// quoted reads a byte inside quotes.
+func (sp *xargsSplitter) quoted(c byte) bool {
+	switch c {
+	case sp.quote:
+		sp.quote = 0
+	case '\n':
+		return false // an unmatched quote: xargs stops
+	default:
+		sp.sb.WriteByte(c)
+	}
+	return true
 }
 
 // xargsRuns returns the commands an xargs with known input runs: its
