@@ -403,15 +403,16 @@ func echoOptions(word string, escapes, newline bool) (bool, bool) {
 }
 
 // echoWord is what echo prints of one word: a pattern or a placeholder is
-// not known, nor an escape of a word known only at run time.
+// not known, nor a backslash but in echo -e's escapes of a static word.
 func echoWord(a Word, escapes bool) (string, bool) {
-	if a.Placeholder || a.Glob {
+	switch {
+	case a.Placeholder || a.Glob:
 		return "", false
-	}
-	if !escapes {
+	case !strings.Contains(a.Text, `\`):
 		return a.Text, true
-	}
-	if !a.Static {
+	case !escapes || !a.Static:
+		// Without -e a backslash is itself, unless xpg_echo is on (from
+		// BASHOPTS, say), which echo's words cannot tell.
 		return "", false
 	}
 	return decodeEchoEscapes(a.Text)

@@ -122,7 +122,7 @@ func FuzzPrintfFormat(f *testing.F) {
 // FuzzXargsSplit checks the default splitting of xargs input against GNU
 // xargs: whenever xargsSplit reads an input, xargs passes those words.
 func FuzzXargsSplit(f *testing.F) {
-	for _, seed := range []string{"a b c\n", "'a b' c\\ d\n", "\"x\" 'y'\"z\"\n", "  lead\ttab\n\nnext\n", `a\` + "\n", `\`, `""`, `'' ''` + "\n", "\r"} {
+	for _, seed := range []string{"a b c\n", "'a b' c\\ d\n", "\"x\" 'y'\"z\"\n", "  lead\ttab\n\nnext\n", `a\` + "\n", `\`, `""`, `'' ''` + "\n", "\r", "'a b'  \n  c\\d \n\n"} {
 		f.Add(seed)
 	}
 	xargs, err := exec.LookPath("xargs")
@@ -133,27 +133,36 @@ func FuzzXargsSplit(f *testing.F) {
 		if len(text) > 200 || strings.ContainsRune(text, 0) {
 			return
 		}
-		items, ok := xargsSplit(text)
-		if !ok {
-			return
+		if items, ok := xargsSplit(text); ok {
+			if want := runXargs(t, xargs, text, "-r", "printf", `%s\0`); !slices.Equal(items, want) {
+				t.Fatalf("xargs splits %q into %q, permgate into %q", text, want, items)
+			}
 		}
-		ctx, cancel := gocontext.WithTimeout(gocontext.Background(), 10*time.Second)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, xargs, "-r", "printf", `%s\0`)
-		cmd.Stdin = strings.NewReader(text)
-		cmd.Env = []string{"PATH=/usr/bin:/bin", "LC_ALL=C"}
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("xargs on %q: %v", text, err)
-		}
-		var want []string
-		if len(out) > 0 {
-			want = strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-		}
-		if !slices.Equal(items, want) {
-			t.Fatalf("xargs splits %q into %q, permgate into %q", text, want, items)
+		if lines, ok := xargsLines(text); ok {
+			if want := runXargs(t, xargs, text, "-I{}", "printf", `%s\0`, "{}"); !slices.Equal(lines, want) {
+				t.Fatalf("xargs -I splits %q into %q, permgate into %q", text, want, lines)
+			}
 		}
 	})
+}
+
+// runXargs runs xargs with args on the input text and returns the words
+// its printf '%s\0' printed.
+func runXargs(t *testing.T, xargs, text string, args ...string) []string {
+	t.Helper()
+	ctx, cancel := gocontext.WithTimeout(gocontext.Background(), 10*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, xargs, args...)
+	cmd.Stdin = strings.NewReader(text)
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "LC_ALL=C"}
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("xargs %q on %q: %v", args, text, err)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
 }
 
 // runBash runs a bash script with arguments and returns what it prints.

@@ -79,6 +79,11 @@ var valueDynamicCases = []string{
 	`read x <<< 'a\ b'; printf '%s\0' @@ "$x"`,
 	`read -d '' x <<< 'a'; printf '%s\0' @@ "$x"`,
 	`x=a; (x=b); printf '%s\0' @@ "$x"`,
+	`x=ls; exec {x}>/dev/null; printf '%s\0' @@ "$x"`,
+	`x=ls; coproc x { cat; }; printf '%s\0' @@ "$x"`,
+	`n=x; x=ls; : "${!n:=rm}"; printf '%s\0' @@ "$x"`,
+	`x=$(echo 'r\x6d'); printf '%s\0' @@ "$x"`,
+	`for f in a b; do coproc f { :; }; printf '%s\0' @@ "$f"; done`,
 }
 
 // valueWords parses a script and returns the words of its last printf

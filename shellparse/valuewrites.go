@@ -144,13 +144,32 @@ func (sw *scriptWrites) visit(n syntax.Node) bool {
 	case *syntax.ForClause:
 		sw.loop(x)
 	case *syntax.ParamExp:
-		if x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) && x.Param != nil {
-			sw.add(x.Param.Value) // ${x:=v}
+		sw.paramWrite(x)
+	case *syntax.Redirect:
+		if x.N != nil && strings.HasPrefix(x.N.Value, "{") && strings.HasSuffix(x.N.Value, "}") {
+			sw.add(x.N.Value[1 : len(x.N.Value)-1]) // exec {fd}>file: fd is the descriptor's number
+		}
+	case *syntax.CoprocClause:
+		sw.add("COPROC")
+		if x.Name != nil {
+			sw.target(x.Name) // coproc NAME …: NAME holds its descriptors
 		}
 	default:
 		sw.arith(n)
 	}
 	return true
+}
+
+// paramWrite counts ${x:=v}; ${!x:=v} writes the variable x names.
+func (sw *scriptWrites) paramWrite(x *syntax.ParamExp) {
+	if x.Exp == nil || x.Exp.Op != syntax.AssignUnset && x.Exp.Op != syntax.AssignUnsetOrNull || x.Param == nil {
+		return
+	}
+	if x.Excl {
+		sw.anything = true
+		return
+	}
+	sw.add(x.Param.Value)
 }
 
 // loop counts a for loop's write of its variable, and keeps its list.

@@ -107,25 +107,32 @@ func (in *xargsInput) items(text string) ([]string, bool) {
 		}
 		return parts, len(parts) <= maxXargsWords
 	case in.replace != "":
-		var lines []string
-		for line := range strings.SplitSeq(strings.TrimSuffix(text, "\n"), "\n") {
-			if line = strings.TrimLeft(line, " \t"); line != "" {
-				lines = append(lines, line)
-			}
-		}
-		return lines, len(lines) <= maxCandidates
+		lines, ok := xargsLines(text)
+		return lines, ok && len(lines) <= maxCandidates
 	}
 	return xargsSplit(text)
+}
+
+// xargsLines splits input as xargs -I does: one item a line, leading
+// blanks removed, quotes and backslashes read as by default; an empty line
+// is none.
+func xargsLines(text string) ([]string, bool) {
+	return splitXargs(text, true)
 }
 
 // xargsSplit splits input as xargs does by default: at blanks and
 // newlines, with '…' and "…" quoting (within a line) and \ escaping the
 // next character.
 func xargsSplit(text string) ([]string, bool) {
+	return splitXargs(text, false)
+}
+
+// splitXargs is xargsSplit, or xargsLines when lines is set.
+func splitXargs(text string, lines bool) ([]string, bool) {
 	if strings.ContainsAny(text, "\r\f\v") {
 		return nil, false // other blanks, which xargs reads its own way
 	}
-	var sp xargsSplitter
+	sp := xargsSplitter{lines: lines}
 	for i := 0; i < len(text); i++ {
 		n, ok := sp.step(text[i:])
 		if !ok || len(sp.out) > maxXargsWords {
@@ -149,6 +156,8 @@ type xargsSplitter struct {
 	sb    strings.Builder
 	in    bool
 	quote byte
+	// lines reports -I's splitting: only a newline ends an item.
+	lines bool
 }
 
 // step reads the byte at the start of s; it returns how many more bytes it
@@ -168,6 +177,10 @@ func (sp *xargsSplitter) step(s string) (int, bool) {
 		sp.sb.WriteByte(s[1])
 		sp.in = true
 		return 1, true
+	case (c == ' ' || c == '\t') && sp.lines:
+		if sp.in {
+			sp.sb.WriteByte(c) // a blank inside a line; leading ones are dropped
+		}
 	case c == ' ' || c == '\t' || c == '\n':
 		if sp.in {
 			sp.out, sp.in = append(sp.out, sp.sb.String()), false
