@@ -67,7 +67,7 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 			return
 		}
 		setsAny := !r.stale && w.setsAny(st)
-		if setsAny && !oneCommand(st) {
+		if setsAny && (!oneCommand(st) || w.substSetsAny(st)) {
 			r.forget()
 		}
 		s.stmt(st, c)
@@ -89,6 +89,21 @@ func oneCommand(st *syntax.Stmt) bool {
 		return true
 	}
 	return false
+}
+
+// substSetsAny reports a substitution in node that may set any variable: its
+// later commands run after that.
+func (w *scriptWrites) substSetsAny(node syntax.Node) bool {
+	found := false
+	syntax.Walk(node, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			found = found || w.setsAny(n)
+			return false
+		}
+		return !found
+	})
+	return found
 }
 
 // forget makes every value unknown from here on.

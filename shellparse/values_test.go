@@ -84,10 +84,12 @@ var valueDynamicCases = []string{
 	`n=x; x=ls; : "${!n:=rm}"; printf '%s\0' @@ "$x"`,
 	`x=$(echo 'r\x6d'); printf '%s\0' @@ "$x"`,
 	`for f in a b; do coproc f { :; }; printf '%s\0' @@ "$f"; done`,
+	`x=$(for f in a; do eval "$g"; printf '%s\0' @@ "$f"; done)`,
 }
 
 // valueWords parses a script and returns the words of its last printf
-// '%s\0' @@ command that is not an alternative reading, after the sentinel.
+// '%s\0' @@ command (in a substitution too) that is not an alternative
+// reading, after the sentinel.
 func valueWords(t *testing.T, script string) []Word {
 	t.Helper()
 	res := NewParser(Options{Home: diffHome}).ParseScript(script)
@@ -96,7 +98,7 @@ func valueWords(t *testing.T, script string) []Word {
 	}
 	for i := len(res.Commands) - 1; i >= 0; i-- {
 		c := res.Commands[i]
-		if c.Name != "printf" || c.Subst != "" || c.Depth != 0 || c.Alternative || len(c.Argv) < 3 || c.Argv[2].Text != diffSentinel {
+		if c.Name != "printf" || c.Depth != 0 || c.Alternative || len(c.Argv) < 3 || c.Argv[2].Text != diffSentinel {
 			continue
 		}
 		return c.Argv[3:]
