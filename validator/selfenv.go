@@ -98,6 +98,12 @@ func tmuxCommands(args []shellparse.Word) [][]shellparse.Word {
 // at run time (export $v=…, unset "$v").
 func (ck *checker) selfEnv(c shellparse.SimpleCommand) {
 	ck.envUnsets(c)
+	for _, a := range c.Assigns {
+		if ref, ok := strings.CutPrefix(a.Name, "$"); ok && a.Via == "reference" {
+			// A write through a nameref whose target the analysis does not know.
+			ck.add("self_modify", "set_dynamic_name", Severe, "assigns through the nameref "+ref+", whose target is known only at run time and could be HOME or PERMGATE_*")
+		}
+	}
 	if len(c.Argv) == 0 {
 		return
 	}
