@@ -90,6 +90,15 @@ func checked() []*Program {
 				"allow-all-tools", "allow-all-paths", "allow-all", "yolo", "continue", "banner", "no-color", "screen-reader"}}}},
 		{Family: "core", Names: []string{"opencode", "opencode-ai"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "m:",
 			Long: []string{"model=", "agent=", "prompt=", "port=", "hostname=", "log-level=", "session=", "auto", "continue", "print-logs"}}}},
+		// Other coding agents whose options turn their approvals off.
+		{Family: "core", Names: []string{"qwen"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "m:p:i:",
+			Long: []string{"approval-mode=", "model=", "prompt=", "prompt-interactive=", "yolo", "sandbox", "debug"}}}},
+		{Family: "core", Names: []string{"cursor-agent"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "m:",
+			Long: []string{"model=", "output-format=", "api-key=", "resume=?", "force", "print", "fullscreen"}}}},
+		{Family: "core", Names: []string{"amp"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "x:",
+			Long: []string{"execute=", "settings-file=", "log-level=", "dangerously-allow-all", "stream-json"}}}},
+		{Family: "core", Names: []string{"aider"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "m:f:",
+			Long: []string{"message=", "message-file=", "model=", "file=", "read=", "yes-always", "yes", "no-git", "auto-commits", "no-auto-commits"}}}},
 		{Family: "core", Names: []string{"xdotool", "ydotool", "wtype"}, Check: "terminal"},
 		// make TARGET runs the Makefile's recipe: make help is a target, not help.
 		{Family: "core", Names: []string{"make", "gmake"}, Check: "make", Node: Node{
