@@ -110,16 +110,26 @@ func layerState(l config.LayerInfo, managed bool) (path, state string) {
 		return l.Path, fmt.Sprintf("%s outside permgate: the deny and ask rules of its last confirmed content (%s) still apply; `permgate trust --user` to confirm the change", l.Change, l.Kept)
 	case !l.Exists:
 		return l.Path, "not found"
-	case l.Name != config.LayerSystem && !l.Trusted && managed:
-		return l.Path, "managed: may only tighten"
-	case l.Name == config.LayerProject && !l.Trusted:
-		return l.Path, "untrusted: only its deny and ask rules apply; `permgate trust " + l.Path + "` to use it all"
-	case l.Name == config.LayerUser && !l.Trusted:
-		return l.Path, "changed outside permgate: only its tightening parts apply; `permgate trust --user` to use it all"
+	case !l.Trusted:
+		return l.Path, untrustedState(l, managed)
 	case l.Name == config.LayerProject:
 		return l.Path, "trusted"
 	}
 	return l.Path, "loaded"
+}
+
+// untrustedState says what of a layer that is there but not trusted
+// applies.
+func untrustedState(l config.LayerInfo, managed bool) string {
+	switch {
+	case l.Name != config.LayerSystem && managed:
+		return "managed: may only tighten"
+	case l.Name == config.LayerProject:
+		return "untrusted: only its deny and ask rules apply; `permgate trust " + l.Path + "` to use it all"
+	case l.Name == config.LayerUser:
+		return "changed outside permgate: only its tightening parts apply; `permgate trust --user` to use it all"
+	}
+	return "loaded"
 }
 
 // auditSinkName names the audit sink the config names, or why it cannot be

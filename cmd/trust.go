@@ -156,9 +156,8 @@ func trustUserFiles(io streams, g *globalFlags, store state.Store, paths config.
 // and what of its last confirmed content stops applying. done is false when
 // the file already matches its seal.
 func trustUserConfig(io streams, store state.Store, path string) (done bool, err error) {
-	data, err := config.ReadFile(path)
-	present := err == nil
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	data, present, err := readIfThere(path)
+	if err != nil {
 		return false, err
 	}
 	abs, err := filepath.Abs(path)
@@ -182,10 +181,19 @@ func trustUserConfig(io streams, store state.Store, path string) (done bool, err
 	}
 	if present {
 		fmt.Fprintf(io.out, "permgate: confirmed %s: all of it applies\n", safe(path))
-	} else {
-		fmt.Fprintf(io.out, "permgate: confirmed that %s is gone: the rules it held no longer apply\n", safe(path))
+		return true, nil
 	}
+	fmt.Fprintf(io.out, "permgate: confirmed that %s is gone: the rules it held no longer apply\n", safe(path))
 	return true, nil
+}
+
+// readIfThere reads a config file; present is false when there is none.
+func readIfThere(path string) (data []byte, present bool, err error) {
+	data, err = config.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return data, false, nil
+	}
+	return data, err == nil, err
 }
 
 // userConfigLoosening says what confirming the user config at path (data,

@@ -1,6 +1,10 @@
 package registry
 
-import "github.com/permgate/permgate/effect"
+import (
+	"slices"
+
+	"github.com/permgate/permgate/effect"
+)
 
 // checked are programs whose judgement needs real semantics: the validator's
 // Go check named in Check reads them (rm's targets, git, interpreters, …). The
@@ -34,19 +38,20 @@ func checked() []*Program {
 				"io-size=", "block-size=", "rsh-command=", "create", "extract", "pass-through", "make-directories", "list", "unconditional", "verbose"}},
 			Effects: []Effect{{Act: Writes, Opts: []string{"-D", "--directory"}, Into: true}, {Act: Writes, Operands: "1", If: []string{"-p", "--pass-through"}, Into: true},
 				{Act: Writes, Opts: []string{"-O"}}, {Act: Writes, Opts: []string{"-F", "--file"}, If: []string{"-o", "--create"}}}}},
-		curl(), wget(),
+		{Family: "core", Names: []string{"curl"}, Check: "download", Node: Node{Grammar: curlGrammar(), Effects: append(curlEffects(), curlMore()...), Does: []effect.Class{effect.NetworkInbound}}},
+		{Family: "core", Names: []string{"wget", "wget2"}, Check: "download", Node: Node{Grammar: wgetGrammar, Effects: append(slices.Clone(wgetEffects), wgetMore()...), Does: []effect.Class{effect.NetworkInbound}}},
 		{Family: "core", Names: []string{"aria2c"}, Check: "download", Node: Node{Grammar: aria2cGrammar, Does: []effect.Class{effect.NetworkInbound}}},
 		{Family: "core", Names: []string{"fetch"}, Check: "download", Node: Node{Does: []effect.Class{effect.NetworkInbound}}},
 		// HTTPie and xh: [METHOD] URL ITEM…; an item with @ sends a file
 		// (field@FILE, field=@FILE, field:=@FILE, @FILE as the body).
-		{Family: "core", Names: []string{"http", "https", "xh"}, Check: "download", Node: Node{Does: []effect.Class{effect.NetworkInbound},
+		{Family: "core", Names: []string{"http", "https", "xh"}, Check: "download", Node: Node{
 			Grammar: Grammar{Short: "a:A:o:p:s:P:",
 				Long: []string{"auth=", "auth-type=", "output=", "print=", "style=", "history-print=", "session=", "session-read-only=", "verify=",
 					"cert=", "cert-key=", "cert-key-pass=", "ssl=", "ciphers=", "timeout=", "max-redirects=", "max-headers=", "proxy=",
 					"format-options=", "pretty=", "response-charset=", "response-mime=", "default-scheme=", "boundary=", "bearer=", "resolve=",
 					"interface=", "json", "form", "multipart", "raw=", "offline", "headers", "body", "verbose", "quiet", "follow", "download",
 					"continue", "check-status", "ignore-stdin", "stream", "all", "path-as-is", "chunked", "compress", "ignore-netrc"}},
-			Effects: []Effect{{Act: Writes, Opts: []string{"-o", "--output"}}, {Act: Sends, Operands: "rest"}}}},
+			Effects: []Effect{{Act: Writes, Opts: []string{"-o", "--output"}}, {Act: Sends, Operands: "rest"}}, Does: []effect.Class{effect.NetworkInbound}}},
 		// eval's operands are a script the parser reads.
 		{Family: "core", Names: []string{"eval"}},
 		{Family: "core", Names: []string{"source", "."}, Check: "source"},
@@ -85,6 +90,15 @@ func checked() []*Program {
 				"allow-all-tools", "allow-all-paths", "allow-all", "yolo", "continue", "banner", "no-color", "screen-reader"}}}},
 		{Family: "core", Names: []string{"opencode", "opencode-ai"}, Check: "agent", Node: Node{Does: []effect.Class{effect.CodeExecution}, Grammar: Grammar{Exact: true, Short: "m:",
 			Long: []string{"model=", "agent=", "prompt=", "port=", "hostname=", "log-level=", "session=", "auto", "continue", "print-logs"}}}},
+		// Other coding agents whose options turn their approvals off.
+		{Family: "core", Names: []string{"qwen"}, Check: "agent", Node: Node{Does: []effect.Class{effect.CodeExecution}, Grammar: Grammar{Exact: true, Short: "m:p:i:",
+			Long: []string{"approval-mode=", "model=", "prompt=", "prompt-interactive=", "yolo", "sandbox", "debug"}}}},
+		{Family: "core", Names: []string{"cursor-agent"}, Check: "agent", Node: Node{Does: []effect.Class{effect.CodeExecution}, Grammar: Grammar{Exact: true, Short: "m:",
+			Long: []string{"model=", "output-format=", "api-key=", "resume=?", "force", "print", "fullscreen"}}}},
+		{Family: "core", Names: []string{"amp"}, Check: "agent", Node: Node{Does: []effect.Class{effect.CodeExecution}, Grammar: Grammar{Exact: true, Short: "x:",
+			Long: []string{"execute=", "settings-file=", "log-level=", "dangerously-allow-all", "stream-json"}}}},
+		{Family: "core", Names: []string{"aider"}, Check: "agent", Node: Node{Does: []effect.Class{effect.CodeExecution}, Grammar: Grammar{Exact: true, Short: "m:f:",
+			Long: []string{"message=", "message-file=", "model=", "file=", "read=", "yes-always", "yes", "no-git", "auto-commits", "no-auto-commits"}}}},
 		{Family: "core", Names: []string{"xdotool", "ydotool", "wtype"}, Check: "terminal"},
 		// make TARGET runs the Makefile's recipe: make help is a target, not help.
 		{Family: "core", Names: []string{"make", "gmake"}, Check: "make", Node: Node{

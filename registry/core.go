@@ -30,13 +30,13 @@ func core() []*Program {
 			"envsubst", "cowsay", "figlet", "diff3", "gron", "jless", "csvlook", "csvstat", "grepcidr",
 			"stty", "ipcs", "lslocks", "lsns", "lsipc", "acpi", "neofetch", "ncal", "git-lfs-status"},
 			Node: Node{Read: true}},
-		// grep PATTERN FILES: the pattern is the first operand unless -e or
-		// -f gives it.
-		{Family: "core", Names: []string{"grep", "egrep", "fgrep", "zgrep"}, Node: Node{Read: true, Grammar: grepGrammar}},
 		// cd, pushd and popd only read, and change the directory what follows
 		// runs in; export marks variables for the environment of what runs next.
 		{Family: "core", Names: []string{"cd", "pushd", "popd"}, Node: Node{Read: true, Does: []effect.Class{effect.DirectoryChange}}},
 		{Family: "core", Names: []string{"export"}, Node: Node{Read: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}}},
+		// grep PATTERN FILES: the pattern is the first operand unless -e or
+		// -f gives it.
+		{Family: "core", Names: []string{"grep", "egrep", "fgrep", "zgrep"}, Node: Node{Read: true, Grammar: grepGrammar}},
 		// Builtins and tools that only look with no operands or with a listing option.
 		// A listing option lists only with no operand: ifconfig -a eth0 down
 		// configures, mount -l DEV DIR mounts.
@@ -156,11 +156,9 @@ func core() []*Program {
 			Grammar: Grammar{Short: "F:sfdiIAaybVh", Long: []string{"file=", "short", "fqdn", "long", "domain", "ip-address", "all-ip-addresses", "all-fqdns", "alias", "yp", "nis", "boot"}},
 			ReadIf:  []string{"-s", "--short", "-f", "--fqdn", "--long", "-d", "--domain", "-i", "--ip-address", "-I", "--all-ip-addresses", "-A", "--all-fqdns", "-a", "--alias", "-y", "--yp", "--nis", "-V", "--version", "-h", "--help"},
 			Unless:  []string{"-F", "--file", "-b", "--boot"}}},
-		// bash's bind and fish's: bash prints bindings with its listing
-		// letters, binds with any operand or other option (validator/readonly.go,
-		// validator/guard.go); -m KEYMAP, -f FILE, -q/-u FUNCTION, -r KEYSEQ,
-		// -x KEYSEQ:CMD; fish -M MODE, -m NEW_MODE, -e, -a.
-		{Family: "core", Names: []string{"bind"}, Check: "bind", Node: Node{Grammar: Grammar{Short: "m:M:f:q:u:r:x:lpsvPSVX",
+		// bash's bind and fish's: bash -m KEYMAP, -f FILE, -q/-u FUNCTION,
+		// -r KEYSEQ, -x KEYSEQ:CMD; fish -M MODE, -m NEW_MODE, -e, -a.
+		{Family: "core", Names: []string{"bind"}, Check: "bind", Node: Node{Grammar: Grammar{Short: "m:M:f:q:u:r:x:",
 			Long: []string{"mode=", "sets-mode=", "erase", "all", "key", "key-names", "function-names", "list-modes", "silent", "preset", "user"}}}},
 		// zsh's bindkey [-M KEYMAP] … and zle, and fish's functions: their
 		// options end at the first operand. bindkey -v and -e pick a keymap,
@@ -172,12 +170,11 @@ func core() []*Program {
 		// date prints; -s DATE, or an operand that is not +FORMAT, sets the clock.
 		{Family: "core", Names: []string{"date"}, Check: "date", Node: Node{Grammar: Grammar{Short: "d:f:r:s:I::uR",
 			Long: []string{"date=", "file=", "reference=", "set=", "iso-8601=?", "rfc-3339=", "rfc-email", "rfc-2822", "utc", "universal", "debug", "resolution"}}}},
-		// env with no command prints the environment; its options end at the
-		// first operand, the command (validator/readonly.go).
-		{Family: "core", Names: []string{"env"}, Check: "printenv", Node: Node{Grammar: Grammar{Posix: true, Short: "u:C:S:P:0iv",
-			Long: []string{"unset=", "chdir=", "split-string=", "block-signal=?", "default-signal=?", "ignore-signal=?", "argv0=", "ignore-environment", "null", "debug", "list-signal-handling"}},
-			// env -C DIR runs the command in DIR; -u NAME unsets NAME
-			// (validator/selfenv.go).
+		// env -C DIR runs the command in DIR; -u NAME unsets NAME (judged in
+		// validator/selfenv.go). The parser unwraps env itself.
+		{Family: "core", Names: []string{"env"}, Check: "printenv", Node: Node{
+			Grammar: Grammar{Posix: true, Short: "u:C:S:P:0iv", Long: []string{"unset=", "chdir=", "split-string=", "ignore-environment", "null", "block-signal=?",
+				"default-signal=?", "ignore-signal=?", "list-signal-handling", "debug"}},
 			Effects: []Effect{{Act: ChangesDir, Opts: []string{"-C", "--chdir"}}}}},
 		// find's primaries are words of one dash; -fprint FILE and its kin
 		// write FILE, -delete is judged by validator/delete.go.
@@ -205,6 +202,15 @@ func zipEffects() []Effect {
 		{Act: DeletesTree, Operands: "rest", If: move, AndIf: recurse}}
 }
 
+// findGrammar is find's: single-dash primaries, those that take one value
+// marked, options before the roots as letters (-H, -L, -P, -D DEBUG, -Olevel).
+var findGrammar = Grammar{Dash: true, Short: "D:O::HLP", Long: []string{"name=", "iname=", "path=", "ipath=", "wholename=", "iwholename=",
+	"regex=", "iregex=", "lname=", "ilname=", "type=", "xtype=", "newer=", "anewer=", "cnewer=", "samefile=", "inum=", "user=", "group=",
+	"uid=", "gid=", "perm=", "links=", "size=", "mtime=", "mmin=", "atime=", "amin=", "ctime=", "cmin=", "used=", "fstype=", "maxdepth=",
+	"mindepth=", "regextype=", "context=", "printf=", "fprint=", "fprint0=", "fls=", "fprintf=", "files0-from=", "newermt=", "newerat=",
+	"newerct=", "newermm=", "newerBt=", "newermB=", "delete", "print", "print0", "ls", "prune", "quit", "exec", "execdir", "ok", "okdir",
+	"empty", "readable", "writable", "executable", "nouser", "nogroup", "depth", "mount", "xdev", "noleaf", "daystart", "follow", "true", "false"}}
+
 // grepGrammar is GNU grep's (its -NUM context options are flags to the
 // scanner, which is all they need to be).
 var grepGrammar = Grammar{Short: "e:f:m:A:B:C:d:D:",
@@ -223,12 +229,3 @@ var shellState = []effect.Class{effect.EnvironmentChange}
 // fishSetScopes are fish's set options that make its first operand a
 // variable it sets or erases.
 var fishSetScopes = []string{"-g", "-x", "-U", "-e", "-l", "-f", "--global", "--export", "--universal", "--erase", "--local", "--function"}
-
-// findGrammar is find's: single-dash primaries, those that take one value
-// marked, options before the roots as letters (-H, -L, -P, -D DEBUG, -Olevel).
-var findGrammar = Grammar{Dash: true, Short: "D:O::HLP", Long: []string{"name=", "iname=", "path=", "ipath=", "wholename=", "iwholename=",
-	"regex=", "iregex=", "lname=", "ilname=", "type=", "xtype=", "newer=", "anewer=", "cnewer=", "samefile=", "inum=", "user=", "group=",
-	"uid=", "gid=", "perm=", "links=", "size=", "mtime=", "mmin=", "atime=", "amin=", "ctime=", "cmin=", "used=", "fstype=", "maxdepth=",
-	"mindepth=", "regextype=", "context=", "printf=", "fprint=", "fprint0=", "fls=", "fprintf=", "files0-from=", "newermt=", "newerat=",
-	"newerct=", "newermm=", "newerBt=", "newermB=", "delete", "print", "print0", "ls", "prune", "quit", "exec", "execdir", "ok", "okdir",
-	"empty", "readable", "writable", "executable", "nouser", "nogroup", "depth", "mount", "xdev", "noleaf", "daystart", "follow", "true", "false"}}

@@ -22,13 +22,13 @@ func network() []*Program {
 					"crlf", "no-shutdown", "version", "help", "zero-io"}},
 			Effects: []Effect{{Act: Executes, Opts: []string{"-e", "-c", "--exec", "--sh-exec", "--lua-exec"}},
 				{Act: Writes, Opts: []string{"-o", "--output", "--hex-dump"}}},
-			Writes: true, Does: []effect.Class{effect.NetworkOutbound, effect.NetworkInbound}}},
+			Does: []effect.Class{effect.NetworkOutbound, effect.NetworkInbound}}},
 		// socat ADDRESS ADDRESS: its addresses are operands (EXEC:, OPEN:,
 		// TCP: …); -lf, -lp and the other -l words are whole words.
 		{Family: "network", Names: []string{"socat"}, Node: Node{
 			Grammar: Grammar{Short: "b:t:T:L:W:r:R:", Words: []string{"lf=", "lp=", "ly", "lm", "ls", "lu", "lh", "hh", "hhh", "dd", "ddd", "dddd"}},
 			Effects: []Effect{{Act: Writes, Opts: []string{"-lf", "-r", "-R"}}},
-			Writes:  true, Does: []effect.Class{effect.NetworkOutbound, effect.NetworkInbound}}},
+			Does:    []effect.Class{effect.NetworkOutbound, effect.NetworkInbound}}},
 		// mail -a FILE attaches FILE, -q FILE quotes it in the body; mutt -a
 		// attaches, -i includes a file in the body, -H reads a draft.
 		{Family: "network", Names: []string{"mail", "mailx"}, Node: Node{

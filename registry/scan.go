@@ -1,6 +1,9 @@
 package registry
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Word is one argv word as the scanner sees it.
 type Word struct {
@@ -248,6 +251,7 @@ func (g *Grammar) Scan(args []Word) Scan {
 
 // rest adds the words from i to n as operands.
 func (s *Scan) rest(i, n int) {
+	s.Operands = slices.Grow(s.Operands, n-i)
 	for ; i < n; i++ {
 		s.Operands = append(s.Operands, i)
 	}

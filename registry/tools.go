@@ -39,8 +39,27 @@ func tools() []*Program {
 		{Family: "tools", Names: []string{"gpg", "gpg2"}, Node: Node{
 			Grammar: Grammar{Short: "o:u:r:", Long: []string{"output=", "local-user=", "recipient=", "homedir=", "keyring=", "keyserver="}},
 			ReadIf:  []string{"--list-keys", "-k", "--list-public-keys", "--list-secret-keys", "-K", "--fingerprint", "--list-sigs", "--check-sigs", "--verify", "--list-packets", "--list-config", "--card-status"},
-			Output:  []string{"-o", "--output"}}},
+			Output:  []string{"-o", "--output"},
+			Rules: []Rule{{ID: "secret_access.gpg_export_secret", Kind: "secret_access", Severity: 1, If: []string{"--export-secret-keys", "--export-secret-subkeys", "--export-ssh-key"},
+				Reason: "gpg prints private keys"}}}},
 		{Family: "tools", Names: []string{"ssh-add"}, Node: Node{ReadIf: []string{"-l", "-L", "-T"}}},
+		// The password stores' readers print what they keep.
+		{Family: "tools", Names: []string{"security"}, Node: Node{Subs: []*Node{
+			{Names: []string{"find-generic-password", "find-internet-password", "find-certificate", "find-identity"}, Read: true,
+				Grammar: Grammar{Short: "a:s:c:C:D:j:l:r:t:"},
+				Rules:   []Rule{{ID: "secret_access.keychain_password", Kind: "secret_access", Severity: 1, If: []string{"-w", "-g"}, Reason: "security prints a password from the keychain"}}},
+			{Names: []string{"dump-keychain", "export"}, Rules: []Rule{{ID: "secret_access.keychain_dump", Kind: "secret_access", Severity: 1, Reason: "security dumps the keychain's secrets"}}},
+			{Names: []string{"list-keychains", "default-keychain", "show-keychain-info"}, Read: true},
+		}}},
+		{Family: "tools", Names: []string{"secret-tool"}, Node: Node{Subs: []*Node{
+			{Names: []string{"lookup", "search"}, Rules: []Rule{{ID: "secret_access.secret_service", Kind: "secret_access", Severity: 1, Reason: "secret-tool prints secrets from the keyring"}}},
+			{Names: []string{"store", "clear", "lock"}, Writes: true},
+		}}},
+		{Family: "tools", Names: []string{"pass", "gopass"}, Node: Node{Subs: []*Node{
+			{Names: []string{"ls", "list", "find", "search", "version", "help"}, Read: true},
+			{Names: []string{"insert", "add", "edit", "generate", "rm", "mv", "cp", "init", "git"}, Writes: true},
+			{Names: []string{"show", "cat", "otp", "grep", "*"}, Rules: []Rule{{ID: "secret_access.password_store", Kind: "secret_access", Severity: 1, Reason: "pass prints a password from the store"}}},
+		}}},
 		// Terminal multiplexers: listing reads; send-keys and the like are judged
 		// by the validator (they type into another shell).
 		{Family: "tools", Names: []string{"tmux"}, Check: "terminal", Node: Node{Grammar: Grammar{Short: "L:S:f:c:T:"}, Subs: []*Node{

@@ -24,6 +24,7 @@ func (w *walker) emit(cmd SimpleCommand, c context) {
 	cmd.Function = c.function
 	cmd.Depth = c.depth
 	cmd.Offset = c.offset
+	cmd.Alternative = cmd.Alternative || c.alternative
 	w.unwrap(cmd, c)
 }
 
@@ -110,11 +111,13 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 			}
 			// The words stay shared with the command as written: nothing
 			// changes a word in place (markPlaceholders copies).
-			rest := st.rest
-			if st.input && !endsWithInput(rest) {
-				rest = append(slices.Clip(rest), Word{Text: "{input}", Placeholder: true})
+			rest, held, done := w.wrappedWords(&cmd, c, st)
+			if done {
+				return
 			}
-			c.placeholders = addHolders(c.placeholders, st.holders)
+			if held {
+				c.placeholders = addHolders(c.placeholders, st.holders)
+			}
 			cmd.Argv = rest
 			continue
 		case stepScript:
@@ -143,6 +146,10 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 			return
 		case stepOpaque:
 			cmd.Script = &OpaqueScript{Word: st.script, Subst: st.script.Subst}
+			if origin := st.script.Origin(); origin != "" {
+				// eval "$x" with x=$(cmd): the script is cmd's output.
+				cmd.Script = &OpaqueScript{Word: Word{Text: origin, Subst: true, Params: st.script.Params}, Subst: true}
+			}
 			if st.alsoRest && st.used < len(cmd.Argv) {
 				alt := cmd
 				alt.Script = nil
@@ -188,6 +195,53 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 		break
 	}
 	w.finish(cmd, c)
+}
+
+// wrappedWords returns the command a wrapper runs: its rest, with the words
+// an xargs reads written out when its input is known, or a placeholder for
+// them (held reports that the wrapper's placeholders stand in the words).
+// done reports that the runs were unwrapped already (xargs -I, one a line).
+func (w *walker) wrappedWords(cmd *SimpleCommand, c context, st step) (rest []Word, held, done bool) {
+	rest = st.rest
+	if st.xargs != nil {
+		cmd.Redirects = st.xargs.withFileRead(cmd.Redirects)
+		if run, done := w.xargsKnownInput(*cmd, c, rest, st.xargs); done || run != nil {
+			return run, false, done
+		}
+	}
+	if st.input && !endsWithInput(rest) {
+		rest = append(slices.Clip(rest), Word{Text: "{input}", Placeholder: true})
+	}
+	return rest, true, false
+}
+
+// xargsKnownInput writes out the words an xargs with known input adds to
+// its command (rest): it returns the one command that runs, or unwraps the
+// runs of an xargs -I (one a line) and reports it is done; nil, false when
+// the input is not known.
+func (w *walker) xargsKnownInput(cmd SimpleCommand, c context, rest []Word, in *xargsInput) ([]Word, bool) {
+	runs, ok := xargsRuns(rest, in, cmd.Stdin)
+	if !ok || !w.spend(scanWeight*len(runs)) {
+		return nil, false
+	}
+	if len(runs) == 1 {
+		return runs[0], false
+	}
+	w.xargsRunsEach(cmd, c, runs)
+	return nil, true
+}
+
+// xargsRunsEach unwraps the runs of an xargs -I: each is the command with
+// one line of input in place of the placeholder.
+func (w *walker) xargsRunsEach(cmd SimpleCommand, c context, runs [][]Word) {
+	for _, run := range runs {
+		if w.full {
+			return
+		}
+		alt := cmd
+		alt.Argv, alt.Alternative = run, true
+		w.unwrap(alt, c)
+	}
 }
 
 // unknownSuffix applies the principle for programs nothing here knows: the
@@ -396,6 +450,7 @@ func nestedContext(cmd SimpleCommand, c context) context {
 		placeholders: c.placeholders,
 		offset:       cmd.Offset,
 		nested:       true,
+		alternative:  cmd.Alternative,
 	}
 }
 

@@ -33,7 +33,7 @@ const goldenHome = "/home/u"
 //
 //	=== name
 //	# comment lines (kept; a "# BUG:" line records a parser bug the case shows)
-//	opts: maxdepth=2 maxcommands=3 maxnesting=8 maxwords=50 maxbytes=100 nohome known
+//	opts: maxdepth=2 maxcommands=3 maxnesting=8 maxwords=50 maxbytes=100 maxwork=9000 nohome known
 //	-- script --
 //	the script, any number of lines (one final newline is not part of it)
 //	-- want --
@@ -147,6 +147,8 @@ func goldenOptions(t *testing.T, spec string) Options {
 			opts.MaxWords = n
 		case "maxbytes":
 			opts.MaxBytes = n
+		case "maxwork":
+			opts.MaxWork = n
 		case "nohome":
 			opts.Home = ""
 		case "known":
@@ -280,6 +282,9 @@ func renderResult(res Result) string {
 		if c.Depth > 0 {
 			flags = append(flags, "depth="+strconv.Itoa(c.Depth))
 		}
+		if c.Alternative {
+			flags = append(flags, "alternative")
+		}
 		if len(flags) > 0 {
 			sb.WriteString("  " + strings.Join(flags, " ") + "\n")
 		}
@@ -293,6 +298,16 @@ func renderResult(res Result) string {
 	}
 	if len(res.Functions) > 0 {
 		sb.WriteString("functions: " + strings.Join(res.Functions, " ") + "\n")
+	}
+	for _, b := range res.ForkBombs {
+		line := "fork bomb " + string(b.Kind)
+		if b.Function != "" {
+			line += " " + b.Function
+		}
+		if b.Command >= 0 {
+			line += " at #" + strconv.Itoa(b.Command)
+		}
+		sb.WriteString(line + ": " + strconv.Quote(b.Source) + "\n")
 	}
 	for _, p := range res.Problems {
 		line := "problem " + string(p.Kind) + ": " + p.Reason
@@ -319,6 +334,9 @@ func renderInput(in Input) string {
 				from[i] = "#" + strconv.Itoa(f)
 			}
 			s += " from " + strings.Join(from, " ")
+		}
+		if in.Static {
+			s += " text " + strconv.Quote(in.Text)
 		}
 		return s
 	}
@@ -378,6 +396,12 @@ func renderWord(w Word) string {
 	}
 	if len(w.Assigned) > 0 {
 		marks = append(marks, "assigns="+strings.Join(w.Assigned, ","))
+	}
+	if w.Origin() != "" {
+		marks = append(marks, "origin="+strconv.Quote(w.Origin()))
+	}
+	if w.Content() != "" {
+		marks = append(marks, "content="+strconv.Quote(w.Content()))
 	}
 	if len(marks) > 0 {
 		s += "[" + strings.Join(marks, " ") + "]"

@@ -36,6 +36,7 @@ func (p *Parser) ParseScript(src string) Result {
 	}
 	w := &walker{parser: p, res: &res, budget: p.opts.workBound(len(src))}
 	w.script(src, context{}, nil)
+	res.ForkBombs = append(res.ForkBombs, functionBombs(&res)...)
 	if len(res.Commands) == 0 && len(res.Problems) == 0 && strings.TrimSpace(stripComments(src)) == "" {
 		res.Problems = append(res.Problems, Problem{Kind: ProblemParse, Reason: "empty command: nothing to run"})
 	}
@@ -114,6 +115,9 @@ type context struct {
 	positional   []Word
 	offset       int
 	nested       bool
+	// alternative marks the readings of a command with one of several
+	// values a variable may have (SimpleCommand.Alternative).
+	alternative bool
 }
 
 // walker collects the simple commands of one top-level script.
@@ -164,7 +168,7 @@ func (w *walker) script(src string, c context, outer *Wrapper) {
 		w.problem(ProblemParse, parseReason(err), src)
 		return
 	}
-	res := &wordResolver{home: w.parser.opts.Home, source: src}
+	res := &wordResolver{home: w.parser.opts.Home, source: src, work: w}
 	if len(c.positional) > 0 && positionalsStay(file) {
 		res.positional = c.positional
 	}

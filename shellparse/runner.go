@@ -235,6 +235,7 @@ func registryRun(name string, inv registry.Invocation, runs *registry.Runs, argv
 		} else {
 			st.input = true
 		}
+		st.xargs = xargsOptions(inv.Scan.Opts, argv, replace)
 	}
 	return st
 }

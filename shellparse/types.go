@@ -136,6 +136,11 @@ type SimpleCommand struct {
 	PipesOut bool `json:"pipes_out,omitempty"`
 	// Background reports a command run with & or as a coprocess.
 	Background bool `json:"background,omitempty"`
+	// Alternative reports one of several readings of one command, each with
+	// another value the script may give a variable it uses (x=a or x=b, for
+	// x in a b): the script runs one or more of them, in an order the list
+	// does not show, so what one of them changes (cd) is not known after.
+	Alternative bool `json:"alternative,omitempty"`
 	// Subst names the substitution holding the command: "$(", "`", "<(", ">(",
 	// or "" at the top.
 	Subst string `json:"subst,omitempty"`
@@ -180,12 +185,40 @@ type Problem struct {
 	Source string      `json:"source,omitempty"`
 }
 
+// ForkBombKind names the structure of a fork bomb.
+type ForkBombKind string
+
+// Kinds of fork bombs.
+const (
+	// ForkBombLoop is an endless loop whose body starts background jobs
+	// and never waits: while true; do cmd & done.
+	ForkBombLoop ForkBombKind = "loop"
+	// ForkBombFunction is a function that calls itself, directly or through
+	// other functions, with a call in a pipeline or in the background:
+	// :(){ :|:& };:.
+	ForkBombFunction ForkBombKind = "function"
+)
+
+// ForkBomb is a structure of the script that starts processes without end.
+type ForkBomb struct {
+	Kind ForkBombKind `json:"kind"`
+	// Function names the function that calls itself (ForkBombFunction).
+	Function string `json:"function,omitempty"`
+	// Command is the index in Result.Commands of a command the structure
+	// starts over and over, or -1 when none was recorded.
+	Command int `json:"command"`
+	// Source is the structure's text as written.
+	Source string `json:"source"`
+}
+
 // Result is the analysis of one script.
 type Result struct {
 	Commands []SimpleCommand `json:"commands"`
 	Problems []Problem       `json:"problems,omitempty"`
 	// Functions lists the functions the script declares.
 	Functions []string `json:"functions,omitempty"`
+	// ForkBombs lists the structures that start processes without end.
+	ForkBombs []ForkBomb `json:"fork_bombs,omitempty"`
 	// Work is the steps the analysis took: bytes parsed, words each
 	// unwrapping step looked at, words recorded (see Options.MaxWork).
 	Work int `json:"work"`

@@ -33,6 +33,7 @@ func CommandName(w Word) string {
 var shells = map[string]bool{
 	"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true,
 	"ash": true, "fish": true, "tcsh": true, "csh": true, "yash": true, "posh": true,
+	"ksh93": true, "mksh-static": true, "lksh": true, "pdksh": true, "oksh": true, "loksh": true, "rbash": true, "elvish": true, "hush": true,
 }
 
 // IsShell reports whether a command name (any directory) is a shell.
@@ -81,6 +82,8 @@ type step struct {
 	// ranOut reports a registry step whose option scan reached the end of
 	// the words it was given without finding the command.
 	ranOut bool
+	// xargs is where an xargs reads the words it adds (xargsinput.go).
+	xargs *xargsInput
 }
 
 // unwrapStep looks at a command whose first word is name and says what it is.
@@ -175,6 +178,9 @@ func joinedScript(words []Word, used int) step {
 		mergeDynamic(&joined, w)
 	}
 	joined.Text = strings.Join(texts, " ")
+	if len(words) == 1 {
+		joined = joined.withOrigin(words[0].Origin())
+	}
 	if !joined.Static {
 		return step{kind: stepOpaque, used: used, script: joined}
 	}

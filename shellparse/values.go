@@ -7,13 +7,22 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// Known values: a variable assigned once in the whole script, by a bare
-// assignment of a static value at its top level, has that value in every
-// later top-level statement (x=rm; $x -rf ~ runs rm). Anything else that
-// may write it — a second assignment anywhere, read, printf -v, for, a
-// function, ${x:=…}, arithmetic, a nameref — leaves it unknown, and so do
-// eval, source and trap once they have run (they may assign anything), and
-// a use inside a function body (it runs when called, perhaps before).
+// Known values: a variable written only by the script's top-level
+// statements whose writes are followed (NAME=VALUE, declare NAME=VALUE,
+// printf -v NAME, read NAMES <<< TEXT, arrays) — one whole value at most,
+// then extensions (x+=v, a+=(v), a[i]=v) — has that value in every later
+// top-level statement (x=rm; $x -rf ~ runs rm). Anything else that may
+// write it — a second whole value, a write in a function, a loop or a
+// branch, ${x:=…}, arithmetic, a read from a pipe — leaves it unknown, and
+// so do eval, source and trap once they have run (they may assign
+// anything), and a use inside a function body (it runs when called,
+// perhaps before). A value is known text, or text over parameters nothing
+// in the script changes ($HOME): never the output of a program.
+//
+// A name declared with declare -n NAME=TARGET at the top level reads as
+// TARGET, and every write to it is also a write to TARGET. In a for loop
+// over known words the variable takes each of them (values.go's
+// alternatives, read once each: loops.go).
 
 // unknownNames are the variables whose values change how the shell reads
 // or finds things (IFS splits, PATH finds programs, HOME is ~): they are
@@ -21,253 +30,257 @@ import (
 var unknownNames = setOf("IFS", "PATH", "HOME", "PWD", "OLDPWD", "CDPATH", "BASH_ENV", "ENV", "SHELLOPTS",
 	"BASHOPTS", "PS4", "PROMPT_COMMAND", "GLOBIGNORE", "BASH_XTRACEFD")
 
-// scriptWrites counts, per variable, the places of a script that may write
-// it; anything reports what may write any variable: a write whose target is
-// not a plain name (a declare -n, printf -v "$v", read "$v", declare
-// "$v=…"), or eval, source, trap and the like.
-type scriptWrites struct {
-	count    map[string]int
-	anything bool
-	// assigns are the plain assignments (NAME=VALUE) when counting.
-	assigns []*syntax.Assign
-}
+// volatileNames change by themselves (or with cd): a value made of one is
+// not the value it had when it was assigned.
+var volatileNames = setOf("PWD", "OLDPWD", "RANDOM", "SRANDOM", "SECONDS", "LINENO", "BASHPID", "EPOCHSECONDS",
+	"EPOCHREALTIME", "BASH_COMMAND", "FUNCNAME", "BASH_SUBSHELL", "PIPESTATUS", "REPLY", "BASH_REMATCH",
+	"OPTARG", "OPTIND", "COLUMNS", "LINES", "HISTCMD", "BASH_ARGV", "BASH_ARGC", "BASH_LINENO", "BASH_SOURCE")
 
-// writesOf walks a script, or one statement of it, once.
-func writesOf(node syntax.Node) scriptWrites {
-	return walkWrites(node, map[string]int{})
-}
-
-// setsAnyVariable reports what in node may set any variable: eval, source,
-// trap and the like, or a write whose target is not a plain name.
-func setsAnyVariable(node syntax.Node) bool { return walkWrites(node, nil).anything }
-
-// walkWrites walks node for writes, counting them in count unless it is nil.
-func walkWrites(node syntax.Node, count map[string]int) scriptWrites {
-	sw := scriptWrites{count: count}
-	target := func(x syntax.ArithmExpr) {
-		if w, ok := x.(*syntax.Word); ok && isIdentifier(w.Lit()) {
-			sw.add(w.Lit())
-		} else {
-			sw.anything = true
-		}
-	}
-	syntax.Walk(node, func(n syntax.Node) bool {
-		switch x := n.(type) {
-		case *syntax.Assign:
-			if x.Name != nil {
-				sw.add(x.Name.Value)
-				if sw.count != nil && !x.Append && x.Array == nil && x.Index == nil && !x.Naked && x.Value != nil {
-					sw.assigns = append(sw.assigns, x)
-				}
-			} else if x.Naked && x.Value != nil && x.Value.Lit() == "" {
-				sw.anything = true // declare "$v=…"
-			}
-		case *syntax.DeclClause:
-			sw.anything = sw.anything || declaresNameref(x)
-		case *syntax.CallExpr:
-			if len(x.Args) == 0 {
-				break
-			}
-			name := x.Args[0].Lit()
-			if writerCommands[name] {
-				sw.callWrites(name, x.Args[1:])
-			}
-			sw.anything = sw.anything || runsAnything[name]
-		case *syntax.ForClause:
-			if wi, ok := x.Loop.(*syntax.WordIter); ok && wi.Name != nil {
-				sw.add(wi.Name.Value)
-			}
-		case *syntax.ParamExp:
-			if x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) && x.Param != nil {
-				sw.add(x.Param.Value)
-			}
-		default:
-			if t, ok := arithTarget(n); ok {
-				target(t)
-			}
-		}
-		return true
-	})
-	return sw
-}
-
-// add counts a write of name, when counting.
-func (sw *scriptWrites) add(name string) {
-	if sw.count != nil {
-		sw.count[name]++
-	}
-}
-
-// callWrites counts the names a writing builtin's words may assign. printf
-// and wait assign only the name after -v or -p, getopts only its second
-// word; the others (read, mapfile, unset, let …) any identifier among their
-// words. A target word that is not literal may name any variable.
-func (sw *scriptWrites) callWrites(name string, args []*syntax.Word) {
-	count := func(w *syntax.Word) {
-		if lit := w.Lit(); isIdentifier(lit) {
-			sw.add(lit)
-		} else if lit == "" {
-			sw.anything = true
-		}
-	}
-	switch name {
-	case "printf", "wait":
-		flag := map[string]string{"printf": "-v", "wait": "-p"}[name]
-		for i, a := range args {
-			lit := a.Lit()
-			if lit == flag && i+1 < len(args) {
-				count(args[i+1])
-			} else if rest, ok := strings.CutPrefix(lit, flag); ok && rest != "" {
-				count(&syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: rest}}})
-			}
-		}
-	case "getopts":
-		if len(args) > 1 {
-			count(args[1])
-		}
-	default:
-		for _, a := range args {
-			if !strings.HasPrefix(a.Lit(), "-") {
-				count(a)
-			}
-		}
-	}
-}
-
-// declaresNameref reports declare -n (typeset -n, local -n, nameref): a
-// name that writes another variable.
-func declaresNameref(x *syntax.DeclClause) bool {
-	if x.Variant.Value == "nameref" {
-		return true
-	}
-	for _, a := range x.Args {
-		if a.Naked && a.Value != nil {
-			lit := a.Value.Lit()
-			if len(lit) > 1 && (lit[0] == '-' || lit[0] == '+') && strings.ContainsRune(lit, 'n') {
-				return true
-			}
-			if lit == "" {
-				return true // a dynamic option word may be -n
-			}
-		}
-	}
-	return false
-}
-
-// writerCommands are the builtins that assign the variables they name
-// (callWrites); export, declare and the like are read as declarations.
-var writerCommands = setOf("read", "mapfile", "readarray", "printf", "getopts", "unset", "let", "wait")
-
-// runsAnything are the builtins after which any variable may have any
-// value: they run text the shell reads then.
-var runsAnything = setOf("eval", "source", ".", "trap", "enable", "builtin", "command", "exec")
-
-func isIdentifier(s string) bool {
-	if s == "" || s[0] >= '0' && s[0] <= '9' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
+// followsValues reports a script with something for the values analysis to
+// follow: an assignment, a for loop, read or printf, or a substitution that
+// may be pure (whose evaluation must know what ran before it). Any other
+// script pays nothing for it.
+func followsValues(src string) bool {
+	return strings.Contains(src, "=") || strings.Contains(src, "for") || strings.Contains(src, "read") || strings.Contains(src, "printf") ||
+		strings.Contains(src, "$(") || strings.Contains(src, "`") || strings.Contains(src, "<(")
 }
 
 // follow walks a script's top-level statements in order, making known
 // after each what it assigns (knownAfter). A statement that may set any
 // variable — eval, source, trap, a write through a name not written out
-// (printf -v "$v", a nameref) — makes every value unknown after it, and,
-// when it is more than one simple command (a loop, a list, a function), for
-// its own walk too: a later part of it may run after the write.
+// (printf -v "$v" with v unknown, a nameref) — makes every value unknown
+// after it, and, when it is more than one simple command (a loop, a list, a
+// function), for its own walk too: a later part of it may run after the
+// write.
 func (s *scriptWalker) follow(file *syntax.File, c context) {
-	if !strings.Contains(s.words.source, "=") {
-		// No assignment anywhere: no value to follow.
+	r := s.words
+	r.file = file
+	if !followsValues(r.source) {
 		s.stmts(file.Stmts, c)
 		return
 	}
-	w := writesOf(file)
-	writes := &w
-	s.words.candidates = candidatesOf(s.words, w)
+	w := writesOf(file, r)
+	r.writes = &w
+	r.candidates = candidatesOf(r, w)
 	for _, st := range file.Stmts {
 		if s.full {
 			return
 		}
-		r := s.words
-		setsAny := !r.stale && setsAnyVariable(st)
-		if _, simple := st.Cmd.(*syntax.CallExpr); setsAny && !simple {
-			r.known, r.stale = nil, true
+		setsAny := !r.stale && w.setsAny(st)
+		if setsAny && (!oneCommand(st) || w.substSetsAny(st)) {
+			r.forget()
 		}
 		s.stmt(st, c)
 		if setsAny {
-			r.known, r.stale = nil, true
+			r.forget()
 			continue
 		}
-		if !r.stale && bareAssignment(st) {
-			s.knownAfter(st, *writes)
+		if !r.stale {
+			s.knownAfter(st)
 		}
 	}
 }
 
-// bareAssignment reports a statement of assignments alone (x=v), run in the
-// script's own shell.
-func bareAssignment(st *syntax.Stmt) bool {
-	call, ok := st.Cmd.(*syntax.CallExpr)
-	return ok && len(call.Args) == 0 && len(call.Assigns) > 0 && len(st.Redirs) == 0 && !st.Negated && !st.Background && !st.Coprocess
+// oneCommand reports a statement that is one simple command or
+// declaration: what it may set is set once its words are read.
+func oneCommand(st *syntax.Stmt) bool {
+	switch st.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause:
+		return true
+	}
+	return false
 }
 
-// knownAfter records what a top-level statement, once walked, makes known:
-// the value of a bare static assignment to a variable nothing else writes.
-func (s *scriptWalker) knownAfter(st *syntax.Stmt, writes scriptWrites) {
+// substSetsAny reports a substitution in node that may set any variable: its
+// later commands run after that.
+func (w *scriptWrites) substSetsAny(node syntax.Node) bool {
+	found := false
+	syntax.Walk(node, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			found = found || w.setsAny(n)
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
+// forget makes every value unknown from here on.
+func (r *wordResolver) forget() {
+	r.known, r.arrays, r.refs, r.alts, r.origins, r.stale = nil, nil, nil, nil, nil, true
+}
+
+// followed reports a top-level statement whose writes knownAfter follows:
+// assignments alone, a declaration, printf -v or read.
+func followed(st *syntax.Stmt) bool {
+	if st.Negated || st.Background || st.Coprocess {
+		return false
+	}
+	switch x := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(x.Args) == 0 {
+			return len(st.Redirs) == 0 && len(x.Assigns) > 0
+		}
+		return len(x.Assigns) == 0 && valueWriters[x.Args[0].Lit()]
+	case *syntax.DeclClause:
+		_, ok := declFlags(x)
+		return ok && len(st.Redirs) == 0
+	}
+	return false
+}
+
+// valueWriters are the builtins whose writes knownAfter follows.
+var valueWriters = setOf("printf", "read")
+
+// follows reports a variable whose value the top-level statements give:
+// every write of it is one knownAfter follows, at most one of them whole.
+func (r *wordResolver) follows(name string) bool {
+	w := r.writes
+	if w == nil || r.stale || unknownNames[name] || w.count["IFS"] > 0 || w.namerefs[name] != nil {
+		return false
+	}
+	n := w.count[name]
+	return n > 0 && n == w.top[name] && n-w.ext[name] <= 1
+}
+
+// knownAfter records what a top-level statement, once walked, makes known.
+func (s *scriptWalker) knownAfter(st *syntax.Stmt) {
 	r := s.words
-	if writes.count["IFS"] > 0 {
-		// A changed IFS splits an unquoted value where its text does not say.
+	if x, ok := st.Cmd.(*syntax.DeclClause); ok && !st.Background && !st.Coprocess {
+		r.declareRefs(x)
+	}
+	if !followed(st) {
 		return
 	}
-	if r.stale || !bareAssignment(st) {
-		return
-	}
-	for _, a := range st.Cmd.(*syntax.CallExpr).Assigns {
-		if a.Name == nil || a.Append || a.Array != nil || a.Index != nil || a.Naked || unknownNames[a.Name.Value] || writes.count[a.Name.Value] != 1 {
-			continue
-		}
-		value := Word{Static: true}
-		if a.Value != nil {
-			value = r.resolveOne(a.Value)
-		}
-		if value.Static && !value.Glob && !value.Subst {
-			if r.known == nil {
-				r.known = map[string]Word{}
+	switch x := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(x.Args) == 0 {
+			for _, a := range x.Assigns {
+				r.assignValue(a, false)
 			}
-			r.known[a.Name.Value] = value
+			return
 		}
+		r.builtinValues(x, st.Redirs)
+	case *syntax.DeclClause:
+		r.declValues(x)
 	}
 }
 
-// knownValue returns the value of $NAME when the script made it known.
+// setKnown records a scalar's value, or forgets it when the value may not
+// be kept (storable).
+func (r *wordResolver) setKnown(name string, v Word, ok bool) {
+	delete(r.arrays, name)
+	delete(r.origins, name)
+	if !ok || !r.storable(v) {
+		delete(r.known, name)
+		if ok && v.Subst && !v.Placeholder {
+			// x=$(curl …): not known, but known to be that program's output.
+			if r.origins == nil {
+				r.origins = map[string]string{}
+			}
+			r.origins[name] = v.Text
+		}
+		return
+	}
+	if r.known == nil {
+		r.known = map[string]Word{}
+	}
+	r.known[name] = v
+}
+
+// storable reports a value that may be kept for later statements: static
+// text, or text over parameters nothing in the script changes. A value
+// with a program's output, a placeholder or an assignment in it is not.
+func (r *wordResolver) storable(v Word) bool {
+	switch {
+	case runTimePart(v) || len(v.Text) > maxValueBytes:
+		return false
+	case v.Static:
+		return true
+	}
+	return len(v.Params) > 0 && !slices.ContainsFunc(v.Params, func(p string) bool { return !r.stableParam(p) })
+}
+
+// runTimePart reports what in a word only a run can say: another
+// program's output, a placeholder, a prompt expansion, an assignment, a
+// pattern. (A dynamic word with no parameter is arithmetic or a tilde not
+// expanded: storable says no to it too.)
+func runTimePart(v Word) bool {
+	return v.Subst || v.ProcSubst || v.Placeholder || v.PromptExpand || len(v.Assigned) > 0 || v.Glob
+}
+
+// stableParam reports a parameter whose value stays as it is for the whole
+// script: a variable nothing in it writes and that does not change by
+// itself.
+func (r *wordResolver) stableParam(p string) bool {
+	if !isIdentifier(p) || volatileNames[p] {
+		return false
+	}
+	return r.writes != nil && !r.writes.anything && r.writes.count[p] == 0 && r.writes.namerefs[p] == nil
+}
+
+// knownValue returns the value of $NAME (or of an array element, or of the
+// variable a nameref names) when the script made it known.
 func (r *wordResolver) knownValue(p *syntax.ParamExp) (Word, bool) {
-	if len(r.known) == 0 || r.inFunction > 0 || p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Exp != nil || p.Names != 0 {
+	if r.inFunction > 0 || p.Param == nil || p.Slice != nil || !onlySlice(p) {
 		return Word{}, false
 	}
-	v, ok := r.known[p.Param.Value]
+	name := p.Param.Value
+	if target, ok := r.refs[name]; ok && !p.Length {
+		return r.refValue(target, p)
+	}
+	if p.Length {
+		return r.lengthValue(p)
+	}
+	if p.Index != nil || r.arrays[name] != nil {
+		return r.elementValue(name, p.Index)
+	}
+	v, ok := r.known[name]
 	return v, ok
 }
 
+// refValue returns $REF for a nameref to target: target's value, or the
+// expansion of target when it is not known.
+func (r *wordResolver) refValue(target string, p *syntax.ParamExp) (Word, bool) {
+	if p.Index != nil || r.arrays[target] != nil {
+		return r.elementValue(target, p.Index)
+	}
+	if v, ok := r.known[target]; ok {
+		return v, true
+	}
+	return Word{Text: "${" + target + "}", Params: []string{target}}, true
+}
+
 // splitKnown expands a word that is exactly an unquoted $NAME of known
-// value as bash does with the default IFS (values.go makes none known where
+// value (or a pure substitution, pure.go) as bash does with the default IFS (values.go makes none known where
 // IFS changes): split at blanks into static words, none for an empty value.
 // A value with a pattern character would be globbed: it is left to resolve.
 func (r *wordResolver) splitKnown(w *syntax.Word) ([]Word, bool) {
 	if len(w.Parts) != 1 {
 		return nil, false
 	}
-	p, ok := w.Parts[0].(*syntax.ParamExp)
-	if !ok {
+	var v Word
+	switch p := w.Parts[0].(type) {
+	case *syntax.ParamExp:
+		if words, ok := r.arrayWords(p, false); ok {
+			return words, true
+		}
+		known, ok := r.knownValue(p)
+		if !ok {
+			return nil, false
+		}
+		v = known
+	case *syntax.CmdSubst:
+		out, ok := r.substOutput(p.Stmts)
+		if !ok {
+			return nil, false
+		}
+		v = out
+	default:
 		return nil, false
 	}
-	v, ok := r.knownValue(p)
-	if !ok || strings.ContainsAny(v.Text, "*?[") {
+	if !v.Static || strings.ContainsAny(v.Text, "*?[") || !r.charge(len(v.Text)) {
 		return nil, false
 	}
 	fields := strings.Fields(v.Text)
@@ -278,52 +291,202 @@ func (r *wordResolver) splitKnown(w *syntax.Word) ([]Word, bool) {
 	return words, true
 }
 
+// charge counts the work of copying a value of n bytes into a word: a
+// value used many times costs each time.
+func (r *wordResolver) charge(n int) bool {
+	if r.work == nil {
+		return true
+	}
+	return r.work.spend(1 + n/16)
+}
+
 // maxCandidates bounds the values a variable is read with, and the extra
 // readings of one command.
 const maxCandidates = 4
 
-// candidatesOf returns, per variable, the static values the script assigns
-// it anywhere: where its value is not certain, a command that uses it is
+// candidate is one value a variable may have: a scalar's, or an array's.
+type candidate struct {
+	word  Word
+	array *arrayValue
+}
+
+// candidatesOf returns, per variable, the values the script gives it
+// anywhere: where its value is not certain, a command that uses it is
 // also read with each of them (candidateReadings), so that a value set
-// under a condition, in a block or a function still counts.
-func candidatesOf(r *wordResolver, w scriptWrites) map[string][]Word {
-	if w.count["IFS"] > 0 || len(w.assigns) == 0 {
+// under a condition, in a block, a subshell or a function still counts.
+func candidatesOf(r *wordResolver, w scriptWrites) map[string][]candidate {
+	if w.count["IFS"] > 0 {
 		return nil
 	}
-	var out map[string][]Word
+	c := candidateSet{r: r}
 	for _, a := range w.assigns {
-		name := a.Name.Value
-		if unknownNames[name] || len(out[name]) >= maxCandidates {
-			continue
-		}
-		v := r.resolveOne(a.Value)
-		if !v.Static || v.Glob || v.Subst || slices.ContainsFunc(out[name], func(x Word) bool { return x.Text == v.Text }) {
-			continue
-		}
-		if out == nil {
-			out = map[string][]Word{}
-		}
-		out[name] = append(out[name], v)
+		c.addAssign(a, w)
 	}
-	// A value made of another's (g=$f): read with each of that one's.
+	for _, a := range w.arrays {
+		if v, ok := r.arrayLiteral(a.assign.Array, a.assoc, nil); ok {
+			c.addArray(a.assign.Name.Value, v)
+		}
+	}
+	for _, a := range w.extensions {
+		c.addExtension(a)
+	}
+	for _, x := range w.writers {
+		c.addWriter(x)
+	}
+	c.addDerived(w)
+	r.originCands = c.origins
+	return c.out
+}
+
+// addDerived records the values made of another variable's: g=$f, for k in
+// "$f", and a nameref's, which are its target's (each of that one's).
+func (c *candidateSet) addDerived(w scriptWrites) {
+	c.derivedAssigns(w)
+	for _, wi := range w.loops {
+		for _, v := range c.r.loopWords(wi) {
+			c.add(wi.Name.Value, v)
+		}
+		for _, item := range wi.Items {
+			if p, rest, ok := throughParam(item); ok && rest == "" {
+				c.copyScalars(wi.Name.Value, p) // for k in "$f"
+			}
+		}
+	}
+	refs := make([]string, 0, len(w.namerefs))
+	for ref := range w.namerefs {
+		refs = append(refs, ref)
+	}
+	slices.Sort(refs)
+	for _, ref := range refs {
+		if t := w.refTargets(ref); len(t) == 1 && t[0] != "" {
+			c.add(ref, Word{Text: "${" + t[0] + "}", Params: []string{t[0]}})
+			c.copyScalars(ref, t[0])
+		}
+	}
+}
+
+// derivedAssigns records g=$f with each of f's values.
+func (c *candidateSet) derivedAssigns(w scriptWrites) {
+	r := c.r
 	known := r.known
 	defer func() { r.known = known }()
 	for _, a := range w.assigns {
 		name := a.Name.Value
-		if unknownNames[name] || len(out[name]) >= maxCandidates {
+		if unknownNames[name] || len(c.out[name]) >= maxCandidates {
 			continue
 		}
 		for _, p := range paramsOf(a.Value) {
-			for _, pv := range out[p] {
-				r.known = map[string]Word{p: pv}
-				v := r.resolveOne(a.Value)
-				if v.Static && !v.Glob && !v.Subst && len(out[name]) < maxCandidates && !slices.ContainsFunc(out[name], func(x Word) bool { return x.Text == v.Text }) {
-					out[name] = append(out[name], v)
+			for _, pv := range c.out[p] {
+				if pv.array == nil {
+					r.known = map[string]Word{p: pv.word}
+					c.add(name, r.resolveValue(a.Value))
 				}
 			}
 		}
 	}
-	return out
+}
+
+// copyScalars records from's scalar candidates as to's too.
+func (c *candidateSet) copyScalars(to, from string) {
+	for _, v := range c.out[from] {
+		if v.array == nil {
+			c.add(to, v.word)
+		}
+	}
+}
+
+// addExtension records what an element assignment or an append makes of
+// each array value a variable may have; an element of an array not known
+// is a candidate of its own (declare -A m; m[k]=v: ${m[k]} may be v).
+func (c *candidateSet) addExtension(a *syntax.Assign) {
+	name := a.Name.Value
+	var next []*arrayValue
+	for _, v := range c.out[name] {
+		if v.array == nil {
+			continue
+		}
+		if a.Array != nil {
+			if x, ok := c.r.arrayLiteral(a.Array, v.array.assoc, v.array); ok {
+				next = append(next, x)
+			}
+		} else if x, ok := c.r.setElement(v.array, a, v.array.assoc); ok {
+			next = append(next, x)
+		}
+	}
+	if a.Index != nil {
+		if key, ok := c.r.indexKey(a.Index, true); ok {
+			if v := c.r.resolveValue(a.Value); c.r.elemStorable(v) {
+				next = append(next, &arrayValue{assoc: true, keys: []string{key}, elems: []Word{v}, partial: true})
+			}
+		}
+	}
+	for _, x := range next {
+		c.addArray(name, x)
+	}
+}
+
+// candidateSet collects candidate values.
+type candidateSet struct {
+	r   *wordResolver
+	out map[string][]candidate
+	// origins are the substitutions a variable may hold the output of.
+	origins map[string]string
+}
+
+// add records one scalar value of name (at most maxCandidates, each once).
+func (c *candidateSet) add(name string, v Word) {
+	if v.Subst && !v.Placeholder && c.origins[name] == "" && !unknownNames[name] {
+		if c.origins == nil {
+			c.origins = map[string]string{}
+		}
+		c.origins[name] = v.Text // x=$(curl …) somewhere: x may be its output
+	}
+	if !(c.r.storable(v) || loopPattern(v)) {
+		return
+	}
+	c.put(name, candidate{word: v}, func(x candidate) bool { return x.array == nil && x.word.Text == v.Text })
+}
+
+// addArray records one array value of name.
+func (c *candidateSet) addArray(name string, a *arrayValue) {
+	c.put(name, candidate{array: a}, func(candidate) bool { return false })
+}
+
+func (c *candidateSet) put(name string, v candidate, same func(candidate) bool) {
+	if unknownNames[name] || len(c.out[name]) >= maxCandidates || slices.ContainsFunc(c.out[name], same) {
+		return
+	}
+	if c.out == nil {
+		c.out = map[string][]candidate{}
+	}
+	c.out[name] = append(c.out[name], v)
+}
+
+// addAssign records a plain assignment's value: for its name, and for the
+// targets of a nameref it writes.
+func (c *candidateSet) addAssign(a *syntax.Assign, w scriptWrites) {
+	name := a.Name.Value
+	if unknownNames[name] && w.namerefs[name] == nil {
+		return
+	}
+	v := c.r.resolveValue(a.Value)
+	c.add(name, v)
+	for _, t := range w.refTargets(name) {
+		c.add(t, v)
+	}
+}
+
+// addWriter records what a printf -v or read with known input assigns,
+// wherever it stands (behind a wrapper too: the candidates are the values
+// the script may give).
+func (c *candidateSet) addWriter(x writer) {
+	for _, nv := range c.r.builtinAssigns(x.args, x.redirs) {
+		if nv.array != nil {
+			c.addArray(nv.name, nv.array)
+		} else {
+			c.add(nv.name, nv.value)
+		}
+	}
 }
 
 // paramsOf returns the parameters a word expands.
@@ -349,6 +512,8 @@ func (r *wordResolver) candidateNames(ce *syntax.Stmt) []string {
 		if p, ok := n.(*syntax.ParamExp); ok && p.Param != nil {
 			name := p.Param.Value
 			_, certain := r.known[name]
+			_, ref := r.refs[name]
+			certain = certain || ref || r.arrays[name] != nil
 			if len(r.candidates[name]) > 0 && (!certain || r.inFunction > 0) && !slices.Contains(names, name) {
 				names = append(names, name)
 			}

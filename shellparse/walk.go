@@ -2,6 +2,7 @@ package shellparse
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -53,6 +54,9 @@ func (s *scriptWalker) stmt(st *syntax.Stmt, c context) {
 		c.offset = int(st.Pos().Offset())
 	}
 	before := c
+	if s.loopReadings(st, c) {
+		return
+	}
 	if len(st.Redirs) > 0 {
 		c = s.redirects(st.Redirs, c)
 	}
@@ -69,6 +73,24 @@ func (s *scriptWalker) stmt(st *syntax.Stmt, c context) {
 	}
 }
 
+// loopReadings reads a simple command that uses loop variables once for
+// each of their values (loops.go), and reports whether it did.
+func (s *scriptWalker) loopReadings(st *syntax.Stmt, c context) bool {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || s.rereading {
+		return false
+	}
+	combos := s.words.altCombos(st)
+	if len(combos) == 0 {
+		return false
+	}
+	s.eachAlternative(st, ce, c, combos)
+	if !s.full {
+		s.candidateReadingsWith(st, ce, c, combos[0])
+	}
+	return true
+}
+
 // redirects resolves a statement's redirections into the context.
 func (s *scriptWalker) redirects(redirs []*syntax.Redirect, c context) context {
 	own := make([]Redirect, 0, len(redirs))
@@ -83,7 +105,7 @@ func (s *scriptWalker) redirects(redirs []*syntax.Redirect, c context) context {
 			red.Target = Word{Text: c.stdin.Text, Static: c.stdin.Static, Subst: c.stdin.Subst}
 		case syntax.WordHdoc:
 			s.substs(r.Word, c)
-			target := s.words.resolveOne(r.Word)
+			target := s.words.resolveValue(r.Word)
 			red.Target = target
 			c.stdin = Input{Kind: InputHereString, Text: target.Text, Static: target.Static, Subst: target.Subst}
 		default:
@@ -96,7 +118,9 @@ func (s *scriptWalker) redirects(redirs []*syntax.Redirect, c context) context {
 			}
 			if r.Op == syntax.RdrIn && (red.Fd == "" || red.Fd == "0") {
 				if red.Target.ProcSubst {
-					c.stdin = Input{Kind: InputPipe, From: indexRange(from, len(s.res.Commands))}
+					// < <(echo …): the text is known when its commands are pure.
+					content := red.Target.Content()
+					c.stdin = Input{Kind: InputPipe, From: indexRange(from, len(s.res.Commands)), Text: content, Static: content != ""}
 				} else {
 					c.stdin = Input{Kind: InputFile, Text: red.Target.Text, Static: red.Target.Static}
 				}
@@ -128,8 +152,7 @@ func (s *scriptWalker) heredoc(r *syntax.Redirect, c context) Input {
 	if r.Hdoc == nil {
 		return in
 	}
-	quoted := r.Word != nil && (hasQuotes(r.Word.Parts) || strings.Contains(s.words.text(r.Word), `\`))
-	if quoted {
+	if s.heredocQuoted(r) {
 		var sb strings.Builder
 		for _, p := range r.Hdoc.Parts {
 			if lit, ok := p.(*syntax.Lit); ok {
@@ -144,6 +167,10 @@ func (s *scriptWalker) heredoc(r *syntax.Redirect, c context) Input {
 	in.Text, in.Static, in.Subst = body.Text, body.Static, body.Subst
 	return in
 }
+
+// heredocQuoted reports a here-document whose delimiter is quoted: its
+// body is text, with nothing expanded in it.
+func (s *scriptWalker) heredocQuoted(r *syntax.Redirect) bool { return s.words.quotedHeredoc(r) }
 
 func (s *scriptWalker) command(cmd syntax.Command, c context) {
 	switch x := cmd.(type) {
@@ -169,14 +196,11 @@ func (s *scriptWalker) command(cmd syntax.Command, c context) {
 		}
 	case *syntax.WhileClause:
 		s.stmts(x.Cond, c)
+		bomb := s.loopBomb(x, x.Do)
 		s.stmts(x.Do, c)
+		s.recordBomb(bomb)
 	case *syntax.ForClause:
-		s.substs(x.Loop, c)
-		if wi, ok := x.Loop.(*syntax.WordIter); ok && wi.Name != nil {
-			// for NAME in …; select NAME in …: the loop sets NAME.
-			s.emit(SimpleCommand{Assigns: []Assign{{Name: wi.Name.Value, Value: Word{Text: s.words.text(wi)}, Via: "for"}}, Source: s.words.text(wi)}, c)
-		}
-		s.stmts(x.Do, c)
+		s.forClause(x, c)
 	case *syntax.CaseClause:
 		s.substs(x.Word, c)
 		for _, item := range x.Items {
@@ -207,6 +231,7 @@ func (s *scriptWalker) command(cmd syntax.Command, c context) {
 			for _, n := range names {
 				cmd.Assigns = append(cmd.Assigns, Assign{Name: n, Value: staticWord("")})
 			}
+			cmd.Assigns = append(cmd.Assigns, s.refWrites(x, cmd.Assigns)...)
 			s.emit(cmd, c)
 		}
 	case *syntax.TestClause:
@@ -228,7 +253,7 @@ func (s *scriptWalker) command(cmd syntax.Command, c context) {
 			}
 		}
 		// let is a command too: its words name variables, whose subscripts run code.
-		s.emit(SimpleCommand{Argv: argv, Source: s.words.text(x)}, c)
+		s.emit(SimpleCommand{Argv: argv, Assigns: s.refWrites(x, nil), Source: s.words.text(x)}, c)
 	case *syntax.DeclClause:
 		s.decl(x, c)
 	case *syntax.TimeClause:
@@ -260,6 +285,23 @@ func (s *scriptWalker) command(cmd syntax.Command, c context) {
 	default:
 		s.problem(ProblemTooComplex, fmt.Sprintf("unsupported construct %T", cmd), s.words.text(cmd))
 	}
+}
+
+// forClause walks a for or select loop: the loop sets its variable, which
+// in the body takes each of a list of known words (loops.go).
+func (s *scriptWalker) forClause(x *syntax.ForClause, c context) {
+	s.substs(x.Loop, c)
+	if wi, ok := x.Loop.(*syntax.WordIter); ok && wi.Name != nil {
+		// for NAME in …; select NAME in …: the loop sets NAME.
+		cmd := SimpleCommand{Assigns: []Assign{{Name: wi.Name.Value, Value: Word{Text: s.words.text(wi)}, Via: "for"}}, Source: s.words.text(wi)}
+		cmd.Assigns = append(cmd.Assigns, s.refAssigns(wi.Name.Value, cmd.Assigns[0].Value)...)
+		s.emit(cmd, c)
+	}
+	bomb := s.loopBomb(x, x.Do)
+	leave := s.words.enterLoop(x)
+	s.stmts(x.Do, c)
+	leave()
+	s.recordBomb(bomb)
 }
 
 // pipeline walks a | b | c: each element reads what the one before it writes.
@@ -404,6 +446,7 @@ func substContext(c context, kind string) context {
 		placeholders: c.placeholders,
 		offset:       c.offset,
 		nested:       c.nested,
+		alternative:  c.alternative,
 	}
 }
 
@@ -440,6 +483,7 @@ func (s *scriptWalker) callReading(ce *syntax.CallExpr, c context) {
 		// Every word vanished (an empty brace alternative): bash runs nothing.
 		argv = nil
 	}
+	assigns = append(assigns, s.refWrites(ce, assigns)...)
 	s.emit(SimpleCommand{Argv: argv, Assigns: assigns, Source: s.words.text(ce)}, c)
 }
 
@@ -450,14 +494,22 @@ func (s *scriptWalker) callReading(ce *syntax.CallExpr, c context) {
 // is found, never take away. c is the context before the statement's
 // redirections.
 func (s *scriptWalker) candidateReadings(st *syntax.Stmt, ce *syntax.CallExpr, c context) {
+	s.candidateReadingsWith(st, ce, c, nil)
+}
+
+// candidateReadingsWith is candidateReadings for a statement read with a
+// loop's values (eachAlternative): those variables, read already, keep one
+// of their values in these readings.
+func (s *scriptWalker) candidateReadingsWith(st *syntax.Stmt, ce *syntax.CallExpr, c context, loop map[string]Word) {
 	r := s.words
 	names := r.candidateNames(st)
+	names = slices.DeleteFunc(names, func(n string) bool { _, ok := loop[n]; return ok })
 	if len(names) == 0 {
 		return
 	}
-	known, inFunction := r.known, r.inFunction
+	known, arrays, inFunction, rereading := r.known, r.arrays, r.inFunction, s.rereading
 	s.rereading = true
-	defer func() { r.known, r.inFunction, s.rereading = known, inFunction, false }()
+	defer func() { r.known, r.arrays, r.inFunction, s.rereading = known, arrays, inFunction, rereading }()
 	readings := 0
 	for _, name := range names {
 		for _, v := range r.candidates[name] {
@@ -465,10 +517,22 @@ func (s *scriptWalker) candidateReadings(st *syntax.Stmt, ce *syntax.CallExpr, c
 				return
 			}
 			readings++
-			r.known, r.inFunction = map[string]Word{name: v}, 0
+			// The values certain here stay so (outside a function body,
+			// where the reading stands for a call after them).
+			base, baseArrays := withValues(known, loop), arrays
+			if inFunction > 0 {
+				base, baseArrays = loop, nil
+			}
+			r.inFunction = 0
+			if v.array != nil {
+				r.known, r.arrays = base, withArray(baseArrays, name, v.array)
+			} else {
+				r.known, r.arrays = withValues(base, map[string]Word{name: v.word}), baseArrays
+			}
 			rc := c
+			rc.alternative = true
 			if len(st.Redirs) > 0 {
-				rc = s.redirects(st.Redirs, c)
+				rc = s.redirects(st.Redirs, rc)
 			}
 			s.callReading(ce, rc)
 		}
@@ -484,7 +548,7 @@ func (s *scriptWalker) assigns(list []*syntax.Assign, via string) []Assign {
 		val := staticWord("")
 		switch {
 		case a.Value != nil:
-			val = s.words.resolveOne(a.Value)
+			val = s.words.resolveValue(a.Value)
 		case a.Array != nil:
 			val = Word{Text: s.words.text(a.Array)}
 			for _, el := range a.Array.Elems {
@@ -528,18 +592,22 @@ func (s *scriptWalker) decl(x *syntax.DeclClause, c context) {
 	}
 	variant := x.Variant.Value
 	argv := []Word{staticWord(variant)}
+	via := variant
+	if declaresNameref(x) {
+		via = "nameref" // NAME=TARGET: NAME names TARGET
+	}
 	var assigns []Assign
 	for _, a := range x.Args {
 		switch {
 		case a.Name != nil:
 			val := staticWord("")
 			if a.Value != nil {
-				val = s.words.resolveOne(a.Value)
+				val = s.words.resolveValue(a.Value)
 			} else if a.Array != nil {
 				val = Word{Text: s.words.text(a.Array)}
 			}
 			if !a.Naked {
-				assigns = append(assigns, Assign{Name: a.Name.Value, Value: val, Via: variant})
+				assigns = append(assigns, Assign{Name: a.Name.Value, Value: val, Via: via})
 				word := val
 				word.Text = a.Name.Value + "=" + val.Text
 				argv = append(argv, word)
@@ -560,6 +628,7 @@ func (s *scriptWalker) decl(x *syntax.DeclClause, c context) {
 			}
 		}
 	}
+	assigns = append(assigns, s.refWrites(x, assigns)...)
 	s.emit(SimpleCommand{Argv: argv, Assigns: assigns, Source: s.words.text(x)}, c)
 }
 

@@ -32,6 +32,56 @@ type Word struct {
 	Assigned []string `json:"assigned,omitempty"`
 	// Quoted reports quotes in the word: it cannot vanish or split.
 	Quoted bool `json:"quoted,omitempty"`
+	// From says more of where the value comes from, when the analysis
+	// knows more than the text (nil otherwise).
+	From *WordSource `json:"from,omitempty"`
+}
+
+// WordSource is what the analysis knows of where a word's value comes from.
+type WordSource struct {
+	// Origin is, for a word that is one variable whose value came from a
+	// command substitution (x=$(curl …); "$x"), that substitution as the
+	// script wrote it: for a script run from the word (eval "$x" runs
+	// another program's output).
+	Origin string `json:"origin,omitempty"`
+	// Content is the text of the file a process substitution <(…) names,
+	// when the commands in it print known text (echo, printf … over known
+	// words): what a program reading the file reads.
+	Content string `json:"content,omitempty"`
+}
+
+// Origin returns the substitution whose output the word's variable holds
+// (WordSource.Origin), or "".
+func (w Word) Origin() string {
+	if w.From == nil {
+		return ""
+	}
+	return w.From.Origin
+}
+
+// Content returns the text of the file a process substitution names
+// (WordSource.Content), or "".
+func (w Word) Content() string {
+	if w.From == nil {
+		return ""
+	}
+	return w.From.Content
+}
+
+// withOrigin returns the word with the given origin (none for "").
+func (w Word) withOrigin(origin string) Word {
+	switch {
+	case origin == "" && w.From == nil:
+	case origin == "":
+		if w.From.Content == "" {
+			w.From = nil
+		} else {
+			w.From = &WordSource{Content: w.From.Content}
+		}
+	default:
+		w.From = &WordSource{Origin: origin, Content: w.Content()}
+	}
+	return w
 }
 
 // Dynamic reports whether the word's value is unknown before run time.
@@ -53,15 +103,38 @@ type wordResolver struct {
 	known      map[string]Word
 	stale      bool
 	inFunction int
-	// candidates are the static values the script assigns each variable
-	// anywhere (candidatesOf).
-	candidates map[string][]Word
+	// candidates are the values the script assigns each variable anywhere
+	// (candidatesOf).
+	candidates map[string][]candidate
+	// arrays hold the arrays whose elements are known, refs the namerefs
+	// declared (NAME reads as refs[NAME]), alts the variables a loop gives
+	// one of a few values (loops.go): all, like known, as the script stands.
+	arrays map[string]*arrayValue
+	refs   map[string]string
+	alts   map[string][]Word
+	// origins hold, for the variables followed whose value is a command
+	// substitution's output, that substitution (Word.Origin); originCands
+	// those a variable may hold the output of, wherever it is assigned.
+	origins, originCands map[string]string
+	// file is the script; writes its writes, counted when values are
+	// followed; pure what decides whether pure commands are read (pure.go).
+	file   *syntax.File
+	writes *scriptWrites
+	pure   pureState
+	// work counts the work of copying values (walker.spend); nil counts none.
+	work *walker
+	// noSplit counts the words being resolved that bash does not split
+	// (resolveValue).
+	noSplit int
 }
 
 // resolve returns the words a syntax word becomes: usually one, several after a
 // small brace expansion, none for an unquoted empty brace alternative.
 func (r *wordResolver) resolve(w *syntax.Word) []Word {
 	if words, ok := r.allPositionals(w); ok {
+		return words
+	}
+	if words, ok := r.quotedArrayWords(w); ok {
 		return words
 	}
 	if words, ok := r.splitKnown(w); ok {
@@ -93,6 +166,15 @@ func (r *wordResolver) resolveOne(w *syntax.Word) Word {
 		return staticWord("")
 	}
 	return r.resolveParts(w.Parts, true)
+}
+
+// resolveValue resolves a word bash neither splits nor globs after its
+// expansions (an assignment's value, a here-string): a known value with
+// blanks in it stays one static text.
+func (r *wordResolver) resolveValue(w *syntax.Word) Word {
+	r.noSplit++
+	defer func() { r.noSplit-- }()
+	return r.resolveOne(w)
 }
 
 func (r *wordResolver) dynamicFromSource(w *syntax.Word) Word {
@@ -157,33 +239,21 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 			inner := r.resolveDouble(p.Parts)
 			sb.WriteString(inner.Text)
 			mergeDynamic(&word, inner)
+			word.Glob = word.Glob || inner.Glob
+			word = word.withOrigin(inner.Origin())
 		case *syntax.ParamExp:
 			pos, ok := r.positionalValue(p)
 			if !ok {
 				pos, ok = r.knownValue(p)
 			}
-			if ok {
-				sb.WriteString(pos.Text)
-				mergeDynamic(&word, pos)
-				if first && strings.ContainsAny(pos.Text, " \t\n*?[") {
-					word.Static = false // unquoted: bash splits and globs the value
-				}
-				word.Placeholder = word.Placeholder || pos.Placeholder
+			if ok && r.putValue(&sb, &word, pos, first) {
 				continue
 			}
-			word.Static = false
-			word.Params = append(word.Params, paramNames(p)...)
-			if p.Exp != nil && p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && p.Exp.Word.Lit() == "P" {
-				word.PromptExpand = true
-			}
-			if p.Exp != nil && (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) && p.Param != nil {
-				word.Assigned = append(word.Assigned, p.Param.Value)
-			}
-			if containsSubst(p) {
-				word.Subst = true
-			}
-			sb.WriteString(r.text(p))
+			r.unknownParam(&sb, &word, p)
 		case *syntax.CmdSubst:
+			if out, ok := r.substOutput(p.Stmts); ok && r.putValue(&sb, &word, out, first) {
+				continue
+			}
 			word.Static = false
 			word.Subst = true
 			sb.WriteString(r.text(p))
@@ -191,6 +261,11 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 			word.Static = false
 			word.Subst = true
 			word.ProcSubst = len(parts) == 1
+			if word.ProcSubst && p.Op == syntax.CmdIn {
+				if out, ok := r.pureOutput(p.Stmts); ok && out.Text != "" {
+					word.From = &WordSource{Content: out.Text}
+				}
+			}
 			sb.WriteString(r.text(p))
 		case *syntax.ArithmExp:
 			word.Static = false
@@ -210,7 +285,63 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 		}
 	}
 	word.Text = sb.String()
+	if len(parts) != 1 && word.Origin() != "" {
+		word = word.withOrigin("") // the value is more than the one variable's
+	}
 	return word
+}
+
+// putValue writes a known value into the word being built. Unquoted
+// (first), a value bash would split or glob leaves the word dynamic; a
+// pattern (a for loop's) keeps the word a pattern. It reports false, having
+// written nothing, when the work bound is reached.
+func (r *wordResolver) putValue(sb *strings.Builder, word *Word, v Word, first bool) bool {
+	if !r.charge(len(v.Text)) {
+		return false
+	}
+	sb.WriteString(v.Text)
+	mergeDynamic(word, v)
+	word.Glob = word.Glob || v.Glob
+	if first && r.noSplit == 0 && strings.ContainsAny(v.Text, " \t\n*?[") {
+		word.Static = false // unquoted: bash splits and globs the value
+	}
+	word.Placeholder = word.Placeholder || v.Placeholder
+	return true
+}
+
+// unknownParam writes a parameter expansion whose value is not known: the
+// word is dynamic, with the parameters it expands (a nameref's target too)
+// and those it may assign.
+func (r *wordResolver) unknownParam(sb *strings.Builder, word *Word, p *syntax.ParamExp) {
+	word.Static = false
+	word.Params = append(word.Params, paramNames(p)...)
+	if p.Param != nil {
+		word.Params = append(word.Params, r.writes.refTargets(p.Param.Value)...)
+	}
+	if p.Exp != nil && p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && p.Exp.Word.Lit() == "P" {
+		word.PromptExpand = true
+	}
+	if p.Exp != nil && (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) && p.Param != nil {
+		word.Assigned = append(word.Assigned, p.Param.Value)
+		word.Assigned = append(word.Assigned, r.writes.refTargets(p.Param.Value)...)
+	}
+	word.Subst = word.Subst || containsSubst(p)
+	if origin := r.paramOrigin(p); origin != "" {
+		*word = word.withOrigin(origin)
+	}
+	sb.WriteString(r.text(p))
+}
+
+// paramOrigin returns the substitution whose output $NAME holds (certain
+// at the top level, or possible anywhere), or "".
+func (r *wordResolver) paramOrigin(p *syntax.ParamExp) string {
+	if !simpleParam(p) {
+		return ""
+	}
+	if origin := r.origins[p.Param.Value]; origin != "" && r.inFunction == 0 {
+		return origin
+	}
+	return r.originCands[p.Param.Value]
 }
 
 // resolveDouble performs quote removal inside double quotes.
@@ -225,6 +356,10 @@ func (r *wordResolver) resolveDouble(parts []syntax.WordPart) Word {
 			inner := r.resolveParts([]syntax.WordPart{part}, false)
 			sb.WriteString(inner.Text)
 			mergeDynamic(&word, inner)
+			word.Glob = word.Glob || inner.Glob // a loop's pattern ("$f")
+			if len(parts) == 1 {
+				word = word.withOrigin(inner.Origin())
+			}
 		}
 	}
 	word.Text = sb.String()

@@ -102,3 +102,39 @@ func TestWorkGrowsWithInput(t *testing.T) {
 		t.Fatalf("MaxWork set: bound %d, want 7", got)
 	}
 }
+
+// TestValueCopiesCharged: copying a known value into a word costs work
+// for its bytes, so a long value used many times reaches the work bound
+// instead of making words far larger than the script.
+func TestValueCopiesCharged(t *testing.T) {
+	value := strings.Repeat("A", 60000)
+	src := "x=" + value + strings.Repeat("; echo $x", 30)
+	res := NewParser(Options{MaxWork: 1 << 30}).ParseScript(src)
+	if copies := 30 * len(value) / 16; res.Work < len(src)+copies {
+		t.Fatalf("%d steps: the 30 copies of the value (%d steps) are not counted", res.Work, copies)
+	}
+	res = NewParser(Options{MaxWork: len(src) + 30*len(value)/32}).ParseScript(src)
+	if got := tooComplexReasons(res); !strings.Contains(got, "steps, the bound") {
+		t.Fatalf("too_complex %q, want the work bound", got)
+	}
+	src = "x=" + value + "; echo" + strings.Repeat(" $x", 40000)
+	res = NewParser(Options{}).ParseScript(src)
+	if tooComplexReasons(res) == "" {
+		t.Fatal("a 60 KB value used 40,000 times: no too_complex")
+	}
+	total := 0
+	for _, c := range res.Commands {
+		for _, w := range c.Argv {
+			total += len(w.Text)
+		}
+	}
+	// At most 16 bytes a step of the default bound are copied.
+	if limit := 16 * WorkBound(len(src)); total > limit {
+		t.Fatalf("%d bytes of words for a %d-byte script, more than %d", total, len(src), limit)
+	}
+	// Used a few times, the value is followed within the default bound.
+	res = NewParser(Options{}).ParseScript("x=" + value + strings.Repeat("; echo $x", 3))
+	if got := tooComplexReasons(res); got != "" || len(res.Commands) != 4 || res.Commands[3].Argv[1].Text != value {
+		t.Fatalf("a value used 3 times: too_complex %q, %d commands", got, len(res.Commands))
+	}
+}

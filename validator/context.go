@@ -2,7 +2,6 @@ package validator
 
 import (
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/shellparse"
@@ -296,7 +295,8 @@ func (ck *checker) judgeAssign(name, value string) {
 }
 
 // assignedNames returns every variable the command may set: assignments, printf
-// -v, read, mapfile, ${x:=v}, and the targets of namerefs (declare -n r=NAME).
+// -v, read, mapfile, ${x:=v}. A write through a nameref (declare -n r=NAME;
+// r=v) comes as an assignment to NAME (Via "reference") from shellparse.
 func assignedNames(c shellparse.SimpleCommand) []string {
 	var names []string
 	for _, a := range c.Assigns {
@@ -325,12 +325,6 @@ func assignedNames(c shellparse.SimpleCommand) []string {
 		}
 	case "mapfile", "readarray":
 		names = append(names, optionOperands(args, "dnOsuCc")...)
-	case "declare", "local", "typeset":
-		if hasFlag(args, "n") {
-			for _, a := range c.Assigns {
-				names = append(names, a.Value.Text)
-			}
-		}
 	}
 	return names
 }
@@ -571,18 +565,33 @@ func (ck *checker) opaqueScript(c shellparse.SimpleCommand) {
 	ck.add("dynamic_code", "eval_dynamic", NonSevere, "runs a script known only at run time ("+clip(c.Script.Word.Text)+")")
 }
 
-// forkBomb: a function that calls itself in a pipeline or in the background.
-func (ck *checker) forkBomb(c shellparse.SimpleCommand) {
-	if c.Function == "" || len(c.Argv) == 0 {
-		return
+// forkBomb judges the functions shellparse found calling themselves in a
+// pipeline or in the background at this command (an endless loop of
+// background jobs is the script's finding: forkBombFinding).
+func (ck *checker) forkBomb() {
+	for _, b := range ck.res.ForkBombs {
+		if b.Command == ck.index && b.Kind == shellparse.ForkBombFunction {
+			ck.add("fork_bomb", "function", Severe, forkBombReason(b))
+		}
 	}
-	self := c.Name == c.Function || !c.Argv[0].Static && slices.Contains(c.Argv[0].Params, "FUNCNAME")
-	if !self {
-		return
+}
+
+// forkBombReason says what a fork bomb does.
+func forkBombReason(b shellparse.ForkBomb) string {
+	if b.Kind == shellparse.ForkBombFunction {
+		return "the function " + b.Function + " calls itself over and over in parallel (a fork bomb)"
 	}
-	if c.Background || c.PipesOut || c.Stdin.Kind == shellparse.InputPipe || c.Subst == "<(" || c.Subst == ">(" {
-		ck.add("fork_bomb", "function", Severe, "the function "+c.Function+" calls itself over and over in parallel (a fork bomb)")
+	return "an endless loop starts processes in the background without waiting (a fork bomb)"
+}
+
+// forkBombFinding is the script's finding of a fork bomb: an endless loop,
+// or a function bomb no recorded command shows; src is the script.
+func forkBombFinding(b shellparse.ForkBomb, src string) Finding {
+	id := "fork_bomb.loop"
+	if b.Kind == shellparse.ForkBombFunction {
+		id = "fork_bomb.function"
 	}
+	return Finding{Kind: "fork_bomb", Severity: Severe, ID: id, Reason: forkBombReason(b), Command: clip(src)}
 }
 
 // flockArgOpts are flock's options that take a separate argument.

@@ -221,7 +221,21 @@ var agentBypassFlags = map[string][]agentFlag{
 	"gemini":   {{flag: "--yolo"}, {flag: "-y"}, {flag: "--approval-mode", value: "yolo"}},
 	"copilot":  {{flag: "--allow-all-tools"}, {flag: "--allow-all"}, {flag: "--yolo"}, {flag: "--allow-all-paths"}},
 	"opencode": {{flag: "--auto"}},
+	// codex -c KEY=VALUE overrides its config: the sandbox and approvals too.
+	"codex-config": {{flag: "-c", value: "sandbox_mode=danger-full-access"}, {flag: "-c", value: `sandbox_mode="danger-full-access"`},
+		{flag: "-c", value: "approval_policy=never"}, {flag: "-c", value: `approval_policy="never"`},
+		{flag: "--config", value: "sandbox_mode=danger-full-access"}, {flag: "--config", value: "approval_policy=never"}},
+	"copilot-tools": {{flag: "--allow-tool", value: "shell"}, {flag: "--allow-tool", value: "shell(*)"}},
+	// Other agents: Qwen Code (a Gemini CLI fork), Cursor's CLI, Amp, aider.
+	"qwen":         {{flag: "--yolo"}, {flag: "-y"}, {flag: "--approval-mode", value: "yolo"}},
+	"cursor-agent": {{flag: "--force"}, {flag: "-f"}},
+	"amp":          {{flag: "--dangerously-allow-all"}},
+	"aider":        {{flag: "--yes-always"}},
 }
+
+// agentExtraFlags are the further tables an agent's options are read
+// against (codex's -c overrides, copilot's tool grants).
+var agentExtraFlags = map[string]string{"codex": "codex-config", "copilot": "copilot-tools"}
 
 // agentPackages are the names the harnesses' npm packages run under
 // (npx @anthropic-ai/claude-code runs claude-code), by the harness.
@@ -238,6 +252,11 @@ type agentFlag struct {
 // counts as that value; -a=never is -a never (clap takes the = as part of
 // the option).
 func agentBypass(name string, r reading) string {
+	if extra, ok := agentExtraFlags[name]; ok {
+		if flag := agentBypass(extra, r); flag != "" {
+			return flag
+		}
+	}
 	for _, f := range agentBypassFlags[name] {
 		if f.value == "" {
 			if r.has(f.flag) {

@@ -58,11 +58,16 @@ var interpreters = map[string]interpreter{
 	"ts-node": {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "rO", argLong: []string{"--require", "--compiler-options", "--project"}},
 	"tsx":     {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argLong: []string{"--tsconfig", "--import", "--require"}},
 	"expect":  {lang: codescan.Tcl, inlineShort: "c", argShort: "f"},
+	// Runtimes whose languages no tokenizer reads: their inline code is
+	// inline_code, never judged safer.
+	"racket": {inlineShort: "e", inlineLong: []string{"--eval"}, argShort: "lrtf", argLong: []string{"--lib", "--require", "--load"}},
+	"raku":   {inlineShort: "e", argShort: "IM"},
+	"bb":     {inlineShort: "e", inlineLong: []string{"--eval"}, argShort: "f", argLong: []string{"--file", "--classpath"}},
 }
 
 // interpreterAliases are other names of a family's runtime.
 var interpreterAliases = map[string]string{"pypy": "python", "powershell": "pwsh", "pwsh.exe": "pwsh", "powershell.exe": "pwsh",
-	"jruby": "ruby", "wish": "tclsh"}
+	"jruby": "ruby", "wish": "tclsh", "micropython": "python", "ipython": "python", "ipython3": "python", "rakudo": "raku", "perl6": "raku"}
 
 // interpreterName returns the family a runtime's name stands for: itself, an
 // alias's family, or the family of a versioned name (python3.12, lua5.4,

@@ -17,7 +17,9 @@ var selfEnvVars = map[string]bool{"HOME": true, "XDG_CONFIG_HOME": true, "XDG_ST
 // permgate's hook, or turn its hooks off (Claude Code's CLAUDE_CODE_SIMPLE and
 // CLAUDE_CODE_SAFE_MODE): an agent started with one runs ungated.
 var harnessEnvVars = map[string]bool{"CLAUDE_CONFIG_DIR": true, "CODEX_HOME": true, "GEMINI_CLI_HOME": true, "GEMINI_CLI_SYSTEM_SETTINGS_PATH": true,
-	"COPILOT_HOME": true, "CLAUDE_CODE_SIMPLE": true, "CLAUDE_CODE_SAFE_MODE": true}
+	"COPILOT_HOME": true, "CLAUDE_CODE_SIMPLE": true, "CLAUDE_CODE_SAFE_MODE": true,
+	// OpenCode reads its permissions, and a whole config, from these.
+	"OPENCODE_PERMISSION": true, "OPENCODE_CONFIG": true, "OPENCODE_CONFIG_CONTENT": true, "OPENCODE_CONFIG_DIR": true}
 
 // gateVar reports a variable whose value moves or loosens the gate.
 func gateVar(name string) bool {
@@ -100,6 +102,12 @@ func tmuxCommands(args []shellparse.Word) [][]shellparse.Word {
 // at run time (export $v=…, unset "$v").
 func (ck *checker) selfEnv(c shellparse.SimpleCommand) {
 	ck.envUnsets(c)
+	for _, a := range c.Assigns {
+		if ref, ok := strings.CutPrefix(a.Name, "$"); ok && a.Via == "reference" {
+			// A write through a nameref whose target the analysis does not know.
+			ck.add("self_modify", "set_dynamic_name", Severe, "assigns through the nameref "+ref+", whose target is known only at run time and could be HOME or PERMGATE_*")
+		}
+	}
 	if len(c.Argv) == 0 {
 		return
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/permgate/permgate/finding"
-	"github.com/permgate/permgate/internal/lazyre"
 	"path"
 	"slices"
 	"strings"
@@ -236,10 +235,14 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 		a.trailing++
 		a.AllReadOnly = false
 	}
-	if len(src) < 4096 && strings.Contains(src, "done") && loopBomb().MatchString(src) {
-		a.Findings = append(a.Findings, Finding{Kind: "fork_bomb", Severity: Severe, Reason: "an endless loop starts processes in the background without waiting (a fork bomb)", ID: "fork_bomb.loop", Command: clip(src)})
-		a.trailing++
-		a.AllReadOnly = false
+	for _, b := range res.ForkBombs {
+		if b.Kind == shellparse.ForkBombLoop || b.Command < 0 {
+			// A loop is the script's; a function bomb whose commands were
+			// not recorded (a bound was reached) is still one.
+			a.Findings = append(a.Findings, forkBombFinding(b, src))
+			a.trailing++
+			a.AllReadOnly = false
+		}
 	}
 	for f := range a.All() {
 		a.Severity = max(a.Severity, f.Severity)
@@ -264,10 +267,6 @@ func dropRepeats(seen *[]Finding, findings []Finding) []Finding {
 	}
 	return kept
 }
-
-// loopBomb matches an endless loop whose body only starts background jobs:
-// while true; do bash & done, for ((;;)); do ./x & done.
-var loopBomb = lazyre.New(`(?:while\s+(?:true|:|1|\[\s*1\s*\]|\(\(\s*1\s*\)\))|until\s+false|for\s*\(\(\s*;\s*;\s*\)\))\s*;?\s*do\s+(?:[^;&|\n]+&(?:\s*;)?\s*)+done`)
 
 func hasFinding(list []Finding, f Finding) bool {
 	for _, g := range list {
@@ -369,7 +368,7 @@ func (ck *checker) command(i int) []Finding {
 			ck.program(c)
 		}
 	}
-	ck.forkBomb(c)
+	ck.forkBomb()
 	ck.guard(c)
 	ck.wrappers(c)
 	ck.wrapperOwn(c)

@@ -74,6 +74,15 @@ func (ck *checker) followCd(c shellparse.SimpleCommand) {
 		}
 	}
 	switch c.Name {
+	case "cd", "pushd", "chdir", "popd":
+		if c.Alternative {
+			// One of several readings (a loop's values, a variable set on
+			// one path): which directory the shell is in after is not known.
+			ck.shellDir = ""
+			return
+		}
+	}
+	switch c.Name {
 	case "cd", "pushd", "chdir":
 		ck.shellDir = ck.cdTo(c)
 	case "popd":

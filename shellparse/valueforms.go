@@ -1,0 +1,312 @@
+package shellparse
+
+import (
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/permgate/permgate/registry"
+)
+
+// The statements whose writes the values analysis follows: assignments,
+// declarations, printf -v NAME FORMAT ARGS and read NAMES from a
+// here-string or here-document.
+
+// assignValue records what one assignment makes known, when its variable's
+// writes are followed (follows).
+func (r *wordResolver) assignValue(a *syntax.Assign, assoc bool) {
+	if a.Name == nil {
+		return
+	}
+	name := a.Name.Value
+	if !r.follows(name) {
+		return
+	}
+	switch {
+	case a.Naked:
+		if assoc {
+			r.declareAssoc(name)
+		}
+	case a.Array != nil || a.Index != nil || r.arrays[name] != nil:
+		r.assignArray(a, assoc)
+	case a.Append:
+		old, ok := r.known[name]
+		v := r.resolveValue(a.Value)
+		v.Text = old.Text + v.Text
+		mergeDynamic(&v, old)
+		r.setKnown(name, v, ok)
+	default:
+		r.setKnown(name, r.resolveValue(a.Value), true)
+	}
+}
+
+// declareAssoc reads declare -A NAME of a variable with no value known:
+// the keys set from here on are known, the others not.
+func (r *wordResolver) declareAssoc(name string) {
+	if _, scalar := r.known[name]; scalar || r.arrays[name] != nil {
+		return
+	}
+	if r.arrays == nil {
+		r.arrays = map[string]*arrayValue{}
+	}
+	r.arrays[name] = &arrayValue{assoc: true, partial: true}
+}
+
+// declFlags reads a declaration's options: those that change how a value
+// is stored (-i, -l, -u, -n …) or where (local) leave it not followed.
+func declFlags(x *syntax.DeclClause) (assoc, ok bool) {
+	switch x.Variant.Value {
+	case "declare", "typeset", "export", "readonly":
+	default:
+		return false, false // local outside a function fails; nameref is -n
+	}
+	var words []registry.Word
+	for _, a := range x.Args {
+		if a.Name == nil && a.Naked && a.Value != nil {
+			lit := a.Value.Lit()
+			if strings.HasPrefix(lit, "+") {
+				return false, false
+			}
+			if strings.HasPrefix(lit, "-") {
+				words = append(words, registry.Word{Text: lit})
+			}
+		}
+	}
+	scan := declGrammar.Scan(words)
+	for _, o := range scan.Opts {
+		switch o.Name {
+		case "-A":
+			assoc = true
+		case "-a", "-x", "-r", "-g":
+		default:
+			return false, false
+		}
+	}
+	return assoc, !scan.Unknown
+}
+
+// declGrammar is declare's options.
+var declGrammar = &registry.Grammar{Short: "aAfFgiIlnprtux"}
+
+// declValues records what declare NAME=VALUE … makes known; a quoted
+// "NAME=VALUE" word (or "$v=VALUE" with v known) assigns too.
+func (r *wordResolver) declValues(x *syntax.DeclClause) {
+	assoc, _ := declFlags(x)
+	for _, a := range x.Args {
+		if a.Name != nil {
+			r.assignValue(a, assoc)
+			continue
+		}
+		if !a.Naked || a.Value == nil || a.Value.Lit() != "" {
+			continue
+		}
+		w := r.resolveOne(a.Value)
+		name, value, ok := strings.Cut(w.Text, "=")
+		if ok && w.Static && isIdentifier(name) && r.follows(name) {
+			r.setKnown(name, staticWord(value), true)
+		}
+	}
+}
+
+// namedValue is one value a builtin assigns: a scalar or an array.
+type namedValue struct {
+	name  string
+	value Word
+	array *arrayValue
+}
+
+// builtinValues records what printf -v or read makes known.
+func (r *wordResolver) builtinValues(x *syntax.CallExpr, redirs []*syntax.Redirect) {
+	if len(x.Args) == 0 || len(x.Assigns) > 0 {
+		return
+	}
+	for _, nv := range r.builtinAssigns(x.Args, redirs) {
+		if !r.follows(nv.name) {
+			continue
+		}
+		if nv.array != nil {
+			r.dropValue(nv.name)
+			if r.arrays == nil {
+				r.arrays = map[string]*arrayValue{}
+			}
+			r.arrays[nv.name] = nv.array
+			continue
+		}
+		r.setKnown(nv.name, nv.value, true)
+	}
+}
+
+// builtinAssigns returns the values printf -v NAME or read NAMES assigns,
+// when they are known: args are the command's words from printf or read
+// on, redirs its redirections (read's input comes from them).
+func (r *wordResolver) builtinAssigns(args []*syntax.Word, redirs []*syntax.Redirect) []namedValue {
+	var argv []Word
+	for _, a := range args[1:] {
+		argv = append(argv, r.resolve(a)...)
+		if len(argv) > maxPureWords {
+			return nil
+		}
+	}
+	switch args[0].Lit() {
+	case "printf":
+		return r.printfAssign(argv)
+	case "read":
+		text, ok := r.hereInput(redirs)
+		if !ok {
+			return nil
+		}
+		return readAssigns(argv, text)
+	}
+	return nil
+}
+
+// printfAssign returns printf -v NAME FORMAT ARGS's value. An unquoted
+// word known only at run time may be any number of arguments: not read.
+func (r *wordResolver) printfAssign(argv []Word) []namedValue {
+	scan := builtinGrammars["printf"].Scan(RegistryWords(argv))
+	target, ok := printfTarget(scan)
+	if !ok {
+		return nil
+	}
+	format := argv[scan.Operands[0]]
+	args := make([]Word, 0, len(scan.Operands)-1)
+	for _, k := range scan.Operands[1:] {
+		args = append(args, argv[k])
+	}
+	if !format.Static || slices.ContainsFunc(args, func(a Word) bool { return !a.Static && !a.Quoted }) {
+		return nil
+	}
+	v, ok := formatPrintf(format.Text, args)
+	if !ok || strings.IndexByte(v.Text, 0) >= 0 {
+		return nil
+	}
+	return []namedValue{{name: target, value: v}}
+}
+
+// printfTarget returns the name printf -v NAME FORMAT assigns, when it is
+// written out (and a format follows).
+func printfTarget(scan registry.Scan) (string, bool) {
+	o, ok := scan.Value("-v")
+	if !ok || !o.HasValue || o.Dynamic || scan.Unknown || len(scan.Operands) == 0 {
+		return "", false
+	}
+	return o.Value, isIdentifier(o.Value)
+}
+
+// hereInput returns the text a here-string or here-document gives standard
+// input, when it is static: a here-string ends with a newline.
+func (r *wordResolver) hereInput(redirs []*syntax.Redirect) (string, bool) {
+	text, ok := "", false
+	for _, rd := range redirs {
+		if rd.N != nil && rd.N.Value != "0" {
+			continue
+		}
+		switch rd.Op {
+		case syntax.WordHdoc:
+			w := r.resolveValue(rd.Word)
+			text, ok = w.Text+"\n", w.Static
+		case syntax.Hdoc, syntax.DashHdoc:
+			text, ok = r.heredocText(rd)
+		case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn:
+			text, ok = "", false
+		}
+	}
+	return text, ok
+}
+
+// heredocText returns a here-document's body when it is static.
+func (r *wordResolver) heredocText(rd *syntax.Redirect) (string, bool) {
+	if rd.Hdoc == nil {
+		return "", true
+	}
+	if r.quotedHeredoc(rd) {
+		var sb strings.Builder
+		for _, p := range rd.Hdoc.Parts {
+			lit, ok := p.(*syntax.Lit)
+			if !ok {
+				return "", false
+			}
+			sb.WriteString(lit.Value)
+		}
+		return sb.String(), true
+	}
+	body := r.resolveDouble(rd.Hdoc.Parts)
+	return body.Text, body.Static
+}
+
+// quotedHeredoc reports a here-document whose delimiter is quoted ('EOF',
+// \EOF): its body is text, with nothing expanded in it.
+func (r *wordResolver) quotedHeredoc(rd *syntax.Redirect) bool {
+	return rd.Word != nil && (hasQuotes(rd.Word.Parts) || strings.Contains(r.text(rd.Word), `\`))
+}
+
+// readAssigns returns what read [-r] [-a ARRAY] NAMES… assigns from text:
+// its first line split at blanks (the default IFS), the last name getting
+// the rest of the line. Options that change what is read (-d, -n, -N, -u),
+// and backslashes without -r, are not read here.
+func readAssigns(argv []Word, text string) []namedValue {
+	scan := builtinGrammars["read"].Scan(RegistryWords(argv))
+	raw, array, ok := readOptions(scan)
+	line, _, _ := strings.Cut(text, "\n")
+	if !ok || !raw && strings.Contains(line, `\`) {
+		return nil
+	}
+	var names []string
+	for _, k := range scan.Operands {
+		if !argv[k].Static || !isIdentifier(argv[k].Text) {
+			return nil
+		}
+		names = append(names, argv[k].Text)
+	}
+	if array == "" {
+		return splitRead(names, line)
+	}
+	if !isIdentifier(array) || len(names) > 0 {
+		return nil
+	}
+	a := &arrayValue{exact: true}
+	for _, f := range strings.Fields(line) {
+		a.elems = append(a.elems, Word{Text: f, Static: true, Quoted: true})
+	}
+	return []namedValue{{name: array, array: a}}
+}
+
+// readOptions reads read's options: -r, -a ARRAY, and those that do not
+// change what is read (-p, -s, -t, -e); any other is not read here.
+func readOptions(scan registry.Scan) (raw bool, array string, ok bool) {
+	if scan.Unknown {
+		return false, "", false
+	}
+	for _, o := range scan.Opts {
+		switch o.Name {
+		case "-r":
+			raw = true
+		case "-a":
+			array = o.Value
+		case "-p", "-s", "-t", "-e":
+		default:
+			return false, "", false
+		}
+	}
+	return raw, array, true
+}
+
+// splitRead gives each name a field of line, the last name the rest.
+func splitRead(names []string, line string) []namedValue {
+	out := make([]namedValue, 0, len(names))
+	rest := strings.Trim(line, " \t\n")
+	for i, n := range names {
+		field := rest
+		if i < len(names)-1 {
+			end := strings.IndexAny(rest, " \t\n")
+			if end < 0 {
+				end = len(rest)
+			}
+			field = rest[:end]
+			rest = strings.TrimLeft(rest[end:], " \t\n")
+		}
+		out = append(out, namedValue{name: n, value: staticWord(field)})
+	}
+	return out
+}

@@ -1,0 +1,166 @@
+package shellparse
+
+import (
+	"os"
+	"slices"
+	"testing"
+)
+
+// valueDiffCases are scripts whose last statement prints words (printf
+// '%s\0' @@ WORDS): permgate must resolve every word statically, from the
+// values the script gives its variables, and bash must print exactly those
+// words. The expected values come from bash, never from permgate.
+var valueDiffCases = []string{
+	`x=rm; printf '%s\0' @@ $x -rf`,
+	`x='rm -rf'; printf '%s\0' @@ $x`,
+	`x=r; x+=m; printf '%s\0' @@ "$x"`,
+	`x=a y=$x; printf '%s\0' @@ "$y"`,
+	`export X=v; printf '%s\0' @@ "$X"`,
+	`declare -r X=v; printf '%s\0' @@ "$X"`,
+	`declare "X=v w"; printf '%s\0' @@ "$X"`,
+	`n=X; declare "$n=v"; printf '%s\0' @@ "$X"`,
+	`printf -v c 'r%s' m; printf '%s\0' @@ "$c"`,
+	`printf -v c '%s-%s|' a b c; printf '%s\0' @@ "$c"`,
+	`printf -v c '%03d:%x' 7 255; printf '%s\0' @@ "$c"`,
+	`printf -v c -- '%s' x; printf '%s\0' @@ "$c"`,
+	`printf -v c '%s\n' a; printf '%s\0' @@ "$c"`,
+	`v=C; printf -v "$v" %s w; printf '%s\0' @@ "$C"`,
+	`read -r c a <<< 'rm -rf x'; printf '%s\0' @@ "$c" "$a"`,
+	`read -r c a <<< '  rm   -rf   x  '; printf '%s\0' @@ "$c" "$a"`,
+	`read -r a b c <<< 'one'; printf '%s\0' @@ "$a" "$b" "$c"`,
+	`read -r t <<< ~/.ssh; printf '%s\0' @@ "$t"`,
+	"read -r a b <<EOF\nx y z\nsecond line\nEOF\nprintf '%s\\0' @@ \"$a\" \"$b\"",
+	"read -r a <<'EOF'\n$HOME\nEOF\nprintf '%s\\0' @@ \"$a\"",
+	`read -ra w <<< 'a b  c'; printf '%s\0' @@ "${w[@]}"`,
+	`a=(rm -rf ~); printf '%s\0' @@ "${a[@]}"`,
+	`a=(x 'y z'); printf '%s\0' @@ "${a[@]}" "${a[1]}" "${#a[@]}"`,
+	`a=(x y); printf '%s\0' @@ "${a[*]}" $a "${a[-1]}"`,
+	`a=(x); a+=(y z); a[1]=w; printf '%s\0' @@ "${a[@]}"`,
+	`a=({b,c}d e); printf '%s\0' @@ "${a[@]}"`,
+	`a=(x rm -rf y); printf '%s\0' @@ "${a[@]:1}" "${a[@]:1:2}" "${a[@]:9}"`,
+	`declare -a t=(/ /usr); printf '%s\0' @@ "${t[0]}"`,
+	`declare -A m=([cmd]=rm [k]='a b'); printf '%s\0' @@ ${m[cmd]} "${m[k]}"`,
+	`declare -A m; m[cmd]=rm; printf '%s\0' @@ "${m[cmd]}"`,
+	`x=ls; declare -n r=x; printf '%s\0' @@ "$r"`,
+	`declare -n r=x; x=ls; printf '%s\0' @@ "$r"`,
+	`f=$(dirname ~/.codex/config.toml); printf '%s\0' @@ "$f"`,
+	`f=$(basename ~/.ssh/id_rsa); printf '%s\0' @@ "$f"`,
+	`f=$(printf '%s/.config' ~); printf '%s\0' @@ "$f"`,
+	`f=$(echo ~); printf '%s\0' @@ "$f"`,
+	`x=a; f=$(echo "$x" b); printf '%s\0' @@ "$f" $(echo $f)`,
+	`f=$(realpath /); printf '%s\0' @@ "$f"`,
+	`f=$(realpath //usr/./bin/); printf '%s\0' @@ "$f"`,
+}
+
+// valueDynamicCases are scripts whose printed words must stay dynamic: the
+// value may be anything, so it is never taken as known.
+var valueDynamicCases = []string{
+	`read -r x < /etc/hostname; printf '%s\0' @@ "$x"`,
+	`echo rm | read -r x; printf '%s\0' @@ "$x"`,
+	`read -r x <<< "$line"; printf '%s\0' @@ "$x"`,
+	`x=rm; x=ls; printf '%s\0' @@ "$x"`,
+	`x=rm; eval "$y"; printf '%s\0' @@ "$x"`,
+	`IFS=,; x=a; printf '%s\0' @@ "$x"`,
+	`x=$(whoami); printf '%s\0' @@ "$x"`,
+	`printf -v x '%s' "$(whoami)"; printf '%s\0' @@ "$x"`,
+	`f() { x=ls; }; x=rm; f; printf '%s\0' @@ "$x"`,
+	`x=rm; printf -v "$v" %s ls; printf '%s\0' @@ "$x"`,
+	`declare -n r="$v"; printf '%s\0' @@ "$r"`,
+	`a=(*); printf '%s\0' @@ "${a[0]}"`,
+	`declare -A m=([a]=1 [b]=2); printf '%s\0' @@ "${m[@]}"`,
+	`declare -i x=1+1; printf '%s\0' @@ "$x"`,
+	`declare -u x=rm; printf '%s\0' @@ "$x"`,
+	`echo() { printf x; }; printf '%s\0' @@ "$(echo rm)"`,
+	`PATH=/tmp/evil:$PATH; printf '%s\0' @@ "$(dirname /a/b)"`,
+	`source ./lib.sh; printf '%s\0' @@ "$(dirname /a/b)"`,
+	`alias echo=printf; printf '%s\0' @@ "$(echo rm)"`,
+	`printf '%s\0' @@ "$(realpath /tmp/l/..)"`,
+	`printf '%s\0' @@ "$(pwd -P)"`,
+	`read x <<< 'a\ b'; printf '%s\0' @@ "$x"`,
+	`read -d '' x <<< 'a'; printf '%s\0' @@ "$x"`,
+	`x=a; (x=b); printf '%s\0' @@ "$x"`,
+	`x=ls; exec {x}>/dev/null; printf '%s\0' @@ "$x"`,
+	`x=ls; coproc x { cat; }; printf '%s\0' @@ "$x"`,
+	`n=x; x=ls; : "${!n:=rm}"; printf '%s\0' @@ "$x"`,
+	`x=$(echo 'r\x6d'); printf '%s\0' @@ "$x"`,
+	`for f in a b; do coproc f { :; }; printf '%s\0' @@ "$f"; done`,
+	`x=$(for f in a; do eval "$g"; printf '%s\0' @@ "$f"; done)`,
+}
+
+// valueWords parses a script and returns the words of its last printf
+// '%s\0' @@ command (in a substitution too) that is not an alternative
+// reading, after the sentinel.
+func valueWords(t *testing.T, script string) []Word {
+	t.Helper()
+	res := NewParser(Options{Home: diffHome}).ParseScript(script)
+	if len(res.Problems) > 0 {
+		t.Fatalf("%q: permgate problems: %+v", script, res.Problems)
+	}
+	for i := len(res.Commands) - 1; i >= 0; i-- {
+		c := res.Commands[i]
+		if c.Name != "printf" || c.Depth != 0 || c.Alternative || len(c.Argv) < 3 || c.Argv[2].Text != diffSentinel {
+			continue
+		}
+		return c.Argv[3:]
+	}
+	t.Fatalf("%q: no printf @@ command", script)
+	return nil
+}
+
+// TestDifferentialValues checks the values analysis against bash: each
+// case's words are static, and bash prints them.
+func TestDifferentialValues(t *testing.T) {
+	if _, err := os.Stat(bashPath); err != nil {
+		t.Skipf("%s not available: %v", bashPath, err)
+	}
+	dir := t.TempDir()
+	for i, script := range valueDiffCases {
+		t.Run(caseName(i, script), func(t *testing.T) {
+			words := valueWords(t, script)
+			for _, w := range words {
+				if !w.Static {
+					t.Fatalf("%q: word %q left dynamic, want the value bash prints", script, w.Text)
+				}
+			}
+			got, err := bashScriptWords(t, dir, script)
+			if err != nil {
+				t.Fatalf("%q: bash: %v", script, err)
+			}
+			if !slices.Equal(texts(words), got) {
+				t.Errorf("%q:\n  bash:     %q\n  permgate: %q", script, got, texts(words))
+			}
+		})
+	}
+}
+
+// TestValuesStayUnknown: a value that could be anything is never taken as
+// known, whatever it was before.
+func TestValuesStayUnknown(t *testing.T) {
+	for i, script := range valueDynamicCases {
+		t.Run(caseName(i, script), func(t *testing.T) {
+			words := valueWords(t, script)
+			for _, w := range words {
+				if w.Static {
+					t.Errorf("%q: word %q is static, want it known only at run time", script, w.Text)
+				}
+			}
+		})
+	}
+}
+
+// bashScriptWords runs a whole script with bash and returns the words its
+// last printf printed after the sentinel.
+func bashScriptWords(t *testing.T, dir, script string) ([]string, error) {
+	t.Helper()
+	words, err := bashWords(t, dir, "\n"+script)
+	if err != nil {
+		return nil, err
+	}
+	// bashWords ran diffPrefix first: an empty printf, then the script's.
+	for i, w := range words {
+		if w == diffSentinel {
+			return words[i+1:], nil
+		}
+	}
+	return words, nil
+}
