@@ -129,7 +129,7 @@ type Target struct {
 // (If) then apply too.
 func (inv *Invocation) Effects() []Target {
 	var out []Target
-	for _, r := range inv.readings() {
+	for r := range inv.each {
 		out = r.effects(out)
 	}
 	return out
@@ -211,7 +211,7 @@ var remoteFamilies = map[string]bool{"cloud": true, "containers": true, "forges"
 // destruction).
 func (inv *Invocation) Classes() effect.Set {
 	var s effect.Set
-	for _, r := range inv.readings() {
+	for r := range inv.each {
 		for _, c := range r.Node.Does {
 			s = s.Add(c)
 		}

@@ -191,7 +191,12 @@ func splitLong(decl string) (string, valueKind) {
 // grammar. "--" ends the options; "-" alone is an operand; a dynamic word in
 // option position sets Unknown and is kept as an operand, never both an
 // option and a target in the caller's reading (rm "$f" is not rm -r).
-func (g *Grammar) Scan(args []Word) Scan {
+func (g *Grammar) Scan(args []Word) Scan { return g.scan(args, true) }
+
+// scan is Scan; without rest, the words from a Posix scan's Stop (or after
+// its "--") are not listed among the operands: the resolver only needs to
+// know where the options stop.
+func (g *Grammar) scan(args []Word, rest bool) Scan {
 	s := Scan{DashDash: -1, Stop: len(args)}
 	for i := 0; i < len(args); i++ {
 		w := args[i]
@@ -203,7 +208,7 @@ func (g *Grammar) Scan(args []Word) Scan {
 			continue
 		case t == "--":
 			s.DashDash = i
-			for j := i + 1; j < len(args); j++ {
+			for j := i + 1; rest && j < len(args); j++ {
 				s.Operands = append(s.Operands, j)
 			}
 			if g.Posix {
@@ -213,7 +218,7 @@ func (g *Grammar) Scan(args []Word) Scan {
 		case len(t) < 2 || t[0] != '-':
 			if g.Posix {
 				s.Stop = i
-				for j := i; j < len(args); j++ {
+				for j := i; rest && j < len(args); j++ {
 					s.Operands = append(s.Operands, j)
 				}
 				return s
