@@ -35,7 +35,7 @@ func writeTargets(c shellparse.SimpleCommand) []shellparse.Word {
 // option an effect needs, so it is not read for them.
 func mayDeclareChanges(c shellparse.SimpleCommand) bool {
 	prog, ok := programs.Lookup(path.Base(c.Name))
-	return ok && prog.MayHaveEffects(shellparse.RegistryWords(c.Argv[1:]))
+	return ok && prog.HasEffects() && prog.MayHaveEffects(shellparse.RegistryWords(c.Argv[1:]))
 }
 
 // wrapperWriteTargets returns the files the wrappers change on their own,
