@@ -20,9 +20,9 @@ import (
 // in the script changes ($HOME): never the output of a program.
 //
 // A name declared with declare -n NAME=TARGET at the top level reads as
-// TARGET, and every write to it is also a write to TARGET. In a for loop
-// over known words the variable takes each of them (values.go's
-// alternatives, read once each: loops.go).
+// TARGET, and every write to it is also a write to TARGET (namerefs.go). In
+// a for loop over known words the variable takes each of them: the body's
+// commands are read once with each (loops.go).
 
 // unknownNames are the variables whose values change how the shell reads
 // or finds things (IFS splits, PATH finds programs, HOME is ~): they are

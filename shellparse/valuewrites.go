@@ -121,14 +121,7 @@ func (sw *scriptWrites) setsAny(node syntax.Node) bool {
 	return false
 }
 
-// setsAnyVariable reports what in node may set any variable, for a script
-// whose writes were not counted.
-func setsAnyVariable(node syntax.Node) bool {
-	one := newScan(nil, nil)
-	syntax.Walk(node, one.visit)
-	return one.anything || len(one.through) > 0
-}
-
+// visit counts the writes one node makes (syntax.Walk's visitor).
 func (sw *scriptWrites) visit(n syntax.Node) bool {
 	switch x := n.(type) {
 	case *syntax.Stmt:
