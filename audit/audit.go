@@ -112,32 +112,43 @@ func (l Log) Append(rec Record) error {
 		return fmt.Errorf("audit log: %w", err)
 	}
 	defer unlock()
-	f, size, err := l.open()
+	f, size, err := l.openFor(len(line))
 	if err != nil {
 		return err
 	}
-	if size > 0 && size+int64(len(line)) > MaxSize {
-		f.Close()
-		if err := l.rotate(); err != nil {
-			return err
-		}
-		if f, size, err = l.open(); err != nil {
-			return err
-		}
-	}
 	defer f.Close()
+	return l.writeWhole(f, line, size)
+}
+
+// openFor opens the log for appending a line of n bytes and returns its
+// size; a log that line would take past MaxSize is rotated first (an empty
+// one never is).
+func (l Log) openFor(n int) (*os.File, int64, error) {
+	f, size, err := l.open()
+	if err != nil || size == 0 || size+int64(n) <= MaxSize {
+		return f, size, err
+	}
+	f.Close()
+	if err := l.rotate(); err != nil {
+		return nil, 0, err
+	}
+	return l.open()
+}
+
+// writeWhole appends line to f, the log, which was size bytes long: whole
+// or not at all — a write that fails part way is cut back off.
+func (l Log) writeWhole(f *os.File, line []byte, size int64) error {
 	n, err := writeLine(f, line)
 	if err == nil && n != len(line) {
 		err = io.ErrShortWrite
 	}
-	if err != nil {
-		// Whole or nothing: cut back what part of the line was written.
-		if terr := f.Truncate(size); terr != nil {
-			return fmt.Errorf("audit log %s: %w (and cutting back the partial record failed: %v)", l.Path(), err, terr)
-		}
-		return fmt.Errorf("audit log %s: %w", l.Path(), err)
+	if err == nil {
+		return nil
 	}
-	return nil
+	if terr := f.Truncate(size); terr != nil {
+		return fmt.Errorf("audit log %s: %w (and cutting back the partial record failed: %v)", l.Path(), err, terr)
+	}
+	return fmt.Errorf("audit log %s: %w", l.Path(), err)
 }
 
 // open opens the log for appending and returns its size.
@@ -196,7 +207,7 @@ const maxRead = MaxSize + maxLine
 // readFile reads one generation; a missing file has no records. Of a file
 // over maxRead only the last maxRead bytes are read, from the first whole
 // line in them; what is skipped counts as one damaged line.
-func readFile(path string, add func(Record)) (damaged int, err error) {
+func readFile(path string, add func(Record)) (int, error) {
 	f, err := integrity.OpenRegular(path, os.O_RDONLY, 0, false)
 	if errors.Is(err, fs.ErrNotExist) {
 		return 0, nil
@@ -206,15 +217,33 @@ func readFile(path string, add func(Record)) (damaged int, err error) {
 	}
 	defer f.Close()
 	r := bufio.NewReaderSize(io.LimitReader(f, maxRead), 64<<10)
-	if info, err := f.Stat(); err == nil && info.Size() > maxRead {
-		if _, err := f.Seek(info.Size()-maxRead, io.SeekStart); err != nil {
-			return 0, fmt.Errorf("audit log %s: %w", path, err)
-		}
-		damaged++
-		if _, _, err := readLine(r); err != nil {
-			return damaged, nil
-		}
+	damaged, more, err := seekTail(f, r, path)
+	if err != nil || !more {
+		return damaged, err
 	}
+	return readRecords(r, path, damaged, add)
+}
+
+// seekTail moves a file f over maxRead to its last maxRead bytes, and r (on
+// f) past the line cut there, which counts as one damaged line; more reports
+// that lines may follow.
+func seekTail(f *os.File, r *bufio.Reader, path string) (damaged int, more bool, err error) {
+	info, err := f.Stat()
+	if err != nil || info.Size() <= maxRead {
+		return 0, true, nil
+	}
+	if _, err := f.Seek(info.Size()-maxRead, io.SeekStart); err != nil {
+		return 0, false, fmt.Errorf("audit log %s: %w", path, err)
+	}
+	if _, _, err := readLine(r); err != nil {
+		return 1, false, nil
+	}
+	return 1, true, nil
+}
+
+// readRecords reads the lines of r (from path) to its end, passing each
+// whole record to add; it returns damaged plus the lines that were not.
+func readRecords(r *bufio.Reader, path string, damaged int, add func(Record)) (int, error) {
 	for {
 		line, long, err := readLine(r)
 		if len(line) > 0 || long {

@@ -300,3 +300,28 @@ func TestReadHugeGenerationReadsItsTail(t *testing.T) {
 		t.Errorf("records %+v, damaged %d; want echo last, ls and one damaged", recs, damaged)
 	}
 }
+
+// TestRotateRefusesNonRegular: a link where the older generation goes stops
+// the rotation and the record, and leaves the log and the link as they were.
+func TestRotateRefusesNonRegular(t *testing.T) {
+	l := Log{Dir: t.TempDir()}
+	big := make([]byte, MaxSize-10)
+	if err := os.WriteFile(l.Path(), big, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	target := filepath.Join(t.TempDir(), "elsewhere")
+	if err := os.Symlink(target, l.RotatedPath()); err != nil {
+		t.Fatal(err)
+	}
+	err := l.Append(rec("after"))
+	want := "audit log: rotate: " + l.RotatedPath() + " is not a regular file; remove it"
+	if err == nil || err.Error() != want {
+		t.Fatalf("Append = %v, want %q", err, want)
+	}
+	if info, err := os.Stat(l.Path()); err != nil || info.Size() != int64(len(big)) {
+		t.Errorf("the log after a refused rotation: %v, %v", info, err)
+	}
+	if _, err := os.Lstat(target); !os.IsNotExist(err) {
+		t.Errorf("the link's target was written: %v", err)
+	}
+}

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -160,35 +161,35 @@ func Open(cfg SinkConfig) (Sink, error) {
 	}
 	switch kind {
 	case SinkFile:
-		if cfg.Address != "" {
-			return nil, fmt.Errorf("audit sink file: address %q applies only to the syslog and journald sinks", cfg.Address)
-		}
-		if cfg.Dir == "" {
-			return nil, errors.New("audit sink file: no state directory")
-		}
-		return Log{Dir: cfg.Dir}, nil
+		return openFileSink(cfg)
 	case SinkNone:
 		return noneSink{}, nil
 	case SinkSyslog, SinkJournald:
-	default:
-		return nil, fmt.Errorf("audit sink %q: want file, syslog, journald or none", kind)
+		return openDatagram(kind, cfg)
 	}
-	facility := cfg.Facility
-	if facility == "" {
-		facility = DefaultFacility
+	return nil, fmt.Errorf("audit sink %q: want file, syslog, journald or none", kind)
+}
+
+// openFileSink returns the JSON-lines log in cfg's state directory.
+func openFileSink(cfg SinkConfig) (Sink, error) {
+	if cfg.Address != "" {
+		return nil, fmt.Errorf("audit sink file: address %q applies only to the syslog and journald sinks", cfg.Address)
 	}
+	if cfg.Dir == "" {
+		return nil, errors.New("audit sink file: no state directory")
+	}
+	return Log{Dir: cfg.Dir}, nil
+}
+
+// openDatagram returns the syslog or journald sink (kind) cfg names: its
+// facility and its socket checked, the defaults filled in.
+func openDatagram(kind string, cfg SinkConfig) (Sink, error) {
+	facility := cmp.Or(cfg.Facility, DefaultFacility)
 	code, ok := facilityCode(facility)
 	if !ok {
 		return nil, fmt.Errorf("audit facility %q: want one of %s", facility, strings.Join(FacilityNames(), ", "))
 	}
-	addr := cfg.Address
-	if addr == "" {
-		addr = DefaultSyslogAddress(runtime.GOOS)
-		if kind == SinkJournald {
-			addr = "unixgram:" + JournaldSocket
-		}
-	}
-	path, err := ParseAddress(addr)
+	path, err := ParseAddress(sinkAddress(kind, cfg.Address))
 	if err != nil {
 		return nil, fmt.Errorf("audit sink %s: %w", kind, err)
 	}
@@ -196,6 +197,25 @@ func Open(cfg SinkConfig) (Sink, error) {
 	if kind == SinkJournald {
 		return journald{dgram: d, facility: code}, nil
 	}
+	return newSyslogSink(d, code, cfg), nil
+}
+
+// sinkAddress is the socket address a datagram sink of kind delivers to: addr
+// when it is set, else journald's socket or the system's syslog socket.
+func sinkAddress(kind, addr string) string {
+	switch {
+	case addr != "":
+		return addr
+	case kind == SinkJournald:
+		return "unixgram:" + JournaldSocket
+	}
+	return DefaultSyslogAddress(runtime.GOOS)
+}
+
+// newSyslogSink is the syslog sink on d with facility code: cfg's host name,
+// process id and datagram bound, or this host's name, this process's id and
+// the platform's default bound where cfg leaves them unset.
+func newSyslogSink(d dgram, code int, cfg SinkConfig) syslogSink {
 	host := cfg.Hostname
 	if host == "" {
 		host, _ = os.Hostname()
@@ -208,7 +228,7 @@ func Open(cfg SinkConfig) (Sink, error) {
 	if max <= 0 {
 		max = DefaultMaxDatagram(runtime.GOOS)
 	}
-	return syslogSink{dgram: d, facility: code, host: host, pid: pid, max: max}, nil
+	return syslogSink{dgram: d, facility: code, host: host, pid: pid, max: max}
 }
 
 // cutMarker ends a command the record holds cut short: how many bytes it

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -335,6 +336,7 @@ func TestOpen(t *testing.T) {
 		{SinkConfig{Kind: SinkSyslog, Address: "unixgram:/" + strings.Repeat("a", 120)}, `over the 103`},
 		{SinkConfig{Kind: SinkSyslog, Facility: "mail"}, `audit facility "mail"`},
 		{SinkConfig{Kind: SinkFile, Dir: dir, Address: "unixgram:/dev/log"}, `applies only to the syslog and journald sinks`},
+		{SinkConfig{Kind: SinkFile}, `audit sink file: no state directory`},
 	} {
 		if _, err := Open(c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: got %v, want %q", c.cfg, err, c.want)
@@ -396,6 +398,32 @@ func TestSyslogEveryFieldLong(t *testing.T) {
 			Decision: "allow", Severity: long, Mode: policy.Mode(long), Rule: long, IDs: []string{long, long}, DecidedBy: long, Reason: long}
 		if n := len(s.format(r)); n > max {
 			t.Errorf("max %d: a datagram of %d bytes", max, n)
+		}
+	}
+}
+
+// TestOpenDefaults: what a sink's config leaves unset is filled in — the
+// socket by kind and system, the host, the process and the datagram bound —
+// and what it sets is kept.
+func TestOpenDefaults(t *testing.T) {
+	host, _ := os.Hostname()
+	tests := []struct {
+		cfg  SinkConfig
+		want Sink
+	}{
+		{SinkConfig{Kind: SinkSyslog}, syslogSink{dgram: dgram{SinkSyslog, strings.TrimPrefix(DefaultSyslogAddress(runtime.GOOS), "unixgram:")},
+			facility: 10, host: host, pid: os.Getpid(), max: DefaultMaxDatagram(runtime.GOOS)}},
+		{SinkConfig{Kind: SinkSyslog, Address: "unixgram:/run/x", Facility: "local3", Hostname: "h", PID: 7, MaxDatagram: 900},
+			syslogSink{dgram: dgram{SinkSyslog, "/run/x"}, facility: 19, host: "h", pid: 7, max: 900}},
+		{SinkConfig{Kind: SinkSyslog, MaxDatagram: -1}, syslogSink{dgram: dgram{SinkSyslog, strings.TrimPrefix(DefaultSyslogAddress(runtime.GOOS), "unixgram:")},
+			facility: 10, host: host, pid: os.Getpid(), max: DefaultMaxDatagram(runtime.GOOS)}},
+		{SinkConfig{Kind: SinkJournald, Facility: "auth"}, journald{dgram: dgram{SinkJournald, JournaldSocket}, facility: 4}},
+		{SinkConfig{Kind: SinkNone, Address: "ignored"}, noneSink{}},
+	}
+	for _, tt := range tests {
+		got, err := Open(tt.cfg)
+		if err != nil || got != tt.want {
+			t.Errorf("Open(%+v) = %#v, %v; want %#v", tt.cfg, got, err, tt.want)
 		}
 	}
 }

@@ -127,28 +127,7 @@ func appendEscaped(dst []byte, s string, budget int, sd bool) ([]byte, bool) {
 	var one []byte
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		one = one[:0]
-		switch {
-		case r == utf8.RuneError && size == 1:
-			one = fmt.Appendf(one, `\x%02x`, s[i])
-		case r == '\\':
-			one = append(one, `\\`...)
-		case sd && (r == '"' || r == ']'):
-			one = append(one, '\\', byte(r))
-		case r == '\n':
-			one = append(one, `\n`...)
-		case r == '\r':
-			one = append(one, `\r`...)
-		case r == '\t':
-			one = append(one, `\t`...)
-		case r < 0x20 || r == 0x7f:
-			one = fmt.Appendf(one, `\x%02x`, r)
-		case unsafeRune(r):
-			one = append(one, `\u`...)
-			one = append(one, fmt.Sprintf("%04x", r)...)
-		default:
-			one = append(one, s[i:i+size]...)
-		}
+		one = appendEscapedRune(one[:0], r, s[i:i+size], sd)
 		if len(dst)+len(one) > budget {
 			return dst, false
 		}
@@ -157,6 +136,34 @@ func appendEscaped(dst []byte, s string, budget int, sd bool) ([]byte, bool) {
 	}
 	return dst, true
 }
+
+// shortEscapes are the ASCII characters appendEscaped writes as a
+// backslash and a letter (or a doubled backslash) wherever they are.
+var shortEscapes = [utf8.RuneSelf]string{'\\': `\\`, '\n': `\n`, '\r': `\r`, '\t': `\t`}
+
+// appendEscapedRune appends to dst the escaped form of r, which enc encodes
+// (one character's bytes, or a single byte that is not UTF-8); sd is as for
+// appendEscaped.
+func appendEscapedRune(dst []byte, r rune, enc string, sd bool) []byte {
+	if r < utf8.RuneSelf && shortEscapes[r] != "" {
+		return append(dst, shortEscapes[r]...)
+	}
+	switch {
+	case r == utf8.RuneError && len(enc) == 1:
+		return fmt.Appendf(dst, `\x%02x`, enc[0])
+	case sd && (r == '"' || r == ']'):
+		return append(dst, '\\', byte(r))
+	case isASCIIControl(r):
+		return fmt.Appendf(dst, `\x%02x`, r)
+	case unsafeRune(r):
+		dst = append(dst, `\u`...)
+		return append(dst, fmt.Sprintf("%04x", r)...)
+	}
+	return append(dst, enc...)
+}
+
+// isASCIIControl reports an ASCII control character or DEL.
+func isASCIIControl(r rune) bool { return r < 0x20 || r == 0x7f }
 
 // unsafeRune reports a character a log reader could misread: what a
 // terminal acts on instead of showing (validator.TerminalUnsafe: a C1

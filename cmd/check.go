@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/policy"
 	"github.com/permgate/permgate/shellparse"
 	"github.com/permgate/permgate/validator"
@@ -15,15 +16,20 @@ import (
 
 // report is the JSON form of one decision.
 type report struct {
-	Command  string              `json:"command"`
-	Decision policy.Decision     `json:"decision"`
-	Severity validator.Severity  `json:"severity"`
-	Mode     policy.Mode         `json:"mode"`
-	Reason   string              `json:"reason"`
-	Rule     string              `json:"rule"`
+	Command  string             `json:"command"`
+	Decision policy.Decision    `json:"decision"`
+	Severity validator.Severity `json:"severity"`
+	Mode     policy.Mode        `json:"mode"`
+	Reason   string             `json:"reason"`
+	Rule     string             `json:"rule"`
+	// Action is the effect class whose [actions] policy decided, "" when
+	// none did (Rule then names it: actions.CLASS=POLICY).
+	Action   effect.Class        `json:"action"`
 	Findings []validator.Finding `json:"findings"`
 	Commands [][]string          `json:"commands"`
-	ReadOnly bool                `json:"read_only"`
+	// Effects are each command's effect classes, parallel to Commands.
+	Effects  [][]effect.Class `json:"effects"`
+	ReadOnly bool             `json:"read_only"`
 }
 
 func newReport(command string, a validator.Analysis, mode policy.Mode, out policy.Outcome) report {
@@ -38,10 +44,24 @@ func newReport(command string, a validator.Analysis, mode policy.Mode, out polic
 		Mode:     mode,
 		Reason:   out.Reason,
 		Rule:     out.Rule,
+		Action:   out.Action,
 		Findings: findings,
 		Commands: a.Argv(),
+		Effects:  effectsOf(a),
 		ReadOnly: a.AllReadOnly,
 	}
+}
+
+// effectsOf lists each command's effect classes, [] for a command with none.
+func effectsOf(a validator.Analysis) [][]effect.Class {
+	out := make([][]effect.Class, len(a.Commands))
+	for i, rec := range a.Commands {
+		out[i] = rec.Effects.Classes()
+		if out[i] == nil {
+			out[i] = []effect.Class{}
+		}
+	}
+	return out
 }
 
 // analyze runs the analysis on the CMD… form: one argument is a script, several

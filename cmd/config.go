@@ -13,6 +13,7 @@ import (
 
 	"github.com/permgate/permgate/audit"
 	"github.com/permgate/permgate/config"
+	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/githook"
 	"github.com/permgate/permgate/policy"
 	"github.com/permgate/permgate/validator"
@@ -43,8 +44,12 @@ func newConfigCmd(io streams, g *globalFlags) *cobra.Command {
 				}
 			}
 			r := s.cfg.Rules
-			fmt.Fprintf(io.out, "config ok: %d file(s), %d allow, %d ask, %d deny rule(s); mode %s (%s)\n",
+			fmt.Fprintf(io.out, "config ok: %d file(s), %d allow, %d ask, %d deny rule(s); mode %s (%s)",
 				files, len(r.Allow), len(r.Ask), len(r.Deny), s.eff.Mode, safe(s.eff.ModeSource))
+			if a := s.cfg.Actions; !a.Empty() {
+				fmt.Fprintf(io.out, "; [actions]: %d allow, %d ask, %d deny", len(a.Allow.Classes()), len(a.Ask.Classes()), len(a.Deny.Classes()))
+			}
+			fmt.Fprintln(io.out)
 			return nil
 		},
 	})
@@ -83,38 +88,58 @@ func newConfigCmd(io streams, g *globalFlags) *cobra.Command {
 // live, each line after prefix ("# " makes them TOML comments).
 func printLayers(io streams, s *session, prefix string) {
 	for _, l := range s.cfg.Layers {
-		state := "not found"
-		switch {
-		case l.Path == "":
-			state, l.Path = "none", "-"
-		case l.Change != "":
-			state = fmt.Sprintf("%s outside permgate: the deny and ask rules of its last confirmed content (%s) still apply; `permgate trust --user` to confirm the change", l.Change, l.Kept)
-		case l.Exists && l.Name != config.LayerSystem && !l.Trusted && s.cfg.Managed.Value:
-			state = "managed: may only tighten"
-		case l.Exists && l.Name == config.LayerProject && !l.Trusted:
-			state = "untrusted: only its deny and ask rules apply; `permgate trust " + l.Path + "` to use it all"
-		case l.Exists && l.Name == config.LayerUser && !l.Trusted:
-			state = "changed outside permgate: only its tightening parts apply; `permgate trust --user` to use it all"
-		case l.Exists && l.Name == config.LayerProject:
-			state = "trusted"
-		case l.Exists:
-			state = "loaded"
-		}
-		fmt.Fprintf(io.out, "%s%-9s %s (%s)\n", prefix, l.Name, safe(l.Path), safe(state))
+		path, state := layerState(l, s.cfg.Managed.Value)
+		fmt.Fprintf(io.out, "%s%-9s %s (%s)\n", prefix, l.Name, safe(path), safe(state))
 	}
 	fmt.Fprintf(io.out, "%s%-9s %s\n", prefix, "state", safe(s.store.Path()))
 	fmt.Fprintf(io.out, "%s%-9s %s (key %s)\n", prefix, "seal", safe(s.store.Seals().SealPath()), safe(s.store.Seals().KeyPath()))
 	if s.cfg.AuditSink.Value != audit.SinkFile {
-		what := ""
-		if sink, err := s.auditSink(); err != nil {
-			what = err.Error()
-		} else {
-			what = sink.String()
-		}
-		fmt.Fprintf(io.out, "%s%-9s %s (%s)\n", prefix, "audit", safe(what), safe("[audit] sink at "+s.cfg.AuditSink.Source))
+		fmt.Fprintf(io.out, "%s%-9s %s (%s)\n", prefix, "audit", safe(s.auditSinkName()), safe("[audit] sink at "+s.cfg.AuditSink.Source))
 		return
 	}
 	fmt.Fprintf(io.out, "%s%-9s %s (rotated to %s)\n", prefix, "audit", safe(s.auditLog().Path()), safe(s.auditLog().RotatedPath()))
+}
+
+// layerState is a layer's path ("-" for none) and what of it applies
+// (managed: the system config is managed).
+func layerState(l config.LayerInfo, managed bool) (path, state string) {
+	switch {
+	case l.Path == "":
+		return "-", "none"
+	case l.Change != "":
+		return l.Path, fmt.Sprintf("%s outside permgate: the deny and ask rules of its last confirmed content (%s) still apply; `permgate trust --user` to confirm the change", l.Change, l.Kept)
+	case !l.Exists:
+		return l.Path, "not found"
+	case !l.Trusted:
+		return l.Path, untrustedState(l, managed)
+	case l.Name == config.LayerProject:
+		return l.Path, "trusted"
+	}
+	return l.Path, "loaded"
+}
+
+// untrustedState says what of a layer that is there but not trusted
+// applies.
+func untrustedState(l config.LayerInfo, managed bool) string {
+	switch {
+	case l.Name != config.LayerSystem && managed:
+		return "managed: may only tighten"
+	case l.Name == config.LayerProject:
+		return "untrusted: only its deny and ask rules apply; `permgate trust " + l.Path + "` to use it all"
+	case l.Name == config.LayerUser:
+		return "changed outside permgate: only its tightening parts apply; `permgate trust --user` to use it all"
+	}
+	return "loaded"
+}
+
+// auditSinkName names the audit sink the config names, or why it cannot be
+// opened.
+func (s *session) auditSinkName() string {
+	sink, err := s.auditSink()
+	if err != nil {
+		return err.Error()
+	}
+	return sink.String()
 }
 
 // showConfig prints the merged config as TOML that loads to the same settings,
@@ -126,6 +151,23 @@ func showConfig(io streams, s *session) {
 	w := io.out
 	fmt.Fprintln(w, "# permgate config show: the merged config (valid TOML); after each setting, where it came from")
 	fmt.Fprintf(w, "mode = %s  # in force: %s (%s); config: %s\n", tomlString(string(cfg.Mode.Value)), s.eff.Mode, safe(s.eff.ModeSource), safe(cfg.Mode.Source))
+	showSettings(w, cfg)
+	showRules(w, cfg.Rules)
+	fmt.Fprintln(w, "\n[tools]")
+	for _, t := range slices.Sorted(maps.Keys(cfg.Tools)) {
+		fmt.Fprintf(w, "%s = %s  # %s\n", tomlKey(t), tomlString(string(cfg.Tools[t].Value)), safe(cfg.Tools[t].Source))
+	}
+	showActions(w, cfg)
+	showSafeCommands(w, cfg.SafeCommands)
+	showGitSteps(w, cfg.Git)
+	showProfiles(w, cfg.Profiles)
+	fmt.Fprintln(w, "\n# layers")
+	printLayers(io, s, "# ")
+}
+
+// showSettings prints the top-level settings after the mode; those honoured
+// only in the system file as comments.
+func showSettings(w io.Writer, cfg *config.Config) {
 	fmt.Fprintf(w, "severe = %s  # %s\n", tomlString(cfg.Severe.Value), safe(cfg.Severe.Source))
 	fmt.Fprintf(w, "fail_closed = %v  # %s\n", cfg.FailClosed.Value, safe(cfg.FailClosed.Source))
 	fmt.Fprintf(w, "bypass = %s  # %s\n", tomlString(cfg.Bypass.Value), safe(cfg.Bypass.Source))
@@ -144,11 +186,16 @@ func showConfig(io streams, s *session) {
 	if cfg.Managed.Value {
 		fmt.Fprintf(w, "# managed: [managed] only_tighten = true  # %s — the user, project and override files and the state may only tighten; the mode is never looser than %s\n", safe(cfg.Managed.Source), cfg.ModeFloor)
 	}
+}
+
+// showRules prints the [permission] table: each list's rules, each with its
+// layer and where it is set.
+func showRules(w io.Writer, rules policy.RuleSet) {
 	fmt.Fprintln(w, "\n[permission]")
 	for _, list := range []struct {
 		name  string
 		rules []policy.Rule
-	}{{"deny", cfg.Rules.Deny}, {"ask", cfg.Rules.Ask}, {"allow", cfg.Rules.Allow}} {
+	}{{"deny", rules.Deny}, {"ask", rules.Ask}, {"allow", rules.Allow}} {
 		if len(list.rules) == 0 {
 			fmt.Fprintf(w, "%s = []\n", list.name)
 			continue
@@ -159,23 +206,37 @@ func showConfig(io streams, s *session) {
 		}
 		fmt.Fprintln(w, "]")
 	}
-	fmt.Fprintln(w, "\n[tools]")
-	for _, t := range slices.Sorted(maps.Keys(cfg.Tools)) {
-		fmt.Fprintf(w, "%s = %s  # %s\n", tomlKey(t), tomlString(string(cfg.Tools[t].Value)), safe(cfg.Tools[t].Source))
-	}
-	fmt.Fprintln(w, "\n[safe]")
-	if len(cfg.SafeCommands) == 0 {
-		fmt.Fprintln(w, "commands = []")
-	} else {
-		fmt.Fprintln(w, "commands = [")
-		for _, c := range cfg.SafeCommands {
-			fmt.Fprintf(w, "  %s,  # %s\n", tomlString(c.Value), safe(c.Source))
+}
+
+// showActions prints the [actions] table: each class given a policy, with
+// where it is set.
+func showActions(w io.Writer, cfg *config.Config) {
+	fmt.Fprintln(w, "\n[actions]")
+	for _, info := range effect.All() {
+		if a, ok := cfg.Actions.Of(info.Class); ok {
+			fmt.Fprintf(w, "%s = %s  # %s\n", info.Class, tomlString(string(a)), safe(cfg.Actions.Source[info.Class]))
 		}
-		fmt.Fprintln(w, "]")
 	}
-	showGitSteps(w, cfg.Git)
-	for _, n := range slices.Sorted(maps.Keys(cfg.Profiles)) {
-		p := cfg.Profiles[n]
+}
+
+// showSafeCommands prints the [safe] table.
+func showSafeCommands(w io.Writer, commands []policy.Setting[string]) {
+	fmt.Fprintln(w, "\n[safe]")
+	if len(commands) == 0 {
+		fmt.Fprintln(w, "commands = []")
+		return
+	}
+	fmt.Fprintln(w, "commands = [")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %s,  # %s\n", tomlString(c.Value), safe(c.Source))
+	}
+	fmt.Fprintln(w, "]")
+}
+
+// showProfiles prints each profile's table, in the order of their names.
+func showProfiles(w io.Writer, profiles map[string]policy.Profile) {
+	for _, n := range slices.Sorted(maps.Keys(profiles)) {
+		p := profiles[n]
 		fmt.Fprintf(w, "\n[profiles.%s]  # %s\n", tomlKey(n), safe(p.Source))
 		if p.Mode != "" {
 			fmt.Fprintf(w, "mode = %s\n", tomlString(string(p.Mode)))
@@ -187,8 +248,6 @@ func showConfig(io streams, s *session) {
 			fmt.Fprintf(w, "severe = %s\n", tomlString(p.Severe))
 		}
 	}
-	fmt.Fprintln(w, "\n# layers")
-	printLayers(io, s, "# ")
 }
 
 // showGitSteps prints the [git] table: each hook's steps, each with the file

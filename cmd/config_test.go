@@ -138,3 +138,31 @@ func settingsOf(c *config.Config) shownSettings {
 	}
 	return s
 }
+
+// TestLayerState: what config path says of each layer, managed or not.
+func TestLayerState(t *testing.T) {
+	tests := []struct {
+		l        config.LayerInfo
+		managed  bool
+		path     string
+		contains string
+	}{
+		{config.LayerInfo{Name: config.LayerUser}, false, "-", "none"},
+		{config.LayerInfo{Name: config.LayerUser, Path: "/u"}, false, "/u", "not found"},
+		{config.LayerInfo{Name: config.LayerUser, Path: "/u", Change: "removed", Kept: "/k"}, false, "/u", "removed outside permgate: the deny and ask rules of its last confirmed content (/k) still apply"},
+		{config.LayerInfo{Name: config.LayerUser, Path: "/u", Exists: true, Change: "changed", Kept: "/k"}, true, "/u", "changed outside permgate: the deny and ask rules"},
+		{config.LayerInfo{Name: config.LayerUser, Path: "/u", Exists: true}, true, "/u", "managed: may only tighten"},
+		{config.LayerInfo{Name: config.LayerSystem, Path: "/s", Exists: true}, true, "/s", "loaded"},
+		{config.LayerInfo{Name: config.LayerProject, Path: "/p", Exists: true}, false, "/p", "untrusted: only its deny and ask rules apply; `permgate trust /p` to use it all"},
+		{config.LayerInfo{Name: config.LayerUser, Path: "/u", Exists: true}, false, "/u", "changed outside permgate: only its tightening parts apply"},
+		{config.LayerInfo{Name: config.LayerProject, Path: "/p", Exists: true, Trusted: true}, true, "/p", "trusted"},
+		{config.LayerInfo{Name: config.LayerUser, Path: "/u", Exists: true, Trusted: true}, false, "/u", "loaded"},
+		{config.LayerInfo{Name: config.LayerOverride, Path: "/o", Exists: true}, false, "/o", "loaded"},
+	}
+	for _, tt := range tests {
+		path, state := layerState(tt.l, tt.managed)
+		if path != tt.path || !strings.HasPrefix(state, tt.contains) {
+			t.Errorf("layerState(%+v, managed %v) = %q, %q; want %q, %q…", tt.l, tt.managed, path, state, tt.path, tt.contains)
+		}
+	}
+}

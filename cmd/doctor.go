@@ -62,23 +62,40 @@ func newDoctorCmd(io streams, g *globalFlags) *cobra.Command {
 // nothing: a state directory that does not exist yet is reported with
 // whether permgate could create it.
 func doctorPermgate(io streams, g *globalFlags) []setup.Check {
-	var out []setup.Check
 	s, err := loadSession(g, io.quiet(), "", false)
 	if err != nil {
-		fix := "permgate config check (then correct the file at the line it names)"
-		var lost *config.LostError
-		if errors.As(err, &lost) {
-			fix = lost.Fix + " at a terminal, after reviewing " + lost.File
-		}
-		return append(out, setup.Check{Status: setup.Fail, Subject: "config", Message: strings.TrimPrefix(err.Error(), "config: "), Fix: fix})
+		return []setup.Check{configErrorCheck(err)}
 	}
+	out := layerChecks(s)
+	if w := stateWarning(s.store, s.rawState, s.state, s.cfg); w != "" {
+		out = append(out, setup.Check{Status: setup.Fail, Subject: "state", Message: strings.TrimPrefix(w, "state "),
+			Fix: "permgate trust --user at a terminal (confirms the state as it is now), or permgate mode MODE to set the mode again"})
+	}
+	out = append(out, stateDirCheck(s.store.Dir))
+	return append(out, auditCheck(s))
+}
+
+// configErrorCheck is the ✘ for a config that does not load, with how to
+// fix it.
+func configErrorCheck(err error) setup.Check {
+	fix := "permgate config check (then correct the file at the line it names)"
+	var lost *config.LostError
+	if errors.As(err, &lost) {
+		fix = lost.Fix + " at a terminal, after reviewing " + lost.File
+	}
+	return setup.Check{Status: setup.Fail, Subject: "config", Message: strings.TrimPrefix(err.Error(), "config: "), Fix: fix}
+}
+
+// layerChecks reports the config files that load and the mode, each file
+// changed outside permgate, and the project file's trust.
+func layerChecks(s *session) []setup.Check {
 	files := 0
 	for _, l := range s.cfg.Layers {
 		if l.Exists {
 			files++
 		}
 	}
-	out = append(out, setup.Check{Status: setup.OK, Subject: "config", Message: fmt.Sprintf("%d file(s) load; mode %s", files, s.eff.Mode)})
+	out := []setup.Check{{Status: setup.OK, Subject: "config", Message: fmt.Sprintf("%d file(s) load; mode %s", files, s.eff.Mode)}}
 	for _, l := range s.cfg.Layers {
 		switch {
 		case l.Change != "":
@@ -91,28 +108,27 @@ func doctorPermgate(io streams, g *globalFlags) []setup.Check {
 				Fix: "permgate trust " + l.Path + " (after reading it)"})
 		}
 	}
-	if w := stateWarning(s.store, s.rawState, s.state, s.cfg); w != "" {
-		out = append(out, setup.Check{Status: setup.Fail, Subject: "state", Message: strings.TrimPrefix(w, "state "),
-			Fix: "permgate trust --user at a terminal (confirms the state as it is now), or permgate mode MODE to set the mode again"})
-	}
-	out = append(out, stateDirCheck(s.store.Dir))
+	return out
+}
+
+// auditCheck reports whether decisions' records can be delivered, and a
+// sink that keeps none.
+func auditCheck(s *session) setup.Check {
 	sink, err := s.auditSink()
 	if err == nil {
 		err = sink.Check()
 	}
 	switch {
 	case err != nil:
-		out = append(out, setup.Check{Status: setup.Fail, Subject: "audit", Message: "records cannot be delivered: " + err.Error(),
-			Fix: "make the audit log writable or its socket reachable, or correct [audit] sink and address (permgate config show says where they are set)"})
+		return setup.Check{Status: setup.Fail, Subject: "audit", Message: "records cannot be delivered: " + err.Error(),
+			Fix: "make the audit log writable or its socket reachable, or correct [audit] sink and address (permgate config show says where they are set)"}
 	case s.cfg.AuditSink.Value == audit.SinkNone && s.cfg.AuditRequired.Value:
-		out = append(out, setup.Check{Status: setup.Fail, Subject: "audit", Message: "[audit] required = true (" + s.cfg.AuditRequired.Source + "), but sink = \"none\" (" + s.cfg.AuditSink.Source + ") keeps no record: every decision but a deny is refused",
-			Fix: "set [audit] sink to file, syslog or journald, or required = false"})
+		return setup.Check{Status: setup.Fail, Subject: "audit", Message: "[audit] required = true (" + s.cfg.AuditRequired.Source + "), but sink = \"none\" (" + s.cfg.AuditSink.Source + ") keeps no record: every decision but a deny is refused",
+			Fix: "set [audit] sink to file, syslog or journald, or required = false"}
 	case s.cfg.AuditSink.Value == audit.SinkNone:
-		out = append(out, setup.Check{Status: setup.Warn, Subject: "audit", Message: "no audit records are kept ([audit] sink = \"none\", " + s.cfg.AuditSink.Source + ")"})
-	default:
-		out = append(out, setup.Check{Status: setup.OK, Subject: "audit", Message: "records can be delivered to " + sink.String()})
+		return setup.Check{Status: setup.Warn, Subject: "audit", Message: "no audit records are kept ([audit] sink = \"none\", " + s.cfg.AuditSink.Source + ")"}
 	}
-	return out
+	return setup.Check{Status: setup.OK, Subject: "audit", Message: "records can be delivered to " + sink.String()}
 }
 
 // changedCheck reports a config file permgate sealed that was changed,

@@ -3,11 +3,13 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
 	"os/signal"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -127,11 +129,7 @@ func (s *session) confirm(io streams, source string, args []string, timeout time
 func (s *session) promptFor(io streams, command string, a validator.Analysis, out policy.Outcome, timeout time.Duration) (policy.Outcome, string) {
 	tty, err := openTTY()
 	if err != nil {
-		why := "no terminal to ask on"
-		if errors.Is(err, errNotTerminal) {
-			why += " (" + safe(err.Error()) + ")"
-		}
-		return policy.FailClose(out, why), out.By
+		return policy.FailClose(out, noTerminalWhy(err)), out.By
 	}
 	defer tty.Close()
 	// If the terminal hangs up while we wait, the read fails and we deny, rather
@@ -147,35 +145,56 @@ func (s *session) promptFor(io streams, command string, a validator.Analysis, ou
 		return policy.Outcome{Decision: policy.Allow, Reason: "allowed once at the prompt"}, "user"
 	case answerAlways:
 		s.recordAnswer(io, false)
-		// The person answered at the terminal: the rule is theirs, and sealed.
-		seals := s.store.Seals()
-		added, err := config.AddRule(s.paths.User, "allow", view.always, &seals)
-		switch {
-		case err != nil:
-			err = editError("added "+view.always+" to "+s.paths.User, err)
-			fmt.Fprintf(tty, "permgate: could not save the rule (allowed this once): %s\n", safe(strings.TrimPrefix(err.Error(), "rules: ")))
-		case added:
-			fmt.Fprintf(tty, "permgate: added %s to %s (undo: permgate rules remove %s)\n",
-				safe(view.always), safe(s.paths.User), safe(shellparse.ShellQuote(view.always)))
-			noteUnsealed(tty, s)
-		}
+		s.saveAlways(tty, view.always)
 		return policy.Outcome{Decision: policy.Allow, Reason: "allowed always at the prompt: " + view.always, Rule: view.always}, "user"
 	case answerNo:
-		denials := s.recordAnswer(io, true)
-		if denials >= 3 {
-			fmt.Fprintf(tty, "permgate: %d denials in a row — `permgate mode plan` keeps to read-only commands until you change it\n", denials)
-		}
-		reason := "you answered no at the prompt"
-		if why != "" {
-			reason = "you pressed Ctrl-C at the prompt, which is a no"
-		}
-		return policy.Outcome{Decision: policy.Deny, Reason: reason, Rule: out.Rule}, "user"
+		return s.answeredNo(io, tty, why, out), "user"
 	}
 	// EOF, read error, timeout: no human answered.
 	if ans == answerTimeout {
 		s.recordAnswer(io, true)
 	}
 	return policy.FailClose(out, why), out.By
+}
+
+// noTerminalWhy says why no one is asked when the terminal does not open.
+func noTerminalWhy(err error) string {
+	why := "no terminal to ask on"
+	if errors.Is(err, errNotTerminal) {
+		why += " (" + safe(err.Error()) + ")"
+	}
+	return why
+}
+
+// saveAlways adds the allow rule the person chose at the terminal to the
+// user config — the rule is theirs, and sealed — and says so on tty, or why
+// it could not be saved (the command is then allowed this once).
+func (s *session) saveAlways(tty io.Writer, rule string) {
+	seals := s.store.Seals()
+	added, err := config.AddRule(s.paths.User, "allow", rule, &seals)
+	switch {
+	case err != nil:
+		err = editError("added "+rule+" to "+s.paths.User, err)
+		fmt.Fprintf(tty, "permgate: could not save the rule (allowed this once): %s\n", safe(strings.TrimPrefix(err.Error(), "rules: ")))
+	case added:
+		fmt.Fprintf(tty, "permgate: added %s to %s (undo: permgate rules remove %s)\n",
+			safe(rule), safe(s.paths.User), safe(shellparse.ShellQuote(rule)))
+		noteUnsealed(tty, s)
+	}
+}
+
+// answeredNo records a no at the prompt (why is set when it was Ctrl-C),
+// suggests plan mode after three in a row, and returns the deny.
+func (s *session) answeredNo(io streams, tty io.Writer, why string, out policy.Outcome) policy.Outcome {
+	denials := s.recordAnswer(io, true)
+	if denials >= 3 {
+		fmt.Fprintf(tty, "permgate: %d denials in a row — `permgate mode plan` keeps to read-only commands until you change it\n", denials)
+	}
+	reason := "you answered no at the prompt"
+	if why != "" {
+		reason = "you pressed Ctrl-C at the prompt, which is a no"
+	}
+	return policy.Outcome{Decision: policy.Deny, Reason: reason, Rule: out.Rule}
 }
 
 // recordAnswer counts denials in a row in the state; it returns the new count.
@@ -203,10 +222,30 @@ func denyHint(s *session, a validator.Analysis, out policy.Outcome, decidedBy st
 		return "you answered no; nothing ran"
 	case decidedBy == "audit":
 		return "permgate must record every decision here; make its state directory writable (see `permgate log`)"
-	case out.Rule != "" && decidedBy == "rule" && isAskRule(s, out.Rule):
-		return "the ask rule " + out.Rule + " wants a person to say yes, and no one could answer here; `permgate rules list` shows where it is set"
+	case decidedBy == "action":
+		return actionHint(out.Rule)
 	case out.Rule != "" && decidedBy == "rule":
-		return "the deny rule " + out.Rule + " stops it in every mode; `permgate rules list` shows where it is set"
+		return ruleHint(s, out.Rule)
+	}
+	if hint := analysisHint(s, a); hint != "" {
+		return hint
+	}
+	return answerHint(out.Reason)
+}
+
+// ruleHint names the way forward after a rule refused: an ask rule no one
+// could answer, or a deny rule.
+func ruleHint(s *session, rule string) string {
+	if isAskRule(s, rule) {
+		return "the ask rule " + rule + " wants a person to say yes, and no one could answer here; `permgate rules list` shows where it is set"
+	}
+	return "the deny rule " + rule + " stops it in every mode; `permgate rules list` shows where it is set"
+}
+
+// analysisHint names the way forward after what the command is, or the mode,
+// refused it; "" when neither did.
+func analysisHint(s *session, a validator.Analysis) string {
+	switch {
 	case a.HasKind("self_modify"):
 		return "a gated command may not change permgate itself; a person makes such changes at a terminal, with permgate's own commands"
 	case a.Severity == validator.Severe && s.eff.Mode == policy.ModeBypass:
@@ -218,13 +257,27 @@ func denyHint(s *session, a validator.Analysis, out policy.Outcome, decidedBy st
 	case a.Incomplete():
 		return "permgate cannot read this command fully; simplify it"
 	}
+	return ""
+}
+
+// answerHint names the way forward after no one answered in time (reason
+// says why), else how to be asked.
+func answerHint(reason string) string {
 	switch {
-	case strings.Contains(out.Reason, "no answer in"):
+	case strings.Contains(reason, "no answer in"):
 		return "no answer came before the question timed out; run it again and answer y to allow it once"
-	case strings.Contains(out.Reason, "end of input at the prompt"), strings.Contains(out.Reason, "cannot read the answer"):
+	case strings.Contains(reason, "end of input at the prompt"), strings.Contains(reason, "cannot read the answer"):
 		return "the terminal gave no answer; run it again and answer at the prompt"
 	}
 	return "run it from a terminal to be asked; a person can allow it ahead with `permgate rules add allow` at a terminal"
+}
+
+// actionHint is denyHint for an [actions] policy that decided.
+func actionHint(rule string) string {
+	if strings.HasSuffix(rule, "="+string(policy.ActionAsk)) {
+		return "the action policy " + rule + " wants a person to say yes, and no one could answer here; `permgate config show` shows where it is set"
+	}
+	return "the action policy " + rule + " stops it in every mode; `permgate config show` shows where it is set"
 }
 
 // isAskRule reports whether a rule text is one of the config's ask rules.
@@ -429,21 +482,19 @@ func ownCommand(a validator.Analysis) bool {
 		return false
 	}
 	rec := a.Commands[0]
-	c := rec.Command
+	return plainPermgate(rec.Command) && !slices.ContainsFunc(rec.Findings, func(f validator.Finding) bool {
+		return f.Kind != finding.SelfModify
+	})
+}
+
+// plainPermgate reports a command that runs the bare name permgate with
+// every word known as typed: no wrapper, assignment, redirect or
+// substitution.
+func plainPermgate(c shellparse.SimpleCommand) bool {
 	if c.Name != "permgate" || len(c.Wrappers) > 0 || len(c.Assigns) > 0 || len(c.Redirects) > 0 || c.Subst != "" {
 		return false
 	}
-	for _, w := range c.Argv {
-		if !w.Static || w.Subst {
-			return false
-		}
-	}
-	for _, f := range rec.Findings {
-		if f.Kind != finding.SelfModify {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(c.Argv, func(w shellparse.Word) bool { return !w.Static || w.Subst })
 }
 
 // byTypedYes marks an ask that only the typed word yes answers: a severe

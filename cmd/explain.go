@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/policy"
 	"github.com/permgate/permgate/shellparse"
 	"github.com/permgate/permgate/validator"
@@ -76,6 +77,7 @@ func writeExplanation(w io.Writer, s *session, command string, a validator.Analy
 			ro = "yes"
 		}
 		fmt.Fprintf(w, "  read-only:   %s\n", ro)
+		fmt.Fprintf(w, "  effects:     %s\n", describeEffects(rec.Effects))
 		for _, f := range rec.Findings {
 			fmt.Fprintf(w, "  finding:     %s (%s): %s\n", f.Kind, paint(s.host, w, severityColour[f.Severity], f.Severity.String()), safe(f.Reason))
 			explainIDSafer(w, f)
@@ -87,8 +89,11 @@ func writeExplanation(w io.Writer, s *session, command string, a validator.Analy
 		explainIDSafer(w, f)
 	}
 	rule := out.Rule
-	if rule == "" {
+	switch {
+	case rule == "":
 		rule = "none decided"
+	case out.By == "action":
+		rule += " (the action policy for " + string(out.Action) + ", [actions] at " + s.eff.Actions.Source[out.Action] + ")"
 	}
 	fmt.Fprintf(w, "\n%s %s\n", bold("severity:"), paint(s.host, w, severityColour[a.Severity], a.Severity.String()))
 	fmt.Fprintf(w, "%s %s\n", bold("rule:"), safe(rule))
@@ -197,11 +202,18 @@ func decidedBy(s *session, rec validator.CommandRecord) string {
 	if rule, ok := m.Deny(one); ok {
 		return "the deny rule " + rule
 	}
+	actions := s.eff.Actions
+	if c, ok := classIn(rec.Effects, actions.Deny); ok {
+		return "the action policy " + policy.ActionRule(c, policy.ActionDeny)
+	}
 	if len(rec.Findings) > 0 {
 		return "its finding " + string(rec.Findings[0].Kind) + ", which asks"
 	}
 	if rule, ok := m.Ask(one); ok {
 		return "the ask rule " + rule
+	}
+	if c, ok := classIn(rec.Effects, actions.Ask); ok {
+		return "the action policy " + policy.ActionRule(c, policy.ActionAsk) + ", which asks"
 	}
 	if rec.ReadOnly {
 		return "read-only: it only reads"
@@ -209,5 +221,30 @@ func decidedBy(s *session, rec validator.CommandRecord) string {
 	if m.AllowsCommand(rec) {
 		return "an allow rule covers it"
 	}
+	if c, ok := actions.Allows(rec); ok {
+		return "the action policy " + policy.ActionRule(c, policy.ActionAllow) + " covers it"
+	}
 	return "the mode: it writes, so default mode asks and auto mode runs it"
+}
+
+// classIn returns the first of a command's classes that is in set.
+func classIn(classes, set effect.Set) (effect.Class, bool) {
+	list := (classes & set).Classes()
+	if len(list) == 0 {
+		return "", false
+	}
+	return list[0], true
+}
+
+// describeEffects lists a command's effect classes on one line.
+func describeEffects(classes effect.Set) string {
+	list := classes.Classes()
+	if len(list) == 0 {
+		return "none permgate can name"
+	}
+	names := make([]string, len(list))
+	for i, c := range list {
+		names[i] = string(c)
+	}
+	return strings.Join(names, ", ")
 }

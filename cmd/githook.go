@@ -44,22 +44,13 @@ func newGithookCmd(io streams, g *globalFlags) *cobra.Command {
 
 // runGithook runs the steps configured for hook and returns the exit code.
 func runGithook(io streams, g *globalFlags, hook string, args []string) int {
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(io.err, "permgate: error: githook %s: %s\n", safe(hook), fmt.Sprintf(format, a...))
-		return exitExecError
-	}
 	if !githook.Known(hook) {
-		return fail("not a git hook permgate runs steps for (want one of %s)", strings.Join(githook.Names(), ", "))
+		return githookFail(io, hook, "not a git hook permgate runs steps for (want one of %s)", strings.Join(githook.Names(), ", "))
 	}
 	// Git runs a hook in the top directory of the work tree; a direct call
 	// from below it runs the steps there too, and the config of that
 	// directory is the one that counts.
-	root := io.host.cwd
-	if root != "" {
-		if top := config.RepoRoot(root); top != "" {
-			root = top
-		}
-	}
+	root := repoTop(io.host.cwd)
 	io.host = io.host.in(root)
 	s, err := loadSessionWithin(g, io, "", false)
 	if err != nil {
@@ -73,30 +64,13 @@ func runGithook(io streams, g *globalFlags, hook string, args []string) int {
 	// Refuse an unusable shell before deciding, so nothing is asked in vain.
 	shell := io.host.Getenv("PERMGATE_SHELL")
 	if err := checkShell(shell); err != nil {
-		return fail("%v: no step ran", err)
+		return githookFail(io, hook, "%v: no step ran", err)
 	}
 	h := githook.Hook{Name: hook, Args: args, Steps: steps}
-	if githook.TakesStdin(hook) {
-		h.Input = []byte{}
-		if f, ok := io.in.(*os.File); !ok || !isatty.IsTerminal(f.Fd()) {
-			if h.Input, err = githook.ReadInput(io.in, githook.MaxInput, githook.InputTimeout); err != nil {
-				return fail("%v: no step ran", err)
-			}
-		}
+	if h.Input, err = hookInput(io, hook); err != nil {
+		return githookFail(io, hook, "%v: no step ran", err)
 	}
-	env, _ := cleanEnv(io.host.Environ())
-	r := githook.Runner{
-		Dir: root, Env: env, Stdout: io.out, Stderr: rawWriter(io.err),
-		Shell: func(script string) ([]string, error) { return scriptArgv(shell, script) },
-		Decide: func(args []string) bool {
-			s.started = time.Now() // each step has a deadline of its own
-			ok, _ := s.confirm(io, "git", args, defaultPromptTimeout)
-			return ok
-		},
-		Started: func(n int, step githook.Step) {
-			fmt.Fprintf(io.err, "permgate: %s: step %d/%d: %s\n", hook, n, len(steps), safe(step.Command))
-		},
-	}
+	r := stepRunner(io, s, hook, root, shell, steps)
 	// Ctrl-C (or Ctrl-\) at the terminal reaches the whole foreground group:
 	// the step stops, and permgate lives on to say which step it was. A
 	// caught signal is the default again in the step. Signals sent to
@@ -112,7 +86,61 @@ func runGithook(io streams, g *globalFlags, hook string, args []string) int {
 			return false
 		}
 	}
-	res := r.Run(h)
+	return stepResult(io, hook, steps, r.Run(h))
+}
+
+// githookFail reports that githook cannot run hook's steps, and returns
+// exitExecError.
+func githookFail(io streams, hook, format string, a ...any) int {
+	fmt.Fprintf(io.err, "permgate: error: githook %s: %s\n", safe(hook), fmt.Sprintf(format, a...))
+	return exitExecError
+}
+
+// repoTop is the top directory of the work tree holding cwd, else cwd.
+func repoTop(cwd string) string {
+	if cwd == "" {
+		return cwd
+	}
+	if top := config.RepoRoot(cwd); top != "" {
+		return top
+	}
+	return cwd
+}
+
+// hookInput is what hook reads on its standard input, for its steps: nil for
+// a hook that reads none, nothing from a terminal, else what git wrote.
+func hookInput(io streams, hook string) ([]byte, error) {
+	if !githook.TakesStdin(hook) {
+		return nil, nil
+	}
+	if f, ok := io.in.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
+		return []byte{}, nil
+	}
+	return githook.ReadInput(io.in, githook.MaxInput, githook.InputTimeout)
+}
+
+// stepRunner runs hook's steps in root with shell: each decided as git's
+// (with its own deadline), and named on standard error as it starts.
+func stepRunner(io streams, s *session, hook, root, shell string, steps []githook.Step) githook.Runner {
+	env, _ := cleanEnv(io.host.Environ())
+	return githook.Runner{
+		Dir: root, Env: env, Stdout: io.out, Stderr: rawWriter(io.err),
+		Shell: func(script string) ([]string, error) { return scriptArgv(shell, script) },
+		Decide: func(args []string) bool {
+			s.started = time.Now() // each step has a deadline of its own
+			ok, _ := s.confirm(io, "git", args, defaultPromptTimeout)
+			return ok
+		},
+		Started: func(n int, step githook.Step) {
+			fmt.Fprintf(io.err, "permgate: %s: step %d/%d: %s\n", hook, n, len(steps), safe(step.Command))
+		},
+	}
+}
+
+// stepResult says which step stopped the hook and why, and returns the
+// hook's exit code: the failed step's status, exitDenied for a refused one,
+// exitExecError for one that could not run.
+func stepResult(io streams, hook string, steps []githook.Step, res githook.Result) int {
 	if res.OK() {
 		return exitOK
 	}

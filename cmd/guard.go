@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/permgate/permgate/config"
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/shellparse"
 	"github.com/permgate/permgate/validator"
@@ -97,52 +96,68 @@ func runGuard(io streams, g *globalFlags, o execOptions, line string) (int, stri
 // config check|path|show, or an editor opening only permgate's config files.
 func recoveryLine(io streams, g *globalFlags, line string) bool {
 	env := analysisEnv(io.host)
-	a := validator.New(env).CheckScript(line)
-	if len(a.Commands) != 1 || a.Incomplete() {
+	name, words, ok := plainCommand(validator.New(env).CheckScript(line))
+	if !ok {
 		return false
-	}
-	c := a.Commands[0].Command
-	if len(c.Redirects) > 0 || len(c.Wrappers) > 0 || len(c.Assigns) > 0 || len(c.Argv) == 0 {
-		return false
-	}
-	words := make([]string, len(c.Argv))
-	for i, w := range c.Argv {
-		if !w.Static {
-			return false
-		}
-		words[i] = w.Text
 	}
 	// Bare names only: ./vi, /tmp/x/exit or ./permgate are other programs.
-	switch name := c.Name; {
+	switch {
 	case strings.Contains(name, "/"):
 		return false
 	case name == "exit" || name == "logout":
 		return true
 	case name == "permgate":
-		// permgate trust --user confirms a config whose seal is lost; it
-		// asks y/N at the terminal itself.
-		return len(words) == 3 && words[1] == "config" && (words[2] == "check" || words[2] == "path" || words[2] == "show") ||
-			len(words) == 3 && words[1] == "trust" && words[2] == "--user"
+		return len(words) == 3 && recoveryCommands[[2]string{words[1], words[2]}]
 	case editors[name]:
-		override := g.config
-		if override == "" {
-			override = io.host.Getenv("PERMGATE_CONFIG")
-		}
-		paths := config.Locate(config.LocateEnv{Cwd: env.Cwd, Home: env.Home, XDGConfigHome: io.host.Getenv("XDG_CONFIG_HOME"),
-			Override: override, SystemFile: TestOnlySystemConfig})
-		files := append([]string{paths.System, paths.User, paths.Project, paths.Override}, paths.Projects...)
-		for _, w := range words[1:] {
-			p := w
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(env.Cwd, p)
-			}
-			if !slices.Contains(files, filepath.Clean(p)) {
-				return false
-			}
-		}
-		return len(words) > 1
+		return len(words) > 1 && editsOnlyConfig(io, g, env, words[1:])
 	}
 	return false
+}
+
+// recoveryCommands are the permgate commands that run while the config is
+// broken: permgate config check|path|show, and permgate trust --user,
+// which confirms a config whose seal is lost (it asks y/N at the terminal
+// itself).
+var recoveryCommands = map[[2]string]bool{
+	{"config", "check"}: true, {"config", "path"}: true, {"config", "show"}: true,
+	{"trust", "--user"}: true,
+}
+
+// plainCommand returns the name and words of a line that is one simple
+// command, whole, with no redirect, wrapper or assignment, whose every word
+// is known before it runs; ok is false for any other.
+func plainCommand(a validator.Analysis) (name string, words []string, ok bool) {
+	if len(a.Commands) != 1 || a.Incomplete() {
+		return "", nil, false
+	}
+	c := a.Commands[0].Command
+	if len(c.Redirects) > 0 || len(c.Wrappers) > 0 || len(c.Assigns) > 0 || len(c.Argv) == 0 {
+		return "", nil, false
+	}
+	words = make([]string, len(c.Argv))
+	for i, w := range c.Argv {
+		if !w.Static {
+			return "", nil, false
+		}
+		words[i] = w.Text
+	}
+	return c.Name, words, true
+}
+
+// editsOnlyConfig reports an editor's arguments that are all permgate's
+// config files: the system's, the user's, the projects' and the override.
+func editsOnlyConfig(io streams, g *globalFlags, env validator.Env, args []string) bool {
+	paths := locateConfig(env, g, io.host)
+	files := append([]string{paths.System, paths.User, paths.Project, paths.Override}, paths.Projects...)
+	for _, p := range args {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(env.Cwd, p)
+		}
+		if !slices.Contains(files, filepath.Clean(p)) {
+			return false
+		}
+	}
+	return true
 }
 
 // editors are the terminal editors a person fixes a config with.

@@ -13,7 +13,8 @@ import (
 
 // handBack makes a hook's allow an explicit one only where permgate vouches
 // for the call: a command it proved read-only within the working directory,
-// a user's allow rule, or a safe tool reading there. Any other allow — one
+// a user's allow rule or allow action policy ([actions] CLASS = "allow": the
+// user's explicit allow, in the user's words), or a safe tool reading there. Any other allow — one
 // the mode gives (auto, bypass), or the tool table's for a tool that changes
 // things — becomes Defer: the call goes back to the harness, whose own
 // classifier, sandbox and approval decide it as they would without
@@ -30,8 +31,8 @@ func (s *session) handBack(out policy.Outcome, a validator.Analysis, req harness
 // vouches reports whether an allow is one permgate answers as its own.
 func (s *session) vouches(out policy.Outcome, a validator.Analysis, req harness.Request) bool {
 	switch out.By {
-	case "rule":
-		return out.Rule != "" // the user's allow rule
+	case "rule", "action":
+		return out.Rule != "" // the user's allow rule or allow action policy
 	case "read-only":
 		return req.Tool == "bash" && s.readsWithin(a)
 	case "tool":

@@ -27,15 +27,18 @@ func attachedPath(t string) (string, bool) {
 	}
 	for i := 2; i < len(t) && i <= 3; i++ {
 		c := t[i]
-		if c == '/' || c == '~' || c == '.' {
+		if strings.IndexByte("/~.", c) >= 0 {
 			return t[i:], t[i:] != "/"
 		}
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+		if !isASCIILetter(c) {
 			break
 		}
 	}
 	return "", false
 }
+
+// isASCIILetter reports a letter a-z or A-Z.
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // linkFollowers are the options with which a program walking a tree follows
 // every link it meets in it (grep -R, rg -L, find -L): a link in the project
@@ -68,11 +71,17 @@ func followsLinks(c shellparse.SimpleCommand) bool {
 		if slices.Contains(spec.words, name) {
 			return true
 		}
-		if len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsAny(t[1:], spec.letters) {
+		if shortOptionsHold(t, spec.letters) {
 			return true
 		}
 	}
 	return false
+}
+
+// shortOptionsHold reports a word of short options (-Rn) that holds one of
+// letters.
+func shortOptionsHold(t, letters string) bool {
+	return len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsAny(t[1:], letters)
 }
 
 // printsEnvironment reports whether c prints the variables of the shell or
@@ -82,25 +91,39 @@ func printsEnvironment(c shellparse.SimpleCommand) bool {
 	if len(c.Argv) == 0 {
 		return false
 	}
-	args := c.Argv[1:]
-	switch path.Base(c.Name) {
-	case "env", "printenv":
-		return true
-	case "set", "export", "declare", "typeset", "readonly", "local":
-		for _, a := range args {
-			if !strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "+") {
-				return false // sets or names variables
-			}
-		}
-		return true
-	case "ps":
-		for _, a := range args {
-			if !strings.HasPrefix(a.Text, "-") && strings.Contains(a.Text, "e") {
-				return true // BSD e: each process's environment
-			}
+	prints, ok := environmentPrinters[path.Base(c.Name)]
+	return ok && prints(c.Argv[1:])
+}
+
+// environmentPrinters are the programs that may print the variables, each
+// with whether its arguments make it print them.
+var environmentPrinters = map[string]func(args []shellparse.Word) bool{
+	"env": alwaysPrints, "printenv": alwaysPrints,
+	"set": onlyOptions, "export": onlyOptions, "declare": onlyOptions, "typeset": onlyOptions,
+	"readonly": onlyOptions, "local": onlyOptions,
+	"ps": psEnvironment,
+}
+
+// alwaysPrints: env and printenv print the environment whatever they are
+// given (env runs a command in it, and prints it without one).
+func alwaysPrints([]shellparse.Word) bool { return true }
+
+// onlyOptions: a builtin that sets or names variables unless its every
+// argument is an option (-p, +x), when it prints them.
+func onlyOptions(args []shellparse.Word) bool {
+	for _, a := range args {
+		if !strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "+") {
+			return false // sets or names variables
 		}
 	}
-	return false
+	return true
+}
+
+// psEnvironment: ps with BSD's e, each process's environment.
+func psEnvironment(args []shellparse.Word) bool {
+	return slices.ContainsFunc(args, func(a shellparse.Word) bool {
+		return !strings.HasPrefix(a.Text, "-") && strings.Contains(a.Text, "e")
+	})
 }
 
 // systemRecords are read-only programs whose input is files outside the
@@ -122,32 +145,36 @@ func readsSystemRecords(c shellparse.SimpleCommand) bool {
 		return false
 	}
 	base := path.Base(c.Name)
-	if systemRecords[base] {
-		return true
-	}
-	if base != "git" {
+	return systemRecords[base] || base == "git" && dumpsGitConfig(c.Argv)
+}
+
+// dumpsGitConfig reports a git argv whose subcommand is config with an
+// option that prints settings whole.
+func dumpsGitConfig(argv []shellparse.Word) bool {
+	sub := gitSubcommand(argv)
+	if sub < 0 || argv[sub].Text != "config" {
 		return false
 	}
-	sub := -1
-	for i := 1; i < len(c.Argv); i++ {
-		switch t := c.Argv[i].Text; {
-		case t == "-C" || t == "-c" || t == "--git-dir" || t == "--work-tree" || t == "--namespace":
+	return slices.ContainsFunc(argv[sub+1:], func(a shellparse.Word) bool {
+		name, _, _ := strings.Cut(a.Text, "=")
+		return gitConfigDumps[name]
+	})
+}
+
+// gitValueOptions are git's global options that take the next word as their
+// value.
+var gitValueOptions = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true}
+
+// gitSubcommand is the index in argv of git's subcommand: the first word
+// that is neither a global option nor one's value; -1 when there is none.
+func gitSubcommand(argv []shellparse.Word) int {
+	for i := 1; i < len(argv); i++ {
+		switch t := argv[i].Text; {
+		case gitValueOptions[t]:
 			i++ // the global option's value
 		case !strings.HasPrefix(t, "-"):
-			sub = i
-		}
-		if sub >= 0 {
-			break
+			return i
 		}
 	}
-	if sub < 0 || c.Argv[sub].Text != "config" {
-		return false
-	}
-	for _, a := range c.Argv[sub+1:] {
-		name, _, _ := strings.Cut(a.Text, "=")
-		if gitConfigDumps[name] {
-			return true
-		}
-	}
-	return false
+	return -1
 }

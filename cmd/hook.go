@@ -91,20 +91,10 @@ func hookSettings(h *harness.Harness) string {
 
 // runHook decides one tool call; every failure is a deny in the protocol.
 func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (code int) {
-	event := "" // the hook event, once the payload is read
-	answer := func(d policy.Decision, reason string) int {
-		out := h.Encode(harness.Response{Decision: d, Reason: reason, Event: event})
-		if len(out.Stdout) > 0 {
-			io.out.Write(out.Stdout)
-		}
-		if len(out.Stderr) > 0 {
-			io.err.Write(out.Stderr)
-		}
-		return out.Exit
-	}
+	reply := &hookReply{io: io, h: h}
 	defer func() {
 		if r := recover(); r != nil {
-			code = answer(policy.Deny, fmt.Sprintf("permgate failed (%v); denied to be safe", r))
+			code = reply.send(policy.Deny, fmt.Sprintf("permgate failed (%v); denied to be safe", r))
 		}
 	}()
 	// Reading the call, the config and the state has the default deadline
@@ -112,48 +102,82 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 	// Both count from permgate's start.
 	p, ok := loadWithin(io, func(quiet streams) preparedHook { return prepareHook(quiet, g, h, modeFlag) })
 	if !ok {
-		return answer(policy.Deny, "permgate "+errLoadLate().Error()+"; denied to be safe")
+		return reply.send(policy.Deny, "permgate "+errLoadLate().Error()+"; denied to be safe")
 	}
-	event = p.req.HookEventName
+	reply.event = p.req.HookEventName
 	if p.refuse != "" {
 		p.auditRefusal(io, h)
-		return answer(policy.Deny, p.refuse)
+		return reply.send(policy.Deny, p.refuse)
 	}
 	s, req := p.s, p.req
-	type decided struct {
-		command string
-		a       validator.Analysis
-		out     policy.Outcome
-		err     error
-	}
-	r, ok := timed(s, func(c *session) decided {
+	r, ok := timed(s, func(c *session) decidedCall {
 		command, a, out, err := c.decideTool(req)
-		return decided{command, a, out, err}
+		return decidedCall{command, a, out, err}
 	})
 	if !ok {
-		// Too costly to judge in time: a hook cannot ask, and the harness
-		// may let a call through when the hook itself times out, so it is
-		// refused now.
-		command := req.Command
-		if req.Tool != "bash" {
-			command = req.ToolName
-		}
-		a := lateAnalysis(command, late{phase: "judge the tool call", limit: s.deadline()})
-		out := policy.Outcome{Decision: policy.Deny, Reason: a.Reason() + "; denied to be safe", By: byDeadline}
-		out = s.audit(io, "hook", command, a, out, byDeadline)
-		return answer(policy.Deny, "permgate: "+saferReason(out, a))
+		return reply.send(policy.Deny, "permgate: "+s.refuseLate(io, req))
 	}
 	if r.err != nil {
-		return answer(policy.Deny, r.err.Error())
+		return reply.send(policy.Deny, r.err.Error())
 	}
+	out := s.audit(io, "hook", r.command, r.a, s.judgeCall(h, req, r), r.out.By)
+	return reply.send(out.Decision, "permgate: "+saferReason(out, r.a))
+}
+
+// hookReply answers the harness in its protocol, at the hook event (once
+// the payload is read).
+type hookReply struct {
+	io    streams
+	h     *harness.Harness
+	event string
+}
+
+// send writes the answer and returns the hook's exit code.
+func (r *hookReply) send(d policy.Decision, reason string) int {
+	out := r.h.Encode(harness.Response{Decision: d, Reason: reason, Event: r.event})
+	if len(out.Stdout) > 0 {
+		r.io.out.Write(out.Stdout)
+	}
+	if len(out.Stderr) > 0 {
+		r.io.err.Write(out.Stderr)
+	}
+	return out.Exit
+}
+
+// decidedCall is decideTool's answer.
+type decidedCall struct {
+	command string
+	a       validator.Analysis
+	out     policy.Outcome
+	err     error
+}
+
+// refuseLate records and words the deny of a call too costly to judge in
+// time: a hook cannot ask, and the harness may let a call through when the
+// hook itself times out, so it is refused now.
+func (s *session) refuseLate(io streams, req harness.Request) string {
+	command := req.Command
+	if req.Tool != "bash" {
+		command = req.ToolName
+	}
+	a := lateAnalysis(command, late{phase: "judge the tool call", limit: s.deadline()})
+	out := policy.Outcome{Decision: policy.Deny, Reason: a.Reason() + "; denied to be safe", By: byDeadline}
+	out = s.audit(io, "hook", command, a, out, byDeadline)
+	return saferReason(out, a)
+}
+
+// judgeCall is the answer to a decided call: an allow permgate does not
+// vouch for is handed back to the harness's own permissions, and an
+// interactive program the harness would start without asking anyone is
+// refused.
+func (s *session) judgeCall(h *harness.Harness, req harness.Request, r decidedCall) policy.Outcome {
 	judged := s.handBack(r.out, r.a, req)
 	if r.a.Interactive() && h.AskMayGoUnseen(req.HookEventName) {
 		// The harness would start it without asking anyone, and what is
 		// typed into it afterwards never reaches permgate.
 		judged = policy.FailClose(judged, h.Title+" starts it without asking anyone (its own approval does not ask about a command its sandbox contains)")
 	}
-	out := s.audit(io, "hook", r.command, r.a, judged, r.out.By)
-	return answer(out.Decision, "permgate: "+saferReason(out, r.a))
+	return judged
 }
 
 // hasTerminal reports whether the hook can reach a terminal (/dev/tty): the
@@ -227,10 +251,7 @@ func prepareHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string
 	if req.Cwd != "" {
 		// The tool call runs in its cwd: the analysis, the project config and
 		// the rules are judged there. A cwd that is not a directory is refused.
-		if info, err := os.Stat(req.Cwd); err != nil || !info.IsDir() {
-			if err == nil {
-				err = fmt.Errorf("%s is not a directory", req.Cwd)
-			}
+		if err := checkDir(req.Cwd); err != nil {
 			p.refuse = "cannot enter the tool call's cwd: " + err.Error()
 			p.s, _ = loadConfig(g, io)
 			return p
@@ -239,19 +260,7 @@ func prepareHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string
 	}
 	s, err := loadConfig(g, io)
 	if err == nil {
-		// The harness's permission mode stands, and the config, the persisted
-		// mode or a profile may only tighten it; --mode and PERMGATE_MODE pin
-		// it (policy.Select).
-		in := s.modeInputs(g, modeFlag, false)
-		in.Harness = h.Mode(req.PermissionMode)
-		s.eff, err = policy.Select(&s.cfg.Policy, in)
-		if h.AskNeedsTerminal() && !hasTerminal() {
-			// The harness asks only at its terminal, and there is none.
-			s.noOneToAsk = h.Title + " asks only at its terminal, and it runs without one"
-		}
-		if why := h.NoAsk(); why != "" {
-			s.noOneToAsk = why
-		}
+		err = s.selectHookMode(g, h, modeFlag, req)
 	}
 	if err != nil {
 		p.refuse = "permgate refuses while its config is broken: " + err.Error()
@@ -267,4 +276,32 @@ func prepareHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string
 	}
 	p.s = s
 	return p
+}
+
+// checkDir says why dir is not a directory to enter, or nil.
+func checkDir(dir string) error {
+	info, err := os.Stat(dir)
+	if err == nil && !info.IsDir() {
+		err = fmt.Errorf("%s is not a directory", dir)
+	}
+	return err
+}
+
+// selectHookMode chooses the mode for a hook's call: the harness's
+// permission mode stands, and the config, the persisted mode or a profile
+// may only tighten it; --mode and PERMGATE_MODE pin it (policy.Select). It
+// notes when no one can answer an ask.
+func (s *session) selectHookMode(g *globalFlags, h *harness.Harness, modeFlag string, req harness.Request) error {
+	in := s.modeInputs(g, modeFlag, false)
+	in.Harness = h.Mode(req.PermissionMode)
+	var err error
+	s.eff, err = policy.Select(&s.cfg.Policy, in)
+	if h.AskNeedsTerminal() && !hasTerminal() {
+		// The harness asks only at its terminal, and there is none.
+		s.noOneToAsk = h.Title + " asks only at its terminal, and it runs without one"
+	}
+	if why := h.NoAsk(); why != "" {
+		s.noOneToAsk = why
+	}
+	return err
 }

@@ -17,26 +17,40 @@ import (
 func (s *session) decideTool(req harness.Request) (string, validator.Analysis, policy.Outcome, error) {
 	switch req.Tool {
 	case "bash":
-		if req.CommandErr != nil {
-			return "", validator.Analysis{}, policy.Outcome{}, req.CommandErr
-		}
-		if !req.CommandValid {
-			a := invalidCommand(validator.New(s.env), req.Command)
-			return req.Command, a, s.decideAnalysis(a, s.matcher()), nil
-		}
-		if req.Typed {
-			a := validator.New(s.env).CheckTyped(req.Command, req.ToolName)
-			return req.Command, a, s.decideAnalysis(a, s.matcher()), nil
-		}
-		if req.TTY {
-			a := validator.New(s.env).CheckTerminal(req.Command, req.ToolName)
-			return req.Command, a, s.decideAnalysis(a, s.matcher()), nil
-		}
-		_, a, out := s.decide([]string{req.Command})
-		return req.Command, a, out, nil
+		return s.decideBash(req)
 	case "apply_patch":
 		return s.decidePatch(req.Paths)
 	}
+	return s.decideFileTool(req)
+}
+
+// decideBash decides a shell tool call's command: read as the harness
+// hands it (a typed argv, a terminal's input, a script), and never allowed
+// when it could not be read or is not valid Unicode.
+func (s *session) decideBash(req harness.Request) (string, validator.Analysis, policy.Outcome, error) {
+	if req.CommandErr != nil {
+		return "", validator.Analysis{}, policy.Outcome{}, req.CommandErr
+	}
+	var a validator.Analysis
+	switch {
+	case !req.CommandValid:
+		a = invalidCommand(validator.New(s.env), req.Command)
+	case req.Typed:
+		a = validator.New(s.env).CheckTyped(req.Command, req.ToolName)
+	case req.TTY:
+		a = validator.New(s.env).CheckTerminal(req.Command, req.ToolName)
+	default:
+		_, a, out := s.decide([]string{req.Command})
+		return req.Command, a, out, nil
+	}
+	return req.Command, a, s.decideAnalysis(a, s.matcher()), nil
+}
+
+// decideFileTool decides another tool's call by the tool table and rules:
+// for each path it names, the strictest answer; a tool that works on paths
+// has them checked, and an unknown tool's input is searched for permgate's
+// own files.
+func (s *session) decideFileTool(req harness.Request) (string, validator.Analysis, policy.Outcome, error) {
 	op, byPath := toolPathOp(req.Tool)
 	var unknown []validator.Finding
 	if _, known := s.toolTable()[req.Tool]; !byPath && !known {
@@ -59,13 +73,19 @@ func (s *session) decideTool(req harness.Request) (string, validator.Analysis, p
 		found[p] = call.Findings
 		return s.decideToolCall(call)
 	})
-	what := req.ToolName
-	if path != "" {
-		what += " " + path
-	} else if req.URL != "" {
-		what += " " + req.URL
+	return toolWhat(req, path), pathAnalysis(found[path]), out, nil
+}
+
+// toolWhat names a tool call for its answer: the tool, and the path it was
+// decided by, else its URL.
+func toolWhat(req harness.Request, path string) string {
+	switch {
+	case path != "":
+		return req.ToolName + " " + path
+	case req.URL != "":
+		return req.ToolName + " " + req.URL
 	}
-	return what, pathAnalysis(found[path]), out, nil
+	return req.ToolName
 }
 
 // pathAnalysis holds a file tool's findings for a path as an analysis, so the

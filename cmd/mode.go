@@ -16,9 +16,17 @@ import (
 	"github.com/permgate/permgate/state"
 )
 
+// modeOptions are mode's flags.
+type modeOptions struct {
+	cycle, short, reset bool
+	// next is set by --next, whose value is after: print the mode after it
+	// (after "": the mode in force), persisting nothing.
+	next  bool
+	after string
+}
+
 func newModeCmd(io streams, g *globalFlags) *cobra.Command {
-	var cycle, short, reset bool
-	var after string
+	var o modeOptions
 	c := &cobra.Command{
 		Use:   "mode [MODE|--cycle|--reset]",
 		Short: "Show or set the persistent mode (default, auto, plan, bypass)",
@@ -31,69 +39,98 @@ func newModeCmd(io streams, g *globalFlags) *cobra.Command {
 			"  permgate mode plan       # only read-only commands from now on\n" +
 			"  permgate mode --cycle    # the next mode: default → auto → plan → bypass\n" +
 			"  permgate mode --short    # just the name, for a shell prompt",
-		Args: func(c *cobra.Command, args []string) error {
-			if len(args) > 1 {
-				return fmt.Errorf("give one MODE (default, auto, plan or bypass), not %d", len(args))
-			}
-			return nil
-		},
+		Args: oneModeArg,
 		RunE: func(c *cobra.Command, args []string) error {
-			s, err := loadSession(g, io, "", false)
-			if err != nil {
-				return fmt.Errorf("mode: %w", err)
-			}
-			actions := len(args)
-			for _, on := range []bool{cycle, reset, c.Flags().Changed("next")} {
-				if on {
-					actions++
-				}
-			}
-			if actions > 1 {
-				return errors.New("mode: give one of MODE, --cycle, --reset or --next")
-			}
-			var next policy.Mode
-			switch {
-			case c.Flags().Changed("next"):
-				// The shell guard's Shift+Tab: that shell's next mode, persisted nowhere.
-				from := s.eff.Mode
-				if after != "" {
-					if from, err = policy.ParseMode(after); err != nil {
-						return fmt.Errorf("mode: --next: %w", err)
-					}
-				}
-				fmt.Fprintln(io.out, nextMode(from, s.cfg.DisableBypass.Value, s.cfg.ModeFloor))
-				return nil
-			case reset:
-				return resetMode(io, g, s)
-			case cycle:
-				next = nextMode(s.eff.Mode, s.cfg.DisableBypass.Value, s.cfg.ModeFloor)
-			case len(args) == 1:
-				if next, err = policy.ParseMode(args[0]); err != nil {
-					return fmt.Errorf("mode: %w", err)
-				}
-			case short:
-				fmt.Fprintln(io.out, s.eff.Mode)
-				return nil
-			default:
-				fmt.Fprintf(io.out, "%s (%s)\n", s.eff.Mode, safe(s.eff.ModeSource))
-				if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
-					listModes(io, s, false)
-					return nil
-				}
-				flushInput(os.Stdin) // only a choice typed after the menu counts
-				if next, err = modeMenu(io, s); err != nil || next == "" {
-					return err
-				}
-			}
-			return setMode(io, s, next)
+			o.next = c.Flags().Changed("next")
+			return runMode(io, g, o, args)
 		},
 	}
-	c.Flags().BoolVar(&cycle, "cycle", false, "move to the next mode: default → auto → plan → bypass → default")
-	c.Flags().BoolVar(&short, "short", false, "print only the mode's name (for a shell prompt)")
-	c.Flags().BoolVar(&reset, "reset", false, "clear the persistent mode, so that the config's mode applies")
-	c.Flags().StringVar(&after, "next", "", "print the mode after `MODE` (empty: the mode in force) and persist nothing (for the shell guard)")
+	c.Flags().BoolVar(&o.cycle, "cycle", false, "move to the next mode: default → auto → plan → bypass → default")
+	c.Flags().BoolVar(&o.short, "short", false, "print only the mode's name (for a shell prompt)")
+	c.Flags().BoolVar(&o.reset, "reset", false, "clear the persistent mode, so that the config's mode applies")
+	c.Flags().StringVar(&o.after, "next", "", "print the mode after `MODE` (empty: the mode in force) and persist nothing (for the shell guard)")
 	c.Flags().MarkHidden("next")
 	return c
+}
+
+// oneModeArg wants at most one MODE.
+func oneModeArg(_ *cobra.Command, args []string) error {
+	if len(args) > 1 {
+		return fmt.Errorf("give one MODE (default, auto, plan or bypass), not %d", len(args))
+	}
+	return nil
+}
+
+// runMode shows, sets, cycles or clears the persistent mode, or prints the
+// shell guard's next mode, as o and args say.
+func runMode(io streams, g *globalFlags, o modeOptions, args []string) error {
+	s, err := loadSession(g, io, "", false)
+	if err != nil {
+		return fmt.Errorf("mode: %w", err)
+	}
+	if o.actions(args) > 1 {
+		return errors.New("mode: give one of MODE, --cycle, --reset or --next")
+	}
+	switch {
+	case o.next:
+		return printNextMode(io, s, o.after)
+	case o.reset:
+		return resetMode(io, g, s)
+	case o.cycle:
+		return setMode(io, s, nextMode(s.eff.Mode, s.cfg.DisableBypass.Value, s.cfg.ModeFloor))
+	case len(args) == 1:
+		next, err := policy.ParseMode(args[0])
+		if err != nil {
+			return fmt.Errorf("mode: %w", err)
+		}
+		return setMode(io, s, next)
+	case o.short:
+		fmt.Fprintln(io.out, s.eff.Mode)
+		return nil
+	}
+	return showMode(io, s)
+}
+
+// actions counts what o and args ask mode to do: a MODE, --cycle, --reset,
+// --next.
+func (o modeOptions) actions(args []string) int {
+	n := len(args)
+	for _, on := range []bool{o.cycle, o.reset, o.next} {
+		if on {
+			n++
+		}
+	}
+	return n
+}
+
+// printNextMode prints the shell guard's Shift+Tab: that shell's mode after
+// after (the mode in force when ""), persisted nowhere.
+func printNextMode(io streams, s *session, after string) error {
+	from := s.eff.Mode
+	if after != "" {
+		var err error
+		if from, err = policy.ParseMode(after); err != nil {
+			return fmt.Errorf("mode: --next: %w", err)
+		}
+	}
+	fmt.Fprintln(io.out, nextMode(from, s.cfg.DisableBypass.Value, s.cfg.ModeFloor))
+	return nil
+}
+
+// showMode prints the mode in force and where it comes from, then at a
+// terminal offers the menu (and sets what is chosen), else lists the modes.
+func showMode(io streams, s *session) error {
+	fmt.Fprintf(io.out, "%s (%s)\n", s.eff.Mode, safe(s.eff.ModeSource))
+	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
+		listModes(io, s, false)
+		return nil
+	}
+	flushInput(os.Stdin) // only a choice typed after the menu counts
+	next, err := modeMenu(io, s)
+	if err != nil || next == "" {
+		return err
+	}
+	return setMode(io, s, next)
 }
 
 // resetMode clears the persisted mode and says which mode is now in force.

@@ -87,6 +87,44 @@ type promptView struct {
 
 // ask shows the prompt on tty and reads one answer, giving up after timeout.
 func ask(tty *os.File, v promptView, timeout time.Duration) (answer, string) {
+	text := promptText(v)
+	restore := cookedMode(tty)
+	defer restore()
+	// Ctrl-C at the question is a no: it is caught, so the terminal is put back
+	// as it was and the refusal is recorded, rather than permgate dying mid-way.
+	interrupts := make(chan os.Signal, 1)
+	signal.Notify(interrupts, os.Interrupt)
+	defer signal.Stop(interrupts)
+	// Only an answer typed after the question counts: what was typed (or pushed)
+	// before it is thrown away.
+	flushInput(tty)
+	if _, err := io.WriteString(tty, text); err != nil {
+		return answerError, err.Error()
+	}
+	lines, errs := readAnswerAsync(tty)
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case line := <-lines:
+		return v.answerOf(line), ""
+	case err := <-errs:
+		io.WriteString(tty, "\n")
+		if errors.Is(err, io.EOF) {
+			return answerEOF, "end of input at the prompt"
+		}
+		return answerError, "cannot read the answer: " + err.Error()
+	case <-timer.C:
+		io.WriteString(tty, "\npermgate: no answer in "+timeout.String()+"\n")
+		return answerTimeout, "no answer in " + timeout.String()
+	case <-interrupts:
+		io.WriteString(tty, "^C\n")
+		return answerNo, "interrupted at the prompt"
+	}
+}
+
+// promptText is the question: the command, why permgate asks, each finding
+// with its safer way, and the answers there are.
+func promptText(v promptView) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "\npermgate: run this command? (mode %s)\n  %s\n", v.mode, oneLineCommand(v.command))
 	fmt.Fprintf(&sb, "  why ask: %s\n", safe(v.reason))
@@ -107,19 +145,12 @@ func ask(tty *os.File, v promptView, timeout time.Duration) (answer, string) {
 		keys = "y/N/a"
 	}
 	fmt.Fprintf(&sb, "  %s\nAllow? (%s) ", choices, keys)
-	restore := cookedMode(tty)
-	defer restore()
-	// Ctrl-C at the question is a no: it is caught, so the terminal is put back
-	// as it was and the refusal is recorded, rather than permgate dying mid-way.
-	interrupts := make(chan os.Signal, 1)
-	signal.Notify(interrupts, os.Interrupt)
-	defer signal.Stop(interrupts)
-	// Only an answer typed after the question counts: what was typed (or pushed)
-	// before it is thrown away.
-	flushInput(tty)
-	if _, err := io.WriteString(tty, sb.String()); err != nil {
-		return answerError, err.Error()
-	}
+	return sb.String()
+}
+
+// readAnswerAsync reads one answer from tty in the background: its line, or
+// the error that ended the input before any of one.
+func readAnswerAsync(tty io.Reader) (<-chan string, <-chan error) {
 	lines := make(chan string, 1)
 	errs := make(chan error, 1)
 	go func() {
@@ -130,39 +161,25 @@ func ask(tty *os.File, v promptView, timeout time.Duration) (answer, string) {
 		}
 		lines <- line
 	}()
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
-	select {
-	case line := <-lines:
-		answer := strings.ToLower(strings.TrimSpace(line))
-		if v.typedYes {
-			if answer == "yes" {
-				return answerYes, ""
-			}
-			return answerNo, ""
-		}
-		switch answer {
-		case "y", "yes":
-			return answerYes, ""
-		case "a", "always":
-			if v.always != "" {
-				return answerAlways, ""
-			}
-		}
-		return answerNo, ""
-	case err := <-errs:
-		io.WriteString(tty, "\n")
-		if errors.Is(err, io.EOF) {
-			return answerEOF, "end of input at the prompt"
-		}
-		return answerError, "cannot read the answer: " + err.Error()
-	case <-timer.C:
-		io.WriteString(tty, "\npermgate: no answer in "+timeout.String()+"\n")
-		return answerTimeout, "no answer in " + timeout.String()
-	case <-interrupts:
-		io.WriteString(tty, "^C\n")
-		return answerNo, "interrupted at the prompt"
+	return lines, errs
+}
+
+// answerOf reads a typed answer: for a severe command only the word yes
+// runs it; else y or yes runs it once, a or always adds the rule (when one
+// is offered), and anything else refuses.
+func (v promptView) answerOf(line string) answer {
+	typed := strings.ToLower(strings.TrimSpace(line))
+	switch {
+	case v.typedYes && typed == "yes":
+		return answerYes
+	case v.typedYes:
+		return answerNo
+	case typed == "y" || typed == "yes":
+		return answerYes
+	case (typed == "a" || typed == "always") && v.always != "":
+		return answerAlways
 	}
+	return answerNo
 }
 
 // readAnswer reads up to a newline or a carriage return: a terminal left in raw
@@ -221,56 +238,104 @@ func staticArgv(argv []shellparse.Word) bool {
 // build*)); and only when that rule would turn this very decision into an
 // allow.
 func alwaysRule(s *session, a validator.Analysis, out policy.Outcome) string {
-	if out.Decision != policy.Ask || out.By != "mode" || a.Severity != validator.Safe || a.Incomplete() {
+	target := alwaysTarget(a, out)
+	if target == nil {
 		return ""
 	}
+	rule := prefixRule(target)
+	if exactAlways[path.Base(target.Name)] {
+		rule = exactRule(target)
+	}
+	if rule == "" || !s.allowsWith(a, rule) {
+		return ""
+	}
+	return rule
+}
+
+// alwaysTarget is the command an always-rule would cover: in a whole, safe
+// analysis that the mode asked about, the one command that is not
+// read-only, when it names a program a rule may cover; nil when there is
+// none.
+func alwaysTarget(a validator.Analysis, out policy.Outcome) *shellparse.SimpleCommand {
+	if !askedByMode(a, out) {
+		return nil
+	}
+	target := onlyWriter(a)
+	if target == nil || len(target.Argv) == 0 || target.Name == "" {
+		return nil
+	}
+	base := path.Base(target.Name)
+	if neverAlways[base] || shellparse.IsShell(target.Name) || validator.IsInterpreter(base) {
+		return nil
+	}
+	return target
+}
+
+// askedByMode reports an ask the mode made of a whole, safe analysis: no
+// rule, finding or gap decided it.
+func askedByMode(a validator.Analysis, out policy.Outcome) bool {
+	return out.Decision == policy.Ask && out.By == "mode" && a.Severity == validator.Safe && !a.Incomplete()
+}
+
+// onlyWriter is the one command of a that is not read-only; nil when there
+// are several (one prefix rule would not cover them) or none.
+func onlyWriter(a validator.Analysis) *shellparse.SimpleCommand {
 	var target *shellparse.SimpleCommand
 	for i := range a.Commands {
 		if a.Commands[i].ReadOnly {
 			continue
 		}
 		if target != nil {
-			return "" // several commands: one prefix rule would not cover them
+			return nil
 		}
 		target = &a.Commands[i].Command
 	}
-	if target == nil || len(target.Argv) == 0 || target.Name == "" {
+	return target
+}
+
+// exactRule is the rule for a program that deletes, moves or changes files:
+// only this very command is approved (rm build.log, not every rm
+// build.log…); "" when a word is not known before it runs, or the command
+// holds what a rule would read as a pattern.
+func exactRule(target *shellparse.SimpleCommand) string {
+	exact := validator.Normalize(*target)
+	if strings.ContainsAny(exact, "()*") || !staticArgv(target.Argv) {
 		return ""
 	}
-	base := path.Base(target.Name)
-	if neverAlways[base] || shellparse.IsShell(target.Name) || validator.IsInterpreter(base) {
-		return ""
-	}
-	rule := ""
-	if exactAlways[base] {
-		// A program that deletes, moves or changes files: only this very
-		// command is approved (rm build.log, not every rm build.log…).
-		exact := validator.Normalize(*target)
-		if strings.ContainsAny(exact, "()*") || !staticArgv(target.Argv) {
-			return ""
+	return "bash(" + exact + ")"
+}
+
+// prefixRule is the prefix rule for the command: its program and at most two
+// plain words after it, up to the first option or word that is not plain.
+// It ends at a word: make build* is not make buildall.
+func prefixRule(target *shellparse.SimpleCommand) string {
+	words := []string{target.Name}
+	for _, w := range target.Argv[1:] {
+		if len(words) == 3 || !plainWord(w) {
+			break
 		}
-		rule = "bash(" + exact + ")"
-	} else {
-		words := []string{target.Name}
-		for _, w := range target.Argv[1:] {
-			if len(words) == 3 || !w.Static || strings.HasPrefix(w.Text, "-") || strings.ContainsAny(w.Text, "/=*?[]{}$`'\" ") || w.Text == "" {
-				break
-			}
-			words = append(words, w.Text)
-		}
-		rule = "bash(prefix:" + strings.Join(words, " ") + "*)" // ends at a word: make build* is not make buildall
+		words = append(words, w.Text)
 	}
+	return "bash(prefix:" + strings.Join(words, " ") + "*)"
+}
+
+// plainWord reports a word a prefix rule may hold: static, not an option,
+// not empty, and without a path, an assignment, a pattern, an expansion,
+// quotes or spaces.
+func plainWord(w shellparse.Word) bool {
+	return w.Static && !strings.HasPrefix(w.Text, "-") && !strings.ContainsAny(w.Text, "/=*?[]{}$`'\" ") && w.Text != ""
+}
+
+// allowsWith reports whether the allow rule would turn the decision on a into
+// an allow: a rule is offered only where it would take effect.
+func (s *session) allowsWith(a validator.Analysis, rule string) bool {
 	r, err := policy.ParseRule(rule)
 	if err != nil {
-		return ""
+		return false
 	}
-	// Offer it only where it would take effect.
 	trial := s.cfg.Rules
 	trial.Allow = append(append([]policy.Rule(nil), trial.Allow...), r)
 	m := s.matcher()
 	m.Rules = trial
-	if policy.Decide(a, s.eff.Settings, m).Decision != policy.Allow {
-		return ""
-	}
-	return rule
+	return policy.Decide(a, s.eff.Settings, m).Decision == policy.Allow
 }

@@ -21,99 +21,137 @@ func newRulesCmd(io streams, g *globalFlags) *cobra.Command {
 			return listRules(io, g)
 		},
 	}
-	c.AddCommand(&cobra.Command{
+	c.AddCommand(newRulesListCmd(io, g), newRulesAddCmd(io, g), newRulesRemoveCmd(io, g))
+	return c
+}
+
+func newRulesListCmd(io streams, g *globalFlags) *cobra.Command {
+	return &cobra.Command{
 		Use:   "list",
 		Short: "List every rule with its layer and the file and line it is set on",
 		Args:  cobra.NoArgs,
 		RunE:  func(c *cobra.Command, _ []string) error { return listRules(io, g) },
-	})
-	c.AddCommand(&cobra.Command{
+	}
+}
+
+func newRulesAddCmd(io streams, g *globalFlags) *cobra.Command {
+	return &cobra.Command{
 		Use:   "add allow|ask|deny RULE",
 		Short: "Add a rule to your user config (comments and layout are kept)",
 		Example: "  permgate rules add allow 'bash(prefix:npm run build)'\n" +
 			"  permgate rules add deny 'bash(prefix:git push --force)'\n" +
 			"  permgate rules add ask write_file",
-		Args: func(c *cobra.Command, args []string) error {
-			if len(args) != 2 {
-				return fmt.Errorf("want a list (allow, ask or deny) and one RULE, got %d argument(s); quote the rule", len(args))
-			}
-			if !slices.Contains(ruleKinds, args[0]) {
-				return fmt.Errorf("unknown rule list %q (want allow, ask or deny)", args[0])
-			}
-			return nil
-		},
+		Args: checkRulesAddArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			s, err := loadConfig(g, io)
-			if err != nil {
-				return fmt.Errorf("rules: %w", err)
-			}
-			if s.paths.User == "" {
-				return errors.New("rules: no user config location (set HOME or XDG_CONFIG_HOME)")
-			}
-			if args[0] == "allow" {
-				if _, err := policy.ParseRule(args[1]); err != nil {
-					return fmt.Errorf("rules: %w", err)
-				}
-				if err := loosen(s.cfg, "adding the allow rule "+args[1], []string{"allow " + args[1] + " in " + s.paths.User}); err != nil {
-					return fmt.Errorf("rules: %w", err)
-				}
-			}
-			seals := s.store.Seals()
-			added, err := config.AddRule(s.paths.User, args[0], args[1], &seals)
-			if err != nil {
-				return editError(fmt.Sprintf("added %s rule %s to %s", args[0], args[1], s.paths.User), err)
-			}
-			if !added {
-				fmt.Fprintf(io.out, "permgate: %s is already a %s rule in %s\n", safe(args[1]), safe(args[0]), safe(s.paths.User))
-				return nil
-			}
-			fmt.Fprintf(io.out, "permgate: added %s rule %s to %s\n", safe(args[0]), safe(args[1]), safe(s.paths.User))
-			noteUnsealed(io.err, s)
-			return nil
+			return addRule(io, g, args[0], args[1])
 		},
-	})
-	c.AddCommand(&cobra.Command{
+	}
+}
+
+// checkRulesAddArgs wants a rule list and one rule.
+func checkRulesAddArgs(_ *cobra.Command, args []string) error {
+	if len(args) != 2 {
+		return fmt.Errorf("want a list (allow, ask or deny) and one RULE, got %d argument(s); quote the rule", len(args))
+	}
+	if !slices.Contains(ruleKinds, args[0]) {
+		return fmt.Errorf("unknown rule list %q (want allow, ask or deny)", args[0])
+	}
+	return nil
+}
+
+func newRulesRemoveCmd(io streams, g *globalFlags) *cobra.Command {
+	return &cobra.Command{
 		Use:     "remove RULE",
 		Short:   "Remove a rule from your user config",
 		Example: "  permgate rules remove 'bash(prefix:npm run build)'",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			s, err := loadConfig(g, io)
-			if err != nil {
-				return fmt.Errorf("rules: %w", err)
-			}
-			if s.paths.User == "" {
-				return errors.New("rules: no user config location (set HOME or XDG_CONFIG_HOME)")
-			}
-			lists, err := config.RuleListsOf(s.paths.User, args[0])
-			if err != nil {
-				return fmt.Errorf("rules: %w", err)
-			}
-			var loosening []string
-			for _, l := range lists {
-				if l == "deny" || l == "ask" {
-					loosening = append(loosening, "no longer "+l+" "+args[0])
-				}
-			}
-			if len(loosening) > 0 {
-				if err := loosen(s.cfg, "removing the rule "+args[0], loosening); err != nil {
-					return fmt.Errorf("rules: %w", err)
-				}
-			}
-			seals := s.store.Seals()
-			removed, err := config.RemoveRule(s.paths.User, args[0], &seals)
-			if err != nil {
-				return editError(fmt.Sprintf("removed %s from %s", args[0], s.paths.User), err)
-			}
-			if !removed {
-				return fmt.Errorf("rules: %s is not in %s (`permgate rules list` shows where each rule is set)", args[0], s.paths.User)
-			}
-			fmt.Fprintf(io.out, "permgate: removed %s from %s\n", safe(args[0]), safe(s.paths.User))
-			noteUnsealed(io.err, s)
-			return nil
+			return removeRule(io, g, args[0])
 		},
-	})
-	return c
+	}
+}
+
+// loadUserConfig loads the config for an edit of the user's config file,
+// which must have a location.
+func loadUserConfig(g *globalFlags, io streams) (*session, error) {
+	s, err := loadConfig(g, io)
+	if err != nil {
+		return nil, fmt.Errorf("rules: %w", err)
+	}
+	if s.paths.User == "" {
+		return nil, errors.New("rules: no user config location (set HOME or XDG_CONFIG_HOME)")
+	}
+	return s, nil
+}
+
+// addRule adds rule to the user config's list (allow, ask or deny); an
+// allow rule loosens, and is confirmed first.
+func addRule(io streams, g *globalFlags, list, rule string) error {
+	s, err := loadUserConfig(g, io)
+	if err != nil {
+		return err
+	}
+	if list == "allow" {
+		if _, err := policy.ParseRule(rule); err != nil {
+			return fmt.Errorf("rules: %w", err)
+		}
+		if err := loosen(s.cfg, "adding the allow rule "+rule, []string{"allow " + rule + " in " + s.paths.User}); err != nil {
+			return fmt.Errorf("rules: %w", err)
+		}
+	}
+	seals := s.store.Seals()
+	added, err := config.AddRule(s.paths.User, list, rule, &seals)
+	if err != nil {
+		return editError(fmt.Sprintf("added %s rule %s to %s", list, rule, s.paths.User), err)
+	}
+	if !added {
+		fmt.Fprintf(io.out, "permgate: %s is already a %s rule in %s\n", safe(rule), safe(list), safe(s.paths.User))
+		return nil
+	}
+	fmt.Fprintf(io.out, "permgate: added %s rule %s to %s\n", safe(list), safe(rule), safe(s.paths.User))
+	noteUnsealed(io.err, s)
+	return nil
+}
+
+// removeRule removes rule from the user config; taking a deny or ask rule
+// away loosens, and is confirmed first.
+func removeRule(io streams, g *globalFlags, rule string) error {
+	s, err := loadUserConfig(g, io)
+	if err != nil {
+		return err
+	}
+	lists, err := config.RuleListsOf(s.paths.User, rule)
+	if err != nil {
+		return fmt.Errorf("rules: %w", err)
+	}
+	if loosening := removalLoosens(lists, rule); len(loosening) > 0 {
+		if err := loosen(s.cfg, "removing the rule "+rule, loosening); err != nil {
+			return fmt.Errorf("rules: %w", err)
+		}
+	}
+	seals := s.store.Seals()
+	removed, err := config.RemoveRule(s.paths.User, rule, &seals)
+	if err != nil {
+		return editError(fmt.Sprintf("removed %s from %s", rule, s.paths.User), err)
+	}
+	if !removed {
+		return fmt.Errorf("rules: %s is not in %s (`permgate rules list` shows where each rule is set)", rule, s.paths.User)
+	}
+	fmt.Fprintf(io.out, "permgate: removed %s from %s\n", safe(rule), safe(s.paths.User))
+	noteUnsealed(io.err, s)
+	return nil
+}
+
+// removalLoosens says what removing rule from lists (the lists it is in)
+// loosens: each deny or ask it no longer makes.
+func removalLoosens(lists []string, rule string) []string {
+	var loosening []string
+	for _, l := range lists {
+		if l == "deny" || l == "ask" {
+			loosening = append(loosening, "no longer "+l+" "+rule)
+		}
+	}
+	return loosening
 }
 
 // editError reports a failed edit of the user config. Most failures change

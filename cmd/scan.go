@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime"
 	"slices"
@@ -42,46 +43,55 @@ func newScanCmd(io streams, g *globalFlags) *cobra.Command {
 			"Exit status: 2 when any command is denied, else 0 (asks too); 1 on an error such as an unreadable FILE.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			s, err := loadSessionWithin(g, io, modeFlag, false)
-			if err != nil {
-				return fmt.Errorf("scan: %w", err)
-			}
-			in := io.in
-			name := "stdin"
-			if len(args) == 1 && args[0] != "-" {
-				f, err := os.Open(args[0])
-				if err != nil {
-					return unreadable(args[0], err)
-				}
-				defer f.Close()
-				in, name = f, args[0]
-			}
-			input, err := readCommands(in, maxHookInput)
-			if err != nil {
-				return unreadable(name, err)
-			}
-			for _, b := range input.bad {
-				fmt.Fprintf(io.err, "permgate: scan: %s:%d: skipped: %s\n", name, b.line, b.why)
-			}
-			reports := s.decideAll(input.commands)
-			if asJSON {
-				if err := writeJSONLines(io.out, input.commands, reports); err != nil {
-					return err
-				}
-			} else if err := writeSummary(io.out, name, input, reports); err != nil {
-				return err
-			}
-			for _, r := range reports {
-				if r.Decision == policy.Deny {
-					return exitCode{exitDeny}
-				}
-			}
-			return nil
+			return runScan(io, g, modeFlag, asJSON, args)
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON line per command")
 	c.Flags().StringVar(&modeFlag, "mode", "", "mode to decide in: default, auto, plan or bypass")
 	return c
+}
+
+// runScan reads the commands of args' FILE (stdin without one, or with -),
+// decides each, and prints the summary, or the JSON lines with asJSON; a
+// denied command makes the exit status exitDeny.
+func runScan(io streams, g *globalFlags, modeFlag string, asJSON bool, args []string) error {
+	s, err := loadSessionWithin(g, io, modeFlag, false)
+	if err != nil {
+		return fmt.Errorf("scan: %w", err)
+	}
+	in, name := io.in, "stdin"
+	if len(args) == 1 && args[0] != "-" {
+		f, err := os.Open(args[0])
+		if err != nil {
+			return unreadable(args[0], err)
+		}
+		defer f.Close()
+		in, name = f, args[0]
+	}
+	input, err := readCommands(in, maxHookInput)
+	if err != nil {
+		return unreadable(name, err)
+	}
+	for _, b := range input.bad {
+		fmt.Fprintf(io.err, "permgate: scan: %s:%d: skipped: %s\n", name, b.line, b.why)
+	}
+	reports := s.decideAll(input.commands)
+	if err := writeScan(io.out, name, input, reports, asJSON); err != nil {
+		return err
+	}
+	if slices.ContainsFunc(reports, func(r report) bool { return r.Decision == policy.Deny }) {
+		return exitCode{exitDeny}
+	}
+	return nil
+}
+
+// writeScan prints what scan found: the summary, or with asJSON a JSON line
+// per command.
+func writeScan(w io.Writer, name string, input scanInput, reports []report, asJSON bool) error {
+	if asJSON {
+		return writeJSONLines(w, input.commands, reports)
+	}
+	return writeSummary(w, name, input, reports)
 }
 
 // unreadable is the error for input scan cannot read: the file's name and
@@ -124,6 +134,25 @@ type lineReader struct {
 // next returns the next line without its line ending (\n or \r\n), or
 // tooLong when it has more than max bytes; io.EOF after the last line.
 func (lr *lineReader) next() (line string, tooLong bool, err error) {
+	tooLong, err = lr.fill()
+	if err != nil {
+		return "", false, err
+	}
+	if tooLong {
+		return "", true, nil
+	}
+	b := bytes.TrimSuffix(lr.buf, []byte("\n"))
+	b = bytes.TrimSuffix(b, []byte("\r"))
+	if len(b) > lr.max {
+		return "", true, nil
+	}
+	return string(b), false, nil
+}
+
+// fill reads the next line, its line ending included, into lr.buf; tooLong
+// when it, with a \r\n, would take more than max bytes (then lr.buf holds
+// none of it). The error is io.EOF when no line is left.
+func (lr *lineReader) fill() (tooLong bool, err error) {
 	lr.buf = lr.buf[:0]
 	read := false
 	for {
@@ -139,26 +168,14 @@ func (lr *lineReader) next() (line string, tooLong bool, err error) {
 		}
 		switch {
 		case err == nil:
+			return tooLong, nil
 		case errors.Is(err, bufio.ErrBufferFull):
 			continue
-		case errors.Is(err, io.EOF):
-			if !read {
-				return "", false, io.EOF
-			}
-		default:
-			return "", false, err
+		case errors.Is(err, io.EOF) && read:
+			return tooLong, nil
 		}
-		break
+		return false, err
 	}
-	if tooLong {
-		return "", true, nil
-	}
-	b := bytes.TrimSuffix(lr.buf, []byte("\n"))
-	b = bytes.TrimSuffix(b, []byte("\r"))
-	if len(b) > lr.max {
-		return "", true, nil
-	}
-	return string(b), false, nil
 }
 
 // readCommands reads the commands of a history, command or JSON lines file,
@@ -170,26 +187,7 @@ func (lr *lineReader) next() (line string, tooLong bool, err error) {
 // prefix removed. The error is the reader's.
 func readCommands(r io.Reader, maxLine int) (scanInput, error) {
 	lr := &lineReader{r: bufio.NewReaderSize(r, 64<<10), max: maxLine}
-	var in scanInput
-	bad := func(line int, format string, a ...any) {
-		in.bad = append(in.bad, badLine{line, fmt.Sprintf(format, a...)})
-	}
-	var (
-		pending     strings.Builder // a zsh history entry continued with a trailing backslash
-		pendingLine int             // the line it starts on; 0 when there is none
-		pendingBad  string          // why the continued entry is bad, once it is
-		decided     bool            // whether the input's kind is known
-		jsonLines   bool            // whether the input is JSON lines
-	)
-	finish := func() {
-		if pendingBad != "" {
-			bad(pendingLine, "%s", pendingBad)
-		} else {
-			in.commands = append(in.commands, scanCommand{pendingLine, pending.String()})
-		}
-		pending.Reset()
-		pendingLine, pendingBad = 0, ""
-	}
+	cs := &commandScanner{maxLine: maxLine}
 	for n := 1; ; n++ {
 		line, tooLong, err := lr.next()
 		if errors.Is(err, io.EOF) {
@@ -198,66 +196,140 @@ func readCommands(r io.Reader, maxLine int) (scanInput, error) {
 		if err != nil {
 			return scanInput{}, err
 		}
-		if pendingLine > 0 {
-			continued := !tooLong && strings.HasSuffix(line, "\\")
-			switch {
-			case pendingBad != "":
-			case tooLong:
-				pendingBad = fmt.Sprintf("a continued command whose line %d is longer than %d bytes", n, maxLine)
-			case !utf8.ValidString(line):
-				pendingBad = fmt.Sprintf("a continued command whose line %d is not valid UTF-8", n)
-			case pending.Len()+1+len(line) > shellparse.DefaultMaxBytes:
-				pendingBad = fmt.Sprintf("a continued command over the %d-byte input limit", shellparse.DefaultMaxBytes)
-			default:
-				pending.WriteString("\n")
-				pending.WriteString(strings.TrimSuffix(line, "\\"))
-			}
-			if !continued {
-				finish()
-			}
-			continue
-		}
-		switch {
-		case tooLong:
-			bad(n, "longer than %d bytes", maxLine)
-			continue
-		case !utf8.ValidString(line):
-			bad(n, "not valid UTF-8")
-			continue
-		}
-		trimmed := strings.TrimSpace(line)
-		if trimmed == "" || trimmed[0] == '#' {
-			continue
-		}
-		if !decided {
-			decided = true
-			jsonLines = isJSONObject(trimmed) || strings.HasPrefix(trimmed, `{"`)
-		}
-		if jsonLines || isJSONObject(trimmed) {
-			if cmd, why := jsonCommand(trimmed); why != "" {
-				bad(n, "%s", why)
-			} else {
-				in.commands = append(in.commands, scanCommand{n, cmd})
-			}
-			continue
-		}
-		if cmd, ok := zshHistoryCommand(line); ok {
-			if strings.HasSuffix(cmd, "\\") {
-				pending.WriteString(strings.TrimSuffix(cmd, "\\"))
-				pendingLine = n
-				continue
-			}
-			if t := strings.TrimSpace(cmd); t == "" || t[0] == '#' {
-				continue // an empty or comment entry
-			}
-			line = cmd
-		}
-		in.commands = append(in.commands, scanCommand{n, line})
+		cs.line(n, line, tooLong)
 	}
-	if pendingLine > 0 {
-		finish()
+	if cs.pendingLine > 0 {
+		cs.finish()
 	}
-	return in, nil
+	return cs.in, nil
+}
+
+// commandScanner sorts the lines readCommands reads into commands and bad
+// lines.
+type commandScanner struct {
+	in      scanInput
+	maxLine int
+	// A zsh history entry continued with a trailing backslash: its text so
+	// far, the line it starts on (0 when there is none), and why it is bad,
+	// once it is.
+	pending     strings.Builder
+	pendingLine int
+	pendingBad  string
+	decided     bool // whether the input's kind is known
+	jsonLines   bool // whether the input is JSON lines
+}
+
+// bad records line n as skipped, and why.
+func (cs *commandScanner) bad(n int, format string, a ...any) {
+	cs.in.bad = append(cs.in.bad, badLine{n, fmt.Sprintf(format, a...)})
+}
+
+// add records the command text that starts on line n.
+func (cs *commandScanner) add(n int, text string) {
+	cs.in.commands = append(cs.in.commands, scanCommand{n, text})
+}
+
+// line sorts line n (tooLong: over maxLine bytes, and so not held).
+func (cs *commandScanner) line(n int, line string, tooLong bool) {
+	if cs.pendingLine > 0 {
+		cs.continueEntry(n, line, tooLong)
+		return
+	}
+	switch {
+	case tooLong:
+		cs.bad(n, "longer than %d bytes", cs.maxLine)
+		return
+	case !utf8.ValidString(line):
+		cs.bad(n, "not valid UTF-8")
+		return
+	}
+	trimmed := strings.TrimSpace(line)
+	if trimmed == "" || trimmed[0] == '#' {
+		return
+	}
+	if cs.isJSONLine(trimmed) {
+		cs.jsonLine(n, trimmed)
+		return
+	}
+	cs.commandLine(n, line)
+}
+
+// isJSONLine reports a line (trimmed, neither blank nor a comment) to read as
+// JSON: every one once the first is a JSON object (or starts as one), else
+// one that is a JSON object.
+func (cs *commandScanner) isJSONLine(trimmed string) bool {
+	if !cs.decided {
+		cs.decided = true
+		cs.jsonLines = isJSONObject(trimmed) || strings.HasPrefix(trimmed, `{"`)
+	}
+	return cs.jsonLines || isJSONObject(trimmed)
+}
+
+// jsonLine records the command of JSON line n, or why it has none.
+func (cs *commandScanner) jsonLine(n int, trimmed string) {
+	if cmd, why := jsonCommand(trimmed); why != "" {
+		cs.bad(n, "%s", why)
+	} else {
+		cs.add(n, cmd)
+	}
+}
+
+// commandLine records line n as a command, zsh's history prefix removed; a
+// zsh entry that ends in a backslash goes on to the next line, and an empty
+// or comment entry is none.
+func (cs *commandScanner) commandLine(n int, line string) {
+	if cmd, ok := zshHistoryCommand(line); ok {
+		if strings.HasSuffix(cmd, "\\") {
+			cs.pending.WriteString(strings.TrimSuffix(cmd, "\\"))
+			cs.pendingLine = n
+			return
+		}
+		if t := strings.TrimSpace(cmd); t == "" || t[0] == '#' {
+			return // an empty or comment entry
+		}
+		line = cmd
+	}
+	cs.add(n, line)
+}
+
+// continueEntry adds line n to the pending zsh entry, which it ends unless
+// it too ends in a backslash.
+func (cs *commandScanner) continueEntry(n int, line string, tooLong bool) {
+	if cs.pendingBad == "" {
+		cs.pendingBad = cs.continuationProblem(n, line, tooLong)
+	}
+	if cs.pendingBad == "" {
+		cs.pending.WriteString("\n")
+		cs.pending.WriteString(strings.TrimSuffix(line, "\\"))
+	}
+	if tooLong || !strings.HasSuffix(line, "\\") {
+		cs.finish()
+	}
+}
+
+// continuationProblem is why line n makes the pending entry bad: too long,
+// not UTF-8, or the entry over the input limit; "" when it does not.
+func (cs *commandScanner) continuationProblem(n int, line string, tooLong bool) string {
+	switch {
+	case tooLong:
+		return fmt.Sprintf("a continued command whose line %d is longer than %d bytes", n, cs.maxLine)
+	case !utf8.ValidString(line):
+		return fmt.Sprintf("a continued command whose line %d is not valid UTF-8", n)
+	case cs.pending.Len()+1+len(line) > shellparse.DefaultMaxBytes:
+		return fmt.Sprintf("a continued command over the %d-byte input limit", shellparse.DefaultMaxBytes)
+	}
+	return ""
+}
+
+// finish records the pending entry, or skips it as bad, and clears it.
+func (cs *commandScanner) finish() {
+	if cs.pendingBad != "" {
+		cs.bad(cs.pendingLine, "%s", cs.pendingBad)
+	} else {
+		cs.add(cs.pendingLine, cs.pending.String())
+	}
+	cs.pending.Reset()
+	cs.pendingLine, cs.pendingBad = 0, ""
 }
 
 // isJSONObject reports a line that is a JSON object; anything else starting
@@ -427,16 +499,8 @@ func writeWhy(w io.Writer, r report) {
 func writeSummary(w io.Writer, name string, in scanInput, reports []report) error {
 	bw := bufio.NewWriter(w)
 	decisions := map[policy.Decision]int{}
-	kinds := map[string]int{}
 	for _, r := range reports {
 		decisions[r.Decision]++
-		seen := map[string]bool{}
-		for _, f := range r.Findings {
-			if !seen[string(f.Kind)] {
-				seen[string(f.Kind)] = true
-				kinds[string(f.Kind)]++
-			}
-		}
 	}
 	noun := "commands"
 	if len(reports) == 1 {
@@ -445,51 +509,76 @@ func writeSummary(w io.Writer, name string, in scanInput, reports []report) erro
 	fmt.Fprintf(bw, "%d %s from %s: %d allowed, %d asked, %d denied, %d skipped\n", len(reports), noun, safe(name),
 		decisions[policy.Allow], decisions[policy.Ask], decisions[policy.Deny], len(in.bad))
 	for _, d := range []policy.Decision{policy.Deny, policy.Ask} {
-		if decisions[d] == 0 {
-			continue
-		}
-		fmt.Fprintf(bw, "%s:\n", map[policy.Decision]string{policy.Deny: "denied", policy.Ask: "asked"}[d])
-		for i, r := range reports {
-			if r.Decision != d {
-				continue
-			}
-			fmt.Fprintf(bw, "  %s:%d: %s: %s\n", safe(name), in.commands[i].line, d, safe(textclip.Clip(r.Command, summaryCommandBytes)))
-			writeWhy(bw, r)
+		if decisions[d] > 0 {
+			writeDecided(bw, name, in, reports, d)
 		}
 	}
 	if len(in.bad) > 0 {
-		lines := make([]string, 0, summarySkippedLines)
-		for i, b := range in.bad {
-			if i == summarySkippedLines {
-				lines = append(lines, fmt.Sprintf("… %d more", len(in.bad)-i))
-				break
+		writeSkipped(bw, in.bad)
+	}
+	writeKinds(bw, reports)
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("scan: write: %w", err)
+	}
+	return nil
+}
+
+// writeDecided lists the commands decided d (deny or ask), each with its
+// line and why.
+func writeDecided(w io.Writer, name string, in scanInput, reports []report, d policy.Decision) {
+	fmt.Fprintf(w, "%s:\n", map[policy.Decision]string{policy.Deny: "denied", policy.Ask: "asked"}[d])
+	for i, r := range reports {
+		if r.Decision != d {
+			continue
+		}
+		fmt.Fprintf(w, "  %s:%d: %s: %s\n", safe(name), in.commands[i].line, d, safe(textclip.Clip(r.Command, summaryCommandBytes)))
+		writeWhy(w, r)
+	}
+}
+
+// writeSkipped names the skipped lines, the first summarySkippedLines of
+// them.
+func writeSkipped(w io.Writer, bad []badLine) {
+	lines := make([]string, 0, summarySkippedLines)
+	for i, b := range bad {
+		if i == summarySkippedLines {
+			lines = append(lines, fmt.Sprintf("… %d more", len(bad)-i))
+			break
+		}
+		lines = append(lines, strconv.Itoa(b.line))
+	}
+	word := "line"
+	if len(bad) > 1 {
+		word = "lines"
+	}
+	fmt.Fprintf(w, "skipped (bad lines, reported on stderr): %s %s\n", word, strings.Join(lines, ", "))
+}
+
+// writeKinds prints how many commands had each kind of finding, the most
+// frequent first.
+func writeKinds(w io.Writer, reports []report) {
+	kinds := map[string]int{}
+	for _, r := range reports {
+		seen := map[string]bool{}
+		for _, f := range r.Findings {
+			if !seen[string(f.Kind)] {
+				seen[string(f.Kind)] = true
+				kinds[string(f.Kind)]++
 			}
-			lines = append(lines, strconv.Itoa(b.line))
 		}
-		word := "line"
-		if len(in.bad) > 1 {
-			word = "lines"
-		}
-		fmt.Fprintf(bw, "skipped (bad lines, reported on stderr): %s %s\n", word, strings.Join(lines, ", "))
 	}
-	names := make([]string, 0, len(kinds))
-	for k := range kinds {
-		names = append(names, k)
+	if len(kinds) == 0 {
+		return
 	}
+	names := slices.Collect(maps.Keys(kinds))
 	sort.Slice(names, func(i, j int) bool {
 		if kinds[names[i]] != kinds[names[j]] {
 			return kinds[names[i]] > kinds[names[j]]
 		}
 		return names[i] < names[j]
 	})
-	if len(names) > 0 {
-		fmt.Fprintln(bw, "findings (commands with each kind):")
-	}
+	fmt.Fprintln(w, "findings (commands with each kind):")
 	for _, k := range names {
-		fmt.Fprintf(bw, "  %-24s %d\n", k, kinds[k])
+		fmt.Fprintf(w, "  %-24s %d\n", k, kinds[k])
 	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("scan: write: %w", err)
-	}
-	return nil
 }

@@ -1,9 +1,16 @@
 package cmd
 
 import (
+	"errors"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
+	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/shellparse"
 	"github.com/permgate/permgate/validator"
 )
 
@@ -90,5 +97,78 @@ func TestReadCommandsLongLines(t *testing.T) {
 	}
 	if len(got.bad) != 2 || got.bad[0].line != 2 || got.bad[1].line != 3 {
 		t.Errorf("bad lines = %+v, want 2 and 3", got.bad)
+	}
+}
+
+// TestWriteSummary pins the summary's words: one command or many, the
+// skipped lines (one, many, past the bound), and the kinds of finding, each
+// counted once a command, the most frequent first, then by name.
+func TestWriteSummary(t *testing.T) {
+	kind := func(k string) validator.Finding { return validator.Finding{Kind: finding.Kind(k)} }
+	one := scanInput{commands: []scanCommand{{3, "ls"}}}
+	if got := summary(t, "f", one, []report{{Command: "ls", Decision: policy.Allow}}); got != "1 command from f: 1 allowed, 0 asked, 0 denied, 0 skipped\n" {
+		t.Errorf("one command:\n%s", got)
+	}
+	var bad []badLine
+	for i := range 23 {
+		bad = append(bad, badLine{10 + i, "x"})
+	}
+	in := scanInput{commands: []scanCommand{{1, "a"}, {2, "b"}, {4, "c"}}, bad: bad}
+	reports := []report{
+		{Command: "a", Decision: policy.Ask, Reason: "ra", Findings: []validator.Finding{kind("zeta"), kind("zeta"), kind("alpha")}},
+		{Command: "b", Decision: policy.Deny, Reason: "rb", Findings: []validator.Finding{kind("zeta")}},
+		{Command: "c", Decision: policy.Ask, Reason: "rc", Findings: []validator.Finding{kind("beta")}},
+	}
+	want := `3 commands from f: 0 allowed, 2 asked, 1 denied, 23 skipped
+denied:
+  f:2: deny: b
+    rb
+asked:
+  f:1: ask: a
+    ra
+  f:4: ask: c
+    rc
+skipped (bad lines, reported on stderr): lines 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, … 3 more
+findings (commands with each kind):
+  zeta                     2
+  alpha                    1
+  beta                     1
+`
+	if got := summary(t, "f", in, reports); got != want {
+		t.Errorf("summary:\n%s\nwant:\n%s", got, want)
+	}
+	in = scanInput{bad: []badLine{{7, "x"}}}
+	if got := summary(t, "f", in, nil); got != "0 commands from f: 0 allowed, 0 asked, 0 denied, 1 skipped\nskipped (bad lines, reported on stderr): line 7\n" {
+		t.Errorf("one skipped line:\n%s", got)
+	}
+}
+
+func summary(t *testing.T, name string, in scanInput, reports []report) string {
+	t.Helper()
+	var sb strings.Builder
+	if err := writeSummary(&sb, name, in, reports); err != nil {
+		t.Fatal(err)
+	}
+	return sb.String()
+}
+
+// TestReadCommandsContinued: a zsh entry continued past the input limit is
+// skipped whole, and a reader's error is scan's.
+func TestReadCommandsContinued(t *testing.T) {
+	long := strings.Repeat("a", shellparse.DefaultMaxBytes/2)
+	in := ": 1:0;x \\\n" + long + "\\\n" + long + "\\\n" + long + "\nls\n"
+	got, err := readCommands(strings.NewReader(in), shellparse.DefaultMaxBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("a continued command over the %d-byte input limit", shellparse.DefaultMaxBytes)
+	if len(got.bad) != 1 || got.bad[0] != (badLine{1, want}) || len(got.commands) != 1 || got.commands[0] != (scanCommand{5, "ls"}) {
+		t.Errorf("got %+v", got)
+	}
+	if _, err := readCommands(iotest.ErrReader(errors.New("disk gone")), 24); err == nil || err.Error() != "disk gone" {
+		t.Errorf("a failing reader: %v", err)
+	}
+	if _, err := readCommands(io.MultiReader(strings.NewReader("ls\n"), iotest.ErrReader(errors.New("disk gone"))), 24); err == nil {
+		t.Error("a reader failing after a line: no error")
 	}
 }

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"time"
@@ -74,35 +75,64 @@ func loadConfig(g *globalFlags, io streams) (*session, error) {
 		return nil, err
 	}
 	defer unlock()
-	seals := s.store.Seals().Load()
-	st, err := s.store.LoadWith(seals)
+	st, err := s.readLayers(g)
 	if err != nil {
 		return nil, err
 	}
-	override := g.config
-	if override == "" {
-		override = io.host.Getenv("PERMGATE_CONFIG")
+	s.store.ConfigMode = s.cfg.Mode.Value
+	s.state, s.rawState = trustedState(st, s.cfg), st
+	s.warnLoaded(io.err, st)
+	s.noteConfig()
+	return s, nil
+}
+
+// readLayers reads the seals, the state and the config layers (s.paths,
+// s.cfg), and returns the state as read.
+func (s *session) readLayers(g *globalFlags) (state.State, error) {
+	seals := s.store.Seals().Load()
+	st, err := s.store.LoadWith(seals)
+	if err != nil {
+		return st, err
 	}
-	s.paths = config.Locate(config.LocateEnv{
-		Cwd: s.env.Cwd, Home: s.env.Home, XDGConfigHome: io.host.Getenv("XDG_CONFIG_HOME"),
-		Override: override, SystemFile: TestOnlySystemConfig,
-	})
+	s.paths = locateConfig(s.env, g, s.host)
 	cfg, err := config.Load(s.paths, state.Trust{State: st, Seals: seals})
 	if err != nil {
-		return nil, fmt.Errorf("config: %w", err)
+		return st, fmt.Errorf("config: %w", err)
 	}
 	s.cfg = cfg
-	s.store.ConfigMode = cfg.Mode.Value
-	s.state, s.rawState = trustedState(st, cfg), st
-	for _, w := range cfg.Warnings {
-		fmt.Fprintf(io.err, "permgate: warning: %s\n", w)
+	return st, nil
+}
+
+// locateConfig names the config files for env: the override is --config,
+// else PERMGATE_CONFIG.
+func locateConfig(env validator.Env, g *globalFlags, h *host) config.Paths {
+	override := g.config
+	if override == "" {
+		override = h.Getenv("PERMGATE_CONFIG")
 	}
-	if w := stateWarning(s.store, st, s.state, cfg); w != "" {
-		fmt.Fprintf(io.err, "permgate: warning: %s\n", w)
+	return config.Locate(config.LocateEnv{
+		Cwd: env.Cwd, Home: env.Home, XDGConfigHome: h.Getenv("XDG_CONFIG_HOME"),
+		Override: override, SystemFile: TestOnlySystemConfig,
+	})
+}
+
+// warnLoaded prints the config's warnings, and what of the state st (as
+// read) does not count and why.
+func (s *session) warnLoaded(w io.Writer, st state.State) {
+	for _, msg := range s.cfg.Warnings {
+		fmt.Fprintf(w, "permgate: warning: %s\n", msg)
 	}
+	if msg := stateWarning(s.store, st, s.state, s.cfg); msg != "" {
+		fmt.Fprintf(w, "permgate: warning: %s\n", msg)
+	}
+}
+
+// noteConfig tells the analysis what the config makes of it: the config
+// named with --config or PERMGATE_CONFIG is permgate's own file while it is
+// in force (writing it is self_modify), so are the project files, the safe
+// commands count, and rules may need file contents.
+func (s *session) noteConfig() {
 	if s.paths.Override != "" {
-		// The config named with --config or PERMGATE_CONFIG is permgate's own
-		// file while it is in force: writing it is self_modify.
 		if abs, err := filepath.Abs(s.paths.Override); err == nil {
 			s.env.StateDirs = append(s.env.StateDirs, abs)
 		}
@@ -112,11 +142,10 @@ func loadConfig(g *globalFlags, io streams) (*session, error) {
 			s.env.ProjectFiles = append(s.env.ProjectFiles, abs)
 		}
 	}
-	for _, c := range cfg.SafeCommands {
+	for _, c := range s.cfg.SafeCommands {
 		s.env.SafeCommands = append(s.env.SafeCommands, c.Value)
 	}
-	s.env.FileAccess = cfg.Rules.NeedsFiles()
-	return s, nil
+	s.env.FileAccess = s.cfg.Rules.NeedsFiles()
 }
 
 // loadSession loads the config and chooses the mode.
@@ -146,13 +175,34 @@ func trustedState(st state.State, cfg *config.Config) state.State {
 // stateWarning says what of the state was kept or ignored, why, and how to
 // resolve it, or "" when all of it counts.
 func stateWarning(store state.Store, st, used state.State, cfg *config.Config) string {
-	var kept, ignored []string
+	kept, ignored := stateKept(st, used), stateIgnored(st, used, cfg)
+	if len(kept) == 0 && len(ignored) == 0 {
+		return ""
+	}
+	why, fix := stateWhy(st, cfg)
+	parts := kept
+	if len(ignored) > 0 {
+		parts = append(parts, "ignoring "+strings.Join(ignored, " and "))
+	}
+	return fmt.Sprintf("state %s %s: ", store.Path(), why) + strings.Join(parts, "; ") + " (" + fix + ")"
+}
+
+// stateKept says what of a state that does not match its seal still counts:
+// its last confirmed mode, or plan mode for one that cannot be read back.
+func stateKept(st, used state.State) []string {
 	switch {
 	case st.Lost != "":
-		kept = append(kept, "what permgate last confirmed of it cannot be read back ("+st.Lost+"), so plan mode stands in for its persisted mode")
+		return []string{"what permgate last confirmed of it cannot be read back (" + st.Lost + "), so plan mode stands in for its persisted mode"}
 	case st.Confirmed != nil && used.Mode != "" && used.Mode == st.Confirmed.Mode && used.Mode != st.Mode:
-		kept = append(kept, fmt.Sprintf("its last confirmed mode %s still counts (%s)", used.Mode, st.CopyPath))
+		return []string{fmt.Sprintf("its last confirmed mode %s still counts (%s)", used.Mode, st.CopyPath)}
 	}
+	return nil
+}
+
+// stateIgnored says what of the state st does not count (used is what
+// does): a looser mode, and its trusted project files.
+func stateIgnored(st, used state.State, cfg *config.Config) []string {
+	var ignored []string
 	if st.Mode != "" && st.Mode != used.Mode {
 		than := "the config's " + string(cfg.Mode.Value)
 		if used.Mode != "" {
@@ -163,32 +213,23 @@ func stateWarning(store state.Store, st, used state.State, cfg *config.Config) s
 	if len(st.Trusted) > 0 && len(used.Trusted) == 0 {
 		ignored = append(ignored, fmt.Sprintf("its %d trusted project file(s)", len(st.Trusted)))
 	}
-	if len(kept) == 0 && len(ignored) == 0 {
-		return ""
+	return ignored
+}
+
+// stateWhy says why the state may only tighten — removed, changed, its seal
+// gone, or a managed system config — and how that is resolved.
+func stateWhy(st state.State, cfg *config.Config) (why, fix string) {
+	if cfg.Managed.Value {
+		return "may only tighten: the system config is managed (" + cfg.Managed.Source + ")", "the managed system config decides"
 	}
-	why := "does not match the seal permgate keeps for it (it was changed outside permgate, or the seal key is gone)"
+	fix = "confirm it as it is now with `permgate trust --user`, or set the mode again with `permgate mode` and trust project files again with `permgate trust`, at a terminal"
 	switch st.Change {
 	case "removed":
-		why = "is gone, though permgate sealed it"
+		return "is gone, though permgate sealed it", fix
 	case "changed":
-		why = "does not match the seal permgate keeps for it (it was changed outside permgate)"
+		return "does not match the seal permgate keeps for it (it was changed outside permgate)", fix
 	}
-	fix := "confirm it as it is now with `permgate trust --user`, or set the mode again with `permgate mode` and trust project files again with `permgate trust`, at a terminal"
-	if cfg.Managed.Value {
-		why = "may only tighten: the system config is managed (" + cfg.Managed.Source + ")"
-		fix = "the managed system config decides"
-	}
-	msg := fmt.Sprintf("state %s %s: ", store.Path(), why)
-	if len(kept) > 0 {
-		msg += strings.Join(kept, "; ")
-		if len(ignored) > 0 {
-			msg += "; "
-		}
-	}
-	if len(ignored) > 0 {
-		msg += "ignoring " + strings.Join(ignored, " and ")
-	}
-	return msg + " (" + fix + ")"
+	return "does not match the seal permgate keeps for it (it was changed outside permgate, or the seal key is gone)", fix
 }
 
 // modeInputs gathers what chooses the mode: the flag, PERMGATE_MODE, the profile

@@ -156,9 +156,8 @@ func trustUserFiles(io streams, g *globalFlags, store state.Store, paths config.
 // and what of its last confirmed content stops applying. done is false when
 // the file already matches its seal.
 func trustUserConfig(io streams, store state.Store, path string) (done bool, err error) {
-	data, err := config.ReadFile(path)
-	present := err == nil
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	data, present, err := readIfThere(path)
+	if err != nil {
 		return false, err
 	}
 	abs, err := filepath.Abs(path)
@@ -169,43 +168,75 @@ func trustUserConfig(io streams, store state.Store, path string) (done bool, err
 	if v.Status == integrity.Sealed || !present && v.Status == integrity.NotSealed {
 		return false, nil
 	}
-	var details []string
-	switch v.Status {
-	case integrity.Changed:
-		dropped, err := config.Dropped(v.CopyPath, v.Confirmed, data, present)
-		if err != nil {
-			return false, err
-		}
-		details = append(details, dropped...)
-	case integrity.Lost:
-		details = append(details, fmt.Sprintf("what permgate last confirmed of %s cannot be read back (%v): what confirming drops of it is unknown", path, v.Problem))
-	}
-	if present {
-		loosening, err := config.Loosening(path, data)
-		if err != nil {
-			return false, err
-		}
-		details = append(details, loosening...)
-	}
-	what := "confirming " + path
-	if !present {
-		what = "confirming that " + path + " is gone"
+	details, err := userConfigLoosening(path, v, data, present)
+	if err != nil {
+		return false, err
 	}
 	// The content read above, not the file now, decides whether to ask.
-	if len(details) > 0 {
-		if err := confirmLoosening(what, details); err != nil {
-			return false, err
-		}
+	if err := confirmAny(confirmingWhat(path, present), details); err != nil {
+		return false, err
 	}
 	if err := config.SealUserConfig(store.Seals(), path, data, present); err != nil {
 		return false, err
 	}
 	if present {
 		fmt.Fprintf(io.out, "permgate: confirmed %s: all of it applies\n", safe(path))
-	} else {
-		fmt.Fprintf(io.out, "permgate: confirmed that %s is gone: the rules it held no longer apply\n", safe(path))
+		return true, nil
 	}
+	fmt.Fprintf(io.out, "permgate: confirmed that %s is gone: the rules it held no longer apply\n", safe(path))
 	return true, nil
+}
+
+// readIfThere reads a config file; present is false when there is none.
+func readIfThere(path string) (data []byte, present bool, err error) {
+	data, err = config.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return data, false, nil
+	}
+	return data, err == nil, err
+}
+
+// userConfigLoosening says what confirming the user config at path (data,
+// present or not; v its seal's verdict) loosens: what of its last confirmed
+// content stops applying, and what it now holds that only a confirmed file
+// may do.
+func userConfigLoosening(path string, v integrity.Verdict, data []byte, present bool) ([]string, error) {
+	var details []string
+	switch v.Status {
+	case integrity.Changed:
+		dropped, err := config.Dropped(v.CopyPath, v.Confirmed, data, present)
+		if err != nil {
+			return nil, err
+		}
+		details = append(details, dropped...)
+	case integrity.Lost:
+		details = append(details, fmt.Sprintf("what permgate last confirmed of %s cannot be read back (%v): what confirming drops of it is unknown", path, v.Problem))
+	}
+	if !present {
+		return details, nil
+	}
+	loosening, err := config.Loosening(path, data)
+	if err != nil {
+		return nil, err
+	}
+	return append(details, loosening...), nil
+}
+
+// confirmingWhat names the confirmation of the file at path, there or gone.
+func confirmingWhat(path string, present bool) string {
+	if !present {
+		return "confirming that " + path + " is gone"
+	}
+	return "confirming " + path
+}
+
+// confirmAny has the person at the terminal confirm what details loosen
+// (what names the change), when anything does.
+func confirmAny(what string, details []string) error {
+	if len(details) == 0 {
+		return nil
+	}
+	return confirmLoosening(what, details)
 }
 
 // trustState seals the state file's current content (or forgets the seal of
@@ -229,10 +260,8 @@ func trustState(io streams, g *globalFlags, store state.Store) (done bool, err e
 	if raw == nil {
 		what = "confirming that the state " + store.Path() + " is gone"
 	}
-	if details := st.Loosening(configMode); len(details) > 0 {
-		if err := confirmLoosening(what, details); err != nil {
-			return false, err
-		}
+	if err := confirmAny(what, st.Loosening(configMode)); err != nil {
+		return false, err
 	}
 	if err := store.Confirm(raw, raw != nil); err != nil {
 		return false, err

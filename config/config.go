@@ -360,6 +360,11 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 		}
 		cfg.Tools[name] = policy.Setting[policy.ToolPolicy]{Value: pol, Source: at("tools", t)}
 	}
+	actionsIgnored, err := cfg.mergeActions(path, fc, lines, trusted)
+	if err != nil {
+		return nil, err
+	}
+	ignored = append(ignored, actionsIgnored...)
 	for _, c := range fc.Safe.Commands {
 		if !trusted {
 			ignored = append(ignored, "safe.commands "+c)

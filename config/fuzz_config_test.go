@@ -27,6 +27,9 @@ func FuzzLoadConfig(f *testing.F) {
 		"mode = \"plan\"\nmode = \"auto\"\n",
 		"[permission]\ndeny = [\"Bash(rm:*)\"]\n",
 		"x = \"\xff\"\n",
+		"[actions]\nfilesystem_delete = \"ask\"\nnetwork_outbound = \"deny\"\ncode_execution = \"allow\"\n",
+		"actions.process_kill = \"allow\"\n[actions]\nsystem_change = \"deny\"\n",
+		"[actions]\nfilesystem_read = \"maybe\"\n",
 	} {
 		f.Add(seed)
 	}
@@ -35,6 +38,10 @@ func FuzzLoadConfig(f *testing.F) {
 		path := filepath.Join(dir, "config.toml")
 		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
 			t.Fatal(err)
+		}
+		if cfg, err := Load(Paths{Project: path}, trustAll(false)); err == nil && (cfg.Actions.Allow != 0 || len(cfg.Rules.Allow) > 0) {
+			// An untrusted project file only tightens.
+			t.Fatalf("an untrusted project file loosened: allow actions %v, allow rules %d", cfg.Actions.Allow.Classes(), len(cfg.Rules.Allow))
 		}
 		cfg, err := Load(Paths{Override: path}, nil)
 		if err == nil {

@@ -23,7 +23,9 @@ type fileConfig struct {
 		Ask   []string `toml:"ask"`
 		Deny  []string `toml:"deny"`
 	} `toml:"permission"`
-	Tools    map[string]string           `toml:"tools"`
+	Tools map[string]string `toml:"tools"`
+	// Actions maps an effect class to its policy (config/actions.go).
+	Actions  map[string]string           `toml:"actions"`
 	Safe     struct{ Commands []string } `toml:"safe"`
 	Profiles map[string]fileProfile      `toml:"profiles"`
 	Managed  *struct {
@@ -245,7 +247,7 @@ func checkNesting(data string) int {
 var tomlLine = lazyre.New(`line (\d+)`)
 
 // tableKeys are the top-level keys of a config file that hold tables.
-var tableKeys = []string{"permission", "tools", "safe", "profiles", "managed", "audit", "shell", "git"}
+var tableKeys = []string{"permission", "tools", "actions", "safe", "profiles", "managed", "audit", "shell", "git"}
 
 // parseFile decodes one config file, rejecting unknown keys.
 func parseFile(path string, data []byte) (*fileConfig, lineFinder, error) {

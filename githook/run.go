@@ -93,27 +93,40 @@ func (r Runner) Run(h Hook) Result {
 		if r.Started != nil {
 			r.Started(n, s)
 		}
-		decide, argv, err := h.Argv(s, r.Shell)
-		if err != nil {
-			return Result{Step: n, Command: s.Command, Err: err}
-		}
-		if !r.Decide(decide) {
-			return Result{Step: n, Command: s.Command, Denied: true}
-		}
-		if r.Interrupted != nil && r.Interrupted() {
-			return Result{Step: n, Command: s.Command, Status: interruptedStatus}
-		}
-		status, err := r.exec(argv, h.Input)
-		if err == nil && status == 0 && r.Interrupted != nil && r.Interrupted() {
-			// A Ctrl-C the step caught and survived still stops the hook.
-			status = interruptedStatus
-		}
-		if err != nil || status != 0 {
-			return Result{Step: n, Command: s.Command, Status: status, Err: err}
+		if res := r.runStep(h, n, s); !res.OK() {
+			return res
 		}
 	}
 	return Result{}
 }
+
+// runStep decides and runs step n of h: the zero Result when it ran and
+// succeeded, else why the hook stops there.
+func (r Runner) runStep(h Hook, n int, s Step) Result {
+	decide, argv, err := h.Argv(s, r.Shell)
+	if err != nil {
+		return Result{Step: n, Command: s.Command, Err: err}
+	}
+	if !r.Decide(decide) {
+		return Result{Step: n, Command: s.Command, Denied: true}
+	}
+	if r.interrupted() {
+		return Result{Step: n, Command: s.Command, Status: interruptedStatus}
+	}
+	status, err := r.exec(argv, h.Input)
+	if err == nil && status == 0 && r.interrupted() {
+		// A Ctrl-C the step caught and survived still stops the hook.
+		status = interruptedStatus
+	}
+	if err != nil || status != 0 {
+		return Result{Step: n, Command: s.Command, Status: status, Err: err}
+	}
+	return Result{}
+}
+
+// interrupted reports a Ctrl-C since the last step started (see
+// Runner.Interrupted); never when no one watches for one.
+func (r Runner) interrupted() bool { return r.Interrupted != nil && r.Interrupted() }
 
 // exec runs argv with its own copy of input (or /dev/null when input is nil)
 // and returns its exit status; an error when it could not start.

@@ -47,16 +47,11 @@ func decodeCopilot(data []byte) (input, error) {
 	if err != nil {
 		return in, err
 	}
-	if ts := top["timestamp"]; len(ts) > 0 && string(ts) != "null" {
-		var n json.Number
-		if json.Unmarshal(ts, &n) != nil {
-			return in, errors.New("timestamp is not a number")
-		}
+	if err := checkTimestamp(top["timestamp"]); err != nil {
+		return in, err
 	}
-	for key, dst := range map[string]*string{"sessionId": &in.SessionID, "cwd": &in.Cwd, "toolName": &in.ToolName} {
-		if *dst, err = stringField(top, key); err != nil {
-			return in, err
-		}
+	if err := stringFields(top, map[string]*string{"sessionId": &in.SessionID, "cwd": &in.Cwd, "toolName": &in.ToolName}); err != nil {
+		return in, err
 	}
 	if in.ToolName == "" {
 		return in, errors.New("the hook input has no toolName")
@@ -69,12 +64,30 @@ func decodeCopilot(data []byte) (input, error) {
 	if err != nil {
 		return in, fmt.Errorf("toolArgs: %w", err)
 	}
-	if paths := args["paths"]; len(paths) > 0 && paths[0] == '"' {
-		// One directory: the same as a list of one.
-		args["paths"] = json.RawMessage("[" + string(paths) + "]")
-	}
+	onePathAsList(args)
 	in.Args, err = argsOf(args, "toolArgs")
 	return in, err
+}
+
+// checkTimestamp checks that the payload's timestamp, when there is one, is
+// a number.
+func checkTimestamp(ts json.RawMessage) error {
+	if len(ts) == 0 || string(ts) == "null" {
+		return nil
+	}
+	var n json.Number
+	if json.Unmarshal(ts, &n) != nil {
+		return errors.New("timestamp is not a number")
+	}
+	return nil
+}
+
+// onePathAsList turns the paths argument, when it names one directory as a
+// string, into a list of one: grep and glob take either.
+func onePathAsList(args map[string]json.RawMessage) {
+	if paths := args["paths"]; len(paths) > 0 && paths[0] == '"' {
+		args["paths"] = json.RawMessage("[" + string(paths) + "]")
+	}
 }
 
 // copilotToolArgs is toolArgs as the JSON object it holds: the object

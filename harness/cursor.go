@@ -40,60 +40,94 @@ func decodeCursor(data []byte) (input, error) {
 	if err != nil {
 		return in, err
 	}
-	for key, dst := range map[string]*string{
+	if err := stringFields(top, map[string]*string{
 		"conversation_id": &in.SessionID, "cwd": &in.Cwd, "hook_event_name": &in.HookEventName,
-	} {
-		if *dst, err = stringField(top, key); err != nil {
-			return in, err
-		}
+	}); err != nil {
+		return in, err
 	}
 	if in.Cwd == "" {
 		if in.Cwd, err = firstWorkspaceRoot(top["workspace_roots"]); err != nil {
 			return in, err
 		}
 	}
-	switch in.HookEventName {
-	case cursorShell:
-		in.ToolName = "Shell"
-		in.Args.Command = top["command"]
-	case cursorRead:
-		in.ToolName = "Read"
-		if in.Args.FilePath, err = stringField(top, "file_path"); err != nil {
-			return in, err
-		}
-		if in.Args.FilePath == "" {
-			return in, errors.New("the beforeReadFile input has no file_path")
-		}
-	case cursorMCP, cursorTool:
-		if in.ToolName, err = stringField(top, "tool_name"); err != nil {
-			return in, err
-		}
-		if in.ToolName == "" {
-			return in, errors.New("the hook input has no tool_name")
-		}
-		if in.HookEventName == cursorMCP && !strings.HasPrefix(in.ToolName, "MCP:") {
-			in.ToolName = "MCP:" + in.ToolName
-		}
-		raw := top["tool_input"]
-		if in.HookEventName == cursorMCP && len(raw) > 0 && raw[0] == '"' {
-			s, valid, err := jsonString(raw)
-			if err != nil || !valid {
-				return in, errors.New("tool_input is a string that is not valid UTF-8")
-			}
-			raw = json.RawMessage(s)
-		}
-		in.ToolInput = raw
-		if len(raw) == 0 || string(raw) == "null" {
-			return in, nil
-		}
-		in.Args, err = readArgs(raw, false, "tool_input")
-		return in, err
-	case "":
-		return in, errors.New("the hook input has no hook_event_name")
+	decodeCall, ok := cursorEvents[in.HookEventName]
+	switch {
+	case ok:
+		err = decodeCall(top, &in)
+	case in.HookEventName == "":
+		err = errors.New("the hook input has no hook_event_name")
 	default:
-		return in, fmt.Errorf("permgate answers beforeShellExecution, beforeReadFile, beforeMCPExecution and preToolUse, not %q", in.HookEventName)
+		err = fmt.Errorf("permgate answers beforeShellExecution, beforeReadFile, beforeMCPExecution and preToolUse, not %q", in.HookEventName)
 	}
-	return in, nil
+	return in, err
+}
+
+// cursorEvents reads, for each event permgate answers, the call the event's
+// own fields carry into in.
+var cursorEvents = map[string]func(top map[string]json.RawMessage, in *input) error{
+	cursorShell: decodeCursorShell,
+	cursorRead:  decodeCursorRead,
+	cursorMCP:   decodeCursorTool,
+	cursorTool:  decodeCursorTool,
+}
+
+// decodeCursorShell reads beforeShellExecution's command.
+func decodeCursorShell(top map[string]json.RawMessage, in *input) error {
+	in.ToolName = "Shell"
+	in.Args.Command = top["command"]
+	return nil
+}
+
+// decodeCursorRead reads beforeReadFile's file_path, which it must have.
+func decodeCursorRead(top map[string]json.RawMessage, in *input) error {
+	in.ToolName = "Read"
+	var err error
+	if in.Args.FilePath, err = stringField(top, "file_path"); err != nil {
+		return err
+	}
+	if in.Args.FilePath == "" {
+		return errors.New("the beforeReadFile input has no file_path")
+	}
+	return nil
+}
+
+// decodeCursorTool reads the tool_name and tool_input of beforeMCPExecution
+// (whose tool is named MCP:NAME) and preToolUse.
+func decodeCursorTool(top map[string]json.RawMessage, in *input) error {
+	var err error
+	if in.ToolName, err = stringField(top, "tool_name"); err != nil {
+		return err
+	}
+	if in.ToolName == "" {
+		return errors.New("the hook input has no tool_name")
+	}
+	mcp := in.HookEventName == cursorMCP
+	if mcp && !strings.HasPrefix(in.ToolName, "MCP:") {
+		in.ToolName = "MCP:" + in.ToolName
+	}
+	raw, err := cursorToolInput(top["tool_input"], mcp)
+	if err != nil {
+		return err
+	}
+	in.ToolInput = raw
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	in.Args, err = readArgs(raw, false, "tool_input")
+	return err
+}
+
+// cursorToolInput is tool_input as the JSON it holds: for MCP (mcp) it may be
+// a string holding the object.
+func cursorToolInput(raw json.RawMessage, mcp bool) (json.RawMessage, error) {
+	if !mcp || len(raw) == 0 || raw[0] != '"' {
+		return raw, nil
+	}
+	s, valid, err := jsonString(raw)
+	if err != nil || !valid {
+		return nil, errors.New("tool_input is a string that is not valid UTF-8")
+	}
+	return json.RawMessage(s), nil
 }
 
 // firstWorkspaceRoot is the first of workspace_roots, the project a call

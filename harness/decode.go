@@ -256,13 +256,11 @@ func decodeInput(data []byte, lastWins bool) (input, error) {
 	if err != nil {
 		return in, err
 	}
-	for key, dst := range map[string]*string{
+	if err := stringFields(top, map[string]*string{
 		"session_id": &in.SessionID, "cwd": &in.Cwd, "permission_mode": &in.PermissionMode,
 		"hook_event_name": &in.HookEventName, "tool_name": &in.ToolName,
-	} {
-		if *dst, err = stringField(top, key); err != nil {
-			return in, err
-		}
+	}); err != nil {
+		return in, err
 	}
 	if in.ToolName == "" {
 		return in, errors.New("the hook input has no tool_name")
@@ -293,13 +291,11 @@ func argsOf(args map[string]json.RawMessage, where string) (toolArgs, error) {
 	var a toolArgs
 	var err error
 	a.Command = args["command"]
-	for key, dst := range map[string]*string{
+	if err := stringFields(args, map[string]*string{
 		"file_path": &a.FilePath, "absolute_path": &a.AbsolutePath, "notebook_path": &a.NotebookPath,
 		"path": &a.Path, "dir_path": &a.DirPath, "url": &a.URL,
-	} {
-		if *dst, err = stringField(args, key); err != nil {
-			return a, fmt.Errorf("%s: %w", where, err)
-		}
+	}); err != nil {
+		return a, fmt.Errorf("%s: %w", where, err)
 	}
 	if raw, ok := args["tty"]; ok && string(raw) != "null" && string(raw) != "false" {
 		a.TTY = true

@@ -74,6 +74,31 @@ func testFixture(t *testing.T, h *Harness, file string) {
 	if err := json.Unmarshal(data, &fx); err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}
+	got, out := runFixture(h, fx)
+	if *update {
+		writeFixture(t, file, got)
+		return
+	}
+	if got.Error != fx.Error {
+		t.Errorf("error %q, want %q", got.Error, fx.Error)
+	}
+	if got.CommandError != fx.CommandError {
+		t.Errorf("command error %q, want %q", got.CommandError, fx.CommandError)
+	}
+	if !reflect.DeepEqual(got.Request, fx.Request) {
+		g, _ := json.Marshal(got.Request)
+		w, _ := json.Marshal(fx.Request)
+		t.Errorf("request\n  %s\nwant\n  %s", g, w)
+	}
+	checkFixtureAnswer(t, fx, out)
+	if h.Name == "codex" && out.Exit == ExitOK && fx.Decision == policy.Deny {
+		t.Errorf("codex let a %s through", fx.Decision)
+	}
+}
+
+// fixturePayload is the hook input fx holds: its payload, or text that is
+// not a JSON object, padded past MaxInput when it is to be oversize.
+func fixturePayload(fx fixture) []byte {
 	payload := []byte(fx.Payload)
 	if fx.PayloadText != nil {
 		payload = []byte(*fx.PayloadText)
@@ -81,7 +106,14 @@ func testFixture(t *testing.T, h *Harness, file string) {
 	if fx.Oversize {
 		payload = append(payload, bytes.Repeat([]byte(" "), MaxInput+1-len(payload))...)
 	}
-	req, err := h.Decode(bytes.NewReader(payload))
+	return payload
+}
+
+// runFixture decodes fx's payload with h and encodes the answer: fx's
+// decision, or the deny the hook sends for a payload that does not decode.
+// It returns what the fixture would hold, and the answer.
+func runFixture(h *Harness, fx fixture) (fixture, Output) {
+	req, err := h.Decode(bytes.NewReader(fixturePayload(fx)))
 	var got fixture
 	got.About, got.Payload, got.PayloadText, got.Oversize = fx.About, fx.Payload, fx.PayloadText, fx.Oversize
 	resp := Response{Decision: fx.Decision, Reason: fx.Reason}
@@ -100,30 +132,27 @@ func testFixture(t *testing.T, h *Harness, file string) {
 	}
 	out := h.Encode(resp)
 	got.Response = &response{Stdout: bytes.TrimSuffix(out.Stdout, []byte("\n")), Stderr: string(out.Stderr), Exit: out.Exit}
-	if *update {
-		var b bytes.Buffer
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(got); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
+	return got, out
+}
+
+// writeFixture rewrites the fixture file with what was found (-update).
+func writeFixture(t *testing.T, file string, got fixture) {
+	t.Helper()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(got); err != nil {
+		t.Fatal(err)
 	}
-	if got.Error != fx.Error {
-		t.Errorf("error %q, want %q", got.Error, fx.Error)
+	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	if got.CommandError != fx.CommandError {
-		t.Errorf("command error %q, want %q", got.CommandError, fx.CommandError)
-	}
-	if !reflect.DeepEqual(got.Request, fx.Request) {
-		g, _ := json.Marshal(got.Request)
-		w, _ := json.Marshal(fx.Request)
-		t.Errorf("request\n  %s\nwant\n  %s", g, w)
-	}
+}
+
+// checkFixtureAnswer compares the answer with the fixture's response.
+func checkFixtureAnswer(t *testing.T, fx fixture, out Output) {
+	t.Helper()
 	if fx.Response == nil {
 		t.Fatalf("the fixture has no response")
 	}
@@ -138,8 +167,5 @@ func testFixture(t *testing.T, h *Harness, file string) {
 	if string(out.Stdout) != string(wantStdout) || string(out.Stderr) != fx.Response.Stderr || out.Exit != fx.Response.Exit {
 		t.Errorf("answer stdout %q stderr %q exit %d, want stdout %q stderr %q exit %d",
 			out.Stdout, out.Stderr, out.Exit, wantStdout, fx.Response.Stderr, fx.Response.Exit)
-	}
-	if h.Name == "codex" && out.Exit == ExitOK && fx.Decision == policy.Deny {
-		t.Errorf("codex let a %s through", fx.Decision)
 	}
 }

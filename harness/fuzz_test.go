@@ -33,7 +33,21 @@ func FuzzHookInput(f *testing.F) {
 		f.Add([]byte(seed), true)
 		f.Add([]byte(seed), false)
 	}
-	// Every captured payload of testdata, read as its harness reads it.
+	addFixtureSeeds(f)
+	v := validator.New(validator.Env{Home: "/home/u", Cwd: "/tmp"})
+	f.Fuzz(func(t *testing.T, data []byte, lastWins bool) {
+		in, err := decodeInput(data, lastWins)
+		if err != nil {
+			return // every decoding error is a deny in the hook
+		}
+		checkExactKeys(t, data, in)
+		checkUnreadableNotAllowed(t, v, in)
+	})
+}
+
+// addFixtureSeeds seeds f with every captured payload of testdata, read as
+// its harness reads it.
+func addFixtureSeeds(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "*", "*.json"))
 	for _, file := range files {
 		var fx fixture
@@ -42,51 +56,58 @@ func FuzzHookInput(f *testing.F) {
 			f.Add([]byte(fx.Payload), h != nil && h.lastWins)
 		}
 	}
-	v := validator.New(validator.Env{Home: "/home/u", Cwd: "/tmp"})
-	f.Fuzz(func(t *testing.T, data []byte, lastWins bool) {
-		in, err := decodeInput(data, lastWins)
-		if err != nil {
-			return // every decoding error is a deny in the hook
+}
+
+// checkExactKeys checks that what decodeInput read of data is what
+// encoding/json's exact-key map reading sees: tool_name, valid UTF-8 in it
+// and in cwd, and tool_input's command.
+func checkExactKeys(t *testing.T, data []byte, in input) {
+	t.Helper()
+	var ref map[string]json.RawMessage
+	if json.Unmarshal(data, &ref) != nil {
+		t.Fatalf("decoded a payload encoding/json cannot read: %q", data)
+	}
+	var name string
+	if json.Unmarshal(ref["tool_name"], &name) != nil || name != in.ToolName || name == "" {
+		t.Fatalf("tool_name %q, but the exact key holds %s", in.ToolName, ref["tool_name"])
+	}
+	if !utf8.ValidString(in.ToolName) || !utf8.ValidString(in.Cwd) {
+		t.Fatalf("invalid UTF-8 passed in tool_name or cwd")
+	}
+	var args map[string]json.RawMessage
+	if raw := ref["tool_input"]; len(raw) > 0 && string(raw) != "null" {
+		if json.Unmarshal(raw, &args) != nil {
+			t.Fatalf("decoded a tool_input that is not an object: %s", raw)
 		}
-		var ref map[string]json.RawMessage
-		if json.Unmarshal(data, &ref) != nil {
-			t.Fatalf("decoded a payload encoding/json cannot read: %q", data)
+	}
+	if string(args["command"]) != string(in.Args.Command) {
+		t.Fatalf("command %s, but the exact key holds %s", in.Args.Command, args["command"])
+	}
+}
+
+// checkUnreadableNotAllowed checks that a shell command decodeInput could
+// not read as valid Unicode text, or the analysis could not read whole, is
+// allowed in no mode.
+func checkUnreadableNotAllowed(t *testing.T, v *validator.Validator, in input) {
+	t.Helper()
+	command, valid, err := shellCommand(in.Args.Command)
+	if err != nil {
+		return // a deny in the hook
+	}
+	if len(command) > 64<<10 {
+		return // the analysis' own bounds are fuzzed elsewhere
+	}
+	// As the hook analyses a command that is not valid Unicode: a parse error.
+	a := v.Classify(shellparse.Result{Problems: []shellparse.Problem{{
+		Kind: shellparse.ProblemParse, Reason: "the command is not valid UTF-8", Source: command,
+	}}}, command)
+	if valid {
+		a = v.CheckScript(command)
+	}
+	for _, mode := range policy.Modes {
+		out := policy.Decide(a, policy.Settings{Mode: mode}, nil)
+		if out.Decision == policy.Allow && (!valid || a.Incomplete()) {
+			t.Fatalf("mode %s allowed a command it could not read: %q", mode, command)
 		}
-		var name string
-		if json.Unmarshal(ref["tool_name"], &name) != nil || name != in.ToolName || name == "" {
-			t.Fatalf("tool_name %q, but the exact key holds %s", in.ToolName, ref["tool_name"])
-		}
-		if !utf8.ValidString(in.ToolName) || !utf8.ValidString(in.Cwd) {
-			t.Fatalf("invalid UTF-8 passed in tool_name or cwd")
-		}
-		var args map[string]json.RawMessage
-		if raw := ref["tool_input"]; len(raw) > 0 && string(raw) != "null" {
-			if json.Unmarshal(raw, &args) != nil {
-				t.Fatalf("decoded a tool_input that is not an object: %s", raw)
-			}
-		}
-		if string(args["command"]) != string(in.Args.Command) {
-			t.Fatalf("command %s, but the exact key holds %s", in.Args.Command, args["command"])
-		}
-		command, valid, err := shellCommand(in.Args.Command)
-		if err != nil {
-			return // a deny in the hook
-		}
-		if len(command) > 64<<10 {
-			return // the analysis' own bounds are fuzzed elsewhere
-		}
-		// As the hook analyses a command that is not valid Unicode: a parse error.
-		a := v.Classify(shellparse.Result{Problems: []shellparse.Problem{{
-			Kind: shellparse.ProblemParse, Reason: "the command is not valid UTF-8", Source: command,
-		}}}, command)
-		if valid {
-			a = v.CheckScript(command)
-		}
-		for _, mode := range policy.Modes {
-			out := policy.Decide(a, policy.Settings{Mode: mode}, nil)
-			if out.Decision == policy.Allow && (!valid || a.Incomplete()) {
-				t.Fatalf("mode %s allowed a command it could not read: %q", mode, command)
-			}
-		}
-	})
+	}
 }

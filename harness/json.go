@@ -30,6 +30,23 @@ func readObject(data []byte, lastWins bool) (map[string]json.RawMessage, error) 
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
 		return nil, notJSON{errors.New("not a JSON object")}
 	}
+	out, err := readMembers(dec, lastWins)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, notJSON{err}
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, notJSON{errors.New("data after the object")}
+	}
+	return out, nil
+}
+
+// readMembers reads an object's members, after its opening brace, up to its
+// closing one; a repeated key is an error unless lastWins, when the last
+// one's value stands.
+func readMembers(dec *json.Decoder, lastWins bool) (map[string]json.RawMessage, error) {
 	out := map[string]json.RawMessage{}
 	for dec.More() {
 		tok, err := dec.Token()
@@ -49,13 +66,19 @@ func readObject(data []byte, lastWins bool) (map[string]json.RawMessage, error) 
 		}
 		out[key] = val
 	}
-	if _, err := dec.Token(); err != nil {
-		return nil, notJSON{err}
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, notJSON{errors.New("data after the object")}
-	}
 	return out, nil
+}
+
+// stringFields reads the optional string members fields names into where
+// each points (see stringField); the first error stops it.
+func stringFields(obj map[string]json.RawMessage, fields map[string]*string) error {
+	for key, dst := range fields {
+		var err error
+		if *dst, err = stringField(obj, key); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // stringField reads an optional string member: absent or null is "", another
@@ -97,28 +120,21 @@ func jsonString(raw json.RawMessage) (s string, valid bool, err error) {
 // loneSurrogate reports a \uD800–\uDFFF escape in an encoded JSON string that
 // is not half of a pair (encoding/json turns it into U+FFFD without a word).
 func loneSurrogate(raw []byte) bool {
-	hex := func(i int) (rune, bool) {
-		if i+6 > len(raw) || raw[i] != '\\' || raw[i+1] != 'u' {
-			return 0, false
-		}
-		v, err := strconv.ParseUint(string(raw[i+2:i+6]), 16, 32)
-		return rune(v), err == nil
-	}
 	for i := 0; i < len(raw); i++ {
 		if raw[i] != '\\' {
 			continue
 		}
-		r, ok := hex(i)
+		r, ok := unicodeEscape(raw, i)
 		if !ok {
 			i++ // an escape such as \\ or \": its second byte is not a new escape
 			continue
 		}
 		switch {
-		case r >= 0xdc00 && r <= 0xdfff:
+		case isLowSurrogate(r):
 			return true // a low half with no high half before it
-		case r >= 0xd800 && r <= 0xdbff:
-			low, ok := hex(i + 6)
-			if !ok || low < 0xdc00 || low > 0xdfff {
+		case isHighSurrogate(r):
+			low, ok := unicodeEscape(raw, i+6)
+			if !ok || !isLowSurrogate(low) {
 				return true
 			}
 			i += 11
@@ -128,6 +144,22 @@ func loneSurrogate(raw []byte) bool {
 	}
 	return false
 }
+
+// unicodeEscape reads the \uXXXX escape at raw[i:]; ok is false when there is
+// none there.
+func unicodeEscape(raw []byte, i int) (r rune, ok bool) {
+	if i+6 > len(raw) || raw[i] != '\\' || raw[i+1] != 'u' {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(string(raw[i+2:i+6]), 16, 32)
+	return rune(v), err == nil
+}
+
+// isHighSurrogate reports the first half of a UTF-16 surrogate pair.
+func isHighSurrogate(r rune) bool { return r >= 0xd800 && r <= 0xdbff }
+
+// isLowSurrogate reports the second half of a UTF-16 surrogate pair.
+func isLowSurrogate(r rune) bool { return r >= 0xdc00 && r <= 0xdfff }
 
 // stringList decodes a JSON array of strings, reporting whether every one was
 // valid Unicode.

@@ -30,10 +30,8 @@ func decodeOpencode(data []byte) (input, error) {
 	if err != nil {
 		return in, err
 	}
-	for key, dst := range map[string]*string{"tool": &in.ToolName, "sessionID": &in.SessionID, "cwd": &in.Cwd} {
-		if *dst, err = stringField(top, key); err != nil {
-			return in, err
-		}
+	if err := stringFields(top, map[string]*string{"tool": &in.ToolName, "sessionID": &in.SessionID, "cwd": &in.Cwd}); err != nil {
+		return in, err
 	}
 	if _, err := stringField(top, "callID"); err != nil {
 		return in, err
@@ -64,10 +62,8 @@ func opencodeArgs(raw json.RawMessage) (toolArgs, error) {
 	if patch, ok := args["patchText"]; ok {
 		a.Command = patch
 	}
-	for key, dst := range map[string]*string{"filePath": &a.FilePath, "path": &a.Path, "url": &a.URL} {
-		if *dst, err = stringField(args, key); err != nil {
-			return a, fmt.Errorf("args: %w", err)
-		}
+	if err := stringFields(args, map[string]*string{"filePath": &a.FilePath, "path": &a.Path, "url": &a.URL}); err != nil {
+		return a, fmt.Errorf("args: %w", err)
 	}
 	return a, nil
 }

@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 )
@@ -23,6 +24,27 @@ func shellWorkdir(cwd string, toolInput []byte) (string, error) {
 	if err != nil {
 		return cwd, nil // the command's own decoding reports it
 	}
+	dir, err := toolWorkdir(args)
+	if err != nil {
+		return "", err
+	}
+	if dir == "" {
+		return cwd, nil
+	}
+	if !filepath.IsAbs(dir) {
+		base, err := workdirBase(cwd)
+		if err != nil {
+			return "", fmt.Errorf("the shell tool call's working directory %q: %w", dir, err)
+		}
+		dir = filepath.Join(base, dir)
+	}
+	return filepath.Clean(dir), nil
+}
+
+// toolWorkdir is the working directory a shell tool call's arguments name
+// under any of workdirKeys, "" when none does; two different ones, or one
+// that is not a string, are an error.
+func toolWorkdir(args map[string]json.RawMessage) (string, error) {
 	dir := ""
 	for _, key := range workdirKeys {
 		d, err := stringField(args, key)
@@ -37,18 +59,14 @@ func shellWorkdir(cwd string, toolInput []byte) (string, error) {
 		}
 		dir = d
 	}
-	if dir == "" {
+	return dir, nil
+}
+
+// workdirBase is the directory a relative working directory is read in: the
+// payload's cwd, or the hook's own directory when the payload has none.
+func workdirBase(cwd string) (string, error) {
+	if cwd != "" {
 		return cwd, nil
 	}
-	if !filepath.IsAbs(dir) {
-		base := cwd
-		if base == "" {
-			var err error
-			if base, err = filepath.Abs("."); err != nil {
-				return "", fmt.Errorf("the shell tool call's working directory %q: %w", dir, err)
-			}
-		}
-		dir = filepath.Join(base, dir)
-	}
-	return filepath.Clean(dir), nil
+	return filepath.Abs(".")
 }

@@ -36,10 +36,8 @@ func TempPath(path string) string {
 // followed), and so are older ones in the form earlier versions named them.
 func WriteAtomic(path string, data []byte, perm os.FileMode) error {
 	removeStaleTemps(path)
-	if TestOnlyWriteHook != nil {
-		if err := TestOnlyWriteHook(path); err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
-		}
+	if err := testWriteHook(path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
 	}
 	name := TempPath(path)
 	if err := os.Remove(name); err != nil && !os.IsNotExist(err) {
@@ -49,30 +47,41 @@ func WriteAtomic(path string, data []byte, perm os.FileMode) error {
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	renamed := false
-	defer func() {
-		if !renamed {
-			os.Remove(name)
-		}
-	}()
-	_, werr := tmp.Write(data)
-	if werr == nil {
-		werr = tmp.Chmod(perm)
-	}
-	if werr == nil {
-		werr = tmp.Sync()
-	}
-	if cerr := tmp.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		return fmt.Errorf("write %s: %w", path, werr)
-	}
-	if err := os.Rename(name, path); err != nil {
+	if err := fillTemp(tmp, data, perm); err != nil {
+		os.Remove(name)
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	renamed = true
+	if err := os.Rename(name, path); err != nil {
+		os.Remove(name)
+		return fmt.Errorf("write %s: %w", path, err)
+	}
 	return nil
+}
+
+// testWriteHook is TestOnlyWriteHook's verdict on writing path: nil when no
+// test set it.
+func testWriteHook(path string) error {
+	if TestOnlyWriteHook == nil {
+		return nil
+	}
+	return TestOnlyWriteHook(path)
+}
+
+// fillTemp writes data to the new temporary file tmp, gives it perm, syncs
+// it to disk and closes it; the first error wins, and tmp is closed either
+// way.
+func fillTemp(tmp *os.File, data []byte, perm os.FileMode) error {
+	_, err := tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(perm)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // removeStaleTemps removes .NAME.DIGITS.tmp beside path — the temporary files

@@ -7,9 +7,8 @@ package policy
 
 import (
 	"fmt"
-	"strings"
 
-	"github.com/permgate/permgate/internal/textclip"
+	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/validator"
 )
 
@@ -60,8 +59,12 @@ type Outcome struct {
 	Reason string
 	// Rule is the rule that decided, when one did.
 	Rule string
-	// By says which step decided: "rule", "mode", "severity", "read-only".
+	// By says which step decided: "rule", "action", "mode", "severity",
+	// "read-only".
 	By string
+	// Action is the effect class whose action policy decided (By "action"),
+	// "" otherwise.
+	Action effect.Class
 }
 
 // Settings are the parts of the policy that shape a decision.
@@ -72,19 +75,25 @@ type Settings struct {
 	SevereAsk bool
 	// BypassEverything is config bypass = "everything": bypass then allows severe findings too.
 	BypassEverything bool
+	// Actions are the action policies ([actions]): they deny with the deny
+	// rules, ask with the ask rules and allow as allow rules do.
+	Actions Actions
 }
 
 // Decide applies the decision pipeline, first match wins:
 //
-//  1. a deny rule matches → deny (every mode, bypass included)
+//  1. a deny rule matches, or a command has a class an action policy denies
+//     → deny (every mode, bypass included)
 //  2. bypass → allow (but a command permgate could not read asks, and a severe
 //     finding is still denied — or asked with severe = "ask" — unless the config
 //     says bypass = "everything")
 //  3. severe → deny (or ask with severe = "ask")
 //  4. plan → allow if every command is read-only and nothing was found, else deny
 //  5. non-severe → ask
-//  6. an ask rule matches → ask
-//  7. every command is read-only or allowed by a rule → allow
+//  6. an ask rule matches, or a command has a class an action policy asks
+//     for → ask
+//  7. every command is read-only or allowed by a rule or by the action
+//     policies (Actions.Allows) → allow
 //  8. auto → allow
 //  9. default → ask
 //
@@ -93,8 +102,8 @@ func Decide(a validator.Analysis, s Settings, rules RuleMatcher) Outcome {
 	if rules == nil {
 		rules = noRules{}
 	}
-	if rule, ok := rules.Deny(a); ok {
-		return Outcome{Decision: Deny, Reason: "denied by the rule " + rule, Rule: rule, By: "rule"}
+	if out, ok := denyStep(a, s, rules); ok {
+		return out
 	}
 	// In bypass a severe finding falls through to step 3 unless bypass =
 	// "everything": the catastrophic net stays under every mode.
@@ -127,28 +136,53 @@ func Decide(a validator.Analysis, s Settings, rules RuleMatcher) Outcome {
 	if a.Severity == validator.NonSevere {
 		return Outcome{Decision: Ask, Reason: a.Reason(), By: "severity"}
 	}
-	if rule, ok := rules.Ask(a); ok {
-		return Outcome{Decision: Ask, Reason: "the rule " + rule + " asks first", Rule: rule, By: "rule"}
+	if out, ok := askStep(a, s, rules); ok {
+		return out
 	}
-	if a.AllReadOnly {
-		return Outcome{Decision: Allow, Reason: "read-only", By: "read-only"}
-	}
-	if rule, ok := rules.AllowAll(a); ok {
-		return Outcome{Decision: Allow, Reason: "allowed by the rule " + rule, Rule: rule, By: "rule"}
+	if out, ok := allowStep(a, s, rules); ok {
+		return out
 	}
 	switch s.Mode {
 	case ModeAuto:
 		return Outcome{Decision: Allow, Reason: "auto mode allows commands with no findings", By: "mode"}
 	default:
-		return Outcome{Decision: Ask, Reason: "not read-only: " + firstWriter(a, rules), By: "mode"}
+		return Outcome{Decision: Ask, Reason: "not read-only: " + firstWriter(a, rules, s.Actions), By: "mode"}
 	}
+}
+
+// denyStep is step 1: a deny rule, then a deny action policy.
+func denyStep(a validator.Analysis, s Settings, rules RuleMatcher) (Outcome, bool) {
+	if rule, ok := rules.Deny(a); ok {
+		return Outcome{Decision: Deny, Reason: "denied by the rule " + rule, Rule: rule, By: "rule"}, true
+	}
+	return s.Actions.denied(a)
+}
+
+// askStep is step 6: an ask rule, then an ask action policy.
+func askStep(a validator.Analysis, s Settings, rules RuleMatcher) (Outcome, bool) {
+	if rule, ok := rules.Ask(a); ok {
+		return Outcome{Decision: Ask, Reason: "the rule " + rule + " asks first", Rule: rule, By: "rule"}, true
+	}
+	return s.Actions.asked(a)
+}
+
+// allowStep is step 7: every command read-only, or allowed by the allow
+// rules, or by them and the allow action policies.
+func allowStep(a validator.Analysis, s Settings, rules RuleMatcher) (Outcome, bool) {
+	if a.AllReadOnly {
+		return Outcome{Decision: Allow, Reason: "read-only", By: "read-only"}, true
+	}
+	if rule, ok := rules.AllowAll(a); ok {
+		return Outcome{Decision: Allow, Reason: "allowed by the rule " + rule, Rule: rule, By: "rule"}, true
+	}
+	return s.Actions.allowed(a, rules)
 }
 
 func planReason(a validator.Analysis) string {
 	if a.Severity != validator.Safe {
 		return "plan mode runs only read-only commands: " + a.Reason()
 	}
-	return "plan mode runs only read-only commands, and " + firstWriter(a, nil) + " is not"
+	return "plan mode runs only read-only commands, and " + firstWriter(a, nil, Actions{}) + " is not"
 }
 
 // commandAllower is a RuleMatcher that can say whether an allow rule covers one
@@ -158,13 +192,16 @@ type commandAllower interface {
 }
 
 // firstWriter names the first command that is not read-only and that no allow
-// rule covers: the one that needs the ask (make build && touch x with an allow
-// rule for make build names touch x).
-func firstWriter(a validator.Analysis, rules RuleMatcher) string {
+// rule nor action policy covers: the one that needs the ask (make build &&
+// touch x with an allow rule for make build names touch x).
+func firstWriter(a validator.Analysis, rules RuleMatcher, actions Actions) string {
 	allower, _ := rules.(commandAllower)
 	for _, rec := range a.Commands {
-		if !rec.ReadOnly && (allower == nil || !allower.AllowsCommand(rec)) {
-			return validator.OneLine(strings.TrimSpace(textclip.Clip(validator.Normalize(rec.Command), 80)))
+		if rec.ReadOnly || allower != nil && allower.AllowsCommand(rec) {
+			continue
+		}
+		if _, ok := actions.Allows(rec); !ok {
+			return commandLine(rec)
 		}
 	}
 	if len(a.Commands) == 0 {

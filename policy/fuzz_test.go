@@ -9,6 +9,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/validator"
 )
 
@@ -69,6 +70,49 @@ func FuzzDecide(f *testing.F) {
 			if out.Decision == Allow && a.Severity == validator.Severe && mode != ModeBypass {
 				t.Fatalf("mode %s allowed a severe command: %q", mode, src)
 			}
+			checkActions(t, a, mode, out, src)
 		}
 	})
+}
+
+// everyClass gives every effect class the action.
+func everyClass(act Action) Actions {
+	var p Actions
+	for _, info := range effect.All() {
+		p.Set(info.Class, act, "fuzz")
+	}
+	return p
+}
+
+// strictness orders decisions: an allow is the loosest.
+func strictness(d Decision) int {
+	return map[Decision]int{Allow: 0, Defer: 1, Ask: 2, Deny: 3}[d]
+}
+
+// checkActions holds the action policies to the pipeline for one analysis
+// and mode, against the decision without them (base): a deny or an ask of
+// every class is never looser than base, and the deny denies whatever has a
+// class; an allow of every class changes only what the mode decided outside
+// plan (a default-mode ask), never a finding's, a rule's or plan's answer,
+// and never allows what permgate could not read.
+func checkActions(t *testing.T, a validator.Analysis, mode Mode, base Outcome, src string) {
+	hasClass := false
+	for _, rec := range a.Commands {
+		hasClass = hasClass || rec.Effects != 0
+	}
+	deny := Decide(a, Settings{Mode: mode, Actions: everyClass(ActionDeny)}, nil)
+	if strictness(deny.Decision) < strictness(base.Decision) || hasClass && deny.Decision != Deny {
+		t.Fatalf("mode %s: deny of every class gave %s (%s) over %s: %q", mode, deny.Decision, deny.Reason, base.Decision, src)
+	}
+	ask := Decide(a, Settings{Mode: mode, Actions: everyClass(ActionAsk)}, nil)
+	if strictness(ask.Decision) < strictness(base.Decision) {
+		t.Fatalf("mode %s: ask of every class gave %s over %s: %q", mode, ask.Decision, base.Decision, src)
+	}
+	allow := Decide(a, Settings{Mode: mode, Actions: everyClass(ActionAllow)}, nil)
+	if allow.Decision != base.Decision && !(mode == ModeDefault && base.By == "mode" && allow.By == "action") {
+		t.Fatalf("mode %s: allow of every class turned %s by %s into %s by %s: %q", mode, base.Decision, base.By, allow.Decision, allow.By, src)
+	}
+	if allow.Decision == Allow && (a.Incomplete() || a.Severity == validator.Severe && mode != ModeBypass) {
+		t.Fatalf("mode %s: allow of every class allowed what it must not: %q", mode, src)
+	}
 }

@@ -52,6 +52,9 @@ type Policy struct {
 	// "ask" (the default: a typed yes runs it) or "deny" (config [shell]
 	// severe = "deny").
 	ShellSevere Setting[string]
+	// Actions are the config's [actions]: a policy per effect class, the
+	// strictest any layer gave.
+	Actions Actions
 }
 
 // builtinProfiles are the profiles every policy has.

@@ -87,7 +87,8 @@ func Select(cfg *Policy, in ModeInputs) (Effective, error) {
 // the profile: everything but the flag and PERMGATE_MODE.
 func configured(cfg *Policy, in ModeInputs) (Effective, error) {
 	eff := Effective{
-		Settings:   Settings{Mode: cfg.Mode.Value, SevereAsk: cfg.Severe.Value == "ask", BypassEverything: cfg.Bypass.Value == BypassEverything},
+		Settings: Settings{Mode: cfg.Mode.Value, SevereAsk: cfg.Severe.Value == "ask", BypassEverything: cfg.Bypass.Value == BypassEverything,
+			Actions: cfg.Actions},
 		ModeSource: "config " + cfg.Mode.Source,
 	}
 	eff.FailClosed = cfg.FailClosed.Value || in.FailClosed

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/validator"
 )
@@ -106,33 +107,23 @@ func sameTool(a, b string) bool {
 	return writes[a] && writes[b]
 }
 
-// DecideTool decides a tool call: deny rules; a severe finding denies (in
-// bypass too, unless bypass = "everything"; severe = "ask" asks instead outside
-// bypass); bypass allows; plan mode; a non-severe finding asks; ask rules,
-// allow rules, and the tool's policy in the mode.
+// DecideTool decides a tool call: deny rules and deny action policies for
+// the tool's class (ToolClass); a severe finding denies (in bypass too,
+// unless bypass = "everything"; severe = "ask" asks instead outside bypass);
+// bypass allows; plan mode; a non-severe finding asks; ask rules and ask
+// actions, allow rules and allow actions, and the tool's policy in the mode.
 func DecideTool(call ToolCall, s Settings, rules RuleSet, table ToolTable, pc PathContext) Outcome {
 	tool := strings.ToLower(call.Tool)
-	abs := call.Path
-	if abs != "" && !filepath.IsAbs(abs) && pc.Cwd != "" {
-		abs = filepath.Join(pc.Cwd, abs)
+	m := toolMatch{tool: tool, abs: call.Path, pc: pc, what: tool, actions: s.Actions}
+	if m.abs != "" && !filepath.IsAbs(m.abs) && pc.Cwd != "" {
+		m.abs = filepath.Join(pc.Cwd, m.abs)
 	}
-	match := func(list []Rule) (string, bool) {
-		for _, r := range list {
-			if !sameTool(r.Tool, tool) {
-				continue
-			}
-			if r.Kind == WholeTool || r.Kind == PathGlob && abs != "" && r.matchPath(filepath.Clean(abs), pc) {
-				return r.Text, true
-			}
-		}
-		return "", false
-	}
-	what := tool
 	if call.Path != "" {
-		what += " " + call.Path
+		m.what += " " + call.Path
 	}
-	if rule, ok := match(rules.Deny); ok {
-		return Outcome{Decision: Deny, Reason: "denied by the rule " + rule, Rule: rule, By: "rule"}
+	what := m.what
+	if out, ok := m.step(rules.Deny, ActionDeny); ok {
+		return out
 	}
 	worst := worstFinding(call.Findings)
 	if worst != nil && worst.Severity == validator.Severe && !(s.Mode == ModeBypass && s.BypassEverything && !validator.HasKind(call.Findings, "self_modify")) {
@@ -165,11 +156,11 @@ func DecideTool(call ToolCall, s Settings, rules RuleSet, table ToolTable, pc Pa
 		}
 		return Outcome{Decision: Deny, Reason: "plan mode does not run " + tool, By: "mode"}
 	}
-	if rule, ok := match(rules.Ask); ok {
-		return Outcome{Decision: Ask, Reason: "the rule " + rule + " asks first", Rule: rule, By: "rule"}
+	if out, ok := m.step(rules.Ask, ActionAsk); ok {
+		return out
 	}
-	if rule, ok := match(rules.Allow); ok {
-		return Outcome{Decision: Allow, Reason: "allowed by the rule " + rule, Rule: rule, By: "rule"}
+	if out, ok := m.step(rules.Allow, ActionAllow); ok && (out.By == "rule" || worst == nil) {
+		return out
 	}
 	switch {
 	case pol == PolicySafe || pol == PolicyAllow:
@@ -182,6 +173,76 @@ func DecideTool(call ToolCall, s Settings, rules RuleSet, table ToolTable, pc Pa
 		return Outcome{Decision: Defer, Reason: what + " is left to the harness's own permissions (permgate does not judge " + tool + ")", By: "tool"}
 	}
 	return Outcome{Decision: Ask, Reason: what + " needs a human's yes in " + string(s.Mode) + " mode", By: "mode"}
+}
+
+// toolMatch matches one tool call against rules and action policies.
+type toolMatch struct {
+	tool, abs, what string
+	pc              PathContext
+	actions         Actions
+}
+
+// rule returns the first rule of list that covers the call: a rule for the
+// tool (write_file's covers edit_file) as a whole, or one whose path glob
+// matches the call's path.
+func (m toolMatch) rule(list []Rule) (string, bool) {
+	for _, r := range list {
+		if !sameTool(r.Tool, m.tool) {
+			continue
+		}
+		if r.Kind == WholeTool || r.Kind == PathGlob && m.abs != "" && r.matchPath(filepath.Clean(m.abs), m.pc) {
+			return r.Text, true
+		}
+	}
+	return "", false
+}
+
+// step is the outcome of a rule of list, else of the action policy want for
+// the tool's class: the deny, ask or allow step of the pipeline.
+func (m toolMatch) step(list []Rule, want Action) (Outcome, bool) {
+	rule, ok := m.rule(list)
+	if !ok {
+		return toolAction(m.tool, m.what, m.actions, want)
+	}
+	switch want {
+	case ActionDeny:
+		return Outcome{Decision: Deny, Reason: "denied by the rule " + rule, Rule: rule, By: "rule"}, true
+	case ActionAsk:
+		return Outcome{Decision: Ask, Reason: "the rule " + rule + " asks first", Rule: rule, By: "rule"}, true
+	}
+	return Outcome{Decision: Allow, Reason: "allowed by the rule " + rule, Rule: rule, By: "rule"}, true
+}
+
+// toolClasses are the effect classes of the file tools, for the action
+// policies: a harness's Write tool is held to filesystem_write = "ask" as
+// echo > FILE is.
+var toolClasses = map[string]effect.Class{
+	"read_file": effect.FilesystemRead, "glob": effect.FilesystemRead, "grep": effect.FilesystemRead,
+	"write_file": effect.FilesystemWrite, "edit_file": effect.FilesystemWrite,
+}
+
+// ToolClass returns the effect class of a tool, "" for a tool that has none
+// permgate can name.
+func ToolClass(tool string) effect.Class { return toolClasses[strings.ToLower(tool)] }
+
+// toolAction is the outcome of the action policy want for a tool's class,
+// when the config gives the class that policy.
+func toolAction(tool, what string, actions Actions, want Action) (Outcome, bool) {
+	c := toolClasses[tool]
+	if got, ok := actions.Of(c); c == "" || !ok || got != want {
+		return Outcome{}, false
+	}
+	rule := ActionRule(c, want)
+	out := Outcome{Rule: rule, By: "action", Action: c}
+	switch want {
+	case ActionDeny:
+		out.Decision, out.Reason = Deny, "denied by the action policy "+rule+": "+what+" "+summaries[c]
+	case ActionAsk:
+		out.Decision, out.Reason = Ask, "the action policy "+rule+" asks first: "+what+" "+summaries[c]
+	default:
+		out.Decision, out.Reason = Allow, "allowed by the action policy "+rule+": "+what+" "+summaries[c]
+	}
+	return out, true
 }
 
 // worstFinding returns the first finding of the highest severity, or nil.

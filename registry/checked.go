@@ -1,21 +1,109 @@
 package registry
 
+import (
+	"slices"
+
+	"github.com/permgate/permgate/effect"
+)
+
 // checked are programs whose judgement needs real semantics: the validator's
-// Go code named in Check reads them (rm's targets, git, interpreters, …). The
+// Go check named in Check reads them (rm's targets, git, interpreters, …). The
 // declaration makes them known to every stage.
 func checked() []*Program {
 	return []*Program{
 		{Family: "core", Names: []string{"permgate"}, Check: "permgate"},
 		{Family: "interpreters", Names: []string{"python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "perl", "ruby", "php", "lua", "luajit", "Rscript", "R", "tclsh", "pwsh", "powershell", "osascript", "irb", "jshell"}, Check: "interpreter"},
 		{Family: "core", Names: []string{"awk", "gawk", "mawk", "nawk"}, Check: "awk"},
-		{Family: "core", Names: []string{"rm"}, Check: "rm"},
-		{Family: "core", Names: []string{"dd", "chmod", "chown", "chgrp"}, Check: "writes", Node: Node{Writes: true}},
-		{Family: "core", Names: []string{"sftp", "ssh", "cpio"}, Check: "writes", Node: Node{Writes: true}},
-		{Family: "core", Names: []string{"curl", "wget", "aria2c", "fetch", "http", "https", "xh"}, Check: "download"},
-		{Family: "core", Names: []string{"source", ".", "eval", "vim", "vi", "nvim", "view", "ex", "parallel", "enable", "hash", "apply_patch", "applypatch", "claude", "codex", "gemini", "copilot", "opencode", "xdotool", "ydotool", "wtype"}, Check: "go"},
+		// rm's targets are its operands; whether it deletes recursively is
+		// its options' (validator/delete.go).
+		{Family: "core", Names: []string{"rm"}, Check: "rm", Node: Node{Does: []effect.Class{effect.FilesystemDelete}, Grammar: Grammar{Short: "fiIrRdv",
+			Long: []string{"force", "interactive=?", "one-file-system", "no-preserve-root", "preserve-root=?", "recursive", "dir", "verbose"}}}},
+		{Family: "core", Names: []string{"dd"}, Check: "dd", Node: Node{Writes: true, Does: []effect.Class{effect.FilesystemRead, effect.FilesystemWrite}}},
+		// chmod's mode may look like an option (chmod -w FILE): a word with a
+		// letter this grammar does not declare is the mode (validator/writes.go).
+		{Family: "core", Names: []string{"chmod"}, Check: "chmod", Node: Node{Writes: true, Does: []effect.Class{effect.PermissionsChange}, Grammar: Grammar{Short: "cfvRHLPh",
+			Long: []string{"reference=", "changes", "silent", "quiet", "verbose", "no-preserve-root", "preserve-root", "recursive"}}}},
+		{Family: "core", Names: []string{"chown", "chgrp"}, Check: "chown", Node: Node{Writes: true, Does: []effect.Class{effect.PermissionsChange}, Grammar: Grammar{Short: "cfvRHLPh",
+			Long: []string{"reference=", "from=", "changes", "silent", "quiet", "verbose", "dereference", "no-dereference", "no-preserve-root", "preserve-root", "recursive"}}}},
+		// ssh HOST CMD: the options end at the host, and what follows is the
+		// command run there.
+		{Family: "core", Names: []string{"ssh"}, Check: "ssh", Node: Node{Writes: true, Does: []effect.Class{effect.NetworkOutbound},
+			Grammar: Grammar{Posix: true, Short: "B:b:c:D:E:e:F:I:i:J:L:l:m:O:o:p:Q:R:S:W:w:"}}},
+		{Family: "core", Names: []string{"sftp"}, Check: "ssh-options", Node: Node{Writes: true, Does: []effect.Class{effect.NetworkOutbound},
+			Grammar: Grammar{Short: "B:b:c:D:F:i:J:l:o:P:R:S:s:X:"}}},
+		// cpio -i -D DIR unpacks into DIR, cpio -p DIR copies into DIR, and
+		// cpio -o writes the archive -O (or -F) names.
+		{Family: "core", Names: []string{"cpio"}, Node: Node{Writes: true, Does: []effect.Class{effect.FilesystemRead, effect.FilesystemWrite},
+			Grammar: Grammar{Short: "D:E:F:H:I:M:O:R:C:oipabcdfmnrtuvVBLS", Long: []string{"directory=", "file=", "format=", "pattern-file=", "message=", "owner=",
+				"io-size=", "block-size=", "rsh-command=", "create", "extract", "pass-through", "make-directories", "list", "unconditional", "verbose"}},
+			Effects: []Effect{{Act: Writes, Opts: []string{"-D", "--directory"}, Into: true}, {Act: Writes, Operands: "1", If: []string{"-p", "--pass-through"}, Into: true},
+				{Act: Writes, Opts: []string{"-O"}}, {Act: Writes, Opts: []string{"-F", "--file"}, If: []string{"-o", "--create"}}}}},
+		{Family: "core", Names: []string{"curl"}, Check: "download", Node: Node{Grammar: curlGrammar(), Effects: append(curlEffects(), curlMore()...), Does: []effect.Class{effect.NetworkInbound}}},
+		{Family: "core", Names: []string{"wget", "wget2"}, Check: "download", Node: Node{Grammar: wgetGrammar, Effects: append(slices.Clone(wgetEffects), wgetMore()...), Does: []effect.Class{effect.NetworkInbound}}},
+		{Family: "core", Names: []string{"aria2c"}, Check: "download", Node: Node{Grammar: aria2cGrammar, Does: []effect.Class{effect.NetworkInbound}}},
+		{Family: "core", Names: []string{"fetch"}, Check: "download", Node: Node{Does: []effect.Class{effect.NetworkInbound}}},
+		// HTTPie and xh: [METHOD] URL ITEM…; an item with @ sends a file
+		// (field@FILE, field=@FILE, field:=@FILE, @FILE as the body).
+		{Family: "core", Names: []string{"http", "https", "xh"}, Check: "download", Node: Node{
+			Grammar: Grammar{Short: "a:A:o:p:s:P:",
+				Long: []string{"auth=", "auth-type=", "output=", "print=", "style=", "history-print=", "session=", "session-read-only=", "verify=",
+					"cert=", "cert-key=", "cert-key-pass=", "ssl=", "ciphers=", "timeout=", "max-redirects=", "max-headers=", "proxy=",
+					"format-options=", "pretty=", "response-charset=", "response-mime=", "default-scheme=", "boundary=", "bearer=", "resolve=",
+					"interface=", "json", "form", "multipart", "raw=", "offline", "headers", "body", "verbose", "quiet", "follow", "download",
+					"continue", "check-status", "ignore-stdin", "stream", "all", "path-as-is", "chunked", "compress", "ignore-netrc"}},
+			Effects: []Effect{{Act: Writes, Opts: []string{"-o", "--output"}}, {Act: Sends, Operands: "rest"}}, Does: []effect.Class{effect.NetworkInbound}}},
+		// eval's operands are a script the parser reads.
+		{Family: "core", Names: []string{"eval"}},
+		{Family: "core", Names: []string{"source", "."}, Check: "source"},
+		{Family: "core", Names: []string{"vim", "vi", "nvim", "view", "ex"}, Check: "vim"},
+		// GNU parallel runs its command on every argument; --joblog and
+		// --results write files of their own.
+		{Family: "core", Names: []string{"parallel"}, Check: "parallel", Node: Node{
+			Grammar: Grammar{Posix: true, Short: "a:C:d:E:I:j:L:n:N:P:S:", Long: []string{"arg-file=", "colsep=", "delimiter=", "jobs=", "joblog=", "results=", "res=", "sshlogin=", "tmpdir=",
+				"timeout=", "delay=", "retries=", "tag-string=", "workdir=", "wd=", "max-args=", "max-lines=", "halt=", "memfree=", "load=", "basefile=", "bf=", "return=",
+				"transfer-file=", "tf=", "env=", "nice=", "max-procs=", "block=", "sshloginfile=", "slf=", "header=", "termseq=", "keep-order", "quote", "ungroup", "null",
+				"dry-run", "will-cite", "verbose", "tag", "progress", "bar", "eta", "pipe", "pipepart", "xargs", "group", "line-buffer", "lb", "no-notice", "citation", "shuf", "trim="}},
+			Effects: []Effect{{Act: Writes, Opts: []string{"--joblog"}}, {Act: Writes, Opts: []string{"--results", "--res"}, Into: true}, {Act: Reads, Opts: []string{"-a", "--arg-file"}}}}},
+		{Family: "core", Names: []string{"enable"}, Check: "enable"},
+		// hash -p PATH NAME makes NAME run PATH.
+		{Family: "core", Names: []string{"hash"}, Check: "hash", Node: Node{Grammar: Grammar{Short: "p:"}}},
+		{Family: "core", Names: []string{"apply_patch", "applypatch"}, Check: "apply-patch"},
+		// The agent harnesses, also by the names their npm packages run under
+		// (npx @anthropic-ai/claude-code, bunx @google/gemini-cli): the
+		// options that turn their permission checks or their hooks off are
+		// judged in validator/harness.go. Their command lines take no
+		// abbreviations (commander, clap, yargs).
+		{Family: "core", Names: []string{"claude", "claude-code"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true,
+			Long: []string{"settings=", "setting-sources=", "permission-mode=", "model=", "fallback-model=", "add-dir=", "allowedTools=", "allowed-tools=",
+				"disallowedTools=", "disallowed-tools=", "mcp-config=", "append-system-prompt=", "system-prompt=", "system-prompt-file=",
+				"append-system-prompt-file=", "output-format=", "input-format=", "session-id=", "agents=", "max-turns=", "permission-prompt-tool=",
+				"plugin-dir=", "betas=", "resume=?", "debug=?", "bare", "dangerously-skip-permissions", "allow-dangerously-skip-permissions", "print",
+				"continue", "verbose", "ide", "strict-mcp-config", "fork-session", "replay-user-messages", "include-partial-messages"}}}},
+		{Family: "core", Names: []string{"codex"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "c:a:s:m:p:i:C:",
+			Long: []string{"config=", "ask-for-approval=", "sandbox=", "model=", "profile=", "image=", "cd=", "enable=", "disable=", "add-dir=",
+				"dangerously-bypass-approvals-and-sandbox", "yolo", "full-auto", "oss", "search"}}}},
+		{Family: "core", Names: []string{"gemini", "gemini-cli"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "m:p:i:e:",
+			Long: []string{"approval-mode=", "model=", "prompt=", "prompt-interactive=", "sandbox-image=", "extensions=", "allowed-tools=",
+				"include-directories=", "output-format=", "allowed-mcp-server-names=", "yolo", "sandbox", "debug", "all-files", "checkpointing", "screen-reader"}}}},
+		{Family: "core", Names: []string{"copilot"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "p:",
+			Long: []string{"allow-tool=", "deny-tool=", "model=", "prompt=", "add-dir=", "log-dir=", "log-level=", "agent=", "resume=?",
+				"allow-all-tools", "allow-all-paths", "allow-all", "yolo", "continue", "banner", "no-color", "screen-reader"}}}},
+		{Family: "core", Names: []string{"opencode", "opencode-ai"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "m:",
+			Long: []string{"model=", "agent=", "prompt=", "port=", "hostname=", "log-level=", "session=", "auto", "continue", "print-logs"}}}},
+		// Other coding agents whose options turn their approvals off.
+		{Family: "core", Names: []string{"qwen"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "m:p:i:",
+			Long: []string{"approval-mode=", "model=", "prompt=", "prompt-interactive=", "yolo", "sandbox", "debug"}}}},
+		{Family: "core", Names: []string{"cursor-agent"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "m:",
+			Long: []string{"model=", "output-format=", "api-key=", "resume=?", "force", "print", "fullscreen"}}}},
+		{Family: "core", Names: []string{"amp"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "x:",
+			Long: []string{"execute=", "settings-file=", "log-level=", "dangerously-allow-all", "stream-json"}}}},
+		{Family: "core", Names: []string{"aider"}, Check: "agent", Node: Node{Grammar: Grammar{Exact: true, Short: "m:f:",
+			Long: []string{"message=", "message-file=", "model=", "file=", "read=", "yes-always", "yes", "no-git", "auto-commits", "no-auto-commits"}}}},
+		{Family: "core", Names: []string{"xdotool", "ydotool", "wtype"}, Check: "terminal"},
 		// make TARGET runs the Makefile's recipe: make help is a target, not help.
-		{Family: "core", Names: []string{"make", "gmake"}, Check: "go", Node: Node{
+		{Family: "core", Names: []string{"make", "gmake"}, Check: "make", Node: Node{
 			Grammar: Grammar{Short: "C:f:I:j::l::o:W:", Long: []string{"directory=", "file=", "makefile=", "include-dir=", "jobs=?", "load-average=?", "old-file=", "assume-old=", "what-if=", "new-file=", "assume-new=", "eval=", "debug=?", "output-sync=?", "jobserver-style="}},
-			Subs:    []*Node{{Names: []string{"*"}, Writes: true}}}},
+			Subs:    []*Node{{Names: []string{"*"}, Writes: true, Does: []effect.Class{effect.CodeExecution}}},
+			Does:    []effect.Class{effect.CodeExecution}}},
 	}
 }

@@ -37,25 +37,25 @@ import "github.com/permgate/permgate/finding"
 // supabase, firebase, eksctl).
 func cloud() []*Program {
 	return []*Program{
-		{Family: "iac", Names: []string{"terraform"}, Node: Node{Grammar: tfGlobal, Subs: tfVerbs("terraform")}},
-		{Family: "iac", Names: []string{"tofu", "opentofu"}, Node: Node{Grammar: tfGlobal, Subs: tfVerbs("tofu")}},
-		{Family: "iac", Names: []string{"terragrunt"}, Node: Node{Grammar: tgGlobal, Subs: terragruntVerbs()}},
+		{Family: "iac", Names: []string{"terraform"}, Check: "cloud", Node: Node{Grammar: tfGlobal, Subs: tfVerbs("terraform")}},
+		{Family: "iac", Names: []string{"tofu", "opentofu"}, Check: "cloud", Node: Node{Grammar: tfGlobal, Subs: tfVerbs("tofu")}},
+		{Family: "iac", Names: []string{"terragrunt"}, Check: "cloud", Node: Node{Grammar: tgGlobal, Subs: terragruntVerbs()}},
 		{Family: "iac", Names: []string{"pulumi"}, Node: Node{Grammar: pulumiGlobal, Subs: pulumiVerbs()}},
 		{Family: "iac", Names: []string{"cdk", "aws-cdk"}, Node: Node{Grammar: cdkGlobal, Subs: cdkVerbs()}},
 		{Family: "iac", Names: []string{"cdktf"}, Node: Node{Grammar: Grammar{Long: []string{"app=", "output=", "log-level=", "disable-logging", "disable-plugin-cache-env"}, Short: "a:o:"}, Subs: cdktfVerbs()}},
 		{Family: "iac", Names: []string{"serverless", "sls", "osls"}, Node: Node{Grammar: slsGlobal, Subs: slsVerbs()}},
 		{Family: "iac", Names: []string{"sam"}, Node: Node{Grammar: samGlobal, Subs: samVerbs()}},
-		{Family: "cloud", Names: []string{"aws"}, Node: Node{Grammar: awsGlobal, Subs: awsServices()}},
-		{Family: "cloud", Names: []string{"gcloud"}, Node: Node{Grammar: gcloudGlobal, Subs: gcloudLevel(7)}},
-		{Family: "cloud", Names: []string{"gsutil"}, Node: Node{Grammar: Grammar{Short: "o:h:u:i:p:", Long: []string{"version"}}, Subs: gsutilVerbs()}},
-		{Family: "cloud", Names: []string{"az"}, Node: Node{Grammar: azGlobal, Subs: azLevel(7)}},
-		{Family: "cloud", Names: []string{"azcopy"}, Node: Node{Grammar: Grammar{Long: []string{"log-level=", "output-type=", "output-level=", "cap-mbps=", "trusted-microsoft-suffixes=", "skip-version-check"}}, Subs: azcopyVerbs()}},
+		{Family: "cloud", Names: []string{"aws"}, Check: "cloud", Node: Node{Grammar: awsGlobal, Subs: awsServices()}},
+		{Family: "cloud", Names: []string{"gcloud"}, Check: "cloud", Node: Node{Grammar: gcloudGlobal, Subs: gcloudLevel(7)}},
+		{Family: "cloud", Names: []string{"gsutil"}, Check: "cloud", Node: Node{Grammar: Grammar{Short: "o:h:u:i:p:", Long: []string{"version"}}, Subs: gsutilVerbs()}},
+		{Family: "cloud", Names: []string{"az"}, Check: "cloud", Node: Node{Grammar: azGlobal, Subs: azLevel(7)}},
+		{Family: "cloud", Names: []string{"azcopy"}, Check: "cloud", Node: Node{Grammar: Grammar{Long: []string{"log-level=", "output-type=", "output-level=", "cap-mbps=", "trusted-microsoft-suffixes=", "skip-version-check"}}, Subs: azcopyVerbs()}},
 		{Family: "cloud", Names: []string{"doctl"}, Node: Node{Grammar: doctlGlobal, Subs: doctlLevel(4)}},
-		{Family: "cloud", Names: []string{"fly", "flyctl"}, Node: Node{Grammar: flyGlobal, Subs: flyVerbs()}},
-		{Family: "cloud", Names: []string{"heroku"}, Node: Node{Grammar: herokuGlobal, Subs: herokuVerbs()}},
+		{Family: "cloud", Names: []string{"fly", "flyctl"}, Check: "cloud", Node: Node{Grammar: flyGlobal, Subs: flyVerbs()}},
+		{Family: "cloud", Names: []string{"heroku"}, Check: "cloud", Node: Node{Grammar: herokuGlobal, Subs: herokuVerbs()}},
 		{Family: "cloud", Names: []string{"vercel"}, Node: Node{Grammar: vercelGlobal, Subs: vercelVerbs()}},
 		{Family: "cloud", Names: []string{"netlify", "ntl"}, Node: Node{Grammar: Grammar{Long: []string{"auth=", "site=", "filter=", "debug", "json"}}, Subs: netlifyVerbs()}},
-		{Family: "cloud", Names: []string{"wrangler"}, Node: Node{Grammar: wranglerGlobal, Subs: wranglerVerbs()}},
+		{Family: "cloud", Names: []string{"wrangler"}, Check: "cloud", Node: Node{Grammar: wranglerGlobal, Subs: wranglerVerbs()}},
 		{Family: "cloud", Names: []string{"supabase"}, Node: Node{Grammar: Grammar{Long: []string{"workdir=", "project-ref=", "profile=", "output=", "debug", "experimental", "network-id=", "dns-resolver=", "db-url=", "linked", "local"}, Short: "o:"}, Subs: supabaseVerbs()}},
 		{Family: "cloud", Names: []string{"firebase"}, Node: Node{Grammar: Grammar{Long: []string{"project=", "account=", "token=", "config=", "only=", "except=", "debug", "json", "non-interactive", "interactive"}, Short: "P:c:j"}, Subs: firebaseVerbs()}},
 		{Family: "cloud", Names: []string{"eksctl"}, Node: Node{Grammar: Grammar{Long: []string{"profile=", "region=", "color=", "verbose=", "config-file=", "name=", "cluster="}, Short: "r:C:v:f:n:"}, Subs: eksctlVerbs()}},
@@ -87,7 +87,7 @@ func cloud() []*Program {
 				return []*Node{{Names: []string{"access"}, Read: true, Rules: []Rule{secret("scw_secret_access", "scw secret version access prints a secret's value")}}}
 			},
 		})}},
-		{Family: "cloud", Names: []string{"oci"}, Node: Node{Grammar: Grammar{Long: []string{"profile=", "config-file=", "region=", "output=", "query=", "endpoint=", "cert-bundle=", "auth=", "generate-full-command-json-input", "debug", "raw-output"}, Short: "d"}, Subs: cliLevel(5, cliVerbs{
+		{Family: "cloud", Names: []string{"oci"}, Check: "cloud", Node: Node{Grammar: Grammar{Long: []string{"profile=", "config-file=", "region=", "output=", "query=", "endpoint=", "cert-bundle=", "auth=", "generate-full-command-json-input", "debug", "raw-output"}, Short: "d", Words: []string{"bn=", "ns="}}, Subs: cliLevel(5, cliVerbs{
 			tool:    "oci",
 			read:    []string{"list", "get", "head", "list-*", "summarize-*", "search-*"},
 			top:     []string{"help"},
@@ -96,7 +96,12 @@ func cloud() []*Program {
 				// oci os object get --file F writes F (- is stdout); oci secrets
 				// secret-bundle get prints a secret's value.
 				return []*Node{
-					{Names: []string{"get"}, Read: true, Grammar: Grammar{Long: []string{"file="}}, Output: []string{"--file"}},
+					{Names: []string{"get"}, Read: true, Grammar: Grammar{Short: "f:", Long: []string{"file=", "name=", "bucket-name=", "namespace="}}, Output: []string{"--file", "-f"}},
+					// oci os object put --file F and bulk-upload --src-dir D upload.
+					{Names: []string{"put"}, Writes: true, Grammar: Grammar{Short: "f:", Long: []string{"file=", "name=", "bucket-name=", "namespace=", "content-type="}},
+						Effects: []Effect{{Act: Sends, Opts: []string{"--file", "-f"}}}},
+					{Names: []string{"bulk-upload"}, Writes: true, Grammar: Grammar{Short: "s:", Long: []string{"src-dir=", "source=", "bucket-name=", "namespace=", "prefix=", "include=", "exclude="}},
+						Effects: []Effect{{Act: Sends, Opts: []string{"--src-dir", "--source", "-s"}}}},
 					{Names: []string{"secret-bundle", "secret-bundle-by-name"}, Subs: []*Node{{Names: []string{"get"}, Read: true,
 						Rules: []Rule{secret("oci_secret_bundle", "oci secrets secret-bundle get prints a secret's value")}}}},
 				}

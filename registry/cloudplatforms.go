@@ -79,7 +79,7 @@ func herokuVerbs() []*Node {
 			"pipelines:destroy", "pipelines:remove", "spaces:destroy", "access:remove", "keys:remove", "keys:clear", "certs:remove", "drains:remove",
 			"webhooks:remove", "authorizations:revoke", "members:remove", "features:disable", "repo:reset", "repo:purge_cache", "buildpacks:clear", "buildpacks:remove"),
 		{Names: []string{"run", "run:detached", "run:inside"}, Writes: true, Rules: []Rule{remote("heroku_run", "heroku run runs the command it is given on a one-off dyno")}},
-		{Names: []string{"local", "local:start", "local:run", "pg:psql", "redis:cli", "ps:exec"}, Writes: true},
+		{Names: []string{"local", "local:start", "local:run", "pg:psql", "redis:cli", "ps:exec"}, Writes: true, Grammar: Grammar{Short: "c:", Long: []string{"command="}}},
 		{Names: []string{"create", "apps:create", "config:set", "config:add", "addons:create", "addons:attach", "deploy", "ps:scale", "scale", "ps:restart", "restart",
 			"ps:stop", "ps:resize", "releases:rollback", "rollback", "domains:add", "pg:promote", "pg:backups:capture", "pg:backups:restore", "pg:pull", "pg:push",
 			"pg:copy", "pg:killall", "pg:kill", "login", "logout", "auth:login", "auth:logout", "git:remote", "git:clone", "maintenance:on", "maintenance:off", "apps:rename", "rename",
@@ -144,7 +144,11 @@ func wranglerVerbs() []*Node {
 				{Names: []string{"kv:namespace", "kv:key", "kv:bulk"}, Subs: cliLevel(1, cliVerbs{tool: "wrangler", read: []string{"list", "get"}, destroy: []string{"delete"}})},
 				{Names: []string{"key"}, Subs: cliLevel(1, cliVerbs{tool: "wrangler", read: []string{"list", "get"}, destroy: []string{"delete"}})},
 				{Names: []string{"execute"}, Writes: true, Grammar: Grammar{Long: []string{"command=", "file="}}},
-				{Names: []string{"deploy", "publish", "dev", "init", "types", "login", "logout", "rollback", "build", "setup", "generate", "get"}, Writes: true},
+				// wrangler r2 object put --file F uploads F; get --file F writes it.
+				{Names: []string{"put"}, Writes: true, Grammar: Grammar{Short: "f:", Long: []string{"file=", "content-type=", "content-disposition=", "cache-control="}},
+					Effects: []Effect{{Act: Sends, Opts: []string{"--file", "-f"}}}},
+				{Names: []string{"get"}, Writes: true, Grammar: Grammar{Short: "f:", Long: []string{"file="}}, Effects: []Effect{{Act: Writes, Opts: []string{"--file", "-f"}}}},
+				{Names: []string{"deploy", "publish", "dev", "init", "types", "login", "logout", "rollback", "build", "setup", "generate"}, Writes: true},
 			}
 		},
 	})

@@ -19,7 +19,10 @@ func awsOps(extra ...*Node) []*Node {
 		&Node{Names: []string{"get-object", "get-object-torrent", "get-media", "get-clip", "get-export", "get-sdk", "get-thing-shadow",
 			"get-job-output", "get-configuration", "get-latest-configuration", "get-profile", "get-snapshot-block", "get-chunk",
 			"get-read-set", "get-reference", "get-image-frame", "get-map-*", "get-raw-message-content", "get-package-version-asset",
-			"get-work-unit-results", "get-tile", "get-glyphs", "get-sprites", "get-style-descriptor", "get-static-map", "get-screenshot"}, Writes: true},
+			"get-work-unit-results", "get-tile", "get-glyphs", "get-sprites", "get-style-descriptor", "get-static-map", "get-screenshot"}, Writes: true,
+			Grammar: Grammar{Long: []string{"bucket=", "key=", "range=", "version-id=", "part-number=", "if-match=", "if-none-match=", "if-modified-since=",
+				"if-unmodified-since=", "sse-customer-algorithm=", "sse-customer-key=", "sse-customer-key-md5=", "request-payer=", "expected-bucket-owner=", "checksum-mode="}},
+			Effects: []Effect{{Act: Writes, Operands: "last"}}},
 		&Node{Names: []string{"get-login-password", "get-login", "get-authorization-token", "get-session-token", "get-federation-token",
 			"assume-role", "assume-role-with-saml", "assume-role-with-web-identity", "assume-root", "get-secret-value", "batch-get-secret-value",
 			"get-password-data", "get-role-credentials", "get-temporary-*", "generate-db-auth-token", "get-cluster-credentials", "get-cluster-credentials-*", "get-token", "get-instance-access-details",
@@ -50,6 +53,34 @@ func awsServices() []*Node {
 				"aws s3 sync --delete deletes every destination file or object that is not in the source", "aws s3 sync … --delete --dryrun first", "--delete")}},
 			{Names: []string{"cp", "mv", "mb", "website"}, Writes: true},
 		}},
+		// s3api put-object --body FILE uploads FILE; lambda invoke writes
+		// its outfile operand; the data APIs run the SQL in --sql; a Route
+		// 53 change batch and a DynamoDB batch may delete (judged in
+		// validator/cloud.go).
+		{Names: []string{"s3api"}, Subs: awsOps(
+			&Node{Names: []string{"put-object", "upload-part"}, Writes: true, Grammar: Grammar{Long: []string{"body=", "bucket=", "key=", "upload-id=", "part-number=",
+				"content-type=", "acl=", "metadata=", "storage-class=", "checksum-algorithm=", "expected-bucket-owner="}},
+				Effects: []Effect{{Act: Sends, Opts: []string{"--body"}}}},
+		)},
+		{Names: []string{"lambda"}, Subs: awsOps(
+			&Node{Names: []string{"invoke"}, Writes: true, Grammar: Grammar{Long: []string{"function-name=", "payload=", "invocation-type=", "log-type=",
+				"client-context=", "qualifier=", "cli-binary-format="}}, Effects: []Effect{{Act: Writes, Operands: "last"}}},
+		)},
+		{Names: []string{"rds-data", "redshift-data"}, Subs: awsOps(
+			&Node{Names: []string{"execute-statement", "batch-execute-statement"}, Writes: true, Grammar: Grammar{Long: []string{"sql=", "sqls=", "resource-arn=",
+				"secret-arn=", "database=", "schema=", "parameters=", "parameter-sets=", "transaction-id=", "cluster-identifier=", "db-user=",
+				"workgroup-name=", "statement-name=", "session-id=", "session-keep-alive-seconds=", "client-token="}}},
+		)},
+		{Names: []string{"athena"}, Subs: awsOps(
+			&Node{Names: []string{"start-query-execution"}, Writes: true, Grammar: Grammar{Long: []string{"query-string=", "work-group=", "query-execution-context=",
+				"result-configuration=", "client-request-token=", "execution-parameters=", "result-reuse-configuration="}}},
+		)},
+		{Names: []string{"route53"}, Subs: awsOps(
+			&Node{Names: []string{"change-resource-record-sets"}, Writes: true, Grammar: Grammar{Long: []string{"change-batch=", "hosted-zone-id="}}},
+		)},
+		{Names: []string{"dynamodb"}, Subs: awsOps(
+			&Node{Names: []string{"batch-write-item"}, Writes: true, Grammar: Grammar{Long: []string{"request-items=", "return-consumed-capacity=", "return-item-collection-metrics="}}},
+		)},
 		{Names: []string{"configure"}, Subs: []*Node{
 			{Names: []string{"list", "list-profiles", "help"}, Read: true},
 			// aws configure get aws_secret_access_key prints a stored key: judged in validator/cloud.go.
@@ -105,7 +136,9 @@ func gcloudLevel(depth int) []*Node {
 		extra: func() []*Node {
 			return []*Node{
 				{Names: []string{"access", "print-access-token", "print-identity-token", "print-refresh-token", "get-credentials-json"}, Read: true,
+					Grammar: Grammar{Long: []string{"out-file="}}, Output: []string{"--out-file"},
 					Rules: []Rule{secret("gcloud_credentials", "the command prints a secret's value or a credential")}},
+				{Names: []string{"execute-sql", "cli"}, Writes: true, Grammar: Grammar{Long: []string{"sql=", "instance=", "database=", "query-mode=", "timeout="}}},
 				{Names: []string{"resize"}, Writes: true, Grammar: Grammar{Long: []string{"size="}}, Rules: []Rule{scaleZero("gcloud_resize_zero",
 					"gcloud … instance-groups managed resize --size 0 deletes every instance of the group", "--size=0")}},
 				{Names: []string{"get-credentials", "configure-docker", "get-screenshot", "ssh", "scp", "cp", "mv", "rsync"}, Writes: true,
@@ -167,6 +200,10 @@ func azLevel(depth int) []*Node {
 					{Names: []string{"list", "show"}, Read: true, Rules: []Rule{creds}},
 				}},
 				{Names: []string{"get-credentials"}, Writes: true, Grammar: Grammar{Short: "f:", Long: []string{"file="}}, Output: []string{"-f", "--file"}},
+				// az storage blob|file upload[-batch] sends --file or --source;
+				// download writes --file (--dest for a file share's).
+				{Names: []string{"upload", "upload-batch"}, Writes: true, Grammar: azStorageGrammar, Effects: []Effect{{Act: Sends, Opts: []string{"--file", "-f", "--source", "-s"}}}},
+				{Names: []string{"download"}, Writes: true, Grammar: azStorageGrammar, Effects: []Effect{{Act: Writes, Opts: []string{"--file", "-f", "--dest"}}}},
 				{Names: []string{"scale"}, Writes: true, Grammar: Grammar{Long: []string{"new-capacity="}}, Rules: []Rule{scaleZero("az_scale_zero",
 					"az vmss scale --new-capacity 0 deletes every instance of the scale set", "--new-capacity=0")}},
 				{Names: []string{"invoke"}, Writes: true, Grammar: Grammar{Long: []string{"scripts="}}, Rules: []Rule{remote("az_run_command",
@@ -188,3 +225,8 @@ func azcopyVerbs() []*Node {
 		{Names: []string{"jobs"}, Subs: []*Node{{Names: []string{"list", "ls", "show"}, Read: true}, {Names: []string{"resume", "clean", "remove", "rm"}, Writes: true}}},
 	}
 }
+
+// azStorageGrammar are the options of az storage's uploads and downloads.
+var azStorageGrammar = Grammar{Short: "f:s:c:n:d:", Long: []string{"file=", "source=", "container-name=", "name=", "destination=", "dest=", "share-name=",
+	"path=", "account-name=", "account-key=", "connection-string=", "sas-token=", "pattern=", "content-type=", "type=", "tier=", "auth-mode=",
+	"overwrite=?", "max-connections=", "destination-path="}}

@@ -1,6 +1,9 @@
 package registry
 
-import "github.com/permgate/permgate/finding"
+import (
+	"github.com/permgate/permgate/effect"
+	"github.com/permgate/permgate/finding"
+)
 
 // core is what every shell user runs: readers, shell builtins that only look,
 // and the everyday tools whose options decide whether they write.
@@ -8,34 +11,52 @@ func core() []*Program {
 	return []*Program{
 		// Readers only read, whatever plain arguments they get (SPEC §2's floor).
 		{Family: "core", Names: []string{"ls", "cat", "head", "tail", "wc", "echo", "printf", "pwd", "which", "type",
-			"stat", "du", "df", "grep", "egrep", "fgrep", "diff", "cmp", "cut", "tr", "nl", "rev",
+			"stat", "du", "df", "diff", "cmp", "cut", "tr", "nl", "rev",
 			"seq", "basename", "dirname", "realpath", "readlink", "id", "whoami", "true", "false", "test", "[", "[[",
-			"cd", "more", "column", "fold", "expand", "unexpand", "paste", "join", "comm", "tac", "od",
+			"more", "column", "fold", "expand", "unexpand", "paste", "join", "comm", "tac", "od",
 			"hexdump", "md5sum", "sha1sum", "sha256sum", "sha512sum", "sha224sum", "sha384sum", "cksum", "b2sum",
 			"sum", "groups", "locale", "tty", "nproc", "free", "uptime", "ps", "pgrep", "lsof", "cal", "uname",
-			":", "pushd", "popd", "dirs", "wait", "exit", "return", "shift", "strings", "look", "whereis", "sleep",
+			":", "dirs", "wait", "exit", "return", "shift", "strings", "look", "whereis", "sleep",
 			"numfmt", "expr", "getconf", "arch", "logname", "users", "who", "w", "help", "break", "continue",
-			"export", "readonly", "local", "jq", "gojq", "jaq", "clear", "reset", "tput", "jobs",
+			"readonly", "local", "jq", "gojq", "jaq", "clear", "reset", "tput", "jobs",
 			"read", "apropos", "whatis", "tldr", "lscpu", "lsusb",
 			"lspci", "vmstat", "iostat", "mpstat", "top", "htop", "btop", "pstree", "pidof", "last",
 			"netstat", "dig", "nslookup", "host", "ping", "ping6", "traceroute", "tracepath",
 			"mtr", "whois", "getent", "factor", "fmt", "pr", "duf", "exa",
 			"eza", "lsd", "difft", "colordiff", "wdiff", "icdiff", "tokei",
-			"shellcheck", "hadolint", "yamllint", "identify", "pdfinfo", "zcat", "zless", "zmore", "zgrep", "zegrep", "bzcat", "xzcat", "zstdcat", "lz4cat",
+			"shellcheck", "hadolint", "yamllint", "identify", "pdfinfo", "zcat", "zless", "zmore", "zegrep", "bzcat", "xzcat", "zstdcat", "lz4cat",
 			"nm", "objdump", "readelf", "size", "otool", "ulimit", "umask", "times", "caller",
 			"sw_vers", "lsb_release", "showmount", "quota", "uuidgen",
 			"envsubst", "cowsay", "figlet", "diff3", "gron", "jless", "csvlook", "csvstat", "grepcidr",
-			"stty", "printenv", "ipcs", "lslocks", "lsns", "lsipc", "acpi", "neofetch", "ncal", "git-lfs-status"},
+			"stty", "ipcs", "lslocks", "lsns", "lsipc", "acpi", "neofetch", "ncal", "git-lfs-status"},
 			Node: Node{Read: true}},
+		// cd, pushd and popd only read, and change the directory what follows
+		// runs in; export marks variables for the environment of what runs next.
+		{Family: "core", Names: []string{"cd", "pushd", "popd"}, Node: Node{Read: true, Does: []effect.Class{effect.DirectoryChange}}},
+		{Family: "core", Names: []string{"export"}, Node: Node{Read: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}}},
+		// grep PATTERN FILES: the pattern is the first operand unless -e or
+		// -f gives it.
+		{Family: "core", Names: []string{"grep", "egrep", "fgrep", "zgrep"}, Node: Node{Read: true, Grammar: grepGrammar}},
 		// Builtins and tools that only look with no operands or with a listing option.
 		// A listing option lists only with no operand: ifconfig -a eth0 down
 		// configures, mount -l DEV DIR mounts.
-		{Family: "core", Names: []string{"set", "shopt", "alias", "trap", "complete"},
+		{Family: "core", Names: []string{"shopt", "alias", "trap"},
 			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}}},
+		// complete -C CMD and -F FUNC run what they are given at each completion.
+		{Family: "core", Names: []string{"complete"}, Check: "compgen",
+			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}}},
+		// set -o OPTION; fish's set with a scope flag (-g, -x, -U, -e …) sets
+		// or erases the variable it names first.
+		{Family: "core", Names: []string{"set"},
+			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}, Grammar: Grammar{Short: "o:"},
+				Effects: []Effect{{Act: SetsEnv, Operands: "1", If: fishSetScopes}}}},
 		// history -w FILE and -a FILE write the history into FILE.
 		{Family: "core", Names: []string{"history"}, Node: Node{Read: true,
 			Grammar: Grammar{Short: "d:w:a:r:n:"},
 			Unless:  []string{"-c", "-d", "-w", "-a", "-r", "-n", "-s"}, Output: []string{"-w", "-a"}}},
+		// shasum (Perl's) picks its algorithm with -a ALG and checks sums
+		// with -c: it only reads.
+		{Family: "core", Names: []string{"shasum"}, Node: Node{Read: true, Grammar: Grammar{Short: "a:", Long: []string{"algorithm=", "binary", "check", "text", "universal", "tag", "status", "warn", "strict", "ignore-missing", "quiet", "zero"}}}},
 		// uniq IN OUT and xxd IN OUT write their second operand.
 		{Family: "core", Names: []string{"uniq"}, Node: Node{Read: true, OutputOperand: 2,
 			Grammar: Grammar{Short: "f:s:w:", Long: []string{"skip-fields=", "skip-chars=", "check-chars=", "group=?", "all-repeated=?"}}}},
@@ -76,7 +97,7 @@ func core() []*Program {
 			Grammar: Grammar{Short: "e:"},
 			Rules: []Rule{{ID: "dynamic_code.fc", Kind: finding.DynamicCode, Severity: finding.NonSevere, If: []string{"-e", "-s"},
 				Reason: "fc runs commands again from the history, which the analysis cannot see"}}}},
-		{Family: "core", Names: []string{"compgen"}, Node: Node{Read: true,
+		{Family: "core", Names: []string{"compgen"}, Check: "compgen", Node: Node{Read: true,
 			Grammar: Grammar{Short: "A:G:W:C:F:P:S:X:o:V:"},
 			Unless:  []string{"-C", "-F", "-V"},
 			Rules: []Rule{{ID: "inline_code.compgen", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"-C", "-F"},
@@ -90,7 +111,7 @@ func core() []*Program {
 			Grammar: Grammar{Short: "w:o:i:", Long: []string{"output=", "input=", "wrap="}}, Output: []string{"-o", "--output"}}},
 		// tree -R writes 00Tree.html into every directory.
 		{Family: "core", Names: []string{"tree"}, Node: Node{Read: true, Grammar: Grammar{Short: "L:P:I:H:o:T:", Long: []string{"filelimit=", "timefmt=", "charset=", "sort=", "fromfile", "gitfile=", "infofile=", "hintro=", "houtro="}}, Output: []string{"-o"}, Unless: []string{"-R"}}},
-		{Family: "core", Names: []string{"less"}, Node: Node{Read: true, Grammar: Grammar{Short: "o:O:b:h:j:k:p:P:t:T:x:y:z:", Long: []string{"log-file=", "LOG-FILE=", "lesskey-file="}},
+		{Family: "core", Names: []string{"less"}, Check: "less", Node: Node{Read: true, Grammar: Grammar{Short: "o:O:b:h:j:k:p:P:t:T:x:y:z:", Long: []string{"log-file=", "LOG-FILE=", "lesskey-file="}},
 			Output: []string{"-o", "-O", "--log-file", "--LOG-FILE"}}},
 		{Family: "core", Names: []string{"yq"}, Node: Node{Read: true, Grammar: Grammar{Short: "p:o:I:s:", Long: []string{"inplace", "split-exp=", "output-format=", "input-format=", "indent="}},
 			Unless: []string{"-i", "--inplace", "-s", "--split-exp"}}},
@@ -99,7 +120,9 @@ func core() []*Program {
 			Unless:  []string{"--pre", "--search-zip", "-z", "--hostname-bin"},
 			Rules: []Rule{{ID: "inline_code.rg_pre", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--pre", "--hostname-bin"},
 				Reason: "rg --pre runs the program it is given on every file it searches"}}}},
-		{Family: "core", Names: []string{"ag"}, Node: Node{Read: true, Grammar: Grammar{Long: []string{"pager="}}, Unless: []string{"--pager"},
+		{Family: "core", Names: []string{"ag"}, Node: Node{Read: true, Grammar: Grammar{Short: "A:B:C:G:g:m:p:",
+			Long: []string{"pager=", "after=", "before=", "context=", "file-search-regex=", "max-count=", "path-to-ignore=", "ignore=", "ignore-dir=",
+				"depth=", "workers=", "color-line-number=", "color-match=", "color-path="}}, Unless: []string{"--pager"},
 			Rules: []Rule{{ID: "inline_code.ag_pager", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--pager"},
 				Reason: "ag --pager runs the program it is given"}}}},
 		// fd -x CMD runs CMD on every name found: it is judged as find ROOTS
@@ -117,7 +140,7 @@ func core() []*Program {
 		{Family: "core", Names: []string{"info"}, Node: Node{Read: true, Grammar: Grammar{Short: "o:d:f:n:", Long: []string{"output=", "directory=", "file=", "node=", "dribble=", "restore=", "init-file="}}, Output: []string{"-o", "--output", "--dribble"}}},
 		{Family: "core", Names: []string{"iconv"}, Node: Node{Read: true, Grammar: Grammar{Short: "f:t:o:", Long: []string{"from-code=", "to-code=", "output="}}, Output: []string{"-o", "--output"}}},
 		{Family: "core", Names: []string{"xmllint"}, Node: Node{Read: true, Grammar: Grammar{Dash: true, Long: []string{"output=", "o=", "xpath=", "schema=", "relaxng=", "dtdvalid=", "encode="}}, Output: []string{"-output", "-o"}}},
-		{Family: "core", Names: []string{"zip"}, Node: Node{Writes: true, Rules: []Rule{{ID: "inline_code.zip_unzip_command", Kind: finding.InlineCode, Severity: finding.NonSevere,
+		{Family: "core", Names: []string{"zip"}, Node: Node{Writes: true, Effects: zipEffects(), Rules: []Rule{{ID: "inline_code.zip_unzip_command", Kind: finding.InlineCode, Severity: finding.NonSevere,
 			If: []string{"-TT", "--unzip-command"}, Reason: "zip -TT runs the command it is given to test the archive"}},
 			Grammar: Grammar{Long: []string{"unzip-command="}, Words: []string{"TT="}}}},
 		{Family: "core", Names: []string{"gdb"}, Node: Node{Grammar: Grammar{Dash: true, DashAbbrev: true, Long: []string{"ex=", "eval-command=", "x=", "command=", "iex=", "init-eval-command=", "batch", "p="}},
@@ -128,13 +151,76 @@ func core() []*Program {
 			Words: []string{"eval=", "execute=", "load=", "funcall=", "script=", "batch", "nw", "chdir=", "insert=", "directory=", "kill"}},
 			Rules: []Rule{{ID: "inline_code.emacs", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--eval", "-eval", "--execute", "-execute", "-l", "--load", "-load", "--script", "-script", "-x", "-f", "--funcall", "-funcall"},
 				Reason: "emacs runs the Lisp it is given"}}}},
-		{Family: "core", Names: []string{"hostname"}, Check: "hostname"},
-		{Family: "core", Names: []string{"bind"}, Check: "bind"},
-		{Family: "core", Names: []string{"date"}, Check: "date"},
-		{Family: "core", Names: []string{"env"}, Check: "env"},
-		{Family: "core", Names: []string{"find"}, Check: "find"},
-		{Family: "core", Names: []string{"sed"}, Check: "sed"},
-		{Family: "core", Names: []string{"command"}, Check: "command"},
+		// hostname prints the name, or sets it from an operand or a file.
+		{Family: "core", Names: []string{"hostname"}, Node: Node{Bare: true,
+			Grammar: Grammar{Short: "F:sfdiIAaybVh", Long: []string{"file=", "short", "fqdn", "long", "domain", "ip-address", "all-ip-addresses", "all-fqdns", "alias", "yp", "nis", "boot"}},
+			ReadIf:  []string{"-s", "--short", "-f", "--fqdn", "--long", "-d", "--domain", "-i", "--ip-address", "-I", "--all-ip-addresses", "-A", "--all-fqdns", "-a", "--alias", "-y", "--yp", "--nis", "-V", "--version", "-h", "--help"},
+			Unless:  []string{"-F", "--file", "-b", "--boot"}}},
+		// bash's bind and fish's: bash -m KEYMAP, -f FILE, -q/-u FUNCTION,
+		// -r KEYSEQ, -x KEYSEQ:CMD; fish -M MODE, -m NEW_MODE, -e, -a.
+		{Family: "core", Names: []string{"bind"}, Check: "bind", Node: Node{Grammar: Grammar{Short: "m:M:f:q:u:r:x:",
+			Long: []string{"mode=", "sets-mode=", "erase", "all", "key", "key-names", "function-names", "list-modes", "silent", "preset", "user"}}}},
+		// zsh's bindkey [-M KEYMAP] … and zle, and fish's functions: their
+		// options end at the first operand. bindkey -v and -e pick a keymap,
+		// functions -v is verbose: neither prints a version.
+		{Family: "core", Names: []string{"bindkey"}, Node: Node{Grammar: Grammar{Posix: true, Short: "M:ev"}}},
+		{Family: "core", Names: []string{"zle"}, Node: Node{Grammar: Grammar{Posix: true}}},
+		{Family: "core", Names: []string{"functions"}, Node: Node{Grammar: Grammar{Short: "d:v",
+			Long: []string{"description=", "handlers-type=", "color=", "erase", "copy", "names", "all", "query", "details", "handlers", "outline", "no-details", "verbose"}}}},
+		// date prints; -s DATE, or an operand that is not +FORMAT, sets the clock.
+		{Family: "core", Names: []string{"date"}, Check: "date", Node: Node{Grammar: Grammar{Short: "d:f:r:s:I::uR",
+			Long: []string{"date=", "file=", "reference=", "set=", "iso-8601=?", "rfc-3339=", "rfc-email", "rfc-2822", "utc", "universal", "debug", "resolution"}}}},
+		// env -C DIR runs the command in DIR; -u NAME unsets NAME (judged in
+		// validator/selfenv.go). The parser unwraps env itself.
+		{Family: "core", Names: []string{"env"}, Check: "printenv", Node: Node{
+			Grammar: Grammar{Posix: true, Short: "u:C:S:P:0iv", Long: []string{"unset=", "chdir=", "split-string=", "ignore-environment", "null", "block-signal=?",
+				"default-signal=?", "ignore-signal=?", "list-signal-handling", "debug"}},
+			Effects: []Effect{{Act: ChangesDir, Opts: []string{"-C", "--chdir"}}}}},
+		// find's primaries are words of one dash; -fprint FILE and its kin
+		// write FILE, -delete is judged by validator/delete.go.
+		{Family: "core", Names: []string{"find"}, Check: "find", Node: Node{Grammar: findGrammar,
+			Effects: []Effect{{Act: Writes, Opts: []string{"-fprint", "-fprint0", "-fls", "-fprintf"}}}}},
+		// sed PROGRAM FILE…, sed -e PROGRAM… FILE…; -i[SUFFIX] edits the files in
+		// place (BSD sed takes the suffix as a word of its own: the validator
+		// reads that too).
+		{Family: "core", Names: []string{"sed"}, Check: "sed", Node: Node{Grammar: Grammar{Short: "e:f:i::l:nrEsuzb",
+			Long: []string{"expression=", "file=", "in-place=?", "line-length=", "quiet", "silent", "regexp-extended", "separate", "unbuffered",
+				"null-data", "zero-terminated", "binary", "posix", "sandbox", "debug", "follow-symlinks", "help", "version"}}}},
+		{Family: "core", Names: []string{"command"}, Check: "command", Node: Node{Grammar: Grammar{Posix: true, Short: "pvV"}}},
 		{Family: "core", Names: []string{"declare", "typeset"}, Node: Node{Read: true}, Check: "printenv"},
+		// printenv NAME prints a variable, a secret's too.
+		{Family: "core", Names: []string{"printenv"}, Node: Node{Read: true}, Check: "printenv"},
 	}
 }
+
+// zipEffects: zip ARCHIVE FILE… writes the archive and reads the files; -m
+// moves them into it (deletes them), with -r the trees they name.
+func zipEffects() []Effect {
+	move, recurse := []string{"-m", "--move"}, []string{"-r", "--recurse-paths", "-R", "--recurse-patterns"}
+	return []Effect{{Act: Writes, Operands: "1"}, {Act: Reads, Operands: "rest"},
+		{Act: Deletes, Operands: "rest", If: move, Unless: recurse},
+		{Act: DeletesTree, Operands: "rest", If: move, AndIf: recurse}}
+}
+
+// findGrammar is find's: single-dash primaries, those that take one value
+// marked, options before the roots as letters (-H, -L, -P, -D DEBUG, -Olevel).
+var findGrammar = Grammar{Dash: true, Short: "D:O::HLP", Long: []string{"name=", "iname=", "path=", "ipath=", "wholename=", "iwholename=",
+	"regex=", "iregex=", "lname=", "ilname=", "type=", "xtype=", "newer=", "anewer=", "cnewer=", "samefile=", "inum=", "user=", "group=",
+	"uid=", "gid=", "perm=", "links=", "size=", "mtime=", "mmin=", "atime=", "amin=", "ctime=", "cmin=", "used=", "fstype=", "maxdepth=",
+	"mindepth=", "regextype=", "context=", "printf=", "fprint=", "fprint0=", "fls=", "fprintf=", "files0-from=", "newermt=", "newerat=",
+	"newerct=", "newermm=", "newerBt=", "newermB=", "delete", "print", "print0", "ls", "prune", "quit", "exec", "execdir", "ok", "okdir",
+	"empty", "readable", "writable", "executable", "nouser", "nogroup", "depth", "mount", "xdev", "noleaf", "daystart", "follow", "true", "false"}}
+
+// grepGrammar is GNU grep's (its -NUM context options are flags to the
+// scanner, which is all they need to be).
+var grepGrammar = Grammar{Short: "e:f:m:A:B:C:d:D:",
+	Long: []string{"regexp=", "file=", "max-count=", "label=", "after-context=", "before-context=", "context=", "group-separator=",
+		"binary-files=", "directories=", "devices=", "include=", "exclude=", "exclude-from=", "exclude-dir=", "color=?", "colour=?",
+		"extended-regexp", "fixed-strings", "basic-regexp", "perl-regexp", "ignore-case", "no-ignore-case", "word-regexp", "line-regexp",
+		"null-data", "no-messages", "invert-match", "version", "help", "byte-offset", "line-number", "no-line-number", "line-buffered",
+		"with-filename", "no-filename", "only-matching", "quiet", "silent", "text", "binary", "recursive", "dereference-recursive",
+		"files-without-match", "files-with-matches", "count", "initial-tab", "null", "no-group-separator"}}
+
+// fishSetScopes are fish's set options that make its first operand a
+// variable it sets or erases.
+var fishSetScopes = []string{"-g", "-x", "-U", "-e", "-l", "-f", "--global", "--export", "--universal", "--erase", "--local", "--function"}

@@ -9,30 +9,30 @@ import "github.com/permgate/permgate/finding"
 // gem yank) asks even in auto mode.
 func devtools() []*Program {
 	return []*Program{
-		{Family: "packages", Names: []string{"go"}, Node: Node{Grammar: Grammar{Dash: true, Long: []string{"C="}}, Subs: []*Node{
+		{Family: "packages", Names: []string{"go"}, Check: "go", Node: Node{Grammar: Grammar{Dash: true, Long: []string{"C="}}, Subs: []*Node{
 			{Names: []string{"test", "vet"}, Read: true, Grammar: goBuildFlags, Unless: []string{"-exec", "-toolexec", "-vettool", "-overlay", "-modfile", "-outputdir", "-json=false", "-fuzz", "-c"},
-				Output: []string{"-o", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile", "-mutexprofile", "-trace"}},
+				Output: []string{"-o", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile", "-mutexprofile", "-trace", "-outputdir"}},
 			{Names: []string{"version", "list", "doc"}, Read: true, Grammar: goBuildFlags, Unless: []string{"-exec", "-toolexec", "-overlay", "-modfile"}},
 			{Names: []string{"env"}, Read: true, Grammar: Grammar{Dash: true, Long: []string{"w", "u", "json", "changed"}}, Unless: []string{"-w", "-u"}},
-			{Names: []string{"build", "install", "get", "generate", "fmt", "fix", "clean", "telemetry"}, Grammar: goBuildFlags, Writes: true},
+			{Names: []string{"build", "install", "get", "generate", "fmt", "fix", "clean", "telemetry"}, Grammar: goBuildFlags, Writes: true, Output: []string{"-o"}},
 			{Names: []string{"tool"}, Grammar: Grammar{Dash: true, Long: []string{"n", "modfile="}}, Bare: true, Subs: []*Node{
 				{Names: []string{"dist"}, Subs: []*Node{rd("list", "env", "version"), wr("banner", "bootstrap", "install", "test")}},
 				{Names: []string{"cover"}, Read: true, Grammar: Grammar{Dash: true, Long: []string{"o=", "func=", "html=", "mode=", "var=", "pkgcfg=", "outfilelist="}}, Output: []string{"-o"}},
 				{Names: []string{"nm", "objdump", "addr2line"}, Read: true, Grammar: Grammar{Dash: true, Long: []string{"s=", "size", "sort=", "type", "n", "gnu"}}},
-				{Names: []string{"*"}, Writes: true},
+				{Names: []string{"*"}, Writes: true, Output: []string{"-o"}},
 			}},
 			{Names: []string{"work"}, Subs: []*Node{wr("init", "use", "sync", "vendor"), {Names: []string{"edit"}, ReadIf: []string{"-json", "-print"}, Grammar: Grammar{Dash: true, Long: []string{"json", "print", "fmt", "go=", "toolchain=", "use=", "dropuse=", "replace=", "dropreplace=", "godebug=", "dropgodebug="}}, Unless: []string{"-fmt", "-go", "-toolchain", "-use", "-dropuse", "-replace", "-dropreplace", "-godebug", "-dropgodebug"}}}},
 			{Names: []string{"mod"}, Subs: []*Node{
 				{Names: []string{"graph", "why", "verify"}, Read: true},
 				{Names: []string{"edit"}, ReadIf: []string{"-json", "-print"}, Grammar: Grammar{Dash: true, Long: []string{"json", "print", "fmt", "module=", "go=", "toolchain=", "require=", "droprequire=", "exclude=", "dropexclude=", "replace=", "dropreplace=", "retract=", "dropretract=", "tool=", "droptool=", "godebug=", "dropgodebug="}},
 					Unless: []string{"-fmt", "-module", "-go", "-toolchain", "-require", "-droprequire", "-exclude", "-dropexclude", "-replace", "-dropreplace", "-retract", "-dropretract", "-tool", "-droptool", "-godebug", "-dropgodebug"}},
-				{Names: []string{"download", "tidy", "vendor", "init"}, Writes: true},
+				{Names: []string{"download", "tidy", "vendor", "init"}, Writes: true, Output: []string{"-o"}},
 			}},
-			{Names: []string{"run"}, Grammar: goBuildFlags, Writes: true},
+			{Names: []string{"run"}, Grammar: goBuildFlags, Writes: true, Output: []string{"-o"}},
 			{Names: []string{"help", "bug"}, Read: true},
 		}}},
 
-		{Family: "packages", Names: []string{"npm"}, Node: Node{Abbrev: true, Grammar: npmGlobal, ReadIf: []string{"-v", "--version"}, Subs: []*Node{
+		{Family: "packages", Names: []string{"npm"}, Check: "npm", Node: Node{Abbrev: true, Grammar: npmGlobal, ReadIf: []string{"-v", "--version"}, Subs: []*Node{
 			{Names: []string{"test", "t", "tst"}, Read: true, Unless: []string{"--script-shell", "--node-options"}},
 			{Names: []string{"run", "run-script", "rum", "urn"}, Subs: []*Node{
 				{Names: checkScripts, Read: true, Unless: []string{"--script-shell", "--node-options", "--fix", "--write", "-u", "--update-snapshots"}},
@@ -62,9 +62,9 @@ func devtools() []*Program {
 			{Names: []string{"unpublish"}, Rules: []Rule{destructiveRule("npm_unpublish", "npm unpublish removes a published package version from the registry for everyone", "npm deprecate PACKAGE@VERSION \"reason\"")}},
 		}}},
 
-		{Family: "packages", Names: []string{"pnpm"}, Check: "go", Node: Node{Grammar: pnpmGlobal, Subs: jsVerbs()}},
-		{Family: "packages", Names: []string{"yarn", "yarnpkg"}, Check: "go", Node: Node{Grammar: pnpmGlobal, Subs: jsVerbs()}},
-		{Family: "packages", Names: []string{"bun"}, Check: "interpreter", Node: Node{Subs: []*Node{
+		{Family: "packages", Names: []string{"pnpm"}, Check: "js-packages", Node: Node{Grammar: pnpmGlobal, Subs: jsVerbs()}},
+		{Family: "packages", Names: []string{"yarn", "yarnpkg"}, Check: "js-packages", Node: Node{Grammar: pnpmGlobal, Subs: jsVerbs()}},
+		{Family: "packages", Names: []string{"bun"}, Check: "interpreter", Node: Node{Grammar: Grammar{Short: "e:p:r:", Long: []string{"eval=", "print=", "preload="}}, Subs: []*Node{
 			{Names: []string{"test"}, Read: true, Unless: []string{"--update-snapshots", "-u", "--coverage-dir"}},
 			{Names: []string{"outdated", "why", "info", "audit", "--version", "-v", "--revision", "help", "completions"}, Read: true},
 			{Names: []string{"pm"}, Subs: []*Node{rd("ls", "bin", "hash-string", "hash-print", "whoami", "untrusted", "view"), wr("cache", "hash", "trust", "pack", "migrate", "version", "pkg", "default-trusted")}},
@@ -73,10 +73,10 @@ func devtools() []*Program {
 			wr("install", "i", "add", "a", "remove", "rm", "uninstall", "update", "upgrade", "link", "unlink", "build", "init", "create", "c", "publish", "patch", "patch-commit", "repl", "feedback"),
 		}}},
 
-		{Family: "packages", Names: []string{"cargo"}, Node: Node{Grammar: Grammar{Long: []string{"config=", "manifest-path=", "color=", "target-dir=", "package=", "features=", "target=", "jobs=", "list", "version", "explain=", "locked", "offline", "frozen"}, Short: "Z:p:F:j:C:"},
+		{Family: "packages", Names: []string{"cargo"}, Check: "cargo", Node: Node{Grammar: Grammar{Plus: true, Long: []string{"config=", "manifest-path=", "color=", "target-dir=", "package=", "features=", "target=", "jobs=", "list", "version", "explain=", "locked", "offline", "frozen"}, Short: "Z:p:F:j:C:"},
 			ReadIf: []string{"--list", "--version", "-V", "--explain"}, Unless: []string{"--config", "-Z"},
 			Subs: append(cargoVerbs(), &Node{Names: []string{"+*"}, Subs: cargoVerbs()})}},
-		{Family: "packages", Names: []string{"rustup"}, Node: Node{Grammar: Grammar{Long: []string{"toolchain="}}, Subs: []*Node{
+		{Family: "packages", Names: []string{"rustup"}, Node: Node{Grammar: Grammar{Plus: true, Long: []string{"toolchain="}}, Subs: []*Node{
 			{Names: []string{"show"}, Read: true, Subs: []*Node{rd("active-toolchain", "home", "profile")}},
 			{Names: []string{"toolchain", "target", "component", "override"}, Subs: []*Node{rd("list"), wr("install", "add", "uninstall", "remove", "link", "set", "unset")}},
 			{Names: []string{"default", "set"}, Bare: true, Writes: true},
@@ -86,13 +86,16 @@ func devtools() []*Program {
 			{Names: []string{"self"}, Subs: []*Node{wr("update", "upgrade-data"),
 				gone("rustup_self_uninstall", "rustup self uninstall removes rustup, every toolchain and ~/.cargo/bin with what cargo installed there", "", "uninstall")}},
 		}}},
-		{Family: "packages", Names: []string{"ruff"}, Node: Node{Subs: []*Node{
-			{Names: []string{"check"}, Read: true, Unless: []string{"--fix", "--fix-only", "--unsafe-fixes", "--add-noqa", "--watch"}},
-			{Names: []string{"format"}, ReadIf: []string{"--check", "--diff"}},
+		// ruff -o FILE (--output-file) writes its report, with any verb.
+		{Family: "packages", Names: []string{"ruff"}, Node: Node{Output: ruffOutput, Grammar: Grammar{Short: "o:"}, Subs: []*Node{
+			{Names: []string{"check"}, Read: true, Output: ruffOutput, Unless: []string{"--fix", "--fix-only", "--unsafe-fixes", "--add-noqa", "--watch"}},
+			{Names: []string{"format"}, Output: ruffOutput, ReadIf: []string{"--check", "--diff"}},
 			{Names: []string{"version", "--version", "help", "rule", "config", "linter"}, Read: true},
 		}}},
 		// Linters and type checkers read the code (their caches are theirs).
-		{Family: "packages", Names: []string{"mypy", "dmypy"}, Node: Node{Read: true, Unless: []string{"--install-types"}, Grammar: Grammar{Long: []string{"install-types", "config-file=", "cache-dir=", "python-executable="}}}},
+		// mypy's reports are files and directories it writes.
+		{Family: "packages", Names: []string{"mypy", "dmypy"}, Node: Node{Read: true, Unless: []string{"--install-types"}, Grammar: Grammar{Long: []string{"install-types", "config-file=", "cache-dir=", "python-executable="}},
+			Output: []string{"--junit-xml", "--html-report", "--txt-report", "--xml-report", "--linecount-report", "--any-exprs-report", "--cobertura-xml-report", "--lineprecision-report", "--xslt-html-report", "--xslt-txt-report"}}},
 		{Family: "packages", Names: []string{"pyright", "basedpyright", "flake8", "pylint", "pyflakes", "pycodestyle", "pydocstyle", "bandit", "vulture", "staticcheck", "govulncheck", "shfmt-check", "actionlint", "tflint", "stylelint-check", "cppcheck", "clang-tidy-check", "ty"},
 			Node: Node{Read: true, Unless: []string{"--fix", "-w", "--write", "--apply-fixes"}, Grammar: Grammar{Long: []string{"fix", "write", "apply-fixes"}}}},
 		{Family: "packages", Names: []string{"eslint", "stylelint", "biome-lint", "markdownlint", "oxlint"}, Node: Node{Read: true, Unless: []string{"--fix", "--fix-dry-run=false", "-o", "--output-file", "--cache-location"},
@@ -106,8 +109,14 @@ func devtools() []*Program {
 			{Names: []string{"linters", "version", "help", "config"}, Read: true},
 		}}},
 		{Family: "packages", Names: []string{"rubocop", "standardrb"}, Node: Node{Read: true, Unless: []string{"-a", "-A", "--autocorrect", "--autocorrect-all", "--auto-correct", "-x", "--fix-layout", "-o", "--out"}}},
-		{Family: "packages", Names: []string{"pytest", "py.test"}, Check: "pytest"},
-		{Family: "packages", Names: []string{"uv"}, Check: "go", Node: Node{Grammar: Grammar{Long: []string{"directory=", "project=", "config-file=", "cache-dir=", "color=", "python-preference=", "offline", "no-cache", "quiet", "verbose", "native-tls"}}, Subs: []*Node{
+		// pytest runs the tests; its reports and logs are files it writes,
+		// --basetemp a directory it empties (validator/readonly.go).
+		{Family: "packages", Names: []string{"pytest", "py.test"}, Check: "pytest", Node: Node{
+			Grammar: Grammar{Short: "k:m:p:c:o:n:W:x", Long: []string{"junitxml=", "junit-xml=", "log-file=", "debug=?", "result-log=", "report-log=", "basetemp=",
+				"rootdir=", "confcutdir=", "override-ini=", "deselect=", "ignore=", "ignore-glob=", "durations=", "maxfail=", "tb=", "log-level=",
+				"log-cli-level=", "log-format=", "log-file-level=", "cov=?", "cov-report=", "cov-config=", "import-mode=", "capture=", "junit-prefix="}},
+			Output: []string{"--junitxml", "--junit-xml", "--log-file", "--debug", "--result-log", "--report-log"}}},
+		{Family: "packages", Names: []string{"uv"}, Check: "packages", Node: Node{Grammar: Grammar{Long: []string{"directory=", "project=", "config-file=", "cache-dir=", "color=", "python-preference=", "offline", "no-cache", "quiet", "verbose", "native-tls"}}, Subs: []*Node{
 			{Names: []string{"run"}, Grammar: Grammar{Long: []string{"with=", "python=", "project=", "directory=", "package=", "extra=", "group=", "env-file=", "index-url=", "no-sync", "frozen", "offline", "locked", "isolated"}, Short: "p:"}, Runs: &Runs{Script: []string{"-c"}}},
 			{Names: []string{"tool"}, Subs: []*Node{{Names: []string{"run"}, Runs: &Runs{}}, rd("list", "dir"), wr("install", "upgrade", "uninstall", "update-shell")}},
 			{Names: []string{"tree", "help", "--version"}, Read: true, Unless: []string{"--upgrade", "-U"}},
@@ -124,7 +133,7 @@ func devtools() []*Program {
 			wr("add", "remove", "init", "venv", "build", "publish", "export", "format", "generate-shell-completion"),
 		}}},
 
-		{Family: "packages", Names: []string{"pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13", "pip3.14"}, Check: "go", Node: Node{Grammar: pipGlobal, Subs: []*Node{
+		{Family: "packages", Names: []string{"pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13", "pip3.14"}, Check: "packages", Node: Node{Grammar: pipGlobal, Subs: []*Node{
 			{Names: []string{"list", "show", "freeze", "check", "help", "debug", "inspect", "hash", "search", "completion"}, Read: true, Output: []string{"--log", "--log-file"},
 				Grammar: Grammar{Long: []string{"format=", "path=", "exclude=", "requirement=", "algorithm="}, Short: "r:a:"}},
 			{Names: []string{"index"}, Subs: []*Node{{Names: []string{"versions"}, Read: true, Output: []string{"--log", "--log-file"}}}},
@@ -132,7 +141,7 @@ func devtools() []*Program {
 			{Names: []string{"cache"}, Subs: []*Node{rd("dir", "info", "list"), wr("remove", "purge")}},
 			wr("install", "uninstall", "download", "wheel", "lock"),
 		}}},
-		{Family: "packages", Names: []string{"pipx"}, Check: "go", Node: Node{Subs: []*Node{
+		{Family: "packages", Names: []string{"pipx"}, Check: "packages", Node: Node{Subs: []*Node{
 			rd("list", "environment", "--version", "help", "completions"),
 			{Names: []string{"run"}, Grammar: Grammar{Long: []string{"spec=", "python=", "pip-args=", "index-url=", "path", "pypackages", "no-cache"}}, Runs: &Runs{}},
 			{Names: []string{"interpreter"}, Subs: []*Node{rd("list"), wr("prune", "upgrade")}},
@@ -186,7 +195,7 @@ func devtools() []*Program {
 			{Names: []string{"toolchain", "tools"}, Subs: []*Node{rd("list"), wr("fetch", "register", "remove", "install", "uninstall")}},
 			wr("sync", "add", "remove", "lock", "build", "publish", "install", "uninstall", "pin", "init", "fetch", "fmt", "lint", "test", "self", "make-req", "config"),
 		}}},
-		{Family: "packages", Names: []string{"conda", "mamba", "micromamba"}, Check: "go", Node: Node{Grammar: Grammar{Short: "n:p:c:f:", Long: []string{"name=", "prefix=", "channel=", "file=", "json", "yes", "quiet"}}, Subs: []*Node{
+		{Family: "packages", Names: []string{"conda", "mamba", "micromamba"}, Check: "packages", Node: Node{Grammar: Grammar{Short: "n:p:c:f:", Long: []string{"name=", "prefix=", "channel=", "file=", "json", "yes", "quiet"}}, Subs: []*Node{
 			{Names: []string{"run"}, Grammar: Grammar{Long: []string{"cwd=", "live-stream", "no-capture-output"}, Short: "a:"}, Runs: &Runs{}},
 			{Names: []string{"list", "info", "search", "doctor", "compare", "notices", "--version", "-V", "help", "repoquery"}, Read: true},
 			{Names: []string{"env"}, Subs: []*Node{rd("list"), {Names: []string{"export"}, Read: true, Output: []string{"-f", "--file"}}, wr("create", "update", "remove", "config")}},
@@ -196,13 +205,13 @@ func devtools() []*Program {
 			wr("install", "create", "remove", "uninstall", "update", "upgrade", "clean", "init", "activate", "deactivate", "rename", "build", "develop", "index", "skeleton", "convert", "shell", "self-update"),
 		}}},
 		{Family: "packages", Names: []string{"pixi"}, Node: Node{Grammar: Grammar{Long: []string{"manifest-path="}}, Subs: []*Node{
-			{Names: []string{"run", "r"}, Grammar: Grammar{Short: "e:", Long: []string{"environment=", "manifest-path="}}, Runs: &Runs{ShellOperand: true}},
+			{Names: []string{"run", "r"}, Grammar: Grammar{Short: "e:", Long: []string{"environment=", "manifest-path=", "frozen", "locked"}}, Runs: &Runs{ShellOperand: true}},
 			{Names: []string{"exec", "x"}, Grammar: Grammar{Short: "s:", Long: []string{"spec=", "manifest-path="}}, Runs: &Runs{}},
 			rd("list", "ls", "info", "tree", "t", "search", "--version", "help", "shell-hook", "completion"),
 			{Names: []string{"task", "config", "global", "g", "workspace", "project"}, Subs: []*Node{rd("list", "ls", "get"), wr("add", "remove", "rm", "alias", "set", "append", "prepend", "unset", "edit", "install", "i", "uninstall", "update", "upgrade", "sync", "expose", "channel", "platform", "name", "version", "description", "environment", "feature")}},
 			wr("install", "i", "add", "a", "remove", "rm", "update", "upgrade", "lock", "init", "shell", "s", "clean", "upload", "auth", "build", "self-update", "import"),
 		}}},
-		{Family: "packages", Names: []string{"gem"}, Check: "go", Node: Node{Grammar: Grammar{Long: []string{"config-file=", "backtrace", "debug", "norc"}}, Subs: []*Node{
+		{Family: "packages", Names: []string{"gem"}, Check: "packages", Node: Node{Grammar: Grammar{Long: []string{"config-file=", "backtrace", "debug", "norc"}}, Subs: []*Node{
 			{Names: []string{"list", "query", "search", "info", "env", "environment", "contents", "specification", "spec", "which", "help", "dependency", "outdated", "stale", "--version", "-v"}, Read: true,
 				Grammar: Grammar{Short: "v:", Long: []string{"version=", "platform=", "source="}}},
 			{Names: []string{"sources", "source"}, Bare: true, ReadIf: []string{"-l", "--list"}, Grammar: Grammar{Short: "a:r:", Long: []string{"add=", "remove=", "append=", "prepend=", "list", "clear-all", "update"}},
@@ -220,10 +229,10 @@ func devtools() []*Program {
 			{Names: []string{"audit"}, Read: true, Subs: []*Node{rd("check"), wr("update")}},
 			wr("install", "update", "add", "remove", "lock", "clean", "package", "pack", "cache", "binstubs", "init", "gem", "open", "console", "inject", "plugin", "pristine", "viz"),
 		}}},
-		{Family: "packages", Names: []string{"composer", "composer.phar"}, Check: "go", Node: Node{Grammar: Grammar{Short: "d:", Long: []string{"working-dir=", "no-interaction", "no-plugins", "no-scripts", "no-cache", "ansi", "no-ansi", "profile", "quiet", "verbose"}}, Subs: append(composerVerbs(),
+		{Family: "packages", Names: []string{"composer", "composer.phar"}, Check: "packages", Node: Node{Grammar: Grammar{Short: "d:", Long: []string{"working-dir=", "no-interaction", "no-plugins", "no-scripts", "no-cache", "ansi", "no-ansi", "profile", "quiet", "verbose"}}, Subs: append(composerVerbs(),
 			&Node{Names: []string{"global", "g"}, Subs: composerVerbs()})}},
 
-		{Family: "packages", Names: []string{"brew"}, Check: "go", Node: Node{Grammar: Grammar{Long: []string{"prefix=", "cellar=", "repository=", "repo=", "cache=", "caskroom", "env", "config", "version", "help", "debug", "verbose", "quiet"}},
+		{Family: "packages", Names: []string{"brew"}, Check: "packages", Node: Node{Grammar: Grammar{Long: []string{"prefix=", "cellar=", "repository=", "repo=", "cache=", "caskroom", "env", "config", "version", "help", "debug", "verbose", "quiet"}},
 			ReadIf: []string{"--prefix", "--cellar", "--repository", "--repo", "--cache", "--caskroom", "--env", "--config", "--version", "-v"},
 			Subs: []*Node{
 				{Names: []string{"list", "ls", "info", "abv", "search", "outdated", "deps", "uses", "config", "doctor", "dr", "leaves", "desc", "home", "homepage", "options", "cat", "log", "commands", "command", "tap-info", "missing", "formulae", "casks", "shellenv", "which-formula", "audit", "livecheck", "lc", "help", "docs", "readall", "unbottled", "--version", "--env", "--prefix", "--cellar", "--cache", "--repository"}, Read: true,
@@ -238,10 +247,10 @@ func devtools() []*Program {
 				wr("install", "reinstall", "uninstall", "remove", "rm", "upgrade", "update", "cleanup", "autoremove", "untap", "link", "ln", "unlink", "pin", "unpin", "switch", "edit", "create", "extract", "migrate", "postinstall", "fetch", "tap-new", "bump-formula-pr", "bump-cask-pr", "bump", "pr-pull", "test", "gist-logs", "update-reset", "vendor-gems", "completions", "sh", "install-bundler-gems", "mirror", "unpack", "update-report"),
 			}}},
 
-		{Family: "packages", Names: []string{"apt"}, Check: "go", Node: Node{Grammar: aptGlobal, Subs: aptVerbs(
+		{Family: "packages", Names: []string{"apt"}, Check: "packages", Node: Node{Grammar: aptGlobal, Subs: aptVerbs(
 			rd("list", "show", "search", "policy", "depends", "rdepends", "showsrc", "changelog", "madison", "--version", "help", "moo"),
 			wr("update", "edit-sources", "source", "download", "clean", "autoclean", "check"))}},
-		{Family: "packages", Names: []string{"apt-get"}, Check: "go", Node: Node{Grammar: aptGlobal, Subs: aptVerbs(
+		{Family: "packages", Names: []string{"apt-get"}, Check: "packages", Node: Node{Grammar: aptGlobal, Subs: aptVerbs(
 			rd("changelog", "indextargets", "help", "--version", "moo"),
 			wr("update", "source", "download", "clean", "autoclean", "check", "dselect-upgrade", "markauto", "unmarkauto"))}},
 		{Family: "packages", Names: []string{"apt-cache"}, Node: Node{Grammar: aptGlobal, Subs: []*Node{
@@ -261,7 +270,7 @@ func devtools() []*Program {
 		{Family: "packages", Names: []string{"dpkg-deb"}, Node: Node{Grammar: Grammar{Long: []string{"info", "contents", "field", "show", "showformat=", "build", "extract", "vextract", "raw-extract", "control", "fsys-tarfile", "ctrl-tarfile"}},
 			ReadIf: []string{"-I", "--info", "-c", "--contents", "-f", "--field", "-W", "--show"}, Unless: []string{"-b", "--build", "-x", "--extract", "-X", "--vextract", "-R", "--raw-extract", "-e", "--control"}}},
 
-		{Family: "packages", Names: []string{"dnf", "yum", "dnf5", "microdnf", "tdnf"}, Check: "go", Node: Node{Grammar: dnfGlobal, Subs: []*Node{
+		{Family: "packages", Names: []string{"dnf", "yum", "dnf5", "microdnf", "tdnf"}, Check: "packages", Node: Node{Grammar: dnfGlobal, Subs: []*Node{
 			rd("list", "info", "search", "se", "repolist", "repoinfo", "repoquery", "rq", "provides", "whatprovides", "wp", "check-update", "check-upgrade", "check", "deplist", "updateinfo", "advisory", "changelog", "help", "--version", "version", "leaves", "needs-restarting"),
 			{Names: []string{"history"}, Read: true, Subs: []*Node{rd("list", "info", "userinstalled", "stats", "summary"), wr("undo", "redo", "rollback", "store", "replay")}},
 			{Names: []string{"group", "groups", "grouplist", "groupinfo", "module", "repo", "environment"}, Subs: []*Node{rd("list", "info", "summary", "provides", "repoquery"), wr("install", "remove", "upgrade", "mark", "enable", "disable", "reset", "update", "switch-to")}},
@@ -272,24 +281,24 @@ func devtools() []*Program {
 			ReadIf: []string{"-q", "--query", "-V", "--verify", "-K", "--checksig", "--querytags", "--showrc"},
 			Unless: []string{"-U", "--upgrade", "-F", "--freshen", "-e", "--erase", "--install", "--import", "--rebuilddb", "--initdb", "--setperms", "--setugids", "--restore", "--reinstall", "--pipe", "--eval", "-E", "-D", "--define", "--addsign", "--resign", "--delsign"},
 			Rules:  []Rule{{ID: "inline_code.rpm_pipe", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--pipe"}, Reason: "rpm --pipe runs a shell command on rpm's output"}}}},
-		{Family: "packages", Names: []string{"pacman", "yay", "paru", "pamac-cli"}, Check: "go", Node: Node{Grammar: Grammar{Short: "b:r:", Long: []string{"root=", "dbpath=", "config=", "cachedir=", "gpgdir=", "hookdir=", "logfile=", "arch=", "sysroot=", "assume-installed=", "ignore=", "ignoregroup=", "overwrite=", "print-format=", "color=", "noconfirm", "needed", "asdeps", "asexplicit", "search", "info", "list", "groups", "query", "sync", "remove", "upgrade", "database", "files", "deptest", "refresh", "sysupgrade", "clean", "downloadonly", "print", "owns", "deps", "explicit", "unrequired", "foreign", "native", "check", "changelog", "nosave", "recursive", "cascade", "unneeded", "version"}},
+		{Family: "packages", Names: []string{"pacman", "yay", "paru", "pamac-cli"}, Check: "packages", Node: Node{Grammar: Grammar{Short: "b:r:", Long: []string{"root=", "dbpath=", "config=", "cachedir=", "gpgdir=", "hookdir=", "logfile=", "arch=", "sysroot=", "assume-installed=", "ignore=", "ignoregroup=", "overwrite=", "print-format=", "color=", "noconfirm", "needed", "asdeps", "asexplicit", "search", "info", "list", "groups", "query", "sync", "remove", "upgrade", "database", "files", "deptest", "refresh", "sysupgrade", "clean", "downloadonly", "print", "owns", "deps", "explicit", "unrequired", "foreign", "native", "check", "changelog", "nosave", "recursive", "cascade", "unneeded", "version"}},
 			ReadIf: []string{"-Q", "--query", "-T", "--deptest", "-F", "--files", "-s", "--search", "-i", "--info", "-l", "--list", "-g", "--groups", "-p", "--print", "-V", "--version"},
 			Unless: []string{"-R", "--remove", "-U", "--upgrade", "-D", "--database", "-y", "--refresh", "-u", "--sysupgrade", "-c", "--clean", "-w", "--downloadonly", "--logfile", "--overwrite"}}},
-		{Family: "packages", Names: []string{"zypper"}, Check: "go", Node: Node{Grammar: Grammar{Short: "R:p:D:c:", Long: []string{"root=", "plus-repo=", "reposd-dir=", "config=", "cache-dir=", "raw-cache-dir=", "solv-cache-dir=", "pkg-cache-dir=", "non-interactive", "quiet", "xmlout", "no-refresh", "gpg-auto-import-keys"}}, Subs: []*Node{
+		{Family: "packages", Names: []string{"zypper"}, Check: "packages", Node: Node{Grammar: Grammar{Short: "R:p:D:c:", Long: []string{"root=", "plus-repo=", "reposd-dir=", "config=", "cache-dir=", "raw-cache-dir=", "solv-cache-dir=", "pkg-cache-dir=", "non-interactive", "quiet", "xmlout", "no-refresh", "gpg-auto-import-keys"}}, Subs: []*Node{
 			rd("search", "se", "info", "if", "list-updates", "lu", "list-patches", "lp", "patches", "pch", "packages", "pa", "patterns", "pt", "products", "pd", "repos", "lr", "services", "ls", "locks", "ll", "what-provides", "wp", "patch-check", "pchk", "--version", "-V", "help", "search-packages", "tos", "targetos", "versioncmp", "vcmp", "licenses", "ps", "needs-rebooting"),
 			{Names: []string{"install", "in", "remove", "rm", "update", "up", "dist-upgrade", "dup", "patch", "verify", "ve", "install-new-recommends", "inr"}, Writes: true, ReadIf: []string{"--dry-run", "-D"}},
 			wr("refresh", "ref", "addrepo", "ar", "removerepo", "rr", "modifyrepo", "mr", "renamerepo", "nr", "clean", "cc", "addlock", "al", "removelock", "rl", "cleanlocks", "cl", "source-install", "si", "addservice", "as", "removeservice", "rs", "modifyservice", "ms", "refresh-services", "refs", "shell", "sh", "download", "source-download", "purge-kernels"),
 		}}},
-		{Family: "packages", Names: []string{"apk"}, Check: "go", Node: Node{Grammar: Grammar{Short: "X:p:U", Long: []string{"repository=", "root=", "arch=", "cache-dir=", "keys-dir=", "repositories-file=", "update-cache", "no-cache", "quiet", "verbose", "interactive", "allow-untrusted"}}, Subs: []*Node{
+		{Family: "packages", Names: []string{"apk"}, Check: "packages", Node: Node{Grammar: Grammar{Short: "X:p:U", Long: []string{"repository=", "root=", "arch=", "cache-dir=", "keys-dir=", "repositories-file=", "update-cache", "no-cache", "quiet", "verbose", "interactive", "allow-untrusted"}}, Subs: []*Node{
 			{Names: []string{"info", "search", "list", "policy", "dot", "stats", "version", "verify", "audit", "query", "--version", "-V", "help"}, Read: true, Unless: []string{"-U", "--update-cache"}},
 			{Names: []string{"add", "del", "fix", "upgrade"}, Writes: true, ReadIf: []string{"-s", "--simulate"}, Unless: []string{"-U", "--update-cache"}},
 			wr("update", "cache", "fetch", "index", "manifest", "mkpkg", "mkndx", "convndx", "convdb", "extract"),
 		}}},
-		{Family: "packages", Names: []string{"snap"}, Check: "go", Node: Node{Subs: []*Node{
+		{Family: "packages", Names: []string{"snap"}, Check: "packages", Node: Node{Subs: []*Node{
 			rd("list", "info", "find", "search", "version", "services", "connections", "interface", "interfaces", "changes", "change", "tasks", "warnings", "known", "model", "get", "aliases", "logs", "help", "--version", "watch", "whoami", "routine", "saved"),
 			wr("install", "remove", "refresh", "revert", "enable", "disable", "set", "unset", "validate", "recovery", "debug", "connect", "disconnect", "alias", "unalias", "prefer", "save", "restore", "forget", "check-snapshot", "start", "stop", "restart", "login", "logout", "ack", "download", "try", "pack", "run", "switch", "create-user", "remove-user", "abort", "okay", "import-snapshot", "export-snapshot", "sign", "create-cohort", "refresh-hold", "reboot", "remodel", "prepare-image"),
 		}}},
-		{Family: "packages", Names: []string{"flatpak"}, Check: "go", Node: Node{Grammar: Grammar{Long: []string{"user", "system", "installation=", "verbose", "ostree-verbose"}}, Subs: []*Node{
+		{Family: "packages", Names: []string{"flatpak"}, Check: "packages", Node: Node{Grammar: Grammar{Long: []string{"user", "system", "installation=", "verbose", "ostree-verbose"}}, Subs: []*Node{
 			rd("list", "info", "search", "remotes", "remote-ls", "remote-info", "history", "ps", "documents", "permissions", "permission-show", "--version", "--default-arch", "--supported-arches", "--print-updated-env", "help", "document-info"),
 			{Names: []string{"config"}, Bare: true, ReadIf: []string{"--list", "--get"}, Grammar: Grammar{Long: []string{"list", "get", "set", "unset"}}, Unless: []string{"--set", "--unset"}},
 			{Names: []string{"uninstall", "remove"}, Writes: true, Grammar: Grammar{Long: []string{"delete-data", "unused", "all", "force-remove", "keep-ref", "noninteractive"}},
@@ -414,7 +423,7 @@ func devtools() []*Program {
 
 		// rustc compiles (writes); asked for its version, a --print or an
 		// --explain it only prints.
-		{Family: "packages", Names: []string{"rustc"}, Node: Node{Grammar: Grammar{Short: "o:L:l:C:W:A:D:F:", Long: []string{"print=", "explain=", "emit=", "out-dir=", "crate-type=", "crate-name=", "edition=", "target=", "cfg=", "cap-lints=", "codegen=", "version", "verbose"}},
+		{Family: "packages", Names: []string{"rustc"}, Node: Node{Grammar: Grammar{Plus: true, Short: "o:L:l:C:W:A:D:F:", Long: []string{"print=", "explain=", "emit=", "out-dir=", "crate-type=", "crate-name=", "edition=", "target=", "cfg=", "cap-lints=", "codegen=", "version", "verbose"}},
 			ReadIf: []string{"--version", "-V", "--print", "--explain"}, Unless: []string{"-o", "--out-dir", "--emit"}, Output: []string{"-o", "--out-dir"}}},
 		{Family: "packages", Names: []string{"pre-commit"}, Node: Node{Subs: []*Node{
 			rd("validate-config", "validate-manifest", "sample-config", "--version", "-V", "help"),
@@ -541,6 +550,9 @@ var dnfGlobal = Grammar{Short: "c:d:e:x:R:", Long: []string{"config=", "enablere
 
 // goBuildFlags are the go command's build flags that take a value.
 var goBuildFlags = Grammar{Dash: true, Long: []string{"C=", "p=", "o=", "exec=", "toolexec=", "vettool=", "overlay=", "modfile=", "tags=", "ldflags=", "gcflags=", "asmflags=", "buildmode=", "compiler=", "gccgoflags=", "installsuffix=", "mod=", "pkgdir=", "coverpkg=", "covermode=", "coverprofile=", "cpuprofile=", "memprofile=", "blockprofile=", "mutexprofile=", "trace=", "outputdir=", "run=", "skip=", "bench=", "benchtime=", "count=", "timeout=", "parallel=", "cpu=", "fuzz=", "fuzztime=", "fuzzminimizetime=", "shuffle=", "list=", "f=", "json", "v", "x", "n", "a", "race", "cover", "short", "failfast", "m", "e", "u", "t", "deps", "find", "test", "compiled", "export", "reuse=", "pgo=", "covermode=", "memprofilerate=", "blockprofilerate=", "mutexprofilefraction=", "benchmem", "vet="}}
+
+// ruffOutput are the options that name the file ruff writes its report to.
+var ruffOutput = []string{"-o", "--output-file"}
 
 // cargoVerbs are cargo's subcommands; cargo +TOOLCHAIN (rustup's proxy) takes
 // them again.

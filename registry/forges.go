@@ -9,7 +9,7 @@ import "github.com/permgate/permgate/finding"
 // people rely on and asks even in auto mode.
 func forges() []*Program {
 	return []*Program{
-		{Family: "forges", Names: []string{"gh"}, Node: Node{Grammar: ghGlobal, Subs: []*Node{
+		{Family: "forges", Names: []string{"gh"}, Check: "exec-config", Node: Node{Grammar: ghGlobal, Subs: []*Node{
 			{Names: []string{"pr"}, Grammar: Grammar{Short: "R:", Long: []string{"repo="}}, Subs: []*Node{
 				{Names: []string{"list", "ls", "view", "diff", "checks", "status"}, Read: true, Grammar: ghListFlags},
 				wr("create", "new", "edit", "merge", "close", "reopen", "ready", "review", "comment", "checkout", "co", "lock", "unlock", "update-branch", "revert"),
@@ -49,7 +49,10 @@ func forges() []*Program {
 			}},
 			{Names: []string{"gist"}, Subs: []*Node{
 				{Names: []string{"list", "ls", "view"}, Read: true, Grammar: ghListFlags},
-				wr("create", "new", "edit", "clone", "rename"),
+				// gh gist create FILES uploads them ("-" is standard input).
+				{Names: []string{"create", "new"}, Writes: true, Grammar: Grammar{Short: "d:f:pw", Long: []string{"desc=", "filename=", "public", "web"}},
+					Effects: []Effect{{Act: Sends, Operands: "all"}}},
+				wr("edit", "clone", "rename"),
 				gone("gh_gist_delete", "gh gist delete deletes the gist for everyone", "", "delete"),
 			}},
 			{Names: []string{"label"}, Grammar: Grammar{Short: "R:", Long: []string{"repo="}}, Subs: []*Node{
@@ -104,7 +107,7 @@ func forges() []*Program {
 			}},
 		}}},
 
-		{Family: "forges", Names: []string{"glab"}, Node: Node{Grammar: Grammar{Short: "R:", Long: []string{"repo="}}, Subs: []*Node{
+		{Family: "forges", Names: []string{"glab"}, Check: "exec-config", Node: Node{Grammar: Grammar{Short: "R:", Long: []string{"repo="}}, Subs: []*Node{
 			{Names: []string{"mr", "merge-request"}, Subs: []*Node{
 				{Names: []string{"list", "ls", "view", "show", "diff", "issues"}, Read: true, Grammar: glabListFlags},
 				wr("create", "new", "update", "merge", "accept", "close", "reopen", "approve", "revoke", "note", "comment", "checkout", "rebase", "subscribe", "unsubscribe", "todo", "approvers"),

@@ -10,18 +10,26 @@ func readers() []*Program {
 		// shell (the guard's own names are judged apart, as self_modify).
 		{Family: "core", Names: []string{"fg", "bg", "disown", "rehash", "unset", "z", "zi", "j"}, Node: Node{Read: true}},
 		{Family: "core", Names: []string{"setopt", "unsetopt"}, Node: Node{Bare: true}},
-		{Family: "core", Names: []string{"yes", "tsort", "dircolors", "pathchk", "locate", "plocate", "mlocate", "ack", "ack-grep", "bc", "units", "namei", "tabs", "rgrep", "zipinfo", "git-sizer", "jot", "pv"},
+		// ack PATTERN FILES, as grep.
+		{Family: "core", Names: []string{"ack", "ack-grep"}, Node: Node{Read: true, Grammar: Grammar{Short: "A:B:C:g:m:",
+			Long: []string{"after-context=", "before-context=", "context=", "max-count=", "type=", "ignore-dir=", "ignore-file=", "match=",
+				"output=", "color-match=", "color-filename=", "color-lineno=", "type-add=", "type-set=", "type-del=", "ackrc=", "pager="}}}},
+		{Family: "core", Names: []string{"yes", "tsort", "dircolors", "pathchk", "locate", "plocate", "mlocate", "bc", "units", "namei", "tabs", "rgrep", "zipinfo", "git-sizer", "jot", "pv"},
 			Node: Node{Read: true}},
 		{Family: "toolchains", Names: []string{"jabba"}, Node: Node{Subs: []*Node{
 			{Names: []string{"ls", "ls-remote", "current", "which", "--version", "help"}, Read: true},
 			{Names: []string{"install", "uninstall", "use", "alias", "unalias"}, Writes: true},
 		}}},
-		{Family: "core", Names: []string{"tar", "bsdtar", "gtar"}, Check: "writes",
-			Node: Node{Grammar: Grammar{Short: "f:C:T:X:b:I:", Long: []string{"file=", "directory=", "files-from=", "exclude-from=", "to-command=", "use-compress-program=", "checkpoint-action=", "info-script=", "new-volume-script=", "rsh-command=", "index-file="}},
+		{Family: "core", Names: []string{"tar", "bsdtar", "gtar"}, Check: "tar",
+			Node: Node{Effects: []Effect{{Act: DeletesTree, Operands: "all", If: []string{"--remove-files"}},
+				{Act: Writes, Opts: []string{"-C", "--directory"}, If: []string{"-x", "--extract", "--get"}, Into: true}}, Grammar: Grammar{OldStyle: true, Short: "f:C:T:X:b:I:L:g:H:K:N:V:F:", Long: []string{"file=", "directory=", "files-from=", "exclude-from=", "to-command=", "use-compress-program=", "checkpoint-action=", "info-script=", "new-volume-script=", "rsh-command=", "index-file=",
+				"listed-incremental=", "format=", "label=", "newer=", "after-date=", "newer-mtime=", "tape-length=", "starting-file=", "blocking-factor=", "record-size=", "exclude=", "transform=", "xform=", "owner=", "group=", "mode=", "mtime=", "strip-components=", "suffix=", "backup=?", "volno-file=", "warning=", "concatenate"}},
 				ReadIf: []string{"-t", "--list"}, Unless: []string{"--to-command", "-I", "--use-compress-program", "--checkpoint-action", "--info-script", "--new-volume-script", "-F", "--rsh-command", "--index-file", "-x", "--extract", "--get", "-c", "--create", "-r", "--append", "-u", "--update", "--delete", "-A", "--catenate"}}},
-		{Family: "core", Names: []string{"unzip"}, Check: "writes",
-			Node: Node{Grammar: Grammar{Short: "d:x:"}, ReadIf: []string{"-l", "-p", "-t", "-v", "-Z", "-z"}}},
-		{Family: "core", Names: []string{"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4"}, Check: "writes",
+		// tar -x -C DIR and unzip -d DIR unpack into DIR.
+		{Family: "core", Names: []string{"unzip"},
+			Node: Node{Grammar: Grammar{Short: "d:x:"}, ReadIf: []string{"-l", "-p", "-t", "-v", "-Z", "-z"},
+				Effects: []Effect{{Act: Writes, Opts: []string{"-d"}, Unless: []string{"-l", "-p", "-t", "-v", "-Z", "-z"}, Into: true}}}},
+		{Family: "core", Names: []string{"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4"},
 			Node: Node{ReadIf: []string{"-l", "--list", "-t", "--test"}, Unless: []string{"-f", "--force", "-d", "--decompress"}}},
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
 )
 
@@ -27,11 +28,17 @@ type Program struct {
 	// Node is the program's own verb: its global options, subcommands and
 	// effects when it has no subcommand.
 	Node
-	// Check names the validator's Go judgement for this program ("rm",
-	// "git", "sed"), when the declaration alone cannot say everything.
+	// Check labels the validator's Go judgement for this program ("rm",
+	// "git", "sed", "packages"), when the declaration alone cannot say
+	// everything: the validator's dispatch calls the check it holds under
+	// that label. A few labels name judgements another stage makes by the
+	// program's name ("writes", "download", the read-only judgements).
 	Check string
 	// Family groups declarations for documentation and corpus counts.
 	Family string
+
+	shapeOnce  sync.Once
+	hasEffects bool
 }
 
 // Node is a program or one of its subcommands.
@@ -72,6 +79,17 @@ type Node struct {
 	// install, docker build): declared so the destructive-name principle does
 	// not guess about it.
 	Writes bool
+	// Alone means the verb takes its own options only, not its parents':
+	// git's global options stand before the verb (git -C DIR log), and after
+	// it a word is the verb's (git log -C, git restore --work is --worktree).
+	Alone bool
+	// Effects say what the verb does with the files and values its operands
+	// and options name (tar --remove-files deletes its operands, script FILE
+	// writes FILE): the validator's judge reads them (Invocation.Effects).
+	Effects []Effect
+	// Does lists what the verb does beyond its files: it fetches from the
+	// network, kills processes, changes the system (effect classes).
+	Does []effect.Class
 
 	// all is Grammar with every ancestor's options added; it is worked out
 	// on the first use of the node (grammar), not for every node at start:
@@ -79,6 +97,36 @@ type Node struct {
 	all     Grammar
 	allOnce sync.Once
 	parent  *Node
+	// subs indexes Subs by name, worked out on the first lookup (Sub).
+	subs     subIndex
+	subsOnce sync.Once
+}
+
+// subIndex finds a node's subcommands: by exact name, else among those
+// with a pattern for a name ("describe-*", "*"), in order.
+type subIndex struct {
+	exact    map[string]*Node
+	patterns []*Node
+}
+
+// index returns the node's subcommand index, building it on first use.
+func (n *Node) index() *subIndex {
+	n.subsOnce.Do(func() {
+		n.subs.exact = make(map[string]*Node, len(n.Subs))
+		for _, s := range n.Subs {
+			pattern := false
+			for _, name := range s.Names {
+				if _, seen := n.subs.exact[name]; !seen {
+					n.subs.exact[name] = s
+				}
+				pattern = pattern || strings.Contains(name, "*")
+			}
+			if pattern {
+				n.subs.patterns = append(n.subs.patterns, s)
+			}
+		}
+	})
+	return &n.subs
 }
 
 // Rule is a finding a verb carries, always or when an option is given.
@@ -268,15 +316,18 @@ func (n *Node) match(word string) bool {
 
 // Sub returns the subcommand node a word names.
 func (n *Node) Sub(word string) *Node {
+	if len(n.Subs) == 0 {
+		return nil
+	}
+	idx := n.index()
+	if s, ok := idx.exact[word]; ok {
+		return s
+	}
 	var wild *Node
-	for _, s := range n.Subs {
-		for _, name := range s.Names {
-			if name == word {
-				return s
-			}
-		}
-		if wild == nil && s.match(word) {
+	for _, s := range idx.patterns {
+		if s.match(word) {
 			wild = s
+			break
 		}
 	}
 	if wild != nil || !n.Abbrev || word == "" || strings.HasPrefix(word, "-") {
@@ -309,7 +360,7 @@ func (n *Node) link(parent *Node) {
 func (n *Node) grammar() *Grammar {
 	n.allOnce.Do(func() {
 		var parent Grammar
-		if n.parent != nil {
+		if n.parent != nil && !n.Alone {
 			parent = *n.parent.grammar()
 		}
 		n.inherit(parent)
@@ -329,6 +380,8 @@ func (n *Node) inherit(parent Grammar) {
 		Dash:       parent.Dash || n.Dash,
 		Exact:      parent.Exact || n.Exact,
 		DashAbbrev: parent.DashAbbrev || n.DashAbbrev,
+		Plus:       n.Plus, // +toolchain comes before the verb only
+		OldStyle:   n.OldStyle,
 		// A runner's options end at the command, unless its operands are not
 		// the command (nix develop INSTALLABLE -c CMD, fd PATTERN -x CMD).
 		Posix: n.Posix || n.Runs != nil && !n.Runs.Only && !n.Runs.Scripts && len(n.Runs.Each) == 0,
@@ -342,6 +395,12 @@ func (n *Node) inherit(parent Grammar) {
 		n.all.learn(name, true)
 	}
 	flags := append(append([]string(nil), n.Unless...), n.ReadIf...)
+	for _, e := range n.Effects {
+		for _, name := range e.Opts {
+			n.all.learn(name, true)
+		}
+		flags = append(append(append(flags, e.If...), e.AndIf...), e.Unless...)
+	}
 	for _, r := range n.Rules {
 		for _, cond := range r.If {
 			name, _, hasValue := strings.Cut(cond, "=")
@@ -409,7 +468,7 @@ func indexOf(families [][]string) map[string]uint16 {
 // defaultFamilies are the declaration files' families, in the order
 // defaultIndex numbers them (index_gen.go; go test ./registry -run
 // TestDefaultIndex -update rewrites it).
-var defaultFamilies = []func() []*Program{core, readers, files, git, wrappers, devtools, forges, checked, containers, cloud, system, tools}
+var defaultFamilies = []func() []*Program{core, readers, files, git, wrappers, devtools, forges, checked, containers, cloud, system, tools, network}
 
 // Destructive reports a program with a verb that destroys things: when its
 // verb is known only at run time, it could be that one.

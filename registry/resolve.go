@@ -14,8 +14,10 @@ type Invocation struct {
 	// Node is the deepest subcommand the argv names (the program's own node
 	// when it names none).
 	Node *Node
-	// Path are the subcommand words that led to Node.
-	Path []string
+	// Path are the subcommand words that led to Node; PathAt their indexes
+	// in the args given to Resolve.
+	Path   []string
+	PathAt []int
 	// Scan holds every option and operand after the program name (indexes
 	// into the args given to Resolve); subcommand words are not operands.
 	Scan Scan
@@ -57,7 +59,7 @@ func (p *Program) Resolve(args []Word) Invocation {
 	if !DestructiveVerb(out.Verb) {
 		for _, alt := range out.alts {
 			if DestructiveVerb(alt.Verb) {
-				out.Verb, out.VerbAt, out.Path = alt.Verb, alt.VerbAt, alt.Path
+				out.Verb, out.VerbAt, out.Path, out.PathAt = alt.Verb, alt.VerbAt, alt.Path, alt.PathAt
 				break
 			}
 		}
@@ -71,25 +73,9 @@ func (p *Program) Resolve(args []Word) Invocation {
 // walk resolves args[pos:] from inv.Node; opts are the options found before.
 func (inv Invocation) walk(args []Word, pos int, opts []Opt, skips int) Invocation {
 	for len(inv.Node.Subs) > 0 && pos < len(args) {
-		g := *inv.Node.grammar()
-		g.Posix = true
-		s := g.Scan(args[pos:])
-		for _, o := range s.Opts {
-			o.At += pos
-			o.ValueAt += pos
-			opts = append(opts, o)
-		}
-		inv.Scan.Unknown = inv.Scan.Unknown || s.Unknown
-		if s.Unknown {
-			inv.DynamicVerb = true
-		}
+		s := inv.verbScan(args, pos, &opts)
 		if s.DashDash >= 0 {
-			dd := pos + s.DashDash
-			out := inv.finish(args, opts, dd, true)
-			if skips < maxSkips && dd+1 < len(args) {
-				out.also(inv.walk(args, dd+1, slices.Clip(opts), skips+1), len(inv.Path))
-			}
-			return out
+			return inv.afterDashDash(args, pos+s.DashDash, opts, skips)
 		}
 		stop := pos + s.Stop
 		if stop >= len(args) {
@@ -98,56 +84,110 @@ func (inv Invocation) walk(args []Word, pos int, opts []Opt, skips int) Invocati
 		w := args[stop]
 		next := inv.Node.Sub(w.Text)
 		if next == nil && !w.Dynamic && skips == 0 && strings.ContainsAny(w.Text, "*?[") {
-			// npm unpub* may expand to unpublish when such a file exists:
-			// each verb the pattern matches is a reading (a few, and no
-			// further readings behind them, so patterns cannot multiply).
-			out := inv
-			out.Verb, out.VerbAt = w.Text, stop
-			out = out.finish(args, opts, stop, false)
-			matched := 0
-			for _, sub := range inv.Node.Subs {
-				if matched >= maxGlobVerbs {
-					break
-				}
-				for _, name := range sub.Names {
-					if ok, _ := path.Match(w.Text, name); ok && !strings.Contains(name, "*") {
-						alt := inv
-						alt.Path, alt.Node = append(slices.Clip(inv.Path), name), sub
-						out.also(alt.walk(args, stop+1, slices.Clip(opts), maxSkips), len(inv.Path))
-						matched++
-						break
-					}
-				}
-			}
-			return out
+			return inv.globVerb(args, stop, opts)
 		}
 		if w.Dynamic || next == nil {
-			alt := inv
-			if w.Dynamic {
-				inv.DynamicVerb = true
-			} else {
-				inv.Verb, inv.VerbAt = w.Text, stop
-			}
-			out := inv.finish(args, opts, stop, false)
-			if !w.Dynamic && skips < maxSkips && stop+1 < len(args) {
-				out.also(alt.walk(args, stop+1, slices.Clip(opts), skips+1), len(inv.Path))
-			}
-			return out
+			return inv.undeclaredVerb(args, stop, opts, skips)
 		}
 		inv.Path = append(slices.Clip(inv.Path), w.Text)
+		inv.PathAt = append(slices.Clip(inv.PathAt), stop)
 		inv.Node = next
 		pos = stop + 1
 	}
-	out := inv.finish(args, opts, pos, false)
-	if n := out.Node; n.Read && len(n.Subs) == 0 && len(out.Path) > 0 && pos < len(args) && !args[pos].Dynamic &&
-		len(out.Scan.Operands) > 0 && out.Scan.Operands[0] == pos && destructiveVerbs[strings.ToLower(args[pos].Text)] {
-		// conda env remove, op vault delete: a reading verb declared without
-		// its own verbs, followed at once by a word that destroys, is that
-		// verb's undeclared subcommand (the word itself, not a name that
-		// holds it: kubectl logs db-purge-job reads).
-		out.Verb, out.VerbAt = args[pos].Text, pos
+	return inv.finish(args, opts, pos, false).destroyingOperand(args, pos)
+}
+
+// verbScan reads the options before the verb at args[pos:] (the verb is the
+// first operand) and adds them to opts.
+func (inv *Invocation) verbScan(args []Word, pos int, opts *[]Opt) Scan {
+	g := *inv.Node.grammar()
+	g.Posix = true
+	s := g.Scan(args[pos:])
+	for _, o := range s.Opts {
+		o.At += pos
+		o.ValueAt += pos
+		*opts = append(*opts, o)
+	}
+	if s.Unknown {
+		inv.Scan.Unknown = true
+		inv.DynamicVerb = true
+	}
+	return s
+}
+
+// afterDashDash reads a "--" before any verb at dd: everything after it is
+// an operand, or (another reading) the verb may still follow it.
+func (inv Invocation) afterDashDash(args []Word, dd int, opts []Opt, skips int) Invocation {
+	out := inv.finish(args, opts, dd, true)
+	if skips < maxSkips && dd+1 < len(args) {
+		out.also(inv.walk(args, dd+1, slices.Clip(opts), skips+1), len(inv.Path))
 	}
 	return out
+}
+
+// globVerb reads a pattern in verb position (npm unpub*, which may expand
+// to unpublish when such a file exists): each verb the pattern matches is a
+// reading — a few, and no further readings behind them, so patterns cannot
+// multiply.
+func (inv Invocation) globVerb(args []Word, stop int, opts []Opt) Invocation {
+	out := inv
+	out.Verb, out.VerbAt = args[stop].Text, stop
+	out = out.finish(args, opts, stop, false)
+	matched := 0
+	for _, sub := range inv.Node.Subs {
+		if matched >= maxGlobVerbs {
+			break
+		}
+		if name, ok := sub.matchGlob(args[stop].Text); ok {
+			alt := inv
+			alt.Path, alt.Node = append(slices.Clip(inv.Path), name), sub
+			alt.PathAt = append(slices.Clip(inv.PathAt), stop)
+			out.also(alt.walk(args, stop+1, slices.Clip(opts), maxSkips), len(inv.Path))
+			matched++
+		}
+	}
+	return out
+}
+
+// matchGlob returns the first of the node's plain names the pattern matches.
+func (n *Node) matchGlob(pattern string) (string, bool) {
+	for _, name := range n.Names {
+		if ok, _ := path.Match(pattern, name); ok && !strings.Contains(name, "*") {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// undeclaredVerb reads a verb the declaration does not name (or one known
+// only at run time) at stop; a static one may also be an undeclared
+// option's value or a selector, so the argv is read again with it set aside.
+func (inv Invocation) undeclaredVerb(args []Word, stop int, opts []Opt, skips int) Invocation {
+	w := args[stop]
+	alt := inv
+	if w.Dynamic {
+		inv.DynamicVerb = true
+	} else {
+		inv.Verb, inv.VerbAt = w.Text, stop
+	}
+	out := inv.finish(args, opts, stop, false)
+	if !w.Dynamic && skips < maxSkips && stop+1 < len(args) {
+		out.also(alt.walk(args, stop+1, slices.Clip(opts), skips+1), len(inv.Path))
+	}
+	return out
+}
+
+// destroyingOperand reads conda env remove, op vault delete: a reading verb
+// declared without verbs of its own, followed at once by a word that
+// destroys, is that verb's undeclared subcommand (the word itself, not a
+// name that holds it: kubectl logs db-purge-job reads).
+func (inv Invocation) destroyingOperand(args []Word, pos int) Invocation {
+	n := inv.Node
+	if n.Read && len(n.Subs) == 0 && len(inv.Path) > 0 && pos < len(args) && !args[pos].Dynamic &&
+		len(inv.Scan.Operands) > 0 && inv.Scan.Operands[0] == pos && destructiveVerbs[strings.ToLower(args[pos].Text)] {
+		inv.Verb, inv.VerbAt = args[pos].Text, pos
+	}
+	return inv
 }
 
 // also keeps another reading when it names a declared verb deeper than depth
@@ -232,31 +272,55 @@ func (inv *Invocation) Help(args []Word) bool {
 
 func (inv *Invocation) help() bool {
 	args := inv.args
-	if len(args) == 0 {
-		return false
+	if len(args) == 0 || !staticArgs(args) {
+		return false // cargo run -- --help asks the program built, not cargo
 	}
-	for _, w := range args {
-		if w.Dynamic || w.Text == "--" {
-			return false // cargo run -- --help asks the program built, not cargo
-		}
-	}
-	if (args[0].Text == "help" || args[0].Text == "version") && len(inv.Path) > 0 && !inv.Node.Read {
-		return false // make help runs the Makefile's target named help
-	}
-	if len(args) == 1 && (args[0].Text == "help" || args[0].Text == "version") {
-		return true
-	}
-	if args[0].Text == "help" && len(args) <= 3 {
-		for _, w := range args {
-			if strings.ContainsAny(w.Text, "=/$") {
-				return false
-			}
-		}
-		return true
+	if verb, ok := helpVerb(inv, args); ok {
+		return verb
 	}
 	if len(args) == 1 && (args[0].Text == "-V" || args[0].Text == "-v") && !inv.declares(args[0].Text) {
 		return true // node -v, ruby -v, mvn -v, rustc -V: the version
 	}
+	return inv.helpOption() && inv.helpOperands()
+}
+
+// staticArgs reports an argv with no word known only at run time and no "--".
+func staticArgs(args []Word) bool {
+	for _, w := range args {
+		if w.Dynamic || w.Text == "--" {
+			return false
+		}
+	}
+	return true
+}
+
+// helpVerb reads help or version as the verb: it decides (ok) when the
+// argv starts with one.
+func helpVerb(inv *Invocation, args []Word) (help, ok bool) {
+	first := args[0].Text
+	if first != "help" && first != "version" {
+		return false, false
+	}
+	if len(inv.Path) > 0 && !inv.Node.Read {
+		return false, true // make help runs the Makefile's target named help
+	}
+	if len(args) == 1 {
+		return true, true
+	}
+	if first != "help" || len(args) > 3 {
+		return false, false
+	}
+	for _, w := range args {
+		if strings.ContainsAny(w.Text, "=/$") {
+			return false, true
+		}
+	}
+	return true, true
+}
+
+// helpOption reports a help option among the options, and none that would
+// make the verb do something.
+func (inv *Invocation) helpOption() bool {
 	found := false
 	n := inv.Node
 	for _, o := range inv.Scan.Opts {
@@ -268,16 +332,18 @@ func (inv *Invocation) help() bool {
 			return false
 		}
 	}
-	if !found {
-		return false
-	}
+	return found
+}
+
+// helpOperands reports operands that leave a help option asking for help:
+// none, or the verb alone (an undeclared one, or any operand of a program
+// that declares no verbs), never a script or a command to run.
+func (inv *Invocation) helpOperands() bool {
 	switch len(inv.Scan.Operands) {
 	case 0:
 		return true
 	case 1:
-		// The verb alone (an undeclared one, or any operand of a program
-		// that declares no verbs), never a script or a command to run.
-		if inv.Program.Check == "interpreter" || n.Runs != nil || len(inv.Path) > 0 {
+		if inv.Program.Check == "interpreter" || inv.Node.Runs != nil || len(inv.Path) > 0 {
 			return false
 		}
 		return inv.Verb != "" || len(inv.Program.Subs) == 0
@@ -326,40 +392,58 @@ func (inv *Invocation) ReadOnly() bool {
 }
 
 func (inv *Invocation) readOnly() bool {
-	n := inv.Node
-	if inv.DynamicVerb || inv.Verb != "" {
+	if inv.DynamicVerb || inv.Verb != "" || !inv.reads() {
 		return false
 	}
-	read := n.Read || n.Bare && len(inv.Scan.Opts) == 0 && len(inv.Scan.Operands) == 0 && !inv.Scan.Unknown
-	if !read && len(n.ReadIf) > 0 && !inv.Scan.Unknown && inv.Scan.Has(n.ReadIf...) {
+	return !inv.mayWrite()
+}
+
+// reads reports a verb declared to read with these options: Read, Bare
+// with nothing given, or one of its ReadIf options.
+func (inv *Invocation) reads() bool {
+	n := inv.Node
+	if n.Read || n.Bare && len(inv.Scan.Opts) == 0 && len(inv.Scan.Operands) == 0 && !inv.Scan.Unknown {
+		return true
+	}
+	if len(n.ReadIf) > 0 && !inv.Scan.Unknown && inv.Scan.Has(n.ReadIf...) {
 		// A listing option only lists when nothing else is asked: mount -l
 		// DEV DIR mounts.
-		read = !n.Bare || len(inv.Scan.Operands) == 0
+		return !n.Bare || len(inv.Scan.Operands) == 0
 	}
-	if !read {
-		return false
+	return false
+}
+
+// mayWrite reports an option or operand that makes a reading verb write or
+// run something: one of its Unless or Output options (or a word that may be
+// one), an argument passed on after "--", an Each command, a written
+// operand, or a declared effect that changes a file, runs it, sends it or
+// sets the environment.
+func (inv *Invocation) mayWrite() bool {
+	n := inv.Node
+	if len(n.Unless) > 0 && inv.Scan.May(n.Unless...) || len(n.Output) > 0 && inv.Scan.May(n.Output...) {
+		return true
 	}
-	if len(n.Unless) > 0 && inv.Scan.May(n.Unless...) {
-		return false
-	}
-	if inv.Scan.DashDash >= 0 && len(n.Unless) > 0 {
-		// npm run lint -- --fix: options passed through to a script count.
-		for _, i := range inv.Scan.Operands {
-			if i > inv.Scan.DashDash && inv.argUnless(i) {
-				return false
-			}
-		}
-	}
-	if len(n.Output) > 0 && inv.Scan.May(n.Output...) {
-		return false
+	if inv.Scan.DashDash >= 0 && len(n.Unless) > 0 && inv.passesUnless() {
+		return true // npm run lint -- --fix: options passed through to a script count
 	}
 	if n.Runs != nil && len(n.Runs.Each) > 0 && inv.Scan.May(n.Runs.Each...) {
-		return false // fd -x CMD runs CMD
+		return true // fd -x CMD runs CMD
 	}
 	if n.OutputOperand > 0 && (inv.Scan.Unknown || len(inv.Scan.Operands) >= n.OutputOperand) {
-		return false
+		return true
 	}
-	return true
+	return len(n.Effects) > 0 && slices.ContainsFunc(inv.effects(nil), func(t Target) bool { return t.Act != Reads && t.Act != ChangesDir })
+}
+
+// passesUnless reports an argument after "--" that may make the verb write
+// (argUnless).
+func (inv *Invocation) passesUnless() bool {
+	for _, i := range inv.Scan.Operands {
+		if i > inv.Scan.DashDash && inv.argUnless(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // argUnless reports an argument passed through after "--" that may make the

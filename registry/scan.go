@@ -10,6 +10,9 @@ type Word struct {
 	// an option included ($OPTS, "$(…)"). Globs and placeholders filled in by
 	// xargs or find are operands, not Dynamic.
 	Dynamic bool
+	// Single reports a dynamic word that stays one word at run time (a
+	// quoted expansion, "$f"): an option or an operand, never both.
+	Single bool
 }
 
 // Grammar is an option grammar: which options a program or subcommand takes
@@ -40,6 +43,18 @@ type Grammar struct {
 	DashAbbrev bool
 	// Posix means options end at the first operand (wrappers, find).
 	Posix bool
+	// OldStyle reads a first word that does not start with a dash as a
+	// cluster of option letters whose values are the next words, in order
+	// (tar czf ARCHIVE, tar cfb ARCHIVE 20).
+	OldStyle bool
+	// Plus reads a +WORD as an option, not an operand: the toolchain a
+	// rustup proxy selects (cargo +nightly build).
+	Plus bool
+	// LongValued reads an undeclared long option written without =VALUE as
+	// taking the next word, unless that word is an option: the worst reading
+	// of a program whose grammar permgate does not know, for rule matching
+	// (VerbForms).
+	LongValued bool
 }
 
 // Opt is one option the scanner found.
@@ -68,6 +83,9 @@ type Scan struct {
 	// any option, so questions about options should assume the worst. The
 	// word is also listed among the operands.
 	Unknown bool
+	// UnknownWords reports such a word that may also stand for several
+	// words ($OPTS unquoted), not one that stays one ("$f").
+	UnknownWords bool
 	// DashDash is the index of the "--" that ended the options, or -1.
 	DashDash int
 	// Stop is the index where a Posix scan stopped (the first operand), or
@@ -193,37 +211,46 @@ func splitLong(decl string) (string, valueKind) {
 // option and a target in the caller's reading (rm "$f" is not rm -r).
 func (g *Grammar) Scan(args []Word) Scan {
 	s := Scan{DashDash: -1, Stop: len(args)}
-	for i := 0; i < len(args); i++ {
+	start := 0
+	if g.OldStyle && len(args) > 0 && !args[0].Dynamic && args[0].Text != "" && args[0].Text[0] != '-' {
+		start = g.oldCluster(&s, args)
+	}
+	for i := start; i < len(args); i++ {
 		w := args[i]
 		t := w.Text
 		switch {
 		case w.Dynamic && !staticOptionPrefix(t):
 			s.Unknown = true
+			s.UnknownWords = s.UnknownWords || !w.Single
 			s.Operands = append(s.Operands, i)
-			continue
 		case t == "--":
 			s.DashDash = i
-			for j := i + 1; j < len(args); j++ {
-				s.Operands = append(s.Operands, j)
-			}
+			s.rest(i+1, len(args))
 			if g.Posix {
 				s.Stop = i + 1
 			}
 			return s
+		case g.Plus && len(t) > 1 && t[0] == '+' && !w.Dynamic:
+			s.Opts = append(s.Opts, Opt{Name: "+", Value: t[1:], HasValue: true, At: i, ValueAt: i})
 		case len(t) < 2 || t[0] != '-':
 			if g.Posix {
 				s.Stop = i
-				for j := i; j < len(args); j++ {
-					s.Operands = append(s.Operands, j)
-				}
+				s.rest(i, len(args))
 				return s
 			}
 			s.Operands = append(s.Operands, i)
-			continue
+		default:
+			i = g.option(&s, args, i)
 		}
-		i = g.option(&s, args, i)
 	}
 	return s
+}
+
+// rest adds the words from i to n as operands.
+func (s *Scan) rest(i, n int) {
+	for ; i < n; i++ {
+		s.Operands = append(s.Operands, i)
+	}
 }
 
 // dynamicChars start the part of a dynamic word's source text that is known
@@ -247,45 +274,76 @@ func staticOptionPrefix(t string) bool {
 
 // option reads the option at args[i] and returns the index of its last word.
 func (g *Grammar) option(s *Scan, args []Word, i int) int {
-	w := args[i]
-	t := w.Text
+	if last, ok := g.word(s, args, i); ok {
+		return last
+	}
+	if strings.HasPrefix(args[i].Text, "--") || g.Dash {
+		return g.longOption(s, args, i)
+	}
+	return g.cluster(s, args, i)
+}
+
+// word reads one of the grammar's several-letter single-dash words (zip
+// -TT CMD), when args[i] is one.
+func (g *Grammar) word(s *Scan, args []Word, i int) (int, bool) {
+	t := args[i].Text
 	for _, decl := range g.Words {
 		name, kind := splitLong(decl)
-		if t == "-"+name {
-			o := Opt{Name: t, At: i, ValueAt: i}
-			if kind == required && i+1 < len(args) {
-				i++
-				o.Value, o.HasValue, o.Dynamic, o.ValueAt = args[i].Text, true, args[i].Dynamic, i
-			}
-			s.Opts = append(s.Opts, o)
-			return i
+		if t != "-"+name {
+			continue
 		}
-	}
-	if strings.HasPrefix(t, "--") || g.Dash {
-		body := strings.TrimLeft(t, "-")
-		if g.Dash && strings.HasPrefix(t, "---") {
-			body = t[2:]
-		}
-		name, val, hasVal := strings.Cut(body, "=")
-		full, kind, known := g.long(name)
-		if !known && g.Dash && !strings.HasPrefix(t, "--") && len(name) == 1 {
-			return g.cluster(s, args, i)
-		}
-		o := Opt{Name: "--" + full, Value: val, HasValue: hasVal, Dynamic: w.Dynamic, At: i, ValueAt: i}
-		if g.Dash && !strings.HasPrefix(t, "--") {
-			o.Name = "-" + full
-		}
-		if g.Dash && strings.HasPrefix(t, "--") {
-			o.Name = "-" + full // Go tools and find take either spelling
-		}
-		if kind == required && !hasVal && i+1 < len(args) {
+		o := Opt{Name: t, At: i, ValueAt: i}
+		if kind == required && i+1 < len(args) {
 			i++
 			o.Value, o.HasValue, o.Dynamic, o.ValueAt = args[i].Text, true, args[i].Dynamic, i
 		}
 		s.Opts = append(s.Opts, o)
-		return i
+		return i, true
 	}
-	return g.cluster(s, args, i)
+	return i, false
+}
+
+// longOption reads a long option (--name, --name=value, or -name in a Dash
+// grammar) and the next word when it takes one.
+func (g *Grammar) longOption(s *Scan, args []Word, i int) int {
+	w := args[i]
+	t := w.Text
+	body := strings.TrimLeft(t, "-")
+	if g.Dash && strings.HasPrefix(t, "---") {
+		body = t[2:]
+	}
+	name, val, hasVal := strings.Cut(body, "=")
+	full, kind, known := g.long(name)
+	if !known && g.Dash && !strings.HasPrefix(t, "--") && len(name) == 1 {
+		return g.cluster(s, args, i)
+	}
+	o := Opt{Name: "--" + full, Value: val, HasValue: hasVal, Dynamic: w.Dynamic, At: i, ValueAt: i}
+	if g.Dash {
+		o.Name = "-" + full // Go tools and find take either spelling
+	}
+	guess := !known && g.LongValued && i+1 < len(args) && !strings.HasPrefix(args[i+1].Text, "-")
+	if (kind == required || guess) && !hasVal && i+1 < len(args) {
+		i++
+		o.Value, o.HasValue, o.Dynamic, o.ValueAt = args[i].Text, true, args[i].Dynamic, i
+	}
+	s.Opts = append(s.Opts, o)
+	return i
+}
+
+// oldCluster reads an old-style first word (tar czf ARCHIVE): each letter
+// is an option, and those that take a value take the next words in turn.
+// It returns the index of the first word after the values.
+func (g *Grammar) oldCluster(s *Scan, args []Word) int {
+	next := 1
+	for _, letter := range []byte(args[0].Text) {
+		o := Opt{Name: "-" + string(letter), At: 0, ValueAt: 0}
+		if kind, _ := g.short(letter); kind == required && next < len(args) {
+			o.Value, o.HasValue, o.Dynamic, o.ValueAt = args[next].Text, true, args[next].Dynamic, next
+			next++
+		}
+		s.Opts = append(s.Opts, o)
+	}
+	return next
 }
 
 // cluster reads a getopt cluster such as -rf or -ofile. In a dynamic word
@@ -319,3 +377,9 @@ func (g *Grammar) cluster(s *Scan, args []Word, i int) int {
 	}
 	return i
 }
+
+// Declares reports an option the grammar lists, spelled with its dashes
+// ("-o", "--output", "-name" in a Dash grammar): a judgement can tell an
+// option the program knows from a word that only looks like one (chmod -w
+// FILE, whose -w is a mode).
+func (g *Grammar) Declares(opt string) bool { return g.declares(opt) }

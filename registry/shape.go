@@ -16,10 +16,38 @@ func (p *Program) HasOutputs() bool {
 	return p.Node.any(func(n *Node) bool { return len(n.Output) > 0 })
 }
 
+// HasEffects reports a declaration that says what some verb does with its
+// files or values (Effects, Output, OutputOperand): only then is it worth
+// asking Invocation.Effects. Worked out on the first call.
+func (p *Program) HasEffects() bool {
+	p.shapeOnce.Do(func() {
+		p.hasEffects = p.Node.any(func(n *Node) bool { return len(n.Effects) > 0 || len(n.Output) > 0 || n.OutputOperand > 0 })
+	})
+	return p.hasEffects
+}
+
 // NeedsArgs reports a declaration whose findings depend on argv: it has
-// rules, or subcommands (whose verbs the destructive-name principle reads).
+// rules, or subcommands whose verbs the destructive-name principle reads —
+// a level of verbs that does not take every word ("*"), or a reading verb
+// a destroying word may follow (conda env remove). git's verbs, all
+// declared down to "*", need no reading for findings.
 func (p *Program) NeedsArgs() bool {
-	return len(p.Node.Subs) > 0 || p.Node.any(func(n *Node) bool { return len(n.Rules) > 0 })
+	root := &p.Node
+	return root.any(func(n *Node) bool {
+		return len(n.Rules) > 0 || len(n.Subs) > 0 && !n.takesEveryVerb() || n != root && n.Read && len(n.Subs) == 0
+	})
+}
+
+// takesEveryVerb reports a node with a subcommand named "*".
+func (n *Node) takesEveryVerb() bool {
+	for _, s := range n.Subs {
+		for _, name := range s.Names {
+			if name == "*" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (n *Node) any(f func(*Node) bool) bool {

@@ -1,6 +1,9 @@
 package registry
 
-import "github.com/permgate/permgate/finding"
+import (
+	"github.com/permgate/permgate/effect"
+	"github.com/permgate/permgate/finding"
+)
 
 // system declares databases and system tools: database clients (whose SQL,
 // redis commands and mongo scripts the validator's Go checks read), service
@@ -65,6 +68,38 @@ func databases() []*Program {
 		{Family: "databases", Names: []string{"sqlcmd"}, Check: "sql", Node: Node{Grammar: Grammar{Short: "S:U:P:d:Q:q:i:o:H:t:l:s:w:h:", Long: []string{"server=", "user-name=", "password=", "database-name=", "query=", "initial-query=", "input-file=", "output-file="}},
 			Output: []string{"-o", "--output-file"}}},
 		{Family: "databases", Names: []string{"cqlsh"}, Check: "sql", Node: Node{Grammar: Grammar{Short: "e:f:u:p:k:", Long: []string{"execute=", "file=", "username=", "password=", "keyspace=", "ssl", "cqlversion=", "connect-timeout=", "request-timeout=", "no-color", "color", "debug"}}}},
+		// Trino's and Presto's CLI run the SQL of --execute or of a file, else
+		// what they read; the validator judges every operand as SQL too.
+		{Family: "databases", Names: []string{"trino", "presto"}, Check: "sql", Node: Node{
+			Grammar: Grammar{Short: "f:", Long: []string{"server=", "catalog=", "schema=", "user=", "password", "execute=", "file=", "output-format=",
+				"output-format-interactive=", "session=", "source=", "client-tags=", "client-info=", "extra-credential=", "access-token=",
+				"truststore-path=", "truststore-password=", "keystore-path=", "keystore-password=", "http-proxy=", "socks-proxy=", "timezone=",
+				"history-file=", "network-logging=", "resource-estimate=", "editing-mode=", "krb5-principal=", "krb5-remote-service-name=",
+				"krb5-config-path=", "krb5-keytab-path=", "debug", "progress", "ignore-errors", "insecure", "external-authentication",
+				"disable-auto-suggestion", "disable-compression", "version", "help"}}}},
+		// SnowSQL: -q runs a query, -f a file, -o sets options.
+		{Family: "databases", Names: []string{"snowsql"}, Check: "sql", Node: Node{
+			Grammar: Grammar{Short: "a:u:d:s:r:w:h:p:q:f:o:D:c:vUKPM", Long: []string{"accountname=", "username=", "dbname=", "schemaname=",
+				"rolename=", "warehouse=", "host=", "port=", "region=", "query=", "filename=", "option=", "variable=", "connection=", "config=",
+				"authenticator=", "private-key-path=", "token=", "version", "versions", "bootstrap-version", "noup", "upgrade",
+				"abort-detached-query", "probe-connection", "prompt", "mfa-prompt", "help"}}}},
+		// BigQuery's bq: bq query SQL runs it; bq rm deletes a dataset, table
+		// or model. Flags are written --name=value (--nouse_legacy_sql).
+		{Family: "databases", Names: []string{"bq"}, Check: "sql", Node: Node{
+			Grammar: Grammar{Exact: true, Long: []string{"project_id=", "dataset_id=", "location=", "format=", "api=", "api_version=", "apilog=",
+				"credential_file=", "service_account=", "service_account_credential_file=", "job_id=", "max_rows_per_request=", "trace=",
+				"httplib2_debuglevel=", "headless", "quiet", "synchronous_mode", "nosynchronous_mode", "use_gce_service_account", "enable_gdrive",
+				"fingerprint_job_id", "use_legacy_sql=?", "nouse_legacy_sql", "destination_table=", "parameter=", "max_rows=", "dry_run",
+				"replace", "append_table", "batch", "allow_large_results", "maximum_bytes_billed=", "label=", "recursive", "force", "version", "help"},
+				Short: "qfrn:"},
+			Subs: []*Node{
+				{Names: []string{"ls", "show", "head", "help", "version", "wait", "get-iam-policy"}, Read: true},
+				{Names: []string{"query"}},
+				{Names: []string{"mk", "cp", "load", "insert", "update", "extract", "cancel", "partition", "set-iam-policy", "add-iam-policy-binding",
+					"remove-iam-policy-binding", "init", "shell"}, Writes: true},
+				{Names: []string{"rm"}, Rules: []Rule{{ID: "destructive_action.bq_rm", Kind: finding.DestructiveAction, Severity: finding.NonSevere,
+					Reason: "bq rm deletes a BigQuery dataset, table, view or model (-r with everything in it)", Safer: "bq show NAME to see what it would delete"}}},
+			}}},
 		// Redis and its forks: the validator reads the command after the options.
 		{Family: "databases", Names: []string{"redis-cli", "valkey-cli", "keydb-cli"}, Check: "redis", Node: Node{
 			Grammar: Grammar{Short: "h:p:s:a:u:n:r:i:d:D:e3xXc", Exact: true, Long: []string{"user=", "pass=", "askpass", "tls", "sni=", "cacert=", "cacertdir=", "cert=",
@@ -180,9 +215,12 @@ func systemTools() []*Program {
 				{Names: []string{"log-level", "log-target", "service-watchdogs"}, Bare: true},
 				{Names: []string{"start", "stop", "restart", "reload", "try-restart", "reload-or-restart", "try-reload-or-restart", "condrestart",
 					"force-reload", "enable", "disable", "mask", "unmask", "daemon-reload", "daemon-reexec", "edit", "set-property", "revert", "preset",
-					"preset-all", "link", "reenable", "kill", "reset-failed", "clean", "freeze", "thaw", "set-default", "set-environment",
-					"unset-environment", "import-environment", "add-wants", "add-requires", "bind", "mount-image", "cancel", "isolate", "default",
-					"switch-root", "exit"}, Writes: true},
+					"preset-all", "link", "reenable", "kill", "reset-failed", "clean", "freeze", "thaw", "set-default",
+					"add-wants", "add-requires", "bind", "mount-image", "cancel", "isolate", "default",
+					"switch-root", "exit"}, Writes: true, Does: []effect.Class{effect.SystemChange}},
+				// The service manager's environment, which every service it
+				// starts later inherits.
+				{Names: []string{"set-environment", "unset-environment", "import-environment"}, Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}},
 				{Names: []string{"poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "soft-reboot",
 					"emergency", "rescue", "sleep"}, Rules: []Rule{{ID: "system_power.systemctl", Kind: finding.SystemPower, Severity: finding.Severe,
 					Reason: "systemctl stops, suspends or restarts the machine"}}},
@@ -193,7 +231,7 @@ func systemTools() []*Program {
 			Subs: []*Node{
 				{Names: []string{"*"}, Subs: []*Node{
 					{Names: []string{"status"}, Read: true},
-					{Names: []string{"*"}, Writes: true},
+					{Names: []string{"*"}, Writes: true, Does: []effect.Class{effect.SystemChange}},
 				}},
 			}}},
 		{Family: "system", Names: []string{"journalctl"}, Node: Node{Read: true,
@@ -274,9 +312,10 @@ func systemTools() []*Program {
 					Reason: "ufw reset/disable turns the firewall off or deletes all its rules"}}},
 				{Names: []string{"enable", "allow", "deny", "reject", "limit", "insert", "prepend", "route", "default", "logging", "reload", "delete"}, Writes: true},
 			}}},
-		{Family: "system", Names: []string{"mount"}, Check: "mount"},
-		{Family: "system", Names: []string{"umount", "swapoff", "insmod", "rmmod", "chattr", "eject", "update-grub", "grub-install", "update-initramfs", "mkinitcpio", "dracut", "depmod"}, Node: Node{Writes: true}},
-		{Family: "system", Names: []string{"setfacl"}, Node: Node{Writes: true, Grammar: Grammar{Short: "m:M:x:X:bkndRLPvh",
+		{Family: "system", Names: []string{"mount"}, Check: "mount", Node: Node{Bare: true, ReadIf: []string{"-l", "-t", "--types"},
+			Grammar: Grammar{Short: "t:o:O:L:U:N:", Long: []string{"types=", "options=", "test-opts=", "label=", "uuid=", "source=", "target=", "namespace="}}, Does: []effect.Class{effect.SystemChange}}},
+		{Family: "system", Names: []string{"umount", "swapoff", "insmod", "rmmod", "chattr", "eject", "update-grub", "grub-install", "update-initramfs", "mkinitcpio", "dracut", "depmod"}, Node: Node{Writes: true, Does: []effect.Class{effect.SystemChange}}},
+		{Family: "system", Names: []string{"setfacl"}, Check: "setfacl", Node: Node{Writes: true, Grammar: Grammar{Short: "m:M:x:X:bkndRLPvh",
 			Long: []string{"set=", "set-file=", "modify=", "modify-file=", "remove=", "remove-file=", "remove-all", "remove-default",
 				"default", "no-mask", "mask", "restore=", "test", "recursive", "logical", "physical", "version", "help"}}}},
 		{Family: "system", Names: []string{"swapon"}, Node: Node{Writes: true, ReadIf: []string{"-s", "--summary", "--show"}}},
@@ -291,6 +330,8 @@ func systemTools() []*Program {
 			{Names: []string{"delete", "up", "down", "renew", "forcerenew", "reconfigure", "reload", "edit", "mask", "unmask", "persistent-storage"}, Writes: true},
 		}}},
 		{Family: "system", Names: []string{"dmesg"}, Node: Node{Read: true, Unless: []string{"-c", "-C", "--clear", "--read-clear", "-n", "--console-level", "-D", "-E", "--console-off", "--console-on"}}},
+		// nc and socat connect or listen and move bytes both ways; their
+		// reverse shells and secret sources are the validator's (exfil.go).
 		{Family: "system", Names: []string{"fuser"}, Node: Node{Read: true, Grammar: Grammar{Long: []string{"kill", "signal="}}, Unless: []string{"-k", "--kill"}}},
 		{Family: "system", Names: []string{"arp"}, Node: Node{Read: true, Grammar: Grammar{Short: "i:H:A:p:t:d:s:f::", Long: []string{"device=", "hw-type=", "delete=", "set=", "file=?"}},
 			Unless: []string{"-d", "--delete", "-s", "--set", "-f", "--file", "-S"}}},
@@ -326,7 +367,7 @@ func systemTools() []*Program {
 				{Names: []string{"monitor", "help", "--version", "-v"}, Read: true},
 				{Names: []string{"agent"}, Writes: true},
 			}}},
-		{Family: "system", Names: []string{"cryptsetup"}, Node: Node{
+		{Family: "system", Names: []string{"cryptsetup"}, Check: "dynamic-verb", Node: Node{
 			Grammar: Grammar{Short: "c:h:s:l:o:b:d:S:t:T:q", Long: []string{"cipher=", "hash=", "key-size=", "key-file=", "keyfile-size=", "keyfile-offset=",
 				"key-slot=", "type=", "header=", "size=", "offset=", "skip=", "iter-time=", "pbkdf=", "label=", "subsystem=", "uuid=", "sector-size=",
 				"batch-mode", "readonly", "verbose", "debug", "allow-discards", "test-passphrase", "dump-master-key", "dump-volume-key", "header-backup-file=", "integrity=", "use-random", "use-urandom"}},
@@ -342,14 +383,15 @@ func systemTools() []*Program {
 				{Names: []string{"luksFormat", "erase", "luksErase", "luksHeaderRestore", "repair"}, Rules: []Rule{{ID: "disk_destroy.cryptsetup", Kind: finding.DiskDestroy, Severity: finding.Severe,
 					Reason: "cryptsetup luksFormat/erase destroys the data or the keys of an encrypted device"}}},
 			}}},
-		{Family: "system", Names: []string{"mkswap"}, Check: "mkswap"},
+		{Family: "system", Names: []string{"mkswap"}, Check: "mkswap", Node: Node{Grammar: Grammar{Short: "L:U:p:e:o:s:",
+			Long: []string{"label=", "uuid=", "pagesize=", "endianness=", "offset=", "size=", "lock=?", "file", "force", "check", "verbose"}}}},
 		{Family: "system", Names: []string{"kexec"}, Check: "kexec", Node: Node{Grammar: Grammar{Short: "t:", Long: []string{"load", "load-panic", "type=", "initrd=", "append=", "command-line=", "reuse-cmdline", "exec", "unload", "force", "status"}}}},
 		{Family: "system", Names: []string{"setcap"}, Check: "setcap", Node: Node{Writes: true, ReadIf: []string{"-v"}, Grammar: Grammar{Short: "n:"}}},
 		{Family: "system", Names: []string{"at", "batch"}, Check: "at", Node: Node{
 			Grammar: Grammar{Short: "q:f:t:", Long: []string{}},
 			ReadIf:  []string{"-l", "-c", "-V"}}},
 		{Family: "system", Names: []string{"atrm"}, Node: Node{Writes: true}},
-		{Family: "system", Names: []string{"diskutil"}, Node: Node{
+		{Family: "system", Names: []string{"diskutil"}, Check: "dynamic-verb", Node: Node{
 			Subs: []*Node{
 				{Names: []string{"list", "info", "information", "activity", "listFilesystems", "listfilesystems", "verifyVolume", "verifyvolume", "verifyDisk", "verifydisk"}, Read: true},
 				{Names: []string{"cs", "image"}, Subs: []*Node{{Names: []string{"list", "info"}, Read: true}, {Names: []string{"*"}, Writes: true}}},
@@ -365,46 +407,76 @@ func systemTools() []*Program {
 				{Names: []string{"mount", "mountDisk", "unmount", "umount", "unmountDisk", "umountDisk", "eject", "rename", "renameVolume", "repairVolume", "repairvolume",
 					"repairDisk", "enableJournal", "disableJournal", "enableOwnership", "disableOwnership", "resizeVolume", "resizevolume", "appleRAID", "updatePreboot"}, Writes: true},
 			}}},
-		{Family: "system", Names: []string{"launchctl"}, Node: Node{
+		// dbus-update-activation-environment NAME[=VALUE]…: the session bus's
+		// environment, which the services it starts inherit.
+		{Family: "system", Names: []string{"dbus-update-activation-environment"}, Node: Node{Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}}},
+		{Family: "system", Names: []string{"launchctl"}, Check: "dynamic-verb", Node: Node{
 			Subs: []*Node{
 				{Names: []string{"list", "print", "print-cache", "print-disabled", "blame", "dumpstate", "dumpjpcategory", "procinfo", "hostinfo", "resolveport",
 					"examine", "managerpid", "manageruid", "managername", "error", "variant", "version", "help", "getenv", "plist"}, Read: true},
 				{Names: []string{"reboot"}, Rules: []Rule{{ID: "system_power.launchctl_reboot", Kind: finding.SystemPower, Severity: finding.Severe,
 					Reason: "launchctl reboot restarts the machine or its user space"}}},
 				{Names: []string{"load", "unload", "bootstrap", "bootout", "enable", "disable", "kickstart", "kill", "start", "stop", "remove", "submit",
-					"setenv", "unsetenv", "config", "attach", "debug", "limit", "bsexec", "asuser", "uncache", "bootshell", "log"}, Writes: true},
+					"config", "attach", "debug", "limit", "bsexec", "asuser", "uncache", "bootshell", "log"}, Writes: true},
+				// launchd's environment, which every process it starts inherits.
+				{Names: []string{"setenv"}, Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "1"}}},
+				{Names: []string{"unsetenv"}, Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}},
 			}}},
-		{Family: "system", Names: []string{"kill"}, Check: "kill", Node: Node{ReadIf: []string{"-l", "-L", "--list", "--table"}, Grammar: Grammar{Short: "s:n:", Long: []string{"signal=", "list=?", "table"}}}},
-		{Family: "system", Names: []string{"pkill", "killall", "skill", "slay"}, Check: "killall", Node: Node{ReadIf: []string{"-l", "--list"}}},
-		{Family: "system", Names: []string{"killall5"}, Check: "killall5"},
+		{Family: "system", Names: []string{"kill"}, Check: "kill", Node: Node{ReadIf: []string{"-l", "-L", "--list", "--table"}, Grammar: Grammar{Short: "s:n:", Long: []string{"signal=", "list=?", "table"}},
+			Does: []effect.Class{effect.ProcessKill}}},
+		{Family: "system", Names: []string{"pkill", "killall", "skill", "slay"}, Check: "killall", Node: Node{ReadIf: []string{"-l", "--list"}, Does: []effect.Class{effect.ProcessKill}}},
+		{Family: "system", Names: []string{"killall5"}, Check: "killall5", Node: Node{Does: []effect.Class{effect.ProcessKill}}},
 		{Family: "system", Names: []string{"crontab"}, Check: "crontab", Node: Node{ReadIf: []string{"-l"},
 			Grammar: Grammar{Short: "u:s"}, Unless: []string{"-r", "-e", "-i"}}},
-		{Family: "system", Names: []string{"shutdown", "reboot", "halt", "poweroff", "init", "telinit"}, Check: "power"},
-		{Family: "system", Names: []string{"mkfs", "mke2fs", "mkdosfs", "mkntfs", "mkexfatfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs",
-			"mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkfs.exfat", "mkfs.ntfs", "mkfs.f2fs", "mkfs.minix", "mkfs.bfs", "mkfs.cramfs", "mkfs.jfs",
+		{Family: "system", Names: []string{"shutdown", "reboot", "halt", "poweroff"}, Check: "power", Node: Node{
+			// shutdown -h halts: it is no request for help.
+			Grammar: Grammar{Short: "HPrhkct:"}, Does: []effect.Class{effect.SystemChange}}},
+		// init 0 and init 6 stop or restart the machine; init q reloads.
+		{Family: "system", Names: []string{"init", "telinit"}, Check: "init", Node: Node{Does: []effect.Class{effect.SystemChange}}},
+		// The file system makers: their operands are the device (or image
+		// file) and, after it, a size. Only the letters known to take a value
+		// do: a letter read as a flag never swallows the device. mkfs, the
+		// front end, makes ext2 unless -t says otherwise.
+		{Family: "system", Names: []string{"mkfs", "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4"}, Check: "mkfs", Node: Node{
+			Grammar: Grammar{Short: "b:C:d:E:g:G:i:I:J:l:L:m:M:N:o:O:r:t:T:U:e:z:", Long: []string{"type="}}}},
+		{Family: "system", Names: []string{"mkfs.xfs"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "b:m:d:i:l:n:p:r:s:L:c:"}}},
+		{Family: "system", Names: []string{"mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkdosfs"}, Check: "mkfs", Node: Node{
+			Grammar: Grammar{Short: "b:D:f:F:g:h:i:l:m:M:n:r:R:s:S:", Long: []string{"offset=", "variant=", "codepage=", "mbr=?", "invariant", "help"}}}},
+		{Family: "system", Names: []string{"mkfs.btrfs"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "b:d:L:m:n:s:r:O:U:R:",
+			Long: []string{"byte-count=", "data=", "label=", "metadata=", "nodesize=", "sectorsize=", "rootdir=", "features=", "uuid=", "runtime-features=",
+				"checksum=", "csum=", "device-uuid=", "mixed", "force", "quiet", "nodiscard", "shrink", "verbose", "version", "help"}}}},
+		{Family: "system", Names: []string{"mkntfs", "mkfs.ntfs"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "c:s:p:H:S:z:L:",
+			Long: []string{"cluster-size=", "sector-size=", "partition-start=", "heads=", "sectors-per-track=", "mft-zone-multiplier=", "label=",
+				"fast", "quick", "force", "no-action", "quiet", "verbose", "compression", "no-indexing", "zero-time", "with-uuid"}}}},
+		{Family: "system", Names: []string{"mkexfatfs", "mkfs.exfat"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "b:c:L:U:i:n:p:s:",
+			Long: []string{"boundary-align=", "cluster-size=", "volume-label=", "volume-guid=", "full-format", "pack-bitmap", "quick", "verbose"}}}},
+		{Family: "system", Names: []string{"mkfs.f2fs", "mkfs.minix", "mkfs.bfs", "mkfs.cramfs", "mkfs.jfs",
 			"mkfs.reiserfs", "mkfs.nilfs2", "mkfs.udf", "mkfs.erofs", "mkfs.hfsplus", "mkfs.zfs", "newfs", "newfs_hfs", "newfs_apfs", "newfs_msdos"}, Check: "mkfs"},
 		{Family: "system", Names: []string{"wipefs"}, Check: "wipefs", Node: Node{Grammar: Grammar{Short: "o:b::t:p:O:", Long: []string{"offset=", "backup=?", "types=", "output=", "all", "force", "no-act", "no-headings", "parsable", "quiet", "json", "lock=?"}}}},
 		// Partition tools: the validator's Go check judges what they change.
-		{Family: "system", Names: []string{"fdisk"}, Check: "disk", Node: Node{ReadIf: []string{"-l", "--list"}, Grammar: Grammar{Short: "b:c::C:H:L::o:S:t:u::w:W:x", Long: []string{"list", "sector-size=", "color=?", "output=", "type=", "units=?", "wipe=", "wipe-partitions="}},
+		{Family: "system", Names: []string{"fdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-l", "--list"}, Grammar: Grammar{Short: "b:c::C:H:L::o:S:t:u::w:W:x", Long: []string{"list", "sector-size=", "color=?", "output=", "type=", "units=?", "wipe=", "wipe-partitions="}},
 			Unless: []string{"-w", "--wipe", "-W", "--wipe-partitions"}}},
-		{Family: "system", Names: []string{"sfdisk"}, Check: "disk", Node: Node{ReadIf: []string{"-l", "--list", "-d", "--dump", "-s", "--show-size", "-J", "--json", "-V", "--verify", "--list-free", "-F"}}},
-		{Family: "system", Names: []string{"gdisk"}, Check: "disk", Node: Node{ReadIf: []string{"-l"}}},
-		{Family: "system", Names: []string{"sgdisk"}, Check: "disk", Node: Node{ReadIf: []string{"-p", "--print", "-i", "--info", "-v", "--verify", "-O", "--print-mbr"},
+		{Family: "system", Names: []string{"sfdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-l", "--list", "-d", "--dump", "-s", "--show-size", "-J", "--json", "-V", "--verify", "--list-free", "-F"}}},
+		{Family: "system", Names: []string{"gdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-l"}}},
+		{Family: "system", Names: []string{"sgdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-p", "--print", "-i", "--info", "-v", "--verify", "-O", "--print-mbr"},
 			Unless: []string{"-Z", "--zap-all", "-z", "--zap", "-o", "--clear", "-n", "--new", "-d", "--delete", "-t", "--typecode", "-c", "--change-name", "-g", "--mbrtogpt", "-R", "--replicate", "-G", "--randomize-guids", "-l", "--load-backup", "-e", "--move-second-header", "-s", "--sort", "-C", "--recompute-chs", "-m", "--gpttombr", "-h", "--hybrid", "-A", "--attributes", "-U", "--disk-guid", "-u", "--partition-guid", "-x", "--set-alignment", "-a"}}},
-		{Family: "system", Names: []string{"parted"}, Check: "disk", Node: Node{ReadIf: []string{"-l", "--list"}}},
-		{Family: "system", Names: []string{"cfdisk", "blkdiscard"}, Check: "disk"},
+		// parted DEVICE COMMAND…: the commands are its operands after the device.
+		{Family: "system", Names: []string{"parted"}, Check: "partition", Node: Node{ReadIf: []string{"-l", "--list"},
+			Grammar: Grammar{Short: "a:", Long: []string{"align=", "list", "script", "machine", "fix", "json", "pretend-input-tty", "help", "version"}}}},
+		{Family: "system", Names: []string{"cfdisk"}, Check: "partition"},
+		{Family: "system", Names: []string{"blkdiscard"}, Check: "blkdiscard"},
 		// Volumes, pools and devices: listing reads, removing destroys the data.
 		{Family: "system", Names: []string{"lvs", "vgs", "pvs", "lvdisplay", "vgdisplay", "pvdisplay", "lvscan", "vgscan", "pvscan"}, Node: Node{Read: true}},
 		{Family: "system", Names: []string{"lvremove", "vgremove", "pvremove"}, Node: Node{Rules: []Rule{{ID: "disk_destroy.lvm_remove", Kind: finding.DiskDestroy, Severity: finding.Severe,
 			Reason: "removing a logical volume, volume group or physical volume destroys the data on it", Safer: "lvs / vgs / pvs to see what is there; take a snapshot or backup first"}}}},
 		{Family: "system", Names: []string{"lvcreate", "lvextend", "lvresize", "lvreduce", "lvrename", "lvchange", "vgcreate", "vgextend", "vgreduce", "vgchange", "vgrename", "pvcreate", "pvresize", "pvmove"}, Node: Node{Writes: true}},
-		{Family: "system", Names: []string{"zpool"}, Node: Node{Subs: []*Node{
+		{Family: "system", Names: []string{"zpool"}, Check: "dynamic-verb", Node: Node{Subs: []*Node{
 			{Names: []string{"list", "status", "iostat", "get", "history", "events", "version", "help"}, Read: true},
 			{Names: []string{"destroy", "labelclear"}, Rules: []Rule{{ID: "disk_destroy.zpool_destroy", Kind: finding.DiskDestroy, Severity: finding.Severe,
 				Reason: "zpool destroy deletes a whole storage pool and every dataset in it", Safer: "zpool export POOL keeps the data"}}},
 			{Names: []string{"create", "add", "attach", "detach", "remove", "replace", "offline", "online", "clear", "scrub", "trim", "import", "export", "upgrade", "set", "split", "resilver", "initialize", "reguid", "reopen", "sync", "checkpoint"}, Writes: true},
 		}}},
-		{Family: "system", Names: []string{"zfs"}, Node: Node{Subs: []*Node{
+		{Family: "system", Names: []string{"zfs"}, Check: "dynamic-verb", Node: Node{Subs: []*Node{
 			{Names: []string{"list", "get", "holds", "userspace", "groupspace", "projectspace", "diff", "version", "help"}, Read: true},
 			{Names: []string{"destroy"}, Rules: []Rule{{ID: "disk_destroy.zfs_destroy", Kind: finding.DiskDestroy, Severity: finding.Severe,
 				Reason: "zfs destroy deletes a dataset or snapshot and its data", Safer: "zfs destroy -nv DATASET shows what would be destroyed"}}},
@@ -428,7 +500,7 @@ func systemTools() []*Program {
 				Reason: "mdadm --zero-superblock erases a RAID member's metadata, making the array's data unreachable"}}}},
 		{Family: "system", Names: []string{"smartctl"}, Node: Node{ReadIf: []string{"-a", "--all", "-i", "--info", "-H", "--health", "-x", "--xall", "-A", "--attributes", "-l", "--log", "-c", "--capabilities", "--scan", "--scan-open"},
 			Unless: []string{"-t", "--test", "-s", "--smart", "-o", "--offlineauto", "-S", "--saveauto", "-X", "--abort"}}},
-		{Family: "system", Names: []string{"nvme"}, Node: Node{Subs: []*Node{
+		{Family: "system", Names: []string{"nvme"}, Check: "dynamic-verb", Node: Node{Subs: []*Node{
 			{Names: []string{"list", "list-subsys", "smart-log", "error-log", "id-ctrl", "id-ns", "fw-log", "list-ns", "show-regs", "get-feature", "version", "help"}, Read: true},
 			{Names: []string{"format", "sanitize", "delete-ns", "secure-erase"}, Rules: []Rule{{ID: "disk_destroy.nvme_format", Kind: finding.DiskDestroy, Severity: finding.Severe,
 				Reason: "nvme format/sanitize erases every block of the drive"}}},

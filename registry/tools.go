@@ -21,9 +21,14 @@ func tools() []*Program {
 			{Names: []string{"ed", "edit"}, Read: true, Grammar: Grammar{Short: "L", Long: []string{"inplace"}}, Unless: []string{"-L", "--inplace"}},
 		}}},
 		// Archives: listing and testing read; extracting and adding write.
-		{Family: "tools", Names: []string{"7z", "7za", "7zr"}, Check: "writes", Node: Node{Subs: []*Node{
-			{Names: []string{"l", "t", "h", "i", "b"}, Read: true},
-			{Names: []string{"a", "d", "e", "x", "u", "rn"}, Writes: true},
+		// 7z's switches are a letter and what is attached to it (-oDIR,
+		// -mx=9, -p…): -oDIR is where it unpacks, whatever the verb.
+		{Family: "tools", Names: []string{"7z", "7za", "7zr"}, Node: Node{Grammar: sevenZip, Effects: sevenZipOut, Subs: []*Node{
+			{Names: []string{"l", "t", "h", "i", "b"}, Read: true, Effects: sevenZipOut},
+			// 7z a -sdel ARCHIVE FILES… deletes the files once archived.
+			{Names: []string{"a", "u"}, Writes: true, Grammar: Grammar{Words: []string{"sdel"}},
+				Effects: append([]Effect{{Act: Writes, Operands: "1"}, {Act: Reads, Operands: "rest"}, {Act: DeletesTree, Operands: "rest", If: []string{"-sdel"}}}, sevenZipOut...)},
+			{Names: []string{"d", "e", "x", "rn"}, Writes: true, Effects: sevenZipOut},
 		}}},
 		{Family: "tools", Names: []string{"unrar"}, Node: Node{Subs: []*Node{
 			{Names: []string{"l", "lt", "lb", "v", "vt", "vb", "t", "p"}, Read: true},
@@ -34,15 +39,41 @@ func tools() []*Program {
 		{Family: "tools", Names: []string{"gpg", "gpg2"}, Node: Node{
 			Grammar: Grammar{Short: "o:u:r:", Long: []string{"output=", "local-user=", "recipient=", "homedir=", "keyring=", "keyserver="}},
 			ReadIf:  []string{"--list-keys", "-k", "--list-public-keys", "--list-secret-keys", "-K", "--fingerprint", "--list-sigs", "--check-sigs", "--verify", "--list-packets", "--list-config", "--card-status"},
-			Output:  []string{"-o", "--output"}}},
+			Output:  []string{"-o", "--output"},
+			Rules: []Rule{{ID: "secret_access.gpg_export_secret", Kind: "secret_access", Severity: 1, If: []string{"--export-secret-keys", "--export-secret-subkeys", "--export-ssh-key"},
+				Reason: "gpg prints private keys"}}}},
 		{Family: "tools", Names: []string{"ssh-add"}, Node: Node{ReadIf: []string{"-l", "-L", "-T"}}},
+		// The password stores' readers print what they keep.
+		{Family: "tools", Names: []string{"security"}, Node: Node{Subs: []*Node{
+			{Names: []string{"find-generic-password", "find-internet-password", "find-certificate", "find-identity"}, Read: true,
+				Grammar: Grammar{Short: "a:s:c:C:D:j:l:r:t:"},
+				Rules:   []Rule{{ID: "secret_access.keychain_password", Kind: "secret_access", Severity: 1, If: []string{"-w", "-g"}, Reason: "security prints a password from the keychain"}}},
+			{Names: []string{"dump-keychain", "export"}, Rules: []Rule{{ID: "secret_access.keychain_dump", Kind: "secret_access", Severity: 1, Reason: "security dumps the keychain's secrets"}}},
+			{Names: []string{"list-keychains", "default-keychain", "show-keychain-info"}, Read: true},
+		}}},
+		{Family: "tools", Names: []string{"secret-tool"}, Node: Node{Subs: []*Node{
+			{Names: []string{"lookup", "search"}, Rules: []Rule{{ID: "secret_access.secret_service", Kind: "secret_access", Severity: 1, Reason: "secret-tool prints secrets from the keyring"}}},
+			{Names: []string{"store", "clear", "lock"}, Writes: true},
+		}}},
+		{Family: "tools", Names: []string{"pass", "gopass"}, Node: Node{Subs: []*Node{
+			{Names: []string{"ls", "list", "find", "search", "version", "help"}, Read: true},
+			{Names: []string{"insert", "add", "edit", "generate", "rm", "mv", "cp", "init", "git"}, Writes: true},
+			{Names: []string{"show", "cat", "otp", "grep", "*"}, Rules: []Rule{{ID: "secret_access.password_store", Kind: "secret_access", Severity: 1, Reason: "pass prints a password from the store"}}},
+		}}},
 		// Terminal multiplexers: listing reads; send-keys and the like are judged
 		// by the validator (they type into another shell).
-		{Family: "tools", Names: []string{"tmux"}, Check: "go", Node: Node{Grammar: Grammar{Short: "L:S:f:c:T:"}, Subs: []*Node{
+		{Family: "tools", Names: []string{"tmux"}, Check: "terminal", Node: Node{Grammar: Grammar{Short: "L:S:f:c:T:"}, Subs: []*Node{
+			// tmux set-environment [-t SESSION] NAME VALUE: every process the
+			// session starts later inherits it.
+			{Names: []string{"set-environment", "setenv"}, Writes: true, Grammar: Grammar{Short: "t:"}, Effects: []Effect{{Act: SetsEnv, Operands: "1"}}},
 			{Names: []string{"ls", "list-sessions", "list-windows", "lsw", "list-panes", "lsp", "list-clients", "lsc", "list-buffers", "lsb", "list-keys", "lsk", "list-commands", "lscm",
 				"show-options", "show", "show-window-options", "showw", "show-environment", "showenv", "has-session", "has", "display-message", "display", "info", "server-info", "show-messages", "showmsgs"}, Read: true},
 		}}},
-		{Family: "tools", Names: []string{"screen"}, Check: "go", Node: Node{Grammar: Grammar{Words: []string{"ls", "list"}}, ReadIf: []string{"-ls", "-list"}}},
+		// screen -X CMD ARGS sends its operands to a running session as a
+		// command (stuff types ARGS there); screen -L -Logfile FILE logs the
+		// session into FILE; -c FILE reads another screenrc.
+		{Family: "tools", Names: []string{"screen"}, Check: "terminal", Node: Node{Grammar: Grammar{Words: []string{"ls", "list", "Logfile="}, Short: "S:p:c:e:h:s:t:T:"}, ReadIf: []string{"-ls", "-list"},
+			Effects: []Effect{{Act: Writes, Opts: []string{"-Logfile"}}}}},
 		// Local VMs and clusters.
 		{Family: "tools", Names: []string{"vagrant"}, Node: Node{Subs: []*Node{
 			{Names: []string{"status", "global-status", "ssh-config", "port", "version", "validate", "--version", "help"}, Read: true},
@@ -132,3 +163,9 @@ func tools() []*Program {
 		}}},
 	}
 }
+
+// sevenZip is 7z's grammar: every switch is a letter with its value attached.
+var sevenZip = Grammar{Short: "a::b::i::m::o::p::r::s::t::u::v::w::x::y"}
+
+// sevenZipOut: 7z -oDIR puts what it unpacks into DIR.
+var sevenZipOut = []Effect{{Act: Writes, Opts: []string{"-o"}, Into: true}}

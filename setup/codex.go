@@ -112,39 +112,55 @@ func tomlPermgateSpans(text, harness string) ([]span, error) {
 		if !g.array || len(g.key) != 2 || g.key[0] != "hooks" {
 			continue
 		}
-		// The group runs over the tables below it: [[hooks.EVENT.hooks]] …
-		j := i + 1
-		for j < len(secs) && len(secs[j].key) > 2 && slices.Equal(secs[j].key[:2], g.key) {
-			j++
-		}
-		groupEnd := secs[j-1].end
-		handlers, mine := 0, 0
-		var mineSpans []span
-		for _, s := range secs[i+1 : j] {
-			if !s.array || len(s.key) != 3 || s.key[2] != "hooks" {
-				continue
-			}
-			handlers++
-			body := strings.Join(g.key, ".")
-			doc, err := tomlDoc("", []byte("[["+body+"]]\n"+text[s.start:s.end]))
-			if err == nil && len(jsonRegistered(doc, harness)) > 0 {
-				mine++
-				mineSpans = append(mineSpans, span{s.start, s.end})
-			}
-		}
-		doc, err := tomlDoc("", []byte(text[g.start:groupEnd]))
-		if err != nil || len(jsonRegistered(doc, harness)) == 0 {
-			i = j - 1
-			continue
-		}
-		if mine == handlers {
-			cuts = append(cuts, span{withMarker(text, g.start), groupEnd})
-		} else {
-			cuts = append(cuts, mineSpans...)
-		}
+		j := groupEnd(secs, i)
+		cuts = append(cuts, groupCuts(text, secs[i:j], harness)...)
 		i = j - 1
 	}
 	return cuts, nil
+}
+
+// groupEnd is the index after the last table of the [[hooks.EVENT]] group
+// at secs[i]: the group runs over the tables below it, [[hooks.EVENT.hooks]] …
+func groupEnd(secs []tomlSection, i int) int {
+	j := i + 1
+	for j < len(secs) && len(secs[j].key) > 2 && slices.Equal(secs[j].key[:2], secs[i].key) {
+		j++
+	}
+	return j
+}
+
+// groupCuts is what to cut of one [[hooks.EVENT]] group (its header, then
+// its tables): nothing when it does not register permgate's hook, the whole
+// group (with permgate's marker) when all its handlers are permgate's, else
+// those handlers.
+func groupCuts(text string, group []tomlSection, harness string) []span {
+	g, end := group[0], group[len(group)-1].end
+	doc, err := tomlDoc("", []byte(text[g.start:end]))
+	if err != nil || len(jsonRegistered(doc, harness)) == 0 {
+		return nil
+	}
+	handlers, mine := permgateHandlers(text, group, harness)
+	if len(mine) == handlers {
+		return []span{{withMarker(text, g.start), end}}
+	}
+	return mine
+}
+
+// permgateHandlers counts the [[hooks.EVENT.hooks]] handler tables of a
+// group and returns the spans of those that register permgate's hook.
+func permgateHandlers(text string, group []tomlSection, harness string) (handlers int, mine []span) {
+	header := "[[" + strings.Join(group[0].key, ".") + "]]\n"
+	for _, s := range group[1:] {
+		if !s.array || len(s.key) != 3 || s.key[2] != "hooks" {
+			continue
+		}
+		handlers++
+		doc, err := tomlDoc("", []byte(header+text[s.start:s.end]))
+		if err == nil && len(jsonRegistered(doc, harness)) > 0 {
+			mine = append(mine, span{s.start, s.end})
+		}
+	}
+	return handlers, mine
 }
 
 // withMarker moves start back over permgate's marker comment above a group,

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -116,38 +117,9 @@ func tables(v any) ([]map[string]any, bool) {
 // codexHookHash is the trust hash Codex 0.169 computes for one command
 // handler of a group at event.
 func codexHookHash(event string, matcher any, handler map[string]any) (string, error) {
-	norm := map[string]any{"type": "command"}
-	command, ok := handler["command"].(string)
-	if !ok {
-		return "", errors.New("its command is not a string")
-	}
-	norm["command"] = command
-	timeout := int64(600)
-	// Codex 0.169 reads "timeout" only (a "timeoutSec" is ignored: 600 s).
-	if v, set := handler["timeout"]; set {
-		n, ok := codexInt(v)
-		if !ok || n < 0 {
-			return "", errors.New("its timeout is not a whole number of seconds")
-		}
-		timeout = max(n, 1)
-	}
-	norm["timeout"] = timeout
-	async := false
-	if v, set := handler["async"]; set {
-		if async, ok = v.(bool); !ok {
-			return "", errors.New("its async is not true or false")
-		}
-	}
-	norm["async"] = async
-	if v, set := handler["statusMessage"]; set {
-		s, ok := v.(string)
-		if !ok {
-			return "", errors.New("its statusMessage is not a string")
-		}
-		norm["statusMessage"] = s
-	}
-	if _, set := handler["additionalContextLimit"]; set {
-		return "", errors.New("it sets additionalContextLimit, whose part in Codex's hash doctor does not know")
+	norm, err := codexNormalHandler(handler)
+	if err != nil {
+		return "", err
 	}
 	if !slices.Contains(codexHashedEvents, event) {
 		return "", fmt.Errorf("doctor knows Codex's hash of %s hooks only", strings.Join(codexHashedEvents, " and "))
@@ -164,6 +136,52 @@ func codexHookHash(event string, matcher any, handler map[string]any) (string, e
 	canonicalJSON(&b, identity)
 	sum := sha256.Sum256([]byte(b.String()))
 	return "sha256:" + hex.EncodeToString(sum[:]), nil
+}
+
+// codexNormalHandler is a command handler as Codex 0.169 hashes it: its
+// type and command, its timeout and async (defaults filled in) and its
+// statusMessage when it has one. A field of the wrong type is an error, and
+// so is one whose part in the hash doctor does not know.
+func codexNormalHandler(handler map[string]any) (map[string]any, error) {
+	command, ok := handler["command"].(string)
+	if !ok {
+		return nil, errors.New("its command is not a string")
+	}
+	timeout, err := codexTimeout(handler)
+	if err != nil {
+		return nil, err
+	}
+	norm := map[string]any{"type": "command", "command": command, "timeout": timeout}
+	async, ok := handler["async"].(bool)
+	if _, set := handler["async"]; set && !ok {
+		return nil, errors.New("its async is not true or false")
+	}
+	norm["async"] = async
+	if v, set := handler["statusMessage"]; set {
+		s, ok := v.(string)
+		if !ok {
+			return nil, errors.New("its statusMessage is not a string")
+		}
+		norm["statusMessage"] = s
+	}
+	if _, set := handler["additionalContextLimit"]; set {
+		return nil, errors.New("it sets additionalContextLimit, whose part in Codex's hash doctor does not know")
+	}
+	return norm, nil
+}
+
+// codexTimeout is a handler's timeout in whole seconds as Codex 0.169 reads
+// it: "timeout" only (a "timeoutSec" is ignored), 600 when unset, at least 1.
+func codexTimeout(handler map[string]any) (int64, error) {
+	v, set := handler["timeout"]
+	if !set {
+		return 600, nil
+	}
+	n, ok := codexInt(v)
+	if !ok || n < 0 {
+		return 0, errors.New("its timeout is not a whole number of seconds")
+	}
+	return max(n, 1), nil
 }
 
 // codexInt reads a whole number decoded from TOML (int64) or JSON (float64).
@@ -184,30 +202,9 @@ func codexInt(v any) (int64, bool) {
 func canonicalJSON(b *strings.Builder, v any) {
 	switch x := v.(type) {
 	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		b.WriteByte('{')
-		for i, k := range keys {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			serdeString(b, k)
-			b.WriteByte(':')
-			canonicalJSON(b, x[k])
-		}
-		b.WriteByte('}')
+		canonicalObject(b, x)
 	case []any:
-		b.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			canonicalJSON(b, e)
-		}
-		b.WriteByte(']')
+		canonicalArray(b, x)
 	case string:
 		serdeString(b, x)
 	case bool:
@@ -215,6 +212,32 @@ func canonicalJSON(b *strings.Builder, v any) {
 	case int64:
 		b.WriteString(strconv.FormatInt(x, 10))
 	}
+}
+
+// canonicalObject writes an object for canonicalJSON, its keys sorted.
+func canonicalObject(b *strings.Builder, x map[string]any) {
+	b.WriteByte('{')
+	for i, k := range slices.Sorted(maps.Keys(x)) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		serdeString(b, k)
+		b.WriteByte(':')
+		canonicalJSON(b, x[k])
+	}
+	b.WriteByte('}')
+}
+
+// canonicalArray writes an array for canonicalJSON.
+func canonicalArray(b *strings.Builder, x []any) {
+	b.WriteByte('[')
+	for i, e := range x {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		canonicalJSON(b, e)
+	}
+	b.WriteByte(']')
 }
 
 // serdeString writes s as a JSON string the way serde_json does: only the
@@ -279,31 +302,43 @@ func codexTrust(path string, hooks map[string]any, config map[string]any) []Chec
 	states := codexStates(config)
 	var out []Check
 	for _, h := range codexHooks(hooks) {
-		if _, mine := permgateHook(h.Command, "codex"); !mine {
-			continue
-		}
-		what := fmt.Sprintf("permgate's %s hook in %s", h.Event, path)
-		state, found := states[h.key(path)]
-		if !found {
-			if real, err := filepath.EvalSymlinks(path); err == nil && real != path {
-				state, found = states[h.key(real)]
-			}
-		}
-		trust := "start codex, open /hooks and trust " + what + " (Codex's app-server: hooks/list, then config/batchWrite of its currentHash)"
-		switch {
-		case found && state.disabled:
-			out = append(out, Check{Fail, "codex", what + " is turned off in [hooks.state] (enabled = false): Codex never runs it", "turn it on in Codex's /hooks"})
-		case h.HashErr != nil:
-			out = append(out, Check{Warn, "codex", fmt.Sprintf("%s: doctor cannot tell whether Codex trusts it (%v)", what, h.HashErr), "check it in Codex's /hooks"})
-		case !found || state.trustedHash == "":
-			out = append(out, Check{Warn, "codex", what + " is not trusted: Codex skips it without a word, and permgate guards nothing there", trust})
-		case state.trustedHash != h.Hash:
-			out = append(out, Check{Warn, "codex", what + " changed since Codex trusted it (a re-install from another path, or an edit): Codex skips it without a word until it is trusted again", trust})
-		default:
-			out = append(out, Check{OK, "codex", what + " is trusted (its hash in [hooks.state] matches)", ""})
+		if _, mine := permgateHook(h.Command, "codex"); mine {
+			state, found := hookState(states, h, path)
+			out = append(out, trustCheck(h, fmt.Sprintf("permgate's %s hook in %s", h.Event, path), state, found))
 		}
 	}
 	return out
+}
+
+// hookState is what [hooks.state] records of hook h of the file at path:
+// under the path as named, or as its links resolve.
+func hookState(states map[string]codexHookState, h codexHook, path string) (codexHookState, bool) {
+	if state, found := states[h.key(path)]; found {
+		return state, true
+	}
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil || real == path {
+		return codexHookState{}, false
+	}
+	state, found := states[h.key(real)]
+	return state, found
+}
+
+// trustCheck judges Codex's trust of hook h (what names it) from its state
+// (found: there is one): off, not known, not trusted, changed, trusted.
+func trustCheck(h codexHook, what string, state codexHookState, found bool) Check {
+	trust := "start codex, open /hooks and trust " + what + " (Codex's app-server: hooks/list, then config/batchWrite of its currentHash)"
+	switch {
+	case found && state.disabled:
+		return Check{Fail, "codex", what + " is turned off in [hooks.state] (enabled = false): Codex never runs it", "turn it on in Codex's /hooks"}
+	case h.HashErr != nil:
+		return Check{Warn, "codex", fmt.Sprintf("%s: doctor cannot tell whether Codex trusts it (%v)", what, h.HashErr), "check it in Codex's /hooks"}
+	case !found || state.trustedHash == "":
+		return Check{Warn, "codex", what + " is not trusted: Codex skips it without a word, and permgate guards nothing there", trust}
+	case state.trustedHash != h.Hash:
+		return Check{Warn, "codex", what + " changed since Codex trusted it (a re-install from another path, or an edit): Codex skips it without a word until it is trusted again", trust}
+	}
+	return Check{OK, "codex", what + " is trusted (its hash in [hooks.state] matches)", ""}
 }
 
 // codexFeaturesOff fails a config.toml that turns Codex's hooks off:
@@ -404,6 +439,26 @@ func decodeJSONMap(data []byte) (map[string]any, error) {
 // install. Only tables of their own are cut (Codex writes one per hook);
 // a state written another way is left as it is.
 func removeCodexStates(text, hooksPath string, hooks map[string]any) (string, error) {
+	keys := permgateStateKeys(hooksPath, hooks)
+	if len(keys) == 0 {
+		return text, nil
+	}
+	secs, err := tomlSections(text)
+	if err != nil {
+		return "", err
+	}
+	var cuts []span
+	for _, s := range secs {
+		if isStateTable(s, keys) {
+			cuts = append(cuts, ownLines(text, s))
+		}
+	}
+	return cutSpans(text, cuts), nil
+}
+
+// permgateStateKeys are the [hooks.state] keys of permgate's hooks in the
+// hooks file at hooksPath: under the path as named and as its links resolve.
+func permgateStateKeys(hooksPath string, hooks map[string]any) map[string]bool {
 	keys := map[string]bool{}
 	real, err := filepath.EvalSymlinks(hooksPath)
 	if err != nil {
@@ -414,20 +469,12 @@ func removeCodexStates(text, hooksPath string, hooks map[string]any) (string, er
 			keys[h.key(hooksPath)], keys[h.key(real)] = true, true
 		}
 	}
-	if len(keys) == 0 {
-		return text, nil
-	}
-	secs, err := tomlSections(text)
-	if err != nil {
-		return "", err
-	}
-	var cuts []span
-	for _, s := range secs {
-		if !s.array && len(s.key) == 3 && s.key[0] == "hooks" && s.key[1] == "state" && keys[s.key[2]] {
-			cuts = append(cuts, ownLines(text, s))
-		}
-	}
-	return cutSpans(text, cuts), nil
+	return keys
+}
+
+// isStateTable reports a [hooks.state."KEY"] table of its own for one of keys.
+func isStateTable(s tomlSection, keys map[string]bool) bool {
+	return !s.array && len(s.key) == 3 && s.key[0] == "hooks" && s.key[1] == "state" && keys[s.key[2]]
 }
 
 // ownLines is a table's own text: its header and the lines under it up to a

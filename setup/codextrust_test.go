@@ -1,6 +1,7 @@
 package setup
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -163,5 +164,114 @@ func TestCodexUninstallTrustBetween(t *testing.T) {
 	mustRun(t, e, "codex", false)
 	if got := readFile(t, path); got != before {
 		t.Fatalf("after uninstall:\n%q\nwant\n%q", got, before)
+	}
+}
+
+// TestCodexTrustLinkAndUnknownHash: a config.toml reached through a link is
+// trusted under the path its link leads to, and a hook whose hash doctor
+// cannot compute is neither trusted nor distrusted.
+func TestCodexTrustLinkAndUnknownHash(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real.toml")
+	link := filepath.Join(dir, "config.toml")
+	if err := os.WriteFile(real, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	hook := "[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"/usr/bin/permgate hook codex\"\n"
+	config, err := parseTOML("config.toml", []byte(hook))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hooks, _ := config["hooks"].(map[string]any)
+	h := codexHooks(hooks)[0]
+	for _, tt := range []struct {
+		name, path, keyPath string
+		want                Status
+	}{
+		{"as named", link, link, OK},
+		{"through the link", link, real, OK},
+		{"elsewhere", link, filepath.Join(dir, "other.toml"), Warn},
+	} {
+		state := map[string]any{h.key(tt.keyPath): map[string]any{"trusted_hash": h.Hash}}
+		checks := codexTrust(tt.path, hooks, map[string]any{"hooks": map[string]any{"state": state}})
+		if len(checks) != 1 || checks[0].Status != tt.want {
+			t.Errorf("%s: %+v, want one check %v", tt.name, checks, tt.want)
+		}
+	}
+
+	unknown := hook + "additionalContextLimit = 3\n"
+	if config, err = parseTOML("config.toml", []byte(unknown)); err != nil {
+		t.Fatal(err)
+	}
+	hooks, _ = config["hooks"].(map[string]any)
+	checks := codexTrust(link, hooks, map[string]any{})
+	if len(checks) != 1 || checks[0].Status != Warn || !strings.Contains(checks[0].Message, "doctor cannot tell whether Codex trusts it (it sets additionalContextLimit") {
+		t.Errorf("a hash doctor cannot compute: %+v", checks)
+	}
+}
+
+// TestCodexHookHashFields: each handler field Codex normalises before it
+// hashes — defaults that hash as if written, numbers from TOML or JSON —
+// and each field doctor refuses to guess about.
+func TestCodexHookHashFields(t *testing.T) {
+	base := func(kv ...any) map[string]any {
+		h := map[string]any{"type": "command", "command": "/p/permgate hook codex"}
+		for i := 0; i+1 < len(kv); i += 2 {
+			h[kv[i].(string)] = kv[i+1]
+		}
+		return h
+	}
+	hash := func(event string, matcher any, h map[string]any) string {
+		t.Helper()
+		s, err := codexHookHash(event, matcher, h)
+		if err != nil {
+			t.Fatalf("codexHookHash(%v): %v", h, err)
+		}
+		return s
+	}
+	same := []struct {
+		name string
+		a, b map[string]any
+	}{
+		{"timeout unset is 600", base(), base("timeout", int64(600))},
+		{"timeoutSec is ignored", base("timeoutSec", int64(5)), base()},
+		{"timeout 0 is 1", base("timeout", int64(0)), base("timeout", int64(1))},
+		{"a JSON number is a TOML integer", base("timeout", float64(30)), base("timeout", int64(30))},
+		{"async unset is false", base(), base("async", false)},
+	}
+	for _, tt := range same {
+		if a, b := hash("PreToolUse", "*", tt.a), hash("PreToolUse", "*", tt.b); a != b {
+			t.Errorf("%s: %s != %s", tt.name, a, b)
+		}
+	}
+	if hash("PreToolUse", nil, base()) == hash("PreToolUse", "*", base()) {
+		t.Error("no matcher hashes as matcher \"*\"")
+	}
+	if hash("PreToolUse", nil, base("statusMessage", "x")) == hash("PreToolUse", nil, base()) {
+		t.Error("statusMessage is not hashed")
+	}
+	errs := []struct {
+		event   string
+		matcher any
+		h       map[string]any
+		want    string
+	}{
+		{"PreToolUse", nil, map[string]any{"command": 1}, "its command is not a string"},
+		{"PreToolUse", nil, base("timeout", int64(-1)), "its timeout is not a whole number of seconds"},
+		{"PreToolUse", nil, base("timeout", 1.5), "its timeout is not a whole number of seconds"},
+		{"PreToolUse", nil, base("timeout", "30"), "its timeout is not a whole number of seconds"},
+		{"PreToolUse", nil, base("async", "yes"), "its async is not true or false"},
+		{"PreToolUse", nil, base("statusMessage", int64(1)), "its statusMessage is not a string"},
+		{"PreToolUse", nil, base("additionalContextLimit", int64(1)), "it sets additionalContextLimit"},
+		{"PostToolUse", nil, base(), "doctor knows Codex's hash of"},
+		{"PreToolUse", int64(1), base(), "its group's matcher is not a string"},
+	}
+	for _, tt := range errs {
+		if _, err := codexHookHash(tt.event, tt.matcher, tt.h); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("codexHookHash(%s, %v, %v) = %v, want %q", tt.event, tt.matcher, tt.h, err, tt.want)
+		}
 	}
 }

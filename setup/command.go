@@ -54,17 +54,26 @@ func guarded(command, harness string) (string, bool) {
 // the guard's text being the whole right-hand side, with nothing after it
 // (no comment), no redirection and not in the background.
 func endsInGuard(command, guard string) bool {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
-	if err != nil || len(f.Stmts) != 1 || len(f.Stmts[0].Comments) > 0 || len(f.Last) > 0 {
+	st, ok := onlyStatement(command)
+	if !ok {
 		return false
 	}
-	st := f.Stmts[0]
 	or, ok := st.Cmd.(*syntax.BinaryCmd)
 	if !ok || or.Op != syntax.OrStmt || st.Background || st.Negated || len(st.Redirs) > 0 {
 		return false
 	}
 	from, to := int(or.Y.Pos().Offset()), int(or.Y.End().Offset())
 	return to == len(command) && command[from:to] == strings.TrimPrefix(guard, " || ")
+}
+
+// onlyStatement parses command as bash and returns its one statement; ok is
+// false when it does not parse, holds more or fewer, or has a comment.
+func onlyStatement(command string) (*syntax.Stmt, bool) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	if err != nil || len(f.Stmts) != 1 || len(f.Stmts[0].Comments) > 0 || len(f.Last) > 0 {
+		return nil, false
+	}
+	return f.Stmts[0], true
 }
 
 // shellWord quotes s for a POSIX shell when it holds anything but plain path

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -44,33 +45,50 @@ const probeTimeout = 10 * time.Second
 // git hooks. It changes nothing; a registered hook is run once with a test
 // payload that it must deny.
 func Doctor(e *Env) []Check {
+	root := e.repoRoot()
 	var out []Check
-	root := ""
-	if e.Cwd != "" {
-		if r, err := e.git("rev-parse", "--show-toplevel"); err == nil {
-			root = r
-		}
-	}
 	for _, name := range harnessNames {
-		if name == "opencode" {
-			out = append(out, e.doctorOpencode(false, "")...)
-			if root != "" && root != e.Home {
-				out = append(out, e.doctorOpencode(true, root)...)
-			}
-			continue
-		}
-		out = append(out, e.doctorHarness(name, false, "")...)
-		if name == "claude" {
-			out = append(out, e.claudeManaged()...)
-			out = append(out, e.claudeEnvHooksOff()...)
-		}
-		if root != "" && root != e.Home {
-			out = append(out, e.doctorHarness(name, true, root)...)
-		}
+		out = append(out, e.doctorHarnessBoth(name, root)...)
 	}
 	out = append(out, e.doctorShells()...)
 	if root != "" {
 		out = append(out, e.doctorGit()...)
+	}
+	return out
+}
+
+// repoRoot is the top directory of the repository the working directory is
+// in, "" when there is none (or no working directory).
+func (e *Env) repoRoot() string {
+	if e.Cwd == "" {
+		return ""
+	}
+	root, err := e.git("rev-parse", "--show-toplevel")
+	if err != nil {
+		return ""
+	}
+	return root
+}
+
+// doctorHarnessBoth checks one harness: the user's settings (and, for Claude
+// Code, what else turns its hooks off) and, in a repository (root) other
+// than the home, the project's.
+func (e *Env) doctorHarnessBoth(name, root string) []Check {
+	inProject := root != "" && root != e.Home
+	if name == "opencode" {
+		out := e.doctorOpencode(false, "")
+		if inProject {
+			out = append(out, e.doctorOpencode(true, root)...)
+		}
+		return out
+	}
+	out := e.doctorHarness(name, false, "")
+	if name == "claude" {
+		out = append(out, e.claudeManaged()...)
+		out = append(out, e.claudeEnvHooksOff()...)
+	}
+	if inProject {
+		out = append(out, e.doctorHarness(name, true, root)...)
 	}
 	return out
 }
@@ -81,76 +99,110 @@ func (e *Env) doctorHarness(name string, project bool, root string) []Check {
 	if len(files) == 0 || !isDir(files[0].dir) {
 		return nil
 	}
-	fix := "permgate install " + name
-	if project {
-		fix += " --project"
-	}
-	var out []Check
-	type reg struct{ file, command string }
-	seen := map[reg]bool{}
-	var order []reg
-	// docs are the files read, nil when missing or broken (reported here).
-	docs := map[string]*jnode{}
+	h := &harnessDoctor{e: e, name: name, project: project, fix: "permgate install " + name + flagIf(project),
+		seen: map[registration]bool{}, docs: map[string]*jnode{}}
 	for _, f := range files {
-		doc, bad := e.doctorRead(name, f.path, f.toml, project, fix)
-		out = append(out, bad...)
-		docs[f.path] = doc
-		if doc == nil {
-			continue
-		}
-		regs := jsonRegistered(doc, name)
-		if len(regs) > 0 && !gatesShell(doc, name) {
-			out = append(out, Check{Fail, name, fmt.Sprintf("%s registers permgate's hook, but not where %s's shell tool calls reach it (event, matcher, type or version)", f.path, name),
-				"permgate uninstall " + name + flagIf(project) + " && " + fix})
-		}
-		events := make([]string, 0, len(regs))
-		for ev := range regs {
-			events = append(events, ev)
-		}
-		slices.Sort(events)
-		for _, ev := range events {
-			for _, c := range regs[ev] {
-				if r := (reg{f.path, c}); !seen[r] {
-					seen[r] = true
-					order = append(order, r)
-				}
-			}
-		}
-		if name == "gemini" {
-			out = append(out, geminiEnabled(f.path, doc)...)
-			if !project {
-				out = append(out, e.geminiSystem()...)
-				out = append(out, e.geminiTrust(doc)...)
-			}
-			if project && len(regs) == 0 && geminiOwnBeforeTool(doc) {
-				out = append(out, Check{Warn, name, f.path + " has a BeforeTool list without permgate's hook: a Gemini CLI that merges \"hooks\" shallowly (older versions) uses it instead of yours, and runs no permgate in this folder",
-					"permgate install gemini --project"})
-			}
-		}
+		h.readFile(f)
 	}
 	if name == "claude" {
-		out = append(out, e.claudeHooksOff(files[0].dir, project, docs)...)
+		h.add(e.claudeHooksOff(files[0].dir, project, h.docs)...)
 	}
-	if len(order) == 0 {
-		return append(out, Check{Warn, name, fmt.Sprintf("permgate's hook is not registered in %s", files[0].path), fix})
+	if len(h.order) == 0 {
+		return append(h.out, Check{Warn, name, fmt.Sprintf("permgate's hook is not registered in %s", files[0].path), h.fix})
 	}
 	cwd := e.Cwd
 	if project {
 		cwd = root
 	}
-	for _, r := range order {
-		out = append(out, e.doctorCommand(name, r.file, r.command, fix, cwd, project)...)
-		if name == "claude" {
-			out = append(out, claudeFailsOpen(r.file))
-		}
-	}
+	h.testCommands(cwd)
 	if name == "codex" {
-		out = append(out, e.doctorCodex(files, project)...)
+		h.add(e.doctorCodex(files, project)...)
 	}
 	if name == "gemini" && !project {
-		out = append(out, Check{Warn, name, "fails open: " + geminiFailsOpen, ""})
+		h.add(Check{Warn, name, "fails open: " + geminiFailsOpen, ""})
 	}
-	return out
+	return h.out
+}
+
+// registration is one hook command a settings file registers.
+type registration struct{ file, command string }
+
+// harnessDoctor is doctor's check of one harness's settings files, user or
+// project, under way.
+type harnessDoctor struct {
+	e       *Env
+	name    string
+	project bool
+	fix     string // what installs the hook again
+	out     []Check
+	// order is every hook command registered, each once, in the order of
+	// the files and their events (sorted); seen is the set of them.
+	order []registration
+	seen  map[registration]bool
+	// docs are the files read, nil when missing or broken (reported).
+	docs map[string]*jnode
+}
+
+// add appends checks to the report.
+func (h *harnessDoctor) add(c ...Check) { h.out = append(h.out, c...) }
+
+// readFile reads one settings file, reports what is wrong with it, and
+// notes the hook commands it registers.
+func (h *harnessDoctor) readFile(f harnessFile) {
+	doc, bad := h.e.doctorRead(h.name, f.path, f.toml, h.project, h.fix)
+	h.add(bad...)
+	h.docs[f.path] = doc
+	if doc == nil {
+		return
+	}
+	regs := jsonRegistered(doc, h.name)
+	if len(regs) > 0 && !gatesShell(doc, h.name) {
+		h.add(Check{Fail, h.name, fmt.Sprintf("%s registers permgate's hook, but not where %s's shell tool calls reach it (event, matcher, type or version)", f.path, h.name),
+			"permgate uninstall " + h.name + flagIf(h.project) + " && " + h.fix})
+	}
+	h.register(f.path, regs)
+	if h.name == "gemini" {
+		h.gemini(f.path, doc, len(regs) > 0)
+	}
+}
+
+// register notes the commands regs (by event) registers in file, each once,
+// in the order of the events' names.
+func (h *harnessDoctor) register(file string, regs map[string][]string) {
+	for _, ev := range slices.Sorted(maps.Keys(regs)) {
+		for _, c := range regs[ev] {
+			if r := (registration{file, c}); !h.seen[r] {
+				h.seen[r] = true
+				h.order = append(h.order, r)
+			}
+		}
+	}
+}
+
+// gemini checks what else of Gemini CLI's settings in path decides whether
+// the hook runs: hooks turned off, the system's settings and folder trust
+// (the user's file), or a project's own BeforeTool list (registered: the
+// file registers permgate's hook).
+func (h *harnessDoctor) gemini(path string, doc *jnode, registered bool) {
+	h.add(geminiEnabled(path, doc)...)
+	if !h.project {
+		h.add(h.e.geminiSystem()...)
+		h.add(h.e.geminiTrust(doc)...)
+	}
+	if h.project && !registered && geminiOwnBeforeTool(doc) {
+		h.add(Check{Warn, h.name, path + " has a BeforeTool list without permgate's hook: a Gemini CLI that merges \"hooks\" shallowly (older versions) uses it instead of yours, and runs no permgate in this folder",
+			"permgate install gemini --project"})
+	}
+}
+
+// testCommands checks each registered command, running it in cwd.
+func (h *harnessDoctor) testCommands(cwd string) {
+	for _, r := range h.order {
+		h.add(h.e.doctorCommand(h.name, r.file, r.command, h.fix, cwd, h.project)...)
+		if h.name == "claude" {
+			h.add(claudeFailsOpen(r.file))
+		}
+	}
 }
 
 // readInstalled reads a file install writes (settings, a start-up file) as
@@ -204,22 +256,41 @@ func geminiEnabled(path string, doc *jnode) []Check {
 	if hc == nil {
 		return []Check{{OK, "gemini", "hooks are not turned off in " + path + " (Gemini CLI before 0.27 needs \"hooksConfig\": {\"enabled\": true})", ""}}
 	}
+	if c, off := geminiHooksOff(path, hc); off {
+		return []Check{c}
+	}
+	return []Check{{OK, "gemini", "hooks are turned on in " + path, ""}}
+}
+
+// geminiHooksOff is the ✘ for a "hooksConfig" (hc, in path) that turns
+// Gemini CLI's hooks off, or permgate's among them, or may (one doctor
+// cannot read); off is false when it turns none off.
+func geminiHooksOff(path string, hc *jnode) (c Check, off bool) {
 	en := hc.get("enabled")
 	if !hc.object || en != nil && en.raw != "true" && en.raw != "false" {
 		// What Gemini CLI makes of it is not known: it may turn hooks off.
-		return []Check{{Fail, "gemini", path + " has a \"hooksConfig\" doctor cannot read (not an object, or \"enabled\" not true or false): Gemini CLI may run no hook", "set \"hooksConfig\": {\"enabled\": true} in " + path}}
+		return Check{Fail, "gemini", path + " has a \"hooksConfig\" doctor cannot read (not an object, or \"enabled\" not true or false): Gemini CLI may run no hook", "set \"hooksConfig\": {\"enabled\": true} in " + path}, true
 	}
 	if en != nil && en.raw == "false" {
-		return []Check{{Fail, "gemini", path + " turns Gemini CLI's hooks off (\"hooksConfig\": {\"enabled\": false}): permgate's hook never runs", "set \"enabled\": true under \"hooksConfig\" in " + path}}
+		return Check{Fail, "gemini", path + " turns Gemini CLI's hooks off (\"hooksConfig\": {\"enabled\": false}): permgate's hook never runs", "set \"enabled\": true under \"hooksConfig\" in " + path}, true
 	}
-	if dis := hc.get("disabled"); dis != nil && dis.array {
-		for _, it := range dis.items {
-			if s, _ := it.str(); s == "permgate" || strings.Contains(s, "permgate hook") {
-				return []Check{{Fail, "gemini", path + " lists permgate's hook in \"hooksConfig\".\"disabled\": it never runs", "remove it from \"hooksConfig\".\"disabled\" in " + path}}
-			}
+	if listsPermgate(hc.get("disabled")) {
+		return Check{Fail, "gemini", path + " lists permgate's hook in \"hooksConfig\".\"disabled\": it never runs", "remove it from \"hooksConfig\".\"disabled\" in " + path}, true
+	}
+	return Check{}, false
+}
+
+// listsPermgate reports a "disabled" list of hooks that names permgate's.
+func listsPermgate(disabled *jnode) bool {
+	if disabled == nil || !disabled.array {
+		return false
+	}
+	for _, it := range disabled.items {
+		if s, _ := it.str(); s == "permgate" || strings.Contains(s, "permgate hook") {
+			return true
 		}
 	}
-	return []Check{{OK, "gemini", "hooks are turned on in " + path, ""}}
+	return false
 }
 
 // doctorCommand checks one registered hook command: its program exists and
@@ -246,30 +317,41 @@ func (e *Env) doctorCommand(name, file, command, fix, cwd string, project bool) 
 	if project && !sameFile(bin, e.Binary) {
 		return append(out, Check{Warn, name, fmt.Sprintf("%s is not this permgate (%s); doctor runs no other program a project's settings name, so the hook is not tested", bin, e.Binary), fix})
 	}
+	return append(out, e.probeHook(name, bin, words[1:], fix, cwd))
+}
+
+// probeHook runs the registered hook bin with args on a test call shaped as
+// harness name sends it, in cwd (the home when ""), and checks that it
+// denies it.
+func (e *Env) probeHook(name, bin string, args []string, fix, cwd string) Check {
 	h, ok := harness.Lookup(name)
 	if !ok {
-		return append(out, Check{Warn, name, "this permgate has no " + name + " protocol to test the hook with", ""})
+		return Check{Warn, name, "this permgate has no " + name + " protocol to test the hook with", ""}
 	}
 	if cwd == "" {
 		cwd = e.Home
 	}
-	stdout, stderr, exit, err := e.spawn(bin, words[1:], h.ProbePayload(cwd), cwd)
+	stdout, stderr, exit, err := e.spawn(bin, args, h.ProbePayload(cwd), cwd)
 	if err != nil {
-		return append(out, Check{Fail, name, fmt.Sprintf("the hook did not run: %v", err), fix})
+		return Check{Fail, name, fmt.Sprintf("the hook did not run: %v", err), fix}
 	}
+	return judgeProbe(h, name, fix, stdout, stderr, exit)
+}
+
+// judgeProbe judges a hook's answer to the test call: it must deny it, and
+// not because it could not read it.
+func judgeProbe(h *harness.Harness, name, fix string, stdout, stderr []byte, exit int) Check {
 	d, err := h.ReadAnswer(stdout, stderr, exit)
 	switch {
 	case err != nil:
-		out = append(out, Check{Fail, name, fmt.Sprintf("a test call: %v", err), fix})
+		return Check{Fail, name, fmt.Sprintf("a test call: %v", err), fix}
 	case d != policy.Deny:
-		out = append(out, Check{Fail, name, fmt.Sprintf("the hook answered %s to a test call of %q, which it must deny", d, harness.ProbeCommand), fix})
+		return Check{Fail, name, fmt.Sprintf("the hook answered %s to a test call of %q, which it must deny", d, harness.ProbeCommand), fix}
 	case harness.Refused(stdout) || harness.Refused(stderr):
 		// A hook that cannot read the payload denies every call, reads included.
-		out = append(out, Check{Fail, name, fmt.Sprintf("the hook could not read a test call shaped as %s sends it, so it denies every call: %s", h.Title, firstLine(stdout, stderr)), fix})
-	default:
-		out = append(out, Check{OK, name, fmt.Sprintf("the hook denies a test call of %q, as it must", harness.ProbeCommand), ""})
+		return Check{Fail, name, fmt.Sprintf("the hook could not read a test call shaped as %s sends it, so it denies every call: %s", h.Title, firstLine(stdout, stderr)), fix}
 	}
-	return out
+	return Check{OK, name, fmt.Sprintf("the hook denies a test call of %q, as it must", harness.ProbeCommand), ""}
 }
 
 // program finds a registered program: an absolute path, or a name on PATH.
@@ -351,43 +433,56 @@ func (e *Env) doctorShells() []Check {
 // marker — is known to load it, and then only when the program it runs
 // exists.
 func (e *Env) doctorShellLine(sh, path string, line int, text string, marked bool) Check {
-	code := strings.TrimSpace(strings.SplitN(text, "  #", 2)[0])
-	inner := strings.TrimPrefix(strings.TrimSuffix(code, `)"`), `eval "$(`)
-	inner = strings.TrimSuffix(inner, " | source")
-	words, ok := commandWords(inner)
+	code, words, ok := guardLineWords(text)
+	at := path + ":" + strconv.Itoa(line)
 	fix := "permgate install " + sh
 	if !marked {
 		// install leaves a line written by hand as it is.
-		fix = "correct " + path + ":" + strconv.Itoa(line) + ", or remove it and run permgate install " + sh
-		if !ok || len(words) == 0 || code != shellCode(sh, words[0]) {
-			return Check{Warn, sh, fmt.Sprintf("%s:%d mentions the shell guard in a line permgate did not write, and not as permgate writes it: whether it loads the guard is unknown", path, line), fix}
+		fix = "correct " + at + ", or remove it and run permgate install " + sh
+		if !ok || code != shellCode(sh, words[0]) {
+			return Check{Warn, sh, at + " mentions the shell guard in a line permgate did not write, and not as permgate writes it: whether it loads the guard is unknown", fix}
 		}
 	}
-	if !ok || len(words) == 0 {
-		return Check{Fail, sh, fmt.Sprintf("%s:%d: cannot read permgate's guard line", path, line), fix}
+	if !ok {
+		return Check{Fail, sh, at + ": cannot read permgate's guard line", fix}
 	}
 	if marked && strings.TrimRight(text, " \t\r") != shellLine(sh, words[0]) {
 		// A marked line that is not the one install writes (edited, wrapped
 		// in a condition, pointed at another program) may load nothing.
-		return Check{Fail, sh, fmt.Sprintf("%s:%d carries permgate's marker but is not the line permgate writes: whether it loads the guard is unknown", path, line),
+		return Check{Fail, sh, at + " carries permgate's marker but is not the line permgate writes: whether it loads the guard is unknown",
 			"permgate uninstall " + sh + " && permgate install " + sh}
 	}
-	bin, err := e.program(words[0])
+	return e.guardProgram(sh, at, words[0], fix, marked)
+}
+
+// guardLineWords reads a line that loads the guard: its code (without a
+// trailing comment) and the words of the command it evaluates; ok is false
+// when they cannot be read or there are none.
+func guardLineWords(text string) (code string, words []string, ok bool) {
+	code = strings.TrimSpace(strings.SplitN(text, "  #", 2)[0])
+	inner := strings.TrimPrefix(strings.TrimSuffix(code, `)"`), `eval "$(`)
+	inner = strings.TrimSuffix(inner, " | source")
+	words, ok = commandWords(inner)
+	return code, words, ok && len(words) > 0
+}
+
+// guardProgram checks the program prog that the guard line at (FILE:LINE)
+// runs: it exists, and is this permgate.
+func (e *Env) guardProgram(sh, at, prog, fix string, marked bool) Check {
+	bin, err := e.program(prog)
 	switch {
-	case err != nil && !marked && !filepath.IsAbs(words[0]):
+	case err != nil && !marked && !filepath.IsAbs(prog):
 		// The shell looks the name up in its PATH as of that line, which may
 		// not be doctor's.
-		return Check{Warn, sh, fmt.Sprintf("%s:%d runs %s, which %v here: whether it loads the guard is unknown", path, line, words[0], err), fix}
+		return Check{Warn, sh, fmt.Sprintf("%s runs %s, which %v here: whether it loads the guard is unknown", at, prog, err), fix}
 	case err != nil:
-		return Check{Fail, sh, fmt.Sprintf("%s:%d runs %s, which %v: every line would be refused", path, line, words[0], err), fix}
+		return Check{Fail, sh, fmt.Sprintf("%s runs %s, which %v: every line would be refused", at, prog, err), fix}
+	case !sameFile(bin, e.Binary):
+		return Check{Warn, sh, fmt.Sprintf("%s loads the guard from %s, not from this permgate (%s): doctor cannot tell that it is one", at, bin, e.Binary), fix}
+	case !marked:
+		return Check{OK, sh, at + " loads the shell guard (a line permgate did not write)", ""}
 	}
-	if !sameFile(bin, e.Binary) {
-		return Check{Warn, sh, fmt.Sprintf("%s:%d loads the guard from %s, not from this permgate (%s): doctor cannot tell that it is one", path, line, bin, e.Binary), fix}
-	}
-	if !marked {
-		return Check{OK, sh, fmt.Sprintf("%s:%d loads the shell guard (a line permgate did not write)", path, line), ""}
-	}
-	return Check{OK, sh, fmt.Sprintf("%s:%d loads the shell guard", path, line), ""}
+	return Check{OK, sh, at + " loads the shell guard", ""}
 }
 
 // doctorGit checks the repository's git hooks permgate wrote: each one's

@@ -41,43 +41,62 @@ func gatesShell(doc *jnode, harness string) bool {
 	if !ok {
 		return true // nothing known to check
 	}
-	if v := doc.get("version"); g.version && (v == nil || v.object || v.array || strings.TrimSpace(v.raw) != "1") {
+	if !g.versionOK(doc.get("version")) {
 		return false
 	}
 	hooks := doc.get("hooks")
 	if hooks == nil || !hooks.object {
 		return false
 	}
-	handler := func(h *jnode, event string) bool {
-		if !isPermgateHandler(h, harness) || !matchesShell(h.get("matcher"), event, g) {
-			return false
-		}
-		if h.get("type") == nil {
-			return g.untyped
-		}
-		t, isStr := h.get("type").str()
-		return isStr && t == "command"
-	}
 	for _, ev := range hooks.members {
-		if !ev.val.array || !slices.Contains(g.events, ev.key) {
-			continue
-		}
-		for _, entry := range ev.val.items {
-			if handler(entry, ev.key) {
-				return true
-			}
-			inner := entry.get("hooks")
-			if !entry.object || inner == nil || !inner.array || !matchesShell(entry.get("matcher"), ev.key, g) {
-				continue
-			}
-			for _, h := range inner.items {
-				if handler(h, ev.key) {
-					return true
-				}
-			}
+		if ev.val.array && slices.Contains(g.events, ev.key) && g.entriesGate(ev.val, ev.key, harness) {
+			return true
 		}
 	}
 	return false
+}
+
+// versionOK reports a hooks file's "version" (v, nil when there is none)
+// that the harness takes: any when it wants none, else 1.
+func (g shellGate) versionOK(v *jnode) bool {
+	return !g.version || v != nil && !v.object && !v.array && strings.TrimSpace(v.raw) == "1"
+}
+
+// entriesGate reports that one of an event's entries — a handler, or a
+// group of handlers under a matcher — runs permgate's hook for harness's
+// shell tool.
+func (g shellGate) entriesGate(entries *jnode, event, harness string) bool {
+	for _, entry := range entries.items {
+		if g.handlerGates(entry, event, harness) || g.groupGates(entry, event, harness) {
+			return true
+		}
+	}
+	return false
+}
+
+// groupGates reports a group of handlers ("hooks") whose matcher takes the
+// shell tool and which holds a handler that gates it.
+func (g shellGate) groupGates(entry *jnode, event, harness string) bool {
+	inner := entry.get("hooks")
+	if !entry.object || inner == nil || !inner.array || !matchesShell(entry.get("matcher"), event, g) {
+		return false
+	}
+	return slices.ContainsFunc(inner.items, func(h *jnode) bool { return g.handlerGates(h, event, harness) })
+}
+
+// handlerGates reports a handler that runs permgate's hook for harness's
+// shell tool: its matcher takes it, and it is of type "command" (or has no
+// type, where the harness allows that).
+func (g shellGate) handlerGates(h *jnode, event, harness string) bool {
+	if !isPermgateHandler(h, harness) || !matchesShell(h.get("matcher"), event, g) {
+		return false
+	}
+	typ := h.get("type")
+	if typ == nil {
+		return g.untyped
+	}
+	t, isStr := typ.str()
+	return isStr && t == "command"
 }
 
 // matchesShell reports a matcher that takes the shell tool: none, "", "*",
@@ -128,7 +147,7 @@ func (e *Env) claudeHooksOff(dir string, project bool, docs map[string]*jnode) [
 		if doc == nil {
 			continue
 		}
-		if v := doc.get("disableAllHooks"); v != nil && v.raw == "true" {
+		if isTrue(doc.get("disableAllHooks")) {
 			out = append(out, Check{Fail, "claude", p + " sets \"disableAllHooks\": true: Claude Code runs no hook, permgate's included",
 				"remove \"disableAllHooks\" from " + p})
 		}
@@ -171,15 +190,8 @@ func (e *Env) claudeManaged() []Check {
 		if doc == nil {
 			continue
 		}
-		if v := doc.get("disableAllHooks"); v != nil && v.raw == "true" {
-			out = append(out, Check{Fail, "claude", f + " (managed) sets \"disableAllHooks\": true: Claude Code runs no hook, permgate's included",
-				"ask whoever manages this machine to remove it"})
-		}
-		if pluginsOnly(doc.get("strictPluginOnlyCustomization")) {
-			out = append(out, Check{Fail, "claude", f + " (managed) sets \"strictPluginOnlyCustomization\" for hooks: Claude Code runs only plugins' hooks, not permgate's",
-				"ask whoever manages this machine to take \"hooks\" out of it"})
-		}
-		if v := doc.get("allowManagedHooksOnly"); v != nil && v.raw == "true" && managedOnly == "" {
+		out = append(out, managedHooksOff(f, doc)...)
+		if managedOnly == "" && isTrue(doc.get("allowManagedHooksOnly")) {
 			managedOnly = f
 		}
 		registered = registered || gatesShell(doc, "claude")
@@ -190,6 +202,24 @@ func (e *Env) claudeManaged() []Check {
 	}
 	return out
 }
+
+// managedHooksOff fails a managed settings file f that runs no hook
+// ("disableAllHooks") or only plugins' ("strictPluginOnlyCustomization").
+func managedHooksOff(f string, doc *jnode) []Check {
+	var out []Check
+	if isTrue(doc.get("disableAllHooks")) {
+		out = append(out, Check{Fail, "claude", f + " (managed) sets \"disableAllHooks\": true: Claude Code runs no hook, permgate's included",
+			"ask whoever manages this machine to remove it"})
+	}
+	if pluginsOnly(doc.get("strictPluginOnlyCustomization")) {
+		out = append(out, Check{Fail, "claude", f + " (managed) sets \"strictPluginOnlyCustomization\" for hooks: Claude Code runs only plugins' hooks, not permgate's",
+			"ask whoever manages this machine to take \"hooks\" out of it"})
+	}
+	return out
+}
+
+// isTrue reports a member (nil when absent) that is the JSON literal true.
+func isTrue(v *jnode) bool { return v != nil && v.raw == "true" }
 
 // claudeManagedDoc reads one managed settings file: nil and no check when
 // it does not exist, nil and a warning when it cannot be read or parsed.

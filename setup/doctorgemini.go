@@ -69,17 +69,34 @@ func (e *Env) geminiTrust(user *jnode) []Check {
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(e.geminiUserDir(), "trustedFolders.json")
 	}
+	rules, bad := e.readTrustRules(path)
+	if bad != nil {
+		return bad
+	}
+	return e.folderTrustCheck(geminiTrustOf(rules, e.Cwd), path)
+}
+
+// readTrustRules reads Gemini CLI's trusted folders file at path (none when
+// it does not exist); one that cannot be read or parsed is a warning.
+func (e *Env) readTrustRules(path string) (map[string]string, []Check) {
 	data, err := e.readInstalled(path, false)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return []Check{{Warn, "gemini", "cannot read " + path + ": " + err.Error() + "; whether Gemini CLI trusts " + e.Cwd + " is not known", ""}}
+		return nil, []Check{{Warn, "gemini", "cannot read " + path + ": " + err.Error() + "; whether Gemini CLI trusts " + e.Cwd + " is not known", ""}}
 	}
 	rules := map[string]string{}
 	if len(data) > 0 {
 		if err := json.Unmarshal(data, &rules); err != nil {
-			return []Check{{Warn, "gemini", path + " does not parse (" + err.Error() + "): Gemini CLI may trust no folder, and then runs no hook", "correct " + path}}
+			return nil, []Check{{Warn, "gemini", path + " does not parse (" + err.Error() + "): Gemini CLI may trust no folder, and then runs no hook", "correct " + path}}
 		}
 	}
-	switch geminiTrustOf(rules, e.Cwd) {
+	return rules, nil
+}
+
+// folderTrustCheck judges the trust level Gemini CLI's rules (in path) give
+// the working directory: nothing to say when trusted, a ✘ when not, a
+// warning when no rule says.
+func (e *Env) folderTrustCheck(level, path string) []Check {
+	switch level {
 	case "TRUST_FOLDER", "TRUST_PARENT":
 		return nil
 	case "DO_NOT_TRUST":

@@ -132,3 +132,30 @@ func TestGeminiCLIHome(t *testing.T) {
 		t.Errorf("doctor does not find the hook in %s: %+v", want, geminiChecks(e))
 	}
 }
+
+// TestDoctorGeminiTrustedFoldersBroken: a trusted folders file doctor cannot
+// read or parse leaves the folder's trust unknown, and doctor says so.
+func TestDoctorGeminiTrustedFoldersBroken(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		make func(t *testing.T, path string)
+		want string
+	}{
+		{"does not parse", func(t *testing.T, p string) { writeFile(t, p, `{"a":`, 0o644) }, "does not parse"},
+		{"not a map of strings", func(t *testing.T, p string) { writeFile(t, p, `{"/a":1}`, 0o644) }, "does not parse"},
+		{"a directory", func(t *testing.T, p string) { os.MkdirAll(p, 0o755) }, "cannot read "},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			e := geminiEnv(t, map[string]string{})
+			writeFile(t, filepath.Join(e.Home, ".gemini", "settings.json"), `{}`, 0o644)
+			tt.make(t, filepath.Join(e.Home, ".gemini", "trustedFolders.json"))
+			checks := geminiChecks(e)
+			if _, ok := findCheck(checks, Warn, tt.want); !ok {
+				t.Errorf("no warning that says %q: %+v", tt.want, checks)
+			}
+			if _, ok := findCheck(checks, Warn, "told to trust"); ok {
+				t.Errorf("a broken file read as one without rules: %+v", checks)
+			}
+		})
+	}
+}

@@ -50,38 +50,52 @@ func (e *Env) gitHooks(opt Options, install bool) ([]Result, error) {
 		return nil, err
 	}
 	if install {
-		for _, name := range gitHookNames {
-			p := filepath.Join(dir, name)
-			data, err := readSmall(p)
-			if err == nil && !strings.Contains(string(data), GitHookMarker) {
-				return nil, fmt.Errorf("%s is a hook permgate did not write; it is unchanged and nothing was installed (move it aside, or run it as one of permgate's steps, then install again)", p)
-			}
-			if err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return nil, fmt.Errorf("%w; nothing was installed", err)
-			}
+		if err := checkForeignHooks(dir); err != nil {
+			return nil, err
 		}
 	}
 	var res []Result
 	for _, name := range gitHookNames {
 		p := filepath.Join(dir, name)
-		want := gitHookScript(e.Binary, name)
-		c, err := e.apply(p, applyOpts{newMode: 0o755, forceBits: 0o111, dryRun: opt.DryRun, noBackup: true}, func(old []byte) ([]byte, bool, error) {
-			if old != nil && !strings.Contains(string(old), GitHookMarker) {
-				if install {
-					return nil, false, fmt.Errorf("%s is a hook permgate did not write; it is unchanged", p)
-				}
-				return old, false, nil
-			}
-			if !install {
-				return nil, old != nil, nil
-			}
-			return []byte(want), false, nil
-		})
+		c, err := e.apply(p, applyOpts{newMode: 0o755, forceBits: 0o111, dryRun: opt.DryRun, noBackup: true}, gitHookEdit(p, gitHookScript(e.Binary, name), install))
 		if err != nil {
 			return nil, err
 		}
-		r := result("git", c, install, opt)
-		res = append(res, r)
+		res = append(res, result("git", c, install, opt))
 	}
 	return res, nil
+}
+
+// checkForeignHooks refuses, before install writes anything, a hook in dir
+// that permgate did not write or that cannot be read.
+func checkForeignHooks(dir string) error {
+	for _, name := range gitHookNames {
+		p := filepath.Join(dir, name)
+		data, err := readSmall(p)
+		if err == nil && !strings.Contains(string(data), GitHookMarker) {
+			return fmt.Errorf("%s is a hook permgate did not write; it is unchanged and nothing was installed (move it aside, or run it as one of permgate's steps, then install again)", p)
+		}
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%w; nothing was installed", err)
+		}
+	}
+	return nil
+}
+
+// gitHookEdit writes the hook at p as the script want (install), or removes
+// it; a hook permgate did not write is refused by install and left by
+// uninstall.
+func gitHookEdit(p, want string, install bool) edit {
+	return func(old []byte) ([]byte, bool, error) {
+		if old != nil && !strings.Contains(string(old), GitHookMarker) {
+			if install {
+				return nil, false, fmt.Errorf("%s is a hook permgate did not write; it is unchanged", p)
+			}
+			return old, false, nil
+		}
+		if !install {
+			return nil, old != nil, nil
+		}
+		return []byte(want), false, nil
+	}
 }

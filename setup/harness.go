@@ -33,48 +33,56 @@ func (e *Env) userHome(envVar, name string) string {
 // the user's, or with project the project's (under root). For Codex, other
 // files that may hold its hooks (hooks.json) follow, for uninstall and doctor.
 func (e *Env) harnessFiles(name string, project bool, root string) []harnessFile {
-	home := func(envVar, dir string) string {
-		if project {
-			return filepath.Join(root, dir)
-		}
-		return e.userHome(envVar, dir)
-	}
 	switch name {
 	case "claude":
-		d := home("CLAUDE_CONFIG_DIR", ".claude")
+		d := e.harnessDir("CLAUDE_CONFIG_DIR", ".claude", project, root)
 		return []harnessFile{{dir: d, path: filepath.Join(d, "settings.json")}}
 	case "codex":
-		d := home("CODEX_HOME", ".codex")
+		d := e.harnessDir("CODEX_HOME", ".codex", project, root)
 		return []harnessFile{{toml: true, dir: d, path: filepath.Join(d, "config.toml")},
 			{own: true, dir: d, path: filepath.Join(d, "hooks.json")}}
 	case "gemini":
-		d := home("", ".gemini")
+		d := filepath.Join(root, ".gemini")
 		if !project {
 			d = e.geminiUserDir()
 		}
 		return []harnessFile{{dir: d, path: filepath.Join(d, "settings.json")}}
 	case "cursor":
-		d := home("", ".cursor")
+		d := e.harnessDir("", ".cursor", project, root)
 		return []harnessFile{{own: true, dir: d, path: filepath.Join(d, "hooks.json")}}
 	case "copilot":
-		// Copilot CLI reads every *.json of its hooks directory: permgate
-		// writes permgate.json, and finds its hook in the others too.
-		d := e.userHome("COPILOT_HOME", ".copilot")
-		hooks := filepath.Join(d, "hooks")
-		if project {
-			d = filepath.Join(root, ".github", "hooks")
-			hooks = d
-		}
-		files := []harnessFile{{own: true, dir: d, path: filepath.Join(hooks, "permgate.json")}}
-		others, _ := filepath.Glob(filepath.Join(hooks, "*.json"))
-		for _, p := range others {
-			if filepath.Base(p) != "permgate.json" {
-				files = append(files, harnessFile{own: true, dir: d, path: p})
-			}
-		}
-		return files
+		return e.copilotFiles(project, root)
 	}
 	return nil
+}
+
+// harnessDir is a harness's directory: NAME under the project's root
+// (project), else the user's (userHome).
+func (e *Env) harnessDir(envVar, name string, project bool, root string) string {
+	if project {
+		return filepath.Join(root, name)
+	}
+	return e.userHome(envVar, name)
+}
+
+// copilotFiles are Copilot CLI's hooks files. Copilot CLI reads every *.json
+// of its hooks directory: permgate writes permgate.json, and finds its hook
+// in the others too.
+func (e *Env) copilotFiles(project bool, root string) []harnessFile {
+	d := e.userHome("COPILOT_HOME", ".copilot")
+	hooks := filepath.Join(d, "hooks")
+	if project {
+		d = filepath.Join(root, ".github", "hooks")
+		hooks = d
+	}
+	files := []harnessFile{{own: true, dir: d, path: filepath.Join(hooks, "permgate.json")}}
+	others, _ := filepath.Glob(filepath.Join(hooks, "*.json"))
+	for _, p := range others {
+		if filepath.Base(p) != "permgate.json" {
+			files = append(files, harnessFile{own: true, dir: d, path: p})
+		}
+	}
+	return files
 }
 
 // harnessNotes are what the user must still do after installing.
@@ -110,12 +118,9 @@ func (e *Env) snippet(name string) (string, error) {
 
 // harness installs or uninstalls the hook of one agent harness.
 func (e *Env) harness(name string, opt Options, install bool) ([]Result, error) {
-	root := ""
-	if opt.Project {
-		var err error
-		if root, err = e.projectRoot(); err != nil {
-			return nil, err
-		}
+	root, err := e.projectRootIf(opt.Project)
+	if err != nil {
+		return nil, err
 	}
 	files := e.harnessFiles(name, opt.Project, root)
 	if install {
@@ -126,88 +131,132 @@ func (e *Env) harness(name string, opt Options, install bool) ([]Result, error) 
 		if i > 0 && !exists(f.path) {
 			continue
 		}
-		if install && opt.Project {
-			if err := noProjectLink(root, f.path); err != nil {
-				return nil, err
-			}
-		}
-		fn, err := e.harnessEdit(name, f, install)
+		r, err := e.harnessFile(name, f, root, opt, install)
 		if err != nil {
 			return nil, err
-		}
-		c, err := e.apply(f.path, applyOpts{newMode: 0o644, dryRun: opt.DryRun}, fn)
-		if err != nil {
-			return nil, err
-		}
-		r := result(name, c, install, opt)
-		if install && c.changed {
-			r.Notes = harnessNotes(name, opt.Project)
 		}
 		res = append(res, r)
 	}
 	return res, nil
 }
 
-// harnessEdit is the change install or uninstall makes to one settings file.
-func (e *Env) harnessEdit(name string, f harnessFile, install bool) (edit, error) {
-	var snip string
-	if install {
-		var err error
-		if snip, err = e.snippet(name); err != nil {
-			return nil, err
+// harnessFile installs or uninstalls the hook in one of the harness's
+// settings files (a project's under root).
+func (e *Env) harnessFile(name string, f harnessFile, root string, opt Options, install bool) (Result, error) {
+	if install && opt.Project {
+		if err := noProjectLink(root, f.path); err != nil {
+			return Result{}, err
 		}
 	}
-	if f.toml {
-		return func(old []byte) ([]byte, bool, error) {
-			if _, err := parseTOML(f.path, old); err != nil {
-				return nil, false, err
-			}
-			if install {
-				out, err := mergeTOML(f.path, string(old), tomlBlock(snip), name)
-				return []byte(out), false, err
-			}
-			text := string(old)
-			if name == "codex" {
-				// Codex's trust of permgate's hooks goes with them.
-				doc, err := parseTOML(f.path, old)
-				if err != nil {
-					return nil, false, err
-				}
-				hooks, _ := doc["hooks"].(map[string]any)
-				if text, err = removeCodexStates(text, f.path, hooks); err != nil {
-					return nil, false, fmt.Errorf("%s: %w", f.path, err)
-				}
-			}
-			out, err := removeTOML(f.path, text, name)
-			return []byte(out), false, err
-		}, nil
+	fn, err := e.harnessEdit(name, f, install)
+	if err != nil {
+		return Result{}, err
 	}
+	c, err := e.apply(f.path, applyOpts{newMode: 0o644, dryRun: opt.DryRun}, fn)
+	if err != nil {
+		return Result{}, err
+	}
+	r := result(name, c, install, opt)
+	if install && c.changed {
+		r.Notes = harnessNotes(name, opt.Project)
+	}
+	return r, nil
+}
+
+// harnessEdit is the change install or uninstall makes to one settings file.
+func (e *Env) harnessEdit(name string, f harnessFile, install bool) (edit, error) {
+	switch {
+	case !install && f.toml:
+		return tomlUninstall(name, f.path), nil
+	case !install:
+		return jsonUninstall(name, f), nil
+	}
+	snip, err := e.snippet(name)
+	if err != nil {
+		return nil, err
+	}
+	if f.toml {
+		return tomlInstall(name, f.path, snip), nil
+	}
+	return jsonInstall(name, f.path, snip), nil
+}
+
+// tomlInstall registers the hook, as the settings snippet snip has it, in
+// the TOML settings file at path.
+func tomlInstall(name, path, snip string) edit {
+	return func(old []byte) ([]byte, bool, error) {
+		if _, err := parseTOML(path, old); err != nil {
+			return nil, false, err
+		}
+		out, err := mergeTOML(path, string(old), tomlBlock(snip), name)
+		return []byte(out), false, err
+	}
+}
+
+// tomlUninstall removes the hook from the TOML settings file at path; for
+// Codex, its trust of permgate's hooks goes with them.
+func tomlUninstall(name, path string) edit {
+	return func(old []byte) ([]byte, bool, error) {
+		doc, err := parseTOML(path, old)
+		if err != nil {
+			return nil, false, err
+		}
+		text := string(old)
+		if name == "codex" {
+			hooks, _ := doc["hooks"].(map[string]any)
+			if text, err = removeCodexStates(text, path, hooks); err != nil {
+				return nil, false, fmt.Errorf("%s: %w", path, err)
+			}
+		}
+		out, err := removeTOML(path, text, name)
+		return []byte(out), false, err
+	}
+}
+
+// jsonInstall merges the hook, as the settings snippet snip has it, into
+// the JSON settings file at path.
+func jsonInstall(name, path, snip string) edit {
+	return func(old []byte) ([]byte, bool, error) {
+		doc, err := parseJSON(path, old)
+		if err != nil {
+			return nil, false, err
+		}
+		want, err := parseJSON(name+" settings snippet", []byte(snip))
+		if err != nil {
+			return nil, false, err
+		}
+		changed, err := mergeJSON(path, doc, fresh(want), name)
+		if err != nil {
+			return nil, false, err
+		}
+		return jsonOut(old, doc, changed), false, nil
+	}
+}
+
+// jsonUninstall removes the hook from the JSON settings file f; a file of
+// permgate's own (f.own) left with nothing but its version is removed.
+func jsonUninstall(name string, f harnessFile) edit {
 	return func(old []byte) ([]byte, bool, error) {
 		doc, err := parseJSON(f.path, old)
 		if err != nil {
 			return nil, false, err
 		}
-		var changed bool
-		if install {
-			want, err := parseJSON(name+" settings snippet", []byte(snip))
-			if err != nil {
-				return nil, false, err
-			}
-			changed, err = mergeJSON(f.path, doc, fresh(want), name)
-			if err != nil {
-				return nil, false, err
-			}
-		} else {
-			if changed, err = removeJSON(f.path, doc, name); err != nil {
-				return nil, false, err
-			}
-			if changed && f.own && onlyVersion(doc) {
-				return nil, true, nil
-			}
+		changed, err := removeJSON(f.path, doc, name)
+		if err != nil {
+			return nil, false, err
 		}
-		if !changed {
-			return old, false, nil
+		if changed && f.own && onlyVersion(doc) {
+			return nil, true, nil
 		}
-		return formatJSON(doc, indentOf(old)), false, nil
-	}, nil
+		return jsonOut(old, doc, changed), false, nil
+	}
+}
+
+// jsonOut is a JSON settings file's new content: old when the edit changed
+// nothing, else doc written with old's indentation.
+func jsonOut(old []byte, doc *jnode, changed bool) []byte {
+	if !changed {
+		return old
+	}
+	return formatJSON(doc, indentOf(old))
 }

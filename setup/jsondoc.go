@@ -292,43 +292,63 @@ func formatJSON(n *jnode, indent string) []byte {
 	return b.Bytes()
 }
 
+// writeJSON writes n at the depth whose lines start with prefix: as it was
+// written (src) when it is unchanged and the output is indented, else anew.
 func writeJSON(b *bytes.Buffer, n *jnode, indent, prefix string) {
 	if testOnlyJSONVisit != nil {
 		testOnlyJSONVisit()
 	}
-	inner := prefix + indent
 	switch {
 	case n.src != "" && indent != "" && compact(n) == n.orig:
 		b.WriteString(n.src)
-	case n.object && len(n.members) == 0:
-		b.WriteString("{}")
 	case n.object:
-		b.WriteString("{\n")
-		for i, m := range n.members {
-			b.WriteString(inner + m.rawKey + ": ")
-			writeJSON(b, m.val, indent, inner)
-			if i < len(n.members)-1 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('\n')
-		}
-		b.WriteString(prefix + "}")
-	case n.array && len(n.items) == 0:
-		b.WriteString("[]")
+		writeObject(b, n, indent, prefix)
 	case n.array:
-		b.WriteString("[\n")
-		for i, it := range n.items {
-			b.WriteString(inner)
-			writeJSON(b, it, indent, inner)
-			if i < len(n.items)-1 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('\n')
-		}
-		b.WriteString(prefix + "]")
+		writeArray(b, n, indent, prefix)
 	default:
 		b.WriteString(n.raw)
 	}
+}
+
+// writeObject writes an object node for writeJSON, a member a line.
+func writeObject(b *bytes.Buffer, n *jnode, indent, prefix string) {
+	if len(n.members) == 0 {
+		b.WriteString("{}")
+		return
+	}
+	inner := prefix + indent
+	b.WriteString("{\n")
+	for i, m := range n.members {
+		b.WriteString(inner + m.rawKey + ": ")
+		writeJSON(b, m.val, indent, inner)
+		endElement(b, i, len(n.members))
+	}
+	b.WriteString(prefix + "}")
+}
+
+// writeArray writes an array node for writeJSON, an item a line.
+func writeArray(b *bytes.Buffer, n *jnode, indent, prefix string) {
+	if len(n.items) == 0 {
+		b.WriteString("[]")
+		return
+	}
+	inner := prefix + indent
+	b.WriteString("[\n")
+	for i, it := range n.items {
+		b.WriteString(inner)
+		writeJSON(b, it, indent, inner)
+		endElement(b, i, len(n.items))
+	}
+	b.WriteString(prefix + "]")
+}
+
+// endElement ends the line of element i of n: with a comma unless it is the
+// last.
+func endElement(b *bytes.Buffer, i, n int) {
+	if i < n-1 {
+		b.WriteByte(',')
+	}
+	b.WriteByte('\n')
 }
 
 // fresh forgets where n's values came from: they are written anew.

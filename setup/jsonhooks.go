@@ -102,6 +102,27 @@ func mergeJSON(path string, doc, snippet *jnode, harness string) (bool, error) {
 	if want == nil {
 		return false, fmt.Errorf("the %s settings snippet has no hooks", harness)
 	}
+	changed, err := mergeTopLevel(path, doc, snippet)
+	if err != nil {
+		return false, err
+	}
+	hooks, err := hooksTable(path, doc, true)
+	if err != nil {
+		return false, err
+	}
+	for _, ev := range want.members {
+		evChanged, err := mergeEvent(path, hooks, ev, harness)
+		if err != nil {
+			return false, err
+		}
+		changed = changed || evChanged
+	}
+	return changed, nil
+}
+
+// mergeTopLevel adds the snippet's top-level keys but "hooks" to doc; one
+// doc holds with another value is an error. It reports whether doc changed.
+func mergeTopLevel(path string, doc, snippet *jnode) (bool, error) {
 	changed := false
 	for _, m := range snippet.members {
 		if m.key == "hooks" {
@@ -117,30 +138,31 @@ func mergeJSON(path string, doc, snippet *jnode, harness string) (bool, error) {
 			return false, fmt.Errorf("%s: %s is %s, where permgate's hook needs %s; permgate does not edit it", path, jsonQuote(m.key), compact(have), compact(m.val))
 		}
 	}
-	hooks, err := hooksTable(path, doc, true)
-	if err != nil {
-		return false, err
-	}
-	for _, ev := range want.members {
-		list := hooks.get(ev.key)
-		if list == nil {
-			list = &jnode{array: true}
-			hooks.set(ev.key, list)
-		}
-		if !list.array {
-			return false, fmt.Errorf("%s: \"hooks\".%s is not a list; permgate does not edit it", path, jsonQuote(ev.key))
-		}
-		if holdsExactly(list, ev.val.items, harness) {
-			continue
-		}
-		at := dropPermgate(list, harness)
-		if at < 0 {
-			at = len(list.items)
-		}
-		list.items = slices.Insert(list.items, at, ev.val.items...)
-		changed = true
-	}
 	return changed, nil
+}
+
+// mergeEvent puts the snippet's entries for one event (ev) in doc's hooks
+// table: where permgate's first handler was, its handlers dropped, or at
+// the end; an event list that already holds exactly them is left alone. It
+// reports whether the list changed.
+func mergeEvent(path string, hooks *jnode, ev jmember, harness string) (bool, error) {
+	list := hooks.get(ev.key)
+	if list == nil {
+		list = &jnode{array: true}
+		hooks.set(ev.key, list)
+	}
+	if !list.array {
+		return false, fmt.Errorf("%s: \"hooks\".%s is not a list; permgate does not edit it", path, jsonQuote(ev.key))
+	}
+	if holdsExactly(list, ev.val.items, harness) {
+		return false, nil
+	}
+	at := dropPermgate(list, harness)
+	if at < 0 {
+		at = len(list.items)
+	}
+	list.items = slices.Insert(list.items, at, ev.val.items...)
+	return true, nil
 }
 
 // holdsExactly reports whether an event's list holds the wanted entries and

@@ -131,12 +131,9 @@ func opencodePluginPath(dir string) string {
 // opencode installs or uninstalls permgate's OpenCode plugin: only its own
 // file, never one it did not write.
 func (e *Env) opencode(opt Options, install bool) ([]Result, error) {
-	root := ""
-	if opt.Project {
-		var err error
-		if root, err = e.projectRoot(); err != nil {
-			return nil, err
-		}
+	root, err := e.projectRootIf(opt.Project)
+	if err != nil {
+		return nil, err
 	}
 	path := opencodePluginPath(e.opencodeConfigDir(opt.Project, root))
 	if install && opt.Project {
@@ -144,17 +141,7 @@ func (e *Env) opencode(opt Options, install bool) ([]Result, error) {
 			return nil, err
 		}
 	}
-	c, err := e.apply(path, applyOpts{newMode: 0o644, dryRun: opt.DryRun, noBackup: true}, func(old []byte) ([]byte, bool, error) {
-		if old != nil {
-			if _, ours, _ := opencodePluginBinary(string(old)); !ours {
-				return nil, false, fmt.Errorf("%s is not the plugin permgate writes (it does not open with %q); permgate leaves it as it is", path, opencodeMarker)
-			}
-		}
-		if !install {
-			return nil, true, nil
-		}
-		return []byte(OpencodePlugin(e.Binary)), false, nil
-	})
+	c, err := e.apply(path, applyOpts{newMode: 0o644, dryRun: opt.DryRun, noBackup: true}, opencodeEdit(path, e.Binary, install))
 	if err != nil {
 		return nil, err
 	}
@@ -163,6 +150,23 @@ func (e *Env) opencode(opt Options, install bool) ([]Result, error) {
 		r.Notes = []string{"OpenCode loads plugins when it starts: restart running sessions; `opencode --pure` (or OPENCODE_PURE) runs without plugins, and so without permgate"}
 	}
 	return []Result{r}, nil
+}
+
+// opencodeEdit writes the plugin at path that runs binary (install), or
+// removes it; a file there that is not the plugin permgate writes is left
+// as it is, and the edit fails.
+func opencodeEdit(path, binary string, install bool) edit {
+	return func(old []byte) ([]byte, bool, error) {
+		if old != nil {
+			if _, ours, _ := opencodePluginBinary(string(old)); !ours {
+				return nil, false, fmt.Errorf("%s is not the plugin permgate writes (it does not open with %q); permgate leaves it as it is", path, opencodeMarker)
+			}
+		}
+		if !install {
+			return nil, true, nil
+		}
+		return []byte(OpencodePlugin(binary)), false, nil
+	}
 }
 
 // doctorOpencode checks permgate's OpenCode plugin, the user's or the

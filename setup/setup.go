@@ -110,41 +110,53 @@ func Uninstall(e *Env, target string, opt Options) ([]Result, error) {
 	return run(e, target, opt, false)
 }
 
+// run installs or uninstalls permgate for target.
 func run(e *Env, target string, opt Options, install bool) ([]Result, error) {
 	verb := "uninstall"
 	if install {
 		verb = "install"
 	}
-	if !slices.Contains(targets, target) {
-		return nil, fmt.Errorf("%s: unknown target %q (want %s)", verb, target, strings.Join(targets, ", "))
+	if err := e.checkTarget(verb, target, opt, install); err != nil {
+		return nil, err
 	}
-	if install && !filepath.IsAbs(e.Binary) {
-		return nil, fmt.Errorf("%s %s: cannot tell where this permgate is (%q is not an absolute path)", verb, target, e.Binary)
-	}
-	if target != "git" && !opt.Project && !filepath.IsAbs(e.Home) {
-		return nil, fmt.Errorf("%s %s: the home directory is unknown (HOME is not set to an absolute path)", verb, target)
-	}
-	var (
-		res []Result
-		err error
-	)
-	switch {
-	case slices.Contains(shellNames, target):
-		if opt.Project {
-			return nil, fmt.Errorf("%s %s: --project has no meaning for a shell (its start-up file is the user's)", verb, target)
-		}
-		res, err = e.shell(target, opt, install)
-	case target == "git":
-		res, err = e.gitHooks(opt, install)
-	case target == "opencode":
-		res, err = e.opencode(opt, install)
-	default:
-		res, err = e.harness(target, opt, install)
-	}
+	res, err := e.runTarget(target, opt, install)
 	if err != nil {
 		return nil, fmt.Errorf("%s %s: %w", verb, target, err)
 	}
 	return res, nil
+}
+
+// checkTarget refuses what cannot be installed or uninstalled (verb) before
+// anything is read: an unknown target, a binary that is not an absolute
+// path (install), an unknown home (but for git and --project), and --project
+// for a shell.
+func (e *Env) checkTarget(verb, target string, opt Options, install bool) error {
+	if !slices.Contains(targets, target) {
+		return fmt.Errorf("%s: unknown target %q (want %s)", verb, target, strings.Join(targets, ", "))
+	}
+	if install && !filepath.IsAbs(e.Binary) {
+		return fmt.Errorf("%s %s: cannot tell where this permgate is (%q is not an absolute path)", verb, target, e.Binary)
+	}
+	if target != "git" && !opt.Project && !filepath.IsAbs(e.Home) {
+		return fmt.Errorf("%s %s: the home directory is unknown (HOME is not set to an absolute path)", verb, target)
+	}
+	if opt.Project && slices.Contains(shellNames, target) {
+		return fmt.Errorf("%s %s: --project has no meaning for a shell (its start-up file is the user's)", verb, target)
+	}
+	return nil
+}
+
+// runTarget installs or uninstalls permgate for a known target.
+func (e *Env) runTarget(target string, opt Options, install bool) ([]Result, error) {
+	switch {
+	case slices.Contains(shellNames, target):
+		return e.shell(target, opt, install)
+	case target == "git":
+		return e.gitHooks(opt, install)
+	case target == "opencode":
+		return e.opencode(opt, install)
+	}
+	return e.harness(target, opt, install)
 }
 
 // action names what a change did (or, dry-run, would do).
@@ -185,6 +197,15 @@ func (e *Env) projectRoot() (string, error) {
 		return out, nil
 	}
 	return e.Cwd, nil
+}
+
+// projectRootIf is the project's root (projectRoot) for --project (project),
+// "" without it.
+func (e *Env) projectRootIf(project bool) (string, error) {
+	if !project {
+		return "", nil
+	}
+	return e.projectRoot()
 }
 
 // git runs git in the working directory and returns its trimmed output.

@@ -75,35 +75,9 @@ func (e *Env) shell(shell string, opt Options, install bool) ([]Result, error) {
 	want := shellLine(shell, e.Binary)
 	var note string
 	c, err := e.apply(path, applyOpts{newMode: 0o644, dryRun: opt.DryRun}, func(old []byte) ([]byte, bool, error) {
-		text := string(old)
-		lines := strings.SplitAfter(text, "\n")
-		var kept []string
-		mine, exact := 0, false
-		for i, l := range lines {
-			switch {
-			case markedLine(l, shell):
-				mine++
-				exact = exact || strings.TrimRight(l, "\r\n") == want
-				continue
-			case handLine(l, shell):
-				note = fmt.Sprintf("%s:%d loads the guard too, and permgate did not write that line; it is left as it is", path, i+1)
-			}
-			kept = append(kept, l)
-		}
-		if install && mine == 1 && exact {
-			return old, false, nil
-		}
-		out := strings.Join(kept, "")
-		if install {
-			if note != "" && mine == 0 {
-				return old, false, nil
-			}
-			if out != "" && !strings.HasSuffix(out, "\n") {
-				out += "\n"
-			}
-			out += want + "\n"
-		}
-		return []byte(out), false, nil
+		var out []byte
+		out, note = editGuardLines(old, path, shell, want, install)
+		return out, false, nil
 	})
 	if err != nil {
 		return nil, err
@@ -116,6 +90,56 @@ func (e *Env) shell(shell string, opt Options, install bool) ([]Result, error) {
 		r.Notes = append(r.Notes, "new "+shell+" sessions are guarded; in this one, run: "+shellCode(shell, e.Binary))
 	}
 	return []Result{r}, nil
+}
+
+// editGuardLines is a start-up file's new content (old is its content, nil
+// when there is none): with install, permgate's guard line want at its end
+// and no other line of permgate's, unless it already holds want alone or a
+// line written by hand loads the guard; without, none of permgate's lines.
+// The note says that a line written by hand loads the guard too.
+func editGuardLines(old []byte, path, shell, want string, install bool) (out []byte, note string) {
+	g := readGuardLines(string(old), path, shell, want)
+	if install && g.mine == 1 && g.exact {
+		return old, g.note
+	}
+	text := strings.Join(g.kept, "")
+	if !install {
+		return []byte(text), g.note
+	}
+	if g.note != "" && g.mine == 0 {
+		return old, g.note
+	}
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	return []byte(text + want + "\n"), g.note
+}
+
+// guardLines is what a start-up file holds of the guard.
+type guardLines struct {
+	kept  []string // the lines that are not permgate's, newlines kept
+	mine  int      // how many lines are permgate's
+	exact bool     // one of them is the line install writes
+	note  string   // the last line written by hand that loads the guard
+}
+
+// readGuardLines sorts the lines of text, the start-up file at path, into
+// permgate's guard lines for shell (want is the one install writes) and the
+// others.
+func readGuardLines(text, path, shell, want string) guardLines {
+	var g guardLines
+	for i, l := range strings.SplitAfter(text, "\n") {
+		switch {
+		case markedLine(l, shell):
+			g.mine++
+			g.exact = g.exact || strings.TrimRight(l, "\r\n") == want
+			continue
+		case handLine(l, shell):
+			g.note = fmt.Sprintf("%s:%d loads the guard too, and permgate did not write that line; it is left as it is", path, i+1)
+		}
+		g.kept = append(g.kept, l)
+	}
+	return g
 }
 
 // shellInstalled reports whether shell's start-up file loads the guard, by

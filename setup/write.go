@@ -46,76 +46,106 @@ type change struct {
 // link and replaced. A link to nothing, a directory, a FIFO or a device is
 // refused, and so is a file that could not be read: nothing is written then.
 func (e *Env) apply(path string, o applyOpts, fn edit) (*change, error) {
-	dryRun := o.dryRun
-	if !dryRun && e.LockPath != "" {
-		if err := os.MkdirAll(filepath.Dir(e.LockPath), 0o700); err != nil {
-			return nil, fmt.Errorf("create %s: %w", filepath.Dir(e.LockPath), err)
-		}
-		unlock, err := integrity.Lock(e.LockPath)
-		if err != nil {
-			return nil, err
-		}
-		defer unlock()
+	unlock, err := e.lockSetup(o.dryRun)
+	if err != nil {
+		return nil, err
 	}
-	c := &change{path: path}
+	defer unlock()
 	target, err := resolve(path)
 	if err != nil {
 		return nil, err
 	}
-	perm := o.newMode
-	old, err := readSmall(target)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		old = nil
-	case errors.Is(err, errTooLarge):
-		return nil, fmt.Errorf("%s is over %d bytes; permgate does not edit it", path, maxSettingsBytes)
-	case err != nil:
-		return nil, fmt.Errorf("read %s: %w; it is unchanged", path, err)
-	default:
-		if info, err := os.Stat(target); err == nil {
-			perm = info.Mode().Perm() | o.newMode&o.forceBits
-		}
+	old, perm, err := readForEdit(path, target, o)
+	if err != nil {
+		return nil, err
 	}
-	c.old = old
+	c := &change{path: path, old: old}
 	out, remove, err := fn(old)
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case remove && old == nil:
-		return c, nil
-	case remove:
-		c.changed, c.removed = true, true
-	case old != nil && string(out) == string(old):
-		return c, nil
-	case old == nil && len(out) == 0:
-		// A missing file that the edit leaves empty stays missing.
-		return c, nil
-	default:
-		c.changed, c.out = true, out
-	}
-	if dryRun {
+	if !c.record(out, remove) || o.dryRun {
 		return c, nil
 	}
-	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-		return nil, fmt.Errorf("create %s: %w", filepath.Dir(target), err)
-	}
-	if old != nil && !o.noBackup {
-		c.backup = target + BackupSuffix
-		if err := integrity.WriteAtomic(c.backup, old, perm); err != nil {
-			return nil, fmt.Errorf("back up %s: %w; it is unchanged", path, err)
-		}
-	}
-	if remove {
-		if err := os.Remove(target); err != nil {
-			return nil, fmt.Errorf("remove %s: %w", path, err)
-		}
-		return c, nil
-	}
-	if err := integrity.WriteAtomic(target, out, perm); err != nil {
+	if err := c.write(target, perm, o.noBackup); err != nil {
 		return nil, err
 	}
 	return c, nil
+}
+
+// lockSetup takes the setup lock, creating its directory, unless this is a
+// dry run or there is no lock; the function it returns releases it.
+func (e *Env) lockSetup(dryRun bool) (func(), error) {
+	if dryRun || e.LockPath == "" {
+		return func() {}, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(e.LockPath), 0o700); err != nil {
+		return nil, fmt.Errorf("create %s: %w", filepath.Dir(e.LockPath), err)
+	}
+	return integrity.Lock(e.LockPath)
+}
+
+// readForEdit reads target, the file path resolves to, for an edit: its
+// content (nil when it does not exist) and the mode the edited file gets —
+// its own, with o.forceBits of o.newMode added, or o.newMode for a new file.
+// A file too large or that cannot be read is an error.
+func readForEdit(path, target string, o applyOpts) ([]byte, fs.FileMode, error) {
+	old, err := readSmall(target)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, o.newMode, nil
+	case errors.Is(err, errTooLarge):
+		return nil, 0, fmt.Errorf("%s is over %d bytes; permgate does not edit it", path, maxSettingsBytes)
+	case err != nil:
+		return nil, 0, fmt.Errorf("read %s: %w; it is unchanged", path, err)
+	}
+	perm := o.newMode
+	if info, err := os.Stat(target); err == nil {
+		perm = info.Mode().Perm() | o.newMode&o.forceBits
+	}
+	return old, perm, nil
+}
+
+// record notes what the edit's result (out, or remove) changes of c.old, and
+// reports whether there is anything to write: removing a missing file,
+// writing the same bytes, or leaving a missing file empty changes nothing.
+func (c *change) record(out []byte, remove bool) bool {
+	switch {
+	case remove && c.old == nil:
+		return false
+	case remove:
+		c.changed, c.removed = true, true
+	case c.old != nil && string(out) == string(c.old):
+		return false
+	case c.old == nil && len(out) == 0:
+		// A missing file that the edit leaves empty stays missing.
+		return false
+	default:
+		c.changed, c.out = true, out
+	}
+	return true
+}
+
+// write makes the change to target, the file c.path resolves to, with mode
+// perm: its directory created, the old content backed up beside it first
+// (unless noBackup), then the file removed or replaced atomically.
+func (c *change) write(target string, perm fs.FileMode, noBackup bool) error {
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		return fmt.Errorf("create %s: %w", filepath.Dir(target), err)
+	}
+	if c.old != nil && !noBackup {
+		c.backup = target + BackupSuffix
+		if err := integrity.WriteAtomic(c.backup, c.old, perm); err != nil {
+			return fmt.Errorf("back up %s: %w; it is unchanged", c.path, err)
+		}
+	}
+	if c.removed {
+		if err := os.Remove(target); err != nil {
+			return fmt.Errorf("remove %s: %w", c.path, err)
+		}
+		return nil
+	}
+	return integrity.WriteAtomic(target, c.out, perm)
 }
 
 // resolve returns the file path names: path itself, or, when it or a

@@ -128,7 +128,14 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 				cmd.Script = &OpaqueScript{Word: script}
 				break
 			}
-			wrapper := Wrapper{Name: name, Argv: cmd.Argv[:min(st.used, len(cmd.Argv))], Nested: true}
+			own := cmd.Argv[:min(st.used, len(cmd.Argv))]
+			if !IsShell(name) {
+				// script -c CMD FILE, flock -c CMD FILE: the words after the
+				// script are the wrapper's own too (a shell's are its
+				// script's positional parameters).
+				own = cmd.Argv
+			}
+			wrapper := Wrapper{Name: name, Argv: own, Nested: true}
 			c.placeholders = addHolders(c.placeholders, st.holders)
 			nc := nestedContext(cmd, c)
 			nc.positional = st.positional

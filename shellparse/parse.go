@@ -313,6 +313,7 @@ func (w *walker) record(cmd SimpleCommand, over bool, more string) int {
 	} else {
 		w.res.Work += recordWeight * recordWords(cmd)
 	}
+	cmd.scan = new(declaredScan)
 	w.res.Commands = append(w.res.Commands, cmd)
 	return len(w.res.Commands) - 1
 }

@@ -17,9 +17,24 @@ var programs = registry.Default()
 func RegistryWords(args []Word) []registry.Word {
 	out := make([]registry.Word, len(args))
 	for i, a := range args {
-		out[i] = registry.Word{Text: a.Text, Dynamic: !a.Static && !a.Glob && !a.Placeholder}
+		dynamic := !a.Static && !a.Glob && !a.Placeholder
+		out[i] = registry.Word{Text: a.Text, Dynamic: dynamic, Single: dynamic && (a.Quoted || homeOnly(a)) && !strings.Contains(a.Text, "@")}
 	}
 	return out
+}
+
+// homeOnly reports a word whose only expansions are $HOME or $PWD
+// (find $HOME …): directories, one word each as the shell splits them.
+func homeOnly(w Word) bool {
+	if len(w.Params) == 0 || w.Subst || w.Glob {
+		return false
+	}
+	for _, p := range w.Params {
+		if p != "HOME" && p != "PWD" {
+			return false
+		}
+	}
+	return true
 }
 
 // runsCommand reports a program the registry declares as running a command

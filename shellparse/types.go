@@ -158,6 +158,9 @@ type SimpleCommand struct {
 	// Offset is the byte offset of Source in the top-level script (nested
 	// commands carry the offset of the outermost command that holds them).
 	Offset int `json:"offset"`
+
+	// scan is the registry's reading of Argv (Declared), shared by copies.
+	scan *declaredScan
 }
 
 // OpaqueScript records a script argument permgate could not read statically.

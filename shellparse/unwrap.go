@@ -33,6 +33,7 @@ func CommandName(w Word) string {
 var shells = map[string]bool{
 	"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true,
 	"ash": true, "fish": true, "tcsh": true, "csh": true, "yash": true, "posh": true,
+	"ksh93": true, "mksh-static": true, "lksh": true, "pdksh": true, "oksh": true, "loksh": true, "rbash": true, "elvish": true, "hush": true,
 }
 
 // IsShell reports whether a command name (any directory) is a shell.

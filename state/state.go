@@ -169,26 +169,43 @@ func (s Store) load() (State, []byte, error) { return s.loadWith(s.Seals().Load(
 
 // loadWith is load with the seals already read.
 func (s Store) loadWith(seals integrity.Seals) (State, []byte, error) {
-	var st State
-	data, err := integrity.ReadCapped(s.Path(), false, MaxBytes)
-	present := err == nil
-	var tooLarge *integrity.TooLargeError
-	switch {
-	case errors.As(err, &tooLarge):
-		return st, nil, fmt.Errorf("state %s is over the %d-byte limit for permgate's state; permgate refuses until it is removed (`rm %s`: the mode permgate last confirmed still counts)", s.Path(), MaxBytes, s.Path())
-	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return st, nil, fmt.Errorf("read state %s: %w", s.Path(), err)
-	}
-	if present {
-		if err := decode(data, &st); err != nil {
-			return st, nil, fmt.Errorf("state %s %v; fix or remove it (the mode permgate last confirmed still counts)", s.Path(), err)
-		}
+	st, data, present, err := s.read()
+	if err != nil {
+		return st, nil, err
 	}
 	abs, err := filepath.Abs(s.Path())
 	if err != nil {
 		return st, data, fmt.Errorf("read state: %w", err)
 	}
-	v := seals.Check(abs, data, present)
+	st.judgeSeal(seals.Check(abs, data, present), present)
+	return st, data, nil
+}
+
+// read reads and decodes the state file: its state, its bytes (nil when
+// there is none) and whether it is there. A file over MaxBytes, unreadable
+// or damaged is an error.
+func (s Store) read() (State, []byte, bool, error) {
+	var st State
+	data, err := integrity.ReadCapped(s.Path(), false, MaxBytes)
+	var tooLarge *integrity.TooLargeError
+	switch {
+	case errors.As(err, &tooLarge):
+		return st, nil, false, fmt.Errorf("state %s is over the %d-byte limit for permgate's state; permgate refuses until it is removed (`rm %s`: the mode permgate last confirmed still counts)", s.Path(), MaxBytes, s.Path())
+	case errors.Is(err, fs.ErrNotExist):
+		return st, nil, false, nil
+	case err != nil:
+		return st, nil, false, fmt.Errorf("read state %s: %w", s.Path(), err)
+	}
+	if err := decode(data, &st); err != nil {
+		return st, nil, true, fmt.Errorf("state %s %v; fix or remove it (the mode permgate last confirmed still counts)", s.Path(), err)
+	}
+	return st, data, true, nil
+}
+
+// judgeSeal records in st what the seal check v found of the state file
+// (present or not): not sealed, changed or removed since permgate sealed it
+// (with the copy it confirmed, or why that is lost), or its seal lost.
+func (st *State) judgeSeal(v integrity.Verdict, present bool) {
 	switch v.Status {
 	case integrity.NotSealed:
 		st.Unsealed = present
@@ -203,7 +220,6 @@ func (s Store) loadWith(seals integrity.Seals) (State, []byte, error) {
 	case integrity.Lost:
 		st.Unsealed, st.Change, st.CopyPath, st.Lost = true, change(present), v.CopyPath, v.Problem.Error()
 	}
-	return st, data, nil
 }
 
 // change names how a sealed file that no longer matches differs.

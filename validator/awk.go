@@ -1,24 +1,41 @@
 package validator
 
 import (
-	"github.com/permgate/permgate/internal/lazyre"
 	"strings"
 
+	"github.com/permgate/permgate/codescan"
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
-// awkCode finds what runs commands in an awk program once its string literals
-// are blanked: system(), pipes to and from commands, coprocesses (|&) and gawk's
-// indirect calls (@f()), which can name system.
-var awkCode = lazyre.New(`system\s*\(|\|&|\|\s*getline|@\w+\s*\(|@load|@include|(print|printf)\b[^;}]*\|`)
+// awkGrammar is awk's option grammar (gawk's, which holds POSIX awk's and
+// mawk's).
+var awkGrammar = registry.Grammar{Short: "f:v:F:e:E:i:l:L::o::p::d::D::W:bcCghMNnOPrsStV",
+	Long: []string{"file=", "assign=", "field-separator=", "source=", "exec=", "include=", "load=", "lint=?", "pretty-print=?",
+		"dump-variables=?", "debug=?", "profile=?", "persist=?", "characters-as-bytes", "traditional", "copyright", "gen-pot",
+		"help", "bignum", "use-lc-numeric", "non-decimal-data", "optimize", "no-optimize", "posix", "re-interval", "sandbox",
+		"version", "csv", "lint-old"}}
 
-var awkString = lazyre.New(`"(\\.|[^"\\])*"`)
+// awkReadOptions are the options with which awk still only reads: the rest
+// write (-i inplace, -o, -p, -d) or load code (-f, -l, -E).
+var awkReadOptions = setOf("-F", "-v", "-e", "--source", "--assign", "--field-separator", "-b", "-c", "-P", "-S", "-N", "-n",
+	"-r", "-s", "-t", "-M", "-O", "--posix", "--traditional", "--sandbox", "--characters-as-bytes", "--re-interval", "--bignum",
+	"--optimize", "--no-optimize", "--csv", "--use-lc-numeric", "--non-decimal-data")
 
-// awk programs can run commands with system(), pipes, coprocesses and getline.
+// awkOptions reads awk's arguments with its grammar.
+func awkOptions(args []shellparse.Word) registry.Scan {
+	return awkGrammar.Scan(shellparse.RegistryWords(args))
+}
+
+// awk programs can run commands with system(), pipes, coprocesses and
+// getline, and write files with print > FILE: the awk tokenizer reads them.
 func (ck *checker) awk(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, f := range append(shortValues(args, 'f', "vFeEil"), longValuesOf(args, "--file", "--exec")...) {
+	scan := awkOptions(args)
+	for _, o := range scan.Values("-f", "--file", "-E", "--exec") {
+		f, _ := optionWord(args, o)
 		if f.Text == "-" || shellparse.IsStdinPath(f.Text) {
 			ck.stdinProgram(c, false) // the program comes from standard input
+			ck.awkStdin(c)
 			return
 		}
 		if netDevice(f.Text) || strings.HasPrefix(f.Text, "/inet") {
@@ -27,84 +44,78 @@ func (ck *checker) awk(c shellparse.SimpleCommand, args []shellparse.Word) {
 		}
 	}
 	for _, prog := range awkPrograms(args) {
-		if prog.Static {
-			for _, m := range awkFileWrite().FindAllStringSubmatch(prog.Text, 8) {
-				ck.writeTarget(shellparse.Word{Text: m[1], Static: true}, c.Name+" print > \""+m[1]+"\"")
-			}
-		}
-		code := awkString().ReplaceAllString(prog.Text, `""`)
-		if !prog.Static || awkCode().MatchString(code) {
+		if !prog.Static {
 			ck.add("inline_code", "awk_system", NonSevere, c.Name+" program runs shell commands")
 			return
 		}
+		rep := codescan.ScanVars(codescan.Awk, prog.Text, awkVars(args))
+		if awkRunsCommands(rep) {
+			ck.add("inline_code", "awk_system", NonSevere, c.Name+" program runs shell commands")
+		}
+		ck.codeReport(c.Name, rep)
 	}
 }
 
+// awkVars returns the variables -v NAME=VALUE sets to known text.
+func awkVars(args []shellparse.Word) map[string]string {
+	vars := map[string]string{}
+	scan := awkOptions(args)
+	for _, o := range scan.Values("-v", "--assign") {
+		a, _ := optionWord(args, o)
+		if name, value, ok := strings.Cut(a.Text, "="); ok && a.Static && name != "" {
+			vars[name] = value
+		}
+	}
+	return vars
+}
+
+// awkStdin reads an awk program fed by a here-string or a here-document.
+func (ck *checker) awkStdin(c shellparse.SimpleCommand) {
+	in := c.Stdin
+	if (in.Kind == shellparse.InputHereString || in.Kind == shellparse.InputHereDoc) && in.Static && !in.Subst {
+		ck.codeReport(c.Name, codescan.Scan(codescan.Awk, in.Text))
+	}
+}
+
+// awkRunsCommands reports a program that runs commands, or one the tokenizer
+// could not read whole (which may).
+func awkRunsCommands(rep codescan.Report) bool {
+	return !rep.Whole || len(rep.Shell) > 0 || len(rep.Exec) > 0 || len(rep.Unread) > 0
+}
+
 // awkPrograms returns the awk program words: -e/--source values, else the first
-// operand when no -f names a program file.
+// operand when no -f or -E names a program file.
 func awkPrograms(args []shellparse.Word) []shellparse.Word {
+	scan := awkOptions(args)
 	var progs []shellparse.Word
 	fromFile := false
-	for i := 0; i < len(args); i++ {
-		t := args[i].Text
-		switch {
-		case !args[i].Static && len(progs) == 0 && !fromFile:
-			return []shellparse.Word{args[i]}
-		case t == "-e" || t == "--source" || t == "--exec" || t == "-E":
-			if i+1 < len(args) {
-				progs = append(progs, args[i+1])
-				i++
-			}
-			if t == "-E" || t == "--exec" {
-				fromFile = true
-			}
-		case isLong(t, "--source") && strings.Contains(t, "="):
-			_, v, _ := strings.Cut(t, "=")
-			progs = append(progs, shellparse.Word{Text: v, Static: true})
-		case t == "-f" || isLong(t, "--file"):
+	for _, o := range scan.Opts {
+		switch o.Name {
+		case "-e", "--source":
+			w, _ := optionWord(args, o)
+			progs = append(progs, w)
+		case "-f", "--file", "-E", "--exec":
 			fromFile = true
-			if !strings.Contains(t, "=") {
-				i++
-			}
-		case t == "-v" || t == "-F" || t == "-i" || t == "-l" || isLong(t, "--assign") || isLong(t, "--field-separator") || isLong(t, "--include") || isLong(t, "--load"):
-			if !strings.Contains(t, "=") && len(t) <= 2 || strings.HasPrefix(t, "--") && !strings.Contains(t, "=") {
-				i++
-			}
-		case t == "--":
-			if len(progs) == 0 && !fromFile && i+1 < len(args) {
-				progs = append(progs, args[i+1])
-			}
-			return progs
-		case strings.HasPrefix(t, "-") && t != "-":
-		default:
-			if len(progs) == 0 && !fromFile {
-				progs = append(progs, args[i])
-			}
-			return progs
 		}
+	}
+	if len(progs) == 0 && !fromFile && len(scan.Operands) > 0 {
+		progs = append(progs, args[scan.Operands[0]])
 	}
 	return progs
 }
 
 // awkReadOnly: awk reads when its program is on the command line and neither
 // runs commands (system(), pipes, |&) nor writes files (print > FILE), and no
-// option writes (gawk -i inplace, -o, -p, -d) or loads code (-f, -l, -E).
+// option writes or loads code (awkReadOptions). A program the tokenizer
+// cannot read whole is not read-only.
 func awkReadOnly(args []shellparse.Word) bool {
+	scan := awkOptions(args)
 	progs := awkPrograms(args)
-	if len(progs) == 0 {
+	if len(progs) == 0 || scan.Unknown {
 		return false
 	}
-	for i := 0; i < len(args); i++ {
-		t := args[i].Text
-		switch {
-		case t == "--":
-			i = len(args)
-		case t == "-F" || t == "-v" || t == "-e" || t == "--source" || t == "--assign" || t == "--field-separator":
-			i++
-		case strings.HasPrefix(t, "-F") || strings.HasPrefix(t, "-v") || strings.HasPrefix(t, "--source=") || strings.HasPrefix(t, "--assign=") || strings.HasPrefix(t, "--field-separator="):
-		case t == "-b" || t == "-c" || t == "-P" || t == "-S" || t == "-N" || t == "-n" || t == "-r" || t == "-s" || t == "-t" || t == "-M" || t == "-O" ||
-			t == "--posix" || t == "--traditional" || t == "--sandbox" || t == "--characters-as-bytes" || t == "--re-interval" || t == "--bignum" || t == "--optimize":
-		case strings.HasPrefix(t, "-") && t != "-":
+	for _, o := range scan.Opts {
+		if !awkReadOptions[o.Name] {
 			return false
 		}
 	}
@@ -112,16 +123,10 @@ func awkReadOnly(args []shellparse.Word) bool {
 		if !p.Static {
 			return false
 		}
-		code := awkString().ReplaceAllString(p.Text, `""`)
-		if awkCode().MatchString(code) || awkWrite().MatchString(code) {
+		rep := codescan.Scan(codescan.Awk, p.Text)
+		if awkRunsCommands(rep) || len(rep.Writes) > 0 || len(rep.Deletes) > 0 {
 			return false
 		}
 	}
 	return true
 }
-
-// awkFileWrite finds print and printf redirected to a named file.
-var awkFileWrite = lazyre.New(`(?:print|printf)\b[^;}]*?>>?\s*"([^"]+)"`)
-
-// awkWrite finds print and printf redirected to a file (> or >>).
-var awkWrite = lazyre.New(`(print|printf)\b[^;}]*>`)

@@ -2,6 +2,7 @@ package validator
 
 import (
 	"fmt"
+	"github.com/permgate/permgate/places"
 	"path"
 	"strings"
 
@@ -67,7 +68,7 @@ func (v *Validator) CheckPath(op PathOp, p string) []Finding {
 		if op == PathRead {
 			// A folder of secrets (~/.ssh, ~/.aws) is read whole by a search
 			// tool (Grep's path), as grep -r ~/.ssh reads it.
-			folder := !hasGlob(q) && secretDirBase[path.Base(q)] && secretDir(q)
+			folder := !hasGlob(q) && places.SecretDirBase(path.Base(q)) && secretDir(q)
 			if secretName(q) || hasGlob(q) && globSecret(q) || folder {
 				add("secret_access", "read_secret", NonSevere, "reads "+shown+", which holds secrets")
 			} else if v.coversSealKey(q) {

@@ -2,95 +2,96 @@ package validator
 
 import (
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
-
-// cloudChecked are the cloud CLIs whose copies, uploads and SQL need more than
-// their declarations (registry/cloud.go) can say.
-var cloudChecked = []string{"aws", "gsutil", "gcloud", "az", "azcopy", "wrangler", "heroku", "oci", "terraform", "tofu", "terragrunt", "fly", "flyctl"}
 
 // cloud judges what a cloud CLI's declaration cannot: the local files a copy
 // writes (aws s3 cp s3://b/k ~/.bashrc is a write of ~/.bashrc), a secret
 // uploaded off the machine (aws s3 cp ~/.ssh/id_rsa s3://b/ is exfiltration),
 // and SQL handed to a cloud database (wrangler d1 execute --command 'DROP …').
+// The files an upload sends and a download writes are the verbs' declared
+// effects (registry/cloud*.go).
 func (ck *checker) cloud(c shellparse.SimpleCommand, args []shellparse.Word) {
 	base := path.Base(c.Name)
-	prog, ok := programs.Lookup(base)
+	prog, inv, ok := c.Declared()
 	if !ok {
 		return
 	}
-	inv := prog.Resolve(shellparse.RegistryWords(args))
 	if base == "terraform" || base == "tofu" || base == "terragrunt" {
 		ck.tfCLIArgs(c, base, inv.Path)
 	}
-	if base == "terragrunt" && inv.Scan.DashDash >= 0 && len(inv.Path) > 0 && strings.HasPrefix(inv.Path[len(inv.Path)-1], "run") {
-		// terragrunt run [--all] -- destroy -auto-approve: the words after --
-		// are terraform's command, judged by the same declaration.
-		inner := prog.Resolve(shellparse.RegistryWords(args[inv.Scan.DashDash+1:]))
-		for _, f := range inner.Findings() {
-			ck.addFinding(Finding{Kind: f.Rule.Kind, Severity: f.Severity, Reason: OneLine(f.Rule.Reason), ID: f.Rule.ID, Suggestion: f.Rule.Safer})
-		}
-		if inner.DynamicVerb {
-			ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.dynamic_verb",
-				Reason: "terragrunt run's terraform command is known only at run time and could be destroy"})
-		}
+	if base == "terragrunt" {
+		ck.terragruntRun(prog, inv, args)
 	}
 	full := strings.Join(append(append([]string{base}, inv.Path...), inv.Verb), " ")
-	var ops []shellparse.Word
-	for _, i := range inv.Scan.Operands {
-		ops = append(ops, args[i])
-	}
+	ops := operandsOf(c)
 	if verb := verbOf(full, cloudCopies...); verb != "" {
 		ck.cloudCopy(c, verb, ops)
 	}
-	if verb := verbOf(full, "gcloud compute ssh", "gcloud beta compute ssh", "gcloud alpha compute ssh"); verb != "" && inv.Scan.DashDash >= 0 {
-		if sshCommandGiven(args[inv.Scan.DashDash+1:]) {
-			ck.addFinding(Finding{Kind: finding.InlineCode, Severity: NonSevere, ID: "inline_code.gcloud_ssh_command",
-				Reason: OneLine(verb + " -- CMD runs the command it is given on the remote machine")})
-		}
-	}
-	if verb := verbOf(full, "aws s3api get-object", "aws s3api get-object-torrent", "aws lambda invoke"); verb != "" && len(ops) > 0 {
-		ck.writeTargetOpt(ops[len(ops)-1], verb+" "+ops[len(ops)-1].Text, true) // the outfile operand
-	}
+	ck.gcloudSSHCommand(full, inv, args)
 	if verbOf(full, "aws configure get") != "" {
-		for _, o := range ops {
-			if t := strings.ToLower(o.Text); !o.Static || strings.Contains(t, "secret_access_key") || strings.Contains(t, "session_token") {
-				ck.addFinding(Finding{Kind: finding.SecretAccess, Severity: NonSevere, ID: "secret_access.aws_configure_get",
-					Reason: OneLine("aws configure get " + o.Text + " may print a stored credential")})
-				break
-			}
+		ck.awsConfigureGet(ops)
+	}
+	ck.cloudScaleAndBatch(c, full, ops)
+	for _, t := range commandEffects(c) {
+		if t.act == registry.Sends {
+			ck.cloudUpload(full, []shellparse.Word{t.word})
 		}
 	}
-	ck.cloudScaleAndBatch(full, args, ops)
-	verb := verbOf(full, cloudFileVerbs...)
-	// Options that name a local file a verb uploads or downloads.
-	uploads, downloads := cloudFileOpts(verb)
-	for i, a := range args {
-		name, val, attached := strings.Cut(a.Text, "=")
-		if !strings.HasPrefix(name, "-") || strings.ContainsAny(name, "$`\"'\\") {
-			continue
+	ck.cloudSQL(c, verbOf(full, cloudSQLVerbs...))
+}
+
+// gcloudSSHCommand: gcloud compute ssh VM -- CMD runs CMD on the machine
+// (the words after -- are ssh's).
+func (ck *checker) gcloudSSHCommand(full string, inv *registry.Invocation, args []shellparse.Word) {
+	verb := verbOf(full, "gcloud compute ssh", "gcloud beta compute ssh", "gcloud alpha compute ssh")
+	if verb != "" && inv.Scan.DashDash >= 0 && sshCommandGiven(args[inv.Scan.DashDash+1:]) {
+		ck.addFinding(Finding{Kind: finding.InlineCode, Severity: NonSevere, ID: "inline_code.gcloud_ssh_command",
+			Reason: OneLine(verb + " -- CMD runs the command it is given on the remote machine")})
+	}
+}
+
+// terragruntRun: terragrunt run [--all] -- destroy -auto-approve: the words
+// after -- are terraform's command, judged by the same declaration.
+func (ck *checker) terragruntRun(prog *registry.Program, inv *registry.Invocation, args []shellparse.Word) {
+	if inv.Scan.DashDash < 0 || len(inv.Path) == 0 || !strings.HasPrefix(inv.Path[len(inv.Path)-1], "run") {
+		return
+	}
+	inner := prog.Resolve(shellparse.RegistryWords(args[inv.Scan.DashDash+1:]))
+	for _, f := range inner.Findings() {
+		ck.addFinding(Finding{Kind: f.Rule.Kind, Severity: f.Severity, Reason: OneLine(f.Rule.Reason), ID: f.Rule.ID, Suggestion: f.Rule.Safer})
+	}
+	if inner.DynamicVerb {
+		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.dynamic_verb",
+			Reason: "terragrunt run's terraform command is known only at run time and could be destroy"})
+	}
+}
+
+// awsConfigureGet: aws configure get aws_secret_access_key prints a stored
+// credential.
+func (ck *checker) awsConfigureGet(ops []shellparse.Word) {
+	for _, o := range ops {
+		if t := strings.ToLower(o.Text); !o.Static || strings.Contains(t, "secret_access_key") || strings.Contains(t, "session_token") {
+			ck.addFinding(Finding{Kind: finding.SecretAccess, Severity: NonSevere, ID: "secret_access.aws_configure_get",
+				Reason: OneLine("aws configure get " + o.Text + " may print a stored credential")})
+			return
 		}
-		w := a // --body=$HOME/.ssh/id_rsa: the value keeps the word's expansions
-		w.Text = val
-		if !attached {
-			if i+1 >= len(args) {
-				continue
-			}
-			w = args[i+1]
-		}
-		switch {
-		case slices.Contains(uploads, name):
-			ck.cloudUpload(verb, []shellparse.Word{w})
-		case slices.Contains(downloads, name) && w.Text != "-":
-			ck.writeTargetOpt(w, verb+" "+name+" "+w.Text, true)
-		case slices.Contains(cloudSQLOpts(verb), name):
-			if why := sqlDestructive(w.Text); why != "" {
-				ck.add(finding.SQLDestructive, "cloud_sql_drop", Severe, verb+": "+why)
-			}
+	}
+}
+
+// cloudSQL judges the SQL a verb hands a cloud database: in its SQL
+// options, and on standard input for heroku pg:psql.
+func (ck *checker) cloudSQL(c shellparse.SimpleCommand, verb string) {
+	if verb == "" {
+		return
+	}
+	for _, w := range valuesOf(c, cloudSQLOpts(verb)...) {
+		if why := sqlDestructive(w.Text); why != "" {
+			ck.add(finding.SQLDestructive, "cloud_sql_drop", Severe, verb+": "+why)
 		}
 	}
 	if verb == "heroku pg:psql" {
@@ -108,33 +109,10 @@ func (ck *checker) cloudCopy(c shellparse.SimpleCommand, verb string, ops []shel
 	if len(ops) < 2 {
 		return
 	}
-	if ops[0].Text == "-" && cloudRemote(verb, ops[len(ops)-1].Text) {
-		// aws s3 cp - s3://b/k uploads what stdin holds: a redirect's file, or
-		// what the commands piped in read (cat ~/.ssh/id_rsa |, env |).
-		for _, r := range c.Redirects {
-			if r.Reads() && (r.Fd == "" || r.Fd == "0") {
-				ck.cloudUpload(verb, []shellparse.Word{r.Target})
-			}
-		}
-		for _, i := range c.Stdin.From {
-			if i < 0 || i >= len(ck.res.Commands) {
-				continue
-			}
-			w := ck.res.Commands[i]
-			if (w.Name == "env" || w.Name == "printenv") && len(operands(w.Argv[1:])) == 0 {
-				ck.add(finding.Exfiltration, "cloud_upload_env", Severe, verb+" sends the environment, which holds credentials, off the machine")
-				continue
-			}
-			sources := append([]shellparse.Word(nil), w.Argv[1:]...)
-			for _, r := range w.Redirects {
-				if r.Reads() {
-					sources = append(sources, r.Target)
-				}
-			}
-			ck.cloudUpload(verb, sources)
-		}
-	}
 	dest := ops[len(ops)-1]
+	if ops[0].Text == "-" && cloudRemote(verb, dest.Text) {
+		ck.cloudStdinUpload(c, verb)
+	}
 	if !cloudRemote(verb, dest.Text) {
 		if dest.Text != "-" {
 			ck.intoDir = true
@@ -144,6 +122,34 @@ func (ck *checker) cloudCopy(c shellparse.SimpleCommand, verb string, ops []shel
 		return
 	}
 	ck.cloudUpload(verb, ops[:len(ops)-1])
+}
+
+// cloudStdinUpload: aws s3 cp - s3://b/k uploads what stdin holds: a
+// redirect's file, or what the commands piped in read (cat ~/.ssh/id_rsa |,
+// env |).
+func (ck *checker) cloudStdinUpload(c shellparse.SimpleCommand, verb string) {
+	for _, r := range c.Redirects {
+		if r.Reads() && (r.Fd == "" || r.Fd == "0") {
+			ck.cloudUpload(verb, []shellparse.Word{r.Target})
+		}
+	}
+	for _, i := range c.Stdin.From {
+		if i < 0 || i >= len(ck.res.Commands) {
+			continue
+		}
+		w := ck.res.Commands[i]
+		sources := operandsOf(w)
+		if (w.Name == "env" || w.Name == "printenv") && len(sources) == 0 {
+			ck.add(finding.Exfiltration, "cloud_upload_env", Severe, verb+" sends the environment, which holds credentials, off the machine")
+			continue
+		}
+		for _, r := range w.Redirects {
+			if r.Reads() {
+				sources = append(sources, r.Target)
+			}
+		}
+		ck.cloudUpload(verb, sources)
+	}
 }
 
 // cloudUpload reports local sources that hold secrets sent off the machine.
@@ -186,14 +192,10 @@ var cloudCopies = []string{"aws s3 cp", "aws s3 mv", "aws s3 sync", "gsutil cp",
 	"gcloud storage mv", "gcloud storage rsync", "gcloud alpha storage cp", "gcloud beta storage cp",
 	"gcloud compute scp", "gcloud beta compute scp", "azcopy copy", "azcopy cp", "azcopy sync"}
 
-// cloudFileVerbs are the verbs cloudFileOpts and cloudSQLOpts know.
-var cloudFileVerbs = []string{"aws s3api put-object", "aws s3api upload-part", "wrangler r2 object put", "oci os object put",
-	"az storage file upload", "az storage blob upload", "az storage blob upload-batch", "az storage file upload-batch",
-	"oci os object bulk-upload", "wrangler r2 object get", "oci os object get", "az storage blob download", "az storage file download",
-	"gcloud secrets versions access", "az keyvault secret download", "wrangler d1 execute", "heroku pg:psql",
-	"aws rds-data execute-statement", "aws rds-data batch-execute-statement", "aws redshift-data execute-statement",
-	"aws redshift-data batch-execute-statement", "gcloud spanner databases execute-sql", "gcloud spanner cli",
-	"aws athena start-query-execution"}
+// cloudSQLVerbs are the verbs cloudSQLOpts knows.
+var cloudSQLVerbs = []string{"wrangler d1 execute", "heroku pg:psql", "aws rds-data execute-statement", "aws rds-data batch-execute-statement",
+	"aws redshift-data execute-statement", "aws redshift-data batch-execute-statement", "gcloud spanner databases execute-sql",
+	"gcloud spanner cli", "aws athena start-query-execution"}
 
 // verbOf returns the key the command's words begin with: a group wildcard
 // may have read an option's value as one more group (az storage blob upload
@@ -213,28 +215,6 @@ func cloudRemote(verb, t string) bool {
 		return true
 	}
 	return strings.HasSuffix(verb, " scp") && remotePath(t)
-}
-
-// cloudFileOpts returns the options whose value a verb uploads and those whose
-// value it writes.
-func cloudFileOpts(verb string) (uploads, downloads []string) {
-	switch verb {
-	case "aws s3api put-object", "aws s3api upload-part":
-		return []string{"--body"}, nil
-	case "wrangler r2 object put", "oci os object put", "az storage file upload":
-		return []string{"--file", "-f"}, nil
-	case "az storage blob upload":
-		return []string{"--file", "-f"}, nil
-	case "az storage blob upload-batch", "az storage file upload-batch", "oci os object bulk-upload":
-		return []string{"--source", "-s", "--src-dir"}, nil
-	case "wrangler r2 object get", "oci os object get", "az storage blob download", "az storage file download":
-		return nil, []string{"--file", "-f"}
-	case "gcloud secrets versions access":
-		return nil, []string{"--out-file"}
-	case "az keyvault secret download":
-		return nil, []string{"--file", "-f"}
-	}
-	return nil, nil
 }
 
 // cloudSQLOpts returns the options whose value is SQL run on a cloud database.
@@ -279,46 +259,26 @@ func (ck *checker) tfCLIArgs(c shellparse.SimpleCommand, base string, path []str
 	}
 }
 
-// sshCommandGiven reports ssh arguments that name a remote command after the
-// options (-L 8080:localhost:80 alone forwards a port and runs nothing).
-func sshCommandGiven(args []shellparse.Word) bool {
-	for i := 0; i < len(args); i++ {
-		t := args[i].Text
-		if !args[i].Static {
-			return true
-		}
-		if len(t) < 2 || t[0] != '-' {
-			return true
-		}
-		if last := t[len(t)-1]; len(t) == 2 && strings.IndexByte("BbcDEeFIiJLlmOopQRSWw", last) >= 0 {
-			i++ // the option's value
-		}
-	}
-	return false
-}
-
 // cloudScaleAndBatch judges what hides in operands and JSON: heroku
 // ps:scale web=0 takes the app down; a Route 53 change batch with "DELETE", a
 // DynamoDB batch with DeleteRequest deletes.
-func (ck *checker) cloudScaleAndBatch(full string, args, ops []shellparse.Word) {
-	if verbOf(full, "heroku ps:scale", "heroku scale") != "" {
-		for _, o := range ops {
-			if _, n, ok := strings.Cut(o.Text, "="); ok && (n == "0" || !o.Static) {
-				ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.heroku_scale_zero",
-					Reason: OneLine(full + ": scaling a process type to 0 stops every dyno of it"), Suggestion: "heroku ps -a APP first"})
-				return
-			}
-		}
+func (ck *checker) cloudScaleAndBatch(c shellparse.SimpleCommand, full string, ops []shellparse.Word) {
+	if verbOf(full, "heroku ps:scale", "heroku scale") != "" && scalesToZero(ops, false) {
+		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.heroku_scale_zero",
+			Reason: OneLine(full + ": scaling a process type to 0 stops every dyno of it"), Suggestion: "heroku ps -a APP first"})
+		return
 	}
-	if verb := verbOf(full, "fly scale", "flyctl scale"); verb != "" && len(ops) >= 2 && ops[0].Text == "count" {
-		for _, o := range ops[1:] {
-			if _, n, _ := strings.Cut(o.Text, "="); n == "0" || o.Text == "0" || !o.Static {
-				ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.fly_scale_zero",
-					Reason: OneLine(verb + " count 0 stops every machine of the app"), Suggestion: "fly status first"})
-				return
-			}
-		}
+	if verb := verbOf(full, "fly scale", "flyctl scale"); verb != "" && len(ops) >= 2 && ops[0].Text == "count" && scalesToZero(ops[1:], true) {
+		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.fly_scale_zero",
+			Reason: OneLine(verb + " count 0 stops every machine of the app"), Suggestion: "fly status first"})
+		return
 	}
+	ck.batchDeletes(c, full)
+}
+
+// batchDeletes: a Route 53 change batch with "DELETE", a DynamoDB batch
+// with DeleteRequest, or either known only at run time, deletes.
+func (ck *checker) batchDeletes(c shellparse.SimpleCommand, full string) {
 	var opt, word string
 	switch {
 	case verbOf(full, "aws route53 change-resource-record-sets") != "":
@@ -328,16 +288,9 @@ func (ck *checker) cloudScaleAndBatch(full string, args, ops []shellparse.Word) 
 	default:
 		return
 	}
-	for i, a := range args {
-		name, val, attached := strings.Cut(a.Text, "=")
-		if name != opt {
-			continue
-		}
-		if !attached && i+1 < len(args) {
-			a, val = args[i+1], args[i+1].Text
-		}
-		t := strings.ToLower(strings.Join(strings.Fields(val), ""))
-		if strings.Contains(t, word) || strings.Contains(t, strings.Trim(word, `"`)+"\"") || !a.Static {
+	for _, v := range valuesOf(c, opt) {
+		t := strings.ToLower(strings.Join(strings.Fields(v.Text), ""))
+		if strings.Contains(t, word) || strings.Contains(t, strings.Trim(word, `"`)+"\"") || !v.Static {
 			ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.aws_batch_delete",
 				Reason: OneLine(full + " " + opt + " deletes records or items"), Suggestion: "list them first (list-resource-record-sets, scan)"})
 			return
@@ -345,7 +298,14 @@ func (ck *checker) cloudScaleAndBatch(full string, args, ops []shellparse.Word) 
 	}
 }
 
-// sqlDestructive says why SQL given to a cloud database destroys data (a
-// sql_destructive reading of the statements outside literals and comments),
-// or "".
-func sqlDestructive(text string) string { return judgeSQL(text, "sql").severe }
+// scalesToZero reports a scale operand that sets a count to 0 (web=0, or 0
+// alone when bare counts are taken) or to a count known only at run time.
+func scalesToZero(ops []shellparse.Word, bare bool) bool {
+	for _, o := range ops {
+		_, n, eq := strings.Cut(o.Text, "=")
+		if n == "0" && eq || bare && o.Text == "0" || !o.Static && (eq || bare) {
+			return true
+		}
+	}
+	return false
+}

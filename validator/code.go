@@ -93,7 +93,7 @@ func (ck *checker) rsync(c shellparse.SimpleCommand, args []shellparse.Word) {
 		ck.add("inline_code", "rsync_e", NonSevere, "rsync -e names a command to run")
 		return
 	}
-	if hasFlag(args, "", "--delete", "--delete-before", "--delete-during", "--delete-after", "--delete-delay", "--delete-excluded", "--del", "--remove-source-files") {
+	if hasFlag(args, "", "--delete", "--delete-before", "--delete-during", "--delete-after", "--delete-delay", "--delete-excluded", "--del") {
 		targets := copyTargets(c)
 		for _, t := range targets {
 			if class, why := ck.judgeDelete(t); class == deleteSevere {

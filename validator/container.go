@@ -29,11 +29,6 @@ import (
 //     -o yaml|json|jsonpath prints the secret's values.
 //   - minikube kubectl -- ARGS is kubectl ARGS.
 
-// containerPrograms are the programs the container check reads (docker,
-// podman, nerdctl and kubectl are in programChecks by name as well).
-var containerPrograms = []string{"docker", "podman", "podman-remote", "nerdctl", "docker-compose", "podman-compose", "buildah", "crictl", "ctr",
-	"kubectl", "kubecolor", "microk8s.kubectl", "oc", "k3s", "microk8s", "minikube"}
-
 // container judges a container engine's or a cluster client's command.
 func (ck *checker) container(c shellparse.SimpleCommand, args []shellparse.Word) {
 	base := path.Base(c.Name)

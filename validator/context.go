@@ -38,6 +38,21 @@ func (ck *checker) wrappers(c shellparse.SimpleCommand) {
 
 // dangerousEnv are variables that make programs run other code.
 var dangerousEnv = map[string]string{
+	// Language runtimes' load paths and start-up hooks: code they load first.
+	"RUBYLIB": "changes where ruby loads its libraries from", "LUA_INIT": "runs Lua code before every lua script",
+	"LUA_INIT_5_1": "runs Lua code before every lua script", "LUA_INIT_5_2": "runs Lua code before every lua script",
+	"LUA_INIT_5_3": "runs Lua code before every lua script", "LUA_INIT_5_4": "runs Lua code before every lua script",
+	"LUA_PATH": "changes where lua loads its modules from", "LUA_CPATH": "changes where lua loads its native modules from",
+	"NODE_PATH": "changes where node loads its modules from", "PERLLIB": "changes where perl loads its modules from",
+	"PYTHONHOME": "changes where python loads its standard library from", "PYTHONWARNINGS": "can make python import a module of its choosing",
+	"DOTNET_STARTUP_HOOKS": "loads an assembly into every .NET program", "PHP_INI_SCAN_DIR": "makes php read configuration that can load code",
+	"PHPRC": "makes php read configuration that can load code", "R_PROFILE_USER": "runs an R file when R starts",
+	"JULIA_LOAD_PATH": "changes where julia loads its modules from", "TCLLIBPATH": "changes where tclsh loads its packages from",
+	"VIMINIT": "runs vim commands when vim starts", "EXINIT": "runs editor commands when vi starts", "MYVIMRC": "points vim at another vimrc",
+	// Build tools' flags that name programs.
+	// Config files of network tools: a config there can write files or upload them.
+	"CURL_HOME": "points curl at another .curlrc, which can add options that write or upload files", "WGETRC": "points wget at another wgetrc, which can add options that write files",
+	"HGRCPATH":   "points hg at configuration that can name programs to run",
 	"LD_PRELOAD": "loads a library into every program", "LD_LIBRARY_PATH": "changes which libraries programs load",
 	"LD_AUDIT": "loads a library into every program", "BASH_ENV": "runs a script in every bash",
 	"ENV": "runs a script in every sh", "PROMPT_COMMAND": "runs a command at every prompt",
@@ -171,6 +186,17 @@ func dangerousEnvValue(name, value string) (string, bool) {
 		if strings.Contains(value, "/") {
 			return "makes git write its trace into " + value, true
 		}
+	case "CC", "CXX", "LD", "AR":
+		if !compilerName(value) {
+			return "names the program build tools run as the compiler or linker", true
+		}
+	case "RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS", "RUSTDOCFLAGS":
+		// -C linker=PROG, -Clinker=PROG, -Z plugins, a codegen backend: programs rustc runs.
+		for _, key := range []string{"linker", "link-arg", "link-args", "codegen-backend", "llvm-args", "plugin", "-Z"} {
+			if strings.Contains(value, key) {
+				return "passes flags to rustc that name a program or library to load", true
+			}
+		}
 	case "GOFLAGS":
 		for _, f := range strings.Fields(value) {
 			f = strings.TrimLeft(f, "-")
@@ -180,6 +206,33 @@ func dangerousEnvValue(name, value string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// compilerName reports a compiler or binutils name build tools commonly
+// get (gcc, clang-18, x86_64-linux-gnu-g++, ccache gcc, zig cc): a name on
+// $PATH, not a path to a program the command line could have written.
+func compilerName(value string) bool {
+	words := strings.Fields(value)
+	if len(words) == 0 || len(words) > 2 {
+		return len(words) == 0
+	}
+	if len(words) == 2 && words[0] != "ccache" && words[0] != "sccache" && words[0] != "zig" {
+		return false
+	}
+	name := words[len(words)-1]
+	if dir, base := path.Split(name); dir == "/usr/bin/" || dir == "/usr/local/bin/" || dir == "/opt/homebrew/bin/" || dir == "/bin/" {
+		name = base // the system's own compiler, by its full path
+	}
+	if strings.ContainsAny(name, "/$`") {
+		return false
+	}
+	name = strings.TrimRight(name, "0123456789.-")
+	for _, known := range []string{"gcc", "g++", "clang", "clang++", "cc", "c++", "tcc", "icx", "icpx", "ld", "ld.lld", "ld.gold", "lld", "ar", "llvm-ar", "gcc-ar", "c99"} {
+		if name == known || strings.HasSuffix(name, "-"+known) {
+			return true
+		}
+	}
+	return false
 }
 
 // assignedValue returns the text a command assigns to name (X=v cmd, export X=v).
@@ -200,26 +253,7 @@ func assignedValue(c shellparse.SimpleCommand, name string) string {
 // assigns judges the variables the command sets.
 func (ck *checker) assigns(c shellparse.SimpleCommand) {
 	for _, name := range assignedNames(c) {
-		switch {
-		case strings.HasPrefix(name, "PERMGATE_"):
-			ck.add("self_modify", "set_permgate_var", Severe, "sets "+name+", which changes how permgate decides")
-		case selfEnvVars[name]:
-			ck.add("self_modify", "set_config_home", Severe, "sets "+name+", which moves where permgate looks for its config and state")
-		case harnessEnvVars[name]:
-			ck.add("self_modify", "set_harness_config", Severe, "sets "+name+", which points an agent harness at other settings, without permgate's hook")
-		case name == "IFS":
-			ck.add("ifs_manipulation", "set_ifs", NonSevere, "sets IFS, which changes how words are split")
-		case strings.HasPrefix(name, "BASH_FUNC_"):
-			ck.add("dangerous_env", "set_bash_func", NonSevere, "sets "+name+", an exported function that bash runs in place of a command")
-		case benignProgramValue(name, assignedValue(c, name)), benignEnvValue(name, assignedValue(c, name)):
-			// GIT_PAGER=cat, EDITOR=true: a program that runs nothing else.
-		default:
-			if r, ok := dangerousEnvReason(name); ok {
-				ck.add("dangerous_env", "set_loader_var", NonSevere, "sets "+name+", which "+r)
-			} else if r, ok := dangerousEnvValue(name, assignedValue(c, name)); ok {
-				ck.add("dangerous_env", "set_shell_var", NonSevere, "sets "+name+", which "+r)
-			}
-		}
+		ck.judgeAssign(name, assignedValue(c, name))
 	}
 	for _, a := range c.Assigns {
 		if strings.HasPrefix(a.Value.Text, "() {") {
@@ -231,6 +265,31 @@ func (ck *checker) assigns(c shellparse.SimpleCommand) {
 			if strings.HasPrefix(w.Text, "PERMGATE_") {
 				ck.add("self_modify", "unset_permgate_var", Severe, "unsets "+w.Text+", which changes how permgate decides")
 			}
+		}
+	}
+}
+
+// judgeAssign judges setting the variable name to value, by any route: an
+// assignment, export, a wrapper's --setenv.
+func (ck *checker) judgeAssign(name, value string) {
+	switch {
+	case strings.HasPrefix(name, "PERMGATE_"):
+		ck.add("self_modify", "set_permgate_var", Severe, "sets "+name+", which changes how permgate decides")
+	case selfEnvVars[name]:
+		ck.add("self_modify", "set_config_home", Severe, "sets "+name+", which moves where permgate looks for its config and state")
+	case harnessEnvVars[name]:
+		ck.add("self_modify", "set_harness_config", Severe, "sets "+name+", which points an agent harness at other settings, without permgate's hook")
+	case name == "IFS":
+		ck.add("ifs_manipulation", "set_ifs", NonSevere, "sets IFS, which changes how words are split")
+	case strings.HasPrefix(name, "BASH_FUNC_"):
+		ck.add("dangerous_env", "set_bash_func", NonSevere, "sets "+name+", an exported function that bash runs in place of a command")
+	case benignProgramValue(name, value), benignEnvValue(name, value):
+		// GIT_PAGER=cat, EDITOR=true: a program that runs nothing else.
+	default:
+		if r, ok := dangerousEnvReason(name); ok {
+			ck.add("dangerous_env", "set_loader_var", NonSevere, "sets "+name+", which "+r)
+		} else if r, ok := dangerousEnvValue(name, value); ok {
+			ck.add("dangerous_env", "set_shell_var", NonSevere, "sets "+name+", which "+r)
 		}
 	}
 }

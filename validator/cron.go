@@ -7,33 +7,29 @@ import (
 )
 
 func (ck *checker) crontab(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, a := range operands(args) {
+	for _, a := range operandsOf(c) {
 		if a.Static && a.Text == "/dev/null" {
 			ck.addSafer("crontab_remove", "dev_null", Severe, "crontab /dev/null replaces every scheduled job with nothing", "crontab -l > crontab.bak first; crontab -e edits single jobs")
 			return
 		}
 	}
-	for _, a := range args {
-		if a.Static && strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "--") && strings.Contains(a.Text, "r") {
-			ck.addSafer("crontab_remove", "remove", Severe, "crontab -r deletes every scheduled job without a copy", "crontab -l > crontab.bak first; crontab -e edits single jobs")
-			return
-		}
+	if hasOption(c, "-r") {
+		ck.addSafer("crontab_remove", "remove", Severe, "crontab -r deletes every scheduled job without a copy", "crontab -l > crontab.bak first; crontab -e edits single jobs")
 	}
 }
 
 // at and batch run the script they read later: fed by a pipe or text built at
-// run time, that is code from an unknown source (SPEC §2).
+// run time, that is code from an unknown source (SPEC §2). A script file (-f
+// FILE) and the listing and removing options (-l, -r, -d, -c, -V) read no
+// script from standard input.
 func (ck *checker) at(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for i, a := range args {
-		if a.Text == "-f" || strings.HasPrefix(a.Text, "-f") && a.Static && !strings.HasPrefix(a.Text, "--") {
-			if i+1 < len(args) && a.Text == "-f" && (args[i+1].Text == "-" || shellparse.IsStdinPath(args[i+1].Text)) || shellparse.IsStdinPath(strings.TrimPrefix(a.Text, "-f")) {
-				break // -f /dev/stdin: the script is standard input after all
-			}
+	for _, f := range valuesOf(c, "-f") {
+		if f.Text != "-" && !shellparse.IsStdinPath(f.Text) {
 			return // the script is a file
 		}
-		if a.Static && (a.Text == "-l" || a.Text == "-r" || a.Text == "-d" || a.Text == "-c" || a.Text == "-V") {
-			return
-		}
+	}
+	if hasOption(c, "-l", "-r", "-d", "-c", "-V") {
+		return
 	}
 	switch c.Stdin.Kind {
 	case shellparse.InputPipe:
@@ -58,19 +54,8 @@ func (ck *checker) at(c shellparse.SimpleCommand, args []shellparse.Word) {
 // replaces them, and the jobs in known text are judged as commands.
 func (ck *checker) crontabJobs(c shellparse.SimpleCommand, args []shellparse.Word) {
 	ck.crontab(c, args)
-	replaces := false
-	for _, a := range operands(args) {
-		if a.Text == "-" {
-			replaces = true
-		}
-	}
-	if !replaces {
-		if len(operands(args)) == 0 && c.Stdin.Kind != shellparse.InputInherited && !hasFlag(args, "lerid") {
-			replaces = true // crontab <<EOF … reads the new table from stdin on some systems
-		}
-		if !replaces {
-			return
-		}
+	if !crontabReplaces(c) {
+		return
 	}
 	texts, known := ck.stdinSQL(c)
 	if !known {
@@ -78,13 +63,23 @@ func (ck *checker) crontabJobs(c shellparse.SimpleCommand, args []shellparse.Wor
 	}
 	for _, t := range texts {
 		for _, line := range strings.Split(t, "\n") {
-			job := cronCommand(line)
-			if job == "" {
-				continue
+			if job := cronCommand(line); job != "" {
+				ck.nestedJob(job, "crontab job: ")
 			}
-			ck.nestedJob(job, "crontab job: ")
 		}
 	}
+}
+
+// crontabReplaces reports crontab reading a new table from standard input:
+// crontab -, or (on some systems) crontab <<EOF with no operand nor action.
+func crontabReplaces(c shellparse.SimpleCommand) bool {
+	ops := operandsOf(c)
+	for _, a := range ops {
+		if a.Text == "-" {
+			return true
+		}
+	}
+	return len(ops) == 0 && c.Stdin.Kind != shellparse.InputInherited && !hasOption(c, "-l", "-e", "-r", "-i", "-d")
 }
 
 // cronCommand returns the command of a crontab line, or "" for comments,

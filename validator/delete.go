@@ -1,10 +1,12 @@
 package validator
 
 import (
-	"github.com/permgate/permgate/internal/lazyre"
 	"path"
+	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/internal/lazyre"
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -20,19 +22,8 @@ const (
 // files are judged as writes.
 func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
 	recursive, dynamicOpt, targets := rmArgs(args)
+	targets = ck.rmFromFind(c, targets, recursive || dynamicOpt)
 	if !recursive && !dynamicOpt {
-		// find ROOT -exec rm {} + removes every file find selects: find -delete.
-		for _, t := range targets {
-			if !t.Placeholder {
-				continue
-			}
-			for _, w := range c.Wrappers {
-				if path.Base(w.Name) == "find" {
-					ck.findDeletes(w.Argv[1:], "find -exec rm")
-					return
-				}
-			}
-		}
 		return
 	}
 	for _, t := range targets {
@@ -46,6 +37,53 @@ func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
 	}
 }
 
+// declaredTreeDeletes judges what the command and its wrappers delete
+// recursively by their declarations (tar --remove-files, zip -rm): as rm -r
+// of the same paths.
+func (ck *checker) declaredTreeDeletes(c shellparse.SimpleCommand) {
+	for _, t := range append(wrapperEffects(c), commandEffects(c)...) {
+		if t.act != registry.DeletesTree {
+			continue
+		}
+		how := path.Base(c.Name) + " deletes " + t.word.Text
+		ck.treeSelf(t.word, how, false)
+		class, why := ck.judgeDelete(t.word)
+		if class == deleteSevere {
+			ck.addSafer("recursive_delete", "declared_tree", Severe, how+", a recursive delete on "+why, deleteSafer(why))
+		} else {
+			ck.add("recursive_delete_local", "declared_tree", NonSevere, how+" and everything in it")
+		}
+	}
+}
+
+// rmFromFind: find ROOT -exec rm {} + removes what find selects: it is find
+// -delete, judged by find's roots and tests (rm -rf {} of the dirs find
+// selects under the working directory is a local delete). It returns the
+// targets left to judge, without find's placeholders.
+func (ck *checker) rmFromFind(c shellparse.SimpleCommand, targets []shellparse.Word, recursive bool) []shellparse.Word {
+	finder, ok := findWrapper(c)
+	if !ok || !slices.ContainsFunc(targets, func(t shellparse.Word) bool { return t.Placeholder }) {
+		return targets
+	}
+	how := "find -exec rm"
+	if recursive {
+		how = "find -exec rm -r"
+	}
+	ck.findDeletes(finder.Argv[1:], how, recursive)
+	return slices.DeleteFunc(targets, func(t shellparse.Word) bool { return t.Placeholder })
+}
+
+// findWrapper returns the find the command came through last (find ROOT
+// -exec CMD {} +), if any.
+func findWrapper(c shellparse.SimpleCommand) (shellparse.Wrapper, bool) {
+	for i := len(c.Wrappers) - 1; i >= 0; i-- {
+		if path.Base(c.Wrappers[i].Name) == "find" {
+			return c.Wrappers[i], true
+		}
+	}
+	return shellparse.Wrapper{}, false
+}
+
 // deleteSafer is the safer way to a recursive delete judged severe for why:
 // name the paths, or move them to the trash. Deleting / has none.
 func deleteSafer(why string) string {
@@ -55,46 +93,58 @@ func deleteSafer(why string) string {
 	return "move it to the trash (gio trash PATH), which can be undone, or name the exact paths to delete"
 }
 
-// rmArgs reads rm's arguments: whether -r is given, whether a word known only
-// at run time may supply it, and the targets (dynamic words among them).
+// rmArgs reads rm's arguments by its declared grammar: whether -r is given,
+// whether a word known only at run time may supply it, and the targets
+// (dynamic words among them).
 func rmArgs(args []shellparse.Word) (recursive, dynamicOpt bool, targets []shellparse.Word) {
+	inv := scanArgs("rm", args)
+	s := &inv.Scan
+	operand := operandAt(s, len(args))
 	targets = make([]shellparse.Word, 0, len(args))
 	quotedOpts := 0
-	done := false
-	for _, a := range args {
+	for i, a := range args {
 		switch {
-		case done:
+		case s.DashDash >= 0 && i > s.DashDash, a.Placeholder, a.Static && operand[i]:
 			targets = append(targets, a)
-		case !a.Static && !a.Placeholder && cannotBeOption(a):
-			targets = append(targets, a)
-		case !a.Static && !a.Placeholder && a.Quoted && !strings.Contains(a.Text, "@"):
-			// One quoted word is one argument ("$@" is not): an option or a
-			// target, never both. It can make the delete recursive only if
-			// another target is left for it to act on (see below).
-			quotedOpts++
-			targets = append(targets, a)
-		case !a.Static && !a.Placeholder:
-			// A dynamic word may be -rf or a target: count it as both.
-			dynamicOpt = true
-			targets = append(targets, a)
-		case a.Static && a.Text == "--":
-			done = true
-		case a.Static && strings.HasPrefix(a.Text, "--"):
-			if isLong(a.Text, "--recursive") {
-				recursive = true
-			}
-		case a.Static && strings.HasPrefix(a.Text, "-") && a.Text != "-":
-			if strings.ContainsAny(a.Text[1:], "rR") {
-				recursive = true
-			}
+		case a.Static:
+			// an option, or the "--" that ends them: the scan read it
 		default:
 			targets = append(targets, a)
+			switch rmDynamicWord(a) {
+			case oneWordOption:
+				quotedOpts++
+			case anyOptions:
+				dynamicOpt = true
+			}
 		}
 	}
+	// One quoted word is one argument: an option or a target, never both. It
+	// can make the delete recursive only if another target is left for it.
 	if quotedOpts > 0 && len(targets) >= 2 {
 		dynamicOpt = true
 	}
-	return recursive, dynamicOpt, targets
+	return s.Has("-r", "-R", "--recursive"), dynamicOpt, targets
+}
+
+// dynamicRole is what a word known only at run time may be among rm's
+// arguments.
+type dynamicRole int
+
+const (
+	onlyTarget    dynamicRole = iota // a path, never an option
+	oneWordOption                    // one word ("$f"): an option or a target
+	anyOptions                       // may split into options and targets ($opts, "$@")
+)
+
+// rmDynamicWord says what a dynamic word may be among rm's arguments.
+func rmDynamicWord(a shellparse.Word) dynamicRole {
+	switch {
+	case cannotBeOption(a):
+		return onlyTarget
+	case a.Quoted && !strings.Contains(a.Text, "@"):
+		return oneWordOption
+	}
+	return anyOptions
 }
 
 // cannotBeOption reports a dynamic word that can never expand to an option: a
@@ -113,43 +163,86 @@ func cannotBeOption(w shellparse.Word) bool {
 
 // judgeDelete says where a recursive delete of one target lands.
 func (ck *checker) judgeDelete(t shellparse.Word) (deleteClass, string) {
+	if why := unknowableTarget(t); why != "" {
+		return deleteSevere, why
+	}
 	switch {
-	case t.Placeholder:
-		return deleteSevere, "targets supplied at run time (" + t.Text + ")"
-	case strings.HasPrefix(t.Text, "~") && !t.Static:
-		return deleteSevere, t.Text + " — a home directory or a directory-stack entry known only at run time"
-	case strings.Contains(t.Text, "!(") && t.Glob:
-		return deleteSevere, t.Text + " — everything but what the pattern names"
 	case t.Glob && (len(t.Params) > 0 || t.Subst || strings.Contains(t.Text, "$")):
-		// "$DIR"/*, $HOME/*: the directory is known only once expanded.
-		texts, unknown := ck.expandPath(t)
-		if unknown || len(texts) == 0 {
-			return deleteSevere, t.Text + " — everything in a directory known only at run time"
-		}
-		for _, text := range texts {
-			if class, why := ck.judgeGlob(text); class == deleteSevere {
-				return class, why
-			}
-		}
-		return deleteLocal, ""
+		return ck.judgeDynamicGlob(t)
 	case t.Glob:
 		return ck.judgeGlob(t.Text)
 	case !t.Static:
-		// "$PWD/dist", "$out" (out=dist earlier): judged where the
-		// directory the shell is in and the script's own values lead. The
-		// environment's values (TMPDIR …) may differ where it runs: severe.
-		texts, unknown := ck.expandPath(t)
-		if unknown || len(texts) == 0 || !ck.scriptParams(t) {
-			return deleteSevere, "a target known only at run time (" + t.Text + ")"
-		}
-		for _, text := range texts {
-			if class, why := ck.judgeText(text, t.Text); class == deleteSevere {
-				return class, why
-			}
-		}
-		return deleteLocal, ""
+		return ck.judgeDynamicTarget(t)
 	}
 	return ck.judgeText(t.Text, t.Text)
+}
+
+// pwdAsParam reads a word that starts with $(pwd) (or `pwd`) and expands
+// nothing else as the same word with ${PWD}, for expanding: pwd prints the
+// directory the shell is in, which is $PWD unless the script gave PWD a
+// value of its own.
+func (ck *checker) pwdAsParam(t shellparse.Word) shellparse.Word {
+	if t.Static || !t.Subst || t.ProcSubst || len(t.Params) > 0 {
+		return t
+	}
+	if _, assigned := ck.vars["PWD"]; assigned {
+		return t
+	}
+	text := strings.ReplaceAll(t.Text, `"`, "")
+	for _, sub := range []string{"$(pwd)", "`pwd`"} {
+		if rest, ok := strings.CutPrefix(text, sub); ok && !strings.ContainsAny(rest, "$`\\'(") {
+			return shellparse.Word{Text: "${PWD}" + rest, Params: []string{"PWD"}, Quoted: t.Quoted, Glob: t.Glob}
+		}
+	}
+	return t
+}
+
+// unknowableTarget names why a target's reach cannot be known before it
+// runs: names supplied at run time, a ~ that expands to a home directory or
+// a directory-stack entry, a pattern of everything but some names.
+func unknowableTarget(t shellparse.Word) string {
+	switch {
+	case t.Placeholder:
+		return "targets supplied at run time (" + t.Text + ")"
+	case strings.HasPrefix(t.Text, "~") && !t.Static:
+		return t.Text + " — a home directory or a directory-stack entry known only at run time"
+	case strings.Contains(t.Text, "!(") && t.Glob:
+		return t.Text + " — everything but what the pattern names"
+	}
+	return ""
+}
+
+// judgeDynamicGlob judges a pattern in a directory known only once expanded
+// ("$DIR"/*, $HOME/*).
+func (ck *checker) judgeDynamicGlob(t shellparse.Word) (deleteClass, string) {
+	texts, unknown := ck.expandPath(ck.pwdAsParam(t))
+	if unknown || len(texts) == 0 {
+		return deleteSevere, t.Text + " — everything in a directory known only at run time"
+	}
+	for _, text := range texts {
+		if class, why := ck.judgeGlob(text); class == deleteSevere {
+			return class, why
+		}
+	}
+	return deleteLocal, ""
+}
+
+// judgeDynamicTarget judges a target known only at run time ("$PWD/dist",
+// "$out" with out=dist earlier) where the directory the shell is in and
+// the script's own values lead. The environment's values (TMPDIR …) may
+// differ where it runs: severe.
+func (ck *checker) judgeDynamicTarget(t shellparse.Word) (deleteClass, string) {
+	known := ck.pwdAsParam(t)
+	texts, unknown := ck.expandPath(known)
+	if unknown || len(texts) == 0 || !ck.scriptParams(known) {
+		return deleteSevere, "a target known only at run time (" + t.Text + ")"
+	}
+	for _, text := range texts {
+		if class, why := ck.judgeText(text, t.Text); class == deleteSevere {
+			return class, why
+		}
+	}
+	return deleteLocal, ""
 }
 
 // scriptParams reports a word whose every parameter is $PWD or one the
@@ -168,43 +261,76 @@ func (ck *checker) judgeText(text, written string) (deleteClass, string) {
 	if !strings.HasPrefix(text, "/") && ck.dir == "" {
 		return deleteSevere, written + " — relative to a directory known only at run time"
 	}
-	return ck.judgePath(ck.resolve(text), written)
+	p := ck.resolve(text)
+	if q := ck.followLinks(p); q != p && (strings.HasSuffix(text, "/") || ck.links[p] == "") {
+		// rm -rf h/ after ln -s ~ h deletes what h points at; rm -rf h
+		// removes only the link.
+		if class, why := ck.judgePath(q, written); class == deleteSevere {
+			return class, why
+		}
+	}
+	return ck.judgePath(p, written)
 }
 
+// judgePath judges a recursive delete of the path p (written as written):
+// local in the working directory or a temporary one, severe anywhere else.
 func (ck *checker) judgePath(p, written string) (deleteClass, string) {
+	if why := ck.v.holdsTheSystem(p); why != "" {
+		return deleteSevere, why
+	}
+	if why := ck.holdsTheWorkDir(p, written); why != "" {
+		return deleteSevere, why
+	}
+	if why := ck.v.inHomeOutsideWorkDir(p); why != "" {
+		return deleteSevere, why
+	}
 	v := ck.v
-	if p == "/" {
-		return deleteSevere, "/ — deletes the whole file system"
-	}
-	if crit := v.critical(p); crit != "" {
-		return deleteSevere, crit
-	}
-	if top := topDir(p); top != "" {
-		return deleteSevere, top
-	}
-	if p == v.env.Cwd {
-		return deleteSevere, written + " — the working directory itself"
-	}
-	if within(v.env.Cwd, p) || ck.dir != "" && within(ck.dir, p) && p != ck.dir {
-		return deleteSevere, written + " — the working directory's parent, which holds it"
-	}
-	if v.env.Home != "" && v.env.Home != "/" && (within(p, v.env.Home) || within(v.env.Home, p)) && !under(p, v.env.Cwd) {
-		// The temporary-directory exemption never covers $HOME (TMPDIR=~/tmp).
-		if p == v.env.Home || within(v.env.Home, p) {
-			return deleteSevere, p + " — the home directory"
-		}
-		return deleteSevere, p + " — in the home directory, outside the working directory"
-	}
-	if v.isTemp(p) {
-		return deleteLocal, ""
-	}
-	if under(p, v.env.Cwd) {
+	if v.isTemp(p) || under(p, v.env.Cwd) {
 		return deleteLocal, ""
 	}
 	if v.env.Home != "" && within(p, v.env.Home) {
 		return deleteSevere, p + " — in the home directory, outside the working directory"
 	}
 	return deleteSevere, p + " — outside the working directory"
+}
+
+// holdsTheSystem names why deleting p takes the system with it: the whole
+// file system, a critical path, a top-level directory.
+func (v *Validator) holdsTheSystem(p string) string {
+	if p == "/" {
+		return "/ — deletes the whole file system"
+	}
+	if crit := v.critical(p); crit != "" {
+		return crit
+	}
+	return topDir(p)
+}
+
+// holdsTheWorkDir names why deleting p takes the working directory with it:
+// it is the working directory, or holds it.
+func (ck *checker) holdsTheWorkDir(p, written string) string {
+	cwd := ck.v.env.Cwd
+	switch {
+	case p == cwd:
+		return written + " — the working directory itself"
+	case within(cwd, p) || ck.dir != "" && within(ck.dir, p) && p != ck.dir:
+		return written + " — the working directory's parent, which holds it"
+	}
+	return ""
+}
+
+// inHomeOutsideWorkDir names why deleting p reaches the home directory from
+// outside the working directory. The temporary-directory exemption never
+// covers $HOME (TMPDIR=~/tmp).
+func (v *Validator) inHomeOutsideWorkDir(p string) string {
+	home := v.env.Home
+	if home == "" || home == "/" || !within(p, home) && !within(home, p) || under(p, v.env.Cwd) {
+		return ""
+	}
+	if p == home || within(home, p) {
+		return p + " — the home directory"
+	}
+	return p + " — in the home directory, outside the working directory"
 }
 
 // judgeGlob judges a pattern: the directory it expands in, and whether it takes
@@ -266,6 +392,10 @@ func matchesAll(test, value string) bool {
 }
 
 // findFilters are find primaries that select files (so -delete does not take all).
+// findNameTests are the tests that select by name or identity.
+var findNameTests = map[string]bool{"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true,
+	"-regex": true, "-iregex": true, "-lname": true, "-ilname": true, "-samefile": true, "-inum": true}
+
 var findFilters = map[string]bool{
 	"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true,
 	"-regex": true, "-iregex": true, "-type": true, "-xtype": true, "-newer": true, "-mtime": true, "-mmin": true,
@@ -275,14 +405,16 @@ var findFilters = map[string]bool{
 	"-readable": true, "-writable": true, "-executable": true, "-fstype": true,
 }
 
-// rimraf (npx rimraf DIR) deletes each operand recursively, as rm -rf does.
+// rimraf (npx rimraf DIR, del-cli DIR) deletes each operand recursively, as
+// rm -rf does.
 func (ck *checker) rimraf(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, t := range operands(args) {
-		ck.treeSelf(t, "rimraf "+t.Text, false)
+	name := path.Base(c.Name)
+	for _, t := range operandsOf(c) {
+		ck.treeSelf(t, name+" "+t.Text, false)
 		if class, why := ck.judgeDelete(t); class == deleteSevere {
-			ck.addSafer("recursive_delete", "rimraf", Severe, "rimraf on "+why, deleteSafer(why))
+			ck.addSafer("recursive_delete", "rimraf", Severe, name+" on "+why, deleteSafer(why))
 		} else {
-			ck.add("recursive_delete_local", "rimraf", NonSevere, "rimraf deletes "+t.Text+" and everything in it")
+			ck.add("recursive_delete_local", "rimraf", NonSevere, name+" deletes "+t.Text+" and everything in it")
 		}
 	}
 }
@@ -291,7 +423,7 @@ func (ck *checker) rimraf(c shellparse.SimpleCommand, args []shellparse.Word) {
 func (ck *checker) find(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, p := range shellparse.FindPrimaries(args) {
 		if p.Name == "-delete" {
-			ck.findDeletes(args, "find -delete")
+			ck.findDeletes(args, "find -delete", false)
 			return
 		}
 	}
@@ -299,33 +431,12 @@ func (ck *checker) find(c shellparse.SimpleCommand, args []shellparse.Word) {
 
 // findDeletes judges a find that deletes what it selects (-delete, -exec rm
 // {}) by the paths it starts from and whether a test narrows the selection.
-func (ck *checker) findDeletes(args []shellparse.Word, how string) {
-	var roots []shellparse.Word
-	i := 0
-	for i < len(args) && args[i].Static && (args[i].Text == "-H" || args[i].Text == "-L" || args[i].Text == "-P" || strings.HasPrefix(args[i].Text, "-O") || strings.HasPrefix(args[i].Text, "-D")) {
-		i++
-	}
-	if i < len(args) && args[i].Static && args[i].Text == "--" {
-		i++
-	}
-	for i < len(args) {
-		t := args[i].Text
-		if args[i].Static && (strings.HasPrefix(t, "-") || t == "(" || t == "!" || t == ",") {
-			break
-		}
-		roots = append(roots, args[i])
-		i++
-	}
-	expr := args[i:]
-	filtered := false
-	for _, p := range shellparse.FindPrimaries(expr) {
-		if findFilters[p.Name] && !matchesAll(p.Name, p.Value) {
-			filtered = true
-		}
-	}
-	if len(roots) == 0 {
-		roots = []shellparse.Word{{Text: ".", Static: true}}
-	}
+// A recursive delete of what find selects (-exec rm -rf {}) is narrowed only
+// by a test on names: every directory, or every old one, takes whatever is
+// in it along.
+func (ck *checker) findDeletes(args []shellparse.Word, how string, recursive bool) {
+	roots, expr := findRoots(args)
+	filtered := findFiltered(expr, recursive)
 	for _, r := range roots {
 		ck.treeSelf(r, how+" under "+r.Text, false)
 		class, why := ck.judgeDelete(r)
@@ -343,4 +454,74 @@ func (ck *checker) findDeletes(args []shellparse.Word, how string) {
 			ck.add("recursive_delete_local", "find", NonSevere, how+" deletes files under "+r.Text)
 		}
 	}
+}
+
+// findRoots splits find's arguments, by its declared grammar, into the
+// paths it starts from (the working directory when none is given) and its
+// expression: the roots are the operands before the expression, after the
+// options that come before them (-H, -L, -P, -D DEBUG, -Olevel) and a "--".
+func findRoots(args []shellparse.Word) (roots, expr []shellparse.Word) {
+	inv := scanArgs("find", args)
+	s := &inv.Scan
+	start := findExprStart(s, args)
+	from := 0
+	if s.DashDash >= 0 && s.DashDash < start {
+		// find -H -- ROOTS EXPR: what follows "--" is read again, roots first.
+		from = s.DashDash + 1
+		inv = scanArgs("find", args[from:])
+		s = &inv.Scan
+		start = from + findExprStart(s, args[from:])
+	}
+	for _, at := range s.Operands {
+		if from+at >= start {
+			break
+		}
+		roots = append(roots, args[from+at])
+	}
+	if len(roots) == 0 {
+		roots = []shellparse.Word{{Text: ".", Static: true}}
+	}
+	return roots, args[start:]
+}
+
+// findExprStart returns the index of the word that starts find's
+// expression: its first primary, or an operator (( ! ,) before it.
+func findExprStart(s *registry.Scan, args []shellparse.Word) int {
+	start := len(args)
+	for _, o := range s.Opts {
+		if !findPathOption(o.Name) {
+			start = o.At
+			break
+		}
+	}
+	for _, at := range s.Operands {
+		if at >= start {
+			break
+		}
+		if a := args[at]; a.Static && (a.Text == "(" || a.Text == "!" || a.Text == ",") {
+			return at
+		}
+	}
+	return start
+}
+
+// findPathOption reports one of find's options that come before its roots.
+func findPathOption(name string) bool {
+	switch name {
+	case "-H", "-L", "-P", "-D", "-O":
+		return true
+	}
+	return false
+}
+
+// findFiltered reports a test in find's expression that narrows what it
+// selects; for a recursive delete, only a test on names does (every
+// directory, or every old one, takes whatever is in it along).
+func findFiltered(expr []shellparse.Word, recursive bool) bool {
+	for _, p := range shellparse.FindPrimaries(expr) {
+		if findFilters[p.Name] && !matchesAll(p.Name, p.Value) && (!recursive || findNameTests[p.Name]) {
+			return true
+		}
+	}
+	return false
 }

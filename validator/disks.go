@@ -1,9 +1,9 @@
 package validator
 
 import (
-	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -29,17 +29,9 @@ func diskTool(reason string) func(*checker, shellparse.SimpleCommand, []shellpar
 	}
 }
 
-// partitionListing are the options with which a partition tool only reads.
-var partitionListing = map[string][]string{
-	"fdisk":  {"-l", "--list"},
-	"sfdisk": {"-l", "--list", "-d", "--dump", "-s", "--show-size", "-J", "--json"},
-	"gdisk":  {"-l"},
-	"sgdisk": {"-p", "--print", "-i", "--info"},
-	"parted": {"-l", "--list", "print"},
-	"cfdisk": {},
-}
-
-// partitionTool: fdisk and friends change partition tables, except when listing.
+// partitionTool: fdisk and friends change partition tables, except when
+// listing (the declarations' listing options: fdisk -l, sgdisk -p …) or
+// asked for their help or version.
 func partitionTool(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
 	if c.Name == "parted" {
 		if partedListing(args) {
@@ -48,31 +40,40 @@ func partitionTool(ck *checker, c shellparse.SimpleCommand, args []shellparse.Wo
 		ck.addSafer("disk_destroy", "parted", Severe, "parted changes a disk's partition table", "parted -l lists the disks and their partitions first")
 		return
 	}
-	for _, a := range args {
-		if slices.Contains(partitionListing[c.Name], a.Text) || a.Text == "--version" || a.Text == "-V" || a.Text == "-h" || a.Text == "--help" {
-			return
-		}
+	if inv, ok := scanned(c); ok && partitionListing(c.Name, inv, args) {
+		return
 	}
 	ck.addSafer("disk_destroy", "partition_table", Severe, c.Name+" rewrites a disk's partition table", "check the device with lsblk first")
 }
 
+// listingModes are the partition tools whose listing options are modes of
+// their own: fdisk -l lists and exits, whatever else it is given. sgdisk
+// runs its options in turn (sgdisk -p -Z prints, then zaps).
+var listingModes = map[string]bool{"fdisk": true, "sfdisk": true, "gdisk": true}
+
+// partitionListing reports a partition tool that only lists, by its
+// declaration's listing options, or asks for its help or version.
+func partitionListing(name string, inv *registry.Invocation, args []shellparse.Word) bool {
+	if listingModes[name] && len(inv.Node.ReadIf) > 0 && inv.Scan.Has(inv.Node.ReadIf...) {
+		return true
+	}
+	return inv.ReadOnly() || inv.Help(shellparse.RegistryWords(args))
+}
+
+// partedReads are parted's commands that only read, and its units.
+var partedReads = map[string]bool{"print": true, "p": true, "help": true, "unit": true, "quit": true, "free": true, "list": true,
+	"all": true, "devices": true, "s": true, "B": true, "kB": true, "MB": true, "GB": true, "TB": true, "compact": true,
+	"cyl": true, "chs": true, "%": true, "KiB": true, "MiB": true, "GiB": true, "TiB": true}
+
 // partedListing reports parted run only to list: -l, or a device followed only
 // by read-only parted commands.
 func partedListing(args []shellparse.Word) bool {
-	readOnly := map[string]bool{"print": true, "p": true, "help": true, "unit": true, "quit": true, "free": true, "list": true,
-		"all": true, "devices": true, "s": true, "B": true, "kB": true, "MB": true, "GB": true, "TB": true, "compact": true,
-		"cyl": true, "chs": true, "%": true, "KiB": true, "MiB": true, "GiB": true, "TiB": true}
-	var words []shellparse.Word
-	list := false
-	for _, a := range args {
-		switch {
-		case a.Text == "-l" || a.Text == "--list" || a.Text == "-v" || a.Text == "--version" || a.Text == "-h" || a.Text == "--help":
-			list = true
-		case strings.HasPrefix(a.Text, "-"):
-		default:
-			words = append(words, a)
-		}
+	r, ok := readArgs("parted", args)
+	if !ok {
+		return false
 	}
+	list := r.has("-l", "--list", "-v", "--version", "-h", "--help")
+	words := r.operands()
 	if len(words) == 0 {
 		return list // with no device and no -l it is interactive: it can do anything
 	}
@@ -80,7 +81,7 @@ func partedListing(args []shellparse.Word) bool {
 		return true // parted -l /dev/sda
 	}
 	for _, w := range words[1:] {
-		if !w.Static || !readOnly[w.Text] {
+		if !w.Static || !partedReads[w.Text] {
 			return false
 		}
 	}
@@ -88,7 +89,7 @@ func partedListing(args []shellparse.Word) bool {
 }
 
 func (ck *checker) shred(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, a := range operands(args) {
+	for _, a := range operandsOf(c) {
 		if a.Static && strings.HasPrefix(ck.resolve(a.Text), "/dev/") {
 			ck.add("disk_destroy", "shred", Severe, "shred overwrites the device "+a.Text)
 			return
@@ -100,15 +101,6 @@ func (ck *checker) shred(c shellparse.SimpleCommand, args []shellparse.Word) {
 func isMkfs(base string) bool {
 	return strings.HasPrefix(base, "mkfs") || base == "mke2fs" || base == "mkdosfs" || base == "mkntfs" || base == "mkexfatfs" || strings.HasPrefix(base, "newfs")
 }
-
-// mkfsValueOpts are the options of mkfs programs that take a value, across
-// file systems: their values are not the device.
-var mkfsValueOpts = setOf("-t", "-L", "-b", "-O", "-E", "-N", "-m", "-i", "-I", "-U", "-C", "-c", "-G", "-g", "-J", "-l", "-o", "-r", "-T",
-	"-d", "-n", "-s", "-F", "-S", "-R", "-M", "-e", "-z", "-p", "-P", "-a", "-f", "-h", "-v", "-x", "-B", "-D", "-Q", "-u", "-w", "-W", "-X", "-Y", "-Z",
-	"--type", "--label", "--uuid", "--features", "--sectorsize", "--nodesize", "--metadata", "--data", "--byte-count", "--mixed", "--rootdir")
-
-// mkfsFlags are mkfs options that never take a value (ext4's -F, -q, -n).
-var mkfsFlags = setOf("-F", "-q", "-n", "-V", "-v", "-c", "-K", "-j", "-S", "-D", "-f")
 
 // device reports whether a written path is a device (or may be: a word known
 // only at run time).
@@ -134,30 +126,7 @@ func (ck *checker) mkfs(c shellparse.SimpleCommand, base string, args []shellpar
 	if isVersion(args) || len(args) == 0 {
 		return
 	}
-	var targets []shellparse.Word
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		t := a.Text
-		switch {
-		case !a.Static && !a.Glob && !strings.HasPrefix(t, "-"):
-			targets = append(targets, a)
-		case t == "--":
-			targets = append(targets, args[i+1:]...)
-			i = len(args)
-		case strings.HasPrefix(t, "-") && len(t) > 1:
-			if strings.Contains(t, "=") || len(t) > 2 && !strings.HasPrefix(t, "--") {
-				continue // -Lname, --label=x: value attached (or a cluster of flags)
-			}
-			if mkfsValueOpts[t] && !(mkfsFlags[t] && (i+1 >= len(args) || strings.HasPrefix(args[i+1].Text, "/dev/") || !looksLikeValue(args[i+1].Text))) {
-				i++
-			}
-		default:
-			if isDigits(strings.TrimRight(t, "kKmMgGtTbB")) && len(targets) > 0 {
-				continue // a size after the device
-			}
-			targets = append(targets, a)
-		}
-	}
+	targets := mkfsTargets(base, args)
 	for _, w := range targets {
 		if dev, known, p := ck.device(w); dev {
 			reason := base + " formats " + p + ", erasing what is on it"
@@ -174,9 +143,22 @@ func (ck *checker) mkfs(c shellparse.SimpleCommand, base string, args []shellpar
 	}
 }
 
-// looksLikeValue reports a word that reads as an option value rather than a path.
-func looksLikeValue(t string) bool {
-	return !strings.Contains(t, "/") && !strings.Contains(t, ".")
+// mkfsTargets returns what a file system maker formats: its operands, by
+// its declared grammar (a maker the registry does not know is read as mkfs
+// is), but for a size after the device.
+func mkfsTargets(base string, args []shellparse.Word) []shellparse.Word {
+	r, ok := readArgs(base, args)
+	if !ok {
+		r, _ = readArgs("mkfs", args)
+	}
+	var targets []shellparse.Word
+	for _, a := range r.operands() {
+		if a.Static && len(targets) > 0 && isDigits(strings.TrimRight(a.Text, "kKmMgGtTbB")) {
+			continue // a size after the device
+		}
+		targets = append(targets, a)
+	}
+	return targets
 }
 
 // mkswap makes a swap area: on a device that destroys its data.
@@ -184,38 +166,27 @@ func (ck *checker) mkswap(c shellparse.SimpleCommand, args []shellparse.Word) {
 	ck.mkfs(c, "mkswap", args)
 }
 
-// wipefsErases reports wipefs asked to erase (-a, -o): without them it lists.
+// wipefsErases reports wipefs asked to erase (-a, -o, or a word known only
+// at run time that may be either) and not only to show (-n): without them it
+// lists.
 func wipefsErases(args []shellparse.Word) bool {
-	for _, a := range args {
-		t := a.Text
-		if !a.Static {
-			return true
-		}
-		if t == "--all" || t == "--offset" || strings.HasPrefix(t, "--offset=") || strings.HasPrefix(t, "--all") {
-			return true
-		}
-		if strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.ContainsAny(t, "ao") {
-			return true
-		}
-		if t == "-n" || t == "--no-act" {
-			return false
-		}
-	}
-	return false
+	r, ok := readArgs("wipefs", args)
+	return !ok || r.may("-a", "--all", "-o", "--offset") && !r.has("-n", "--no-act")
 }
 
 func (ck *checker) wipefs(c shellparse.SimpleCommand, args []shellparse.Word) {
-	if hasFlag(args, "n", "--no-act") || !wipefsErases(args) {
+	if !wipefsErases(args) {
 		return
 	}
+	ops := operandsOf(c)
 	onDevice := false
-	for _, w := range operands(args) {
+	for _, w := range ops {
 		if dev, _, _ := ck.device(w); dev {
 			onDevice = true
 		}
 	}
 	if !onDevice {
-		for _, w := range operands(args) {
+		for _, w := range ops {
 			ck.writeTarget(w, "wipefs "+w.Text)
 		}
 		return

@@ -22,24 +22,31 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 		base = "git"
 	}
 	args := c.Argv[1:]
-	if check, ok := programChecks[base]; ok {
-		check(ck, c, args)
+	if prog, _ := programs.Lookup(base); prog != nil && checks[prog.Check] != nil {
+		checks[prog.Check](ck, c, args)
 	}
 	ck.declared(c, base, args)
-	switch {
-	case isMkfs(base):
-		ck.mkfs(c, base, args) // a device or an image file: see disks.go
-	case shellparse.IsShell(name) || isInterpreter(base):
-		ck.interpreter(c, base, args)
-	default:
-		ck.replClient(c)
-	}
+	ck.runtimeOrClient(c, base, args)
 	if name == base || shellparse.IsShell(name) || isInterpreter(base) {
 		ck.writes(c)
 		ck.selfTrees(c, args)
 	}
 	ck.selfArgs(c)
 	ck.secretArgs(c)
+}
+
+// runtimeOrClient judges what a command runs by the kind of program it is:
+// mkfs on a device or an image file (disks.go), a shell's or a runtime's
+// program, or a client's interactive session.
+func (ck *checker) runtimeOrClient(c shellparse.SimpleCommand, base string, args []shellparse.Word) {
+	switch {
+	case isMkfs(base):
+		ck.mkfs(c, base, args)
+	case shellparse.IsShell(c.Name) || isInterpreter(base):
+		ck.interpreter(c, base, args)
+	default:
+		ck.replClient(c)
+	}
 }
 
 // gitDashed reads git-SUB ARGS as git SUB ARGS.
@@ -57,150 +64,111 @@ var moreKnown = map[string]bool{"exec": true, "eval": true, "source": true, "bui
 
 // knownProgram reports a program the analysis knows something about; for any
 // other, shellparse also analyses the argv suffix after -- or from a known
-// program on (SPEC §2: the principle for what no list names).
+// program on (docs/analysis.md: the principle for what no list names).
 func knownProgram(name string) bool {
 	base := path.Base(name)
-	if _, ok := programChecks[base]; ok {
-		return true
-	}
 	return programs.Known(base) || privilegeWrappers[base] || moreKnown[base] || isInterpreter(base) || strings.HasPrefix(base, "mkfs.")
 }
 
-// programChecks are the per-program checks, by command name.
-var programChecks map[string]func(*checker, shellparse.SimpleCommand, []shellparse.Word)
+// check is a Go judgement of one program's argv (the words after its name).
+type check func(*checker, shellparse.SimpleCommand, []shellparse.Word)
+
+// checks are the Go judgements dispatch calls, by the label a program's
+// declaration names in Check (registry.Program.Check): the registry says
+// which programs each judges. The few labels not here name judgements that
+// another stage makes by the program's name on every command (the files it
+// writes, what only reads, permgate itself); dispatch calls nothing for them.
+var checks map[string]check
 
 func init() {
-	programChecks = map[string]func(*checker, shellparse.SimpleCommand, []shellparse.Word){
-		"rm":          (*checker).rm,
-		"rimraf":      (*checker).rimraf,
-		"find":        (*checker).find,
-		"git":         (*checker).git,
-		"hub":         (*checker).git, // hub wraps git: its git verbs are git's
-		"dd":          (*checker).dd,
-		"wipefs":      diskTool("wipefs erases file system signatures"),
-		"fdisk":       partitionTool,
-		"sfdisk":      partitionTool,
-		"gdisk":       partitionTool,
-		"sgdisk":      partitionTool,
-		"cfdisk":      partitionTool,
-		"parted":      partitionTool,
-		"shred":       (*checker).shred,
-		"shutdown":    powerTool,
-		"reboot":      powerTool,
-		"halt":        powerTool,
-		"poweroff":    powerTool,
-		"init":        (*checker).initCmd,
-		"telinit":     (*checker).initCmd,
-		"systemctl":   (*checker).systemctl,
-		"chmod":       (*checker).chmod,
-		"chown":       (*checker).chown,
-		"chgrp":       (*checker).chown,
-		"setfacl":     (*checker).setfacl,
-		"kill":        (*checker).kill,
-		"crontab":     (*checker).crontab,
-		"source":      (*checker).source,
-		".":           (*checker).source,
-		"ssh":         (*checker).ssh,
-		"awk":         (*checker).awk,
-		"gawk":        (*checker).awk,
-		"mawk":        (*checker).awk,
-		"nawk":        (*checker).awk,
-		"sed":         (*checker).sedCode,
-		"vim":         (*checker).vim,
-		"vi":          (*checker).vim,
-		"nvim":        (*checker).vim,
-		"view":        (*checker).vim,
-		"less":        (*checker).less,
-		"tar":         (*checker).tar,
-		"rsync":       (*checker).rsync,
-		"printenv":    (*checker).printenv,
-		"env":         (*checker).printenv,
-		"declare":     (*checker).printenv,
-		"docker":      (*checker).container,
-		"podman":      (*checker).container,
-		"nerdctl":     (*checker).container,
-		"kubectl":     (*checker).container,
-		"parallel":    (*checker).parallelStdin,
-		"make":        (*checker).makeStdin,
-		"gmake":       (*checker).makeStdin,
-		"enable":      (*checker).enableBuiltin,
-		"scp":         (*checker).sshOptions,
-		"sftp":        (*checker).sshOptions,
-		"typeset":     (*checker).printenv,
-		"dropdb":      sqlDrop,
-		"redis-cli":   (*checker).redis,
-		"mongo":       (*checker).mongo,
-		"mongosh":     (*checker).mongo,
-		"blkdiscard":  diskTool("blkdiscard discards every block of the device"),
-		"killall5":    killAll5,
-		"hash":        (*checker).hash,
-		"install":     (*checker).install,
-		"mysqladmin":  (*checker).mysqladmin,
-		"npm":         (*checker).npm,
-		"cargo":       (*checker).cargo,
-		"go":          (*checker).goTool,
-		"pytest":      (*checker).pytest,
-		"py.test":     (*checker).pytest,
-		"ex":          (*checker).vim,
-		"claude":      (*checker).nestedAgent,
-		"apply_patch": (*checker).applyPatch,
-		"applypatch":  (*checker).applyPatch,
-		"brew":        (*checker).packageInstall,
-		"pip":         (*checker).packageInstall,
-		"pip3":        (*checker).packageInstall,
-		"pipx":        (*checker).packageInstall,
-		"apt":         (*checker).packageInstall,
-		"apt-get":     (*checker).packageInstall,
-		"dnf":         (*checker).packageInstall,
-		"yum":         (*checker).packageInstall,
-		"pacman":      (*checker).packageInstall,
-		"pnpm":        (*checker).jsPackages,
-		"yarn":        (*checker).jsPackages,
-		"gem":         (*checker).packageInstall,
-		"gh":          (*checker).execConfig,
-		"glab":        (*checker).execConfig,
-		"python":      (*checker).pythonPip,
-		"python3":     (*checker).pythonPip,
-		"uv":          (*checker).packageInstall,
-		"composer":    (*checker).packageInstall,
-		"bun":         (*checker).packageInstall,
-		"conda":       (*checker).packageInstall,
-		"mamba":       (*checker).packageInstall,
-		"micromamba":  (*checker).packageInstall,
-		"snap":        (*checker).packageInstall,
-		"flatpak":     (*checker).packageInstall,
-		"zypper":      (*checker).packageInstall,
-		"apk":         (*checker).packageInstall,
-		"yay":         (*checker).packageInstall,
-		"paru":        (*checker).packageInstall,
-		"codex":       (*checker).nestedAgent,
-		"gemini":      (*checker).nestedAgent,
-		"copilot":     (*checker).nestedAgent,
-		"opencode":    (*checker).nestedAgent,
-		"tmux":        (*checker).typesIntoTerminal,
-		"compgen":     (*checker).compgen,
-		"complete":    (*checker).compgen,
-		"screen":      (*checker).typesIntoTerminal,
-		"xdotool":     (*checker).typesIntoTerminal,
-		"ydotool":     (*checker).typesIntoTerminal,
-		"wtype":       (*checker).typesIntoTerminal,
+	// Built at init: the checks reach program() again through the commands
+	// they find nested (ssh HOST CMD, psql's \!).
+	checks = map[string]check{
+		"agent":        (*checker).nestedAgent,
+		"apply-patch":  (*checker).applyPatch,
+		"at":           (*checker).at,
+		"awk":          (*checker).awk,
+		"blkdiscard":   diskTool("blkdiscard discards every block of the device"),
+		"cargo":        packageManager((*checker).cargo),
+		"chmod":        (*checker).chmod,
+		"chown":        (*checker).chown,
+		"cloud":        (*checker).cloud,
+		"compgen":      (*checker).compgen,
+		"container":    (*checker).container,
+		"crontab":      (*checker).crontabJobs,
+		"dd":           (*checker).dd,
+		"dropdb":       sqlDrop,
+		"dynamic-verb": (*checker).severeDynamicVerb,
+		"ed":           (*checker).ed,
+		"enable":       (*checker).enableBuiltin,
+		"exec-config":  (*checker).execConfig,
+		"find":         (*checker).find,
+		"git":          (*checker).git,
+		"go":           (*checker).goTool,
+		"hash":         (*checker).hash,
+		"init":         (*checker).initCmd,
+		"install":      (*checker).install,
+		"interpreter":  (*checker).runtimeTools,
+		"js-packages":  (*checker).jsPackages,
+		"kexec":        (*checker).kexec,
+		"kill":         (*checker).kill,
+		"killall":      (*checker).killByName,
+		"killall5":     killAll5,
+		"less":         (*checker).less,
+		"make":         (*checker).makeStdin,
+		"mkswap":       (*checker).mkswap,
+		"mongo":        (*checker).mongo,
+		"mysqladmin":   (*checker).mysqladmin,
+		"nft":          (*checker).nft,
+		"npm":          packageManager((*checker).npm),
+		"packages":     (*checker).packageInstall,
+		"parallel":     (*checker).parallelStdin,
+		"partition":    partitionTool,
+		"patch":        (*checker).patch,
+		"power":        powerTool,
+		"printenv":     (*checker).printenv,
+		"pytest":       (*checker).pytest,
+		"redis":        (*checker).redis,
+		"rimraf":       (*checker).rimraf,
+		"rm":           (*checker).rm,
+		"rsync":        (*checker).rsync,
+		"script":       (*checker).scriptFile,
+		"sed":          (*checker).sedCode,
+		"setcap":       (*checker).setcap,
+		"setfacl":      (*checker).setfacl,
+		"shred":        (*checker).shred,
+		"source":       (*checker).source,
+		"sponge":       (*checker).sponge,
+		"sql":          (*checker).sql,
+		"ssh":          (*checker).ssh,
+		"ssh-options":  (*checker).sshOptions,
+		"systemctl":    (*checker).systemctl,
+		"tar":          (*checker).tar,
+		"terminal":     (*checker).typesIntoTerminal,
+		"vim":          (*checker).vim,
+		"wipefs":       (*checker).wipefs,
 	}
-	for _, client := range sqlClients {
-		programChecks[client] = (*checker).sql
+}
+
+// packageManager is a package manager's own check (npm's, cargo's) with the
+// checks every package manager gets: what it installs, and the programs its
+// configuration names.
+func packageManager(own check) check {
+	return func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
+		own(ck, c, args)
+		ck.packageInstall(c, args)
+		ck.execConfig(c, args)
 	}
-	for _, name := range containerPrograms {
-		programChecks[name] = (*checker).container
-	}
-	for _, name := range cloudChecked {
-		programChecks[name] = (*checker).cloud
-	}
-	systemChecks()
-	for _, name := range []string{"npm", "cargo"} {
-		own := programChecks[name]
-		programChecks[name] = func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
-			own(ck, c, args)
-			ck.packageInstall(c, args)
-			ck.execConfig(c, args)
-		}
+}
+
+// runtimeTools judges a language runtime's own package tools: python -m pip
+// installs as pip does, bun add and deno install as a package manager does.
+func (ck *checker) runtimeTools(c shellparse.SimpleCommand, args []shellparse.Word) {
+	name := interpreterName(path.Base(c.Name))
+	switch {
+	case name == "python":
+		ck.pythonPip(c, args)
+	case interpreters[name].subcommands:
+		ck.packageInstall(c, args)
 	}
 }

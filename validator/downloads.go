@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -14,29 +15,11 @@ var downloaders = map[string]bool{"curl": true, "wget": true, "wget2": true, "ar
 // URL: curl -O/--remote-name/--remote-name-all/-J (in --output-dir), wget's
 // default name (in -P/--directory-prefix), aria2c's (in -d/--dir).
 func downloadNames(c shellparse.SimpleCommand) []shellparse.Word {
-	args := c.Argv[1:]
-	var dirs, extra []shellparse.Word
-	named := false
-	switch c.Name {
-	case "curl":
-		named = shortFlag(args, 'O', curlArgLetters) || hasFlag(args, "", "--remote-name", "--remote-name-all", "--remote-header-name")
-		dirs = longValues(args, "--output-dir")
-		// -o FILE lands in --output-dir too.
-		for _, d := range dirs {
-			for _, o := range append(shortValues(args, 'o', strings.ReplaceAll(curlArgLetters, "o", "")), longValues(args, "--output")...) {
-				if o.Static && d.Static && !strings.HasPrefix(o.Text, "/") {
-					extra = append(extra, shellparse.Word{Text: strings.TrimSuffix(d.Text, "/") + "/" + o.Text, Static: true})
-				}
-			}
-		}
-	case "wget", "wget2":
-		out := append(shortValues(args, 'O', "oaePUtTwQlAR"), longValues(args, "--output-document")...)
-		named = len(out) == 0
-		dirs = append(shortValues(args, 'P', "oOaeUtTwQlAR"), longValues(args, "--directory-prefix")...)
-	case "aria2c":
-		named = len(append(shortValues(args, 'o', "dsxkj"), longValues(args, "--out")...)) == 0
-		dirs = append(shortValues(args, 'd', "osxkj"), longValues(args, "--dir")...)
+	r, ok := readingOf(c)
+	if !ok {
+		return nil
 	}
+	named, dirs, extra := downloadDirs(path.Base(c.Name), r)
 	if !named {
 		return extra
 	}
@@ -44,15 +27,47 @@ func downloadNames(c shellparse.SimpleCommand) []shellparse.Word {
 		dirs = []shellparse.Word{{Text: ".", Static: true}}
 	}
 	out := extra
-	for _, a := range args {
-		if !a.Static || !strings.Contains(a.Text, "://") {
-			continue
-		}
-		name := urlBase(a.Text)
+	for _, u := range downloadURLs(r) {
+		name := urlBase(u.Text)
 		for _, d := range dirs {
 			if d.Static {
 				out = append(out, shellparse.Word{Text: strings.TrimSuffix(d.Text, "/") + "/" + name, Static: true})
 			}
+		}
+	}
+	return out
+}
+
+// downloadDirs says whether a download names its file after the URL, the
+// directories it saves into, and the files it writes there under names it
+// is given (curl --output-dir D -o F writes D/F).
+func downloadDirs(base string, r reading) (named bool, dirs, extra []shellparse.Word) {
+	switch base {
+	case "curl":
+		dirs = r.values("--output-dir", "--expand-output-dir")
+		for _, d := range dirs {
+			for _, o := range r.values("-o", "--output", "--expand-output") {
+				if o.Static && d.Static && !strings.HasPrefix(o.Text, "/") {
+					extra = append(extra, shellparse.Word{Text: strings.TrimSuffix(d.Text, "/") + "/" + o.Text, Static: true})
+				}
+			}
+		}
+		return r.has("-O", "-J", "--remote-name", "--remote-name-all", "--remote-header-name"), dirs, extra
+	case "wget", "wget2":
+		return len(r.values("-O", "--output-document")) == 0, r.values("-P", "--directory-prefix"), nil
+	case "aria2c":
+		return len(r.values("-o", "--out")) == 0, r.values("-d", "--dir"), nil
+	}
+	return false, nil, nil
+}
+
+// downloadURLs are the static URLs a download is given: its operands, and
+// curl's --url values.
+func downloadURLs(r reading) []shellparse.Word {
+	var out []shellparse.Word
+	for _, w := range append(r.operands(), r.values("--url", "--expand-url")...) {
+		if w.Static && strings.Contains(w.Text, "://") {
+			out = append(out, w)
 		}
 	}
 	return out
@@ -75,56 +90,41 @@ func urlBase(u string) string {
 	return name
 }
 
-// shortFlag reports a short flag letter in a cluster (-fsSLO), reading the
-// cluster only up to a letter that takes a value.
-func shortFlag(args []shellparse.Word, letter byte, argLetters string) bool {
-	for _, a := range args {
-		t := a.Text
-		if !a.Static || len(t) < 2 || t[0] != '-' || t[1] == '-' {
-			if t == "--" {
-				return false
-			}
-			continue
-		}
-		for j := 1; j < len(t); j++ {
-			if t[j] == letter {
-				return true
-			}
-			if strings.IndexByte(argLetters, t[j]) >= 0 {
-				break
-			}
-		}
-	}
-	return false
-}
-
 // runsDownload: running a file the script itself just downloaded (curl -o x.sh
 // URL && bash x.sh, wget -O t URL; chmod +x t; ./t) is code from outside, as a
 // pipe into a shell is. The files a downloader writes are remembered.
 func (ck *checker) runsDownload(c shellparse.SimpleCommand) {
-	if len(c.Argv) == 0 {
-		return
+	switch {
+	case len(c.Argv) == 0:
+	case downloaders[c.Name]:
+		ck.noteDownloads(c)
+	case len(ck.downloaded) > 0:
+		ck.runsDownloaded(c)
 	}
-	if downloaders[c.Name] {
-		if ck.downloaded == nil {
-			ck.downloaded = map[string]bool{}
-		}
-		targets := append(writeTargets(c), downloadNames(c)...)
-		for _, r := range c.Redirects {
-			if r.Writes() {
-				targets = append(targets, r.Target)
-			}
-		}
-		for _, t := range targets {
-			if t.Static {
-				ck.downloaded[ck.resolve(t.Text)] = true
-			}
-		}
-		return
+}
+
+// noteDownloads remembers the files a downloader writes: its targets, the
+// names it takes from its URLs, and its redirects.
+func (ck *checker) noteDownloads(c shellparse.SimpleCommand) {
+	if ck.downloaded == nil {
+		ck.downloaded = map[string]bool{}
 	}
-	if len(ck.downloaded) == 0 {
-		return
+	targets := append(writeTargets(c), downloadNames(c)...)
+	for _, r := range c.Redirects {
+		if r.Writes() {
+			targets = append(targets, r.Target)
+		}
 	}
+	for _, t := range targets {
+		if t.Static {
+			ck.downloaded[ck.resolve(t.Text)] = true
+		}
+	}
+}
+
+// runsDownloaded judges a command run by a downloaded file's name, or a shell
+// or interpreter handed one.
+func (ck *checker) runsDownloaded(c shellparse.SimpleCommand) {
 	runner := shellparse.IsShell(c.Name) || isInterpreter(path.Base(c.Name)) || c.Name == "source" || c.Name == "."
 	for i, a := range c.Argv {
 		if !a.Static || i > 0 && !runner {
@@ -141,65 +141,30 @@ func (ck *checker) runsDownload(c shellparse.SimpleCommand) {
 // no request that changes the server (-X DELETE), no file curl writes on the
 // side (cookie jar, header dump, trace) and no config file.
 func curlReadOnly(args []shellparse.Word) bool {
-	for i := 0; i < len(args); i++ {
-		t := args[i].Text
-		if t == "--" {
-			return true
-		}
-		if strings.HasPrefix(t, "--") {
-			name, value, eq := strings.Cut(t, "=")
-			if !eq && i+1 < len(args) && curlLongValue[name] {
-				value = args[i+1].Text
-				i++
-			}
-			switch {
-			case name == "--request":
-				if !safeMethod(value) {
-					return false
-				}
-			case name == "--dump-header" || name == "--stderr" || name == "--trace" || name == "--trace-ascii":
-				if value != "-" && value != "/dev/null" {
-					return false
-				}
-			case curlWrites[name]:
-				return false
-			}
-			continue
-		}
-		if !strings.HasPrefix(t, "-") || len(t) < 2 {
-			continue
-		}
-		for j := 1; j < len(t); j++ {
-			ch := t[j]
-			if strings.IndexByte(curlArgLetters, ch) < 0 {
-				if ch == 'O' || ch == 'J' {
-					return false
-				}
-				continue
-			}
-			value := t[j+1:]
-			if value == "" && i+1 < len(args) {
-				value = args[i+1].Text
-				i++
-			}
-			switch ch {
-			case 'o', 'T', 'd', 'F', 'c', 'K':
-				if !(ch == 'o' && (value == "-" || value == "/dev/null")) {
-					return false
-				}
-			case 'D':
-				if value != "-" && value != "/dev/null" {
-					return false
-				}
-			case 'X':
-				if !safeMethod(value) {
-					return false
-				}
-			}
-			break
+	r, ok := readArgs("curl", args)
+	if !ok {
+		return false
+	}
+	for _, o := range r.opts() {
+		if !curlOptionReads(o) {
+			return false
 		}
 	}
 	return true
+}
+
+// curlOptionReads reports an option of curl's that changes nothing: a
+// method that only reads, an output that is the terminal, or an option
+// that neither writes, uploads nor loads a config.
+func curlOptionReads(o registry.Opt) bool {
+	name := strings.Replace(o.Name, "--expand-", "--", 1)
+	switch name {
+	case "-X", "--request":
+		return safeMethod(o.Value)
+	case "-o", "--output", "-D", "--dump-header", "--stderr", "--trace", "--trace-ascii":
+		return o.Value == "-" || o.Value == "/dev/null"
+	}
+	return !curlWrites[name]
 }
 
 // safeMethod reports an HTTP method that only reads.
@@ -211,35 +176,35 @@ func safeMethod(m string) bool {
 	return false
 }
 
-// curlWrites are curl's long options that write a file, upload or send data.
-var curlWrites = map[string]bool{"--output": true, "--remote-name": true, "--remote-name-all": true, "--remote-header-name": true, "--output-dir": true,
+// curlWrites are curl's options that write a file, upload or send data, or
+// load a config that may do any of it.
+var curlWrites = map[string]bool{"--remote-name": true, "--remote-name-all": true, "--remote-header-name": true, "--output-dir": true,
 	"--upload-file": true, "--data": true, "--data-binary": true, "--data-raw": true, "--data-ascii": true, "--data-urlencode": true, "--json": true,
 	"--form": true, "--form-string": true, "--cookie-jar": true, "--config": true, "--libcurl": true, "--etag-save": true, "--hsts": true,
-	"--alt-svc": true, "--create-dirs": true, "--ftp-create-dirs": true, "--mail-from": true, "--mail-rcpt": true, "--url-query": true, "--post301": false}
-
-// curlLongValue are curl's long options that take the next word as their value.
-var curlLongValue = map[string]bool{"--request": true, "--header": true, "--user-agent": true, "--user": true, "--output": true, "--upload-file": true,
-	"--data": true, "--data-binary": true, "--data-raw": true, "--data-ascii": true, "--data-urlencode": true, "--json": true, "--form": true,
-	"--cookie": true, "--cookie-jar": true, "--dump-header": true, "--config": true, "--max-time": true, "--connect-timeout": true, "--retry": true,
-	"--proxy": true, "--referer": true, "--write-out": true, "--output-dir": true, "--cacert": true, "--cert": true, "--key": true, "--resolve": true,
-	"--stderr": true, "--trace": true, "--trace-ascii": true, "--libcurl": true, "--range": true, "--url": true, "--oauth2-bearer": true, "--limit-rate": true}
+	"--alt-svc": true, "--create-dirs": true, "--ftp-create-dirs": true, "--mail-from": true, "--mail-rcpt": true, "--url-query": true,
+	"-O": true, "-J": true, "-T": true, "-d": true, "-F": true, "-c": true, "-K": true}
 
 // wgetReadOnly: wget printing to standard output (-O -, -qO-) or only checking
-// (--spider), without sending data.
+// (--spider), without sending data or writing a file of its own.
 func wgetReadOnly(args []shellparse.Word) bool {
-	stdout := false
-	for i, a := range args {
-		t := a.Text
-		switch {
-		case t == "--spider" || t == "-O-" || t == "--output-document=-" || strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.HasSuffix(t, "O-"):
-			stdout = true
-		case (t == "-O" || t == "--output-document" || strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.HasSuffix(t, "O")) && i+1 < len(args) && args[i+1].Text == "-":
-			stdout = true
-		case strings.HasPrefix(t, "--post") || strings.HasPrefix(t, "--body") || strings.HasPrefix(t, "--method") || strings.HasPrefix(t, "--save-") ||
-			strings.HasPrefix(t, "--output-file") || strings.HasPrefix(t, "--append-output") || t == "-o" || t == "-a" || strings.HasPrefix(t, "--load-cookies") ||
-			strings.HasPrefix(t, "--input-file") || t == "-i" || strings.HasPrefix(t, "--execute") || t == "-e" || strings.HasPrefix(t, "--config") || t == "-r" || strings.HasPrefix(t, "--recursive") || strings.HasPrefix(t, "--mirror") || t == "-m":
+	r, ok := readArgs("wget", args)
+	if !ok || r.has(wgetChanges...) {
+		return false
+	}
+	if r.has("--spider") {
+		return true
+	}
+	out := r.values("-O", "--output-document")
+	for _, o := range out {
+		if o.Text != "-" {
 			return false
 		}
 	}
-	return stdout
+	return len(out) > 0
 }
+
+// wgetChanges are wget's options that send data, write a file of their own
+// (a log, cookies, a WARC), read URLs or commands from a file, or recurse.
+var wgetChanges = []string{"--post-data", "--post-file", "--body-data", "--body-file", "--method", "--save-cookies", "--save-headers",
+	"-o", "--output-file", "-a", "--append-output", "--load-cookies", "-i", "--input-file", "-e", "--execute", "--config",
+	"-r", "--recursive", "-m", "--mirror", "--warc-file", "--rejected-log"}

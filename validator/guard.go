@@ -1,9 +1,10 @@
 package validator
 
 import (
-	"github.com/permgate/permgate/internal/lazyre"
+	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/internal/lazyre"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -56,7 +57,7 @@ func (ck *checker) guard(c shellparse.SimpleCommand) {
 			ck.add("self_modify", "guard_unset", Severe, c.Name+" "+name+" changes permgate's shell guard")
 		}
 	case "declare", "typeset":
-		if name, ok := namesGuard(args); ok && !printOnly(args) {
+		if name, ok := namesGuard(args); ok && !printOnly(c) {
 			ck.add("self_modify", "guard_unset_function", Severe, c.Name+" "+name+" changes permgate's shell guard")
 		}
 	case "set":
@@ -65,35 +66,45 @@ func (ck *checker) guard(c shellparse.SimpleCommand) {
 		if name, ok := namesGuard(args); ok {
 			ck.add("self_modify", "guard_set_option", Severe, "set "+name+" changes permgate's shell guard")
 		}
-		ck.lineEditingOff(args)
+		ck.lineEditingOff(c)
+	default:
+		ck.guardBuiltin(c, args)
+	}
+}
+
+// guardBuiltin judges the builtins that turn line editing or history
+// verification off, erase functions, and change key bindings and widgets.
+func (ck *checker) guardBuiltin(c shellparse.SimpleCommand, args []shellparse.Word) {
+	switch c.Name {
 	case "unsetopt", "setopt":
-		for _, a := range args {
-			t := strings.ToLower(strings.ReplaceAll(a.Text, "_", ""))
-			if c.Name == "unsetopt" && t == "zle" || c.Name == "setopt" && t == "nozle" {
-				ck.add("self_modify", "guard_zle_off", Severe, c.Name+" "+a.Text+" turns zsh's line editor off, and with it permgate's shell guard")
-			}
-		}
+		ck.zleOff(c)
 	case "shopt":
 		// bash's guard relies on histverify: with it off, a history expansion
 		// (!!) would run as expanded, never shown on the line and checked.
-		if hasFlag(args, "u") {
-			for _, a := range args {
-				if a.Text == "histverify" {
-					ck.add("self_modify", "guard_histverify", Severe, "shopt -u histverify lets a history expansion run unchecked by permgate's shell guard")
-				}
-			}
+		if hasOption(c, "-u") && slices.ContainsFunc(operandsOf(c), func(w shellparse.Word) bool { return w.Text == "histverify" }) {
+			ck.add("self_modify", "guard_histverify", Severe, "shopt -u histverify lets a history expansion run unchecked by permgate's shell guard")
 		}
 	case "functions":
 		// fish: functions -e NAME erases, functions -c OLD NEW copies over NEW.
-		if name, ok := namesGuard(args); ok && (hasFlag(args, "ec", "--erase", "--copy") || hasFlag(args, "", "--erase")) {
+		if name, ok := namesGuard(args); ok && hasOption(c, "-e", "-c", "--erase", "--copy") {
 			ck.add("self_modify", "guard_functions", Severe, "functions "+name+" changes permgate's shell guard")
 		}
 	case "bind":
-		ck.bind(args)
+		ck.bind(c)
 	case "bindkey":
-		ck.bindkey(args)
+		ck.bindkey(c)
 	case "zle":
-		ck.zle(args)
+		ck.zle(c)
+	}
+}
+
+// zleOff flags zsh's unsetopt zle and setopt nozle.
+func (ck *checker) zleOff(c shellparse.SimpleCommand) {
+	for _, a := range operandsOf(c) {
+		t := strings.ToLower(strings.ReplaceAll(a.Text, "_", ""))
+		if c.Name == "unsetopt" && t == "zle" || c.Name == "setopt" && t == "nozle" {
+			ck.add("self_modify", "guard_zle_off", Severe, c.Name+" "+a.Text+" turns zsh's line editor off, and with it permgate's shell guard")
+		}
 	}
 }
 
@@ -112,110 +123,107 @@ func namesGuard(args []shellparse.Word) (string, bool) {
 	return "", false
 }
 
-// printOnly reports declare -p / typeset -p / declare -f NAME, which print.
-func printOnly(args []shellparse.Word) bool {
-	for _, a := range args {
-		if !strings.HasPrefix(a.Text, "-") {
-			continue
-		}
-		flags := strings.TrimPrefix(a.Text, "-")
-		if strings.Contains(flags, "p") || flags == "f" || flags == "F" {
-			return true
+// printOnly reports declare -p, typeset -p and declare -f NAME, which print.
+func printOnly(c shellparse.SimpleCommand) bool {
+	inv, ok := scanned(c)
+	if !ok || inv.Scan.Has("-p") {
+		return ok
+	}
+	for _, o := range inv.Scan.Opts {
+		if o.Name != "-f" && o.Name != "-F" {
+			return false
 		}
 	}
-	return false
+	return len(inv.Scan.Opts) > 0
 }
 
-// lineEditingOff flags set +o emacs, set +o vi and set +o zle.
-func (ck *checker) lineEditingOff(args []shellparse.Word) {
-	for i := 0; i+1 < len(args); i++ {
-		if args[i].Text != "+o" {
+// lineEditingOff flags set +o emacs, set +o vi and set +o zle: bash's +o
+// options are operands to the scanner, each with the option name after it.
+func (ck *checker) lineEditingOff(c shellparse.SimpleCommand) {
+	ops := operandsOf(c)
+	for i := 0; i+1 < len(ops); i++ {
+		if ops[i].Text != "+o" {
 			continue
 		}
-		switch strings.ToLower(args[i+1].Text) {
+		switch strings.ToLower(ops[i+1].Text) {
 		case "emacs", "vi", "zle":
-			ck.add("self_modify", "guard_line_editing", Severe, "set +o "+args[i+1].Text+" turns line editing off, and with it permgate's shell guard")
+			ck.add("self_modify", "guard_line_editing", Severe, "set +o "+ops[i+1].Text+" turns line editing off, and with it permgate's shell guard")
 		}
 	}
 }
+
+// bindReason is the reason given for a change of the guard's key bindings.
+const bindReason = "changes the key bindings permgate's shell guard relies on"
 
 // bind judges bash's and fish's bind: listing (-p -P -l -v -V -s -S -X -q -Q,
 // fish's bind with no binding) is fine; binding or removing the guard's keys,
 // binding any key to a function that runs the line, bind -x (which runs a
 // command with no check), or reading bindings from a file (-f FILE) is
-// self_modify, and so is a key sequence known only at run time.
-func (ck *checker) bind(args []shellparse.Word) {
-	const reason = "changes the key bindings permgate's shell guard relies on"
-	for i, a := range args {
-		t := a.Text
-		if !a.Static {
-			ck.add("self_modify", "guard_bind_dynamic", Severe, "bind with a key or binding known only at run time "+reason)
-			return
-		}
-		if (t == "-e" || t == "--erase") && (hasFlag(args, "a", "--all") || i+1 == len(args)) {
-			ck.add("self_modify", "guard_bind_erase", Severe, "bind "+t+" --all erases every key binding, the shell guard's too")
-			return
-		}
-		if strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && len(t) > 1 {
-			switch {
-			case strings.Contains(t, "x"):
-				ck.add("self_modify", "guard_bind_command", Severe, "bind -x runs a command from a key without permgate's check: it "+reason)
-				return
-			case strings.Contains(t, "f") && i+1 < len(args):
-				ck.add("self_modify", "guard_bind_file", Severe, "bind -f reads bindings from a file, which "+reason)
-				return
-			case strings.ContainsAny(t, "pPlvVsSXqQ") && !strings.ContainsAny(t, "ru"):
-				return // listing and queries
-			}
-			continue
-		}
-		// fish's \r, \n and \e[Z read as bash words are r, n and e[Z.
-		if guardKey().MatchString(t) || acceptFunction().MatchString(t) || t == "r" || t == "n" || strings.EqualFold(t, "e[Z") {
-			ck.add("self_modify", "guard_bind", Severe, "bind "+clip(t)+" "+reason)
+// self_modify, and so is a key sequence known only at run time. bash binds
+// the operands after its options even when an option lists (bind -p KEY).
+func (ck *checker) bind(c shellparse.SimpleCommand) {
+	if slices.ContainsFunc(c.Argv[1:], func(w shellparse.Word) bool { return !w.Static }) {
+		ck.add("self_modify", "guard_bind_dynamic", Severe, "bind with a key or binding known only at run time "+bindReason)
+		return
+	}
+	r, ok := readingOf(c)
+	if !ok {
+		return
+	}
+	ops := r.operands()
+	switch {
+	case r.has("-e", "--erase") && (r.has("-a", "--all") || len(ops) == 0):
+		ck.add("self_modify", "guard_bind_erase", Severe, "bind --erase --all erases every key binding, the shell guard's too")
+		return
+	case r.has("-x"):
+		ck.add("self_modify", "guard_bind_command", Severe, "bind -x runs a command from a key without permgate's check: it "+bindReason)
+		return
+	case len(r.values("-f")) > 0:
+		ck.add("self_modify", "guard_bind_file", Severe, "bind -f reads bindings from a file, which "+bindReason)
+		return
+	}
+	for _, k := range append(append(ops, r.values("-r")...), r.values("-u")...) {
+		if bindsGuardKey(k.Text) {
+			ck.add("self_modify", "guard_bind", Severe, "bind "+clip(k.Text)+" "+bindReason)
 			return
 		}
 	}
 }
 
+// bindsGuardKey reports a binding, key or function that reaches the guard:
+// one of its keys or a function that runs the line. fish's \r, \n and \e[Z
+// read as bash words are r, n and e[Z.
+func bindsGuardKey(t string) bool {
+	return guardKey().MatchString(t) || acceptFunction().MatchString(t) || t == "r" || t == "n" || strings.EqualFold(t, "e[Z")
+}
+
 // bindkey judges zsh's bindkey: listing (no operand, -L, -l, one key) is fine;
 // binding, removing (-r) or sending a string from (-s) the guard's keys, binding
 // a key to an accept widget, or replacing keymaps (-A, -N, -D) is self_modify.
-func (ck *checker) bindkey(args []shellparse.Word) {
-	const reason = "changes the key bindings permgate's shell guard relies on"
-	var ops []shellparse.Word
-	remove := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		t := a.Text
-		switch {
-		case a.Static && (t == "-M" || t == "-R"):
-			if t == "-M" {
-				i++ // the keymap's name
-			}
-		case a.Static && t == "-d":
-			ck.add("self_modify", "guard_bindkey_reset", Severe, "bindkey -d resets every keymap, dropping the Enter binding of permgate's shell guard")
-			return
-		case a.Static && (t == "-A" || t == "-N" || t == "-D"):
-			ck.add("self_modify", "guard_bindkey_keymap", Severe, "bindkey "+t+" replaces or deletes a keymap, which "+reason)
-			return
-		case a.Static && strings.HasPrefix(t, "-") && len(t) > 1 && len(ops) == 0:
-			if strings.ContainsAny(t, "r") {
-				remove = true
-			}
-		default:
-			ops = append(ops, a)
-		}
+func (ck *checker) bindkey(c shellparse.SimpleCommand) {
+	r, ok := readingOf(c)
+	if !ok {
+		return
 	}
-	if len(ops) == 0 || len(ops) == 1 && !remove {
+	switch {
+	case r.has("-d"):
+		ck.add("self_modify", "guard_bindkey_reset", Severe, "bindkey -d resets every keymap, dropping the Enter binding of permgate's shell guard")
+		return
+	case r.has("-A", "-N", "-D"):
+		ck.add("self_modify", "guard_bindkey_keymap", Severe, "bindkey -A, -N or -D replaces or deletes a keymap, which "+bindReason)
+		return
+	}
+	ops := r.operands()
+	if len(ops) == 0 || len(ops) == 1 && !r.has("-r") {
 		return // listing
 	}
 	for _, o := range ops {
 		if !o.Static {
-			ck.add("self_modify", "guard_bindkey_dynamic", Severe, "bindkey with a key known only at run time "+reason)
+			ck.add("self_modify", "guard_bindkey_dynamic", Severe, "bindkey with a key known only at run time "+bindReason)
 			return
 		}
 		if guardKey().MatchString(o.Text) || guardWidgets[strings.TrimPrefix(o.Text, ".")] {
-			ck.add("self_modify", "guard_bindkey", Severe, "bindkey "+clip(o.Text)+" "+reason)
+			ck.add("self_modify", "guard_bindkey", Severe, "bindkey "+clip(o.Text)+" "+bindReason)
 			return
 		}
 	}
@@ -224,22 +232,17 @@ func (ck *checker) bindkey(args []shellparse.Word) {
 // zle judges zsh's zle: defining, aliasing or deleting a widget (-N, -A, -D,
 // -C) that the guard replaces or defines is self_modify; calling widgets is
 // fine.
-func (ck *checker) zle(args []shellparse.Word) {
-	if len(args) == 0 || !args[0].Static {
+func (ck *checker) zle(c shellparse.SimpleCommand) {
+	if !hasOption(c, "-N", "-A", "-D", "-C") {
 		return
 	}
-	switch args[0].Text {
-	case "-N", "-A", "-D", "-C":
-	default:
-		return
-	}
-	for _, a := range args[1:] {
+	for _, a := range operandsOf(c) {
 		if !a.Static {
-			ck.add("self_modify", "guard_zle_dynamic", Severe, "zle "+args[0].Text+" with a widget known only at run time may replace permgate's shell guard")
+			ck.add("self_modify", "guard_zle_dynamic", Severe, "zle "+c.Argv[1].Text+" with a widget known only at run time may replace permgate's shell guard")
 			return
 		}
 		if guardWidgets[strings.TrimPrefix(a.Text, ".")] || isGuardName(a.Text) {
-			ck.add("self_modify", "guard_zle_widget", Severe, "zle "+args[0].Text+" "+a.Text+" replaces a widget of permgate's shell guard")
+			ck.add("self_modify", "guard_zle_widget", Severe, "zle "+c.Argv[1].Text+" "+a.Text+" replaces a widget of permgate's shell guard")
 			return
 		}
 	}

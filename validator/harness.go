@@ -11,71 +11,73 @@ import (
 // that replace the settings holding permgate's hook: the nested agent would
 // then run ungated (claude --settings, --setting-sources; codex -c hooks…).
 func (ck *checker) nestedAgent(c shellparse.SimpleCommand, args []shellparse.Word) {
-	if flag := agentBypass(c.Name, args); flag != "" {
+	r, ok := readArgs(c.Name, args)
+	if !ok {
+		return
+	}
+	name := c.Name
+	if harness, ok := agentPackages[name]; ok {
+		name = harness // npx @anthropic-ai/claude-code is claude
+	}
+	if flag := agentBypass(name, r); flag != "" {
 		ck.addSafer("self_modify", "nested_agent_bypass", Severe,
 			c.Name+" "+flag+" starts another agent with its own permission checks off: what it runs is decided without them, and permgate's hook there in bypass",
 			"start it without "+flag+": its calls then ask as yours do")
 		return
 	}
-	if how := harnessHookSwitch(c.Name, args); how != "" {
+	if how := harnessHookSwitch(name, r); how != "" {
 		ck.add("self_modify", "harness_hooks_cli", Severe, how+" changes the harness's hook settings through its own command line, which can turn permgate's hook off")
 		return
 	}
-	for i, a := range args {
-		t := a.Text
-		switch c.Name {
-		case "claude":
-			if t == "--bare" {
-				ck.add("self_modify", "claude_bare", Severe, "claude --bare starts Claude Code without its hooks, so without permgate's")
-				return
-			}
-			for _, opt := range []string{"--settings", "--setting-sources"} {
-				if t == opt || strings.HasPrefix(t, opt+"=") {
-					ck.add("self_modify", "claude_settings", Severe, "claude "+opt+" starts Claude Code with other settings, which can leave out permgate's hook")
-					return
-				}
-			}
-		case "codex":
-			value := ""
-			switch {
-			case (t == "-c" || t == "--config") && i+1 < len(args):
-				value = args[i+1].Text
-			case strings.HasPrefix(t, "--config="):
-				value = strings.TrimPrefix(t, "--config=")
-			case strings.HasPrefix(t, "-c") && len(t) > 2:
-				value = t[2:]
-			}
-			if strings.Contains(strings.ToLower(value), "hook") || value != "" && !args[i].Static {
-				ck.add("self_modify", "codex_config", Severe, "codex "+t+" "+value+" changes Codex's hook settings, which can leave out permgate's hook")
-				return
-			}
+	switch name {
+	case "claude":
+		ck.claudeSettings(r)
+	case "codex":
+		ck.codexConfig(r)
+	}
+}
+
+// claudeSettings: claude --bare starts without hooks; --settings and
+// --setting-sources load other settings, which can leave permgate's out.
+func (ck *checker) claudeSettings(r reading) {
+	if r.has("--bare") {
+		ck.add("self_modify", "claude_bare", Severe, "claude --bare starts Claude Code without its hooks, so without permgate's")
+		return
+	}
+	for _, opt := range []string{"--settings", "--setting-sources"} {
+		if r.has(opt) {
+			ck.add("self_modify", "claude_settings", Severe, "claude "+opt+" starts Claude Code with other settings, which can leave out permgate's hook")
+			return
 		}
 	}
+}
+
+// codexConfig: codex -c KEY=VALUE on a hooks key, or one known only at run
+// time, changes Codex's hook settings.
+func (ck *checker) codexConfig(r reading) {
+	for _, v := range r.values("-c", "--config") {
+		if strings.Contains(strings.ToLower(v.Text), "hook") || !v.Static {
+			ck.add("self_modify", "codex_config", Severe, "codex -c "+v.Text+" changes Codex's hook settings, which can leave out permgate's hook")
+			return
+		}
+	}
+}
+
+// hooky reports a word that may name a hook setting: it mentions hooks or is
+// known only at run time.
+func hooky(w shellparse.Word) bool {
+	return !w.Static || strings.Contains(strings.ToLower(w.Text), "hook")
 }
 
 // harnessHookSwitch names a harness's own command that edits its hook
 // settings: codex --disable|--enable FEATURE and codex features
 // enable|disable FEATURE for a hooks feature, claude config set|add|remove of
 // a hooks key, gemini hooks with anything but list. "" when there is none.
-func harnessHookSwitch(name string, args []shellparse.Word) string {
-	hooky := func(w shellparse.Word) bool { return !w.Static || strings.Contains(strings.ToLower(w.Text), "hook") }
-	ops := operands(args)
+func harnessHookSwitch(name string, r reading) string {
+	ops := r.operands()
 	switch name {
 	case "codex":
-		for i, a := range args {
-			t := a.Text
-			for _, opt := range []string{"--disable", "--enable"} {
-				if t == opt && i+1 < len(args) && hooky(args[i+1]) {
-					return "codex " + opt + " " + args[i+1].Text
-				}
-				if v, ok := strings.CutPrefix(t, opt+"="); ok && hooky(shellparse.Word{Text: v, Static: a.Static}) {
-					return "codex " + t
-				}
-			}
-		}
-		if len(ops) >= 3 && ops[0].Text == "features" && (ops[1].Text == "enable" || ops[1].Text == "disable") && hooky(ops[2]) {
-			return "codex features " + ops[1].Text + " " + ops[2].Text
-		}
+		return codexHookSwitch(r, ops)
 	case "claude":
 		if len(ops) >= 3 && ops[0].Text == "config" && (ops[1].Text == "set" || ops[1].Text == "add" || ops[1].Text == "remove") && hooky(ops[2]) {
 			return "claude config " + ops[1].Text + " " + ops[2].Text
@@ -84,6 +86,22 @@ func harnessHookSwitch(name string, args []shellparse.Word) string {
 		if len(ops) >= 2 && ops[0].Text == "hooks" && ops[1].Text != "list" {
 			return "gemini hooks " + ops[1].Text
 		}
+	}
+	return ""
+}
+
+// codexHookSwitch: codex --disable|--enable FEATURE and codex features
+// enable|disable FEATURE for a hooks feature.
+func codexHookSwitch(r reading, ops []shellparse.Word) string {
+	for _, opt := range []string{"--disable", "--enable"} {
+		for _, v := range r.values(opt) {
+			if hooky(v) {
+				return "codex " + opt + " " + v.Text
+			}
+		}
+	}
+	if len(ops) >= 3 && ops[0].Text == "features" && (ops[1].Text == "enable" || ops[1].Text == "disable") && hooky(ops[2]) {
+		return "codex features " + ops[1].Text + " " + ops[2].Text
 	}
 	return ""
 }
@@ -121,24 +139,55 @@ func (ck *checker) applyPatch(c shellparse.SimpleCommand, args []shellparse.Word
 	}
 }
 
+// installVerbs are the verbs with which a package manager installs,
+// replaces or removes the packages it is given.
+var installVerbs = map[string]bool{"install": true, "i": true, "add": true, "uninstall": true, "remove": true, "rm": true,
+	"reinstall": true, "upgrade": true, "update": true, "erase": true, "purge": true}
+
 // installsPermgate: a package manager installing, replacing or removing a
-// package named permgate changes the program the harnesses run.
-func (ck *checker) installsPermgate(c shellparse.SimpleCommand, args []shellparse.Word) {
-	verbs := map[string]bool{"install": true, "i": true, "add": true, "uninstall": true, "remove": true, "rm": true,
-		"reinstall": true, "upgrade": true, "update": true, "erase": true, "purge": true, "-S": true, "-R": true, "-U": true}
-	ops := operands(args)
-	if len(ops) < 2 || !verbs[ops[0].Text] && !hasFlag(args, "SRU") {
-		return
+// package named permgate changes the program the harnesses run. The verb
+// is the last subcommand word (yarn global add, uv tool install, cargo
+// +nightly install), or an operation option (pacman -S, -R, -U).
+func (ck *checker) installsPermgate(c shellparse.SimpleCommand, r reading) {
+	verb, pkgs := installWords(r)
+	if !installVerbs[verb] {
+		if !pacmanChange(r) {
+			return
+		}
+		verb, pkgs = "install", r.operands()
 	}
-	for _, pkg := range ops[1:] {
+	for _, pkg := range pkgs {
 		name := strings.TrimPrefix(pkg.Text, "@")
 		name, _, _ = strings.Cut(name, "@")
 		name, _, _ = strings.Cut(name, "==")
 		if shellparse.IsPermgate(path.Base(name)) {
-			ck.add("self_modify", "permgate_package", Severe, c.Name+" "+ops[0].Text+" "+pkg.Text+" replaces or removes the permgate program the harnesses run")
+			ck.add("self_modify", "permgate_package", Severe, c.Name+" "+verb+" "+pkg.Text+" replaces or removes the permgate program the harnesses run")
 			return
 		}
 	}
+}
+
+// installWords returns a package manager's verb (the last subcommand word
+// its declaration names, the undeclared word in its place, or the first
+// operand of one that declares no verbs: deno install, pamac-cli install)
+// and the operands after it.
+func installWords(r reading) (string, []shellparse.Word) {
+	if p := r.path(); len(p) > 0 {
+		return p[len(p)-1], r.operands()
+	}
+	if r.inv.Verb == "" {
+		if ops := r.operands(); len(ops) > 0 && ops[0].Static {
+			return ops[0].Text, ops[1:]
+		}
+		return "", nil
+	}
+	var pkgs []shellparse.Word
+	for _, i := range r.inv.Scan.Operands {
+		if i != r.inv.VerbAt {
+			pkgs = append(pkgs, r.args[i])
+		}
+	}
+	return r.inv.Verb, pkgs
 }
 
 // compilerOutput: a compiler or linker writing its output (-o FILE, -oFILE).
@@ -168,7 +217,25 @@ var agentBypassFlags = map[string][]agentFlag{
 	"gemini":   {{flag: "--yolo"}, {flag: "-y"}, {flag: "--approval-mode", value: "yolo"}},
 	"copilot":  {{flag: "--allow-all-tools"}, {flag: "--allow-all"}, {flag: "--yolo"}, {flag: "--allow-all-paths"}},
 	"opencode": {{flag: "--auto"}},
+	// codex -c KEY=VALUE overrides its config: the sandbox and approvals too.
+	"codex-config": {{flag: "-c", value: "sandbox_mode=danger-full-access"}, {flag: "-c", value: `sandbox_mode="danger-full-access"`},
+		{flag: "-c", value: "approval_policy=never"}, {flag: "-c", value: `approval_policy="never"`},
+		{flag: "--config", value: "sandbox_mode=danger-full-access"}, {flag: "--config", value: "approval_policy=never"}},
+	"copilot-tools": {{flag: "--allow-tool", value: "shell"}, {flag: "--allow-tool", value: "shell(*)"}},
+	// Other agents: Qwen Code (a Gemini CLI fork), Cursor's CLI, Amp, aider.
+	"qwen":         {{flag: "--yolo"}, {flag: "-y"}, {flag: "--approval-mode", value: "yolo"}},
+	"cursor-agent": {{flag: "--force"}, {flag: "-f"}},
+	"amp":          {{flag: "--dangerously-allow-all"}},
+	"aider":        {{flag: "--yes-always"}},
 }
+
+// agentExtraFlags are the further tables an agent's options are read
+// against (codex's -c overrides, copilot's tool grants).
+var agentExtraFlags = map[string]string{"codex": "codex-config", "copilot": "copilot-tools"}
+
+// agentPackages are the names the harnesses' npm packages run under
+// (npx @anthropic-ai/claude-code runs claude-code), by the harness.
+var agentPackages = map[string]string{"claude-code": "claude", "gemini-cli": "gemini", "opencode-ai": "opencode"}
 
 // agentFlag is one option of agentBypassFlags: value, when set, is the one
 // value that turns the checks off.
@@ -176,23 +243,26 @@ type agentFlag struct {
 	flag, value string
 }
 
-// agentBypass returns the option of args that starts the agent harness
+// agentBypass returns the option of the argv that starts the agent harness
 // name with its permission checks off, or "". A value permgate cannot read
-// counts as that value.
-func agentBypass(name string, args []shellparse.Word) string {
-	for i, a := range args {
-		for _, f := range agentBypassFlags[name] {
-			if f.value == "" {
-				if a.Text == f.flag {
-					return f.flag
-				}
-				continue
+// counts as that value; -a=never is -a never (clap takes the = as part of
+// the option).
+func agentBypass(name string, r reading) string {
+	if extra, ok := agentExtraFlags[name]; ok {
+		if flag := agentBypass(extra, r); flag != "" {
+			return flag
+		}
+	}
+	for _, f := range agentBypassFlags[name] {
+		if f.value == "" {
+			if r.has(f.flag) {
+				return f.flag
 			}
-			if v, ok := strings.CutPrefix(a.Text, f.flag+"="); ok && (v == f.value || !a.Static) {
-				return a.Text
-			}
-			if a.Text == f.flag && i+1 < len(args) && (args[i+1].Text == f.value || !args[i+1].Static) {
-				return f.flag + " " + args[i+1].Text
+			continue
+		}
+		for _, v := range r.values(f.flag) {
+			if text := strings.TrimPrefix(v.Text, "="); text == f.value || !v.Static {
+				return f.flag + " " + v.Text
 			}
 		}
 	}

@@ -1,15 +1,18 @@
 package validator
 
 import (
-	"github.com/permgate/permgate/internal/lazyre"
 	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/codescan"
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
 // interpreter describes how a language runtime takes its program.
 type interpreter struct {
+	// lang is the tokenizer its code is read with (0: none).
+	lang        codescan.Lang
 	inlineShort string   // letters whose argument is a program (-c, -e)
 	inlineLong  []string // long options whose argument is a program (--eval)
 	argShort    string   // other letters that take an argument (and end a cluster)
@@ -21,48 +24,96 @@ type interpreter struct {
 	subcommands bool
 }
 
+// interpreters are the language runtimes, by family name; a family's
+// versioned names (python3.12, lua5.4, node22, tclsh8.6) and its other names
+// (interpreterAliases) are the same runtime. Each entry is exercised by a
+// corpus line (TestInterpreterFamiliesInCorpus).
 var interpreters = map[string]interpreter{
-	"python":    {inlineShort: "c", argShort: "WXQm", notStdin: []string{"-m"}},
-	"node":      {inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "rC", argLong: []string{"--require", "--import", "--loader", "--experimental-loader", "--input-type", "--conditions"}, notStdin: []string{"-v", "--version", "-h", "--help", "--test", "--run"}},
-	"nodejs":    {inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "r", argLong: []string{"--require"}},
-	"deno":      {subcommands: true},
-	"bun":       {inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, subcommands: true},
-	"perl":      {inlineShort: "eE", argShort: "IMm"},
-	"ruby":      {inlineShort: "e", argShort: "IrCEFxK0"},
-	"php":       {inlineShort: "rBRE", argShort: "cdzf", notStdin: []string{"-f", "-S", "-l", "-v", "-m", "-i", "-s"}},
-	"lua":       {inlineShort: "e", argShort: "lW", notStdin: []string{"-v"}},
-	"luajit":    {inlineShort: "e", argShort: "lbjO", notStdin: []string{"-v"}},
-	"Rscript":   {inlineShort: "e"},
-	"R":         {inlineShort: "e", argShort: "fdg"},
-	"tclsh":     {},
+	"python":    {lang: codescan.Python, inlineShort: "c", argShort: "WXQm", notStdin: []string{"-m"}},
+	"node":      {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "rC", argLong: []string{"--require", "--import", "--loader", "--experimental-loader", "--input-type", "--conditions"}, notStdin: []string{"-v", "--version", "-h", "--help", "--test", "--run"}},
+	"nodejs":    {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "r", argLong: []string{"--require"}},
+	"deno":      {lang: codescan.JavaScript, subcommands: true},
+	"bun":       {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, subcommands: true},
+	"perl":      {lang: codescan.Perl, inlineShort: "eE", argShort: "IMm"},
+	"ruby":      {lang: codescan.Ruby, inlineShort: "e", argShort: "IrCEFxK0"},
+	"php":       {lang: codescan.PHP, inlineShort: "rBRE", argShort: "cdzf", notStdin: []string{"-f", "-S", "-l", "-v", "-m", "-i", "-s"}},
+	"lua":       {lang: codescan.Lua, inlineShort: "e", argShort: "lW", notStdin: []string{"-v"}},
+	"luajit":    {lang: codescan.Lua, inlineShort: "e", argShort: "lbjO", notStdin: []string{"-v"}},
+	"Rscript":   {lang: codescan.R, inlineShort: "e"},
+	"R":         {lang: codescan.R, inlineShort: "e", argShort: "fdg"},
+	"tclsh":     {lang: codescan.Tcl},
 	"pwsh":      {inlineLong: []string{"-c", "-Command", "-command", "-EncodedCommand", "-e", "-ec"}, notStdin: []string{"-File", "-f"}},
-	"osascript": {inlineShort: "e"},
-	"irb":       {},
+	"osascript": {lang: codescan.AppleScript, inlineShort: "e", argShort: "ls"},
+	"irb":       {lang: codescan.Ruby},
 	"jshell":    {},
-	"awk":       {},
+	"awk":       {lang: codescan.Awk},
 	// More families (issue 20): each takes its program inline, from a
 	// file, or from standard input.
-	"julia":   {inlineShort: "eE", argShort: "LJpCtO", argLong: []string{"--project", "--sysimage", "--threads", "--procs", "--load"}},
-	"guile":   {inlineShort: "c", argShort: "lLxe", notStdin: []string{"-s"}},
-	"groovy":  {inlineShort: "e", argShort: "cD"},
-	"elixir":  {inlineShort: "e", inlineLong: []string{"--eval"}, argShort: "r", argLong: []string{"--require", "--erl", "--name", "--sname", "--cookie"}},
-	"erl":     {inlineLong: []string{"-eval"}, argLong: []string{"-s", "-run", "-pa", "-pz", "-name", "-sname", "-setcookie"}},
-	"xonsh":   {inlineShort: "c", argShort: "D"},
-	"ts-node": {inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "rO", argLong: []string{"--require", "--compiler-options", "--project"}},
-	"tsx":     {inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argLong: []string{"--tsconfig", "--import", "--require"}},
-	"expect":  {inlineShort: "c", argShort: "f"},
+	"julia":   {lang: codescan.Julia, inlineShort: "eE", argShort: "LJpCtO", argLong: []string{"--project", "--sysimage", "--threads", "--procs", "--load"}},
+	"guile":   {lang: codescan.Scheme, inlineShort: "c", argShort: "lLxe", notStdin: []string{"-s"}},
+	"groovy":  {lang: codescan.Groovy, inlineShort: "e", argShort: "cD"},
+	"elixir":  {lang: codescan.Elixir, inlineShort: "e", inlineLong: []string{"--eval"}, argShort: "r", argLong: []string{"--require", "--erl", "--name", "--sname", "--cookie"}},
+	"erl":     {lang: codescan.Erlang, inlineLong: []string{"-eval"}, argLong: []string{"-s", "-run", "-pa", "-pz", "-name", "-sname", "-setcookie"}},
+	"xonsh":   {lang: codescan.Python, inlineShort: "c", argShort: "D"},
+	"ts-node": {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "rO", argLong: []string{"--require", "--compiler-options", "--project"}},
+	"tsx":     {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argLong: []string{"--tsconfig", "--import", "--require"}},
+	"expect":  {lang: codescan.Tcl, inlineShort: "c", argShort: "f"},
+	// Runtimes whose languages no tokenizer reads: their inline code is
+	// inline_code, never judged safer.
+	"racket": {inlineShort: "e", inlineLong: []string{"--eval"}, argShort: "lrtf", argLong: []string{"--lib", "--require", "--load"}},
+	"raku":   {inlineShort: "e", argShort: "IM"},
+	"bb":     {inlineShort: "e", inlineLong: []string{"--eval"}, argShort: "f", argLong: []string{"--file", "--classpath"}},
 }
 
-var pythonName = lazyre.New(`^python[0-9.]*$`)
+// interpreterAliases are other names of a family's runtime.
+var interpreterAliases = map[string]string{"pypy": "python", "powershell": "pwsh", "pwsh.exe": "pwsh", "powershell.exe": "pwsh",
+	"jruby": "ruby", "wish": "tclsh", "micropython": "python", "ipython": "python", "ipython3": "python", "rakudo": "raku", "perl6": "raku"}
 
+// interpreterName returns the family a runtime's name stands for: itself, an
+// alias's family, or the family of a versioned name (python3.12, lua5.4,
+// php8.2, perl5.36, node22, tclsh8.6, pypy3).
 func interpreterName(base string) string {
-	if pythonName().MatchString(base) || base == "pypy" || base == "pypy3" {
-		return "python"
-	}
-	if base == "powershell" || base == "pwsh.exe" || base == "powershell.exe" {
-		return "pwsh"
+	for _, name := range []string{base, versionless(base)} {
+		if family, ok := interpreterAliases[name]; ok {
+			return family
+		}
+		if _, ok := interpreters[name]; ok {
+			return name
+		}
 	}
 	return base
+}
+
+// versionless returns a name without the version at its end (python3.12 is
+// python, lua-5.4 is lua); a name with none is returned as it is.
+func versionless(base string) string {
+	name := strings.TrimRight(base, "0123456789.")
+	if name == base || name == "" || !isDigits(base[len(name):len(name)+1]) {
+		return base
+	}
+	return strings.TrimSuffix(name, "-")
+}
+
+// osascriptGrammar reads osascript's options: -l names the language of the
+// program (AppleScript, or JavaScript for automation).
+var osascriptGrammar = registry.Grammar{Short: "l:e:s:i"}
+
+// langOf returns the tokenizer for a runtime's code: its family's, or the
+// one an option names (osascript -l JavaScript).
+func langOf(name string, spec interpreter, args []shellparse.Word) codescan.Lang {
+	if name != "osascript" {
+		return spec.lang
+	}
+	scan := osascriptGrammar.Scan(shellparse.RegistryWords(args))
+	if l, ok := scan.Value("-l"); ok {
+		if strings.EqualFold(l.Value, "JavaScript") {
+			return codescan.JavaScript
+		}
+		if !strings.EqualFold(l.Value, "AppleScript") {
+			return 0
+		}
+	}
+	return spec.lang
 }
 
 // powershell judges pwsh's parameters, which it takes with one or two dashes
@@ -104,7 +155,7 @@ func (ck *checker) powershell(c shellparse.SimpleCommand, args []shellparse.Word
 				}
 				return
 			}
-			ck.inline(c, a.Text, next)
+			ck.inline(c, a.Text, next, 0)
 			return
 		case is(p, "file", 1):
 			if next.Static && (next.Text == "-" || shellparse.IsStdinPath(next.Text)) {
@@ -138,6 +189,7 @@ func (ck *checker) interpreter(c shellparse.SimpleCommand, base string, args []s
 		ck.interactive(c)
 	}
 	spec := interpreters[interpreterName(base)]
+	lang := langOf(interpreterName(base), spec, args)
 	if spec.subcommands {
 		ck.subcommandRuntime(c, spec, args)
 		return
@@ -153,7 +205,7 @@ func (ck *checker) interpreter(c shellparse.SimpleCommand, base string, args []s
 			continue // may be options; the program may still come from stdin
 		}
 		if code, ok := inlineCode(spec, args, i); ok {
-			ck.inline(c, t, code)
+			ck.inline(c, t, code, lang)
 			return
 		}
 		if slices.Contains(spec.notStdin, t) {
@@ -162,6 +214,7 @@ func (ck *checker) interpreter(c shellparse.SimpleCommand, base string, args []s
 		switch {
 		case t == "-" || shellparse.IsStdinPath(t):
 			ck.stdinProgram(c, false)
+			ck.stdinCode(c, lang)
 			return
 		case strings.HasPrefix(t, "/dev/fd/"):
 			ck.add("pipe_to_shell", "fd_program", Severe, c.Name+" runs a program read from a file descriptor ("+t+")")
@@ -182,6 +235,7 @@ func (ck *checker) interpreter(c shellparse.SimpleCommand, base string, args []s
 		}
 	}
 	ck.stdinProgram(c, false)
+	ck.stdinCode(c, lang)
 }
 
 // clusterEndsWithArg reports whether the first argument-taking letter of a short
@@ -235,18 +289,34 @@ func inlineCode(spec interpreter, args []shellparse.Word, i int) (shellparse.Wor
 func (ck *checker) subcommandRuntime(c shellparse.SimpleCommand, spec interpreter, args []shellparse.Word) {
 	for i, a := range args {
 		if code, ok := inlineCode(spec, args, i); ok {
-			ck.inline(c, a.Text, code)
+			ck.inline(c, a.Text, code, spec.lang)
 			return
 		}
 		if a.Text == "eval" && i == 0 {
-			ck.inline(c, "eval", shellparse.Word{Static: true})
+			ck.inline(c, "eval", denoEvalCode(args[1:]), spec.lang)
 			return
 		}
 		if a.Text == "-" || shellparse.IsStdinPath(a.Text) {
 			ck.stdinProgram(c, false)
+			ck.stdinCode(c, spec.lang)
 			return
 		}
 	}
+}
+
+// denoEvalGrammar reads deno eval's options; its first operand is the code.
+var denoEvalGrammar = registry.Grammar{Short: "pqc:rL:", Long: []string{"print", "ext=", "check=?", "quiet", "config=", "import-map=",
+	"env-file=?", "location=", "v8-flags=?", "seed=", "cached-only", "no-config", "no-lock", "lock=?", "reload=?", "node-modules-dir=?",
+	"unstable", "cert=", "inspect=?", "inspect-brk=?", "inspect-wait=?", "log-level=", "no-remote", "no-npm", "watch=?"}}
+
+// denoEvalCode returns the code deno eval runs: its first operand (static
+// and empty when there is none).
+func denoEvalCode(args []shellparse.Word) shellparse.Word {
+	scan := denoEvalGrammar.Scan(shellparse.RegistryWords(args))
+	if len(scan.Operands) == 0 {
+		return shellparse.Word{Static: true}
+	}
+	return args[scan.Operands[0]]
 }
 
 // IsInterpreter reports whether a command name (no directory) is a language

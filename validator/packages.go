@@ -7,53 +7,24 @@ import (
 	"github.com/permgate/permgate/shellparse"
 )
 
-// packageGroups are words that stand before a package manager's install verb:
-// yarn global add, uv tool install, uv pip install, composer global require,
-// pnpm -g add, bun pm …
-var packageGroups = map[string]bool{"global": true, "g": true, "tool": true, "pip": true}
-
 // packageInstall is installsPermgate for every package manager: the install
 // verb may stand behind a group word (yarn global add permgate, uv tool
-// install permgate), or be an option (pacman -S permgate, pacman -Rns permgate).
+// install permgate), or be an option (pacman -S permgate, pacman -Rns
+// permgate); the declarations name both.
 func (ck *checker) packageInstall(c shellparse.SimpleCommand, args []shellparse.Word) {
-	out := make([]shellparse.Word, 0, len(args)+1)
-	first := true
-	for _, a := range args {
-		if first && a.Static && strings.HasPrefix(a.Text, "+") {
-			continue // cargo +nightly install: rustup's toolchain word
-		}
-		if first && a.Static && !strings.HasPrefix(a.Text, "-") {
-			first = false
-			if packageGroups[a.Text] {
-				continue
-			}
-		}
-		out = append(out, a)
+	if r, ok := readingOf(c); ok {
+		ck.installsPermgate(c, r)
 	}
-	if pacmanChange(out) {
-		out = append([]shellparse.Word{{Text: "install", Static: true}}, out...)
-	}
-	ck.installsPermgate(c, out)
 }
 
 // pacmanChange reports pacman's (yay's, paru's) -S, -R or -U operation that
 // installs or removes the packages named, not one that only queries
-// (-Ss, -Si, -Sl, -Sg, -Sp).
-func pacmanChange(args []shellparse.Word) bool {
-	for _, a := range args {
-		t := a.Text
-		if !a.Static || len(t) < 2 || t[0] != '-' || t[1] == '-' {
-			continue
-		}
-		letters := t[1:]
-		switch {
-		case strings.ContainsAny(letters, "RU"):
-			return true
-		case strings.Contains(letters, "S") && !strings.ContainsAny(letters, "sigplc"):
-			return true
-		}
+// (-Ss, -Si, -Sl, -Sg, -Sp, -Sc).
+func pacmanChange(r reading) bool {
+	if r.has("-R", "-U", "--remove", "--upgrade") {
+		return true
 	}
-	return false
+	return r.has("-S", "--sync") && !r.has("-s", "-i", "-g", "-p", "-l", "-c", "--search", "--info", "--groups", "--print", "--list", "--clean")
 }
 
 // moduleReadOnly reads a program run as an interpreter's module (python -m
@@ -68,10 +39,15 @@ func moduleReadOnly(name string, args []shellparse.Word) bool {
 	return inv.Help(words) || inv.ReadOnly()
 }
 
-// pythonPip: python -m pip install permgate is pip install permgate.
+// pythonPip: python -m pip install permgate is pip install permgate. The
+// module and its words are what the interpreter's judgement reads as -m's
+// (interpreters.go); here only python -m pip as the whole start counts.
 func (ck *checker) pythonPip(c shellparse.SimpleCommand, args []shellparse.Word) {
-	if len(args) >= 2 && args[0].Text == "-m" && (args[1].Text == "pip" || args[1].Text == "pip3") {
-		ck.packageInstall(c, args[2:])
+	if len(args) < 2 || args[0].Text != "-m" || args[1].Text != "pip" && args[1].Text != "pip3" {
+		return
+	}
+	if r, ok := readArgs("pip", args[2:]); ok {
+		ck.installsPermgate(c, r)
 	}
 }
 
@@ -90,18 +66,12 @@ var execConfigKeys = map[string]map[string]bool{
 // name a program the tool runs on every later command.
 func (ck *checker) execConfig(c shellparse.SimpleCommand, args []shellparse.Word) {
 	base := path.Base(c.Name)
-	keys := execConfigKeys[base]
-	ops := operands(args)
-	i := 0
-	if len(ops) > 0 && (ops[0].Text == "config" || ops[0].Text == "c") {
-		i = 1
-	}
-	// npm config set, npm set, gh config set, yarn config set …
-	if i >= len(ops) || ops[i].Text != "set" || i == 0 && base != "npm" {
+	r, ok := readingOf(c)
+	if !ok || !(r.verbIs("config", "set") || r.verbIs("c", "set") || base == "npm" && r.verbIs("set")) {
 		return
 	}
-	i++
-	for _, kv := range ops[i:] {
+	keys := execConfigKeys[base]
+	for _, kv := range r.operands() {
 		key, _, _ := strings.Cut(kv.Text, "=")
 		if keys[key] || !kv.Static {
 			ck.add("inline_code", "package_config_program", NonSevere, base+" config set "+key+" names a program "+base+" runs on later commands")

@@ -1,9 +1,12 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/places"
 	"path"
+	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -44,13 +47,13 @@ func under(p, dir string) bool {
 }
 
 // systemDirs are the directories whose content belongs to the system.
-var systemDirs = []string{"/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/var/lib", "/var/spool/cron", "/sys", "/proc", "/root", "/private/etc", "/private/var/root", "/System", "/Library/LaunchDaemons", "/Library/LaunchAgents"}
+var systemDirs = places.SystemDirs
 
 // topDirs are directories that must not be deleted or moved as a whole.
-var topDirs = []string{"/home", "/var", "/opt", "/srv", "/mnt", "/media", "/dev", "/run", "/tmp", "/Users", "/System", "/Library", "/Applications", "/private"}
+var topDirs = places.TopDirs
 
 // shellRCFiles run at every shell start, or (.gitconfig) name programs git runs.
-var shellRCFiles = []string{".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".bash_aliases", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".zlogout", ".config/fish/config.fish", ".config/fish/conf.d", ".config/fish/functions", ".config/environment.d", ".pam_environment", ".inputrc", ".kshrc", ".cshrc", ".tcshrc", ".gitconfig", ".config/git/config", ".config/autostart", ".config/systemd/user", "Library/LaunchAgents"}
+var shellRCFiles = places.StartupFiles
 
 // critical names why writing p is catastrophic, or "" when it is not.
 func (v *Validator) critical(p string) string {
@@ -61,38 +64,13 @@ func (v *Validator) critical(p string) string {
 		return "the home directory"
 	case strings.HasPrefix(p, "/etc/sudoers"):
 		return p + " (sudo's rules)"
-	}
-	// $HOME is home, never a system directory, even when it is /root; /usr/local
-	// is the administrator's own.
-	inHome := v.env.Home != "" && v.env.Home != "/" && within(p, v.env.Home)
-	for _, d := range systemDirs {
-		if within(p, d) && !inHome && !within(p, "/usr/local") {
-			return p + " (a system directory)"
-		}
-	}
-	if isBlockDevice(p) {
+	case v.inSystemDir(p):
+		return p + " (a system directory)"
+	case isBlockDevice(p):
 		return p + " (a disk)"
 	}
-	if v.env.Home != "" {
-		if within(p, v.env.Home+"/.ssh") {
-			return p + " (SSH keys and trust)"
-		}
-		for _, rc := range shellRCFiles {
-			if within(p, v.env.Home+"/"+rc) {
-				return p + " (a shell start-up file)"
-			}
-		}
-	}
-	// Any user's start-up files: /root/.bashrc, /home/NAME/.bashrc.
-	if rel, ok := otherHome(p); ok {
-		for _, rc := range shellRCFiles {
-			if within(rel, rc) {
-				return p + " (a shell start-up file)"
-			}
-		}
-		if within(rel, ".ssh") {
-			return p + " (SSH keys and trust)"
-		}
+	if why := v.homeCritical(p); why != "" {
+		return p + why
 	}
 	for _, rc := range []string{"/etc/profile", "/etc/bash.bashrc", "/etc/zshrc"} {
 		if p == rc {
@@ -102,7 +80,46 @@ func (v *Validator) critical(p string) string {
 	return ""
 }
 
-var blockDevicePrefixes = []string{"/dev/sd", "/dev/nvme", "/dev/vd", "/dev/xvd", "/dev/hd", "/dev/mmcblk", "/dev/disk", "/dev/mapper/", "/dev/md", "/dev/dm-", "/dev/loop", "/dev/rdisk", "/dev/sr"}
+// inSystemDir reports a path in a directory whose content belongs to the
+// system. $HOME is home, never a system directory, even when it is /root;
+// /usr/local is the administrator's own.
+func (v *Validator) inSystemDir(p string) bool {
+	if v.env.Home != "" && v.env.Home != "/" && within(p, v.env.Home) || within(p, "/usr/local") {
+		return false
+	}
+	return slices.ContainsFunc(systemDirs, func(d string) bool { return within(p, d) })
+}
+
+// homeCritical names, as a parenthesis, why writing p in a home directory
+// (the user's, /root or /home/NAME) is catastrophic: SSH keys and trust, a
+// shell start-up file.
+func (v *Validator) homeCritical(p string) string {
+	if v.env.Home != "" {
+		if why := homeFileCritical(p, v.env.Home+"/"); why != "" {
+			return why
+		}
+	}
+	if rel, ok := otherHome(p); ok {
+		return homeFileCritical(rel, "")
+	}
+	return ""
+}
+
+// homeFileCritical names why the path under a home directory (home is its
+// prefix, with a slash, or "" when rel is already relative) is critical.
+func homeFileCritical(rel, home string) string {
+	if within(rel, home+".ssh") {
+		return " (SSH keys and trust)"
+	}
+	for _, rc := range shellRCFiles {
+		if within(rel, home+rc) {
+			return " (a shell start-up file)"
+		}
+	}
+	return ""
+}
+
+var blockDevicePrefixes = places.BlockDevicePrefixes
 
 func isBlockDevice(p string) bool {
 	for _, prefix := range blockDevicePrefixes {
@@ -152,7 +169,7 @@ func (v *Validator) isTempRoot(p string) bool {
 }
 
 // protectedDirs hold files that run code or hold an agent's settings later.
-var protectedDirs = []string{".git", ".claude", ".codex", ".gemini", ".vscode", ".idea"}
+var protectedDirs = places.ProtectedDirs
 
 // protected names why writing p is sensitive, or "".
 func protected(p string) string {
@@ -173,107 +190,21 @@ func protected(p string) string {
 	return ""
 }
 
-// secretName reports whether a path names a file that holds secrets.
-func secretName(p string) bool {
-	base := path.Base(p)
-	switch {
-	case base == ".env" || base == ".envrc":
-		return true
-	case strings.HasPrefix(base, ".env."):
-		switch path.Ext(base) {
-		case ".example", ".sample", ".template", ".dist":
-			return false
-		}
-		return true
-	case sshKeyName(base):
-		return true
-	case strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".key") || strings.HasSuffix(base, ".p12") || strings.HasSuffix(base, ".pfx"):
-		return true
-	case base == ".netrc" || base == ".pgpass" || base == ".git-credentials" || base == ".npmrc" || base == ".pypirc":
-		return true
-	}
-	// Each name starts with /; a relative path matches it without the slash.
-	for _, suffix := range secretSuffixes {
-		if strings.HasSuffix(p, suffix) || p == suffix[1:] {
-			return true
-		}
-	}
-	for _, dir := range secretTrees {
-		if i := strings.Index(p, dir); i >= 0 && (i+len(dir) == len(p) || p[i+len(dir)] == '/') ||
-			strings.HasPrefix(p, dir[1:]) && (len(p) == len(dir)-1 || p[len(dir)-1] == '/') {
-			return true
-		}
-	}
-	return false
-}
+// The secret tables are data in package places; these read them.
 
-// secretSuffixes are files that hold credentials wherever the home directory is.
-var secretSuffixes = []string{"/.aws/credentials", "/.kube/config", "/.docker/config.json", "/etc/shadow", "/etc/gshadow",
-	"/.config/gh/hosts.yml", "/.config/hub", "/.config/gcloud/credentials.db", "/.config/gcloud/access_tokens.db",
-	"/.config/gcloud/application_default_credentials.json", "/.cargo/credentials", "/.cargo/credentials.toml",
-	"/.codex/auth.json", "/.claude/.credentials.json", "/.terraform.d/credentials.tfrc.json", "/.vault-token",
-	"/.gem/credentials", "/.boto", "/.s3cfg", "/.azure/accessTokens.json", "/.azure/msal_token_cache.json",
-	"/.config/op/config", "/.local/share/keyrings", "/.password-store", "/.config/rclone/rclone.conf",
-	"/.fly/config.yml", "/.config/doctl/config.yaml", "/.netlify/config.json", "/.config/netlify/config.json",
-	"/.wrangler/config/default.toml", "/.heroku/credentials", "/.gemini/oauth_creds.json", "/.m2/settings.xml",
-	// git's own credential store, and the model and data hubs' tokens
-	"/.git-credentials", "/.config/git/credentials", "/.cache/huggingface/token", "/.huggingface/token",
-	"/.kaggle/kaggle.json", "/.config/gemini/oauth_creds.json",
-	// what was typed at a prompt, passwords and tokens among it
-	"/.bash_history", "/.zsh_history", "/.python_history", "/.psql_history", "/.mysql_history",
-	"/.node_repl_history", "/.local/share/fish/fish_history"}
+func secretName(p string) bool { return places.SecretName(p) }
 
-// secretTrees are folders whose every file holds credentials.
-var secretTrees = []string{"/.gnupg", "/.config/gcloud/legacy_credentials", "/.password-store", "/.local/share/keyrings",
-	"/.mozilla/firefox", "/.config/google-chrome", "/.config/chromium",
-	// Copilot's tokens (hosts.json, apps.json), AWS's SSO and CLI caches,
-	// the other browsers' profiles (cookies, saved logins)
-	"/.config/github-copilot", "/.aws/sso/cache", "/.aws/cli/cache", "/.config/BraveSoftware", "/.config/microsoft-edge",
-	"/Library/Application Support/Google/Chrome", "/Library/Application Support/Firefox"}
+func sshKeyName(base string) bool { return places.SSHKeyName(base) }
 
-// sshKeyName reports a private key's file name: id_rsa, id_ed25519 … and
-// suffixed copies (id_rsa_work, id_ed25519-github, id_rsa.bak), never the
-// public half (.pub).
-func sshKeyName(base string) bool {
-	if strings.HasSuffix(base, ".pub") {
-		return false
-	}
-	for _, key := range []string{"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_xmss"} {
-		if rest, ok := strings.CutPrefix(base, key); ok && (rest == "" || strings.ContainsAny(rest[:1], "_-.")) {
-			return true
-		}
-	}
-	return false
-}
+func secretDir(p string) bool { return places.SecretDir(p) }
 
-// secretDirs are folders that hold credentials among other files: reading the
-// whole folder (grep -r, tar, rsync, cp -r) reads them.
-var secretDirs = []string{"/.ssh", "/.aws", "/.kube", "/.docker", "/.config/gh", "/.config/gcloud", "/.azure", "/.gnupg", "/.password-store"}
-
-// secretDir reports a folder (the path itself, not a file in it) that holds
-// credentials.
-func secretDir(p string) bool {
-	p = strings.TrimSuffix(p, "/")
-	for _, d := range secretDirs {
-		if strings.HasSuffix(p, d) || p == d[1:] {
-			return true
-		}
-	}
-	return false
-}
-
-// secretVar reports whether an environment variable's name looks like a secret.
-func secretVar(name string) bool {
-	upper := strings.ToUpper(name)
-	for _, part := range []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "PRIVATE_KEY", "CREDENTIAL", "ACCESS_KEY"} {
-		if strings.Contains(upper, part) {
-			return true
-		}
-	}
-	return false
-}
+func secretVar(name string) bool { return places.SecretVar(name) }
 
 // operands returns the words of args that are not options (everything after --).
+//
+// Deprecated: a hand scan of argv; ask the registry's grammar instead
+// (operandsOf, valuesOf, hasOption, scanArgs). Still called from files
+// outside the write/delete/git judgements.
 func operands(args []shellparse.Word) []shellparse.Word {
 	out := make([]shellparse.Word, 0, len(args))
 	done := false
@@ -292,6 +223,10 @@ func operands(args []shellparse.Word) []shellparse.Word {
 
 // isLong reports whether the word is one of the long options (given with their
 // dashes) or an abbreviation of one, as getopt_long accepts.
+//
+// Deprecated: a hand scan of argv; ask the registry's grammar instead
+// (operandsOf, valuesOf, hasOption, scanArgs). Still called from files
+// outside the write/delete/git judgements.
 func isLong(word string, long ...string) bool {
 	typed, _, _ := strings.Cut(word, "=")
 	if len(typed) < 3 || !strings.HasPrefix(typed, "--") {
@@ -309,6 +244,10 @@ func isLong(word string, long ...string) bool {
 // wherever it stands in a cluster (-sSLo FILE, -oFILE, -t/dir). Letters before it
 // are taken as flags; argLetters are the other letters that take an argument and
 // so end a cluster.
+//
+// Deprecated: a hand scan of argv; ask the registry's grammar instead
+// (operandsOf, valuesOf, hasOption, scanArgs). Still called from files
+// outside the write/delete/git judgements.
 func shortValues(args []shellparse.Word, letter byte, argLetters string) []shellparse.Word {
 	var out []shellparse.Word
 	for i, a := range args {
@@ -338,6 +277,10 @@ func shortValues(args []shellparse.Word, letter byte, argLetters string) []shell
 
 // hasFlag reports a short flag letter in any cluster (-rf) or one of the long
 // names, before --.
+//
+// Deprecated: a hand scan of argv; ask the registry's grammar instead
+// (operandsOf, valuesOf, hasOption, scanArgs). Still called from files
+// outside the write/delete/git judgements.
 func hasFlag(args []shellparse.Word, short string, long ...string) bool {
 	for _, a := range args {
 		if !a.Static {
@@ -391,4 +334,61 @@ func (ck *checker) physical(p string) string {
 		}
 	}
 	return cur
+}
+
+// scanArgs reads a program's arguments (argv after its name) against its
+// declaration, found by basename; an undeclared program's words are read
+// with no grammar (every word with a dash is a flag).
+func scanArgs(name string, args []shellparse.Word) registry.Invocation {
+	words := shellparse.RegistryWords(args)
+	if prog, ok := programs.Lookup(path.Base(name)); ok {
+		return prog.Resolve(words)
+	}
+	return (&registry.Program{}).Resolve(words)
+}
+
+// operandWords returns the words of args the scan found to be operands.
+func operandWords(args []shellparse.Word, s *registry.Scan) []shellparse.Word {
+	out := make([]shellparse.Word, 0, len(s.Operands))
+	for _, i := range s.Operands {
+		out = append(out, args[i])
+	}
+	return out
+}
+
+// optionWords returns the values of the named options as words: the word
+// after the option, or the value attached to it (-tDIR, --output=FILE),
+// static when its word is.
+func optionWords(args []shellparse.Word, s *registry.Scan, names ...string) []shellparse.Word {
+	var out []shellparse.Word
+	for _, o := range s.Values(names...) {
+		if w, ok := optionWord(args, o); ok {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// optionWord returns an option's value as a word of args, if it has one.
+func optionWord(args []shellparse.Word, o registry.Opt) (shellparse.Word, bool) {
+	switch {
+	case !o.HasValue || o.ValueAt >= len(args) || o.At >= len(args):
+		return shellparse.Word{}, false
+	case o.ValueAt != o.At:
+		return args[o.ValueAt], true
+	}
+	w := args[o.At]
+	return shellparse.Word{Text: o.Value, Static: w.Static && !o.Dynamic, Params: w.Params, Quoted: w.Quoted}, true
+}
+
+// operandAt reports, for each word of an argv of n words, whether the scan
+// read it as an operand.
+func operandAt(s *registry.Scan, n int) []bool {
+	out := make([]bool, n)
+	for _, i := range s.Operands {
+		if i < n {
+			out[i] = true
+		}
+	}
+	return out
 }

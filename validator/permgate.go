@@ -2,6 +2,7 @@ package validator
 
 import (
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,11 +24,14 @@ func (ck *checker) emptyEnvPermgate(c shellparse.SimpleCommand) {
 		if w.Name != "env" {
 			continue
 		}
-		for _, a := range w.Argv[1:] {
-			if a.Text == "-" || hasFlag([]shellparse.Word{a}, "i", "--ignore-environment") {
-				ck.add("self_modify", "env_empty", Severe, "env "+a.Text+" runs permgate with an empty environment, without the HOME it finds its config and state by")
-				return
-			}
+		r, ok := readWrapper(w)
+		if !ok {
+			continue
+		}
+		dash := slices.ContainsFunc(r.operands(), func(a shellparse.Word) bool { return a.Text == "-" })
+		if dash || r.has("-i", "--ignore-environment") {
+			ck.add("self_modify", "env_empty", Severe, "env -i runs permgate with an empty environment, without the HOME it finds its config and state by")
+			return
 		}
 	}
 }
@@ -128,21 +132,10 @@ var permgateEdits = map[string]string{
 // gate. For a command that only may be permgate (maybe), the subcommand and
 // fully written options count, not abbreviations or dynamic words.
 func (ck *checker) permgateCall(call shellparse.PermgateCall, maybe bool) {
-	who := "permgate"
-	if maybe {
-		who = "a command known only at run time, which may be permgate,"
-	}
-	for _, opt := range call.Options {
-		if maybe && opt.Abbreviated {
-			continue
-		}
-		if why := permgateLoosens(opt); why != "" {
-			ck.add("self_modify", "permgate_option", Severe, who+" "+opt.Written+" "+why)
-		}
-	}
+	ck.permgateOptions(call, maybe)
 	if maybe {
 		if why, ok := permgateEdits[call.Sub]; ok && len(call.Dynamic) == 0 && maybePermgateEdit(call) {
-			ck.add("self_modify", call.Sub, Severe, who+" "+call.Sub+" "+why)
+			ck.add("self_modify", call.Sub, Severe, "a command known only at run time, which may be permgate, "+call.Sub+" "+why)
 		}
 		return
 	}
@@ -154,6 +147,23 @@ func (ck *checker) permgateCall(call shellparse.PermgateCall, maybe bool) {
 	}
 	if why := permgateEdit(call); why != "" {
 		ck.add("self_modify", call.Sub, Severe, "permgate "+call.Sub+" "+why)
+	}
+}
+
+// permgateOptions judges permgate's options that can loosen it; for a
+// command that only may be permgate, only those written out in full.
+func (ck *checker) permgateOptions(call shellparse.PermgateCall, maybe bool) {
+	who := "permgate"
+	if maybe {
+		who = "a command known only at run time, which may be permgate,"
+	}
+	for _, opt := range call.Options {
+		if maybe && opt.Abbreviated {
+			continue
+		}
+		if why := permgateLoosens(opt); why != "" {
+			ck.add("self_modify", "permgate_option", Severe, who+" "+opt.Written+" "+why)
+		}
 	}
 }
 
@@ -218,18 +228,25 @@ func permgateLoosens(opt shellparse.PermgateOption) string {
 	case "profile":
 		return "chooses a profile, which can loosen the policy"
 	case "fail-closed":
-		if !opt.HasValue {
-			return ""
-		}
-		if on, err := strconv.ParseBool(v.Text); v.Static && err == nil && on {
-			return ""
-		}
-		return "turns fail-closed off"
+		return failClosedOff(opt)
 	}
 	if permgateNeutral[opt.Name] && opt.HasValue && !v.Static && !v.Quoted {
 		return "has a value known only at run time, which may split into other options"
 	}
 	return ""
+}
+
+// failClosedOff says why --fail-closed=VALUE turns fail-closed off: a value
+// that is not true, or one known only at run time.
+func failClosedOff(opt shellparse.PermgateOption) string {
+	v := opt.Value
+	if !opt.HasValue {
+		return ""
+	}
+	if on, err := strconv.ParseBool(v.Text); v.Static && err == nil && on {
+		return ""
+	}
+	return "turns fail-closed off"
 }
 
 // permgateReadOnly reports a permgate command line that only shows something:
@@ -249,21 +266,20 @@ func permgateReadOnly(args []shellparse.Word) bool {
 	if permgateHas(call, "h", "help") {
 		return true // prints help and runs nothing
 	}
+	return permgateSubReads(call)
+}
+
+// permgateSubReads reports a permgate subcommand that only shows something.
+// man prints the manual page. githook is not read-only: it runs the steps
+// the config lists for a git hook (each decided again as it runs), and its
+// command line does not say what they do.
+func permgateSubReads(call shellparse.PermgateCall) bool {
 	ops := call.Operands
-	first := ""
-	if len(ops) > 0 {
-		first = ops[0].Text
-	}
-	// man prints the manual page. githook is not read-only: it runs the steps
-	// the config lists for a git hook (each decided again as it runs), and its
-	// command line does not say what they do.
 	switch call.Sub {
 	case "", "log", "explain", "version", "help", "scan", "completion", "init", "check", "man":
 		return true
-	case "rules":
-		return first == "" || first == "list" && len(ops) == 1
-	case "config":
-		return first == "" || len(ops) == 1 && (first == "show" || first == "path" || first == "check")
+	case "rules", "config":
+		return permgateShows(call.Sub, ops)
 	case "mode":
 		return len(ops) == 0 && !permgateHas(call, "cycle", "reset")
 	case "hook":
@@ -274,4 +290,17 @@ func permgateReadOnly(args []shellparse.Word) bool {
 		return len(ops) == 0
 	}
 	return false
+}
+
+// permgateShows reports permgate rules and config with a verb that only
+// shows: rules, rules list; config, config show|path|check.
+func permgateShows(sub string, ops []shellparse.Word) bool {
+	if len(ops) == 0 || ops[0].Text == "" {
+		return true
+	}
+	first := ops[0].Text
+	if sub == "rules" {
+		return first == "list" && len(ops) == 1
+	}
+	return len(ops) == 1 && (first == "show" || first == "path" || first == "check")
 }

@@ -14,38 +14,33 @@ var setID = lazyre.New(`^0*[2-7][0-7]{3}$`)
 // chmod judges modes that open files to everyone or set setuid/setgid, and
 // recursive changes on critical paths.
 func (ck *checker) chmod(c shellparse.SimpleCommand, args []shellparse.Word) {
-	mode, targets := permOperands("chmod", args)
-	if mode != nil {
-		open, setid := judgeMode(mode.Text)
-		if setid && !setUID(mode.Text) && !open {
-			setid = false // setgid alone (chmod g+s DIR): new files keep the folder's group
-		}
-		if setid {
-			ck.addSafer("permissions_open", "setuid", Severe, "chmod "+mode.Text+" sets setuid/setgid, letting others run it as its owner", "chmod u+x (or 755) makes it runnable without running as its owner")
-		}
-		if open {
-			ck.addSafer("permissions_open", "chmod_777", Severe, "chmod "+mode.Text+" lets every user write the files", "give only the access needed: chmod 755 or u+x for a program, 644 for a file")
-		}
+	p := readPerm("chmod", args)
+	if p.mode != nil {
+		ck.chmodMode(p.mode.Text)
 	}
-	if hasFlag(args, "R", "--recursive") {
-		ck.recursiveOnCritical(c, targets)
+	if p.recursive {
+		ck.recursiveOnCritical(c, p.targets)
 	}
-	ck.permsOnSelfDirs(c.Name, targets)
+	ck.permsOnSelfDirs(c.Name, p.targets)
+}
+
+// chmodMode judges a mode that lets every user write, or sets setuid
+// (setgid alone, chmod g+s DIR, only keeps the folder's group on new files).
+func (ck *checker) chmodMode(mode string) {
+	open, setid := judgeMode(mode)
+	if setid && (setUID(mode) || open) {
+		ck.addSafer("permissions_open", "setuid", Severe, "chmod "+mode+" sets setuid/setgid, letting others run it as its owner", "chmod u+x (or 755) makes it runnable without running as its owner")
+	}
+	if open {
+		ck.addSafer("permissions_open", "chmod_777", Severe, "chmod "+mode+" lets every user write the files", "give only the access needed: chmod 755 or u+x for a program, 644 for a file")
+	}
 }
 
 // setfacl changes a file's access control list: on a directory above
 // permgate's files or the hook settings, as chmod does. Its operands are the
 // files; the ACL specs are option values (registry).
-func (ck *checker) setfacl(c shellparse.SimpleCommand, args []shellparse.Word) {
-	prog, ok := programs.Lookup("setfacl")
-	if !ok {
-		return
-	}
-	var targets []shellparse.Word
-	for _, i := range prog.Resolve(shellparse.RegistryWords(args)).Scan.Operands {
-		targets = append(targets, args[i])
-	}
-	ck.permsOnSelfDirs(c.Name, targets)
+func (ck *checker) setfacl(c shellparse.SimpleCommand, _ []shellparse.Word) {
+	ck.permsOnSelfDirs(c.Name, operandsOf(c))
 }
 
 // permsOnSelfDirs: changing the mode or owner of a directory above
@@ -67,22 +62,29 @@ func judgeMode(mode string) (open, setid bool) {
 		return false, true
 	}
 	for _, clause := range strings.Split(mode, ",") {
-		who := strings.TrimLeft(clause, "ugoa")
-		whoLetters := clause[:len(clause)-len(who)]
-		others := whoLetters == "" || strings.ContainsAny(whoLetters, "oa")
-		// Each action is an operator followed by permissions: o-x+w is two actions.
-		for _, action := range splitActions(who) {
-			op, perm := action[0], action[1:]
-			if op == '-' {
-				continue
-			}
-			grantsWrite := strings.Contains(perm, "w") || strings.ContainsAny(perm, "ug") && perm != "o"
-			if others && grantsWrite && (whoLetters != "" || op == '=') {
-				open = true
-			}
-			if strings.Contains(perm, "s") {
-				setid = true
-			}
+		o, s := judgeClause(clause)
+		open, setid = open || o, setid || s
+	}
+	return open, setid
+}
+
+// judgeClause reads one clause of a symbolic mode (go+w, o-x+w).
+func judgeClause(clause string) (open, setid bool) {
+	who := strings.TrimLeft(clause, "ugoa")
+	whoLetters := clause[:len(clause)-len(who)]
+	others := whoLetters == "" || strings.ContainsAny(whoLetters, "oa")
+	// Each action is an operator followed by permissions: o-x+w is two actions.
+	for _, action := range splitActions(who) {
+		op, perm := action[0], action[1:]
+		if op == '-' {
+			continue
+		}
+		grantsWrite := strings.Contains(perm, "w") || strings.ContainsAny(perm, "ug") && perm != "o"
+		if others && grantsWrite && (whoLetters != "" || op == '=') {
+			open = true
+		}
+		if strings.Contains(perm, "s") {
+			setid = true
 		}
 	}
 	return open, setid
@@ -103,15 +105,18 @@ func splitActions(s string) []string {
 	return out
 }
 
+// chown judges chown and chgrp: on a directory above permgate's files, and
+// recursively on a critical one.
 func (ck *checker) chown(c shellparse.SimpleCommand, args []shellparse.Word) {
-	_, targets := permOperands(c.Name, args)
-	ck.permsOnSelfDirs(c.Name, targets)
-	if !hasFlag(args, "R", "--recursive") {
-		return
+	p := readPerm(c.Name, args)
+	ck.permsOnSelfDirs(c.Name, p.targets)
+	if p.recursive {
+		ck.recursiveOnCritical(c, p.targets)
 	}
-	ck.recursiveOnCritical(c, targets)
 }
 
+// recursiveOnCritical: chmod -R and chown -R on a critical or top-level
+// directory change everything in it.
 func (ck *checker) recursiveOnCritical(c shellparse.SimpleCommand, targets []shellparse.Word) {
 	for _, t := range targets {
 		if !t.Static {
@@ -129,8 +134,8 @@ func (ck *checker) recursiveOnCritical(c shellparse.SimpleCommand, targets []she
 }
 
 // install -m MODE sets a mode like chmod does.
-func (ck *checker) install(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, m := range append(shortValues(args, 'm', "ogtSTbB"), longValues(args, "--mode")...) {
+func (ck *checker) install(c shellparse.SimpleCommand, _ []shellparse.Word) {
+	for _, m := range valuesOf(c, "-m", "--mode") {
 		open, setid := judgeMode(m.Text)
 		if open || setid {
 			ck.add("permissions_open", "install_mode", Severe, "install -m "+m.Text+" makes the file writable by everyone or setuid/setgid")
@@ -143,8 +148,8 @@ var setcapDangerous = []string{"cap_setuid", "cap_setgid", "cap_sys_admin", "cap
 	"cap_sys_module", "cap_chown", "cap_fowner", "cap_sys_rawio", "cap_bpf", "cap_sys_boot", "cap_setfcap", "cap_setpcap", "all"}
 
 // setcap: giving a program a capability that makes it root is a way to root.
-func (ck *checker) setcap(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, a := range operands(args) {
+func (ck *checker) setcap(c shellparse.SimpleCommand, _ []shellparse.Word) {
+	for _, a := range operandsOf(c) {
 		t := strings.ToLower(a.Text)
 		if !strings.ContainsAny(t, "+=") {
 			continue
@@ -187,31 +192,46 @@ func setUID(mode string) bool {
 // no special bit (600, 700, 644, go-rwx, u+x): it can only close a file.
 func tighteningMode(mode string) bool {
 	if isDigits(mode) {
-		n := 0
-		for _, d := range mode {
-			if d > '7' {
-				return false
-			}
-			n = n*8 + int(d-'0')
-		}
-		return n&0o7022 == 0
+		return tighteningOctal(mode)
 	}
 	for _, clause := range strings.Split(mode, ",") {
-		who := strings.TrimLeft(clause, "ugoa")
-		whoLetters := clause[:len(clause)-len(who)]
-		if who == "" {
+		if !tighteningClause(clause) {
 			return false
 		}
-		for _, action := range splitActions(who) {
-			op, perm := action[0], action[1:]
-			switch {
-			case op == '-':
-			case op == '=' && perm == "":
-			case whoLetters == "u" && !strings.ContainsAny(perm, "sgo"):
-			case op == '=' && !strings.ContainsAny(perm, "wsgo") && whoLetters != "" && !strings.Contains(whoLetters, "a"):
-			default:
-				return false
-			}
+	}
+	return true
+}
+
+// tighteningOctal reports an octal mode with no write for group and others
+// and no special bit.
+func tighteningOctal(mode string) bool {
+	n := 0
+	for _, d := range mode {
+		if d > '7' {
+			return false
+		}
+		n = n*8 + int(d-'0')
+	}
+	return n&0o7022 == 0
+}
+
+// tighteningClause reports a clause of a symbolic mode that only takes
+// access away, or gives the owner what is not special.
+func tighteningClause(clause string) bool {
+	who := strings.TrimLeft(clause, "ugoa")
+	whoLetters := clause[:len(clause)-len(who)]
+	if who == "" {
+		return false
+	}
+	for _, action := range splitActions(who) {
+		op, perm := action[0], action[1:]
+		switch {
+		case op == '-':
+		case op == '=' && perm == "":
+		case whoLetters == "u" && !strings.ContainsAny(perm, "sgo"):
+		case op == '=' && !strings.ContainsAny(perm, "wsgo") && whoLetters != "" && !strings.Contains(whoLetters, "a"):
+		default:
+			return false
 		}
 	}
 	return true

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -69,31 +70,41 @@ func (ck *checker) projectFileRemovals(c shellparse.SimpleCommand) {
 	if len(c.Argv) == 0 {
 		return
 	}
-	var gone []shellparse.Word
-	args := c.Argv[1:]
+	if args := c.Argv[1:]; c.Name == "find" && hasFindPrimary(args, "-delete") && findNamesProjectConfig(args) {
+		ck.add("protected_write", "project_config_find_delete", NonSevere, "find -delete removes files named "+projectConfigName+", the project's permgate config")
+	}
+	for _, w := range removedWords(c) {
+		ck.projectFileGone(c, w)
+	}
+}
+
+// removedWords are the paths rm, rmdir, unlink and shred remove, and those
+// mv moves away (all its operands but the destination).
+func removedWords(c shellparse.SimpleCommand) []shellparse.Word {
 	switch c.Name {
 	case "rm", "rmdir", "unlink", "shred":
-		gone = operands(args)
+		return operandsOf(c)
 	case "mv":
 		ops := operandsOf(c)
 		if len(valuesOf(c, "-t", "--target-directory")) == 0 && len(ops) > 0 {
 			ops = ops[:len(ops)-1] // the last operand is where they go
 		}
-		gone = ops
+		return ops
 	}
-	if c.Name == "find" && hasFindPrimary(args, "-delete") && findNamesProjectConfig(args) {
-		ck.add("protected_write", "project_config_find_delete", NonSevere, "find -delete removes files named "+projectConfigName+", the project's permgate config")
-	}
-	for _, w := range gone {
-		switch {
-		case namesProjectConfig(w):
-			ck.add("protected_write", "project_config_remove", NonSevere, c.Name+" "+w.Text+" takes away the project's permgate config")
-		case w.Placeholder && ck.foundProjectConfig(c):
-			ck.add("protected_write", "project_config_find_remove", NonSevere, c.Name+" "+w.Text+" takes away the files find names "+projectConfigName+", the project's permgate config")
-		default:
-			if f := ck.coversProjectFile(w, ck.dir, false); f != "" {
-				ck.add("protected_write", "project_config_in_force", NonSevere, c.Name+" "+w.Text+" takes away "+f+", a project permgate config in force")
-			}
+	return nil
+}
+
+// projectFileGone judges one removed path: a project config by name, what a
+// find that selects one fills in, or a directory that holds one in force.
+func (ck *checker) projectFileGone(c shellparse.SimpleCommand, w shellparse.Word) {
+	switch {
+	case namesProjectConfig(w):
+		ck.add("protected_write", "project_config_remove", NonSevere, c.Name+" "+w.Text+" takes away the project's permgate config")
+	case w.Placeholder && ck.foundProjectConfig(c):
+		ck.add("protected_write", "project_config_find_remove", NonSevere, c.Name+" "+w.Text+" takes away the files find names "+projectConfigName+", the project's permgate config")
+	default:
+		if f := ck.coversProjectFile(w, ck.dir, false); f != "" {
+			ck.add("protected_write", "project_config_in_force", NonSevere, c.Name+" "+w.Text+" takes away "+f+", a project permgate config in force")
 		}
 	}
 }
@@ -149,15 +160,20 @@ func (ck *checker) coversProjectFile(w shellparse.Word, dir string, pathspec boo
 	if !known || pathspec && strings.HasPrefix(text, ":") {
 		return files[0] // known only at run time, or :/ and other magic: may be any
 	}
-	pattern := w.Glob || pathspec && strings.ContainsAny(text, "*?[")
-	base := dir
-	if base == "" && !strings.HasPrefix(text, "/") {
+	if dir == "" && !strings.HasPrefix(text, "/") {
 		return unknownDirCovers(text, files)
 	}
 	abs := text
 	if !strings.HasPrefix(abs, "/") {
-		abs = path.Join(base, abs)
+		abs = path.Join(dir, abs)
 	}
+	pattern := w.Glob || pathspec && strings.ContainsAny(text, "*?[")
+	return coveredFile(abs, files, pattern, pathspec)
+}
+
+// coveredFile returns the first project file an absolute path (or pattern)
+// names or holds.
+func coveredFile(abs string, files []string, pattern, pathspec bool) string {
 	for _, f := range files {
 		switch {
 		case !pattern && within(f, path.Clean(abs)):
@@ -220,88 +236,131 @@ func (ck *checker) gitProjectFiles(g gitInvocation) {
 	if !known {
 		dir = ""
 	}
+	j := gitProjectJudge{ck: ck, sub: g.sub, dir: dir, relevant: ck.gitProjectFilesNear(dir)}
 	args := g.args
-	named := func(words []shellparse.Word, what string) {
-		for _, w := range words {
-			if w.Static && path.Base(w.Text) == projectConfigName {
-				ck.add("protected_write", "project_config_git", NonSevere, "git "+g.sub+" "+what+" "+w.Text+", the project's permgate config")
-				continue
-			}
-			if f := ck.coversProjectFile(w, dir, true); f != "" {
-				ck.add("protected_write", "project_config_git_dir", NonSevere, "git "+g.sub+" "+what+" "+w.Text+", which holds "+f+", a project permgate config in force")
-			}
-		}
-	}
-	relevant := ck.gitProjectFilesNear(dir)
-	replaces := func(why string) {
-		if relevant != "" {
-			ck.add("protected_write", "project_config_git_replace", NonSevere, "git "+g.sub+" "+why+", which can replace "+relevant+", a project permgate config in force")
-		}
-	}
 	switch g.sub {
+	case "rm", "mv", "restore":
+		j.pathsVerb(args)
+	case "checkout":
+		j.checkout(args)
+		j.pathspecFile(args)
+	case "switch":
+		ops, create := gitSwitchOperands(args)
+		if len(ops) > 0 || !create || hasFlag(args, "", "--orphan", "--discard-changes", "--force") {
+			j.replaces("switches the working tree to another branch")
+		}
+	case "stash":
+		j.stash(args)
+	case "reset", "clean":
+		j.treeVerb(args)
+	case "init", "clone":
+		j.newRoot(args)
+	}
+}
+
+// gitProjectJudge judges one git command for the project configs in force
+// that it removes, moves or replaces.
+type gitProjectJudge struct {
+	ck  *checker
+	sub string
+	// dir is where git works ("" when unknown); relevant is a project file
+	// in force that a command run there may act on, or "".
+	dir, relevant string
+}
+
+// named judges the paths a verb acts on (what says how): a project config
+// by name, or a directory that holds one in force.
+func (j gitProjectJudge) named(words []shellparse.Word, what string) {
+	for _, w := range words {
+		if w.Static && path.Base(w.Text) == projectConfigName {
+			j.ck.add("protected_write", "project_config_git", NonSevere, "git "+j.sub+" "+what+" "+w.Text+", the project's permgate config")
+			continue
+		}
+		if f := j.ck.coversProjectFile(w, j.dir, true); f != "" {
+			j.ck.add("protected_write", "project_config_git_dir", NonSevere, "git "+j.sub+" "+what+" "+w.Text+", which holds "+f+", a project permgate config in force")
+		}
+	}
+}
+
+// replaces judges a verb that replaces the working tree (why says how).
+func (j gitProjectJudge) replaces(why string) {
+	if j.relevant != "" {
+		j.ck.add("protected_write", "project_config_git_replace", NonSevere, "git "+j.sub+" "+why+", which can replace "+j.relevant+", a project permgate config in force")
+	}
+}
+
+// pathsVerb: git rm, mv and restore act on the paths they name (git rm -n
+// and git restore --staged alone change no file).
+func (j gitProjectJudge) pathsVerb(args []shellparse.Word) {
+	switch j.sub {
 	case "rm":
 		if hasFlag(args, "n", "--dry-run") {
 			return
 		}
-		named(gitOperands(args, nil), "removes")
-		ck.gitPathspecFile(args, relevant)
+		j.named(gitOperands(args, nil), "removes")
 	case "mv":
-		named(gitOperands(args, nil), "moves")
-	case "checkout":
-		ck.gitCheckoutProject(args, named, replaces)
-		ck.gitPathspecFile(args, relevant)
-	case "switch":
-		ops, create := gitSwitchOperands(args)
-		if len(ops) > 0 || !create || hasFlag(args, "", "--orphan", "--discard-changes", "--force") {
-			replaces("switches the working tree to another branch")
-		}
+		j.named(gitOperands(args, nil), "moves")
+		return
 	case "restore":
-		staged, worktree := hasFlag(args, "S", "--staged"), hasFlag(args, "W", "--worktree")
-		if staged && !worktree {
+		if hasFlag(args, "S", "--staged") && !hasFlag(args, "W", "--worktree") {
 			return
 		}
-		named(gitOperands(args, map[string]bool{"-s": true, "--source": true}), "restores")
-		ck.gitPathspecFile(args, relevant)
-	case "stash":
-		ck.gitStashProject(args, named, replaces)
-	case "reset":
-		if hasFlag(args, "", "--hard", "--merge", "--keep") {
-			replaces("puts the working tree back to a commit")
-		}
-	case "clean":
-		if hasFlag(args, "f", "--force") && !hasFlag(args, "n", "--dry-run") {
-			replaces("deletes untracked files")
-		}
-	case "init":
-		ops := gitOperands(args, map[string]bool{"--separate-git-dir": true, "-b": true, "--initial-branch": true, "--template": true, "--object-format": true, "--ref-format": true})
-		ck.gitNewRoot(g.sub, dir, ops, 0)
-	case "clone":
-		ops := gitOperands(args, map[string]bool{"-o": true, "--origin": true, "-b": true, "--branch": true, "-u": true, "--upload-pack": true,
-			"--template": true, "-c": true, "--config": true, "--depth": true, "--reference": true, "--reference-if-able": true,
-			"--separate-git-dir": true, "-j": true, "--jobs": true, "--filter": true, "--shallow-since": true, "--shallow-exclude": true,
-			"--server-option": true, "--bundle-uri": true, "--ref-format": true})
-		if len(ops) >= 2 {
-			ck.gitNewRoot(g.sub, dir, ops, 1)
-		} else if len(ops) == 1 && !ops[0].Static {
-			ck.gitNewRoot(g.sub, "", nil, 0) // the directory follows from a URL known only at run time
-		}
+		j.named(gitOperands(args, map[string]bool{"-s": true, "--source": true}), "restores")
+	}
+	j.pathspecFile(args)
+}
+
+// treeVerb: git reset --hard (--merge, --keep) and git clean -f put the
+// working tree back or delete untracked files.
+func (j gitProjectJudge) treeVerb(args []shellparse.Word) {
+	switch {
+	case j.sub == "reset" && hasFlag(args, "", "--hard", "--merge", "--keep"):
+		j.replaces("puts the working tree back to a commit")
+	case j.sub == "clean" && hasFlag(args, "f", "--force") && !hasFlag(args, "n", "--dry-run"):
+		j.replaces("deletes untracked files")
+	}
+}
+
+// gitCloneValueOptions are git clone's options that take a value.
+var gitCloneValueOptions = map[string]bool{"-o": true, "--origin": true, "-b": true, "--branch": true, "-u": true, "--upload-pack": true,
+	"--template": true, "-c": true, "--config": true, "--depth": true, "--reference": true, "--reference-if-able": true,
+	"--separate-git-dir": true, "-j": true, "--jobs": true, "--filter": true, "--shallow-since": true, "--shallow-exclude": true,
+	"--server-option": true, "--bundle-uri": true, "--ref-format": true}
+
+// gitInitValueOptions are git init's options that take a value.
+var gitInitValueOptions = map[string]bool{"--separate-git-dir": true, "-b": true, "--initial-branch": true, "--template": true, "--object-format": true, "--ref-format": true}
+
+// newRoot: git init [DIR] and git clone URL [DIR] make a repository root.
+func (j gitProjectJudge) newRoot(args []shellparse.Word) {
+	if j.sub == "init" {
+		j.ck.gitNewRoot(j.sub, j.dir, gitOperands(args, gitInitValueOptions), 0)
+		return
+	}
+	ops := gitOperands(args, gitCloneValueOptions)
+	if len(ops) >= 2 {
+		j.ck.gitNewRoot(j.sub, j.dir, ops, 1)
+	} else if len(ops) == 1 && !ops[0].Static {
+		j.ck.gitNewRoot(j.sub, "", nil, 0) // the directory follows from a URL known only at run time
 	}
 }
 
 // gitWorkDir returns the directory git works in: the command's, changed by -C;
 // not known with --git-dir or --work-tree (or GIT_DIR/GIT_WORK_TREE, which the
-// analysis does not follow).
+// analysis does not follow). git's global options are read by its declared
+// grammar.
 func (ck *checker) gitWorkDir(g gitInvocation) (string, bool) {
+	git, ok := programs.Lookup("git")
+	if !ok {
+		return "", false
+	}
+	scan := git.Node.Grammar.Scan(shellparse.RegistryWords(g.globals))
+	if scan.Has("--git-dir", "--work-tree") {
+		return "", false
+	}
+	r := reading{inv: &registry.Invocation{Scan: scan}, args: g.globals}
 	dir := ck.dir
-	for i := 0; i < len(g.globals); i++ {
-		t := g.globals[i].Text
-		switch {
-		case t == "-C" && i+1 < len(g.globals):
-			dir = ck.changeDir(dir, g.globals[i+1])
-			i++
-		case strings.HasPrefix(t, "--git-dir") || strings.HasPrefix(t, "--work-tree"):
-			return "", false
-		}
+	for _, v := range r.values("-C") {
+		dir = ck.changeDir(dir, v)
 	}
 	return dir, dir != ""
 }
@@ -341,19 +400,28 @@ func gitOperands(args []shellparse.Word, withValue map[string]bool) []shellparse
 	return out
 }
 
-// gitPathspecFile: --pathspec-from-file reads the paths from a file, which may
+// pathspecFile: --pathspec-from-file reads the paths from a file, which may
 // name the project config.
-func (ck *checker) gitPathspecFile(args []shellparse.Word, relevant string) {
-	if relevant != "" && hasFlag(args, "", "--pathspec-from-file") {
-		ck.add("protected_write", "project_config_git_pathspec", NonSevere, "git takes its paths from a file, which may name "+relevant+", a project permgate config in force")
+func (j gitProjectJudge) pathspecFile(args []shellparse.Word) {
+	if j.relevant != "" && hasFlag(args, "", "--pathspec-from-file") {
+		j.ck.add("protected_write", "project_config_git_pathspec", NonSevere, "git takes its paths from a file, which may name "+j.relevant+", a project permgate config in force")
 	}
 }
 
-// gitCheckoutProject: git checkout BRANCH replaces the working tree; git
-// checkout [REF] [--] PATHS replaces those paths.
-func (ck *checker) gitCheckoutProject(args []shellparse.Word, named func([]shellparse.Word, string), replaces func(string)) {
-	var ref, paths []shellparse.Word
-	dashes := false
+// checkout: git checkout BRANCH replaces the working tree; git checkout
+// [REF] [--] PATHS replaces those paths.
+func (j gitProjectJudge) checkout(args []shellparse.Word) {
+	ref, paths, dashes := gitCheckoutWords(args)
+	j.named(paths, "checks out")
+	j.named(ref, "checks out") // git checkout .permgate.toml is a path
+	if len(ref) > 0 && len(paths) == 0 && !dashes || hasFlag(args, "", "--orphan") {
+		j.replaces("checks out another version of the working tree")
+	}
+}
+
+// gitCheckoutWords splits git checkout's words into the ref (its first
+// operand before --), the paths, and whether -- was given.
+func gitCheckoutWords(args []shellparse.Word) (ref, paths []shellparse.Word, dashes bool) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -364,17 +432,13 @@ func (ck *checker) gitCheckoutProject(args []shellparse.Word, named func([]shell
 		case a.Static && (a.Text == "-b" || a.Text == "-B" || a.Text == "--orphan" || a.Text == "--conflict"):
 			i++ // the new branch's name: with no start point the tree stays
 		case a.Static && strings.HasPrefix(a.Text, "-") && a.Text != "-":
-		case len(ref) == 0 && !dashes:
+		case len(ref) == 0:
 			ref = append(ref, a)
 		default:
 			paths = append(paths, a)
 		}
 	}
-	named(paths, "checks out")
-	named(ref, "checks out") // git checkout .permgate.toml is a path
-	if len(ref) > 0 && len(paths) == 0 && !dashes || hasFlag(args, "", "--orphan") {
-		replaces("checks out another version of the working tree")
-	}
+	return ref, paths, dashes
 }
 
 // gitSwitchOperands returns git switch's operands and whether it creates a
@@ -399,9 +463,9 @@ func gitSwitchOperands(args []shellparse.Word) ([]shellparse.Word, bool) {
 	return ops, create
 }
 
-// gitStashProject: git stash (push, save, or options only) puts the working
-// tree back to HEAD, undoing changes to the project config.
-func (ck *checker) gitStashProject(args []shellparse.Word, named func([]shellparse.Word, string), replaces func(string)) {
+// stash: git stash (push, save, or options only) puts the working tree back
+// to HEAD, undoing changes to the project config.
+func (j gitProjectJudge) stash(args []shellparse.Word) {
 	ops := gitOperands(args, map[string]bool{"-m": true, "--message": true, "--pathspec-from-file": true})
 	verb := ""
 	if len(args) > 0 && args[0].Static && !strings.HasPrefix(args[0].Text, "-") {
@@ -411,12 +475,12 @@ func (ck *checker) gitStashProject(args []shellparse.Word, named func([]shellpar
 	switch verb {
 	case "", "push":
 		if len(ops) > 0 {
-			named(ops, "stashes")
+			j.named(ops, "stashes")
 			return
 		}
-		replaces("puts the working tree back to the last commit")
+		j.replaces("puts the working tree back to the last commit")
 	case "save":
-		replaces("puts the working tree back to the last commit")
+		j.replaces("puts the working tree back to the last commit")
 	}
 }
 

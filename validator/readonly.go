@@ -10,61 +10,72 @@ import (
 
 // readOnly reports whether a command (with no findings) only reads.
 func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
-	for _, r := range c.Redirects {
-		if r.Writes() {
-			return false
-		}
-	}
-	if len(c.Argv) == 0 {
+	switch {
+	case slices.ContainsFunc(c.Redirects, shellparse.Redirect.Writes) || slices.ContainsFunc(c.Wrappers, syncingRunner):
+		return false
+	case len(c.Argv) == 0:
 		return true // a bare assignment changes only the shell
-	}
-	for _, w := range c.Wrappers {
-		if syncingRunner(w) {
-			return false
-		}
+	case v.safe[c.Name] || syntaxCheckOnly(c):
+		return true
 	}
 	name := c.Name
-	if v.safe[name] || syntaxCheckOnly(c) {
-		return true
-	}
 	if !strings.Contains(name, "/") && isInterpreter(name) {
-		if p, ok := programs.Lookup(name); ok && len(p.Node.Subs) > 0 {
-			// bun test, deno fmt --check: a declared verb is read by its declaration.
-			if inv := p.Resolve(shellparse.RegistryWords(c.Argv[1:])); len(inv.Path) > 0 {
-				return len(writeTargets(c)) == 0 && inv.ReadOnly()
-			}
-		}
-		return interpreterReadOnly(name, c.Argv[1:])
+		return interpreterCommandReadOnly(c)
 	}
 	prog, ok := programs.Lookup(name)
-	args := c.Argv[1:]
-	if name == "" || !ok {
+	if !ok {
 		// --help and --version alone only print, on any program on $PATH;
 		// ./tool and /tmp/tool are unknown programs, never read-only.
-		return name != "" && !strings.Contains(name, "/") && helpOnly(args)
+		return name != "" && !strings.Contains(name, "/") && helpOnly(c.Argv[1:])
 	}
-	for _, t := range writeTargets(c) {
-		if !t.Static || t.Text != "-" && t.Text != "/dev/null" && t.Text != "/dev/stdout" && t.Text != "/dev/stderr" {
-			return false // -o - and -o /dev/null write no file
+	return !writesFiles(c) && declaredReadOnly(prog, name, c.Argv[1:])
+}
+
+// interpreterCommandReadOnly: an interpreter's declared verb is read by its
+// declaration (bun test, deno fmt --check); otherwise the interpreter only
+// reads when it prints its version or runs a module that only looks.
+func interpreterCommandReadOnly(c shellparse.SimpleCommand) bool {
+	if p, ok := programs.Lookup(c.Name); ok && len(p.Node.Subs) > 0 {
+		if inv := p.Resolve(shellparse.RegistryWords(c.Argv[1:])); len(inv.Path) > 0 {
+			return len(writeTargets(c)) == 0 && inv.ReadOnly()
 		}
 	}
-	if prog.PlainReader() {
-		return true
+	return interpreterReadOnly(c.Name, c.Argv[1:])
+}
+
+// writesFiles reports a command that writes a file: -o - and -o /dev/null
+// write none.
+func writesFiles(c shellparse.SimpleCommand) bool {
+	for _, t := range writeTargets(c) {
+		switch {
+		case !t.Static:
+			return true
+		case t.Text != "-" && t.Text != "/dev/null" && t.Text != "/dev/stdout" && t.Text != "/dev/stderr":
+			return true
+		}
 	}
-	if mayBeHelp(args) && prog.IsHelp(shellparse.RegistryWords(args)) {
+	return false
+}
+
+// declaredReadOnly reads a declared program's argv: a plain reader, a
+// request for help, the Go check that refines a program of the safe list,
+// or the declaration's reading.
+func declaredReadOnly(prog *registry.Program, name string, args []shellparse.Word) bool {
+	if prog.PlainReader() || mayBeHelp(args) && prog.IsHelp(shellparse.RegistryWords(args)) {
 		return true
 	}
 	if check, ok := argChecks[name]; ok {
-		for _, a := range args {
-			if !a.Static && !a.Glob && !a.Placeholder && !homePath(a) {
-				// An option known only at run time could be -delete, -o FILE, -i …
-				return false
-			}
-		}
-		return check(args)
+		// An option known only at run time could be -delete, -o FILE, -i …
+		return !slices.ContainsFunc(args, mayBeAnyOption) && check(args)
 	}
 	inv := prog.Resolve(shellparse.RegistryWords(args))
 	return inv.ReadOnly()
+}
+
+// mayBeAnyOption reports a word known only at run time that may be any
+// option: not a glob, a placeholder or a path under $HOME.
+func mayBeAnyOption(a shellparse.Word) bool {
+	return !a.Static && !a.Glob && !a.Placeholder && !homePath(a)
 }
 
 // mayBeHelp reports a word that could ask for help or the version: only
@@ -100,28 +111,13 @@ func syncingRunner(w shellparse.Wrapper) bool {
 	default:
 		return false
 	}
-	return !hasFlag(w.Argv[1:], "", "--no-sync", "--frozen", "--offline", "--locked")
+	inv := scanArgs(w.Name, w.Argv[1:])
+	return !inv.Scan.Has("--no-sync", "--frozen", "--offline", "--locked")
 }
 
 // argChecks refine the safe list: the command reads only with these arguments.
 var argChecks = map[string]func([]shellparse.Word) bool{
-	// bind -p, -P, -v, -V, -s, -S, -l, -X (and -m KEYMAP) print bindings.
-	"bind": func(args []shellparse.Word) bool {
-		if len(args) == 0 {
-			return false
-		}
-		for i := 0; i < len(args); i++ {
-			t := args[i].Text
-			if t == "-m" && i+1 < len(args) {
-				i++
-				continue
-			}
-			if !strings.HasPrefix(t, "-") || len(t) < 2 || strings.Trim(t[1:], "pPvVsSlX") != "" {
-				return false
-			}
-		}
-		return true
-	},
+	"bind": bindReadOnly,
 	// find -exec CMD is read-only when CMD is: the parser hands CMD to the
 	// analysis as a command of its own, judged with the found names as
 	// targets, and a compound is read-only only when every part is.
@@ -137,81 +133,93 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 		}
 		return true
 	},
-	"sed": func(args []shellparse.Word) bool {
-		s := parseSed(args)
-		if s.inPlace || s.scriptFile {
-			return false
-		}
-		for _, p := range s.programs {
-			if !p.Static {
-				return false
-			}
-			exec, writes := scanSed(p.Text)
-			if exec {
-				return false
-			}
-			for _, w := range writes {
-				if w != "/dev/stdout" && w != "/dev/stderr" {
-					return false
-				}
-			}
-		}
-		return true
-	},
-	"hostname": func(args []shellparse.Word) bool {
-		for _, a := range args {
-			switch a.Text {
-			case "-s", "--short", "-f", "--fqdn", "--long", "-d", "--domain", "-i", "--ip-address", "-I", "--all-ip-addresses",
-				"-A", "--all-fqdns", "-a", "--alias", "-y", "--yp", "--nis", "-V", "--version", "-h", "--help":
-			default:
-				return false // a name to set, or -F FILE
-			}
-		}
-		return true
-	},
-	"date": func(args []shellparse.Word) bool {
-		for i, a := range args {
-			if isLong(a.Text, "--set") {
-				return false
-			}
-			prev := ""
-			if i > 0 {
-				prev = args[i-1].Text
-			}
-			// An operand that is not +FORMAT sets the clock (MMDDhhmm…).
-			if !strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "+") && prev != "-d" && prev != "--date" && prev != "-r" && prev != "--reference" && prev != "-f" && prev != "--file" {
-				return false
-			}
-		}
-		return len(shortValues(args, 's', "dfIr")) == 0
-	},
-	"env": func(args []shellparse.Word) bool { return allOptions(args) || printingEnv(args) },
-	"git": gitReadOnly,
-	"command": func(args []shellparse.Word) bool {
-		return len(args) > 0 && hasFlag(args, "vV")
-	},
-	"pytest": pytestReadOnly,
-	"awk":    awkReadOnly, "gawk": awkReadOnly, "mawk": awkReadOnly, "nawk": awkReadOnly,
+	"sed":     sedReadOnly,
+	"date":    dateReadOnly,
+	"env":     printingEnv,
+	"git":     gitReadOnly,
+	"command": commandReadOnly,
+	"pytest":  pytestReadOnly,
+	"awk":     awkReadOnly, "gawk": awkReadOnly, "mawk": awkReadOnly, "nawk": awkReadOnly,
 	"curl": curlReadOnly, "wget": wgetReadOnly,
-	// xargs with no command runs echo: it prints its input.
-	"xargs": func(args []shellparse.Word) bool {
-		for i := 0; i < len(args); i++ {
-			t := args[i].Text
-			switch {
-			case t == "-a" || t == "-d" || t == "-E" || t == "-I" || t == "-L" || t == "-n" || t == "-P" || t == "-s" || t == "--arg-file" || t == "--delimiter" || t == "--max-args" || t == "--max-procs" || t == "--max-chars":
-				i++
-			case strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--process-slot-var") && t != "-p" && t != "--interactive" && t != "-o" && t != "--open-tty":
-			default:
-				return false
-			}
-		}
-		return true
-	},
+	"xargs":  xargsReadOnly,
 	"python": pythonPytest, "python3": pythonPytest,
 	"permgate": permgateReadOnly,
 }
 
+// bindReadOnly: bind -p, -P, -v, -V, -s, -S, -l, -X (and -m KEYMAP) print
+// bindings; an operand, or any other option, binds.
+func bindReadOnly(args []shellparse.Word) bool {
+	s := scanArgs("bind", args).Scan
+	return len(args) > 0 && len(s.Operands) == 0 && onlyOptions(&s, "-p", "-P", "-v", "-V", "-s", "-S", "-l", "-X", "-m")
+}
+
+// onlyOptions reports a scan whose every option is one of names.
+func onlyOptions(s *registry.Scan, names ...string) bool {
+	for _, o := range s.Opts {
+		if !slices.Contains(names, o.Name) {
+			return false
+		}
+	}
+	return !s.Unknown
+}
+
+// sedReadOnly: sed that edits no file in place, reads no script file and
+// whose programs run nothing and write only to standard output.
+func sedReadOnly(args []shellparse.Word) bool {
+	s := parseSed(args)
+	if s.inPlace || s.scriptFile {
+		return false
+	}
+	for _, p := range s.programs {
+		if !p.Static {
+			return false
+		}
+		exec, writes := scanSed(p.Text)
+		if exec {
+			return false
+		}
+		for _, w := range writes {
+			if w != "/dev/stdout" && w != "/dev/stderr" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// dateReadOnly: date prints unless -s (--set) or an operand that is not
+// +FORMAT sets the clock (MMDDhhmm…).
+func dateReadOnly(args []shellparse.Word) bool {
+	s := scanArgs("date", args).Scan
+	if s.Has("-s", "--set") {
+		return false
+	}
+	for _, a := range operandWords(args, &s) {
+		if !strings.HasPrefix(a.Text, "+") {
+			return false
+		}
+	}
+	return true
+}
+
+// commandReadOnly: command -v and -V say what a name is; the parser runs
+// any other command it is given as a command of its own.
+func commandReadOnly(args []shellparse.Word) bool {
+	inv := scanArgs("command", args)
+	return len(args) > 0 && inv.Scan.Has("-v", "-V")
+}
+
+// xargsReadOnly: xargs with no command runs echo, which prints its input;
+// asking before each (-p) or opening the terminal (-o) is not reading.
+func xargsReadOnly(args []shellparse.Word) bool {
+	s := scanArgs("xargs", args).Scan
+	return len(s.Operands) == 0 && !s.May("-p", "--interactive", "-o", "--open-tty", "--process-slot-var")
+}
+
 // goFlag reports a Go-style flag given as -name, --name, -name=… or --name=….
+//
+// Deprecated: a hand scan of argv; ask the registry's Dash grammar
+// (scanArgs, hasOption).
 func goFlag(args []shellparse.Word, names ...string) bool {
 	for _, a := range args {
 		t := strings.TrimPrefix(strings.TrimPrefix(a.Text, "-"), "-")
@@ -226,24 +234,37 @@ func goFlag(args []shellparse.Word, names ...string) bool {
 	return false
 }
 
+// pythonPytest: python -m pytest ARGS is pytest ARGS, python -m pip ARGS pip
+// ARGS (the interpreter's -m MODULE ends its own options).
 func pythonPytest(args []shellparse.Word) bool {
-	if len(args) >= 2 && args[0].Text == "-m" && (args[1].Text == "pip" || args[1].Text == "pip3") {
-		return moduleReadOnly("pip", args[2:]) // python -m pip list is pip list
+	module, rest, ok := pythonModule(args)
+	switch {
+	case !ok:
+		return false
+	case module == "pip" || module == "pip3":
+		return moduleReadOnly("pip", rest) // python -m pip list is pip list
 	}
-	return len(args) >= 2 && args[0].Text == "-m" && args[1].Text == "pytest" && pytestReadOnly(args[2:])
+	return module == "pytest" && pytestReadOnly(rest)
 }
 
-// pytestReadOnly: pytest runs the tests; options that write elsewhere or empty a
-// directory (--basetemp) take it off the read-only list.
+// pythonModule returns the module python -m MODULE runs, and its arguments.
+func pythonModule(args []shellparse.Word) (string, []shellparse.Word, bool) {
+	if len(args) < 2 || !args[0].Static || args[0].Text != "-m" {
+		return "", nil, false
+	}
+	return args[1].Text, args[2:], true
+}
+
+// pytestReadOnly: pytest runs the tests; options that write elsewhere or
+// empty a directory (--basetemp) take it off the read-only list.
 func pytestReadOnly(args []shellparse.Word) bool {
-	for _, a := range args {
-		if isLong(a.Text, "--basetemp") || isLong(a.Text, "--junitxml") || isLong(a.Text, "--junit-xml") || isLong(a.Text, "--result-log") || isLong(a.Text, "--report-log") {
-			return false
-		}
-	}
-	return true
+	inv := scanArgs("pytest", args)
+	return !inv.Scan.Has("--basetemp", "--junitxml", "--junit-xml", "--result-log", "--report-log")
 }
 
+// firstOperand returns the first word of args that is not an option.
+//
+// Deprecated: a hand scan of argv; ask the registry (operandsOf).
 func firstOperand(args []shellparse.Word) string {
 	ops := operands(args)
 	if len(ops) == 0 {
@@ -252,41 +273,30 @@ func firstOperand(args []shellparse.Word) string {
 	return ops[0].Text
 }
 
-func allOptions(args []shellparse.Word) bool {
-	for _, a := range args {
-		if !a.Static || !strings.HasPrefix(a.Text, "-") {
-			return false
-		}
-	}
-	return true
-}
-
-// printingEnv: env with options and no command prints the environment.
+// printingEnv: env with options and assignments and no command prints the
+// environment (its options by its declared grammar: env -u NAME prints the
+// rest). With a command the parser unwraps env.
 func printingEnv(args []shellparse.Word) bool {
 	for _, a := range args {
 		if !a.Static {
 			return false
 		}
-		if strings.HasPrefix(a.Text, "-") || strings.Contains(a.Text, "=") {
-			continue
-		}
-		return false
 	}
-	return true
+	s := scanArgs("env", args).Scan
+	for _, a := range operandWords(args, &s) {
+		if !strings.Contains(a.Text, "=") {
+			return false
+		}
+	}
+	return !s.Has("-S", "--split-string")
 }
 
+// hasOpt reports a word that is exactly opt.
+//
+// Deprecated: a hand scan of argv; ask the registry (hasOption).
 func hasOpt(args []shellparse.Word, opt string) bool {
 	for _, a := range args {
 		if a.Text == opt {
-			return true
-		}
-	}
-	return false
-}
-
-func hasAttachedOpt(args []shellparse.Word, opt string) bool {
-	for _, a := range args {
-		if strings.HasPrefix(a.Text, opt) && !strings.HasPrefix(a.Text, "--") {
 			return true
 		}
 	}

@@ -16,7 +16,7 @@ var programs = registry.Default()
 // basename wherever it lives (danger does not depend on the directory), and
 // applies the destructive-name principle to verbs no declaration names.
 func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shellparse.Word) {
-	prog, ok := programs.Lookup(base)
+	prog, inv, ok := c.Declared()
 	if !ok {
 		if !knownProgram(base) {
 			ck.unknownVerbs(c, args)
@@ -27,18 +27,8 @@ func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shel
 		return
 	}
 	words := shellparse.RegistryWords(args)
-	inv := prog.Resolve(words)
 	help := inv.Help(words)
-	for _, f := range inv.Findings() {
-		if help && f.Severity < Severe {
-			continue // gh repo delete --help only prints the help
-		}
-		reason := f.Rule.Reason
-		if f.Maybe {
-			reason = "a word known only at run time could be an option: " + reason
-		}
-		ck.addFinding(Finding{Kind: f.Rule.Kind, Severity: f.Severity, Reason: OneLine(reason), ID: f.Rule.ID, Suggestion: f.Rule.Safer})
-	}
+	ck.ruleFindings(inv, help)
 	switch {
 	case inv.Verb != "" && registry.DestructiveVerb(inv.Verb) && !help:
 		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.verb",
@@ -49,6 +39,22 @@ func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shel
 	}
 }
 
+// ruleFindings adds the findings of the rules an invocation triggers; with
+// help asked for, only the severe ones (gh repo delete --help only prints
+// the help).
+func (ck *checker) ruleFindings(inv *registry.Invocation, help bool) {
+	for _, f := range inv.Findings() {
+		if help && f.Severity < Severe {
+			continue
+		}
+		reason := f.Rule.Reason
+		if f.Maybe {
+			reason = "a word known only at run time could be an option: " + reason
+		}
+		ck.addFinding(Finding{Kind: f.Rule.Kind, Severity: f.Severity, Reason: OneLine(reason), ID: f.Rule.ID, Suggestion: f.Rule.Safer})
+	}
+}
+
 // unknownVerbs is the destructive-name principle for a program the registry
 // does not know: a subcommand named delete, destroy, purge … among its first
 // operands asks, even in auto mode (acmectl cluster delete prod).
@@ -56,43 +62,72 @@ func (ck *checker) unknownVerbs(c shellparse.SimpleCommand, args []shellparse.Wo
 	if ck.funcs[c.Name] || ck.v.safe[path.Base(c.Name)] {
 		return // a function of the script, or a program the user says only reads
 	}
-	seen := 0
-	afterOption := false // the word may be the value of the long option before it
-	afterDashDash := false
+	if verb, ok := unknownVerb(args); ok {
+		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.unknown_verb",
+			Reason: OneLine(path.Base(c.Name) + " " + verb + ": an unknown program asked to " + verb + " something")})
+	}
+}
+
+// unknownVerb finds a verb that destroys among an unknown program's first
+// three operands. It reads no grammar, for there is none: a word after a
+// long option may be its value, a dynamic word or a path ends the search,
+// and after -- a known program's name starts a command of its own.
+func unknownVerb(args []shellparse.Word) (string, bool) {
+	var s verbSearch
 	for i, a := range args {
-		if a.Text == "--" {
-			afterDashDash = true
-			continue // acmectl -- delete prod: the verb may follow
-		}
-		if afterDashDash && a.Static && knownProgram(a.Text) {
-			return // runner exec -- rm -rf ~: a command of its own, analysed as one
-		}
-		if !a.Static {
-			return
-		}
-		if strings.HasPrefix(a.Text, "-") {
-			afterOption = strings.HasPrefix(a.Text, "--") && !strings.Contains(a.Text, "=")
+		skip, stop := s.read(a)
+		switch {
+		case stop:
+			return "", false
+		case skip:
 			continue
-		}
-		value := afterOption
-		afterOption = false
-		if !value {
-			seen++
-		}
-		if seen > 3 || strings.ContainsAny(a.Text, "/.=") {
-			return
-		}
-		// A known program's name among the operands (acmectl users delete,
-		// mytool grep rm) starts a command analysed on its own too, but a
-		// destructive verb after it is still this program's verb; rm there is
-		// the verb only when an operand follows (acmectl volume rm v1, not
-		// othertool build rm).
-		if registry.DestructiveVerb(a.Text) && (seen == 1 || !knownProgram(a.Text) || operandFollows(args[i+1:])) {
-			ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.unknown_verb",
-				Reason: OneLine(path.Base(c.Name) + " " + a.Text + ": an unknown program asked to " + a.Text + " something")})
-			return
+		case destroysHere(args, i, s.seen):
+			return a.Text, true
 		}
 	}
+	return "", false
+}
+
+// verbSearch is where unknownVerb is in an argv.
+type verbSearch struct {
+	// seen counts the operands read; afterOption reports a long option
+	// before the word, which may be its value.
+	seen          int
+	afterOption   bool
+	afterDashDash bool
+}
+
+// read reads one word: skip reports a word that cannot be the verb, stop
+// the end of the search.
+func (s *verbSearch) read(a shellparse.Word) (skip, stop bool) {
+	switch {
+	case a.Text == "--":
+		s.afterDashDash = true // acmectl -- delete prod: the verb may follow
+		return true, false
+	case s.afterDashDash && a.Static && knownProgram(a.Text):
+		return false, true // runner exec -- rm -rf ~: a command of its own, analysed as one
+	case !a.Static:
+		return false, true
+	case strings.HasPrefix(a.Text, "-"):
+		s.afterOption = strings.HasPrefix(a.Text, "--") && !strings.Contains(a.Text, "=")
+		return true, false
+	}
+	if !s.afterOption {
+		s.seen++
+	}
+	s.afterOption = false
+	return false, s.seen > 3 || strings.ContainsAny(a.Text, "/.=")
+}
+
+// destroysHere reports the word at args[i], the seen'th operand, as a verb
+// that destroys. A known program's name among the operands (acmectl users
+// delete, mytool grep rm) starts a command analysed on its own too, but a
+// destructive verb after it is still this program's verb; rm there is the
+// verb only when an operand follows (acmectl volume rm v1, not othertool
+// build rm).
+func destroysHere(args []shellparse.Word, i, seen int) bool {
+	w := args[i].Text
+	return registry.DestructiveVerb(w) && (seen == 1 || !knownProgram(w) || operandFollows(args[i+1:]))
 }
 
 // operandFollows reports a word that is not an option among args.
@@ -117,40 +152,32 @@ func (ck *checker) addFinding(f Finding) {
 	}
 }
 
-// declaredOutputs are the files a command writes through the options its
-// declaration lists as outputs (sort -o FILE, npm config --userconfig FILE).
-func declaredOutputs(c shellparse.SimpleCommand) []shellparse.Word {
-	prog, ok := programs.Lookup(path.Base(c.Name))
-	if !ok || len(c.Argv) < 2 || !prog.HasOutputs() {
-		return nil
-	}
-	inv := prog.Resolve(shellparse.RegistryWords(c.Argv[1:]))
-	var out []shellparse.Word
-	for _, o := range inv.Outputs() {
-		if !o.HasValue {
-			continue
-		}
-		// The value is attached (-oFILE, --output=FILE) or the next word. The
-		// option's index is reliable; ValueAt is not offset past the verbs.
-		opt := c.Argv[1+o.At]
-		if o.Value == "" || len(opt.Text) <= len(o.Value) || !strings.HasSuffix(opt.Text, o.Value) {
-			if 2+o.At < len(c.Argv) {
-				out = append(out, c.Argv[2+o.At])
+// declaredChanges are the files a command changes by its declaration's
+// effects: sort -o FILE, touch FILE, tee FILE, zip -m's sources.
+//
+// The copy judgement (copyTargets) reads where cp, mv, install, ln, scp and
+// rsync copy to, with what their sources are named; their declared
+// destinations are left to it.
+func declaredChanges(c shellparse.SimpleCommand) []shellparse.Word {
+	targets := commandEffects(c)
+	if copyInto[c.Name] {
+		kept := targets[:0]
+		for _, t := range targets {
+			if t.act == registry.Writes && (t.opt == "" || t.opt == "-t" || t.opt == "--target-directory") {
+				continue
 			}
-			continue
+			kept = append(kept, t)
 		}
-		out = append(out, shellparse.Word{Text: o.Value, Static: opt.Static && !o.Dynamic})
+		targets = kept
 	}
-	return out
+	return changedWords(targets)
 }
 
-// scanned reads a command's argv against its declaration, found by basename.
-func scanned(c shellparse.SimpleCommand) (registry.Invocation, bool) {
-	prog, ok := programs.Lookup(path.Base(c.Name))
-	if !ok || len(c.Argv) == 0 {
-		return registry.Invocation{}, false
-	}
-	return prog.Resolve(shellparse.RegistryWords(c.Argv[1:])), true
+// scanned is a command's argv read against its declaration, found by
+// basename: the reading the command carries (SimpleCommand.Declared).
+func scanned(c shellparse.SimpleCommand) (*registry.Invocation, bool) {
+	_, inv, ok := c.Declared()
+	return inv, ok
 }
 
 // operandsOf returns a command's operands by its declared grammar: what is
@@ -175,15 +202,22 @@ func valuesOf(c shellparse.SimpleCommand, names ...string) []shellparse.Word {
 	if !ok {
 		return nil
 	}
+	return optionValues(c.Argv[1:], inv.Scan, names...)
+}
+
+// optionValues returns the values the scan of args found for the named
+// options, as words of args: the word after the option, or the value
+// attached to it (static when the option's word is and the value is known).
+func optionValues(args []shellparse.Word, scan registry.Scan, names ...string) []shellparse.Word {
 	var out []shellparse.Word
-	for _, o := range inv.Scan.Values(names...) {
+	for _, o := range scan.Values(names...) {
 		if !o.HasValue {
 			continue
 		}
 		if o.ValueAt != o.At {
-			out = append(out, c.Argv[1+o.ValueAt])
+			out = append(out, args[o.ValueAt])
 		} else {
-			out = append(out, shellparse.Word{Text: o.Value, Static: c.Argv[1+o.At].Static && !o.Dynamic})
+			out = append(out, shellparse.Word{Text: o.Value, Static: args[o.At].Static && !o.Dynamic})
 		}
 	}
 	return out
@@ -193,4 +227,13 @@ func valuesOf(c shellparse.SimpleCommand, names ...string) []shellparse.Word {
 func hasOption(c shellparse.SimpleCommand, names ...string) bool {
 	inv, ok := scanned(c)
 	return ok && inv.Scan.Has(names...)
+}
+
+// setOf builds a set of names.
+func setOf(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
 }

@@ -3,6 +3,7 @@ package validator
 import (
 	"strings"
 
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -16,7 +17,9 @@ var selfEnvVars = map[string]bool{"HOME": true, "XDG_CONFIG_HOME": true, "XDG_ST
 // permgate's hook, or turn its hooks off (Claude Code's CLAUDE_CODE_SIMPLE and
 // CLAUDE_CODE_SAFE_MODE): an agent started with one runs ungated.
 var harnessEnvVars = map[string]bool{"CLAUDE_CONFIG_DIR": true, "CODEX_HOME": true, "GEMINI_CLI_HOME": true, "GEMINI_CLI_SYSTEM_SETTINGS_PATH": true,
-	"COPILOT_HOME": true, "CLAUDE_CODE_SIMPLE": true, "CLAUDE_CODE_SAFE_MODE": true}
+	"COPILOT_HOME": true, "CLAUDE_CODE_SIMPLE": true, "CLAUDE_CODE_SAFE_MODE": true,
+	// OpenCode reads its permissions, and a whole config, from these.
+	"OPENCODE_PERMISSION": true, "OPENCODE_CONFIG": true, "OPENCODE_CONFIG_CONTENT": true, "OPENCODE_CONFIG_DIR": true}
 
 // gateVar reports a variable whose value moves or loosens the gate.
 func gateVar(name string) bool {
@@ -24,87 +27,79 @@ func gateVar(name string) bool {
 }
 
 // otherSetters finds variables set by routes that are not assignments: let and
-// getopts, fish's set with its scope flags, and the environments of tmux,
-// systemd and launchd that later processes inherit.
+// getopts, and the declared setters (registry.SetsEnv): fish's set with its
+// scope flags, and the environments of tmux, systemd, launchd and the
+// session bus that later processes inherit.
 func otherSetters(c shellparse.SimpleCommand) []string {
 	if len(c.Argv) < 2 {
 		return nil
 	}
-	args := c.Argv[1:]
-	var names []string
 	switch c.Name {
 	case "let":
-		for _, a := range args {
-			t := strings.TrimSpace(a.Text)
-			end := 0
-			for end < len(t) && isNameByte(t[end], end) {
-				end++
-			}
-			names = append(names, t[:end])
-		}
+		return letNames(c.Argv[1:])
 	case "getopts":
-		if len(args) >= 2 {
-			names = append(names, args[1].Text)
+		if ops := operandsOf(c); len(ops) >= 2 {
+			return []string{ops[1].Text} // getopts OPTSTRING NAME
 		}
-	case "set":
-		fish := false
-		for _, a := range args {
-			t := a.Text
-			if strings.HasPrefix(t, "--") {
-				fish = fish || t == "--global" || t == "--export" || t == "--universal" || t == "--erase" || t == "--local" || t == "--function"
-				continue
-			}
-			if strings.HasPrefix(t, "-") && len(t) > 1 && strings.Trim(t[1:], "gxUelfuSLn") == "" && strings.ContainsAny(t[1:], "gxUelf") {
-				fish = true
-				continue
-			}
-			if fish {
-				names = append(names, t)
-			}
-			break
-		}
+		return nil
 	case "tmux":
-		for i, a := range args {
-			if (a.Text == "set-environment" || a.Text == "setenv") && i+1 < len(args) {
-				for _, b := range args[i+1:] {
-					if !strings.HasPrefix(b.Text, "-") {
-						names = append(names, b.Text)
-						break
-					}
-				}
+		var names []string
+		for _, cmd := range tmuxCommands(c.Argv[1:]) {
+			if r, ok := readArgs("tmux", cmd); ok {
+				names = append(names, setNames(readingEffects(r))...)
 			}
 		}
-	case "systemctl", "launchctl", "dbus-update-activation-environment":
-		setting := c.Name == "dbus-update-activation-environment"
-		for _, a := range args {
-			switch a.Text {
-			case "set-environment", "unset-environment", "import-environment", "setenv", "unsetenv":
-				setting = true
-				continue
-			}
-			if setting && !strings.HasPrefix(a.Text, "-") {
-				name, _, _ := strings.Cut(a.Text, "=")
-				names = append(names, name)
-			}
+		return names
+	}
+	return setNames(commandEffects(c))
+}
+
+// letNames returns the variables let's arithmetic assigns (let a=1 b+=2).
+func letNames(args []shellparse.Word) []string {
+	var names []string
+	for _, a := range args {
+		t := strings.TrimSpace(a.Text)
+		end := 0
+		for end < len(t) && isNameByte(t[end], end) {
+			end++
+		}
+		names = append(names, t[:end])
+	}
+	return names
+}
+
+// setNames returns the names a command's declared SetsEnv effects set or
+// clear (NAME or NAME=VALUE).
+func setNames(targets []effectTarget) []string {
+	var names []string
+	for _, t := range targets {
+		if t.act == registry.SetsEnv {
+			name, _, _ := strings.Cut(t.word.Text, "=")
+			names = append(names, name)
 		}
 	}
 	return names
+}
+
+// tmuxCommands splits tmux's words into its commands: a ";" word separates
+// them (tmux new -d \; setenv NAME VALUE).
+func tmuxCommands(args []shellparse.Word) [][]shellparse.Word {
+	var out [][]shellparse.Word
+	start := 0
+	for i, a := range args {
+		if a.Static && a.Text == ";" {
+			out = append(out, args[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, args[start:])
 }
 
 // selfEnv judges setting or unsetting HOME, XDG_CONFIG_HOME, XDG_STATE_HOME and
 // PERMGATE_* by routes assigns does not see: env -u, a variable name known only
 // at run time (export $v=…, unset "$v").
 func (ck *checker) selfEnv(c shellparse.SimpleCommand) {
-	for _, w := range c.Wrappers {
-		if w.Name != "env" {
-			continue
-		}
-		for _, u := range append(shortValues(w.Argv[1:], 'u', "CSP"), longValues(w.Argv[1:], "--unset")...) {
-			if !u.Static || selfEnvVars[u.Text] || harnessEnvVars[u.Text] || strings.HasPrefix(u.Text, "PERMGATE_") {
-				ck.add("self_modify", "env_unset", Severe, "env -u "+u.Text+" changes where or how permgate decides")
-			}
-		}
-	}
+	ck.envUnsets(c)
 	for _, a := range c.Assigns {
 		if ref, ok := strings.CutPrefix(a.Name, "$"); ok && a.Via == "reference" {
 			// A write through a nameref whose target the analysis does not know.
@@ -122,10 +117,32 @@ func (ck *checker) selfEnv(c shellparse.SimpleCommand) {
 	}
 	switch c.Name {
 	case "export", "declare", "typeset", "local", "readonly", "unset":
-	default:
-		return
+		ck.declaredNames(c)
 	}
-	for _, w := range c.Argv[1:] {
+}
+
+// envUnsets judges env -u NAME in the wrappers a command came through.
+func (ck *checker) envUnsets(c shellparse.SimpleCommand) {
+	for _, w := range c.Wrappers {
+		if w.Name != "env" {
+			continue
+		}
+		r, ok := readWrapper(w)
+		if !ok {
+			continue
+		}
+		for _, u := range r.values("-u", "--unset") {
+			if !u.Static || gateVar(u.Text) {
+				ck.add("self_modify", "env_unset", Severe, "env -u "+u.Text+" changes where or how permgate decides")
+			}
+		}
+	}
+}
+
+// declaredNames judges the names export, declare, local, readonly and unset
+// are given: unset HOME, and a name known only at run time.
+func (ck *checker) declaredNames(c shellparse.SimpleCommand) {
+	for _, w := range operandsOf(c) {
 		if w.Static {
 			if c.Name == "unset" && (selfEnvVars[w.Text] || harnessEnvVars[w.Text]) {
 				ck.add("self_modify", "unset_home", Severe, "unsets "+w.Text+", which moves where permgate looks for its config and state")
@@ -158,54 +175,73 @@ func (ck *checker) trackVars(c shellparse.SimpleCommand) {
 	if ck.assigned == nil {
 		ck.assigned = map[string]bool{}
 	}
-	if len(c.Argv) > 0 {
-		switch c.Name {
-		case "export", "declare", "typeset", "local", "readonly":
-		case "read", "mapfile", "readarray", "printf", "wait", "getopts":
-			// What they read in is the value: known no more.
-			for _, n := range names {
-				ck.assigned[n] = true
-			}
-			return
-		default:
-			return // NAME=v cmd sets NAME for cmd only
+	if len(c.Argv) == 0 || keepsValues(c.Name) {
+		for _, a := range c.Assigns {
+			ck.rememberAssign(a)
 		}
+	} else if !readsValues(c.Name) {
+		return // NAME=v cmd sets NAME for cmd only
 	}
-	defer func() {
-		for _, n := range names {
-			ck.assigned[n] = true
-		}
-	}()
-	for _, a := range c.Assigns {
-		switch a.Via {
-		case "bare", "export", "declare", "local", "readonly", "typeset":
-		default:
-			continue // for loops, prefixes and env set nothing a later word sees
-		}
-		if ck.assigned[a.Name] {
-			// Set before: which value holds depends on the path taken (&&, ||,
-			// if, a subshell), which the simple commands do not show.
-			continue
-		}
-		if t := a.Value.Text; t == "$(mktemp)" || t == "$(mktemp -d)" {
-			// a fresh name in the temporary directory
-			tmp := ck.v.env.TmpDir
-			if tmp == "" {
-				tmp = "/tmp"
-			}
-			if ck.vars == nil {
-				ck.vars = map[string]string{}
-			}
-			ck.vars[a.Name] = tmp + "/tmp.mktemp"
-			continue
-		}
-		texts, unknown := ck.expandPath(a.Value)
-		if len(texts) != 1 || unknown {
-			continue
-		}
-		if ck.vars == nil {
-			ck.vars = map[string]string{}
-		}
-		ck.vars[a.Name] = texts[0]
+	for _, n := range names {
+		ck.assigned[n] = true
 	}
+}
+
+// keepsValues reports a builtin whose assignments later words see.
+func keepsValues(name string) bool {
+	switch name {
+	case "export", "declare", "typeset", "local", "readonly":
+		return true
+	}
+	return false
+}
+
+// readsValues reports a builtin that assigns what it reads in: the value is
+// known no more.
+func readsValues(name string) bool {
+	switch name {
+	case "read", "mapfile", "readarray", "printf", "wait", "getopts":
+		return true
+	}
+	return false
+}
+
+// rememberAssign remembers one assignment's value when the script sets the
+// variable for the words after it, once, to a value permgate can read.
+func (ck *checker) rememberAssign(a shellparse.Assign) {
+	switch a.Via {
+	case "bare", "export", "declare", "local", "readonly", "typeset":
+	default:
+		return // for loops, prefixes and env set nothing a later word sees
+	}
+	if ck.assigned[a.Name] {
+		// Set before: which value holds depends on the path taken (&&, ||,
+		// if, a subshell), which the simple commands do not show.
+		return
+	}
+	value, ok := ck.assignValue(a)
+	if !ok {
+		return
+	}
+	if ck.vars == nil {
+		ck.vars = map[string]string{}
+	}
+	ck.vars[a.Name] = value
+}
+
+// assignValue is the one value an assignment gives, when permgate can read
+// it: $(mktemp) is a fresh name in the temporary directory.
+func (ck *checker) assignValue(a shellparse.Assign) (string, bool) {
+	if t := a.Value.Text; t == "$(mktemp)" || t == "$(mktemp -d)" {
+		tmp := ck.v.env.TmpDir
+		if tmp == "" {
+			tmp = "/tmp"
+		}
+		return tmp + "/tmp.mktemp", true
+	}
+	texts, unknown := ck.expandPath(a.Value)
+	if len(texts) != 1 || unknown {
+		return "", false
+	}
+	return texts[0], true
 }

@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/places"
 	"path"
 	"slices"
 	"strings"
@@ -182,16 +183,9 @@ func (ck *checker) varValue(name string) (string, bool) {
 	return "", false
 }
 
-// placeVars are the variables that name, whatever their values, the place
-// a program keeps its credentials or settings in: each is read as that
-// place's default (cat "$KUBECONFIG" reads a kubeconfig, > "$CODEX_HOME/config.toml"
-// writes Codex's config).
-var placeVars = map[string]string{
-	"KUBECONFIG": "/.kube/config", "CODEX_HOME": "/.codex", "CLAUDE_CONFIG_DIR": "/.claude", "COPILOT_HOME": "/.copilot",
-	"GNUPGHOME": "/.gnupg", "AWS_SHARED_CREDENTIALS_FILE": "/.aws/credentials", "DOCKER_CONFIG": "/.docker",
-	"GOOGLE_APPLICATION_CREDENTIALS": "/.config/gcloud/application_default_credentials.json",
-	"PASSWORD_STORE_DIR":             "/.password-store",
-}
+// placeVars are the variables that name the place a program keeps its
+// credentials or settings in (places.PlaceVars).
+var placeVars = places.PlaceVars
 
 // braceExpand expands brace lists ({a,b}) in a path, up to 32 results.
 func braceExpand(s string, depth int) []string {

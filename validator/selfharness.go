@@ -140,6 +140,18 @@ func (v *Validator) movedHarnessSettings(p string) string {
 	return ""
 }
 
+// movedHarnessPath returns p as it would be in the home directory when it is
+// in a harness directory an environment variable moved ($CODEX_HOME/auth.json
+// is ~/.codex/auth.json), or "".
+func (v *Validator) movedHarnessPath(p string) string {
+	for dir, name := range v.env.HarnessHomes {
+		if dir != "" && under(p, dir) && v.env.Home != "" {
+			return path.Join(v.env.Home, name, strings.TrimPrefix(p, dir))
+		}
+	}
+	return ""
+}
+
 // movedAnchors are the hook settings files of a harness directory that an
 // environment variable moved (Env.HarnessHomes), by the name it stands for.
 var movedAnchors = map[string][]string{

@@ -86,26 +86,46 @@ const sealKeyName = "seal.key"
 // by any spelling permgate can expand, a glob that matches it, or its directory
 // (grep -r, cp -r). Reading it lets a program forge a seal.
 func (ck *checker) readsSealKey(w shellparse.Word, dirs bool) bool {
-	if t := strings.ToLower(w.Text); w.Static && !strings.Contains(t, "permgate") && !strings.Contains(t, "seal") && !strings.Contains(t, "state") && !strings.Contains(t, ".local") && (strings.HasPrefix(t, "/") || !ck.nearSelf()) {
+	if w.Static && !ck.mayNameSealKey(w.Text) {
 		return false // the hot path: nothing that can name it
 	}
 	keyDirs := ck.v.sealKeyDirs()
 	texts, _ := ck.expandPath(w)
 	for _, text := range texts {
-		p := ck.resolve(text)
-		for _, d := range keyDirs {
-			key := d + "/" + sealKeyName
-			if p == key || dirs && ck.v.coversSealKey(p) {
-				return true
-			}
-			if hasGlob(p) {
-				if ok, _ := path.Match(p, key); ok {
-					return true
-				}
-				if ok, _ := path.Match(p, d); ok && dirs {
-					return true
-				}
-			}
+		if ck.v.namesSealKey(ck.resolve(text), keyDirs, dirs) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayNameSealKey tells cheaply whether a static word could name the seal
+// key: a word that mentions its directories, or a relative name near them.
+func (ck *checker) mayNameSealKey(text string) bool {
+	t := strings.ToLower(text)
+	if strings.Contains(t, "permgate") || strings.Contains(t, "seal") || strings.Contains(t, "state") || strings.Contains(t, ".local") {
+		return true
+	}
+	return !strings.HasPrefix(t, "/") && ck.nearSelf()
+}
+
+// namesSealKey reports a path that is the seal key in one of its
+// directories, a pattern that matches it, or (with dirs) a directory that
+// holds it.
+func (v *Validator) namesSealKey(p string, keyDirs []string, dirs bool) bool {
+	for _, d := range keyDirs {
+		key := d + "/" + sealKeyName
+		if p == key || dirs && v.coversSealKey(p) {
+			return true
+		}
+		if !hasGlob(p) {
+			continue
+		}
+		if ok, _ := path.Match(p, key); ok {
+			return true
+		}
+		if ok, _ := path.Match(p, d); ok && dirs {
+			return true
 		}
 	}
 	return false
@@ -286,38 +306,8 @@ func (ck *checker) runtimeWrite(w shellparse.Word, how string, tree bool) {
 	if w.ProcSubst {
 		return // >(cmd): a pipe into another command, judged as that command
 	}
-	if w.Placeholder {
-		c := ck.res.Commands[ck.index]
-		for i := len(c.Wrappers) - 1; i >= 0; i-- {
-			wr := c.Wrappers[i]
-			if wr.Name != "find" {
-				if wr.Name == "xargs" || wr.Name == "parallel" {
-					if len(append(shortValues(wr.Argv[1:], 'a', "EeIiLlnPsd"), longValues(wr.Argv[1:], "--arg-file")...)) > 0 {
-						ck.add("protected_write", "self_names_file", NonSevere, how+" writes names read from a file (-a), which could be "+selfReason)
-						return
-					}
-					ck.pipedNames(how)
-					return
-				}
-				continue
-			}
-			roots, expr, ok := findRootsExpr(wr.Argv[1:])
-			if !ok {
-				break
-			}
-			if namesRuleOutSelf(expr) {
-				return // -name '*.txt': none of permgate's files
-			}
-			for _, r := range roots {
-				ck.treeSelf(r, how+" (under "+r.Text+")", true)
-				if texts, _ := ck.expandPath(r); len(texts) > 0 {
-					if in, _ := ck.v.globSelf(ck.resolve(texts[0])); in {
-						return
-					}
-				}
-			}
-			return // find's matches are under its roots
-		}
+	if w.Placeholder && ck.placeholderJudged(how) {
+		return
 	}
 	if !tree && !w.Placeholder {
 		text := w.Text
@@ -329,11 +319,59 @@ func (ck *checker) runtimeWrite(w shellparse.Word, how string, tree bool) {
 	ck.add("protected_write", "self_dynamic_path", NonSevere, how+" writes a path known only at run time ("+clip(w.Text)+"), which could be "+selfReason)
 }
 
+// placeholderJudged judges a placeholder target ({}) by the wrapper that
+// fills it in: the names xargs or parallel read (from a file with -a, or
+// from the command piping in), or the roots and tests of find. It reports
+// whether that settled the target.
+func (ck *checker) placeholderJudged(how string) bool {
+	c := ck.res.Commands[ck.index]
+	for i := len(c.Wrappers) - 1; i >= 0; i-- {
+		wr := c.Wrappers[i]
+		switch wr.Name {
+		case "xargs", "parallel":
+			if r, ok := readWrapper(wr); ok && len(r.values("-a", "--arg-file")) > 0 {
+				ck.add("protected_write", "self_names_file", NonSevere, how+" writes names read from a file (-a), which could be "+selfReason)
+				return true
+			}
+			ck.pipedNames(how)
+			return true
+		case "find":
+			return ck.foundNames(wr, how)
+		}
+	}
+	return false
+}
+
+// foundNames judges the names find fills into a placeholder: under its
+// roots, unless its -name tests rule permgate's files out. It reports
+// whether the roots were known.
+func (ck *checker) foundNames(wr shellparse.Wrapper, how string) bool {
+	roots, expr, ok := findRootsExpr(wr.Argv[1:])
+	if !ok {
+		return false
+	}
+	if namesRuleOutSelf(expr) {
+		return true // -name '*.txt': none of permgate's files
+	}
+	for _, r := range roots {
+		ck.treeSelf(r, how+" (under "+r.Text+")", true)
+		if texts, _ := ck.expandPath(r); len(texts) > 0 {
+			if in, _ := ck.v.globSelf(ck.resolve(texts[0])); in {
+				return true
+			}
+		}
+	}
+	return true // find's matches are under its roots
+}
+
 // findRootsExpr returns the static start paths of a find command and the
-// expression after them, or false when a start path is dynamic.
+// expression after them, or false when a start path is dynamic. find's
+// words are its own language, not options: after -H, -L, -P, -D LIST and
+// -OLEVEL come the roots, up to the first word of the expression (one that
+// starts with a dash, or (, ! or ,).
 func findRootsExpr(args []shellparse.Word) ([]shellparse.Word, []shellparse.Word, bool) {
 	i := 0
-	for i < len(args) && args[i].Static && (args[i].Text == "-H" || args[i].Text == "-L" || args[i].Text == "-P" || strings.HasPrefix(args[i].Text, "-O") || strings.HasPrefix(args[i].Text, "-D")) {
+	for i < len(args) && args[i].Static && findLeadingOption(args[i].Text) {
 		i++
 	}
 	var roots []shellparse.Word
@@ -353,110 +391,72 @@ func findRootsExpr(args []shellparse.Word) ([]shellparse.Word, []shellparse.Word
 	return roots, args[i:], true
 }
 
+// findLeadingOption reports one of the options find takes before its roots.
+func findLeadingOption(t string) bool {
+	switch t {
+	case "-H", "-L", "-P":
+		return true
+	}
+	return strings.HasPrefix(t, "-O") || strings.HasPrefix(t, "-D")
+}
+
 // linkTargets judges what ln points its links at (permgate's files, or a
 // directory above them, / and the home directory included) and remembers the
 // link, so later writes through it are judged by what it points at.
 func (ck *checker) linkTargets(c shellparse.SimpleCommand, args []shellparse.Word) {
-	ops := operandsOf(c)
-	dirs := valuesOf(c, "-t", "--target-directory")
-	symbolic := hasOption(c, "-s", "--symbolic")
-	var targets []shellparse.Word
-	var link string
-	switch {
-	case len(dirs) > 0:
-		targets = ops
-	case len(ops) == 1:
-		targets = ops
-	case len(ops) >= 2:
-		targets = ops[:len(ops)-1]
-		if last := ops[len(ops)-1]; last.Static && len(ops) == 2 {
-			link = ck.resolve(last.Text)
-		}
-	}
+	targets, link := linkWords(c, ck.resolve)
 	for _, t := range targets {
 		ck.treeSelf(t, "ln makes a link to "+t.Text+", which", true)
 	}
-	if link != "" && ck.v.selfAncestor(link, false) {
+	if link == "" {
+		return
+	}
+	if ck.v.selfAncestor(link, false) {
 		// A link put where a directory of hook settings belongs (~/.cursor,
 		// .github/hooks) makes the harness, and a later permgate install,
 		// use files the link's target holds, which are not protected.
 		ck.add("self_modify", "self_link_dir", Severe, "ln puts a link at "+link+", a directory that holds "+selfReason)
 	}
-	if link != "" && targets[0].Static {
-		target := targets[0].Text
-		if symbolic && !strings.HasPrefix(target, "/") {
-			target = path.Join(path.Dir(link), target)
-		} else {
-			target = ck.resolve(target)
-		}
-		if ck.links == nil {
-			ck.links = map[string]string{}
-		}
-		ck.links[link] = path.Clean(target)
+	if targets[0].Static {
+		ck.noteLink(link, targets[0].Text, hasOption(c, "-s", "--symbolic"))
 	}
 }
 
-// gitCloneValueOpts are git's and git clone's options that take a value.
-var gitCloneValueOpts = map[string]bool{"-C": true, "-c": true, "-b": true, "-o": true, "--branch": true, "--origin": true,
-	"--depth": true, "--template": true, "--reference": true, "-j": true, "--config": true, "--filter": true, "--separate-git-dir": true, "-u": true}
+// linkWords returns what ln links to and, for ln TARGET LINK with a static
+// LINK, the link's path.
+func linkWords(c shellparse.SimpleCommand, resolve func(string) string) (targets []shellparse.Word, link string) {
+	ops := operandsOf(c)
+	switch {
+	case len(valuesOf(c, "-t", "--target-directory")) > 0 || len(ops) == 1:
+		return ops, ""
+	case len(ops) >= 2:
+		if last := ops[len(ops)-1]; last.Static && len(ops) == 2 {
+			link = resolve(last.Text)
+		}
+		return ops[:len(ops)-1], link
+	}
+	return nil, ""
+}
+
+// noteLink remembers a link the script made, so later writes through it are
+// judged by what it points at; a symbolic link's relative target is relative
+// to the link's directory.
+func (ck *checker) noteLink(link, target string, symbolic bool) {
+	if symbolic && !strings.HasPrefix(target, "/") {
+		target = path.Join(path.Dir(link), target)
+	} else {
+		target = ck.resolve(target)
+	}
+	if ck.links == nil {
+		ck.links = map[string]string{}
+	}
+	ck.links[link] = path.Clean(target)
+}
 
 // copyInto judges recursive copies, syncs, clones and extractions into a
 // directory: into one above permgate's files, they can replace them.
 func (ck *checker) copyInto(c shellparse.SimpleCommand, args []shellparse.Word) {
-	var dests []shellparse.Word
-	switch c.Name {
-	case "cp", "rsync":
-		if !hasFlag(args, "rRa", "--recursive", "--archive") {
-			return
-		}
-		dests = copyTargets(c)
-	case "tar", "bsdtar":
-		first := ""
-		if len(args) > 0 && args[0].Static && !strings.HasPrefix(args[0].Text, "-") {
-			first = args[0].Text
-		}
-		if !hasFlag(args, "x", "--extract", "--get") && !strings.Contains(first, "x") {
-			return
-		}
-		dests = valuesOf(c, "-C", "--directory")
-		if hasFlag(args, "P", "--absolute-names") || strings.Contains(first, "P") {
-			dests = append(dests, shellparse.Word{Text: "/", Static: true}) // members land where their names say
-		}
-		if len(dests) == 0 {
-			dests = []shellparse.Word{{Text: ".", Static: true}}
-		}
-	case "unzip":
-		dests = shortValues(args, 'd', "x")
-		if len(dests) == 0 && !hasFlag(args, "lptvZ") {
-			dests = []shellparse.Word{{Text: ".", Static: true}}
-		}
-	case "7z", "7za", "7zr":
-		dests = extractDirs(c.Name, args)
-	case "cpio":
-		if hasFlag(args, "i", "--extract") {
-			dests = extractDirs(c.Name, args)
-			if len(dests) == 0 {
-				dests = []shellparse.Word{{Text: ".", Static: true}}
-			}
-		}
-	case "patch":
-		// patch writes the files its diff names, under -d DIR or the working directory
-		dests = append(shortValues(args, 'd', "iopBDFgrVYzx"), longValues(args, "--directory")...)
-		if len(dests) == 0 {
-			dests = []shellparse.Word{{Text: ".", Static: true}}
-		}
-	case "git":
-		if !slices.ContainsFunc(args, func(w shellparse.Word) bool { return w.Text == "clone" }) {
-			return
-		}
-		ops := skipOptArgs(args, gitCloneValueOpts)
-		if len(ops) == 3 && ops[0].Static && ops[0].Text == "clone" {
-			dests = ops[2:]
-		}
-	default:
-		return
-	}
-	for _, d := range dests {
+	for _, d := range treeDestinations(c, args) {
 		how := c.Name + " copies a tree into " + d.Text + ", which"
 		if texts, unknown := ck.expandPath(d); unknown && len(texts) == 0 {
 			ck.runtimeWrite(d, c.Name+" into "+d.Text, true)
@@ -464,6 +464,77 @@ func (ck *checker) copyInto(c shellparse.SimpleCommand, args []shellparse.Word) 
 		}
 		ck.treeSelf(d, how, true) // into / or the home directory too
 	}
+}
+
+// here is the working directory, where a tree lands by default.
+var here = []shellparse.Word{{Text: ".", Static: true}}
+
+// treeDestinations returns the directories a command copies, syncs, clones or
+// extracts a tree into.
+func treeDestinations(c shellparse.SimpleCommand, args []shellparse.Word) []shellparse.Word {
+	switch c.Name {
+	case "cp", "rsync":
+		if hasOption(c, "-r", "-R", "-a", "--recursive", "--archive") {
+			return copyTargets(c)
+		}
+	case "tar", "bsdtar":
+		return tarDestinations(c)
+	case "unzip":
+		if dests := valuesOf(c, "-d"); len(dests) > 0 || hasOption(c, "-l", "-p", "-t", "-v", "-Z") {
+			return dests
+		}
+		return here
+	case "7z", "7za", "7zr":
+		return extractDirs(c.Name, args)
+	case "cpio":
+		if hasOption(c, "-i", "--extract") {
+			return orHere(extractDirs(c.Name, args))
+		}
+	case "patch":
+		// patch writes the files its diff names, under -d DIR or the working directory
+		return orHere(valuesOf(c, "-d", "--directory"))
+	case "git":
+		return gitCloneDestination(args)
+	}
+	return nil
+}
+
+// orHere returns dirs, or the working directory when there are none.
+func orHere(dirs []shellparse.Word) []shellparse.Word {
+	if len(dirs) == 0 {
+		return here
+	}
+	return dirs
+}
+
+// tarDestinations: tar -x extracts under -C DIR (the working directory by
+// default), and with -P where the members' names say; the scanner reads
+// the old-style first word (tar xzf A) as its option letters.
+func tarDestinations(c shellparse.SimpleCommand) []shellparse.Word {
+	if !hasOption(c, "-x", "--extract", "--get") {
+		return nil
+	}
+	dests := valuesOf(c, "-C", "--directory")
+	if hasOption(c, "-P", "--absolute-names") {
+		dests = append(dests, shellparse.Word{Text: "/", Static: true}) // members land where their names say
+	}
+	return orHere(dests)
+}
+
+// gitCloneValueOpts are git's and git clone's options that take a value.
+var gitCloneValueOpts = map[string]bool{"-C": true, "-c": true, "-b": true, "-o": true, "--branch": true, "--origin": true,
+	"--depth": true, "--template": true, "--reference": true, "-j": true, "--config": true, "--filter": true, "--separate-git-dir": true, "-u": true}
+
+// gitCloneDestination is the directory git clone URL DIR clones into.
+func gitCloneDestination(args []shellparse.Word) []shellparse.Word {
+	if !slices.ContainsFunc(args, func(w shellparse.Word) bool { return w.Text == "clone" }) {
+		return nil
+	}
+	ops := skipOptArgs(args, gitCloneValueOpts)
+	if len(ops) == 3 && ops[0].Static && ops[0].Text == "clone" {
+		return ops[2:]
+	}
+	return nil
 }
 
 // nearSelf reports that the command runs inside permgate's own directories, or
@@ -520,31 +591,46 @@ func (ck *checker) selfArgs(c shellparse.SimpleCommand) {
 		if !selfPrefilter(a.Text) && !(near && !strings.HasPrefix(a.Text, "/")) {
 			continue
 		}
-		texts, _ := ck.expandPath(a)
-		for _, text := range texts {
-			var candBuf [4]string
-			for _, cand := range pathCandidates(candBuf[:0], text) {
-				if cand == "" || strings.HasPrefix(cand, "-") {
-					continue
-				}
-				p := ck.resolve(cand)
-				hit := ck.v.selfFile(p) != ""
-				if !hit && hasGlob(p) {
-					hit, _ = ck.v.globSelf(p)
-				}
-				if !hit && a.Static && code && ck.v.mentionsSelf(text) {
-					hit = true
-				}
-				if hit {
-					if ck.v.readOnly(c) {
-						return
-					}
-					ck.add("self_modify", "self_handed", Severe, c.Name+" is handed "+clip(a.Text)+", "+selfReason+" or a harness's hook settings, and may write it")
-					return
-				}
+		if !ck.handedSelf(a, code) {
+			continue
+		}
+		if !ck.v.readOnly(c) {
+			ck.add("self_modify", "self_handed", Severe, c.Name+" is handed "+clip(a.Text)+", "+selfReason+" or a harness's hook settings, and may write it")
+		}
+		return
+	}
+}
+
+// handedSelf reports an argument that names one of permgate's files: a path
+// it may spell (after =, @ or :), a pattern that matches one, or, in code,
+// a mention inside a longer text.
+func (ck *checker) handedSelf(a shellparse.Word, code bool) bool {
+	texts, _ := ck.expandPath(a)
+	for _, text := range texts {
+		var candBuf [4]string
+		for _, cand := range pathCandidates(candBuf[:0], text) {
+			if cand == "" || strings.HasPrefix(cand, "-") {
+				continue
+			}
+			if ck.namesSelf(cand) || a.Static && code && ck.v.mentionsSelf(text) {
+				return true
 			}
 		}
 	}
+	return false
+}
+
+// namesSelf reports a path, or a pattern, that names one of permgate's files.
+func (ck *checker) namesSelf(cand string) bool {
+	p := ck.resolve(cand)
+	if ck.v.selfFile(p) != "" {
+		return true
+	}
+	if !hasGlob(p) {
+		return false
+	}
+	hit, _ := ck.v.globSelf(p)
+	return hit
 }
 
 // selfTrees judges what a command moves, links, or copies a tree into.
@@ -587,7 +673,7 @@ func (ck *checker) pipedNames(how string) {
 		}
 		switch prev.Name {
 		case "cat", "head", "tail", "sort", "uniq", "tac", "cut":
-			if len(operands(prev.Argv[1:])) > 0 {
+			if len(operandsOf(prev)) > 0 {
 				// names read from a file's content: permgate cannot see them
 				ck.add("protected_write", "self_names_read", NonSevere, how+" writes names "+prev.Name+" reads from a file, which could be "+selfReason)
 				return

@@ -2,21 +2,19 @@ package validator
 
 import (
 	"fmt"
-	"github.com/permgate/permgate/internal/lazyre"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/lang/sql"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
-// sqlClients are database shells that take SQL by option, argument or stdin.
-var sqlClients = []string{"psql", "mysql", "mariadb", "sqlite3", "sqlite", "sqlcmd", "clickhouse-client", "clickhouse", "duckdb", "cockroach", "cqlsh", "snowsql", "bq", "trino", "presto"}
-
-// sqlOptsWithIt are the options that carry SQL for the clients the registry
-// does not declare (bq, snowsql, trino, presto).
-var sqlOptsWithIt = []string{"-c", "--command", "-e", "--execute", "-q", "--query", "-Q", "--cmd"}
+// The SQL clients' glue: where a client's SQL comes from (its options,
+// operands, standard input), judged by lang/sql, and the verdict turned
+// into findings.
 
 func init() {
 	for _, name := range []string{"psql", "mysql", "mariadb", "sqlite3", "sqlite", "duckdb", "clickhouse-client", "clickhouse", "cockroach", "sqlcmd", "cqlsh"} {
@@ -43,136 +41,177 @@ type sqlInput struct {
 	unknown bool
 	// listOnly reports an invocation that only lists (psql -l).
 	listOnly bool
-	// interactive reports a client with no SQL at all: it reads the terminal.
-	interactive bool
+	// notClient reports a subcommand that is not the SQL client
+	// (clickhouse server, cockroach start): it reads no SQL.
+	notClient bool
 }
 
-// sqlDialect names the SQL a client speaks, for its comments and meta-commands.
-func sqlDialect(name string) string {
-	switch name {
-	case "mysql", "mariadb":
-		return "mysql"
-	case "sqlite3", "sqlite", "duckdb":
-		return "sqlite"
-	case "psql", "cockroach":
-		return "psql"
+// sqlReading is one client's argv read against its declaration.
+type sqlReading struct {
+	name  string
+	inv   registry.Invocation
+	words []registry.Word
+	ops   []registry.Word
+	in    sqlInput
+	// given reports SQL given by option or operand: the client does not
+	// read standard input.
+	given bool
+}
+
+// sql adds the texts of the named options; it reports whether any was given.
+func (r *sqlReading) sql(names ...string) bool {
+	found := false
+	for _, o := range r.inv.Scan.Values(names...) {
+		found = true
+		if o.Dynamic {
+			r.in.unknown = true
+			continue
+		}
+		r.in.texts = append(r.in.texts, o.Value)
 	}
-	return "sql"
+	return found
+}
+
+// operands adds the operands from the from'th on as SQL texts.
+func (r *sqlReading) operands(from int) {
+	for _, w := range r.ops[min(from, len(r.ops)):] {
+		if w.Dynamic {
+			r.in.unknown = true
+			continue
+		}
+		r.in.texts = append(r.in.texts, w.Text)
+	}
+}
+
+// files notes SQL run from the files the named options give.
+func (r *sqlReading) files(names ...string) {
+	if r.inv.Scan.Has(names...) {
+		r.in.file, r.given = true, true
+	}
+}
+
+// sqlReaders read each declared client's argv: which options and operands
+// hold SQL, which run it from a file.
+var sqlReaders = map[string]func(*sqlReading){
+	"psql":              psqlInput,
+	"mysql":             mysqlInput,
+	"mariadb":           mysqlInput,
+	"sqlite3":           sqliteInput,
+	"sqlite":            sqliteInput,
+	"duckdb":            sqliteInput,
+	"clickhouse-client": clickhouseInput,
+	"clickhouse":        clickhouseInput,
+	"cockroach":         cockroachInput,
+	"sqlcmd": func(r *sqlReading) {
+		r.given = r.sql("-Q", "-q", "--query", "--initial-query")
+		r.files("-i", "--input-file")
+	},
+	"cqlsh": func(r *sqlReading) {
+		r.given = r.sql("-e", "--execute")
+		r.files("-f", "--file")
+	},
+	// Clients whose every operand, and the value of the options that hold
+	// SQL in any client, is judged as SQL.
+	"bq":      anySQLInput,
+	"snowsql": anySQLInput,
+	"trino":   anySQLInput,
+	"presto":  anySQLInput,
+}
+
+func psqlInput(r *sqlReading) {
+	r.given = r.sql("-c", "--command")
+	psqlVariables(r)
+	for _, o := range r.inv.Scan.Values("-f", "--file") {
+		if o.Value == "-" {
+			r.in.stdin = true
+		} else {
+			r.in.file = true
+		}
+		r.given = true
+	}
+	if !r.given && r.inv.Scan.Has("-l", "--list") {
+		r.in.listOnly, r.given = true, true
+	}
+}
+
+// psqlVariables: -v NAME=VALUE replaces :NAME in the SQL with VALUE, which is
+// then judged too.
+func psqlVariables(r *sqlReading) {
+	for _, o := range r.inv.Scan.Values("-v", "--set", "--variable") {
+		name, val, ok := strings.Cut(o.Value, "=")
+		if !ok {
+			continue
+		}
+		if slices.ContainsFunc(r.in.texts, func(t string) bool {
+			return strings.Contains(t, ":"+name) || strings.Contains(t, ":'"+name) || strings.Contains(t, `:"`+name)
+		}) {
+			r.in.texts = append(r.in.texts, val)
+		}
+	}
+}
+
+func mysqlInput(r *sqlReading) {
+	r.sql("--init-command")
+	r.given = r.sql("-e", "--execute")
+}
+
+// sqliteInput: sqlite3 DB SQL…, -cmd SQL; -init FILE runs a file first.
+func sqliteInput(r *sqlReading) {
+	r.sql("-cmd")
+	r.given = r.sql("-c", "-s")
+	if r.inv.Scan.Has("-init", "-f", "-A") {
+		r.in.file = true
+	}
+	if len(r.ops) > 1 {
+		r.given = true
+		r.operands(1)
+	}
+	if len(r.ops) > 0 && r.ops[0].Dynamic {
+		r.in.unknown = true
+	}
+}
+
+func clickhouseInput(r *sqlReading) {
+	r.given = r.sql("-q", "--query")
+	r.files("--queries-file")
+	if r.name == "clickhouse" && (len(r.inv.Path) == 0 || r.inv.Node.Writes) {
+		r.in.notClient = true // clickhouse server, install …
+	}
+}
+
+func cockroachInput(r *sqlReading) {
+	if len(r.inv.Path) == 0 || r.inv.Path[0] != "sql" && r.inv.Path[0] != "demo" {
+		r.in.notClient = true
+		return
+	}
+	r.given = r.sql("-e", "--execute")
+	r.files("-f", "--file")
+}
+
+// anySQLOptions are the options that hold SQL in one client or another.
+var anySQLOptions = []string{"-c", "--command", "-e", "--execute", "-q", "--query", "-Q", "--cmd"}
+
+func anySQLInput(r *sqlReading) {
+	r.sql(anySQLOptions...)
+	r.operands(0)
 }
 
 // sqlClientInput reads a declared client's argv: where its SQL comes from.
 func sqlClientInput(name string, args []shellparse.Word) (sqlInput, bool) {
 	prog, ok := programs.Lookup(name)
-	if !ok {
+	read, known := sqlReaders[name]
+	if !ok || !known {
 		return sqlInput{}, false
 	}
-	words := shellparse.RegistryWords(args)
-	inv := prog.Resolve(words)
-	var in sqlInput
-	in.unknown = inv.Scan.Unknown || inv.DynamicVerb
-	addOpt := func(names ...string) bool {
-		found := false
-		for _, o := range inv.Scan.Values(names...) {
-			found = true
-			if o.Dynamic {
-				in.unknown = true
-				continue
-			}
-			in.texts = append(in.texts, o.Value)
-		}
-		return found
+	r := sqlReading{name: name, words: shellparse.RegistryWords(args)}
+	r.inv = prog.Resolve(r.words)
+	r.ops = r.inv.Scan.OperandWords(r.words)
+	r.in.unknown = r.inv.Scan.Unknown || r.inv.DynamicVerb
+	read(&r)
+	if !r.given && !r.in.notClient {
+		r.in.stdin = true
 	}
-	ops := inv.Scan.OperandWords(words)
-	sqlOps := func(from int) {
-		for i, w := range ops {
-			if i < from {
-				continue
-			}
-			if w.Dynamic {
-				in.unknown = true
-				continue
-			}
-			in.texts = append(in.texts, w.Text)
-		}
-	}
-	given := false
-	switch name {
-	case "psql":
-		given = addOpt("-c", "--command")
-		// -v NAME=VALUE: a :NAME in the SQL is replaced by VALUE.
-		for _, o := range inv.Scan.Values("-v", "--set", "--variable") {
-			name, val, ok := strings.Cut(o.Value, "=")
-			if !ok {
-				continue
-			}
-			for _, t := range in.texts {
-				if strings.Contains(t, ":"+name) || strings.Contains(t, ":'"+name) || strings.Contains(t, `:"`+name) {
-					in.texts = append(in.texts, val)
-					break
-				}
-			}
-		}
-		if f := inv.Scan.Values("-f", "--file"); len(f) > 0 {
-			for _, o := range f {
-				if o.Value == "-" {
-					in.stdin = true
-				} else {
-					in.file = true
-				}
-			}
-			given = true
-		}
-		if !given && inv.Scan.Has("-l", "--list") {
-			in.listOnly = true
-			given = true
-		}
-	case "mysql", "mariadb":
-		addOpt("--init-command")
-		given = addOpt("-e", "--execute")
-	case "sqlite3", "sqlite", "duckdb":
-		addOpt("-cmd")
-		given = addOpt("-c", "-s")
-		if inv.Scan.Has("-init", "-f", "-A") {
-			in.file = true
-		}
-		if len(ops) > 1 {
-			given = true
-			sqlOps(1)
-		}
-		if len(ops) > 0 && ops[0].Dynamic {
-			in.unknown = true
-		}
-	case "clickhouse-client", "clickhouse":
-		given = addOpt("-q", "--query")
-		if inv.Scan.Has("--queries-file") {
-			in.file, given = true, true
-		}
-		if name == "clickhouse" && (len(inv.Path) == 0 || inv.Node.Writes) {
-			return in, true // clickhouse server, install …: not a client
-		}
-	case "cockroach":
-		if len(inv.Path) == 0 || inv.Path[0] != "sql" && inv.Path[0] != "demo" {
-			return in, true
-		}
-		given = addOpt("-e", "--execute")
-		if inv.Scan.Has("-f", "--file") {
-			in.file, given = true, true
-		}
-	case "sqlcmd":
-		given = addOpt("-Q", "-q", "--query", "--initial-query")
-		if inv.Scan.Has("-i", "--input-file") {
-			in.file, given = true, true
-		}
-	case "cqlsh":
-		given = addOpt("-e", "--execute")
-		if inv.Scan.Has("-f", "--file") {
-			in.file, given = true, true
-		}
-	}
-	if !given {
-		in.stdin = true
-	}
-	return in, true
+	return r.in, true
 }
 
 // sqlClientReadOnly reports a client run only to read: every statement it is
@@ -181,21 +220,8 @@ func sqlClientReadOnly(name string, args []shellparse.Word) bool {
 	if len(args) == 0 {
 		return false // an interactive session can do anything
 	}
-	words := shellparse.RegistryWords(args)
-	if prog, ok := programs.Lookup(name); ok {
-		inv := prog.Resolve(words)
-		if inv.Help(words) || isVersion(args) {
-			return true
-		}
-		if inv.Scan.May("-o", "--output", "-L", "--log-file", "--tee", "--pager", "-readonly") && name != "sqlite3" && name != "sqlite" && name != "duckdb" {
-			return false
-		}
-		if name == "cockroach" && (len(inv.Path) == 0 || inv.Path[0] != "sql") {
-			return inv.ReadOnly()
-		}
-		if name == "clickhouse" && (len(inv.Path) == 0 || inv.Path[0] != "client" && inv.Path[0] != "local") {
-			return inv.ReadOnly()
-		}
+	if ro, decided := sqlClientOptionsReadOnly(name, args); decided {
+		return ro
 	}
 	in, ok := sqlClientInput(name, args)
 	if !ok || in.unknown || in.file || in.stdin {
@@ -204,16 +230,36 @@ func sqlClientReadOnly(name string, args []shellparse.Word) bool {
 	if in.listOnly {
 		return true
 	}
-	if len(in.texts) == 0 {
-		return false
-	}
-	for _, t := range in.texts {
-		if len(t) > maxJudgedText || !judgeSQL(t, sqlDialect(name)).readOnly() {
-			return false
-		}
-	}
-	return true
+	return len(in.texts) > 0 && !slices.ContainsFunc(in.texts, func(t string) bool {
+		return len(t) > maxJudgedText || !sql.Judge(t, sql.DialectOf(name)).ReadOnly()
+	})
 }
+
+// sqlClientOptionsReadOnly decides a client's argv by its options alone, when
+// they decide: help and the version only print, an output or log file is
+// written, a subcommand that is not the client is read by its declaration.
+func sqlClientOptionsReadOnly(name string, args []shellparse.Word) (readOnly, decided bool) {
+	prog, ok := programs.Lookup(name)
+	if !ok {
+		return false, false
+	}
+	words := shellparse.RegistryWords(args)
+	inv := prog.Resolve(words)
+	embedded := sql.DialectOf(name) == sql.SQLite // sqlite3 -readonly only reads
+	switch {
+	case inv.Help(words) || isVersion(args):
+		return true, true
+	case !embedded && inv.Scan.May("-o", "--output", "-L", "--log-file", "--tee", "--pager", "-readonly"):
+		return false, true
+	case sqlClientVerbs[name] != nil && (len(inv.Path) == 0 || !slices.Contains(sqlClientVerbs[name], inv.Path[0])):
+		return inv.ReadOnly(), true // cockroach start, clickhouse server: read by the declaration
+	}
+	return false, false
+}
+
+// sqlClientVerbs are the subcommands that are the SQL client, for the
+// programs that have others (cockroach node, clickhouse server).
+var sqlClientVerbs = map[string][]string{"cockroach": {"sql"}, "clickhouse": {"client", "local"}}
 
 // isVersion reports a lone --version, -V or -version.
 func isVersion(args []shellparse.Word) bool {
@@ -230,67 +276,40 @@ func isVersion(args []shellparse.Word) bool {
 // sql judges the SQL a database client is given.
 func (ck *checker) sql(c shellparse.SimpleCommand, args []shellparse.Word) {
 	base := path.Base(c.Name)
-	var texts []string
-	in, declared := sqlClientInput(base, args)
-	if declared {
-		texts = in.texts
-		if in.stdin {
-			if t, known := ck.stdinSQL(c); known {
-				texts = append(texts, t...)
-			}
-		}
-	} else {
-		texts = legacySQLTexts(args)
+	in, _ := sqlClientInput(base, args)
+	texts := in.texts
+	if in.stdin {
 		if t, known := ck.stdinSQL(c); known {
 			texts = append(texts, t...)
 		}
 	}
-	var v sqlVerdict
+	var v sql.Verdict
 	for _, t := range ck.judgedTexts(texts, "SQL") {
-		v.merge(judgeSQL(t, sqlDialect(base)))
+		v.Merge(sql.Judge(t, sql.DialectOf(base)))
 	}
-	v.report(ck, base)
+	ck.reportSQL(v, base)
 }
 
-// report adds the verdict's findings.
-func (v sqlVerdict) report(ck *checker, client string) {
-	for _, cmd := range v.shell {
+// reportSQL adds the findings of what a database client's text does: the
+// shell commands it runs (judged as commands), the files it writes, a shell
+// it reaches, and what it destroys.
+func (ck *checker) reportSQL(v sql.Verdict, client string) {
+	for _, cmd := range v.Shell {
 		ck.nestedJob(cmd, client+" runs: ")
 	}
-	for _, f := range v.outputs {
+	for _, f := range v.Outputs {
 		ck.writeTarget(shellparse.Word{Text: f, Static: true}, client+" output to "+f)
 	}
-	if v.inline != "" {
-		ck.addFinding(Finding{Kind: finding.InlineCode, Severity: NonSevere, ID: "inline_code.sql_shell", Reason: OneLine(client + ": " + v.inline)})
+	if v.Inline != "" {
+		ck.addFinding(Finding{Kind: finding.InlineCode, Severity: NonSevere, ID: "inline_code.sql_shell", Reason: OneLine(client + ": " + v.Inline)})
 	}
-	if v.severe != "" {
-		ck.addFinding(Finding{Kind: finding.SQLDestructive, Severity: Severe, ID: "sql_destructive.statement", Reason: OneLine(client + ": " + v.severe),
+	if v.Severe != "" {
+		ck.addFinding(Finding{Kind: finding.SQLDestructive, Severity: Severe, ID: "sql_destructive.statement", Reason: OneLine(client + ": " + v.Severe),
 			Suggestion: "run a SELECT first to see what it would remove, and keep a backup (pg_dump, mysqldump, .backup)"})
-	} else if v.destructive != "" {
-		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.sql", Reason: OneLine(client + ": " + v.destructive),
+	} else if v.Destructive != "" {
+		ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.sql", Reason: OneLine(client + ": " + v.Destructive),
 			Suggestion: "run the same WHERE as a SELECT first, inside a transaction you can roll back"})
 	}
-}
-
-// legacySQLTexts reads the SQL of clients the registry does not declare.
-func legacySQLTexts(args []shellparse.Word) []string {
-	var texts []string
-	for i, a := range args {
-		t := a.Text
-		for _, opt := range sqlOptsWithIt {
-			if t == opt && i+1 < len(args) {
-				texts = append(texts, args[i+1].Text)
-			} else if strings.HasPrefix(t, opt+"=") {
-				texts = append(texts, strings.TrimPrefix(t, opt+"="))
-			} else if len(opt) == 2 && strings.HasPrefix(t, opt) && len(t) > 2 && !strings.HasPrefix(t, "--") {
-				texts = append(texts, t[2:])
-			}
-		}
-		if !strings.HasPrefix(t, "-") {
-			texts = append(texts, t) // bq query "SQL", trino … "SQL"
-		}
-	}
-	return texts
 }
 
 // stdinSQL returns what a command reads on standard input when permgate can
@@ -302,34 +321,45 @@ func (ck *checker) stdinSQL(c shellparse.SimpleCommand) (texts []string, known b
 	case shellparse.InputHereString, shellparse.InputHereDoc:
 		return []string{c.Stdin.Text}, c.Stdin.Static
 	case shellparse.InputPipe:
-		if len(c.Stdin.From) == 0 {
-			return nil, false
-		}
-		known = true
-		for _, i := range c.Stdin.From {
-			if i < 0 || i >= len(ck.res.Commands) {
-				return texts, false
-			}
-			up := ck.res.Commands[i]
-			switch {
-			case up.Name == "echo" || up.Name == "printf":
-				for _, w := range up.Argv[1:] {
-					if !w.Static {
-						known = false
-					}
-				}
-				text := joinWords(echoOperands(up.Argv[1:]))
-				texts = append(texts, strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(text))
-			case up.Name == "cat" && len(up.Argv) == 1 && (up.Stdin.Kind == shellparse.InputHereString || up.Stdin.Kind == shellparse.InputHereDoc):
-				texts = append(texts, up.Stdin.Text)
-				known = known && up.Stdin.Static
-			default:
-				known = false
-			}
-		}
-		return texts, known
+		return ck.pipedText(c.Stdin.From)
 	}
 	return nil, false
+}
+
+// pipedText is what the commands at from write into a pipe, when they are
+// echo, printf or cat of a here-document.
+func (ck *checker) pipedText(from []int) (texts []string, known bool) {
+	if len(from) == 0 {
+		return nil, false
+	}
+	known = true
+	for _, i := range from {
+		if i < 0 || i >= len(ck.res.Commands) {
+			return texts, false
+		}
+		text, static, ok := printedText(ck.res.Commands[i])
+		if !ok {
+			known = false
+			continue
+		}
+		texts = append(texts, text)
+		known = known && static
+	}
+	return texts, known
+}
+
+// printedText is what echo, printf, or cat of a here-document print; ok is
+// false for any other command.
+func printedText(up shellparse.SimpleCommand) (text string, static, ok bool) {
+	switch {
+	case up.Name == "echo" || up.Name == "printf":
+		static = !slices.ContainsFunc(up.Argv[1:], func(w shellparse.Word) bool { return !w.Static })
+		text = joinWords(echoOperands(up.Argv[1:]))
+		return strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(text), static, true
+	case up.Name == "cat" && len(up.Argv) == 1 && (up.Stdin.Kind == shellparse.InputHereString || up.Stdin.Kind == shellparse.InputHereDoc):
+		return up.Stdin.Text, up.Stdin.Static, true
+	}
+	return "", false, false
 }
 
 // echoOperands drops echo's leading options (-n, -e, -E).
@@ -347,13 +377,24 @@ func (ck *checker) stdinText(c shellparse.SimpleCommand) []string {
 	return t
 }
 
+// sqlDestructive says why SQL given to a cloud database destroys data (a
+// sql_destructive reading of the statements outside literals and comments),
+// or "".
+func sqlDestructive(text string) string { return sql.Judge(text, sql.Generic).Severe }
+
+// mysqladmin: its drop command deletes a whole database.
 func (ck *checker) mysqladmin(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, a := range operands(args) {
-		if strings.EqualFold(a.Text, "drop") {
-			ck.addFinding(Finding{Kind: finding.SQLDestructive, Severity: Severe, ID: "sql_destructive.mysqladmin_drop", Reason: "mysqladmin drop deletes a whole database",
-				Suggestion: "mysqldump DATABASE > backup.sql first"})
-			return
-		}
+	inv, ok := scanned(c)
+	if !ok {
+		return
+	}
+	commands := slices.Clone(inv.Path)
+	for _, w := range inv.Scan.OperandWords(shellparse.RegistryWords(args)) {
+		commands = append(commands, w.Text)
+	}
+	if slices.ContainsFunc(commands, func(w string) bool { return strings.EqualFold(w, "drop") }) {
+		ck.addFinding(Finding{Kind: finding.SQLDestructive, Severity: Severe, ID: "sql_destructive.mysqladmin_drop", Reason: "mysqladmin drop deletes a whole database",
+			Suggestion: "mysqldump DATABASE > backup.sql first"})
 	}
 }
 
@@ -363,264 +404,6 @@ func sqlDrop(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
 	}
 	ck.addFinding(Finding{Kind: finding.SQLDestructive, Severity: Severe, ID: "sql_destructive.dropdb", Reason: "dropdb deletes a whole database",
 		Suggestion: "pg_dump DATABASE > backup.sql first"})
-}
-
-// redisFlushRE finds FLUSHALL or FLUSHDB as a word: a command, or inside an
-// EVAL script (redis.call('FLUSHALL')).
-var redisFlushRE = lazyre.New(`(?i)\bflush(all|db)\b`)
-
-// redisRead are redis commands that only read; redisSubRead those whose
-// first argument decides (CONFIG GET, CLIENT LIST).
-var (
-	redisRead = setOf("GET", "MGET", "GETRANGE", "SUBSTR", "STRLEN", "EXISTS", "TYPE", "TTL", "PTTL", "EXPIRETIME", "PEXPIRETIME", "KEYS", "SCAN",
-		"HGET", "HMGET", "HGETALL", "HKEYS", "HVALS", "HLEN", "HEXISTS", "HSTRLEN", "HSCAN", "HRANDFIELD", "LRANGE", "LLEN", "LINDEX", "LPOS",
-		"SMEMBERS", "SCARD", "SISMEMBER", "SMISMEMBER", "SSCAN", "SRANDMEMBER", "SINTER", "SUNION", "SDIFF", "SINTERCARD", "ZRANGE", "ZREVRANGE",
-		"ZRANGEBYSCORE", "ZREVRANGEBYSCORE", "ZRANGEBYLEX", "ZREVRANGEBYLEX", "ZCARD", "ZSCORE", "ZMSCORE", "ZRANK", "ZREVRANK", "ZCOUNT",
-		"ZLEXCOUNT", "ZSCAN", "ZRANDMEMBER", "ZINTER", "ZUNION", "ZDIFF", "XRANGE", "XREVRANGE", "XLEN", "XINFO", "XPENDING", "BITCOUNT",
-		"BITPOS", "GETBIT", "GEOPOS", "GEODIST", "GEOHASH", "GEORADIUS_RO", "GEORADIUSBYMEMBER_RO", "GEOSEARCH", "PFCOUNT", "INFO", "PING", "ECHO",
-		"TIME", "DBSIZE", "LASTSAVE", "ROLE", "RANDOMKEY", "OBJECT", "DUMP", "MONITOR", "SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "PUBSUB",
-		"LOLWUT", "READONLY", "HELLO", "SELECT", "AUTH", "COMMAND", "JSON.GET", "JSON.MGET", "JSON.TYPE", "JSON.STRLEN", "JSON.OBJKEYS",
-		"JSON.ARRLEN", "FT.SEARCH", "FT.INFO", "FT._LIST", "FT.AGGREGATE", "FT.EXPLAIN", "TS.GET", "TS.MGET", "TS.RANGE", "TS.REVRANGE",
-		"TS.INFO", "TS.QUERYINDEX", "BF.EXISTS", "BF.INFO", "XREAD", "SORT_RO", "LCS", "TOUCH")
-	redisSubRead = map[string][]string{
-		"CONFIG":   {"GET"},
-		"CLIENT":   {"LIST", "INFO", "GETNAME", "ID", "GETREDIR", "TRACKINGINFO", "NO-EVICT"},
-		"SLOWLOG":  {"GET", "LEN", "HELP"},
-		"LATENCY":  {"LATEST", "HISTORY", "DOCTOR", "GRAPH", "HISTOGRAM", "HELP"},
-		"MEMORY":   {"USAGE", "STATS", "DOCTOR", "MALLOC-STATS", "HELP"},
-		"CLUSTER":  {"INFO", "NODES", "SLOTS", "SHARDS", "MYID", "MYSHARDID", "KEYSLOT", "COUNTKEYSINSLOT", "GETKEYSINSLOT", "LINKS", "REPLICAS", "SLAVES", "COUNT-FAILURE-REPORTS", "HELP"},
-		"MODULE":   {"LIST", "HELP"},
-		"FUNCTION": {"LIST", "STATS", "DUMP", "HELP"},
-		"ACL":      {"WHOAMI", "LIST", "USERS", "CAT", "GETUSER", "LOG", "DRYRUN", "HELP"},
-		"SCRIPT":   {"EXISTS", "HELP"},
-		"XINFO":    {"STREAM", "GROUPS", "CONSUMERS", "HELP"},
-		"COMMAND":  {"COUNT", "DOCS", "INFO", "LIST", "GETKEYS", "HELP"},
-		"OBJECT":   {"ENCODING", "FREQ", "IDLETIME", "REFCOUNT", "HELP"},
-		"PUBSUB":   {"CHANNELS", "NUMSUB", "NUMPAT", "SHARDCHANNELS", "SHARDNUMSUB", "HELP"},
-	}
-	redisDestroy = setOf("DEL", "UNLINK", "HDEL", "SREM", "ZREM", "ZREMRANGEBYSCORE", "ZREMRANGEBYRANK", "ZREMRANGEBYLEX", "LREM", "LTRIM",
-		"XDEL", "XTRIM", "GETDEL", "SWAPDB", "SHUTDOWN", "DEBUG", "REPLICAOF", "SLAVEOF", "FT.DROPINDEX", "FT.DROP", "JSON.DEL", "JSON.FORGET", "MIGRATE")
-	redisSubDestroy = map[string][]string{
-		"SCRIPT":   {"FLUSH", "KILL"},
-		"FUNCTION": {"FLUSH", "DELETE", "KILL", "RESTORE"},
-		"CLIENT":   {"KILL"},
-		"CLUSTER":  {"RESET", "FORGET", "FLUSHSLOTS", "DELSLOTS", "DELSLOTSRANGE", "FAILOVER"},
-		"ACL":      {"DELUSER"},
-		"XGROUP":   {"DESTROY", "DELCONSUMER"},
-		"CONFIG":   {"RESETSTAT"},
-	}
-	// redisReadModes are redis-cli's own modes that only look.
-	redisReadModes = []string{"--scan", "--bigkeys", "--memkeys", "--hotkeys", "--keystats", "--stat", "--latency", "--latency-history", "--latency-dist", "--intrinsic-latency", "--lru-test", "--top-keys"}
-)
-
-func setOf(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
-}
-
-// redisVerdict judges one redis command line (its words).
-func redisVerdict(words []string) (severe, destroy, write bool) {
-	if len(words) == 0 {
-		return false, false, false
-	}
-	cmd := strings.ToUpper(words[0])
-	sub := ""
-	if len(words) > 1 {
-		sub = strings.ToUpper(words[1])
-	}
-	switch {
-	case cmd == "FLUSHALL" || cmd == "FLUSHDB":
-		return true, true, true
-	case redisDestroy[cmd]:
-		return false, true, true
-	case contains(redisSubDestroy[cmd], sub):
-		return false, true, true
-	case cmd == "RESTORE" && containsFold(words, "REPLACE"):
-		return false, true, true
-	case cmd == "XREAD" && containsFold(words, "GROUP"):
-		return false, false, true
-	case redisSubRead[cmd] != nil:
-		return false, false, !contains(redisSubRead[cmd], sub)
-	case redisRead[cmd]:
-		return false, false, false
-	}
-	return false, false, true
-}
-
-func contains(list []string, w string) bool {
-	for _, x := range list {
-		if x == w {
-			return true
-		}
-	}
-	return false
-}
-
-func containsFold(list []string, w string) bool {
-	for _, x := range list {
-		if strings.EqualFold(x, w) {
-			return true
-		}
-	}
-	return false
-}
-
-// redisInput returns the redis command words an argv gives, and whether the
-// client runs a command from its argv, a mode of its own, or reads stdin.
-func redisInput(name string, args []shellparse.Word) (inv registry.Invocation, ops []registry.Word, ok bool) {
-	prog, found := programs.Lookup(name)
-	if !found {
-		return inv, nil, false
-	}
-	words := shellparse.RegistryWords(args)
-	inv = prog.Resolve(words)
-	return inv, inv.Scan.OperandWords(words), true
-}
-
-// redisReadOnly: a redis command that only reads, or a mode that only looks.
-func redisReadOnly(name string, args []shellparse.Word) bool {
-	inv, ops, ok := redisInput(name, args)
-	if !ok || inv.Scan.Unknown {
-		return false
-	}
-	words := shellparse.RegistryWords(args)
-	if inv.Help(words) || isVersion(args) {
-		return true
-	}
-	if inv.Scan.Has("--eval", "--pipe", "--rdb", "--functions-rdb", "--ldb", "-x", "--cluster") {
-		return false
-	}
-	if len(ops) == 0 {
-		return inv.Scan.Has(redisReadModes...)
-	}
-	var line []string
-	for _, w := range ops {
-		line = append(line, w.Text)
-	}
-	severe, destroy, write := redisVerdict(line)
-	return !severe && !destroy && !write
-}
-
-func (ck *checker) redis(c shellparse.SimpleCommand, args []shellparse.Word) {
-	// FLUSHALL anywhere, an EVAL script's redis.call('FLUSHALL') included.
-	texts := []string{joinWords(args)}
-	stdin, known := ck.stdinSQL(c)
-	texts = append(texts, stdin...)
-	for _, t := range texts {
-		if redisFlushRE().MatchString(t) {
-			ck.addFinding(Finding{Kind: finding.SQLDestructive, Severity: Severe, ID: "sql_destructive.redis_flush", Reason: "redis FLUSHALL/FLUSHDB deletes every key",
-				Suggestion: "redis-cli --scan --pattern 'PREFIX*' to see the keys, then delete only those"})
-			return
-		}
-	}
-	base := path.Base(c.Name)
-	inv, ops, ok := redisInput(base, args)
-	if !ok {
-		return
-	}
-	var lines [][]string
-	if len(ops) > 0 {
-		var line []string
-		for _, w := range ops {
-			line = append(line, w.Text)
-		}
-		lines = append(lines, line)
-	} else if known && !inv.Scan.Has(redisReadModes...) {
-		for _, t := range stdin {
-			for _, l := range strings.Split(t, "\n") {
-				lines = append(lines, strings.Fields(l))
-			}
-		}
-	}
-	if cl, ok := inv.Scan.Value("--cluster"); ok && strings.EqualFold(cl.Value, "call") {
-		// redis-cli --cluster call HOST:PORT CMD …: the command runs on every node.
-		if len(ops) > 1 {
-			lines = append(lines, lineTexts(ops[1:]))
-		}
-	}
-	for _, l := range lines {
-		if _, destroy, _ := redisVerdict(l); destroy {
-			verb := strings.ToUpper(l[0])
-			if len(l) > 1 && redisSubDestroy[verb] != nil {
-				verb += " " + strings.ToUpper(l[1])
-			}
-			ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.redis",
-				Reason: OneLine(base + " " + verb + " deletes keys, disconnects clients or stops or resets the server")})
-			return
-		}
-	}
-}
-
-func lineTexts(ws []registry.Word) []string {
-	out := make([]string, len(ws))
-	for i, w := range ws {
-		out[i] = w.Text
-	}
-	return out
-}
-
-// mongoTexts returns the JavaScript a mongo shell runs from its argv.
-func mongoTexts(name string, args []shellparse.Word) (texts []string, file, unknown, given bool) {
-	prog, ok := programs.Lookup(name)
-	if !ok {
-		return nil, false, true, false
-	}
-	words := shellparse.RegistryWords(args)
-	inv := prog.Resolve(words)
-	unknown = inv.Scan.Unknown
-	for _, o := range inv.Scan.Values("--eval") {
-		given = true
-		if o.Dynamic {
-			unknown = true
-		}
-		texts = append(texts, o.Value)
-	}
-	if inv.Scan.Has("-f", "--file") {
-		file, given = true, true
-	}
-	for _, w := range inv.Scan.OperandWords(words) {
-		if strings.HasSuffix(w.Text, ".js") || strings.HasSuffix(w.Text, ".mongodb") {
-			file, given = true, true
-		}
-	}
-	return texts, file, unknown, given
-}
-
-// mongoReadOnly: mongosh --eval with a script that only reads.
-func mongoReadOnly(name string, args []shellparse.Word) bool {
-	if isVersion(args) {
-		return true
-	}
-	texts, file, unknown, given := mongoTexts(name, args)
-	if file || unknown || !given || len(texts) == 0 {
-		return false
-	}
-	for _, t := range texts {
-		if len(t) > maxJudgedText || !mongoReads(t) {
-			return false
-		}
-	}
-	return true
-}
-
-func (ck *checker) mongo(c shellparse.SimpleCommand, args []shellparse.Word) {
-	base := path.Base(c.Name)
-	texts, _, _, given := mongoTexts(base, args)
-	if !given {
-		if t, known := ck.stdinSQL(c); known {
-			texts = append(texts, t...)
-		}
-	}
-	// The words themselves too: a database named by a script is still seen.
-	texts = append(texts, joinWords(args))
-	var v sqlVerdict
-	for _, t := range ck.judgedTexts(texts, "mongo shell script") {
-		v.merge(judgeMongo(t))
-	}
-	v.report(ck, base)
 }
 
 // Bounds on the program texts the SQL and mongo judges read: each reads its

@@ -8,16 +8,19 @@ import (
 
 // ssh HOST COMMAND runs a command on another machine.
 func (ck *checker) ssh(c shellparse.SimpleCommand, args []shellparse.Word) {
-	const withArg = "BbcDEeFIiJLlmOopQRSWw"
 	ck.sshOptions(c, args)
-	ck.sshRemote(c, args, withArg)
+	ck.sshRemote(c)
 }
+
+// sshLocalCommands are the ssh_config keys whose value is a command run on
+// this machine.
+var sshLocalCommands = []string{"proxycommand", "localcommand", "knownhostscommand", "permitlocalcommand"}
 
 // sshOptions flags -o options that run local commands (ssh, scp, sftp).
 func (ck *checker) sshOptions(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, opt := range shortValues(args, 'o', "BbcDEeFIiJLlmOopPQRSWwX") {
+	for _, opt := range valuesOf(c, "-o") {
 		lower := strings.ToLower(opt.Text)
-		for _, key := range []string{"proxycommand", "localcommand", "knownhostscommand", "permitlocalcommand"} {
+		for _, key := range sshLocalCommands {
 			if strings.HasPrefix(lower, key) {
 				ck.add("inline_code", "ssh_local_command", NonSevere, c.Name+" -o "+clip(opt.Text)+" runs a local command")
 			}
@@ -25,47 +28,31 @@ func (ck *checker) sshOptions(c shellparse.SimpleCommand, args []shellparse.Word
 	}
 }
 
-// sshRemote flags ssh HOST COMMAND.
-func (ck *checker) sshRemote(c shellparse.SimpleCommand, args []shellparse.Word, withArg string) {
-	i := 0
-	for i < len(args) {
-		t := args[i].Text
-		if !args[i].Static || !strings.HasPrefix(t, "-") || t == "-" {
-			break
-		}
-		if t == "--" {
-			i++
-			break
-		}
-		if clusterEndsWithArg(t, withArg) {
-			i++
-		}
-		i++
+// sshRemote flags ssh HOST COMMAND; ssh HOST alone opens a shell there.
+func (ck *checker) sshRemote(c shellparse.SimpleCommand) {
+	r, ok := readingOf(c)
+	ops := r.operands()
+	if !ok || len(ops) == 0 {
+		return
 	}
-	if i+1 < len(args) {
-		ck.add("inline_code", "ssh_command", NonSevere, "ssh runs a command on "+args[i].Text+": "+clip(joinWords(args[i+1:])))
+	if len(ops) > 1 {
+		ck.add("inline_code", "ssh_command", NonSevere, "ssh runs a command on "+ops[0].Text+": "+clip(joinWords(ops[1:])))
+		return
 	}
-	if i+1 == len(args) && c.Stdin.Kind == shellparse.InputInherited && !sshNoShell(args[:i]) {
+	if c.Stdin.Kind == shellparse.InputInherited && !sshNoShell(r) {
 		ck.interactive(c) // ssh HOST: a shell there, fed what is typed later
 	}
 }
 
 // sshNoShell reports ssh options with which it opens no shell: -N (no
 // command), -V (its version), -O (a control command), -G (prints config).
-func sshNoShell(opts []shellparse.Word) bool {
-	for _, o := range opts {
-		t := o.Text
-		if len(t) < 2 || t[0] != '-' {
-			continue
-		}
-		for j := 1; j < len(t); j++ {
-			if strings.IndexByte("NVOG", t[j]) >= 0 {
-				return true
-			}
-			if strings.IndexByte("BbcDEeFIiJLlmOopQRSWw", t[j]) >= 0 {
-				break
-			}
-		}
-	}
-	return false
+func sshNoShell(r reading) bool {
+	return r.has("-N", "-V", "-O", "-G")
+}
+
+// sshCommandGiven reports ssh arguments that name a remote command after the
+// options (-L 8080:localhost:80 alone forwards a port and runs nothing).
+func sshCommandGiven(args []shellparse.Word) bool {
+	r, ok := readArgs("ssh", args)
+	return !ok || r.inv.Scan.Unknown || len(r.operands()) > 0
 }

@@ -9,7 +9,7 @@ import (
 
 // hash -p PATH NAME makes NAME run another program.
 func (ck *checker) hash(c shellparse.SimpleCommand, args []shellparse.Word) {
-	if p := shortValues(args, 'p', "t"); len(p) > 0 {
+	if p := valuesOf(c, "-p"); len(p) > 0 {
 		ck.add("dynamic_command", "hash_path", NonSevere, "hash -p makes a command name run "+p[0].Text)
 	}
 }
@@ -19,42 +19,18 @@ func (ck *checker) printenv(c shellparse.SimpleCommand, args []shellparse.Word) 
 	if c.Name == "env" {
 		return
 	}
-	if c.Name != "printenv" && !hasFlag(args, "p") {
+	if c.Name != "printenv" && !hasOption(c, "-p") {
 		return
 	}
-	for _, a := range operands(args) {
+	for _, a := range operandsOf(c) {
 		if secretVar(a.Text) {
 			ck.add("secret_access", "print_secret", NonSevere, "prints "+a.Text+", which looks like a secret")
 		}
 	}
 }
 
-// systemChecks adds the checks of databases and system tools; dispatch.go's
-// init calls it once programChecks exists.
-func systemChecks() {
-	for _, name := range []string{"valkey-cli", "keydb-cli"} {
-		programChecks[name] = (*checker).redis
-	}
-	programChecks["mariadb-admin"] = (*checker).mysqladmin
-	programChecks["mkswap"] = (*checker).mkswap
-	programChecks["kexec"] = (*checker).kexec
-	programChecks["setcap"] = (*checker).setcap
-	programChecks["at"] = (*checker).at
-	programChecks["batch"] = (*checker).at
-	programChecks["sponge"] = (*checker).sponge
-	programChecks["script"] = (*checker).scriptFile
-	programChecks["ed"] = (*checker).ed
-	programChecks["red"] = (*checker).ed
-	programChecks["patch"] = (*checker).patch
-	programChecks["nft"] = (*checker).nft
-	programChecks["wipefs"] = (*checker).wipefs
-	programChecks["crontab"] = (*checker).crontabJobs
-	for _, name := range []string{"killall", "pkill", "skill", "slay"} {
-		programChecks[name] = (*checker).killByName
-	}
-	for _, name := range []string{"diskutil", "zpool", "zfs", "nvme", "launchctl", "cryptsetup"} {
-		programChecks[name] = (*checker).severeDynamicVerb
-	}
+func init() {
+	// The read-only judgements of system tools, by name.
 	argChecks["parted"] = partedListing
 	argChecks["sysctl"] = sysctlReadOnly
 	argChecks["mount"] = mountReadOnly

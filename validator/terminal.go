@@ -17,41 +17,61 @@ func (ck *checker) typesIntoTerminal(c shellparse.SimpleCommand, args []shellpar
 // typesInto judges one program's words; the program may be the command or a
 // wrapper whose typed text was unwrapped as a script.
 func (ck *checker) typesInto(name string, args []shellparse.Word) {
-	how := ""
+	if how := typingVerb(name, args); how != "" {
+		ck.add("inline_code", "tty_inject", NonSevere, how+" types text into another terminal, where it runs unchecked as if typed there (and could answer permgate's own questions)")
+	}
+}
+
+// tmuxTyping are tmux's commands that type into a pane; screenTyping
+// screen -X's.
+var (
+	tmuxTyping   = map[string]bool{"send-keys": true, "send": true, "paste-buffer": true, "pasteb": true, "load-buffer": true, "loadb": true}
+	screenTyping = map[string]bool{"stuff": true, "paste": true, "readbuf": true, "eval": true}
+	xdoTyping    = map[string]bool{"type": true, "key": true, "keydown": true}
+)
+
+// typingVerb names how a program types into another terminal (tmux
+// send-keys, screen -X stuff, xdotool type, wtype), or returns "".
+func typingVerb(name string, args []shellparse.Word) string {
+	r, ok := readArgs(name, args)
+	if !ok {
+		return ""
+	}
 	switch name {
 	case "tmux":
-		for _, a := range operands(args) {
-			switch a.Text {
-			case "send-keys", "send", "paste-buffer", "pasteb", "load-buffer", "loadb":
-				how = "tmux " + a.Text
-			}
-			if how != "" || !a.Static {
-				break
+		for _, cmd := range tmuxCommands(args) {
+			if v := tmuxVerb(cmd); tmuxTyping[v] {
+				return "tmux " + v
 			}
 		}
 	case "screen":
-		for i, a := range args {
-			if a.Text == "-X" && i+1 < len(args) {
-				switch strings.ToLower(args[i+1].Text) {
-				case "stuff", "paste", "readbuf", "eval":
-					how = "screen -X " + args[i+1].Text
-				}
+		if ops := r.operands(); r.has("-X") && len(ops) > 0 && screenTyping[strings.ToLower(ops[0].Text)] {
+			return "screen -X " + ops[0].Text
+		}
+	case "wtype":
+		return "wtype"
+	case "xdotool", "ydotool":
+		// xdotool chains its commands: search … windowactivate type TEXT.
+		for _, a := range r.operands() {
+			if xdoTyping[a.Text] {
+				return name + " " + a.Text
 			}
 		}
-	case "xdotool", "ydotool", "wtype":
-		for _, a := range args {
-			switch a.Text {
-			case "type", "key", "keydown":
-				how = name + " " + a.Text
-			}
-		}
-		if name == "wtype" {
-			how = "wtype"
-		}
 	}
-	if how != "" {
-		ck.add("inline_code", "tty_inject", NonSevere, how+" types text into another terminal, where it runs unchecked as if typed there (and could answer permgate's own questions)")
+	return ""
+}
+
+// tmuxVerb is the command one of tmux's commands names: a declared one, or
+// the word in its place.
+func tmuxVerb(cmd []shellparse.Word) string {
+	r, ok := readArgs("tmux", cmd)
+	switch {
+	case !ok:
+		return ""
+	case len(r.path()) > 0:
+		return r.path()[0]
 	}
+	return r.inv.Verb
 }
 
 // CheckTyped analyses text a harness tool types into a program that is

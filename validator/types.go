@@ -12,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -78,6 +79,10 @@ type CommandRecord struct {
 	// (cd, pushd, env -C), absolute; "" when it is known only at run time
 	// (cd -, popd, a cd through CDPATH or a variable).
 	Dir string
+	// Effects are the classes of what the command does (it reads files,
+	// deletes them, sends data off the machine …): by its declaration and its
+	// wrappers', its redirections and its findings.
+	Effects effect.Set
 	// Findings are the command's findings in the order found. One an earlier
 	// command or the parser already reported (the same kind, reason and text,
 	// as in a; a) is not repeated.

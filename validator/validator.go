@@ -98,6 +98,9 @@ type Validator struct {
 	// lookupsCut reports that maxLookups cut some short.
 	lookups    int
 	lookupsCut bool
+	// nesting counts the scripts being analysed inside one another through
+	// nested (inline code's shell commands, git aliases, completions).
+	nesting int
 }
 
 // maxLookups bounds the paths one analysis looks up on disk (Env.Resolve):
@@ -220,6 +223,7 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 			rec.Files = ck.fileAccess(res.Commands[i])
 		}
 		rec.ReadOnly = len(findings) == 0 && v.readOnly(res.Commands[i])
+		rec.Effects = ck.commandClasses(res.Commands[i], findings, rec.ReadOnly)
 		rec.Findings = dropRepeats(&seen, findings)
 		if !rec.ReadOnly {
 			a.AllReadOnly = false
@@ -367,6 +371,10 @@ func (ck *checker) command(i int) []Finding {
 	ck.forkBomb()
 	ck.guard(c)
 	ck.wrappers(c)
+	ck.wrapperOwn(c)
+	if c.Name != "" || len(c.Wrappers) > 0 {
+		ck.declaredTreeDeletes(c)
+	}
 	ck.runsDownload(c)
 	ck.exfil(c)
 	if ck.emitsSecret(c) {

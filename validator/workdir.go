@@ -4,41 +4,66 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
 // commandDir is the directory a command runs in: the script's, changed by a
-// wrapper such as env -C DIR or sudo -D DIR.
+// wrapper such as env -C DIR or sudo -D DIR (their declared ChangesDir
+// effects). A wrapper that runs it somewhere it does not say (find -execdir,
+// chroot, nsenter -w without a directory) leaves it unknown ("").
 func (ck *checker) commandDir(c shellparse.SimpleCommand) string {
 	dir := ck.shellDir
 	for _, w := range c.Wrappers {
-		var values []shellparse.Word
 		switch w.Name {
-		case "env":
-			values = append(shortValues(w.Argv[1:], 'C', "uSP"), longValues(w.Argv[1:], "--chdir")...)
-		case "sudo", "run0":
-			values = append(shortValues(w.Argv[1:], 'D', "ughpCRrTtU"), longValues(w.Argv[1:], "--chdir")...)
-		case "unshare", "nsenter":
-			values = append(shortValues(w.Argv[1:], 'w', "SGRt"), longValues(w.Argv[1:], "--wd")...)
-		case "systemd-run":
-			values = longValues(w.Argv[1:], "--working-directory")
-			if hasFlag(w.Argv[1:], "", "--same-dir") {
-				values = nil
-			}
 		case "find":
-			for _, p := range shellparse.FindPrimaries(w.Argv[1:]) {
-				if p.Name == "-execdir" || p.Name == "-okdir" {
-					return "" // runs in each match's directory
-				}
+			if findRunsInMatchDirs(w.Argv[1:]) {
+				return "" // runs in each match's directory
 			}
 		case "chroot":
 			return "" // paths mean something else under another root
 		}
-		for _, v := range values {
+		r, ok := readWrapper(w)
+		if !ok {
+			continue
+		}
+		dirs, known := dirChanges(r)
+		if !known {
+			return ""
+		}
+		for _, v := range dirs {
 			dir = ck.changeDir(dir, v)
 		}
 	}
 	return dir
+}
+
+// findRunsInMatchDirs reports find -execdir and -okdir.
+func findRunsInMatchDirs(args []shellparse.Word) bool {
+	for _, p := range shellparse.FindPrimaries(args) {
+		if p.Name == "-execdir" || p.Name == "-okdir" {
+			return true
+		}
+	}
+	return false
+}
+
+// dirChanges returns the directories a program's declared ChangesDir
+// effects name, in order; known is false when such an option is given
+// without a directory (nsenter -w: the target process's own).
+func dirChanges(r reading) (dirs []shellparse.Word, known bool) {
+	for _, e := range r.inv.Node.Effects {
+		if e.Act != registry.ChangesDir || len(e.Unless) > 0 && r.has(e.Unless...) {
+			continue
+		}
+		for _, o := range r.inv.Scan.Values(e.Opts...) {
+			if !o.HasValue {
+				return nil, false
+			}
+			dirs = append(dirs, r.valueWord(o))
+		}
+	}
+	return dirs, true
 }
 
 // followCd updates the script's directory after cd, pushd or popd.
@@ -59,26 +84,27 @@ func (ck *checker) followCd(c shellparse.SimpleCommand) {
 	}
 	switch c.Name {
 	case "cd", "pushd", "chdir":
-		for _, a := range c.Argv[1:] {
-			if c.Name == "pushd" && (strings.HasPrefix(a.Text, "+") || strings.HasPrefix(a.Text, "-")) {
-				ck.shellDir = "" // pushd +N, -N, -n: the stack decides
-				return
-			}
-		}
-		ops := operands(c.Argv[1:])
-		if len(ops) == 0 {
-			ck.shellDir = ck.v.env.Home
-			return
-		}
-		to := ops[0]
-		if ck.cdpath && to.Static && !strings.HasPrefix(to.Text, "/") && !strings.HasPrefix(to.Text, ".") {
-			ck.shellDir = "" // CDPATH may send cd anywhere
-			return
-		}
-		ck.shellDir = ck.changeDir(ck.shellDir, to)
+		ck.shellDir = ck.cdTo(c)
 	case "popd":
 		ck.shellDir = ""
 	}
+}
+
+// cdTo returns the directory cd, pushd or chdir goes to: home with no
+// operand, unknown ("") when the directory stack or CDPATH decides.
+func (ck *checker) cdTo(c shellparse.SimpleCommand) string {
+	ops := operandsOf(c)
+	switch {
+	case c.Name == "pushd" && (hasAnyOption(c) || len(ops) > 0 && strings.HasPrefix(ops[0].Text, "+")):
+		return "" // pushd +N, -N, -n: the stack decides
+	case len(ops) == 0:
+		return ck.v.env.Home
+	}
+	to := ops[0]
+	if ck.cdpath && to.Static && !strings.HasPrefix(to.Text, "/") && !strings.HasPrefix(to.Text, ".") {
+		return "" // CDPATH may send cd anywhere
+	}
+	return ck.changeDir(ck.shellDir, to)
 }
 
 // changeDir returns the directory after changing from dir to the word's path.
@@ -101,4 +127,10 @@ func (ck *checker) changeDir(dir string, to shellparse.Word) string {
 		return ""
 	}
 	return path.Join(dir, text)
+}
+
+// hasAnyOption reports a command given any option, by its declared grammar.
+func hasAnyOption(c shellparse.SimpleCommand) bool {
+	inv, ok := scanned(c)
+	return ok && len(inv.Scan.Opts) > 0
 }

@@ -1,40 +1,46 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/places"
 	"path"
 	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
 // writeTargets returns the words naming files a command writes, truncates, moves
 // or deletes. Recursive rm and find -delete are judged by delete.go instead.
 func writeTargets(c shellparse.SimpleCommand) []shellparse.Word {
-	targets := wrapperWriteTargets(c)
+	targets := append(wrapperWriteTargets(c), varTargets(c)...)
 	if len(c.Argv) == 0 {
 		return targets
 	}
-	targets = append(targets, commandWriteTargets(c)...)
-	return append(targets, declaredOutputs(c)...)
-}
-
-// wrapperWriteTargets returns files the wrappers write: /usr/bin/time -o FILE,
-// strace -o FILE, ltrace -o FILE.
-func wrapperWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
-	var out []shellparse.Word
-	for _, w := range c.Wrappers {
-		switch w.Name {
-		case "time":
-			out = append(append(out, shortValues(w.Argv[1:], 'o', "f")...), longValues(w.Argv[1:], "--output")...)
-		case "strace", "ltrace":
-			out = append(append(out, shortValues(w.Argv[1:], 'o', "epsuEIPSXbOanlLDw")...), longValues(w.Argv[1:], "--output")...)
+	// The Go judgement's targets come last: for a copy, the last one is its
+	// destination (see writes). A declared target it also names is judged once.
+	judged := commandWriteTargets(c)
+	for _, w := range declaredChanges(c) {
+		if !slices.ContainsFunc(judged, func(j shellparse.Word) bool { return j.Text == w.Text }) {
+			targets = append(targets, w)
 		}
 	}
-	return out
+	return append(targets, judged...)
 }
 
-// commandWriteTargets returns the files the command itself writes.
+// wrapperWriteTargets returns the files the wrappers change on their own,
+// by their declarations: time -o FILE, strace -o FILE, script FILE,
+// parallel --joblog FILE, tar --remove-files.
+func wrapperWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
+	return changedWords(wrapperEffects(c))
+}
+
+// commandWriteTargets returns the files the command itself writes, by the
+// judgements that need more than a declaration: rm's targets when it does
+// not recurse, the modes and owners changed, copies into directories, sed's
+// programs, compilers' outputs and tar's old-style letters. What a program
+// writes by its options and operands alone (curl -o, find -fprint, go
+// build -o …) is declared (registry Effects, Output).
 func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 	args := c.Argv[1:]
 	switch c.Name {
@@ -44,111 +50,30 @@ func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 			return nil // judged as a (possible) rm -r in delete.go
 		}
 		return targets
-	case "rmdir", "unlink", "shred", "touch", "mkdir", "tee", "truncate", "mkfifo", "mknod":
-		return operandsOf(c)
 	case "chmod", "chown", "chgrp":
 		return permTargets(c.Name, args)
-	case "rsync":
-		out := append(copyTargets(c), inDir(valuesOf(c, "--backup-dir"))...)
-		if hasOption(c, "--remove-source-files") {
-			files := operandsOf(c)
-			if len(files) > 1 {
-				out = append(out, files[:len(files)-1]...)
-			}
-		}
-		return out
-	case "mv", "cp", "install", "ln", "scp":
+	case "mv", "cp", "install", "ln", "scp", "rsync":
 		return copyTargets(c)
 	case "sed":
-		s := parseSed(args)
-		var out []shellparse.Word
-		if s.inPlace {
-			out = append(out, s.files...)
-		}
-		for _, p := range s.programs {
-			out = append(out, sedWriteFiles(p)...)
-		}
-		return out
+		return sedTargets(args)
 	case "cc", "gcc", "g++", "c++", "clang", "clang++", "ld", "tcc", "rustc", "zig":
 		return compilerOutput(args)
-	case "curl":
-		out := append(shortValues(args, 'o', "dHFuUxXAbceEKmwrTYyzQ"), longValues(args, "--output")...)
-		return append(out, inDir(longValues(args, "--output-dir"))...)
-	case "wget":
-		out := append(append(shortValues(args, 'O', "oaePUtTwQlAR"), longValues(args, "--output-document")...), shortValues(args, 'o', "OaePUtTwQlAR")...)
-		return append(out, inDir(append(shortValues(args, 'P', "oOaeUtTwQlAR"), longValues(args, "--directory-prefix")...))...)
-	case "7z", "7za", "7zr", "cpio":
-		return inDir(extractDirs(c.Name, args))
-	case "uniq", "xxd":
-		// uniq IN OUT and xxd IN OUT write their second operand.
-		if files := operandsOf(c); len(files) >= 2 {
-			return files[1:2]
-		}
-	case "git":
-		return longValues(args, "--output")
-	case "tar":
-		out := tarArchive(args)
-		if hasFlag(args, "", "--remove-files") {
-			out = append(out, operandsOf(c)...)
-		}
-		return out
-	case "find":
-		var out []shellparse.Word
-		for i, a := range args {
-			switch a.Text {
-			case "-fprint", "-fprint0", "-fls", "-fprintf":
-				if i+1 < len(args) {
-					out = append(out, args[i+1])
-				}
-			}
-		}
-		return out
-	case "pytest", "py.test":
-		return longValuesOf(args, "--junitxml", "--junit-xml", "--log-file", "--debug", "--result-log", "--report-log")
-	case "mypy":
-		return longValuesOf(args, "--junit-xml", "--html-report", "--txt-report", "--xml-report", "--linecount-report", "--any-exprs-report", "--cobertura-xml-report", "--lineprecision-report", "--xslt-html-report", "--xslt-txt-report")
-	case "ruff":
-		return append(shortValues(args, 'o', ""), longValues(args, "--output-file")...)
-	case "go":
-		var out []shellparse.Word
-		for _, a := range args {
-			t := strings.TrimPrefix(strings.TrimPrefix(a.Text, "-"), "-")
-			name, value, ok := strings.Cut(t, "=")
-			if ok && t != a.Text && (name == "o" || strings.HasSuffix(name, "profile") || name == "trace" || name == "outputdir") {
-				out = append(out, shellparse.Word{Text: value, Static: a.Static})
-			}
-		}
-		for i, a := range args {
-			if (a.Text == "-o" || a.Text == "--o") && i+1 < len(args) {
-				out = append(out, args[i+1])
-			}
-		}
-		return out
+	case "tar", "bsdtar", "gtar":
+		return tarWrites(args)
 	}
 	return nil
 }
 
-// longValuesOf returns the values of several long options.
-func longValuesOf(args []shellparse.Word, longs ...string) []shellparse.Word {
+// sedTargets returns the files sed writes: its input files when it edits in
+// place, and those its programs' w commands name.
+func sedTargets(args []shellparse.Word) []shellparse.Word {
+	s := parseSed(args)
 	var out []shellparse.Word
-	for _, l := range longs {
-		out = append(out, longValues(args, l)...)
+	if s.inPlace {
+		out = append(out, s.files...)
 	}
-	return out
-}
-
-// longValues returns every value of a long option or its abbreviation.
-func longValues(args []shellparse.Word, long string) []shellparse.Word {
-	var out []shellparse.Word
-	for i, a := range args {
-		if !isLong(a.Text, long) {
-			continue
-		}
-		if _, v, ok := strings.Cut(a.Text, "="); ok {
-			out = append(out, shellparse.Word{Text: v, Static: a.Static})
-		} else if i+1 < len(args) {
-			out = append(out, args[i+1])
-		}
+	for _, p := range s.programs {
+		out = append(out, sedWriteFiles(p)...)
 	}
 	return out
 }
@@ -160,49 +85,73 @@ func permTargets(name string, args []shellparse.Word) []shellparse.Word {
 	return targets
 }
 
-// permOperands splits chmod/chown/chgrp arguments into the mode (or owner) and the
-// files. mode is nil with --reference.
+// permOperands splits chmod/chown/chgrp arguments into the mode (or owner)
+// and the files. mode is nil with --reference.
 func permOperands(name string, args []shellparse.Word) (*shellparse.Word, []shellparse.Word) {
+	p := readPerm(name, args)
+	return p.mode, p.targets
+}
+
+// permArgs is what chmod, chown or chgrp is asked to do.
+type permArgs struct {
+	mode      *shellparse.Word // the mode or owner; nil with --reference
+	targets   []shellparse.Word
+	recursive bool
+}
+
+// readPerm reads chmod/chown/chgrp arguments by the declared grammar. A
+// word known only at run time counts as an operand wherever it stands.
+func readPerm(name string, args []shellparse.Word) permArgs {
+	inv := scanArgs(name, args)
+	s := &inv.Scan
+	operand := operandAt(s, len(args))
+	if path.Base(name) == "chmod" {
+		markModes(operand, s, &inv.Program.Node.Grammar)
+	}
 	var ops []shellparse.Word
-	reference := false
-	done := false
-	for _, a := range args {
-		t := a.Text
-		switch {
-		case done || !a.Static:
-			ops = append(ops, a)
-		case t == "--":
-			done = true
-		case strings.HasPrefix(t, "--"):
-			if isLong(t, "--reference") {
-				reference = true
-			}
-		case strings.HasPrefix(t, "-") && len(t) > 1 && strings.Trim(t[1:], "cfvRHLP") == "":
-			// real options: -R, -v, -c, -f, -h …
-		case strings.HasPrefix(t, "-") && name == "chmod" && len(t) > 1:
-			ops = append(ops, a) // a mode such as -w or -x
-		case strings.HasPrefix(t, "-"):
-		default:
+	for i, a := range args {
+		if operand[i] || !a.Static || s.DashDash >= 0 && i > s.DashDash {
 			ops = append(ops, a)
 		}
 	}
-	if reference || len(ops) == 0 {
-		return nil, ops
+	p := permArgs{targets: ops, recursive: s.Has("-R", "--recursive")}
+	if !s.Has("--reference") && len(ops) > 0 {
+		p.mode, p.targets = &ops[0], ops[1:]
 	}
-	return &ops[0], ops[1:]
+	return p
+}
+
+// markModes marks the words that hold a letter chmod's grammar does not
+// declare: chmod -w FILE and chmod -rwx FILE give a mode, not options.
+func markModes(operand []bool, s *registry.Scan, g *registry.Grammar) {
+	for _, o := range s.Opts {
+		if len(o.Name) == 2 && o.At < len(operand) && !g.Declares(o.Name) {
+			operand[o.At] = true
+		}
+	}
 }
 
 // copyTargets returns what mv, cp, install, ln, rsync and scp write: the target
 // directory (-t, --target-directory) or the last operand; for mv every operand
 // (a moved file is gone from where it was); for install -d every operand.
 func copyTargets(c shellparse.SimpleCommand) []shellparse.Word {
-	name := c.Name
-	explicit := valuesOf(c, "-t", "--target-directory")
-	out := append([]shellparse.Word(nil), explicit...)
-	if name == "install" && hasOption(c, "-d", "--directory") {
-		return append(out, operandsOf(c)...)
+	inv, ok := scanned(c)
+	if !ok {
+		return nil
 	}
-	files := operandsOf(c)
+	args := c.Argv[1:]
+	explicit := optionWords(args, &inv.Scan, "-t", "--target-directory")
+	files := operandWords(args, &inv.Scan)
+	if c.Name == "install" && inv.Scan.Has("-d", "--directory") {
+		return append(explicit, files...)
+	}
+	return copyDests(c.Name, explicit, files)
+}
+
+// copyDests returns what a copy of files writes, into the explicit target
+// directories or to its last operand.
+func copyDests(name string, explicit, files []shellparse.Word) []shellparse.Word {
+	out := append([]shellparse.Word(nil), explicit...)
 	// Into a directory, each source lands under its own name: cp settings.json
 	// ~/.claude/ writes ~/.claude/settings.json.
 	if len(explicit) > 0 {
@@ -210,13 +159,12 @@ func copyTargets(c shellparse.SimpleCommand) []shellparse.Word {
 	} else if len(files) >= 2 {
 		out = append(out, intoDirs(files[len(files)-1:], files[:len(files)-1])...)
 	}
-	if name == "mv" {
+	switch {
+	case name == "mv":
 		return append(out, files...)
-	}
-	if len(explicit) > 0 {
+	case len(explicit) > 0:
 		return out
-	}
-	if len(files) < 2 {
+	case len(files) < 2:
 		return nil
 	}
 	last := files[len(files)-1]
@@ -226,16 +174,14 @@ func copyTargets(c shellparse.SimpleCommand) []shellparse.Word {
 	return append([]shellparse.Word{last}, out...)
 }
 
-// extractDirs returns the directories 7z (-oDIR) and cpio (-D DIR,
-// --directory DIR) unpack into.
+// extractDirs returns the directories an archiver unpacks into, by its
+// declaration: 7z -oDIR, cpio -D DIR (and cpio -p DIR).
 func extractDirs(name string, args []shellparse.Word) []shellparse.Word {
-	if name == "cpio" {
-		return append(shortValues(args, 'D', "oipH"), longValues(args, "--directory")...)
-	}
+	argv := append([]shellparse.Word{{Text: name, Static: true}}, args...)
 	var out []shellparse.Word
-	for _, a := range args {
-		if strings.HasPrefix(a.Text, "-o") && len(a.Text) > 2 {
-			out = append(out, shellparse.Word{Text: a.Text[2:], Static: a.Static, Params: a.Params})
+	for _, t := range declaredEffects(name, argv) {
+		if t.into && t.act == registry.Writes {
+			out = append(out, t.word)
 		}
 	}
 	return out
@@ -263,26 +209,42 @@ func intoDirs(dirs, sources []shellparse.Word) []shellparse.Word {
 		if b := path.Base(d.Text); !strings.HasSuffix(d.Text, "/") && strings.LastIndex(b, ".") > 0 {
 			continue // a file name (x.json), not a directory
 		}
+		dir := strings.TrimSuffix(d.Text, "/")
 		for _, s := range sources {
-			if !s.Static || s.Text == "" || strings.HasSuffix(s.Text, "/") {
-				continue
+			if base, ok := sourceName(s); ok && landsOnOwnFile(dir, base) {
+				out = append(out, shellparse.Word{Text: dir + "/" + base, Static: d.Static, Params: d.Params, Quoted: d.Quoted})
 			}
-			src := s.Text
-			if remotePath(src) {
-				_, src, _ = strings.Cut(src, ":")
-			}
-			base := path.Base(src)
-			dir := strings.TrimSuffix(d.Text, "/")
-			hooksDir := strings.HasSuffix(dir, ".github/hooks") || strings.HasSuffix(dir, ".copilot/hooks")
-			pluginDir := opencodeDir(path.Base(path.Dir(dir))) && (path.Base(dir) == "plugin" || path.Base(dir) == "plugins")
-			if !selfNames[base] && !(hooksDir && strings.HasSuffix(base, ".json")) && !(pluginDir && (strings.HasSuffix(base, ".js") || strings.HasSuffix(base, ".ts"))) &&
-				!slices.Contains(shellRCFiles, base) && base != "authorized_keys" {
-				continue // only names that can be permgate's or a harness's files matter here
-			}
-			out = append(out, shellparse.Word{Text: strings.TrimSuffix(d.Text, "/") + "/" + base, Static: d.Static, Params: d.Params, Quoted: d.Quoted})
 		}
 	}
 	return out
+}
+
+// sourceName returns the name a copied source keeps (host:path's too), for a
+// static source that is not a directory's contents.
+func sourceName(s shellparse.Word) (string, bool) {
+	if !s.Static || s.Text == "" || strings.HasSuffix(s.Text, "/") {
+		return "", false
+	}
+	src := s.Text
+	if remotePath(src) {
+		_, src, _ = strings.Cut(src, ":")
+	}
+	return path.Base(src), true
+}
+
+// landsOnOwnFile reports a name that, copied into dir, can be permgate's
+// or a harness's file, a shell start-up file or authorized_keys: only
+// those matter here.
+func landsOnOwnFile(dir, base string) bool {
+	hooksDir := strings.HasSuffix(dir, ".github/hooks") || strings.HasSuffix(dir, ".copilot/hooks")
+	pluginDir := opencodeDir(path.Base(path.Dir(dir))) && (path.Base(dir) == "plugin" || path.Base(dir) == "plugins")
+	switch {
+	case selfNames[base] || slices.Contains(shellRCFiles, base) || base == "authorized_keys":
+		return true
+	case hooksDir && strings.HasSuffix(base, ".json"):
+		return true
+	}
+	return pluginDir && (strings.HasSuffix(base, ".js") || strings.HasSuffix(base, ".ts"))
 }
 
 // remotePath reports host:path (not a local path that holds a colon after a slash).
@@ -291,36 +253,67 @@ func remotePath(t string) bool {
 	return i > 0 && !strings.Contains(t[:i], "/")
 }
 
-// tarArchive returns the archive tar writes when it creates, appends or updates.
-func tarArchive(args []shellparse.Word) []shellparse.Word {
+// tarWrites returns what tar writes beyond its declaration: the archive
+// it creates, appends to or updates, and, with old-style letters (tar xf
+// A -C DIR), the directory it extracts into (tar -x -C DIR is declared).
+func tarWrites(args []shellparse.Word) []shellparse.Word {
 	if len(args) == 0 {
 		return nil
 	}
-	writes := hasFlag(args, "cruA", "--create", "--append", "--update", "--catenate", "--concatenate", "--delete")
-	first := args[0].Text
-	oldStyle := args[0].Static && !strings.HasPrefix(first, "-")
-	if oldStyle && strings.ContainsAny(first, "cruA") {
-		writes = true
+	inv := scanArgs("tar", args)
+	s := &inv.Scan
+	letters := tarOldStyle(args)
+	out := tarArchive(args, s, letters)
+	if strings.Contains(letters, "x") && !s.Has("-x", "--extract", "--get") {
+		out = append(out, inDir(optionWords(args, s, "-C", "--directory"))...)
 	}
-	if !writes {
+	return out
+}
+
+// tarArchive returns the archive tar writes when it creates, appends or
+// updates: the value of -f (--file), by the declared grammar, or in the
+// old style (tar cf ARCHIVE …) the word its f letter takes.
+func tarArchive(args []shellparse.Word, s *registry.Scan, letters string) []shellparse.Word {
+	if !s.Has("-c", "-r", "-u", "-A", "--create", "--append", "--update", "--catenate", "--concatenate", "--delete") && !strings.ContainsAny(letters, "cruA") {
 		return nil
 	}
-	out := append(shortValues(args, 'f', "CTXbLgHKNV"), longValues(args, "--file")...)
-	if oldStyle && strings.Contains(first, "f") {
-		// tar cf ARCHIVE …: old-style letters take their values in order.
-		n := 1
-		for _, ch := range first {
-			if strings.ContainsRune("fbCTXLgHKNV", ch) {
-				if ch == 'f' && n < len(args) {
-					out = append(out, args[n])
-				}
-				n++
+	return append(optionWords(args, s, "-f", "--file"), tarOldStyleArchive(args, letters)...)
+}
+
+// tarOldStyle returns tar's old-style letters (tar cvf …): its first word
+// when that word has no dash.
+func tarOldStyle(args []shellparse.Word) string {
+	if len(args) == 0 || !args[0].Static || strings.HasPrefix(args[0].Text, "-") {
+		return ""
+	}
+	return args[0].Text
+}
+
+// tarOldStyleArchive returns the archive old-style letters name: each letter
+// that takes a value takes the next word after them, in order.
+func tarOldStyleArchive(args []shellparse.Word, letters string) []shellparse.Word {
+	if !strings.Contains(letters, "f") {
+		return nil
+	}
+	var out []shellparse.Word
+	n := 1
+	for _, ch := range letters {
+		if strings.ContainsRune("fbCTXLgHKNV", ch) {
+			if ch == 'f' && n < len(args) {
+				out = append(out, args[n])
 			}
+			n++
 		}
 	}
 	return out
 }
 
+// skipOptArgs returns the words of args that do not start with a dash,
+// skipping the word after each option withArg names.
+//
+// Deprecated: a hand scan of argv; ask the registry's grammar instead
+// (operandsOf, scanArgs). Still called from files outside the
+// write/delete/git judgements.
 func skipOptArgs(args []shellparse.Word, withArg map[string]bool) []shellparse.Word {
 	var out []shellparse.Word
 	for i := 0; i < len(args); i++ {
@@ -342,20 +335,43 @@ func (ck *checker) writes(c shellparse.SimpleCommand) {
 	ck.homeSetup = homeSetupWrite(c)
 	ck.plainCopy = plainCopy(c)
 	defer func() { ck.intoDir, ck.homeSetup, ck.plainCopy = false, false, false }()
-	var explicit map[string]bool
-	if copyInto[c.Name] {
-		explicit = map[string]bool{}
-		for _, d := range append(shortValues(c.Argv[1:], 't', "STmogbB"), longValues(c.Argv[1:], "--target-directory")...) {
-			explicit[d.Text] = true
-		}
-	}
+	dest := copyDestOf(c)
 	for i, t := range targets {
 		last := i == len(targets)-1
-		ck.intoDir = (last || explicit[t.Text]) && copyInto[c.Name] && !(c.Name == "install" && hasFlag(c.Argv[1:], "d", "--directory"))
+		ck.intoDir = dest.into(t, last)
 		// mv's sources are moved away, not written: only its destination raises
 		// the question of a target known only at run time.
 		ck.writeTargetOpt(t, c.Name+" "+t.Text, c.Name != "mv" || last)
 	}
+}
+
+// copyDest says which of a copy's write targets may be a directory it
+// puts files into: its last target, and the directories -t names.
+type copyDest struct {
+	copy     bool
+	explicit map[string]bool
+}
+
+// copyDestOf reads a copy's target directories (cp -t DIR); install -d
+// makes directories and copies nothing into them.
+func copyDestOf(c shellparse.SimpleCommand) copyDest {
+	if !copyInto[c.Name] {
+		return copyDest{}
+	}
+	inv, ok := scanned(c)
+	if !ok || c.Name == "install" && inv.Scan.Has("-d", "--directory") {
+		return copyDest{}
+	}
+	d := copyDest{copy: true, explicit: map[string]bool{}}
+	for _, w := range optionWords(c.Argv[1:], &inv.Scan, "-t", "--target-directory") {
+		d.explicit[w.Text] = true
+	}
+	return d
+}
+
+// into reports a target the copy may write a file into.
+func (d copyDest) into(t shellparse.Word, last bool) bool {
+	return d.copy && (last || d.explicit[t.Text])
 }
 
 // copyInto are the commands whose destination may be a directory they write a
@@ -405,37 +421,51 @@ func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
 	}
 	// A directory a command writes into is not read: the destination of a copy,
 	// an extraction's target.
-	var dest map[string]bool // nil for most commands: reading a nil map is fine
-	switch c.Name {
-	case "cp", "rsync", "mv", "install", "ln", "scp":
-		dest = map[string]bool{}
-		cc := c
-		if cc.Name == "mv" {
-			cc.Name = "cp" // mv's sources are read (and moved), only its destination is not
-		}
-		for _, t := range copyTargets(cc) {
-			dest[t.Text] = true
-		}
-	case "tar", "bsdtar", "unzip":
-		dest = map[string]bool{}
-		for _, d := range append(shortValues(c.Argv[1:], 'C', "fbTXLgHKNV"), shortValues(c.Argv[1:], 'd', "x")...) {
-			dest[d.Text] = true
-		}
-	}
+	dest := unreadDests(c)
 	names, allNames := nameOnlyArgs(c) // allNames: every argument is a name; the command never reads the file
 	for i, a := range c.Argv[1:] {
-		if ck.readsSealKey(a, !namesOnly[c.Name] && !dest[a.Text]) {
+		reads := !namesOnly[c.Name] && !dest[a.Text]
+		if ck.readsSealKey(a, reads) {
 			ck.add("secret_access", "read_seal_key", NonSevere, c.Name+" reads "+a.Text+", which holds the key that seals permgate's config and state")
 			return
 		}
-		if allNames || names[i] || a.Placeholder || a.ProcSubst || dest[a.Text] {
-			continue
-		}
-		if ck.secretWord(a, !namesOnly[c.Name] && !dest[a.Text]) {
+		if !allNames && !names[i] && mayBeRead(a, dest) && ck.secretWord(a, reads) {
 			ck.add("secret_access", "read_secret", NonSevere, c.Name+" reads "+a.Text+", which holds secrets")
 			return
 		}
 	}
+}
+
+// mayBeRead reports an argument that may name a file the command reads: not
+// a placeholder, a process substitution or a destination it writes into.
+func mayBeRead(a shellparse.Word, dest map[string]bool) bool {
+	return !a.Placeholder && !a.ProcSubst && !dest[a.Text]
+}
+
+// unreadDests returns the words naming what a command writes into and does
+// not read: a copy's destinations, the directory tar (-C) or unzip (-d)
+// extracts into. Nil for most commands: reading a nil map is fine.
+func unreadDests(c shellparse.SimpleCommand) map[string]bool {
+	var words []shellparse.Word
+	switch c.Name {
+	case "cp", "rsync", "mv", "install", "ln", "scp":
+		cc := c
+		if cc.Name == "mv" {
+			cc.Name = "cp" // mv's sources are read (and moved), only its destination is not
+		}
+		words = copyTargets(cc)
+	case "tar", "bsdtar":
+		words = valuesOf(c, "-C", "--directory")
+	case "unzip":
+		words = valuesOf(c, "-d")
+	default:
+		return nil
+	}
+	dest := make(map[string]bool, len(words))
+	for _, w := range words {
+		dest[w.Text] = true
+	}
+	return dest
 }
 
 // pathCandidates returns the paths an argument may name: the word itself and
@@ -458,14 +488,24 @@ var secretExamples = []string{".env", ".env.local", ".env.production", ".envrc",
 
 // secretPath reports whether a path (or a glob pattern) names a secret file.
 func (ck *checker) secretPath(p string, glob bool) bool {
-	if !glob {
-		if !strings.ContainsAny(p, "/~$") && !strings.Contains(ck.shellDir, "/.") {
-			// A bare name in a working directory outside every dot folder
-			// (~/.ssh, ~/.aws …) is a secret only by its own name.
-			return secretName(p)
-		}
-		return secretName(ck.resolve(p)) || secretName(p)
+	if glob {
+		return ck.secretGlob(p)
 	}
+	if !strings.ContainsAny(p, "/~$") && !strings.Contains(ck.shellDir, "/.") {
+		// A bare name in a working directory outside every dot folder
+		// (~/.ssh, ~/.aws …) is a secret only by its own name.
+		return secretName(p)
+	}
+	abs := ck.resolve(p)
+	if moved := ck.v.movedHarnessPath(abs); moved != "" && secretName(moved) {
+		return true // $CODEX_HOME/auth.json is Codex's credentials wherever it lives
+	}
+	return secretName(abs) || secretName(p)
+}
+
+// secretGlob reports a pattern that can match a secret file (cat .env*,
+// cat ~/.ssh/id_*), or every file of a folder of them (~/.ssh/*).
+func (ck *checker) secretGlob(p string) bool {
 	dir, base := path.Split(p)
 	literal := strings.Trim(globBrackets().ReplaceAllString(base, ""), "*?")
 	if literal == "" {
@@ -480,69 +520,105 @@ func (ck *checker) secretPath(p string, glob bool) bool {
 			return true
 		}
 	}
-	return secretName(ck.resolve(dir + "x"))
+	return secretName(ck.resolve(dir+"x")) || places.SecretPattern(ck.resolve(p))
 }
 
 // fileAccess lists the files a command may read and write: its write targets
 // and writing redirects, and every other file-like argument and input redirect as
 // a possible read. Paths are absolute; words permgate cannot resolve are left out.
 func (ck *checker) fileAccess(c shellparse.SimpleCommand) FileAccess {
-	var fa FileAccess
-	writes := map[string]bool{}
-	addWrite := func(w shellparse.Word) {
-		if text, ok := ck.knownPath(w); ok && text != "" {
-			p := ck.resolve(text)
-			if !writes[p] {
-				writes[p] = true
-				fa.Writes = append(fa.Writes, p)
-			}
-		}
-	}
+	acc := accessList{ck: ck, written: map[string]bool{}}
 	for _, r := range c.Redirects {
 		switch {
 		case r.Writes():
-			addWrite(r.Target)
+			acc.write(r.Target)
 		case r.Reads() && r.Target.Static:
-			fa.Reads = append(fa.Reads, ck.resolve(r.Target.Text))
+			acc.fa.Reads = append(acc.fa.Reads, ck.resolve(r.Target.Text))
 		}
 	}
 	if len(c.Argv) == 0 {
-		return fa
+		return acc.fa
 	}
 	for _, w := range writeTargets(c) {
-		addWrite(w)
+		acc.write(w)
 	}
-	for _, a := range c.Argv[1:] {
-		if !a.Static || a.Text == "" || strings.HasPrefix(a.Text, "-") && !strings.Contains(a.Text, "=") {
+	for _, a := range readCandidates(c) {
+		acc.read(a)
+	}
+	return acc.fa
+}
+
+// accessList gathers a command's file access, each written path once.
+type accessList struct {
+	ck      *checker
+	fa      FileAccess
+	written map[string]bool
+}
+
+// write adds a written word, when permgate knows the path it names.
+func (a *accessList) write(w shellparse.Word) {
+	if text, ok := a.ck.knownPath(w); ok && text != "" {
+		p := a.ck.resolve(text)
+		if !a.written[p] {
+			a.written[p] = true
+			a.fa.Writes = append(a.fa.Writes, p)
+		}
+	}
+}
+
+// read adds the paths a word may name (pathCandidates) as possible reads,
+// unless they are written.
+func (a *accessList) read(w shellparse.Word) {
+	var candBuf [4]string
+	for _, cand := range pathCandidates(candBuf[:0], w.Text) {
+		if cand == "" || strings.HasPrefix(cand, "-") {
 			continue
 		}
-		var candBuf [4]string
-		for _, cand := range pathCandidates(candBuf[:0], a.Text) {
-			if cand == "" || strings.HasPrefix(cand, "-") {
-				continue
-			}
-			if p := ck.resolve(cand); !writes[p] {
-				fa.Reads = append(fa.Reads, p)
-			}
+		if p := a.ck.resolve(cand); !a.written[p] {
+			a.fa.Reads = append(a.fa.Reads, p)
 		}
 	}
-	return fa
+}
+
+// readCandidates returns the static words of a command's argv that may name
+// a file it reads: its operands and the values of its options, by its
+// declared grammar.
+func readCandidates(c shellparse.SimpleCommand) []shellparse.Word {
+	args := c.Argv[1:]
+	inv := scanArgs(c.Name, args)
+	out := make([]shellparse.Word, 0, len(args))
+	for _, w := range append(operandWords(args, &inv.Scan), optionWords(args, &inv.Scan, optionNames(&inv.Scan)...)...) {
+		if w.Static && w.Text != "" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// optionNames returns the names of the options a scan found, once each.
+func optionNames(s *registry.Scan) []string {
+	var out []string
+	for _, o := range s.Opts {
+		if !slices.Contains(out, o.Name) {
+			out = append(out, o.Name)
+		}
+	}
+	return out
 }
 
 // plainCopy reports a copy, move or link of single files (not a tree, not a
 // folder's contents): into the home directory it makes new entries there.
 func plainCopy(c shellparse.SimpleCommand) bool {
-	args := c.Argv[1:]
 	switch c.Name {
-	case "cp":
-		if hasFlag(args, "rRa", "--recursive", "--archive") {
-			return false
-		}
-	case "mv", "install", "ln":
+	case "cp", "mv", "install", "ln":
 	default:
 		return false
 	}
-	ops := operands(args)
+	inv, ok := scanned(c)
+	if !ok || c.Name == "cp" && inv.Scan.Has("-r", "-R", "-a", "--recursive", "--archive") {
+		return false
+	}
+	ops := operandWords(c.Argv[1:], &inv.Scan)
 	if len(ops) > 0 {
 		ops = ops[:len(ops)-1] // the sources
 	}
@@ -552,4 +628,35 @@ func plainCopy(c shellparse.SimpleCommand) bool {
 		}
 	}
 	return true
+}
+
+// longValuesOf returns the values of several long options.
+//
+// Deprecated: a hand scan of argv; read option values through the
+// registry's grammar (optionWords, valuesOf).
+func longValuesOf(args []shellparse.Word, longs ...string) []shellparse.Word {
+	var out []shellparse.Word
+	for _, l := range longs {
+		out = append(out, longValues(args, l)...)
+	}
+	return out
+}
+
+// longValues returns every value of a long option or its abbreviation.
+//
+// Deprecated: a hand scan of argv; read option values through the
+// registry's grammar (optionWords, valuesOf).
+func longValues(args []shellparse.Word, long string) []shellparse.Word {
+	var out []shellparse.Word
+	for i, a := range args {
+		if !isLong(a.Text, long) {
+			continue
+		}
+		if _, v, ok := strings.Cut(a.Text, "="); ok {
+			out = append(out, shellparse.Word{Text: v, Static: a.Static})
+		} else if i+1 < len(args) {
+			out = append(out, args[i+1])
+		}
+	}
+	return out
 }

@@ -25,30 +25,46 @@ func Escape(s string) Roff {
 			b.WriteString(`\&`)
 		}
 		lineStart = r == '\n'
-		switch {
-		case r == '\\':
-			b.WriteString(`\e`)
-		case r == '-':
-			b.WriteString(`\-`)
-		case r == '\'':
-			b.WriteString(`\(aq`)
-		case r == '`':
-			b.WriteString(`\(ga`)
-		case r == '^':
-			b.WriteString(`\(ha`)
-		case r == '~':
-			b.WriteString(`\(ti`)
-		case r == '\n' || r == '\t':
-			b.WriteRune(r)
-		case r < ' ' || r == 0x7f || r == unicode.ReplacementChar:
-			// Nothing in a manual page is meant to be a control character.
-		case r > 0x7f:
-			fmt.Fprintf(&b, `\[u%04X]`, r)
-		default:
-			b.WriteRune(r)
-		}
+		escapeRune(&b, r)
 	}
 	return Roff(b.String())
+}
+
+// namedChars are the characters Escape writes as a roff escape: the escape
+// character itself, the hyphen-minus, and the quotes and marks that
+// typesetters would turn into typographic ones.
+var namedChars = map[rune]string{
+	'\\': `\e`,
+	'-':  `\-`,
+	'\'': `\(aq`,
+	'`':  `\(ga`,
+	'^':  `\(ha`,
+	'~':  `\(ti`,
+}
+
+// escapeRune writes one character of plain text as roff input.
+func escapeRune(b *strings.Builder, r rune) {
+	if name, ok := namedChars[r]; ok {
+		b.WriteString(name)
+		return
+	}
+	switch {
+	case r == '\n' || r == '\t':
+		b.WriteRune(r)
+	case isDropped(r):
+		// Nothing in a manual page is meant to be a control character.
+	case r > 0x7f:
+		fmt.Fprintf(b, `\[u%04X]`, r)
+	default:
+		b.WriteRune(r)
+	}
+}
+
+// isDropped reports a character Escape leaves out: a control character
+// other than newline and tab, DEL, or the replacement character that stands
+// for bytes that were not UTF-8.
+func isDropped(r rune) bool {
+	return r < ' ' || r == 0x7f || r == unicode.ReplacementChar
 }
 
 // Bold is text in bold.

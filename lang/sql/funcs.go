@@ -1,28 +1,27 @@
-package validator
+package sql
+
+import "strings"
+
+// maxColumnList bounds the tokens a column list is looked for in: a
+// column list is short.
+const maxColumnList = 256
 
 // cteColumns reports a name followed by a column list and AS: WITH t(a, b) AS (…).
-func cteColumns(st []sqlTok, open int) bool {
+func cteColumns(toks []token, open int) bool {
 	depth := 0
-	for k := open; k < len(st) && k < open+256; k++ { // a column list is short
-
-		if st[k].kind != 'p' {
+	for k := open; k < len(toks) && k < open+maxColumnList; k++ {
+		if toks[k].kind != tokPunct {
 			continue
 		}
-		switch st[k].text {
-		case "(":
-			depth++
-		case ")":
-			depth--
-			if depth == 0 {
-				return k+1 < len(st) && st[k+1].kind == 'w' && st[k+1].text == "AS"
-			}
+		if depth = nest(toks[k].text, depth); depth == 0 && toks[k].text == ")" {
+			return k+1 < len(toks) && toks[k+1].is(tokWord, "AS")
 		}
 	}
 	return false
 }
 
-// sqlNotFunction are keywords and type names that a parenthesis may follow.
-var sqlNotFunction = setOf("IN", "EXISTS", "VALUES", "AS", "OVER", "FROM", "JOIN", "ON", "AND", "OR", "NOT", "WHERE", "SELECT", "ANY", "ALL",
+// notFunction are keywords and type names that a parenthesis may follow.
+var notFunction = setOf("IN", "EXISTS", "VALUES", "AS", "OVER", "FROM", "JOIN", "ON", "AND", "OR", "NOT", "WHERE", "SELECT", "ANY", "ALL",
 	"SOME", "ARRAY", "ROW", "FILTER", "GROUP", "BY", "USING", "WHEN", "THEN", "ELSE", "CASE", "LIMIT", "OFFSET", "SETS", "CUBE", "ROLLUP",
 	"LATERAL", "INTO", "TABLE", "HAVING", "UNION", "INTERSECT", "EXCEPT", "WITHIN", "PARTITION", "IS", "LIKE", "ILIKE", "BETWEEN", "RETURNING",
 	"WINDOW", "RANGE", "ROWS", "FETCH", "DISTINCT", "KEY", "CHECK", "INDEX", "VARCHAR", "CHAR", "CHARACTER", "NUMERIC", "DECIMAL", "FLOAT",
@@ -35,10 +34,10 @@ var sqlNotFunction = setOf("IN", "EXISTS", "VALUES", "AS", "OVER", "FROM", "JOIN
 	"FOREIGN_KEY_CHECK", "INTEGRITY_CHECK", "QUICK_CHECK", "TABLE_LIST", "SAMPLE", "TABLESAMPLE", "QUALIFY", "PIVOT", "UNPIVOT", "ASOF",
 	"POSITIONAL", "ANTI", "SEMI", "CROSS", "NATURAL", "INNER", "OUTER", "FULL", "GLOBAL", "PREWHERE", "FINAL", "ARRAY_JOIN")
 
-// sqlPureFunctions are built-in functions of PostgreSQL, MySQL, SQLite,
+// pureFunctions are built-in functions of PostgreSQL, MySQL, SQLite,
 // DuckDB and ClickHouse that only compute or look. A function not listed may
 // be a user's function that writes: the statement is then not proven to read.
-var sqlPureFunctions = setOf(
+var pureFunctions = setOf(
 	// aggregates and windows
 	"COUNT", "SUM", "AVG", "MIN", "MAX", "ARRAY_AGG", "STRING_AGG", "GROUP_CONCAT", "JSON_AGG", "JSONB_AGG", "JSON_OBJECT_AGG",
 	"JSONB_OBJECT_AGG", "BOOL_AND", "BOOL_OR", "EVERY", "STDDEV", "STDDEV_POP", "STDDEV_SAMP", "VARIANCE", "VAR_POP", "VAR_SAMP",
@@ -89,3 +88,30 @@ var sqlPureFunctions = setOf(
 	"SUBTIME", "UTC_DATE", "CONVERT_TZ", "FIELD", "FIND_IN_SET", "ELT", "MAKE_SET", "EXPORT_SET", "LCASE", "UCASE", "MID", "SPACE",
 	"STRCMP", "FORMAT_BYTES", "FORMAT_PICO_TIME", "IS_IPV4", "IS_IPV6", "INET_ATON", "INET_NTOA", "INET6_ATON", "INET6_NTOA",
 	"SQLITE_COMPILEOPTION_USED", "SQLITE_COMPILEOPTION_GET", "CHAR", "DATETIME")
+
+// sideEffects are functions that change things even inside a SELECT.
+var sideEffects = setOf("NEXTVAL", "SETVAL", "LO_IMPORT", "LO_EXPORT", "LO_UNLINK", "LO_CREATE", "LO_FROM_BYTEA", "LO_PUT", "DBLINK",
+	"DBLINK_EXEC", "DBLINK_CONNECT", "SET_CONFIG", "LOAD_FILE", "SYS_EXEC", "SYS_EVAL", "XP_CMDSHELL", "BENCHMARK", "GET_LOCK",
+	"RELEASE_LOCK", "QUERY_TO_XML", "QUERY_TO_XMLSCHEMA", "QUERY_TO_XML_AND_XMLSCHEMA", "CURSOR_TO_XML", "LOAD_EXTENSION", "WRITEFILE",
+	"EDIT", "FTS3_TOKENIZER", "EXECUTABLE", "URL", "S3", "REMOTE", "REMOTESECURE", "HTTP_GET", "HTTP_POST", "TXID_CURRENT", "SHELL", "SYSTEM", "EXECUTE", "EXEC", "PG_READ_FILE", "PG_READ_BINARY_FILE", "LO_GET")
+
+// pgReadFuncs are the pg_ functions that only look; any other pg_ function
+// (pg_terminate_backend, pg_reload_conf, pg_drop_replication_slot …) acts.
+var pgReadFuncs = []string{"PG_SIZE_", "PG_DATABASE_SIZE", "PG_TOTAL_RELATION_SIZE", "PG_RELATION_SIZE", "PG_TABLE_SIZE", "PG_INDEXES_SIZE",
+	"PG_COLUMN_SIZE", "PG_TABLESPACE_SIZE", "PG_GET_", "PG_STAT_GET", "PG_IS_", "PG_LAST_", "PG_CURRENT_", "PG_BACKEND_PID",
+	"PG_POSTMASTER_START_TIME", "PG_CONF_LOAD_TIME", "PG_TYPEOF", "PG_BLOCKING_PIDS", "PG_HAS_ROLE", "PG_TABLE_IS_VISIBLE",
+	"PG_FUNCTION_IS_VISIBLE", "PG_TYPE_IS_VISIBLE", "PG_ENCODING_TO_CHAR", "PG_DESCRIBE_OBJECT", "PG_MY_TEMP_SCHEMA", "PG_JIT_AVAILABLE",
+	"PG_WAL_LSN_DIFF", "PG_RELATION_FILE", "PG_INDEX", "PG_OPTIONS_TO_TABLE", "PG_VISIBLE_IN_SNAPSHOT", "PG_XACT_STATUS", "PG_SNAPSHOT_",
+	"PG_INPUT_IS_VALID", "PG_COLUMN_COMPRESSION", "PG_CLIENT_ENCODING", "PG_SLEEP", "PG_NOTIFICATION_QUEUE_USAGE", "PG_TRIGGER_DEPTH",
+	"PG_WALFILE_NAME", "PG_CONTROL_", "PG_AVAILABLE_EXTENSION", "PG_PARTITION_", "PG_TABLESPACE_LOCATION", "PG_SETTINGS_GET_FLAGS",
+	"PG_CHAR_TO_ENCODING", "PG_COLLATION_IS_VISIBLE", "PG_OPCLASS_IS_VISIBLE", "PG_OPERATOR_IS_VISIBLE", "PG_TS_", "PG_CONVERSION_IS_VISIBLE",
+	"PG_INDEXAM_HAS_PROPERTY", "PG_LISTENING_CHANNELS", "PG_POSTMASTER", "PG_SAFE_SNAPSHOT_BLOCKING_PIDS"}
+
+func pgRead(name string) bool {
+	for _, p := range pgReadFuncs {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}

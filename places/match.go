@@ -1,0 +1,132 @@
+package places
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// SecretName reports whether a path names a file that holds secrets.
+func SecretName(p string) bool {
+	base := path.Base(p)
+	switch {
+	case slices.Contains(SecretNames, base):
+		return true
+	case strings.HasPrefix(base, ".env."):
+		switch path.Ext(base) {
+		case ".example", ".sample", ".template", ".dist":
+			return false
+		}
+		return true
+	case SSHKeyName(base), hostKey(base):
+		return true
+	case slices.Contains(SecretExtensions, path.Ext(base)):
+		return true
+	}
+	for _, suffix := range SecretSuffixes {
+		if strings.HasSuffix(p, suffix) || p == suffix[1:] {
+			return true
+		}
+	}
+	for _, dir := range SecretTrees {
+		if inTree(p, dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// inTree reports p inside the folder dir (which starts with /) wherever it
+// is, or relative to where the path starts.
+func inTree(p, dir string) bool {
+	if i := strings.Index(p, dir); i >= 0 && (i+len(dir) == len(p) || p[i+len(dir)] == '/') {
+		return true
+	}
+	return strings.HasPrefix(p, dir[1:]) && (len(p) == len(dir)-1 || p[len(dir)-1] == '/')
+}
+
+// hostKey reports an ssh host's private key (ssh_host_ed25519_key).
+func hostKey(base string) bool {
+	return strings.HasPrefix(base, "ssh_host_") && strings.HasSuffix(base, "_key")
+}
+
+// SSHKeyName reports a private key's file name: id_rsa, id_ed25519 … and
+// suffixed copies, never the public half (.pub).
+func SSHKeyName(base string) bool {
+	if strings.HasSuffix(base, ".pub") {
+		return false
+	}
+	for _, key := range SSHKeys {
+		if rest, ok := strings.CutPrefix(base, key); ok && (rest == "" || strings.ContainsAny(rest[:1], "_-.~")) {
+			return true
+		}
+	}
+	return false
+}
+
+// SecretDir reports a folder (the path itself, not a file in it) that holds
+// credentials.
+func SecretDir(p string) bool {
+	p = strings.TrimSuffix(p, "/")
+	for _, d := range SecretDirs {
+		if strings.HasSuffix(p, d) || p == d[1:] {
+			return true
+		}
+	}
+	return false
+}
+
+// SecretPattern reports a glob pattern that can match a file holding
+// secrets through a pattern in its folders too (~/.a?s/credentials): the
+// pattern's last components are matched against each secret file's.
+func SecretPattern(pattern string) bool {
+	parts := strings.Split(strings.TrimSuffix(pattern, "/"), "/")
+	for _, suffix := range SecretSuffixes {
+		want := strings.Split(suffix[1:], "/")
+		if len(want) > len(parts) {
+			continue
+		}
+		if componentsMatch(parts[len(parts)-len(want):], want) {
+			return true
+		}
+	}
+	return false
+}
+
+// componentsMatch reports each pattern component matching its name.
+func componentsMatch(patterns, names []string) bool {
+	for i, pat := range patterns {
+		if ok, err := path.Match(pat, names[i]); err != nil || !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// SecretVar reports whether an environment variable's name says it holds a
+// secret.
+func SecretVar(name string) bool {
+	upper := strings.ToUpper(name)
+	for _, part := range SecretVarParts {
+		if strings.Contains(upper, part) {
+			return true
+		}
+	}
+	for _, suffix := range SecretVarSuffixes {
+		if strings.HasSuffix(upper, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// SecretDirBase reports a folder name that is the last name of a SecretDirs
+// entry: a cheap first test before SecretDir.
+func SecretDirBase(name string) bool {
+	for _, d := range SecretDirs {
+		if path.Base(d) == name {
+			return true
+		}
+	}
+	return false
+}

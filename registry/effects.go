@@ -1,0 +1,334 @@
+package registry
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/permgate/permgate/effect"
+	"github.com/permgate/permgate/finding"
+)
+
+// Act is what a verb does with the file, or the value, that one of its
+// operands or option values names.
+type Act uint8
+
+// The acts a declaration can say.
+const (
+	// Reads reads the file.
+	Reads Act = iota + 1
+	// Writes creates, overwrites or truncates the file.
+	Writes
+	// Appends adds to the end of the file.
+	Appends
+	// Deletes removes the file (not a tree).
+	Deletes
+	// DeletesTree removes the file or the whole tree under it.
+	DeletesTree
+	// Moves moves the file away: it is gone from where it was.
+	Moves
+	// ChangesMode changes the file's mode, owner or ACL.
+	ChangesMode
+	// Executes runs the file as a program or script.
+	Executes
+	// Sends sends the file's content off the machine.
+	Sends
+	// SetsEnv sets NAME=VALUE in the environment of what the verb runs.
+	SetsEnv
+	// ChangesDir runs what follows in the directory.
+	ChangesDir
+)
+
+var actNames = [...]string{Reads: "reads", Writes: "writes", Appends: "appends", Deletes: "deletes", DeletesTree: "deletes recursively",
+	Moves: "moves", ChangesMode: "changes the mode of", Executes: "runs", Sends: "sends", SetsEnv: "sets", ChangesDir: "works in"}
+
+// String says the act as a verb: "writes", "deletes recursively".
+func (a Act) String() string {
+	if int(a) < len(actNames) && actNames[a] != "" {
+		return actNames[a]
+	}
+	return "act(" + strconv.Itoa(int(a)) + ")"
+}
+
+// Changes reports an act that changes the file it names: a write, an append,
+// a delete, a move or a change of mode.
+func (a Act) Changes() bool {
+	switch a {
+	case Writes, Appends, Deletes, DeletesTree, Moves, ChangesMode:
+		return true
+	}
+	return false
+}
+
+// Class is the effect class a user gives a policy to.
+func (a Act) Class() effect.Class {
+	switch a {
+	case Reads:
+		return effect.FilesystemRead
+	case Writes, Appends:
+		return effect.FilesystemWrite
+	case Deletes, DeletesTree, Moves:
+		return effect.FilesystemDelete
+	case ChangesMode:
+		return effect.PermissionsChange
+	case Executes:
+		return effect.CodeExecution
+	case Sends:
+		return effect.NetworkOutbound
+	case SetsEnv:
+		return effect.EnvironmentChange
+	case ChangesDir:
+		return effect.DirectoryChange
+	}
+	return ""
+}
+
+// Effect says what a verb does with some of its operands or option values.
+type Effect struct {
+	Act Act
+	// Opts lists the options whose values the effect applies to (-o FILE,
+	// --output=FILE).
+	Opts []string
+	// Operands says which operands it applies to: "all", "last", "init"
+	// (all but the last), "rest" (all but the first), "N" (the Nth, from 1)
+	// or "N-" (the Nth and after); "" for none.
+	Operands string
+	// Min is the fewest operands the verb must have for the operands to be
+	// the effect's (cp SRC DEST writes DEST only with two).
+	Min int
+	// If lists options one of which must be given (tar --remove-files), as
+	// a Rule's If does: "-X=POST" also requires that value (a glob); AndIf
+	// lists options one of which must be given too (zip -m with -r); Unless
+	// lists options that cancel the effect.
+	If, AndIf, Unless []string
+	// Into means the target is a directory the verb puts files into (cp -t
+	// DIR, curl --output-dir DIR): what it writes is judged inside it.
+	Into bool
+}
+
+// Target is one effect on one word of the argv.
+type Target struct {
+	Act Act
+	// At is the index, in the args given to Resolve, of the word naming the
+	// target; for an option's value attached to it (-oFILE, --output=FILE)
+	// the option's own word.
+	At int
+	// Value is the target's text when it is attached to its option;
+	// Attached reports that case.
+	Value    string
+	Attached bool
+	// Dynamic reports a target known only at run time.
+	Dynamic bool
+	// Into means the target is a directory the verb puts files into.
+	Into bool
+	// Opt is the option whose value the target is, "" for an operand.
+	Opt string
+}
+
+// Effects returns what the invocation does with the files its argv names,
+// in every reading of the argv, by its verb's declaration. A word known only
+// at run time among the options may be any option: effects that need one
+// (If) then apply too.
+func (inv *Invocation) Effects() []Target {
+	var out []Target
+	for _, r := range inv.readings() {
+		out = r.effects(out)
+	}
+	return out
+}
+
+func (inv *Invocation) effects(out []Target) []Target {
+	for _, e := range inv.Node.Effects {
+		if !inv.applies(e) {
+			continue
+		}
+		// An effect that holds only because a word known only at run time
+		// may be its option does not take that word as its target too, when
+		// it stays one word ("$f"): tar czf x.tgz "$f" archives $f.
+		byUnknown := len(e.If) > 0 && !inv.fires(Rule{If: e.If}) || len(e.AndIf) > 0 && !inv.fires(Rule{If: e.AndIf})
+		for _, o := range inv.Scan.Values(e.Opts...) {
+			if !o.HasValue {
+				continue
+			}
+			t := Target{Act: e.Act, At: o.ValueAt, Value: o.Value, Dynamic: o.Dynamic, Into: e.Into, Opt: o.Name}
+			if o.ValueAt == o.At {
+				t.Attached = true
+			}
+			out = append(out, t)
+		}
+		for _, i := range pick(e.Operands, inv.Scan.Operands, e.Min) {
+			if byUnknown && inv.args[i].Single {
+				continue
+			}
+			out = append(out, Target{Act: e.Act, At: i, Value: inv.args[i].Text, Dynamic: inv.args[i].Dynamic, Into: e.Into})
+		}
+	}
+	if n := inv.Node.OutputOperand; n > 0 && len(inv.Scan.Operands) >= n {
+		i := inv.Scan.Operands[n-1]
+		out = append(out, Target{Act: Writes, At: i, Value: inv.args[i].Text, Dynamic: inv.args[i].Dynamic})
+	}
+	for _, o := range inv.Scan.Values(inv.Node.Output...) {
+		if o.HasValue {
+			out = append(out, Target{Act: Writes, At: o.ValueAt, Value: o.Value, Dynamic: o.Dynamic, Attached: o.ValueAt == o.At, Opt: o.Name})
+		}
+	}
+	return out
+}
+
+// holds reports a condition met: no options named, one of them given (a
+// "--opt=glob" also tests the value), or a word known only at run time
+// that may be one.
+func (inv *Invocation) holds(opts []string) bool {
+	return len(opts) == 0 || inv.Scan.Unknown || inv.fires(Rule{If: opts})
+}
+
+// applies reports whether an effect's conditions hold.
+func (inv *Invocation) applies(e Effect) bool {
+	if len(e.Unless) > 0 && inv.Scan.Has(e.Unless...) {
+		return false
+	}
+	return inv.holds(e.If) && inv.holds(e.AndIf)
+}
+
+// pick returns the operand indexes a spec names.
+func pick(spec string, operands []int, least int) []int {
+	n := len(operands)
+	if spec == "" || n == 0 || n < least {
+		return nil
+	}
+	switch spec {
+	case "all":
+		return operands
+	case "last":
+		return operands[n-1:]
+	case "init":
+		return operands[:n-1]
+	case "rest":
+		return operands[1:]
+	}
+	from, open := strings.CutSuffix(spec, "-")
+	k, err := strconv.Atoi(from)
+	if err != nil || k < 1 || k > n {
+		return nil
+	}
+	if open {
+		return operands[k-1:]
+	}
+	return operands[k-1 : k]
+}
+
+// remoteFamilies are the families whose verbs act on remote resources: a
+// cluster, a cloud, a forge, a database server.
+var remoteFamilies = map[string]bool{"cloud": true, "containers": true, "forges": true, "iac": true, "databases": true}
+
+// Classes returns the effect classes of the invocation: those of the acts
+// its declaration gives it, what its verb does (Does), and for a program
+// that acts on remote resources the verb's class (a read, a change, a
+// destruction).
+//
+// An effect that names no option and no operand says what the verb does
+// whenever its conditions hold, without naming the file: curl -O writes a
+// file named after the URL, wget writes one unless -O says where. A write to
+// standard output or /dev/null (-o -, -O /dev/null) changes no file. A verb
+// that reads only with a listing option or with no arguments (kill -l,
+// mount) does nothing of what its Does says then. A verb declared as
+// changing things (Writes) without a class of its own writes and runs code
+// no one read: filesystem_write and code_execution, so that no action policy
+// allows it by a guess.
+func (inv *Invocation) Classes() effect.Set {
+	var s effect.Set
+	if inv.Help(nil) {
+		// --help, --version, help alone: the program prints and reads.
+		return s.Add(effect.FilesystemRead)
+	}
+	for _, r := range inv.readings() {
+		if r.Node.Read || !r.readOnly() {
+			for _, c := range r.Node.Does {
+				s = s.Add(c)
+			}
+		}
+		if remoteFamilies[inv.Program.Family] {
+			s = s.Union(r.remoteClass())
+		}
+		s = s.Union(r.conditionClasses())
+	}
+	for _, t := range inv.Effects() {
+		if t.Act.Changes() && !t.Dynamic && isStream(t.Value) {
+			continue
+		}
+		s = s.Add(t.Act.Class())
+	}
+	if s == 0 && inv.changes() {
+		// A verb declared as changing things without saying how (npm
+		// install, docker build): it writes, and what it runs no one read.
+		s = s.Add(effect.FilesystemWrite).Add(effect.CodeExecution)
+	}
+	return s
+}
+
+// changes reports a reading whose verb is declared as changing things
+// (Writes).
+func (inv *Invocation) changes() bool {
+	for _, r := range inv.readings() {
+		if r.Node.Writes && !r.readOnly() {
+			return true
+		}
+	}
+	return false
+}
+
+// conditionClasses are the classes of the effects that name no word, when
+// their conditions hold, and of those that name an option's value when a
+// word known only at run time may be that option (curl $OPTS may be curl -d).
+func (inv *Invocation) conditionClasses() effect.Set {
+	var s effect.Set
+	for _, e := range inv.Node.Effects {
+		named := len(e.Opts) > 0 || e.Operands != ""
+		if inv.applies(e) && (!named || inv.Scan.UnknownWords && len(e.Opts) > 0) {
+			s = s.Add(e.Act.Class())
+		}
+	}
+	return s
+}
+
+// isStream reports a target that is no file: standard output or error, or
+// /dev/null.
+func isStream(v string) bool {
+	switch v {
+	case "-", "/dev/null", "/dev/stdout", "/dev/stderr":
+		return true
+	}
+	return false
+}
+
+// remoteClass is the class of a remote verb, by its declaration.
+func (inv *Invocation) remoteClass() effect.Set {
+	var s effect.Set
+	for _, f := range inv.findings() {
+		if f.Rule.Kind == finding.DestructiveAction {
+			s = s.Add(effect.RemoteDestroy)
+		}
+	}
+	switch {
+	case inv.readOnly():
+		s = s.Add(effect.RemoteRead)
+	case s == 0:
+		s = s.Add(effect.RemoteWrite)
+	}
+	return s
+}
+
+// declares reports an option the grammar reads, spelled with its dashes
+// ("-o", "--output", "-name" in a Dash grammar).
+func (g *Grammar) declares(opt string) bool {
+	if long, ok := strings.CutPrefix(opt, "--"); ok {
+		_, _, known := g.long(long)
+		return known
+	}
+	if g.Dash || len(opt) != 2 {
+		_, _, known := g.long(strings.TrimPrefix(opt, "-"))
+		return known || slices.ContainsFunc(g.Words, func(w string) bool { return strings.TrimSuffix(w, "=") == opt[1:] })
+	}
+	_, known := g.short(opt[1])
+	return known
+}

@@ -1,0 +1,46 @@
+package shellparse
+
+import (
+	"path"
+
+	"github.com/permgate/permgate/registry"
+)
+
+// declaredScan is the registry's reading of one command's argv, made once
+// and shared by every copy of the command: the judgements of the analysis
+// all ask it instead of scanning argv again.
+type declaredScan struct {
+	// argv0 and n identify the argv that was read: a command whose argv a
+	// judgement replaced (git-reset read as git reset) is read anew.
+	argv0 *Word
+	n     int
+	prog  *registry.Program
+	known bool
+	inv   registry.Invocation
+}
+
+// Declared returns the registry's declaration of the command's program (by
+// the basename of its name, wherever it lives: danger does not depend on the
+// directory) and the command's arguments read against it, or false when the
+// registry does not declare the program. The reading is made on the first
+// call and kept with the command.
+func (c SimpleCommand) Declared() (*registry.Program, *registry.Invocation, bool) {
+	if c.Name == "" || len(c.Argv) == 0 {
+		return nil, nil, false
+	}
+	s := c.scan
+	if s == nil {
+		s = new(declaredScan) // a command made outside the parser: read, not kept
+	}
+	if s.argv0 != &c.Argv[0] || s.n != len(c.Argv) {
+		*s = declaredScan{argv0: &c.Argv[0], n: len(c.Argv)}
+		s.prog, s.known = programs.Lookup(path.Base(c.Name))
+		if s.known {
+			s.inv = s.prog.Resolve(RegistryWords(c.Argv[1:]))
+		}
+	}
+	if !s.known {
+		return nil, nil, false
+	}
+	return s.prog, &s.inv, true
+}

@@ -1,0 +1,356 @@
+package validator
+
+import (
+	"path"
+	"strings"
+
+	"github.com/permgate/permgate/effect"
+	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/registry"
+	"github.com/permgate/permgate/shellparse"
+)
+
+// This file is the judge's door to the registry's effects: what a program,
+// and every wrapper it came through, does with the files and values its
+// words name, as its declaration says (registry.Effect).
+
+// effectTarget is one word a command does something with.
+type effectTarget struct {
+	act  registry.Act
+	word shellparse.Word
+	into bool
+	// opt is the option whose value the word is, "" for an operand.
+	opt string
+}
+
+// declaredEffects returns what the program called name (judged by its
+// basename) does with the words of argv (argv[0] is the program), by its
+// declaration: for a wrapper's own words.
+func declaredEffects(name string, argv []shellparse.Word) []effectTarget {
+	if len(argv) < 2 || name == "" {
+		return nil
+	}
+	prog, ok := programs.Lookup(path.Base(name))
+	if !ok || !prog.HasEffects() {
+		return nil
+	}
+	inv := prog.Resolve(shellparse.RegistryWords(argv[1:]))
+	return invocationEffects(&inv, argv[1:])
+}
+
+// commandEffects returns what a command does with the words of its argv, by
+// the reading it carries.
+func commandEffects(c shellparse.SimpleCommand) []effectTarget {
+	prog, inv, ok := c.Declared()
+	if !ok || len(c.Argv) < 2 || !prog.HasEffects() {
+		return nil
+	}
+	return invocationEffects(inv, c.Argv[1:])
+}
+
+// invocationEffects turns an invocation's effects into the words of args
+// they name.
+func invocationEffects(inv *registry.Invocation, args []shellparse.Word) []effectTarget {
+	targets := inv.Effects()
+	out := make([]effectTarget, 0, len(targets))
+	for _, t := range targets {
+		if t.At < 0 || t.At >= len(args) {
+			continue
+		}
+		w := args[t.At]
+		if t.Attached {
+			w = shellparse.Word{Text: t.Value, Static: w.Static && !t.Dynamic, Params: w.Params, Quoted: w.Quoted}
+		}
+		out = append(out, effectTarget{act: t.Act, word: w, into: t.Into, opt: t.Opt})
+	}
+	return out
+}
+
+// wrapperEffects returns what the wrappers a command came through do on
+// their own: script FILE writes FILE, tar --remove-files deletes its
+// sources, systemd-run --setenv sets a variable. A wrapper's effects do not
+// vanish when the command inside it is unwrapped.
+func wrapperEffects(c shellparse.SimpleCommand) []effectTarget {
+	var out []effectTarget
+	for _, w := range c.Wrappers {
+		if w.Nested && len(w.Argv) > 0 && shellparse.IsShell(w.Argv[0].Text) {
+			continue // bash -c: the shell's own words are its script
+		}
+		out = append(out, declaredEffects(w.Name, w.Argv)...)
+	}
+	return out
+}
+
+// changedWords returns the words of the targets whose act changes a file.
+func changedWords(targets []effectTarget) []shellparse.Word {
+	var out []shellparse.Word
+	for _, t := range targets {
+		if !t.act.Changes() || t.act == registry.DeletesTree {
+			continue // a recursive delete is judged as one (declaredTreeDeletes)
+		}
+		w := t.word
+		if t.into {
+			w = inDir([]shellparse.Word{w})[0]
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// wrapperOwn judges what the wrappers a command came through do on their
+// own with what they read and set (their writes are among the command's
+// write targets): xargs -a FILE reads FILE; systemd-run --setenv NAME=VALUE
+// and run0 --setenv set a variable for the command, judged as an
+// assignment would be.
+func (ck *checker) wrapperOwn(c shellparse.SimpleCommand) {
+	if len(c.Wrappers) == 0 {
+		return
+	}
+	secretSeen := false
+	for _, t := range wrapperEffects(c) {
+		switch t.act {
+		case registry.Reads:
+			if !secretSeen && ck.secretWord(t.word, true) {
+				secretSeen = true
+				ck.add(finding.SecretAccess, "read_secret", NonSevere, t.word.Text+" is read by a wrapper of "+c.Name+", and it holds secrets")
+			}
+		case registry.SetsEnv:
+			ck.wrapperSets(t.word)
+		}
+	}
+}
+
+// wrapperSets judges a NAME=VALUE a wrapper sets.
+func (ck *checker) wrapperSets(w shellparse.Word) {
+	name, value, _ := strings.Cut(w.Text, "=")
+	if !w.Static && !isName(name) {
+		ck.add(finding.DangerousEnv, "wrapper_env_dynamic", NonSevere, "sets a variable known only at run time ("+w.Text+") for the command it runs")
+		return
+	}
+	ck.judgeAssign(name, value)
+}
+
+// isName reports a shell variable name.
+func isName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isNameByte(s[i], i) {
+			return false
+		}
+	}
+	return true
+}
+
+// commandClasses returns the effect classes of a command: what its
+// declaration and its wrappers' say, what its redirections and assignments
+// do, what its findings show it does, and what running a program permgate
+// does not know is (code_execution). A read-only command with no other
+// class reads (filesystem_read).
+func (ck *checker) commandClasses(c shellparse.SimpleCommand, findings []Finding, readOnly bool) effect.Set {
+	s := ck.judgedClasses(c, findings).Union(assignClasses(c)).Union(ck.programClasses(c, readOnly))
+	if !readOnly && s&changes == 0 && writesFile(c) {
+		// The judge's own reading of what it writes (sed -i, tar -x, sort
+		// -o …) where no declaration says how it changes files.
+		s = s.Add(effect.FilesystemWrite)
+	}
+	if readOnly && (s.Has(effect.RemoteWrite) || s.Has(effect.RemoteDestroy)) {
+		// The Go judgement read what the declaration could not (psql -c
+		// 'SELECT 1'): the remote verb only reads.
+		s = s&^effect.Set(0).Add(effect.RemoteWrite).Add(effect.RemoteDestroy) | effect.Set(0).Add(effect.RemoteRead)
+	}
+	if readOnly && s == 0 {
+		s = s.Add(effect.FilesystemRead)
+	}
+	return s.Union(remoteNetwork(s))
+}
+
+// remoteNetwork is the network a remote class goes over: a remote read
+// fetches from it, a remote write or destruction sends to it.
+func remoteNetwork(s effect.Set) effect.Set {
+	var n effect.Set
+	if s.Has(effect.RemoteRead) {
+		n = n.Add(effect.NetworkInbound)
+	}
+	if s.Has(effect.RemoteWrite) || s.Has(effect.RemoteDestroy) {
+		n = n.Add(effect.NetworkOutbound)
+	}
+	return n
+}
+
+// changes are the classes that say how a command changes files.
+var changes = effect.Set(0).Add(effect.FilesystemWrite).Add(effect.FilesystemDelete).Add(effect.PermissionsChange)
+
+// writesFile reports a command the judge finds writing a file (not standard
+// output nor /dev/null).
+func writesFile(c shellparse.SimpleCommand) bool {
+	for _, t := range writeTargets(c) {
+		if !t.Static || t.Text != "-" && t.Text != "/dev/null" && t.Text != "/dev/stdout" && t.Text != "/dev/stderr" {
+			return true
+		}
+	}
+	return false
+}
+
+// assignClasses is environment_change for a command that sets variables:
+// export, env NAME=VALUE, a prefix NAME=VALUE cmd, a bare assignment (which
+// changes what runs next when the variable is in the environment, as PATH
+// is). A for or select loop's variable is not counted.
+func assignClasses(c shellparse.SimpleCommand) effect.Set {
+	for _, as := range c.Assigns {
+		if as.Via != "for" && as.Via != "select" {
+			return effect.Set(0).Add(effect.EnvironmentChange)
+		}
+	}
+	return 0
+}
+
+// programClasses are the classes of what the program itself is, where its
+// declaration cannot say: a program permgate does not know, or one run by
+// a path outside the system directories (./tool, bin/x, /tmp/git), runs
+// code no one has read (code_execution), as an interpreter running a script
+// does; git's verbs are judged in Go, and so are their classes.
+func (ck *checker) programClasses(c shellparse.SimpleCommand, readOnly bool) effect.Set {
+	if c.Name == "" || readOnly || ck.funcs[c.Name] || len(c.Argv) == 0 {
+		return 0
+	}
+	base := path.Base(c.Name)
+	switch {
+	case strings.Contains(c.Name, "/") || !knownProgram(c.Name) || isInterpreter(base):
+		return effect.Set(0).Add(effect.CodeExecution)
+	case base == "source" || base == ".":
+		return effect.Set(0).Add(effect.CodeExecution) // the script it reads runs in this shell
+	case base == "git":
+		g := parseGit(c.Argv[1:])
+		if g.dynamic {
+			// A verb known only at run time may be any of them.
+			return gitClasses("push").Union(gitClasses("pull")).Union(gitClasses("clean"))
+		}
+		return gitClasses(g.sub)
+	}
+	return 0
+}
+
+// gitVerbClasses are what git's verbs that do more than read do (a git that
+// only reads is filesystem_read; any other verb writes the repository).
+var gitVerbClasses = map[string][]effect.Class{
+	"push": {effect.NetworkOutbound}, "send-email": {effect.NetworkOutbound}, "send-pack": {effect.NetworkOutbound}, "request-pull": {effect.NetworkOutbound},
+	"fetch": {effect.NetworkInbound, effect.FilesystemWrite}, "pull": {effect.NetworkInbound, effect.FilesystemWrite},
+	"clone": {effect.NetworkInbound, effect.FilesystemWrite}, "ls-remote": {effect.NetworkInbound}, "fetch-pack": {effect.NetworkInbound},
+	"submodule": {effect.NetworkInbound, effect.FilesystemWrite},
+	"rm":        {effect.FilesystemDelete}, "clean": {effect.FilesystemDelete}, "mv": {effect.FilesystemWrite, effect.FilesystemDelete},
+}
+
+// gitClasses returns the classes of a git verb that is not read-only.
+func gitClasses(verb string) effect.Set {
+	classes, ok := gitVerbClasses[verb]
+	if !ok {
+		return effect.Set(0).Add(effect.FilesystemWrite)
+	}
+	var s effect.Set
+	for _, c := range classes {
+		s = s.Add(c)
+	}
+	return s
+}
+
+// judgedClasses are the classes a command's declarations, redirections and
+// findings give it.
+func (ck *checker) judgedClasses(c shellparse.SimpleCommand, findings []Finding) effect.Set {
+	var s effect.Set
+	for _, r := range c.Redirects {
+		switch {
+		case r.Writes():
+			s = s.Add(effect.FilesystemWrite)
+		case r.Reads():
+			s = s.Add(effect.FilesystemRead)
+		}
+	}
+	for _, w := range c.Wrappers {
+		if prog, ok := programs.Lookup(path.Base(w.Name)); ok && len(w.Argv) > 0 {
+			inv := prog.Resolve(shellparse.RegistryWords(w.Argv[1:]))
+			s = s.Union(invocationClasses(&inv))
+		}
+	}
+	if _, inv, ok := c.Declared(); ok {
+		s = s.Union(invocationClasses(inv))
+	}
+	for _, f := range findings {
+		s = s.Union(kindClasses(f.Kind))
+	}
+	return s
+}
+
+// invocationClasses returns the effect classes a declaration gives an
+// invocation; a read-only verb with no other class reads files.
+func invocationClasses(inv *registry.Invocation) effect.Set {
+	s := inv.Classes()
+	if s == 0 && inv.ReadOnly() {
+		s = s.Add(effect.FilesystemRead)
+	}
+	return s
+}
+
+// kindClasses are the effect classes a finding of the kind shows.
+func kindClasses(k finding.Kind) effect.Set {
+	var s effect.Set
+	switch k {
+	case finding.RecursiveDelete, finding.RecursiveDeleteLocal:
+		s = s.Add(effect.FilesystemDelete)
+	case finding.CriticalWrite, finding.SelfModify, finding.ProtectedWrite:
+		s = s.Add(effect.FilesystemWrite)
+	case finding.PermissionsOpen:
+		s = s.Add(effect.PermissionsChange)
+	case finding.SecretAccess:
+		s = s.Add(effect.FilesystemRead)
+	case finding.Exfiltration:
+		s = s.Add(effect.NetworkOutbound)
+	case finding.PipeToShell:
+		s = s.Add(effect.NetworkInbound).Add(effect.CodeExecution)
+	case finding.InlineCode, finding.DynamicCode, finding.DynamicCommand:
+		s = s.Add(effect.CodeExecution)
+	case finding.KillAll:
+		s = s.Add(effect.ProcessKill)
+	case finding.SystemPower, finding.DiskDestroy, finding.ForkBomb:
+		s = s.Add(effect.SystemChange)
+	case finding.GitDestructive:
+		s = s.Add(effect.FilesystemDelete)
+	case finding.DestructiveAction, finding.SQLDestructive:
+		s = s.Add(effect.RemoteDestroy)
+	case finding.CrontabRemove:
+		s = s.Add(effect.SystemChange)
+	case finding.GitConfigExec:
+		s = s.Add(effect.CodeExecution)
+	case finding.DangerousEnv:
+		s = s.Add(effect.EnvironmentChange)
+	}
+	return s
+}
+
+// fileVars are variables whose value names a file the program writes: git's
+// traces, the TLS key log curl, browsers and Python's ssl write, the
+// histories shells and REPLs save.
+var fileVars = map[string]bool{
+	"GIT_TRACE": true, "GIT_TRACE2": true, "GIT_TRACE2_EVENT": true, "GIT_TRACE2_PERF": true, "GIT_TRACE_PACKET": true,
+	"GIT_TRACE_CURL": true, "GIT_TRACE_SETUP": true, "GIT_TRACE_PERFORMANCE": true, "GIT_TRACE_PACK_ACCESS": true,
+	"SSLKEYLOGFILE": true, "HISTFILE": true, "LESSHISTFILE": true, "NODE_REPL_HISTORY": true, "PYTHON_HISTORY": true,
+}
+
+// varTargets returns the files a command's variables make it write
+// (GIT_TRACE=~/.bashrc git status writes ~/.bashrc).
+func varTargets(c shellparse.SimpleCommand) []shellparse.Word {
+	var out []shellparse.Word
+	for _, a := range c.Assigns {
+		if fileVars[a.Name] && pathLike(a.Value.Text) {
+			out = append(out, a.Value)
+		}
+	}
+	return out
+}
+
+// pathLike reports a value that names a file: a path, not a level or a
+// descriptor (GIT_TRACE=1, GIT_TRACE=2, GIT_TRACE=true).
+func pathLike(v string) bool {
+	return strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "$")
+}
