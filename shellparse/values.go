@@ -223,6 +223,11 @@ func (r *wordResolver) stableParam(p string) bool {
 // knownValue returns the value of $NAME (or of an array element, or of the
 // variable a nameref names) when the script made it known.
 func (r *wordResolver) knownValue(p *syntax.ParamExp) (Word, bool) {
+	if p.Param != nil && p.Param.Value == "FUNCNAME" && simpleParam(p) {
+		if n := len(r.functionNames); n > 0 && r.functionNames[n-1] != "" {
+			return staticWord(r.functionNames[n-1]), true // the function being run
+		}
+	}
 	if r.inFunction > 0 || p.Param == nil || p.Slice != nil || !onlySlice(p) {
 		return Word{}, false
 	}

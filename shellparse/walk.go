@@ -218,9 +218,12 @@ func (s *scriptWalker) command(cmd syntax.Command, c context) {
 		c.function = name
 		c.background = false
 		if x.Body != nil {
-			// It runs when called, which may be before a value is set.
+			// It runs when called, which may be before a value is set;
+			// $FUNCNAME is its name there.
 			s.words.inFunction++
+			s.words.functionNames = append(s.words.functionNames, name)
 			s.stmt(x.Body, c)
+			s.words.functionNames = s.words.functionNames[:len(s.words.functionNames)-1]
 			s.words.inFunction--
 		}
 	case *syntax.ArithmCmd:
