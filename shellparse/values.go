@@ -1,6 +1,7 @@
 package shellparse
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -55,12 +56,13 @@ func followsValues(src string) bool {
 func (s *scriptWalker) follow(file *syntax.File, c context) {
 	r := s.words
 	r.file = file
-	if !followsValues(r.source) {
+	if !followsValues(r.source) && r.inherited == nil {
 		s.stmts(file.Stmts, c)
 		return
 	}
 	w := writesOf(file, r)
 	r.writes = &w
+	r.keepInherited()
 	r.candidates = candidatesOf(r, w)
 	for _, st := range file.Stmts {
 		if s.full {
@@ -104,6 +106,43 @@ func (w *scriptWrites) substSetsAny(node syntax.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// inherit takes the values known where an eval stands (outer's, at the
+// top level of its script, outside a function body).
+func (r *wordResolver) inherit(outer *wordResolver) {
+	if outer == nil || outer.stale || outer.inFunction > 0 || len(outer.known)+len(outer.arrays) == 0 {
+		return
+	}
+	r.inherited = &inheritedValues{known: maps.Clone(outer.known), arrays: maps.Clone(outer.arrays)}
+}
+
+// inheritedValues are the values a script started with (an eval's).
+type inheritedValues struct {
+	known  map[string]Word
+	arrays map[string]*arrayValue
+}
+
+// keepInherited makes the inherited values known, but for the variables
+// the script itself writes where their values are not followed.
+func (r *wordResolver) keepInherited() {
+	if r.inherited == nil {
+		return
+	}
+	keep := func(name string) bool { return r.writes.count[name] == 0 && !r.writes.anything || r.follows(name) }
+	for name, v := range r.inherited.known {
+		if keep(name) {
+			r.setKnown(name, v, true)
+		}
+	}
+	for name, a := range r.inherited.arrays {
+		if keep(name) {
+			if r.arrays == nil {
+				r.arrays = map[string]*arrayValue{}
+			}
+			r.arrays[name] = a
+		}
+	}
 }
 
 // forget makes every value unknown from here on.

@@ -450,6 +450,7 @@ func substContext(c context, kind string) context {
 		offset:       c.offset,
 		nested:       c.nested,
 		alternative:  c.alternative,
+		values:       c.values,
 	}
 }
 
