@@ -215,7 +215,7 @@ func (sw *scriptWrites) assign(x *syntax.Assign) {
 		}
 		return
 	case sw.skip[x]:
-		return // a nameref's declaration: NAME names TARGET, written by nothing
+		return // a nameref's declaration (NAME names TARGET), IFS=… before read
 	}
 	name := x.Name.Value
 	sw.add(name)
@@ -341,6 +341,17 @@ func (sw *scriptWrites) call(x *syntax.CallExpr) {
 	name := x.Args[0].Lit()
 	if writerCommands[name] {
 		sw.callWrites(name, x.Args[1:])
+	}
+	if name == "read" {
+		for _, a := range x.Assigns {
+			if a.Name != nil && a.Name.Value == "IFS" {
+				// IFS=… read: IFS for read's own splitting, not the script's.
+				if sw.skip == nil {
+					sw.skip = map[*syntax.Assign]bool{}
+				}
+				sw.skip[a] = true
+			}
+		}
 	}
 	sw.anything = sw.anything || runsAnything[name]
 	for k, a := range x.Args {

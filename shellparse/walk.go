@@ -67,6 +67,9 @@ func (s *scriptWalker) stmt(st *syntax.Stmt, c context) {
 		}
 		return
 	}
+	if x, ok := st.Cmd.(*syntax.WhileClause); ok {
+		defer s.words.enterReadLoop(st, x)()
+	}
 	s.command(st.Cmd, c)
 	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && !s.full {
 		s.candidateReadings(st, ce, before)
