@@ -72,7 +72,11 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 		if setsAny && (!oneCommand(st) || w.substSetsAny(st)) {
 			r.forget()
 		}
+		if lead := leadOf(st); lead != st && followed(lead) {
+			s.lead = lead // c=rm && $c …: c is rm for the rest of the list
+		}
 		s.stmt(st, c)
+		s.lead = nil
 		if setsAny {
 			r.forget()
 			continue
@@ -80,6 +84,22 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 		if !r.stale {
 			s.knownAfter(st)
 		}
+	}
+}
+
+// leadOf returns the statement a top-level list of && and || runs first,
+// whatever else runs (the list itself when it is none): its writes are
+// followed as a top-level statement's.
+func leadOf(st *syntax.Stmt) *syntax.Stmt {
+	if st.Background || st.Coprocess {
+		return st // a list in the background is a subshell
+	}
+	for {
+		x, ok := st.Cmd.(*syntax.BinaryCmd)
+		if !ok || x.Op != syntax.AndStmt && x.Op != syntax.OrStmt {
+			return st
+		}
+		st = x.X
 	}
 }
 

@@ -79,9 +79,9 @@ func writesOf(file *syntax.File, r *wordResolver) scriptWrites {
 	syntax.Walk(file, sw.visit)
 	var through []string
 	for _, st := range file.Stmts {
-		if followed(st) {
+		if lead := leadOf(st); followed(lead) {
 			top := newScan(r, sw.top)
-			syntax.Walk(st, top.visit)
+			syntax.Walk(lead, top.visit)
 			through = append(through, top.through...)
 		}
 	}

@@ -15,6 +15,9 @@ type scriptWalker struct {
 	// rereading reports a candidate reading of a statement already walked
 	// (candidateReadings): its substitutions were walked the first time.
 	rereading bool
+	// lead is the first statement of a top-level list of && and ||, whose
+	// writes are known for the rest of it once it is walked (follow).
+	lead *syntax.Stmt
 }
 
 func (s *scriptWalker) stmts(list []*syntax.Stmt, c context) {
@@ -47,6 +50,9 @@ func (s *scriptWalker) stmt(st *syntax.Stmt, c context) {
 		return
 	}
 	defer s.leave()
+	if st == s.lead {
+		defer s.leadWalked(st)
+	}
 	if st.Background || st.Coprocess || st.Disown {
 		c.background = true
 	}
@@ -73,6 +79,15 @@ func (s *scriptWalker) stmt(st *syntax.Stmt, c context) {
 	s.command(st.Cmd, c)
 	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && !s.full {
 		s.candidateReadings(st, ce, before)
+	}
+}
+
+// leadWalked makes known what the first statement of a top-level list
+// assigns, for the rest of the list.
+func (s *scriptWalker) leadWalked(st *syntax.Stmt) {
+	s.lead = nil
+	if !s.words.stale {
+		s.knownAfter(st)
 	}
 }
 
