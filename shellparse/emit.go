@@ -451,6 +451,7 @@ func nestedContext(cmd SimpleCommand, c context) context {
 		offset:       cmd.Offset,
 		nested:       true,
 		alternative:  cmd.Alternative,
+		values:       c.values,
 	}
 }
 

@@ -1,7 +1,9 @@
 package shellparse
 
 import (
+	"maps"
 	"slices"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -178,4 +180,104 @@ func withValues(known map[string]Word, values map[string]Word) map[string]Word {
 		out[k] = v
 	}
 	return out
+}
+
+// enterReadLoop makes the names of while read NAMES; do … done <<< TEXT
+// take the values each line of a static here-string or here-document
+// gives (at most maxCandidates lines), in the loop's body; the returned
+// function undoes it. IFS= before read keeps a line whole for one name.
+func (r *wordResolver) enterReadLoop(st *syntax.Stmt, x *syntax.WhileClause) func() {
+	values, ok := r.readLoopValues(st, x)
+	if !ok {
+		return func() {}
+	}
+	var undo []func()
+	for _, name := range slices.Sorted(maps.Keys(values)) {
+		undo = append(undo, r.setAlts(name, values[name]))
+	}
+	return func() {
+		for i := len(undo) - 1; i >= 0; i-- {
+			undo[i]()
+		}
+	}
+}
+
+// readLoopValues returns, per name, the values a while read loop's lines
+// give it, when every name may be followed.
+func (r *wordResolver) readLoopValues(st *syntax.Stmt, x *syntax.WhileClause) (map[string][]Word, bool) {
+	read, wholeLine, ok := readCondition(x)
+	if !ok || r.stale || r.inFunction > 0 || r.writes == nil || r.writes.count["IFS"] > 0 {
+		return nil, false
+	}
+	text, ok := r.hereInput(st.Redirs)
+	if !ok {
+		return nil, false
+	}
+	lines := strings.SplitAfter(text, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) == 0 || len(lines) > maxCandidates {
+		return nil, false
+	}
+	var argv []Word
+	for _, a := range read.Args[1:] {
+		argv = append(argv, r.resolve(a)...)
+	}
+	values := map[string][]Word{}
+	for _, line := range lines {
+		nvs, ok := readLine(argv, line, wholeLine)
+		if !ok {
+			return nil, false
+		}
+		for _, nv := range nvs {
+			if !r.loopVariable(nv.name) {
+				return nil, false
+			}
+			if !slices.ContainsFunc(values[nv.name], func(w Word) bool { return w.Text == nv.value.Text }) {
+				values[nv.name] = append(values[nv.name], nv.value)
+			}
+		}
+	}
+	return values, len(values) > 0
+}
+
+// readCondition returns the read of while read …, and whether IFS= before
+// it keeps each line whole.
+func readCondition(x *syntax.WhileClause) (*syntax.CallExpr, bool, bool) {
+	if x.Until || len(x.Cond) != 1 || x.Cond[0].Negated || len(x.Cond[0].Redirs) > 0 {
+		return nil, false, false
+	}
+	ce, ok := x.Cond[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 || ce.Args[0].Lit() != "read" || len(ce.Assigns) > 1 {
+		return nil, false, false
+	}
+	if len(ce.Assigns) == 0 {
+		return ce, false, true
+	}
+	a := ce.Assigns[0]
+	empty := a.Name != nil && a.Name.Value == "IFS" && !a.Append && a.Index == nil && a.Array == nil && (a.Value == nil || a.Value.Lit() == "" && len(a.Value.Parts) == 0)
+	return ce, true, empty
+}
+
+// readLine is what one line gives read's names: split as read splits it, or
+// the whole line for the one name of IFS= read -r NAME.
+func readLine(argv []Word, line string, wholeLine bool) ([]namedValue, bool) {
+	if !wholeLine {
+		nvs := readAssigns(argv, line)
+		return nvs, nvs != nil
+	}
+	nvs := readAssigns(argv, line)
+	if len(nvs) != 1 || nvs[0].array != nil || !slices.ContainsFunc(argv, func(w Word) bool { return w.Static && w.Text == "-r" }) {
+		return nil, false
+	}
+	nvs[0].value = staticWord(strings.TrimSuffix(line, "\n"))
+	return nvs, true
+}
+
+// loopVariable reports a variable a loop may give its values: nothing but
+// the loop writes it.
+func (r *wordResolver) loopVariable(name string) bool {
+	w := r.writes
+	return !unknownNames[name] && w.count[name] == 1 && w.namerefs[name] == nil
 }

@@ -118,6 +118,9 @@ type context struct {
 	// alternative marks the readings of a command with one of several
 	// values a variable may have (SimpleCommand.Alternative).
 	alternative bool
+	// values is the resolver of the script the command stands in (whose
+	// values an eval's script inherits).
+	values *wordResolver
 }
 
 // walker collects the simple commands of one top-level script.
@@ -172,7 +175,12 @@ func (w *walker) script(src string, c context, outer *Wrapper) {
 	if len(c.positional) > 0 && positionalsStay(file) {
 		res.positional = c.positional
 	}
-	c.positional = nil
+	if outer != nil && outer.Name == "eval" {
+		// eval runs its text in the same shell: the values known where it
+		// stands are known in it.
+		res.inherit(c.values)
+	}
+	c.positional, c.values = nil, res
 	if outer != nil {
 		c.wrappers = appendWrapper(c.wrappers, *outer)
 	}

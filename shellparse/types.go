@@ -99,7 +99,10 @@ type Assign struct {
 	Name  string `json:"name"`
 	Value Word   `json:"value"`
 	// Via names the construct: "prefix", "bare", "export", "declare", "local",
-	// "readonly", "typeset", "env".
+	// "readonly", "typeset", "env", "for"; "nameref" for declare -n
+	// NAME=TARGET (Value names the variable NAME stands for), and
+	// "reference" for a write through a nameref, reported as an assignment
+	// to its target (Name is "$NAME" when the target is not known).
 	Via string `json:"via"`
 }
 

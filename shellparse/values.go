@@ -1,6 +1,7 @@
 package shellparse
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -20,9 +21,9 @@ import (
 // in the script changes ($HOME): never the output of a program.
 //
 // A name declared with declare -n NAME=TARGET at the top level reads as
-// TARGET, and every write to it is also a write to TARGET. In a for loop
-// over known words the variable takes each of them (values.go's
-// alternatives, read once each: loops.go).
+// TARGET, and every write to it is also a write to TARGET (namerefs.go). In
+// a for loop over known words the variable takes each of them: the body's
+// commands are read once with each (loops.go).
 
 // unknownNames are the variables whose values change how the shell reads
 // or finds things (IFS splits, PATH finds programs, HOME is ~): they are
@@ -55,12 +56,13 @@ func followsValues(src string) bool {
 func (s *scriptWalker) follow(file *syntax.File, c context) {
 	r := s.words
 	r.file = file
-	if !followsValues(r.source) {
+	if !followsValues(r.source) && r.inherited == nil {
 		s.stmts(file.Stmts, c)
 		return
 	}
 	w := writesOf(file, r)
 	r.writes = &w
+	r.keepInherited()
 	r.candidates = candidatesOf(r, w)
 	for _, st := range file.Stmts {
 		if s.full {
@@ -70,7 +72,11 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 		if setsAny && (!oneCommand(st) || w.substSetsAny(st)) {
 			r.forget()
 		}
+		if lead := leadOf(st); lead != st && followed(lead) {
+			s.lead = lead // c=rm && $c …: c is rm for the rest of the list
+		}
 		s.stmt(st, c)
+		s.lead = nil
 		if setsAny {
 			r.forget()
 			continue
@@ -78,6 +84,22 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 		if !r.stale {
 			s.knownAfter(st)
 		}
+	}
+}
+
+// leadOf returns the statement a top-level list of && and || runs first,
+// whatever else runs (the list itself when it is none): its writes are
+// followed as a top-level statement's.
+func leadOf(st *syntax.Stmt) *syntax.Stmt {
+	if st.Background || st.Coprocess {
+		return st // a list in the background is a subshell
+	}
+	for {
+		x, ok := st.Cmd.(*syntax.BinaryCmd)
+		if !ok || x.Op != syntax.AndStmt && x.Op != syntax.OrStmt {
+			return st
+		}
+		st = x.X
 	}
 }
 
@@ -104,6 +126,43 @@ func (w *scriptWrites) substSetsAny(node syntax.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// inherit takes the values known where an eval stands (outer's, at the
+// top level of its script, outside a function body).
+func (r *wordResolver) inherit(outer *wordResolver) {
+	if outer == nil || outer.stale || outer.inFunction > 0 || len(outer.known)+len(outer.arrays) == 0 {
+		return
+	}
+	r.inherited = &inheritedValues{known: maps.Clone(outer.known), arrays: maps.Clone(outer.arrays)}
+}
+
+// inheritedValues are the values a script started with (an eval's).
+type inheritedValues struct {
+	known  map[string]Word
+	arrays map[string]*arrayValue
+}
+
+// keepInherited makes the inherited values known, but for the variables
+// the script itself writes where their values are not followed.
+func (r *wordResolver) keepInherited() {
+	if r.inherited == nil {
+		return
+	}
+	keep := func(name string) bool { return r.writes.count[name] == 0 && !r.writes.anything || r.follows(name) }
+	for name, v := range r.inherited.known {
+		if keep(name) {
+			r.setKnown(name, v, true)
+		}
+	}
+	for name, a := range r.inherited.arrays {
+		if keep(name) {
+			if r.arrays == nil {
+				r.arrays = map[string]*arrayValue{}
+			}
+			r.arrays[name] = a
+		}
+	}
 }
 
 // forget makes every value unknown from here on.
@@ -223,6 +282,11 @@ func (r *wordResolver) stableParam(p string) bool {
 // knownValue returns the value of $NAME (or of an array element, or of the
 // variable a nameref names) when the script made it known.
 func (r *wordResolver) knownValue(p *syntax.ParamExp) (Word, bool) {
+	if p.Param != nil && p.Param.Value == "FUNCNAME" && simpleParam(p) {
+		if n := len(r.functionNames); n > 0 && r.functionNames[n-1] != "" {
+			return staticWord(r.functionNames[n-1]), true // the function being run
+		}
+	}
 	if r.inFunction > 0 || p.Param == nil || p.Slice != nil || !onlySlice(p) {
 		return Word{}, false
 	}

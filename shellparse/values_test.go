@@ -49,6 +49,7 @@ var valueDiffCases = []string{
 	`f=$(echo ~); printf '%s\0' @@ "$f"`,
 	`x=a; f=$(echo "$x" b); printf '%s\0' @@ "$f" $(echo $f)`,
 	`f=$(realpath /); printf '%s\0' @@ "$f"`,
+	`x=a; eval "printf '%s\\0' @@ \"\$x\" b"`,
 	`f=$(realpath //usr/./bin/); printf '%s\0' @@ "$f"`,
 }
 
@@ -88,7 +89,7 @@ var valueDynamicCases = []string{
 }
 
 // valueWords parses a script and returns the words of its last printf
-// '%s\0' @@ command (in a substitution too) that is not an alternative
+// '%s\0' @@ command (in a substitution or an eval too) that is not an alternative
 // reading, after the sentinel.
 func valueWords(t *testing.T, script string) []Word {
 	t.Helper()
@@ -98,7 +99,7 @@ func valueWords(t *testing.T, script string) []Word {
 	}
 	for i := len(res.Commands) - 1; i >= 0; i-- {
 		c := res.Commands[i]
-		if c.Name != "printf" || c.Depth != 0 || c.Alternative || len(c.Argv) < 3 || c.Argv[2].Text != diffSentinel {
+		if c.Name != "printf" || c.Alternative || len(c.Argv) < 3 || c.Argv[2].Text != diffSentinel {
 			continue
 		}
 		return c.Argv[3:]

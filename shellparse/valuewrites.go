@@ -79,9 +79,9 @@ func writesOf(file *syntax.File, r *wordResolver) scriptWrites {
 	syntax.Walk(file, sw.visit)
 	var through []string
 	for _, st := range file.Stmts {
-		if followed(st) {
+		if lead := leadOf(st); followed(lead) {
 			top := newScan(r, sw.top)
-			syntax.Walk(st, top.visit)
+			syntax.Walk(lead, top.visit)
 			through = append(through, top.through...)
 		}
 	}
@@ -121,14 +121,7 @@ func (sw *scriptWrites) setsAny(node syntax.Node) bool {
 	return false
 }
 
-// setsAnyVariable reports what in node may set any variable, for a script
-// whose writes were not counted.
-func setsAnyVariable(node syntax.Node) bool {
-	one := newScan(nil, nil)
-	syntax.Walk(node, one.visit)
-	return one.anything || len(one.through) > 0
-}
-
+// visit counts the writes one node makes (syntax.Walk's visitor).
 func (sw *scriptWrites) visit(n syntax.Node) bool {
 	switch x := n.(type) {
 	case *syntax.Stmt:
@@ -222,7 +215,7 @@ func (sw *scriptWrites) assign(x *syntax.Assign) {
 		}
 		return
 	case sw.skip[x]:
-		return // a nameref's declaration: NAME names TARGET, written by nothing
+		return // a nameref's declaration (NAME names TARGET), IFS=… before read
 	}
 	name := x.Name.Value
 	sw.add(name)
@@ -348,6 +341,17 @@ func (sw *scriptWrites) call(x *syntax.CallExpr) {
 	name := x.Args[0].Lit()
 	if writerCommands[name] {
 		sw.callWrites(name, x.Args[1:])
+	}
+	if name == "read" {
+		for _, a := range x.Assigns {
+			if a.Name != nil && a.Name.Value == "IFS" {
+				// IFS=… read: IFS for read's own splitting, not the script's.
+				if sw.skip == nil {
+					sw.skip = map[*syntax.Assign]bool{}
+				}
+				sw.skip[a] = true
+			}
+		}
 	}
 	sw.anything = sw.anything || runsAnything[name]
 	for k, a := range x.Args {

@@ -15,6 +15,9 @@ type scriptWalker struct {
 	// rereading reports a candidate reading of a statement already walked
 	// (candidateReadings): its substitutions were walked the first time.
 	rereading bool
+	// lead is the first statement of a top-level list of && and ||, whose
+	// writes are known for the rest of it once it is walked (follow).
+	lead *syntax.Stmt
 }
 
 func (s *scriptWalker) stmts(list []*syntax.Stmt, c context) {
@@ -47,6 +50,9 @@ func (s *scriptWalker) stmt(st *syntax.Stmt, c context) {
 		return
 	}
 	defer s.leave()
+	if st == s.lead {
+		defer s.leadWalked(st)
+	}
 	if st.Background || st.Coprocess || st.Disown {
 		c.background = true
 	}
@@ -67,9 +73,21 @@ func (s *scriptWalker) stmt(st *syntax.Stmt, c context) {
 		}
 		return
 	}
+	if x, ok := st.Cmd.(*syntax.WhileClause); ok {
+		defer s.words.enterReadLoop(st, x)()
+	}
 	s.command(st.Cmd, c)
 	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && !s.full {
 		s.candidateReadings(st, ce, before)
+	}
+}
+
+// leadWalked makes known what the first statement of a top-level list
+// assigns, for the rest of the list.
+func (s *scriptWalker) leadWalked(st *syntax.Stmt) {
+	s.lead = nil
+	if !s.words.stale {
+		s.knownAfter(st)
 	}
 }
 
@@ -218,9 +236,12 @@ func (s *scriptWalker) command(cmd syntax.Command, c context) {
 		c.function = name
 		c.background = false
 		if x.Body != nil {
-			// It runs when called, which may be before a value is set.
+			// It runs when called, which may be before a value is set;
+			// $FUNCNAME is its name there.
 			s.words.inFunction++
+			s.words.functionNames = append(s.words.functionNames, name)
 			s.stmt(x.Body, c)
+			s.words.functionNames = s.words.functionNames[:len(s.words.functionNames)-1]
 			s.words.inFunction--
 		}
 	case *syntax.ArithmCmd:
@@ -447,6 +468,7 @@ func substContext(c context, kind string) context {
 		offset:       c.offset,
 		nested:       c.nested,
 		alternative:  c.alternative,
+		values:       c.values,
 	}
 }
 

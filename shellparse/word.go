@@ -126,6 +126,11 @@ type wordResolver struct {
 	// noSplit counts the words being resolved that bash does not split
 	// (resolveValue).
 	noSplit int
+	// functionNames are the functions whose bodies are being walked, the
+	// innermost last: $FUNCNAME there.
+	functionNames []string
+	// inherited are the values an eval's script starts with.
+	inherited *inheritedValues
 }
 
 // resolve returns the words a syntax word becomes: usually one, several after a
