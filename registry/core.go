@@ -54,6 +54,8 @@ func core() []*Program {
 		{Family: "core", Names: []string{"history"}, Node: Node{Read: true,
 			Grammar: Grammar{Short: "d:w:a:r:n:"},
 			Unless:  []string{"-c", "-d", "-w", "-a", "-r", "-n", "-s"}, Output: []string{"-w", "-a"}}},
+		// md5 (BSD's and macOS's): -s STRING sums the string, -q prints only the sum.
+		{Family: "core", Names: []string{"md5"}, Node: Node{Read: true, Grammar: Grammar{Short: "s:"}}},
 		// shasum (Perl's) picks its algorithm with -a ALG and checks sums
 		// with -c: it only reads.
 		{Family: "core", Names: []string{"shasum"}, Node: Node{Read: true, Grammar: Grammar{Short: "a:", Long: []string{"algorithm=", "binary", "check", "text", "universal", "tag", "status", "warn", "strict", "ignore-missing", "quiet", "zero"}}}},

@@ -45,6 +45,10 @@ func network() []*Program {
 		// (x509, enc, dgst …) read and print.
 		{Family: "network", Names: []string{"openssl"}, Node: Node{Does: []effect.Class{effect.FilesystemRead, effect.FilesystemWrite}, Subs: []*Node{
 			{Names: []string{"s_client", "s_time"}, Does: []effect.Class{effect.NetworkOutbound}},
+			// The digests and listings only read, unless -out names a file.
+			{Names: []string{"dgst", "md5", "sha1", "sha256", "sha384", "sha512", "version", "list", "ciphers"}, Read: true,
+				Grammar: Grammar{Dash: true, Long: []string{"out=", "sign=", "verify=", "prverify=", "signature=", "keyform=", "passin=", "hmac=", "mac=", "macopt=", "sigopt=", "engine="}},
+				Output:  []string{"-out"}, Unless: []string{"-hmac", "-mac", "-sign", "-engine"}},
 		}}},
 		// ssh-keygen -f KEY names the key it makes or reads.
 		{Family: "network", Names: []string{"ssh-keygen"}, Node: Node{Does: []effect.Class{effect.FilesystemRead, effect.FilesystemWrite},

@@ -64,3 +64,29 @@ func TestPlaceTablesExercised(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentFlagsExercised: every option of the nested agents' bypass table
+// is on a corpus line whose expected outcome is not safe, so that dropping
+// or breaking an entry fails a corpus case.
+func TestAgentFlagsExercised(t *testing.T) {
+	var commands []string
+	for _, c := range loadCorpus(t) {
+		if c.severity != Safe {
+			commands = append(commands, c.command)
+		}
+	}
+	for table, flags := range agentBypassFlags {
+		for _, f := range flags {
+			found := false
+			for _, cmd := range commands {
+				if strings.Contains(cmd, " "+f.flag) && strings.Contains(cmd, f.value) {
+					found = true
+					break
+				}
+			}
+			if !found {
+				t.Errorf("agentBypassFlags[%q] %s %s: no corpus line that is not safe names it", table, f.flag, f.value)
+			}
+		}
+	}
+}
