@@ -50,6 +50,15 @@ var valueDiffCases = []string{
 	`x=a; f=$(echo "$x" b); printf '%s\0' @@ "$f" $(echo $f)`,
 	`f=$(realpath /); printf '%s\0' @@ "$f"`,
 	`x=a; eval "printf '%s\\0' @@ \"\$x\" b"`,
+	`x=abc; printf '%s\0' @@ ${#x} ${x^} ${x^^} ${x%c} ${x#?} ${x//[ab]/z} ${x:-d} ${x:+alt} "${x/[!a]/-}"`,
+	`x=; printf '%s\0' @@ "${x:-def}" "${x-set}" "${x:+no}" "${x+yes}"`,
+	`x=/a/b/c.txt; printf '%s\0' @@ "${x%.*}" "${x##*.}" "${x%/*}" "${x#*/}" "${x%%/*}" "${x##*/}"`,
+	`x=rx; printf '%s\0' @@ ${x/x/m} "${x//[!r]/y}" "${x/?/}"`,
+	`x='a*b'; printf '%s\0' @@ "${x#a\*}" "${x#a?}"`,
+	`x=RM; printf '%s\0' @@ ${x,,} ${x,} "${x^}"`,
+	`x=ab; printf '%s\0' @@ "${x#"a"}" "${x%\b}" "${x/"a"/c}"`,
+	`x=rm; y=x; printf '%s\0' @@ ${!y} "${!y}"`,
+	`x=rrm; printf '%s\0' @@ ${x:1} ${x:0:2} "${x:5}" "${x:1:0}"`,
 	`f=$(realpath //usr/./bin/); printf '%s\0' @@ "$f"`,
 }
 
