@@ -44,7 +44,80 @@ var volatileNames = setOf("PWD", "OLDPWD", "RANDOM", "SRANDOM", "SECONDS", "LINE
 // for it.
 func followsValues(src string) bool {
 	return strings.Contains(src, "=") || strings.Contains(src, "for") || strings.Contains(src, "read") || strings.Contains(src, "printf") ||
-		strings.Contains(src, "$(") || strings.Contains(src, "`") || strings.Contains(src, "<(") || strings.Contains(src, "${")
+		strings.Contains(src, "$(") || strings.Contains(src, "`") || strings.Contains(src, "<(") || strings.Contains(src, "${") ||
+		strings.Contains(src, "set ")
+}
+
+// positionalSetter returns the top-level set -- WORDS that alone gives the
+// script's positional parameters, or nil: the script has no other set,
+// shift, getopts, function (its own parameters), for without in, eval or
+// source.
+func positionalSetter(file *syntax.File) *syntax.Stmt {
+	var setter *syntax.Stmt
+	for _, st := range file.Stmts {
+		if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 1 && ce.Args[0].Lit() == "set" && ce.Args[1].Lit() == "--" && len(ce.Assigns) == 0 && !st.Background && !st.Coprocess {
+			if setter != nil {
+				return nil
+			}
+			setter = st
+		}
+	}
+	if setter == nil {
+		return nil
+	}
+	moves := 0
+	syntax.Walk(file, func(n syntax.Node) bool {
+		if movesPositionals(n) {
+			moves++
+		}
+		return moves < 2
+	})
+	if moves != 1 {
+		return nil
+	}
+	return setter
+}
+
+// movesPositionals reports a node that may change the positional
+// parameters (or what $1 means where it stands).
+func movesPositionals(n syntax.Node) bool {
+	switch x := n.(type) {
+	case *syntax.FuncDecl:
+		return true
+	case *syntax.ForClause:
+		wi, ok := x.Loop.(*syntax.WordIter)
+		return ok && !wi.InPos.IsValid()
+	case *syntax.CallExpr:
+		if len(x.Args) > 0 {
+			switch x.Args[0].Lit() {
+			case "set", "shift", "getopts", "source", ".", "eval", "trap", "command", "builtin":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// setPositionals makes set -- WORDS's words the positional parameters from
+// here on ($0 stays what it was), when they are known.
+func (r *wordResolver) setPositionals(st *syntax.Stmt) {
+	if r.stale || r.writes.count["IFS"] > 0 {
+		return
+	}
+	zero := Word{Text: "$0", Params: []string{"0"}}
+	if len(r.positional) > 0 {
+		zero = r.positional[0]
+	}
+	params := []Word{zero}
+	for _, a := range st.Cmd.(*syntax.CallExpr).Args[2:] {
+		for _, w := range r.resolve(a) {
+			if !w.Static {
+				return
+			}
+			params = append(params, w)
+		}
+	}
+	r.positional = params
 }
 
 // follow walks a script's top-level statements in order, making known
@@ -65,6 +138,7 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 	r.writes = &w
 	r.keepInherited()
 	r.candidates = candidatesOf(r, w)
+	setter := positionalSetter(file)
 	for _, st := range file.Stmts {
 		if s.full {
 			return
@@ -78,6 +152,9 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 		}
 		s.stmt(st, c)
 		s.lead = nil
+		if st == setter {
+			r.setPositionals(st)
+		}
 		if setsAny {
 			r.forget()
 			continue
