@@ -48,7 +48,7 @@ func core() []*Program {
 		// set -o OPTION; fish's set with a scope flag (-g, -x, -U, -e …) sets
 		// or erases the variable it names first.
 		{Family: "core", Names: []string{"set"},
-			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}, Grammar: Grammar{Short: "o:"},
+			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}, Grammar: Grammar{Short: "o:"}, Does: shellState,
 				Effects: []Effect{{Act: SetsEnv, Operands: "1", If: fishSetScopes}}}},
 		// history -w FILE and -a FILE write the history into FILE.
 		{Family: "core", Names: []string{"history"}, Node: Node{Read: true,
@@ -163,9 +163,9 @@ func core() []*Program {
 		// zsh's bindkey [-M KEYMAP] … and zle, and fish's functions: their
 		// options end at the first operand. bindkey -v and -e pick a keymap,
 		// functions -v is verbose: neither prints a version.
-		{Family: "core", Names: []string{"bindkey"}, Node: Node{Grammar: Grammar{Posix: true, Short: "M:ev"}}},
-		{Family: "core", Names: []string{"zle"}, Node: Node{Grammar: Grammar{Posix: true}}},
-		{Family: "core", Names: []string{"functions"}, Node: Node{Grammar: Grammar{Short: "d:v",
+		{Family: "core", Names: []string{"bindkey"}, Node: Node{Does: shellState, Grammar: Grammar{Posix: true, Short: "M:ev"}}},
+		{Family: "core", Names: []string{"zle"}, Node: Node{Does: shellState, Grammar: Grammar{Posix: true}}},
+		{Family: "core", Names: []string{"functions"}, Node: Node{Does: shellState, Grammar: Grammar{Short: "d:v",
 			Long: []string{"description=", "handlers-type=", "color=", "erase", "copy", "names", "all", "query", "details", "handlers", "outline", "no-details", "verbose"}}}},
 		// date prints; -s DATE, or an operand that is not +FORMAT, sets the clock.
 		{Family: "core", Names: []string{"date"}, Check: "date", Node: Node{Grammar: Grammar{Short: "d:f:r:s:I::uR",
@@ -220,6 +220,11 @@ var grepGrammar = Grammar{Short: "e:f:m:A:B:C:d:D:",
 		"null-data", "no-messages", "invert-match", "version", "help", "byte-offset", "line-number", "no-line-number", "line-buffered",
 		"with-filename", "no-filename", "only-matching", "quiet", "silent", "text", "binary", "recursive", "dereference-recursive",
 		"files-without-match", "files-with-matches", "count", "initial-tab", "null", "no-group-separator"}}
+
+// shellState is the class of the builtins that change the shell's own
+// state for what runs after them: its options, variables, functions, key
+// bindings and line editor's widgets.
+var shellState = []effect.Class{effect.EnvironmentChange}
 
 // fishSetScopes are fish's set options that make its first operand a
 // variable it sets or erases.

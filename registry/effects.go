@@ -131,7 +131,7 @@ type Target struct {
 // (If) then apply too.
 func (inv *Invocation) Effects() []Target {
 	var out []Target
-	for _, r := range inv.readings() {
+	for r := range inv.each {
 		out = r.effects(out)
 	}
 	return out
@@ -241,7 +241,7 @@ func (inv *Invocation) Classes() effect.Set {
 		// --help, --version, help alone: the program prints and reads.
 		return s.Add(effect.FilesystemRead)
 	}
-	for _, r := range inv.readings() {
+	for r := range inv.each {
 		if r.Node.Read || !r.readOnly() {
 			for _, c := range r.Node.Does {
 				s = s.Add(c)

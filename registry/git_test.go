@@ -98,3 +98,44 @@ func TestDeclares(t *testing.T) {
 		}
 	}
 }
+
+// TestMayHaveEffects: an argv that names no option an effect needs, and
+// no subcommand whose operands one acts on, is not read for effects; any
+// that may is (an abbreviation, a letter in a cluster, a word known only
+// at run time, the subcommand's name).
+func TestMayHaveEffects(t *testing.T) {
+	for _, tc := range []struct {
+		prog, args string
+		want       bool
+	}{
+		{"git", "status", false},
+		{"git", "diff --stat", false},
+		{"git", "log --oneline -n 20", false},
+		{"git", "diff --outp=/x", true},
+		{"git", "archive -vo /x HEAD", true},
+		{"git", "bundle create /b HEAD", true},
+		{"git", "log $X", true},
+		{"sort", "file", false},
+		{"sort", "-o out file", true},
+		{"sort", "-ro out file", true},
+		{"go", "build --o=x .", true},
+		{"find", ". -name x", false},
+		{"find", ". -fprint x", true},
+		{"tar", "-tf a.tar", false},
+		{"tar", "-xf a.tar -C d", true},
+		{"cp", "a b", true},
+		{"ls", "-l", false},
+	} {
+		p, ok := Default().Lookup(tc.prog)
+		if !ok {
+			t.Fatalf("%s is not declared", tc.prog)
+		}
+		if got := p.MayHaveEffects(words(tc.args)); got != tc.want {
+			t.Errorf("%s %s: MayHaveEffects = %v, want %v", tc.prog, tc.args, got, tc.want)
+		}
+		// Never false where the reading finds an effect.
+		if inv := p.Resolve(words(tc.args)); len(inv.Effects()) > 0 && !p.MayHaveEffects(words(tc.args)) {
+			t.Errorf("%s %s: effects %+v, but MayHaveEffects is false", tc.prog, tc.args, inv.Effects())
+		}
+	}
+}

@@ -43,11 +43,11 @@ func network() []*Program {
 			Does:    []effect.Class{effect.NetworkOutbound}}},
 		// openssl's verbs; s_client and s_time talk to a server, the others
 		// (x509, enc, dgst …) read and print.
-		{Family: "network", Names: []string{"openssl"}, Node: Node{Subs: []*Node{
+		{Family: "network", Names: []string{"openssl"}, Node: Node{Does: []effect.Class{effect.FilesystemRead, effect.FilesystemWrite}, Subs: []*Node{
 			{Names: []string{"s_client", "s_time"}, Does: []effect.Class{effect.NetworkOutbound}},
 		}}},
 		// ssh-keygen -f KEY names the key it makes or reads.
-		{Family: "network", Names: []string{"ssh-keygen"}, Node: Node{
+		{Family: "network", Names: []string{"ssh-keygen"}, Node: Node{Does: []effect.Class{effect.FilesystemRead, effect.FilesystemWrite},
 			Grammar: Grammar{Short: "a:b:C:D:E:F:f:G:I:J:j:K:M:N:n:O:P:r:s:T:t:V:w:Y:Z:z:"}}},
 		// rclone VERB SRC DEST copies between local paths and remotes; a verb
 		// it does not declare falls to the destructive-name principle

@@ -37,8 +37,11 @@ type Program struct {
 	// Family groups declarations for documentation and corpus counts.
 	Family string
 
-	shapeOnce  sync.Once
-	hasEffects bool
+	shapeOnce    sync.Once
+	hasEffects   bool
+	needsArgs    bool
+	runsCommands bool
+	triggers     effectTriggers
 }
 
 // Node is a program or one of its subcommands.
@@ -489,7 +492,11 @@ func (n *Node) destructive() bool {
 }
 
 // RunsCommands reports a program with a verb that runs another command.
-func (p *Program) RunsCommands() bool { return p.Node.runs() }
+// Worked out on the first call (shape).
+func (p *Program) RunsCommands() bool {
+	p.shape()
+	return p.runsCommands
+}
 
 func (n *Node) runs() bool {
 	if n.Runs != nil {

@@ -56,7 +56,7 @@ const maxGlobVerbs = 8
 func (p *Program) Resolve(args []Word) Invocation {
 	inv := Invocation{Program: p, Node: &p.Node, args: args}
 	out := inv.walk(args, 0, nil, 0)
-	if !DestructiveVerb(out.Verb) {
+	if len(out.alts) > 0 && !DestructiveVerb(out.Verb) {
 		for _, alt := range out.alts {
 			if DestructiveVerb(alt.Verb) {
 				out.Verb, out.VerbAt, out.Path, out.PathAt = alt.Verb, alt.VerbAt, alt.Path, alt.PathAt
@@ -102,7 +102,7 @@ func (inv Invocation) walk(args []Word, pos int, opts []Opt, skips int) Invocati
 func (inv *Invocation) verbScan(args []Word, pos int, opts *[]Opt) Scan {
 	g := *inv.Node.grammar()
 	g.Posix = true
-	s := g.Scan(args[pos:])
+	s := g.scan(args[pos:], false)
 	for _, o := range s.Opts {
 		o.At += pos
 		o.ValueAt += pos
@@ -206,6 +206,19 @@ func (inv *Invocation) readings() []Invocation {
 	return append([]Invocation{*inv}, inv.alts...)
 }
 
+// each yields the invocation and its other readings, without copying
+// them.
+func (inv *Invocation) each(yield func(*Invocation) bool) {
+	if !yield(inv) {
+		return
+	}
+	for i := range inv.alts {
+		if !yield(&inv.alts[i]) {
+			return
+		}
+	}
+}
+
 // Readings returns every reading of the argv: the invocation itself first,
 // then the readings with a word in verb position set aside (see Resolve).
 func (inv *Invocation) Readings() []Invocation { return inv.readings() }
@@ -229,14 +242,20 @@ func (inv Invocation) finish(args []Word, before []Opt, from int, dashDash bool)
 		return inv
 	}
 	s := inv.Node.grammar().Scan(args[from:])
-	for _, o := range s.Opts {
-		o.At += from
-		o.ValueAt += from
-		inv.Scan.Opts = append(inv.Scan.Opts, o)
+	// The scan's own lists are fresh: shift them in place and keep them.
+	for i := range s.Opts {
+		s.Opts[i].At += from
+		s.Opts[i].ValueAt += from
 	}
-	for _, i := range s.Operands {
-		inv.Scan.Operands = append(inv.Scan.Operands, i+from)
+	if len(inv.Scan.Opts) == 0 {
+		inv.Scan.Opts = s.Opts
+	} else {
+		inv.Scan.Opts = append(inv.Scan.Opts, s.Opts...)
 	}
+	for i := range s.Operands {
+		s.Operands[i] += from
+	}
+	inv.Scan.Operands = s.Operands
 	inv.Scan.Unknown = inv.Scan.Unknown || s.Unknown
 	if s.DashDash >= 0 {
 		inv.Scan.DashDash = s.DashDash + from
@@ -262,7 +281,7 @@ func MayAskHelp(word string) bool {
 // node evil.js -h, which run something); or help alone as the verb. Every
 // reading of the argv must be help. args is the argv Resolve read.
 func (inv *Invocation) Help(args []Word) bool {
-	for _, r := range inv.readings() {
+	for r := range inv.each {
 		if !r.help() {
 			return false
 		}
@@ -383,7 +402,7 @@ func (inv *Invocation) ruleOption(name string) bool {
 // ReadOnly reports whether the invocation only reads, by the declaration:
 // every reading of the argv must.
 func (inv *Invocation) ReadOnly() bool {
-	for _, r := range inv.readings() {
+	for r := range inv.each {
 		if !r.readOnly() {
 			return false
 		}
@@ -468,7 +487,7 @@ func outsidePath(s string) bool {
 // operand is returned as an option whose value is the word (At == ValueAt).
 func (inv *Invocation) Outputs() []Opt {
 	var out []Opt
-	for _, r := range inv.readings() {
+	for r := range inv.each {
 		out = append(out, r.Scan.Values(r.Node.Output...)...)
 		if k := r.Node.OutputOperand; k > 0 && len(r.Scan.Operands) >= k {
 			i := r.Scan.Operands[k-1]
@@ -497,7 +516,7 @@ func (inv *Invocation) Findings() []Finding {
 		return nil // npm unpublish --help only prints the help
 	}
 	var out []Finding
-	for _, r := range inv.readings() {
+	for r := range inv.each {
 		for _, f := range r.findings() {
 			if !slices.ContainsFunc(out, func(g Finding) bool { return g.Rule.ID == f.Rule.ID && g.Severity >= f.Severity }) {
 				out = append(out, f)

@@ -1,6 +1,9 @@
 package registry
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Word is one argv word as the scanner sees it.
 type Word struct {
@@ -209,7 +212,12 @@ func splitLong(decl string) (string, valueKind) {
 // grammar. "--" ends the options; "-" alone is an operand; a dynamic word in
 // option position sets Unknown and is kept as an operand, never both an
 // option and a target in the caller's reading (rm "$f" is not rm -r).
-func (g *Grammar) Scan(args []Word) Scan {
+func (g *Grammar) Scan(args []Word) Scan { return g.scan(args, true) }
+
+// scan is Scan; without rest, the words from a Posix scan's Stop (or after
+// its "--") are not listed among the operands: the resolver only needs to
+// know where the options stop.
+func (g *Grammar) scan(args []Word, rest bool) Scan {
 	s := Scan{DashDash: -1, Stop: len(args)}
 	start := 0
 	if g.OldStyle && len(args) > 0 && !args[0].Dynamic && args[0].Text != "" && args[0].Text[0] != '-' {
@@ -225,7 +233,9 @@ func (g *Grammar) Scan(args []Word) Scan {
 			s.Operands = append(s.Operands, i)
 		case t == "--":
 			s.DashDash = i
-			s.rest(i+1, len(args))
+			if rest {
+				s.rest(i+1, len(args))
+			}
 			if g.Posix {
 				s.Stop = i + 1
 			}
@@ -235,7 +245,9 @@ func (g *Grammar) Scan(args []Word) Scan {
 		case len(t) < 2 || t[0] != '-':
 			if g.Posix {
 				s.Stop = i
-				s.rest(i, len(args))
+				if rest {
+					s.rest(i, len(args))
+				}
 				return s
 			}
 			s.Operands = append(s.Operands, i)
@@ -248,6 +260,7 @@ func (g *Grammar) Scan(args []Word) Scan {
 
 // rest adds the words from i to n as operands.
 func (s *Scan) rest(i, n int) {
+	s.Operands = slices.Grow(s.Operands, n-i)
 	for ; i < n; i++ {
 		s.Operands = append(s.Operands, i)
 	}

@@ -385,9 +385,9 @@ func systemTools() []*Program {
 			}}},
 		{Family: "system", Names: []string{"mkswap"}, Check: "mkswap", Node: Node{Grammar: Grammar{Short: "L:U:p:e:o:s:",
 			Long: []string{"label=", "uuid=", "pagesize=", "endianness=", "offset=", "size=", "lock=?", "file", "force", "check", "verbose"}}}},
-		{Family: "system", Names: []string{"kexec"}, Check: "kexec", Node: Node{Grammar: Grammar{Short: "t:", Long: []string{"load", "load-panic", "type=", "initrd=", "append=", "command-line=", "reuse-cmdline", "exec", "unload", "force", "status"}}}},
+		{Family: "system", Names: []string{"kexec"}, Check: "kexec", Node: Node{Does: []effect.Class{effect.SystemChange}, Grammar: Grammar{Short: "t:", Long: []string{"load", "load-panic", "type=", "initrd=", "append=", "command-line=", "reuse-cmdline", "exec", "unload", "force", "status"}}}},
 		{Family: "system", Names: []string{"setcap"}, Check: "setcap", Node: Node{Writes: true, ReadIf: []string{"-v"}, Grammar: Grammar{Short: "n:"}}},
-		{Family: "system", Names: []string{"at", "batch"}, Check: "at", Node: Node{
+		{Family: "system", Names: []string{"at", "batch"}, Check: "at", Node: Node{Does: []effect.Class{effect.CodeExecution},
 			Grammar: Grammar{Short: "q:f:t:", Long: []string{}},
 			ReadIf:  []string{"-l", "-c", "-V"}}},
 		{Family: "system", Names: []string{"atrm"}, Node: Node{Writes: true}},
@@ -437,33 +437,33 @@ func systemTools() []*Program {
 		// file) and, after it, a size. Only the letters known to take a value
 		// do: a letter read as a flag never swallows the device. mkfs, the
 		// front end, makes ext2 unless -t says otherwise.
-		{Family: "system", Names: []string{"mkfs", "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4"}, Check: "mkfs", Node: Node{
+		{Family: "system", Names: []string{"mkfs", "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4"}, Check: "mkfs", Node: Node{Does: mkfsDoes,
 			Grammar: Grammar{Short: "b:C:d:E:g:G:i:I:J:l:L:m:M:N:o:O:r:t:T:U:e:z:", Long: []string{"type="}}}},
-		{Family: "system", Names: []string{"mkfs.xfs"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "b:m:d:i:l:n:p:r:s:L:c:"}}},
-		{Family: "system", Names: []string{"mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkdosfs"}, Check: "mkfs", Node: Node{
+		{Family: "system", Names: []string{"mkfs.xfs"}, Check: "mkfs", Node: Node{Does: mkfsDoes, Grammar: Grammar{Short: "b:m:d:i:l:n:p:r:s:L:c:"}}},
+		{Family: "system", Names: []string{"mkfs.vfat", "mkfs.fat", "mkfs.msdos", "mkdosfs"}, Check: "mkfs", Node: Node{Does: mkfsDoes,
 			Grammar: Grammar{Short: "b:D:f:F:g:h:i:l:m:M:n:r:R:s:S:", Long: []string{"offset=", "variant=", "codepage=", "mbr=?", "invariant", "help"}}}},
-		{Family: "system", Names: []string{"mkfs.btrfs"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "b:d:L:m:n:s:r:O:U:R:",
+		{Family: "system", Names: []string{"mkfs.btrfs"}, Check: "mkfs", Node: Node{Does: mkfsDoes, Grammar: Grammar{Short: "b:d:L:m:n:s:r:O:U:R:",
 			Long: []string{"byte-count=", "data=", "label=", "metadata=", "nodesize=", "sectorsize=", "rootdir=", "features=", "uuid=", "runtime-features=",
 				"checksum=", "csum=", "device-uuid=", "mixed", "force", "quiet", "nodiscard", "shrink", "verbose", "version", "help"}}}},
-		{Family: "system", Names: []string{"mkntfs", "mkfs.ntfs"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "c:s:p:H:S:z:L:",
+		{Family: "system", Names: []string{"mkntfs", "mkfs.ntfs"}, Check: "mkfs", Node: Node{Does: mkfsDoes, Grammar: Grammar{Short: "c:s:p:H:S:z:L:",
 			Long: []string{"cluster-size=", "sector-size=", "partition-start=", "heads=", "sectors-per-track=", "mft-zone-multiplier=", "label=",
 				"fast", "quick", "force", "no-action", "quiet", "verbose", "compression", "no-indexing", "zero-time", "with-uuid"}}}},
-		{Family: "system", Names: []string{"mkexfatfs", "mkfs.exfat"}, Check: "mkfs", Node: Node{Grammar: Grammar{Short: "b:c:L:U:i:n:p:s:",
+		{Family: "system", Names: []string{"mkexfatfs", "mkfs.exfat"}, Check: "mkfs", Node: Node{Does: mkfsDoes, Grammar: Grammar{Short: "b:c:L:U:i:n:p:s:",
 			Long: []string{"boundary-align=", "cluster-size=", "volume-label=", "volume-guid=", "full-format", "pack-bitmap", "quick", "verbose"}}}},
 		{Family: "system", Names: []string{"mkfs.f2fs", "mkfs.minix", "mkfs.bfs", "mkfs.cramfs", "mkfs.jfs",
-			"mkfs.reiserfs", "mkfs.nilfs2", "mkfs.udf", "mkfs.erofs", "mkfs.hfsplus", "mkfs.zfs", "newfs", "newfs_hfs", "newfs_apfs", "newfs_msdos"}, Check: "mkfs"},
+			"mkfs.reiserfs", "mkfs.nilfs2", "mkfs.udf", "mkfs.erofs", "mkfs.hfsplus", "mkfs.zfs", "newfs", "newfs_hfs", "newfs_apfs", "newfs_msdos"}, Check: "mkfs", Node: Node{Does: mkfsDoes}},
 		{Family: "system", Names: []string{"wipefs"}, Check: "wipefs", Node: Node{Grammar: Grammar{Short: "o:b::t:p:O:", Long: []string{"offset=", "backup=?", "types=", "output=", "all", "force", "no-act", "no-headings", "parsable", "quiet", "json", "lock=?"}}}},
 		// Partition tools: the validator's Go check judges what they change.
-		{Family: "system", Names: []string{"fdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-l", "--list"}, Grammar: Grammar{Short: "b:c::C:H:L::o:S:t:u::w:W:x", Long: []string{"list", "sector-size=", "color=?", "output=", "type=", "units=?", "wipe=", "wipe-partitions="}},
+		{Family: "system", Names: []string{"fdisk"}, Check: "partition", Node: Node{Does: partitionDoes, ReadIf: []string{"-l", "--list"}, Grammar: Grammar{Short: "b:c::C:H:L::o:S:t:u::w:W:x", Long: []string{"list", "sector-size=", "color=?", "output=", "type=", "units=?", "wipe=", "wipe-partitions="}},
 			Unless: []string{"-w", "--wipe", "-W", "--wipe-partitions"}}},
-		{Family: "system", Names: []string{"sfdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-l", "--list", "-d", "--dump", "-s", "--show-size", "-J", "--json", "-V", "--verify", "--list-free", "-F"}}},
-		{Family: "system", Names: []string{"gdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-l"}}},
-		{Family: "system", Names: []string{"sgdisk"}, Check: "partition", Node: Node{ReadIf: []string{"-p", "--print", "-i", "--info", "-v", "--verify", "-O", "--print-mbr"},
+		{Family: "system", Names: []string{"sfdisk"}, Check: "partition", Node: Node{Does: partitionDoes, ReadIf: []string{"-l", "--list", "-d", "--dump", "-s", "--show-size", "-J", "--json", "-V", "--verify", "--list-free", "-F"}}},
+		{Family: "system", Names: []string{"gdisk"}, Check: "partition", Node: Node{Does: partitionDoes, ReadIf: []string{"-l"}}},
+		{Family: "system", Names: []string{"sgdisk"}, Check: "partition", Node: Node{Does: partitionDoes, ReadIf: []string{"-p", "--print", "-i", "--info", "-v", "--verify", "-O", "--print-mbr"},
 			Unless: []string{"-Z", "--zap-all", "-z", "--zap", "-o", "--clear", "-n", "--new", "-d", "--delete", "-t", "--typecode", "-c", "--change-name", "-g", "--mbrtogpt", "-R", "--replicate", "-G", "--randomize-guids", "-l", "--load-backup", "-e", "--move-second-header", "-s", "--sort", "-C", "--recompute-chs", "-m", "--gpttombr", "-h", "--hybrid", "-A", "--attributes", "-U", "--disk-guid", "-u", "--partition-guid", "-x", "--set-alignment", "-a"}}},
 		// parted DEVICE COMMAND…: the commands are its operands after the device.
 		{Family: "system", Names: []string{"parted"}, Check: "partition", Node: Node{ReadIf: []string{"-l", "--list"},
 			Grammar: Grammar{Short: "a:", Long: []string{"align=", "list", "script", "machine", "fix", "json", "pretend-input-tty", "help", "version"}}}},
-		{Family: "system", Names: []string{"cfdisk"}, Check: "partition"},
+		{Family: "system", Names: []string{"cfdisk"}, Check: "partition", Node: Node{Does: partitionDoes}},
 		{Family: "system", Names: []string{"blkdiscard"}, Check: "blkdiscard"},
 		// Volumes, pools and devices: listing reads, removing destroys the data.
 		{Family: "system", Names: []string{"lvs", "vgs", "pvs", "lvdisplay", "vgdisplay", "pvdisplay", "lvscan", "vgscan", "pvscan"}, Node: Node{Read: true}},
@@ -535,3 +535,10 @@ func systemTools() []*Program {
 			Output: []string{"-o", "--output", "-r", "--reject-file"}}},
 	}
 }
+
+// mkfsDoes: a file system maker writes the device or image it formats.
+var mkfsDoes = []effect.Class{effect.FilesystemWrite, effect.SystemChange}
+
+// partitionDoes: a partition tool that does not only list changes a disk's
+// layout.
+var partitionDoes = []effect.Class{effect.SystemChange}

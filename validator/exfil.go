@@ -292,6 +292,8 @@ func sentFile(base string, t effectTarget) (shellparse.Word, bool) {
 		w.Text, _, _ = strings.Cut(w.Text, ";") // -F f=@file;type=text/plain
 	case "http", "https", "xh", "xhs":
 		return w, strings.Contains(w.Text, "@")
+	case "wget", "wget2":
+		return w, t.opt == "--post-file" || t.opt == "--body-file" // --post-data is the data itself
 	}
 	return w, true
 }
@@ -577,18 +579,20 @@ func findActs(args []shellparse.Word) bool {
 }
 
 // gitNameOnlyArgs: git's verbs that take names (ls-files, rm, status …) or
-// history (log without a patch), and git grep's patterns.
+// history (log without a patch), and git grep's patterns, by the verbs'
+// declared grammars.
 func gitNameOnlyArgs(c shellparse.SimpleCommand) (map[int]bool, bool) {
 	args := c.Argv[1:]
 	g := parseGit(args)
 	if gitNameOnly[g.sub] {
 		return nil, true
 	}
-	if (g.sub == "log" || g.sub == "shortlog" || g.sub == "whatchanged") && !hasFlag(g.args, "pu", "--patch", "-L", "--full-diff", "--word-diff") {
+	if (g.sub == "log" || g.sub == "shortlog" || g.sub == "whatchanged") && !g.has("-p", "-u", "--patch", "-L", "--full-diff", "--word-diff") {
 		return nil, true // history of the names, not their contents
 	}
 	if g.sub == "grep" {
-		return gitGrepPatterns(g.args, len(args)-len(g.args)), false
+		r := reading{inv: &registry.Invocation{Scan: *g.scan()}, args: g.args}
+		return grepPatterns(r, len(args)-len(g.args)), false
 	}
 	return nil, false
 }
@@ -608,15 +612,6 @@ func grepPatterns(r reading, offset int) map[int]bool {
 		out[offset+ops[0]] = true
 	}
 	return out
-}
-
-// gitGrepPatterns is grepPatterns for git grep's words, read by the scanner
-// with git grep's value options until git's declaration names its verbs
-// (then git grep's own declared grammar reads them).
-func gitGrepPatterns(args []shellparse.Word, offset int) map[int]bool {
-	g := registry.Grammar{Short: "e:f:m:A:B:C:O::", Long: []string{"regexp=", "file=", "max-count=", "after-context=", "before-context=", "context=", "open-files-in-pager=?", "threads=", "max-depth="}}
-	inv := registry.Invocation{Scan: g.Scan(shellparse.RegistryWords(args))}
-	return grepPatterns(reading{inv: &inv, args: args}, offset)
 }
 
 // decodedName finds a substitution that decodes or rebuilds text: the name it

@@ -191,6 +191,10 @@ func installWords(r reading) (string, []shellparse.Word) {
 }
 
 // compilerOutput: a compiler or linker writing its output (-o FILE, -oFILE).
+// A C compiler's options are single-dash words (-Wall, -fno-omit-frame-pointer)
+// of which -o alone takes its value joined or apart: the registry's scanner
+// has no such grammar (read as getopt letters, -fno-omit's o would be -o), so
+// the words are read here.
 func compilerOutput(args []shellparse.Word) []shellparse.Word {
 	var out []shellparse.Word
 	for i, a := range args {

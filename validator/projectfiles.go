@@ -4,7 +4,6 @@ import (
 	"path"
 	"strings"
 
-	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -230,39 +229,38 @@ func globCovers(pattern, f string) bool {
 }
 
 // gitProjectFiles judges git commands that remove, move or replace a project
-// config, or create a repository root that stops one from applying.
+// config, or create a repository root that stops one from applying. The
+// verbs' options and operands are read by their declared grammars.
 func (ck *checker) gitProjectFiles(g gitInvocation) {
 	dir, known := ck.gitWorkDir(g)
 	if !known {
 		dir = ""
 	}
-	j := gitProjectJudge{ck: ck, sub: g.sub, dir: dir, relevant: ck.gitProjectFilesNear(dir)}
-	args := g.args
+	j := gitProjectJudge{ck: ck, g: &g, dir: dir, relevant: ck.gitProjectFilesNear(dir)}
 	switch g.sub {
 	case "rm", "mv", "restore":
-		j.pathsVerb(args)
+		j.pathsVerb()
 	case "checkout":
-		j.checkout(args)
-		j.pathspecFile(args)
+		j.checkout()
+		j.pathspecFile()
 	case "switch":
-		ops, create := gitSwitchOperands(args)
-		if len(ops) > 0 || !create || hasFlag(args, "", "--orphan", "--discard-changes", "--force") {
+		if len(g.operands()) > 0 || len(g.values("-c", "-C", "--create", "--force-create")) == 0 || g.has("--orphan", "--discard-changes", "--force") {
 			j.replaces("switches the working tree to another branch")
 		}
 	case "stash":
-		j.stash(args)
+		j.stash()
 	case "reset", "clean":
-		j.treeVerb(args)
+		j.treeVerb()
 	case "init", "clone":
-		j.newRoot(args)
+		j.newRoot()
 	}
 }
 
 // gitProjectJudge judges one git command for the project configs in force
 // that it removes, moves or replaces.
 type gitProjectJudge struct {
-	ck  *checker
-	sub string
+	ck *checker
+	g  *gitInvocation
 	// dir is where git works ("" when unknown); relevant is a project file
 	// in force that a command run there may act on, or "".
 	dir, relevant string
@@ -273,11 +271,11 @@ type gitProjectJudge struct {
 func (j gitProjectJudge) named(words []shellparse.Word, what string) {
 	for _, w := range words {
 		if w.Static && path.Base(w.Text) == projectConfigName {
-			j.ck.add("protected_write", "project_config_git", NonSevere, "git "+j.sub+" "+what+" "+w.Text+", the project's permgate config")
+			j.ck.add("protected_write", "project_config_git", NonSevere, "git "+j.g.sub+" "+what+" "+w.Text+", the project's permgate config")
 			continue
 		}
 		if f := j.ck.coversProjectFile(w, j.dir, true); f != "" {
-			j.ck.add("protected_write", "project_config_git_dir", NonSevere, "git "+j.sub+" "+what+" "+w.Text+", which holds "+f+", a project permgate config in force")
+			j.ck.add("protected_write", "project_config_git_dir", NonSevere, "git "+j.g.sub+" "+what+" "+w.Text+", which holds "+f+", a project permgate config in force")
 		}
 	}
 }
@@ -285,81 +283,68 @@ func (j gitProjectJudge) named(words []shellparse.Word, what string) {
 // replaces judges a verb that replaces the working tree (why says how).
 func (j gitProjectJudge) replaces(why string) {
 	if j.relevant != "" {
-		j.ck.add("protected_write", "project_config_git_replace", NonSevere, "git "+j.sub+" "+why+", which can replace "+j.relevant+", a project permgate config in force")
+		j.ck.add("protected_write", "project_config_git_replace", NonSevere, "git "+j.g.sub+" "+why+", which can replace "+j.relevant+", a project permgate config in force")
 	}
 }
 
 // pathsVerb: git rm, mv and restore act on the paths they name (git rm -n
 // and git restore --staged alone change no file).
-func (j gitProjectJudge) pathsVerb(args []shellparse.Word) {
-	switch j.sub {
+func (j gitProjectJudge) pathsVerb() {
+	g := j.g
+	switch g.sub {
 	case "rm":
-		if hasFlag(args, "n", "--dry-run") {
+		if g.has("-n", "--dry-run") {
 			return
 		}
-		j.named(gitOperands(args, nil), "removes")
+		j.named(g.operands(), "removes")
 	case "mv":
-		j.named(gitOperands(args, nil), "moves")
+		j.named(g.operands(), "moves")
 		return
 	case "restore":
-		if hasFlag(args, "S", "--staged") && !hasFlag(args, "W", "--worktree") {
+		if g.has("-S", "--staged") && !g.has("-W", "--worktree") {
 			return
 		}
-		j.named(gitOperands(args, map[string]bool{"-s": true, "--source": true}), "restores")
+		j.named(g.operands(), "restores")
 	}
-	j.pathspecFile(args)
+	j.pathspecFile()
 }
 
 // treeVerb: git reset --hard (--merge, --keep) and git clean -f put the
 // working tree back or delete untracked files.
-func (j gitProjectJudge) treeVerb(args []shellparse.Word) {
+func (j gitProjectJudge) treeVerb() {
+	g := j.g
 	switch {
-	case j.sub == "reset" && hasFlag(args, "", "--hard", "--merge", "--keep"):
+	case g.sub == "reset" && g.has("--hard", "--merge", "--keep"):
 		j.replaces("puts the working tree back to a commit")
-	case j.sub == "clean" && hasFlag(args, "f", "--force") && !hasFlag(args, "n", "--dry-run"):
+	case g.sub == "clean" && g.has("-f", "--force") && !g.has("-n", "--dry-run"):
 		j.replaces("deletes untracked files")
 	}
 }
 
-// gitCloneValueOptions are git clone's options that take a value.
-var gitCloneValueOptions = map[string]bool{"-o": true, "--origin": true, "-b": true, "--branch": true, "-u": true, "--upload-pack": true,
-	"--template": true, "-c": true, "--config": true, "--depth": true, "--reference": true, "--reference-if-able": true,
-	"--separate-git-dir": true, "-j": true, "--jobs": true, "--filter": true, "--shallow-since": true, "--shallow-exclude": true,
-	"--server-option": true, "--bundle-uri": true, "--ref-format": true}
-
-// gitInitValueOptions are git init's options that take a value.
-var gitInitValueOptions = map[string]bool{"--separate-git-dir": true, "-b": true, "--initial-branch": true, "--template": true, "--object-format": true, "--ref-format": true}
-
 // newRoot: git init [DIR] and git clone URL [DIR] make a repository root.
-func (j gitProjectJudge) newRoot(args []shellparse.Word) {
-	if j.sub == "init" {
-		j.ck.gitNewRoot(j.sub, j.dir, gitOperands(args, gitInitValueOptions), 0)
+func (j gitProjectJudge) newRoot() {
+	ops := j.g.operands()
+	if j.g.sub == "init" {
+		j.ck.gitNewRoot(j.g.sub, j.dir, ops, 0)
 		return
 	}
-	ops := gitOperands(args, gitCloneValueOptions)
 	if len(ops) >= 2 {
-		j.ck.gitNewRoot(j.sub, j.dir, ops, 1)
+		j.ck.gitNewRoot(j.g.sub, j.dir, ops, 1)
 	} else if len(ops) == 1 && !ops[0].Static {
-		j.ck.gitNewRoot(j.sub, "", nil, 0) // the directory follows from a URL known only at run time
+		j.ck.gitNewRoot(j.g.sub, "", nil, 0) // the directory follows from a URL known only at run time
 	}
 }
 
 // gitWorkDir returns the directory git works in: the command's, changed by -C;
 // not known with --git-dir or --work-tree (or GIT_DIR/GIT_WORK_TREE, which the
-// analysis does not follow). git's global options are read by its declared
-// grammar.
+// analysis does not follow). git's global options are the reading parseGit
+// made by git's declared grammar.
 func (ck *checker) gitWorkDir(g gitInvocation) (string, bool) {
-	git, ok := programs.Lookup("git")
-	if !ok {
+	if g.global.Has("--git-dir", "--work-tree") {
 		return "", false
 	}
-	scan := git.Node.Grammar.Scan(shellparse.RegistryWords(g.globals))
-	if scan.Has("--git-dir", "--work-tree") {
-		return "", false
-	}
-	r := reading{inv: &registry.Invocation{Scan: scan}, args: g.globals}
 	dir := ck.dir
-	for _, v := range r.values("-C") {
+	for _, v := range g.globalValues("-C") {
 		dir = ck.changeDir(dir, v)
 	}
 	return dir, dir != ""
@@ -377,100 +362,47 @@ func (ck *checker) gitProjectFilesNear(dir string) string {
 	return ""
 }
 
-// gitOperands returns git's operands: the words that are not options, skipping
-// the values of the options in withValue (given as separate words).
-func gitOperands(args []shellparse.Word, withValue map[string]bool) []shellparse.Word {
-	var out []shellparse.Word
-	dashes := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case dashes:
-			out = append(out, a)
-		case a.Static && a.Text == "--":
-			dashes = true
-		case a.Static && strings.HasPrefix(a.Text, "-") && a.Text != "-":
-			if withValue[a.Text] {
-				i++
-			}
-		default:
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
 // pathspecFile: --pathspec-from-file reads the paths from a file, which may
 // name the project config.
-func (j gitProjectJudge) pathspecFile(args []shellparse.Word) {
-	if j.relevant != "" && hasFlag(args, "", "--pathspec-from-file") {
+func (j gitProjectJudge) pathspecFile() {
+	if j.relevant != "" && j.g.has("--pathspec-from-file") {
 		j.ck.add("protected_write", "project_config_git_pathspec", NonSevere, "git takes its paths from a file, which may name "+j.relevant+", a project permgate config in force")
 	}
 }
 
 // checkout: git checkout BRANCH replaces the working tree; git checkout
 // [REF] [--] PATHS replaces those paths.
-func (j gitProjectJudge) checkout(args []shellparse.Word) {
-	ref, paths, dashes := gitCheckoutWords(args)
+func (j gitProjectJudge) checkout() {
+	ref, paths, dashes := gitCheckoutWords(j.g)
 	j.named(paths, "checks out")
 	j.named(ref, "checks out") // git checkout .permgate.toml is a path
-	if len(ref) > 0 && len(paths) == 0 && !dashes || hasFlag(args, "", "--orphan") {
+	if len(ref) > 0 && len(paths) == 0 && !dashes || j.g.has("--orphan") {
 		j.replaces("checks out another version of the working tree")
 	}
 }
 
-// gitCheckoutWords splits git checkout's words into the ref (its first
-// operand before --), the paths, and whether -- was given.
-func gitCheckoutWords(args []shellparse.Word) (ref, paths []shellparse.Word, dashes bool) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case dashes:
-			paths = append(paths, a)
-		case a.Static && a.Text == "--":
-			dashes = true
-		case a.Static && (a.Text == "-b" || a.Text == "-B" || a.Text == "--orphan" || a.Text == "--conflict"):
-			i++ // the new branch's name: with no start point the tree stays
-		case a.Static && strings.HasPrefix(a.Text, "-") && a.Text != "-":
-		case len(ref) == 0:
-			ref = append(ref, a)
-		default:
-			paths = append(paths, a)
+// gitCheckoutWords splits git checkout's operands into the ref (the first
+// one before --), the paths, and whether -- was given.
+func gitCheckoutWords(g *gitInvocation) (ref, paths []shellparse.Word, dashes bool) {
+	scan := g.scan()
+	for k, i := range scan.Operands {
+		w := g.args[i]
+		if k == 0 && (scan.DashDash < 0 || i < scan.DashDash) {
+			ref = append(ref, w)
+			continue
 		}
+		paths = append(paths, w)
 	}
-	return ref, paths, dashes
-}
-
-// gitSwitchOperands returns git switch's operands and whether it creates a
-// branch (-c NAME, which alone keeps the working tree).
-func gitSwitchOperands(args []shellparse.Word) ([]shellparse.Word, bool) {
-	create := false
-	var ops []shellparse.Word
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		t := a.Text
-		switch {
-		case a.Static && (t == "-c" || t == "-C" || isLong(t, "--create", "--force-create")) && !strings.Contains(t, "="):
-			create = true
-			i++
-		case a.Static && (t == "--orphan" || t == "--conflict"):
-			i++
-		case a.Static && strings.HasPrefix(t, "-") && t != "-":
-		default:
-			ops = append(ops, a)
-		}
-	}
-	return ops, create
+	return ref, paths, scan.DashDash >= 0
 }
 
 // stash: git stash (push, save, or options only) puts the working tree back
 // to HEAD, undoing changes to the project config.
-func (j gitProjectJudge) stash(args []shellparse.Word) {
-	ops := gitOperands(args, map[string]bool{"-m": true, "--message": true, "--pathspec-from-file": true})
+func (j gitProjectJudge) stash() {
+	ops := j.g.operands()
 	verb := ""
-	if len(args) > 0 && args[0].Static && !strings.HasPrefix(args[0].Text, "-") {
-		verb = args[0].Text
-		ops = ops[1:]
+	if v := j.g.verbWord(); v != "" && j.g.args[0].Static {
+		verb, ops = v, ops[1:]
 	}
 	switch verb {
 	case "", "push":

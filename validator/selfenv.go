@@ -42,6 +42,8 @@ func otherSetters(c shellparse.SimpleCommand) []string {
 			return []string{ops[1].Text} // getopts OPTSTRING NAME
 		}
 		return nil
+	case "export", "declare", "typeset", "local", "readonly":
+		return nil // assignments, judged as such (assigns)
 	case "tmux":
 		var names []string
 		for _, cmd := range tmuxCommands(c.Argv[1:]) {

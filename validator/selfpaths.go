@@ -521,20 +521,41 @@ func tarDestinations(c shellparse.SimpleCommand) []shellparse.Word {
 	return orHere(dests)
 }
 
-// gitCloneValueOpts are git's and git clone's options that take a value.
-var gitCloneValueOpts = map[string]bool{"-C": true, "-c": true, "-b": true, "-o": true, "--branch": true, "--origin": true,
-	"--depth": true, "--template": true, "--reference": true, "-j": true, "--config": true, "--filter": true, "--separate-git-dir": true, "-u": true}
-
-// gitCloneDestination is the directory git clone URL DIR clones into.
+// gitCloneDestination is the directory git clone URL DIR clones into, by
+// git clone's declared grammar: under git's -C directories when DIR is
+// relative.
 func gitCloneDestination(args []shellparse.Word) []shellparse.Word {
 	if !slices.ContainsFunc(args, func(w shellparse.Word) bool { return w.Text == "clone" }) {
+		return nil // the hot path: no clone to read git's words for
+	}
+	g := parseGit(args)
+	ops := g.operands()
+	if g.sub != "clone" || len(ops) != 2 {
 		return nil
 	}
-	ops := skipOptArgs(args, gitCloneValueOpts)
-	if len(ops) == 3 && ops[0].Static && ops[0].Text == "clone" {
-		return ops[2:]
+	dest := ops[1]
+	if dir, ok := gitCDir(g.globalValues("-C")); ok && !(dest.Static && strings.HasPrefix(dest.Text, "/")) {
+		dest = shellparse.Word{Text: dir.Text + "/" + dest.Text, Static: dir.Static && dest.Static, Params: append(slices.Clip(dir.Params), dest.Params...)}
 	}
-	return nil
+	return []shellparse.Word{dest}
+}
+
+// gitCDir joins git's -C directories, each relative to the one before, into
+// the directory git works in (false when -C is not given).
+func gitCDir(dirs []shellparse.Word) (shellparse.Word, bool) {
+	if len(dirs) == 0 {
+		return shellparse.Word{}, false
+	}
+	dir := dirs[0]
+	for _, d := range dirs[1:] {
+		if d.Static && strings.HasPrefix(d.Text, "/") {
+			dir = d
+			continue
+		}
+		dir = shellparse.Word{Text: strings.TrimSuffix(dir.Text, "/") + "/" + d.Text, Static: dir.Static && d.Static, Params: append(slices.Clip(dir.Params), d.Params...)}
+	}
+	dir.Text = strings.TrimSuffix(dir.Text, "/")
+	return dir, true
 }
 
 // nearSelf reports that the command runs inside permgate's own directories, or

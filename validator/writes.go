@@ -20,12 +20,23 @@ func writeTargets(c shellparse.SimpleCommand) []shellparse.Word {
 	// The Go judgement's targets come last: for a copy, the last one is its
 	// destination (see writes). A declared target it also names is judged once.
 	judged := commandWriteTargets(c)
+	if !mayDeclareChanges(c) {
+		return append(targets, judged...)
+	}
 	for _, w := range declaredChanges(c) {
 		if !slices.ContainsFunc(judged, func(j shellparse.Word) bool { return j.Text == w.Text }) {
 			targets = append(targets, w)
 		}
 	}
 	return append(targets, judged...)
+}
+
+// mayDeclareChanges reports a command whose declaration may say it changes
+// a file with this argv (registry's MayHaveEffects): git status names no
+// option an effect needs, so it is not read for them.
+func mayDeclareChanges(c shellparse.SimpleCommand) bool {
+	prog, ok := programs.Lookup(path.Base(c.Name))
+	return ok && prog.HasEffects() && prog.MayHaveEffects(shellparse.RegistryWords(c.Argv[1:]))
 }
 
 // wrapperWriteTargets returns the files the wrappers change on their own,
