@@ -373,11 +373,12 @@ func permgateWords(t *testing.T, input string) []Word {
 	if len(res.Problems) > 0 {
 		t.Fatalf("input %q: permgate problems: %+v", input, res.Problems)
 	}
-	// Commands inside substitutions are reported too; the printf is the only
+	// Commands inside substitutions are reported too, and other readings
+	// of the printf (a default's value, ${x:-y}); the printf is the only
 	// command at the top level.
 	var top []SimpleCommand
 	for _, c := range res.Commands {
-		if c.Subst == "" && c.Depth == 0 && len(c.Wrappers) == 0 {
+		if c.Subst == "" && c.Depth == 0 && len(c.Wrappers) == 0 && !c.Alternative {
 			top = append(top, c)
 		}
 	}

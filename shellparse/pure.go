@@ -163,6 +163,16 @@ var pureCommands = map[string]func(args []Word) (Word, bool){
 	"dirname":  dirnameOutput,
 	"basename": basenameOutput,
 	"realpath": realpathOutput,
+	"command":  commandOutput,
+}
+
+// commandOutput is what command -v NAME prints, as the name it runs: the
+// name of a builtin or function, a program's path (whose name is NAME).
+func commandOutput(args []Word) (Word, bool) {
+	if len(args) != 2 || !args[0].Static || args[0].Text != "-v" || !args[1].Static || strings.ContainsAny(args[1].Text, "/ \t\n") || args[1].Text == "" {
+		return Word{}, false
+	}
+	return staticWord(args[1].Text + "\n"), true
 }
 
 // printfOutput is what printf [--] FORMAT ARGS prints.

@@ -38,12 +38,86 @@ var volatileNames = setOf("PWD", "OLDPWD", "RANDOM", "SRANDOM", "SECONDS", "LINE
 	"OPTARG", "OPTIND", "COLUMNS", "LINES", "HISTCMD", "BASH_ARGV", "BASH_ARGC", "BASH_LINENO", "BASH_SOURCE")
 
 // followsValues reports a script with something for the values analysis to
-// follow: an assignment, a for loop, read or printf, or a substitution that
-// may be pure (whose evaluation must know what ran before it). Any other
-// script pays nothing for it.
+// follow: an assignment, a for loop, read or printf, a substitution that
+// may be pure (whose evaluation must know what ran before it), or a braced
+// expansion (${c:-rm} may be its default). Any other script pays nothing
+// for it.
 func followsValues(src string) bool {
 	return strings.Contains(src, "=") || strings.Contains(src, "for") || strings.Contains(src, "read") || strings.Contains(src, "printf") ||
-		strings.Contains(src, "$(") || strings.Contains(src, "`") || strings.Contains(src, "<(")
+		strings.Contains(src, "$(") || strings.Contains(src, "`") || strings.Contains(src, "<(") || strings.Contains(src, "${") ||
+		strings.Contains(src, "set ")
+}
+
+// positionalSetter returns the top-level set -- WORDS that alone gives the
+// script's positional parameters, or nil: the script has no other set,
+// shift, getopts, function (its own parameters), for without in, eval or
+// source.
+func positionalSetter(file *syntax.File) *syntax.Stmt {
+	var setter *syntax.Stmt
+	for _, st := range file.Stmts {
+		if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 1 && ce.Args[0].Lit() == "set" && ce.Args[1].Lit() == "--" && len(ce.Assigns) == 0 && !st.Background && !st.Coprocess {
+			if setter != nil {
+				return nil
+			}
+			setter = st
+		}
+	}
+	if setter == nil {
+		return nil
+	}
+	moves := 0
+	syntax.Walk(file, func(n syntax.Node) bool {
+		if movesPositionals(n) {
+			moves++
+		}
+		return moves < 2
+	})
+	if moves != 1 {
+		return nil
+	}
+	return setter
+}
+
+// movesPositionals reports a node that may change the positional
+// parameters (or what $1 means where it stands).
+func movesPositionals(n syntax.Node) bool {
+	switch x := n.(type) {
+	case *syntax.FuncDecl:
+		return true
+	case *syntax.ForClause:
+		wi, ok := x.Loop.(*syntax.WordIter)
+		return ok && !wi.InPos.IsValid()
+	case *syntax.CallExpr:
+		if len(x.Args) > 0 {
+			switch x.Args[0].Lit() {
+			case "set", "shift", "getopts", "source", ".", "eval", "trap", "command", "builtin":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// setPositionals makes set -- WORDS's words the positional parameters from
+// here on ($0 stays what it was), when they are known.
+func (r *wordResolver) setPositionals(st *syntax.Stmt) {
+	if r.stale || r.writes.count["IFS"] > 0 {
+		return
+	}
+	zero := Word{Text: "$0", Params: []string{"0"}}
+	if len(r.positional) > 0 {
+		zero = r.positional[0]
+	}
+	params := []Word{zero}
+	for _, a := range st.Cmd.(*syntax.CallExpr).Args[2:] {
+		for _, w := range r.resolve(a) {
+			if !w.Static {
+				return
+			}
+			params = append(params, w)
+		}
+	}
+	r.positional = params
 }
 
 // follow walks a script's top-level statements in order, making known
@@ -64,6 +138,7 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 	r.writes = &w
 	r.keepInherited()
 	r.candidates = candidatesOf(r, w)
+	setter := positionalSetter(file)
 	for _, st := range file.Stmts {
 		if s.full {
 			return
@@ -77,6 +152,9 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 		}
 		s.stmt(st, c)
 		s.lead = nil
+		if st == setter {
+			r.setPositionals(st)
+		}
 		if setsAny {
 			r.forget()
 			continue
@@ -282,26 +360,37 @@ func (r *wordResolver) stableParam(p string) bool {
 // knownValue returns the value of $NAME (or of an array element, or of the
 // variable a nameref names) when the script made it known.
 func (r *wordResolver) knownValue(p *syntax.ParamExp) (Word, bool) {
-	if p.Param != nil && p.Param.Value == "FUNCNAME" && simpleParam(p) {
-		if n := len(r.functionNames); n > 0 && r.functionNames[n-1] != "" {
-			return staticWord(r.functionNames[n-1]), true // the function being run
-		}
+	if v, ok := r.functionName(p); ok {
+		return v, true
 	}
-	if r.inFunction > 0 || p.Param == nil || p.Slice != nil || !onlySlice(p) {
+	switch {
+	case r.inFunction > 0 || p.Param == nil:
 		return Word{}, false
+	case p.Length && p.Index != nil:
+		return r.lengthValue(p) // ${#a[@]}
+	case p.Excl || p.Length || p.Slice != nil || !onlySlice(p):
+		return r.paramOperation(p)
 	}
 	name := p.Param.Value
-	if target, ok := r.refs[name]; ok && !p.Length {
+	if target, ok := r.refs[name]; ok {
 		return r.refValue(target, p)
-	}
-	if p.Length {
-		return r.lengthValue(p)
 	}
 	if p.Index != nil || r.arrays[name] != nil {
 		return r.elementValue(name, p.Index)
 	}
 	v, ok := r.known[name]
 	return v, ok
+}
+
+// functionName returns $FUNCNAME in a function's body: its name.
+func (r *wordResolver) functionName(p *syntax.ParamExp) (Word, bool) {
+	if p.Param == nil || p.Param.Value != "FUNCNAME" || !simpleParam(p) {
+		return Word{}, false
+	}
+	if n := len(r.functionNames); n > 0 && r.functionNames[n-1] != "" {
+		return staticWord(r.functionNames[n-1]), true
+	}
+	return Word{}, false
 }
 
 // refValue returns $REF for a nameref to target: target's value, or the
@@ -398,8 +487,30 @@ func candidatesOf(r *wordResolver, w scriptWrites) map[string][]candidate {
 		c.addWriter(x)
 	}
 	c.addDerived(w)
+	c.addDefaulted(r.file)
 	r.originCands = c.origins
 	return c.out
+}
+
+// addDefaulted records the empty value for each variable an expansion
+// gives a default or an alternative (${c:-rm}): the script itself says it
+// may be unset or empty, so the default is one more reading.
+func (c *candidateSet) addDefaulted(file *syntax.File) {
+	if file == nil {
+		return
+	}
+	syntax.Walk(file, func(n syntax.Node) bool {
+		if p, ok := n.(*syntax.ParamExp); ok && p.Param != nil && p.Exp != nil && !p.Excl && defaultOps[p.Exp.Op] {
+			c.add(p.Param.Value, staticWord(""))
+		}
+		return true
+	})
+}
+
+// defaultOps are the operations whose result depends on a variable being
+// unset or empty.
+var defaultOps = map[syntax.ParExpOperator]bool{
+	syntax.DefaultUnset: true, syntax.DefaultUnsetOrNull: true, syntax.AlternateUnset: true, syntax.AlternateUnsetOrNull: true,
 }
 
 // addDerived records the values made of another variable's: g=$f, for k in
@@ -565,6 +676,24 @@ func paramsOf(w *syntax.Word) []string {
 	return names
 }
 
+// withTarget adds to a reading's value of a variable that names another
+// (y=x, for ${!y}) the first value that other one may have, when it is not
+// known: the indirection reads through both.
+func (r *wordResolver) withTarget(values map[string]Word) map[string]Word {
+	for _, v := range values {
+		if !v.Static || !isIdentifier(v.Text) {
+			continue
+		}
+		if _, known := r.known[v.Text]; known {
+			continue
+		}
+		if c := r.candidates[v.Text]; len(c) > 0 && c[0].array == nil {
+			values[v.Text] = c[0].word
+		}
+	}
+	return values
+}
+
 // candidateNames returns the variables with candidate values a statement
 // uses where their value is not certain.
 func (r *wordResolver) candidateNames(ce *syntax.Stmt) []string {
@@ -572,14 +701,19 @@ func (r *wordResolver) candidateNames(ce *syntax.Stmt) []string {
 		return nil
 	}
 	var names []string
+	add := func(name string) {
+		_, certain := r.known[name]
+		_, ref := r.refs[name]
+		certain = certain || ref || r.arrays[name] != nil
+		if len(r.candidates[name]) > 0 && (!certain || r.inFunction > 0) && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
 	syntax.Walk(ce, func(n syntax.Node) bool {
 		if p, ok := n.(*syntax.ParamExp); ok && p.Param != nil {
-			name := p.Param.Value
-			_, certain := r.known[name]
-			_, ref := r.refs[name]
-			certain = certain || ref || r.arrays[name] != nil
-			if len(r.candidates[name]) > 0 && (!certain || r.inFunction > 0) && !slices.Contains(names, name) {
-				names = append(names, name)
+			add(p.Param.Value)
+			if v, known := r.known[p.Param.Value]; p.Excl && known && v.Static && isIdentifier(v.Text) {
+				add(v.Text) // ${!y} with y=x known: x's values
 			}
 		}
 		return len(names) < maxCandidates

@@ -179,3 +179,25 @@ func runBash(t *testing.T, script string, args ...string) string {
 	}
 	return stdout.String()
 }
+
+// FuzzPatternMatch checks the pattern matching of ${x#p} and the like
+// against bash's own (a case pattern, as unquoted in ${x#$p}): whenever a
+// pattern is one matchPattern reads, it matches what bash matches.
+func FuzzPatternMatch(f *testing.F) {
+	for _, seed := range [][2]string{{"*/", "/bin/"}, {"a?c", "abc"}, {"[!a]*", "ba"}, {"[a-c]x", "bx"}, {`\*`, "*"}, {"*.txt", "a.txt"}, {"[]a]", "]"}, {"a*b*c", "aXbYc"}, {`[b\]a`, "ba"}} {
+		f.Add(seed[0], seed[1])
+	}
+	if _, err := os.Stat(bashPath); err != nil {
+		f.Skipf("%s not available: %v", bashPath, err)
+	}
+	f.Fuzz(func(t *testing.T, pat, s string) {
+		if len(pat)+len(s) > 64 || !isASCII(pat+s) || !plainPattern(pat) || strings.ContainsAny(pat+s, "\x00\n") {
+			return
+		}
+		got := matchPattern(pat, s)
+		want := runBash(t, `case $1 in $2) printf y;; *) printf n;; esac`, s, pat) == "y"
+		if got != want {
+			t.Fatalf("pattern %q on %q: bash %v, permgate %v", pat, s, want, got)
+		}
+	})
+}

@@ -353,7 +353,7 @@ func (sw *scriptWrites) call(x *syntax.CallExpr) {
 			}
 		}
 	}
-	sw.anything = sw.anything || runsAnything[name]
+	sw.anything = sw.anything || runsAnything[name] && !looksUp(x)
 	for k, a := range x.Args {
 		if lit := a.Lit(); !sw.light && (lit == "printf" || lit == "read") {
 			var redirs []*syntax.Redirect
@@ -666,6 +666,16 @@ func declaresNameref(x *syntax.DeclClause) bool {
 		}
 	}
 	return false
+}
+
+// looksUp reports command -v NAME and command -V NAME, which only say what a
+// name runs.
+func looksUp(x *syntax.CallExpr) bool {
+	if x.Args[0].Lit() != "command" || len(x.Args) < 2 {
+		return false
+	}
+	opt := x.Args[1].Lit()
+	return opt == "-v" || opt == "-V"
 }
 
 // writerCommands are the builtins that assign the variables they name

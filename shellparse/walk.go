@@ -549,7 +549,7 @@ func (s *scriptWalker) candidateReadingsWith(st *syntax.Stmt, ce *syntax.CallExp
 			if v.array != nil {
 				r.known, r.arrays = base, withArray(baseArrays, name, v.array)
 			} else {
-				r.known, r.arrays = withValues(base, map[string]Word{name: v.word}), baseArrays
+				r.known, r.arrays = withValues(base, r.withTarget(map[string]Word{name: v.word})), baseArrays
 			}
 			rc := c
 			rc.alternative = true
