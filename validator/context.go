@@ -49,7 +49,6 @@ var dangerousEnv = map[string]string{
 	"PHPRC": "makes php read configuration that can load code", "R_PROFILE_USER": "runs an R file when R starts",
 	"JULIA_LOAD_PATH": "changes where julia loads its modules from", "TCLLIBPATH": "changes where tclsh loads its packages from",
 	"VIMINIT": "runs vim commands when vim starts", "EXINIT": "runs editor commands when vi starts", "MYVIMRC": "points vim at another vimrc",
-	// Build tools' flags that name programs.
 	// Config files of network tools: a config there can write files or upload them.
 	"CURL_HOME": "points curl at another .curlrc, which can add options that write or upload files", "WGETRC": "points wget at another wgetrc, which can add options that write files",
 	"HGRCPATH":   "points hg at configuration that can name programs to run",

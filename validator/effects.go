@@ -24,18 +24,28 @@ type effectTarget struct {
 }
 
 // declaredEffects returns what the program called name (judged by its
-// basename) does with the words of argv (argv[0] is the program), by its
-// declaration: for a wrapper's own words.
-func declaredEffects(name string, argv []shellparse.Word) []effectTarget {
-	if len(argv) < 2 || name == "" {
+// basename) does with args, the words after its name, by its declaration;
+// args are read only when the declaration names effects at all.
+func declaredEffects(name string, args []shellparse.Word) []effectTarget {
+	if len(args) == 0 || name == "" {
 		return nil
 	}
-	prog, ok := programs.Lookup(path.Base(name))
-	if !ok || !prog.HasEffects() {
+	if prog, ok := programs.Lookup(path.Base(name)); !ok || !prog.HasEffects() {
 		return nil
 	}
-	inv := prog.Resolve(shellparse.RegistryWords(argv[1:]))
-	return invocationEffects(&inv, argv[1:])
+	r, ok := readArgs(name, args)
+	if !ok {
+		return nil
+	}
+	return invocationEffects(r.inv, r.args)
+}
+
+// wrapperDeclaredEffects returns what a wrapper does with its own words.
+func wrapperDeclaredEffects(w shellparse.Wrapper) []effectTarget {
+	if len(w.Argv) == 0 {
+		return nil
+	}
+	return declaredEffects(w.Name, w.Argv[1:])
 }
 
 // commandEffects returns what a command does with the words of its argv, by
@@ -76,7 +86,7 @@ func wrapperEffects(c shellparse.SimpleCommand) []effectTarget {
 		if w.Nested && len(w.Argv) > 0 && shellparse.IsShell(w.Argv[0].Text) {
 			continue // bash -c: the shell's own words are its script
 		}
-		out = append(out, declaredEffects(w.Name, w.Argv)...)
+		out = append(out, wrapperDeclaredEffects(w)...)
 	}
 	return out
 }
@@ -268,9 +278,8 @@ func (ck *checker) judgedClasses(c shellparse.SimpleCommand, findings []Finding)
 		}
 	}
 	for _, w := range c.Wrappers {
-		if prog, ok := programs.Lookup(path.Base(w.Name)); ok && len(w.Argv) > 0 {
-			inv := prog.Resolve(shellparse.RegistryWords(w.Argv[1:]))
-			s = s.Union(invocationClasses(&inv))
+		if r, ok := readWrapper(w); ok {
+			s = s.Union(invocationClasses(r.inv))
 		}
 	}
 	if _, inv, ok := c.Declared(); ok {
@@ -292,38 +301,37 @@ func invocationClasses(inv *registry.Invocation) effect.Set {
 	return s
 }
 
+// kindEffects are the effect classes a finding of each kind shows.
+var kindEffects = map[finding.Kind][]effect.Class{
+	finding.RecursiveDelete:      {effect.FilesystemDelete},
+	finding.RecursiveDeleteLocal: {effect.FilesystemDelete},
+	finding.GitDestructive:       {effect.FilesystemDelete},
+	finding.CriticalWrite:        {effect.FilesystemWrite},
+	finding.SelfModify:           {effect.FilesystemWrite},
+	finding.ProtectedWrite:       {effect.FilesystemWrite},
+	finding.PermissionsOpen:      {effect.PermissionsChange},
+	finding.SecretAccess:         {effect.FilesystemRead},
+	finding.Exfiltration:         {effect.NetworkOutbound},
+	finding.PipeToShell:          {effect.NetworkInbound, effect.CodeExecution},
+	finding.InlineCode:           {effect.CodeExecution},
+	finding.DynamicCode:          {effect.CodeExecution},
+	finding.DynamicCommand:       {effect.CodeExecution},
+	finding.GitConfigExec:        {effect.CodeExecution},
+	finding.KillAll:              {effect.ProcessKill},
+	finding.SystemPower:          {effect.SystemChange},
+	finding.DiskDestroy:          {effect.SystemChange},
+	finding.ForkBomb:             {effect.SystemChange},
+	finding.CrontabRemove:        {effect.SystemChange},
+	finding.DestructiveAction:    {effect.RemoteDestroy},
+	finding.SQLDestructive:       {effect.RemoteDestroy},
+	finding.DangerousEnv:         {effect.EnvironmentChange},
+}
+
 // kindClasses are the effect classes a finding of the kind shows.
 func kindClasses(k finding.Kind) effect.Set {
 	var s effect.Set
-	switch k {
-	case finding.RecursiveDelete, finding.RecursiveDeleteLocal:
-		s = s.Add(effect.FilesystemDelete)
-	case finding.CriticalWrite, finding.SelfModify, finding.ProtectedWrite:
-		s = s.Add(effect.FilesystemWrite)
-	case finding.PermissionsOpen:
-		s = s.Add(effect.PermissionsChange)
-	case finding.SecretAccess:
-		s = s.Add(effect.FilesystemRead)
-	case finding.Exfiltration:
-		s = s.Add(effect.NetworkOutbound)
-	case finding.PipeToShell:
-		s = s.Add(effect.NetworkInbound).Add(effect.CodeExecution)
-	case finding.InlineCode, finding.DynamicCode, finding.DynamicCommand:
-		s = s.Add(effect.CodeExecution)
-	case finding.KillAll:
-		s = s.Add(effect.ProcessKill)
-	case finding.SystemPower, finding.DiskDestroy, finding.ForkBomb:
-		s = s.Add(effect.SystemChange)
-	case finding.GitDestructive:
-		s = s.Add(effect.FilesystemDelete)
-	case finding.DestructiveAction, finding.SQLDestructive:
-		s = s.Add(effect.RemoteDestroy)
-	case finding.CrontabRemove:
-		s = s.Add(effect.SystemChange)
-	case finding.GitConfigExec:
-		s = s.Add(effect.CodeExecution)
-	case finding.DangerousEnv:
-		s = s.Add(effect.EnvironmentChange)
+	for _, c := range kindEffects[k] {
+		s = s.Add(c)
 	}
 	return s
 }

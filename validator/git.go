@@ -266,8 +266,7 @@ func (ck *checker) gitRunsPrograms(g gitInvocation) {
 // FILE), worded as the write judgement words them: it does not see an
 // alias's expansion, nor git named by a path.
 func (ck *checker) gitWrites(args []shellparse.Word) {
-	argv := append([]shellparse.Word{{Text: "git", Static: true}}, args...)
-	for _, w := range changedWords(declaredEffects("git", argv)) {
+	for _, w := range changedWords(declaredEffects("git", args)) {
 		ck.writeTarget(w, "git "+w.Text)
 	}
 }

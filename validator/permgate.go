@@ -20,14 +20,7 @@ func (ck *checker) permgate(c shellparse.SimpleCommand) {
 // emptyEnvPermgate: env -i (or env -) before permgate runs it without HOME and
 // the XDG variables, so it would look for its config and state nowhere.
 func (ck *checker) emptyEnvPermgate(c shellparse.SimpleCommand) {
-	for _, w := range c.Wrappers {
-		if w.Name != "env" {
-			continue
-		}
-		r, ok := readWrapper(w)
-		if !ok {
-			continue
-		}
+	for _, r := range envReadings(c) {
 		dash := slices.ContainsFunc(r.operands(), func(a shellparse.Word) bool { return a.Text == "-" })
 		if dash || r.has("-i", "--ignore-environment") {
 			ck.add("self_modify", "env_empty", Severe, "env -i runs permgate with an empty environment, without the HOME it finds its config and state by")

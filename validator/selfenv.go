@@ -125,20 +125,27 @@ func (ck *checker) selfEnv(c shellparse.SimpleCommand) {
 
 // envUnsets judges env -u NAME in the wrappers a command came through.
 func (ck *checker) envUnsets(c shellparse.SimpleCommand) {
-	for _, w := range c.Wrappers {
-		if w.Name != "env" {
-			continue
-		}
-		r, ok := readWrapper(w)
-		if !ok {
-			continue
-		}
+	for _, r := range envReadings(c) {
 		for _, u := range r.values("-u", "--unset") {
 			if !u.Static || gateVar(u.Text) {
 				ck.add("self_modify", "env_unset", Severe, "env -u "+u.Text+" changes where or how permgate decides")
 			}
 		}
 	}
+}
+
+// envReadings are the readings of the env wrappers a command came through.
+func envReadings(c shellparse.SimpleCommand) []reading {
+	var out []reading
+	for _, w := range c.Wrappers {
+		if w.Name != "env" {
+			continue
+		}
+		if r, ok := readWrapper(w); ok {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // declaredNames judges the names export, declare, local, readonly and unset

@@ -188,9 +188,8 @@ func copyDests(name string, explicit, files []shellparse.Word) []shellparse.Word
 // extractDirs returns the directories an archiver unpacks into, by its
 // declaration: 7z -oDIR, cpio -D DIR (and cpio -p DIR).
 func extractDirs(name string, args []shellparse.Word) []shellparse.Word {
-	argv := append([]shellparse.Word{{Text: name, Static: true}}, args...)
 	var out []shellparse.Word
-	for _, t := range declaredEffects(name, argv) {
+	for _, t := range declaredEffects(name, args) {
 		if t.into && t.act == registry.Writes {
 			out = append(out, t.word)
 		}
