@@ -113,11 +113,15 @@ func lexJS(lx *lexer) bool {
 }
 
 // dollarBrace reads ${expr} in a template literal or a Groovy string.
-func dollarBrace(lx *lexer, b *strBuilder) bool {
-	if !lx.at("${") {
+func dollarBrace(lx *lexer, b *strBuilder) bool { return braceExpr(lx, b, "${") }
+
+// braceExpr reads an interpolation opened by open and closed by }, when one
+// starts at the lexer's place.
+func braceExpr(lx *lexer, b *strBuilder, open string) bool {
+	if !lx.at(open) {
 		return false
 	}
-	lx.i += 2
+	lx.i += len(open)
 	toks, src, ok := lx.interpolation("}")
 	if ok {
 		lx.i++
@@ -273,18 +277,7 @@ func backtickFlavor(c byte) flavor {
 }
 
 // hashBrace reads #{expr} in a Ruby or Elixir string.
-func hashBrace(lx *lexer, b *strBuilder) bool {
-	if !lx.at("#{") {
-		return false
-	}
-	lx.i += 2
-	toks, src, ok := lx.interpolation("}")
-	if ok {
-		lx.i++
-		b.addExpr(toks, src)
-	}
-	return true
-}
+func hashBrace(lx *lexer, b *strBuilder) bool { return braceExpr(lx, b, "#{") }
 
 // lineStart reports lx.i at the start of a line.
 func (lx *lexer) lineStart() bool { return lx.i == 0 || lx.src[lx.i-1] == '\n' }
