@@ -16,8 +16,8 @@ func (ck *checker) nestedAgent(c shellparse.SimpleCommand, args []shellparse.Wor
 		return
 	}
 	name := c.Name
-	if harness, ok := agentPackages[name]; ok {
-		name = harness // npx @anthropic-ai/claude-code is claude
+	if prog, ok := programs.Lookup(path.Base(c.Name)); ok {
+		name = prog.Names[0] // its declaration's first name: npx @anthropic-ai/claude-code is claude
 	}
 	if flag := agentBypass(name, r); flag != "" {
 		ck.addSafer("self_modify", "nested_agent_bypass", Severe,
@@ -236,10 +236,6 @@ var agentBypassFlags = map[string][]agentFlag{
 // agentExtraFlags are the further tables an agent's options are read
 // against (codex's -c overrides, copilot's tool grants).
 var agentExtraFlags = map[string]string{"codex": "codex-config", "copilot": "copilot-tools"}
-
-// agentPackages are the names the harnesses' npm packages run under
-// (npx @anthropic-ai/claude-code runs claude-code), by the harness.
-var agentPackages = map[string]string{"claude-code": "claude", "gemini-cli": "gemini", "opencode-ai": "opencode"}
 
 // agentFlag is one option of agentBypassFlags: value, when set, is the one
 // value that turns the checks off.
