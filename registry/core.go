@@ -17,7 +17,7 @@ func core() []*Program {
 			"hexdump", "md5sum", "sha1sum", "sha256sum", "sha512sum", "sha224sum", "sha384sum", "cksum", "b2sum",
 			"sum", "groups", "locale", "tty", "nproc", "free", "uptime", "ps", "pgrep", "lsof", "cal", "uname",
 			":", "dirs", "wait", "exit", "return", "shift", "strings", "look", "whereis", "sleep",
-			"numfmt", "expr", "getconf", "arch", "logname", "users", "who", "w", "help", "break", "continue",
+			"numfmt", "expr", "getconf", "arch", "logname", "users", "who", "w", "hostid", "pinky", "sync", "dir", "vdir", "help", "break", "continue",
 			"readonly", "local", "jq", "gojq", "jaq", "clear", "reset", "tput", "jobs",
 			"read", "apropos", "whatis", "tldr", "lscpu", "lsusb",
 			"lspci", "vmstat", "iostat", "mpstat", "top", "htop", "btop", "pstree", "pidof", "last",
@@ -109,6 +109,12 @@ func core() []*Program {
 			Output:  []string{"-o", "--output"}, Unless: []string{"--compress-program"},
 			Rules: []Rule{{ID: "inline_code.sort_compress", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--compress-program"},
 				Reason: "sort --compress-program runs the program it is given"}}}},
+		// ptx reads its files; in traditional mode (-G) a second operand is
+		// the file it writes.
+		{Family: "core", Names: []string{"ptx"}, Node: Node{Read: true,
+			Grammar: Grammar{Short: "AGORTrtb:F:g:i:M:o:S:W:w:", Long: []string{"auto-reference", "traditional", "flag-truncation=", "macro-name=", "format=", "right-side-refs",
+				"sentence-regexp=", "word-regexp=", "break-file=", "ignore-case", "gap-size=", "ignore-file=", "only-file=", "references", "width=", "typeset-mode"}},
+			Effects: []Effect{{Act: Writes, Operands: "2", If: []string{"-G", "--traditional"}}}}},
 		{Family: "core", Names: []string{"base64", "base32", "basenc"}, Node: Node{Read: true,
 			Grammar: Grammar{Short: "w:o:i:", Long: []string{"output=", "input=", "wrap="}}, Output: []string{"-o", "--output"}}},
 		// tree -R writes 00Tree.html into every directory.

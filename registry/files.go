@@ -34,14 +34,23 @@ func files() []*Program {
 		{Family: "files", Names: []string{"scp"}, Check: "ssh-options", Node: Node{Effects: copyEffects(Reads), Writes: true, Grammar: Grammar{Short: "c:F:i:J:l:o:P:S:D:X:"},
 			Does: []effect.Class{effect.NetworkOutbound}}},
 		// mktemp creates a file (or with -d a directory) and prints its name.
+		// mktemp makes its file (or, with -d, directory) from the template, in
+		// -p's directory when given; -u only prints a name.
 		{Family: "files", Names: []string{"mktemp"}, Node: Node{Writes: true, Grammar: Grammar{Short: "p:t:", Long: []string{"tmpdir=?", "suffix="}},
+			Effects: []Effect{{Act: Writes, Opts: []string{"-p", "--tmpdir"}, Into: true, Unless: []string{"-u", "--dry-run"}},
+				{Act: Writes, Operands: "1", Unless: []string{"-u", "--dry-run"}}},
 			Does: []effect.Class{effect.FilesystemWrite}}},
+		// updatedb writes the locate database, at --output when given.
+		{Family: "files", Names: []string{"updatedb"}, Node: Node{Writes: true, Grammar: Grammar{Long: []string{"output=", "localpaths=", "netpaths=", "prunepaths=", "prunefs=", "findoptions="}},
+			Output: []string{"--output"}, Does: []effect.Class{effect.FilesystemWrite}}},
 		{Family: "files", Names: []string{"touch"}, Check: "writes", Node: Node{Effects: []Effect{{Act: Writes, Operands: "all"}}, Writes: true, Grammar: Grammar{Short: "d:r:t:", Long: []string{"date=", "reference=", "time="}}}},
 		{Family: "files", Names: []string{"mkdir"}, Check: "writes", Node: Node{Effects: []Effect{{Act: Writes, Operands: "all"}}, Writes: true, Grammar: Grammar{Short: "m:", Long: []string{"mode=", "context=?", "parents", "verbose"}}}},
 		{Family: "files", Names: []string{"tee"}, Check: "writes", Node: Node{Effects: []Effect{{Act: Writes, Operands: "all", Unless: []string{"-a", "--append"}}, {Act: Appends, Operands: "all", If: []string{"-a", "--append"}}}, Writes: true, Grammar: Grammar{Long: []string{"output-error=?", "append", "ignore-interrupts"}}}},
 		{Family: "files", Names: []string{"truncate"}, Check: "writes", Node: Node{Effects: []Effect{{Act: Writes, Operands: "all"}}, Writes: true, Grammar: Grammar{Short: "s:r:", Long: []string{"size=", "reference=", "no-create", "io-blocks"}}}},
 		{Family: "files", Names: []string{"rmdir"}, Check: "writes", Node: Node{Effects: []Effect{{Act: Deletes, Operands: "all"}}, Writes: true, Grammar: Grammar{Long: []string{"ignore-fail-on-non-empty", "parents", "verbose"}}}},
 		{Family: "files", Names: []string{"unlink"}, Check: "writes", Node: Node{Effects: []Effect{{Act: Deletes, Operands: "all"}}, Writes: true}},
+		// link FILE1 FILE2 makes FILE2 a hard link to FILE1: FILE2 is written.
+		{Family: "files", Names: []string{"link"}, Node: Node{Effects: []Effect{{Act: Writes, Operands: "2"}}, Writes: true}},
 		{Family: "files", Names: []string{"shred"}, Check: "shred", Node: Node{Effects: []Effect{{Act: Writes, Operands: "all"}, {Act: Deletes, Operands: "all", If: []string{"-u", "--remove"}}}, Writes: true, Grammar: Grammar{Short: "n:s:", Long: []string{"iterations=", "size=", "random-source=", "remove=?", "force", "exact", "zero", "verbose"}}}},
 		{Family: "files", Names: []string{"mkfifo", "mknod"}, Check: "writes", Node: Node{Effects: []Effect{{Act: Writes, Operands: "1"}}, Writes: true, Grammar: Grammar{Short: "m:", Long: []string{"mode=", "context=?"}}}},
 	}

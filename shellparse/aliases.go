@@ -2,17 +2,18 @@ package shellparse
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
 // gnuPrefixed are the GNU tools that Homebrew and the BSDs install with a g
-// before the name (coreutils, findutils, tar, sed, grep, make): grm is rm,
+// before the name (coreutils, findutils, tar, sed, grep): grm is rm,
 // gfind is find, gtimeout is the timeout wrapper. Only names whose g-less
 // form is the GNU tool are here (gcc, gdb, git and gzip are their own
 // programs).
 var gnuPrefixed = setOf(
 	// coreutils
-	"b2sum", "base32", "base64", "basename", "basenc", "cat", "chcon", "chgrp", "chmod", "chown", "chroot",
+	"b2sum", "base32", "base64", "basename", "basenc", "cat", "chgrp", "chmod", "chown", "chroot",
 	"cksum", "comm", "cp", "csplit", "cut", "date", "dd", "df", "dir", "dircolors", "dirname", "du", "echo",
 	"env", "expand", "expr", "factor", "false", "fmt", "fold", "groups", "head", "hostid", "id", "install",
 	"join", "kill", "link", "ln", "logname", "ls", "md5sum", "mkdir", "mkfifo", "mknod", "mktemp", "mv",
@@ -22,8 +23,8 @@ var gnuPrefixed = setOf(
 	"stty", "sum", "sync", "tac", "tail", "tee", "test", "timeout", "touch", "tr", "true", "truncate",
 	"tsort", "tty", "uname", "unexpand", "uniq", "unlink", "uptime", "users", "vdir", "wc", "who", "whoami",
 	"yes",
-	// findutils, tar, sed, grep, make
-	"find", "xargs", "locate", "updatedb", "tar", "sed", "grep", "egrep", "fgrep", "make",
+	// findutils, tar, sed, grep (gmake is declared as make's other name)
+	"find", "xargs", "locate", "updatedb", "tar", "sed", "grep", "egrep", "fgrep",
 )
 
 // versionedFamilies are the language runtimes installed under their name
@@ -67,4 +68,21 @@ func setOf(names ...string) map[string]bool {
 		m[n] = true
 	}
 	return m
+}
+
+// GNUPrefixedNames returns the names gnuPrefixed holds, sorted: the tools
+// whose g-prefixed name (gNAME) is read as NAME.
+func GNUPrefixedNames() []string { return sortedKeys(gnuPrefixed) }
+
+// VersionedFamilies returns the runtimes whose versioned names (lua5.4,
+// node20) are read as the family's program, sorted.
+func VersionedFamilies() []string { return sortedKeys(versionedFamilies) }
+
+func sortedKeys(m map[string]bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

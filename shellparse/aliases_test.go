@@ -8,7 +8,7 @@ import "testing"
 func TestCanonicalProgram(t *testing.T) {
 	for name, want := range map[string]string{
 		"grm": "rm", "gfind": "find", "gtimeout": "timeout", "gxargs": "xargs", "gtar": "tar", "gsed": "sed",
-		"/opt/homebrew/bin/gdd": "/opt/homebrew/bin/dd", "gmake": "make",
+		"/opt/homebrew/bin/gdd": "/opt/homebrew/bin/dd", "ggrep": "grep",
 		"lua5.4": "lua", "php8.2": "php", "ruby3.3": "ruby", "perl5.36": "perl", "node20": "node",
 		"tclsh8.6": "tclsh", "guile-3.0": "guile", "/usr/local/opt/php@8/bin/php8.3": "/usr/local/opt/php@8/bin/php",
 		// programs of their own

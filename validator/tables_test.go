@@ -1,10 +1,13 @@
 package validator
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/permgate/permgate/places"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // tableEntry is one entry of a judge's table and the text a corpus command
@@ -88,5 +91,41 @@ func TestAgentFlagsExercised(t *testing.T) {
 				t.Errorf("agentBypassFlags[%q] %s %s: no corpus line that is not safe names it", table, f.flag, f.value)
 			}
 		}
+	}
+}
+
+// TestProgramAliasesExercised: every entry of shellparse's alias tables (a
+// GNU tool's g-prefixed name, a runtime's versioned name) is the program of
+// a corpus line, and every such line is judged as the same line with the
+// plain name, so dropping or breaking an entry fails.
+func TestProgramAliasesExercised(t *testing.T) {
+	cases := loadCorpus(t)
+	v := New(corpusEnv)
+	check := func(entry string, alias *regexp.Regexp, plain func(string) string) {
+		found := false
+		for _, c := range cases {
+			if !alias.MatchString(c.command) {
+				continue
+			}
+			found = true
+			plainCmd := alias.ReplaceAllStringFunc(c.command, plain)
+			a, b := v.CheckScript(c.command), v.CheckScript(plainCmd)
+			if a.Severity != b.Severity || a.AllReadOnly != b.AllReadOnly || !slices.Equal(sortedKinds(a), sortedKinds(b)) {
+				t.Errorf("%s: %q is judged %v %v, %q %v %v", c, c.command, a.Severity, sortedKinds(a), plainCmd, b.Severity, sortedKinds(b))
+			}
+		}
+		if !found {
+			t.Errorf("alias table entry %q: no corpus line runs it", entry)
+		}
+	}
+	lead := `(^|[|;&(]\s*)`
+	for _, name := range shellparse.GNUPrefixedNames() {
+		re := regexp.MustCompile(lead + `g` + regexp.QuoteMeta(name) + `\b`)
+		check("g"+name, re, func(m string) string { return strings.Replace(m, "g"+name, name, 1) })
+	}
+	for _, family := range shellparse.VersionedFamilies() {
+		re := regexp.MustCompile(lead + regexp.QuoteMeta(family) + `-?[0-9][0-9.]*\b`)
+		versioned := regexp.MustCompile(regexp.QuoteMeta(family) + `-?[0-9][0-9.]*`)
+		check(family+"N", re, func(m string) string { return versioned.ReplaceAllString(m, family) })
 	}
 }
