@@ -40,7 +40,7 @@ func checked() []*Program {
 				{Act: Writes, Opts: []string{"-O"}}, {Act: Writes, Opts: []string{"-F", "--file"}, If: []string{"-o", "--create"}}}}},
 		{Family: "core", Names: []string{"curl"}, Check: "download", Node: Node{Grammar: curlGrammar(), Effects: append(curlEffects(), curlMore()...), Does: []effect.Class{effect.NetworkInbound}}},
 		{Family: "core", Names: []string{"wget", "wget2"}, Check: "download", Node: Node{Grammar: wgetGrammar, Effects: append(slices.Clone(wgetEffects), wgetMore()...), Does: []effect.Class{effect.NetworkInbound}}},
-		{Family: "core", Names: []string{"aria2c"}, Check: "download", Node: Node{Grammar: aria2cGrammar, Does: []effect.Class{effect.NetworkInbound}}},
+		{Family: "core", Names: []string{"aria2c"}, Check: "download", Node: Node{Grammar: aria2cGrammar, Effects: aria2cEffects, Does: []effect.Class{effect.NetworkInbound}}},
 		{Family: "core", Names: []string{"fetch"}, Check: "download", Node: Node{Does: []effect.Class{effect.NetworkInbound}}},
 		// HTTPie and xh: [METHOD] URL ITEM…; an item with @ sends a file
 		// (field@FILE, field=@FILE, field:=@FILE, @FILE as the body).

@@ -82,7 +82,9 @@ var (
 // theirs, and uploads and data are sent.
 func curlEffects() []Effect {
 	return []Effect{
-		{Act: Writes, Opts: curlOpts("ocD", "output", "cookie-jar", "dump-header", "trace", "trace-ascii", "stderr", "libcurl", "etag-save")},
+		{Act: Writes, Opts: curlOpts("o", "output"), In: curlOpts("", "output-dir")},
+		{Act: Writes, Operands: "all", URLName: true, If: curlOpts("O", "remote-name", "remote-name-all"), In: curlOpts("", "output-dir")},
+		{Act: Writes, Opts: curlOpts("cD", "cookie-jar", "dump-header", "trace", "trace-ascii", "stderr", "libcurl", "etag-save")},
 		{Act: Writes, Opts: curlOpts("", "output-dir"), Into: true},
 		{Act: Sends, Opts: CurlUploads},
 		{Act: Sends, Opts: CurlData},
@@ -122,7 +124,18 @@ var wgetEffects = []Effect{
 	{Act: Writes, Opts: []string{"-O", "--output-document", "-o", "--output-file", "--save-cookies", "--rejected-log"}},
 	{Act: Appends, Opts: []string{"-a", "--append-output"}},
 	{Act: Writes, Opts: []string{"-P", "--directory-prefix"}, Into: true},
+	{Act: Writes, Operands: "all", URLName: true, In: []string{"-P", "--directory-prefix"},
+		Unless: []string{"-O", "--output-document", "--spider", "-i", "--input-file", "-r", "--recursive", "-m", "--mirror", "--delete-after"}},
 	{Act: Sends, Opts: []string{"--post-file", "--body-file"}},
+}
+
+// aria2cEffects: -o NAME is saved inside -d DIR (the working directory
+// when none is given), each URL's last segment without -o.
+var aria2cEffects = []Effect{
+	{Act: Writes, Opts: []string{"-o", "--out"}, In: []string{"-d", "--dir"}},
+	{Act: Writes, Opts: []string{"-d", "--dir"}, Into: true},
+	{Act: Writes, Operands: "all", URLName: true, In: []string{"-d", "--dir"}, Unless: []string{"-o", "--out", "-i", "--input-file", "-T", "--torrent-file", "-M", "--metalink-file"}},
+	{Act: Writes, Opts: []string{"-l", "--log", "--save-session", "--save-cookies"}},
 }
 
 // aria2cGrammar is aria2c's: -d DIR is where it saves, -o NAME the name

@@ -104,6 +104,13 @@ type Effect struct {
 	// Into means the target is a directory the verb puts files into (cp -t
 	// DIR, curl --output-dir DIR): what it writes is judged inside it.
 	Into bool
+	// In lists options whose value is the directory the target is named in
+	// (curl --output-dir with -o NAME, aria2c -d DIR with -o NAME, wget -P):
+	// the target is that directory joined with its name.
+	In []string
+	// URLName means the operand is a URL and the target is the file named
+	// by its last path segment (curl -O, wget, aria2c).
+	URLName bool
 }
 
 // Target is one effect on one word of the argv.
@@ -123,6 +130,12 @@ type Target struct {
 	Into bool
 	// Opt is the option whose value the target is, "" for an operand.
 	Opt string
+	// Dir is the word naming the directory the target is in (Effect.In),
+	// nil when none is given: its At, Value, Attached and Dynamic.
+	Dir *Target
+	// URLName means the target is named by the last path segment of the
+	// URL the word holds.
+	URLName bool
 }
 
 // Effects returns what the invocation does with the files its argv names,
@@ -150,7 +163,7 @@ func (inv *Invocation) effects(out []Target) []Target {
 			if !o.HasValue {
 				continue
 			}
-			t := Target{Act: e.Act, At: o.ValueAt, Value: o.Value, Dynamic: o.Dynamic, Into: e.Into, Opt: o.Name}
+			t := Target{Act: e.Act, At: o.ValueAt, Value: o.Value, Dynamic: o.Dynamic, Into: e.Into, Opt: o.Name, Dir: inv.dirOf(e)}
 			if o.ValueAt == o.At {
 				t.Attached = true
 			}
@@ -160,7 +173,7 @@ func (inv *Invocation) effects(out []Target) []Target {
 			if byUnknown && inv.args[i].Single {
 				continue
 			}
-			out = append(out, Target{Act: e.Act, At: i, Value: inv.args[i].Text, Dynamic: inv.args[i].Dynamic, Into: e.Into})
+			out = append(out, Target{Act: e.Act, At: i, Value: inv.args[i].Text, Dynamic: inv.args[i].Dynamic, Into: e.Into, Dir: inv.dirOf(e), URLName: e.URLName})
 		}
 	}
 	if n := inv.Node.OutputOperand; n > 0 && len(inv.Scan.Operands) >= n {
@@ -173,6 +186,21 @@ func (inv *Invocation) effects(out []Target) []Target {
 		}
 	}
 	return out
+}
+
+// dirOf returns the directory an effect's target is named in (the last
+// value of its In options), nil when none is given.
+func (inv *Invocation) dirOf(e Effect) *Target {
+	if len(e.In) == 0 {
+		return nil
+	}
+	var dir *Target
+	for _, o := range inv.Scan.Values(e.In...) {
+		if o.HasValue {
+			dir = &Target{Act: e.Act, At: o.ValueAt, Value: o.Value, Dynamic: o.Dynamic, Attached: o.ValueAt == o.At, Opt: o.Name}
+		}
+	}
+	return dir
 }
 
 // holds reports a condition met: no options named, one of them given (a

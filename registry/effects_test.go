@@ -16,6 +16,12 @@ func describe(targets []Target) []string {
 		if t.Into {
 			s += " (into)"
 		}
+		if t.URLName {
+			s += " (its name)"
+		}
+		if t.Dir != nil {
+			s += " in " + t.Dir.Value
+		}
 		out = append(out, s)
 	}
 	return out
@@ -52,7 +58,12 @@ func TestEffects(t *testing.T) {
 		{"time -o t.log ls", []string{"writes t.log"}},
 		{"curl -sSo out -T up.txt https://x", []string{"writes out", "sends up.txt"}},
 		{"curl --upload-fi up.txt -d@.env --expand-data @k https://x", []string{"sends up.txt", "sends @.env", "sends @k"}},
-		{"curl --output-dir d -O https://x/f", []string{"writes d (into)"}},
+		{"curl --output-dir d -O https://x/f", []string{"writes https://x/f (its name) in d", "writes d (into)"}},
+		{"curl --output-dir=d -o f https://x/", []string{"writes f in d", "writes d (into)"}},
+		{"aria2c -d dir -o name https://x/", []string{"writes name in dir", "writes dir (into)"}},
+		{"aria2c https://x/f.iso", []string{"writes https://x/f.iso (its name)"}},
+		{"wget -P dir https://x/f", []string{"writes dir (into)", "writes https://x/f (its name) in dir"}},
+		{"wget -O out https://x/f", []string{"writes out"}},
 		{"wget -qO- --post-file=body https://x", []string{"writes -", "sends body"}},
 		{"nc -lvnp 4444 -e /bin/sh", []string{"runs /bin/sh"}},
 		{"gh gist create -d desc a b", []string{"sends a", "sends b"}},

@@ -39,10 +39,10 @@ var defaultNames = [][]string{
 		"zcat", "zegrep", "zgrep", "zip", "zle", "zless", "zmore", "zstdcat"},
 	// 1: readers
 	{"ack", "ack-grep", "bc", "bg", "bsdtar", "bunzip2", "bzip2", "dircolors", "disown", "fg",
-		"git-sizer", "gtar", "gunzip", "gzip", "j", "jabba", "jot", "locate", "lz4",
+		"git-sizer", "gtar", "gunzip", "gzip", "j", "jabba", "jot", "locate", "lz4", "lzma",
 		"mlocate", "namei", "pathchk", "plocate", "pv", "rehash", "rgrep", "setopt", "shuf",
-		"tabs", "tar", "tsort", "units", "unset", "unsetopt", "unxz", "unzip", "unzstd",
-		"xz", "yes", "z", "zi", "zipinfo", "zstd"},
+		"tabs", "tar", "tsort", "units", "unlzma", "unset", "unsetopt", "unxz", "unzip",
+		"unzstd", "xz", "yes", "z", "zi", "zipinfo", "zstd"},
 	// 2: files
 	{"cp", "install", "link", "ln", "mkdir", "mkfifo", "mknod", "mktemp", "mv", "rmdir", "rsync",
 		"scp", "shred", "tee", "touch", "truncate", "unlink", "updatedb"},

@@ -104,11 +104,8 @@ func unwrapStep(name string, argv []Word) step {
 		return watchStep(argv)
 	case base == "find":
 		return findStep(argv)
-	case base == "busybox":
-		if len(argv) > 1 && argv[1].Static && !strings.HasPrefix(argv[1].Text, "-") {
-			return step{kind: stepWrap, used: 1, rest: argv[1:]}
-		}
-		return step{}
+	case base == "busybox" || base == "toybox" || base == "coreutils":
+		return multicallStep(argv)
 	case base == "parallel":
 		return parallelStep(argv)
 	case name == "su" || name == "runuser":
@@ -273,4 +270,22 @@ func orDefault(s, def string) string {
 		return def
 	}
 	return s
+}
+
+// multicallStep unwraps a multi-call binary (busybox, toybox, coreutils):
+// its first operand is the program it runs (busybox rm -rf ~), and GNU
+// coreutils also takes it as --coreutils-prog=NAME, keeping the rest as the
+// program's arguments.
+func multicallStep(argv []Word) step {
+	if len(argv) < 2 || !argv[1].Static {
+		return step{}
+	}
+	if prog, ok := strings.CutPrefix(argv[1].Text, "--coreutils-prog="); ok && prog != "" {
+		rest := append([]Word{{Text: prog, Static: true}}, argv[2:]...)
+		return step{kind: stepWrap, used: 1, rest: rest}
+	}
+	if strings.HasPrefix(argv[1].Text, "-") {
+		return step{}
+	}
+	return step{kind: stepWrap, used: 1, rest: argv[1:]}
 }

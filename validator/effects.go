@@ -67,13 +67,66 @@ func invocationEffects(inv *registry.Invocation, args []shellparse.Word) []effec
 		if t.At < 0 || t.At >= len(args) {
 			continue
 		}
-		w := args[t.At]
-		if t.Attached {
-			w = shellparse.Word{Text: t.Value, Static: w.Static && !t.Dynamic, Params: w.Params, Quoted: w.Quoted}
+		w := targetWord(t, args)
+		if t.URLName {
+			var ok bool
+			if w, ok = urlNameWord(w); !ok {
+				continue
+			}
+		}
+		if t.Dir != nil && t.Dir.At >= 0 && t.Dir.At < len(args) {
+			w = wordInDir(targetWord(*t.Dir, args), w)
 		}
 		out = append(out, effectTarget{act: t.Act, word: w, into: t.Into, opt: t.Opt})
 	}
 	return out
+}
+
+// targetWord returns the word a target names: its option's value when that
+// is attached to the option (-oFILE), else the word at t.At.
+func targetWord(t registry.Target, args []shellparse.Word) shellparse.Word {
+	w := args[t.At]
+	if t.Attached {
+		w = shellparse.Word{Text: t.Value, Static: w.Static && !t.Dynamic, Params: w.Params, Quoted: w.Quoted}
+	}
+	return w
+}
+
+// urlNameWord returns the file a download of the URL in w is saved as: the
+// last segment of its path (curl -O, wget, aria2c); false when the URL names
+// none (it ends in /, as curl -O then fails) or is known only at run time:
+// its name is then one segment, in the directory the download goes to,
+// which is judged on its own (--output-dir, -P, -d).
+func urlNameWord(w shellparse.Word) (shellparse.Word, bool) {
+	if !w.Static {
+		return shellparse.Word{}, false
+	}
+	u := w.Text
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		u = u[:i]
+	}
+	if _, rest, ok := strings.Cut(u, "://"); ok {
+		_, p, hasPath := strings.Cut(rest, "/")
+		if !hasPath {
+			return shellparse.Word{}, false
+		}
+		u = p
+	}
+	name := path.Base(u)
+	if strings.HasSuffix(u, "/") || name == "." || name == "/" || name == ".." {
+		return shellparse.Word{}, false
+	}
+	return shellparse.Word{Text: name, Static: true}, true
+}
+
+// wordInDir returns the word for name inside dir (curl --output-dir DIR -o
+// NAME): static when both are; an absolute name stays as it is.
+func wordInDir(dir, name shellparse.Word) shellparse.Word {
+	if name.Static && strings.HasPrefix(name.Text, "/") {
+		return name
+	}
+	return shellparse.Word{Text: strings.TrimSuffix(dir.Text, "/") + "/" + name.Text, Static: dir.Static && name.Static,
+		Params: append(append([]string(nil), dir.Params...), name.Params...), Subst: dir.Subst || name.Subst, Quoted: dir.Quoted && name.Quoted}
 }
 
 // wrapperEffects returns what the wrappers a command came through do on
