@@ -5,6 +5,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/permgate/permgate/judge/flow"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -15,7 +16,7 @@ import (
 var stageLabels = map[string]func(name string) bool{
 	"permgate": shellparse.IsPermgate,
 	"mkfs":     isMkfs,
-	"download": func(n string) bool { return downloaders[n] || exfilSenders[n] },
+	"download": func(n string) bool { return flow.Downloader(n) || flow.Sender(n) },
 	"writes":   func(n string) bool { return knownWriters[n] },
 	"bind":     hasArgCheck,
 	"command":  hasArgCheck,

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/judge/flow"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -140,7 +141,7 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	"command": commandReadOnly,
 	"pytest":  pytestReadOnly,
 	"awk":     awkReadOnly, "gawk": awkReadOnly, "mawk": awkReadOnly, "nawk": awkReadOnly,
-	"curl": curlReadOnly, "wget": wgetReadOnly,
+	"curl": flow.CurlReadOnly, "wget": flow.WgetReadOnly,
 	"xargs":  xargsReadOnly,
 	"python": pythonPytest, "python3": pythonPytest,
 	"permgate": permgateReadOnly,

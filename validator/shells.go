@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/judge/flow"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -137,7 +138,7 @@ func (ck *checker) setupOutput(text string) bool {
 		return false
 	}
 	base := path.Base(inner.Name)
-	if downloaders[base] || exfilSenders[base] || shellparse.IsShell(base) || isInterpreter(base) || textTools[base] {
+	if flow.Downloader(base) || flow.Sender(base) || shellparse.IsShell(base) || isInterpreter(base) || textTools[base] {
 		return false
 	}
 	for _, a := range inner.Argv[1:] {

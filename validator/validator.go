@@ -10,6 +10,7 @@ import (
 
 	"github.com/permgate/permgate/internal/textclip"
 	"github.com/permgate/permgate/internal/xdg"
+	"github.com/permgate/permgate/judge/flow"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -292,8 +293,6 @@ type checker struct {
 	shellDir, dir string
 	// cdpath reports a CDPATH that may send a relative cd elsewhere.
 	cdpath bool
-	// downloaded holds the files earlier commands fetched from the network.
-	downloaded map[string]bool
 	// permgateCopies holds the paths and names earlier commands copied or
 	// linked permgate to.
 	permgateCopies map[string]bool
@@ -304,14 +303,10 @@ type checker struct {
 	assigned map[string]bool
 	// links maps links the script made (absolute) onto what they point at.
 	links map[string]string
-	// secretOut holds the commands whose output may carry a secret (cat .env,
-	// env), for the commands they pipe into.
-	secretOut map[int]bool
-	// secretCopies holds the files (absolute) the script copied a secret into
-	// (cp .env /tmp/x, cat ~/.ssh/id_rsa > k): they hold the secret too.
-	secretCopies map[string]bool
-	// sockets holds the shell's descriptors opened on /dev/tcp or /dev/udp.
-	sockets map[string]bool
+	// flow is what the flow judgements remember: the commands whose output
+	// may carry a secret, the files a secret was copied into, the sockets
+	// opened and the files downloaded.
+	flow flow.State
 	// gitAliases holds the git aliases the script defined (git config alias.X V).
 	gitAliases map[string]string
 	// homeSetup reports that the write being judged only sets up a file in the
@@ -375,15 +370,7 @@ func (ck *checker) command(i int) []Finding {
 	if c.Name != "" || len(c.Wrappers) > 0 {
 		ck.declaredTreeDeletes(c)
 	}
-	ck.runsDownload(c)
-	ck.exfil(c)
-	if ck.emitsSecret(c) {
-		if ck.secretOut == nil {
-			ck.secretOut = map[int]bool{}
-		}
-		ck.secretOut[i] = true
-		ck.noteSecretCopies(c)
-	}
+	ck.flow.Judge(ck, i, c)
 	return ck.out
 }
 

@@ -1,15 +1,19 @@
-package validator
+package flow
 
 import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
 // downloaders fetch files from the network.
 var downloaders = map[string]bool{"curl": true, "wget": true, "wget2": true, "aria2c": true, "fetch": true, "http": true, "xh": true}
+
+// Downloader reports a program (by name) that fetches files from the network.
+func Downloader(name string) bool { return downloaders[name] }
 
 // downloadNames are the files a download writes under a name it takes from the
 // URL: curl -O/--remote-name/--remote-name-all/-J (in --output-dir), wget's
@@ -19,7 +23,7 @@ func downloadNames(c shellparse.SimpleCommand) []shellparse.Word {
 	if !ok {
 		return nil
 	}
-	named, dirs, extra := downloadDirs(path.Base(c.Name), r)
+	named, dirs, extra := downloadDirs(baseName(c), r)
 	if !named {
 		return extra
 	}
@@ -93,23 +97,23 @@ func urlBase(u string) string {
 // runsDownload: running a file the script itself just downloaded (curl -o x.sh
 // URL && bash x.sh, wget -O t URL; chmod +x t; ./t) is code from outside, as a
 // pipe into a shell is. The files a downloader writes are remembered.
-func (ck *checker) runsDownload(c shellparse.SimpleCommand) {
+func (s *State) runsDownload(h Host, c shellparse.SimpleCommand) {
 	switch {
 	case len(c.Argv) == 0:
 	case downloaders[c.Name]:
-		ck.noteDownloads(c)
-	case len(ck.downloaded) > 0:
-		ck.runsDownloaded(c)
+		s.noteDownloads(h, c)
+	case len(s.downloaded) > 0:
+		s.runsDownloaded(h, c)
 	}
 }
 
 // noteDownloads remembers the files a downloader writes: its targets, the
 // names it takes from its URLs, and its redirects.
-func (ck *checker) noteDownloads(c shellparse.SimpleCommand) {
-	if ck.downloaded == nil {
-		ck.downloaded = map[string]bool{}
+func (s *State) noteDownloads(h Host, c shellparse.SimpleCommand) {
+	if s.downloaded == nil {
+		s.downloaded = map[string]bool{}
 	}
-	targets := append(writeTargets(c), downloadNames(c)...)
+	targets := append(h.FlowWrites(c), downloadNames(c)...)
 	for _, r := range c.Redirects {
 		if r.Writes() {
 			targets = append(targets, r.Target)
@@ -117,30 +121,31 @@ func (ck *checker) noteDownloads(c shellparse.SimpleCommand) {
 	}
 	for _, t := range targets {
 		if t.Static {
-			ck.downloaded[ck.resolve(t.Text)] = true
+			s.downloaded[h.Resolve(t.Text)] = true
 		}
 	}
 }
 
 // runsDownloaded judges a command run by a downloaded file's name, or a shell
 // or interpreter handed one.
-func (ck *checker) runsDownloaded(c shellparse.SimpleCommand) {
-	runner := shellparse.IsShell(c.Name) || isInterpreter(path.Base(c.Name)) || c.Name == "source" || c.Name == "."
+func (s *State) runsDownloaded(h Host, c shellparse.SimpleCommand) {
+	runner := shellparse.IsShell(c.Name) || h.FlowInterpreter(baseName(c)) || c.Name == "source" || c.Name == "."
 	for i, a := range c.Argv {
 		if !a.Static || i > 0 && !runner {
 			continue
 		}
-		if ck.downloaded[ck.resolve(a.Text)] {
-			ck.addSafer("pipe_to_shell", "run_download", Severe, "runs "+a.Text+", which this command line just downloaded", "download it in one command, read it, then run it in another")
+		if s.downloaded[h.Resolve(a.Text)] {
+			h.Report(finding.PipeToShell, "run_download", finding.Severe, "runs "+a.Text+", which this command line just downloaded", "download it in one command, read it, then run it in another")
 			return
 		}
 	}
 }
 
-// curlReadOnly: curl that prints what it fetches — no output file, no upload,
-// no request that changes the server (-X DELETE), no file curl writes on the
-// side (cookie jar, header dump, trace) and no config file.
-func curlReadOnly(args []shellparse.Word) bool {
+// CurlReadOnly reports curl's words (after its name) that only print what
+// it fetches: no output file, no upload, no request that changes the server
+// (-X DELETE), no file curl writes on the side (cookie jar, header dump,
+// trace) and no config file.
+func CurlReadOnly(args []shellparse.Word) bool {
 	r, ok := readArgs("curl", args)
 	if !ok {
 		return false
@@ -184,9 +189,10 @@ var curlWrites = map[string]bool{"--remote-name": true, "--remote-name-all": tru
 	"--alt-svc": true, "--create-dirs": true, "--ftp-create-dirs": true, "--mail-from": true, "--mail-rcpt": true, "--url-query": true,
 	"-O": true, "-J": true, "-T": true, "-d": true, "-F": true, "-c": true, "-K": true}
 
-// wgetReadOnly: wget printing to standard output (-O -, -qO-) or only checking
-// (--spider), without sending data or writing a file of its own.
-func wgetReadOnly(args []shellparse.Word) bool {
+// WgetReadOnly reports wget's words (after its name) that print to
+// standard output (-O -, -qO-) or only check (--spider), without sending
+// data or writing a file of its own.
+func WgetReadOnly(args []shellparse.Word) bool {
 	r, ok := readArgs("wget", args)
 	if !ok || r.has(wgetChanges...) {
 		return false
