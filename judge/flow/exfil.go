@@ -72,7 +72,7 @@ func redirectExfil(h Host, c shellparse.SimpleCommand, stdin bool) {
 // a substitution that carries a secret into what the program sends.
 func (s *State) substSent(h Host, c shellparse.SimpleCommand, base string) bool {
 	for _, a := range c.Argv[1:] {
-		if (a.Subst || a.ProcSubst) && s.substCarriesSecret(a) {
+		if (a.Subst || a.ProcSubst) && s.substCarriesSecret(a) || s.carriesSecretVar(a.Params) {
 			report(h, finding.Exfiltration, "send_secret", base+" sends "+clip(a.Text)+", which carries a secret, off the machine")
 			return true
 		}

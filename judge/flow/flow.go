@@ -54,6 +54,9 @@ type State struct {
 	sockets map[string]bool
 	// downloaded holds the files earlier commands fetched from the network.
 	downloaded map[string]bool
+	// secretVars holds the shell variables the script set from a
+	// substitution that carries a secret (k=$(cat .env)).
+	secretVars map[string]bool
 }
 
 // Judge judges command i of the script, c: a file it runs that the script
@@ -64,6 +67,7 @@ type State struct {
 func (s *State) Judge(h Host, i int, c shellparse.SimpleCommand) {
 	s.runsDownload(h, c)
 	s.exfil(h, c)
+	s.noteSecretVars(c)
 	if s.emitsSecret(h, c) {
 		s.noteSecretOut(i, c)
 		s.noteSecretCopies(h, c)
@@ -85,6 +89,30 @@ func (s *State) noteSecretOut(i int, c shellparse.SimpleCommand) {
 	if c.Subst != "" && c.Source != "" {
 		s.secretSubsts = append(s.secretSubsts, c.Source)
 	}
+}
+
+// noteSecretVars remembers the variables a command's assignments fill from
+// a substitution that carries a secret, or from a variable that holds one.
+func (s *State) noteSecretVars(c shellparse.SimpleCommand) {
+	for _, a := range c.Assigns {
+		if a.Value.Subst && s.substCarriesSecret(a.Value) || s.carriesSecretVar(a.Value.Params) {
+			if s.secretVars == nil {
+				s.secretVars = map[string]bool{}
+			}
+			s.secretVars[a.Name] = true
+		}
+	}
+}
+
+// carriesSecretVar reports a parameter among params that the script filled
+// with a secret.
+func (s *State) carriesSecretVar(params []string) bool {
+	for _, p := range params {
+		if s.secretVars[p] {
+			return true
+		}
+	}
+	return false
 }
 
 // noteSecretCopies remembers where a command that reads a secret puts it: a

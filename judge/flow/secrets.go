@@ -8,8 +8,9 @@ import (
 )
 
 // emitsSecret reports that the command's output may hold a secret: it reads
-// one (secret_access among its findings), prints the environment, or passes on
-// what a pipe fed it from such a command (base64, gzip, tar …).
+// one (secret_access among its findings), prints the environment, is given
+// a variable the script filled with one, or passes on what a pipe fed it
+// from such a command (base64, gzip, tar …).
 func (s *State) emitsSecret(h Host, c shellparse.SimpleCommand) bool {
 	if h.FlowReadsSecret() {
 		return true
@@ -23,6 +24,9 @@ func (s *State) emitsSecret(h Host, c shellparse.SimpleCommand) bool {
 	for _, a := range c.Argv[1:] {
 		if a.Static && strings.HasSuffix(a.Text, "/environ") && strings.HasPrefix(a.Text, "/proc/") {
 			return true
+		}
+		if s.carriesSecretVar(a.Params) {
+			return true // echo "$k", where k holds a secret
 		}
 	}
 	return s.stdinSecret(h, c)
@@ -49,7 +53,7 @@ func printsEnvironment(h Host, c shellparse.SimpleCommand) bool {
 // command that emits one, a redirect from a secret file, or a here-document
 // that expands a secret variable.
 func (s *State) stdinSecret(h Host, c shellparse.SimpleCommand) bool {
-	return s.pipedSecret(c) || s.redirectedSecret(h, c) || hereSecret(c)
+	return s.pipedSecret(c) || s.redirectedSecret(h, c) || s.hereSecret(c)
 }
 
 // pipedSecret reports a pipe into the command from one that emits a secret.
@@ -80,17 +84,18 @@ func (s *State) redirectedSecret(h Host, c shellparse.SimpleCommand) bool {
 }
 
 // hereSecret reports a here-string or here-document that expands a variable
-// that holds a secret.
-func hereSecret(c shellparse.SimpleCommand) bool {
+// that holds a secret (one named like a token, or one the script filled
+// with a secret), or a substitution that carries one.
+func (s *State) hereSecret(c shellparse.SimpleCommand) bool {
 	if c.Stdin.Kind != shellparse.InputHereString && c.Stdin.Kind != shellparse.InputHereDoc {
 		return false
 	}
 	for _, p := range envSecretParams(c.Stdin.Text) {
-		if places.SecretVar(p) {
+		if places.SecretVar(p) || s.secretVars[p] {
 			return true
 		}
 	}
-	return false
+	return s.substCarriesSecret(shellparse.Word{Text: c.Stdin.Text})
 }
 
 // envSecretParams returns the parameter names a here-string's source text expands.
