@@ -5,6 +5,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -16,7 +17,7 @@ var stageLabels = map[string]func(name string) bool{
 	"permgate": shellparse.IsPermgate,
 	"mkfs":     isMkfs,
 	"download": func(n string) bool { return downloaders[n] || exfilSenders[n] },
-	"writes":   func(n string) bool { return knownWriters[n] },
+	"writes":   self.KnownWriter,
 	"bind":     hasArgCheck,
 	"command":  hasArgCheck,
 	"date":     hasArgCheck,

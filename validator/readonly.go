@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -143,7 +144,7 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	"curl": curlReadOnly, "wget": wgetReadOnly,
 	"xargs":  xargsReadOnly,
 	"python": pythonPytest, "python3": pythonPytest,
-	"permgate": permgateReadOnly,
+	"permgate": self.PermgateReadOnly,
 }
 
 // bindReadOnly: bind -p, -P, -v, -V, -s, -S, -l, -X (and -m KEYMAP) print

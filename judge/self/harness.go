@@ -1,9 +1,7 @@
-package validator
+package self
 
 import (
-	"maps"
 	"path"
-	"slices"
 	"strings"
 )
 
@@ -66,7 +64,7 @@ func harnessSettings(p string) string {
 	case "plugin", "plugins":
 		// OpenCode runs every plugin there before each tool call: one of them
 		// is permgate's, and another can rewrite a call after permgate judged it.
-		if opencodeDir(path.Base(path.Dir(dir))) && (strings.HasSuffix(base, ".js") || strings.HasSuffix(base, ".ts")) {
+		if OpencodeDir(path.Base(path.Dir(dir))) && (strings.HasSuffix(base, ".js") || strings.HasSuffix(base, ".ts")) {
 			return harnessWhy
 		}
 	}
@@ -95,62 +93,9 @@ func copilotExtension(p string) bool {
 	return false
 }
 
-// opencodeDir reports OpenCode's config directory names: ~/.config/opencode
+// OpencodeDir reports OpenCode's config directory names: ~/.config/opencode
 // (and $OPENCODE_CONFIG_DIR, judged as it), a project's .opencode.
-func opencodeDir(name string) bool { return name == "opencode" || name == ".opencode" }
-
-// selfAnchors are the paths a glob or an ancestor is compared with: permgate's
-// directories and the harness settings in the home and working directories.
-func (v *Validator) selfAnchors() []string {
-	if v.anchors != nil {
-		return v.anchors
-	}
-	out := append([]string(nil), v.env.StateDirs...)
-	if h := v.env.Home; h != "" {
-		out = append(out, h+"/.claude/settings.json", h+"/.claude/settings.local.json", h+"/.codex/config.toml",
-			h+"/.codex/hooks.json", h+"/.gemini/settings.json", h+"/.cursor/hooks.json", h+"/.copilot/hooks/permgate.json",
-			h+"/.config/opencode/plugin/permgate.js")
-	}
-	for _, dir := range slices.Sorted(maps.Keys(v.env.HarnessHomes)) {
-		for _, f := range movedAnchors[v.env.HarnessHomes[dir]] {
-			out = append(out, path.Join(dir, f))
-		}
-	}
-	v.homeAnchors = len(out)
-	if c := v.env.Cwd; c != "" && c != "/" {
-		out = append(out, c+"/.claude/settings.json", c+"/.claude/settings.local.json", c+"/.gemini/settings.json",
-			c+"/.cursor/hooks.json", c+"/.github/hooks/hooks.json", c+"/.github/hooks/permgate.json", c+"/.opencode/plugin/permgate.js")
-	}
-	v.anchors = out
-	return out
-}
-
-// movedHarnessSettings reports a hook settings file in a harness directory
-// an environment variable moved (Env.HarnessHomes): $CODEX_HOME/config.toml is
-// judged as ~/.codex/config.toml is.
-func (v *Validator) movedHarnessSettings(p string) string {
-	for dir, name := range v.env.HarnessHomes {
-		if dir == "" || !under(p, dir) {
-			continue
-		}
-		if why := harnessSettings(path.Join("/"+name, strings.TrimPrefix(p, dir))); why != "" {
-			return why
-		}
-	}
-	return ""
-}
-
-// movedHarnessPath returns p as it would be in the home directory when it is
-// in a harness directory an environment variable moved ($CODEX_HOME/auth.json
-// is ~/.codex/auth.json), or "".
-func (v *Validator) movedHarnessPath(p string) string {
-	for dir, name := range v.env.HarnessHomes {
-		if dir != "" && under(p, dir) && v.env.Home != "" {
-			return path.Join(v.env.Home, name, strings.TrimPrefix(p, dir))
-		}
-	}
-	return ""
-}
+func OpencodeDir(name string) bool { return name == "opencode" || name == ".opencode" }
 
 // movedAnchors are the hook settings files of a harness directory that an
 // environment variable moved (Env.HarnessHomes), by the name it stands for.
