@@ -2,6 +2,7 @@ package self
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -24,49 +25,8 @@ func harnessSettings(p string) string {
 	if copilotExtension(p) {
 		return extensionWhy
 	}
-	switch path.Base(dir) {
-	case ".claude":
-		if strings.HasPrefix(base, "settings") && strings.HasSuffix(base, ".json") {
-			return harnessWhy
-		}
-	case ".codex":
-		if base == "config.toml" || base == "hooks.json" {
-			return harnessWhy
-		}
-	case ".gemini":
-		// trustedFolders.json decides whether a folder's own settings count.
-		if base == "settings.json" || base == "trustedFolders.json" {
-			return harnessWhy
-		}
-	case "rules", "policies":
-		// Codex's execpolicy rules and Gemini CLI's policy files decide what
-		// runs when permgate leaves an ask to the harness's own approval.
-		parent := path.Base(path.Dir(dir))
-		if parent == ".codex" && strings.HasSuffix(base, ".rules") || parent == ".gemini" && strings.HasSuffix(base, ".toml") {
-			return harnessWhy
-		}
-	case ".cursor", "Cursor", "cursor":
-		// cli-config.json and a project's cli.json hold Cursor CLI's own
-		// command permissions.
-		if base == "hooks.json" || base == "cli-config.json" || base == "cli.json" {
-			return harnessWhy
-		}
-	case ".copilot":
-		// Copilot CLI's settings and the tool permissions it saved decide
-		// what runs when permgate leaves a call to Copilot's own approval.
-		if base == "settings.json" || base == "config.json" || base == "permissions-config.json" {
-			return harnessWhy
-		}
-	case "hooks":
-		if parent := path.Base(path.Dir(dir)); (parent == ".github" || parent == ".copilot") && strings.HasSuffix(base, ".json") {
-			return harnessWhy
-		}
-	case "plugin", "plugins":
-		// OpenCode runs every plugin there before each tool call: one of them
-		// is permgate's, and another can rewrite a call after permgate judged it.
-		if OpencodeDir(path.Base(path.Dir(dir))) && (strings.HasSuffix(base, ".js") || strings.HasSuffix(base, ".ts")) {
-			return harnessWhy
-		}
+	if settings, ok := settingsIn[path.Base(dir)]; ok && settings(path.Base(path.Dir(dir)), base) {
+		return harnessWhy
 	}
 	// OpenCode's config lists more plugins and holds the permissions that
 	// decide what permgate leaves to OpenCode.
@@ -74,6 +34,51 @@ func harnessSettings(p string) string {
 		return harnessWhy
 	}
 	return ""
+}
+
+// settingsIn says, by the name of a directory, which files in it are a
+// harness's hook settings: each is given the name of the directory above
+// and the file's base name.
+var settingsIn = map[string]func(parent, base string) bool{
+	".claude": func(_, base string) bool {
+		return strings.HasPrefix(base, "settings") && strings.HasSuffix(base, ".json")
+	},
+	".codex": oneOf("config.toml", "hooks.json"),
+	// trustedFolders.json decides whether a folder's own settings count.
+	".gemini": oneOf("settings.json", "trustedFolders.json"),
+	// Codex's execpolicy rules and Gemini CLI's policy files decide what
+	// runs when permgate leaves an ask to the harness's own approval.
+	"rules": policyFile, "policies": policyFile,
+	// cli-config.json and a project's cli.json hold Cursor CLI's own
+	// command permissions.
+	".cursor": cursorFile, "Cursor": cursorFile, "cursor": cursorFile,
+	// Copilot CLI's settings and the tool permissions it saved decide
+	// what runs when permgate leaves a call to Copilot's own approval.
+	".copilot": oneOf("settings.json", "config.json", "permissions-config.json"),
+	"hooks": func(parent, base string) bool {
+		return (parent == ".github" || parent == ".copilot") && strings.HasSuffix(base, ".json")
+	},
+	// OpenCode runs every plugin there before each tool call: one of them
+	// is permgate's, and another can rewrite a call after permgate judged it.
+	"plugin": opencodePlugin, "plugins": opencodePlugin,
+}
+
+// cursorFile reports Cursor's hook settings and command permissions.
+var cursorFile = oneOf("hooks.json", "cli-config.json", "cli.json")
+
+// oneOf reports a file of one of the names.
+func oneOf(names ...string) func(parent, base string) bool {
+	return func(_, base string) bool { return slices.Contains(names, base) }
+}
+
+// policyFile reports Codex's .rules and Gemini CLI's .toml policy files.
+func policyFile(parent, base string) bool {
+	return parent == ".codex" && strings.HasSuffix(base, ".rules") || parent == ".gemini" && strings.HasSuffix(base, ".toml")
+}
+
+// opencodePlugin reports a plugin of OpenCode's config directory.
+func opencodePlugin(parent, base string) bool {
+	return OpencodeDir(parent) && (strings.HasSuffix(base, ".js") || strings.HasSuffix(base, ".ts"))
 }
 
 // extensionWhy is the reason given for a write of a Copilot CLI extension.
