@@ -14,53 +14,55 @@ func (ck *checker) SelfPaths() *self.Paths { return ck.v.self }
 // SelfState is what judge/self remembers across the script's commands.
 func (ck *checker) SelfState() *self.State { return &ck.self }
 
-// RealPaths returns p, p through the script's links, and p through the
+// SelfRealPaths returns p, p through the script's links, and p through the
 // links on disk, without repeats.
-func (ck *checker) RealPaths(p string) []string { return ck.realPaths(p) }
+func (ck *checker) SelfRealPaths(p string) []string { return ck.realPaths(p) }
 
-// KnownPath returns the path a write target names when permgate can tell.
-func (ck *checker) KnownPath(w shellparse.Word) (string, bool) { return ck.knownPath(w) }
+// SelfKnownPath returns the path a write target names when permgate can tell.
+func (ck *checker) SelfKnownPath(w shellparse.Word) (string, bool) { return ck.knownPath(w) }
 
-// ReadOnly reports a command that only reads.
-func (ck *checker) ReadOnly(c shellparse.SimpleCommand) bool { return ck.v.readOnly(c) }
+// SelfReadOnly reports a command that only reads.
+func (ck *checker) SelfReadOnly(c shellparse.SimpleCommand) bool { return ck.v.readOnly(c) }
 
-// Interpreter reports a language runtime's name (python3, node).
-func (ck *checker) Interpreter(base string) bool { return isInterpreter(base) }
+// SelfInterpreter reports a language runtime's name (python3, node).
+func (ck *checker) SelfInterpreter(base string) bool { return isInterpreter(base) }
 
-// CopyTargets returns what mv, cp, install, ln, rsync and scp write.
-func (ck *checker) CopyTargets(c shellparse.SimpleCommand) []shellparse.Word { return copyTargets(c) }
+// SelfCopyTargets returns what mv, cp, install, ln, rsync and scp write.
+func (ck *checker) SelfCopyTargets(c shellparse.SimpleCommand) []shellparse.Word {
+	return copyTargets(c)
+}
 
-// ExtractDirs returns the directories an archiver unpacks into, by its
+// SelfExtractDirs returns the directories an archiver unpacks into, by its
 // declaration.
-func (ck *checker) ExtractDirs(name string, args []shellparse.Word) []shellparse.Word {
+func (ck *checker) SelfExtractDirs(name string, args []shellparse.Word) []shellparse.Word {
 	return extractDirs(name, args)
 }
 
-// GitCloneDestination is the directory git clone URL DIR clones into.
-func (ck *checker) GitCloneDestination(args []shellparse.Word) []shellparse.Word {
+// SelfGitCloneDestination is the directory git clone URL DIR clones into.
+func (ck *checker) SelfGitCloneDestination(args []shellparse.Word) []shellparse.Word {
 	return gitCloneDestination(args)
 }
 
-// FindRoots splits find's words, by its declared grammar, into the paths it
+// SelfFindRoots splits find's words, by its declared grammar, into the paths it
 // starts from and its expression.
-func (ck *checker) FindRoots(args []shellparse.Word) (roots, expr []shellparse.Word) {
+func (ck *checker) SelfFindRoots(args []shellparse.Word) (roots, expr []shellparse.Word) {
 	return findRoots(args)
 }
 
-// NoteLink remembers a link the script made, so later writes through it are
+// SelfNoteLink remembers a link the script made, so later writes through it are
 // judged by what it points at.
-func (ck *checker) NoteLink(link, target string) {
+func (ck *checker) SelfNoteLink(link, target string) {
 	if ck.links == nil {
 		ck.links = map[string]string{}
 	}
 	ck.links[link] = target
 }
 
-// Command is the command being judged.
-func (ck *checker) Command() shellparse.SimpleCommand { return ck.res.Commands[ck.index] }
+// SelfCommand is the command being judged.
+func (ck *checker) SelfCommand() shellparse.SimpleCommand { return ck.res.Commands[ck.index] }
 
-// PipeSource is the nearest earlier command that pipes its output on.
-func (ck *checker) PipeSource() (shellparse.SimpleCommand, bool) {
+// SelfPipeSource is the nearest earlier command that pipes its output on.
+func (ck *checker) SelfPipeSource() (shellparse.SimpleCommand, bool) {
 	for j := ck.index - 1; j >= 0; j-- {
 		if prev := ck.res.Commands[j]; prev.PipesOut {
 			return prev, true

@@ -116,22 +116,22 @@ func (h *fakeHost) ExpandPath(w shellparse.Word) ([]string, bool) {
 	}
 	return []string{strings.Replace(w.Text, "~", h.ps.env.Home, 1)}, false
 }
-func (h *fakeHost) Dir() string                                             { return h.ps.env.Cwd }
-func (h *fakeHost) SelfPaths() *Paths                                       { return h.ps }
-func (h *fakeHost) SelfState() *State                                       { return &h.st }
-func (h *fakeHost) RealPaths(p string) []string                             { return []string{p} }
-func (h *fakeHost) KnownPath(w shellparse.Word) (string, bool)              { return w.Text, w.Static }
-func (h *fakeHost) ReadOnly(shellparse.SimpleCommand) bool                  { return false }
-func (h *fakeHost) Interpreter(base string) bool                            { return base == "python3" }
-func (h *fakeHost) CopyTargets(shellparse.SimpleCommand) []shellparse.Word  { return nil }
-func (h *fakeHost) ExtractDirs(string, []shellparse.Word) []shellparse.Word { return nil }
-func (h *fakeHost) GitCloneDestination([]shellparse.Word) []shellparse.Word { return nil }
-func (h *fakeHost) FindRoots(args []shellparse.Word) (roots, expr []shellparse.Word) {
+func (h *fakeHost) Dir() string                                                 { return h.ps.env.Cwd }
+func (h *fakeHost) SelfPaths() *Paths                                           { return h.ps }
+func (h *fakeHost) SelfState() *State                                           { return &h.st }
+func (h *fakeHost) SelfRealPaths(p string) []string                             { return []string{p} }
+func (h *fakeHost) SelfKnownPath(w shellparse.Word) (string, bool)              { return w.Text, w.Static }
+func (h *fakeHost) SelfReadOnly(shellparse.SimpleCommand) bool                  { return false }
+func (h *fakeHost) SelfInterpreter(base string) bool                            { return base == "python3" }
+func (h *fakeHost) SelfCopyTargets(shellparse.SimpleCommand) []shellparse.Word  { return nil }
+func (h *fakeHost) SelfExtractDirs(string, []shellparse.Word) []shellparse.Word { return nil }
+func (h *fakeHost) SelfGitCloneDestination([]shellparse.Word) []shellparse.Word { return nil }
+func (h *fakeHost) SelfFindRoots(args []shellparse.Word) (roots, expr []shellparse.Word) {
 	return args[:1], args[1:]
 }
-func (h *fakeHost) NoteLink(string, string)           {}
-func (h *fakeHost) Command() shellparse.SimpleCommand { return h.cmd }
-func (h *fakeHost) PipeSource() (shellparse.SimpleCommand, bool) {
+func (h *fakeHost) SelfNoteLink(string, string)           {}
+func (h *fakeHost) SelfCommand() shellparse.SimpleCommand { return h.cmd }
+func (h *fakeHost) SelfPipeSource() (shellparse.SimpleCommand, bool) {
 	return shellparse.SimpleCommand{}, false
 }
 

@@ -56,7 +56,7 @@ func notePermgateCopies(h Host, c shellparse.SimpleCommand) {
 		return
 	}
 	files := operandsOf(c)
-	targets := h.CopyTargets(c)
+	targets := h.SelfCopyTargets(c)
 	if len(files) == 0 || len(targets) == 0 {
 		return
 	}
@@ -74,7 +74,7 @@ func notePermgateCopies(h Host, c shellparse.SimpleCommand) {
 		st.copies = map[string]bool{}
 	}
 	for _, t := range targets {
-		if text, ok := h.KnownPath(t); ok {
+		if text, ok := h.SelfKnownPath(t); ok {
 			st.copies[h.Resolve(text)] = true
 			st.copies[path.Base(text)] = true
 		}

@@ -33,31 +33,31 @@ type Host interface {
 	SelfPaths() *Paths
 	// SelfState is what this package remembers across the script's commands.
 	SelfState() *State
-	// RealPaths returns p, p through the script's links and through the
+	// SelfRealPaths returns p, p through the script's links and through the
 	// links on disk, without repeats.
-	RealPaths(p string) []string
-	// KnownPath returns the path a write target names when it can be told.
-	KnownPath(w shellparse.Word) (string, bool)
-	// ReadOnly reports a command that only reads.
-	ReadOnly(c shellparse.SimpleCommand) bool
-	// Interpreter reports a language runtime's name (python3, node).
-	Interpreter(base string) bool
-	// CopyTargets returns what mv, cp, install, ln, rsync and scp write.
-	CopyTargets(c shellparse.SimpleCommand) []shellparse.Word
-	// ExtractDirs returns the directories an archiver unpacks into.
-	ExtractDirs(name string, args []shellparse.Word) []shellparse.Word
-	// GitCloneDestination is the directory git clone URL DIR clones into.
-	GitCloneDestination(args []shellparse.Word) []shellparse.Word
-	// FindRoots splits find's words into its start paths and expression.
-	FindRoots(args []shellparse.Word) (roots, expr []shellparse.Word)
-	// NoteLink remembers a link the script made (absolute) and the path it
+	SelfRealPaths(p string) []string
+	// SelfKnownPath returns the path a write target names when it can be told.
+	SelfKnownPath(w shellparse.Word) (string, bool)
+	// SelfReadOnly reports a command that only reads.
+	SelfReadOnly(c shellparse.SimpleCommand) bool
+	// SelfInterpreter reports a language runtime's name (python3, node).
+	SelfInterpreter(base string) bool
+	// SelfCopyTargets returns what mv, cp, install, ln, rsync and scp write.
+	SelfCopyTargets(c shellparse.SimpleCommand) []shellparse.Word
+	// SelfExtractDirs returns the directories an archiver unpacks into.
+	SelfExtractDirs(name string, args []shellparse.Word) []shellparse.Word
+	// SelfGitCloneDestination is the directory git clone URL DIR clones into.
+	SelfGitCloneDestination(args []shellparse.Word) []shellparse.Word
+	// SelfFindRoots splits find's words into its start paths and expression.
+	SelfFindRoots(args []shellparse.Word) (roots, expr []shellparse.Word)
+	// SelfNoteLink remembers a link the script made (absolute) and the path it
 	// points at (absolute, cleaned).
-	NoteLink(link, target string)
-	// Command is the command being judged.
-	Command() shellparse.SimpleCommand
-	// PipeSource is the nearest earlier command that pipes its output on,
+	SelfNoteLink(link, target string)
+	// SelfCommand is the command being judged.
+	SelfCommand() shellparse.SimpleCommand
+	// SelfPipeSource is the nearest earlier command that pipes its output on,
 	// toward the one being judged.
-	PipeSource() (shellparse.SimpleCommand, bool)
+	SelfPipeSource() (shellparse.SimpleCommand, bool)
 }
 
 // State is what the package remembers across the commands of one script;

@@ -68,7 +68,7 @@ func RuntimeWrite(h Host, w shellparse.Word, how string, tree bool) {
 // from the command piping in), or the roots and tests of find. It reports
 // whether that settled the target.
 func placeholderJudged(h Host, how string) bool {
-	c := h.Command()
+	c := h.SelfCommand()
 	for i := len(c.Wrappers) - 1; i >= 0; i-- {
 		wr := c.Wrappers[i]
 		switch wr.Name {
@@ -90,7 +90,7 @@ func placeholderJudged(h Host, how string) bool {
 // roots, unless its -name tests rule permgate's files out. It reports
 // whether the roots were known.
 func foundNames(h Host, wr shellparse.Wrapper, how string) bool {
-	roots, expr := h.FindRoots(wr.Argv[1:])
+	roots, expr := h.SelfFindRoots(wr.Argv[1:])
 	if slices.ContainsFunc(roots, func(r shellparse.Word) bool { return !r.Static }) {
 		return false // a start path known only at run time
 	}
@@ -155,7 +155,7 @@ func noteLink(h Host, link, target string, symbolic bool) {
 	} else {
 		target = h.Resolve(target)
 	}
-	h.NoteLink(link, path.Clean(target))
+	h.SelfNoteLink(link, path.Clean(target))
 }
 
 // copyInto judges recursive copies, syncs, clones and extractions into a
@@ -180,7 +180,7 @@ func treeDestinations(h Host, c shellparse.SimpleCommand, args []shellparse.Word
 	switch c.Name {
 	case "cp", "rsync":
 		if hasOption(c, "-r", "-R", "-a", "--recursive", "--archive") {
-			return h.CopyTargets(c)
+			return h.SelfCopyTargets(c)
 		}
 	case "tar", "bsdtar":
 		return tarDestinations(c)
@@ -190,16 +190,16 @@ func treeDestinations(h Host, c shellparse.SimpleCommand, args []shellparse.Word
 		}
 		return here
 	case "7z", "7za", "7zr":
-		return h.ExtractDirs(c.Name, args)
+		return h.SelfExtractDirs(c.Name, args)
 	case "cpio":
 		if hasOption(c, "-i", "--extract") {
-			return orHere(h.ExtractDirs(c.Name, args))
+			return orHere(h.SelfExtractDirs(c.Name, args))
 		}
 	case "patch":
 		// patch writes the files its diff names, under -d DIR or the working directory
 		return orHere(valuesOf(c, "-d", "--directory"))
 	case "git":
-		return h.GitCloneDestination(args)
+		return h.SelfGitCloneDestination(args)
 	}
 	return nil
 }
@@ -262,7 +262,7 @@ func Args(h Host, c shellparse.SimpleCommand) {
 		return
 	}
 	// Code handed to an interpreter may name the file inside a longer text.
-	code := shellparse.IsShell(c.Name) || h.Interpreter(base)
+	code := shellparse.IsShell(c.Name) || h.SelfInterpreter(base)
 	near := nearSelf(h)
 	for _, a := range c.Argv[1:] {
 		if !selfPrefilter(a.Text) && !(near && !strings.HasPrefix(a.Text, "/")) {
@@ -271,7 +271,7 @@ func Args(h Host, c shellparse.SimpleCommand) {
 		if !handedSelf(h, a, code) {
 			continue
 		}
-		if !h.ReadOnly(c) {
+		if !h.SelfReadOnly(c) {
 			report(h, "self_modify", "self_handed", finding.Severe, c.Name+" is handed "+clip(a.Text)+", "+Reason+" or a harness's hook settings, and may write it")
 		}
 		return
@@ -343,7 +343,7 @@ func Trees(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 // rm, parallel sed -i): the command piping into it is looked at for permgate's
 // files or a directory above them among its arguments (find ~/.config | xargs rm).
 func pipedNames(h Host, how string) {
-	prev, ok := h.PipeSource()
+	prev, ok := h.SelfPipeSource()
 	if !ok {
 		return
 	}
@@ -403,7 +403,7 @@ func TreeSelf(h Host, w shellparse.Word, how string, link bool) {
 			}
 			continue
 		}
-		for _, q := range h.RealPaths(p) {
+		for _, q := range h.SelfRealPaths(p) {
 			if why := h.SelfPaths().File(q); why != "" {
 				report(h, "self_modify", "self_path", finding.Severe, how+" reaches "+why)
 				return
