@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/judge/self"
 )
 
 // PathOp is what a file tool does with a path.
@@ -71,22 +72,22 @@ func (v *Validator) CheckPath(op PathOp, p string) []Finding {
 			folder := !hasGlob(q) && places.SecretDirBase(path.Base(q)) && secretDir(q)
 			if secretName(q) || hasGlob(q) && globSecret(q) || folder {
 				add("secret_access", "read_secret", NonSevere, "reads "+shown+", which holds secrets")
-			} else if v.coversSealKey(q) {
+			} else if v.self.CoversSealKey(q) {
 				add("secret_access", "read_seal_key", NonSevere, "reads "+shown+", which holds the key that seals permgate's config and state")
 			}
 			continue
 		}
 		if hasGlob(q) {
-			if in, _ := v.globSelf(q); in {
-				add("self_modify", "self_glob", Severe, "writes "+shown+", which may name "+selfReason)
+			if in, _ := v.self.Glob(q); in {
+				add("self_modify", "self_glob", Severe, "writes "+shown+", which may name "+self.Reason)
 			}
 		}
-		if why := v.selfWrite(q); why != "" {
+		if why := v.self.Write(q); why != "" {
 			add("self_modify", "self_path", Severe, "writes "+shown+", "+why)
 		}
 		if crit := v.critical(q); crit != "" {
 			add("critical_write", "write_path", Severe, "writes "+shown+": "+crit)
-		} else if prot := protected(q); prot != "" && v.selfFile(q) == "" {
+		} else if prot := protected(q); prot != "" && v.self.File(q) == "" {
 			add("protected_write", "write_path", NonSevere, "writes "+shown+" into "+prot)
 		}
 	}

@@ -119,7 +119,7 @@ func (ck *checker) ctrMount(name string, src shellparse.Word, ro, isPath bool) b
 			}
 		}
 		for _, q := range ck.realPaths(p) {
-			if ck.v.selfFile(q) != "" || ck.v.selfAncestor(q, true) {
+			if ck.v.self.File(q) != "" || ck.v.self.Ancestor(q, true) {
 				ck.add(finding.SelfModify, "container_mount_self", Severe, name+" mounts "+src.Text+" into a container, which can then rewrite permgate's own config or state")
 				return true
 			}

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -12,7 +13,7 @@ var privilegeWrappers = map[string]bool{"sudo": true, "doas": true, "su": true, 
 
 // wrappers judges what the command came through.
 func (ck *checker) wrappers(c shellparse.SimpleCommand) {
-	ck.permgateWrappers(c)
+	self.PermgateWrappers(ck, c)
 	ck.pastedNames(c)
 	for _, w := range c.Wrappers {
 		if privilegeWrappers[path.Base(w.Name)] {
@@ -274,9 +275,9 @@ func (ck *checker) judgeAssign(name, value string) {
 	switch {
 	case strings.HasPrefix(name, "PERMGATE_"):
 		ck.add("self_modify", "set_permgate_var", Severe, "sets "+name+", which changes how permgate decides")
-	case selfEnvVars[name]:
+	case self.HomeVar(name):
 		ck.add("self_modify", "set_config_home", Severe, "sets "+name+", which moves where permgate looks for its config and state")
-	case harnessEnvVars[name]:
+	case self.HarnessVar(name):
 		ck.add("self_modify", "set_harness_config", Severe, "sets "+name+", which points an agent harness at other settings, without permgate's hook")
 	case name == "IFS":
 		ck.add("ifs_manipulation", "set_ifs", NonSevere, "sets IFS, which changes how words are split")
@@ -395,7 +396,7 @@ func (ck *checker) redirects(c shellparse.SimpleCommand) {
 func (ck *checker) opensSelfLock(w shellparse.Word) bool {
 	texts, _ := ck.expandPath(w)
 	for _, text := range texts {
-		if p := ck.resolve(text); strings.HasSuffix(p, ".lock") && ck.v.selfFile(p) != "" {
+		if p := ck.resolve(text); strings.HasSuffix(p, ".lock") && ck.v.self.File(p) != "" {
 			return true
 		}
 	}
@@ -421,17 +422,17 @@ func (ck *checker) writeTargetOpt(w shellparse.Word, how string, runtime bool) {
 		ck.writePath(text, how)
 	}
 	if unknown && runtime {
-		ck.runtimeWrite(w, how, false)
+		self.RuntimeWrite(ck, w, how, false)
 	}
 }
 
 // writePath judges one written path, after expansion.
 func (ck *checker) writePath(text, how string) {
 	p := ck.resolve(text)
-	self := ""
+	own := ""
 	if hasGlob(p) {
-		if in, _ := ck.v.globSelf(p); in {
-			self = selfReason
+		if in, _ := ck.v.self.Glob(p); in {
+			own = self.Reason
 		}
 		dir, _ := globDir(p)
 		p = dir + "/x"
@@ -442,12 +443,12 @@ func (ck *checker) writePath(text, how string) {
 	}
 	real := ck.realPaths(p)
 	for _, q := range real {
-		if self == "" {
-			self = ck.v.selfWrite(q)
+		if own == "" {
+			own = ck.v.self.Write(q)
 		}
 	}
-	if self != "" {
-		ck.add("self_modify", "write_self", Severe, how+" writes "+self)
+	if own != "" {
+		ck.add("self_modify", "write_self", Severe, how+" writes "+own)
 	}
 	for _, q := range real {
 		if crit := ck.v.critical(q); crit != "" && !ck.homeWrite(q) {
@@ -455,11 +456,11 @@ func (ck *checker) writePath(text, how string) {
 			return
 		} else if crit != "" {
 			continue
-		} else if prot := protected(q); prot != "" && self == "" {
+		} else if prot := protected(q); prot != "" && own == "" {
 			ck.add("protected_write", "write_protected", NonSevere, how+" writes into "+prot)
 		}
 	}
-	if self != "" {
+	if own != "" {
 		return
 	}
 	for _, q := range real {
@@ -618,14 +619,14 @@ func (ck *checker) locksSelf(argv []shellparse.Word, redirects []shellparse.Redi
 	for _, text := range texts {
 		p := ck.resolve(text)
 		if hasGlob(p) {
-			if in, _ := ck.v.globSelf(p); in {
-				ck.add("self_modify", "flock_self", Severe, "flock holds a lock on "+selfReason+", which stalls permgate")
+			if in, _ := ck.v.self.Glob(p); in {
+				ck.add("self_modify", "flock_self", Severe, "flock holds a lock on "+self.Reason+", which stalls permgate")
 				return
 			}
 			continue
 		}
 		for _, q := range ck.realPaths(p) {
-			if why := ck.v.selfFile(q); why != "" {
+			if why := ck.v.self.File(q); why != "" {
 				ck.add("self_modify", "flock_self_path", Severe, "flock holds a lock on "+clip(a.Text)+", "+why+", which stalls permgate")
 				return
 			}

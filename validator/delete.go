@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/permgate/permgate/internal/lazyre"
+	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -27,7 +28,7 @@ func (ck *checker) rm(c shellparse.SimpleCommand, args []shellparse.Word) {
 		return
 	}
 	for _, t := range targets {
-		ck.treeSelf(t, "rm -r "+t.Text, false)
+		self.TreeSelf(ck, t, "rm -r "+t.Text, false)
 		class, why := ck.judgeDelete(t)
 		if class == deleteSevere {
 			ck.addSafer("recursive_delete", "rm", Severe, "rm -r on "+why, deleteSafer(why))
@@ -46,7 +47,7 @@ func (ck *checker) declaredTreeDeletes(c shellparse.SimpleCommand) {
 			continue
 		}
 		how := path.Base(c.Name) + " deletes " + t.word.Text
-		ck.treeSelf(t.word, how, false)
+		self.TreeSelf(ck, t.word, how, false)
 		class, why := ck.judgeDelete(t.word)
 		if class == deleteSevere {
 			ck.addSafer("recursive_delete", "declared_tree", Severe, how+", a recursive delete on "+why, deleteSafer(why))
@@ -410,7 +411,7 @@ var findFilters = map[string]bool{
 func (ck *checker) rimraf(c shellparse.SimpleCommand, args []shellparse.Word) {
 	name := path.Base(c.Name)
 	for _, t := range operandsOf(c) {
-		ck.treeSelf(t, name+" "+t.Text, false)
+		self.TreeSelf(ck, t, name+" "+t.Text, false)
 		if class, why := ck.judgeDelete(t); class == deleteSevere {
 			ck.addSafer("recursive_delete", "rimraf", Severe, name+" on "+why, deleteSafer(why))
 		} else {
@@ -438,7 +439,7 @@ func (ck *checker) findDeletes(args []shellparse.Word, how string, recursive boo
 	roots, expr := findRoots(args)
 	filtered := findFiltered(expr, recursive)
 	for _, r := range roots {
-		ck.treeSelf(r, how+" under "+r.Text, false)
+		self.TreeSelf(ck, r, how+" under "+r.Text, false)
 		class, why := ck.judgeDelete(r)
 		if class == deleteSevere && filtered && r.Static && !r.Glob {
 			// A test narrows what goes: in the working directory or a temporary

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -14,7 +15,7 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 	name := c.Name
 	base := path.Base(name)
 	if shellparse.IsPermgate(name) {
-		ck.permgate(c) // permgate by any path is still permgate
+		self.Permgate(ck, c) // permgate by any path is still permgate
 	}
 	if sub, ok := strings.CutPrefix(base, "git-"); ok && sub != "" {
 		// git-reset --hard is git reset --hard: git's libexec programs.
@@ -29,9 +30,9 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 	ck.runtimeOrClient(c, base, args)
 	if name == base || shellparse.IsShell(name) || isInterpreter(base) {
 		ck.writes(c)
-		ck.selfTrees(c, args)
+		self.Trees(ck, c, args)
 	}
-	ck.selfArgs(c)
+	self.Args(ck, c)
 	ck.secretArgs(c)
 }
 
@@ -84,8 +85,8 @@ func init() {
 	// Built at init: the checks reach program() again through the commands
 	// they find nested (ssh HOST CMD, psql's \!).
 	checks = map[string]check{
-		"agent":        (*checker).nestedAgent,
-		"apply-patch":  (*checker).applyPatch,
+		"agent":        selfCheck(self.NestedAgent),
+		"apply-patch":  selfCheck(self.ApplyPatch),
 		"at":           (*checker).at,
 		"awk":          (*checker).awk,
 		"blkdiscard":   diskTool("blkdiscard discards every block of the device"),

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/permgate/permgate/judge/flow"
+	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -17,7 +18,7 @@ var stageLabels = map[string]func(name string) bool{
 	"permgate": shellparse.IsPermgate,
 	"mkfs":     isMkfs,
 	"download": func(n string) bool { return flow.Downloader(n) || flow.Sender(n) },
-	"writes":   func(n string) bool { return knownWriters[n] },
+	"writes":   self.KnownWriter,
 	"bind":     hasArgCheck,
 	"command":  hasArgCheck,
 	"date":     hasArgCheck,

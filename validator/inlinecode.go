@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/permgate/permgate/codescan"
+	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -108,7 +109,7 @@ func (ck *checker) codeDelete(name string, d codescan.Delete) {
 		ck.writeTarget(w, how)
 		return
 	}
-	ck.treeSelf(w, how, false)
+	self.TreeSelf(ck, w, how, false)
 	class, why := ck.judgeDelete(w)
 	if class != deleteSevere {
 		return

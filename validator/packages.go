@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -13,18 +14,8 @@ import (
 // permgate); the declarations name both.
 func (ck *checker) packageInstall(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if r, ok := readingOf(c); ok {
-		ck.installsPermgate(c, r)
+		self.InstallsPermgate(ck, c, r.inv, r.args)
 	}
-}
-
-// pacmanChange reports pacman's (yay's, paru's) -S, -R or -U operation that
-// installs or removes the packages named, not one that only queries
-// (-Ss, -Si, -Sl, -Sg, -Sp, -Sc).
-func pacmanChange(r reading) bool {
-	if r.has("-R", "-U", "--remove", "--upgrade") {
-		return true
-	}
-	return r.has("-S", "--sync") && !r.has("-s", "-i", "-g", "-p", "-l", "-c", "--search", "--info", "--groups", "--print", "--list", "--clean")
 }
 
 // moduleReadOnly reads a program run as an interpreter's module (python -m
@@ -47,7 +38,7 @@ func (ck *checker) pythonPip(c shellparse.SimpleCommand, args []shellparse.Word)
 		return
 	}
 	if r, ok := readArgs("pip", args[2:]); ok {
-		ck.installsPermgate(c, r)
+		self.InstallsPermgate(ck, c, r.inv, r.args)
 	}
 }
 

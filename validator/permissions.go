@@ -4,6 +4,7 @@ import (
 	"github.com/permgate/permgate/internal/lazyre"
 	"strings"
 
+	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -48,7 +49,7 @@ func (ck *checker) setfacl(c shellparse.SimpleCommand, _ []shellparse.Word) {
 // the settings from the harness, which then runs no hook.
 func (ck *checker) permsOnSelfDirs(name string, targets []shellparse.Word) {
 	for _, t := range targets {
-		ck.treeSelf(t, name+" on "+t.Text+", which", false)
+		self.TreeSelf(ck, t, name+" on "+t.Text+", which", false)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/permgate/permgate/judge/flow"
+	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -144,7 +145,7 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	"curl": flow.CurlReadOnly, "wget": flow.WgetReadOnly,
 	"xargs":  xargsReadOnly,
 	"python": pythonPytest, "python3": pythonPytest,
-	"permgate": permgateReadOnly,
+	"permgate": self.PermgateReadOnly,
 }
 
 // bindReadOnly: bind -p, -P, -v, -V, -s, -S, -l, -X (and -m KEYMAP) print

@@ -3,6 +3,7 @@ package validator
 import (
 	"strings"
 
+	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -39,7 +40,7 @@ func typingVerb(name string, args []shellparse.Word) string {
 	}
 	switch name {
 	case "tmux":
-		for _, cmd := range tmuxCommands(args) {
+		for _, cmd := range self.TmuxCommands(args) {
 			if v := tmuxVerb(cmd); tmuxTyping[v] {
 				return "tmux " + v
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/permgate/permgate/internal/textclip"
 	"github.com/permgate/permgate/internal/xdg"
 	"github.com/permgate/permgate/judge/flow"
+	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -79,22 +80,11 @@ type Validator struct {
 	env    Env
 	parser *shellparse.Parser
 	safe   map[string]bool
-	// anchors are permgate's files and directories for globs and ancestors;
-	// those from homeAnchors on are the working directory's harness settings.
-	anchors     []string
-	homeAnchors int
+	// self knows permgate's own files (judge/self).
+	self *self.Paths
 	// pathDirs are Env.PathDirs and where their links lead, resolved on the
 	// first write into one (never for a read-only command).
 	pathDirs []string
-	// binaryPaths are Env.Binary and where its links lead, resolved on first use.
-	binaryPaths []string
-	// settingsLinks are where the harness settings anchors lead when they are
-	// links (a dotfiles manager's), resolved on the first write.
-	settingsLinks []string
-	settingsDone  bool
-	// cwdNear caches whether Env.Cwd is inside or above permgate's directories:
-	// 0 not known yet, 1 no, 2 yes.
-	cwdNear int
 	// lookups counts the paths this analysis looked up on disk (lookup);
 	// lookupsCut reports that maxLookups cut some short.
 	lookups    int
@@ -167,7 +157,9 @@ func New(env Env) *Validator {
 	// /tmp/sudo, ~/bin/npx) is not the program its basename names: it is
 	// unknown, so its argv after -- or from a known program on is analysed.
 	limits.Known = func(name string) bool { return !strings.Contains(name, "/") && (knownProgram(name) || safe[name]) }
-	return &Validator{env: env, parser: shellparse.NewParser(limits), safe: safe}
+	v := &Validator{env: env, parser: shellparse.NewParser(limits), safe: safe}
+	v.self = selfPaths(v)
+	return v
 }
 
 func cleanAbs(p, def string) string {
@@ -293,9 +285,8 @@ type checker struct {
 	shellDir, dir string
 	// cdpath reports a CDPATH that may send a relative cd elsewhere.
 	cdpath bool
-	// permgateCopies holds the paths and names earlier commands copied or
-	// linked permgate to.
-	permgateCopies map[string]bool
+	// self is what judge/self remembers across the script's commands.
+	self self.State
 	// vars holds the static values the script assigned to shell variables.
 	vars map[string]string
 	// assigned holds the names the script set so far: one set twice may hold
@@ -348,7 +339,7 @@ func (ck *checker) command(i int) []Finding {
 	defer ck.trackVars(c)
 	defer ck.followCd(c)
 	ck.assigns(c)
-	ck.selfEnv(c)
+	self.Vars(ck, c)
 	ck.words(c)
 	ck.redirects(c)
 	ck.projectFileWrites(c)
@@ -358,7 +349,7 @@ func (ck *checker) command(i int) []Finding {
 	if len(c.Argv) > 0 {
 		if c.Name == "" {
 			ck.add("dynamic_command", "name", NonSevere, "the command name is only known at run time ("+c.Argv[0].Text+")")
-			ck.mayBePermgate(c)
+			self.MayBePermgate(ck, c)
 		} else {
 			ck.program(c)
 		}

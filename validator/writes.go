@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -247,9 +248,9 @@ func sourceName(s shellparse.Word) (string, bool) {
 // those matter here.
 func landsOnOwnFile(dir, base string) bool {
 	hooksDir := strings.HasSuffix(dir, ".github/hooks") || strings.HasSuffix(dir, ".copilot/hooks")
-	pluginDir := opencodeDir(path.Base(path.Dir(dir))) && (path.Base(dir) == "plugin" || path.Base(dir) == "plugins")
+	pluginDir := self.OpencodeDir(path.Base(path.Dir(dir))) && (path.Base(dir) == "plugin" || path.Base(dir) == "plugins")
 	switch {
-	case selfNames[base] || slices.Contains(shellRCFiles, base) || base == "authorized_keys":
+	case self.IsName(base) || slices.Contains(shellRCFiles, base) || base == "authorized_keys":
 		return true
 	case hooksDir && strings.HasSuffix(base, ".json"):
 		return true
@@ -435,7 +436,7 @@ func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
 	names, allNames := nameOnlyArgs(c) // allNames: every argument is a name; the command never reads the file
 	for i, a := range c.Argv[1:] {
 		reads := !namesOnly[c.Name] && !dest[a.Text]
-		if ck.readsSealKey(a, reads) {
+		if self.ReadsSealKey(ck, a, reads) {
 			ck.add("secret_access", "read_seal_key", NonSevere, c.Name+" reads "+a.Text+", which holds the key that seals permgate's config and state")
 			return
 		}
@@ -507,7 +508,7 @@ func (ck *checker) secretPath(p string, glob bool) bool {
 		return secretName(p)
 	}
 	abs := ck.resolve(p)
-	if moved := ck.v.movedHarnessPath(abs); moved != "" && secretName(moved) {
+	if moved := ck.v.self.MovedHarnessPath(abs); moved != "" && secretName(moved) {
 		return true // $CODEX_HOME/auth.json is Codex's credentials wherever it lives
 	}
 	return secretName(abs) || secretName(p)

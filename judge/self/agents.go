@@ -1,52 +1,54 @@
-package validator
+package self
 
 import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
-// nestedAgent judges an agent harness started by a gated command with options
+// NestedAgent judges an agent harness started by a gated command with options
 // that replace the settings holding permgate's hook: the nested agent would
 // then run ungated (claude --settings, --setting-sources; codex -c hooks…).
-func (ck *checker) nestedAgent(c shellparse.SimpleCommand, args []shellparse.Word) {
+func NestedAgent(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	r, ok := readArgs(c.Name, args)
 	if !ok {
 		return
 	}
 	name := c.Name
-	if prog, ok := programs.Lookup(path.Base(c.Name)); ok {
+	if prog, ok := registry.Default().Lookup(path.Base(c.Name)); ok {
 		name = prog.Names[0] // its declaration's first name: npx @anthropic-ai/claude-code is claude
 	}
 	if flag := agentBypass(name, r); flag != "" {
-		ck.addSafer("self_modify", "nested_agent_bypass", Severe,
+		h.Report("self_modify", "nested_agent_bypass", finding.Severe,
 			c.Name+" "+flag+" starts another agent with its own permission checks off: what it runs is decided without them, and permgate's hook there in bypass",
 			"start it without "+flag+": its calls then ask as yours do")
 		return
 	}
 	if how := harnessHookSwitch(name, r); how != "" {
-		ck.add("self_modify", "harness_hooks_cli", Severe, how+" changes the harness's hook settings through its own command line, which can turn permgate's hook off")
+		report(h, "self_modify", "harness_hooks_cli", finding.Severe, how+" changes the harness's hook settings through its own command line, which can turn permgate's hook off")
 		return
 	}
 	switch name {
 	case "claude":
-		ck.claudeSettings(r)
+		claudeSettings(h, r)
 	case "codex":
-		ck.codexConfig(r)
+		codexConfig(h, r)
 	}
 }
 
 // claudeSettings: claude --bare starts without hooks; --settings and
 // --setting-sources load other settings, which can leave permgate's out.
-func (ck *checker) claudeSettings(r reading) {
+func claudeSettings(h Host, r reading) {
 	if r.has("--bare") {
-		ck.add("self_modify", "claude_bare", Severe, "claude --bare starts Claude Code without its hooks, so without permgate's")
+		report(h, "self_modify", "claude_bare", finding.Severe, "claude --bare starts Claude Code without its hooks, so without permgate's")
 		return
 	}
 	for _, opt := range []string{"--settings", "--setting-sources"} {
 		if r.has(opt) {
-			ck.add("self_modify", "claude_settings", Severe, "claude "+opt+" starts Claude Code with other settings, which can leave out permgate's hook")
+			report(h, "self_modify", "claude_settings", finding.Severe, "claude "+opt+" starts Claude Code with other settings, which can leave out permgate's hook")
 			return
 		}
 	}
@@ -54,10 +56,10 @@ func (ck *checker) claudeSettings(r reading) {
 
 // codexConfig: codex -c KEY=VALUE on a hooks key, or one known only at run
 // time, changes Codex's hook settings.
-func (ck *checker) codexConfig(r reading) {
+func codexConfig(h Host, r reading) {
 	for _, v := range r.values("-c", "--config") {
 		if strings.Contains(strings.ToLower(v.Text), "hook") || !v.Static {
-			ck.add("self_modify", "codex_config", Severe, "codex -c "+v.Text+" changes Codex's hook settings, which can leave out permgate's hook")
+			report(h, "self_modify", "codex_config", finding.Severe, "codex -c "+v.Text+" changes Codex's hook settings, which can leave out permgate's hook")
 			return
 		}
 	}
@@ -106,15 +108,15 @@ func codexHookSwitch(r reading, ops []shellparse.Word) string {
 	return ""
 }
 
-// applyPatch judges Codex's apply_patch run as a shell command (apply_patch
+// ApplyPatch judges Codex's apply_patch run as a shell command (apply_patch
 // 'PATCH', or the patch on standard input): every file the patch adds,
 // updates, deletes or moves to is written. A patch permgate cannot read may
 // write anything, so a person looks.
-func (ck *checker) applyPatch(c shellparse.SimpleCommand, args []shellparse.Word) {
+func ApplyPatch(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	var texts []string
 	for _, a := range args {
 		if !a.Static {
-			ck.runtimeWrite(shellparse.Word{Text: "$patch"}, c.Name+" with a patch known only at run time", true)
+			RuntimeWrite(h, shellparse.Word{Text: "$patch"}, c.Name+" with a patch known only at run time", true)
 			return
 		}
 		texts = append(texts, a.Text)
@@ -123,7 +125,7 @@ func (ck *checker) applyPatch(c shellparse.SimpleCommand, args []shellparse.Word
 		if c.Stdin.Static && (c.Stdin.Kind == shellparse.InputHereDoc || c.Stdin.Kind == shellparse.InputHereString) {
 			texts = append(texts, c.Stdin.Text)
 		} else {
-			ck.runtimeWrite(shellparse.Word{Text: "$patch"}, c.Name+" with a patch permgate cannot read", true)
+			RuntimeWrite(h, shellparse.Word{Text: "$patch"}, c.Name+" with a patch permgate cannot read", true)
 			return
 		}
 	}
@@ -132,7 +134,7 @@ func (ck *checker) applyPatch(c shellparse.SimpleCommand, args []shellparse.Word
 			for _, prefix := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
 				if p, ok := strings.CutPrefix(line, prefix); ok {
 					p = strings.TrimSpace(p)
-					ck.writeTarget(shellparse.Word{Text: p, Static: true}, c.Name+" "+p)
+					h.WriteTarget(shellparse.Word{Text: p, Static: true}, c.Name+" "+p)
 				}
 			}
 		}
@@ -144,11 +146,13 @@ func (ck *checker) applyPatch(c shellparse.SimpleCommand, args []shellparse.Word
 var installVerbs = map[string]bool{"install": true, "i": true, "add": true, "uninstall": true, "remove": true, "rm": true,
 	"reinstall": true, "upgrade": true, "update": true, "erase": true, "purge": true}
 
-// installsPermgate: a package manager installing, replacing or removing a
+// InstallsPermgate: a package manager installing, replacing or removing a
 // package named permgate changes the program the harnesses run. The verb
 // is the last subcommand word (yarn global add, uv tool install, cargo
 // +nightly install), or an operation option (pacman -S, -R, -U).
-func (ck *checker) installsPermgate(c shellparse.SimpleCommand, r reading) {
+// inv is the reading of args, the words after the manager's name.
+func InstallsPermgate(h Host, c shellparse.SimpleCommand, inv *registry.Invocation, args []shellparse.Word) {
+	r := reading{inv: inv, args: args}
 	verb, pkgs := installWords(r)
 	if !installVerbs[verb] {
 		if !pacmanChange(r) {
@@ -161,7 +165,7 @@ func (ck *checker) installsPermgate(c shellparse.SimpleCommand, r reading) {
 		name, _, _ = strings.Cut(name, "@")
 		name, _, _ = strings.Cut(name, "==")
 		if shellparse.IsPermgate(path.Base(name)) {
-			ck.add("self_modify", "permgate_package", Severe, c.Name+" "+verb+" "+pkg.Text+" replaces or removes the permgate program the harnesses run")
+			report(h, "self_modify", "permgate_package", finding.Severe, c.Name+" "+verb+" "+pkg.Text+" replaces or removes the permgate program the harnesses run")
 			return
 		}
 	}
@@ -190,22 +194,14 @@ func installWords(r reading) (string, []shellparse.Word) {
 	return r.inv.Verb, pkgs
 }
 
-// compilerOutput: a compiler or linker writing its output (-o FILE, -oFILE).
-// A C compiler's options are single-dash words (-Wall, -fno-omit-frame-pointer)
-// of which -o alone takes its value joined or apart: the registry's scanner
-// has no such grammar (read as getopt letters, -fno-omit's o would be -o), so
-// the words are read here.
-func compilerOutput(args []shellparse.Word) []shellparse.Word {
-	var out []shellparse.Word
-	for i, a := range args {
-		switch {
-		case a.Text == "-o" && i+1 < len(args):
-			out = append(out, args[i+1])
-		case strings.HasPrefix(a.Text, "-o") && len(a.Text) > 2:
-			out = append(out, shellparse.Word{Text: a.Text[2:], Static: a.Static, Params: a.Params})
-		}
+// pacmanChange reports pacman's (yay's, paru's) -S, -R or -U operation that
+// installs or removes the packages named, not one that only queries
+// (-Ss, -Si, -Sl, -Sg, -Sp, -Sc).
+func pacmanChange(r reading) bool {
+	if r.has("-R", "-U", "--remove", "--upgrade") {
+		return true
 	}
-	return out
+	return r.has("-S", "--sync") && !r.has("-s", "-i", "-g", "-p", "-l", "-c", "--search", "--info", "--groups", "--print", "--list", "--clean")
 }
 
 // agentBypassFlags are, per agent harness, the options that start it with
@@ -267,4 +263,15 @@ func agentBypass(name string, r reading) string {
 		}
 	}
 	return ""
+}
+
+// EachBypassFlag calls fn with every option of the agents' bypass tables:
+// the table's name, the option, and the one value that turns the checks
+// off ("" for a flag alone).
+func EachBypassFlag(fn func(table, flag, value string)) {
+	for table, flags := range agentBypassFlags {
+		for _, f := range flags {
+			fn(table, f.flag, f.value)
+		}
+	}
 }

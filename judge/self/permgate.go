@@ -1,4 +1,4 @@
-package validator
+package self
 
 import (
 	"path"
@@ -6,56 +6,57 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/shellparse"
 )
 
-// permgate run through the gate must not loosen its own policy: change the mode,
-// the rules or what it trusts, install or remove itself, or run with an option
-// that picks another config, profile or mode.
-func (ck *checker) permgate(c shellparse.SimpleCommand) {
-	ck.permgateCall(shellparse.ParsePermgate(c.Argv), false)
-	ck.emptyEnvPermgate(c)
+// Permgate judges permgate run through the gate, which must not loosen its
+// own policy: change the mode, the rules or what it trusts, install or remove
+// itself, or run with an option that picks another config, profile or mode.
+func Permgate(h Host, c shellparse.SimpleCommand) {
+	permgateCall(h, shellparse.ParsePermgate(c.Argv), false)
+	emptyEnvPermgate(h, c)
 }
 
 // emptyEnvPermgate: env -i (or env -) before permgate runs it without HOME and
 // the XDG variables, so it would look for its config and state nowhere.
-func (ck *checker) emptyEnvPermgate(c shellparse.SimpleCommand) {
+func emptyEnvPermgate(h Host, c shellparse.SimpleCommand) {
 	for _, r := range envReadings(c) {
 		dash := slices.ContainsFunc(r.operands(), func(a shellparse.Word) bool { return a.Text == "-" })
 		if dash || r.has("-i", "--ignore-environment") {
-			ck.add("self_modify", "env_empty", Severe, "env -i runs permgate with an empty environment, without the HOME it finds its config and state by")
+			report(h, "self_modify", "env_empty", finding.Severe, "env -i runs permgate with an empty environment, without the HOME it finds its config and state by")
 			return
 		}
 	}
 }
 
-// permgateWrappers judges permgate's own words when it ran the command as a
+// PermgateWrappers judges permgate's own words when it ran the command as a
 // wrapper (permgate exec --mode bypass -- 'git push -f'), and a command that
 // runs a copy or link of permgate this script made under another name.
-func (ck *checker) permgateWrappers(c shellparse.SimpleCommand) {
+func PermgateWrappers(h Host, c shellparse.SimpleCommand) {
 	for _, w := range c.Wrappers {
-		if shellparse.IsPermgate(w.Name) || ck.isPermgateCopy(w.Name) {
-			ck.permgateCall(shellparse.ParsePermgate(w.Argv), false)
-			ck.emptyEnvPermgate(c)
+		if shellparse.IsPermgate(w.Name) || isPermgateCopy(h, w.Name) {
+			permgateCall(h, shellparse.ParsePermgate(w.Argv), false)
+			emptyEnvPermgate(h, c)
 		}
 	}
-	if len(c.Argv) > 0 && c.Name != "" && !shellparse.IsPermgate(c.Name) && ck.isPermgateCopy(c.Name) {
-		ck.permgateCall(shellparse.ParsePermgate(c.Argv), false)
+	if len(c.Argv) > 0 && c.Name != "" && !shellparse.IsPermgate(c.Name) && isPermgateCopy(h, c.Name) {
+		permgateCall(h, shellparse.ParsePermgate(c.Argv), false)
 	}
-	ck.notePermgateCopies(c)
+	notePermgateCopies(h, c)
 }
 
 // notePermgateCopies remembers the names under which cp, ln, install, mv or
 // rsync put permgate (cp "$(command -v permgate)" /tmp/pg): running one of them
 // later in the script is running permgate.
-func (ck *checker) notePermgateCopies(c shellparse.SimpleCommand) {
+func notePermgateCopies(h Host, c shellparse.SimpleCommand) {
 	switch c.Name {
 	case "cp", "ln", "install", "mv", "rsync":
 	default:
 		return
 	}
 	files := operandsOf(c)
-	targets := copyTargets(c)
+	targets := h.SelfCopyTargets(c)
 	if len(files) == 0 || len(targets) == 0 {
 		return
 	}
@@ -68,13 +69,14 @@ func (ck *checker) notePermgateCopies(c shellparse.SimpleCommand) {
 	if !from {
 		return
 	}
-	if ck.permgateCopies == nil {
-		ck.permgateCopies = map[string]bool{}
+	st := h.SelfState()
+	if st.copies == nil {
+		st.copies = map[string]bool{}
 	}
 	for _, t := range targets {
-		if text, ok := ck.knownPath(t); ok {
-			ck.permgateCopies[ck.resolve(text)] = true
-			ck.permgateCopies[path.Base(text)] = true
+		if text, ok := h.SelfKnownPath(t); ok {
+			st.copies[h.Resolve(text)] = true
+			st.copies[path.Base(text)] = true
 		}
 	}
 }
@@ -90,24 +92,25 @@ func mentionsPermgate(w shellparse.Word) bool {
 
 // isPermgateCopy reports a command name that runs a copy or link of permgate
 // made earlier in the script.
-func (ck *checker) isPermgateCopy(name string) bool {
-	if len(ck.permgateCopies) == 0 || name == "" {
+func isPermgateCopy(h Host, name string) bool {
+	copies := h.SelfState().copies
+	if len(copies) == 0 || name == "" {
 		return false
 	}
 	if strings.Contains(name, "/") {
-		return ck.permgateCopies[ck.resolve(name)]
+		return copies[h.Resolve(name)]
 	}
-	return ck.permgateCopies[name]
+	return copies[name]
 }
 
-// mayBePermgate judges a command whose name is known only at run time ($p mode
+// MayBePermgate judges a command whose name is known only at run time ($p mode
 // bypass, "$(which permgate)" rules add …): when its static arguments read as a
 // permgate policy edit, it may well be one.
-func (ck *checker) mayBePermgate(c shellparse.SimpleCommand) {
+func MayBePermgate(h Host, c shellparse.SimpleCommand) {
 	if len(c.Argv) < 2 {
 		return
 	}
-	ck.permgateCall(shellparse.ParsePermgate(c.Argv), true)
+	permgateCall(h, shellparse.ParsePermgate(c.Argv), true)
 }
 
 // permgateEdits are the subcommands that change permgate's policy, what it
@@ -124,28 +127,28 @@ var permgateEdits = map[string]string{
 // permgateCall adds self_modify for a permgate command line that can loosen the
 // gate. For a command that only may be permgate (maybe), the subcommand and
 // fully written options count, not abbreviations or dynamic words.
-func (ck *checker) permgateCall(call shellparse.PermgateCall, maybe bool) {
-	ck.permgateOptions(call, maybe)
+func permgateCall(h Host, call shellparse.PermgateCall, maybe bool) {
+	permgateOptions(h, call, maybe)
 	if maybe {
 		if why, ok := permgateEdits[call.Sub]; ok && len(call.Dynamic) == 0 && maybePermgateEdit(call) {
-			ck.add("self_modify", call.Sub, Severe, "a command known only at run time, which may be permgate, "+call.Sub+" "+why)
+			report(h, "self_modify", call.Sub, finding.Severe, "a command known only at run time, which may be permgate, "+call.Sub+" "+why)
 		}
 		return
 	}
 	for _, d := range call.Dynamic {
-		ck.add("self_modify", "permgate_dynamic", Severe, "permgate with a word known only at run time ("+d.Text+"), which may change its mode, rules or trust")
+		report(h, "self_modify", "permgate_dynamic", finding.Severe, "permgate with a word known only at run time ("+d.Text+"), which may change its mode, rules or trust")
 	}
 	if permgateHas(call, "h", "help") {
 		return // --help prints the subcommand's usage and changes nothing
 	}
 	if why := permgateEdit(call); why != "" {
-		ck.add("self_modify", call.Sub, Severe, "permgate "+call.Sub+" "+why)
+		report(h, "self_modify", call.Sub, finding.Severe, "permgate "+call.Sub+" "+why)
 	}
 }
 
 // permgateOptions judges permgate's options that can loosen it; for a
 // command that only may be permgate, only those written out in full.
-func (ck *checker) permgateOptions(call shellparse.PermgateCall, maybe bool) {
+func permgateOptions(h Host, call shellparse.PermgateCall, maybe bool) {
 	who := "permgate"
 	if maybe {
 		who = "a command known only at run time, which may be permgate,"
@@ -155,7 +158,7 @@ func (ck *checker) permgateOptions(call shellparse.PermgateCall, maybe bool) {
 			continue
 		}
 		if why := permgateLoosens(opt); why != "" {
-			ck.add("self_modify", "permgate_option", Severe, who+" "+opt.Written+" "+why)
+			report(h, "self_modify", "permgate_option", finding.Severe, who+" "+opt.Written+" "+why)
 		}
 	}
 }
@@ -242,11 +245,11 @@ func failClosedOff(opt shellparse.PermgateOption) string {
 	return "turns fail-closed off"
 }
 
-// permgateReadOnly reports a permgate command line that only shows something:
+// PermgateReadOnly reports a permgate command line that only shows something:
 // its log, version, help, rules, config or mode, an explanation, a scan, the
 // snippets init, completion and hook --print-config print, or doctor's
 // report. exec and check unwrap their command, which is judged itself.
-func permgateReadOnly(args []shellparse.Word) bool {
+func PermgateReadOnly(args []shellparse.Word) bool {
 	call := shellparse.ParsePermgate(append([]shellparse.Word{{Text: "permgate", Static: true}}, args...))
 	if len(call.Dynamic) > 0 {
 		return false

@@ -1,0 +1,165 @@
+package self
+
+import (
+	"strings"
+
+	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/shellparse"
+)
+
+// This file judges the variables that move or loosen the gate: HOME, the XDG
+// homes, PERMGATE_* and the harnesses' own, by every route that sets them.
+
+// selfEnvVars move where permgate looks for its config and state.
+var selfEnvVars = map[string]bool{"HOME": true, "XDG_CONFIG_HOME": true, "XDG_STATE_HOME": true}
+
+// harnessEnvVars move where an agent harness reads the settings that register
+// permgate's hook, or turn its hooks off (Claude Code's CLAUDE_CODE_SIMPLE and
+// CLAUDE_CODE_SAFE_MODE): an agent started with one runs ungated.
+var harnessEnvVars = map[string]bool{"CLAUDE_CONFIG_DIR": true, "CODEX_HOME": true, "GEMINI_CLI_HOME": true, "GEMINI_CLI_SYSTEM_SETTINGS_PATH": true,
+	"COPILOT_HOME": true, "CLAUDE_CODE_SIMPLE": true, "CLAUDE_CODE_SAFE_MODE": true,
+	// OpenCode reads its permissions, and a whole config, from these.
+	"OPENCODE_PERMISSION": true, "OPENCODE_CONFIG": true, "OPENCODE_CONFIG_CONTENT": true, "OPENCODE_CONFIG_DIR": true}
+
+// HomeVar reports a variable that moves where permgate looks for its config
+// and state (HOME, XDG_CONFIG_HOME, XDG_STATE_HOME).
+func HomeVar(name string) bool { return selfEnvVars[name] }
+
+// HarnessVar reports a variable that moves where an agent harness reads the
+// settings that register permgate's hook, or turns its hooks off.
+func HarnessVar(name string) bool { return harnessEnvVars[name] }
+
+// gateVar reports a variable whose value moves or loosens the gate.
+func gateVar(name string) bool {
+	return selfEnvVars[name] || harnessEnvVars[name] || strings.HasPrefix(name, "PERMGATE_")
+}
+
+// otherSetters finds variables set by routes that are not assignments: let and
+// getopts, and the declared setters (registry.SetsEnv): fish's set with its
+// scope flags, and the environments of tmux, systemd, launchd and the
+// session bus that later processes inherit.
+func otherSetters(c shellparse.SimpleCommand) []string {
+	if len(c.Argv) < 2 {
+		return nil
+	}
+	switch c.Name {
+	case "let":
+		return letNames(c.Argv[1:])
+	case "getopts":
+		if ops := operandsOf(c); len(ops) >= 2 {
+			return []string{ops[1].Text} // getopts OPTSTRING NAME
+		}
+		return nil
+	case "export", "declare", "typeset", "local", "readonly":
+		return nil // assignments, judged as such (assigns)
+	case "tmux":
+		var names []string
+		for _, cmd := range TmuxCommands(c.Argv[1:]) {
+			if r, ok := readArgs("tmux", cmd); ok {
+				names = append(names, r.setNames()...)
+			}
+		}
+		return names
+	}
+	prog, inv, ok := c.Declared()
+	if !ok || !prog.HasEffects() {
+		return nil
+	}
+	return reading{inv: inv, args: c.Argv[1:]}.setNames()
+}
+
+// letNames returns the variables let's arithmetic assigns (let a=1 b+=2).
+func letNames(args []shellparse.Word) []string {
+	var names []string
+	for _, a := range args {
+		t := strings.TrimSpace(a.Text)
+		end := 0
+		for end < len(t) && isNameByte(t[end], end) {
+			end++
+		}
+		names = append(names, t[:end])
+	}
+	return names
+}
+
+// TmuxCommands splits tmux's words into its commands: a ";" word separates
+// them (tmux new -d \; setenv NAME VALUE).
+func TmuxCommands(args []shellparse.Word) [][]shellparse.Word {
+	var out [][]shellparse.Word
+	start := 0
+	for i, a := range args {
+		if a.Static && a.Text == ";" {
+			out = append(out, args[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, args[start:])
+}
+
+// Vars judges setting or unsetting HOME, XDG_CONFIG_HOME, XDG_STATE_HOME and
+// PERMGATE_* by routes assigns does not see: env -u, a variable name known only
+// at run time (export $v=…, unset "$v").
+func Vars(h Host, c shellparse.SimpleCommand) {
+	envUnsets(h, c)
+	for _, a := range c.Assigns {
+		if ref, ok := strings.CutPrefix(a.Name, "$"); ok && a.Via == "reference" {
+			// A write through a nameref whose target the analysis does not know.
+			report(h, "self_modify", "set_dynamic_name", finding.Severe, "assigns through the nameref "+ref+", whose target is known only at run time and could be HOME or PERMGATE_*")
+		}
+	}
+	if len(c.Argv) == 0 {
+		return
+	}
+	for _, name := range otherSetters(c) {
+		if gateVar(name) {
+			report(h, "self_modify", "env_set", finding.Severe, c.Name+" sets or clears "+name+", which moves or loosens permgate or the hook that runs it")
+			return
+		}
+	}
+	switch c.Name {
+	case "export", "declare", "typeset", "local", "readonly", "unset":
+		declaredNames(h, c)
+	}
+}
+
+// envUnsets judges env -u NAME in the wrappers a command came through.
+func envUnsets(h Host, c shellparse.SimpleCommand) {
+	for _, r := range envReadings(c) {
+		for _, u := range r.values("-u", "--unset") {
+			if !u.Static || gateVar(u.Text) {
+				report(h, "self_modify", "env_unset", finding.Severe, "env -u "+u.Text+" changes where or how permgate decides")
+			}
+		}
+	}
+}
+
+// envReadings are the readings of the env wrappers a command came through.
+func envReadings(c shellparse.SimpleCommand) []reading {
+	var out []reading
+	for _, w := range c.Wrappers {
+		if w.Name != "env" {
+			continue
+		}
+		if r, ok := readWrapper(w); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// declaredNames judges the names export, declare, local, readonly and unset
+// are given: unset HOME, and a name known only at run time.
+func declaredNames(h Host, c shellparse.SimpleCommand) {
+	for _, w := range operandsOf(c) {
+		if w.Static {
+			if c.Name == "unset" && (selfEnvVars[w.Text] || harnessEnvVars[w.Text]) {
+				report(h, "self_modify", "unset_home", finding.Severe, "unsets "+w.Text+", which moves where permgate looks for its config and state")
+			}
+			continue
+		}
+		name, _, _ := strings.Cut(w.Text, "=")
+		if strings.ContainsAny(name, "$`") {
+			report(h, "self_modify", "set_dynamic_name", finding.Severe, c.Name+" "+clip(w.Text)+" sets or unsets a variable whose name is known only at run time, which could be HOME or PERMGATE_*")
+		}
+	}
+}

@@ -1,0 +1,399 @@
+package self
+
+import (
+	"maps"
+	"path"
+	"slices"
+	"strings"
+)
+
+// Env is what Paths knows about where commands run (the validator's Env).
+type Env struct {
+	// Cwd and Home are the working and home directories, absolute.
+	Cwd, Home string
+	// StateDirs are permgate's own config and state directories.
+	StateDirs []string
+	// XDGStateHome is $XDG_STATE_HOME, "" when unset.
+	XDGStateHome string
+	// Binary is the absolute path of the permgate program itself.
+	Binary string
+	// Resolve returns where a path leads on disk, links followed; nil
+	// follows none.
+	Resolve func(string) string
+	// LinkTarget returns where p leads when p or its directory is a
+	// symbolic link, "" when neither is; nil asks Resolve.
+	LinkTarget func(string) string
+	// HarnessHomes are harness directories moved out of the home, each
+	// mapped to the name it stands for (".claude", ".codex", …).
+	HarnessHomes map[string]string
+	// JudgedAlone reports a path whose writes are judged severe on their
+	// own (/, the home directory, a system or top-level directory).
+	JudgedAlone func(string) bool
+}
+
+// Paths says which paths are permgate's own files, or the harness settings
+// that register its hook, in one environment. What it learns from the disk
+// (where the binary and the settings links lead) it keeps; it is not safe
+// for concurrent use.
+type Paths struct {
+	env Env
+	// anchors are permgate's files and directories for globs and ancestors;
+	// those from homeAnchors on are the working directory's harness settings.
+	anchors     []string
+	homeAnchors int
+	// binaryPaths are Env.Binary and where its links lead, resolved on first use.
+	binaryPaths []string
+	// settingsLinks are where the harness settings anchors lead when they are
+	// links (a dotfiles manager's), resolved on the first write.
+	settingsLinks []string
+	settingsDone  bool
+	// cwdNear caches whether Env.Cwd is inside or above permgate's directories:
+	// 0 not known yet, 1 no, 2 yes.
+	cwdNear int
+}
+
+// NewPaths returns the Paths of an environment.
+func NewPaths(env Env) *Paths { return &Paths{env: env} }
+
+// Reason is the reason given for a write of permgate's config or state.
+const Reason = "permgate's own config or state"
+
+// harnessWhy is the reason given for a write of a harness's hook settings.
+const harnessWhy = "the harness settings that register permgate's hook"
+
+// File names what p is when it is one of permgate's own files or a
+// harness's hook settings, or returns "".
+func (ps *Paths) File(p string) string {
+	p = procRoot(p)
+	if ps.isBinary(p) {
+		return permgateBinaryWhy
+	}
+	for _, d := range ps.env.StateDirs {
+		if within(p, d) {
+			return Reason
+		}
+	}
+	if why := harnessSettings(p); why != "" {
+		return why
+	}
+	if why := ps.movedHarnessSettings(p); why != "" {
+		return why
+	}
+	// A case-insensitive file system (macOS) opens ~/.Config/PermGate as the
+	// permgate directory: compare case-folded too.
+	lower := strings.ToLower(p)
+	if lower == p {
+		return ""
+	}
+	for _, d := range ps.env.StateDirs {
+		if within(lower, strings.ToLower(d)) {
+			return Reason
+		}
+	}
+	return harnessSettings(lower)
+}
+
+// permgateBinaryWhy is the reason given for a write of the permgate program.
+const permgateBinaryWhy = "the permgate program itself (replacing or disabling it turns the gate off)"
+
+// isBinary reports the permgate program: the one running now
+// (Env.Binary), or a file named permgate in a bin directory (~/go/bin,
+// ~/.local/bin, /usr/local/bin, /opt/homebrew/bin …), where harnesses find it.
+func (ps *Paths) isBinary(p string) bool {
+	for _, b := range ps.binaries() {
+		if p == b || strings.EqualFold(p, b) {
+			return true
+		}
+	}
+	if !strings.EqualFold(path.Base(p), "permgate") {
+		return false
+	}
+	switch path.Base(path.Dir(p)) {
+	case "bin", "sbin":
+	default:
+		return false
+	}
+	// A build inside a project (go build -o bin/permgate) makes a new file,
+	// not the one harnesses run; the home directory is no project.
+	cwd := ps.env.Cwd
+	return !within(p, cwd) || cwd == "/" || ps.env.Home != "" && within(ps.env.Home, cwd)
+}
+
+// sealKeyName is the file holding the key that seals permgate's config and
+// state, in its state directory.
+const sealKeyName = "seal.key"
+
+// namesSealKey reports a path that is the seal key in one of its
+// directories, a pattern that matches it, or (with dirs) a directory that
+// holds it.
+func (ps *Paths) namesSealKey(p string, keyDirs []string, dirs bool) bool {
+	for _, d := range keyDirs {
+		key := d + "/" + sealKeyName
+		if p == key || dirs && ps.CoversSealKey(p) {
+			return true
+		}
+		if !hasGlob(p) {
+			continue
+		}
+		if ok, _ := path.Match(p, key); ok {
+			return true
+		}
+		if ok, _ := path.Match(p, d); ok && dirs {
+			return true
+		}
+	}
+	return false
+}
+
+// sealKeyDirs are the state directories that hold permgate's seal key.
+func (ps *Paths) sealKeyDirs() []string {
+	var dirs []string
+	if ps.env.Home != "" {
+		dirs = append(dirs, ps.env.Home+"/.local/state/permgate")
+	}
+	if ps.env.XDGStateHome != "" {
+		dirs = append(dirs, ps.env.XDGStateHome+"/permgate")
+	}
+	return dirs
+}
+
+// CoversSealKey reports a path that is permgate's seal key, a directory
+// holding it (a Grep of the folder reads it), or a glob matching it.
+func (ps *Paths) CoversSealKey(p string) bool {
+	for _, d := range ps.sealKeyDirs() {
+		key := d + "/" + sealKeyName
+		// A folder above the key counts up to, not including, the home
+		// directory: a search of all of home is no aim at the key.
+		if p == key || within(d, p) && (ps.env.Home == "" || !within(ps.env.Home, p)) {
+			return true
+		}
+		if hasGlob(p) {
+			if ok, _ := path.Match(p, key); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// binaries returns Env.Binary and where its links lead (Env.Resolve), resolved
+// on first use: only a command that writes needs them.
+func (ps *Paths) binaries() []string {
+	if ps.binaryPaths == nil && ps.env.Binary != "" {
+		ps.binaryPaths = []string{ps.env.Binary}
+		if ps.env.Resolve != nil {
+			if r := ps.env.Resolve(ps.env.Binary); r != "" && r != ps.env.Binary {
+				ps.binaryPaths = append(ps.binaryPaths, r)
+			}
+		}
+	}
+	return ps.binaryPaths
+}
+
+// procRoot rewrites /proc/self/root/X (and /proc/PID/root, /proc/thread-self/root)
+// to /X: the same file by another name.
+func procRoot(p string) string {
+	rest, ok := strings.CutPrefix(p, "/proc/")
+	if !ok {
+		return p
+	}
+	pid, tail, _ := strings.Cut(rest, "/")
+	if pid != "self" && pid != "thread-self" && strings.Trim(pid, "0123456789") != "" {
+		return p
+	}
+	if after, ok := strings.CutPrefix(tail, "root"); ok && (after == "" || after[0] == '/') {
+		return path.Clean("/" + after)
+	}
+	return p
+}
+
+// selfMentions are spellings of permgate's files that a program's argument may
+// hold inside a longer text (python3 -c "open('~/.config/permgate/config.toml')").
+var selfMentions = []string{".config/permgate", ".local/state/permgate", "/etc/permgate", ".claude/settings", ".codex/config.toml",
+	".codex/hooks.json", ".gemini/settings.json", ".cursor/hooks.json", ".github/hooks/", ".copilot/hooks/",
+	".copilot/settings.json", ".copilot/config.json", ".copilot/permissions-config.json", ".cursor/cli-config.json",
+	".copilot/extensions/", ".github/extensions/",
+	"opencode/plugin", "opencode.json"}
+
+// mentions reports an argument that holds a spelling of permgate's files
+// or of one of its directories inside a longer text.
+func (ps *Paths) mentions(t string) bool {
+	for _, m := range selfMentions {
+		if strings.Contains(t, m) {
+			return true
+		}
+	}
+	for _, d := range ps.env.StateDirs {
+		if strings.Contains(t, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// Ancestor reports whether p is a directory above permgate's own
+// directories or the home harness settings: moving or deleting it, or copying a
+// tree into it, reaches them. all=false leaves out / , the home directory and
+// the system directories, whose writes are judged severe on their own.
+func (ps *Paths) Ancestor(p string, all bool) bool {
+	if !all && (p == "/" || ps.env.JudgedAlone != nil && ps.env.JudgedAlone(p)) {
+		return false
+	}
+	for i, a := range ps.anchorList() {
+		if !under(a, p) {
+			continue
+		}
+		if i >= ps.homeAnchors && within(ps.env.Cwd, p) {
+			continue // the working directory and above: judged by where they are
+		}
+		return true
+	}
+	return false
+}
+
+// Glob says whether a pattern (an absolute path with * ? [ ]) may name one
+// of permgate's files (inside) or a directory above them (ancestor).
+func (ps *Paths) Glob(pattern string) (inside, ancestor bool) {
+	pp := strings.Split(strings.TrimPrefix(pattern, "/"), "/")
+	for k, a := range ps.anchorList() {
+		ap := strings.Split(strings.TrimPrefix(a, "/"), "/")
+		n := min(len(pp), len(ap))
+		ok := true
+		for i := 0; i < n && ok; i++ {
+			if strings.HasPrefix(ap[i], ".") && !strings.HasPrefix(pp[i], ".") {
+				ok = false // a leading dot is matched only literally
+				break
+			}
+			m, err := path.Match(pp[i], ap[i])
+			ok = m || err != nil
+		}
+		switch {
+		case !ok:
+		case len(pp) >= len(ap):
+			inside = true
+		case k < ps.homeAnchors:
+			ancestor = true
+		}
+	}
+	return inside, ancestor
+}
+
+// near reports a directory inside or above permgate's own; the answer for
+// Env.Cwd, where most commands run, is kept.
+func (ps *Paths) near(dir string) bool {
+	if dir != ps.env.Cwd {
+		return ps.dirNear(dir)
+	}
+	if ps.cwdNear == 0 {
+		ps.cwdNear = 1
+		if ps.dirNear(dir) {
+			ps.cwdNear = 2
+		}
+	}
+	return ps.cwdNear == 2
+}
+
+// dirNear reports a directory inside or above permgate's own.
+func (ps *Paths) dirNear(dir string) bool {
+	return dir != "" && (ps.File(dir+"/x") != "" || ps.Ancestor(dir, false))
+}
+
+// selfNames are the base names of permgate's and the harnesses' files: a write
+// whose target is known only at run time but ends in one of them could be one.
+var selfNames = map[string]bool{"permgate": true, "config.toml": true, "state.json": true, "seal.key": true, "seal.json": true,
+	"settings.json": true, "settings.local.json": true, "hooks.json": true, "audit.jsonl": true}
+
+// anchorList are the paths a glob or an ancestor is compared with: permgate's
+// directories and the harness settings in the home and working directories.
+func (ps *Paths) anchorList() []string {
+	if ps.anchors != nil {
+		return ps.anchors
+	}
+	out := append([]string(nil), ps.env.StateDirs...)
+	if h := ps.env.Home; h != "" {
+		out = append(out, h+"/.claude/settings.json", h+"/.claude/settings.local.json", h+"/.codex/config.toml",
+			h+"/.codex/hooks.json", h+"/.gemini/settings.json", h+"/.cursor/hooks.json", h+"/.copilot/hooks/permgate.json",
+			h+"/.config/opencode/plugin/permgate.js")
+	}
+	for _, dir := range slices.Sorted(maps.Keys(ps.env.HarnessHomes)) {
+		for _, f := range movedAnchors[ps.env.HarnessHomes[dir]] {
+			out = append(out, path.Join(dir, f))
+		}
+	}
+	ps.homeAnchors = len(out)
+	if c := ps.env.Cwd; c != "" && c != "/" {
+		out = append(out, c+"/.claude/settings.json", c+"/.claude/settings.local.json", c+"/.gemini/settings.json",
+			c+"/.cursor/hooks.json", c+"/.github/hooks/hooks.json", c+"/.github/hooks/permgate.json", c+"/.opencode/plugin/permgate.js")
+	}
+	ps.anchors = out
+	return out
+}
+
+// movedHarnessSettings reports a hook settings file in a harness directory
+// an environment variable moved (Env.HarnessHomes): $CODEX_HOME/config.toml is
+// judged as ~/.codex/config.toml is.
+func (ps *Paths) movedHarnessSettings(p string) string {
+	for dir, name := range ps.env.HarnessHomes {
+		if dir == "" || !under(p, dir) {
+			continue
+		}
+		if why := harnessSettings(path.Join("/"+name, strings.TrimPrefix(p, dir))); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// MovedHarnessPath returns p as it would be in the home directory when it is
+// in a harness directory an environment variable moved ($CODEX_HOME/auth.json
+// is ~/.codex/auth.json), or "".
+func (ps *Paths) MovedHarnessPath(p string) string {
+	for dir, name := range ps.env.HarnessHomes {
+		if dir != "" && under(p, dir) && ps.env.Home != "" {
+			return path.Join(ps.env.Home, name, strings.TrimPrefix(p, dir))
+		}
+	}
+	return ""
+}
+
+// Write says why writing p changes permgate or the hook settings that
+// register it — one of their files by name (File), or the file a settings
+// link leads to — or "".
+func (ps *Paths) Write(p string) string {
+	if why := ps.File(p); why != "" {
+		return why
+	}
+	if ps.linkedSettings(p) {
+		return harnessWhy + " (through the link that names it)"
+	}
+	return ""
+}
+
+// linkedSettings reports a path that a harness settings file in the home or
+// working directory is a link to (~/.claude/settings.json ->
+// ~/dotfiles/claude/settings.json): writing there changes the settings as
+// writing them does, though neither its name nor its directory says so. The
+// links are resolved once, on the first write judged (Env.LinkTarget, else
+// Env.Resolve). A link further up (a home under /usr/home) keeps the
+// .claude/settings.json names, which are judged by name.
+func (ps *Paths) linkedSettings(p string) bool {
+	if !ps.settingsDone {
+		ps.settingsDone = true
+		resolve := ps.env.LinkTarget
+		if resolve == nil {
+			resolve = ps.env.Resolve
+		}
+		if resolve != nil {
+			for _, a := range ps.anchorList()[len(ps.env.StateDirs):] {
+				if r := resolve(a); r != "" && path.Clean(r) != a {
+					ps.settingsLinks = append(ps.settingsLinks, path.Clean(r))
+				}
+			}
+		}
+	}
+	return slices.Contains(ps.settingsLinks, p)
+}
+
+// IsName reports a base name of permgate's or the harnesses' files
+// (config.toml, settings.json, seal.key …).
+func IsName(base string) bool { return selfNames[base] }

@@ -1,0 +1,445 @@
+package self
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/shellparse"
+)
+
+// This file closes the routes by which a command could write permgate's own
+// files (its config and state directories, and the harness settings that
+// register its hook): variable spellings, globs, brace lists, links, moves of
+// an ancestor directory, recursive copies into one, and writers permgate does
+// not know.
+
+// ReadsSealKey reports an argument that may name permgate's seal key: the file
+// by any spelling permgate can expand, a glob that matches it, or its directory
+// (grep -r, cp -r). Reading it lets a program forge a seal.
+func ReadsSealKey(h Host, w shellparse.Word, dirs bool) bool {
+	if w.Static && !mayNameSealKey(h, w.Text) {
+		return false // the hot path: nothing that can name it
+	}
+	keyDirs := h.SelfPaths().sealKeyDirs()
+	texts, _ := h.ExpandPath(w)
+	for _, text := range texts {
+		if h.SelfPaths().namesSealKey(h.Resolve(text), keyDirs, dirs) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayNameSealKey tells cheaply whether a static word could name the seal
+// key: a word that mentions its directories, or a relative name near them.
+func mayNameSealKey(h Host, text string) bool {
+	t := strings.ToLower(text)
+	if strings.Contains(t, "permgate") || strings.Contains(t, "seal") || strings.Contains(t, "state") || strings.Contains(t, ".local") {
+		return true
+	}
+	return !strings.HasPrefix(t, "/") && nearSelf(h)
+}
+
+// RuntimeWrite judges a write target known only at run time: unless its static
+// last component rules permgate's files out, a human should look. tree=true (a
+// tree copied into the target) is never ruled out by the name. Placeholders
+// are judged by where find starts or what pipes the names in.
+func RuntimeWrite(h Host, w shellparse.Word, how string, tree bool) {
+	if w.ProcSubst {
+		return // >(cmd): a pipe into another command, judged as that command
+	}
+	if w.Placeholder && placeholderJudged(h, how) {
+		return
+	}
+	if !tree && !w.Placeholder {
+		text := w.Text
+		base := strings.Trim(text[strings.LastIndex(text, "/")+1:], `"'`)
+		if staticTailRulesOut(base) {
+			return
+		}
+	}
+	report(h, "protected_write", "self_dynamic_path", finding.NonSevere, how+" writes a path known only at run time ("+clip(w.Text)+"), which could be "+Reason)
+}
+
+// placeholderJudged judges a placeholder target ({}) by the wrapper that
+// fills it in: the names xargs or parallel read (from a file with -a, or
+// from the command piping in), or the roots and tests of find. It reports
+// whether that settled the target.
+func placeholderJudged(h Host, how string) bool {
+	c := h.SelfCommand()
+	for i := len(c.Wrappers) - 1; i >= 0; i-- {
+		wr := c.Wrappers[i]
+		switch wr.Name {
+		case "xargs", "parallel":
+			if r, ok := readWrapper(wr); ok && len(r.values("-a", "--arg-file")) > 0 {
+				report(h, "protected_write", "self_names_file", finding.NonSevere, how+" writes names read from a file (-a), which could be "+Reason)
+				return true
+			}
+			pipedNames(h, how)
+			return true
+		case "find":
+			return foundNames(h, wr, how)
+		}
+	}
+	return false
+}
+
+// foundNames judges the names find fills into a placeholder: under its
+// roots, unless its -name tests rule permgate's files out. It reports
+// whether the roots were known.
+func foundNames(h Host, wr shellparse.Wrapper, how string) bool {
+	roots, expr := h.SelfFindRoots(wr.Argv[1:])
+	if slices.ContainsFunc(roots, func(r shellparse.Word) bool { return !r.Static }) {
+		return false // a start path known only at run time
+	}
+	if namesRuleOutSelf(expr) {
+		return true // -name '*.txt': none of permgate's files
+	}
+	for _, r := range roots {
+		TreeSelf(h, r, how+" (under "+r.Text+")", true)
+		if texts, _ := h.ExpandPath(r); len(texts) > 0 {
+			if in, _ := h.SelfPaths().Glob(h.Resolve(texts[0])); in {
+				return true
+			}
+		}
+	}
+	return true // find's matches are under its roots
+}
+
+// linkTargets judges what ln points its links at (permgate's files, or a
+// directory above them, / and the home directory included) and remembers the
+// link, so later writes through it are judged by what it points at.
+func linkTargets(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
+	targets, link := linkWords(c, h.Resolve)
+	for _, t := range targets {
+		TreeSelf(h, t, "ln makes a link to "+t.Text+", which", true)
+	}
+	if link == "" {
+		return
+	}
+	if h.SelfPaths().Ancestor(link, false) {
+		// A link put where a directory of hook settings belongs (~/.cursor,
+		// .github/hooks) makes the harness, and a later permgate install,
+		// use files the link's target holds, which are not protected.
+		report(h, "self_modify", "self_link_dir", finding.Severe, "ln puts a link at "+link+", a directory that holds "+Reason)
+	}
+	if targets[0].Static {
+		noteLink(h, link, targets[0].Text, hasOption(c, "-s", "--symbolic"))
+	}
+}
+
+// linkWords returns what ln links to and, for ln TARGET LINK with a static
+// LINK, the link's path.
+func linkWords(c shellparse.SimpleCommand, resolve func(string) string) (targets []shellparse.Word, link string) {
+	ops := operandsOf(c)
+	switch {
+	case len(valuesOf(c, "-t", "--target-directory")) > 0 || len(ops) == 1:
+		return ops, ""
+	case len(ops) >= 2:
+		if last := ops[len(ops)-1]; last.Static && len(ops) == 2 {
+			link = resolve(last.Text)
+		}
+		return ops[:len(ops)-1], link
+	}
+	return nil, ""
+}
+
+// noteLink remembers a link the script made, so later writes through it are
+// judged by what it points at; a symbolic link's relative target is relative
+// to the link's directory.
+func noteLink(h Host, link, target string, symbolic bool) {
+	if symbolic && !strings.HasPrefix(target, "/") {
+		target = path.Join(path.Dir(link), target)
+	} else {
+		target = h.Resolve(target)
+	}
+	h.SelfNoteLink(link, path.Clean(target))
+}
+
+// copyInto judges recursive copies, syncs, clones and extractions into a
+// directory: into one above permgate's files, they can replace them.
+func copyInto(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
+	for _, d := range treeDestinations(h, c, args) {
+		how := c.Name + " copies a tree into " + d.Text + ", which"
+		if texts, unknown := h.ExpandPath(d); unknown && len(texts) == 0 {
+			RuntimeWrite(h, d, c.Name+" into "+d.Text, true)
+			continue
+		}
+		TreeSelf(h, d, how, true) // into / or the home directory too
+	}
+}
+
+// here is the working directory, where a tree lands by default.
+var here = []shellparse.Word{{Text: ".", Static: true}}
+
+// treeDestinations returns the directories a command copies, syncs, clones or
+// extracts a tree into.
+func treeDestinations(h Host, c shellparse.SimpleCommand, args []shellparse.Word) []shellparse.Word {
+	switch c.Name {
+	case "cp", "rsync":
+		if hasOption(c, "-r", "-R", "-a", "--recursive", "--archive") {
+			return h.SelfCopyTargets(c)
+		}
+	case "tar", "bsdtar":
+		return tarDestinations(c)
+	case "unzip":
+		if dests := valuesOf(c, "-d"); len(dests) > 0 || hasOption(c, "-l", "-p", "-t", "-v", "-Z") {
+			return dests
+		}
+		return here
+	case "7z", "7za", "7zr":
+		return h.SelfExtractDirs(c.Name, args)
+	case "cpio":
+		if hasOption(c, "-i", "--extract") {
+			return orHere(h.SelfExtractDirs(c.Name, args))
+		}
+	case "patch":
+		// patch writes the files its diff names, under -d DIR or the working directory
+		return orHere(valuesOf(c, "-d", "--directory"))
+	case "git":
+		return h.SelfGitCloneDestination(args)
+	}
+	return nil
+}
+
+// orHere returns dirs, or the working directory when there are none.
+func orHere(dirs []shellparse.Word) []shellparse.Word {
+	if len(dirs) == 0 {
+		return here
+	}
+	return dirs
+}
+
+// tarDestinations: tar -x extracts under -C DIR (the working directory by
+// default), and with -P where the members' names say; the scanner reads
+// the old-style first word (tar xzf A) as its option letters.
+func tarDestinations(c shellparse.SimpleCommand) []shellparse.Word {
+	if !hasOption(c, "-x", "--extract", "--get") {
+		return nil
+	}
+	dests := valuesOf(c, "-C", "--directory")
+	if hasOption(c, "-P", "--absolute-names") {
+		dests = append(dests, shellparse.Word{Text: "/", Static: true}) // members land where their names say
+	}
+	return orHere(dests)
+}
+
+// nearSelf reports that the command runs inside permgate's own directories, or
+// in a directory above them: there a relative name (., audit.jsonl) may be one
+// of permgate's files without saying so.
+func nearSelf(h Host) bool { return h.SelfPaths().near(h.Dir()) }
+
+// selfPrefilter tells cheaply whether an argument could name permgate's files.
+func selfPrefilter(t string) bool {
+	t = strings.ToLower(t) // a case-insensitive disk opens ~/.CONFIG/PERMGATE too
+	for _, s := range []string{"permgate", "settings", "hooks", "extensions", "config", "state", "seal", "$", "*", "?", "[", "{", ".codex", "~"} {
+		if strings.Contains(t, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// knownWriters are the programs whose written files writeTargets knows; other
+// programs handed permgate's files may write them.
+var knownWriters = map[string]bool{"rm": true, "rmdir": true, "unlink": true, "shred": true, "touch": true, "mkdir": true, "tee": true,
+	"truncate": true, "mkfifo": true, "mknod": true, "chmod": true, "chown": true, "chgrp": true, "mv": true, "cp": true, "install": true,
+	"ln": true, "rsync": true, "scp": true, "sed": true, "sort": true, "tree": true, "uniq": true, "xxd": true,
+	"tar": true, "find": true, "pytest": true, "py.test": true, "mypy": true, "ruff": true, "less": true, "permgate": true}
+
+// KnownWriter reports a program whose written files the validator knows
+// (rm, cp, tee …): Args leaves it to that judgement.
+func KnownWriter(name string) bool { return knownWriters[name] }
+
+// Args: a program permgate does not know as a writer, handed one of
+// permgate's files (as an operand, --opt=PATH or @PATH), may write it unless it
+// is known read-only.
+func Args(h Host, c shellparse.SimpleCommand) {
+	base := path.Base(c.Name)
+	if knownWriters[base] {
+		return
+	}
+	// Code handed to an interpreter may name the file inside a longer text.
+	code := shellparse.IsShell(c.Name) || h.SelfInterpreter(base)
+	near := nearSelf(h)
+	for _, a := range c.Argv[1:] {
+		if !selfPrefilter(a.Text) && !(near && !strings.HasPrefix(a.Text, "/")) {
+			continue
+		}
+		if !handedSelf(h, a, code) {
+			continue
+		}
+		if !h.SelfReadOnly(c) {
+			report(h, "self_modify", "self_handed", finding.Severe, c.Name+" is handed "+clip(a.Text)+", "+Reason+" or a harness's hook settings, and may write it")
+		}
+		return
+	}
+}
+
+// handedSelf reports an argument that names one of permgate's files: a path
+// it may spell (after =, @ or :), a pattern that matches one, or, in code,
+// a mention inside a longer text.
+func handedSelf(h Host, a shellparse.Word, code bool) bool {
+	texts, _ := h.ExpandPath(a)
+	for _, text := range texts {
+		var candBuf [4]string
+		for _, cand := range pathCandidates(candBuf[:0], text) {
+			if cand == "" || strings.HasPrefix(cand, "-") {
+				continue
+			}
+			if namesSelf(h, cand) || a.Static && code && h.SelfPaths().mentions(text) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namesSelf reports a path, or a pattern, that names one of permgate's files.
+func namesSelf(h Host, cand string) bool {
+	p := h.Resolve(cand)
+	if h.SelfPaths().File(p) != "" {
+		return true
+	}
+	if !hasGlob(p) {
+		return false
+	}
+	hit, _ := h.SelfPaths().Glob(p)
+	return hit
+}
+
+// Trees judges what a command moves, links, or copies a tree into.
+func Trees(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
+	switch c.Name {
+	case "mv":
+		for _, t := range operandsOf(c) {
+			TreeSelf(h, t, "mv "+t.Text, false)
+		}
+		for _, t := range valuesOf(c, "-t", "--target-directory") {
+			TreeSelf(h, t, "mv "+t.Text, false)
+		}
+	case "ln":
+		linkTargets(h, c, args)
+	case "cp":
+		if hasOption(c, "-l", "-s", "--link", "--symbolic-link") {
+			// cp -l / -s makes links, not copies: its sources are what they point at
+			ops := operandsOf(c)
+			if len(valuesOf(c, "-t", "--target-directory")) == 0 && len(ops) > 0 {
+				ops = ops[:len(ops)-1]
+			}
+			for _, t := range ops {
+				TreeSelf(h, t, "cp makes a link to "+t.Text+", which", true)
+			}
+		}
+		copyInto(h, c, args)
+	default:
+		copyInto(h, c, args)
+	}
+}
+
+// pipedNames judges the file names a command reads on its standard input (xargs
+// rm, parallel sed -i): the command piping into it is looked at for permgate's
+// files or a directory above them among its arguments (find ~/.config | xargs rm).
+func pipedNames(h Host, how string) {
+	prev, ok := h.SelfPipeSource()
+	if !ok {
+		return
+	}
+	switch prev.Name {
+	case "cat", "head", "tail", "sort", "uniq", "tac", "cut":
+		if len(operandsOf(prev)) > 0 {
+			// names read from a file's content: permgate cannot see them
+			report(h, "protected_write", "self_names_read", finding.NonSevere, how+" writes names "+prev.Name+" reads from a file, which could be "+Reason)
+			return
+		}
+	}
+	for _, a := range prev.Argv[1:] {
+		if selfPrefilter(a.Text) || a.Static && strings.HasPrefix(a.Text, "/") {
+			TreeSelf(h, a, how+" (names from "+prev.Name+" "+a.Text+")", false)
+		}
+	}
+}
+
+// namesRuleOutSelf reports a find expression whose -name/-iname tests match
+// none of permgate's or the harnesses' file names (find ~ -name '*.txt').
+func namesRuleOutSelf(expr []shellparse.Word) bool {
+	tested := false
+	for _, p := range shellparse.FindPrimaries(expr) {
+		if p.Name != "-name" && p.Name != "-iname" {
+			continue
+		}
+		tested = true
+		pattern := p.Value
+		if p.Name == "-iname" {
+			pattern = strings.ToLower(pattern)
+		}
+		for name := range selfNames {
+			if ok, err := path.Match(pattern, name); ok || err != nil {
+				return false
+			}
+		}
+		if ok, _ := path.Match(pattern, "x.json"); ok {
+			return false // .github/hooks/*.json
+		}
+	}
+	return tested
+}
+
+// TreeSelf judges a target that is replaced, removed or filled as a whole
+// tree: moved (mv), deleted recursively, copied or extracted into, or pointed
+// at by a new link. Reaching permgate's files or a directory above them is
+// self_modify. link=true also counts /, the home directory and system
+// directories as ancestors.
+func TreeSelf(h Host, w shellparse.Word, how string, link bool) {
+	texts, _ := h.ExpandPath(w)
+	for _, text := range texts {
+		p := h.Resolve(text)
+		if hasGlob(p) {
+			if in, anc := h.SelfPaths().Glob(p); in || anc && !link {
+				report(h, "self_modify", "self_glob", finding.Severe, how+" may reach "+Reason)
+				return
+			}
+			continue
+		}
+		for _, q := range h.SelfRealPaths(p) {
+			if why := h.SelfPaths().File(q); why != "" {
+				report(h, "self_modify", "self_path", finding.Severe, how+" reaches "+why)
+				return
+			}
+			if h.SelfPaths().Ancestor(q, link) {
+				report(h, "self_modify", "self_dir", finding.Severe, how+" reaches "+q+", a directory that holds "+Reason)
+				return
+			}
+		}
+	}
+}
+
+// staticTailRulesOut reports that the static end of a file name known only at
+// run time ($f.md, ${f%.txt}.md, out.txt) cannot end one of permgate's names.
+func staticTailRulesOut(base string) bool {
+	tail := base
+	if i := strings.LastIndexAny(base, "}$)`"); i >= 0 {
+		tail = base[i+1:]
+		if base[i] == '$' {
+			n := 0
+			for n < len(tail) && isNameByte(tail[n], n) {
+				n++
+			}
+			tail = tail[n:]
+		}
+	}
+	if tail == "" || strings.ContainsAny(tail, "$`()*?[{}") {
+		return false
+	}
+	if tail == base {
+		return !selfNames[base]
+	}
+	for name := range selfNames {
+		if strings.HasSuffix(name, tail) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,86 @@
+package validator
+
+import (
+	"github.com/permgate/permgate/judge/self"
+	"github.com/permgate/permgate/shellparse"
+)
+
+// The methods below are what judge/self (permgate's own files, program and
+// variables) asks of the command being judged, beyond host.go's.
+
+// SelfPaths is the validator's knowledge of permgate's own files.
+func (ck *checker) SelfPaths() *self.Paths { return ck.v.self }
+
+// SelfState is what judge/self remembers across the script's commands.
+func (ck *checker) SelfState() *self.State { return &ck.self }
+
+// SelfRealPaths returns p, p through the script's links, and p through the
+// links on disk, without repeats.
+func (ck *checker) SelfRealPaths(p string) []string { return ck.realPaths(p) }
+
+// SelfKnownPath returns the path a write target names when permgate can tell.
+func (ck *checker) SelfKnownPath(w shellparse.Word) (string, bool) { return ck.knownPath(w) }
+
+// SelfReadOnly reports a command that only reads.
+func (ck *checker) SelfReadOnly(c shellparse.SimpleCommand) bool { return ck.v.readOnly(c) }
+
+// SelfInterpreter reports a language runtime's name (python3, node).
+func (ck *checker) SelfInterpreter(base string) bool { return isInterpreter(base) }
+
+// SelfCopyTargets returns what mv, cp, install, ln, rsync and scp write.
+func (ck *checker) SelfCopyTargets(c shellparse.SimpleCommand) []shellparse.Word {
+	return copyTargets(c)
+}
+
+// SelfExtractDirs returns the directories an archiver unpacks into, by its
+// declaration.
+func (ck *checker) SelfExtractDirs(name string, args []shellparse.Word) []shellparse.Word {
+	return extractDirs(name, args)
+}
+
+// SelfGitCloneDestination is the directory git clone URL DIR clones into.
+func (ck *checker) SelfGitCloneDestination(args []shellparse.Word) []shellparse.Word {
+	return gitCloneDestination(args)
+}
+
+// SelfFindRoots splits find's words, by its declared grammar, into the paths it
+// starts from and its expression.
+func (ck *checker) SelfFindRoots(args []shellparse.Word) (roots, expr []shellparse.Word) {
+	return findRoots(args)
+}
+
+// SelfNoteLink remembers a link the script made, so later writes through it are
+// judged by what it points at.
+func (ck *checker) SelfNoteLink(link, target string) {
+	if ck.links == nil {
+		ck.links = map[string]string{}
+	}
+	ck.links[link] = target
+}
+
+// SelfCommand is the command being judged.
+func (ck *checker) SelfCommand() shellparse.SimpleCommand { return ck.res.Commands[ck.index] }
+
+// SelfPipeSource is the nearest earlier command that pipes its output on.
+func (ck *checker) SelfPipeSource() (shellparse.SimpleCommand, bool) {
+	for j := ck.index - 1; j >= 0; j-- {
+		if prev := ck.res.Commands[j]; prev.PipesOut {
+			return prev, true
+		}
+	}
+	return shellparse.SimpleCommand{}, false
+}
+
+// selfCheck is a judge/self judgement as a dispatch check.
+func selfCheck(f func(self.Host, shellparse.SimpleCommand, []shellparse.Word)) check {
+	return func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) { f(ck, c, args) }
+}
+
+// selfPaths builds the judge/self knowledge of permgate's files for v's
+// environment.
+func selfPaths(v *Validator) *self.Paths {
+	env := v.env
+	return self.NewPaths(self.Env{Cwd: env.Cwd, Home: env.Home, StateDirs: env.StateDirs, XDGStateHome: env.XDGStateHome,
+		Binary: env.Binary, Resolve: env.Resolve, LinkTarget: env.LinkTarget, HarnessHomes: env.HarnessHomes,
+		JudgedAlone: func(p string) bool { return v.critical(p) != "" || topDir(p) != "" }})
+}
