@@ -40,15 +40,20 @@ func core() []*Program {
 		// Builtins and tools that only look with no operands or with a listing option.
 		// A listing option lists only with no operand: ifconfig -a eth0 down
 		// configures, mount -l DEV DIR mounts.
-		{Family: "core", Names: []string{"shopt", "alias", "trap"},
+		{Family: "core", Names: []string{"alias", "trap"},
 			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}}},
+		// shopt -s/-u changes only the shell's options (the shell guard's
+		// histverify is judged on its own).
+		{Family: "core", Names: []string{"shopt"}, Node: Node{Read: true, Grammar: Grammar{Short: "pqsuo"}}},
 		// complete -C CMD and -F FUNC run what they are given at each completion.
 		{Family: "core", Names: []string{"complete"}, Check: "compgen",
 			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}}},
-		// set -o OPTION; fish's set with a scope flag (-g, -x, -U, -e …) sets
-		// or erases the variable it names first.
+		// set -e, set -o pipefail, set -- WORDS change only the shell; fish's
+		// set with a scope flag (-g, -x, -U, -e …) sets or erases the
+		// variable it names first, judged as an assignment.
 		{Family: "core", Names: []string{"set"},
-			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}, Grammar: Grammar{Short: "o:"}, Does: shellState,
+			Node: Node{Read: true, Grammar: Grammar{Short: "abefghklmnpqtuvxBCEHLPSTUo:", Long: []string{"global", "local", "universal", "export", "unexport",
+				"erase", "query", "names", "append", "prepend", "show", "long", "path", "unpath", "function"}}, Does: shellState,
 				Effects: []Effect{{Act: SetsEnv, Operands: "1", If: fishSetScopes}}}},
 		// history -w FILE and -a FILE write the history into FILE.
 		{Family: "core", Names: []string{"history"}, Node: Node{Read: true,
@@ -109,6 +114,9 @@ func core() []*Program {
 			Output:  []string{"-o", "--output"}, Unless: []string{"--compress-program"},
 			Rules: []Rule{{ID: "inline_code.sort_compress", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--compress-program"},
 				Reason: "sort --compress-program runs the program it is given"}}}},
+		// mapfile -t a < f fills an array: it changes only the shell
+		// (mapfile -C's callback is judged as a command of its own).
+		{Family: "core", Names: []string{"mapfile", "readarray"}, Node: Node{Read: true, Grammar: Grammar{Short: "d:n:O:s:tu:C:c:"}}},
 		// ptx reads its files; in traditional mode (-G) a second operand is
 		// the file it writes.
 		{Family: "core", Names: []string{"ptx"}, Node: Node{Read: true,

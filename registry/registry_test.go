@@ -104,7 +104,7 @@ func TestResolve(t *testing.T) {
 		{"cargo tree", "tree", true},
 		{"cargo $SUB", "", false},
 		{"set", "", true},
-		{"set -e", "", false},
+		{"set -e", "", true},
 		{"fd -x rm", "", false},
 		{"fd -e go foo", "", true},
 	}

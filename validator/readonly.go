@@ -11,6 +11,17 @@ import (
 )
 
 // readOnly reports whether a command (with no findings) only reads.
+// readOnly is Validator.readOnly for a command of this script: calling a
+// function the script defines only runs its body, whose commands are judged
+// as commands of their own; a function calling itself may never end, so
+// that call is not read-only.
+func (ck *checker) readOnly(c shellparse.SimpleCommand) bool {
+	if len(c.Argv) > 0 && ck.funcs[c.Name] && c.Function != c.Name && len(c.Wrappers) == 0 && !slices.ContainsFunc(c.Redirects, shellparse.Redirect.Writes) {
+		return true
+	}
+	return ck.v.readOnly(c)
+}
+
 func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 	switch {
 	case slices.ContainsFunc(c.Redirects, shellparse.Redirect.Writes) || slices.ContainsFunc(c.Wrappers, syncingRunner):
