@@ -232,12 +232,12 @@ func (ck *checker) programClasses(c shellparse.SimpleCommand, readOnly bool) eff
 	case base == "source" || base == ".":
 		return effect.Set(0).Add(effect.CodeExecution) // the script it reads runs in this shell
 	case base == "git":
-		g := parseGit(c.Argv[1:])
-		if g.dynamic {
+		g := ck.gitState.Parse(c.Argv[1:])
+		if g.Dynamic {
 			// A verb known only at run time may be any of them.
 			return gitClasses("push").Union(gitClasses("pull")).Union(gitClasses("clean"))
 		}
-		return gitClasses(g.sub)
+		return gitClasses(g.Sub)
 	}
 	return 0
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/lang/git"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -136,7 +137,7 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	"sed":     sedReadOnly,
 	"date":    dateReadOnly,
 	"env":     printingEnv,
-	"git":     gitReadOnly,
+	"git":     git.ReadOnly,
 	"command": commandReadOnly,
 	"pytest":  pytestReadOnly,
 	"awk":     awkReadOnly, "gawk": awkReadOnly, "mawk": awkReadOnly, "nawk": awkReadOnly,

@@ -10,6 +10,7 @@ import (
 
 	"github.com/permgate/permgate/internal/textclip"
 	"github.com/permgate/permgate/internal/xdg"
+	"github.com/permgate/permgate/lang/git"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -312,8 +313,9 @@ type checker struct {
 	secretCopies map[string]bool
 	// sockets holds the shell's descriptors opened on /dev/tcp or /dev/udp.
 	sockets map[string]bool
-	// gitAliases holds the git aliases the script defined (git config alias.X V).
-	gitAliases map[string]string
+	// gitState is what the git judgement keeps across the script's
+	// commands (the aliases it defined, the command line read last).
+	gitState git.State
 	// homeSetup reports that the write being judged only sets up a file in the
 	// home directory (mkdir -p ~/.ssh, chmod 600 ~/.ssh/key, >> known_hosts):
 	// a write that asks, not a critical one.
