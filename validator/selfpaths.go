@@ -616,7 +616,7 @@ func (ck *checker) selfArgs(c shellparse.SimpleCommand) {
 		if !ck.handedSelf(a, code) {
 			continue
 		}
-		if !ck.v.readOnly(c) {
+		if !ck.readOnly(c) {
 			ck.add("self_modify", "self_handed", Severe, c.Name+" is handed "+clip(a.Text)+", "+selfReason+" or a harness's hook settings, and may write it")
 		}
 		return

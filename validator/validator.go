@@ -223,7 +223,7 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 		if v.env.FileAccess {
 			rec.Files = ck.fileAccess(res.Commands[i])
 		}
-		rec.ReadOnly = len(findings) == 0 && v.readOnly(res.Commands[i])
+		rec.ReadOnly = len(findings) == 0 && ck.readOnly(res.Commands[i])
 		rec.Effects = ck.commandClasses(res.Commands[i], findings, rec.ReadOnly)
 		rec.Findings = dropRepeats(&seen, findings)
 		if !rec.ReadOnly {

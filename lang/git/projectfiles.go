@@ -19,7 +19,7 @@ func projectFiles(h Host, g Invocation) {
 	if !known {
 		dir = ""
 	}
-	j := projectJudge{h: h, g: &g, dir: dir, relevant: projectFilesNear(h, dir)}
+	j := projectJudge{h: h, g: g, dir: dir, relevant: projectFilesNear(h, dir)}
 	switch g.Sub {
 	case "rm", "mv", "restore":
 		j.pathsVerb()
@@ -43,7 +43,7 @@ func projectFiles(h Host, g Invocation) {
 // it removes, moves or replaces.
 type projectJudge struct {
 	h Host
-	g *Invocation
+	g Invocation
 	// dir is where git works ("" when unknown); relevant is a project file
 	// in force that a command run there may act on, or "".
 	dir, relevant string
@@ -78,7 +78,7 @@ func (j projectJudge) replaces(why string) {
 // pathsVerb: git rm, mv and restore act on the paths they name (git rm -n and
 // git restore --staged alone change no file).
 func (j projectJudge) pathsVerb() {
-	g := j.g
+	g := &j.g
 	switch g.Sub {
 	case "rm":
 		if g.Has("-n", "--dry-run") {
@@ -100,7 +100,7 @@ func (j projectJudge) pathsVerb() {
 // treeVerb: git reset --hard (--merge, --keep) and git clean -f put the
 // working tree back or delete untracked files.
 func (j projectJudge) treeVerb() {
-	g := j.g
+	g := &j.g
 	switch {
 	case g.Sub == "reset" && g.Has("--hard", "--merge", "--keep"):
 		j.replaces("puts the working tree back to a commit")
@@ -169,7 +169,7 @@ func (j projectJudge) pathspecFile() {
 // checkout: git checkout BRANCH replaces the working tree; git checkout
 // [REF] [--] PATHS replaces those paths.
 func (j projectJudge) checkout() {
-	ref, paths, dashes := checkoutWords(j.g)
+	ref, paths, dashes := checkoutWords(&j.g)
 	j.named(paths, "checks out")
 	j.named(ref, "checks out") // git checkout .permgate.toml is a path
 	if len(ref) > 0 && len(paths) == 0 && !dashes || j.g.Has("--orphan") {

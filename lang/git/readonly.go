@@ -10,6 +10,10 @@ import (
 // reads.
 func ReadOnly(args []shellparse.Word) bool { return readOnly(Parse(args)) }
 
+// ReadOnly reports whether a git command only reads, as the package's
+// ReadOnly does, on the reading Parse keeps.
+func (s *State) ReadOnly(args []shellparse.Word) bool { return readOnly(s.Parse(args)) }
+
 // readOnly reports whether the command read only reads.
 func readOnly(g Invocation) bool {
 	if g.Dynamic || globalsRun(g) || verbRuns(g) {
