@@ -1,21 +1,8 @@
 package git
 
-import (
-	"strings"
-	"testing"
+import "testing"
 
-	"github.com/permgate/permgate/shellparse"
-)
-
-// words returns static words.
-func words(line string) []shellparse.Word {
-	var out []shellparse.Word
-	for _, f := range strings.Fields(line) {
-		out = append(out, shellparse.Word{Text: f, Static: true})
-	}
-	return out
-}
-
+// BenchmarkParse reads a command line and asks for an option of the verb.
 func BenchmarkParse(b *testing.B) {
 	args := words("-C /tmp/x log --oneline -n 5 --author=me -- src")
 	for b.Loop() {
@@ -24,6 +11,7 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
+// BenchmarkStateParse asks for the same words' reading again.
 func BenchmarkStateParse(b *testing.B) {
 	args := words("-C /tmp/x log --oneline -n 5 --author=me -- src")
 	var s State
