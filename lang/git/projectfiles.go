@@ -5,11 +5,9 @@ import (
 	"strings"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/projectfiles"
 	"github.com/permgate/permgate/shellparse"
 )
-
-// projectConfigName is the name of a project's permgate config.
-const projectConfigName = ".permgate.toml"
 
 // projectFiles judges git commands that remove, move or replace a project
 // config, or create a repository root that stops one from applying. The
@@ -58,7 +56,7 @@ func (j projectJudge) report(name, reason string) {
 // name, or a directory that holds one in force.
 func (j projectJudge) named(words []shellparse.Word, what string) {
 	for _, w := range words {
-		if w.Static && path.Base(w.Text) == projectConfigName {
+		if w.Static && path.Base(w.Text) == projectfiles.Name {
 			j.report("project_config_git", "git "+j.g.Sub+" "+what+" "+w.Text+", the project's permgate config")
 			continue
 		}
