@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -317,5 +318,27 @@ func TestDynamic(t *testing.T) {
 	}
 	if ReadOnly(args) {
 		t.Error("git $x push is read-only")
+	}
+}
+
+func TestClasses(t *testing.T) {
+	cases := []struct {
+		args []shellparse.Word
+		want []effect.Class
+	}{
+		{words("push"), []effect.Class{effect.NetworkOutbound}},
+		{words("-C x clone url"), []effect.Class{effect.NetworkInbound, effect.FilesystemWrite}},
+		{words("rm a"), []effect.Class{effect.FilesystemDelete}},
+		{words("commit -m x"), []effect.Class{effect.FilesystemWrite}},
+		{[]shellparse.Word{{Text: "$verb"}}, []effect.Class{effect.NetworkOutbound, effect.NetworkInbound, effect.FilesystemWrite, effect.FilesystemDelete}},
+	}
+	for _, tc := range cases {
+		var want effect.Set
+		for _, c := range tc.want {
+			want = want.Add(c)
+		}
+		if got := Classes(Parse(tc.args)); got != want {
+			t.Errorf("Classes(%v) = %v, want %v", tc.args, got, want)
+		}
 	}
 }
