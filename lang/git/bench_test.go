@@ -20,3 +20,11 @@ func BenchmarkStateParse(b *testing.B) {
 		g.Has("-p")
 	}
 }
+
+// BenchmarkParseOnly reads a command line's global options and verb only.
+func BenchmarkParseOnly(b *testing.B) {
+	args := words("-C /tmp/x log --oneline -n 5 --author=me -- src")
+	for b.Loop() {
+		Parse(args)
+	}
+}
