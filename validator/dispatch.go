@@ -104,7 +104,7 @@ func init() {
 		"enable":       (*checker).enableBuiltin,
 		"exec-config":  (*checker).execConfig,
 		"find":         (*checker).find,
-		"git":          (*checker).git,
+		"git":          func(ck *checker, _ shellparse.SimpleCommand, args []shellparse.Word) { ck.gitState.Judge(ck, args) },
 		"go":           (*checker).goTool,
 		"hash":         (*checker).hash,
 		"init":         (*checker).initCmd,

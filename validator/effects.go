@@ -6,6 +6,7 @@ import (
 
 	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/lang/git"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -285,37 +286,9 @@ func (ck *checker) programClasses(c shellparse.SimpleCommand, readOnly bool) eff
 	case base == "source" || base == ".":
 		return effect.Set(0).Add(effect.CodeExecution) // the script it reads runs in this shell
 	case base == "git":
-		g := parseGit(c.Argv[1:])
-		if g.dynamic {
-			// A verb known only at run time may be any of them.
-			return gitClasses("push").Union(gitClasses("pull")).Union(gitClasses("clean"))
-		}
-		return gitClasses(g.sub)
+		return git.Classes(ck.gitState.Parse(c.Argv[1:]))
 	}
 	return 0
-}
-
-// gitVerbClasses are what git's verbs that do more than read do (a git that
-// only reads is filesystem_read; any other verb writes the repository).
-var gitVerbClasses = map[string][]effect.Class{
-	"push": {effect.NetworkOutbound}, "send-email": {effect.NetworkOutbound}, "send-pack": {effect.NetworkOutbound}, "request-pull": {effect.NetworkOutbound},
-	"fetch": {effect.NetworkInbound, effect.FilesystemWrite}, "pull": {effect.NetworkInbound, effect.FilesystemWrite},
-	"clone": {effect.NetworkInbound, effect.FilesystemWrite}, "ls-remote": {effect.NetworkInbound}, "fetch-pack": {effect.NetworkInbound},
-	"submodule": {effect.NetworkInbound, effect.FilesystemWrite},
-	"rm":        {effect.FilesystemDelete}, "clean": {effect.FilesystemDelete}, "mv": {effect.FilesystemWrite, effect.FilesystemDelete},
-}
-
-// gitClasses returns the classes of a git verb that is not read-only.
-func gitClasses(verb string) effect.Set {
-	classes, ok := gitVerbClasses[verb]
-	if !ok {
-		return effect.Set(0).Add(effect.FilesystemWrite)
-	}
-	var s effect.Set
-	for _, c := range classes {
-		s = s.Add(c)
-	}
-	return s
 }
 
 // judgedClasses are the classes a command's declarations, redirections and

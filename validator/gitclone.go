@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/lang/git"
 	"slices"
 	"strings"
 
@@ -14,13 +15,13 @@ func gitCloneDestination(args []shellparse.Word) []shellparse.Word {
 	if !slices.ContainsFunc(args, func(w shellparse.Word) bool { return w.Text == "clone" }) {
 		return nil // the hot path: no clone to read git's words for
 	}
-	g := parseGit(args)
-	ops := g.operands()
-	if g.sub != "clone" || len(ops) != 2 {
+	g := git.Parse(args)
+	ops := g.Operands()
+	if g.Sub != "clone" || len(ops) != 2 {
 		return nil
 	}
 	dest := ops[1]
-	if dir, ok := gitCDir(g.globalValues("-C")); ok && !(dest.Static && strings.HasPrefix(dest.Text, "/")) {
+	if dir, ok := gitCDir(g.GlobalValues("-C")); ok && !(dest.Static && strings.HasPrefix(dest.Text, "/")) {
 		dest = shellparse.Word{Text: dir.Text + "/" + dest.Text, Static: dir.Static && dest.Static, Params: append(slices.Clip(dir.Params), dest.Params...)}
 	}
 	return []shellparse.Word{dest}

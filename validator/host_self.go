@@ -22,7 +22,7 @@ func (ck *checker) SelfRealPaths(p string) []string { return ck.realPaths(p) }
 func (ck *checker) SelfKnownPath(w shellparse.Word) (string, bool) { return ck.knownPath(w) }
 
 // SelfReadOnly reports a command that only reads.
-func (ck *checker) SelfReadOnly(c shellparse.SimpleCommand) bool { return ck.v.readOnly(c) }
+func (ck *checker) SelfReadOnly(c shellparse.SimpleCommand) bool { return ck.readOnly(c) }
 
 // SelfInterpreter reports a language runtime's name (python3, node).
 func (ck *checker) SelfInterpreter(base string) bool { return isInterpreter(base) }

@@ -112,13 +112,19 @@ func TestPinnedIDs(t *testing.T) {
 	}
 }
 
-// TestEmissionSitesNameRules reads the validator's source: every ck.add and
-// ck.addSafer names a known kind and a snake_case rule name, so every
-// finding, reached by the corpus or not, gets an id of the form kind.name.
+// TestEmissionSitesNameRules reads the source of the validator and of the
+// judgement rooms (judge/…, lang/…): every call that reports a finding
+// (ck.add, ck.addSafer, a room's Report or report) names a known kind and a
+// snake_case rule name, so every finding, reached by the corpus or not, gets
+// an id of the form kind.name.
 func TestEmissionSitesNameRules(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
+	var files []string
+	for _, pattern := range []string{"*.go", "../judge/*/*.go", "../lang/*/*.go"} {
+		matched, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, matched...)
 	}
 	name := regexp.MustCompile(`^[a-z0-9][a-z0-9_]*$`)
 	fset := token.NewFileSet()
@@ -134,34 +140,30 @@ func TestEmissionSitesNameRules(t *testing.T) {
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok {
+			if !ok || !reportsFinding(call) {
 				return true
 			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "add" && sel.Sel.Name != "addSafer" {
-				return true
+			k := kindArg(call)
+			if k < 0 {
+				return true // a call handing its own arguments on
 			}
-			if x, ok := sel.X.(*ast.Ident); !ok || x.Name != "ck" {
-				return true
-			}
-			if _, ok := call.Args[0].(*ast.Ident); ok {
-				return true // add handing its own arguments on to addSafer
+			if lit, ok := call.Args[k].(*ast.BasicLit); ok && len(call.Args) == 2 {
+				if s, _ := strconv.Unquote(lit.Value); !knownKind(s) {
+					k-- // report(name, reason): a helper whose kind is fixed inside
+				}
 			}
 			sites++
 			pos := fset.Position(call.Pos())
 			kind := ""
-			switch k := call.Args[0].(type) {
-			case *ast.BasicLit:
-				kind, _ = strconv.Unquote(k.Value)
-			case *ast.SelectorExpr:
-				kind = "finding." + k.Sel.Name
+			if k < 0 {
+				kind = "fixed"
+			} else if lit, ok := call.Args[k].(*ast.BasicLit); ok {
+				kind, _ = strconv.Unquote(lit.Value)
+				if _, ok := finding.Lookup(finding.Kind(kind)); !ok {
+					t.Errorf("%s: kind %q is not in finding's table", pos, kind)
+				}
 			}
-			if strings.HasPrefix(kind, "finding.") {
-				kind = "" // a constant of the finding table
-			} else if _, ok := finding.Lookup(finding.Kind(kind)); !ok {
-				t.Errorf("%s: kind %q is not in finding's table", pos, kind)
-			}
-			switch n := call.Args[1].(type) {
+			switch n := call.Args[k+1].(type) {
 			case *ast.BasicLit:
 				s, _ := strconv.Unquote(n.Value)
 				if !name.MatchString(s) {
@@ -170,6 +172,10 @@ func TestEmissionSitesNameRules(t *testing.T) {
 				ids[kind+"."+s] = true
 			case *ast.SelectorExpr:
 				// call.Sub: permgate's own subcommand, one of permgateEdits.
+			case *ast.Ident:
+				if n.Name != "name" {
+					t.Errorf("%s: rule name is not a literal", pos)
+				} // else a helper handing its own name on; its callers are read
 			default:
 				t.Errorf("%s: rule name is not a literal", pos)
 			}
@@ -180,4 +186,51 @@ func TestEmissionSitesNameRules(t *testing.T) {
 		t.Errorf("found only %d emission sites; is the test still reading the right calls?", sites)
 	}
 	t.Logf("%d emission sites, %d literal names", sites, len(ids))
+}
+
+// knownKind reports a finding kind's name.
+func knownKind(s string) bool {
+	_, ok := finding.Lookup(finding.Kind(s))
+	return ok
+}
+
+// reportsFinding reports a call of one of the functions that record a
+// finding: ck.add, ck.addSafer, a room's Report, or a room's report helper.
+func reportsFinding(call *ast.CallExpr) bool {
+	switch fn := call.Fun.(type) {
+	case *ast.SelectorExpr:
+		switch fn.Sel.Name {
+		case "add", "addSafer":
+			x, ok := fn.X.(*ast.Ident)
+			return ok && x.Name == "ck"
+		case "Report", "report":
+			return true
+		}
+	case *ast.Ident:
+		return fn.Name == "report"
+	}
+	return false
+}
+
+// kindArg returns the index of the call's finding kind: the first argument
+// that is a string literal or a constant of package finding (finding.X); -1
+// when the kind is handed on in a variable.
+func kindArg(call *ast.CallExpr) int {
+	for i, a := range call.Args {
+		switch a := a.(type) {
+		case *ast.BasicLit:
+			if a.Kind == token.STRING {
+				return i
+			}
+		case *ast.SelectorExpr:
+			if x, ok := a.X.(*ast.Ident); ok && x.Name == "finding" && a.Sel.Name != "Severe" && a.Sel.Name != "NonSevere" && a.Sel.Name != "Safe" {
+				return i
+			}
+		case *ast.Ident:
+			if i == 0 {
+				return -1 // add handing its own arguments on to addSafer
+			}
+		}
+	}
+	return -1
 }

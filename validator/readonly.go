@@ -11,24 +11,19 @@ import (
 )
 
 // readOnly reports whether a command (with no findings) only reads.
-// readOnly is Validator.readOnly for a command of this script: calling a
-// function the script defines only runs its body, whose commands are judged
-// as commands of their own; a function calling itself may never end, so
-// that call is not read-only.
+// Calling a function the script defines only runs its body, whose commands
+// are judged as commands of their own; a function calling itself may never
+// end, so that call is not read-only.
 func (ck *checker) readOnly(c shellparse.SimpleCommand) bool {
 	if len(c.Argv) > 0 && ck.funcs[c.Name] && c.Function != c.Name && len(c.Wrappers) == 0 && !slices.ContainsFunc(c.Redirects, shellparse.Redirect.Writes) {
 		return true
 	}
-	return ck.v.readOnly(c)
-}
-
-func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 	switch {
 	case slices.ContainsFunc(c.Redirects, shellparse.Redirect.Writes) || slices.ContainsFunc(c.Wrappers, syncingRunner):
 		return false
 	case len(c.Argv) == 0:
 		return true // a bare assignment changes only the shell
-	case v.safe[c.Name] || syntaxCheckOnly(c):
+	case ck.v.safe[c.Name] || syntaxCheckOnly(c):
 		return true
 	}
 	name := c.Name
@@ -41,7 +36,7 @@ func (v *Validator) readOnly(c shellparse.SimpleCommand) bool {
 		// ./tool and /tmp/tool are unknown programs, never read-only.
 		return name != "" && !strings.Contains(name, "/") && helpOnly(c.Argv[1:])
 	}
-	return !writesFiles(c) && declaredReadOnly(prog, name, c.Argv[1:])
+	return !writesFiles(c) && ck.declaredReadOnly(prog, name, c.Argv[1:])
 }
 
 // interpreterCommandReadOnly: an interpreter's declared verb is read by its
@@ -72,12 +67,17 @@ func writesFiles(c shellparse.SimpleCommand) bool {
 
 // declaredReadOnly reads a declared program's argv: a plain reader, a
 // request for help, the Go check that refines a program of the safe list,
-// or the declaration's reading.
-func declaredReadOnly(prog *registry.Program, name string, args []shellparse.Word) bool {
+// or the declaration's reading. git's is lang/git's, on the reading the
+// checker made of the command.
+func (ck *checker) declaredReadOnly(prog *registry.Program, name string, args []shellparse.Word) bool {
 	if prog.PlainReader() || mayBeHelp(args) && prog.IsHelp(shellparse.RegistryWords(args)) {
 		return true
 	}
-	if check, ok := argChecks[name]; ok {
+	check, ok := argChecks[name]
+	if name == "git" {
+		check, ok = ck.gitState.ReadOnly, true
+	}
+	if ok {
 		// An option known only at run time could be -delete, -o FILE, -i …
 		return !slices.ContainsFunc(args, mayBeAnyOption) && check(args)
 	}
@@ -149,7 +149,6 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	"sed":     sedReadOnly,
 	"date":    dateReadOnly,
 	"env":     printingEnv,
-	"git":     gitReadOnly,
 	"command": commandReadOnly,
 	"pytest":  pytestReadOnly,
 	"awk":     awkReadOnly, "gawk": awkReadOnly, "mawk": awkReadOnly, "nawk": awkReadOnly,

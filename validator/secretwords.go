@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/lang/git"
 	"path"
 	"strings"
 
@@ -140,16 +141,16 @@ func findActs(args []shellparse.Word) bool {
 // declared grammars.
 func gitNameOnlyArgs(c shellparse.SimpleCommand) (map[int]bool, bool) {
 	args := c.Argv[1:]
-	g := parseGit(args)
-	if gitNameOnly[g.sub] {
+	g := git.Parse(args)
+	if gitNameOnly[g.Sub] {
 		return nil, true
 	}
-	if (g.sub == "log" || g.sub == "shortlog" || g.sub == "whatchanged") && !g.has("-p", "-u", "--patch", "-L", "--full-diff", "--word-diff") {
+	if (g.Sub == "log" || g.Sub == "shortlog" || g.Sub == "whatchanged") && !g.Has("-p", "-u", "--patch", "-L", "--full-diff", "--word-diff") {
 		return nil, true // history of the names, not their contents
 	}
-	if g.sub == "grep" {
-		r := reading{inv: &registry.Invocation{Scan: *g.scan()}, args: g.args}
-		return grepPatterns(r, len(args)-len(g.args)), false
+	if g.Sub == "grep" {
+		r := reading{inv: &registry.Invocation{Scan: *g.Scan()}, args: g.Args}
+		return grepPatterns(r, len(args)-len(g.Args)), false
 	}
 	return nil, false
 }

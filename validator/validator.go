@@ -12,6 +12,7 @@ import (
 	"github.com/permgate/permgate/internal/xdg"
 	"github.com/permgate/permgate/judge/flow"
 	"github.com/permgate/permgate/judge/self"
+	"github.com/permgate/permgate/lang/git"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -298,8 +299,9 @@ type checker struct {
 	// may carry a secret, the files a secret was copied into, the sockets
 	// opened and the files downloaded.
 	flow flow.State
-	// gitAliases holds the git aliases the script defined (git config alias.X V).
-	gitAliases map[string]string
+	// gitState is what the git judgement keeps across the script's
+	// commands (the aliases it defined, the command line read last).
+	gitState git.State
 	// homeSetup reports that the write being judged only sets up a file in the
 	// home directory (mkdir -p ~/.ssh, chmod 600 ~/.ssh/key, >> known_hosts):
 	// a write that asks, not a critical one.

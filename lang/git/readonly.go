@@ -1,0 +1,159 @@
+package git
+
+import (
+	"slices"
+
+	"github.com/permgate/permgate/shellparse"
+)
+
+// ReadOnly reports whether a git command (the words after git's name) only
+// reads.
+func ReadOnly(args []shellparse.Word) bool { return readOnly(Parse(args)) }
+
+// ReadOnly reports whether a git command only reads, as the package's
+// ReadOnly does, on the reading Parse keeps.
+func (s *State) ReadOnly(args []shellparse.Word) bool { return readOnly(s.Parse(args)) }
+
+// readOnly reports whether the command read only reads.
+func readOnly(g Invocation) bool {
+	if g.Dynamic || globalsRun(g) || verbRuns(g) {
+		return false
+	}
+	if Help(g) || readVerbs[g.Sub] {
+		return true
+	}
+	if reads, ok := readJudges[g.Sub]; ok {
+		return reads(g)
+	}
+	return false
+}
+
+// globalsRun reports a global option that runs something or changes what
+// runs: -c (unless it only changes how git shows things), --config-env, a
+// pager, another exec path.
+func globalsRun(g Invocation) bool {
+	for _, o := range g.Global.Opts {
+		switch o.Name {
+		case "-c":
+			if w, ok := optionWord(g.Globals, o); !ok || !displayConfig(w) {
+				return true
+			}
+		case "-p", "--paginate", "--config-env":
+			return true
+		case "--exec-path":
+			if o.HasValue {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// verbRuns reports a verb's option that writes a file or runs a program:
+// --output, --ext-diff, --open-files-in-pager (grep -O), --upload-pack,
+// --exec.
+func verbRuns(g Invocation) bool {
+	return g.Has("--output", "--ext-diff", "--open-files-in-pager", "--upload-pack", "--exec") || g.Sub == "grep" && g.Has("-O")
+}
+
+// readVerbs are the verbs that only read, whatever their options (those that
+// write or run are verbRuns').
+var readVerbs = map[string]bool{"status": true, "log": true, "diff": true, "show": true, "rev-parse": true, "ls-files": true, "ls-tree": true,
+	"blame": true, "shortlog": true, "describe": true, "grep": true, "cat-file": true, "rev-list": true, "merge-base": true, "show-ref": true,
+	"count-objects": true, "whatchanged": true, "name-rev": true, "check-ignore": true, "annotate": true, "diff-tree": true, "diff-files": true,
+	"diff-index": true, "for-each-ref": true, "var": true, "version": true, "help": true, "ls-remote": true, "check-attr": true,
+	"check-ref-format": true, "check-mailmap": true, "verify-commit": true, "verify-tag": true, "verify-pack": true, "show-branch": true,
+	"range-diff": true, "cherry": true, "show-index": true, "get-tar-commit-id": true, "column": true, "diff-pairs": true}
+
+// readJudges say when a verb that may write only reads.
+var readJudges = map[string]func(Invocation) bool{
+	"fsck":         func(g Invocation) bool { return !g.Has("--lost-found") },
+	"fsck-objects": func(g Invocation) bool { return !g.Has("--lost-found") },
+	"submodule": func(g Invocation) bool {
+		return len(g.Args) == 0 || slices.Contains([]string{"status", "summary"}, g.FirstOperand())
+	},
+	"notes": func(g Invocation) bool {
+		return len(g.Args) == 0 || slices.Contains([]string{"list", "show"}, g.FirstOperand())
+	},
+	"sparse-checkout": func(g Invocation) bool { return g.FirstOperand() == "list" },
+	"lfs":             lfsReads,
+	"bisect":          func(g Invocation) bool { return g.FirstOperand() == "log" },
+	"branch":          branchListing,
+	"tag":             tagListing,
+	"remote":          remoteListing,
+	"reflog":          func(g Invocation) bool { v := g.VerbWord(); return v == "" || v == "show" },
+	"stash":           func(g Invocation) bool { v := g.VerbWord(); return v == "list" || v == "show" },
+	"worktree":        func(g Invocation) bool { return g.VerbWord() == "list" },
+	"config":          configReading,
+}
+
+// lfsReads: git lfs ls-files, status, env, version, logs (listing or showing
+// one), track (listing the patterns).
+func lfsReads(g Invocation) bool {
+	n := len(g.Scan().Operands)
+	switch g.FirstOperand() {
+	case "ls-files", "status", "env", "version":
+		return true
+	case "logs":
+		return n <= 2
+	case "track":
+		return n == 1
+	}
+	return false
+}
+
+// branchListing: git branch lists unless an option or an operand names a
+// branch to create, delete, move, copy or retarget.
+func branchListing(g Invocation) bool {
+	if g.Has("-d", "-D", "-m", "-M", "-c", "-C", "-u", "--delete", "--move", "--copy", "--set-upstream-to", "--unset-upstream", "--edit-description", "--force") {
+		return false
+	}
+	// With a listing option the operands are patterns.
+	return len(g.Scan().Operands) == 0 || g.Has("-a", "-l", "-r", "-v", "--list", "--all", "--remotes", "--verbose")
+}
+
+// tagListOptions are the options git tag lists tags with.
+var tagListOptions = []string{"--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--sort", "--format", "--color",
+	"--column", "--no-column", "-i", "--ignore-case", "-n"}
+
+// tagListing reports git tag listing or verifying tags (no operand names a
+// tag to create, no option creates or deletes one).
+func tagListing(g Invocation) bool {
+	switch {
+	case g.Has("-l", "--list"):
+		return !g.Has("-d", "--delete")
+	case g.Has("-v", "--verify"):
+		return !g.Has("-d", "--delete", "-a", "--annotate", "-s", "--sign", "-m", "--message", "-F", "--file", "-f", "--force", "-u", "--local-user", "-e", "--edit")
+	}
+	return len(g.Scan().Operands) == 0 && onlyOptions(g.Scan(), tagListOptions...)
+}
+
+// remoteListing: git remote, git remote -v, git remote show and get-url only
+// read (git remote -v add NAME URL adds one: -v is remote's own option).
+func remoteListing(g Invocation) bool {
+	if len(g.Scan().Operands) == 0 {
+		return onlyOptions(g.Scan(), "-v", "--verbose")
+	}
+	first := g.FirstOperand()
+	return first == "show" || first == "get-url"
+}
+
+// configReads are git config's options that only read.
+var configReads = []string{"-l", "--get", "--get-all", "--list", "--get-regexp", "--get-urlmatch", "--get-color", "--get-colorbool"}
+
+// configReading: git config reads with a getting or listing option, the get
+// and list verbs, or a key alone.
+func configReading(g Invocation) bool {
+	if g.Has("-e", "--edit", "--add", "--unset", "--unset-all", "--replace-all", "--rename-section", "--remove-section") {
+		return false
+	}
+	first := g.FirstOperand()
+	if g.Has(configReads...) || first == "get" || first == "list" {
+		return true
+	}
+	switch first {
+	case "set", "unset", "edit", "rename-section", "remove-section":
+		return false
+	}
+	return len(g.Scan().Operands) == 1
+}
