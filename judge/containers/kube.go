@@ -1,11 +1,10 @@
-package validator
+package containers
 
 import (
-	"github.com/permgate/permgate/internal/lazyre"
-	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazyre"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -21,22 +20,21 @@ var jsonPatchZero = lazyre.New(`"value"\s*:\s*"?0+"?\s*[,}\]]`)
 var secretOutputs = []string{"yaml", "json", "jsonpath", "go-template", "template", "custom-columns"}
 
 // kubeVerb judges kubectl's (oc's, k3s kubectl's …) verbs.
-func (ck *checker) kubeVerb(c shellparse.SimpleCommand, name string, verb []string, inv registry.Invocation, args []shellparse.Word) {
+func (j judge) kubeVerb(name string, verb []string, inv registry.Invocation, args []shellparse.Word) {
 	if len(verb) == 0 {
 		return
 	}
 	switch verb[0] {
 	case "exec", "rsh":
-		ck.add(finding.InlineCode, "kubectl_exec", NonSevere, name+" runs a command in a container of the pod")
+		j.report(finding.InlineCode, "kubectl_exec", finding.NonSevere, name+" runs a command in a container of the pod")
 	case "debug", "debug-node":
-		ck.add(finding.InlineCode, "kubectl_debug", NonSevere, name+" starts a debugging container in the pod or on the node and runs a command there")
+		j.report(finding.InlineCode, "kubectl_debug", finding.NonSevere, name+" starts a debugging container in the pod or on the node and runs a command there")
 	case "cp":
-		ck.hostCopy(name, inv, args)
+		j.hostCopy(name, inv, args)
 	case "patch":
 		for _, o := range inv.Scan.Values("-p", "--patch") {
 			if replicasZero().MatchString(o.Value) || strings.Contains(o.Value, `/replicas"`) && jsonPatchZero().MatchString(o.Value) {
-				ck.addFinding(Finding{Kind: finding.DestructiveAction, Severity: NonSevere, ID: "destructive_action.kubectl_scale_zero",
-					Reason: OneLine(name + " sets replicas to 0: every pod of the workload stops")})
+				j.report(finding.DestructiveAction, "kubectl_scale_zero", finding.NonSevere, name+" sets replicas to 0: every pod of the workload stops")
 			}
 		}
 	case "get":
@@ -63,7 +61,7 @@ func (ck *checker) kubeVerb(c shellparse.SimpleCommand, name string, verb []stri
 			}
 		}
 		if shows {
-			ck.add(finding.SecretAccess, "kubectl_secret", NonSevere, name+" prints the secret's data (base64 is not encryption)")
+			j.report(finding.SecretAccess, "kubectl_secret", finding.NonSevere, name+" prints the secret's data (base64 is not encryption)")
 		}
 	}
 }
@@ -71,34 +69,34 @@ func (ck *checker) kubeVerb(c shellparse.SimpleCommand, name string, verb []stri
 // minikube: minikube kubectl -- ARGS is kubectl ARGS; minikube ssh runs a
 // command in the cluster's machine; minikube mount and start --mount-string
 // give it a host directory.
-func (ck *checker) minikube(c shellparse.SimpleCommand, verb []string, inv registry.Invocation, args, rest []shellparse.Word) {
+func (j judge) minikube(c shellparse.SimpleCommand, verb []string, inv registry.Invocation, args, rest []shellparse.Word) {
 	if len(verb) != 1 {
 		return
 	}
 	switch verb[0] {
 	case "kubectl":
 		kargs := rest
-		if i := slices.IndexFunc(rest, func(w shellparse.Word) bool { return w.Static && w.Text == "--" }); i >= 0 {
-			kargs = rest[i+1:]
+		if d := inv.Scan.DashDash; d > len(args)-len(rest)-1 {
+			kargs = args[d+1:] // minikube kubectl -- ARGS
 		}
 		kc := c
 		kc.Name = "kubectl"
 		kc.Argv = append([]shellparse.Word{{Text: "kubectl", Static: true}}, kargs...)
-		ck.container(kc, kargs)
-		ck.declared(kc, "kubectl", kargs)
+		j.container(kc, kargs)
+		j.h.ContainerDeclared(kc, "kubectl", kargs)
 	case "ssh":
 		if len(inv.Scan.Operands) > 0 {
-			ck.add(finding.InlineCode, "minikube_ssh", NonSevere, "minikube ssh runs a command in the cluster's machine")
+			j.report(finding.InlineCode, "minikube_ssh", finding.NonSevere, "minikube ssh runs a command in the cluster's machine")
 		}
 	case "mount":
 		if len(inv.Scan.Operands) > 0 {
 			src, _, _ := strings.Cut(args[inv.Scan.Operands[0]].Text, ":")
-			ck.ctrMount("minikube mount", subWord(args[inv.Scan.Operands[0]], src), false, true)
+			j.mount("minikube mount", subWord(args[inv.Scan.Operands[0]], src), false, true)
 		}
 	case "start":
 		for _, o := range inv.Scan.Values("--mount-string") {
 			src, _, _ := strings.Cut(o.Value, ":")
-			ck.ctrMount("minikube start --mount-string", shellparse.Word{Text: src, Static: !o.Dynamic}, false, true)
+			j.mount("minikube start --mount-string", shellparse.Word{Text: src, Static: !o.Dynamic}, false, true)
 		}
 	}
 }
