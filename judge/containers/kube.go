@@ -32,38 +32,51 @@ func (j judge) kubeVerb(name string, verb []string, inv registry.Invocation, arg
 	case "cp":
 		j.hostCopy(name, inv, args)
 	case "patch":
-		for _, o := range inv.Scan.Values("-p", "--patch") {
-			if replicasZero().MatchString(o.Value) || strings.Contains(o.Value, `/replicas"`) && jsonPatchZero().MatchString(o.Value) {
-				j.report(finding.DestructiveAction, "kubectl_scale_zero", finding.NonSevere, name+" sets replicas to 0: every pod of the workload stops")
-			}
-		}
+		j.kubePatch(name, inv)
 	case "get":
-		secret := false
-		for _, i := range inv.Scan.Operands {
-			for _, r := range strings.Split(args[i].Text, ",") {
-				r, _, _ = strings.Cut(strings.ToLower(r), "/")
-				r, _, _ = strings.Cut(r, ".")
-				if r == "secret" || r == "secrets" {
-					secret = true
-				}
-			}
-		}
-		if !secret {
-			return
-		}
-		shows := inv.Scan.Has("--template")
-		for _, o := range inv.Scan.Values("-o", "--output") {
-			v := strings.ToLower(strings.TrimPrefix(o.Value, "="))
-			for _, f := range secretOutputs {
-				if strings.HasPrefix(v, f) || o.Dynamic {
-					shows = true
-				}
-			}
-		}
-		if shows {
+		if getsSecret(inv, args) && showsSecret(inv) {
 			j.report(finding.SecretAccess, "kubectl_secret", finding.NonSevere, name+" prints the secret's data (base64 is not encryption)")
 		}
 	}
+}
+
+// kubePatch: kubectl patch that sets replicas to 0 stops the workload.
+func (j judge) kubePatch(name string, inv registry.Invocation) {
+	for _, o := range inv.Scan.Values("-p", "--patch") {
+		if replicasZero().MatchString(o.Value) || strings.Contains(o.Value, `/replicas"`) && jsonPatchZero().MatchString(o.Value) {
+			j.report(finding.DestructiveAction, "kubectl_scale_zero", finding.NonSevere, name+" sets replicas to 0: every pod of the workload stops")
+		}
+	}
+}
+
+// getsSecret reports kubectl get of secrets (secret, secrets/NAME,
+// secrets.v1, pods,secrets).
+func getsSecret(inv registry.Invocation, args []shellparse.Word) bool {
+	secret := false
+	for _, i := range inv.Scan.Operands {
+		for _, r := range strings.Split(args[i].Text, ",") {
+			r, _, _ = strings.Cut(strings.ToLower(r), "/")
+			r, _, _ = strings.Cut(r, ".")
+			if r == "secret" || r == "secrets" {
+				secret = true
+			}
+		}
+	}
+	return secret
+}
+
+// showsSecret reports an output format that prints a secret's data.
+func showsSecret(inv registry.Invocation) bool {
+	shows := inv.Scan.Has("--template")
+	for _, o := range inv.Scan.Values("-o", "--output") {
+		v := strings.ToLower(strings.TrimPrefix(o.Value, "="))
+		for _, f := range secretOutputs {
+			if strings.HasPrefix(v, f) || o.Dynamic {
+				shows = true
+			}
+		}
+	}
+	return shows
 }
 
 // minikube: minikube kubectl -- ARGS is kubectl ARGS; minikube ssh runs a

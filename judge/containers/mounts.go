@@ -44,37 +44,54 @@ func volumeSpec(w shellparse.Word) (src shellparse.Word, ro, named bool) {
 // and spelling (src=, source=; a volume whose volume-opt device= binds a host
 // path); ok is false for a named volume or a tmpfs.
 func mountSpec(w shellparse.Word) (src shellparse.Word, ro, ok bool) {
-	typ, source, device, bind := "", "", "", false
-	for _, part := range strings.Split(w.Text, ",") {
+	f := readMountFields(w.Text)
+	switch {
+	case f.device != "" && f.bind:
+		return subWord(w, f.device), f.ro, true
+	case f.typ == "tmpfs" || f.typ == "npipe" || f.source == "":
+		return shellparse.Word{}, false, false
+	case f.typ == "volume" && !strings.HasPrefix(f.source, "/") && !strings.HasPrefix(f.source, "~") && !strings.HasPrefix(f.source, "$"):
+		return shellparse.Word{}, false, false
+	}
+	return subWord(w, f.source), f.ro, true
+}
+
+// mountFields are the fields of a --mount spec the judgement reads.
+type mountFields struct {
+	typ, source, device string
+	ro, bind            bool
+}
+
+// readMountFields reads a --mount spec's fields.
+func readMountFields(spec string) mountFields {
+	var f mountFields
+	for _, part := range strings.Split(spec, ",") {
 		// The engines read the spec as CSV: "source=/" may be quoted.
 		k, v, _ := strings.Cut(strings.Trim(part, `"`), "=")
 		switch strings.ToLower(strings.TrimSpace(k)) {
 		case "type":
-			typ = v
+			f.typ = v
 		case "source", "src":
-			source = v
+			f.source = v
 		case "readonly", "ro":
-			ro = v == "" || truthy(v)
+			f.ro = v == "" || truthy(v)
 		case "options": // ctr run --mount options=rbind:ro
-			ro = slices.Contains(strings.Split(v, ":"), "ro")
+			f.ro = slices.Contains(strings.Split(v, ":"), "ro")
 		case "volume-opt":
-			if d, ok := strings.CutPrefix(v, "device="); ok {
-				device = d
-			}
-			if o, ok := strings.CutPrefix(v, "o="); ok && strings.Contains(o, "bind") {
-				bind = true
-			}
+			f.volumeOpt(v)
 		}
 	}
-	switch {
-	case device != "" && bind:
-		return subWord(w, device), ro, true
-	case typ == "tmpfs" || typ == "npipe" || source == "":
-		return shellparse.Word{}, false, false
-	case typ == "volume" && !strings.HasPrefix(source, "/") && !strings.HasPrefix(source, "~") && !strings.HasPrefix(source, "$"):
-		return shellparse.Word{}, false, false
+	return f
+}
+
+// volumeOpt reads a volume-opt: device=PATH with o=bind binds a host path.
+func (f *mountFields) volumeOpt(v string) {
+	if d, ok := strings.CutPrefix(v, "device="); ok {
+		f.device = d
 	}
-	return subWord(w, source), ro, true
+	if o, ok := strings.CutPrefix(v, "o="); ok && strings.Contains(o, "bind") {
+		f.bind = true
+	}
 }
 
 // volumeCreate: docker volume create --opt type=none --opt o=bind --opt
@@ -113,32 +130,41 @@ func (j judge) mount(name string, src shellparse.Word, ro, isPath bool) bool {
 		if rest, ok := strings.CutPrefix(text, "~"); ok && (rest == "" || rest[0] == '/') {
 			text = j.h.Home() + rest // --volume=~/x: the shell left ~ alone, the engine may not
 		}
-		p := j.h.Resolve(text)
-		for _, q := range j.h.ContainerRealPaths(p) {
-			if why := hostMountPath(q); why != "" {
-				return j.privileged(name + " mounts " + why + " into the container, where root can use it against the host")
-			}
-		}
-		for _, q := range j.h.ContainerRealPaths(p) {
-			if j.h.ContainerMountsSelf(q) {
-				j.report(finding.SelfModify, "container_mount_self", finding.Severe, name+" mounts "+src.Text+" into a container, which can then rewrite permgate's own config or state")
-				return true
-			}
-		}
-		for _, q := range j.h.ContainerRealPaths(p) {
-			if j.secretMount(q) {
-				j.report(finding.SecretAccess, "container_mount_secret", finding.NonSevere, name+" mounts "+src.Text+", which holds secrets, into the container")
-				return false
-			}
-		}
-		for _, q := range j.h.ContainerRealPaths(p) {
-			if why := j.h.ContainerCritical(q); why != "" && !ro {
-				j.report(finding.CriticalWrite, "container_mount_critical", finding.Severe, name+" mounts "+why+" writable into the container, whose root can rewrite it")
-				return true
-			}
+		if severe, judged := j.mountPath(name, src, j.h.Resolve(text), ro); judged {
+			return severe
 		}
 	}
 	return false
+}
+
+// mountPath judges one path a mount source may name, and each it may be once
+// its links are followed: judged reports a finding added, severe a severe one.
+func (j judge) mountPath(name string, src shellparse.Word, p string, ro bool) (severe, judged bool) {
+	paths := j.h.ContainerRealPaths(p)
+	for _, q := range paths {
+		if why := hostMountPath(q); why != "" {
+			return j.privileged(name + " mounts " + why + " into the container, where root can use it against the host"), true
+		}
+	}
+	for _, q := range paths {
+		if j.h.ContainerMountsSelf(q) {
+			j.report(finding.SelfModify, "container_mount_self", finding.Severe, name+" mounts "+src.Text+" into a container, which can then rewrite permgate's own config or state")
+			return true, true
+		}
+	}
+	for _, q := range paths {
+		if j.secretMount(q) {
+			j.report(finding.SecretAccess, "container_mount_secret", finding.NonSevere, name+" mounts "+src.Text+", which holds secrets, into the container")
+			return false, true
+		}
+	}
+	for _, q := range paths {
+		if why := j.h.ContainerCritical(q); why != "" && !ro {
+			j.report(finding.CriticalWrite, "container_mount_critical", finding.Severe, name+" mounts "+why+" writable into the container, whose root can rewrite it")
+			return true, true
+		}
+	}
+	return false, false
 }
 
 // hostSystemDirs are host directories whose mount gives the container the

@@ -168,43 +168,55 @@ func (j judge) containerRun(name string, rest []shellparse.Word, verb registry.E
 // network (--network=host) is not judged: it shares the host's ports, not its
 // root.
 func (j judge) option(name string, o option) bool {
-	val := strings.TrimSpace(o.val.Text)
-	switch o.name {
-	case "privileged":
-		if !o.has || !o.val.Static || truthy(val) {
-			return j.privileged(name + " --privileged gives the container every capability and the host's devices: root in it is root on the host")
-		}
-	case "with-ns":
-		if kind, p, _ := strings.Cut(val, ":"); kind == "pid" && strings.HasPrefix(path.Clean(p), "/proc/1/") {
-			return j.privileged(name + " --with-ns " + val + " puts the container in the host's process namespace")
-		}
-	case "use-api-socket":
+	judgeOpt, ok := optionJudges[o.name]
+	return ok && judgeOpt(j, name, o, strings.TrimSpace(o.val.Text))
+}
+
+// optionJudges are the judgements of the options that may give a container
+// the host, by name.
+var optionJudges = map[string]func(j judge, name string, o option, val string) bool{
+	"privileged": func(j judge, name string, o option, val string) bool {
+		return (!o.has || !o.val.Static || truthy(val)) &&
+			j.privileged(name+" --privileged gives the container every capability and the host's devices: root in it is root on the host")
+	},
+	"with-ns": func(j judge, name string, _ option, val string) bool {
+		kind, p, _ := strings.Cut(val, ":")
+		return kind == "pid" && strings.HasPrefix(path.Clean(p), "/proc/1/") &&
+			j.privileged(name+" --with-ns "+val+" puts the container in the host's process namespace")
+	},
+	"use-api-socket": func(j judge, name string, _ option, _ string) bool {
 		return j.privileged(name + " --use-api-socket hands the container the engine's socket, which controls the host as root")
-	case "pid", "userns":
-		return j.namespace(name, o.name, val)
-	case "cap-add":
-		return j.capAdd(name, val)
-	case "security-opt":
-		return j.securityOpt(name, val)
-	case "allow":
-		if strings.Contains(val, "security.insecure") {
-			return j.privileged(name + " --allow security.insecure lets build steps run privileged, as root on the host")
+	},
+	"pid":          func(j judge, name string, _ option, val string) bool { return j.namespace(name, "pid", val) },
+	"userns":       func(j judge, name string, _ option, val string) bool { return j.namespace(name, "userns", val) },
+	"cap-add":      func(j judge, name string, _ option, val string) bool { return j.capAdd(name, val) },
+	"security-opt": func(j judge, name string, _ option, val string) bool { return j.securityOpt(name, val) },
+	"allow": func(j judge, name string, _ option, val string) bool {
+		return strings.Contains(val, "security.insecure") &&
+			j.privileged(name+" --allow security.insecure lets build steps run privileged, as root on the host")
+	},
+	"device": func(j judge, name string, _ option, val string) bool { return j.device(name, "device", val) },
+	"device-cgroup-rule": func(j judge, name string, _ option, val string) bool {
+		return j.device(name, "device-cgroup-rule", val)
+	},
+	"volume": judgeVolume,
+	"v":      judgeVolume,
+	"mount": func(j judge, name string, o option, _ string) bool {
+		if !o.has {
+			return false
 		}
-	case "device", "device-cgroup-rule":
-		return j.device(name, o.name, val)
-	case "volume", "v":
-		if o.has {
-			src, ro, named := volumeSpec(o.val)
-			return j.mount(name, src, ro, !named)
-		}
-	case "mount":
-		if o.has {
-			if src, ro, ok := mountSpec(o.val); ok {
-				return j.mount(name, src, ro, true)
-			}
-		}
+		src, ro, ok := mountSpec(o.val)
+		return ok && j.mount(name, src, ro, true)
+	},
+}
+
+// judgeVolume judges -v SRC:DST[:OPTS] and --volume.
+func judgeVolume(j judge, name string, o option, _ string) bool {
+	if !o.has {
+		return false
 	}
-	return false
+	src, ro, named := volumeSpec(o.val)
+	return j.mount(name, src, ro, !named)
 }
 
 // namespace judges --pid=host and --userns=host.
