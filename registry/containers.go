@@ -7,10 +7,11 @@ import "github.com/permgate/permgate/finding"
 // carry it: oc, kubecolor, k3s, microk8s, minikube), helm, kind, k9s,
 // kubectx/kubens and the registry tools (skopeo, crane).
 //
-// What the declarations cannot say is Go code in the validator's container
-// check: privileged containers and host mounts in every spelling, a command
-// run inside a container (exec), docker cp's host destination, kubectl patch
-// to zero replicas and secrets printed by kubectl get.
+// What the declarations cannot say is Go code in judge/containers, the
+// container check: privileged containers and host mounts in every spelling,
+// a command run inside a container (exec), docker cp's host destination,
+// kubectl patch to zero replicas and secrets printed by kubectl get. It reads
+// what a container is given with EngineOptions.
 //
 // A command run inside a container or a pod (docker exec CTR CMD, kubectl exec
 // POD -- CMD, docker run IMAGE CMD) is not a host command: it is never
