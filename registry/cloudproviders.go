@@ -56,7 +56,7 @@ func awsServices() []*Node {
 		// s3api put-object --body FILE uploads FILE; lambda invoke writes
 		// its outfile operand; the data APIs run the SQL in --sql; a Route
 		// 53 change batch and a DynamoDB batch may delete (judged in
-		// validator/cloud.go).
+		// judge/cloud).
 		{Names: []string{"s3api"}, Subs: awsOps(
 			&Node{Names: []string{"put-object", "upload-part"}, Writes: true, Grammar: Grammar{Long: []string{"body=", "bucket=", "key=", "upload-id=", "part-number=",
 				"content-type=", "acl=", "metadata=", "storage-class=", "checksum-algorithm=", "expected-bucket-owner="}},
@@ -83,7 +83,7 @@ func awsServices() []*Node {
 		)},
 		{Names: []string{"configure"}, Subs: []*Node{
 			{Names: []string{"list", "list-profiles", "help"}, Read: true},
-			// aws configure get aws_secret_access_key prints a stored key: judged in validator/cloud.go.
+			// aws configure get aws_secret_access_key prints a stored key: judged in judge/cloud.
 			{Names: []string{"get"}, Read: true},
 			{Names: []string{"export-credentials"}, Read: true, Rules: []Rule{secret("aws_export_credentials", "aws configure export-credentials prints the profile's access keys")}},
 			{Names: []string{"set", "sso", "sso-session", "import", "add-model"}, Writes: true},

@@ -7,10 +7,11 @@ import "github.com/permgate/permgate/finding"
 // carry it: oc, kubecolor, k3s, microk8s, minikube), helm, kind, k9s,
 // kubectx/kubens and the registry tools (skopeo, crane).
 //
-// What the declarations cannot say is Go code in the validator's container
-// check: privileged containers and host mounts in every spelling, a command
-// run inside a container (exec), docker cp's host destination, kubectl patch
-// to zero replicas and secrets printed by kubectl get.
+// What the declarations cannot say is Go code in judge/containers, the
+// container check: privileged containers and host mounts in every spelling,
+// a command run inside a container (exec), docker cp's host destination,
+// kubectl patch to zero replicas and secrets printed by kubectl get. It reads
+// what a container is given with EngineOptions.
 //
 // A command run inside a container or a pod (docker exec CTR CMD, kubectl exec
 // POD -- CMD, docker run IMAGE CMD) is not a host command: it is never
@@ -437,4 +438,71 @@ func helmNode() Node {
 		ctrDestroy("destructive_action.helm_uninstall", "helm uninstall deletes the release and every object it created; claims and their data may go with them",
 			"helm uninstall --dry-run RELEASE, or --keep-history", "uninstall", "delete", "del", "un"),
 	}}
+}
+
+// EngineVerb names a container engine verb whose options the container
+// judgement reads for what the container is given of the host.
+type EngineVerb uint8
+
+// The engine verbs EngineOptions reads.
+const (
+	// EngineRun is docker|podman|nerdctl run and create, buildah from.
+	EngineRun EngineVerb = iota
+	// EngineCtrRun is containerd's ctr run.
+	EngineCtrRun
+	// EngineBuild is build, buildx build and bake, buildah bud.
+	EngineBuild
+	// EngineExec is exec in a running container.
+	EngineExec
+	// EngineVolumeCreate is volume create.
+	EngineVolumeCreate
+)
+
+// EngineOptions is how the container judgement reads an engine verb's
+// options (the words after the verb). It is the worst reading of the union
+// of the engines' grammars (docker, podman, nerdctl, buildah, compose run,
+// ctr run), not any one engine's: a long option not listed among
+// engineFlags takes the next word as its value unless that word is an
+// option (a value taken for the image reads the container's own arguments
+// as options, the safer mistake), and -v=SRC is -v SRC, as the engines'
+// flag parser reads it. Run, create, exec and ctr run end their options at
+// the image: what follows runs inside the container.
+func EngineOptions(verb EngineVerb) Grammar {
+	values, posix := "", true
+	switch verb {
+	case EngineRun:
+		values = "acehlmpuvw" // -v VOLUME, -e ENV, -u USER …
+	case EngineBuild:
+		values, posix = "fmtv", false // -f FILE, -t TAG, -v VOLUME (podman, buildah)
+	case EngineExec:
+		values = "euw"
+	case EngineVolumeCreate:
+		values, posix = "do", false
+	}
+	g := Grammar{Posix: posix, Exact: true, LongValued: true, ShortEquals: true}
+	for _, l := range values {
+		g.Short += string(l) + ":"
+	}
+	for _, f := range engineFlags {
+		if f != "pull" || !posix { // run --pull POLICY takes a value; build --pull does not
+			g.Long = append(g.Long, f)
+		}
+	}
+	return g
+}
+
+// engineFlags are the engines' long options that take no value (docker,
+// podman, nerdctl, buildah, compose run, ctr run).
+var engineFlags = []string{
+	"detach", "interactive", "tty", "publish-all", "rm", "init", "privileged", "read-only",
+	"no-healthcheck", "oom-kill-disable", "sig-proxy", "disable-content-trust", "quiet", "use-api-socket",
+	"help", "env-host", "http-proxy", "no-hosts", "read-only-tmpfs", "replace", "rmi", "tls-verify",
+	"passwd", "rootfs", "no-deps", "build", "quiet-pull", "remove-orphans", "service-ports",
+	"use-aliases", "no-TTY", "terminal", "add-history", "no-hostname", "unsetenv-all",
+	// build
+	"pull", "push", "load", "no-cache", "squash", "squash-all", "force-rm", "layers",
+	"disable-compression", "compress", "check", "omit-history", "stdin", "all-platforms",
+	"identity-label", "skip-unused-stages", "debug",
+	// ctr run
+	"net-host", "null-io", "cni", "no-pivot", "seccomp", "privileged-without-host-devices",
 }

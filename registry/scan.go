@@ -58,6 +58,9 @@ type Grammar struct {
 	// of a program whose grammar permgate does not know, for rule matching
 	// (VerbForms).
 	LongValued bool
+	// ShortEquals reads -o=VALUE as -o VALUE, as Go's pflag does (docker,
+	// podman, kubectl): the = is not part of the value.
+	ShortEquals bool
 }
 
 // Opt is one option the scanner found.
@@ -376,7 +379,7 @@ func (g *Grammar) cluster(s *Scan, args []Word, i int) int {
 		if kind != noValue {
 			if rest := t[j+1:]; rest != "" {
 				o.Value, o.HasValue, o.Dynamic = strings.TrimPrefix(rest, "="), true, w.Dynamic
-				if kind == required {
+				if kind == required && !g.ShortEquals {
 					o.Value = rest
 				}
 			} else if kind == required && i+1 < len(args) {

@@ -1,4 +1,4 @@
-package validator
+package containers
 
 import (
 	"path"
@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/places"
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -15,7 +17,7 @@ func rawDevice(p string) bool {
 	case "/dev", "/dev/mem", "/dev/kmem", "/dev/port":
 		return true
 	}
-	return isBlockDevice(p) || strings.HasPrefix(p, "/dev/sg") || strings.HasPrefix(p, "/dev/nbd") || strings.HasPrefix(p, "/dev/zd")
+	return blockDevice(p) || strings.HasPrefix(p, "/dev/sg") || strings.HasPrefix(p, "/dev/nbd") || strings.HasPrefix(p, "/dev/zd")
 }
 
 // volumeSpec reads -v SRC:DST[:OPTS]: the source, whether it is read-only, and
@@ -42,46 +44,62 @@ func volumeSpec(w shellparse.Word) (src shellparse.Word, ro, named bool) {
 // and spelling (src=, source=; a volume whose volume-opt device= binds a host
 // path); ok is false for a named volume or a tmpfs.
 func mountSpec(w shellparse.Word) (src shellparse.Word, ro, ok bool) {
-	typ, source, device, bind := "", "", "", false
-	for _, part := range strings.Split(w.Text, ",") {
+	f := readMountFields(w.Text)
+	switch {
+	case f.device != "" && f.bind:
+		return subWord(w, f.device), f.ro, true
+	case f.typ == "tmpfs" || f.typ == "npipe" || f.source == "":
+		return shellparse.Word{}, false, false
+	case f.typ == "volume" && !strings.HasPrefix(f.source, "/") && !strings.HasPrefix(f.source, "~") && !strings.HasPrefix(f.source, "$"):
+		return shellparse.Word{}, false, false
+	}
+	return subWord(w, f.source), f.ro, true
+}
+
+// mountFields are the fields of a --mount spec the judgement reads.
+type mountFields struct {
+	typ, source, device string
+	ro, bind            bool
+}
+
+// readMountFields reads a --mount spec's fields.
+func readMountFields(spec string) mountFields {
+	var f mountFields
+	for _, part := range strings.Split(spec, ",") {
 		// The engines read the spec as CSV: "source=/" may be quoted.
 		k, v, _ := strings.Cut(strings.Trim(part, `"`), "=")
 		switch strings.ToLower(strings.TrimSpace(k)) {
 		case "type":
-			typ = v
+			f.typ = v
 		case "source", "src":
-			source = v
+			f.source = v
 		case "readonly", "ro":
-			ro = v == "" || truthy(v)
+			f.ro = v == "" || truthy(v)
 		case "options": // ctr run --mount options=rbind:ro
-			ro = slices.Contains(strings.Split(v, ":"), "ro")
+			f.ro = slices.Contains(strings.Split(v, ":"), "ro")
 		case "volume-opt":
-			if d, ok := strings.CutPrefix(v, "device="); ok {
-				device = d
-			}
-			if o, ok := strings.CutPrefix(v, "o="); ok && strings.Contains(o, "bind") {
-				bind = true
-			}
+			f.volumeOpt(v)
 		}
 	}
-	switch {
-	case device != "" && bind:
-		return subWord(w, device), ro, true
-	case typ == "tmpfs" || typ == "npipe" || source == "":
-		return shellparse.Word{}, false, false
-	case typ == "volume" && !strings.HasPrefix(source, "/") && !strings.HasPrefix(source, "~") && !strings.HasPrefix(source, "$"):
-		return shellparse.Word{}, false, false
+	return f
+}
+
+// volumeOpt reads a volume-opt: device=PATH with o=bind binds a host path.
+func (f *mountFields) volumeOpt(v string) {
+	if d, ok := strings.CutPrefix(v, "device="); ok {
+		f.device = d
 	}
-	return subWord(w, source), ro, true
+	if o, ok := strings.CutPrefix(v, "o="); ok && strings.Contains(o, "bind") {
+		f.bind = true
+	}
 }
 
 // volumeCreate: docker volume create --opt type=none --opt o=bind --opt
 // device=/ makes a volume that is the host's directory; mounted later, it gives
 // the container the host.
-func (ck *checker) volumeCreate(name string, rest []shellparse.Word) {
-	opts, _, _ := ck.ctrScan(rest, "do", false)
+func (j judge) volumeCreate(name string, rest []shellparse.Word) {
 	device, bind := shellparse.Word{}, false
-	for _, o := range opts {
+	for _, o := range j.read(rest, registry.EngineVolumeCreate).opts {
 		if o.name != "opt" && o.name != "o" || !o.has {
 			continue
 		}
@@ -93,51 +111,60 @@ func (ck *checker) volumeCreate(name string, rest []shellparse.Word) {
 		}
 	}
 	if bind && device.Text != "" {
-		ck.ctrMount(name, device, false, true)
+		j.mount(name, device, false, true)
 	}
 }
 
-// ctrMount judges a host path mounted into a container (or bound into a
+// mount judges a host path mounted into a container (or bound into a
 // volume, or used as its root). It reports a severe finding added.
-func (ck *checker) ctrMount(name string, src shellparse.Word, ro, isPath bool) bool {
+func (j judge) mount(name string, src shellparse.Word, ro, isPath bool) bool {
 	if !isPath || src.Text == "" {
 		return false
 	}
 	if src.Subst && !pwdSubst(src.Text) {
-		ck.add(finding.PrivilegeEscalation, "container_dynamic_mount", NonSevere, name+" mounts "+src.Text+", a path known only at run time: it could be / or the engine's socket")
+		j.report(finding.PrivilegeEscalation, "container_dynamic_mount", finding.NonSevere, name+" mounts "+src.Text+", a path known only at run time: it could be / or the engine's socket")
 		return false
 	}
-	texts, _ := ck.expandPath(src)
+	texts, _ := j.h.ExpandPath(src)
 	for _, text := range texts {
 		if rest, ok := strings.CutPrefix(text, "~"); ok && (rest == "" || rest[0] == '/') {
-			text = ck.v.env.Home + rest // --volume=~/x: the shell left ~ alone, the engine may not
+			text = j.h.Home() + rest // --volume=~/x: the shell left ~ alone, the engine may not
 		}
-		p := ck.resolve(text)
-		for _, q := range ck.realPaths(p) {
-			if why := hostMountPath(q); why != "" {
-				return ck.privileged(name + " mounts " + why + " into the container, where root can use it against the host")
-			}
-		}
-		for _, q := range ck.realPaths(p) {
-			if ck.v.self.File(q) != "" || ck.v.self.Ancestor(q, true) {
-				ck.add(finding.SelfModify, "container_mount_self", Severe, name+" mounts "+src.Text+" into a container, which can then rewrite permgate's own config or state")
-				return true
-			}
-		}
-		for _, q := range ck.realPaths(p) {
-			if ck.secretMount(q) {
-				ck.add(finding.SecretAccess, "container_mount_secret", NonSevere, name+" mounts "+src.Text+", which holds secrets, into the container")
-				return false
-			}
-		}
-		for _, q := range ck.realPaths(p) {
-			if why := ck.v.critical(q); why != "" && !ro {
-				ck.add(finding.CriticalWrite, "container_mount_critical", Severe, name+" mounts "+why+" writable into the container, whose root can rewrite it")
-				return true
-			}
+		if severe, judged := j.mountPath(name, src, j.h.Resolve(text), ro); judged {
+			return severe
 		}
 	}
 	return false
+}
+
+// mountPath judges one path a mount source may name, and each it may be once
+// its links are followed: judged reports a finding added, severe a severe one.
+func (j judge) mountPath(name string, src shellparse.Word, p string, ro bool) (severe, judged bool) {
+	paths := j.h.ContainerRealPaths(p)
+	for _, q := range paths {
+		if why := hostMountPath(q); why != "" {
+			return j.privileged(name + " mounts " + why + " into the container, where root can use it against the host"), true
+		}
+	}
+	for _, q := range paths {
+		if j.h.ContainerMountsSelf(q) {
+			j.report(finding.SelfModify, "container_mount_self", finding.Severe, name+" mounts "+src.Text+" into a container, which can then rewrite permgate's own config or state")
+			return true, true
+		}
+	}
+	for _, q := range paths {
+		if j.secretMount(q) {
+			j.report(finding.SecretAccess, "container_mount_secret", finding.NonSevere, name+" mounts "+src.Text+", which holds secrets, into the container")
+			return false, true
+		}
+	}
+	for _, q := range paths {
+		if why := j.h.ContainerCritical(q); why != "" && !ro {
+			j.report(finding.CriticalWrite, "container_mount_critical", finding.Severe, name+" mounts "+why+" writable into the container, whose root can rewrite it")
+			return true, true
+		}
+	}
+	return false, false
 }
 
 // hostSystemDirs are host directories whose mount gives the container the
@@ -185,11 +212,11 @@ var mountSecretDirs = []string{".ssh", ".aws", ".kube", ".gnupg", ".docker", ".c
 	".config/doctl", ".fly", ".config/heroku", ".wrangler", ".config/hub", ".config/glab-cli", ".pgpass", ".my.cnf", ".gem/credentials", ".m2/settings.xml", ".config/rclone"}
 
 // secretMount reports a mounted path that is or holds secrets.
-func (ck *checker) secretMount(p string) bool {
-	if secretName(p) {
+func (j judge) secretMount(p string) bool {
+	if places.SecretName(p) {
 		return true
 	}
-	home := ck.v.env.Home
+	home := j.h.Home()
 	if home == "" {
 		return false
 	}
@@ -211,4 +238,22 @@ func pwdSubst(t string) bool {
 		}
 	}
 	return false
+}
+
+// blockDevice reports a block device's node (/dev/sda1, /dev/nvme0n1).
+func blockDevice(p string) bool {
+	for _, prefix := range places.BlockDevicePrefixes {
+		if strings.HasPrefix(p, prefix) && len(p) > len(prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// within reports whether p is dir or under it.
+func within(p, dir string) bool {
+	if dir == "/" {
+		return true
+	}
+	return p == dir || strings.HasPrefix(p, dir+"/")
 }
