@@ -6,7 +6,7 @@ var gitGlobal = Grammar{Short: "C:c:", Long: []string{"git-dir=", "work-tree=", 
 	"literal-pathspecs", "glob-pathspecs", "noglob-pathspecs", "icase-pathspecs", "html-path", "man-path", "info-path", "version", "help"},
 	Exact: true, Posix: true}
 
-// git's verbs are judged by Go code (validator/git.go): force pushes, resets,
+// git's verbs are judged by Go code (lang/git): force pushes, resets,
 // cleans and the read-only verbs need their operands understood. Their
 // declarations give that code each verb's grammar (its own options only,
 // Alone: git's global options stand before the verb), and say what every
@@ -68,6 +68,11 @@ func gitVerbs() []*Node {
 			"ff-only", "squash", "no-squash", "commit", "no-commit", "edit", "no-edit", "autostash", "no-autostash", "tags", "no-tags", "prune",
 			"quiet", "verbose", "progress", "dry-run", "unshallow", "verify", "no-verify", "ipv4", "ipv6"}),
 		gitVerb([]string{"ls-remote"}, "u:o:hbtq", []string{"server-option=", "sort=", "heads", "branches", "tags", "refs", "quiet", "exit-code", "get-url", "symref"}),
+		// git credential fill (and a helper's get) prints the password or
+		// token git holds for a host (lang/git reports it); approve, reject
+		// and store change them.
+		{Names: []string{"credential", "credential-store", "credential-cache", "credential-osxkeychain", "credential-libsecret", "credential-manager"},
+			Subs: []*Node{{Names: []string{"*"}, Writes: true}}},
 		gitVerb([]string{"archive"}, "o:lv0123456789", []string{"format=", "prefix=", "remote=", "add-file=", "add-virtual-file=", "mtime=", "list", "verbose", "worktree-attributes"},
 			Effect{Act: Writes, Opts: []string{"-o"}}),
 		gitVerb([]string{"rebase"}, "x:s:X:S::C::iqvfnmrk", []string{"onto=", "strategy=", "strategy-option=", "gpg-sign=?", "empty=", "rebase-merges=?", "whitespace=",

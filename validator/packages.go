@@ -4,7 +4,9 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/judge/self"
+	"github.com/permgate/permgate/places"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -58,6 +60,9 @@ var execConfigKeys = map[string]map[string]bool{
 func (ck *checker) execConfig(c shellparse.SimpleCommand, args []shellparse.Word) {
 	base := path.Base(c.Name)
 	r, ok := readingOf(c)
+	if ok && (r.verbIs("config", "get") || r.verbIs("c", "get") || base == "npm" && r.verbIs("get")) {
+		ck.configSecret(base, r)
+	}
 	if !ok || !(r.verbIs("config", "set") || r.verbIs("c", "set") || base == "npm" && r.verbIs("set")) {
 		return
 	}
@@ -70,6 +75,18 @@ func (ck *checker) execConfig(c shellparse.SimpleCommand, args []shellparse.Word
 		}
 		if !strings.Contains(kv.Text, "=") {
 			return // KEY VALUE: only the first operand is the key
+		}
+	}
+}
+
+// configSecret: npm config get //registry.npmjs.org/:_authToken (and a key
+// known only at run time) may print a registry token (the listings hide
+// them).
+func (ck *checker) configSecret(base string, r reading) {
+	for _, key := range r.operands() {
+		if !key.Static || places.SecretVar(strings.TrimLeft(key.Text[strings.LastIndex(key.Text, ":")+1:], "_")) {
+			ck.add(finding.SecretAccess, "package_config_token", NonSevere, base+" config get "+key.Text+" prints a registry token")
+			return
 		}
 	}
 }

@@ -50,6 +50,8 @@ var judges = map[string]func(verb){
 			v.h.Report("git_destructive", "switch_discard", finding.Severe, "git switch --discard-changes throws away uncommitted changes", stashFirst)
 		}
 	},
+	"credential": verb.credential, "credential-store": verb.credential, "credential-cache": verb.credential,
+	"credential-osxkeychain": verb.credential, "credential-libsecret": verb.credential, "credential-manager": verb.credential,
 	"update-ref": func(v verb) {
 		if v.g.Has("-d", "--stdin") {
 			v.report("git_destructive", "update_ref_delete", finding.Severe, "git update-ref -d deletes a ref, and the commits only it reached")
@@ -246,5 +248,13 @@ func configUnsetting(g Invocation, ops []shellparse.Word) bool {
 func (v verb) configUnset(ops []shellparse.Word) {
 	if len(ops) > 0 && (strings.EqualFold(ops[0].Text, "core.hookspath") || strings.EqualFold(ops[0].Text, "core") || !ops[0].Static) {
 		v.report("git_config_exec", "git_config_unset", finding.NonSevere, "git config removes "+ops[0].Text+", which changes the hooks git runs")
+	}
+}
+
+// credential: git credential fill and a helper's get print the password or
+// token git holds for the host they are given.
+func (v verb) credential() {
+	if ops := v.g.Operands(); len(ops) > 0 && (!ops[0].Static || ops[0].Text == "fill" || ops[0].Text == "get") {
+		v.report(finding.SecretAccess, "git_credential_fill", finding.NonSevere, "git "+v.g.Sub+" "+ops[0].Text+" prints the password or token git holds for the host")
 	}
 }
