@@ -4,6 +4,11 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/judge/system"
+	"github.com/permgate/permgate/lang/awk"
+	"github.com/permgate/permgate/lang/mongo"
+	"github.com/permgate/permgate/lang/redis"
+	"github.com/permgate/permgate/lang/sql"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -36,12 +41,12 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 }
 
 // runtimeOrClient judges what a command runs by the kind of program it is:
-// mkfs on a device or an image file (disks.go), a shell's or a runtime's
+// mkfs on a device or an image file (judge/system), a shell's or a runtime's
 // program, or a client's interactive session.
 func (ck *checker) runtimeOrClient(c shellparse.SimpleCommand, base string, args []shellparse.Word) {
 	switch {
-	case isMkfs(base):
-		ck.mkfs(c, base, args)
+	case system.IsMkfs(base):
+		system.Mkfs(ck, base, args)
 	case shellparse.IsShell(c.Name) || isInterpreter(base):
 		ck.interpreter(c, base, args)
 	default:
@@ -86,67 +91,71 @@ func init() {
 	checks = map[string]check{
 		"agent":        (*checker).nestedAgent,
 		"apply-patch":  (*checker).applyPatch,
-		"at":           (*checker).at,
-		"awk":          (*checker).awk,
-		"blkdiscard":   diskTool("blkdiscard discards every block of the device"),
+		"at":           hosted(system.At),
+		"awk":          hosted(awk.Check),
+		"blkdiscard":   hosted(system.DiskTool("blkdiscard discards every block of the device")),
 		"cargo":        packageManager((*checker).cargo),
 		"chmod":        (*checker).chmod,
 		"chown":        (*checker).chown,
 		"cloud":        (*checker).cloud,
 		"compgen":      (*checker).compgen,
 		"container":    (*checker).container,
-		"crontab":      (*checker).crontabJobs,
-		"dd":           (*checker).dd,
-		"dropdb":       sqlDrop,
-		"dynamic-verb": (*checker).severeDynamicVerb,
+		"crontab":      hosted(system.Crontab),
+		"dd":           hosted(system.DD),
+		"dropdb":       hosted(sql.DropDB),
+		"dynamic-verb": hosted(system.SevereDynamicVerb),
 		"ed":           (*checker).ed,
 		"enable":       (*checker).enableBuiltin,
 		"exec-config":  (*checker).execConfig,
 		"find":         (*checker).find,
 		"git":          (*checker).git,
 		"go":           (*checker).goTool,
-		"hash":         (*checker).hash,
-		"init":         (*checker).initCmd,
+		"hash":         hosted(system.Hash),
+		"init":         hosted(system.Init),
 		"install":      (*checker).install,
 		"interpreter":  (*checker).runtimeTools,
 		"js-packages":  (*checker).jsPackages,
-		"kexec":        (*checker).kexec,
-		"kill":         (*checker).kill,
-		"killall":      (*checker).killByName,
-		"killall5":     killAll5,
+		"kexec":        hosted(system.Kexec),
+		"kill":         hosted(system.Kill),
+		"killall":      hosted(system.KillByName),
+		"killall5":     hosted(system.KillAll5),
 		"less":         (*checker).less,
 		"make":         (*checker).makeStdin,
-		"mkswap":       (*checker).mkswap,
-		"mongo":        (*checker).mongo,
-		"mysqladmin":   (*checker).mysqladmin,
-		"nft":          (*checker).nft,
-		"npm":          packageManager((*checker).npm),
-		"packages":     (*checker).packageInstall,
-		"parallel":     (*checker).parallelStdin,
-		"partition":    partitionTool,
-		"patch":        (*checker).patch,
-		"power":        powerTool,
-		"printenv":     (*checker).printenv,
-		"pytest":       (*checker).pytest,
-		"redis":        (*checker).redis,
-		"rimraf":       (*checker).rimraf,
-		"rm":           (*checker).rm,
-		"rsync":        (*checker).rsync,
-		"script":       (*checker).scriptFile,
-		"sed":          (*checker).sedCode,
-		"setcap":       (*checker).setcap,
-		"setfacl":      (*checker).setfacl,
-		"shred":        (*checker).shred,
-		"source":       (*checker).source,
-		"sponge":       (*checker).sponge,
-		"sql":          (*checker).sql,
-		"ssh":          (*checker).ssh,
-		"ssh-options":  (*checker).sshOptions,
-		"systemctl":    (*checker).systemctl,
-		"tar":          (*checker).tar,
-		"terminal":     (*checker).typesIntoTerminal,
-		"vim":          (*checker).vim,
-		"wipefs":       (*checker).wipefs,
+		"mkswap":       hosted(system.Mkswap),
+		"mongo": func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
+			mongo.Shell(ck, &ck.judged, c, args)
+		},
+		"mysqladmin": hosted(sql.MySQLAdmin),
+		"nft":        hosted(system.Nft),
+		"npm":        packageManager((*checker).npm),
+		"packages":   (*checker).packageInstall,
+		"parallel":   (*checker).parallelStdin,
+		"partition":  hosted(system.Partition),
+		"patch":      (*checker).patch,
+		"power":      hosted(system.Power),
+		"printenv":   hosted(system.Printenv),
+		"pytest":     (*checker).pytest,
+		"redis":      hosted(redis.Client),
+		"rimraf":     (*checker).rimraf,
+		"rm":         (*checker).rm,
+		"rsync":      (*checker).rsync,
+		"script":     (*checker).scriptFile,
+		"sed":        (*checker).sedCode,
+		"setcap":     (*checker).setcap,
+		"setfacl":    (*checker).setfacl,
+		"shred":      hosted(system.Shred),
+		"source":     (*checker).source,
+		"sponge":     (*checker).sponge,
+		"sql": func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
+			sql.Client(ck, &ck.judged, c, args)
+		},
+		"ssh":         hosted(system.SSH),
+		"ssh-options": hosted(system.SSHOptions),
+		"systemctl":   hosted(system.Systemctl),
+		"tar":         (*checker).tar,
+		"terminal":    (*checker).typesIntoTerminal,
+		"vim":         (*checker).vim,
+		"wipefs":      hosted(system.Wipefs),
 	}
 }
 

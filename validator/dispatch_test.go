@@ -5,6 +5,8 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/permgate/permgate/judge/system"
+	"github.com/permgate/permgate/lang/sql"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -14,7 +16,7 @@ import (
 // that is not there.
 var stageLabels = map[string]func(name string) bool{
 	"permgate": shellparse.IsPermgate,
-	"mkfs":     isMkfs,
+	"mkfs":     system.IsMkfs,
 	"download": func(n string) bool { return downloaders[n] || exfilSenders[n] },
 	"writes":   func(n string) bool { return knownWriters[n] },
 	"bind":     hasArgCheck,
@@ -36,7 +38,7 @@ var labelled = map[string]func(name string) bool{
 	// The runtime's check reads the interpreter it is by its name.
 	"interpreter": isInterpreter,
 	// The SQL check knows where each client's SQL comes from.
-	"sql": func(n string) bool { _, ok := sqlReaders[n]; return ok },
+	"sql": sql.KnownClient,
 }
 
 // TestChecksMatchRegistry: the registry is the one source of which program

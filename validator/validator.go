@@ -10,6 +10,7 @@ import (
 
 	"github.com/permgate/permgate/internal/textclip"
 	"github.com/permgate/permgate/internal/xdg"
+	"github.com/permgate/permgate/lang/sql"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -323,9 +324,9 @@ type checker struct {
 	// intoDir reports that the write being judged may put a file inside the
 	// target when it is a directory (cp, mv, install, ln, rsync, scp).
 	intoDir bool
-	// judgedBytes counts the program text the SQL and mongo judges read
-	// (judgedTexts).
-	judgedBytes int
+	// judged is what the SQL and mongo judges have read of program texts
+	// (lang/sql's Budget).
+	judged sql.Budget
 }
 
 // add records a finding of the rule kind.name on the current command; see

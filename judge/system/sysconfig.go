@@ -1,13 +1,14 @@
-package validator
+package system
 
 import (
 	"strings"
 
+	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/shellparse"
 )
 
-// sysctlReadOnly: sysctl prints keys unless told to write (-w, KEY=VALUE, -p).
-func sysctlReadOnly(args []shellparse.Word) bool {
+// SysctlReadOnly: sysctl prints keys unless told to write (-w, KEY=VALUE, -p).
+func SysctlReadOnly(args []shellparse.Word) bool {
 	for _, a := range args {
 		t := a.Text
 		switch {
@@ -22,8 +23,8 @@ func sysctlReadOnly(args []shellparse.Word) bool {
 	return true
 }
 
-// mountReadOnly: mount with no operands (and only -l, -t TYPE, -v) lists.
-func mountReadOnly(args []shellparse.Word) bool {
+// MountReadOnly: mount with no operands (and only -l, -t TYPE, -v) lists.
+func MountReadOnly(args []shellparse.Word) bool {
 	for i := 0; i < len(args); i++ {
 		switch t := args[i].Text; t {
 		case "-l", "--show-labels", "-v", "--verbose":
@@ -39,9 +40,9 @@ func mountReadOnly(args []shellparse.Word) bool {
 	return true
 }
 
-// ifconfigReadOnly: ifconfig [-a|-s|-v|-l] [INTERFACE] shows; anything after
+// IfconfigReadOnly: ifconfig [-a|-s|-v|-l] [INTERFACE] shows; anything after
 // the interface configures it.
-func ifconfigReadOnly(args []shellparse.Word) bool {
+func IfconfigReadOnly(args []shellparse.Word) bool {
 	ops := 0
 	for _, a := range args {
 		switch {
@@ -94,8 +95,9 @@ func nftCommands(args []shellparse.Word) (cmds [][]string, file, unknown bool) {
 	return cmds, file, unknown
 }
 
-func nftReadOnly(args []shellparse.Word) bool {
-	if isVersion(args) || hasOpt(args, "-c") && !hasOpt(args, "-i") || hasOpt(args, "--check") {
+// NftReadOnly reports nft that only lists, describes or checks.
+func NftReadOnly(args []shellparse.Word) bool {
+	if shellparse.LoneInfoOption(args) || hasOpt(args, "-c") && !hasOpt(args, "-i") || hasOpt(args, "--check") {
 		return true // -c checks the commands without applying them
 	}
 	cmds, file, unknown := nftCommands(args)
@@ -112,7 +114,8 @@ func nftReadOnly(args []shellparse.Word) bool {
 	return true
 }
 
-func (ck *checker) nft(c shellparse.SimpleCommand, args []shellparse.Word) {
+// Nft judges nft's commands: flush, delete and destroy remove firewall rules.
+func Nft(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	if hasOpt(args, "-c") || hasOpt(args, "--check") {
 		return
 	}
@@ -120,9 +123,18 @@ func (ck *checker) nft(c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, cmd := range cmds {
 		switch cmd[0] {
 		case "flush", "delete", "destroy":
-			ck.addFinding(Finding{Kind: "destructive_action", Severity: NonSevere, ID: "destructive_action.nft",
-				Reason: OneLine("nft " + strings.Join(cmd, " ") + " deletes firewall rules"), Suggestion: "nft list ruleset > ruleset.backup first"})
+			h.Report("destructive_action", "nft", finding.NonSevere, "nft "+strings.Join(cmd, " ")+" deletes firewall rules", "nft list ruleset > ruleset.backup first")
 			return
 		}
 	}
+}
+
+// hasOpt reports a word that is exactly opt.
+func hasOpt(args []shellparse.Word, opt string) bool {
+	for _, a := range args {
+		if a.Text == opt {
+			return true
+		}
+	}
+	return false
 }

@@ -1,14 +1,16 @@
-package validator
+package system
 
 import (
 	"strconv"
 	"strings"
 
+	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/shellparse"
 )
 
-// kill -1 sends a signal to every process the user can reach.
-func (ck *checker) kill(c shellparse.SimpleCommand, args []shellparse.Word) {
+// Kill judges kill -1, which sends a signal to every process the user can
+// reach.
+func Kill(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	var pids []string
 	signalGiven := false
 	for i := 0; i < len(args); i++ {
@@ -35,14 +37,15 @@ func (ck *checker) kill(c shellparse.SimpleCommand, args []shellparse.Word) {
 	}
 	for _, p := range pids {
 		if n, err := strconv.Atoi(p); err == nil && n == -1 {
-			ck.addSafer("kill_all", "kill_minus_one", Severe, "kill -1 signals every process you can reach", "pgrep -a PATTERN to see what it matches, then kill the PIDs you mean")
+			h.Report("kill_all", "kill_minus_one", finding.Severe, "kill -1 signals every process you can reach", "pgrep -a PATTERN to see what it matches, then kill the PIDs you mean")
 			return
 		}
 	}
 }
 
-func killAll5(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
-	ck.addSafer("kill_all", "killall5", Severe, "killall5 signals every process on the machine", "pgrep -a PATTERN to see what it matches, then kill the PIDs you mean")
+// KillAll5 judges killall5, which signals every process on the machine.
+func KillAll5(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
+	h.Report("kill_all", "killall5", finding.Severe, "killall5 signals every process on the machine", "pgrep -a PATTERN to see what it matches, then kill the PIDs you mean")
 }
 
 // shellNames are programs whose every instance is someone's session: killing
@@ -51,9 +54,9 @@ var shellNames = setOf("bash", "sh", "zsh", "fish", "dash", "ksh", "tcsh", "csh"
 	"gnome-shell", "plasmashell", "kwin", "kwin_x11", "kwin_wayland", "gdm", "sddm", "lightdm", "launchd", "loginwindow", "WindowServer",
 	"Finder", "Dock", "tmux", "screen", "tmux: server", "su", "sudo", "dbus-daemon", "explorer.exe", "csrss.exe", "winlogon.exe", "getty", "agetty", "mosh-server")
 
-// killByName: killall and pkill kill by name; every process of a user (-u
+// KillByName judges killall and pkill kill by name; every process of a user (-u
 // with no name), every shell, or a pattern that matches everything kills all.
-func (ck *checker) killByName(c shellparse.SimpleCommand, args []shellparse.Word) {
+func KillByName(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	base := c.Name
 	if i := strings.LastIndexByte(base, '/'); i >= 0 {
 		base = base[i+1:]
@@ -124,7 +127,15 @@ func (ck *checker) killByName(c shellparse.SimpleCommand, args []shellparse.Word
 		}
 	}
 	if all != "" {
-		ck.addFinding(Finding{Kind: "kill_all", Severity: Severe, ID: "kill_all." + base, Reason: OneLine(all),
-			Suggestion: "pgrep -a PATTERN to see what it matches, then kill the PIDs you mean"})
+		h.Report("kill_all", base, finding.Severe, all, "pgrep -a PATTERN to see what it matches, then kill the PIDs you mean")
 	}
+}
+
+// setOf builds a set of names.
+func setOf(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
 }
