@@ -313,7 +313,7 @@ func systemTools() []*Program {
 				{Names: []string{"enable", "allow", "deny", "reject", "limit", "insert", "prepend", "route", "default", "logging", "reload", "delete"}, Writes: true},
 			}}},
 		{Family: "system", Names: []string{"mount"}, Check: "mount", Node: Node{Bare: true, ReadIf: []string{"-l", "-t", "--types"},
-			Grammar: Grammar{Short: "t:o:O:L:U:N:", Long: []string{"types=", "options=", "test-opts=", "label=", "uuid=", "source=", "target=", "namespace="}}, Does: []effect.Class{effect.SystemChange}}},
+			Grammar: Grammar{Short: "t:o:O:L:U:N:lv", Long: []string{"types=", "options=", "test-opts=", "label=", "uuid=", "source=", "target=", "namespace=", "show-labels", "verbose"}}, Does: []effect.Class{effect.SystemChange}}},
 		{Family: "system", Names: []string{"umount", "swapoff", "insmod", "rmmod", "chattr", "eject", "update-grub", "grub-install", "update-initramfs", "mkinitcpio", "dracut", "depmod"}, Node: Node{Writes: true, Does: []effect.Class{effect.SystemChange}}},
 		{Family: "system", Names: []string{"setfacl"}, Check: "setfacl", Node: Node{Writes: true, Grammar: Grammar{Short: "m:M:x:X:bkndRLPvh",
 			Long: []string{"set=", "set-file=", "modify=", "modify-file=", "remove=", "remove-file=", "remove-all", "remove-default",
@@ -340,7 +340,7 @@ func systemTools() []*Program {
 				{Names: []string{"get", "monitor", "show", "print"}, Read: true},
 				{Names: []string{"add", "del", "delete", "change", "flush"}, Writes: true},
 			}}},
-		{Family: "system", Names: []string{"ifconfig"}, Check: "ifconfig"},
+		{Family: "system", Names: []string{"ifconfig"}, Check: "ifconfig", Node: Node{Grammar: Grammar{Short: "asvlLudm"}}},
 		{Family: "system", Names: []string{"resolvectl"}, Node: Node{Read: true, Subs: []*Node{
 			{Names: []string{"status", "query", "service", "openpgp", "tlsa", "statistics", "monitor", "show-cache", "show-server-state", "log-level", "help", "--version"}, Read: true},
 			{Names: []string{"dns", "domain", "default-route", "llmnr", "mdns", "dnssec", "dnsovertls", "nta"}, Bare: true},

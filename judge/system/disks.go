@@ -9,9 +9,9 @@ import (
 )
 
 // DD judges dd of=/dev/…, which writes a device directly; any other of=
-// is a file it writes.
-func DD(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, a := range args {
+// is a file it writes. dd's operands are its KEY=VALUE settings.
+func DD(h Host, c shellparse.SimpleCommand, _ []shellparse.Word) {
+	for _, a := range operandsOf(c) {
 		if !a.Static || !strings.HasPrefix(a.Text, "of=") {
 			continue
 		}

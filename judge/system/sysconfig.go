@@ -1,82 +1,77 @@
 package system
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/shellparse"
 )
 
-// SysctlReadOnly: sysctl prints keys unless told to write (-w, KEY=VALUE, -p).
+// SysctlReadOnly reports sysctl that prints keys: not told to write (-w,
+// KEY=VALUE) nor to load settings (-p, -f, --load, --system).
 func SysctlReadOnly(args []shellparse.Word) bool {
-	for _, a := range args {
-		t := a.Text
-		switch {
-		case t == "-w" || t == "--write" || t == "--system" || strings.HasPrefix(t, "--load") || strings.HasPrefix(t, "-p") || strings.HasPrefix(t, "-f"):
-			return false
-		case strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.ContainsAny(t, "wpf"):
-			return false
-		case strings.Contains(t, "="):
-			return false
-		}
+	r, ok := read("sysctl", args)
+	if !ok || r.has("-w", "--write", "--system", "--load", "-p", "-f") {
+		return false
 	}
-	return true
+	return !slices.ContainsFunc(r.operands(), func(w shellparse.Word) bool { return strings.Contains(w.Text, "=") })
 }
 
-// MountReadOnly: mount with no operands (and only -l, -t TYPE, -v) lists.
+// MountReadOnly reports mount with no operands and only -l, -t TYPE and -v,
+// each a word of its own: it lists what is mounted.
 func MountReadOnly(args []shellparse.Word) bool {
-	for i := 0; i < len(args); i++ {
-		switch t := args[i].Text; t {
-		case "-l", "--show-labels", "-v", "--verbose":
-		case "-t", "--types":
-			i++
+	r, ok := read("mount", args)
+	if !ok || r.inv.Scan.Unknown || r.inv.Scan.DashDash >= 0 || len(r.inv.Scan.Operands) > 0 {
+		return false
+	}
+	for _, o := range r.inv.Scan.Opts {
+		switch {
+		case o.Name == "-t" || o.Name == "--types":
+		case slices.Contains([]string{"-l", "--show-labels", "-v", "--verbose"}, o.Name) && args[o.At].Text == o.Name:
 		default:
-			if strings.HasPrefix(t, "--types=") || strings.HasPrefix(t, "-t") && len(t) > 2 {
-				continue
-			}
 			return false
 		}
 	}
 	return true
 }
 
-// IfconfigReadOnly: ifconfig [-a|-s|-v|-l] [INTERFACE] shows; anything after
-// the interface configures it.
+// ifconfigShows are ifconfig's options that only select what it shows.
+var ifconfigShows = []string{"-a", "-s", "-v", "-l", "-L", "-u", "-d", "-m"}
+
+// IfconfigReadOnly reports ifconfig [-a|-s|-v|-l] [INTERFACE], which shows;
+// anything after the interface configures it. Each option is a word of its
+// own: a word such as -arp after the interface is a setting.
 func IfconfigReadOnly(args []shellparse.Word) bool {
-	ops := 0
-	for _, a := range args {
-		switch {
-		case a.Text == "-a" || a.Text == "-s" || a.Text == "-v" || a.Text == "-l" || a.Text == "-L" || a.Text == "-u" || a.Text == "-d" || a.Text == "-m":
-		case strings.HasPrefix(a.Text, "-"):
+	r, ok := read("ifconfig", args)
+	if !ok || r.inv.Scan.Unknown || r.inv.Scan.DashDash >= 0 {
+		return false
+	}
+	for _, o := range r.inv.Scan.Opts {
+		if !slices.Contains(ifconfigShows, o.Name) || args[o.At].Text != o.Name {
 			return false
-		default:
-			ops++
 		}
 	}
-	return ops <= 1
+	ops := r.operands()
+	return len(ops) <= 1 && !slices.ContainsFunc(ops, func(w shellparse.Word) bool { return strings.HasPrefix(w.Text, "-") })
 }
 
 // nftCommands splits nft's argv into its commands: nft list ruleset, nft
-// 'flush ruleset; add table …', nft -f FILE (unknown).
+// 'flush ruleset; add table …', nft -f FILE (file: not read here).
 func nftCommands(args []shellparse.Word) (cmds [][]string, file, unknown bool) {
+	r, ok := read("nft", args)
+	if !ok {
+		return nil, true, true
+	}
+	file = r.has("-f", "--file", "-i", "--interactive")
+	unknown = r.inv.Scan.Unknown
 	var words []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		t := a.Text
-		switch {
-		case !a.Static:
+	for _, w := range r.operands() {
+		if !w.Static {
 			unknown = true
-		case t == "-f" || t == "--file" || strings.HasPrefix(t, "--file=") || strings.HasPrefix(t, "-f") && len(t) > 2 || t == "-i" || t == "--interactive":
-			file = true
-			if t == "-f" || t == "--file" {
-				i++
-			}
-		case t == "-I" || t == "--includepath" || t == "-D" || t == "--define" || t == "-T" || t == "--debug":
-			i++
-		case strings.HasPrefix(t, "-") && len(words) == 0:
-		default:
-			words = append(words, strings.Fields(strings.NewReplacer(";", " ; ", "\n", " ; ").Replace(t))...)
+			continue
 		}
+		words = append(words, strings.Fields(strings.NewReplacer(";", " ; ", "\n", " ; ").Replace(w.Text))...)
 	}
 	var cur []string
 	for _, w := range words {
@@ -95,10 +90,17 @@ func nftCommands(args []shellparse.Word) (cmds [][]string, file, unknown bool) {
 	return cmds, file, unknown
 }
 
+// nftChecks reports nft -c (--check): it checks the commands without
+// applying them, unless -i makes it read more.
+func nftChecks(args []shellparse.Word) bool {
+	r, ok := read("nft", args)
+	return ok && (r.has("-c") && !r.has("-i") || r.has("--check"))
+}
+
 // NftReadOnly reports nft that only lists, describes or checks.
 func NftReadOnly(args []shellparse.Word) bool {
-	if shellparse.LoneInfoOption(args) || hasOpt(args, "-c") && !hasOpt(args, "-i") || hasOpt(args, "--check") {
-		return true // -c checks the commands without applying them
+	if shellparse.LoneInfoOption(args) || nftChecks(args) {
+		return true
 	}
 	cmds, file, unknown := nftCommands(args)
 	if file || unknown || len(cmds) == 0 {
@@ -114,9 +116,10 @@ func NftReadOnly(args []shellparse.Word) bool {
 	return true
 }
 
-// Nft judges nft's commands: flush, delete and destroy remove firewall rules.
+// Nft judges nft's commands: flush, delete and destroy remove firewall
+// rules.
 func Nft(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
-	if hasOpt(args, "-c") || hasOpt(args, "--check") {
+	if r, ok := read("nft", args); ok && r.has("-c", "--check") {
 		return
 	}
 	cmds, _, _ := nftCommands(args)
@@ -127,14 +130,4 @@ func Nft(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 			return
 		}
 	}
-}
-
-// hasOpt reports a word that is exactly opt.
-func hasOpt(args []shellparse.Word, opt string) bool {
-	for _, a := range args {
-		if a.Text == opt {
-			return true
-		}
-	}
-	return false
 }
