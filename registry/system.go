@@ -422,9 +422,19 @@ func systemTools() []*Program {
 				{Names: []string{"setenv"}, Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "1"}}},
 				{Names: []string{"unsetenv"}, Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}},
 			}}},
-		{Family: "system", Names: []string{"kill"}, Check: "kill", Node: Node{ReadIf: []string{"-l", "-L", "--list", "--table"}, Grammar: Grammar{Short: "s:n:", Long: []string{"signal=", "list=?", "table"}},
-			Does: []effect.Class{effect.ProcessKill}}},
-		{Family: "system", Names: []string{"pkill", "killall", "skill", "slay"}, Check: "killall", Node: Node{ReadIf: []string{"-l", "--list"}, Does: []effect.Class{effect.ProcessKill}}},
+		// kill's options are whole words; any other -WORD before them is the
+		// signal (kill -9, kill -KILL), and after one a -NUMBER is a process
+		// group (kill -9 -1).
+		{Family: "system", Names: []string{"kill"}, Check: "kill", Node: Node{ReadIf: []string{"-l", "-L", "--list", "--table"},
+			Grammar: Grammar{Words: []string{"s=", "n=", "l", "L"}, Long: []string{"signal=", "list=?", "table"}, Signal: true},
+			Does:    []effect.Class{effect.ProcessKill}}},
+		// pkill and killall take their options as whole words (pkill -u USER,
+		// pkill -uUSER), spelled out: a -SIGNAL word (-HUP, -USR1) is no
+		// cluster of them.
+		{Family: "system", Names: []string{"pkill", "skill", "slay"}, Check: "killall", Node: Node{ReadIf: []string{"-l", "--list"}, Does: []effect.Class{effect.ProcessKill},
+			Grammar: Grammar{Short: "u:", Words: append([]string{"g=", "c=", "e="}, killValueWords...), Long: killLong, Exact: true}}},
+		{Family: "system", Names: []string{"killall"}, Check: "killall", Node: Node{ReadIf: []string{"-l", "--list"}, Does: []effect.Class{effect.ProcessKill},
+			Grammar: Grammar{Words: killValueWords, Long: killLong, Exact: true}}},
 		{Family: "system", Names: []string{"killall5"}, Check: "killall5", Node: Node{Does: []effect.Class{effect.ProcessKill}}},
 		{Family: "system", Names: []string{"crontab"}, Check: "crontab", Node: Node{ReadIf: []string{"-l"},
 			Grammar: Grammar{Short: "u:s"}, Unless: []string{"-r", "-e", "-i"}}},
@@ -542,3 +552,11 @@ var mkfsDoes = []effect.Class{effect.FilesystemWrite, effect.SystemChange}
 // partitionDoes: a partition tool that does not only list changes a disk's
 // layout.
 var partitionDoes = []effect.Class{effect.SystemChange}
+
+// killValueWords are the single-dash options pkill and killall both read
+// with a value (the user, the group, the signal, an age …).
+var killValueWords = []string{"u=", "U=", "G=", "P=", "s=", "t=", "F=", "o=", "y=", "n=", "Z=", "O=", "Y="}
+
+// killLong are pkill's and killall's long options.
+var killLong = []string{"user=", "uid=", "pgroup=", "group=", "parent=", "session=", "terminal=", "pidfile=", "signal=", "older-than=",
+	"younger-than=", "ns=", "nslist=", "context=", "older=", "younger=", "euid=", "ruid=", "exact-no=", "regexp", "list", "table", "version", "help"}
