@@ -28,23 +28,20 @@ type Host interface {
 // Names are the awks whose argv ReadOnly reads.
 var Names = []string{"awk", "gawk", "mawk", "nawk"}
 
-// grammar is awk's option grammar (gawk's, which holds POSIX awk's and
-// mawk's).
-var grammar = registry.Grammar{Short: "f:v:F:e:E:i:l:L::o::p::d::D::W:bcCghMNnOPrsStV",
-	Long: []string{"file=", "assign=", "field-separator=", "source=", "exec=", "include=", "load=", "lint=?", "pretty-print=?",
-		"dump-variables=?", "debug=?", "profile=?", "persist=?", "characters-as-bytes", "traditional", "copyright", "gen-pot",
-		"help", "bignum", "use-lc-numeric", "non-decimal-data", "optimize", "no-optimize", "posix", "re-interval", "sandbox",
-		"version", "csv", "lint-old"}}
-
 // readOptions are the options with which awk still only reads: the rest
 // write (-i inplace, -o, -p, -d) or load code (-f, -l, -E).
 var readOptions = []string{"-F", "-v", "-e", "--source", "--assign", "--field-separator", "-b", "-c", "-P", "-S", "-N", "-n",
 	"-r", "-s", "-t", "-M", "-O", "--posix", "--traditional", "--sandbox", "--characters-as-bytes", "--re-interval", "--bignum",
 	"--optimize", "--no-optimize", "--csv", "--use-lc-numeric", "--non-decimal-data"}
 
-// options reads awk's arguments with its grammar.
+// options reads awk's arguments with its declared grammar (gawk's, which
+// holds POSIX awk's and mawk's).
 func options(args []shellparse.Word) registry.Scan {
-	return grammar.Scan(shellparse.RegistryWords(args))
+	prog, ok := registry.Default().Lookup("awk")
+	if !ok {
+		return registry.Scan{Unknown: true}
+	}
+	return prog.Grammar.Scan(shellparse.RegistryWords(args))
 }
 
 // Check judges an awk command: a program from standard input or a network
