@@ -23,38 +23,38 @@ var (
 	_ system.Host = (*checker)(nil)
 )
 
-// NestedJob judges a shell command another program runs (a crontab job,
+// JudgeJob judges a shell command another program runs (a crontab job,
 // psql's \! CMD, sqlite3's .shell CMD) and adds its findings to the current
 // command's, each reason prefixed by prefix.
-func (ck *checker) NestedJob(script, prefix string) { ck.nestedJob(script, prefix) }
+func (ck *checker) JudgeJob(script, prefix string) { ck.nestedJob(script, prefix) }
 
-// KnownStdin returns what the current command reads on standard input, and
+// ClientStdin returns what the current command reads on standard input, and
 // whether that is known (see stdinSQL).
-func (ck *checker) KnownStdin(c shellparse.SimpleCommand) (texts []string, known bool) {
+func (ck *checker) ClientStdin(c shellparse.SimpleCommand) (texts []string, known bool) {
 	return ck.stdinSQL(c)
 }
 
-// Interactive judges a command that opens a session fed what is typed into
-// it later (ssh HOST).
-func (ck *checker) Interactive(c shellparse.SimpleCommand) { ck.interactive(c) }
+// InteractiveSession judges a command that opens a session fed what is
+// typed into it later (ssh HOST).
+func (ck *checker) InteractiveSession(c shellparse.SimpleCommand) { ck.interactive(c) }
 
-// StdinProgram judges a program the current command reads from standard
+// AwkStdin judges a program the current command reads from standard
 // input (awk -f -), or from a process substitution when procSubst is true.
-func (ck *checker) StdinProgram(c shellparse.SimpleCommand, procSubst bool) {
+func (ck *checker) AwkStdin(c shellparse.SimpleCommand, procSubst bool) {
 	ck.stdinProgram(c, procSubst)
 }
 
-// CodeReport turns a tokenizer's report on the program the current command
+// AwkReport turns a tokenizer's report on the program the current command
 // runs into findings.
-func (ck *checker) CodeReport(name string, rep codescan.Report) { ck.codeReport(name, rep) }
+func (ck *checker) AwkReport(name string, rep codescan.Report) { ck.codeReport(name, rep) }
 
-// KnownPath returns the path a written word names when that is known: a
+// DiskTarget returns the path a written word names when that is known: a
 // static word, $HOME or $PWD at its start expanded.
-func (ck *checker) KnownPath(w shellparse.Word) (string, bool) { return ck.knownPath(w) }
+func (ck *checker) DiskTarget(w shellparse.Word) (string, bool) { return ck.knownPath(w) }
 
-// Readlink returns where an absolute path leads on disk (Env.Resolve,
+// DiskLink returns where an absolute path leads on disk (Env.Resolve,
 // within the analysis's lookups); "" when that is not looked up.
-func (ck *checker) Readlink(p string) string {
+func (ck *checker) DiskLink(p string) string {
 	if ck.v.env.Resolve == nil {
 		return ""
 	}

@@ -145,8 +145,7 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	"git":     gitReadOnly,
 	"command": commandReadOnly,
 	"pytest":  pytestReadOnly,
-	"awk":     awk.ReadOnly, "gawk": awk.ReadOnly, "mawk": awk.ReadOnly, "nawk": awk.ReadOnly,
-	"curl": curlReadOnly, "wget": wgetReadOnly,
+	"curl":    curlReadOnly, "wget": wgetReadOnly,
 	"xargs":  xargsReadOnly,
 	"python": pythonPytest, "python3": pythonPytest,
 	"permgate": permgateReadOnly,
@@ -160,7 +159,11 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 }
 
 func init() {
-	// The database clients' (lang/sql, lang/redis, lang/mongo), by name.
+	// awk's (lang/awk) and the database clients' (lang/sql, lang/redis,
+	// lang/mongo), by name.
+	for _, name := range awk.Names {
+		argChecks[name] = awk.ReadOnly
+	}
 	for _, name := range sql.Clients {
 		argChecks[name] = func(args []shellparse.Word) bool { return sql.ClientReadOnly(name, args) }
 	}

@@ -58,14 +58,14 @@ func Crontab(h Host, c shellparse.SimpleCommand, _ []shellparse.Word) {
 	if !crontabReplaces(c) {
 		return
 	}
-	texts, known := h.KnownStdin(c)
+	texts, known := h.ClientStdin(c)
 	if !known {
 		return
 	}
 	for _, t := range texts {
 		for _, line := range strings.Split(t, "\n") {
 			if job := cronCommand(line); job != "" {
-				h.NestedJob(job, "crontab job: ")
+				h.JudgeJob(job, "crontab job: ")
 			}
 		}
 	}

@@ -110,12 +110,12 @@ func IsMkfs(base string) bool {
 // device reports whether a written path is a device (or may be: a word
 // known only at run time), and the path.
 func device(h Host, w shellparse.Word) (dev, known bool, p string) {
-	text, ok := h.KnownPath(w)
+	text, ok := h.DiskTarget(w)
 	if !ok {
 		return true, false, w.Text
 	}
 	p = h.Resolve(text)
-	if r := h.Readlink(p); strings.HasPrefix(r, "/dev/") {
+	if r := h.DiskLink(p); strings.HasPrefix(r, "/dev/") {
 		p = r
 	}
 	return strings.HasPrefix(p, "/dev/") && p != "/dev/null" && p != "/dev/zero", true, p

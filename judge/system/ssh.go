@@ -48,7 +48,7 @@ func sshRemote(h Host, c shellparse.SimpleCommand) {
 		return
 	}
 	if c.Stdin.Kind == shellparse.InputInherited && !sshNoShell(r) {
-		h.Interactive(c) // ssh HOST: a shell there, fed what is typed later
+		h.InteractiveSession(c) // ssh HOST: a shell there, fed what is typed later
 	}
 }
 

@@ -27,20 +27,20 @@ type Host interface {
 	WriteTarget(w shellparse.Word, how string)
 	// Resolve returns the absolute, cleaned path a static word names.
 	Resolve(p string) string
-	// KnownPath returns the path a word names when that is known.
-	KnownPath(w shellparse.Word) (string, bool)
-	// Readlink returns where an absolute path leads on disk, "" when that is
+	// DiskTarget returns the path a word names when that is known.
+	DiskTarget(w shellparse.Word) (string, bool)
+	// DiskLink returns where an absolute path leads on disk, "" when that is
 	// not looked up.
-	Readlink(p string) string
-	// NestedJob judges a shell command another program runs later (a
+	DiskLink(p string) string
+	// JudgeJob judges a shell command another program runs later (a
 	// crontab job) and adds its findings, each reason prefixed by prefix.
-	NestedJob(script, prefix string)
-	// KnownStdin returns what the command reads on standard input, and
+	JudgeJob(script, prefix string)
+	// ClientStdin returns what the command reads on standard input, and
 	// whether that is known.
-	KnownStdin(c shellparse.SimpleCommand) (texts []string, known bool)
-	// Interactive judges a command that opens a session fed what is typed
-	// later.
-	Interactive(c shellparse.SimpleCommand)
+	ClientStdin(c shellparse.SimpleCommand) (texts []string, known bool)
+	// InteractiveSession judges a command that opens a session fed what is
+	// typed later.
+	InteractiveSession(c shellparse.SimpleCommand)
 }
 
 // argv is a program's words read against its declaration.

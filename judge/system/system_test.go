@@ -20,13 +20,13 @@ func (h *host) Report(kind finding.Kind, name string, _ finding.Severity, reason
 	h.ids = append(h.ids, string(kind)+"."+name)
 	h.reasons = append(h.reasons, reason)
 }
-func (h *host) WriteTarget(w shellparse.Word, _ string)    { h.writes = append(h.writes, w.Text) }
-func (h *host) Resolve(p string) string                    { return p }
-func (h *host) KnownPath(w shellparse.Word) (string, bool) { return w.Text, w.Static }
-func (h *host) Readlink(string) string                     { return "" }
-func (h *host) NestedJob(script, prefix string)            { h.jobs = append(h.jobs, prefix+script) }
-func (h *host) Interactive(shellparse.SimpleCommand)       { h.ids = append(h.ids, "interactive") }
-func (h *host) KnownStdin(shellparse.SimpleCommand) ([]string, bool) {
+func (h *host) WriteTarget(w shellparse.Word, _ string)     { h.writes = append(h.writes, w.Text) }
+func (h *host) Resolve(p string) string                     { return p }
+func (h *host) DiskTarget(w shellparse.Word) (string, bool) { return w.Text, w.Static }
+func (h *host) DiskLink(string) string                      { return "" }
+func (h *host) JudgeJob(script, prefix string)              { h.jobs = append(h.jobs, prefix+script) }
+func (h *host) InteractiveSession(shellparse.SimpleCommand) { h.ids = append(h.ids, "interactive") }
+func (h *host) ClientStdin(shellparse.SimpleCommand) ([]string, bool) {
 	return h.stdin, h.stdin != nil
 }
 

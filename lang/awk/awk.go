@@ -18,11 +18,11 @@ import (
 // Host is what the awk judgement needs of the command being judged.
 type Host interface {
 	Report(kind finding.Kind, name string, sev finding.Severity, reason, safer string)
-	// StdinProgram judges a program the command reads from standard input.
-	StdinProgram(c shellparse.SimpleCommand, procSubst bool)
-	// CodeReport turns a tokenizer's report on the command's program into
+	// AwkStdin judges a program the command reads from standard input.
+	AwkStdin(c shellparse.SimpleCommand, procSubst bool)
+	// AwkReport turns a tokenizer's report on the command's program into
 	// findings.
-	CodeReport(name string, rep codescan.Report)
+	AwkReport(name string, rep codescan.Report)
 }
 
 // Names are the awks whose argv ReadOnly reads.
@@ -51,7 +51,7 @@ func Check(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	for _, o := range scan.Values("-f", "--file", "-E", "--exec") {
 		f, _ := shellparse.OptionWord(args, o)
 		if f.Text == "-" || shellparse.IsStdinPath(f.Text) {
-			h.StdinProgram(c, false) // the program comes from standard input
+			h.AwkStdin(c, false) // the program comes from standard input
 			stdin(h, c)
 			return
 		}
@@ -69,7 +69,7 @@ func Check(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 		if runsCommands(rep) {
 			h.Report("inline_code", "awk_system", finding.NonSevere, c.Name+" program runs shell commands", "")
 		}
-		h.CodeReport(c.Name, rep)
+		h.AwkReport(c.Name, rep)
 	}
 }
 
@@ -95,7 +95,7 @@ func vars(args []shellparse.Word, scan *registry.Scan) map[string]string {
 func stdin(h Host, c shellparse.SimpleCommand) {
 	in := c.Stdin
 	if (in.Kind == shellparse.InputHereString || in.Kind == shellparse.InputHereDoc) && in.Static && !in.Subst {
-		h.CodeReport(c.Name, codescan.Scan(codescan.Awk, in.Text))
+		h.AwkReport(c.Name, codescan.Scan(codescan.Awk, in.Text))
 	}
 }
 

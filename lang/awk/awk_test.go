@@ -15,8 +15,8 @@ type host struct{ got []string }
 func (h *host) Report(kind finding.Kind, name string, _ finding.Severity, _, _ string) {
 	h.got = append(h.got, string(kind)+"."+name)
 }
-func (h *host) StdinProgram(shellparse.SimpleCommand, bool) { h.got = append(h.got, "stdin") }
-func (h *host) CodeReport(string, codescan.Report)          { h.got = append(h.got, "code") }
+func (h *host) AwkStdin(shellparse.SimpleCommand, bool) { h.got = append(h.got, "stdin") }
+func (h *host) AwkReport(string, codescan.Report)       { h.got = append(h.got, "code") }
 
 func words(texts ...string) []shellparse.Word {
 	out := make([]shellparse.Word, len(texts))

@@ -68,7 +68,7 @@ func Shell(h sql.Host, b *sql.Budget, c shellparse.SimpleCommand, args []shellpa
 	in := shellTexts(base, args)
 	texts := in.texts
 	if !in.given {
-		if t, known := h.KnownStdin(c); known {
+		if t, known := h.ClientStdin(c); known {
 			texts = append(texts, t...)
 		}
 	}

@@ -13,9 +13,9 @@ import (
 // Host is what the clients' judgement needs of the command being judged.
 type Host interface {
 	Report(kind finding.Kind, name string, sev finding.Severity, reason, safer string)
-	// KnownStdin returns what the command reads on standard input, and
+	// ClientStdin returns what the command reads on standard input, and
 	// whether that is known.
-	KnownStdin(c shellparse.SimpleCommand) (texts []string, known bool)
+	ClientStdin(c shellparse.SimpleCommand) (texts []string, known bool)
 }
 
 // Clients are the redis clients whose argv ClientReadOnly reads.
@@ -59,7 +59,7 @@ func ClientReadOnly(name string, args []shellparse.Word) bool {
 // EVAL script's redis.call('FLUSHALL') included) is severe, a command that
 // destroys keys, clients or the server's state asks.
 func Client(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
-	stdin, known := h.KnownStdin(c)
+	stdin, known := h.ClientStdin(c)
 	if slices.ContainsFunc(append([]string{joinWords(args)}, stdin...), FlushesAnywhere) {
 		h.Report(finding.SQLDestructive, "redis_flush", finding.Severe, FlushReason,
 			"redis-cli --scan --pattern 'PREFIX*' to see the keys, then delete only those")

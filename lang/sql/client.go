@@ -13,14 +13,14 @@ import (
 // Host is what the clients' judgement needs of the command being judged.
 type Host interface {
 	Reporter
-	// NestedJob judges a shell command the client runs (psql's \! CMD) and
+	// JudgeJob judges a shell command the client runs (psql's \! CMD) and
 	// adds its findings, each reason prefixed by prefix.
-	NestedJob(script, prefix string)
+	JudgeJob(script, prefix string)
 	// WriteTarget judges a file the client writes.
 	WriteTarget(w shellparse.Word, how string)
-	// KnownStdin returns what the command reads on standard input, and
+	// ClientStdin returns what the command reads on standard input, and
 	// whether that is known.
-	KnownStdin(c shellparse.SimpleCommand) (texts []string, known bool)
+	ClientStdin(c shellparse.SimpleCommand) (texts []string, known bool)
 }
 
 // Clients are the SQL clients whose argv ClientReadOnly reads.
@@ -265,7 +265,7 @@ func Client(h Host, b *Budget, c shellparse.SimpleCommand, args []shellparse.Wor
 	in, _ := clientInput(base, args)
 	texts := in.texts
 	if in.stdin {
-		if t, known := h.KnownStdin(c); known {
+		if t, known := h.ClientStdin(c); known {
 			texts = append(texts, t...)
 		}
 	}
@@ -281,7 +281,7 @@ func Client(h Host, b *Budget, c shellparse.SimpleCommand, args []shellparse.Wor
 // it reaches, and what it destroys.
 func Report(h Host, v Verdict, client string) {
 	for _, cmd := range v.Shell {
-		h.NestedJob(cmd, client+" runs: ")
+		h.JudgeJob(cmd, client+" runs: ")
 	}
 	for _, f := range v.Outputs {
 		h.WriteTarget(shellparse.Word{Text: f, Static: true}, client+" output to "+f)
