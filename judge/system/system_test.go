@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -164,5 +165,26 @@ func TestCronCommand(t *testing.T) {
 	Crontab(&h, c, args)
 	if len(h.jobs) != 1 || h.jobs[0] != "crontab job: rm -rf ~" {
 		t.Errorf("crontab - jobs %q", h.jobs)
+	}
+}
+
+// TestDynamicVerbIDs: SevereDynamicVerb names its finding by the rule's id,
+// which must be kind.name for the name to be cut from it.
+func TestDynamicVerbIDs(t *testing.T) {
+	var walk func(n *registry.Node)
+	walk = func(n *registry.Node) {
+		for _, s := range n.Subs {
+			for _, r := range s.Rules {
+				if !strings.HasPrefix(r.ID, string(r.Kind)+".") {
+					t.Errorf("rule %q does not start with its kind %q", r.ID, r.Kind)
+				}
+			}
+			walk(s)
+		}
+	}
+	for _, p := range registry.Default().Programs() {
+		if p.Check == "dynamic-verb" {
+			walk(&p.Node)
+		}
 	}
 }
