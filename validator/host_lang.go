@@ -73,9 +73,9 @@ func (ck *checker) nestedJob(script, prefix string) {
 	}
 }
 
-// hosted adapts a room's judgement, which reaches the command through the
+// langRoom adapts a room's judgement, which reaches the command through the
 // room's Host interface (asserted above), to a check.
-func hosted[H any](judge func(H, shellparse.SimpleCommand, []shellparse.Word)) check {
+func langRoom[H any](judge func(H, shellparse.SimpleCommand, []shellparse.Word)) check {
 	return func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
 		judge(any(ck).(H), c, args)
 	}
