@@ -6,7 +6,6 @@ import (
 
 	"github.com/permgate/permgate/judge/system"
 	"github.com/permgate/permgate/lang/awk"
-	"github.com/permgate/permgate/lang/mongo"
 	"github.com/permgate/permgate/lang/redis"
 	"github.com/permgate/permgate/lang/sql"
 	"github.com/permgate/permgate/shellparse"
@@ -122,40 +121,36 @@ func init() {
 		"less":         (*checker).less,
 		"make":         (*checker).makeStdin,
 		"mkswap":       langRoom(system.Mkswap),
-		"mongo": func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
-			mongo.Shell(ck, &ck.judged, c, args)
-		},
-		"mysqladmin": langRoom(sql.MySQLAdmin),
-		"nft":        langRoom(system.Nft),
-		"npm":        packageManager((*checker).npm),
-		"packages":   (*checker).packageInstall,
-		"parallel":   (*checker).parallelStdin,
-		"partition":  langRoom(system.Partition),
-		"patch":      (*checker).patch,
-		"power":      langRoom(system.Power),
-		"printenv":   langRoom(system.Printenv),
-		"pytest":     (*checker).pytest,
-		"redis":      langRoom(redis.Client),
-		"rimraf":     (*checker).rimraf,
-		"rm":         (*checker).rm,
-		"rsync":      (*checker).rsync,
-		"script":     (*checker).scriptFile,
-		"sed":        (*checker).sedCode,
-		"setcap":     (*checker).setcap,
-		"setfacl":    (*checker).setfacl,
-		"shred":      langRoom(system.Shred),
-		"source":     (*checker).source,
-		"sponge":     (*checker).sponge,
-		"sql": func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) {
-			sql.Client(ck, &ck.judged, c, args)
-		},
-		"ssh":         langRoom(system.SSH),
-		"ssh-options": langRoom(system.SSHOptions),
-		"systemctl":   langRoom(system.Systemctl),
-		"tar":         (*checker).tar,
-		"terminal":    (*checker).typesIntoTerminal,
-		"vim":         (*checker).vim,
-		"wipefs":      langRoom(system.Wipefs),
+		"mongo":        (*checker).mongoShell,
+		"mysqladmin":   langRoom(sql.MySQLAdmin),
+		"nft":          langRoom(system.Nft),
+		"npm":          packageManager((*checker).npm),
+		"packages":     (*checker).packageInstall,
+		"parallel":     (*checker).parallelStdin,
+		"partition":    langRoom(system.Partition),
+		"patch":        (*checker).patch,
+		"power":        langRoom(system.Power),
+		"printenv":     langRoom(system.Printenv),
+		"pytest":       (*checker).pytest,
+		"redis":        langRoom(redis.Client),
+		"rimraf":       (*checker).rimraf,
+		"rm":           (*checker).rm,
+		"rsync":        (*checker).rsync,
+		"script":       (*checker).scriptFile,
+		"sed":          (*checker).sedCode,
+		"setcap":       (*checker).setcap,
+		"setfacl":      (*checker).setfacl,
+		"shred":        langRoom(system.Shred),
+		"source":       (*checker).source,
+		"sponge":       (*checker).sponge,
+		"sql":          (*checker).sqlClient,
+		"ssh":          langRoom(system.SSH),
+		"ssh-options":  langRoom(system.SSHOptions),
+		"systemctl":    langRoom(system.Systemctl),
+		"tar":          (*checker).tar,
+		"terminal":     (*checker).typesIntoTerminal,
+		"vim":          (*checker).vim,
+		"wipefs":       langRoom(system.Wipefs),
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/permgate/permgate/codescan"
 	"github.com/permgate/permgate/judge/system"
 	"github.com/permgate/permgate/lang/awk"
+	"github.com/permgate/permgate/lang/mongo"
 	"github.com/permgate/permgate/lang/redis"
 	"github.com/permgate/permgate/lang/sql"
 	"github.com/permgate/permgate/shellparse"
@@ -71,6 +72,18 @@ func (ck *checker) nestedJob(script, prefix string) {
 	for f := range a.All() {
 		ck.addFinding(Finding{Kind: f.Kind, Severity: f.Severity, ID: f.ID, Reason: OneLine(prefix + f.Reason), Suggestion: f.Suggestion})
 	}
+}
+
+// sqlClient judges the SQL a database client runs, within the analysis's
+// budget of program text.
+func (ck *checker) sqlClient(c shellparse.SimpleCommand, args []shellparse.Word) {
+	sql.Client(ck, &ck.judged, c, args)
+}
+
+// mongoShell judges the script a mongo shell runs, within the analysis's
+// budget of program text.
+func (ck *checker) mongoShell(c shellparse.SimpleCommand, args []shellparse.Word) {
+	mongo.Shell(ck, &ck.judged, c, args)
 }
 
 // langRoom adapts a room's judgement, which reaches the command through the

@@ -145,7 +145,8 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	"git":     gitReadOnly,
 	"command": commandReadOnly,
 	"pytest":  pytestReadOnly,
-	"curl":    curlReadOnly, "wget": wgetReadOnly,
+	"awk":     awk.ReadOnly, "gawk": awk.ReadOnly, "mawk": awk.ReadOnly, "nawk": awk.ReadOnly,
+	"curl": curlReadOnly, "wget": wgetReadOnly,
 	"xargs":  xargsReadOnly,
 	"python": pythonPytest, "python3": pythonPytest,
 	"permgate": permgateReadOnly,
@@ -159,11 +160,7 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 }
 
 func init() {
-	// awk's (lang/awk) and the database clients' (lang/sql, lang/redis,
-	// lang/mongo), by name.
-	for _, name := range awk.Names {
-		argChecks[name] = awk.ReadOnly
-	}
+	// The database clients' (lang/sql, lang/redis, lang/mongo), by name.
 	for _, name := range sql.Clients {
 		argChecks[name] = func(args []shellparse.Word) bool { return sql.ClientReadOnly(name, args) }
 	}

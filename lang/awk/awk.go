@@ -25,9 +25,6 @@ type Host interface {
 	AwkReport(name string, rep codescan.Report)
 }
 
-// Names are the awks whose argv ReadOnly reads.
-var Names = []string{"awk", "gawk", "mawk", "nawk"}
-
 // readOptions are the options with which awk still only reads: the rest
 // write (-i inplace, -o, -p, -d) or load code (-f, -l, -E).
 var readOptions = []string{"-F", "-v", "-e", "--source", "--assign", "--field-separator", "-b", "-c", "-P", "-S", "-N", "-n",
