@@ -13,7 +13,12 @@ func checked() []*Program {
 	return []*Program{
 		{Family: "core", Names: []string{"permgate"}, Check: "permgate"},
 		{Family: "interpreters", Names: []string{"python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "perl", "ruby", "php", "lua", "luajit", "Rscript", "R", "tclsh", "pwsh", "powershell", "osascript", "irb", "jshell"}, Check: "interpreter"},
-		{Family: "core", Names: []string{"awk", "gawk", "mawk", "nawk"}, Check: "awk"},
+		// awk's grammar is gawk's, which holds POSIX awk's and mawk's.
+		{Family: "core", Names: []string{"awk", "gawk", "mawk", "nawk"}, Check: "awk", Node: Node{Grammar: Grammar{Short: "f:v:F:e:E:i:l:L::o::p::d::D::W:bcCghMNnOPrsStV",
+			Long: []string{"file=", "assign=", "field-separator=", "source=", "exec=", "include=", "load=", "lint=?", "pretty-print=?",
+				"dump-variables=?", "debug=?", "profile=?", "persist=?", "characters-as-bytes", "traditional", "copyright", "gen-pot",
+				"help", "bignum", "use-lc-numeric", "non-decimal-data", "optimize", "no-optimize", "posix", "re-interval", "sandbox",
+				"version", "csv", "lint-old"}}}},
 		// rm's targets are its operands; whether it deletes recursively is
 		// its options' (validator/delete.go).
 		{Family: "core", Names: []string{"rm"}, Check: "rm", Node: Node{Does: []effect.Class{effect.FilesystemDelete}, Grammar: Grammar{Short: "fiIrRdv",

@@ -385,6 +385,7 @@ func (n *Node) inherit(parent Grammar) {
 		DashAbbrev: parent.DashAbbrev || n.DashAbbrev,
 		Plus:       n.Plus, // +toolchain comes before the verb only
 		OldStyle:   n.OldStyle,
+		Signal:     n.Signal,
 		// A runner's options end at the command, unless its operands are not
 		// the command (nix develop INSTALLABLE -c CMD, fd PATTERN -x CMD).
 		Posix: n.Posix || n.Runs != nil && !n.Runs.Only && !n.Runs.Scripts && len(n.Runs.Each) == 0,

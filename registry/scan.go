@@ -53,6 +53,11 @@ type Grammar struct {
 	// Plus reads a +WORD as an option, not an operand: the toolchain a
 	// rustup proxy selects (cargo +nightly build).
 	Plus bool
+	// Signal reads a single-dash word that is no declared option (kill -9,
+	// kill -KILL) as the option SignalOpt, with the signal as its value,
+	// when no option came before it; after one, the word is an operand (kill
+	// -9 -1: -1 names every process).
+	Signal bool
 	// LongValued reads an undeclared long option written without =VALUE as
 	// taking the next word, unless that word is an option: the worst reading
 	// of a program whose grammar permgate does not know, for rule matching
@@ -62,6 +67,9 @@ type Grammar struct {
 	// podman, kubectl): the = is not part of the value.
 	ShortEquals bool
 }
+
+// SignalOpt is the name a Signal grammar gives a -SIGNAL word.
+const SignalOpt = "-SIGNAL"
 
 // Opt is one option the scanner found.
 type Opt struct {
@@ -293,10 +301,24 @@ func (g *Grammar) option(s *Scan, args []Word, i int) int {
 	if last, ok := g.word(s, args, i); ok {
 		return last
 	}
+	if g.Signal && !args[i].Dynamic && !strings.HasPrefix(args[i].Text, "--") {
+		s.signal(i, args[i].Text)
+		return i
+	}
 	if strings.HasPrefix(args[i].Text, "--") || g.Dash {
 		return g.longOption(s, args, i)
 	}
 	return g.cluster(s, args, i)
+}
+
+// signal reads the -SIGNAL word at i: the signal, when no option came
+// before it, else an operand.
+func (s *Scan) signal(i int, t string) {
+	if len(s.Opts) > 0 {
+		s.Operands = append(s.Operands, i)
+		return
+	}
+	s.Opts = append(s.Opts, Opt{Name: SignalOpt, Value: t[1:], HasValue: true, At: i, ValueAt: i})
 }
 
 // word reads one of the grammar's several-letter single-dash words (zip

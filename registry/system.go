@@ -313,7 +313,7 @@ func systemTools() []*Program {
 				{Names: []string{"enable", "allow", "deny", "reject", "limit", "insert", "prepend", "route", "default", "logging", "reload", "delete"}, Writes: true},
 			}}},
 		{Family: "system", Names: []string{"mount"}, Check: "mount", Node: Node{Bare: true, ReadIf: []string{"-l", "-t", "--types"},
-			Grammar: Grammar{Short: "t:o:O:L:U:N:", Long: []string{"types=", "options=", "test-opts=", "label=", "uuid=", "source=", "target=", "namespace="}}, Does: []effect.Class{effect.SystemChange}}},
+			Grammar: Grammar{Short: "t:o:O:L:U:N:lv", Long: []string{"types=", "options=", "test-opts=", "label=", "uuid=", "source=", "target=", "namespace=", "show-labels", "verbose"}}, Does: []effect.Class{effect.SystemChange}}},
 		{Family: "system", Names: []string{"umount", "swapoff", "insmod", "rmmod", "chattr", "eject", "update-grub", "grub-install", "update-initramfs", "mkinitcpio", "dracut", "depmod"}, Node: Node{Writes: true, Does: []effect.Class{effect.SystemChange}}},
 		{Family: "system", Names: []string{"setfacl"}, Check: "setfacl", Node: Node{Writes: true, Grammar: Grammar{Short: "m:M:x:X:bkndRLPvh",
 			Long: []string{"set=", "set-file=", "modify=", "modify-file=", "remove=", "remove-file=", "remove-all", "remove-default",
@@ -340,7 +340,7 @@ func systemTools() []*Program {
 				{Names: []string{"get", "monitor", "show", "print"}, Read: true},
 				{Names: []string{"add", "del", "delete", "change", "flush"}, Writes: true},
 			}}},
-		{Family: "system", Names: []string{"ifconfig"}, Check: "ifconfig"},
+		{Family: "system", Names: []string{"ifconfig"}, Check: "ifconfig", Node: Node{Grammar: Grammar{Short: "asvlLudm"}}},
 		{Family: "system", Names: []string{"resolvectl"}, Node: Node{Read: true, Subs: []*Node{
 			{Names: []string{"status", "query", "service", "openpgp", "tlsa", "statistics", "monitor", "show-cache", "show-server-state", "log-level", "help", "--version"}, Read: true},
 			{Names: []string{"dns", "domain", "default-route", "llmnr", "mdns", "dnssec", "dnsovertls", "nta"}, Bare: true},
@@ -422,9 +422,19 @@ func systemTools() []*Program {
 				{Names: []string{"setenv"}, Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "1"}}},
 				{Names: []string{"unsetenv"}, Writes: true, Effects: []Effect{{Act: SetsEnv, Operands: "all"}}},
 			}}},
-		{Family: "system", Names: []string{"kill"}, Check: "kill", Node: Node{ReadIf: []string{"-l", "-L", "--list", "--table"}, Grammar: Grammar{Short: "s:n:", Long: []string{"signal=", "list=?", "table"}},
-			Does: []effect.Class{effect.ProcessKill}}},
-		{Family: "system", Names: []string{"pkill", "killall", "skill", "slay"}, Check: "killall", Node: Node{ReadIf: []string{"-l", "--list"}, Does: []effect.Class{effect.ProcessKill}}},
+		// kill's options are whole words; any other -WORD before them is the
+		// signal (kill -9, kill -KILL), and after one a -NUMBER is a process
+		// group (kill -9 -1).
+		{Family: "system", Names: []string{"kill"}, Check: "kill", Node: Node{ReadIf: []string{"-l", "-L", "--list", "--table"},
+			Grammar: Grammar{Words: []string{"s=", "n=", "l", "L"}, Long: []string{"signal=", "list=?", "table"}, Signal: true},
+			Does:    []effect.Class{effect.ProcessKill}}},
+		// pkill and killall take their options as whole words (pkill -u USER,
+		// pkill -uUSER), spelled out: a -SIGNAL word (-HUP, -USR1) is no
+		// cluster of them.
+		{Family: "system", Names: []string{"pkill", "skill", "slay"}, Check: "killall", Node: Node{ReadIf: []string{"-l", "--list"}, Does: []effect.Class{effect.ProcessKill},
+			Grammar: Grammar{Short: "u:", Words: append([]string{"g=", "c=", "e="}, killValueWords...), Long: killLong, Exact: true}}},
+		{Family: "system", Names: []string{"killall"}, Check: "killall", Node: Node{ReadIf: []string{"-l", "--list"}, Does: []effect.Class{effect.ProcessKill},
+			Grammar: Grammar{Words: killValueWords, Long: killLong, Exact: true}}},
 		{Family: "system", Names: []string{"killall5"}, Check: "killall5", Node: Node{Does: []effect.Class{effect.ProcessKill}}},
 		{Family: "system", Names: []string{"crontab"}, Check: "crontab", Node: Node{ReadIf: []string{"-l"},
 			Grammar: Grammar{Short: "u:s"}, Unless: []string{"-r", "-e", "-i"}}},
@@ -542,3 +552,11 @@ var mkfsDoes = []effect.Class{effect.FilesystemWrite, effect.SystemChange}
 // partitionDoes: a partition tool that does not only list changes a disk's
 // layout.
 var partitionDoes = []effect.Class{effect.SystemChange}
+
+// killValueWords are the single-dash options pkill and killall both read
+// with a value (the user, the group, the signal, an age …).
+var killValueWords = []string{"u=", "U=", "G=", "P=", "s=", "t=", "F=", "o=", "y=", "n=", "Z=", "O=", "Y="}
+
+// killLong are pkill's and killall's long options.
+var killLong = []string{"user=", "uid=", "pgroup=", "group=", "parent=", "session=", "terminal=", "pidfile=", "signal=", "older-than=",
+	"younger-than=", "ns=", "nslist=", "context=", "older=", "younger=", "euid=", "ruid=", "exact-no=", "regexp", "list", "table", "version", "help"}

@@ -5,6 +5,10 @@ import (
 	"strings"
 
 	"github.com/permgate/permgate/judge/self"
+	"github.com/permgate/permgate/judge/system"
+	"github.com/permgate/permgate/lang/awk"
+	"github.com/permgate/permgate/lang/redis"
+	"github.com/permgate/permgate/lang/sql"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -37,12 +41,12 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 }
 
 // runtimeOrClient judges what a command runs by the kind of program it is:
-// mkfs on a device or an image file (disks.go), a shell's or a runtime's
+// mkfs on a device or an image file (judge/system), a shell's or a runtime's
 // program, or a client's interactive session.
 func (ck *checker) runtimeOrClient(c shellparse.SimpleCommand, base string, args []shellparse.Word) {
 	switch {
-	case isMkfs(base):
-		ck.mkfs(c, base, args)
+	case system.IsMkfs(base):
+		system.Mkfs(ck, base, args)
 	case shellparse.IsShell(c.Name) || isInterpreter(base):
 		ck.interpreter(c, base, args)
 	default:
@@ -87,49 +91,49 @@ func init() {
 	checks = map[string]check{
 		"agent":        selfCheck(self.NestedAgent),
 		"apply-patch":  selfCheck(self.ApplyPatch),
-		"at":           (*checker).at,
-		"awk":          (*checker).awk,
-		"blkdiscard":   diskTool("blkdiscard discards every block of the device"),
+		"at":           langRoom(system.At),
+		"awk":          langRoom(awk.Check),
+		"blkdiscard":   langRoom(system.DiskTool("blkdiscard discards every block of the device")),
 		"cargo":        packageManager((*checker).cargo),
 		"chmod":        (*checker).chmod,
 		"chown":        (*checker).chown,
 		"cloud":        judgeCloud,
 		"compgen":      (*checker).compgen,
 		"container":    judgeContainer,
-		"crontab":      (*checker).crontabJobs,
-		"dd":           (*checker).dd,
-		"dropdb":       sqlDrop,
-		"dynamic-verb": (*checker).severeDynamicVerb,
+		"crontab":      langRoom(system.Crontab),
+		"dd":           langRoom(system.DD),
+		"dropdb":       langRoom(sql.DropDB),
+		"dynamic-verb": langRoom(system.SevereDynamicVerb),
 		"ed":           (*checker).ed,
 		"enable":       (*checker).enableBuiltin,
 		"exec-config":  (*checker).execConfig,
 		"find":         (*checker).find,
 		"git":          func(ck *checker, _ shellparse.SimpleCommand, args []shellparse.Word) { ck.gitState.Judge(ck, args) },
 		"go":           (*checker).goTool,
-		"hash":         (*checker).hash,
-		"init":         (*checker).initCmd,
+		"hash":         langRoom(system.Hash),
+		"init":         langRoom(system.Init),
 		"install":      (*checker).install,
 		"interpreter":  (*checker).runtimeTools,
 		"js-packages":  (*checker).jsPackages,
-		"kexec":        (*checker).kexec,
-		"kill":         (*checker).kill,
-		"killall":      (*checker).killByName,
-		"killall5":     killAll5,
+		"kexec":        langRoom(system.Kexec),
+		"kill":         langRoom(system.Kill),
+		"killall":      langRoom(system.KillByName),
+		"killall5":     langRoom(system.KillAll5),
 		"less":         (*checker).less,
 		"make":         (*checker).makeStdin,
-		"mkswap":       (*checker).mkswap,
-		"mongo":        (*checker).mongo,
-		"mysqladmin":   (*checker).mysqladmin,
-		"nft":          (*checker).nft,
+		"mkswap":       langRoom(system.Mkswap),
+		"mongo":        (*checker).mongoShell,
+		"mysqladmin":   langRoom(sql.MySQLAdmin),
+		"nft":          langRoom(system.Nft),
 		"npm":          packageManager((*checker).npm),
 		"packages":     (*checker).packageInstall,
 		"parallel":     (*checker).parallelStdin,
-		"partition":    partitionTool,
+		"partition":    langRoom(system.Partition),
 		"patch":        (*checker).patch,
-		"power":        powerTool,
-		"printenv":     (*checker).printenv,
+		"power":        langRoom(system.Power),
+		"printenv":     langRoom(system.Printenv),
 		"pytest":       (*checker).pytest,
-		"redis":        (*checker).redis,
+		"redis":        langRoom(redis.Client),
 		"rimraf":       (*checker).rimraf,
 		"rm":           (*checker).rm,
 		"rsync":        (*checker).rsync,
@@ -137,17 +141,17 @@ func init() {
 		"sed":          (*checker).sedCode,
 		"setcap":       (*checker).setcap,
 		"setfacl":      (*checker).setfacl,
-		"shred":        (*checker).shred,
+		"shred":        langRoom(system.Shred),
 		"source":       (*checker).source,
 		"sponge":       (*checker).sponge,
-		"sql":          (*checker).sql,
-		"ssh":          (*checker).ssh,
-		"ssh-options":  (*checker).sshOptions,
-		"systemctl":    (*checker).systemctl,
+		"sql":          (*checker).sqlClient,
+		"ssh":          langRoom(system.SSH),
+		"ssh-options":  langRoom(system.SSHOptions),
+		"systemctl":    langRoom(system.Systemctl),
 		"tar":          (*checker).tar,
 		"terminal":     (*checker).typesIntoTerminal,
 		"vim":          (*checker).vim,
-		"wipefs":       (*checker).wipefs,
+		"wipefs":       langRoom(system.Wipefs),
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 
 	"github.com/permgate/permgate/judge/flow"
 	"github.com/permgate/permgate/judge/self"
+	"github.com/permgate/permgate/judge/system"
+	"github.com/permgate/permgate/lang/sql"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -16,7 +18,7 @@ import (
 // that is not there.
 var stageLabels = map[string]func(name string) bool{
 	"permgate": shellparse.IsPermgate,
-	"mkfs":     isMkfs,
+	"mkfs":     system.IsMkfs,
 	"download": func(n string) bool { return flow.Downloader(n) || flow.Sender(n) },
 	"writes":   self.KnownWriter,
 	"bind":     hasArgCheck,
@@ -38,7 +40,7 @@ var labelled = map[string]func(name string) bool{
 	// The runtime's check reads the interpreter it is by its name.
 	"interpreter": isInterpreter,
 	// The SQL check knows where each client's SQL comes from.
-	"sql": func(n string) bool { _, ok := sqlReaders[n]; return ok },
+	"sql": sql.KnownClient,
 }
 
 // TestChecksMatchRegistry: the registry is the one source of which program

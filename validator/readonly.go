@@ -6,6 +6,12 @@ import (
 
 	"github.com/permgate/permgate/judge/flow"
 	"github.com/permgate/permgate/judge/self"
+	"github.com/permgate/permgate/judge/system"
+	"github.com/permgate/permgate/lang/awk"
+	"github.com/permgate/permgate/lang/mongo"
+	"github.com/permgate/permgate/lang/redis"
+	"github.com/permgate/permgate/lang/sed"
+	"github.com/permgate/permgate/lang/sql"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -146,16 +152,36 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 		}
 		return true
 	},
-	"sed":     sedReadOnly,
+	"sed":     sed.ReadOnly,
 	"date":    dateReadOnly,
 	"env":     printingEnv,
 	"command": commandReadOnly,
 	"pytest":  pytestReadOnly,
-	"awk":     awkReadOnly, "gawk": awkReadOnly, "mawk": awkReadOnly, "nawk": awkReadOnly,
+	"awk":     awk.ReadOnly, "gawk": awk.ReadOnly, "mawk": awk.ReadOnly, "nawk": awk.ReadOnly,
 	"curl": flow.CurlReadOnly, "wget": flow.WgetReadOnly,
 	"xargs":  xargsReadOnly,
 	"python": pythonPytest, "python3": pythonPytest,
 	"permgate": self.PermgateReadOnly,
+	// The system tools' (judge/system).
+	"parted":   system.PartedListing,
+	"sysctl":   system.SysctlReadOnly,
+	"mount":    system.MountReadOnly,
+	"ifconfig": system.IfconfigReadOnly,
+	"nft":      system.NftReadOnly,
+	"wipefs":   system.WipefsReadOnly,
+}
+
+func init() {
+	// The database clients' (lang/sql, lang/redis, lang/mongo), by name.
+	for _, name := range sql.Clients {
+		argChecks[name] = func(args []shellparse.Word) bool { return sql.ClientReadOnly(name, args) }
+	}
+	for _, name := range redis.Clients {
+		argChecks[name] = func(args []shellparse.Word) bool { return redis.ClientReadOnly(name, args) }
+	}
+	for _, name := range mongo.Shells {
+		argChecks[name] = func(args []shellparse.Word) bool { return mongo.ShellReadOnly(name, args) }
+	}
 }
 
 // bindReadOnly: bind -p, -P, -v, -V, -s, -S, -l, -X (and -m KEYMAP) print
@@ -173,30 +199,6 @@ func onlyOptions(s *registry.Scan, names ...string) bool {
 		}
 	}
 	return !s.Unknown
-}
-
-// sedReadOnly: sed that edits no file in place, reads no script file and
-// whose programs run nothing and write only to standard output.
-func sedReadOnly(args []shellparse.Word) bool {
-	s := parseSed(args)
-	if s.inPlace || s.scriptFile {
-		return false
-	}
-	for _, p := range s.programs {
-		if !p.Static {
-			return false
-		}
-		exec, writes := scanSed(p.Text)
-		if exec {
-			return false
-		}
-		for _, w := range writes {
-			if w != "/dev/stdout" && w != "/dev/stderr" {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // dateReadOnly: date prints unless -s (--set) or an operand that is not
@@ -301,18 +303,6 @@ func printingEnv(args []shellparse.Word) bool {
 		}
 	}
 	return !s.Has("-S", "--split-string")
-}
-
-// hasOpt reports a word that is exactly opt.
-//
-// Deprecated: a hand scan of argv; ask the registry (hasOption).
-func hasOpt(args []shellparse.Word, opt string) bool {
-	for _, a := range args {
-		if a.Text == opt {
-			return true
-		}
-	}
-	return false
 }
 
 // homePath reports a word that expands only $HOME, at its start: an absolute

@@ -228,12 +228,3 @@ func hasOption(c shellparse.SimpleCommand, names ...string) bool {
 	inv, ok := scanned(c)
 	return ok && inv.Scan.Has(names...)
 }
-
-// setOf builds a set of names.
-func setOf(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
-}

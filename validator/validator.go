@@ -13,6 +13,7 @@ import (
 	"github.com/permgate/permgate/judge/flow"
 	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/lang/git"
+	"github.com/permgate/permgate/lang/sql"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -311,9 +312,9 @@ type checker struct {
 	// intoDir reports that the write being judged may put a file inside the
 	// target when it is a directory (cp, mv, install, ln, rsync, scp).
 	intoDir bool
-	// judgedBytes counts the program text the SQL and mongo judges read
-	// (judgedTexts).
-	judgedBytes int
+	// judged is what the SQL and mongo judges have read of program texts
+	// (lang/sql's Budget).
+	judged sql.Budget
 }
 
 // add records a finding of the rule kind.name on the current command; see

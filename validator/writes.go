@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/permgate/permgate/judge/self"
+	"github.com/permgate/permgate/lang/sed"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -67,27 +68,13 @@ func commandWriteTargets(c shellparse.SimpleCommand) []shellparse.Word {
 	case "mv", "cp", "install", "ln", "scp", "rsync":
 		return copyTargets(c)
 	case "sed":
-		return sedTargets(args)
+		return sed.Targets(args)
 	case "cc", "gcc", "g++", "c++", "clang", "clang++", "ld", "tcc", "rustc", "zig":
 		return compilerOutput(args)
 	case "tar", "bsdtar", "gtar":
 		return tarWrites(args)
 	}
 	return nil
-}
-
-// sedTargets returns the files sed writes: its input files when it edits in
-// place, and those its programs' w commands name.
-func sedTargets(args []shellparse.Word) []shellparse.Word {
-	s := parseSed(args)
-	var out []shellparse.Word
-	if s.inPlace {
-		out = append(out, s.files...)
-	}
-	for _, p := range s.programs {
-		out = append(out, sedWriteFiles(p)...)
-	}
-	return out
 }
 
 // permTargets returns the files chmod, chown or chgrp change. chmod's modes may

@@ -1,8 +1,12 @@
 // Package mongo reads a mongo shell script (mongosh --eval, a script piped
 // in) and says what it does, as data: whether it destroys a database or a
 // collection or changes every document, whether it deletes or overwrites
-// some, and whether every call in it is proven to only read. It reads the
+// some, and whether every call in it is proven to only read. Judge reads the
 // script's text; it runs nothing and knows nothing of the command it came in.
+//
+// The shells' side (client.go) reads a mongo shell's argv by its declared
+// grammar (--eval, a script file, standard input) and reports the verdict as
+// the SQL clients' are (sql.Report).
 package mongo
 
 import (

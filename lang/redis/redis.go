@@ -1,8 +1,12 @@
 // Package redis reads redis commands (redis-cli GET k, a command per line
 // piped in, an EVAL script) and says what each does, as data: whether it
 // empties the database (FLUSHALL, FLUSHDB), destroys keys, clients or the
-// server's state, or changes anything at all. It knows the commands' words;
-// nothing of the client's options or the shell command they came in.
+// server's state, or changes anything at all. Judge knows the commands'
+// words, nothing of the client's options or the shell command they came in.
+//
+// The clients' side (client.go) reads a client's argv by its declared
+// grammar (its operands, the lines piped in, --cluster call's command) and
+// turns the verdicts into findings through the Host.
 package redis
 
 import (

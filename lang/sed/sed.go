@@ -1,8 +1,8 @@
 // Package sed reads a sed program (the script sed -e or its first operand
 // gives) and says what it does beyond editing the stream, as data: the shell
 // commands it runs (the e command, the s///e flag) and the files it writes
-// (w, W, s///w). It reads the program's text; the command line around it
-// (-i, -f, the files) is the caller's.
+// (w, W, s///w). Scan reads the program's text; ParseArgv reads the command
+// line around it (-e, -f, -i, the files) by sed's declared grammar.
 package sed
 
 import "strings"

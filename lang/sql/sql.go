@@ -2,8 +2,13 @@
 // does, as data: the statements that destroy (DROP, TRUNCATE, DELETE or
 // UPDATE without WHERE), those that change some rows, the shell commands and
 // files a client's meta-commands reach, and whether every statement is proven
-// to only read. It knows program text and the client's dialect, nothing of
-// the shell command it came in.
+// to only read. Judge knows program text and the client's dialect, nothing
+// of the shell command it came in.
+//
+// The clients' side (client.go) reads a client's argv by its declared
+// grammar (where its SQL comes from: options, operands, standard input),
+// judges that SQL within the analysis's Budget, and turns the verdict into
+// findings through the Host, the command being judged.
 //
 // A text is read several ways at once (a backslash escape or not, # comments
 // or not, nested /* */ comments or not, the DELIMITER it sets), because a

@@ -1,0 +1,115 @@
+package system
+
+import (
+	"strings"
+
+	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/shellparse"
+)
+
+// crontabRemoves judges crontab -r and crontab /dev/null, which remove
+// every scheduled job.
+func crontabRemoves(h Host, c shellparse.SimpleCommand) {
+	for _, a := range operandsOf(c) {
+		if a.Static && a.Text == "/dev/null" {
+			h.Report("crontab_remove", "dev_null", finding.Severe, "crontab /dev/null replaces every scheduled job with nothing", "crontab -l > crontab.bak first; crontab -e edits single jobs")
+			return
+		}
+	}
+	if hasOption(c, "-r") {
+		h.Report("crontab_remove", "remove", finding.Severe, "crontab -r deletes every scheduled job without a copy", "crontab -l > crontab.bak first; crontab -e edits single jobs")
+	}
+}
+
+// At judges at and batch, which run the script they read later: fed by a
+// pipe or text built at run time, that is code from an unknown source (SPEC
+// §2). A script file (-f FILE) and the listing and removing options (-l,
+// -r, -d, -c, -V) read no script from standard input.
+func At(h Host, c shellparse.SimpleCommand, _ []shellparse.Word) {
+	a, _ := declared(c)
+	for _, f := range a.values("-f") {
+		if f.Text != "-" && !shellparse.IsStdinPath(f.Text) {
+			return // the script is a file
+		}
+	}
+	if a.has("-l", "-r", "-d", "-c", "-V") {
+		return
+	}
+	switch c.Stdin.Kind {
+	case shellparse.InputPipe:
+		h.Report("pipe_to_shell", "at", finding.Severe, "pipes another command's output into "+c.Name+", which runs it as a shell script later", "")
+	case shellparse.InputHereString, shellparse.InputHereDoc:
+		if !c.Stdin.Static || c.Stdin.Subst {
+			h.Report("pipe_to_shell", "at", finding.Severe, "feeds text built at run time into "+c.Name+", which runs it as a shell script later", "")
+		}
+	case shellparse.InputFile:
+		for _, r := range c.Redirects {
+			if r.Op == "<" && !r.Target.Static {
+				h.Report("pipe_to_shell", "at", finding.Severe, c.Name+" runs a script from a file known only at run time", "")
+			}
+		}
+	}
+}
+
+// Crontab judges crontab: -r removes every job; crontab - or crontab FILE
+// replaces them, and the jobs in known text are judged as commands.
+func Crontab(h Host, c shellparse.SimpleCommand, _ []shellparse.Word) {
+	crontabRemoves(h, c)
+	if !crontabReplaces(c) {
+		return
+	}
+	texts, known := h.ClientStdin(c)
+	if !known {
+		return
+	}
+	for _, t := range texts {
+		for _, line := range strings.Split(t, "\n") {
+			if job := cronCommand(line); job != "" {
+				h.JudgeJob(job, "crontab job: ")
+			}
+		}
+	}
+}
+
+// crontabReplaces reports crontab reading a new table from standard input:
+// crontab -, or (on some systems) crontab <<EOF with no operand nor action.
+func crontabReplaces(c shellparse.SimpleCommand) bool {
+	ops := operandsOf(c)
+	for _, a := range ops {
+		if a.Text == "-" {
+			return true
+		}
+	}
+	return len(ops) == 0 && c.Stdin.Kind != shellparse.InputInherited && !hasOption(c, "-l", "-e", "-r", "-i", "-d")
+}
+
+// cronCommand returns the command of a crontab line, or "" for comments,
+// blank lines and variable settings.
+func cronCommand(line string) string {
+	line = strings.TrimSpace(line)
+	if line == "" || strings.HasPrefix(line, "#") {
+		return ""
+	}
+	if strings.HasPrefix(line, "@") {
+		_, rest, _ := strings.Cut(line, " ")
+		return strings.TrimSpace(rest)
+	}
+	fields := strings.Fields(line)
+	if len(fields) < 6 {
+		return ""
+	}
+	if strings.Contains(fields[0], "=") {
+		return ""
+	}
+	// Skip the five time fields by position in the text.
+	rest := line
+	for i := 0; i < 5; i++ {
+		rest = strings.TrimSpace(rest)
+		j := strings.IndexAny(rest, " \t")
+		if j < 0 {
+			return ""
+		}
+		rest = rest[j:]
+	}
+	return strings.TrimSpace(rest)
+}

@@ -1,0 +1,106 @@
+package system
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/registry"
+	"github.com/permgate/permgate/shellparse"
+)
+
+// killSafer is the safer way to the end of every kill_all finding.
+const killSafer = "pgrep -a PATTERN to see what it matches, then kill the PIDs you mean"
+
+// Kill judges kill -1, which sends a signal to every process the user can
+// reach. kill's declared grammar reads the signal (-9, -KILL, -s KILL) and
+// the process ids after it (kill -9 -1).
+func Kill(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
+	r, _ := declared(c)
+	if r.has("-l", "-L", "--list", "--table") {
+		return
+	}
+	pids := r.operands()
+	if len(pids) == 0 && len(args) == 1 && args[0].Text == "-1" {
+		pids = args
+	}
+	for _, p := range pids {
+		if n, err := strconv.Atoi(p.Text); err == nil && n == -1 {
+			h.Report("kill_all", "kill_minus_one", finding.Severe, "kill -1 signals every process you can reach", killSafer)
+			return
+		}
+	}
+}
+
+// KillAll5 judges killall5, which signals every process on the machine.
+func KillAll5(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
+	h.Report("kill_all", "killall5", finding.Severe, "killall5 signals every process on the machine", killSafer)
+}
+
+// shellNames are programs whose every instance is someone's session: killing
+// them all ends every terminal, ssh login and desktop.
+var shellNames = []string{"bash", "sh", "zsh", "fish", "dash", "ksh", "tcsh", "csh", "sshd", "ssh", "systemd", "init", "login", "Xorg", "X",
+	"gnome-shell", "plasmashell", "kwin", "kwin_x11", "kwin_wayland", "gdm", "sddm", "lightdm", "launchd", "loginwindow", "WindowServer",
+	"Finder", "Dock", "tmux", "screen", "tmux: server", "su", "sudo", "dbus-daemon", "explorer.exe", "csrss.exe", "winlogon.exe", "getty", "agetty", "mosh-server"}
+
+// matchAll are the patterns that match every process name.
+var matchAll = []string{"", ".", ".*", "^", "$", ".+", "^.*$"}
+
+// KillByName judges killall and pkill, which kill by name: every process of
+// a user (-u with no name), every shell, or a pattern that matches
+// everything kills all.
+func KillByName(h Host, c shellparse.SimpleCommand, _ []shellparse.Word) {
+	r, _ := declared(c)
+	base := c.Name[strings.LastIndexByte(c.Name, '/')+1:]
+	names := r.operands()
+	if r.word("-l", "--list", "-L", "--table", "-V", "--version", "--help") && len(names) == 0 {
+		return
+	}
+	if all := killsAll(base, names, r.user(), r.word("-r", "--regexp")); all != "" {
+		h.Report("kill_all", base, finding.Severe, all, killSafer)
+	}
+}
+
+// killsAll says why killing the named processes kills all of them, or "".
+func killsAll(base string, names []shellparse.Word, user, regex bool) string {
+	if len(names) == 0 && user {
+		return base + " -u with no name kills every process of that user, this session included"
+	}
+	for _, n := range names {
+		t := n.Text
+		if !n.Static {
+			continue
+		}
+		if slices.Contains(shellNames, t) {
+			return base + " " + t + " kills every " + t + ": every terminal and login session goes"
+		}
+		if (base == "pkill" || base == "skill" || regex) && slices.Contains(matchAll, t) {
+			return base + " '" + t + "' matches every process"
+		}
+	}
+	return ""
+}
+
+// word reports one of the named options given as a word of its own, not in
+// a cluster of letters.
+func (a argv) word(names ...string) bool {
+	if a.inv == nil {
+		return false
+	}
+	return slices.ContainsFunc(a.inv.Scan.Opts, func(o registry.Opt) bool {
+		return slices.Contains(names, o.Name) && a.args[o.At].Text == o.Name
+	})
+}
+
+// user reports pkill's or killall's -u USER, --uid UID …: the option as a
+// word of its own or with its value (pkill -uroot), not a letter of a
+// -SIGNAL word (-USR1).
+func (a argv) user() bool {
+	if a.inv == nil {
+		return false
+	}
+	return slices.ContainsFunc(a.inv.Scan.Values("-u", "--user", "-U", "--uid"), func(o registry.Opt) bool {
+		return o.HasValue || a.args[o.At].Text == o.Name
+	})
+}
