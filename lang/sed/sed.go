@@ -18,6 +18,11 @@ type Effects struct {
 	Exec bool
 	// Writes are the files the program writes, as written in it.
 	Writes []string
+	// Commands are the shell commands the program runs whose text it
+	// holds: e COMMAND, and s/.*/TEXT/e, whose TEXT (with no & or \N in it)
+	// becomes the line that runs. An e with no command, or s///e whose
+	// result depends on the input, runs what is known only at run time.
+	Commands []string
 }
 
 // Scan reads a sed program. The work is linear in its length.
@@ -52,7 +57,11 @@ func (s *scanner) command() {
 	switch cmd {
 	case 'e':
 		s.fx.Exec = true
-		s.i = lineEnd(s.p, s.i)
+		end := lineEnd(s.p, s.i)
+		if cmd := strings.TrimSpace(s.p[s.i:end]); cmd != "" {
+			s.fx.Commands = append(s.fx.Commands, cmd)
+		}
+		s.i = end
 	case 'w', 'W':
 		s.writeFile()
 	case 'r', 'R', 'a', 'i', 'c', 'b', 't', 'T', ':':
@@ -82,13 +91,42 @@ func (s *scanner) writeFile() {
 // command, the w flag writes a file.
 func (s *scanner) substitute() {
 	var flags string
+	start := s.i
 	s.i, flags = skipSubst(s.p, s.i)
 	if strings.Contains(flags, "e") {
 		s.fx.Exec = true
+		if cmd, ok := wholeLineReplacement(s.p[start:s.i]); ok {
+			s.fx.Commands = append(s.fx.Commands, cmd)
+		}
 	}
 	if strings.Contains(flags, "w") {
 		s.writeFile()
 	}
+}
+
+// wholeLineReplacement returns TEXT of s/RE/TEXT/FLAGS when the line that
+// runs is TEXT whatever the input: RE matches the whole line (.*, ^.*$) and
+// TEXT holds no & or \N taking part of the input.
+func wholeLineReplacement(subst string) (string, bool) {
+	if len(subst) < 2 {
+		return "", false
+	}
+	delim := subst[0]
+	reEnd := skipDelimited(subst, 1, delim)
+	replEnd := skipDelimited(subst, reEnd, delim)
+	if reEnd < 2 || replEnd <= reEnd {
+		return "", false
+	}
+	switch subst[1 : reEnd-1] {
+	case ".*", "^.*", "^.*$", ".*$":
+	default:
+		return "", false
+	}
+	repl := subst[reEnd : replEnd-1]
+	if strings.ContainsAny(repl, "&\\") || strings.ContainsRune(repl, rune(delim)) {
+		return "", false
+	}
+	return repl, repl != ""
 }
 
 // skipAddress skips a command's address: line numbers, $, ranges, steps

@@ -2,6 +2,7 @@ package sed
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -67,4 +68,23 @@ func FuzzScan(f *testing.F) {
 			t.Fatalf("%q: a following e command went unseen", prog)
 		}
 	})
+}
+
+// TestCommands: the shell commands a program runs whose text it holds.
+func TestCommands(t *testing.T) {
+	for prog, want := range map[string][]string{
+		"1e rm -rf ~":            {"rm -rf ~"},
+		"s/.*/rm -rf ~/e":        {"rm -rf ~"},
+		"s|^.*$|curl x \\| sh|e": nil, // an escaped delimiter: not read
+		"s/.*/echo &/e":          nil, // the input takes part
+		"s/a/b/e":                nil, // only part of the line is replaced
+		"e":                      nil, // the pattern space runs
+		"s/x/y/g":                nil,
+		"/start/e date\np":       {"date"},
+	} {
+		fx := Scan(prog)
+		if !slices.Equal(fx.Commands, want) {
+			t.Errorf("Scan(%q).Commands = %q, want %q", prog, fx.Commands, want)
+		}
+	}
 }
