@@ -102,9 +102,31 @@ func (ck *checker) cdTo(c shellparse.SimpleCommand) string {
 	}
 	to := ops[0]
 	if ck.cdpath && to.Static && !strings.HasPrefix(to.Text, "/") && !strings.HasPrefix(to.Text, ".") {
-		return "" // CDPATH may send cd anywhere
+		// CDPATH's directories come before the working directory: with one
+		// the script gives, cd NAME goes to DIR/NAME wherever that exists;
+		// else CDPATH may send cd anywhere.
+		if dir, ok := ck.cdpathDir(c); ok {
+			return ck.changeDir(dir, to)
+		}
+		return ""
 	}
 	return ck.changeDir(ck.shellDir, to)
+}
+
+// cdpathDir returns the one directory of a CDPATH the command or the
+// script set to a value known here (CDPATH=/ cd etc goes to /etc).
+func (ck *checker) cdpathDir(c shellparse.SimpleCommand) (string, bool) {
+	value, known := ck.vars["CDPATH"]
+	for _, a := range c.Assigns {
+		if a.Name == "CDPATH" {
+			value, known = a.Value.Text, a.Value.Static
+		}
+	}
+	if !known || value == "" || strings.Contains(value, ":") {
+		return "", false
+	}
+	dir := ck.changeDir(ck.shellDir, shellparse.Word{Text: value, Static: true})
+	return dir, dir != ""
 }
 
 // changeDir returns the directory after changing from dir to the word's path.
