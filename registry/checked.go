@@ -76,7 +76,7 @@ func checked() []*Program {
 		// The agent harnesses, also by the names their npm packages run under
 		// (npx @anthropic-ai/claude-code, bunx @google/gemini-cli): the
 		// options that turn their permission checks or their hooks off are
-		// judged in validator/harness.go. Their command lines take no
+		// judged in judge/self (agents.go). Their command lines take no
 		// abbreviations (commander, clap, yargs).
 		{Family: "core", Names: []string{"claude", "claude-code"}, Check: "agent", Node: Node{Does: []effect.Class{effect.CodeExecution}, Grammar: Grammar{Exact: true,
 			Long: []string{"settings=", "setting-sources=", "permission-mode=", "model=", "fallback-model=", "add-dir=", "allowedTools=", "allowed-tools=",

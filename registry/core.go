@@ -187,7 +187,7 @@ func core() []*Program {
 		{Family: "core", Names: []string{"date"}, Check: "date", Node: Node{Grammar: Grammar{Short: "d:f:r:s:I::uR",
 			Long: []string{"date=", "file=", "reference=", "set=", "iso-8601=?", "rfc-3339=", "rfc-email", "rfc-2822", "utc", "universal", "debug", "resolution"}}}},
 		// env -C DIR runs the command in DIR; -u NAME unsets NAME (judged in
-		// validator/selfenv.go). The parser unwraps env itself.
+		// judge/self/env.go). The parser unwraps env itself.
 		{Family: "core", Names: []string{"env"}, Check: "printenv", Node: Node{
 			Grammar: Grammar{Posix: true, Short: "u:C:S:P:0iv", Long: []string{"unset=", "chdir=", "split-string=", "ignore-environment", "null", "block-signal=?",
 				"default-signal=?", "ignore-signal=?", "list-signal-handling", "debug"}},

@@ -25,7 +25,7 @@ var gitCommon = []string{"upload-pack=", "receive-pack=", "exec=", "output=", "e
 
 // gitHelpUnless are git's global options that run something or change what
 // runs (a -c setting, a pager, another exec path): with one of them, git
-// VERB --help is not only help (validator/git.go judges them).
+// VERB --help is not only help (lang/git judges them).
 var gitHelpUnless = []string{"-c", "--config-env", "-p", "--paginate", "--exec-path"}
 
 // gitWritesOutput: --output FILE writes FILE, whatever the verb.
