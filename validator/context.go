@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -259,8 +260,8 @@ func (ck *checker) assigns(c shellparse.SimpleCommand) {
 			ck.add("dangerous_env", "set_old_bash_func", NonSevere, "sets "+a.Name+" to a function in the old export format, which an unpatched bash runs in place of a command")
 		}
 	}
-	if len(c.Argv) > 0 && (c.Name == "unset" || c.Name == "export" && hasFlag(c.Argv[1:], "n")) {
-		for _, w := range operands(c.Argv[1:]) {
+	if len(c.Argv) > 0 && (c.Name == "unset" || c.Name == "export" && hasOption(c, "-n")) {
+		for _, w := range operandsOf(c) {
 			if strings.HasPrefix(w.Text, "PERMGATE_") {
 				ck.add("self_modify", "unset_permgate_var", Severe, "unsets "+w.Text+", which changes how permgate decides")
 			}
@@ -307,40 +308,29 @@ func assignedNames(c shellparse.SimpleCommand) []string {
 	if len(c.Argv) == 0 {
 		return names
 	}
-	args := c.Argv[1:]
-	switch c.Name {
-	case "wait":
-		for _, v := range shortValues(args, 'p', "") {
-			names = append(names, v.Text)
-		}
-	case "printf":
-		for _, v := range shortValues(args, 'v', "") {
-			names = append(names, v.Text)
-		}
-	case "read":
-		names = append(names, optionOperands(args, "adinNptu")...)
-		for _, v := range shortValues(args, 'a', "dinNptu") {
-			names = append(names, v.Text)
-		}
-	case "mapfile", "readarray":
-		names = append(names, optionOperands(args, "dnOsuCc")...)
-	}
-	return names
+	return append(names, builtinNames(c.Name, c.Argv[1:])...)
 }
 
-// optionOperands returns the operands after short options, skipping the values
-// of argLetters.
-func optionOperands(args []shellparse.Word, argLetters string) []string {
+// builtinValueOption is the option whose value a builtin assigns: wait -p
+// VAR, printf -v VAR, read -a ARRAY.
+var builtinValueOption = map[string]string{"wait": "-p", "printf": "-v", "read": "-a"}
+
+// builtinNames returns the names a builtin assigns, by its grammar: read's
+// and mapfile's operands, and the value of wait -p, printf -v, read -a.
+func builtinNames(name string, args []shellparse.Word) []string {
+	g, ok := registry.Builtin(name)
+	if !ok || name == "unset" {
+		return nil
+	}
+	scan := g.Scan(shellparse.RegistryWords(args))
 	var out []string
-	for i := 0; i < len(args); i++ {
-		t := args[i].Text
-		if strings.HasPrefix(t, "-") && len(t) > 1 {
-			if clusterEndsWithArg(t, argLetters) {
-				i++
-			}
-			continue
+	if name == "read" || name == "mapfile" || name == "readarray" {
+		for _, i := range scan.Operands {
+			out = append(out, args[i].Text)
 		}
-		out = append(out, t)
+	}
+	for _, v := range optionValues(args, scan, builtinValueOption[name]) {
+		out = append(out, v.Text)
 	}
 	return out
 }
@@ -495,7 +485,7 @@ func homeSetupWrite(c shellparse.SimpleCommand) bool {
 				return false
 			}
 		}
-		return hasFlag(c.Argv[1:], "a", "--append")
+		return hasOption(c, "-a", "--append")
 	}
 	return false
 }
