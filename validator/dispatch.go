@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/judge/code"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -43,9 +44,9 @@ func (ck *checker) runtimeOrClient(c shellparse.SimpleCommand, base string, args
 	case isMkfs(base):
 		ck.mkfs(c, base, args)
 	case shellparse.IsShell(c.Name) || isInterpreter(base):
-		ck.interpreter(c, base, args)
+		code.Interpreter(ck, c, base, args)
 	default:
-		ck.replClient(c)
+		code.ReplClient(ck, c)
 	}
 }
 
@@ -89,22 +90,22 @@ func init() {
 		"at":           (*checker).at,
 		"awk":          (*checker).awk,
 		"blkdiscard":   diskTool("blkdiscard discards every block of the device"),
-		"cargo":        packageManager((*checker).cargo),
+		"cargo":        packageManager(room(code.Cargo)),
 		"chmod":        (*checker).chmod,
 		"chown":        (*checker).chown,
 		"cloud":        (*checker).cloud,
-		"compgen":      (*checker).compgen,
+		"compgen":      room(code.Compgen),
 		"container":    (*checker).container,
 		"crontab":      (*checker).crontabJobs,
 		"dd":           (*checker).dd,
 		"dropdb":       sqlDrop,
 		"dynamic-verb": (*checker).severeDynamicVerb,
 		"ed":           (*checker).ed,
-		"enable":       (*checker).enableBuiltin,
+		"enable":       room(code.EnableBuiltin),
 		"exec-config":  (*checker).execConfig,
 		"find":         (*checker).find,
 		"git":          (*checker).git,
-		"go":           (*checker).goTool,
+		"go":           room(code.GoTool),
 		"hash":         (*checker).hash,
 		"init":         (*checker).initCmd,
 		"install":      (*checker).install,
@@ -114,38 +115,38 @@ func init() {
 		"kill":         (*checker).kill,
 		"killall":      (*checker).killByName,
 		"killall5":     killAll5,
-		"less":         (*checker).less,
-		"make":         (*checker).makeStdin,
+		"less":         room(code.Less),
+		"make":         room(code.MakeStdin),
 		"mkswap":       (*checker).mkswap,
 		"mongo":        (*checker).mongo,
 		"mysqladmin":   (*checker).mysqladmin,
 		"nft":          (*checker).nft,
-		"npm":          packageManager((*checker).npm),
+		"npm":          packageManager(room(code.Npm)),
 		"packages":     (*checker).packageInstall,
-		"parallel":     (*checker).parallelStdin,
+		"parallel":     room(code.ParallelStdin),
 		"partition":    partitionTool,
 		"patch":        (*checker).patch,
 		"power":        powerTool,
 		"printenv":     (*checker).printenv,
-		"pytest":       (*checker).pytest,
+		"pytest":       room(code.Pytest),
 		"redis":        (*checker).redis,
 		"rimraf":       (*checker).rimraf,
 		"rm":           (*checker).rm,
-		"rsync":        (*checker).rsync,
+		"rsync":        room(code.Rsync),
 		"script":       (*checker).scriptFile,
 		"sed":          (*checker).sedCode,
 		"setcap":       (*checker).setcap,
 		"setfacl":      (*checker).setfacl,
 		"shred":        (*checker).shred,
-		"source":       (*checker).source,
+		"source":       room(code.Source),
 		"sponge":       (*checker).sponge,
 		"sql":          (*checker).sql,
 		"ssh":          (*checker).ssh,
 		"ssh-options":  (*checker).sshOptions,
 		"systemctl":    (*checker).systemctl,
-		"tar":          (*checker).tar,
+		"tar":          room(code.Tar),
 		"terminal":     (*checker).typesIntoTerminal,
-		"vim":          (*checker).vim,
+		"vim":          room(code.Vim),
 		"wipefs":       (*checker).wipefs,
 	}
 }
@@ -168,7 +169,7 @@ func (ck *checker) runtimeTools(c shellparse.SimpleCommand, args []shellparse.Wo
 	switch {
 	case name == "python":
 		ck.pythonPip(c, args)
-	case interpreters[name].subcommands:
+	case code.Subcommands(name):
 		ck.packageInstall(c, args)
 	}
 }

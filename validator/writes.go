@@ -639,34 +639,3 @@ func plainCopy(c shellparse.SimpleCommand) bool {
 	}
 	return true
 }
-
-// longValuesOf returns the values of several long options.
-//
-// Deprecated: a hand scan of argv; read option values through the
-// registry's grammar (optionWords, valuesOf).
-func longValuesOf(args []shellparse.Word, longs ...string) []shellparse.Word {
-	var out []shellparse.Word
-	for _, l := range longs {
-		out = append(out, longValues(args, l)...)
-	}
-	return out
-}
-
-// longValues returns every value of a long option or its abbreviation.
-//
-// Deprecated: a hand scan of argv; read option values through the
-// registry's grammar (optionWords, valuesOf).
-func longValues(args []shellparse.Word, long string) []shellparse.Word {
-	var out []shellparse.Word
-	for i, a := range args {
-		if !isLong(a.Text, long) {
-			continue
-		}
-		if _, v, ok := strings.Cut(a.Text, "="); ok {
-			out = append(out, shellparse.Word{Text: v, Static: a.Static})
-		} else if i+1 < len(args) {
-			out = append(out, args[i+1])
-		}
-	}
-	return out
-}

@@ -1,4 +1,4 @@
-package validator
+package code
 
 import (
 	"slices"
@@ -69,11 +69,11 @@ var interpreters = map[string]interpreter{
 var interpreterAliases = map[string]string{"pypy": "python", "powershell": "pwsh", "pwsh.exe": "pwsh", "powershell.exe": "pwsh",
 	"jruby": "ruby", "wish": "tclsh", "micropython": "python", "ipython": "python", "ipython3": "python", "rakudo": "raku", "perl6": "raku"}
 
-// interpreterName returns the family a runtime's name stands for: itself, an
+// InterpreterName returns the family a runtime's name stands for: itself, an
 // alias's family, or the family of a versioned name (python3.12, lua5.4,
 // php8.2, perl5.36, node22, tclsh8.6, pypy3).
-func interpreterName(base string) string {
-	for _, name := range []string{base, versionless(base)} {
+func InterpreterName(base string) string {
+	for _, name := range []string{base, Versionless(base)} {
 		if family, ok := interpreterAliases[name]; ok {
 			return family
 		}
@@ -84,9 +84,9 @@ func interpreterName(base string) string {
 	return base
 }
 
-// versionless returns a name without the version at its end (python3.12 is
+// Versionless returns a name without the version at its end (python3.12 is
 // python, lua-5.4 is lua); a name with none is returned as it is.
-func versionless(base string) string {
+func Versionless(base string) string {
 	name := strings.TrimRight(base, "0123456789.")
 	if name == base || name == "" || !isDigits(base[len(name):len(name)+1]) {
 		return base
@@ -119,7 +119,7 @@ func langOf(name string, spec interpreter, args []shellparse.Word) codescan.Lang
 // powershell judges pwsh's parameters, which it takes with one or two dashes
 // or a slash, in any case, and abbreviated (-c, -Com, -e, -ec, -f): -Command -
 // and -File - read the program from standard input.
-func (ck *checker) powershell(c shellparse.SimpleCommand, args []shellparse.Word) {
+func powershell(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	param := func(t string) string {
 		if !strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "/") || len(t) < 2 {
 			return ""
@@ -130,7 +130,7 @@ func (ck *checker) powershell(c shellparse.SimpleCommand, args []shellparse.Word
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a.ProcSubst {
-			ck.stdinProgram(c, true)
+			StdinProgram(h, c, true)
 			return
 		}
 		if !a.Static {
@@ -144,161 +144,259 @@ func (ck *checker) powershell(c shellparse.SimpleCommand, args []shellparse.Word
 		switch {
 		case p == "":
 			if a.Text == "-" {
-				ck.stdinProgram(c, false)
+				StdinProgram(h, c, false)
 			}
 			return // a script file, run with its arguments
 		case is(p, "command", 1), is(p, "encodedcommand", 1), p == "ec":
 			if next.Static && next.Text == "-" {
-				ck.stdinProgram(c, false)
+				StdinProgram(h, c, false)
 				if c.Stdin.Kind == shellparse.InputInherited {
-					ck.add("inline_code", "stdin_program", NonSevere, c.Name+" "+a.Text+" - runs the commands it reads on standard input")
+					report(h, "inline_code", "stdin_program", nonSevere, c.Name+" "+a.Text+" - runs the commands it reads on standard input")
 				}
 				return
 			}
-			ck.inline(c, a.Text, next, 0)
+			Inline(h, c, a.Text, next, 0)
 			return
 		case is(p, "file", 1):
 			if next.Static && (next.Text == "-" || shellparse.IsStdinPath(next.Text)) {
-				ck.stdinProgram(c, false)
+				StdinProgram(h, c, false)
 			}
 			return
 		case is(p, "executionpolicy", 2), is(p, "workingdirectory", 1) && p != "w", is(p, "configurationname", 4), is(p, "outputformat", 1), is(p, "inputformat", 2), is(p, "windowstyle", 1), is(p, "settingsfile", 1), is(p, "custompipename", 2):
 			i++
 		}
 	}
-	ck.stdinProgram(c, false)
+	StdinProgram(h, c, false)
 }
 
-func isInterpreter(base string) bool {
-	name := interpreterName(base)
+// RuntimeNames returns the runtimes' family names and their aliases,
+// sorted.
+func RuntimeNames() []string {
+	names := make([]string, 0, len(interpreters)+len(interpreterAliases))
+	for name := range interpreters {
+		names = append(names, name)
+	}
+	for name := range interpreterAliases {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// IsInterpreter reports whether a command name (no directory) is a language
+// runtime that can run code it is given.
+func IsInterpreter(base string) bool {
+	name := InterpreterName(base)
 	_, ok := interpreters[name]
 	return ok && name != "awk"
 }
 
-// interpreter judges a shell or language runtime: where its program comes from.
-func (ck *checker) interpreter(c shellparse.SimpleCommand, base string, args []shellparse.Word) {
-	if shellparse.IsShell(c.Name) {
-		ck.shellProgram(c, args)
+// Subcommands reports a runtime family whose command line starts with a
+// subcommand (deno, bun): its package tools are a package manager's.
+func Subcommands(family string) bool { return interpreters[family].subcommands }
+
+// Interpreter judges a shell or language runtime: where its program comes from.
+func Interpreter(h Host, c shellparse.SimpleCommand, base string, args []shellparse.Word) {
+	family := InterpreterName(base)
+	switch {
+	case shellparse.IsShell(c.Name):
+		ShellProgram(h, c, args)
+		return
+	case family == "pwsh":
+		powershell(h, c, args)
 		return
 	}
-	if interpreterName(base) == "pwsh" {
-		ck.powershell(c, args)
-		return
+	if h.CodeAgent() && inspects(c, family, args) {
+		Interactive(h, c)
 	}
-	if ck.v.env.Agent && inspects(c, interpreterName(base), args) {
-		ck.interactive(c)
-	}
-	spec := interpreters[interpreterName(base)]
-	lang := langOf(interpreterName(base), spec, args)
+	spec := interpreters[family]
+	lang := langOf(family, spec, args)
 	if spec.subcommands {
-		ck.subcommandRuntime(c, spec, args)
+		subcommandRuntime(h, c, spec, args)
 		return
 	}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		t := a.Text
-		if a.ProcSubst {
-			ck.stdinProgram(c, true)
-			return
-		}
-		if !a.Static {
-			continue // may be options; the program may still come from stdin
-		}
-		if code, ok := inlineCode(spec, args, i); ok {
-			ck.inline(c, t, code, lang)
-			return
-		}
-		if slices.Contains(spec.notStdin, t) {
-			return
-		}
-		switch {
-		case t == "-" || shellparse.IsStdinPath(t):
-			ck.stdinProgram(c, false)
-			ck.stdinCode(c, lang)
-			return
-		case strings.HasPrefix(t, "/dev/fd/"):
-			ck.add("pipe_to_shell", "fd_program", Severe, c.Name+" runs a program read from a file descriptor ("+t+")")
-			return
-		case strings.HasPrefix(t, "--"):
-			if slices.Contains(spec.argLong, t) {
-				i++
-			}
-		case strings.HasPrefix(t, "-") && len(t) > 1:
-			if last := t[len(t)-1]; strings.IndexByte(spec.argShort, last) >= 0 && clusterEndsWithArg(t, spec.argShort) {
-				i++
-			}
-			if strings.Contains(t, "m") && interpreterName(base) == "python" && clusterEndsWithArg(t, spec.argShort) {
-				return // python -m MODULE
-			}
-		default:
-			return // a script file
-		}
+	if runtimeProgram(h, c, family, spec, args, lang) {
+		return
 	}
-	ck.stdinProgram(c, false)
-	ck.stdinCode(c, lang)
+	StdinProgram(h, c, false)
+	stdinCode(h, c, lang)
 }
 
-// clusterEndsWithArg reports whether the first argument-taking letter of a short
-// cluster is its last letter (so the argument is the next word).
-func clusterEndsWithArg(t, argShort string) bool {
-	for j := 1; j < len(t); j++ {
-		if strings.IndexByte(argShort, t[j]) >= 0 {
-			return j == len(t)-1
+// runtimeProgram judges where a runtime's program comes from by its
+// options and first operand: inline code, a file descriptor, standard
+// input, a module or a script file. It reports false when the options end
+// with no program named: the program is then read from standard input.
+func runtimeProgram(h Host, c shellparse.SimpleCommand, family string, spec interpreter, args []shellparse.Word, lang codescan.Lang) bool {
+	g := spec.grammar(true)
+	scan := g.Scan(runtimeWords(args))
+	words := scanWords(scan, len(args))
+	for i, a := range args {
+		switch {
+		case words[i] == valueWord || words[i] == otherWord:
+		case a.ProcSubst:
+			StdinProgram(h, c, true)
+			return true
+		case !a.Static:
+			// may be options; the program may still come from stdin
+		case words[i] == optionWord:
+			if runtimeOption(h, c, family, spec, args, scan.Opts, i, lang) {
+				return true
+			}
+		default:
+			runtimeOperand(h, c, a.Text, lang)
+			return true
 		}
 	}
 	return false
 }
 
-// inlineCode reports an option at args[i] that hands the interpreter a program:
-// -c CODE, -cCODE, -Ic CODE, -lne CODE, --eval CODE, --eval=CODE.
-func inlineCode(spec interpreter, args []shellparse.Word, i int) (shellparse.Word, bool) {
+// runtimeOption judges the option word args[i]: inline code, an option
+// after which no program comes from stdin (python -m, php -f), python's
+// -m MODULE. It reports whether the program is known.
+func runtimeOption(h Host, c shellparse.SimpleCommand, family string, spec interpreter, args []shellparse.Word, opts []registry.Opt, i int, lang codescan.Lang) bool {
 	t := args[i].Text
-	next := func() shellparse.Word {
-		if i+1 < len(args) {
-			return args[i+1]
-		}
-		return shellparse.Word{Static: true}
-	}
-	for _, long := range spec.inlineLong {
-		if t == long {
-			return next(), true
-		}
-		if strings.HasPrefix(t, long+"=") {
-			return shellparse.Word{Text: strings.TrimPrefix(t, long+"="), Static: true}, true
+	for _, o := range opts {
+		if o.At == i && spec.inlines(o.Name) {
+			Inline(h, c, t, optionValue(args, o), lang)
+			return true
 		}
 	}
-	if spec.inlineShort == "" || !strings.HasPrefix(t, "-") || strings.HasPrefix(t, "--") || len(t) < 2 {
-		return shellparse.Word{}, false
+	if slices.Contains(spec.notStdin, t) {
+		return true
 	}
-	for j := 1; j < len(t); j++ {
-		switch {
-		case strings.IndexByte(spec.inlineShort, t[j]) >= 0:
-			if j+1 < len(t) {
-				return shellparse.Word{Text: t[j+1:], Static: true}, true
-			}
-			return next(), true
-		case strings.IndexByte(spec.argShort, t[j]) >= 0:
-			return shellparse.Word{}, false
+	for _, o := range opts {
+		if o.At == i && family == "python" && o.Name == "-m" && (!o.HasValue || o.ValueAt != o.At) {
+			return true // python -m MODULE
 		}
 	}
-	return shellparse.Word{}, false
+	return false
 }
 
-// subcommandRuntime judges deno and bun: run - reads the program from stdin, eval
-// and -e run inline code.
-func (ck *checker) subcommandRuntime(c shellparse.SimpleCommand, spec interpreter, args []shellparse.Word) {
+// runtimeOperand judges a runtime's first operand: standard input, a file
+// descriptor, or a script file.
+func runtimeOperand(h Host, c shellparse.SimpleCommand, t string, lang codescan.Lang) {
+	switch {
+	case t == "-" || shellparse.IsStdinPath(t):
+		StdinProgram(h, c, false)
+		stdinCode(h, c, lang)
+	case strings.HasPrefix(t, "/dev/fd/"):
+		report(h, "pipe_to_shell", "fd_program", severe, c.Name+" runs a program read from a file descriptor ("+t+")")
+	}
+}
+
+// grammar returns the runtime's options as a grammar: the letters and long
+// options that take a program or another argument take a value, spelled
+// out (no abbreviations); posix ends the options at the first operand
+// (the script).
+func (s interpreter) grammar(posix bool) registry.Grammar {
+	var short strings.Builder
+	for _, l := range s.inlineShort + s.argShort {
+		short.WriteByte(byte(l))
+		short.WriteByte(':')
+	}
+	g := registry.Grammar{Short: short.String(), Exact: true, Posix: posix}
+	for _, o := range s.inlineLong {
+		if long, ok := strings.CutPrefix(o, "--"); ok {
+			g.Long = append(g.Long, long+"=")
+		} else {
+			g.Words = append(g.Words, strings.TrimPrefix(o, "-")+"=")
+		}
+	}
+	for _, o := range s.argLong {
+		if long, ok := strings.CutPrefix(o, "--"); ok {
+			g.Long = append(g.Long, long+"=")
+		}
+	}
+	return g
+}
+
+// inlines reports an option (as the grammar names it) whose value is a
+// program: -c, -e, --eval, erl's -eval.
+func (s interpreter) inlines(name string) bool {
+	if len(name) == 2 && name[0] == '-' {
+		return strings.IndexByte(s.inlineShort, name[1]) >= 0
+	}
+	for _, o := range s.inlineLong {
+		if o == name {
+			return true
+		}
+	}
+	return false
+}
+
+// What a word of argv is to a scan.
+const (
+	operandWord = iota
+	optionWord
+	valueWord // an option's value in a word of its own
+	otherWord // the "--" that ends the options
+)
+
+// scanWords says what each of n words is to the scan.
+func scanWords(s registry.Scan, n int) []int {
+	kinds := make([]int, n)
+	for i := range kinds {
+		kinds[i] = otherWord
+	}
+	for _, i := range s.Operands {
+		kinds[i] = operandWord
+	}
+	for _, o := range s.Opts {
+		kinds[o.At] = optionWord
+		if o.HasValue && o.ValueAt != o.At {
+			kinds[o.ValueAt] = valueWord
+		}
+	}
+	return kinds
+}
+
+// runtimeWords returns args as a runtime's scan reads them: a word known
+// only at run time is passed over, neither an option nor the program (it
+// may be options; the program may still come from stdin).
+func runtimeWords(args []shellparse.Word) []registry.Word {
+	out := make([]registry.Word, len(args))
 	for i, a := range args {
-		if code, ok := inlineCode(spec, args, i); ok {
-			ck.inline(c, a.Text, code, spec.lang)
-			return
+		if a.Static {
+			out[i] = registry.Word{Text: a.Text}
+		} else {
+			out[i] = registry.Word{Dynamic: true}
+		}
+	}
+	return out
+}
+
+// optionValue returns an option's value as a word: the next word, the
+// value attached to it, or an empty static word when it has none (python -c
+// at the end of argv runs nothing).
+func optionValue(args []shellparse.Word, o registry.Opt) shellparse.Word {
+	switch {
+	case !o.HasValue:
+		return shellparse.Word{Static: true}
+	case o.ValueAt != o.At:
+		return args[o.ValueAt]
+	}
+	return shellparse.Word{Text: o.Value, Static: true}
+}
+
+// subcommandRuntime judges deno and bun: run - reads the program from
+// stdin, eval and -e run inline code.
+func subcommandRuntime(h Host, c shellparse.SimpleCommand, spec interpreter, args []shellparse.Word) {
+	g := spec.grammar(false)
+	scan := g.Scan(runtimeWords(args))
+	for i, a := range args {
+		for _, o := range scan.Opts {
+			if o.At == i && spec.inlines(o.Name) {
+				Inline(h, c, a.Text, optionValue(args, o), spec.lang)
+				return
+			}
 		}
 		if a.Text == "eval" && i == 0 {
-			ck.inline(c, "eval", denoEvalCode(args[1:]), spec.lang)
+			Inline(h, c, "eval", denoEvalCode(args[1:]), spec.lang)
 			return
 		}
 		if a.Text == "-" || shellparse.IsStdinPath(a.Text) {
-			ck.stdinProgram(c, false)
-			ck.stdinCode(c, spec.lang)
+			StdinProgram(h, c, false)
+			stdinCode(h, c, spec.lang)
 			return
 		}
 	}
@@ -317,54 +415,4 @@ func denoEvalCode(args []shellparse.Word) shellparse.Word {
 		return shellparse.Word{Static: true}
 	}
 	return args[scan.Operands[0]]
-}
-
-// IsInterpreter reports whether a command name (no directory) is a language
-// runtime that can run code it is given.
-func IsInterpreter(name string) bool { return isInterpreter(name) }
-
-// interpreterReadOnly: a language runtime only reads when it prints its
-// version or help, or runs a module that only looks (python -m pytest, pip
-// list): any program it is given could do anything.
-func interpreterReadOnly(name string, args []shellparse.Word) bool {
-	for _, a := range args {
-		if !a.Static {
-			return false
-		}
-	}
-	if len(args) == 1 {
-		switch args[0].Text {
-		case "--version", "-V", "-VV", "--help", "-h", "-version", "-help":
-			return true
-		case "-v":
-			return interpreterName(name) != "python" // python -v is verbose mode
-		}
-	}
-	if interpreterName(name) != "python" {
-		return false
-	}
-	if pythonPytest(args) {
-		return true
-	}
-	if len(args) >= 2 && args[0].Text == "-m" {
-		rest := args[2:]
-		switch args[1].Text {
-		case "pip", "pip3":
-			// python -m pip is pip: its declaration says which verbs read.
-			pip, _ := programs.Lookup("pip")
-			words := shellparse.RegistryWords(rest)
-			inv := pip.Resolve(words)
-			return len(rest) > 0 && (inv.Help(words) || inv.ReadOnly())
-		case "site", "sysconfig", "platform", "this", "tabnanny", "py_compile":
-			return args[1].Text != "py_compile" && len(rest) <= 1
-		case "mypy", "ruff", "pyflakes", "pylint", "flake8", "pycodestyle", "pydoc":
-			for _, a := range rest {
-				if a.Text == "-w" || strings.HasPrefix(a.Text, "--fix") || a.Text == "format" || strings.HasPrefix(a.Text, "--output") || strings.HasPrefix(a.Text, "--junit") || strings.HasPrefix(a.Text, "--html") || strings.HasPrefix(a.Text, "--install-types") {
-					return false
-				}
-			}
-			return true
-		}
-	}
-	return false
 }
