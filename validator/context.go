@@ -583,16 +583,14 @@ func forkBombFinding(b shellparse.ForkBomb, src string) Finding {
 	return Finding{Kind: "fork_bomb", Severity: Severe, ID: id, Reason: forkBombReason(b), Command: clip(src)}
 }
 
-// flockArgOpts are flock's options that take a separate argument.
-var flockArgOpts = map[string]bool{"-w": true, "-E": true, "-c": true, "--timeout": true, "--wait": true, "--conflict-exit-code": true, "--command": true}
-
 // locksSelf judges flock's lock file: holding the lock on one of permgate's own
 // files (its state lock, its audit lock, the audit log) stalls every permgate
 // that waits for it until it gives up and refuses — a denial of service of the
 // gate, not a read-only command. A descriptor operand (flock -x 9 with 9<FILE)
 // is judged by the file its redirect opens.
 func (ck *checker) locksSelf(argv []shellparse.Word, redirects []shellparse.Redirect) {
-	ops := skipOptArgs(argv[1:], flockArgOpts)
+	inv := scanArgs("flock", argv[1:])
+	ops := operandWords(argv[1:], &inv.Scan)
 	if len(ops) == 0 {
 		return
 	}

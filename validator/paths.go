@@ -200,27 +200,6 @@ func secretDir(p string) bool { return places.SecretDir(p) }
 
 func secretVar(name string) bool { return places.SecretVar(name) }
 
-// operands returns the words of args that are not options (everything after --).
-//
-// Deprecated: a hand scan of argv; ask the registry's grammar instead
-// (operandsOf, valuesOf, hasOption, scanArgs). Still called from files
-// outside the write/delete/git judgements.
-func operands(args []shellparse.Word) []shellparse.Word {
-	out := make([]shellparse.Word, 0, len(args))
-	done := false
-	for _, a := range args {
-		if !done && a.Static && a.Text == "--" {
-			done = true
-			continue
-		}
-		if !done && a.Static && strings.HasPrefix(a.Text, "-") && a.Text != "-" {
-			continue
-		}
-		out = append(out, a)
-	}
-	return out
-}
-
 // hasDotDot reports whether p has a ".." component.
 func hasDotDot(p string) bool {
 	return p == ".." || strings.HasPrefix(p, "../") || strings.HasSuffix(p, "/..") || strings.Contains(p, "/../")

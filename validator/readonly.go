@@ -244,17 +244,6 @@ func pytestReadOnly(args []shellparse.Word) bool {
 	return !inv.Scan.Has("--basetemp", "--junitxml", "--junit-xml", "--result-log", "--report-log")
 }
 
-// firstOperand returns the first word of args that is not an option.
-//
-// Deprecated: a hand scan of argv; ask the registry (operandsOf).
-func firstOperand(args []shellparse.Word) string {
-	ops := operands(args)
-	if len(ops) == 0 {
-		return ""
-	}
-	return ops[0].Text
-}
-
 // printingEnv: env with options and assignments and no command prints the
 // environment (its options by its declared grammar: env -u NAME prints the
 // rest). With a command the parser unwraps env.

@@ -130,14 +130,18 @@ func destroysHere(args []shellparse.Word, i, seen int) bool {
 	return registry.DestructiveVerb(w) && (seen == 1 || !knownProgram(w) || operandFollows(args[i+1:]))
 }
 
-// operandFollows reports a word that is not an option among args.
+// operandFollows reports a word that is not an option among args, read
+// with no grammar (options are flags).
 func operandFollows(args []shellparse.Word) bool {
-	for _, a := range args {
-		if !a.Static || !strings.HasPrefix(a.Text, "-") {
-			return true
-		}
-	}
-	return false
+	scan := undeclaredScan(args)
+	return len(scan.Operands) > 0
+}
+
+// undeclaredScan reads the argv of a program no declaration names: every
+// option a flag, "--" the end of the options.
+func undeclaredScan(args []shellparse.Word) registry.Scan {
+	var none registry.Grammar
+	return none.Scan(shellparse.RegistryWords(args))
 }
 
 // addFinding records a finding on the current command.
@@ -186,7 +190,9 @@ func scanned(c shellparse.SimpleCommand) (*registry.Invocation, bool) {
 func operandsOf(c shellparse.SimpleCommand) []shellparse.Word {
 	inv, ok := scanned(c)
 	if !ok {
-		return skipOptArgs(c.Argv[min(1, len(c.Argv)):], nil)
+		args := c.Argv[min(1, len(c.Argv)):]
+		scan := undeclaredScan(args)
+		return operandWords(args, &scan)
 	}
 	out := make([]shellparse.Word, 0, len(inv.Scan.Operands))
 	for _, i := range inv.Scan.Operands {

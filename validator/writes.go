@@ -318,27 +318,6 @@ func tarOldStyleArchive(args []shellparse.Word, letters string) []shellparse.Wor
 	return out
 }
 
-// skipOptArgs returns the words of args that do not start with a dash,
-// skipping the word after each option withArg names.
-//
-// Deprecated: a hand scan of argv; ask the registry's grammar instead
-// (operandsOf, scanArgs). Still called from files outside the
-// write/delete/git judgements.
-func skipOptArgs(args []shellparse.Word, withArg map[string]bool) []shellparse.Word {
-	var out []shellparse.Word
-	for i := 0; i < len(args); i++ {
-		t := args[i].Text
-		if args[i].Static && strings.HasPrefix(t, "-") && t != "-" {
-			if withArg[t] {
-				i++
-			}
-			continue
-		}
-		out = append(out, args[i])
-	}
-	return out
-}
-
 // writes judges every file the command writes.
 func (ck *checker) writes(c shellparse.SimpleCommand) {
 	targets := writeTargets(c)
