@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -94,30 +95,36 @@ func argvSuffix(a, b []shellparse.Word) bool {
 	return true
 }
 
+// syntaxCheckGrammar reads a system shell's options up to its script:
+// -o NAME, set-style +LETTERS, and the long options that change nothing it
+// runs.
+var syntaxCheckGrammar = registry.Grammar{Short: "o:", Long: []string{"norc", "noprofile", "posix"}, Exact: true, Posix: true, Plus: true}
+
 // syntaxCheckOnly reports a system shell run with -n (noexec): it reads the
 // script and checks its syntax, running nothing (bash -n deploy.sh).
 func syntaxCheckOnly(c shellparse.SimpleCommand) bool {
 	if strings.Contains(c.Name, "/") || !shellparse.IsShell(c.Name) || c.Stdin.Kind == shellparse.InputPipe {
 		return false
 	}
-	noexec := false
-	for i, a := range c.Argv[1:] {
-		t := a.Text
-		switch {
-		case !a.Static:
+	args := c.Argv[1:]
+	for _, a := range args {
+		if !a.Static {
 			return false
-		case t == "--norc" || t == "--noprofile" || t == "--posix" || t == "--":
-		case t == "-o" || t == "+o":
-			if i+2 < len(c.Argv) && c.Argv[i+2].Text == "noexec" {
-				noexec = true
-			}
-		case t == "noexec" && i > 0 && (c.Argv[i].Text == "-o"):
-		case strings.HasPrefix(t, "-") && len(t) > 1 && strings.Trim(t[1:], "nvxeu") == "":
-			if strings.Contains(t, "n") {
-				noexec = true
-			}
-		case strings.HasPrefix(t, "-"):
-			return false // -c, -i, -s and the rest: the shell may run something
+		}
+	}
+	scan := syntaxCheckGrammar.Scan(shellparse.RegistryWords(args))
+	noexec := false
+	for _, o := range scan.Opts {
+		switch {
+		case o.Name == "-o" && o.ValueAt != o.At:
+			noexec = noexec || o.Value == "noexec"
+		case o.Name == "-n":
+			noexec = true
+		case o.Name == "+" && strings.Trim(o.Value, "vxeu") == "",
+			o.Name == "-v", o.Name == "-x", o.Name == "-e", o.Name == "-u",
+			o.Name == "--norc", o.Name == "--noprofile", o.Name == "--posix":
+		default:
+			return false // -c, -i, -s, +o and the rest: the shell may run something
 		}
 	}
 	return noexec

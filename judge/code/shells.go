@@ -12,10 +12,14 @@ var optionsOnly = registry.Grammar{Posix: true}
 
 // argIsProcSubst reports that the first word after a shell's or source's
 // options is a process substitution: the program is another command's
-// output.
+// output. A "-" ends a shell's options as "--" does (bash - <(…)).
 func argIsProcSubst(args []shellparse.Word) bool {
 	scan := optionsOnly.Scan(runtimeWords(args))
-	return len(scan.Operands) > 0 && args[scan.Operands[0]].ProcSubst
+	ops := scan.Operands
+	if len(ops) > 0 && args[ops[0]].Static && args[ops[0]].Text == "-" {
+		ops = ops[1:]
+	}
+	return len(ops) > 0 && args[ops[0]].ProcSubst
 }
 
 // ShellProgram judges a shell that was not unwrapped: it reads a script
