@@ -2,11 +2,13 @@ package validator
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/codescan"
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/judge/code"
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -116,37 +118,62 @@ func interpreterReadOnly(name string, args []shellparse.Word) bool {
 			return false
 		}
 	}
+	python := interpreterName(name) == "python"
 	if len(args) == 1 {
 		switch args[0].Text {
 		case "--version", "-V", "-VV", "--help", "-h", "-version", "-help":
 			return true
 		case "-v":
-			return interpreterName(name) != "python" // python -v is verbose mode
+			return !python // python -v is verbose mode
 		}
 	}
-	if interpreterName(name) != "python" {
+	if !python {
 		return false
 	}
 	if pythonPytest(args) {
 		return true
 	}
 	if len(args) >= 2 && args[0].Text == "-m" {
-		rest := args[2:]
-		switch args[1].Text {
-		case "pip", "pip3":
-			// python -m pip is pip: its declaration says which verbs read.
-			pip, _ := programs.Lookup("pip")
-			words := shellparse.RegistryWords(rest)
-			inv := pip.Resolve(words)
-			return len(rest) > 0 && (inv.Help(words) || inv.ReadOnly())
-		case "site", "sysconfig", "platform", "this", "tabnanny", "py_compile":
-			return args[1].Text != "py_compile" && len(rest) <= 1
-		case "mypy", "ruff", "pyflakes", "pylint", "flake8", "pycodestyle", "pydoc":
-			for _, a := range rest {
-				if a.Text == "-w" || strings.HasPrefix(a.Text, "--fix") || a.Text == "format" || strings.HasPrefix(a.Text, "--output") || strings.HasPrefix(a.Text, "--junit") || strings.HasPrefix(a.Text, "--html") || strings.HasPrefix(a.Text, "--install-types") {
-					return false
-				}
-			}
+		return pythonModuleReadOnly(args[1].Text, args[2:])
+	}
+	return false
+}
+
+// pythonModuleReadOnly: python -m MODULE ARGS only reads when the module
+// does (pip list, site, the linters without their fixes).
+func pythonModuleReadOnly(module string, rest []shellparse.Word) bool {
+	switch module {
+	case "pip", "pip3":
+		// python -m pip is pip: its declaration says which verbs read.
+		pip, _ := programs.Lookup("pip")
+		words := shellparse.RegistryWords(rest)
+		inv := pip.Resolve(words)
+		return len(rest) > 0 && (inv.Help(words) || inv.ReadOnly())
+	case "site", "sysconfig", "platform", "this", "tabnanny":
+		return len(rest) <= 1
+	case "mypy", "ruff", "pyflakes", "pylint", "flake8", "pycodestyle", "pydoc":
+		return !checkerWrites(rest)
+	}
+	return false
+}
+
+// checkerWriteOptions start the long options with which a Python checker
+// writes files.
+var checkerWriteOptions = []string{"--fix", "--output", "--junit", "--html", "--install-types"}
+
+// checkerWrites reports a Python checker run with an option or a verb that
+// writes: -w, --fix…, --output…, --junit…, --html…, --install-types, format.
+// Its options are read as flags.
+func checkerWrites(args []shellparse.Word) bool {
+	var flags registry.Grammar
+	scan := flags.Scan(shellparse.RegistryWords(args))
+	for _, o := range scan.Opts {
+		if o.Name == "-w" || slices.ContainsFunc(checkerWriteOptions, func(p string) bool { return strings.HasPrefix(o.Name, p) }) {
+			return true
+		}
+	}
+	for _, i := range scan.Operands {
+		if args[i].Text == "format" {
 			return true
 		}
 	}
