@@ -69,55 +69,46 @@ func (ck *checker) unknownVerbs(c shellparse.SimpleCommand, args []shellparse.Wo
 }
 
 // unknownVerb finds a verb that destroys among an unknown program's first
-// three operands. It reads no grammar, for there is none: a word after a
-// long option may be its value, a dynamic word or a path ends the search,
-// and after -- a known program's name starts a command of its own.
+// three operands. There is no grammar to read, so the worst one is: every
+// short option a flag, a long option without =VALUE may take the next word
+// (registry.Grammar.LongValued), which is then not counted but may still be
+// the verb; a dynamic word or a path ends the search, and after -- a known
+// program's name starts a command of its own.
 func unknownVerb(args []shellparse.Word) (string, bool) {
-	var s verbSearch
+	scan := unknownGrammar.Scan(shellparse.RegistryWords(args))
+	option := make([]bool, len(args))
+	value := make([]bool, len(args))
+	for _, o := range scan.Opts {
+		option[o.At] = true
+		value[o.ValueAt] = o.HasValue && o.ValueAt != o.At
+	}
+	seen := 0
 	for i, a := range args {
-		skip, stop := s.read(a)
 		switch {
-		case stop:
+		case i == scan.DashDash:
+			continue // acmectl -- delete prod: the verb may follow
+		case scan.DashDash >= 0 && i > scan.DashDash && a.Static && knownProgram(a.Text):
+			return "", false // runner exec -- rm -rf ~: a command of its own, analysed as one
+		case !a.Static:
 			return "", false
-		case skip:
+		case option[i] && !value[i]:
 			continue
-		case destroysHere(args, i, s.seen):
+		case !value[i]:
+			seen++
+		}
+		if seen > 3 || strings.ContainsAny(a.Text, "/.=") {
+			return "", false
+		}
+		if destroysHere(args, i, seen) {
 			return a.Text, true
 		}
 	}
 	return "", false
 }
 
-// verbSearch is where unknownVerb is in an argv.
-type verbSearch struct {
-	// seen counts the operands read; afterOption reports a long option
-	// before the word, which may be its value.
-	seen          int
-	afterOption   bool
-	afterDashDash bool
-}
-
-// read reads one word: skip reports a word that cannot be the verb, stop
-// the end of the search.
-func (s *verbSearch) read(a shellparse.Word) (skip, stop bool) {
-	switch {
-	case a.Text == "--":
-		s.afterDashDash = true // acmectl -- delete prod: the verb may follow
-		return true, false
-	case s.afterDashDash && a.Static && knownProgram(a.Text):
-		return false, true // runner exec -- rm -rf ~: a command of its own, analysed as one
-	case !a.Static:
-		return false, true
-	case strings.HasPrefix(a.Text, "-"):
-		s.afterOption = strings.HasPrefix(a.Text, "--") && !strings.Contains(a.Text, "=")
-		return true, false
-	}
-	if !s.afterOption {
-		s.seen++
-	}
-	s.afterOption = false
-	return false, s.seen > 3 || strings.ContainsAny(a.Text, "/.=")
-}
+// unknownGrammar reads an unknown program's argv the worst way: a long
+// option may take the next word.
+var unknownGrammar = registry.Grammar{LongValued: true}
 
 // destroysHere reports the word at args[i], the seen'th operand, as a verb
 // that destroys. A known program's name among the operands (acmectl users
