@@ -116,57 +116,121 @@ func langOf(name string, spec interpreter, args []shellparse.Word) codescan.Lang
 	return spec.lang
 }
 
-// powershell judges pwsh's parameters, which it takes with one or two dashes
-// or a slash, in any case, and abbreviated (-c, -Com, -e, -ec, -f): -Command -
-// and -File - read the program from standard input.
-func powershell(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
-	param := func(t string) string {
-		if !strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "/") || len(t) < 2 {
-			return ""
+// What a PowerShell parameter does with its value.
+const (
+	pwshValue   = iota + 1 // an argument: skipped
+	pwshCommand            // the program (-Command, -EncodedCommand)
+	pwshFile               // the script file (-File)
+)
+
+// pwshParams are pwsh's parameters that take a value, each with the
+// shortest abbreviation it takes, in the order they are tried: -c is
+// -Command, -e -EncodedCommand, -w -WindowStyle.
+var pwshParams = []struct {
+	name string
+	min  int
+	kind int
+}{
+	{"command", 1, pwshCommand}, {"encodedcommand", 1, pwshCommand}, {"ec", 2, pwshCommand}, {"file", 1, pwshFile},
+	{"executionpolicy", 2, pwshValue}, {"workingdirectory", 2, pwshValue}, {"configurationname", 4, pwshValue},
+	{"outputformat", 1, pwshValue}, {"inputformat", 2, pwshValue}, {"windowstyle", 1, pwshValue},
+	{"settingsfile", 1, pwshValue}, {"custompipename", 2, pwshValue},
+}
+
+// pwshGrammar reads pwsh's parameters, once pwshWords has written each as
+// -lowercase: every abbreviation of a parameter that takes a value is a
+// word of its own (the first parameter it abbreviates wins); the others are
+// flags, and the first operand is the script.
+var pwshGrammar, pwshKinds = func() (registry.Grammar, map[string]int) {
+	g := registry.Grammar{Posix: true}
+	kinds := map[string]int{}
+	for _, p := range pwshParams {
+		for n := p.min; n <= len(p.name); n++ {
+			word := "-" + p.name[:n]
+			if _, taken := kinds[word]; !taken {
+				kinds[word] = p.kind
+				g.Words = append(g.Words, p.name[:n]+"=")
+			}
 		}
-		return strings.ToLower(strings.TrimLeft(t, "-/"))
 	}
-	is := func(p, full string, min int) bool { return len(p) >= min && strings.HasPrefix(full, p) }
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a.ProcSubst {
-			StdinProgram(h, c, true)
-			return
-		}
-		if !a.Static {
+	return g, kinds
+}()
+
+// pwshWords returns args as pwshGrammar reads them: a parameter, written
+// with one or two dashes or a slash, in any case, as -lowercase; a word
+// known only at run time passed over (see runtimeWords).
+func pwshWords(args []shellparse.Word) []registry.Word {
+	out := runtimeWords(args)
+	for i, a := range args {
+		t := a.Text
+		if !a.Static || len(t) < 2 || t[0] != '-' && t[0] != '/' {
 			continue
 		}
-		p := param(a.Text)
-		next := shellparse.Word{Static: true}
-		if i+1 < len(args) {
-			next = args[i+1]
+		if name := strings.TrimLeft(t, "-/"); name != "" {
+			out[i].Text = "-" + strings.ToLower(name)
+		} else {
+			out[i].Text = "" // -- and the like: a script file
 		}
+	}
+	return out
+}
+
+// powershell judges pwsh's parameters (pwshGrammar): -Command - and -File -
+// read the program from standard input.
+func powershell(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
+	words := pwshWords(args)
+	scan := pwshGrammar.Scan(words)
+	kinds := scanWords(scan, len(args))
+	for i, a := range args {
 		switch {
-		case p == "":
+		case kinds[i] == valueWord:
+		case a.ProcSubst:
+			StdinProgram(h, c, true)
+			return
+		case !a.Static || kinds[i] == otherWord:
+		case kinds[i] == operandWord:
 			if a.Text == "-" {
 				StdinProgram(h, c, false)
 			}
 			return // a script file, run with its arguments
-		case is(p, "command", 1), is(p, "encodedcommand", 1), p == "ec":
-			if next.Static && next.Text == "-" {
-				StdinProgram(h, c, false)
-				if c.Stdin.Kind == shellparse.InputInherited {
-					report(h, "inline_code", "stdin_program", nonSevere, c.Name+" "+a.Text+" - runs the commands it reads on standard input")
-				}
+		default:
+			if pwshParam(h, c, args, words[i].Text, scan.Opts, i) {
 				return
 			}
-			Inline(h, c, a.Text, next, 0)
-			return
-		case is(p, "file", 1):
-			if next.Static && (next.Text == "-" || shellparse.IsStdinPath(next.Text)) {
-				StdinProgram(h, c, false)
-			}
-			return
-		case is(p, "executionpolicy", 2), is(p, "workingdirectory", 1) && p != "w", is(p, "configurationname", 4), is(p, "outputformat", 1), is(p, "inputformat", 2), is(p, "windowstyle", 1), is(p, "settingsfile", 1), is(p, "custompipename", 2):
-			i++
 		}
 	}
 	StdinProgram(h, c, false)
+}
+
+// pwshParam judges the parameter at args[i] (name as pwshWords wrote it):
+// the program it gives, or the script file. It reports whether the
+// program is known.
+func pwshParam(h Host, c shellparse.SimpleCommand, args []shellparse.Word, name string, opts []registry.Opt, i int) bool {
+	var o registry.Opt
+	for _, opt := range opts {
+		if opt.At == i && opt.Name == name {
+			o = opt
+		}
+	}
+	a, next := args[i], optionValue(args, o)
+	switch pwshKinds[o.Name] {
+	case pwshCommand:
+		if next.Static && next.Text == "-" {
+			StdinProgram(h, c, false)
+			if c.Stdin.Kind == shellparse.InputInherited {
+				report(h, "inline_code", "stdin_program", nonSevere, c.Name+" "+a.Text+" - runs the commands it reads on standard input")
+			}
+			return true
+		}
+		Inline(h, c, a.Text, next, 0)
+		return true
+	case pwshFile:
+		if next.Static && (next.Text == "-" || shellparse.IsStdinPath(next.Text)) {
+			StdinProgram(h, c, false)
+		}
+		return true
+	}
+	return false
 }
 
 // RuntimeNames returns the runtimes' family names and their aliases,
