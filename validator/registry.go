@@ -76,12 +76,7 @@ func (ck *checker) unknownVerbs(c shellparse.SimpleCommand, args []shellparse.Wo
 // program's name starts a command of its own.
 func unknownVerb(args []shellparse.Word) (string, bool) {
 	scan := unknownGrammar.Scan(shellparse.RegistryWords(args))
-	option := make([]bool, len(args))
-	value := make([]bool, len(args))
-	for _, o := range scan.Opts {
-		option[o.At] = true
-		value[o.ValueAt] = o.HasValue && o.ValueAt != o.At
-	}
+	option, value := optionMarks(scan, len(args))
 	seen := 0
 	for i, a := range args {
 		switch {
@@ -104,6 +99,17 @@ func unknownVerb(args []shellparse.Word) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// optionMarks marks the words of an argv of n words that hold an option,
+// and those that are an option's value in a word of its own.
+func optionMarks(scan registry.Scan, n int) (option, value []bool) {
+	option, value = make([]bool, n), make([]bool, n)
+	for _, o := range scan.Opts {
+		option[o.At] = true
+		value[o.ValueAt] = o.HasValue && o.ValueAt != o.At
+	}
+	return option, value
 }
 
 // unknownGrammar reads an unknown program's argv the worst way: a long

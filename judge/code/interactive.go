@@ -151,17 +151,12 @@ var inspectGrammar = registry.Grammar{Short: "c:e:m:W:X:Q:I:M:", Posix: true}
 // of, its program: python -i SCRIPT (or PYTHONINSPECT set), python -m pdb,
 // perl -d (its debugger). What is typed into it later runs unseen.
 func inspects(c shellparse.SimpleCommand, name string, args []shellparse.Word) bool {
-	if c.Stdin.Kind != shellparse.InputInherited {
-		return false
-	}
 	letter := map[string]string{"python": "-i", "perl": "-d"}[name]
-	if letter == "" {
+	if c.Stdin.Kind != shellparse.InputInherited || letter == "" {
 		return false
 	}
-	for _, as := range c.Assigns {
-		if name == "python" && as.Name == "PYTHONINSPECT" {
-			return true
-		}
+	if name == "python" && slices.ContainsFunc(c.Assigns, func(as shellparse.Assign) bool { return as.Name == "PYTHONINSPECT" }) {
+		return true
 	}
 	scan := inspectGrammar.Scan(runtimeWords(args))
 	words := scanWords(scan, len(args))
@@ -173,11 +168,8 @@ func inspects(c shellparse.SimpleCommand, name string, args []shellparse.Word) b
 			return i+1 < len(args) && replModules[strings.SplitN(args[i+1].Text, ".", 2)[0]]
 		case words[i] != optionWord || strings.HasPrefix(a.Text, "--"):
 			return false // a long option, the script, or stdin (judged already)
-		}
-		for _, o := range scan.Opts {
-			if o.At == i && o.Name == letter {
-				return true
-			}
+		case slices.ContainsFunc(scan.Opts, func(o registry.Opt) bool { return o.At == i && o.Name == letter }):
+			return true
 		}
 	}
 	return false
