@@ -128,12 +128,7 @@ func benignProgramValue(name, value string) bool {
 	case "cat", "true", ":", "/bin/cat", "/usr/bin/cat", "/bin/true", "/usr/bin/true":
 		return len(fields) == 1
 	case "less", "more", "/usr/bin/less":
-		for _, f := range fields[1:] {
-			if !strings.HasPrefix(f, "-") || strings.ContainsAny(f, "+o") && !strings.HasPrefix(f, "--") {
-				return false // less +cmd runs commands, -o FILE writes
-			}
-		}
-		return true
+		return benignPager(fields[1:])
 	}
 	return false
 }
@@ -292,6 +287,22 @@ func (ck *checker) judgeAssign(name, value string) {
 			ck.add("dangerous_env", "set_shell_var", NonSevere, "sets "+name+", which "+r)
 		}
 	}
+}
+
+// benignPager reports less's options, read by its declared grammar, that
+// only change how it shows its input: no file (an operand), no +cmd (it
+// runs commands), no -o or -O FILE (it writes).
+func benignPager(fields []string) bool {
+	less, ok := programs.Lookup("less")
+	if !ok {
+		return false
+	}
+	words := make([]registry.Word, len(fields))
+	for i, f := range fields {
+		words[i] = registry.Word{Text: f}
+	}
+	inv := less.Resolve(words)
+	return len(inv.Scan.Operands) == 0 && !inv.Scan.Has("+", "-o", "-O", "--log-file", "--LOG-FILE")
 }
 
 // assignedNames returns every variable the command may set: assignments, printf

@@ -95,7 +95,7 @@ func Tar(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	}
 	for _, o := range s.Opts {
 		t := args[o.At].Text
-		if strings.HasPrefix(t, "--") && (isOneOf(o.Name, tarCommands) || o.Name == "--checkpoint-action" && strings.Contains(t, "exec")) {
+		if isOneOf(o.Name, tarCommands) || o.Name == "--checkpoint-action" && strings.Contains(t, "exec") {
 			report(h, "inline_code", "tar_command", nonSevere, "tar "+clip(t)+" runs a command")
 			return
 		}
