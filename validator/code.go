@@ -42,6 +42,13 @@ func (ck *checker) stdinProgram(c shellparse.SimpleCommand, procSubst bool) {
 // codeReport turns a tokenizer's report into findings.
 func (ck *checker) codeReport(name string, rep codescan.Report) { code.CodeReport(ck, name, rep) }
 
+// setupOutput reports a substitution that runs one local program printing
+// shell set-up (eval "$(ssh-agent -s)").
+func (ck *checker) setupOutput(text string) bool { return code.SetupOutput(ck, text) }
+
+// syntaxCheckOnly reports a system shell run with -n, which runs nothing.
+func syntaxCheckOnly(c shellparse.SimpleCommand) bool { return code.SyntaxCheckOnly(c) }
+
 // interpreterName returns the family a runtime's name stands for.
 func interpreterName(base string) string { return code.InterpreterName(base) }
 

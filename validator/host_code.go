@@ -41,6 +41,6 @@ func (ck *checker) CodeAgent() bool { return ck.v.env.Agent }
 // CodeInlineSecrets judges the secret files inline code names.
 func (ck *checker) CodeInlineSecrets(name, code string) { ck.inlineSecrets(name, code) }
 
-// CodeSetupOutput reports a substitution that runs one local program
-// printing shell set-up (eval "$(ssh-agent -s)").
-func (ck *checker) CodeSetupOutput(text string) bool { return ck.setupOutput(text) }
+// CodeNetworkTool reports a downloader or a program that sends data out
+// (curl, wget, nc, socat …).
+func (ck *checker) CodeNetworkTool(base string) bool { return downloaders[base] || exfilSenders[base] }

@@ -32,7 +32,7 @@ func (f *fakeHost) CodeParse(src string) shellparse.Result {
 }
 func (f *fakeHost) CodeAgent() bool                     { return true }
 func (f *fakeHost) CodeInlineSecrets(name, code string) {}
-func (f *fakeHost) CodeSetupOutput(text string) bool    { return false }
+func (f *fakeHost) CodeNetworkTool(base string) bool    { return base == "curl" }
 
 // TestRenderShell: values the code builds become shell text with their
 // pieces placed where the text puts them, out of a single-quoted span.

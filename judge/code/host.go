@@ -50,9 +50,10 @@ type Host interface {
 	CodeAgent() bool
 	// CodeInlineSecrets judges the secret files inline code names.
 	CodeInlineSecrets(name, code string)
-	// CodeSetupOutput reports a substitution that prints shell set-up
-	// (ssh-agent -s, direnv hook bash).
-	CodeSetupOutput(text string) bool
+	// CodeNetworkTool reports a program that fetches from or sends to
+	// the network (curl, nc): its output is never a local program's
+	// set-up.
+	CodeNetworkTool(base string) bool
 }
 
 // report records a finding with no safer way.

@@ -68,7 +68,7 @@ func StdinProgram(h Host, c shellparse.SimpleCommand, procSubst bool) {
 // command's output.
 func Source(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	procSubst := argIsProcSubst(args)
-	if procSubst && len(args) > 0 && h.CodeSetupOutput(args[0].Text) {
+	if procSubst && len(args) > 0 && SetupOutput(h, args[0].Text) {
 		report(h, "dynamic_code", "shell_setup", nonSevere, c.Name+" runs the shell set-up "+clip(args[0].Text)+" prints")
 		return
 	}

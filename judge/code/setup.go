@@ -1,4 +1,4 @@
-package validator
+package code
 
 import (
 	"path"
@@ -29,43 +29,58 @@ var setupWords = map[string]bool{"completion": true, "completions": true, "hook"
 	"shell.bash": true, "shell.zsh": true, "generate-shell-completion": true, "print-env": true, "--completion": true, "signin": true,
 	"-s": true, "-c": true, "--eval": true, "--alias": true, "alias": true, "path": true, "export": true, "shell": true}
 
-// setupOutput reports a substitution ($(…), `…`, <(…)) that runs one local
+// SetupOutput reports a substitution ($(…), `…`, <(…)) that runs one local
 // program printing shell set-up: evaluating it is dynamic_code (asks), not
 // code from outside.
-func (ck *checker) setupOutput(text string) bool {
+func SetupOutput(h Host, text string) bool {
 	if len(text) > 512 {
 		return false
 	}
-	res := ck.v.parser.ParseScript(": " + text)
+	res := h.CodeParse(": " + text)
 	if len(res.Problems) > 0 || len(res.Commands) < 2 {
 		return false
 	}
+	inner, ok := substituted(res.Commands)
+	if !ok || inner.Name == "" || inner.PipesOut || inner.Stdin.Kind != shellparse.InputInherited || inner.Script != nil {
+		return false
+	}
+	base := path.Base(inner.Name)
+	if h.CodeNetworkTool(base) || shellparse.IsShell(base) || IsInterpreter(base) || textTools[base] {
+		return false
+	}
+	return printsSetup(base, inner.Argv[1:])
+}
+
+// substituted returns the one command a substitution runs; the commands
+// the parser also made of its arguments (starship init bash → bash) must
+// be tails of its argv. ok is false for none, or for a pipeline or a list.
+func substituted(cmds []shellparse.SimpleCommand) (shellparse.SimpleCommand, bool) {
 	var inner shellparse.SimpleCommand
 	var tails []shellparse.SimpleCommand
-	for _, c := range res.Commands {
+	for _, c := range cmds {
 		switch {
 		case c.Subst == "":
 		case len(c.Wrappers) > 0:
 			tails = append(tails, c)
 		case inner.Subst != "":
-			return false // more than one command: a pipeline or a list
+			return inner, false // more than one command: a pipeline or a list
 		default:
 			inner = c
 		}
 	}
 	for _, t := range tails {
 		if !argvSuffix(inner.Argv, t.Argv) {
-			return false
+			return inner, false
 		}
 	}
-	if inner.Subst == "" || inner.Name == "" || inner.PipesOut || inner.Stdin.Kind != shellparse.InputInherited || inner.Script != nil {
-		return false
-	}
-	base := path.Base(inner.Name)
-	if downloaders[base] || exfilSenders[base] || shellparse.IsShell(base) || isInterpreter(base) || textTools[base] {
-		return false
-	}
-	for _, a := range inner.Argv[1:] {
+	return inner, inner.Subst != ""
+}
+
+// printsSetup reports a program, with static arguments, that prints shell
+// set-up: one that does nothing else, or one asked for it (completion,
+// hook, init, shellenv …).
+func printsSetup(base string, args []shellparse.Word) bool {
+	for _, a := range args {
 		if !a.Static {
 			return false
 		}
@@ -73,7 +88,7 @@ func (ck *checker) setupOutput(text string) bool {
 	if setupPrinters[base] {
 		return true
 	}
-	for _, a := range inner.Argv[1:] {
+	for _, a := range args {
 		if setupWords[a.Text] {
 			return base != "cat" && base != "echo" && base != "printf"
 		}
@@ -100,9 +115,9 @@ func argvSuffix(a, b []shellparse.Word) bool {
 // runs.
 var syntaxCheckGrammar = registry.Grammar{Short: "o:", Long: []string{"norc", "noprofile", "posix"}, Exact: true, Posix: true, Plus: true}
 
-// syntaxCheckOnly reports a system shell run with -n (noexec): it reads the
+// SyntaxCheckOnly reports a system shell run with -n (noexec): it reads the
 // script and checks its syntax, running nothing (bash -n deploy.sh).
-func syntaxCheckOnly(c shellparse.SimpleCommand) bool {
+func SyntaxCheckOnly(c shellparse.SimpleCommand) bool {
 	if strings.Contains(c.Name, "/") || !shellparse.IsShell(c.Name) || c.Stdin.Kind == shellparse.InputPipe {
 		return false
 	}
