@@ -187,6 +187,7 @@ func checkerWrites(args []shellparse.Word) bool {
 	return false
 }
 
+// isDigits reports a non-empty string of decimal digits.
 func isDigits(s string) bool {
 	for _, c := range s {
 		if c < '0' || c > '9' {
@@ -196,6 +197,7 @@ func isDigits(s string) bool {
 	return s != ""
 }
 
+// joinWords joins words' texts with spaces.
 func joinWords(words []shellparse.Word) string {
 	parts := make([]string, len(words))
 	for i, w := range words {
