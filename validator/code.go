@@ -25,8 +25,8 @@ const (
 	TerminalID = "dynamic_code.terminal"
 )
 
-// room adapts one of the code room's judgements to a check.
-func room(judge func(code.Host, shellparse.SimpleCommand, []shellparse.Word)) check {
+// codeRoom adapts one of the code room's judgements to a check.
+func codeRoom(judge func(code.Host, shellparse.SimpleCommand, []shellparse.Word)) check {
 	return func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) { judge(ck, c, args) }
 }
 
