@@ -166,7 +166,7 @@ func inspects(c shellparse.SimpleCommand, name string, args []shellparse.Word) b
 			continue
 		case name == "python" && a.Text == "-m":
 			return i+1 < len(args) && replModules[strings.SplitN(args[i+1].Text, ".", 2)[0]]
-		case words[i] != optionWord || strings.HasPrefix(a.Text, "--"):
+		case words[i] != optionWord || slices.ContainsFunc(scan.Opts, func(o registry.Opt) bool { return o.At == i && len(o.Name) > 2 }):
 			return false // a long option, the script, or stdin (judged already)
 		case slices.ContainsFunc(scan.Opts, func(o registry.Opt) bool { return o.At == i && o.Name == letter }):
 			return true
