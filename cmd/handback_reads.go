@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -43,45 +44,23 @@ func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <
 // linkFollowers are the options with which a program walking a tree follows
 // every link it meets in it (grep -R, rg -L, find -L): a link in the project
 // to ~/.ssh or / is then read through, and only the operands are looked up.
-// Letters are short options, which may be clustered (-Rn); words are matched
-// whole or before "=".
-var linkFollowers = map[string]struct {
-	letters string
-	words   []string
-}{
-	"grep": {"R", []string{"--dereference-recursive"}}, "egrep": {"R", []string{"--dereference-recursive"}},
-	"fgrep": {"R", []string{"--dereference-recursive"}}, "rg": {"L", []string{"--follow"}},
-	"find": {"", []string{"-L", "-follow"}}, "du": {"L", []string{"--dereference"}}, "tree": {"l", nil},
-	"fd": {"L", []string{"--follow"}}, "fdfind": {"L", []string{"--follow"}}, "ag": {"f", []string{"--follow"}},
-	"ls": {"L", []string{"--dereference"}},
+// They are read by the program's declared grammar.
+var linkFollowers = map[string][]string{
+	"grep": {"-R", "--dereference-recursive"}, "egrep": {"-R", "--dereference-recursive"},
+	"fgrep": {"-R", "--dereference-recursive"}, "rg": {"-L", "--follow"},
+	"find": {"-L", "-follow"}, "du": {"-L", "--dereference"}, "tree": {"-l"},
+	"fd": {"-L", "--follow"}, "fdfind": {"-L", "--follow"}, "ag": {"-f", "--follow"},
+	"ls": {"-L", "--dereference"},
 }
 
 // followsLinks reports whether c walks a tree following the links in it.
 func followsLinks(c shellparse.SimpleCommand) bool {
-	spec, ok := linkFollowers[path.Base(c.Name)]
-	if !ok || len(c.Argv) == 0 {
+	opts, ok := linkFollowers[path.Base(c.Name)]
+	if !ok {
 		return false
 	}
-	for _, a := range c.Argv[1:] {
-		t := a.Text
-		if t == "--" {
-			break
-		}
-		name, _, _ := strings.Cut(t, "=")
-		if slices.Contains(spec.words, name) {
-			return true
-		}
-		if shortOptionsHold(t, spec.letters) {
-			return true
-		}
-	}
-	return false
-}
-
-// shortOptionsHold reports a word of short options (-Rn) that holds one of
-// letters.
-func shortOptionsHold(t, letters string) bool {
-	return len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsAny(t[1:], letters)
+	_, inv, ok := c.Declared()
+	return ok && inv.Scan.Has(opts...)
 }
 
 // printsEnvironment reports whether c prints the variables of the shell or
@@ -108,22 +87,22 @@ var environmentPrinters = map[string]func(args []shellparse.Word) bool{
 // given (env runs a command in it, and prints it without one).
 func alwaysPrints([]shellparse.Word) bool { return true }
 
+// setStyle reads a builtin's set-style options: -p, -o NAME, +x.
+var setStyle = registry.Grammar{Plus: true}
+
 // onlyOptions: a builtin that sets or names variables unless its every
 // argument is an option (-p, +x), when it prints them.
 func onlyOptions(args []shellparse.Word) bool {
-	for _, a := range args {
-		if !strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "+") {
-			return false // sets or names variables
-		}
-	}
-	return true
+	scan := setStyle.Scan(shellparse.RegistryWords(args))
+	return len(scan.Operands) == 0
 }
 
-// psEnvironment: ps with BSD's e, each process's environment.
+// psEnvironment: ps with BSD's e, each process's environment (an operand
+// to ps's getopt reading: ps auxe).
 func psEnvironment(args []shellparse.Word) bool {
-	return slices.ContainsFunc(args, func(a shellparse.Word) bool {
-		return !strings.HasPrefix(a.Text, "-") && strings.Contains(a.Text, "e")
-	})
+	var none registry.Grammar
+	scan := none.Scan(shellparse.RegistryWords(args))
+	return slices.ContainsFunc(scan.Operands, func(i int) bool { return strings.Contains(args[i].Text, "e") })
 }
 
 // systemRecords are read-only programs whose input is files outside the
@@ -135,8 +114,7 @@ var systemRecords = map[string]bool{"getent": true, "journalctl": true, "dmesg":
 
 // gitConfigDumps are the git config options that print the user's and the
 // system's settings whole (~/.gitconfig may hold a token in a URL).
-var gitConfigDumps = map[string]bool{"-l": true, "--list": true, "--global": true, "--system": true,
-	"--show-origin": true, "--show-scope": true, "--get-regexp": true, "--get-urlmatch": true}
+var gitConfigDumps = []string{"-l", "--list", "--global", "--system", "--show-origin", "--show-scope", "--get-regexp", "--get-urlmatch"}
 
 // readsSystemRecords reports whether c reads system or user records outside
 // the working directory that its words do not name.
@@ -145,36 +123,12 @@ func readsSystemRecords(c shellparse.SimpleCommand) bool {
 		return false
 	}
 	base := path.Base(c.Name)
-	return systemRecords[base] || base == "git" && dumpsGitConfig(c.Argv)
+	return systemRecords[base] || base == "git" && dumpsGitConfig(c)
 }
 
-// dumpsGitConfig reports a git argv whose subcommand is config with an
-// option that prints settings whole.
-func dumpsGitConfig(argv []shellparse.Word) bool {
-	sub := gitSubcommand(argv)
-	if sub < 0 || argv[sub].Text != "config" {
-		return false
-	}
-	return slices.ContainsFunc(argv[sub+1:], func(a shellparse.Word) bool {
-		name, _, _ := strings.Cut(a.Text, "=")
-		return gitConfigDumps[name]
-	})
-}
-
-// gitValueOptions are git's global options that take the next word as their
-// value.
-var gitValueOptions = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true}
-
-// gitSubcommand is the index in argv of git's subcommand: the first word
-// that is neither a global option nor one's value; -1 when there is none.
-func gitSubcommand(argv []shellparse.Word) int {
-	for i := 1; i < len(argv); i++ {
-		switch t := argv[i].Text; {
-		case gitValueOptions[t]:
-			i++ // the global option's value
-		case !strings.HasPrefix(t, "-"):
-			return i
-		}
-	}
-	return -1
+// dumpsGitConfig reports a git command whose subcommand is config with an
+// option that prints settings whole, by git's declared grammar.
+func dumpsGitConfig(c shellparse.SimpleCommand) bool {
+	_, inv, ok := c.Declared()
+	return ok && len(inv.Path) > 0 && inv.Path[0] == "config" && inv.Scan.Has(gitConfigDumps...)
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/permgate/permgate/internal/textclip"
 	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 	"github.com/permgate/permgate/validator"
 )
@@ -310,8 +311,9 @@ func exactRule(target *shellparse.SimpleCommand) string {
 // It ends at a word: make build* is not make buildall.
 func prefixRule(target *shellparse.SimpleCommand) string {
 	words := []string{target.Name}
-	for _, w := range target.Argv[1:] {
-		if len(words) == 3 || !plainWord(w) {
+	plain := commandWords(*target)
+	for i, w := range target.Argv[1:] {
+		if len(words) == 3 || !plain[i] || !plainWord(w) {
 			break
 		}
 		words = append(words, w.Text)
@@ -319,11 +321,32 @@ func prefixRule(target *shellparse.SimpleCommand) string {
 	return "bash(prefix:" + strings.Join(words, " ") + "*)"
 }
 
-// plainWord reports a word a prefix rule may hold: static, not an option,
-// not empty, and without a path, an assignment, a pattern, an expansion,
-// quotes or spaces.
+// commandWords marks the words of a command's argv after its name that are
+// neither options nor their values, by its declared grammar: its subcommand
+// words and operands (for an undeclared program every option is a flag).
+func commandWords(c shellparse.SimpleCommand) []bool {
+	args := c.Argv[min(1, len(c.Argv)):]
+	marks := make([]bool, len(args))
+	_, inv, ok := c.Declared()
+	if !ok {
+		var none registry.Grammar
+		scan := none.Scan(shellparse.RegistryWords(args))
+		inv = &registry.Invocation{Scan: scan}
+	}
+	for _, i := range inv.PathAt {
+		marks[i] = true
+	}
+	for _, i := range inv.Scan.Operands {
+		marks[i] = true
+	}
+	return marks
+}
+
+// plainWord reports a word a prefix rule may hold: static, not "-", not
+// empty, and without a path, an assignment, a pattern, an expansion, quotes
+// or spaces.
 func plainWord(w shellparse.Word) bool {
-	return w.Static && !strings.HasPrefix(w.Text, "-") && !strings.ContainsAny(w.Text, "/=*?[]{}$`'\" ") && w.Text != ""
+	return w.Static && w.Text != "-" && !strings.ContainsAny(w.Text, "/=*?[]{}$`'\" ") && w.Text != ""
 }
 
 // allowsWith reports whether the allow rule would turn the decision on a into

@@ -60,7 +60,9 @@ func checked() []*Program {
 		// eval's operands are a script the parser reads.
 		{Family: "core", Names: []string{"eval"}},
 		{Family: "core", Names: []string{"source", "."}, Check: "source"},
-		{Family: "core", Names: []string{"vim", "vi", "nvim", "view", "ex"}, Check: "vim"},
+		// vim -c CMD, -S FILE, --cmd CMD and +CMD run editor commands; its
+		// other options are read as flags.
+		{Family: "core", Names: []string{"vim", "vi", "nvim", "view", "ex"}, Check: "vim", Node: Node{Grammar: Grammar{Short: "c:S:", Long: []string{"cmd="}, Exact: true, Plus: true}}},
 		// GNU parallel runs its command on every argument; --joblog and
 		// --results write files of their own.
 		{Family: "core", Names: []string{"parallel"}, Check: "parallel", Node: Node{
@@ -69,7 +71,7 @@ func checked() []*Program {
 				"transfer-file=", "tf=", "env=", "nice=", "max-procs=", "block=", "sshloginfile=", "slf=", "header=", "termseq=", "keep-order", "quote", "ungroup", "null",
 				"dry-run", "will-cite", "verbose", "tag", "progress", "bar", "eta", "pipe", "pipepart", "xargs", "group", "line-buffer", "lb", "no-notice", "citation", "shuf", "trim="}},
 			Effects: []Effect{{Act: Writes, Opts: []string{"--joblog"}}, {Act: Writes, Opts: []string{"--results", "--res"}, Into: true}, {Act: Reads, Opts: []string{"-a", "--arg-file"}}}}},
-		{Family: "core", Names: []string{"enable"}, Check: "enable"},
+		{Family: "core", Names: []string{"enable"}, Check: "enable", Node: Node{Grammar: Grammar{Short: "adnpsf:"}}},
 		// hash -p PATH NAME makes NAME run PATH.
 		{Family: "core", Names: []string{"hash"}, Check: "hash", Node: Node{Grammar: Grammar{Short: "p:"}}},
 		{Family: "core", Names: []string{"apply_patch", "applypatch"}, Check: "apply-patch"},

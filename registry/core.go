@@ -47,7 +47,7 @@ func core() []*Program {
 		{Family: "core", Names: []string{"shopt"}, Node: Node{Read: true, Grammar: Grammar{Short: "pqsuo"}}},
 		// complete -C CMD and -F FUNC run what they are given at each completion.
 		{Family: "core", Names: []string{"complete"}, Check: "compgen",
-			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}}},
+			Node: Node{Bare: true, ReadIf: []string{"-p", "-P", "-l", "-a"}, Grammar: Grammar{Short: "A:G:W:C:F:P:S:X:o:V:"}}},
 		// set -e, set -o pipefail, set -- WORDS change only the shell; fish's
 		// set with a scope flag (-g, -x, -U, -e …) sets or erases the
 		// variable it names first, judged as an assignment.
@@ -127,7 +127,7 @@ func core() []*Program {
 			Grammar: Grammar{Short: "w:o:i:", Long: []string{"output=", "input=", "wrap="}}, Output: []string{"-o", "--output"}}},
 		// tree -R writes 00Tree.html into every directory.
 		{Family: "core", Names: []string{"tree"}, Node: Node{Read: true, Grammar: Grammar{Short: "L:P:I:H:o:T:", Long: []string{"filelimit=", "timefmt=", "charset=", "sort=", "fromfile", "gitfile=", "infofile=", "hintro=", "houtro="}}, Output: []string{"-o"}, Unless: []string{"-R"}}},
-		{Family: "core", Names: []string{"less"}, Check: "less", Node: Node{Read: true, Grammar: Grammar{Short: "o:O:b:h:j:k:p:P:t:T:x:y:z:", Long: []string{"log-file=", "LOG-FILE=", "lesskey-file="}},
+		{Family: "core", Names: []string{"less"}, Check: "less", Node: Node{Read: true, Grammar: Grammar{Plus: true, Short: "o:O:b:h:j:k:p:P:t:T:x:y:z:", Long: []string{"log-file=", "LOG-FILE=", "lesskey-file="}},
 			Output: []string{"-o", "-O", "--log-file", "--LOG-FILE"}}},
 		{Family: "core", Names: []string{"yq"}, Node: Node{Read: true, Grammar: Grammar{Short: "p:o:I:s:", Long: []string{"inplace", "split-exp=", "output-format=", "input-format=", "indent="}},
 			Unless: []string{"-i", "--inplace", "-s", "--split-exp"}}},

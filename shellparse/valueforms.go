@@ -164,7 +164,8 @@ func (r *wordResolver) builtinAssigns(args []*syntax.Word, redirs []*syntax.Redi
 // printfAssign returns printf -v NAME FORMAT ARGS's value. An unquoted
 // word known only at run time may be any number of arguments: not read.
 func (r *wordResolver) printfAssign(argv []Word) []namedValue {
-	scan := builtinGrammars["printf"].Scan(RegistryWords(argv))
+	printf, _ := registry.Builtin("printf")
+	scan := printf.Scan(RegistryWords(argv))
 	target, ok := printfTarget(scan)
 	if !ok {
 		return nil
@@ -246,7 +247,8 @@ func (r *wordResolver) quotedHeredoc(rd *syntax.Redirect) bool {
 // the rest of the line. Options that change what is read (-d, -n, -N, -u),
 // and backslashes without -r, are not read here.
 func readAssigns(argv []Word, text string) []namedValue {
-	scan := builtinGrammars["read"].Scan(RegistryWords(argv))
+	read, _ := registry.Builtin("read")
+	scan := read.Scan(RegistryWords(argv))
 	raw, array, ok := readOptions(scan)
 	line, _, _ := strings.Cut(text, "\n")
 	if !ok || !raw && strings.Contains(line, `\`) {

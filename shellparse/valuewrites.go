@@ -366,23 +366,12 @@ func (sw *scriptWrites) call(x *syntax.CallExpr) {
 	}
 }
 
-// builtinGrammars are the option grammars of the builtins that assign the
-// names they are given (bash's builtins stop at the first operand).
-var builtinGrammars = map[string]*registry.Grammar{
-	"read":      {Short: "a:d:ei:n:N:p:rst:u:", Posix: true},
-	"printf":    {Short: "v:", Posix: true},
-	"wait":      {Short: "fnp:", Posix: true},
-	"mapfile":   {Short: "d:n:O:s:tu:C:c:", Posix: true},
-	"readarray": {Short: "d:n:O:s:tu:C:c:", Posix: true},
-	"unset":     {Short: "fnv", Posix: true},
-}
-
 // callWrites counts the names a writing builtin's words may assign: read's
 // operands and -a, printf's -v, wait's -p, mapfile's array, getopts' second
 // operand, unset's and let's operands. A name word that is not written out
 // ("$v") counts for the name v holds, or may name any variable.
 func (sw *scriptWrites) callWrites(name string, args []*syntax.Word) {
-	g, ok := builtinGrammars[name]
+	g, ok := registry.Builtin(name)
 	if !ok {
 		sw.anyTargets(name, args)
 		return

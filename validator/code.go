@@ -2,18 +2,64 @@ package validator
 
 import (
 	"fmt"
-	"path"
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/judge/code"
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
+
+// The validator's side of the code room (judge/code): the calls other
+// judgements make into it, and the nested analysis it hands text to.
+
+// The ids of the findings for programs an agent types into.
+const (
+	// InteractiveID is a shell, interpreter or database client started
+	// with nothing to run, reading its commands from the terminal.
+	InteractiveID = "dynamic_code.interactive"
+	// TerminalID is a command run with a terminal the agent writes to later
+	// (Codex's exec_command with tty).
+	TerminalID = "dynamic_code.terminal"
+)
+
+// codeRoom adapts one of the code room's judgements to a check.
+func codeRoom(judge func(code.Host, shellparse.SimpleCommand, []shellparse.Word)) check {
+	return func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) { judge(ck, c, args) }
+}
+
+// interactive judges a program that reads what is typed into it later.
+func (ck *checker) interactive(c shellparse.SimpleCommand) { code.Interactive(ck, c) }
+
+// stdinProgram judges a program read from standard input or a process
+// substitution.
+func (ck *checker) stdinProgram(c shellparse.SimpleCommand, procSubst bool) {
+	code.StdinProgram(ck, c, procSubst)
+}
+
+// setupOutput reports a substitution that runs one local program printing
+// shell set-up (eval "$(ssh-agent -s)").
+func (ck *checker) setupOutput(text string) bool { return code.SetupOutput(ck, text) }
+
+// syntaxCheckOnly reports a system shell run with -n, which runs nothing.
+func syntaxCheckOnly(c shellparse.SimpleCommand) bool { return code.SyntaxCheckOnly(c) }
+
+// interpreterName returns the family a runtime's name stands for.
+func interpreterName(base string) string { return code.InterpreterName(base) }
+
+// isInterpreter reports a language runtime's name (awk is not one here).
+func isInterpreter(base string) bool { return code.IsInterpreter(base) }
+
+// IsInterpreter reports whether a command name (no directory) is a language
+// runtime that can run code it is given.
+func IsInterpreter(name string) bool { return code.IsInterpreter(name) }
 
 // sedCode: sed's e command and e flag run shell commands.
 func (ck *checker) sedCode(c shellparse.SimpleCommand, args []shellparse.Word) {
 	sed := parseSed(args)
 	if sed.scriptFile {
-		for _, f := range append(shortValues(args, 'f', "l"), longValues(args, "--file")...) {
+		for _, f := range valuesOf(c, "-f", "--file") {
 			if f.Text == "-" || shellparse.IsStdinPath(f.Text) {
 				for _, text := range ck.stdinText(c) {
 					sed.programs = append(sed.programs, shellparse.Word{Text: text, Static: true})
@@ -26,83 +72,121 @@ func (ck *checker) sedCode(c shellparse.SimpleCommand, args []shellparse.Word) {
 			continue
 		}
 		if len(prog.Text) > maxJudgedText {
-			// Not read: what it writes or runs is not known (scanSed takes it
+			// Not read: what it writes or runs is not known (sed.Scan takes it
 			// to run anything; the finding says it was not read).
 			ck.addFinding(Finding{Kind: finding.TooComplex, Severity: NonSevere, ID: string(finding.TooComplex) + ".text",
 				Reason: fmt.Sprintf("the sed program is %d bytes, more than the %d permgate reads", len(prog.Text), maxJudgedText)})
 		}
-		if exec, _ := scanSed(prog.Text); exec {
+		if fx := sed.scan(prog.Text); fx.Exec {
 			ck.add("inline_code", "sed_exec", NonSevere, "the sed program runs a shell command (e)")
+			for _, cmd := range fx.Commands {
+				ck.nested(cmd, "the sed program's e command")
+			}
 			return
 		}
 	}
 }
 
-func (ck *checker) vim(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for i, a := range args {
+// maxNesting bounds scripts nested through inline code, git aliases and
+// completions: each level is a new analysis of text the level above handed on.
+const maxNesting = 8
+
+// nested analyses text as a script of its own (what compgen -W expands, what
+// complete -C runs, what inline code hands to a shell) and adds its findings
+// to the current command, within maxNesting levels.
+func (ck *checker) nested(src, how string) {
+	if len(src) > 4096 {
+		ck.add("too_complex", "nested_too_long", NonSevere, how+" is too long to analyse")
+		return
+	}
+	v := ck.v
+	if v.nesting >= maxNesting {
+		ck.add("too_complex", "nested_too_deep", NonSevere, how+" is nested too deep to analyse")
+		return
+	}
+	v.nesting++
+	lookups, cut := v.lookups, v.lookupsCut
+	a := v.Classify(v.parser.ParseScript(src), src)
+	v.nesting--
+	v.lookups, v.lookupsCut = lookups+v.lookups, cut || v.lookupsCut
+	for f := range a.All() {
+		f.Reason = OneLine(how + ": " + strings.ReplaceAll(f.Reason, "$"+code.Placeholder, "{a value the code computes}"))
+		ck.addFinding(f)
+	}
+}
+
+// interpreterReadOnly: a language runtime only reads when it prints its
+// version or help, or runs a module that only looks (python -m pytest, pip
+// list): any program it is given could do anything.
+func interpreterReadOnly(name string, args []shellparse.Word) bool {
+	for _, a := range args {
 		if !a.Static {
-			continue
-		}
-		cluster := strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "--") && strings.ContainsAny(a.Text, "cS")
-		if cluster || a.Text == "--cmd" || strings.HasPrefix(a.Text, "+") && len(a.Text) > 1 && !isDigits(a.Text[1:]) {
-			what := a.Text
-			if i+1 < len(args) && !strings.HasPrefix(a.Text, "+") {
-				what += " " + args[i+1].Text
-			}
-			ck.add("inline_code", "vim_commands", NonSevere, c.Name+" "+clip(what)+" runs editor commands, which can run shell commands")
-			return
+			return false
 		}
 	}
+	python := interpreterName(name) == "python"
+	if len(args) == 1 {
+		switch args[0].Text {
+		case "--version", "-V", "-VV", "--help", "-h", "-version", "-help":
+			return true
+		case "-v":
+			return !python // python -v is verbose mode
+		}
+	}
+	if !python {
+		return false
+	}
+	if pythonPytest(args) {
+		return true
+	}
+	if len(args) >= 2 && args[0].Text == "-m" {
+		return pythonModuleReadOnly(args[1].Text, args[2:])
+	}
+	return false
 }
 
-func (ck *checker) less(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, a := range args {
-		if a.Static && strings.HasPrefix(a.Text, "+") && len(a.Text) > 1 && !isDigits(a.Text[1:]) {
-			ck.add("inline_code", "less_command", NonSevere, "less "+a.Text+" runs a command when it starts")
-			return
-		}
+// pythonModuleReadOnly: python -m MODULE ARGS only reads when the module
+// does (pip list, site, the linters without their fixes).
+func pythonModuleReadOnly(module string, rest []shellparse.Word) bool {
+	switch module {
+	case "pip", "pip3":
+		// python -m pip is pip: its declaration says which verbs read.
+		pip, _ := programs.Lookup("pip")
+		words := shellparse.RegistryWords(rest)
+		inv := pip.Resolve(words)
+		return len(rest) > 0 && (inv.Help(words) || inv.ReadOnly())
+	case "site", "sysconfig", "platform", "this", "tabnanny":
+		return len(rest) <= 1
+	case "mypy", "ruff", "pyflakes", "pylint", "flake8", "pycodestyle", "pydoc":
+		return !checkerWrites(rest)
 	}
+	return false
 }
 
-func (ck *checker) tar(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, a := range args {
-		t := a.Text
-		if isLong(t, "--to-command", "--use-compress-program", "--info-script", "--new-volume-script", "--rsh-command") ||
-			isLong(t, "--checkpoint-action") && strings.Contains(t, "exec") {
-			ck.add("inline_code", "tar_command", NonSevere, "tar "+clip(t)+" runs a command")
-			return
+// checkerWriteOptions start the long options with which a Python checker
+// writes files.
+var checkerWriteOptions = []string{"--fix", "--output", "--junit", "--html", "--install-types"}
+
+// checkerWrites reports a Python checker run with an option or a verb that
+// writes: -w, --fix…, --output…, --junit…, --html…, --install-types, format.
+// Its options are read as flags.
+func checkerWrites(args []shellparse.Word) bool {
+	var flags registry.Grammar
+	scan := flags.Scan(shellparse.RegistryWords(args))
+	for _, o := range scan.Opts {
+		if o.Name == "-w" || slices.ContainsFunc(checkerWriteOptions, func(p string) bool { return strings.HasPrefix(o.Name, p) }) {
+			return true
 		}
 	}
-	if len(shortValues(args, 'I', "fCTXbLgHKNV")) > 0 || len(shortValues(args, 'F', "fCTXbLgHKNV")) > 0 {
-		ck.add("inline_code", "tar_compress_program", NonSevere, "tar -I/-F runs a command")
-		return
+	for _, i := range scan.Operands {
+		if args[i].Text == "format" {
+			return true
+		}
 	}
-	if len(args) > 0 && args[0].Static && !strings.HasPrefix(args[0].Text, "-") && strings.ContainsAny(args[0].Text, "IF") {
-		ck.add("inline_code", "tar_command_option", NonSevere, "tar "+args[0].Text+" runs a command")
-	}
+	return false
 }
 
-func (ck *checker) rsync(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, a := range args {
-		if isLong(a.Text, "--rsh", "--rsync-path") {
-			ck.add("inline_code", "rsync_rsh", NonSevere, "rsync "+clip(a.Text)+" names a command to run")
-			return
-		}
-	}
-	if len(shortValues(args, 'e', "fBTMT")) > 0 {
-		ck.add("inline_code", "rsync_e", NonSevere, "rsync -e names a command to run")
-		return
-	}
-	if hasFlag(args, "", "--delete", "--delete-before", "--delete-during", "--delete-after", "--delete-delay", "--delete-excluded", "--del") {
-		targets := copyTargets(c)
-		for _, t := range targets {
-			if class, why := ck.judgeDelete(t); class == deleteSevere {
-				ck.addSafer("recursive_delete", "rsync_delete", Severe, "rsync --delete removes files in "+why, "rsync --dry-run --delete first lists what it would remove")
-			}
-		}
-	}
-}
-
+// isDigits reports a non-empty string of decimal digits.
 func isDigits(s string) bool {
 	for _, c := range s {
 		if c < '0' || c > '9' {
@@ -112,102 +196,11 @@ func isDigits(s string) bool {
 	return s != ""
 }
 
+// joinWords joins words' texts with spaces.
 func joinWords(words []shellparse.Word) string {
 	parts := make([]string, len(words))
 	for i, w := range words {
 		parts[i] = w.Text
 	}
 	return strings.Join(parts, " ")
-}
-
-// npm --script-shell names the shell that runs package scripts.
-func (ck *checker) npm(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, a := range args {
-		if isLong(a.Text, "--script-shell") || isLong(a.Text, "--node-options") {
-			ck.add("inline_code", "npm_script_shell", NonSevere, "npm "+clip(a.Text)+" names a program or code to run")
-			return
-		}
-	}
-}
-
-// cargo --config can set a runner or other programs cargo runs.
-func (ck *checker) cargo(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, a := range args {
-		if isLong(a.Text, "--config") {
-			ck.add("inline_code", "cargo_config", NonSevere, "cargo --config can name programs cargo runs")
-			return
-		}
-	}
-}
-
-// go -exec, -toolexec and -vettool name programs the go command runs.
-func (ck *checker) goTool(c shellparse.SimpleCommand, args []shellparse.Word) {
-	if goFlag(args, "exec", "toolexec", "vettool") {
-		ck.add("inline_code", "go_exec", NonSevere, "go -exec/-toolexec/-vettool names a program to run")
-	}
-	// go install …/permgate@v puts a program named permgate into GOBIN, over the
-	// one the harnesses and the shell guard run.
-	ops := operands(args)
-	if len(ops) > 1 && ops[0].Text == "install" {
-		for _, pkg := range ops[1:] {
-			name, _, _ := strings.Cut(pkg.Text, "@")
-			if shellparse.IsPermgate(path.Base(name)) || !pkg.Static && strings.Contains(strings.ToLower(pkg.Text), "permgate") {
-				ck.add("self_modify", "go_install_permgate", Severe, "go install "+pkg.Text+" replaces the permgate program in GOBIN (~/go/bin), the one the harnesses run")
-				return
-			}
-		}
-	}
-}
-
-// pytest --basetemp empties the directory it names.
-func (ck *checker) pytest(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, t := range longValues(args, "--basetemp") {
-		if class, why := ck.judgeDelete(t); class == deleteSevere {
-			ck.add("recursive_delete", "pytest_basetemp", Severe, "pytest --basetemp empties "+why)
-		}
-	}
-}
-
-// parallelStdin: parallel with no command runs each input line as a command.
-func (ck *checker) parallelStdin(c shellparse.SimpleCommand, args []shellparse.Word) {
-	if len(operands(args)) == 0 && c.Stdin.Kind == shellparse.InputPipe {
-		ck.add("pipe_to_shell", "parallel_stdin", Severe, "parallel with no command runs each line piped into it as a command")
-	}
-}
-
-// makeStdin: make -f - reads its makefile, and so the commands it runs, from stdin.
-func (ck *checker) makeStdin(c shellparse.SimpleCommand, args []shellparse.Word) {
-	for _, f := range append(shortValues(args, 'f', "CIjlo"), longValuesOf(args, "--file", "--makefile")...) {
-		if f.Text == "-" || shellparse.IsStdinPath(f.Text) {
-			ck.stdinProgram(c, false)
-			return
-		}
-	}
-}
-
-// enable -f loads a shared object into bash as a builtin.
-func (ck *checker) enableBuiltin(c shellparse.SimpleCommand, args []shellparse.Word) {
-	if len(shortValues(args, 'f', "")) > 0 {
-		ck.add("dangerous_env", "enable_builtin", NonSevere, "enable -f loads a library into bash as a builtin")
-	}
-}
-
-// compgen -W expands its word list (command substitutions run), -C runs a
-// command and -F a function; complete -C and -F register them to run at each
-// completion.
-func (ck *checker) compgen(c shellparse.SimpleCommand, args []shellparse.Word) {
-	letters := "oAGWCFPSXV"
-	for _, w := range shortValues(args, 'W', strings.ReplaceAll(letters, "W", "")) {
-		if strings.Contains(w.Text, "$(") || strings.Contains(w.Text, "`") || strings.Contains(w.Text, "<(") {
-			ck.nested(": "+w.Text, c.Name+" -W expands its word list")
-		}
-	}
-	for _, w := range shortValues(args, 'C', strings.ReplaceAll(letters, "C", "")) {
-		if w.Static {
-			ck.nested(w.Text, c.Name+" -C runs "+clip(w.Text))
-		}
-		if c.Name == "complete" {
-			ck.add("inline_code", "complete_command", NonSevere, "complete -C registers a command that runs at every completion")
-		}
-	}
 }

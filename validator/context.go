@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/permgate/permgate/judge/self"
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -128,12 +129,7 @@ func benignProgramValue(name, value string) bool {
 	case "cat", "true", ":", "/bin/cat", "/usr/bin/cat", "/bin/true", "/usr/bin/true":
 		return len(fields) == 1
 	case "less", "more", "/usr/bin/less":
-		for _, f := range fields[1:] {
-			if !strings.HasPrefix(f, "-") || strings.ContainsAny(f, "+o") && !strings.HasPrefix(f, "--") {
-				return false // less +cmd runs commands, -o FILE writes
-			}
-		}
-		return true
+		return benignPager(fields[1:])
 	}
 	return false
 }
@@ -260,8 +256,8 @@ func (ck *checker) assigns(c shellparse.SimpleCommand) {
 			ck.add("dangerous_env", "set_old_bash_func", NonSevere, "sets "+a.Name+" to a function in the old export format, which an unpatched bash runs in place of a command")
 		}
 	}
-	if len(c.Argv) > 0 && (c.Name == "unset" || c.Name == "export" && hasFlag(c.Argv[1:], "n")) {
-		for _, w := range operands(c.Argv[1:]) {
+	if len(c.Argv) > 0 && (c.Name == "unset" || c.Name == "export" && hasOption(c, "-n")) {
+		for _, w := range operandsOf(c) {
 			if strings.HasPrefix(w.Text, "PERMGATE_") {
 				ck.add("self_modify", "unset_permgate_var", Severe, "unsets "+w.Text+", which changes how permgate decides")
 			}
@@ -294,6 +290,22 @@ func (ck *checker) judgeAssign(name, value string) {
 	}
 }
 
+// benignPager reports less's options, read by its declared grammar, that
+// only change how it shows its input: no file (an operand), no +cmd (it
+// runs commands), no -o or -O FILE (it writes).
+func benignPager(fields []string) bool {
+	less, ok := programs.Lookup("less")
+	if !ok {
+		return false
+	}
+	words := make([]registry.Word, len(fields))
+	for i, f := range fields {
+		words[i] = registry.Word{Text: f}
+	}
+	inv := less.Resolve(words)
+	return len(inv.Scan.Operands) == 0 && !inv.Scan.Has("+", "-o", "-O", "--log-file", "--LOG-FILE")
+}
+
 // assignedNames returns every variable the command may set: assignments, printf
 // -v, read, mapfile, ${x:=v}. A write through a nameref (declare -n r=NAME;
 // r=v) comes as an assignment to NAME (Via "reference") from shellparse.
@@ -308,40 +320,29 @@ func assignedNames(c shellparse.SimpleCommand) []string {
 	if len(c.Argv) == 0 {
 		return names
 	}
-	args := c.Argv[1:]
-	switch c.Name {
-	case "wait":
-		for _, v := range shortValues(args, 'p', "") {
-			names = append(names, v.Text)
-		}
-	case "printf":
-		for _, v := range shortValues(args, 'v', "") {
-			names = append(names, v.Text)
-		}
-	case "read":
-		names = append(names, optionOperands(args, "adinNptu")...)
-		for _, v := range shortValues(args, 'a', "dinNptu") {
-			names = append(names, v.Text)
-		}
-	case "mapfile", "readarray":
-		names = append(names, optionOperands(args, "dnOsuCc")...)
-	}
-	return names
+	return append(names, builtinNames(c.Name, c.Argv[1:])...)
 }
 
-// optionOperands returns the operands after short options, skipping the values
-// of argLetters.
-func optionOperands(args []shellparse.Word, argLetters string) []string {
+// builtinValueOption is the option whose value a builtin assigns: wait -p
+// VAR, printf -v VAR, read -a ARRAY.
+var builtinValueOption = map[string]string{"wait": "-p", "printf": "-v", "read": "-a"}
+
+// builtinNames returns the names a builtin assigns, by its grammar: read's
+// and mapfile's operands, and the value of wait -p, printf -v, read -a.
+func builtinNames(name string, args []shellparse.Word) []string {
+	g, ok := registry.Builtin(name)
+	if !ok || name == "unset" {
+		return nil
+	}
+	scan := g.Scan(shellparse.RegistryWords(args))
 	var out []string
-	for i := 0; i < len(args); i++ {
-		t := args[i].Text
-		if strings.HasPrefix(t, "-") && len(t) > 1 {
-			if clusterEndsWithArg(t, argLetters) {
-				i++
-			}
-			continue
+	if name == "read" || name == "mapfile" || name == "readarray" {
+		for _, i := range scan.Operands {
+			out = append(out, args[i].Text)
 		}
-		out = append(out, t)
+	}
+	for _, v := range optionValues(args, scan, builtinValueOption[name]) {
+		out = append(out, v.Text)
 	}
 	return out
 }
@@ -496,7 +497,7 @@ func homeSetupWrite(c shellparse.SimpleCommand) bool {
 				return false
 			}
 		}
-		return hasFlag(c.Argv[1:], "a", "--append")
+		return hasOption(c, "-a", "--append")
 	}
 	return false
 }
@@ -594,16 +595,14 @@ func forkBombFinding(b shellparse.ForkBomb, src string) Finding {
 	return Finding{Kind: "fork_bomb", Severity: Severe, ID: id, Reason: forkBombReason(b), Command: clip(src)}
 }
 
-// flockArgOpts are flock's options that take a separate argument.
-var flockArgOpts = map[string]bool{"-w": true, "-E": true, "-c": true, "--timeout": true, "--wait": true, "--conflict-exit-code": true, "--command": true}
-
 // locksSelf judges flock's lock file: holding the lock on one of permgate's own
 // files (its state lock, its audit lock, the audit log) stalls every permgate
 // that waits for it until it gives up and refuses — a denial of service of the
 // gate, not a read-only command. A descriptor operand (flock -x 9 with 9<FILE)
 // is judged by the file its redirect opens.
 func (ck *checker) locksSelf(argv []shellparse.Word, redirects []shellparse.Redirect) {
-	ops := skipOptArgs(argv[1:], flockArgOpts)
+	inv := scanArgs("flock", argv[1:])
+	ops := operandWords(argv[1:], &inv.Scan)
 	if len(ops) == 0 {
 		return
 	}

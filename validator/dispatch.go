@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/judge/code"
 	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/judge/system"
 	"github.com/permgate/permgate/lang/awk"
@@ -48,9 +49,9 @@ func (ck *checker) runtimeOrClient(c shellparse.SimpleCommand, base string, args
 	case system.IsMkfs(base):
 		system.Mkfs(ck, base, args)
 	case shellparse.IsShell(c.Name) || isInterpreter(base):
-		ck.interpreter(c, base, args)
+		code.Interpreter(ck, c, base, args)
 	default:
-		ck.replClient(c)
+		code.ReplClient(ck, c)
 	}
 }
 
@@ -94,22 +95,22 @@ func init() {
 		"at":           langRoom(system.At),
 		"awk":          langRoom(awk.Check),
 		"blkdiscard":   langRoom(system.DiskTool("blkdiscard discards every block of the device")),
-		"cargo":        packageManager((*checker).cargo),
+		"cargo":        packageManager(codeRoom(code.Cargo)),
 		"chmod":        (*checker).chmod,
 		"chown":        (*checker).chown,
 		"cloud":        judgeCloud,
-		"compgen":      (*checker).compgen,
+		"compgen":      codeRoom(code.Compgen),
 		"container":    judgeContainer,
 		"crontab":      langRoom(system.Crontab),
 		"dd":           langRoom(system.DD),
 		"dropdb":       langRoom(sql.DropDB),
 		"dynamic-verb": langRoom(system.SevereDynamicVerb),
 		"ed":           (*checker).ed,
-		"enable":       (*checker).enableBuiltin,
+		"enable":       codeRoom(code.EnableBuiltin),
 		"exec-config":  (*checker).execConfig,
 		"find":         (*checker).find,
 		"git":          func(ck *checker, _ shellparse.SimpleCommand, args []shellparse.Word) { ck.gitState.Judge(ck, args) },
-		"go":           (*checker).goTool,
+		"go":           codeRoom(code.GoTool),
 		"hash":         langRoom(system.Hash),
 		"init":         langRoom(system.Init),
 		"install":      (*checker).install,
@@ -119,38 +120,38 @@ func init() {
 		"kill":         langRoom(system.Kill),
 		"killall":      langRoom(system.KillByName),
 		"killall5":     langRoom(system.KillAll5),
-		"less":         (*checker).less,
-		"make":         (*checker).makeStdin,
+		"less":         codeRoom(code.Less),
+		"make":         codeRoom(code.MakeStdin),
 		"mkswap":       langRoom(system.Mkswap),
 		"mongo":        (*checker).mongoShell,
 		"mysqladmin":   langRoom(sql.MySQLAdmin),
 		"nft":          langRoom(system.Nft),
-		"npm":          packageManager((*checker).npm),
+		"npm":          packageManager(codeRoom(code.Npm)),
 		"packages":     (*checker).packageInstall,
-		"parallel":     (*checker).parallelStdin,
+		"parallel":     codeRoom(code.ParallelStdin),
 		"partition":    langRoom(system.Partition),
 		"patch":        (*checker).patch,
 		"power":        langRoom(system.Power),
 		"printenv":     langRoom(system.Printenv),
-		"pytest":       (*checker).pytest,
+		"pytest":       codeRoom(code.Pytest),
 		"redis":        langRoom(redis.Client),
 		"rimraf":       (*checker).rimraf,
 		"rm":           (*checker).rm,
-		"rsync":        (*checker).rsync,
+		"rsync":        codeRoom(code.Rsync),
 		"script":       (*checker).scriptFile,
 		"sed":          (*checker).sedCode,
 		"setcap":       (*checker).setcap,
 		"setfacl":      (*checker).setfacl,
 		"shred":        langRoom(system.Shred),
-		"source":       (*checker).source,
+		"source":       codeRoom(code.Source),
 		"sponge":       (*checker).sponge,
 		"sql":          (*checker).sqlClient,
 		"ssh":          langRoom(system.SSH),
 		"ssh-options":  langRoom(system.SSHOptions),
 		"systemctl":    langRoom(system.Systemctl),
-		"tar":          (*checker).tar,
+		"tar":          codeRoom(code.Tar),
 		"terminal":     (*checker).typesIntoTerminal,
-		"vim":          (*checker).vim,
+		"vim":          codeRoom(code.Vim),
 		"wipefs":       langRoom(system.Wipefs),
 	}
 }
@@ -173,7 +174,7 @@ func (ck *checker) runtimeTools(c shellparse.SimpleCommand, args []shellparse.Wo
 	switch {
 	case name == "python":
 		ck.pythonPip(c, args)
-	case interpreters[name].subcommands:
+	case code.Subcommands(name):
 		ck.packageInstall(c, args)
 	}
 }

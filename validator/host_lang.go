@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/judge/code"
 	"strings"
 
 	"github.com/permgate/permgate/codescan"
@@ -47,7 +48,7 @@ func (ck *checker) AwkStdin(c shellparse.SimpleCommand, procSubst bool) {
 
 // AwkReport turns a tokenizer's report on the program the current command
 // runs into findings.
-func (ck *checker) AwkReport(name string, rep codescan.Report) { ck.codeReport(name, rep) }
+func (ck *checker) AwkReport(name string, rep codescan.Report) { code.CodeReport(ck, name, rep) }
 
 // DiskTarget returns the path a written word names when that is known: a
 // static word, $HOME or $PWD at its start expanded.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/permgate/permgate/codescan"
+	"github.com/permgate/permgate/judge/code"
 )
 
 // inlineCase is a script whose result a one-line corpus file cannot hold
@@ -75,7 +76,7 @@ func TestInlineNestingBound(t *testing.T) {
 	v := New(corpusEnv)
 	script := "rm -rf ~"
 	for range 4 {
-		script = "python3 -c " + shellQuote("import os; os.system("+pyString(script)+")")
+		script = "python3 -c " + code.ShellQuote("import os; os.system("+pyString(script)+")")
 	}
 	checkInline(t, v, inlineCase{"four levels", script, Severe, []string{"inline_code", "recursive_delete"}})
 
@@ -88,27 +89,6 @@ func TestInlineNestingBound(t *testing.T) {
 
 func pyString(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
-}
-
-// TestRenderShell: values the code builds become shell text with their
-// pieces placed where the text puts them, out of a single-quoted span.
-func TestRenderShell(t *testing.T) {
-	ck := &checker{v: New(corpusEnv)}
-	dyn := codescan.Part{Kind: codescan.Dynamic, Text: "x"}
-	for _, tc := range []struct {
-		parts []codescan.Part
-		want  string
-	}{
-		{[]codescan.Part{{Text: "rm -rf "}, dyn}, "rm -rf $CODE_VALUE"},
-		{[]codescan.Part{{Text: "rm -rf '"}, dyn, {Text: "'"}}, `rm -rf ''"$CODE_VALUE"''`},
-		{[]codescan.Part{{Text: `rm -rf "`}, dyn, {Text: `"`}}, `rm -rf "$CODE_VALUE"`},
-		{[]codescan.Part{{Text: "rm -rf "}, {Kind: codescan.Home}, {Text: "/x"}}, "rm -rf /home/user/x"},
-		{[]codescan.Part{{Text: "echo 'it''s' "}, {Kind: codescan.Temp}}, "echo 'it''s' /tmp"},
-	} {
-		if got := ck.renderShell(codescan.Value{Parts: tc.parts}); got != tc.want {
-			t.Errorf("renderShell(%v) = %q, want %q", tc.parts, got, tc.want)
-		}
-	}
 }
 
 // fuzzRuntimes are the runtimes FuzzInlineCode hands code to, each with its
@@ -124,8 +104,8 @@ func FuzzInlineCode(f *testing.F) {
 		f.Add(uint8(i), seed)
 	}
 	v := New(corpusEnv)
-	f.Fuzz(func(t *testing.T, which uint8, code string) {
-		script := fuzzRuntimes[int(which)%len(fuzzRuntimes)] + " " + shellQuote(code)
+	f.Fuzz(func(t *testing.T, which uint8, src string) {
+		script := fuzzRuntimes[int(which)%len(fuzzRuntimes)] + " " + code.ShellQuote(src)
 		a := v.CheckScript(script)
 		if a.AllReadOnly || a.Severity < NonSevere {
 			t.Fatalf("%q judged %s, read-only %v", script, a.Severity, a.AllReadOnly)

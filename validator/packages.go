@@ -34,7 +34,7 @@ func moduleReadOnly(name string, args []shellparse.Word) bool {
 
 // pythonPip: python -m pip install permgate is pip install permgate. The
 // module and its words are what the interpreter's judgement reads as -m's
-// (interpreters.go); here only python -m pip as the whole start counts.
+// (judge/code); here only python -m pip as the whole start counts.
 func (ck *checker) pythonPip(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if len(args) < 2 || args[0].Text != "-m" || args[1].Text != "pip" && args[1].Text != "pip3" {
 		return

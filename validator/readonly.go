@@ -230,24 +230,6 @@ func xargsReadOnly(args []shellparse.Word) bool {
 	return len(s.Operands) == 0 && !s.May("-p", "--interactive", "-o", "--open-tty", "--process-slot-var")
 }
 
-// goFlag reports a Go-style flag given as -name, --name, -name=… or --name=….
-//
-// Deprecated: a hand scan of argv; ask the registry's Dash grammar
-// (scanArgs, hasOption).
-func goFlag(args []shellparse.Word, names ...string) bool {
-	for _, a := range args {
-		t := strings.TrimPrefix(strings.TrimPrefix(a.Text, "-"), "-")
-		if t == a.Text {
-			continue
-		}
-		t, _, _ = strings.Cut(t, "=")
-		if slices.Contains(names, t) {
-			return true
-		}
-	}
-	return false
-}
-
 // pythonPytest: python -m pytest ARGS is pytest ARGS, python -m pip ARGS pip
 // ARGS (the interpreter's -m MODULE ends its own options).
 func pythonPytest(args []shellparse.Word) bool {
@@ -274,17 +256,6 @@ func pythonModule(args []shellparse.Word) (string, []shellparse.Word, bool) {
 func pytestReadOnly(args []shellparse.Word) bool {
 	inv := scanArgs("pytest", args)
 	return !inv.Scan.Has("--basetemp", "--junitxml", "--junit-xml", "--result-log", "--report-log")
-}
-
-// firstOperand returns the first word of args that is not an option.
-//
-// Deprecated: a hand scan of argv; ask the registry (operandsOf).
-func firstOperand(args []shellparse.Word) string {
-	ops := operands(args)
-	if len(ops) == 0 {
-		return ""
-	}
-	return ops[0].Text
 }
 
 // printingEnv: env with options and assignments and no command prints the

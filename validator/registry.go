@@ -69,55 +69,52 @@ func (ck *checker) unknownVerbs(c shellparse.SimpleCommand, args []shellparse.Wo
 }
 
 // unknownVerb finds a verb that destroys among an unknown program's first
-// three operands. It reads no grammar, for there is none: a word after a
-// long option may be its value, a dynamic word or a path ends the search,
-// and after -- a known program's name starts a command of its own.
+// three operands. There is no grammar to read, so the worst one is: every
+// short option a flag, a long option without =VALUE may take the next word
+// (registry.Grammar.LongValued), which is then not counted but may still be
+// the verb; a dynamic word or a path ends the search, and after -- a known
+// program's name starts a command of its own.
 func unknownVerb(args []shellparse.Word) (string, bool) {
-	var s verbSearch
+	scan := unknownGrammar.Scan(shellparse.RegistryWords(args))
+	option, value := optionMarks(scan, len(args))
+	seen := 0
 	for i, a := range args {
-		skip, stop := s.read(a)
 		switch {
-		case stop:
+		case i == scan.DashDash:
+			continue // acmectl -- delete prod: the verb may follow
+		case scan.DashDash >= 0 && i > scan.DashDash && a.Static && knownProgram(a.Text):
+			return "", false // runner exec -- rm -rf ~: a command of its own, analysed as one
+		case !a.Static:
 			return "", false
-		case skip:
+		case option[i] && !value[i]:
 			continue
-		case destroysHere(args, i, s.seen):
+		case !value[i]:
+			seen++
+		}
+		if seen > 3 || strings.ContainsAny(a.Text, "/.=") {
+			return "", false
+		}
+		if destroysHere(args, i, seen) {
 			return a.Text, true
 		}
 	}
 	return "", false
 }
 
-// verbSearch is where unknownVerb is in an argv.
-type verbSearch struct {
-	// seen counts the operands read; afterOption reports a long option
-	// before the word, which may be its value.
-	seen          int
-	afterOption   bool
-	afterDashDash bool
+// optionMarks marks the words of an argv of n words that hold an option,
+// and those that are an option's value in a word of its own.
+func optionMarks(scan registry.Scan, n int) (option, value []bool) {
+	option, value = make([]bool, n), make([]bool, n)
+	for _, o := range scan.Opts {
+		option[o.At] = true
+		value[o.ValueAt] = o.HasValue && o.ValueAt != o.At
+	}
+	return option, value
 }
 
-// read reads one word: skip reports a word that cannot be the verb, stop
-// the end of the search.
-func (s *verbSearch) read(a shellparse.Word) (skip, stop bool) {
-	switch {
-	case a.Text == "--":
-		s.afterDashDash = true // acmectl -- delete prod: the verb may follow
-		return true, false
-	case s.afterDashDash && a.Static && knownProgram(a.Text):
-		return false, true // runner exec -- rm -rf ~: a command of its own, analysed as one
-	case !a.Static:
-		return false, true
-	case strings.HasPrefix(a.Text, "-"):
-		s.afterOption = strings.HasPrefix(a.Text, "--") && !strings.Contains(a.Text, "=")
-		return true, false
-	}
-	if !s.afterOption {
-		s.seen++
-	}
-	s.afterOption = false
-	return false, s.seen > 3 || strings.ContainsAny(a.Text, "/.=")
-}
+// unknownGrammar reads an unknown program's argv the worst way: a long
+// option may take the next word.
+var unknownGrammar = registry.Grammar{LongValued: true}
 
 // destroysHere reports the word at args[i], the seen'th operand, as a verb
 // that destroys. A known program's name among the operands (acmectl users
@@ -130,14 +127,18 @@ func destroysHere(args []shellparse.Word, i, seen int) bool {
 	return registry.DestructiveVerb(w) && (seen == 1 || !knownProgram(w) || operandFollows(args[i+1:]))
 }
 
-// operandFollows reports a word that is not an option among args.
+// operandFollows reports a word that is not an option among args, read
+// with no grammar (options are flags).
 func operandFollows(args []shellparse.Word) bool {
-	for _, a := range args {
-		if !a.Static || !strings.HasPrefix(a.Text, "-") {
-			return true
-		}
-	}
-	return false
+	scan := undeclaredScan(args)
+	return len(scan.Operands) > 0
+}
+
+// undeclaredScan reads the argv of a program no declaration names: every
+// option a flag, "--" the end of the options.
+func undeclaredScan(args []shellparse.Word) registry.Scan {
+	var none registry.Grammar
+	return none.Scan(shellparse.RegistryWords(args))
 }
 
 // addFinding records a finding on the current command.
@@ -186,7 +187,9 @@ func scanned(c shellparse.SimpleCommand) (*registry.Invocation, bool) {
 func operandsOf(c shellparse.SimpleCommand) []shellparse.Word {
 	inv, ok := scanned(c)
 	if !ok {
-		return skipOptArgs(c.Argv[min(1, len(c.Argv)):], nil)
+		args := c.Argv[min(1, len(c.Argv)):]
+		scan := undeclaredScan(args)
+		return operandWords(args, &scan)
 	}
 	out := make([]shellparse.Word, 0, len(inv.Scan.Operands))
 	for _, i := range inv.Scan.Operands {

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/permgate/permgate/internal/lazyre"
-	"github.com/permgate/permgate/judge/flow"
 	"github.com/permgate/permgate/places"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
@@ -87,10 +86,6 @@ func (ck *checker) readsSecret() bool {
 	}
 	return false
 }
-
-// netDevice reports bash's network pseudo-files /dev/tcp/HOST/PORT and
-// /dev/udp/… (flow.NetDevice).
-func netDevice(p string) bool { return flow.NetDevice(p) }
 
 // grepLike take a pattern as their first operand (unless -e or -f gives it),
 // and -e's values are patterns: a pattern that mentions .env is not access.

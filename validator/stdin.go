@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/permgate/permgate/judge/system"
 	"github.com/permgate/permgate/lang/sed"
 	"github.com/permgate/permgate/lang/sql"
 	"github.com/permgate/permgate/shellparse"
@@ -80,11 +79,6 @@ func (ck *checker) stdinText(c shellparse.SimpleCommand) []string {
 	return t
 }
 
-// sqlDestructive says why SQL given to a cloud database destroys data (a
-// sql_destructive reading of the statements outside literals and comments),
-// or "".
-func sqlDestructive(text string) string { return sql.Judge(text, sql.Generic).Severe }
-
 // maxJudgedText bounds one program text a judge reads (sql.MaxText).
 const maxJudgedText = sql.MaxText
 
@@ -101,14 +95,8 @@ func parseSed(args []shellparse.Word) sedCall {
 	return sedCall{programs: s.Programs, scriptFile: s.ScriptFile}
 }
 
-// scanSed reads a sed program and reports whether it runs shell commands (the e
-// command or the s///e flag) and which files it writes (w, W, s///w). A
+// scan reads a sed program (sed.Scan): the shell commands it runs (the e
+// command or the s///e flag) and the files it writes (w, W, s///w). A
 // program too long to read is taken to run anything.
-func scanSed(prog string) (exec bool, writes []string) {
-	fx := sed.Scan(prog)
-	return fx.Exec, fx.Writes
-}
+func (sedCall) scan(prog string) sed.Effects { return sed.Scan(prog) }
 
-// sshCommandGiven reports ssh arguments that name a remote command after the
-// options (system.SSHCommandGiven).
-func sshCommandGiven(args []shellparse.Word) bool { return system.SSHCommandGiven(args) }

@@ -306,27 +306,6 @@ func tarOldStyleArchive(args []shellparse.Word, letters string) []shellparse.Wor
 	return out
 }
 
-// skipOptArgs returns the words of args that do not start with a dash,
-// skipping the word after each option withArg names.
-//
-// Deprecated: a hand scan of argv; ask the registry's grammar instead
-// (operandsOf, scanArgs). Still called from files outside the
-// write/delete/git judgements.
-func skipOptArgs(args []shellparse.Word, withArg map[string]bool) []shellparse.Word {
-	var out []shellparse.Word
-	for i := 0; i < len(args); i++ {
-		t := args[i].Text
-		if args[i].Static && strings.HasPrefix(t, "-") && t != "-" {
-			if withArg[t] {
-				i++
-			}
-			continue
-		}
-		out = append(out, args[i])
-	}
-	return out
-}
-
 // writes judges every file the command writes.
 func (ck *checker) writes(c shellparse.SimpleCommand) {
 	targets := writeTargets(c)
@@ -626,35 +605,4 @@ func plainCopy(c shellparse.SimpleCommand) bool {
 		}
 	}
 	return true
-}
-
-// longValuesOf returns the values of several long options.
-//
-// Deprecated: a hand scan of argv; read option values through the
-// registry's grammar (optionWords, valuesOf).
-func longValuesOf(args []shellparse.Word, longs ...string) []shellparse.Word {
-	var out []shellparse.Word
-	for _, l := range longs {
-		out = append(out, longValues(args, l)...)
-	}
-	return out
-}
-
-// longValues returns every value of a long option or its abbreviation.
-//
-// Deprecated: a hand scan of argv; read option values through the
-// registry's grammar (optionWords, valuesOf).
-func longValues(args []shellparse.Word, long string) []shellparse.Word {
-	var out []shellparse.Word
-	for i, a := range args {
-		if !isLong(a.Text, long) {
-			continue
-		}
-		if _, v, ok := strings.Cut(a.Text, "="); ok {
-			out = append(out, shellparse.Word{Text: v, Static: a.Static})
-		} else if i+1 < len(args) {
-			out = append(out, args[i+1])
-		}
-	}
-	return out
 }

@@ -1,31 +1,22 @@
-package validator
+package code
 
 import (
 	"path"
 	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
-// The ids of the findings for programs an agent types into.
-const (
-	// InteractiveID is a shell, interpreter or database client started
-	// with nothing to run, reading its commands from the terminal.
-	InteractiveID = "dynamic_code.interactive"
-	// TerminalID is a command run with a terminal the agent writes to later
-	// (Codex's exec_command with tty).
-	TerminalID = "dynamic_code.terminal"
-)
-
-// interactive judges a shell or interpreter that reads its program from the
+// Interactive judges a shell or interpreter that reads its program from the
 // standard input it inherits: in an agent's harness that input can be a
 // terminal the agent types into after permgate has answered.
-func (ck *checker) interactive(c shellparse.SimpleCommand) {
-	if !ck.v.env.Agent || printsAndExits(c) {
+func Interactive(h Host, c shellparse.SimpleCommand) {
+	if !h.CodeAgent() || printsAndExits(c) {
 		return
 	}
-	ck.addSafer("dynamic_code", "interactive", NonSevere,
+	h.Report("dynamic_code", "interactive", nonSevere,
 		c.Name+" starts an interactive session that runs whatever is typed into it later, which permgate never sees",
 		"run the commands themselves, or a script file ("+c.Name+" script), instead of a session")
 }
@@ -50,19 +41,25 @@ func printsAndExits(c shellparse.SimpleCommand) bool {
 		return false
 	}
 	t := c.Argv[1].Text
-	return t == "--version" || t == "--help" || slices.Contains(infoOptions[interpreterName(path.Base(c.Name))], t)
+	return t == "--version" || t == "--help" || slices.Contains(infoOptions[InterpreterName(path.Base(c.Name))], t)
 }
 
-// replScripts lists, per database or key-value client, the options that give
-// it its commands (it then runs those, not a session), and whether operands
-// after the first are commands (sqlite3 DB SQL, redis-cli GET k).
-var replScripts = map[string]struct {
-	options  []string
+// replClient is what gives a database client or a REPL its commands, so that
+// it runs those and not a session.
+type replClient struct {
+	// options give it its commands (psql -c, mysql -e) or make it print
+	// and exit (--version).
+	options []string
+	// operands says that operands after the first are commands (sqlite3
+	// DB SQL, redis-cli GET k).
 	operands bool
 	// script says that one operand is a script the program runs, then
 	// exits (ipython x.py); without operands it is a session.
 	script bool
-}{
+}
+
+// replScripts lists the clients and REPLs, by name.
+var replScripts = map[string]replClient{
 	"psql":      {options: []string{"-c", "--command", "-f", "--file", "-l", "--list", "-V", "--version", "-?", "--help"}},
 	"mysql":     {options: []string{"-e", "--execute", "-V", "--version", "-?", "--help"}},
 	"mariadb":   {options: []string{"-e", "--execute", "-V", "--version", "-?", "--help"}},
@@ -95,70 +92,84 @@ var replScripts = map[string]struct {
 	"sftp":     {options: []string{"-b", "-h"}},
 }
 
-// replClient judges a database client started with no commands to run and
+// grammar returns the client's options as a grammar: its one-letter
+// options take a value that may be attached (psql -cSQL), its single-dash
+// words are words (sqlite3 -version), its long options are spelled out and
+// may have a value (--command=SQL). The other options are flags: a word
+// after one counts as an operand.
+func (r replClient) grammar() registry.Grammar {
+	var g registry.Grammar
+	g.Exact = true
+	for _, o := range r.options {
+		switch {
+		case strings.HasPrefix(o, "--"):
+			g.Long = append(g.Long, o[2:]+"=?")
+		case len(o) == 2:
+			g.Short += o[1:] + "::"
+		default:
+			g.Words = append(g.Words, o[1:])
+		}
+	}
+	return g
+}
+
+// ReplClient judges a database client started with no commands to run and
 // its input inherited: a session the agent types into (psql's \!, sqlite3's
 // .shell run anything).
-func (ck *checker) replClient(c shellparse.SimpleCommand) {
+func ReplClient(h Host, c shellparse.SimpleCommand) {
 	spec, ok := replScripts[c.Name]
-	if !ok || !ck.v.env.Agent || c.Stdin.Kind != shellparse.InputInherited {
+	if !ok || !h.CodeAgent() || c.Stdin.Kind != shellparse.InputInherited {
 		return
 	}
-	operands := 0
-	for _, a := range c.Argv[1:] {
-		name, _, _ := strings.Cut(a.Text, "=")
-		for _, o := range spec.options {
-			if name == o || len(o) == 2 && strings.HasPrefix(a.Text, o) && !strings.HasPrefix(a.Text, "--") {
-				return
-			}
-		}
-		if !strings.HasPrefix(a.Text, "-") {
-			operands++
+	g := spec.grammar()
+	args := c.Argv[1:]
+	scan := g.Scan(shellparse.RegistryWords(args))
+	for _, o := range scan.Opts {
+		// A letter counts where it starts its word: in mysql -psecret the
+		// e is the password's.
+		if slices.Contains(spec.options, o.Name) && strings.HasPrefix(args[o.At].Text, o.Name) {
+			return
 		}
 	}
+	operands := len(scan.Operands)
 	if spec.operands && operands > 1 || spec.script && operands > 0 ||
 		c.Name == "mongosh" && operands > 0 && strings.HasSuffix(c.Argv[len(c.Argv)-1].Text, ".js") {
 		return
 	}
-	ck.interactive(c)
+	Interactive(h, c)
 }
 
 // replModules are the Python modules that read commands from the terminal
 // (python -m code, -m pdb SCRIPT).
 var replModules = map[string]bool{"code": true, "pdb": true, "asyncio": true, "IPython": true, "ptpython": true, "bpython": true, "idlelib": true}
 
+// inspectGrammar reads python's and perl's options for inspects: the
+// letters that take a value end a cluster.
+var inspectGrammar = registry.Grammar{Short: "c:e:m:W:X:Q:I:M:", Posix: true}
+
 // inspects reports an interpreter asked for a session after, or instead
 // of, its program: python -i SCRIPT (or PYTHONINSPECT set), python -m pdb,
 // perl -d (its debugger). What is typed into it later runs unseen.
 func inspects(c shellparse.SimpleCommand, name string, args []shellparse.Word) bool {
-	if c.Stdin.Kind != shellparse.InputInherited {
+	letter := map[string]string{"python": "-i", "perl": "-d"}[name]
+	if c.Stdin.Kind != shellparse.InputInherited || letter == "" {
 		return false
 	}
-	letter := map[string]byte{"python": 'i', "perl": 'd'}[name]
-	if letter == 0 {
-		return false
+	if name == "python" && slices.ContainsFunc(c.Assigns, func(as shellparse.Assign) bool { return as.Name == "PYTHONINSPECT" }) {
+		return true
 	}
-	for _, as := range c.Assigns {
-		if name == "python" && as.Name == "PYTHONINSPECT" {
-			return true
-		}
-	}
+	scan := inspectGrammar.Scan(runtimeWords(args))
+	words := scanWords(scan, len(args))
 	for i, a := range args {
-		t := a.Text
 		switch {
-		case !a.Static:
+		case !a.Static || words[i] == valueWord:
 			continue
-		case name == "python" && t == "-m":
+		case name == "python" && a.Text == "-m":
 			return i+1 < len(args) && replModules[strings.SplitN(args[i+1].Text, ".", 2)[0]]
-		case strings.HasPrefix(t, "--") || !strings.HasPrefix(t, "-") || t == "-":
+		case words[i] != optionWord || slices.ContainsFunc(scan.Opts, func(o registry.Opt) bool { return o.At == i && len(o.Name) > 2 }):
 			return false // a long option, the script, or stdin (judged already)
-		}
-		for j := 1; j < len(t); j++ {
-			if t[j] == letter {
-				return true
-			}
-			if strings.IndexByte("cemWXQIM", t[j]) >= 0 {
-				break // the rest of the cluster is an argument
-			}
+		case slices.ContainsFunc(scan.Opts, func(o registry.Opt) bool { return o.At == i && o.Name == letter }):
+			return true
 		}
 	}
 	return false
