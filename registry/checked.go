@@ -73,7 +73,7 @@ func checked() []*Program {
 			Effects: []Effect{{Act: Writes, Opts: []string{"--joblog"}}, {Act: Writes, Opts: []string{"--results", "--res"}, Into: true}, {Act: Reads, Opts: []string{"-a", "--arg-file"}}}}},
 		{Family: "core", Names: []string{"enable"}, Check: "enable", Node: Node{Grammar: Grammar{Short: "adnpsf:"}}},
 		// hash -p PATH NAME makes NAME run PATH.
-		{Family: "core", Names: []string{"hash"}, Check: "hash", Node: Node{Grammar: Grammar{Short: "p:"}}},
+		{Family: "core", Names: []string{"hash"}, Check: "hash", Node: Node{Read: true, Grammar: Grammar{Short: "p:rdlt"}, Unless: []string{"-p"}}},
 		{Family: "core", Names: []string{"apply_patch", "applypatch"}, Check: "apply-patch"},
 		// The agent harnesses, also by the names their npm packages run under
 		// (npx @anthropic-ai/claude-code, bunx @google/gemini-cli): the
