@@ -30,17 +30,17 @@ func readers() []*Program {
 			Node: Node{Grammar: Grammar{Short: "d:x:"}, ReadIf: []string{"-l", "-p", "-t", "-v", "-Z", "-z"},
 				Effects: []Effect{{Act: Writes, Opts: []string{"-d"}, Unless: []string{"-l", "-p", "-t", "-v", "-Z", "-z"}, Into: true}}}},
 		// gzip, bzip2 and xz replace each file with its compressed (or, with
-		// -d, its decompressed) form: the file named is deleted, unless -c
-		// or -k keeps it. zstd and lz4 keep it unless --rm.
+		// -d, its decompressed) form: the file named is moved into another,
+		// unless -c or -k keeps it. zstd and lz4 keep it unless --rm.
 		{Family: "core", Names: []string{"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma"},
 			Node: Node{ReadIf: []string{"-l", "--list", "-t", "--test"}, Unless: []string{"-f", "--force", "-d", "--decompress"},
 				Grammar: Grammar{Short: "cdfhklLnNqrtvVzZe0123456789S:T:F:C:M:", Long: []string{"stdout", "to-stdout", "decompress", "uncompress", "force", "keep", "list",
 					"no-name", "name", "quiet", "recursive", "test", "verbose", "suffix=", "threads=", "format=", "check=", "memlimit=", "fast", "best", "rsyncable", "synchronous"}},
-				Effects: []Effect{{Act: Deletes, Operands: "all", Unless: []string{"-c", "--stdout", "--to-stdout", "-k", "--keep", "-l", "--list", "-t", "--test"}}}}},
+				Effects: []Effect{{Act: Moves, Operands: "all", Unless: []string{"-c", "--stdout", "--to-stdout", "-k", "--keep", "-l", "--list", "-t", "--test"}}}}},
 		{Family: "core", Names: []string{"zstd", "unzstd", "lz4"},
 			Node: Node{ReadIf: []string{"-l", "--list", "-t", "--test"}, Unless: []string{"-f", "--force", "-d", "--decompress"},
 				Grammar: Grammar{Short: "cdfhklqrtvVz0123456789o:T:D:", Long: []string{"stdout", "decompress", "uncompress", "force", "keep", "list", "quiet", "test",
 					"verbose", "rm", "threads=", "output-dir-flat=", "ultra", "fast=?", "long=?"}},
-				Effects: []Effect{{Act: Deletes, Operands: "all", If: []string{"--rm"}}, {Act: Writes, Opts: []string{"-o"}}}}},
+				Effects: []Effect{{Act: Moves, Operands: "all", If: []string{"--rm"}}, {Act: Writes, Opts: []string{"-o"}}}}},
 	}
 }

@@ -313,13 +313,30 @@ func (ck *checker) writes(c shellparse.SimpleCommand) {
 	ck.plainCopy = plainCopy(c)
 	defer func() { ck.intoDir, ck.homeSetup, ck.plainCopy = false, false, false }()
 	dest := copyDestOf(c)
+	moved := movedWords(c)
 	for i, t := range targets {
 		last := i == len(targets)-1
 		ck.intoDir = dest.into(t, last)
-		// mv's sources are moved away, not written: only its destination raises
+		// mv's sources are moved away, not written, as are the files a
+		// declaration says it moves (gzip FILE): only a destination raises
 		// the question of a target known only at run time.
-		ck.writeTargetOpt(t, c.Name+" "+t.Text, c.Name != "mv" || last)
+		ck.writeTargetOpt(t, c.Name+" "+t.Text, (c.Name != "mv" || last) && !moved[t.Text])
 	}
+}
+
+// movedWords returns the words the command's declaration says it moves
+// elsewhere (gzip FILE becomes FILE.gz); nil when none.
+func movedWords(c shellparse.SimpleCommand) map[string]bool {
+	var moved map[string]bool
+	for _, t := range commandEffects(c) {
+		if t.act == registry.Moves && t.opt == "" {
+			if moved == nil {
+				moved = map[string]bool{}
+			}
+			moved[t.word.Text] = true
+		}
+	}
+	return moved
 }
 
 // copyDest says which of a copy's write targets may be a directory it
