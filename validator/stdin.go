@@ -99,4 +99,3 @@ func parseSed(args []shellparse.Word) sedCall {
 // command or the s///e flag) and the files it writes (w, W, s///w). A
 // program too long to read is taken to run anything.
 func (sedCall) scan(prog string) sed.Effects { return sed.Scan(prog) }
-
