@@ -386,10 +386,17 @@ func (w *walker) shellReadsStaticInput(name string, cmd SimpleCommand) bool {
 
 // hasFileOption reports at's -f FILE: the script comes from a file instead.
 func hasFileOption(argv []Word) bool {
-	for _, a := range argv[1:] {
-		if a.Text == "-f" || strings.HasPrefix(a.Text, "-f") && len(a.Text) > 2 {
-			return true
+	for i, a := range argv[1:] {
+		file := ""
+		switch {
+		case a.Text == "-f" && i+2 < len(argv):
+			file = argv[i+2].Text
+		case strings.HasPrefix(a.Text, "-f") && len(a.Text) > 2:
+			file = a.Text[2:]
+		default:
+			continue
 		}
+		return file != "-" && !IsStdinPath(file) // at -f /dev/stdin still reads its input
 	}
 	return false
 }

@@ -119,7 +119,7 @@ func psqlInput(r *reading) {
 	r.given = r.sql("-c", "--command")
 	psqlVariables(r)
 	for _, o := range r.inv.Scan.Values("-f", "--file") {
-		if o.Value == "-" {
+		if o.Value == "-" || shellparse.IsStdinPath(o.Value) {
 			r.in.stdin = true
 		} else {
 			r.in.file = true
