@@ -127,8 +127,10 @@ func core() []*Program {
 			Grammar: Grammar{Short: "w:o:i:", Long: []string{"output=", "input=", "wrap="}}, Output: []string{"-o", "--output"}}},
 		// tree -R writes 00Tree.html into every directory.
 		{Family: "core", Names: []string{"tree"}, Node: Node{Read: true, Grammar: Grammar{Short: "L:P:I:H:o:T:", Long: []string{"filelimit=", "timefmt=", "charset=", "sort=", "fromfile", "gitfile=", "infofile=", "hintro=", "houtro="}}, Output: []string{"-o"}, Unless: []string{"-R"}}},
-		{Family: "core", Names: []string{"less"}, Check: "less", Node: Node{Read: true, Grammar: Grammar{Short: "o:O:b:h:j:k:p:P:t:T:x:y:z:", Long: []string{"log-file=", "LOG-FILE=", "lesskey-file="}},
-			Output: []string{"-o", "-O", "--log-file", "--LOG-FILE"}}},
+		// less +CMD runs a less command when it starts: +!CMD runs CMD in a shell.
+		{Family: "core", Names: []string{"less"}, Check: "less", Node: Node{Read: true, Grammar: Grammar{Plus: true, Short: "o:O:b:h:j:k:p:P:t:T:x:y:z:", Long: []string{"log-file=", "LOG-FILE=", "lesskey-file="}},
+			Effects: []Effect{{Act: RunsShell, Opts: []string{"+"}, Prefixes: []string{"!"}}},
+			Output:  []string{"-o", "-O", "--log-file", "--LOG-FILE"}}},
 		{Family: "core", Names: []string{"yq"}, Node: Node{Read: true, Grammar: Grammar{Short: "p:o:I:s:", Long: []string{"inplace", "split-exp=", "output-format=", "input-format=", "indent="}},
 			Unless: []string{"-i", "--inplace", "-s", "--split-exp"}}},
 		{Family: "core", Names: []string{"rg"}, Node: Node{Read: true,
@@ -150,7 +152,8 @@ func core() []*Program {
 			Grammar: Grammar{Short: "d:t:e:E:x:X:j:S:c:o:", Long: []string{"exec=", "exec-batch=", "max-depth=", "min-depth=", "type=", "extension=", "exclude=", "threads=", "size=", "changed-within=", "changed-before=", "owner=", "color=", "base-directory=", "search-path=", "max-results=", "format=", "ignore-file=", "path-separator=", "batch-size="}},
 			Unless:  []string{"-x", "-X", "--exec", "--exec-batch"}}},
 		{Family: "core", Names: []string{"man"}, Node: Node{Read: true, Grammar: Grammar{Short: "P:H::M:m:S:s:L:C:", Long: []string{"pager=", "html=?", "manpath=", "sections=", "locale=", "config-file="}},
-			Unless: []string{"-P", "--pager", "-H", "--html"},
+			Unless:  []string{"-P", "--pager", "-H", "--html"},
+			Effects: []Effect{{Act: RunsShell, Opts: []string{"-P", "--pager", "-H", "--html"}}},
 			Rules: []Rule{{ID: "inline_code.man_pager", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"-P", "--pager", "-H", "--html"},
 				Reason: "man --pager runs the program it is given"}}}},
 		{Family: "core", Names: []string{"info"}, Node: Node{Read: true, Grammar: Grammar{Short: "o:d:f:n:", Long: []string{"output=", "directory=", "file=", "node=", "dribble=", "restore=", "init-file="}}, Output: []string{"-o", "--output", "--dribble"}}},
@@ -159,7 +162,9 @@ func core() []*Program {
 		{Family: "core", Names: []string{"zip"}, Node: Node{Writes: true, Effects: zipEffects(), Rules: []Rule{{ID: "inline_code.zip_unzip_command", Kind: finding.InlineCode, Severity: finding.NonSevere,
 			If: []string{"-TT", "--unzip-command"}, Reason: "zip -TT runs the command it is given to test the archive"}},
 			Grammar: Grammar{Long: []string{"unzip-command="}, Words: []string{"TT="}}}},
+		// gdb's !CMD and shell CMD run CMD in a shell.
 		{Family: "core", Names: []string{"gdb"}, Node: Node{Grammar: Grammar{Dash: true, DashAbbrev: true, Long: []string{"ex=", "eval-command=", "x=", "command=", "iex=", "init-eval-command=", "batch", "p="}},
+			Effects: []Effect{{Act: RunsShell, Opts: []string{"-ex", "-eval-command", "-iex", "-init-eval-command"}, Prefixes: []string{"!", "shell ", "shell\t"}, Trim: " \t"}},
 			Rules: []Rule{{ID: "inline_code.gdb", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"-ex", "-eval-command", "-x", "-command", "-iex", "-init-eval-command"},
 				Reason: "gdb runs the commands it is given"}}}},
 		// emacs takes its long options with one dash too (-eval, -funcall).
