@@ -114,28 +114,7 @@ func dangerousEnvReason(name string) (string, bool) {
 // only prints or does nothing (PAGER=cat, GIT_PAGER=, GIT_EDITOR=true,
 // MANPAGER='less -R'), static and with nothing else in it.
 func benignProgramValue(name, value string) bool {
-	if !strings.HasSuffix(name, "PAGER") && !strings.HasSuffix(name, "EDITOR") {
-		return false
-	}
-	if strings.ContainsAny(value, "$`;|&<>(){}\\'\"") {
-		return false
-	}
-	fields := strings.Fields(value)
-	if len(fields) == 0 {
-		return true
-	}
-	switch fields[0] {
-	case "cat", "true", ":", "/bin/cat", "/usr/bin/cat", "/bin/true", "/usr/bin/true":
-		return len(fields) == 1
-	case "less", "more", "/usr/bin/less":
-		for _, f := range fields[1:] {
-			if !strings.HasPrefix(f, "-") || strings.ContainsAny(f, "+o") && !strings.HasPrefix(f, "--") {
-				return false // less +cmd runs commands, -o FILE writes
-			}
-		}
-		return true
-	}
-	return false
+	return (strings.HasSuffix(name, "PAGER") || strings.HasSuffix(name, "EDITOR")) && shellparse.HarmlessProgram(value)
 }
 
 // benignEnvValue reports values of code-loading variables that load nothing
