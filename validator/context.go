@@ -4,7 +4,9 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/codescan"
 	"github.com/permgate/permgate/judge/self"
+	"github.com/permgate/permgate/lang/git"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -81,6 +83,88 @@ var dangerousEnv = map[string]string{
 	"YARN_RC_FILENAME":          "points yarn at another config", "TERMINAL": "names a program to run", "DIFFPROG": "names a program to run",
 	"FCEDIT": "names the editor fc runs", "GIT_EDITOR_CMD": "names a program git runs", "SUDO_ASKPASS": "names a program sudo runs",
 	"LESSKEYIN": "gives less key bindings, which can run commands", "MANOPT": "adds options (a pager) to every man",
+}
+
+// codeForm says what a variable's value is, when a program runs it as code.
+type codeForm uint8
+
+// The forms of code a variable's value can be.
+const (
+	// shellText is a command line a program hands to a shell (GIT_PAGER,
+	// PROMPT_COMMAND).
+	shellText codeForm = iota + 1
+	// promptText is a prompt the shell expands, running the command
+	// substitutions in it (PS0, PS1).
+	promptText
+	// luaCode is Lua code (LUA_INIT), unless it starts with @ (a file).
+	luaCode
+)
+
+// envCode are the variables of dangerousEnv (and dangerousEnvValue) whose
+// value is code, and its form: a static value is judged as that code,
+// beside the variable's own finding. Any other *_PAGER and *_EDITOR is
+// shell text too (codeFormOf).
+var envCode = map[string]codeForm{
+	"GIT_SSH_COMMAND": shellText, "GIT_PAGER": shellText, "PAGER": shellText, "MANPAGER": shellText, "GIT_EDITOR": shellText,
+	"EDITOR": shellText, "VISUAL": shellText, "SEQUENCE_EDITOR": shellText, "GIT_SEQUENCE_EDITOR": shellText, "PROMPT_COMMAND": shellText,
+	"FCEDIT": shellText, "GIT_EXTERNAL_DIFF": shellText, "GIT_PROXY_COMMAND": shellText, "GIT_EDITOR_CMD": shellText,
+	"PS0": promptText, "PS1": promptText, "PS2": promptText, "PS3": promptText, "PS4": promptText, "PROMPT": promptText,
+	"RPROMPT": promptText, "RPS1": promptText,
+	"LUA_INIT": luaCode, "LUA_INIT_5_1": luaCode, "LUA_INIT_5_2": luaCode, "LUA_INIT_5_3": luaCode, "LUA_INIT_5_4": luaCode,
+}
+
+// codeFormOf returns the form of code a variable's value is, 0 for none.
+func codeFormOf(name string) codeForm {
+	if f, ok := envCode[name]; ok {
+		return f
+	}
+	if strings.HasSuffix(name, "_PAGER") || strings.HasSuffix(name, "_EDITOR") {
+		return shellText
+	}
+	return 0
+}
+
+// promptEnd ends the here-document a prompt is judged in.
+const promptEnd = "PERMGATE_PROMPT_END"
+
+// envCodeValues judges the static values of the variables the command sets
+// that are code (envCode), as that code: GIT_PAGER='rm -rf ~' git log runs
+// rm -rf ~; and the settings git reads from GIT_CONFIG_KEY_n and
+// GIT_CONFIG_VALUE_n, as git -c KEY=VALUE's are.
+func (ck *checker) envCodeValues(c shellparse.SimpleCommand) {
+	vars := map[string]string{}
+	for _, a := range c.Assigns {
+		if !a.Value.Static || a.Via == "nameref" || a.Via == "reference" {
+			continue
+		}
+		vars[a.Name] = a.Value.Text
+		if benignProgramValue(a.Name, a.Value.Text) {
+			continue
+		}
+		ck.envCode(a.Name, a.Value.Text)
+	}
+	for _, e := range git.EnvCommands(vars) {
+		ck.nested(e.Command, "sets "+e.Var+" for git's "+e.Key+", which git runs as a shell command")
+	}
+}
+
+// envCode judges one variable's value as the code it is, by its form.
+func (ck *checker) envCode(name, value string) {
+	switch codeFormOf(name) {
+	case shellText:
+		ck.nested(value, "sets "+name+", which is run as a shell command")
+	case promptText:
+		if strings.Contains(value, "$(") || strings.Contains(value, "`") {
+			// The shell expands a prompt as an unquoted here-document's body:
+			// parameters, command substitutions, arithmetic.
+			ck.nested(": <<"+promptEnd+"\n"+value+"\n"+promptEnd, "sets "+name+", whose command substitutions the shell runs")
+		}
+	case luaCode:
+		if value != "" && !strings.HasPrefix(value, "@") {
+			ck.add("inline_code", "env_lua", NonSevere, "sets "+name+", Lua code that lua runs before every script")
+			ck.codeEffects(codescan.Lua, "lua", value)
+		}
+	}
 }
 
 func dangerousEnvReason(name string) (string, bool) {
@@ -234,6 +318,7 @@ func (ck *checker) assigns(c shellparse.SimpleCommand) {
 	for _, name := range assignedNames(c) {
 		ck.judgeAssign(name, assignedValue(c, name))
 	}
+	ck.envCodeValues(c)
 	for _, a := range c.Assigns {
 		if strings.HasPrefix(a.Value.Text, "() {") {
 			ck.add("dangerous_env", "set_old_bash_func", NonSevere, "sets "+a.Name+" to a function in the old export format, which an unpatched bash runs in place of a command")

@@ -348,3 +348,25 @@ func TestClasses(t *testing.T) {
 		}
 	}
 }
+
+func TestEnvCommands(t *testing.T) {
+	for _, tc := range []struct {
+		vars map[string]string
+		want []string
+	}{
+		{map[string]string{"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "core.pager", "GIT_CONFIG_VALUE_0": "rm -rf ~"}, []string{"core.pager:rm -rf ~"}},
+		{map[string]string{"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_1": "core.pager", "GIT_CONFIG_VALUE_1": "rm -rf ~"}, nil},
+		{map[string]string{"GIT_CONFIG_KEY_2": "Credential.Helper", "GIT_CONFIG_VALUE_2": "!sh x"}, []string{"Credential.Helper:sh x"}},
+		{map[string]string{"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "core.pager", "GIT_CONFIG_VALUE_0": "cat"}, nil},
+		{map[string]string{"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "user.name", "GIT_CONFIG_VALUE_0": "rm -rf ~"}, nil},
+		{map[string]string{"GIT_CONFIG_COUNT": "x", "GIT_CONFIG_KEY_0": "core.pager", "GIT_CONFIG_VALUE_0": "rm -rf ~"}, nil},
+	} {
+		var got []string
+		for _, c := range EnvCommands(tc.vars) {
+			got = append(got, c.Key+":"+c.Command)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%v: %q, want %q", tc.vars, got, tc.want)
+		}
+	}
+}
