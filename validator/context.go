@@ -27,6 +27,11 @@ func (ck *checker) wrappers(c shellparse.SimpleCommand) {
 		if path.Base(w.Name) == "flock" {
 			ck.locksSelf(w.Argv, c.Redirects)
 		}
+		if path.Base(w.Name) == "git" && !w.Nested && len(w.Argv) > 1 {
+			// git bisect run CMD: git's own settings (-c core.pager=…) still
+			// apply to the git that runs CMD.
+			ck.gitState.Judge(ck, w.Argv[1:])
+		}
 	}
 	if c.Name == "flock" {
 		ck.locksSelf(c.Argv, c.Redirects)
