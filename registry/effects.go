@@ -178,17 +178,7 @@ func (inv *Invocation) effects(out []Target) []Target {
 		// may be its option does not take that word as its target too, when
 		// it stays one word ("$f"): tar czf x.tgz "$f" archives $f.
 		byUnknown := len(e.If) > 0 && !inv.fires(Rule{If: e.If}) || len(e.AndIf) > 0 && !inv.fires(Rule{If: e.AndIf})
-		for _, o := range inv.Scan.Values(e.Opts...) {
-			command, ok := e.command(o.Value)
-			if !o.HasValue || !ok {
-				continue
-			}
-			t := Target{Act: e.Act, At: o.ValueAt, Value: o.Value, Dynamic: o.Dynamic, Into: e.Into, Opt: o.Name, Dir: inv.dirOf(e), Command: command}
-			if o.ValueAt == o.At {
-				t.Attached = true
-			}
-			out = append(out, t)
-		}
+		out = inv.optionTargets(e, out)
 		for _, i := range pick(e.Operands, inv.Scan.Operands, e.Min) {
 			command, ok := e.command(inv.args[i].Text)
 			if byUnknown && inv.args[i].Single || !ok {
@@ -205,6 +195,19 @@ func (inv *Invocation) effects(out []Target) []Target {
 		if o.HasValue {
 			out = append(out, Target{Act: Writes, At: o.ValueAt, Value: o.Value, Dynamic: o.Dynamic, Attached: o.ValueAt == o.At, Opt: o.Name})
 		}
+	}
+	return out
+}
+
+// optionTargets adds the targets an effect's option values name.
+func (inv *Invocation) optionTargets(e Effect, out []Target) []Target {
+	for _, o := range inv.Scan.Values(e.Opts...) {
+		command, ok := e.command(o.Value)
+		if !o.HasValue || !ok {
+			continue
+		}
+		out = append(out, Target{Act: e.Act, At: o.ValueAt, Value: o.Value, Dynamic: o.Dynamic, Attached: o.ValueAt == o.At, Into: e.Into,
+			Opt: o.Name, Dir: inv.dirOf(e), Command: command})
 	}
 	return out
 }

@@ -159,7 +159,7 @@ func gitStep(argv []Word) step {
 	case "bisect":
 		// git bisect run CMD ARGS… runs the argv (quoted into one command
 		// line for the shell): a wrapper, not a script of joined words.
-		if len(rest) > 1 && rest[0].Static && rest[0].Text == "run" {
+		if len(rest) > 1 && rest[0].Text == "run" {
 			return step{kind: stepWrap, used: i + 2, rest: rest[1:]}
 		}
 	case "rebase":
