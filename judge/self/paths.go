@@ -398,10 +398,10 @@ func (ps *Paths) linkedSettings(p string) bool {
 // (config.toml, settings.json, seal.key …).
 func IsName(base string) bool { return selfNames[base] }
 
-// Under returns permgate's directories and the harness settings in the home
+// under returns permgate's directories and the harness settings in the home
 // directory (the paths Glob compares with, but the working directory's
 // harness settings, judged by where they are) that are dir or inside it.
-func (ps *Paths) Under(dir string) []string {
+func (ps *Paths) under(dir string) []string {
 	var out []string
 	for i, a := range ps.anchorList() {
 		if i >= ps.homeAnchors {
@@ -413,6 +413,3 @@ func (ps *Paths) Under(dir string) []string {
 	}
 	return out
 }
-
-// SelfNames are the base names of permgate's and the harnesses' files.
-func SelfNames() []string { return slices.Sorted(maps.Keys(selfNames)) }

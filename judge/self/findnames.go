@@ -1,27 +1,28 @@
-package validator
+package self
 
 import (
+	"maps"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
-	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/shellparse"
 )
 
-// findSelectsSelf reports a find test on names (-name, -path and their
+// FindSelects reports a find test on names (-name, -path and their
 // case-blind forms) that may select one of permgate's files or directories
 // under root, an absolute path: find ~ -path '*permgate*' -delete. A test
 // every name passes (-name '*') narrows nothing: the root is judged as it
 // is (TreeSelf).
-func (ck *checker) findSelectsSelf(root string, expr []shellparse.Word) bool {
-	anchors := ck.v.self.Under(root)
+func (ps *Paths) FindSelects(root string, expr []shellparse.Word) bool {
+	anchors := ps.under(root)
 	if len(anchors) == 0 {
 		return false
 	}
 	for _, p := range shellparse.FindPrimaries(expr) {
 		whole := p.Name == "-path" || p.Name == "-ipath" || p.Name == "-wholename" || p.Name == "-iwholename"
-		if !whole && p.Name != "-name" && p.Name != "-iname" || matchesAll(p.Name, p.Value) {
+		if !whole && p.Name != "-name" && p.Name != "-iname" || strings.Trim(p.Value, "*") == "" {
 			continue
 		}
 		re, err := findPattern(p.Value, strings.HasPrefix(p.Name, "-i"), whole)
@@ -41,7 +42,7 @@ func (ck *checker) findSelectsSelf(root string, expr []shellparse.Word) bool {
 // or inside the anchor a, that re matches: the whole path for -path, each
 // name for -name.
 func selfCandidates(a, root string, whole bool, re *regexp.Regexp) bool {
-	names := self.SelfNames()
+	names := slices.Sorted(maps.Keys(selfNames))
 	if whole {
 		for _, n := range append(names, "") {
 			if re.MatchString(strings.TrimSuffix(path.Join(a, n), "/")) {
