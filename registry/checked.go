@@ -33,9 +33,9 @@ func checked() []*Program {
 		// ssh HOST CMD: the options end at the host, and what follows is the
 		// command run there.
 		{Family: "core", Names: []string{"ssh"}, Check: "ssh", Node: Node{Writes: true, Does: []effect.Class{effect.NetworkOutbound},
-			Grammar: Grammar{Posix: true, Short: "B:b:c:D:E:e:F:I:i:J:L:l:m:O:o:p:Q:R:S:W:w:"}}},
+			Grammar: Grammar{Posix: true, Short: "B:b:c:D:E:e:F:I:i:J:L:l:m:O:o:p:Q:R:S:W:w:"}, Effects: sshLocalCommands}},
 		{Family: "core", Names: []string{"sftp"}, Check: "ssh-options", Node: Node{Writes: true, Does: []effect.Class{effect.NetworkOutbound},
-			Grammar: Grammar{Short: "B:b:c:D:F:i:J:l:o:P:R:S:s:X:"}}},
+			Grammar: Grammar{Short: "B:b:c:D:F:i:J:l:o:P:R:S:s:X:"}, Effects: sshLocalCommands}},
 		// cpio -i -D DIR unpacks into DIR, cpio -p DIR copies into DIR, and
 		// cpio -o writes the archive -O (or -F) names.
 		{Family: "core", Names: []string{"cpio"}, Node: Node{Writes: true, Does: []effect.Class{effect.FilesystemRead, effect.FilesystemWrite},
@@ -60,9 +60,12 @@ func checked() []*Program {
 		// eval's operands are a script the parser reads.
 		{Family: "core", Names: []string{"eval"}},
 		{Family: "core", Names: []string{"source", "."}, Check: "source"},
-		// vim -c CMD, -S FILE, --cmd CMD and +CMD run editor commands; its
-		// other options are read as flags.
-		{Family: "core", Names: []string{"vim", "vi", "nvim", "view", "ex"}, Check: "vim", Node: Node{Grammar: Grammar{Short: "c:S:", Long: []string{"cmd="}, Exact: true, Plus: true}}},
+		// vim -c CMD, --cmd CMD and +CMD run editor commands; one that starts
+		// with ! (:!CMD, silent !CMD) runs CMD in a shell. -s is a flag here
+		// (-es, silent Ex mode), as -s SCRIPTIN's file is only read.
+		{Family: "core", Names: []string{"vim", "vi", "nvim", "view", "ex"}, Check: "vim", Node: Node{
+			Grammar: Grammar{Plus: true, Exact: true, Short: "c:S:u:U:i:w:W:T:t:", Long: []string{"cmd=", "startuptime=", "servername="}},
+			Effects: []Effect{{Act: RunsShell, Opts: []string{"-c", "--cmd", "+"}, Prefixes: editorShell, Trim: ": \t"}}}},
 		// GNU parallel runs its command on every argument; --joblog and
 		// --results write files of their own.
 		{Family: "core", Names: []string{"parallel"}, Check: "parallel", Node: Node{
@@ -114,3 +117,12 @@ func checked() []*Program {
 			Does:    []effect.Class{effect.CodeExecution}}},
 	}
 }
+
+// sshLocalCommands: ssh -o ProxyCommand=CMD (or "ProxyCommand CMD"),
+// LocalCommand and KnownHostsCommand run CMD on this machine, through the
+// user's shell.
+var sshLocalCommands = []Effect{{Act: RunsShell, Opts: []string{"-o"}, Prefixes: []string{"proxycommand=", "proxycommand ", "localcommand=", "localcommand ",
+	"knownhostscommand=", "knownhostscommand "}}}
+
+// editorShell are the vi commands that run the rest of the line in a shell.
+var editorShell = []string{"!", "silent !", "silent! !", "sil !", "sil! !"}

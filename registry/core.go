@@ -72,6 +72,7 @@ func core() []*Program {
 		{Family: "core", Names: []string{"bat", "batcat"}, Node: Node{Read: true,
 			Grammar: Grammar{Long: []string{"pager=", "language=", "map-syntax=", "theme=", "style=", "line-range=", "highlight-line=", "diff-context=", "tabs=", "wrap=", "terminal-width=", "color=", "italic-text=", "decorations=", "paging=", "file-name=", "config-file="}, Short: "l:m:r:H:"},
 			Unless:  []string{"--pager", "--config-file"},
+			Effects: []Effect{{Act: RunsShell, Opts: []string{"--pager"}}},
 			Rules: []Rule{{ID: "inline_code.bat_pager", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--pager"},
 				Reason: "bat --pager runs the program it is given"}}}},
 		{Family: "core", Names: []string{"mediainfo"}, Node: Node{Read: true, Grammar: Grammar{Long: []string{"LogFile=", "Output=", "Inform="}}, Output: []string{"--LogFile"}}},
@@ -91,7 +92,8 @@ func core() []*Program {
 		{Family: "core", Names: []string{"fastfetch"}, Node: Node{Read: true, Unless: []string{"--gen-config", "--gen-config-force"}}},
 		{Family: "core", Names: []string{"screenfetch"}, Node: Node{Read: true, Unless: []string{"-s"}}},
 		{Family: "core", Names: []string{"delta"}, Node: Node{Read: true, Grammar: Grammar{Long: []string{"pager=", "config=", "features=", "syntax-theme="}},
-			Unless: []string{"--pager"},
+			Unless:  []string{"--pager"},
+			Effects: []Effect{{Act: RunsShell, Opts: []string{"--pager"}}},
 			Rules: []Rule{{ID: "inline_code.delta_pager", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--pager"},
 				Reason: "delta --pager runs the program it is given"}}}},
 		{Family: "core", Names: []string{"jsonlint"}, Node: Node{Read: true, Unless: []string{"-i", "--in-place"}}},
@@ -127,8 +129,10 @@ func core() []*Program {
 			Grammar: Grammar{Short: "w:o:i:", Long: []string{"output=", "input=", "wrap="}}, Output: []string{"-o", "--output"}}},
 		// tree -R writes 00Tree.html into every directory.
 		{Family: "core", Names: []string{"tree"}, Node: Node{Read: true, Grammar: Grammar{Short: "L:P:I:H:o:T:", Long: []string{"filelimit=", "timefmt=", "charset=", "sort=", "fromfile", "gitfile=", "infofile=", "hintro=", "houtro="}}, Output: []string{"-o"}, Unless: []string{"-R"}}},
+		// less +CMD runs a less command when it starts: +!CMD runs CMD in a shell.
 		{Family: "core", Names: []string{"less"}, Check: "less", Node: Node{Read: true, Grammar: Grammar{Plus: true, Short: "o:O:b:h:j:k:p:P:t:T:x:y:z:", Long: []string{"log-file=", "LOG-FILE=", "lesskey-file="}},
-			Output: []string{"-o", "-O", "--log-file", "--LOG-FILE"}}},
+			Effects: []Effect{{Act: RunsShell, Opts: []string{"+"}, Prefixes: []string{"!"}}},
+			Output:  []string{"-o", "-O", "--log-file", "--LOG-FILE"}}},
 		{Family: "core", Names: []string{"yq"}, Node: Node{Read: true, Grammar: Grammar{Short: "p:o:I:s:", Long: []string{"inplace", "split-exp=", "output-format=", "input-format=", "indent="}},
 			Unless: []string{"-i", "--inplace", "-s", "--split-exp"}}},
 		{Family: "core", Names: []string{"rg"}, Node: Node{Read: true,
@@ -139,6 +143,7 @@ func core() []*Program {
 		{Family: "core", Names: []string{"ag"}, Node: Node{Read: true, Grammar: Grammar{Short: "A:B:C:G:g:m:p:",
 			Long: []string{"pager=", "after=", "before=", "context=", "file-search-regex=", "max-count=", "path-to-ignore=", "ignore=", "ignore-dir=",
 				"depth=", "workers=", "color-line-number=", "color-match=", "color-path="}}, Unless: []string{"--pager"},
+			Effects: []Effect{{Act: RunsShell, Opts: []string{"--pager"}}},
 			Rules: []Rule{{ID: "inline_code.ag_pager", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--pager"},
 				Reason: "ag --pager runs the program it is given"}}}},
 		// fd -x CMD runs CMD on every name found: it is judged as find ROOTS
@@ -150,7 +155,8 @@ func core() []*Program {
 			Grammar: Grammar{Short: "d:t:e:E:x:X:j:S:c:o:", Long: []string{"exec=", "exec-batch=", "max-depth=", "min-depth=", "type=", "extension=", "exclude=", "threads=", "size=", "changed-within=", "changed-before=", "owner=", "color=", "base-directory=", "search-path=", "max-results=", "format=", "ignore-file=", "path-separator=", "batch-size="}},
 			Unless:  []string{"-x", "-X", "--exec", "--exec-batch"}}},
 		{Family: "core", Names: []string{"man"}, Node: Node{Read: true, Grammar: Grammar{Short: "P:H::M:m:S:s:L:C:", Long: []string{"pager=", "html=?", "manpath=", "sections=", "locale=", "config-file="}},
-			Unless: []string{"-P", "--pager", "-H", "--html"},
+			Unless:  []string{"-P", "--pager", "-H", "--html"},
+			Effects: []Effect{{Act: RunsShell, Opts: []string{"-P", "--pager", "-H", "--html"}}},
 			Rules: []Rule{{ID: "inline_code.man_pager", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"-P", "--pager", "-H", "--html"},
 				Reason: "man --pager runs the program it is given"}}}},
 		{Family: "core", Names: []string{"info"}, Node: Node{Read: true, Grammar: Grammar{Short: "o:d:f:n:", Long: []string{"output=", "directory=", "file=", "node=", "dribble=", "restore=", "init-file="}}, Output: []string{"-o", "--output", "--dribble"}}},
@@ -159,7 +165,9 @@ func core() []*Program {
 		{Family: "core", Names: []string{"zip"}, Node: Node{Writes: true, Effects: zipEffects(), Rules: []Rule{{ID: "inline_code.zip_unzip_command", Kind: finding.InlineCode, Severity: finding.NonSevere,
 			If: []string{"-TT", "--unzip-command"}, Reason: "zip -TT runs the command it is given to test the archive"}},
 			Grammar: Grammar{Long: []string{"unzip-command="}, Words: []string{"TT="}}}},
+		// gdb's !CMD and shell CMD run CMD in a shell.
 		{Family: "core", Names: []string{"gdb"}, Node: Node{Grammar: Grammar{Dash: true, DashAbbrev: true, Long: []string{"ex=", "eval-command=", "x=", "command=", "iex=", "init-eval-command=", "batch", "p="}},
+			Effects: []Effect{{Act: RunsShell, Opts: []string{"-ex", "-eval-command", "-iex", "-init-eval-command"}, Prefixes: []string{"!", "shell ", "shell\t"}, Trim: " \t"}},
 			Rules: []Rule{{ID: "inline_code.gdb", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"-ex", "-eval-command", "-x", "-command", "-iex", "-init-eval-command"},
 				Reason: "gdb runs the commands it is given"}}}},
 		// emacs takes its long options with one dash too (-eval, -funcall).

@@ -37,10 +37,16 @@ const (
 	SetsEnv
 	// ChangesDir runs what follows in the directory.
 	ChangesDir
+	// RunsShell runs the value as a command line: the program hands it to a
+	// shell, or splits it into a program and its arguments (tar
+	// --to-command=CMD, man -P CMD, ssh -o ProxyCommand=CMD). The command is
+	// judged as a script of its own.
+	RunsShell
 )
 
 var actNames = [...]string{Reads: "reads", Writes: "writes", Appends: "appends", Deletes: "deletes", DeletesTree: "deletes recursively",
-	Moves: "moves", ChangesMode: "changes the mode of", Executes: "runs", Sends: "sends", SetsEnv: "sets", ChangesDir: "works in"}
+	Moves: "moves", ChangesMode: "changes the mode of", Executes: "runs", Sends: "sends", SetsEnv: "sets", ChangesDir: "works in",
+	RunsShell: "runs the command in"}
 
 // String says the act as a verb: "writes", "deletes recursively".
 func (a Act) String() string {
@@ -71,7 +77,7 @@ func (a Act) Class() effect.Class {
 		return effect.FilesystemDelete
 	case ChangesMode:
 		return effect.PermissionsChange
-	case Executes:
+	case Executes, RunsShell:
 		return effect.CodeExecution
 	case Sends:
 		return effect.NetworkOutbound
@@ -111,6 +117,16 @@ type Effect struct {
 	// URLName means the operand is a URL and the target is the file named
 	// by its last path segment (curl -O, wget, aria2c).
 	URLName bool
+	// Prefixes, for a RunsShell effect, are what a value must start with
+	// (ignoring case, after any of the characters in Trim) to hold a
+	// command: the command is what follows (gdb -ex '!CMD' or 'shell CMD',
+	// tar --checkpoint-action=exec=CMD, ssh -o ProxyCommand=CMD). A value
+	// that starts with none of them is not the effect's. With no Prefixes
+	// the whole value is the command.
+	Prefixes []string
+	// Trim lists characters a RunsShell value may start with before its
+	// prefix (vim's -c ':!CMD'); they are cut off.
+	Trim string
 }
 
 // Target is one effect on one word of the argv.
@@ -136,6 +152,9 @@ type Target struct {
 	// URLName means the target is named by the last path segment of the
 	// URL the word holds.
 	URLName bool
+	// Command, for a RunsShell target, is the command line the value holds:
+	// the value after the effect's prefix.
+	Command string
 }
 
 // Effects returns what the invocation does with the files its argv names,
@@ -159,21 +178,13 @@ func (inv *Invocation) effects(out []Target) []Target {
 		// may be its option does not take that word as its target too, when
 		// it stays one word ("$f"): tar czf x.tgz "$f" archives $f.
 		byUnknown := len(e.If) > 0 && !inv.fires(Rule{If: e.If}) || len(e.AndIf) > 0 && !inv.fires(Rule{If: e.AndIf})
-		for _, o := range inv.Scan.Values(e.Opts...) {
-			if !o.HasValue {
-				continue
-			}
-			t := Target{Act: e.Act, At: o.ValueAt, Value: o.Value, Dynamic: o.Dynamic, Into: e.Into, Opt: o.Name, Dir: inv.dirOf(e)}
-			if o.ValueAt == o.At {
-				t.Attached = true
-			}
-			out = append(out, t)
-		}
+		out = inv.optionTargets(e, out)
 		for _, i := range pick(e.Operands, inv.Scan.Operands, e.Min) {
-			if byUnknown && inv.args[i].Single {
+			command, ok := e.command(inv.args[i].Text)
+			if byUnknown && inv.args[i].Single || !ok {
 				continue
 			}
-			out = append(out, Target{Act: e.Act, At: i, Value: inv.args[i].Text, Dynamic: inv.args[i].Dynamic, Into: e.Into, Dir: inv.dirOf(e), URLName: e.URLName})
+			out = append(out, Target{Act: e.Act, At: i, Value: inv.args[i].Text, Dynamic: inv.args[i].Dynamic, Into: e.Into, Dir: inv.dirOf(e), URLName: e.URLName, Command: command})
 		}
 	}
 	if n := inv.Node.OutputOperand; n > 0 && len(inv.Scan.Operands) >= n {
@@ -186,6 +197,38 @@ func (inv *Invocation) effects(out []Target) []Target {
 		}
 	}
 	return out
+}
+
+// optionTargets adds the targets an effect's option values name.
+func (inv *Invocation) optionTargets(e Effect, out []Target) []Target {
+	for _, o := range inv.Scan.Values(e.Opts...) {
+		command, ok := e.command(o.Value)
+		if !o.HasValue || !ok {
+			continue
+		}
+		out = append(out, Target{Act: e.Act, At: o.ValueAt, Value: o.Value, Dynamic: o.Dynamic, Attached: o.ValueAt == o.At, Into: e.Into,
+			Opt: o.Name, Dir: inv.dirOf(e), Command: command})
+	}
+	return out
+}
+
+// command returns the command line a RunsShell effect's value holds, and
+// whether the value is the effect's at all: one that starts with none of
+// its Prefixes is not. Any other effect takes every value ("", true).
+func (e Effect) command(value string) (string, bool) {
+	if e.Act != RunsShell {
+		return "", true
+	}
+	if len(e.Prefixes) == 0 {
+		return value, true
+	}
+	rest := strings.TrimLeft(value, e.Trim)
+	for _, p := range e.Prefixes {
+		if len(rest) >= len(p) && strings.EqualFold(rest[:len(p)], p) {
+			return strings.TrimLeft(rest[len(p):], " \t"), true
+		}
+	}
+	return "", false
 }
 
 // dirOf returns the directory an effect's target is named in (the last
@@ -347,8 +390,11 @@ func (inv *Invocation) remoteClass() effect.Set {
 }
 
 // declares reports an option the grammar reads, spelled with its dashes
-// ("-o", "--output", "-name" in a Dash grammar).
+// ("-o", "--output", "-name" in a Dash grammar), or "+" for a +WORD.
 func (g *Grammar) declares(opt string) bool {
+	if opt == "+" {
+		return g.Plus // +WORD
+	}
 	if long, ok := strings.CutPrefix(opt, "--"); ok {
 		_, _, known := g.long(long)
 		return known

@@ -32,7 +32,7 @@ func files() []*Program {
 				"address=", "outbuf=", "stop-after=", "stop-at=", "max-alloc=", "copy-as=", "mkpath", "remove-source-files", "delete", "dry-run",
 				"delete-before", "delete-during", "delete-after", "delete-delay", "delete-excluded", "del"}}},
 			Check: "rsync"},
-		{Family: "files", Names: []string{"scp"}, Check: "ssh-options", Node: Node{Effects: copyEffects(Reads), Writes: true, Grammar: Grammar{Short: "c:F:i:J:l:o:P:S:D:X:"},
+		{Family: "files", Names: []string{"scp"}, Check: "ssh-options", Node: Node{Effects: append(copyEffects(Reads), sshLocalCommands...), Writes: true, Grammar: Grammar{Short: "c:F:i:J:l:o:P:S:D:X:"},
 			Does: []effect.Class{effect.NetworkOutbound}}},
 		// mktemp creates a file (or with -d a directory) and prints its name.
 		// mktemp makes its file (or, with -d, directory) from the template, in
@@ -90,5 +90,8 @@ func rsyncEffects() []Effect {
 	return append(copyEffects(Reads),
 		Effect{Act: Deletes, Operands: "init", Min: 2, If: []string{"--remove-source-files"}},
 		Effect{Act: Writes, Opts: []string{"--backup-dir"}, Into: true},
-		Effect{Act: Writes, Opts: []string{"--log-file", "--write-batch", "--only-write-batch"}})
+		Effect{Act: Writes, Opts: []string{"--log-file", "--write-batch", "--only-write-batch"}},
+		// -e names the remote shell rsync runs here, with its arguments
+		// (--rsync-path runs on the other machine).
+		Effect{Act: RunsShell, Opts: []string{"-e", "--rsh"}})
 }

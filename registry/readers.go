@@ -22,7 +22,11 @@ func readers() []*Program {
 		}}},
 		{Family: "core", Names: []string{"tar", "bsdtar", "gtar"}, Check: "tar",
 			Node: Node{Effects: []Effect{{Act: DeletesTree, Operands: "all", If: []string{"--remove-files"}},
-				{Act: Writes, Opts: []string{"-C", "--directory"}, If: []string{"-x", "--extract", "--get"}, Into: true}}, Grammar: Grammar{OldStyle: true, Short: "f:C:T:X:b:I:L:g:H:K:N:V:F:", Long: []string{"file=", "directory=", "files-from=", "exclude-from=", "to-command=", "use-compress-program=", "checkpoint-action=", "info-script=", "new-volume-script=", "rsh-command=", "index-file=", "extract", "get", "absolute-names",
+				{Act: Writes, Opts: []string{"-C", "--directory"}, If: []string{"-x", "--extract", "--get"}, Into: true},
+				// tar runs the commands these name: --to-command through sh -c,
+				// -I, -F and the scripts as a program and its arguments.
+				{Act: RunsShell, Opts: []string{"--to-command", "-I", "--use-compress-program", "-F", "--info-script", "--new-volume-script", "--rsh-command"}},
+				{Act: RunsShell, Opts: []string{"--checkpoint-action"}, Prefixes: []string{"exec="}}}, Grammar: Grammar{OldStyle: true, Short: "f:C:T:X:b:I:L:g:H:K:N:V:F:", Long: []string{"file=", "directory=", "files-from=", "exclude-from=", "to-command=", "use-compress-program=", "checkpoint-action=", "info-script=", "new-volume-script=", "rsh-command=", "index-file=", "extract", "get", "absolute-names",
 				"listed-incremental=", "format=", "label=", "newer=", "after-date=", "newer-mtime=", "tape-length=", "starting-file=", "blocking-factor=", "record-size=", "exclude=", "transform=", "xform=", "owner=", "group=", "mode=", "mtime=", "strip-components=", "suffix=", "backup=?", "volno-file=", "warning=", "concatenate"}},
 				ReadIf: []string{"-t", "--list"}, Unless: []string{"--to-command", "-I", "--use-compress-program", "--checkpoint-action", "--info-script", "--new-volume-script", "-F", "--rsh-command", "--index-file", "-x", "--extract", "--get", "-c", "--create", "-r", "--append", "-u", "--update", "--delete", "-A", "--catenate"}}},
 		// tar -x -C DIR and unzip -d DIR unpack into DIR.

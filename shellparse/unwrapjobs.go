@@ -157,8 +157,10 @@ func gitStep(argv []Word) step {
 			}
 		}
 	case "bisect":
+		// git bisect run CMD ARGS… runs the argv (quoted into one command
+		// line for the shell): a wrapper, not a script of joined words.
 		if len(rest) > 1 && rest[0].Text == "run" {
-			return joinedScript(rest[1:], len(argv))
+			return step{kind: stepWrap, used: i + 2, rest: rest[1:]}
 		}
 	case "rebase":
 		if s := optionScript(rest, "-x", "--exec"); s != nil {

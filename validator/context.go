@@ -4,7 +4,10 @@ import (
 	"path"
 	"strings"
 
+	"github.com/permgate/permgate/codescan"
+	"github.com/permgate/permgate/judge/code"
 	"github.com/permgate/permgate/judge/self"
+	"github.com/permgate/permgate/lang/git"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -25,6 +28,11 @@ func (ck *checker) wrappers(c shellparse.SimpleCommand) {
 		}
 		if path.Base(w.Name) == "flock" {
 			ck.locksSelf(w.Argv, c.Redirects)
+		}
+		if path.Base(w.Name) == "git" && !w.Nested && len(w.Argv) > 1 {
+			// git bisect run CMD: git's own settings (-c core.pager=…) still
+			// apply to the git that runs CMD.
+			ck.gitState.Judge(ck, w.Argv[1:])
 		}
 	}
 	if c.Name == "flock" {
@@ -84,6 +92,88 @@ var dangerousEnv = map[string]string{
 	"LESSKEYIN": "gives less key bindings, which can run commands", "MANOPT": "adds options (a pager) to every man",
 }
 
+// codeForm says what a variable's value is, when a program runs it as code.
+type codeForm uint8
+
+// The forms of code a variable's value can be.
+const (
+	// shellText is a command line a program hands to a shell (GIT_PAGER,
+	// PROMPT_COMMAND).
+	shellText codeForm = iota + 1
+	// promptText is a prompt the shell expands, running the command
+	// substitutions in it (PS0, PS1).
+	promptText
+	// luaCode is Lua code (LUA_INIT), unless it starts with @ (a file).
+	luaCode
+)
+
+// envCode are the variables of dangerousEnv (and dangerousEnvValue) whose
+// value is code, and its form: a static value is judged as that code,
+// beside the variable's own finding. Any other *_PAGER and *_EDITOR is
+// shell text too (codeFormOf).
+var envCode = map[string]codeForm{
+	"GIT_SSH_COMMAND": shellText, "GIT_PAGER": shellText, "PAGER": shellText, "MANPAGER": shellText, "GIT_EDITOR": shellText,
+	"EDITOR": shellText, "VISUAL": shellText, "SEQUENCE_EDITOR": shellText, "GIT_SEQUENCE_EDITOR": shellText, "PROMPT_COMMAND": shellText,
+	"FCEDIT": shellText, "GIT_EXTERNAL_DIFF": shellText, "GIT_PROXY_COMMAND": shellText, "GIT_EDITOR_CMD": shellText,
+	"PS0": promptText, "PS1": promptText, "PS2": promptText, "PS3": promptText, "PS4": promptText, "PROMPT": promptText,
+	"RPROMPT": promptText, "RPS1": promptText,
+	"LUA_INIT": luaCode, "LUA_INIT_5_1": luaCode, "LUA_INIT_5_2": luaCode, "LUA_INIT_5_3": luaCode, "LUA_INIT_5_4": luaCode,
+}
+
+// codeFormOf returns the form of code a variable's value is, 0 for none.
+func codeFormOf(name string) codeForm {
+	if f, ok := envCode[name]; ok {
+		return f
+	}
+	if strings.HasSuffix(name, "_PAGER") || strings.HasSuffix(name, "_EDITOR") {
+		return shellText
+	}
+	return 0
+}
+
+// promptEnd ends the here-document a prompt is judged in.
+const promptEnd = "PERMGATE_PROMPT_END"
+
+// envCodeValues judges the static values of the variables the command sets
+// that are code (envCode), as that code: GIT_PAGER='rm -rf ~' git log runs
+// rm -rf ~; and the settings git reads from GIT_CONFIG_KEY_n and
+// GIT_CONFIG_VALUE_n, as git -c KEY=VALUE's are.
+func (ck *checker) envCodeValues(c shellparse.SimpleCommand) {
+	vars := map[string]string{}
+	for _, a := range c.Assigns {
+		if !a.Value.Static || a.Via == "nameref" || a.Via == "reference" {
+			continue
+		}
+		vars[a.Name] = a.Value.Text
+		if benignProgramValue(a.Name, a.Value.Text) {
+			continue
+		}
+		ck.envCode(a.Name, a.Value.Text)
+	}
+	for _, e := range git.EnvCommands(vars) {
+		ck.nested(e.Command, "sets "+e.Var+" for git's "+e.Key+", which git runs as a shell command")
+	}
+}
+
+// envCode judges one variable's value as the code it is, by its form.
+func (ck *checker) envCode(name, value string) {
+	switch codeFormOf(name) {
+	case shellText:
+		ck.nested(value, "sets "+name+", which is run as a shell command")
+	case promptText:
+		if strings.Contains(value, "$(") || strings.Contains(value, "`") {
+			// The shell expands a prompt as an unquoted here-document's body:
+			// parameters, command substitutions, arithmetic.
+			ck.nested(": <<"+promptEnd+"\n"+value+"\n"+promptEnd, "sets "+name+", whose command substitutions the shell runs")
+		}
+	case luaCode:
+		if value != "" && !strings.HasPrefix(value, "@") {
+			ck.add("inline_code", "env_lua", NonSevere, "sets "+name+", Lua code that lua runs before every script")
+			code.CodeEffects(ck, codescan.Lua, "lua", value)
+		}
+	}
+}
+
 func dangerousEnvReason(name string) (string, bool) {
 	if r, ok := dangerousEnv[name]; ok {
 		return r, true
@@ -115,23 +205,7 @@ func dangerousEnvReason(name string) (string, bool) {
 // only prints or does nothing (PAGER=cat, GIT_PAGER=, GIT_EDITOR=true,
 // MANPAGER='less -R'), static and with nothing else in it.
 func benignProgramValue(name, value string) bool {
-	if !strings.HasSuffix(name, "PAGER") && !strings.HasSuffix(name, "EDITOR") {
-		return false
-	}
-	if strings.ContainsAny(value, "$`;|&<>(){}\\'\"") {
-		return false
-	}
-	fields := strings.Fields(value)
-	if len(fields) == 0 {
-		return true
-	}
-	switch fields[0] {
-	case "cat", "true", ":", "/bin/cat", "/usr/bin/cat", "/bin/true", "/usr/bin/true":
-		return len(fields) == 1
-	case "less", "more", "/usr/bin/less":
-		return benignPager(fields[1:])
-	}
-	return false
+	return (strings.HasSuffix(name, "PAGER") || strings.HasSuffix(name, "EDITOR")) && shellparse.HarmlessProgram(value)
 }
 
 // benignEnvValue reports values of code-loading variables that load nothing
@@ -251,6 +325,7 @@ func (ck *checker) assigns(c shellparse.SimpleCommand) {
 	for _, name := range assignedNames(c) {
 		ck.judgeAssign(name, assignedValue(c, name))
 	}
+	ck.envCodeValues(c)
 	for _, a := range c.Assigns {
 		if strings.HasPrefix(a.Value.Text, "() {") {
 			ck.add("dangerous_env", "set_old_bash_func", NonSevere, "sets "+a.Name+" to a function in the old export format, which an unpatched bash runs in place of a command")
@@ -288,22 +363,6 @@ func (ck *checker) judgeAssign(name, value string) {
 			ck.add("dangerous_env", "set_shell_var", NonSevere, "sets "+name+", which "+r)
 		}
 	}
-}
-
-// benignPager reports less's options, read by its declared grammar, that
-// only change how it shows its input: no file (an operand), no +cmd (it
-// runs commands), no -o or -O FILE (it writes).
-func benignPager(fields []string) bool {
-	less, ok := programs.Lookup("less")
-	if !ok {
-		return false
-	}
-	words := make([]registry.Word, len(fields))
-	for i, f := range fields {
-		words[i] = registry.Word{Text: f}
-	}
-	inv := less.Resolve(words)
-	return len(inv.Scan.Operands) == 0 && !inv.Scan.Has("+", "-o", "-O", "--log-file", "--LOG-FILE")
 }
 
 // assignedNames returns every variable the command may set: assignments, printf

@@ -440,6 +440,9 @@ func (ck *checker) findDeletes(args []shellparse.Word, how string, recursive boo
 	filtered := findFiltered(expr, recursive)
 	for _, r := range roots {
 		self.TreeSelf(ck, r, how+" under "+r.Text, false)
+		if r.Static && ck.v.self.FindSelects(ck.resolve(r.Text), expr) {
+			ck.add("self_modify", "find_self", Severe, how+" under "+r.Text+" selects by a name that matches "+self.Reason)
+		}
 		class, why := ck.judgeDelete(r)
 		if class == deleteSevere && filtered && r.Static && !r.Glob {
 			// A test narrows what goes: in the working directory or a temporary

@@ -32,6 +32,7 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 		checks[prog.Check](ck, c, args)
 	}
 	ck.declared(c, base, args)
+	ck.handedCommands(c)
 	ck.runtimeOrClient(c, base, args)
 	if name == base || shellparse.IsShell(name) || isInterpreter(base) {
 		ck.writes(c)

@@ -22,6 +22,8 @@ type effectTarget struct {
 	into bool
 	// opt is the option whose value the word is, "" for an operand.
 	opt string
+	// command is the command line a RunsShell value holds.
+	command string
 }
 
 // declaredEffects returns what the program called name (judged by its
@@ -78,7 +80,7 @@ func invocationEffects(inv *registry.Invocation, args []shellparse.Word) []effec
 		if t.Dir != nil && t.Dir.At >= 0 && t.Dir.At < len(args) {
 			w = wordInDir(targetWord(*t.Dir, args), w)
 		}
-		out = append(out, effectTarget{act: t.Act, word: w, into: t.Into, opt: t.Opt})
+		out = append(out, effectTarget{act: t.Act, word: w, into: t.Into, opt: t.Opt, command: t.Command})
 	}
 	return out
 }

@@ -397,3 +397,19 @@ func (ps *Paths) linkedSettings(p string) bool {
 // IsName reports a base name of permgate's or the harnesses' files
 // (config.toml, settings.json, seal.key …).
 func IsName(base string) bool { return selfNames[base] }
+
+// under returns permgate's directories and the harness settings in the home
+// directory (the paths Glob compares with, but the working directory's
+// harness settings, judged by where they are) that are dir or inside it.
+func (ps *Paths) under(dir string) []string {
+	var out []string
+	for i, a := range ps.anchorList() {
+		if i >= ps.homeAnchors {
+			break
+		}
+		if a == dir || strings.HasPrefix(a, strings.TrimSuffix(dir, "/")+"/") {
+			out = append(out, a)
+		}
+	}
+	return out
+}

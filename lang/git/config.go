@@ -182,3 +182,67 @@ func displayConfig(w shellparse.Word) bool {
 	}
 	return displayConfigKeys[key]
 }
+
+// shellKeys are the git settings whose value is a command line git hands to
+// a shell (or splits into a program and its arguments): core.pager=CMD,
+// core.sshCommand=CMD.
+var shellKeys = map[string]bool{"core.pager": true, "core.editor": true, "core.fsmonitor": true, "core.sshcommand": true, "core.askpass": true,
+	"diff.external": true, "sequence.editor": true, "gpg.program": true, "gpg.ssh.program": true, "gpg.x509.program": true, "core.gitproxy": true,
+	"sendemail.tocmd": true, "sendemail.cccmd": true, "core.alternaterefscommand": true, "uploadpack.packobjectshook": true}
+
+// shellFamilies are families of keys whose value is a command line git runs
+// (filter.NAME.clean=CMD, diff.NAME.textconv=CMD).
+var shellFamilies = []struct {
+	prefix   string
+	suffixes []string
+}{
+	{"filter.", []string{".clean", ".smudge", ".process"}},
+	{"diff.", []string{".textconv", ".command"}},
+	{"merge.", []string{".driver"}},
+	{"mergetool.", []string{".cmd"}},
+	{"difftool.", []string{".cmd"}},
+}
+
+// bangKeys are the settings whose value is a shell command when it starts
+// with "!" (credential.helper='!CMD'; an alias's is followed where it is
+// used).
+func bangKey(k string) bool {
+	return k == "credential.helper" || strings.HasPrefix(k, "credential.") && strings.HasSuffix(k, ".helper")
+}
+
+// ShellValue returns the command line a git setting's value is when git
+// runs it through a shell, or as a program and its arguments: the whole
+// value of core.pager, core.sshCommand, a filter's clean …; what follows
+// "!" in credential.helper. It reports false for any other key or value
+// (a boolean core.fsmonitor or pager.log, credential.helper=store).
+func ShellValue(key, value string) (string, bool) {
+	k := strings.ToLower(key)
+	switch {
+	case bangKey(k):
+		body, ok := strings.CutPrefix(strings.TrimSpace(value), "!")
+		if !ok && strings.HasPrefix(value, "/") {
+			return value, true // an absolute path: the program, with its arguments
+		}
+		return body, ok
+	case k == "core.fsmonitor" || strings.HasPrefix(k, "pager."):
+		return value, !isBool(value)
+	case shellKeys[k]:
+		return value, true
+	}
+	for _, f := range shellFamilies {
+		if strings.HasPrefix(k, f.prefix) && slices.ContainsFunc(f.suffixes, func(s string) bool { return strings.HasSuffix(k, s) }) {
+			return value, true
+		}
+	}
+	return "", false
+}
+
+// harmlessSetting reports a pager or editor setting (core.pager,
+// core.editor, sequence.editor, pager.CMD) set to a program that only
+// prints or does nothing (cat, true, less -R): it runs nothing else, as
+// GIT_PAGER=cat does not (docs/analysis.md, dangerous_env).
+func harmlessSetting(key, value string) bool {
+	k := strings.ToLower(key)
+	programKey := k == "core.pager" || k == "core.editor" || k == "sequence.editor" || strings.HasPrefix(k, "pager.")
+	return programKey && shellparse.HarmlessProgram(value)
+}

@@ -100,7 +100,9 @@ var judgeCases = []struct {
 	{"stash -q clear", nil},
 	{"reflog expire --all", []string{"git_destructive.reflog_expire"}},
 	{"filter-branch --all", []string{"git_destructive.filter_branch"}},
-	{"-c core.pager=less log", []string{"git_config_exec.git_config_program"}},
+	{"-c core.pager=most log", []string{"git_config_exec.git_config_program"}},
+	// a pager that only prints runs nothing else, as GIT_PAGER=less does not
+	{"-c core.pager=less log", nil},
 	{"-c color.ui=always log", nil},
 	{"--config-env core.editor=ED commit", []string{"git_config_exec.git_config_program"}},
 	{"fetch --upload-pack=/tmp/x", []string{"git_config_exec.git_option"}},
@@ -237,7 +239,11 @@ func TestReadOnly(t *testing.T) {
 		{"log --oneline", true},
 		{"log --output=x", false},
 		{"-c color.ui=always log", true},
-		{"-c core.pager=less log", false},
+		{"-c core.pager=most log", false},
+		{"-c core.pager=less log", true},
+		{"-c alias.st=status st", true},
+		{"-c alias.p=push p", false},
+		{"-c alias.x=!ls x", false},
 		{"-p log", false},
 		{"diff --ext-diff", false},
 		{"grep -O foo", false},
@@ -339,6 +345,28 @@ func TestClasses(t *testing.T) {
 		}
 		if got := Classes(Parse(tc.args)); got != want {
 			t.Errorf("Classes(%v) = %v, want %v", tc.args, got, want)
+		}
+	}
+}
+
+func TestEnvCommands(t *testing.T) {
+	for _, tc := range []struct {
+		vars map[string]string
+		want []string
+	}{
+		{map[string]string{"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "core.pager", "GIT_CONFIG_VALUE_0": "rm -rf ~"}, []string{"core.pager:rm -rf ~"}},
+		{map[string]string{"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_1": "core.pager", "GIT_CONFIG_VALUE_1": "rm -rf ~"}, nil},
+		{map[string]string{"GIT_CONFIG_KEY_2": "Credential.Helper", "GIT_CONFIG_VALUE_2": "!sh x"}, []string{"Credential.Helper:sh x"}},
+		{map[string]string{"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "core.pager", "GIT_CONFIG_VALUE_0": "cat"}, nil},
+		{map[string]string{"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "user.name", "GIT_CONFIG_VALUE_0": "rm -rf ~"}, nil},
+		{map[string]string{"GIT_CONFIG_COUNT": "x", "GIT_CONFIG_KEY_0": "core.pager", "GIT_CONFIG_VALUE_0": "rm -rf ~"}, nil},
+	} {
+		var got []string
+		for _, c := range EnvCommands(tc.vars) {
+			got = append(got, c.Key+":"+c.Command)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%v: %q, want %q", tc.vars, got, tc.want)
 		}
 	}
 }

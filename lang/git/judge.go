@@ -82,10 +82,7 @@ func Help(g Invocation) bool {
 // judged in its place (git -c alias.p='push -f' p). It reports an alias
 // expanded.
 func (s *State) alias(h Host, g Invocation, depth int) bool {
-	if s.config == nil && len(g.Globals) == 0 {
-		return false
-	}
-	value, ok := s.configValue(g, "alias."+g.Sub)
+	value, ok := s.aliasValue(g)
 	if !ok {
 		return false
 	}
@@ -99,12 +96,29 @@ func (s *State) alias(h Host, g Invocation, depth int) bool {
 	if depth >= maxAliasDepth {
 		return false
 	}
+	s.judge(h, expandAlias(g, value), depth+1)
+	return true
+}
+
+// aliasValue returns the value of the alias the command's verb names, when
+// the command line (-c alias.X=…) or the script (git config alias.X …)
+// defined one.
+func (s *State) aliasValue(g Invocation) (string, bool) {
+	if g.Sub == "" || s.config == nil && len(g.Globals) == 0 {
+		return "", false
+	}
+	return s.configValue(g, "alias."+g.Sub)
+}
+
+// expandAlias reads the command with its verb replaced by the git command
+// an alias (without !) names: git -c alias.p='push -f' p origin is git -c
+// alias.p='push -f' push -f origin.
+func expandAlias(g Invocation, value string) Invocation {
 	expanded := append([]shellparse.Word(nil), g.Globals...)
 	for _, f := range strings.Fields(value) {
 		expanded = append(expanded, shellparse.Word{Text: strings.Trim(f, `'"`), Static: true})
 	}
-	s.judge(h, Parse(append(expanded, g.Args...)), depth+1)
-	return true
+	return Parse(append(expanded, g.Args...))
 }
 
 // globals judges git's global -c KEY=VALUE and --config-env KEY=ENV:
@@ -115,8 +129,13 @@ func globals(h Host, g Invocation) {
 			h.Report("git_config_exec", "git_dynamic_config", finding.NonSevere, "git -c sets configuration known only at run time", "")
 			continue
 		}
-		if key, value, _ := strings.Cut(kv.Text, "="); execKey(key, value) {
-			h.Report("git_config_exec", "git_config_program", finding.NonSevere, "git -c "+key+" names a program to run", "")
+		key, value, _ := strings.Cut(kv.Text, "=")
+		if !execKey(key, value) || harmlessSetting(key, value) {
+			continue
+		}
+		h.Report("git_config_exec", "git_config_program", finding.NonSevere, "git -c "+key+" names a program to run", "")
+		if command, ok := ShellValue(key, value); ok {
+			h.Nested(command, "git -c "+key+" runs a shell command")
 		}
 	}
 	for _, kv := range g.GlobalValues("--config-env") {

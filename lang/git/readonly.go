@@ -2,22 +2,31 @@ package git
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/permgate/permgate/shellparse"
 )
 
 // ReadOnly reports whether a git command (the words after git's name) only
 // reads.
-func ReadOnly(args []shellparse.Word) bool { return readOnly(Parse(args)) }
+func ReadOnly(args []shellparse.Word) bool {
+	var s State
+	return s.readOnly(Parse(args), 0)
+}
 
 // ReadOnly reports whether a git command only reads, as the package's
-// ReadOnly does, on the reading Parse keeps.
-func (s *State) ReadOnly(args []shellparse.Word) bool { return readOnly(s.Parse(args)) }
+// ReadOnly does, on the reading Parse keeps; an alias the script or the
+// command line defined is read as what it expands to.
+func (s *State) ReadOnly(args []shellparse.Word) bool { return s.readOnly(s.Parse(args), 0) }
 
-// readOnly reports whether the command read only reads.
-func readOnly(g Invocation) bool {
+// readOnly reports whether the command read only reads, depth aliases deep.
+func (s *State) readOnly(g Invocation, depth int) bool {
 	if g.Dynamic || globalsRun(g) || verbRuns(g) {
 		return false
+	}
+	if value, ok := s.aliasValue(g); ok {
+		// git -c alias.st=status st is git status; a ! alias runs a shell.
+		return depth < maxAliasDepth && !strings.HasPrefix(strings.TrimSpace(value), "!") && s.readOnly(expandAlias(g, value), depth+1)
 	}
 	if Help(g) || readVerbs[g.Sub] {
 		return true
@@ -29,13 +38,14 @@ func readOnly(g Invocation) bool {
 }
 
 // globalsRun reports a global option that runs something or changes what
-// runs: -c (unless it only changes how git shows things), --config-env, a
-// pager, another exec path.
+// runs: -c (unless it only changes how git shows things, names a pager or
+// editor that runs nothing else, or defines an alias that runs no shell),
+// --config-env, a pager, another exec path.
 func globalsRun(g Invocation) bool {
 	for _, o := range g.Global.Opts {
 		switch o.Name {
 		case "-c":
-			if w, ok := optionWord(g.Globals, o); !ok || !displayConfig(w) {
+			if w, ok := optionWord(g.Globals, o); !ok || !displayConfig(w) && !quietConfig(w) {
 				return true
 			}
 		case "-p", "--paginate", "--config-env":
@@ -47,6 +57,21 @@ func globalsRun(g Invocation) bool {
 		}
 	}
 	return false
+}
+
+// quietConfig reports a static git -c KEY=VALUE that runs nothing: a pager
+// or editor that only prints or does nothing (core.pager=cat), or an alias
+// to a git command (alias.st=status), judged where it is used.
+func quietConfig(w shellparse.Word) bool {
+	if !w.Static {
+		return false
+	}
+	key, value, _ := strings.Cut(w.Text, "=")
+	if harmlessSetting(key, value) {
+		return true
+	}
+	name, isAlias := strings.CutPrefix(strings.ToLower(key), "alias.")
+	return isAlias && name != "" && !strings.HasPrefix(strings.TrimSpace(value), "!")
 }
 
 // verbRuns reports a verb's option that writes a file or runs a program:
