@@ -144,6 +144,10 @@ type Rule struct {
 	// verb itself is the finding. A dynamic word in option position may be
 	// any option, so it triggers the rule too.
 	If []string
+	// Except lists options any of which keeps the rule from firing, in the
+	// same form as If (kubectl delete --dry-run=client deletes nothing); a
+	// value known only at run time keeps nothing from firing.
+	Except []string
 	// Reason is one line a person understands.
 	Reason string
 	// Safer is a safer way to the same end, when there is one.
