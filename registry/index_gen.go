@@ -159,7 +159,10 @@ var defaultNames = [][]string{
 		"vgchange", "vgcreate", "vgdisplay", "vgextend", "vgreduce", "vgremove", "vgrename",
 		"vgs", "vgscan", "vigr", "vipw", "wipefs", "xfs_growfs", "xfs_info", "xfs_repair",
 		"zfs", "zpool"},
-	// 11: tools
+	// 11: machine
+	{"badblocks", "busctl", "dbus-send", "ddrescue", "gdbus", "pmset", "qdbus", "qdbus-qt5",
+		"qdbus-qt6", "qdbus6"},
+	// 12: tools
 	{"7z", "7za", "7zr", "VBoxManage", "argocd", "atop", "bmon", "cloc", "ethtool", "faillock",
 		"ffprobe", "flux", "glow", "gopass", "gpg", "gpg2", "iftop", "iotop", "istioctl",
 		"k3d", "kustomize", "lastb", "lsar", "lshw", "luarocks", "mdcat", "mkvinfo",
@@ -167,7 +170,7 @@ var defaultNames = [][]string{
 		"sar", "scc", "screen", "sdiff", "secret-tool", "security", "skaffold", "soxi",
 		"ssh-add", "systemd-analyze", "tcpdump", "tmux", "tshark", "unrar", "upower",
 		"vagrant", "vboxmanage", "velero", "xml", "xmlstarlet"},
-	// 12: network
+	// 13: network
 	{"mail", "mailx", "mutt", "nc", "nc.openbsd", "nc.traditional", "ncat", "netcat", "openssl",
 		"rclone", "socat", "ssh-keygen"},
 }

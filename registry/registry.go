@@ -475,7 +475,7 @@ func indexOf(families [][]string) map[string]uint16 {
 // defaultFamilies are the declaration files' families, in the order
 // defaultIndex numbers them (index_gen.go; go test ./registry -run
 // TestDefaultIndex -update rewrites it).
-var defaultFamilies = []func() []*Program{core, readers, files, git, wrappers, devtools, forges, checked, containers, cloud, system, tools, network}
+var defaultFamilies = []func() []*Program{core, readers, files, git, wrappers, devtools, forges, checked, containers, cloud, system, machine, tools, network}
 
 // Destructive reports a program with a verb that destroys things: when its
 // verb is known only at run time, it could be that one.
