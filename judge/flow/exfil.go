@@ -6,6 +6,7 @@ import (
 
 	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/places"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -61,7 +62,7 @@ func (s *State) sendsOut(h Host, c shellparse.SimpleCommand, base string, stdin 
 // redirectExfil: anything written to /dev/tcp or /dev/udp leaves the machine.
 func redirectExfil(h Host, c shellparse.SimpleCommand, stdin bool) {
 	for _, r := range c.Redirects {
-		if r.Writes() && NetDevice(r.Target.Text) && (stdin || h.FlowReadsSecret()) {
+		if r.Writes() && NetDevice(r.Target.Text) && (stdin || h.FlowReadsSecret() || printsEnvironment(h, c)) {
 			report(h, finding.Exfiltration, "redirect_secret", "sends a secret to "+r.Target.Text)
 			return
 		}
@@ -92,6 +93,10 @@ func sendsSecretFile(h Host, c shellparse.SimpleCommand, base string, stdin bool
 		if t.act != registry.Sends {
 			continue
 		}
+		if v := secretParam(t.word.Params); v != "" {
+			report(h, finding.Exfiltration, "send_secret_var", base+" sends $"+v+", which looks like a secret, off the machine")
+			return true
+		}
 		w, ok := sentFile(base, t)
 		switch {
 		case !ok:
@@ -99,6 +104,9 @@ func sendsSecretFile(h Host, c shellparse.SimpleCommand, base string, stdin bool
 			if stdin && sentStdin(h, base) {
 				return true
 			}
+		case environFile(w):
+			report(h, finding.Exfiltration, "send_environ", base+" sends "+w.Text+", a process's environment with its secrets, off the machine")
+			return true
 		case h.FlowSecretWord(w, false):
 			sentSecret(h, base, t.word.Text)
 			return true
@@ -214,6 +222,7 @@ func sftpBatchSecret(h Host, c shellparse.SimpleCommand, base string) bool {
 		for _, name := range f[1:] {
 			if !strings.HasPrefix(name, "-") && h.FlowSecretWord(shellparse.Word{Text: name, Static: true}, true) {
 				report(h, finding.Exfiltration, "sftp_secret", "sftp puts "+name+", which holds secrets, on a remote host")
+				h.Report(finding.SecretAccess, "sftp_reads_secret", finding.NonSevere, "sftp reads "+name+", which holds secrets, to put it", "")
 				return true
 			}
 		}
@@ -295,4 +304,21 @@ var dnsTools = map[string]bool{"dig": true, "nslookup": true, "host": true, "pin
 func remotePath(t string) bool {
 	i := strings.Index(t, ":")
 	return i > 0 && !strings.Contains(t[:i], "/")
+}
+
+// environFile reports a process's environment file (/proc/self/environ,
+// /proc/1/environ): the variables, secrets among them, that env prints.
+func environFile(w shellparse.Word) bool {
+	return w.Static && strings.HasPrefix(w.Text, "/proc/") && strings.HasSuffix(w.Text, "/environ")
+}
+
+// secretParam returns the first parameter whose name says it holds a
+// secret (GITHUB_TOKEN), or "".
+func secretParam(params []string) string {
+	for _, p := range params {
+		if places.SecretVar(p) {
+			return p
+		}
+	}
+	return ""
 }
