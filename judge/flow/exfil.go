@@ -56,6 +56,10 @@ func (s *State) sendsOut(h Host, c shellparse.SimpleCommand, base string, stdin 
 	if !sender && sendsSecretFile(h, c, base, stdin) || uploadsSecret(h, c, base, stdin) || sftpBatchSecret(h, c, base) {
 		return true
 	}
+	if (sender || downloaders[base] || dnsTools[base] || fileSenders[base]) && filledFromSecret(h, c, stdin) {
+		report(h, finding.Exfiltration, "send_filled_secret", base+" is given words read from a secret and sends them off the machine")
+		return true
+	}
 	return sender && senderSecret(h, c, base, stdin)
 }
 
@@ -321,4 +325,29 @@ func secretParam(params []string) string {
 		}
 	}
 	return ""
+}
+
+// inputFillers are the wrappers that fill the command's words from what
+// they read (xargs, parallel): from standard input, or from the files their
+// declarations say they read (-a FILE).
+var inputFillers = map[string]bool{"xargs": true, "parallel": true}
+
+// filledFromSecret reports a command whose words a wrapper fills from input
+// that holds a secret: a pipe or redirect carrying one (stdin), or a secret
+// file the wrapper reads (xargs -a ~/.aws/credentials).
+func filledFromSecret(h Host, c shellparse.SimpleCommand, stdin bool) bool {
+	for _, w := range c.Wrappers {
+		if !inputFillers[w.Name] {
+			continue
+		}
+		if stdin {
+			return true
+		}
+		for _, t := range commandEffects(shellparse.SimpleCommand{Name: w.Name, Argv: w.Argv}) {
+			if t.act == registry.Reads && h.FlowSecretWord(t.word, true) {
+				return true
+			}
+		}
+	}
+	return false
 }
