@@ -47,17 +47,18 @@ func (s *State) exfil(h Host, c shellparse.SimpleCommand) {
 
 // sendsOut judges what a program sends by its words and its input: a
 // substitution that carries a secret, the files it sends or uploads, sftp's
-// batch, and a sender's standard input. It reports a finding.
+// batch, the words a wrapper fills from a secret, and a sender's standard
+// input. It reports a finding.
 func (s *State) sendsOut(h Host, c shellparse.SimpleCommand, base string, stdin bool) bool {
 	sender := senders[base] && (base != "openssl" || opensslConnects(c))
-	if (sender || downloaders[base] || dnsTools[base]) && s.substSent(h, c, base) {
+	network := sender || downloaders[base] || dnsTools[base]
+	if network && s.substSent(h, c, base) {
 		return true
 	}
 	if !sender && sendsSecretFile(h, c, base, stdin) || uploadsSecret(h, c, base, stdin) || sftpBatchSecret(h, c, base) {
 		return true
 	}
-	if (sender || downloaders[base] || dnsTools[base] || fileSenders[base]) && filledFromSecret(h, c, stdin) {
-		report(h, finding.Exfiltration, "send_filled_secret", base+" is given words read from a secret and sends them off the machine")
+	if (network || fileSenders[base]) && filledFromSecret(h, c, base, stdin) {
 		return true
 	}
 	return sender && senderSecret(h, c, base, stdin)
@@ -335,18 +336,22 @@ var inputFillers = map[string]bool{"xargs": true, "parallel": true}
 // filledFromSecret reports a command whose words a wrapper fills from input
 // that holds a secret: a pipe or redirect carrying one (stdin), or a secret
 // file the wrapper reads (xargs -a ~/.aws/credentials).
-func filledFromSecret(h Host, c shellparse.SimpleCommand, stdin bool) bool {
+func filledFromSecret(h Host, c shellparse.SimpleCommand, base string, stdin bool) bool {
 	for _, w := range c.Wrappers {
-		if !inputFillers[w.Name] {
-			continue
-		}
-		if stdin {
+		if inputFillers[w.Name] && (stdin || readsSecret(h, w)) {
+			report(h, finding.Exfiltration, "send_filled_secret", base+" is given words read from a secret and sends them off the machine")
 			return true
 		}
-		for _, t := range commandEffects(shellparse.SimpleCommand{Name: w.Name, Argv: w.Argv}) {
-			if t.act == registry.Reads && h.FlowSecretWord(t.word, true) {
-				return true
-			}
+	}
+	return false
+}
+
+// readsSecret reports a wrapper that reads a secret file its declaration
+// says it reads (xargs -a FILE).
+func readsSecret(h Host, w shellparse.Wrapper) bool {
+	for _, t := range commandEffects(shellparse.SimpleCommand{Name: w.Name, Argv: w.Argv}) {
+		if t.act == registry.Reads && h.FlowSecretWord(t.word, true) {
+			return true
 		}
 	}
 	return false
