@@ -18,7 +18,7 @@ func SecretName(p string) bool {
 			return false
 		}
 		return true
-	case SSHKeyName(base), hostKey(base):
+	case SSHKeyName(base), hostKey(base), keyName(base), sshFolderKey(p, base):
 		return true
 	case slices.Contains(SecretExtensions, path.Ext(base)):
 		return true
@@ -48,6 +48,43 @@ func inTree(p, dir string) bool {
 // hostKey reports an ssh host's private key (ssh_host_ed25519_key).
 func hostKey(base string) bool {
 	return strings.HasPrefix(base, "ssh_host_") && strings.HasSuffix(base, "_key")
+}
+
+// keyName reports a name without an extension that ends as private keys'
+// names do (deploy_key, github_rsa).
+func keyName(base string) bool {
+	if strings.Contains(base, ".") || strings.HasPrefix(base, "-") {
+		return false
+	}
+	for _, end := range KeyNameEnds {
+		if strings.HasSuffix(base, end) && len(base) > len(end) {
+			return true
+		}
+	}
+	return false
+}
+
+// sshFolderKey reports a file directly in a .ssh folder that is none of its
+// public files (known_hosts, config, authorized_keys, *.pub): a private key,
+// whatever it is called.
+func sshFolderKey(p, base string) bool {
+	if path.Base(path.Dir(p)) != ".ssh" || strings.HasSuffix(base, ".pub") || !plainName(base) {
+		return false
+	}
+	return !slices.Contains(SSHPublicNames, base)
+}
+
+// plainName reports a name of letters, digits and . _ - ~ @ + only: what a
+// file is called, not a word of code that holds a path (authorized_keys")).
+func plainName(base string) bool {
+	for _, r := range base {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', strings.ContainsRune("._-~@+", r):
+		default:
+			return false
+		}
+	}
+	return base != ""
 }
 
 // SSHKeyName reports a private key's file name: id_rsa, id_ed25519 … and

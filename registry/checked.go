@@ -81,7 +81,7 @@ func checked() []*Program {
 		// The agent harnesses, also by the names their npm packages run under
 		// (npx @anthropic-ai/claude-code, bunx @google/gemini-cli): the
 		// options that turn their permission checks or their hooks off are
-		// judged in judge/self (agents.go). Their command lines take no
+		// judged in judge/self/agents.go. Their command lines take no
 		// abbreviations (commander, clap, yargs).
 		{Family: "core", Names: []string{"claude", "claude-code"}, Check: "agent", Node: Node{Does: []effect.Class{effect.CodeExecution}, Grammar: Grammar{Exact: true,
 			Long: []string{"settings=", "setting-sources=", "permission-mode=", "model=", "fallback-model=", "add-dir=", "allowedTools=", "allowed-tools=",
@@ -109,6 +109,17 @@ func checked() []*Program {
 			Long: []string{"execute=", "settings-file=", "log-level=", "dangerously-allow-all", "stream-json"}}}},
 		{Family: "core", Names: []string{"aider"}, Check: "agent", Node: Node{Does: []effect.Class{effect.CodeExecution}, Grammar: Grammar{Exact: true, Short: "m:f:",
 			Long: []string{"message=", "message-file=", "model=", "file=", "read=", "yes-always", "yes", "no-git", "auto-commits", "no-auto-commits"}}}},
+		// Charm's Crush (cobra), Factory's Droid (commander) and Block's goose
+		// (clap); goose's permission mode is read from GOOSE_MODE.
+		{Family: "core", Names: []string{"crush"}, Check: "agent", Node: Node{Does: []effect.Class{effect.CodeExecution}, Grammar: Grammar{Exact: true, Short: "c:D:dhys:Cqm:",
+			Long: []string{"cwd=", "data-dir=", "debug", "help", "yolo", "session=", "continue", "quiet", "model=", "small-model=", "verbose"}}}},
+		{Family: "core", Names: []string{"droid"}, Check: "agent", Node: Node{Does: []effect.Class{effect.CodeExecution}, Grammar: Grammar{Exact: true, Short: "o:f:s:m:",
+			Long: []string{"output-format=", "input-format=", "file=", "auto=", "session-id=", "model=", "reasoning-effort=", "cwd=", "enabled-tools=", "disabled-tools=",
+				"spec-model=", "resume=?", "fork=", "skip-permissions-unsafe", "list-tools", "use-spec", "help", "version"}}}},
+		{Family: "core", Names: []string{"goose"}, Check: "agent", Node: Node{Does: []effect.Class{effect.CodeExecution}, Grammar: Grammar{Exact: true, Short: "t:i:n:srq",
+			Long: []string{"text=", "instructions=", "name=", "recipe=", "params=", "provider=", "model=", "max-turns=", "max-tool-repetitions=", "with-extension=",
+				"with-remote-extension=", "with-streamable-http-extension=", "with-builtin=", "system=", "sub-recipe=", "path=", "interactive", "resume", "no-session",
+				"debug", "quiet", "explain", "render-recipe"}}}},
 		{Family: "core", Names: []string{"xdotool", "ydotool", "wtype"}, Check: "terminal"},
 		// make TARGET runs the Makefile's recipe: make help is a target, not help.
 		{Family: "core", Names: []string{"make", "gmake"}, Check: "make", Node: Node{

@@ -24,11 +24,15 @@ func containers() []*Program {
 		{Family: "containers", Names: []string{"crictl"}, Check: "container", Node: crictlNode()},
 		{Family: "containers", Names: []string{"ctr"}, Check: "container", Node: Node{Bare: true, Grammar: Grammar{Short: "a:n:", Long: []string{"address=", "namespace=", "timeout=", "connect-timeout=", "debug"}, Exact: true}, Subs: []*Node{
 			ctrRead("version", "info", "plugins", "plugin", "help", "h"),
-			{Names: []string{"images", "image", "i", "containers", "container", "c", "tasks", "task", "t", "snapshots", "snapshot", "namespaces", "namespace", "ns", "content", "leases", "events", "sandboxes", "sb"}, Subs: []*Node{
-				ctrRead("ls", "list", "info", "check", "usage", "tree", "ps", "metrics", "get"),
-				ctrWrites("pull", "push", "import", "export", "tag", "mount", "unmount", "convert", "label", "create", "start", "pause", "resume", "kill", "exec", "attach", "checkpoint", "restore", "update", "prepare", "commit", "view", "fetch", "ingest", "edit", "set-labels", "rm", "remove", "del", "delete"),
-				ctrDestroy("destructive_action.ctr_prune", "ctr content|snapshots prune deletes the data nothing references any more", "", "prune"),
-			}},
+			// ctr asks nothing and checks no use: images, content and
+			// snapshots it removes are gone, even those the node's pods run.
+			ctrObjects([]string{"images", "image", "i"}, ctrDestroy("destructive_action.ctr_image_rm", "ctr images rm deletes the images at once, even those containers or the node's pods use",
+				"ctr images ls first; crictl rmi refuses images in use", "rm", "remove", "del", "delete")),
+			ctrObjects([]string{"content", "snapshots", "snapshot"}, ctrDestroy("destructive_action.ctr_data_rm", "ctr content|snapshots rm deletes the blobs or file system layers, even those images and containers use",
+				"", "rm", "remove", "del", "delete")),
+			ctrObjects([]string{"tasks", "task", "t"}, ctrDestroyIf("destructive_action.ctr_task_rm_force", "ctr tasks rm --force kills the running task and deletes it", "ctr tasks kill -s SIGTERM first",
+				Grammar{Short: "f", Long: []string{"force", "exec-id="}}, []string{"-f", "--force"}, "rm", "remove", "del", "delete")),
+			ctrObjects([]string{"containers", "container", "c", "namespaces", "namespace", "ns", "leases", "events", "sandboxes", "sb"}, ctrWrites("rm", "remove", "del", "delete")),
 			{Names: []string{"run"}, Writes: true, Grammar: Grammar{Posix: true}},
 			ctrWrites("oci", "install", "shim", "deprecations", "pprof"),
 		}}},
@@ -129,6 +133,38 @@ func ctrSub(name string, build func() Node) *Node {
 // ctrRead, ctrWrites and ctrDestroy make the family's plain nodes.
 func ctrRead(names ...string) *Node   { return &Node{Names: names, Read: true} }
 func ctrWrites(names ...string) *Node { return &Node{Names: names, Writes: true} }
+
+// ctrObjects is one of ctr's kinds of objects: what it lists reads, what it
+// changes writes, and rm is the node given.
+func ctrObjects(names []string, rm *Node) *Node {
+	return &Node{Names: names, Subs: []*Node{
+		ctrRead("ls", "list", "info", "check", "usage", "tree", "ps", "metrics", "get"),
+		ctrWrites("pull", "push", "import", "export", "tag", "mount", "unmount", "convert", "label", "create", "start", "pause", "resume", "kill", "exec", "attach", "checkpoint", "restore", "update", "prepare", "commit", "view", "fetch", "ingest", "edit", "set-labels"),
+		ctrDestroy("destructive_action.ctr_prune", "ctr content|snapshots prune deletes the data nothing references any more", "", "prune"),
+		rm,
+	}}
+}
+
+// ctrAsks is a verb that only asks about another: its first operand names
+// a verb (kubectl auth can-i delete pods), not a subcommand, and is never
+// run.
+func ctrAsks(names ...string) *Node {
+	return &Node{Names: names, Read: true, Subs: []*Node{{Names: []string{"*"}, Read: true}}}
+}
+
+// kubeDryRun are the options with which kubectl and helm only show what a
+// verb would do: --dry-run=client|server, and --dry-run alone (client).
+var kubeDryRun = []string{"--dry-run=client", "--dry-run=server", "--dry-run="}
+
+// dryRunnable gives a destroying verb its grammar and lets --dry-run keep
+// its rules from firing (kubectl delete --dry-run=client deletes nothing).
+func dryRunnable(n *Node, g Grammar) *Node {
+	n.Grammar = g
+	for i := range n.Rules {
+		n.Rules[i].Except = kubeDryRun
+	}
+	return n
+}
 
 // ctrDestroy is a verb that always destroys something outside the file
 // system: destructive_action, which asks even in auto mode.
@@ -305,7 +341,9 @@ func composeNode(standalone bool) Node {
 				Reason: "compose down --volumes deletes the project's volumes with their data (--rmi deletes its images)", Safer: "docker compose down keeps the volumes"}}},
 		{Names: []string{"rm"}, Writes: true, Grammar: Grammar{Short: "fsv", Long: []string{"force", "stop", "volumes"}},
 			Rules: []Rule{{ID: "destructive_action.compose_rm_volumes", Kind: finding.DestructiveAction, Severity: finding.NonSevere, If: []string{"-v", "--volumes"},
-				Reason: "compose rm --volumes deletes the anonymous volumes of the removed containers", Safer: "docker compose rm without --volumes"}}},
+				Reason: "compose rm --volumes deletes the anonymous volumes of the removed containers", Safer: "docker compose rm without --volumes"},
+				{ID: "destructive_action.compose_rm_stop", Kind: finding.DestructiveAction, Severity: finding.NonSevere, If: []string{"-s", "--stop"},
+					Reason: "compose rm --stop stops the running services and deletes their containers with what they wrote", Safer: "docker compose stop, then docker compose ps -a"}}},
 		ctrDestroy("destructive_action.compose_kill", "compose kill sends SIGKILL to the services: they get no chance to finish or flush their data", "docker compose stop", "kill"),
 		{Names: []string{"cp"}, Writes: true, Grammar: Grammar{Short: "aL", Long: []string{"archive", "follow-link", "index=", "all"}}},
 		ctrWrites("build", "pull", "push", "start", "stop", "restart", "create", "pause", "unpause", "watch", "scale", "attach", "wait", "publish", "alpha", "commit", "export", "bridge", "systemd"),
@@ -365,7 +403,7 @@ func kubectlNode(extra ...*Node) Node {
 			ctrWrites("use-context", "use", "set-context", "set-cluster", "set-credentials", "set", "unset", "rename-context", "delete-context", "delete-cluster", "delete-user"),
 		}},
 		{Names: []string{"rollout"}, Subs: []*Node{ctrRead("status", "history"), ctrWrites("restart", "pause", "resume", "undo")}},
-		{Names: []string{"auth"}, Subs: []*Node{ctrRead("can-i", "whoami"), ctrWrites("reconcile")}},
+		{Names: []string{"auth"}, Subs: []*Node{ctrAsks("can-i"), ctrRead("whoami"), ctrWrites("reconcile")}},
 		{Names: []string{"plugin"}, Subs: []*Node{ctrRead("list")}},
 		{Names: []string{"certificate"}, Subs: []*Node{ctrWrites("approve", "deny")}},
 		{Names: []string{"exec"}, Writes: true, Grammar: Grammar{Short: "c:f:it", Long: []string{"container=", "filename=", "stdin", "tty", "quiet", "pod-running-timeout="}}},
@@ -373,19 +411,23 @@ func kubectlNode(extra ...*Node) Node {
 		{Names: []string{"patch"}, Writes: true, Grammar: Grammar{Short: "p:f:k:o:", Long: []string{"patch=", "patch-file=", "type=", "filename=", "kustomize=", "output=", "local", "dry-run=?", "subresource=", "field-manager="}}},
 		{Names: []string{"apply"}, Writes: true, Grammar: Grammar{Short: "f:k:l:o:R", Long: []string{"filename=", "kustomize=", "selector=", "output=", "recursive", "prune", "prune-allowlist=", "prune-whitelist=", "applyset=", "force", "server-side", "force-conflicts", "dry-run=?", "grace-period=", "field-manager=", "all", "overwrite", "wait", "timeout="}},
 			Rules: []Rule{
-				{ID: "destructive_action.kubectl_apply_prune", Kind: finding.DestructiveAction, Severity: finding.NonSevere, If: []string{"--prune"},
+				{ID: "destructive_action.kubectl_apply_prune", Kind: finding.DestructiveAction, Severity: finding.NonSevere, Except: kubeDryRun, If: []string{"--prune"},
 					Reason: "apply --prune deletes every matching object the files no longer name", Safer: "kubectl diff -f FILE shows what would change"},
-				{ID: "destructive_action.kubectl_apply_force", Kind: finding.DestructiveAction, Severity: finding.NonSevere, If: []string{"--force"},
+				{ID: "destructive_action.kubectl_apply_force", Kind: finding.DestructiveAction, Severity: finding.NonSevere, Except: kubeDryRun, If: []string{"--force"},
 					Reason: "apply --force deletes and recreates objects it cannot patch", Safer: "kubectl apply without --force"}}},
-		{Names: []string{"replace"}, Writes: true, Grammar: Grammar{Short: "f:k:o:R", Long: []string{"filename=", "kustomize=", "output=", "recursive", "force", "grace-period=", "cascade=?", "wait", "timeout=", "raw=", "save-config", "subresource="}},
-			Rules: []Rule{{ID: "destructive_action.kubectl_replace_force", Kind: finding.DestructiveAction, Severity: finding.NonSevere, If: []string{"--force"},
+		{Names: []string{"replace"}, Writes: true, Grammar: Grammar{Short: "f:k:o:R", Long: []string{"filename=", "kustomize=", "output=", "recursive", "force", "grace-period=", "cascade=?", "wait", "timeout=", "raw=", "save-config", "subresource=", "dry-run=?", "field-manager="}},
+			Rules: []Rule{{ID: "destructive_action.kubectl_replace_force", Kind: finding.DestructiveAction, Severity: finding.NonSevere, Except: kubeDryRun, If: []string{"--force"},
 				Reason: "replace --force deletes the objects and creates them again", Safer: "kubectl apply -f FILE"}}},
 		{Names: []string{"scale"}, Writes: true, Grammar: Grammar{Short: "f:k:l:o:R", Long: []string{"replicas=", "current-replicas=", "resource-version=", "filename=", "kustomize=", "selector=", "output=", "all", "timeout=", "recursive", "dry-run=?"}},
-			Rules: []Rule{{ID: "destructive_action.kubectl_scale_zero", Kind: finding.DestructiveAction, Severity: finding.NonSevere, If: []string{"--replicas=0"},
+			Rules: []Rule{{ID: "destructive_action.kubectl_scale_zero", Kind: finding.DestructiveAction, Severity: finding.NonSevere, Except: kubeDryRun, If: []string{"--replicas=0"},
 				Reason: "scale --replicas=0 stops every pod of the workload: an outage"}}},
-		ctrDestroy("destructive_action.kubectl_delete", "delete removes objects from the cluster; their pods and, for namespaces and claims, their data go with them",
-			"kubectl delete --dry-run=server … or kubectl diff first", "delete"),
-		ctrDestroy("destructive_action.kubectl_drain", "drain evicts every pod from the node and cordons it", "kubectl cordon NODE stops new pods without evicting", "drain"),
+		dryRunnable(ctrDestroy("destructive_action.kubectl_delete", "delete removes objects from the cluster; their pods and, for namespaces and claims, their data go with them",
+			"kubectl delete --dry-run=server … or kubectl diff first", "delete"), Grammar{Short: "Af:ik:l:o:R",
+			Long: []string{"all", "all-namespaces", "cascade=?", "dry-run=?", "field-selector=", "filename=", "force", "grace-period=", "ignore-not-found", "interactive",
+				"kustomize=", "now", "output=", "raw=", "recursive", "selector=", "timeout=", "wait=?"}}),
+		dryRunnable(ctrDestroy("destructive_action.kubectl_drain", "drain evicts every pod from the node and cordons it", "kubectl cordon NODE stops new pods without evicting", "drain"),
+			Grammar{Short: "l:", Long: []string{"dry-run=?", "force", "delete-emptydir-data", "delete-local-data", "ignore-daemonsets", "grace-period=", "timeout=", "pod-selector=",
+				"selector=", "disable-eviction", "skip-wait-for-delete-timeout=", "chunk-size="}}),
 		ctrWrites("create", "run", "expose", "set", "edit", "label", "annotate", "autoscale", "cordon", "uncordon", "taint", "port-forward", "proxy",
 			"attach", "debug", "alpha", "certificate", "kuberc"),
 	}
@@ -405,7 +447,7 @@ func ocNodes() []*Node {
 				Reason: "oc extract writes out the data of a secret or config map, in clear"}}},
 		{Names: []string{"rsh"}, Writes: true, Grammar: Grammar{Posix: true, Short: "c:T", Long: []string{"container=", "shell=", "no-tty", "timeout="}}},
 		{Names: []string{"adm"}, Subs: []*Node{
-			ctrRead("top", "inspect", "who-can"),
+			ctrRead("top", "inspect"), ctrAsks("who-can"),
 			ctrDestroy("destructive_action.kubectl_drain", "oc adm drain evicts every pod from the node and cordons it", "oc adm cordon NODE", "drain"),
 			ctrDestroyIf("destructive_action.oc_adm_prune", "oc adm prune --confirm deletes old images, builds and deployments", "oc adm prune without --confirm only lists", Grammar{Long: []string{"confirm"}}, []string{"--confirm"}, "prune"),
 			ctrWrites("policy", "cordon", "uncordon", "taint", "must-gather", "new-project", "groups", "certificate", "upgrade", "release", "node-logs", "catalog", "config", "create-bootstrap-project-template", "pod-network", "ocp-certificates", "restart-kubelet", "copy-to-node", "wait-for-stable-cluster", "reboot-machine-config-pool"),
@@ -435,8 +477,9 @@ func helmNode() Node {
 		{Names: []string{"pull", "fetch"}, Writes: true, Grammar: Grammar{Short: "d:", Long: []string{"destination=", "untardir=", "untar", "version=", "repo="}}, Output: []string{"-d", "--destination"}},
 		{Names: []string{"package"}, Writes: true, Grammar: Grammar{Short: "d:u", Long: []string{"destination=", "version=", "app-version=", "dependency-update", "sign", "key=", "keyring="}}, Output: []string{"-d", "--destination"}},
 		ctrWrites("rollback", "test", "create", "push"),
-		ctrDestroy("destructive_action.helm_uninstall", "helm uninstall deletes the release and every object it created; claims and their data may go with them",
+		dryRunnable(ctrDestroy("destructive_action.helm_uninstall", "helm uninstall deletes the release and every object it created; claims and their data may go with them",
 			"helm uninstall --dry-run RELEASE, or --keep-history", "uninstall", "delete", "del", "un"),
+			Grammar{Long: []string{"dry-run=?", "keep-history", "no-hooks", "timeout=", "wait", "cascade=", "description=", "ignore-not-found"}}),
 	}}
 }
 

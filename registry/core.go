@@ -15,6 +15,7 @@ func core() []*Program {
 			"seq", "basename", "dirname", "realpath", "readlink", "id", "whoami", "true", "false", "test", "[", "[[",
 			"more", "column", "fold", "expand", "unexpand", "paste", "join", "comm", "tac", "od",
 			"hexdump", "md5sum", "sha1sum", "sha256sum", "sha512sum", "sha224sum", "sha384sum", "cksum", "b2sum",
+			"b3sum", "sha3sum", "xxhsum", "xxh32sum", "xxh64sum", "xxh128sum", "crc32",
 			"sum", "groups", "locale", "tty", "nproc", "free", "uptime", "ps", "pgrep", "lsof", "cal", "uname",
 			":", "dirs", "wait", "exit", "return", "shift", "strings", "look", "whereis", "sleep",
 			"numfmt", "expr", "getconf", "arch", "logname", "users", "who", "w", "hostid", "pinky", "sync", "dir", "vdir", "help", "break", "continue",

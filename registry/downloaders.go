@@ -119,14 +119,15 @@ var wgetGrammar = Grammar{Short: "e:o:a:i:B:t:O:T:w:Q:P:U:l:A:R:D:I:X:",
 
 // wgetEffects: -O FILE is the download, -o and -a its log, --save-cookies
 // and --rejected-log files of their own, -P the directory downloads land
-// in; --post-file and --body-file are sent.
+// in; --post-file and --body-file are sent, and so is the text of
+// --post-data and --body-data.
 var wgetEffects = []Effect{
 	{Act: Writes, Opts: []string{"-O", "--output-document", "-o", "--output-file", "--save-cookies", "--rejected-log"}},
 	{Act: Appends, Opts: []string{"-a", "--append-output"}},
 	{Act: Writes, Opts: []string{"-P", "--directory-prefix"}, Into: true},
 	{Act: Writes, Operands: "all", URLName: true, In: []string{"-P", "--directory-prefix"},
 		Unless: []string{"-O", "--output-document", "--spider", "-i", "--input-file", "-r", "--recursive", "-m", "--mirror", "--delete-after"}},
-	{Act: Sends, Opts: []string{"--post-file", "--body-file"}},
+	{Act: Sends, Opts: []string{"--post-file", "--body-file", "--post-data", "--body-data"}},
 }
 
 // aria2cEffects: -o NAME is saved inside -d DIR (the working directory

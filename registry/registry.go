@@ -144,6 +144,10 @@ type Rule struct {
 	// verb itself is the finding. A dynamic word in option position may be
 	// any option, so it triggers the rule too.
 	If []string
+	// Except lists options any of which keeps the rule from firing, in the
+	// same form as If (kubectl delete --dry-run=client deletes nothing); a
+	// value known only at run time keeps nothing from firing.
+	Except []string
 	// Reason is one line a person understands.
 	Reason string
 	// Safer is a safer way to the same end, when there is one.
@@ -472,7 +476,7 @@ func indexOf(families [][]string) map[string]uint16 {
 // defaultFamilies are the declaration files' families, in the order
 // defaultIndex numbers them (index_gen.go; go test ./registry -run
 // TestDefaultIndex -update rewrites it).
-var defaultFamilies = []func() []*Program{core, readers, files, git, wrappers, devtools, forges, checked, containers, cloud, system, tools, network}
+var defaultFamilies = []func() []*Program{core, readers, files, git, wrappers, devtools, forges, checked, containers, cloud, system, machine, tools, network}
 
 // Destructive reports a program with a verb that destroys things: when its
 // verb is known only at run time, it could be that one.

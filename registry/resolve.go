@@ -529,6 +529,9 @@ func (inv *Invocation) Findings() []Finding {
 func (inv *Invocation) findings() []Finding {
 	var out []Finding
 	for _, r := range inv.Node.Rules {
+		if inv.excepted(r) {
+			continue
+		}
 		if len(r.If) == 0 {
 			out = append(out, Finding{Rule: r, Severity: r.Severity})
 			continue
@@ -541,6 +544,23 @@ func (inv *Invocation) findings() []Finding {
 		}
 	}
 	return out
+}
+
+// excepted reports one of the rule's Except options given with a value
+// known now (kubectl delete --dry-run=client).
+func (inv *Invocation) excepted(r Rule) bool {
+	for _, cond := range r.Except {
+		name, want, hasWant := strings.Cut(cond, "=")
+		for _, o := range inv.Scan.Opts {
+			if o.Name != name || o.Dynamic {
+				continue
+			}
+			if !hasWant || o.Value == want {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (inv *Invocation) fires(r Rule) bool {

@@ -441,8 +441,12 @@ func systemTools() []*Program {
 		{Family: "system", Names: []string{"shutdown", "reboot", "halt", "poweroff"}, Check: "power", Node: Node{
 			// shutdown -h halts: it is no request for help.
 			Grammar: Grammar{Short: "HPrhkct:"}, Does: []effect.Class{effect.SystemChange}}},
-		// init 0 and init 6 stop or restart the machine; init q reloads.
-		{Family: "system", Names: []string{"init", "telinit"}, Check: "init", Node: Node{Does: []effect.Class{effect.SystemChange}}},
+		// init 0 and init 6 stop or restart the machine (the init check);
+		// 1, s and S switch to single-user mode; q reloads.
+		{Family: "system", Names: []string{"init", "telinit"}, Check: "init", Node: Node{Does: []effect.Class{effect.SystemChange}, Subs: []*Node{
+			{Names: []string{"1", "s", "S", "single", "rescue", "emergency"}, Rules: []Rule{{ID: "system_power.init_single", Kind: finding.SystemPower, Severity: finding.Severe,
+				Reason: "init 1 (s, S) switches to single-user mode: every service stops and everyone is logged out", Safer: "systemctl stop UNIT for the service you mean"}}},
+			{Names: []string{"2", "3", "4", "5", "q", "Q", "u", "U", "a", "b", "c"}, Writes: true}}}},
 		// The file system makers: their operands are the device (or image
 		// file) and, after it, a size. Only the letters known to take a value
 		// do: a letter read as a flag never swallows the device. mkfs, the

@@ -111,5 +111,5 @@ func globSecret(pattern string) bool {
 			return true
 		}
 	}
-	return secretName(dir + "/x")
+	return secretName(dir + "/" + globStandIn(base))
 }

@@ -350,6 +350,8 @@ func (ck *checker) judgeAssign(name, value string) {
 		ck.add("self_modify", "set_config_home", Severe, "sets "+name+", which moves where permgate looks for its config and state")
 	case self.HarnessVar(name):
 		ck.add("self_modify", "set_harness_config", Severe, "sets "+name+", which points an agent harness at other settings, without permgate's hook")
+	case self.BypassEnv(name, value) != "":
+		ck.add("self_modify", "nested_agent_env_bypass", Severe, "sets "+name+"="+value+", with which "+self.BypassEnv(name, value)+" starts with its own permission checks off: what it runs is decided without them")
 	case name == "IFS":
 		ck.add("ifs_manipulation", "set_ifs", NonSevere, "sets IFS, which changes how words are split")
 	case strings.HasPrefix(name, "BASH_FUNC_"):

@@ -31,6 +31,7 @@ func placeEntries() []tableEntry {
 	add("SecretNames", places.SecretNames, same)
 	add("SecretExtensions", places.SecretExtensions, same)
 	add("SSHKeys", places.SSHKeys, same)
+	add("KeyNameEnds", places.KeyNameEnds, same)
 	add("SecretSuffixes", places.SecretSuffixes, trim)
 	add("SecretTrees", places.SecretTrees, trim)
 	add("SecretDirs", places.SecretDirs, trim)
@@ -65,6 +66,23 @@ func TestPlaceTablesExercised(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("places.%s entry %q: no corpus line that is not safe and read-only names %q", e.table, e.entry, e.text)
+		}
+	}
+}
+
+// TestSSHPublicNamesExercised: every name an ssh folder holds no secret in
+// is read by a corpus line judged safe and read-only, so that an entry that
+// stops matching (and a public file taken for a key) fails a corpus case.
+func TestSSHPublicNamesExercised(t *testing.T) {
+	var commands []string
+	for _, c := range loadCorpus(t) {
+		if c.severity == Safe && c.readOnly {
+			commands = append(commands, c.command)
+		}
+	}
+	for _, name := range places.SSHPublicNames {
+		if !slices.ContainsFunc(commands, func(cmd string) bool { return strings.HasSuffix(cmd, "/.ssh/"+name) }) {
+			t.Errorf("places.SSHPublicNames entry %q: no safe read-only corpus line reads .ssh/%s", name, name)
 		}
 	}
 }

@@ -514,7 +514,14 @@ func (ck *checker) secretGlob(p string) bool {
 			return true
 		}
 	}
-	return secretName(ck.resolve(dir+"x")) || places.SecretPattern(ck.resolve(p))
+	return secretName(ck.resolve(dir+globStandIn(base))) || places.SecretPattern(ck.resolve(p))
+}
+
+// globStandIn is a name a pattern matches, its wildcards filled in with x:
+// a folder's test of it keeps what the pattern says (~/.ssh/*.pub names
+// only public keys).
+func globStandIn(base string) string {
+	return strings.NewReplacer("*", "x", "?", "x").Replace(globBrackets().ReplaceAllString(base, "x"))
 }
 
 // fileAccess lists the files a command may read and write: its write targets

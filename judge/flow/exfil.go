@@ -6,6 +6,7 @@ import (
 
 	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/places"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -46,13 +47,18 @@ func (s *State) exfil(h Host, c shellparse.SimpleCommand) {
 
 // sendsOut judges what a program sends by its words and its input: a
 // substitution that carries a secret, the files it sends or uploads, sftp's
-// batch, and a sender's standard input. It reports a finding.
+// batch, the words a wrapper fills from a secret, and a sender's standard
+// input. It reports a finding.
 func (s *State) sendsOut(h Host, c shellparse.SimpleCommand, base string, stdin bool) bool {
 	sender := senders[base] && (base != "openssl" || opensslConnects(c))
-	if (sender || downloaders[base] || dnsTools[base]) && s.substSent(h, c, base) {
+	network := sender || downloaders[base] || dnsTools[base]
+	if network && s.substSent(h, c, base) {
 		return true
 	}
 	if !sender && sendsSecretFile(h, c, base, stdin) || uploadsSecret(h, c, base, stdin) || sftpBatchSecret(h, c, base) {
+		return true
+	}
+	if (network || fileSenders[base]) && filledFromSecret(h, c, base, stdin) {
 		return true
 	}
 	return sender && senderSecret(h, c, base, stdin)
@@ -61,7 +67,7 @@ func (s *State) sendsOut(h Host, c shellparse.SimpleCommand, base string, stdin 
 // redirectExfil: anything written to /dev/tcp or /dev/udp leaves the machine.
 func redirectExfil(h Host, c shellparse.SimpleCommand, stdin bool) {
 	for _, r := range c.Redirects {
-		if r.Writes() && NetDevice(r.Target.Text) && (stdin || h.FlowReadsSecret()) {
+		if r.Writes() && NetDevice(r.Target.Text) && (stdin || h.FlowReadsSecret() || printsEnvironment(h, c)) {
 			report(h, finding.Exfiltration, "redirect_secret", "sends a secret to "+r.Target.Text)
 			return
 		}
@@ -92,6 +98,10 @@ func sendsSecretFile(h Host, c shellparse.SimpleCommand, base string, stdin bool
 		if t.act != registry.Sends {
 			continue
 		}
+		if v := secretParam(t.word.Params); v != "" {
+			report(h, finding.Exfiltration, "send_secret_var", base+" sends $"+v+", which looks like a secret, off the machine")
+			return true
+		}
 		w, ok := sentFile(base, t)
 		switch {
 		case !ok:
@@ -99,6 +109,9 @@ func sendsSecretFile(h Host, c shellparse.SimpleCommand, base string, stdin bool
 			if stdin && sentStdin(h, base) {
 				return true
 			}
+		case environFile(w):
+			report(h, finding.Exfiltration, "send_environ", base+" sends "+w.Text+", a process's environment with its secrets, off the machine")
+			return true
 		case h.FlowSecretWord(w, false):
 			sentSecret(h, base, t.word.Text)
 			return true
@@ -214,6 +227,7 @@ func sftpBatchSecret(h Host, c shellparse.SimpleCommand, base string) bool {
 		for _, name := range f[1:] {
 			if !strings.HasPrefix(name, "-") && h.FlowSecretWord(shellparse.Word{Text: name, Static: true}, true) {
 				report(h, finding.Exfiltration, "sftp_secret", "sftp puts "+name+", which holds secrets, on a remote host")
+				h.Report(finding.SecretAccess, "sftp_reads_secret", finding.NonSevere, "sftp reads "+name+", which holds secrets, to put it", "")
 				return true
 			}
 		}
@@ -295,4 +309,50 @@ var dnsTools = map[string]bool{"dig": true, "nslookup": true, "host": true, "pin
 func remotePath(t string) bool {
 	i := strings.Index(t, ":")
 	return i > 0 && !strings.Contains(t[:i], "/")
+}
+
+// environFile reports a process's environment file (/proc/self/environ,
+// /proc/1/environ): the variables, secrets among them, that env prints.
+func environFile(w shellparse.Word) bool {
+	return w.Static && strings.HasPrefix(w.Text, "/proc/") && strings.HasSuffix(w.Text, "/environ")
+}
+
+// secretParam returns the first parameter whose name says it holds a
+// secret (GITHUB_TOKEN), or "".
+func secretParam(params []string) string {
+	for _, p := range params {
+		if places.SecretVar(p) {
+			return p
+		}
+	}
+	return ""
+}
+
+// inputFillers are the wrappers that fill the command's words from what
+// they read (xargs, parallel): from standard input, or from the files their
+// declarations say they read (-a FILE).
+var inputFillers = map[string]bool{"xargs": true, "parallel": true}
+
+// filledFromSecret reports a command whose words a wrapper fills from input
+// that holds a secret: a pipe or redirect carrying one (stdin), or a secret
+// file the wrapper reads (xargs -a ~/.aws/credentials).
+func filledFromSecret(h Host, c shellparse.SimpleCommand, base string, stdin bool) bool {
+	for _, w := range c.Wrappers {
+		if inputFillers[w.Name] && (stdin || readsSecret(h, w)) {
+			report(h, finding.Exfiltration, "send_filled_secret", base+" is given words read from a secret and sends them off the machine")
+			return true
+		}
+	}
+	return false
+}
+
+// readsSecret reports a wrapper that reads a secret file its declaration
+// says it reads (xargs -a FILE).
+func readsSecret(h Host, w shellparse.Wrapper) bool {
+	for _, t := range commandEffects(shellparse.SimpleCommand{Name: w.Name, Argv: w.Argv}) {
+		if t.act == registry.Reads && h.FlowSecretWord(t.word, true) {
+			return true
+		}
+	}
+	return false
 }

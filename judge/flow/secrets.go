@@ -22,7 +22,7 @@ func (s *State) emitsSecret(h Host, c shellparse.SimpleCommand) bool {
 		return true
 	}
 	for _, a := range c.Argv[1:] {
-		if a.Static && strings.HasSuffix(a.Text, "/environ") && strings.HasPrefix(a.Text, "/proc/") {
+		if environFile(a) {
 			return true
 		}
 		if s.carriesSecretVar(a.Params) {
@@ -76,7 +76,7 @@ func (s *State) redirectedSecret(h Host, c shellparse.SimpleCommand) bool {
 		if r.Op != "<" && r.Op != "<>" || r.Fd != "" && r.Fd != "0" {
 			continue
 		}
-		if h.FlowSecretWord(r.Target, true) || (r.Target.ProcSubst || r.Target.Subst) && s.substCarriesSecret(r.Target) {
+		if h.FlowSecretWord(r.Target, true) || environFile(r.Target) || (r.Target.ProcSubst || r.Target.Subst) && s.substCarriesSecret(r.Target) {
 			return true
 		}
 	}

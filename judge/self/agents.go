@@ -2,6 +2,7 @@ package self
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/finding"
@@ -227,6 +228,33 @@ var agentBypassFlags = map[string][]agentFlag{
 	"cursor-agent": {{flag: "--force"}, {flag: "-f"}},
 	"amp":          {{flag: "--dangerously-allow-all"}},
 	"aider":        {{flag: "--yes-always"}},
+	// Crush's yolo mode; Droid's unsafe skip and its high autonomy, which
+	// runs every command no blocklist names without asking.
+	"crush": {{flag: "--yolo"}, {flag: "-y"}},
+	"droid": {{flag: "--skip-permissions-unsafe"}, {flag: "--auto", value: "high"}},
+}
+
+// agentBypassEnv are the variables an agent harness reads when it starts,
+// with the values that start it with its permission checks off, whichever
+// command is given them (goose's auto mode approves every tool call).
+var agentBypassEnv = map[string]agentEnv{"GOOSE_MODE": {agent: "goose", values: []string{"auto"}}}
+
+// agentEnv is one variable of agentBypassEnv: the harness that reads it and
+// the values that turn its checks off.
+type agentEnv struct {
+	agent  string
+	values []string
+}
+
+// BypassEnv returns the agent harness that setting the variable name to
+// value starts with its permission checks off (GOOSE_MODE=auto: goose), or
+// "". A value known only at run time counts as such a value.
+func BypassEnv(name, value string) string {
+	e, ok := agentBypassEnv[name]
+	if !ok || !slices.Contains(e.values, value) && !strings.ContainsAny(value, "$`") {
+		return ""
+	}
+	return e.agent
 }
 
 // agentExtraFlags are the further tables an agent's options are read
@@ -272,6 +300,11 @@ func EachBypassFlag(fn func(table, flag, value string)) {
 	for table, flags := range agentBypassFlags {
 		for _, f := range flags {
 			fn(table, f.flag, f.value)
+		}
+	}
+	for name, e := range agentBypassEnv {
+		for _, v := range e.values {
+			fn("env", name, "="+v)
 		}
 	}
 }
