@@ -59,16 +59,34 @@ func Crontab(h Host, c shellparse.SimpleCommand, _ []shellparse.Word) {
 		return
 	}
 	texts, known := h.ClientStdin(c)
+	if stdinNull(c) {
+		texts, known = []string{""}, true
+	}
 	if !known {
 		return
 	}
+	jobs := 0
 	for _, t := range texts {
 		for _, line := range strings.Split(t, "\n") {
 			if job := cronCommand(line); job != "" {
+				jobs++
 				h.JudgeJob(job, "crontab job: ")
 			}
 		}
 	}
+	if jobs == 0 {
+		h.Report("crontab_remove", "empty", finding.Severe, "crontab is given a table with no job in it, which replaces every scheduled job with nothing", "crontab -l > crontab.bak first; crontab -e edits single jobs")
+	}
+}
+
+// stdinNull reports standard input redirected from /dev/null.
+func stdinNull(c shellparse.SimpleCommand) bool {
+	for _, r := range c.Redirects {
+		if r.Op == "<" && (r.Fd == "" || r.Fd == "0") && r.Target.Static && r.Target.Text == "/dev/null" {
+			return true
+		}
+	}
+	return false
 }
 
 // crontabReplaces reports crontab reading a new table from standard input:

@@ -30,7 +30,40 @@ func Kill(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 			h.Report("kill_all", "kill_minus_one", finding.Severe, "kill -1 signals every process you can reach", killSafer)
 			return
 		}
+		if all := substKillsAll(p); all != "" {
+			h.Report("kill_all", "kill_pgrep_all", finding.Severe, "kill "+p.Text+": "+all, killSafer)
+			return
+		}
 	}
+}
+
+// substKillsAll judges kill $(pgrep PATTERN) as pkill PATTERN: the process
+// ids of a pgrep or pidof whose names match every process (pgrep -f .) or
+// every shell. It says why, or "".
+func substKillsAll(p shellparse.Word) string {
+	if !p.Subst {
+		return ""
+	}
+	inner, ok := strings.CutPrefix(p.Text, "$(")
+	if inner, ok = strings.CutSuffix(inner, ")"); !ok {
+		return ""
+	}
+	fields := strings.Fields(inner)
+	if len(fields) == 0 || fields[0] != "pgrep" && fields[0] != "pidof" {
+		return ""
+	}
+	argv := make([]shellparse.Word, len(fields))
+	for i, f := range fields {
+		f = strings.Trim(f, `'"`)
+		argv[i] = shellparse.Word{Text: f, Static: true}
+	}
+	as := "pkill"
+	if fields[0] == "pidof" {
+		as = "killall"
+	}
+	c := shellparse.SimpleCommand{Name: as, Argv: append([]shellparse.Word{{Text: as, Static: true}}, argv[1:]...)}
+	r, _ := declared(c)
+	return killsAll(as, r.operands(), r.user(), r.word("-r", "--regexp"))
 }
 
 // KillAll5 judges killall5, which signals every process on the machine.
