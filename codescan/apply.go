@@ -80,6 +80,12 @@ type callSpec struct {
 	opt string
 	// to names the object vObject returns.
 	to string
+	// skip is how many arguments come before the ones op reads (the mode
+	// os.spawnv takes before its path).
+	skip int
+	// tilde reports a call that reads a path's leading ~ as the home
+	// directory (R's unlink).
+	tilde bool
 }
 
 // call evaluates a call of callee with args; pos is the callee's token.
@@ -132,6 +138,7 @@ func nth(xs []expr, n int) expr {
 // applyEffect records the effect of a call.
 func (s *scanner) applyEffect(name string, sp callSpec, args []arg, pos int) {
 	xs := positional(args)
+	xs = xs[min(sp.skip, len(xs)):]
 	switch sp.op {
 	case opShell, opShellJoin, opProcess, opSystem, opPipeOpen, opPipePath:
 		s.runsShell(name, sp.op, args, xs)
@@ -139,11 +146,11 @@ func (s *scanner) applyEffect(name string, sp callSpec, args []arg, pos int) {
 		s.runsArgv(name, sp.op, args, xs)
 	case opDelete, opDeleteTree:
 		for _, v := range argvOf(objectsDropped(xs)) {
-			s.r.delete(Delete{Call: name, Target: v, Recursive: sp.op == opDeleteTree})
+			s.r.delete(Delete{Call: name, Target: sp.path(v), Recursive: sp.op == opDeleteTree})
 		}
 	case opDeleteOpt:
 		if len(xs) > 0 {
-			s.r.delete(Delete{Call: name, Target: xs[0].value(name + "(…)"), Recursive: option(args, sp.opt)})
+			s.r.delete(Delete{Call: name, Target: sp.path(xs[0].value(name + "(…)")), Recursive: option(args, sp.opt)})
 		}
 	case opFork:
 		if len(s.forks) < maxEffects {
@@ -198,6 +205,15 @@ func (s *scanner) pipePath(name string, x expr) {
 		return
 	}
 	s.r.shell(Shell{Call: name, Text: concat(text(v.Parts[0].Text[1:]), Value{Parts: v.Parts[1:]})})
+}
+
+// path returns a path a call is given as the call reads it: with a leading
+// ~ as the home directory when the call expands it.
+func (sp callSpec) path(v Value) Value {
+	if sp.tilde {
+		return expandTilde(v)
+	}
+	return v
 }
 
 // tail drops an argv's first word (the argv[0] exec is given besides the path).

@@ -60,6 +60,9 @@ var pythonCalls = specs(
 	"asyncio.create_subprocess_exec", "pty.spawn", argv,
 	"os.execv", "os.execve", "os.execvp", "os.execvpe", "os.posix_spawn", "os.posix_spawnp", "posix.execv", execv,
 	"os.execl", "os.execle", "os.execlp", "os.execlpe", execl,
+	"os.spawnv", "os.spawnve", "os.spawnvp", "os.spawnvpe", "posix.spawnv", "posix.spawnve", callSpec{op: opExecv, skip: 1},
+	"os.spawnl", "os.spawnle", "os.spawnlp", "os.spawnlpe", "posix.spawnl", "posix.spawnlp", callSpec{op: opExecl, skip: 1},
+	"os.popen2", "os.popen3", "os.popen4", "popen2.popen2", "popen2.popen3", "popen2.popen4", "platform.popen", shell,
 	"shutil.rmtree", removeTree,
 	"os.remove", "os.unlink", "os.rmdir", "os.removedirs", "posix.remove", "posix.unlink", "posix.rmdir", remove,
 	"os.fork", "os.forkpty", "pty.fork", "posix.fork", fork,
@@ -202,7 +205,7 @@ var juliaCalls = specs(
 
 var rCalls = specs(
 	"system", "shell", "pipe", shell, "system2", shellJoin,
-	"unlink", removeOpt, "file.remove", remove,
+	"unlink", callSpec{op: opDeleteOpt, opt: "recursive", tilde: true}, "file.remove", callSpec{op: opDelete, tilde: true},
 	"path.expand", "normalizePath", expandUser, "Sys.getenv", getenv, "file.path", pathJoin,
 	"paste0", strConcat, "paste", callSpec{op: vPaste}, "tempdir", tempDir, "getwd", cwd,
 )
