@@ -29,6 +29,7 @@ const (
 	opDeleteOpt  // the first argument is deleted, recursively when opt is set
 	opFork       // a new process
 	opEval       // the first argument is code of the same language
+	opNetwork    // a connection to another machine (an HTTP request, a socket)
 	// Values.
 	vHome      // the home directory
 	vPathHome  // a path object of the home directory (Path.home())
@@ -158,6 +159,8 @@ func (s *scanner) applyEffect(name string, sp callSpec, args []arg, pos int) {
 		}
 	case opEval:
 		s.eval(name, nth(xs, 0))
+	case opNetwork:
+		s.r.network(Network{Call: name, Target: nth(xs, 0).value(name + "(…)")})
 	}
 }
 

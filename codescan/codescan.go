@@ -100,12 +100,23 @@ type Write struct {
 	Append bool
 }
 
+// Network is a call that connects to another machine: an HTTP request, a
+// socket, a mail or file transfer client (urllib.request.urlopen, fetch,
+// Net::HTTP.post).
+type Network struct {
+	Call string
+	// Target is the first argument, the address when the call takes one
+	// there.
+	Target Value
+}
+
 // Report is what one program does, as far as the tokenizer read it.
 type Report struct {
 	Shell   []Shell
 	Exec    []Exec
 	Deletes []Delete
 	Writes  []Write
+	Network []Network
 	// ForkLoop reports a loop that forks processes without end (perl's
 	// fork while fork, ruby's loop { fork }, python's while True: os.fork()).
 	ForkLoop bool
@@ -215,6 +226,12 @@ func (r *run) delete(d Delete) {
 func (r *run) write(w Write) {
 	if len(r.rep.Writes) < maxEffects {
 		r.rep.Writes = append(r.rep.Writes, w)
+	}
+}
+
+func (r *run) network(n Network) {
+	if len(r.rep.Network) < maxEffects {
+		r.rep.Network = append(r.rep.Network, n)
 	}
 }
 

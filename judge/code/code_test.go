@@ -31,7 +31,7 @@ func (f *fakeHost) CodeParse(src string) shellparse.Result {
 	return shellparse.NewParser(shellparse.Options{}).ParseScript(src)
 }
 func (f *fakeHost) CodeAgent() bool                     { return true }
-func (f *fakeHost) CodeInlineSecrets(name, code string) {}
+func (f *fakeHost) CodeInlineSecrets(name, code string) bool { return false }
 func (f *fakeHost) CodeNetworkTool(base string) bool    { return base == "curl" }
 
 // TestRenderShell: values the code builds become shell text with their
