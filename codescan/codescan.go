@@ -117,6 +117,9 @@ type Report struct {
 	Deletes []Delete
 	Writes  []Write
 	Network []Network
+	// Power lists the calls that shut down, restart or put the machine to
+	// sleep (AppleScript's tell application "System Events" to shut down).
+	Power []string
 	// ForkLoop reports a loop that forks processes without end (perl's
 	// fork while fork, ruby's loop { fork }, python's while True: os.fork()).
 	ForkLoop bool
@@ -232,6 +235,12 @@ func (r *run) write(w Write) {
 func (r *run) network(n Network) {
 	if len(r.rep.Network) < maxEffects {
 		r.rep.Network = append(r.rep.Network, n)
+	}
+}
+
+func (r *run) power(call string) {
+	if len(r.rep.Power) < maxEffects {
+		r.rep.Power = append(r.rep.Power, call)
 	}
 }
 

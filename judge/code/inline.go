@@ -76,6 +76,9 @@ func CodeReport(h Host, name string, rep codescan.Report) {
 	for _, w := range rep.Writes {
 		h.WriteTarget(codeWord(h, w.Target), name+" "+w.Call+" "+clip(w.Target.String()))
 	}
+	for _, p := range rep.Power {
+		report(h, "system_power", "inline_power", severe, name+" code: "+p+" stops or restarts the machine")
+	}
 	if rep.ForkLoop {
 		report(h, "fork_bomb", "inline_fork_bomb", severe, name+" code forks processes without end (a fork bomb)")
 	}

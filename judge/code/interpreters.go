@@ -22,6 +22,9 @@ type interpreter struct {
 	notStdin []string
 	// subcommands need a subcommand; "-" after run reads stdin (deno, bun).
 	subcommands bool
+	// lines reports a runtime whose inline options each give a line of one
+	// program (perl -e … -e …, osascript -e … -e …).
+	lines bool
 }
 
 // interpreters are the language runtimes, by family name; a family's
@@ -34,8 +37,8 @@ var interpreters = map[string]interpreter{
 	"nodejs":    {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "r", argLong: []string{"--require"}},
 	"deno":      {lang: codescan.JavaScript, subcommands: true},
 	"bun":       {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, subcommands: true},
-	"perl":      {lang: codescan.Perl, inlineShort: "eE", argShort: "IMm"},
-	"ruby":      {lang: codescan.Ruby, inlineShort: "e", argShort: "IrCEFxK0"},
+	"perl":      {lang: codescan.Perl, inlineShort: "eE", argShort: "IMm", lines: true},
+	"ruby":      {lang: codescan.Ruby, inlineShort: "e", argShort: "IrCEFxK0", lines: true},
 	"php":       {lang: codescan.PHP, inlineShort: "rBRE", argShort: "cdzf", notStdin: []string{"-f", "-S", "-l", "-v", "-m", "-i", "-s"}},
 	"lua":       {lang: codescan.Lua, inlineShort: "e", argShort: "lW", notStdin: []string{"-v"}},
 	"luajit":    {lang: codescan.Lua, inlineShort: "e", argShort: "lbjO", notStdin: []string{"-v"}},
@@ -43,7 +46,7 @@ var interpreters = map[string]interpreter{
 	"R":         {lang: codescan.R, inlineShort: "e", argShort: "fdg"},
 	"tclsh":     {lang: codescan.Tcl},
 	"pwsh":      {inlineLong: []string{"-c", "-Command", "-command", "-EncodedCommand", "-e", "-ec"}, notStdin: []string{"-File", "-f"}},
-	"osascript": {lang: codescan.AppleScript, inlineShort: "e", argShort: "ls"},
+	"osascript": {lang: codescan.AppleScript, inlineShort: "e", argShort: "ls", lines: true},
 	"irb":       {lang: codescan.Ruby},
 	"jshell":    {},
 	"awk":       {lang: codescan.Awk},
@@ -321,7 +324,7 @@ func runtimeOption(h Host, c shellparse.SimpleCommand, family string, spec inter
 	t := args[i].Text
 	for _, o := range opts {
 		if o.At == i && spec.inlines(o.Name) {
-			Inline(h, c, t, optionValue(args, o), lang)
+			Inline(h, c, t, spec.program(args, opts, o), lang)
 			return true
 		}
 	}
@@ -334,6 +337,28 @@ func runtimeOption(h Host, c shellparse.SimpleCommand, family string, spec inter
 		}
 	}
 	return false
+}
+
+// program returns the program the inline option o gives: its value, or,
+// for a runtime that reads each inline option as a line, the lines of
+// every one joined (static when each is).
+func (s interpreter) program(args []shellparse.Word, opts []registry.Opt, o registry.Opt) shellparse.Word {
+	first := optionValue(args, o)
+	if !s.lines {
+		return first
+	}
+	var lines []string
+	for _, p := range opts {
+		if !s.inlines(p.Name) {
+			continue
+		}
+		w := optionValue(args, p)
+		if !w.Static || w.Subst {
+			return first
+		}
+		lines = append(lines, w.Text)
+	}
+	return shellparse.Word{Text: strings.Join(lines, "\n"), Static: true}
 }
 
 // runtimeOperand judges a runtime's first operand: standard input, a file
