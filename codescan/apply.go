@@ -14,22 +14,24 @@ type op uint8
 const (
 	opNone op = iota
 	// Effects.
-	opShell      // the first argument is shell text; a list is an argv
-	opShellJoin  // the arguments joined by spaces are shell text
-	opProcess    // subprocess: a string is shell text, a list an argv unless shell=True
-	opSystem     // Perl's and Ruby's system: one string is shell text, several an argv
-	opExecv      // (path, argv): os.execv, execvp
-	opExecl      // (path, arg0, args…): os.execl, execlp
-	opSpawn      // (cmd, [args], options): spawn, execFile, System.cmd, Deno.Command
-	opArgv       // the arguments, or one list, or an options object's cmd, are an argv
-	opPipeOpen   // Perl's open with a pipe mode
-	opPipePath   // a path that starts with | runs the rest (Ruby's open("|cmd"))
-	opDelete     // each argument is deleted
-	opDeleteTree // each argument is deleted with everything under it
-	opDeleteOpt  // the first argument is deleted, recursively when opt is set
-	opFork       // a new process
-	opEval       // the first argument is code of the same language
-	opNetwork    // a connection to another machine (an HTTP request, a socket)
+	opShell       // the first argument is shell text; a list is an argv
+	opShellJoin   // the arguments joined by spaces are shell text
+	opProcess     // subprocess: a string is shell text, a list an argv unless shell=True
+	opSystem      // Perl's and Ruby's system: one string is shell text, several an argv
+	opExecv       // (path, argv): os.execv, execvp
+	opExecl       // (path, arg0, args…): os.execl, execlp
+	opSpawn       // (cmd, [args], options): spawn, execFile, System.cmd, Deno.Command
+	opArgv        // the arguments, or one list, or an options object's cmd, are an argv
+	opPipeOpen    // Perl's open with a pipe mode
+	opPipePath    // a path that starts with | runs the rest (Ruby's open("|cmd"))
+	opDelete      // each argument is deleted
+	opDeleteTree  // each argument is deleted with everything under it
+	opDeleteOpt   // the first argument is deleted, recursively when opt is set
+	opDeleteFlag  // the first argument is deleted, recursively when the second is true
+	opProgramArgs // the first argument is a program, its arguments those after gap more (call-process)
+	opFork        // a new process
+	opEval        // the first argument is code of the same language
+	opNetwork     // a connection to another machine (an HTTP request, a socket)
 	// Values.
 	vHome      // the home directory
 	vPathHome  // a path object of the home directory (Path.home())
@@ -84,6 +86,9 @@ type callSpec struct {
 	// skip is how many arguments come before the ones op reads (the mode
 	// os.spawnv takes before its path).
 	skip int
+	// gap is how many arguments come between a program and its arguments
+	// (call-process's infile, destination and display).
+	gap int
 	// tilde reports a call that reads a path's leading ~ as the home
 	// directory (R's unlink).
 	tilde bool
@@ -143,16 +148,14 @@ func (s *scanner) applyEffect(name string, sp callSpec, args []arg, pos int) {
 	switch sp.op {
 	case opShell, opShellJoin, opProcess, opSystem, opPipeOpen, opPipePath:
 		s.runsShell(name, sp.op, args, xs)
+	case opProgramArgs:
+		if len(xs) > 0 {
+			s.r.exec(Exec{Call: name, Argv: append(argvOf(xs[:1]), argvOf(xs[min(1+sp.gap, len(xs)):])...)})
+		}
 	case opExecv, opExecl, opSpawn, opArgv:
 		s.runsArgv(name, sp.op, args, xs)
-	case opDelete, opDeleteTree:
-		for _, v := range argvOf(objectsDropped(xs)) {
-			s.r.delete(Delete{Call: name, Target: sp.path(v), Recursive: sp.op == opDeleteTree})
-		}
-	case opDeleteOpt:
-		if len(xs) > 0 {
-			s.r.delete(Delete{Call: name, Target: sp.path(xs[0].value(name + "(…)")), Recursive: option(args, sp.opt)})
-		}
+	case opDelete, opDeleteTree, opDeleteFlag, opDeleteOpt:
+		s.deletes(name, sp, args, xs)
 	case opFork:
 		if len(s.forks) < maxEffects {
 			s.forks = append(s.forks, pos)
@@ -162,6 +165,24 @@ func (s *scanner) applyEffect(name string, sp callSpec, args []arg, pos int) {
 	case opNetwork:
 		s.r.network(Network{Call: name, Target: nth(xs, 0).value(name + "(…)")})
 	}
+}
+
+// deletes records the files and trees a call deletes.
+func (s *scanner) deletes(name string, sp callSpec, args []arg, xs []expr) {
+	if sp.op == opDelete || sp.op == opDeleteTree {
+		for _, v := range argvOf(objectsDropped(xs)) {
+			s.r.delete(Delete{Call: name, Target: sp.path(v), Recursive: sp.op == opDeleteTree})
+		}
+		return
+	}
+	if len(xs) == 0 {
+		return
+	}
+	recursive := option(args, sp.opt)
+	if sp.op == opDeleteFlag {
+		recursive = len(xs) > 1 && xs[1].truthy()
+	}
+	s.r.delete(Delete{Call: name, Target: sp.path(xs[0].value(name + "(…)")), Recursive: recursive})
 }
 
 // runsShell records the calls that hand text to a shell (or, given a list,
@@ -186,6 +207,7 @@ func (s *scanner) runsShell(name string, o op, args []arg, xs []expr) {
 // runsArgv records the calls that hand an argv to exec.
 func (s *scanner) runsArgv(name string, o op, args []arg, xs []expr) {
 	switch o {
+
 	case opExecv:
 		path, rest := xs[:min(1, len(xs))], xs[min(1, len(xs)):]
 		s.r.exec(Exec{Call: name, Argv: append(argvOf(path), tail(argvOf(rest))...)})

@@ -37,11 +37,12 @@ const (
 	Julia
 	R
 	AppleScript
+	EmacsLisp
 )
 
 var langNames = [...]string{Python: "python", JavaScript: "javascript", Ruby: "ruby", Perl: "perl", PHP: "php", Lua: "lua",
 	Awk: "awk", Tcl: "tcl", Scheme: "scheme", Groovy: "groovy", Elixir: "elixir", Erlang: "erlang", Julia: "julia", R: "r",
-	AppleScript: "applescript"}
+	AppleScript: "applescript", EmacsLisp: "emacs-lisp"}
 
 // String names the family.
 func (l Lang) String() string {
