@@ -479,6 +479,9 @@ func subcommandRuntime(h Host, c shellparse.SimpleCommand, spec interpreter, arg
 				return
 			}
 		}
+		if i == 0 && remoteProgram(h, c, args) {
+			return
+		}
 		if a.Text == "eval" && i == 0 {
 			Inline(h, c, "eval", denoEvalCode(args[1:]), spec.lang)
 			return
@@ -489,6 +492,27 @@ func subcommandRuntime(h Host, c shellparse.SimpleCommand, spec interpreter, arg
 			return
 		}
 	}
+}
+
+// remoteProgram judges deno run URL, bun run URL and deno URL: code
+// fetched from the network and run, as curl … | sh runs it. It reports
+// whether the program is such a URL.
+func remoteProgram(h Host, c shellparse.SimpleCommand, args []shellparse.Word) bool {
+	rest := args
+	if args[0].Static && args[0].Text == "run" {
+		rest = args[1:]
+	}
+	scan := denoEvalGrammar.Scan(shellparse.RegistryWords(rest))
+	if len(scan.Operands) == 0 {
+		return false
+	}
+	prog := rest[scan.Operands[0]]
+	lower := strings.ToLower(prog.Text)
+	if !prog.Static || !strings.HasPrefix(lower, "https://") && !strings.HasPrefix(lower, "http://") {
+		return false
+	}
+	report(h, "pipe_to_shell", "remote_program", severe, c.Name+" runs code fetched from the network ("+clip(prog.Text)+")")
+	return true
 }
 
 // denoEvalGrammar reads deno eval's options; its first operand is the code.
