@@ -59,6 +59,7 @@ const (
 	vUpperFn   // the first argument in upper case (uc, strtoupper)
 	vReverseFn // the first argument reversed (reverse, strrev)
 	vImplode   // the second argument's words joined by the first (join, implode)
+	vList      // a list of the arguments (Scala's Seq(…), Java's List.of(…))
 	// Methods of a value.
 	mShell    // the receiver is shell text, or an argv when a list
 	mDelete   // the receiver path is deleted
@@ -457,6 +458,8 @@ func (s *scanner) applyJoin(name string, sp callSpec, args []arg, xs []expr, fir
 			return unknown
 		}
 		return nameExpr(moduleName(lit))
+	case vList:
+		return expr{kind: xList, list: argvOf(xs)}
 	}
 	return s.applyRef(name, sp, args, xs, first)
 }

@@ -186,6 +186,8 @@ var groovyCalls = specs(
 	"URL", "java.net.URL", "URI.create", "HttpClient.newHttpClient", "java.net.http.HttpClient.newHttpClient", "Socket", "java.net.Socket", network,
 	"Runtime.getRuntime", callSpec{op: vObject, to: "Runtime@"}, "Runtime@.exec", shell,
 	"ProcessBuilder", argv,
+	"Process", "sys.process.Process", "scala.sys.process.Process", "stringToProcess", shell,
+	"Seq", "List", "List.of", "Arrays.asList", callSpec{op: vList},
 	"File", "Paths.get", "Path.of", "java.io.File", pathObject,
 	"System.getenv", getenv, "System.getProperty", callSpec{op: vProperty},
 	"FileUtils.deleteDirectory", "org.apache.commons.io.FileUtils.deleteDirectory", removeTree,

@@ -48,7 +48,8 @@ var interpreters = map[string]interpreter{
 	"pwsh":      {inlineLong: []string{"-c", "-Command", "-command", "-EncodedCommand", "-e", "-ec"}, notStdin: []string{"-File", "-f"}},
 	"osascript": {lang: codescan.AppleScript, inlineShort: "e", argShort: "ls", lines: true},
 	"irb":       {lang: codescan.Ruby},
-	"jshell":    {},
+	"jshell":    {lang: codescan.Groovy, argShort: "JRC", argLong: []string{"--class-path", "--module-path", "--add-modules", "--startup", "--feedback", "--execution"}},
+	"scala":     {lang: codescan.Groovy, inlineShort: "e", argLong: []string{"--classpath", "--class-path"}},
 	"awk":       {lang: codescan.Awk},
 	// More families (issue 20): each takes its program inline, from a
 	// file, or from standard input.
