@@ -38,11 +38,12 @@ const (
 	R
 	AppleScript
 	EmacsLisp
+	PowerShell
 )
 
 var langNames = [...]string{Python: "python", JavaScript: "javascript", Ruby: "ruby", Perl: "perl", PHP: "php", Lua: "lua",
 	Awk: "awk", Tcl: "tcl", Scheme: "scheme", Groovy: "groovy", Elixir: "elixir", Erlang: "erlang", Julia: "julia", R: "r",
-	AppleScript: "applescript", EmacsLisp: "emacs-lisp"}
+	AppleScript: "applescript", EmacsLisp: "emacs-lisp", PowerShell: "powershell"}
 
 // String names the family.
 func (l Lang) String() string {

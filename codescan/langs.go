@@ -4,7 +4,7 @@ package codescan
 // expressions join strings and name things, and its tables.
 
 func init() {
-	for _, f := range []*family{python(), javascript(), ruby(), perl(), php(), lua(), awk(), groovy(), elixir(), erlang(), julia(), rlang(), applescript(), tcl(), scheme(), emacsLisp()} {
+	for _, f := range []*family{python(), javascript(), ruby(), perl(), php(), lua(), awk(), groovy(), elixir(), erlang(), julia(), rlang(), applescript(), tcl(), scheme(), emacsLisp(), powershell()} {
 		register(f)
 	}
 }

@@ -1,8 +1,10 @@
 package code
 
 import (
+	"encoding/base64"
 	"slices"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/permgate/permgate/codescan"
 	"github.com/permgate/permgate/registry"
@@ -226,7 +228,7 @@ func pwshParam(h Host, c shellparse.SimpleCommand, args []shellparse.Word, name 
 			}
 			return true
 		}
-		Inline(h, c, a.Text, next, 0)
+		Inline(h, c, a.Text, pwshProgram(args, name, o), codescan.PowerShell)
 		return true
 	case pwshFile:
 		if next.Static && (next.Text == "-" || shellparse.IsStdinPath(next.Text)) {
@@ -235,6 +237,47 @@ func pwshParam(h Host, c shellparse.SimpleCommand, args []shellparse.Word, name 
 		return true
 	}
 	return false
+}
+
+// pwshProgram returns the program -Command or -EncodedCommand gives:
+// -Command's words joined (pwsh runs every word after it as the command),
+// -EncodedCommand's base64 of UTF-16 text decoded; a word that is not
+// static, or text that does not decode, as the value given.
+func pwshProgram(args []shellparse.Word, name string, o registry.Opt) shellparse.Word {
+	value := optionValue(args, o)
+	if !value.Static || value.Subst {
+		return value
+	}
+	if name == "-ec" || strings.HasPrefix("-encodedcommand", name) && name != "-" {
+		if text, ok := decodeUTF16Base64(value.Text); ok {
+			return shellparse.Word{Text: text, Static: true}
+		}
+		return value
+	}
+	if !o.HasValue || o.ValueAt == o.At {
+		return value
+	}
+	words := []string{value.Text}
+	for _, a := range args[o.ValueAt+1:] {
+		if !a.Static || a.Subst {
+			return value
+		}
+		words = append(words, a.Text)
+	}
+	return shellparse.Word{Text: strings.Join(words, " "), Static: true}
+}
+
+// decodeUTF16Base64 decodes -EncodedCommand's text: base64 of UTF-16LE.
+func decodeUTF16Base64(s string) (string, bool) {
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil || len(b)%2 != 0 {
+		return "", false
+	}
+	units := make([]uint16, len(b)/2)
+	for i := range units {
+		units[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
+	}
+	return string(utf16.Decode(units)), true
 }
 
 // RuntimeNames returns the runtimes' family names and their aliases,
