@@ -135,7 +135,7 @@ func pwshPath(v Value) Value {
 	return expandTilde(v)
 }
 
-// single reads a single-quoted string (” is a quote).
+// single reads a single-quoted string, in which two quotes are one.
 func (p *pwshReader) single() Value {
 	p.i++
 	var b strings.Builder
