@@ -149,6 +149,9 @@ func (s *scanner) applyEffect(name string, sp callSpec, args []arg, pos int) {
 	switch sp.op {
 	case opShell, opShellJoin, opProcess, opSystem, opPipeOpen, opPipePath:
 		s.runsShell(name, sp.op, args, xs)
+		if sp.op == opPipeOpen {
+			s.pipeHandle(pos, xs)
+		}
 	case opProgramArgs:
 		if len(xs) > 0 {
 			s.r.exec(Exec{Call: name, Argv: append(argvOf(xs[:1]), argvOf(xs[min(1+sp.gap, len(xs)):])...)})
@@ -366,6 +369,39 @@ func (s *scanner) pipeOpen(name string, xs []expr) {
 		s.r.shell(Shell{Call: name, Text: text(strings.TrimSuffix(t, "|"))})
 	}
 }
+
+// pipeHandle binds the handle Perl's open(FH, "|-", CMD) or
+// open(FH, "| CMD") writes to (the first name after the call's bracket) to
+// the command, so that what is printed to it is the command's input.
+func (s *scanner) pipeHandle(pos int, xs []expr) {
+	var cmd Value
+	switch {
+	case len(xs) >= 3:
+		mode, _ := xs[1].value("").Literal()
+		if strings.TrimSpace(mode) != "|-" {
+			return
+		}
+		cmd = joinWords(argvOf(xs[2:]))
+	case len(xs) == 2 && xs[1].isString() && strings.HasPrefix(strings.TrimSpace(xs[1].val.Prefix()), "|"):
+		v := xs[1].val
+		cmd = concat(text(strings.TrimPrefix(strings.TrimSpace(v.Prefix()), "|")), Value{Parts: v.Parts[min(1, len(v.Parts)):]})
+	default:
+		return
+	}
+	i := pos + 1
+	if s.is(i, "(") {
+		i++
+	}
+	if s.is(i, "my", "our", "local") {
+		i++
+	}
+	if pos >= 0 && s.kind(i) == tIdent {
+		s.sc.set(pipeKey(s.toks[i].text), valueExpr(cmd))
+	}
+}
+
+// pipeKey is the name under which a Perl handle open to a command is bound.
+func pipeKey(handle string) string { return "open |- " + handle }
 
 // eval reads the text an eval runs as code of the same language.
 func (s *scanner) eval(name string, x expr) {

@@ -43,7 +43,7 @@ func perl() *family {
 		lex: lexRules{special: lexPerl, esc: escRules{caseMods: true},
 			ops: []string{"<=>", "**=", "||=", "//=", "&&=", "...", "->", "=>", "==", "!=", "=~", "!~", "<=", ">=", "&&", "||", "//", "::", "..", "**", "<<", ">>", "+=", "-=", ".=", "*=", "++", "--"}},
 		ev: evalRules{concat: []string{"."}, nameSeps: []string{"::", "->"}, parenless: true, bareCalls: true,
-			declare: []string{"my", "our", "local", "state"}},
+			declare: []string{"my", "our", "local", "state"}, stmt: perlStatement},
 		calls: perlCalls, envMaps: setOf("$ENV", "%ENV"), heredocInterp: perlInterp,
 	}
 }

@@ -206,6 +206,39 @@ func rubyStatement(s *scanner, i, end int) int {
 	return i
 }
 
+// perlStatement reads print HANDLE LIST (and printf, say, print {HANDLE})
+// to a handle open to a command: the printed text is the command's input.
+func perlStatement(s *scanner, i, end int) int {
+	if !s.is(i, "print", "printf", "say") {
+		return i
+	}
+	h := i + 1
+	if s.is(h, "(") {
+		h++
+	}
+	braced := s.is(h, "{")
+	if braced {
+		h++
+	}
+	if s.kind(h) != tIdent {
+		return i
+	}
+	cmd, ok := s.sc.get(pipeKey(s.toks[h].text))
+	if !ok || !cmd.isString() {
+		return i
+	}
+	lo := h + 1
+	if braced {
+		lo++
+	}
+	stop := min(s.stmtEnd(lo), end)
+	if s.is(i+1, "(") && s.is(stop-1, ")") {
+		stop--
+	}
+	s.r.shell(Shell{Call: s.toks[i].text + " to open |-", Text: cmd.val, Input: s.printed(lo, stop, s.is(i, "printf"))})
+	return min(s.stmtEnd(lo), end)
+}
+
 // awkStatement reads print and printf with their redirections:
 // print … > "file" writes a file, print … | "cmd" runs a command fed the
 // printed text.
