@@ -201,7 +201,7 @@ func (p *pwshReader) bare() Value {
 	var b strings.Builder
 	for p.i < len(p.src) {
 		c := p.src[p.i]
-		if c == ' ' || c == '\t' || c == '\r' || c == '\'' || c == '"' || c == ',' || c == '$' && b.Len() > 0 || strings.IndexByte(pwshSeparators, c) >= 0 {
+		if pwshBareEnds(c, b.Len() > 0) {
 			break
 		}
 		if c == '`' && p.i+1 < len(p.src) {
@@ -216,6 +216,12 @@ func (p *pwshReader) bare() Value {
 		return text(p.src[p.i-1 : p.i])
 	}
 	return text(b.String())
+}
+
+// pwshBareEnds reports a byte that ends a bare piece: a blank, a quote, a
+// comma, a separator, or a $ after some text.
+func pwshBareEnds(c byte, some bool) bool {
+	return strings.IndexByte(" \t\r'\",", c) >= 0 || c == '$' && some || strings.IndexByte(pwshSeparators, c) >= 0
 }
 
 func pwshVarStart(c byte) bool {
