@@ -14,21 +14,24 @@ type op uint8
 const (
 	opNone op = iota
 	// Effects.
-	opShell      // the first argument is shell text; a list is an argv
-	opShellJoin  // the arguments joined by spaces are shell text
-	opProcess    // subprocess: a string is shell text, a list an argv unless shell=True
-	opSystem     // Perl's and Ruby's system: one string is shell text, several an argv
-	opExecv      // (path, argv): os.execv, execvp
-	opExecl      // (path, arg0, args…): os.execl, execlp
-	opSpawn      // (cmd, [args], options): spawn, execFile, System.cmd, Deno.Command
-	opArgv       // the arguments, or one list, or an options object's cmd, are an argv
-	opPipeOpen   // Perl's open with a pipe mode
-	opPipePath   // a path that starts with | runs the rest (Ruby's open("|cmd"))
-	opDelete     // each argument is deleted
-	opDeleteTree // each argument is deleted with everything under it
-	opDeleteOpt  // the first argument is deleted, recursively when opt is set
-	opFork       // a new process
-	opEval       // the first argument is code of the same language
+	opShell       // the first argument is shell text; a list is an argv
+	opShellJoin   // the arguments joined by spaces are shell text
+	opProcess     // subprocess: a string is shell text, a list an argv unless shell=True
+	opSystem      // Perl's and Ruby's system: one string is shell text, several an argv
+	opExecv       // (path, argv): os.execv, execvp
+	opExecl       // (path, arg0, args…): os.execl, execlp
+	opSpawn       // (cmd, [args], options): spawn, execFile, System.cmd, Deno.Command
+	opArgv        // the arguments, or one list, or an options object's cmd, are an argv
+	opPipeOpen    // Perl's open with a pipe mode
+	opPipePath    // a path that starts with | runs the rest (Ruby's open("|cmd"))
+	opDelete      // each argument is deleted
+	opDeleteTree  // each argument is deleted with everything under it
+	opDeleteOpt   // the first argument is deleted, recursively when opt is set
+	opDeleteFlag  // the first argument is deleted, recursively when the second is true
+	opProgramArgs // the first argument is a program, its arguments those after gap more (call-process)
+	opFork        // a new process
+	opEval        // the first argument is code of the same language
+	opNetwork     // a connection to another machine (an HTTP request, a socket)
 	// Values.
 	vHome      // the home directory
 	vPathHome  // a path object of the home directory (Path.home())
@@ -56,6 +59,7 @@ const (
 	vUpperFn   // the first argument in upper case (uc, strtoupper)
 	vReverseFn // the first argument reversed (reverse, strrev)
 	vImplode   // the second argument's words joined by the first (join, implode)
+	vList      // a list of the arguments (Scala's Seq(…), Java's List.of(…))
 	// Methods of a value.
 	mShell    // the receiver is shell text, or an argv when a list
 	mDelete   // the receiver path is deleted
@@ -80,6 +84,15 @@ type callSpec struct {
 	opt string
 	// to names the object vObject returns.
 	to string
+	// skip is how many arguments come before the ones op reads (the mode
+	// os.spawnv takes before its path).
+	skip int
+	// gap is how many arguments come between a program and its arguments
+	// (call-process's infile, destination and display).
+	gap int
+	// tilde reports a call that reads a path's leading ~ as the home
+	// directory (R's unlink).
+	tilde bool
 }
 
 // call evaluates a call of callee with args; pos is the callee's token.
@@ -132,26 +145,48 @@ func nth(xs []expr, n int) expr {
 // applyEffect records the effect of a call.
 func (s *scanner) applyEffect(name string, sp callSpec, args []arg, pos int) {
 	xs := positional(args)
+	xs = xs[min(sp.skip, len(xs)):]
 	switch sp.op {
 	case opShell, opShellJoin, opProcess, opSystem, opPipeOpen, opPipePath:
 		s.runsShell(name, sp.op, args, xs)
+		if sp.op == opPipeOpen {
+			s.pipeHandle(pos, xs)
+		}
+	case opProgramArgs:
+		if len(xs) > 0 {
+			s.r.exec(Exec{Call: name, Argv: append(argvOf(xs[:1]), argvOf(xs[min(1+sp.gap, len(xs)):])...)})
+		}
 	case opExecv, opExecl, opSpawn, opArgv:
 		s.runsArgv(name, sp.op, args, xs)
-	case opDelete, opDeleteTree:
-		for _, v := range argvOf(objectsDropped(xs)) {
-			s.r.delete(Delete{Call: name, Target: v, Recursive: sp.op == opDeleteTree})
-		}
-	case opDeleteOpt:
-		if len(xs) > 0 {
-			s.r.delete(Delete{Call: name, Target: xs[0].value(name + "(…)"), Recursive: option(args, sp.opt)})
-		}
+	case opDelete, opDeleteTree, opDeleteFlag, opDeleteOpt:
+		s.deletes(name, sp, args, xs)
 	case opFork:
 		if len(s.forks) < maxEffects {
 			s.forks = append(s.forks, pos)
 		}
 	case opEval:
 		s.eval(name, nth(xs, 0))
+	case opNetwork:
+		s.r.network(Network{Call: name, Target: nth(xs, 0).value(name + "(…)")})
 	}
+}
+
+// deletes records the files and trees a call deletes.
+func (s *scanner) deletes(name string, sp callSpec, args []arg, xs []expr) {
+	if sp.op == opDelete || sp.op == opDeleteTree {
+		for _, v := range argvOf(objectsDropped(xs)) {
+			s.r.delete(Delete{Call: name, Target: sp.path(v), Recursive: sp.op == opDeleteTree})
+		}
+		return
+	}
+	if len(xs) == 0 {
+		return
+	}
+	recursive := option(args, sp.opt)
+	if sp.op == opDeleteFlag {
+		recursive = len(xs) > 1 && xs[1].truthy()
+	}
+	s.r.delete(Delete{Call: name, Target: sp.path(xs[0].value(name + "(…)")), Recursive: recursive})
 }
 
 // runsShell records the calls that hand text to a shell (or, given a list,
@@ -176,6 +211,7 @@ func (s *scanner) runsShell(name string, o op, args []arg, xs []expr) {
 // runsArgv records the calls that hand an argv to exec.
 func (s *scanner) runsArgv(name string, o op, args []arg, xs []expr) {
 	switch o {
+
 	case opExecv:
 		path, rest := xs[:min(1, len(xs))], xs[min(1, len(xs)):]
 		s.r.exec(Exec{Call: name, Argv: append(argvOf(path), tail(argvOf(rest))...)})
@@ -198,6 +234,15 @@ func (s *scanner) pipePath(name string, x expr) {
 		return
 	}
 	s.r.shell(Shell{Call: name, Text: concat(text(v.Parts[0].Text[1:]), Value{Parts: v.Parts[1:]})})
+}
+
+// path returns a path a call is given as the call reads it: with a leading
+// ~ as the home directory when the call expands it.
+func (sp callSpec) path(v Value) Value {
+	if sp.tilde {
+		return expandTilde(v)
+	}
+	return v
 }
 
 // tail drops an argv's first word (the argv[0] exec is given besides the path).
@@ -325,6 +370,39 @@ func (s *scanner) pipeOpen(name string, xs []expr) {
 	}
 }
 
+// pipeHandle binds the handle Perl's open(FH, "|-", CMD) or
+// open(FH, "| CMD") writes to (the first name after the call's bracket) to
+// the command, so that what is printed to it is the command's input.
+func (s *scanner) pipeHandle(pos int, xs []expr) {
+	var cmd Value
+	switch {
+	case len(xs) >= 3:
+		mode, _ := xs[1].value("").Literal()
+		if strings.TrimSpace(mode) != "|-" {
+			return
+		}
+		cmd = joinWords(argvOf(xs[2:]))
+	case len(xs) == 2 && xs[1].isString() && strings.HasPrefix(strings.TrimSpace(xs[1].val.Prefix()), "|"):
+		v := xs[1].val
+		cmd = concat(text(strings.TrimPrefix(strings.TrimSpace(v.Prefix()), "|")), Value{Parts: v.Parts[min(1, len(v.Parts)):]})
+	default:
+		return
+	}
+	i := pos + 1
+	if s.is(i, "(") {
+		i++
+	}
+	if s.is(i, "my", "our", "local") {
+		i++
+	}
+	if pos >= 0 && s.kind(i) == tIdent {
+		s.sc.set(pipeKey(s.toks[i].text), valueExpr(cmd))
+	}
+}
+
+// pipeKey is the name under which a Perl handle open to a command is bound.
+func pipeKey(handle string) string { return "open |- " + handle }
+
 // eval reads the text an eval runs as code of the same language.
 func (s *scanner) eval(name string, x expr) {
 	if !x.isString() {
@@ -416,6 +494,8 @@ func (s *scanner) applyJoin(name string, sp callSpec, args []arg, xs []expr, fir
 			return unknown
 		}
 		return nameExpr(moduleName(lit))
+	case vList:
+		return expr{kind: xList, list: argvOf(xs)}
 	}
 	return s.applyRef(name, sp, args, xs, first)
 }

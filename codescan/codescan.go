@@ -37,11 +37,13 @@ const (
 	Julia
 	R
 	AppleScript
+	EmacsLisp
+	PowerShell
 )
 
 var langNames = [...]string{Python: "python", JavaScript: "javascript", Ruby: "ruby", Perl: "perl", PHP: "php", Lua: "lua",
 	Awk: "awk", Tcl: "tcl", Scheme: "scheme", Groovy: "groovy", Elixir: "elixir", Erlang: "erlang", Julia: "julia", R: "r",
-	AppleScript: "applescript"}
+	AppleScript: "applescript", EmacsLisp: "emacs-lisp", PowerShell: "powershell"}
 
 // String names the family.
 func (l Lang) String() string {
@@ -100,12 +102,26 @@ type Write struct {
 	Append bool
 }
 
+// Network is a call that connects to another machine: an HTTP request, a
+// socket, a mail or file transfer client (urllib.request.urlopen, fetch,
+// Net::HTTP.post).
+type Network struct {
+	Call string
+	// Target is the first argument, the address when the call takes one
+	// there.
+	Target Value
+}
+
 // Report is what one program does, as far as the tokenizer read it.
 type Report struct {
 	Shell   []Shell
 	Exec    []Exec
 	Deletes []Delete
 	Writes  []Write
+	Network []Network
+	// Power lists the calls that shut down, restart or put the machine to
+	// sleep (AppleScript's tell application "System Events" to shut down).
+	Power []string
 	// ForkLoop reports a loop that forks processes without end (perl's
 	// fork while fork, ruby's loop { fork }, python's while True: os.fork()).
 	ForkLoop bool
@@ -215,6 +231,18 @@ func (r *run) delete(d Delete) {
 func (r *run) write(w Write) {
 	if len(r.rep.Writes) < maxEffects {
 		r.rep.Writes = append(r.rep.Writes, w)
+	}
+}
+
+func (r *run) network(n Network) {
+	if len(r.rep.Network) < maxEffects {
+		r.rep.Network = append(r.rep.Network, n)
+	}
+}
+
+func (r *run) power(call string) {
+	if len(r.rep.Power) < maxEffects {
+		r.rep.Power = append(r.rep.Power, call)
 	}
 }
 

@@ -43,3 +43,5 @@ func FuzzErlang(f *testing.F)      { fuzzFamily(f, Erlang) }
 func FuzzJulia(f *testing.F)       { fuzzFamily(f, Julia) }
 func FuzzR(f *testing.F)           { fuzzFamily(f, R) }
 func FuzzAppleScript(f *testing.F) { fuzzFamily(f, AppleScript) }
+func FuzzEmacsLisp(f *testing.F)   { fuzzFamily(f, EmacsLisp) }
+func FuzzPowerShell(f *testing.F)  { fuzzFamily(f, PowerShell) }

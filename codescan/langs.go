@@ -4,7 +4,7 @@ package codescan
 // expressions join strings and name things, and its tables.
 
 func init() {
-	for _, f := range []*family{python(), javascript(), ruby(), perl(), php(), lua(), awk(), groovy(), elixir(), erlang(), julia(), rlang(), applescript(), tcl(), scheme()} {
+	for _, f := range []*family{python(), javascript(), ruby(), perl(), php(), lua(), awk(), groovy(), elixir(), erlang(), julia(), rlang(), applescript(), tcl(), scheme(), emacsLisp(), powershell()} {
 		register(f)
 	}
 }
@@ -43,7 +43,7 @@ func perl() *family {
 		lex: lexRules{special: lexPerl, esc: escRules{caseMods: true},
 			ops: []string{"<=>", "**=", "||=", "//=", "&&=", "...", "->", "=>", "==", "!=", "=~", "!~", "<=", ">=", "&&", "||", "//", "::", "..", "**", "<<", ">>", "+=", "-=", ".=", "*=", "++", "--"}},
 		ev: evalRules{concat: []string{"."}, nameSeps: []string{"::", "->"}, parenless: true, bareCalls: true,
-			declare: []string{"my", "our", "local", "state"}},
+			declare: []string{"my", "our", "local", "state"}, stmt: perlStatement},
 		calls: perlCalls, envMaps: setOf("$ENV", "%ENV"), heredocInterp: perlInterp,
 	}
 }

@@ -61,6 +61,9 @@ func (s *scanner) suffix(x expr, start, k, end int, inject **expr) (expr, int, b
 // argument of a call written without parentheses.
 func (s *scanner) punctSuffix(x expr, start, k, end int, inject **expr) (expr, int, bool) {
 	t := s.toks[k]
+	if n, ok := s.scalaRun(k, end); ok {
+		return s.method(expr{kind: xMethod, recv: &x, name: "execute"}, nil, start), n, true
+	}
 	switch {
 	case s.fam.isNameSep(t.text) && k+1 < end && s.kind(k+1) == tIdent:
 		return s.member(x, s.toks[k+1].text, k+2), k + 2, true
@@ -80,6 +83,20 @@ func (s *scanner) punctSuffix(x expr, start, k, end int, inject **expr) (expr, i
 		return s.call(x, args, start), n, true
 	}
 	return x, k, false
+}
+
+// scalaRun reads Scala's .! and .!! at k, which run the command a string or
+// a Seq before them names (sys.process), as Groovy's .execute() does; it
+// returns the index after them.
+func (s *scanner) scalaRun(k, end int) (int, bool) {
+	if s.fam.lang != Groovy || !s.is(k, ".") || k+1 >= end || !s.is(k+1, "!", "!!") {
+		return k, false
+	}
+	n := k + 2
+	for n < end && s.is(n, "!") && !s.toks[n].space {
+		n++
+	}
+	return n, true
 }
 
 // callable reports a ( at k that calls x: after a name or a value, not the

@@ -17,6 +17,25 @@ var schemeCalls = specs(
 	"getenv", getenv, "string-append", strConcat, "in-vicinity", pathJoin, "getcwd", cwd,
 )
 
+// Emacs Lisp (emacs --eval, -batch) is read as Scheme is: lists whose head
+// is a name are calls; its file functions read ~ as the home directory.
+func emacsLisp() *family {
+	return &family{lang: EmacsLisp, reader: readScheme, calls: elispCalls, lex: lexRules{esc: escRules{}}}
+}
+
+var elispCalls = specs(
+	"shell-command", "shell-command-to-string", "async-shell-command", "call-process-shell-command", "process-file-shell-command", shell,
+	"start-process-shell-command", "start-file-process-shell-command", callSpec{op: opShell, skip: 2},
+	"call-process", "process-file", "call-process-region", callSpec{op: opProgramArgs, gap: 3},
+	"start-process", "start-file-process", callSpec{op: opProgramArgs, skip: 2},
+	"process-lines", "process-lines-ignore-status", argv,
+	"delete-directory", callSpec{op: opDeleteFlag, tilde: true},
+	"delete-file", "dired-delete-file", callSpec{op: opDelete, tilde: true},
+	"eval", "eval-expression", eval, "expand-file-name", expandUser, "getenv", getenv, "concat", strConcat,
+	"file-name-concat", pathJoin,
+	"url-retrieve", "url-retrieve-synchronously", "url-copy-file", "open-network-stream", "make-network-process", "request", network,
+)
+
 // sexp is one datum: a list, a string or an atom.
 type sexp struct {
 	list   []sexp
@@ -182,6 +201,14 @@ func (ev *schemeEval) atom(a string) expr {
 		return expr{kind: xBool, truth: true}
 	case "#f", "#false":
 		return expr{kind: xBool}
+	case "t":
+		if ev.fam.lang == EmacsLisp {
+			return expr{kind: xBool, truth: true}
+		}
+	case "nil":
+		if ev.fam.lang == EmacsLisp {
+			return expr{kind: xBool}
+		}
 	}
 	if x, ok := ev.sc.get(a); ok {
 		return x

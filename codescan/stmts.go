@@ -1,5 +1,7 @@
 package codescan
 
+import "strings"
+
 // Statements some families read on their own: imports that bind names,
 // destructuring, awk's print with its redirections, AppleScript's do shell
 // script.
@@ -204,6 +206,39 @@ func rubyStatement(s *scanner, i, end int) int {
 	return i
 }
 
+// perlStatement reads print HANDLE LIST (and printf, say, print {HANDLE})
+// to a handle open to a command: the printed text is the command's input.
+func perlStatement(s *scanner, i, end int) int {
+	if !s.is(i, "print", "printf", "say") {
+		return i
+	}
+	h := i + 1
+	if s.is(h, "(") {
+		h++
+	}
+	braced := s.is(h, "{")
+	if braced {
+		h++
+	}
+	if s.kind(h) != tIdent {
+		return i
+	}
+	cmd, ok := s.sc.get(pipeKey(s.toks[h].text))
+	if !ok || !cmd.isString() {
+		return i
+	}
+	lo := h + 1
+	if braced {
+		lo++
+	}
+	stop := min(s.stmtEnd(lo), end)
+	if s.is(i+1, "(") && s.is(stop-1, ")") {
+		stop--
+	}
+	s.r.shell(Shell{Call: s.toks[i].text + " to open |-", Text: cmd.val, Input: s.printed(lo, stop, s.is(i, "printf"))})
+	return min(s.stmtEnd(lo), end)
+}
+
 // awkStatement reads print and printf with their redirections:
 // print … > "file" writes a file, print … | "cmd" runs a command fed the
 // printed text.
@@ -266,19 +301,61 @@ func (s *scanner) awkGetline(x expr, k int) bool {
 }
 
 // appleStatement reads do shell script EXPR (with administrator
-// privileges), Terminal's do script EXPR and run script EXPR.
+// privileges), Terminal's do script EXPR, run script EXPR, and the commands
+// of System Events and the Finder that stop the machine.
 func appleStatement(s *scanner, i, end int) int {
+	if verb := applePower(s, i); verb != "" && s.tellsPowerApp() {
+		s.r.power(verb)
+		return i + 1
+	}
 	switch {
 	case s.is(i, "do") && s.is(i+1, "shell") && s.is(i+2, "script"):
 		return s.appleShell(i+3, end, "do shell script")
 	case s.is(i, "do") && s.is(i+1, "script"):
 		return s.appleShell(i+2, end, "do script")
+	case s.is(i, "set") && s.kind(i+1) == tIdent && s.is(i+2, "to"):
+		x, j := s.expr(i+3, end)
+		if !s.valueEnds(j, end) {
+			x = unknown
+		}
+		s.sc.set(s.toks[i+1].text, x)
+		return j
 	case s.is(i, "run") && s.is(i+1, "script"):
 		x, j := s.expr(i+2, end)
 		s.eval("run script", x)
 		return j
 	}
 	return i
+}
+
+// applePower returns the command at i that shuts down, restarts or sleeps
+// the machine when an application that can is told to: shut down,
+// restart, sleep; "" when there is none.
+func applePower(s *scanner, i int) string {
+	switch {
+	case s.is(i, "shut") && s.is(i+1, "down"):
+		return "shut down"
+	case s.is(i, "restart", "sleep") && !s.is(i+1, "("):
+		return s.toks[i].text
+	}
+	return ""
+}
+
+// tellsPowerApp reports a program that names an application whose shut
+// down, restart and sleep are the machine's (System Events, the Finder).
+func (s *scanner) tellsPowerApp() bool {
+	for _, t := range s.toks {
+		if t.kind != tString {
+			continue
+		}
+		if lit, ok := s.literal(t.str).Literal(); ok {
+			switch strings.ToLower(strings.TrimSpace(lit)) {
+			case "system events", "finder", "com.apple.systemevents", "com.apple.finder":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (s *scanner) appleShell(i, end int, call string) int {

@@ -33,6 +33,7 @@ var (
 	unbase64   = callSpec{op: vBase64}
 	unhex      = callSpec{op: vHex}
 	sendCall   = callSpec{op: vSend}
+	network    = callSpec{op: opNetwork}
 )
 
 // specs builds a table from names sharing a spec.
@@ -54,12 +55,21 @@ func specs(groups ...any) map[string]callSpec {
 }
 
 var pythonCalls = specs(
+	"urllib.request.urlopen", "urllib.request.Request", "urllib.request.build_opener", "urllib.urlopen", "urllib2.urlopen", "urllib2.Request",
+	"requests.get", "requests.post", "requests.put", "requests.patch", "requests.delete", "requests.head", "requests.request", "requests.Session",
+	"httpx.get", "httpx.post", "httpx.put", "httpx.patch", "httpx.request", "httpx.stream", "httpx.Client", "httpx.AsyncClient",
+	"http.client.HTTPConnection", "http.client.HTTPSConnection", "httplib.HTTPConnection", "httplib.HTTPSConnection",
+	"urllib3.PoolManager", "urllib3.request", "aiohttp.ClientSession", "aiohttp.request",
+	"socket.socket", "socket.create_connection", "smtplib.SMTP", "smtplib.SMTP_SSL", "ftplib.FTP", "ftplib.FTP_TLS", "xmlrpc.client.ServerProxy", network,
 	"os.system", "posix.system", "os.popen", "posix.popen", "commands.getoutput", "commands.getstatusoutput",
 	"subprocess.getoutput", "subprocess.getstatusoutput", "asyncio.create_subprocess_shell", shell,
 	"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output", "subprocess.Popen", process,
 	"asyncio.create_subprocess_exec", "pty.spawn", argv,
 	"os.execv", "os.execve", "os.execvp", "os.execvpe", "os.posix_spawn", "os.posix_spawnp", "posix.execv", execv,
 	"os.execl", "os.execle", "os.execlp", "os.execlpe", execl,
+	"os.spawnv", "os.spawnve", "os.spawnvp", "os.spawnvpe", "posix.spawnv", "posix.spawnve", callSpec{op: opExecv, skip: 1},
+	"os.spawnl", "os.spawnle", "os.spawnlp", "os.spawnlpe", "posix.spawnl", "posix.spawnlp", callSpec{op: opExecl, skip: 1},
+	"os.popen2", "os.popen3", "os.popen4", "popen2.popen2", "popen2.popen3", "popen2.popen4", "platform.popen", shell,
 	"shutil.rmtree", removeTree,
 	"os.remove", "os.unlink", "os.rmdir", "os.removedirs", "posix.remove", "posix.unlink", "posix.rmdir", remove,
 	"os.fork", "os.forkpty", "pty.fork", "posix.fork", fork,
@@ -82,6 +92,9 @@ var pythonCalls = specs(
 var pythonMethods = specs("unlink", "rmdir", callSpec{op: mDelete})
 
 var jsCalls = specs(
+	"fetch", "http.request", "http.get", "https.request", "https.get", "http2.connect", "net.connect", "net.createConnection", "tls.connect",
+	"dgram.createSocket", "axios", "axios.get", "axios.post", "axios.put", "axios.patch", "axios.request", "axios.create",
+	"XMLHttpRequest", "WebSocket", "navigator.sendBeacon", "undici.request", "undici.fetch", "got", "got.post", "node-fetch", "Deno.connect", "Bun.connect", network,
 	"child_process.exec", "child_process.execSync", "Bun.$", "$", "zx.$", "execa.execaCommand", "execa.execaCommandSync",
 	"execaCommand", "execaCommandSync", "shelljs.exec", "Application@.doShellScript", shell,
 	"child_process.spawn", "child_process.spawnSync", "child_process.execFile", "child_process.execFileSync", "Deno.Command",
@@ -106,6 +119,9 @@ var jsCalls = specs(
 var jsMethods = specs("doShellScript", callSpec{op: mShell})
 
 var rubyCalls = specs(
+	"Net.HTTP.get", "Net.HTTP.get_response", "Net.HTTP.post", "Net.HTTP.post_form", "Net.HTTP.start", "Net.HTTP.new", "Net.SMTP.start",
+	"TCPSocket.new", "TCPSocket.open", "Socket.tcp", "UDPSocket.new", "HTTParty.get", "HTTParty.post", "Faraday.new", "Faraday.get", "Faraday.post",
+	"RestClient.get", "RestClient.post", "RestClient.put", network,
 	"system", "Kernel.system", "exec", "Kernel.exec", "spawn", "Kernel.spawn", "Process.spawn", "Process.exec", "IO.popen",
 	"Open3.capture2", "Open3.capture2e", "Open3.capture3", "Open3.popen2", "Open3.popen2e", "Open3.popen3", "PTY.spawn", system,
 	"open", "Kernel.open", "IO.read", "IO.readlines", "IO.foreach", "IO.write", "URI.open", callSpec{op: opPipePath},
@@ -126,6 +142,8 @@ var rubyMethods = specs("rmtree", callSpec{op: mTree}, "rmdir", "unlink", "delet
 	"send", "public_send", "__send__", sendCall, "join", callSpec{op: mJoinSep})
 
 var perlCalls = specs(
+	"LWP.UserAgent.new", "HTTP.Tiny.new", "IO.Socket.INET.new", "IO.Socket.SSL.new", "Net.SMTP.new", "Net.FTP.new", "LWP.Simple.get",
+	"LWP.Simple.getstore", "Mojo.UserAgent.new", "socket", network,
 	"system", "exec", system, "readpipe", shell, "open", callSpec{op: opPipeOpen},
 	"rmtree", "File.Path.rmtree", "remove_tree", "File.Path.remove_tree", "File.Path.rmtree", removeTree,
 	"unlink", "rmdir", remove,
@@ -140,6 +158,7 @@ var perlCalls = specs(
 )
 
 var phpCalls = specs(
+	"curl_init", "curl_exec", "fsockopen", "pfsockopen", "stream_socket_client", "socket_connect", "mail", network,
 	"system", "exec", "shell_exec", "passthru", "popen", "proc_open", "expect_popen", shell,
 	"pcntl_exec", spawn,
 	"unlink", "rmdir", remove,
@@ -152,6 +171,7 @@ var phpCalls = specs(
 )
 
 var luaCalls = specs(
+	"socket.http.request", "http.request", "socket.connect", "socket.tcp", "socket.udp", "ssl.https.request", network,
 	"os.execute", "io.popen", shell,
 	"os.remove", remove,
 	"os.getenv", getenv, "os.tmpname", freshTemp,
@@ -163,8 +183,11 @@ var luaCalls = specs(
 var awkCalls = specs("system", shell)
 
 var groovyCalls = specs(
+	"URL", "java.net.URL", "URI.create", "HttpClient.newHttpClient", "java.net.http.HttpClient.newHttpClient", "Socket", "java.net.Socket", network,
 	"Runtime.getRuntime", callSpec{op: vObject, to: "Runtime@"}, "Runtime@.exec", shell,
 	"ProcessBuilder", argv,
+	"Process", "sys.process.Process", "scala.sys.process.Process", "stringToProcess", shell,
+	"Seq", "List", "List.of", "Arrays.asList", callSpec{op: vList},
 	"File", "Paths.get", "Path.of", "java.io.File", pathObject,
 	"System.getenv", getenv, "System.getProperty", callSpec{op: vProperty},
 	"FileUtils.deleteDirectory", "org.apache.commons.io.FileUtils.deleteDirectory", removeTree,
@@ -176,6 +199,8 @@ var groovyMethods = specs("execute", callSpec{op: mShell}, "deleteDir", callSpec
 	"join", callSpec{op: mJoinSep})
 
 var elixirCalls = specs(
+	"HTTPoison.get", "HTTPoison.post", "HTTPoison.put", "Req.get", "Req.post", "Req.put", "Req.request", "httpc.request", "Tesla.get",
+	"Tesla.post", "Finch.request", "gen_tcp.connect", "Mint.HTTP.connect", network,
 	"System.cmd", spawn, "System.shell", "os.cmd", shell,
 	"File.rm_rf", "File.rm_rf!", removeTree, "File.rm", "File.rm!", "File.rmdir", "File.rmdir!", remove,
 	"System.user_home", "System.user_home!", homeDir, "System.get_env", "System.fetch_env!", "System.fetch_env", getenv,
@@ -186,6 +211,7 @@ var elixirCalls = specs(
 )
 
 var erlangCalls = specs(
+	"httpc.request", "gen_tcp.connect", "gen_udp.open", "ssl.connect", network,
 	"os.cmd", shell,
 	"file.del_dir_r", removeTree, "file.delete", "file.del_dir", remove,
 	"os.getenv", getenv, "filename.join", pathJoin, "lists.concat", "lists.flatten", strConcat,
@@ -193,6 +219,7 @@ var erlangCalls = specs(
 )
 
 var juliaCalls = specs(
+	"HTTP.get", "HTTP.post", "HTTP.put", "HTTP.request", "Downloads.download", "Downloads.request", "download", "Sockets.connect", "connect", network,
 	"rm", "Base.rm", "Filesystem.rm", "Base.Filesystem.rm", removeOpt,
 	"homedir", homeDir, "tempdir", tempDir, "mktempdir", freshTemp, "pwd", cwd,
 	"joinpath", pathJoin, "expanduser", expandUser, "string", strConcat,
@@ -201,8 +228,10 @@ var juliaCalls = specs(
 )
 
 var rCalls = specs(
+	"httr.GET", "httr.POST", "httr.PUT", "httr.PATCH", "httr2.request", "httr2.req_perform", "curl.curl", "curl.curl_fetch_memory",
+	"curl.new_handle", "RCurl.postForm", "RCurl.getURL", "download.file", "url", "socketConnection", network,
 	"system", "shell", "pipe", shell, "system2", shellJoin,
-	"unlink", removeOpt, "file.remove", remove,
+	"unlink", callSpec{op: opDeleteOpt, opt: "recursive", tilde: true}, "file.remove", callSpec{op: opDelete, tilde: true},
 	"path.expand", "normalizePath", expandUser, "Sys.getenv", getenv, "file.path", pathJoin,
 	"paste0", strConcat, "paste", callSpec{op: vPaste}, "tempdir", tempDir, "getwd", cwd,
 )

@@ -166,13 +166,11 @@ func core() []*Program {
 		{Family: "core", Names: []string{"zip"}, Node: Node{Writes: true, Effects: zipEffects(), Rules: []Rule{{ID: "inline_code.zip_unzip_command", Kind: finding.InlineCode, Severity: finding.NonSevere,
 			If: []string{"-TT", "--unzip-command"}, Reason: "zip -TT runs the command it is given to test the archive"}},
 			Grammar: Grammar{Long: []string{"unzip-command="}, Words: []string{"TT="}}}},
-		// gdb's !CMD and shell CMD run CMD in a shell.
-		{Family: "core", Names: []string{"gdb"}, Node: Node{Grammar: Grammar{Dash: true, DashAbbrev: true, Long: []string{"ex=", "eval-command=", "x=", "command=", "iex=", "init-eval-command=", "batch", "p="}},
-			Effects: []Effect{{Act: RunsShell, Opts: []string{"-ex", "-eval-command", "-iex", "-init-eval-command"}, Prefixes: []string{"!", "shell ", "shell\t"}, Trim: " \t"}},
+		{Family: "core", Names: []string{"gdb"}, Check: "gdb", Node: Node{Grammar: Grammar{Dash: true, DashAbbrev: true, Long: []string{"ex=", "eval-command=", "x=", "command=", "iex=", "init-eval-command=", "batch", "p="}},
 			Rules: []Rule{{ID: "inline_code.gdb", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"-ex", "-eval-command", "-x", "-command", "-iex", "-init-eval-command"},
 				Reason: "gdb runs the commands it is given"}}}},
 		// emacs takes its long options with one dash too (-eval, -funcall).
-		{Family: "core", Names: []string{"emacs"}, Node: Node{Grammar: Grammar{Long: []string{"eval=", "execute=", "load=", "batch", "script=", "funcall=", "directory=", "chdir=", "insert=", "file=", "find-file=", "visit=", "init-directory="}, Short: "l:f:L:x",
+		{Family: "core", Names: []string{"emacs"}, Check: "emacs", Node: Node{Grammar: Grammar{Long: []string{"eval=", "execute=", "load=", "batch", "script=", "funcall=", "directory=", "chdir=", "insert=", "file=", "find-file=", "visit=", "init-directory="}, Short: "l:f:L:x",
 			Words: []string{"eval=", "execute=", "load=", "funcall=", "script=", "batch", "nw", "chdir=", "insert=", "directory=", "kill"}},
 			Rules: []Rule{{ID: "inline_code.emacs", Kind: finding.InlineCode, Severity: finding.NonSevere, If: []string{"--eval", "-eval", "--execute", "-execute", "-l", "--load", "-load", "--script", "-script", "-x", "-f", "--funcall", "-funcall"},
 				Reason: "emacs runs the Lisp it is given"}}}},

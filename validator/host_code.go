@@ -42,8 +42,9 @@ func (ck *checker) CodeParse(src string) shellparse.Result { return ck.v.parser.
 // CodeAgent reports that the commands are an agent's.
 func (ck *checker) CodeAgent() bool { return ck.v.env.Agent }
 
-// CodeInlineSecrets judges the secret files inline code names.
-func (ck *checker) CodeInlineSecrets(name, code string) { ck.inlineSecrets(name, code) }
+// CodeInlineSecrets judges the secret files inline code names, and
+// reports whether it names one.
+func (ck *checker) CodeInlineSecrets(name, code string) bool { return ck.inlineSecrets(name, code) }
 
 // CodeNetworkTool reports a downloader or a program that sends data out
 // (curl, wget, nc, socat …).

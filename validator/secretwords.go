@@ -175,8 +175,9 @@ var decodedName = lazyre.New(`\$\(.*(base64\s+(-d|-D|--decode)|base32\s+(-d|--de
 var inlineLiteral = lazyre.New(`"([^"\\]{1,300})"|'([^'\\]{1,300})'`)
 
 // inlineSecrets: inline code that names a secret file in a string literal
-// reads it (python3 -c "print(open('.env').read())").
-func (ck *checker) inlineSecrets(name, code string) {
+// reads it (python3 -c "print(open('.env').read())"). It reports whether
+// one was found.
+func (ck *checker) inlineSecrets(name, code string) bool {
 	for _, m := range inlineLiteral().FindAllStringSubmatch(code, 16) {
 		lit := m[1] + m[2]
 		if lit == "" || strings.ContainsAny(lit, " \t\n") {
@@ -184,7 +185,8 @@ func (ck *checker) inlineSecrets(name, code string) {
 		}
 		if ck.secretWord(shellparse.Word{Text: lit, Static: true}, false) {
 			ck.add("secret_access", "code_reads_secret", NonSevere, name+" code reads "+lit+", which holds secrets")
-			return
+			return true
 		}
 	}
+	return false
 }

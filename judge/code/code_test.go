@@ -30,9 +30,9 @@ func (f *fakeHost) CodeTempDir() string                                         
 func (f *fakeHost) CodeParse(src string) shellparse.Result {
 	return shellparse.NewParser(shellparse.Options{}).ParseScript(src)
 }
-func (f *fakeHost) CodeAgent() bool                     { return true }
-func (f *fakeHost) CodeInlineSecrets(name, code string) {}
-func (f *fakeHost) CodeNetworkTool(base string) bool    { return base == "curl" }
+func (f *fakeHost) CodeAgent() bool                          { return true }
+func (f *fakeHost) CodeInlineSecrets(name, code string) bool { return false }
+func (f *fakeHost) CodeNetworkTool(base string) bool         { return base == "curl" }
 
 // TestRenderShell: values the code builds become shell text with their
 // pieces placed where the text puts them, out of a single-quoted span.

@@ -48,8 +48,9 @@ type Host interface {
 	CodeParse(src string) shellparse.Result
 	// CodeAgent reports that the command is run by an agent's harness.
 	CodeAgent() bool
-	// CodeInlineSecrets judges the secret files inline code names.
-	CodeInlineSecrets(name, code string)
+	// CodeInlineSecrets judges the secret files inline code names, and
+	// reports whether it names one.
+	CodeInlineSecrets(name, code string) bool
 	// CodeNetworkTool reports a program that fetches from or sends to
 	// the network (curl, nc): its output is never a local program's
 	// set-up.

@@ -17,8 +17,22 @@ func Inline(h Host, c shellparse.SimpleCommand, opt string, code shellparse.Word
 	}
 	report(h, "inline_code", "inline", nonSevere, c.Name+" "+opt+" runs code given on the command line")
 	if code.Static {
-		CodeEffects(h, lang, c.Name, code.Text)
-		h.CodeInlineSecrets(c.Name, code.Text)
+		InlineText(h, c.Name, code.Text, lang)
+	}
+}
+
+// InlineText judges the text of a program name runs: what its tokenizer
+// reads in it, the secret files it names, and a secret it reads in the
+// same program that connects to another machine (exfiltration).
+func InlineText(h Host, name, code string, lang codescan.Lang) {
+	var rep codescan.Report
+	if lang != 0 {
+		rep = codescan.Scan(lang, code)
+		CodeReport(h, name, rep)
+	}
+	if h.CodeInlineSecrets(name, code) && len(rep.Network) > 0 {
+		n := rep.Network[0]
+		report(h, "exfiltration", "inline_send_secret", severe, name+" code reads a secret and connects to another machine ("+n.Call+" "+clip(n.Target.String())+")")
 	}
 }
 
@@ -61,6 +75,9 @@ func CodeReport(h Host, name string, rep codescan.Report) {
 	}
 	for _, w := range rep.Writes {
 		h.WriteTarget(codeWord(h, w.Target), name+" "+w.Call+" "+clip(w.Target.String()))
+	}
+	for _, p := range rep.Power {
+		report(h, "system_power", "inline_power", severe, name+" code: "+p+" stops or restarts the machine")
 	}
 	if rep.ForkLoop {
 		report(h, "fork_bomb", "inline_fork_bomb", severe, name+" code forks processes without end (a fork bomb)")

@@ -1,8 +1,10 @@
 package code
 
 import (
+	"encoding/base64"
 	"slices"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/permgate/permgate/codescan"
 	"github.com/permgate/permgate/registry"
@@ -22,6 +24,9 @@ type interpreter struct {
 	notStdin []string
 	// subcommands need a subcommand; "-" after run reads stdin (deno, bun).
 	subcommands bool
+	// lines reports a runtime whose inline options each give a line of one
+	// program (perl -e … -e …, osascript -e … -e …).
+	lines bool
 }
 
 // interpreters are the language runtimes, by family name; a family's
@@ -34,8 +39,8 @@ var interpreters = map[string]interpreter{
 	"nodejs":    {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "r", argLong: []string{"--require"}},
 	"deno":      {lang: codescan.JavaScript, subcommands: true},
 	"bun":       {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, subcommands: true},
-	"perl":      {lang: codescan.Perl, inlineShort: "eE", argShort: "IMm"},
-	"ruby":      {lang: codescan.Ruby, inlineShort: "e", argShort: "IrCEFxK0"},
+	"perl":      {lang: codescan.Perl, inlineShort: "eE", argShort: "IMm", lines: true},
+	"ruby":      {lang: codescan.Ruby, inlineShort: "e", argShort: "IrCEFxK0", lines: true},
 	"php":       {lang: codescan.PHP, inlineShort: "rBRE", argShort: "cdzf", notStdin: []string{"-f", "-S", "-l", "-v", "-m", "-i", "-s"}},
 	"lua":       {lang: codescan.Lua, inlineShort: "e", argShort: "lW", notStdin: []string{"-v"}},
 	"luajit":    {lang: codescan.Lua, inlineShort: "e", argShort: "lbjO", notStdin: []string{"-v"}},
@@ -43,9 +48,10 @@ var interpreters = map[string]interpreter{
 	"R":         {lang: codescan.R, inlineShort: "e", argShort: "fdg"},
 	"tclsh":     {lang: codescan.Tcl},
 	"pwsh":      {inlineLong: []string{"-c", "-Command", "-command", "-EncodedCommand", "-e", "-ec"}, notStdin: []string{"-File", "-f"}},
-	"osascript": {lang: codescan.AppleScript, inlineShort: "e", argShort: "ls"},
+	"osascript": {lang: codescan.AppleScript, inlineShort: "e", argShort: "ls", lines: true},
 	"irb":       {lang: codescan.Ruby},
-	"jshell":    {},
+	"jshell":    {lang: codescan.Groovy, argShort: "JRC", argLong: []string{"--class-path", "--module-path", "--add-modules", "--startup", "--feedback", "--execution"}},
+	"scala":     {lang: codescan.Groovy, inlineShort: "e", argLong: []string{"--classpath", "--class-path"}},
 	"awk":       {lang: codescan.Awk},
 	// More families (issue 20): each takes its program inline, from a
 	// file, or from standard input.
@@ -222,7 +228,7 @@ func pwshParam(h Host, c shellparse.SimpleCommand, args []shellparse.Word, name 
 			}
 			return true
 		}
-		Inline(h, c, a.Text, next, 0)
+		Inline(h, c, a.Text, pwshProgram(args, name, o), codescan.PowerShell)
 		return true
 	case pwshFile:
 		if next.Static && (next.Text == "-" || shellparse.IsStdinPath(next.Text)) {
@@ -231,6 +237,47 @@ func pwshParam(h Host, c shellparse.SimpleCommand, args []shellparse.Word, name 
 		return true
 	}
 	return false
+}
+
+// pwshProgram returns the program -Command or -EncodedCommand gives:
+// -Command's words joined (pwsh runs every word after it as the command),
+// -EncodedCommand's base64 of UTF-16 text decoded; a word that is not
+// static, or text that does not decode, as the value given.
+func pwshProgram(args []shellparse.Word, name string, o registry.Opt) shellparse.Word {
+	value := optionValue(args, o)
+	if !value.Static || value.Subst {
+		return value
+	}
+	if name == "-ec" || strings.HasPrefix("-encodedcommand", name) && name != "-" {
+		if text, ok := decodeUTF16Base64(value.Text); ok {
+			return shellparse.Word{Text: text, Static: true}
+		}
+		return value
+	}
+	if !o.HasValue || o.ValueAt == o.At {
+		return value
+	}
+	words := []string{value.Text}
+	for _, a := range args[o.ValueAt+1:] {
+		if !a.Static || a.Subst {
+			return value
+		}
+		words = append(words, a.Text)
+	}
+	return shellparse.Word{Text: strings.Join(words, " "), Static: true}
+}
+
+// decodeUTF16Base64 decodes -EncodedCommand's text: base64 of UTF-16LE.
+func decodeUTF16Base64(s string) (string, bool) {
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil || len(b)%2 != 0 {
+		return "", false
+	}
+	units := make([]uint16, len(b)/2)
+	for i := range units {
+		units[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
+	}
+	return string(utf16.Decode(units)), true
 }
 
 // RuntimeNames returns the runtimes' family names and their aliases,
@@ -321,7 +368,7 @@ func runtimeOption(h Host, c shellparse.SimpleCommand, family string, spec inter
 	t := args[i].Text
 	for _, o := range opts {
 		if o.At == i && spec.inlines(o.Name) {
-			Inline(h, c, t, optionValue(args, o), lang)
+			Inline(h, c, t, spec.program(args, opts, o), lang)
 			return true
 		}
 	}
@@ -334,6 +381,28 @@ func runtimeOption(h Host, c shellparse.SimpleCommand, family string, spec inter
 		}
 	}
 	return false
+}
+
+// program returns the program the inline option o gives: its value, or,
+// for a runtime that reads each inline option as a line, the lines of
+// every one joined (static when each is).
+func (s interpreter) program(args []shellparse.Word, opts []registry.Opt, o registry.Opt) shellparse.Word {
+	first := optionValue(args, o)
+	if !s.lines {
+		return first
+	}
+	var lines []string
+	for _, p := range opts {
+		if !s.inlines(p.Name) {
+			continue
+		}
+		w := optionValue(args, p)
+		if !w.Static || w.Subst {
+			return first
+		}
+		lines = append(lines, w.Text)
+	}
+	return shellparse.Word{Text: strings.Join(lines, "\n"), Static: true}
 }
 
 // runtimeOperand judges a runtime's first operand: standard input, a file
@@ -454,6 +523,9 @@ func subcommandRuntime(h Host, c shellparse.SimpleCommand, spec interpreter, arg
 				return
 			}
 		}
+		if i == 0 && remoteProgram(h, c, args) {
+			return
+		}
 		if a.Text == "eval" && i == 0 {
 			Inline(h, c, "eval", denoEvalCode(args[1:]), spec.lang)
 			return
@@ -464,6 +536,27 @@ func subcommandRuntime(h Host, c shellparse.SimpleCommand, spec interpreter, arg
 			return
 		}
 	}
+}
+
+// remoteProgram judges deno run URL, bun run URL and deno URL: code
+// fetched from the network and run, as curl … | sh runs it. It reports
+// whether the program is such a URL.
+func remoteProgram(h Host, c shellparse.SimpleCommand, args []shellparse.Word) bool {
+	rest := args
+	if args[0].Static && args[0].Text == "run" {
+		rest = args[1:]
+	}
+	scan := denoEvalGrammar.Scan(shellparse.RegistryWords(rest))
+	if len(scan.Operands) == 0 {
+		return false
+	}
+	prog := rest[scan.Operands[0]]
+	lower := strings.ToLower(prog.Text)
+	if !prog.Static || !strings.HasPrefix(lower, "https://") && !strings.HasPrefix(lower, "http://") {
+		return false
+	}
+	report(h, "pipe_to_shell", "remote_program", severe, c.Name+" runs code fetched from the network ("+clip(prog.Text)+")")
+	return true
 }
 
 // denoEvalGrammar reads deno eval's options; its first operand is the code.
