@@ -116,12 +116,12 @@ type namedValue struct {
 	array *arrayValue
 }
 
-// builtinValues records what printf -v or read makes known.
+// builtinValues records what printf -v, read or mapfile makes known.
 func (r *wordResolver) builtinValues(x *syntax.CallExpr, redirs []*syntax.Redirect) {
-	if len(x.Args) == 0 || len(x.Assigns) > 0 {
+	if len(x.Args) == 0 {
 		return
 	}
-	for _, nv := range r.builtinAssigns(x.Args, redirs) {
+	for _, nv := range r.builtinAssigns(x.Args, x.Assigns, redirs) {
 		if !r.follows(nv.name) {
 			continue
 		}
@@ -137,10 +137,17 @@ func (r *wordResolver) builtinValues(x *syntax.CallExpr, redirs []*syntax.Redire
 	}
 }
 
-// builtinAssigns returns the values printf -v NAME or read NAMES assigns,
-// when they are known: args are the command's words from printf or read
-// on, redirs its redirections (read's input comes from them).
-func (r *wordResolver) builtinAssigns(args []*syntax.Word, redirs []*syntax.Redirect) []namedValue {
+// builtinAssigns returns the values printf -v NAME, read NAMES or mapfile
+// ARRAY assigns, when they are known: args are the command's words from
+// printf, read or mapfile on, assigns its prefix assignments (IFS=… for
+// read's splitting, the only one read here), redirs its redirections (the
+// input comes from them).
+func (r *wordResolver) builtinAssigns(args []*syntax.Word, assigns []*syntax.Assign, redirs []*syntax.Redirect) []namedValue {
+	name := args[0].Lit()
+	ifs, ok := r.readIFS(assigns)
+	if !ok || name == "printf" && len(assigns) > 0 {
+		return nil
+	}
 	var argv []Word
 	for _, a := range args[1:] {
 		argv = append(argv, r.resolve(a)...)
@@ -148,15 +155,18 @@ func (r *wordResolver) builtinAssigns(args []*syntax.Word, redirs []*syntax.Redi
 			return nil
 		}
 	}
-	switch args[0].Lit() {
+	switch name {
 	case "printf":
 		return r.printfAssign(argv)
-	case "read":
+	case "read", "mapfile", "readarray":
 		text, ok := r.hereInput(redirs)
 		if !ok {
 			return nil
 		}
-		return readAssigns(argv, text)
+		if name == "read" {
+			return readAssigns(argv, text, ifs)
+		}
+		return mapfileAssigns(argv, text)
 	}
 	return nil
 }
@@ -194,8 +204,9 @@ func printfTarget(scan registry.Scan) (string, bool) {
 	return o.Value, isIdentifier(o.Value)
 }
 
-// hereInput returns the text a here-string or here-document gives standard
-// input, when it is static: a here-string ends with a newline.
+// hereInput returns the text standard input gives, when it is static: a
+// here-string (which ends with a newline), a here-document, or a process
+// substitution whose commands print known text (< <(echo rm)).
 func (r *wordResolver) hereInput(redirs []*syntax.Redirect) (string, bool) {
 	text, ok := "", false
 	for _, rd := range redirs {
@@ -208,11 +219,30 @@ func (r *wordResolver) hereInput(redirs []*syntax.Redirect) (string, bool) {
 			text, ok = w.Text+"\n", w.Static
 		case syntax.Hdoc, syntax.DashHdoc:
 			text, ok = r.heredocText(rd)
-		case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn:
+		case syntax.RdrIn:
+			text, ok = r.procSubstInput(rd.Word)
+		case syntax.RdrInOut, syntax.DplIn:
 			text, ok = "", false
 		}
 	}
 	return text, ok
+}
+
+// procSubstInput returns what a file named by <(…) holds, when the word is
+// that process substitution alone and its commands are pure (pure.go).
+func (r *wordResolver) procSubstInput(w *syntax.Word) (string, bool) {
+	if w == nil || len(w.Parts) != 1 {
+		return "", false
+	}
+	ps, ok := w.Parts[0].(*syntax.ProcSubst)
+	if !ok || ps.Op != syntax.CmdIn {
+		return "", false
+	}
+	out, ok := r.pureOutput(ps.Stmts)
+	if !ok || !out.Static || strings.IndexByte(out.Text, 0) >= 0 {
+		return "", false
+	}
+	return out.Text, true
 }
 
 // heredocText returns a here-document's body when it is static.
@@ -239,74 +269,4 @@ func (r *wordResolver) heredocText(rd *syntax.Redirect) (string, bool) {
 // \EOF): its body is text, with nothing expanded in it.
 func (r *wordResolver) quotedHeredoc(rd *syntax.Redirect) bool {
 	return rd.Word != nil && (hasQuotes(rd.Word.Parts) || strings.Contains(r.text(rd.Word), `\`))
-}
-
-// readAssigns returns what read [-r] [-a ARRAY] NAMES… assigns from text:
-// its first line split at blanks (the default IFS), the last name getting
-// the rest of the line. Options that change what is read (-d, -n, -N, -u),
-// and backslashes without -r, are not read here.
-func readAssigns(argv []Word, text string) []namedValue {
-	scan := builtinGrammars["read"].Scan(RegistryWords(argv))
-	raw, array, ok := readOptions(scan)
-	line, _, _ := strings.Cut(text, "\n")
-	if !ok || !raw && strings.Contains(line, `\`) {
-		return nil
-	}
-	var names []string
-	for _, k := range scan.Operands {
-		if !argv[k].Static || !isIdentifier(argv[k].Text) {
-			return nil
-		}
-		names = append(names, argv[k].Text)
-	}
-	if array == "" {
-		return splitRead(names, line)
-	}
-	if !isIdentifier(array) || len(names) > 0 {
-		return nil
-	}
-	a := &arrayValue{exact: true}
-	for _, f := range strings.Fields(line) {
-		a.elems = append(a.elems, Word{Text: f, Static: true, Quoted: true})
-	}
-	return []namedValue{{name: array, array: a}}
-}
-
-// readOptions reads read's options: -r, -a ARRAY, and those that do not
-// change what is read (-p, -s, -t, -e); any other is not read here.
-func readOptions(scan registry.Scan) (raw bool, array string, ok bool) {
-	if scan.Unknown {
-		return false, "", false
-	}
-	for _, o := range scan.Opts {
-		switch o.Name {
-		case "-r":
-			raw = true
-		case "-a":
-			array = o.Value
-		case "-p", "-s", "-t", "-e":
-		default:
-			return false, "", false
-		}
-	}
-	return raw, array, true
-}
-
-// splitRead gives each name a field of line, the last name the rest.
-func splitRead(names []string, line string) []namedValue {
-	out := make([]namedValue, 0, len(names))
-	rest := strings.Trim(line, " \t\n")
-	for i, n := range names {
-		field := rest
-		if i < len(names)-1 {
-			end := strings.IndexAny(rest, " \t\n")
-			if end < 0 {
-				end = len(rest)
-			}
-			field = rest[:end]
-			rest = strings.TrimLeft(rest[end:], " \t\n")
-		}
-		out = append(out, namedValue{name: n, value: staticWord(field)})
-	}
-	return out
 }

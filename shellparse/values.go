@@ -259,7 +259,8 @@ func followed(st *syntax.Stmt) bool {
 		if len(x.Args) == 0 {
 			return len(st.Redirs) == 0 && len(x.Assigns) > 0
 		}
-		return len(x.Assigns) == 0 && valueWriters[x.Args[0].Lit()]
+		name := x.Args[0].Lit()
+		return valueWriters[name] && (len(x.Assigns) == 0 || name == "read" && len(x.Assigns) == 1 && isIFS(x.Assigns[0]))
 	case *syntax.DeclClause:
 		_, ok := declFlags(x)
 		return ok && len(st.Redirs) == 0
@@ -268,7 +269,10 @@ func followed(st *syntax.Stmt) bool {
 }
 
 // valueWriters are the builtins whose writes knownAfter follows.
-var valueWriters = setOf("printf", "read")
+var valueWriters = setOf("printf", "read", "mapfile", "readarray")
+
+// isIFS reports an assignment to IFS.
+func isIFS(a *syntax.Assign) bool { return a.Name != nil && a.Name.Value == "IFS" }
 
 // follows reports a variable whose value the top-level statements give:
 // every write of it is one knownAfter follows, at most one of them whole.
@@ -651,11 +655,11 @@ func (c *candidateSet) addAssign(a *syntax.Assign, w scriptWrites) {
 	}
 }
 
-// addWriter records what a printf -v or read with known input assigns,
+// addWriter records what a printf -v, read or mapfile with known input assigns,
 // wherever it stands (behind a wrapper too: the candidates are the values
 // the script may give).
 func (c *candidateSet) addWriter(x writer) {
-	for _, nv := range c.r.builtinAssigns(x.args, x.redirs) {
+	for _, nv := range c.r.builtinAssigns(x.args, x.assigns, x.redirs) {
 		if nv.array != nil {
 			c.addArray(nv.name, nv.array)
 		} else {

@@ -65,11 +65,13 @@ type arrayAssign struct {
 	assoc  bool
 }
 
-// writer is a printf or read command (perhaps behind a wrapper: args start
-// at its name), with its statement's redirections.
+// writer is a printf, read or mapfile command (perhaps behind a wrapper:
+// args start at its name), with its statement's redirections and, when it
+// is the command itself, its prefix assignments (IFS=… read).
 type writer struct {
-	args   []*syntax.Word
-	redirs []*syntax.Redirect
+	args    []*syntax.Word
+	assigns []*syntax.Assign
+	redirs  []*syntax.Redirect
 }
 
 // writesOf walks a script once for its writes, then resolves the writes
@@ -355,12 +357,16 @@ func (sw *scriptWrites) call(x *syntax.CallExpr) {
 	}
 	sw.anything = sw.anything || runsAnything[name] && !looksUp(x)
 	for k, a := range x.Args {
-		if lit := a.Lit(); !sw.light && (lit == "printf" || lit == "read") {
+		if lit := a.Lit(); !sw.light && valueWriters[lit] {
 			var redirs []*syntax.Redirect
 			if sw.stmt != nil && sw.stmt.Cmd == x {
 				redirs = sw.stmt.Redirs
 			}
-			sw.writers = append(sw.writers, writer{args: x.Args[k:], redirs: redirs})
+			var assigns []*syntax.Assign
+			if k == 0 {
+				assigns = x.Assigns
+			}
+			sw.writers = append(sw.writers, writer{args: x.Args[k:], assigns: assigns, redirs: redirs})
 			break
 		}
 	}
@@ -395,6 +401,9 @@ func (sw *scriptWrites) callWrites(name string, args []*syntax.Word) {
 	sw.optionWrites(name, args, words, scan)
 	if scan.Unknown {
 		sw.anything = true // a dynamic word may be -v NAME
+	}
+	if len(scan.Operands) == 0 && (name == "mapfile" || name == "readarray") {
+		sw.add("MAPFILE")
 	}
 	for i, k := range scan.Operands {
 		if name == "printf" || name == "wait" || i > 0 && (name == "mapfile" || name == "readarray") {
