@@ -260,7 +260,7 @@ func (r *wordResolver) arrayWords(p *syntax.ParamExp, quoted bool) ([]Word, bool
 // arrayElems returns the elements ${a[@]} (or ${a[@]:N:M}) stands for,
 // when the array is known.
 func (r *wordResolver) arrayElems(p *syntax.ParamExp) ([]Word, bool) {
-	if r.inFunction > 0 || p.Param == nil || !allIndex(p.Index) || p.Length || !onlySlice(p) {
+	if p.Param == nil || r.inFunction > 0 && !r.settled(p.Param.Value) || !allIndex(p.Index) || p.Length || !onlySlice(p) {
 		return nil, false
 	}
 	name := p.Param.Value
@@ -318,7 +318,7 @@ func (r *wordResolver) assignArray(a *syntax.Assign, assoc bool) {
 	cur := r.arrays[name]
 	_, scalar := r.known[name]
 	next, ok := r.nextArray(a, assoc, cur)
-	if !ok || scalar && cur == nil && (a.Append || a.Index != nil) {
+	if !ok || r.cases[name] != 0 || scalar && cur == nil && (a.Append || a.Index != nil) {
 		r.dropValue(name) // not known, or a scalar made an array: not followed
 		return
 	}

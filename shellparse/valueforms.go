@@ -78,12 +78,56 @@ func declFlags(x *syntax.DeclClause) (assoc, ok bool) {
 		switch o.Name {
 		case "-A":
 			assoc = true
-		case "-a", "-x", "-r", "-g":
+		case "-a", "-x", "-r", "-g", "-l", "-u":
 		default:
 			return false, false
 		}
 	}
-	return assoc, !scan.Unknown
+	return assoc, !scan.Unknown && !(scan.Has("-l") && scan.Has("-u"))
+}
+
+// declCase returns the case a declaration gives its names' values: 'l'
+// for declare -l (lower case), 'u' for -u, 0 for neither.
+func declCase(x *syntax.DeclClause) byte {
+	var words []registry.Word
+	for _, a := range x.Args {
+		if a.Name == nil && a.Naked && a.Value != nil && strings.HasPrefix(a.Value.Lit(), "-") {
+			words = append(words, registry.Word{Text: a.Value.Lit()})
+		}
+	}
+	scan := declGrammar.Scan(words)
+	switch {
+	case scan.Has("-l"):
+		return 'l'
+	case scan.Has("-u"):
+		return 'u'
+	}
+	return 0
+}
+
+// noteCase records the case declare -l or -u gives name's values from here
+// on (an array's is not followed).
+func (r *wordResolver) noteCase(name string, c byte) {
+	if c == 0 {
+		return
+	}
+	if r.cases == nil {
+		r.cases = map[string]byte{}
+	}
+	r.cases[name] = c
+}
+
+// withCase returns a value as a variable declared -l or -u holds it.
+func (r *wordResolver) withCase(name string, v Word) (Word, bool) {
+	switch r.cases[name] {
+	case 'l':
+		v.Text = strings.ToLower(v.Text)
+	case 'u':
+		v.Text = strings.ToUpper(v.Text)
+	default:
+		return v, true
+	}
+	return v, v.Static
 }
 
 // declGrammar is declare's options.
@@ -93,8 +137,10 @@ var declGrammar = &registry.Grammar{Short: "aAfFgiIlnprtux"}
 // "NAME=VALUE" word (or "$v=VALUE" with v known) assigns too.
 func (r *wordResolver) declValues(x *syntax.DeclClause) {
 	assoc, _ := declFlags(x)
+	letterCase := declCase(x)
 	for _, a := range x.Args {
 		if a.Name != nil {
+			r.noteCase(a.Name.Value, letterCase)
 			r.assignValue(a, assoc)
 			continue
 		}
@@ -104,6 +150,7 @@ func (r *wordResolver) declValues(x *syntax.DeclClause) {
 		w := r.resolveOne(a.Value)
 		name, value, ok := strings.Cut(w.Text, "=")
 		if ok && w.Static && isIdentifier(name) && r.follows(name) {
+			r.noteCase(name, letterCase)
 			r.setKnown(name, staticWord(value), true)
 		}
 	}
@@ -127,6 +174,9 @@ func (r *wordResolver) builtinValues(x *syntax.CallExpr, redirs []*syntax.Redire
 		}
 		if nv.array != nil {
 			r.dropValue(nv.name)
+			if r.cases[nv.name] != 0 {
+				continue // its elements change case: not followed
+			}
 			if r.arrays == nil {
 				r.arrays = map[string]*arrayValue{}
 			}

@@ -313,6 +313,9 @@ func (s *scriptWalker) knownAfter(st *syntax.Stmt) {
 func (r *wordResolver) setKnown(name string, v Word, ok bool) {
 	delete(r.arrays, name)
 	delete(r.origins, name)
+	if ok {
+		v, ok = r.withCase(name, v)
+	}
 	if !ok || !r.storable(v) {
 		delete(r.known, name)
 		if ok && v.Subst && !v.Placeholder {
@@ -368,7 +371,7 @@ func (r *wordResolver) knownValue(p *syntax.ParamExp) (Word, bool) {
 		return v, true
 	}
 	switch {
-	case r.inFunction > 0 || p.Param == nil:
+	case p.Param == nil || r.inFunction > 0 && !r.settled(p.Param.Value):
 		return Word{}, false
 	case p.Length && p.Index != nil:
 		return r.lengthValue(p) // ${#a[@]}
@@ -384,6 +387,18 @@ func (r *wordResolver) knownValue(p *syntax.ParamExp) (Word, bool) {
 	}
 	v, ok := r.known[name]
 	return v, ok
+}
+
+// settled reports a variable whose value, once known, is its value for
+// the rest of the script: one top-level statement writes it, once, and
+// nothing may write any variable. A function body that runs after that
+// statement (a body is walked where it is declared, so a value known there
+// was set before the body can run) sees that value; a function that may
+// run before it is walked before the value is known.
+func (r *wordResolver) settled(name string) bool {
+	w := r.writes
+	return w != nil && !r.stale && !w.anything && !unknownNames[name] && w.count["IFS"] == 0 && len(r.refs) == 0 &&
+		w.count[name] == 1 && w.top[name] == 1 && w.ext[name] == 0 && w.namerefs[name] == nil
 }
 
 // functionName returns $FUNCNAME in a function's body: its name.
@@ -709,7 +724,7 @@ func (r *wordResolver) candidateNames(ce *syntax.Stmt) []string {
 		_, certain := r.known[name]
 		_, ref := r.refs[name]
 		certain = certain || ref || r.arrays[name] != nil
-		if len(r.candidates[name]) > 0 && (!certain || r.inFunction > 0) && !slices.Contains(names, name) {
+		if len(r.candidates[name]) > 0 && (!certain || r.inFunction > 0 && !r.settled(name)) && !slices.Contains(names, name) {
 			names = append(names, name)
 		}
 	}

@@ -131,6 +131,9 @@ type wordResolver struct {
 	functionNames []string
 	// inherited are the values an eval's script starts with.
 	inherited *inheritedValues
+	// cases are the variables declared -l ('l') or -u ('u'): their
+	// values are held in that case.
+	cases map[string]byte
 }
 
 // resolve returns the words a syntax word becomes: usually one, several after a
