@@ -503,7 +503,7 @@ func candidatesOf(r *wordResolver, w scriptWrites) map[string][]candidate {
 		c.addExtension(a)
 	}
 	for _, x := range w.writers {
-		c.addWriter(x)
+		c.addWriter(x, w)
 	}
 	c.addDerived(w)
 	c.addDefaulted(r.file)
@@ -664,21 +664,36 @@ func (c *candidateSet) addAssign(a *syntax.Assign, w scriptWrites) {
 		return
 	}
 	v := c.r.resolveValue(a.Value)
-	c.add(name, v)
+	c.addCased(name, v, w)
 	for _, t := range w.refTargets(name) {
-		c.add(t, v)
+		c.addCased(t, v, w)
 	}
+}
+
+// addCased records a value, and when some declaration gives the variable
+// -l or -u, the value in that case too.
+func (c *candidateSet) addCased(name string, v Word, w scriptWrites) {
+	c.add(name, v)
+	switch w.cases[name] {
+	case 'l':
+		v.Text = strings.ToLower(v.Text)
+	case 'u':
+		v.Text = strings.ToUpper(v.Text)
+	default:
+		return
+	}
+	c.add(name, v)
 }
 
 // addWriter records what a printf -v, read or mapfile with known input assigns,
 // wherever it stands (behind a wrapper too: the candidates are the values
 // the script may give).
-func (c *candidateSet) addWriter(x writer) {
+func (c *candidateSet) addWriter(x writer, w scriptWrites) {
 	for _, nv := range c.r.builtinAssigns(x.args, x.assigns, x.redirs) {
 		if nv.array != nil {
 			c.addArray(nv.name, nv.array)
 		} else {
-			c.add(nv.name, nv.value)
+			c.addCased(nv.name, nv.value, w)
 		}
 	}
 }

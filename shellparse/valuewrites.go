@@ -57,6 +57,9 @@ type scriptWrites struct {
 	res *wordResolver
 	// light reports a walk that keeps no lists of values (newScan).
 	light bool
+	// cases are the names some declaration gives -l or -u: their candidate
+	// values are also read in that case.
+	cases map[string]byte
 }
 
 // arrayAssign is a whole array assignment: NAME=(…), declare -A NAME=(…).
@@ -273,9 +276,16 @@ func (sw *scriptWrites) nakedWord(w *syntax.Word) {
 // target (the first assignment then names it), may write any variable.
 func (sw *scriptWrites) decl(x *syntax.DeclClause) {
 	nameref := declaresNameref(x)
+	letterCase := declCase(x)
 	for _, a := range x.Args {
 		if a.Name == nil {
 			continue
+		}
+		if letterCase != 0 && !sw.light {
+			if sw.cases == nil {
+				sw.cases = map[string]byte{}
+			}
+			sw.cases[a.Name.Value] = letterCase
 		}
 		if sw.refDecls != nil {
 			sw.refDecls[a.Name.Value]++
