@@ -292,6 +292,7 @@ func (s *scriptWalker) knownAfter(st *syntax.Stmt) {
 		r.declareRefs(x)
 	}
 	if !followed(st) {
+		s.pathKnownAfter(st)
 		return
 	}
 	switch x := st.Cmd.(type) {

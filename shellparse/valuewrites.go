@@ -88,6 +88,8 @@ func writesOf(file *syntax.File, r *wordResolver) scriptWrites {
 			top := newScan(r, sw.top)
 			syntax.Walk(lead, top.visit)
 			through = append(through, top.through...)
+		} else {
+			sw.countPathWrites(st, r, &through)
 		}
 	}
 	sw.resolveThrough()
