@@ -3,6 +3,7 @@ package shellparse
 import (
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -49,33 +50,64 @@ func followsValues(src string) bool {
 }
 
 // positionalSetter returns the top-level set -- WORDS that alone gives the
-// script's positional parameters, or nil: the script has no other set,
-// shift, getopts, function (its own parameters), for without in, eval or
-// source.
-func positionalSetter(file *syntax.File) *syntax.Stmt {
+// script's positional parameters, or nil, and the top-level shift [N]
+// statements that move them: the script has no other set, shift, getopts,
+// function (its own parameters), for without in, eval or source.
+func positionalSetter(file *syntax.File) (*syntax.Stmt, map[syntax.Node]bool) {
 	var setter *syntax.Stmt
+	shifts := map[syntax.Node]bool{}
 	for _, st := range file.Stmts {
-		if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 1 && ce.Args[0].Lit() == "set" && ce.Args[1].Lit() == "--" && len(ce.Assigns) == 0 && !st.Background && !st.Coprocess {
+		ce, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(ce.Args) == 0 || len(ce.Assigns) > 0 || st.Background || st.Coprocess {
+			continue
+		}
+		switch {
+		case len(ce.Args) > 1 && ce.Args[0].Lit() == "set" && ce.Args[1].Lit() == "--":
 			if setter != nil {
-				return nil
+				return nil, nil
 			}
 			setter = st
+		case ce.Args[0].Lit() == "shift" && setter != nil && len(ce.Args) <= 2:
+			shifts[ce] = true
 		}
 	}
 	if setter == nil {
-		return nil
+		return nil, nil
 	}
 	moves := 0
 	syntax.Walk(file, func(n syntax.Node) bool {
-		if movesPositionals(n) {
+		if movesPositionals(n) && !shifts[n] {
 			moves++
 		}
 		return moves < 2
 	})
 	if moves != 1 {
-		return nil
+		return nil, nil
 	}
-	return setter
+	return setter, shifts
+}
+
+// shiftPositionals applies a top-level shift [N] to the positional
+// parameters known: a count not known leaves them unknown, one past $#
+// fails and moves nothing.
+func (r *wordResolver) shiftPositionals(st *syntax.Stmt) {
+	if len(r.positional) == 0 {
+		return
+	}
+	n := 1
+	if args := st.Cmd.(*syntax.CallExpr).Args; len(args) == 2 {
+		w := r.resolveOne(args[1])
+		k, err := strconv.Atoi(w.Text)
+		if !w.Static || err != nil || k < 0 {
+			r.positional = nil
+			return
+		}
+		n = k
+	}
+	if n >= len(r.positional) {
+		return
+	}
+	r.positional = append([]Word{r.positional[0]}, r.positional[1+n:]...)
 }
 
 // movesPositionals reports a node that may change the positional
@@ -138,7 +170,7 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 	r.writes = &w
 	r.keepInherited()
 	r.candidates = candidatesOf(r, w)
-	setter := positionalSetter(file)
+	setter, shifts := positionalSetter(file)
 	for _, st := range file.Stmts {
 		if s.full {
 			return
@@ -154,6 +186,9 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 		s.lead = nil
 		if st == setter {
 			r.setPositionals(st)
+		}
+		if ce, ok := st.Cmd.(*syntax.CallExpr); ok && shifts[ce] {
+			r.shiftPositionals(st)
 		}
 		if setsAny {
 			r.forget()
