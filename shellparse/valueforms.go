@@ -117,6 +117,17 @@ func (r *wordResolver) noteCase(name string, c byte) {
 	r.cases[name] = c
 }
 
+// noteExport records a name a followed declaration exports.
+func (r *wordResolver) noteExport(name string, export bool) {
+	if !export {
+		return
+	}
+	if r.exported == nil {
+		r.exported = map[string]bool{}
+	}
+	r.exported[name] = true
+}
+
 // withCase returns a value as a variable declared -l or -u holds it.
 func (r *wordResolver) withCase(name string, v Word) (Word, bool) {
 	switch r.cases[name] {
@@ -138,9 +149,11 @@ var declGrammar = &registry.Grammar{Short: "aAfFgiIlnprtux"}
 func (r *wordResolver) declValues(x *syntax.DeclClause) {
 	assoc, _ := declFlags(x)
 	letterCase := declCase(x)
+	export := x.Variant.Value == "export" || declares(x, 'x')
 	for _, a := range x.Args {
 		if a.Name != nil {
 			r.noteCase(a.Name.Value, letterCase)
+			r.noteExport(a.Name.Value, export)
 			r.assignValue(a, assoc)
 			continue
 		}
@@ -151,6 +164,7 @@ func (r *wordResolver) declValues(x *syntax.DeclClause) {
 		name, value, ok := strings.Cut(w.Text, "=")
 		if ok && w.Static && isIdentifier(name) && r.follows(name) {
 			r.noteCase(name, letterCase)
+			r.noteExport(name, export)
 			r.setKnown(name, staticWord(value), true)
 		}
 	}

@@ -250,10 +250,61 @@ func (r *wordResolver) inherit(outer *wordResolver) {
 	r.inherited = &inheritedValues{known: maps.Clone(outer.known), arrays: maps.Clone(outer.arrays)}
 }
 
+// inheritEnv takes the values a child shell's script starts with: those of
+// the variables outer exported that are known where the shell runs, then
+// the command's own assignments (prefix or env NAME=VALUE), which replace
+// them; one whose value may not be kept makes the variable unknown.
+func (r *wordResolver) inheritEnv(outer *wordResolver, assigns []Assign) {
+	known := map[string]Word{}
+	if outer != nil && !outer.stale && outer.inFunction == 0 {
+		for name := range outer.exported {
+			if v, ok := outer.known[name]; ok {
+				known[name] = v
+			}
+		}
+	}
+	cands := exportedCandidates(outer, known)
+	for _, a := range assigns {
+		if a.Via != "prefix" && a.Via != "env" {
+			continue
+		}
+		if a.Value.Static && !runTimePart(a.Value) && len(a.Value.Text) <= maxValueBytes && isIdentifier(a.Name) && !unknownNames[a.Name] {
+			known[a.Name] = a.Value
+		} else {
+			delete(known, a.Name)
+		}
+	}
+	if len(known)+len(cands) > 0 {
+		r.inherited = &inheritedValues{known: known, cands: cands}
+	}
+}
+
+// exportedCandidates returns the candidate values (candidatesOf) of the
+// variables outer exports somewhere that are not known for certain: a
+// child shell's script is also read with them.
+func exportedCandidates(outer *wordResolver, known map[string]Word) map[string][]candidate {
+	if outer == nil || outer.writes == nil {
+		return nil
+	}
+	var out map[string][]candidate
+	for name := range outer.writes.exports {
+		if _, ok := known[name]; ok || len(outer.candidates[name]) == 0 {
+			continue
+		}
+		if out == nil {
+			out = map[string][]candidate{}
+		}
+		out[name] = outer.candidates[name]
+	}
+	return out
+}
+
 // inheritedValues are the values a script started with (an eval's).
 type inheritedValues struct {
 	known  map[string]Word
 	arrays map[string]*arrayValue
+	// cands are candidate values a child shell's variables may have.
+	cands map[string][]candidate
 }
 
 // keepInherited makes the inherited values known, but for the variables
@@ -543,6 +594,13 @@ func candidatesOf(r *wordResolver, w scriptWrites) map[string][]candidate {
 	}
 	c.addDerived(w)
 	c.addDefaulted(r.file)
+	if r.inherited != nil {
+		for _, name := range slices.Sorted(maps.Keys(r.inherited.cands)) {
+			for _, v := range r.inherited.cands[name] {
+				c.put(name, v, func(x candidate) bool { return x.array == nil && v.array == nil && x.word.Text == v.word.Text })
+			}
+		}
+	}
 	r.originCands = c.origins
 	return c.out
 }

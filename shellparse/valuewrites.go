@@ -60,6 +60,8 @@ type scriptWrites struct {
 	// cases are the names some declaration gives -l or -u: their candidate
 	// values are also read in that case.
 	cases map[string]byte
+	// exports are the names some declaration exports (export, declare -x).
+	exports map[string]bool
 }
 
 // arrayAssign is a whole array assignment: NAME=(…), declare -A NAME=(…).
@@ -279,9 +281,16 @@ func (sw *scriptWrites) nakedWord(w *syntax.Word) {
 func (sw *scriptWrites) decl(x *syntax.DeclClause) {
 	nameref := declaresNameref(x)
 	letterCase := declCase(x)
+	export := x.Variant.Value == "export" || declares(x, 'x')
 	for _, a := range x.Args {
 		if a.Name == nil {
 			continue
+		}
+		if export && !sw.light {
+			if sw.exports == nil {
+				sw.exports = map[string]bool{}
+			}
+			sw.exports[a.Name.Value] = true
 		}
 		if letterCase != 0 && !sw.light {
 			if sw.cases == nil {

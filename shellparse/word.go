@@ -166,6 +166,9 @@ type wordResolver struct {
 	// cases are the variables declared -l ('l') or -u ('u'): their
 	// values are held in that case.
 	cases map[string]byte
+	// exported are the variables the script's followed declarations
+	// export (export NAME, declare -x): a child shell sees them.
+	exported map[string]bool
 }
 
 // resolve returns the words a syntax word becomes: usually one, several after a
