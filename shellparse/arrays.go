@@ -185,6 +185,11 @@ func (r *wordResolver) indexKey(x syntax.ArithmExpr, assoc bool) (string, bool) 
 		return "", false
 	}
 	w, ok := x.(*syntax.Word)
+	if !ok || !assoc && !isDecimalLit(w) {
+		if v, known := r.arithValue(x); known && !assoc {
+			return strconv.FormatInt(v, 10), true // ${a[x]} with x=1, ${a[1+1]}
+		}
+	}
 	if !ok {
 		return "", false
 	}
@@ -198,6 +203,12 @@ func (r *wordResolver) indexKey(x syntax.ArithmExpr, assoc bool) (string, bool) 
 		}
 	}
 	return k.Text, true
+}
+
+// isDecimalLit reports a subscript written as digits.
+func isDecimalLit(w *syntax.Word) bool {
+	_, err := strconv.Atoi(w.Lit())
+	return err == nil
 }
 
 // elementValue returns ${a[i]} (and $a, which is ${a[0]}).

@@ -317,6 +317,10 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 			}
 			sb.WriteString(r.text(p))
 		case *syntax.ArithmExp:
+			if v, ok := r.arithValue(p.X); ok && !p.Bracket && !p.Unsigned {
+				sb.WriteString(strconv.FormatInt(v, 10))
+				continue
+			}
 			word.Static = false
 			if containsSubst(p) {
 				word.Subst = true
