@@ -367,6 +367,9 @@ func (r *wordResolver) follows(name string) bool {
 	if w == nil || r.stale || unknownNames[name] || w.count["IFS"] > 0 || w.namerefs[name] != nil {
 		return false
 	}
+	if r.scope != nil && r.scope.depth == r.inFunction && r.inFunction > 0 {
+		return r.bodyFollows(name)
+	}
 	n := w.count[name]
 	return n > 0 && n == w.top[name] && n-w.ext[name] <= 1
 }
@@ -455,6 +458,9 @@ func (r *wordResolver) stableParam(p string) bool {
 // variable a nameref names) when the script made it known.
 func (r *wordResolver) knownValue(p *syntax.ParamExp) (Word, bool) {
 	if v, ok := r.functionName(p); ok {
+		return v, true
+	}
+	if v, ok := r.scopeValue(p); ok {
 		return v, true
 	}
 	switch {

@@ -169,6 +169,9 @@ type wordResolver struct {
 	// exported are the variables the script's followed declarations
 	// export (export NAME, declare -x): a child shell sees them.
 	exported map[string]bool
+	// scope is the function body being walked whose values are followed
+	// (valuescopes.go).
+	scope *bodyScope
 }
 
 // resolve returns the words a syntax word becomes: usually one, several after a
