@@ -613,14 +613,22 @@ func candidatesOf(r *wordResolver, w scriptWrites) map[string][]candidate {
 
 // addDefaulted records the empty value for each variable an expansion
 // gives a default or an alternative (${c:-rm}): the script itself says it
-// may be unset or empty, so the default is one more reading.
+// may be unset or empty, so the default is one more reading. ${c:=rm}
+// assigns its default: that is one more value of c.
 func (c *candidateSet) addDefaulted(file *syntax.File) {
 	if file == nil {
 		return
 	}
 	syntax.Walk(file, func(n syntax.Node) bool {
-		if p, ok := n.(*syntax.ParamExp); ok && p.Param != nil && p.Exp != nil && !p.Excl && defaultOps[p.Exp.Op] {
+		p, ok := n.(*syntax.ParamExp)
+		if !ok || p.Param == nil || p.Exp == nil || p.Excl {
+			return true
+		}
+		switch {
+		case defaultOps[p.Exp.Op]:
 			c.add(p.Param.Value, staticWord(""))
+		case p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull:
+			c.add(p.Param.Value, c.r.operandWord(p.Exp.Word))
 		}
 		return true
 	})
