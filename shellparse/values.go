@@ -381,7 +381,9 @@ func (s *scriptWalker) knownAfter(st *syntax.Stmt) {
 		r.declareRefs(x)
 	}
 	if !followed(st) {
-		s.pathKnownAfter(st)
+		if !s.evalKnownAfter(st) {
+			s.pathKnownAfter(st)
+		}
 		return
 	}
 	switch x := st.Cmd.(type) {

@@ -92,6 +92,7 @@ func writesOf(file *syntax.File, r *wordResolver) scriptWrites {
 			through = append(through, top.through...)
 		} else {
 			sw.countPathWrites(st, r, &through)
+			sw.countEvalWrites(st, r, &through)
 		}
 	}
 	sw.resolveThrough()
@@ -376,7 +377,7 @@ func (sw *scriptWrites) call(x *syntax.CallExpr) {
 			}
 		}
 	}
-	sw.anything = sw.anything || runsAnything[name] && !looksUp(x)
+	sw.anything = sw.anything || runsAnything[name] && !looksUp(x) && !(name == "eval" && sw.evalWrites(x))
 	for k, a := range x.Args {
 		if lit := a.Lit(); !sw.light && valueWriters[lit] {
 			var redirs []*syntax.Redirect
@@ -388,6 +389,14 @@ func (sw *scriptWrites) call(x *syntax.CallExpr) {
 				assigns = x.Assigns
 			}
 			sw.writers = append(sw.writers, writer{args: x.Args[k:], assigns: assigns, redirs: redirs})
+			break
+		}
+	}
+	for k := 1; k < len(x.Args) && !sw.light; k++ {
+		if x.Args[k].Lit() == "eval" {
+			// env X=1 eval "c=rm": a wrapper's eval; what its text assigns
+			// counts among the values the script may give.
+			sw.evalWrites(&syntax.CallExpr{Args: x.Args[k:]})
 			break
 		}
 	}

@@ -172,6 +172,8 @@ type wordResolver struct {
 	// scope is the function body being walked whose values are followed
 	// (valuescopes.go).
 	scope *bodyScope
+	// evals are the evals of text written out, parsed (valueseval.go).
+	evals map[*syntax.CallExpr]evalText
 }
 
 // resolve returns the words a syntax word becomes: usually one, several after a
