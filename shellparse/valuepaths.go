@@ -25,23 +25,36 @@ func (r *wordResolver) chosenArm(st *syntax.Stmt) []*syntax.Stmt {
 		return nil
 	}
 	for _, item := range x.Items {
-		for _, p := range item.Patterns {
-			if !plainWord(p) {
-				return nil // a substitution in it: its output decides
-			}
-			pat, ok := r.pattern(p)
-			if !ok {
-				return nil // whether it matches is not known
-			}
-			if matchPattern(pat, word.Text) {
-				if item.OpPos.IsValid() && item.Op != syntax.Break {
-					return nil // ;& and ;;& run more arms
-				}
-				return item.Stmts
-			}
+		match, known := r.armMatches(item, word.Text)
+		switch {
+		case !known:
+			return nil // whether it matches is not known
+		case !match:
+			continue
+		case item.OpPos.IsValid() && item.Op != syntax.Break:
+			return nil // ;& and ;;& run more arms
 		}
+		return item.Stmts
 	}
 	return nil
+}
+
+// armMatches reports whether one of an arm's patterns matches text, and
+// whether that is known: each pattern up to the match written out.
+func (r *wordResolver) armMatches(item *syntax.CaseItem, text string) (match, known bool) {
+	for _, p := range item.Patterns {
+		if !plainWord(p) {
+			return false, false // a substitution in it: its output decides
+		}
+		pat, ok := r.pattern(p)
+		if !ok {
+			return false, false
+		}
+		if matchPattern(pat, text) {
+			return true, true
+		}
+	}
+	return false, true
 }
 
 // followedLoop returns the list of a top-level for loop whose variable is
@@ -57,10 +70,17 @@ func (r *wordResolver) followedLoop(st *syntax.Stmt) (*syntax.WordIter, bool) {
 	if !ok || wi.Name == nil || !wi.InPos.IsValid() || len(wi.Items) == 0 {
 		return nil, false
 	}
+	return wi, !r.mayBreak(x.Do)
+}
+
+// mayBreak reports a loop body that may leave the loop early: a break, a
+// call of a function of the script, or a command whose name is not
+// written out.
+func (r *wordResolver) mayBreak(body []*syntax.Stmt) bool {
 	functions := r.scriptFunctions()
 	leaves := false
-	for _, body := range x.Do {
-		syntax.Walk(body, func(n syntax.Node) bool {
+	for _, st := range body {
+		syntax.Walk(st, func(n syntax.Node) bool {
 			if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
 				name := ce.Args[0].Lit()
 				leaves = leaves || name == "break" || name == "" || functions[name]
@@ -68,7 +88,7 @@ func (r *wordResolver) followedLoop(st *syntax.Stmt) (*syntax.WordIter, bool) {
 			return !leaves
 		})
 	}
-	return wi, !leaves
+	return leaves
 }
 
 // scriptFunctions returns the names of the functions the script declares.

@@ -54,6 +54,37 @@ func followsValues(src string) bool {
 // statements that move them: the script has no other set, shift, getopts,
 // function (its own parameters), for without in, eval or source.
 func positionalSetter(file *syntax.File) (*syntax.Stmt, map[syntax.Node]bool) {
+	setter, shifts := setterAndShifts(file)
+	if setter == nil {
+		return nil, nil
+	}
+	moves := 0
+	syntax.Walk(file, func(n syntax.Node) bool {
+		if movesPositionals(n) && !shifts[n] {
+			moves++
+		}
+		return moves < 2
+	})
+	if moves != 1 {
+		return nil, nil
+	}
+	return setter, shifts
+}
+
+// movePositionals applies the one set -- or a top-level shift to the
+// positional parameters, once the statement is walked.
+func (r *wordResolver) movePositionals(st, setter *syntax.Stmt, shifts map[syntax.Node]bool) {
+	if st == setter {
+		r.setPositionals(st)
+	}
+	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && shifts[ce] {
+		r.shiftPositionals(st)
+	}
+}
+
+// setterAndShifts returns the script's top-level set -- (nil when there
+// are two) and the top-level shifts after it.
+func setterAndShifts(file *syntax.File) (*syntax.Stmt, map[syntax.Node]bool) {
 	var setter *syntax.Stmt
 	shifts := map[syntax.Node]bool{}
 	for _, st := range file.Stmts {
@@ -70,19 +101,6 @@ func positionalSetter(file *syntax.File) (*syntax.Stmt, map[syntax.Node]bool) {
 		case ce.Args[0].Lit() == "shift" && setter != nil && len(ce.Args) <= 2:
 			shifts[ce] = true
 		}
-	}
-	if setter == nil {
-		return nil, nil
-	}
-	moves := 0
-	syntax.Walk(file, func(n syntax.Node) bool {
-		if movesPositionals(n) && !shifts[n] {
-			moves++
-		}
-		return moves < 2
-	})
-	if moves != 1 {
-		return nil, nil
 	}
 	return setter, shifts
 }
@@ -184,12 +202,7 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 		}
 		s.stmt(st, c)
 		s.lead = nil
-		if st == setter {
-			r.setPositionals(st)
-		}
-		if ce, ok := st.Cmd.(*syntax.CallExpr); ok && shifts[ce] {
-			r.shiftPositionals(st)
-		}
+		r.movePositionals(st, setter, shifts)
 		if setsAny {
 			r.forget()
 			continue
