@@ -185,6 +185,11 @@ func (r *wordResolver) indexKey(x syntax.ArithmExpr, assoc bool) (string, bool) 
 		return "", false
 	}
 	w, ok := x.(*syntax.Word)
+	if !ok || !assoc && !isDecimalLit(w) {
+		if v, known := r.arithValue(x); known && !assoc {
+			return strconv.FormatInt(v, 10), true // ${a[x]} with x=1, ${a[1+1]}
+		}
+	}
 	if !ok {
 		return "", false
 	}
@@ -198,6 +203,12 @@ func (r *wordResolver) indexKey(x syntax.ArithmExpr, assoc bool) (string, bool) 
 		}
 	}
 	return k.Text, true
+}
+
+// isDecimalLit reports a subscript written as digits.
+func isDecimalLit(w *syntax.Word) bool {
+	_, err := strconv.Atoi(w.Lit())
+	return err == nil
 }
 
 // elementValue returns ${a[i]} (and $a, which is ${a[0]}).
@@ -260,7 +271,7 @@ func (r *wordResolver) arrayWords(p *syntax.ParamExp, quoted bool) ([]Word, bool
 // arrayElems returns the elements ${a[@]} (or ${a[@]:N:M}) stands for,
 // when the array is known.
 func (r *wordResolver) arrayElems(p *syntax.ParamExp) ([]Word, bool) {
-	if r.inFunction > 0 || p.Param == nil || !allIndex(p.Index) || p.Length || !onlySlice(p) {
+	if p.Param == nil || r.inFunction > 0 && !r.settled(p.Param.Value) || !allIndex(p.Index) || p.Length || !onlySlice(p) {
 		return nil, false
 	}
 	name := p.Param.Value
@@ -318,7 +329,7 @@ func (r *wordResolver) assignArray(a *syntax.Assign, assoc bool) {
 	cur := r.arrays[name]
 	_, scalar := r.known[name]
 	next, ok := r.nextArray(a, assoc, cur)
-	if !ok || scalar && cur == nil && (a.Append || a.Index != nil) {
+	if !ok || r.cases[name] != 0 || scalar && cur == nil && (a.Append || a.Index != nil) {
 		r.dropValue(name) // not known, or a scalar made an array: not followed
 		return
 	}

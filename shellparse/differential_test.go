@@ -38,6 +38,8 @@ var diffFiles = []string{"a", "b", "ab", "x.go", "]"}
 // input is appended to diffPrefix; bash's printed words must equal permgate's.
 // The expected values come from bash, never from permgate.
 var staticDiffCases = []string{
+	`$((1+1))`,
+	`"$(( (7 - 1) / 2 ))"`,
 	// Plain words.
 	`rm`,
 	`rm -rf /`,
@@ -308,8 +310,8 @@ var dynamicDiffCases = []string{
 	`${#x}`,
 	`${x:-y}`,
 	`${x:-rm}`,
-	`$((1+1))`,
-	`"$((1+1))"`,
+	`$((y+1))`,
+	`"$((RANDOM % 2))"`,
 	`<(echo x)`,
 	`~user`,
 	`~+`,

@@ -263,11 +263,14 @@ func readCondition(x *syntax.WhileClause) (*syntax.CallExpr, bool, bool) {
 // readLine is what one line gives read's names: split as read splits it, or
 // the whole line for the one name of IFS= read -r NAME.
 func readLine(argv []Word, line string, wholeLine bool) ([]namedValue, bool) {
+	if scan := builtinGrammar("read").Scan(RegistryWords(argv)); scan.May("-d") {
+		return nil, false // the loop's lines are read at newlines
+	}
 	if !wholeLine {
-		nvs := readAssigns(argv, line)
+		nvs := readAssigns(argv, line, defaultIFS)
 		return nvs, nvs != nil
 	}
-	nvs := readAssigns(argv, line)
+	nvs := readAssigns(argv, line, defaultIFS)
 	if len(nvs) != 1 || nvs[0].array != nil || !slices.ContainsFunc(argv, func(w Word) bool { return w.Static && w.Text == "-r" }) {
 		return nil, false
 	}

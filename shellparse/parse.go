@@ -175,10 +175,15 @@ func (w *walker) script(src string, c context, outer *Wrapper) {
 	if len(c.positional) > 0 && positionalsStay(file) {
 		res.positional = c.positional
 	}
-	if outer != nil && outer.Name == "eval" {
+	switch {
+	case outer != nil && outer.Name == "eval":
 		// eval runs its text in the same shell: the values known where it
 		// stands are known in it.
 		res.inherit(c.values)
+	case outer != nil && IsShell(outer.Name):
+		// bash -c runs a child: it sees the variables exported, and
+		// those its command line assigns (c=rm bash -c '$c').
+		res.inheritEnv(c.values, c.assigns)
 	}
 	c.positional, c.values = nil, res
 	if outer != nil {

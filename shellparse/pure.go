@@ -13,7 +13,9 @@ import (
 // too (cd "$(dirname ~/.codex/config.toml)" goes to ~/.codex). The command
 // inside is still walked and reported as a command that runs; only its
 // output is read here, without running anything. realpath is read
-// textually (an absolute path, cleaned), and $(pwd) is $PWD.
+// textually (an absolute path, cleaned), $(pwd) is $PWD, and $(command -v
+// NAME) and $(which NAME) are NAME as the path found for it
+// (WordSource.Program).
 
 // pureOutput returns what a list of statements prints when each is one pure
 // command over known words, and false otherwise.
@@ -30,6 +32,9 @@ func (r *wordResolver) pureOutput(stmts []*syntax.Stmt) (Word, bool) {
 		}
 		sb.WriteString(w.Text)
 		mergeDynamic(&out, w)
+		if len(stmts) == 1 {
+			out = out.withProgram(w.Program())
+		}
 	}
 	out.Text = sb.String()
 	return out, true
@@ -164,15 +169,35 @@ var pureCommands = map[string]func(args []Word) (Word, bool){
 	"basename": basenameOutput,
 	"realpath": realpathOutput,
 	"command":  commandOutput,
+	"which":    whichOutput,
 }
 
 // commandOutput is what command -v NAME prints, as the name it runs: the
-// name of a builtin or function, a program's path (whose name is NAME).
+// name of a builtin or function, a program's path (whose name is NAME,
+// WordSource.Program).
 func commandOutput(args []Word) (Word, bool) {
-	if len(args) != 2 || !args[0].Static || args[0].Text != "-v" || !args[1].Static || strings.ContainsAny(args[1].Text, "/ \t\n") || args[1].Text == "" {
+	if len(args) != 2 || !args[0].Static || args[0].Text != "-v" {
 		return Word{}, false
 	}
-	return staticWord(args[1].Text + "\n"), true
+	return foundProgram(args[1])
+}
+
+// whichOutput is what which NAME prints: the path of the program NAME
+// runs, read as commandOutput's.
+func whichOutput(args []Word) (Word, bool) {
+	if len(args) != 1 || strings.HasPrefix(args[0].Text, "-") {
+		return Word{}, false
+	}
+	return foundProgram(args[0])
+}
+
+// foundProgram is the line a lookup of the program name prints: the name,
+// as the path found for it on $PATH.
+func foundProgram(name Word) (Word, bool) {
+	if !name.Static || strings.ContainsAny(name.Text, "/ \t\n") || name.Text == "" {
+		return Word{}, false
+	}
+	return staticWord(name.Text + "\n").withProgram(name.Text), true
 }
 
 // printfOutput is what printf [--] FORMAT ARGS prints.

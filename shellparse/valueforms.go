@@ -78,12 +78,67 @@ func declFlags(x *syntax.DeclClause) (assoc, ok bool) {
 		switch o.Name {
 		case "-A":
 			assoc = true
-		case "-a", "-x", "-r", "-g":
+		case "-a", "-x", "-r", "-g", "-l", "-u":
 		default:
 			return false, false
 		}
 	}
-	return assoc, !scan.Unknown
+	return assoc, !scan.Unknown && !(scan.Has("-l") && scan.Has("-u"))
+}
+
+// declCase returns the case a declaration gives its names' values: 'l'
+// for declare -l (lower case), 'u' for -u, 0 for neither.
+func declCase(x *syntax.DeclClause) byte {
+	var words []registry.Word
+	for _, a := range x.Args {
+		if a.Name == nil && a.Naked && a.Value != nil && strings.HasPrefix(a.Value.Lit(), "-") {
+			words = append(words, registry.Word{Text: a.Value.Lit()})
+		}
+	}
+	scan := declGrammar.Scan(words)
+	switch {
+	case scan.Has("-l"):
+		return 'l'
+	case scan.Has("-u"):
+		return 'u'
+	}
+	return 0
+}
+
+// noteCase records the case declare -l or -u gives name's values from here
+// on (an array's is not followed).
+func (r *wordResolver) noteCase(name string, c byte) {
+	if c == 0 {
+		return
+	}
+	if r.cases == nil {
+		r.cases = map[string]byte{}
+	}
+	r.cases[name] = c
+}
+
+// noteExport records a name a followed declaration exports.
+func (r *wordResolver) noteExport(name string, export bool) {
+	if !export {
+		return
+	}
+	if r.exported == nil {
+		r.exported = map[string]bool{}
+	}
+	r.exported[name] = true
+}
+
+// withCase returns a value as a variable declared -l or -u holds it.
+func (r *wordResolver) withCase(name string, v Word) (Word, bool) {
+	switch r.cases[name] {
+	case 'l':
+		v.Text = strings.ToLower(v.Text)
+	case 'u':
+		v.Text = strings.ToUpper(v.Text)
+	default:
+		return v, true
+	}
+	return v, v.Static
 }
 
 // declGrammar is declare's options.
@@ -93,8 +148,12 @@ var declGrammar = &registry.Grammar{Short: "aAfFgiIlnprtux"}
 // "NAME=VALUE" word (or "$v=VALUE" with v known) assigns too.
 func (r *wordResolver) declValues(x *syntax.DeclClause) {
 	assoc, _ := declFlags(x)
+	letterCase := declCase(x)
+	export := x.Variant.Value == "export" || declares(x, 'x')
 	for _, a := range x.Args {
 		if a.Name != nil {
+			r.noteCase(a.Name.Value, letterCase)
+			r.noteExport(a.Name.Value, export)
 			r.assignValue(a, assoc)
 			continue
 		}
@@ -104,6 +163,8 @@ func (r *wordResolver) declValues(x *syntax.DeclClause) {
 		w := r.resolveOne(a.Value)
 		name, value, ok := strings.Cut(w.Text, "=")
 		if ok && w.Static && isIdentifier(name) && r.follows(name) {
+			r.noteCase(name, letterCase)
+			r.noteExport(name, export)
 			r.setKnown(name, staticWord(value), true)
 		}
 	}
@@ -116,17 +177,20 @@ type namedValue struct {
 	array *arrayValue
 }
 
-// builtinValues records what printf -v or read makes known.
+// builtinValues records what printf -v, read or mapfile makes known.
 func (r *wordResolver) builtinValues(x *syntax.CallExpr, redirs []*syntax.Redirect) {
-	if len(x.Args) == 0 || len(x.Assigns) > 0 {
+	if len(x.Args) == 0 {
 		return
 	}
-	for _, nv := range r.builtinAssigns(x.Args, redirs) {
+	for _, nv := range r.builtinAssigns(x.Args, x.Assigns, redirs) {
 		if !r.follows(nv.name) {
 			continue
 		}
 		if nv.array != nil {
 			r.dropValue(nv.name)
+			if r.cases[nv.name] != 0 {
+				continue // its elements change case: not followed
+			}
 			if r.arrays == nil {
 				r.arrays = map[string]*arrayValue{}
 			}
@@ -137,10 +201,17 @@ func (r *wordResolver) builtinValues(x *syntax.CallExpr, redirs []*syntax.Redire
 	}
 }
 
-// builtinAssigns returns the values printf -v NAME or read NAMES assigns,
-// when they are known: args are the command's words from printf or read
-// on, redirs its redirections (read's input comes from them).
-func (r *wordResolver) builtinAssigns(args []*syntax.Word, redirs []*syntax.Redirect) []namedValue {
+// builtinAssigns returns the values printf -v NAME, read NAMES or mapfile
+// ARRAY assigns, when they are known: args are the command's words from
+// printf, read or mapfile on, assigns its prefix assignments (IFS=… for
+// read's splitting, the only one read here), redirs its redirections (the
+// input comes from them).
+func (r *wordResolver) builtinAssigns(args []*syntax.Word, assigns []*syntax.Assign, redirs []*syntax.Redirect) []namedValue {
+	name := args[0].Lit()
+	ifs, ok := r.readIFS(assigns)
+	if !ok || name == "printf" && len(assigns) > 0 {
+		return nil
+	}
 	var argv []Word
 	for _, a := range args[1:] {
 		argv = append(argv, r.resolve(a)...)
@@ -148,15 +219,18 @@ func (r *wordResolver) builtinAssigns(args []*syntax.Word, redirs []*syntax.Redi
 			return nil
 		}
 	}
-	switch args[0].Lit() {
+	switch name {
 	case "printf":
 		return r.printfAssign(argv)
-	case "read":
+	case "read", "mapfile", "readarray":
 		text, ok := r.hereInput(redirs)
 		if !ok {
 			return nil
 		}
-		return readAssigns(argv, text)
+		if name == "read" {
+			return readAssigns(argv, text, ifs)
+		}
+		return mapfileAssigns(argv, text)
 	}
 	return nil
 }
@@ -195,8 +269,9 @@ func printfTarget(scan registry.Scan) (string, bool) {
 	return o.Value, isIdentifier(o.Value)
 }
 
-// hereInput returns the text a here-string or here-document gives standard
-// input, when it is static: a here-string ends with a newline.
+// hereInput returns the text standard input gives, when it is static: a
+// here-string (which ends with a newline), a here-document, or a process
+// substitution whose commands print known text (< <(echo rm)).
 func (r *wordResolver) hereInput(redirs []*syntax.Redirect) (string, bool) {
 	text, ok := "", false
 	for _, rd := range redirs {
@@ -209,11 +284,30 @@ func (r *wordResolver) hereInput(redirs []*syntax.Redirect) (string, bool) {
 			text, ok = w.Text+"\n", w.Static
 		case syntax.Hdoc, syntax.DashHdoc:
 			text, ok = r.heredocText(rd)
-		case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn:
+		case syntax.RdrIn:
+			text, ok = r.procSubstInput(rd.Word)
+		case syntax.RdrInOut, syntax.DplIn:
 			text, ok = "", false
 		}
 	}
 	return text, ok
+}
+
+// procSubstInput returns what a file named by <(…) holds, when the word is
+// that process substitution alone and its commands are pure (pure.go).
+func (r *wordResolver) procSubstInput(w *syntax.Word) (string, bool) {
+	if w == nil || len(w.Parts) != 1 {
+		return "", false
+	}
+	ps, ok := w.Parts[0].(*syntax.ProcSubst)
+	if !ok || ps.Op != syntax.CmdIn {
+		return "", false
+	}
+	out, ok := r.pureOutput(ps.Stmts)
+	if !ok || !out.Static || strings.IndexByte(out.Text, 0) >= 0 {
+		return "", false
+	}
+	return out.Text, true
 }
 
 // heredocText returns a here-document's body when it is static.
@@ -240,75 +334,4 @@ func (r *wordResolver) heredocText(rd *syntax.Redirect) (string, bool) {
 // \EOF): its body is text, with nothing expanded in it.
 func (r *wordResolver) quotedHeredoc(rd *syntax.Redirect) bool {
 	return rd.Word != nil && (hasQuotes(rd.Word.Parts) || strings.Contains(r.text(rd.Word), `\`))
-}
-
-// readAssigns returns what read [-r] [-a ARRAY] NAMES… assigns from text:
-// its first line split at blanks (the default IFS), the last name getting
-// the rest of the line. Options that change what is read (-d, -n, -N, -u),
-// and backslashes without -r, are not read here.
-func readAssigns(argv []Word, text string) []namedValue {
-	read, _ := registry.Builtin("read")
-	scan := read.Scan(RegistryWords(argv))
-	raw, array, ok := readOptions(scan)
-	line, _, _ := strings.Cut(text, "\n")
-	if !ok || !raw && strings.Contains(line, `\`) {
-		return nil
-	}
-	var names []string
-	for _, k := range scan.Operands {
-		if !argv[k].Static || !isIdentifier(argv[k].Text) {
-			return nil
-		}
-		names = append(names, argv[k].Text)
-	}
-	if array == "" {
-		return splitRead(names, line)
-	}
-	if !isIdentifier(array) || len(names) > 0 {
-		return nil
-	}
-	a := &arrayValue{exact: true}
-	for _, f := range strings.Fields(line) {
-		a.elems = append(a.elems, Word{Text: f, Static: true, Quoted: true})
-	}
-	return []namedValue{{name: array, array: a}}
-}
-
-// readOptions reads read's options: -r, -a ARRAY, and those that do not
-// change what is read (-p, -s, -t, -e); any other is not read here.
-func readOptions(scan registry.Scan) (raw bool, array string, ok bool) {
-	if scan.Unknown {
-		return false, "", false
-	}
-	for _, o := range scan.Opts {
-		switch o.Name {
-		case "-r":
-			raw = true
-		case "-a":
-			array = o.Value
-		case "-p", "-s", "-t", "-e":
-		default:
-			return false, "", false
-		}
-	}
-	return raw, array, true
-}
-
-// splitRead gives each name a field of line, the last name the rest.
-func splitRead(names []string, line string) []namedValue {
-	out := make([]namedValue, 0, len(names))
-	rest := strings.Trim(line, " \t\n")
-	for i, n := range names {
-		field := rest
-		if i < len(names)-1 {
-			end := strings.IndexAny(rest, " \t\n")
-			if end < 0 {
-				end = len(rest)
-			}
-			field = rest[:end]
-			rest = strings.TrimLeft(rest[end:], " \t\n")
-		}
-		out = append(out, namedValue{name: n, value: staticWord(field)})
-	}
-	return out
 }

@@ -3,6 +3,7 @@ package shellparse
 import (
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -49,33 +50,82 @@ func followsValues(src string) bool {
 }
 
 // positionalSetter returns the top-level set -- WORDS that alone gives the
-// script's positional parameters, or nil: the script has no other set,
-// shift, getopts, function (its own parameters), for without in, eval or
-// source.
-func positionalSetter(file *syntax.File) *syntax.Stmt {
-	var setter *syntax.Stmt
-	for _, st := range file.Stmts {
-		if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 1 && ce.Args[0].Lit() == "set" && ce.Args[1].Lit() == "--" && len(ce.Assigns) == 0 && !st.Background && !st.Coprocess {
-			if setter != nil {
-				return nil
-			}
-			setter = st
-		}
-	}
+// script's positional parameters, or nil, and the top-level shift [N]
+// statements that move them: the script has no other set, shift, getopts,
+// function (its own parameters), for without in, eval or source.
+func positionalSetter(file *syntax.File) (*syntax.Stmt, map[syntax.Node]bool) {
+	setter, shifts := setterAndShifts(file)
 	if setter == nil {
-		return nil
+		return nil, nil
 	}
 	moves := 0
 	syntax.Walk(file, func(n syntax.Node) bool {
-		if movesPositionals(n) {
+		if movesPositionals(n) && !shifts[n] {
 			moves++
 		}
 		return moves < 2
 	})
 	if moves != 1 {
-		return nil
+		return nil, nil
 	}
-	return setter
+	return setter, shifts
+}
+
+// movePositionals applies the one set -- or a top-level shift to the
+// positional parameters, once the statement is walked.
+func (r *wordResolver) movePositionals(st, setter *syntax.Stmt, shifts map[syntax.Node]bool) {
+	if st == setter {
+		r.setPositionals(st)
+	}
+	if ce, ok := st.Cmd.(*syntax.CallExpr); ok && shifts[ce] {
+		r.shiftPositionals(st)
+	}
+}
+
+// setterAndShifts returns the script's top-level set -- (nil when there
+// are two) and the top-level shifts after it.
+func setterAndShifts(file *syntax.File) (*syntax.Stmt, map[syntax.Node]bool) {
+	var setter *syntax.Stmt
+	shifts := map[syntax.Node]bool{}
+	for _, st := range file.Stmts {
+		ce, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(ce.Args) == 0 || len(ce.Assigns) > 0 || st.Background || st.Coprocess {
+			continue
+		}
+		switch {
+		case len(ce.Args) > 1 && ce.Args[0].Lit() == "set" && ce.Args[1].Lit() == "--":
+			if setter != nil {
+				return nil, nil
+			}
+			setter = st
+		case ce.Args[0].Lit() == "shift" && setter != nil && len(ce.Args) <= 2:
+			shifts[ce] = true
+		}
+	}
+	return setter, shifts
+}
+
+// shiftPositionals applies a top-level shift [N] to the positional
+// parameters known: a count not known leaves them unknown, one past $#
+// fails and moves nothing.
+func (r *wordResolver) shiftPositionals(st *syntax.Stmt) {
+	if len(r.positional) == 0 {
+		return
+	}
+	n := 1
+	if args := st.Cmd.(*syntax.CallExpr).Args; len(args) == 2 {
+		w := r.resolveOne(args[1])
+		k, err := strconv.Atoi(w.Text)
+		if !w.Static || err != nil || k < 0 {
+			r.positional = nil
+			return
+		}
+		n = k
+	}
+	if n >= len(r.positional) {
+		return
+	}
+	r.positional = append([]Word{r.positional[0]}, r.positional[1+n:]...)
 }
 
 // movesPositionals reports a node that may change the positional
@@ -138,7 +188,7 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 	r.writes = &w
 	r.keepInherited()
 	r.candidates = candidatesOf(r, w)
-	setter := positionalSetter(file)
+	setter, shifts := positionalSetter(file)
 	for _, st := range file.Stmts {
 		if s.full {
 			return
@@ -152,9 +202,7 @@ func (s *scriptWalker) follow(file *syntax.File, c context) {
 		}
 		s.stmt(st, c)
 		s.lead = nil
-		if st == setter {
-			r.setPositionals(st)
-		}
+		r.movePositionals(st, setter, shifts)
 		if setsAny {
 			r.forget()
 			continue
@@ -215,10 +263,61 @@ func (r *wordResolver) inherit(outer *wordResolver) {
 	r.inherited = &inheritedValues{known: maps.Clone(outer.known), arrays: maps.Clone(outer.arrays)}
 }
 
+// inheritEnv takes the values a child shell's script starts with: those of
+// the variables outer exported that are known where the shell runs, then
+// the command's own assignments (prefix or env NAME=VALUE), which replace
+// them; one whose value may not be kept makes the variable unknown.
+func (r *wordResolver) inheritEnv(outer *wordResolver, assigns []Assign) {
+	known := map[string]Word{}
+	if outer != nil && !outer.stale && outer.inFunction == 0 {
+		for name := range outer.exported {
+			if v, ok := outer.known[name]; ok {
+				known[name] = v
+			}
+		}
+	}
+	cands := exportedCandidates(outer, known)
+	for _, a := range assigns {
+		if a.Via != "prefix" && a.Via != "env" {
+			continue
+		}
+		if a.Value.Static && !runTimePart(a.Value) && len(a.Value.Text) <= maxValueBytes && isIdentifier(a.Name) && !unknownNames[a.Name] {
+			known[a.Name] = a.Value
+		} else {
+			delete(known, a.Name)
+		}
+	}
+	if len(known)+len(cands) > 0 {
+		r.inherited = &inheritedValues{known: known, cands: cands}
+	}
+}
+
+// exportedCandidates returns the candidate values (candidatesOf) of the
+// variables outer exports somewhere that are not known for certain: a
+// child shell's script is also read with them.
+func exportedCandidates(outer *wordResolver, known map[string]Word) map[string][]candidate {
+	if outer == nil || outer.writes == nil {
+		return nil
+	}
+	var out map[string][]candidate
+	for name := range outer.writes.exports {
+		if _, ok := known[name]; ok || len(outer.candidates[name]) == 0 {
+			continue
+		}
+		if out == nil {
+			out = map[string][]candidate{}
+		}
+		out[name] = outer.candidates[name]
+	}
+	return out
+}
+
 // inheritedValues are the values a script started with (an eval's).
 type inheritedValues struct {
 	known  map[string]Word
 	arrays map[string]*arrayValue
+	// cands are candidate values a child shell's variables may have.
+	cands map[string][]candidate
 }
 
 // keepInherited makes the inherited values known, but for the variables
@@ -259,7 +358,8 @@ func followed(st *syntax.Stmt) bool {
 		if len(x.Args) == 0 {
 			return len(st.Redirs) == 0 && len(x.Assigns) > 0
 		}
-		return len(x.Assigns) == 0 && valueWriters[x.Args[0].Lit()]
+		name := x.Args[0].Lit()
+		return valueWriters[name] && (len(x.Assigns) == 0 || name == "read" && len(x.Assigns) == 1 && isIFS(x.Assigns[0]))
 	case *syntax.DeclClause:
 		_, ok := declFlags(x)
 		return ok && len(st.Redirs) == 0
@@ -268,7 +368,10 @@ func followed(st *syntax.Stmt) bool {
 }
 
 // valueWriters are the builtins whose writes knownAfter follows.
-var valueWriters = setOf("printf", "read")
+var valueWriters = setOf("printf", "read", "mapfile", "readarray")
+
+// isIFS reports an assignment to IFS.
+func isIFS(a *syntax.Assign) bool { return a.Name != nil && a.Name.Value == "IFS" }
 
 // follows reports a variable whose value the top-level statements give:
 // every write of it is one knownAfter follows, at most one of them whole.
@@ -276,6 +379,9 @@ func (r *wordResolver) follows(name string) bool {
 	w := r.writes
 	if w == nil || r.stale || unknownNames[name] || w.count["IFS"] > 0 || w.namerefs[name] != nil {
 		return false
+	}
+	if r.scope != nil && r.scope.depth == r.inFunction && r.inFunction > 0 {
+		return r.bodyFollows(name)
 	}
 	n := w.count[name]
 	return n > 0 && n == w.top[name] && n-w.ext[name] <= 1
@@ -288,6 +394,9 @@ func (s *scriptWalker) knownAfter(st *syntax.Stmt) {
 		r.declareRefs(x)
 	}
 	if !followed(st) {
+		if !s.evalKnownAfter(st) {
+			s.pathKnownAfter(st)
+		}
 		return
 	}
 	switch x := st.Cmd.(type) {
@@ -309,6 +418,9 @@ func (s *scriptWalker) knownAfter(st *syntax.Stmt) {
 func (r *wordResolver) setKnown(name string, v Word, ok bool) {
 	delete(r.arrays, name)
 	delete(r.origins, name)
+	if ok {
+		v, ok = r.withCase(name, v)
+	}
 	if !ok || !r.storable(v) {
 		delete(r.known, name)
 		if ok && v.Subst && !v.Placeholder {
@@ -363,8 +475,11 @@ func (r *wordResolver) knownValue(p *syntax.ParamExp) (Word, bool) {
 	if v, ok := r.functionName(p); ok {
 		return v, true
 	}
+	if v, ok := r.scopeValue(p); ok {
+		return v, true
+	}
 	switch {
-	case r.inFunction > 0 || p.Param == nil:
+	case p.Param == nil || r.inFunction > 0 && !r.settled(p.Param.Value):
 		return Word{}, false
 	case p.Length && p.Index != nil:
 		return r.lengthValue(p) // ${#a[@]}
@@ -380,6 +495,18 @@ func (r *wordResolver) knownValue(p *syntax.ParamExp) (Word, bool) {
 	}
 	v, ok := r.known[name]
 	return v, ok
+}
+
+// settled reports a variable whose value, once known, is its value for
+// the rest of the script: one top-level statement writes it, once, and
+// nothing may write any variable. A function body that runs after that
+// statement (a body is walked where it is declared, so a value known there
+// was set before the body can run) sees that value; a function that may
+// run before it is walked before the value is known.
+func (r *wordResolver) settled(name string) bool {
+	w := r.writes
+	return w != nil && !r.stale && !w.anything && !unknownNames[name] && w.count["IFS"] == 0 && len(r.refs) == 0 &&
+		w.count[name] == 1 && w.top[name] == 1 && w.ext[name] == 0 && w.namerefs[name] == nil
 }
 
 // functionName returns $FUNCNAME in a function's body: its name.
@@ -484,24 +611,39 @@ func candidatesOf(r *wordResolver, w scriptWrites) map[string][]candidate {
 		c.addExtension(a)
 	}
 	for _, x := range w.writers {
-		c.addWriter(x)
+		c.addWriter(x, w)
 	}
 	c.addDerived(w)
 	c.addDefaulted(r.file)
+	if r.inherited != nil {
+		for _, name := range slices.Sorted(maps.Keys(r.inherited.cands)) {
+			for _, v := range r.inherited.cands[name] {
+				c.put(name, v, func(x candidate) bool { return x.array == nil && v.array == nil && x.word.Text == v.word.Text })
+			}
+		}
+	}
 	r.originCands = c.origins
 	return c.out
 }
 
 // addDefaulted records the empty value for each variable an expansion
 // gives a default or an alternative (${c:-rm}): the script itself says it
-// may be unset or empty, so the default is one more reading.
+// may be unset or empty, so the default is one more reading. ${c:=rm}
+// assigns its default: that is one more value of c.
 func (c *candidateSet) addDefaulted(file *syntax.File) {
 	if file == nil {
 		return
 	}
 	syntax.Walk(file, func(n syntax.Node) bool {
-		if p, ok := n.(*syntax.ParamExp); ok && p.Param != nil && p.Exp != nil && !p.Excl && defaultOps[p.Exp.Op] {
+		p, ok := n.(*syntax.ParamExp)
+		if !ok || p.Param == nil || p.Exp == nil || p.Excl {
+			return true
+		}
+		switch {
+		case defaultOps[p.Exp.Op]:
 			c.add(p.Param.Value, staticWord(""))
+		case p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull:
+			c.add(p.Param.Value, c.r.operandWord(p.Exp.Word))
 		}
 		return true
 	})
@@ -645,21 +787,36 @@ func (c *candidateSet) addAssign(a *syntax.Assign, w scriptWrites) {
 		return
 	}
 	v := c.r.resolveValue(a.Value)
-	c.add(name, v)
+	c.addCased(name, v, w)
 	for _, t := range w.refTargets(name) {
-		c.add(t, v)
+		c.addCased(t, v, w)
 	}
 }
 
-// addWriter records what a printf -v or read with known input assigns,
+// addCased records a value, and when some declaration gives the variable
+// -l or -u, the value in that case too.
+func (c *candidateSet) addCased(name string, v Word, w scriptWrites) {
+	c.add(name, v)
+	switch w.cases[name] {
+	case 'l':
+		v.Text = strings.ToLower(v.Text)
+	case 'u':
+		v.Text = strings.ToUpper(v.Text)
+	default:
+		return
+	}
+	c.add(name, v)
+}
+
+// addWriter records what a printf -v, read or mapfile with known input assigns,
 // wherever it stands (behind a wrapper too: the candidates are the values
 // the script may give).
-func (c *candidateSet) addWriter(x writer) {
-	for _, nv := range c.r.builtinAssigns(x.args, x.redirs) {
+func (c *candidateSet) addWriter(x writer, w scriptWrites) {
+	for _, nv := range c.r.builtinAssigns(x.args, x.assigns, x.redirs) {
 		if nv.array != nil {
 			c.addArray(nv.name, nv.array)
 		} else {
-			c.add(nv.name, nv.value)
+			c.addCased(nv.name, nv.value, w)
 		}
 	}
 }
@@ -705,7 +862,7 @@ func (r *wordResolver) candidateNames(ce *syntax.Stmt) []string {
 		_, certain := r.known[name]
 		_, ref := r.refs[name]
 		certain = certain || ref || r.arrays[name] != nil
-		if len(r.candidates[name]) > 0 && (!certain || r.inFunction > 0) && !slices.Contains(names, name) {
+		if len(r.candidates[name]) > 0 && (!certain || r.inFunction > 0 && !r.settled(name)) && !slices.Contains(names, name) {
 			names = append(names, name)
 		}
 	}

@@ -57,6 +57,11 @@ type scriptWrites struct {
 	res *wordResolver
 	// light reports a walk that keeps no lists of values (newScan).
 	light bool
+	// cases are the names some declaration gives -l or -u: their candidate
+	// values are also read in that case.
+	cases map[string]byte
+	// exports are the names some declaration exports (export, declare -x).
+	exports map[string]bool
 }
 
 // arrayAssign is a whole array assignment: NAME=(…), declare -A NAME=(…).
@@ -65,11 +70,13 @@ type arrayAssign struct {
 	assoc  bool
 }
 
-// writer is a printf or read command (perhaps behind a wrapper: args start
-// at its name), with its statement's redirections.
+// writer is a printf, read or mapfile command (perhaps behind a wrapper:
+// args start at its name), with its statement's redirections and, when it
+// is the command itself, its prefix assignments (IFS=… read).
 type writer struct {
-	args   []*syntax.Word
-	redirs []*syntax.Redirect
+	args    []*syntax.Word
+	assigns []*syntax.Assign
+	redirs  []*syntax.Redirect
 }
 
 // writesOf walks a script once for its writes, then resolves the writes
@@ -83,6 +90,9 @@ func writesOf(file *syntax.File, r *wordResolver) scriptWrites {
 			top := newScan(r, sw.top)
 			syntax.Walk(lead, top.visit)
 			through = append(through, top.through...)
+		} else {
+			sw.countPathWrites(st, r, &through)
+			sw.countEvalWrites(st, r, &through)
 		}
 	}
 	sw.resolveThrough()
@@ -271,9 +281,23 @@ func (sw *scriptWrites) nakedWord(w *syntax.Word) {
 // target (the first assignment then names it), may write any variable.
 func (sw *scriptWrites) decl(x *syntax.DeclClause) {
 	nameref := declaresNameref(x)
+	letterCase := declCase(x)
+	export := x.Variant.Value == "export" || declares(x, 'x')
 	for _, a := range x.Args {
 		if a.Name == nil {
 			continue
+		}
+		if export && !sw.light {
+			if sw.exports == nil {
+				sw.exports = map[string]bool{}
+			}
+			sw.exports[a.Name.Value] = true
+		}
+		if letterCase != 0 && !sw.light {
+			if sw.cases == nil {
+				sw.cases = map[string]byte{}
+			}
+			sw.cases[a.Name.Value] = letterCase
 		}
 		if sw.refDecls != nil {
 			sw.refDecls[a.Name.Value]++
@@ -353,14 +377,26 @@ func (sw *scriptWrites) call(x *syntax.CallExpr) {
 			}
 		}
 	}
-	sw.anything = sw.anything || runsAnything[name] && !looksUp(x)
+	sw.anything = sw.anything || runsAnything[name] && !looksUp(x) && !(name == "eval" && sw.evalWrites(x))
 	for k, a := range x.Args {
-		if lit := a.Lit(); !sw.light && (lit == "printf" || lit == "read") {
+		if lit := a.Lit(); !sw.light && valueWriters[lit] {
 			var redirs []*syntax.Redirect
 			if sw.stmt != nil && sw.stmt.Cmd == x {
 				redirs = sw.stmt.Redirs
 			}
-			sw.writers = append(sw.writers, writer{args: x.Args[k:], redirs: redirs})
+			var assigns []*syntax.Assign
+			if k == 0 {
+				assigns = x.Assigns
+			}
+			sw.writers = append(sw.writers, writer{args: x.Args[k:], assigns: assigns, redirs: redirs})
+			break
+		}
+	}
+	for k := 1; k < len(x.Args) && !sw.light; k++ {
+		if x.Args[k].Lit() == "eval" {
+			// env X=1 eval "c=rm": a wrapper's eval; what its text assigns
+			// counts among the values the script may give.
+			sw.evalWrites(&syntax.CallExpr{Args: x.Args[k:]})
 			break
 		}
 	}
@@ -384,6 +420,9 @@ func (sw *scriptWrites) callWrites(name string, args []*syntax.Word) {
 	sw.optionWrites(name, args, words, scan)
 	if scan.Unknown {
 		sw.anything = true // a dynamic word may be -v NAME
+	}
+	if len(scan.Operands) == 0 && (name == "mapfile" || name == "readarray") {
+		sw.add("MAPFILE")
 	}
 	for i, k := range scan.Operands {
 		if name == "printf" || name == "wait" || i > 0 && (name == "mapfile" || name == "readarray") {

@@ -240,7 +240,7 @@ func (s *scriptWalker) command(cmd syntax.Command, c context) {
 			// $FUNCNAME is its name there.
 			s.words.inFunction++
 			s.words.functionNames = append(s.words.functionNames, name)
-			s.stmt(x.Body, c)
+			s.functionBody(x.Body, c)
 			s.words.functionNames = s.words.functionNames[:len(s.words.functionNames)-1]
 			s.words.inFunction--
 		}

@@ -48,6 +48,38 @@ type WordSource struct {
 	// when the commands in it print known text (echo, printf … over known
 	// words): what a program reading the file reads.
 	Content string `json:"content,omitempty"`
+	// Program is, for a word that is what command -v NAME or which NAME
+	// prints ("$(command -v permgate)"), NAME: the word names what NAME
+	// runs, and as a path it is a file named NAME in one of $PATH's
+	// directories (Text is NAME, which a builtin or function prints).
+	Program string `json:"program,omitempty"`
+}
+
+// Program returns the program name whose path the word is
+// (WordSource.Program), or "".
+func (w Word) Program() string {
+	if w.From == nil {
+		return ""
+	}
+	return w.From.Program
+}
+
+// withProgram returns the word as the path found for the given program
+// (none for "").
+func (w Word) withProgram(program string) Word {
+	if program == w.Program() {
+		return w
+	}
+	src := WordSource{Program: program}
+	if w.From != nil {
+		src.Origin, src.Content = w.From.Origin, w.From.Content
+	}
+	if src == (WordSource{}) {
+		w.From = nil
+	} else {
+		w.From = &src
+	}
+	return w
 }
 
 // Origin returns the substitution whose output the word's variable holds
@@ -73,13 +105,13 @@ func (w Word) withOrigin(origin string) Word {
 	switch {
 	case origin == "" && w.From == nil:
 	case origin == "":
-		if w.From.Content == "" {
+		if w.From.Content == "" && w.From.Program == "" {
 			w.From = nil
 		} else {
-			w.From = &WordSource{Content: w.From.Content}
+			w.From = &WordSource{Content: w.From.Content, Program: w.From.Program}
 		}
 	default:
-		w.From = &WordSource{Origin: origin, Content: w.Content()}
+		w.From = &WordSource{Origin: origin, Content: w.Content(), Program: w.Program()}
 	}
 	return w
 }
@@ -131,6 +163,17 @@ type wordResolver struct {
 	functionNames []string
 	// inherited are the values an eval's script starts with.
 	inherited *inheritedValues
+	// cases are the variables declared -l ('l') or -u ('u'): their
+	// values are held in that case.
+	cases map[string]byte
+	// exported are the variables the script's followed declarations
+	// export (export NAME, declare -x): a child shell sees them.
+	exported map[string]bool
+	// scope is the function body being walked whose values are followed
+	// (valuescopes.go).
+	scope *bodyScope
+	// evals are the evals of text written out, parsed (valueseval.go).
+	evals map[*syntax.CallExpr]evalText
 }
 
 // resolve returns the words a syntax word becomes: usually one, several after a
@@ -245,18 +288,24 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 			sb.WriteString(inner.Text)
 			mergeDynamic(&word, inner)
 			word.Glob = word.Glob || inner.Glob
-			word = word.withOrigin(inner.Origin())
+			word = word.withOrigin(inner.Origin()).withProgram(inner.Program())
 		case *syntax.ParamExp:
 			pos, ok := r.positionalValue(p)
 			if !ok {
 				pos, ok = r.knownValue(p)
 			}
 			if ok && r.putValue(&sb, &word, pos, first) {
+				if len(parts) == 1 {
+					word = word.withProgram(pos.Program())
+				}
 				continue
 			}
 			r.unknownParam(&sb, &word, p)
 		case *syntax.CmdSubst:
 			if out, ok := r.substOutput(p.Stmts); ok && r.putValue(&sb, &word, out, first) {
+				if len(parts) == 1 {
+					word = word.withProgram(out.Program())
+				}
 				continue
 			}
 			word.Static = false
@@ -273,6 +322,10 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 			}
 			sb.WriteString(r.text(p))
 		case *syntax.ArithmExp:
+			if v, ok := r.arithValue(p.X); ok && !p.Bracket && !p.Unsigned {
+				sb.WriteString(strconv.FormatInt(v, 10))
+				continue
+			}
 			word.Static = false
 			if containsSubst(p) {
 				word.Subst = true
@@ -292,6 +345,9 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 	word.Text = sb.String()
 	if len(parts) != 1 && word.Origin() != "" {
 		word = word.withOrigin("") // the value is more than the one variable's
+	}
+	if len(parts) != 1 {
+		word = word.withProgram("")
 	}
 	return word
 }
@@ -363,7 +419,7 @@ func (r *wordResolver) resolveDouble(parts []syntax.WordPart) Word {
 			mergeDynamic(&word, inner)
 			word.Glob = word.Glob || inner.Glob // a loop's pattern ("$f")
 			if len(parts) == 1 {
-				word = word.withOrigin(inner.Origin())
+				word = word.withOrigin(inner.Origin()).withProgram(inner.Program())
 			}
 		}
 	}

@@ -36,13 +36,13 @@ func TestPermgateArgv(t *testing.T) {
 func TestPermgateReasons(t *testing.T) {
 	v := New(corpusEnv)
 	for command, want := range map[string]string{
-		"permgate mode bypass":                  "permgate mode changes permgate's mode",
-		"permgate --mod=bypass exec -- ls":      "--mod=bypass chooses the mode",
-		"permgate --fail-closed=no exec -- ls":  "turns fail-closed off",
-		`"$(which permgate)" rules add allow x`: "may be permgate",
-		"permgate $sub bypass":                  "known only at run time ($sub)",
-		"permgate rules remove x":               "remove changes permgate's rules",
-		"permgate trust":                        "trusts a project config",
+		"permgate mode bypass":                    "permgate mode changes permgate's mode",
+		"permgate --mod=bypass exec -- ls":        "--mod=bypass chooses the mode",
+		"permgate --fail-closed=no exec -- ls":    "turns fail-closed off",
+		`"$(type -P permgate)" rules add allow x`: "may be permgate",
+		"permgate $sub bypass":                    "known only at run time ($sub)",
+		"permgate rules remove x":                 "remove changes permgate's rules",
+		"permgate trust":                          "trusts a project config",
 	} {
 		a := v.CheckScript(command)
 		if !strings.Contains(a.Reason(), want) {

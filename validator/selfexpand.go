@@ -22,6 +22,9 @@ func (ck *checker) expandPath(w shellparse.Word) (texts []string, unknown bool) 
 	if w.Placeholder || w.Subst || w.ProcSubst {
 		return nil, true
 	}
+	if prog := w.Program(); prog != "" && w.Static {
+		return ck.programPaths(w.Text, prog), false
+	}
 	text := w.Text
 	if !w.Static {
 		text = strings.ReplaceAll(text, `"`, "")
@@ -45,6 +48,17 @@ func (ck *checker) expandPath(w shellparse.Word) (texts []string, unknown bool) 
 		unknown = unknown || cut // what was not expanded is not known
 	}
 	return out, unknown
+}
+
+// programPaths returns the paths "$(command -v NAME)" may name: NAME
+// itself (a builtin's or function's name) and NAME in each directory of
+// $PATH, one of which the lookup found.
+func (ck *checker) programPaths(text, prog string) []string {
+	out := []string{text}
+	for _, d := range ck.v.env.PathDirs {
+		out = append(out, path.Join(d, prog))
+	}
+	return out
 }
 
 // expandText expands the parameters in text; see expandPath.
