@@ -74,29 +74,31 @@ func evalStep(argv []Word) step {
 	return joinedScript(words, len(argv))
 }
 
-// commandStep: `command -v x` only looks a name up; `command x` runs x.
+// commandStep: `command -v x` only looks a name up; `command x` runs x. The
+// options are read with command's declared grammar. A word known only at run
+// time among them may be the command or an option (command $OPT rm …): both
+// are judged, and a -v after it does not make the line a look-up (it may be
+// the command's own argument).
 func commandStep(argv []Word) step {
-	i := 1
-	var st step
-	if i+1 < len(argv) && !argv[i].Static {
-		// command $OPT rm …: the word may be the command or -p. Judge both.
-		st.alsoDynamic, st.dynAt = true, i
-		i++
-	}
-	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") && argv[i].Text != "-" {
-		if argv[i].Text == "--" {
-			i++
-			break
-		}
-		if strings.ContainsAny(argv[i].Text, "vV") {
-			return step{}
-		}
-		i++
-	}
-	if i >= len(argv) {
+	prog, _ := programs.Lookup("command")
+	args := RegistryWords(argv[1:])
+	sc := prog.Node.Grammar.Scan(args)
+	ops := sc.Operands
+	if len(ops) == 0 {
 		return step{}
 	}
-	st.kind, st.used, st.rest, st.scanned = stepWrap, i, argv[i:], i+1
+	for _, o := range sc.Values("-v", "-V") {
+		if o.At < ops[0] || !args[ops[0]].Dynamic {
+			return step{}
+		}
+	}
+	var st step
+	at := ops[0]
+	if args[at].Dynamic && len(ops) > 1 {
+		st.alsoDynamic, st.dynAt = true, at+1
+		at = ops[1]
+	}
+	st.kind, st.used, st.rest, st.scanned = stepWrap, at+1, argv[at+1:], at+2
 	return st
 }
 
