@@ -3,6 +3,8 @@ package shellparse
 import (
 	"path"
 	"strings"
+
+	"github.com/permgate/permgate/registry"
 )
 
 // systemBinDirs are the directories whose programs are the system tools: /bin/rm
@@ -111,10 +113,7 @@ func unwrapStep(name string, argv []Word) step {
 	case name == "su" || name == "runuser":
 		return suStep(argv)
 	case base == "mapfile" || base == "readarray":
-		if cb := shortValueWord(argv[1:], 'C', "dnOsuc"); cb != nil {
-			return scriptOrOpaque(*cb, len(argv))
-		}
-		return step{}
+		return mapfileStep(argv)
 	case base == "git":
 		return gitStep(argv)
 	case base == "tmux":
@@ -184,37 +183,40 @@ func joinedScript(words []Word, used int) step {
 	return step{kind: stepScript, used: used, script: joined}
 }
 
-// shortValueWord returns the value of a short option anywhere in argv's leading
-// option clusters.
-func shortValueWord(args []Word, letter byte, argLetters string) *Word {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		t := a.Text
-		if !a.Static || len(t) < 2 || t[0] != '-' || t == "--" {
-			if t == "--" {
-				return nil
-			}
-			continue
-		}
-		for j := 1; j < len(t); j++ {
-			if t[j] == letter {
-				if j+1 < len(t) {
-					return &Word{Text: t[j+1:], Static: true}
-				}
-				if i+1 < len(args) {
-					return &args[i+1]
-				}
-				return nil
-			}
-			if strings.IndexByte(argLetters, t[j]) >= 0 {
-				if j+1 == len(t) {
-					i++ // the option's value is the next word: skip it
-				}
-				break
-			}
+// mapfileStep: mapfile -C CALLBACK runs CALLBACK every -c lines. The options
+// are read with the builtin's declared grammar, past the array's name too
+// (mapfile ARR -C CB), up to --; each -C given is judged.
+func mapfileStep(argv []Word) step {
+	g := *mustBuiltin(path.Base(argv[0].Text))
+	g.Posix = false
+	sc := g.Scan(RegistryWords(argv[1:]))
+	cbs := sc.Values("-C")
+	if len(cbs) == 0 || !cbs[0].HasValue {
+		return step{}
+	}
+	script := Word{Static: true}
+	texts := make([]string, 0, len(cbs))
+	for _, o := range cbs {
+		if o.HasValue {
+			w := optionWord(argv, o)
+			texts = append(texts, w.Text)
+			mergeDynamic(&script, w)
 		}
 	}
-	return nil
+	if len(texts) == 1 {
+		return scriptOrOpaque(optionWord(argv, cbs[0]), len(argv))
+	}
+	script.Text = strings.Join(texts, "\n")
+	return scriptOrOpaque(script, len(argv))
+}
+
+// mustBuiltin returns the declared grammar of a builtin the parser reads.
+func mustBuiltin(name string) *registry.Grammar {
+	g, ok := registry.Builtin(name)
+	if !ok {
+		panic("shellparse: no declared grammar for builtin " + name)
+	}
+	return g
 }
 
 // optionScript returns the value of the first of the options (short or long,
