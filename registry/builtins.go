@@ -17,3 +17,28 @@ func Builtin(name string) (*Grammar, bool) {
 	g, ok := builtinGrammars[name]
 	return g, ok
 }
+
+// unwrappedGrammars are the option grammars of the wrappers whose command the
+// parser finds with semantics of their own (the dynamic loader, watch,
+// screen, tmux): only their options are declared here.
+var unwrappedGrammars = map[string]*Grammar{
+	// ld.so [OPTIONS] PROGRAM: long options only, spelled out.
+	"ld.so": {Posix: true, Exact: true, Long: []string{"library-path=", "inhibit-rpath=", "audit=", "preload=", "argv0=",
+		"glibc-hwcaps-prepend=", "glibc-hwcaps-mask=", "list", "verify", "inhibit-cache", "list-tunables", "list-diagnostics", "help", "version"}},
+	// watch [OPTIONS] COMMAND: -x runs the command's words as they are, not
+	// with sh -c.
+	"watch": {Posix: true, Short: "bcd::eghn:pq:tvwx", Long: []string{"beep", "color", "no-color", "differences=?", "errexit", "chgexit",
+		"equexit=", "interval=", "precise", "no-title", "no-wrap", "no-linewrap", "exec", "shotsdir=", "help", "version"}},
+	// screen [OPTIONS] [COMMAND]: -X sends a screen command to a session.
+	"screen": {Posix: true, Short: "aAc:dDe:E:fh:ilLmOp:qQrRs:S:t:T:UvxX", Words: []string{"Logfile=", "wipe", "ls", "list", "fn", "fa", "ln"}},
+	// tmux [OPTIONS] [COMMAND [ARGS]] [; COMMAND …]: -c runs a shell command.
+	"tmux": {Posix: true, Short: "2CDhlNuVvc:f:L:S:T:"},
+}
+
+// Unwrapped returns the option grammar of a wrapper the parser unwraps with
+// semantics of its own ("ld.so" for the dynamic loader, "watch", "screen",
+// "tmux").
+func Unwrapped(name string) (*Grammar, bool) {
+	g, ok := unwrappedGrammars[name]
+	return g, ok
+}

@@ -2,30 +2,16 @@ package shellparse
 
 import "strings"
 
-// watchStep: watch joins its words and runs them with sh -c (or directly with -x).
+// watchStep: watch joins its words and runs them with sh -c (or directly
+// with -x). Its options are read with its declared grammar.
 func watchStep(argv []Word) step {
-	i := 1
-	direct := false
-	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") {
-		t := argv[i].Text
-		if t == "--" {
-			i++
-			break
-		}
-		switch {
-		case t == "-x" || t == "--exec":
-			direct = true
-			i++
-		case t == "-n" || t == "--interval" || t == "-q" || t == "--equexit":
-			i += 2
-		default:
-			i++
-		}
-	}
-	if i >= len(argv) {
+	g := mustUnwrapped("watch")
+	sc := g.Scan(RegistryWords(argv[1:]))
+	if len(sc.Operands) == 0 {
 		return step{}
 	}
-	if direct {
+	i := sc.Operands[0] + 1
+	if sc.Has("-x", "--exec") {
 		return step{kind: stepWrap, used: i, rest: argv[i:]}
 	}
 	return joinedScript(argv[i:], len(argv))

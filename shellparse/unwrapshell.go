@@ -3,6 +3,8 @@ package shellparse
 import (
 	"slices"
 	"strings"
+
+	"github.com/permgate/permgate/registry"
 )
 
 // shellStep reads a shell's options: -c SCRIPT runs a script string.
@@ -159,20 +161,36 @@ func suStep(argv []Word) step {
 	return step{}
 }
 
-// loaderStep: the dynamic loader's options, then the program it runs.
+// loaderStep: the dynamic loader's options, read with its declared grammar,
+// then the program it runs. A word known only at run time where an option
+// may stand is taken for the program, as the first word that is not an option.
 func loaderStep(argv []Word) step {
-	i := 1
-	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "--") {
-		switch argv[i].Text {
-		case "--library-path", "--inhibit-rpath", "--audit", "--preload", "--argv0":
-			i++
-		}
-		i++
-	}
-	if i >= len(argv) {
+	at, ok := firstOperand(mustUnwrapped("ld.so"), argv)
+	if !ok {
 		return step{}
 	}
-	return step{kind: stepWrap, used: i, rest: argv[i:]}
+	return step{kind: stepWrap, used: at, rest: argv[at:]}
+}
+
+// firstOperand scans argv's words after the program with a wrapper's
+// grammar and returns the argv index of the first word that is not an
+// option: the first operand, or the first word known only at run time
+// (which may be the command).
+func firstOperand(g *registry.Grammar, argv []Word) (int, bool) {
+	sc := g.Scan(RegistryWords(argv[1:]))
+	if len(sc.Operands) == 0 {
+		return 0, false
+	}
+	return sc.Operands[0] + 1, true
+}
+
+// mustUnwrapped returns the declared grammar of a wrapper the parser unwraps.
+func mustUnwrapped(name string) *registry.Grammar {
+	g, ok := registry.Unwrapped(name)
+	if !ok {
+		panic("shellparse: no declared grammar for wrapper " + name)
+	}
+	return g
 }
 
 // aliasStep: alias NAME=VALUE defines a script that runs when NAME is typed.
