@@ -17,42 +17,14 @@ func watchStep(argv []Word) step {
 	return joinedScript(argv[i:], len(argv))
 }
 
-// parallelShortArg and parallelLongArg are GNU parallel's options that take the
-// next word.
-const parallelShortArg = "jPSadIENnLlCsX"
-
-var parallelLongArg = []string{"jobs", "max-procs", "sshlogin", "sshloginfile", "arg-file", "delimiter", "halt", "joblog",
-	"results", "res", "tmpdir", "tempdir", "max-args", "max-lines", "max-replace-args", "colsep", "timeout", "retries",
-	"delay", "env", "workdir", "wd", "tag-string", "nice", "max-chars", "memfree", "load", "limit", "basefile", "bf",
-	"return", "transferfile", "tf", "sqlmaster", "sqlworker", "template", "rpl", "termseq", "shellquote-arg", "arg-sep",
-	"arg-file-sep", "eof", "replace", "ssh", "shebang-wrap", "hostgroups", "progress-bar-file", "semaphorename", "id",
-	"fg-exit-code", "block", "block-size", "blocksize", "cat-cmd", "filter", "group-by", "header", "resume-failed-cmd",
-	"sshdelay", "ctag-string", "csv-sep", "plain-sep"}
-
 // parallelStep: GNU parallel runs its command words through a shell, once per
-// input, replacing {} and its variants.
+// input, replacing {} and its variants. Its options are read with its
+// declared grammar; a word known only at run time among them is taken for
+// options (parallel $OPTS CMD …), and the command starts at the first static
+// operand.
 func parallelStep(argv []Word) step {
-	i := 1
-	for i < len(argv) && (!argv[i].Static || strings.HasPrefix(argv[i].Text, "-")) {
-		t := argv[i].Text
-		if t == "--" {
-			i++
-			break
-		}
-		if !argv[i].Static {
-			i++ // parallel $OPTS …: taken as options; the rest is still judged
-			continue
-		}
-		if long, _, hasVal, ok := LongOption(t, parallelLongArg); ok && !hasVal && long != "" {
-			i += 2
-			continue
-		}
-		if len(t) == 2 && strings.Contains(parallelShortArg, t[1:]) {
-			i += 2
-			continue
-		}
-		i++
-	}
+	prog, _ := programs.Lookup("parallel")
+	i := prog.Node.Grammar.Scan(RegistryWords(argv[1:])).Stop + 1
 	end := i
 	for end < len(argv) && !(argv[end].Static && strings.HasPrefix(argv[end].Text, ":::")) {
 		end++
