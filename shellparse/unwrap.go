@@ -219,22 +219,6 @@ func mustBuiltin(name string) *registry.Grammar {
 	return g
 }
 
-// optionScript returns the value of the first of the options (short or long,
-// -c X, --call=X) in args.
-func optionScript(args []Word, opts ...string) *Word {
-	for i, a := range args {
-		for _, o := range opts {
-			if a.Text == o && i+1 < len(args) {
-				return &args[i+1]
-			}
-			if v, ok := strings.CutPrefix(a.Text, o+"="); ok && strings.HasPrefix(o, "--") {
-				return &Word{Text: v, Static: a.Static}
-			}
-		}
-	}
-	return nil
-}
-
 // isEnvAssign reports env's NAME=VALUE: env takes any name without = (even
 // BASH_FUNC_f%%, which bash imports as a function).
 func isEnvAssign(t string) bool {

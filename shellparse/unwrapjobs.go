@@ -1,6 +1,10 @@
 package shellparse
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/permgate/permgate/registry"
+)
 
 // watchStep: watch joins its words and runs them with sh -c (or directly
 // with -x). Its options are read with its declared grammar.
@@ -93,7 +97,8 @@ func containsHolder(words []Word, holders []string) bool {
 
 // gitStep: git subcommands that run a shell command — submodule foreach CMD,
 // bisect run CMD, rebase --exec CMD, difftool/mergetool -x CMD. git itself also
-// runs and is judged as itself.
+// runs and is judged as itself. The options are read with git's declared
+// grammars, git's own and the subcommand's.
 func gitStep(argv []Word) step {
 	git, _ := programs.Lookup("git")
 	i := git.Node.Grammar.Scan(RegistryWords(argv[1:])).Stop + 1 // the subcommand, after git's global options
@@ -101,14 +106,14 @@ func gitStep(argv []Word) step {
 		return step{}
 	}
 	sub, rest := argv[i].Text, argv[i+1:]
+	node := git.Node.Sub(sub)
 	switch sub {
 	case "submodule":
 		for j, w := range rest {
 			if w.Static && w.Text == "foreach" {
-				k := j + 1
-				for k < len(rest) && rest[k].Static && strings.HasPrefix(rest[k].Text, "--") {
-					k++
-				}
+				g := node.Grammar
+				g.Posix = true
+				k := j + 1 + g.Scan(RegistryWords(rest[j+1:])).Stop
 				if k < len(rest) {
 					return joinedScript(rest[k:], len(argv))
 				}
@@ -119,15 +124,42 @@ func gitStep(argv []Word) step {
 			return joinedScript(rest[1:], len(argv))
 		}
 	case "rebase":
-		if s := optionScript(rest, "-x", "--exec"); s != nil {
-			return scriptOrOpaque(*s, len(argv))
-		}
+		return optionScripts(node, argv[i:], len(argv), "-x", "--exec")
 	case "difftool", "mergetool":
-		if s := optionScript(rest, "-x", "--extcmd"); s != nil {
-			return scriptOrOpaque(*s, len(argv))
-		}
+		return optionScripts(node, argv[i:], len(argv), "-x", "--extcmd")
 	}
 	return step{}
+}
+
+// optionScripts reads a subcommand's words (sub[0] is the subcommand) with
+// its declared grammar and returns the scripts the named options give, one a
+// line, as one script; used is the words the step used.
+func optionScripts(node *registry.Node, sub []Word, used int, names ...string) step {
+	if node == nil {
+		return step{}
+	}
+	sc := node.Grammar.Scan(RegistryWords(sub[1:]))
+	script := Word{Static: true}
+	var words []Word
+	for _, o := range sc.Values(names...) {
+		if o.HasValue {
+			w := optionWord(sub, o)
+			words = append(words, w)
+			mergeDynamic(&script, w)
+		}
+	}
+	switch len(words) {
+	case 0:
+		return step{}
+	case 1:
+		return scriptOrOpaque(words[0], used)
+	}
+	texts := make([]string, len(words))
+	for k, w := range words {
+		texts[k] = w.Text
+	}
+	script.Text = strings.Join(texts, "\n")
+	return scriptOrOpaque(script, used)
 }
 
 // findStep collects the commands run by -exec, -execdir, -ok and -okdir.
