@@ -1,7 +1,8 @@
 package registry
 
 // builtinGrammars are the option grammars of the shell builtins that assign
-// the names they are given: bash's builtins stop at the first operand.
+// the names they are given, or run a script they are given: bash's builtins
+// stop at the first operand.
 var builtinGrammars = map[string]*Grammar{
 	"read":      {Short: "a:d:ei:n:N:p:rst:u:", Posix: true},
 	"printf":    {Short: "v:", Posix: true},
@@ -9,10 +10,14 @@ var builtinGrammars = map[string]*Grammar{
 	"mapfile":   {Short: "d:n:O:s:tu:C:c:", Posix: true},
 	"readarray": {Short: "d:n:O:s:tu:C:c:", Posix: true},
 	"unset":     {Short: "fnv", Posix: true},
+	// eval takes no options, only --; trap's -l, -p and -P list.
+	"eval": {Posix: true},
+	"trap": {Short: "lpP", Posix: true},
 }
 
 // Builtin returns the option grammar of a shell builtin that assigns the
-// names it is given (read, printf -v, wait -p, mapfile, readarray, unset).
+// names it is given (read, printf -v, wait -p, mapfile, readarray, unset) or
+// that the parser reads for the script it runs (eval, trap).
 func Builtin(name string) (*Grammar, bool) {
 	g, ok := builtinGrammars[name]
 	return g, ok

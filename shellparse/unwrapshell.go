@@ -64,10 +64,11 @@ func shellStep(argv []Word) step {
 	return st
 }
 
-// evalStep joins eval's words into a script.
+// evalStep joins eval's words into a script. eval takes no options, only a
+// first -- (its declared grammar); any other word is the script's.
 func evalStep(argv []Word) step {
 	words := argv[1:]
-	if len(words) > 0 && words[0].Static && words[0].Text == "--" {
+	if mustBuiltin("eval").Scan(RegistryWords(words)).DashDash == 0 {
 		words = words[1:]
 	}
 	if len(words) == 0 {
@@ -211,23 +212,16 @@ func aliasStep(argv []Word) step {
 	return scriptOrOpaque(script, len(argv))
 }
 
-// trapStep: trap SCRIPT SIGNAL… runs SCRIPT when a signal arrives.
+// trapStep: trap SCRIPT SIGNAL… runs SCRIPT when a signal arrives. The
+// options are read with trap's declared grammar: with one (-p, -l) trap
+// lists; an action of - or "" resets the signals.
 func trapStep(argv []Word) step {
-	if len(argv) < 3 {
+	sc := mustBuiltin("trap").Scan(RegistryWords(argv[1:]))
+	if len(sc.Opts) > 0 || len(sc.Operands) < 2 {
 		return step{}
 	}
-	i := 1
-	afterDashes := false
-	if argv[i].Static && argv[i].Text == "--" {
-		i, afterDashes = i+1, true
-	}
-	if i+1 >= len(argv) {
-		return step{}
-	}
-	w := argv[i]
-	// After --, the next word is the action whatever it starts with; before it, a
-	// word starting with - is an option (-p, -l) or the reset action.
-	if w.Static && (w.Text == "-" || w.Text == "" || !afterDashes && strings.HasPrefix(w.Text, "-")) {
+	w := argv[sc.Operands[0]+1]
+	if w.Static && (w.Text == "-" || w.Text == "") {
 		return step{}
 	}
 	return scriptOrOpaque(w, len(argv))
