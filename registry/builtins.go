@@ -25,7 +25,7 @@ func Builtin(name string) (*Grammar, bool) {
 
 // unwrappedGrammars are the option grammars of the wrappers whose command the
 // parser finds with semantics of their own (the dynamic loader, watch,
-// screen, tmux): only their options are declared here.
+// screen, tmux, su): only their options are declared here.
 var unwrappedGrammars = map[string]*Grammar{
 	// ld.so [OPTIONS] PROGRAM: long options only, spelled out.
 	"ld.so": {Posix: true, Exact: true, Long: []string{"library-path=", "inhibit-rpath=", "audit=", "preload=", "argv0=",
@@ -36,13 +36,18 @@ var unwrappedGrammars = map[string]*Grammar{
 		"equexit=", "interval=", "precise", "no-title", "no-wrap", "no-linewrap", "exec", "shotsdir=", "help", "version"}},
 	// screen [OPTIONS] [COMMAND]: -X sends a screen command to a session.
 	"screen": {Posix: true, Short: "aAc:dDe:E:fh:ilLmOp:qQrRs:S:t:T:UvxX", Words: []string{"Logfile=", "wipe", "ls", "list", "fn", "fa", "ln"}},
+	// su and runuser [OPTIONS] [-] [USER [ARGS]]: -c (--command,
+	// --session-command) runs a script, read wherever it stands (su USER -c
+	// CMD hands it to the user's shell); runuser -u USER CMD runs CMD.
+	"su": {Short: "c:fg:G:lmpPs:u:w:", Long: []string{"command=", "session-command=", "fast", "group=", "supp-group=", "login",
+		"preserve-environment", "pty", "shell=", "whitelist-environment=", "user="}},
 	// tmux [OPTIONS] [COMMAND [ARGS]] [; COMMAND …]: -c runs a shell command.
 	"tmux": {Posix: true, Short: "2CDhlNuVvc:f:L:S:T:"},
 }
 
 // Unwrapped returns the option grammar of a wrapper the parser unwraps with
 // semantics of its own ("ld.so" for the dynamic loader, "watch", "screen",
-// "tmux").
+// "tmux", "su" for su and runuser).
 func Unwrapped(name string) (*Grammar, bool) {
 	g, ok := unwrappedGrammars[name]
 	return g, ok

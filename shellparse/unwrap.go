@@ -190,24 +190,7 @@ func mapfileStep(argv []Word) step {
 	g := *mustBuiltin(path.Base(argv[0].Text))
 	g.Posix = false
 	sc := g.Scan(RegistryWords(argv[1:]))
-	cbs := sc.Values("-C")
-	if len(cbs) == 0 || !cbs[0].HasValue {
-		return step{}
-	}
-	script := Word{Static: true}
-	texts := make([]string, 0, len(cbs))
-	for _, o := range cbs {
-		if o.HasValue {
-			w := optionWord(argv, o)
-			texts = append(texts, w.Text)
-			mergeDynamic(&script, w)
-		}
-	}
-	if len(texts) == 1 {
-		return scriptOrOpaque(optionWord(argv, cbs[0]), len(argv))
-	}
-	script.Text = strings.Join(texts, "\n")
-	return scriptOrOpaque(script, len(argv))
+	return valuesScript(argv, sc.Values("-C"), len(argv))
 }
 
 // mustBuiltin returns the declared grammar of a builtin the parser reads.

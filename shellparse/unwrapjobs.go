@@ -139,27 +139,7 @@ func optionScripts(node *registry.Node, sub []Word, used int, names ...string) s
 		return step{}
 	}
 	sc := node.Grammar.Scan(RegistryWords(sub[1:]))
-	script := Word{Static: true}
-	var words []Word
-	for _, o := range sc.Values(names...) {
-		if o.HasValue {
-			w := optionWord(sub, o)
-			words = append(words, w)
-			mergeDynamic(&script, w)
-		}
-	}
-	switch len(words) {
-	case 0:
-		return step{}
-	case 1:
-		return scriptOrOpaque(words[0], used)
-	}
-	texts := make([]string, len(words))
-	for k, w := range words {
-		texts[k] = w.Text
-	}
-	script.Text = strings.Join(texts, "\n")
-	return scriptOrOpaque(script, used)
+	return valuesScript(sub, sc.Values(names...), used)
 }
 
 // findStep collects the commands run by -exec, -execdir, -ok and -okdir.

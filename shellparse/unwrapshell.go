@@ -1,7 +1,6 @@
 package shellparse
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/registry"
@@ -106,60 +105,73 @@ func commandStep(argv []Word) step {
 }
 
 // suStep: su and runuser take -c SCRIPT anywhere on the line; runuser -u USER
-// CMD runs CMD; without either they start a shell.
+// CMD and runuser -- CMD run CMD; without either they start a shell. The
+// options are read with their declared grammar (registry.Unwrapped("su")).
 func suStep(argv []Word) step {
-	longScript := []string{"command", "session-command"}
-	userSet := false
-	for i := 1; i < len(argv); i++ {
-		a := argv[i]
-		if !a.Static {
-			continue
+	args := RegistryWords(argv[1:])
+	sc := mustUnwrapped("su").Scan(args)
+	if vals := sc.Values("-c", "--command", "--session-command"); len(vals) > 0 {
+		return valuesScript(argv, vals, len(argv))
+	}
+	if argv[0].Text != "runuser" {
+		return step{}
+	}
+	if sc.DashDash >= 0 {
+		if sc.DashDash+2 < len(argv) {
+			return step{kind: stepWrap, used: sc.DashDash + 2, rest: argv[sc.DashDash+2:]}
 		}
-		t := a.Text
-		if strings.HasPrefix(t, "--") && len(t) > 2 {
-			all := append([]string{"user", "group", "supp-group", "shell", "whitelist-environment", "login", "preserve-environment", "pty"}, longScript...)
-			name, value, hasValue, _ := LongOption(t, all)
-			switch {
-			case slices.Contains(longScript, name) && hasValue:
-				return scriptOrOpaque(Word{Text: value, Static: true}, len(argv))
-			case slices.Contains(longScript, name) && i+1 < len(argv):
-				return scriptOrOpaque(argv[i+1], len(argv))
-			case name == "user":
-				userSet = true
-				if !hasValue {
-					i++
-				}
-			case !hasValue && (name == "group" || name == "supp-group" || name == "shell" || name == "whitelist-environment"):
-				i++
-			}
-			continue
-		}
+		return step{}
+	}
+	user, ok := sc.Value("-u", "--user")
+	if !ok {
+		return step{}
+	}
+	// The command is the first static operand after -u; a word known only
+	// at run time before it may be the command too.
+	var st step
+	for _, k := range sc.Operands {
 		switch {
-		case t == "--":
-			if argv[0].Text == "runuser" && i+1 < len(argv) {
-				return step{kind: stepWrap, used: i + 1, rest: argv[i+1:]}
-			}
-			return step{}
-		case strings.HasPrefix(t, "-") && len(t) > 1:
-			if j := strings.IndexByte(t, 'c'); j > 0 {
-				if rest := t[j+1:]; rest != "" {
-					return scriptOrOpaque(Word{Text: rest, Static: true}, len(argv))
-				}
-				if i+1 < len(argv) {
-					return scriptOrOpaque(argv[i+1], len(argv))
-				}
-			}
-			if strings.ContainsAny(t[len(t)-1:], "ugGsw") {
-				userSet = userSet || strings.HasSuffix(t, "u")
-				i++ // the option's value
+		case k <= user.ValueAt:
+		case args[k].Dynamic:
+			if !st.alsoDynamic {
+				st.alsoDynamic, st.dynAt = true, k+1
 			}
 		default:
-			if argv[0].Text == "runuser" && userSet {
-				return step{kind: stepWrap, used: i, rest: argv[i:]}
-			}
+			st.kind, st.used, st.rest = stepWrap, k+1, argv[k+1:]
+			return st
 		}
 	}
+	if st.alsoDynamic {
+		st.kind, st.used, st.rest, st.alsoDynamic = stepWrap, st.dynAt, argv[st.dynAt:], false
+		return st
+	}
 	return step{}
+}
+
+// valuesScript returns the scripts the option values give (each option's
+// value, one a line) as one script; used is the words the step used.
+func valuesScript(argv []Word, vals []registry.Opt, used int) step {
+	script := Word{Static: true}
+	var words []Word
+	for _, o := range vals {
+		if o.HasValue {
+			w := optionWord(argv, o)
+			words = append(words, w)
+			mergeDynamic(&script, w)
+		}
+	}
+	switch len(words) {
+	case 0:
+		return step{}
+	case 1:
+		return scriptOrOpaque(words[0], used)
+	}
+	texts := make([]string, len(words))
+	for k, w := range words {
+		texts[k] = w.Text
+	}
+	script.Text = strings.Join(texts, "\n")
+	return scriptOrOpaque(script, used)
 }
 
 // loaderStep: the dynamic loader's options, read with its declared grammar,
