@@ -41,13 +41,18 @@ var unwrappedGrammars = map[string]*Grammar{
 	// CMD hands it to the user's shell); runuser -u USER CMD runs CMD.
 	"su": {Short: "c:fg:G:lmpPs:u:w:", Long: []string{"command=", "session-command=", "fast", "group=", "supp-group=", "login",
 		"preserve-environment", "pty", "shell=", "whitelist-environment=", "user="}},
+	// busybox, toybox and coreutils APPLET ARGS: the multi-call binaries'
+	// own options list or install applets; GNU coreutils also takes the
+	// program as --coreutils-prog=NAME.
+	"multicall": {Posix: true, Exact: true, Long: []string{"coreutils-prog=", "list", "list-full", "install", "help", "version"}},
 	// tmux [OPTIONS] [COMMAND [ARGS]] [; COMMAND …]: -c runs a shell command.
 	"tmux": {Posix: true, Short: "2CDhlNuVvc:f:L:S:T:"},
 }
 
 // Unwrapped returns the option grammar of a wrapper the parser unwraps with
 // semantics of its own ("ld.so" for the dynamic loader, "watch", "screen",
-// "tmux", "su" for su and runuser).
+// "tmux", "su" for su and runuser, "multicall" for busybox, toybox and
+// coreutils).
 func Unwrapped(name string) (*Grammar, bool) {
 	g, ok := unwrappedGrammars[name]
 	return g, ok

@@ -19,6 +19,9 @@ func TestUnwrapped(t *testing.T) {
 		{"screen", []string{"-Logfile", "f", "-X", "stuff", "x"}, 3, "-X"},
 		{"tmux", []string{"-uc", "rm x"}, -1, "-c"},
 		{"tmux", []string{"-L", "sock", "new"}, 2, "-L"},
+		{"su", []string{"root", "-lc", "rm x"}, 0, "-c"},
+		{"multicall", []string{"--coreutils-prog=rm", "-rf"}, -1, "--coreutils-prog"},
+		{"multicall", []string{"rm", "-rf"}, 0, ""},
 	} {
 		g, ok := Unwrapped(tt.name)
 		if !ok {

@@ -244,17 +244,19 @@ func orDefault(s, def string) string {
 // multicallStep unwraps a multi-call binary (busybox, toybox, coreutils):
 // its first operand is the program it runs (busybox rm -rf ~), and GNU
 // coreutils also takes it as --coreutils-prog=NAME, keeping the rest as the
-// program's arguments.
+// program's arguments. The binary's own options are read with their declared
+// grammar; any other (--list, --install) runs no program. A word known only
+// at run time where the program stands is the program.
 func multicallStep(argv []Word) step {
-	if len(argv) < 2 || !argv[1].Static {
+	sc := mustUnwrapped("multicall").Scan(RegistryWords(argv[1:]))
+	if p := sc.Opts; len(p) > 0 && p[0].Name == "--coreutils-prog" && p[0].At == 0 && p[0].HasValue && p[0].Value != "" {
+		// The program's own options follow: the first word is coreutils' only one.
+		rest := append([]Word{optionWord(argv, p[0])}, argv[p[0].ValueAt+2:]...)
+		return step{kind: stepWrap, used: p[0].ValueAt + 1, rest: rest}
+	}
+	if len(sc.Opts) > 0 || len(sc.Operands) == 0 {
 		return step{}
 	}
-	if prog, ok := strings.CutPrefix(argv[1].Text, "--coreutils-prog="); ok && prog != "" {
-		rest := append([]Word{{Text: prog, Static: true}}, argv[2:]...)
-		return step{kind: stepWrap, used: 1, rest: rest}
-	}
-	if strings.HasPrefix(argv[1].Text, "-") {
-		return step{}
-	}
-	return step{kind: stepWrap, used: 1, rest: argv[1:]}
+	at := sc.Operands[0] + 1
+	return step{kind: stepWrap, used: at, rest: argv[at:]}
 }
