@@ -1,7 +1,8 @@
 package registry
 
 // builtinGrammars are the option grammars of the shell builtins that assign
-// the names they are given: bash's builtins stop at the first operand.
+// the names they are given, or run a script they are given: bash's builtins
+// stop at the first operand.
 var builtinGrammars = map[string]*Grammar{
 	"read":      {Short: "a:d:ei:n:N:p:rst:u:", Posix: true},
 	"printf":    {Short: "v:", Posix: true},
@@ -9,11 +10,50 @@ var builtinGrammars = map[string]*Grammar{
 	"mapfile":   {Short: "d:n:O:s:tu:C:c:", Posix: true},
 	"readarray": {Short: "d:n:O:s:tu:C:c:", Posix: true},
 	"unset":     {Short: "fnv", Posix: true},
+	// eval takes no options, only --; trap's -l, -p and -P list.
+	"eval": {Posix: true},
+	"trap": {Short: "lpP", Posix: true},
 }
 
 // Builtin returns the option grammar of a shell builtin that assigns the
-// names it is given (read, printf -v, wait -p, mapfile, readarray, unset).
+// names it is given (read, printf -v, wait -p, mapfile, readarray, unset) or
+// that the parser reads for the script it runs (eval, trap).
 func Builtin(name string) (*Grammar, bool) {
 	g, ok := builtinGrammars[name]
+	return g, ok
+}
+
+// unwrappedGrammars are the option grammars of the wrappers whose command the
+// parser finds with semantics of their own (the dynamic loader, watch,
+// screen, tmux, su): only their options are declared here.
+var unwrappedGrammars = map[string]*Grammar{
+	// ld.so [OPTIONS] PROGRAM: long options only, spelled out.
+	"ld.so": {Posix: true, Exact: true, Long: []string{"library-path=", "inhibit-rpath=", "audit=", "preload=", "argv0=",
+		"glibc-hwcaps-prepend=", "glibc-hwcaps-mask=", "list", "verify", "inhibit-cache", "list-tunables", "list-diagnostics", "help", "version"}},
+	// watch [OPTIONS] COMMAND: -x runs the command's words as they are, not
+	// with sh -c.
+	"watch": {Posix: true, Short: "bcd::eghn:pq:tvwx", Long: []string{"beep", "color", "no-color", "differences=?", "errexit", "chgexit",
+		"equexit=", "interval=", "precise", "no-title", "no-wrap", "no-linewrap", "exec", "shotsdir=", "help", "version"}},
+	// screen [OPTIONS] [COMMAND]: -X sends a screen command to a session.
+	"screen": {Posix: true, Short: "aAc:dDe:E:fh:ilLmOp:qQrRs:S:t:T:UvxX", Words: []string{"Logfile=", "wipe", "ls", "list", "fn", "fa", "ln"}},
+	// su and runuser [OPTIONS] [-] [USER [ARGS]]: -c (--command,
+	// --session-command) runs a script, read wherever it stands (su USER -c
+	// CMD hands it to the user's shell); runuser -u USER CMD runs CMD.
+	"su": {Short: "c:fg:G:lmpPs:u:w:", Long: []string{"command=", "session-command=", "fast", "group=", "supp-group=", "login",
+		"preserve-environment", "pty", "shell=", "whitelist-environment=", "user="}},
+	// busybox, toybox and coreutils APPLET ARGS: the multi-call binaries'
+	// own options list or install applets; GNU coreutils also takes the
+	// program as --coreutils-prog=NAME.
+	"multicall": {Posix: true, Exact: true, Long: []string{"coreutils-prog=", "list", "list-full", "install", "help", "version"}},
+	// tmux [OPTIONS] [COMMAND [ARGS]] [; COMMAND …]: -c runs a shell command.
+	"tmux": {Posix: true, Short: "2CDhlNuVvc:f:L:S:T:"},
+}
+
+// Unwrapped returns the option grammar of a wrapper the parser unwraps with
+// semantics of its own ("ld.so" for the dynamic loader, "watch", "screen",
+// "tmux", "su" for su and runuser, "multicall" for busybox, toybox and
+// coreutils).
+func Unwrapped(name string) (*Grammar, bool) {
+	g, ok := unwrappedGrammars[name]
 	return g, ok
 }

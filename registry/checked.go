@@ -69,10 +69,13 @@ func checked() []*Program {
 		// GNU parallel runs its command on every argument; --joblog and
 		// --results write files of their own.
 		{Family: "core", Names: []string{"parallel"}, Check: "parallel", Node: Node{
-			Grammar: Grammar{Posix: true, Short: "a:C:d:E:I:j:L:n:N:P:S:", Long: []string{"arg-file=", "colsep=", "delimiter=", "jobs=", "joblog=", "results=", "res=", "sshlogin=", "tmpdir=",
+			Grammar: Grammar{Posix: true, Short: "a:C:d:E:I:j:L:n:N:P:S:s:l::", Long: []string{"arg-file=", "colsep=", "delimiter=", "jobs=", "joblog=", "results=", "res=", "sshlogin=", "tmpdir=",
 				"timeout=", "delay=", "retries=", "tag-string=", "workdir=", "wd=", "max-args=", "max-lines=", "halt=", "memfree=", "load=", "basefile=", "bf=", "return=",
 				"transfer-file=", "tf=", "env=", "nice=", "max-procs=", "block=", "sshloginfile=", "slf=", "header=", "termseq=", "keep-order", "quote", "ungroup", "null",
-				"dry-run", "will-cite", "verbose", "tag", "progress", "bar", "eta", "pipe", "pipepart", "xargs", "group", "line-buffer", "lb", "no-notice", "citation", "shuf", "trim="}},
+				"dry-run", "will-cite", "verbose", "tag", "progress", "bar", "eta", "pipe", "pipepart", "xargs", "group", "line-buffer", "lb", "no-notice", "citation", "shuf", "trim=",
+				"tempdir=", "max-replace-args=", "max-chars=", "limit=", "transferfile=", "sqlmaster=", "sqlworker=", "template=", "rpl=", "shellquote-arg=", "arg-sep=", "arg-file-sep=",
+				"eof=?", "replace=?", "ssh=", "shebang-wrap=", "hostgroups=", "progress-bar-file=", "semaphorename=", "id=", "fg-exit-code=", "block-size=", "blocksize=", "cat-cmd=",
+				"filter=", "group-by=", "resume-failed-cmd=", "sshdelay=", "ctag-string=", "csv-sep=", "plain-sep="}},
 			Effects: []Effect{{Act: Writes, Opts: []string{"--joblog"}}, {Act: Writes, Opts: []string{"--results", "--res"}, Into: true}, {Act: Reads, Opts: []string{"-a", "--arg-file"}}}}},
 		{Family: "core", Names: []string{"enable"}, Check: "enable", Node: Node{Grammar: Grammar{Short: "adnpsf:"}}},
 		// hash -p PATH NAME makes NAME run PATH.

@@ -78,6 +78,11 @@ func gitVerbs() []*Node {
 		gitVerb([]string{"rebase"}, "x:s:X:S::C::iqvfnmrk", []string{"onto=", "strategy=", "strategy-option=", "gpg-sign=?", "empty=", "rebase-merges=?", "whitespace=",
 			"interactive", "continue", "abort", "skip", "quit", "edit-todo", "show-current-patch", "root", "autosquash", "no-autosquash", "autostash",
 			"no-autostash", "keep-base", "force-rebase", "no-ff", "fork-point", "no-fork-point", "update-refs", "no-update-refs", "quiet", "verbose", "stat", "no-stat", "verify", "no-verify"}),
+		// git difftool -x CMD (--extcmd) runs CMD on each pair of files.
+		// mergetool is read with the same grammar: it takes no -x, but a
+		// mistaken -x CMD is still judged as the command it would be.
+		gitVerb([]string{"difftool", "mergetool"}, "x:t:O::gyd", []string{"extcmd=", "tool=", "gui", "no-gui", "prompt", "no-prompt", "dir-diff",
+			"symlinks", "no-symlinks", "trust-exit-code", "no-trust-exit-code", "tool-help"}),
 		gitVerb([]string{"config"}, "f:lez", []string{"file=", "blob=", "type=", "default=", "comment=", "value=", "url=", "list", "get", "get-all", "get-regexp",
 			"get-urlmatch", "get-color", "get-colorbool", "unset", "unset-all", "replace-all", "add", "rename-section", "remove-section", "edit", "global",
 			"system", "local", "worktree", "show-origin", "show-scope", "null", "name-only", "includes", "no-includes", "bool", "int", "bool-or-int",

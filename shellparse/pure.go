@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/permgate/permgate/registry"
 )
 
 // Pure substitutions: $(dirname X), $(basename X), $(realpath X), $(echo
@@ -252,15 +254,23 @@ func realpathOutput(args []Word) (Word, bool) {
 	return staticWord(path.Clean(ops[0]) + "\n"), true
 }
 
-// staticOperands returns the texts of words that are all static operands
-// (no option, which these programs would read as one).
+// staticOperands returns the texts of the operands of dirname, basename or
+// realpath when they take no option (which these programs would read as
+// one) and every operand is static and not empty. The words are read with
+// the grammar of a program that declares no options: -- ends them, and a
+// word known only at run time where an option may stand is not read.
 func staticOperands(args []Word) ([]string, bool) {
-	out := make([]string, 0, len(args))
-	for _, a := range args {
-		if !a.Static || strings.HasPrefix(a.Text, "-") || a.Text == "" {
+	var g registry.Grammar
+	sc := g.Scan(RegistryWords(args))
+	if len(sc.Opts) > 0 || sc.Unknown {
+		return nil, false
+	}
+	out := make([]string, 0, len(sc.Operands))
+	for _, k := range sc.Operands {
+		if !args[k].Static || args[k].Text == "" {
 			return nil, false
 		}
-		out = append(out, a.Text)
+		out = append(out, args[k].Text)
 	}
 	return out, true
 }

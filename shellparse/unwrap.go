@@ -3,6 +3,8 @@ package shellparse
 import (
 	"path"
 	"strings"
+
+	"github.com/permgate/permgate/registry"
 )
 
 // systemBinDirs are the directories whose programs are the system tools: /bin/rm
@@ -111,10 +113,7 @@ func unwrapStep(name string, argv []Word) step {
 	case name == "su" || name == "runuser":
 		return suStep(argv)
 	case base == "mapfile" || base == "readarray":
-		if cb := shortValueWord(argv[1:], 'C', "dnOsuc"); cb != nil {
-			return scriptOrOpaque(*cb, len(argv))
-		}
-		return step{}
+		return mapfileStep(argv)
 	case base == "git":
 		return gitStep(argv)
 	case base == "tmux":
@@ -184,53 +183,23 @@ func joinedScript(words []Word, used int) step {
 	return step{kind: stepScript, used: used, script: joined}
 }
 
-// shortValueWord returns the value of a short option anywhere in argv's leading
-// option clusters.
-func shortValueWord(args []Word, letter byte, argLetters string) *Word {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		t := a.Text
-		if !a.Static || len(t) < 2 || t[0] != '-' || t == "--" {
-			if t == "--" {
-				return nil
-			}
-			continue
-		}
-		for j := 1; j < len(t); j++ {
-			if t[j] == letter {
-				if j+1 < len(t) {
-					return &Word{Text: t[j+1:], Static: true}
-				}
-				if i+1 < len(args) {
-					return &args[i+1]
-				}
-				return nil
-			}
-			if strings.IndexByte(argLetters, t[j]) >= 0 {
-				if j+1 == len(t) {
-					i++ // the option's value is the next word: skip it
-				}
-				break
-			}
-		}
-	}
-	return nil
+// mapfileStep: mapfile -C CALLBACK runs CALLBACK every -c lines. The options
+// are read with the builtin's declared grammar, past the array's name too
+// (mapfile ARR -C CB), up to --; each -C given is judged.
+func mapfileStep(argv []Word) step {
+	g := *mustBuiltin(path.Base(argv[0].Text))
+	g.Posix = false
+	sc := g.Scan(RegistryWords(argv[1:]))
+	return valuesScript(argv, sc.Values("-C"), len(argv))
 }
 
-// optionScript returns the value of the first of the options (short or long,
-// -c X, --call=X) in args.
-func optionScript(args []Word, opts ...string) *Word {
-	for i, a := range args {
-		for _, o := range opts {
-			if a.Text == o && i+1 < len(args) {
-				return &args[i+1]
-			}
-			if v, ok := strings.CutPrefix(a.Text, o+"="); ok && strings.HasPrefix(o, "--") {
-				return &Word{Text: v, Static: a.Static}
-			}
-		}
+// mustBuiltin returns the declared grammar of a builtin the parser reads.
+func mustBuiltin(name string) *registry.Grammar {
+	g, ok := registry.Builtin(name)
+	if !ok {
+		panic("shellparse: no declared grammar for builtin " + name)
 	}
-	return nil
+	return g
 }
 
 // isEnvAssign reports env's NAME=VALUE: env takes any name without = (even
@@ -275,17 +244,19 @@ func orDefault(s, def string) string {
 // multicallStep unwraps a multi-call binary (busybox, toybox, coreutils):
 // its first operand is the program it runs (busybox rm -rf ~), and GNU
 // coreutils also takes it as --coreutils-prog=NAME, keeping the rest as the
-// program's arguments.
+// program's arguments. The binary's own options are read with their declared
+// grammar; any other (--list, --install) runs no program. A word known only
+// at run time where the program stands is the program.
 func multicallStep(argv []Word) step {
-	if len(argv) < 2 || !argv[1].Static {
+	sc := mustUnwrapped("multicall").Scan(RegistryWords(argv[1:]))
+	if p := sc.Opts; len(p) > 0 && p[0].Name == "--coreutils-prog" && p[0].At == 0 && p[0].HasValue && p[0].Value != "" {
+		// The program's own options follow: the first word is coreutils' only one.
+		rest := append([]Word{optionWord(argv, p[0])}, argv[p[0].ValueAt+2:]...)
+		return step{kind: stepWrap, used: p[0].ValueAt + 1, rest: rest}
+	}
+	if len(sc.Opts) > 0 || len(sc.Operands) == 0 {
 		return step{}
 	}
-	if prog, ok := strings.CutPrefix(argv[1].Text, "--coreutils-prog="); ok && prog != "" {
-		rest := append([]Word{{Text: prog, Static: true}}, argv[2:]...)
-		return step{kind: stepWrap, used: 1, rest: rest}
-	}
-	if strings.HasPrefix(argv[1].Text, "-") {
-		return step{}
-	}
-	return step{kind: stepWrap, used: 1, rest: argv[1:]}
+	at := sc.Operands[0] + 1
+	return step{kind: stepWrap, used: at, rest: argv[at:]}
 }

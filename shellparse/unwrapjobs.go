@@ -1,72 +1,34 @@
 package shellparse
 
-import "strings"
+import (
+	"strings"
 
-// watchStep: watch joins its words and runs them with sh -c (or directly with -x).
+	"github.com/permgate/permgate/registry"
+)
+
+// watchStep: watch joins its words and runs them with sh -c (or directly
+// with -x). Its options are read with its declared grammar.
 func watchStep(argv []Word) step {
-	i := 1
-	direct := false
-	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") {
-		t := argv[i].Text
-		if t == "--" {
-			i++
-			break
-		}
-		switch {
-		case t == "-x" || t == "--exec":
-			direct = true
-			i++
-		case t == "-n" || t == "--interval" || t == "-q" || t == "--equexit":
-			i += 2
-		default:
-			i++
-		}
-	}
-	if i >= len(argv) {
+	g := mustUnwrapped("watch")
+	sc := g.Scan(RegistryWords(argv[1:]))
+	if len(sc.Operands) == 0 {
 		return step{}
 	}
-	if direct {
+	i := sc.Operands[0] + 1
+	if sc.Has("-x", "--exec") {
 		return step{kind: stepWrap, used: i, rest: argv[i:]}
 	}
 	return joinedScript(argv[i:], len(argv))
 }
 
-// parallelShortArg and parallelLongArg are GNU parallel's options that take the
-// next word.
-const parallelShortArg = "jPSadIENnLlCsX"
-
-var parallelLongArg = []string{"jobs", "max-procs", "sshlogin", "sshloginfile", "arg-file", "delimiter", "halt", "joblog",
-	"results", "res", "tmpdir", "tempdir", "max-args", "max-lines", "max-replace-args", "colsep", "timeout", "retries",
-	"delay", "env", "workdir", "wd", "tag-string", "nice", "max-chars", "memfree", "load", "limit", "basefile", "bf",
-	"return", "transferfile", "tf", "sqlmaster", "sqlworker", "template", "rpl", "termseq", "shellquote-arg", "arg-sep",
-	"arg-file-sep", "eof", "replace", "ssh", "shebang-wrap", "hostgroups", "progress-bar-file", "semaphorename", "id",
-	"fg-exit-code", "block", "block-size", "blocksize", "cat-cmd", "filter", "group-by", "header", "resume-failed-cmd",
-	"sshdelay", "ctag-string", "csv-sep", "plain-sep"}
-
 // parallelStep: GNU parallel runs its command words through a shell, once per
-// input, replacing {} and its variants.
+// input, replacing {} and its variants. Its options are read with its
+// declared grammar; a word known only at run time among them is taken for
+// options (parallel $OPTS CMD …), and the command starts at the first static
+// operand.
 func parallelStep(argv []Word) step {
-	i := 1
-	for i < len(argv) && (!argv[i].Static || strings.HasPrefix(argv[i].Text, "-")) {
-		t := argv[i].Text
-		if t == "--" {
-			i++
-			break
-		}
-		if !argv[i].Static {
-			i++ // parallel $OPTS …: taken as options; the rest is still judged
-			continue
-		}
-		if long, _, hasVal, ok := LongOption(t, parallelLongArg); ok && !hasVal && long != "" {
-			i += 2
-			continue
-		}
-		if len(t) == 2 && strings.Contains(parallelShortArg, t[1:]) {
-			i += 2
-			continue
-		}
-		i++
-	}
+	prog, _ := programs.Lookup("parallel")
+	i := prog.Node.Grammar.Scan(RegistryWords(argv[1:])).Stop + 1
 	end := i
 	for end < len(argv) && !(argv[end].Static && strings.HasPrefix(argv[end].Text, ":::")) {
 		end++
@@ -135,7 +97,8 @@ func containsHolder(words []Word, holders []string) bool {
 
 // gitStep: git subcommands that run a shell command — submodule foreach CMD,
 // bisect run CMD, rebase --exec CMD, difftool/mergetool -x CMD. git itself also
-// runs and is judged as itself.
+// runs and is judged as itself. The options are read with git's declared
+// grammars, git's own and the subcommand's.
 func gitStep(argv []Word) step {
 	git, _ := programs.Lookup("git")
 	i := git.Node.Grammar.Scan(RegistryWords(argv[1:])).Stop + 1 // the subcommand, after git's global options
@@ -143,14 +106,14 @@ func gitStep(argv []Word) step {
 		return step{}
 	}
 	sub, rest := argv[i].Text, argv[i+1:]
+	node := git.Node.Sub(sub)
 	switch sub {
 	case "submodule":
 		for j, w := range rest {
 			if w.Static && w.Text == "foreach" {
-				k := j + 1
-				for k < len(rest) && rest[k].Static && strings.HasPrefix(rest[k].Text, "--") {
-					k++
-				}
+				g := node.Grammar
+				g.Posix = true
+				k := j + 1 + g.Scan(RegistryWords(rest[j+1:])).Stop
 				if k < len(rest) {
 					return joinedScript(rest[k:], len(argv))
 				}
@@ -163,15 +126,22 @@ func gitStep(argv []Word) step {
 			return step{kind: stepWrap, used: i + 2, rest: rest[1:]}
 		}
 	case "rebase":
-		if s := optionScript(rest, "-x", "--exec"); s != nil {
-			return scriptOrOpaque(*s, len(argv))
-		}
+		return optionScripts(node, argv[i:], len(argv), "-x", "--exec")
 	case "difftool", "mergetool":
-		if s := optionScript(rest, "-x", "--extcmd"); s != nil {
-			return scriptOrOpaque(*s, len(argv))
-		}
+		return optionScripts(node, argv[i:], len(argv), "-x", "--extcmd")
 	}
 	return step{}
+}
+
+// optionScripts reads a subcommand's words (sub[0] is the subcommand) with
+// its declared grammar and returns the scripts the named options give, one a
+// line, as one script; used is the words the step used.
+func optionScripts(node *registry.Node, sub []Word, used int, names ...string) step {
+	if node == nil {
+		return step{}
+	}
+	sc := node.Grammar.Scan(RegistryWords(sub[1:]))
+	return valuesScript(sub, sc.Values(names...), used)
 }
 
 // findStep collects the commands run by -exec, -execdir, -ok and -okdir.

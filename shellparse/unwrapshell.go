@@ -1,8 +1,9 @@
 package shellparse
 
 import (
-	"slices"
 	"strings"
+
+	"github.com/permgate/permgate/registry"
 )
 
 // shellStep reads a shell's options: -c SCRIPT runs a script string.
@@ -62,10 +63,11 @@ func shellStep(argv []Word) step {
 	return st
 }
 
-// evalStep joins eval's words into a script.
+// evalStep joins eval's words into a script. eval takes no options, only a
+// first -- (its declared grammar); any other word is the script's.
 func evalStep(argv []Word) step {
 	words := argv[1:]
-	if len(words) > 0 && words[0].Static && words[0].Text == "--" {
+	if mustBuiltin("eval").Scan(RegistryWords(words)).DashDash == 0 {
 		words = words[1:]
 	}
 	if len(words) == 0 {
@@ -74,103 +76,134 @@ func evalStep(argv []Word) step {
 	return joinedScript(words, len(argv))
 }
 
-// commandStep: `command -v x` only looks a name up; `command x` runs x.
+// commandStep: `command -v x` only looks a name up; `command x` runs x. The
+// options are read with command's declared grammar. A word known only at run
+// time among them may be the command or an option (command $OPT rm …): both
+// are judged, and a -v after it does not make the line a look-up (it may be
+// the command's own argument).
 func commandStep(argv []Word) step {
-	i := 1
-	var st step
-	if i+1 < len(argv) && !argv[i].Static {
-		// command $OPT rm …: the word may be the command or -p. Judge both.
-		st.alsoDynamic, st.dynAt = true, i
-		i++
-	}
-	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") && argv[i].Text != "-" {
-		if argv[i].Text == "--" {
-			i++
-			break
-		}
-		if strings.ContainsAny(argv[i].Text, "vV") {
-			return step{}
-		}
-		i++
-	}
-	if i >= len(argv) {
+	prog, _ := programs.Lookup("command")
+	args := RegistryWords(argv[1:])
+	sc := prog.Node.Grammar.Scan(args)
+	ops := sc.Operands
+	if len(ops) == 0 {
 		return step{}
 	}
-	st.kind, st.used, st.rest, st.scanned = stepWrap, i, argv[i:], i+1
+	for _, o := range sc.Values("-v", "-V") {
+		if o.At < ops[0] || !args[ops[0]].Dynamic {
+			return step{}
+		}
+	}
+	var st step
+	at := ops[0]
+	if args[at].Dynamic && len(ops) > 1 {
+		st.alsoDynamic, st.dynAt = true, at+1
+		at = ops[1]
+	}
+	st.kind, st.used, st.rest, st.scanned = stepWrap, at+1, argv[at+1:], at+2
 	return st
 }
 
 // suStep: su and runuser take -c SCRIPT anywhere on the line; runuser -u USER
-// CMD runs CMD; without either they start a shell.
+// CMD and runuser -- CMD run CMD; without either they start a shell. The
+// options are read with their declared grammar (registry.Unwrapped("su")).
 func suStep(argv []Word) step {
-	longScript := []string{"command", "session-command"}
-	userSet := false
-	for i := 1; i < len(argv); i++ {
-		a := argv[i]
-		if !a.Static {
-			continue
+	args := RegistryWords(argv[1:])
+	sc := mustUnwrapped("su").Scan(args)
+	if vals := sc.Values("-c", "--command", "--session-command"); len(vals) > 0 {
+		return valuesScript(argv, vals, len(argv))
+	}
+	if argv[0].Text != "runuser" {
+		return step{}
+	}
+	if sc.DashDash >= 0 {
+		if sc.DashDash+2 < len(argv) {
+			return step{kind: stepWrap, used: sc.DashDash + 2, rest: argv[sc.DashDash+2:]}
 		}
-		t := a.Text
-		if strings.HasPrefix(t, "--") && len(t) > 2 {
-			all := append([]string{"user", "group", "supp-group", "shell", "whitelist-environment", "login", "preserve-environment", "pty"}, longScript...)
-			name, value, hasValue, _ := LongOption(t, all)
-			switch {
-			case slices.Contains(longScript, name) && hasValue:
-				return scriptOrOpaque(Word{Text: value, Static: true}, len(argv))
-			case slices.Contains(longScript, name) && i+1 < len(argv):
-				return scriptOrOpaque(argv[i+1], len(argv))
-			case name == "user":
-				userSet = true
-				if !hasValue {
-					i++
-				}
-			case !hasValue && (name == "group" || name == "supp-group" || name == "shell" || name == "whitelist-environment"):
-				i++
-			}
-			continue
-		}
+		return step{}
+	}
+	user, ok := sc.Value("-u", "--user")
+	if !ok {
+		return step{}
+	}
+	// The command is the first static operand after -u; a word known only
+	// at run time before it may be the command too.
+	var st step
+	for _, k := range sc.Operands {
 		switch {
-		case t == "--":
-			if argv[0].Text == "runuser" && i+1 < len(argv) {
-				return step{kind: stepWrap, used: i + 1, rest: argv[i+1:]}
-			}
-			return step{}
-		case strings.HasPrefix(t, "-") && len(t) > 1:
-			if j := strings.IndexByte(t, 'c'); j > 0 {
-				if rest := t[j+1:]; rest != "" {
-					return scriptOrOpaque(Word{Text: rest, Static: true}, len(argv))
-				}
-				if i+1 < len(argv) {
-					return scriptOrOpaque(argv[i+1], len(argv))
-				}
-			}
-			if strings.ContainsAny(t[len(t)-1:], "ugGsw") {
-				userSet = userSet || strings.HasSuffix(t, "u")
-				i++ // the option's value
+		case k <= user.ValueAt:
+		case args[k].Dynamic:
+			if !st.alsoDynamic {
+				st.alsoDynamic, st.dynAt = true, k+1
 			}
 		default:
-			if argv[0].Text == "runuser" && userSet {
-				return step{kind: stepWrap, used: i, rest: argv[i:]}
-			}
+			st.kind, st.used, st.rest = stepWrap, k+1, argv[k+1:]
+			return st
 		}
+	}
+	if st.alsoDynamic {
+		st.kind, st.used, st.rest, st.alsoDynamic = stepWrap, st.dynAt, argv[st.dynAt:], false
+		return st
 	}
 	return step{}
 }
 
-// loaderStep: the dynamic loader's options, then the program it runs.
-func loaderStep(argv []Word) step {
-	i := 1
-	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "--") {
-		switch argv[i].Text {
-		case "--library-path", "--inhibit-rpath", "--audit", "--preload", "--argv0":
-			i++
+// valuesScript returns the scripts the option values give (each option's
+// value, one a line) as one script; used is the words the step used.
+func valuesScript(argv []Word, vals []registry.Opt, used int) step {
+	script := Word{Static: true}
+	var words []Word
+	for _, o := range vals {
+		if o.HasValue {
+			w := optionWord(argv, o)
+			words = append(words, w)
+			mergeDynamic(&script, w)
 		}
-		i++
 	}
-	if i >= len(argv) {
+	switch len(words) {
+	case 0:
+		return step{}
+	case 1:
+		return scriptOrOpaque(words[0], used)
+	}
+	texts := make([]string, len(words))
+	for k, w := range words {
+		texts[k] = w.Text
+	}
+	script.Text = strings.Join(texts, "\n")
+	return scriptOrOpaque(script, used)
+}
+
+// loaderStep: the dynamic loader's options, read with its declared grammar,
+// then the program it runs. A word known only at run time where an option
+// may stand is taken for the program, as the first word that is not an option.
+func loaderStep(argv []Word) step {
+	at, ok := firstOperand(mustUnwrapped("ld.so"), argv)
+	if !ok {
 		return step{}
 	}
-	return step{kind: stepWrap, used: i, rest: argv[i:]}
+	return step{kind: stepWrap, used: at, rest: argv[at:]}
+}
+
+// firstOperand scans argv's words after the program with a wrapper's
+// grammar and returns the argv index of the first word that is not an
+// option: the first operand, or the first word known only at run time
+// (which may be the command).
+func firstOperand(g *registry.Grammar, argv []Word) (int, bool) {
+	sc := g.Scan(RegistryWords(argv[1:]))
+	if len(sc.Operands) == 0 {
+		return 0, false
+	}
+	return sc.Operands[0] + 1, true
+}
+
+// mustUnwrapped returns the declared grammar of a wrapper the parser unwraps.
+func mustUnwrapped(name string) *registry.Grammar {
+	g, ok := registry.Unwrapped(name)
+	if !ok {
+		panic("shellparse: no declared grammar for wrapper " + name)
+	}
+	return g
 }
 
 // aliasStep: alias NAME=VALUE defines a script that runs when NAME is typed.
@@ -191,23 +224,16 @@ func aliasStep(argv []Word) step {
 	return scriptOrOpaque(script, len(argv))
 }
 
-// trapStep: trap SCRIPT SIGNAL… runs SCRIPT when a signal arrives.
+// trapStep: trap SCRIPT SIGNAL… runs SCRIPT when a signal arrives. The
+// options are read with trap's declared grammar: with one (-p, -l) trap
+// lists; an action of - or "" resets the signals.
 func trapStep(argv []Word) step {
-	if len(argv) < 3 {
+	sc := mustBuiltin("trap").Scan(RegistryWords(argv[1:]))
+	if len(sc.Opts) > 0 || len(sc.Operands) < 2 {
 		return step{}
 	}
-	i := 1
-	afterDashes := false
-	if argv[i].Static && argv[i].Text == "--" {
-		i, afterDashes = i+1, true
-	}
-	if i+1 >= len(argv) {
-		return step{}
-	}
-	w := argv[i]
-	// After --, the next word is the action whatever it starts with; before it, a
-	// word starting with - is an option (-p, -l) or the reset action.
-	if w.Static && (w.Text == "-" || w.Text == "" || !afterDashes && strings.HasPrefix(w.Text, "-")) {
+	w := argv[sc.Operands[0]+1]
+	if w.Static && (w.Text == "-" || w.Text == "") {
 		return step{}
 	}
 	return scriptOrOpaque(w, len(argv))

@@ -15,16 +15,13 @@ var tmuxCommands = map[string]bool{"new-session": true, "new": true, "new-window
 // reads target names as commands too — harmless unknown programs — rather
 // than miss a command behind an option whose value permgate misjudged.
 func tmuxStep(argv []Word) step {
-	i := 1
-	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") {
-		t := argv[i].Text
-		if t == "-c" && i+1 < len(argv) {
-			return scriptOrOpaque(argv[i+1], len(argv))
-		}
-		if len(t) == 2 && strings.Contains("LSfT", t[1:]) {
-			i++
-		}
-		i++
+	sc := mustUnwrapped("tmux").Scan(RegistryWords(argv[1:]))
+	if c, ok := sc.Value("-c"); ok && c.HasValue {
+		return scriptOrOpaque(optionWord(argv, c), len(argv))
+	}
+	i := len(argv)
+	if len(sc.Operands) > 0 {
+		i = sc.Operands[0] + 1
 	}
 	var scripts []string
 	running := false
@@ -53,36 +50,30 @@ func tmuxStep(argv []Word) step {
 }
 
 // screenStep: screen [options] CMD runs CMD; screen -X stuff TEXT types TEXT
-// into a window's shell; screen -X exec CMD runs CMD.
+// into a window's shell; screen -X exec CMD runs CMD. The options are read
+// with screen's declared grammar.
 func screenStep(argv []Word) step {
-	i := 1
-	for i < len(argv) && argv[i].Static && strings.HasPrefix(argv[i].Text, "-") {
-		t := argv[i].Text
-		if t == "-X" {
-			rest := argv[i+1:]
-			if len(rest) < 2 {
-				return step{}
-			}
-			switch rest[0].Text {
-			case "stuff":
-				text := joinedScript(rest[1:], len(argv))
-				r := strings.NewReplacer("^M", "\n", `\r`, "\n", `\n`, "\n", "\r", "\n")
-				text.script.Text = r.Replace(text.script.Text)
-				return text
-			case "exec", "screen":
-				return step{kind: stepWrap, used: i + 2, rest: rest[1:]}
-			}
-			return step{}
-		}
-		// Options that take the next word as their value.
-		last := t[len(t)-1:]
-		if strings.Contains("SceEhpstT", last) && !strings.HasPrefix(t, "--") {
-			i++
-		}
-		i++
-	}
-	if i >= len(argv) {
+	sc := mustUnwrapped("screen").Scan(RegistryWords(argv[1:]))
+	if len(sc.Operands) == 0 {
 		return step{}
 	}
-	return step{kind: stepWrap, used: i, rest: argv[i:]}
+	i := sc.Operands[0] + 1
+	if !sc.Has("-X") {
+		return step{kind: stepWrap, used: i, rest: argv[i:]}
+	}
+	rest := argv[i:]
+	if len(rest) < 2 {
+		return step{}
+	}
+	switch {
+	case rest[0].Static && rest[0].Text == "stuff":
+		text := joinedScript(rest[1:], len(argv))
+		r := strings.NewReplacer("^M", "\n", `\r`, "\n", `\n`, "\n", "\r", "\n")
+		text.script.Text = r.Replace(text.script.Text)
+		return text
+	case !rest[0].Static || rest[0].Text == "exec" || rest[0].Text == "screen":
+		// A screen command known only at run time may be exec.
+		return step{kind: stepWrap, used: i + 1, rest: rest[1:]}
+	}
+	return step{}
 }
