@@ -4,13 +4,15 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // SecretName reports whether a path names a file that holds secrets.
 func SecretName(p string) bool {
 	base := path.Base(p)
+	idx := secretIndex()
 	switch {
-	case slices.Contains(SecretNames, base):
+	case idx.names[base]:
 		return true
 	case strings.HasPrefix(base, ".env."):
 		switch path.Ext(base) {
@@ -20,18 +22,60 @@ func SecretName(p string) bool {
 		return true
 	case SSHKeyName(base), hostKey(base), keyName(base), sshFolderKey(p, base):
 		return true
-	case slices.Contains(SecretExtensions, path.Ext(base)):
+	case idx.exts[path.Ext(base)]:
 		return true
 	}
-	for _, suffix := range SecretSuffixes {
+	for _, suffix := range idx.suffixes[base] {
 		if strings.HasSuffix(p, suffix) || p == suffix[1:] {
 			return true
 		}
 	}
-	for _, dir := range SecretTrees {
-		if inTree(p, dir) {
-			return true
+	return idx.inSecretTree(p)
+}
+
+// secretTables holds SecretNames and SecretExtensions as sets, and indexes
+// SecretSuffixes by their last name and SecretTrees by their first, so a path is compared only with the entries it can
+// match: a path ends in a suffix only if its last name is the suffix's,
+// and lies in a tree only if the tree's first name is one of its names.
+type secretTables struct {
+	names, exts map[string]bool
+	suffixes    map[string][]string
+	trees       map[string][]string
+}
+
+// secretIndex builds the index once, on first use.
+var secretIndex = sync.OnceValue(func() secretTables {
+	t := secretTables{names: setOf(SecretNames), exts: setOf(SecretExtensions), suffixes: map[string][]string{}, trees: map[string][]string{}}
+	for _, s := range SecretSuffixes {
+		t.suffixes[path.Base(s)] = append(t.suffixes[path.Base(s)], s)
+	}
+	for _, d := range SecretTrees {
+		first, _, _ := strings.Cut(strings.TrimPrefix(d, "/"), "/")
+		t.trees[first] = append(t.trees[first], d)
+	}
+	return t
+})
+
+func setOf(list []string) map[string]bool {
+	m := make(map[string]bool, len(list))
+	for _, s := range list {
+		m[s] = true
+	}
+	return m
+}
+
+// inSecretTree reports p inside one of SecretTrees: each of p's names is
+// looked up, and the trees that start with it are tested (inTree).
+func (t secretTables) inSecretTree(p string) bool {
+	rest := p
+	for rest != "" {
+		name, after, _ := strings.Cut(rest, "/")
+		for _, dir := range t.trees[name] {
+			if inTree(p, dir) {
+				return true
+			}
 		}
+		rest = after
 	}
 	return false
 }
