@@ -57,6 +57,17 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 			}
 			break
 		}
+		// A definition is noted however it is run (env hash -p … defines
+		// nothing, but taking it to never lowers a judgement); a name is
+		// followed where it is typed first, in a script of its own.
+		w.noteOtherNames(name, cmd.Argv)
+		if level == 0 && typedFirst(cmd.Wrappers) {
+			if words, ok := w.otherNames[name]; ok && cmd.Argv[0].Static && !w.inSuffix {
+				// ll -la after alias ll='ls -l': the words the name stands for, then its own.
+				cmd.Argv = append(append([]Word(nil), words...), cmd.Argv[1:]...)
+				name = CommandName(cmd.Argv[0])
+			}
+		}
 		st := unwrapStep(name, cmd.Argv)
 		if level == maxUnwrap && st.kind != stepDone {
 			// Past the bound the command is not known: it is never judged as
@@ -517,4 +528,11 @@ func markPlaceholders(words []Word, holders []string) []Word {
 		}
 	}
 	return words
+}
+
+// typedFirst reports a command whose first word stands as typed at the
+// start of a script: no wrapper inside the innermost script that holds it
+// (env X=1 bash -c 'll' types ll; sudo ll does not).
+func typedFirst(wrappers []Wrapper) bool {
+	return len(wrappers) == 0 || wrappers[len(wrappers)-1].Nested
 }

@@ -136,6 +136,10 @@ type walker struct {
 	// inSuffix is set while an unknown program's argv suffix is unwrapped: its
 	// own suffixes are among those the outer call already emits.
 	inSuffix bool
+	// otherNames are the names the script made run something else (alias
+	// NAME=VALUE, hash -p PATH NAME): a later command typed with one runs
+	// those words, then its own arguments.
+	otherNames map[string][]Word
 }
 
 // script parses src and walks it. outer is the wrapper that holds a nested script.

@@ -238,3 +238,58 @@ func trapStep(argv []Word) step {
 	}
 	return scriptOrOpaque(w, len(argv))
 }
+
+// noteOtherNames remembers the names a command makes run something else:
+// alias NAME=VALUE whose value is plain words, and hash -p PATH NAME. A
+// value with shell syntax in it is judged where it is defined (aliasStep)
+// and not followed into later commands.
+func (w *walker) noteOtherNames(name string, argv []Word) {
+	switch name {
+	case "alias":
+		for _, a := range argv[1:] {
+			n, v, ok := strings.Cut(a.Text, "=")
+			if !a.Static || !ok || n == "" {
+				continue
+			}
+			if words, plain := plainWords(v); plain && len(words) > 0 && words[0].Text != n {
+				w.setOtherName(n, words)
+			}
+		}
+	case "hash":
+		prog, ok := programs.Lookup("hash")
+		if !ok {
+			return
+		}
+		scan := prog.Node.Grammar.Scan(RegistryWords(argv[1:]))
+		vals := scan.Values("-p")
+		if len(vals) == 0 || !vals[len(vals)-1].HasValue || vals[len(vals)-1].Dynamic {
+			return
+		}
+		for _, i := range scan.Operands {
+			if a := argv[i+1]; a.Static {
+				w.setOtherName(a.Text, []Word{{Text: vals[len(vals)-1].Value, Static: true}})
+			}
+		}
+	}
+}
+
+func (w *walker) setOtherName(name string, words []Word) {
+	if w.otherNames == nil {
+		w.otherNames = map[string][]Word{}
+	}
+	w.otherNames[name] = words
+}
+
+// plainWords splits an alias's value into words when it holds no shell
+// syntax (quotes, expansions, operators, redirections): ls -l, /bin/rm -rf.
+func plainWords(v string) ([]Word, bool) {
+	if strings.ContainsAny(v, "'\"\\$`;|&<>(){}*?[]~#!\n") {
+		return nil, false
+	}
+	fields := strings.Fields(v)
+	words := make([]Word, len(fields))
+	for i, f := range fields {
+		words[i] = Word{Text: f, Static: true}
+	}
+	return words, true
+}
