@@ -127,6 +127,9 @@ type Effect struct {
 	// Trim lists characters a RunsShell value may start with before its
 	// prefix (vim's -c ':!CMD'); they are cut off.
 	Trim string
+	// Strip lists suffixes the target is named without: gunzip FILE.gz
+	// writes FILE. An operand without one of them names no target.
+	Strip []string
 }
 
 // Target is one effect on one word of the argv.
@@ -152,6 +155,8 @@ type Target struct {
 	// URLName means the target is named by the last path segment of the
 	// URL the word holds.
 	URLName bool
+	// Strip lists suffixes the target is named without (Effect.Strip).
+	Strip []string
 	// Command, for a RunsShell target, is the command line the value holds:
 	// the value after the effect's prefix.
 	Command string
@@ -184,7 +189,7 @@ func (inv *Invocation) effects(out []Target) []Target {
 			if byUnknown && inv.args[i].Single || !ok {
 				continue
 			}
-			out = append(out, Target{Act: e.Act, At: i, Value: inv.args[i].Text, Dynamic: inv.args[i].Dynamic, Into: e.Into, Dir: inv.dirOf(e), URLName: e.URLName, Command: command})
+			out = append(out, Target{Act: e.Act, At: i, Value: inv.args[i].Text, Dynamic: inv.args[i].Dynamic, Into: e.Into, Dir: inv.dirOf(e), URLName: e.URLName, Strip: e.Strip, Command: command})
 		}
 	}
 	if n := inv.Node.OutputOperand; n > 0 && len(inv.Scan.Operands) >= n {

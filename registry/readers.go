@@ -36,15 +36,36 @@ func readers() []*Program {
 		// gzip, bzip2 and xz replace each file with its compressed (or, with
 		// -d, its decompressed) form: the file named is moved into another,
 		// unless -c or -k keeps it. zstd and lz4 keep it unless --rm.
-		{Family: "core", Names: []string{"gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma"},
-			Node: Node{ReadIf: []string{"-l", "--list", "-t", "--test"}, Unless: []string{"-f", "--force", "-d", "--decompress"},
-				Grammar: Grammar{Short: "cdfhklLnNqrtvVzZe0123456789S:T:F:C:M:", Long: []string{"stdout", "to-stdout", "decompress", "uncompress", "force", "keep", "list",
-					"no-name", "name", "quiet", "recursive", "test", "verbose", "suffix=", "threads=", "format=", "check=", "memlimit=", "fast", "best", "rsyncable", "synchronous"}},
-				Effects: []Effect{{Act: Moves, Operands: "all", Unless: []string{"-c", "--stdout", "--to-stdout", "-k", "--keep", "-l", "--list", "-t", "--test"}}}}},
-		{Family: "core", Names: []string{"zstd", "unzstd", "lz4"},
-			Node: Node{ReadIf: []string{"-l", "--list", "-t", "--test"}, Unless: []string{"-f", "--force", "-d", "--decompress"},
-				Grammar: Grammar{Short: "cdfhklqrtvVz0123456789o:T:D:", Long: []string{"stdout", "decompress", "uncompress", "force", "keep", "list", "quiet", "test",
-					"verbose", "rm", "threads=", "output-dir-flat=", "ultra", "fast=?", "long=?"}},
-				Effects: []Effect{{Act: Moves, Operands: "all", If: []string{"--rm"}}, {Act: Writes, Opts: []string{"-o"}}}}},
+		{Family: "core", Names: []string{"gzip", "bzip2", "xz", "lzma"}, Node: compressor(false, compressorGrammar, nil)},
+		{Family: "core", Names: []string{"gunzip", "bunzip2", "unxz", "unlzma"}, Node: compressor(true, compressorGrammar, nil)},
+		{Family: "core", Names: []string{"zstd", "lz4"}, Node: compressor(false, zstdGrammar, []string{"--rm"})},
+		{Family: "core", Names: []string{"unzstd"}, Node: compressor(true, zstdGrammar, []string{"--rm"})},
 	}
+}
+
+// compressedSuffixes are the names the compressors give what they write; a
+// decompression writes the file without one.
+var compressedSuffixes = []string{".gz", ".z", ".Z", ".bz2", ".xz", ".lzma", ".zst", ".lz4", ".tgz"}
+
+// compressorGrammar is gzip's, bzip2's and xz's; zstdGrammar zstd's and lz4's.
+var (
+	compressorGrammar = Grammar{Short: "cdfhklLnNqrtvVzZe0123456789S:T:F:C:M:", Long: []string{"stdout", "to-stdout", "decompress", "uncompress", "force", "keep", "list",
+		"no-name", "name", "quiet", "recursive", "test", "verbose", "suffix=", "threads=", "format=", "check=", "memlimit=", "fast", "best", "rsyncable", "synchronous"}}
+	zstdGrammar = Grammar{Short: "cdfhklqrtvVz0123456789o:T:D:", Long: []string{"stdout", "decompress", "uncompress", "force", "keep", "list", "quiet", "test",
+		"verbose", "rm", "threads=", "output-dir-flat=", "ultra", "fast=?", "long=?"}}
+)
+
+// compressor declares a compressor: each file it is given is moved into its
+// compressed (or, decompressing, its plain) form unless -c or -k keeps it,
+// or only with one of removes (zstd --rm); decompressing (always, or with
+// -d) writes the file named without its suffix.
+func compressor(decompresses bool, g Grammar, removes []string) Node {
+	keeps := []string{"-c", "--stdout", "--to-stdout", "-l", "--list", "-t", "--test", "-o"}
+	moves := Effect{Act: Moves, Operands: "all", If: removes, Unless: append([]string{"-k", "--keep"}, keeps...)}
+	writes := Effect{Act: Writes, Operands: "all", Unless: keeps, Strip: compressedSuffixes}
+	if !decompresses {
+		writes.If = []string{"-d", "--decompress", "--uncompress"}
+	}
+	return Node{ReadIf: []string{"-l", "--list", "-t", "--test"}, Unless: []string{"-f", "--force", "-d", "--decompress"}, Grammar: g,
+		Effects: []Effect{moves, writes, {Act: Writes, Opts: []string{"-o"}}}}
 }

@@ -77,6 +77,12 @@ func invocationEffects(inv *registry.Invocation, args []shellparse.Word) []effec
 				continue
 			}
 		}
+		if len(t.Strip) > 0 {
+			var ok bool
+			if w, ok = strippedWord(w, t.Strip); !ok {
+				continue
+			}
+		}
 		if t.Dir != nil && t.Dir.At >= 0 && t.Dir.At < len(args) {
 			w = wordInDir(targetWord(*t.Dir, args), w)
 		}
@@ -93,6 +99,18 @@ func targetWord(t registry.Target, args []shellparse.Word) shellparse.Word {
 		w = shellparse.Word{Text: t.Value, Static: w.Static && !t.Dynamic, Params: w.Params, Quoted: w.Quoted}
 	}
 	return w
+}
+
+// strippedWord returns w without the first of the suffixes it ends in
+// (gunzip ~/.bashrc.gz writes ~/.bashrc); false when it ends in none.
+func strippedWord(w shellparse.Word, suffixes []string) (shellparse.Word, bool) {
+	for _, suffix := range suffixes {
+		if name, ok := strings.CutSuffix(w.Text, suffix); ok && name != "" && !strings.HasSuffix(name, "/") {
+			w.Text = name
+			return w, true
+		}
+	}
+	return w, false
 }
 
 // urlNameWord returns the file a download of the URL in w is saved as: the
