@@ -395,19 +395,19 @@ func (w *walker) shellReadsStaticInput(name string, cmd SimpleCommand) bool {
 	return IsShell(name) && ShellReadsStdin(cmd.Argv)
 }
 
-// hasFileOption reports at's -f FILE: the script comes from a file instead.
+// hasFileOption reports at's -f FILE, read by at's declared grammar: the
+// script comes from a file instead (at -f /dev/stdin still reads its
+// input, and a -f known only at run time may name it).
 func hasFileOption(argv []Word) bool {
-	for i, a := range argv[1:] {
-		file := ""
-		switch {
-		case a.Text == "-f" && i+2 < len(argv):
-			file = argv[i+2].Text
-		case strings.HasPrefix(a.Text, "-f") && len(a.Text) > 2:
-			file = a.Text[2:]
-		default:
-			continue
+	prog, ok := programs.Lookup("at")
+	if !ok {
+		return false
+	}
+	scan := prog.Node.Grammar.Scan(RegistryWords(argv[1:]))
+	for _, o := range scan.Values("-f") {
+		if o.HasValue && !o.Dynamic && o.Value != "-" && !IsStdinPath(o.Value) {
+			return true
 		}
-		return file != "-" && !IsStdinPath(file) // at -f /dev/stdin still reads its input
 	}
 	return false
 }
