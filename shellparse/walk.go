@@ -493,6 +493,7 @@ func (s *scriptWalker) callReading(ce *syntax.CallExpr, c context) {
 		via = "bare"
 	}
 	assigns := s.assigns(ce.Assigns, via)
+	s.noteHashTable(ce.Assigns)
 	argv := make([]Word, 0, len(ce.Args))
 	for _, arg := range ce.Args {
 		words := s.words.resolve(arg)
@@ -507,6 +508,37 @@ func (s *scriptWalker) callReading(ce *syntax.CallExpr, c context) {
 	}
 	assigns = append(assigns, s.refWrites(ce, assigns)...)
 	s.emit(SimpleCommand{Argv: argv, Assigns: assigns, Source: s.words.text(ce)}, c)
+}
+
+// noteHashTable follows BASH_CMDS[NAME]=PATH and BASH_ALIASES[NAME]=WORDS,
+// bash's command hash table and alias table written as arrays: NAME then
+// runs PATH, as after hash -p PATH NAME, or WORDS, as after alias.
+func (s *scriptWalker) noteHashTable(assigns []*syntax.Assign) {
+	for _, a := range assigns {
+		if a.Name == nil || a.Name.Value != "BASH_CMDS" && a.Name.Value != "BASH_ALIASES" {
+			continue
+		}
+		s.noteHashEntry(a.Index, a.Value)
+		if a.Array != nil {
+			for _, e := range a.Array.Elems {
+				s.noteHashEntry(e.Index, e.Value)
+			}
+		}
+	}
+}
+
+// noteHashEntry follows one entry of bash's command hash table or alias
+// table written out, [NAME]=PATH or [NAME]='WORDS', when its value is
+// plain words.
+func (s *scriptWalker) noteHashEntry(index syntax.ArithmExpr, value *syntax.Word) {
+	name, ok := index.(*syntax.Word)
+	if !ok || value == nil || name.Lit() == "" {
+		return
+	}
+	v := s.words.resolveValue(value)
+	if words, plain := plainWords(v.Text); v.Static && plain && len(words) > 0 {
+		s.setOtherName(name.Lit(), words)
+	}
 }
 
 // candidateReadings reads a simple command's statement once more for each
@@ -612,6 +644,7 @@ func (s *scriptWalker) decl(x *syntax.DeclClause, c context) {
 	for _, a := range x.Args {
 		s.substs(a, c)
 	}
+	s.noteHashTable(x.Args)
 	variant := x.Variant.Value
 	argv := []Word{staticWord(variant)}
 	via := variant
