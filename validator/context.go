@@ -431,7 +431,23 @@ func (ck *checker) word(w *shellparse.Word) {
 		}
 	}
 	if w.PromptExpand {
+		ck.promptExpansion(w)
+	}
+}
+
+// promptExpansion judges ${x@P}: the shell expands x's value as it does a
+// prompt, running its command substitutions. A value the script set is
+// judged as that text; one known only at run time is not seen.
+func (ck *checker) promptExpansion(w *shellparse.Word) {
+	for _, p := range w.Params {
+		if value, ok := ck.varValue(p); ok {
+			if strings.Contains(value, "$(") || strings.Contains(value, "`") {
+				ck.nested(": <<"+promptEnd+"\n"+value+"\n"+promptEnd, "${"+p+"@P} expands "+p+" as a prompt, running its command substitutions")
+			}
+			continue
+		}
 		ck.add("command_substitution", "prompt_expansion", NonSevere, "${…@P} runs the command substitutions held in a variable's value, which permgate cannot see")
+		return
 	}
 }
 
