@@ -40,7 +40,7 @@ func declaredEffects(name string, args []shellparse.Word) []effectTarget {
 	if !ok {
 		return nil
 	}
-	return invocationEffects(r.inv, r.args)
+	return invocationEffects(r.Inv, r.Args)
 }
 
 // wrapperDeclaredEffects returns what a wrapper does with its own words.
@@ -325,7 +325,7 @@ func (ck *checker) judgedClasses(c shellparse.SimpleCommand, findings []Finding)
 	}
 	for _, w := range c.Wrappers {
 		if r, ok := readWrapper(w); ok {
-			s = s.Union(invocationClasses(r.inv))
+			s = s.Union(invocationClasses(r.Inv))
 		}
 	}
 	if _, inv, ok := c.Declared(); ok {

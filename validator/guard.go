@@ -170,19 +170,19 @@ func (ck *checker) bind(c shellparse.SimpleCommand) {
 	if !ok {
 		return
 	}
-	ops := r.operands()
+	ops := r.Operands()
 	switch {
-	case r.has("-e", "--erase") && (r.has("-a", "--all") || len(ops) == 0):
+	case r.Has("-e", "--erase") && (r.Has("-a", "--all") || len(ops) == 0):
 		ck.add("self_modify", "guard_bind_erase", Severe, "bind --erase --all erases every key binding, the shell guard's too")
 		return
-	case r.has("-x"):
+	case r.Has("-x"):
 		ck.add("self_modify", "guard_bind_command", Severe, "bind -x runs a command from a key without permgate's check: it "+bindReason)
 		return
-	case len(r.values("-f")) > 0:
+	case len(r.Values("-f")) > 0:
 		ck.add("self_modify", "guard_bind_file", Severe, "bind -f reads bindings from a file, which "+bindReason)
 		return
 	}
-	for _, k := range append(append(ops, r.values("-r")...), r.values("-u")...) {
+	for _, k := range append(append(ops, r.Values("-r")...), r.Values("-u")...) {
 		if bindsGuardKey(k.Text) {
 			ck.add("self_modify", "guard_bind", Severe, "bind "+clip(k.Text)+" "+bindReason)
 			return
@@ -206,15 +206,15 @@ func (ck *checker) bindkey(c shellparse.SimpleCommand) {
 		return
 	}
 	switch {
-	case r.has("-d"):
+	case r.Has("-d"):
 		ck.add("self_modify", "guard_bindkey_reset", Severe, "bindkey -d resets every keymap, dropping the Enter binding of permgate's shell guard")
 		return
-	case r.has("-A", "-N", "-D"):
+	case r.Has("-A", "-N", "-D"):
 		ck.add("self_modify", "guard_bindkey_keymap", Severe, "bindkey -A, -N or -D replaces or deletes a keymap, which "+bindReason)
 		return
 	}
-	ops := r.operands()
-	if len(ops) == 0 || len(ops) == 1 && !r.has("-r") {
+	ops := r.Operands()
+	if len(ops) == 0 || len(ops) == 1 && !r.Has("-r") {
 		return // listing
 	}
 	for _, o := range ops {

@@ -16,7 +16,7 @@ import (
 // permgate); the declarations name both.
 func (ck *checker) packageInstall(c shellparse.SimpleCommand, args []shellparse.Word) {
 	if r, ok := readingOf(c); ok {
-		self.InstallsPermgate(ck, c, r.inv, r.args)
+		self.InstallsPermgate(ck, c, r.Inv, r.Args)
 	}
 }
 
@@ -40,7 +40,7 @@ func (ck *checker) pythonPip(c shellparse.SimpleCommand, args []shellparse.Word)
 		return
 	}
 	if r, ok := readArgs("pip", args[2:]); ok {
-		self.InstallsPermgate(ck, c, r.inv, r.args)
+		self.InstallsPermgate(ck, c, r.Inv, r.Args)
 	}
 }
 
@@ -60,14 +60,14 @@ var execConfigKeys = map[string]map[string]bool{
 func (ck *checker) execConfig(c shellparse.SimpleCommand, args []shellparse.Word) {
 	base := path.Base(c.Name)
 	r, ok := readingOf(c)
-	if ok && (r.verbIs("config", "get") || r.verbIs("c", "get") || base == "npm" && r.verbIs("get")) {
+	if ok && (r.VerbIs("config", "get") || r.VerbIs("c", "get") || base == "npm" && r.VerbIs("get")) {
 		ck.configSecret(base, r)
 	}
-	if !ok || !(r.verbIs("config", "set") || r.verbIs("c", "set") || base == "npm" && r.verbIs("set")) {
+	if !ok || !(r.VerbIs("config", "set") || r.VerbIs("c", "set") || base == "npm" && r.VerbIs("set")) {
 		return
 	}
 	keys := execConfigKeys[base]
-	for _, kv := range r.operands() {
+	for _, kv := range r.Operands() {
 		key, _, _ := strings.Cut(kv.Text, "=")
 		if keys[key] || !kv.Static {
 			ck.add("inline_code", "package_config_program", NonSevere, base+" config set "+key+" names a program "+base+" runs on later commands")
@@ -83,7 +83,7 @@ func (ck *checker) execConfig(c shellparse.SimpleCommand, args []shellparse.Word
 // known only at run time) may print a registry token (the listings hide
 // them).
 func (ck *checker) configSecret(base string, r reading) {
-	for _, key := range r.operands() {
+	for _, key := range r.Operands() {
 		if !key.Static || places.SecretVar(strings.TrimLeft(key.Text[strings.LastIndex(key.Text, ":")+1:], "_")) {
 			ck.add(finding.SecretAccess, "package_config_token", NonSevere, base+" config get "+key.Text+" prints a registry token")
 			return

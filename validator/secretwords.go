@@ -144,7 +144,7 @@ func gitNameOnlyArgs(c shellparse.SimpleCommand) (map[int]bool, bool) {
 		return nil, true // history of the names, not their contents
 	}
 	if g.Sub == "grep" {
-		r := reading{inv: &registry.Invocation{Scan: *g.Scan()}, args: g.Args}
+		r := reading{Inv: &registry.Invocation{Scan: *g.Scan()}, Args: g.Args}
 		return grepPatterns(r, len(args)-len(g.Args)), false
 	}
 	return nil, false
@@ -155,13 +155,13 @@ func gitNameOnlyArgs(c shellparse.SimpleCommand) (map[int]bool, bool) {
 func grepPatterns(r reading, offset int) map[int]bool {
 	out := map[int]bool{}
 	given := false
-	for _, o := range r.inv.Scan.Values("-e", "--regexp", "-f", "--file") {
+	for _, o := range r.Inv.Scan.Values("-e", "--regexp", "-f", "--file") {
 		given = true
 		if o.HasValue && (o.Name == "-e" || o.Name == "--regexp") {
 			out[offset+o.ValueAt] = true
 		}
 	}
-	if ops := r.inv.Scan.Operands; !given && len(ops) > 0 {
+	if ops := r.Inv.Scan.Operands; !given && len(ops) > 0 {
 		out[offset+ops[0]] = true
 	}
 	return out

@@ -46,14 +46,14 @@ func typingVerb(name string, args []shellparse.Word) string {
 			}
 		}
 	case "screen":
-		if ops := r.operands(); r.has("-X") && len(ops) > 0 && screenTyping[strings.ToLower(ops[0].Text)] {
+		if ops := r.Operands(); r.Has("-X") && len(ops) > 0 && screenTyping[strings.ToLower(ops[0].Text)] {
 			return "screen -X " + ops[0].Text
 		}
 	case "wtype":
 		return "wtype"
 	case "xdotool", "ydotool":
 		// xdotool chains its commands: search … windowactivate type TEXT.
-		for _, a := range r.operands() {
+		for _, a := range r.Operands() {
 			if xdoTyping[a.Text] {
 				return name + " " + a.Text
 			}
@@ -69,10 +69,10 @@ func tmuxVerb(cmd []shellparse.Word) string {
 	switch {
 	case !ok:
 		return ""
-	case len(r.path()) > 0:
-		return r.path()[0]
+	case len(r.Path()) > 0:
+		return r.Path()[0]
 	}
-	return r.inv.Verb
+	return r.Inv.Verb
 }
 
 // CheckTyped analyses text a harness tool types into a program that is

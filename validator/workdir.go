@@ -52,15 +52,15 @@ func findRunsInMatchDirs(args []shellparse.Word) bool {
 // effects name, in order; known is false when such an option is given
 // without a directory (nsenter -w: the target process's own).
 func dirChanges(r reading) (dirs []shellparse.Word, known bool) {
-	for _, e := range r.inv.Node.Effects {
-		if e.Act != registry.ChangesDir || len(e.Unless) > 0 && r.has(e.Unless...) {
+	for _, e := range r.Inv.Node.Effects {
+		if e.Act != registry.ChangesDir || len(e.Unless) > 0 && r.Has(e.Unless...) {
 			continue
 		}
-		for _, o := range r.inv.Scan.Values(e.Opts...) {
+		for _, o := range r.Inv.Scan.Values(e.Opts...) {
 			if !o.HasValue {
 				return nil, false
 			}
-			dirs = append(dirs, r.valueWord(o))
+			dirs = append(dirs, r.ValueWord(o))
 		}
 	}
 	return dirs, true

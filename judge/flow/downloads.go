@@ -48,19 +48,19 @@ func downloadNames(c shellparse.SimpleCommand) []shellparse.Word {
 func downloadDirs(base string, r reading) (named bool, dirs, extra []shellparse.Word) {
 	switch base {
 	case "curl":
-		dirs = r.values("--output-dir", "--expand-output-dir")
+		dirs = r.Values("--output-dir", "--expand-output-dir")
 		for _, d := range dirs {
-			for _, o := range r.values("-o", "--output", "--expand-output") {
+			for _, o := range r.Values("-o", "--output", "--expand-output") {
 				if o.Static && d.Static && !strings.HasPrefix(o.Text, "/") {
 					extra = append(extra, shellparse.Word{Text: strings.TrimSuffix(d.Text, "/") + "/" + o.Text, Static: true})
 				}
 			}
 		}
-		return r.has("-O", "-J", "--remote-name", "--remote-name-all", "--remote-header-name"), dirs, extra
+		return r.Has("-O", "-J", "--remote-name", "--remote-name-all", "--remote-header-name"), dirs, extra
 	case "wget", "wget2":
-		return len(r.values("-O", "--output-document")) == 0, r.values("-P", "--directory-prefix"), nil
+		return len(r.Values("-O", "--output-document")) == 0, r.Values("-P", "--directory-prefix"), nil
 	case "aria2c":
-		return len(r.values("-o", "--out")) == 0, r.values("-d", "--dir"), nil
+		return len(r.Values("-o", "--out")) == 0, r.Values("-d", "--dir"), nil
 	}
 	return false, nil, nil
 }
@@ -69,7 +69,7 @@ func downloadDirs(base string, r reading) (named bool, dirs, extra []shellparse.
 // curl's --url values.
 func downloadURLs(r reading) []shellparse.Word {
 	var out []shellparse.Word
-	for _, w := range append(r.operands(), r.values("--url", "--expand-url")...) {
+	for _, w := range append(r.Operands(), r.Values("--url", "--expand-url")...) {
 		if w.Static && strings.Contains(w.Text, "://") {
 			out = append(out, w)
 		}
@@ -150,7 +150,7 @@ func CurlReadOnly(args []shellparse.Word) bool {
 	if !ok {
 		return false
 	}
-	for _, o := range r.opts() {
+	for _, o := range r.Opts() {
 		if !curlOptionReads(o) {
 			return false
 		}
@@ -194,13 +194,13 @@ var curlWrites = map[string]bool{"--remote-name": true, "--remote-name-all": tru
 // data or writing a file of its own.
 func WgetReadOnly(args []shellparse.Word) bool {
 	r, ok := readArgs("wget", args)
-	if !ok || r.has(wgetChanges...) {
+	if !ok || r.Has(wgetChanges...) {
 		return false
 	}
-	if r.has("--spider") {
+	if r.Has("--spider") {
 		return true
 	}
-	out := r.values("-O", "--output-document")
+	out := r.Values("-O", "--output-document")
 	for _, o := range out {
 		if o.Text != "-" {
 			return false

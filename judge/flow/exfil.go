@@ -202,8 +202,8 @@ func uploadsSecret(h Host, c shellparse.SimpleCommand, base string, stdin bool) 
 // holding one) to a bucket.
 func bucketUpload(h Host, c shellparse.SimpleCommand, base string, stdin bool) bool {
 	r, ok := readingOf(c)
-	ops := r.operands()
-	if !ok || len(ops) < 2 || base == "aws" && (len(r.path()) == 0 || r.path()[0] != "s3") {
+	ops := r.Operands()
+	if !ok || len(ops) < 2 || base == "aws" && (len(r.Path()) == 0 || r.Path()[0] != "s3") {
 		return false
 	}
 	src, dst := ops[len(ops)-2], ops[len(ops)-1]
@@ -271,7 +271,7 @@ func socatFile(a shellparse.Word) (shellparse.Word, bool) {
 func copyExfil(h Host, c shellparse.SimpleCommand, name string) bool {
 	files := operandsOf(c)
 	if name == "rclone" {
-		if r, ok := readingOf(c); !ok || len(r.path()) == 0 {
+		if r, ok := readingOf(c); !ok || len(r.Path()) == 0 {
 			return false
 		}
 	}

@@ -8,85 +8,16 @@ import (
 	"github.com/permgate/permgate/shellparse"
 )
 
-// A reading is a program's words read against its declaration by the
-// registry's scanner: the judgements ask it which options were given, with
-// which values, and which words are operands, instead of scanning argv.
-type reading struct {
-	inv *registry.Invocation
-	// args are the words after the program's name, as the scan indexes them.
-	args []shellparse.Word
-}
+// reading is a program's words read by its declaration (shellparse.Reading).
+type reading = shellparse.Reading
 
 // readingOf is the reading a command carries (SimpleCommand.Declared).
-func readingOf(c shellparse.SimpleCommand) (reading, bool) {
-	_, inv, ok := c.Declared()
-	if !ok {
-		return reading{}, false
-	}
-	return reading{inv: inv, args: c.Argv[1:]}, true
-}
+func readingOf(c shellparse.SimpleCommand) (reading, bool) { return shellparse.ReadCommand(c) }
 
 // readArgs reads args, the words after a program's name, against the
 // declaration of the program called name.
 func readArgs(name string, args []shellparse.Word) (reading, bool) {
-	prog, ok := registry.Default().Lookup(name)
-	if !ok {
-		return reading{}, false
-	}
-	inv := prog.Resolve(shellparse.RegistryWords(args))
-	return reading{inv: &inv, args: args}, true
-}
-
-// has reports one of the named options (spelled with their dashes).
-func (r reading) has(names ...string) bool { return r.inv != nil && r.inv.Scan.Has(names...) }
-
-// values returns the values of the named options as words: the next word,
-// or the value attached to the option's own word (-oFILE, --output=FILE).
-func (r reading) values(names ...string) []shellparse.Word {
-	if r.inv == nil {
-		return nil
-	}
-	var out []shellparse.Word
-	for _, o := range r.inv.Scan.Values(names...) {
-		if !o.HasValue {
-			continue
-		}
-		if o.ValueAt != o.At {
-			out = append(out, r.args[o.ValueAt])
-			continue
-		}
-		w := r.args[o.At]
-		out = append(out, shellparse.Word{Text: o.Value, Static: w.Static && !o.Dynamic, Params: w.Params, Quoted: w.Quoted})
-	}
-	return out
-}
-
-// operands returns the words that are neither options nor their values.
-func (r reading) operands() []shellparse.Word {
-	if r.inv == nil {
-		return nil
-	}
-	out := make([]shellparse.Word, 0, len(r.inv.Scan.Operands))
-	for _, i := range r.inv.Scan.Operands {
-		out = append(out, r.args[i])
-	}
-	return out
-}
-
-// opts returns the options given, in order.
-func (r reading) opts() []registry.Opt {
-	if r.inv == nil {
-		return nil
-	}
-	return r.inv.Scan.Opts
-}
-
-// path returns the subcommand words the argv names (aws s3 cp).
-func (r reading) path() []string {
-	if r.inv == nil {
-		return nil
-	}
-	return r.inv.Path
+	return shellparse.ReadArgs(name, args)
 }
 
 // operandsOf returns a command's operands by its declared grammar; none for
@@ -94,13 +25,13 @@ func (r reading) path() []string {
 // declared).
 func operandsOf(c shellparse.SimpleCommand) []shellparse.Word {
 	r, _ := readingOf(c)
-	return r.operands()
+	return r.Operands()
 }
 
 // hasOption reports one of the named options, by the declared grammar.
 func hasOption(c shellparse.SimpleCommand, names ...string) bool {
 	r, _ := readingOf(c)
-	return r.has(names...)
+	return r.Has(names...)
 }
 
 // effectTarget is one word a command does something with, by its

@@ -43,12 +43,12 @@ func NestedAgent(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 // claudeSettings: claude --bare starts without hooks; --settings and
 // --setting-sources load other settings, which can leave permgate's out.
 func claudeSettings(h Host, r reading) {
-	if r.has("--bare") {
+	if r.Has("--bare") {
 		report(h, "self_modify", "claude_bare", finding.Severe, "claude --bare starts Claude Code without its hooks, so without permgate's")
 		return
 	}
 	for _, opt := range []string{"--settings", "--setting-sources"} {
-		if r.has(opt) {
+		if r.Has(opt) {
 			report(h, "self_modify", "claude_settings", finding.Severe, "claude "+opt+" starts Claude Code with other settings, which can leave out permgate's hook")
 			return
 		}
@@ -58,7 +58,7 @@ func claudeSettings(h Host, r reading) {
 // codexConfig: codex -c KEY=VALUE on a hooks key, or one known only at run
 // time, changes Codex's hook settings.
 func codexConfig(h Host, r reading) {
-	for _, v := range r.values("-c", "--config") {
+	for _, v := range r.Values("-c", "--config") {
 		if strings.Contains(strings.ToLower(v.Text), "hook") || !v.Static {
 			report(h, "self_modify", "codex_config", finding.Severe, "codex -c "+v.Text+" changes Codex's hook settings, which can leave out permgate's hook")
 			return
@@ -77,7 +77,7 @@ func hooky(w shellparse.Word) bool {
 // enable|disable FEATURE for a hooks feature, claude config set|add|remove of
 // a hooks key, gemini hooks with anything but list. "" when there is none.
 func harnessHookSwitch(name string, r reading) string {
-	ops := r.operands()
+	ops := r.Operands()
 	switch name {
 	case "codex":
 		return codexHookSwitch(r, ops)
@@ -97,7 +97,7 @@ func harnessHookSwitch(name string, r reading) string {
 // enable|disable FEATURE for a hooks feature.
 func codexHookSwitch(r reading, ops []shellparse.Word) string {
 	for _, opt := range []string{"--disable", "--enable"} {
-		for _, v := range r.values(opt) {
+		for _, v := range r.Values(opt) {
 			if hooky(v) {
 				return "codex " + opt + " " + v.Text
 			}
@@ -153,13 +153,13 @@ var installVerbs = map[string]bool{"install": true, "i": true, "add": true, "uni
 // +nightly install), or an operation option (pacman -S, -R, -U).
 // inv is the reading of args, the words after the manager's name.
 func InstallsPermgate(h Host, c shellparse.SimpleCommand, inv *registry.Invocation, args []shellparse.Word) {
-	r := reading{inv: inv, args: args}
+	r := reading{Inv: inv, Args: args}
 	verb, pkgs := installWords(r)
 	if !installVerbs[verb] {
 		if !pacmanChange(r) {
 			return
 		}
-		verb, pkgs = "install", r.operands()
+		verb, pkgs = "install", r.Operands()
 	}
 	for _, pkg := range pkgs {
 		name := strings.TrimPrefix(pkg.Text, "@")
@@ -177,32 +177,32 @@ func InstallsPermgate(h Host, c shellparse.SimpleCommand, inv *registry.Invocati
 // operand of one that declares no verbs: deno install, pamac-cli install)
 // and the operands after it.
 func installWords(r reading) (string, []shellparse.Word) {
-	if p := r.path(); len(p) > 0 {
-		return p[len(p)-1], r.operands()
+	if p := r.Path(); len(p) > 0 {
+		return p[len(p)-1], r.Operands()
 	}
-	if r.inv.Verb == "" {
-		if ops := r.operands(); len(ops) > 0 && ops[0].Static {
+	if r.Inv.Verb == "" {
+		if ops := r.Operands(); len(ops) > 0 && ops[0].Static {
 			return ops[0].Text, ops[1:]
 		}
 		return "", nil
 	}
 	var pkgs []shellparse.Word
-	for _, i := range r.inv.Scan.Operands {
-		if i != r.inv.VerbAt {
-			pkgs = append(pkgs, r.args[i])
+	for _, i := range r.Inv.Scan.Operands {
+		if i != r.Inv.VerbAt {
+			pkgs = append(pkgs, r.Args[i])
 		}
 	}
-	return r.inv.Verb, pkgs
+	return r.Inv.Verb, pkgs
 }
 
 // pacmanChange reports pacman's (yay's, paru's) -S, -R or -U operation that
 // installs or removes the packages named, not one that only queries
 // (-Ss, -Si, -Sl, -Sg, -Sp, -Sc).
 func pacmanChange(r reading) bool {
-	if r.has("-R", "-U", "--remove", "--upgrade") {
+	if r.Has("-R", "-U", "--remove", "--upgrade") {
 		return true
 	}
-	return r.has("-S", "--sync") && !r.has("-s", "-i", "-g", "-p", "-l", "-c", "--search", "--info", "--groups", "--print", "--list", "--clean")
+	return r.Has("-S", "--sync") && !r.Has("-s", "-i", "-g", "-p", "-l", "-c", "--search", "--info", "--groups", "--print", "--list", "--clean")
 }
 
 // agentBypassFlags are, per agent harness, the options that start it with
@@ -279,12 +279,12 @@ func agentBypass(name string, r reading) string {
 	}
 	for _, f := range agentBypassFlags[name] {
 		if f.value == "" {
-			if r.has(f.flag) {
+			if r.Has(f.flag) {
 				return f.flag
 			}
 			continue
 		}
-		for _, v := range r.values(f.flag) {
+		for _, v := range r.Values(f.flag) {
 			if text := strings.TrimPrefix(v.Text, "="); text == f.value || !v.Static {
 				return f.flag + " " + v.Text
 			}

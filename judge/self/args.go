@@ -1,7 +1,6 @@
 package self
 
 import (
-	"path"
 	"strings"
 
 	"github.com/permgate/permgate/internal/textclip"
@@ -9,36 +8,24 @@ import (
 	"github.com/permgate/permgate/shellparse"
 )
 
-// A reading is a program's words read against its declaration by the
-// registry's scanner: the judgements ask it which options were given, with
-// which values, and which words are operands.
-type reading struct {
-	inv *registry.Invocation
-	// args are the words after the program's name, as the scan indexes them.
-	args []shellparse.Word
-}
+// reading is a program's words read by its declaration (shellparse.Reading).
+type reading = shellparse.Reading
 
 // readCommand is the reading a command carries (SimpleCommand.Declared).
-func readCommand(c shellparse.SimpleCommand) (reading, bool) {
-	_, inv, ok := c.Declared()
-	if !ok {
-		return reading{}, false
-	}
-	return reading{inv: inv, args: c.Argv[1:]}, true
-}
+func readCommand(c shellparse.SimpleCommand) (reading, bool) { return shellparse.ReadCommand(c) }
 
 // operandsOf returns a command's operands by its declared grammar; a
 // program the registry does not declare is read by no grammar (its words
 // that start with a dash are options).
 func operandsOf(c shellparse.SimpleCommand) []shellparse.Word {
 	if r, ok := readCommand(c); ok {
-		return r.operands()
+		return r.Operands()
 	}
 	if len(c.Argv) < 2 {
 		return nil
 	}
 	inv := (&registry.Program{}).Resolve(shellparse.RegistryWords(c.Argv[1:]))
-	return reading{inv: &inv, args: c.Argv[1:]}.operands()
+	return reading{Inv: &inv, Args: c.Argv[1:]}.Operands()
 }
 
 // valuesOf returns the values of a command's named options, as words: the
@@ -49,13 +36,13 @@ func valuesOf(c shellparse.SimpleCommand, names ...string) []shellparse.Word {
 		return nil
 	}
 	var out []shellparse.Word
-	for _, o := range r.inv.Scan.Values(names...) {
+	for _, o := range r.Inv.Scan.Values(names...) {
 		switch {
 		case !o.HasValue:
 		case o.ValueAt != o.At:
-			out = append(out, r.args[o.ValueAt])
+			out = append(out, r.Args[o.ValueAt])
 		default:
-			out = append(out, shellparse.Word{Text: o.Value, Static: r.args[o.At].Static && !o.Dynamic})
+			out = append(out, shellparse.Word{Text: o.Value, Static: r.Args[o.At].Static && !o.Dynamic})
 		}
 	}
 	return out
@@ -64,84 +51,30 @@ func valuesOf(c shellparse.SimpleCommand, names ...string) []shellparse.Word {
 // hasOption reports one of a command's named options, by its declared grammar.
 func hasOption(c shellparse.SimpleCommand, names ...string) bool {
 	r, ok := readCommand(c)
-	return ok && r.has(names...)
+	return ok && r.Has(names...)
 }
 
 // readArgs reads args against the declaration of the program called name
 // (by its basename).
 func readArgs(name string, args []shellparse.Word) (reading, bool) {
-	prog, ok := registry.Default().Lookup(path.Base(name))
-	if !ok {
-		return reading{}, false
-	}
-	inv := prog.Resolve(shellparse.RegistryWords(args))
-	return reading{inv: &inv, args: args}, true
+	return shellparse.ReadArgs(name, args)
 }
 
 // readWrapper reads the words of a wrapper a command came through.
-func readWrapper(w shellparse.Wrapper) (reading, bool) {
-	if len(w.Argv) == 0 {
-		return reading{}, false
-	}
-	return readArgs(w.Name, w.Argv[1:])
-}
-
-// has reports one of the named options (spelled with their dashes).
-func (r reading) has(names ...string) bool { return r.inv != nil && r.inv.Scan.Has(names...) }
-
-// values returns the values of the named options as words: the next word,
-// or the value attached to the option's own word (-oFILE, --output=FILE).
-func (r reading) values(names ...string) []shellparse.Word {
-	if r.inv == nil {
-		return nil
-	}
-	var out []shellparse.Word
-	for _, o := range r.inv.Scan.Values(names...) {
-		if !o.HasValue {
-			continue
-		}
-		if o.ValueAt != o.At {
-			out = append(out, r.args[o.ValueAt])
-			continue
-		}
-		w := r.args[o.At]
-		out = append(out, shellparse.Word{Text: o.Value, Static: w.Static && !o.Dynamic, Params: w.Params, Quoted: w.Quoted})
-	}
-	return out
-}
-
-// operands returns the words that are neither options nor their values.
-func (r reading) operands() []shellparse.Word {
-	if r.inv == nil {
-		return nil
-	}
-	out := make([]shellparse.Word, 0, len(r.inv.Scan.Operands))
-	for _, i := range r.inv.Scan.Operands {
-		out = append(out, r.args[i])
-	}
-	return out
-}
-
-// path returns the subcommand words the argv names.
-func (r reading) path() []string {
-	if r.inv == nil {
-		return nil
-	}
-	return r.inv.Path
-}
+func readWrapper(w shellparse.Wrapper) (reading, bool) { return shellparse.ReadWrapper(w) }
 
 // setNames returns the names the reading's declared SetsEnv effects set or
 // clear (NAME or NAME=VALUE).
-func (r reading) setNames() []string {
-	if r.inv == nil {
+func setNames(r reading) []string {
+	if r.Inv == nil {
 		return nil
 	}
 	var names []string
-	for _, t := range r.inv.Effects() {
-		if t.Act != registry.SetsEnv || t.At < 0 || t.At >= len(r.args) {
+	for _, t := range r.Inv.Effects() {
+		if t.Act != registry.SetsEnv || t.At < 0 || t.At >= len(r.Args) {
 			continue
 		}
-		text := r.args[t.At].Text
+		text := r.Args[t.At].Text
 		if t.Attached {
 			text = t.Value
 		}

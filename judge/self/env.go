@@ -56,7 +56,7 @@ func otherSetters(c shellparse.SimpleCommand) []string {
 		var names []string
 		for _, cmd := range TmuxCommands(c.Argv[1:]) {
 			if r, ok := readArgs("tmux", cmd); ok {
-				names = append(names, r.setNames()...)
+				names = append(names, setNames(r)...)
 			}
 		}
 		return names
@@ -65,7 +65,7 @@ func otherSetters(c shellparse.SimpleCommand) []string {
 	if !ok || !prog.HasEffects() {
 		return nil
 	}
-	return reading{inv: inv, args: c.Argv[1:]}.setNames()
+	return setNames(reading{Inv: inv, Args: c.Argv[1:]})
 }
 
 // letNames returns the variables let's arithmetic assigns (let a=1 b+=2).
@@ -125,7 +125,7 @@ func Vars(h Host, c shellparse.SimpleCommand) {
 // envUnsets judges env -u NAME in the wrappers a command came through.
 func envUnsets(h Host, c shellparse.SimpleCommand) {
 	for _, r := range envReadings(c) {
-		for _, u := range r.values("-u", "--unset") {
+		for _, u := range r.Values("-u", "--unset") {
 			if !u.Static || gateVar(u.Text) {
 				report(h, "self_modify", "env_unset", finding.Severe, "env -u "+u.Text+" changes where or how permgate decides")
 			}

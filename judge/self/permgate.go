@@ -22,8 +22,8 @@ func Permgate(h Host, c shellparse.SimpleCommand) {
 // the XDG variables, so it would look for its config and state nowhere.
 func emptyEnvPermgate(h Host, c shellparse.SimpleCommand) {
 	for _, r := range envReadings(c) {
-		dash := slices.ContainsFunc(r.operands(), func(a shellparse.Word) bool { return a.Text == "-" })
-		if dash || r.has("-i", "--ignore-environment") {
+		dash := slices.ContainsFunc(r.Operands(), func(a shellparse.Word) bool { return a.Text == "-" })
+		if dash || r.Has("-i", "--ignore-environment") {
 			report(h, "self_modify", "env_empty", finding.Severe, "env -i runs permgate with an empty environment, without the HOME it finds its config and state by")
 			return
 		}

@@ -73,7 +73,7 @@ func placeholderJudged(h Host, how string) bool {
 		wr := c.Wrappers[i]
 		switch wr.Name {
 		case "xargs", "parallel":
-			if r, ok := readWrapper(wr); ok && len(r.values("-a", "--arg-file")) > 0 {
+			if r, ok := readWrapper(wr); ok && len(r.Values("-a", "--arg-file")) > 0 {
 				report(h, "protected_write", "self_names_file", finding.NonSevere, how+" writes names read from a file (-a), which could be "+Reason)
 				return true
 			}
