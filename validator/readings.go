@@ -1,7 +1,6 @@
 package validator
 
 import (
-
 	"github.com/permgate/permgate/shellparse"
 )
 
