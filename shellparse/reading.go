@@ -59,22 +59,13 @@ func (r Reading) Values(names ...string) []Word {
 	if r.Inv == nil {
 		return nil
 	}
-	var out []Word
-	for _, o := range r.Inv.Scan.Values(names...) {
-		if o.HasValue {
-			out = append(out, r.ValueWord(o))
-		}
-	}
-	return out
+	return OptionWords(r.Args, &r.Inv.Scan, names...)
 }
 
-// ValueWord is an option's value as a word.
+// ValueWord is an option's value as a word (OptionWord).
 func (r Reading) ValueWord(o registry.Opt) Word {
-	if o.ValueAt != o.At {
-		return r.Args[o.ValueAt]
-	}
-	w := r.Args[o.At]
-	return Word{Text: o.Value, Static: w.Static && !o.Dynamic, Params: w.Params, Quoted: w.Quoted}
+	w, _ := OptionWord(r.Args, o)
+	return w
 }
 
 // Operands returns the words that are neither options nor their values.

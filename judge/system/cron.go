@@ -27,12 +27,12 @@ func crontabRemoves(h Host, c shellparse.SimpleCommand) {
 // -r, -d, -c, -V) read no script from standard input.
 func At(h Host, c shellparse.SimpleCommand, _ []shellparse.Word) {
 	a, _ := declared(c)
-	for _, f := range a.values("-f") {
+	for _, f := range a.Values("-f") {
 		if f.Text != "-" && !shellparse.IsStdinPath(f.Text) {
 			return // the script is a file
 		}
 	}
-	if a.has("-l", "-r", "-d", "-c", "-V") {
+	if a.Has("-l", "-r", "-d", "-c", "-V") {
 		return
 	}
 	switch c.Stdin.Kind {

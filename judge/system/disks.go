@@ -76,8 +76,8 @@ func PartedListing(args []shellparse.Word) bool {
 	if !ok {
 		return false
 	}
-	list := r.has("-l", "--list", "-v", "--version", "-h", "--help")
-	words := r.operands()
+	list := r.Has("-l", "--list", "-v", "--version", "-h", "--help")
+	words := r.Operands()
 	if len(words) == 0 {
 		return list // with no device and no -l it is interactive: it can do anything
 	}
@@ -154,7 +154,7 @@ func mkfsTargets(base string, args []shellparse.Word) []shellparse.Word {
 		r, _ = read("mkfs", args)
 	}
 	var targets []shellparse.Word
-	for _, a := range r.operands() {
+	for _, a := range r.Operands() {
 		if a.Static && len(targets) > 0 && isDigits(strings.TrimRight(a.Text, "kKmMgGtTbB")) {
 			continue // a size after the device
 		}
@@ -184,7 +184,7 @@ func Mkswap(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 // it lists.
 func wipefsErases(args []shellparse.Word) bool {
 	r, ok := read("wipefs", args)
-	return !ok || r.may("-a", "--all", "-o", "--offset") && !r.has("-n", "--no-act")
+	return !ok || r.May("-a", "--all", "-o", "--offset") && !r.Has("-n", "--no-act")
 }
 
 // WipefsReadOnly reports wipefs that only lists signatures.

@@ -18,10 +18,10 @@ const killSafer = "pgrep -a PATTERN to see what it matches, then kill the PIDs y
 // the process ids after it (kill -9 -1).
 func Kill(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	r, _ := declared(c)
-	if r.has("-l", "-L", "--list", "--table") {
+	if r.Has("-l", "-L", "--list", "--table") {
 		return
 	}
-	pids := r.operands()
+	pids := r.Operands()
 	if len(pids) == 0 && len(args) == 1 && args[0].Text == "-1" {
 		pids = args
 	}
@@ -63,7 +63,7 @@ func substKillsAll(p shellparse.Word) string {
 	}
 	c := shellparse.SimpleCommand{Name: as, Argv: append([]shellparse.Word{{Text: as, Static: true}}, argv[1:]...)}
 	r, _ := declared(c)
-	return killsAll(as, r.operands(), r.user(), r.word("-r", "--regexp"))
+	return killsAll(as, r.Operands(), userOption(r), optionWord(r, "-r", "--regexp"))
 }
 
 // KillAll5 judges killall5, which signals every process on the machine.
@@ -86,11 +86,11 @@ var matchAll = []string{"", ".", ".*", "^", "$", ".+", "^.*$"}
 func KillByName(h Host, c shellparse.SimpleCommand, _ []shellparse.Word) {
 	r, _ := declared(c)
 	base := c.Name[strings.LastIndexByte(c.Name, '/')+1:]
-	names := r.operands()
-	if r.word("-l", "--list", "-L", "--table", "-V", "--version", "--help") && len(names) == 0 {
+	names := r.Operands()
+	if optionWord(r, "-l", "--list", "-L", "--table", "-V", "--version", "--help") && len(names) == 0 {
 		return
 	}
-	if all := killsAll(base, names, r.user(), r.word("-r", "--regexp")); all != "" {
+	if all := killsAll(base, names, userOption(r), optionWord(r, "-r", "--regexp")); all != "" {
 		h.Report("kill_all", base, finding.Severe, all, killSafer)
 	}
 }
@@ -115,25 +115,25 @@ func killsAll(base string, names []shellparse.Word, user, regex bool) string {
 	return ""
 }
 
-// word reports one of the named options given as a word of its own, not in
+// optionWord reports one of the named options given as a word of its own, not in
 // a cluster of letters.
-func (a argv) word(names ...string) bool {
-	if a.inv == nil {
+func optionWord(a argv, names ...string) bool {
+	if a.Inv == nil {
 		return false
 	}
-	return slices.ContainsFunc(a.inv.Scan.Opts, func(o registry.Opt) bool {
-		return slices.Contains(names, o.Name) && a.args[o.At].Text == o.Name
+	return slices.ContainsFunc(a.Inv.Scan.Opts, func(o registry.Opt) bool {
+		return slices.Contains(names, o.Name) && a.Args[o.At].Text == o.Name
 	})
 }
 
-// user reports pkill's or killall's -u USER, --uid UID …: the option as a
+// userOption reports pkill's or killall's -u USER, --uid UID …: the option as a
 // word of its own or with its value (pkill -uroot), not a letter of a
 // -SIGNAL word (-USR1).
-func (a argv) user() bool {
-	if a.inv == nil {
+func userOption(a argv) bool {
+	if a.Inv == nil {
 		return false
 	}
-	return slices.ContainsFunc(a.inv.Scan.Values("-u", "--user", "-U", "--uid"), func(o registry.Opt) bool {
-		return o.HasValue || a.args[o.At].Text == o.Name
+	return slices.ContainsFunc(a.Inv.Scan.Values("-u", "--user", "-U", "--uid"), func(o registry.Opt) bool {
+		return o.HasValue || a.Args[o.At].Text == o.Name
 	})
 }

@@ -23,7 +23,7 @@ var sshLocalCommands = []string{"proxycommand", "localcommand", "knownhostscomma
 // sftp).
 func SSHOptions(h Host, c shellparse.SimpleCommand, _ []shellparse.Word) {
 	a, _ := declared(c)
-	for _, opt := range a.values("-o") {
+	for _, opt := range a.Values("-o") {
 		lower := strings.ToLower(opt.Text)
 		for _, key := range sshLocalCommands {
 			if strings.HasPrefix(lower, key) {
@@ -39,7 +39,7 @@ func clip(s string) string { return textclip.Clip(s, 200) }
 // sshRemote judges ssh HOST COMMAND; ssh HOST alone opens a shell there.
 func sshRemote(h Host, c shellparse.SimpleCommand) {
 	r, ok := declared(c)
-	ops := r.operands()
+	ops := r.Operands()
 	if !ok || len(ops) == 0 {
 		return
 	}
@@ -55,12 +55,12 @@ func sshRemote(h Host, c shellparse.SimpleCommand) {
 // sshNoShell reports ssh options with which it opens no shell: -N (no
 // command), -V (its version), -O (a control command), -G (prints config).
 func sshNoShell(r argv) bool {
-	return r.has("-N", "-V", "-O", "-G")
+	return r.Has("-N", "-V", "-O", "-G")
 }
 
 // SSHCommandGiven reports ssh arguments that name a remote command after
 // the options (-L 8080:localhost:80 alone forwards a port and runs nothing).
 func SSHCommandGiven(args []shellparse.Word) bool {
 	r, ok := read("ssh", args)
-	return !ok || r.inv.Scan.Unknown || len(r.operands()) > 0
+	return !ok || r.Inv.Scan.Unknown || len(r.Operands()) > 0
 }

@@ -12,20 +12,20 @@ import (
 // KEY=VALUE) nor to load settings (-p, -f, --load, --system).
 func SysctlReadOnly(args []shellparse.Word) bool {
 	r, ok := read("sysctl", args)
-	if !ok || r.has("-w", "--write", "--system", "--load", "-p", "-f") {
+	if !ok || r.Has("-w", "--write", "--system", "--load", "-p", "-f") {
 		return false
 	}
-	return !slices.ContainsFunc(r.operands(), func(w shellparse.Word) bool { return strings.Contains(w.Text, "=") })
+	return !slices.ContainsFunc(r.Operands(), func(w shellparse.Word) bool { return strings.Contains(w.Text, "=") })
 }
 
 // MountReadOnly reports mount with no operands and only -l, -t TYPE and -v,
 // each a word of its own: it lists what is mounted.
 func MountReadOnly(args []shellparse.Word) bool {
 	r, ok := read("mount", args)
-	if !ok || r.inv.Scan.Unknown || r.inv.Scan.DashDash >= 0 || len(r.inv.Scan.Operands) > 0 {
+	if !ok || r.Inv.Scan.Unknown || r.Inv.Scan.DashDash >= 0 || len(r.Inv.Scan.Operands) > 0 {
 		return false
 	}
-	for _, o := range r.inv.Scan.Opts {
+	for _, o := range r.Inv.Scan.Opts {
 		switch {
 		case o.Name == "-t" || o.Name == "--types":
 		case slices.Contains([]string{"-l", "--show-labels", "-v", "--verbose"}, o.Name) && args[o.At].Text == o.Name:
@@ -44,15 +44,15 @@ var ifconfigShows = []string{"-a", "-s", "-v", "-l", "-L", "-u", "-d", "-m"}
 // own: a word such as -arp after the interface is a setting.
 func IfconfigReadOnly(args []shellparse.Word) bool {
 	r, ok := read("ifconfig", args)
-	if !ok || r.inv.Scan.Unknown || r.inv.Scan.DashDash >= 0 {
+	if !ok || r.Inv.Scan.Unknown || r.Inv.Scan.DashDash >= 0 {
 		return false
 	}
-	for _, o := range r.inv.Scan.Opts {
+	for _, o := range r.Inv.Scan.Opts {
 		if !slices.Contains(ifconfigShows, o.Name) || args[o.At].Text != o.Name {
 			return false
 		}
 	}
-	ops := r.operands()
+	ops := r.Operands()
 	return len(ops) <= 1 && !slices.ContainsFunc(ops, func(w shellparse.Word) bool { return strings.HasPrefix(w.Text, "-") })
 }
 
@@ -63,10 +63,10 @@ func nftCommands(args []shellparse.Word) (cmds [][]string, file, unknown bool) {
 	if !ok {
 		return nil, true, true
 	}
-	file = r.has("-f", "--file", "-i", "--interactive")
-	unknown = r.inv.Scan.Unknown
+	file = r.Has("-f", "--file", "-i", "--interactive")
+	unknown = r.Inv.Scan.Unknown
 	var words []string
-	for _, w := range r.operands() {
+	for _, w := range r.Operands() {
 		if !w.Static {
 			unknown = true
 			continue
@@ -94,7 +94,7 @@ func nftCommands(args []shellparse.Word) (cmds [][]string, file, unknown bool) {
 // applying them, unless -i makes it read more.
 func nftChecks(args []shellparse.Word) bool {
 	r, ok := read("nft", args)
-	return ok && (r.has("-c") && !r.has("-i") || r.has("--check"))
+	return ok && (r.Has("-c") && !r.Has("-i") || r.Has("--check"))
 }
 
 // NftReadOnly reports nft that only lists, describes or checks.
@@ -119,7 +119,7 @@ func NftReadOnly(args []shellparse.Word) bool {
 // Nft judges nft's commands: flush, delete and destroy remove firewall
 // rules.
 func Nft(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
-	if r, ok := read("nft", args); ok && r.has("-c", "--check") {
+	if r, ok := read("nft", args); ok && r.Has("-c", "--check") {
 		return
 	}
 	cmds, _, _ := nftCommands(args)

@@ -43,70 +43,26 @@ type Host interface {
 	InteractiveSession(c shellparse.SimpleCommand)
 }
 
-// argv is a program's words read against its declaration.
-type argv struct {
-	inv *registry.Invocation
-	// args are the words after the program's name, as the scan indexes them.
-	args []shellparse.Word
-}
+// argv is a program's words read by its declaration (shellparse.Reading).
+type argv = shellparse.Reading
 
 // declared is the reading a command carries (SimpleCommand.Declared).
-func declared(c shellparse.SimpleCommand) (argv, bool) {
-	_, inv, ok := c.Declared()
-	if !ok {
-		return argv{}, false
-	}
-	return argv{inv: inv, args: c.Argv[1:]}, true
-}
+func declared(c shellparse.SimpleCommand) (argv, bool) { return shellparse.ReadCommand(c) }
 
 // read reads args against the declaration of the program called name (by
 // its basename).
-func read(name string, args []shellparse.Word) (argv, bool) {
-	prog, ok := registry.Default().Lookup(path.Base(name))
-	if !ok {
-		return argv{}, false
-	}
-	inv := prog.Resolve(shellparse.RegistryWords(args))
-	return argv{inv: &inv, args: args}, true
-}
-
-// has reports one of the named options.
-func (a argv) has(names ...string) bool { return a.inv != nil && a.inv.Scan.Has(names...) }
-
-// may reports one of the named options, or a word known only at run time
-// where an option could stand.
-func (a argv) may(names ...string) bool { return a.inv != nil && a.inv.Scan.May(names...) }
-
-// values returns the values of the named options as words.
-func (a argv) values(names ...string) []shellparse.Word {
-	if a.inv == nil {
-		return nil
-	}
-	return shellparse.OptionWords(a.args, &a.inv.Scan, names...)
-}
-
-// operands returns the words that are neither options nor their values.
-func (a argv) operands() []shellparse.Word {
-	if a.inv == nil {
-		return nil
-	}
-	out := make([]shellparse.Word, 0, len(a.inv.Scan.Operands))
-	for _, i := range a.inv.Scan.Operands {
-		out = append(out, a.args[i])
-	}
-	return out
-}
+func read(name string, args []shellparse.Word) (argv, bool) { return shellparse.ReadArgs(name, args) }
 
 // operandsOf returns a command's operands by its declared grammar.
 func operandsOf(c shellparse.SimpleCommand) []shellparse.Word {
 	a, _ := declared(c)
-	return a.operands()
+	return a.Operands()
 }
 
 // hasOption reports one of the named options, by the declared grammar.
 func hasOption(c shellparse.SimpleCommand, names ...string) bool {
 	a, _ := declared(c)
-	return a.has(names...)
+	return a.Has(names...)
 }
 
 // joinWords joins the words' texts with spaces.
@@ -121,7 +77,7 @@ func joinWords(words []shellparse.Word) string {
 // Hash judges hash -p PATH NAME, which makes NAME run another program.
 func Hash(h Host, c shellparse.SimpleCommand, _ []shellparse.Word) {
 	a, _ := declared(c)
-	if p := a.values("-p"); len(p) > 0 {
+	if p := a.Values("-p"); len(p) > 0 {
 		h.Report("dynamic_command", "hash_path", finding.NonSevere, "hash -p makes a command name run "+p[0].Text, "")
 	}
 }
