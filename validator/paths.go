@@ -253,31 +253,6 @@ func operandWords(args []shellparse.Word, s *registry.Scan) []shellparse.Word {
 	return out
 }
 
-// optionWords returns the values of the named options as words: the word
-// after the option, or the value attached to it (-tDIR, --output=FILE),
-// static when its word is.
-func optionWords(args []shellparse.Word, s *registry.Scan, names ...string) []shellparse.Word {
-	var out []shellparse.Word
-	for _, o := range s.Values(names...) {
-		if w, ok := optionWord(args, o); ok {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
-// optionWord returns an option's value as a word of args, if it has one.
-func optionWord(args []shellparse.Word, o registry.Opt) (shellparse.Word, bool) {
-	switch {
-	case !o.HasValue || o.ValueAt >= len(args) || o.At >= len(args):
-		return shellparse.Word{}, false
-	case o.ValueAt != o.At:
-		return args[o.ValueAt], true
-	}
-	w := args[o.At]
-	return shellparse.Word{Text: o.Value, Static: w.Static && !o.Dynamic, Params: w.Params, Quoted: w.Quoted}, true
-}
-
 // operandAt reports, for each word of an argv of n words, whether the scan
 // read it as an operand.
 func operandAt(s *registry.Scan, n int) []bool {

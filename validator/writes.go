@@ -139,7 +139,7 @@ func copyTargets(c shellparse.SimpleCommand) []shellparse.Word {
 		return nil
 	}
 	args := c.Argv[1:]
-	explicit := optionWords(args, &inv.Scan, "-t", "--target-directory")
+	explicit := shellparse.OptionWords(args, &inv.Scan, "-t", "--target-directory")
 	files := operandWords(args, &inv.Scan)
 	if c.Name == "install" && inv.Scan.Has("-d", "--directory") {
 		return append(explicit, files...)
@@ -263,7 +263,7 @@ func tarWrites(args []shellparse.Word) []shellparse.Word {
 	letters := tarOldStyle(args)
 	out := tarArchive(args, s, letters)
 	if strings.Contains(letters, "x") && !s.Has("-x", "--extract", "--get") {
-		out = append(out, inDir(optionWords(args, s, "-C", "--directory"))...)
+		out = append(out, inDir(shellparse.OptionWords(args, s, "-C", "--directory"))...)
 	}
 	return out
 }
@@ -275,7 +275,7 @@ func tarArchive(args []shellparse.Word, s *registry.Scan, letters string) []shel
 	if !s.Has("-c", "-r", "-u", "-A", "--create", "--append", "--update", "--catenate", "--concatenate", "--delete") && !strings.ContainsAny(letters, "cruA") {
 		return nil
 	}
-	return append(optionWords(args, s, "-f", "--file"), tarOldStyleArchive(args, letters)...)
+	return append(shellparse.OptionWords(args, s, "-f", "--file"), tarOldStyleArchive(args, letters)...)
 }
 
 // tarOldStyle returns tar's old-style letters (tar cvf …): its first word
@@ -357,7 +357,7 @@ func copyDestOf(c shellparse.SimpleCommand) copyDest {
 		return copyDest{}
 	}
 	d := copyDest{copy: true, explicit: map[string]bool{}}
-	for _, w := range optionWords(c.Argv[1:], &inv.Scan, "-t", "--target-directory") {
+	for _, w := range shellparse.OptionWords(c.Argv[1:], &inv.Scan, "-t", "--target-directory") {
 		d.explicit[w.Text] = true
 	}
 	return d
@@ -588,7 +588,7 @@ func readCandidates(c shellparse.SimpleCommand) []shellparse.Word {
 	args := c.Argv[1:]
 	inv := scanArgs(c.Name, args)
 	out := make([]shellparse.Word, 0, len(args))
-	for _, w := range append(operandWords(args, &inv.Scan), optionWords(args, &inv.Scan, optionNames(&inv.Scan)...)...) {
+	for _, w := range append(operandWords(args, &inv.Scan), shellparse.OptionWords(args, &inv.Scan, optionNames(&inv.Scan)...)...) {
 		if w.Static && w.Text != "" {
 			out = append(out, w)
 		}

@@ -99,7 +99,7 @@ func (g *Invocation) Has(names ...string) bool { return g.Scan().Has(names...) }
 
 // Values returns the values of the verb's named options, as words.
 func (g *Invocation) Values(names ...string) []shellparse.Word {
-	return optionWords(g.Args, g.Scan(), names...)
+	return shellparse.OptionWords(g.Args, g.Scan(), names...)
 }
 
 // Operands returns the verb's operands.
@@ -132,7 +132,7 @@ func (g *Invocation) VerbWord() string {
 
 // GlobalValues returns the values of git's named global options, as words.
 func (g *Invocation) GlobalValues(names ...string) []shellparse.Word {
-	return optionWords(g.Globals, &g.Global, names...)
+	return shellparse.OptionWords(g.Globals, &g.Global, names...)
 }
 
 // operandsBeforeDashDash returns the verb's operands before its "--".
@@ -144,31 +144,6 @@ func (g *Invocation) operandsBeforeDashDash() []shellparse.Word {
 		}
 	}
 	return ops
-}
-
-// optionWords returns the values of the named options as words: the word
-// after the option, or the value attached to it (-cKEY=VALUE), static when
-// its word is.
-func optionWords(args []shellparse.Word, s *registry.Scan, names ...string) []shellparse.Word {
-	var out []shellparse.Word
-	for _, o := range s.Values(names...) {
-		if w, ok := optionWord(args, o); ok {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
-// optionWord returns an option's value as a word of args, if it has one.
-func optionWord(args []shellparse.Word, o registry.Opt) (shellparse.Word, bool) {
-	switch {
-	case !o.HasValue || o.ValueAt >= len(args) || o.At >= len(args):
-		return shellparse.Word{}, false
-	case o.ValueAt != o.At:
-		return args[o.ValueAt], true
-	}
-	w := args[o.At]
-	return shellparse.Word{Text: o.Value, Static: w.Static && !o.Dynamic, Params: w.Params, Quoted: w.Quoted}, true
 }
 
 // onlyOptions reports a scan whose every option is one of names.

@@ -45,7 +45,7 @@ func globalsRun(g Invocation) bool {
 	for _, o := range g.Global.Opts {
 		switch o.Name {
 		case "-c":
-			if w, ok := optionWord(g.Globals, o); !ok || !displayConfig(w) && !quietConfig(w) {
+			if w, ok := shellparse.OptionWord(g.Globals, o); !ok || !displayConfig(w) && !quietConfig(w) {
 				return true
 			}
 		case "-p", "--paginate", "--config-env":
