@@ -309,6 +309,9 @@ func tarOldStyleArchive(args []shellparse.Word, letters string) []shellparse.Wor
 // writes judges every file the command writes.
 func (ck *checker) writes(c shellparse.SimpleCommand) {
 	targets := writeTargets(c)
+	if len(targets) == 0 {
+		return
+	}
 	ck.homeSetup = homeSetupWrite(c)
 	ck.plainCopy = plainCopy(c)
 	defer func() { ck.intoDir, ck.homeSetup, ck.plainCopy = false, false, false }()
