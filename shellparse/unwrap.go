@@ -222,18 +222,6 @@ func isAssignWord(t string) bool {
 	return true
 }
 
-func isNumber(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}
-
 func orDefault(s, def string) string {
 	if s == "" {
 		return def

@@ -194,8 +194,6 @@ func protected(p string) string {
 
 func secretName(p string) bool { return places.SecretName(p) }
 
-func sshKeyName(base string) bool { return places.SSHKeyName(base) }
-
 func secretDir(p string) bool { return places.SecretDir(p) }
 
 func secretVar(name string) bool { return places.SecretVar(name) }

@@ -18,12 +18,3 @@ func readArgs(name string, args []shellparse.Word) (reading, bool) {
 
 // readWrapper reads the words of a wrapper a command came through.
 func readWrapper(w shellparse.Wrapper) (reading, bool) { return shellparse.ReadWrapper(w) }
-
-// readingEffects are what the reading's program does with its words, by its
-// declaration (registry.Effect).
-func readingEffects(r reading) []effectTarget {
-	if r.Inv == nil {
-		return nil
-	}
-	return invocationEffects(r.Inv, r.Args)
-}

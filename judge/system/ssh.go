@@ -57,10 +57,3 @@ func sshRemote(h Host, c shellparse.SimpleCommand) {
 func sshNoShell(r argv) bool {
 	return r.Has("-N", "-V", "-O", "-G")
 }
-
-// SSHCommandGiven reports ssh arguments that name a remote command after
-// the options (-L 8080:localhost:80 alone forwards a port and runs nothing).
-func SSHCommandGiven(args []shellparse.Word) bool {
-	r, ok := read("ssh", args)
-	return !ok || r.Inv.Scan.Unknown || len(r.Operands()) > 0
-}
