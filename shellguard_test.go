@@ -502,8 +502,11 @@ func TestShellGuardProtectsItself(t *testing.T) {
 			writeTestFile(t, filepath.Join(s.home, "attack.sh"), attack)
 			m := s.mark()
 			s.send(". ./attack.sh\r")
-			s.waitSince(m, "Allow? (y/N")
-			s.send("y\r")
+			// permgate reads the sourced file and finds the attack (severe:
+			// a typed yes); typed, the shell's own read-only marks hold.
+			s.waitSince(m, "self_modify (severe): attack.sh")
+			s.waitSince(m, "Allow? (yes/N")
+			s.send("yes\r")
 			if sh.name == "bash" {
 				s.waitSince(m, "_permgate_bin: readonly variable")
 				s.waitSince(m, "_permgate_guard: readonly function")

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/permgate/permgate/internal/xdg"
+	"github.com/permgate/permgate/runfiles"
 	"github.com/permgate/permgate/validator"
 )
 
@@ -18,7 +19,7 @@ func analysisEnv(h *host) validator.Env {
 	}
 	home := h.Getenv("HOME")
 	env := validator.Env{Cwd: cwd, Home: home, TmpDir: h.Getenv("TMPDIR"), CDPath: h.Getenv("CDPATH") != "", Resolve: resolveExisting,
-		LinkTarget: linkTarget}
+		LinkTarget: linkTarget, Files: runfiles.OS{}}
 	if home != "" {
 		env.StateDirs = []string{"/etc/permgate", xdg.ConfigDir("", home), xdg.StateDir("", home)}
 	}

@@ -365,6 +365,11 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 		return nil, err
 	}
 	ignored = append(ignored, actionsIgnored...)
+	checksIgnored, err := cfg.mergeChecks(path, fc, lines, trusted)
+	if err != nil {
+		return nil, err
+	}
+	ignored = append(ignored, checksIgnored...)
 	for _, c := range fc.Safe.Commands {
 		if !trusted {
 			ignored = append(ignored, "safe.commands "+c)

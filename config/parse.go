@@ -22,6 +22,8 @@ type fileConfig struct {
 		Allow []string `toml:"allow"`
 		Ask   []string `toml:"ask"`
 		Deny  []string `toml:"deny"`
+		// Checks adds commands to the checks allowance (policy.Check).
+		Checks []string `toml:"checks"`
 	} `toml:"permission"`
 	Tools map[string]string `toml:"tools"`
 	// Actions maps an effect class to its policy (config/actions.go).

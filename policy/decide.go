@@ -59,8 +59,8 @@ type Outcome struct {
 	Reason string
 	// Rule is the rule that decided, when one did.
 	Rule string
-	// By says which step decided: "rule", "action", "mode", "severity",
-	// "read-only".
+	// By says which step decided: "rule", "action", "checks", "mode",
+	// "severity", "read-only".
 	By string
 	// Action is the effect class whose action policy decided (By "action"),
 	// "" otherwise.
@@ -78,6 +78,9 @@ type Settings struct {
 	// Actions are the action policies ([actions]): they deny with the deny
 	// rules, ask with the ask rules and allow as allow rules do.
 	Actions Actions
+	// Checks are the checks allowance (DefaultChecks and [permission]
+	// checks): check commands allowed at step 7 outside plan mode.
+	Checks []Check
 }
 
 // Decide applies the decision pipeline, first match wins:
@@ -92,8 +95,9 @@ type Settings struct {
 //  5. non-severe → ask
 //  6. an ask rule matches, or a command has a class an action policy asks
 //     for → ask
-//  7. every command is read-only or allowed by a rule or by the action
-//     policies (Actions.Allows) → allow
+//  7. every command is read-only or allowed by a rule, by the action
+//     policies (Actions.Allows) or, outside plan, by the checks allowance
+//     (Settings.Checks) → allow
 //  8. auto → allow
 //  9. default → ask
 //
@@ -174,6 +178,9 @@ func allowStep(a validator.Analysis, s Settings, rules RuleMatcher) (Outcome, bo
 	}
 	if rule, ok := rules.AllowAll(a); ok {
 		return Outcome{Decision: Allow, Reason: "allowed by the rule " + rule, Rule: rule, By: "rule"}, true
+	}
+	if c, ok := checksAllow(a, s, rules); ok {
+		return Outcome{Decision: Allow, Reason: "the checks allowance runs " + c.Prefix + ": what it runs shows no finding", Rule: "checks: " + c.Prefix + " (" + c.Source + ")", By: "checks"}, true
 	}
 	return s.Actions.allowed(a, rules)
 }

@@ -55,6 +55,9 @@ type Policy struct {
 	// Actions are the config's [actions]: a policy per effect class, the
 	// strictest any layer gave.
 	Actions Actions
+	// Checks are the checks allowance: DefaultChecks, then what trusted
+	// layers add with [permission] checks.
+	Checks []Check
 }
 
 // builtinProfiles are the profiles every policy has.
@@ -82,6 +85,9 @@ func Builtin() Policy {
 	}
 	for tool, pol := range builtinTools {
 		p.Tools[tool] = Setting[ToolPolicy]{pol, SourceBuiltin}
+	}
+	for _, c := range DefaultChecks {
+		p.Checks = append(p.Checks, Check{Prefix: c, Source: SourceBuiltin})
 	}
 	return p
 }

@@ -88,7 +88,7 @@ func Select(cfg *Policy, in ModeInputs) (Effective, error) {
 func configured(cfg *Policy, in ModeInputs) (Effective, error) {
 	eff := Effective{
 		Settings: Settings{Mode: cfg.Mode.Value, SevereAsk: cfg.Severe.Value == "ask", BypassEverything: cfg.Bypass.Value == BypassEverything,
-			Actions: cfg.Actions},
+			Actions: cfg.Actions, Checks: cfg.Checks},
 		ModeSource: "config " + cfg.Mode.Source,
 	}
 	eff.FailClosed = cfg.FailClosed.Value || in.FailClosed

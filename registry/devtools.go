@@ -10,8 +10,8 @@ import "github.com/permgate/permgate/finding"
 func devtools() []*Program {
 	return []*Program{
 		{Family: "packages", Names: []string{"go"}, Check: "go", Node: Node{Grammar: Grammar{Dash: true, Long: []string{"C="}}, Subs: []*Node{
-			{Names: []string{"test", "vet"}, Read: true, Grammar: goBuildFlags, Unless: []string{"-exec", "-toolexec", "-vettool", "-overlay", "-modfile", "-outputdir", "-json=false", "-fuzz", "-c"},
-				Output: []string{"-o", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile", "-mutexprofile", "-trace", "-outputdir"}},
+			{Names: []string{"test"}, Read: true, Project: true, Grammar: goBuildFlags, Unless: goTestUnless, Output: goTestOutput},
+			{Names: []string{"vet"}, Read: true, Grammar: goBuildFlags, Unless: goTestUnless, Output: goTestOutput},
 			{Names: []string{"version", "list", "doc"}, Read: true, Grammar: goBuildFlags, Unless: []string{"-exec", "-toolexec", "-overlay", "-modfile"}},
 			{Names: []string{"env"}, Read: true, Grammar: Grammar{Dash: true, Long: []string{"w", "u", "json", "changed"}}, Unless: []string{"-w", "-u"}},
 			{Names: []string{"build", "install", "get", "generate", "fmt", "fix", "clean", "telemetry"}, Grammar: goBuildFlags, Writes: true, Output: []string{"-o"}},
@@ -33,9 +33,9 @@ func devtools() []*Program {
 		}}},
 
 		{Family: "packages", Names: []string{"npm"}, Check: "npm", Node: Node{Abbrev: true, Grammar: npmGlobal, ReadIf: []string{"-v", "--version"}, Subs: []*Node{
-			{Names: []string{"test", "t", "tst"}, Read: true, Unless: []string{"--script-shell", "--node-options"}},
+			{Names: []string{"test", "t", "tst"}, Read: true, Project: true, Unless: []string{"--script-shell", "--node-options"}},
 			{Names: []string{"run", "run-script", "rum", "urn"}, Subs: []*Node{
-				{Names: checkScripts, Read: true, Unless: []string{"--script-shell", "--node-options", "--fix", "--write", "-u", "--update-snapshots"}},
+				{Names: checkScripts, Read: true, Project: true, Unless: []string{"--script-shell", "--node-options", "--fix", "--write", "-u", "--update-snapshots"}},
 				{Names: []string{"*"}, Writes: true},
 			}, Bare: true},
 			{Names: []string{"ls", "list", "la", "ll", "view", "v", "info", "show", "outdated", "search", "s", "se", "find", "explain", "why", "docs", "home", "bugs", "repo", "get", "prefix", "root", "bin", "help", "whoami", "ping", "doctor", "fund", "query", "sbom", "diff", "help-search", "find-dupes", "completion", "stars", "config-list"}, Read: true,
@@ -65,7 +65,7 @@ func devtools() []*Program {
 		{Family: "packages", Names: []string{"pnpm"}, Check: "js-packages", Node: Node{Grammar: pnpmGlobal, Subs: jsVerbs()}},
 		{Family: "packages", Names: []string{"yarn", "yarnpkg"}, Check: "js-packages", Node: Node{Grammar: pnpmGlobal, Subs: jsVerbs()}},
 		{Family: "packages", Names: []string{"bun"}, Check: "interpreter", Node: Node{Grammar: Grammar{Short: "e:p:r:", Long: []string{"eval=", "print=", "preload="}}, Subs: []*Node{
-			{Names: []string{"test"}, Read: true, Unless: []string{"--update-snapshots", "-u", "--coverage-dir"}},
+			{Names: []string{"test"}, Read: true, Project: true, Unless: []string{"--update-snapshots", "-u", "--coverage-dir"}},
 			{Names: []string{"outdated", "why", "info", "audit", "--version", "-v", "--revision", "help", "completions"}, Read: true},
 			{Names: []string{"pm"}, Subs: []*Node{rd("ls", "bin", "hash-string", "hash-print", "whoami", "untrusted", "view"), wr("cache", "hash", "trust", "pack", "migrate", "version", "pkg", "default-trusted")}},
 			{Names: []string{"x"}, Runs: &Runs{}},
@@ -96,11 +96,15 @@ func devtools() []*Program {
 		// mypy's reports are files and directories it writes.
 		{Family: "packages", Names: []string{"mypy", "dmypy"}, Node: Node{Read: true, Unless: []string{"--install-types"}, Grammar: Grammar{Long: []string{"install-types", "config-file=", "cache-dir=", "python-executable="}},
 			Output: []string{"--junit-xml", "--html-report", "--txt-report", "--xml-report", "--linecount-report", "--any-exprs-report", "--cobertura-xml-report", "--lineprecision-report", "--xslt-html-report", "--xslt-txt-report"}}},
-		{Family: "packages", Names: []string{"pyright", "basedpyright", "flake8", "pylint", "pyflakes", "pycodestyle", "pydocstyle", "bandit", "vulture", "staticcheck", "govulncheck", "shfmt-check", "actionlint", "tflint", "stylelint-check", "cppcheck", "clang-tidy-check", "ty"},
+		{Family: "packages", Names: []string{"pyright", "basedpyright", "flake8", "pyflakes", "pycodestyle", "pydocstyle", "bandit", "vulture", "staticcheck", "govulncheck", "shfmt-check", "actionlint", "tflint", "stylelint-check", "cppcheck", "clang-tidy-check", "ty"},
 			Node: Node{Read: true, Unless: []string{"--fix", "-w", "--write", "--apply-fixes"}, Grammar: Grammar{Long: []string{"fix", "write", "apply-fixes"}}}},
-		{Family: "packages", Names: []string{"eslint", "stylelint", "biome-lint", "markdownlint", "oxlint"}, Node: Node{Read: true, Unless: []string{"--fix", "--fix-dry-run=false", "-o", "--output-file", "--cache-location"},
-			Grammar: Grammar{Short: "c:f:o:", Long: []string{"config=", "format=", "output-file=", "ext=", "fix", "fix-type=", "rule=", "plugin=", "resolve-plugins-relative-to=", "rulesdir=", "ignore-path=", "ignore-pattern=", "max-warnings=", "cache-location="}}}},
-		{Family: "packages", Names: []string{"prettier"}, Node: Node{ReadIf: []string{"--check", "-c", "--list-different", "-l"}, Unless: []string{"--write", "-w"}}},
+		// eslint's and stylelint's configs are JavaScript, and their plugins
+		// code: the project's code runs.
+		{Family: "packages", Names: []string{"eslint", "stylelint"}, Node: Node{Read: true, Project: true, Unless: lintUnless, Grammar: lintGrammar}},
+		{Family: "packages", Names: []string{"biome-lint", "markdownlint", "oxlint"}, Node: Node{Read: true, Unless: lintUnless, Grammar: lintGrammar}},
+		// pylint's rc files load plugins and run an init-hook: Python code.
+		{Family: "packages", Names: []string{"pylint"}, Node: Node{Read: true, Project: true, Unless: []string{"--fix", "-w", "--write", "--apply-fixes"}, Grammar: Grammar{Long: []string{"fix", "write", "apply-fixes", "rcfile=", "load-plugins=", "init-hook="}}}},
+		{Family: "packages", Names: []string{"prettier"}, Node: Node{Project: true, ReadIf: []string{"--check", "-c", "--list-different", "-l"}, Unless: []string{"--write", "-w"}}},
 		{Family: "packages", Names: []string{"black", "isort", "autopep8", "yapf", "gofmt", "goimports", "rustfmt", "shfmt", "clang-format", "terraform-fmt"},
 			Node: Node{ReadIf: []string{"--check", "--diff", "-d", "-l", "--check-only", "-c"}, Unless: []string{"-w", "--write", "-i", "--in-place", "--inplace"}}},
 		{Family: "packages", Names: []string{"tsc", "vue-tsc"}, Node: Node{ReadIf: []string{"--noEmit"}, Grammar: Grammar{Short: "p:", Long: []string{"project=", "outDir=", "outFile=", "noEmit", "build"}}}},
@@ -111,7 +115,7 @@ func devtools() []*Program {
 		{Family: "packages", Names: []string{"rubocop", "standardrb"}, Node: Node{Read: true, Unless: []string{"-a", "-A", "--autocorrect", "--autocorrect-all", "--auto-correct", "-x", "--fix-layout", "-o", "--out"}}},
 		// pytest runs the tests; its reports and logs are files it writes,
 		// --basetemp a directory it empties (validator/readonly.go).
-		{Family: "packages", Names: []string{"pytest", "py.test"}, Check: "pytest", Node: Node{
+		{Family: "packages", Names: []string{"pytest", "py.test"}, Check: "pytest", Node: Node{Project: true,
 			Grammar: Grammar{Short: "k:m:p:c:o:n:W:x", Long: []string{"junitxml=", "junit-xml=", "log-file=", "debug=?", "result-log=", "report-log=", "basetemp=",
 				"rootdir=", "confcutdir=", "override-ini=", "deselect=", "ignore=", "ignore-glob=", "durations=", "maxfail=", "tb=", "log-level=",
 				"log-cli-level=", "log-format=", "log-file-level=", "cov=?", "cov-report=", "cov-config=", "import-mode=", "capture=", "junit-prefix="}},
@@ -494,9 +498,9 @@ func jsVerbs() []*Node {
 		{Names: []string{"ls", "list", "ll", "la", "why", "info", "view", "show", "outdated", "--version", "-v", "help", "bin", "root", "check", "explain", "doctor", "ignored-builds", "sbom", "licenses"}, Read: true,
 			Grammar: Grammar{Long: []string{"depth=", "json", "prod", "dev", "long", "parseable", "recursive"}}},
 		{Names: []string{"audit"}, Read: true, Unless: []string{"--fix"}},
-		{Names: append([]string{"t", "tst"}, checkScripts...), Read: true, Unless: []string{"--fix", "--write", "--update-snapshots", "-u"}},
+		{Names: append([]string{"t", "tst"}, checkScripts...), Read: true, Project: true, Unless: []string{"--fix", "--write", "--update-snapshots", "-u"}},
 		{Names: []string{"run", "run-script"}, Bare: true, Subs: []*Node{
-			{Names: checkScripts, Read: true, Unless: []string{"--fix", "--write", "--update-snapshots", "-u"}},
+			{Names: checkScripts, Read: true, Project: true, Unless: []string{"--fix", "--write", "--update-snapshots", "-u"}},
 			{Names: []string{"*"}, Writes: true},
 		}},
 		{Names: []string{"config", "c"}, Bare: true, Subs: []*Node{rd("get", "list"), wr("set", "delete", "unset")}},
@@ -517,6 +521,19 @@ func jsVerbs() []*Node {
 // checkScripts are the package.json scripts that check the code, by the names
 // projects give them: npm test and npm run lint are the seed check commands,
 // and their usual variants only check as well (lint:fix is not one).
+// The options of go test and go vet: those that make them run other
+// programs or write files, and the files they write.
+var (
+	goTestUnless = []string{"-exec", "-toolexec", "-vettool", "-overlay", "-modfile", "-outputdir", "-json=false", "-fuzz", "-c"}
+	goTestOutput = []string{"-o", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile", "-mutexprofile", "-trace", "-outputdir"}
+)
+
+// The linters' options that fix or write files, and their grammar.
+var (
+	lintUnless  = []string{"--fix", "--fix-dry-run=false", "-o", "--output-file", "--cache-location"}
+	lintGrammar = Grammar{Short: "c:f:o:", Long: []string{"config=", "format=", "output-file=", "ext=", "fix", "fix-type=", "rule=", "plugin=", "resolve-plugins-relative-to=", "rulesdir=", "ignore-path=", "ignore-pattern=", "max-warnings=", "cache-location="}}
+)
+
 var checkScripts = []string{"test", "lint", "test:unit", "test:e2e", "test:integration", "test:ci", "test:watch", "test:coverage", "test:all", "test:types", "test:node", "test:browser", "lint:ci", "lint:check", "lint:js", "lint:ts", "lint:css", "lint:scss", "lint:styles", "lint:md", "lint:types", "lint:all", "lint:eslint", "typecheck", "type-check", "check-types", "types:check", "format:check", "format-check", "fmt:check", "prettier:check"}
 
 // pipGlobal are pip's general options.
@@ -558,9 +575,13 @@ var ruffOutput = []string{"-o", "--output-file"}
 // them again.
 func cargoVerbs() []*Node {
 	return []*Node{
-		{Names: []string{"check", "c", "test", "t", "tree", "metadata", "search", "verify-project", "locate-project", "pkgid", "version", "help", "read-manifest", "info", "--version", "-V", "bench", "clippy", "doc", "d", "report", "outdated", "udeps", "machete", "expand", "semver-checks", "bloat", "geiger", "llvm-lines"}, Read: true,
+		// Checking, testing, benchmarking, linting and documenting a crate
+		// build it first: its build.rs and procedural macros run.
+		{Names: []string{"check", "c", "test", "t", "bench", "clippy", "doc", "d", "expand", "llvm-lines"}, Read: true, Project: true,
 			Unless: []string{"--config", "-Z", "--fix", "--open", "--bless", "--allow-dirty", "--output-path", "--output-dir", "--out"}},
-		{Names: []string{"nextest"}, Subs: []*Node{{Names: []string{"run", "r", "list", "show-config"}, Read: true, Unless: []string{"--config", "-Z"}}, wr("archive", "self")}},
+		{Names: []string{"tree", "metadata", "search", "verify-project", "locate-project", "pkgid", "version", "help", "read-manifest", "info", "--version", "-V", "report", "outdated", "udeps", "machete", "semver-checks", "bloat", "geiger"}, Read: true,
+			Unless: []string{"--config", "-Z", "--fix", "--open", "--bless", "--allow-dirty", "--output-path", "--output-dir", "--out"}},
+		{Names: []string{"nextest"}, Subs: []*Node{{Names: []string{"run", "r", "list"}, Read: true, Project: true, Unless: []string{"--config", "-Z"}}, rd("show-config"), wr("archive", "self")}},
 		{Names: []string{"audit"}, Read: true, Unless: []string{"--config", "-Z"}, Subs: []*Node{rd("bin"), wr("fix")}},
 		{Names: []string{"deny"}, Subs: []*Node{rd("check", "list"), wr("init", "fetch")}},
 		{Names: []string{"vet"}, Read: true, Subs: []*Node{rd("suggest", "inspect", "diff", "dump-graph", "explain-audit", "check"), wr("certify", "import", "trust", "prune", "regenerate", "init", "fetch-imports", "add-exemption", "record-violation", "renew", "fmt", "gc")}},

@@ -38,14 +38,14 @@ func TestPackagesAndForges(t *testing.T) {
 		{"npm pkg get name", true, false},
 		{"npm pkg set name=x", false, false},
 		{"npm unpublish p@1", false, true},
-		{"pnpm --filter web test", true, false},
-		{"yarn npm unpublish", false, false}, // an undeclared verb: the name principle asks
+		{"pnpm --filter web test", false, false}, // runs the project's tests: project code, not read-only,
+		{"yarn npm unpublish", false, false},     // an undeclared verb: the name principle asks
 		{"pip list --outdated", true, false},
 		{"pip install x", false, false},
 		{"pip --log f list", false, false},
 		{"cargo --list", true, false},
-		{"cargo +nightly test", true, false},
-		{"cargo test my_test", true, false},
+		{"cargo +nightly test", false, false},
+		{"cargo test my_test", false, false},
 		{"cargo fmt --check", true, false},
 		{"cargo yank --version 1.0.0", false, true},
 		{"gem yank g -v 1", false, true},
@@ -83,6 +83,48 @@ func TestPackagesAndForges(t *testing.T) {
 		}
 		if inv.ReadOnly() != tt.readOnly || destroys != tt.destroys {
 			t.Errorf("%s: read-only %v destroys %v, want %v %v (path %v verb %q)", tt.cmd, inv.ReadOnly(), destroys, tt.readOnly, tt.destroys, inv.Path, inv.Verb)
+		}
+	}
+}
+
+// TestProjectCode: the verbs that run the project's own code are declared
+// so, and are never read-only; static checkers are not project code.
+func TestProjectCode(t *testing.T) {
+	for _, tc := range []struct {
+		cmd     string
+		project bool
+	}{
+		{"go test ./...", true},
+		{"go vet ./...", false},
+		{"cargo check", true},
+		{"cargo clippy --all-targets", true},
+		{"cargo tree", false},
+		{"npm test", true},
+		{"npm run lint", true},
+		{"yarn test", true},
+		{"pnpm run test", true},
+		{"bun test", true},
+		{"pytest -q", true},
+		{"py.test", true},
+		{"eslint .", true},
+		{"prettier --check .", true},
+		{"pylint src", true},
+		{"ruff check .", false},
+		{"pyflakes .", false},
+		{"mypy .", false},
+		{"shellcheck x.sh", false},
+	} {
+		fields := strings.Fields(tc.cmd)
+		prog, ok := Default().Lookup(fields[0])
+		if !ok {
+			t.Fatalf("%s: not declared", fields[0])
+		}
+		inv := prog.Resolve(words(strings.Join(fields[1:], " ")))
+		if got := inv.Project(); got != tc.project {
+			t.Errorf("%s: Project() = %v, want %v", tc.cmd, got, tc.project)
+		}
+		if tc.project && inv.ReadOnly() {
+			t.Errorf("%s: project code read as read-only", tc.cmd)
 		}
 	}
 }

@@ -90,6 +90,12 @@ type Node struct {
 	// and options name (tar --remove-files deletes its operands, script FILE
 	// writes FILE): the validator's judge reads them (Invocation.Effects).
 	Effects []Effect
+	// Project says the verb runs the project's own code: tests, builds,
+	// package scripts, linters that load the project's config code or
+	// plugins (go test, cargo check, npm test, pytest, eslint). It is never
+	// read-only, whatever Read says: the checks allowance may approve it,
+	// plan mode never runs it.
+	Project bool
 	// Does lists what the verb does beyond its files: it fetches from the
 	// network, kills processes, changes the system (effect classes).
 	Does []effect.Class

@@ -91,11 +91,11 @@ func TestResolve(t *testing.T) {
 		path     string
 		readOnly bool
 	}{
-		{"go test ./...", "test", true},
+		{"go test ./...", "test", false}, // project code,
 		{"go test -o x ./...", "test", false},
 		{"go -C dir list ./...", "list", true},
 		{"go build ./...", "build", false},
-		{"npm run test", "run test", true},
+		{"npm run test", "run test", false},
 		{"npm run build", "run *", false},
 		{"npm ls --depth=0", "ls", true},
 		{"sort -o out f", "", false},

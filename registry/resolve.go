@@ -399,6 +399,17 @@ func (inv *Invocation) ruleOption(name string) bool {
 	return false
 }
 
+// Project reports whether the invocation runs the project's own code (Node.Project)
+// in any reading of the argv.
+func (inv *Invocation) Project() bool {
+	for r := range inv.each {
+		if r.Node != nil && r.Node.Project {
+			return true
+		}
+	}
+	return false
+}
+
 // ReadOnly reports whether the invocation only reads, by the declaration:
 // every reading of the argv must.
 func (inv *Invocation) ReadOnly() bool {
@@ -411,7 +422,7 @@ func (inv *Invocation) ReadOnly() bool {
 }
 
 func (inv *Invocation) readOnly() bool {
-	if inv.DynamicVerb || inv.Verb != "" || !inv.reads() {
+	if inv.DynamicVerb || inv.Verb != "" || inv.Node.Project || !inv.reads() {
 		return false
 	}
 	return !inv.mayWrite()

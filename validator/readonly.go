@@ -29,6 +29,11 @@ func (ck *checker) readOnly(c shellparse.SimpleCommand) bool {
 		return false
 	case len(c.Argv) == 0:
 		return true // a bare assignment changes only the shell
+	}
+	if ro, known := ck.scriptReadOnly(c); known {
+		return ro
+	}
+	switch {
 	case ck.v.safe[c.Name] || syntaxCheckOnly(c):
 		return true
 	}
@@ -156,7 +161,6 @@ var argChecks = map[string]func([]shellparse.Word) bool{
 	"date":    dateReadOnly,
 	"env":     printingEnv,
 	"command": commandReadOnly,
-	"pytest":  pytestReadOnly,
 	"awk":     awk.ReadOnly, "gawk": awk.ReadOnly, "mawk": awk.ReadOnly, "nawk": awk.ReadOnly,
 	"curl": flow.CurlReadOnly, "wget": flow.WgetReadOnly,
 	"xargs":  xargsReadOnly,
@@ -230,8 +234,8 @@ func xargsReadOnly(args []shellparse.Word) bool {
 	return len(s.Operands) == 0 && !s.May("-p", "--interactive", "-o", "--open-tty", "--process-slot-var")
 }
 
-// pythonPytest: python -m pytest ARGS is pytest ARGS, python -m pip ARGS pip
-// ARGS (the interpreter's -m MODULE ends its own options).
+// pythonPytest: python -m pip ARGS is pip ARGS (the interpreter's -m MODULE
+// ends its own options); python -m pytest runs project code, never only reads.
 func pythonPytest(args []shellparse.Word) bool {
 	module, rest, ok := pythonModule(args)
 	switch {
@@ -240,7 +244,7 @@ func pythonPytest(args []shellparse.Word) bool {
 	case module == "pip" || module == "pip3":
 		return moduleReadOnly("pip", rest) // python -m pip list is pip list
 	}
-	return module == "pytest" && pytestReadOnly(rest)
+	return false // python -m pytest runs the project's tests: project code
 }
 
 // pythonModule returns the module python -m MODULE runs, and its arguments.
@@ -249,13 +253,6 @@ func pythonModule(args []shellparse.Word) (string, []shellparse.Word, bool) {
 		return "", nil, false
 	}
 	return args[1].Text, args[2:], true
-}
-
-// pytestReadOnly: pytest runs the tests; options that write elsewhere or
-// empty a directory (--basetemp) take it off the read-only list.
-func pytestReadOnly(args []shellparse.Word) bool {
-	inv := scanArgs("pytest", args)
-	return !inv.Scan.Has("--basetemp", "--junitxml", "--junit-xml", "--result-log", "--report-log")
 }
 
 // printingEnv: env with options and assignments and no command prints the

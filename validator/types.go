@@ -72,6 +72,11 @@ type CommandRecord struct {
 	Command shellparse.SimpleCommand
 	// ReadOnly reports that the command has no findings and only reads.
 	ReadOnly bool
+	// ProjectCode reports a command that runs the project's own code: a
+	// test runner, a build, a package script, a program file an
+	// interpreter is given. It is never read-only; the checks allowance
+	// may approve it outside plan mode.
+	ProjectCode bool
 	// Files are the files the command may read and write, as absolute paths
 	// (for path rules); empty unless Env.FileAccess asked for them.
 	Files FileAccess

@@ -11,9 +11,11 @@ import (
 	"github.com/permgate/permgate/internal/textclip"
 	"github.com/permgate/permgate/internal/xdg"
 	"github.com/permgate/permgate/judge/flow"
+	"github.com/permgate/permgate/judge/runs"
 	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/lang/git"
 	"github.com/permgate/permgate/lang/sql"
+	"github.com/permgate/permgate/runfiles"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -62,6 +64,10 @@ type Env struct {
 	// asked of the harness settings files (a dotfiles manager links the file
 	// or its folder). nil asks Resolve instead.
 	LinkTarget func(string) string
+	// Files reads the project's files a command runs (scripts, program
+	// files; cmd gives runfiles.OS); nil reads none: a file that is run
+	// is then judged as it was before files were read (by its name only).
+	Files runfiles.Files
 	// PathDirs are the absolute directories on $PATH where commands run (cmd
 	// fills them from $PATH, links resolved too): a file written there runs
 	// later under a trusted name, so writing one is protected_write. Relative
@@ -94,6 +100,11 @@ type Validator struct {
 	// nesting counts the scripts being analysed inside one another through
 	// nested (inline code's shell commands, git aliases, completions).
 	nesting int
+	// fileBudget counts the files the analysis read (judge/runs), nested
+	// scripts included; nestedCwd is the directory a script file being
+	// analysed runs in ("" for Env.Cwd).
+	fileBudget runs.Budget
+	nestedCwd  string
 }
 
 // maxLookups bounds the paths one analysis looks up on disk (Env.Resolve):
@@ -196,7 +207,13 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 	for _, f := range res.Functions {
 		funcs[f] = true
 	}
-	ck := &checker{v: v, res: res, funcs: funcs, shellDir: v.env.Cwd, cdpath: v.env.CDPath}
+	cwd := v.env.Cwd
+	if v.nesting == 0 {
+		v.fileBudget = runs.Budget{}
+	} else if v.nestedCwd != "" {
+		cwd = v.nestedCwd
+	}
+	ck := &checker{v: v, res: res, funcs: funcs, shellDir: cwd, cdpath: v.env.CDPath, ran: fileRun{at: -1}}
 	a.AllReadOnly = len(res.Problems) == 0
 	// seen holds the findings kept so far, for dropping repeats; clipped, so
 	// appending never writes into a.Findings.
@@ -218,6 +235,8 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 			rec.Files = ck.fileAccess(res.Commands[i])
 		}
 		rec.ReadOnly = len(findings) == 0 && ck.readOnly(res.Commands[i])
+		rec.ProjectCode = ck.projectCode(i)
+		ck.noteWrites(res.Commands[i])
 		rec.Effects = ck.commandClasses(res.Commands[i], findings, rec.ReadOnly)
 		rec.Findings = dropRepeats(&seen, findings)
 		if !rec.ReadOnly {
@@ -315,6 +334,10 @@ type checker struct {
 	// judged is what the SQL and mongo judges have read of program texts
 	// (lang/sql's Budget).
 	judged sql.Budget
+	// runs is what judge/runs remembers (the files written so far), ran
+	// what it found of the file the current command runs.
+	runs runs.State
+	ran  fileRun
 }
 
 // add records a finding of the rule kind.name on the current command; see
@@ -355,6 +378,7 @@ func (ck *checker) command(i int) []Finding {
 			self.MayBePermgate(ck, c)
 		} else {
 			ck.program(c)
+			ck.runByPath(c)
 		}
 	}
 	ck.forkBomb()

@@ -13,18 +13,22 @@ type fakeHost struct {
 	home    string
 	reports []string
 	nested  []string
+	ran     []string
 }
 
 func (f *fakeHost) Report(kind finding.Kind, name string, sev finding.Severity, reason, safer string) {
 	f.reports = append(f.reports, string(kind)+"."+name+": "+reason)
 }
-func (f *fakeHost) Nested(script, how string)                                    { f.nested = append(f.nested, script) }
-func (f *fakeHost) WriteTarget(w shellparse.Word, how string)                    {}
-func (f *fakeHost) StdinText(c shellparse.SimpleCommand) []string                { return nil }
-func (f *fakeHost) Home() string                                                 { return f.home }
-func (f *fakeHost) CodeDeleteSevere(w shellparse.Word) (bool, string)            { return false, "" }
-func (f *fakeHost) CodeDeleteSafer(why string) string                            { return "" }
-func (f *fakeHost) CodeTreeSelf(w shellparse.Word, how string)                   {}
+func (f *fakeHost) Nested(script, how string)                         { f.nested = append(f.nested, script) }
+func (f *fakeHost) WriteTarget(w shellparse.Word, how string)         {}
+func (f *fakeHost) StdinText(c shellparse.SimpleCommand) []string     { return nil }
+func (f *fakeHost) Home() string                                      { return f.home }
+func (f *fakeHost) CodeDeleteSevere(w shellparse.Word) (bool, string) { return false, "" }
+func (f *fakeHost) CodeDeleteSafer(why string) string                 { return "" }
+func (f *fakeHost) CodeTreeSelf(w shellparse.Word, how string)        {}
+func (f *fakeHost) CodeRunFile(c shellparse.SimpleCommand, p string, shell bool, lang codescan.Lang) {
+	f.ran = append(f.ran, p)
+}
 func (f *fakeHost) CodeCopyTargets(c shellparse.SimpleCommand) []shellparse.Word { return nil }
 func (f *fakeHost) CodeTempDir() string                                          { return "/tmp" }
 func (f *fakeHost) CodeParse(src string) shellparse.Result {

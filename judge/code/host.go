@@ -13,6 +13,7 @@
 package code
 
 import (
+	"github.com/permgate/permgate/codescan"
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -51,6 +52,10 @@ type Host interface {
 	// CodeInlineSecrets judges the secret files inline code names, and
 	// reports whether it names one.
 	CodeInlineSecrets(name, code string) bool
+	// CodeRunFile reads and judges the file p (as written) that the command
+	// runs: as a shell script when shell is true, else as a program in
+	// lang (0: one permgate has no tokenizer for).
+	CodeRunFile(c shellparse.SimpleCommand, p string, shell bool, lang codescan.Lang)
 	// CodeNetworkTool reports a program that fetches from or sends to
 	// the network (curl, nc): its output is never a local program's
 	// set-up.

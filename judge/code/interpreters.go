@@ -302,6 +302,16 @@ func IsInterpreter(base string) bool {
 	return ok && name != "awk"
 }
 
+// FileLang is the language of the program file a runtime named by its
+// basename runs (python3.12 → Python), 0 when codescan has no tokenizer
+// for it or it is no runtime.
+func FileLang(base string) codescan.Lang {
+	if !IsInterpreter(base) {
+		return 0
+	}
+	return interpreters[InterpreterName(base)].lang
+}
+
 // Subcommands reports a runtime family whose command line starts with a
 // subcommand (deno, bun): its package tools are a package manager's.
 func Subcommands(family string) bool { return interpreters[family].subcommands }
@@ -414,6 +424,8 @@ func runtimeOperand(h Host, c shellparse.SimpleCommand, t string, lang codescan.
 		stdinCode(h, c, lang)
 	case strings.HasPrefix(t, "/dev/fd/"):
 		report(h, "pipe_to_shell", "fd_program", severe, c.Name+" runs a program read from a file descriptor ("+t+")")
+	default:
+		h.CodeRunFile(c, t, false, lang)
 	}
 }
 

@@ -3,6 +3,7 @@ package code
 import (
 	"strings"
 
+	"github.com/permgate/permgate/codescan"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -38,9 +39,59 @@ func ShellProgram(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 			return
 		}
 	}
-	if shellparse.ShellReadsStdin(c.Argv) {
-		StdinProgram(h, c, false)
+	if !shellparse.ShellReadsStdin(c.Argv) {
+		scriptFile(h, c, args)
+		return
 	}
+	if scan := shellOptions.Scan(runtimeWords(args)); c.Stdin.Kind == shellparse.InputInherited && len(scan.Operands) > 0 && !args[scan.Operands[0]].Static {
+		// sh "$F": a script file named at run time, or options; either
+		// way what runs is not known.
+		runFile(h, c, args[scan.Operands[0]], true, 0)
+	}
+	if f, ok := stdinFile(c); ok {
+		runFile(h, c, f, true, 0)
+		return
+	}
+	StdinProgram(h, c, false)
+}
+
+// shellOptions reads a shell's options up to its script file: -o and -O
+// take a name, --rcfile and --init-file a file.
+var shellOptions = registry.Grammar{Posix: true, Short: "o:O:", Long: []string{"rcfile=", "init-file="}}
+
+// scriptFile judges the script file a shell runs (bash FILE ARGS): its
+// first operand.
+func scriptFile(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
+	scan := shellOptions.Scan(runtimeWords(args))
+	if len(scan.Operands) == 0 {
+		return
+	}
+	runFile(h, c, args[scan.Operands[0]], true, 0)
+}
+
+// stdinFile is the file a command's standard input is redirected from
+// (bash < FILE), when it is.
+func stdinFile(c shellparse.SimpleCommand) (shellparse.Word, bool) {
+	if c.Stdin.Kind != shellparse.InputFile {
+		return shellparse.Word{}, false
+	}
+	for i := len(c.Redirects) - 1; i >= 0; i-- {
+		if r := c.Redirects[i]; r.Op == "<" && (r.Fd == "" || r.Fd == "0") {
+			return r.Target, true
+		}
+	}
+	return shellparse.Word{}, false
+}
+
+// runFile hands the file w names to the host to read and judge as a shell
+// script (shell) or a program in lang. A file named only at run time is
+// not known, so it asks.
+func runFile(h Host, c shellparse.SimpleCommand, w shellparse.Word, shell bool, lang codescan.Lang) {
+	if !w.Static || w.Glob {
+		report(h, "dynamic_code", "script_dynamic", nonSevere, c.Name+" runs a file named only at run time ("+clip(w.Text)+"): what it runs is not known")
+		return
+	}
+	h.CodeRunFile(c, w.Text, shell, lang)
 }
 
 // StdinProgram judges a program read from standard input or a process
@@ -76,7 +127,11 @@ func Source(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 		report(h, "pipe_to_shell", "shell_process_subst", severe, c.Name+" runs a program produced by another command (<(…))")
 		return
 	}
-	if len(args) == 0 || !args[0].Static {
+	if len(args) == 0 {
+		return
+	}
+	if !args[0].Static {
+		runFile(h, c, args[0], true, 0)
 		return
 	}
 	switch t := args[0].Text; {
@@ -84,5 +139,7 @@ func Source(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 		StdinProgram(h, c, false)
 	case strings.HasPrefix(t, "/dev/fd/"):
 		report(h, "pipe_to_shell", "shell_fd", severe, c.Name+" runs a program read from a file descriptor ("+t+")")
+	default:
+		runFile(h, c, args[0], true, 0)
 	}
 }

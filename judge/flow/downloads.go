@@ -126,6 +126,10 @@ func (s *State) noteDownloads(h Host, c shellparse.SimpleCommand) {
 	}
 }
 
+// Downloaded reports that an earlier command of the script downloaded the
+// file at the absolute path p.
+func (s *State) Downloaded(p string) bool { return s.downloaded[p] }
+
 // runsDownloaded judges a command run by a downloaded file's name, or a shell
 // or interpreter handed one.
 func (s *State) runsDownloaded(h Host, c shellparse.SimpleCommand) {

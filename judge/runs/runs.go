@@ -1,0 +1,274 @@
+// Package runs judges the files a command runs: a shell script run by a
+// shell, by source or by its path, and the program file a language runtime
+// is given. The file's text is read (bounded, through runfiles.Files; a
+// file an earlier command of the same script wrote is known by what it
+// wrote) and handed back to the host to analyse as if it were written
+// inline: a shell script as a nested script, a program in another language
+// by that language's tokenizer. A file that cannot be read whole is never
+// taken to be harmless: it asks.
+package runs
+
+import (
+	"errors"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/permgate/permgate/codescan"
+	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/judge/code"
+	"github.com/permgate/permgate/registry"
+	"github.com/permgate/permgate/runfiles"
+	"github.com/permgate/permgate/shellparse"
+)
+
+// Host is what the room asks of the command being judged.
+type Host interface {
+	// Report records a finding kind.name on the current command.
+	Report(kind finding.Kind, name string, sev finding.Severity, reason, safer string)
+	// Resolve returns the absolute, cleaned path a static word names,
+	// relative to the directory the command runs in.
+	Resolve(p string) string
+	// Dir is the directory the command runs in ("" when known only at run
+	// time).
+	Dir() string
+	// RunsDownloaded reports a file an earlier command downloaded: running
+	// it is judged as code from outside, where it was downloaded.
+	RunsDownloaded(abs string) bool
+	// RunsFiles is the reader of the project's files; nil reads none.
+	RunsFiles() runfiles.Files
+	// RunsShell analyses text as a shell script the command runs, its
+	// findings prefixed by how, and reports whether it only reads.
+	RunsShell(text, how string) (readOnly bool)
+	// RunsCode analyses text as a program in lang that name runs.
+	RunsCode(name, text, how string, lang codescan.Lang)
+}
+
+// Lang says how a file runs: as a shell script, as a program in a language
+// codescan reads, or as something permgate does not read (a binary, an
+// interpreter it has no tokenizer for).
+type Lang struct {
+	// Shell reports a shell script.
+	Shell bool
+	// Code is the language of a program codescan reads (0 for none).
+	Code codescan.Lang
+	// Interpreter is the program that runs the file, from its #! line.
+	Interpreter string
+}
+
+// Result is what judging one file found.
+type Result struct {
+	// Read reports that the file's text was read and analysed.
+	Read bool
+	// ReadOnly reports a shell script all of whose commands only read.
+	ReadOnly bool
+	// Project reports a program that is the project's code (a Python or
+	// JavaScript file, a binary): it is never read-only.
+	Project bool
+}
+
+// Bounds on the files one analysis reads.
+const (
+	// MaxFiles bounds the files one command line's analysis reads, nested
+	// scripts included.
+	MaxFiles = 64
+	// MaxBytes bounds the bytes they hold together.
+	MaxBytes = 2 << 20
+)
+
+// maxCopies bounds the copies of copies followed back to a source.
+const maxCopies = 16
+
+// State is what the room remembers across a script's commands: the files
+// written so far, and what was read.
+type State struct {
+	written map[string]written
+}
+
+// written is what an earlier command wrote into a file: its text when it
+// is known, the file it is a copy of, else only that it was written.
+type written struct {
+	text   string
+	known  bool
+	copyOf string
+}
+
+// Copied records that the current command copies (or moves) the file at
+// from into the file at to, both absolute: running to runs what from
+// holds.
+func (s *State) Copied(from, to string) {
+	if s.written == nil {
+		s.written = map[string]written{}
+	}
+	if from == to {
+		return
+	}
+	s.written[to] = written{copyOf: from}
+}
+
+// Wrote records that the current command writes the file at abs (absolute),
+// with text when known is true. A later command that runs it runs that.
+func (s *State) Wrote(abs, text string, known, appends bool) {
+	if s.written == nil {
+		s.written = map[string]written{}
+	}
+	if appends {
+		prev, ok := s.written[abs]
+		if !ok || !prev.known {
+			// Appending to a file whose start is on disk, or not known.
+			s.written[abs] = written{}
+			return
+		}
+		text = prev.text + text
+	}
+	s.written[abs] = written{text: text, known: known}
+}
+
+// Budget counts what one analysis has read: the host keeps one per command
+// line, shared by its nested scripts.
+type Budget struct {
+	Files, Bytes int
+}
+
+// File judges the file at p (as written on the command line) that name runs
+// as lang; lang.Shell false and lang.Code 0 means the file runs by its path,
+// and its #! line says how. how names the file in findings.
+func (s *State) File(h Host, b *Budget, name, p string, lang Lang, how string) Result {
+	if h.Dir() == "" && !strings.HasPrefix(p, "/") {
+		h.Report("dynamic_code", "script_dir_unknown", finding.NonSevere, how+" is relative to a directory known only at run time: what it runs is not known", "")
+		return Result{}
+	}
+	abs := h.Resolve(p)
+	text, err := s.read(h, abs)
+	switch {
+	case err == nil:
+	case runfiles.Missing(err):
+		return Result{} // nothing there now: the command fails, or runs what a later write puts there
+	case errors.Is(err, errUnknownWrite):
+		if !h.RunsDownloaded(abs) {
+			// A download run later is judged where it is downloaded; any
+			// other write (base64 -d > x.sh) hides what runs.
+			h.Report("dynamic_code", "script_written", finding.NonSevere, how+" is written by an earlier command with content permgate cannot know: what it runs is not known", "write the file in one call, read it, then run it in another")
+		}
+		return Result{Project: true}
+	default:
+		h.Report("dynamic_code", "script_unread", finding.NonSevere, how+" cannot be read whole ("+readError(err)+"): what it runs is not known", "read the file, then run it")
+		return Result{}
+	}
+	if b.Files >= MaxFiles || b.Bytes+len(text) > MaxBytes {
+		h.Report("too_complex", "script_files", finding.NonSevere, how+" is past the files permgate reads for one command", "")
+		return Result{}
+	}
+	b.Files++
+	b.Bytes += len(text)
+	if !lang.Shell && lang.Code == 0 {
+		lang = Shebang(text)
+	}
+	return judge(h, name, text, how, lang)
+}
+
+// judge analyses a file's text as lang.
+func judge(h Host, name, text, how string, lang Lang) Result {
+	switch {
+	case lang.Shell:
+		return Result{Read: true, ReadOnly: h.RunsShell(text, how)}
+	case lang.Code != 0:
+		h.RunsCode(name, text, how, lang.Code)
+		return Result{Read: true, Project: true}
+	}
+	return Result{Project: true} // a binary, or a language permgate does not read
+}
+
+// read returns the file's text: what an earlier command wrote into it, else
+// what is on disk.
+func (s *State) read(h Host, abs string) (string, error) {
+	for hops := 0; hops < maxCopies; hops++ {
+		w, ok := s.written[abs]
+		if !ok {
+			break
+		}
+		switch {
+		case w.copyOf != "":
+			abs = w.copyOf // a copy holds what its source holds
+			continue
+		case !w.known:
+			return "", errUnknownWrite
+		}
+		return w.text, nil
+	}
+	files := h.RunsFiles()
+	if files == nil {
+		return "", fs.ErrNotExist // no reader: as if no file were there
+	}
+	return files.Read(abs)
+}
+
+var (
+	errUnknownWrite = errors.New("an earlier command writes it with content permgate cannot know")
+)
+
+// readError is the reason a file could not be read, in a few words.
+func readError(err error) string {
+	switch {
+	case errors.Is(err, runfiles.ErrTooLarge):
+		return "it is larger than permgate reads"
+	case errors.Is(err, runfiles.ErrNotRegular):
+		return "it is not a regular file"
+	}
+	return "it cannot be read"
+}
+
+// Shebang says how a file run by its path runs: its #! line names the
+// interpreter (through env, and env -S); a file without one that holds no
+// NUL byte is run by the shell; one with a NUL byte is a binary.
+func Shebang(text string) Lang {
+	if !strings.HasPrefix(text, "#!") {
+		if strings.IndexByte(text, 0) >= 0 {
+			return Lang{}
+		}
+		return Lang{Shell: true, Interpreter: "sh"}
+	}
+	line, _, _ := strings.Cut(text[2:], "\n")
+	fields := strings.Fields(strings.TrimSuffix(line, "\r"))
+	if len(fields) == 0 {
+		return Lang{Shell: true, Interpreter: "sh"}
+	}
+	prog := path.Base(fields[0])
+	if prog == "env" {
+		prog = envProgram(fields[1:])
+	}
+	return InterpreterLang(prog)
+}
+
+// envProgram is the program #!/usr/bin/env [-S] [options] PROG names: its
+// first operand that is no assignment, by env's declared grammar.
+func envProgram(words []string) string {
+	prog, ok := registry.Default().Lookup("env")
+	if !ok {
+		return ""
+	}
+	args := make([]registry.Word, len(words))
+	for i, w := range words {
+		args[i] = registry.Word{Text: w}
+	}
+	scan := prog.Node.Grammar.Scan(args)
+	for _, i := range scan.Operands {
+		if !strings.Contains(words[i], "=") {
+			return path.Base(words[i])
+		}
+	}
+	return ""
+}
+
+// InterpreterLang says how a program named by its basename runs a file: a
+// shell runs a shell script, a language runtime a program its tokenizer
+// may read.
+func InterpreterLang(prog string) Lang {
+	switch {
+	case prog == "":
+		return Lang{}
+	case shellparse.IsShell(prog):
+		return Lang{Shell: true, Interpreter: prog}
+	}
+	return Lang{Code: code.FileLang(prog), Interpreter: prog}
+}

@@ -1,0 +1,207 @@
+package validator
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permgate/permgate/codescan"
+	"github.com/permgate/permgate/effect"
+	"github.com/permgate/permgate/judge/code"
+	"github.com/permgate/permgate/judge/runs"
+	"github.com/permgate/permgate/registry"
+	"github.com/permgate/permgate/runfiles"
+	"github.com/permgate/permgate/shellparse"
+)
+
+// The checker's side of judge/runs: the files a command runs are read and
+// analysed as if their text stood on the command line.
+
+// fileRun is what judge/runs found of the file the current command runs.
+type fileRun struct {
+	at     int // the command's index; -1 for none
+	result runs.Result
+}
+
+// CodeRunFile reads and judges the file p that the current command runs
+// (judge/code asks for it: bash FILE, source FILE, bash < FILE, python3 FILE).
+func (ck *checker) CodeRunFile(c shellparse.SimpleCommand, p string, shell bool, lang codescan.Lang) {
+	l := runs.Lang{Shell: shell, Code: lang, Interpreter: c.Name}
+	ck.runFile(c.Name, p, l, path.Base(p)+" (run by "+c.Name+")")
+}
+
+// runFile judges one file and keeps the result for the current command.
+func (ck *checker) runFile(name, p string, lang runs.Lang, how string) {
+	if strings.HasPrefix(p, "~/") {
+		p = path.Join(ck.v.env.Home, p[2:])
+	}
+	r := ck.runs.File(ck, &ck.v.fileBudget, name, p, lang, how)
+	ck.ran = fileRun{at: ck.index, result: r}
+}
+
+// runByPath judges a command named by a path (./build.sh, scripts/check,
+// /opt/tool/bin/x): the file is read, and its #! line says how it runs.
+func (ck *checker) runByPath(c shellparse.SimpleCommand) {
+	if !strings.Contains(c.Name, "/") || !c.Argv[0].Static {
+		return
+	}
+	if systemDir(c.Name) {
+		return // /usr/bin/rm is rm: a program of the system, judged by its name
+	}
+	ck.runFile(c.Name, c.Name, runs.Lang{}, path.Base(c.Name))
+}
+
+// systemDir reports a program path in the system's program directories.
+func systemDir(p string) bool {
+	for _, dir := range []string{"/bin/", "/sbin/", "/usr/bin/", "/usr/sbin/", "/usr/local/bin/", "/usr/local/sbin/", "/usr/libexec/", "/opt/homebrew/bin/"} {
+		if strings.HasPrefix(p, dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// ranFile returns what judge/runs found of the file command i runs.
+func (ck *checker) ranFile(i int) (runs.Result, bool) {
+	if ck.ran.at != i {
+		return runs.Result{}, false
+	}
+	return ck.ran.result, true
+}
+
+// RunsDownloaded reports a file an earlier command downloaded (judge/flow).
+func (ck *checker) RunsDownloaded(abs string) bool { return ck.flow.Downloaded(abs) }
+
+// RunsFiles is the reader of the project's files (Env.Files).
+func (ck *checker) RunsFiles() runfiles.Files { return ck.v.env.Files }
+
+// RunsShell analyses a shell script the current command runs, in the
+// directory the command runs in, with its positional parameters known only
+// at run time; it reports whether every command of it only reads.
+func (ck *checker) RunsShell(text, how string) bool {
+	v := ck.v
+	if v.nesting >= maxNesting {
+		ck.add("too_complex", "nested_too_deep", NonSevere, how+" is nested too deep to analyse")
+		return false
+	}
+	v.nesting++
+	saved, lookups, cut := v.nestedCwd, v.lookups, v.lookupsCut
+	v.nestedCwd = ck.dir
+	a := v.Classify(v.parser.ParseScript(text), text)
+	v.nestedCwd = saved
+	v.nesting--
+	v.lookups, v.lookupsCut = lookups+v.lookups, cut || v.lookupsCut
+	for f := range a.All() {
+		f.Reason = OneLine(how + ": " + f.Reason)
+		ck.addFinding(f)
+	}
+	return a.AllReadOnly && a.Severity == Safe
+}
+
+// RunsCode analyses a program file in lang that name runs, as inline code
+// in that language is.
+func (ck *checker) RunsCode(name, text, how string, lang codescan.Lang) {
+	code.InlineText(ck, how, text, lang)
+}
+
+// noteWrites records the files the current command writes for judge/runs:
+// a later command of the script that runs one runs what was written. The
+// text is known when echo, printf or cat of a here-document prints it into
+// the file by a redirection; any other write leaves it unknown.
+func (ck *checker) noteWrites(c shellparse.SimpleCommand) {
+	text, static, printed := printedText(c)
+	for _, r := range c.Redirects {
+		if !r.Writes() || !r.Target.Static {
+			continue
+		}
+		stdout := r.Fd == "" || r.Fd == "1"
+		known := printed && static && stdout && r.Op != "<>"
+		ck.runs.Wrote(ck.resolve(r.Target.Text), text, known, r.Op == ">>" || r.Op == "&>>")
+	}
+	if !changesPermissionsOnly(c) { // chmod +x run.sh leaves its text as it was
+		for _, t := range writeTargets(c) {
+			if !t.Static {
+				continue
+			}
+			abs := ck.resolve(t.Text)
+			if to, ok := ck.links[abs]; ok {
+				ck.runs.Copied(to, abs) // ln -s: the link runs what it leads to
+				continue
+			}
+			ck.runs.Wrote(abs, "", false, false)
+		}
+	}
+	ck.noteCopy(c)
+}
+
+// changesPermissionsOnly reports a program that changes files' mode, owner or ACL
+// and never their content (chmod, chown, setfacl: declared to change
+// permissions).
+func changesPermissionsOnly(c shellparse.SimpleCommand) bool {
+	_, inv, ok := c.Declared()
+	return ok && inv.Node != nil && slices.Contains(inv.Node.Does, effect.PermissionsChange)
+}
+
+// noteCopy records a copy or move of one file (cp, mv, install, ln by
+// their declared effects: one source read or moved, targets written):
+// the target holds what the source holds.
+func (ck *checker) noteCopy(c shellparse.SimpleCommand) {
+	var src *effectTarget
+	var dsts []effectTarget
+	for _, e := range commandEffects(c) {
+		switch {
+		case e.opt != "":
+		case e.act == registry.Reads || e.act == registry.Moves:
+			if src != nil || !e.word.Static {
+				return // several sources, or one known only at run time
+			}
+			src = &e
+		case e.act == registry.Writes && e.word.Static:
+			dsts = append(dsts, e)
+		}
+	}
+	if src == nil {
+		return
+	}
+	from := ck.resolve(src.word.Text)
+	for _, d := range dsts {
+		to := ck.resolve(d.word.Text)
+		ck.runs.Copied(from, to)
+		ck.runs.Copied(from, path.Join(to, path.Base(from))) // the target may be a directory
+	}
+}
+
+// projectCode reports that command i runs the project's own code: a file
+// judge/runs read as a program, a verb the registry declares Project, or
+// python -m pytest.
+func (ck *checker) projectCode(i int) bool {
+	if r, ok := ck.ranFile(i); ok && r.Project {
+		return true
+	}
+	c := ck.res.Commands[i]
+	if len(c.Argv) == 0 || c.Name == "" {
+		return false
+	}
+	if isInterpreter(c.Name) && interpreterName(c.Name) == "python" {
+		if module, _, ok := pythonModule(c.Argv[1:]); ok && module == "pytest" {
+			return true
+		}
+	}
+	prog, ok := programs.Lookup(c.Name)
+	if !ok {
+		return false
+	}
+	inv := prog.Resolve(shellparse.RegistryWords(c.Argv[1:]))
+	return inv.Project()
+}
+
+// scriptReadOnly says whether command c only reads because the shell
+// script it runs only reads (bash check.sh whose commands are git diff and
+// ls); known is false when c runs no script judge/runs read.
+func (ck *checker) scriptReadOnly(c shellparse.SimpleCommand) (readOnly, known bool) {
+	r, ok := ck.ranFile(ck.index)
+	if !ok || !r.Read || r.Project || ck.res.Commands[ck.index].Offset != c.Offset {
+		return false, false
+	}
+	return r.ReadOnly, true
+}
