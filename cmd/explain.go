@@ -221,6 +221,9 @@ func decidedBy(s *session, rec validator.CommandRecord) string {
 	if m.AllowsCommand(rec) {
 		return "an allow rule covers it"
 	}
+	if c, ok := s.eff.CheckCovering(rec); ok && s.eff.Mode != policy.ModePlan {
+		return "the checks allowance (" + c.Prefix + ", from " + c.Source + ")"
+	}
 	if c, ok := actions.Allows(rec); ok {
 		return "the action policy " + policy.ActionRule(c, policy.ActionAllow) + " covers it"
 	}

@@ -3,6 +3,7 @@ package validator
 import (
 	"fmt"
 
+	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
 	"path"
 	"slices"
@@ -238,6 +239,9 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 		rec.ProjectCode = ck.projectCode(i)
 		ck.noteWrites(res.Commands[i])
 		rec.Effects = ck.commandClasses(res.Commands[i], findings, rec.ReadOnly)
+		if rec.ProjectCode {
+			rec.Effects = rec.Effects.Add(effect.CodeExecution)
+		}
 		rec.Findings = dropRepeats(&seen, findings)
 		if !rec.ReadOnly {
 			a.AllReadOnly = false
