@@ -94,7 +94,7 @@ func devtools() []*Program {
 		}}},
 		// Linters and type checkers read the code (their caches are theirs).
 		// mypy's reports are files and directories it writes.
-		{Family: "packages", Names: []string{"mypy", "dmypy"}, Node: Node{Read: true, Unless: []string{"--install-types"}, Grammar: Grammar{Long: []string{"install-types", "config-file=", "cache-dir=", "python-executable="}},
+		{Family: "packages", Names: []string{"mypy", "dmypy"}, Node: Node{Read: true, PluginConfigs: []string{"mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg"}, Unless: []string{"--install-types"}, Grammar: Grammar{Long: []string{"install-types", "config-file=", "cache-dir=", "python-executable="}},
 			Output: []string{"--junit-xml", "--html-report", "--txt-report", "--xml-report", "--linecount-report", "--any-exprs-report", "--cobertura-xml-report", "--lineprecision-report", "--xslt-html-report", "--xslt-txt-report"}}},
 		{Family: "packages", Names: []string{"pyright", "basedpyright", "flake8", "pyflakes", "pycodestyle", "pydocstyle", "bandit", "vulture", "staticcheck", "govulncheck", "shfmt-check", "actionlint", "tflint", "stylelint-check", "cppcheck", "clang-tidy-check", "ty"},
 			Node: Node{Read: true, Unless: []string{"--fix", "-w", "--write", "--apply-fixes"}, Grammar: Grammar{Long: []string{"fix", "write", "apply-fixes"}}}},

@@ -96,6 +96,10 @@ type Node struct {
 	// read-only, whatever Read says: the checks allowance may approve it,
 	// plan mode never runs it.
 	Project bool
+	// PluginConfigs lists config files, relative to the working directory,
+	// in which a plugins setting makes the verb load code (mypy.ini,
+	// pyproject.toml): with one there, the verb runs project code.
+	PluginConfigs []string
 	// Does lists what the verb does beyond its files: it fetches from the
 	// network, kills processes, changes the system (effect classes).
 	Does []effect.Class

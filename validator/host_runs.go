@@ -192,7 +192,24 @@ func (ck *checker) projectCode(i int) bool {
 		return false
 	}
 	inv := prog.Resolve(shellparse.RegistryWords(c.Argv[1:]))
-	return inv.Project()
+	return inv.Project() || ck.loadsPlugins(c)
+}
+
+// loadsPlugins reports a verb whose config file in the working directory
+// names plugins it loads (mypy's plugins = …): it then runs project code.
+// A config that cannot be read whole may name some.
+func (ck *checker) loadsPlugins(c shellparse.SimpleCommand) bool {
+	_, inv, ok := c.Declared()
+	if !ok || inv.Node == nil || len(inv.Node.PluginConfigs) == 0 || ck.dir == "" || ck.v.env.Files == nil {
+		return false
+	}
+	for _, name := range inv.Node.PluginConfigs {
+		text, err := ck.v.env.Files.Read(path.Join(ck.dir, name))
+		if err != nil && !runfiles.Missing(err) || runs.NamesPlugins(text) {
+			return true
+		}
+	}
+	return false
 }
 
 // scriptReadOnly says whether command c only reads because the shell

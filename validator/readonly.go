@@ -33,6 +33,9 @@ func (ck *checker) readOnly(c shellparse.SimpleCommand) bool {
 	if ro, known := ck.scriptReadOnly(c); known {
 		return ro
 	}
+	if ck.loadsPlugins(c) {
+		return false
+	}
 	switch {
 	case ck.v.safe[c.Name] || syntaxCheckOnly(c):
 		return true

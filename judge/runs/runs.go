@@ -272,3 +272,15 @@ func InterpreterLang(prog string) Lang {
 	}
 	return Lang{Code: code.FileLang(prog), Interpreter: prog}
 }
+
+// NamesPlugins reports a config text with a plugins setting (plugins = …
+// in an INI or TOML file), which makes a checker load code.
+func NamesPlugins(text string) bool {
+	for line := range strings.Lines(text) {
+		key, _, ok := strings.Cut(line, "=")
+		if ok && strings.TrimSpace(key) == "plugins" {
+			return true
+		}
+	}
+	return false
+}
