@@ -252,6 +252,11 @@ func envProgram(words []string) string {
 		args[i] = registry.Word{Text: w}
 	}
 	scan := prog.Node.Grammar.Scan(args)
+	if split, ok := scan.Value("-S", "--split-string"); ok && split.HasValue {
+		// #!/usr/bin/env -S bash -eu: the line's rest is split into words.
+		rest := append(strings.Fields(split.Value), words[split.ValueAt+1:]...)
+		return envProgram(rest)
+	}
 	for _, i := range scan.Operands {
 		if !strings.Contains(words[i], "=") {
 			return path.Base(words[i])

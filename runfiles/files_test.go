@@ -1,0 +1,76 @@
+package runfiles
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestOSRead: a regular file is read whole; one past the bound, a FIFO, a
+// directory, a device and a kernel file are refused without blocking; a
+// link is followed to what it names; a missing file says so.
+func TestOSRead(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	small := write("small.sh", "echo hi\n")
+	big := write("big.sh", strings.Repeat("x", 2000))
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.sh")
+	if err := os.Symlink(small, link); err != nil {
+		t.Fatal(err)
+	}
+	toFifo := filepath.Join(dir, "to-fifo")
+	if err := os.Symlink(fifo, toFifo); err != nil {
+		t.Fatal(err)
+	}
+	r := OS{Limit: 1000}
+	for _, tc := range []struct {
+		path string
+		text string
+		err  error
+	}{
+		{small, "echo hi\n", nil},
+		{link, "echo hi\n", nil},
+		{big, "", ErrTooLarge},
+		{fifo, "", ErrNotRegular},
+		{toFifo, "", ErrNotRegular},
+		{dir, "", ErrNotRegular},
+		{"/dev/zero", "", ErrNotRegular},
+		{"/proc/self/status", "", ErrNotRegular},
+		{filepath.Join(dir, "missing"), "", os.ErrNotExist},
+	} {
+		text, err := r.Read(tc.path)
+		if tc.err == nil && err != nil || tc.err != nil && !errors.Is(err, tc.err) {
+			t.Errorf("Read(%s): error %v, want %v", tc.path, err, tc.err)
+		}
+		if text != tc.text {
+			t.Errorf("Read(%s) = %q, want %q", tc.path, text, tc.text)
+		}
+	}
+	if !Missing(func() error { _, err := r.Read(filepath.Join(dir, "nope")); return err }()) {
+		t.Error("Missing does not recognise a missing file")
+	}
+}
+
+// TestMapRead: the in-memory reader cleans paths and reports missing files.
+func TestMapRead(t *testing.T) {
+	m := Map{"/p/a.sh": "ls"}
+	if text, err := m.Read("/p/./a.sh"); err != nil || text != "ls" {
+		t.Errorf("Read = %q, %v", text, err)
+	}
+	if _, err := m.Read("/p/b.sh"); !Missing(err) {
+		t.Errorf("Read of a missing file: %v", err)
+	}
+}
