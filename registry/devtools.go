@@ -32,7 +32,7 @@ func devtools() []*Program {
 			{Names: []string{"help", "bug"}, Read: true},
 		}}},
 
-		{Family: "packages", Names: []string{"npm"}, Check: "npm", Node: Node{Abbrev: true, Grammar: npmGlobal, ReadIf: []string{"-v", "--version"}, Subs: []*Node{
+		{Family: "packages", Names: []string{"npm"}, Check: "npm", Node: Node{Abbrev: true, RunsFiles: PackageScripts, Grammar: npmGlobal, ReadIf: []string{"-v", "--version"}, Subs: []*Node{
 			{Names: []string{"test", "t", "tst"}, Read: true, Project: true, Unless: []string{"--script-shell", "--node-options"}},
 			{Names: []string{"run", "run-script", "rum", "urn"}, Subs: []*Node{
 				{Names: checkScripts, Read: true, Project: true, Unless: []string{"--script-shell", "--node-options", "--fix", "--write", "-u", "--update-snapshots"}},
@@ -62,9 +62,9 @@ func devtools() []*Program {
 			{Names: []string{"unpublish"}, Rules: []Rule{destructiveRule("npm_unpublish", "npm unpublish removes a published package version from the registry for everyone", "npm deprecate PACKAGE@VERSION \"reason\"")}},
 		}}},
 
-		{Family: "packages", Names: []string{"pnpm"}, Check: "js-packages", Node: Node{Grammar: pnpmGlobal, Subs: jsVerbs()}},
-		{Family: "packages", Names: []string{"yarn", "yarnpkg"}, Check: "js-packages", Node: Node{Grammar: pnpmGlobal, Subs: jsVerbs()}},
-		{Family: "packages", Names: []string{"bun"}, Check: "interpreter", Node: Node{Grammar: Grammar{Short: "e:p:r:", Long: []string{"eval=", "print=", "preload="}}, Subs: []*Node{
+		{Family: "packages", Names: []string{"pnpm"}, Check: "js-packages", Node: Node{RunsFiles: PackageScripts, Grammar: pnpmGlobal, Subs: jsVerbs()}},
+		{Family: "packages", Names: []string{"yarn", "yarnpkg"}, Check: "js-packages", Node: Node{RunsFiles: PackageScripts, Grammar: pnpmGlobal, Subs: jsVerbs()}},
+		{Family: "packages", Names: []string{"bun"}, Check: "interpreter", Node: Node{RunsFiles: PackageScripts, Grammar: Grammar{Short: "e:p:r:", Long: []string{"eval=", "print=", "preload="}}, Subs: []*Node{
 			{Names: []string{"test"}, Read: true, Project: true, Unless: []string{"--update-snapshots", "-u", "--coverage-dir"}},
 			{Names: []string{"outdated", "why", "info", "audit", "--version", "-v", "--revision", "help", "completions"}, Read: true},
 			{Names: []string{"pm"}, Subs: []*Node{rd("ls", "bin", "hash-string", "hash-print", "whoami", "untrusted", "view"), wr("cache", "hash", "trust", "pack", "migrate", "version", "pkg", "default-trusted")}},
@@ -115,7 +115,7 @@ func devtools() []*Program {
 		{Family: "packages", Names: []string{"rubocop", "standardrb"}, Node: Node{Read: true, Unless: []string{"-a", "-A", "--autocorrect", "--autocorrect-all", "--auto-correct", "-x", "--fix-layout", "-o", "--out"}}},
 		// pytest runs the tests; its reports and logs are files it writes,
 		// --basetemp a directory it empties (validator/readonly.go).
-		{Family: "packages", Names: []string{"pytest", "py.test"}, Check: "pytest", Node: Node{Project: true,
+		{Family: "packages", Names: []string{"pytest", "py.test"}, Check: "pytest", Node: Node{Project: true, RunsFiles: Conftests,
 			Grammar: Grammar{Short: "k:m:p:c:o:n:W:x", Long: []string{"junitxml=", "junit-xml=", "log-file=", "debug=?", "result-log=", "report-log=", "basetemp=",
 				"rootdir=", "confcutdir=", "override-ini=", "deselect=", "ignore=", "ignore-glob=", "durations=", "maxfail=", "tb=", "log-level=",
 				"log-cli-level=", "log-format=", "log-file-level=", "cov=?", "cov-report=", "cov-config=", "import-mode=", "capture=", "junit-prefix="}},
@@ -137,7 +137,7 @@ func devtools() []*Program {
 			wr("add", "remove", "init", "venv", "build", "publish", "export", "format", "generate-shell-completion"),
 		}}},
 
-		{Family: "packages", Names: []string{"pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13", "pip3.14"}, Check: "packages", Node: Node{Grammar: pipGlobal, Subs: []*Node{
+		{Family: "packages", Names: []string{"pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13", "pip3.14"}, Check: "packages", Node: Node{RunsFiles: BuildScripts, Grammar: pipGlobal, Subs: []*Node{
 			{Names: []string{"list", "show", "freeze", "check", "help", "debug", "inspect", "hash", "search", "completion"}, Read: true, Output: []string{"--log", "--log-file"},
 				Grammar: Grammar{Long: []string{"format=", "path=", "exclude=", "requirement=", "algorithm="}, Short: "r:a:"}},
 			{Names: []string{"index"}, Subs: []*Node{{Names: []string{"versions"}, Read: true, Output: []string{"--log", "--log-file"}}}},

@@ -14,7 +14,7 @@ var gitGlobal = Grammar{Short: "C:c:", Long: []string{"git-dir=", "work-tree=", 
 // git bundle create FILE.
 func git() []*Program {
 	return []*Program{
-		{Family: "git", Names: []string{"git"}, Check: "git", Node: Node{Grammar: gitGlobal, Subs: gitVerbs()}},
+		{Family: "git", Names: []string{"git"}, Check: "git", Node: Node{RunsFiles: GitHooks, Grammar: gitGlobal, Subs: gitVerbs()}},
 	}
 }
 

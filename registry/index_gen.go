@@ -95,7 +95,7 @@ var defaultNames = [][]string{
 		"chmod", "chown", "claude", "claude-code", "codex", "copilot", "cpio", "crush",
 		"curl", "cursor-agent", "dd", "deno", "droid", "enable", "eval", "ex", "fetch",
 		"gawk", "gemini", "gemini-cli", "gmake", "goose", "hash", "http", "https", "irb",
-		"jshell", "lua", "luajit", "make", "mawk", "nawk", "node", "nodejs", "nvim",
+		"jshell", "just", "lua", "luajit", "make", "mawk", "nawk", "node", "nodejs", "nvim",
 		"opencode", "opencode-ai", "osascript", "parallel", "perl", "permgate", "php",
 		"powershell", "pwsh", "pypy", "pypy3", "python", "python2", "python3", "qwen", "rm",
 		"ruby", "sftp", "source", "ssh", "tclsh", "vi", "view", "vim", "wget", "wget2",

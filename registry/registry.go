@@ -44,6 +44,24 @@ type Program struct {
 	triggers     effectTriggers
 }
 
+// The project files a program may run (Node.RunsFiles).
+const (
+	// PackageScripts are package.json's scripts (npm, pnpm, yarn, bun).
+	PackageScripts = "package-scripts"
+	// MakeRecipes are a Makefile's recipes and parse-time $(shell …).
+	MakeRecipes = "make-recipes"
+	// JustRecipes are a justfile's recipes and backticks.
+	JustRecipes = "just-recipes"
+	// GitHooks are the hooks a git verb triggers.
+	GitHooks = "git-hooks"
+	// Envrc is the .envrc direnv loads once allowed.
+	Envrc = "envrc"
+	// BuildScripts are a local package's build code pip runs (setup.py).
+	BuildScripts = "build-scripts"
+	// Conftests are the conftest.py files pytest imports.
+	Conftests = "conftests"
+)
+
 // Node is a program or one of its subcommands.
 type Node struct {
 	// Names are the subcommand's names and aliases; "describe-*" is a
@@ -96,6 +114,11 @@ type Node struct {
 	// read-only, whatever Read says: the checks allowance may approve it,
 	// plan mode never runs it.
 	Project bool
+	// RunsFiles says which project files the program's verbs may run, for
+	// the validator to read (package.json's scripts, the Makefile's
+	// recipes, git's hooks …): one of the RunsFiles constants, on the
+	// program's own node.
+	RunsFiles string
 	// PluginConfigs lists config files, relative to the working directory,
 	// in which a plugins setting makes the verb load code (mypy.ini,
 	// pyproject.toml): with one there, the verb runs project code.

@@ -106,7 +106,7 @@ func wrappers() []*Program {
 			{Names: []string{"build", "profile", "store", "registry", "copy"}, Writes: true},
 		}}},
 		{Family: "wrappers", Names: []string{"nix-shell"}, Node: Node{Grammar: Grammar{Short: "p:A:I:", Long: []string{"run=", "command=", "packages=", "attr=", "arg=", "argstr="}}, Runs: &Runs{Script: []string{"--run", "--command"}, Only: true}}},
-		{Family: "wrappers", Names: []string{"direnv"}, Node: Node{Subs: []*Node{
+		{Family: "wrappers", Names: []string{"direnv"}, Node: Node{RunsFiles: Envrc, Subs: []*Node{
 			{Names: []string{"exec"}, Runs: &Runs{Skip: 1}},
 			{Names: []string{"status", "version", "--version", "help"}, Read: true},
 			{Names: []string{"allow", "permit", "grant", "deny", "block", "revoke", "reload", "prune"}, Writes: true},
