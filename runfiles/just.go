@@ -848,6 +848,7 @@ type justExpr struct {
 }
 
 func (e *justExpr) skipSpace() {
+	e.i = min(e.i, len(e.s))
 	for e.i < len(e.s) && (e.s[e.i] == ' ' || e.s[e.i] == '\t' || e.s[e.i] == '\n' || e.s[e.i] == '\\') {
 		e.i++
 	}

@@ -14,7 +14,8 @@ const (
 	// MaxMakefiles bounds the makefiles one reading reads (-f files,
 	// includes, MAKEFILES).
 	MaxMakefiles = 32
-	// MaxMakeIncludeDepth bounds how deep includes nest.
+	// MaxMakeIncludeDepth bounds how deep includes nest, and $(eval …)
+	// texts read within one another.
 	MaxMakeIncludeDepth = 8
 	// MaxMakeExpandDepth bounds how deep expansions nest (a variable whose
 	// value names another, $(call) within $(call)).
@@ -135,6 +136,7 @@ type makeReader struct {
 	rule      *makeRule
 	nfiles    int
 	steps     int
+	evals     int // $(eval …) texts being read, one within another
 	oneShell  bool
 	prefix    byte
 	made      map[string]bool
@@ -1084,7 +1086,7 @@ func (m *makeReader) reference(b *strings.Builder, s string, i int, cx *makeCtx)
 			m.out.dynamic("%s: unterminated variable reference: make stops there", cx.where)
 			return len(s)
 		}
-		b.WriteString(m.evalRef(s[i+2:end], next, cx))
+		b.WriteString(m.evalRef(s[i+2:end], cx))
 		return end + 1
 	}
 	b.WriteString(m.lookup(string(next), cx))
@@ -1115,10 +1117,8 @@ func matchClose(s string, open int) int {
 
 // evalRef expands the inside of $(…): a function call, a substitution
 // reference or a variable.
-func (m *makeReader) evalRef(inner string, open byte, cx *makeCtx) string {
-	m.steps++
-	if m.steps > MaxMakeExpandSteps || cx.depth > MaxMakeExpandDepth {
-		m.out.dynamic("make: expansions past the bound of %d steps, %d deep: the rest are not read", MaxMakeExpandSteps, MaxMakeExpandDepth)
+func (m *makeReader) evalRef(inner string, cx *makeCtx) string {
+	if !m.step(cx) {
 		return makeValue
 	}
 	name, args, _ := strings.Cut(inner, " ")
@@ -1165,9 +1165,22 @@ func (m *makeReader) lookup(name string, cx *makeCtx) string {
 		return ""
 	}
 	if v.recursive {
+		if !m.step(cx) {
+			return makeValue
+		}
 		return m.expand(v.value, cx.deeper())
 	}
 	return v.value
+}
+
+// step counts an expansion; false past the bounds.
+func (m *makeReader) step(cx *makeCtx) bool {
+	m.steps++
+	if m.steps > MaxMakeExpandSteps || cx.depth > MaxMakeExpandDepth {
+		m.out.dynamic("make: expansions past the bound of %d steps, %d deep: the rest are not read", MaxMakeExpandSteps, MaxMakeExpandDepth)
+		return false
+	}
+	return true
 }
 
 // dirOrFile is $(@D) or $(@F) of each word.
@@ -1510,8 +1523,14 @@ func (m *makeReader) eval(args string, cx *makeCtx) string {
 		m.out.dynamic("%s: $(eval …) of a text known only at run time (not read)", cx.where)
 		return ""
 	}
+	if m.evals >= MaxMakeIncludeDepth {
+		m.out.dynamic("%s: $(eval …) nested more than %d deep (not read)", cx.where, MaxMakeIncludeDepth)
+		return ""
+	}
 	saved := m.rule
+	m.evals++
 	m.parse(text, strings.TrimSuffix(cx.where, " $(shell) at parse")+" $(eval)", MaxMakeIncludeDepth-1)
+	m.evals--
 	m.rule = saved
 	return ""
 }

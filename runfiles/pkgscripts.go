@@ -154,10 +154,8 @@ func readPackageCall(out *Run, dir, manager string, args []string) (pkgCall, boo
 	for i, a := range args {
 		words[i] = registry.Word{Text: a}
 	}
-	inv := prog.Resolve(words)
-	call := pkgCall{manager: manager, dir: dir}
-	verbAt := verbIndex(inv)
-	if !call.readVerb(prog, args, verbAt) {
+	inv, call, verbAt, ok := scriptReading(prog, manager, dir, args, prog.Resolve(words))
+	if !ok {
 		return call, false
 	}
 	call.readOptions(out, inv.Scan)
@@ -172,6 +170,21 @@ func readPackageCall(out *Run, dir, manager string, args []string) (pkgCall, boo
 	}
 	call.hasOperands = operandAfter(inv.Scan, verbAt)
 	return call, true
+}
+
+// scriptReading picks the reading of the argv that runs package scripts:
+// the resolver's own, else one with a word in verb position set aside as
+// an undeclared option's value (npm --foo bar test sets foo=bar and runs
+// test).
+func scriptReading(prog *registry.Program, manager, dir string, args []string, inv registry.Invocation) (registry.Invocation, pkgCall, int, bool) {
+	for _, r := range inv.Readings() {
+		call := pkgCall{manager: manager, dir: dir}
+		verbAt := verbIndex(r)
+		if call.readVerb(prog, args, verbAt) {
+			return r, call, verbAt, true
+		}
+	}
+	return inv, pkgCall{}, -1, false
 }
 
 // isPackageManager reports the managers PackageScripts reads.

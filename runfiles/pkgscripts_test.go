@@ -99,6 +99,8 @@ func TestPackageScripts(t *testing.T) {
 		{"npm stops at node_modules", "/nm", "npm", "test", true, nil, ""},
 		{"npm -w", "/p", "npm", "test -w pkg-a", true, []string{"echo pretest", "rm -rf ~", "echo posttest"}, "workspace"},
 		{"npm --workspaces", "/p", "npm", "run lint --workspaces", true, []string{"eslint ."}, "workspace"},
+		{"npm undeclared option takes a value", "/p", "npm", "--foo bar test", true, []string{"echo pretest", "rm -rf ~", "echo posttest"}, ""},
+		{"npm -- before the verb", "/p", "npm", "-- test", true, []string{"echo pretest", "rm -rf ~", "echo posttest"}, ""},
 		{"npm abbreviation", "/p", "npm", "tes", true, []string{"echo pretest", "rm -rf ~", "echo posttest"}, ""},
 		{"npm script-shell", "/p", "npm", "run lint --script-shell bash", true, []string{"eslint ."}, "another shell"},
 		{"not a string", "/p", "npm", "run weird", true, nil, "not a string"},
