@@ -101,6 +101,12 @@ func TestJustRecipes(t *testing.T) {
 		{name: "continuation", files: Map{"/p/justfile": "a:\n    echo a \\\n      b\n"}, want: []string{"echo a \\\n  b"}},
 		{name: "unknown function", files: Map{"/p/justfile": "a:\n    echo {{uuid()}}\n"}, want: []string{"echo $JUST_VALUE"}, dynamic: "uuid"},
 		{name: "shell() function", files: Map{"/p/justfile": "x := shell('echo $1', 'hi')\na:\n    echo a\n"}, want: []string{"set -- hi\necho $1", "echo a"}},
+		{name: "set fallback", files: Map{"/p/justfile": "set fallback\na:\n    echo a\n"}, want: []string{"echo a"}, dynamic: "fallback"},
+		{name: "--choose", files: Map{"/p/justfile": "a:\n    echo a\n"}, args: []string{"--choose"}, dynamic: "chosen at run time"},
+		{name: "x-string", files: Map{"/p/justfile": "d := x'~/$HOME'\na:\n    rm -rf {{d}}\n"}, want: []string{"rm -rf $JUST_VALUE"}, dynamic: "x-string"},
+		{name: "path recipe", files: Map{"/p/justfile": "a:\n    echo a\n"}, args: []string{"sub/build"}, dynamic: "another justfile"},
+		{name: "env_var missing", files: Map{"/p/justfile": "t := env_var('TOKEN')\na:\n    echo {{t}}\n"}, want: []string{"echo $JUST_VALUE"}, dynamic: "not set"},
+		{name: "recipe with dashes and deps on alias", files: Map{"/p/justfile": "alias t := run-tests\nall: t\nrun-tests:\n    go test ./...\n"}, want: []string{"go test ./..."}},
 		{name: "self reference", files: Map{"/p/justfile": "x := x + 'a'\na:\n    echo {{x}}\n"}, want: []string{"echo $JUST_VALUEa"}, dynamic: "refers to itself"},
 	}
 	for _, c := range cases {

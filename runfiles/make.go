@@ -1779,6 +1779,9 @@ func (m *makeReader) runRecipe(name string, plan makePlan, rule *makeRule, scope
 	for _, line := range rule.recipe {
 		cx := &makeCtx{where: line.where + " $(shell) in recipe of " + name, auto: auto, scope: scope}
 		callsMake := strings.Contains(line.text, "$(MAKE)") || strings.Contains(line.text, "${MAKE}")
+		if callsMake && m.opts.dryRun {
+			m.out.dynamic("%s: make -n runs this $(MAKE) line, and the make it runs gets -n through MAKEFLAGS (read as written)", line.where)
+		}
 		for _, cmd := range splitCommands(m.expand(line.text, cx)) {
 			text, plus := stripRecipePrefix(cmd)
 			if text == "" || m.opts.dryRun && !plus && !callsMake {

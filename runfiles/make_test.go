@@ -237,3 +237,45 @@ func TestMakeRecipesTestdata(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// someErr is a Map whose listed paths fail with their errors.
+type someErr struct {
+	Map
+	bad map[string]error
+}
+
+func (s someErr) Read(p string) (string, error) {
+	if err, ok := s.bad[p]; ok {
+		return "", err
+	}
+	return s.Map.Read(p)
+}
+
+func TestMakeRecipesUnreadableInclude(t *testing.T) {
+	files := someErr{Map: Map{"/p/Makefile": "include big.mk\n-include fifo.mk\nx:\n\techo x\n"},
+		bad: map[string]error{"/p/big.mk": ErrTooLarge, "/p/fifo.mk": ErrNotRegular}}
+	run := MakeRecipes(files, "/p", nil, nil)
+	dyn := strings.Join(run.Dynamic, "\n")
+	if got := shells(run); !reflect.DeepEqual(got, []string{"echo x"}) || !strings.Contains(dyn, "big.mk") || !strings.Contains(dyn, "fifo.mk") {
+		t.Errorf("texts %q dynamic %q", got, run.Dynamic)
+	}
+}
+
+func TestMakeRecipesTextBound(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x:\n")
+	for range MaxTexts + 10 {
+		b.WriteString("\techo line\n")
+	}
+	run := MakeRecipes(Map{"/p/Makefile": b.String()}, "/p", nil, nil)
+	if len(run.Texts) != MaxTexts || !strings.Contains(strings.Join(run.Dynamic, "\n"), "more than") {
+		t.Errorf("%d texts, dynamic %q", len(run.Texts), run.Dynamic)
+	}
+}
+
+func TestMakeRecipesMakeflags(t *testing.T) {
+	run := MakeRecipes(Map{"/p/Makefile": "x:\n\techo x\n"}, "/p", nil, map[string]string{"MAKEFLAGS": "-n"})
+	if !strings.Contains(strings.Join(run.Dynamic, "\n"), "MAKEFLAGS") {
+		t.Errorf("dynamic %q", run.Dynamic)
+	}
+}
