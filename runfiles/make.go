@@ -152,8 +152,11 @@ type makeReader struct {
 // at run time is written MakeValue in the text.
 //
 // Conditionals are evaluated when their operands are known, and both
-// branches read when not. $(eval …), $(file …) and the functions that look
-// at the file system are not evaluated: they are Dynamic.
+// branches read when not (a rule in either then runs). $(eval …) of a text
+// known whole is read as makefile lines, as make reads it; of one known
+// only at run time it is Dynamic, as are $(file …), $(wildcard …) and the
+// other functions that look at the file system, whose values are written
+// MakeValue.
 func MakeRecipes(files Files, dir string, args []string, env map[string]string) Run {
 	var out Run
 	opts, ok := readMakeArgs(&out, dir, args)
