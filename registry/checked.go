@@ -135,7 +135,7 @@ func checked() []*Program {
 			Does:    []effect.Class{effect.CodeExecution}}},
 		// make TARGET runs the Makefile's recipe: make help is a target, not help.
 		{Family: "core", Names: []string{"make", "gmake"}, Check: "make", Node: Node{RunsFiles: MakeRecipes,
-			Grammar: Grammar{Short: "C:f:I:j::l::o:W:", Long: []string{"directory=", "file=", "makefile=", "include-dir=", "jobs=?", "load-average=?", "old-file=", "assume-old=", "what-if=", "new-file=", "assume-new=", "eval=", "debug=?", "output-sync=?", "jobserver-style="}},
+			Grammar: Grammar{Short: "C:E:f:I:j::l::o:W:", Long: []string{"directory=", "file=", "makefile=", "include-dir=", "jobs=?", "load-average=?", "old-file=", "assume-old=", "what-if=", "new-file=", "assume-new=", "eval=", "debug=?", "output-sync=?", "jobserver-style=", "dry-run", "just-print", "recon", "question", "print-data-base", "touch", "environment-overrides"}},
 			Subs:    []*Node{{Names: []string{"*"}, Writes: true, Does: []effect.Class{effect.CodeExecution}}},
 			Does:    []effect.Class{effect.CodeExecution}}},
 	}

@@ -64,7 +64,7 @@ func devtools() []*Program {
 
 		{Family: "packages", Names: []string{"pnpm"}, Check: "js-packages", Node: Node{RunsFiles: PackageScripts, Grammar: pnpmGlobal, Subs: jsVerbs()}},
 		{Family: "packages", Names: []string{"yarn", "yarnpkg"}, Check: "js-packages", Node: Node{RunsFiles: PackageScripts, Grammar: pnpmGlobal, Subs: jsVerbs()}},
-		{Family: "packages", Names: []string{"bun"}, Check: "interpreter", Node: Node{RunsFiles: PackageScripts, Grammar: Grammar{Short: "e:p:r:", Long: []string{"eval=", "print=", "preload="}}, Subs: []*Node{
+		{Family: "packages", Names: []string{"bun"}, Check: "interpreter", Node: Node{RunsFiles: PackageScripts, Grammar: Grammar{Short: "e:p:r:", Long: []string{"eval=", "print=", "preload=", "cwd=", "filter=", "ignore-scripts", "bun", "silent"}}, Subs: []*Node{
 			{Names: []string{"test"}, Read: true, Project: true, Unless: []string{"--update-snapshots", "-u", "--coverage-dir"}},
 			{Names: []string{"outdated", "why", "info", "audit", "--version", "-v", "--revision", "help", "completions"}, Read: true},
 			{Names: []string{"pm"}, Subs: []*Node{rd("ls", "bin", "hash-string", "hash-print", "whoami", "untrusted", "view"), wr("cache", "hash", "trust", "pack", "migrate", "version", "pkg", "default-trusted")}},
@@ -485,11 +485,11 @@ func destructiveRule(id, reason, safer string) Rule {
 }
 
 // npmGlobal are npm's options that any verb takes, those with a value first.
-var npmGlobal = Grammar{Short: "w:", Long: []string{"prefix=", "browser=", "viewer=", "editor=", "shell=", "workspace=", "registry=", "script-shell=", "node-options=", "userconfig=", "globalconfig=", "loglevel=", "cache=", "otp=", "tag=", "access=", "omit=", "include=", "install-strategy=", "depth=", "location=", "before=", "scope=", "auth-type=",
+var npmGlobal = Grammar{Short: "w:C:", Long: []string{"prefix=", "browser=", "viewer=", "editor=", "shell=", "workspace=", "registry=", "script-shell=", "node-options=", "userconfig=", "globalconfig=", "loglevel=", "cache=", "otp=", "tag=", "access=", "omit=", "include=", "install-strategy=", "depth=", "location=", "before=", "scope=", "auth-type=",
 	"workspaces", "include-workspace-root", "global", "json", "parseable", "long", "all", "silent", "yes", "force", "dry-run", "save-dev", "save", "ignore-scripts", "offline", "prefer-offline", "legacy-peer-deps"}}
 
 // pnpmGlobal are pnpm's and yarn's options that take a value.
-var pnpmGlobal = Grammar{Short: "C:F:", Long: []string{"dir=", "filter=", "cwd=", "reporter=", "loglevel=", "store-dir=", "registry=", "modules-folder=", "cache-folder=", "global-folder=", "mutex=", "network-timeout=", "use-yarnrc=", "workspace-root", "recursive", "frozen-lockfile", "silent", "json", "global"}}
+var pnpmGlobal = Grammar{Short: "C:F:", Long: []string{"dir=", "filter=", "cwd=", "prefix=", "script-shell=", "shell-emulator", "ignore-scripts", "reporter=", "loglevel=", "store-dir=", "registry=", "modules-folder=", "cache-folder=", "global-folder=", "mutex=", "network-timeout=", "use-yarnrc=", "workspace-root", "recursive", "frozen-lockfile", "silent", "json", "global"}}
 
 // jsVerbs are pnpm's and yarn's verbs (yarn classic and berry).
 func jsVerbs() []*Node {

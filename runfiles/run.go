@@ -1,0 +1,87 @@
+package runfiles
+
+import (
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Text is one text that would run: shell text run by sh -c, or a program
+// text in another language.
+type Text struct {
+	// Source says where the text comes from: "package.json script test",
+	// "Makefile:12 recipe of build".
+	Source string
+	// Shell is the text that runs.
+	Shell string
+	// Lang is the language of Shell: "" for the shell, else the interpreter
+	// a shebang names ("python", "node", "perl", …).
+	Lang string
+}
+
+// Run is what a command runs from the project's files.
+type Run struct {
+	// Texts are the texts that run, in order.
+	Texts []Text
+	// Dynamic are one-line reasons something runs that is not known
+	// statically (a file not read, an expansion not evaluated, a bound).
+	Dynamic []string
+}
+
+// MaxTexts bounds the texts one reading returns; past it the reading stops
+// and says so in Dynamic.
+const MaxTexts = 512
+
+// MaxParentDirs bounds how many parent directories a reader climbs to find
+// the project's file (package.json, justfile).
+const MaxParentDirs = 32
+
+// add appends a text, within MaxTexts.
+func (r *Run) add(source, shell, lang string) {
+	if len(r.Texts) >= MaxTexts {
+		r.dynamicOnce(fmt.Sprintf("more than %d texts would run: the rest are not read", MaxTexts))
+		return
+	}
+	r.Texts = append(r.Texts, Text{Source: source, Shell: shell, Lang: lang})
+}
+
+// dynamic appends a reason.
+func (r *Run) dynamic(format string, args ...any) {
+	r.dynamicOnce(fmt.Sprintf(format, args...))
+}
+
+// dynamicOnce appends a reason unless it is there already.
+func (r *Run) dynamicOnce(reason string) {
+	for _, d := range r.Dynamic {
+		if d == reason {
+			return
+		}
+	}
+	r.Dynamic = append(r.Dynamic, reason)
+}
+
+// shellQuote quotes a word for sh; a word the shell cannot hold (a NUL
+// byte) is single-quoted with the byte dropped, which sh would do too.
+func shellQuote(word string) string {
+	if q, err := syntax.Quote(word, syntax.LangPOSIX); err == nil {
+		return q
+	}
+	return "'" + strings.ReplaceAll(strings.ReplaceAll(word, "\x00", ""), "'", `'\''`) + "'"
+}
+
+// joinQuoted quotes each word and joins them with spaces.
+func joinQuoted(words []string) string {
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = shellQuote(w)
+	}
+	return strings.Join(quoted, " ")
+}
+
+// exists reports whether p is there at all: read whole, too large, or not
+// a regular file (a directory) all mean something is at p.
+func exists(files Files, p string) bool {
+	_, err := files.Read(p)
+	return err == nil || !Missing(err)
+}

@@ -1,0 +1,3 @@
+CACHE = $(HOME)/.cache
+clean-cache:
+	-rm -rf $(CACHE)
