@@ -324,7 +324,7 @@ func (j *justReader) readOK(p string, err error) bool {
 		return true
 	}
 	if !Missing(err) {
-		j.out.dynamic("just: %v: the justfile is not read", err)
+		j.out.unread("just: %v: the justfile is not read", err)
 	}
 	return false
 }
@@ -523,7 +523,10 @@ func (j *justReader) importFile(rest string, optional bool, where string, depth 
 	p := joinDir(j.dir, name)
 	text, err := j.files.Read(p)
 	if err != nil {
-		if !Missing(err) || !optional {
+		switch {
+		case !Missing(err):
+			j.out.unread("%s: import %s: %v (not read)", where, name, err)
+		case !optional:
 			j.out.dynamic("%s: import %s: %v (not read)", where, name, err)
 		}
 		return
@@ -750,7 +753,7 @@ func (j *justReader) loadDotenv() {
 	text, err := j.files.Read(p)
 	if err != nil {
 		if !Missing(err) {
-			j.out.dynamic("just: %v: the environment it sets is not read", err)
+			j.out.unread("just: %v: the environment it sets is not read", err)
 		}
 		return
 	}

@@ -138,7 +138,7 @@ func TestJustRecipesLang(t *testing.T) {
 
 func TestJustRecipesUnreadable(t *testing.T) {
 	run := JustRecipes(errFiles{err: ErrTooLarge}, "/p", nil, nil)
-	if len(run.Texts) != 0 || len(run.Dynamic) != 1 || !strings.Contains(run.Dynamic[0], "too large") {
+	if len(run.Texts) != 0 || len(run.Unread) != 1 || !strings.Contains(run.Unread[0], "too large") {
 		t.Errorf("too large: %+v", run)
 	}
 }

@@ -273,7 +273,7 @@ func (m *makeReader) readAll(env map[string]string) bool {
 			return true
 		}
 		if !Missing(err) {
-			m.out.dynamic("make: %v: the makefile is not read", err)
+			m.out.unread("make: %v: the makefile is not read", err)
 			return false
 		}
 	}
@@ -285,7 +285,7 @@ func (m *makeReader) readAll(env map[string]string) bool {
 // made by make's built-in rules.
 func (m *makeReader) goalsWithoutMakefile() {
 	if len(m.opts.goals) > 0 && !m.opts.noBuiltins {
-		m.out.dynamic("make: no makefile in %s: make's built-in rules may make %s from the files there (not read)", m.opts.dir, strings.Join(m.opts.goals, " "))
+		m.out.Outside = append(m.out.Outside, fmt.Sprintf("make: no makefile in %s: make's built-in rules may compile %s from the files there", m.opts.dir, strings.Join(m.opts.goals, " ")))
 	}
 }
 
@@ -301,7 +301,7 @@ func (m *makeReader) readMakefile(name string) {
 		if Missing(err) {
 			return // make fails: nothing runs
 		}
-		m.out.dynamic("make: %v: the makefile is not read", err)
+		m.out.unread("make: %v: the makefile is not read", err)
 		return
 	}
 	m.nfiles++
@@ -327,7 +327,7 @@ func (m *makeReader) include(name string, optional bool, where string, depth int
 			return
 		}
 		if !Missing(err) {
-			m.out.dynamic("%s: include %s: %v (not read)", where, name, err)
+			m.out.unread("%s: include %s: %v (not read)", where, name, err)
 			return
 		}
 		if filepath.IsAbs(name) {
@@ -1692,7 +1692,7 @@ func (m *makeReader) reportNoRule() {
 	if len(names) > 8 {
 		names = append(names[:8:8], "…")
 	}
-	m.out.dynamic("make: no rule in the makefiles makes %s: make's built-in rules may, from the files there (not read)", strings.Join(names, " "))
+	m.out.Outside = append(m.out.Outside, fmt.Sprintf("make: no rule in the makefiles makes %s: make's built-in rules may compile it from the files there", strings.Join(names, " ")))
 }
 
 // scopeFor returns the target-specific variables in force for a target:

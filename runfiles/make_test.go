@@ -180,7 +180,7 @@ func TestMakeRecipes(t *testing.T) {
 			if got := shells(run); !reflect.DeepEqual(got, c.want) {
 				t.Errorf("texts = %q, want %q (dynamic %q)", got, c.want, run.Dynamic)
 			}
-			if c.dynamic != "" && !strings.Contains(strings.Join(run.Dynamic, "\n"), c.dynamic) {
+			if c.dynamic != "" && !strings.Contains(strings.Join(append(run.Dynamic, run.Outside...), "\n"), c.dynamic) {
 				t.Errorf("dynamic = %q, want one with %q", run.Dynamic, c.dynamic)
 			}
 		})
@@ -218,7 +218,7 @@ func TestMakeRecipesSources(t *testing.T) {
 
 func TestMakeRecipesUnreadable(t *testing.T) {
 	run := MakeRecipes(errFiles{err: ErrTooLarge}, "/p", nil, nil)
-	if len(run.Texts) != 0 || len(run.Dynamic) != 1 || !strings.Contains(run.Dynamic[0], "too large") {
+	if len(run.Texts) != 0 || len(run.Unread) != 1 || !strings.Contains(run.Unread[0], "too large") {
 		t.Errorf("too large: %+v", run)
 	}
 }
@@ -255,9 +255,9 @@ func TestMakeRecipesUnreadableInclude(t *testing.T) {
 	files := someErr{Map: Map{"/p/Makefile": "include big.mk\n-include fifo.mk\nx:\n\techo x\n"},
 		bad: map[string]error{"/p/big.mk": ErrTooLarge, "/p/fifo.mk": ErrNotRegular}}
 	run := MakeRecipes(files, "/p", nil, nil)
-	dyn := strings.Join(run.Dynamic, "\n")
+	dyn := strings.Join(run.Unread, "\n")
 	if got := shells(run); !reflect.DeepEqual(got, []string{"echo x"}) || !strings.Contains(dyn, "big.mk") || !strings.Contains(dyn, "fifo.mk") {
-		t.Errorf("texts %q dynamic %q", got, run.Dynamic)
+		t.Errorf("texts %q dynamic %q", got, run.Unread)
 	}
 }
 

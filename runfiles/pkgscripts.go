@@ -394,7 +394,7 @@ func findPackage(out *Run, files Files, call pkgCall) (*pkgJSON, string) {
 			return parsePackage(out, p, text), dir
 		}
 		if !Missing(err) {
-			out.dynamic("%s: %v: its scripts are not read", p, err)
+			out.unread("%s: %v: its scripts are not read", p, err)
 			return nil, dir
 		}
 		if call.dirGiven || call.manager == "npm" && exists(files, filepath.Join(dir, "node_modules")) {
@@ -597,6 +597,6 @@ func (p *pkgJSON) install(out *Run, files Files, call pkgCall) {
 // dependencyScripts says that the dependencies' install scripts run.
 func (p *pkgJSON) dependencyScripts(out *Run, call pkgCall) {
 	if !call.ignoreScripts {
-		out.dynamic("%s installs dependencies whose own install scripts run (not read)", call.manager)
+		out.Outside = append(out.Outside, call.manager+" installs dependencies whose own install scripts run (not read)")
 	}
 }

@@ -143,7 +143,7 @@ func TestPackageScripts(t *testing.T) {
 			if got := shells(run); !reflect.DeepEqual(got, c.want) {
 				t.Errorf("texts = %q, want %q", got, c.want)
 			}
-			if c.dynamic != "" && !strings.Contains(strings.Join(run.Dynamic, "\n"), c.dynamic) {
+			if c.dynamic != "" && !strings.Contains(strings.Join(append(run.Dynamic, run.Outside...), "\n"), c.dynamic) {
 				t.Errorf("dynamic = %q, want one with %q", run.Dynamic, c.dynamic)
 			}
 		})
@@ -152,11 +152,11 @@ func TestPackageScripts(t *testing.T) {
 
 func TestPackageScriptsUnreadable(t *testing.T) {
 	run, ok := PackageScripts(errFiles{err: ErrTooLarge}, "/p", "npm", []string{"test"})
-	if !ok || len(run.Texts) != 0 || len(run.Dynamic) != 1 || !strings.Contains(run.Dynamic[0], "too large") {
+	if !ok || len(run.Texts) != 0 || len(run.Unread) != 1 || !strings.Contains(run.Unread[0], "too large") {
 		t.Errorf("too large: %v %+v", ok, run)
 	}
 	run, ok = PackageScripts(errFiles{err: ErrNotRegular}, "/p", "npm", []string{"test"})
-	if !ok || len(run.Dynamic) != 1 || !strings.Contains(run.Dynamic[0], "not a regular") {
+	if !ok || len(run.Unread) != 1 || !strings.Contains(run.Unread[0], "not a regular") {
 		t.Errorf("fifo: %v %+v", ok, run)
 	}
 }

@@ -27,6 +27,14 @@ type Run struct {
 	// Dynamic are one-line reasons something runs that is not known
 	// statically (a file not read, an expansion not evaluated, a bound).
 	Dynamic []string
+	// Unread are one-line reasons a file that would run could not be read
+	// whole (too large, not a regular file, unreadable): what it holds is
+	// not known at all.
+	Unread []string
+	// Outside are one-line notes on what runs that is not the project's
+	// own text (dependencies' install scripts, make's built-in compile
+	// rules): judged as the program is, not as the project's files.
+	Outside []string
 }
 
 // MaxTexts bounds the texts one reading returns; past it the reading stops
@@ -49,6 +57,11 @@ func (r *Run) add(source, shell, lang string) {
 // dynamic appends a reason.
 func (r *Run) dynamic(format string, args ...any) {
 	r.dynamicOnce(fmt.Sprintf(format, args...))
+}
+
+// unread appends a reason a file could not be read whole.
+func (r *Run) unread(format string, args ...any) {
+	r.Unread = append(r.Unread, fmt.Sprintf(format, args...))
 }
 
 // dynamicOnce appends a reason unless it is there already.

@@ -118,20 +118,24 @@ func (ck *checker) noteWrites(c shellparse.SimpleCommand) {
 		known := printed && static && stdout && r.Op != "<>"
 		ck.runs.Wrote(ck.resolve(r.Target.Text), text, known, r.Op == ">>" || r.Op == "&>>")
 	}
-	if !changesPermissionsOnly(c) { // chmod +x run.sh leaves its text as it was
-		for _, t := range writeTargets(c) {
-			if !t.Static {
-				continue
-			}
-			abs := ck.resolve(t.Text)
-			if to, ok := ck.links[abs]; ok {
-				ck.runs.Copied(to, abs) // ln -s: the link runs what it leads to
-				continue
-			}
+	if changesPermissionsOnly(c) {
+		return // chmod +x run.sh leaves its text as it was
+	}
+	copies := ck.copies(c)
+	for _, t := range writeTargets(c) {
+		if !t.Static {
+			continue
+		}
+		abs := ck.resolve(t.Text)
+		switch from, copied := copies[abs]; {
+		case copied:
+			ck.runs.Copied(from, abs)
+		case ck.links[abs] != "":
+			ck.runs.Copied(ck.links[abs], abs) // ln -s: the link runs what it leads to
+		default:
 			ck.runs.Wrote(abs, "", false, false)
 		}
 	}
-	ck.noteCopy(c)
 }
 
 // changesPermissionsOnly reports a program that changes files' mode, owner or ACL
@@ -142,10 +146,11 @@ func changesPermissionsOnly(c shellparse.SimpleCommand) bool {
 	return ok && inv.Node != nil && slices.Contains(inv.Node.Does, effect.PermissionsChange)
 }
 
-// noteCopy records a copy or move of one file (cp, mv, install, ln by
-// their declared effects: one source read or moved, targets written):
-// the target holds what the source holds.
-func (ck *checker) noteCopy(c shellparse.SimpleCommand) {
+// copies returns the files the command copies or moves one file into (cp,
+// mv, install by their declared effects: one source read or moved, the
+// targets written), each with its source, absolute. A target may be a
+// directory, so the file named after the source inside it is one too.
+func (ck *checker) copies(c shellparse.SimpleCommand) map[string]string {
 	var src *effectTarget
 	var dsts []effectTarget
 	for _, e := range commandEffects(c) {
@@ -153,7 +158,7 @@ func (ck *checker) noteCopy(c shellparse.SimpleCommand) {
 		case e.opt != "":
 		case e.act == registry.Reads || e.act == registry.Moves:
 			if src != nil || !e.word.Static {
-				return // several sources, or one known only at run time
+				return nil // several sources, or one known only at run time
 			}
 			src = &e
 		case e.act == registry.Writes && e.word.Static:
@@ -161,14 +166,16 @@ func (ck *checker) noteCopy(c shellparse.SimpleCommand) {
 		}
 	}
 	if src == nil {
-		return
+		return nil
 	}
 	from := ck.resolve(src.word.Text)
+	out := map[string]string{}
 	for _, d := range dsts {
 		to := ck.resolve(d.word.Text)
-		ck.runs.Copied(from, to)
-		ck.runs.Copied(from, path.Join(to, path.Base(from))) // the target may be a directory
+		out[to] = from
+		ck.runs.Copied(from, path.Join(to, path.Base(from)))
 	}
+	return out
 }
 
 // projectCode reports that command i runs the project's own code: a file
@@ -221,4 +228,24 @@ func (ck *checker) scriptReadOnly(c shellparse.SimpleCommand) (readOnly, known b
 		return false, false
 	}
 	return r.ReadOnly, true
+}
+
+// projectRuns judges the project files the current command runs by its
+// declaration (registry Node.RunsFiles): package scripts, make and just
+// recipes.
+func (ck *checker) projectRuns(c shellparse.SimpleCommand) {
+	prog, ok := programs.Lookup(path.Base(c.Name))
+	if !ok || prog.Node.RunsFiles == "" || len(c.Argv) == 0 {
+		return
+	}
+	env := map[string]string{"HOME": ck.v.env.Home}
+	for _, a := range c.Assigns {
+		if a.Value.Static {
+			env[a.Name] = a.Value.Text
+		}
+	}
+	r := ck.runs.Project(ck, &ck.v.fileBudget, prog.Node.RunsFiles, path.Base(c.Name), c.Argv[1:], env)
+	if r.Read || r.Project {
+		ck.ran = fileRun{at: ck.index, result: r}
+	}
 }

@@ -383,6 +383,7 @@ func (ck *checker) command(i int) []Finding {
 		} else {
 			ck.program(c)
 			ck.runByPath(c)
+			ck.projectRuns(c)
 		}
 	}
 	ck.forkBomb()

@@ -54,6 +54,9 @@ type Lang struct {
 	Code codescan.Lang
 	// Interpreter is the program that runs the file, from its #! line.
 	Interpreter string
+	// Line is the #! line's interpreter path and its argument (the kernel
+	// passes the rest of the line as one word), when the file has one.
+	Line []string
 }
 
 // Result is what judging one file found.
@@ -76,9 +79,6 @@ const (
 	MaxBytes = 2 << 20
 )
 
-// maxCopies bounds the copies of copies followed back to a source.
-const maxCopies = 16
-
 // State is what the room remembers across a script's commands: the files
 // written so far, and what was read.
 type State struct {
@@ -94,13 +94,18 @@ type written struct {
 }
 
 // Copied records that the current command copies (or moves) the file at
-// from into the file at to, both absolute: running to runs what from
-// holds.
+// from into the file at to, both absolute: running to runs what from held
+// when it was copied (what an earlier command wrote there, else what is on
+// disk).
 func (s *State) Copied(from, to string) {
+	if from == to {
+		return
+	}
 	if s.written == nil {
 		s.written = map[string]written{}
 	}
-	if from == to {
+	if w, ok := s.written[from]; ok {
+		s.written[to] = w
 		return
 	}
 	s.written[to] = written{copyOf: from}
@@ -128,6 +133,9 @@ func (s *State) Wrote(abs, text string, known, appends bool) {
 // line, shared by its nested scripts.
 type Budget struct {
 	Files, Bytes int
+	// open are the files being judged (absolute): a #! line that runs
+	// the file again (#!/bin/sh -x) does not read it twice.
+	open map[string]bool
 }
 
 // File judges the file at p (as written on the command line) that name runs
@@ -139,6 +147,9 @@ func (s *State) File(h Host, b *Budget, name, p string, lang Lang, how string) R
 		return Result{}
 	}
 	abs := h.Resolve(p)
+	if b.open[abs] {
+		return Result{Read: true, Project: true} // judged by the call that opened it
+	}
 	text, err := s.read(h, abs)
 	switch {
 	case err == nil:
@@ -148,11 +159,11 @@ func (s *State) File(h Host, b *Budget, name, p string, lang Lang, how string) R
 		if !h.RunsDownloaded(abs) {
 			// A download run later is judged where it is downloaded; any
 			// other write (base64 -d > x.sh) hides what runs.
-			h.Report("dynamic_code", "script_written", finding.NonSevere, how+" is written by an earlier command with content permgate cannot know: what it runs is not known", "write the file in one call, read it, then run it in another")
+			h.Report("too_complex", "script_written", finding.NonSevere, how+" is written by an earlier command with content permgate cannot know: what it runs is not known", "write the file in one call, read it, then run it in another")
 		}
 		return Result{Project: true}
 	default:
-		h.Report("dynamic_code", "script_unread", finding.NonSevere, how+" cannot be read whole ("+readError(err)+"): what it runs is not known", "read the file, then run it")
+		h.Report("too_complex", "script_unread", finding.NonSevere, how+" cannot be read whole ("+readError(err)+"): what it runs is not known", "read the file, then run it")
 		return Result{}
 	}
 	if b.Files >= MaxFiles || b.Bytes+len(text) > MaxBytes {
@@ -163,8 +174,32 @@ func (s *State) File(h Host, b *Budget, name, p string, lang Lang, how string) R
 	b.Bytes += len(text)
 	if !lang.Shell && lang.Code == 0 {
 		lang = Shebang(text)
+		if len(lang.Line) > 1 {
+			defer b.close(b.opened(abs))
+			shebangLine(h, lang.Line, abs, how)
+		}
 	}
 	return judge(h, name, text, how, lang)
+}
+
+// opened marks abs as being judged and returns it.
+func (b *Budget) opened(abs string) string {
+	if b.open == nil {
+		b.open = map[string]bool{}
+	}
+	b.open[abs] = true
+	return abs
+}
+
+// close marks abs as judged.
+func (b *Budget) close(abs string) { delete(b.open, abs) }
+
+// shebangLine judges the command the kernel runs for a file whose #! line
+// has an argument: INTERPRETER ARGUMENT FILE (#!/usr/bin/env -S sh -c
+// "…" runs sh -c).
+func shebangLine(h Host, line []string, abs, how string) {
+	cmd := shellparse.ShellQuote(line[0]) + " " + shellparse.ShellQuote(line[1]) + " " + shellparse.ShellQuote(abs)
+	h.RunsShell(cmd, how+" (its #! line)")
 }
 
 // judge analyses a file's text as lang.
@@ -182,19 +217,15 @@ func judge(h Host, name, text, how string, lang Lang) Result {
 // read returns the file's text: what an earlier command wrote into it, else
 // what is on disk.
 func (s *State) read(h Host, abs string) (string, error) {
-	for hops := 0; hops < maxCopies; hops++ {
-		w, ok := s.written[abs]
-		if !ok {
-			break
-		}
+	if w, ok := s.written[abs]; ok {
 		switch {
 		case w.copyOf != "":
-			abs = w.copyOf // a copy holds what its source holds
-			continue
+			abs = w.copyOf // a copy of a file on disk holds what it holds
 		case !w.known:
 			return "", errUnknownWrite
+		default:
+			return w.text, nil
 		}
-		return w.text, nil
 	}
 	files := h.RunsFiles()
 	if files == nil {
@@ -229,7 +260,8 @@ func Shebang(text string) Lang {
 		return Lang{Shell: true, Interpreter: "sh"}
 	}
 	line, _, _ := strings.Cut(text[2:], "\n")
-	fields := strings.Fields(strings.TrimSuffix(line, "\r"))
+	line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
+	fields := strings.Fields(line)
 	if len(fields) == 0 {
 		return Lang{Shell: true, Interpreter: "sh"}
 	}
@@ -237,7 +269,12 @@ func Shebang(text string) Lang {
 	if prog == "env" {
 		prog = envProgram(fields[1:])
 	}
-	return InterpreterLang(prog)
+	lang := InterpreterLang(prog)
+	lang.Line = []string{fields[0]}
+	if arg := strings.TrimSpace(strings.TrimPrefix(line, fields[0])); arg != "" {
+		lang.Line = append(lang.Line, arg)
+	}
+	return lang
 }
 
 // envProgram is the program #!/usr/bin/env [-S] [options] PROG names: its

@@ -106,7 +106,7 @@ func TestFile(t *testing.T) {
 		h.downloads = map[string]bool{"/p/e.sh": true}
 		s.Wrote("/p/e.sh", "", false, false)
 		s.File(h, &b, "bash", "e.sh", shell, "e.sh")
-		if strings.Join(h.reports, ",") != "dynamic_code.script_written" {
+		if strings.Join(h.reports, ",") != "too_complex.script_written" {
 			t.Errorf("reports %q, want one script_written (the download is judged where it is downloaded)", h.reports)
 		}
 	})
@@ -115,7 +115,7 @@ func TestFile(t *testing.T) {
 		var s State
 		var b Budget
 		s.File(h, &b, "bash", "a.sh", shell, "a.sh")
-		if strings.Join(h.reports, ",") != "dynamic_code.script_unread" {
+		if strings.Join(h.reports, ",") != "too_complex.script_unread" {
 			t.Errorf("reports %q", h.reports)
 		}
 	})

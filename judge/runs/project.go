@@ -1,0 +1,117 @@
+package runs
+
+import (
+	"strings"
+
+	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/judge/code"
+	"github.com/permgate/permgate/registry"
+	"github.com/permgate/permgate/runfiles"
+	"github.com/permgate/permgate/shellparse"
+)
+
+// Project judges the project files a command runs without naming them, by
+// what its declaration says it may run (registry Node.RunsFiles): the
+// scripts of package.json, the recipes of a Makefile or justfile. Each text
+// is analysed as the shell (or the language its #! names) would run it;
+// what cannot be read statically asks. env holds the variables the
+// command is given (NAME=VALUE before it) and HOME.
+func (s *State) Project(h Host, b *Budget, kind, name string, args []shellparse.Word, env map[string]string) Result {
+	switch kind {
+	case registry.PackageScripts, registry.MakeRecipes, registry.JustRecipes:
+	default:
+		return Result{}
+	}
+	words := make([]string, len(args))
+	for i, a := range args {
+		words[i] = a.Text
+	}
+	dir := h.Dir()
+	files := h.RunsFiles()
+	if files == nil {
+		return Result{}
+	}
+	if dir == "" {
+		dir = unknownDir
+	}
+	var run runfiles.Run
+	switch kind {
+	case registry.PackageScripts:
+		var runs bool
+		if run, runs = runfiles.PackageScripts(files, dir, name, words); !runs {
+			return Result{}
+		}
+	case registry.MakeRecipes:
+		run = runfiles.MakeRecipes(files, dir, words, env)
+	case registry.JustRecipes:
+		run = runfiles.JustRecipes(files, dir, words, env)
+	}
+	if h.Dir() == "" {
+		h.Report("dynamic_code", "project_dir_unknown", finding.NonSevere, name+" runs the files of a directory known only at run time: what it runs is not known", "")
+		return Result{Project: true}
+	}
+	if !staticArgs(h, name, args) {
+		return Result{Project: true}
+	}
+	judgeRun(h, b, name, run)
+	return Result{Read: true, Project: true}
+}
+
+// staticArgs reports whether args are known enough. A word known only at run time
+// where a script or target name or an option may stand may name any of
+// them, so it asks; one that is only an option's value (make -j"$(nproc)")
+// is passed on as written.
+func staticArgs(h Host, name string, args []shellparse.Word) bool {
+	prog, ok := registry.Default().Lookup(name)
+	if !ok {
+		return true
+	}
+	scan := prog.Node.Grammar.Scan(shellparse.RegistryWords(args))
+	for _, i := range scan.Operands {
+		if !args[i].Static {
+			h.Report("dynamic_code", "project_args_dynamic", finding.NonSevere, name+" is given "+clip(args[i].Text)+", known only at run time: which of the project's scripts or recipes run is not known", "")
+			return false
+		}
+	}
+	return true
+}
+
+// unknownDir stands for a directory known only at run time: a reader asked
+// about it finds no file there, and says whether the command would run
+// any.
+const unknownDir = "/?unknown-directory?"
+
+// judgeRun analyses each text a reader found, within the budget, and asks
+// for what it could not read.
+func judgeRun(h Host, b *Budget, name string, run runfiles.Run) {
+	for _, t := range run.Texts {
+		if b.Bytes+len(t.Shell) > MaxBytes {
+			h.Report("too_complex", "script_files", finding.NonSevere, t.Source+" is past what permgate reads for one command", "")
+			return
+		}
+		b.Bytes += len(t.Shell)
+		switch lang := code.FileLang(t.Lang); {
+		case t.Lang == "" || shellparse.IsShell(t.Lang):
+			h.RunsShell(t.Shell, t.Source)
+		case lang != 0:
+			h.RunsCode(name, t.Shell, t.Source, lang)
+		default:
+			h.Report("dynamic_code", "project_lang_unread", finding.NonSevere, t.Source+" runs a "+t.Lang+" program permgate does not read", "")
+		}
+	}
+	for _, why := range run.Unread {
+		// Not read at all: no mode lets it through unasked.
+		h.Report("too_complex", "project_file_unread", finding.NonSevere, name+": "+why+": what it runs is not known", "")
+	}
+	for _, why := range run.Dynamic {
+		h.Report("dynamic_code", "project_file_dynamic", finding.NonSevere, name+": "+why, "")
+	}
+}
+
+// clip shortens a word for a reason.
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:57] + "…"
+	}
+	return strings.TrimSpace(s)
+}
