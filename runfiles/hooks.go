@@ -49,9 +49,9 @@ type repo struct {
 // gitCommand is what GitHooks reads of git's command line.
 type gitCommand struct {
 	inv     git.Invocation
-	dir     string   // where git runs, after -C
-	gitDir  string   // --git-dir, absolute, or ""
-	workDir string   // --work-tree, absolute, or ""
+	dir     string    // where git runs, after -C
+	gitDir  string    // --git-dir, absolute, or ""
+	workDir string    // --work-tree, absolute, or ""
 	config  []setting // -c KEY=VALUE, in order
 }
 
