@@ -189,6 +189,10 @@ func (b *pipBuild) requirements(w shellparse.Word, base string, depth int) {
 		return
 	}
 	p := absUnder(base, "", w.Text)
+	if b.seen[p] {
+		return // read already
+	}
+	b.seen[p] = true
 	if b.reqs >= MaxRequirementFiles {
 		b.dyn = append(b.dyn, fmt.Sprintf("more than %d requirements files: %s is not read, and may name local projects whose build code runs", MaxRequirementFiles, p))
 		return

@@ -46,6 +46,8 @@ func TestSetupPy(t *testing.T) {
 		"/p/dist/x-1.0.tar.gz":           "…",
 		"/p/dist/x-1.0-py3-none-any.whl": "…",
 		"/p/loop.txt":                    "-r loop.txt\n",
+		"/p/r1.txt":                      "-r r2.txt\n", "/p/r2.txt": "-r r3.txt\n", "/p/r3.txt": "-r r4.txt\n", "/p/r4.txt": "-r r5.txt\n",
+		"/p/r5.txt": "-r r6.txt\n", "/p/r6.txt": "-r r7.txt\n", "/p/r7.txt": "-r r8.txt\n", "/p/r8.txt": "-r r9.txt\n", "/p/r9.txt": "-e /abs\n",
 	}
 	tests := []struct {
 		name    string
@@ -68,7 +70,8 @@ func TestSetupPy(t *testing.T) {
 		{name: "wheel runs no build code", args: []string{"install", "dist/x-1.0-py3-none-any.whl"}},
 		{name: "requirements file", args: []string{"install", "-r", "requirements.txt"},
 			want: []string{"/p/lib/setup.py", "/abs/setup.py"}, dynamic: "lists"},
-		{name: "requirements loop", args: []string{"install", "-r", "loop.txt"}, dynamic: "more than"},
+		{name: "requirements loop", args: []string{"install", "-r", "loop.txt"}, dynamic: "lists"},
+		{name: "requirements chain past the bound", args: []string{"install", "-r", "r1.txt"}, dynamic: "more than"},
 		{name: "missing requirements", args: []string{"install", "-r", "gone.txt"}, dynamic: "lists"},
 		{name: "dynamic operand", args: []string{"install", "$PKG"}, dynamic: "known only at run time"},
 		{name: "wheel .", args: []string{"wheel", "-w", "out", "."}, want: []string{"/p/setup.py"}},
