@@ -89,3 +89,26 @@ func TestGitHooksOS(t *testing.T) {
 	want := []string{filepath.Join(root, ".husky/pre-commit"), filepath.Join(root, ".husky/commit-msg")}
 	checkFound(t, found, dyn, want, "")
 }
+
+func TestGitHooksOSWorktree(t *testing.T) {
+	root := t.TempDir()
+	write := func(p, text string) {
+		full := filepath.Join(root, p)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("main/.git/HEAD", "ref: refs/heads/main\n")
+	write("main/.git/hooks/post-checkout", "#!/bin/sh\n")
+	write("main/.git/worktrees/w/HEAD", "ref: refs/heads/w\n")
+	write("main/.git/worktrees/w/commondir", "../..\n")
+	write("w/.git", "gitdir: ../main/.git/worktrees/w\n")
+	found, dyn := GitHooks(OS{}, filepath.Join(root, "home"), filepath.Join(root, "w"), words("switch", "x"))
+	checkFound(t, found, dyn, []string{filepath.Join(root, "main/.git/hooks/post-checkout")}, "")
+	if rc, ok := Envrc(OS{}, filepath.Join(root, "w/.git/x")); ok {
+		t.Errorf("Envrc under a file found %s", rc.Path)
+	}
+}

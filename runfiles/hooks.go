@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/permgate/permgate/lang/git"
 	"github.com/permgate/permgate/registry"
@@ -207,7 +208,7 @@ func repoAt(files Files, dir string) (*repo, error) {
 			return nil, fmt.Errorf("%s is a .git file without a gitdir: line: which hooks git runs is not known", dotGit)
 		}
 		return withCommon(files, &repo{gitDir: absUnder(dir, "", strings.TrimSpace(target)), top: dir})
-	case !Missing(err) && !errors.Is(err, ErrNotRegular):
+	case !absent(err) && !errors.Is(err, ErrNotRegular):
 		return nil, fmt.Errorf("read %s: %w: which hooks git runs is not known", dotGit, err)
 	}
 	if ok, _ := isGitDir(files, dir); ok && readable(files, filepath.Join(dir, "config")) {
@@ -220,7 +221,7 @@ func repoAt(files Files, dir string) (*repo, error) {
 func isGitDir(files Files, dir string) (bool, error) {
 	head, err := files.Read(filepath.Join(dir, "HEAD"))
 	if err != nil {
-		if Missing(err) || errors.Is(err, ErrNotRegular) {
+		if absent(err) || errors.Is(err, ErrNotRegular) {
 			return false, nil
 		}
 		return false, fmt.Errorf("read %s: %w: which hooks git runs is not known", filepath.Join(dir, "HEAD"), err)
@@ -228,6 +229,11 @@ func isGitDir(files Files, dir string) (bool, error) {
 	head = strings.TrimSpace(head)
 	return strings.HasPrefix(head, "ref:") || len(head) >= 40 && strings.Trim(head, "0123456789abcdef") == "", nil
 }
+
+// absent reports an error for a file that is not there: missing, or under
+// a path one of whose directories is a file (.git/HEAD where .git is a
+// gitdir file).
+func absent(err error) bool { return Missing(err) || errors.Is(err, syscall.ENOTDIR) }
 
 // readable reports a file that can be read.
 func readable(files Files, p string) bool {
@@ -252,7 +258,7 @@ func withCommon(files Files, r *repo) (*repo, error) {
 	switch {
 	case err == nil:
 		r.common = absUnder(r.gitDir, "", strings.TrimSpace(firstLine(text)))
-	case Missing(err):
+	case absent(err):
 		r.common = r.gitDir
 	default:
 		return nil, fmt.Errorf("read %s: %w: which hooks git runs is not known", p, err)
@@ -308,7 +314,7 @@ func existingHooks(files Files, dirs, hooks []string) []Triggered {
 	for _, h := range hooks {
 		for _, d := range dirs {
 			p := filepath.Join(d, h)
-			if _, err := files.Read(p); err != nil && Missing(err) {
+			if _, err := files.Read(p); err != nil && absent(err) {
 				continue
 			}
 			out = append(out, Triggered{Path: p, How: "git " + h + " hook"})
@@ -606,7 +612,7 @@ func (c *configReader) file(p string, depth int, conditional bool) []setting {
 	c.read++
 	text, err := c.files.Read(p)
 	if err != nil {
-		if !Missing(err) {
+		if !absent(err) {
 			c.dynamic = append(c.dynamic, fmt.Sprintf("git config %s cannot be read (%v): it may set core.hooksPath", p, err))
 		}
 		return nil

@@ -26,7 +26,7 @@ func Envrc(files Files, p string) (Triggered, bool) {
 	dir := filepath.Clean(p)
 	for range MaxEnvrcSearch {
 		rc := filepath.Join(dir, ".envrc")
-		if _, err := files.Read(rc); !Missing(err) {
+		if _, err := files.Read(rc); !absent(err) {
 			return Triggered{Path: rc, How: "direnv .envrc", Lang: "shell"}, true
 		}
 		parent := filepath.Dir(dir)
@@ -165,7 +165,7 @@ func (b *pipBuild) project(p, text string) {
 	pyproject := filepath.Join(p, "pyproject.toml")
 	text, err := b.files.Read(pyproject)
 	switch {
-	case err != nil && !Missing(err):
+	case err != nil && !absent(err):
 		b.dyn = append(b.dyn, fmt.Sprintf("%s cannot be read (%v): its build backend runs the project's build code", pyproject, err))
 	case err == nil && strings.Contains(text, "backend-path"):
 		b.dyn = append(b.dyn, pyproject+" builds with a backend from the project itself (backend-path): that code runs")
@@ -177,7 +177,7 @@ func (b *pipBuild) project(p, text string) {
 // exists reports a file that is there, whether or not it can be read.
 func exists(files Files, p string) bool {
 	_, err := files.Read(p)
-	return !Missing(err) && !errors.Is(err, ErrNotRegular)
+	return !absent(err) && !errors.Is(err, ErrNotRegular)
 }
 
 // requirements reads a requirements file (-r FILE) for the local projects
@@ -200,7 +200,7 @@ func (b *pipBuild) requirements(w shellparse.Word, base string, depth int) {
 	b.reqs++
 	text, err := b.files.Read(p)
 	if err != nil {
-		if !Missing(err) {
+		if !absent(err) {
 			b.dyn = append(b.dyn, fmt.Sprintf("requirements file %s cannot be read (%v): it may name local projects whose build code runs", p, err))
 		}
 		return
