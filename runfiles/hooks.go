@@ -86,14 +86,17 @@ func GitHooks(files Files, home, cwd string, args []shellparse.Word) ([]Triggere
 	settings := append(append(user, cfg.repoConfig(r)...), cmd.config...)
 	verb = resolveAlias(verb, settings)
 	hooks = verbHooks(verb, &cmd.inv)
-	dyn = append(dyn, pushReceiveHooks(verb, &cmd.inv)...)
-	if len(hooks) == 0 {
-		return nil, append(dyn, cfg.dynamic...)
-	}
 	dirs, more := hooksDirs(settings, home, r)
 	found := existingHooks(files, dirs, hooks)
-	dyn = append(append(append(dyn, cfg.dynamic...), more...), configHooks(settings)...)
-	return found, dyn
+	dyn = append(dyn, more...)
+	if verb == "push" {
+		remote, why := pushedRepoHooks(files, cmd, cfg, user, settings)
+		found, dyn = append(found, remote...), append(dyn, why...)
+	}
+	if len(hooks) > 0 {
+		dyn = append(dyn, configHooks(settings)...)
+	}
+	return found, append(dyn, cfg.dynamic...)
 }
 
 // readGitCommand reads git's global options: where git runs (-C), which
@@ -209,7 +212,7 @@ func repoAt(files Files, dir string) (*repo, error) {
 		}
 		return withCommon(files, &repo{gitDir: absUnder(dir, "", strings.TrimSpace(target)), top: dir})
 	case !absent(err) && !errors.Is(err, ErrNotRegular):
-		return nil, fmt.Errorf("read %s: %w: which hooks git runs is not known", dotGit, err)
+		return nil, fmt.Errorf("%w: which hooks git runs is not known", err)
 	}
 	if ok, _ := isGitDir(files, dir); ok && readable(files, filepath.Join(dir, "config")) {
 		return withCommon(files, &repo{gitDir: dir, common: dir})
@@ -224,7 +227,7 @@ func isGitDir(files Files, dir string) (bool, error) {
 		if absent(err) || errors.Is(err, ErrNotRegular) {
 			return false, nil
 		}
-		return false, fmt.Errorf("read %s: %w: which hooks git runs is not known", filepath.Join(dir, "HEAD"), err)
+		return false, fmt.Errorf("%w: which hooks git runs is not known", err)
 	}
 	head = strings.TrimSpace(head)
 	return strings.HasPrefix(head, "ref:") || len(head) >= 40 && strings.Trim(head, "0123456789abcdef") == "", nil
@@ -261,7 +264,7 @@ func withCommon(files Files, r *repo) (*repo, error) {
 	case absent(err):
 		r.common = r.gitDir
 	default:
-		return nil, fmt.Errorf("read %s: %w: which hooks git runs is not known", p, err)
+		return nil, fmt.Errorf("%w: which hooks git runs is not known", err)
 	}
 	return r, nil
 }
@@ -494,21 +497,96 @@ func noVerify(verb string, s *registry.Scan) bool {
 	return skip
 }
 
-// pushReceiveHooks reports a push to a repository named by path: git runs
-// that repository's receive hooks (pre-receive, update, post-receive …),
-// found where its own config says.
-func pushReceiveHooks(verb string, inv *git.Invocation) []string {
-	if verb != "push" {
-		return nil
+// receiveHooks are the hooks a repository runs when it is pushed to, in
+// the order it runs them.
+var receiveHooks = []string{"pre-receive", "update", "proc-receive", refHook, "post-receive", "post-update", "push-to-checkout"}
+
+// pushedRepoHooks returns the receive hooks of the repositories on this
+// machine git push pushes to: the remote operand when it is a path or a
+// file:// URL, or the URLs the config gives the remote it names (every
+// remote's when none is named, as which one git picks depends on the
+// branch). Those hooks run in the pushed-to repository's git directory,
+// with its config and the user's.
+func pushedRepoHooks(files Files, cmd *gitCommand, cfg *configReader, user, settings []setting) ([]Triggered, []string) {
+	urls, dyn := pushURLs(&cmd.inv, settings)
+	var found []Triggered
+	for _, u := range urls {
+		p, ok := localURL(u)
+		if !ok {
+			continue
+		}
+		target := pushedRepo(files, absUnder(cmd.dir, cfg.home, p))
+		if target == nil {
+			continue
+		}
+		target.top = "" // receive hooks run in the git directory
+		theirs := append(append(user, cfg.repoConfig(target)...), cmd.config...)
+		dirs, more := hooksDirs(theirs, cfg.home, target)
+		for _, t := range existingHooks(files, dirs, receiveHooks) {
+			t.How += " of the pushed-to repository " + target.gitDir
+			found = append(found, t)
+		}
+		dyn = append(dyn, more...)
 	}
+	return found, dyn
+}
+
+// pushURLs are the URLs git push may push to: the remote operand, or the
+// url and pushurl settings of the remote it names, or of every remote.
+func pushURLs(inv *git.Invocation, settings []setting) ([]string, []string) {
 	ops := inv.Operands()
-	if len(ops) == 0 {
-		return nil
+	name := ""
+	if len(ops) > 0 {
+		if !ops[0].Static {
+			return nil, []string{"git push " + ops[0].Text + " is known only at run time: it may push to a repository on this machine, which runs its receive hooks"}
+		}
+		name = ops[0].Text
 	}
-	remote := ops[0]
-	t := remote.Text
-	if !remote.Static || strings.HasPrefix(t, "/") || strings.HasPrefix(t, ".") || strings.HasPrefix(t, "~") || strings.HasPrefix(t, "file:") {
-		return []string{"git push " + t + " may push to a repository on this machine, which runs its receive hooks (pre-receive, update, post-receive)"}
+	var urls []string
+	for _, s := range settings {
+		remote, field, ok := remoteField(s.key)
+		if ok && (field == "url" || field == "pushurl") && (name == "" || remote == name) {
+			urls = append(urls, s.value)
+		}
+	}
+	if name != "" && len(urls) == 0 {
+		urls = []string{name} // no such remote: the operand is the URL
+	}
+	return urls, nil
+}
+
+// remoteField splits remote.NAME.FIELD.
+func remoteField(key string) (string, string, bool) {
+	rest, ok := strings.CutPrefix(key, "remote.")
+	i := strings.LastIndexByte(rest, '.')
+	if !ok || i < 0 {
+		return "", "", false
+	}
+	return rest[:i], rest[i+1:], true
+}
+
+// localURL is the path a git URL names on this machine: a path, or a
+// file:// URL. scp-like host:path and URLs of other schemes are remote.
+func localURL(u string) (string, bool) {
+	if rest, ok := strings.CutPrefix(u, "file://"); ok {
+		return rest, rest != ""
+	}
+	if strings.Contains(u, "://") || u == "" {
+		return "", false
+	}
+	colon, slash := strings.IndexByte(u, ':'), strings.IndexByte(u, '/')
+	if colon >= 0 && (slash < 0 || colon < slash) {
+		return "", false // host:path
+	}
+	return u, true
+}
+
+// pushedRepo is the repository at p (p/.git, p bare, or p.git), or nil.
+func pushedRepo(files Files, p string) *repo {
+	for _, dir := range []string{p, p + ".git"} {
+		if r, err := repoAt(files, dir); err == nil && r != nil {
+			return r
+		}
 	}
 	return nil
 }

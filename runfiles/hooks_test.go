@@ -52,6 +52,16 @@ func repoTree(extra map[string]string) Map {
 	return m
 }
 
+// pushTree is repoTree with a bare repository at /srv.git to push to.
+func pushTree(extra map[string]string) Map {
+	m := repoTree(map[string]string{"/srv.git/HEAD": "ref: refs/heads/main\n", "/srv.git/config": "[core]\nbare = true\n",
+		"/srv.git/hooks/pre-receive": "#!/bin/sh\n", "/srv.git/hooks/post-receive": "#!/bin/sh\n"})
+	for k, v := range extra {
+		m[k] = v
+	}
+	return m
+}
+
 func TestGitHooks(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -75,8 +85,24 @@ func TestGitHooks(t *testing.T) {
 		{name: "status runs none of these", files: repoTree(nil), cwd: "/p", args: []string{"status"}},
 		{name: "push runs pre-push", files: repoTree(nil), cwd: "/p", args: []string{"push", "origin", "main"}, want: []string{"/p/.git/hooks/pre-push"}},
 		{name: "push --no-verify", files: repoTree(nil), cwd: "/p", args: []string{"push", "--no-verify"}},
-		{name: "push to a local path runs its receive hooks", files: repoTree(nil), cwd: "/p", args: []string{"push", "--no-verify", "../other", "main"},
-			dynamic: "receive hooks"},
+		{name: "push to a local path runs its receive hooks", files: pushTree(nil), cwd: "/p", args: []string{"push", "--no-verify", "../srv.git", "main"},
+			want: []string{"/srv.git/hooks/pre-receive", "/srv.git/hooks/post-receive"}},
+		{name: "push to a local path without .git", files: pushTree(nil), cwd: "/p", args: []string{"push", "-n", "/srv", "main"},
+			want: []string{"/p/.git/hooks/pre-push", "/srv.git/hooks/pre-receive", "/srv.git/hooks/post-receive"}},
+		{name: "push to file:// URL", files: pushTree(nil), cwd: "/p", args: []string{"push", "--no-verify", "file:///srv.git"},
+			want: []string{"/srv.git/hooks/pre-receive", "/srv.git/hooks/post-receive"}},
+		{name: "push to a remote whose url is local", files: pushTree(map[string]string{"/p/.git/config": "[remote \"origin\"]\n\turl = /srv.git\n"}),
+			cwd: "/p", args: []string{"push", "--no-verify", "origin"}, want: []string{"/srv.git/hooks/pre-receive", "/srv.git/hooks/post-receive"}},
+		{name: "push with no remote: every remote's url", files: pushTree(map[string]string{"/p/.git/config": "[remote \"a\"]\nurl = git@host:x\n[remote \"b\"]\npushurl = /srv.git\n"}),
+			cwd: "/p", args: []string{"push", "--no-verify"}, want: []string{"/srv.git/hooks/pre-receive", "/srv.git/hooks/post-receive"}},
+		{name: "push to a remote host", files: pushTree(map[string]string{"/p/.git/config": "[remote \"origin\"]\nurl = git@host:srv.git\n"}),
+			cwd: "/p", args: []string{"push", "--no-verify", "origin"}},
+		{name: "push to an https remote", files: pushTree(nil), cwd: "/p", args: []string{"push", "--no-verify", "https://host/srv.git"}},
+		{name: "pushed-to repository's relative hooksPath is under its git directory",
+			files: pushTree(map[string]string{"/srv.git/config": "[core]\nbare = true\nhooksPath = h\n", "/srv.git/h/update": "x"}),
+			cwd:   "/p", args: []string{"push", "--no-verify", "/srv.git"}, want: []string{"/srv.git/h/update"}},
+		{name: "push to a dynamic remote", files: pushTree(nil), cwd: "/p", args: []string{"push", "--no-verify", "$R"},
+			want: []string{"/p/.git/hooks/pre-push"}, dynamic: "receive hooks"},
 		{name: "checkout", files: repoTree(nil), cwd: "/p", args: []string{"checkout", "main"}, want: []string{"/p/.git/hooks/post-checkout"}},
 		{name: "switch", files: repoTree(nil), cwd: "/p", args: []string{"switch", "-c", "x"}, want: []string{"/p/.git/hooks/post-checkout"}},
 		{name: "rebase", files: repoTree(nil), cwd: "/p", args: []string{"rebase", "main"}, want: []string{"/p/.git/hooks/pre-rebase", "/p/.git/hooks/post-checkout", "/p/.git/hooks/commit-msg"}},
