@@ -450,6 +450,9 @@ func (c *conftests) isIni(dir string) bool {
 		if strings.Contains(text, "norecursedirs") || strings.Contains(text, "confcutdir") {
 			c.dyn = append(c.dyn, p+" sets norecursedirs or confcutdir: conftest.py files are looked for with pytest's defaults")
 		}
+		for _, plugin := range addoptsPlugins(text) {
+			c.dyn = append(c.dyn, p+" addopts -p "+plugin+" loads plugin "+plugin)
+		}
 		return true
 	}
 	return false
@@ -544,4 +547,56 @@ func hasEntry(entries []fs.DirEntry, name string) bool {
 		}
 	}
 	return false
+}
+
+// addoptsPlugins are the plugins an ini file's addopts loads (-p NAME, not
+// -p no:NAME), read by pytest's grammar: addopts = -p x, in an ini file
+// with indented continuation lines, or a TOML string or array.
+func addoptsPlugins(text string) []string {
+	var out []string
+	for _, opts := range addoptsValues(text) {
+		fields := strings.FieldsFunc(opts, func(r rune) bool {
+			return r == ' ' || r == '\t' || r == ',' || r == '"' || r == '\'' || r == '[' || r == ']'
+		})
+		ws := make([]registry.Word, len(fields))
+		for i, f := range fields {
+			ws[i] = registry.Word{Text: f}
+		}
+		pytest, _ := registry.Default().Lookup("pytest")
+		scan := pytest.Node.Grammar.Scan(ws)
+		for _, o := range scan.Values("-p") {
+			if !strings.HasPrefix(o.Value, "no:") {
+				out = append(out, o.Value)
+			}
+		}
+	}
+	return out
+}
+
+// addoptsValues are the values of addopts settings in an ini or TOML file,
+// continuation lines joined.
+func addoptsValues(text string) []string {
+	var out []string
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	for i := 0; i < len(lines); i++ {
+		key, value, ok := strings.Cut(lines[i], "=")
+		if !ok || strings.TrimSpace(key) != "addopts" {
+			continue
+		}
+		for i+1 < len(lines) && continues(lines[i+1], value) {
+			i++
+			value += " " + lines[i]
+		}
+		out = append(out, value)
+	}
+	return out
+}
+
+// continues reports a line that continues a value: indented (ini), or
+// inside a TOML array not yet closed.
+func continues(line, value string) bool {
+	if strings.HasPrefix(strings.TrimSpace(value), "[") && !strings.Contains(value, "]") {
+		return true
+	}
+	return line != "" && (line[0] == ' ' || line[0] == '\t') && !strings.Contains(line, "=")
 }
