@@ -101,11 +101,26 @@ type mapEntry struct {
 	mode fs.FileMode
 }
 
-func (e mapEntry) Name() string               { return e.name }
-func (e mapEntry) IsDir() bool                { return e.mode.IsDir() }
-func (e mapEntry) Type() fs.FileMode          { return e.mode.Type() }
+// Name implements fs.DirEntry and fs.FileInfo.
+func (e mapEntry) Name() string { return e.name }
+
+// IsDir implements fs.DirEntry and fs.FileInfo.
+func (e mapEntry) IsDir() bool { return e.mode.IsDir() }
+
+// Type implements fs.DirEntry.
+func (e mapEntry) Type() fs.FileMode { return e.mode.Type() }
+
+// Info implements fs.DirEntry: the entry is its own fs.FileInfo.
 func (e mapEntry) Info() (fs.FileInfo, error) { return e, nil }
-func (e mapEntry) Size() int64                { return 0 }
-func (e mapEntry) Mode() fs.FileMode          { return e.mode }
-func (e mapEntry) ModTime() time.Time         { return time.Time{} }
-func (e mapEntry) Sys() any                   { return nil }
+
+// Size implements fs.FileInfo: a map entry's size is not kept.
+func (e mapEntry) Size() int64 { return 0 }
+
+// Mode implements fs.FileInfo.
+func (e mapEntry) Mode() fs.FileMode { return e.mode }
+
+// ModTime implements fs.FileInfo: a map entry has no time.
+func (e mapEntry) ModTime() time.Time { return time.Time{} }
+
+// Sys implements fs.FileInfo.
+func (e mapEntry) Sys() any { return nil }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -83,7 +84,7 @@ func GitHooks(files Files, home, cwd string, args []shellparse.Word) ([]Triggere
 	if r == nil {
 		return nil, dyn // not in a repository: git runs no hook
 	}
-	settings := append(append(user, cfg.repoConfig(r)...), cmd.config...)
+	settings := slices.Concat(user, cfg.repoConfig(r), cmd.config)
 	verb = resolveAlias(verb, settings)
 	hooks = verbHooks(verb, &cmd.inv)
 	dirs, more := hooksDirs(settings, home, r)
@@ -520,7 +521,7 @@ func pushedRepoHooks(files Files, cmd *gitCommand, cfg *configReader, user, sett
 			continue
 		}
 		target.top = "" // receive hooks run in the git directory
-		theirs := append(append(user, cfg.repoConfig(target)...), cmd.config...)
+		theirs := slices.Concat(user, cfg.repoConfig(target), cmd.config)
 		dirs, more := hooksDirs(theirs, cfg.home, target)
 		for _, t := range existingHooks(files, dirs, receiveHooks) {
 			t.How += " of the pushed-to repository " + target.gitDir
@@ -598,7 +599,7 @@ func newRepoHooks(files Files, cmd *gitCommand, cfg *configReader, user []settin
 	if cmd.inv.Sub != "clone" || cmd.inv.Has("-n", "--no-checkout", "--bare", "--mirror") {
 		return nil, nil
 	}
-	settings := append(append(user, cmd.config...), cloneConfig(&cmd.inv)...)
+	settings := slices.Concat(user, cmd.config, cloneConfig(&cmd.inv))
 	hooks := []string{"post-checkout", refHook, indexHook}
 	var dirs, dyn []string
 	if v, ok := lastValue(settings, "core.hookspath"); ok {
