@@ -118,7 +118,8 @@ func devtools() []*Program {
 		{Family: "packages", Names: []string{"pytest", "py.test"}, Check: "pytest", Node: Node{Project: true, RunsFiles: Conftests,
 			Grammar: Grammar{Short: "k:m:p:c:o:n:W:x", Long: []string{"junitxml=", "junit-xml=", "log-file=", "debug=?", "result-log=", "report-log=", "basetemp=",
 				"rootdir=", "confcutdir=", "override-ini=", "deselect=", "ignore=", "ignore-glob=", "durations=", "maxfail=", "tb=", "log-level=",
-				"log-cli-level=", "log-format=", "log-file-level=", "cov=?", "cov-report=", "cov-config=", "import-mode=", "capture=", "junit-prefix="}},
+				"log-cli-level=", "log-format=", "log-file-level=", "cov=?", "cov-report=", "cov-config=", "import-mode=", "capture=", "junit-prefix=",
+				"config-file=", "noconftest", "pyargs", "collect-in-virtualenv"}},
 			Output: []string{"--junitxml", "--junit-xml", "--log-file", "--debug", "--result-log", "--report-log"}}},
 		{Family: "packages", Names: []string{"uv"}, Check: "packages", Node: Node{Grammar: Grammar{Long: []string{"directory=", "project=", "config-file=", "cache-dir=", "color=", "python-preference=", "offline", "no-cache", "quiet", "verbose", "native-tls"}}, Subs: []*Node{
 			{Names: []string{"run"}, Grammar: Grammar{Long: []string{"with=", "python=", "project=", "directory=", "package=", "extra=", "group=", "env-file=", "index-url=", "no-sync", "frozen", "offline", "locked", "isolated"}, Short: "p:"}, Runs: &Runs{Script: []string{"-c"}}},
@@ -143,7 +144,8 @@ func devtools() []*Program {
 			{Names: []string{"index"}, Subs: []*Node{{Names: []string{"versions"}, Read: true, Output: []string{"--log", "--log-file"}}}},
 			{Names: []string{"config"}, Grammar: Grammar{Long: []string{"editor=", "global", "user", "site"}}, Subs: []*Node{{Names: []string{"list", "get", "debug"}, Read: true}, wr("set", "unset", "edit")}},
 			{Names: []string{"cache"}, Subs: []*Node{rd("dir", "info", "list"), wr("remove", "purge")}},
-			wr("install", "uninstall", "download", "wheel", "lock"),
+			{Names: []string{"install", "download", "wheel"}, Writes: true, Grammar: pipInstall},
+			wr("uninstall", "lock"),
 		}}},
 		{Family: "packages", Names: []string{"pipx"}, Check: "packages", Node: Node{Subs: []*Node{
 			rd("list", "environment", "--version", "help", "completions"),
@@ -538,6 +540,16 @@ var checkScripts = []string{"test", "lint", "test:unit", "test:e2e", "test:integ
 
 // pipGlobal are pip's general options.
 var pipGlobal = Grammar{Long: []string{"log=", "log-file=", "proxy=", "retries=", "timeout=", "exists-action=", "trusted-host=", "cert=", "client-cert=", "cache-dir=", "python=", "keyring-provider=", "use-feature=", "use-deprecated=", "root-user-action=", "isolated", "require-virtualenv", "no-input", "no-cache-dir", "disable-pip-version-check", "no-color", "verbose", "quiet", "user", "outdated", "uptodate", "editable", "local", "not-required", "files", "all"}}
+
+// pipInstall is the grammar of pip install, pip download and pip wheel:
+// which words are option values (-r FILE, -e PATH, -i URL) and which are
+// the requirements and local projects to build (runfiles.SetupPy).
+var pipInstall = Grammar{Short: "r:c:e:t:i:f:C:d:w:b:UIqvh", Long: []string{"requirement=", "constraint=", "editable=", "target=", "index-url=",
+	"extra-index-url=", "find-links=", "config-settings=", "global-option=", "build-option=", "prefix=", "root=", "src=", "upgrade-strategy=",
+	"platform=", "python-version=", "implementation=", "abi=", "progress-bar=", "report=", "no-binary=", "only-binary=", "dest=", "wheel-dir=",
+	"group=", "no-deps", "upgrade", "force-reinstall", "ignore-installed", "ignore-requires-python", "no-index", "pre", "require-hashes",
+	"no-build-isolation", "use-pep517", "no-use-pep517", "check-build-dependencies", "break-system-packages", "dry-run", "compile", "no-compile",
+	"no-warn-script-location", "no-warn-conflicts", "no-clean", "prefer-binary", "help"}}
 
 // composerVerbs are composer's verbs (composer global takes them again).
 func composerVerbs() []*Node {
