@@ -167,14 +167,14 @@ func checkFound(t *testing.T, found []Triggered, dyn, want []string, dynamic str
 	}
 }
 
-// errFiles fails to read the paths in bad with a permission error.
-type errFiles struct {
+// deniedFiles fails to read the paths in bad with a permission error.
+type deniedFiles struct {
 	Map
 	bad map[string]bool
 }
 
 // Read implements Files.
-func (e errFiles) Read(p string) (string, error) {
+func (e deniedFiles) Read(p string) (string, error) {
 	if e.bad[p] {
 		return "", errDenied
 	}
@@ -189,7 +189,7 @@ func (e errorString) Error() string { return string(e) }
 
 // errTree is m where the files bad cannot be read.
 func errTree(m Map, bad ...string) Files {
-	e := errFiles{Map: m, bad: map[string]bool{}}
+	e := deniedFiles{Map: m, bad: map[string]bool{}}
 	for _, b := range bad {
 		e.bad[b] = true
 	}

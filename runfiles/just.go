@@ -24,8 +24,6 @@ const (
 	// MaxJustEvalDepth bounds how deep expressions and variable references
 	// nest.
 	MaxJustEvalDepth = 64
-	// MaxDirEntries bounds the entries ListDir reads from one directory.
-	MaxDirEntries = 4096
 )
 
 // justValue stands for a value known only at run time (a backtick's
@@ -107,7 +105,7 @@ type justOptions struct {
 }
 
 // justNothingOptions list, show or edit the justfile without evaluating it.
-var justNothingOptions = words("-l --list --summary -s --show --dump --fmt --init -e --edit --variables --groups --man --help --version --completions --usage --changelog --check")
+var justNothingOptions = wordSet("-l --list --summary -s --show --dump --fmt --init -e --edit --variables --groups --man --help --version --completions --usage --changelog --check")
 
 // readJustArgs reads just's argv.
 func readJustArgs(out *Run, dir string, args []string) justOptions {

@@ -968,7 +968,7 @@ func suffixRule(name string) (pattern, from string, ok bool) {
 }
 
 // knownSuffix are the suffixes of GNU make's default .SUFFIXES list.
-var knownSuffix = words("out a ln o c cc C cpp p f F m r y l ym yl s S mod sym def h info dvi tex texinfo texi txinfo w ch web sh elc el")
+var knownSuffix = wordSet("out a ln o c cc C cpp p f F m r y l ym yl s S mod sym def h info dvi tex texinfo texi txinfo w ch web sh elc el")
 
 // staticPattern records targets: target-pattern: prereq-patterns.
 func (m *makeReader) staticPattern(targets []string, targetPattern, prereqPatterns, where string) {

@@ -56,7 +56,7 @@ var yarnVerbs = map[string]scriptAction{
 
 // yarnBuiltins are yarn's own commands (classic and berry) that run no
 // package script.
-var yarnBuiltins = words("access audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry global help import info init licenses list login logout node npm outdated owner patch patch-commit plugin policies remove set stage tag team unlink unplug upgrade-interactive versions why workspace workspaces")
+var yarnBuiltins = wordSet("access audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry global help import info init licenses list login logout node npm outdated owner patch patch-commit plugin policies remove set stage tag team unlink unplug upgrade-interactive versions why workspace workspaces")
 
 // pnpmVerbs are pnpm's verbs that run package scripts.
 var pnpmVerbs = map[string]scriptAction{
@@ -68,7 +68,7 @@ var pnpmVerbs = map[string]scriptAction{
 }
 
 // pnpmBuiltins are pnpm's own commands that run no package script.
-var pnpmBuiltins = words("approve-builds audit bin cat-file cat-index catalog config c create dedupe deploy dlx doctor env exec fetch find-hash help ignored-builds import init licenses list ls ll la m multi outdated patch patch-commit patch-remove prune recursive remove rm uninstall un root self-update server setup store unlink why")
+var pnpmBuiltins = wordSet("approve-builds audit bin cat-file cat-index catalog config c create dedupe deploy dlx doctor env exec fetch find-hash help ignored-builds import init licenses list ls ll la m multi outdated patch patch-commit patch-remove prune recursive remove rm uninstall un root self-update server setup store unlink why")
 
 // bunVerbs are bun's verbs that run package scripts.
 var bunVerbs = map[string]scriptAction{
@@ -79,10 +79,10 @@ var bunVerbs = map[string]scriptAction{
 
 // bunBuiltins are bun's own commands that run no package script (bun test
 // is bun's test runner, not the test script).
-var bunBuiltins = words("x exec test repl remove rm uninstall unlink outdated build init create c upgrade patch patch-commit audit info why feedback completions help pm")
+var bunBuiltins = wordSet("x exec test repl remove rm uninstall unlink outdated build init create c upgrade patch patch-commit audit info why feedback completions help pm")
 
 // words splits a list of names into a set.
-func words(list string) map[string]bool {
+func wordSet(list string) map[string]bool {
 	set := map[string]bool{}
 	for _, w := range strings.Fields(list) {
 		set[w] = true

@@ -153,13 +153,13 @@ func (b *pipBuild) project(p, text string) {
 	}
 	b.seen[p] = true
 	for _, suffix := range archiveSuffixes {
-		if strings.HasSuffix(strings.ToLower(p), suffix) && exists(b.files, p) {
+		if strings.HasSuffix(strings.ToLower(p), suffix) && fileExists(b.files, p) {
 			b.dyn = append(b.dyn, "pip builds the source archive "+p+": the setup.py or build backend inside it runs")
 			return
 		}
 	}
 	setup := filepath.Join(p, "setup.py")
-	if exists(b.files, setup) {
+	if fileExists(b.files, setup) {
 		b.found = append(b.found, Triggered{Path: setup, How: "pip build: setup.py", Lang: "python"})
 	}
 	pyproject := filepath.Join(p, "pyproject.toml")
@@ -169,13 +169,14 @@ func (b *pipBuild) project(p, text string) {
 		b.dyn = append(b.dyn, fmt.Sprintf("%s cannot be read (%v): its build backend runs the project's build code", pyproject, err))
 	case err == nil && strings.Contains(text, "backend-path"):
 		b.dyn = append(b.dyn, pyproject+" builds with a backend from the project itself (backend-path): that code runs")
-	case err == nil && !exists(b.files, setup):
+	case err == nil && !fileExists(b.files, setup):
 		b.dyn = append(b.dyn, "a build backend runs the project's build code ("+pyproject+")")
 	}
 }
 
-// exists reports a file that is there, whether or not it can be read.
-func exists(files Files, p string) bool {
+// fileExists reports a file that is there, whether or not it can be read
+// (a directory is not one).
+func fileExists(files Files, p string) bool {
 	_, err := files.Read(p)
 	return !absent(err) && !errors.Is(err, ErrNotRegular)
 }
