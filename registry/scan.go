@@ -91,7 +91,8 @@ type Opt struct {
 	// word that held its value (the same word when attached).
 	At, ValueAt int
 	// Abbreviated reports a long option written as a prefix of its name
-	// (--mo for --mode): Name holds the name it was read as.
+	// (--mo for --mode): Name holds the name it was read as. (An unknown
+	// name is kept as written, never abbreviated.)
 	Abbreviated bool
 }
 
@@ -370,7 +371,7 @@ func (g *Grammar) longOption(s *Scan, args []Word, i int) int {
 	if !known && g.Dash && !strings.HasPrefix(t, "--") && len(name) == 1 {
 		return g.cluster(s, args, i)
 	}
-	o := Opt{Name: "--" + full, Value: val, HasValue: hasVal, Dynamic: w.Dynamic, At: i, ValueAt: i, Abbreviated: known && full != name}
+	o := Opt{Name: "--" + full, Value: val, HasValue: hasVal, Dynamic: w.Dynamic, At: i, ValueAt: i, Abbreviated: full != name}
 	if g.Dash {
 		o.Name = "-" + full // Go tools and find take either spelling
 	}

@@ -70,7 +70,7 @@ func ParsePermgate(argv []Word) PermgateCall {
 	if len(argv) < 2 {
 		return call
 	}
-	args := permgateGrammarWords(argv)
+	args := wrapperWords(argv)
 	wrapping := mustUnwrapped("permgate exec")
 	head := wrapping.ScanHead(args[1:])
 	call.read(argv, 1, wrapping, &head)
@@ -150,18 +150,6 @@ func permgateOption(words []Word, g *registry.Grammar, o registry.Opt) PermgateO
 	}
 	opt.Value, opt.HasValue = OptionWord(words, o)
 	return opt
-}
-
-// permgateGrammarWords are argv's words for permgate's grammar: every word not
-// written out is dynamic, a glob too (permgate mode * may name any mode).
-func permgateGrammarWords(argv []Word) []registry.Word {
-	args := RegistryWords(argv)
-	for k, w := range argv {
-		if !w.Static {
-			args[k].Dynamic = true
-		}
-	}
-	return args
 }
 
 // permgateStep: permgate exec|check|guard [options] [--] CMD… decides for CMD
