@@ -47,12 +47,29 @@ var unwrappedGrammars = map[string]*Grammar{
 	"multicall": {Posix: true, Exact: true, Long: []string{"coreutils-prog=", "list", "list-full", "install", "help", "version"}},
 	// tmux [OPTIONS] [COMMAND [ARGS]] [; COMMAND …]: -c runs a shell command.
 	"tmux": {Posix: true, Short: "2CDhlNuVvc:f:L:S:T:"},
+	// permgate [OPTIONS] SUBCOMMAND [OPTIONS|OPERANDS]: its own command line,
+	// options anywhere. An abbreviation of several names is read as the
+	// option that can loosen the gate (--c is --config).
+	"permgate": {Short: "hn:", Long: permgateLong, Prefer: permgateLoosening},
+	// permgate exec|check|guard [OPTIONS] [--] COMMAND…: the options end at
+	// the command.
+	"permgate exec": {Posix: true, Short: "hn:", Long: permgateLong, Prefer: permgateLoosening},
 }
+
+// permgateLong are permgate's long options; permgateLoosening those that can
+// make it looser than the policy in force, which an ambiguous abbreviation
+// is read as.
+var (
+	permgateLong = []string{"config=", "profile=", "mode=", "prompt-timeout=", "lines=", "decision=",
+		"fail-closed", "json", "help", "version", "cycle", "short", "reset", "print-config", "user"}
+	permgateLoosening = []string{"config", "profile", "mode", "fail-closed"}
+)
 
 // Unwrapped returns the option grammar of a wrapper the parser unwraps with
 // semantics of its own ("ld.so" for the dynamic loader, "watch", "screen",
 // "tmux", "su" for su and runuser, "multicall" for busybox, toybox and
-// coreutils).
+// coreutils, "permgate" for permgate's own command line and "permgate exec"
+// for its exec, check and guard).
 func Unwrapped(name string) (*Grammar, bool) {
 	g, ok := unwrappedGrammars[name]
 	return g, ok

@@ -197,7 +197,7 @@ func core() []*Program {
 		// judge/self/env.go). The parser unwraps env itself.
 		{Family: "core", Names: []string{"env"}, Check: "printenv", Node: Node{
 			Grammar: Grammar{Posix: true, Short: "u:C:S:P:0iv", Long: []string{"unset=", "chdir=", "split-string=", "ignore-environment", "null", "block-signal=?",
-				"default-signal=?", "ignore-signal=?", "list-signal-handling", "debug"}},
+				"default-signal=?", "ignore-signal=?", "list-signal-handling", "debug", "help", "version"}},
 			Effects: []Effect{{Act: ChangesDir, Opts: []string{"-C", "--chdir"}}}}},
 		// find's primaries are words of one dash; -fprint FILE and its kin
 		// write FILE, -delete is judged by validator/delete.go.

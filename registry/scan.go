@@ -66,6 +66,12 @@ type Grammar struct {
 	// ShortEquals reads -o=VALUE as -o VALUE, as Go's pflag does (docker,
 	// podman, kubectl): the = is not part of the value.
 	ShortEquals bool
+	// Prefer lists long option names (without dashes, each declared in
+	// Long) that an abbreviation matching several names is read as, the
+	// first listed that matches: a program whose options can loosen what it
+	// does reads an ambiguous --c as the loosening --config, not as the
+	// first value-taking match.
+	Prefer []string
 }
 
 // SignalOpt is the name a Signal grammar gives a -SIGNAL word.
@@ -84,6 +90,10 @@ type Opt struct {
 	// At is the index of the word that held the option, ValueAt that of the
 	// word that held its value (the same word when attached).
 	At, ValueAt int
+	// Abbreviated reports a long option written as a prefix of its name
+	// (--mo for --mode): Name holds the name it was read as. (An unknown
+	// name is kept as written, never abbreviated.)
+	Abbreviated bool
 }
 
 // Scan is what the scanner made of an argv.
@@ -185,8 +195,9 @@ func (g *Grammar) short(letter byte) (v valueKind, known bool) {
 
 // long resolves a long option name (without dashes) the way getopt_long does:
 // an exact name, else any unambiguous prefix unless the grammar is Exact. An
-// ambiguous prefix takes the first listed match that takes a value: permgate
-// assumes the worst reading.
+// ambiguous prefix takes the first of the grammar's Prefer names it matches,
+// else the first listed match that takes a value: permgate assumes the worst
+// reading.
 func (g *Grammar) long(name string) (full string, v valueKind, known bool) {
 	var first string
 	var firstKind valueKind
@@ -201,6 +212,11 @@ func (g *Grammar) long(name string) (full string, v valueKind, known bool) {
 			if first == "" || firstKind == noValue && kind != noValue {
 				first, firstKind = n, kind
 			}
+		}
+	}
+	if matches > 1 {
+		if pref, kind, ok := g.preferred(name); ok {
+			return pref, kind, true
 		}
 	}
 	if matches > 0 {
@@ -355,7 +371,7 @@ func (g *Grammar) longOption(s *Scan, args []Word, i int) int {
 	if !known && g.Dash && !strings.HasPrefix(t, "--") && len(name) == 1 {
 		return g.cluster(s, args, i)
 	}
-	o := Opt{Name: "--" + full, Value: val, HasValue: hasVal, Dynamic: w.Dynamic, At: i, ValueAt: i}
+	o := Opt{Name: "--" + full, Value: val, HasValue: hasVal, Dynamic: w.Dynamic, At: i, ValueAt: i, Abbreviated: full != name}
 	if g.Dash {
 		o.Name = "-" + full // Go tools and find take either spelling
 	}
@@ -415,6 +431,28 @@ func (g *Grammar) cluster(s *Scan, args []Word, i int) int {
 	}
 	return i
 }
+
+// preferred returns the first of the grammar's Prefer names that the
+// abbreviation name is a prefix of, and how it takes a value.
+func (g *Grammar) preferred(name string) (string, valueKind, bool) {
+	for _, pref := range g.Prefer {
+		if !strings.HasPrefix(pref, name) {
+			continue
+		}
+		for _, decl := range g.Long {
+			if n, kind := splitLong(decl); n == pref {
+				return n, kind, true
+			}
+		}
+	}
+	return "", noValue, false
+}
+
+// ScanHead is Scan, except that a Posix scan does not list the words from
+// its Stop (or after its "--") among the operands: a caller that only needs
+// where the options stop, and scans again from there, pays for the words up
+// to Stop alone.
+func (g *Grammar) ScanHead(args []Word) Scan { return g.scan(args, false) }
 
 // Declares reports an option the grammar lists, spelled with its dashes
 // ("-o", "--output", "-name" in a Dash grammar): a judgement can tell an

@@ -2,7 +2,10 @@ package shellparse
 
 import (
 	"path"
+	"slices"
 	"strings"
+
+	"github.com/permgate/permgate/registry"
 )
 
 // PermgateOption is one option on permgate's own command line.
@@ -45,16 +48,10 @@ type PermgateCall struct {
 // permgateWrapping are the subcommands that take a command to decide for.
 var permgateWrapping = map[string]bool{"exec": true, "check": true, "guard": true}
 
-// permgateValueOptions are permgate's long options that take a value, and
-// permgateFlagOptions those that do not.
-var (
-	permgateValueOptions = []string{"config", "profile", "mode", "prompt-timeout", "lines", "decision"}
-	permgateFlagOptions  = []string{"fail-closed", "json", "help", "version", "cycle", "short", "reset", "print-config", "user"}
-)
-
 // PermgateLoosening are permgate's options that can make it looser than the
-// policy in force.
-var PermgateLoosening = []string{"config", "profile", "mode", "fail-closed"}
+// policy in force: those its declared grammar reads an ambiguous abbreviation
+// as (registry.Unwrapped("permgate")).
+var PermgateLoosening = slices.Clone(mustUnwrapped("permgate").Prefer)
 
 // IsPermgate reports whether a command name runs permgate: the basename counts,
 // wherever it lives (./permgate, ~/go/bin/permgate, a link named permgate), and
@@ -64,115 +61,95 @@ func IsPermgate(name string) bool {
 }
 
 // ParsePermgate reads permgate's argv (argv[0] is the program) with permgate's
-// grammar. Options may come before the subcommand; exec, check and guard stop
-// reading options at their first operand or at --, and the rest is the command.
+// declared grammar. Options may come before the subcommand; exec, check and
+// guard stop reading options at their first operand or at --, and the rest is
+// the command. Every word not written out (globs too) that is not an option's
+// value is Dynamic: an option, the subcommand or an operand.
 func ParsePermgate(argv []Word) PermgateCall {
 	call := PermgateCall{CommandAt: len(argv)}
-	dashes := false
-	for i := 1; i < len(argv); i++ {
-		w := argv[i]
-		// With a dynamic word where the subcommand stands, it may be exec.
-		wrapping := permgateWrapping[call.Sub] || call.Sub == "" && len(call.Dynamic) > 0
-		if dashes {
-			if wrapping {
-				call.Command, call.CommandAt = argv[i:], i
-				return call
-			}
-			call.Operands = append(call.Operands, w) // permgate mode -- "$M" sets a mode too
-			continue
-		}
-		if !w.Static {
-			// An option, the subcommand or an operand: any of them. A wrapped
-			// command comes after a static operand or --, never here.
-			call.Dynamic = append(call.Dynamic, w)
-			continue
-		}
-		t := w.Text
-		switch {
-		case t == "--":
-			dashes = true
-		case strings.HasPrefix(t, "--") && len(t) > 2:
-			opt := permgateLong(t)
-			if !opt.HasValue && opt.Name != "" && isPermgateValueOption(opt.Name) && i+1 < len(argv) {
-				i++
-				opt.Value, opt.HasValue = argv[i], true
-			}
-			call.Options = append(call.Options, opt)
-		case strings.HasPrefix(t, "-") && len(t) > 1:
-			i = permgateShort(argv, i, &call)
-		case call.Sub == "" && len(call.Dynamic) == 0:
-			call.Sub = t
-		case wrapping:
-			call.Command, call.CommandAt = argv[i:], i
-			return call
-		default:
-			call.Operands = append(call.Operands, w)
-		}
+	if len(argv) < 2 {
+		return call
+	}
+	args := wrapperWords(argv)
+	wrapping := mustUnwrapped("permgate exec")
+	head := wrapping.ScanHead(args[1:])
+	call.read(argv, 1, wrapping, &head)
+	at := 1 + head.Stop
+	switch {
+	case head.DashDash >= 0 && len(call.Dynamic) == 0:
+		call.Operands = append(call.Operands, argv[at:]...) // permgate -- … has no subcommand
+	case len(call.Dynamic) > 0:
+		// A dynamic word where the subcommand stands may be exec: the first
+		// static operand, or the words after --, are the command.
+		call.command(argv, at)
+	case at < len(argv):
+		call.Sub = argv[at].Text
+		call.readSub(argv, args, at+1)
 	}
 	return call
 }
 
-// permgateLong reads one --option or --option=value word; a prefix of a name
-// counts as that name, and when it is a prefix of several the loosening one is
-// taken (the worst reading).
-func permgateLong(t string) PermgateOption {
-	typed, value, hasValue := strings.Cut(t[2:], "=")
-	opt := PermgateOption{Written: t, HasValue: hasValue, Value: staticWord(value)}
-	all := append(append([]string(nil), permgateValueOptions...), permgateFlagOptions...)
-	for _, name := range all {
-		if name == typed {
-			opt.Name = name
-			return opt
+// readSub reads the words after permgate's subcommand, from argv[from]: the
+// options up to the command for exec, check and guard, else options and
+// operands anywhere.
+func (call *PermgateCall) readSub(argv []Word, args []registry.Word, from int) {
+	if permgateWrapping[call.Sub] {
+		g := mustUnwrapped("permgate exec")
+		sc := g.ScanHead(args[from:])
+		call.read(argv, from, g, &sc)
+		call.command(argv, from+sc.Stop)
+		return
+	}
+	g := mustUnwrapped("permgate")
+	sc := g.Scan(args[from:])
+	call.read(argv, from, g, &sc)
+}
+
+// command sets the call's command to the words from argv[at], when there
+// are any.
+func (call *PermgateCall) command(argv []Word, at int) {
+	if at < len(argv) {
+		call.Command, call.CommandAt = argv[at:], at
+	}
+}
+
+// read adds what a scan of argv[from:] found: its options, the words known
+// only at run time where an option may stand (Dynamic, options written with a
+// dynamic word included), and its static operands, and every word after its
+// "--" (permgate mode -- "$M" sets a mode too). A Posix scan lists no word
+// from its Stop on (ScanHead).
+func (call *PermgateCall) read(argv []Word, from int, g *registry.Grammar, sc *registry.Scan) {
+	words := argv[from:]
+	var dynamic []int
+	for _, o := range sc.Opts {
+		if !words[o.At].Static {
+			dynamic = append(dynamic, o.At)
+			continue
+		}
+		call.Options = append(call.Options, permgateOption(words, g, o))
+	}
+	for _, k := range sc.Operands {
+		switch {
+		case sc.DashDash >= 0 && k > sc.DashDash, words[k].Static:
+			call.Operands = append(call.Operands, words[k])
+		default:
+			dynamic = append(dynamic, k)
 		}
 	}
-	for _, name := range PermgateLoosening {
-		if strings.HasPrefix(name, typed) {
-			opt.Name, opt.Abbreviated = name, true
-			return opt
-		}
+	slices.Sort(dynamic)
+	for _, k := range slices.Compact(dynamic) {
+		call.Dynamic = append(call.Dynamic, words[k])
 	}
-	for _, name := range all {
-		if strings.HasPrefix(name, typed) {
-			opt.Name, opt.Abbreviated = name, true
-			return opt
-		}
+}
+
+// permgateOption is the scanned option o of words as PermgateOption says.
+func permgateOption(words []Word, g *registry.Grammar, o registry.Opt) PermgateOption {
+	opt := PermgateOption{Written: words[o.At].Text, Abbreviated: o.Abbreviated}
+	if g.Declares(o.Name) {
+		opt.Name = strings.TrimLeft(o.Name, "-")
 	}
+	opt.Value, opt.HasValue = OptionWord(words, o)
 	return opt
-}
-
-func isPermgateValueOption(name string) bool {
-	for _, n := range permgateValueOptions {
-		if n == name {
-			return true
-		}
-	}
-	return false
-}
-
-// permgateShort reads a cluster of short options (-h, -n 5, -n5) and returns
-// the index of its last word.
-func permgateShort(argv []Word, i int, call *PermgateCall) int {
-	t := argv[i].Text
-	for j := 1; j < len(t); j++ {
-		letter := t[j : j+1]
-		opt := PermgateOption{Written: t}
-		switch letter {
-		case "h":
-			opt.Name = "h"
-		case "n":
-			opt.Name = "n"
-			if j+1 < len(t) {
-				opt.Value, opt.HasValue = staticWord(t[j+1:]), true
-			} else if i+1 < len(argv) {
-				i++
-				opt.Value, opt.HasValue = argv[i], true
-			}
-			call.Options = append(call.Options, opt)
-			return i
-		}
-		call.Options = append(call.Options, opt)
-	}
-	return i
 }
 
 // permgateStep: permgate exec|check|guard [options] [--] CMD… decides for CMD

@@ -2,6 +2,7 @@ package shellparse
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -139,6 +140,69 @@ func TestIsPermgate(t *testing.T) {
 		"PermGate": true, "permgate2": false, "pg": false, "": false, "/usr/bin/permgate-helper": false} {
 		if got := IsPermgate(name); got != want {
 			t.Errorf("IsPermgate(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestParsePermgateOptions checks how permgate's declared grammar reads its
+// options: abbreviations (an ambiguous one as the loosening option it may be)
+// marked Abbreviated, clusters and attached values, missing values, and words
+// not written out, which are Dynamic however they are written.
+func TestParsePermgateOptions(t *testing.T) {
+	render := func(call PermgateCall) string {
+		var parts []string
+		for _, o := range call.Options {
+			p := o.Name + "(" + o.Written + ")"
+			if o.HasValue {
+				p += "=" + o.Value.Text
+			}
+			if o.Abbreviated {
+				p += "~"
+			}
+			parts = append(parts, p)
+		}
+		parts = append(parts, "sub:"+call.Sub)
+		for _, w := range call.Operands {
+			parts = append(parts, "op:"+w.Text)
+		}
+		for _, w := range call.Dynamic {
+			parts = append(parts, "dyn:"+w.Text)
+		}
+		if len(call.Command) > 0 {
+			parts = append(parts, "cmd@"+strconv.Itoa(call.CommandAt)+":"+call.Command[0].Text)
+		}
+		return strings.Join(parts, " ")
+	}
+	for _, tt := range []struct{ src, want string }{
+		{"permgate --c /c mode", "config(--c)=/c~ sub:mode"},
+		{"permgate --cy mode", "cycle(--cy)~ sub:mode"},
+		{"permgate --cycle mode", "cycle(--cycle) sub:mode"},
+		{"permgate --p x log", "profile(--p)=x~ sub:log"},
+		{"permgate --pri hook", "print-config(--pri)~ sub:hook"},
+		{"permgate --prom 5 log", "prompt-timeout(--prom)=5~ sub:log"},
+		{"permgate --=x log", "config(--=x)=x~ sub:log"},
+		{"permgate -hn5 log", "h(-hn5) n(-hn5)=5 sub:log"},
+		{"permgate -n", "n(-n) sub:"},
+		{"permgate --fail-closed=false exec rm", "fail-closed(--fail-closed=false)=false sub:exec cmd@3:rm"},
+		{"permgate -x -hz log", "(-x) h(-hz) (-hz) sub:log"},
+		{"permgate -- exec x", "sub: op:exec op:x"},
+		{"permgate $X -- rm x", "sub: dyn:$X cmd@3:rm"},
+		{"permgate --mode=$M exec rm", "sub: dyn:--mode=$M cmd@2:exec"},
+		{"permgate -h$X mode", "sub: dyn:-h$X cmd@2:mode"},
+		{"permgate --mode $M exec rm", "mode(--mode)=$M sub:exec cmd@4:rm"},
+		{"permgate mode *", "sub:mode dyn:*"},
+		{"permgate mode -- *", "sub:mode op:*"},
+		{"permgate rules add --m auto allow R", "mode(--m)=auto~ sub:rules op:add op:allow op:R"},
+		{"permgate exec --json -- rm -n x", "json(--json) sub:exec cmd@4:rm"},
+		{"permgate exec rm -n x", "sub:exec cmd@2:rm"},
+		{"permgate exec $OPTS rm", "sub:exec dyn:$OPTS cmd@3:rm"},
+		{"permgate check --", "sub:check"},
+		{"permgate guard - x", "sub:guard cmd@2:-"},
+		{"permgate - mode", "sub:- op:mode"},
+	} {
+		argv := envTestWords(tt.src)
+		if got := render(ParsePermgate(argv)); got != tt.want {
+			t.Errorf("ParsePermgate(%s) = %q, want %q", tt.src, got, tt.want)
 		}
 	}
 }

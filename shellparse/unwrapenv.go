@@ -1,101 +1,135 @@
 package shellparse
 
-import "strings"
+import (
+	"strings"
 
-// envStep reads env's options and NAME=VALUE words.
+	"github.com/permgate/permgate/registry"
+)
+
+// envStep reads env's options with its declared grammar, and its NAME=VALUE
+// words. GNU and BSD env stop reading options at the first operand, take the
+// NAME=VALUE words from there and run the first other word; an option written
+// after them (env X=1 -u Y cmd, where env would run -u) is read as env's too,
+// which finds the later command: the more careful reading. So is a "-" (env -
+// is env -i). After "--", only NAME=VALUE words and the command follow.
 func envStep(argv []Word) step {
+	prog, _ := programs.Lookup("env")
+	g := &prog.Node.Grammar
+	args := wrapperWords(argv)
 	var st step
 	i := 1
 	for i < len(argv) {
-		w := argv[i]
-		if !w.Static {
-			if strings.HasPrefix(w.Text, "-") {
-				i++ // --chdir="$D": an option with a value known only at run time
-				continue
-			}
-			if !st.alsoDynamic && i+1 < len(argv) {
-				// env $OPTS rm …: the word may be the command or options. Judge both.
-				st.alsoDynamic, st.dynAt = true, i
-				i++
-				continue
-			}
-			break
+		sc := g.ScanHead(args[i:])
+		if res, done := envOptions(&st, argv, i, &sc); done {
+			return res
 		}
-		t := w.Text
-		if t == "--" {
-			i++
-			break
-		}
-		if t == "-" {
-			i++
-			continue
-		}
-		if strings.HasPrefix(t, "--") {
-			long, val, hasVal, _ := LongOption(t, envLongOptions)
-			switch {
-			case long == "split-string":
-				if !hasVal {
-					if i+1 >= len(argv) {
-						return step{}
-					}
-					i++
-					if !argv[i].Static {
-						return step{kind: stepOpaque, used: i + 1, script: argv[i], alsoRest: true}
-					}
-					val = argv[i].Text
-				}
-				words, ok := splitEnvString(val)
-				if !ok {
-					return step{kind: stepOpaque, used: i + 1, script: staticWord(val), alsoRest: true}
-				}
-				return splitStep(st, argv, i+1, words)
-			case (long == "unset" || long == "chdir") && !hasVal:
-				i++
-			}
-			i++
-			continue
-		}
-		if strings.HasPrefix(t, "-") {
-			next, s, ok := envCluster(argv, i)
-			if !ok {
-				return step{kind: stepOpaque, used: next, script: s, alsoRest: true}
-			}
-			if s.Text != "" || s.Static {
-				words, good := splitEnvString(s.Text)
-				if !good {
-					return step{kind: stepOpaque, used: next, script: s, alsoRest: true}
-				}
-				return splitStep(st, argv, next, words)
-			}
+		next := i + sc.Stop
+		if sc.DashDash >= 0 || next >= len(argv) {
 			i = next
+			break
+		}
+		if argv[next].Text == "-" {
+			i = next + 1
 			continue
 		}
-		if isEnvAssign(t) {
-			n, v, _ := strings.Cut(t, "=")
-			st.assigns = append(st.assigns, Assign{Name: n, Value: staticWord(v), Via: "env"})
-			i++
-			continue
+		i = envAssigns(&st, argv, next)
+		if i == next {
+			break // the command
 		}
-		break
 	}
-	rest := argv[min(i, len(argv)):]
-	var cmdStart int
-	for cmdStart < len(rest) && rest[cmdStart].Static && isEnvAssign(rest[cmdStart].Text) {
-		n, v, _ := strings.Cut(rest[cmdStart].Text, "=")
+	return envCommand(st, argv, min(i, len(argv)))
+}
+
+// envOptions judges what a scan of env's options from argv[from] found: the
+// first -S (--split-string) string, whose words env reads on from (a -S
+// without one, the last word, is no string); and the
+// words known only at run time where an option may stand. The first such
+// word, with words after it, may be options or the command: both readings
+// are judged (env $OPTS rm …). A second one, or one that is the last word,
+// is the command. A dynamic word written with a dash (-$X) is options only,
+// as a program name does not start with one. done reports a step found.
+func envOptions(st *step, argv []Word, from int, sc *registry.Scan) (step, bool) {
+	split := -1
+	for k, o := range sc.Opts {
+		if (o.Name == "-S" || o.Name == "--split-string") && o.HasValue {
+			split = k
+			break
+		}
+	}
+	for _, k := range sc.Operands {
+		at := from + k
+		if split >= 0 && k > sc.Opts[split].At {
+			break
+		}
+		if strings.HasPrefix(argv[at].Text, "-") {
+			continue
+		}
+		if st.alsoDynamic || at+1 >= len(argv) {
+			st.kind, st.used, st.rest, st.scanned = stepWrap, at, argv[at:], at+1
+			return *st, true
+		}
+		st.alsoDynamic, st.dynAt = true, at
+	}
+	if split < 0 {
+		return step{}, false
+	}
+	return envSplit(*st, argv, from, sc.Opts[split]), true
+}
+
+// envSplit is env -S STRING (the option o of a scan from argv[from]): its
+// words, spliced in (splitStep); a string known only at run time, or one env
+// would refuse, is a script not read, and the words after it may be the
+// command too.
+func envSplit(st step, argv []Word, from int, o registry.Opt) step {
+	val, _ := OptionWord(argv[from:], o)
+	used := from + o.ValueAt + 1
+	if !val.Static {
+		return step{kind: stepOpaque, used: used, script: val, alsoRest: true}
+	}
+	words, good := splitEnvString(val.Text)
+	if !good {
+		return step{kind: stepOpaque, used: used, script: val, alsoRest: true}
+	}
+	return splitStep(st, argv, used, words)
+}
+
+// wrapperWords are argv's words for a wrapper's grammar: every word not
+// written out is dynamic, a glob too, as it may expand to options (env *
+// runs a file named -i … as env's option, or as the command).
+func wrapperWords(argv []Word) []registry.Word {
+	args := RegistryWords(argv)
+	for k, w := range argv {
+		if !w.Static {
+			args[k].Dynamic = true
+		}
+	}
+	return args
+}
+
+// envAssigns adds env's NAME=VALUE words from argv[i] to the step and
+// returns the index of the first other word.
+func envAssigns(st *step, argv []Word, i int) int {
+	for i < len(argv) && argv[i].Static && isEnvAssign(argv[i].Text) {
+		n, v, _ := strings.Cut(argv[i].Text, "=")
 		st.assigns = append(st.assigns, Assign{Name: n, Value: staticWord(v), Via: "env"})
-		cmdStart++
+		i++
 	}
-	if cmdStart >= len(rest) {
+	return i
+}
+
+// envCommand is env's command from argv[i], after any NAME=VALUE words
+// there: the words env runs, the dynamic word when there are none (env X=1
+// $CMD --version), or none (env with no command prints the environment).
+func envCommand(st step, argv []Word, i int) step {
+	cmdStart := envAssigns(&st, argv, i)
+	if cmdStart >= len(argv) {
 		if st.alsoDynamic {
-			// env X=1 $CMD --version: the dynamic word is the command.
 			st.kind, st.used, st.rest, st.alsoDynamic = stepWrap, st.dynAt, argv[st.dynAt:], false
 			return st
 		}
-		// env with no command prints the environment.
 		return step{kind: stepDone, assigns: st.assigns}
 	}
-	st.kind, st.used, st.rest = stepWrap, i, rest[cmdStart:]
-	st.scanned = i + cmdStart + 1
+	st.kind, st.used, st.rest, st.scanned = stepWrap, i, argv[cmdStart:], cmdStart+1
 	return st
 }
 
@@ -115,36 +149,6 @@ func splitStep(st step, argv []Word, used int, split []Word) step {
 	rest = append(append(append(rest, argv[0]), split...), argv[used:]...)
 	st.kind, st.used, st.rest, st.scanned, st.fresh = stepWrap, used, rest, used+len(rest), true
 	return st
-}
-
-var envLongOptions = []string{"ignore-environment", "null", "unset", "chdir", "split-string", "block-signal", "default-signal", "ignore-signal", "list-signal-handling", "debug", "help", "version"}
-
-// envCluster reads one word of env's short options (-i, -iu NAME, -vS STRING).
-// It returns the index after the options, the -S string when one was given
-// (Static false and Text "" when none), and ok false for a dynamic -S string.
-func envCluster(argv []Word, i int) (int, Word, bool) {
-	t := argv[i].Text
-	for j := 1; j < len(t); j++ {
-		switch t[j] {
-		case 'u', 'C', 'P':
-			if j+1 < len(t) {
-				return i + 1, Word{}, true
-			}
-			return i + 2, Word{}, true
-		case 'S':
-			if j+1 < len(t) {
-				return i + 1, staticWord(t[j+1:]), true
-			}
-			if i+1 >= len(argv) {
-				return i + 1, Word{}, true
-			}
-			if !argv[i+1].Static {
-				return i + 2, argv[i+1], false
-			}
-			return i + 2, argv[i+1], true
-		}
-	}
-	return i + 1, Word{}, true
 }
 
 // splitEnvString splits env -S's string the way GNU env does: words
