@@ -58,7 +58,7 @@ func devtools() []*Program {
 				{Names: []string{"get", "list", "ls"}, Read: true},
 				{Names: []string{"set", "delete", "rm", "edit", "fix"}, Writes: true, Output: []string{"--userconfig", "--globalconfig"}},
 			}, Bare: true},
-			{Names: []string{"exec", "x"}, Grammar: Grammar{Short: "c:", Long: []string{"call=", "package=", "yes", "no"}}, Runs: &Runs{Script: []string{"-c", "--call"}}},
+			{Names: []string{"exec", "x"}, Grammar: Grammar{Short: "c:", Long: []string{"call=", "package=", "yes", "no"}}, Runs: &Runs{Bin: "node_modules/.bin", Script: []string{"-c", "--call"}}},
 			{Names: []string{"unpublish"}, Rules: []Rule{destructiveRule("npm_unpublish", "npm unpublish removes a published package version from the registry for everyone", "npm deprecate PACKAGE@VERSION \"reason\"")}},
 		}}},
 
@@ -496,7 +496,7 @@ var pnpmGlobal = Grammar{Short: "C:F:", Long: []string{"dir=", "filter=", "cwd="
 // jsVerbs are pnpm's and yarn's verbs (yarn classic and berry).
 func jsVerbs() []*Node {
 	nodes := []*Node{
-		{Names: []string{"exec", "dlx"}, Grammar: Grammar{Short: "c:p:", Long: []string{"package=", "call=", "shell-mode"}}, Runs: &Runs{Script: []string{"-c", "--call"}}},
+		{Names: []string{"exec", "dlx"}, Grammar: Grammar{Short: "c:p:", Long: []string{"package=", "call=", "shell-mode"}}, Runs: &Runs{Bin: "node_modules/.bin", Script: []string{"-c", "--call"}}},
 		{Names: []string{"ls", "list", "ll", "la", "why", "info", "view", "show", "outdated", "--version", "-v", "help", "bin", "root", "check", "explain", "doctor", "ignored-builds", "sbom", "licenses"}, Read: true,
 			Grammar: Grammar{Long: []string{"depth=", "json", "prod", "dev", "long", "parseable", "recursive"}}},
 		{Names: []string{"audit"}, Read: true, Unless: []string{"--fix"}},

@@ -191,6 +191,10 @@ type Rule struct {
 type Runs struct {
 	// Skip is how many operands come before the command (timeout DURATION).
 	Skip int
+	// Bin is a directory, relative to the working directory, where the
+	// wrapper looks its command up first (npx: node_modules/.bin): a
+	// program there is the project's.
+	Bin string
 	// Script lists options whose value is a shell script (flock -c, npx -c).
 	Script []string
 	// Assigns reports NAME=VALUE words that may come before the command (sudo).

@@ -38,7 +38,7 @@ func wrappers() []*Program {
 			Node: Node{Runs: &Runs{}}},
 		{Family: "wrappers", Names: []string{"gosu", "su-exec", "faketime", "setpriv-user"}, Node: Node{Runs: &Runs{Skip: 1}}},
 		{Family: "wrappers", Names: []string{"npx", "pnpx", "bunx"}, Node: Node{Grammar: Grammar{Short: "p:c:y", Long: []string{"package=", "call=", "yes", "no", "quiet", "node-options=", "prefix=", "registry=", "cache=", "userconfig=", "loglevel=", "workspace="}},
-			Runs: &Runs{Script: []string{"-c", "--call"}, Package: true}}},
+			Runs: &Runs{Bin: "node_modules/.bin", Script: []string{"-c", "--call"}, Package: true}}},
 		{Family: "wrappers", Names: []string{"uvx"}, Node: Node{Grammar: Grammar{Long: []string{"from=", "with=", "python=", "index-url=", "extra-index-url="}, Short: "p:"}, Runs: &Runs{Package: true}}},
 		{Family: "wrappers", Names: []string{"mise", "rtx"}, Node: Node{Subs: []*Node{
 			{Names: []string{"exec", "x"}, Grammar: Grammar{Short: "C:j:", Long: []string{"cd=", "jobs=", "command=", "raw"}}, Runs: &Runs{AfterDashDash: true, Only: true, Script: []string{"-c", "--command"}}},

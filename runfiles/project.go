@@ -169,8 +169,10 @@ func (b *pipBuild) project(p, text string) {
 		b.dyn = append(b.dyn, fmt.Sprintf("%s cannot be read (%v): its build backend runs the project's build code", pyproject, err))
 	case err == nil && strings.Contains(text, "backend-path"):
 		b.dyn = append(b.dyn, pyproject+" builds with a backend from the project itself (backend-path): that code runs")
-	case err == nil && !fileExists(b.files, setup):
-		b.dyn = append(b.dyn, "a build backend runs the project's build code ("+pyproject+")")
+	case err == nil && strings.Contains(text, "hooks.custom"):
+		// A declarative backend runs no project code, but hatch's custom
+		// build hook (hatch_build.py) is the project's.
+		b.dyn = append(b.dyn, pyproject+" names a custom build hook: the project's build code runs")
 	}
 }
 
@@ -185,8 +187,8 @@ func fileExists(files Files, p string) bool {
 // it names (-e PATH, ./path, file://…), and the requirements files it names,
 // within MaxRequirementFiles. base is where a relative FILE is.
 func (b *pipBuild) requirements(w shellparse.Word, base string, depth int) {
-	b.dyn = append(b.dyn, "pip installs the packages "+w.Text+" lists: their build code runs")
 	if !w.Static {
+		b.dyn = append(b.dyn, "pip installs what "+w.Text+" lists, known only at run time: it may name local projects whose build code runs")
 		return
 	}
 	p := absUnder(base, "", w.Text)

@@ -42,13 +42,38 @@ func (ck *checker) runFile(name, p string, lang runs.Lang, how string) {
 // runByPath judges a command named by a path (./build.sh, scripts/check,
 // /opt/tool/bin/x): the file is read, and its #! line says how it runs.
 func (ck *checker) runByPath(c shellparse.SimpleCommand) {
-	if !strings.Contains(c.Name, "/") || !c.Argv[0].Static {
+	if !c.Argv[0].Static {
+		return
+	}
+	if !strings.Contains(c.Name, "/") {
+		if bin := wrapperBin(c); bin != "" {
+			// npx NAME runs node_modules/.bin/NAME when the project has one.
+			ck.runFile(c.Name, path.Join(bin, c.Name), runs.Lang{}, path.Join(bin, c.Name))
+		}
 		return
 	}
 	if systemDir(c.Name) {
 		return // /usr/bin/rm is rm: a program of the system, judged by its name
 	}
 	ck.runFile(c.Name, c.Name, runs.Lang{}, path.Base(c.Name))
+}
+
+// wrapperBin is the directory the innermost wrapper looks the command up
+// in first (registry Runs.Bin), "" for none.
+func wrapperBin(c shellparse.SimpleCommand) string {
+	if len(c.Wrappers) == 0 {
+		return ""
+	}
+	w := c.Wrappers[len(c.Wrappers)-1]
+	prog, ok := programs.Lookup(path.Base(w.Name))
+	if !ok || len(w.Argv) == 0 {
+		return ""
+	}
+	inv := prog.Resolve(shellparse.RegistryWords(w.Argv[1:]))
+	if inv.Node == nil || inv.Node.Runs == nil {
+		return ""
+	}
+	return inv.Node.Runs.Bin
 }
 
 // systemDir reports a program path in the system's program directories.
@@ -71,6 +96,9 @@ func (ck *checker) ranFile(i int) (runs.Result, bool) {
 
 // RunsDownloaded reports a file an earlier command downloaded (judge/flow).
 func (ck *checker) RunsDownloaded(abs string) bool { return ck.flow.Downloaded(abs) }
+
+// RunsDirs lists the project's directories (Env.Dirs).
+func (ck *checker) RunsDirs() runfiles.Dirs { return ck.v.env.Dirs }
 
 // RunsFiles is the reader of the project's files (Env.Files).
 func (ck *checker) RunsFiles() runfiles.Files { return ck.v.env.Files }
@@ -246,6 +274,22 @@ func (ck *checker) projectRuns(c shellparse.SimpleCommand) {
 	}
 	r := ck.runs.Project(ck, &ck.v.fileBudget, prog.Node.RunsFiles, path.Base(c.Name), c.Argv[1:], env)
 	if r.Read || r.Project {
+		ck.ran = fileRun{at: ck.index, result: r}
+	}
+}
+
+// CodeRunModule judges the module python -m MODULE runs: a program whose
+// declaration says which project files it runs (python -m pytest is
+// pytest, python -m pip is pip), else a module of the working directory
+// (which python puts first on its path).
+func (ck *checker) CodeRunModule(c shellparse.SimpleCommand, module string, args []shellparse.Word) {
+	if prog, ok := programs.Lookup(module); ok && prog.Node.RunsFiles != "" {
+		r := ck.runs.Project(ck, &ck.v.fileBudget, prog.Node.RunsFiles, module, args, map[string]string{"HOME": ck.v.env.Home})
+		ck.ran = fileRun{at: ck.index, result: runs.Result{Read: r.Read, Project: true}}
+		return
+	}
+	r := ck.runs.Module(ck, &ck.v.fileBudget, c.Name, module)
+	if r.Read {
 		ck.ran = fileRun{at: ck.index, result: r}
 	}
 }

@@ -69,6 +69,9 @@ type Env struct {
 	// files; cmd gives runfiles.OS); nil reads none: a file that is run
 	// is then judged as it was before files were read (by its name only).
 	Files runfiles.Files
+	// Dirs lists the project's directories (pytest's conftest.py files are
+	// found by walking them; cmd gives runfiles.OSDirs); nil lists none.
+	Dirs runfiles.Dirs
 	// PathDirs are the absolute directories on $PATH where commands run (cmd
 	// fills them from $PATH, links resolved too): a file written there runs
 	// later under a trusted name, so writing one is protected_write. Relative

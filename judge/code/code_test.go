@@ -26,6 +26,9 @@ func (f *fakeHost) Home() string                                      { return f
 func (f *fakeHost) CodeDeleteSevere(w shellparse.Word) (bool, string) { return false, "" }
 func (f *fakeHost) CodeDeleteSafer(why string) string                 { return "" }
 func (f *fakeHost) CodeTreeSelf(w shellparse.Word, how string)        {}
+func (f *fakeHost) CodeRunModule(c shellparse.SimpleCommand, module string, args []shellparse.Word) {
+	f.ran = append(f.ran, "-m "+module)
+}
 func (f *fakeHost) CodeRunFile(c shellparse.SimpleCommand, p string, shell bool, lang codescan.Lang) {
 	f.ran = append(f.ran, p)
 }

@@ -56,6 +56,10 @@ type Host interface {
 	// runs: as a shell script when shell is true, else as a program in
 	// lang (0: one permgate has no tokenizer for).
 	CodeRunFile(c shellparse.SimpleCommand, p string, shell bool, lang codescan.Lang)
+	// CodeRunModule judges the module python -m MODULE runs: a program
+	// the registry knows (pytest, pip) or a module of the working
+	// directory, which comes first on python's path. args follow it.
+	CodeRunModule(c shellparse.SimpleCommand, module string, args []shellparse.Word)
 	// CodeNetworkTool reports a program that fetches from or sends to
 	// the network (curl, nc): its output is never a local program's
 	// set-up.

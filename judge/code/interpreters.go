@@ -27,6 +27,9 @@ type interpreter struct {
 	// lines reports a runtime whose inline options each give a line of one
 	// program (perl -e … -e …, osascript -e … -e …).
 	lines bool
+	// preload are options whose value is a module run before the program
+	// (node -r ./x.js, --import): a local file named there is read too.
+	preload []string
 }
 
 // interpreters are the language runtimes, by family name; a family's
@@ -35,8 +38,8 @@ type interpreter struct {
 // corpus line (TestInterpreterFamiliesInCorpus).
 var interpreters = map[string]interpreter{
 	"python":    {lang: codescan.Python, inlineShort: "c", argShort: "WXQm", notStdin: []string{"-m"}},
-	"node":      {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "rC", argLong: []string{"--require", "--import", "--loader", "--experimental-loader", "--input-type", "--conditions"}, notStdin: []string{"-v", "--version", "-h", "--help", "--test", "--run"}},
-	"nodejs":    {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "r", argLong: []string{"--require"}},
+	"node":      {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "rC", argLong: []string{"--require", "--import", "--loader", "--experimental-loader", "--input-type", "--conditions"}, notStdin: []string{"-v", "--version", "-h", "--help", "--test", "--run"}, preload: []string{"-r", "--require", "--import", "--loader", "--experimental-loader"}},
+	"nodejs":    {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "r", argLong: []string{"--require"}, preload: []string{"-r", "--require"}},
 	"deno":      {lang: codescan.JavaScript, subcommands: true},
 	"bun":       {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, subcommands: true},
 	"perl":      {lang: codescan.Perl, inlineShort: "eE", argShort: "IMm", lines: true},
@@ -350,6 +353,7 @@ func Interpreter(h Host, c shellparse.SimpleCommand, base string, args []shellpa
 func runtimeProgram(h Host, c shellparse.SimpleCommand, family string, spec interpreter, args []shellparse.Word, lang codescan.Lang) bool {
 	g := spec.grammar(true)
 	scan := g.Scan(runtimeWords(args))
+	preloads(h, c, spec, args, scan.Opts, lang)
 	words := scanWords(scan, len(args))
 	for i, a := range args {
 		switch {
@@ -382,15 +386,28 @@ func runtimeOption(h Host, c shellparse.SimpleCommand, family string, spec inter
 			return true
 		}
 	}
-	if slices.Contains(spec.notStdin, t) {
-		return true
-	}
 	for _, o := range opts {
 		if o.At == i && family == "python" && o.Name == "-m" && (!o.HasValue || o.ValueAt != o.At) {
+			if o.HasValue && !o.Dynamic {
+				h.CodeRunModule(c, o.Value, args[o.ValueAt+1:])
+			}
 			return true // python -m MODULE
 		}
 	}
-	return false
+	return slices.Contains(spec.notStdin, t)
+}
+
+// preloads hands the local files a runtime's preload options name (node
+// -r ./hook.js) to the host to read: they run before the program.
+func preloads(h Host, c shellparse.SimpleCommand, spec interpreter, args []shellparse.Word, opts []registry.Opt, lang codescan.Lang) {
+	for _, o := range opts {
+		if !slices.Contains(spec.preload, o.Name) || !o.HasValue || o.Dynamic {
+			continue
+		}
+		if v := o.Value; strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/") {
+			h.CodeRunFile(c, v, false, lang)
+		}
+	}
 }
 
 // program returns the program the inline option o gives: its value, or,

@@ -19,6 +19,8 @@ import (
 func (s *State) Project(h Host, b *Budget, kind, name string, args []shellparse.Word, env map[string]string) Result {
 	switch kind {
 	case registry.PackageScripts, registry.MakeRecipes, registry.JustRecipes:
+	case registry.GitHooks, registry.Envrc, registry.BuildScripts, registry.Conftests:
+		return s.triggered(h, b, kind, name, args)
 	default:
 		return Result{}
 	}
@@ -27,10 +29,10 @@ func (s *State) Project(h Host, b *Budget, kind, name string, args []shellparse.
 		words[i] = a.Text
 	}
 	dir := h.Dir()
-	files := h.RunsFiles()
-	if files == nil {
+	if h.RunsFiles() == nil {
 		return Result{}
 	}
+	files := s.overlay(h)
 	if dir == "" {
 		dir = unknownDir
 	}
@@ -114,4 +116,75 @@ func clip(s string) string {
 		return s[:57] + "…"
 	}
 	return strings.TrimSpace(s)
+}
+
+// triggered judges the program files a command runs without naming them:
+// the hooks a git verb triggers, the .envrc direnv loads, the setup.py pip
+// builds, the conftest.py files pytest imports.
+func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellparse.Word) Result {
+	dir := h.Dir()
+	if h.RunsFiles() == nil || dir == "" {
+		return Result{}
+	}
+	files := s.overlay(h)
+	var found []runfiles.Triggered
+	var dynamic []string
+	switch kind {
+	case registry.GitHooks:
+		found, dynamic = runfiles.GitHooks(files, h.Home(), dir, args)
+	case registry.Envrc:
+		if p, ok := envrcPath(name, args); ok {
+			if t, ok := runfiles.Envrc(files, h.Resolve(p)); ok {
+				found = append(found, t)
+			}
+		}
+	case registry.BuildScripts:
+		found, dynamic = runfiles.SetupPy(files, dir, args)
+	case registry.Conftests:
+		dirs := h.RunsDirs()
+		if dirs == nil {
+			return Result{Project: true}
+		}
+		found, dynamic = runfiles.Conftests(files, dirs, dir, args)
+	}
+	r := Result{Project: kind != registry.GitHooks && kind != registry.Envrc}
+	for _, t := range found {
+		lang := Lang{}
+		switch t.Lang {
+		case "shell":
+			lang.Shell = true
+		case "python":
+			lang.Code = code.FileLang("python3")
+		}
+		s.File(h, b, name, t.Path, lang, t.How)
+		r.Read, r.Project = true, true
+	}
+	for _, why := range dynamic {
+		h.Report("dynamic_code", "project_file_dynamic", finding.NonSevere, name+": "+why, "")
+	}
+	return r
+}
+
+// envrcPath is the path direnv allow, permit, grant, reload or exec loads
+// the .envrc of: the operand given (allow PATH, exec DIR), else ".".
+func envrcPath(name string, args []shellparse.Word) (string, bool) {
+	prog, ok := registry.Default().Lookup(name)
+	if !ok {
+		return "", false
+	}
+	inv := prog.Resolve(shellparse.RegistryWords(args))
+	if len(inv.Path) == 0 {
+		return "", false
+	}
+	switch inv.Path[0] {
+	case "allow", "permit", "grant", "reload", "exec":
+	default:
+		return "", false
+	}
+	for _, i := range inv.Scan.Operands {
+		if i > 0 && args[i].Static { // args[0] is the verb
+			return args[i].Text, true
+		}
+	}
+	return ".", true
 }

@@ -9,6 +9,7 @@
 package runs
 
 import (
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"path"
@@ -37,6 +38,10 @@ type Host interface {
 	RunsDownloaded(abs string) bool
 	// RunsFiles is the reader of the project's files; nil reads none.
 	RunsFiles() runfiles.Files
+	// RunsDirs lists the project's directories; nil lists none.
+	RunsDirs() runfiles.Dirs
+	// Home is the home directory, absolute.
+	Home() string
 	// RunsShell analyses text as a shell script the command runs, its
 	// findings prefixed by how, and reports whether it only reads.
 	RunsShell(text, how string) (readOnly bool)
@@ -151,6 +156,12 @@ func (s *State) File(h Host, b *Budget, name, p string, lang Lang, how string) R
 		return Result{Read: true, Project: true} // judged by the call that opened it
 	}
 	text, err := s.read(h, abs)
+	if err != nil && lang.Code == codescan.JavaScript {
+		if entry, ok := s.nodeEntry(h, abs, err); ok && b.Files < MaxFiles {
+			b.Files++ // each step counts: package.json mains may lead in a circle
+			return s.File(h, b, name, entry, lang, how)
+		}
+	}
 	switch {
 	case err == nil:
 	case runfiles.Missing(err):
@@ -213,6 +224,18 @@ func judge(h Host, name, text, how string, lang Lang) Result {
 	}
 	return Result{Project: true} // a binary, or a language permgate does not read
 }
+
+// overlay is the project's files as a later command of the script sees
+// them: what an earlier command wrote, else what is on disk.
+func (s *State) overlay(h Host) runfiles.Files { return overlay{s: s, h: h} }
+
+type overlay struct {
+	s *State
+	h Host
+}
+
+// Read implements runfiles.Files.
+func (o overlay) Read(p string) (string, error) { return o.s.read(o.h, p) }
 
 // read returns the file's text: what an earlier command wrote into it, else
 // what is on disk.
@@ -325,4 +348,66 @@ func NamesPlugins(text string) bool {
 		}
 	}
 	return false
+}
+
+// Module judges the files python -m MODULE runs from the working directory,
+// which python puts first on its path: each package's __init__.py on the
+// way, then MODULE.py or the package's __main__.py. A module found nowhere
+// there is one installed, judged as the command's own.
+func (s *State) Module(h Host, b *Budget, name, module string) Result {
+	dir := h.Dir()
+	if dir == "" || module == "" || strings.ContainsAny(module, "/\\") {
+		return Result{}
+	}
+	parts := strings.Split(module, ".")
+	python := Lang{Code: code.FileLang("python3")}
+	var r Result
+	run := func(p string) {
+		if got := s.File(h, b, name, p, python, module+" ("+path.Base(p)+", run by "+name+" -m)"); got.Read {
+			r = Result{Read: true, Project: true}
+		}
+	}
+	for i := 1; i < len(parts); i++ {
+		run(path.Join(append([]string{dir}, append(parts[:i:i], "__init__.py")...)...))
+	}
+	last := path.Join(append([]string{dir}, parts...)...)
+	run(last + ".py")
+	run(path.Join(last, "__init__.py"))
+	run(path.Join(last, "__main__.py"))
+	return r
+}
+
+// nodeEntry is the file node runs for a path that is no file (err is why):
+// FILE.js for a missing FILE, and for a directory the "main" of its
+// package.json (or index.js), as node resolves them.
+func (s *State) nodeEntry(h Host, abs string, err error) (string, bool) {
+	if runfiles.Missing(err) {
+		if path.Ext(abs) == "" {
+			if _, e := s.read(h, abs+".js"); e == nil {
+				return abs + ".js", true
+			}
+		}
+		return "", false
+	}
+	if !errors.Is(err, runfiles.ErrNotRegular) {
+		return "", false
+	}
+	main := "index.js"
+	if text, e := s.read(h, path.Join(abs, "package.json")); e == nil {
+		var pkg struct {
+			Main string `json:"main"`
+		}
+		if json.Unmarshal([]byte(text), &pkg) == nil && pkg.Main != "" {
+			main = pkg.Main
+		}
+	}
+	for _, p := range []string{path.Join(abs, main), path.Join(abs, main) + ".js", path.Join(abs, main, "index.js")} {
+		if p == abs {
+			continue
+		}
+		if _, e := s.read(h, p); e == nil || !runfiles.Missing(e) {
+			return p, true
+		}
+	}
+	return "", false
 }

@@ -56,6 +56,8 @@ func (f *fakeHost) Resolve(p string) string {
 }
 func (f *fakeHost) Dir() string                    { return "/p" }
 func (f *fakeHost) RunsFiles() runfiles.Files      { return f.files }
+func (f *fakeHost) RunsDirs() runfiles.Dirs        { return nil }
+func (f *fakeHost) Home() string                   { return "/home/u" }
 func (f *fakeHost) RunsDownloaded(abs string) bool { return f.downloads[abs] }
 func (f *fakeHost) RunsShell(text, how string) bool {
 	f.shells = append(f.shells, text)
