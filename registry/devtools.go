@@ -100,11 +100,23 @@ func devtools() []*Program {
 			Node: Node{Read: true, Unless: []string{"--fix", "-w", "--write", "--apply-fixes"}, Grammar: Grammar{Long: []string{"fix", "write", "apply-fixes"}}}},
 		// eslint's and stylelint's configs are JavaScript, and their plugins
 		// code: the project's code runs.
-		{Family: "packages", Names: []string{"eslint", "stylelint"}, Node: Node{Read: true, Project: true, Unless: lintUnless, Grammar: lintGrammar}},
+		{Family: "packages", Names: []string{"eslint"}, Node: Node{Read: true, Project: true, Unless: lintUnless, Grammar: lintGrammar,
+			CodeFiles: jsConfigs("eslint.config", ".eslintrc"), CodeOpts: []string{"-c", "--config"}}},
+		{Family: "packages", Names: []string{"stylelint"}, Node: Node{Read: true, Project: true, Unless: lintUnless, Grammar: lintGrammar,
+			CodeFiles: jsConfigs("stylelint.config", ".stylelintrc"), CodeOpts: []string{"-c", "--config"}}},
+		// Test runners for JavaScript load their config, which is code.
+		{Family: "packages", Names: []string{"jest"}, Node: Node{Project: true, Writes: true, Grammar: Grammar{Short: "c:t:", Long: []string{"config=", "testNamePattern=", "rootDir=", "watch", "watchAll", "ci", "coverage", "runInBand"}},
+			CodeFiles: jsConfigs("jest.config"), CodeOpts: []string{"-c", "--config"}}},
+		{Family: "packages", Names: []string{"vitest"}, Node: Node{Project: true, Writes: true, Grammar: Grammar{Short: "c:r:t:", Long: []string{"config=", "root=", "dir=", "project=", "testNamePattern=", "run", "watch", "coverage"}},
+			CodeFiles: append(jsConfigs("vitest.config"), jsConfigs("vite.config")...), CodeOpts: []string{"-c", "--config"}}},
+		{Family: "packages", Names: []string{"mocha"}, Node: Node{Project: true, Writes: true, Grammar: Grammar{Short: "r:", Long: []string{"config=", "require=", "reporter=", "grep=", "watch"}},
+			CodeFiles: []string{".mocharc.js", ".mocharc.cjs"}, CodeOpts: []string{"--config", "-r", "--require"}}},
+		{Family: "packages", Names: []string{"playwright"}, Node: Node{Project: true, Writes: true, Grammar: Grammar{Short: "c:", Long: []string{"config="}},
+			CodeFiles: jsConfigs("playwright.config"), CodeOpts: []string{"-c", "--config"}}},
 		{Family: "packages", Names: []string{"biome-lint", "markdownlint", "oxlint"}, Node: Node{Read: true, Unless: lintUnless, Grammar: lintGrammar}},
 		// pylint's rc files load plugins and run an init-hook: Python code.
 		{Family: "packages", Names: []string{"pylint"}, Node: Node{Read: true, Project: true, Unless: []string{"--fix", "-w", "--write", "--apply-fixes"}, Grammar: Grammar{Long: []string{"fix", "write", "apply-fixes", "rcfile=", "load-plugins=", "init-hook="}}}},
-		{Family: "packages", Names: []string{"prettier"}, Node: Node{Project: true, ReadIf: []string{"--check", "-c", "--list-different", "-l"}, Unless: []string{"--write", "-w"}}},
+		{Family: "packages", Names: []string{"prettier"}, Node: Node{Project: true, CodeFiles: append(jsConfigs("prettier.config"), jsConfigs(".prettierrc")...), CodeOpts: []string{"--config"}, ReadIf: []string{"--check", "-c", "--list-different", "-l"}, Unless: []string{"--write", "-w"}}},
 		{Family: "packages", Names: []string{"black", "isort", "autopep8", "yapf", "gofmt", "goimports", "rustfmt", "shfmt", "clang-format", "terraform-fmt"},
 			Node: Node{ReadIf: []string{"--check", "--diff", "-d", "-l", "--check-only", "-c"}, Unless: []string{"-w", "--write", "-i", "--in-place", "--inplace"}}},
 		{Family: "packages", Names: []string{"tsc", "vue-tsc"}, Node: Node{ReadIf: []string{"--noEmit"}, Grammar: Grammar{Short: "p:", Long: []string{"project=", "outDir=", "outFile=", "noEmit", "build"}}}},
@@ -535,6 +547,18 @@ var (
 	lintUnless  = []string{"--fix", "--fix-dry-run=false", "-o", "--output-file", "--cache-location"}
 	lintGrammar = Grammar{Short: "c:f:o:", Long: []string{"config=", "format=", "output-file=", "ext=", "fix", "fix-type=", "rule=", "plugin=", "resolve-plugins-relative-to=", "rulesdir=", "ignore-path=", "ignore-pattern=", "max-warnings=", "cache-location="}}
 )
+
+// jsConfigs are the names of a JavaScript config file, for each base, with
+// the extensions node loads as code.
+func jsConfigs(bases ...string) []string {
+	var out []string
+	for _, b := range bases {
+		for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"} {
+			out = append(out, b+ext)
+		}
+	}
+	return out
+}
 
 var checkScripts = []string{"test", "lint", "test:unit", "test:e2e", "test:integration", "test:ci", "test:watch", "test:coverage", "test:all", "test:types", "test:node", "test:browser", "lint:ci", "lint:check", "lint:js", "lint:ts", "lint:css", "lint:scss", "lint:styles", "lint:md", "lint:types", "lint:all", "lint:eslint", "typecheck", "type-check", "check-types", "types:check", "format:check", "format-check", "fmt:check", "prettier:check"}
 

@@ -119,6 +119,12 @@ type Node struct {
 	// recipes, git's hooks …): one of the RunsFiles constants, on the
 	// program's own node.
 	RunsFiles string
+	// CodeFiles lists files, relative to the working directory, that the
+	// verb loads and runs as code (jest.config.js, eslint.config.mjs), and
+	// CodeOpts options whose value names such a file (jest -c FILE): the
+	// validator reads and judges them.
+	CodeFiles []string
+	CodeOpts  []string
 	// PluginConfigs lists config files, relative to the working directory,
 	// in which a plugins setting makes the verb load code (mypy.ini,
 	// pyproject.toml): with one there, the verb runs project code.

@@ -257,6 +257,7 @@ func JustRecipes(files Files, dir string, args []string, env map[string]string) 
 	if !j.load() {
 		return out
 	}
+	out.Dir = j.dir
 	j.evaluateAll()
 	if opts.mode == justEvaluate || opts.command {
 		return out

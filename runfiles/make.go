@@ -163,6 +163,7 @@ func MakeRecipes(files Files, dir string, args []string, env map[string]string) 
 	if !ok {
 		return out
 	}
+	out.Dir = opts.dir
 	m := newMakeReader(files, &out, opts, env)
 	if !m.readAll(env) {
 		return out

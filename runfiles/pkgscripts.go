@@ -139,6 +139,7 @@ func PackageScripts(files Files, dir string, manager string, args []string) (Run
 		return out, true
 	}
 	call.dir = pkgDir
+	out.Dir = pkgDir
 	pkg.run(&out, files, call)
 	return out, true
 }

@@ -22,6 +22,9 @@ type Text struct {
 
 // Run is what a command runs from the project's files.
 type Run struct {
+	// Dir is the directory the texts run in (the package's, make -C's,
+	// the justfile's), absolute; "" for the command's own.
+	Dir string
 	// Texts are the texts that run, in order.
 	Texts []Text
 	// Dynamic are one-line reasons something runs that is not known

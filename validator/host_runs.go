@@ -106,7 +106,14 @@ func (ck *checker) RunsFiles() runfiles.Files { return ck.v.env.Files }
 // RunsShell analyses a shell script the current command runs, in the
 // directory the command runs in, with its positional parameters known only
 // at run time; it reports whether every command of it only reads.
-func (ck *checker) RunsShell(text, how string) bool {
+func (ck *checker) RunsShell(text, how string) bool { return ck.RunsShellIn(text, how, "") }
+
+// RunsShellIn analyses a shell script the current command runs in dir
+// ("" for the command's own directory).
+func (ck *checker) RunsShellIn(text, how, dir string) bool {
+	if dir == "" || ck.dir == "" {
+		dir = ck.dir
+	}
 	v := ck.v
 	if v.nesting >= maxNesting {
 		ck.add("too_complex", "nested_too_deep", NonSevere, how+" is nested too deep to analyse")
@@ -114,7 +121,7 @@ func (ck *checker) RunsShell(text, how string) bool {
 	}
 	v.nesting++
 	saved, lookups, cut := v.nestedCwd, v.lookups, v.lookupsCut
-	v.nestedCwd = ck.dir
+	v.nestedCwd = dir
 	a := v.Classify(v.parser.ParseScript(text), text)
 	v.nestedCwd = saved
 	v.nesting--
@@ -150,14 +157,16 @@ func (ck *checker) noteWrites(c shellparse.SimpleCommand) {
 		return // chmod +x run.sh leaves its text as it was
 	}
 	copies := ck.copies(c)
+	for to, from := range copies {
+		ck.runs.Copied(from, to) // before the source itself is marked moved
+	}
 	for _, t := range writeTargets(c) {
 		if !t.Static {
 			continue
 		}
 		abs := ck.resolve(t.Text)
-		switch from, copied := copies[abs]; {
+		switch _, copied := copies[abs]; {
 		case copied:
-			ck.runs.Copied(from, abs)
 		case ck.links[abs] != "":
 			ck.runs.Copied(ck.links[abs], abs) // ln -s: the link runs what it leads to
 		default:
@@ -285,11 +294,39 @@ func (ck *checker) projectRuns(c shellparse.SimpleCommand) {
 func (ck *checker) CodeRunModule(c shellparse.SimpleCommand, module string, args []shellparse.Word) {
 	if prog, ok := programs.Lookup(module); ok && prog.Node.RunsFiles != "" {
 		r := ck.runs.Project(ck, &ck.v.fileBudget, prog.Node.RunsFiles, module, args, map[string]string{"HOME": ck.v.env.Home})
-		ck.ran = fileRun{at: ck.index, result: runs.Result{Read: r.Read, Project: true}}
+		if r.Read || r.Project {
+			ck.ran = fileRun{at: ck.index, result: r}
+		}
 		return
 	}
 	r := ck.runs.Module(ck, &ck.v.fileBudget, c.Name, module)
 	if r.Read {
 		ck.ran = fileRun{at: ck.index, result: r}
+	}
+}
+
+// codeFiles judges the config files the current command loads as code
+// (registry CodeFiles and CodeOpts: jest.config.js, eslint -c FILE), each
+// read in its language by its name's extension.
+func (ck *checker) codeFiles(c shellparse.SimpleCommand) {
+	_, inv, ok := c.Declared()
+	if !ok || inv.Node == nil || len(inv.Node.CodeFiles)+len(inv.Node.CodeOpts) == 0 || ck.dir == "" {
+		return
+	}
+	names := inv.Node.CodeFiles
+	for _, o := range inv.Scan.Values(inv.Node.CodeOpts...) {
+		if o.HasValue && !o.Dynamic {
+			names = append(names, o.Value)
+		}
+	}
+	for _, name := range names {
+		lang := runs.Lang{Code: runs.ExtensionLang(name)}
+		if lang.Code == 0 {
+			continue // a JSON or YAML config holds no code
+		}
+		r := ck.runs.File(ck, &ck.v.fileBudget, c.Name, name, lang, name+" (loaded by "+c.Name+")")
+		if r.Read {
+			ck.ran = fileRun{at: ck.index, result: r}
+		}
 	}
 }

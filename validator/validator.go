@@ -387,6 +387,7 @@ func (ck *checker) command(i int) []Finding {
 			ck.program(c)
 			ck.runByPath(c)
 			ck.projectRuns(c)
+			ck.codeFiles(c)
 		}
 	}
 	ck.forkBomb()

@@ -94,7 +94,7 @@ func judgeRun(h Host, b *Budget, name string, run runfiles.Run) {
 		b.Bytes += len(t.Shell)
 		switch lang := code.FileLang(t.Lang); {
 		case t.Lang == "" || shellparse.IsShell(t.Lang):
-			h.RunsShell(t.Shell, t.Source)
+			h.RunsShellIn(t.Shell, t.Source, run.Dir)
 		case lang != 0:
 			h.RunsCode(name, t.Shell, t.Source, lang)
 		default:
@@ -147,7 +147,7 @@ func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellpars
 		}
 		found, dynamic = runfiles.Conftests(files, dirs, dir, args)
 	}
-	r := Result{Project: kind != registry.GitHooks && kind != registry.Envrc}
+	r := Result{Project: kind == registry.Conftests} // pytest runs the tests; pip list builds nothing
 	for _, t := range found {
 		lang := Lang{}
 		switch t.Lang {

@@ -45,6 +45,9 @@ type Host interface {
 	// RunsShell analyses text as a shell script the command runs, its
 	// findings prefixed by how, and reports whether it only reads.
 	RunsShell(text, how string) (readOnly bool)
+	// RunsShellIn is RunsShell with the script run in dir (absolute; ""
+	// for the command's own directory).
+	RunsShellIn(text, how, dir string) (readOnly bool)
 	// RunsCode analyses text as a program in lang that name runs.
 	RunsCode(name, text, how string, lang codescan.Lang)
 }
@@ -410,4 +413,16 @@ func (s *State) nodeEntry(h Host, abs string, err error) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// ExtensionLang is the language a file's name says it holds (.py Python,
+// .js .mjs .cjs .ts JavaScript), 0 for any other.
+func ExtensionLang(name string) codescan.Lang {
+	switch path.Ext(name) {
+	case ".py":
+		return code.FileLang("python3")
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx":
+		return code.FileLang("node")
+	}
+	return 0
 }

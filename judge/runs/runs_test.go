@@ -63,6 +63,7 @@ func (f *fakeHost) RunsShell(text, how string) bool {
 	f.shells = append(f.shells, text)
 	return !strings.Contains(text, "rm")
 }
+func (f *fakeHost) RunsShellIn(text, how, dir string) bool { return f.RunsShell(text, how) }
 func (f *fakeHost) RunsCode(name, text, how string, lang codescan.Lang) {
 	f.codes = append(f.codes, text)
 }
