@@ -153,6 +153,7 @@ func showConfig(io streams, s *session) {
 	fmt.Fprintf(w, "mode = %s  # in force: %s (%s); config: %s\n", tomlString(string(cfg.Mode.Value)), s.eff.Mode, safe(s.eff.ModeSource), safe(cfg.Mode.Source))
 	showSettings(w, cfg)
 	showRules(w, cfg.Rules)
+	showChecks(w, cfg.Checks)
 	fmt.Fprintln(w, "\n[tools]")
 	for _, t := range slices.Sorted(maps.Keys(cfg.Tools)) {
 		fmt.Fprintf(w, "%s = %s  # %s\n", tomlKey(t), tomlString(string(cfg.Tools[t].Value)), safe(cfg.Tools[t].Source))
@@ -206,6 +207,16 @@ func showRules(w io.Writer, rules policy.RuleSet) {
 		}
 		fmt.Fprintln(w, "]")
 	}
+}
+
+// showChecks prints the checks allowance, in the [permission] table: each
+// check command with where it is set.
+func showChecks(w io.Writer, checks []policy.Check) {
+	fmt.Fprintln(w, "checks = [")
+	for _, c := range checks {
+		fmt.Fprintf(w, "  %s,  # %s\n", tomlString(c.Prefix), safe(c.Source))
+	}
+	fmt.Fprintln(w, "]")
 }
 
 // showActions prints the [actions] table: each class given a policy, with

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -24,6 +25,9 @@ func (cfg *Config) mergeChecks(path string, fc *fileConfig, lines lineFinder, tr
 		if !trusted {
 			ignored = append(ignored, "checks entry "+text)
 			continue
+		}
+		if slices.ContainsFunc(cfg.Checks, func(c policy.Check) bool { return c.Prefix == prefix }) {
+			continue // already in the allowance (built in, or an earlier layer)
 		}
 		cfg.Checks = append(cfg.Checks, policy.Check{Prefix: prefix, Source: fmt.Sprintf("%s:%d", path, line)})
 	}
