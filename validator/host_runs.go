@@ -35,7 +35,7 @@ func (ck *checker) runFile(name, p string, lang runs.Lang, how string) {
 	if strings.HasPrefix(p, "~/") {
 		p = path.Join(ck.v.env.Home, p[2:])
 	}
-	r := ck.runs.File(ck, &ck.v.fileBudget, name, p, lang, how)
+	r := ck.runState().File(ck, &ck.v.fileBudget, name, p, lang, how)
 	ck.ran = fileRun{at: ck.index, result: r}
 }
 
@@ -139,6 +139,27 @@ func (ck *checker) RunsCode(name, text, how string, lang codescan.Lang) {
 	code.InlineText(ck, how, text, lang)
 }
 
+// pendingWrite is a command judged earlier and the directory it ran in.
+type pendingWrite struct {
+	index int
+	dir   string
+}
+
+// runState is judge/runs' state once told of the writes of the commands
+// judged so far: worked out only when a command runs a file, so that a
+// script that runs none costs nothing here.
+func (ck *checker) runState() *runs.State {
+	if len(ck.pending) > 0 {
+		dir := ck.dir
+		for _, p := range ck.pending {
+			ck.dir = p.dir
+			ck.noteWrites(ck.res.Commands[p.index])
+		}
+		ck.dir, ck.pending = dir, ck.pending[:0]
+	}
+	return &ck.runs
+}
+
 // noteWrites records the files the current command writes for judge/runs:
 // a later command of the script that runs one runs what was written. The
 // text is known when echo, printf or cat of a here-document prints it into
@@ -231,11 +252,10 @@ func (ck *checker) projectCode(i int) bool {
 			return true
 		}
 	}
-	prog, ok := programs.Lookup(c.Name)
+	_, inv, ok := c.Declared()
 	if !ok {
 		return false
 	}
-	inv := prog.Resolve(shellparse.RegistryWords(c.Argv[1:]))
 	return inv.Project() || ck.loadsPlugins(c)
 }
 
@@ -275,13 +295,16 @@ func (ck *checker) projectRuns(c shellparse.SimpleCommand) {
 	if !ok || prog.Node.RunsFiles == "" || len(c.Argv) == 0 {
 		return
 	}
+	if ck.v.env.Files == nil {
+		return // nothing is read here
+	}
 	env := map[string]string{"HOME": ck.v.env.Home}
 	for _, a := range c.Assigns {
 		if a.Value.Static {
 			env[a.Name] = a.Value.Text
 		}
 	}
-	r := ck.runs.Project(ck, &ck.v.fileBudget, prog.Node.RunsFiles, path.Base(c.Name), c.Argv[1:], env)
+	r := ck.runState().Project(ck, &ck.v.fileBudget, prog.Node.RunsFiles, path.Base(c.Name), c.Argv[1:], env)
 	if r.Read || r.Project {
 		ck.ran = fileRun{at: ck.index, result: r}
 	}
@@ -293,13 +316,13 @@ func (ck *checker) projectRuns(c shellparse.SimpleCommand) {
 // (which python puts first on its path).
 func (ck *checker) CodeRunModule(c shellparse.SimpleCommand, module string, args []shellparse.Word) {
 	if prog, ok := programs.Lookup(module); ok && prog.Node.RunsFiles != "" {
-		r := ck.runs.Project(ck, &ck.v.fileBudget, prog.Node.RunsFiles, module, args, map[string]string{"HOME": ck.v.env.Home})
+		r := ck.runState().Project(ck, &ck.v.fileBudget, prog.Node.RunsFiles, module, args, map[string]string{"HOME": ck.v.env.Home})
 		if r.Read || r.Project {
 			ck.ran = fileRun{at: ck.index, result: r}
 		}
 		return
 	}
-	r := ck.runs.Module(ck, &ck.v.fileBudget, c.Name, module)
+	r := ck.runState().Module(ck, &ck.v.fileBudget, c.Name, module)
 	if r.Read {
 		ck.ran = fileRun{at: ck.index, result: r}
 	}
@@ -324,7 +347,7 @@ func (ck *checker) codeFiles(c shellparse.SimpleCommand) {
 		if lang.Code == 0 {
 			continue // a JSON or YAML config holds no code
 		}
-		r := ck.runs.File(ck, &ck.v.fileBudget, c.Name, name, lang, name+" (loaded by "+c.Name+")")
+		r := ck.runState().File(ck, &ck.v.fileBudget, c.Name, name, lang, name+" (loaded by "+c.Name+")")
 		if r.Read {
 			ck.ran = fileRun{at: ck.index, result: r}
 		}

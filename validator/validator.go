@@ -240,7 +240,7 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 		}
 		rec.ReadOnly = len(findings) == 0 && ck.readOnly(res.Commands[i])
 		rec.ProjectCode = ck.projectCode(i)
-		ck.noteWrites(res.Commands[i])
+		ck.pending = append(ck.pending, pendingWrite{index: i, dir: rec.Dir})
 		rec.Effects = ck.commandClasses(res.Commands[i], findings, rec.ReadOnly)
 		if rec.ProjectCode {
 			rec.Effects = rec.Effects.Add(effect.CodeExecution)
@@ -345,6 +345,9 @@ type checker struct {
 	// what it found of the file the current command runs.
 	runs runs.State
 	ran  fileRun
+	// pending are the commands whose writes judge/runs has not been told
+	// of yet: they are read only when a later command runs a file.
+	pending []pendingWrite
 }
 
 // add records a finding of the rule kind.name on the current command; see
