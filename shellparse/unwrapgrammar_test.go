@@ -87,3 +87,57 @@ func TestFindPrimaries(t *testing.T) {
 		}
 	}
 }
+
+// TestTmuxCommands checks the scripts tmux's commands run, each command read
+// with its declared grammar: option values are not scripts, shell-command
+// operands, keys and if-shell's tmux commands are.
+func TestTmuxCommands(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string
+	}{
+		{`tmux new -d -s work 'rm -rf ~'`, []string{"rm -rf /home/user"}},
+		{`tmux new-session -n rm -- ls`, []string{"ls"}},
+		{`tmux send-keys -t 0 'rm -rf ~' Enter`, []string{"rm -rf /home/user"}},
+		{`tmux send -N 3 -t main:1 y C-m`, []string{"y"}},
+		// keys typed one after the other make one line
+		{`tmux send-keys 'rm -rf ' '~' Enter`, []string{"/home/user", "rm -rf", "rm -rf /home/user"}},
+		{`tmux run-shell -c /tmp 'rm x'`, []string{"cd /tmp", "rm x"}},
+		{`tmux run -b -d 5 -t 0 'rm x'`, []string{"rm x"}},
+		// run-shell -C runs a tmux command (and is read as a script too)
+		{`tmux run-shell -C 'new-window "rm x"'`, []string{"new-window rm x", "rm x"}},
+		// if-shell's commands are tmux commands, which may run a shell
+		{`tmux if-shell 'true' 'run-shell "rm -rf ~"'`, []string{"rm -rf /home/user", "true"}},
+		{`tmux if -F -t 0 '#{x}' 'send q' 'neww "rm y"'`, []string{"q", "rm y"}},
+		{`tmux confirm-before -p ok 'kill-server'`, []string{"tmux kill-server"}},
+		{`tmux new \; send 'rm -rf ~' C-m`, []string{"rm -rf /home/user"}},
+		{`tmux new\; send 'rm -rf ~;'`, []string{"rm -rf /home/user"}},
+		{`tmux new -d rm -rf /`, []string{"-rf", "/", "rm", "rm -rf /"}},
+		{`tmux new-session -d -c / 'rm -rf etc'`, []string{"cd /", "rm -rf etc"}},
+		{`tmux display-popup -c client -d /srv 'rm x'`, []string{"cd /srv", "rm x"}},
+		{`tmux splitw -l 20 -t 1 -e A=B 'make'`, []string{"make"}},
+		{`tmux pipe-pane -o 'cat >> log'`, []string{"cat"}},
+		// tmux takes a unique prefix of a command's name
+		{`tmux run-sh 'rm x'`, []string{"rm x"}},
+		{`tmux display 'rm x'`, []string{"tmux display rm x"}},
+		// commands not declared: not judged, unless one that runs came before
+		{`tmux attach -t 0`, []string{"tmux attach -t 0"}},
+		{`tmux new-session -s send-keys`, []string{"tmux new-session -s send-keys"}},
+		{`tmux new -d \; rename-window -t w 'rm x'`, []string{"rm x", "w", "w rm x"}},
+		{`tmux new -d \; attach -c /tmp x`, []string{"cd /tmp", "x"}},
+		// words known only at run time where a command or script stands
+		{`tmux new -d "$c"`, []string{"opaque:$c", "tmux new -d $c"}},
+		{`tmux "$c" 'rm x'`, []string{"opaque:$c", "rm x", "tmux $c rm x"}},
+		{`tmux $OPTS new 'rm x'`, []string{"new", "new rm x", "opaque:$OPTS", "rm x", "tmux $OPTS new rm x"}},
+		{`tmux new -d $OPTS 'rm x'`, []string{"opaque:$OPTS", "rm x", "tmux new -d $OPTS rm x"}},
+		{`tmux if $F 'true' 'run "rm y"'`, []string{"opaque:$F", "rm y", "run rm y", "tmux if $F true run \"rm y\"", "tmux true", "true"}},
+		{`tmux send -t "$t" 'rm x' Enter`, []string{"rm x"}},
+		{`tmux send 'rm x' "$k"`, []string{"opaque:$k", "rm x", "tmux send rm x $k"}},
+		{`tmux -c 'rm x'`, []string{"rm x"}},
+	}
+	for _, tt := range tests {
+		if got := unwrappedCommands(tt.src); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: commands %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}
