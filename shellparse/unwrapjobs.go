@@ -166,45 +166,45 @@ type FindPrimary struct {
 	Exec []Word
 }
 
-// findNoValue are find primaries and operators that take no value.
-var findNoValue = map[string]bool{"-delete": true, "-print": true, "-print0": true, "-ls": true, "-prune": true, "-quit": true,
-	"-true": true, "-false": true, "-empty": true, "-readable": true, "-writable": true, "-executable": true, "-nouser": true,
-	"-nogroup": true, "-depth": true, "-d": true, "-mount": true, "-xdev": true, "-follow": true, "-noleaf": true,
-	"-ignore_readdir_race": true, "-noignore_readdir_race": true, "-daystart": true, "-not": true, "-and": true,
-	"-a": true, "-or": true, "-o": true, "(": true, ")": true, "!": true, ",": true, "-help": true, "--help": true}
-
-// FindPrimaries reads a find expression: each primary with its value, so that
-// a value (-name -delete) is not taken for an action. -exec and friends run up
-// to ; or +.
+// FindPrimaries reads a find expression (find's arguments) with find's
+// declared expression grammar: each primary with its value, so that a value
+// (-name -delete) is not taken for an action; -exec and friends run up to ;
+// or +. A word that is not static ("$x", a glob) in a primary's place is
+// "?": it may be any primary.
 func FindPrimaries(expr []Word) []FindPrimary {
-	var out []FindPrimary
-	for i := 0; i < len(expr); i++ {
-		t := expr[i].Text
+	prims := mustExpression("find").Read(expressionWords(expr))
+	out := make([]FindPrimary, 0, len(prims))
+	for _, p := range prims {
+		fp := FindPrimary{Name: p.Name}
 		switch {
-		case !expr[i].Static:
-			out = append(out, FindPrimary{Name: "?"})
-		case t == "-exec" || t == "-execdir" || t == "-ok" || t == "-okdir":
-			j := i + 1
-			for j < len(expr) && !(expr[j].Static && (expr[j].Text == ";" || expr[j].Text == "+")) {
-				j++
-			}
-			out = append(out, FindPrimary{Name: t, Exec: expr[i+1 : j]})
-			i = j
-		case t == "-fprintf":
-			if i+1 < len(expr) {
-				out = append(out, FindPrimary{Name: t, Value: expr[i+1].Text})
-			}
-			i += 2
-		case findNoValue[t] || !strings.HasPrefix(t, "-"):
-			out = append(out, FindPrimary{Name: t})
-		default:
-			value := ""
-			if i+1 < len(expr) {
-				value = expr[i+1].Text
-			}
-			out = append(out, FindPrimary{Name: t, Value: value})
-			i++
+		case p.Dynamic:
+			fp.Name = "?"
+		case p.Terminated:
+			fp.Exec = expr[p.At+1 : p.At+1+len(p.Values)]
+		case len(p.Values) > 0:
+			fp.Value = expr[p.Values[0]].Text
 		}
+		out = append(out, fp)
 	}
 	return out
+}
+
+// expressionWords are an expression's words for the registry's reader: a
+// word that is not static may be any primary (a glob too: find's roots and
+// patterns are words the shell may split or expand into several).
+func expressionWords(expr []Word) []registry.Word {
+	out := make([]registry.Word, len(expr))
+	for i, w := range expr {
+		out[i] = registry.Word{Text: w.Text, Dynamic: !w.Static, Single: w.Quoted}
+	}
+	return out
+}
+
+// mustExpression returns a program's declared expression grammar.
+func mustExpression(name string) *registry.Primaries {
+	p, ok := registry.Expression(name)
+	if !ok {
+		panic("shellparse: no declared expression grammar for " + name)
+	}
+	return p
 }
