@@ -46,7 +46,7 @@ func ToxCommands(files Files, dir string, args []shellparse.Word) Run {
 		return out
 	}
 	cfg, found := findToxConfig(files, &out, dir, call.conf)
-	if !found {
+	if !found || cfg == nil {
 		return out
 	}
 	toxPlugin(files, &out, cfg.dir)
@@ -166,14 +166,34 @@ func (c *toxCall) operands(out *Run, args []shellparse.Word, s *registry.Scan) {
 	}
 }
 
-// splitToxList splits a comma or space separated list and expands
-// generative names.
+// splitToxList splits a comma or space separated list (outside braces)
+// and expands generative names.
 func splitToxList(value string) []string {
 	var names []string
-	for _, f := range strings.FieldsFunc(value, func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\t' }) {
-		names = append(names, expandBraces(strings.TrimSpace(f))...)
+	depth, from := 0, 0
+	for i := 0; i <= len(value); i++ {
+		if i < len(value) && !toxListSep(value[i], &depth) {
+			continue
+		}
+		if f := strings.TrimSpace(value[from:i]); f != "" {
+			names = append(names, expandBraces(f)...)
+		}
+		from = i + 1
 	}
 	return names
+}
+
+// toxListSep reports a list separator outside braces, counting braces.
+func toxListSep(c byte, depth *int) bool {
+	switch c {
+	case '{':
+		*depth++
+	case '}':
+		*depth--
+	case ',', ' ', '\n', '\t':
+		return *depth <= 0
+	}
+	return false
 }
 
 // expandBraces expands tox's generative names: a{b,c}d is abd and acd.
@@ -449,24 +469,36 @@ func (c *toxConfig) envSection(env string) string {
 // (testenv by default), read within MaxToxSubstDepth bases.
 func (c *toxConfig) lookup(env, key string) string {
 	section := c.envSection(env)
-	for range MaxToxSubstDepth {
-		if section == "" {
-			section = "testenv"
-		}
-		settings := c.sections[section]
-		if v, ok := settings[key]; ok {
-			return v
-		}
-		if section == "testenv" {
-			return ""
-		}
-		base := strings.TrimSpace(settings["base"])
-		if base == "" {
-			base = "testenv"
-		}
-		section = base
+	if section == "" {
+		section = "testenv"
 	}
-	return ""
+	v, _ := c.inherited(section, key, 0)
+	return v
+}
+
+// inherited is the setting in section or, when it has none, in its base
+// sections in order.
+func (c *toxConfig) inherited(section, key string, depth int) (string, bool) {
+	settings, ok := c.sections[section]
+	if !ok {
+		settings, ok = c.sections["testenv:"+section]
+	}
+	if v, found := settings[key]; found {
+		return v, true
+	}
+	if section == "testenv" || depth >= MaxToxSubstDepth {
+		return "", false
+	}
+	bases := []string{"testenv"}
+	if b, given := settings["base"]; given && ok {
+		bases = splitToxList(b)
+	}
+	for _, base := range bases {
+		if v, found := c.inherited(base, key, depth+1); found {
+			return v, true
+		}
+	}
+	return "", false
 }
 
 // uniq drops repeated names, keeping the first.
@@ -542,8 +574,11 @@ func joinToxContinuations(value string) []string {
 	cur := ""
 	for _, line := range strings.Split(value, "\n") {
 		if body, ok := strings.CutSuffix(strings.TrimRight(line, " \t"), `\`); ok {
-			cur += body + " "
+			cur += strings.TrimSpace(body) + " "
 			continue
+		}
+		if cur != "" {
+			line = strings.TrimLeft(line, " \t")
 		}
 		lines = append(lines, cur+line)
 		cur = ""
