@@ -305,7 +305,7 @@ func (f *generateFile) line(line string, n int) {
 	}
 	expanded := make([]string, len(words))
 	for i, w := range words {
-		expanded[i] = f.expand(w, n)
+		expanded[i] = f.expand(w, n, i == 0)
 	}
 	if words[0] == "-command" {
 		f.define(words, n)
@@ -317,7 +317,7 @@ func (f *generateFile) line(line string, n int) {
 // define reads -command NAME WORDS...: later directives starting with NAME
 // run WORDS instead.
 func (f *generateFile) define(words []string, n int) {
-	if len(words) < 3 {
+	if len(words) < 2 {
 		f.g.out.dynamic("%s:%d: go generate -command without a command: go generate fails there", f.path, n)
 		return
 	}
@@ -373,12 +373,12 @@ func quotedWord(text string) (string, string, error) {
 // expand expands a word's $NAME and ${NAME} as go generate does, and
 // quotes it for the shell: a variable go generate does not set is a
 // shell parameter, its value known only at run time.
-func (f *generateFile) expand(word string, n int) string {
+func (f *generateFile) expand(word string, n int, first bool) string {
 	var b strings.Builder
 	lit := ""
 	flush := func() {
 		if lit != "" {
-			b.WriteString(shellQuote(lit))
+			b.WriteString(argQuote(lit, first && b.Len() == 0))
 			lit = ""
 		}
 	}
@@ -403,6 +403,18 @@ func (f *generateFile) expand(word string, n int) string {
 		return "''"
 	}
 	return b.String()
+}
+
+// plainArg matches a word the shell reads as itself.
+var plainArg = regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`)
+
+// argQuote quotes a word for the shell unless it is plain; a program name
+// with "=" is quoted, or the shell would read an assignment.
+func argQuote(word string, program bool) string {
+	if plainArg.MatchString(word) && !(program && strings.Contains(word, "=")) {
+		return word
+	}
+	return shellQuote(word)
 }
 
 // varName reads the variable name after a $ as os.Expand does: {NAME},
