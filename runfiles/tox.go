@@ -219,8 +219,11 @@ func expandBraces(name string) []string {
 // toxConfig is one read tox configuration: its sections' settings.
 type toxConfig struct {
 	path, dir string
-	sections  map[string]map[string]string
-	order     []string
+	// native is a TOML configuration: its command lines are built from
+	// word lists, with no factor conditions or continuations.
+	native   bool
+	sections map[string]map[string]string
+	order    []string
 }
 
 // toxConfigNames are the files tox looks for in each directory, in order.
@@ -275,8 +278,12 @@ func readToxFile(files Files, out *Run, p string) (*toxConfig, bool) {
 	case "pyproject.toml":
 		return pyprojectTox(out, p, text)
 	case "tox.toml":
-		out.dynamic("tox configuration %s is native TOML, which is not read: its commands are not known", p)
-		return nil, true
+		var doc map[string]any
+		if _, err := toml.Decode(text, &doc); err != nil {
+			out.dynamic("read %s: %v: its tox configuration is not known", p, err)
+			return nil, true
+		}
+		return nativeTox(out, p, doc), true
 	}
 	cfg := parseToxIni(p, text)
 	if filepath.Base(p) == "setup.cfg" {
@@ -304,8 +311,7 @@ func pyprojectTox(out *Run, p, text string) (*toxConfig, bool) {
 	}
 	ini, ok := doc.Tool.Tox["legacy_tox_ini"].(string)
 	if !ok {
-		out.dynamic("%s's [tool.tox] is native TOML, which is not read: its commands are not known", p)
-		return nil, true
+		return nativeTox(out, p, doc.Tool.Tox), true
 	}
 	return parseToxIni(p, strings.ReplaceAll(ini, "\r\n", "\n")), true
 }
@@ -551,9 +557,13 @@ var factorPrefix = regexp.MustCompile(`^!?[A-Za-z0-9_.]+(?:[-,]!?[A-Za-z0-9_.]+)
 // lines adds each command line of a setting's value.
 func (r *toxReader) lines(env, key, value string) {
 	source := fmt.Sprintf("%s [%s] %s", r.cfg.path, env, key)
-	for _, line := range joinToxContinuations(value) {
+	lines := strings.Split(value, "\n")
+	if !r.cfg.native {
+		lines = joinToxContinuations(value)
+	}
+	for _, line := range lines {
 		line = strings.TrimSpace(line)
-		if loc := factorPrefix.FindStringIndex(line); loc != nil {
+		if loc := factorPrefix.FindStringIndex(line); loc != nil && !r.cfg.native {
 			line = strings.TrimSpace(line[loc[1]:])
 		}
 		if line == "" || line[0] == '#' {
@@ -730,4 +740,119 @@ func toxPlugin(files Files, out *Run, dir string) {
 	case !Missing(err) && !absent(err):
 		out.unread("tox plugin %s: %v", p, err)
 	}
+}
+
+// nativeUnknown is the ${TOX_UNKNOWN} placeholder escaped for the
+// substitution reading that follows.
+const nativeUnknown = `$\{TOX_UNKNOWN\}`
+
+// nativeTox reads a TOML tox configuration (tox.toml, or pyproject.toml's
+// [tool.tox] without legacy_tox_ini) into the sections the INI form has:
+// env_run_base is [testenv], env.NAME is [testenv:NAME].
+func nativeTox(out *Run, p string, doc map[string]any) *toxConfig {
+	cfg := &toxConfig{path: p, dir: filepath.Dir(p), native: true, sections: map[string]map[string]string{}}
+	core := cfg.section("tox")
+	core["env_list"] = strings.Join(tomlStrings(doc["env_list"]), ",")
+	labels, _ := doc["labels"].(map[string]any)
+	for _, name := range sortedKeys(labels) {
+		core["labels"] += name + " = " + strings.Join(tomlStrings(labels[name]), ",") + "\n"
+	}
+	if base, ok := doc["env_run_base"].(map[string]any); ok {
+		nativeEnv(out, p, cfg.section("testenv"), base)
+	}
+	envs, _ := doc["env"].(map[string]any)
+	for _, name := range sortedKeys(envs) {
+		if env, ok := envs[name].(map[string]any); ok {
+			nativeEnv(out, p, cfg.section("testenv:"+name), env)
+		}
+	}
+	return cfg
+}
+
+// tomlStrings are the strings of a TOML array (or the one string).
+func tomlStrings(v any) []string {
+	if s, ok := v.(string); ok {
+		return []string{s}
+	}
+	list, _ := v.([]any)
+	var out []string
+	for _, item := range list {
+		if s, ok := item.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// nativeEnv reads one TOML environment table's settings.
+func nativeEnv(out *Run, p string, section map[string]string, env map[string]any) {
+	for _, key := range toxCommandKeys {
+		if list, ok := env[key].([]any); ok {
+			var lines []string
+			for _, cmd := range list {
+				lines = append(lines, nativeCommand(out, p, cmd))
+			}
+			section[key] = strings.Join(lines, "\n")
+		} else if _, given := env[key]; given {
+			out.dynamic("%s: %s is not a list of commands: it is not read", p, key)
+		}
+	}
+	if cmd, ok := env["install_command"]; ok {
+		section["install_command"] = nativeCommand(out, p, cmd)
+	}
+	for _, key := range []string{"base", "labels"} {
+		if v, ok := env[key]; ok {
+			section[key] = strings.Join(tomlStrings(v), ",")
+		}
+	}
+}
+
+// nativeCommand is one TOML command (a list of words) as a line.
+func nativeCommand(out *Run, p string, cmd any) string {
+	words, ok := cmd.([]any)
+	if !ok {
+		out.dynamic("%s: a command that is not a list of words is not read", p)
+		return nativeUnknown
+	}
+	parts := make([]string, len(words))
+	for i, w := range words {
+		parts[i] = nativeWord(out, p, w, i == 0)
+	}
+	return strings.Join(parts, " ")
+}
+
+// nativeWord is one TOML word: a string (its {…} substitutions kept for
+// the reading), or a replace table (posargs, env) as the INI substitution
+// it stands for.
+func nativeWord(out *Run, p string, w any, program bool) string {
+	switch v := w.(type) {
+	case string:
+		if strings.Contains(v, "{") {
+			return v
+		}
+		return argQuote(v, program)
+	case map[string]any:
+		return nativeReplace(out, p, v)
+	}
+	return argQuote(fmt.Sprint(w), program)
+}
+
+// nativeReplace reads a {replace = …} table.
+func nativeReplace(out *Run, p string, table map[string]any) string {
+	switch table["replace"] {
+	case "posargs":
+		defaults := tomlStrings(table["default"])
+		if len(defaults) == 0 {
+			return "{posargs}"
+		}
+		return "{posargs:" + joinQuoted(defaults) + "}"
+	case "env":
+		name, _ := table["name"].(string)
+		if def, ok := table["default"].(string); ok {
+			return "{env:" + name + ":" + def + "}"
+		}
+		return "{env:" + name + "}"
+	}
+	out.dynamic("%s: a tox replacement %v is not read", p, table["replace"])
+	return nativeUnknown
 }

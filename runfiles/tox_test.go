@@ -36,6 +36,16 @@ commands_pre = mypy {env:MYPY_ARGS:--strict} --cache {envdir}/c
 commands = rm -rf ~
 `
 
+// toxToml is a native TOML tox configuration.
+const toxToml = `env_list = ["lint"]
+labels = { check = ["lint"] }
+[env_run_base]
+commands_pre = [["./pre.sh"]]
+commands = [["pytest", { replace = "posargs" }]]
+[env.lint]
+commands = [["rm", "-rf", "~"], ["a=b", { replace = "env", name = "HOME", default = "/root" }, "{env_dir}"]]
+`
+
 func TestToxCommands(t *testing.T) {
 	tree := Map{"/p/tox.ini": toxIni}
 	pre, post := "rm -rf /p/build", "python -c 'print(1)'"
@@ -68,8 +78,12 @@ func TestToxCommands(t *testing.T) {
 		{"no config", Map{}, nil, nil, ""},
 		{"setup.cfg", Map{"/p/setup.cfg": "[tox:tox]\nenvlist = a\n[testenv]\ncommands = make test\n"}, nil, []string{"make test"}, ""},
 		{"setup.cfg without tox", Map{"/p/setup.cfg": "[metadata]\nname = x\n", "/p/pyproject.toml": "[tool.tox]\nlegacy_tox_ini = \"\"\"\n[testenv]\ncommands = ./evil.sh\n\"\"\"\n"}, nil, []string{"./evil.sh"}, ""},
-		{"native toml", Map{"/p/pyproject.toml": "[tool.tox]\nenv_list = [\"a\"]\n"}, nil, nil, "native TOML"},
-		{"tox.toml", Map{"/p/tox.toml": "env_list = [\"a\"]\n"}, nil, nil, "native TOML"},
+		{"native pyproject", Map{"/p/pyproject.toml": "[tool.tox]\nenv_list = [\"a\"]\n[tool.tox.env_run_base]\ncommands = [[\"pytest\", {replace = \"posargs\", default = [\"tests\", \"-k x\"], extend = true}]]\n"}, nil, []string{"pytest tests '-k x'"}, ""},
+		{"tox.toml", Map{"/p/tox.toml": toxToml}, nil, []string{"./pre.sh", "rm -rf '~'", "'a=b' ${HOME:-/root} /p/.tox/lint"}, ""},
+		{"tox.toml posargs", Map{"/p/tox.toml": toxToml}, []string{"-e", "3.13", "--", "-x"}, []string{"./pre.sh", "pytest -x"}, ""},
+		{"tox.toml labels", Map{"/p/tox.toml": toxToml}, []string{"-m", "check"}, []string{"./pre.sh", "rm -rf '~'", "'a=b' ${HOME:-/root} /p/.tox/lint"}, ""},
+		{"tox.toml ref", Map{"/p/tox.toml": "[env_run_base]\ncommands = [[\"a\", {replace = \"ref\", of = [\"x\"]}], \"notalist\"]\ncommands_post = \"x\"\n"}, nil, []string{"a ${TOX_UNKNOWN}", "${TOX_UNKNOWN}"}, "not read"},
+		{"bad tox.toml", Map{"/p/tox.toml": "env_list = [\n"}, nil, nil, "read /p/tox.toml"},
 		{"bad pyproject", Map{"/p/pyproject.toml": "[tool.tox\n"}, nil, nil, "read /p/pyproject.toml"},
 		{"-c file", Map{"/p/ci/t.ini": "[testenv]\ncommands = echo {toxinidir}\n"}, []string{"-c", "ci/t.ini"}, []string{"echo /p/ci"}, ""},
 		{"-c missing", tree, []string{"-c", "nope.ini"}, nil, "no tox configuration"},
