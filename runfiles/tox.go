@@ -205,8 +205,9 @@ func expandBraces(name string) []string {
 	}
 	end += open
 	var names []string
+	rests := expandBraces(name[end+1:])
 	for _, alt := range strings.Split(name[open+1:end], ",") {
-		for _, rest := range expandBraces(name[end+1:]) {
+		for _, rest := range rests {
 			if len(names) >= MaxToxBraceNames {
 				return names
 			}
@@ -224,6 +225,9 @@ type toxConfig struct {
 	native   bool
 	sections map[string]map[string]string
 	order    []string
+	// generated maps the names generative sections expand to to their
+	// section, made when first needed.
+	generated map[string]string
 }
 
 // toxConfigNames are the files tox looks for in each directory, in order.
@@ -463,12 +467,21 @@ func (c *toxConfig) envSection(env string) string {
 	if _, ok := c.sections["testenv:"+env]; ok {
 		return "testenv:" + env
 	}
-	for _, name := range c.order {
-		if gen, ok := strings.CutPrefix(name, "testenv:"); ok && slices.Contains(expandBraces(gen), env) {
-			return name
+	if c.generated == nil {
+		c.generated = map[string]string{}
+		for _, name := range c.order {
+			gen, ok := strings.CutPrefix(name, "testenv:")
+			if !ok || !strings.Contains(gen, "{") {
+				continue
+			}
+			for _, e := range expandBraces(gen) {
+				if _, seen := c.generated[e]; !seen {
+					c.generated[e] = name
+				}
+			}
 		}
 	}
-	return ""
+	return c.generated[env]
 }
 
 // lookup is env's setting: its own section's, else its base sections'
@@ -507,10 +520,14 @@ func (c *toxConfig) inherited(section, key string, depth int) (string, bool) {
 	return "", false
 }
 
-// uniq drops repeated names, keeping the first.
+// uniq drops repeated names, keeping the first; it stops past
+// MaxToxEnvs names.
 func uniq(names []string) []string {
 	var out []string
 	for _, n := range names {
+		if len(out) > MaxToxEnvs {
+			break
+		}
 		if n != "" && !slices.Contains(out, n) {
 			out = append(out, n)
 		}

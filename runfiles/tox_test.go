@@ -143,3 +143,18 @@ func TestToxCommandsFiles(t *testing.T) {
 		t.Errorf("testdata: %q %q", got, r.Dynamic)
 	}
 }
+
+func TestToxCommandsHostileSizes(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[tox]\nenv_list = " + strings.Repeat("{a,b}", 40) + "\nlabels =\n  l = " + strings.Repeat("x{1,2,3}", 20) + "\n")
+	for i := range 3000 {
+		b.WriteString("[testenv:e" + itoa(i) + "{1,2,3,4}]\nlabels = l\ncommands = c" + itoa(i) + "\n")
+	}
+	tree := Map{"/p/tox.ini": b.String()}
+	for _, args := range [][]string{nil, {"-e", "ALL"}, {"-m", "l"}, {"-f", "a"}} {
+		r := ToxCommands(tree, "/p", words(args...))
+		if len(r.Texts) > MaxTexts {
+			t.Errorf("%q: %d texts", args, len(r.Texts))
+		}
+	}
+}
