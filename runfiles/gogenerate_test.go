@@ -95,3 +95,14 @@ func TestGoGenerateOdd(t *testing.T) {
 		t.Errorf("testdata: %q %q", got, r.Dynamic)
 	}
 }
+
+// FuzzGoGenerate checks that no .go file makes GoGenerate panic.
+func FuzzGoGenerate(f *testing.F) {
+	f.Add("package a\n//go:generate -command x y $GOFILE\n//go:generate x \"a\\\"b\" ${A}$ $\n", "-run=x")
+	f.Add("//go:generate \"\\", "")
+	f.Fuzz(func(t *testing.T, src, args string) {
+		tree := Map{"/m/a.go": src}
+		GoGenerate(tree, MapDirs{Files: tree}, "/m", words(strings.Fields(args)...))
+	})
+}
+

@@ -196,3 +196,14 @@ func TestHookFrameworksBound(t *testing.T) {
 	r = HookFrameworks(Map{"/r/lefthook.yml": nested}, "/r", "pre-commit")
 	checkDynamic(t, r, "nest deeper")
 }
+
+// FuzzHookFrameworks checks that no configuration makes HookFrameworks
+// panic.
+func FuzzHookFrameworks(f *testing.F) {
+	f.Add(lefthookYml, preCommitYml, "pre-commit")
+	f.Add("a: &x [*x]\n", "repos: [{hooks: [{}]}]", "")
+	f.Fuzz(func(t *testing.T, lefthook, precommit, hook string) {
+		files := Map{"/r/lefthook.yml": lefthook, "/r/.pre-commit-config.yaml": precommit, "/r/lefthook-local.yml": lefthook}
+		HookFrameworks(files, "/r", hook)
+	})
+}

@@ -158,3 +158,18 @@ func TestToxCommandsHostileSizes(t *testing.T) {
 		}
 	}
 }
+
+// FuzzToxCommands checks that no tox.ini makes ToxCommands panic or return
+// more than MaxTexts texts.
+func FuzzToxCommands(f *testing.F) {
+	f.Add(toxIni, "-e ALL -- x")
+	f.Add("[testenv]\ncommands = {posargs:{env:X:{[a]b}}} \\\n", "")
+	f.Add("[tox]\nenvlist = a{,b}{c,}\n[testenv:a{b,c}]\nbase = x,testenv:ab\n", "-m l")
+	f.Fuzz(func(t *testing.T, ini, args string) {
+		r := ToxCommands(Map{"/p/tox.ini": ini}, "/p", words(strings.Fields(args)...))
+		if len(r.Texts) > MaxTexts {
+			t.Fatalf("%d texts", len(r.Texts))
+		}
+	})
+}
+
