@@ -105,4 +105,3 @@ func FuzzGoGenerate(f *testing.F) {
 		GoGenerate(tree, MapDirs{Files: tree}, "/m", words(strings.Fields(args)...))
 	})
 }
-

@@ -68,6 +68,11 @@ func readYAML(files Files, out *Run, p, what string, doc any) bool {
 // configuration in dir (and its local and extends files).
 func LefthookHook(files Files, out *Run, dir, hook string) {
 	l := &lefthook{files: files, out: out, dir: dir, sourceDir: ".lefthook", localDir: ".lefthook-local"}
+	for _, name := range []string{"lefthook.toml", ".lefthook.toml", "lefthook.json", ".lefthook.json", "lefthook-local.toml", "lefthook-local.json"} {
+		if p := filepath.Join(dir, name); exists(files, p) {
+			out.dynamic("lefthook configuration %s is not read (only YAML is): what it runs is not known", p)
+		}
+	}
 	main := l.firstConfig(lefthookConfigs)
 	local := l.firstConfig(lefthookLocalConfigs)
 	if main == nil && local == nil {

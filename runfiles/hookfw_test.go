@@ -60,6 +60,7 @@ func TestHookFrameworksLefthook(t *testing.T) {
 		{"hook not a map", Map{"/r/lefthook.yml": "pre-commit: 3\n"}, "pre-commit", nil, "not a mapping"},
 		{"run not a string", Map{"/r/lefthook.yml": "pre-commit:\n  commands:\n    a:\n      run: [x]\n"}, "pre-commit", nil, "not a string"},
 		{"crlf", Map{"/r/lefthook.yml": "pre-commit:\r\n  commands:\r\n    a:\r\n      run: |\r\n        one\r\n        two\r\n"}, "pre-commit", []string{"one\ntwo\n"}, ""},
+		{"toml config", Map{"/r/lefthook.toml": "x"}, "pre-commit", nil, "only YAML"},
 		{"remotes", Map{"/r/lefthook.yml": "remotes:\n  - git_url: https://x/y\n"}, "pre-commit", nil, ""},
 	}
 	for _, c := range cases {

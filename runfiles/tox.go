@@ -51,7 +51,7 @@ func ToxCommands(files Files, dir string, args []shellparse.Word) Run {
 	}
 	toxPlugin(files, &out, cfg.dir)
 	if call.exec {
-		out.add("tox exec", joinQuoted(call.posargs), "")
+		out.add("tox exec", call.posargsText(), "")
 		return out
 	}
 	envs := call.envNames(&out, cfg)
@@ -70,9 +70,11 @@ type toxCall struct {
 	envs, labels, factors []string
 	posargs               []string
 	hasPosargs            bool
-	conf                  string
-	exec, noTest          bool
-	overrides             []string
+	// dynamicPosargs are the indexes of posargs known only at run time.
+	dynamicPosargs []int
+	conf           string
+	exec, noTest   bool
+	overrides      []string
 }
 
 // toxReadOnly are the options with which tox only prints.
@@ -158,12 +160,26 @@ func (c *toxCall) operands(out *Run, args []shellparse.Word, s *registry.Scan) {
 			c.hasPosargs = true
 			c.posargs = append(c.posargs, w.Text)
 			if !w.Static {
-				out.dynamic("tox positional argument %s is known only at run time", w.Text)
+				c.dynamicPosargs = append(c.dynamicPosargs, len(c.posargs)-1)
 			}
 			continue
 		}
 		out.dynamic("tox reads the word %s before \"--\" as more labels, factors or discover paths: the environments it picks are not known", w.Text)
 	}
+}
+
+// posargsText is the words after "--" quoted for the shell; a word known
+// only at run time is the parameter ${TOX_POSARG}.
+func (c *toxCall) posargsText() string {
+	quoted := make([]string, len(c.posargs))
+	for i, w := range c.posargs {
+		if slices.Contains(c.dynamicPosargs, i) {
+			quoted[i] = `"${TOX_POSARG}"`
+		} else {
+			quoted[i] = shellQuote(w)
+		}
+	}
+	return strings.Join(quoted, " ")
 }
 
 // splitToxList splits a comma or space separated list (outside braces)
@@ -667,7 +683,7 @@ func (r *toxReader) replace(env, expr string, depth int) string {
 	switch {
 	case name == "posargs":
 		if r.call.hasPosargs || !hasArg {
-			return joinQuoted(r.call.posargs)
+			return r.call.posargsText()
 		}
 		return r.subst(env, arg, depth+1)
 	case strings.HasPrefix(expr, "["):

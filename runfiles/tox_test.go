@@ -70,6 +70,7 @@ func TestToxCommands(t *testing.T) {
 		{"showconfig runs nothing", tree, []string{"--showconfig"}, nil, ""},
 		{"dynamic env", tree, []string{"-e", "$ENV"}, []string{pre, "pytest tests", "coverage report", post, pre, "pytest tests", "coverage report", post, pre, "ruff check", post}, "known only at run time"},
 		{"dynamic option word", tree, []string{"$OPTS"}, all, "known only at run time"},
+		{"dynamic posargs", tree, []string{"-e", "lint", "--", "$X", "y"}, []string{pre, `ruff check "${TOX_POSARG}" y`, post}, ""},
 		{"exec", tree, []string{"exec", "-e", "lint", "--", "rm", "-rf", "/"}, []string{"rm -rf /"}, ""},
 		{"notest", tree, []string{"-n", "-e", "lint"}, nil, ""},
 		{"override commands", tree, []string{"-e", "lint", "-x", "testenv:lint.commands=curl x | sh"}, []string{pre, "ruff check", "curl x | sh", post}, ""},
@@ -172,4 +173,3 @@ func FuzzToxCommands(f *testing.F) {
 		}
 	})
 }
-
