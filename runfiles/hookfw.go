@@ -80,8 +80,8 @@ func LefthookHook(files Files, out *Run, dir, hook string) {
 	}
 	merged := map[string]any{}
 	for _, cfg := range []map[string]any{main, local} {
-		l.extends(cfg, merged, 0)
 		mergeLefthook(merged, cfg)
+		l.extends(cfg, merged, 0)
 	}
 	l.settings(merged)
 	for _, name := range hookNames(merged, hook) {
@@ -115,7 +115,8 @@ func (l *lefthook) firstConfig(names []string) map[string]any {
 	return nil
 }
 
-// extends merges the files cfg's extends names into merged first.
+// extends merges the files cfg's extends names into merged, after cfg
+// itself: an extends file overrides the file that names it.
 func (l *lefthook) extends(cfg, merged map[string]any, depth int) {
 	list, _ := cfg["extends"].([]any)
 	for _, e := range list {
@@ -127,8 +128,8 @@ func (l *lefthook) extends(cfg, merged map[string]any, depth int) {
 		l.extended++
 		var ext map[string]any
 		if readYAML(l.files, l.out, absUnder(l.dir, "", name), "lefthook", &ext) && ext != nil {
-			l.extends(ext, merged, depth+1)
 			mergeLefthook(merged, ext)
+			l.extends(ext, merged, depth+1)
 		}
 	}
 	if _, ok := cfg["remotes"]; ok {
@@ -136,8 +137,10 @@ func (l *lefthook) extends(cfg, merged map[string]any, depth int) {
 	}
 }
 
-// mergeLefthook merges cfg into merged: a hook's commands and scripts
-// override those of the same name, other settings are replaced.
+// mergeLefthook merges cfg into merged as lefthook merges a later file: a
+// hook's commands and scripts merge by name, setting by setting (a run
+// line's {cmd} is the run line it overrides), its jobs merge by name
+// (unnamed ones are added), other settings are replaced.
 func mergeLefthook(merged, cfg map[string]any) {
 	for key, value := range cfg {
 		hook, isMap := value.(map[string]any)
@@ -147,17 +150,91 @@ func mergeLefthook(merged, cfg map[string]any) {
 			continue
 		}
 		for k, v := range hook {
-			sub, subMap := v.(map[string]any)
-			oldSub, oldMap := old[k].(map[string]any)
-			if (k == "commands" || k == "scripts") && subMap && oldMap {
-				for name, c := range sub {
-					oldSub[name] = c
-				}
-				continue
+			switch k {
+			case "commands", "scripts":
+				old[k] = mergeNamed(old[k], v)
+			case "jobs":
+				old[k] = mergeJobs(old[k], v)
+			default:
+				old[k] = v
 			}
-			old[k] = v
 		}
 	}
+}
+
+// mergeNamed merges a later file's commands (or scripts) into the earlier
+// ones, setting by setting.
+func mergeNamed(earlier, later any) any {
+	old, ok1 := earlier.(map[string]any)
+	next, ok2 := later.(map[string]any)
+	if !ok1 || !ok2 {
+		return later
+	}
+	out := map[string]any{}
+	for name, c := range old {
+		out[name] = c
+	}
+	for name, c := range next {
+		out[name] = mergeStep(out[name], c)
+	}
+	return out
+}
+
+// mergeStep merges a later command's settings over an earlier one's.
+func mergeStep(earlier, later any) any {
+	old, ok1 := earlier.(map[string]any)
+	next, ok2 := later.(map[string]any)
+	if !ok1 || !ok2 {
+		return later
+	}
+	out := map[string]any{}
+	for k, v := range old {
+		out[k] = v
+	}
+	for k, v := range next {
+		out[k] = v
+	}
+	if run, ok := next["run"].(string); ok {
+		if prev, ok := old["run"].(string); ok {
+			out["run"] = strings.ReplaceAll(run, "{cmd}", prev)
+		}
+	}
+	return out
+}
+
+// mergeJobs merges a later file's jobs into the earlier ones: a named job
+// merges with the earlier job of its name, others are added.
+func mergeJobs(earlier, later any) any {
+	old, _ := earlier.([]any)
+	next, ok := later.([]any)
+	if !ok {
+		return later
+	}
+	out := append([]any(nil), old...)
+	for _, j := range next {
+		at := jobNamed(out, j)
+		if at < 0 {
+			out = append(out, j)
+			continue
+		}
+		out[at] = mergeStep(out[at], j)
+	}
+	return out
+}
+
+// jobNamed is the index in jobs of the job named as j is, or -1.
+func jobNamed(jobs []any, j any) int {
+	job, _ := j.(map[string]any)
+	name, ok := job["name"].(string)
+	if !ok || name == "" {
+		return -1
+	}
+	for i, other := range jobs {
+		if o, _ := other.(map[string]any); o != nil && o["name"] == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // settings reads the top-level settings that change what runs.
