@@ -93,6 +93,9 @@ func readToxCall(out *Run, args []shellparse.Word) (toxCall, bool) {
 		out.dynamic("tox %s is not a subcommand tox's declaration knows: what it runs is not read", inv.Verb)
 		return call, false
 	}
+	if len(inv.Path) > 0 && (inv.Path[0] == "devenv" || inv.Path[0] == "d") {
+		out.Outside = append(out.Outside, "tox devenv installs an environment's deps and the project's package (its build backend runs)")
+	}
 	if !toxVerbRuns(inv.Path, &call) || inv.Scan.Has(toxReadOnly...) {
 		return call, false
 	}
