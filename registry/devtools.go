@@ -443,15 +443,27 @@ func devtools() []*Program {
 		// --explain it only prints.
 		{Family: "packages", Names: []string{"rustc"}, Node: Node{Grammar: Grammar{Plus: true, Short: "o:L:l:C:W:A:D:F:", Long: []string{"print=", "explain=", "emit=", "out-dir=", "crate-type=", "crate-name=", "edition=", "target=", "cfg=", "cap-lints=", "codegen=", "version", "verbose"}},
 			ReadIf: []string{"--version", "-V", "--print", "--explain"}, Unless: []string{"-o", "--out-dir", "--emit"}, Output: []string{"-o", "--out-dir"}}},
-		{Family: "packages", Names: []string{"pre-commit"}, Node: Node{Subs: []*Node{
+		{Family: "packages", Names: []string{"pre-commit"}, Node: Node{Grammar: Grammar{Short: "c:", Long: []string{"config=", "color="}}, Subs: []*Node{
 			rd("validate-config", "validate-manifest", "sample-config", "--version", "-V", "help"),
-			wr("run", "install", "install-hooks", "uninstall", "autoupdate", "clean", "gc", "try-repo", "migrate-config", "init-templatedir", "hook-impl"),
+			{Names: []string{"run"}, Writes: true, Grammar: Grammar{Short: "av", Long: []string{"all-files", "files=", "hook-stage=", "from-ref=", "to-ref=", "source=", "origin=",
+				"show-diff-on-failure", "verbose", "remote-branch=", "local-branch=", "remote-name=", "remote-url=", "commit-msg-filename=", "checkout-type=", "is-squash-merge=", "rewrite-command=", "prepare-commit-message-source=", "commit-object-name="}}},
+			wr("install", "install-hooks", "uninstall", "autoupdate", "clean", "gc", "try-repo", "migrate-config", "init-templatedir", "hook-impl"),
 		}}},
-		{Family: "packages", Names: []string{"tox", "nox"}, Node: Node{ReadIf: []string{"-l", "--listenvs", "-a", "--listenvs-all", "--list", "--list-sessions", "--version"},
-			Grammar: Grammar{Long: []string{"listenvs", "listenvs-all", "list", "list-sessions", "version", "showconfig"}}, Subs: []*Node{
-				rd("list", "l", "config", "c", "--version"),
-				wr("run", "r", "run-parallel", "p", "devenv", "d", "depends", "de", "legacy", "le", "quickstart", "exec", "e"),
+		// lefthook run HOOK runs the commands lefthook.yml gives the hook.
+		{Family: "packages", Names: []string{"lefthook"}, Node: Node{Grammar: Grammar{Short: "vh", Long: []string{"verbose", "colors=", "no-colors", "help"}}, Subs: []*Node{
+			rd("version", "validate", "dump", "check-install", "help", "--version"),
+			{Names: []string{"run"}, Writes: true, Grammar: Grammar{Short: "f", Long: []string{"all-files", "files=", "file=", "files-from-stdin", "force", "no-tty", "no-auto-install", "skip-lfs", "commands=", "command=", "jobs=", "job=", "tag=", "exclude=", "fail-on-changes"}}},
+			wr("install", "uninstall", "add", "self-update"),
+		}}},
+		// tox's options (tox 4 and tox 3's legacy ones) are declared whole:
+		// runfiles.ToxCommands reads which environments an argv runs.
+		{Family: "packages", Names: []string{"tox"}, Node: Node{ReadIf: []string{"-l", "--listenvs", "-a", "--listenvs-all", "--version", "--showconfig", "-h", "--help"},
+			Grammar: toxGrammar, Subs: []*Node{
+				rd("list", "l", "config", "c", "depends", "de", "--version"),
+				wr("run", "r", "run-parallel", "p", "devenv", "d", "legacy", "le", "quickstart", "q", "exec", "e"),
 			}}},
+		{Family: "packages", Names: []string{"nox"}, Node: Node{ReadIf: []string{"-l", "--list", "--list-sessions", "--version"},
+			Grammar: Grammar{Long: []string{"list", "list-sessions", "version"}}}},
 
 		// Version managers (nvm and sdk are shell functions, judged the same way).
 		{Family: "packages", Names: []string{"nvm", "fnm", "volta", "sdk", "n"}, Node: Node{Subs: []*Node{
@@ -485,6 +497,16 @@ func devtools() []*Program {
 }
 
 // rd is a verb that only reads; wr one that changes things as ordinary work.
+// toxGrammar is tox's options, tox 4's with tox 3's legacy ones: -e and -m
+// pick environments, -c the configuration file, -x overrides a setting.
+var toxGrammar = Grammar{Short: "e:c:m:f:x:i:o:p::qvrnalh", Exact: true, Long: []string{
+	"env=", "conf=", "root=", "workdir=", "labels=", "factors=", "override=", "skip-env=", "runner=", "result-json=", "hashseed=",
+	"discover=", "installpkg=", "index-url=", "exit-and-dump-after=", "colored=", "skip-missing-interpreters=?", "no-provision=?",
+	"parallel=?", "parallel-live", "parallel-no-spinner", "recreate", "no-recreate-pkg", "skip-pkg-install", "notest", "sdistonly",
+	"develop", "pre", "list-dependencies", "no-list-dependencies", "showconfig", "listenvs", "listenvs-all", "version", "help",
+	"quiet", "verbose", "alwayscopy", "sitepackages", "devenv=", "no-capture", "tmpdir=", "current-env", "force-dep=", "provision=?",
+}}
+
 func rd(names ...string) *Node { return &Node{Names: names, Read: true} }
 func wr(names ...string) *Node { return &Node{Names: names, Writes: true} }
 

@@ -1,0 +1,3 @@
+package genproj
+
+//go:generate go run ./gen.go -out=$GOFILE.txt
