@@ -9,7 +9,7 @@ import "github.com/permgate/permgate/finding"
 // gem yank) asks even in auto mode.
 func devtools() []*Program {
 	return []*Program{
-		{Family: "packages", Names: []string{"go"}, Check: "go", Node: Node{Grammar: Grammar{Dash: true, Long: []string{"C="}}, Subs: []*Node{
+		{Family: "packages", Names: []string{"go"}, Check: "go", Node: Node{RunsFiles: GoGenerate, Grammar: Grammar{Dash: true, Long: []string{"C="}}, Subs: []*Node{
 			{Names: []string{"test"}, Read: true, Project: true, Grammar: goBuildFlags, Unless: goTestUnless, Output: goTestOutput},
 			{Names: []string{"vet"}, Read: true, Grammar: goBuildFlags, Unless: goTestUnless, Output: goTestOutput},
 			{Names: []string{"version", "list", "doc"}, Read: true, Grammar: goBuildFlags, Unless: []string{"-exec", "-toolexec", "-overlay", "-modfile"}},
@@ -443,21 +443,21 @@ func devtools() []*Program {
 		// --explain it only prints.
 		{Family: "packages", Names: []string{"rustc"}, Node: Node{Grammar: Grammar{Plus: true, Short: "o:L:l:C:W:A:D:F:", Long: []string{"print=", "explain=", "emit=", "out-dir=", "crate-type=", "crate-name=", "edition=", "target=", "cfg=", "cap-lints=", "codegen=", "version", "verbose"}},
 			ReadIf: []string{"--version", "-V", "--print", "--explain"}, Unless: []string{"-o", "--out-dir", "--emit"}, Output: []string{"-o", "--out-dir"}}},
-		{Family: "packages", Names: []string{"pre-commit"}, Node: Node{Grammar: Grammar{Short: "c:", Long: []string{"config=", "color="}}, Subs: []*Node{
+		{Family: "packages", Names: []string{"pre-commit"}, Node: Node{RunsFiles: HookRunners, Grammar: Grammar{Short: "c:", Long: []string{"config=", "color="}}, Subs: []*Node{
 			rd("validate-config", "validate-manifest", "sample-config", "--version", "-V", "help"),
 			{Names: []string{"run"}, Writes: true, Grammar: Grammar{Short: "av", Long: []string{"all-files", "files=", "hook-stage=", "from-ref=", "to-ref=", "source=", "origin=",
 				"show-diff-on-failure", "verbose", "remote-branch=", "local-branch=", "remote-name=", "remote-url=", "commit-msg-filename=", "checkout-type=", "is-squash-merge=", "rewrite-command=", "prepare-commit-message-source=", "commit-object-name="}}},
 			wr("install", "install-hooks", "uninstall", "autoupdate", "clean", "gc", "try-repo", "migrate-config", "init-templatedir", "hook-impl"),
 		}}},
 		// lefthook run HOOK runs the commands lefthook.yml gives the hook.
-		{Family: "packages", Names: []string{"lefthook"}, Node: Node{Grammar: Grammar{Short: "vh", Long: []string{"verbose", "colors=", "no-colors", "help"}}, Subs: []*Node{
+		{Family: "packages", Names: []string{"lefthook"}, Node: Node{RunsFiles: HookRunners, Grammar: Grammar{Short: "vh", Long: []string{"verbose", "colors=", "no-colors", "help"}}, Subs: []*Node{
 			rd("version", "validate", "dump", "check-install", "help", "--version"),
 			{Names: []string{"run"}, Writes: true, Grammar: Grammar{Short: "f", Long: []string{"all-files", "files=", "file=", "files-from-stdin", "force", "no-tty", "no-auto-install", "skip-lfs", "commands=", "command=", "jobs=", "job=", "tag=", "exclude=", "fail-on-changes"}}},
 			wr("install", "uninstall", "add", "self-update"),
 		}}},
 		// tox's options (tox 4 and tox 3's legacy ones) are declared whole:
 		// runfiles.ToxCommands reads which environments an argv runs.
-		{Family: "packages", Names: []string{"tox"}, Node: Node{ReadIf: []string{"-l", "--listenvs", "-a", "--listenvs-all", "--version", "--showconfig", "-h", "--help"},
+		{Family: "packages", Names: []string{"tox"}, Node: Node{RunsFiles: ToxCommands, ReadIf: []string{"-l", "--listenvs", "-a", "--listenvs-all", "--version", "--showconfig", "-h", "--help"},
 			Grammar: toxGrammar, Subs: []*Node{
 				rd("list", "l", "config", "c", "depends", "de", "--version"),
 				wr("run", "r", "run-parallel", "p", "devenv", "d", "legacy", "le", "quickstart", "q", "exec", "e"),

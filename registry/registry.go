@@ -60,6 +60,13 @@ const (
 	BuildScripts = "build-scripts"
 	// Conftests are the conftest.py files pytest imports.
 	Conftests = "conftests"
+	// ToxCommands are tox.ini's commands for the envs tox runs.
+	ToxCommands = "tox-commands"
+	// GoGenerate are the //go:generate directives go generate runs.
+	GoGenerate = "go-generate"
+	// HookRunners are the commands a hook framework's config names
+	// (lefthook run HOOK, pre-commit run).
+	HookRunners = "hook-runners"
 )
 
 // Node is a program or one of its subcommands.

@@ -19,6 +19,8 @@ import (
 func (s *State) Project(h Host, b *Budget, kind, name string, args []shellparse.Word, env map[string]string) Result {
 	switch kind {
 	case registry.PackageScripts, registry.MakeRecipes, registry.JustRecipes:
+	case registry.ToxCommands, registry.GoGenerate, registry.HookRunners:
+		return s.tools(h, b, kind, name, args)
 	case registry.GitHooks, registry.Envrc, registry.BuildScripts, registry.Conftests:
 		return s.triggered(h, b, kind, name, args)
 	default:
@@ -148,6 +150,10 @@ func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellpars
 		found, dynamic = runfiles.Conftests(files, dirs, dir, args)
 	}
 	r := Result{Project: kind == registry.Conftests} // pytest runs the tests; pip list builds nothing
+	if kind == registry.GitHooks && len(found) > 0 {
+		// A hook that is a framework's runner runs what its config names.
+		judgeRun(h, b, name, frameworks(files, dir, found))
+	}
 	for _, t := range found {
 		lang := Lang{}
 		switch t.Lang {
@@ -187,4 +193,87 @@ func envrcPath(name string, args []shellparse.Word) (string, bool) {
 		}
 	}
 	return ".", true
+}
+
+// frameworks reads the hook frameworks' configs (lefthook, pre-commit,
+// husky) for the git hooks found: the commands they run for those hooks.
+func frameworks(files runfiles.Files, dir string, hooks []runfiles.Triggered) runfiles.Run {
+	var all runfiles.Run
+	for _, t := range hooks {
+		hook := strings.TrimSuffix(strings.TrimPrefix(t.How, "git "), " hook")
+		top := repoTop(t.Path, dir)
+		run := runfiles.HookFrameworks(files, top, hook)
+		all.Texts = append(all.Texts, run.Texts...)
+		all.Dynamic = append(all.Dynamic, run.Dynamic...)
+		all.Unread = append(all.Unread, run.Unread...)
+		all.Dir = top
+	}
+	return all
+}
+
+// repoTop is the worktree top a hook at p belongs to: the directory above
+// its .git, else dir.
+func repoTop(p, dir string) string {
+	if i := strings.Index(p, "/.git/"); i > 0 {
+		return p[:i]
+	}
+	return dir
+}
+
+// tools judges the commands tox, go generate and the hook frameworks'
+// runners run from the project's files.
+func (s *State) tools(h Host, b *Budget, kind, name string, args []shellparse.Word) Result {
+	dir := h.Dir()
+	if h.RunsFiles() == nil || dir == "" {
+		return Result{}
+	}
+	files := s.overlay(h)
+	var run runfiles.Run
+	prog, _ := registry.Default().Lookup(name)
+	inv := prog.Resolve(shellparse.RegistryWords(args))
+	switch kind {
+	case registry.ToxCommands:
+		run = runfiles.ToxCommands(files, dir, args)
+	case registry.GoGenerate:
+		if len(inv.Path) == 0 || inv.Path[0] != "generate" || h.RunsDirs() == nil {
+			return Result{}
+		}
+		run = runfiles.GoGenerate(files, h.RunsDirs(), dir, args[verbIndex(args, "generate")+1:])
+	case registry.HookRunners:
+		if len(inv.Path) == 0 || inv.Path[0] != "run" {
+			return Result{}
+		}
+		run = hookRunner(files, dir, name, args, inv)
+	}
+	judgeRun(h, b, name, run)
+	return Result{Read: true, Project: true}
+}
+
+// verbIndex is the index of the static word verb in args (0 if absent).
+func verbIndex(args []shellparse.Word, verb string) int {
+	for i, a := range args {
+		if a.Static && a.Text == verb {
+			return i
+		}
+	}
+	return 0
+}
+
+// hookRunner reads what lefthook run HOOK or pre-commit run [HOOK_ID] runs.
+func hookRunner(files runfiles.Files, dir, name string, args []shellparse.Word, inv registry.Invocation) runfiles.Run {
+	var run runfiles.Run
+	var operand string
+	for _, i := range inv.Scan.Operands {
+		if a := args[i]; a.Static && a.Text != "run" {
+			operand = a.Text
+			break
+		}
+	}
+	if name == "lefthook" {
+		runfiles.LefthookHook(files, &run, dir, operand)
+	} else {
+		runfiles.PreCommitHooks(files, &run, dir, "pre-commit", operand)
+	}
+	run.Dir = dir
+	return run
 }
