@@ -123,10 +123,11 @@ var rubyCalls = specs(
 	"TCPSocket.new", "TCPSocket.open", "Socket.tcp", "UDPSocket.new", "HTTParty.get", "HTTParty.post", "Faraday.new", "Faraday.get", "Faraday.post",
 	"RestClient.get", "RestClient.post", "RestClient.put", network,
 	"system", "Kernel.system", "exec", "Kernel.exec", "spawn", "Kernel.spawn", "Process.spawn", "Process.exec", "IO.popen",
-	"Open3.capture2", "Open3.capture2e", "Open3.capture3", "Open3.popen2", "Open3.popen2e", "Open3.popen3", "PTY.spawn", system,
+	"Open3.capture2", "Open3.capture2e", "Open3.capture3", "Open3.popen2", "Open3.popen2e", "Open3.popen3", "PTY.spawn",
+	"sh", "FileUtils.sh", "ruby", system, // Rake's sh and ruby, FileUtils mixed into a Rakefile
 	"open", "Kernel.open", "IO.read", "IO.readlines", "IO.foreach", "IO.write", "URI.open", callSpec{op: opPipePath},
 	"FileUtils.rm_rf", "FileUtils.rm_r", "FileUtils.remove_dir", "FileUtils.remove_entry", "FileUtils.remove_entry_secure",
-	"FileUtils.rmtree", "FileUtils.rmdir_p", removeTree,
+	"FileUtils.rmtree", "FileUtils.rmdir_p", "rm_rf", "rm_r", "rmtree", "remove_dir", removeTree,
 	"FileUtils.rm", "FileUtils.rm_f", "FileUtils.remove", "FileUtils.remove_file", "FileUtils.safe_unlink", "FileUtils.rmdir",
 	"File.delete", "File.unlink", "Dir.rmdir", "Dir.delete", "Dir.unlink", remove,
 	"fork", "Kernel.fork", "Process.fork", fork,

@@ -104,6 +104,10 @@ func devtools() []*Program {
 			CodeFiles: jsConfigs("eslint.config", ".eslintrc"), CodeOpts: []string{"-c", "--config"}}},
 		{Family: "packages", Names: []string{"stylelint"}, Node: Node{Read: true, Project: true, Unless: lintUnless, Grammar: lintGrammar,
 			CodeFiles: jsConfigs("stylelint.config", ".stylelintrc"), CodeOpts: []string{"-c", "--config"}}},
+		// rake runs the Rakefile, which is Ruby.
+		{Family: "packages", Names: []string{"rake"}, Node: Node{Project: true, Writes: true, ReadIf: []string{"-T", "--tasks", "-W", "--where", "-P", "--prereqs", "--version", "-V"},
+			Grammar:   Grammar{Short: "f:C:I:r:TWPVnqst", Long: []string{"rakefile=", "directory=", "libdir=", "require=", "tasks", "where", "prereqs", "version", "dry-run", "quiet", "silent", "trace"}},
+			CodeFiles: []string{"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb"}, CodeOpts: []string{"-f", "--rakefile"}}},
 		// Test runners for JavaScript load their config, which is code.
 		{Family: "packages", Names: []string{"jest"}, Node: Node{Project: true, Writes: true, Grammar: Grammar{Short: "c:t:", Long: []string{"config=", "testNamePattern=", "rootDir=", "watch", "watchAll", "ci", "coverage", "runInBand"}},
 			CodeFiles: jsConfigs("jest.config"), CodeOpts: []string{"-c", "--config"}}},
@@ -134,7 +138,7 @@ func devtools() []*Program {
 				"config-file=", "noconftest", "pyargs", "collect-in-virtualenv"}},
 			Output: []string{"--junitxml", "--junit-xml", "--log-file", "--debug", "--result-log", "--report-log"}}},
 		{Family: "packages", Names: []string{"uv"}, Check: "packages", Node: Node{Grammar: Grammar{Long: []string{"directory=", "project=", "config-file=", "cache-dir=", "color=", "python-preference=", "offline", "no-cache", "quiet", "verbose", "native-tls"}}, Subs: []*Node{
-			{Names: []string{"run"}, Grammar: Grammar{Long: []string{"with=", "python=", "project=", "directory=", "package=", "extra=", "group=", "env-file=", "index-url=", "no-sync", "frozen", "offline", "locked", "isolated"}, Short: "p:"}, Runs: &Runs{Script: []string{"-c"}}},
+			{Names: []string{"run"}, Grammar: Grammar{Long: []string{"with=", "python=", "project=", "directory=", "package=", "extra=", "group=", "env-file=", "index-url=", "no-sync", "frozen", "offline", "locked", "isolated"}, Short: "p:"}, Runs: &Runs{Files: true, Script: []string{"-c"}}},
 			{Names: []string{"tool"}, Subs: []*Node{{Names: []string{"run"}, Runs: &Runs{}}, rd("list", "dir"), wr("install", "upgrade", "uninstall", "update-shell")}},
 			{Names: []string{"tree", "help", "--version"}, Read: true, Unless: []string{"--upgrade", "-U"}},
 			{Names: []string{"version"}, Bare: true, ReadIf: []string{"--dry-run"}, Grammar: Grammar{Long: []string{"bump=", "output-format=", "short", "dry-run"}}},

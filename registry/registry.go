@@ -208,6 +208,9 @@ type Runs struct {
 	// wrapper looks its command up first (npx: node_modules/.bin): a
 	// program there is the project's.
 	Bin string
+	// Files means a command named like a program file (x.py, app.ts) is
+	// that file, run by the runtime its extension names (uv run x.py).
+	Files bool
 	// Script lists options whose value is a shell script (flock -c, npx -c).
 	Script []string
 	// Assigns reports NAME=VALUE words that may come before the command (sudo).

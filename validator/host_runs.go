@@ -46,9 +46,15 @@ func (ck *checker) runByPath(c shellparse.SimpleCommand) {
 		return
 	}
 	if !strings.Contains(c.Name, "/") {
-		if bin := wrapperBin(c); bin != "" {
+		how := wrapperRuns(c)
+		switch {
+		case how == nil:
+		case how.Bin != "":
 			// npx NAME runs node_modules/.bin/NAME when the project has one.
-			ck.runFile(c.Name, path.Join(bin, c.Name), runs.Lang{}, path.Join(bin, c.Name))
+			ck.runFile(c.Name, path.Join(how.Bin, c.Name), runs.Lang{}, path.Join(how.Bin, c.Name))
+		case how.Files && runs.ExtensionLang(c.Name) != 0:
+			// uv run x.py runs the file x.py.
+			ck.runFile(c.Name, c.Name, runs.Lang{Code: runs.ExtensionLang(c.Name)}, c.Name)
 		}
 		return
 	}
@@ -58,22 +64,22 @@ func (ck *checker) runByPath(c shellparse.SimpleCommand) {
 	ck.runFile(c.Name, c.Name, runs.Lang{}, path.Base(c.Name))
 }
 
-// wrapperBin is the directory the innermost wrapper looks the command up
-// in first (registry Runs.Bin), "" for none.
-func wrapperBin(c shellparse.SimpleCommand) string {
+// wrapperRuns is how the innermost wrapper runs its command (registry
+// Runs), nil when none says.
+func wrapperRuns(c shellparse.SimpleCommand) *registry.Runs {
 	if len(c.Wrappers) == 0 {
-		return ""
+		return nil
 	}
 	w := c.Wrappers[len(c.Wrappers)-1]
 	prog, ok := programs.Lookup(path.Base(w.Name))
 	if !ok || len(w.Argv) == 0 {
-		return ""
+		return nil
 	}
 	inv := prog.Resolve(shellparse.RegistryWords(w.Argv[1:]))
-	if inv.Node == nil || inv.Node.Runs == nil {
-		return ""
+	if inv.Node == nil {
+		return nil
 	}
-	return inv.Node.Runs.Bin
+	return inv.Node.Runs
 }
 
 // systemDir reports a program path in the system's program directories.

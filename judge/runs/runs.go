@@ -416,9 +416,15 @@ func (s *State) nodeEntry(h Host, abs string, err error) (string, bool) {
 }
 
 // ExtensionLang is the language a file's name says it holds (.py Python,
-// .js .mjs .cjs .ts JavaScript), 0 for any other.
+// .js .mjs .cjs .ts JavaScript, .rb and a Rakefile Ruby), 0 for any other.
 func ExtensionLang(name string) codescan.Lang {
+	switch path.Base(name) {
+	case "Rakefile", "rakefile":
+		return code.FileLang("ruby")
+	}
 	switch path.Ext(name) {
+	case ".rb", ".rake":
+		return code.FileLang("ruby")
 	case ".py":
 		return code.FileLang("python3")
 	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx":
