@@ -3,6 +3,7 @@ package policy
 import (
 	"bufio"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,9 +21,10 @@ import (
 //	MODE EXPECT COMMAND
 //
 // where MODE is default, auto, plan or bypass and EXPECT is allow, ask,
-// deny, or notallow (ask or deny). Each command is analysed in the
-// project's directory with the files read from disk, then decided with the
-// built-in policy.
+// deny, or notallow (ask or deny). A "setup" file, when there is one, is
+// run by sh in the project directory first (links, FIFOs, big files). Each
+// command is analysed in the project's directory with the files read from
+// disk, then decided with the built-in policy.
 func TestFileCorpus(t *testing.T) {
 	archives, err := filepath.Glob(filepath.Join("..", "testdata", "files", "*.txtar"))
 	if err != nil || len(archives) == 0 {
@@ -40,10 +42,14 @@ func runFileArchive(t *testing.T, file string) {
 	}
 	root := t.TempDir()
 	project, home := filepath.Join(root, "project"), filepath.Join(root, "home")
-	var cases string
+	var cases, setup string
 	for _, f := range ar.Files {
-		if f.Name == "cases" {
+		switch f.Name {
+		case "cases":
 			cases = string(f.Data)
+			continue
+		case "setup":
+			setup = string(f.Data)
 			continue
 		}
 		dst := filepath.Join(project, f.Name)
@@ -60,7 +66,14 @@ func runFileArchive(t *testing.T, file string) {
 	if err := os.MkdirAll(project, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	v := validator.New(validator.Env{Cwd: project, Home: home, TmpDir: "/tmp", Files: runfiles.OS{}})
+	if setup != "" {
+		cmd := exec.Command("sh", "-c", setup)
+		cmd.Dir = project
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: setup: %v: %s", file, err, out)
+		}
+	}
+	v := validator.New(validator.Env{Cwd: project, Home: home, TmpDir: "/tmp", Files: runfiles.OS{}, Dirs: runfiles.OSDirs{}})
 	sc := bufio.NewScanner(strings.NewReader(cases))
 	n, judged := 0, 0
 	for sc.Scan() {
