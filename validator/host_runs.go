@@ -297,12 +297,18 @@ func (ck *checker) scriptReadOnly(c shellparse.SimpleCommand) (readOnly, known b
 // declaration (registry Node.RunsFiles): package scripts, make and just
 // recipes.
 func (ck *checker) projectRuns(c shellparse.SimpleCommand) {
-	prog, ok := programs.Lookup(path.Base(c.Name))
-	if !ok || prog.Node.RunsFiles == "" || len(c.Argv) == 0 {
-		return
-	}
-	if ck.v.env.Files == nil {
+	if ck.v.env.Files == nil || len(c.Argv) == 0 {
 		return // nothing is read here
+	}
+	for _, w := range c.Wrappers {
+		// direnv exec DIR CMD loads DIR's .envrc before CMD runs.
+		if prog, ok := programs.Lookup(path.Base(w.Name)); ok && prog.Node.RunsFiles != "" && len(w.Argv) > 0 {
+			ck.recordRun(ck.runState().Project(ck, &ck.v.fileBudget, prog.Node.RunsFiles, path.Base(w.Name), w.Argv[1:], nil))
+		}
+	}
+	prog, ok := programs.Lookup(path.Base(c.Name))
+	if !ok || prog.Node.RunsFiles == "" {
+		return
 	}
 	env := map[string]string{"HOME": ck.v.env.Home}
 	for _, a := range c.Assigns {
@@ -310,7 +316,12 @@ func (ck *checker) projectRuns(c shellparse.SimpleCommand) {
 			env[a.Name] = a.Value.Text
 		}
 	}
-	r := ck.runState().Project(ck, &ck.v.fileBudget, prog.Node.RunsFiles, path.Base(c.Name), c.Argv[1:], env)
+	ck.recordRun(ck.runState().Project(ck, &ck.v.fileBudget, prog.Node.RunsFiles, path.Base(c.Name), c.Argv[1:], env))
+}
+
+// recordRun keeps what judge/runs found for the current command, when it
+// read or ran anything.
+func (ck *checker) recordRun(r runs.Result) {
 	if r.Read || r.Project {
 		ck.ran = fileRun{at: ck.index, result: r}
 	}

@@ -88,7 +88,7 @@ func stdinFile(c shellparse.SimpleCommand) (shellparse.Word, bool) {
 // not known, so it asks.
 func runFile(h Host, c shellparse.SimpleCommand, w shellparse.Word, shell bool, lang codescan.Lang) {
 	if !w.Static || w.Glob {
-		report(h, "dynamic_code", "script_dynamic", nonSevere, c.Name+" runs a file named only at run time ("+clip(w.Text)+"): what it runs is not known")
+		report(h, "too_complex", "script_dynamic", nonSevere, c.Name+" runs a file named only at run time ("+clip(w.Text)+"): what it runs is not known")
 		return
 	}
 	h.CodeRunFile(c, w.Text, shell, lang)

@@ -1,6 +1,7 @@
 package runs
 
 import (
+	"path"
 	"strings"
 
 	"github.com/permgate/permgate/finding"
@@ -155,12 +156,15 @@ func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellpars
 		judgeRun(h, b, name, frameworks(files, dir, found))
 	}
 	for _, t := range found {
-		lang := Lang{}
+		lang := Lang{Dir: repoTop(t.Path, dir)}
 		switch t.Lang {
 		case "shell":
 			lang.Shell = true
 		case "python":
 			lang.Code = code.FileLang("python3")
+		}
+		if kind == registry.Envrc {
+			lang.Dir, lang.Prelude = path.Dir(t.Path), direnvPrelude
 		}
 		s.File(h, b, name, t.Path, lang, t.How)
 		r.Read, r.Project = true, true
@@ -170,6 +174,10 @@ func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellpars
 	}
 	return r
 }
+
+// direnvPrelude gives the nested analysis direnv's standard library where
+// it runs another file: source_env FILE and source_up load it as . does.
+const direnvPrelude = "alias source_env=. source_env_if_exists=. source_up='. ../.envrc' source_up_if_exists='. ../.envrc'\n"
 
 // envrcPath is the path direnv allow, permit, grant, reload or exec loads
 // the .envrc of: the operand given (allow PATH, exec DIR), else ".".

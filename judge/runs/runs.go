@@ -65,6 +65,11 @@ type Lang struct {
 	// Line is the #! line's interpreter path and its argument (the kernel
 	// passes the rest of the line as one word), when the file has one.
 	Line []string
+	// Dir is the directory a shell script runs in when it is not the
+	// command's (direnv runs .envrc in its own directory, git a hook at
+	// the worktree's top); Prelude is shell text read before it (the
+	// functions of direnv's standard library, as aliases).
+	Dir, Prelude string
 }
 
 // Result is what judging one file found.
@@ -220,7 +225,7 @@ func shebangLine(h Host, line []string, abs, how string) {
 func judge(h Host, name, text, how string, lang Lang) Result {
 	switch {
 	case lang.Shell:
-		return Result{Read: true, ReadOnly: h.RunsShell(text, how)}
+		return Result{Read: true, ReadOnly: h.RunsShellIn(lang.Prelude+text, how, lang.Dir)}
 	case lang.Code != 0:
 		h.RunsCode(name, text, how, lang.Code)
 		return Result{Read: true, Project: true}
