@@ -8,6 +8,7 @@ import (
 	"github.com/permgate/permgate/codescan"
 	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/judge/code"
+	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/judge/runs"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/runfiles"
@@ -142,7 +143,12 @@ func (ck *checker) RunsShellIn(text, how, dir string) bool {
 // RunsCode analyses a program file in lang that name runs, as inline code
 // in that language is.
 func (ck *checker) RunsCode(name, text, how string, lang codescan.Lang) {
+	if len(text) > codescan.MaxSource {
+		ck.add("too_complex", "code_file_unread", NonSevere, how+" is larger than permgate's tokenizer reads: what it runs is not known")
+		return
+	}
 	code.InlineText(ck, how, text, lang)
+	self.CodeText(ck, how, text)
 }
 
 // pendingWrite is a command judged earlier and the directory it ran in.

@@ -443,3 +443,15 @@ func staticTailRulesOut(base string) bool {
 	}
 	return true
 }
+
+// CodeText judges a program's text that name runs from a file (python3
+// x.py, a conftest.py): one that names permgate's files or a harness's
+// hook settings may write them, as code handed on the command line may.
+func CodeText(h Host, name, text string) {
+	if !selfPrefilter(text) && !nearSelf(h) {
+		return
+	}
+	if handedSelf(h, shellparse.Word{Text: text, Static: true}, true) {
+		report(h, "self_modify", "self_handed", finding.Severe, name+" names "+Reason+" or a harness's hook settings, and may write it")
+	}
+}
