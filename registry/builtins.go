@@ -47,12 +47,27 @@ var unwrappedGrammars = map[string]*Grammar{
 	"multicall": {Posix: true, Exact: true, Long: []string{"coreutils-prog=", "list", "list-full", "install", "help", "version"}},
 	// tmux [OPTIONS] [COMMAND [ARGS]] [; COMMAND …]: -c runs a shell command.
 	"tmux": {Posix: true, Short: "2CDhlNuVvc:f:L:S:T:"},
+	// bash, sh, zsh, dash [LONG OPTIONS] [-+OPTIONS] [-c SCRIPT | -s] [ARGS]:
+	// -c or +c makes the first operand a script string, -s or +s reads the
+	// script from standard input (bash sets both for either sign); -o NAME
+	// and -O SHOPT take the next word even inside a cluster (-xo pipefail),
+	// for either sign. Long options are spelled out (bash takes no
+	// abbreviations), and bash takes them with one dash too (Words: -login,
+	// -rcfile F); zsh reads those as clusters of letters (-rcfile is -r -c
+	// …), so the parser reads a shell both ways.
+	"shell": {Posix: true, Exact: true, PlusClusters: true, Short: "abcefhiklmnprstuvxBCDEHPT", Next: "oO",
+		Long: shellLongOptions, Words: shellLongOptions},
 }
+
+// shellLongOptions are bash's long options: --rcfile F and --init-file F
+// take a value.
+var shellLongOptions = []string{"rcfile=", "init-file=", "debug", "debugger", "dump-po-strings", "dump-strings", "help", "login",
+	"noediting", "noprofile", "norc", "posix", "pretty-print", "protected", "restricted", "verbose", "version", "wordexp"}
 
 // Unwrapped returns the option grammar of a wrapper the parser unwraps with
 // semantics of its own ("ld.so" for the dynamic loader, "watch", "screen",
 // "tmux", "su" for su and runuser, "multicall" for busybox, toybox and
-// coreutils).
+// coreutils, "shell" for bash, sh, zsh, dash and the other shells).
 func Unwrapped(name string) (*Grammar, bool) {
 	g, ok := unwrappedGrammars[name]
 	return g, ok

@@ -1,66 +1,123 @@
 package shellparse
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/registry"
 )
 
-// shellStep reads a shell's options: -c SCRIPT runs a script string.
+// shellStep reads a shell's options with the declared shell grammar: -c
+// (or +c) SCRIPT runs a script string; without it the shell runs a script
+// file or standard input, which the validator judges. When the two readings
+// of shellReadings find different scripts, both are judged, one a line.
 func shellStep(argv []Word) step {
-	hasC := false
-	i := 1
-	for i < len(argv) {
-		w := argv[i]
-		if !w.Static {
-			if !hasC {
-				i++ // bash $OPTS -c …: the word may be options; go on looking for -c
-				continue
-			}
-			break
-		}
-		t := w.Text
-		if t == "--" || t == "-" {
-			i++
-			break
-		}
-		if strings.HasPrefix(t, "--") {
-			switch t {
-			case "--rcfile", "--init-file":
-				i += 2
-			default:
-				i++
-			}
-			continue
-		}
-		if (strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+")) && len(t) > 1 {
-			opts := t[1:]
-			if strings.Contains(opts, "c") {
-				hasC = true
-			}
-			if strings.ContainsAny(opts, "oO") {
-				i++ // -o option / -O shopt take an argument
-			}
-			i++
-			continue
-		}
-		break
+	first, other := shellReadings(argv)
+	if first.script == 0 {
+		first, other = other, first
 	}
-	if !hasC {
-		return step{} // a script file or standard input: the validator judges
-	}
-	if i >= len(argv) {
+	if first.script == 0 {
 		return step{}
 	}
-	st := scriptOrOpaque(argv[i], i+1)
+	script := argv[first.script]
+	var st step
+	if other.script != 0 && other.script != first.script {
+		st = linesScript([]Word{script, argv[other.script]}, max(first.script, other.script)+1)
+	} else {
+		st = scriptOrOpaque(script, first.script+1)
+	}
 	// bash -c SCRIPT NAME ARGS…: $0 is NAME, $1… are ARGS.
-	st.positional = argv[i+1:]
-	if st.kind == stepOpaque && !argv[i].Subst && !argv[i].Quoted && i+1 < len(argv) && argv[i+1].Static {
+	st.positional = argv[first.script+1:]
+	if st.kind == stepOpaque && !script.Subst && !script.Quoted && first.next != 0 && argv[first.next].Static {
 		// bash -c $OPTS 'script': an unquoted word may vanish or be options, and
-		// the next word be the script. Judge that reading too.
-		st.alsoScript = &argv[i+1]
+		// the next operand be the script. Judge that reading too.
+		st.alsoScript = &argv[first.next]
 	}
 	return st
+}
+
+// shellReading is what one reading of a shell's words makes of them.
+type shellReading struct {
+	// script is the argv index of the script string -c or +c runs (the
+	// first operand after it), 0 when there is none; next is that of the
+	// operand after the script, 0 when there is none.
+	script, next int
+	// stdin reports a shell that may read its script from standard input.
+	stdin bool
+}
+
+// shellReadings reads a shell's words (argv, its name first) with the
+// declared shell grammar (registry.Unwrapped("shell")) twice: as bash reads
+// its single-dash long options (-login, -rcfile F), and with those read as
+// clusters of letters, as zsh reads them (-rcfile is -r -c -f -i -l -e).
+// Callers judge both readings; shellStep and ShellReadsStdin both read the
+// shell through it.
+func shellReadings(argv []Word) (words, letters shellReading) {
+	g := mustUnwrapped("shell")
+	clusters := *g
+	clusters.Words = nil
+	args := shellWords(argv[1:])
+	return readShell(g, args), readShell(&clusters, args)
+}
+
+// shellWords are a shell's words as its grammar reads them: every word not
+// known as written, a glob or a word filled in at run time included, may be
+// options (bash * could be bash -c …), so it is dynamic.
+func shellWords(words []Word) []registry.Word {
+	args := RegistryWords(words)
+	for i, w := range words {
+		if !w.Static {
+			args[i].Dynamic = true
+		}
+	}
+	return args
+}
+
+// readShell is one reading of a shell's words args (after its name) by the
+// grammar g, with argv indexes (one more than args').
+func readShell(g *registry.Grammar, args []registry.Word) shellReading {
+	sc := g.Scan(args)
+	ops, ended := shellOperands(&sc, args)
+	var r shellReading
+	command := sc.Values("-c", "+c")
+	if len(command) > 0 {
+		at := command[0].At
+		k := slices.IndexFunc(ops, func(op int) bool { return op > at })
+		if k >= 0 {
+			r.script = ops[k] + 1
+		}
+		if k >= 0 && k+1 < len(ops) {
+			r.next = ops[k+1] + 1
+		}
+	}
+	r.stdin = sc.Has("-s", "+s") || len(command) == 0 && (ended || stdinOperand(args, ops))
+	return r
+}
+
+// shellOperands returns a shell's operands (indexes into args) and whether
+// "--" or "-" ended its options: a "-" where the options stop is not an
+// operand, it ends them as "--" does (sh - FILE runs FILE).
+func shellOperands(sc *registry.Scan, args []registry.Word) ([]int, bool) {
+	ops := sc.Operands
+	if sc.DashDash >= 0 {
+		return ops, true
+	}
+	if sc.Stop < len(args) && !args[sc.Stop].Dynamic && args[sc.Stop].Text == "-" {
+		return slices.DeleteFunc(slices.Clone(ops), func(op int) bool { return op == sc.Stop }), true
+	}
+	return ops, false
+}
+
+// stdinOperand reports a shell with no -c whose operands leave it reading
+// standard input: no operand as written (sh, sh $F: a word known only at
+// run time may be options only; assume the worst), or /dev/stdin first.
+func stdinOperand(args []registry.Word, ops []int) bool {
+	for _, op := range ops {
+		if !args[op].Dynamic {
+			return IsStdinPath(args[op].Text)
+		}
+	}
+	return true
 }
 
 // evalStep joins eval's words into a script. eval takes no options, only a
@@ -151,24 +208,29 @@ func suStep(argv []Word) step {
 // valuesScript returns the scripts the option values give (each option's
 // value, one a line) as one script; used is the words the step used.
 func valuesScript(argv []Word, vals []registry.Opt, used int) step {
-	script := Word{Static: true}
 	var words []Word
 	for _, o := range vals {
 		if o.HasValue {
-			w := optionWord(argv, o)
-			words = append(words, w)
-			mergeDynamic(&script, w)
+			words = append(words, optionWord(argv, o))
 		}
 	}
+	return linesScript(words, used)
+}
+
+// linesScript returns the scripts words give, one a line, as one script;
+// used is the words the step used.
+func linesScript(words []Word, used int) step {
 	switch len(words) {
 	case 0:
 		return step{}
 	case 1:
 		return scriptOrOpaque(words[0], used)
 	}
+	script := Word{Static: true}
 	texts := make([]string, len(words))
 	for k, w := range words {
 		texts[k] = w.Text
+		mergeDynamic(&script, w)
 	}
 	script.Text = strings.Join(texts, "\n")
 	return scriptOrOpaque(script, used)
