@@ -53,10 +53,15 @@ var unwrappedGrammars = map[string]*Grammar{
 	// and -O SHOPT take the next word even inside a cluster (-xo pipefail),
 	// for either sign. Long options are spelled out (bash takes no
 	// abbreviations), and bash takes them with one dash too (Words: -login,
-	// -rcfile F); zsh reads those as clusters of letters (-rcfile is -r -c
-	// …), so the parser reads a shell both ways.
+	// -rcfile F); dash and zsh read those as clusters of letters (-rcfile is
+	// -r -c …), so the parser reads a shell every way (with and without
+	// Words, and as "zsh").
 	"shell": {Posix: true, Exact: true, PlusClusters: true, Short: "abcefhiklmnprstuvxBCDEHPT", Next: "oO",
 		Long: shellLongOptions, Words: shellLongOptions},
+	// zsh [OPTIONS] [-c SCRIPT | -s] [ARGS]: as "shell", but -o (+o) takes
+	// its option name attached or as the next word (-oerrexit, -xo
+	// errexit), -O is a flag, and every --NAME is an option flag.
+	"zsh": {Posix: true, Exact: true, PlusClusters: true, Short: "abcefhiklmnprstuvxBCDEHOPT" + "o:"},
 }
 
 // shellLongOptions are bash's long options: --rcfile F and --init-file F
@@ -67,7 +72,8 @@ var shellLongOptions = []string{"rcfile=", "init-file=", "debug", "debugger", "d
 // Unwrapped returns the option grammar of a wrapper the parser unwraps with
 // semantics of its own ("ld.so" for the dynamic loader, "watch", "screen",
 // "tmux", "su" for su and runuser, "multicall" for busybox, toybox and
-// coreutils, "shell" for bash, sh, zsh, dash and the other shells).
+// coreutils, "shell" for bash, sh, dash and the other shells, "zsh" for
+// zsh's reading of their options).
 func Unwrapped(name string) (*Grammar, bool) {
 	g, ok := unwrappedGrammars[name]
 	return g, ok

@@ -30,6 +30,8 @@ func TestUnwrapped(t *testing.T) {
 		{"shell", []string{"-login", "-c", "rm x"}, 2, "-c"},
 		{"shell", []string{"--", "-c", "rm x"}, 1, ""},
 		{"shell", []string{"x.sh", "-c", "rm x"}, 0, ""},
+		{"zsh", []string{"-oerrexit", "-c", "rm x"}, 2, "-c"},
+		{"zsh", []string{"-xo", "errexit", "+O", "x.sh"}, 3, "+O"},
 	} {
 		g, ok := Unwrapped(tt.name)
 		if !ok {

@@ -265,9 +265,7 @@ func (g *Grammar) scan(args []Word, rest bool) Scan {
 			return s
 		case g.Plus && len(t) > 1 && t[0] == '+' && !w.Dynamic:
 			s.Opts = append(s.Opts, Opt{Name: "+", Value: t[1:], HasValue: true, At: i, ValueAt: i})
-		case g.plusCluster(w):
-			i = g.cluster(&s, args, i)
-		case len(t) < 2 || t[0] != '-':
+		case g.operandWord(w):
 			if g.Posix {
 				s.Stop = i
 				if rest {
@@ -312,6 +310,9 @@ func staticOptionPrefix(t string) bool {
 
 // option reads the option at args[i] and returns the index of its last word.
 func (g *Grammar) option(s *Scan, args []Word, i int) int {
+	if g.plusCluster(args[i]) {
+		return g.cluster(s, args, i)
+	}
 	if last, ok := g.word(s, args, i); ok {
 		return last
 	}
@@ -442,6 +443,14 @@ func (g *Grammar) cluster(s *Scan, args []Word, i int) int {
 // not one: it may be anything.
 func (g *Grammar) plusCluster(w Word) bool {
 	return g.PlusClusters && !g.Plus && !w.Dynamic && strings.HasPrefix(w.Text, "+")
+}
+
+// operandWord reports a word a scan reads as an operand where an option
+// may stand: "-" and a word that does not start with a dash, unless a
+// PlusClusters grammar reads it as a cluster of options.
+func (g *Grammar) operandWord(w Word) bool {
+	t := w.Text
+	return (len(t) < 2 || t[0] != '-') && !g.plusCluster(w)
 }
 
 // takesNext reports a Next letter: its value is the next word, even inside

@@ -414,11 +414,15 @@ func hasFileOption(argv []Word) bool {
 
 // ShellReadsStdin reports whether a shell invocation (argv, its name first)
 // may read its script from standard input: no -c and no script file operand,
-// or -s. It reads the words as shellStep does (shellReadings), and either
+// or -s. It reads the words as shellStep does (shellReadings), and any
 // reading is enough.
 func ShellReadsStdin(argv []Word) bool {
-	words, letters := shellReadings(argv)
-	return words.stdin || letters.stdin
+	for _, r := range shellReadings(argv) {
+		if r.stdin {
+			return true
+		}
+	}
+	return false
 }
 
 // IsStdinPath reports a path that names standard input.

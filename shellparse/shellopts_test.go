@@ -56,7 +56,15 @@ func TestShellStepOptions(t *testing.T) {
 		{`bash -c`, []string{": bash -c"}},
 		{`bash -o pipefail 'rm x'`, []string{": bash -o pipefail rm x"}},
 		{`bash -o -c 'rm x'`, []string{": bash -o -c rm x"}},
-		{`bash --init-file -c 'rm x'`, []string{": bash --init-file -c rm x"}},
+		// bash's --init-file takes -c as its value; zsh reads --init-file as
+		// a flag: judge its reading too.
+		{`bash --init-file -c 'rm x'`, []string{"bash: rm x"}},
+		{`bash --rcfile=rc 'rm x'`, []string{": bash --rcfile=rc rm x"}},
+		// zsh's -o takes its name attached or as the next word, and its -O
+		// is a flag: bash and dash refuse -c as an option name.
+		{`zsh -oerrexit -c 'rm x'`, []string{"zsh: rm x"}},
+		{`zsh +oerrexit -xc 'rm x'`, []string{"zsh: rm x"}},
+		{`bash -O -c 'rm x'`, []string{"bash: rm x"}},
 		{`sh script.sh -c 'rm x'`, []string{": sh script.sh -c rm x"}},
 		// NAME and ARGS after the script are its $0, $1 ….
 		{`bash -c 'rm "$1"' name a`, []string{"bash: rm a"}},
@@ -118,6 +126,10 @@ func TestShellReadsStdinOptions(t *testing.T) {
 		"bash -rcfile rc":    true,
 		"bash -login x.sh":   true,
 		"bash -norc x.sh":    false,
+		// zsh's -oNAME: bash's -o takes x.sh as its name.
+		"zsh -oerrexit x.sh": true,
+		"zsh -O x.sh":        true,
+		"zsh -O -c x":        false,
 	}
 	p := NewParser(Options{Home: "/home/u"})
 	for src, want := range tests {

@@ -7,27 +7,33 @@ import (
 	"github.com/permgate/permgate/registry"
 )
 
-// shellStep reads a shell's options with the declared shell grammar: -c
+// shellStep reads a shell's options with the declared shell grammars: -c
 // (or +c) SCRIPT runs a script string; without it the shell runs a script
-// file or standard input, which the validator judges. When the two readings
-// of shellReadings find different scripts, both are judged, one a line.
+// file or standard input, which the validator judges. When the readings of
+// shellReadings find different scripts, all are judged, one a line.
 func shellStep(argv []Word) step {
-	first, other := shellReadings(argv)
-	if first.script == 0 {
-		first, other = other, first
+	var first shellReading
+	var scripts []Word
+	seen := map[int]bool{}
+	used := 0
+	for _, r := range shellReadings(argv) {
+		if r.script == 0 || seen[r.script] {
+			continue
+		}
+		if len(scripts) == 0 {
+			first = r
+		}
+		seen[r.script] = true
+		scripts = append(scripts, argv[r.script])
+		used = max(used, r.script+1)
 	}
-	if first.script == 0 {
+	if len(scripts) == 0 {
 		return step{}
 	}
-	script := argv[first.script]
-	var st step
-	if other.script != 0 && other.script != first.script {
-		st = linesScript([]Word{script, argv[other.script]}, max(first.script, other.script)+1)
-	} else {
-		st = scriptOrOpaque(script, first.script+1)
-	}
+	st := linesScript(scripts, used)
 	// bash -c SCRIPT NAME ARGS…: $0 is NAME, $1… are ARGS.
 	st.positional = argv[first.script+1:]
+	script := argv[first.script]
 	if st.kind == stepOpaque && !script.Subst && !script.Quoted && first.next != 0 && argv[first.next].Static {
 		// bash -c $OPTS 'script': an unquoted word may vanish or be options, and
 		// the next operand be the script. Judge that reading too.
@@ -47,17 +53,17 @@ type shellReading struct {
 }
 
 // shellReadings reads a shell's words (argv, its name first) with the
-// declared shell grammar (registry.Unwrapped("shell")) twice: as bash reads
-// its single-dash long options (-login, -rcfile F), and with those read as
-// clusters of letters, as zsh reads them (-rcfile is -r -c -f -i -l -e).
-// Callers judge both readings; shellStep and ShellReadsStdin both read the
-// shell through it.
-func shellReadings(argv []Word) (words, letters shellReading) {
-	g := mustUnwrapped("shell")
-	clusters := *g
-	clusters.Words = nil
+// declared shell grammars, every way a shell may read them: as bash does
+// (registry.Unwrapped("shell"): -login and -rcfile F are long options), with
+// those read as clusters of letters as dash does (-rcfile is -r -c -f …),
+// and as zsh does (registry.Unwrapped("zsh"): -oNAME). Callers judge every
+// reading; shellStep and ShellReadsStdin both read the shell through it.
+func shellReadings(argv []Word) [3]shellReading {
+	bash := mustUnwrapped("shell")
+	letters := *bash
+	letters.Words = nil
 	args := shellWords(argv[1:])
-	return readShell(g, args), readShell(&clusters, args)
+	return [3]shellReading{readShell(bash, args), readShell(&letters, args), readShell(mustUnwrapped("zsh"), args)}
 }
 
 // shellWords are a shell's words as its grammar reads them: every word not
