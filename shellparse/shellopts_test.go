@@ -76,7 +76,12 @@ func TestShellStepOptions(t *testing.T) {
 		{`bash *.sh -c 'rm x'`, []string{"bash: rm x"}},
 		{`bash -o $O -c 'rm x'`, []string{"bash: rm x"}},
 		{`bash -c $OPTS 'rm x'`, []string{"bash: rm x", ": bash -c $OPTS rm x", "opaque: $OPTS"}},
-		{`bash -c $OPTS -x 'rm x'`, []string{"bash: rm x", ": bash -c $OPTS -x rm x", "opaque: $OPTS"}},
+		// The word right after $OPTS and the next operand: both judged.
+		{`bash -c $OPTS -x 'rm x'`, []string{"bash: -x", "bash: rm x", ": bash -c $OPTS -x rm x", "opaque: $OPTS"}},
+		// bash's -rcfile takes $R as its value, zsh's cluster holds c: the
+		// script is 'rm x' or $R (opaque), or, when $R vanishes, -xc or
+		// 'rm x'.
+		{`bash -rcfile $R -xc 'rm x'`, []string{"bash: rm x", "bash: -xc", "bash: rm x", ": bash -rcfile $R -xc rm x", "opaque: $R"}},
 		{`bash -c "$S" 'rm x'`, []string{": bash -c $S rm x", "opaque: $S"}},
 		{`bash -c $S`, []string{": bash -c $S", "opaque: $S"}},
 	}

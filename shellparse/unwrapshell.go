@@ -10,36 +10,57 @@ import (
 // shellStep reads a shell's options with the declared shell grammars: -c
 // (or +c) SCRIPT runs a script string; without it the shell runs a script
 // file or standard input, which the validator judges. When the readings of
-// shellReadings find different scripts, all are judged, one a line.
+// shellReadings find different scripts, all are judged: the scripts known
+// as written one a line, and a script known only at run time as opaque,
+// with the others judged too.
 func shellStep(argv []Word) step {
-	var first shellReading
-	var scripts []Word
-	seen := map[int]bool{}
+	var found []shellReading
+	var scripts, opaque []Word
 	used := 0
 	for _, r := range shellReadings(argv) {
-		if r.script == 0 || seen[r.script] {
+		if r.script == 0 || slices.ContainsFunc(found, func(f shellReading) bool { return f.script == r.script }) {
 			continue
 		}
-		if len(scripts) == 0 {
-			first = r
-		}
-		seen[r.script] = true
-		scripts = append(scripts, argv[r.script])
+		found = append(found, r)
 		used = max(used, r.script+1)
+		if w := argv[r.script]; w.Static {
+			scripts = append(scripts, w)
+		} else {
+			opaque = append(opaque, w)
+			scripts = append(scripts, scriptIfVanished(argv, r)...)
+		}
 	}
-	if len(scripts) == 0 {
+	if len(found) == 0 {
 		return step{}
 	}
 	st := linesScript(scripts, used)
-	// bash -c SCRIPT NAME ARGS…: $0 is NAME, $1… are ARGS.
-	st.positional = argv[first.script+1:]
-	script := argv[first.script]
-	if st.kind == stepOpaque && !script.Subst && !script.Quoted && first.next != 0 && argv[first.next].Static {
-		// bash -c $OPTS 'script': an unquoted word may vanish or be options, and
-		// the next operand be the script. Judge that reading too.
-		st.alsoScript = &argv[first.next]
+	if len(opaque) > 0 {
+		st = linesScript(opaque, used)
+		if also := linesScript(scripts, used); also.kind != stepDone {
+			st.alsoScript = &also.script
+		}
 	}
+	// bash -c SCRIPT NAME ARGS…: $0 is NAME, $1… are ARGS.
+	st.positional = argv[found[0].script+1:]
 	return st
+}
+
+// scriptIfVanished returns the words that are the script of bash -c $OPTS
+// 'script' when the unquoted word $OPTS (r's script) vanishes or is
+// options: the next operand, and the word right after $OPTS, when known as
+// written. A quoted word or a command's output is one word: none.
+func scriptIfVanished(argv []Word, r shellReading) []Word {
+	if w := argv[r.script]; w.Subst || w.Quoted {
+		return nil
+	}
+	var words []Word
+	if after := r.script + 1; after < len(argv) && argv[after].Static {
+		words = append(words, argv[after])
+	}
+	if r.next != 0 && r.next != r.script+1 && argv[r.next].Static {
+		words = append(words, argv[r.next])
+	}
+	return words
 }
 
 // shellReading is what one reading of a shell's words makes of them.
