@@ -117,6 +117,9 @@ func readShell(g *registry.Grammar, args []registry.Word) shellReading {
 			r.next = ops[k+1] + 1
 		}
 	}
+	// -s reads standard input even with -c (dash runs both); after "--" or
+	// "-" standard input is assumed too, though the shell runs a FILE after
+	// them: the reading before the grammar, kept.
 	r.stdin = sc.Has("-s", "+s") || len(command) == 0 && (ended || stdinOperand(args, ops))
 	return r
 }
