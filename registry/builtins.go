@@ -54,6 +54,21 @@ var unwrappedGrammars = map[string]*Grammar{
 	// permgate exec|check|guard [OPTIONS] [--] COMMAND…: the options end at
 	// the command.
 	"permgate exec": {Posix: true, Short: "hn:", Long: permgateLong, Prefer: permgateLoosening},
+	// bash, sh, zsh, dash [LONG OPTIONS] [-+OPTIONS] [-c SCRIPT | -s] [ARGS]:
+	// -c or +c makes the first operand a script string, -s or +s reads the
+	// script from standard input (bash sets both for either sign); -o NAME
+	// and -O SHOPT take the next word even inside a cluster (-xo pipefail),
+	// for either sign. Long options are spelled out (bash takes no
+	// abbreviations), and bash takes them with one dash too (Words: -login,
+	// -rcfile F); dash and zsh read those as clusters of letters (-rcfile is
+	// -r -c …), so the parser reads a shell every way (with and without
+	// Words, and as "zsh").
+	"shell": {Posix: true, Exact: true, PlusClusters: true, Short: "abcefhiklmnprstuvxBCDEHPT", Next: "oO",
+		Long: shellLongOptions, Words: shellLongOptions},
+	// zsh [OPTIONS] [-c SCRIPT | -s] [ARGS]: as "shell", but -o (+o) takes
+	// its option name attached or as the next word (-oerrexit, -xo
+	// errexit), -O is a flag, and every --NAME is an option flag.
+	"zsh": {Posix: true, Exact: true, PlusClusters: true, Short: "abcefhiklmnprstuvxBCDEHOPT" + "o:"},
 }
 
 // permgateLong are permgate's long options; permgateLoosening those that can
@@ -65,11 +80,17 @@ var (
 	permgateLoosening = []string{"config", "profile", "mode", "fail-closed"}
 )
 
+// shellLongOptions are bash's long options: --rcfile F and --init-file F
+// take a value.
+var shellLongOptions = []string{"rcfile=", "init-file=", "debug", "debugger", "dump-po-strings", "dump-strings", "help", "login",
+	"noediting", "noprofile", "norc", "posix", "pretty-print", "protected", "restricted", "verbose", "version", "wordexp"}
+
 // Unwrapped returns the option grammar of a wrapper the parser unwraps with
 // semantics of its own ("ld.so" for the dynamic loader, "watch", "screen",
 // "tmux", "su" for su and runuser, "multicall" for busybox, toybox and
-// coreutils, "permgate" for permgate's own command line and "permgate exec"
-// for its exec, check and guard).
+// coreutils, "shell" for bash, sh, dash and the other shells, "zsh" for
+// zsh's reading of their options, "permgate" for permgate's own command
+// line and "permgate exec" for its exec, check and guard).
 func Unwrapped(name string) (*Grammar, bool) {
 	g, ok := unwrappedGrammars[name]
 	return g, ok

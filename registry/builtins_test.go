@@ -22,6 +22,16 @@ func TestUnwrapped(t *testing.T) {
 		{"su", []string{"root", "-lc", "rm x"}, 0, "-c"},
 		{"multicall", []string{"--coreutils-prog=rm", "-rf"}, -1, "--coreutils-prog"},
 		{"multicall", []string{"rm", "-rf"}, 0, ""},
+		{"shell", []string{"-xo", "pipefail", "-c", "rm x"}, 3, "-c"},
+		{"shell", []string{"-oO", "pipefail", "extglob", "x.sh"}, 3, "-O"},
+		{"shell", []string{"+O", "extglob", "+c", "rm x"}, 3, "+c"},
+		{"shell", []string{"--rcfile", "rc", "-s"}, -1, "-s"},
+		{"shell", []string{"-rcfile", "rc", "x.sh"}, 2, "-rcfile"},
+		{"shell", []string{"-login", "-c", "rm x"}, 2, "-c"},
+		{"shell", []string{"--", "-c", "rm x"}, 1, ""},
+		{"shell", []string{"x.sh", "-c", "rm x"}, 0, ""},
+		{"zsh", []string{"-oerrexit", "-c", "rm x"}, 2, "-c"},
+		{"zsh", []string{"-xo", "errexit", "+O", "x.sh"}, 3, "+O"},
 	} {
 		g, ok := Unwrapped(tt.name)
 		if !ok {

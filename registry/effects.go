@@ -409,5 +409,5 @@ func (g *Grammar) declares(opt string) bool {
 		return known || slices.ContainsFunc(g.Words, func(w string) bool { return strings.TrimSuffix(w, "=") == opt[1:] })
 	}
 	_, known := g.short(opt[1])
-	return known
+	return known || g.takesNext(opt[1])
 }

@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// scanText renders a scan as "NAME[=VALUE][~] … | operand …", ~ marking an
+// preferScanText renders a scan as "NAME[=VALUE][~] … | operand …", ~ marking an
 // abbreviated long option.
-func scanText(args []string, s Scan) string {
+func preferScanText(args []string, s Scan) string {
 	var parts []string
 	for _, o := range s.Opts {
 		p := o.Name
@@ -72,7 +72,7 @@ func TestPrefer(t *testing.T) {
 		{exact, []string{"--c", "x"}, "--c | x"},
 		{exact, []string{"--config", "x"}, "--config=x |"},
 	} {
-		if got := scanText(tt.args, tt.g.Scan(textWords(tt.args))); got != tt.want {
+		if got := preferScanText(tt.args, tt.g.Scan(textWords(tt.args))); got != tt.want {
 			t.Errorf("Prefer %q %q: %q, want %q", tt.g.Prefer, tt.args, got, tt.want)
 		}
 	}
@@ -92,7 +92,7 @@ func TestPreferDash(t *testing.T) {
 		"-eval-com=c": "-eval-command=c~ |",
 	} {
 		a := strings.Fields(args)
-		if got := scanText(a, g.Scan(textWords(a))); got != want {
+		if got := preferScanText(a, g.Scan(textWords(a))); got != want {
 			t.Errorf("%q: %q, want %q", args, got, want)
 		}
 	}
@@ -145,7 +145,7 @@ func TestPermgateGrammar(t *testing.T) {
 			t.Fatalf("Unwrapped(%q): none", tt.name)
 		}
 		args := strings.Fields(tt.args)
-		if got := scanText(args, g.Scan(textWords(args))); got != tt.want {
+		if got := preferScanText(args, g.Scan(textWords(args))); got != tt.want {
 			t.Errorf("%s %q: %q, want %q", tt.name, tt.args, got, tt.want)
 		}
 	}

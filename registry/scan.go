@@ -72,6 +72,18 @@ type Grammar struct {
 	// does reads an ambiguous --c as the loosening --config, not as the
 	// first value-taking match.
 	Prefer []string
+	// Next lists one-letter options whose value is always the next word,
+	// even inside a cluster, and the cluster reads on: with Next "oO", -ox
+	// pipefail is -o pipefail -x, and -oO pipefail extglob takes the next
+	// two words in order (bash's -o and -O). The letters need not be listed
+	// in Short; without a next word the option has no value.
+	Next string
+	// PlusClusters reads a +LETTERS word as a cluster of options, named
+	// with their sign ("+x", "+o"), as shells read +x and +o pipefail: a
+	// Next letter takes the next word there too, and a lone + is an empty
+	// cluster. It is not Plus, whose +WORD is one value (cargo +nightly);
+	// when both are set, Plus reads the word.
+	PlusClusters bool
 }
 
 // SignalOpt is the name a Signal grammar gives a -SIGNAL word.
@@ -269,7 +281,7 @@ func (g *Grammar) scan(args []Word, rest bool) Scan {
 			return s
 		case g.Plus && len(t) > 1 && t[0] == '+' && !w.Dynamic:
 			s.Opts = append(s.Opts, Opt{Name: "+", Value: t[1:], HasValue: true, At: i, ValueAt: i})
-		case len(t) < 2 || t[0] != '-':
+		case g.operandWord(w):
 			if g.Posix {
 				s.Stop = i
 				if rest {
@@ -314,6 +326,9 @@ func staticOptionPrefix(t string) bool {
 
 // option reads the option at args[i] and returns the index of its last word.
 func (g *Grammar) option(s *Scan, args []Word, i int) int {
+	if g.plusCluster(args[i]) {
+		return g.cluster(s, args, i)
+	}
 	if last, ok := g.word(s, args, i); ok {
 		return last
 	}
@@ -400,20 +415,27 @@ func (g *Grammar) oldCluster(s *Scan, args []Word) int {
 	return next
 }
 
-// cluster reads a getopt cluster such as -rf or -ofile. In a dynamic word
+// cluster reads a getopt cluster such as -rf or -ofile (or +xo NAME in a
+// PlusClusters grammar; a Next letter takes the next word and the cluster
+// reads on). In a dynamic word
 // (-r$X, -n"$N") the letters from the first expansion on are known only at run
 // time: they may be any options (-ro/etc/passwd), so the scan is Unknown.
 func (g *Grammar) cluster(s *Scan, args []Word, i int) int {
 	w := args[i]
 	t := w.Text
+	at := i
 	for j := 1; j < len(t); j++ {
 		letter := t[j]
 		if w.Dynamic && strings.IndexByte(dynamicChars, letter) >= 0 {
 			s.Unknown = true
 			return i
 		}
+		if g.takesNext(letter) {
+			i = s.nextValue(args, at, i, t[:1]+string(letter))
+			continue
+		}
 		kind, _ := g.short(letter)
-		o := Opt{Name: "-" + string(letter), At: i, ValueAt: i}
+		o := Opt{Name: t[:1] + string(letter), At: at, ValueAt: at}
 		if kind != noValue {
 			if rest := t[j+1:]; rest != "" {
 				o.Value, o.HasValue, o.Dynamic = strings.TrimPrefix(rest, "="), true, w.Dynamic
@@ -453,6 +475,40 @@ func (g *Grammar) preferred(name string) (string, valueKind, bool) {
 // where the options stop, and scans again from there, pays for the words up
 // to Stop alone.
 func (g *Grammar) ScanHead(args []Word) Scan { return g.scan(args, false) }
+
+// plusCluster reports a +LETTERS word a PlusClusters grammar reads as a
+// cluster of options (+x, +o, a lone +). A word known only at run time is
+// not one: it may be anything.
+func (g *Grammar) plusCluster(w Word) bool {
+	return g.PlusClusters && !g.Plus && !w.Dynamic && strings.HasPrefix(w.Text, "+")
+}
+
+// operandWord reports a word a scan reads as an operand where an option
+// may stand: "-" and a word that does not start with a dash, unless a
+// PlusClusters grammar reads it as a cluster of options.
+func (g *Grammar) operandWord(w Word) bool {
+	t := w.Text
+	return (len(t) < 2 || t[0] != '-') && !g.plusCluster(w)
+}
+
+// takesNext reports a Next letter: its value is the next word, even inside
+// a cluster.
+func (g *Grammar) takesNext(letter byte) bool {
+	return letter != '-' && letter != '+' && strings.IndexByte(g.Next, letter) >= 0
+}
+
+// nextValue adds the Next option name found in the word at, with the word
+// after last (the last word the cluster used so far) as its value when
+// there is one, and returns the index of the last word used.
+func (s *Scan) nextValue(args []Word, at, last int, name string) int {
+	o := Opt{Name: name, At: at, ValueAt: at}
+	if last+1 < len(args) {
+		last++
+		o.Value, o.HasValue, o.Dynamic, o.ValueAt = args[last].Text, true, args[last].Dynamic, last
+	}
+	s.Opts = append(s.Opts, o)
+	return last
+}
 
 // Declares reports an option the grammar lists, spelled with its dashes
 // ("-o", "--output", "-name" in a Dash grammar): a judgement can tell an

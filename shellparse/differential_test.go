@@ -52,6 +52,12 @@ var staticDiffCases = []string{
 	`!`,
 	`--`,
 	`-`,
+	// Shell option clusters, signed either way.
+	`+x`,
+	`+o pipefail`,
+	`-xo pipefail -c 'rm x'`,
+	`+O extglob +c "rm x"`,
+	`+`,
 
 	// Single quotes.
 	`'rm'`,

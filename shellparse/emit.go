@@ -412,36 +412,17 @@ func hasFileOption(argv []Word) bool {
 	return false
 }
 
-// ShellReadsStdin reports whether a shell invocation reads its script from
-// standard input: no -c and no script file operand (or -s).
+// ShellReadsStdin reports whether a shell invocation (argv, its name first)
+// may read its script from standard input: no -c and no script file operand,
+// or -s. It reads the words as shellStep does (shellReadings), and any
+// reading is enough.
 func ShellReadsStdin(argv []Word) bool {
-	for i := 1; i < len(argv); i++ {
-		a := argv[i]
-		if !a.Static {
-			continue // sh $OPTS: may be options only; assume the worst
-		}
-		t := a.Text
-		switch {
-		case t == "-" || t == "--" || IsStdinPath(t):
+	for _, r := range shellReadings(argv) {
+		if r.stdin {
 			return true
-		case t == "--rcfile" || t == "--init-file":
-			i++
-		case strings.HasPrefix(t, "--"):
-		case (strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+")) && len(t) > 1:
-			if strings.Contains(t[1:], "s") {
-				return true
-			}
-			if strings.Contains(t[1:], "c") {
-				return false
-			}
-			if strings.ContainsAny(t[1:], "oO") {
-				i++
-			}
-		default:
-			return false
 		}
 	}
-	return true
+	return false
 }
 
 // IsStdinPath reports a path that names standard input.

@@ -1,66 +1,153 @@
 package shellparse
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/registry"
 )
 
-// shellStep reads a shell's options: -c SCRIPT runs a script string.
+// shellStep reads a shell's options with the declared shell grammars: -c
+// (or +c) SCRIPT runs a script string; without it the shell runs a script
+// file or standard input, which the validator judges. When the readings of
+// shellReadings find different scripts, all are judged: the scripts known
+// as written one a line, and a script known only at run time as opaque,
+// with the others judged too.
 func shellStep(argv []Word) step {
-	hasC := false
-	i := 1
-	for i < len(argv) {
-		w := argv[i]
-		if !w.Static {
-			if !hasC {
-				i++ // bash $OPTS -c …: the word may be options; go on looking for -c
-				continue
-			}
-			break
-		}
-		t := w.Text
-		if t == "--" || t == "-" {
-			i++
-			break
-		}
-		if strings.HasPrefix(t, "--") {
-			switch t {
-			case "--rcfile", "--init-file":
-				i += 2
-			default:
-				i++
-			}
+	var found []shellReading
+	var scripts, opaque []Word
+	used := 0
+	for _, r := range shellReadings(argv) {
+		if r.script == 0 || slices.ContainsFunc(found, func(f shellReading) bool { return f.script == r.script }) {
 			continue
 		}
-		if (strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+")) && len(t) > 1 {
-			opts := t[1:]
-			if strings.Contains(opts, "c") {
-				hasC = true
-			}
-			if strings.ContainsAny(opts, "oO") {
-				i++ // -o option / -O shopt take an argument
-			}
-			i++
-			continue
+		found = append(found, r)
+		used = max(used, r.script+1)
+		if w := argv[r.script]; w.Static {
+			scripts = append(scripts, w)
+		} else {
+			opaque = append(opaque, w)
+			scripts = append(scripts, scriptIfVanished(argv, r)...)
 		}
-		break
 	}
-	if !hasC {
-		return step{} // a script file or standard input: the validator judges
-	}
-	if i >= len(argv) {
+	if len(found) == 0 {
 		return step{}
 	}
-	st := scriptOrOpaque(argv[i], i+1)
-	// bash -c SCRIPT NAME ARGS…: $0 is NAME, $1… are ARGS.
-	st.positional = argv[i+1:]
-	if st.kind == stepOpaque && !argv[i].Subst && !argv[i].Quoted && i+1 < len(argv) && argv[i+1].Static {
-		// bash -c $OPTS 'script': an unquoted word may vanish or be options, and
-		// the next word be the script. Judge that reading too.
-		st.alsoScript = &argv[i+1]
+	st := linesScript(scripts, used)
+	if len(opaque) > 0 {
+		st = linesScript(opaque, used)
+		if also := linesScript(scripts, used); also.kind != stepDone {
+			st.alsoScript = &also.script
+		}
 	}
+	// bash -c SCRIPT NAME ARGS…: $0 is NAME, $1… are ARGS.
+	st.positional = argv[found[0].script+1:]
 	return st
+}
+
+// scriptIfVanished returns the words that are the script of bash -c $OPTS
+// 'script' when the unquoted word $OPTS (r's script) vanishes or is
+// options: the next operand, and the word right after $OPTS, when known as
+// written. A quoted word or a command's output is one word: none.
+func scriptIfVanished(argv []Word, r shellReading) []Word {
+	if w := argv[r.script]; w.Subst || w.Quoted {
+		return nil
+	}
+	var words []Word
+	if after := r.script + 1; after < len(argv) && argv[after].Static {
+		words = append(words, argv[after])
+	}
+	if r.next != 0 && r.next != r.script+1 && argv[r.next].Static {
+		words = append(words, argv[r.next])
+	}
+	return words
+}
+
+// shellReading is what one reading of a shell's words makes of them.
+type shellReading struct {
+	// script is the argv index of the script string -c or +c runs (the
+	// first operand after it), 0 when there is none; next is that of the
+	// operand after the script, 0 when there is none.
+	script, next int
+	// stdin reports a shell that may read its script from standard input.
+	stdin bool
+}
+
+// shellReadings reads a shell's words (argv, its name first) with the
+// declared shell grammars, every way a shell may read them: as bash does
+// (registry.Unwrapped("shell"): -login and -rcfile F are long options), with
+// those read as clusters of letters as dash does (-rcfile is -r -c -f …),
+// and as zsh does (registry.Unwrapped("zsh"): -oNAME). Callers judge every
+// reading; shellStep and ShellReadsStdin both read the shell through it.
+func shellReadings(argv []Word) [3]shellReading {
+	bash := mustUnwrapped("shell")
+	letters := *bash
+	letters.Words = nil
+	args := shellWords(argv[1:])
+	return [3]shellReading{readShell(bash, args), readShell(&letters, args), readShell(mustUnwrapped("zsh"), args)}
+}
+
+// shellWords are a shell's words as its grammar reads them: every word not
+// known as written, a glob or a word filled in at run time included, may be
+// options (bash * could be bash -c …), so it is dynamic.
+func shellWords(words []Word) []registry.Word {
+	args := RegistryWords(words)
+	for i, w := range words {
+		if !w.Static {
+			args[i].Dynamic = true
+		}
+	}
+	return args
+}
+
+// readShell is one reading of a shell's words args (after its name) by the
+// grammar g, with argv indexes (one more than args').
+func readShell(g *registry.Grammar, args []registry.Word) shellReading {
+	sc := g.Scan(args)
+	ops, ended := shellOperands(&sc, args)
+	var r shellReading
+	command := sc.Values("-c", "+c")
+	if len(command) > 0 {
+		at := command[0].At
+		k := slices.IndexFunc(ops, func(op int) bool { return op > at })
+		if k >= 0 {
+			r.script = ops[k] + 1
+		}
+		if k >= 0 && k+1 < len(ops) {
+			r.next = ops[k+1] + 1
+		}
+	}
+	// -s reads standard input even with -c (dash runs both); after "--" or
+	// "-" standard input is assumed too, though the shell runs a FILE after
+	// them: the reading before the grammar, kept.
+	r.stdin = sc.Has("-s", "+s") || len(command) == 0 && (ended || stdinOperand(args, ops))
+	return r
+}
+
+// shellOperands returns a shell's operands (indexes into args) and whether
+// "--" or "-" ended its options: a "-" where the options stop is not an
+// operand, it ends them as "--" does (sh - FILE runs FILE).
+func shellOperands(sc *registry.Scan, args []registry.Word) ([]int, bool) {
+	ops := sc.Operands
+	if sc.DashDash >= 0 {
+		return ops, true
+	}
+	if sc.Stop < len(args) && !args[sc.Stop].Dynamic && args[sc.Stop].Text == "-" {
+		return slices.DeleteFunc(slices.Clone(ops), func(op int) bool { return op == sc.Stop }), true
+	}
+	return ops, false
+}
+
+// stdinOperand reports a shell with no -c whose operands leave it reading
+// standard input: no operand as written (sh, sh $F: a word known only at
+// run time may be options only; assume the worst), or /dev/stdin first.
+func stdinOperand(args []registry.Word, ops []int) bool {
+	for _, op := range ops {
+		if !args[op].Dynamic {
+			return IsStdinPath(args[op].Text)
+		}
+	}
+	return true
 }
 
 // evalStep joins eval's words into a script. eval takes no options, only a
@@ -151,24 +238,29 @@ func suStep(argv []Word) step {
 // valuesScript returns the scripts the option values give (each option's
 // value, one a line) as one script; used is the words the step used.
 func valuesScript(argv []Word, vals []registry.Opt, used int) step {
-	script := Word{Static: true}
 	var words []Word
 	for _, o := range vals {
 		if o.HasValue {
-			w := optionWord(argv, o)
-			words = append(words, w)
-			mergeDynamic(&script, w)
+			words = append(words, optionWord(argv, o))
 		}
 	}
+	return linesScript(words, used)
+}
+
+// linesScript returns the scripts words give, one a line, as one script;
+// used is the words the step used.
+func linesScript(words []Word, used int) step {
 	switch len(words) {
 	case 0:
 		return step{}
 	case 1:
 		return scriptOrOpaque(words[0], used)
 	}
+	script := Word{Static: true}
 	texts := make([]string, len(words))
 	for k, w := range words {
 		texts[k] = w.Text
+		mergeDynamic(&script, w)
 	}
 	script.Text = strings.Join(texts, "\n")
 	return scriptOrOpaque(script, used)

@@ -43,7 +43,7 @@ func ShellProgram(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 		scriptFile(h, c, args)
 		return
 	}
-	if scan := shellOptions.Scan(runtimeWords(args)); c.Stdin.Kind == shellparse.InputInherited && len(scan.Operands) > 0 && !args[scan.Operands[0]].Static {
+	if scan := shellOptions().Scan(runtimeWords(args)); c.Stdin.Kind == shellparse.InputInherited && len(scan.Operands) > 0 && !args[scan.Operands[0]].Static {
 		// sh "$F": a script file named at run time, or options; either
 		// way what runs is not known.
 		runFile(h, c, args[scan.Operands[0]], true, 0)
@@ -55,14 +55,19 @@ func ShellProgram(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	StdinProgram(h, c, false)
 }
 
-// shellOptions reads a shell's options up to its script file: -o and -O
-// take a name, --rcfile and --init-file a file.
-var shellOptions = registry.Grammar{Posix: true, Short: "o:O:", Long: []string{"rcfile=", "init-file="}}
+// shellOptions is the shells' declared grammar (registry.Unwrapped
+// "shell"): their options up to the script file.
+func shellOptions() *registry.Grammar {
+	if g, ok := registry.Unwrapped("shell"); ok {
+		return g
+	}
+	return &optionsOnly
+}
 
 // scriptFile judges the script file a shell runs (bash FILE ARGS): its
 // first operand.
 func scriptFile(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
-	scan := shellOptions.Scan(runtimeWords(args))
+	scan := shellOptions().Scan(runtimeWords(args))
 	if len(scan.Operands) == 0 {
 		return
 	}
