@@ -2,14 +2,12 @@ package validator
 
 import (
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/codescan"
-	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/judge/code"
-	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/judge/runs"
+	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/runfiles"
 	"github.com/permgate/permgate/shellparse"
@@ -38,59 +36,6 @@ func (ck *checker) runFile(name, p string, lang runs.Lang, how string) {
 	}
 	r := ck.runState().File(ck, &ck.v.fileBudget, name, p, lang, how)
 	ck.ran = fileRun{at: ck.index, result: r}
-}
-
-// runByPath judges a command named by a path (./build.sh, scripts/check,
-// /opt/tool/bin/x): the file is read, and its #! line says how it runs.
-func (ck *checker) runByPath(c shellparse.SimpleCommand) {
-	if !c.Argv[0].Static {
-		return
-	}
-	if !strings.Contains(c.Name, "/") {
-		how := wrapperRuns(c)
-		switch {
-		case how == nil:
-		case how.Bin != "":
-			// npx NAME runs node_modules/.bin/NAME when the project has one.
-			ck.runFile(c.Name, path.Join(how.Bin, c.Name), runs.Lang{}, path.Join(how.Bin, c.Name))
-		case how.Files && runs.ExtensionLang(c.Name) != 0:
-			// uv run x.py runs the file x.py.
-			ck.runFile(c.Name, c.Name, runs.Lang{Code: runs.ExtensionLang(c.Name)}, c.Name)
-		}
-		return
-	}
-	if systemDir(c.Name) {
-		return // /usr/bin/rm is rm: a program of the system, judged by its name
-	}
-	ck.runFile(c.Name, c.Name, runs.Lang{}, path.Base(c.Name))
-}
-
-// wrapperRuns is how the innermost wrapper runs its command (registry
-// Runs), nil when none says.
-func wrapperRuns(c shellparse.SimpleCommand) *registry.Runs {
-	if len(c.Wrappers) == 0 {
-		return nil
-	}
-	w := c.Wrappers[len(c.Wrappers)-1]
-	prog, ok := programs.Lookup(path.Base(w.Name))
-	if !ok || len(w.Argv) == 0 {
-		return nil
-	}
-	inv := prog.Resolve(shellparse.RegistryWords(w.Argv[1:]))
-	if inv.Node == nil {
-		return nil
-	}
-	return inv.Node.Runs
-}
-
-// systemDir reports a program path in the system's program directories.
-func systemDir(p string) bool {
-	for _, dir := range []string{"/bin/", "/sbin/", "/usr/bin/", "/usr/sbin/", "/usr/local/bin/", "/usr/local/sbin/", "/usr/libexec/", "/opt/homebrew/bin/"} {
-		if strings.HasPrefix(p, dir) {
-			return true
-		}
-	}
-	return false
 }
 
 // ranFile returns what judge/runs found of the file command i runs.
@@ -186,7 +131,7 @@ func (ck *checker) noteWrites(c shellparse.SimpleCommand) {
 		known := printed && static && stdout && r.Op != "<>"
 		ck.runs.Wrote(ck.resolve(r.Target.Text), text, known, r.Op == ">>" || r.Op == "&>>")
 	}
-	if changesPermissionsOnly(c) {
+	if runs.PermissionsOnly(c) {
 		return // chmod +x run.sh leaves its text as it was
 	}
 	copies := ck.copies(c)
@@ -206,14 +151,6 @@ func (ck *checker) noteWrites(c shellparse.SimpleCommand) {
 			ck.runs.Wrote(abs, "", false, false)
 		}
 	}
-}
-
-// changesPermissionsOnly reports a program that changes files' mode, owner or ACL
-// and never their content (chmod, chown, setfacl: declared to change
-// permissions).
-func changesPermissionsOnly(c shellparse.SimpleCommand) bool {
-	_, inv, ok := c.Declared()
-	return ok && inv.Node != nil && slices.Contains(inv.Node.Does, effect.PermissionsChange)
 }
 
 // copies returns the files the command copies or moves one file into (cp,
@@ -268,24 +205,7 @@ func (ck *checker) projectCode(i int) bool {
 	if !ok {
 		return false
 	}
-	return inv.Project() || ck.loadsPlugins(c)
-}
-
-// loadsPlugins reports a verb whose config file in the working directory
-// names plugins it loads (mypy's plugins = …): it then runs project code.
-// A config that cannot be read whole may name some.
-func (ck *checker) loadsPlugins(c shellparse.SimpleCommand) bool {
-	_, inv, ok := c.Declared()
-	if !ok || inv.Node == nil || len(inv.Node.PluginConfigs) == 0 || ck.dir == "" || ck.v.env.Files == nil {
-		return false
-	}
-	for _, name := range inv.Node.PluginConfigs {
-		text, err := ck.v.env.Files.Read(path.Join(ck.dir, name))
-		if err != nil && !runfiles.Missing(err) || runs.NamesPlugins(text) {
-			return true
-		}
-	}
-	return false
+	return inv.Project() || runs.LoadsPlugins(ck.v.env.Files, ck.dir, c)
 }
 
 // scriptReadOnly says whether command c only reads because the shell
@@ -297,32 +217,6 @@ func (ck *checker) scriptReadOnly(c shellparse.SimpleCommand) (readOnly, known b
 		return false, false
 	}
 	return r.ReadOnly, true
-}
-
-// projectRuns judges the project files the current command runs by its
-// declaration (registry Node.RunsFiles): package scripts, make and just
-// recipes.
-func (ck *checker) projectRuns(c shellparse.SimpleCommand) {
-	if ck.v.env.Files == nil || len(c.Argv) == 0 {
-		return // nothing is read here
-	}
-	for _, w := range c.Wrappers {
-		// direnv exec DIR CMD loads DIR's .envrc before CMD runs.
-		if prog, ok := programs.Lookup(path.Base(w.Name)); ok && prog.Node.RunsFiles != "" && len(w.Argv) > 0 {
-			ck.recordRun(ck.runState().Project(ck, &ck.v.fileBudget, prog.Node.RunsFiles, path.Base(w.Name), w.Argv[1:], nil))
-		}
-	}
-	prog, ok := programs.Lookup(path.Base(c.Name))
-	if !ok || prog.Node.RunsFiles == "" {
-		return
-	}
-	env := map[string]string{"HOME": ck.v.env.Home}
-	for _, a := range c.Assigns {
-		if a.Value.Static {
-			env[a.Name] = a.Value.Text
-		}
-	}
-	ck.recordRun(ck.runState().Project(ck, &ck.v.fileBudget, prog.Node.RunsFiles, path.Base(c.Name), c.Argv[1:], env))
 }
 
 // recordRun keeps what judge/runs found for the current command, when it
@@ -339,40 +233,14 @@ func (ck *checker) recordRun(r runs.Result) {
 // (which python puts first on its path).
 func (ck *checker) CodeRunModule(c shellparse.SimpleCommand, module string, args []shellparse.Word) {
 	if prog, ok := programs.Lookup(module); ok && prog.Node.RunsFiles != "" {
-		r := ck.runState().Project(ck, &ck.v.fileBudget, prog.Node.RunsFiles, module, args, map[string]string{"HOME": ck.v.env.Home})
-		if r.Read || r.Project {
-			ck.ran = fileRun{at: ck.index, result: r}
-		}
+		ck.recordRun(ck.runState().Project(ck, &ck.v.fileBudget, prog.Node.RunsFiles, module, args, map[string]string{"HOME": ck.v.env.Home}))
 		return
 	}
-	r := ck.runState().Module(ck, &ck.v.fileBudget, c.Name, module)
-	if r.Read {
-		ck.ran = fileRun{at: ck.index, result: r}
-	}
+	ck.recordRun(ck.runState().Module(ck, &ck.v.fileBudget, c.Name, module))
 }
 
-// codeFiles judges the config files the current command loads as code
-// (registry CodeFiles and CodeOpts: jest.config.js, eslint -c FILE), each
-// read in its language by its name's extension.
-func (ck *checker) codeFiles(c shellparse.SimpleCommand) {
-	_, inv, ok := c.Declared()
-	if !ok || inv.Node == nil || len(inv.Node.CodeFiles)+len(inv.Node.CodeOpts) == 0 || ck.dir == "" {
-		return
-	}
-	names := inv.Node.CodeFiles
-	for _, o := range inv.Scan.Values(inv.Node.CodeOpts...) {
-		if o.HasValue && !o.Dynamic {
-			names = append(names, o.Value)
-		}
-	}
-	for _, name := range names {
-		lang := runs.Lang{Code: runs.ExtensionLang(name)}
-		if lang.Code == 0 {
-			continue // a JSON or YAML config holds no code
-		}
-		r := ck.runState().File(ck, &ck.v.fileBudget, c.Name, name, lang, name+" (loaded by "+c.Name+")")
-		if r.Read {
-			ck.ran = fileRun{at: ck.index, result: r}
-		}
-	}
+// commandRuns judges the files the current command runs by its name, its
+// wrappers and its declaration (judge/runs' Command).
+func (ck *checker) commandRuns(c shellparse.SimpleCommand) {
+	ck.recordRun(ck.runState().Command(ck, &ck.v.fileBudget, c, ck.v.env.Home))
 }

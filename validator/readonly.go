@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/permgate/permgate/judge/flow"
+	"github.com/permgate/permgate/judge/runs"
 	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/judge/system"
 	"github.com/permgate/permgate/lang/awk"
@@ -33,7 +34,7 @@ func (ck *checker) readOnly(c shellparse.SimpleCommand) bool {
 	if ro, known := ck.scriptReadOnly(c); known {
 		return ro
 	}
-	if ck.loadsPlugins(c) {
+	if runs.LoadsPlugins(ck.v.env.Files, ck.dir, c) {
 		return false
 	}
 	switch {

@@ -388,9 +388,7 @@ func (ck *checker) command(i int) []Finding {
 			self.MayBePermgate(ck, c)
 		} else {
 			ck.program(c)
-			ck.runByPath(c)
-			ck.projectRuns(c)
-			ck.codeFiles(c)
+			ck.commandRuns(c)
 		}
 	}
 	ck.forkBomb()

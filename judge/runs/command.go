@@ -1,0 +1,157 @@
+package runs
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permgate/permgate/effect"
+	"github.com/permgate/permgate/registry"
+	"github.com/permgate/permgate/runfiles"
+	"github.com/permgate/permgate/shellparse"
+)
+
+// Command judges every file one simple command runs that its name, its
+// wrappers or its declaration say: a program named by a path (./build.sh,
+// or npx's node_modules/.bin/NAME), the project files its verbs run
+// (package scripts, recipes, hooks), the config files it loads as code.
+// home is the home directory. It returns the last result that read or ran
+// something.
+func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home string) Result {
+	var last Result
+	keep := func(r Result) {
+		if r.Read || r.Project {
+			last = r
+		}
+	}
+	if p, lang, how, ok := byPath(c); ok {
+		keep(s.File(h, b, c.Name, p, lang, how))
+	}
+	if h.RunsFiles() == nil {
+		return last
+	}
+	for _, w := range c.Wrappers {
+		// direnv exec DIR CMD loads DIR's .envrc before CMD runs.
+		if kind := runsFiles(w.Name); kind != "" && len(w.Argv) > 0 {
+			keep(s.Project(h, b, kind, path.Base(w.Name), w.Argv[1:], nil))
+		}
+	}
+	if kind := runsFiles(c.Name); kind != "" {
+		env := map[string]string{"HOME": home}
+		for _, a := range c.Assigns {
+			if a.Value.Static {
+				env[a.Name] = a.Value.Text
+			}
+		}
+		keep(s.Project(h, b, kind, path.Base(c.Name), c.Argv[1:], env))
+	}
+	for _, name := range codeFileNames(c) {
+		keep(s.File(h, b, c.Name, name, Lang{Code: ExtensionLang(name)}, name+" (loaded by "+c.Name+")"))
+	}
+	return last
+}
+
+// runsFiles is the kind of project files a program runs (registry
+// Node.RunsFiles), "" for none.
+func runsFiles(name string) string {
+	if prog, ok := registry.Default().Lookup(path.Base(name)); ok {
+		return prog.Node.RunsFiles
+	}
+	return ""
+}
+
+// byPath returns the file a command runs by its name: a path outside the
+// system's program directories (its #! line says how it runs), the file a
+// wrapper looks the name up in first (npx: node_modules/.bin/NAME), or a
+// program file a wrapper runs by its extension (uv run x.py).
+func byPath(c shellparse.SimpleCommand) (p string, lang Lang, how string, ok bool) {
+	if len(c.Argv) == 0 || !c.Argv[0].Static || c.Name == "" {
+		return "", Lang{}, "", false
+	}
+	if strings.Contains(c.Name, "/") {
+		if systemDir(c.Name) {
+			return "", Lang{}, "", false // /usr/bin/rm is rm, judged by its name
+		}
+		return c.Name, Lang{}, path.Base(c.Name), true
+	}
+	runs := wrapperRuns(c)
+	switch {
+	case runs == nil:
+	case runs.Bin != "":
+		p := path.Join(runs.Bin, c.Name)
+		return p, Lang{}, p, true
+	case runs.Files && ExtensionLang(c.Name) != 0:
+		return c.Name, Lang{Code: ExtensionLang(c.Name)}, c.Name, true
+	}
+	return "", Lang{}, "", false
+}
+
+// wrapperRuns is how the innermost wrapper runs its command (registry
+// Runs), nil when none says.
+func wrapperRuns(c shellparse.SimpleCommand) *registry.Runs {
+	if len(c.Wrappers) == 0 {
+		return nil
+	}
+	w := c.Wrappers[len(c.Wrappers)-1]
+	prog, ok := registry.Default().Lookup(path.Base(w.Name))
+	if !ok || len(w.Argv) == 0 {
+		return nil
+	}
+	inv := prog.Resolve(shellparse.RegistryWords(w.Argv[1:]))
+	if inv.Node == nil {
+		return nil
+	}
+	return inv.Node.Runs
+}
+
+// systemDir reports a program path in the system's program directories.
+func systemDir(p string) bool {
+	for _, dir := range []string{"/bin/", "/sbin/", "/usr/bin/", "/usr/sbin/", "/usr/local/bin/", "/usr/local/sbin/", "/usr/libexec/", "/opt/homebrew/bin/"} {
+		if strings.HasPrefix(p, dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// codeFileNames are the config files a command loads as code (registry
+// CodeFiles, and the values of its CodeOpts: jest -c FILE) that a
+// tokenizer reads; a JSON or YAML config holds no code.
+func codeFileNames(c shellparse.SimpleCommand) []string {
+	_, inv, ok := c.Declared()
+	if !ok || inv.Node == nil || len(inv.Node.CodeFiles)+len(inv.Node.CodeOpts) == 0 {
+		return nil
+	}
+	names := slices.Clone(inv.Node.CodeFiles)
+	for _, o := range inv.Scan.Values(inv.Node.CodeOpts...) {
+		if o.HasValue && !o.Dynamic {
+			names = append(names, o.Value)
+		}
+	}
+	return slices.DeleteFunc(names, func(n string) bool { return ExtensionLang(n) == 0 })
+}
+
+// PermissionsOnly reports a program that changes files' mode, owner or
+// ACL and never their content (chmod, chown, setfacl: declared to change
+// permissions): chmod +x run.sh leaves what run.sh runs as it was.
+func PermissionsOnly(c shellparse.SimpleCommand) bool {
+	_, inv, ok := c.Declared()
+	return ok && inv.Node != nil && slices.Contains(inv.Node.Does, effect.PermissionsChange)
+}
+
+// LoadsPlugins reports a verb whose config file in dir names plugins it
+// loads (registry PluginConfigs: mypy's plugins = …): it then runs project
+// code. A config that cannot be read whole may name some.
+func LoadsPlugins(files runfiles.Files, dir string, c shellparse.SimpleCommand) bool {
+	_, inv, ok := c.Declared()
+	if !ok || inv.Node == nil || len(inv.Node.PluginConfigs) == 0 || dir == "" || files == nil {
+		return false
+	}
+	for _, name := range inv.Node.PluginConfigs {
+		text, err := files.Read(path.Join(dir, name))
+		if err != nil && !runfiles.Missing(err) || NamesPlugins(text) {
+			return true
+		}
+	}
+	return false
+}
