@@ -99,20 +99,30 @@ func (ck *checker) nested(src, how string) {
 		ck.add("too_complex", "nested_too_long", NonSevere, how+" is too long to analyse")
 		return
 	}
+	ck.nestedIn(src, how, "")
+}
+
+// nestedIn analyses src as a script of its own that runs in dir ("" for
+// the directory the script around it starts in), its findings added to the
+// current command prefixed by how; it reports whether every command of it
+// only reads and nothing was found.
+func (ck *checker) nestedIn(src, how, dir string) bool {
 	v := ck.v
 	if v.nesting >= maxNesting {
 		ck.add("too_complex", "nested_too_deep", NonSevere, how+" is nested too deep to analyse")
-		return
+		return false
 	}
 	v.nesting++
-	lookups, cut := v.lookups, v.lookupsCut
+	saved, lookups, cut := v.nestedCwd, v.lookups, v.lookupsCut
+	v.nestedCwd = dir
 	a := v.Classify(v.parser.ParseScript(src), src)
+	v.nestedCwd, v.lookups, v.lookupsCut = saved, lookups+v.lookups, cut || v.lookupsCut
 	v.nesting--
-	v.lookups, v.lookupsCut = lookups+v.lookups, cut || v.lookupsCut
 	for f := range a.All() {
 		f.Reason = OneLine(how + ": " + strings.ReplaceAll(f.Reason, "$"+code.Placeholder, "{a value the code computes}"))
 		ck.addFinding(f)
 	}
+	return a.AllReadOnly && a.Severity == Safe
 }
 
 // interpreterReadOnly: a language runtime only reads when it prints its

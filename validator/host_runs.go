@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/permgate/permgate/codescan"
+	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/judge/code"
 	"github.com/permgate/permgate/judge/runs"
 	"github.com/permgate/permgate/judge/self"
@@ -15,6 +16,19 @@ import (
 
 // The checker's side of judge/runs: the files a command runs are read and
 // analysed as if their text stood on the command line.
+
+// scriptDir is the directory a script being classified starts in: a
+// script file's (nestedCwd), else Env.Cwd; a new command line also starts
+// a new file budget.
+func (v *Validator) scriptDir() string {
+	if v.nesting == 0 {
+		v.fileBudget = runs.Budget{}
+	}
+	if v.nesting > 0 && v.nestedCwd != "" {
+		return v.nestedCwd
+	}
+	return v.env.Cwd
+}
 
 // fileRun is what judge/runs found of the file the current command runs.
 type fileRun struct {
@@ -55,34 +69,14 @@ func (ck *checker) RunsDirs() runfiles.Dirs { return ck.v.env.Dirs }
 // RunsFiles is the reader of the project's files (Env.Files).
 func (ck *checker) RunsFiles() runfiles.Files { return ck.v.env.Files }
 
-// RunsShell analyses a shell script the current command runs, in the
-// directory the command runs in, with its positional parameters known only
-// at run time; it reports whether every command of it only reads.
-func (ck *checker) RunsShell(text, how string) bool { return ck.RunsShellIn(text, how, "") }
-
 // RunsShellIn analyses a shell script the current command runs in dir
-// ("" for the command's own directory).
+// ("" for the command's own), with its positional parameters known only at
+// run time; it reports whether every command of it only reads.
 func (ck *checker) RunsShellIn(text, how, dir string) bool {
-	if dir == "" || ck.dir == "" {
+	if dir == "" {
 		dir = ck.dir
 	}
-	v := ck.v
-	if v.nesting >= maxNesting {
-		ck.add("too_complex", "nested_too_deep", NonSevere, how+" is nested too deep to analyse")
-		return false
-	}
-	v.nesting++
-	saved, lookups, cut := v.nestedCwd, v.lookups, v.lookupsCut
-	v.nestedCwd = dir
-	a := v.Classify(v.parser.ParseScript(text), text)
-	v.nestedCwd = saved
-	v.nesting--
-	v.lookups, v.lookupsCut = lookups+v.lookups, cut || v.lookupsCut
-	for f := range a.All() {
-		f.Reason = OneLine(how + ": " + f.Reason)
-		ck.addFinding(f)
-	}
-	return a.AllReadOnly && a.Severity == Safe
+	return ck.nestedIn(text, how, dir)
 }
 
 // RunsCode analyses a program file in lang that name runs, as inline code
@@ -185,6 +179,17 @@ func (ck *checker) copies(c shellparse.SimpleCommand) map[string]string {
 	return out
 }
 
+// classes returns whether command i runs project code, and its effect
+// classes: project code runs code (code_execution).
+func (ck *checker) classes(i int, findings []Finding, readOnly bool) (bool, effect.Set) {
+	project := ck.projectCode(i)
+	set := ck.commandClasses(ck.res.Commands[i], findings, readOnly)
+	if project {
+		set = set.Add(effect.CodeExecution)
+	}
+	return project, set
+}
+
 // projectCode reports that command i runs the project's own code: a file
 // judge/runs read as a program, a verb the registry declares Project, or
 // python -m pytest.
@@ -208,6 +213,19 @@ func (ck *checker) projectCode(i int) bool {
 	return inv.Project() || runs.LoadsPlugins(ck.v.env.Files, ck.dir, c)
 }
 
+// filesReadOnly says whether command c only reads by the files it runs:
+// a shell script whose every command only reads does; a checker whose
+// config loads plugins does not. known is false when its files do not say.
+func (ck *checker) filesReadOnly(c shellparse.SimpleCommand) (readOnly, known bool) {
+	if ro, known := ck.scriptReadOnly(c); known {
+		return ro, true
+	}
+	if runs.LoadsPlugins(ck.v.env.Files, ck.dir, c) {
+		return false, true
+	}
+	return false, false
+}
+
 // scriptReadOnly says whether command c only reads because the shell
 // script it runs only reads (bash check.sh whose commands are git diff and
 // ls); known is false when c runs no script judge/runs read.
@@ -227,16 +245,10 @@ func (ck *checker) recordRun(r runs.Result) {
 	}
 }
 
-// CodeRunModule judges the module python -m MODULE runs: a program whose
-// declaration says which project files it runs (python -m pytest is
-// pytest, python -m pip is pip), else a module of the working directory
-// (which python puts first on its path).
+// CodeRunModule judges the module python -m MODULE runs (judge/runs'
+// PythonModule).
 func (ck *checker) CodeRunModule(c shellparse.SimpleCommand, module string, args []shellparse.Word) {
-	if prog, ok := programs.Lookup(module); ok && prog.Node.RunsFiles != "" {
-		ck.recordRun(ck.runState().Project(ck, &ck.v.fileBudget, prog.Node.RunsFiles, module, args, map[string]string{"HOME": ck.v.env.Home}))
-		return
-	}
-	ck.recordRun(ck.runState().Module(ck, &ck.v.fileBudget, c.Name, module))
+	ck.recordRun(ck.runState().PythonModule(ck, &ck.v.fileBudget, c.Name, module, args, ck.v.env.Home))
 }
 
 // commandRuns judges the files the current command runs by its name, its

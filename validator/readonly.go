@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/permgate/permgate/judge/flow"
-	"github.com/permgate/permgate/judge/runs"
 	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/judge/system"
 	"github.com/permgate/permgate/lang/awk"
@@ -31,14 +30,10 @@ func (ck *checker) readOnly(c shellparse.SimpleCommand) bool {
 	case len(c.Argv) == 0:
 		return true // a bare assignment changes only the shell
 	}
-	if ro, known := ck.scriptReadOnly(c); known {
+	if ro, known := ck.filesReadOnly(c); known {
 		return ro
 	}
-	if runs.LoadsPlugins(ck.v.env.Files, ck.dir, c) {
-		return false
-	}
-	switch {
-	case ck.v.safe[c.Name] || syntaxCheckOnly(c):
+	if ck.v.safe[c.Name] || syntaxCheckOnly(c) {
 		return true
 	}
 	name := c.Name

@@ -3,7 +3,6 @@ package validator
 import (
 	"fmt"
 
-	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
 	"path"
 	"slices"
@@ -211,13 +210,7 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 	for _, f := range res.Functions {
 		funcs[f] = true
 	}
-	cwd := v.env.Cwd
-	if v.nesting == 0 {
-		v.fileBudget = runs.Budget{}
-	} else if v.nestedCwd != "" {
-		cwd = v.nestedCwd
-	}
-	ck := &checker{v: v, res: res, funcs: funcs, shellDir: cwd, cdpath: v.env.CDPath, ran: fileRun{at: -1}}
+	ck := &checker{v: v, res: res, funcs: funcs, shellDir: v.scriptDir(), cdpath: v.env.CDPath, ran: fileRun{at: -1}}
 	a.AllReadOnly = len(res.Problems) == 0
 	// seen holds the findings kept so far, for dropping repeats; clipped, so
 	// appending never writes into a.Findings.
@@ -239,12 +232,8 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 			rec.Files = ck.fileAccess(res.Commands[i])
 		}
 		rec.ReadOnly = len(findings) == 0 && ck.readOnly(res.Commands[i])
-		rec.ProjectCode = ck.projectCode(i)
 		ck.pending = append(ck.pending, pendingWrite{index: i, dir: rec.Dir})
-		rec.Effects = ck.commandClasses(res.Commands[i], findings, rec.ReadOnly)
-		if rec.ProjectCode {
-			rec.Effects = rec.Effects.Add(effect.CodeExecution)
-		}
+		rec.ProjectCode, rec.Effects = ck.classes(i, findings, rec.ReadOnly)
 		rec.Findings = dropRepeats(&seen, findings)
 		if !rec.ReadOnly {
 			a.AllReadOnly = false

@@ -39,14 +39,20 @@ func ShellProgram(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 			return
 		}
 	}
+	scan := shellOptions().Scan(runtimeWords(args))
+	for _, o := range scan.Values("--rcfile", "--init-file", "-rcfile", "-init-file") {
+		if o.HasValue {
+			runFile(h, c, optionValue(args, o), true, 0) // bash -i reads it first
+		}
+	}
 	if !shellparse.ShellReadsStdin(c.Argv) {
 		scriptFile(h, c, args)
 		return
 	}
-	if scan := shellOptions().Scan(runtimeWords(args)); c.Stdin.Kind == shellparse.InputInherited && len(scan.Operands) > 0 && !args[scan.Operands[0]].Static {
-		// sh "$F": a script file named at run time, or options; either
-		// way what runs is not known.
-		runFile(h, c, args[scan.Operands[0]], true, 0)
+	if first, ok := scriptOperand(args, scan); ok && (first.Static || c.Stdin.Kind == shellparse.InputInherited) {
+		// bash -- FILE, or sh "$F" (a file named at run time, or
+		// options): the script may be that file.
+		runFile(h, c, first, true, 0)
 	}
 	if f, ok := stdinFile(c); ok {
 		runFile(h, c, f, true, 0)
@@ -72,6 +78,20 @@ func scriptFile(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 		return
 	}
 	runFile(h, c, args[scan.Operands[0]], true, 0)
+}
+
+// scriptOperand is a shell's first operand when it may name a script file:
+// not with -s (the operands are then the script's arguments), nor "-" or a
+// path of standard input.
+func scriptOperand(args []shellparse.Word, scan registry.Scan) (shellparse.Word, bool) {
+	if len(scan.Operands) == 0 || scan.Has("-s", "+s") {
+		return shellparse.Word{}, false
+	}
+	w := args[scan.Operands[0]]
+	if w.Static && (w.Text == "-" || shellparse.IsStdinPath(w.Text)) {
+		return shellparse.Word{}, false
+	}
+	return w, true
 }
 
 // stdinFile is the file a command's standard input is redirected from

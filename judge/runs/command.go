@@ -155,3 +155,14 @@ func LoadsPlugins(files runfiles.Files, dir string, c shellparse.SimpleCommand) 
 	}
 	return false
 }
+
+// PythonModule judges what python -m MODULE runs: a program whose
+// declaration says which project files it runs (python -m pytest is
+// pytest, python -m pip is pip), else a module of the working directory,
+// which python puts first on its path. args follow the module.
+func (s *State) PythonModule(h Host, b *Budget, python, module string, args []shellparse.Word, home string) Result {
+	if kind := runsFiles(module); kind != "" {
+		return s.Project(h, b, kind, module, args, map[string]string{"HOME": home})
+	}
+	return s.Module(h, b, python, module)
+}

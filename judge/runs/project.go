@@ -2,6 +2,7 @@ package runs
 
 import (
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/permgate/permgate/finding"
@@ -151,6 +152,13 @@ func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellpars
 		found, dynamic = runfiles.Conftests(files, dirs, dir, args)
 	}
 	r := Result{Project: kind == registry.Conftests} // pytest runs the tests; pip list builds nothing
+	if kind == registry.GitHooks {
+		// The repository's own config may make the verb run a command.
+		if run := runfiles.GitConfigCommands(files, h.Home(), dir, args); len(run.Texts)+len(run.Unread) > 0 {
+			judgeRun(h, b, name, run)
+			r.Read = true
+		}
+	}
 	if kind == registry.GitHooks && len(found) > 0 {
 		// A hook that is a framework's runner runs what its config names.
 		judgeRun(h, b, name, frameworks(files, dir, found))
@@ -164,7 +172,7 @@ func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellpars
 			lang.Code = code.FileLang("python3")
 		}
 		if kind == registry.Envrc {
-			lang.Dir, lang.Prelude = path.Dir(t.Path), direnvPrelude
+			lang.Dir, lang.Rewrite = path.Dir(t.Path), direnvText
 		}
 		s.File(h, b, name, t.Path, lang, t.How)
 		r.Read, r.Project = true, true
@@ -175,9 +183,22 @@ func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellpars
 	return r
 }
 
-// direnvPrelude gives the nested analysis direnv's standard library where
-// it runs another file: source_env FILE and source_up load it as . does.
-const direnvPrelude = "alias source_env=. source_env_if_exists=. source_up='. ../.envrc' source_up_if_exists='. ../.envrc'\n"
+// direnvCalls are direnv's standard library functions that run another
+// file, as the . they amount to: source_env FILE, and source_up, which runs
+// the .envrc above.
+var direnvCalls = regexp.MustCompile(`(?m)^([ \t]*)(source_env(?:_if_exists)?\b|source_up(?:_if_exists)?\b)`)
+
+// direnvText is an .envrc's text with its calls of direnv's standard
+// library that run another file written as . does.
+func direnvText(text string) string {
+	return direnvCalls.ReplaceAllStringFunc(text, func(m string) string {
+		indent := m[:len(m)-len(strings.TrimLeft(m, " \t"))]
+		if strings.Contains(m, "source_up") {
+			return indent + ". ../.envrc"
+		}
+		return indent + "."
+	})
+}
 
 // envrcPath is the path direnv allow, permit, grant, reload or exec loads
 // the .envrc of: the operand given (allow PATH, exec DIR), else ".".

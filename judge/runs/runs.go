@@ -42,11 +42,9 @@ type Host interface {
 	RunsDirs() runfiles.Dirs
 	// Home is the home directory, absolute.
 	Home() string
-	// RunsShell analyses text as a shell script the command runs, its
-	// findings prefixed by how, and reports whether it only reads.
-	RunsShell(text, how string) (readOnly bool)
-	// RunsShellIn is RunsShell with the script run in dir (absolute; ""
-	// for the command's own directory).
+	// RunsShellIn analyses text as a shell script the command runs in dir
+	// (absolute; "" for the command's own directory), its findings
+	// prefixed by how, and reports whether it only reads.
 	RunsShellIn(text, how, dir string) (readOnly bool)
 	// RunsCode analyses text as a program in lang that name runs.
 	RunsCode(name, text, how string, lang codescan.Lang)
@@ -67,9 +65,11 @@ type Lang struct {
 	Line []string
 	// Dir is the directory a shell script runs in when it is not the
 	// command's (direnv runs .envrc in its own directory, git a hook at
-	// the worktree's top); Prelude is shell text read before it (the
-	// functions of direnv's standard library, as aliases).
-	Dir, Prelude string
+	// the worktree's top).
+	Dir string
+	// Rewrite, when set, gives the shell text the script amounts to (an
+	// .envrc's calls of direnv's standard library as .).
+	Rewrite func(string) string
 }
 
 // Result is what judging one file found.
@@ -170,20 +170,8 @@ func (s *State) File(h Host, b *Budget, name, p string, lang Lang, how string) R
 			return s.File(h, b, name, entry, lang, how)
 		}
 	}
-	switch {
-	case err == nil:
-	case runfiles.Missing(err):
-		return Result{} // nothing there now: the command fails, or runs what a later write puts there
-	case errors.Is(err, errUnknownWrite):
-		if !h.RunsDownloaded(abs) {
-			// A download run later is judged where it is downloaded; any
-			// other write (base64 -d > x.sh) hides what runs.
-			h.Report("too_complex", "script_written", finding.NonSevere, how+" is written by an earlier command with content permgate cannot know: what it runs is not known", "write the file in one call, read it, then run it in another")
-		}
-		return Result{Project: true}
-	default:
-		h.Report("too_complex", "script_unread", finding.NonSevere, how+" cannot be read whole ("+readError(err)+"): what it runs is not known", "read the file, then run it")
-		return Result{}
+	if err != nil {
+		return unreadable(h, abs, how, err)
 	}
 	if b.Files >= MaxFiles || b.Bytes+len(text) > MaxBytes {
 		h.Report("too_complex", "script_files", finding.NonSevere, how+" is past the files permgate reads for one command", "")
@@ -193,12 +181,34 @@ func (s *State) File(h Host, b *Budget, name, p string, lang Lang, how string) R
 	b.Bytes += len(text)
 	if !lang.Shell && lang.Code == 0 {
 		lang = Shebang(text)
-		if len(lang.Line) > 1 {
+		if len(lang.Line) > 1 || len(lang.Line) == 1 && !systemDir(lang.Line[0]) {
+			// The line has an argument, or names a program of the
+			// project (#!./interp.sh): judge what the kernel runs.
 			defer b.close(b.opened(abs))
 			shebangLine(h, lang.Line, abs, how)
 		}
 	}
 	return judge(h, name, text, how, lang)
+}
+
+// unreadable judges a file File could not read: missing, it runs nothing
+// now (the command fails, or runs what a later write puts there); written
+// earlier with content not known, or not readable whole, what it runs is
+// not known.
+func unreadable(h Host, abs, how string, err error) Result {
+	switch {
+	case runfiles.Missing(err):
+		return Result{}
+	case errors.Is(err, errUnknownWrite):
+		if !h.RunsDownloaded(abs) {
+			// A download run later is judged where it is downloaded; any
+			// other write (base64 -d > x.sh) hides what runs.
+			h.Report("too_complex", "script_written", finding.NonSevere, how+" is written by an earlier command with content permgate cannot know: what it runs is not known", "write the file in one call, read it, then run it in another")
+		}
+		return Result{Project: true}
+	}
+	h.Report("too_complex", "script_unread", finding.NonSevere, how+" cannot be read whole ("+readError(err)+"): what it runs is not known", "read the file, then run it")
+	return Result{}
 }
 
 // opened marks abs as being judged and returns it.
@@ -217,15 +227,22 @@ func (b *Budget) close(abs string) { delete(b.open, abs) }
 // has an argument: INTERPRETER ARGUMENT FILE (#!/usr/bin/env -S sh -c
 // "…" runs sh -c).
 func shebangLine(h Host, line []string, abs, how string) {
-	cmd := shellparse.ShellQuote(line[0]) + " " + shellparse.ShellQuote(line[1]) + " " + shellparse.ShellQuote(abs)
-	h.RunsShell(cmd, how+" (its #! line)")
+	cmd := shellparse.ShellQuote(line[0])
+	for _, arg := range line[1:] {
+		cmd += " " + shellparse.ShellQuote(arg)
+	}
+	cmd += " " + shellparse.ShellQuote(abs)
+	h.RunsShellIn(cmd, how+" (its #! line)", "")
 }
 
 // judge analyses a file's text as lang.
 func judge(h Host, name, text, how string, lang Lang) Result {
 	switch {
 	case lang.Shell:
-		return Result{Read: true, ReadOnly: h.RunsShellIn(lang.Prelude+text, how, lang.Dir)}
+		if lang.Rewrite != nil {
+			text = lang.Rewrite(text)
+		}
+		return Result{Read: true, ReadOnly: h.RunsShellIn(text, how, lang.Dir)}
 	case lang.Code != 0:
 		h.RunsCode(name, text, how, lang.Code)
 		return Result{Read: true, Project: true}

@@ -59,11 +59,10 @@ func (f *fakeHost) RunsFiles() runfiles.Files      { return f.files }
 func (f *fakeHost) RunsDirs() runfiles.Dirs        { return nil }
 func (f *fakeHost) Home() string                   { return "/home/u" }
 func (f *fakeHost) RunsDownloaded(abs string) bool { return f.downloads[abs] }
-func (f *fakeHost) RunsShell(text, how string) bool {
+func (f *fakeHost) RunsShellIn(text, how, dir string) bool {
 	f.shells = append(f.shells, text)
 	return !strings.Contains(text, "rm")
 }
-func (f *fakeHost) RunsShellIn(text, how, dir string) bool { return f.RunsShell(text, how) }
 func (f *fakeHost) RunsCode(name, text, how string, lang codescan.Lang) {
 	f.codes = append(f.codes, text)
 }

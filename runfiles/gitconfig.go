@@ -1,0 +1,66 @@
+package runfiles
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/permgate/permgate/shellparse"
+)
+
+// gitConfigPrograms are the settings of a repository's own config that
+// make git run a command, each with the verbs that run it ("" for every
+// verb): core.fsmonitor runs whenever git reads the index, diff.external
+// for the diffs it shows, core.sshCommand for a remote over ssh.
+var gitConfigPrograms = []struct {
+	key   string
+	verbs []string
+}{
+	{"core.fsmonitor", nil},
+	{"diff.external", []string{"diff", "log", "show", "stash"}},
+	{"core.sshcommand", []string{"push", "fetch", "pull", "clone", "ls-remote", "remote", "submodule"}},
+}
+
+// GitConfigCommands returns the shell commands the repository's own config
+// (.git/config and config.worktree, with what they include) makes the git
+// command run: core.fsmonitor, diff.external, core.sshCommand for the verbs
+// that use them, and an alias.VERB = !COMMAND for the verb it names. The
+// repository's config is the project's, which an agent may have written;
+// the user's and the system's are not read here. Dir is the worktree top,
+// where git runs them.
+func GitConfigCommands(files Files, home, cwd string, args []shellparse.Word) Run {
+	var out Run
+	cmd, _ := readGitCommand(home, cwd, args)
+	if cmd == nil || cmd.inv.Sub == "" {
+		return out
+	}
+	r, err := findRepo(files, cmd)
+	if err != nil || r == nil {
+		return out
+	}
+	cfg := &configReader{files: files, home: home}
+	settings := cfg.repoConfig(r)
+	out.Dir = r.top
+	verb := strings.ToLower(cmd.inv.Sub)
+	if v, ok := lastValue(settings, "alias."+verb); ok && strings.HasPrefix(v, "!") {
+		out.add("git alias."+verb, strings.TrimPrefix(v, "!"), "")
+	}
+	for _, p := range gitConfigPrograms {
+		v, ok := lastValue(settings, p.key)
+		if !ok || v == "" || p.key == "core.fsmonitor" && isGitBool(v) || p.verbs != nil && !slices.Contains(p.verbs, verb) {
+			continue
+		}
+		out.add("git config "+p.key, v, "")
+	}
+	out.Unread = append(out.Unread, cfg.dynamic...)
+	return out
+}
+
+// isGitBool reports a boolean value (core.fsmonitor = true asks for git's
+// own monitor, which runs no configured command).
+func isGitBool(v string) bool {
+	switch strings.ToLower(v) {
+	case "true", "false", "yes", "no", "on", "off", "1", "0":
+		return true
+	}
+	return false
+}
