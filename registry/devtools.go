@@ -466,7 +466,7 @@ func devtools() []*Program {
 				rd("list", "l", "config", "c", "depends", "de", "--version"),
 				wr("run", "r", "run-parallel", "p", "devenv", "d", "legacy", "le", "quickstart", "q", "exec", "e"),
 			}}},
-		{Family: "packages", Names: []string{"nox"}, Node: Node{ReadIf: []string{"-l", "--list", "--list-sessions", "--version"},
+		{Family: "packages", Names: []string{"nox"}, Node: Node{Project: true, CodeFiles: []string{"noxfile.py"}, CodeOpts: []string{"-f", "--noxfile"}, ReadIf: []string{"-l", "--list", "--list-sessions", "--version"},
 			Grammar: Grammar{Long: []string{"list", "list-sessions", "version"}}}},
 
 		// Version managers (nvm and sdk are shell functions, judged the same way).

@@ -23,6 +23,9 @@ type Triggered struct {
 	// Lang is the language the file is read as: "shell", "python", or ""
 	// when the file is run by its path and its #! line decides.
 	Lang string
+	// Dir is the directory it runs in, when that is not the command's
+	// (git runs a hook at the worktree's top).
+	Dir string
 }
 
 // MaxRepoSearch bounds the directories GitHooks walks up from the working
@@ -89,6 +92,9 @@ func GitHooks(files Files, home, cwd string, args []shellparse.Word) ([]Triggere
 	hooks = verbHooks(verb, &cmd.inv)
 	dirs, more := hooksDirs(settings, home, r)
 	found := existingHooks(files, dirs, hooks)
+	for i := range found {
+		found[i].Dir = r.top
+	}
 	dyn = append(dyn, more...)
 	if verb == "push" {
 		remote, why := pushedRepoHooks(files, cmd, cfg, user, settings)

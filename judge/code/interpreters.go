@@ -30,6 +30,8 @@ type interpreter struct {
 	// preload are options whose value is a module run before the program
 	// (node -r ./x.js, --import): a local file named there is read too.
 	preload []string
+	// fileOpts are options whose value is the program file (php -f FILE).
+	fileOpts []string
 }
 
 // interpreters are the language runtimes, by family name; a family's
@@ -44,7 +46,7 @@ var interpreters = map[string]interpreter{
 	"bun":       {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, subcommands: true},
 	"perl":      {lang: codescan.Perl, inlineShort: "eE", argShort: "IMm", lines: true},
 	"ruby":      {lang: codescan.Ruby, inlineShort: "e", argShort: "IrCEFxK0", lines: true},
-	"php":       {lang: codescan.PHP, inlineShort: "rBRE", argShort: "cdzf", notStdin: []string{"-f", "-S", "-l", "-v", "-m", "-i", "-s"}},
+	"php":       {lang: codescan.PHP, inlineShort: "rBRE", argShort: "cdzf", notStdin: []string{"-f", "-S", "-l", "-v", "-m", "-i", "-s"}, fileOpts: []string{"-f"}},
 	"lua":       {lang: codescan.Lua, inlineShort: "e", argShort: "lW", notStdin: []string{"-v"}},
 	"luajit":    {lang: codescan.Lua, inlineShort: "e", argShort: "lbjO", notStdin: []string{"-v"}},
 	"Rscript":   {lang: codescan.R, inlineShort: "e"},
@@ -342,6 +344,10 @@ func Interpreter(h Host, c shellparse.SimpleCommand, base string, args []shellpa
 	if runtimeProgram(h, c, family, spec, args, lang) {
 		return
 	}
+	if f, ok := stdinFile(c); ok {
+		runFile(h, c, f, false, lang) // python3 < x.py runs x.py
+		return
+	}
 	StdinProgram(h, c, false)
 	stdinCode(h, c, lang)
 }
@@ -401,10 +407,12 @@ func runtimeOption(h Host, c shellparse.SimpleCommand, family string, spec inter
 // -r ./hook.js) to the host to read: they run before the program.
 func preloads(h Host, c shellparse.SimpleCommand, spec interpreter, args []shellparse.Word, opts []registry.Opt, lang codescan.Lang) {
 	for _, o := range opts {
-		if !slices.Contains(spec.preload, o.Name) || !o.HasValue || o.Dynamic {
+		if !o.HasValue || o.Dynamic {
 			continue
 		}
-		if v := o.Value; strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/") {
+		v := o.Value
+		local := strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/")
+		if slices.Contains(spec.fileOpts, o.Name) || slices.Contains(spec.preload, o.Name) && local {
 			h.CodeRunFile(c, v, false, lang)
 		}
 	}
@@ -437,6 +445,10 @@ func (s interpreter) program(args []shellparse.Word, opts []registry.Opt, o regi
 func runtimeOperand(h Host, c shellparse.SimpleCommand, t string, lang codescan.Lang) {
 	switch {
 	case t == "-" || shellparse.IsStdinPath(t):
+		if f, ok := stdinFile(c); ok {
+			runFile(h, c, f, false, lang) // python3 - < x.py runs x.py
+			return
+		}
 		StdinProgram(h, c, false)
 		stdinCode(h, c, lang)
 	case strings.HasPrefix(t, "/dev/fd/"):

@@ -45,6 +45,13 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 		}
 		keep(s.Project(h, b, kind, path.Base(c.Name), c.Argv[1:], env))
 	}
+	for _, plugin := range pluginNames(h.RunsFiles(), h.Dir(), c) {
+		if strings.Contains(plugin, "/") || strings.HasSuffix(plugin, ".py") {
+			keep(s.File(h, b, c.Name, plugin, Lang{Code: ExtensionLang(".py")}, plugin+" (a plugin "+c.Name+" loads)"))
+		} else {
+			keep(s.Module(h, b, c.Name, plugin))
+		}
+	}
 	for _, name := range codeFileNames(c) {
 		keep(s.File(h, b, c.Name, name, Lang{Code: ExtensionLang(name)}, name+" (loaded by "+c.Name+")"))
 	}
@@ -165,4 +172,31 @@ func (s *State) PythonModule(h Host, b *Budget, python, module string, args []sh
 		return s.Project(h, b, kind, module, args, map[string]string{"HOME": home})
 	}
 	return s.Module(h, b, python, module)
+}
+
+// pluginNames are the plugins a verb's config files in dir name (registry
+// PluginConfigs: mypy's plugins = a.b, ./x.py): modules or files it loads.
+func pluginNames(files runfiles.Files, dir string, c shellparse.SimpleCommand) []string {
+	_, inv, ok := c.Declared()
+	if !ok || inv.Node == nil || files == nil || dir == "" {
+		return nil
+	}
+	var out []string
+	for _, name := range inv.Node.PluginConfigs {
+		text, err := files.Read(path.Join(dir, name))
+		if err != nil {
+			continue
+		}
+		for line := range strings.Lines(text) {
+			key, value, ok := strings.Cut(line, "=")
+			if !ok || strings.TrimSpace(key) != "plugins" {
+				continue
+			}
+			for _, f := range strings.FieldsFunc(value, func(r rune) bool { return strings.ContainsRune(" \t,[]\"'\r\n", r) }) {
+				module, _, _ := strings.Cut(f, ":") // pkg.mod:entry
+				out = append(out, module)
+			}
+		}
+	}
+	return out
 }

@@ -164,7 +164,7 @@ func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellpars
 		judgeRun(h, b, name, frameworks(files, dir, found))
 	}
 	for _, t := range found {
-		lang := Lang{Dir: repoTop(t.Path, dir)}
+		lang := Lang{Dir: t.Dir}
 		switch t.Lang {
 		case "shell":
 			lang.Shell = true
@@ -230,7 +230,10 @@ func frameworks(files runfiles.Files, dir string, hooks []runfiles.Triggered) ru
 	var all runfiles.Run
 	for _, t := range hooks {
 		hook := strings.TrimSuffix(strings.TrimPrefix(t.How, "git "), " hook")
-		top := repoTop(t.Path, dir)
+		top := t.Dir
+		if top == "" {
+			top = dir
+		}
 		run := runfiles.HookFrameworks(files, top, hook)
 		all.Texts = append(all.Texts, run.Texts...)
 		all.Dynamic = append(all.Dynamic, run.Dynamic...)
@@ -238,15 +241,6 @@ func frameworks(files runfiles.Files, dir string, hooks []runfiles.Triggered) ru
 		all.Dir = top
 	}
 	return all
-}
-
-// repoTop is the worktree top a hook at p belongs to: the directory above
-// its .git, else dir.
-func repoTop(p, dir string) string {
-	if i := strings.Index(p, "/.git/"); i > 0 {
-		return p[:i]
-	}
-	return dir
 }
 
 // tools judges the commands tox, go generate and the hook frameworks'

@@ -188,7 +188,34 @@ func (s *State) File(h Host, b *Budget, name, p string, lang Lang, how string) R
 			shebangLine(h, lang.Line, abs, how)
 		}
 	}
-	return judge(h, name, text, how, lang)
+	if lang.Shell {
+		text = scriptSelf(text, abs)
+	}
+	r := judge(h, name, text, how, lang)
+	if lang.Code != 0 {
+		s.imports(h, b, name, abs, text, lang.Code)
+	}
+	return r
+}
+
+// selfNames are how a shell script names its own file: $0, and bash's
+// BASH_SOURCE.
+var selfNames = strings.NewReplacer("${BASH_SOURCE[0]}", "\x00", "${BASH_SOURCE}", "\x00", "$BASH_SOURCE", "\x00", "${0}", "\x00", "$0", "\x00")
+
+// scriptSelf writes the script's own path where the script names its file
+// ($0, ${BASH_SOURCE[0]}), so that "$(dirname "$0")/inner.sh" is known. A
+// path with characters the shell would read is left alone: the names stay
+// known only at run time.
+func scriptSelf(text, abs string) string {
+	if !strings.Contains(text, "$0") && !strings.Contains(text, "{0}") && !strings.Contains(text, "BASH_SOURCE") {
+		return text
+	}
+	for _, r := range abs {
+		if !(r == '/' || r == '.' || r == '_' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return text
+		}
+	}
+	return strings.ReplaceAll(selfNames.Replace(text), "\x00", abs)
 }
 
 // unreadable judges a file File could not read: missing, it runs nothing

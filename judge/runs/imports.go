@@ -1,0 +1,74 @@
+package runs
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/permgate/permgate/codescan"
+)
+
+// What a program file imports from the project: Python's import and from
+// … import (resolved from the file's directory, which python puts first on
+// its path), JavaScript's require('./x') and import … from './x', Ruby's
+// require_relative. Only names that resolve to files beside the program
+// are followed; installed modules are not the project's.
+var (
+	pythonImports = regexp.MustCompile(`(?m)^[ \t]*(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import|import[ \t]+([A-Za-z_][\w.]*(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*)*))`)
+	jsImports     = regexp.MustCompile(`(?:require\(\s*|\bimport\s*\(\s*|\bfrom\s+|^\s*import\s+)['"](\.{1,2}/[^'"]+)['"]`)
+	rubyImports   = regexp.MustCompile(`\brequire_relative\s*\(?\s*['"]([^'"]+)['"]`)
+)
+
+// imports judges the project files a program file at abs imports, within
+// the budget; files being judged are not read again (an import cycle).
+func (s *State) imports(h Host, b *Budget, name, abs, text string, lang codescan.Lang) {
+	defer b.close(b.opened(abs))
+	for _, p := range importedFiles(abs, text, lang) {
+		if b.open[p] {
+			continue
+		}
+		if _, err := s.read(h, p); err != nil {
+			continue // not a file of the project: an installed module
+		}
+		s.File(h, b, name, p, Lang{Code: lang}, path.Base(p)+" (imported by "+path.Base(abs)+")")
+	}
+}
+
+// importedFiles are the paths a program's imports may name beside it.
+func importedFiles(abs, text string, lang codescan.Lang) []string {
+	dir := path.Dir(abs)
+	var out []string
+	switch lang {
+	case codescan.Python:
+		for _, m := range pythonImports.FindAllStringSubmatch(text, maxImports) {
+			for _, mod := range strings.Split(m[1]+m[2], ",") {
+				mod = strings.TrimSpace(mod)
+				if mod == "" {
+					continue
+				}
+				base := path.Join(dir, strings.ReplaceAll(mod, ".", "/"))
+				out = append(out, base+".py", path.Join(base, "__init__.py"))
+			}
+		}
+	case codescan.JavaScript:
+		for _, m := range jsImports.FindAllStringSubmatch(text, maxImports) {
+			p := path.Join(dir, m[1])
+			out = append(out, p)
+			if path.Ext(p) == "" {
+				out = append(out, p+".js", p+".mjs", p+".ts", path.Join(p, "index.js"))
+			}
+		}
+	case codescan.Ruby:
+		for _, m := range rubyImports.FindAllStringSubmatch(text, maxImports) {
+			p := path.Join(dir, m[1])
+			if path.Ext(p) == "" {
+				p += ".rb"
+			}
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// maxImports bounds the imports read of one program file.
+const maxImports = 64
