@@ -1,5 +1,7 @@
 package registry
 
+import "slices"
+
 // gitGlobal is git's grammar before its subcommand (git -C DIR -c K=V VERB).
 var gitGlobal = Grammar{Short: "C:c:", Long: []string{"git-dir=", "work-tree=", "namespace=", "config-env=", "super-prefix=", "attr-source=",
 	"exec-path=?", "list-cmds=", "paginate", "no-pager", "no-replace-objects", "no-lazy-fetch", "no-optional-locks", "no-advice", "bare",
@@ -38,7 +40,19 @@ func gitVerb(names []string, short string, long []string, effects ...Effect) *No
 		Unless: gitHelpUnless, Effects: append(effects, gitWritesOutput)}
 }
 
+// gitTreeWriters are the git verbs that rewrite files of the worktree they
+// do not name (Node.WritesTree).
+var gitTreeWriters = []string{"pull", "merge", "rebase", "am", "apply", "checkout", "switch", "restore", "reset", "stash", "cherry-pick", "revert"}
+
 func gitVerbs() []*Node {
+	verbs := gitVerbList()
+	for _, n := range verbs {
+		n.WritesTree = slices.Contains(gitTreeWriters, n.Names[0])
+	}
+	return verbs
+}
+
+func gitVerbList() []*Node {
 	return []*Node{
 		// Every other verb (and a user's alias) is read with the options
 		// every verb is read with. First: a word that names no verb finds

@@ -126,6 +126,10 @@ type Node struct {
 	// recipes, git's hooks …): one of the RunsFiles constants, on the
 	// program's own node.
 	RunsFiles string
+	// WritesTree says the verb rewrites files of the working tree it does
+	// not name (git pull, git checkout BRANCH, git apply): what a later
+	// command runs from there is not known.
+	WritesTree bool
 	// CodeFiles lists files, relative to the working directory, that the
 	// verb loads and runs as code (jest.config.js, eslint.config.mjs), and
 	// CodeOpts options whose value names such a file (jest -c FILE): the

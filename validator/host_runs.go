@@ -2,6 +2,7 @@ package validator
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/codescan"
@@ -9,7 +10,6 @@ import (
 	"github.com/permgate/permgate/judge/code"
 	"github.com/permgate/permgate/judge/runs"
 	"github.com/permgate/permgate/judge/self"
-	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/runfiles"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -94,6 +94,15 @@ func (ck *checker) RunsCode(name, text, how string, lang codescan.Lang) {
 type pendingWrite struct {
 	index int
 	dir   string
+	tree  bool // it writes files it does not name (writesUnnamed)
+}
+
+// writesUnnamed reports a command that writes files it does not name
+// (judge/runs' WritesUnnamed).
+func writesUnnamed(rec CommandRecord) bool {
+	named := slices.ContainsFunc(writeTargets(rec.Command), func(w shellparse.Word) bool { return w.Static }) ||
+		slices.ContainsFunc(rec.Command.Redirects, func(r shellparse.Redirect) bool { return r.Writes() && r.Target.Static })
+	return runs.WritesUnnamed(rec.Command, rec.Effects.Has(effect.FilesystemWrite), named, rec.ProjectCode)
 }
 
 // runState is judge/runs' state once told of the writes of the commands
@@ -105,6 +114,9 @@ func (ck *checker) runState() *runs.State {
 		for _, p := range ck.pending {
 			ck.dir = p.dir
 			ck.noteWrites(ck.res.Commands[p.index])
+			if p.tree && p.dir != "" {
+				ck.runs.WroteTree(p.dir)
+			}
 		}
 		ck.dir, ck.pending = dir, ck.pending[:0]
 	}
@@ -147,32 +159,17 @@ func (ck *checker) noteWrites(c shellparse.SimpleCommand) {
 	}
 }
 
-// copies returns the files the command copies or moves one file into (cp,
-// mv, install by their declared effects: one source read or moved, the
-// targets written), each with its source, absolute. A target may be a
+// copies returns the files the command copies or moves one file into
+// (judge/runs' Copy), each with its source, absolute. A target may be a
 // directory, so the file named after the source inside it is one too.
 func (ck *checker) copies(c shellparse.SimpleCommand) map[string]string {
-	var src *effectTarget
-	var dsts []effectTarget
-	for _, e := range commandEffects(c) {
-		switch {
-		case e.opt != "":
-		case e.act == registry.Reads || e.act == registry.Moves:
-			if src != nil || !e.word.Static {
-				return nil // several sources, or one known only at run time
-			}
-			src = &e
-		case e.act == registry.Writes && e.word.Static:
-			dsts = append(dsts, e)
-		}
-	}
-	if src == nil {
+	src, dsts, ok := runs.Copy(c)
+	if !ok {
 		return nil
 	}
-	from := ck.resolve(src.word.Text)
-	out := map[string]string{}
+	from, out := ck.resolve(src), map[string]string{}
 	for _, d := range dsts {
-		to := ck.resolve(d.word.Text)
+		to := ck.resolve(d)
 		out[to] = from
 		ck.runs.Copied(from, path.Join(to, path.Base(from)))
 	}

@@ -232,8 +232,8 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 			rec.Files = ck.fileAccess(res.Commands[i])
 		}
 		rec.ReadOnly = len(findings) == 0 && ck.readOnly(res.Commands[i])
-		ck.pending = append(ck.pending, pendingWrite{index: i, dir: rec.Dir})
 		rec.ProjectCode, rec.Effects = ck.classes(i, findings, rec.ReadOnly)
+		ck.pending = append(ck.pending, pendingWrite{index: i, dir: rec.Dir, tree: writesUnnamed(*rec)})
 		rec.Findings = dropRepeats(&seen, findings)
 		if !rec.ReadOnly {
 			a.AllReadOnly = false

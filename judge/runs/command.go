@@ -200,3 +200,45 @@ func pluginNames(files runfiles.Files, dir string, c shellparse.SimpleCommand) [
 	}
 	return out
 }
+
+// Copy returns the one file a command copies or moves (cp, mv, install by
+// their declared effects: one source operand read or moved, the operands
+// written) and the files it writes it to, as written; ok is false for any
+// other command, several sources, or one known only at run time.
+func Copy(c shellparse.SimpleCommand) (from string, to []string, ok bool) {
+	prog, inv, declared := c.Declared()
+	if !declared || len(c.Argv) < 2 || !prog.HasEffects() {
+		return "", nil, false
+	}
+	args := c.Argv[1:]
+	for _, t := range inv.Effects() {
+		if t.Opt != "" || t.At < 0 || t.At >= len(args) || t.URLName || len(t.Strip) > 0 {
+			continue
+		}
+		w := args[t.At]
+		switch {
+		case t.Act == registry.Reads || t.Act == registry.Moves:
+			if from != "" || !w.Static {
+				return "", nil, false
+			}
+			from = w.Text
+		case t.Act == registry.Writes && w.Static:
+			to = append(to, w.Text)
+		}
+	}
+	return from, to, from != ""
+}
+
+// WritesUnnamed reports a command that writes files it does not name (git
+// pull, git checkout BRANCH, patch): what a later command runs from its
+// directory is then not known. writes says it writes files, named that it
+// names some, project that it runs project code (whose writes are judged
+// where it runs). Package managers write their own trees, not the
+// project's.
+func WritesUnnamed(c shellparse.SimpleCommand, writes, named, project bool) bool {
+	prog, inv, ok := c.Declared()
+	if ok && inv.Node != nil && inv.Node.WritesTree {
+		return true
+	}
+	return writes && !named && !project && (!ok || prog.Family != "packages" && prog.Family != "git")
+}

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/codescan"
@@ -96,6 +97,26 @@ const (
 // written so far, and what was read.
 type State struct {
 	written map[string]written
+	// trees are directories an earlier command wrote files into that it
+	// does not name: a file under one holds what is not known.
+	trees []string
+}
+
+// WroteTree records that the current command writes files it does not name
+// under dir (absolute): later, what a file there holds is not known unless
+// a later write says.
+func (s *State) WroteTree(dir string) {
+	s.trees = append(s.trees, dir)
+	for p := range s.written {
+		if under(p, dir) {
+			s.written[p] = written{}
+		}
+	}
+}
+
+// under reports p inside the directory dir.
+func under(p, dir string) bool {
+	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/")
 }
 
 // written is what an earlier command wrote into a file: its text when it
@@ -292,7 +313,11 @@ func (o overlay) Read(p string) (string, error) { return o.s.read(o.h, p) }
 // read returns the file's text: what an earlier command wrote into it, else
 // what is on disk.
 func (s *State) read(h Host, abs string) (string, error) {
-	if w, ok := s.written[abs]; ok {
+	w, ok := s.written[abs]
+	if !ok && slices.ContainsFunc(s.trees, func(dir string) bool { return under(abs, dir) }) {
+		return "", errUnknownWrite
+	}
+	if ok {
 		switch {
 		case w.copyOf != "":
 			abs = w.copyOf // a copy of a file on disk holds what it holds
