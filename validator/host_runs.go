@@ -100,9 +100,10 @@ type pendingWrite struct {
 // writesUnnamed reports a command that writes files it does not name
 // (judge/runs' WritesUnnamed).
 func writesUnnamed(rec CommandRecord) bool {
-	named := slices.ContainsFunc(writeTargets(rec.Command), func(w shellparse.Word) bool { return w.Static }) ||
-		slices.ContainsFunc(rec.Command.Redirects, func(r shellparse.Redirect) bool { return r.Writes() && r.Target.Static })
-	return runs.WritesUnnamed(rec.Command, rec.Effects.Has(effect.FilesystemWrite), named, rec.ProjectCode)
+	writes := rec.Effects.Has(effect.FilesystemWrite)
+	named := writes && (slices.ContainsFunc(writeTargets(rec.Command), func(w shellparse.Word) bool { return w.Static }) ||
+		slices.ContainsFunc(rec.Command.Redirects, func(r shellparse.Redirect) bool { return r.Writes() && r.Target.Static }))
+	return runs.WritesUnnamed(rec.Command, writes, named, rec.ProjectCode)
 }
 
 // runState is judge/runs' state once told of the writes of the commands
