@@ -823,7 +823,7 @@ func (m *makeReader) ruleLine(line, where string) {
 	if double {
 		rest = head[colon+2:]
 	}
-	if name, op, value, ok := splitAssign(trimAssignPrefix(rest)); ok && !strings.Contains(strings.SplitN(rest, "=", 2)[0], ":") {
+	if name, op, value, ok := splitAssign(trimAssignPrefix(rest)); ok && name != "" && !strings.ContainsAny(name, " \t") {
 		m.targetAssign(targets, name, op, value, where)
 		return
 	}

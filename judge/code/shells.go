@@ -1,6 +1,7 @@
 package code
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/codescan"
@@ -49,12 +50,14 @@ func ShellProgram(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 		scriptFile(h, c, args)
 		return
 	}
-	if first, ok := scriptOperand(args, scan); ok && (first.Static || c.Stdin.Kind == shellparse.InputInherited) {
-		// bash -- FILE, or sh "$F" (a file named at run time, or
-		// options): the script may be that file.
+	if first, ok := scriptOperand(args, scan); ok && (first.Static || first.Placeholder && c.Stdin.Kind != shellparse.InputPipe || c.Stdin.Kind == shellparse.InputInherited) {
+		// bash -- FILE, sh "$F" (a file named at run time, or options),
+		// xargs bash (the files its input names): the script may be that
+		// file.
 		runFile(h, c, first, true, 0)
 	}
-	if f, ok := stdinFile(c); ok {
+	if f, ok := stdinFile(c); ok && !slices.ContainsFunc(args, func(w shellparse.Word) bool { return w.Placeholder }) {
+		// (under xargs or parallel the redirect feeds the wrapper, not the shell)
 		runFile(h, c, f, true, 0)
 		return
 	}
