@@ -212,7 +212,7 @@ func Copy(c shellparse.SimpleCommand) (from string, to []string, ok bool) {
 	}
 	args := c.Argv[1:]
 	for _, t := range inv.Effects() {
-		if t.Opt != "" || t.At < 0 || t.At >= len(args) || t.URLName || len(t.Strip) > 0 {
+		if !plainOperand(t, len(args)) {
 			continue
 		}
 		w := args[t.At]
@@ -241,4 +241,10 @@ func WritesUnnamed(c shellparse.SimpleCommand, writes, named, project bool) bool
 		return true
 	}
 	return writes && !named && !project && (!ok || prog.Family != "packages" && prog.Family != "git")
+}
+
+// plainOperand reports an effect on an operand as written (not an option's
+// value, nor a name worked out from a URL or a suffix).
+func plainOperand(t registry.Target, n int) bool {
+	return t.Opt == "" && t.At >= 0 && t.At < n && !t.URLName && len(t.Strip) == 0
 }

@@ -127,60 +127,67 @@ func clip(s string) string {
 // builds, the conftest.py files pytest imports.
 func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellparse.Word) Result {
 	dir := h.Dir()
-	if h.RunsFiles() == nil || dir == "" {
-		return Result{}
+	if h.RunsFiles() == nil || dir == "" || kind == registry.Conftests && h.RunsDirs() == nil {
+		return Result{Project: kind == registry.Conftests}
 	}
 	files := s.overlay(h)
-	var found []runfiles.Triggered
-	var dynamic []string
-	switch kind {
-	case registry.GitHooks:
-		found, dynamic = runfiles.GitHooks(files, h.Home(), dir, args)
-	case registry.Envrc:
-		if p, ok := envrcPath(name, args); ok {
-			if t, ok := runfiles.Envrc(files, h.Resolve(p)); ok {
-				found = append(found, t)
-			}
-		}
-	case registry.BuildScripts:
-		found, dynamic = runfiles.SetupPy(files, dir, args)
-	case registry.Conftests:
-		dirs := h.RunsDirs()
-		if dirs == nil {
-			return Result{Project: true}
-		}
-		found, dynamic = runfiles.Conftests(files, dirs, dir, args)
-	}
+	found, dynamic := findTriggered(h, files, kind, name, dir, args)
 	r := Result{Project: kind == registry.Conftests} // pytest runs the tests; pip list builds nothing
 	if kind == registry.GitHooks {
-		// The repository's own config may make the verb run a command.
+		// The repository's own config may make the verb run a command, and
+		// a hook that is a framework's runner runs what its config names.
 		if run := runfiles.GitConfigCommands(files, h.Home(), dir, args); len(run.Texts)+len(run.Unread) > 0 {
 			judgeRun(h, b, name, run)
 			r.Read = true
 		}
-	}
-	if kind == registry.GitHooks && len(found) > 0 {
-		// A hook that is a framework's runner runs what its config names.
-		judgeRun(h, b, name, frameworks(files, dir, found))
+		if len(found) > 0 {
+			judgeRun(h, b, name, frameworks(files, dir, found))
+		}
 	}
 	for _, t := range found {
-		lang := Lang{Dir: t.Dir}
-		switch t.Lang {
-		case "shell":
-			lang.Shell = true
-		case "python":
-			lang.Code = code.FileLang("python3")
-		}
-		if kind == registry.Envrc {
-			lang.Dir, lang.Rewrite = path.Dir(t.Path), direnvText
-		}
-		s.File(h, b, name, t.Path, lang, t.How)
+		s.File(h, b, name, t.Path, triggeredLang(kind, t), t.How)
 		r.Read, r.Project = true, true
 	}
 	for _, why := range dynamic {
 		h.Report("dynamic_code", "project_file_dynamic", finding.NonSevere, name+": "+why, "")
 	}
 	return r
+}
+
+// findTriggered finds the files of kind the command runs, and what runs
+// that cannot be found statically.
+func findTriggered(h Host, files runfiles.Files, kind, name, dir string, args []shellparse.Word) ([]runfiles.Triggered, []string) {
+	switch kind {
+	case registry.GitHooks:
+		return runfiles.GitHooks(files, h.Home(), dir, args)
+	case registry.Envrc:
+		if p, ok := envrcPath(name, args); ok {
+			if t, ok := runfiles.Envrc(files, h.Resolve(p)); ok {
+				return []runfiles.Triggered{t}, nil
+			}
+		}
+	case registry.BuildScripts:
+		return runfiles.SetupPy(files, dir, args)
+	case registry.Conftests:
+		return runfiles.Conftests(files, h.RunsDirs(), dir, args)
+	}
+	return nil, nil
+}
+
+// triggeredLang is how a triggered file runs: as the reader says, an
+// .envrc in its own directory with direnv's library read as ".".
+func triggeredLang(kind string, t runfiles.Triggered) Lang {
+	lang := Lang{Dir: t.Dir}
+	switch t.Lang {
+	case "shell":
+		lang.Shell = true
+	case "python":
+		lang.Code = code.FileLang("python3")
+	}
+	if kind == registry.Envrc {
+		lang.Dir, lang.Rewrite = path.Dir(t.Path), direnvText
+	}
+	return lang
 }
 
 // direnvCalls are direnv's standard library functions that run another

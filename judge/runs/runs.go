@@ -184,22 +184,10 @@ func (s *State) File(h Host, b *Budget, name, p string, lang Lang, how string) R
 	if b.open[abs] {
 		return Result{Read: true, Project: true} // judged by the call that opened it
 	}
-	text, err := s.read(h, abs)
-	if err != nil && lang.Code == codescan.JavaScript {
-		if entry, ok := s.nodeEntry(h, abs, err); ok && b.Files < MaxFiles {
-			b.Files++ // each step counts: package.json mains may lead in a circle
-			return s.File(h, b, name, entry, lang, how)
-		}
+	text, r, ok := s.fileText(h, b, name, abs, lang, how)
+	if !ok {
+		return r
 	}
-	if err != nil {
-		return unreadable(h, abs, how, err)
-	}
-	if b.Files >= MaxFiles || b.Bytes+len(text) > MaxBytes {
-		h.Report("too_complex", "script_files", finding.NonSevere, how+" is past the files permgate reads for one command", "")
-		return Result{}
-	}
-	b.Files++
-	b.Bytes += len(text)
 	if !lang.Shell && lang.Code == 0 {
 		lang = Shebang(text)
 		if len(lang.Line) > 1 || len(lang.Line) == 1 && !systemDir(lang.Line[0]) {
@@ -212,11 +200,34 @@ func (s *State) File(h Host, b *Budget, name, p string, lang Lang, how string) R
 	if lang.Shell {
 		text = scriptSelf(text, abs)
 	}
-	r := judge(h, name, text, how, lang)
+	r = judge(h, name, text, how, lang)
 	if lang.Code != 0 {
 		s.imports(h, b, name, abs, text, lang.Code)
 	}
 	return r
+}
+
+// fileText reads the file at abs within the budget; ok is false when it
+// was not read, with the result to give (node's directory entries are
+// followed: their file is judged instead).
+func (s *State) fileText(h Host, b *Budget, name, abs string, lang Lang, how string) (string, Result, bool) {
+	text, err := s.read(h, abs)
+	if err != nil && lang.Code == codescan.JavaScript {
+		if entry, ok := s.nodeEntry(h, abs, err); ok && b.Files < MaxFiles {
+			b.Files++ // each step counts: package.json mains may lead in a circle
+			return "", s.File(h, b, name, entry, lang, how), false
+		}
+	}
+	if err != nil {
+		return "", unreadable(h, abs, how, err), false
+	}
+	if b.Files >= MaxFiles || b.Bytes+len(text) > MaxBytes {
+		h.Report("too_complex", "script_files", finding.NonSevere, how+" is past the files permgate reads for one command", "")
+		return "", Result{}, false
+	}
+	b.Files++
+	b.Bytes += len(text)
+	return text, Result{}, true
 }
 
 // selfNames are how a shell script names its own file: $0, and bash's
