@@ -115,7 +115,11 @@ func (ck *checker) nestedIn(src, how, dir string) bool {
 	v.nesting++
 	saved, lookups, cut := v.nestedCwd, v.lookups, v.lookupsCut
 	v.nestedCwd = dir
-	a := v.Classify(v.parser.ParseScript(src), src)
+	res := v.parser.ParseScript(src)
+	for _, f := range res.Functions {
+		ck.funcs[f] = ck.funcs[f] || ck.sourcing // source lib.sh defines them here
+	}
+	a := v.Classify(res, src)
 	v.nestedCwd, v.lookups, v.lookupsCut = saved, lookups+v.lookups, cut || v.lookupsCut
 	v.nesting--
 	for f := range a.All() {

@@ -39,8 +39,9 @@ type fileRun struct {
 // CodeRunFile reads and judges the file p that the current command runs
 // (judge/code asks for it: bash FILE, source FILE, bash < FILE, python3 FILE).
 func (ck *checker) CodeRunFile(c shellparse.SimpleCommand, p string, shell bool, lang codescan.Lang) {
-	l := runs.Lang{Shell: shell, Code: lang, Interpreter: c.Name}
-	ck.runFile(c.Name, p, l, path.Base(p)+" (run by "+c.Name+")")
+	ck.sourcing = shell && (c.Name == "source" || c.Name == ".")
+	ck.runFile(c.Name, p, runs.Lang{Shell: shell, Code: lang, Interpreter: c.Name}, path.Base(p)+" (run by "+c.Name+")")
+	ck.sourcing = false
 }
 
 // runFile judges one file and keeps the result for the current command.
@@ -212,27 +213,14 @@ func (ck *checker) projectCode(i int) bool {
 }
 
 // filesReadOnly says whether command c only reads by the files it runs:
-// a shell script whose every command only reads does; a checker whose
-// config loads plugins does not. known is false when its files do not say.
+// a shell script whose every command only reads does (bash check.sh
+// running git diff and ls); a checker whose config loads plugins does not.
+// known is false when its files do not say.
 func (ck *checker) filesReadOnly(c shellparse.SimpleCommand) (readOnly, known bool) {
-	if ro, known := ck.scriptReadOnly(c); known {
-		return ro, true
+	if r, ok := ck.ranFile(ck.index); ok && (r.Read || r.Project) && ck.res.Commands[ck.index].Offset == c.Offset {
+		return r.ReadOnly && !r.Project, true // project code never only reads
 	}
-	if runs.LoadsPlugins(ck.v.env.Files, ck.dir, c) {
-		return false, true
-	}
-	return false, false
-}
-
-// scriptReadOnly says whether command c only reads because the shell
-// script it runs only reads (bash check.sh whose commands are git diff and
-// ls); known is false when c runs no script judge/runs read.
-func (ck *checker) scriptReadOnly(c shellparse.SimpleCommand) (readOnly, known bool) {
-	r, ok := ck.ranFile(ck.index)
-	if !ok || !r.Read || r.Project || ck.res.Commands[ck.index].Offset != c.Offset {
-		return false, false
-	}
-	return r.ReadOnly, true
+	return false, runs.LoadsPlugins(ck.v.env.Files, ck.dir, c)
 }
 
 // recordRun keeps what judge/runs found for the current command, when it

@@ -334,6 +334,9 @@ type checker struct {
 	// what it found of the file the current command runs.
 	runs runs.State
 	ran  fileRun
+	// sourcing reports a file being read that runs in this shell (source,
+	// .): the functions it defines are defined for the commands after it.
+	sourcing bool
 	// pending are the commands whose writes judge/runs has not been told
 	// of yet: they are read only when a later command runs a file.
 	pending []pendingWrite

@@ -60,7 +60,7 @@ func (s *State) Project(h Host, b *Budget, kind, name string, args []shellparse.
 		return Result{Project: true}
 	}
 	judgeRun(h, b, name, run)
-	return Result{Read: true, Project: true}
+	return ran(run)
 }
 
 // staticArgs reports whether args are known enough. A word known only at run time
@@ -276,7 +276,7 @@ func (s *State) tools(h Host, b *Budget, kind, name string, args []shellparse.Wo
 		run = hookRunner(files, dir, name, args, inv)
 	}
 	judgeRun(h, b, name, run)
-	return Result{Read: true, Project: true}
+	return ran(run)
 }
 
 // verbIndex is the index of the static word verb in args (0 if absent).
@@ -306,4 +306,13 @@ func hookRunner(files runfiles.Files, dir, name string, args []shellparse.Word, 
 	}
 	run.Dir = dir
 	return run
+}
+
+// ran is the result of a reading: project code when anything runs (just
+// --list and make -q with no $(shell) run nothing).
+func ran(run runfiles.Run) Result {
+	if len(run.Texts)+len(run.Dynamic)+len(run.Unread) == 0 {
+		return Result{} // the declaration says what the command does
+	}
+	return Result{Read: true, Project: true}
 }
