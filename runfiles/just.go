@@ -416,11 +416,25 @@ func stripJustComment(line string) string {
 // splitTopLevel splits s at sep outside quotes and parentheses.
 func splitTopLevel(s string, sep byte) []string {
 	var out []string
+	start := 0
+	eachTopLevel(s, func(i int) bool {
+		if s[i] == sep {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+		return true
+	})
+	return append(out, s[start:])
+}
+
+// eachTopLevel calls at with the index of each byte of s outside quotes
+// and parentheses (a quote or parenthesis itself excluded), until at
+// returns false.
+func eachTopLevel(s string, at func(i int) bool) {
 	var quote byte
-	depth, start := 0, 0
+	depth := 0
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
+		switch c := s[i]; {
 		case quote != 0:
 			if c == quote {
 				quote = 0
@@ -431,12 +445,10 @@ func splitTopLevel(s string, sep byte) []string {
 			depth++
 		case c == ')':
 			depth--
-		case c == sep && depth == 0:
-			out = append(out, s[start:i])
-			start = i + 1
+		case depth == 0 && !at(i):
+			return
 		}
 	}
-	return append(out, s[start:])
 }
 
 // item reads a line that is no recipe: a setting, alias, assignment,
@@ -572,29 +584,17 @@ func (j *justReader) recipeHeader(t, where, file string, attrs map[string]string
 // headerColon returns the index of a recipe header's colon (not := nor
 // one in a default's quotes), or -1.
 func headerColon(t string) int {
-	var quote byte
-	depth := 0
-	for i := 0; i < len(t); i++ {
-		c := t[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'' || c == '`':
-			quote = c
-		case c == '(':
-			depth++
-		case c == ')':
-			depth--
-		case c == ':' && depth == 0:
-			if i+1 < len(t) && t[i+1] == '=' {
-				return -1
-			}
-			return i
+	colon := -1
+	eachTopLevel(t, func(i int) bool {
+		if t[i] != ':' {
+			return true
 		}
-	}
-	return -1
+		if i+1 >= len(t) || t[i+1] != '=' {
+			colon = i
+		}
+		return false
+	})
+	return colon
 }
 
 // splitParams rewrites NAME='a b' as one field: spaces inside quotes and
