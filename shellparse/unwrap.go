@@ -11,6 +11,17 @@ import (
 // is rm, but ./rm and /tmp/rm are not.
 var systemBinDirs = []string{"/bin/", "/sbin/", "/usr/bin/", "/usr/sbin/", "/usr/local/bin/", "/usr/local/sbin/"}
 
+// InSystemBin reports a program path in a system bin directory
+// (/usr/bin/env, /bin/sh): a tool of the system, not the project's.
+func InSystemBin(p string) bool {
+	for _, dir := range systemBinDirs {
+		if rest, ok := strings.CutPrefix(p, dir); ok && rest != "" && !strings.Contains(rest, "/") {
+			return true
+		}
+	}
+	return false
+}
+
 // CommandName returns the name a static command word runs: the word with a system
 // bin directory removed, and another name of a known program read as that
 // program (grm is rm, lua5.4 is lua: canonicalProgram). It is empty for a

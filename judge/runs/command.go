@@ -111,9 +111,15 @@ func wrapperRuns(c shellparse.SimpleCommand) *registry.Runs {
 	return inv.Node.Runs
 }
 
-// systemDir reports a program path in the system's program directories.
+// systemDir reports a program path among the system's programs: a system
+// bin directory (shellparse.InSystemBin; the parser already names such a
+// command by its basename), and the other directories that hold the
+// system's own programs.
 func systemDir(p string) bool {
-	for _, dir := range []string{"/bin/", "/sbin/", "/usr/bin/", "/usr/sbin/", "/usr/local/bin/", "/usr/local/sbin/", "/usr/libexec/", "/opt/homebrew/bin/"} {
+	if shellparse.InSystemBin(p) {
+		return true
+	}
+	for _, dir := range []string{"/usr/libexec/", "/opt/homebrew/bin/"} {
 		if strings.HasPrefix(p, dir) {
 			return true
 		}
