@@ -196,31 +196,22 @@ func (ck *checker) projectCode(i int) bool {
 	if r, ok := ck.ranFile(i); ok && r.Project {
 		return true
 	}
-	c := ck.res.Commands[i]
-	if len(c.Argv) == 0 || c.Name == "" {
-		return false
-	}
-	if isInterpreter(c.Name) && interpreterName(c.Name) == "python" {
-		if module, _, ok := pythonModule(c.Argv[1:]); ok && module == "pytest" {
-			return true
-		}
-	}
-	_, inv, ok := c.Declared()
-	if !ok {
-		return false
-	}
-	return inv.Project() || runs.LoadsPlugins(ck.v.env.Files, ck.dir, c)
+	// python -m pytest and a checker loading plugins are judge/runs'
+	// (CodeRunModule, Command): what they ran says so.
+	_, inv, ok := ck.res.Commands[i].Declared()
+	return ok && inv.Project()
 }
 
 // filesReadOnly says whether command c only reads by the files it runs:
 // a shell script whose every command only reads does (bash check.sh
-// running git diff and ls); a checker whose config loads plugins does not.
+// running git diff and ls); project code (a checker whose config loads
+// plugins) does not.
 // known is false when its files do not say.
 func (ck *checker) filesReadOnly(c shellparse.SimpleCommand) (readOnly, known bool) {
 	if r, ok := ck.ranFile(ck.index); ok && (r.Read || r.Project) && ck.res.Commands[ck.index].Offset == c.Offset {
 		return r.ReadOnly && !r.Project, true // project code never only reads
 	}
-	return false, runs.LoadsPlugins(ck.v.env.Files, ck.dir, c)
+	return false, false
 }
 
 // recordRun keeps what judge/runs found for the current command, when it

@@ -36,7 +36,8 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 			keep(s.Project(h, b, kind, path.Base(w.Name), w.Argv[1:], nil))
 		}
 	}
-	if kind := runsFiles(c.Name); kind != "" {
+	if prog, _, ok := c.Declared(); ok && prog.Node.RunsFiles != "" {
+		kind := prog.Node.RunsFiles
 		env := map[string]string{"HOME": home}
 		for _, a := range c.Assigns {
 			if a.Value.Static {
@@ -45,11 +46,14 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 		}
 		keep(s.Project(h, b, kind, path.Base(c.Name), c.Argv[1:], env))
 	}
-	for _, plugin := range pluginNames(h.RunsFiles(), h.Dir(), c) {
-		if strings.Contains(plugin, "/") || strings.HasSuffix(plugin, ".py") {
-			keep(s.File(h, b, c.Name, plugin, Lang{Code: ExtensionLang(".py")}, plugin+" (a plugin "+c.Name+" loads)"))
-		} else {
-			keep(s.Module(h, b, c.Name, plugin))
+	if LoadsPlugins(h.RunsFiles(), h.Dir(), c) {
+		keep(Result{Project: true}) // a checker whose config loads plugins runs project code
+		for _, plugin := range pluginNames(h.RunsFiles(), h.Dir(), c) {
+			if strings.Contains(plugin, "/") || strings.HasSuffix(plugin, ".py") {
+				keep(s.File(h, b, c.Name, plugin, Lang{Code: ExtensionLang(".py")}, plugin+" (a plugin "+c.Name+" loads)"))
+			} else {
+				keep(s.Module(h, b, c.Name, plugin))
+			}
 		}
 	}
 	for _, name := range codeFileNames(c) {
