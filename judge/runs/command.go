@@ -48,16 +48,27 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 	}
 	if LoadsPlugins(h.RunsFiles(), h.Dir(), c) {
 		keep(Result{Project: true}) // a checker whose config loads plugins runs project code
-		for _, plugin := range pluginNames(h.RunsFiles(), h.Dir(), c) {
-			if strings.Contains(plugin, "/") || strings.HasSuffix(plugin, ".py") {
-				keep(s.File(h, b, c.Name, plugin, Lang{Code: ExtensionLang(".py")}, plugin+" (a plugin "+c.Name+" loads)"))
-			} else {
-				keep(s.Module(h, b, c.Name, plugin))
-			}
-		}
+		keep(s.plugins(h, b, c))
 	}
 	for _, name := range codeFileNames(c) {
 		keep(s.File(h, b, c.Name, name, Lang{Code: ExtensionLang(name)}, name+" (loaded by "+c.Name+")"))
+	}
+	return last
+}
+
+// plugins judges the plugin modules and files a command's config names.
+func (s *State) plugins(h Host, b *Budget, c shellparse.SimpleCommand) Result {
+	last := Result{Project: true}
+	for _, plugin := range pluginNames(h.RunsFiles(), h.Dir(), c) {
+		var r Result
+		if strings.Contains(plugin, "/") || strings.HasSuffix(plugin, ".py") {
+			r = s.File(h, b, c.Name, plugin, Lang{Code: ExtensionLang(".py")}, plugin+" (a plugin "+c.Name+" loads)")
+		} else {
+			r = s.Module(h, b, c.Name, plugin)
+		}
+		if r.Read || r.Project {
+			last = r
+		}
 	}
 	return last
 }
