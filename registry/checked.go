@@ -128,16 +128,18 @@ func checked() []*Program {
 		// only read it, --evaluate runs its backticks, --command runs a
 		// command.
 		{Family: "core", Names: []string{"just"}, Node: Node{RunsFiles: JustRecipes,
-			Grammar: Grammar{Short: "f:d:c:lnqvu", Long: []string{"justfile=", "working-directory=", "command=", "list", "summary", "show=", "dump", "evaluate", "dry-run", "quiet", "verbose", "unsorted", "shell=", "shell-arg=", "dotenv-filename=", "dotenv-path=", "set=", "color=", "choose", "edit", "init", "fmt", "unstable", "yes", "check", "variables", "groups", "list-heading=", "list-prefix=", "changelog", "completions=", "man", "version", "help", "global-justfile", "timestamp", "highlight", "no-dotenv", "no-deps", "one", "explain", "allow-missing", "chooser=", "command-color=", "alias-style="}},
-			ReadIf:  []string{"-l", "--list", "--summary", "--show", "--dump", "--variables", "--groups", "--changelog", "--version", "--help", "--man"},
-			Unless:  []string{"--evaluate", "-c", "--command", "--edit", "--init", "--fmt", "--choose"},
-			Subs:    []*Node{{Names: []string{"*"}, Writes: true, Does: []effect.Class{effect.CodeExecution}}},
-			Does:    []effect.Class{effect.CodeExecution}}},
+			Grammar:  Grammar{Short: "f:d:c:lnqvu", Long: []string{"justfile=", "working-directory=", "command=", "list", "summary", "show=", "dump", "evaluate", "dry-run", "quiet", "verbose", "unsorted", "shell=", "shell-arg=", "dotenv-filename=", "dotenv-path=", "set=", "color=", "choose", "edit", "init", "fmt", "unstable", "yes", "check", "variables", "groups", "list-heading=", "list-prefix=", "changelog", "completions=", "man", "version", "help", "global-justfile", "timestamp", "highlight", "no-dotenv", "no-deps", "one", "explain", "allow-missing", "chooser=", "command-color=", "alias-style="}},
+			ReadIf:   []string{"-l", "--list", "--summary", "--show", "--dump", "--variables", "--groups", "--changelog", "--version", "--help", "--man"},
+			Unless:   []string{"--evaluate", "-c", "--command", "--edit", "--init", "--fmt", "--choose"},
+			Subs:     []*Node{{Names: []string{"*"}, Writes: true, RunsOnly: true, Does: []effect.Class{effect.CodeExecution}}},
+			RunsOnly: true,
+			Does:     []effect.Class{effect.CodeExecution}}},
 		// make TARGET runs the Makefile's recipe: make help is a target, not help.
 		{Family: "core", Names: []string{"make", "gmake"}, Check: "make", Node: Node{RunsFiles: MakeRecipes,
-			Grammar: Grammar{Short: "C:E:f:I:j::l::o:W:", Long: []string{"directory=", "file=", "makefile=", "include-dir=", "jobs=?", "load-average=?", "old-file=", "assume-old=", "what-if=", "new-file=", "assume-new=", "eval=", "debug=?", "output-sync=?", "jobserver-style=", "dry-run", "just-print", "recon", "question", "print-data-base", "touch", "environment-overrides"}},
-			Subs:    []*Node{{Names: []string{"*"}, Writes: true, Does: []effect.Class{effect.CodeExecution}}},
-			Does:    []effect.Class{effect.CodeExecution}}},
+			Grammar:  Grammar{Short: "C:E:f:I:j::l::o:W:", Long: []string{"directory=", "file=", "makefile=", "include-dir=", "jobs=?", "load-average=?", "old-file=", "assume-old=", "what-if=", "new-file=", "assume-new=", "eval=", "debug=?", "output-sync=?", "jobserver-style=", "dry-run", "just-print", "recon", "question", "print-data-base", "touch", "environment-overrides"}},
+			Subs:     []*Node{{Names: []string{"*"}, Writes: true, RunsOnly: true, Unless: []string{"-t", "--touch"}, Does: []effect.Class{effect.CodeExecution}}},
+			RunsOnly: true, Unless: []string{"-t", "--touch"},
+			Does: []effect.Class{effect.CodeExecution}}},
 	}
 }
 

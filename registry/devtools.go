@@ -36,7 +36,7 @@ func devtools() []*Program {
 			{Names: []string{"test", "t", "tst"}, Read: true, Project: true, Unless: []string{"--script-shell", "--node-options"}},
 			{Names: []string{"run", "run-script", "rum", "urn"}, Subs: []*Node{
 				{Names: checkScripts, Read: true, Project: true, Unless: []string{"--script-shell", "--node-options", "--fix", "--write", "-u", "--update-snapshots"}},
-				{Names: []string{"*"}, Writes: true},
+				{Names: []string{"*"}, Writes: true, RunsOnly: true, Unless: []string{"--script-shell", "--node-options"}},
 			}, Bare: true},
 			{Names: []string{"ls", "list", "la", "ll", "view", "v", "info", "show", "outdated", "search", "s", "se", "find", "explain", "why", "docs", "home", "bugs", "repo", "get", "prefix", "root", "bin", "help", "whoami", "ping", "doctor", "fund", "query", "sbom", "diff", "help-search", "find-dupes", "completion", "stars", "config-list"}, Read: true,
 				Unless: []string{"--fix", "--json=false", "--browser", "--viewer"},
@@ -541,7 +541,7 @@ func jsVerbs() []*Node {
 		{Names: append([]string{"t", "tst"}, checkScripts...), Read: true, Project: true, Unless: []string{"--fix", "--write", "--update-snapshots", "-u"}},
 		{Names: []string{"run", "run-script"}, Bare: true, Subs: []*Node{
 			{Names: checkScripts, Read: true, Project: true, Unless: []string{"--fix", "--write", "--update-snapshots", "-u"}},
-			{Names: []string{"*"}, Writes: true},
+			{Names: []string{"*"}, Writes: true, RunsOnly: true},
 		}},
 		{Names: []string{"config", "c"}, Bare: true, Subs: []*Node{rd("get", "list"), wr("set", "delete", "unset")}},
 		{Names: []string{"store"}, Subs: []*Node{rd("path", "status"), wr("prune", "add")}},

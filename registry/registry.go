@@ -121,6 +121,11 @@ type Node struct {
 	// read-only, whatever Read says: the checks allowance may approve it,
 	// plan mode never runs it.
 	Project bool
+	// RunsOnly says the verb does nothing of its own but run the texts its
+	// project files give (make TARGET, just RECIPE, npm run SCRIPT): when
+	// every one of them was read and only reads, so does the command. Its
+	// Unless options (make -t touches the targets) keep it from that.
+	RunsOnly bool
 	// RunsFiles says which project files the program's verbs may run, for
 	// the validator to read (package.json's scripts, the Makefile's
 	// recipes, git's hooks …): one of the RunsFiles constants, on the

@@ -410,6 +410,18 @@ func (inv *Invocation) Project() bool {
 	return false
 }
 
+// RunsOnly reports whether the invocation only runs the texts its project
+// files give (Node.RunsOnly) in every reading of the argv, with none of
+// its Unless options.
+func (inv *Invocation) RunsOnly() bool {
+	for r := range inv.each {
+		if r.Node == nil || !r.Node.RunsOnly || r.DynamicVerb || len(r.Node.Unless) > 0 && r.Scan.May(r.Node.Unless...) {
+			return false
+		}
+	}
+	return true
+}
+
 // ReadOnly reports whether the invocation only reads, by the declaration:
 // every reading of the argv must.
 func (inv *Invocation) ReadOnly() bool {

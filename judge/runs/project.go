@@ -59,8 +59,21 @@ func (s *State) Project(h Host, b *Budget, kind, name string, args []shellparse.
 	if !staticArgs(h, name, args) {
 		return Result{Project: true}
 	}
-	judgeRun(h, b, name, run)
+	if readOnly := judgeRun(h, b, name, run); readOnly && runsOnly(name, args) && len(run.Texts) > 0 {
+		return Result{Read: true, ReadOnly: true} // make help that only echoes
+	}
 	return ran(run)
+}
+
+// runsOnly reports a command that does nothing but run its files' texts
+// (registry Node.RunsOnly): make TARGET, just RECIPE, npm run SCRIPT.
+func runsOnly(name string, args []shellparse.Word) bool {
+	prog, ok := registry.Default().Lookup(name)
+	if !ok {
+		return false
+	}
+	inv := prog.Resolve(shellparse.RegistryWords(args))
+	return inv.RunsOnly()
 }
 
 // staticArgs reports whether args are known enough. A word known only at run time
@@ -88,20 +101,24 @@ func staticArgs(h Host, name string, args []shellparse.Word) bool {
 const unknownDir = "/?unknown-directory?"
 
 // judgeRun analyses each text a reader found, within the budget, and asks
-// for what it could not read.
-func judgeRun(h Host, b *Budget, name string, run runfiles.Run) {
+// for what it could not read. It reports whether every text is a shell
+// script that only reads and nothing else runs.
+func judgeRun(h Host, b *Budget, name string, run runfiles.Run) (readOnly bool) {
+	readOnly = len(run.Dynamic)+len(run.Unread)+len(run.Outside) == 0
 	for _, t := range run.Texts {
 		if b.Bytes+len(t.Shell) > MaxBytes {
 			h.Report("too_complex", "script_files", finding.NonSevere, t.Source+" is past what permgate reads for one command", "")
-			return
+			return false
 		}
 		b.Bytes += len(t.Shell)
 		switch lang := code.FileLang(t.Lang); {
 		case t.Lang == "" || shellparse.IsShell(t.Lang):
-			h.RunsShellIn(t.Shell, t.Source, run.Dir)
+			readOnly = h.RunsShellIn(t.Shell, t.Source, run.Dir) && readOnly
 		case lang != 0:
+			readOnly = false
 			h.RunsCode(name, t.Shell, t.Source, lang)
 		default:
+			readOnly = false
 			h.Report("dynamic_code", "project_lang_unread", finding.NonSevere, t.Source+" runs a "+t.Lang+" program permgate does not read", "")
 		}
 	}
@@ -112,6 +129,7 @@ func judgeRun(h Host, b *Budget, name string, run runfiles.Run) {
 	for _, why := range run.Dynamic {
 		h.Report("dynamic_code", "project_file_dynamic", finding.NonSevere, name+": "+why, "")
 	}
+	return readOnly
 }
 
 // clip shortens a word for a reason.
