@@ -59,8 +59,15 @@ func (s *State) Project(h Host, b *Budget, kind, name string, args []shellparse.
 	if !staticArgs(h, name, args) {
 		return Result{Project: true}
 	}
-	if readOnly := judgeRun(h, b, name, run); readOnly && runsOnly(name, args) && len(run.Texts) > 0 {
-		return Result{Read: true, ReadOnly: true} // make help that only echoes
+	return judgeRunner(h, b, name, args, run)
+}
+
+// judgeRunner judges what a runner of the project's files runs: a runner
+// that does nothing else (runsOnly) only reads when every text does (make
+// help that only echoes).
+func judgeRunner(h Host, b *Budget, name string, args []shellparse.Word, run runfiles.Run) Result {
+	if readOnly := judgeRun(h, b, name, run); readOnly && len(run.Texts) > 0 && runsOnly(name, args) {
+		return Result{Read: true, ReadOnly: true}
 	}
 	return ran(run)
 }
