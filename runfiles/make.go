@@ -141,6 +141,17 @@ type makeReader struct {
 	prefix    byte
 	made      map[string]bool
 	noRule    []string
+	// makefiles are the makefiles make reads, as named, and whether each
+	// was missing: make first remakes those a rule makes.
+	makefiles []makefileRead
+}
+
+// makefileRead is a makefile make read or tried to: make remakes it
+// before the goals when a rule makes it (always, when it is missing; when
+// the rule has prerequisites, which may be newer, when it is there).
+type makefileRead struct {
+	name    string
+	missing bool
 }
 
 // MakeRecipes returns what `make args…` run in dir runs: the shell texts
@@ -270,6 +281,7 @@ func (m *makeReader) readAll(env map[string]string) bool {
 		text, err := m.files.Read(p)
 		if err == nil {
 			m.nfiles++
+			m.makefiles = append(m.makefiles, makefileRead{name: name})
 			m.parse(text, name, 0)
 			return true
 		}
@@ -306,6 +318,7 @@ func (m *makeReader) readMakefile(name string) {
 		return
 	}
 	m.nfiles++
+	m.makefiles = append(m.makefiles, makefileRead{name: name})
 	m.parse(text, name, 0)
 }
 
@@ -324,6 +337,7 @@ func (m *makeReader) include(name string, optional bool, where string, depth int
 		text, err := m.files.Read(p)
 		if err == nil {
 			m.nfiles++
+			m.makefiles = append(m.makefiles, makefileRead{name: name})
 			m.parse(text, name, depth+1)
 			return
 		}
@@ -335,6 +349,7 @@ func (m *makeReader) include(name string, optional bool, where string, depth int
 			break
 		}
 	}
+	m.makefiles = append(m.makefiles, makefileRead{name: name, missing: true})
 	if !optional {
 		m.out.dynamic("%s: include %s is missing: make remakes it by a rule and reads it then, or fails (not read)", where, name)
 	}
@@ -1541,6 +1556,7 @@ func (m *makeReader) eval(args string, cx *makeCtx) string {
 
 // build makes the goals: the command line's, else the default goal.
 func (m *makeReader) build() {
+	m.remakeMakefiles()
 	goals := m.opts.goals
 	if len(goals) == 0 {
 		goal := m.defaultGoal()
@@ -1553,6 +1569,47 @@ func (m *makeReader) build() {
 		m.make(g, nil, true)
 	}
 	m.reportNoRule()
+}
+
+// remakeMakefiles makes, before the goals, the makefiles a rule of the
+// makefiles makes, as make does: a missing one by any explicit or pattern
+// rule (not a match-anything one), which make then reads (not known here);
+// one that is there by a rule with prerequisites, which may be newer.
+func (m *makeReader) remakeMakefiles() {
+	for _, f := range m.makefiles {
+		if !m.remakes(f) {
+			continue
+		}
+		m.make(f.name, nil, false)
+		if f.missing {
+			m.out.dynamic("make: %s is made by a rule and then read: what it holds is not known (not read)", f.name)
+		}
+	}
+}
+
+// remakes reports a rule of the makefiles that remakes makefile f.
+func (m *makeReader) remakes(f makefileRead) bool {
+	if t := m.targets[f.name]; t != nil {
+		if len(recipesOf(t.rules)) > 0 && (f.missing || len(t.prereqs)+len(t.orderOnly) > 0) {
+			return true
+		}
+		for _, rule := range t.doubleColon {
+			if len(rule.prereqs)+len(rule.orderOnly) > 0 {
+				return true // one with none is never remade
+			}
+		}
+	}
+	if !f.missing {
+		return false
+	}
+	for _, rule := range m.patterns {
+		for _, pattern := range rule.targets {
+			if _, ok := matchPattern(pattern, f.name); ok && rule.hasRecipe && pattern != "%" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // defaultGoal is .DEFAULT_GOAL, else the first target.

