@@ -171,7 +171,7 @@ func (a *arrayValue) add(w Word) bool {
 // elemStorable reports an element value the array may keep: a value a
 // variable may keep, or a pattern.
 func (r *wordResolver) elemStorable(w Word) bool {
-	return r.storable(w) || loopPattern(w)
+	return r.storable(w) || OnlyPattern(w)
 }
 
 // indexKey reads a subscript: an associative array's key as written (quote

@@ -15,8 +15,9 @@ import (
 // loop with more values than maxCandidates, or over words not known, is
 // read with f unknown, and with its first values as candidates.
 
-// loopPattern reports a word that is a pattern and nothing else unknown.
-func loopPattern(w Word) bool {
+// OnlyPattern reports a word that is a pattern and nothing else unknown
+// (scripts/*.sh): what it names is the files it matches.
+func OnlyPattern(w Word) bool {
 	return w.Glob && !w.Subst && !w.Placeholder && len(w.Params) == 0 && len(w.Assigned) == 0
 }
 
@@ -26,7 +27,7 @@ func (r *wordResolver) loopWords(wi *syntax.WordIter) []Word {
 	var out []Word
 	for _, item := range wi.Items {
 		for _, w := range r.resolve(item) {
-			if !r.storable(w) && !loopPattern(w) || len(out) == maxCandidates {
+			if !r.storable(w) && !OnlyPattern(w) || len(out) == maxCandidates {
 				return nil
 			}
 			out = append(out, w)

@@ -758,7 +758,7 @@ func (c *candidateSet) add(name string, v Word) {
 		}
 		c.origins[name] = v.Text // x=$(curl …) somewhere: x may be its output
 	}
-	if !(c.r.storable(v) || loopPattern(v)) {
+	if !(c.r.storable(v) || OnlyPattern(v)) {
 		return
 	}
 	c.put(name, candidate{word: v}, func(x candidate) bool { return x.array == nil && x.word.Text == v.Text })

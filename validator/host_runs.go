@@ -44,6 +44,12 @@ func (ck *checker) CodeRunFile(c shellparse.SimpleCommand, p string, shell bool,
 	ck.sourcing = false
 }
 
+// CodeRunPattern judges the files a pattern the current command runs
+// matches (bash *.sh).
+func (ck *checker) CodeRunPattern(c shellparse.SimpleCommand, pattern string, shell bool, lang codescan.Lang) {
+	ck.ran = fileRun{at: ck.index, result: ck.runState().Pattern(ck, &ck.v.fileBudget, c.Name, pattern, runs.Lang{Shell: shell, Code: lang, Interpreter: c.Name})}
+}
+
 // runFile judges one file and keeps the result for the current command.
 func (ck *checker) runFile(name, p string, lang runs.Lang, how string) {
 	if strings.HasPrefix(p, "~/") {

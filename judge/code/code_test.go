@@ -29,6 +29,10 @@ func (f *fakeHost) CodeTreeSelf(w shellparse.Word, how string)        {}
 func (f *fakeHost) CodeRunModule(c shellparse.SimpleCommand, module string, args []shellparse.Word) {
 	f.ran = append(f.ran, "-m "+module)
 }
+func (f *fakeHost) CodeRunPattern(c shellparse.SimpleCommand, p string, shell bool, lang codescan.Lang) {
+	f.CodeRunFile(c, p, shell, lang)
+}
+
 func (f *fakeHost) CodeRunFile(c shellparse.SimpleCommand, p string, shell bool, lang codescan.Lang) {
 	f.ran = append(f.ran, p)
 }

@@ -115,6 +115,10 @@ func stdinFile(c shellparse.SimpleCommand) (shellparse.Word, bool) {
 // script (shell) or a program in lang. A file named only at run time is
 // not known, so it asks.
 func runFile(h Host, c shellparse.SimpleCommand, w shellparse.Word, shell bool, lang codescan.Lang) {
+	if shellparse.OnlyPattern(w) {
+		h.CodeRunPattern(c, w.Text, shell, lang)
+		return
+	}
 	if !w.Static || w.Glob {
 		report(h, "too_complex", "script_dynamic", nonSevere, c.Name+" runs a file named only at run time ("+clip(w.Text)+"): what it runs is not known")
 		return
