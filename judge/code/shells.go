@@ -50,11 +50,15 @@ func ShellProgram(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 		scriptFile(h, c, args)
 		return
 	}
-	if first, ok := scriptOperand(args, scan); ok && (first.Static || first.Placeholder && c.Stdin.Kind != shellparse.InputPipe || c.Stdin.Kind == shellparse.InputInherited) {
+	null := NullStdin(c)
+	if first, ok := scriptOperand(args, scan); ok && (first.Static || first.Placeholder && (null || c.Stdin.Kind != shellparse.InputPipe) || c.Stdin.Kind == shellparse.InputInherited) {
 		// bash -- FILE, sh "$F" (a file named at run time, or options),
 		// xargs bash (the files its input names): the script may be that
 		// file.
 		runFile(h, c, first, true, 0)
+	}
+	if null {
+		return // xargs bash: bash reads /dev/null, the pipe feeds xargs
 	}
 	if f, ok := stdinFile(c); ok && !slices.ContainsFunc(args, func(w shellparse.Word) bool { return w.Placeholder }) {
 		// (under xargs or parallel the redirect feeds the wrapper, not the shell)
@@ -174,4 +178,23 @@ func Source(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	default:
 		runFile(h, c, args[0], true, 0)
 	}
+}
+
+// NullStdin reports a shell xargs runs itself with its standard input
+// from /dev/null, as GNU and BSD xargs do unless -a FILE leaves it as it
+// was or -o opens the terminal: the pipe into xargs gives the shell its
+// words, not its script. (A command further in, as bash -c 'cat | sh'
+// under xargs, keeps the stricter reading: busybox's xargs passes its
+// input on.)
+func NullStdin(c shellparse.SimpleCommand) bool {
+	g, ok := registry.Default().Lookup("xargs")
+	if !ok || len(c.Wrappers) == 0 {
+		return false
+	}
+	w := c.Wrappers[len(c.Wrappers)-1]
+	if w.Name != "xargs" || len(w.Argv) == 0 {
+		return false
+	}
+	scan := g.Node.Grammar.Scan(shellparse.RegistryWords(w.Argv[1:]))
+	return !scan.May("-a", "--arg-file", "-o", "--open-tty")
 }
