@@ -436,7 +436,7 @@ func (ck *checker) find(c shellparse.SimpleCommand, args []shellparse.Word) {
 // by a test on names: every directory, or every old one, takes whatever is
 // in it along.
 func (ck *checker) findDeletes(args []shellparse.Word, how string, recursive bool) {
-	roots, expr := findRoots(args)
+	roots, expr := shellparse.FindRoots(args)
 	filtered := findFiltered(expr, recursive)
 	for _, r := range roots {
 		self.TreeSelf(ck, r, how+" under "+r.Text, false)
@@ -460,63 +460,6 @@ func (ck *checker) findDeletes(args []shellparse.Word, how string, recursive boo
 	}
 }
 
-// findRoots splits find's arguments, by its declared grammar, into the
-// paths it starts from (the working directory when none is given) and its
-// expression: the roots are the operands before the expression, after the
-// options that come before them (-H, -L, -P, -D DEBUG, -Olevel) and a "--".
-func findRoots(args []shellparse.Word) (roots, expr []shellparse.Word) {
-	inv := scanArgs("find", args)
-	s := &inv.Scan
-	start := findExprStart(s, args)
-	from := 0
-	if s.DashDash >= 0 && s.DashDash < start {
-		// find -H -- ROOTS EXPR: what follows "--" is read again, roots first.
-		from = s.DashDash + 1
-		inv = scanArgs("find", args[from:])
-		s = &inv.Scan
-		start = from + findExprStart(s, args[from:])
-	}
-	for _, at := range s.Operands {
-		if from+at >= start {
-			break
-		}
-		roots = append(roots, args[from+at])
-	}
-	if len(roots) == 0 {
-		roots = []shellparse.Word{{Text: ".", Static: true}}
-	}
-	return roots, args[start:]
-}
-
-// findExprStart returns the index of the word that starts find's
-// expression: its first primary, or an operator (( ! ,) before it.
-func findExprStart(s *registry.Scan, args []shellparse.Word) int {
-	start := len(args)
-	for _, o := range s.Opts {
-		if !findPathOption(o.Name) {
-			start = o.At
-			break
-		}
-	}
-	for _, at := range s.Operands {
-		if at >= start {
-			break
-		}
-		if a := args[at]; a.Static && (a.Text == "(" || a.Text == "!" || a.Text == ",") {
-			return at
-		}
-	}
-	return start
-}
-
-// findPathOption reports one of find's options that come before its roots.
-func findPathOption(name string) bool {
-	switch name {
-	case "-H", "-L", "-P", "-D", "-O":
-		return true
-	}
-	return false
-}
 
 // findFiltered reports a test in find's expression that narrows what it
 // selects; for a recursive delete, only a test on names does (every

@@ -44,10 +44,10 @@ func (ck *checker) CodeRunFile(c shellparse.SimpleCommand, p string, shell bool,
 	ck.sourcing = false
 }
 
-// CodeRunPattern judges the files a pattern the current command runs
-// matches (bash *.sh).
-func (ck *checker) CodeRunPattern(c shellparse.SimpleCommand, pattern string, shell bool, lang codescan.Lang) {
-	ck.ran = fileRun{at: ck.index, result: ck.runState().Pattern(ck, &ck.v.fileBudget, c.Name, pattern, runs.Lang{Shell: shell, Code: lang, Interpreter: c.Name})}
+// CodeRunMatched judges the files the current command runs that a pattern
+// or a find matches (judge/runs' Matched).
+func (ck *checker) CodeRunMatched(c shellparse.SimpleCommand, m code.Matched, shell bool, lang codescan.Lang) {
+	ck.ran = fileRun{at: ck.index, result: ck.runState().Matched(ck, &ck.v.fileBudget, c.Name, m, runs.Lang{Shell: shell, Code: lang, Interpreter: c.Name})}
 }
 
 // runFile judges one file and keeps the result for the current command.

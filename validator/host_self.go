@@ -46,7 +46,7 @@ func (ck *checker) SelfGitCloneDestination(args []shellparse.Word) []shellparse.
 // SelfFindRoots splits find's words, by its declared grammar, into the paths it
 // starts from and its expression.
 func (ck *checker) SelfFindRoots(args []shellparse.Word) (roots, expr []shellparse.Word) {
-	return findRoots(args)
+	return shellparse.FindRoots(args)
 }
 
 // SelfNoteLink remembers a link the script made, so later writes through it are

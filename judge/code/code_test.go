@@ -1,6 +1,7 @@
 package code
 
 import (
+	"path"
 	"testing"
 
 	"github.com/permgate/permgate/codescan"
@@ -29,8 +30,8 @@ func (f *fakeHost) CodeTreeSelf(w shellparse.Word, how string)        {}
 func (f *fakeHost) CodeRunModule(c shellparse.SimpleCommand, module string, args []shellparse.Word) {
 	f.ran = append(f.ran, "-m "+module)
 }
-func (f *fakeHost) CodeRunPattern(c shellparse.SimpleCommand, p string, shell bool, lang codescan.Lang) {
-	f.CodeRunFile(c, p, shell, lang)
+func (f *fakeHost) CodeRunMatched(c shellparse.SimpleCommand, m Matched, shell bool, lang codescan.Lang) {
+	f.CodeRunFile(c, path.Join(m.Dirs[0], m.Names[0]), shell, lang)
 }
 
 func (f *fakeHost) CodeRunFile(c shellparse.SimpleCommand, p string, shell bool, lang codescan.Lang) {

@@ -56,9 +56,9 @@ type Host interface {
 	// runs: as a shell script when shell is true, else as a program in
 	// lang (0: one permgate has no tokenizer for).
 	CodeRunFile(c shellparse.SimpleCommand, p string, shell bool, lang codescan.Lang)
-	// CodeRunPattern reads and judges the files the pattern (bash *.sh)
-	// matches, as CodeRunFile does one.
-	CodeRunPattern(c shellparse.SimpleCommand, pattern string, shell bool, lang codescan.Lang)
+	// CodeRunMatched reads and judges the files m matches (bash *.sh,
+	// find -name '*.sh' -exec bash {} \;), as CodeRunFile does one.
+	CodeRunMatched(c shellparse.SimpleCommand, m Matched, shell bool, lang codescan.Lang)
 	// CodeRunModule judges the module python -m MODULE runs: a program
 	// the registry knows (pytest, pip) or a module of the working
 	// directory, which comes first on python's path. args follow it.

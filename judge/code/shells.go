@@ -50,6 +50,13 @@ func ShellProgram(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 		scriptFile(h, c, args)
 		return
 	}
+	shellInput(h, c, args, scan)
+}
+
+// shellInput judges what a shell that may read its script from standard
+// input runs: a file its operand may name, the file its input is
+// redirected from, else its input.
+func shellInput(h Host, c shellparse.SimpleCommand, args []shellparse.Word, scan registry.Scan) {
 	null := NullStdin(c)
 	if first, ok := scriptOperand(args, scan); ok && (first.Static || first.Placeholder && (null || c.Stdin.Kind != shellparse.InputPipe) || c.Stdin.Kind == shellparse.InputInherited) {
 		// bash -- FILE, sh "$F" (a file named at run time, or options),
@@ -119,8 +126,8 @@ func stdinFile(c shellparse.SimpleCommand) (shellparse.Word, bool) {
 // script (shell) or a program in lang. A file named only at run time is
 // not known, so it asks.
 func runFile(h Host, c shellparse.SimpleCommand, w shellparse.Word, shell bool, lang codescan.Lang) {
-	if shellparse.OnlyPattern(w) {
-		h.CodeRunPattern(c, w.Text, shell, lang)
+	if m, ok := matched(c, w); ok {
+		h.CodeRunMatched(c, m, shell, lang)
 		return
 	}
 	if !w.Static || w.Glob {
