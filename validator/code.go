@@ -112,6 +112,7 @@ func (ck *checker) nestedIn(src, how, dir string) bool {
 		ck.add("too_complex", "nested_too_deep", NonSevere, how+" is nested too deep to analyse")
 		return false
 	}
+	ck.runState() // the writes before it, for the nested script
 	v.nesting++
 	saved, lookups, cut := v.nestedCwd, v.lookups, v.lookupsCut
 	v.nestedCwd = dir

@@ -128,7 +128,7 @@ func (ck *checker) runState() *runs.State {
 		}
 		ck.dir, ck.pending = dir, ck.pending[:0]
 	}
-	return &ck.runs
+	return ck.runs
 }
 
 // noteWrites records the files the current command writes for judge/runs:

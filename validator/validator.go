@@ -103,6 +103,9 @@ type Validator struct {
 	// nesting counts the scripts being analysed inside one another through
 	// nested (inline code's shell commands, git aliases, completions).
 	nesting int
+	// files is judge/runs' state of the command line, shared by the
+	// scripts nested in it: a file one writes is known to the next.
+	files *runs.State
 	// fileBudget counts the files the analysis read (judge/runs), nested
 	// scripts included; nestedCwd is the directory a script file being
 	// analysed runs in ("" for Env.Cwd).
@@ -210,7 +213,10 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 	for _, f := range res.Functions {
 		funcs[f] = true
 	}
-	ck := &checker{v: v, res: res, funcs: funcs, shellDir: v.scriptDir(), cdpath: v.env.CDPath, ran: fileRun{at: -1}}
+	if v.nesting == 0 || v.files == nil {
+		v.files = &runs.State{}
+	}
+	ck := &checker{v: v, res: res, funcs: funcs, shellDir: v.scriptDir(), cdpath: v.env.CDPath, ran: fileRun{at: -1}, runs: v.files}
 	a.AllReadOnly = len(res.Problems) == 0
 	// seen holds the findings kept so far, for dropping repeats; clipped, so
 	// appending never writes into a.Findings.
@@ -256,6 +262,9 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 	}
 	for f := range a.All() {
 		a.Severity = max(a.Severity, f.Severity)
+	}
+	if v.nesting > 0 {
+		ck.runState() // what the nested script wrote, for the commands after it
 	}
 	return a
 }
@@ -332,7 +341,7 @@ type checker struct {
 	judged sql.Budget
 	// runs is what judge/runs remembers (the files written so far), ran
 	// what it found of the file the current command runs.
-	runs runs.State
+	runs *runs.State
 	ran  fileRun
 	// sourcing reports a file being read that runs in this shell (source,
 	// .): the functions it defines are defined for the commands after it.
