@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/registry"
@@ -140,8 +141,44 @@ func PackageScripts(files Files, dir string, manager string, args []string) (Run
 	}
 	call.dir = pkgDir
 	out.Dir = pkgDir
+	npmrcSettings(&out, files, call.manager, pkgDir)
 	pkg.run(&out, files, call)
 	return out, true
+}
+
+// npmrcRunners are the .npmrc settings that name what runs every script:
+// the shell scripts run in, and options given to every node.
+var npmrcRunners = []string{"script-shell", "node-options", "shell"}
+
+// npmrcSettings reads the package's .npmrc (npm's and pnpm's project
+// config): a setting that names what runs the scripts makes them Dynamic.
+func npmrcSettings(out *Run, files Files, manager, dir string) {
+	if manager != "npm" && manager != "pnpm" {
+		return
+	}
+	p := filepath.Join(dir, ".npmrc")
+	text, err := files.Read(p)
+	if err != nil {
+		if !Missing(err) {
+			out.unread("%s: %v (not read)", p, err)
+		}
+		return
+	}
+	for line := range strings.Lines(text) {
+		key, value, ok := strings.Cut(strings.TrimSpace(line), "=")
+		key = strings.TrimSpace(key)
+		if ok && slices.Contains(npmrcRunners, key) {
+			out.dynamic("%s sets %s=%s: the scripts run through it (not read)", p, key, clipValue(strings.TrimSpace(value)))
+		}
+	}
+}
+
+// clipValue shortens a setting's value for a reason.
+func clipValue(v string) string {
+	if len(v) > 60 {
+		return v[:57] + "…"
+	}
+	return v
 }
 
 // readPackageCall reads the argv through the registry's declaration of the

@@ -150,6 +150,24 @@ func TestPackageScripts(t *testing.T) {
 	}
 }
 
+func TestPackageScriptsNpmrc(t *testing.T) {
+	for _, c := range []struct {
+		npmrc, manager, dynamic string
+	}{
+		{"script-shell=./evilsh\n", "npm", "script-shell=./evilsh"},
+		{"node-options = --require ./hook.js\n", "pnpm", "node-options=--require ./hook.js"},
+		{"registry=https://registry.example\n", "npm", ""},
+		{"script-shell=./evilsh\n", "yarn", ""},
+	} {
+		files := Map{"/p/package.json": `{"scripts":{"ok":"echo ok"}}`, "/p/.npmrc": c.npmrc}
+		run, _ := PackageScripts(files, "/p", c.manager, []string{"run", "ok"})
+		got := strings.Join(run.Dynamic, "; ")
+		if c.dynamic == "" && got != "" || c.dynamic != "" && !strings.Contains(got, c.dynamic) {
+			t.Errorf("%s with .npmrc %q: dynamic %q, want %q", c.manager, c.npmrc, got, c.dynamic)
+		}
+	}
+}
+
 func TestPackageScriptsUnreadable(t *testing.T) {
 	run, ok := PackageScripts(errFiles{err: ErrTooLarge}, "/p", "npm", []string{"test"})
 	if !ok || len(run.Texts) != 0 || len(run.Unread) != 1 || !strings.Contains(run.Unread[0], "too large") {

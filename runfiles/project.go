@@ -295,10 +295,10 @@ var pytestInis = []struct{ name, section string }{
 func Conftests(files Files, dirs Dirs, cwd string, args []shellparse.Word) ([]Triggered, []string) {
 	pytest, _ := registry.Default().Lookup("pytest")
 	inv := pytest.Resolve(shellparse.RegistryWords(args))
-	c := &conftests{files: files, dirs: dirs, seen: map[string]bool{}}
+	c := &conftests{files: files, dirs: dirs, seen: map[string]bool{}, cwd: cwd}
 	c.options(args, &inv.Scan)
 	if inv.Scan.Has("--noconftest") && !inv.Scan.Unknown {
-		return nil, c.dyn
+		return c.found, c.dyn // the plugins -p loads, still
 	}
 	roots := c.testPaths(args, &inv.Scan, cwd)
 	cut := c.cutDir(args, &inv.Scan, cwd, roots)
@@ -321,6 +321,7 @@ type conftests struct {
 	visited int
 	found   []Triggered
 	dyn     []string
+	cwd     string // the directory pytest runs in
 }
 
 // testRoot is a test path: the directory it is or is in, and whether the
@@ -341,7 +342,9 @@ func (c *conftests) options(args []shellparse.Word, s *registry.Scan) {
 		if w.Static && strings.HasPrefix(w.Text, "no:") {
 			continue
 		}
-		c.dyn = append(c.dyn, "pytest -p "+w.Text+" loads plugin "+w.Text)
+		if !w.Static || !c.localPlugin(c.cwd, w.Text, "pytest -p") {
+			c.dyn = append(c.dyn, "pytest -p "+w.Text+" loads plugin "+w.Text)
+		}
 	}
 	if s.Has("--pyargs") {
 		c.dyn = append(c.dyn, "pytest --pyargs collects tests of installed packages: their conftest.py files are not read")
@@ -454,11 +457,58 @@ func (c *conftests) isIni(dir string) bool {
 			c.dyn = append(c.dyn, p+" sets norecursedirs or confcutdir: conftest.py files are looked for with pytest's defaults")
 		}
 		for _, plugin := range addoptsPlugins(text) {
-			c.dyn = append(c.dyn, p+" addopts -p "+plugin+" loads plugin "+plugin)
+			if !c.localPlugin(dir, plugin, p+" addopts -p") && !c.localPlugin(c.cwd, plugin, p+" addopts -p") {
+				c.dyn = append(c.dyn, p+" addopts -p "+plugin+" loads plugin "+plugin)
+			}
 		}
 		return true
 	}
 	return false
+}
+
+// localPlugin reads a plugin -p names as a module of the project when
+// dir holds it (name.py, or the package name/__init__.py, each package on
+// a dotted path's way): pytest imports it from the rootdir or the working
+// directory, both on its path. It reports whether the module was found.
+func (c *conftests) localPlugin(dir, module, how string) bool {
+	if dir == "" || !pythonModuleName(module) {
+		return false
+	}
+	parts := strings.Split(module, ".")
+	base := filepath.Join(append([]string{dir}, parts...)...)
+	var files []string
+	for i := 1; i < len(parts); i++ {
+		files = append(files, filepath.Join(filepath.Join(append([]string{dir}, parts[:i]...)...), "__init__.py"))
+	}
+	found := false
+	for _, p := range []string{base + ".py", filepath.Join(base, "__init__.py")} {
+		if c.hasFile(filepath.Dir(p), filepath.Base(p)) {
+			files, found = append(files, p), true
+			break
+		}
+	}
+	if !found {
+		return false
+	}
+	for _, p := range files {
+		if c.hasFile(filepath.Dir(p), filepath.Base(p)) && !c.seen[p] {
+			c.seen[p] = true
+			c.found = append(c.found, Triggered{Path: p, How: how + " " + module + " (a plugin pytest loads)", Lang: "python"})
+		}
+	}
+	return true
+}
+
+// pythonModuleName reports a dotted Python module name (a.b_c).
+func pythonModuleName(s string) bool {
+	for _, part := range strings.Split(s, ".") {
+		if part == "" || strings.IndexFunc(part, func(r rune) bool {
+			return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+		}) >= 0 || part[0] >= '0' && part[0] <= '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // hasFile reports a file named name in dir.
