@@ -12,7 +12,9 @@ import (
 func checked() []*Program {
 	return []*Program{
 		{Family: "core", Names: []string{"permgate"}, Check: "permgate"},
-		{Family: "interpreters", Names: []string{"python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "perl", "ruby", "php", "lua", "luajit", "Rscript", "R", "tclsh", "pwsh", "powershell", "osascript", "irb", "jshell"}, Check: "interpreter"},
+		{Family: "interpreters", Names: []string{"python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "perl", "ruby", "php", "lua", "luajit", "Rscript", "R", "tclsh", "pwsh", "powershell", "osascript", "irb", "jshell"}, Check: "interpreter"},
+		// deno task NAME runs deno.json's task; deno run FILE the file.
+		{Family: "interpreters", Names: []string{"deno"}, Check: "interpreter", Node: Node{RunsFiles: DenoTasks, RunsOnly: true}},
 		// awk's grammar is gawk's, which holds POSIX awk's and mawk's.
 		{Family: "core", Names: []string{"awk", "gawk", "mawk", "nawk"}, Check: "awk", Node: Node{Grammar: Grammar{Short: "f:v:F:e:E:i:l:L::o::p::d::D::W:bcCghMNnOPrsStV",
 			Long: []string{"file=", "assign=", "field-separator=", "source=", "exec=", "include=", "load=", "lint=?", "pretty-print=?",

@@ -137,6 +137,9 @@ func PackageScripts(files Files, dir string, manager string, args []string) (Run
 	}
 	pkg, pkgDir := findPackage(&out, files, call)
 	if pkg == nil {
+		if call.action == actBunFile {
+			bunFile(&out, files, call) // bun x.ts needs no package.json
+		}
 		return out, true
 	}
 	call.dir = pkgDir
@@ -537,7 +540,7 @@ func (p *pkgJSON) run(out *Run, files Files, call pkgCall) {
 		p.runScript(out, call)
 	case actBunFile:
 		if p.withHooks(out, call, call.script, call.extra) != nil {
-			out.dynamic("bun run %s: no script of that name, so bun runs the program file %s (not read)", call.script, call.script)
+			bunFile(out, files, call)
 		}
 	case actTest:
 		_ = p.withHooks(out, call, "test", call.extra)
@@ -550,6 +553,34 @@ func (p *pkgJSON) run(out *Run, files Files, call pkgCall) {
 	default:
 		p.lifecycleOf(out, files, call)
 	}
+}
+
+// bunFile adds the program file bun runs when no script has the name
+// (bun run x.ts, bun x.ts): read as JavaScript (TypeScript's syntax is
+// read by the same tokenizer). A name that is no file is a package binary
+// bun may find: not known.
+func bunFile(out *Run, files Files, call pkgCall) {
+	p := joinDir(call.dir, call.script)
+	text, err := files.Read(p)
+	switch {
+	case err == nil:
+		out.add("bun runs the program file "+call.script, text, "node")
+	case Missing(err) && jsFile(call.script):
+		// bun reports the missing file: nothing runs
+	case Missing(err):
+		out.dynamic("bun run %s: no script or file of that name, so a package binary %s runs if one is installed (not read)", call.script, call.script)
+	default:
+		out.unread("bun run %s: %v", call.script, err)
+	}
+}
+
+// jsFile reports a name with a JavaScript or TypeScript file's extension.
+func jsFile(name string) bool {
+	switch filepath.Ext(name) {
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx":
+		return true
+	}
+	return false
 }
 
 // runScript adds the script run X names; yarn and pnpm run a package

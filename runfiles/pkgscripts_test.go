@@ -126,7 +126,9 @@ func TestPackageScripts(t *testing.T) {
 		{"pnpm -r", "/p", "pnpm", "-r lint", true, []string{"eslint ."}, "workspace"},
 		{"pnpm ignore-scripts", "/p", "pnpm", "install --ignore-scripts", true, nil, ""},
 		{"bun run", "/p", "bun", "run lint", true, []string{"eslint ."}, ""},
-		{"bun run file", "/p", "bun", "run index.ts", true, nil, "program file"},
+		{"bun run file missing", "/p", "bun", "run index.ts", true, nil, ""},
+		{"bun run file", "/p", "bun", "run main.ts", true, []string{"console.log(1)"}, ""},
+		{"bun run binary", "/p", "bun", "run sometool", true, nil, "package binary"},
 		{"bun script", "/p", "bun", "lint --fix", true, []string{"eslint . --fix"}, ""},
 		{"bun build is the bundler", "/p", "bun", "build", false, nil, ""},
 		{"bun test is bun's", "/p", "bun", "test", false, nil, ""},
@@ -134,6 +136,7 @@ func TestPackageScripts(t *testing.T) {
 		{"unknown manager", "/p", "cargo", "test", false, nil, ""},
 		{"root package", "/p/sub", "pnpm", "--dir /x test", true, nil, ""},
 	}
+	files["/p/main.ts"] = "console.log(1)"
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			run, ok := PackageScripts(files, c.dir, c.manager, strings.Fields(c.args))

@@ -2,6 +2,7 @@ package code
 
 import (
 	"encoding/base64"
+	"path"
 	"slices"
 	"strings"
 	"unicode/utf16"
@@ -567,6 +568,12 @@ func subcommandRuntime(h Host, c shellparse.SimpleCommand, spec interpreter, arg
 		if i == 0 && remoteProgram(h, c, args) {
 			return
 		}
+		if i == 0 && path.Base(c.Name) == "deno" {
+			if f, ok := denoFile(args); ok {
+				runFile(h, c, f, false, spec.lang)
+				return
+			}
+		}
 		if a.Text == "eval" && i == 0 {
 			Inline(h, c, "eval", denoEvalCode(args[1:]), spec.lang)
 			return
@@ -577,6 +584,44 @@ func subcommandRuntime(h Host, c shellparse.SimpleCommand, spec interpreter, arg
 			return
 		}
 	}
+}
+
+// denoFile is the program file deno runs: deno run FILE, deno serve FILE,
+// or deno FILE (a first word with a JavaScript or TypeScript extension).
+func denoFile(args []shellparse.Word) (shellparse.Word, bool) {
+	rest := args
+	switch first := args[0]; {
+	case first.Static && (first.Text == "run" || first.Text == "serve"):
+		rest = args[1:]
+	case !first.Static || !jsExtension(first.Text):
+		return shellparse.Word{}, false
+	}
+	scan := denoEvalGrammar.Scan(shellparse.RegistryWords(rest))
+	if len(scan.Operands) == 0 {
+		return shellparse.Word{}, false
+	}
+	prog := rest[scan.Operands[0]]
+	for _, i := range scan.Operands {
+		// an option deno's grammar here does not know may take a value
+		// (--port 8000): the program is the first word that names one
+		if w := rest[i]; w.Static && jsExtension(w.Text) {
+			prog = w
+			break
+		}
+	}
+	if prog.Static && (prog.Text == "-" || shellparse.IsStdinPath(prog.Text) || strings.Contains(prog.Text, "://")) {
+		return shellparse.Word{}, false // read from stdin, or fetched: judged as such
+	}
+	return prog, true
+}
+
+// jsExtension reports a file name deno runs as a program.
+func jsExtension(name string) bool {
+	switch path.Ext(name) {
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx":
+		return true
+	}
+	return false
 }
 
 // remoteProgram judges deno run URL, bun run URL and deno URL: code

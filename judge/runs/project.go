@@ -20,7 +20,7 @@ import (
 // command is given (NAME=VALUE before it) and HOME.
 func (s *State) Project(h Host, b *Budget, kind, name string, args []shellparse.Word, env map[string]string) Result {
 	switch kind {
-	case registry.PackageScripts, registry.MakeRecipes, registry.JustRecipes:
+	case registry.PackageScripts, registry.MakeRecipes, registry.JustRecipes, registry.DenoTasks:
 	case registry.ToxCommands, registry.GoGenerate, registry.HookRunners:
 		return s.tools(h, b, kind, name, args)
 	case registry.GitHooks, registry.Envrc, registry.BuildScripts, registry.Conftests:
@@ -51,6 +51,11 @@ func (s *State) Project(h Host, b *Budget, kind, name string, args []shellparse.
 		run = runfiles.MakeRecipes(files, dir, words, env)
 	case registry.JustRecipes:
 		run = runfiles.JustRecipes(files, dir, words, env)
+	case registry.DenoTasks:
+		if len(words) == 0 || words[0] != "task" {
+			return Result{}
+		}
+		run = runfiles.DenoTasks(files, dir, words[1:])
 	}
 	if h.Dir() == "" {
 		h.Report("dynamic_code", "project_dir_unknown", finding.NonSevere, name+" runs the files of a directory known only at run time: what it runs is not known", "")
