@@ -18,7 +18,7 @@ func TestDenoTasks(t *testing.T) {
     "lint": {"command": "deno lint", "dependencies": ["build"]},
   },
 }`,
-		"/p/sub/x": "",
+		"/p/sub/x":        "",
 		"/q/package.json": `{"scripts": {"clean": "rm -rf dist"}}`,
 		"/r/deno.json":    `{"tasks": `,
 	}

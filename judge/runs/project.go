@@ -40,22 +40,9 @@ func (s *State) Project(h Host, b *Budget, kind, name string, args []shellparse.
 	if dir == "" {
 		dir = unknownDir
 	}
-	var run runfiles.Run
-	switch kind {
-	case registry.PackageScripts:
-		var runs bool
-		if run, runs = runfiles.PackageScripts(files, dir, name, words); !runs {
-			return Result{}
-		}
-	case registry.MakeRecipes:
-		run = runfiles.MakeRecipes(files, dir, words, env)
-	case registry.JustRecipes:
-		run = runfiles.JustRecipes(files, dir, words, env)
-	case registry.DenoTasks:
-		if len(words) == 0 || words[0] != "task" {
-			return Result{}
-		}
-		run = runfiles.DenoTasks(files, dir, words[1:])
+	run, runs := readRunner(files, kind, dir, name, words, env)
+	if !runs {
+		return Result{}
 	}
 	if h.Dir() == "" {
 		h.Report("dynamic_code", "project_dir_unknown", finding.NonSevere, name+" runs the files of a directory known only at run time: what it runs is not known", "")
@@ -75,6 +62,24 @@ func judgeRunner(h Host, b *Budget, name string, args []shellparse.Word, run run
 		return Result{Read: true, ReadOnly: true}
 	}
 	return ran(run)
+}
+
+// readRunner reads what a runner of the project's files runs; false when
+// the command runs none of them (npm ls, deno fmt).
+func readRunner(files runfiles.Files, kind, dir, name string, words []string, env map[string]string) (runfiles.Run, bool) {
+	switch kind {
+	case registry.PackageScripts:
+		return runfiles.PackageScripts(files, dir, name, words)
+	case registry.MakeRecipes:
+		return runfiles.MakeRecipes(files, dir, words, env), true
+	case registry.JustRecipes:
+		return runfiles.JustRecipes(files, dir, words, env), true
+	case registry.DenoTasks:
+		if len(words) > 0 && words[0] == "task" {
+			return runfiles.DenoTasks(files, dir, words[1:]), true
+		}
+	}
+	return runfiles.Run{}, false
 }
 
 // runsOnly reports a command that does nothing but run its files' texts
