@@ -18,12 +18,24 @@ var gitConfigPrograms = []struct {
 	{"core.fsmonitor", nil},
 	{"diff.external", []string{"diff", "log", "show", "stash"}},
 	{"core.sshcommand", []string{"push", "fetch", "pull", "clone", "ls-remote", "remote", "submodule"}},
+	{"core.pager", pagingVerbs},
+	{"core.editor", editingVerbs},
+	{"sequence.editor", []string{"rebase"}},
+	{"interactive.difffilter", []string{"add", "checkout", "commit", "reset", "restore", "stash"}},
 }
+
+// pagingVerbs are the verbs whose output git shows through the pager (when
+// it writes to a terminal): core.pager, and pager.VERB when it names one.
+var pagingVerbs = []string{"log", "show", "diff", "grep", "blame", "branch", "tag", "shortlog", "reflog", "whatchanged", "config", "stash", "range-diff"}
+
+// editingVerbs are the verbs that may open the editor for a message or a
+// todo list.
+var editingVerbs = []string{"commit", "merge", "rebase", "tag", "am", "notes", "revert", "cherry-pick", "pull", "config", "add"}
 
 // GitConfigCommands returns the shell commands the repository's own config
 // (.git/config and config.worktree, with what they include) makes the git
-// command run: core.fsmonitor, diff.external, core.sshCommand for the verbs
-// that use them, and an alias.VERB = !COMMAND for the verb it names. The
+// command run: core.fsmonitor, diff.external, core.sshCommand, the pager,
+// the editors and interactive.diffFilter for the verbs that use them, and an alias.VERB = !COMMAND for the verb it names. The
 // repository's config is the project's, which an agent may have written;
 // the user's and the system's are not read here. Dir is the worktree top,
 // where git runs them.
@@ -44,6 +56,13 @@ func GitConfigCommands(files Files, home, cwd string, args []shellparse.Word) Ru
 	if v, ok := lastValue(settings, "alias."+verb); ok && strings.HasPrefix(v, "!") {
 		out.add("git alias."+verb, strings.TrimPrefix(v, "!"), "")
 	}
+	configPrograms(&out, settings, verb)
+	out.Unread = append(out.Unread, cfg.dynamic...)
+	return out
+}
+
+// configPrograms adds the programs settings name that the verb runs.
+func configPrograms(out *Run, settings []setting, verb string) {
 	for _, p := range gitConfigPrograms {
 		v, ok := lastValue(settings, p.key)
 		if !ok || v == "" || p.key == "core.fsmonitor" && isGitBool(v) || p.verbs != nil && !slices.Contains(p.verbs, verb) {
@@ -51,8 +70,9 @@ func GitConfigCommands(files Files, home, cwd string, args []shellparse.Word) Ru
 		}
 		out.add("git config "+p.key, v, "")
 	}
-	out.Unread = append(out.Unread, cfg.dynamic...)
-	return out
+	if v, ok := lastValue(settings, "pager."+verb); ok && v != "" && !isGitBool(v) && slices.Contains(pagingVerbs, verb) {
+		out.add("git config pager."+verb, v, "")
+	}
 }
 
 // isGitBool reports a boolean value (core.fsmonitor = true asks for git's

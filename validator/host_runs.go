@@ -145,6 +145,7 @@ func (ck *checker) noteWrites(c shellparse.SimpleCommand) {
 		known := printed && static && stdout && r.Op != "<>"
 		ck.runs.Wrote(ck.resolve(r.Target.Text), text, known, r.Op == ">>" || r.Op == "&>>")
 	}
+	ck.runs.GitConfig(ck, c)
 	if runs.PermissionsOnly(c) {
 		return // chmod +x run.sh leaves its text as it was
 	}

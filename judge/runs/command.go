@@ -40,8 +40,11 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 		kind := prog.Node.RunsFiles
 		env := map[string]string{"HOME": home}
 		for _, a := range c.Assigns {
-			if a.Value.Static {
+			switch {
+			case a.Value.Static:
 				env[a.Name] = a.Value.Text
+			case strings.HasPrefix(a.Name, "GIT_"):
+				env[a.Name] = dynamicEnv // git's own: where the repository is
 			}
 		}
 		keep(s.Project(h, b, kind, path.Base(c.Name), c.Argv[1:], env))

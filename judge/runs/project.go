@@ -23,7 +23,9 @@ func (s *State) Project(h Host, b *Budget, kind, name string, args []shellparse.
 	case registry.PackageScripts, registry.MakeRecipes, registry.JustRecipes, registry.DenoTasks:
 	case registry.ToxCommands, registry.GoGenerate, registry.HookRunners:
 		return s.tools(h, b, kind, name, args)
-	case registry.GitHooks, registry.Envrc, registry.BuildScripts, registry.Conftests:
+	case registry.GitHooks:
+		return s.triggered(h, b, kind, name, gitEnvOptions(env, args))
+	case registry.Envrc, registry.BuildScripts, registry.Conftests:
 		return s.triggered(h, b, kind, name, args)
 	default:
 		return Result{}
@@ -171,9 +173,8 @@ func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellpars
 	if kind == registry.GitHooks {
 		// The repository's own config may make the verb run a command, and
 		// a hook that is a framework's runner runs what its config names.
-		if run := runfiles.GitConfigCommands(files, h.Home(), dir, args); len(run.Texts)+len(run.Unread) > 0 {
-			judgeRun(h, b, name, run)
-			r.Read = true
+		if run := runfiles.GitConfigCommands(files, h.Home(), dir, args); len(run.Texts)+len(run.Unread) > 0 && !judgeRun(h, b, name, run) {
+			r.Read = true // what it runs does more than read: so does the verb (a pager of less leaves git log as it is)
 		}
 		if len(found) > 0 {
 			judgeRun(h, b, name, frameworks(files, dir, found))

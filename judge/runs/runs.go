@@ -517,3 +517,24 @@ func ExtensionLang(name string) codescan.Lang {
 	}
 	return 0
 }
+
+// GitConfig records what `git config KEY VALUE` (c) writes into its config
+// file: the setting appended to the file's text, so that a later git
+// command of the same line reads it (git config core.hooksPath .githooks
+// && git commit runs .githooks/pre-commit). A config file that cannot be
+// read is left unknown.
+func (s *State) GitConfig(h Host, c shellparse.SimpleCommand) {
+	if path.Base(c.Name) != "git" || h.RunsFiles() == nil || h.Dir() == "" {
+		return
+	}
+	file, lines, ok := runfiles.GitConfigWrite(s.overlay(h), h.Home(), h.Dir(), c.Argv[1:])
+	if !ok {
+		return
+	}
+	old, err := s.read(h, file)
+	if err != nil && !runfiles.Missing(err) {
+		s.Wrote(file, "", false, false)
+		return
+	}
+	s.Wrote(file, old+"\n"+lines, true, false)
+}
