@@ -143,6 +143,10 @@ func (ck *checker) noteWrites(c shellparse.SimpleCommand) {
 		}
 		stdout := r.Fd == "" || r.Fd == "1"
 		known := printed && static && stdout && r.Op != "<>"
+		if from, ok := runs.CatCopy(c); ok && stdout && (r.Op == ">" || r.Op == ">|") {
+			ck.runs.Copied(ck.resolve(from), ck.resolve(r.Target.Text)) // cat a.sh > b.sh
+			continue
+		}
 		ck.runs.Wrote(ck.resolve(r.Target.Text), text, known, r.Op == ">>" || r.Op == "&>>")
 	}
 	ck.runs.GitConfig(ck, c)

@@ -272,3 +272,17 @@ func WritesUnnamed(c shellparse.SimpleCommand, writes, named, project bool) bool
 func plainOperand(t registry.Target, n int) bool {
 	return t.Opt == "" && t.At >= 0 && t.At < n && !t.URLName && len(t.Strip) == 0
 }
+
+// CatCopy returns the one file cat prints, when c is cat of a single file
+// named statically and no option: its output redirected into a file makes
+// that file a copy.
+func CatCopy(c shellparse.SimpleCommand) (string, bool) {
+	if path.Base(c.Name) != "cat" || len(c.Argv) != 2 || c.Stdin.Kind != shellparse.InputInherited {
+		return "", false
+	}
+	w := c.Argv[1]
+	if !w.Static || w.Glob || strings.HasPrefix(w.Text, "-") {
+		return "", false
+	}
+	return w.Text, true
+}

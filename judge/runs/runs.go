@@ -342,7 +342,13 @@ func (s *State) read(h Host, abs string) (string, error) {
 	if files == nil {
 		return "", fs.ErrNotExist // no reader: as if no file were there
 	}
-	return files.Read(abs)
+	text, err := files.Read(abs)
+	if ok && runfiles.Missing(err) {
+		// a copy of a file not there: the copy fails, or the file comes
+		// from elsewhere by the time it runs
+		return "", errUnknownWrite
+	}
+	return text, err
 }
 
 var (
