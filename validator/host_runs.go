@@ -55,6 +55,9 @@ func (ck *checker) runFile(name, p string, lang runs.Lang, how string) {
 	if strings.HasPrefix(p, "~/") {
 		p = path.Join(ck.v.env.Home, p[2:])
 	}
+	if known, ok := ck.knownPath(shellparse.Word{Text: p}); ok && strings.HasPrefix(p, "$") {
+		p = known // "$PWD/run.sh", "$HOME/x.sh"
+	}
 	r := ck.runState().File(ck, &ck.v.fileBudget, name, p, lang, how)
 	ck.ran = fileRun{at: ck.index, result: r}
 }

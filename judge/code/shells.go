@@ -130,11 +130,25 @@ func runFile(h Host, c shellparse.SimpleCommand, w shellparse.Word, shell bool, 
 		h.CodeRunMatched(c, m, shell, lang)
 		return
 	}
-	if !w.Static || w.Glob {
+	if !w.Static && !homeOrWorkDir(w) || w.Glob {
 		report(h, "too_complex", "script_dynamic", nonSevere, c.Name+" runs a file named only at run time ("+clip(w.Text)+"): what it runs is not known")
 		return
 	}
 	h.CodeRunFile(c, w.Text, shell, lang)
+}
+
+// homeOrWorkDir reports a word whose only expansion is $HOME or $PWD at its
+// start ("$PWD/run.sh"): the host knows both.
+func homeOrWorkDir(w shellparse.Word) bool {
+	if w.Subst || w.Placeholder || w.Glob || len(w.Params) != 1 || w.Params[0] != "HOME" && w.Params[0] != "PWD" {
+		return false
+	}
+	for _, form := range []string{"$HOME", "${HOME}", "$PWD", "${PWD}"} {
+		if rest, ok := strings.CutPrefix(w.Text, form); ok && !strings.Contains(rest, "$") && (rest == "" || rest[0] == '/') {
+			return true
+		}
+	}
+	return false
 }
 
 // StdinProgram judges a program read from standard input or a process

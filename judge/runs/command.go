@@ -24,6 +24,9 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 			last = r
 		}
 	}
+	if p, shell, ok := startupFile(c); ok {
+		keep(s.File(h, b, shell, p, Lang{Shell: true, Interpreter: shell}, path.Base(p)+" (BASH_ENV of "+shell+")"))
+	}
 	if p, lang, how, ok := byPath(c); ok {
 		keep(s.File(h, b, c.Name, p, lang, how))
 	}
@@ -285,4 +288,28 @@ func CatCopy(c shellparse.SimpleCommand) (string, bool) {
 		return "", false
 	}
 	return w.Text, true
+}
+
+// startupFile is the file a non-interactive bash the command starts reads
+// before anything else: BASH_ENV given to it (BASH_ENV=f bash x.sh, and
+// BASH_ENV=f bash -c '…', whose commands come from the bash).
+func startupFile(c shellparse.SimpleCommand) (p, shell string, ok bool) {
+	shell = path.Base(c.Name)
+	if shell != "bash" {
+		shell = ""
+		for _, w := range c.Wrappers {
+			if path.Base(w.Name) == "bash" {
+				shell = "bash"
+			}
+		}
+	}
+	if shell == "" {
+		return "", "", false
+	}
+	for _, a := range c.Assigns {
+		if a.Name == "BASH_ENV" && a.Value.Static && a.Value.Text != "" {
+			p = a.Value.Text
+		}
+	}
+	return p, shell, p != ""
 }
