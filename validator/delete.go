@@ -460,7 +460,6 @@ func (ck *checker) findDeletes(args []shellparse.Word, how string, recursive boo
 	}
 }
 
-
 // findFiltered reports a test in find's expression that narrows what it
 // selects; for a recursive delete, only a test on names does (every
 // directory, or every old one, takes whatever is in it along).
