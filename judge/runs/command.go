@@ -198,6 +198,9 @@ func (s *State) PythonModule(h Host, b *Budget, python, module string, args []sh
 	if kind := runsFiles(module); kind != "" {
 		return s.Project(h, b, kind, module, args, map[string]string{"HOME": home})
 	}
+	if r, ok := s.runnerModule(h, b, python, module, args); ok {
+		return r
+	}
 	return s.Module(h, b, python, module)
 }
 

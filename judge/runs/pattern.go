@@ -69,6 +69,8 @@ type walk struct {
 	files []string
 	more  bool // more files matched than MaxMatchedFiles
 	dirs  int
+	// packages walks only into Python packages (unittest's discovery).
+	packages bool
 }
 
 // root walks one directory (or, for a find, one root that may be a file);
@@ -107,6 +109,9 @@ func (w *walk) dir(abs string, level int) string {
 	names := make([]string, 0, len(entries))
 	for _, e := range entries {
 		if w.m.Find && e.IsDir() {
+			if w.packages && !w.isPackage(path.Join(abs, e.Name())) {
+				continue
+			}
 			if why := w.sub(path.Join(abs, e.Name()), level); why != "" {
 				return why
 			}
@@ -124,6 +129,12 @@ func (w *walk) dir(abs string, level int) string {
 		w.match(path.Join(abs, n))
 	}
 	return ""
+}
+
+// isPackage reports a directory with an __init__.py.
+func (w *walk) isPackage(dir string) bool {
+	_, err := w.s.read(w.h, path.Join(dir, "__init__.py"))
+	return err == nil
 }
 
 // sub walks a find's subdirectory at level, within its depth.

@@ -212,6 +212,11 @@ func (s *State) File(h Host, b *Budget, name, p string, lang Lang, how string) R
 // followed: their file is judged instead).
 func (s *State) fileText(h Host, b *Budget, name, abs string, lang Lang, how string) (string, Result, bool) {
 	text, err := s.read(h, abs)
+	if errors.Is(err, runfiles.ErrNotRegular) && lang.Code == code.FileLang("python3") && !strings.HasSuffix(abs, "/__main__.py") && b.Files < MaxFiles {
+		// python DIR runs DIR/__main__.py
+		b.Files++
+		return "", s.File(h, b, name, path.Join(abs, "__main__.py"), lang, how), false
+	}
 	if err != nil && lang.Code == codescan.JavaScript {
 		if entry, ok := s.nodeEntry(h, abs, err); ok && b.Files < MaxFiles {
 			b.Files++ // each step counts: package.json mains may lead in a circle
