@@ -40,17 +40,7 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 		}
 	}
 	if prog, _, ok := c.Declared(); ok && prog.Node.RunsFiles != "" {
-		kind := prog.Node.RunsFiles
-		env := map[string]string{"HOME": home}
-		for _, a := range c.Assigns {
-			switch {
-			case a.Value.Static:
-				env[a.Name] = a.Value.Text
-			case strings.HasPrefix(a.Name, "GIT_"):
-				env[a.Name] = dynamicEnv // git's own: where the repository is
-			}
-		}
-		keep(s.Project(h, b, kind, path.Base(c.Name), c.Argv[1:], env))
+		keep(s.Project(h, b, prog.Node.RunsFiles, path.Base(c.Name), c.Argv[1:], commandEnv(c, home)))
 	}
 	if LoadsPlugins(h.RunsFiles(), h.Dir(), c) {
 		keep(Result{Project: true}) // a checker whose config loads plugins runs project code
@@ -315,4 +305,20 @@ func startupFile(c shellparse.SimpleCommand) (p, shell string, ok bool) {
 		}
 	}
 	return p, shell, p != ""
+}
+
+// commandEnv is the environment a command is given on its line (NAME=VALUE
+// before it), with HOME: git's own variables known only at run time stand
+// as such.
+func commandEnv(c shellparse.SimpleCommand, home string) map[string]string {
+	env := map[string]string{"HOME": home}
+	for _, a := range c.Assigns {
+		switch {
+		case a.Value.Static:
+			env[a.Name] = a.Value.Text
+		case strings.HasPrefix(a.Name, "GIT_"):
+			env[a.Name] = dynamicEnv // git's own: where the repository is
+		}
+	}
+	return env
 }

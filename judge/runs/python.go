@@ -143,4 +143,3 @@ func (s *State) discover(h Host, b *Budget, python string, start, pattern string
 	}
 	return r
 }
-
