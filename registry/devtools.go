@@ -137,7 +137,7 @@ func devtools() []*Program {
 				"log-cli-level=", "log-format=", "log-file-level=", "cov=?", "cov-report=", "cov-config=", "import-mode=", "capture=", "junit-prefix=",
 				"config-file=", "noconftest", "pyargs", "collect-in-virtualenv"}},
 			Output: []string{"--junitxml", "--junit-xml", "--log-file", "--debug", "--result-log", "--report-log"}}},
-		{Family: "packages", Names: []string{"uv"}, Check: "packages", Node: Node{Grammar: Grammar{Long: []string{"directory=", "project=", "config-file=", "cache-dir=", "color=", "python-preference=", "offline", "no-cache", "quiet", "verbose", "native-tls"}}, Subs: []*Node{
+		{Family: "packages", Names: []string{"uv"}, Check: "packages", Node: Node{RunsFiles: BuildScripts, Grammar: Grammar{Long: []string{"directory=", "project=", "config-file=", "cache-dir=", "color=", "python-preference=", "offline", "no-cache", "quiet", "verbose", "native-tls"}}, Subs: []*Node{
 			{Names: []string{"run"}, Grammar: Grammar{Long: []string{"with=", "python=", "project=", "directory=", "package=", "extra=", "group=", "env-file=", "index-url=", "no-sync", "frozen", "offline", "locked", "isolated"}, Short: "p:"}, Runs: &Runs{Files: true, Script: []string{"-c"}}},
 			{Names: []string{"tool"}, Subs: []*Node{{Names: []string{"run"}, Runs: &Runs{}}, rd("list", "dir"), wr("install", "upgrade", "uninstall", "update-shell")}},
 			{Names: []string{"tree", "help", "--version"}, Read: true, Unless: []string{"--upgrade", "-U"}},

@@ -203,6 +203,15 @@ func findTriggered(h Host, files runfiles.Files, kind, name, dir string, args []
 			}
 		}
 	case registry.BuildScripts:
+		if name == "uv" {
+			// uv pip install -e . is pip's install
+			if prog, ok := registry.Default().Lookup("uv"); ok {
+				if inv := prog.Resolve(shellparse.RegistryWords(args)); len(inv.Path) > 0 && inv.Path[0] == "pip" {
+					return runfiles.SetupPy(files, dir, args[verbIndex(args, "pip")+1:])
+				}
+			}
+			return nil, nil
+		}
 		return runfiles.SetupPy(files, dir, args)
 	case registry.Conftests:
 		return runfiles.Conftests(files, h.RunsDirs(), dir, args)
