@@ -173,7 +173,9 @@ func (w *walker) script(src string, c context, outer *Wrapper) {
 	file, err := w.parser.syntax.Parse(strings.NewReader(src), "")
 	if err != nil {
 		w.problem(ProblemParse, parseReason(err), src)
-		return
+		if file = w.parsedBefore(src, err); file == nil {
+			return
+		}
 	}
 	res := &wordResolver{home: w.parser.opts.Home, source: src, work: w}
 	if len(c.positional) > 0 && positionalsStay(file) {
@@ -195,6 +197,33 @@ func (w *walker) script(src string, c context, outer *Wrapper) {
 	}
 	sw := &scriptWalker{walker: w, words: res}
 	sw.follow(file, c)
+}
+
+// parsedBefore parses the statements of src on the lines before its
+// syntax error err: bash reads and runs a script a line (a whole command)
+// at a time, so they run before it stops at the error. nil when there are
+// none.
+func (w *walker) parsedBefore(src string, err error) *syntax.File {
+	var perr syntax.ParseError
+	if !errors.As(err, &perr) || perr.Pos.Line() <= 1 {
+		return nil
+	}
+	end := 0
+	_ = w.parser.syntax.Stmts(strings.NewReader(src), func(st *syntax.Stmt) bool {
+		if st.End().Line() >= perr.Pos.Line() {
+			return false
+		}
+		end = int(st.End().Offset())
+		return true
+	})
+	if end == 0 || end > len(src) {
+		return nil
+	}
+	file, err := w.parser.syntax.Parse(strings.NewReader(src[:end]), "")
+	if err != nil {
+		return nil
+	}
+	return file
 }
 
 // positionalsStay reports whether $1 … mean the same everywhere in the script:
