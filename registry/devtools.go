@@ -44,7 +44,8 @@ func devtools() []*Program {
 			// npm version bumps the version, commits and tags; alone it prints versions.
 			{Names: []string{"version", "verison"}, Bare: true, Writes: true},
 			{Names: []string{"audit"}, Read: true, Unless: []string{"--fix"}, Subs: []*Node{rd("signatures"), wr("fix")}},
-			{Names: []string{"pkg"}, Subs: []*Node{rd("get"), wr("set", "delete", "fix")}},
+			// npm pkg set rewrites package.json: its scripts are then not known.
+			{Names: []string{"pkg"}, Subs: []*Node{rd("get"), {Names: []string{"set", "delete", "fix"}, Writes: true, WritesTree: true}}},
 			{Names: []string{"dist-tag", "dist-tags"}, Bare: true, Subs: []*Node{rd("ls", "list"), wr("add", "rm", "remove")}},
 			{Names: []string{"owner", "author"}, Subs: []*Node{rd("ls", "list"), wr("add", "rm", "remove")}},
 			{Names: []string{"access"}, Subs: []*Node{rd("list", "ls", "get"), wr("set", "grant", "revoke", "public", "restricted", "2fa-required", "2fa-not-required")}},

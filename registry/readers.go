@@ -20,8 +20,10 @@ func readers() []*Program {
 			{Names: []string{"ls", "ls-remote", "current", "which", "--version", "help"}, Read: true},
 			{Names: []string{"install", "uninstall", "use", "alias", "unalias"}, Writes: true},
 		}}},
+		// tar -x and unzip write the files the archive names, which the
+		// command line does not (Node.WritesTree).
 		{Family: "core", Names: []string{"tar", "bsdtar", "gtar"}, Check: "tar",
-			Node: Node{Effects: []Effect{{Act: DeletesTree, Operands: "all", If: []string{"--remove-files"}},
+			Node: Node{WritesTree: true, Effects: []Effect{{Act: DeletesTree, Operands: "all", If: []string{"--remove-files"}},
 				{Act: Writes, Opts: []string{"-C", "--directory"}, If: []string{"-x", "--extract", "--get"}, Into: true},
 				// tar runs the commands these name: --to-command through sh -c,
 				// -I, -F and the scripts as a program and its arguments.
@@ -31,7 +33,7 @@ func readers() []*Program {
 				ReadIf: []string{"-t", "--list"}, Unless: []string{"--to-command", "-I", "--use-compress-program", "--checkpoint-action", "--info-script", "--new-volume-script", "-F", "--rsh-command", "--index-file", "-x", "--extract", "--get", "-c", "--create", "-r", "--append", "-u", "--update", "--delete", "-A", "--catenate"}}},
 		// tar -x -C DIR and unzip -d DIR unpack into DIR.
 		{Family: "core", Names: []string{"unzip"},
-			Node: Node{Grammar: Grammar{Short: "d:x:"}, ReadIf: []string{"-l", "-p", "-t", "-v", "-Z", "-z"},
+			Node: Node{WritesTree: true, Grammar: Grammar{Short: "d:x:"}, ReadIf: []string{"-l", "-p", "-t", "-v", "-Z", "-z"},
 				Effects: []Effect{{Act: Writes, Opts: []string{"-d"}, Unless: []string{"-l", "-p", "-t", "-v", "-Z", "-z"}, Into: true}}}},
 		// gzip, bzip2 and xz replace each file with its compressed (or, with
 		// -d, its decompressed) form: the file named is moved into another,
