@@ -252,7 +252,7 @@ func devtools() []*Program {
 			{Names: []string{"audit"}, Read: true, Subs: []*Node{rd("check"), wr("update")}},
 			wr("install", "update", "add", "remove", "lock", "clean", "package", "pack", "cache", "binstubs", "init", "gem", "open", "console", "inject", "plugin", "pristine", "viz"),
 		}}},
-		{Family: "packages", Names: []string{"composer", "composer.phar"}, Check: "packages", Node: Node{Grammar: Grammar{Short: "d:", Long: []string{"working-dir=", "no-interaction", "no-plugins", "no-scripts", "no-cache", "ansi", "no-ansi", "profile", "quiet", "verbose"}}, Subs: append(composerVerbs(),
+		{Family: "packages", Names: []string{"composer", "composer.phar"}, Check: "packages", Node: Node{RunsFiles: ComposerScripts, Grammar: Grammar{Short: "d:", Long: []string{"working-dir=", "no-interaction", "no-plugins", "no-scripts", "no-cache", "ansi", "no-ansi", "profile", "quiet", "verbose"}}, Subs: append(composerVerbs(),
 			&Node{Names: []string{"global", "g"}, Subs: composerVerbs()})}},
 
 		{Family: "packages", Names: []string{"brew"}, Check: "packages", Node: Node{Grammar: Grammar{Long: []string{"prefix=", "cellar=", "repository=", "repo=", "cache=", "caskroom", "env", "config", "version", "help", "debug", "verbose", "quiet"}},

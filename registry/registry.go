@@ -64,6 +64,8 @@ const (
 	ToxCommands = "tox-commands"
 	// GoGenerate are the //go:generate directives go generate runs.
 	GoGenerate = "go-generate"
+	// ComposerScripts are composer.json's scripts.
+	ComposerScripts = "composer-scripts"
 	// DenoTasks are deno.json's tasks (deno task NAME).
 	DenoTasks = "deno-tasks"
 	// HookRunners are the commands a hook framework's config names

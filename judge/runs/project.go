@@ -20,7 +20,7 @@ import (
 // command is given (NAME=VALUE before it) and HOME.
 func (s *State) Project(h Host, b *Budget, kind, name string, args []shellparse.Word, env map[string]string) Result {
 	switch kind {
-	case registry.PackageScripts, registry.MakeRecipes, registry.JustRecipes, registry.DenoTasks:
+	case registry.PackageScripts, registry.MakeRecipes, registry.JustRecipes, registry.DenoTasks, registry.ComposerScripts:
 	case registry.ToxCommands, registry.GoGenerate, registry.HookRunners:
 		return s.tools(h, b, kind, name, args)
 	case registry.GitHooks:
@@ -76,6 +76,8 @@ func readRunner(files runfiles.Files, kind, dir, name string, words []string, en
 		return runfiles.MakeRecipes(files, dir, words, env), true
 	case registry.JustRecipes:
 		return runfiles.JustRecipes(files, dir, words, env), true
+	case registry.ComposerScripts:
+		return runfiles.ComposerScripts(files, dir, words), true
 	case registry.DenoTasks:
 		if len(words) > 0 && words[0] == "task" {
 			return runfiles.DenoTasks(files, dir, words[1:]), true
