@@ -111,9 +111,10 @@ func devtools() []*Program {
 			CodeFiles: []string{"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb"}, CodeOpts: []string{"-f", "--rakefile"}}},
 		// Test runners for JavaScript load their config, which is code.
 		{Family: "packages", Names: []string{"jest"}, Node: Node{Project: true, Writes: true, Grammar: Grammar{Short: "c:t:", Long: []string{"config=", "testNamePattern=", "rootDir=", "watch", "watchAll", "ci", "coverage", "runInBand"}},
-			CodeFiles: jsConfigs("jest.config"), CodeOpts: []string{"-c", "--config"}}},
+			// babel-jest, jest's default transform, loads the babel config.
+			CodeFiles: append(jsConfigs("jest.config"), append(jsConfigs("babel.config"), ".babelrc.js", ".babelrc.cjs")...), CodeOpts: []string{"-c", "--config"}, CodeRoot: []string{"--rootDir"}}},
 		{Family: "packages", Names: []string{"vitest"}, Node: Node{Project: true, Writes: true, Grammar: Grammar{Short: "c:r:t:", Long: []string{"config=", "root=", "dir=", "project=", "testNamePattern=", "run", "watch", "coverage"}},
-			CodeFiles: append(jsConfigs("vitest.config"), jsConfigs("vite.config")...), CodeOpts: []string{"-c", "--config"}}},
+			CodeFiles: append(jsConfigs("vitest.config"), jsConfigs("vite.config")...), CodeOpts: []string{"-c", "--config"}, CodeRoot: []string{"-r", "--root"}}},
 		{Family: "packages", Names: []string{"mocha"}, Node: Node{Project: true, Writes: true, Grammar: Grammar{Short: "r:", Long: []string{"config=", "require=", "reporter=", "grep=", "watch"}},
 			CodeFiles: []string{".mocharc.js", ".mocharc.cjs"}, CodeOpts: []string{"--config", "-r", "--require"}}},
 		{Family: "packages", Names: []string{"playwright"}, Node: Node{Project: true, Writes: true, Grammar: Grammar{Short: "c:", Long: []string{"config="}},

@@ -145,6 +145,9 @@ type Node struct {
 	// validator reads and judges them.
 	CodeFiles []string
 	CodeOpts  []string
+	// CodeRoot are options whose value is the directory CodeFiles are
+	// looked for in (vitest --root).
+	CodeRoot []string
 	// PluginConfigs lists config files, relative to the working directory,
 	// in which a plugins setting makes the verb load code (mypy.ini,
 	// pyproject.toml): with one there, the verb runs project code.

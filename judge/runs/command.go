@@ -147,6 +147,13 @@ func codeFileNames(c shellparse.SimpleCommand) []string {
 		return nil
 	}
 	names := slices.Clone(inv.Node.CodeFiles)
+	for _, o := range inv.Scan.Values(inv.Node.CodeRoot...) {
+		for _, f := range inv.Node.CodeFiles {
+			if o.HasValue && !o.Dynamic {
+				names = append(names, path.Join(o.Value, f))
+			}
+		}
+	}
 	for _, o := range inv.Scan.Values(inv.Node.CodeOpts...) {
 		if o.HasValue && !o.Dynamic {
 			names = append(names, o.Value)

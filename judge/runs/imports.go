@@ -16,6 +16,10 @@ import (
 var (
 	pythonImports = regexp.MustCompile(`(?m)^[ \t]*(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import|import[ \t]+([A-Za-z_][\w.]*(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*)*))`)
 	jsImports     = regexp.MustCompile(`(?:require\(\s*|\bimport\s*\(\s*|\bfrom\s+|^\s*import\s+)['"](\.{1,2}/[^'"]+)['"]`)
+	// jsLocalFiles are string literals naming a local code file by its
+	// extension ("./global-setup.ts", setupFiles: ['./jest.setup.cjs']):
+	// a tool's config loads the files it names.
+	jsLocalFiles = regexp.MustCompile(`['"](\.{1,2}/[^'"\s]+\.(?:[cm]?[jt]s|[jt]sx))['"]`)
 	rubyImports   = regexp.MustCompile(`\brequire_relative\s*\(?\s*['"]([^'"]+)['"]`)
 )
 
@@ -57,6 +61,9 @@ func importedFiles(abs, text string, lang codescan.Lang) []string {
 			if path.Ext(p) == "" {
 				out = append(out, p+".js", p+".mjs", p+".ts", path.Join(p, "index.js"))
 			}
+		}
+		for _, m := range jsLocalFiles.FindAllStringSubmatch(text, maxImports) {
+			out = append(out, path.Join(dir, m[1]))
 		}
 	case codescan.Ruby:
 		for _, m := range rubyImports.FindAllStringSubmatch(text, maxImports) {
