@@ -324,6 +324,14 @@ func (m *makeReader) readMakefile(name string) {
 
 // include reads an included makefile; optional for -include and sinclude.
 func (m *makeReader) include(name string, optional bool, where string, depth int) {
+	if !strings.Contains(name, makeValue) && strings.ContainsAny(name, "*?[") {
+		if names, ok := m.expandPattern(name); ok {
+			for _, n := range names {
+				m.include(n, optional, where, depth)
+			}
+			return
+		}
+	}
 	if strings.Contains(name, makeValue) || strings.ContainsAny(name, "*?[") {
 		m.out.dynamic("%s: include of a name known only at run time (not read)", where)
 		return
@@ -353,6 +361,31 @@ func (m *makeReader) include(name string, optional bool, where string, depth int
 	if !optional {
 		m.out.dynamic("%s: include %s is missing: make remakes it by a rule and reads it then, or fails (not read)", where, name)
 	}
+}
+
+// expandPattern expands an include's pattern as make does (a glob over
+// the files there, sorted; none leaves the name out), when the reader can
+// list the directory; ok is false when it cannot.
+func (m *makeReader) expandPattern(name string) ([]string, bool) {
+	dirs, ok := m.files.(Dirs)
+	dir, base := filepath.Split(name)
+	if !ok || strings.ContainsAny(dir, "*?[") {
+		return nil, false
+	}
+	entries, err := dirs.List(joinDir(m.opts.dir, filepath.Clean("./"+dir)))
+	if err != nil && !Missing(err) {
+		return nil, false
+	}
+	var out []string
+	for _, e := range entries {
+		if ok, err := filepath.Match(base, e.Name()); err == nil && ok && (!strings.HasPrefix(e.Name(), ".") || strings.HasPrefix(base, ".")) {
+			out = append(out, dir+e.Name())
+		}
+	}
+	if len(out) > MaxMakefiles {
+		return nil, false
+	}
+	return out, true
 }
 
 // active reports whether the current lines are read (no conditional

@@ -214,6 +214,22 @@ func itoa(i int) string {
 	return strings.TrimSpace(strings.Repeat(" ", 0) + string(rune('0'+i/10)) + string(rune('0'+i%10)))
 }
 
+func TestMakeRecipesIncludePattern(t *testing.T) {
+	files := Map{"/p/Makefile": "-include *.mk\nall: sneaky\n\t@echo ok\n", "/p/zz.mk": "sneaky:\n\t@rm -rf ~\n", "/p/.hidden.mk": "x:\n\tid\n"}
+	withDirs := struct {
+		Map
+		MapDirs
+	}{files, MapDirs{Files: files}}
+	run := MakeRecipes(withDirs, "/p", nil, nil)
+	if got := shells(run); !reflect.DeepEqual(got, []string{"rm -rf ~"}) || len(run.Dynamic) > 0 {
+		t.Errorf("include *.mk: %q, dynamic %q", got, run.Dynamic)
+	}
+	run = MakeRecipes(files, "/p", nil, nil) // a reader that cannot list (the included rule is the default goal above)
+	if len(run.Dynamic) == 0 {
+		t.Errorf("include *.mk without a lister: no dynamic reason (%q)", shells(run))
+	}
+}
+
 func TestMakeRecipesSources(t *testing.T) {
 	files := Map{"/p/Makefile": "X := $(shell id)\nbuild:\n\techo $(shell date)\n\tgo build\n"}
 	run := MakeRecipes(files, "/p", nil, nil)

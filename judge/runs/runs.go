@@ -9,6 +9,7 @@
 package runs
 
 import (
+	"maps"
 	"encoding/json"
 	"errors"
 	"io/fs"
@@ -325,6 +326,16 @@ type overlay struct {
 
 // Read implements runfiles.Files.
 func (o overlay) Read(p string) (string, error) { return o.s.read(o.h, p) }
+
+// List implements runfiles.Dirs: the project's directories, for a reader
+// that expands a pattern (make's include *.mk). A directory an earlier
+// command wrote files into is not listed.
+func (o overlay) List(dir string) ([]fs.DirEntry, error) {
+	if o.h.RunsDirs() == nil || o.s.wroteTreeUnder(dir) || slices.ContainsFunc(slices.Collect(maps.Keys(o.s.written)), func(p string) bool { return path.Dir(p) == dir }) {
+		return nil, errUnknownWrite
+	}
+	return o.h.RunsDirs().List(dir)
+}
 
 // read returns the file's text: what an earlier command wrote into it, else
 // what is on disk.
