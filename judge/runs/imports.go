@@ -20,7 +20,7 @@ var (
 	// extension ("./global-setup.ts", setupFiles: ['./jest.setup.cjs']):
 	// a tool's config loads the files it names.
 	jsLocalFiles = regexp.MustCompile(`['"](\.{1,2}/[^'"\s]+\.(?:[cm]?[jt]s|[jt]sx))['"]`)
-	rubyImports   = regexp.MustCompile(`\brequire_relative\s*\(?\s*['"]([^'"]+)['"]`)
+	rubyImports  = regexp.MustCompile(`\brequire_relative\s*\(?\s*['"]([^'"]+)['"]`)
 )
 
 // imports judges the project files a program file at abs imports, within

@@ -9,10 +9,10 @@
 package runs
 
 import (
-	"maps"
 	"encoding/json"
 	"errors"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strings"
