@@ -28,6 +28,10 @@ type interpreter struct {
 	// lines reports a runtime whose inline options each give a line of one
 	// program (perl -e … -e …, osascript -e … -e …).
 	lines bool
+	// modules are options whose value names a library loaded before the
+	// program, looked for in the -I directories (perl -I. -MLocal, ruby
+	// -I lib -r helper)
+	modules []string
 	// preload are options whose value is a module run before the program
 	// (node -r ./x.js, --import): a local file named there is read too.
 	preload []string
@@ -45,8 +49,8 @@ var interpreters = map[string]interpreter{
 	"nodejs":    {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "r", argLong: []string{"--require"}, preload: []string{"-r", "--require"}},
 	"deno":      {lang: codescan.JavaScript, subcommands: true},
 	"bun":       {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, subcommands: true},
-	"perl":      {lang: codescan.Perl, inlineShort: "eE", argShort: "IMm", lines: true},
-	"ruby":      {lang: codescan.Ruby, inlineShort: "e", argShort: "IrCEFxK0", lines: true},
+	"perl":      {lang: codescan.Perl, inlineShort: "eE", argShort: "IMm", lines: true, modules: []string{"-M", "-m"}},
+	"ruby":      {lang: codescan.Ruby, inlineShort: "e", argShort: "IrCEFxK0", lines: true, preload: []string{"-r"}, modules: []string{"-r"}},
 	"php":       {lang: codescan.PHP, inlineShort: "rBRE", argShort: "cdzf", notStdin: []string{"-f", "-S", "-l", "-v", "-m", "-i", "-s"}, fileOpts: []string{"-f"}},
 	"lua":       {lang: codescan.Lua, inlineShort: "e", argShort: "lW", notStdin: []string{"-v"}},
 	"luajit":    {lang: codescan.Lua, inlineShort: "e", argShort: "lbjO", notStdin: []string{"-v"}},
@@ -415,8 +419,46 @@ func preloads(h Host, c shellparse.SimpleCommand, spec interpreter, args []shell
 		local := strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/")
 		if slices.Contains(spec.fileOpts, o.Name) || slices.Contains(spec.preload, o.Name) && local {
 			h.CodeRunFile(c, v, false, lang)
+		} else if slices.Contains(spec.modules, o.Name) {
+			for _, p := range libraryFiles(v, lang, includeDirs(opts)) {
+				h.CodeRunFile(c, p, false, lang)
+			}
 		}
 	}
+}
+
+// includeDirs are the -I directories a runtime's options add to its
+// library path.
+func includeDirs(opts []registry.Opt) []string {
+	var dirs []string
+	for _, o := range opts {
+		if o.Name == "-I" && o.HasValue && !o.Dynamic {
+			dirs = append(dirs, o.Value)
+		}
+	}
+	return dirs
+}
+
+// libraryFiles are the files of the include directories a library name
+// may be (perl's Foo::Bar is Foo/Bar.pm, -MFoo=args and -M-Foo too;
+// ruby's helper is helper.rb).
+func libraryFiles(name string, lang codescan.Lang, dirs []string) []string {
+	name, _, _ = strings.Cut(strings.TrimPrefix(name, "-"), "=")
+	var file string
+	switch lang {
+	case codescan.Perl:
+		name, _, _ = strings.Cut(name, " ")
+		file = strings.ReplaceAll(name, "::", "/") + ".pm"
+	case codescan.Ruby:
+		file = strings.TrimSuffix(name, ".rb") + ".rb"
+	default:
+		return nil
+	}
+	var out []string
+	for _, d := range dirs {
+		out = append(out, path.Join(d, file))
+	}
+	return out
 }
 
 // program returns the program the inline option o gives: its value, or,
