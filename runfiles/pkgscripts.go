@@ -118,6 +118,8 @@ type pkgCall struct {
 	ignoreScripts bool
 	// hasOperands reports install, add or rebuild with packages named.
 	hasOperands bool
+	// workspaces are the workspace directories -w/--workspace name.
+	workspaces []string
 }
 
 // PackageScripts returns the package.json scripts that the package
@@ -135,6 +137,9 @@ func PackageScripts(files Files, dir string, manager string, args []string) (Run
 	if len(out.Dynamic) > 0 && call.action == actNone {
 		return out, true
 	}
+	if len(call.workspaces) > 0 {
+		return workspaceScripts(out, files, call), true
+	}
 	pkg, pkgDir := findPackage(&out, files, call)
 	if pkg == nil {
 		if call.action == actBunFile {
@@ -147,6 +152,30 @@ func PackageScripts(files Files, dir string, manager string, args []string) (Run
 	npmrcSettings(&out, files, call.manager, pkgDir)
 	pkg.run(&out, files, call)
 	return out, true
+}
+
+// workspaceScripts adds what npm -w DIR runs: the call in each workspace
+// directory named; a workspace named by its package's name is not looked
+// up (Dynamic).
+func workspaceScripts(out Run, files Files, call pkgCall) Run {
+	for i, ws := range call.workspaces {
+		dir := joinDir(call.dir, ws)
+		if i > 0 || !exists(files, filepath.Join(dir, "package.json")) {
+			// (one Run has one directory: a second workspace is not read)
+			out.dynamic("npm -w %s: a workspace named by its package's name (not read)", ws)
+			continue
+		}
+		one := call
+		one.dir, one.dirGiven, one.workspaces = dir, true, nil
+		pkg, pkgDir := findPackage(&out, files, one)
+		if pkg == nil {
+			continue
+		}
+		one.dir = pkgDir
+		out.Dir = pkgDir
+		pkg.run(&out, files, one)
+	}
+	return out
 }
 
 // npmrcRunners are the .npmrc settings that name what runs every script:
@@ -337,7 +366,13 @@ func (c *pkgCall) readOption(out *Run, o registry.Opt) {
 		c.dir, c.dirGiven = joinDir(c.dir, o.Value), true
 	case "--ignore-scripts":
 		c.ignoreScripts = !o.HasValue || o.Value != "false"
-	case "-w", "--workspace", "--workspaces", "--include-workspace-root", "--filter", "-F", "-r", "--recursive":
+	case "-w", "--workspace":
+		if c.manager == "npm" && o.HasValue && !o.Dynamic {
+			c.workspaces = append(c.workspaces, o.Value) // a directory, or a package's name
+			return
+		}
+		out.dynamic("%s %s runs the scripts of workspace packages (not read)", c.manager, o.Name)
+	case "--workspaces", "--include-workspace-root", "--filter", "-F", "-r", "--recursive":
 		out.dynamic("%s %s runs the scripts of workspace packages (not read)", c.manager, o.Name)
 	case "--script-shell", "--shell-emulator":
 		out.dynamic("%s %s: the scripts run by another shell than sh", c.manager, o.Name)
