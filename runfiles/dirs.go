@@ -95,6 +95,15 @@ func (m MapDirs) List(dir string) ([]fs.DirEntry, error) {
 	return out, nil
 }
 
+// Entry is a directory entry for a file or directory that is not on disk
+// yet (a reader's overlay lists what an earlier command writes).
+func Entry(name string, dir bool) fs.DirEntry {
+	if dir {
+		return mapEntry{name: name, mode: fs.ModeDir}
+	}
+	return mapEntry{name: name}
+}
+
 // mapEntry is one entry MapDirs lists.
 type mapEntry struct {
 	name string

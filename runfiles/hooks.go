@@ -26,6 +26,10 @@ type Triggered struct {
 	// Dir is the directory it runs in, when that is not the command's
 	// (git runs a hook at the worktree's top).
 	Dir string
+	// BestEffort marks a file read while the budget lasts (a test module
+	// pytest imports): one that cannot be read is project code not read,
+	// not an unknown.
+	BestEffort bool
 }
 
 // MaxRepoSearch bounds the directories GitHooks walks up from the working

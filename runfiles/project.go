@@ -271,6 +271,15 @@ const MaxConftestDirs = 2000
 // MaxConftests bounds the conftest.py files Conftests returns.
 const MaxConftests = 64
 
+// MaxTestModules bounds the test modules Conftests returns. They are read
+// as a best effort: a test module past the bound, like the project modules
+// the tests import, is project code that is not read, not an unknown.
+const MaxTestModules = 32
+
+// pytestFiles are the names of the test modules pytest collects by default
+// (its python_files).
+var pytestFiles = []string{"test_*.py", "*_test.py"}
+
 // pytestSkips are the directory names pytest does not collect in by
 // default (its norecursedirs: .*, *.egg, _darcs, build, CVS, dist,
 // node_modules, venv, {arch}), with __pycache__ and site-packages, which
@@ -295,7 +304,7 @@ var pytestInis = []struct{ name, section string }{
 func Conftests(files Files, dirs Dirs, cwd string, args []shellparse.Word) ([]Triggered, []string) {
 	pytest, _ := registry.Default().Lookup("pytest")
 	inv := pytest.Resolve(shellparse.RegistryWords(args))
-	c := &conftests{files: files, dirs: dirs, seen: map[string]bool{}, cwd: cwd}
+	c := &conftests{files: files, dirs: dirs, seen: map[string]bool{}, cwd: cwd, names: pytestFiles}
 	c.options(args, &inv.Scan)
 	if inv.Scan.Has("--noconftest") && !inv.Scan.Unknown {
 		return c.found, c.dyn // the plugins -p loads, still
@@ -304,6 +313,11 @@ func Conftests(files Files, dirs Dirs, cwd string, args []shellparse.Word) ([]Tr
 	cut := c.cutDir(args, &inv.Scan, cwd, roots)
 	for _, r := range roots {
 		c.above(cut, r)
+	}
+	for _, r := range roots {
+		if r.file != "" && c.hasFile(filepath.Dir(r.file), filepath.Base(r.file)) {
+			c.testModule(r.file)
+		}
 	}
 	for _, r := range roots {
 		if c.isDir(r.dir) && r.whole {
@@ -321,7 +335,9 @@ type conftests struct {
 	visited int
 	found   []Triggered
 	dyn     []string
-	cwd     string // the directory pytest runs in
+	cwd     string   // the directory pytest runs in
+	names   []string // the test modules' name patterns (python_files)
+	tests   int      // test modules found
 }
 
 // testRoot is a test path: the directory it is or is in, and whether the
@@ -329,6 +345,7 @@ type conftests struct {
 type testRoot struct {
 	dir   string
 	whole bool
+	file  string // the file a file path names
 }
 
 // options reports the plugins -p loads and options that change what pytest
@@ -365,7 +382,7 @@ func (c *conftests) testPaths(args []shellparse.Word, s *registry.Scan, cwd stri
 		if c.isDir(p) {
 			roots = append(roots, testRoot{dir: p, whole: true})
 		} else {
-			roots = append(roots, testRoot{dir: filepath.Dir(p)})
+			roots = append(roots, testRoot{dir: filepath.Dir(p), file: p})
 		}
 	}
 	if len(roots) == 0 {
@@ -455,6 +472,9 @@ func (c *conftests) isIni(dir string) bool {
 		}
 		if strings.Contains(text, "norecursedirs") || strings.Contains(text, "confcutdir") {
 			c.dyn = append(c.dyn, p+" sets norecursedirs or confcutdir: conftest.py files are looked for with pytest's defaults")
+		}
+		if names := iniList(text, "python_files"); len(names) > 0 {
+			c.names = names
 		}
 		for _, plugin := range addoptsPlugins(text) {
 			if !c.localPlugin(dir, plugin, p+" addopts -p") && !c.localPlugin(c.cwd, plugin, p+" addopts -p") {
@@ -556,6 +576,50 @@ func (c *conftests) conftestIn(dir string, entries []fs.DirEntry) {
 	}
 }
 
+// testsIn adds dir's test modules: the files whose names match the
+// python_files patterns.
+func (c *conftests) testsIn(dir string, entries []fs.DirEntry) {
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".py") {
+			continue
+		}
+		for _, pattern := range c.names {
+			if ok, _ := filepath.Match(pattern, e.Name()); ok {
+				c.testModule(filepath.Join(dir, e.Name()))
+				break
+			}
+		}
+	}
+}
+
+// testModule adds a test module pytest imports, within MaxTestModules.
+func (c *conftests) testModule(p string) {
+	if c.seen[p] || c.tests >= MaxTestModules || filepath.Base(p) == "conftest.py" {
+		return
+	}
+	c.seen[p] = true
+	c.tests++
+	c.found = append(c.found, Triggered{Path: p, How: "pytest test module " + filepath.Base(p), Lang: "python", BestEffort: true})
+}
+
+// iniList is the words of key's values in an ini or TOML file's text
+// (python_files = test_*.py check_*.py, or a TOML array).
+func iniList(text, key string) []string {
+	var out []string
+	for _, value := range iniValues(text, key) {
+		out = append(out, iniWords(value)...)
+	}
+	return out
+}
+
+// iniWords splits a setting's value into its words: an ini list (spaces,
+// commas) or a TOML string or array.
+func iniWords(value string) []string {
+	return strings.FieldsFunc(value, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == ',' || r == '"' || r == '\'' || r == '[' || r == ']'
+	})
+}
+
 // walk adds the conftest.py files of dir and of the directories pytest
 // collects under it, depth first, within MaxConftestDirs.
 func (c *conftests) walk(dir string) {
@@ -570,6 +634,7 @@ func (c *conftests) walk(dir string) {
 		return
 	}
 	c.conftestIn(dir, entries)
+	c.testsIn(dir, entries)
 	if hasEntry(entries, "pyvenv.cfg") {
 		return // a virtualenv: pytest does not collect in it
 	}
@@ -607,10 +672,8 @@ func hasEntry(entries []fs.DirEntry, name string) bool {
 // with indented continuation lines, or a TOML string or array.
 func addoptsPlugins(text string) []string {
 	var out []string
-	for _, opts := range addoptsValues(text) {
-		fields := strings.FieldsFunc(opts, func(r rune) bool {
-			return r == ' ' || r == '\t' || r == ',' || r == '"' || r == '\'' || r == '[' || r == ']'
-		})
+	for _, opts := range iniValues(text, "addopts") {
+		fields := iniWords(opts)
 		ws := make([]registry.Word, len(fields))
 		for i, f := range fields {
 			ws[i] = registry.Word{Text: f}
@@ -626,14 +689,14 @@ func addoptsPlugins(text string) []string {
 	return out
 }
 
-// addoptsValues are the values of addopts settings in an ini or TOML file,
+// iniValues are the values of key's settings in an ini or TOML file,
 // continuation lines joined.
-func addoptsValues(text string) []string {
+func iniValues(text, key string) []string {
 	var out []string
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	for i := 0; i < len(lines); i++ {
-		key, value, ok := strings.Cut(lines[i], "=")
-		if !ok || strings.TrimSpace(key) != "addopts" {
+		k, value, ok := strings.Cut(lines[i], "=")
+		if !ok || strings.TrimSpace(k) != key {
 			continue
 		}
 		for i+1 < len(lines) && continues(lines[i+1], value) {

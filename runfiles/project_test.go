@@ -2,6 +2,7 @@ package runfiles
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 )
 
@@ -165,9 +166,72 @@ func TestConftests(t *testing.T) {
 				files, d = tt.files, MapDirs{Files: tt.files, Links: tt.links}
 			}
 			found, dyn := Conftests(files, d, tt.cwd, words(tt.args...))
-			checkFound(t, found, dyn, tt.want, tt.dynamic)
+			checkFound(t, conftestsOnly(found), dyn, tt.want, tt.dynamic)
 		})
 	}
+}
+
+// conftestsOnly drops the test modules Conftests finds.
+func conftestsOnly(found []Triggered) []Triggered {
+	var out []Triggered
+	for _, t := range found {
+		if !t.BestEffort {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func TestPytestTestModules(t *testing.T) {
+	tree := Map{
+		"/p/pytest.ini":             "[pytest]\n",
+		"/p/tests/test_a.py":        "",
+		"/p/tests/b_test.py":        "",
+		"/p/tests/helper.py":        "",
+		"/p/tests/unit/test_c.py":   "",
+		"/p/node_modules/test_x.py": "",
+		"/p/.venv/test_y.py":        "",
+		"/c/pytest.ini":             "[pytest]\npython_files = check_*.py\n",
+		"/c/check_a.py":             "",
+		"/c/test_b.py":              "",
+		"/t/pyproject.toml":         "[tool.pytest.ini_options]\npython_files = [\"spec_*.py\"]\n",
+		"/t/spec_a.py":              "",
+	}
+	for i := range MaxTestModules + 3 {
+		tree[fmt.Sprintf("/many/test_%02d.py", i)] = ""
+	}
+	tests := []struct {
+		name, cwd string
+		args      []string
+		want      []string
+	}{
+		{"collected by pytest's names", "/p", nil, []string{"/p/tests/b_test.py", "/p/tests/test_a.py", "/p/tests/unit/test_c.py"}},
+		{"a file named", "/p", []string{"tests/helper.py::test_x"}, []string{"/p/tests/helper.py"}},
+		{"a missing file", "/p", []string{"tests/none.py"}, nil},
+		{"a directory", "/p", []string{"tests/unit"}, []string{"/p/tests/unit/test_c.py"}},
+		{"ini python_files", "/c", nil, []string{"/c/check_a.py"}},
+		{"TOML python_files", "/t", nil, []string{"/t/spec_a.py"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			found, _ := Conftests(tree, MapDirs{Files: tree}, tt.cwd, words(tt.args...))
+			var got []string
+			for _, f := range found {
+				if f.BestEffort {
+					got = append(got, f.Path)
+				}
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("test modules = %q, want %q", got, tt.want)
+			}
+		})
+	}
+	t.Run("bounded, and past the bound no unknown", func(t *testing.T) {
+		found, dyn := Conftests(tree, MapDirs{Files: tree}, "/many", nil)
+		if len(found) != MaxTestModules || len(dyn) != 0 {
+			t.Errorf("found %d test modules (dynamic %q), want %d and none", len(found), dyn, MaxTestModules)
+		}
+	})
 }
 
 func TestConftestsBounds(t *testing.T) {

@@ -42,6 +42,9 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 	if prog, _, ok := c.Declared(); ok && prog.Node.RunsFiles != "" {
 		keep(s.Project(h, b, prog.Node.RunsFiles, path.Base(c.Name), c.Argv[1:], commandEnv(c, home)))
 	}
+	if paths, ok := nodeTestPaths(c); ok {
+		keep(s.nodeTests(h, b, path.Base(c.Name), paths))
+	}
 	if LoadsPlugins(h.RunsFiles(), h.Dir(), c) {
 		keep(Result{Project: true}) // a checker whose config loads plugins runs project code
 		keep(s.plugins(h, b, c))

@@ -1,6 +1,7 @@
 package runs
 
 import (
+	"errors"
 	"path"
 	"regexp"
 	"strings"
@@ -183,6 +184,9 @@ func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellpars
 		}
 	}
 	for _, t := range found {
+		if t.BestEffort && !s.roomFor(h, b, t.Path) {
+			continue // project code not read, as the modules the tests import
+		}
 		s.File(h, b, name, t.Path, triggeredLang(kind, t), t.How)
 		r.Read, r.Project = true, true
 	}
@@ -192,9 +196,20 @@ func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellpars
 	return r
 }
 
+// roomFor reports whether a file read as a best effort fits in half the
+// budget, leaving the rest to the files that must be read; a file written
+// earlier on the line, or not there, is always judged.
+func (s *State) roomFor(h Host, b *Budget, p string) bool {
+	text, err := s.read(h, p)
+	if err != nil {
+		return !errors.Is(err, runfiles.ErrTooLarge) && !errors.Is(err, runfiles.ErrNotRegular)
+	}
+	return b.Files < MaxFiles/2 && b.Bytes+len(text) <= MaxBytes/2
+}
+
 // findTriggered finds the files of kind the command runs, and what runs
 // that cannot be found statically.
-func findTriggered(h Host, files runfiles.Files, kind, name, dir string, args []shellparse.Word) ([]runfiles.Triggered, []string) {
+func findTriggered(h Host, files overlay, kind, name, dir string, args []shellparse.Word) ([]runfiles.Triggered, []string) {
 	switch kind {
 	case registry.GitHooks:
 		return runfiles.GitHooks(files, h.Home(), dir, args)
@@ -216,7 +231,7 @@ func findTriggered(h Host, files runfiles.Files, kind, name, dir string, args []
 		}
 		return runfiles.SetupPy(files, dir, args)
 	case registry.Conftests:
-		return runfiles.Conftests(files, h.RunsDirs(), dir, args)
+		return runfiles.Conftests(files, files, dir, args)
 	}
 	return nil, nil
 }

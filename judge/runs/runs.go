@@ -12,7 +12,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
-	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -317,7 +316,7 @@ func judge(h Host, name, text, how string, lang Lang) Result {
 
 // overlay is the project's files as a later command of the script sees
 // them: what an earlier command wrote, else what is on disk.
-func (s *State) overlay(h Host) runfiles.Files { return overlay{s: s, h: h} }
+func (s *State) overlay(h Host) overlay { return overlay{s: s, h: h} }
 
 type overlay struct {
 	s *State
@@ -327,14 +326,32 @@ type overlay struct {
 // Read implements runfiles.Files.
 func (o overlay) Read(p string) (string, error) { return o.s.read(o.h, p) }
 
-// List implements runfiles.Dirs: the project's directories, for a reader
-// that expands a pattern (make's include *.mk). A directory an earlier
-// command wrote files into is not listed.
+// List implements runfiles.Dirs: the project's directories with the files
+// earlier commands wrote into them, for a reader that expands a pattern
+// (make's include *.mk) or collects tests. A directory an earlier command
+// wrote files into that it does not name, or wrote a file of unknown text
+// into, is not listed.
 func (o overlay) List(dir string) ([]fs.DirEntry, error) {
-	if o.h.RunsDirs() == nil || o.s.wroteTreeUnder(dir) || slices.ContainsFunc(slices.Collect(maps.Keys(o.s.written)), func(p string) bool { return path.Dir(p) == dir }) {
+	if o.h.RunsDirs() == nil || o.s.wroteTreeUnder(dir) {
 		return nil, errUnknownWrite
 	}
-	return o.h.RunsDirs().List(dir)
+	entries, err := o.h.RunsDirs().List(dir)
+	prefix := strings.TrimSuffix(dir, "/") + "/"
+	for p, w := range o.s.written {
+		rest, ok := strings.CutPrefix(p, prefix)
+		if !ok {
+			continue
+		}
+		name, _, isDir := strings.Cut(rest, "/")
+		if !isDir && !w.known && w.copyOf == "" {
+			return nil, errUnknownWrite
+		}
+		if !slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == name }) {
+			entries, err = append(entries, runfiles.Entry(name, isDir)), nil
+		}
+	}
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return entries, err
 }
 
 // read returns the file's text: what an earlier command wrote into it, else
