@@ -172,8 +172,12 @@ func pythonModuleReadOnly(module string, rest []shellparse.Word) bool {
 		return len(rest) > 0 && (inv.Help(words) || inv.ReadOnly())
 	case "site", "sysconfig", "platform", "this", "tabnanny":
 		return len(rest) <= 1
-	case "mypy", "ruff", "pyflakes", "pylint", "flake8", "pycodestyle", "pydoc":
-		return !checkerWrites(rest)
+	case "mypy", "ruff", "pyflakes", "pylint", "flake8", "pycodestyle":
+		// python -m mypy is mypy: its declaration says whether it reads
+		// (pylint runs the project's code, as its plugins and init-hook)
+		prog, ok := programs.Lookup(module)
+		inv := prog.Resolve(shellparse.RegistryWords(rest))
+		return ok && inv.ReadOnly() && !checkerWrites(rest)
 	}
 	return false
 }

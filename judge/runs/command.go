@@ -201,7 +201,17 @@ func (s *State) PythonModule(h Host, b *Budget, python, module string, args []sh
 	if r, ok := s.runnerModule(h, b, python, module, args); ok {
 		return r
 	}
-	return s.Module(h, b, python, module)
+	if r := s.Module(h, b, python, module); r.Read {
+		return r // the project's own module of that name runs
+	}
+	// python -m mypy is mypy: a config that names plugins loads them
+	argv := append([]shellparse.Word{{Text: module, Static: true}}, args...)
+	if tool := (shellparse.SimpleCommand{Name: module, Argv: argv}); LoadsPlugins(h.RunsFiles(), h.Dir(), tool) {
+		r := s.plugins(h, b, tool)
+		r.Project = true
+		return r
+	}
+	return Result{}
 }
 
 // pluginNames are the plugins a verb's config files in dir name (registry
