@@ -54,12 +54,15 @@ func devtools() []*Program {
 			{Names: []string{"token"}, Subs: []*Node{rd("list", "ls"), wr("create")}},
 			{Names: []string{"profile"}, Subs: []*Node{rd("get"), wr("set", "enable-2fa", "disable-2fa")}},
 			{Names: []string{"cache"}, Subs: []*Node{rd("ls", "list", "verify", "npx-ls"), wr("add", "clean", "clear", "rm", "npx-rm", "npx-info")}},
-			{Names: []string{"install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isntall", "add", "ci", "clean-install", "ic", "install-clean", "update", "up", "upgrade", "udpate", "link", "ln", "rebuild", "rb", "dedupe", "ddp", "prune", "init", "create", "innit", "pack", "set", "start", "stop", "restart", "publish", "uninstall", "remove", "rm", "r", "un", "unlink", "login", "logout", "adduser", "add-user", "hook", "deprecate", "undeprecate", "star", "unstar", "shrinkwrap", "edit", "explore", "install-test", "it", "install-ci-test", "cit", "sso"}, Writes: true},
+			{Names: []string{"install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isntall", "add", "ci", "clean-install", "ic", "install-clean", "update", "up", "upgrade", "udpate", "link", "ln", "rebuild", "rb", "dedupe", "ddp", "prune", "init", "create", "innit", "pack", "set", "start", "stop", "restart", "publish", "uninstall", "remove", "rm", "r", "un", "unlink", "login", "logout", "adduser", "add-user", "hook", "deprecate", "undeprecate", "star", "unstar", "shrinkwrap", "edit", "install-test", "it", "install-ci-test", "cit", "sso"}, Writes: true},
 			{Names: []string{"config", "c"}, Grammar: Grammar{Long: []string{"userconfig=", "globalconfig=", "location=", "json", "global"}, Short: "gL:"}, Subs: []*Node{
 				{Names: []string{"get", "list", "ls"}, Read: true},
 				{Names: []string{"set", "delete", "rm", "edit", "fix"}, Writes: true, Output: []string{"--userconfig", "--globalconfig"}},
 			}, Bare: true},
 			{Names: []string{"exec", "x"}, Grammar: Grammar{Short: "c:", Long: []string{"call=", "package=", "yes", "no"}}, Runs: &Runs{Bin: "node_modules/.bin", Script: []string{"-c", "--call"}}},
+			// npm explore PKG -- CMD runs CMD in the package's directory
+			// through the shell; alone it opens a shell there.
+			{Names: []string{"explore"}, Writes: true, Runs: &Runs{AfterDashDash: true, ShellOperand: true, Only: true}},
 			{Names: []string{"unpublish"}, Rules: []Rule{destructiveRule("npm_unpublish", "npm unpublish removes a published package version from the registry for everyone", "npm deprecate PACKAGE@VERSION \"reason\"")}},
 		}}},
 
@@ -556,6 +559,8 @@ func jsVerbs() []*Node {
 		{Names: []string{"plugin"}, Subs: []*Node{rd("list", "runtime", "check"), wr("import", "remove")}},
 		{Names: []string{"dedupe"}, ReadIf: []string{"--check"}, Writes: true},
 		wr("install", "i", "add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "upgrade-interactive", "build", "dev", "start", "serve", "preview", "publish", "pack", "link", "ln", "unlink", "prune", "import", "rebuild", "rb", "patch", "patch-commit", "patch-remove", "create", "init", "set", "setup", "deploy", "fetch", "approve-builds", "self-update", "install-test", "it", "autoclean", "generate-lock-entry", "owner", "tag", "team", "login", "logout", "unplug", "stage", "node", "version", "workspace", "recursive", "multi", "m", "catalog", "server", "policies", "add-dep"),
+		// pnpm NAME and yarn NAME run the package's script NAME
+		{Names: []string{"*"}, Writes: true, RunsOnly: true},
 	}
 	return nodes
 }

@@ -120,6 +120,12 @@ type pkgCall struct {
 	hasOperands bool
 	// workspaces are the workspace directories -w/--workspace name.
 	workspaces []string
+	// allWorkspaces reports a call run in every workspace package (-r,
+	// --workspaces, --filter: a filter picks among them).
+	allWorkspaces bool
+	// withRoot reports the workspace root's own package run too
+	// (--include-workspace-root).
+	withRoot bool
 }
 
 // PackageScripts returns the package.json scripts that the package
@@ -129,6 +135,9 @@ type pkgCall struct {
 // test). A missing package.json or script runs nothing: ok with an empty
 // Run.
 func PackageScripts(files Files, dir string, manager string, args []string) (Run, bool) {
+	if rest, ok := afterYarnForeach(manager, args); ok {
+		return yarnForeach(files, dir, rest)
+	}
 	var out Run
 	call, ok := readPackageCall(&out, dir, path.Base(manager), args)
 	if !ok {
@@ -139,6 +148,9 @@ func PackageScripts(files Files, dir string, manager string, args []string) (Run
 	}
 	if len(call.workspaces) > 0 {
 		return workspaceScripts(out, files, call), true
+	}
+	if call.allWorkspaces {
+		return everyWorkspace(out, files, call), true
 	}
 	pkg, pkgDir := findPackage(&out, files, call)
 	if pkg == nil {
@@ -152,6 +164,24 @@ func PackageScripts(files Files, dir string, manager string, args []string) (Run
 	npmrcSettings(&out, files, call.manager, pkgDir)
 	pkg.run(&out, files, call)
 	return out, true
+}
+
+// afterYarnForeach returns the words after yarn workspaces foreach.
+func afterYarnForeach(manager string, args []string) ([]string, bool) {
+	if base := path.Base(manager); base != "yarn" && base != "yarnpkg" {
+		return nil, false
+	}
+	for i := 0; i+1 < len(args); i++ {
+		switch {
+		case args[i] == "workspaces":
+			return args[i+2:], args[i+1] == "foreach"
+		case args[i] == "--cwd":
+			i++
+		case !strings.HasPrefix(args[i], "-"):
+			return nil, false
+		}
+	}
+	return nil, false
 }
 
 // workspaceScripts adds what npm -w DIR runs: the call in each workspace
@@ -371,9 +401,14 @@ func (c *pkgCall) readOption(out *Run, o registry.Opt) {
 			c.workspaces = append(c.workspaces, o.Value) // a directory, or a package's name
 			return
 		}
+		if c.manager == "pnpm" && !o.HasValue {
+			return // pnpm -w (--workspace-root) runs the root's own
+		}
 		out.dynamic("%s %s runs the scripts of workspace packages (not read)", c.manager, o.Name)
-	case "--workspaces", "--include-workspace-root", "--filter", "-F", "-r", "--recursive":
-		out.dynamic("%s %s runs the scripts of workspace packages (not read)", c.manager, o.Name)
+	case "--workspaces", "--filter", "-F", "-r", "--recursive", "--ws":
+		c.allWorkspaces = true
+	case "--include-workspace-root", "--iwr":
+		c.allWorkspaces, c.withRoot = true, true
 	case "--script-shell", "--shell-emulator":
 		out.dynamic("%s %s: the scripts run by another shell than sh", c.manager, o.Name)
 	}

@@ -18,6 +18,9 @@ type Text struct {
 	// Lang is the language of Shell: "" for the shell, else the interpreter
 	// a shebang names ("python", "node", "perl", …).
 	Lang string
+	// Dir is the directory the text runs in when it is not the Run's (a
+	// workspace package's script), absolute.
+	Dir string
 }
 
 // Run is what a command runs from the project's files.

@@ -135,7 +135,11 @@ func judgeRun(h Host, b *Budget, name string, run runfiles.Run) (readOnly bool) 
 		b.Bytes += len(t.Shell)
 		switch lang := code.FileLang(t.Lang); {
 		case t.Lang == "" || shellparse.IsShell(t.Lang):
-			readOnly = h.RunsShellIn(t.Shell, t.Source, run.Dir) && readOnly
+			dir := run.Dir
+			if t.Dir != "" {
+				dir = t.Dir
+			}
+			readOnly = h.RunsShellIn(t.Shell, t.Source, dir) && readOnly
 		case lang != 0:
 			readOnly = false
 			h.RunsCode(name, t.Shell, t.Source, lang)
