@@ -180,11 +180,19 @@ func scriptOrOpaque(w Word, used int) step {
 func joinedScript(words []Word, used int) step {
 	texts := make([]string, len(words))
 	joined := Word{Static: true}
+	held := false
 	for i, w := range words {
 		texts[i] = w.Text
+		held = held || w.Placeholder
 		mergeDynamic(&joined, w)
 	}
 	joined.Text = strings.Join(texts, " ")
+	if held && !joined.Static {
+		// fd -x's {} or xargs' input in a joined script: known only at run
+		// time, and what the words around it run is judged as well.
+		known := Word{Text: joined.Text, Static: true}
+		return step{kind: stepOpaque, used: used, script: joined, alsoScript: &known}
+	}
 	if len(words) == 1 {
 		joined = joined.withOrigin(words[0].Origin())
 	}
