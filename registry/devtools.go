@@ -195,7 +195,7 @@ func devtools() []*Program {
 				rd("graph", "check", "requirements", "scripts", "verify"),
 				wr("install", "uninstall", "lock", "sync", "update", "upgrade", "clean", "shell", "open"),
 			}}},
-		{Family: "packages", Names: []string{"pdm"}, Node: Node{Grammar: Grammar{Short: "p:", Long: []string{"project="}}, Subs: []*Node{
+		{Family: "packages", Names: []string{"pdm"}, Node: Node{RunsFiles: TaskRunners, Grammar: Grammar{Short: "p:", Long: []string{"project="}}, Subs: []*Node{
 			{Names: []string{"run"}, Runs: &Runs{}},
 			{Names: []string{"list", "show", "info", "search", "outdated", "--version", "help"}, Read: true},
 			{Names: []string{"config"}, Bare: true, Writes: true},
@@ -203,7 +203,7 @@ func devtools() []*Program {
 			{Names: []string{"venv", "cache", "self", "python", "py"}, Subs: []*Node{rd("list", "ls", "info"), wr("create", "remove", "rm", "activate", "purge", "clear", "add", "update", "install", "link", "find")}},
 			wr("add", "remove", "install", "sync", "update", "lock", "build", "publish", "init", "use", "import", "fix", "new"),
 		}}},
-		{Family: "packages", Names: []string{"hatch"}, Node: Node{Grammar: Grammar{Short: "e:p:", Long: []string{"env=", "project=", "data-dir=", "cache-dir=", "config="}}, Subs: []*Node{
+		{Family: "packages", Names: []string{"hatch"}, Node: Node{RunsFiles: TaskRunners, Grammar: Grammar{Short: "e:p:", Long: []string{"env=", "project=", "data-dir=", "cache-dir=", "config="}}, Subs: []*Node{
 			{Names: []string{"run"}, Runs: &Runs{}},
 			{Names: []string{"env"}, Subs: []*Node{rd("show", "find"), {Names: []string{"run"}, Runs: &Runs{}}, wr("create", "remove", "prune")}},
 			{Names: []string{"dep"}, Read: true, Subs: []*Node{{Names: []string{"show"}, Read: true, Subs: []*Node{rd("table", "requirements")}}, rd("hash")}},
@@ -215,7 +215,7 @@ func devtools() []*Program {
 			rd("status", "--version", "help"),
 			wr("build", "publish", "clean", "new", "shell", "test"),
 		}}},
-		{Family: "packages", Names: []string{"rye"}, Node: Node{Subs: []*Node{
+		{Family: "packages", Names: []string{"rye"}, Node: Node{RunsFiles: TaskRunners, Subs: []*Node{
 			{Names: []string{"run"}, Runs: &Runs{}},
 			rd("list", "show", "--version", "help"),
 			{Names: []string{"version"}, Bare: true, Writes: true},
@@ -487,7 +487,13 @@ func devtools() []*Program {
 		{Family: "packages", Names: []string{"npm-check"}, Node: Node{Read: true, Unless: []string{"-u", "--update", "-y", "--update-all"}}},
 		{Family: "packages", Names: []string{"depcheck", "license-checker", "license-checker-rseidelsohn", "madge", "publint", "attw", "are-the-types-wrong", "bundlephobia"}, Node: Node{Read: true, Output: []string{"--out", "--image", "--json-file"}, Grammar: Grammar{Long: []string{"out=", "image=", "json-file="}}}},
 		{Family: "packages", Names: []string{"knip"}, Node: Node{Read: true, Unless: []string{"--fix", "--fix-type", "--allow-remove-files"}}},
-		{Family: "packages", Names: []string{"lerna"}, Node: Node{Subs: []*Node{
+		// The task runners: what they run is the project's scripts and tasks
+		// (runfiles.TaskRunner), so they only read when those do.
+		{Family: "packages", Names: []string{"npm-run-all", "run-s", "run-p", "poe", "task"}, Node: Node{RunsFiles: TaskRunners, Writes: true, RunsOnly: true,
+			ReadIf: []string{"--version", "-v", "--help", "-h", "-l", "--list"}}},
+		{Family: "packages", Names: []string{"turbo"}, Node: Node{RunsFiles: TaskRunners, Writes: true, RunsOnly: true, ReadIf: []string{"--version", "--help", "-h"}, Subs: []*Node{
+			rd("ls", "info", "query", "daemon", "telemetry", "bin"), wr("prune", "gen", "generate", "link", "unlink", "login", "logout", "scan")}}},
+		{Family: "packages", Names: []string{"lerna"}, Node: Node{RunsFiles: TaskRunners, Subs: []*Node{
 			rd("list", "ls", "la", "ll", "changed", "diff", "info", "--version", "help"),
 			{Names: []string{"exec"}, Grammar: Grammar{Long: []string{"scope=", "ignore=", "concurrency="}}, Runs: &Runs{AfterDashDash: true}},
 			wr("run", "publish", "version", "bootstrap", "clean", "add", "create", "import", "init", "link", "add-caching", "repair", "watch"),

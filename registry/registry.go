@@ -68,6 +68,10 @@ const (
 	ComposerScripts = "composer-scripts"
 	// DenoTasks are deno.json's tasks (deno task NAME).
 	DenoTasks = "deno-tasks"
+	// TaskRunners are the scripts and tasks of the task runners
+	// (npm-run-all, turbo, lerna run, pdm/hatch/rye run, poe, task, mise
+	// run), by the program's name.
+	TaskRunners = "task-runners"
 	// HookRunners are the commands a hook framework's config names
 	// (lefthook run HOOK, pre-commit run).
 	HookRunners = "hook-runners"

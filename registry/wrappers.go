@@ -40,7 +40,7 @@ func wrappers() []*Program {
 		{Family: "wrappers", Names: []string{"npx", "pnpx", "bunx"}, Node: Node{Grammar: Grammar{Short: "p:c:y", Long: []string{"package=", "call=", "yes", "no", "quiet", "node-options=", "prefix=", "registry=", "cache=", "userconfig=", "loglevel=", "workspace="}},
 			Runs: &Runs{Bin: "node_modules/.bin", Script: []string{"-c", "--call"}, Package: true}}},
 		{Family: "wrappers", Names: []string{"uvx"}, Node: Node{Grammar: Grammar{Long: []string{"from=", "with=", "python=", "index-url=", "extra-index-url="}, Short: "p:"}, Runs: &Runs{Package: true}}},
-		{Family: "wrappers", Names: []string{"mise", "rtx"}, Node: Node{Subs: []*Node{
+		{Family: "wrappers", Names: []string{"mise", "rtx"}, Node: Node{RunsFiles: TaskRunners, Subs: []*Node{
 			{Names: []string{"exec", "x"}, Grammar: Grammar{Short: "C:j:", Long: []string{"cd=", "jobs=", "command=", "raw"}}, Runs: &Runs{AfterDashDash: true, Only: true, Script: []string{"-c", "--command"}}},
 			{Names: []string{"ls", "list", "current", "where", "which", "doctor", "env", "version", "--version", "outdated", "ls-remote", "latest"}, Read: true},
 			// mise settings set, mise config set, mise plugins install, mise

@@ -33,10 +33,14 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 	if h.RunsFiles() == nil {
 		return last
 	}
-	for _, w := range c.Wrappers {
+	for i, w := range c.Wrappers {
 		// direnv exec DIR CMD loads DIR's .envrc before CMD runs.
 		if kind := runsFiles(w.Name); kind != "" && len(w.Argv) > 0 {
-			keep(s.Project(h, b, kind, path.Base(w.Name), w.Argv[1:], nil))
+			args := w.Argv[1:]
+			if kind == registry.TaskRunners {
+				args = wrappedArgs(c, i) // pdm run NAME: NAME is a script, or the command run
+			}
+			keep(s.Project(h, b, kind, path.Base(w.Name), args, nil))
 		}
 	}
 	if prog, _, ok := c.Declared(); ok && prog.Node.RunsFiles != "" {
@@ -53,6 +57,16 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 		keep(s.File(h, b, c.Name, name, Lang{Code: ExtensionLang(name)}, name+" (loaded by "+c.Name+")"))
 	}
 	return last
+}
+
+// wrappedArgs are the words after wrapper i's name through the end of the
+// command: its own, the later wrappers', and the command's.
+func wrappedArgs(c shellparse.SimpleCommand, i int) []shellparse.Word {
+	args := slices.Clone(c.Wrappers[i].Argv[1:])
+	for _, w := range c.Wrappers[i+1:] {
+		args = append(args, w.Argv...)
+	}
+	return append(args, c.Argv...)
 }
 
 // plugins judges the plugin modules and files a command's config names.

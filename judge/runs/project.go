@@ -21,7 +21,7 @@ import (
 // command is given (NAME=VALUE before it) and HOME.
 func (s *State) Project(h Host, b *Budget, kind, name string, args []shellparse.Word, env map[string]string) Result {
 	switch kind {
-	case registry.PackageScripts, registry.MakeRecipes, registry.JustRecipes, registry.DenoTasks, registry.ComposerScripts:
+	case registry.PackageScripts, registry.MakeRecipes, registry.JustRecipes, registry.DenoTasks, registry.ComposerScripts, registry.TaskRunners:
 	case registry.ToxCommands, registry.GoGenerate, registry.HookRunners:
 		return s.tools(h, b, kind, name, args)
 	case registry.GitHooks:
@@ -83,6 +83,8 @@ func readRunner(files runfiles.Files, kind, dir, name string, words []string, en
 		if len(words) > 0 && words[0] == "task" {
 			return runfiles.DenoTasks(files, dir, words[1:]), true
 		}
+	case registry.TaskRunners:
+		return runfiles.TaskRunner(files, dir, name, words)
 	}
 	return runfiles.Run{}, false
 }
