@@ -189,7 +189,9 @@ func (s *State) File(h Host, b *Budget, name, p string, lang Lang, how string) R
 		return r
 	}
 	if !lang.Shell && lang.Code == 0 {
+		dir := lang.Dir // a hook runs at the worktree's top, whatever its #! line
 		lang = Shebang(text)
+		lang.Dir = dir
 		if len(lang.Line) > 1 || len(lang.Line) == 1 && !systemDir(lang.Line[0]) {
 			// The line has an argument, or names a program of the
 			// project (#!./interp.sh): judge what the kernel runs.
