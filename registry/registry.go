@@ -282,6 +282,9 @@ type Runs struct {
 	// concurrently 'CMD' 'CMD'). The files the verb's Output options name
 	// are judged as written by the script.
 	Scripts bool
+	// PackageShorthand means an operand MANAGER:NAME (npm:build, yarn:lint)
+	// is the script MANAGER run NAME, as concurrently reads it.
+	PackageShorthand bool
 }
 
 // Registry is the set of declarations, indexed by name. The default one

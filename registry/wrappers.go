@@ -127,7 +127,7 @@ func wrappers() []*Program {
 			Output: []string{"--export-json", "--export-csv", "--export-markdown", "--export-asciidoc", "--export-orgmode"},
 			Runs:   &Runs{Scripts: true, Script: []string{"-p", "--prepare", "-s", "--setup", "-c", "--cleanup", "--conclude", "--reference"}}}},
 		{Family: "wrappers", Names: []string{"concurrently"}, Node: Node{Grammar: Grammar{Short: "n:c:p:l:s:k", Long: []string{"names=", "prefix-colors=", "prefix=", "prefix-length=", "success=", "kill-others", "kill-signal=", "restart-tries=", "restart-after=", "max-processes=", "timestamp-format=", "passthrough-arguments", "handle-input", "default-input-target=", "group", "raw", "hide=", "pad-prefix"}},
-			Runs: &Runs{Scripts: true}}},
+			Runs: &Runs{Scripts: true, PackageShorthand: true}}},
 		{Family: "wrappers", Names: []string{"entr"}, Node: Node{Runs: &Runs{ShellOperand: true, ShellIf: []string{"-s"}}}},
 		{Family: "wrappers", Names: []string{"chokidar"}, Node: Node{Grammar: Grammar{Short: "c:d:t:i:", Long: []string{"command=", "debounce=", "throttle=", "ignore=", "polling-interval=", "poll-interval-binary="}},
 			Runs: &Runs{Script: []string{"-c", "--command"}, Only: true}}},

@@ -135,8 +135,11 @@ type pkgCall struct {
 // test). A missing package.json or script runs nothing: ok with an empty
 // Run.
 func PackageScripts(files Files, dir string, manager string, args []string) (Run, bool) {
-	if rest, ok := afterYarnForeach(manager, args); ok {
-		return yarnForeach(files, dir, rest)
+	if verb, rest, ok := yarnWorkspaceVerb(manager, args); ok {
+		if verb == "foreach" {
+			return yarnForeach(files, dir, rest)
+		}
+		return yarnWorkspace(files, dir, rest)
 	}
 	var out Run
 	call, ok := readPackageCall(&out, dir, path.Base(manager), args)
@@ -166,22 +169,25 @@ func PackageScripts(files Files, dir string, manager string, args []string) (Run
 	return out, true
 }
 
-// afterYarnForeach returns the words after yarn workspaces foreach.
-func afterYarnForeach(manager string, args []string) ([]string, bool) {
+// yarnWorkspaceVerb reads yarn workspaces foreach … and yarn workspace
+// NAME …: which of them, and the words after it.
+func yarnWorkspaceVerb(manager string, args []string) (string, []string, bool) {
 	if base := path.Base(manager); base != "yarn" && base != "yarnpkg" {
-		return nil, false
+		return "", nil, false
 	}
-	for i := 0; i+1 < len(args); i++ {
+	for i := 0; i < len(args); i++ {
 		switch {
-		case args[i] == "workspaces":
-			return args[i+2:], args[i+1] == "foreach"
+		case args[i] == "workspaces" && i+1 < len(args) && args[i+1] == "foreach":
+			return "foreach", args[i+2:], true
+		case args[i] == "workspace":
+			return "workspace", args[i+1:], true
 		case args[i] == "--cwd":
 			i++
 		case !strings.HasPrefix(args[i], "-"):
-			return nil, false
+			return "", nil, false
 		}
 	}
-	return nil, false
+	return "", nil, false
 }
 
 // workspaceScripts adds what npm -w DIR runs: the call in each workspace

@@ -220,3 +220,46 @@ func yarnForeach(files Files, dir string, args []string) (Run, bool) {
 	}
 	return out, true
 }
+
+// yarnWorkspace reads yarn workspace NAME COMMAND… (args start after
+// workspace): COMMAND runs in the workspace package named NAME (its
+// package.json's name, or its directory), found among the workspace's
+// packages; one not found is Dynamic.
+func yarnWorkspace(files Files, dir string, args []string) (Run, bool) {
+	if len(args) < 2 {
+		return Run{}, false
+	}
+	var out Run
+	root, ok := workspaceRoot(&out, files, dir)
+	if !ok {
+		out.dynamic("yarn workspace %s: no workspace root above %s: the package is not known", args[0], dir)
+		return out, true
+	}
+	for _, ws := range workspaceDirs(&out, files, root) {
+		if packageName(files, ws) != args[0] && ws != joinDir(root, args[0]) {
+			continue
+		}
+		run, ok := PackageScripts(files, ws, "yarn", args[1:])
+		if !ok {
+			return Run{}, false
+		}
+		out.merge(run)
+		out.Dir = ws
+		return out, true
+	}
+	out.dynamic("yarn workspace %s: no workspace package of that name under %s", args[0], root)
+	return out, true
+}
+
+// packageName is the name in dir's package.json, "" for none.
+func packageName(files Files, dir string) string {
+	text, err := files.Read(filepath.Join(dir, "package.json"))
+	if err != nil {
+		return ""
+	}
+	var pkg struct {
+		Name string `json:"name"`
+	}
+	_ = json.Unmarshal([]byte(text), &pkg)
+	return pkg.Name
+}

@@ -340,6 +340,20 @@ func optionWord(argv []Word, o registry.Opt) Word {
 // scriptsStep reads a program whose operands are all shell scripts
 // (hyperfine, concurrently): one script of them all, with the files its
 // output options name written by it, so that they are judged as writes.
+// packageShorthand is the script an operand npm:NAME (yarn:, pnpm:, bun:)
+// stands for when the declaration reads them: MANAGER run NAME.
+func packageShorthand(runs *registry.Runs, w Word) Word {
+	manager, name, ok := strings.Cut(w.Text, ":")
+	if !runs.PackageShorthand || !ok || !w.Static || name == "" || strings.ContainsAny(name, " \t") {
+		return w
+	}
+	switch manager {
+	case "npm", "yarn", "pnpm", "bun":
+		return Word{Text: manager + " run '" + strings.ReplaceAll(name, "'", `'\''`) + "'", Static: true}
+	}
+	return w
+}
+
 func scriptsStep(inv registry.Invocation, runs *registry.Runs, argv []Word) step {
 	var parts []string
 	static := true
@@ -353,7 +367,7 @@ func scriptsStep(inv registry.Invocation, runs *registry.Runs, argv []Word) step
 		}
 	}
 	for _, k := range inv.Scan.Operands {
-		add(argv[k+1])
+		add(packageShorthand(runs, argv[k+1]))
 	}
 	if len(parts) == 0 {
 		return step{}
