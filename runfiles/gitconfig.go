@@ -24,6 +24,42 @@ var gitConfigPrograms = []struct {
 	{"interactive.difffilter", []string{"add", "checkout", "commit", "reset", "restore", "stash"}},
 }
 
+// gitDriverPrograms are the settings of a named driver (diff.NAME.textconv,
+// filter.NAME.clean …) that run a command, with the verbs that may run
+// it. .gitattributes says which files use which driver; every driver the
+// config defines is taken, as a file may name any of them.
+var gitDriverPrograms = []struct {
+	section, name string
+	verbs         []string
+}{
+	{"diff", "textconv", []string{"diff", "log", "show", "blame", "annotate", "grep", "stash", "range-diff", "whatchanged", "format-patch"}},
+	{"diff", "command", []string{"diff", "log", "show", "stash", "whatchanged"}},
+	{"filter", "clean", []string{"add", "commit", "status", "diff", "stash", "restore", "reset", "rm", "mv", "update-index", "checkout", "switch"}},
+	{"filter", "smudge", checkoutVerbs},
+	{"filter", "process", append([]string{"add", "commit", "status", "diff", "rm", "mv", "update-index"}, checkoutVerbs...)},
+	{"merge", "driver", []string{"merge", "pull", "rebase", "cherry-pick", "revert", "stash", "am", "checkout", "switch"}},
+}
+
+// checkoutVerbs are the verbs that write files of the tree into the
+// worktree.
+var checkoutVerbs = []string{"checkout", "switch", "restore", "reset", "clone", "pull", "merge", "rebase", "cherry-pick", "revert", "stash", "worktree", "read-tree", "am", "apply"}
+
+// driverPrograms adds the drivers' commands the verb may run.
+func driverPrograms(out *Run, settings []setting, verb string) {
+	for _, st := range settings {
+		section, rest, _ := strings.Cut(st.key, ".")
+		dot := strings.LastIndexByte(rest, '.')
+		if dot <= 0 || st.value == "" {
+			continue
+		}
+		for _, d := range gitDriverPrograms {
+			if section == d.section && rest[dot+1:] == d.name && slices.Contains(d.verbs, verb) {
+				out.add("git config "+st.key, st.value, "")
+			}
+		}
+	}
+}
+
 // pagingVerbs are the verbs whose output git shows through the pager (when
 // it writes to a terminal): core.pager, and pager.VERB when it names one.
 var pagingVerbs = []string{"log", "show", "diff", "grep", "blame", "branch", "tag", "shortlog", "reflog", "whatchanged", "config", "stash", "range-diff"}
@@ -57,6 +93,7 @@ func GitConfigCommands(files Files, home, cwd string, args []shellparse.Word) Ru
 		out.add("git alias."+verb, strings.TrimPrefix(v, "!"), "")
 	}
 	configPrograms(&out, settings, verb)
+	driverPrograms(&out, settings, verb)
 	out.Unread = append(out.Unread, cfg.dynamic...)
 	return out
 }
