@@ -405,13 +405,11 @@ func pipeKey(handle string) string { return "open |- " + handle }
 
 // eval reads the text an eval runs as code of the same language.
 func (s *scanner) eval(name string, x expr) {
-	if !x.isString() {
-		s.r.unread(name + " of code known only at run time")
-		return
-	}
 	lit, ok := x.val.Literal()
-	if !ok {
-		s.r.unread(name + " of code known only at run time")
+	if !x.isString() || !ok {
+		if name != "compile" { // compile makes a code object; it runs nothing
+			s.r.unread(name + " of code known only at run time")
+		}
 		return
 	}
 	s.r.program(s.fam, lit, s.depth+1, s.sc)

@@ -96,7 +96,7 @@ func (ck *checker) RunsCode(name, text, how string, lang codescan.Lang) {
 		ck.add("too_complex", "code_file_unread", NonSevere, how+" is larger than permgate's tokenizer reads: what it runs is not known")
 		return
 	}
-	code.InlineText(ck, how, text, lang)
+	code.FileText(ck, how, text, lang)
 	self.CodeText(ck, how, text)
 }
 

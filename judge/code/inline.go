@@ -24,7 +24,10 @@ func Inline(h Host, c shellparse.SimpleCommand, opt string, code shellparse.Word
 // InlineText judges the text of a program name runs: what its tokenizer
 // reads in it, the secret files it names, and a secret it reads in the
 // same program that connects to another machine (exfiltration).
-func InlineText(h Host, name, code string, lang codescan.Lang) {
+func InlineText(h Host, name, code string, lang codescan.Lang) { inlineText(h, name, code, lang) }
+
+// inlineText is InlineText, giving the tokenizer's report.
+func inlineText(h Host, name, code string, lang codescan.Lang) codescan.Report {
 	var rep codescan.Report
 	if lang != 0 {
 		rep = codescan.Scan(lang, code)
@@ -34,6 +37,40 @@ func InlineText(h Host, name, code string, lang codescan.Lang) {
 		n := rep.Network[0]
 		report(h, "exfiltration", "inline_send_secret", severe, name+" code reads a secret and connects to another machine ("+n.Call+" "+clip(n.Target.String())+")")
 	}
+	return rep
+}
+
+// FileText judges a program file in lang as InlineText judges inline code
+// and, as a file has no inline_code finding to stand for what is not
+// known, reports what runs that the tokenizer could not follow: an eval of
+// text built at run time, a shell command or a program known only at run
+// time. The rest of the file is project code.
+func FileText(h Host, name, code string, lang codescan.Lang) {
+	rep := inlineText(h, name, code, lang)
+	for _, u := range rep.Unread {
+		report(h, "dynamic_code", "code_file_dynamic", nonSevere, name+" code: "+u+": what it runs is not known")
+	}
+	for _, sh := range rep.Shell {
+		if strings.TrimSpace(sh.Text.Prefix()) == "" {
+			report(h, "dynamic_code", "code_file_dynamic", nonSevere, name+" code hands a shell a command known only at run time ("+sh.Call+" "+clip(sh.Text.String())+")")
+		}
+	}
+	for _, e := range rep.Exec {
+		if _, ok := e.Argv[0].Literal(); !ok && !ownInterpreter(e.Argv[0]) {
+			report(h, "dynamic_code", "code_file_dynamic", nonSevere, name+" code runs a program known only at run time ("+e.Call+" "+clip(e.Argv[0].String())+")")
+		}
+	}
+}
+
+// ownInterpreter reports the program a code file runs as its own
+// interpreter again (python's sys.executable, node's process.execPath):
+// what that runs is its own argv's business.
+func ownInterpreter(v codescan.Value) bool {
+	switch v.String() {
+	case "{sys.executable}", "{process.execPath}", "{process.argv[0]}":
+		return true
+	}
+	return false
 }
 
 // stdinCode reads a program fed to an interpreter by a here-string or a
