@@ -247,3 +247,30 @@ func (ck *checker) CodeRunModule(c shellparse.SimpleCommand, module string, args
 func (ck *checker) commandRuns(c shellparse.SimpleCommand) {
 	ck.recordRun(ck.runState().Command(ck, &ck.v.fileBudget, c, ck.v.env.Home))
 }
+
+// systemProgram returns the command as the system program it runs when it
+// is run by a path that leads to one: a link on disk (./tidy -> /bin/rm),
+// or a link or copy an earlier command made (ln -s /bin/rm t; cp /bin/rm t).
+// Such a command is judged by the program's name, as /bin/rm is.
+func (ck *checker) systemProgram(c shellparse.SimpleCommand) (shellparse.SimpleCommand, bool) {
+	if len(c.Argv) == 0 || !strings.Contains(c.Name, "/") || shellparse.InSystemBin(c.Name) {
+		return c, false
+	}
+	abs := ck.resolve(c.Name)
+	target := ck.links[abs]
+	if target == "" && ck.runs != nil {
+		target = ck.runState().CopyOf(abs)
+	}
+	if target == "" && ck.v.env.LinkTarget != nil && ck.dir != "" {
+		target = ck.v.env.LinkTarget(abs)
+	}
+	if !shellparse.InSystemBin(target) {
+		return c, false
+	}
+	prog := c
+	word := shellparse.Word{Text: target, Static: true}
+	prog.Argv = append([]shellparse.Word{word}, c.Argv[1:]...)
+	prog.Name = shellparse.CommandName(word)
+	return prog, true
+}
+

@@ -373,6 +373,9 @@ func (ck *checker) command(i int) []Finding {
 	ck.out, ck.index = nil, i
 	c := ck.res.Commands[i]
 	ck.dir = ck.commandDir(c)
+	if prog, ok := ck.systemProgram(c); ok {
+		c, ck.res.Commands[i] = prog, prog // ./tidy -> /bin/rm is rm
+	}
 	defer ck.trackVars(c)
 	defer ck.followCd(c)
 	ck.assigns(c)

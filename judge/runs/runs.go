@@ -145,6 +145,10 @@ func (s *State) Copied(from, to string) {
 	s.written[to] = written{copyOf: from}
 }
 
+// CopyOf returns the file whose copy (or link) an earlier command made at
+// abs, "" for none.
+func (s *State) CopyOf(abs string) string { return s.written[abs].copyOf }
+
 // Wrote records that the current command writes the file at abs (absolute),
 // with text when known is true. A later command that runs it runs that.
 func (s *State) Wrote(abs, text string, known, appends bool) {
