@@ -273,4 +273,3 @@ func (ck *checker) systemProgram(c shellparse.SimpleCommand) (shellparse.SimpleC
 	prog.Name = shellparse.CommandName(word)
 	return prog, true
 }
-
