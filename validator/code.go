@@ -60,8 +60,13 @@ func (ck *checker) sedCode(c shellparse.SimpleCommand, args []shellparse.Word) {
 	sed := parseSed(args)
 	if sed.scriptFile {
 		for _, f := range valuesOf(c, "-f", "--file") {
-			if f.Text == "-" || shellparse.IsStdinPath(f.Text) {
+			switch {
+			case f.Text == "-" || shellparse.IsStdinPath(f.Text):
 				for _, text := range ck.stdinText(c) {
+					sed.programs = append(sed.programs, shellparse.Word{Text: text, Static: true})
+				}
+			case f.Static:
+				if text, ok := ck.ProgramFile(c, f.Text); ok {
 					sed.programs = append(sed.programs, shellparse.Word{Text: text, Static: true})
 				}
 			}

@@ -2,6 +2,7 @@ package validator
 
 import (
 	"github.com/permgate/permgate/judge/code"
+	"path"
 	"strings"
 
 	"github.com/permgate/permgate/codescan"
@@ -49,6 +50,15 @@ func (ck *checker) AwkStdin(c shellparse.SimpleCommand, procSubst bool) {
 // AwkReport turns a tokenizer's report on the program the current command
 // runs into findings.
 func (ck *checker) AwkReport(name string, rep codescan.Report) { code.CodeReport(ck, name, rep) }
+
+// ProgramFile reads the program file p names for the current command (awk
+// -f, sed -f) within the command line's file budget.
+func (ck *checker) ProgramFile(c shellparse.SimpleCommand, p string) (string, bool) {
+	if strings.HasPrefix(p, "~/") {
+		p = path.Join(ck.v.env.Home, p[2:])
+	}
+	return ck.runState().ProgramText(ck, &ck.v.fileBudget, c.Name, p, path.Base(p)+" (the program "+c.Name+" -f runs)")
+}
 
 // DiskTarget returns the path a written word names when that is known: a
 // static word, $HOME or $PWD at its start expanded.

@@ -213,6 +213,18 @@ func (s *State) File(h Host, b *Budget, name, p string, lang Lang, how string) R
 	return r
 }
 
+// ProgramText reads the program file at p (as written) that name loads
+// (awk -f FILE, sed -f FILE) within the budget; false, with what could not
+// be read reported as for a script, when it is not read.
+func (s *State) ProgramText(h Host, b *Budget, name, p, how string) (string, bool) {
+	if h.Dir() == "" && !strings.HasPrefix(p, "/") {
+		h.Report("dynamic_code", "script_dir_unknown", finding.NonSevere, how+" is relative to a directory known only at run time: what it runs is not known", "")
+		return "", false
+	}
+	text, _, ok := s.fileText(h, b, name, h.Resolve(p), Lang{}, how)
+	return text, ok
+}
+
 // fileText reads the file at abs within the budget; ok is false when it
 // was not read, with the result to give (node's directory entries are
 // followed: their file is judged instead).

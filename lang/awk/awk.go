@@ -23,6 +23,9 @@ type Host interface {
 	// AwkReport turns a tokenizer's report on the command's program into
 	// findings.
 	AwkReport(name string, rep codescan.Report)
+	// ProgramFile returns the text of the program file p names (awk -f
+	// FILE); false when it cannot be read, the host having said why.
+	ProgramFile(c shellparse.SimpleCommand, p string) (string, bool)
 }
 
 // readOptions are the options with which awk still only reads: the rest
@@ -56,18 +59,30 @@ func Check(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 			h.Report("pipe_to_shell", "awk_network", finding.Severe, c.Name+" reads its program from a network connection ("+f.Text+")", "")
 			return
 		}
+		if !f.Static {
+			h.Report("dynamic_code", "awk_file_dynamic", finding.NonSevere, c.Name+" runs the program file "+f.Text+", known only at run time", "")
+			continue
+		}
+		if text, ok := h.ProgramFile(c, f.Text); ok {
+			judgeProgram(h, c.Name, text, vars(args, &scan))
+		}
 	}
 	for _, prog := range programs(args, &scan) {
 		if !prog.Static {
 			h.Report("inline_code", "awk_system", finding.NonSevere, c.Name+" program runs shell commands", "")
 			return
 		}
-		rep := codescan.ScanVars(codescan.Awk, prog.Text, vars(args, &scan))
-		if runsCommands(rep) {
-			h.Report("inline_code", "awk_system", finding.NonSevere, c.Name+" program runs shell commands", "")
-		}
-		h.AwkReport(c.Name, rep)
+		judgeProgram(h, c.Name, prog.Text, vars(args, &scan))
 	}
+}
+
+// judgeProgram judges one awk program's text: what it runs and writes.
+func judgeProgram(h Host, name, text string, vars map[string]string) {
+	rep := codescan.ScanVars(codescan.Awk, text, vars)
+	if runsCommands(rep) {
+		h.Report("inline_code", "awk_system", finding.NonSevere, name+" program runs shell commands", "")
+	}
+	h.AwkReport(name, rep)
 }
 
 // netDevice reports bash's network pseudo-files /dev/tcp/HOST/PORT and

@@ -17,6 +17,13 @@ func (h *host) Report(kind finding.Kind, name string, _ finding.Severity, _, _ s
 }
 func (h *host) AwkStdin(shellparse.SimpleCommand, bool) { h.got = append(h.got, "stdin") }
 func (h *host) AwkReport(string, codescan.Report)       { h.got = append(h.got, "code") }
+func (h *host) ProgramFile(_ shellparse.SimpleCommand, p string) (string, bool) {
+	text, ok := map[string]string{"run.awk": `BEGIN{system("id")}`, "sum.awk": "{s+=$1} END{print s}"}[p]
+	if !ok {
+		h.got = append(h.got, "unread")
+	}
+	return text, ok
+}
 
 func words(texts ...string) []shellparse.Word {
 	out := make([]shellparse.Word, len(texts))
@@ -55,6 +62,9 @@ func TestCheck(t *testing.T) {
 		{[]string{`BEGIN{system("id")}`}, "inline_code.awk_system code"},
 		{[]string{"-f", "/dev/tcp/h/80"}, "pipe_to_shell.awk_network"},
 		{[]string{"-f", "-"}, "stdin"},
+		{[]string{"-f", "run.awk"}, "inline_code.awk_system code"},
+		{[]string{"-f", "sum.awk", "data"}, "code"},
+		{[]string{"-f", "none.awk"}, "unread"},
 	} {
 		var h host
 		argv := append(words("awk"), words(tc.args...)...)
