@@ -105,6 +105,7 @@ type pendingWrite struct {
 	index int
 	dir   string
 	tree  bool // it writes files it does not name (writesUnnamed)
+	code  bool // it runs the project's code, which may write any file
 }
 
 // writesUnnamed reports a command that writes files it does not name
@@ -127,6 +128,9 @@ func (ck *checker) runState() *runs.State {
 			ck.noteWrites(ck.res.Commands[p.index])
 			if p.tree && p.dir != "" {
 				ck.runs.WroteTree(p.dir)
+			}
+			if p.code {
+				ck.runs.RanCode()
 			}
 		}
 		ck.dir, ck.pending = dir, ck.pending[:0]

@@ -239,7 +239,7 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 		}
 		rec.ReadOnly = len(findings) == 0 && ck.readOnly(res.Commands[i])
 		rec.ProjectCode, rec.Effects = ck.classes(i, findings, rec.ReadOnly)
-		ck.pending = append(ck.pending, pendingWrite{index: i, dir: rec.Dir, tree: writesUnnamed(*rec)})
+		ck.pending = append(ck.pending, pendingWrite{index: i, dir: rec.Dir, tree: writesUnnamed(*rec), code: rec.ProjectCode})
 		rec.Findings = dropRepeats(&seen, findings)
 		if !rec.ReadOnly {
 			a.AllReadOnly = false

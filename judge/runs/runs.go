@@ -100,6 +100,8 @@ type State struct {
 	// trees are directories an earlier command wrote files into that it
 	// does not name: a file under one holds what is not known.
 	trees []string
+	// ranCode reports an earlier command that runs the project's code.
+	ranCode bool
 }
 
 // WroteTree records that the current command writes files it does not name
@@ -144,6 +146,11 @@ func (s *State) Copied(from, to string) {
 	}
 	s.written[to] = written{copyOf: from}
 }
+
+// RanCode records that a command judged earlier runs the project's code
+// (python3 gen.py): a file not there now may be there when a later command
+// runs it.
+func (s *State) RanCode() { s.ranCode = true }
 
 // CopyOf returns the file whose copy (or link) an earlier command made at
 // abs, "" for none.
@@ -242,7 +249,7 @@ func (s *State) fileText(h Host, b *Budget, name, abs string, lang Lang, how str
 		}
 	}
 	if err != nil {
-		return "", unreadable(h, abs, how, err), false
+		return "", s.unreadable(h, abs, how, err), false
 	}
 	if b.Files >= MaxFiles || b.Bytes+len(text) > MaxBytes {
 		h.Report("too_complex", "script_files", finding.NonSevere, how+" is past the files permgate reads for one command", "")
@@ -277,8 +284,11 @@ func scriptSelf(text, abs string) string {
 // now (the command fails, or runs what a later write puts there); written
 // earlier with content not known, or not readable whole, what it runs is
 // not known.
-func unreadable(h Host, abs, how string, err error) Result {
+func (s *State) unreadable(h Host, abs, how string, err error) Result {
 	switch {
+	case runfiles.Missing(err) && s.ranCode:
+		h.Report("too_complex", "script_written", finding.NonSevere, how+" is not there now, and an earlier command runs the project's code, which may write it: what it runs is not known", "run the command that writes it, read the file, then run it")
+		return Result{Project: true}
 	case runfiles.Missing(err):
 		return Result{}
 	case errors.Is(err, errUnknownWrite):
