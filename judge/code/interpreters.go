@@ -72,6 +72,7 @@ var interpreters = map[string]interpreter{
 	"erl":     {lang: codescan.Erlang, inlineLong: []string{"-eval"}, argLong: []string{"-s", "-run", "-pa", "-pz", "-name", "-sname", "-setcookie"}},
 	"xonsh":   {lang: codescan.Python, inlineShort: "c", argShort: "D"},
 	"ts-node": {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "rO", argLong: []string{"--require", "--compiler-options", "--project"}},
+	"zx":      {lang: codescan.JavaScript, inlineShort: "e", inlineLong: []string{"--eval"}, argLong: []string{"--shell", "--prefix", "--postfix", "--cwd", "--ext", "--registry", "--env"}},
 	"tsx":     {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argLong: []string{"--tsconfig", "--import", "--require"}},
 	"expect":  {lang: codescan.Tcl, inlineShort: "c", argShort: "f"},
 	// Runtimes whose languages no tokenizer reads: their inline code is
