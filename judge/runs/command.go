@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/permgate/permgate/codescan"
 	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/runfiles"
@@ -45,6 +46,9 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 	}
 	if prog, _, ok := c.Declared(); ok && prog.Node.RunsFiles != "" {
 		keep(s.Project(h, b, prog.Node.RunsFiles, path.Base(c.Name), c.Argv[1:], commandEnv(c, home)))
+		if prog.Node.RunsFiles == registry.PackageScripts {
+			keep(s.managerCode(h, b, c))
+		}
 	}
 	if paths, ok := nodeTestPaths(c); ok {
 		keep(s.nodeTests(h, b, path.Base(c.Name), paths))
@@ -57,6 +61,28 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 		keep(s.File(h, b, c.Name, name, Lang{Code: ExtensionLang(name)}, name+" (loaded by "+c.Name+")"))
 	}
 	return last
+}
+
+// managerCode judges the project's files a package manager loads as its
+// own code (yarnPath, .pnpmfile.cjs): the command then runs project code.
+func (s *State) managerCode(h Host, b *Budget, c shellparse.SimpleCommand) Result {
+	if h.Dir() == "" {
+		return Result{}
+	}
+	words := make([]string, len(c.Argv)-1)
+	for i, a := range c.Argv[1:] {
+		words[i] = a.Text
+	}
+	var r Result
+	for _, t := range runfiles.ManagerCode(s.overlay(h), h.Dir(), c.Name, words) {
+		if t.BestEffort && !s.roomFor(h, b, t.Path) {
+			r.Project = true // a release bundle: project code, not read
+			continue
+		}
+		s.File(h, b, path.Base(c.Name), t.Path, Lang{Code: codescan.JavaScript}, t.How)
+		r.Read, r.Project = true, true
+	}
+	return r
 }
 
 // wrappedArgs are the words after wrapper i's name through the end of the

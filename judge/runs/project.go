@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/permgate/permgate/codescan"
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/judge/code"
 	"github.com/permgate/permgate/registry"
@@ -203,14 +204,15 @@ func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellpars
 }
 
 // roomFor reports whether a file read as a best effort fits in half the
-// budget, leaving the rest to the files that must be read; a file written
-// earlier on the line, or not there, is always judged.
+// budget, leaving the rest to the files that must be read, and in what the
+// tokenizer reads; a file written earlier on the line, or not there, is
+// always judged.
 func (s *State) roomFor(h Host, b *Budget, p string) bool {
 	text, err := s.read(h, p)
 	if err != nil {
 		return !errors.Is(err, runfiles.ErrTooLarge) && !errors.Is(err, runfiles.ErrNotRegular)
 	}
-	return b.Files < MaxFiles/2 && b.Bytes+len(text) <= MaxBytes/2
+	return b.Files < MaxFiles/2 && b.Bytes+len(text) <= MaxBytes/2 && len(text) <= codescan.MaxSource
 }
 
 // findTriggered finds the files of kind the command runs, and what runs
