@@ -3,6 +3,7 @@ package runfiles
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"path"
 	"path/filepath"
 	"slices"
@@ -716,7 +717,7 @@ func (p *pkgJSON) lifecycleOf(out *Run, files Files, call pkgCall) {
 			_ = p.withHooks(out, call, "test", nil)
 		}
 	case actRebuild:
-		p.dependencyScripts(out, call)
+		installedScripts(out, files, call)
 		if !call.hasOperands {
 			p.lifecycle(out, call, rebuildLifecycle)
 		}
@@ -737,6 +738,69 @@ func (p *pkgJSON) install(out *Run, files Files, call pkgCall) {
 		out.add("package.json has no install script: binding.gyp makes npm run node-gyp rebuild", "node-gyp rebuild", "")
 	}
 	p.lifecycle(out, call, installLifecycle)
+}
+
+// MaxInstalled bounds the installed packages installedScripts reads.
+const MaxInstalled = 256
+
+// installedScripts adds the install scripts (preinstall, install,
+// postinstall) of the packages installed in node_modules, which npm
+// rebuild runs, each in its package's directory: they are on disk, so
+// read. Past MaxInstalled packages, or without a lister, the rest are the
+// dependencies' own code (Outside).
+func installedScripts(out *Run, files Files, call pkgCall) {
+	if call.ignoreScripts {
+		return
+	}
+	lister, ok := files.(Dirs)
+	modules := filepath.Join(call.dir, "node_modules")
+	if !ok {
+		out.Outside = append(out.Outside, call.manager+" rebuilds installed packages whose install scripts run (not read)")
+		return
+	}
+	n := 0
+	for _, dir := range installedPackages(lister, modules) {
+		if n++; n > MaxInstalled {
+			out.Outside = append(out.Outside, fmt.Sprintf("more than %d installed packages: the install scripts of the rest are not read", MaxInstalled))
+			return
+		}
+		text, err := files.Read(filepath.Join(dir, "package.json"))
+		if err != nil {
+			continue
+		}
+		var dep Run
+		pkg := parsePackage(&dep, filepath.Join(dir, "package.json"), text)
+		if pkg == nil {
+			continue
+		}
+		RunIn(out, dir, func(out *Run) { pkg.lifecycle(out, call, []string{"preinstall", "install", "postinstall"}) })
+	}
+}
+
+// installedPackages are the package directories under node_modules
+// (@scope/name included).
+func installedPackages(lister Dirs, modules string) []string {
+	entries, err := lister.List(modules)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case strings.HasPrefix(name, "."), !e.IsDir():
+		case strings.HasPrefix(name, "@"):
+			scoped, _ := lister.List(filepath.Join(modules, name))
+			for _, s := range scoped {
+				if s.IsDir() {
+					out = append(out, filepath.Join(modules, name, s.Name()))
+				}
+			}
+		default:
+			out = append(out, filepath.Join(modules, name))
+		}
+	}
+	return out
 }
 
 // dependencyScripts says that the dependencies' install scripts run.
