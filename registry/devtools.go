@@ -186,8 +186,10 @@ func devtools() []*Program {
 			{Names: []string{"cache"}, Subs: []*Node{rd("list"), wr("clear")}},
 			{Names: []string{"export"}, Read: true, Grammar: Grammar{Short: "o:f:", Long: []string{"output=", "format="}}, Output: []string{"-o", "--output"}},
 			{Names: []string{"lock"}, ReadIf: []string{"--check"}, Writes: true},
-			wr("install", "add", "remove", "update", "build", "publish", "init", "new", "shell", "sync"),
+			{Names: []string{"build", "install"}, Writes: true, RunsFiles: BuildScripts},
+			wr("add", "remove", "update", "publish", "init", "new", "shell", "sync"),
 		}}},
+		{Family: "packages", Names: []string{"pyproject-build"}, Node: Node{Writes: true, RunsFiles: BuildScripts, Grammar: Grammar{Short: "o:C:", Long: []string{"outdir=", "config-setting="}}}},
 		{Family: "packages", Names: []string{"pipenv"}, Node: Node{Grammar: Grammar{Long: []string{"python=", "venv", "where", "py", "envs", "support", "rm", "clear"}},
 			ReadIf: []string{"--venv", "--where", "--py", "--envs", "--support"}, Unless: []string{"--rm", "--clear", "--python", "--three", "--site-packages"},
 			Subs: []*Node{
@@ -201,7 +203,8 @@ func devtools() []*Program {
 			{Names: []string{"config"}, Bare: true, Writes: true},
 			{Names: []string{"export"}, Read: true, Grammar: Grammar{Short: "o:", Long: []string{"output="}}, Output: []string{"-o", "--output"}},
 			{Names: []string{"venv", "cache", "self", "python", "py"}, Subs: []*Node{rd("list", "ls", "info"), wr("create", "remove", "rm", "activate", "purge", "clear", "add", "update", "install", "link", "find")}},
-			wr("add", "remove", "install", "sync", "update", "lock", "build", "publish", "init", "use", "import", "fix", "new"),
+			{Names: []string{"build", "install", "sync"}, Writes: true, RunsFiles: BuildScripts},
+			wr("add", "remove", "update", "lock", "publish", "init", "use", "import", "fix", "new"),
 		}}},
 		{Family: "packages", Names: []string{"hatch"}, Node: Node{RunsFiles: TaskRunners, Grammar: Grammar{Short: "e:p:", Long: []string{"env=", "project=", "data-dir=", "cache-dir=", "config="}}, Subs: []*Node{
 			{Names: []string{"run"}, Runs: &Runs{}},
@@ -213,7 +216,8 @@ func devtools() []*Program {
 			{Names: []string{"version"}, Bare: true, Writes: true},
 			{Names: []string{"fmt"}, ReadIf: []string{"--check"}, Writes: true},
 			rd("status", "--version", "help"),
-			wr("build", "publish", "clean", "new", "shell", "test"),
+			{Names: []string{"build"}, Writes: true, RunsFiles: BuildScripts},
+			wr("publish", "clean", "new", "shell", "test"),
 		}}},
 		{Family: "packages", Names: []string{"rye"}, Node: Node{RunsFiles: TaskRunners, Subs: []*Node{
 			{Names: []string{"run"}, Runs: &Runs{}},
@@ -250,11 +254,14 @@ func devtools() []*Program {
 			{Names: []string{"yank"}, Rules: []Rule{destructiveRule("gem_yank", "gem yank withdraws a published gem version from rubygems.org for everyone", "")}},
 		}}},
 		{Family: "packages", Names: []string{"bundle", "bundler"}, Node: Node{Grammar: Grammar{Long: []string{"gemfile=", "no-color", "retry=", "verbose"}}, Subs: []*Node{
-			{Names: []string{"exec"}, Runs: &Runs{}},
+			// The Gemfile is Ruby that bundler evaluates for what it installs
+			// or runs with.
+			{Names: []string{"exec"}, Runs: &Runs{}, CodeFiles: gemfiles, CodeOpts: []string{"--gemfile"}},
+			{Names: []string{"install", "update", "lock", "add", "remove", "cache", "package", "pack", "binstubs", "clean"}, Writes: true, CodeFiles: gemfiles, CodeOpts: []string{"--gemfile"}},
 			{Names: []string{"list", "show", "info", "outdated", "check", "version", "platform", "doctor", "licenses", "help", "--version", "-v"}, Read: true, Unless: []string{"--path"}},
 			{Names: []string{"config"}, Bare: true, Subs: []*Node{rd("get", "list"), wr("set", "unset")}},
 			{Names: []string{"audit"}, Read: true, Subs: []*Node{rd("check"), wr("update")}},
-			wr("install", "update", "add", "remove", "lock", "clean", "package", "pack", "cache", "binstubs", "init", "gem", "open", "console", "inject", "plugin", "pristine", "viz"),
+			wr("init", "gem", "open", "console", "inject", "plugin", "pristine", "viz"),
 		}}},
 		{Family: "packages", Names: []string{"composer", "composer.phar"}, Check: "packages", Node: Node{RunsFiles: ComposerScripts, Grammar: Grammar{Short: "d:", Long: []string{"working-dir=", "no-interaction", "no-plugins", "no-scripts", "no-cache", "ansi", "no-ansi", "profile", "quiet", "verbose"}}, Subs: append(composerVerbs(),
 			&Node{Names: []string{"global", "g"}, Subs: composerVerbs()})}},
@@ -538,6 +545,9 @@ func destructiveRule(id, reason, safer string) Rule {
 // npmGlobal are npm's options that any verb takes, those with a value first.
 var npmGlobal = Grammar{Short: "w:C:", Long: []string{"prefix=", "browser=", "viewer=", "editor=", "shell=", "workspace=", "registry=", "script-shell=", "node-options=", "userconfig=", "globalconfig=", "loglevel=", "cache=", "otp=", "tag=", "access=", "omit=", "include=", "install-strategy=", "depth=", "location=", "before=", "scope=", "auth-type=",
 	"workspaces", "include-workspace-root", "global", "json", "parseable", "long", "all", "silent", "yes", "force", "dry-run", "save-dev", "save", "ignore-scripts", "offline", "prefer-offline", "legacy-peer-deps"}}
+
+// gemfiles are the files bundler reads its Gemfile from.
+var gemfiles = []string{"Gemfile", "gems.rb"}
 
 // pnpmGlobal are pnpm's and yarn's options that take a value.
 var pnpmGlobal = Grammar{Short: "C:F:", Long: []string{"dir=", "filter=", "cwd=", "prefix=", "script-shell=", "shell-emulator", "ignore-scripts", "reporter=", "loglevel=", "store-dir=", "registry=", "modules-folder=", "cache-folder=", "global-folder=", "mutex=", "network-timeout=", "use-yarnrc=", "workspace-root", "recursive", "frozen-lockfile", "silent", "json", "global"}}

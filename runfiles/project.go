@@ -171,9 +171,45 @@ func (b *pipBuild) project(p, text string) {
 		b.dyn = append(b.dyn, pyproject+" builds with a backend from the project itself (backend-path): that code runs")
 	case err == nil && strings.Contains(text, "hooks.custom"):
 		// A declarative backend runs no project code, but hatch's custom
-		// build hook (hatch_build.py) is the project's.
-		b.dyn = append(b.dyn, pyproject+" names a custom build hook: the project's build code runs")
+		// build hook (hatch_build.py, or the path it names) is the project's.
+		hook := filepath.Join(p, "hatch_build.py")
+		if custom := customHookPath(text); custom != "" {
+			hook = filepath.Join(p, custom)
+		}
+		if fileExists(b.files, hook) {
+			b.found = append(b.found, Triggered{Path: hook, How: "build: hatch's custom build hook " + filepath.Base(hook), Lang: "python"})
+		} else {
+			b.dyn = append(b.dyn, pyproject+" names a custom build hook that is not read: the project's build code runs")
+		}
 	}
+}
+
+// customHookPath is the path hatch's custom build hook table names
+// ([tool.hatch.build.hooks.custom] path = "…"), "" for the default.
+func customHookPath(text string) string {
+	_, after, ok := strings.Cut(text, "hooks.custom]")
+	if !ok {
+		return ""
+	}
+	for line := range strings.Lines(after) {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			return ""
+		}
+		if k, v, ok := strings.Cut(line, "="); ok && strings.TrimSpace(k) == "path" {
+			return strings.Trim(strings.TrimSpace(v), `"'`)
+		}
+	}
+	return ""
+}
+
+// LocalBuild returns the build code building the local project at dir
+// runs (python -m build, uv build, hatch build, pdm build, poetry build):
+// its setup.py, or its build backend's hook, as SetupPy reads a project.
+func LocalBuild(files Files, dir string) ([]Triggered, []string) {
+	b := &pipBuild{files: files, dir: dir, seen: map[string]bool{}}
+	b.project(filepath.Clean(dir), ".")
+	return b.found, b.dyn
 }
 
 // fileExists reports a file that is there, whether or not it can be read

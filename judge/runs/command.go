@@ -43,10 +43,14 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 			}
 			keep(s.Project(h, b, kind, path.Base(w.Name), args, nil))
 		}
+		// bundle exec CMD evaluates the Gemfile before CMD runs.
+		for _, name := range codeFileNames(shellparse.SimpleCommand{Name: w.Name, Argv: w.Argv}) {
+			keep(s.File(h, b, path.Base(w.Name), name, Lang{Code: ExtensionLang(name)}, name+" (loaded by "+path.Base(w.Name)+")"))
+		}
 	}
-	if prog, _, ok := c.Declared(); ok && prog.Node.RunsFiles != "" {
-		keep(s.Project(h, b, prog.Node.RunsFiles, path.Base(c.Name), c.Argv[1:], commandEnv(c, home)))
-		if prog.Node.RunsFiles == registry.PackageScripts {
+	if kind := declaredRunsFiles(c); kind != "" {
+		keep(s.Project(h, b, kind, path.Base(c.Name), c.Argv[1:], commandEnv(c, home)))
+		if kind == registry.PackageScripts {
 			keep(s.managerCode(h, b, c))
 		}
 	}
@@ -61,6 +65,19 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 		keep(s.File(h, b, c.Name, name, Lang{Code: ExtensionLang(name)}, name+" (loaded by "+c.Name+")"))
 	}
 	return last
+}
+
+// declaredRunsFiles is the kind of project files the command's declaration
+// says it runs: its verb's (hatch build builds), else its program's.
+func declaredRunsFiles(c shellparse.SimpleCommand) string {
+	prog, inv, ok := c.Declared()
+	if !ok {
+		return ""
+	}
+	if inv.Node != nil && inv.Node.RunsFiles != "" {
+		return inv.Node.RunsFiles
+	}
+	return prog.Node.RunsFiles
 }
 
 // managerCode judges the project's files a package manager loads as its
@@ -235,6 +252,9 @@ func LoadsPlugins(files runfiles.Files, dir string, c shellparse.SimpleCommand) 
 // pytest, python -m pip is pip), else a module of the working directory,
 // which python puts first on its path. args follow the module.
 func (s *State) PythonModule(h Host, b *Budget, python, module string, args []shellparse.Word, home string) Result {
+	if module == "build" {
+		module = "pyproject-build" // python -m build is pyproject-build
+	}
 	if kind := runsFiles(module); kind != "" {
 		return s.Project(h, b, kind, module, args, map[string]string{"HOME": home})
 	}

@@ -228,20 +228,37 @@ func findTriggered(h Host, files overlay, kind, name, dir string, args []shellpa
 			}
 		}
 	case registry.BuildScripts:
-		if name == "uv" {
-			// uv pip install -e . is pip's install
-			if prog, ok := registry.Default().Lookup("uv"); ok {
-				if inv := prog.Resolve(shellparse.RegistryWords(args)); len(inv.Path) > 0 && inv.Path[0] == "pip" {
-					return runfiles.SetupPy(files, dir, args[verbIndex(args, "pip")+1:])
-				}
-			}
-			return nil, nil
-		}
-		return runfiles.SetupPy(files, dir, args)
+		return buildScripts(h, files, name, dir, args)
 	case registry.Conftests:
 		return runfiles.Conftests(files, files, dir, args)
 	}
 	return nil, nil
+}
+
+// buildScripts finds the build code a command runs: pip's (and uv pip's)
+// local projects, else the project a build verb builds (uv build [DIR],
+// python -m build [DIR], hatch build, pdm build, poetry build).
+func buildScripts(h Host, files overlay, name, dir string, args []shellparse.Word) ([]runfiles.Triggered, []string) {
+	if strings.HasPrefix(name, "pip") {
+		return runfiles.SetupPy(files, dir, args)
+	}
+	prog, ok := registry.Default().Lookup(name)
+	if !ok {
+		return nil, nil
+	}
+	inv := prog.Resolve(shellparse.RegistryWords(args))
+	if name == "uv" && len(inv.Path) > 0 && inv.Path[0] == "pip" {
+		return runfiles.SetupPy(files, dir, args[verbIndex(args, "pip")+1:]) // uv pip install -e . is pip's install
+	}
+	if name == "uv" && (len(inv.Path) == 0 || inv.Path[0] != "build") {
+		return nil, nil
+	}
+	for _, i := range inv.Scan.Operands {
+		if a := args[i]; a.Static && a.Text != "build" && (name == "uv" || name == "pyproject-build") {
+			return runfiles.LocalBuild(files, h.Resolve(a.Text)) // the source directory given
+		}
+	}
+	return runfiles.LocalBuild(files, dir)
 }
 
 // triggeredLang is how a triggered file runs: as the reader says, an

@@ -571,11 +571,11 @@ func (s *State) nodeEntry(h Host, abs string, err error) (string, bool) {
 // .js .mjs .cjs .ts JavaScript, .rb and a Rakefile Ruby), 0 for any other.
 func ExtensionLang(name string) codescan.Lang {
 	switch path.Base(name) {
-	case "Rakefile", "rakefile":
+	case "Rakefile", "rakefile", "Gemfile", "Vagrantfile", "Podfile", "Fastfile", "Guardfile", "Capfile", "Berksfile", "Dangerfile", "Brewfile":
 		return code.FileLang("ruby")
 	}
 	switch path.Ext(name) {
-	case ".rb", ".rake":
+	case ".rb", ".rake", ".gemspec":
 		return code.FileLang("ruby")
 	case ".py":
 		return code.FileLang("python3")
