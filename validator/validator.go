@@ -399,6 +399,7 @@ func (ck *checker) command(i int) []Finding {
 	ck.guard(c)
 	ck.wrappers(c)
 	ck.wrapperOwn(c)
+	ck.remotePackage(c)
 	if c.Name != "" || len(c.Wrappers) > 0 {
 		ck.declaredTreeDeletes(c)
 	}
