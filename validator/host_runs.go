@@ -144,6 +144,9 @@ func (ck *checker) runState() *runs.State {
 // the file by a redirection; any other write leaves it unknown.
 func (ck *checker) noteWrites(c shellparse.SimpleCommand) {
 	text, static, printed := printedText(c)
+	if c.Name == "echo" && !echoNoNewline(c.Argv[1:]) {
+		text += "\n" // what a later >> appends starts on a line of its own
+	}
 	for _, r := range c.Redirects {
 		if !r.Writes() || !r.Target.Static {
 			continue
@@ -277,3 +280,18 @@ func (ck *checker) systemProgram(c shellparse.SimpleCommand) (shellparse.SimpleC
 	prog.Name = shellparse.CommandName(word)
 	return prog, true
 }
+
+// echoNoNewline reports echo -n (alone or with -e, -E): no newline ends
+// what it prints.
+func echoNoNewline(args []shellparse.Word) bool {
+	for _, a := range args {
+		if !strings.HasPrefix(a.Text, "-") || strings.Trim(a.Text[1:], "neE") != "" || a.Text == "-" {
+			return false
+		}
+		if strings.Contains(a.Text, "n") {
+			return true
+		}
+	}
+	return false
+}
+

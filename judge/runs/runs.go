@@ -127,6 +127,8 @@ type written struct {
 	text   string
 	known  bool
 	copyOf string
+	// onDisk reports text appended to what the file holds on disk.
+	onDisk bool
 }
 
 // Copied records that the current command copies (or moves) the file at
@@ -164,12 +166,17 @@ func (s *State) Wrote(abs, text string, known, appends bool) {
 	}
 	if appends {
 		prev, ok := s.written[abs]
-		if !ok || !prev.known {
-			// Appending to a file whose start is on disk, or not known.
+		switch {
+		case !ok && known && !slices.ContainsFunc(s.trees, func(dir string) bool { return under(abs, dir) }):
+			// appended to what is on disk: read with it
+			s.written[abs] = written{text: text, known: true, onDisk: true}
+			return
+		case !ok || !prev.known:
 			s.written[abs] = written{}
 			return
 		}
-		text = prev.text + text
+		s.written[abs] = written{text: prev.text + text, known: known, onDisk: prev.onDisk}
+		return
 	}
 	s.written[abs] = written{text: text, known: known}
 }
@@ -382,6 +389,22 @@ func (o overlay) List(dir string) ([]fs.DirEntry, error) {
 	return entries, err
 }
 
+// appended is what a file on disk holds after text was appended to it.
+func (s *State) appended(h Host, abs, text string) (string, error) {
+	files := h.RunsFiles()
+	if files == nil {
+		return "", errUnknownWrite
+	}
+	base, err := files.Read(abs)
+	switch {
+	case runfiles.Missing(err):
+		return text, nil // >> made the file
+	case err != nil:
+		return "", err
+	}
+	return base + text, nil
+}
+
 // read returns the file's text: what an earlier command wrote into it, else
 // what is on disk.
 func (s *State) read(h Host, abs string) (string, error) {
@@ -395,6 +418,8 @@ func (s *State) read(h Host, abs string) (string, error) {
 			abs = w.copyOf // a copy of a file on disk holds what it holds
 		case !w.known:
 			return "", errUnknownWrite
+		case w.onDisk:
+			return s.appended(h, abs, w.text)
 		default:
 			return w.text, nil
 		}
