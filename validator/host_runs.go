@@ -294,4 +294,3 @@ func echoNoNewline(args []shellparse.Word) bool {
 	}
 	return false
 }
-
