@@ -144,6 +144,9 @@ func interpreterReadOnly(name string, args []shellparse.Word) bool {
 			return false
 		}
 	}
+	if code.CheckOnly(interpreterName(name), args) {
+		return true // node --check FILE parses it and runs none of it
+	}
 	python := interpreterName(name) == "python"
 	if len(args) == 1 {
 		switch args[0].Text {

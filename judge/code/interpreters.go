@@ -347,6 +347,9 @@ func Interpreter(h Host, c shellparse.SimpleCommand, base string, args []shellpa
 		subcommandRuntime(h, c, spec, args)
 		return
 	}
+	if CheckOnly(family, args) {
+		return // node --check FILE, ruby -c FILE: parsed, not run
+	}
 	if runtimeProgram(h, c, family, spec, args, lang) {
 		return
 	}
@@ -356,6 +359,31 @@ func Interpreter(h Host, c shellparse.SimpleCommand, base string, args []shellpa
 	}
 	StdinProgram(h, c, false)
 	stdinCode(h, c, lang)
+}
+
+// checkOptions are the options with which a runtime only checks its
+// program's syntax and runs none of it (perl -c runs BEGIN blocks: not one).
+var checkOptions = map[string][]string{"node": {"-c", "--check"}, "nodejs": {"-c", "--check"}, "ruby": {"-c"}}
+
+// CheckOnly reports a runtime told only to check its program's syntax,
+// with nothing else that runs code (-e, -r, --require, --import).
+func CheckOnly(family string, args []shellparse.Word) bool {
+	opts, ok := checkOptions[family]
+	if !ok {
+		return false
+	}
+	check := false
+	for _, a := range args {
+		switch {
+		case !a.Static:
+			return false
+		case slices.Contains(opts, a.Text):
+			check = true
+		case strings.HasPrefix(a.Text, "-"):
+			return false // -e, -r, --import …: code that runs
+		}
+	}
+	return check
 }
 
 // runtimeProgram judges where a runtime's program comes from by its

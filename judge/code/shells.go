@@ -30,6 +30,9 @@ func ShellProgram(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	if c.Script != nil {
 		return // -c with a script permgate could not read: judged already
 	}
+	if SyntaxCheckOnly(c) {
+		return // bash -n FILE reads the script and runs none of it
+	}
 	if argIsProcSubst(args) {
 		StdinProgram(h, c, true)
 		return
