@@ -62,10 +62,25 @@ func (s *State) Project(h Host, b *Budget, kind, name string, args []shellparse.
 // that does nothing else (runsOnly) only reads when every text does (make
 // help that only echoes).
 func judgeRunner(h Host, b *Budget, name string, args []shellparse.Word, run runfiles.Run) Result {
-	if readOnly := judgeRun(h, b, name, run); readOnly && len(run.Texts) > 0 && runsOnly(name, args) {
+	if readOnly := judgeRun(h, b, name, run); readOnly && (len(run.Texts) > 0 || makeDryRun(name, args)) && runsOnly(name, args) {
 		return Result{Read: true, ReadOnly: true}
 	}
 	return ran(run)
+}
+
+// makeDryRun reports make -n (--dry-run, --just-print, --recon): it prints
+// the recipes and runs only its $(shell …) calls and the + and $(MAKE)
+// lines, the texts the reader gives; with none, it runs nothing.
+func makeDryRun(name string, args []shellparse.Word) bool {
+	if name != "make" && name != "gmake" {
+		return false
+	}
+	prog, ok := registry.Default().Lookup(name)
+	if !ok {
+		return false
+	}
+	scan := prog.Node.Grammar.Scan(shellparse.RegistryWords(args))
+	return !scan.Unknown && scan.Has("-n", "--dry-run", "--just-print", "--recon")
 }
 
 // readRunner reads what a runner of the project's files runs; false when
