@@ -15,6 +15,7 @@ const (
 	opNone op = iota
 	// Effects.
 	opShell       // the first argument is shell text; a list is an argv
+	opRunFile     // the first argument is a program file the call runs (runpy.run_path)
 	opShellJoin   // the arguments joined by spaces are shell text
 	opProcess     // subprocess: a string is shell text, a list an argv unless shell=True
 	opSystem      // Perl's and Ruby's system: one string is shell text, several an argv
@@ -165,7 +166,20 @@ func (s *scanner) applyEffect(name string, sp callSpec, args []arg, pos int) {
 			s.forks = append(s.forks, pos)
 		}
 	case opEval:
+		if name == "Function" && len(xs) > 1 {
+			// new Function(a, b, BODY): the body is last, and what its
+			// parameters are bound to is given when it is called.
+			s.eval(name, xs[len(xs)-1])
+			s.r.unread(name + " with parameters bound at run time")
+			break
+		}
 		s.eval(name, nth(xs, 0))
+	case opRunFile:
+		if lit, ok := nth(xs, 0).val.Literal(); ok && nth(xs, 0).isString() {
+			s.r.file(lit)
+		} else {
+			s.r.unread(name + " of a file known only at run time")
+		}
 	case opNetwork:
 		s.r.network(Network{Call: name, Target: nth(xs, 0).value(name + "(…)")})
 	}
@@ -489,8 +503,12 @@ func (s *scanner) applyJoin(name string, sp callSpec, args []arg, xs []expr, fir
 	case vModule:
 		lit, ok := first.value("").Literal()
 		if !ok || !first.isString() {
+			if v := first.value(""); len(xs) > 0 && !v.Known() && !hasText(v) {
+				s.r.unread(name + " of a module known only at run time")
+			}
 			return unknown
 		}
+		s.r.module(lit)
 		return nameExpr(moduleName(lit))
 	case vList:
 		return expr{kind: xList, list: argvOf(xs)}
@@ -643,3 +661,15 @@ func decodeBase64(s string) ([]byte, error) {
 }
 
 var errNotDecoded = errors.New("not base64")
+
+// hasText reports a value with some literal text in it (a path joined from
+// __dirname and "config.js"): partly known.
+func hasText(v Value) bool {
+	for _, p := range v.Parts {
+		if p.Kind == Text && strings.Trim(p.Text, "/.") != "" {
+			return true
+		}
+	}
+	return false
+}
+

@@ -129,6 +129,11 @@ type Report struct {
 	// text built at run time, an indirect call through a name known only at
 	// run time, a library the program loads (gawk's @load).
 	Unread []string
+	// Modules are the modules the code loads by a name it gives in full
+	// (__import__("a.b"), importlib.import_module("plugins." + "x"),
+	// runpy.run_module("m")), and Files the program files it runs
+	// (runpy.run_path("x.py")): the project's own are read as its imports.
+	Modules, Files []string
 	// Whole reports that the tokenizer read the code to its end; Problem says
 	// why not.
 	Whole   bool
@@ -249,5 +254,19 @@ func (r *run) power(call string) {
 func (r *run) unread(what string) {
 	if len(r.rep.Unread) < maxEffects {
 		r.rep.Unread = append(r.rep.Unread, what)
+	}
+}
+
+// module records a module the code loads by a known name.
+func (r *run) module(name string) {
+	if len(r.rep.Modules) < maxEffects {
+		r.rep.Modules = append(r.rep.Modules, name)
+	}
+}
+
+// file records a program file the code runs by a known path.
+func (r *run) file(p string) {
+	if len(r.rep.Files) < maxEffects {
+		r.rep.Files = append(r.rep.Files, p)
 	}
 }

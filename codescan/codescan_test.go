@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -148,4 +149,34 @@ func at(lines []string, i int) string {
 		return lines[i]
 	}
 	return ""
+}
+
+func TestLoadsByName(t *testing.T) {
+	for _, c := range []struct {
+		lang           Lang
+		src            string
+		modules, files []string
+		unread         bool
+	}{
+		{Python, "import importlib\nimportlib.import_module('plug' + 'ins.clean')\n", []string{"plugins.clean"}, nil, false},
+		{Python, "__import__('os')\n", []string{"os"}, nil, false},
+		{Python, "import importlib, sys\nimportlib.import_module(sys.argv[1])\n", nil, nil, true},
+		{Python, "import runpy\nrunpy.run_path('tools/x.py')\n", nil, []string{"tools/x.py"}, false},
+		{Python, "import runpy, sys\nrunpy.run_path(sys.argv[1])\n", nil, nil, true},
+		{JavaScript, "require(process.argv[2])\n", nil, nil, true},
+		{JavaScript, "const p = require('path');\nrequire(p.join(__dirname, 'config.js'))\n", []string{"path"}, nil, false},
+		{JavaScript, "new Function('r', 'return r')(require)\n", []string{}, nil, true},
+	} {
+		rep := Scan(c.lang, c.src)
+		if !reflect.DeepEqual(nonNil(rep.Modules), nonNil(c.modules)) || !reflect.DeepEqual(nonNil(rep.Files), nonNil(c.files)) || (len(rep.Unread) > 0) != c.unread {
+			t.Errorf("%q: modules %q files %q unread %q, want %q %q unread=%v", c.src, rep.Modules, rep.Files, rep.Unread, c.modules, c.files, c.unread)
+		}
+	}
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }

@@ -45,7 +45,7 @@ func inlineText(h Host, name, code string, lang codescan.Lang) codescan.Report {
 // known, reports what runs that the tokenizer could not follow: an eval of
 // text built at run time, a shell command or a program known only at run
 // time. The rest of the file is project code.
-func FileText(h Host, name, code string, lang codescan.Lang) {
+func FileText(h Host, name, code string, lang codescan.Lang) codescan.Report {
 	rep := inlineText(h, name, code, lang)
 	for _, u := range rep.Unread {
 		report(h, "dynamic_code", "code_file_dynamic", nonSevere, name+" code: "+u+": what it runs is not known")
@@ -60,6 +60,7 @@ func FileText(h Host, name, code string, lang codescan.Lang) {
 			report(h, "dynamic_code", "code_file_dynamic", nonSevere, name+" code runs a program known only at run time ("+e.Call+" "+clip(e.Argv[0].String())+")")
 		}
 	}
+	return rep
 }
 
 // ownInterpreter reports the program a code file runs as its own

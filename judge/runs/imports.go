@@ -25,9 +25,9 @@ var (
 
 // imports judges the project files a program file at abs imports, within
 // the budget; files being judged are not read again (an import cycle).
-func (s *State) imports(h Host, b *Budget, name, abs, text string, lang codescan.Lang) {
+func (s *State) imports(h Host, b *Budget, name, abs, text string, lang codescan.Lang, rep codescan.Report) {
 	defer b.close(b.opened(abs))
-	for _, p := range importedFiles(abs, text, lang) {
+	for _, p := range append(importedFiles(abs, text, lang), loadedFiles(abs, lang, rep)...) {
 		if b.open[p] {
 			continue
 		}
@@ -36,6 +36,28 @@ func (s *State) imports(h Host, b *Budget, name, abs, text string, lang codescan
 		}
 		s.File(h, b, name, p, Lang{Code: lang}, path.Base(p)+" (imported by "+path.Base(abs)+")")
 	}
+}
+
+// loadedFiles are the paths of the modules and files the tokenizer saw the
+// code load by names it gives in full (importlib.import_module("a." + "b"),
+// runpy.run_path("x.py")), beside the program.
+func loadedFiles(abs string, lang codescan.Lang, rep codescan.Report) []string {
+	dir := path.Dir(abs)
+	var out []string
+	for _, f := range rep.Files {
+		if !path.IsAbs(f) {
+			f = path.Join(dir, f)
+		}
+		out = append(out, f)
+	}
+	if lang != codescan.Python {
+		return out
+	}
+	for _, mod := range rep.Modules {
+		base := path.Join(dir, strings.ReplaceAll(mod, ".", "/"))
+		out = append(out, base+".py", path.Join(base, "__init__.py"))
+	}
+	return out
 }
 
 // importedFiles are the paths a program's imports may name beside it.

@@ -47,8 +47,9 @@ type Host interface {
 	// (absolute; "" for the command's own directory), its findings
 	// prefixed by how, and reports whether it only reads.
 	RunsShellIn(text, how, dir string) (readOnly bool)
-	// RunsCode analyses text as a program in lang that name runs.
-	RunsCode(name, text, how string, lang codescan.Lang)
+	// RunsCode analyses text as a program in lang that name runs, and
+	// gives what the tokenizer read of it.
+	RunsCode(name, text, how string, lang codescan.Lang) codescan.Report
 }
 
 // Lang says how a file runs: as a shell script, as a program in a language
@@ -220,11 +221,12 @@ func (s *State) File(h Host, b *Budget, name, p string, lang Lang, how string) R
 	if lang.Shell {
 		text = scriptSelf(text, abs)
 	}
-	r = judge(h, name, text, how, lang)
-	if lang.Code != 0 {
-		s.imports(h, b, name, abs, text, lang.Code)
+	if lang.Code == 0 {
+		return judge(h, name, text, how, lang)
 	}
-	return r
+	rep := h.RunsCode(name, text, how, lang.Code)
+	s.imports(h, b, name, abs, text, lang.Code, rep)
+	return Result{Read: true, Project: true}
 }
 
 // ProgramText reads the program file at p (as written) that name loads

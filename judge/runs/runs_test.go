@@ -63,8 +63,9 @@ func (f *fakeHost) RunsShellIn(text, how, dir string) bool {
 	f.shells = append(f.shells, text)
 	return !strings.Contains(text, "rm")
 }
-func (f *fakeHost) RunsCode(name, text, how string, lang codescan.Lang) {
+func (f *fakeHost) RunsCode(name, text, how string, lang codescan.Lang) codescan.Report {
 	f.codes = append(f.codes, text)
+	return codescan.Scan(lang, text)
 }
 
 // TestFile: files are read from disk or from what the script wrote; a copy
