@@ -672,4 +672,3 @@ func hasText(v Value) bool {
 	}
 	return false
 }
-
