@@ -1,7 +1,9 @@
 package runfiles
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -45,8 +47,8 @@ func (o OSDirs) List(dir string) ([]fs.DirEntry, error) {
 	}
 	defer f.Close()
 	entries, err := f.ReadDir(limit + 1)
-	if err != nil && len(entries) == 0 {
-		return nil, fmt.Errorf("list %s: %w", dir, err)
+	if err != nil && len(entries) == 0 && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("list %s: %w", dir, err) // io.EOF: an empty directory
 	}
 	if len(entries) > limit {
 		return nil, fmt.Errorf("list %s: %w", dir, ErrTooLarge)

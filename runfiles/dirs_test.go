@@ -59,6 +59,13 @@ func TestOSDirs(t *testing.T) {
 	if _, err := (OSDirs{Limit: 2}).List(root); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("List past the bound: %v, want ErrTooLarge", err)
 	}
+	empty := filepath.Join(root, "empty")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if entries, err := (OSDirs{}).List(empty); err != nil || len(entries) != 0 {
+		t.Errorf("List(empty directory) = %q, %v; want none and no error", names(entries), err)
+	}
 	if _, err := (OSDirs{}).List("/proc"); !errors.Is(err, ErrNotRegular) {
 		t.Errorf("List(/proc): %v, want ErrNotRegular", err)
 	}
