@@ -91,12 +91,12 @@ func (ck *checker) RunsShellIn(text, how, dir string) bool {
 
 // RunsCode analyses a program file in lang that name runs, as inline code
 // in that language is.
-func (ck *checker) RunsCode(name, text, how string, lang codescan.Lang) codescan.Report {
+func (ck *checker) RunsCode(name, text, how string, lang codescan.Lang, bestEffort bool) codescan.Report {
 	if len(text) > codescan.MaxSource {
 		ck.add("too_complex", "code_file_unread", NonSevere, how+" is larger than permgate's tokenizer reads: what it runs is not known")
 		return codescan.Report{}
 	}
-	rep := code.FileText(ck, how, text, lang)
+	rep := code.FileText(ck, how, text, lang, bestEffort)
 	self.CodeText(ck, how, text)
 	return rep
 }

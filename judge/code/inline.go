@@ -1,6 +1,7 @@
 package code
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/codescan"
@@ -45,7 +46,16 @@ func inlineText(h Host, name, code string, lang codescan.Lang) codescan.Report {
 // known, reports what runs that the tokenizer could not follow: an eval of
 // text built at run time, a shell command or a program known only at run
 // time. The rest of the file is project code.
-func FileText(h Host, name, code string, lang codescan.Lang) codescan.Report {
+//
+// A file read as a best effort (bestEffort: a test module) is judged only
+// by what it does to known targets; what it leaves to run time is project
+// code, as a module it imports that is not read.
+func FileText(h Host, name, code string, lang codescan.Lang, bestEffort bool) codescan.Report {
+	if bestEffort {
+		rep := knownOnly(codescan.Scan(lang, code))
+		CodeReport(h, name, rep)
+		return rep
+	}
 	rep := inlineText(h, name, code, lang)
 	for _, u := range rep.Unread {
 		report(h, "dynamic_code", "code_file_dynamic", nonSevere, name+" code: "+u+": what it runs is not known")
@@ -61,6 +71,34 @@ func FileText(h Host, name, code string, lang codescan.Lang) codescan.Report {
 		}
 	}
 	return rep
+}
+
+// knownOnly keeps what a report says of known targets: deletes and writes
+// of known paths, shell text and programs that start with known words.
+func knownOnly(rep codescan.Report) codescan.Report {
+	out := rep
+	out.Deletes, out.Writes, out.Unread, out.Shell, out.Exec = nil, nil, nil, nil, nil
+	for _, sh := range rep.Shell {
+		if sh.Text.Known() && (sh.Input == nil || sh.Input.Known()) {
+			out.Shell = append(out.Shell, sh)
+		}
+	}
+	for _, e := range rep.Exec {
+		if !slices.ContainsFunc(e.Argv, func(v codescan.Value) bool { return !v.Known() }) {
+			out.Exec = append(out.Exec, e)
+		}
+	}
+	for _, d := range rep.Deletes {
+		if d.Target.Known() {
+			out.Deletes = append(out.Deletes, d)
+		}
+	}
+	for _, w := range rep.Writes {
+		if w.Target.Known() {
+			out.Writes = append(out.Writes, w)
+		}
+	}
+	return out
 }
 
 // ownInterpreter reports the program a code file runs as its own

@@ -96,7 +96,7 @@ func (s *State) managerCode(h Host, b *Budget, c shellparse.SimpleCommand) Resul
 			r.Project = true // a release bundle: project code, not read
 			continue
 		}
-		s.File(h, b, path.Base(c.Name), t.Path, Lang{Code: codescan.JavaScript}, t.How)
+		s.File(h, b, path.Base(c.Name), t.Path, Lang{Code: codescan.JavaScript, BestEffort: t.BestEffort}, t.How)
 		r.Read, r.Project = true, true
 	}
 	return r

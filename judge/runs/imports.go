@@ -25,8 +25,9 @@ var (
 
 // imports judges the project files a program file at abs imports, within
 // the budget; files being judged are not read again (an import cycle).
-func (s *State) imports(h Host, b *Budget, name, abs, text string, lang codescan.Lang, rep codescan.Report) {
+func (s *State) imports(h Host, b *Budget, name, abs, text string, from Lang, rep codescan.Report) {
 	defer b.close(b.opened(abs))
+	lang := from.Code
 	for _, p := range append(importedFiles(abs, text, lang), loadedFiles(abs, lang, rep)...) {
 		if b.open[p] {
 			continue
@@ -34,7 +35,7 @@ func (s *State) imports(h Host, b *Budget, name, abs, text string, lang codescan
 		if _, err := s.read(h, p); err != nil {
 			continue // not a file of the project: an installed module
 		}
-		s.File(h, b, name, p, Lang{Code: lang}, path.Base(p)+" (imported by "+path.Base(abs)+")")
+		s.File(h, b, name, p, Lang{Code: lang, BestEffort: from.BestEffort}, path.Base(p)+" (imported by "+path.Base(abs)+")")
 	}
 }
 

@@ -67,7 +67,7 @@ func (s *State) nodeTests(h Host, b *Budget, name string, paths []shellparse.Wor
 		if t.BestEffort && !s.roomFor(h, b, t.Path) {
 			continue // project code not read, as the modules the tests import
 		}
-		keepRead(&r, s.File(h, b, name, t.Path, Lang{Code: code.FileLang("node")}, t.How))
+		keepRead(&r, s.File(h, b, name, t.Path, Lang{Code: code.FileLang("node"), BestEffort: t.BestEffort}, t.How))
 	}
 	for _, why := range dynamic {
 		h.Report("dynamic_code", "project_file_dynamic", finding.NonSevere, name+": "+why, "")

@@ -160,7 +160,7 @@ func judgeRun(h Host, b *Budget, name string, run runfiles.Run) (readOnly bool) 
 			readOnly = h.RunsShellIn(t.Shell, t.Source, dir) && readOnly
 		case lang != 0:
 			readOnly = false
-			h.RunsCode(name, t.Shell, t.Source, lang)
+			h.RunsCode(name, t.Shell, t.Source, lang, false)
 		default:
 			readOnly = false
 			h.Report("dynamic_code", "project_lang_unread", finding.NonSevere, t.Source+" runs a "+t.Lang+" program permgate does not read", "")
@@ -279,7 +279,7 @@ func buildScripts(h Host, files overlay, name, dir string, args []shellparse.Wor
 // triggeredLang is how a triggered file runs: as the reader says, an
 // .envrc in its own directory with direnv's library read as ".".
 func triggeredLang(kind string, t runfiles.Triggered) Lang {
-	lang := Lang{Dir: t.Dir}
+	lang := Lang{Dir: t.Dir, BestEffort: t.BestEffort}
 	switch t.Lang {
 	case "shell":
 		lang.Shell = true

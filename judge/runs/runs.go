@@ -49,7 +49,7 @@ type Host interface {
 	RunsShellIn(text, how, dir string) (readOnly bool)
 	// RunsCode analyses text as a program in lang that name runs, and
 	// gives what the tokenizer read of it.
-	RunsCode(name, text, how string, lang codescan.Lang) codescan.Report
+	RunsCode(name, text, how string, lang codescan.Lang, bestEffort bool) codescan.Report
 }
 
 // Lang says how a file runs: as a shell script, as a program in a language
@@ -72,6 +72,10 @@ type Lang struct {
 	// Rewrite, when set, gives the shell text the script amounts to (an
 	// .envrc's calls of direnv's standard library as .).
 	Rewrite func(string) string
+	// BestEffort marks a program read as a best effort (a test module):
+	// only what it does to known targets is judged; what it leaves to run
+	// time is project code, as a module it imports that is not read.
+	BestEffort bool
 }
 
 // Result is what judging one file found.
@@ -224,8 +228,8 @@ func (s *State) File(h Host, b *Budget, name, p string, lang Lang, how string) R
 	if lang.Code == 0 {
 		return judge(h, name, text, how, lang)
 	}
-	rep := h.RunsCode(name, text, how, lang.Code)
-	s.imports(h, b, name, abs, text, lang.Code, rep)
+	rep := h.RunsCode(name, text, how, lang.Code, lang.BestEffort)
+	s.imports(h, b, name, abs, text, lang, rep)
 	return Result{Read: true, Project: true}
 }
 
@@ -345,7 +349,7 @@ func judge(h Host, name, text, how string, lang Lang) Result {
 		}
 		return Result{Read: true, ReadOnly: h.RunsShellIn(text, how, lang.Dir)}
 	case lang.Code != 0:
-		h.RunsCode(name, text, how, lang.Code)
+		h.RunsCode(name, text, how, lang.Code, lang.BestEffort)
 		return Result{Read: true, Project: true}
 	}
 	return Result{Project: true} // a binary, or a language permgate does not read

@@ -63,7 +63,7 @@ func (f *fakeHost) RunsShellIn(text, how, dir string) bool {
 	f.shells = append(f.shells, text)
 	return !strings.Contains(text, "rm")
 }
-func (f *fakeHost) RunsCode(name, text, how string, lang codescan.Lang) codescan.Report {
+func (f *fakeHost) RunsCode(name, text, how string, lang codescan.Lang, _ bool) codescan.Report {
 	f.codes = append(f.codes, text)
 	return codescan.Scan(lang, text)
 }
