@@ -614,7 +614,7 @@ func (p *pkgJSON) lifecycle(out *Run, call pkgCall, names []string) {
 func (p *pkgJSON) run(out *Run, files Files, call pkgCall) {
 	switch call.action {
 	case actRun:
-		p.runScript(out, call)
+		p.runScript(out, files, call)
 	case actBunFile:
 		if p.withHooks(out, call, call.script, call.extra) != nil {
 			bunFile(out, files, call)
@@ -662,11 +662,18 @@ func jsFile(name string) bool {
 
 // runScript adds the script run X names; yarn and pnpm run a package
 // binary when no script has the name.
-func (p *pkgJSON) runScript(out *Run, call pkgCall) {
+func (p *pkgJSON) runScript(out *Run, files Files, call pkgCall) {
 	if p.withHooks(out, call, call.script, call.extra) == nil || call.manager == "npm" {
 		return
 	}
-	out.dynamic("%s %s: no script of that name, so the package binary %s runs if one is installed (not read)", call.manager, call.script, call.script)
+	// pnpm vitest, yarn eslint: the package binary of that name runs, the
+	// one in node_modules/.bin when the package has it.
+	bin := "./node_modules/.bin/" + call.script
+	if !strings.ContainsAny(call.script, "/ \t") && exists(files, filepath.Join(call.dir, bin)) {
+		out.add(call.manager+" "+call.script+": the package binary", joinQuoted(append([]string{bin}, call.extra...)), "")
+		return
+	}
+	out.add(call.manager+" "+call.script+": no script of that name, the program", joinQuoted(append([]string{call.script}, call.extra...)), "")
 }
 
 // start adds prestart, start and poststart; without a start script npm

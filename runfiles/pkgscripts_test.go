@@ -114,7 +114,7 @@ func TestPackageScripts(t *testing.T) {
 		{"yarn run", "/p", "yarn", "run lint --fix", true, []string{"eslint . --fix"}, ""},
 		{"yarn test", "/p", "yarn", "test", true, []string{"echo pretest", "rm -rf ~", "echo posttest"}, ""},
 		{"yarn builtin wins", "/p", "yarn", "why lodash", false, nil, ""},
-		{"yarn missing script", "/p", "yarn", "nope", true, nil, "package binary"},
+		{"yarn missing script runs the program", "/p", "yarn", "nope", true, []string{"nope"}, ""},
 		{"yarn --cwd", "/", "yarn", "--cwd p lint", true, []string{"eslint ."}, ""},
 		{"yarnpkg path", "/p", "/usr/bin/yarnpkg", "lint", true, []string{"eslint ."}, ""},
 		{"pnpm script", "/p", "pnpm", "lint", true, []string{"eslint ."}, ""},

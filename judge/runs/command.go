@@ -44,9 +44,7 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 			keep(s.Project(h, b, kind, path.Base(w.Name), args, nil))
 		}
 		// bundle exec CMD evaluates the Gemfile before CMD runs.
-		for _, name := range codeFileNames(shellparse.SimpleCommand{Name: w.Name, Argv: w.Argv}) {
-			keep(s.File(h, b, path.Base(w.Name), name, Lang{Code: ExtensionLang(name)}, name+" (loaded by "+path.Base(w.Name)+")"))
-		}
+		keep(s.configFiles(h, b, shellparse.SimpleCommand{Name: w.Name, Argv: w.Argv}))
 	}
 	if kind := declaredRunsFiles(c); kind != "" {
 		keep(s.Project(h, b, kind, path.Base(c.Name), c.Argv[1:], commandEnv(c, home)))
@@ -61,9 +59,7 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 		keep(Result{Project: true}) // a checker whose config loads plugins runs project code
 		keep(s.plugins(h, b, c))
 	}
-	for _, name := range codeFileNames(c) {
-		keep(s.File(h, b, c.Name, name, Lang{Code: ExtensionLang(name)}, name+" (loaded by "+c.Name+")"))
-	}
+	keep(s.configFiles(h, b, c))
 	return last
 }
 
@@ -198,28 +194,57 @@ func systemDir(p string) bool {
 	return false
 }
 
+// configFiles judges the config files a command loads as code: a file
+// its options name, and each of the names it looks for that is there (one
+// that is not is no file it runs).
+func (s *State) configFiles(h Host, b *Budget, c shellparse.SimpleCommand) Result {
+	var last Result
+	for _, f := range codeFileNames(c) {
+		if !f.given {
+			if _, err := s.read(h, h.Resolve(f.name)); runfiles.Missing(err) {
+				continue
+			}
+		}
+		r := s.File(h, b, path.Base(c.Name), f.name, Lang{Code: ExtensionLang(f.name)}, f.name+" (loaded by "+path.Base(c.Name)+")")
+		if r.Read || r.Project {
+			last = r
+		}
+	}
+	return last
+}
+
+// codeFile is a config file a command loads as code, and whether the
+// command names it (given) or looks for it by its usual name.
+type codeFile struct {
+	name  string
+	given bool
+}
+
 // codeFileNames are the config files a command loads as code (registry
 // CodeFiles, and the values of its CodeOpts: jest -c FILE) that a
 // tokenizer reads; a JSON or YAML config holds no code.
-func codeFileNames(c shellparse.SimpleCommand) []string {
+func codeFileNames(c shellparse.SimpleCommand) []codeFile {
 	_, inv, ok := c.Declared()
 	if !ok || inv.Node == nil || len(inv.Node.CodeFiles)+len(inv.Node.CodeOpts) == 0 {
 		return nil
 	}
-	names := slices.Clone(inv.Node.CodeFiles)
+	var names []codeFile
+	for _, f := range inv.Node.CodeFiles {
+		names = append(names, codeFile{name: f})
+	}
 	for _, o := range inv.Scan.Values(inv.Node.CodeRoot...) {
 		for _, f := range inv.Node.CodeFiles {
 			if o.HasValue && !o.Dynamic {
-				names = append(names, path.Join(o.Value, f))
+				names = append(names, codeFile{name: path.Join(o.Value, f)})
 			}
 		}
 	}
 	for _, o := range inv.Scan.Values(inv.Node.CodeOpts...) {
 		if o.HasValue && !o.Dynamic {
-			names = append(names, o.Value)
+			names = append(names, codeFile{name: o.Value, given: true})
 		}
 	}
-	return slices.DeleteFunc(names, func(n string) bool { return ExtensionLang(n) == 0 })
+	return slices.DeleteFunc(names, func(f codeFile) bool { return ExtensionLang(f.name) == 0 })
 }
 
 // PermissionsOnly reports a program that changes files' mode, owner or

@@ -53,7 +53,7 @@ func (s *State) nodeTests(h Host, b *Budget, name string, paths []shellparse.Wor
 	}
 	var given []string
 	for _, p := range paths {
-		if !p.Static {
+		if !p.Static && !p.Glob {
 			h.Report("dynamic_code", "project_file_dynamic", finding.NonSevere, name+" --test runs test files at "+clip(p.Text)+", known only at run time", "")
 			continue
 		}
