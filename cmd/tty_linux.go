@@ -6,27 +6,15 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// cookedMode puts the terminal in line mode with echo for the question — a line
-// editor (zle, readline, fish) may have left it raw — and returns the function
-// that puts back what was there.
-func cookedMode(tty *os.File) func() {
-	fd := int(tty.Fd())
-	old, err := unix.IoctlGetTermios(fd, unix.TCGETS)
-	if err != nil {
-		return func() {}
-	}
-	cooked := *old
-	cooked.Lflag |= unix.ICANON | unix.ECHO | unix.ECHOE | unix.ECHOK | unix.ISIG
-	cooked.Iflag |= unix.ICRNL
-	cooked.Oflag |= unix.OPOST | unix.ONLCR
-	if err := unix.IoctlSetTermios(fd, unix.TCSETS, &cooked); err != nil {
-		return func() {}
-	}
-	return func() { unix.IoctlSetTermios(fd, unix.TCSETS, old) }
-}
+// The termios requests: Linux's TCGETS and TCSETS.
+const (
+	ioctlGetTermios = unix.TCGETS
+	ioctlSetTermios = unix.TCSETS
+)
 
 // flushInput discards what was typed (or pushed) at the terminal before the
-// question, so that only an answer typed after it counts.
+// question, so that only an answer typed after it counts: TCFLSH with
+// TCIFLUSH.
 func flushInput(tty *os.File) {
 	unix.IoctlSetInt(int(tty.Fd()), unix.TCFLSH, unix.TCIFLUSH)
 }
