@@ -19,6 +19,15 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	if testing.CoverMode() != "" && os.Getenv("GOCOVERDIR") == "" {
+		// go test -cover: the permgate processes the tests start are this
+		// binary, built for coverage; they write their counters to
+		// GOCOVERDIR, and warn on every run without one. (testscript.Main
+		// exits the process: the directory is left for go tool covdata.)
+		if dir, err := os.MkdirTemp("", "permgate-cover-"); err == nil {
+			os.Setenv("GOCOVERDIR", dir)
+		}
+	}
 	testscript.Main(m, map[string]func(){
 		"permgate": func() {
 			cmd.TestOnlySystemConfig = os.Getenv("PERMGATE_TEST_SYSTEM_CONFIG")
