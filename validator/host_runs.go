@@ -295,3 +295,25 @@ func echoNoNewline(args []shellparse.Word) bool {
 	}
 	return false
 }
+
+// linkedRunner judges a link to a shell or a wrapper (./sh2 -c '…', ./xa
+// rm -rf), written as written, as the command line it amounts to: the parser unwrapped the
+// command by the name it was written with, so what the program runs is
+// read again under its real name. Its input is then not the pipe's: what
+// the program reads from it is known only at run time.
+func (ck *checker) linkedRunner(c shellparse.SimpleCommand, written string) {
+	prog, ok := programs.Lookup(c.Name)
+	if !shellparse.IsShell(c.Name) && (!ok || prog.Family != "wrappers") {
+		return
+	}
+	words := make([]string, len(c.Argv))
+	for i, w := range c.Argv {
+		if !w.Static {
+			ck.add("dynamic_command", "linked_runner", NonSevere, written+" (a link to "+c.Argv[0].Text+") runs what "+w.Text+" holds at run time")
+			return
+		}
+		words[i] = shellparse.ShellQuote(w.Text)
+	}
+	ck.nested(strings.Join(words, " "), written+" (a link to "+c.Argv[0].Text+")")
+}
+

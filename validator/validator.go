@@ -374,7 +374,9 @@ func (ck *checker) command(i int) []Finding {
 	c := ck.res.Commands[i]
 	ck.dir = ck.commandDir(c)
 	if prog, ok := ck.systemProgram(c); ok {
+		written := c.Argv[0].Text
 		c, ck.res.Commands[i] = prog, prog // ./tidy -> /bin/rm is rm
+		ck.linkedRunner(c, written)
 	}
 	defer ck.trackVars(c)
 	defer ck.followCd(c)
