@@ -316,4 +316,3 @@ func (ck *checker) linkedRunner(c shellparse.SimpleCommand, written string) {
 	}
 	ck.nested(strings.Join(words, " "), written+" (a link to "+c.Argv[0].Text+")")
 }
-
