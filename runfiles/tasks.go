@@ -61,6 +61,19 @@ func firstOperand(args []string, takesValue map[string]bool) ([]string, []string
 	return args, nil
 }
 
+// changesDir reports one of the named options among opts, alone or with
+// its value joined (--cd=DIR, -Cdir).
+func changesDir(opts []string, names ...string) bool {
+	for _, o := range opts {
+		for _, n := range names {
+			if o == n || strings.HasPrefix(o, n+"=") || len(n) == 2 && strings.HasPrefix(o, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // npmRunAllValues are npm-run-all's options that take a value.
 var npmRunAllValues = wordSet("--max-parallel --npm-path")
 
@@ -139,6 +152,11 @@ var workspaceValues = wordSet("--filter -F --scope --ignore --concurrency --cach
 // NAME run: the package.json script NAME of every workspace package.
 func workspaceTasks(files Files, dir, tool string, args []string) (Run, bool) {
 	_, rest := firstOperand(args, workspaceValues)
+	if changesDir(args, "--cwd") { // turbo takes its options anywhere
+		var out Run
+		out.dynamic("%s --cwd: the workspace of another directory (not read)", tool)
+		return out, true
+	}
 	if len(rest) > 0 && rest[0] == "run" {
 		rest = rest[1:]
 	} else if tool == "lerna" {
@@ -173,9 +191,13 @@ var pyprojectTables = map[string][]string{
 // script: the runner then runs NAME as a command.
 func pyprojectScripts(files Files, dir, tool string, args []string) (Run, bool) {
 	var out Run
-	_, rest := firstOperand(args, wordSet("-p --project -e --env --venv --root -C"))
+	opts, rest := firstOperand(args, wordSet("-p --project -e --env --venv --root -C"))
 	if len(rest) == 0 {
 		return Run{}, false
+	}
+	if changesDir(opts, "-p", "--project", "-C", "--root") {
+		out.dynamic("%s: the scripts of another project directory (not read)", tool)
+		return out, true
 	}
 	root, doc := findPyproject(&out, files, dir, tool)
 	if doc == nil {
@@ -407,7 +429,8 @@ func taskfileTasks(files Files, dir string, args []string) Run {
 		switch {
 		case a == "--":
 			i = len(args)
-		case a == "-t" || a == "--taskfile" || a == "-d" || a == "--dir":
+		case a == "-t" || a == "--taskfile" || a == "-d" || a == "--dir" || strings.HasPrefix(a, "--taskfile=") || strings.HasPrefix(a, "--dir=") ||
+			strings.HasPrefix(a, "-t") && len(a) > 2 || strings.HasPrefix(a, "-d") && len(a) > 2:
 			out.dynamic("task %s: another Taskfile (not read)", a)
 			return out
 		case taskValues[a]:
@@ -558,7 +581,12 @@ var miseTaskDirs = []string{"mise-tasks", ".mise-tasks", ".mise/tasks", "mise/ta
 // mise config in dir: the task's depends, then its run commands; a file
 // task is read as its file. ok is false for mise's other verbs.
 func miseTasks(files Files, dir string, args []string) (Run, bool) {
-	_, rest := firstOperand(args, wordSet("-C --cd -E --env -j --jobs"))
+	opts, rest := firstOperand(args, wordSet("-C --cd -E --env -j --jobs"))
+	if changesDir(opts, "-C", "--cd") {
+		var out Run
+		out.dynamic("mise -C: the tasks of another directory (not read)")
+		return out, true
+	}
 	switch {
 	case len(rest) >= 2 && (rest[0] == "tasks" || rest[0] == "task" || rest[0] == "t") && rest[1] == "run":
 		rest = rest[2:]
@@ -567,8 +595,12 @@ func miseTasks(files Files, dir string, args []string) (Run, bool) {
 	default:
 		return Run{}, false
 	}
-	_, rest = firstOperand(rest, wordSet("-C --cd -E --env -j --jobs -o --output -t --tool"))
+	opts, rest = firstOperand(rest, wordSet("-C --cd -E --env -j --jobs -o --output -t --tool"))
 	var out Run
+	if changesDir(opts, "-C", "--cd") {
+		out.dynamic("mise run -C: the tasks of another directory (not read)")
+		return out, true
+	}
 	if len(rest) == 0 {
 		out.dynamic("mise run with no task: the task is chosen at run time")
 		return out, true

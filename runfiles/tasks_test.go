@@ -37,6 +37,10 @@ func TestTaskRunner(t *testing.T) {
 		{"task includes", "/p", "task", "t", true, []string{"echo t"}, "includes"},
 		{"task list runs nothing", "/p", "task", "--list", true, nil, ""},
 		{"task nesting bound", "/loop", "task", "t0", true, nil, "deeper"},
+		{"task --taskfile=", "/p", "task", "--taskfile=other.yml t", true, nil, "another Taskfile"},
+		{"pdm -p DIR", "/p", "pdm", "run -p /elsewhere x", true, nil, "another project"},
+		{"mise -C", "/p", "mise", "-C /x run t", true, nil, "another directory"},
+		{"turbo --cwd", "/p", "turbo", "run build --cwd /x", true, nil, "another directory"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
