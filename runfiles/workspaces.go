@@ -156,7 +156,7 @@ func expandDirPattern(out *Run, files Files, root, pattern string) []string {
 		return []string{filepath.Join(root, pattern)}
 	}
 	lister, ok := files.(Dirs)
-	if strings.Contains(pattern, "**") || !ok {
+	if !ok {
 		out.dynamic("workspace pattern %s: the packages it matches are not listed", pattern)
 		return nil
 	}
@@ -164,6 +164,10 @@ func expandDirPattern(out *Run, files Files, root, pattern string) []string {
 	for _, part := range strings.Split(pattern, "/") {
 		var next []string
 		for _, dir := range dirs {
+			if part == "**" {
+				next = append(next, subdirs(out, lister, dir, pattern)...)
+				continue
+			}
 			if !strings.ContainsAny(part, "*?[") {
 				next = append(next, filepath.Join(dir, part))
 				continue
@@ -262,4 +266,40 @@ func packageName(files Files, dir string) string {
 	}
 	_ = json.Unmarshal([]byte(text), &pkg)
 	return pkg.Name
+}
+
+// maxWorkspaceDepth bounds how deep a workspace pattern's ** looks, and
+// maxWorkspaceDirs how many directories it lists.
+const (
+	maxWorkspaceDepth = 4
+	maxWorkspaceDirs  = 512
+)
+
+// subdirs is dir and the directories under it, as ** matches them (not
+// node_modules or dot directories), within the bounds; past them the
+// pattern is Dynamic.
+func subdirs(out *Run, lister Dirs, dir, pattern string) []string {
+	all := []string{dir}
+	level := []string{dir}
+	for depth := 0; depth < maxWorkspaceDepth && len(level) > 0; depth++ {
+		var next []string
+		for _, d := range level {
+			entries, err := lister.List(d)
+			if err != nil {
+				continue
+			}
+			for _, e := range entries {
+				if e.IsDir() && e.Name() != "node_modules" && !strings.HasPrefix(e.Name(), ".") {
+					next = append(next, filepath.Join(d, e.Name()))
+				}
+			}
+		}
+		all = append(all, next...)
+		if len(all) > maxWorkspaceDirs {
+			out.dynamic("workspace pattern %s: more than %d directories to look through (not read)", pattern, maxWorkspaceDirs)
+			return nil
+		}
+		level = next
+	}
+	return all
 }
