@@ -206,22 +206,6 @@ func oneLineCommand(s string) string {
 	return textclip.Clip(validator.OneLine(s), 500) // never cut inside a character
 }
 
-// neverAlways are programs an always-rule must not cover: a prefix rule for them
-// would allow anything they run.
-var neverAlways = map[string]bool{
-	"env": true, "sudo": true, "doas": true, "su": true, "xargs": true, "eval": true, "exec": true, "source": true,
-	".": true, "command": true, "builtin": true, "nohup": true, "timeout": true, "nice": true, "parallel": true,
-	"find": true, "watch": true, "script": true, "ssh": true,
-}
-
-// exactAlways are programs that delete, move or change files and processes: an
-// always-rule for them is the exact command approved, never a prefix.
-var exactAlways = map[string]bool{
-	"rm": true, "rmdir": true, "unlink": true, "shred": true, "mv": true, "cp": true, "ln": true, "dd": true,
-	"truncate": true, "chmod": true, "chown": true, "chgrp": true, "kill": true, "pkill": true, "killall": true,
-	"tee": true, "install": true, "rsync": true, "git": true, "docker": true, "kubectl": true,
-}
-
 // staticArgv reports an argv whose every word is known before it runs.
 func staticArgv(argv []shellparse.Word) bool {
 	for _, w := range argv {
@@ -244,7 +228,7 @@ func alwaysRule(s *session, a validator.Analysis, out policy.Outcome) string {
 		return ""
 	}
 	rule := prefixRule(target)
-	if exactAlways[path.Base(target.Name)] {
+	if registry.Always(path.Base(target.Name)) == registry.AlwaysExact {
 		rule = exactRule(target)
 	}
 	if rule == "" || !s.allowsWith(a, rule) {
@@ -266,7 +250,7 @@ func alwaysTarget(a validator.Analysis, out policy.Outcome) *shellparse.SimpleCo
 		return nil
 	}
 	base := path.Base(target.Name)
-	if neverAlways[base] || shellparse.IsShell(target.Name) || validator.IsInterpreter(base) {
+	if registry.Always(base) == registry.AlwaysNever || shellparse.IsShell(target.Name) || validator.IsInterpreter(base) {
 		return nil
 	}
 	return target
