@@ -39,3 +39,25 @@ func FuzzPackageScripts(f *testing.F) {
 		}
 	})
 }
+
+func FuzzTaskRunner(f *testing.F) {
+	f.Add("[tool.pdm.scripts]\nx = {composite = [\"x\", {cmd = 1}]}\n", "version: '3'\ntasks:\n  x:\n    cmds: [{task: x}, 1, {defer: y}]\n", "run x")
+	f.Add("[tool.hatch.envs.a.scripts]\nx = [1]\n[tasks.x]\nrun = [1]\ndepends = [2]\n", "tasks: [1]\n", "x")
+	f.Fuzz(func(t *testing.T, toml, yaml, args string) {
+		files := Map{"/p/pyproject.toml": toml, "/p/mise.toml": toml, "/p/Taskfile.yml": yaml, "/p/package.json": `{"scripts":{"a":"b"},"workspaces":["*"]}`, "/p/pnpm-workspace.yaml": yaml}
+		for _, tool := range TaskRunners {
+			TaskRunner(files, "/p", tool, strings.Fields(args))
+		}
+	})
+}
+
+func FuzzGlobMatch(f *testing.F) {
+	f.Add("**/*.{js,ts}", "a/b/c.js")
+	f.Add("{a,{b}}/**/**", "x")
+	f.Fuzz(func(t *testing.T, pattern, rel string) {
+		if len(pattern) > 64 || len(rel) > 128 {
+			return
+		}
+		globMatch(pattern, rel)
+	})
+}
