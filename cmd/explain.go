@@ -227,6 +227,9 @@ func decidedBy(s *session, rec validator.CommandRecord) string {
 	if c, ok := actions.Allows(rec); ok {
 		return "the action policy " + policy.ActionRule(c, policy.ActionAllow) + " covers it"
 	}
+	if rec.ProjectCode {
+		return "the mode: it runs the project's code, so plan mode denies it, default mode asks and auto mode runs it"
+	}
 	return "the mode: it writes, so default mode asks and auto mode runs it"
 }
 
