@@ -39,6 +39,9 @@ func TestMain(m *testing.M) {
 			if d, err := time.ParseDuration(os.Getenv("PERMGATE_TEST_STALL")); err == nil {
 				cmd.TestOnlyStall = d
 			}
+			if d, err := time.ParseDuration(os.Getenv("PERMGATE_TEST_FILE_DELAY")); err == nil {
+				cmd.TestOnlyFileDelay = d
+			}
 			if spec := os.Getenv("PERMGATE_TEST_FAIL_WRITE"); spec != "" {
 				integrity.TestOnlyWriteHook = failWrites(spec)
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/internal/textclip"
 	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/runfiles"
 	"github.com/permgate/permgate/validator"
 )
 
@@ -18,6 +19,21 @@ import (
 // heed to its deadline: an analysis that does not cooperate, for the tests
 // of the watchdog. Only the test binary sets it (PERMGATE_TEST_STALL).
 var TestOnlyStall time.Duration
+
+// TestOnlyFileDelay makes every read of a file a command runs (a script,
+// package.json, a hook) take this long first: a slow disk or network file
+// system, for the tests of the deadline over file reading. Only the test
+// binary sets it (PERMGATE_TEST_FILE_DELAY).
+var TestOnlyFileDelay time.Duration
+
+// slowFiles is a reader whose every read takes TestOnlyFileDelay first.
+type slowFiles struct{ runfiles.Files }
+
+// Read implements runfiles.Files.
+func (s slowFiles) Read(p string) (string, error) {
+	time.Sleep(TestOnlyFileDelay)
+	return s.Files.Read(p)
+}
 
 // stall is TestOnlyStall's spin: it burns a CPU and never looks at the
 // deadline, as a runaway analysis would.

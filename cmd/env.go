@@ -20,6 +20,9 @@ func analysisEnv(h *host) validator.Env {
 	home := h.Getenv("HOME")
 	env := validator.Env{Cwd: cwd, Home: home, TmpDir: h.Getenv("TMPDIR"), CDPath: h.Getenv("CDPATH") != "", Resolve: resolveExisting,
 		LinkTarget: linkTarget, Files: runfiles.OS{}, Dirs: runfiles.OSDirs{}}
+	if TestOnlyFileDelay > 0 {
+		env.Files = slowFiles{env.Files}
+	}
 	if home != "" {
 		env.StateDirs = []string{"/etc/permgate", xdg.ConfigDir("", home), xdg.StateDir("", home)}
 	}
