@@ -16,7 +16,7 @@ type redaction struct {
 }
 
 // redactions are the secrets removed from a command before it is written
-// anywhere (SPEC §4). Go's regexp is linear in the input, whatever it holds.
+// anywhere. Go's regexp is linear in the input, whatever it holds.
 var redactions = []redaction{
 	// PEM private keys, to their END line or the end of the text.
 	{regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?s:.*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`), Redacted},

@@ -444,7 +444,7 @@ func unwrapPathError(err error) error {
 }
 
 // humanShell adjusts a decision for a person typing at a guarded shell, who is
-// there to answer and is not the agent the gate stands against (SPEC §4 Shell
+// there to answer and is not the agent the gate stands against (README, Shell
 // guard): sudo before a command that is otherwise fine is an ordinary ask, not
 // a refusal; permgate's own commands run, since each one that loosens the gate
 // asks at this terminal itself; and, with severeAsk (config [shell] severe,

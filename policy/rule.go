@@ -124,7 +124,7 @@ func (r Rule) matchCommand(normalized string) bool {
 }
 
 // matchAllow is matchCommand for an allow rule: its prefix ends at a word
-// boundary (SPEC §3), so bash(prefix:make build*) allows make build and make
+// boundary, so bash(prefix:make build*) allows make build and make
 // build -j4, never make buildall, and bash(prefix:rm foo.txt*) never rm
 // foo.txt.bak. Deny and ask rules keep the plain string prefix: they may only
 // match more.

@@ -104,7 +104,7 @@ func TestRuleMatchPath(t *testing.T) {
 }
 
 // TestAllowPrefixEndsAtWord: an allow rule's prefix ends at a word boundary
-// (SPEC §3); deny and ask rules keep the string prefix.
+// ; deny and ask rules keep the string prefix.
 func TestAllowPrefixEndsAtWord(t *testing.T) {
 	allow := mustRule(t, "bash(prefix:make build*)")
 	for cmd, want := range map[string]bool{

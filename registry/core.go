@@ -9,7 +9,7 @@ import (
 // and the everyday tools whose options decide whether they write.
 func core() []*Program {
 	return []*Program{
-		// Readers only read, whatever plain arguments they get (SPEC §2's floor).
+		// Readers only read, whatever plain arguments they get (docs/analysis.md, Read-only).
 		{Family: "core", Names: []string{"ls", "cat", "head", "tail", "wc", "echo", "printf", "pwd", "which", "type",
 			"stat", "du", "df", "diff", "cmp", "cut", "tr", "nl", "rev",
 			"seq", "basename", "dirname", "realpath", "readlink", "id", "whoami", "true", "false", "test", "[", "[[",

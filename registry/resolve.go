@@ -609,7 +609,7 @@ func (inv *Invocation) fires(r Rule) bool {
 
 // DestructiveVerbs are subcommand names that destroy things. For a program the
 // registry does not know, or a verb its declaration does not name, one of
-// these as a subcommand is destructive_action (SPEC §2).
+// these as a subcommand is destructive_action (docs/registry.md).
 var destructiveVerbs = map[string]bool{
 	"delete": true, "destroy": true, "drop": true, "purge": true, "prune": true, "remove": true, "rm": true,
 	"uninstall": true, "unpublish": true, "yank": true, "wipe": true, "terminate": true, "revoke": true,

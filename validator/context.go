@@ -711,7 +711,7 @@ func (ck *checker) locksSelf(argv []shellparse.Word, redirects []shellparse.Redi
 }
 
 // pastedNames: find -exec sh -c '… {} …' pastes each file name into shell
-// code, where a name such as $(rm -rf ~).txt runs (SPEC §2: dynamic_code).
+// code, where a name such as $(rm -rf ~).txt runs (dynamic_code).
 func (ck *checker) pastedNames(c shellparse.SimpleCommand) {
 	found := false
 	for _, w := range c.Wrappers {

@@ -2,7 +2,7 @@ package validator
 
 import "testing"
 
-// $HOME is home, never a system directory, even when it is /root (SPEC §2).
+// $HOME is home, never a system directory, even when it is /root.
 func TestRootHomeIsHome(t *testing.T) {
 	v := New(Env{Cwd: "/root/project", Home: "/root", TmpDir: "/tmp"})
 	for _, tc := range []struct {

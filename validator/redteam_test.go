@@ -65,7 +65,7 @@ func readPassing(t *testing.T) int {
 
 // TestRedTeamEffects is a ratchet over testdata/redteam/*.txt: cases written
 // against the analysis before it judged effects (issue 20). Each case states
-// the correct result per SPEC §2; not all pass yet. The test fails when fewer
+// the correct result per docs/analysis.md; not all pass yet. The test fails when fewer
 // pass than testdata/redteam/PASSING records, so a regression is caught and
 // progress is measured, without skipping anything.
 func TestRedTeamEffects(t *testing.T) {

@@ -30,7 +30,7 @@ const (
 // ParseSeverity reads a severity name.
 func ParseSeverity(name string) (Severity, error) { return finding.ParseSeverity(name) }
 
-// Finding is one reason a command is risky. Its JSON form is SPEC §4's
+// Finding is one reason a command is risky. Its JSON form is
 // {kind, severity, reason, id, suggestion, command}.
 type Finding struct {
 	Kind     finding.Kind `json:"kind"`

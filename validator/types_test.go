@@ -9,7 +9,7 @@ import (
 	"github.com/permgate/permgate/shellparse"
 )
 
-// TestFindingJSON pins a finding's JSON (SPEC §4): kind, severity, reason, id,
+// TestFindingJSON pins a finding's JSON: kind, severity, reason, id,
 // suggestion and command; id and suggestion are always there ("" when none).
 func TestFindingJSON(t *testing.T) {
 	for _, tc := range []struct {

@@ -1,5 +1,4 @@
-// Package flow judges data that leaves the machine or arrives on it (SPEC
-// §2): a secret sent off the machine (an upload option, a copy to a remote, a
+// Package flow judges data that leaves the machine or arrives on it (docs/analysis.md): a secret sent off the machine (an upload option, a copy to a remote, a
 // sender's standard input fed by a pipe, a redirect or a here-string, a write
 // to /dev/tcp), a shell or program joined to a network connection (reverse
 // shells, nc -e, socat EXEC:), and a file the script downloads and then runs.

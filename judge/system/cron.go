@@ -22,8 +22,7 @@ func crontabRemoves(h Host, c shellparse.SimpleCommand) {
 }
 
 // At judges at and batch, which run the script they read later: fed by a
-// pipe or text built at run time, that is code from an unknown source (SPEC
-// §2). A script file (-f FILE) and the listing and removing options (-l,
+// pipe or text built at run time, that is code from an unknown source (docs/analysis.md). A script file (-f FILE) and the listing and removing options (-l,
 // -r, -d, -c, -V) read no script from standard input.
 func At(h Host, c shellparse.SimpleCommand, _ []shellparse.Word) {
 	a, _ := declared(c)
