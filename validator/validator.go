@@ -401,7 +401,7 @@ func (ck *checker) command(i int) []Finding {
 	ck.guard(c)
 	ck.wrappers(c)
 	ck.wrapperOwn(c)
-	ck.remotePackage(c)
+	flow.RemotePackage(ck, c)
 	if c.Name != "" || len(c.Wrappers) > 0 {
 		ck.declaredTreeDeletes(c)
 	}

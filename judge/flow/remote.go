@@ -1,4 +1,4 @@
-package validator
+package flow
 
 import (
 	"path"
@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/textclip"
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -17,12 +19,12 @@ var packageRunners = map[string][]string{
 	"yarn": {"-p", "--package"}, "bun": {"-p", "--package"}, "uvx": {"--from", "--with"}, "uv": {"--from", "--with"}, "pipx": {"--spec"},
 }
 
-// remotePackage judges a package runner, or a Python installer, given a
+// RemotePackage judges a package runner, or a Python installer, given a
 // package by URL or repository rather than by a registry's name: what it
 // runs is fetched from there as it is, as curl … | sh runs a script. A
 // URL of an archive or a script is severe, as deno run URL is; a
 // repository (git+…, github:owner/repo) asks.
-func (ck *checker) remotePackage(c shellparse.SimpleCommand) {
+func RemotePackage(h Host, c shellparse.SimpleCommand) {
 	if len(c.Wrappers) > 0 {
 		w := c.Wrappers[len(c.Wrappers)-1]
 		name := path.Base(w.Name)
@@ -32,27 +34,27 @@ func (ck *checker) remotePackage(c shellparse.SimpleCommand) {
 				specs = append(specs, c.Argv[0])
 			}
 			for _, s := range specs {
-				ck.remoteSpec(name, s, name == "npx" || name == "pnpx" || name == "bunx")
+				remoteSpec(h, name, s, name == "npx" || name == "pnpx" || name == "bunx")
 			}
 		}
 	}
 	for _, s := range installedSpecs(c) {
 		if kind := remoteKind(s.Text, false); kind != "" && s.Static {
-			ck.add(finding.PipeToShell, "remote_install", NonSevere, c.Name+" installs a package from "+clip(s.Text)+": its build code runs as fetched")
+			h.Report(finding.PipeToShell, "remote_install", finding.NonSevere, c.Name+" installs a package from "+textclip.Clip(s.Text, 80)+": its build code runs as fetched", "")
 		}
 	}
 }
 
 // remoteSpec reports a package spec that names a URL or a repository.
-func (ck *checker) remoteSpec(runner string, w shellparse.Word, npmShorthand bool) {
+func remoteSpec(h Host, runner string, w shellparse.Word, npmShorthand bool) {
 	if !w.Static {
 		return
 	}
 	switch remoteKind(w.Text, npmShorthand) {
 	case "url":
-		ck.addSafer(finding.PipeToShell, "remote_package", Severe, runner+" runs a program fetched from "+clip(w.Text), "download it, read it, then run the local copy")
+		h.Report(finding.PipeToShell, "remote_package", finding.Severe, runner+" runs a program fetched from "+textclip.Clip(w.Text, 80), "download it, read it, then run the local copy")
 	case "repository":
-		ck.addSafer(finding.PipeToShell, "remote_package", NonSevere, runner+" runs a program fetched from the repository "+clip(w.Text)+" as it is now", "run a released version from the registry")
+		h.Report(finding.PipeToShell, "remote_package", finding.NonSevere, runner+" runs a program fetched from the repository "+textclip.Clip(w.Text, 80)+" as it is now", "run a released version from the registry")
 	}
 }
 
@@ -108,7 +110,7 @@ func installedSpecs(c shellparse.SimpleCommand) []shellparse.Word {
 	default:
 		return nil
 	}
-	prog, ok := programs.Lookup(name)
+	prog, ok := registry.Default().Lookup(name)
 	if !ok {
 		return nil
 	}
