@@ -180,3 +180,28 @@ func nonNil(s []string) []string {
 	}
 	return s
 }
+
+func TestPythonBlocks(t *testing.T) {
+	for _, c := range []struct {
+		src, want string
+	}{
+		{"import shutil, tempfile\nif True:\n    d = tempfile.mkdtemp()\n    shutil.rmtree(d)\n", "$TMPDIR/tmp.XXXXXXXXXX"},
+		{"import shutil, tempfile\ndef a():\n    d = tempfile.mkdtemp()\n    shutil.rmtree(d)\ndef b():\n    d = tempfile.mkdtemp()\n    shutil.rmtree(d)\n", "$TMPDIR/tmp.XXXXXXXXXX"},
+		{"import shutil, os\ndef a():\n    d = os.path.expanduser('~')\n    shutil.rmtree(d)\n", "~"},
+		{"import shutil\ndef a():\n    d = '/x'\n    shutil.rmtree(d)\ndef b():\n    d = '/y'\n    shutil.rmtree(d)\n", "/x"},
+		{"import shutil\ndef a(d):\n    shutil.rmtree(d)\n", "{d}"},
+		{"import os\nif os.system('rm -rf ~'):\n    pass\n", ""},
+	} {
+		rep := Scan(Python, c.src)
+		got := ""
+		if len(rep.Deletes) > 0 {
+			got = rep.Deletes[0].Target.String()
+		}
+		if got != c.want {
+			t.Errorf("%q: delete of %q, want %q", c.src, got, c.want)
+		}
+		if strings.Contains(c.src, "os.system") && len(rep.Shell) == 0 {
+			t.Errorf("%q: the header's call was not read", c.src)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package codescan
 
-import "strings"
+import (
+	"reflect"
+	"strings"
+)
 
 // scope holds the names the code gave things: import os as o, x = "rm -rf ~",
 // const {execSync} = require("child_process").
@@ -17,14 +20,28 @@ func newScope() *scope { return &scope{vals: map[string]expr{}, count: map[strin
 
 // set binds name to x; a second binding leaves the name unknown.
 func (sc *scope) set(name string, x expr) {
-	if old, ok := sc.vals[name]; ok && sc.count[name] == 1 && old.kind == xName && x.kind == xName && old.name == x.name {
-		return // import os twice
+	if old, ok := sc.vals[name]; ok && sc.count[name] == 1 && sameValue(old, x) {
+		return // import os twice; d = tempfile.mkdtemp() in two functions
 	}
 	sc.count[name]++
 	if sc.count[name] > 1 {
 		x = unknown
 	}
 	sc.vals[name] = x
+}
+
+// sameValue reports two bindings that hold the same thing whichever is
+// in force: one module's name, or one known string or path value.
+func sameValue(a, b expr) bool {
+	switch {
+	case a.kind != b.kind:
+		return false
+	case a.kind == xName:
+		return a.name == b.name
+	case a.kind == xValue || a.kind == xPath:
+		return a.val.Known() && reflect.DeepEqual(a.val, b.val)
+	}
+	return false
 }
 
 // rebind marks name as bound to a value the scanner cannot know.

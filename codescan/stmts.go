@@ -13,8 +13,37 @@ func pyStatement(s *scanner, i, end int) int {
 		return s.pyImport(i+1, end)
 	case s.is(i, "from") && s.kind(i+1) == tIdent:
 		return s.pyFrom(i+1, end)
+	case s.is(i, pyCompound...):
+		return s.pyHeader(i, end)
 	}
 	return i
+}
+
+// pyCompound are the keywords that start a compound statement's header,
+// which ends at a colon before the body.
+var pyCompound = []string{"if", "elif", "else", "while", "for", "with", "def", "class", "try", "except", "finally", "async"}
+
+// pyHeader reads a compound statement's header (if COND:, with X as f:,
+// def f(…):) and returns the index after its colon, so that the body is
+// read as statements, its assignments bound as a top-level one's are; the
+// header's own expression is evaluated (if os.system(…):), a def's or a
+// class's is not. A header with no colon on its line is left to the
+// expression reader.
+func (s *scanner) pyHeader(i, end int) int {
+	j := i + 1
+	for j < end && s.kind(j) != tNewline && !s.is(j, ":") {
+		if s.is(j, "(", "[", "{") {
+			j = s.closeOf(j, end)
+		}
+		j++
+	}
+	if j >= end || !s.is(j, ":") {
+		return i
+	}
+	if !s.is(i, "def", "class", "async", "else", "try", "finally") && j > i+1 {
+		s.evalRange(i+1, j)
+	}
+	return j + 1
 }
 
 // dottedName reads name(.name)* at i.

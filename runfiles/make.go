@@ -835,6 +835,11 @@ func (m *makeReader) special(name, where string) {
 		if name == "SHELL" && !shellIsSh(v) || name == ".SHELLFLAGS" && v != "-c" && v != "-ec" && v != "-e -c" {
 			m.out.dynamic("%s: %s is %q: the recipes are not run by sh -c", where, name, strings.ReplaceAll(v, makeValue, MakeValue))
 		}
+		if name == "SHELL" && !shellIsSh(v) && !strings.Contains(v, makeValue) && strings.Contains(v, "/") && !filepath.IsAbs(v) && !strings.ContainsAny(v, " \t") {
+			// SHELL := ./tools/sh: a file of the project runs every recipe
+			// line; it is read as the command it is
+			m.out.add(where+" SHELL runs every recipe line", shellQuote(v)+" -c :", "")
+		}
 	}
 }
 

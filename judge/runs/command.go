@@ -35,6 +35,11 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 		return last
 	}
 	for i, w := range c.Wrappers {
+		if strings.Contains(w.Name, "/") && !systemDir(w.Name) && len(w.Argv) > 0 && w.Argv[0].Static {
+			// ./tools/sh -c '…', ./bin/env CMD: the wrapper is a file of the
+			// project named like a program, and it runs first
+			keep(s.File(h, b, path.Base(w.Name), w.Name, Lang{}, path.Base(w.Name)))
+		}
 		// direnv exec DIR CMD loads DIR's .envrc before CMD runs.
 		if kind := runsFiles(w.Name); kind != "" && len(w.Argv) > 0 {
 			args := w.Argv[1:]

@@ -14,8 +14,11 @@ import (
 // require_relative. Only names that resolve to files beside the program
 // are followed; installed modules are not the project's.
 var (
-	pythonImports = regexp.MustCompile(`(?m)^[ \t]*(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import|import[ \t]+([A-Za-z_][\w.]*(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*)*))`)
-	jsImports     = regexp.MustCompile(`(?:require\(\s*|\bimport\s*\(\s*|\bfrom\s+|^\s*import\s+)['"](\.{1,2}/[^'"]+)['"]`)
+	pythonImports = regexp.MustCompile(`(?m)^[ \t]*(?:from[ \t]+(\.*[A-Za-z_][\w.]*|\.+)[ \t]+import[ \t]+\(?([\w \t,]*)|import[ \t]+([A-Za-z_][\w.]*(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*)*))`)
+	// pythonExecFiles are the files a program runs as its own code by
+	// reading them: exec(open("x.py").read()), exec(compile(open(…)…)).
+	pythonExecFiles = regexp.MustCompile(`\bexec\(\s*(?:compile\(\s*)?open\(\s*['"]([^'"]+)['"]`)
+	jsImports       = regexp.MustCompile(`(?:require\(\s*|\bimport\s*\(\s*|\bfrom\s+|^\s*import\s+)['"](\.{1,2}/[^'"]+)['"]`)
 	// jsLocalFiles are string literals naming a local code file by its
 	// extension ("./global-setup.ts", setupFiles: ['./jest.setup.cjs']):
 	// a tool's config loads the files it names.
@@ -68,14 +71,16 @@ func importedFiles(abs, text string, lang codescan.Lang) []string {
 	switch lang {
 	case codescan.Python:
 		for _, m := range pythonImports.FindAllStringSubmatch(text, maxImports) {
-			for _, mod := range strings.Split(m[1]+m[2], ",") {
-				mod = strings.TrimSpace(mod)
-				if mod == "" {
-					continue
-				}
-				base := path.Join(dir, strings.ReplaceAll(mod, ".", "/"))
-				out = append(out, base+".py", path.Join(base, "__init__.py"))
+			if m[1] != "" {
+				out = append(out, fromImport(dir, m[1], m[2])...)
+				continue
 			}
+			for _, mod := range strings.Split(m[3], ",") {
+				out = append(out, pythonModule(dir, strings.TrimSpace(mod))...)
+			}
+		}
+		for _, m := range pythonExecFiles.FindAllStringSubmatch(text, maxImports) {
+			out = append(out, path.Join(dir, m[1]))
 		}
 	case codescan.JavaScript:
 		for _, m := range jsImports.FindAllStringSubmatch(text, maxImports) {
@@ -95,6 +100,37 @@ func importedFiles(abs, text string, lang codescan.Lang) []string {
 				p += ".rb"
 			}
 			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// pythonModule is where a module of that dotted name is beside dir: the
+// file, or the package's __init__.py.
+func pythonModule(dir, mod string) []string {
+	if mod == "" {
+		return nil
+	}
+	base := path.Join(dir, strings.ReplaceAll(mod, ".", "/"))
+	return []string{base + ".py", path.Join(base, "__init__.py")}
+}
+
+// fromImport is where from MOD import a, b finds its files: MOD itself,
+// and each name that is a submodule of it (from pkg import mod). A
+// relative MOD (.x, ..) is from the file's own package.
+func fromImport(dir, mod, names string) []string {
+	trimmed := strings.TrimLeft(mod, ".")
+	if dots := len(mod) - len(trimmed); dots > 0 {
+		for range dots - 1 {
+			dir = path.Dir(dir)
+		}
+		mod = trimmed
+	}
+	out := pythonModule(dir, mod)
+	for _, n := range strings.Split(names, ",") {
+		name, _, _ := strings.Cut(strings.TrimSpace(n), " ") // a as b
+		if name != "" && name != "*" {
+			out = append(out, pythonModule(dir, strings.Trim(mod+"."+name, "."))...)
 		}
 	}
 	return out
