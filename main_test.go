@@ -22,11 +22,19 @@ func TestMain(m *testing.M) {
 	if testing.CoverMode() != "" && os.Getenv("GOCOVERDIR") == "" {
 		// go test -cover: the permgate processes the tests start are this
 		// binary, built for coverage; they write their counters to
-		// GOCOVERDIR, and warn on every run without one. (testscript.Main
-		// exits the process: the directory is left for go tool covdata.)
-		if dir, err := os.MkdirTemp("", "permgate-cover-"); err == nil {
-			os.Setenv("GOCOVERDIR", dir)
+		// GOCOVERDIR, and warn on every run without one. Given the test's
+		// own directory (-test.gocoverdir), go test counts their runs with
+		// the test's: cmd's coverage includes the CLI scripts.
+		dir := ""
+		for _, a := range os.Args[1:] {
+			if v, ok := strings.CutPrefix(a, "-test.gocoverdir="); ok {
+				dir = v
+			}
 		}
+		if dir == "" {
+			dir, _ = os.MkdirTemp("", "permgate-cover-") // left for go tool covdata: testscript.Main exits
+		}
+		os.Setenv("GOCOVERDIR", dir)
 	}
 	testscript.Main(m, map[string]func(){
 		"permgate": func() {
