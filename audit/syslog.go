@@ -6,7 +6,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/permgate/permgate/validator"
+	"github.com/permgate/permgate/internal/termtext"
 )
 
 // SDID is the structured-data id of permgate's element in a syslog message.
@@ -166,9 +166,9 @@ func appendEscapedRune(dst []byte, r rune, enc string, sd bool) []byte {
 func isASCIIControl(r rune) bool { return r < 0x20 || r == 0x7f }
 
 // unsafeRune reports a character a log reader could misread: what a
-// terminal acts on instead of showing (validator.TerminalUnsafe: a C1
+// terminal acts on instead of showing (termtext.Unsafe: a C1
 // control, a line or paragraph separator, a bidirectional control) and a
 // byte-order mark.
 func unsafeRune(r rune) bool {
-	return validator.TerminalUnsafe(r) || r == 0xfeff
+	return termtext.Unsafe(r) || r == 0xfeff
 }

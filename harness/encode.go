@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 
+	"github.com/permgate/permgate/internal/termtext"
 	"github.com/permgate/permgate/policy"
-	"github.com/permgate/permgate/validator"
 )
 
 // Response is permgate's answer to one tool call.
@@ -38,7 +38,7 @@ const (
 
 // Encode writes resp in this harness's protocol.
 func (h *Harness) Encode(resp Response) Output {
-	resp.Reason = validator.OneLine(resp.Reason) // the harness shows it on a terminal
+	resp.Reason = termtext.OneLine(resp.Reason) // the harness shows it on a terminal
 	return h.encode(resp)
 }
 
