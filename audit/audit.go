@@ -18,7 +18,7 @@ import (
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/integrity"
 	"github.com/permgate/permgate/internal/textclip"
-	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/verdict"
 )
 
 // Limits of the audit trail.
@@ -47,14 +47,14 @@ type Record struct {
 	Command string `json:"command"`
 	// CommandLen is the command's full length in bytes when it was cut at
 	// MaxCommand; 0 when it is whole.
-	CommandLen int             `json:"command_len,omitempty"`
-	Decision   policy.Decision `json:"decision"`
-	Severity   string          `json:"severity"`
-	Findings   []finding.Kind  `json:"findings"`
+	CommandLen int              `json:"command_len,omitempty"`
+	Decision   verdict.Decision `json:"decision"`
+	Severity   string           `json:"severity"`
+	Findings   []finding.Kind   `json:"findings"`
 	// IDs are the findings' stable ids (git_destructive.force_push), in order.
-	IDs  []string    `json:"ids"`
-	Rule string      `json:"rule,omitempty"`
-	Mode policy.Mode `json:"mode"`
+	IDs  []string     `json:"ids"`
+	Rule string       `json:"rule,omitempty"`
+	Mode verdict.Mode `json:"mode"`
 	// DecidedBy says who decided: rule, mode, severity, read-only, tool or user.
 	DecidedBy string `json:"decided_by"`
 	Reason    string `json:"reason"`

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/permgate/permgate/integrity"
-	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/verdict"
 )
 
 // The sinks an audit record can go to ([audit] sink).
@@ -237,11 +237,11 @@ func cutMarker(full int) string { return fmt.Sprintf("…[cut: %d bytes in all]"
 
 // priority is the syslog severity of a decision: deny is a warning, ask a
 // notice, allow informational (RFC 5424 §6.2.1).
-func priority(d policy.Decision) int {
+func priority(d verdict.Decision) int {
 	switch d {
-	case policy.Deny:
+	case verdict.Deny:
 		return 4
-	case policy.Ask:
+	case verdict.Ask:
 		return 5
 	}
 	return 6

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/verdict"
 )
 
 // claudeHarness is Claude Code's hook protocol.
@@ -19,9 +19,9 @@ var claudeHarness = &Harness{
 	// back, and Claude Code's acceptEdits writes files and asks for
 	// commands, where permgate's default would ask for every write.
 	modes: map[string]mode{
-		"default": {mode: policy.ModeDefault}, "acceptEdits": {mode: policy.ModeAuto}, "auto": {mode: policy.ModeAuto},
-		"plan": {mode: policy.ModePlan}, "bypassPermissions": {mode: policy.ModeBypass},
-		"dontAsk": {mode: policy.ModeDefault, failClosed: true},
+		"default": {mode: verdict.ModeDefault}, "acceptEdits": {mode: verdict.ModeAuto}, "auto": {mode: verdict.ModeAuto},
+		"plan": {mode: verdict.ModePlan}, "bypassPermissions": {mode: verdict.ModeBypass},
+		"dontAsk": {mode: verdict.ModeDefault, failClosed: true},
 	},
 	encode:   encodeClaude,
 	read:     readClaude,
@@ -79,9 +79,9 @@ func probeClaude(command string) map[string]any {
 
 // readClaude reads hookSpecificOutput.permissionDecision; no output defers
 // (and so, for doctor, does "defer", which is never an allow).
-func readClaude(out Output) (policy.Decision, error) {
+func readClaude(out Output) (verdict.Decision, error) {
 	if blocked, err := blockedByExit(out); blocked || err != nil {
-		return policy.Deny, err
+		return verdict.Deny, err
 	}
 	obj, err := stdoutObject(out.Stdout)
 	if obj == nil || err != nil {
@@ -101,7 +101,7 @@ func readClaude(out Output) (policy.Decision, error) {
 	if hso.HookEventName != "PreToolUse" {
 		return "", fmt.Errorf("hookSpecificOutput.hookEventName is %q, not PreToolUse", hso.HookEventName)
 	}
-	return decisionIn(hso.PermissionDecision, "permissionDecision", map[string]policy.Decision{
-		"allow": policy.Allow, "ask": policy.Ask, "deny": policy.Deny, "defer": Defer, "": Defer,
+	return decisionIn(hso.PermissionDecision, "permissionDecision", map[string]verdict.Decision{
+		"allow": verdict.Allow, "ask": verdict.Ask, "deny": verdict.Deny, "defer": Defer, "": Defer,
 	})
 }

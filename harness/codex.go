@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/verdict"
 )
 
 // Codex's hook events permgate answers.
@@ -41,9 +41,9 @@ var codexHarness = &Harness{
 		"view_image": "read_file",
 	},
 	modes: map[string]mode{
-		"default": {mode: policy.ModeDefault}, "acceptEdits": {mode: policy.ModeDefault}, "plan": {mode: policy.ModePlan},
-		"bypassPermissions": {mode: policy.ModeAuto, failClosed: true},
-		"dontAsk":           {mode: policy.ModeDefault, failClosed: true},
+		"default": {mode: verdict.ModeDefault}, "acceptEdits": {mode: verdict.ModeDefault}, "plan": {mode: verdict.ModePlan},
+		"bypassPermissions": {mode: verdict.ModeAuto, failClosed: true},
+		"dontAsk":           {mode: verdict.ModeDefault, failClosed: true},
 	},
 	encode:    encodeCodex,
 	read:      readCodex,
@@ -71,11 +71,11 @@ var codexHarness = &Harness{
 // already turned the ask into a deny before it gets here.
 func encodeCodex(resp Response) Output {
 	switch {
-	case resp.Decision == policy.Allow && resp.Event == codexPermissionRequest:
+	case resp.Decision == verdict.Allow && resp.Event == codexPermissionRequest:
 		return Output{Stdout: encodeJSON(map[string]any{"hookSpecificOutput": map[string]any{
 			"hookEventName": codexPermissionRequest, "decision": map[string]string{"behavior": "allow"},
 		}})}
-	case resp.Decision == policy.Allow || resp.Decision == policy.Ask || resp.Decision == Defer:
+	case resp.Decision == verdict.Allow || resp.Decision == verdict.Ask || resp.Decision == Defer:
 		return Output{Exit: ExitOK}
 	}
 	return Output{Stderr: []byte(resp.Reason + "\n"), Exit: ExitBlock}
@@ -94,9 +94,9 @@ func probeCodex(command string) map[string]any {
 // readCodex reads Codex's answer: exit 2 with a reason blocks, exit 0 with
 // no output leaves the call to Codex's own approval, and at PermissionRequest
 // hookSpecificOutput.decision.behavior allow or deny answers that approval.
-func readCodex(out Output) (policy.Decision, error) {
+func readCodex(out Output) (verdict.Decision, error) {
 	if blocked, err := blockedByExit(out); blocked || err != nil {
-		return policy.Deny, err
+		return verdict.Deny, err
 	}
 	obj, err := stdoutObject(out.Stdout)
 	if obj == nil || err != nil {
@@ -119,7 +119,7 @@ func readCodex(out Output) (policy.Decision, error) {
 		// Codex 0.169 supports no decision on stdout at PreToolUse.
 		return "", fmt.Errorf("hookSpecificOutput is not a PermissionRequest decision (Codex takes no other answer on stdout)")
 	}
-	return decisionIn(hso.Decision.Behavior, "decision.behavior", map[string]policy.Decision{
-		"allow": policy.Allow, "deny": policy.Deny,
+	return decisionIn(hso.Decision.Behavior, "decision.behavior", map[string]verdict.Decision{
+		"allow": verdict.Allow, "deny": verdict.Deny,
 	})
 }

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/verdict"
 )
 
 // copilotTools maps GitHub Copilot CLI's tool names onto permgate's: those
@@ -126,8 +126,8 @@ func encodeCopilot(resp Response) Output {
 	if d == Defer {
 		return Output{Exit: ExitOK}
 	}
-	if d != policy.Allow && d != policy.Ask {
-		d = policy.Deny
+	if d != verdict.Allow && d != verdict.Ask {
+		d = verdict.Deny
 	}
 	return Output{Stdout: encodeJSON(map[string]string{"permissionDecision": string(d), "permissionDecisionReason": resp.Reason})}
 }
@@ -138,11 +138,11 @@ func encodeCopilot(resp Response) Output {
 // Copilot denies on any other failed exit too ("hook errored"), but permgate
 // never answers so, and output Copilot would ignore (not JSON, a decision it
 // does not know) is an error: the hook is broken.
-func readCopilot(out Output) (policy.Decision, error) {
+func readCopilot(out Output) (verdict.Decision, error) {
 	switch out.Exit {
 	case ExitOK:
 	case ExitBlock:
-		return policy.Deny, nil
+		return verdict.Deny, nil
 	default:
 		return "", fmt.Errorf("exit %d: Copilot CLI denies the call as a failed hook, but permgate answers it with exit 0 and JSON", out.Exit)
 	}
@@ -154,8 +154,8 @@ func readCopilot(out Output) (policy.Decision, error) {
 	if err != nil {
 		return "", err
 	}
-	return decisionIn(d, "permissionDecision", map[string]policy.Decision{
-		"allow": policy.Allow, "deny": policy.Deny, "ask": policy.Ask, "": Defer,
+	return decisionIn(d, "permissionDecision", map[string]verdict.Decision{
+		"allow": verdict.Allow, "deny": verdict.Deny, "ask": verdict.Ask, "": Defer,
 	})
 }
 

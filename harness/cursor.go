@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/verdict"
 )
 
 // Cursor's hook events permgate answers, as hook_event_name names them.
@@ -155,16 +155,16 @@ func encodeCursor(resp Response) Output {
 	switch {
 	case d == Defer && cursorAsks[resp.Event]:
 		// Cursor has no "no decision" answer: its own approval is an ask.
-		d = policy.Ask
+		d = verdict.Ask
 	case d == Defer:
 		// At an event that cannot ask (a file read), Cursor's own default
 		// is to go ahead.
-		d = policy.Allow
-	case d == policy.Ask && !cursorAsks[resp.Event]:
-		d = policy.Deny
+		d = verdict.Allow
+	case d == verdict.Ask && !cursorAsks[resp.Event]:
+		d = verdict.Deny
 		reason += " (permgate would ask, and Cursor cannot be asked at " + eventName(resp.Event) + ": denied)"
-	case d != policy.Allow && d != policy.Ask:
-		d = policy.Deny
+	case d != verdict.Allow && d != verdict.Ask:
+		d = verdict.Deny
 	}
 	return Output{Stdout: encodeJSON(map[string]string{"permission": string(d), "user_message": reason, "agent_message": reason})}
 }
@@ -179,9 +179,9 @@ func eventName(event string) string {
 
 // readCursor reads Cursor's answer: exit 2 blocks; at exit 0 stdout must
 // hold a permission Cursor knows (preToolUse refuses the call without one).
-func readCursor(out Output) (policy.Decision, error) {
+func readCursor(out Output) (verdict.Decision, error) {
 	if blocked, err := blockedByExit(out); blocked || err != nil {
-		return policy.Deny, err
+		return verdict.Deny, err
 	}
 	obj, err := stdoutObject(out.Stdout)
 	if err != nil {
@@ -194,7 +194,7 @@ func readCursor(out Output) (policy.Decision, error) {
 	if err != nil {
 		return "", err
 	}
-	return decisionIn(p, "permission", map[string]policy.Decision{"allow": policy.Allow, "ask": policy.Ask, "deny": policy.Deny})
+	return decisionIn(p, "permission", map[string]verdict.Decision{"allow": verdict.Allow, "ask": verdict.Ask, "deny": verdict.Deny})
 }
 
 // probeCursor is Cursor's beforeShellExecution.

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/permgate/permgate/shellparse"
+	"github.com/permgate/permgate/internal/shword"
 )
 
 const (
@@ -19,7 +19,7 @@ const (
 	// MaxInput bounds what a hook reads from stdin: a command at the input
 	// limit, every byte escaped (\n, \", \\ take two bytes), plus the other
 	// fields. A larger payload is refused before it is decoded.
-	MaxInput = 2*shellparse.DefaultMaxBytes + jsonOverhead
+	MaxInput = 2*shword.MaxScriptBytes + jsonOverhead
 )
 
 // Request is one tool call as a harness's hook input describes it.

@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 
 	"github.com/permgate/permgate/internal/termtext"
-	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/verdict"
 )
 
 // Response is permgate's answer to one tool call.
 type Response struct {
 	// Decision is allow, ask or deny.
-	Decision policy.Decision
+	Decision verdict.Decision
 	// Reason is what the harness shows; it is made safe for a terminal.
 	Reason string
 	// Event is the hook event answered (Request.HookEventName), "" when the

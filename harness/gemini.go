@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/verdict"
 )
 
 // geminiHarness is Gemini CLI's hook protocol (BeforeTool), as 0.61.0 sends
@@ -64,9 +64,9 @@ var geminiTools = map[string]string{
 //   - no decision (Defer) is {}: Gemini CLI's own policy decides.
 func encodeGemini(resp Response) Output {
 	switch resp.Decision {
-	case policy.Allow:
+	case verdict.Allow:
 		return Output{Stdout: encodeJSON(map[string]string{"decision": "allow", "reason": resp.Reason})}
-	case policy.Ask:
+	case verdict.Ask:
 		return Output{Stdout: encodeJSON(map[string]string{"decision": "ask", "reason": resp.Reason, "systemMessage": resp.Reason})}
 	case Defer:
 		return Output{Stdout: []byte("{}\n")}
@@ -88,7 +88,7 @@ func probeGemini(command string) map[string]any {
 // stdout, or else on stderr, whatever the exit status; text that is not
 // JSON allows on exit 0 or 1 and denies on any other; no output at all
 // leaves the call to Gemini CLI's own policy, even on exit 2.
-func readGemini(out Output) (policy.Decision, error) {
+func readGemini(out Output) (verdict.Decision, error) {
 	text := strings.TrimSpace(string(out.Stdout))
 	if text == "" {
 		text = strings.TrimSpace(string(out.Stderr))
@@ -104,10 +104,10 @@ func readGemini(out Output) (policy.Decision, error) {
 		if out.Exit == ExitOK || out.Exit == 1 {
 			return "", fmt.Errorf("output that is not one JSON object allows the call: %w", err)
 		}
-		return policy.Deny, nil
+		return verdict.Deny, nil
 	}
 	if stop, ok := obj["continue"]; ok && strings.TrimSpace(string(stop)) == "false" {
-		return policy.Deny, nil // the whole agent loop stops: the call does not run
+		return verdict.Deny, nil // the whole agent loop stops: the call does not run
 	}
 	d, err := stringField(obj, "decision")
 	if err != nil {
@@ -129,6 +129,6 @@ func geminiObject(text string) (map[string]json.RawMessage, error) {
 // geminiDecisions are the decisions Gemini CLI's BeforeTool reads. An
 // "allow", or a decision it does not know, runs nothing past its own policy:
 // the call goes on as with no decision.
-var geminiDecisions = map[string]policy.Decision{
-	"allow": policy.Allow, "approve": policy.Allow, "deny": policy.Deny, "block": policy.Deny, "ask": policy.Ask, "": Defer,
+var geminiDecisions = map[string]verdict.Decision{
+	"allow": verdict.Allow, "approve": verdict.Allow, "deny": verdict.Deny, "block": verdict.Deny, "ask": verdict.Ask, "": Defer,
 }

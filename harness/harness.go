@@ -13,7 +13,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/verdict"
 )
 
 // Harness is one agent harness's hook protocol.
@@ -37,7 +37,7 @@ type Harness struct {
 	// encode writes the decision in the harness's protocol, and read reads an
 	// answer back as the harness would (ReadAnswer).
 	encode func(Response) Output
-	read   func(Output) (policy.Decision, error)
+	read   func(Output) (verdict.Decision, error)
 	// probe is a call of the harness's shell tool running a command, as the
 	// payload's fields (ProbePayload).
 	probe func(command string) map[string]any
@@ -72,7 +72,7 @@ type Harness struct {
 }
 
 type mode struct {
-	mode       policy.Mode
+	mode       verdict.Mode
 	failClosed bool
 }
 
@@ -108,17 +108,17 @@ func (h *Harness) Settings(command string) string {
 // HarnessMode when the harness sends none that permgate knows, except that in
 // a harness whose own approval decides an ask (askDefers) a mode it does not
 // know is fail-closed.
-func (h *Harness) Mode(permissionMode string) policy.HarnessMode {
+func (h *Harness) Mode(permissionMode string) verdict.HarnessMode {
 	m, ok := h.modes[permissionMode]
 	if !ok && permissionMode != "" && h.askDefers {
 		// The harness's own approval decides an ask, and in a mode permgate
 		// does not know it may approve everything: no one is asked.
-		return policy.HarnessMode{Source: h.Title + " permission_mode " + permissionMode + " (not one permgate knows)", FailClosed: true}
+		return verdict.HarnessMode{Source: h.Title + " permission_mode " + permissionMode + " (not one permgate knows)", FailClosed: true}
 	}
 	if !ok {
-		return policy.HarnessMode{}
+		return verdict.HarnessMode{}
 	}
-	return policy.HarnessMode{Mode: m.mode, Source: h.Title + " permission_mode " + permissionMode, FailClosed: m.failClosed}
+	return verdict.HarnessMode{Mode: m.mode, Source: h.Title + " permission_mode " + permissionMode, FailClosed: m.failClosed}
 }
 
 // AskNeedsTerminal reports a harness whose ask only a person at its terminal

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/permgate/permgate/shellparse"
+	"github.com/permgate/permgate/internal/shword"
 )
 
 // notJSON is a payload that is not one JSON object.
@@ -197,7 +197,7 @@ func shellCommand(raw json.RawMessage) (command string, valid bool, err error) {
 		if err == nil && len(argv) > 0 {
 			quoted := make([]string, len(argv))
 			for i, a := range argv {
-				quoted[i] = shellparse.ShellQuote(a)
+				quoted[i] = shword.Quote(a)
 			}
 			return strings.Join(quoted, " "), valid, nil
 		}

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/verdict"
 )
 
 // opencodeTools maps OpenCode's built-in tool names onto permgate's (the
@@ -78,11 +78,11 @@ func opencodeArgs(raw json.RawMessage) (toolArgs, error) {
 func encodeOpencode(resp Response) Output {
 	d, reason := resp.Decision, resp.Reason
 	switch d {
-	case policy.Allow, Defer:
-	case policy.Ask:
+	case verdict.Allow, Defer:
+	case verdict.Ask:
 		reason += " (permgate would ask, and OpenCode cannot be asked from a plugin: blocked; a permgate allow rule lets such a call through)"
 	default:
-		d = policy.Deny
+		d = verdict.Deny
 	}
 	return Output{Stdout: encodeJSON(map[string]string{"decision": string(d), "reason": reason})}
 }
@@ -91,9 +91,9 @@ func encodeOpencode(resp Response) Output {
 // decision; allow and defer leave the call to OpenCode's own permissions
 // (Defer: the plugin cannot lift OpenCode's asks), and ask, deny, exit 2, any
 // other exit status or output block it.
-func readOpencode(out Output) (policy.Decision, error) {
+func readOpencode(out Output) (verdict.Decision, error) {
 	if blocked, err := blockedByExit(out); blocked || err != nil {
-		return policy.Deny, err
+		return verdict.Deny, err
 	}
 	obj, err := stdoutObject(out.Stdout)
 	if err != nil {
@@ -106,8 +106,8 @@ func readOpencode(out Output) (policy.Decision, error) {
 	if err != nil {
 		return "", err
 	}
-	return decisionIn(d, "decision", map[string]policy.Decision{
-		"allow": Defer, "defer": Defer, "ask": policy.Deny, "deny": policy.Deny,
+	return decisionIn(d, "decision", map[string]verdict.Decision{
+		"allow": Defer, "defer": Defer, "ask": verdict.Deny, "deny": verdict.Deny,
 	})
 }
 

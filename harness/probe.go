@@ -8,13 +8,13 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/verdict"
 )
 
 // Defer is the answer of a hook that leaves the call to the harness's own
 // approval: Codex's exit 0 with no output, Claude Code's exit 0 with nothing
 // on standard output.
-const Defer = policy.Defer
+const Defer = verdict.Defer
 
 // ProbeCommand is the command of a probe payload: a catastrophic delete that
 // also reaches permgate's own config (self_modify), so permgate denies it in
@@ -39,7 +39,7 @@ func (h *Harness) ProbePayload(cwd string) []byte {
 // approval). It is an error when the harness would not understand the answer
 // — an exit status it takes for a failed hook, output it cannot parse, a
 // decision it does not know.
-func (h *Harness) ReadAnswer(stdout, stderr []byte, exit int) (policy.Decision, error) {
+func (h *Harness) ReadAnswer(stdout, stderr []byte, exit int) (verdict.Decision, error) {
 	d, err := h.read(Output{Stdout: stdout, Stderr: stderr, Exit: exit})
 	if err != nil {
 		return "", fmt.Errorf("%s would not understand the hook's answer: %w", h.Title, err)
@@ -76,7 +76,7 @@ func stdoutObject(stdout []byte) (map[string]json.RawMessage, error) {
 }
 
 // decisionIn looks a decision up among those the harness reads.
-func decisionIn(value, field string, known map[string]policy.Decision) (policy.Decision, error) {
+func decisionIn(value, field string, known map[string]verdict.Decision) (verdict.Decision, error) {
 	if d, ok := known[value]; ok {
 		return d, nil
 	}

@@ -6,50 +6,38 @@
 package policy
 
 import (
-	"fmt"
-
 	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/validator"
+	"github.com/permgate/permgate/verdict"
 )
 
-// Mode is how permissive permgate is.
-type Mode string
+// Mode is how permissive permgate is (package verdict holds the modes and
+// decisions every stage shares).
+type Mode = verdict.Mode
 
 // The modes.
 const (
-	ModeDefault Mode = "default"
-	ModeAuto    Mode = "auto"
-	ModePlan    Mode = "plan"
-	ModeBypass  Mode = "bypass"
+	ModeDefault = verdict.ModeDefault
+	ModeAuto    = verdict.ModeAuto
+	ModePlan    = verdict.ModePlan
+	ModeBypass  = verdict.ModeBypass
 )
 
 // Modes lists the modes in the order Shift+Tab cycles them.
-var Modes = []Mode{ModeDefault, ModeAuto, ModePlan, ModeBypass}
+var Modes = verdict.Modes
 
 // ParseMode reads a mode name.
-func ParseMode(name string) (Mode, error) {
-	for _, m := range Modes {
-		if string(m) == name {
-			return m, nil
-		}
-	}
-	return "", fmt.Errorf("unknown mode %q (want default, auto, plan or bypass)", name)
-}
+func ParseMode(name string) (Mode, error) { return verdict.ParseMode(name) }
 
 // Decision is what happens to a command.
-type Decision string
+type Decision = verdict.Decision
 
 // The decisions.
 const (
-	Allow Decision = "allow"
-	Ask   Decision = "ask"
-	Deny  Decision = "deny"
-	// Defer is no decision: the call is handed back to the harness, whose
-	// own classifier, sandbox and approval decide it as they would without
-	// permgate. Only a hook answers it (a tool permgate does not know, or a
-	// call it would allow only because of the mode); a check or an exec
-	// never sees it.
-	Defer Decision = "defer"
+	Allow = verdict.Allow
+	Ask   = verdict.Ask
+	Deny  = verdict.Deny
+	Defer = verdict.Defer
 )
 
 // Outcome is a decision with why it was taken.

@@ -1,6 +1,10 @@
 package policy
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/permgate/permgate/verdict"
+)
 
 // ModeInputs are the places the mode can come from, highest first: the flag,
 // PERMGATE_MODE, a profile, the mode set with `permgate mode`, the config.
@@ -29,23 +33,11 @@ type Effective struct {
 
 // ModeRank orders the modes by strictness: plan 3, default 2, auto 1, bypass 0.
 // An empty or unknown mode ranks -1, below every mode.
-func ModeRank(m Mode) int {
-	switch m {
-	case ModePlan:
-		return 3
-	case ModeDefault:
-		return 2
-	case ModeAuto:
-		return 1
-	case ModeBypass:
-		return 0
-	}
-	return -1
-}
+func ModeRank(m Mode) int { return verdict.ModeRank(m) }
 
 // Looser reports whether mode a allows more than mode b; an empty or unknown
 // mode is looser than any other.
-func Looser(a, b Mode) bool { return ModeRank(a) < ModeRank(b) }
+func Looser(a, b Mode) bool { return verdict.Looser(a, b) }
 
 // Select works out the mode and settings: the one place the mode is chosen,
 // for commands and for hook calls alike. An unknown mode or profile, or bypass
@@ -123,15 +115,7 @@ func clampFloor(cfg *Policy, eff *Effective) {
 }
 
 // HarnessMode is the mode an agent harness reports for a hook call.
-type HarnessMode struct {
-	// Mode is the harness's permission mode mapped onto permgate's; empty when
-	// the harness reports none that permgate knows.
-	Mode Mode
-	// Source names it for people: "Claude Code permission_mode plan".
-	Source string
-	// FailClosed reports that no one can be asked in this harness mode.
-	FailClosed bool
-}
+type HarnessMode = verdict.HarnessMode
 
 // selectHarness is Select for a hook call whose harness reports a mode and
 // whose mode no flag or PERMGATE_MODE pins.

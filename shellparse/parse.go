@@ -9,6 +9,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/permgate/permgate/internal/shword"
 	"github.com/permgate/permgate/internal/textclip"
 )
 
@@ -378,23 +379,8 @@ func quoteArgv(argv []string) string {
 	return strings.Join(parts, " ")
 }
 
-// ShellQuote quotes s for bash when it needs quoting.
-func ShellQuote(s string) string {
-	if s == "" {
-		return "''"
-	}
-	safe := true
-	for _, c := range s {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_./=:,+@%^", c)) {
-			safe = false
-			break
-		}
-	}
-	if safe {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// ShellQuote quotes s for bash when it needs quoting (shword.Quote).
+func ShellQuote(s string) string { return shword.Quote(s) }
 
 // IsIncomplete reports whether a script only needs more input to parse: an open
 // quote, an unfinished if, for or function. A shell would ask for another line.

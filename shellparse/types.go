@@ -8,6 +8,8 @@
 // — and the structural problems it met (parse errors, bounds reached).
 package shellparse
 
+import "github.com/permgate/permgate/internal/shword"
+
 // InputKind says where a command's standard input comes from.
 type InputKind string
 
@@ -271,7 +273,7 @@ type Options struct {
 // Defaults for Options.
 const (
 	DefaultMaxDepth    = 32
-	DefaultMaxBytes    = 2 << 20
+	DefaultMaxBytes    = shword.MaxScriptBytes
 	DefaultMaxCommands = 1000
 	DefaultMaxNesting  = 256
 	// DefaultWorkPerByte, DefaultWorkBase and DefaultMaxWork make the default

@@ -15,7 +15,7 @@ import (
 	"path/filepath"
 
 	"github.com/permgate/permgate/integrity"
-	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/verdict"
 )
 
 // MaxBytes bounds state.json: thousands of trusted project files. A larger
@@ -26,7 +26,7 @@ const MaxBytes = integrity.MaxSealed
 // `permgate mode`, the project config files the user trusts, and how many asks
 // in a row were denied.
 type State struct {
-	Mode policy.Mode `json:"mode,omitempty"`
+	Mode verdict.Mode `json:"mode,omitempty"`
 	// Trusted maps a project config's absolute path to the hash of the content
 	// the user trusted.
 	Trusted map[string]string `json:"trusted,omitempty"`
@@ -55,22 +55,22 @@ type State struct {
 // With the config's mode unknown (""), only plan, the strictest, is kept. The
 // last confirmed state's mode is kept on the same terms where it is the
 // stricter one; when that state is lost, plan stands in for it.
-func (st State) Tightened(configMode policy.Mode) State {
-	keep := func(m policy.Mode) bool {
+func (st State) Tightened(configMode verdict.Mode) State {
+	keep := func(m verdict.Mode) bool {
 		if configMode == "" {
-			return m == policy.ModePlan
+			return m == verdict.ModePlan
 		}
-		return !policy.Looser(m, configMode)
+		return !verdict.Looser(m, configMode)
 	}
-	mode := policy.Mode("")
+	mode := verdict.Mode("")
 	if keep(st.Mode) {
 		mode = st.Mode
 	}
-	if st.Confirmed != nil && keep(st.Confirmed.Mode) && policy.Looser(mode, st.Confirmed.Mode) {
+	if st.Confirmed != nil && keep(st.Confirmed.Mode) && verdict.Looser(mode, st.Confirmed.Mode) {
 		mode = st.Confirmed.Mode
 	}
 	if st.Lost != "" {
-		mode = policy.ModePlan
+		mode = verdict.ModePlan
 	}
 	st.Mode, st.Trusted = mode, nil
 	return st
@@ -80,7 +80,7 @@ func (st State) Tightened(configMode policy.Mode) State {
 // against what of it counts now (Tightened with the config's mode): a
 // persisted mode it would change, the project files it would trust again, a
 // last confirmed state that is lost. Nothing for a sealed state.
-func (st State) Loosening(configMode policy.Mode) []string {
+func (st State) Loosening(configMode verdict.Mode) []string {
 	if !st.Unsealed {
 		return nil
 	}
@@ -97,7 +97,7 @@ func (st State) Loosening(configMode policy.Mode) []string {
 	return out
 }
 
-func modeName(m policy.Mode) string {
+func modeName(m verdict.Mode) string {
 	if m == "" {
 		return "none"
 	}
@@ -112,7 +112,7 @@ type Store struct {
 	// ConfigMode is the config's mode. When the state file does not match its
 	// seal, Update keeps its persisted mode only if that is not looser than
 	// ConfigMode, and drops its trusted hashes, before sealing the result.
-	ConfigMode policy.Mode
+	ConfigMode verdict.Mode
 }
 
 // Seals returns the sealer for the files of this state directory.
@@ -236,7 +236,7 @@ func decode(data []byte, st *State) error {
 		return fmt.Errorf("is damaged (%v)", err)
 	}
 	if st.Mode != "" {
-		if _, err := policy.ParseMode(string(st.Mode)); err != nil {
+		if _, err := verdict.ParseMode(string(st.Mode)); err != nil {
 			return fmt.Errorf("names %w", err)
 		}
 	}
