@@ -17,7 +17,7 @@ func (cfg *Config) mergeChecks(path string, fc *fileConfig, lines lineFinder, tr
 	var ignored []string
 	keyLine := lines.key([]string{"permission", "checks"})
 	for _, text := range fc.Permission.Checks {
-		line := lines.value(text, keyLine)
+		line := lines.stringLine(text, keyLine)
 		prefix, err := checkPrefix(text)
 		if err != nil {
 			return nil, &Error{File: path, Line: line, Msg: "permission.checks: " + err.Error()}

@@ -330,7 +330,7 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 	}{{"deny", fc.Permission.Deny, &cfg.Rules.Deny}, {"ask", fc.Permission.Ask, &cfg.Rules.Ask}, {"allow", fc.Permission.Allow, &cfg.Rules.Allow}} {
 		keyLine := lines.key([]string{"permission", list.key})
 		for _, text := range list.items {
-			line := lines.value(text, keyLine)
+			line := lines.stringLine(text, keyLine)
 			r, err := policy.ParseRule(text)
 			if err != nil {
 				return nil, &Error{File: path, Line: line, Msg: err.Error()}
@@ -376,7 +376,7 @@ func (cfg *Config) merge(layer, path string, fc *fileConfig, lines lineFinder, t
 			continue
 		}
 		if strings.TrimSpace(c) == "" || strings.ContainsAny(c, " /\t") {
-			return nil, &Error{File: path, Line: lines.value(c, lines.key([]string{"safe", "commands"})), Msg: fmt.Sprintf("safe.commands: %q is not a command name", c)}
+			return nil, &Error{File: path, Line: lines.stringLine(c, lines.key([]string{"safe", "commands"})), Msg: fmt.Sprintf("safe.commands: %q is not a command name", c)}
 		}
 		cfg.SafeCommands = append(cfg.SafeCommands, policy.Setting[string]{Value: c, Source: at("safe", "commands")})
 	}

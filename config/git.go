@@ -22,7 +22,7 @@ func (cfg *Config) mergeGit(path string, fc *fileConfig, lines lineFinder, trust
 			return nil, &Error{File: path, Line: keyLine, Msg: fmt.Sprintf("git.%s: not a git hook permgate runs steps for (want one of %s)", hook, strings.Join(githook.Names(), ", "))}
 		}
 		for _, step := range fc.Git[hook] {
-			line := lines.value(step, keyLine)
+			line := lines.stringLine(step, keyLine)
 			switch {
 			case strings.TrimSpace(step) == "":
 				return nil, &Error{File: path, Line: line, Msg: fmt.Sprintf("git.%s: a step is empty", hook)}

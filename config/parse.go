@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/permgate/permgate/internal/lazyre"
 )
@@ -65,68 +66,84 @@ const (
 	// MaxNesting bounds how deeply arrays and inline tables nest in a
 	// config file.
 	MaxNesting = 32
-	// valueScanBudget bounds the bytes lineFinder.value may search in total for
-	// strings it cannot find quoted, so that loading stays linear.
-	valueScanBudget = 4 * MaxBytes
 )
 
-// lineFinder finds the lines keys and values stand on in a TOML file. It indexes
-// the file once, so that finding every key and value stays linear.
+// lineFinder says where keys and string values stand in a TOML file, by the
+// positions go-toml's parser gives its nodes (BurntSushi's decoder gives
+// none): no line is guessed from the text.
 type lineFinder struct {
-	lines []string
-	// keys maps a dotted key or table name to the first line it stands on.
+	// keys maps a dotted key or table name to the first line it stands on,
+	// and "\x00" + its lower-cased form likewise (the decoder matches keys
+	// case-insensitively).
 	keys map[string]int
-	// quoted maps each quoted string (with its quotes) to the lines holding it,
-	// in order.
-	quoted map[string][]int
-	// budget is what is left of valueScanBudget.
-	budget *int
+	// strings maps each string value to the lines it stands on, in order.
+	strings map[string][]int
 }
 
-// newLineFinder indexes the keys and quoted strings of a TOML file.
+// newLineFinder indexes the keys and string values of a TOML file in one
+// pass of the parser; a file the parser stops in keeps what came before
+// (the decoder reports the error itself).
 func newLineFinder(data string) lineFinder {
-	f := lineFinder{lines: strings.Split(data, "\n"), keys: map[string]int{}, quoted: map[string][]int{}, budget: new(int)}
-	*f.budget = valueScanBudget
-	table := ""
-	for i, line := range f.lines {
-		for _, q := range quotedStrings(line) {
-			if l := f.quoted[q]; len(l) == 0 || l[len(l)-1] != i+1 {
-				f.quoted[q] = append(l, i+1)
-			}
+	f := lineFinder{keys: map[string]int{}, strings: map[string][]int{}}
+	var p unstable.Parser
+	p.Reset([]byte(data))
+	var table []string
+	for p.NextExpression() {
+		e := p.Expression()
+		switch e.Kind {
+		case unstable.Table, unstable.ArrayTable:
+			table, _ = keyParts(&p, e.Key())
+			f.addKey(table, lineAt(data, keyStart(e)))
+		case unstable.KeyValue:
+			f.keyValue(&p, data, table, e)
 		}
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "[") {
-			name, _, _ := strings.Cut(strings.TrimLeft(t, "["), "]")
-			table = normaliseKey(name)
-			f.addKey(table, i+1)
-			continue
-		}
-		name, _, ok := strings.Cut(t, "=")
-		if !ok || strings.HasPrefix(t, "#") {
-			continue
-		}
-		full := normaliseKey(name)
-		if table != "" {
-			full = table + "." + full
-		}
-		f.addKey(full, i+1)
 	}
 	return f
 }
 
-// normaliseKey writes a TOML key as its dotted path: parts trimmed, quotes
-// dropped.
-func normaliseKey(key string) string {
-	parts := strings.Split(key, ".")
-	for i, p := range parts {
-		parts[i] = strings.Trim(strings.TrimSpace(p), `"'`)
-	}
-	return strings.Join(parts, ".")
+// keyValue indexes one key and its value: the strings in it, and the keys
+// of an inline table it is.
+func (f lineFinder) keyValue(p *unstable.Parser, data string, table []string, kv *unstable.Node) {
+	parts, _ := keyParts(p, kv.Key())
+	full := append(slices.Clone(table), parts...)
+	f.addKey(full, lineAt(data, keyStart(kv)))
+	f.value(p, data, full, kv.Value())
 }
 
-// addKey records where key first stands, and where it first stands in any
-// case: the decoder matches keys case-insensitively.
-func (f lineFinder) addKey(key string, line int) {
+// keyStart is the offset of an expression's first key part (a table's
+// header holds no range of its own).
+func keyStart(e *unstable.Node) int {
+	it := e.Key()
+	if it.Next() {
+		return int(it.Node().Raw.Offset)
+	}
+	return int(e.Raw.Offset)
+}
+
+// value indexes the strings of a value, and the keys of its inline tables.
+func (f lineFinder) value(p *unstable.Parser, data string, path []string, v *unstable.Node) {
+	switch v.Kind {
+	case unstable.String:
+		line := lineAt(data, int(v.Raw.Offset))
+		if l := f.strings[string(v.Data)]; len(l) == 0 || l[len(l)-1] != line {
+			f.strings[string(v.Data)] = append(l, line)
+		}
+	case unstable.Array:
+		for it := v.Children(); it.Next(); {
+			f.value(p, data, path, it.Node())
+		}
+	case unstable.InlineTable:
+		for it := v.Children(); it.Next(); {
+			if n := it.Node(); n.Kind == unstable.KeyValue {
+				f.keyValue(p, data, path, n)
+			}
+		}
+	}
+}
+
+// addKey records where a key first stands, in its own case and in any.
+func (f lineFinder) addKey(path []string, line int) {
+	key := strings.Join(path, ".")
 	for _, k := range []string{key, "\x00" + strings.ToLower(key)} {
 		if _, ok := f.keys[k]; !ok {
 			f.keys[k] = line
@@ -134,72 +151,27 @@ func (f lineFinder) addKey(key string, line int) {
 	}
 }
 
-// quotedStrings returns the "…" and '…' strings on a line, quotes included.
-func quotedStrings(line string) []string {
-	var out []string
-	for i := 0; i < len(line); i++ {
-		q := line[i]
-		if q != '"' && q != '\'' {
-			continue
-		}
-		j := i + 1
-		for j < len(line) && line[j] != q {
-			if q == '"' && line[j] == '\\' {
-				j++
-			}
-			j++
-		}
-		if j >= len(line) {
-			break
-		}
-		out = append(out, line[i:j+1])
-		i = j
-	}
-	return out
-}
-
-// key returns the line of a key (dotted path), or 0.
+// key returns the line of a key (dotted path): its own, else its parent's
+// (a table the key would be in), or 0.
 func (f lineFinder) key(path []string) int {
-	want := strings.Join(path, ".")
-	if line, ok := f.keys[want]; ok {
-		return line
-	}
-	if line, ok := f.keys["\x00"+strings.ToLower(want)]; ok {
-		return line
-	}
-	// A key inside an inline table or a dotted key: the line of its parent,
-	// else of its name's first mention.
-	if len(path) > 1 {
-		if line := f.key(path[:len(path)-1]); line > 0 {
+	for n := len(path); n > 0; n-- {
+		want := strings.Join(path[:n], ".")
+		if line, ok := f.keys[want]; ok {
 			return line
 		}
-	}
-	if len(path) > 0 && path[len(path)-1] != "" {
-		if line := f.value(path[len(path)-1], 1); line > 0 {
+		if line, ok := f.keys["\x00"+strings.ToLower(want)]; ok {
 			return line
 		}
 	}
 	return 0
 }
 
-// value returns the first line at or after from that holds the quoted string.
-func (f lineFinder) value(s string, from int) int {
-	for _, q := range []string{`"` + s + `"`, `'` + s + `'`} {
-		lines := f.quoted[q]
-		if i, _ := slices.BinarySearch(lines, max(from, 1)); i < len(lines) {
-			return lines[i]
-		}
-	}
-	// Not found quoted (an escape, a multi-line string): search the text
-	// itself, within the budget.
-	if f.budget == nil {
-		return from
-	}
-	for i := max(from-1, 0); i < len(f.lines) && *f.budget > 0; i++ {
-		*f.budget -= len(f.lines[i]) + 1
-		if strings.Contains(f.lines[i], s) {
-			return i + 1
-		}
+// stringLine returns the first line at or after from that holds the string
+// value s, else from.
+func (f lineFinder) stringLine(s string, from int) int {
+	lines := f.strings[s]
+	if i, _ := slices.BinarySearch(lines, max(from, 1)); i < len(lines) {
+		return lines[i]
 	}
 	return from
 }
