@@ -2,7 +2,6 @@ package runfiles
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"strings"
 )
 
@@ -93,31 +92,17 @@ func (d *denoRun) task(name string, extra []string, depth int) {
 // findDenoTasks reads the tasks of the deno config found from dir upward;
 // none when there is no config.
 func findDenoTasks(files Files, dir string) (map[string]json.RawMessage, string, error) {
-	for range MaxParentDirs {
-		for _, name := range DenoConfigs {
-			p := filepath.Join(dir, name)
-			text, err := files.Read(p)
-			if Missing(err) {
-				continue
-			}
-			if err != nil {
-				return nil, "", err
-			}
-			var cfg struct {
-				Tasks map[string]json.RawMessage `json:"tasks"`
-			}
-			if err := json.Unmarshal([]byte(withoutJSONComments(text)), &cfg); err != nil {
-				return nil, "", &configError{path: p, err: err}
-			}
-			return cfg.Tasks, dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
+	f, ok, err := findUpward(files, dir, DenoConfigs)
+	if err != nil || !ok {
+		return nil, "", err
 	}
-	return nil, "", nil
+	var cfg struct {
+		Tasks map[string]json.RawMessage `json:"tasks"`
+	}
+	if err := json.Unmarshal([]byte(withoutJSONComments(f.text)), &cfg); err != nil {
+		return nil, "", &configError{path: f.path, err: err}
+	}
+	return cfg.Tasks, f.dir, nil
 }
 
 // configError is a config file that is not what its reader reads.

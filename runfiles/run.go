@@ -2,6 +2,7 @@ package runfiles
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -103,4 +104,35 @@ func joinQuoted(words []string) string {
 func exists(files Files, p string) bool {
 	_, err := files.Read(p)
 	return err == nil || !Missing(err)
+}
+
+// foundFile is a project file found by its name from a directory upward.
+type foundFile struct {
+	dir, path, text string
+}
+
+// findUpward reads the first of names (in that order) in dir or a
+// directory above it, within MaxParentDirs. ok is false when none is there;
+// one that is there but cannot be read stops the search with its error.
+func findUpward(files Files, dir string, names []string) (f foundFile, ok bool, err error) {
+	dir = filepath.Clean(dir)
+	for range MaxParentDirs {
+		for _, name := range names {
+			p := filepath.Join(dir, name)
+			text, err := files.Read(p)
+			if Missing(err) {
+				continue
+			}
+			if err != nil {
+				return foundFile{dir: dir, path: p}, false, err
+			}
+			return foundFile{dir: dir, path: p, text: text}, true, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return foundFile{dir: dir}, false, nil
 }

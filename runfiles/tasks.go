@@ -229,39 +229,27 @@ func pyprojectScripts(files Files, dir, tool string, args []string) (Run, bool) 
 // findPyproject reads the pyproject.toml from dir upward (hatch.toml for
 // hatch first, in the same directory).
 func findPyproject(out *Run, files Files, dir, tool string) (string, map[string]any) {
-	dir = filepath.Clean(dir)
-	for range MaxParentDirs {
-		names := []string{"pyproject.toml"}
-		if tool == "hatch" {
-			names = []string{"hatch.toml", "pyproject.toml"}
-		}
-		for _, name := range names {
-			p := filepath.Join(dir, name)
-			text, err := files.Read(p)
-			if err != nil {
-				if !Missing(err) {
-					out.unread("%s: %v", p, err)
-					return dir, nil
-				}
-				continue
-			}
-			var doc map[string]any
-			if _, err := toml.Decode(text, &doc); err != nil {
-				out.dynamic("%s: not TOML (%v): its scripts are not read", p, err)
-				return dir, nil
-			}
-			if name == "hatch.toml" {
-				doc = map[string]any{"tool": map[string]any{"hatch": doc}}
-			}
-			return dir, doc
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
+	names := []string{"pyproject.toml"}
+	if tool == "hatch" {
+		names = []string{"hatch.toml", "pyproject.toml"}
 	}
-	return dir, nil
+	f, ok, err := findUpward(files, dir, names)
+	switch {
+	case err != nil:
+		out.unread("%s: %v", f.path, err)
+		return f.dir, nil
+	case !ok:
+		return f.dir, nil
+	}
+	var doc map[string]any
+	if _, err := toml.Decode(f.text, &doc); err != nil {
+		out.dynamic("%s: not TOML (%v): its scripts are not read", f.path, err)
+		return f.dir, nil
+	}
+	if filepath.Base(f.path) == "hatch.toml" {
+		doc = map[string]any{"tool": map[string]any{"hatch": doc}}
+	}
+	return f.dir, doc
 }
 
 // pyScripts is the runner's table of scripts; for hatch, the named
@@ -461,40 +449,26 @@ func taskfileTasks(files Files, dir string, args []string) Run {
 
 // findTaskfile reads the Taskfile from dir upward: its tasks, by name.
 func findTaskfile(out *Run, files Files, dir string) (string, map[string]any) {
-	dir = filepath.Clean(dir)
-	for range MaxParentDirs {
-		for _, name := range taskfileNames {
-			p := filepath.Join(dir, name)
-			text, err := files.Read(p)
-			if err != nil {
-				if !Missing(err) {
-					out.unread("%s: %v", p, err)
-					return dir, nil
-				}
-				continue
-			}
-			var doc struct {
-				Tasks    map[string]any `yaml:"tasks"`
-				Includes any            `yaml:"includes"`
-				Vars     map[string]any `yaml:"vars"`
-				Dotenv   any            `yaml:"dotenv"`
-			}
-			if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
-				out.dynamic("%s: not YAML (%v): its tasks are not read", p, err)
-				return dir, nil
-			}
-			if doc.Includes != nil {
-				out.dynamic("%s includes other Taskfiles (not read)", p)
-			}
-			return dir, doc.Tasks
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
+	f, ok, err := findUpward(files, dir, taskfileNames)
+	switch {
+	case err != nil:
+		out.unread("%s: %v", f.path, err)
+		return f.dir, nil
+	case !ok:
+		return f.dir, nil
 	}
-	return dir, nil
+	var doc struct {
+		Tasks    map[string]any `yaml:"tasks"`
+		Includes any            `yaml:"includes"`
+	}
+	if err := yaml.Unmarshal([]byte(f.text), &doc); err != nil {
+		out.dynamic("%s: not YAML (%v): its tasks are not read", f.path, err)
+		return f.dir, nil
+	}
+	if doc.Includes != nil {
+		out.dynamic("%s includes other Taskfiles (not read)", f.path)
+	}
+	return f.dir, doc.Tasks
 }
 
 // taskRun follows one task command's tasks.
