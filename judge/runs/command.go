@@ -93,10 +93,6 @@ func (s *State) managerCode(h Host, b *Budget, c shellparse.SimpleCommand) Resul
 	}
 	var r Result
 	for _, t := range runfiles.ManagerCode(s.overlay(h), h.Dir(), c.Name, words) {
-		if t.BestEffort && !s.roomFor(h, b, t.Path) {
-			r.Project = true // a release bundle: project code, not read
-			continue
-		}
 		s.File(h, b, path.Base(c.Name), t.Path, Lang{Code: codescan.JavaScript, BestEffort: t.BestEffort}, t.How)
 		r.Read, r.Project = true, true
 	}

@@ -64,9 +64,6 @@ func (s *State) nodeTests(h Host, b *Budget, name string, paths []shellparse.Wor
 	}
 	found, dynamic := runfiles.NodeTests(s.overlay(h), h.Dir(), given)
 	for _, t := range found {
-		if t.BestEffort && !s.roomFor(h, b, t.Path) {
-			continue // project code not read, as the modules the tests import
-		}
 		keepRead(&r, s.File(h, b, name, t.Path, Lang{Code: code.FileLang("node"), BestEffort: t.BestEffort}, t.How))
 	}
 	for _, why := range dynamic {

@@ -1,12 +1,10 @@
 package runs
 
 import (
-	"errors"
 	"path"
 	"regexp"
 	"strings"
 
-	"github.com/permgate/permgate/codescan"
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/judge/code"
 	"github.com/permgate/permgate/registry"
@@ -206,9 +204,6 @@ func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellpars
 		}
 	}
 	for _, t := range found {
-		if t.BestEffort && !s.roomFor(h, b, t.Path) {
-			continue // project code not read, as the modules the tests import
-		}
 		s.File(h, b, name, t.Path, triggeredLang(kind, t), t.How)
 		r.Read, r.Project = true, true
 	}
@@ -216,18 +211,6 @@ func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellpars
 		h.Report("dynamic_code", "project_file_dynamic", finding.NonSevere, name+": "+why, "")
 	}
 	return r
-}
-
-// roomFor reports whether a file read as a best effort fits in half the
-// budget, leaving the rest to the files that must be read, and in what the
-// tokenizer reads; a file written earlier on the line, or not there, is
-// always judged.
-func (s *State) roomFor(h Host, b *Budget, p string) bool {
-	text, err := s.read(h, p)
-	if err != nil {
-		return !errors.Is(err, runfiles.ErrTooLarge) && !errors.Is(err, runfiles.ErrNotRegular)
-	}
-	return b.Files < MaxFiles/2 && b.Bytes+len(text) <= MaxBytes/2 && len(text) <= codescan.MaxSource
 }
 
 // findTriggered finds the files of kind the command runs, and what runs

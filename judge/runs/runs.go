@@ -261,6 +261,9 @@ func (s *State) fileText(h Host, b *Budget, name, abs string, lang Lang, how str
 			return "", s.File(h, b, name, entry, lang, how), false
 		}
 	}
+	if lang.BestEffort && !roomFor(b, text, err) {
+		return "", Result{Project: true}, false // project code not read, as the modules the tests import
+	}
 	if err != nil {
 		return "", s.unreadable(h, abs, how, err), false
 	}
@@ -271,6 +274,17 @@ func (s *State) fileText(h Host, b *Budget, name, abs string, lang Lang, how str
 	b.Files++
 	b.Bytes += len(text)
 	return text, Result{}, true
+}
+
+// roomFor reports whether a file read as a best effort (Lang.BestEffort)
+// is read: it fits in half the budget, leaving the rest to the files that
+// must be read, and in what the tokenizer reads. One written earlier on the
+// line, or not there, is judged as any file is.
+func roomFor(b *Budget, text string, err error) bool {
+	if err != nil {
+		return !errors.Is(err, runfiles.ErrTooLarge) && !errors.Is(err, runfiles.ErrNotRegular)
+	}
+	return b.Files < MaxFiles/2 && b.Bytes+len(text) <= MaxBytes/2 && len(text) <= codescan.MaxSource
 }
 
 // selfNames are how a shell script names its own file: $0, and bash's
