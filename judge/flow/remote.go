@@ -65,7 +65,7 @@ func remoteKind(spec string, npmShorthand bool) string {
 	lower := strings.ToLower(spec)
 	switch {
 	case strings.HasPrefix(lower, "https://") || strings.HasPrefix(lower, "http://"):
-		if strings.Contains(lower, "github.com/") && !strings.ContainsAny(path.Ext(lower), ".") {
+		if strings.Contains(lower, "github.com/") && path.Ext(lower) == "" {
 			return "repository"
 		}
 		return "url"

@@ -87,12 +87,8 @@ func (s *State) managerCode(h Host, b *Budget, c shellparse.SimpleCommand) Resul
 	if h.Dir() == "" {
 		return Result{}
 	}
-	words := make([]string, len(c.Argv)-1)
-	for i, a := range c.Argv[1:] {
-		words[i] = a.Text
-	}
 	var r Result
-	for _, t := range runfiles.ManagerCode(s.overlay(h), h.Dir(), c.Name, words) {
+	for _, t := range runfiles.ManagerCode(s.overlay(h), h.Dir(), c.Name, wordTexts(c.Argv[1:])) {
 		s.File(h, b, path.Base(c.Name), t.Path, Lang{Code: codescan.JavaScript, BestEffort: t.BestEffort}, t.How)
 		r.Read, r.Project = true, true
 	}

@@ -30,10 +30,7 @@ func (s *State) Project(h Host, b *Budget, kind, name string, args []shellparse.
 	default:
 		return Result{}
 	}
-	words := make([]string, len(args))
-	for i, a := range args {
-		words[i] = a.Text
-	}
+	words := wordTexts(args)
 	dir := h.Dir()
 	if h.RunsFiles() == nil {
 		return Result{}
@@ -54,6 +51,15 @@ func (s *State) Project(h Host, b *Budget, kind, name string, args []shellparse.
 		return Result{Project: true}
 	}
 	return judgeRunner(h, b, name, args, run)
+}
+
+// wordTexts are the words' texts (a dynamic word's as written).
+func wordTexts(args []shellparse.Word) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = a.Text
+	}
+	return out
 }
 
 // judgeRunner judges what a runner of the project's files runs: a runner

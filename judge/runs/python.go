@@ -87,8 +87,7 @@ func keepRead(r *Result, got Result) {
 
 // hasModule reports a module file of the project's directory.
 func (s *State) hasModule(h Host, module string) bool {
-	base := path.Join(append([]string{h.Dir()}, strings.Split(module, ".")...)...)
-	for _, p := range []string{base + ".py", path.Join(base, "__init__.py")} {
+	for _, p := range pythonModule(h.Dir(), module) {
 		if _, err := s.read(h, p); err == nil {
 			return true
 		}
