@@ -1,5 +1,6 @@
 // Package finding holds the vocabulary every analysis stage shares: how bad a
-// finding is (Severity) and what it is (Kind), with one table of every kind.
+// finding is (Severity), what it is (Kind), with one table of every kind, and
+// the finding itself (Finding).
 // It depends on nothing else in permgate, so the program registry, the
 // validator and the policy can all speak it.
 package finding
@@ -149,4 +150,20 @@ func Lookup(k Kind) (Info, bool) {
 		}
 	}
 	return Info{}, false
+}
+
+// Finding is one reason a command is risky: the program registry's rules
+// produce them, the validator adds its own, the policy decides on them. Its
+// JSON form is {kind, severity, reason, id, suggestion, command}.
+type Finding struct {
+	Kind     Kind     `json:"kind"`
+	Severity Severity `json:"severity"`
+	Reason   string   `json:"reason"`
+	// ID is the stable id of the rule that found it (kind.name); Suggestion a
+	// safer way to the same end, or "".
+	ID         string `json:"id"`
+	Suggestion string `json:"suggestion"`
+	// Command is the simple command's text as written (the whole script for
+	// problems that concern it all); the validator fills it in.
+	Command string `json:"command"`
 }

@@ -80,7 +80,7 @@ func TestCloudVerbs(t *testing.T) {
 		}
 		var ids []string
 		for _, fd := range inv.Findings() {
-			ids = append(ids, fd.Rule.ID)
+			ids = append(ids, fd.ID)
 		}
 		if c.finding == "" && len(ids) > 0 || c.finding != "" && !strings.Contains(strings.Join(ids, " "), c.finding) {
 			t.Errorf("%s: findings %v, want %q", c.argv, ids, c.finding)

@@ -380,8 +380,8 @@ func isStream(v string) bool {
 // remoteClass is the class of a remote verb, by its declaration.
 func (inv *Invocation) remoteClass() effect.Set {
 	var s effect.Set
-	for _, f := range inv.findings() {
-		if f.Rule.Kind == finding.DestructiveAction {
+	for _, f := range inv.firing() {
+		if f.rule.Kind == finding.DestructiveAction {
 			s = s.Add(effect.RemoteDestroy)
 		}
 	}

@@ -27,7 +27,7 @@ func TestRuleExcept(t *testing.T) {
 		inv := p.Resolve(words(tt.args))
 		fired := false
 		for _, f := range inv.Findings() {
-			fired = fired || strings.HasSuffix(f.Rule.ID, ".kubectl_delete")
+			fired = fired || strings.HasSuffix(f.ID, ".kubectl_delete")
 		}
 		if fired != tt.fires {
 			t.Errorf("kubectl %s: rule fired %v, want %v", tt.args, fired, tt.fires)

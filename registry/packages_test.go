@@ -77,7 +77,7 @@ func TestPackagesAndForges(t *testing.T) {
 		inv := p.Resolve(words(strings.Join(f[1:], " ")))
 		destroys := false
 		for _, fd := range inv.Findings() {
-			if fd.Rule.Kind == finding.DestructiveAction {
+			if fd.Kind == finding.DestructiveAction {
 				destroys = true
 			}
 		}

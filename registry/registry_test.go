@@ -261,7 +261,7 @@ func TestResolveRedTeam6(t *testing.T) {
 		}
 		fired := false
 		for _, fi := range inv.Findings() {
-			fired = fired || fi.Rule.ID == "destructive_action.test_delete" && !fi.Maybe
+			fired = fired || fi.ID == "destructive_action.test_delete"
 		}
 		verb := inv.Verb
 		if tt.verb == "" && verb != "" && !DestructiveVerb(verb) {

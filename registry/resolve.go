@@ -521,49 +521,51 @@ func (inv *Invocation) Outputs() []Opt {
 	return out
 }
 
-// Finding is a rule that fired.
-type Finding struct {
-	Rule Rule
-	// Severity may be lower than the rule's when only a dynamic word could
-	// have been the option.
-	Severity finding.Severity
-	// Maybe reports a rule fired only because a dynamic word could be its option.
-	Maybe bool
-}
-
-// Findings returns the rules of the invocation's verb that fire. A dynamic
-// word in option position could be the option of a severe rule: that rule
-// fires too, as a non-severe finding (a human should look).
-func (inv *Invocation) Findings() []Finding {
+// Findings returns the findings of the rules of the invocation's verb that
+// fire. A dynamic word in option position could be the option of a severe
+// rule: that rule fires too, as a non-severe finding (a human should look).
+func (inv *Invocation) Findings() []finding.Finding {
 	if inv.Help(inv.args) {
 		return nil // npm unpublish --help only prints the help
 	}
-	var out []Finding
+	var out []finding.Finding
 	for r := range inv.each {
-		for _, f := range r.findings() {
-			if !slices.ContainsFunc(out, func(g Finding) bool { return g.Rule.ID == f.Rule.ID && g.Severity >= f.Severity }) {
-				out = append(out, f)
+		for _, f := range r.firing() {
+			if !slices.ContainsFunc(out, func(g finding.Finding) bool { return g.ID == f.rule.ID && g.Severity >= f.severity }) {
+				out = append(out, f.finding())
 			}
 		}
 	}
 	return out
 }
 
-func (inv *Invocation) findings() []Finding {
-	var out []Finding
+// fired is a rule that fires, at a severity that may be lower than the
+// rule's when only a dynamic word could have been the option (maybe).
+type fired struct {
+	rule     Rule
+	severity finding.Severity
+	maybe    bool
+}
+
+// finding is the rule's finding; a maybe says why it fired.
+func (f fired) finding() finding.Finding {
+	reason := f.rule.Reason
+	if f.maybe {
+		reason = "a word known only at run time could be an option: " + reason
+	}
+	return finding.Finding{Kind: f.rule.Kind, Severity: f.severity, Reason: reason, ID: f.rule.ID, Suggestion: f.rule.Safer}
+}
+
+func (inv *Invocation) firing() []fired {
+	var out []fired
 	for _, r := range inv.Node.Rules {
 		if inv.excepted(r) {
 			continue
 		}
-		if len(r.If) == 0 {
-			out = append(out, Finding{Rule: r, Severity: r.Severity})
-			continue
-		}
-		if inv.fires(r) {
-			out = append(out, Finding{Rule: r, Severity: r.Severity})
+		if len(r.If) == 0 || inv.fires(r) {
+			out = append(out, fired{rule: r, severity: r.Severity})
 		} else if inv.Scan.Unknown && r.Severity == finding.Severe {
-			sev := min(r.Severity, finding.NonSevere)
-			out = append(out, Finding{Rule: r, Severity: sev, Maybe: true})
+			out = append(out, fired{rule: r, severity: finding.NonSevere, maybe: true})
 		}
 	}
 	return out

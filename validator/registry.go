@@ -47,11 +47,8 @@ func (ck *checker) ruleFindings(inv *registry.Invocation, help bool) {
 		if help && f.Severity < Severe {
 			continue
 		}
-		reason := f.Rule.Reason
-		if f.Maybe {
-			reason = "a word known only at run time could be an option: " + reason
-		}
-		ck.addFinding(Finding{Kind: f.Rule.Kind, Severity: f.Severity, Reason: OneLine(reason), ID: f.Rule.ID, Suggestion: f.Rule.Safer})
+		f.Reason = OneLine(f.Reason)
+		ck.addFinding(f)
 	}
 }
 

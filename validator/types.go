@@ -28,20 +28,8 @@ const (
 // ParseSeverity reads a severity name.
 func ParseSeverity(name string) (Severity, error) { return finding.ParseSeverity(name) }
 
-// Finding is one reason a command is risky. Its JSON form is
-// {kind, severity, reason, id, suggestion, command}.
-type Finding struct {
-	Kind     finding.Kind `json:"kind"`
-	Severity Severity     `json:"severity"`
-	Reason   string       `json:"reason"`
-	// ID is the stable id of the rule that found it (kind.name); Suggestion a
-	// safer way to the same end, or "".
-	ID         string `json:"id"`
-	Suggestion string `json:"suggestion"`
-	// Command is the simple command's text as written (the whole script for
-	// problems that concern it all).
-	Command string `json:"command"`
-}
+// Finding is one reason a command is risky (see package finding).
+type Finding = finding.Finding
 
 // Analysis is the classification of one script or argv: a record for each
 // simple command that could run, and the findings of the script as a whole.

@@ -108,7 +108,7 @@ func (j judge) terragruntRun(prog *registry.Program, inv *registry.Invocation, a
 	inner := prog.Resolve(shellparse.RegistryWords(args[inv.Scan.DashDash+1:]))
 	for _, f := range inner.Findings() {
 		// The cloud family's rule ids are kind.name (registry's TestCloudRules).
-		j.h.Report(f.Rule.Kind, strings.TrimPrefix(f.Rule.ID, string(f.Rule.Kind)+"."), f.Severity, f.Rule.Reason, f.Rule.Safer)
+		j.h.Report(f.Kind, strings.TrimPrefix(f.ID, string(f.Kind)+"."), f.Severity, f.Reason, f.Suggestion)
 	}
 	if inner.DynamicVerb {
 		j.report(finding.DestructiveAction, "dynamic_verb", finding.NonSevere, "terragrunt run's terraform command is known only at run time and could be destroy")
