@@ -237,7 +237,7 @@ func (e *Env) doctorRead(name, path string, toml, project bool, fix string) (*jn
 	if toml {
 		doc, err = tomlDoc(path, data)
 	} else {
-		doc, err = parseJSON(path, data)
+		doc, err = settingsParser(name)(path, data)
 	}
 	if err != nil {
 		edit := "edit " + path + " at the line named"

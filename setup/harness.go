@@ -217,7 +217,7 @@ func tomlUninstall(name, path string) edit {
 // the JSON settings file at path.
 func jsonInstall(name, path, snip string) edit {
 	return func(old []byte) ([]byte, bool, error) {
-		doc, err := parseJSON(path, old)
+		doc, err := settingsParser(name)(path, old)
 		if err != nil {
 			return nil, false, err
 		}
@@ -237,7 +237,7 @@ func jsonInstall(name, path, snip string) edit {
 // permgate's own (f.own) left with nothing but its version is removed.
 func jsonUninstall(name string, f harnessFile) edit {
 	return func(old []byte) ([]byte, bool, error) {
-		doc, err := parseJSON(f.path, old)
+		doc, err := settingsParser(name)(f.path, old)
 		if err != nil {
 			return nil, false, err
 		}
@@ -252,11 +252,21 @@ func jsonUninstall(name string, f harnessFile) edit {
 	}
 }
 
+// settingsParser reads a harness's JSON settings as the harness does:
+// Gemini CLI strips comments before it parses its settings.json; Claude
+// Code, Cursor and Copilot CLI are given plain JSON.
+func settingsParser(harness string) func(path string, data []byte) (*jnode, error) {
+	if harness == "gemini" {
+		return parseJSONC
+	}
+	return parseJSON
+}
+
 // jsonOut is a JSON settings file's new content: old when the edit changed
 // nothing, else doc written with old's indentation.
 func jsonOut(old []byte, doc *jnode, changed bool) []byte {
 	if !changed {
 		return old
 	}
-	return formatJSON(doc, indentOf(old))
+	return writeBack(doc, indentOf(old))
 }

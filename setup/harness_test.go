@@ -176,7 +176,8 @@ func TestInstallQuotesThePath(t *testing.T) {
 func TestUnreadableSettingsRefused(t *testing.T) {
 	for _, tc := range []struct{ name, path, content, want string }{
 		{"claude", ".claude/settings.json", "{\n  \"a\": 1,\n  \"b\": \n}\n", "settings.json:4:"},
-		{"gemini", ".gemini/settings.json", "{\n  // my comment\n  \"a\": 1\n}\n", "a comment"},
+		{"claude", ".claude/settings.json", "{\n  // my comment\n  \"a\": 1\n}\n", "settings.json:2: not valid JSON: a comment"},
+		{"gemini", ".gemini/settings.json", "{\n  // my comment\n  \"a\": 1,\n}\n", "settings.json:3: not valid JSON: a trailing comma"},
 		{"claude", ".claude/settings.json", "[1, 2]", "not a JSON object"},
 		{"claude", ".claude/settings.json", `{"hooks": []}`, `"hooks" is not an object`},
 		{"codex", ".codex/config.toml", "model = \"o3\"\n[x\n", "config.toml:2:"},

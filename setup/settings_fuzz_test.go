@@ -1,33 +1,29 @@
 package setup
 
-import "testing"
+import (
+	"bytes"
+	"testing"
+)
 
 // FuzzParseJSON: no settings file makes the JSON reader, writer or doctor's search panic.
 func FuzzParseJSON(f *testing.F) {
-	f.Add([]byte(`{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"/p hook claude"}]}]}}`))
+	f.Add([]byte(`{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"/p/permgate hook claude"}]}]}}`))
 	f.Add([]byte(`{"a":"\u00e9\\\"","b":[1,2,{}],"c":null}`))
+	f.Add([]byte("{\n  // c\n  \"a\": [1, /* d */ 2]\n}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		n, err := parseJSON("x", data)
-		if err != nil {
-			return
+		for _, parse := range []func(string, []byte) (*jnode, error){parseJSON, parseJSONC} {
+			n, err := parse("x", data)
+			if err != nil {
+				continue
+			}
+			// Written back unedited, a file is the same bytes.
+			if got := writeBack(n, indentOf(data)); len(bytes.TrimSpace(data)) > 0 && !bytes.Equal(got, data) {
+				t.Fatalf("unedited file written back as %q", got)
+			}
+			jsonRegistered(n, "claude")
+			gatesShell(n, "cursor")
+			gatesShell(n, "claude")
 		}
-		var walk func(m *jnode)
-		walk = func(m *jnode) {
-			if m.src != "" && m.orig != compact(m) {
-				t.Fatalf("orig %q, compact %q", m.orig, compact(m))
-			}
-			for _, mem := range m.members {
-				walk(mem.val)
-			}
-			for _, it := range m.items {
-				walk(it)
-			}
-		}
-		walk(n)
-		formatJSON(n, indentOf(data))
-		jsonRegistered(n, "claude")
-		gatesShell(n, "cursor")
-		gatesShell(n, "claude")
 	})
 }
 
@@ -46,18 +42,23 @@ func FuzzTOML(f *testing.F) {
 // FuzzHarnessEdit: install and uninstall of every JSON harness never panic
 // on a settings file of any shape.
 func FuzzHarnessEdit(f *testing.F) {
-	f.Add([]byte(`{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"/p hook claude"}]}]}}`))
-	f.Add([]byte(`{"version":1,"hooks":{"preToolUse":[{"command":"/p hook cursor"},"x",3]}}`))
+	f.Add([]byte(`{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"/p/permgate hook claude"}]}]}}`))
+	f.Add([]byte(`{"version":1,"hooks":{"preToolUse":[{"command":"/p/permgate hook cursor"},"x",3]}}`))
 	f.Add([]byte(`{"hooks":[1],"version":"1"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		e := &Env{Home: "/h", Binary: "/p", Cwd: "/h"}
+		e := &Env{Home: "/h", Binary: "/p/permgate", Cwd: "/h"}
 		for _, name := range []string{"claude", "gemini", "cursor", "copilot"} {
 			for _, install := range []bool{true, false} {
 				fn, err := e.harnessEdit(name, harnessFile{path: "/h/x.json"}, install)
 				if err != nil {
 					t.Fatal(err)
 				}
-				fn(data)
+				out, _, err := fn(data)
+				if err == nil && out != nil {
+					if _, err := settingsParser(name)("out", out); err != nil {
+						t.Fatalf("%s install=%v wrote a file it cannot read: %v\n%s", name, install, err, out)
+					}
+				}
 			}
 		}
 	})
