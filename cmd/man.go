@@ -9,24 +9,88 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/permgate/permgate/docs"
 	"github.com/permgate/permgate/internal/manpage"
 )
 
 func newManCmd(io streams) *cobra.Command {
 	return &cobra.Command{
-		Use:   "man",
-		Short: "Print permgate's manual page (roff, section 1)",
+		Use:   "man [config|security|harnesses]",
+		Short: "Print permgate's manual pages (roff)",
 		Long: "man prints the manual page for permgate and all its commands in roff, generated from the commands\n" +
-			"themselves: their usage, options and examples, with the exit status, environment and files.\n" +
-			"docs/permgate.1 in the source is this output.",
+			"themselves: their usage, options and examples, with the exit status, environment and files\n" +
+			"(docs/permgate.1 in the source is this output). Given a page's name it prints that page instead,\n" +
+			"made from the documents under docs/: config is permgate-config(5), every setting of the config\n" +
+			"files; security is permgate-security(7), the threat model and self-protection; harnesses is\n" +
+			"permgate-harnesses(7), what install sets up in each agent harness and what allow, ask and deny\n" +
+			"do there.",
 		Example: "  permgate man | man -l -\n" +
+			"  permgate man config | man -l -\n" +
 			"  permgate man > ~/.local/share/man/man1/permgate.1",
-		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			fmt.Fprint(io.out, manPage(c.Root(), manDate()))
+		Args:      cobra.MaximumNArgs(1),
+		ValidArgs: manPageNames(),
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				fmt.Fprint(io.out, manPage(c.Root(), manDate()))
+				return nil
+			}
+			page, err := docPage(args[0], manDate())
+			if err != nil {
+				return usageError(c, err)
+			}
+			fmt.Fprint(io.out, page)
 			return nil
 		},
 	}
+}
+
+// docManPage is a manual page made of documents under docs/.
+type docManPage struct {
+	name, title, summary string
+	section              int
+	files                []string
+}
+
+// docManPages are the pages `permgate man NAME` prints.
+var docManPages = []docManPage{
+	{"config", "permgate-config", "permgate's configuration files: layers, rules, modes, profiles, actions, tools and limits", 5,
+		[]string{"config.md"}},
+	{"security", "permgate-security", "whom permgate defends against, and how it keeps the gated agent from loosening it", 7,
+		[]string{"threat-model.md", "self-protection.md"}},
+	{"harnesses", "permgate-harnesses", "permgate in each agent harness: what install sets up and what allow, ask and deny do there", 7,
+		[]string{"harness-claude.md", "harness-codex.md", "harness-gemini.md", "harness-copilot.md", "harness-opencode.md", "hooks.md"}},
+}
+
+// manPageNames are the names man takes.
+func manPageNames() []string {
+	var out []string
+	for _, d := range docManPages {
+		out = append(out, d.name)
+	}
+	return out
+}
+
+// docPage renders the page called name from its documents, dated date.
+func docPage(name, date string) (string, error) {
+	for _, d := range docManPages {
+		if d.name != name {
+			continue
+		}
+		p := manpage.New(d.title, d.section, date, "permgate", "permgate")
+		p.Section("name")
+		p.Line(manpage.Escape(d.title+" - "+d.summary), false)
+		for _, f := range d.files {
+			text, err := docs.Files.ReadFile(f)
+			if err != nil {
+				return "", fmt.Errorf("read docs/%s: %w", f, err)
+			}
+			p.Markdown(string(text), len(d.files) > 1)
+		}
+		p.Section("see also")
+		p.Line(manpage.Bold("permgate")+"(1)", false)
+		return p.String(), nil
+	}
+	return "", fmt.Errorf("no manual page %q (want %s)", name, strings.Join(manPageNames(), ", "))
 }
 
 // manDate is the page's date: the day of the commit the binary was built

@@ -109,3 +109,60 @@ func TestManPageMandocLint(t *testing.T) {
 		t.Fatalf("mandoc -T lint %s: %v\n%s", manPath, err, out)
 	}
 }
+
+// TestDocManPages fails when a page made of docs/ (permgate man config,
+// security, harnesses) differs from its committed copy, the date aside —
+// regenerate them with `go test ./cmd -run TestDocManPages -update` — or
+// when groff, where installed, warns about one.
+func TestDocManPages(t *testing.T) {
+	groff, _ := exec.LookPath("groff")
+	for _, d := range docManPages {
+		t.Run(d.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if code := Main([]string{"man", d.name}, strings.NewReader(""), &out, &errOut); code != 0 {
+				t.Fatalf("permgate man %s: exit %d: %s", d.name, code, errOut.String())
+			}
+			path := filepath.Join("..", "docs", d.title+"."+strconv.Itoa(d.section))
+			if *update {
+				if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (make it with `go test ./cmd -run TestDocManPages -update`)", err)
+			}
+			if got, want := undated(out.String()), undated(string(want)); got != want {
+				t.Fatalf("%s is out of date: regenerate it with `go test ./cmd -run TestDocManPages -update`\n%s", path, firstDiff(want, got))
+			}
+			for _, f := range d.files {
+				md, err := os.ReadFile(filepath.Join("..", "docs", f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Each document's first paragraph is on the page: its first
+				// plain word of four letters or more.
+				para := strings.SplitN(string(md), "\n\n", 3)[1]
+				for _, w := range strings.Fields(para) {
+					if len(w) >= 4 && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
+						if !strings.Contains(out.String(), w) {
+							t.Errorf("docs/%s's text (%q) is not on the page", f, w)
+						}
+						break
+					}
+				}
+			}
+			if groff != "" {
+				c := exec.Command(groff, "-man", "-Tutf8", "-ww", "-z")
+				c.Stdin = bytes.NewReader(out.Bytes())
+				if msg, err := c.CombinedOutput(); err != nil || len(msg) > 0 {
+					t.Errorf("groff -man -ww: %v\n%s", err, msg)
+				}
+			}
+		})
+	}
+	var errOut bytes.Buffer
+	if code := Main([]string{"man", "nope"}, strings.NewReader(""), new(bytes.Buffer), &errOut); code != 1 || !strings.Contains(errOut.String(), `no manual page "nope" (want config, security, harnesses)`) {
+		t.Errorf("permgate man nope: exit %d: %s", code, errOut.String())
+	}
+}
