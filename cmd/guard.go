@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 	"github.com/permgate/permgate/validator"
 )
@@ -108,7 +109,7 @@ func recoveryLine(io streams, g *globalFlags, line string) bool {
 		return true
 	case name == "permgate":
 		return len(words) == 3 && recoveryCommands[[2]string{words[1], words[2]}]
-	case editors[name]:
+	case registry.Editor(name):
 		return len(words) > 1 && editsOnlyConfig(io, g, env, words[1:])
 	}
 	return false
@@ -160,15 +161,13 @@ func editsOnlyConfig(io streams, g *globalFlags, env validator.Env, args []strin
 	return true
 }
 
-// editors are the terminal editors a person fixes a config with.
-var editors = map[string]bool{"vi": true, "vim": true, "nvim": true, "nano": true, "emacs": true, "micro": true, "hx": true, "helix": true, "ed": true, "kak": true}
-
-// editorName is $VISUAL, else $EDITOR, when it is one of editors; else vi.
+// editorName is $VISUAL, else $EDITOR, when it is a terminal editor
+// (registry.Editor); else vi.
 // (Only those editors run while the config is broken: $EDITOR could name any
 // program.)
 func editorName(h *host) string {
 	for _, name := range []string{"VISUAL", "EDITOR"} {
-		if v := strings.Fields(h.Getenv(name)); len(v) > 0 && editors[path.Base(v[0])] {
+		if v := strings.Fields(h.Getenv(name)); len(v) > 0 && registry.Editor(path.Base(v[0])) {
 			return path.Base(v[0])
 		}
 	}
