@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Whole-process speed of permgate: builds it, then runs the Go harness in
-# scripts/bench. Targets (SPEC §5): check median ≤ 3 ms, peak RSS ≤ 20 MB; exec
+# scripts/bench. Targets (docs/speed.md): check median ≤ 3 ms, peak RSS ≤ 20 MB; exec
 # overhead ≤ 3 ms. A static build (CGO_ENABLED=0) starts about 1 ms faster than one
 # that loads the C library for the net package pflag links.
 set -euo pipefail
