@@ -3,6 +3,7 @@ package codescan
 import (
 	"reflect"
 	"strings"
+	"sync"
 )
 
 // scope holds the names the code gave things: import os as o, x = "rm -rf ~",
@@ -283,10 +284,12 @@ func (s *scanner) leave() { s.nest-- }
 
 // binaryOps are the operators read between operands whose result the scanner
 // does not follow (its operands are still evaluated).
-var binaryOps = setOf("-", "*", "/", "%", "**", "==", "!=", "===", "!==", "<", ">", "<=", ">=", "&&", "||", "&", "|", "^",
-	"<<", ">>", "and", "or", "in", "is", "not", "if", "else", "?", ":", "=", "+=", "-=", ".=", "*=", "/=", "||=", "&&=",
-	"??", "=>", "->", "=~", "!~", "<=>", "eq", "ne", "lt", "gt", "le", "ge", "x", "cmp", "instanceof", "of", "unless",
-	"~", "//", "+", ".", "..", "<>", "++", "--", "|>", "<-", "<<-", "->>", "%%", "xor", "orelse", "andalso", "when", "<|", "!")
+var binaryOps = sync.OnceValue(func() map[string]bool {
+	return setOf("-", "*", "/", "%", "**", "==", "!=", "===", "!==", "<", ">", "<=", ">=", "&&", "||", "&", "|", "^",
+		"<<", ">>", "and", "or", "in", "is", "not", "if", "else", "?", ":", "=", "+=", "-=", ".=", "*=", "/=", "||=", "&&=",
+		"??", "=>", "->", "=~", "!~", "<=>", "eq", "ne", "lt", "gt", "le", "ge", "x", "cmp", "instanceof", "of", "unless",
+		"~", "//", "+", ".", "..", "<>", "++", "--", "|>", "<-", "<<-", "->>", "%%", "xor", "orelse", "andalso", "when", "<|", "!")
+})
 
 func setOf(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))
@@ -309,7 +312,7 @@ func (s *scanner) expr(i, end int) (expr, int) {
 			return x, j
 		}
 		t := s.toks[k]
-		if t.kind == tPunct || t.kind == tIdent && binaryOps[t.text] && !s.terminator(k) {
+		if t.kind == tPunct || t.kind == tIdent && binaryOps()[t.text] && !s.terminator(k) {
 			if y, n, ok := s.binary(x, k, end); ok {
 				x, j = y, n
 				continue
@@ -347,7 +350,7 @@ func (s *scanner) joins(x expr, k int) bool {
 	case tString, tNumber:
 		return true
 	case tIdent:
-		return !s.terminator(k) && !binaryOps[t.text]
+		return !s.terminator(k) && !binaryOps()[t.text]
 	}
 	return t.text == "$" || t.text == "(" && t.space
 }
@@ -374,7 +377,7 @@ func (s *scanner) binary(x expr, k, end int) (expr, int, bool) {
 	case op == "%" && x.kind == xValue && s.fam.lang == Python:
 		y, n := s.unary(k+1, end)
 		return valueExpr(percentFormat(x.val, y)), n, true
-	case binaryOps[op]:
+	case binaryOps()[op]:
 		_, n := s.unary(s.skipNewlines(k+1, end), end)
 		return unknown, n, true
 	}
@@ -382,11 +385,15 @@ func (s *scanner) binary(x expr, k, end int) (expr, int, bool) {
 }
 
 // prefixOps are the operators read before an operand.
-var prefixOps = setOf("-", "+", "!", "~", "not", "typeof", "await", "new", "delete", "void", "\\", "*", "**", "...", "&", "@", "yield", "defined", "my", "our", "local", "return", "print", "puts", "do", "then", "else")
+var prefixOps = sync.OnceValue(func() map[string]bool {
+	return setOf("-", "+", "!", "~", "not", "typeof", "await", "new", "delete", "void", "\\", "*", "**", "...", "&", "@", "yield", "defined", "my", "our", "local", "return", "print", "puts", "do", "then", "else")
+})
 
 // transparentPrefixes are the prefixes whose operand is the value: new X(…)
 // is X(…), \system is system.
-var transparentPrefixes = setOf("\\", "new", "&", "@", "await", "return", "my", "local", "our")
+var transparentPrefixes = sync.OnceValue(func() map[string]bool {
+	return setOf("\\", "new", "&", "@", "await", "return", "my", "local", "our")
+})
 
 // unary evaluates an operand with its prefix operators.
 func (s *scanner) unary(i, end int) (expr, int) {
@@ -397,9 +404,9 @@ func (s *scanner) unary(i, end int) (expr, int) {
 	if s.fam.lang == Awk && s.is(i, "@", "$") {
 		return s.awkPrefix(i, end)
 	}
-	if t := s.toks[i]; (t.kind == tPunct || t.kind == tIdent) && prefixOps[t.text] && i+1 < end && !s.terminatorAt(i+1) {
+	if t := s.toks[i]; (t.kind == tPunct || t.kind == tIdent) && prefixOps()[t.text] && i+1 < end && !s.terminatorAt(i+1) {
 		x, j := s.unary(i+1, end)
-		if transparentPrefixes[t.text] {
+		if transparentPrefixes()[t.text] {
 			return x, j
 		}
 		return unknown, j

@@ -1,6 +1,9 @@
 package codescan
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // family is what the package knows of one language family: how to tokenize
 // it, how its expressions join strings and name things, and its calls.
@@ -128,11 +131,24 @@ func (f *family) spec(name string) (callSpec, bool) {
 	return sp, ok
 }
 
-var families = map[Lang]*family{}
+// familyMap holds the families by language, built on first use (a var
+// initializer would be a cycle: reading some languages' code reads the
+// family again).
+var (
+	familyMap   map[Lang]*family
+	familyBuilt sync.Once
+)
+
+// families returns familyMap, built on the first call (see langs.go).
+func families() map[Lang]*family {
+	familyBuilt.Do(func() {
+		familyMap = map[Lang]*family{}
+		for _, f := range allFamilies() {
+			familyMap[f.lang] = f
+		}
+	})
+	return familyMap
+}
 
 // familyOf returns the family of lang, or nil.
-func familyOf(lang Lang) *family { return families[lang] }
-
-func register(f *family) {
-	families[f.lang] = f
-}
+func familyOf(lang Lang) *family { return families()[lang] }

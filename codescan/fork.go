@@ -1,5 +1,7 @@
 package codescan
 
+import "sync"
+
 // Fork loops: a loop that never ends and forks each time round (while
 // True: os.fork(), loop { fork }, for (;;) fork();), or one whose condition
 // itself forks (fork while fork, 1 while fork, while (fork()) {}).
@@ -12,7 +14,7 @@ func (s *scanner) forkLoops() {
 	}
 	loops := 0
 	for i := range s.toks {
-		if s.kind(i) != tIdent || !loopWords[s.toks[i].text] {
+		if s.kind(i) != tIdent || !loopWords()[s.toks[i].text] {
 			continue
 		}
 		if loops++; loops > maxLoops {
@@ -26,7 +28,9 @@ func (s *scanner) forkLoops() {
 }
 
 // loopWords start loops; maxLoops bounds those one stream's check reads.
-var loopWords = setOf("while", "until", "loop", "repeat", "for")
+var loopWords = sync.OnceValue(func() map[string]bool {
+	return setOf("while", "until", "loop", "repeat", "for")
+})
 
 const maxLoops = 256
 
@@ -167,7 +171,7 @@ func (s *scanner) loopBody(i int) (int, int) {
 	if s.is(i, "do") {
 		i++
 	}
-	if !endBlocks[s.fam.lang] {
+	if !endBlocks()[s.fam.lang] {
 		return i, s.stmtEnd(i)
 	}
 	for j := i; j < len(s.toks); j++ {
@@ -183,7 +187,9 @@ func (s *scanner) loopBody(i int) (int, int) {
 }
 
 // endBlocks are the families whose blocks close with end.
-var endBlocks = map[Lang]bool{Ruby: true, Lua: true, Julia: true, Elixir: true, Erlang: true, AppleScript: true}
+var endBlocks = sync.OnceValue(func() map[Lang]bool {
+	return map[Lang]bool{Ruby: true, Lua: true, Julia: true, Elixir: true, Erlang: true, AppleScript: true}
+})
 
 // forksIn reports a fork call among tokens [lo, hi).
 func (s *scanner) forksIn(lo, hi int) bool {

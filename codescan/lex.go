@@ -3,6 +3,7 @@ package codescan
 import (
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -525,8 +526,10 @@ func (lx *lexer) backslash(b *strBuilder, q quote) {
 }
 
 // simpleEscapes are the one-letter escapes most languages share.
-var simpleEscapes = map[byte]string{'n': "\n", 't': "\t", 'r': "\r", 'a': "\a", 'b': "\b", 'f': "\f", 'v': "\v",
-	'\\': "\\", '\'': "'", '"': "\"", '`': "`", '$': "$", '/': "/", '#': "#", '{': "{", '}': "}", '\n': ""}
+var simpleEscapes = sync.OnceValue(func() map[byte]string {
+	return map[byte]string{'n': "\n", 't': "\t", 'r': "\r", 'a': "\a", 'b': "\b", 'f': "\f", 'v': "\v",
+		'\\': "\\", '\'': "'", '"': "\"", '`': "`", '$': "$", '/': "/", '#': "#", '{': "{", '}': "}", '\n': ""}
+})
 
 // escape reads a full escape at lx.i (a backslash) into b.
 func (lx *lexer) escape(b *strBuilder) {
@@ -556,7 +559,7 @@ func (lx *lexer) escape(b *strBuilder) {
 // plainEscape reads a one-letter escape (\n, \t, \") or an unknown one,
 // which keeps its backslash or drops it as the family does.
 func (lx *lexer) plainEscape(b *strBuilder, next byte, keepUnknown bool) {
-	if s, ok := simpleEscapes[next]; ok {
+	if s, ok := simpleEscapes()[next]; ok {
 		b.add(s)
 		return
 	}

@@ -3,26 +3,29 @@ package codescan
 import (
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // commonMethods are the methods of strings, lists and paths many families
 // share; a family's own methods come first.
-var commonMethods = map[string]callSpec{
-	"join": {op: mJoinSep}, "format": {op: mFormat},
-	"lower": {op: mLower}, "downcase": {op: mLower}, "toLowerCase": {op: mLower},
-	"upper": {op: mUpper}, "upcase": {op: mUpper}, "toUpperCase": {op: mUpper},
-	"strip": {op: mStrip}, "trim": {op: mStrip}, "chomp": {op: mStrip}, "rstrip": {op: mStrip}, "lstrip": {op: mStrip},
-	"reverse": {op: mReverse}, "replace": {op: mReplace}, "replaceAll": {op: mReplace}, "gsub": {op: mReplace}, "sub": {op: mReplace},
-	"decode": {op: mSame}, "encode": {op: mSame}, "toString": {op: mSame}, "to_s": {op: mSame}, "to_str": {op: mSame},
-	"valueOf": {op: mSame}, "freeze": {op: mSame}, "dup": {op: mSame}, "resolve": {op: mSame}, "absolute": {op: mSame},
-	"expanduser": {op: mExpand}, "joinpath": {op: mJoinPath}, "join_path": {op: mJoinPath}, "concat": {op: mJoinPath},
-}
+var commonMethods = sync.OnceValue(func() map[string]callSpec {
+	return map[string]callSpec{
+		"join": {op: mJoinSep}, "format": {op: mFormat},
+		"lower": {op: mLower}, "downcase": {op: mLower}, "toLowerCase": {op: mLower},
+		"upper": {op: mUpper}, "upcase": {op: mUpper}, "toUpperCase": {op: mUpper},
+		"strip": {op: mStrip}, "trim": {op: mStrip}, "chomp": {op: mStrip}, "rstrip": {op: mStrip}, "lstrip": {op: mStrip},
+		"reverse": {op: mReverse}, "replace": {op: mReplace}, "replaceAll": {op: mReplace}, "gsub": {op: mReplace}, "sub": {op: mReplace},
+		"decode": {op: mSame}, "encode": {op: mSame}, "toString": {op: mSame}, "to_s": {op: mSame}, "to_str": {op: mSame},
+		"valueOf": {op: mSame}, "freeze": {op: mSame}, "dup": {op: mSame}, "resolve": {op: mSame}, "absolute": {op: mSame},
+		"expanduser": {op: mExpand}, "joinpath": {op: mJoinPath}, "join_path": {op: mJoinPath}, "concat": {op: mJoinPath},
+	}
+})
 
 // method evaluates a method call on a value (m.recv).
 func (s *scanner) method(m expr, args []arg, pos int) expr {
 	sp, ok := s.fam.methods[m.name]
 	if !ok {
-		sp, ok = commonMethods[m.name]
+		sp, ok = commonMethods()[m.name]
 	}
 	if !ok || m.recv == nil {
 		return unknown

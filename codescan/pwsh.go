@@ -1,6 +1,9 @@
 package codescan
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // PowerShell (pwsh -Command, powershell -c): a program is commands, each a
 // name and its words. Remove-Item (rm, ri, del, erase, rd, rmdir) deletes,
@@ -333,22 +336,26 @@ func (p *pwshReader) assign(words []pwshWord) {
 }
 
 // pwshAliases are the aliases of the cmdlets the reader judges.
-var pwshAliases = map[string]string{
-	"rm": "remove-item", "ri": "remove-item", "del": "remove-item", "erase": "remove-item", "rd": "remove-item", "rmdir": "remove-item",
-	"saps": "start-process", "start": "start-process", "iex": "invoke-expression",
-}
+var pwshAliases = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"rm": "remove-item", "ri": "remove-item", "del": "remove-item", "erase": "remove-item", "rd": "remove-item", "rmdir": "remove-item",
+		"saps": "start-process", "start": "start-process", "iex": "invoke-expression",
+	}
+})
 
 // pwshReaders are aliases of cmdlets that only read or print: they run no
 // native program.
-var pwshReaders = setOf("cd", "chdir", "sl", "pwd", "gl", "dir", "ls", "gci", "gc", "cat", "type", "echo", "write", "gi", "gm", "gp",
-	"gps", "ps", "gsv", "gcm", "select", "sort", "where", "foreach", "%", "?", "ft", "fl", "measure", "cls", "clear", "h", "history",
-	"if", "else", "elseif", "foreach", "for", "while", "do", "switch", "function", "param", "return", "exit", "try", "catch", "finally")
+var pwshReaders = sync.OnceValue(func() map[string]bool {
+	return setOf("cd", "chdir", "sl", "pwd", "gl", "dir", "ls", "gci", "gc", "cat", "type", "echo", "write", "gi", "gm", "gp",
+		"gps", "ps", "gsv", "gcm", "select", "sort", "where", "foreach", "%", "?", "ft", "fl", "measure", "cls", "clear", "h", "history",
+		"if", "else", "elseif", "foreach", "for", "while", "do", "switch", "function", "param", "return", "exit", "try", "catch", "finally")
+})
 
 // pwshCmdlet returns the cmdlet a command name stands for, lower case:
 // "" for a native program, "other" for any cmdlet the reader does not judge.
 func pwshCmdlet(name string) string {
 	lower := strings.ToLower(name)
-	if c, ok := pwshAliases[lower]; ok {
+	if c, ok := pwshAliases()[lower]; ok {
 		return c
 	}
 	switch lower {
@@ -356,7 +363,7 @@ func pwshCmdlet(name string) string {
 		return lower
 	}
 	verb, noun, ok := strings.Cut(lower, "-")
-	if ok && verb != "" && noun != "" && !strings.ContainsAny(lower, "/\\.") || pwshReaders[lower] || strings.HasPrefix(lower, "$") {
+	if ok && verb != "" && noun != "" && !strings.ContainsAny(lower, "/\\.") || pwshReaders()[lower] || strings.HasPrefix(lower, "$") {
 		return "other"
 	}
 	return ""

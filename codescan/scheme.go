@@ -1,40 +1,47 @@
 package codescan
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Scheme (guile): a program is lists; a list whose head is a name is a call.
 
 func scheme() *family {
-	return &family{lang: Scheme, reader: readScheme, calls: schemeCalls, lex: lexRules{esc: escRules{}}}
+	return &family{lang: Scheme, reader: readScheme, calls: schemeCalls(), lex: lexRules{esc: escRules{}}}
 }
 
-var schemeCalls = specs(
-	"system", "open-pipe", "open-input-pipe", "open-output-pipe", shell,
-	"system*", argv, "execl", "execlp", execl,
-	"delete-file", "rmdir", remove,
-	"primitive-fork", fork,
-	"eval-string", eval,
-	"getenv", getenv, "string-append", strConcat, "in-vicinity", pathJoin, "getcwd", cwd,
-)
+var schemeCalls = sync.OnceValue(func() map[string]callSpec {
+	return specs(
+		"system", "open-pipe", "open-input-pipe", "open-output-pipe", shell,
+		"system*", argv, "execl", "execlp", execl,
+		"delete-file", "rmdir", remove,
+		"primitive-fork", fork,
+		"eval-string", eval,
+		"getenv", getenv, "string-append", strConcat, "in-vicinity", pathJoin, "getcwd", cwd,
+	)
+})
 
 // Emacs Lisp (emacs --eval, -batch) is read as Scheme is: lists whose head
 // is a name are calls; its file functions read ~ as the home directory.
 func emacsLisp() *family {
-	return &family{lang: EmacsLisp, reader: readScheme, calls: elispCalls, lex: lexRules{esc: escRules{}}}
+	return &family{lang: EmacsLisp, reader: readScheme, calls: elispCalls(), lex: lexRules{esc: escRules{}}}
 }
 
-var elispCalls = specs(
-	"shell-command", "shell-command-to-string", "async-shell-command", "call-process-shell-command", "process-file-shell-command", shell,
-	"start-process-shell-command", "start-file-process-shell-command", callSpec{op: opShell, skip: 2},
-	"call-process", "process-file", "call-process-region", callSpec{op: opProgramArgs, gap: 3},
-	"start-process", "start-file-process", callSpec{op: opProgramArgs, skip: 2},
-	"process-lines", "process-lines-ignore-status", argv,
-	"delete-directory", callSpec{op: opDeleteFlag, tilde: true},
-	"delete-file", "dired-delete-file", callSpec{op: opDelete, tilde: true},
-	"eval", "eval-expression", eval, "expand-file-name", expandUser, "getenv", getenv, "concat", strConcat,
-	"file-name-concat", pathJoin,
-	"url-retrieve", "url-retrieve-synchronously", "url-copy-file", "open-network-stream", "make-network-process", "request", network,
-)
+var elispCalls = sync.OnceValue(func() map[string]callSpec {
+	return specs(
+		"shell-command", "shell-command-to-string", "async-shell-command", "call-process-shell-command", "process-file-shell-command", shell,
+		"start-process-shell-command", "start-file-process-shell-command", callSpec{op: opShell, skip: 2},
+		"call-process", "process-file", "call-process-region", callSpec{op: opProgramArgs, gap: 3},
+		"start-process", "start-file-process", callSpec{op: opProgramArgs, skip: 2},
+		"process-lines", "process-lines-ignore-status", argv,
+		"delete-directory", callSpec{op: opDeleteFlag, tilde: true},
+		"delete-file", "dired-delete-file", callSpec{op: opDelete, tilde: true},
+		"eval", "eval-expression", eval, "expand-file-name", expandUser, "getenv", getenv, "concat", strConcat,
+		"file-name-concat", pathJoin,
+		"url-retrieve", "url-retrieve-synchronously", "url-copy-file", "open-network-stream", "make-network-process", "request", network,
+	)
+})
 
 // sexp is one datum: a list, a string or an atom.
 type sexp struct {
@@ -140,7 +147,7 @@ func (rd *schemeReader) list(level int) (sexp, bool) {
 }
 
 func (rd *schemeReader) string() sexp {
-	lx := &lexer{r: rd.r, fam: families[Scheme], src: rd.src, i: rd.i + 1}
+	lx := &lexer{r: rd.r, fam: families()[Scheme], src: rd.src, i: rd.i + 1}
 	lit, ok := lx.readQuoted(quote{close: `"`, esc: escFull})
 	rd.i = lx.i
 	if !ok {

@@ -1,6 +1,9 @@
 package codescan
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Tcl and expect: a program is commands of words. A braced word is text
 // (and the body of a proc, while, if … is such a word: it is read as a
@@ -195,7 +198,7 @@ func (t *tclReader) substituted(stop func(byte) bool) Value {
 
 // escape reads a backslash escape.
 func (t *tclReader) escape() string {
-	lx := &lexer{r: t.r, fam: families[Tcl], src: t.src, i: t.i}
+	lx := &lexer{r: t.r, fam: families()[Tcl], src: t.src, i: t.i}
 	var b strBuilder
 	if t.src[t.i+1] == '\n' {
 		t.i += 2
@@ -339,14 +342,16 @@ func (t *tclReader) run(ws []tclWord) Value {
 }
 
 // textCommands hold text in their braced words, not scripts.
-var textCommands = setOf("set", "puts", "list", "lappend", "append", "string", "regexp", "regsub", "format", "send", "send_user",
-	"expect_user", "return", "dict", "array", "lindex", "split", "join")
+var textCommands = sync.OnceValue(func() map[string]bool {
+	return setOf("set", "puts", "list", "lappend", "append", "string", "regexp", "regsub", "format", "send", "send_user",
+		"expect_user", "return", "dict", "array", "lindex", "split", "join")
+})
 
 // bodies reads the braced words of a command as scripts (a proc's body,
 // while's, if's …); a while whose condition is always true and whose body
 // forks is a fork loop.
 func (t *tclReader) bodies(name string, ws []tclWord) {
-	if textCommands[name] {
+	if textCommands()[name] {
 		return
 	}
 	for i, w := range ws {
@@ -410,14 +415,16 @@ func contains(list []string, s string) bool {
 }
 
 // tclPipeWords are exec's pipeline and redirection words.
-var tclPipeWords = setOf("|", "|&", "<", "<@", "<<", ">", "2>", ">&", ">>", "2>>", ">>&", ">@", "2>@", "2>@1", ">&@", "&")
+var tclPipeWords = sync.OnceValue(func() map[string]bool {
+	return setOf("|", "|&", "<", "<@", "<<", ">", "2>", ">&", ">>", "2>>", ">>&", ">@", "2>@", "2>@1", ">&@", "&")
+})
 
 // exec records exec's words: an argv, or shell text when they hold a
 // pipeline or a redirection.
 func (t *tclReader) exec(name string, words []Value) {
 	piped := false
 	for _, w := range words {
-		if lit, ok := w.Literal(); ok && (tclPipeWords[lit] || strings.HasPrefix(lit, ">") || strings.HasPrefix(lit, "2>") || strings.HasPrefix(lit, "<")) {
+		if lit, ok := w.Literal(); ok && (tclPipeWords()[lit] || strings.HasPrefix(lit, ">") || strings.HasPrefix(lit, "2>") || strings.HasPrefix(lit, "<")) {
 			piped = true
 		}
 	}
@@ -427,7 +434,7 @@ func (t *tclReader) exec(name string, words []Value) {
 	}
 	var parts []Value
 	for _, w := range words {
-		if lit, ok := w.Literal(); ok && tclPipeWords[lit] {
+		if lit, ok := w.Literal(); ok && tclPipeWords()[lit] {
 			parts = append(parts, w)
 			continue
 		}
@@ -535,7 +542,7 @@ func (t *tclReader) evalWords(name string, words []Value) {
 		t.r.unread(name + " of a script known only at run time")
 		return
 	}
-	t.r.program(families[Tcl], lit, t.depth+1, t.sc)
+	t.r.program(families()[Tcl], lit, t.depth+1, t.sc)
 }
 
 // ShellQuote returns v as one shell word: its known text in single quotes;

@@ -3,32 +3,35 @@ package harness
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"github.com/permgate/permgate/verdict"
 )
 
 // claudeHarness is Claude Code's hook protocol.
-var claudeHarness = &Harness{
-	Name:        "claude",
-	Title:       "Claude Code",
-	tools:       claudeTools,
-	commandless: map[string]string{"Monitor": "monitor"},
-	// Claude Code 2.1.328 sends each of these as permission_mode, the name
-	// its --permission-mode takes (verified by compat/suite). acceptEdits is
-	// permgate's auto: what permgate would allow only for the mode is handed
-	// back, and Claude Code's acceptEdits writes files and asks for
-	// commands, where permgate's default would ask for every write.
-	modes: map[string]mode{
-		"default": {mode: verdict.ModeDefault}, "acceptEdits": {mode: verdict.ModeAuto}, "auto": {mode: verdict.ModeAuto},
-		"plan": {mode: verdict.ModePlan}, "bypassPermissions": {mode: verdict.ModeBypass},
-		"dontAsk": {mode: verdict.ModeDefault, failClosed: true},
-	},
-	encode:   encodeClaude,
-	read:     readClaude,
-	probe:    probeClaude,
-	lastWins: true,
-	settings: `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":%s,"timeout":30}]}]}}`,
-}
+var claudeHarness = sync.OnceValue(func() *Harness {
+	return &Harness{
+		Name:        "claude",
+		Title:       "Claude Code",
+		tools:       claudeTools(),
+		commandless: map[string]string{"Monitor": "monitor"},
+		// Claude Code 2.1.328 sends each of these as permission_mode, the name
+		// its --permission-mode takes (verified by compat/suite). acceptEdits is
+		// permgate's auto: what permgate would allow only for the mode is handed
+		// back, and Claude Code's acceptEdits writes files and asks for
+		// commands, where permgate's default would ask for every write.
+		modes: map[string]mode{
+			"default": {mode: verdict.ModeDefault}, "acceptEdits": {mode: verdict.ModeAuto}, "auto": {mode: verdict.ModeAuto},
+			"plan": {mode: verdict.ModePlan}, "bypassPermissions": {mode: verdict.ModeBypass},
+			"dontAsk": {mode: verdict.ModeDefault, failClosed: true},
+		},
+		encode:   encodeClaude,
+		read:     readClaude,
+		probe:    probeClaude,
+		lastWins: true,
+		settings: `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":%s,"timeout":30}]}]}}`,
+	}
+})
 
 // claudeTools maps Claude Code's tools (2.1.328's: the init message's
 // "tools", the deferred ones ToolSearch loads, and older names) onto
@@ -38,18 +41,20 @@ var claudeHarness = &Harness{
 // uncommitted work), WebFetch, WebSearch (Claude Code asks before a search)
 // and Workflow are not in the tool table, so Claude Code's own approval
 // decides them.
-var claudeTools = map[string]string{
-	"Bash": "bash", "Monitor": "bash",
-	"Read": "read_file", "Write": "write_file", "Edit": "edit_file", "MultiEdit": "edit_file", "NotebookEdit": "edit_file",
-	"Glob": "glob", "Grep": "grep", "LS": "glob",
-	"WebFetch": "web_fetch", "WebSearch": "web_search",
-	// A subagent's own tool calls pass the same hook (they carry agent_id).
-	"Task": "agent", "Agent": "agent", "ListAgents": "team_list", "SendMessage": "send_message",
-	"TodoWrite": "todo_write", "TodoRead": "todo_read", "ExitPlanMode": "exit_plan_mode", "AskUserQuestion": "ask_user",
-	"ToolSearch": "tool_search", "Skill": "load_skill", "ReportFindings": "report_findings",
-	"ScheduleWakeup": "schedule_wakeup", "CronCreate": "cron_create", "CronDelete": "cron_delete", "CronList": "cron_list",
-	"TaskStop": "task_stop", "EnterWorktree": "enter_worktree", "ExitWorktree": "exit_worktree", "Workflow": "workflow",
-}
+var claudeTools = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"Bash": "bash", "Monitor": "bash",
+		"Read": "read_file", "Write": "write_file", "Edit": "edit_file", "MultiEdit": "edit_file", "NotebookEdit": "edit_file",
+		"Glob": "glob", "Grep": "grep", "LS": "glob",
+		"WebFetch": "web_fetch", "WebSearch": "web_search",
+		// A subagent's own tool calls pass the same hook (they carry agent_id).
+		"Task": "agent", "Agent": "agent", "ListAgents": "team_list", "SendMessage": "send_message",
+		"TodoWrite": "todo_write", "TodoRead": "todo_read", "ExitPlanMode": "exit_plan_mode", "AskUserQuestion": "ask_user",
+		"ToolSearch": "tool_search", "Skill": "load_skill", "ReportFindings": "report_findings",
+		"ScheduleWakeup": "schedule_wakeup", "CronCreate": "cron_create", "CronDelete": "cron_delete", "CronList": "cron_list",
+		"TaskStop": "task_stop", "EnterWorktree": "enter_worktree", "ExitWorktree": "exit_worktree", "Workflow": "workflow",
+	}
+})
 
 // encodeClaude is Claude Code's hookSpecificOutput; the exit status is 0.
 // No decision (Defer) is no output at all: Claude Code's own permission

@@ -3,6 +3,7 @@ package harness
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"github.com/permgate/permgate/verdict"
 )
@@ -30,34 +31,36 @@ const (
 // auto mode in which no one can be asked. What has no finding goes back to
 // Codex (its sandbox decides, as without permgate); what permgate would ask
 // about is denied, since no approval will come.
-var codexHarness = &Harness{
-	Name:  "codex",
-	Title: "Codex",
-	tools: map[string]string{
-		"Bash": "bash", "shell": "bash", "shell_command": "bash", "exec_command": "bash", "apply_patch": "apply_patch",
-		"write_stdin": "bash",
-		"spawn_agent": "task_create", "Agent": "task_create",
-		// view_image reads the file at its path and shows it to the model.
-		"view_image": "read_file",
-	},
-	modes: map[string]mode{
-		"default": {mode: verdict.ModeDefault}, "acceptEdits": {mode: verdict.ModeDefault}, "plan": {mode: verdict.ModePlan},
-		"bypassPermissions": {mode: verdict.ModeAuto, failClosed: true},
-		"dontAsk":           {mode: verdict.ModeDefault, failClosed: true},
-	},
-	encode:    encodeCodex,
-	read:      readCodex,
-	typed:     map[string]string{"write_stdin": "chars"},
-	askDefers: true,
-	// Codex 0.169 (its TUI's default approval, exec --approve-for-me) runs
-	// a command its sandbox contains without a prompt: an interactive shell
-	// permgate asks about was started, and what was typed into it ran.
-	unseenAsks: []string{codexPreToolUse, ""},
-	probe:      probeCodex,
-	settings: "# ~/.codex/config.toml (then trust both hooks once in Codex's /hooks)\n" +
-		"[[hooks.PreToolUse]]\nmatcher = \"*\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = %[1]s\ntimeout = 30\n" +
-		"[[hooks.PermissionRequest]]\nmatcher = \"*\"\n[[hooks.PermissionRequest.hooks]]\ntype = \"command\"\ncommand = %[1]s\ntimeout = 30",
-}
+var codexHarness = sync.OnceValue(func() *Harness {
+	return &Harness{
+		Name:  "codex",
+		Title: "Codex",
+		tools: map[string]string{
+			"Bash": "bash", "shell": "bash", "shell_command": "bash", "exec_command": "bash", "apply_patch": "apply_patch",
+			"write_stdin": "bash",
+			"spawn_agent": "task_create", "Agent": "task_create",
+			// view_image reads the file at its path and shows it to the model.
+			"view_image": "read_file",
+		},
+		modes: map[string]mode{
+			"default": {mode: verdict.ModeDefault}, "acceptEdits": {mode: verdict.ModeDefault}, "plan": {mode: verdict.ModePlan},
+			"bypassPermissions": {mode: verdict.ModeAuto, failClosed: true},
+			"dontAsk":           {mode: verdict.ModeDefault, failClosed: true},
+		},
+		encode:    encodeCodex,
+		read:      readCodex,
+		typed:     map[string]string{"write_stdin": "chars"},
+		askDefers: true,
+		// Codex 0.169 (its TUI's default approval, exec --approve-for-me) runs
+		// a command its sandbox contains without a prompt: an interactive shell
+		// permgate asks about was started, and what was typed into it ran.
+		unseenAsks: []string{codexPreToolUse, ""},
+		probe:      probeCodex,
+		settings: "# ~/.codex/config.toml (then trust both hooks once in Codex's /hooks)\n" +
+			"[[hooks.PreToolUse]]\nmatcher = \"*\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = %[1]s\ntimeout = 30\n" +
+			"[[hooks.PermissionRequest]]\nmatcher = \"*\"\n[[hooks.PermissionRequest.hooks]]\ntype = \"command\"\ncommand = %[1]s\ntimeout = 30",
+	}
+})
 
 // encodeCodex blocks a deny with exit 2 and the reason on stderr, at either
 // event. At PreToolUse an allow, an ask and no decision are all exit 0 with

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/permgate/permgate/verdict"
 )
@@ -24,16 +25,18 @@ import (
 // (extensions_manage, extensions_reload, manage_schedule and the canvas
 // tools) name no command or path: they are not here, and go back to
 // Copilot's own permissions.
-var copilotTools = map[string]string{
-	"bash": "bash", "write_bash": "bash",
-	"read_bash": "task_get", "list_bash": "task_list", "stop_bash": "task_update",
-	"view": "read_file", "create": "write_file", "edit": "edit_file", "str_replace_editor": "edit_file",
-	"glob": "glob", "grep": "grep", "web_fetch": "web_fetch",
-	"task": "task_create", "read_agent": "task_get", "list_agents": "task_list", "write_agent": "task_update",
-	"sql": "todo_write", "session_store_sql": "todo_read",
-	"skill": "load_skill", "fetch_copilot_cli_documentation": "load_skill",
-	"ask_user": "ask_user", "task_complete": "exit_plan_mode",
-}
+var copilotTools = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"bash": "bash", "write_bash": "bash",
+		"read_bash": "task_get", "list_bash": "task_list", "stop_bash": "task_update",
+		"view": "read_file", "create": "write_file", "edit": "edit_file", "str_replace_editor": "edit_file",
+		"glob": "glob", "grep": "grep", "web_fetch": "web_fetch",
+		"task": "task_create", "read_agent": "task_get", "list_agents": "task_list", "write_agent": "task_update",
+		"sql": "todo_write", "session_store_sql": "todo_read",
+		"skill": "load_skill", "fetch_copilot_cli_documentation": "load_skill",
+		"ask_user": "ask_user", "task_complete": "exit_plan_mode",
+	}
+})
 
 // decodeCopilot reads Copilot CLI's preToolUse payload: sessionId,
 // timestamp (a number), cwd, toolName, and toolArgs — the tool's arguments
@@ -173,14 +176,16 @@ func probeCopilot(command string) map[string]any {
 const copilotSettings = `{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":%s,"timeoutSec":30}]}}`
 
 // copilotHarness is GitHub Copilot CLI's hook protocol.
-var copilotHarness = &Harness{
-	Name:     "copilot",
-	Title:    "GitHub Copilot CLI",
-	tools:    copilotTools,
-	decode:   decodeCopilot,
-	typed:    map[string]string{"write_bash": "input"},
-	encode:   encodeCopilot,
-	read:     readCopilot,
-	probe:    probeCopilot,
-	settings: copilotSettings,
-}
+var copilotHarness = sync.OnceValue(func() *Harness {
+	return &Harness{
+		Name:     "copilot",
+		Title:    "GitHub Copilot CLI",
+		tools:    copilotTools(),
+		decode:   decodeCopilot,
+		typed:    map[string]string{"write_bash": "input"},
+		encode:   encodeCopilot,
+		read:     readCopilot,
+		probe:    probeCopilot,
+		settings: copilotSettings,
+	}
+})

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/verdict"
 )
@@ -13,19 +14,21 @@ import (
 // sends no approval mode in the payload (nor in the hook's environment):
 // --approval-mode default, auto_edit, plan and --yolo all send the same
 // fields, so permgate decides in its own mode.
-var geminiHarness = &Harness{
-	Name:     "gemini",
-	Title:    "Gemini CLI",
-	tools:    geminiTools,
-	encode:   encodeGemini,
-	read:     readGemini,
-	probe:    probeGemini,
-	lastWins: true,
-	// Gemini CLI asks in its terminal UI: with no terminal (gemini -p in a
-	// pipeline) its confirmation never comes and the session waits forever.
-	askNeedsTerminal: true,
-	settings:         `{"hooks":{"BeforeTool":[{"matcher":"*","hooks":[{"name":"permgate","type":"command","command":%s,"timeout":30000}]}]}}`,
-}
+var geminiHarness = sync.OnceValue(func() *Harness {
+	return &Harness{
+		Name:     "gemini",
+		Title:    "Gemini CLI",
+		tools:    geminiTools(),
+		encode:   encodeGemini,
+		read:     readGemini,
+		probe:    probeGemini,
+		lastWins: true,
+		// Gemini CLI asks in its terminal UI: with no terminal (gemini -p in a
+		// pipeline) its confirmation never comes and the session waits forever.
+		askNeedsTerminal: true,
+		settings:         `{"hooks":{"BeforeTool":[{"matcher":"*","hooks":[{"name":"permgate","type":"command","command":%s,"timeout":30000}]}]}}`,
+	}
+})
 
 // geminiTools maps Gemini CLI's tools onto permgate's: 0.61.0's (the
 // declarations it sends the model, headless and interactive, and the tool
@@ -36,21 +39,23 @@ var geminiHarness = &Harness{
 // safe table; web_fetch (which takes URLs inside a prompt), MCP resources and
 // save_memory are not in the tool table, so Gemini CLI's own approval decides
 // them.
-var geminiTools = map[string]string{
-	"run_shell_command": "bash",
-	"read_file":         "read_file", "read_many_files": "read_file",
-	"write_file": "write_file", "replace": "edit_file",
-	"glob": "glob", "list_directory": "glob",
-	"grep_search": "grep", "search_file_content": "grep",
-	"web_fetch": "web_fetch", "google_web_search": "web_search",
-	"save_memory": "save_memory", "write_todos": "todo_write",
-	"ask_user": "ask_user", "enter_plan_mode": "enter_plan_mode", "exit_plan_mode": "exit_plan_mode",
-	"update_topic": "update_topic", "invoke_agent": "agent", "complete_task": "complete_task",
-	"activate_skill": "load_skill", "get_internal_docs": "internal_docs",
-	"tracker_create_task": "task_create", "tracker_update_task": "task_update", "tracker_add_dependency": "task_update",
-	"tracker_get_task": "task_get", "tracker_list_tasks": "task_list", "tracker_visualize": "task_list",
-	"list_background_processes": "task_list", "read_background_output": "task_get",
-}
+var geminiTools = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"run_shell_command": "bash",
+		"read_file":         "read_file", "read_many_files": "read_file",
+		"write_file": "write_file", "replace": "edit_file",
+		"glob": "glob", "list_directory": "glob",
+		"grep_search": "grep", "search_file_content": "grep",
+		"web_fetch": "web_fetch", "google_web_search": "web_search",
+		"save_memory": "save_memory", "write_todos": "todo_write",
+		"ask_user": "ask_user", "enter_plan_mode": "enter_plan_mode", "exit_plan_mode": "exit_plan_mode",
+		"update_topic": "update_topic", "invoke_agent": "agent", "complete_task": "complete_task",
+		"activate_skill": "load_skill", "get_internal_docs": "internal_docs",
+		"tracker_create_task": "task_create", "tracker_update_task": "task_update", "tracker_add_dependency": "task_update",
+		"tracker_get_task": "task_get", "tracker_list_tasks": "task_list", "tracker_visualize": "task_list",
+		"list_background_processes": "task_list", "read_background_output": "task_get",
+	}
+})
 
 // encodeGemini is Gemini CLI's {"decision","reason"}, exit 0.
 //
@@ -113,7 +118,7 @@ func readGemini(out Output) (verdict.Decision, error) {
 	if err != nil {
 		return "", err
 	}
-	return decisionIn(d, "decision", geminiDecisions)
+	return decisionIn(d, "decision", geminiDecisions())
 }
 
 // geminiObject parses a hook's output as Gemini CLI does: a JSON object, or
@@ -129,6 +134,8 @@ func geminiObject(text string) (map[string]json.RawMessage, error) {
 // geminiDecisions are the decisions Gemini CLI's BeforeTool reads. An
 // "allow", or a decision it does not know, runs nothing past its own policy:
 // the call goes on as with no decision.
-var geminiDecisions = map[string]verdict.Decision{
-	"allow": verdict.Allow, "approve": verdict.Allow, "deny": verdict.Deny, "block": verdict.Deny, "ask": verdict.Ask, "": Defer,
-}
+var geminiDecisions = sync.OnceValue(func() map[string]verdict.Decision {
+	return map[string]verdict.Decision{
+		"allow": verdict.Allow, "approve": verdict.Allow, "deny": verdict.Deny, "block": verdict.Deny, "ask": verdict.Ask, "": Defer,
+	}
+})

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/verdict"
 )
@@ -77,21 +78,23 @@ type mode struct {
 }
 
 // harnesses is the protocol table; it is never written after start-up.
-var harnesses = map[string]*Harness{
-	"claude": claudeHarness, "codex": codexHarness, "gemini": geminiHarness,
-	"cursor": cursorHarness, "copilot": copilotHarness, "opencode": opencodeHarness,
-}
+var harnesses = sync.OnceValue(func() map[string]*Harness {
+	return map[string]*Harness{
+		"claude": claudeHarness(), "codex": codexHarness(), "gemini": geminiHarness(),
+		"cursor": cursorHarness(), "copilot": copilotHarness(), "opencode": opencodeHarness(),
+	}
+})
 
 // Lookup returns the harness permgate's command line names name.
 func Lookup(name string) (*Harness, bool) {
-	h, ok := harnesses[name]
+	h, ok := harnesses()[name]
 	return h, ok
 }
 
 // Names lists the harnesses by their command-line names, sorted.
 func Names() []string {
-	names := make([]string, 0, len(harnesses))
-	for name := range harnesses {
+	names := make([]string, 0, len(harnesses()))
+	for name := range harnesses() {
 		names = append(names, name)
 	}
 	slices.Sort(names)

@@ -7,6 +7,8 @@
 // effect, it depends on nothing else in permgate.
 package places
 
+import "sync"
+
 // SystemDirs are the directories whose content belongs to the system.
 var SystemDirs = []string{"/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/var/lib", "/var/spool/cron", "/sys", "/proc", "/root", "/private/etc", "/private/var/root", "/System", "/Library/LaunchDaemons", "/Library/LaunchAgents"}
 
@@ -123,12 +125,14 @@ var (
 // program keeps its credentials or settings in: each is read as that
 // place's default under the home directory (cat "$KUBECONFIG" reads a
 // kubeconfig).
-var PlaceVars = map[string]string{
-	"KUBECONFIG": "/.kube/config", "CODEX_HOME": "/.codex", "CLAUDE_CONFIG_DIR": "/.claude", "COPILOT_HOME": "/.copilot",
-	"GNUPGHOME": "/.gnupg", "AWS_SHARED_CREDENTIALS_FILE": "/.aws/credentials", "DOCKER_CONFIG": "/.docker",
-	"GOOGLE_APPLICATION_CREDENTIALS": "/.config/gcloud/application_default_credentials.json",
-	"PASSWORD_STORE_DIR":             "/.password-store", "HF_HOME": "/.cache/huggingface", "AZURE_CONFIG_DIR": "/.azure",
-	"NPM_CONFIG_USERCONFIG": "/.npmrc", "KAGGLE_CONFIG_DIR": "/.kaggle", "CLOUDSDK_CONFIG": "/.config/gcloud",
-	"GH_CONFIG_DIR": "/.config/gh", "CARGO_HOME": "/.cargo",
-	"TALOSCONFIG": "/.talos/config", "COMPOSER_HOME": "/.config/composer", "GRADLE_USER_HOME": "/.gradle",
-}
+var PlaceVars = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"KUBECONFIG": "/.kube/config", "CODEX_HOME": "/.codex", "CLAUDE_CONFIG_DIR": "/.claude", "COPILOT_HOME": "/.copilot",
+		"GNUPGHOME": "/.gnupg", "AWS_SHARED_CREDENTIALS_FILE": "/.aws/credentials", "DOCKER_CONFIG": "/.docker",
+		"GOOGLE_APPLICATION_CREDENTIALS": "/.config/gcloud/application_default_credentials.json",
+		"PASSWORD_STORE_DIR":             "/.password-store", "HF_HOME": "/.cache/huggingface", "AZURE_CONFIG_DIR": "/.azure",
+		"NPM_CONFIG_USERCONFIG": "/.npmrc", "KAGGLE_CONFIG_DIR": "/.kaggle", "CLOUDSDK_CONFIG": "/.config/gcloud",
+		"GH_CONFIG_DIR": "/.config/gh", "CARGO_HOME": "/.cargo",
+		"TALOSCONFIG": "/.talos/config", "COMPOSER_HOME": "/.config/composer", "GRADLE_USER_HOME": "/.gradle",
+	}
+})

@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/internal/textclip"
@@ -105,13 +106,15 @@ func ActionRule(c effect.Class, a Action) string {
 }
 
 // summaries are the classes' summaries, for reasons.
-var summaries = func() map[effect.Class]string {
-	m := map[effect.Class]string{}
-	for _, info := range effect.All() {
-		m[info.Class] = info.Summary
-	}
-	return m
-}()
+var summaries = sync.OnceValue(func() map[effect.Class]string {
+	return func() map[effect.Class]string {
+		m := map[effect.Class]string{}
+		for _, info := range effect.All() {
+			m[info.Class] = info.Summary
+		}
+		return m
+	}()
+})
 
 // first returns the first class of s (in the documented order) that is in
 // policy, and whether there is one.
@@ -159,7 +162,7 @@ func (p Actions) asked(a validator.Analysis) (Outcome, bool) {
 // doing says what a command does in a class: "rm -rf build deletes files or
 // directories".
 func doing(rec validator.CommandRecord, c effect.Class) string {
-	return commandLine(rec) + " " + summaries[c]
+	return commandLine(rec) + " " + summaries()[c]
 }
 
 // commandLine is a command's normalised form on one clipped line.

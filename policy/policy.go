@@ -1,5 +1,7 @@
 package policy
 
+import "sync"
+
 // SourceBuiltin is the source of a setting no file set.
 const SourceBuiltin = "built-in"
 
@@ -61,12 +63,14 @@ type Policy struct {
 }
 
 // builtinProfiles are the profiles every policy has.
-var builtinProfiles = map[string]Profile{
-	"explore":     {Name: "explore", Mode: ModePlan, Source: SourceBuiltin},
-	"plan":        {Name: "plan", Mode: ModePlan, Source: SourceBuiltin},
-	"code-review": {Name: "code-review", Mode: ModePlan, Source: SourceBuiltin},
-	"background":  {Name: "background", FailClosed: true, Source: SourceBuiltin},
-}
+var builtinProfiles = sync.OnceValue(func() map[string]Profile {
+	return map[string]Profile{
+		"explore":     {Name: "explore", Mode: ModePlan, Source: SourceBuiltin},
+		"plan":        {Name: "plan", Mode: ModePlan, Source: SourceBuiltin},
+		"code-review": {Name: "code-review", Mode: ModePlan, Source: SourceBuiltin},
+		"background":  {Name: "background", FailClosed: true, Source: SourceBuiltin},
+	}
+})
 
 // Builtin returns the policy before any file: default mode, severe denied,
 // asks asked, the built-in profiles and tool table. The maps are fresh copies.
@@ -80,10 +84,10 @@ func Builtin() Policy {
 		Tools:       map[string]Setting[ToolPolicy]{},
 		Profiles:    map[string]Profile{},
 	}
-	for name, prof := range builtinProfiles {
+	for name, prof := range builtinProfiles() {
 		p.Profiles[name] = prof
 	}
-	for tool, pol := range builtinTools {
+	for tool, pol := range builtinTools() {
 		p.Tools[tool] = Setting[ToolPolicy]{pol, SourceBuiltin}
 	}
 	for _, c := range DefaultChecks {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
@@ -31,7 +32,9 @@ const (
 	PolicyDeny ToolPolicy = "deny"
 )
 
-var policyOrder = map[ToolPolicy]int{PolicySafe: 0, PolicyAllow: 1, PolicyAuto: 2, PolicyHarness: 3, PolicyAsk: 4, PolicyDeny: 5}
+var policyOrder = sync.OnceValue(func() map[ToolPolicy]int {
+	return map[ToolPolicy]int{PolicySafe: 0, PolicyAllow: 1, PolicyAuto: 2, PolicyHarness: 3, PolicyAsk: 4, PolicyDeny: 5}
+})
 
 // UnknownTool is the policy of a tool the table does not know.
 const UnknownTool = PolicyHarness
@@ -39,40 +42,42 @@ const UnknownTool = PolicyHarness
 // ParseToolPolicy reads a tool policy name.
 func ParseToolPolicy(s string) (ToolPolicy, error) {
 	p := ToolPolicy(s)
-	if _, ok := policyOrder[p]; !ok {
+	if _, ok := policyOrder()[p]; !ok {
 		return "", fmt.Errorf("unknown tool policy %q (want safe, allow, auto, harness, ask or deny)", s)
 	}
 	return p, nil
 }
 
 // Stricter reports whether p is at least as strict as q.
-func (p ToolPolicy) Stricter(q ToolPolicy) bool { return policyOrder[p] >= policyOrder[q] }
+func (p ToolPolicy) Stricter(q ToolPolicy) bool { return policyOrder()[p] >= policyOrder()[q] }
 
 // builtinTools is the tool table: bash is not in it, it goes through the analysis.
-var builtinTools = map[string]ToolPolicy{
-	"read_file": PolicySafe, "glob": PolicySafe, "grep": PolicySafe, "todo_read": PolicySafe, "todo_write": PolicySafe,
-	"load_skill": PolicySafe, "task_list": PolicySafe, "task_get": PolicySafe, "team_list": PolicySafe,
-	"edit_file": PolicyAllow, "task_create": PolicyAllow, "task_update": PolicyAllow,
-	"write_file": PolicyAuto,
-	// A harness's own conversation tools touch nothing.
-	"ask_user": PolicySafe, "exit_plan_mode": PolicySafe,
-	// Claude Code's own tools (2.1.328) that touch nothing of the machine and
-	// that it runs without asking itself (verified by compat/suite): loading
-	// deferred tools' schemas, a subagent (whose every call passes the hook
-	// itself), a message to another agent, a report for its UI, a wake-up or
-	// the list of scheduled prompts. Its WebSearch is not here: Claude Code
-	// asks before a search, so the search is handed back.
-	"tool_search": PolicySafe, "agent": PolicySafe, "send_message": PolicySafe, "report_findings": PolicySafe,
-	"schedule_wakeup": PolicySafe, "cron_list": PolicySafe,
-	// Its tools that change its own state, not a file a call names: a
-	// scheduled prompt (its calls pass the hook when it fires), a background
-	// task stopped, a new git worktree entered. Plan mode denies them.
-	"cron_create": PolicyAllow, "cron_delete": PolicyAllow, "task_stop": PolicyAllow, "enter_worktree": PolicyAllow,
-	// Gemini CLI's own tools (0.61.0) that touch nothing of the machine: the
-	// session's topic, entering its plan mode (which only narrows what runs),
-	// a subagent's final answer, and its bundled documentation.
-	"update_topic": PolicySafe, "enter_plan_mode": PolicySafe, "complete_task": PolicySafe, "internal_docs": PolicySafe,
-}
+var builtinTools = sync.OnceValue(func() map[string]ToolPolicy {
+	return map[string]ToolPolicy{
+		"read_file": PolicySafe, "glob": PolicySafe, "grep": PolicySafe, "todo_read": PolicySafe, "todo_write": PolicySafe,
+		"load_skill": PolicySafe, "task_list": PolicySafe, "task_get": PolicySafe, "team_list": PolicySafe,
+		"edit_file": PolicyAllow, "task_create": PolicyAllow, "task_update": PolicyAllow,
+		"write_file": PolicyAuto,
+		// A harness's own conversation tools touch nothing.
+		"ask_user": PolicySafe, "exit_plan_mode": PolicySafe,
+		// Claude Code's own tools (2.1.328) that touch nothing of the machine and
+		// that it runs without asking itself (verified by compat/suite): loading
+		// deferred tools' schemas, a subagent (whose every call passes the hook
+		// itself), a message to another agent, a report for its UI, a wake-up or
+		// the list of scheduled prompts. Its WebSearch is not here: Claude Code
+		// asks before a search, so the search is handed back.
+		"tool_search": PolicySafe, "agent": PolicySafe, "send_message": PolicySafe, "report_findings": PolicySafe,
+		"schedule_wakeup": PolicySafe, "cron_list": PolicySafe,
+		// Its tools that change its own state, not a file a call names: a
+		// scheduled prompt (its calls pass the hook when it fires), a background
+		// task stopped, a new git worktree entered. Plan mode denies them.
+		"cron_create": PolicyAllow, "cron_delete": PolicyAllow, "task_stop": PolicyAllow, "enter_worktree": PolicyAllow,
+		// Gemini CLI's own tools (0.61.0) that touch nothing of the machine: the
+		// session's topic, entering its plan mode (which only narrows what runs),
+		// a subagent's final answer, and its bundled documentation.
+		"update_topic": PolicySafe, "enter_plan_mode": PolicySafe, "complete_task": PolicySafe, "internal_docs": PolicySafe,
+	}
+})
 
 // ToolCall is a harness's request to use a tool other than bash.
 type ToolCall struct {
@@ -216,19 +221,21 @@ func (m toolMatch) step(list []Rule, want Action) (Outcome, bool) {
 // toolClasses are the effect classes of the file tools, for the action
 // policies: a harness's Write tool is held to filesystem_write = "ask" as
 // echo > FILE is.
-var toolClasses = map[string]effect.Class{
-	"read_file": effect.FilesystemRead, "glob": effect.FilesystemRead, "grep": effect.FilesystemRead,
-	"write_file": effect.FilesystemWrite, "edit_file": effect.FilesystemWrite,
-}
+var toolClasses = sync.OnceValue(func() map[string]effect.Class {
+	return map[string]effect.Class{
+		"read_file": effect.FilesystemRead, "glob": effect.FilesystemRead, "grep": effect.FilesystemRead,
+		"write_file": effect.FilesystemWrite, "edit_file": effect.FilesystemWrite,
+	}
+})
 
 // ToolClass returns the effect class of a tool, "" for a tool that has none
 // permgate can name.
-func ToolClass(tool string) effect.Class { return toolClasses[strings.ToLower(tool)] }
+func ToolClass(tool string) effect.Class { return toolClasses()[strings.ToLower(tool)] }
 
 // toolAction is the outcome of the action policy want for a tool's class,
 // when the config gives the class that policy.
 func toolAction(tool, what string, actions Actions, want Action) (Outcome, bool) {
-	c := toolClasses[tool]
+	c := toolClasses()[tool]
 	if got, ok := actions.Of(c); c == "" || !ok || got != want {
 		return Outcome{}, false
 	}
@@ -236,11 +243,11 @@ func toolAction(tool, what string, actions Actions, want Action) (Outcome, bool)
 	out := Outcome{Rule: rule, By: "action", Action: c}
 	switch want {
 	case ActionDeny:
-		out.Decision, out.Reason = Deny, "denied by the action policy "+rule+": "+what+" "+summaries[c]
+		out.Decision, out.Reason = Deny, "denied by the action policy "+rule+": "+what+" "+summaries()[c]
 	case ActionAsk:
-		out.Decision, out.Reason = Ask, "the action policy "+rule+" asks first: "+what+" "+summaries[c]
+		out.Decision, out.Reason = Ask, "the action policy "+rule+" asks first: "+what+" "+summaries()[c]
 	default:
-		out.Decision, out.Reason = Allow, "allowed by the action policy "+rule+": "+what+" "+summaries[c]
+		out.Decision, out.Reason = Allow, "allowed by the action policy "+rule+": "+what+" "+summaries()[c]
 	}
 	return out, true
 }

@@ -1,5 +1,7 @@
 package registry
 
+import "sync"
+
 // AlwaysRule says how an "always" answer at the prompt may cover a
 // program: by the prefix of the command approved (the default), only by
 // the exact command, or not at all.
@@ -19,22 +21,24 @@ const (
 )
 
 // alwaysRules are the programs whose always-rule is not a prefix.
-var alwaysRules = map[string]AlwaysRule{
-	"env": AlwaysNever, "sudo": AlwaysNever, "doas": AlwaysNever, "su": AlwaysNever, "xargs": AlwaysNever, "eval": AlwaysNever,
-	"exec": AlwaysNever, "source": AlwaysNever, ".": AlwaysNever, "command": AlwaysNever, "builtin": AlwaysNever,
-	"nohup": AlwaysNever, "timeout": AlwaysNever, "nice": AlwaysNever, "parallel": AlwaysNever, "find": AlwaysNever,
-	"watch": AlwaysNever, "script": AlwaysNever, "ssh": AlwaysNever,
+var alwaysRules = sync.OnceValue(func() map[string]AlwaysRule {
+	return map[string]AlwaysRule{
+		"env": AlwaysNever, "sudo": AlwaysNever, "doas": AlwaysNever, "su": AlwaysNever, "xargs": AlwaysNever, "eval": AlwaysNever,
+		"exec": AlwaysNever, "source": AlwaysNever, ".": AlwaysNever, "command": AlwaysNever, "builtin": AlwaysNever,
+		"nohup": AlwaysNever, "timeout": AlwaysNever, "nice": AlwaysNever, "parallel": AlwaysNever, "find": AlwaysNever,
+		"watch": AlwaysNever, "script": AlwaysNever, "ssh": AlwaysNever,
 
-	"rm": AlwaysExact, "rmdir": AlwaysExact, "unlink": AlwaysExact, "shred": AlwaysExact, "mv": AlwaysExact, "cp": AlwaysExact,
-	"ln": AlwaysExact, "dd": AlwaysExact, "truncate": AlwaysExact, "chmod": AlwaysExact, "chown": AlwaysExact,
-	"chgrp": AlwaysExact, "kill": AlwaysExact, "pkill": AlwaysExact, "killall": AlwaysExact, "tee": AlwaysExact,
-	"install": AlwaysExact, "rsync": AlwaysExact, "git": AlwaysExact, "docker": AlwaysExact, "kubectl": AlwaysExact,
-}
+		"rm": AlwaysExact, "rmdir": AlwaysExact, "unlink": AlwaysExact, "shred": AlwaysExact, "mv": AlwaysExact, "cp": AlwaysExact,
+		"ln": AlwaysExact, "dd": AlwaysExact, "truncate": AlwaysExact, "chmod": AlwaysExact, "chown": AlwaysExact,
+		"chgrp": AlwaysExact, "kill": AlwaysExact, "pkill": AlwaysExact, "killall": AlwaysExact, "tee": AlwaysExact,
+		"install": AlwaysExact, "rsync": AlwaysExact, "git": AlwaysExact, "docker": AlwaysExact, "kubectl": AlwaysExact,
+	}
+})
 
 // Always returns how an always-rule may cover the program named base (a
 // basename): a wrapper that runs what it is given never gets one.
 func Always(base string) AlwaysRule {
-	if rule, ok := alwaysRules[base]; ok {
+	if rule, ok := alwaysRules()[base]; ok {
 		return rule
 	}
 	return AlwaysPrefix

@@ -1,6 +1,9 @@
 package registry
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // The downloaders' grammars and effects: curl, wget and aria2c fetch files
 // and send data; what they write, upload and post is read from these (the
@@ -73,8 +76,12 @@ func curlOpts(short string, long ...string) []string {
 // NAME=@FILE or NAME=<FILE, --data-urlencode's NAME@FILE, --variable's
 // NAME@FILE) names a file read and sent.
 var (
-	CurlUploads = curlOpts("T", "upload-file")
-	CurlData    = curlOpts("dF", "data", "data-binary", "data-ascii", "data-urlencode", "json", "form", "form-string", "url-query", "variable")
+	CurlUploads = sync.OnceValue(func() []string {
+		return curlOpts("T", "upload-file")
+	})
+	CurlData = sync.OnceValue(func() []string {
+		return curlOpts("dF", "data", "data-binary", "data-ascii", "data-urlencode", "json", "form", "form-string", "url-query", "variable")
+	})
 )
 
 // curlEffects: -o FILE and the files curl writes on the side (a cookie jar,
@@ -86,8 +93,8 @@ func curlEffects() []Effect {
 		{Act: Writes, Operands: "all", URLName: true, If: curlOpts("O", "remote-name", "remote-name-all"), In: curlOpts("", "output-dir")},
 		{Act: Writes, Opts: curlOpts("cD", "cookie-jar", "dump-header", "trace", "trace-ascii", "stderr", "libcurl", "etag-save")},
 		{Act: Writes, Opts: curlOpts("", "output-dir"), Into: true},
-		{Act: Sends, Opts: CurlUploads},
-		{Act: Sends, Opts: CurlData},
+		{Act: Sends, Opts: CurlUploads()},
+		{Act: Sends, Opts: CurlData()},
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
@@ -295,7 +296,9 @@ func pick(spec string, operands []int, least int) []int {
 
 // remoteFamilies are the families whose verbs act on remote resources: a
 // cluster, a cloud, a forge, a database server.
-var remoteFamilies = map[string]bool{"cloud": true, "containers": true, "forges": true, "iac": true, "databases": true}
+var remoteFamilies = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"cloud": true, "containers": true, "forges": true, "iac": true, "databases": true}
+})
 
 // Classes returns the effect classes of the invocation: those of the acts
 // its declaration gives it, what its verb does (Does), and for a program
@@ -323,7 +326,7 @@ func (inv *Invocation) Classes() effect.Set {
 				s = s.Add(c)
 			}
 		}
-		if remoteFamilies[inv.Program.Family] {
+		if remoteFamilies()[inv.Program.Family] {
 			s = s.Union(r.remoteClass())
 		}
 		s = s.Union(r.conditionClasses())

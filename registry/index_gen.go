@@ -2,8 +2,12 @@
 
 package registry
 
+import "sync"
+
 // defaultIndex names each program's family in defaultFamilies.
-var defaultIndex = indexOf(defaultNames)
+var defaultIndex = sync.OnceValue(func() map[string]uint16 {
+	return indexOf(defaultNames)
+})
 
 // defaultNames are the names each family in defaultFamilies declares; a
 // package-level literal, so it is static data and not built at start-up.

@@ -529,9 +529,11 @@ func (g *Grammar) learn(opt string, value bool) {
 }
 
 // Default returns permgate's registry: every declaration in this package.
-func Default() *Registry { return defaultRegistry }
+func Default() *Registry { return defaultRegistry() }
 
-var defaultRegistry = lazy(defaultIndex, defaultFamilies...)
+var defaultRegistry = sync.OnceValue(func() *Registry {
+	return lazy(defaultIndex(), defaultFamilies...)
+})
 
 // indexOf maps each name to the number of the family that lists it
 // (index_gen.go lists the names).

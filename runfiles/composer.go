@@ -4,25 +4,28 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/registry"
 )
 
 // composerEvents are the script events composer's verbs fire, in order.
-var composerEvents = map[string][]string{
-	"install":        {"pre-install-cmd", "post-install-cmd", "post-autoload-dump"},
-	"i":              {"pre-install-cmd", "post-install-cmd", "post-autoload-dump"},
-	"update":         {"pre-update-cmd", "post-update-cmd", "post-autoload-dump"},
-	"u":              {"pre-update-cmd", "post-update-cmd", "post-autoload-dump"},
-	"upgrade":        {"pre-update-cmd", "post-update-cmd", "post-autoload-dump"},
-	"require":        {"pre-update-cmd", "post-update-cmd", "post-autoload-dump"},
-	"remove":         {"pre-update-cmd", "post-update-cmd", "post-autoload-dump"},
-	"dump-autoload":  {"pre-autoload-dump", "post-autoload-dump"},
-	"dumpautoload":   {"pre-autoload-dump", "post-autoload-dump"},
-	"create-project": {"post-root-package-install", "post-create-project-cmd"},
-	"archive":        {"pre-archive-cmd", "post-archive-cmd"},
-	"status":         {"pre-status-cmd", "post-status-cmd"},
-}
+var composerEvents = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"install":        {"pre-install-cmd", "post-install-cmd", "post-autoload-dump"},
+		"i":              {"pre-install-cmd", "post-install-cmd", "post-autoload-dump"},
+		"update":         {"pre-update-cmd", "post-update-cmd", "post-autoload-dump"},
+		"u":              {"pre-update-cmd", "post-update-cmd", "post-autoload-dump"},
+		"upgrade":        {"pre-update-cmd", "post-update-cmd", "post-autoload-dump"},
+		"require":        {"pre-update-cmd", "post-update-cmd", "post-autoload-dump"},
+		"remove":         {"pre-update-cmd", "post-update-cmd", "post-autoload-dump"},
+		"dump-autoload":  {"pre-autoload-dump", "post-autoload-dump"},
+		"dumpautoload":   {"pre-autoload-dump", "post-autoload-dump"},
+		"create-project": {"post-root-package-install", "post-create-project-cmd"},
+		"archive":        {"pre-archive-cmd", "post-archive-cmd"},
+		"status":         {"pre-status-cmd", "post-status-cmd"},
+	}
+})
 
 // MaxComposerDepth bounds how deep scripts that call scripts (@name) are
 // followed.
@@ -58,7 +61,7 @@ func ComposerScripts(files Files, dir string, args []string) Run {
 	}
 	out.Dir = dir
 	c := composerRun{scripts: cfg.Scripts, out: &out, seen: map[string]bool{}}
-	events, ok := composerEvents[verb]
+	events, ok := composerEvents()[verb]
 	switch {
 	case verb == "run-script" || verb == "run":
 		if len(rest) > 0 {

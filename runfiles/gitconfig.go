@@ -3,6 +3,7 @@ package runfiles
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/shellparse"
 )
@@ -28,17 +29,23 @@ var gitConfigPrograms = []struct {
 // filter.NAME.clean …) that run a command, with the verbs that may run
 // it. .gitattributes says which files use which driver; every driver the
 // config defines is taken, as a file may name any of them.
-var gitDriverPrograms = []struct {
-	section, name string
-	verbs         []string
-}{
-	{"diff", "textconv", []string{"diff", "log", "show", "blame", "annotate", "grep", "stash", "range-diff", "whatchanged", "format-patch"}},
-	{"diff", "command", []string{"diff", "log", "show", "stash", "whatchanged"}},
-	{"filter", "clean", []string{"add", "commit", "status", "diff", "stash", "restore", "reset", "rm", "mv", "update-index", "checkout", "switch"}},
-	{"filter", "smudge", checkoutVerbs},
-	{"filter", "process", append([]string{"add", "commit", "status", "diff", "rm", "mv", "update-index"}, checkoutVerbs...)},
-	{"merge", "driver", []string{"merge", "pull", "rebase", "cherry-pick", "revert", "stash", "am", "checkout", "switch"}},
-}
+var gitDriverPrograms = sync.OnceValue(func() []struct {
+	section string
+	name    string
+	verbs   []string
+} {
+	return []struct {
+		section, name string
+		verbs         []string
+	}{
+		{"diff", "textconv", []string{"diff", "log", "show", "blame", "annotate", "grep", "stash", "range-diff", "whatchanged", "format-patch"}},
+		{"diff", "command", []string{"diff", "log", "show", "stash", "whatchanged"}},
+		{"filter", "clean", []string{"add", "commit", "status", "diff", "stash", "restore", "reset", "rm", "mv", "update-index", "checkout", "switch"}},
+		{"filter", "smudge", checkoutVerbs},
+		{"filter", "process", append([]string{"add", "commit", "status", "diff", "rm", "mv", "update-index"}, checkoutVerbs...)},
+		{"merge", "driver", []string{"merge", "pull", "rebase", "cherry-pick", "revert", "stash", "am", "checkout", "switch"}},
+	}
+})
 
 // checkoutVerbs are the verbs that write files of the tree into the
 // worktree.
@@ -52,7 +59,7 @@ func driverPrograms(out *Run, settings []setting, verb string) {
 		if dot <= 0 || st.value == "" {
 			continue
 		}
-		for _, d := range gitDriverPrograms {
+		for _, d := range gitDriverPrograms() {
 			if section == d.section && rest[dot+1:] == d.name && slices.Contains(d.verbs, verb) {
 				out.add("git config "+st.key, st.value, "")
 			}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/permgate/permgate/lang/git"
@@ -356,7 +357,7 @@ func configHooks(settings []setting) []string {
 func resolveAlias(verb string, settings []setting) string {
 	node, _ := registry.Default().Lookup("git")
 	for range MaxAliasDepth {
-		if _, builtin := gitVerbHooks[verb]; builtin || node.Node.Sub(verb) != nil && node.Node.Sub(verb).Names[0] != "*" {
+		if _, builtin := gitVerbHooks()[verb]; builtin || node.Node.Sub(verb) != nil && node.Node.Sub(verb).Names[0] != "*" {
 			return verb
 		}
 		value, ok := lastValue(settings, "alias."+strings.ToLower(verb))
@@ -398,45 +399,47 @@ type verbHookSet struct {
 
 // gitVerbHooks are the hooks each verb runs (githooks(5)), in the order it
 // runs them. Verbs not listed run none.
-var gitVerbHooks = map[string]verbHookSet{
-	"commit": {hooks: []string{"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "post-rewrite", refHook, indexHook, gcHook},
-		noVerify: []string{"pre-commit", "commit-msg"}},
-	"merge": {hooks: []string{"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge", refHook, indexHook, gcHook},
-		noVerify: []string{"pre-merge-commit", "commit-msg"}},
-	"pull": {hooks: []string{"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge", "pre-rebase", "post-checkout", "post-commit", "post-rewrite", refHook, indexHook, gcHook},
-		noVerify: []string{"pre-merge-commit", "commit-msg"}},
-	"rebase": {hooks: []string{"pre-rebase", "post-checkout", "prepare-commit-msg", "commit-msg", "post-commit", "post-rewrite", refHook, indexHook, gcHook},
-		noVerify: []string{"pre-rebase"}},
-	"am": {hooks: []string{"applypatch-msg", "pre-applypatch", "post-applypatch", "post-rewrite", refHook, indexHook, gcHook},
-		noVerify: []string{"applypatch-msg", "pre-applypatch"}},
-	"cherry-pick":  {hooks: []string{"prepare-commit-msg", "commit-msg", "post-commit", refHook, indexHook, gcHook}},
-	"revert":       {hooks: []string{"prepare-commit-msg", "commit-msg", "post-commit", refHook, indexHook, gcHook}},
-	"push":         {hooks: []string{"pre-push", refHook}, noVerify: []string{"pre-push"}},
-	"fetch":        {hooks: []string{refHook, gcHook}},
-	"checkout":     {hooks: []string{"post-checkout", refHook, indexHook}},
-	"switch":       {hooks: []string{"post-checkout", refHook, indexHook}},
-	"worktree":     {hooks: []string{"post-checkout", refHook, indexHook}},
-	"reset":        {hooks: []string{refHook, indexHook}},
-	"stash":        {hooks: []string{refHook, indexHook}},
-	"restore":      {hooks: []string{indexHook}},
-	"add":          {hooks: []string{indexHook}},
-	"rm":           {hooks: []string{indexHook}},
-	"mv":           {hooks: []string{indexHook}},
-	"status":       {hooks: []string{indexHook}},
-	"read-tree":    {hooks: []string{indexHook}},
-	"update-index": {hooks: []string{indexHook}},
-	"apply":        {hooks: []string{indexHook}},
-	"branch":       {hooks: []string{refHook}},
-	"tag":          {hooks: []string{refHook}},
-	"update-ref":   {hooks: []string{refHook}},
-	"gc":           {hooks: []string{gcHook}},
-	"maintenance":  {hooks: []string{gcHook}},
-	"send-email":   {hooks: []string{"sendemail-validate"}},
-}
+var gitVerbHooks = sync.OnceValue(func() map[string]verbHookSet {
+	return map[string]verbHookSet{
+		"commit": {hooks: []string{"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "post-rewrite", refHook, indexHook, gcHook},
+			noVerify: []string{"pre-commit", "commit-msg"}},
+		"merge": {hooks: []string{"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge", refHook, indexHook, gcHook},
+			noVerify: []string{"pre-merge-commit", "commit-msg"}},
+		"pull": {hooks: []string{"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge", "pre-rebase", "post-checkout", "post-commit", "post-rewrite", refHook, indexHook, gcHook},
+			noVerify: []string{"pre-merge-commit", "commit-msg"}},
+		"rebase": {hooks: []string{"pre-rebase", "post-checkout", "prepare-commit-msg", "commit-msg", "post-commit", "post-rewrite", refHook, indexHook, gcHook},
+			noVerify: []string{"pre-rebase"}},
+		"am": {hooks: []string{"applypatch-msg", "pre-applypatch", "post-applypatch", "post-rewrite", refHook, indexHook, gcHook},
+			noVerify: []string{"applypatch-msg", "pre-applypatch"}},
+		"cherry-pick":  {hooks: []string{"prepare-commit-msg", "commit-msg", "post-commit", refHook, indexHook, gcHook}},
+		"revert":       {hooks: []string{"prepare-commit-msg", "commit-msg", "post-commit", refHook, indexHook, gcHook}},
+		"push":         {hooks: []string{"pre-push", refHook}, noVerify: []string{"pre-push"}},
+		"fetch":        {hooks: []string{refHook, gcHook}},
+		"checkout":     {hooks: []string{"post-checkout", refHook, indexHook}},
+		"switch":       {hooks: []string{"post-checkout", refHook, indexHook}},
+		"worktree":     {hooks: []string{"post-checkout", refHook, indexHook}},
+		"reset":        {hooks: []string{refHook, indexHook}},
+		"stash":        {hooks: []string{refHook, indexHook}},
+		"restore":      {hooks: []string{indexHook}},
+		"add":          {hooks: []string{indexHook}},
+		"rm":           {hooks: []string{indexHook}},
+		"mv":           {hooks: []string{indexHook}},
+		"status":       {hooks: []string{indexHook}},
+		"read-tree":    {hooks: []string{indexHook}},
+		"update-index": {hooks: []string{indexHook}},
+		"apply":        {hooks: []string{indexHook}},
+		"branch":       {hooks: []string{refHook}},
+		"tag":          {hooks: []string{refHook}},
+		"update-ref":   {hooks: []string{refHook}},
+		"gc":           {hooks: []string{gcHook}},
+		"maintenance":  {hooks: []string{gcHook}},
+		"send-email":   {hooks: []string{"sendemail-validate"}},
+	}
+})
 
 // verbHooks returns the hooks verb runs with its arguments.
 func verbHooks(verb string, inv *git.Invocation) []string {
-	set, ok := gitVerbHooks[verb]
+	set, ok := gitVerbHooks()[verb]
 	if !ok || !verbRunsHooks(verb, inv) {
 		return nil
 	}

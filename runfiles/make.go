@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/registry"
 )
@@ -231,18 +232,20 @@ func (o *makeOptions) option(out *Run, opt registry.Opt) {
 
 // builtinVars are the variables GNU make defines itself that recipes
 // commonly use.
-var builtinVars = map[string]string{
-	"MAKE": "make", "SHELL": "/bin/sh", ".SHELLFLAGS": "-c", "CC": "cc", "CXX": "g++", "CPP": "$(CC) -E",
-	"RM": "rm -f", "AR": "ar", "ARFLAGS": "rv", "AS": "as", "LD": "ld", "LEX": "lex", "YACC": "yacc",
-	"FC": "f77", "PC": "pc", "MAKEINFO": "makeinfo", "TEX": "tex", "CO": "co", "GET": "get",
-}
+var builtinVars = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"MAKE": "make", "SHELL": "/bin/sh", ".SHELLFLAGS": "-c", "CC": "cc", "CXX": "g++", "CPP": "$(CC) -E",
+		"RM": "rm -f", "AR": "ar", "ARFLAGS": "rv", "AS": "as", "LD": "ld", "LEX": "lex", "YACC": "yacc",
+		"FC": "f77", "PC": "pc", "MAKEINFO": "makeinfo", "TEX": "tex", "CO": "co", "GET": "get",
+	}
+})
 
 // newMakeReader sets up the variables as make starts: its own, the
 // environment's, then the command line's.
 func newMakeReader(files Files, out *Run, opts makeOptions, env map[string]string) *makeReader {
 	m := &makeReader{files: files, out: out, opts: opts, vars: map[string]*makeVar{}, targets: map[string]*makeTarget{},
 		prefix: '\t', made: map[string]bool{}}
-	for name, value := range builtinVars {
+	for name, value := range builtinVars() {
 		m.vars[name] = &makeVar{value: value, recursive: true, origin: originDefault}
 	}
 	for name, value := range env {
@@ -1013,16 +1016,18 @@ func suffixRule(name string) (pattern, from string, ok bool) {
 	}
 	parts := strings.Split(name[1:], ".")
 	switch {
-	case len(parts) == 2 && parts[0] != "" && parts[1] != "" && knownSuffix[parts[0]] && knownSuffix[parts[1]]:
+	case len(parts) == 2 && parts[0] != "" && parts[1] != "" && knownSuffix()[parts[0]] && knownSuffix()[parts[1]]:
 		return "%." + parts[1], "%." + parts[0], true
-	case len(parts) == 1 && knownSuffix[parts[0]]:
+	case len(parts) == 1 && knownSuffix()[parts[0]]:
 		return "%", "%." + parts[0], true
 	}
 	return "", "", false
 }
 
 // knownSuffix are the suffixes of GNU make's default .SUFFIXES list.
-var knownSuffix = wordSet("out a ln o c cc C cpp p f F m r y l ym yl s S mod sym def h info dvi tex texinfo texi txinfo w ch web sh elc el")
+var knownSuffix = sync.OnceValue(func() map[string]bool {
+	return wordSet("out a ln o c cc C cpp p f F m r y l ym yl s S mod sym def h info dvi tex texinfo texi txinfo w ch web sh elc el")
+})
 
 // staticPattern records targets: target-pattern: prereq-patterns.
 func (m *makeReader) staticPattern(targets []string, targetPattern, prereqPatterns, where string) {
@@ -1182,7 +1187,7 @@ func (m *makeReader) evalRef(inner string, cx *makeCtx) string {
 	if i := strings.IndexByte(inner, '\t'); i >= 0 && i < len(name) {
 		name, args = inner[:i], inner[i+1:]
 	}
-	if fn, ok := makeFuncs[name]; ok && name != inner {
+	if fn, ok := makeFunctions()[name]; ok && name != inner {
 		return fn(m, strings.TrimLeft(args, " \t"), cx.deeper())
 	}
 	if colon := ruleColon(inner); colon > 0 && strings.Contains(inner[colon:], "=") {
@@ -1299,7 +1304,17 @@ type makeFunc func(m *makeReader, args string, cx *makeCtx) string
 // only at run time.
 var makeFuncs map[string]makeFunc
 
-func init() {
+// makeFuncsBuilt guards makeFuncs, built on first use (a var initializer
+// would be a cycle: the functions expand their arguments, which calls them).
+var makeFuncsBuilt sync.Once
+
+// makeFunctions returns makeFuncs, built on the first call.
+func makeFunctions() map[string]makeFunc {
+	makeFuncsBuilt.Do(buildMakeFuncs)
+	return makeFuncs
+}
+
+func buildMakeFuncs() {
 	makeFuncs = map[string]makeFunc{
 		"shell": func(m *makeReader, args string, cx *makeCtx) string {
 			m.shell(m.expand(args, cx), cx.where)
@@ -1539,7 +1554,7 @@ func (m *makeReader) call(args string, cx *makeCtx) string {
 	}
 	inner := *cx
 	inner.locals = withLocal(nil, locals)
-	if fn, ok := makeFuncs[name]; ok {
+	if fn, ok := makeFunctions()[name]; ok {
 		return fn(m, strings.Join(parts[1:], ","), &inner)
 	}
 	v, ok := m.vars[name]

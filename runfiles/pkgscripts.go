@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/registry"
 )
@@ -35,53 +36,67 @@ const (
 
 // npmVerbs are npm's verbs that run package scripts, by every spelling npm
 // takes (abbreviations are read through the registry's npm declaration).
-var npmVerbs = map[string]scriptAction{
-	"run": actRun, "run-script": actRun, "rum": actRun, "urn": actRun,
-	"test": actTest, "t": actTest, "tst": actTest,
-	"start": actStart, "stop": actStop, "restart": actRestart,
-	"install": actInstall, "i": actInstall, "in": actInstall, "ins": actInstall, "inst": actInstall, "insta": actInstall, "instal": actInstall, "isnt": actInstall, "isntall": actInstall,
-	"ci": actInstall, "clean-install": actInstall, "ic": actInstall, "install-clean": actInstall, "isntall-clean": actInstall,
-	"add": actAdd, "update": actAdd, "up": actAdd, "upgrade": actAdd, "udpate": actAdd, "dedupe": actAdd, "ddp": actAdd,
-	"rebuild": actRebuild, "rb": actRebuild,
-	"link": actInstall, "ln": actInstall,
-	"pack": actPack, "publish": actPublish, "version": actVersion, "verison": actVersion,
-	"install-test": actInstallTest, "it": actInstallTest, "install-ci-test": actInstallTest, "cit": actInstallTest,
-}
+var npmVerbs = sync.OnceValue(func() map[string]scriptAction {
+	return map[string]scriptAction{
+		"run": actRun, "run-script": actRun, "rum": actRun, "urn": actRun,
+		"test": actTest, "t": actTest, "tst": actTest,
+		"start": actStart, "stop": actStop, "restart": actRestart,
+		"install": actInstall, "i": actInstall, "in": actInstall, "ins": actInstall, "inst": actInstall, "insta": actInstall, "instal": actInstall, "isnt": actInstall, "isntall": actInstall,
+		"ci": actInstall, "clean-install": actInstall, "ic": actInstall, "install-clean": actInstall, "isntall-clean": actInstall,
+		"add": actAdd, "update": actAdd, "up": actAdd, "upgrade": actAdd, "udpate": actAdd, "dedupe": actAdd, "ddp": actAdd,
+		"rebuild": actRebuild, "rb": actRebuild,
+		"link": actInstall, "ln": actInstall,
+		"pack": actPack, "publish": actPublish, "version": actVersion, "verison": actVersion,
+		"install-test": actInstallTest, "it": actInstallTest, "install-ci-test": actInstallTest, "cit": actInstallTest,
+	}
+})
 
 // yarnVerbs are yarn's verbs that run package scripts; another word that is
 // no builtin of yarnBuiltins runs the script of that name.
-var yarnVerbs = map[string]scriptAction{
-	"run": actRun, "test": actTest, "start": actStart, "install": actInstall,
-	"add": actAdd, "upgrade": actAdd, "up": actAdd, "rebuild": actRebuild,
-	"pack": actPack, "publish": actPublish, "version": actVersion, "link": actInstall,
-}
+var yarnVerbs = sync.OnceValue(func() map[string]scriptAction {
+	return map[string]scriptAction{
+		"run": actRun, "test": actTest, "start": actStart, "install": actInstall,
+		"add": actAdd, "upgrade": actAdd, "up": actAdd, "rebuild": actRebuild,
+		"pack": actPack, "publish": actPublish, "version": actVersion, "link": actInstall,
+	}
+})
 
 // yarnBuiltins are yarn's own commands (classic and berry) that run no
 // package script.
-var yarnBuiltins = wordSet("access audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry global help import info init licenses list login logout node npm outdated owner patch patch-commit plugin policies remove set stage tag team unlink unplug upgrade-interactive versions why workspace workspaces")
+var yarnBuiltins = sync.OnceValue(func() map[string]bool {
+	return wordSet("access audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry global help import info init licenses list login logout node npm outdated owner patch patch-commit plugin policies remove set stage tag team unlink unplug upgrade-interactive versions why workspace workspaces")
+})
 
 // pnpmVerbs are pnpm's verbs that run package scripts.
-var pnpmVerbs = map[string]scriptAction{
-	"run": actRun, "run-script": actRun, "test": actTest, "t": actTest, "tst": actTest,
-	"start": actStart, "stop": actStop, "restart": actRestart,
-	"install": actInstall, "i": actInstall, "link": actInstall, "ln": actInstall,
-	"add": actAdd, "update": actAdd, "up": actAdd, "upgrade": actAdd, "rebuild": actRebuild, "rb": actRebuild,
-	"pack": actPack, "publish": actPublish, "install-test": actInstallTest, "it": actInstallTest,
-}
+var pnpmVerbs = sync.OnceValue(func() map[string]scriptAction {
+	return map[string]scriptAction{
+		"run": actRun, "run-script": actRun, "test": actTest, "t": actTest, "tst": actTest,
+		"start": actStart, "stop": actStop, "restart": actRestart,
+		"install": actInstall, "i": actInstall, "link": actInstall, "ln": actInstall,
+		"add": actAdd, "update": actAdd, "up": actAdd, "upgrade": actAdd, "rebuild": actRebuild, "rb": actRebuild,
+		"pack": actPack, "publish": actPublish, "install-test": actInstallTest, "it": actInstallTest,
+	}
+})
 
 // pnpmBuiltins are pnpm's own commands that run no package script.
-var pnpmBuiltins = wordSet("approve-builds audit bin cat-file cat-index catalog config c create dedupe deploy dlx doctor env exec fetch find-hash help ignored-builds import init licenses list ls ll la m multi outdated patch patch-commit patch-remove prune recursive remove rm uninstall un root self-update server setup store unlink why")
+var pnpmBuiltins = sync.OnceValue(func() map[string]bool {
+	return wordSet("approve-builds audit bin cat-file cat-index catalog config c create dedupe deploy dlx doctor env exec fetch find-hash help ignored-builds import init licenses list ls ll la m multi outdated patch patch-commit patch-remove prune recursive remove rm uninstall un root self-update server setup store unlink why")
+})
 
 // bunVerbs are bun's verbs that run package scripts.
-var bunVerbs = map[string]scriptAction{
-	"run": actBunFile, "install": actInstall, "i": actInstall,
-	"add": actAdd, "a": actAdd, "update": actAdd, "link": actInstall,
-	"pm": actNone, "publish": actPublish,
-}
+var bunVerbs = sync.OnceValue(func() map[string]scriptAction {
+	return map[string]scriptAction{
+		"run": actBunFile, "install": actInstall, "i": actInstall,
+		"add": actAdd, "a": actAdd, "update": actAdd, "link": actInstall,
+		"pm": actNone, "publish": actPublish,
+	}
+})
 
 // bunBuiltins are bun's own commands that run no package script (bun test
 // is bun's test runner, not the test script).
-var bunBuiltins = wordSet("x exec test repl remove rm uninstall unlink outdated build init create c upgrade patch patch-commit audit info why feedback completions help pm")
+var bunBuiltins = sync.OnceValue(func() map[string]bool {
+	return wordSet("x exec test repl remove rm uninstall unlink outdated build init create c upgrade patch patch-commit audit info why feedback completions help pm")
+})
 
 // words splits a list of names into a set.
 func wordSet(list string) map[string]bool {
@@ -327,13 +342,13 @@ func (c *pkgCall) readVerb(prog *registry.Program, args []string, verbAt int) bo
 	verb := args[verbAt]
 	switch c.manager {
 	case "npm":
-		c.action = npmVerbs[npmVerb(prog, verb)]
+		c.action = npmVerbs()[npmVerb(prog, verb)]
 	case "yarn", "yarnpkg":
-		c.action = c.impliedRun(verb, yarnVerbs, yarnBuiltins)
+		c.action = c.impliedRun(verb, yarnVerbs(), yarnBuiltins())
 	case "pnpm":
-		c.action = c.impliedRun(verb, pnpmVerbs, pnpmBuiltins)
+		c.action = c.impliedRun(verb, pnpmVerbs(), pnpmBuiltins())
 	case "bun":
-		c.action = c.impliedRun(verb, bunVerbs, bunBuiltins)
+		c.action = c.impliedRun(verb, bunVerbs(), bunBuiltins())
 		if c.action == actRun {
 			c.action = actBunFile
 		}
@@ -357,13 +372,13 @@ func (c *pkgCall) impliedRun(verb string, verbs map[string]scriptAction, builtin
 // npmVerb returns the verb npm reads a word as: itself, or the one verb of
 // npmVerbs it abbreviates when npm takes it as an abbreviation.
 func npmVerb(prog *registry.Program, word string) string {
-	if _, ok := npmVerbs[word]; ok || prog.Node.Sub(word) == nil {
+	if _, ok := npmVerbs()[word]; ok || prog.Node.Sub(word) == nil {
 		return word
 	}
 	found := ""
-	for name := range npmVerbs {
+	for name := range npmVerbs() {
 		if strings.HasPrefix(name, word) {
-			if found != "" && npmVerbs[found] != npmVerbs[name] {
+			if found != "" && npmVerbs()[found] != npmVerbs()[name] {
 				return word
 			}
 			if found == "" || name < found {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 )
@@ -191,7 +192,9 @@ func expandDirPattern(out *Run, files Files, root, pattern string) []string {
 }
 
 // foreachValues are yarn workspaces foreach's options that take a value.
-var foreachValues = wordSet("-j --jobs --include --exclude --from --since")
+var foreachValues = sync.OnceValue(func() map[string]bool {
+	return wordSet("-j --jobs --include --exclude --from --since")
+})
 
 // yarnForeach reads yarn workspaces foreach [options] COMMAND… (args
 // start after foreach): COMMAND runs in every workspace package but the
@@ -200,7 +203,7 @@ var foreachValues = wordSet("-j --jobs --include --exclude --from --since")
 func yarnForeach(files Files, dir string, args []string) (Run, bool) {
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
-		if foreachValues[args[i]] {
+		if foreachValues()[args[i]] {
 			i++
 		}
 		i++

@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // gnuPrefixed are the GNU tools that Homebrew and the BSDs install with a g
@@ -11,27 +12,31 @@ import (
 // gfind is find, gtimeout is the timeout wrapper. Only names whose g-less
 // form is the GNU tool are here (gcc, gdb, git and gzip are their own
 // programs).
-var gnuPrefixed = setOf(
-	// coreutils
-	"b2sum", "base32", "base64", "basename", "basenc", "cat", "chgrp", "chmod", "chown", "chroot",
-	"cksum", "comm", "cp", "csplit", "cut", "date", "dd", "df", "dir", "dircolors", "dirname", "du", "echo",
-	"env", "expand", "expr", "factor", "false", "fmt", "fold", "groups", "head", "hostid", "id", "install",
-	"join", "kill", "link", "ln", "logname", "ls", "md5sum", "mkdir", "mkfifo", "mknod", "mktemp", "mv",
-	"nice", "nl", "nohup", "nproc", "numfmt", "od", "paste", "pathchk", "pinky", "pr", "printenv", "printf",
-	"ptx", "pwd", "readlink", "realpath", "rm", "rmdir", "runcon", "seq", "sha1sum", "sha224sum",
-	"sha256sum", "sha384sum", "sha512sum", "shred", "shuf", "sleep", "sort", "split", "stat", "stdbuf",
-	"stty", "sum", "sync", "tac", "tail", "tee", "test", "timeout", "touch", "tr", "true", "truncate",
-	"tsort", "tty", "uname", "unexpand", "uniq", "unlink", "uptime", "users", "vdir", "wc", "who", "whoami",
-	"yes",
-	// findutils, tar, sed, grep (gmake is declared as make's other name)
-	"find", "xargs", "locate", "updatedb", "tar", "sed", "grep", "egrep", "fgrep",
-)
+var gnuPrefixed = sync.OnceValue(func() map[string]bool {
+	return setOf(
+		// coreutils
+		"b2sum", "base32", "base64", "basename", "basenc", "cat", "chgrp", "chmod", "chown", "chroot",
+		"cksum", "comm", "cp", "csplit", "cut", "date", "dd", "df", "dir", "dircolors", "dirname", "du", "echo",
+		"env", "expand", "expr", "factor", "false", "fmt", "fold", "groups", "head", "hostid", "id", "install",
+		"join", "kill", "link", "ln", "logname", "ls", "md5sum", "mkdir", "mkfifo", "mknod", "mktemp", "mv",
+		"nice", "nl", "nohup", "nproc", "numfmt", "od", "paste", "pathchk", "pinky", "pr", "printenv", "printf",
+		"ptx", "pwd", "readlink", "realpath", "rm", "rmdir", "runcon", "seq", "sha1sum", "sha224sum",
+		"sha256sum", "sha384sum", "sha512sum", "shred", "shuf", "sleep", "sort", "split", "stat", "stdbuf",
+		"stty", "sum", "sync", "tac", "tail", "tee", "test", "timeout", "touch", "tr", "true", "truncate",
+		"tsort", "tty", "uname", "unexpand", "uniq", "unlink", "uptime", "users", "vdir", "wc", "who", "whoami",
+		"yes",
+		// findutils, tar, sed, grep (gmake is declared as make's other name)
+		"find", "xargs", "locate", "updatedb", "tar", "sed", "grep", "egrep", "fgrep",
+	)
+})
 
 // versionedFamilies are the language runtimes installed under their name
 // and a version (lua5.4, php8.2, ruby3.3, perl5.36, node20, tclsh8.6): the
 // versioned name is the family's program. Python's names are read by the
 // validator itself.
-var versionedFamilies = setOf("lua", "luajit", "php", "perl", "ruby", "irb", "node", "nodejs", "tclsh", "wish", "guile", "julia", "pwsh", "deno", "bun")
+var versionedFamilies = sync.OnceValue(func() map[string]bool {
+	return setOf("lua", "luajit", "php", "perl", "ruby", "irb", "node", "nodejs", "tclsh", "wish", "guile", "julia", "pwsh", "deno", "bun")
+})
 
 // canonicalProgram returns the program a command name stands for when it
 // is another name of one permgate knows — a GNU tool's g-prefixed name, a
@@ -45,12 +50,12 @@ func canonicalProgram(name string) string {
 }
 
 func canonicalBase(base string) string {
-	if rest, ok := strings.CutPrefix(base, "g"); ok && gnuPrefixed[rest] {
+	if rest, ok := strings.CutPrefix(base, "g"); ok && gnuPrefixed()[rest] {
 		return rest
 	}
 	family := strings.TrimRight(base, "0123456789.")
 	family = strings.TrimSuffix(family, "-")
-	if family != base && versionedFamilies[family] && startsWithDigit(base[len(family):]) {
+	if family != base && versionedFamilies()[family] && startsWithDigit(base[len(family):]) {
 		return family
 	}
 	return base
@@ -72,11 +77,11 @@ func setOf(names ...string) map[string]bool {
 
 // GNUPrefixedNames returns the names gnuPrefixed holds, sorted: the tools
 // whose g-prefixed name (gNAME) is read as NAME.
-func GNUPrefixedNames() []string { return sortedKeys(gnuPrefixed) }
+func GNUPrefixedNames() []string { return sortedKeys(gnuPrefixed()) }
 
 // VersionedFamilies returns the runtimes whose versioned names (lua5.4,
 // node20) are read as the family's program, sorted.
-func VersionedFamilies() []string { return sortedKeys(versionedFamilies) }
+func VersionedFamilies() []string { return sortedKeys(versionedFamilies()) }
 
 func sortedKeys(m map[string]bool) []string {
 	keys := make([]string, 0, len(m))

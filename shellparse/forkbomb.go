@@ -3,6 +3,7 @@ package shellparse
 import (
 	"slices"
 	"strconv"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -105,7 +106,7 @@ func (s *scriptWalker) constantCommand(x *syntax.CallExpr) (value, ok bool) {
 	}
 	name := CommandName(argv[0])
 	if len(argv) == 1 {
-		return name != "false", constantStatus[name]
+		return name != "false", constantStatus()[name]
 	}
 	if name == "[" {
 		if !argv[len(argv)-1].Static || argv[len(argv)-1].Text != "]" {
@@ -120,7 +121,9 @@ func (s *scriptWalker) constantCommand(x *syntax.CallExpr) (value, ok bool) {
 }
 
 // constantStatus are the commands whose status never changes.
-var constantStatus = setOf("true", ":", "1", "false")
+var constantStatus = sync.OnceValue(func() map[string]bool {
+	return setOf("true", ":", "1", "false")
+})
 
 // arithConstant reads an arithmetic expression that is a decimal number.
 func arithConstant(x syntax.ArithmExpr) (int, bool) {

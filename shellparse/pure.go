@@ -3,6 +3,7 @@ package shellparse
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -122,7 +123,7 @@ func (r *wordResolver) pureStmt(st *syntax.Stmt) (Word, bool) {
 		return Word{}, false
 	}
 	name := CommandName(argv[0])
-	run, known := pureCommands[name]
+	run, known := pureCommands()[name]
 	if !known || r.pure.functions[name] {
 		return Word{}, false
 	}
@@ -163,16 +164,18 @@ const maxPureWords = 256
 
 // pureCommands are the commands whose output depends only on their words:
 // each returns what it prints.
-var pureCommands = map[string]func(args []Word) (Word, bool){
-	"echo":     echoOutput,
-	"printf":   printfOutput,
-	"pwd":      pwdOutput,
-	"dirname":  dirnameOutput,
-	"basename": basenameOutput,
-	"realpath": realpathOutput,
-	"command":  commandOutput,
-	"which":    whichOutput,
-}
+var pureCommands = sync.OnceValue(func() map[string]func(args []Word) (Word, bool) {
+	return map[string]func(args []Word) (Word, bool){
+		"echo":     echoOutput,
+		"printf":   printfOutput,
+		"pwd":      pwdOutput,
+		"dirname":  dirnameOutput,
+		"basename": basenameOutput,
+		"realpath": realpathOutput,
+		"command":  commandOutput,
+		"which":    whichOutput,
+	}
+})
 
 // commandOutput is what command -v NAME prints, as the name it runs: the
 // name of a builtin or function, a program's path (whose name is NAME,

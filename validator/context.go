@@ -3,6 +3,7 @@ package validator
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/codescan"
 	"github.com/permgate/permgate/judge/code"
@@ -13,14 +14,16 @@ import (
 )
 
 // privilegeWrappers run a command as another user.
-var privilegeWrappers = map[string]bool{"sudo": true, "doas": true, "su": true, "pkexec": true, "run0": true, "runuser": true}
+var privilegeWrappers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"sudo": true, "doas": true, "su": true, "pkexec": true, "run0": true, "runuser": true}
+})
 
 // wrappers judges what the command came through.
 func (ck *checker) wrappers(c shellparse.SimpleCommand) {
 	self.PermgateWrappers(ck, c)
 	ck.pastedNames(c)
 	for _, w := range c.Wrappers {
-		if privilegeWrappers[path.Base(w.Name)] {
+		if privilegeWrappers()[path.Base(w.Name)] {
 			ck.add("privilege_escalation", "run_as", Severe, w.Name+" runs the command with another user's privileges")
 		}
 		if w.Name == "tmux" || w.Name == "screen" {
@@ -38,7 +41,7 @@ func (ck *checker) wrappers(c shellparse.SimpleCommand) {
 	if c.Name == "flock" {
 		ck.locksSelf(c.Argv, c.Redirects)
 	}
-	if len(c.Argv) > 0 && privilegeWrappers[c.Name] {
+	if len(c.Argv) > 0 && privilegeWrappers()[c.Name] {
 		ck.add("privilege_escalation", "switch_user", Severe, c.Name+" gains another user's privileges")
 	}
 	if c.Name == "sudoedit" {
@@ -47,50 +50,52 @@ func (ck *checker) wrappers(c shellparse.SimpleCommand) {
 }
 
 // dangerousEnv are variables that make programs run other code.
-var dangerousEnv = map[string]string{
-	// Language runtimes' load paths and start-up hooks: code they load first.
-	"RUBYLIB": "changes where ruby loads its libraries from", "LUA_INIT": "runs Lua code before every lua script",
-	"LUA_INIT_5_1": "runs Lua code before every lua script", "LUA_INIT_5_2": "runs Lua code before every lua script",
-	"LUA_INIT_5_3": "runs Lua code before every lua script", "LUA_INIT_5_4": "runs Lua code before every lua script",
-	"LUA_PATH": "changes where lua loads its modules from", "LUA_CPATH": "changes where lua loads its native modules from",
-	"NODE_PATH": "changes where node loads its modules from", "PERLLIB": "changes where perl loads its modules from",
-	"PYTHONHOME": "changes where python loads its standard library from", "PYTHONWARNINGS": "can make python import a module of its choosing",
-	"DOTNET_STARTUP_HOOKS": "loads an assembly into every .NET program", "PHP_INI_SCAN_DIR": "makes php read configuration that can load code",
-	"PHPRC": "makes php read configuration that can load code", "R_PROFILE_USER": "runs an R file when R starts",
-	"JULIA_LOAD_PATH": "changes where julia loads its modules from", "TCLLIBPATH": "changes where tclsh loads its packages from",
-	"VIMINIT": "runs vim commands when vim starts", "EXINIT": "runs editor commands when vi starts", "MYVIMRC": "points vim at another vimrc",
-	// Config files of network tools: a config there can write files or upload them.
-	"CURL_HOME": "points curl at another .curlrc, which can add options that write or upload files", "WGETRC": "points wget at another wgetrc, which can add options that write files",
-	"HGRCPATH":   "points hg at configuration that can name programs to run",
-	"LD_PRELOAD": "loads a library into every program", "LD_LIBRARY_PATH": "changes which libraries programs load",
-	"LD_AUDIT": "loads a library into every program", "BASH_ENV": "runs a script in every bash",
-	"ENV": "runs a script in every sh", "PROMPT_COMMAND": "runs a command at every prompt",
-	"PS4": "is expanded (and can run code) on every traced line", "PATH": "changes which program each name runs",
-	"PAGER": "names a program to run", "GIT_PAGER": "names a program git runs", "MANPAGER": "names a program to run",
-	"EDITOR": "names a program to run", "VISUAL": "names a program to run", "GIT_EDITOR": "names a program git runs",
-	"SEQUENCE_EDITOR": "names a program to run", "GIT_SEQUENCE_EDITOR": "names a program git runs",
-	"GIT_SSH": "names a program git runs", "GIT_SSH_COMMAND": "is a command git runs",
-	"GIT_EXTERNAL_DIFF": "names a program git runs", "GIT_ASKPASS": "names a program git runs",
-	"SSH_ASKPASS": "names a program ssh runs", "GIT_EXEC_PATH": "changes which programs git runs",
-	"PYTHONSTARTUP": "runs a script in every python", "PYTHONPATH": "changes which code python imports",
-	"NODE_OPTIONS": "can load code into every node", "PERL5OPT": "adds options (and code) to every perl",
-	"PERL5LIB": "changes which code perl loads", "RUBYOPT": "adds options (and code) to every ruby",
-	"LESSOPEN": "is a command less runs", "LESSCLOSE": "is a command less runs", "BROWSER": "names a program to run",
-	"SHELLOPTS": "turns on shell options (xtrace runs $PS4 on every line) in every bash",
-	"BASHOPTS":  "turns on shopt options in every bash", "PS0": "is expanded (and can run code) before every command",
-	"BASH_LOADABLES_PATH": "changes where bash loads builtins from",
-	"RIPGREP_CONFIG_PATH": "points rg at a config that can name a --pre program", "RUSTC_WRAPPER": "names a program cargo runs",
-	"RUSTC_WORKSPACE_WRAPPER": "names a program cargo runs", "RUSTC": "names the compiler cargo runs", "RUSTDOC": "names a program cargo runs",
-	"GIT_PROXY_COMMAND": "is a command git runs", "GIT_TEMPLATE_DIR": "copies hooks, which run later, into new repositories",
-	"GIT_CONFIG": "points git at another config, which can name programs to run", "JAVA_TOOL_OPTIONS": "can load an agent into every java",
-	"_JAVA_OPTIONS": "can load an agent into every java", "JDK_JAVA_OPTIONS": "can load an agent into every java",
-	"GCONV_PATH": "loads modules into programs that convert text", "ZDOTDIR": "moves where zsh reads its start-up files",
-	"PERL5DB": "is code perl runs under -d", "PYTHONINSPECT": "keeps python reading commands after its script",
-	"NODE_REPL_EXTERNAL_MODULE": "loads a module in place of node's REPL",
-	"YARN_RC_FILENAME":          "points yarn at another config", "TERMINAL": "names a program to run", "DIFFPROG": "names a program to run",
-	"FCEDIT": "names the editor fc runs", "GIT_EDITOR_CMD": "names a program git runs", "SUDO_ASKPASS": "names a program sudo runs",
-	"LESSKEYIN": "gives less key bindings, which can run commands", "MANOPT": "adds options (a pager) to every man",
-}
+var dangerousEnv = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		// Language runtimes' load paths and start-up hooks: code they load first.
+		"RUBYLIB": "changes where ruby loads its libraries from", "LUA_INIT": "runs Lua code before every lua script",
+		"LUA_INIT_5_1": "runs Lua code before every lua script", "LUA_INIT_5_2": "runs Lua code before every lua script",
+		"LUA_INIT_5_3": "runs Lua code before every lua script", "LUA_INIT_5_4": "runs Lua code before every lua script",
+		"LUA_PATH": "changes where lua loads its modules from", "LUA_CPATH": "changes where lua loads its native modules from",
+		"NODE_PATH": "changes where node loads its modules from", "PERLLIB": "changes where perl loads its modules from",
+		"PYTHONHOME": "changes where python loads its standard library from", "PYTHONWARNINGS": "can make python import a module of its choosing",
+		"DOTNET_STARTUP_HOOKS": "loads an assembly into every .NET program", "PHP_INI_SCAN_DIR": "makes php read configuration that can load code",
+		"PHPRC": "makes php read configuration that can load code", "R_PROFILE_USER": "runs an R file when R starts",
+		"JULIA_LOAD_PATH": "changes where julia loads its modules from", "TCLLIBPATH": "changes where tclsh loads its packages from",
+		"VIMINIT": "runs vim commands when vim starts", "EXINIT": "runs editor commands when vi starts", "MYVIMRC": "points vim at another vimrc",
+		// Config files of network tools: a config there can write files or upload them.
+		"CURL_HOME": "points curl at another .curlrc, which can add options that write or upload files", "WGETRC": "points wget at another wgetrc, which can add options that write files",
+		"HGRCPATH":   "points hg at configuration that can name programs to run",
+		"LD_PRELOAD": "loads a library into every program", "LD_LIBRARY_PATH": "changes which libraries programs load",
+		"LD_AUDIT": "loads a library into every program", "BASH_ENV": "runs a script in every bash",
+		"ENV": "runs a script in every sh", "PROMPT_COMMAND": "runs a command at every prompt",
+		"PS4": "is expanded (and can run code) on every traced line", "PATH": "changes which program each name runs",
+		"PAGER": "names a program to run", "GIT_PAGER": "names a program git runs", "MANPAGER": "names a program to run",
+		"EDITOR": "names a program to run", "VISUAL": "names a program to run", "GIT_EDITOR": "names a program git runs",
+		"SEQUENCE_EDITOR": "names a program to run", "GIT_SEQUENCE_EDITOR": "names a program git runs",
+		"GIT_SSH": "names a program git runs", "GIT_SSH_COMMAND": "is a command git runs",
+		"GIT_EXTERNAL_DIFF": "names a program git runs", "GIT_ASKPASS": "names a program git runs",
+		"SSH_ASKPASS": "names a program ssh runs", "GIT_EXEC_PATH": "changes which programs git runs",
+		"PYTHONSTARTUP": "runs a script in every python", "PYTHONPATH": "changes which code python imports",
+		"NODE_OPTIONS": "can load code into every node", "PERL5OPT": "adds options (and code) to every perl",
+		"PERL5LIB": "changes which code perl loads", "RUBYOPT": "adds options (and code) to every ruby",
+		"LESSOPEN": "is a command less runs", "LESSCLOSE": "is a command less runs", "BROWSER": "names a program to run",
+		"SHELLOPTS": "turns on shell options (xtrace runs $PS4 on every line) in every bash",
+		"BASHOPTS":  "turns on shopt options in every bash", "PS0": "is expanded (and can run code) before every command",
+		"BASH_LOADABLES_PATH": "changes where bash loads builtins from",
+		"RIPGREP_CONFIG_PATH": "points rg at a config that can name a --pre program", "RUSTC_WRAPPER": "names a program cargo runs",
+		"RUSTC_WORKSPACE_WRAPPER": "names a program cargo runs", "RUSTC": "names the compiler cargo runs", "RUSTDOC": "names a program cargo runs",
+		"GIT_PROXY_COMMAND": "is a command git runs", "GIT_TEMPLATE_DIR": "copies hooks, which run later, into new repositories",
+		"GIT_CONFIG": "points git at another config, which can name programs to run", "JAVA_TOOL_OPTIONS": "can load an agent into every java",
+		"_JAVA_OPTIONS": "can load an agent into every java", "JDK_JAVA_OPTIONS": "can load an agent into every java",
+		"GCONV_PATH": "loads modules into programs that convert text", "ZDOTDIR": "moves where zsh reads its start-up files",
+		"PERL5DB": "is code perl runs under -d", "PYTHONINSPECT": "keeps python reading commands after its script",
+		"NODE_REPL_EXTERNAL_MODULE": "loads a module in place of node's REPL",
+		"YARN_RC_FILENAME":          "points yarn at another config", "TERMINAL": "names a program to run", "DIFFPROG": "names a program to run",
+		"FCEDIT": "names the editor fc runs", "GIT_EDITOR_CMD": "names a program git runs", "SUDO_ASKPASS": "names a program sudo runs",
+		"LESSKEYIN": "gives less key bindings, which can run commands", "MANOPT": "adds options (a pager) to every man",
+	}
+})
 
 // codeForm says what a variable's value is, when a program runs it as code.
 type codeForm uint8
@@ -111,18 +116,20 @@ const (
 // value is code, and its form: a static value is judged as that code,
 // beside the variable's own finding. Any other *_PAGER and *_EDITOR is
 // shell text too (codeFormOf).
-var envCode = map[string]codeForm{
-	"GIT_SSH_COMMAND": shellText, "GIT_PAGER": shellText, "PAGER": shellText, "MANPAGER": shellText, "GIT_EDITOR": shellText,
-	"EDITOR": shellText, "VISUAL": shellText, "SEQUENCE_EDITOR": shellText, "GIT_SEQUENCE_EDITOR": shellText, "PROMPT_COMMAND": shellText,
-	"FCEDIT": shellText, "GIT_EXTERNAL_DIFF": shellText, "GIT_PROXY_COMMAND": shellText, "GIT_EDITOR_CMD": shellText,
-	"PS0": promptText, "PS1": promptText, "PS2": promptText, "PS3": promptText, "PS4": promptText, "PROMPT": promptText,
-	"RPROMPT": promptText, "RPS1": promptText,
-	"LUA_INIT": luaCode, "LUA_INIT_5_1": luaCode, "LUA_INIT_5_2": luaCode, "LUA_INIT_5_3": luaCode, "LUA_INIT_5_4": luaCode,
-}
+var envCode = sync.OnceValue(func() map[string]codeForm {
+	return map[string]codeForm{
+		"GIT_SSH_COMMAND": shellText, "GIT_PAGER": shellText, "PAGER": shellText, "MANPAGER": shellText, "GIT_EDITOR": shellText,
+		"EDITOR": shellText, "VISUAL": shellText, "SEQUENCE_EDITOR": shellText, "GIT_SEQUENCE_EDITOR": shellText, "PROMPT_COMMAND": shellText,
+		"FCEDIT": shellText, "GIT_EXTERNAL_DIFF": shellText, "GIT_PROXY_COMMAND": shellText, "GIT_EDITOR_CMD": shellText,
+		"PS0": promptText, "PS1": promptText, "PS2": promptText, "PS3": promptText, "PS4": promptText, "PROMPT": promptText,
+		"RPROMPT": promptText, "RPS1": promptText,
+		"LUA_INIT": luaCode, "LUA_INIT_5_1": luaCode, "LUA_INIT_5_2": luaCode, "LUA_INIT_5_3": luaCode, "LUA_INIT_5_4": luaCode,
+	}
+})
 
 // codeFormOf returns the form of code a variable's value is, 0 for none.
 func codeFormOf(name string) codeForm {
-	if f, ok := envCode[name]; ok {
+	if f, ok := envCode()[name]; ok {
 		return f
 	}
 	if strings.HasSuffix(name, "_PAGER") || strings.HasSuffix(name, "_EDITOR") {
@@ -175,7 +182,7 @@ func (ck *checker) envCode(name, value string) {
 }
 
 func dangerousEnvReason(name string) (string, bool) {
-	if r, ok := dangerousEnv[name]; ok {
+	if r, ok := dangerousEnv()[name]; ok {
 		return r, true
 	}
 	upper := strings.ToUpper(name)
@@ -386,7 +393,9 @@ func assignedNames(c shellparse.SimpleCommand) []string {
 
 // builtinValueOption is the option whose value a builtin assigns: wait -p
 // VAR, printf -v VAR, read -a ARRAY.
-var builtinValueOption = map[string]string{"wait": "-p", "printf": "-v", "read": "-a"}
+var builtinValueOption = sync.OnceValue(func() map[string]string {
+	return map[string]string{"wait": "-p", "printf": "-v", "read": "-a"}
+})
 
 // builtinNames returns the names a builtin assigns, by its grammar: read's
 // and mapfile's operands, and the value of wait -p, printf -v, read -a.
@@ -402,7 +411,7 @@ func builtinNames(name string, args []shellparse.Word) []string {
 			out = append(out, args[i].Text)
 		}
 	}
-	for _, v := range optionValues(args, scan, builtinValueOption[name]) {
+	for _, v := range optionValues(args, scan, builtinValueOption()[name]) {
 		out = append(out, v.Text)
 	}
 	return out

@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/internal/lazyre"
 	"github.com/permgate/permgate/judge/self"
@@ -394,17 +395,21 @@ func matchesAll(test, value string) bool {
 
 // findFilters are find primaries that select files (so -delete does not take all).
 // findNameTests are the tests that select by name or identity.
-var findNameTests = map[string]bool{"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true,
-	"-regex": true, "-iregex": true, "-lname": true, "-ilname": true, "-samefile": true, "-inum": true}
+var findNameTests = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true,
+		"-regex": true, "-iregex": true, "-lname": true, "-ilname": true, "-samefile": true, "-inum": true}
+})
 
-var findFilters = map[string]bool{
-	"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true,
-	"-regex": true, "-iregex": true, "-type": true, "-xtype": true, "-newer": true, "-mtime": true, "-mmin": true,
-	"-atime": true, "-amin": true, "-ctime": true, "-cmin": true, "-size": true, "-empty": true, "-user": true,
-	"-group": true, "-perm": true, "-links": true, "-inum": true, "-samefile": true, "-uid": true, "-gid": true,
-	"-nouser": true, "-nogroup": true, "-lname": true, "-ilname": true, "-used": true, "-newermt": true,
-	"-readable": true, "-writable": true, "-executable": true, "-fstype": true,
-}
+var findFilters = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true,
+		"-regex": true, "-iregex": true, "-type": true, "-xtype": true, "-newer": true, "-mtime": true, "-mmin": true,
+		"-atime": true, "-amin": true, "-ctime": true, "-cmin": true, "-size": true, "-empty": true, "-user": true,
+		"-group": true, "-perm": true, "-links": true, "-inum": true, "-samefile": true, "-uid": true, "-gid": true,
+		"-nouser": true, "-nogroup": true, "-lname": true, "-ilname": true, "-used": true, "-newermt": true,
+		"-readable": true, "-writable": true, "-executable": true, "-fstype": true,
+	}
+})
 
 // rimraf (npx rimraf DIR, del-cli DIR) deletes each operand recursively, as
 // rm -rf does.
@@ -465,7 +470,7 @@ func (ck *checker) findDeletes(args []shellparse.Word, how string, recursive boo
 // directory, or every old one, takes whatever is in it along).
 func findFiltered(expr []shellparse.Word, recursive bool) bool {
 	for _, p := range shellparse.FindPrimaries(expr) {
-		if findFilters[p.Name] && !matchesAll(p.Name, p.Value) && (!recursive || findNameTests[p.Name]) {
+		if findFilters()[p.Name] && !matchesAll(p.Name, p.Value) && (!recursive || findNameTests()[p.Name]) {
 			return true
 		}
 	}

@@ -3,6 +3,7 @@ package validator
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/judge/code"
 	"github.com/permgate/permgate/judge/self"
@@ -28,8 +29,8 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 		base = "git"
 	}
 	args := c.Argv[1:]
-	if prog, _ := programs.Lookup(base); prog != nil && checks[prog.Check] != nil {
-		checks[prog.Check](ck, c, args)
+	if prog, _ := programs().Lookup(base); prog != nil && checkTable()[prog.Check] != nil {
+		checkTable()[prog.Check](ck, c, args)
 	}
 	ck.declared(c, base, args)
 	ck.handedCommands(c)
@@ -67,14 +68,16 @@ func gitDashed(c shellparse.SimpleCommand, sub string) shellparse.SimpleCommand 
 
 // moreKnown are programs the analysis judges without a declaration of their
 // own: shell keywords and builtins the parser reads.
-var moreKnown = map[string]bool{"exec": true, "eval": true, "source": true, "builtin": true, "command": true, "time": true}
+var moreKnown = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"exec": true, "eval": true, "source": true, "builtin": true, "command": true, "time": true}
+})
 
 // knownProgram reports a program the analysis knows something about; for any
 // other, shellparse also analyses the argv suffix after -- or from a known
 // program on (docs/analysis.md: the principle for what no list names).
 func knownProgram(name string) bool {
 	base := path.Base(name)
-	return programs.Known(base) || privilegeWrappers[base] || moreKnown[base] || isInterpreter(base) || strings.HasPrefix(base, "mkfs.")
+	return programs().Known(base) || privilegeWrappers()[base] || moreKnown()[base] || isInterpreter(base) || strings.HasPrefix(base, "mkfs.")
 }
 
 // check is a Go judgement of one program's argv (the words after its name).
@@ -87,9 +90,18 @@ type check func(*checker, shellparse.SimpleCommand, []shellparse.Word)
 // writes, what only reads, permgate itself); dispatch calls nothing for them.
 var checks map[string]check
 
-func init() {
-	// Built at init: the checks reach program() again through the commands
-	// they find nested (ssh HOST CMD, psql's \!).
+// checksBuilt guards checks, which is built on first use (buildChecks): a
+// var initializer would be a cycle, as the checks reach program() again
+// through the commands they find nested (ssh HOST CMD, psql's \!).
+var checksBuilt sync.Once
+
+// checkTable returns checks, built on the first call.
+func checkTable() map[string]check {
+	checksBuilt.Do(buildChecks)
+	return checks
+}
+
+func buildChecks() {
 	checks = map[string]check{
 		"agent":        selfCheck(self.NestedAgent),
 		"apply-patch":  selfCheck(self.ApplyPatch),

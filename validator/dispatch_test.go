@@ -30,7 +30,7 @@ var stageLabels = map[string]func(name string) bool{
 }
 
 func hasArgCheck(name string) bool {
-	_, ok := argChecks[name]
+	_, ok := argChecks()[name]
 	return ok
 }
 
@@ -49,12 +49,12 @@ var labelled = map[string]func(name string) bool{
 // every check and stage label is named by some declaration.
 func TestChecksMatchRegistry(t *testing.T) {
 	used := map[string]bool{}
-	for _, p := range programs.Programs() {
+	for _, p := range programs().Programs() {
 		if p.Check == "" {
 			continue
 		}
 		used[p.Check] = true
-		_, isCheck := checks[p.Check]
+		_, isCheck := checkTable()[p.Check]
 		knows, isStage := stageLabels[p.Check]
 		switch {
 		case isCheck && isStage:
@@ -71,7 +71,7 @@ func TestChecksMatchRegistry(t *testing.T) {
 			}
 		}
 	}
-	for _, labels := range []map[string]bool{keys(checks), keys(stageLabels)} {
+	for _, labels := range []map[string]bool{keys(checkTable()), keys(stageLabels)} {
 		for label := range labels {
 			if !used[label] {
 				t.Errorf("label %q: no declaration names it", label)
@@ -85,12 +85,12 @@ func TestChecksMatchRegistry(t *testing.T) {
 // destructive-name principle) reads it by its declaration.
 func TestDispatchedAreDeclared(t *testing.T) {
 	var names []string
-	for _, p := range programs.Programs() {
-		if checks[p.Check] == nil {
+	for _, p := range programs().Programs() {
+		if checkTable()[p.Check] == nil {
 			continue
 		}
 		for _, n := range p.Names {
-			if prog, ok := programs.Lookup(n); !ok || checks[prog.Check] == nil {
+			if prog, ok := programs().Lookup(n); !ok || checkTable()[prog.Check] == nil {
 				t.Errorf("%s: dispatched, but its lookup finds no check", n)
 			}
 			names = append(names, n)

@@ -1,8 +1,9 @@
 package validator
 
 import (
-	"github.com/permgate/permgate/internal/lazyre"
 	"strings"
+
+	"github.com/permgate/permgate/internal/lazyre"
 
 	"github.com/permgate/permgate/shellparse"
 )
@@ -16,7 +17,7 @@ func (ck *checker) sponge(c shellparse.SimpleCommand, args []shellparse.Word) {
 
 // script FILE records the session into FILE (typescript by default).
 func (ck *checker) scriptFile(c shellparse.SimpleCommand, args []shellparse.Word) {
-	prog, ok := programs.Lookup("script")
+	prog, ok := programs().Lookup("script")
 	if !ok {
 		return
 	}
@@ -70,7 +71,7 @@ var edWriteRE = lazyre.New(`^[0-9,.;$+\-'a-z]*?[wW]q?\s+([^!\s]\S*)$`)
 
 // patch writes the files the patch names (unknown here) and -o FILE.
 func (ck *checker) patch(c shellparse.SimpleCommand, args []shellparse.Word) {
-	prog, ok := programs.Lookup("patch")
+	prog, ok := programs().Lookup("patch")
 	if !ok {
 		return
 	}

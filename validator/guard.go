@@ -3,6 +3,7 @@ package validator
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/internal/lazyre"
 	"github.com/permgate/permgate/shellparse"
@@ -22,9 +23,11 @@ func isGuardName(name string) bool {
 }
 
 // guardWidgets are the zsh widgets the guard replaces.
-var guardWidgets = map[string]bool{
-	"accept-line": true, "accept-and-hold": true, "accept-line-and-down-history": true, "accept-and-infer-next-history": true,
-}
+var guardWidgets = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"accept-line": true, "accept-and-hold": true, "accept-line-and-down-history": true, "accept-and-infer-next-history": true,
+	}
+})
 
 // guardKey matches the keys the guard binds as bash, zsh and fish write them:
 // Enter (\C-m, ^M, \r, RETURN, enter), Ctrl-J (\C-j, ^J, \n), Ctrl-O (bash),
@@ -222,7 +225,7 @@ func (ck *checker) bindkey(c shellparse.SimpleCommand) {
 			ck.add("self_modify", "guard_bindkey_dynamic", Severe, "bindkey with a key known only at run time "+bindReason)
 			return
 		}
-		if guardKey().MatchString(o.Text) || guardWidgets[strings.TrimPrefix(o.Text, ".")] {
+		if guardKey().MatchString(o.Text) || guardWidgets()[strings.TrimPrefix(o.Text, ".")] {
 			ck.add("self_modify", "guard_bindkey", Severe, "bindkey "+clip(o.Text)+" "+bindReason)
 			return
 		}
@@ -241,7 +244,7 @@ func (ck *checker) zle(c shellparse.SimpleCommand) {
 			ck.add("self_modify", "guard_zle_dynamic", Severe, "zle "+c.Argv[1].Text+" with a widget known only at run time may replace permgate's shell guard")
 			return
 		}
-		if guardWidgets[strings.TrimPrefix(a.Text, ".")] || isGuardName(a.Text) {
+		if guardWidgets()[strings.TrimPrefix(a.Text, ".")] || isGuardName(a.Text) {
 			ck.add("self_modify", "guard_zle_widget", Severe, "zle "+c.Argv[1].Text+" "+a.Text+" replaces a widget of permgate's shell guard")
 			return
 		}

@@ -3,6 +3,7 @@ package validator
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/judge/flow"
 	"github.com/permgate/permgate/judge/self"
@@ -40,7 +41,7 @@ func (ck *checker) readOnly(c shellparse.SimpleCommand) bool {
 	if !strings.Contains(name, "/") && isInterpreter(name) {
 		return interpreterCommandReadOnly(c)
 	}
-	prog, ok := programs.Lookup(name)
+	prog, ok := programs().Lookup(name)
 	if !ok {
 		// --help and --version alone only print, on any program on $PATH;
 		// ./tool and /tmp/tool are unknown programs, never read-only.
@@ -53,7 +54,7 @@ func (ck *checker) readOnly(c shellparse.SimpleCommand) bool {
 // declaration (bun test, deno fmt --check); otherwise the interpreter only
 // reads when it prints its version or runs a module that only looks.
 func interpreterCommandReadOnly(c shellparse.SimpleCommand) bool {
-	if p, ok := programs.Lookup(c.Name); ok && len(p.Node.Subs) > 0 {
+	if p, ok := programs().Lookup(c.Name); ok && len(p.Node.Subs) > 0 {
 		if inv := p.Resolve(shellparse.RegistryWords(c.Argv[1:])); len(inv.Path) > 0 {
 			return len(writeTargets(c)) == 0 && inv.ReadOnly()
 		}
@@ -83,7 +84,7 @@ func (ck *checker) declaredReadOnly(prog *registry.Program, name string, args []
 	if prog.PlainReader() || mayBeHelp(args) && prog.IsHelp(shellparse.RegistryWords(args)) {
 		return true
 	}
-	check, ok := argChecks[name]
+	check, ok := argChecks()[name]
 	if name == "git" {
 		check, ok = ck.gitState.ReadOnly, true
 	}
@@ -139,53 +140,53 @@ func syncingRunner(w shellparse.Wrapper) bool {
 }
 
 // argChecks refine the safe list: the command reads only with these arguments.
-var argChecks = map[string]func([]shellparse.Word) bool{
-	"bind": bindReadOnly,
-	// find -exec CMD is read-only when CMD is: the parser hands CMD to the
-	// analysis as a command of its own, judged with the found names as
-	// targets, and a compound is read-only only when every part is.
-	"find": func(args []shellparse.Word) bool {
-		// -exec/-execdir/-ok/-okdir run a command the parser lists on its own
-		// (with find as its wrapper): that command is judged, so a read-only
-		// one keeps find read-only (find . -name '*.go' -exec grep -l x {} +).
-		for _, p := range shellparse.FindPrimaries(homeAsPath(args)) {
-			switch p.Name {
-			case "-delete", "-fls", "-fprint", "-fprint0", "-fprintf", "?":
-				return false
+var argChecks = sync.OnceValue(func() map[string]func([]shellparse.Word) bool {
+	m := map[string]func([]shellparse.Word) bool{
+		"bind": bindReadOnly,
+		// find -exec CMD is read-only when CMD is: the parser hands CMD to the
+		// analysis as a command of its own, judged with the found names as
+		// targets, and a compound is read-only only when every part is.
+		"find": func(args []shellparse.Word) bool {
+			// -exec/-execdir/-ok/-okdir run a command the parser lists on its own
+			// (with find as its wrapper): that command is judged, so a read-only
+			// one keeps find read-only (find . -name '*.go' -exec grep -l x {} +).
+			for _, p := range shellparse.FindPrimaries(homeAsPath(args)) {
+				switch p.Name {
+				case "-delete", "-fls", "-fprint", "-fprint0", "-fprintf", "?":
+					return false
+				}
 			}
-		}
-		return true
-	},
-	"sed":     sed.ReadOnly,
-	"date":    dateReadOnly,
-	"env":     printingEnv,
-	"command": commandReadOnly,
-	"awk":     awk.ReadOnly, "gawk": awk.ReadOnly, "mawk": awk.ReadOnly, "nawk": awk.ReadOnly,
-	"curl": flow.CurlReadOnly, "wget": flow.WgetReadOnly,
-	"xargs":  xargsReadOnly,
-	"python": pythonPytest, "python3": pythonPytest,
-	"permgate": self.PermgateReadOnly,
-	// The system tools' (judge/system).
-	"parted":   system.PartedListing,
-	"sysctl":   system.SysctlReadOnly,
-	"mount":    system.MountReadOnly,
-	"ifconfig": system.IfconfigReadOnly,
-	"nft":      system.NftReadOnly,
-	"wipefs":   system.WipefsReadOnly,
-}
-
-func init() {
+			return true
+		},
+		"sed":     sed.ReadOnly,
+		"date":    dateReadOnly,
+		"env":     printingEnv,
+		"command": commandReadOnly,
+		"awk":     awk.ReadOnly, "gawk": awk.ReadOnly, "mawk": awk.ReadOnly, "nawk": awk.ReadOnly,
+		"curl": flow.CurlReadOnly, "wget": flow.WgetReadOnly,
+		"xargs":  xargsReadOnly,
+		"python": pythonPytest, "python3": pythonPytest,
+		"permgate": self.PermgateReadOnly,
+		// The system tools' (judge/system).
+		"parted":   system.PartedListing,
+		"sysctl":   system.SysctlReadOnly,
+		"mount":    system.MountReadOnly,
+		"ifconfig": system.IfconfigReadOnly,
+		"nft":      system.NftReadOnly,
+		"wipefs":   system.WipefsReadOnly,
+	}
 	// The database clients' (lang/sql, lang/redis, lang/mongo), by name.
 	for _, name := range sql.Clients {
-		argChecks[name] = func(args []shellparse.Word) bool { return sql.ClientReadOnly(name, args) }
+		m[name] = func(args []shellparse.Word) bool { return sql.ClientReadOnly(name, args) }
 	}
 	for _, name := range redis.Clients {
-		argChecks[name] = func(args []shellparse.Word) bool { return redis.ClientReadOnly(name, args) }
+		m[name] = func(args []shellparse.Word) bool { return redis.ClientReadOnly(name, args) }
 	}
 	for _, name := range mongo.Shells {
-		argChecks[name] = func(args []shellparse.Word) bool { return mongo.ShellReadOnly(name, args) }
+		m[name] = func(args []shellparse.Word) bool { return mongo.ShellReadOnly(name, args) }
 	}
-}
+	return m
+})
 
 // bindReadOnly: bind -p, -P, -v, -V, -s, -S, -l, -X (and -m KEYMAP) print
 // bindings; an operand, or any other option, binds.

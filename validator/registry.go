@@ -3,6 +3,7 @@ package validator
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/registry"
@@ -10,7 +11,9 @@ import (
 )
 
 // programs is the program registry every check reads.
-var programs = registry.Default()
+var programs = sync.OnceValue(func() *registry.Registry {
+	return registry.Default()
+})
 
 // declared adds the findings the registry declares for the program, by
 // basename wherever it lives (danger does not depend on the directory), and
@@ -158,7 +161,7 @@ func (ck *checker) addFinding(f Finding) {
 // destinations are left to it.
 func declaredChanges(c shellparse.SimpleCommand) []shellparse.Word {
 	targets := commandEffects(c)
-	if copyInto[c.Name] {
+	if copyInto()[c.Name] {
 		kept := targets[:0]
 		for _, t := range targets {
 			if t.act == registry.Writes && (t.opt == "" || t.opt == "-t" || t.opt == "--target-directory") {

@@ -1,9 +1,11 @@
 package validator
 
 import (
-	"github.com/permgate/permgate/lang/git"
 	"path"
 	"strings"
+	"sync"
+
+	"github.com/permgate/permgate/lang/git"
 
 	"github.com/permgate/permgate/internal/lazyre"
 	"github.com/permgate/permgate/places"
@@ -89,11 +91,15 @@ func (ck *checker) readsSecret() bool {
 
 // grepLike take a pattern as their first operand (unless -e or -f gives it),
 // and -e's values are patterns: a pattern that mentions .env is not access.
-var grepLike = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "zgrep": true, "rg": true, "ag": true, "ack": true}
+var grepLike = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"grep": true, "egrep": true, "fgrep": true, "zgrep": true, "rg": true, "ag": true, "ack": true}
+})
 
 // gitNameOnly are git subcommands whose path operands are names, not contents.
-var gitNameOnly = map[string]bool{"check-ignore": true, "ls-files": true, "rm": true, "mv": true, "status": true, "check-attr": true,
-	"update-index": true, "ls-tree": true, "restore": true, "checkout": true, "clean": true, "stash": true, "add": false}
+var gitNameOnly = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"check-ignore": true, "ls-files": true, "rm": true, "mv": true, "status": true, "check-attr": true,
+		"update-index": true, "ls-tree": true, "restore": true, "checkout": true, "clean": true, "stash": true, "add": false}
+})
 
 // nameOnlyArgs returns, by index in Argv[1:], the arguments a command takes as
 // names or patterns rather than files it reads; all when every argument is one
@@ -112,7 +118,7 @@ func nameOnlyArgs(c shellparse.SimpleCommand) (names map[int]bool, all bool) {
 	case "echo", "printf", "fd", "fdfind", "locate", "plocate", "mlocate", "which", "whereis", "type", "command", "hash", "export", "unset", "alias":
 		return nil, true
 	default:
-		if r, ok := readingOf(c); ok && grepLike[base] {
+		if r, ok := readingOf(c); ok && grepLike()[base] {
 			return grepPatterns(r, 0), false
 		}
 	}
@@ -137,7 +143,7 @@ func findActs(args []shellparse.Word) bool {
 func gitNameOnlyArgs(c shellparse.SimpleCommand) (map[int]bool, bool) {
 	args := c.Argv[1:]
 	g := git.Parse(args)
-	if gitNameOnly[g.Sub] {
+	if gitNameOnly()[g.Sub] {
 		return nil, true
 	}
 	if (g.Sub == "log" || g.Sub == "shortlog" || g.Sub == "whatchanged") && !g.Has("-p", "-u", "--patch", "-L", "--full-diff", "--word-diff") {

@@ -1,10 +1,11 @@
 package validator
 
 import (
-	"github.com/permgate/permgate/places"
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/permgate/permgate/places"
 
 	"github.com/permgate/permgate/internal/xdg"
 	"github.com/permgate/permgate/shellparse"
@@ -199,7 +200,7 @@ func (ck *checker) varValue(name string) (string, bool) {
 
 // placeVars are the variables that name the place a program keeps its
 // credentials or settings in (places.PlaceVars).
-var placeVars = places.PlaceVars
+var placeVars = places.PlaceVars()
 
 // braceExpand expands brace lists ({a,b}) in a path, up to 32 results.
 func braceExpand(s string, depth int) []string {

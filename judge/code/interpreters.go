@@ -5,6 +5,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf16"
 
 	"github.com/permgate/permgate/codescan"
@@ -43,58 +44,62 @@ type interpreter struct {
 // versioned names (python3.12, lua5.4, node22, tclsh8.6) and its other names
 // (interpreterAliases) are the same runtime. Each entry is exercised by a
 // corpus line (TestInterpreterFamiliesInCorpus).
-var interpreters = map[string]interpreter{
-	"python":    {lang: codescan.Python, inlineShort: "c", argShort: "WXQm", notStdin: []string{"-m"}},
-	"node":      {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "rC", argLong: []string{"--require", "--import", "--loader", "--experimental-loader", "--input-type", "--conditions"}, notStdin: []string{"-v", "--version", "-h", "--help", "--test", "--run"}, preload: []string{"-r", "--require", "--import", "--loader", "--experimental-loader"}},
-	"nodejs":    {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "r", argLong: []string{"--require"}, preload: []string{"-r", "--require"}},
-	"deno":      {lang: codescan.JavaScript, subcommands: true},
-	"bun":       {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, subcommands: true},
-	"perl":      {lang: codescan.Perl, inlineShort: "eE", argShort: "IMm", lines: true, modules: []string{"-M", "-m"}},
-	"ruby":      {lang: codescan.Ruby, inlineShort: "e", argShort: "IrCEFxK0", lines: true, preload: []string{"-r"}, modules: []string{"-r"}},
-	"php":       {lang: codescan.PHP, inlineShort: "rBRE", argShort: "cdzf", notStdin: []string{"-f", "-S", "-l", "-v", "-m", "-i", "-s"}, fileOpts: []string{"-f"}},
-	"lua":       {lang: codescan.Lua, inlineShort: "e", argShort: "lW", notStdin: []string{"-v"}},
-	"luajit":    {lang: codescan.Lua, inlineShort: "e", argShort: "lbjO", notStdin: []string{"-v"}},
-	"Rscript":   {lang: codescan.R, inlineShort: "e"},
-	"R":         {lang: codescan.R, inlineShort: "e", argShort: "fdg"},
-	"tclsh":     {lang: codescan.Tcl},
-	"pwsh":      {inlineLong: []string{"-c", "-Command", "-command", "-EncodedCommand", "-e", "-ec"}, notStdin: []string{"-File", "-f"}},
-	"osascript": {lang: codescan.AppleScript, inlineShort: "e", argShort: "ls", lines: true},
-	"irb":       {lang: codescan.Ruby},
-	"jshell":    {lang: codescan.Groovy, argShort: "JRC", argLong: []string{"--class-path", "--module-path", "--add-modules", "--startup", "--feedback", "--execution"}},
-	"scala":     {lang: codescan.Groovy, inlineShort: "e", argLong: []string{"--classpath", "--class-path"}},
-	"awk":       {lang: codescan.Awk},
-	// More families (issue 20): each takes its program inline, from a
-	// file, or from standard input.
-	"julia":   {lang: codescan.Julia, inlineShort: "eE", argShort: "LJpCtO", argLong: []string{"--project", "--sysimage", "--threads", "--procs", "--load"}},
-	"guile":   {lang: codescan.Scheme, inlineShort: "c", argShort: "lLxe", notStdin: []string{"-s"}},
-	"groovy":  {lang: codescan.Groovy, inlineShort: "e", argShort: "cD"},
-	"elixir":  {lang: codescan.Elixir, inlineShort: "e", inlineLong: []string{"--eval"}, argShort: "r", argLong: []string{"--require", "--erl", "--name", "--sname", "--cookie"}},
-	"erl":     {lang: codescan.Erlang, inlineLong: []string{"-eval"}, argLong: []string{"-s", "-run", "-pa", "-pz", "-name", "-sname", "-setcookie"}},
-	"xonsh":   {lang: codescan.Python, inlineShort: "c", argShort: "D"},
-	"ts-node": {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "rO", argLong: []string{"--require", "--compiler-options", "--project"}},
-	"zx":      {lang: codescan.JavaScript, inlineShort: "e", inlineLong: []string{"--eval"}, argLong: []string{"--shell", "--prefix", "--postfix", "--cwd", "--ext", "--registry", "--env"}},
-	"tsx":     {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argLong: []string{"--tsconfig", "--import", "--require"}},
-	"expect":  {lang: codescan.Tcl, inlineShort: "c", argShort: "f"},
-	// Runtimes whose languages no tokenizer reads: their inline code is
-	// inline_code, never judged safer.
-	"racket": {inlineShort: "e", inlineLong: []string{"--eval"}, argShort: "lrtf", argLong: []string{"--lib", "--require", "--load"}},
-	"raku":   {inlineShort: "e", argShort: "IM"},
-	"bb":     {inlineShort: "e", inlineLong: []string{"--eval"}, argShort: "f", argLong: []string{"--file", "--classpath"}},
-}
+var interpreters = sync.OnceValue(func() map[string]interpreter {
+	return map[string]interpreter{
+		"python":    {lang: codescan.Python, inlineShort: "c", argShort: "WXQm", notStdin: []string{"-m"}},
+		"node":      {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "rC", argLong: []string{"--require", "--import", "--loader", "--experimental-loader", "--input-type", "--conditions"}, notStdin: []string{"-v", "--version", "-h", "--help", "--test", "--run"}, preload: []string{"-r", "--require", "--import", "--loader", "--experimental-loader"}},
+		"nodejs":    {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "r", argLong: []string{"--require"}, preload: []string{"-r", "--require"}},
+		"deno":      {lang: codescan.JavaScript, subcommands: true},
+		"bun":       {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, subcommands: true},
+		"perl":      {lang: codescan.Perl, inlineShort: "eE", argShort: "IMm", lines: true, modules: []string{"-M", "-m"}},
+		"ruby":      {lang: codescan.Ruby, inlineShort: "e", argShort: "IrCEFxK0", lines: true, preload: []string{"-r"}, modules: []string{"-r"}},
+		"php":       {lang: codescan.PHP, inlineShort: "rBRE", argShort: "cdzf", notStdin: []string{"-f", "-S", "-l", "-v", "-m", "-i", "-s"}, fileOpts: []string{"-f"}},
+		"lua":       {lang: codescan.Lua, inlineShort: "e", argShort: "lW", notStdin: []string{"-v"}},
+		"luajit":    {lang: codescan.Lua, inlineShort: "e", argShort: "lbjO", notStdin: []string{"-v"}},
+		"Rscript":   {lang: codescan.R, inlineShort: "e"},
+		"R":         {lang: codescan.R, inlineShort: "e", argShort: "fdg"},
+		"tclsh":     {lang: codescan.Tcl},
+		"pwsh":      {inlineLong: []string{"-c", "-Command", "-command", "-EncodedCommand", "-e", "-ec"}, notStdin: []string{"-File", "-f"}},
+		"osascript": {lang: codescan.AppleScript, inlineShort: "e", argShort: "ls", lines: true},
+		"irb":       {lang: codescan.Ruby},
+		"jshell":    {lang: codescan.Groovy, argShort: "JRC", argLong: []string{"--class-path", "--module-path", "--add-modules", "--startup", "--feedback", "--execution"}},
+		"scala":     {lang: codescan.Groovy, inlineShort: "e", argLong: []string{"--classpath", "--class-path"}},
+		"awk":       {lang: codescan.Awk},
+		// More families (issue 20): each takes its program inline, from a
+		// file, or from standard input.
+		"julia":   {lang: codescan.Julia, inlineShort: "eE", argShort: "LJpCtO", argLong: []string{"--project", "--sysimage", "--threads", "--procs", "--load"}},
+		"guile":   {lang: codescan.Scheme, inlineShort: "c", argShort: "lLxe", notStdin: []string{"-s"}},
+		"groovy":  {lang: codescan.Groovy, inlineShort: "e", argShort: "cD"},
+		"elixir":  {lang: codescan.Elixir, inlineShort: "e", inlineLong: []string{"--eval"}, argShort: "r", argLong: []string{"--require", "--erl", "--name", "--sname", "--cookie"}},
+		"erl":     {lang: codescan.Erlang, inlineLong: []string{"-eval"}, argLong: []string{"-s", "-run", "-pa", "-pz", "-name", "-sname", "-setcookie"}},
+		"xonsh":   {lang: codescan.Python, inlineShort: "c", argShort: "D"},
+		"ts-node": {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "rO", argLong: []string{"--require", "--compiler-options", "--project"}},
+		"zx":      {lang: codescan.JavaScript, inlineShort: "e", inlineLong: []string{"--eval"}, argLong: []string{"--shell", "--prefix", "--postfix", "--cwd", "--ext", "--registry", "--env"}},
+		"tsx":     {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argLong: []string{"--tsconfig", "--import", "--require"}},
+		"expect":  {lang: codescan.Tcl, inlineShort: "c", argShort: "f"},
+		// Runtimes whose languages no tokenizer reads: their inline code is
+		// inline_code, never judged safer.
+		"racket": {inlineShort: "e", inlineLong: []string{"--eval"}, argShort: "lrtf", argLong: []string{"--lib", "--require", "--load"}},
+		"raku":   {inlineShort: "e", argShort: "IM"},
+		"bb":     {inlineShort: "e", inlineLong: []string{"--eval"}, argShort: "f", argLong: []string{"--file", "--classpath"}},
+	}
+})
 
 // interpreterAliases are other names of a family's runtime.
-var interpreterAliases = map[string]string{"pypy": "python", "powershell": "pwsh", "pwsh.exe": "pwsh", "powershell.exe": "pwsh",
-	"jruby": "ruby", "wish": "tclsh", "micropython": "python", "ipython": "python", "ipython3": "python", "rakudo": "raku", "perl6": "raku"}
+var interpreterAliases = sync.OnceValue(func() map[string]string {
+	return map[string]string{"pypy": "python", "powershell": "pwsh", "pwsh.exe": "pwsh", "powershell.exe": "pwsh",
+		"jruby": "ruby", "wish": "tclsh", "micropython": "python", "ipython": "python", "ipython3": "python", "rakudo": "raku", "perl6": "raku"}
+})
 
 // InterpreterName returns the family a runtime's name stands for: itself, an
 // alias's family, or the family of a versioned name (python3.12, lua5.4,
 // php8.2, perl5.36, node22, tclsh8.6, pypy3).
 func InterpreterName(base string) string {
 	for _, name := range []string{base, Versionless(base)} {
-		if family, ok := interpreterAliases[name]; ok {
+		if family, ok := interpreterAliases()[name]; ok {
 			return family
 		}
-		if _, ok := interpreters[name]; ok {
+		if _, ok := interpreters()[name]; ok {
 			return name
 		}
 	}
@@ -154,12 +159,12 @@ var pwshParams = []struct {
 	{"settingsfile", 1, pwshValue}, {"custompipename", 2, pwshValue},
 }
 
-// pwshGrammar reads pwsh's parameters, once pwshWords has written each as
-// -lowercase: every abbreviation of a parameter that takes a value is a
+// pwshTables are pwshGrammar, which reads pwsh's parameters once pwshWords
+// has written each as -lowercase, and pwshKinds: every abbreviation of a parameter that takes a value is a
 // word of its own (the first parameter it abbreviates wins); the others are
 // flags, and the first operand is the script.
-var pwshGrammar, pwshKinds = func() (registry.Grammar, map[string]int) {
-	g := registry.Grammar{Posix: true}
+var pwshTables = sync.OnceValues(func() (*registry.Grammar, map[string]int) {
+	g := &registry.Grammar{Posix: true}
 	kinds := map[string]int{}
 	for _, p := range pwshParams {
 		for n := p.min; n <= len(p.name); n++ {
@@ -171,7 +176,12 @@ var pwshGrammar, pwshKinds = func() (registry.Grammar, map[string]int) {
 		}
 	}
 	return g, kinds
-}()
+})
+
+// pwshGrammar and pwshKinds are pwshTables' two parts.
+func pwshGrammar() *registry.Grammar { g, _ := pwshTables(); return g }
+
+func pwshKinds() map[string]int { _, k := pwshTables(); return k }
 
 // pwshWords returns args as pwshGrammar reads them: a parameter, written
 // with one or two dashes or a slash, in any case, as -lowercase; a word
@@ -196,7 +206,7 @@ func pwshWords(args []shellparse.Word) []registry.Word {
 // read the program from standard input.
 func powershell(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	words := pwshWords(args)
-	scan := pwshGrammar.Scan(words)
+	scan := pwshGrammar().Scan(words)
 	kinds := scanWords(scan, len(args))
 	for i, a := range args {
 		switch {
@@ -230,7 +240,7 @@ func pwshParam(h Host, c shellparse.SimpleCommand, args []shellparse.Word, name 
 		}
 	}
 	a, next := args[i], optionValue(args, o)
-	switch pwshKinds[o.Name] {
+	switch pwshKinds()[o.Name] {
 	case pwshCommand:
 		if next.Static && next.Text == "-" {
 			StdinProgram(h, c, false)
@@ -294,11 +304,11 @@ func decodeUTF16Base64(s string) (string, bool) {
 // RuntimeNames returns the runtimes' family names and their aliases,
 // sorted.
 func RuntimeNames() []string {
-	names := make([]string, 0, len(interpreters)+len(interpreterAliases))
-	for name := range interpreters {
+	names := make([]string, 0, len(interpreters())+len(interpreterAliases()))
+	for name := range interpreters() {
 		names = append(names, name)
 	}
-	for name := range interpreterAliases {
+	for name := range interpreterAliases() {
 		names = append(names, name)
 	}
 	slices.Sort(names)
@@ -309,7 +319,7 @@ func RuntimeNames() []string {
 // runtime that can run code it is given.
 func IsInterpreter(base string) bool {
 	name := InterpreterName(base)
-	_, ok := interpreters[name]
+	_, ok := interpreters()[name]
 	return ok && name != "awk"
 }
 
@@ -320,12 +330,12 @@ func FileLang(base string) codescan.Lang {
 	if !IsInterpreter(base) {
 		return 0
 	}
-	return interpreters[InterpreterName(base)].lang
+	return interpreters()[InterpreterName(base)].lang
 }
 
 // Subcommands reports a runtime family whose command line starts with a
 // subcommand (deno, bun): its package tools are a package manager's.
-func Subcommands(family string) bool { return interpreters[family].subcommands }
+func Subcommands(family string) bool { return interpreters()[family].subcommands }
 
 // Interpreter judges a shell or language runtime: where its program comes from.
 func Interpreter(h Host, c shellparse.SimpleCommand, base string, args []shellparse.Word) {
@@ -341,7 +351,7 @@ func Interpreter(h Host, c shellparse.SimpleCommand, base string, args []shellpa
 	if h.CodeAgent() && inspects(c, family, args) {
 		Interactive(h, c)
 	}
-	spec := interpreters[family]
+	spec := interpreters()[family]
 	lang := langOf(family, spec, args)
 	if spec.subcommands {
 		subcommandRuntime(h, c, spec, args)
@@ -363,12 +373,14 @@ func Interpreter(h Host, c shellparse.SimpleCommand, base string, args []shellpa
 
 // checkOptions are the options with which a runtime only checks its
 // program's syntax and runs none of it (perl -c runs BEGIN blocks: not one).
-var checkOptions = map[string][]string{"node": {"-c", "--check"}, "nodejs": {"-c", "--check"}, "ruby": {"-c"}}
+var checkOptions = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{"node": {"-c", "--check"}, "nodejs": {"-c", "--check"}, "ruby": {"-c"}}
+})
 
 // CheckOnly reports a runtime told only to check its program's syntax,
 // with nothing else that runs code (-e, -r, --require, --import).
 func CheckOnly(family string, args []shellparse.Word) bool {
-	opts, ok := checkOptions[family]
+	opts, ok := checkOptions()[family]
 	if !ok {
 		return false
 	}

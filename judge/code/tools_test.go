@@ -112,7 +112,7 @@ func TestCommandsRunCode(t *testing.T) {
 func TestPwshAbbreviations(t *testing.T) {
 	for word, want := range map[string]int{"-c": pwshCommand, "-co": pwshCommand, "-e": pwshCommand, "-ec": pwshCommand,
 		"-ex": pwshValue, "-f": pwshFile, "-w": pwshValue, "-wo": pwshValue, "-in": pwshValue, "-i": 0, "-con": 0, "-conf": pwshValue} {
-		if got := pwshKinds[word]; got != want {
+		if got := pwshKinds()[word]; got != want {
 			t.Errorf("%s: kind %d, want %d", word, got, want)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/registry"
@@ -168,47 +169,49 @@ func (j judge) containerRun(name string, rest []shellparse.Word, verb registry.E
 // network (--network=host) is not judged: it shares the host's ports, not its
 // root.
 func (j judge) option(name string, o option) bool {
-	judgeOpt, ok := optionJudges[o.name]
+	judgeOpt, ok := optionJudges()[o.name]
 	return ok && judgeOpt(j, name, o, strings.TrimSpace(o.val.Text))
 }
 
 // optionJudges are the judgements of the options that may give a container
 // the host, by name.
-var optionJudges = map[string]func(j judge, name string, o option, val string) bool{
-	"privileged": func(j judge, name string, o option, val string) bool {
-		return (!o.has || !o.val.Static || truthy(val)) &&
-			j.privileged(name+" --privileged gives the container every capability and the host's devices: root in it is root on the host")
-	},
-	"with-ns": func(j judge, name string, _ option, val string) bool {
-		kind, p, _ := strings.Cut(val, ":")
-		return kind == "pid" && strings.HasPrefix(path.Clean(p), "/proc/1/") &&
-			j.privileged(name+" --with-ns "+val+" puts the container in the host's process namespace")
-	},
-	"use-api-socket": func(j judge, name string, _ option, _ string) bool {
-		return j.privileged(name + " --use-api-socket hands the container the engine's socket, which controls the host as root")
-	},
-	"pid":          func(j judge, name string, _ option, val string) bool { return j.namespace(name, "pid", val) },
-	"userns":       func(j judge, name string, _ option, val string) bool { return j.namespace(name, "userns", val) },
-	"cap-add":      func(j judge, name string, _ option, val string) bool { return j.capAdd(name, val) },
-	"security-opt": func(j judge, name string, _ option, val string) bool { return j.securityOpt(name, val) },
-	"allow": func(j judge, name string, _ option, val string) bool {
-		return strings.Contains(val, "security.insecure") &&
-			j.privileged(name+" --allow security.insecure lets build steps run privileged, as root on the host")
-	},
-	"device": func(j judge, name string, _ option, val string) bool { return j.device(name, "device", val) },
-	"device-cgroup-rule": func(j judge, name string, _ option, val string) bool {
-		return j.device(name, "device-cgroup-rule", val)
-	},
-	"volume": judgeVolume,
-	"v":      judgeVolume,
-	"mount": func(j judge, name string, o option, _ string) bool {
-		if !o.has {
-			return false
-		}
-		src, ro, ok := mountSpec(o.val)
-		return ok && j.mount(name, src, ro, true)
-	},
-}
+var optionJudges = sync.OnceValue(func() map[string]func(j judge, name string, o option, val string) bool {
+	return map[string]func(j judge, name string, o option, val string) bool{
+		"privileged": func(j judge, name string, o option, val string) bool {
+			return (!o.has || !o.val.Static || truthy(val)) &&
+				j.privileged(name+" --privileged gives the container every capability and the host's devices: root in it is root on the host")
+		},
+		"with-ns": func(j judge, name string, _ option, val string) bool {
+			kind, p, _ := strings.Cut(val, ":")
+			return kind == "pid" && strings.HasPrefix(path.Clean(p), "/proc/1/") &&
+				j.privileged(name+" --with-ns "+val+" puts the container in the host's process namespace")
+		},
+		"use-api-socket": func(j judge, name string, _ option, _ string) bool {
+			return j.privileged(name + " --use-api-socket hands the container the engine's socket, which controls the host as root")
+		},
+		"pid":          func(j judge, name string, _ option, val string) bool { return j.namespace(name, "pid", val) },
+		"userns":       func(j judge, name string, _ option, val string) bool { return j.namespace(name, "userns", val) },
+		"cap-add":      func(j judge, name string, _ option, val string) bool { return j.capAdd(name, val) },
+		"security-opt": func(j judge, name string, _ option, val string) bool { return j.securityOpt(name, val) },
+		"allow": func(j judge, name string, _ option, val string) bool {
+			return strings.Contains(val, "security.insecure") &&
+				j.privileged(name+" --allow security.insecure lets build steps run privileged, as root on the host")
+		},
+		"device": func(j judge, name string, _ option, val string) bool { return j.device(name, "device", val) },
+		"device-cgroup-rule": func(j judge, name string, _ option, val string) bool {
+			return j.device(name, "device-cgroup-rule", val)
+		},
+		"volume": judgeVolume,
+		"v":      judgeVolume,
+		"mount": func(j judge, name string, o option, _ string) bool {
+			if !o.has {
+				return false
+			}
+			src, ro, ok := mountSpec(o.val)
+			return ok && j.mount(name, src, ro, true)
+		},
+	}
+})
 
 // judgeVolume judges -v SRC:DST[:OPTS] and --volume.
 func judgeVolume(j judge, name string, o option, _ string) bool {
@@ -235,7 +238,7 @@ func (j judge) namespace(name, opt, val string) bool {
 func (j judge) capAdd(name, val string) bool {
 	for _, c := range strings.Split(val, ",") {
 		c = strings.TrimPrefix(strings.ToUpper(strings.TrimSpace(c)), "CAP_")
-		if dangerousCaps[c] {
+		if dangerousCaps()[c] {
 			return j.privileged(name + " --cap-add=" + c + " gives the container a capability that reaches past its namespaces to the host")
 		}
 	}
@@ -283,7 +286,9 @@ func truthy(v string) bool {
 }
 
 // dangerousCaps are capabilities that reach the host from a container.
-var dangerousCaps = map[string]bool{"ALL": true, "SYS_ADMIN": true, "SYS_MODULE": true, "SYS_RAWIO": true, "DAC_READ_SEARCH": true, "BPF": true}
+var dangerousCaps = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"ALL": true, "SYS_ADMIN": true, "SYS_MODULE": true, "SYS_RAWIO": true, "DAC_READ_SEARCH": true, "BPF": true}
+})
 
 // containerExec: exec runs a command inside a running container. It is not a
 // host command (never unwrapped); --privileged gives it the host.

@@ -10,6 +10,8 @@
 package flow
 
 import (
+	"sync"
+
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -123,7 +125,7 @@ func (s *State) noteSecretCopies(h Host, c shellparse.SimpleCommand) {
 			targets = append(targets, r.Target)
 		}
 	}
-	if len(c.Argv) > 0 && copiers[baseName(c)] {
+	if len(c.Argv) > 0 && copiers()[baseName(c)] {
 		targets = append(targets, h.FlowWrites(c)...)
 	}
 	for _, t := range targets {
@@ -138,5 +140,7 @@ func (s *State) noteSecretCopies(h Host, c shellparse.SimpleCommand) {
 }
 
 // copiers are the programs whose written files hold what they read.
-var copiers = map[string]bool{"cp": true, "mv": true, "install": true, "ln": true, "rsync": true, "tee": true, "dd": true,
-	"base64": true, "gzip": true, "tar": true, "zip": true, "openssl": true}
+var copiers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"cp": true, "mv": true, "install": true, "ln": true, "rsync": true, "tee": true, "dd": true,
+		"base64": true, "gzip": true, "tar": true, "zip": true, "openssl": true}
+})

@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/registry"
@@ -144,8 +145,10 @@ func ApplyPatch(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 
 // installVerbs are the verbs with which a package manager installs,
 // replaces or removes the packages it is given.
-var installVerbs = map[string]bool{"install": true, "i": true, "add": true, "uninstall": true, "remove": true, "rm": true,
-	"reinstall": true, "upgrade": true, "update": true, "erase": true, "purge": true}
+var installVerbs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"install": true, "i": true, "add": true, "uninstall": true, "remove": true, "rm": true,
+		"reinstall": true, "upgrade": true, "update": true, "erase": true, "purge": true}
+})
 
 // InstallsPermgate: a package manager installing, replacing or removing a
 // package named permgate changes the program the harnesses run. The verb
@@ -155,7 +158,7 @@ var installVerbs = map[string]bool{"install": true, "i": true, "add": true, "uni
 func InstallsPermgate(h Host, c shellparse.SimpleCommand, inv *registry.Invocation, args []shellparse.Word) {
 	r := reading{Inv: inv, Args: args}
 	verb, pkgs := installWords(r)
-	if !installVerbs[verb] {
+	if !installVerbs()[verb] {
 		if !pacmanChange(r) {
 			return
 		}
@@ -209,35 +212,39 @@ func pacmanChange(r reading) bool {
 // its own permission checks off (a flag alone, or FLAG VALUE / FLAG=VALUE
 // when a value is given): an agent that starts one so gives itself what
 // its user did not.
-var agentBypassFlags = map[string][]agentFlag{
-	"claude": {{flag: "--dangerously-skip-permissions"}, {flag: "--allow-dangerously-skip-permissions"},
-		{flag: "--permission-mode", value: "bypassPermissions"}},
-	"codex": {{flag: "--dangerously-bypass-approvals-and-sandbox"}, {flag: "--yolo"},
-		{flag: "--ask-for-approval", value: "never"}, {flag: "-a", value: "never"},
-		{flag: "--sandbox", value: "danger-full-access"}, {flag: "-s", value: "danger-full-access"}},
-	"gemini":   {{flag: "--yolo"}, {flag: "-y"}, {flag: "--approval-mode", value: "yolo"}},
-	"copilot":  {{flag: "--allow-all-tools"}, {flag: "--allow-all"}, {flag: "--yolo"}, {flag: "--allow-all-paths"}},
-	"opencode": {{flag: "--auto"}},
-	// codex -c KEY=VALUE overrides its config: the sandbox and approvals too.
-	"codex-config": {{flag: "-c", value: "sandbox_mode=danger-full-access"}, {flag: "-c", value: `sandbox_mode="danger-full-access"`},
-		{flag: "-c", value: "approval_policy=never"}, {flag: "-c", value: `approval_policy="never"`},
-		{flag: "--config", value: "sandbox_mode=danger-full-access"}, {flag: "--config", value: "approval_policy=never"}},
-	"copilot-tools": {{flag: "--allow-tool", value: "shell"}, {flag: "--allow-tool", value: "shell(*)"}},
-	// Other agents: Qwen Code (a Gemini CLI fork), Cursor's CLI, Amp, aider.
-	"qwen":         {{flag: "--yolo"}, {flag: "-y"}, {flag: "--approval-mode", value: "yolo"}},
-	"cursor-agent": {{flag: "--force"}, {flag: "-f"}},
-	"amp":          {{flag: "--dangerously-allow-all"}},
-	"aider":        {{flag: "--yes-always"}},
-	// Crush's yolo mode; Droid's unsafe skip and its high autonomy, which
-	// runs every command no blocklist names without asking.
-	"crush": {{flag: "--yolo"}, {flag: "-y"}},
-	"droid": {{flag: "--skip-permissions-unsafe"}, {flag: "--auto", value: "high"}},
-}
+var agentBypassFlags = sync.OnceValue(func() map[string][]agentFlag {
+	return map[string][]agentFlag{
+		"claude": {{flag: "--dangerously-skip-permissions"}, {flag: "--allow-dangerously-skip-permissions"},
+			{flag: "--permission-mode", value: "bypassPermissions"}},
+		"codex": {{flag: "--dangerously-bypass-approvals-and-sandbox"}, {flag: "--yolo"},
+			{flag: "--ask-for-approval", value: "never"}, {flag: "-a", value: "never"},
+			{flag: "--sandbox", value: "danger-full-access"}, {flag: "-s", value: "danger-full-access"}},
+		"gemini":   {{flag: "--yolo"}, {flag: "-y"}, {flag: "--approval-mode", value: "yolo"}},
+		"copilot":  {{flag: "--allow-all-tools"}, {flag: "--allow-all"}, {flag: "--yolo"}, {flag: "--allow-all-paths"}},
+		"opencode": {{flag: "--auto"}},
+		// codex -c KEY=VALUE overrides its config: the sandbox and approvals too.
+		"codex-config": {{flag: "-c", value: "sandbox_mode=danger-full-access"}, {flag: "-c", value: `sandbox_mode="danger-full-access"`},
+			{flag: "-c", value: "approval_policy=never"}, {flag: "-c", value: `approval_policy="never"`},
+			{flag: "--config", value: "sandbox_mode=danger-full-access"}, {flag: "--config", value: "approval_policy=never"}},
+		"copilot-tools": {{flag: "--allow-tool", value: "shell"}, {flag: "--allow-tool", value: "shell(*)"}},
+		// Other agents: Qwen Code (a Gemini CLI fork), Cursor's CLI, Amp, aider.
+		"qwen":         {{flag: "--yolo"}, {flag: "-y"}, {flag: "--approval-mode", value: "yolo"}},
+		"cursor-agent": {{flag: "--force"}, {flag: "-f"}},
+		"amp":          {{flag: "--dangerously-allow-all"}},
+		"aider":        {{flag: "--yes-always"}},
+		// Crush's yolo mode; Droid's unsafe skip and its high autonomy, which
+		// runs every command no blocklist names without asking.
+		"crush": {{flag: "--yolo"}, {flag: "-y"}},
+		"droid": {{flag: "--skip-permissions-unsafe"}, {flag: "--auto", value: "high"}},
+	}
+})
 
 // agentBypassEnv are the variables an agent harness reads when it starts,
 // with the values that start it with its permission checks off, whichever
 // command is given them (goose's auto mode approves every tool call).
-var agentBypassEnv = map[string]agentEnv{"GOOSE_MODE": {agent: "goose", values: []string{"auto"}}}
+var agentBypassEnv = sync.OnceValue(func() map[string]agentEnv {
+	return map[string]agentEnv{"GOOSE_MODE": {agent: "goose", values: []string{"auto"}}}
+})
 
 // agentEnv is one variable of agentBypassEnv: the harness that reads it and
 // the values that turn its checks off.
@@ -250,7 +257,7 @@ type agentEnv struct {
 // value starts with its permission checks off (GOOSE_MODE=auto: goose), or
 // "". A value known only at run time counts as such a value.
 func BypassEnv(name, value string) string {
-	e, ok := agentBypassEnv[name]
+	e, ok := agentBypassEnv()[name]
 	if !ok || !slices.Contains(e.values, value) && !strings.ContainsAny(value, "$`") {
 		return ""
 	}
@@ -259,7 +266,9 @@ func BypassEnv(name, value string) string {
 
 // agentExtraFlags are the further tables an agent's options are read
 // against (codex's -c overrides, copilot's tool grants).
-var agentExtraFlags = map[string]string{"codex": "codex-config", "copilot": "copilot-tools"}
+var agentExtraFlags = sync.OnceValue(func() map[string]string {
+	return map[string]string{"codex": "codex-config", "copilot": "copilot-tools"}
+})
 
 // agentFlag is one option of agentBypassFlags: value, when set, is the one
 // value that turns the checks off.
@@ -272,12 +281,12 @@ type agentFlag struct {
 // counts as that value; -a=never is -a never (clap takes the = as part of
 // the option).
 func agentBypass(name string, r reading) string {
-	if extra, ok := agentExtraFlags[name]; ok {
+	if extra, ok := agentExtraFlags()[name]; ok {
 		if flag := agentBypass(extra, r); flag != "" {
 			return flag
 		}
 	}
-	for _, f := range agentBypassFlags[name] {
+	for _, f := range agentBypassFlags()[name] {
 		if f.value == "" {
 			if r.Has(f.flag) {
 				return f.flag
@@ -297,12 +306,12 @@ func agentBypass(name string, r reading) string {
 // the table's name, the option, and the one value that turns the checks
 // off ("" for a flag alone).
 func EachBypassFlag(fn func(table, flag, value string)) {
-	for table, flags := range agentBypassFlags {
+	for table, flags := range agentBypassFlags() {
 		for _, f := range flags {
 			fn(table, f.flag, f.value)
 		}
 	}
-	for name, e := range agentBypassEnv {
+	for name, e := range agentBypassEnv() {
 		for _, v := range e.values {
 			fn("env", name, "="+v)
 		}

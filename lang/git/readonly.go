@@ -3,6 +3,7 @@ package git
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/shellparse"
 )
@@ -28,10 +29,10 @@ func (s *State) readOnly(g Invocation, depth int) bool {
 		// git -c alias.st=status st is git status; a ! alias runs a shell.
 		return depth < maxAliasDepth && !strings.HasPrefix(strings.TrimSpace(value), "!") && s.readOnly(expandAlias(g, value), depth+1)
 	}
-	if Help(g) || readVerbs[g.Sub] {
+	if Help(g) || readVerbs()[g.Sub] {
 		return true
 	}
-	if reads, ok := readJudges[g.Sub]; ok {
+	if reads, ok := readJudges()[g.Sub]; ok {
 		return reads(g)
 	}
 	return false
@@ -83,34 +84,38 @@ func verbRuns(g Invocation) bool {
 
 // readVerbs are the verbs that only read, whatever their options (those that
 // write or run are verbRuns').
-var readVerbs = map[string]bool{"status": true, "log": true, "diff": true, "show": true, "rev-parse": true, "ls-files": true, "ls-tree": true,
-	"blame": true, "shortlog": true, "describe": true, "grep": true, "cat-file": true, "rev-list": true, "merge-base": true, "show-ref": true,
-	"count-objects": true, "whatchanged": true, "name-rev": true, "check-ignore": true, "annotate": true, "diff-tree": true, "diff-files": true,
-	"diff-index": true, "for-each-ref": true, "var": true, "version": true, "help": true, "ls-remote": true, "check-attr": true,
-	"check-ref-format": true, "check-mailmap": true, "verify-commit": true, "verify-tag": true, "verify-pack": true, "show-branch": true,
-	"range-diff": true, "cherry": true, "show-index": true, "get-tar-commit-id": true, "column": true, "diff-pairs": true}
+var readVerbs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"status": true, "log": true, "diff": true, "show": true, "rev-parse": true, "ls-files": true, "ls-tree": true,
+		"blame": true, "shortlog": true, "describe": true, "grep": true, "cat-file": true, "rev-list": true, "merge-base": true, "show-ref": true,
+		"count-objects": true, "whatchanged": true, "name-rev": true, "check-ignore": true, "annotate": true, "diff-tree": true, "diff-files": true,
+		"diff-index": true, "for-each-ref": true, "var": true, "version": true, "help": true, "ls-remote": true, "check-attr": true,
+		"check-ref-format": true, "check-mailmap": true, "verify-commit": true, "verify-tag": true, "verify-pack": true, "show-branch": true,
+		"range-diff": true, "cherry": true, "show-index": true, "get-tar-commit-id": true, "column": true, "diff-pairs": true}
+})
 
 // readJudges say when a verb that may write only reads.
-var readJudges = map[string]func(Invocation) bool{
-	"fsck":         func(g Invocation) bool { return !g.Has("--lost-found") },
-	"fsck-objects": func(g Invocation) bool { return !g.Has("--lost-found") },
-	"submodule": func(g Invocation) bool {
-		return len(g.Args) == 0 || slices.Contains([]string{"status", "summary"}, g.FirstOperand())
-	},
-	"notes": func(g Invocation) bool {
-		return len(g.Args) == 0 || slices.Contains([]string{"list", "show"}, g.FirstOperand())
-	},
-	"sparse-checkout": func(g Invocation) bool { return g.FirstOperand() == "list" },
-	"lfs":             lfsReads,
-	"bisect":          func(g Invocation) bool { return g.FirstOperand() == "log" },
-	"branch":          branchListing,
-	"tag":             tagListing,
-	"remote":          remoteListing,
-	"reflog":          func(g Invocation) bool { v := g.VerbWord(); return v == "" || v == "show" },
-	"stash":           func(g Invocation) bool { v := g.VerbWord(); return v == "list" || v == "show" },
-	"worktree":        func(g Invocation) bool { return g.VerbWord() == "list" },
-	"config":          configReading,
-}
+var readJudges = sync.OnceValue(func() map[string]func(Invocation) bool {
+	return map[string]func(Invocation) bool{
+		"fsck":         func(g Invocation) bool { return !g.Has("--lost-found") },
+		"fsck-objects": func(g Invocation) bool { return !g.Has("--lost-found") },
+		"submodule": func(g Invocation) bool {
+			return len(g.Args) == 0 || slices.Contains([]string{"status", "summary"}, g.FirstOperand())
+		},
+		"notes": func(g Invocation) bool {
+			return len(g.Args) == 0 || slices.Contains([]string{"list", "show"}, g.FirstOperand())
+		},
+		"sparse-checkout": func(g Invocation) bool { return g.FirstOperand() == "list" },
+		"lfs":             lfsReads,
+		"bisect":          func(g Invocation) bool { return g.FirstOperand() == "log" },
+		"branch":          branchListing,
+		"tag":             tagListing,
+		"remote":          remoteListing,
+		"reflog":          func(g Invocation) bool { v := g.VerbWord(); return v == "" || v == "show" },
+		"stash":           func(g Invocation) bool { v := g.VerbWord(); return v == "list" || v == "show" },
+		"worktree":        func(g Invocation) bool { return g.VerbWord() == "list" },
+		"config":          configReading,
+	}
+})
 
 // lfsReads: git lfs ls-files, status, env, version, logs (listing or showing
 // one), track (listing the patterns).

@@ -3,6 +3,7 @@ package git
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/shellparse"
@@ -25,63 +26,65 @@ const stashFirst = "git stash first: the changes stay recoverable (git stash pop
 
 // judges are the verbs whose options or operands can destroy work or run
 // something, each with its judgement.
-var judges = map[string]func(verb){
-	"clone":     verb.newRepoConfig,
-	"submodule": verb.newRepoConfig,
-	"init":      verb.newRepoConfig,
-	"grep": func(v verb) {
-		if v.g.Has("-O", "--open-files-in-pager") {
-			v.report("inline_code", "git_grep_open", finding.NonSevere, "git grep -O runs a command on the matching files")
-		}
-	},
-	"push": verb.push,
-	"config": func(v verb) {
-		v.config()
-		v.s.noteConfig(v.g)
-	},
-	"reset": func(v verb) {
-		if v.g.Has("--hard") {
-			v.h.Report("git_destructive", "reset_hard", finding.Severe, "git reset --hard discards uncommitted changes", "git stash first, then git reset --hard: the changes stay recoverable (git stash pop)")
-		}
-	},
-	"clean": verb.clean,
-	"switch": func(v verb) {
-		if v.g.Has("-f", "--force", "--discard-changes") {
-			v.h.Report("git_destructive", "switch_discard", finding.Severe, "git switch --discard-changes throws away uncommitted changes", stashFirst)
-		}
-	},
-	"credential": verb.credential, "credential-store": verb.credential, "credential-cache": verb.credential,
-	"credential-osxkeychain": verb.credential, "credential-libsecret": verb.credential, "credential-manager": verb.credential,
-	"update-ref": func(v verb) {
-		if v.g.Has("-d", "--stdin") {
-			v.report("git_destructive", "update_ref_delete", finding.Severe, "git update-ref -d deletes a ref, and the commits only it reached")
-		}
-	},
-	"read-tree": func(v verb) {
-		if v.g.Has("--reset") && v.g.Has("-u") {
-			v.h.Report("git_destructive", "read_tree_reset", finding.Severe, "git read-tree -u --reset overwrites the worktree, discarding uncommitted changes", stashFirst)
-		}
-	},
-	"checkout": verb.checkout,
-	"restore":  verb.restore,
-	"branch": func(v verb) {
-		if v.g.Has("-D") || v.g.Has("-d", "--delete") && v.g.Has("-f", "--force") {
-			v.h.Report("git_destructive", "branch_force_delete", finding.Severe, "git branch -D deletes a branch even if it is not merged", "git branch -d deletes it only once it is merged")
-		}
-	},
-	"stash": func(v verb) {
-		if v.g.VerbWord() == "clear" {
-			v.h.Report("git_destructive", "stash_clear", finding.Severe, "git stash clear drops every stash", "git stash drop stash@{N} drops one stash")
-		}
-	},
-	"filter-branch": verb.filterBranch,
-	"filter-repo":   verb.filterBranch,
-	"reflog": func(v verb) {
-		if w := v.g.VerbWord(); w == "expire" || w == "delete" {
-			v.report("git_destructive", "reflog_expire", finding.Severe, "git reflog "+w+" removes the record that lets lost commits be recovered")
-		}
-	},
-}
+var judges = sync.OnceValue(func() map[string]func(verb) {
+	return map[string]func(verb){
+		"clone":     verb.newRepoConfig,
+		"submodule": verb.newRepoConfig,
+		"init":      verb.newRepoConfig,
+		"grep": func(v verb) {
+			if v.g.Has("-O", "--open-files-in-pager") {
+				v.report("inline_code", "git_grep_open", finding.NonSevere, "git grep -O runs a command on the matching files")
+			}
+		},
+		"push": verb.push,
+		"config": func(v verb) {
+			v.config()
+			v.s.noteConfig(v.g)
+		},
+		"reset": func(v verb) {
+			if v.g.Has("--hard") {
+				v.h.Report("git_destructive", "reset_hard", finding.Severe, "git reset --hard discards uncommitted changes", "git stash first, then git reset --hard: the changes stay recoverable (git stash pop)")
+			}
+		},
+		"clean": verb.clean,
+		"switch": func(v verb) {
+			if v.g.Has("-f", "--force", "--discard-changes") {
+				v.h.Report("git_destructive", "switch_discard", finding.Severe, "git switch --discard-changes throws away uncommitted changes", stashFirst)
+			}
+		},
+		"credential": verb.credential, "credential-store": verb.credential, "credential-cache": verb.credential,
+		"credential-osxkeychain": verb.credential, "credential-libsecret": verb.credential, "credential-manager": verb.credential,
+		"update-ref": func(v verb) {
+			if v.g.Has("-d", "--stdin") {
+				v.report("git_destructive", "update_ref_delete", finding.Severe, "git update-ref -d deletes a ref, and the commits only it reached")
+			}
+		},
+		"read-tree": func(v verb) {
+			if v.g.Has("--reset") && v.g.Has("-u") {
+				v.h.Report("git_destructive", "read_tree_reset", finding.Severe, "git read-tree -u --reset overwrites the worktree, discarding uncommitted changes", stashFirst)
+			}
+		},
+		"checkout": verb.checkout,
+		"restore":  verb.restore,
+		"branch": func(v verb) {
+			if v.g.Has("-D") || v.g.Has("-d", "--delete") && v.g.Has("-f", "--force") {
+				v.h.Report("git_destructive", "branch_force_delete", finding.Severe, "git branch -D deletes a branch even if it is not merged", "git branch -d deletes it only once it is merged")
+			}
+		},
+		"stash": func(v verb) {
+			if v.g.VerbWord() == "clear" {
+				v.h.Report("git_destructive", "stash_clear", finding.Severe, "git stash clear drops every stash", "git stash drop stash@{N} drops one stash")
+			}
+		},
+		"filter-branch": verb.filterBranch,
+		"filter-repo":   verb.filterBranch,
+		"reflog": func(v verb) {
+			if w := v.g.VerbWord(); w == "expire" || w == "delete" {
+				v.report("git_destructive", "reflog_expire", finding.Severe, "git reflog "+w+" removes the record that lets lost commits be recovered")
+			}
+		},
+	}
+})
 
 // filterBranch: git filter-branch and filter-repo rewrite the history.
 func (v verb) filterBranch() {

@@ -11,6 +11,7 @@ package mongo
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/internal/lazyre"
 )
@@ -39,22 +40,26 @@ var (
 )
 
 // readCalls are the mongo shell methods that only read.
-var readCalls = setOf("find", "findOne", "countDocuments", "estimatedDocumentCount", "count", "distinct", "aggregate", "getIndexes",
-	"stats", "getCollectionNames", "getCollectionInfos", "version", "serverStatus", "hostInfo", "isMaster", "hello", "getName",
-	"getSiblingDB", "getCollection", "printjson", "print", "toArray", "limit", "sort", "skip", "pretty", "map", "itcount", "size",
-	"explain", "status", "conf", "printReplicationInfo", "printSecondaryReplicationInfo", "getReplicationInfo", "isCapped", "dataSize",
-	"storageSize", "totalIndexSize", "totalSize", "getUsers", "getUser", "getRoles", "getRole", "currentOp", "getProfilingStatus",
-	"stringify", "tojson", "forEach", "project", "projection", "batchSize", "hint", "collation", "maxTimeMS", "next", "hasNext",
-	"getMongo", "getDBNames", "getDB", "listDatabases", "listCollections", "getShardDistribution", "printShardingStatus", "isWritablePrimary",
-	"getCollectionNames", "ObjectId", "ISODate", "Date", "NumberLong", "NumberInt", "parse", "log", "keys", "length", "filter", "slice",
-	"join", "getTimestamp", "toString", "valueOf", "round", "floor", "toFixed", "getLogComponents", "serverBuildInfo", "serverCmdLineOpts",
-	"runCommand", "adminCommand", "watch")
+var readCalls = sync.OnceValue(func() map[string]bool {
+	return setOf("find", "findOne", "countDocuments", "estimatedDocumentCount", "count", "distinct", "aggregate", "getIndexes",
+		"stats", "getCollectionNames", "getCollectionInfos", "version", "serverStatus", "hostInfo", "isMaster", "hello", "getName",
+		"getSiblingDB", "getCollection", "printjson", "print", "toArray", "limit", "sort", "skip", "pretty", "map", "itcount", "size",
+		"explain", "status", "conf", "printReplicationInfo", "printSecondaryReplicationInfo", "getReplicationInfo", "isCapped", "dataSize",
+		"storageSize", "totalIndexSize", "totalSize", "getUsers", "getUser", "getRoles", "getRole", "currentOp", "getProfilingStatus",
+		"stringify", "tojson", "forEach", "project", "projection", "batchSize", "hint", "collation", "maxTimeMS", "next", "hasNext",
+		"getMongo", "getDBNames", "getDB", "listDatabases", "listCollections", "getShardDistribution", "printShardingStatus", "isWritablePrimary",
+		"getCollectionNames", "ObjectId", "ISODate", "Date", "NumberLong", "NumberInt", "parse", "log", "keys", "length", "filter", "slice",
+		"join", "getTimestamp", "toString", "valueOf", "round", "floor", "toFixed", "getLogComponents", "serverBuildInfo", "serverCmdLineOpts",
+		"runCommand", "adminCommand", "watch")
+})
 
 // readCommands are database commands that only read.
-var readCommands = setOf("ping", "serverStatus", "buildInfo", "buildinfo", "listDatabases", "listCollections", "dbStats", "dbstats",
-	"collStats", "collstats", "hostInfo", "connectionStatus", "isMaster", "ismaster", "hello", "getParameter", "replSetGetStatus",
-	"getCmdLineOpts", "listIndexes", "count", "find", "distinct", "whatsmyuri", "usersInfo", "rolesInfo", "currentOp", "top",
-	"getLog", "validate", "explain", "dataSize", "features", "lockInfo", "connPoolStats", "shardingState", "listCommands")
+var readCommands = sync.OnceValue(func() map[string]bool {
+	return setOf("ping", "serverStatus", "buildInfo", "buildinfo", "listDatabases", "listCollections", "dbStats", "dbstats",
+		"collStats", "collstats", "hostInfo", "connectionStatus", "isMaster", "ismaster", "hello", "getParameter", "replSetGetStatus",
+		"getCmdLineOpts", "listIndexes", "count", "find", "distinct", "whatsmyuri", "usersInfo", "rolesInfo", "currentOp", "top",
+		"getLog", "validate", "explain", "dataSize", "features", "lockInfo", "connPoolStats", "shardingState", "listCommands")
+})
 
 // writingOperators are the aggregation and query operators that write or
 // run code ($out, $merge, $function, $where, $accumulator).
@@ -114,7 +119,7 @@ func Reads(text string) bool {
 		return false
 	}
 	for _, m := range runCmdRE().FindAllStringSubmatch(text, -1) {
-		if !readCommands[m[2]] {
+		if !readCommands()[m[2]] {
 			return false
 		}
 	}
@@ -128,7 +133,7 @@ func callsRead(code string) bool {
 		switch {
 		case closer != "":
 			return false // a call of a computed value: db['x']() or f()()
-		case name != "" && !readCalls[name]:
+		case name != "" && !readCalls()[name]:
 			return false
 		}
 	}

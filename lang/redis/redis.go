@@ -12,6 +12,7 @@ package redis
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/permgate/permgate/internal/lazyre"
 )
@@ -50,43 +51,51 @@ func FlushesAnywhere(text string) bool { return flushRE().MatchString(text) }
 // read are the commands that only read; subRead those whose first argument
 // decides (CONFIG GET, CLIENT LIST).
 var (
-	read = setOf("GET", "MGET", "GETRANGE", "SUBSTR", "STRLEN", "EXISTS", "TYPE", "TTL", "PTTL", "EXPIRETIME", "PEXPIRETIME", "KEYS", "SCAN",
-		"HGET", "HMGET", "HGETALL", "HKEYS", "HVALS", "HLEN", "HEXISTS", "HSTRLEN", "HSCAN", "HRANDFIELD", "LRANGE", "LLEN", "LINDEX", "LPOS",
-		"SMEMBERS", "SCARD", "SISMEMBER", "SMISMEMBER", "SSCAN", "SRANDMEMBER", "SINTER", "SUNION", "SDIFF", "SINTERCARD", "ZRANGE", "ZREVRANGE",
-		"ZRANGEBYSCORE", "ZREVRANGEBYSCORE", "ZRANGEBYLEX", "ZREVRANGEBYLEX", "ZCARD", "ZSCORE", "ZMSCORE", "ZRANK", "ZREVRANK", "ZCOUNT",
-		"ZLEXCOUNT", "ZSCAN", "ZRANDMEMBER", "ZINTER", "ZUNION", "ZDIFF", "XRANGE", "XREVRANGE", "XLEN", "XINFO", "XPENDING", "BITCOUNT",
-		"BITPOS", "GETBIT", "GEOPOS", "GEODIST", "GEOHASH", "GEORADIUS_RO", "GEORADIUSBYMEMBER_RO", "GEOSEARCH", "PFCOUNT", "INFO", "PING", "ECHO",
-		"TIME", "DBSIZE", "LASTSAVE", "ROLE", "RANDOMKEY", "OBJECT", "DUMP", "MONITOR", "SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "PUBSUB",
-		"LOLWUT", "READONLY", "HELLO", "SELECT", "AUTH", "COMMAND", "JSON.GET", "JSON.MGET", "JSON.TYPE", "JSON.STRLEN", "JSON.OBJKEYS",
-		"JSON.ARRLEN", "FT.SEARCH", "FT.INFO", "FT._LIST", "FT.AGGREGATE", "FT.EXPLAIN", "TS.GET", "TS.MGET", "TS.RANGE", "TS.REVRANGE",
-		"TS.INFO", "TS.QUERYINDEX", "BF.EXISTS", "BF.INFO", "XREAD", "SORT_RO", "LCS", "TOUCH")
-	subRead = map[string][]string{
-		"CONFIG":   {"GET"},
-		"CLIENT":   {"LIST", "INFO", "GETNAME", "ID", "GETREDIR", "TRACKINGINFO", "NO-EVICT"},
-		"SLOWLOG":  {"GET", "LEN", "HELP"},
-		"LATENCY":  {"LATEST", "HISTORY", "DOCTOR", "GRAPH", "HISTOGRAM", "HELP"},
-		"MEMORY":   {"USAGE", "STATS", "DOCTOR", "MALLOC-STATS", "HELP"},
-		"CLUSTER":  {"INFO", "NODES", "SLOTS", "SHARDS", "MYID", "MYSHARDID", "KEYSLOT", "COUNTKEYSINSLOT", "GETKEYSINSLOT", "LINKS", "REPLICAS", "SLAVES", "COUNT-FAILURE-REPORTS", "HELP"},
-		"MODULE":   {"LIST", "HELP"},
-		"FUNCTION": {"LIST", "STATS", "DUMP", "HELP"},
-		"ACL":      {"WHOAMI", "LIST", "USERS", "CAT", "GETUSER", "LOG", "DRYRUN", "HELP"},
-		"SCRIPT":   {"EXISTS", "HELP"},
-		"XINFO":    {"STREAM", "GROUPS", "CONSUMERS", "HELP"},
-		"COMMAND":  {"COUNT", "DOCS", "INFO", "LIST", "GETKEYS", "HELP"},
-		"OBJECT":   {"ENCODING", "FREQ", "IDLETIME", "REFCOUNT", "HELP"},
-		"PUBSUB":   {"CHANNELS", "NUMSUB", "NUMPAT", "SHARDCHANNELS", "SHARDNUMSUB", "HELP"},
-	}
-	destroy = setOf("DEL", "UNLINK", "HDEL", "SREM", "ZREM", "ZREMRANGEBYSCORE", "ZREMRANGEBYRANK", "ZREMRANGEBYLEX", "LREM", "LTRIM",
-		"XDEL", "XTRIM", "GETDEL", "SWAPDB", "SHUTDOWN", "DEBUG", "REPLICAOF", "SLAVEOF", "FT.DROPINDEX", "FT.DROP", "JSON.DEL", "JSON.FORGET", "MIGRATE")
-	subDestroy = map[string][]string{
-		"SCRIPT":   {"FLUSH", "KILL"},
-		"FUNCTION": {"FLUSH", "DELETE", "KILL", "RESTORE"},
-		"CLIENT":   {"KILL"},
-		"CLUSTER":  {"RESET", "FORGET", "FLUSHSLOTS", "DELSLOTS", "DELSLOTSRANGE", "FAILOVER"},
-		"ACL":      {"DELUSER"},
-		"XGROUP":   {"DESTROY", "DELCONSUMER"},
-		"CONFIG":   {"RESETSTAT"},
-	}
+	read = sync.OnceValue(func() map[string]bool {
+		return setOf("GET", "MGET", "GETRANGE", "SUBSTR", "STRLEN", "EXISTS", "TYPE", "TTL", "PTTL", "EXPIRETIME", "PEXPIRETIME", "KEYS", "SCAN",
+			"HGET", "HMGET", "HGETALL", "HKEYS", "HVALS", "HLEN", "HEXISTS", "HSTRLEN", "HSCAN", "HRANDFIELD", "LRANGE", "LLEN", "LINDEX", "LPOS",
+			"SMEMBERS", "SCARD", "SISMEMBER", "SMISMEMBER", "SSCAN", "SRANDMEMBER", "SINTER", "SUNION", "SDIFF", "SINTERCARD", "ZRANGE", "ZREVRANGE",
+			"ZRANGEBYSCORE", "ZREVRANGEBYSCORE", "ZRANGEBYLEX", "ZREVRANGEBYLEX", "ZCARD", "ZSCORE", "ZMSCORE", "ZRANK", "ZREVRANK", "ZCOUNT",
+			"ZLEXCOUNT", "ZSCAN", "ZRANDMEMBER", "ZINTER", "ZUNION", "ZDIFF", "XRANGE", "XREVRANGE", "XLEN", "XINFO", "XPENDING", "BITCOUNT",
+			"BITPOS", "GETBIT", "GEOPOS", "GEODIST", "GEOHASH", "GEORADIUS_RO", "GEORADIUSBYMEMBER_RO", "GEOSEARCH", "PFCOUNT", "INFO", "PING", "ECHO",
+			"TIME", "DBSIZE", "LASTSAVE", "ROLE", "RANDOMKEY", "OBJECT", "DUMP", "MONITOR", "SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "PUBSUB",
+			"LOLWUT", "READONLY", "HELLO", "SELECT", "AUTH", "COMMAND", "JSON.GET", "JSON.MGET", "JSON.TYPE", "JSON.STRLEN", "JSON.OBJKEYS",
+			"JSON.ARRLEN", "FT.SEARCH", "FT.INFO", "FT._LIST", "FT.AGGREGATE", "FT.EXPLAIN", "TS.GET", "TS.MGET", "TS.RANGE", "TS.REVRANGE",
+			"TS.INFO", "TS.QUERYINDEX", "BF.EXISTS", "BF.INFO", "XREAD", "SORT_RO", "LCS", "TOUCH")
+	})
+	subRead = sync.OnceValue(func() map[string][]string {
+		return map[string][]string{
+			"CONFIG":   {"GET"},
+			"CLIENT":   {"LIST", "INFO", "GETNAME", "ID", "GETREDIR", "TRACKINGINFO", "NO-EVICT"},
+			"SLOWLOG":  {"GET", "LEN", "HELP"},
+			"LATENCY":  {"LATEST", "HISTORY", "DOCTOR", "GRAPH", "HISTOGRAM", "HELP"},
+			"MEMORY":   {"USAGE", "STATS", "DOCTOR", "MALLOC-STATS", "HELP"},
+			"CLUSTER":  {"INFO", "NODES", "SLOTS", "SHARDS", "MYID", "MYSHARDID", "KEYSLOT", "COUNTKEYSINSLOT", "GETKEYSINSLOT", "LINKS", "REPLICAS", "SLAVES", "COUNT-FAILURE-REPORTS", "HELP"},
+			"MODULE":   {"LIST", "HELP"},
+			"FUNCTION": {"LIST", "STATS", "DUMP", "HELP"},
+			"ACL":      {"WHOAMI", "LIST", "USERS", "CAT", "GETUSER", "LOG", "DRYRUN", "HELP"},
+			"SCRIPT":   {"EXISTS", "HELP"},
+			"XINFO":    {"STREAM", "GROUPS", "CONSUMERS", "HELP"},
+			"COMMAND":  {"COUNT", "DOCS", "INFO", "LIST", "GETKEYS", "HELP"},
+			"OBJECT":   {"ENCODING", "FREQ", "IDLETIME", "REFCOUNT", "HELP"},
+			"PUBSUB":   {"CHANNELS", "NUMSUB", "NUMPAT", "SHARDCHANNELS", "SHARDNUMSUB", "HELP"},
+		}
+	})
+	destroy = sync.OnceValue(func() map[string]bool {
+		return setOf("DEL", "UNLINK", "HDEL", "SREM", "ZREM", "ZREMRANGEBYSCORE", "ZREMRANGEBYRANK", "ZREMRANGEBYLEX", "LREM", "LTRIM",
+			"XDEL", "XTRIM", "GETDEL", "SWAPDB", "SHUTDOWN", "DEBUG", "REPLICAOF", "SLAVEOF", "FT.DROPINDEX", "FT.DROP", "JSON.DEL", "JSON.FORGET", "MIGRATE")
+	})
+	subDestroy = sync.OnceValue(func() map[string][]string {
+		return map[string][]string{
+			"SCRIPT":   {"FLUSH", "KILL"},
+			"FUNCTION": {"FLUSH", "DELETE", "KILL", "RESTORE"},
+			"CLIENT":   {"KILL"},
+			"CLUSTER":  {"RESET", "FORGET", "FLUSHSLOTS", "DELSLOTS", "DELSLOTSRANGE", "FAILOVER"},
+			"ACL":      {"DELUSER"},
+			"XGROUP":   {"DESTROY", "DELCONSUMER"},
+			"CONFIG":   {"RESETSTAT"},
+		}
+	})
 )
 
 // Judge judges one redis command, given as its words (GET k; CONFIG SET x
@@ -101,7 +110,7 @@ func Judge(words []string) Verdict {
 		sub = strings.ToUpper(words[1])
 	}
 	v := Verdict{Verb: cmd}
-	if subDestroy[cmd] != nil && len(words) > 1 {
+	if subDestroy()[cmd] != nil && len(words) > 1 {
 		v.Verb += " " + sub
 	}
 	switch {
@@ -118,7 +127,7 @@ func Judge(words []string) Verdict {
 // destroys reports a command that deletes keys, clients or the server's
 // state: DEL, CLIENT KILL, RESTORE … REPLACE.
 func destroys(cmd, sub string, words []string) bool {
-	return destroy[cmd] || slices.Contains(subDestroy[cmd], sub) || cmd == "RESTORE" && containsFold(words, "REPLACE")
+	return destroy()[cmd] || slices.Contains(subDestroy()[cmd], sub) || cmd == "RESTORE" && containsFold(words, "REPLACE")
 }
 
 // writes reports a command, not one that destroys, that is not proven to
@@ -127,10 +136,10 @@ func writes(cmd, sub string, words []string) bool {
 	switch {
 	case cmd == "XREAD" && containsFold(words, "GROUP"):
 		return true
-	case subRead[cmd] != nil:
-		return !slices.Contains(subRead[cmd], sub)
+	case subRead()[cmd] != nil:
+		return !slices.Contains(subRead()[cmd], sub)
 	}
-	return !read[cmd]
+	return !read()[cmd]
 }
 
 func containsFold(list []string, w string) bool {
