@@ -53,6 +53,11 @@ func (s streams) quiet() streams {
 
 // Main runs permgate with the given arguments and returns the exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return mainWith(newRootFor, args, stdin, stdout, stderr)
+}
+
+// mainWith is Main with the command tree build makes for the arguments.
+func mainWith(build func(streams, []string) *cobra.Command, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// The analysis's work bound keeps the heap small; the soft limit
 		// makes the collector work harder before peak memory passes it.
@@ -62,7 +67,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// terminal would act on in them is escaped.
 	stderr = termSafeWriter{stderr}
 	io := streams{in: stdin, out: stdout, err: stderr, host: osHost(), start: time.Now()}
-	root := newRoot(io)
+	root := build(io, args)
 	root.SetArgs(args)
 	err := root.Execute()
 	if err == nil {
@@ -98,7 +103,69 @@ func hookInvocation(args []string) bool {
 	return false
 }
 
+// hotCommands are the commands that run before every command an agent or a
+// person runs (hook, check, exec, the shell guard's guard, githook): for
+// them newRootFor builds that one command, not the whole tree.
+var hotCommands = map[string]func(streams, *globalFlags) *cobra.Command{
+	"hook": newHookCmd, "check": newCheckCmd, "exec": newExecCmd, "guard": newGuardCmd, "githook": newGithookCmd,
+}
+
+// newRootFor is the command tree for args: the root with only the command
+// args run when it is a hot one and nothing asks for help or completion,
+// else the whole tree (newRoot). The one command parses, answers and fails
+// as it does in the whole tree.
+func newRootFor(io streams, args []string) *cobra.Command {
+	name, ok := commandName(args)
+	build, hot := hotCommands[name]
+	if !ok || !hot {
+		return newRoot(io)
+	}
+	root, g := newBareRoot(io)
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.AddCommand(build(io, g))
+	explainArgErrors(root)
+	return root
+}
+
+// commandName is the command args name: the first word that is not a
+// global option (--config FILE, --profile NAME) — with ok false when any
+// word before -- asks for help, the version or completions, which need the
+// whole tree.
+func commandName(args []string) (name string, ok bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return name, name != ""
+		case a == "-h" || a == "--help" || a == "help" || a == "-v" || a == "--version" || strings.HasPrefix(a, "__complete"):
+			return "", false
+		case name != "":
+		case a == "--config" || a == "--profile":
+			i++
+		case strings.HasPrefix(a, "--config=") || strings.HasPrefix(a, "--profile="):
+		case strings.HasPrefix(a, "-"):
+			return "", false // a flag the root does not take: the whole tree says so
+		default:
+			name = a
+		}
+	}
+	return name, name != ""
+}
+
 func newRoot(io streams) *cobra.Command {
+	root, g := newBareRoot(io)
+	root.AddCommand(newGithookCmd(io, g), newManCmd(io))
+	root.AddCommand(newCheckCmd(io, g), newVersionCmd(io), newConfigCmd(io, g), newTrustCmd(io, g, true), newTrustCmd(io, g, false),
+		newExecCmd(io, g), newModeCmd(io, g), newRulesCmd(io, g), newLogCmd(io, g), newGuardCmd(io, g),
+		newExplainCmd(io, g), newScanCmd(io, g), newInitCmd(io, g), newHookCmd(io, g),
+		newInstallCmd(io, true), newInstallCmd(io, false), newDoctorCmd(io, g))
+	registerCompletions(root)
+	explainArgErrors(root)
+	return root
+}
+
+// newBareRoot is the root command with its global flags and no command.
+func newBareRoot(io streams) (*cobra.Command, *globalFlags) {
 	root := &cobra.Command{
 		Use:           "permgate",
 		Short:         "A permission gate for shell commands",
@@ -113,17 +180,10 @@ func newRoot(io streams) *cobra.Command {
 	root.SetErr(io.err)
 	g := &globalFlags{}
 	g.register(root)
-	root.AddCommand(newGithookCmd(io, g), newManCmd(io))
-	root.AddCommand(newCheckCmd(io, g), newVersionCmd(io), newConfigCmd(io, g), newTrustCmd(io, g, true), newTrustCmd(io, g, false),
-		newExecCmd(io, g), newModeCmd(io, g), newRulesCmd(io, g), newLogCmd(io, g), newGuardCmd(io, g),
-		newExplainCmd(io, g), newScanCmd(io, g), newInitCmd(io, g), newHookCmd(io, g),
-		newInstallCmd(io, true), newInstallCmd(io, false), newDoctorCmd(io, g))
-	registerCompletions(root)
-	explainArgErrors(root)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageError(c, err)
 	})
-	return root
+	return root, g
 }
 
 // explainArgErrors makes every command's argument errors one line that names
