@@ -2,181 +2,2237 @@
 
 package registry
 
-import "sync"
+// defaultIndex finds each program's family in defaultFamilies.
+var defaultIndex = nameIndex{&defaultSlotNames, &defaultSlotFamilies}
 
-// defaultIndex names each program's family in defaultFamilies.
-var defaultIndex = sync.OnceValue(func() map[string]uint16 {
-	return indexOf(defaultNames)
-})
+// defaultSlotNames and defaultSlotFamilies are its table: package-level
+// literals, so static data and not built at start-up.
+var defaultSlotNames = [indexSlots]string{
+	3:    "tr",
+	4:    "update-initramfs",
+	22:   "updatedb",
+	30:   "awk",
+	31:   "snowsql",
+	39:   "pr",
+	41:   "eopkg",
+	42:   "upower",
+	48:   "zless",
+	51:   "basenc",
+	52:   "mdadm",
+	53:   "dd",
+	54:   "skill",
+	56:   "vdir",
+	59:   "pushd",
+	61:   "blkid",
+	63:   "bzcat",
+	65:   "timedatectl",
+	70:   "wtype",
+	71:   "neofetch",
+	74:   "chokidar",
+	75:   "cdk",
+	85:   "devbox",
+	91:   "smartctl",
+	92:   "lvs",
+	93:   "pnpm",
+	94:   "yarnpkg",
+	100:  "codex",
+	103:  "launchctl",
+	125:  "jobs",
+	129:  "alternatives",
+	130:  "hatch",
+	137:  "ping",
+	150:  "osls",
+	151:  "locale",
+	160:  "chocolatey",
+	174:  "apt-key",
+	178:  "pkg_info",
+	179:  "whois",
+	181:  "qsize",
+	186:  "swupd",
+	190:  "vagrant",
+	191:  "python2",
+	197:  "firejail-run",
+	201:  "osascript",
+	203:  "nohup",
+	205:  "mkfs.zfs",
+	212:  "doas",
+	213:  "bindkey",
+	214:  "docker-credential-ecr-login",
+	215:  "sysctl",
+	216:  "dircolors",
+	220:  "red",
+	222:  "qdbus-qt6",
+	223:  "wrangler",
+	226:  "opusinfo",
+	228:  "jq",
+	240:  "scc",
+	244:  "pdm",
+	255:  "rubocop",
+	256:  "chrt",
+	260:  "firebase",
+	263:  "rke2-uninstall.sh",
+	265:  "mkfs.ext4",
+	272:  "groupmod",
+	273:  "ag",
+	280:  "debconf-show",
+	283:  "curl",
+	292:  "cloc",
+	297:  "fastfetch",
+	299:  "xxd",
+	309:  "sha256sum",
+	315:  "basename",
+	327:  "addgroup",
+	333:  "type",
+	334:  "functions",
+	343:  "alias",
+	352:  "emacs",
+	353:  "killall",
+	363:  "pvcreate",
+	371:  "mktemp",
+	373:  "sha3sum",
+	375:  "pg_upgrade",
+	376:  "break",
+	377:  "mdcat",
+	398:  "badblocks",
+	399:  "pip3",
+	401:  "opencode-ai",
+	402:  "bzip2",
+	403:  "aptitude",
+	404:  "dir",
+	405:  "gunzip",
+	406:  "volta",
+	407:  "groupadd",
+	410:  "mkswap",
+	411:  "createdb",
+	412:  "lsar",
+	413:  "rke2-killall.sh",
+	414:  "snap",
+	415:  "unlzma",
+	416:  "install",
+	418:  "7zr",
+	420:  "fakeroot",
+	426:  "apply_patch",
+	427:  "changeset",
+	440:  "terrascan",
+	447:  "stylelint",
+	449:  "vultr-cli",
+	463:  "tmux",
+	469:  "VBoxManage",
+	472:  "perl",
+	473:  "zegrep",
+	477:  "glab",
+	479:  "history",
+	480:  "more",
+	483:  "poweroff",
+	485:  "test",
+	486:  "true",
+	488:  "ogginfo",
+	489:  "rm",
+	491:  "ebtables",
+	492:  "flyctl",
+	495:  "lvdisplay",
+	498:  "iconv",
+	502:  "numfmt",
+	504:  "systemd-run",
+	508:  "nice",
+	511:  "ln",
+	513:  "mkfs.reiserfs",
+	528:  "nsenter",
+	530:  "installpkg",
+	540:  "netcat",
+	546:  "clear",
+	551:  "column",
+	552:  "sftp",
+	553:  "uniq",
+	557:  "mke2fs",
+	560:  "tshark",
+	574:  "pg_controldata",
+	579:  "kind",
+	581:  "vipw",
+	586:  "xxhsum",
+	587:  "ovsx",
+	590:  "goenv",
+	593:  "luarocks",
+	595:  "tokei",
+	604:  "gem",
+	606:  "sha512sum",
+	610:  "az",
+	611:  "flux",
+	612:  "lvchange",
+	617:  "del-cli",
+	618:  "netstat",
+	625:  "mkfs.udf",
+	626:  "qpdf",
+	627:  "pnpx",
+	629:  "shuf",
+	632:  "entr",
+	633:  "jshell",
+	634:  "chroot",
+	637:  "firejail",
+	638:  "keydb-cli",
+	639:  "nodenv",
+	640:  "builtin",
+	641:  "pulumi",
+	649:  "proxychains",
+	650:  "terraform-docs",
+	653:  "chronic",
+	654:  "apt-rdepends",
+	659:  "cursor-agent",
+	660:  "ip6tables",
+	661:  "systemctl",
+	662:  "qwen",
+	663:  "stat",
+	668:  "mkfs.ext3",
+	669:  "mongosh",
+	672:  "composer.phar",
+	673:  "stty",
+	678:  "port",
+	680:  "compgen",
+	684:  "jenv",
+	686:  "expr",
+	694:  "vsce",
+	695:  "nethogs",
+	696:  "fmt",
+	700:  "pip3.12",
+	704:  "isort",
+	707:  "ansible",
+	714:  "presto",
+	719:  "wc",
+	721:  "cfdisk",
+	722:  "newfs",
+	728:  "vue-tsc",
+	729:  "ncu",
+	731:  "stdbuf",
+	735:  "filefrag",
+	736:  "nix-store",
+	737:  "bmon",
+	738:  "fly",
+	740:  "taskset",
+	741:  "lastlog",
+	745:  "useradd",
+	753:  "lzma",
+	754:  "docker-credential-osxkeychain",
+	755:  "shfmt",
+	759:  "mapfile",
+	765:  "umount",
+	770:  "trap",
+	778:  "mv",
+	787:  "composer",
+	792:  "pass",
+	805:  "kubectx",
+	806:  "pkexec",
+	807:  "playwright",
+	809:  "eix",
+	820:  "chpasswd",
+	823:  "mariadb-import",
+	825:  "getconf",
+	826:  "faillock",
+	827:  "publint",
+	830:  "arp",
+	839:  "fd",
+	840:  "shift",
+	856:  "nocache",
+	858:  "rpmquery",
+	873:  "ack-grep",
+	876:  "fdfind",
+	883:  "init",
+	888:  "pvs",
+	889:  "unzstd",
+	902:  "jot",
+	904:  "timeout",
+	910:  "run0",
+	913:  "unshare",
+	923:  "tsort",
+	927:  "pkill",
+	934:  "bg",
+	935:  "factor",
+	936:  "bat",
+	938:  "nawk",
+	939:  "dig",
+	940:  "pwsh",
+	941:  "z",
+	946:  "pyproject-build",
+	948:  "zip",
+	957:  "mysql",
+	960:  "reset",
+	963:  "oxlint",
+	965:  "read",
+	970:  "figlet",
+	971:  "mkfs.btrfs",
+	972:  "nix-env",
+	974:  "gofmt",
+	975:  "findmnt",
+	976:  "uuidgen",
+	981:  "vigr",
+	984:  "powershell",
+	987:  "mkfs.fat",
+	988:  "btop",
+	989:  "vgs",
+	996:  "ansible-config",
+	997:  "crc32",
+	1001: "psql",
+	1005: "apt-add-repository",
+	1007: "ufw",
+	1008: "e2freefrag",
+	1015: "supabase",
+	1017: "attw",
+	1018: "help",
+	1019: "lsusb",
+	1023: "checkupdates",
+	1024: "stack",
+	1029: "brew",
+	1040: "rake",
+	1053: "identify",
+	1055: "kubecolor",
+	1056: "zcat",
+	1063: "sha1sum",
+	1068: "docker-compose",
+	1069: "lsinitramfs",
+	1071: "mkfs.ext2",
+	1073: "n",
+	1075: "gdisk",
+	1080: "k3s",
+	1091: "copilot",
+	1092: "whoami",
+	1095: "oc",
+	1096: "tclsh",
+	1097: "mkfs.minix",
+	1102: "cksum",
+	1103: "pip3.13",
+	1106: "chmod",
+	1107: "mamba",
+	1108: "luajit",
+	1109: "dotenvx",
+	1110: "whatis",
+	1116: "mkfs.cramfs",
+	1117: "opkg",
+	1122: "vulture",
+	1124: "docker-credential-desktop",
+	1129: "tofu",
+	1130: "oci",
+	1138: "setpriv-user",
+	1146: "icdiff",
+	1147: "pipx",
+	1148: "shfmt-check",
+	1150: "pip3.9",
+	1156: "echo",
+	1165: "staticcheck",
+	1170: "uv",
+	1179: "sls",
+	1180: "emerge",
+	1181: "units",
+	1184: "cryptsetup",
+	1190: "gojq",
+	1191: "mkfs.erofs",
+	1194: "printf",
+	1196: "gmake",
+	1205: "R",
+	1215: "gpg",
+	1221: "pyenv",
+	1226: "qfile",
+	1227: "swapoff",
+	1233: "chgrp",
+	1236: "crush",
+	1237: "nproc",
+	1238: "tree",
+	1239: "modinfo",
+	1242: "fg",
+	1260: "hub",
+	1265: "markdownlint",
+	1267: "arptables",
+	1268: "lsinitrd",
+	1272: "view",
+	1273: "journalctl",
+	1274: "halt",
+	1275: "turbo",
+	1288: "nomad",
+	1289: "urpme",
+	1290: "vercel",
+	1291: "zipinfo",
+	1292: "pyflakes",
+	1293: "choco",
+	1297: "strings",
+	1298: "orb",
+	1299: "pkgin",
+	1300: "users",
+	1302: "dmypy",
+	1303: "claude",
+	1304: "terraform",
+	1305: "setcap",
+	1308: "rmmod",
+	1312: "infracost",
+	1313: "terraform-fmt",
+	1319: "cargo",
+	1321: "bunzip2",
+	1322: "wipefs",
+	1323: "fsck.ext4",
+	1324: "batcat",
+	1325: "gradlew",
+	1326: "mail",
+	1327: "microdnf",
+	1328: "zstd",
+	1329: "pkg",
+	1333: "csvstat",
+	1336: "govulncheck",
+	1342: "vgchange",
+	1348: "standardrb",
+	1350: "fuser",
+	1352: "ex",
+	1357: "nload",
+	1370: "find",
+	1371: "nix-shell",
+	1372: "pg_ctlcluster",
+	1373: "yum",
+	1380: "7z",
+	1382: "newfs_hfs",
+	1385: "license-checker-rseidelsohn",
+	1388: "hostname",
+	1391: "host",
+	1392: "lima",
+	1394: "du",
+	1399: "skaffold",
+	1401: "blockdev",
+	1403: "ptx",
+	1412: "btrfs",
+	1413: "pstree",
+	1415: "pg_dump",
+	1416: "at",
+	1418: "checkov",
+	1419: "quota",
+	1422: "ip6tables-nft",
+	1424: "yes",
+	1429: "dpkg-architecture",
+	1430: "ansible-vault",
+	1433: "kill",
+	1437: "xfs_growfs",
+	1439: "xmllint",
+	1440: "objdump",
+	1441: "apt-get",
+	1446: "busctl",
+	1451: "spack",
+	1455: "lvcreate",
+	1457: "envsubst",
+	1459: "rye",
+	1460: "opam",
+	1461: "unxz",
+	1464: "goose",
+	1467: "pg_lsclusters",
+	1469: "chsh",
+	1480: "diskutil",
+	1481: "podman",
+	1484: "ed",
+	1487: "ssh-keygen",
+	1493: "getcap",
+	1496: "mkdir",
+	1503: "vgscan",
+	1506: "pip3.10",
+	1507: "mariadb",
+	1511: "pactree",
+	1517: "chattr",
+	1526: "dpkg-query",
+	1528: "pidstat",
+	1529: "iptables",
+	1530: "actionlint",
+	1540: "qlist",
+	1541: "declare",
+	1545: "kubectl",
+	1546: "fold",
+	1547: "unrar",
+	1549: "mocha",
+	1553: "podman-compose",
+	1559: "aws-cdk",
+	1563: "basedpyright",
+	1565: "opentofu",
+	1570: "apt-mark",
+	1572: "skopeo",
+	1577: "tea",
+	1579: "dotnet",
+	1583: "mise",
+	1585: "microk8s",
+	1592: "setopt",
+	1595: "growpart",
+	1599: "cal",
+	1602: "cppcheck",
+	1607: "aria2c",
+	1609: "losetup",
+	1617: "groupdel",
+	1625: "zgrep",
+	1633: "linode-cli",
+	1634: "mailx",
+	1641: "link",
+	1642: "createuser",
+	1643: "rsync",
+	1644: "mvn",
+	1648: "pycodestyle",
+	1662: "mkfs.msdos",
+	1663: "e2fsck",
+	1664: "istioctl",
+	1666: "zle",
+	1670: "qdbus",
+	1673: "ntl",
+	1681: "rtx",
+	1686: "look",
+	1687: "yamllint",
+	1706: "mpstat",
+	1711: "azcopy",
+	1712: "make",
+	1719: "newusers",
+	1724: "localectl",
+	1729: "nc.openbsd",
+	1734: "usermod",
+	1740: "rustc",
+	1742: "vgremove",
+	1748: "ansible-doc",
+	1749: "lshw",
+	1752: "otool",
+	1759: "7za",
+	1760: "iotop",
+	1761: "tput",
+	1765: "hostnamectl",
+	1768: "paste",
+	1774: "vmstat",
+	1778: "bundlephobia",
+	1781: "pixi",
+	1783: "npm-check",
+	1784: "crictl",
+	1786: "ipcs",
+	1787: "atq",
+	1795: "set",
+	1796: "fsck",
+	1797: "info",
+	1798: "tcpdump",
+	1800: "local",
+	1803: "nvim",
+	1804: "pvdisplay",
+	1805: "setsid",
+	1808: "crontab",
+	1809: "deno",
+	1810: "hadolint",
+	1811: "limactl",
+	1812: "nft",
+	1813: "qdbus6",
+	1814: "wdiff",
+	1817: "newfs_apfs",
+	1818: "Rscript",
+	1821: "pg_waldump",
+	1842: "rclone",
+	1844: "clang-tidy-check",
+	1845: "gzip",
+	1846: "tune2fs",
+	1848: "slay",
+	1859: "file",
+	1867: "go",
+	1875: "goimports",
+	1880: "pre-commit",
+	1882: "aider",
+	1884: "vcpkg",
+	1887: "redis-cli",
+	1892: "equery",
+	1895: "cmp",
+	1906: "vultr",
+	1909: "pip3.11",
+	1916: "tar",
+	1919: "sg",
+	1920: "jless",
+	1924: "csvlook",
+	1938: "linode",
+	1942: "netlify",
+	1946: "npm",
+	1952: "irb",
+	1953: "lsb_release",
+	1959: "paru",
+	1963: "bandit",
+	1967: "mkfs.f2fs",
+	1971: "gcloud",
+	1973: "mkfs.bfs",
+	1975: "mutt",
+	1976: "less",
+	1977: "truncate",
+	1980: "glow",
+	1981: "mkvinfo",
+	1982: "xfs_info",
+	1983: "return",
+	1987: "pgrep",
+	1988: "scoop",
+	1993: "arch",
+	1996: "gpasswd",
+	2001: "grep",
+	2002: "hash",
+	2014: "vgcreate",
+	2017: "lua",
+	2018: "sw_vers",
+	2020: "lslocks",
+	2025: "sha384sum",
+	2026: "tsc",
+	2027: "apt-cache",
+	2028: "tldr",
+	2031: "applypatch",
+	2038: "eject",
+	2048: "py.test",
+	2050: "pg_dumpall",
+	2065: "pkg_add",
+	2066: "dnf5",
+	2067: "lsns",
+	2068: "cabal",
+	2069: "mkexfatfs",
+	2071: "lvextend",
+	2072: "railway",
+	2073: "last",
+	2077: "namei",
+	2078: "ansible-inventory",
+	2080: "egrep",
+	2081: "opencode",
+	2082: "twine",
+	2090: "dbus-update-activation-environment",
+	2091: "ansible-lint",
+	2098: "flatpak",
+	2099: "mkfifo",
+	2104: "gdbus",
+	2107: "eatmydata",
+	2109: "xh",
+	2121: "caffeinate",
+	2122: "getfacl",
+	2123: "mkfs.hfsplus",
+	2124: "mysqladmin",
+	2128: "kustomize",
+	2129: "yapf",
+	2133: "bundler",
+	2137: "lsof",
+	2140: "popd",
+	2147: "tail",
+	2154: "docker-credential-gcloud",
+	2155: "dmidecode",
+	2156: "task",
+	2157: ":",
+	2158: "k3d",
+	2160: "tfsec",
+	2166: "flock",
+	2167: "rg",
+	2169: "ffprobe",
+	2170: "bun",
+	2172: "pinky",
+	2173: "delgroup",
+	2174: "zstdcat",
+	2177: "jf",
+	2178: "xargs",
+	2198: "depcheck",
+	2202: "blkdiscard",
+	2207: "mariadb-show",
+	2211: "shellcheck",
+	2212: "pg_isready",
+	2213: "http",
+	2215: "nvme",
+	2217: "mariadb-admin",
+	2223: "php",
+	2224: "hexdump",
+	2229: "shred",
+	2232: "b2sum",
+	2236: "permgate",
+	2241: "terragrunt",
+	2242: "duckdb",
+	2245: "gtar",
+	2254: "enable",
+	2255: "killall5",
+	2257: "sort",
+	2260: "tox",
+	2264: "etcdctl",
+	2272: "ctr",
+	2274: "https",
+	2275: "pvmove",
+	2277: "pg_createcluster",
+	2279: "kics",
+	2280: "ionice",
+	2287: "dropuser",
+	2288: "whereis",
+	2289: ".",
+	2292: "cqlsh",
+	2297: "heroku",
+	2298: "iptables-save",
+	2306: "cd",
+	2312: "lspci",
+	2318: "prettier",
+	2325: "apt-config",
+	2326: "pkg_delete",
+	2329: "ansible-playbook",
+	2330: "nix-collect-garbage",
+	2332: "ddrescue",
+	2337: "rgrep",
+	2338: "mtr",
+	2351: "screenfetch",
+	2363: "grepcidr",
+	2364: "e2label",
+	2369: "unzip",
+	2379: "diff3",
+	2386: "rustup",
+	2391: "mediainfo",
+	2392: "false",
+	2396: "size",
+	2399: "argocd",
+	2403: "dpkg",
+	2404: "lsd",
+	2407: "gosu",
+	2411: "serverless",
+	2421: "vboxmanage",
+	2423: "printenv",
+	2424: "nvm",
+	2425: "helm",
+	2427: "repoquery",
+	2428: "sdk",
+	2433: "microk8s.kubectl",
+	2438: "cp",
+	2441: "removepkg",
+	2442: "pypy3",
+	2448: "fdisk",
+	2452: "conda",
+	2454: "cockroach",
+	2465: "inxi",
+	2466: "lastb",
+	2470: "nox",
+	2473: "apt-file",
+	2478: "dropdb",
+	2479: "k9s",
+	2481: "npx",
+	2483: "nerdctl",
+	2485: "infisical",
+	2489: "showmount",
+	2491: "security",
+	2497: "bsdtar",
+	2511: "lefthook",
+	2512: "ssh-add",
+	2520: "source",
+	2521: "touch",
+	2523: "pv",
+	2525: "xxh32sum",
+	2528: "mkfs.exfat",
+	2529: "wget2",
+	2539: "git-sizer",
+	2542: "flake8",
+	2543: "unexpand",
+	2546: "bc",
+	2547: "ncat",
+	2551: "gpg2",
+	2553: "base32",
+	2554: "plocate",
+	2557: "mkfs.jfs",
+	2562: "ack",
+	2567: "apropos",
+	2568: "are-the-types-wrong",
+	2572: "xdotool",
+	2573: "render",
+	2575: "update-alternatives",
+	2582: "cpio",
+	2585: "amp",
+	2602: "mkfs",
+	2604: "mysqlbinlog",
+	2612: "getent",
+	2617: "droid",
+	2619: "hdparm",
+	2620: "ruff",
+	2629: "tracepath",
+	2635: "shutdown",
+	2641: "consul",
+	2646: "nmcli",
+	2647: "asdf",
+	2648: "tofuenv",
+	2649: "hyperfine",
+	2652: "exec",
+	2653: "ip",
+	2656: "velero",
+	2657: "xbps-install",
+	2659: "ss",
+	2662: "pg_dropcluster",
+	2675: "kubens",
+	2678: "clang-format",
+	2679: "xvfb-run",
+	2685: "gemini-cli",
+	2686: "j",
+	2693: "exit",
+	2694: "crane",
+	2695: "eksctl",
+	2696: "mkfs.xfs",
+	2697: "nc.traditional",
+	2703: "who",
+	2706: "wget",
+	2707: "golangci-lint",
+	2711: "adduser",
+	2715: "passwd",
+	2720: "pyright",
+	2721: "vacuumdb",
+	2722: "hostid",
+	2728: "sum",
+	2729: "patch",
+	2738: "command",
+	2746: "mount",
+	2749: "xbps-remove",
+	2767: "mongorestore",
+	2768: "eslint",
+	2770: "rev",
+	2771: "dnf",
+	2778: "git-lfs-status",
+	2782: "pmset",
+	2783: "rmdir",
+	2784: "id",
+	2787: "concurrently",
+	2789: "update-grub",
+	2797: "dpkg-deb",
+	2799: "colordiff",
+	2809: "pipenv",
+	2810: "xzcat",
+	2816: "ip6tables-restore",
+	2822: "jsonlint",
+	2824: "sleep",
+	2826: "buildah",
+	2827: "logname",
+	2835: "jabba",
+	2840: "expac",
+	2842: "networkctl",
+	2846: "realpath",
+	2849: "mongodump",
+	2854: "bunx",
+	2855: "readelf",
+	2859: "lsattr",
+	2860: "iptables-nft",
+	2861: "deluser",
+	2870: "dbus-run-session",
+	2871: "nix-channel",
+	2875: "loginctl",
+	2881: "catchsegv",
+	2882: "mkdosfs",
+	2883: "cowsay",
+	2893: "ruby",
+	2911: "yq",
+	2914: "nodejs",
+	2915: "tfenv",
+	2916: "unbuffer",
+	2925: "groups",
+	2933: "insmod",
+	2934: "tdnf",
+	2935: "kexec",
+	2949: "sqlite",
+	2963: "direnv",
+	2964: "ulimit",
+	2977: "pydocstyle",
+	2979: "xbps-query",
+	2980: "black",
+	2989: "podman-remote",
+	2991: "vault",
+	2992: "nvidia-smi",
+	2996: "env",
+	3004: "seq",
+	3005: "fsck.xfs",
+	3006: "soxi",
+	3011: "head",
+	3014: "zfs",
+	3015: "dumpe2fs",
+	3016: "gawk",
+	3017: "mkinitcpio",
+	3018: "traceroute",
+	3019: "lvremove",
+	3020: "apt-show-versions",
+	3021: "sqlcmd",
+	3024: "nix",
+	3030: "stylelint-check",
+	3033: "lvreduce",
+	3040: "vi",
+	3044: "time",
+	3047: "shopt",
+	3048: "rimraf",
+	3067: "torsocks",
+	3072: "ltrace",
+	3078: "chown",
+	3079: "cat",
+	3086: "sgdisk",
+	3089: "screen",
+	3091: "pvresize",
+	3098: "acpi",
+	3099: "tflint",
+	3105: "delta",
+	3115: "biome-lint",
+	3119: "jfrog",
+	3122: "parallel",
+	3132: "top",
+	3145: "socat",
+	3161: "date",
+	3162: "diff",
+	3163: "winget",
+	3166: "uvx",
+	3167: "ydotool",
+	3173: "pacman",
+	3177: "disown",
+	3178: "difft",
+	3179: "git",
+	3180: "npm-check-updates",
+	3181: "readlink",
+	3182: "rustfmt",
+	3183: "tgenv",
+	3184: "vgreduce",
+	3187: "pylint",
+	3189: "tee",
+	3193: "join",
+	3194: "scp",
+	3201: "mvnw",
+	3207: "dmesg",
+	3208: "mongo",
+	3227: "orbctl",
+	3232: "wait",
+	3239: "modprobe",
+	3240: "fnm",
+	3242: "op",
+	3243: "docker-credential-secretservice",
+	3244: "gdb",
+	3245: "ping6",
+	3247: "fsck.vfat",
+	3251: "export",
+	3254: "aws",
+	3259: "zpool",
+	3267: "iptables-legacy",
+	3268: "mkntfs",
+	3280: "telinit",
+	3281: "pg_restore",
+	3284: "nm",
+	3285: "setfacl",
+	3289: "uptime",
+	3296: "apt",
+	3297: "ifconfig",
+	3298: "which",
+	3309: "trino",
+	3313: "openssl",
+	3324: "valkey-cli",
+	3325: "mawk",
+	3327: "jaq",
+	3328: "strace",
+	3333: "autopep8",
+	3337: "lerna",
+	3338: "fsck.ext3",
+	3339: "userdel",
+	3341: "fsck.fat",
+	3343: "df",
+	3348: "npm-run-all",
+	3349: "pdfinfo",
+	3350: "nc",
+	3354: "pg_ctl",
+	3362: "chfn",
+	3372: "docker-credential-acr-env",
+	3373: "tabs",
+	3374: "sha224sum",
+	3377: "ip6tables-legacy",
+	3385: "clickhouse",
+	3391: "locate",
+	3396: "pwd",
+	3400: "umask",
+	3401: "nodemon",
+	3402: "docker-credential-wincred",
+	3403: "xxh128sum",
+	3406: "license-checker",
+	3407: "atop",
+	3408: "mknod",
+	3409: "chage",
+	3410: "su-exec",
+	3417: "atrm",
+	3423: "doppler",
+	3431: "pvremove",
+	3436: "k3s-uninstall.sh",
+	3440: "vgdisplay",
+	3445: "fgrep",
+	3450: "unset",
+	3454: "gradle",
+	3455: "lvresize",
+	3457: "madge",
+	3458: "complete",
+	3459: "aws-vault",
+	3461: "parted",
+	3462: "ethtool",
+	3466: "pathchk",
+	3468: "zi",
+	3470: "gemini",
+	3471: "dirname",
+	3472: "xxh64sum",
+	3476: "vgrename",
+	3477: "add-apt-repository",
+	3481: "systemd-analyze",
+	3493: "gron",
+	3494: "pip",
+	3498: "resize2fs",
+	3501: "apk",
+	3504: "k3s-agent-uninstall.sh",
+	3505: "iftop",
+	3510: "pg_basebackup",
+	3523: "cut",
+	3527: "lsblk",
+	3528: "pg_config",
+	3529: "sponge",
+	3531: "clusterdb",
+	3533: "docker",
+	3534: "lsipc",
+	3539: "sed",
+	3547: "unsetopt",
+	3548: "sam",
+	3549: "knip",
+	3556: "tty",
+	3557: "vitest",
+	3560: "zmore",
+	3572: "mysqlshow",
+	3582: "lvscan",
+	3593: "dpkg-reconfigure",
+	3594: "kubectl-ctx",
+	3596: "scw",
+	3597: "node",
+	3599: "eval",
+	3600: "jest",
+	3601: "kubectl-ns",
+	3609: "sdiff",
+	3620: "sudo",
+	3630: "ty",
+	3652: "continue",
+	3653: "hcloud",
+	3655: "xz",
+	3656: "dbus-send",
+	3658: "del",
+	3659: "zypper",
+	3661: "doctl",
+	3663: "run-p",
+	3664: "shasum",
+	3666: "unlink",
+	3667: "claude-code",
+	3669: "mongoexport",
+	3675: "typeset",
+	3679: "just",
+	3680: "rehash",
+	3682: "caller",
+	3684: "service",
+	3687: "nl",
+	3695: "mysqldump",
+	3701: "lz4",
+	3708: "duf",
+	3709: "mkfs.vfat",
+	3711: "poe",
+	3714: "pytest",
+	3720: "guix",
+	3723: "yarn",
+	3726: "fc",
+	3727: "secret-tool",
+	3730: "fatlabel",
+	3732: "ps",
+	3736: "mvnd",
+	3737: "nuget",
+	3738: "sensors",
+	3739: "clickhouse-client",
+	3741: "fsck.ext2",
+	3742: "lvrename",
+	3747: "multipass",
+	3749: "dirs",
+	3760: "mariadb-dump",
+	3763: "iostat",
+	3765: "times",
+	3766: "xml",
+	3770: "base64",
+	3771: "mlocate",
+	3772: "urpmi",
+	3773: "b3sum",
+	3774: "pypy",
+	3775: "k3s-killall.sh",
+	3777: "sfdisk",
+	3780: "rbenv",
+	3798: "rpm",
+	3799: "packer",
+	3803: "free",
+	3809: "expand",
+	3810: "mkfs.nilfs2",
+	3815: "ip6tables-save",
+	3816: "slackpkg",
+	3818: "depmod",
+	3827: "md5",
+	3831: "vim",
+	3845: "bundle",
+	3851: "gsutil",
+	3852: "xfs_repair",
+	3857: "cdktf",
+	3858: "watchexec",
+	3868: "lsmod",
+	3870: "route",
+	3872: "poetry",
+	3873: "tsocks",
+	3878: "readarray",
+	3879: "swapon",
+	3882: "gh",
+	3884: "python3",
+	3886: "bind",
+	3891: "[[",
+	3894: "htop",
+	3895: "w",
+	3903: "minikube",
+	3904: "reflex",
+	3906: "yay",
+	3914: "pvscan",
+	3915: "qdbus-qt5",
+	3920: "conan",
+	3921: "ssh",
+	3936: "mypy",
+	3942: "md5sum",
+	3951: "man",
+	3952: "xmlstarlet",
+	3954: "lscpu",
+	3962: "colima",
+	3966: "helm3",
+	3969: "micromamba",
+	3970: "sqlite3",
+	3971: "newfs_msdos",
+	3972: "pidof",
+	3975: "proxychains4",
+	3979: "exa",
+	3982: "dracut",
+	3983: "gopass",
+	3984: "od",
+	3987: "uname",
+	3990: "ansible-galaxy",
+	3991: "pip3.14",
+	3992: "python",
+	3993: "vgextend",
+	3994: "sync",
+	3995: "qdepends",
+	3997: "eza",
+	4001: "grub-install",
+	4010: "script",
+	4014: "reindexdb",
+	4017: "sar",
+	4022: "partprobe",
+	4024: "reboot",
+	4026: "[",
+	4027: "ncal",
+	4028: "mysqlimport",
+	4032: "btrfs-show-super",
+	4034: "pamac-cli",
+	4041: "comm",
+	4045: "docker-credential-pass",
+	4048: "resolvectl",
+	4051: "gcrane",
+	4063: "tac",
+	4066: "run-s",
+	4067: "fetch",
+	4068: "docker-credential-gcr",
+	4070: "iptables-restore",
+	4072: "ls",
+	4085: "faketime",
+	4086: "initdb",
+	4087: "lz4cat",
+	4088: "nslookup",
+	4089: "mkfs.ntfs",
+	4090: "readonly",
+	4091: "batch",
+	4092: "bq",
+}
 
-// defaultNames are the names each family in defaultFamilies declares; a
-// package-level literal, so it is static data and not built at start-up.
-var defaultNames = [][]string{
-	// 0: core
-	{":", "[", "[[", "acpi", "ag", "alias", "apropos", "arch", "b2sum", "b3sum", "base32",
-		"base64", "basename", "basenc", "bat", "batcat", "bind", "bindkey", "break", "btop",
-		"bzcat", "cal", "caller", "cat", "cd", "cksum", "clear", "cmp", "colordiff",
-		"column", "comm", "command", "compgen", "complete", "continue", "cowsay", "crc32",
-		"csvlook", "csvstat", "cut", "date", "declare", "delta", "df", "diff", "diff3",
-		"difft", "dig", "dir", "dirname", "dirs", "dmidecode", "du", "duf", "echo", "egrep",
-		"emacs", "env", "envsubst", "exa", "exit", "expand", "export", "expr", "eza",
-		"factor", "false", "fastfetch", "fc", "fd", "fdfind", "fgrep", "figlet", "file",
-		"find", "fmt", "fold", "free", "functions", "gdb", "getconf", "getent",
-		"git-lfs-status", "gojq", "grep", "grepcidr", "gron", "groups", "hadolint", "head",
-		"help", "hexdump", "history", "host", "hostid", "hostname", "htop", "icdiff",
-		"iconv", "id", "identify", "info", "inxi", "iostat", "ip6tables-save", "ipcs",
-		"iptables-save", "jaq", "jless", "jobs", "join", "jq", "jsonlint", "last", "lastlog",
-		"less", "local", "locale", "logname", "look", "ls", "lsb_release", "lscpu", "lsd",
-		"lsipc", "lslocks", "lsns", "lsof", "lspci", "lsusb", "lz4cat", "man", "mapfile",
-		"md5", "md5sum", "mediainfo", "more", "mpstat", "mtr", "ncal", "neofetch", "netstat",
-		"nl", "nm", "nproc", "nslookup", "numfmt", "nvidia-smi", "objdump", "od", "otool",
-		"paste", "pdfinfo", "pgrep", "pidof", "ping", "ping6", "pinky", "popd", "pr",
-		"printenv", "printf", "ps", "pstree", "ptx", "pushd", "pwd", "quota", "read",
-		"readarray", "readelf", "readlink", "readonly", "realpath", "reset", "return", "rev",
-		"rg", "screenfetch", "sed", "sensors", "seq", "set", "sha1sum", "sha224sum",
-		"sha256sum", "sha384sum", "sha3sum", "sha512sum", "shasum", "shellcheck", "shift",
-		"shopt", "showmount", "size", "sleep", "sort", "ss", "stat", "strings", "stty",
-		"sum", "sw_vers", "sync", "tac", "tail", "test", "times", "tldr", "tokei", "top",
-		"tput", "tr", "tracepath", "traceroute", "trap", "tree", "true", "tty", "type",
-		"typeset", "ulimit", "umask", "uname", "unexpand", "uniq", "uptime", "users",
-		"uuidgen", "vdir", "vmstat", "w", "wait", "wc", "wdiff", "whatis", "whereis",
-		"which", "who", "whoami", "whois", "xmllint", "xxd", "xxh128sum", "xxh32sum",
-		"xxh64sum", "xxhsum", "xzcat", "yamllint", "yq", "zcat", "zegrep", "zgrep", "zip",
-		"zle", "zless", "zmore", "zstdcat"},
-	// 1: readers
-	{"ack", "ack-grep", "bc", "bg", "bsdtar", "bunzip2", "bzip2", "dircolors", "disown", "fg",
-		"git-sizer", "gtar", "gunzip", "gzip", "j", "jabba", "jot", "locate", "lz4", "lzma",
-		"mlocate", "namei", "pathchk", "plocate", "pv", "rehash", "rgrep", "setopt", "shuf",
-		"tabs", "tar", "tsort", "units", "unlzma", "unset", "unsetopt", "unxz", "unzip",
-		"unzstd", "xz", "yes", "z", "zi", "zipinfo", "zstd"},
-	// 2: files
-	{"cp", "install", "link", "ln", "mkdir", "mkfifo", "mknod", "mktemp", "mv", "rmdir", "rsync",
-		"scp", "shred", "tee", "touch", "truncate", "unlink", "updatedb"},
-	// 3: git
-	{"git"},
-	// 4: wrappers
-	{"asdf", "aws-vault", "builtin", "bunx", "caffeinate", "catchsegv", "chokidar", "chronic",
-		"chroot", "chrt", "concurrently", "dbus-run-session", "del", "del-cli", "devbox",
-		"direnv", "doas", "doppler", "dotenvx", "eatmydata", "entr", "exec", "fakeroot",
-		"faketime", "firejail", "firejail-run", "flock", "goenv", "gosu", "hyperfine",
-		"infisical", "ionice", "jenv", "ltrace", "mise", "nice", "nix", "nix-shell",
-		"nocache", "nodemon", "nodenv", "nohup", "npx", "nsenter", "op", "pkexec", "pnpx",
-		"proxychains", "proxychains4", "pyenv", "rbenv", "reflex", "rimraf", "rtx", "run0",
-		"script", "setpriv-user", "setsid", "sg", "stdbuf", "strace", "su-exec", "sudo",
-		"systemd-run", "taskset", "time", "timeout", "torsocks", "tsocks", "unbuffer",
-		"unshare", "uvx", "watchexec", "xargs", "xvfb-run"},
-	// 5: devtools
-	{"actionlint", "add-apt-repository", "alternatives", "apk", "apt", "apt-add-repository",
-		"apt-cache", "apt-config", "apt-file", "apt-get", "apt-key", "apt-mark",
-		"apt-rdepends", "apt-show-versions", "aptitude", "are-the-types-wrong", "attw",
-		"autopep8", "bandit", "basedpyright", "biome-lint", "black", "brew", "bun", "bundle",
-		"bundlephobia", "bundler", "cabal", "cargo", "changeset", "checkupdates", "choco",
-		"chocolatey", "clang-format", "clang-tidy-check", "composer", "composer.phar",
-		"conan", "conda", "cppcheck", "debconf-show", "depcheck", "dmypy", "dnf", "dnf5",
-		"dotnet", "dpkg", "dpkg-architecture", "dpkg-deb", "dpkg-query", "dpkg-reconfigure",
-		"eix", "emerge", "eopkg", "equery", "eslint", "expac", "flake8", "flatpak", "fnm",
-		"gem", "go", "gofmt", "goimports", "golangci-lint", "govulncheck", "gradle",
-		"gradlew", "guix", "hatch", "installpkg", "isort", "jest", "jf", "jfrog", "knip",
-		"lefthook", "lerna", "license-checker", "license-checker-rseidelsohn", "madge",
-		"mamba", "markdownlint", "microdnf", "micromamba", "mocha", "mvn", "mvnd", "mvnw",
-		"mypy", "n", "ncu", "nix-channel", "nix-collect-garbage", "nix-env", "nix-store",
-		"nox", "npm", "npm-check", "npm-check-updates", "npm-run-all", "nuget", "nvm",
-		"opam", "opkg", "ovsx", "oxlint", "pacman", "pactree", "pamac-cli", "paru", "pdm",
-		"pip", "pip3", "pip3.10", "pip3.11", "pip3.12", "pip3.13", "pip3.14", "pip3.9",
-		"pipenv", "pipx", "pixi", "pkg", "pkg_add", "pkg_delete", "pkg_info", "pkgin",
-		"playwright", "pnpm", "poe", "poetry", "port", "pre-commit", "prettier", "publint",
-		"py.test", "pycodestyle", "pydocstyle", "pyflakes", "pylint", "pyproject-build",
-		"pyright", "pytest", "qdepends", "qfile", "qlist", "qsize", "rake", "removepkg",
-		"repoquery", "rpm", "rpmquery", "rubocop", "ruff", "run-p", "run-s", "rustc",
-		"rustfmt", "rustup", "rye", "scoop", "sdk", "shfmt", "shfmt-check", "slackpkg",
-		"snap", "spack", "stack", "standardrb", "staticcheck", "stylelint",
-		"stylelint-check", "swupd", "task", "tdnf", "terraform-fmt", "tflint", "tox", "tsc",
-		"turbo", "twine", "ty", "update-alternatives", "urpme", "urpmi", "uv", "vcpkg",
-		"vitest", "volta", "vsce", "vue-tsc", "vulture", "winget", "xbps-install",
-		"xbps-query", "xbps-remove", "yapf", "yarn", "yarnpkg", "yay", "yum", "zypper"},
-	// 6: forges
-	{"gh", "glab", "hub", "tea"},
-	// 7: checked
-	{".", "R", "Rscript", "aider", "amp", "apply_patch", "applypatch", "aria2c", "awk", "chgrp",
-		"chmod", "chown", "claude", "claude-code", "codex", "copilot", "cpio", "crush",
-		"curl", "cursor-agent", "dd", "deno", "droid", "enable", "eval", "ex", "fetch",
-		"gawk", "gemini", "gemini-cli", "gmake", "goose", "hash", "http", "https", "irb",
-		"jshell", "just", "lua", "luajit", "make", "mawk", "nawk", "node", "nodejs", "nvim",
-		"opencode", "opencode-ai", "osascript", "parallel", "perl", "permgate", "php",
-		"powershell", "pwsh", "pypy", "pypy3", "python", "python2", "python3", "qwen", "rm",
-		"ruby", "sftp", "source", "ssh", "tclsh", "vi", "view", "vim", "wget", "wget2",
-		"wtype", "xdotool", "xh", "ydotool"},
-	// 8: containers
-	{"buildah", "colima", "crane", "crictl", "ctr", "docker", "docker-compose",
-		"docker-credential-acr-env", "docker-credential-desktop",
-		"docker-credential-ecr-login", "docker-credential-gcloud", "docker-credential-gcr",
-		"docker-credential-osxkeychain", "docker-credential-pass",
-		"docker-credential-secretservice", "docker-credential-wincred", "gcrane", "helm",
-		"helm3", "k3s", "k3s-agent-uninstall.sh", "k3s-killall.sh", "k3s-uninstall.sh",
-		"k9s", "kind", "kubecolor", "kubectl", "kubectl-ctx", "kubectl-ns", "kubectx",
-		"kubens", "lima", "limactl", "microk8s", "microk8s.kubectl", "minikube", "nerdctl",
-		"oc", "orb", "orbctl", "podman", "podman-compose", "podman-remote",
-		"rke2-killall.sh", "rke2-uninstall.sh", "skopeo"},
-	// 9: cloud
-	{"ansible", "ansible-config", "ansible-doc", "ansible-galaxy", "ansible-inventory",
-		"ansible-lint", "ansible-playbook", "ansible-vault", "aws", "aws-cdk", "az",
-		"azcopy", "cdk", "cdktf", "checkov", "consul", "doctl", "eksctl", "firebase", "fly",
-		"flyctl", "gcloud", "gsutil", "hcloud", "heroku", "infracost", "kics", "linode",
-		"linode-cli", "netlify", "nomad", "ntl", "oci", "opentofu", "osls", "packer",
-		"pulumi", "railway", "render", "sam", "scw", "serverless", "sls", "supabase",
-		"terraform", "terraform-docs", "terragrunt", "terrascan", "tfenv", "tfsec", "tgenv",
-		"tofu", "tofuenv", "vault", "vercel", "vultr", "vultr-cli", "wrangler"},
-	// 10: system
-	{"addgroup", "adduser", "arp", "arptables", "at", "atq", "atrm", "batch", "blkdiscard",
-		"blkid", "blockdev", "bq", "btrfs", "btrfs-show-super", "cfdisk", "chage", "chattr",
-		"chfn", "chpasswd", "chsh", "clickhouse", "clickhouse-client", "clusterdb",
-		"cockroach", "cqlsh", "createdb", "createuser", "crontab", "cryptsetup",
-		"dbus-update-activation-environment", "delgroup", "deluser", "depmod", "diskutil",
-		"dmesg", "dracut", "dropdb", "dropuser", "duckdb", "dumpe2fs", "e2freefrag",
-		"e2fsck", "e2label", "ebtables", "ed", "eject", "etcdctl", "fatlabel", "fdisk",
-		"filefrag", "findmnt", "fsck", "fsck.ext2", "fsck.ext3", "fsck.ext4", "fsck.fat",
-		"fsck.vfat", "fsck.xfs", "fuser", "gdisk", "getcap", "getfacl", "gpasswd",
-		"groupadd", "groupdel", "groupmod", "growpart", "grub-install", "halt", "hdparm",
-		"hostnamectl", "ifconfig", "init", "initdb", "insmod", "ip", "ip6tables",
-		"ip6tables-legacy", "ip6tables-nft", "ip6tables-restore", "iptables",
-		"iptables-legacy", "iptables-nft", "iptables-restore", "journalctl", "kexec",
-		"keydb-cli", "kill", "killall", "killall5", "launchctl", "localectl", "loginctl",
-		"losetup", "lsattr", "lsblk", "lsinitramfs", "lsinitrd", "lsmod", "lvchange",
-		"lvcreate", "lvdisplay", "lvextend", "lvreduce", "lvremove", "lvrename", "lvresize",
-		"lvs", "lvscan", "mariadb", "mariadb-admin", "mariadb-dump", "mariadb-import",
-		"mariadb-show", "mdadm", "mkdosfs", "mke2fs", "mkexfatfs", "mkfs", "mkfs.bfs",
-		"mkfs.btrfs", "mkfs.cramfs", "mkfs.erofs", "mkfs.exfat", "mkfs.ext2", "mkfs.ext3",
-		"mkfs.ext4", "mkfs.f2fs", "mkfs.fat", "mkfs.hfsplus", "mkfs.jfs", "mkfs.minix",
-		"mkfs.msdos", "mkfs.nilfs2", "mkfs.ntfs", "mkfs.reiserfs", "mkfs.udf", "mkfs.vfat",
-		"mkfs.xfs", "mkfs.zfs", "mkinitcpio", "mkntfs", "mkswap", "modinfo", "modprobe",
-		"mongo", "mongodump", "mongoexport", "mongorestore", "mongosh", "mount", "mysql",
-		"mysqladmin", "mysqlbinlog", "mysqldump", "mysqlimport", "mysqlshow", "networkctl",
-		"newfs", "newfs_apfs", "newfs_hfs", "newfs_msdos", "newusers", "nft", "nmcli",
-		"nvme", "parted", "partprobe", "passwd", "patch", "pg_basebackup", "pg_config",
-		"pg_controldata", "pg_createcluster", "pg_ctl", "pg_ctlcluster", "pg_dropcluster",
-		"pg_dump", "pg_dumpall", "pg_isready", "pg_lsclusters", "pg_restore", "pg_upgrade",
-		"pg_waldump", "pkill", "poweroff", "presto", "psql", "pvcreate", "pvdisplay",
-		"pvmove", "pvremove", "pvresize", "pvs", "pvscan", "reboot", "red", "redis-cli",
-		"reindexdb", "resize2fs", "resolvectl", "rmmod", "route", "service", "setcap",
-		"setfacl", "sfdisk", "sgdisk", "shutdown", "skill", "slay", "smartctl", "snowsql",
-		"sponge", "sqlcmd", "sqlite", "sqlite3", "swapoff", "swapon", "sysctl", "systemctl",
-		"telinit", "timedatectl", "trino", "tune2fs", "ufw", "umount", "update-grub",
-		"update-initramfs", "useradd", "userdel", "usermod", "vacuumdb", "valkey-cli",
-		"vgchange", "vgcreate", "vgdisplay", "vgextend", "vgreduce", "vgremove", "vgrename",
-		"vgs", "vgscan", "vigr", "vipw", "wipefs", "xfs_growfs", "xfs_info", "xfs_repair",
-		"zfs", "zpool"},
-	// 11: machine
-	{"badblocks", "busctl", "dbus-send", "ddrescue", "gdbus", "pmset", "qdbus", "qdbus-qt5",
-		"qdbus-qt6", "qdbus6"},
-	// 12: tools
-	{"7z", "7za", "7zr", "VBoxManage", "argocd", "atop", "bmon", "cloc", "ethtool", "faillock",
-		"ffprobe", "flux", "glow", "gopass", "gpg", "gpg2", "iftop", "iotop", "istioctl",
-		"k3d", "kustomize", "lastb", "lsar", "lshw", "luarocks", "mdcat", "mkvinfo",
-		"multipass", "nethogs", "nload", "ogginfo", "opusinfo", "pass", "pidstat", "qpdf",
-		"sar", "scc", "screen", "sdiff", "secret-tool", "security", "skaffold", "soxi",
-		"ssh-add", "systemd-analyze", "tcpdump", "tmux", "tshark", "unrar", "upower",
-		"vagrant", "vboxmanage", "velero", "xml", "xmlstarlet"},
-	// 13: network
-	{"mail", "mailx", "mutt", "nc", "nc.openbsd", "nc.traditional", "ncat", "netcat", "openssl",
-		"rclone", "socat", "ssh-keygen"},
+var defaultSlotFamilies = [indexSlots]uint16{
+	3:    0,  // core
+	4:    10, // system
+	22:   2,  // files
+	30:   7,  // checked
+	31:   10, // system
+	39:   0,  // core
+	41:   5,  // devtools
+	42:   12, // tools
+	48:   0,  // core
+	51:   0,  // core
+	52:   10, // system
+	53:   7,  // checked
+	54:   10, // system
+	56:   0,  // core
+	59:   0,  // core
+	61:   10, // system
+	63:   0,  // core
+	65:   10, // system
+	70:   7,  // checked
+	71:   0,  // core
+	74:   4,  // wrappers
+	75:   9,  // cloud
+	85:   4,  // wrappers
+	91:   10, // system
+	92:   10, // system
+	93:   5,  // devtools
+	94:   5,  // devtools
+	100:  7,  // checked
+	103:  10, // system
+	125:  0,  // core
+	129:  5,  // devtools
+	130:  5,  // devtools
+	137:  0,  // core
+	150:  9,  // cloud
+	151:  0,  // core
+	160:  5,  // devtools
+	174:  5,  // devtools
+	178:  5,  // devtools
+	179:  0,  // core
+	181:  5,  // devtools
+	186:  5,  // devtools
+	190:  12, // tools
+	191:  7,  // checked
+	197:  4,  // wrappers
+	201:  7,  // checked
+	203:  4,  // wrappers
+	205:  10, // system
+	212:  4,  // wrappers
+	213:  0,  // core
+	214:  8,  // containers
+	215:  10, // system
+	216:  1,  // readers
+	220:  10, // system
+	222:  11, // machine
+	223:  9,  // cloud
+	226:  12, // tools
+	228:  0,  // core
+	240:  12, // tools
+	244:  5,  // devtools
+	255:  5,  // devtools
+	256:  4,  // wrappers
+	260:  9,  // cloud
+	263:  8,  // containers
+	265:  10, // system
+	272:  10, // system
+	273:  0,  // core
+	280:  5,  // devtools
+	283:  7,  // checked
+	292:  12, // tools
+	297:  0,  // core
+	299:  0,  // core
+	309:  0,  // core
+	315:  0,  // core
+	327:  10, // system
+	333:  0,  // core
+	334:  0,  // core
+	343:  0,  // core
+	352:  0,  // core
+	353:  10, // system
+	363:  10, // system
+	371:  2,  // files
+	373:  0,  // core
+	375:  10, // system
+	376:  0,  // core
+	377:  12, // tools
+	398:  11, // machine
+	399:  5,  // devtools
+	401:  7,  // checked
+	402:  1,  // readers
+	403:  5,  // devtools
+	404:  0,  // core
+	405:  1,  // readers
+	406:  5,  // devtools
+	407:  10, // system
+	410:  10, // system
+	411:  10, // system
+	412:  12, // tools
+	413:  8,  // containers
+	414:  5,  // devtools
+	415:  1,  // readers
+	416:  2,  // files
+	418:  12, // tools
+	420:  4,  // wrappers
+	426:  7,  // checked
+	427:  5,  // devtools
+	440:  9,  // cloud
+	447:  5,  // devtools
+	449:  9,  // cloud
+	463:  12, // tools
+	469:  12, // tools
+	472:  7,  // checked
+	473:  0,  // core
+	477:  6,  // forges
+	479:  0,  // core
+	480:  0,  // core
+	483:  10, // system
+	485:  0,  // core
+	486:  0,  // core
+	488:  12, // tools
+	489:  7,  // checked
+	491:  10, // system
+	492:  9,  // cloud
+	495:  10, // system
+	498:  0,  // core
+	502:  0,  // core
+	504:  4,  // wrappers
+	508:  4,  // wrappers
+	511:  2,  // files
+	513:  10, // system
+	528:  4,  // wrappers
+	530:  5,  // devtools
+	540:  13, // network
+	546:  0,  // core
+	551:  0,  // core
+	552:  7,  // checked
+	553:  0,  // core
+	557:  10, // system
+	560:  12, // tools
+	574:  10, // system
+	579:  8,  // containers
+	581:  10, // system
+	586:  0,  // core
+	587:  5,  // devtools
+	590:  4,  // wrappers
+	593:  12, // tools
+	595:  0,  // core
+	604:  5,  // devtools
+	606:  0,  // core
+	610:  9,  // cloud
+	611:  12, // tools
+	612:  10, // system
+	617:  4,  // wrappers
+	618:  0,  // core
+	625:  10, // system
+	626:  12, // tools
+	627:  4,  // wrappers
+	629:  1,  // readers
+	632:  4,  // wrappers
+	633:  7,  // checked
+	634:  4,  // wrappers
+	637:  4,  // wrappers
+	638:  10, // system
+	639:  4,  // wrappers
+	640:  4,  // wrappers
+	641:  9,  // cloud
+	649:  4,  // wrappers
+	650:  9,  // cloud
+	653:  4,  // wrappers
+	654:  5,  // devtools
+	659:  7,  // checked
+	660:  10, // system
+	661:  10, // system
+	662:  7,  // checked
+	663:  0,  // core
+	668:  10, // system
+	669:  10, // system
+	672:  5,  // devtools
+	673:  0,  // core
+	678:  5,  // devtools
+	680:  0,  // core
+	684:  4,  // wrappers
+	686:  0,  // core
+	694:  5,  // devtools
+	695:  12, // tools
+	696:  0,  // core
+	700:  5,  // devtools
+	704:  5,  // devtools
+	707:  9,  // cloud
+	714:  10, // system
+	719:  0,  // core
+	721:  10, // system
+	722:  10, // system
+	728:  5,  // devtools
+	729:  5,  // devtools
+	731:  4,  // wrappers
+	735:  10, // system
+	736:  5,  // devtools
+	737:  12, // tools
+	738:  9,  // cloud
+	740:  4,  // wrappers
+	741:  0,  // core
+	745:  10, // system
+	753:  1,  // readers
+	754:  8,  // containers
+	755:  5,  // devtools
+	759:  0,  // core
+	765:  10, // system
+	770:  0,  // core
+	778:  2,  // files
+	787:  5,  // devtools
+	792:  12, // tools
+	805:  8,  // containers
+	806:  4,  // wrappers
+	807:  5,  // devtools
+	809:  5,  // devtools
+	820:  10, // system
+	823:  10, // system
+	825:  0,  // core
+	826:  12, // tools
+	827:  5,  // devtools
+	830:  10, // system
+	839:  0,  // core
+	840:  0,  // core
+	856:  4,  // wrappers
+	858:  5,  // devtools
+	873:  1,  // readers
+	876:  0,  // core
+	883:  10, // system
+	888:  10, // system
+	889:  1,  // readers
+	902:  1,  // readers
+	904:  4,  // wrappers
+	910:  4,  // wrappers
+	913:  4,  // wrappers
+	923:  1,  // readers
+	927:  10, // system
+	934:  1,  // readers
+	935:  0,  // core
+	936:  0,  // core
+	938:  7,  // checked
+	939:  0,  // core
+	940:  7,  // checked
+	941:  1,  // readers
+	946:  5,  // devtools
+	948:  0,  // core
+	957:  10, // system
+	960:  0,  // core
+	963:  5,  // devtools
+	965:  0,  // core
+	970:  0,  // core
+	971:  10, // system
+	972:  5,  // devtools
+	974:  5,  // devtools
+	975:  10, // system
+	976:  0,  // core
+	981:  10, // system
+	984:  7,  // checked
+	987:  10, // system
+	988:  0,  // core
+	989:  10, // system
+	996:  9,  // cloud
+	997:  0,  // core
+	1001: 10, // system
+	1005: 5,  // devtools
+	1007: 10, // system
+	1008: 10, // system
+	1015: 9,  // cloud
+	1017: 5,  // devtools
+	1018: 0,  // core
+	1019: 0,  // core
+	1023: 5,  // devtools
+	1024: 5,  // devtools
+	1029: 5,  // devtools
+	1040: 5,  // devtools
+	1053: 0,  // core
+	1055: 8,  // containers
+	1056: 0,  // core
+	1063: 0,  // core
+	1068: 8,  // containers
+	1069: 10, // system
+	1071: 10, // system
+	1073: 5,  // devtools
+	1075: 10, // system
+	1080: 8,  // containers
+	1091: 7,  // checked
+	1092: 0,  // core
+	1095: 8,  // containers
+	1096: 7,  // checked
+	1097: 10, // system
+	1102: 0,  // core
+	1103: 5,  // devtools
+	1106: 7,  // checked
+	1107: 5,  // devtools
+	1108: 7,  // checked
+	1109: 4,  // wrappers
+	1110: 0,  // core
+	1116: 10, // system
+	1117: 5,  // devtools
+	1122: 5,  // devtools
+	1124: 8,  // containers
+	1129: 9,  // cloud
+	1130: 9,  // cloud
+	1138: 4,  // wrappers
+	1146: 0,  // core
+	1147: 5,  // devtools
+	1148: 5,  // devtools
+	1150: 5,  // devtools
+	1156: 0,  // core
+	1165: 5,  // devtools
+	1170: 5,  // devtools
+	1179: 9,  // cloud
+	1180: 5,  // devtools
+	1181: 1,  // readers
+	1184: 10, // system
+	1190: 0,  // core
+	1191: 10, // system
+	1194: 0,  // core
+	1196: 7,  // checked
+	1205: 7,  // checked
+	1215: 12, // tools
+	1221: 4,  // wrappers
+	1226: 5,  // devtools
+	1227: 10, // system
+	1233: 7,  // checked
+	1236: 7,  // checked
+	1237: 0,  // core
+	1238: 0,  // core
+	1239: 10, // system
+	1242: 1,  // readers
+	1260: 6,  // forges
+	1265: 5,  // devtools
+	1267: 10, // system
+	1268: 10, // system
+	1272: 7,  // checked
+	1273: 10, // system
+	1274: 10, // system
+	1275: 5,  // devtools
+	1288: 9,  // cloud
+	1289: 5,  // devtools
+	1290: 9,  // cloud
+	1291: 1,  // readers
+	1292: 5,  // devtools
+	1293: 5,  // devtools
+	1297: 0,  // core
+	1298: 8,  // containers
+	1299: 5,  // devtools
+	1300: 0,  // core
+	1302: 5,  // devtools
+	1303: 7,  // checked
+	1304: 9,  // cloud
+	1305: 10, // system
+	1308: 10, // system
+	1312: 9,  // cloud
+	1313: 5,  // devtools
+	1319: 5,  // devtools
+	1321: 1,  // readers
+	1322: 10, // system
+	1323: 10, // system
+	1324: 0,  // core
+	1325: 5,  // devtools
+	1326: 13, // network
+	1327: 5,  // devtools
+	1328: 1,  // readers
+	1329: 5,  // devtools
+	1333: 0,  // core
+	1336: 5,  // devtools
+	1342: 10, // system
+	1348: 5,  // devtools
+	1350: 10, // system
+	1352: 7,  // checked
+	1357: 12, // tools
+	1370: 0,  // core
+	1371: 4,  // wrappers
+	1372: 10, // system
+	1373: 5,  // devtools
+	1380: 12, // tools
+	1382: 10, // system
+	1385: 5,  // devtools
+	1388: 0,  // core
+	1391: 0,  // core
+	1392: 8,  // containers
+	1394: 0,  // core
+	1399: 12, // tools
+	1401: 10, // system
+	1403: 0,  // core
+	1412: 10, // system
+	1413: 0,  // core
+	1415: 10, // system
+	1416: 10, // system
+	1418: 9,  // cloud
+	1419: 0,  // core
+	1422: 10, // system
+	1424: 1,  // readers
+	1429: 5,  // devtools
+	1430: 9,  // cloud
+	1433: 10, // system
+	1437: 10, // system
+	1439: 0,  // core
+	1440: 0,  // core
+	1441: 5,  // devtools
+	1446: 11, // machine
+	1451: 5,  // devtools
+	1455: 10, // system
+	1457: 0,  // core
+	1459: 5,  // devtools
+	1460: 5,  // devtools
+	1461: 1,  // readers
+	1464: 7,  // checked
+	1467: 10, // system
+	1469: 10, // system
+	1480: 10, // system
+	1481: 8,  // containers
+	1484: 10, // system
+	1487: 13, // network
+	1493: 10, // system
+	1496: 2,  // files
+	1503: 10, // system
+	1506: 5,  // devtools
+	1507: 10, // system
+	1511: 5,  // devtools
+	1517: 10, // system
+	1526: 5,  // devtools
+	1528: 12, // tools
+	1529: 10, // system
+	1530: 5,  // devtools
+	1540: 5,  // devtools
+	1541: 0,  // core
+	1545: 8,  // containers
+	1546: 0,  // core
+	1547: 12, // tools
+	1549: 5,  // devtools
+	1553: 8,  // containers
+	1559: 9,  // cloud
+	1563: 5,  // devtools
+	1565: 9,  // cloud
+	1570: 5,  // devtools
+	1572: 8,  // containers
+	1577: 6,  // forges
+	1579: 5,  // devtools
+	1583: 4,  // wrappers
+	1585: 8,  // containers
+	1592: 1,  // readers
+	1595: 10, // system
+	1599: 0,  // core
+	1602: 5,  // devtools
+	1607: 7,  // checked
+	1609: 10, // system
+	1617: 10, // system
+	1625: 0,  // core
+	1633: 9,  // cloud
+	1634: 13, // network
+	1641: 2,  // files
+	1642: 10, // system
+	1643: 2,  // files
+	1644: 5,  // devtools
+	1648: 5,  // devtools
+	1662: 10, // system
+	1663: 10, // system
+	1664: 12, // tools
+	1666: 0,  // core
+	1670: 11, // machine
+	1673: 9,  // cloud
+	1681: 4,  // wrappers
+	1686: 0,  // core
+	1687: 0,  // core
+	1706: 0,  // core
+	1711: 9,  // cloud
+	1712: 7,  // checked
+	1719: 10, // system
+	1724: 10, // system
+	1729: 13, // network
+	1734: 10, // system
+	1740: 5,  // devtools
+	1742: 10, // system
+	1748: 9,  // cloud
+	1749: 12, // tools
+	1752: 0,  // core
+	1759: 12, // tools
+	1760: 12, // tools
+	1761: 0,  // core
+	1765: 10, // system
+	1768: 0,  // core
+	1774: 0,  // core
+	1778: 5,  // devtools
+	1781: 5,  // devtools
+	1783: 5,  // devtools
+	1784: 8,  // containers
+	1786: 0,  // core
+	1787: 10, // system
+	1795: 0,  // core
+	1796: 10, // system
+	1797: 0,  // core
+	1798: 12, // tools
+	1800: 0,  // core
+	1803: 7,  // checked
+	1804: 10, // system
+	1805: 4,  // wrappers
+	1808: 10, // system
+	1809: 7,  // checked
+	1810: 0,  // core
+	1811: 8,  // containers
+	1812: 10, // system
+	1813: 11, // machine
+	1814: 0,  // core
+	1817: 10, // system
+	1818: 7,  // checked
+	1821: 10, // system
+	1842: 13, // network
+	1844: 5,  // devtools
+	1845: 1,  // readers
+	1846: 10, // system
+	1848: 10, // system
+	1859: 0,  // core
+	1867: 5,  // devtools
+	1875: 5,  // devtools
+	1880: 5,  // devtools
+	1882: 7,  // checked
+	1884: 5,  // devtools
+	1887: 10, // system
+	1892: 5,  // devtools
+	1895: 0,  // core
+	1906: 9,  // cloud
+	1909: 5,  // devtools
+	1916: 1,  // readers
+	1919: 4,  // wrappers
+	1920: 0,  // core
+	1924: 0,  // core
+	1938: 9,  // cloud
+	1942: 9,  // cloud
+	1946: 5,  // devtools
+	1952: 7,  // checked
+	1953: 0,  // core
+	1959: 5,  // devtools
+	1963: 5,  // devtools
+	1967: 10, // system
+	1971: 9,  // cloud
+	1973: 10, // system
+	1975: 13, // network
+	1976: 0,  // core
+	1977: 2,  // files
+	1980: 12, // tools
+	1981: 12, // tools
+	1982: 10, // system
+	1983: 0,  // core
+	1987: 0,  // core
+	1988: 5,  // devtools
+	1993: 0,  // core
+	1996: 10, // system
+	2001: 0,  // core
+	2002: 7,  // checked
+	2014: 10, // system
+	2017: 7,  // checked
+	2018: 0,  // core
+	2020: 0,  // core
+	2025: 0,  // core
+	2026: 5,  // devtools
+	2027: 5,  // devtools
+	2028: 0,  // core
+	2031: 7,  // checked
+	2038: 10, // system
+	2048: 5,  // devtools
+	2050: 10, // system
+	2065: 5,  // devtools
+	2066: 5,  // devtools
+	2067: 0,  // core
+	2068: 5,  // devtools
+	2069: 10, // system
+	2071: 10, // system
+	2072: 9,  // cloud
+	2073: 0,  // core
+	2077: 1,  // readers
+	2078: 9,  // cloud
+	2080: 0,  // core
+	2081: 7,  // checked
+	2082: 5,  // devtools
+	2090: 10, // system
+	2091: 9,  // cloud
+	2098: 5,  // devtools
+	2099: 2,  // files
+	2104: 11, // machine
+	2107: 4,  // wrappers
+	2109: 7,  // checked
+	2121: 4,  // wrappers
+	2122: 10, // system
+	2123: 10, // system
+	2124: 10, // system
+	2128: 12, // tools
+	2129: 5,  // devtools
+	2133: 5,  // devtools
+	2137: 0,  // core
+	2140: 0,  // core
+	2147: 0,  // core
+	2154: 8,  // containers
+	2155: 0,  // core
+	2156: 5,  // devtools
+	2157: 0,  // core
+	2158: 12, // tools
+	2160: 9,  // cloud
+	2166: 4,  // wrappers
+	2167: 0,  // core
+	2169: 12, // tools
+	2170: 5,  // devtools
+	2172: 0,  // core
+	2173: 10, // system
+	2174: 0,  // core
+	2177: 5,  // devtools
+	2178: 4,  // wrappers
+	2198: 5,  // devtools
+	2202: 10, // system
+	2207: 10, // system
+	2211: 0,  // core
+	2212: 10, // system
+	2213: 7,  // checked
+	2215: 10, // system
+	2217: 10, // system
+	2223: 7,  // checked
+	2224: 0,  // core
+	2229: 2,  // files
+	2232: 0,  // core
+	2236: 7,  // checked
+	2241: 9,  // cloud
+	2242: 10, // system
+	2245: 1,  // readers
+	2254: 7,  // checked
+	2255: 10, // system
+	2257: 0,  // core
+	2260: 5,  // devtools
+	2264: 10, // system
+	2272: 8,  // containers
+	2274: 7,  // checked
+	2275: 10, // system
+	2277: 10, // system
+	2279: 9,  // cloud
+	2280: 4,  // wrappers
+	2287: 10, // system
+	2288: 0,  // core
+	2289: 7,  // checked
+	2292: 10, // system
+	2297: 9,  // cloud
+	2298: 0,  // core
+	2306: 0,  // core
+	2312: 0,  // core
+	2318: 5,  // devtools
+	2325: 5,  // devtools
+	2326: 5,  // devtools
+	2329: 9,  // cloud
+	2330: 5,  // devtools
+	2332: 11, // machine
+	2337: 1,  // readers
+	2338: 0,  // core
+	2351: 0,  // core
+	2363: 0,  // core
+	2364: 10, // system
+	2369: 1,  // readers
+	2379: 0,  // core
+	2386: 5,  // devtools
+	2391: 0,  // core
+	2392: 0,  // core
+	2396: 0,  // core
+	2399: 12, // tools
+	2403: 5,  // devtools
+	2404: 0,  // core
+	2407: 4,  // wrappers
+	2411: 9,  // cloud
+	2421: 12, // tools
+	2423: 0,  // core
+	2424: 5,  // devtools
+	2425: 8,  // containers
+	2427: 5,  // devtools
+	2428: 5,  // devtools
+	2433: 8,  // containers
+	2438: 2,  // files
+	2441: 5,  // devtools
+	2442: 7,  // checked
+	2448: 10, // system
+	2452: 5,  // devtools
+	2454: 10, // system
+	2465: 0,  // core
+	2466: 12, // tools
+	2470: 5,  // devtools
+	2473: 5,  // devtools
+	2478: 10, // system
+	2479: 8,  // containers
+	2481: 4,  // wrappers
+	2483: 8,  // containers
+	2485: 4,  // wrappers
+	2489: 0,  // core
+	2491: 12, // tools
+	2497: 1,  // readers
+	2511: 5,  // devtools
+	2512: 12, // tools
+	2520: 7,  // checked
+	2521: 2,  // files
+	2523: 1,  // readers
+	2525: 0,  // core
+	2528: 10, // system
+	2529: 7,  // checked
+	2539: 1,  // readers
+	2542: 5,  // devtools
+	2543: 0,  // core
+	2546: 1,  // readers
+	2547: 13, // network
+	2551: 12, // tools
+	2553: 0,  // core
+	2554: 1,  // readers
+	2557: 10, // system
+	2562: 1,  // readers
+	2567: 0,  // core
+	2568: 5,  // devtools
+	2572: 7,  // checked
+	2573: 9,  // cloud
+	2575: 5,  // devtools
+	2582: 7,  // checked
+	2585: 7,  // checked
+	2602: 10, // system
+	2604: 10, // system
+	2612: 0,  // core
+	2617: 7,  // checked
+	2619: 10, // system
+	2620: 5,  // devtools
+	2629: 0,  // core
+	2635: 10, // system
+	2641: 9,  // cloud
+	2646: 10, // system
+	2647: 4,  // wrappers
+	2648: 9,  // cloud
+	2649: 4,  // wrappers
+	2652: 4,  // wrappers
+	2653: 10, // system
+	2656: 12, // tools
+	2657: 5,  // devtools
+	2659: 0,  // core
+	2662: 10, // system
+	2675: 8,  // containers
+	2678: 5,  // devtools
+	2679: 4,  // wrappers
+	2685: 7,  // checked
+	2686: 1,  // readers
+	2693: 0,  // core
+	2694: 8,  // containers
+	2695: 9,  // cloud
+	2696: 10, // system
+	2697: 13, // network
+	2703: 0,  // core
+	2706: 7,  // checked
+	2707: 5,  // devtools
+	2711: 10, // system
+	2715: 10, // system
+	2720: 5,  // devtools
+	2721: 10, // system
+	2722: 0,  // core
+	2728: 0,  // core
+	2729: 10, // system
+	2738: 0,  // core
+	2746: 10, // system
+	2749: 5,  // devtools
+	2767: 10, // system
+	2768: 5,  // devtools
+	2770: 0,  // core
+	2771: 5,  // devtools
+	2778: 0,  // core
+	2782: 11, // machine
+	2783: 2,  // files
+	2784: 0,  // core
+	2787: 4,  // wrappers
+	2789: 10, // system
+	2797: 5,  // devtools
+	2799: 0,  // core
+	2809: 5,  // devtools
+	2810: 0,  // core
+	2816: 10, // system
+	2822: 0,  // core
+	2824: 0,  // core
+	2826: 8,  // containers
+	2827: 0,  // core
+	2835: 1,  // readers
+	2840: 5,  // devtools
+	2842: 10, // system
+	2846: 0,  // core
+	2849: 10, // system
+	2854: 4,  // wrappers
+	2855: 0,  // core
+	2859: 10, // system
+	2860: 10, // system
+	2861: 10, // system
+	2870: 4,  // wrappers
+	2871: 5,  // devtools
+	2875: 10, // system
+	2881: 4,  // wrappers
+	2882: 10, // system
+	2883: 0,  // core
+	2893: 7,  // checked
+	2911: 0,  // core
+	2914: 7,  // checked
+	2915: 9,  // cloud
+	2916: 4,  // wrappers
+	2925: 0,  // core
+	2933: 10, // system
+	2934: 5,  // devtools
+	2935: 10, // system
+	2949: 10, // system
+	2963: 4,  // wrappers
+	2964: 0,  // core
+	2977: 5,  // devtools
+	2979: 5,  // devtools
+	2980: 5,  // devtools
+	2989: 8,  // containers
+	2991: 9,  // cloud
+	2992: 0,  // core
+	2996: 0,  // core
+	3004: 0,  // core
+	3005: 10, // system
+	3006: 12, // tools
+	3011: 0,  // core
+	3014: 10, // system
+	3015: 10, // system
+	3016: 7,  // checked
+	3017: 10, // system
+	3018: 0,  // core
+	3019: 10, // system
+	3020: 5,  // devtools
+	3021: 10, // system
+	3024: 4,  // wrappers
+	3030: 5,  // devtools
+	3033: 10, // system
+	3040: 7,  // checked
+	3044: 4,  // wrappers
+	3047: 0,  // core
+	3048: 4,  // wrappers
+	3067: 4,  // wrappers
+	3072: 4,  // wrappers
+	3078: 7,  // checked
+	3079: 0,  // core
+	3086: 10, // system
+	3089: 12, // tools
+	3091: 10, // system
+	3098: 0,  // core
+	3099: 5,  // devtools
+	3105: 0,  // core
+	3115: 5,  // devtools
+	3119: 5,  // devtools
+	3122: 7,  // checked
+	3132: 0,  // core
+	3145: 13, // network
+	3161: 0,  // core
+	3162: 0,  // core
+	3163: 5,  // devtools
+	3166: 4,  // wrappers
+	3167: 7,  // checked
+	3173: 5,  // devtools
+	3177: 1,  // readers
+	3178: 0,  // core
+	3179: 3,  // git
+	3180: 5,  // devtools
+	3181: 0,  // core
+	3182: 5,  // devtools
+	3183: 9,  // cloud
+	3184: 10, // system
+	3187: 5,  // devtools
+	3189: 2,  // files
+	3193: 0,  // core
+	3194: 2,  // files
+	3201: 5,  // devtools
+	3207: 10, // system
+	3208: 10, // system
+	3227: 8,  // containers
+	3232: 0,  // core
+	3239: 10, // system
+	3240: 5,  // devtools
+	3242: 4,  // wrappers
+	3243: 8,  // containers
+	3244: 0,  // core
+	3245: 0,  // core
+	3247: 10, // system
+	3251: 0,  // core
+	3254: 9,  // cloud
+	3259: 10, // system
+	3267: 10, // system
+	3268: 10, // system
+	3280: 10, // system
+	3281: 10, // system
+	3284: 0,  // core
+	3285: 10, // system
+	3289: 0,  // core
+	3296: 5,  // devtools
+	3297: 10, // system
+	3298: 0,  // core
+	3309: 10, // system
+	3313: 13, // network
+	3324: 10, // system
+	3325: 7,  // checked
+	3327: 0,  // core
+	3328: 4,  // wrappers
+	3333: 5,  // devtools
+	3337: 5,  // devtools
+	3338: 10, // system
+	3339: 10, // system
+	3341: 10, // system
+	3343: 0,  // core
+	3348: 5,  // devtools
+	3349: 0,  // core
+	3350: 13, // network
+	3354: 10, // system
+	3362: 10, // system
+	3372: 8,  // containers
+	3373: 1,  // readers
+	3374: 0,  // core
+	3377: 10, // system
+	3385: 10, // system
+	3391: 1,  // readers
+	3396: 0,  // core
+	3400: 0,  // core
+	3401: 4,  // wrappers
+	3402: 8,  // containers
+	3403: 0,  // core
+	3406: 5,  // devtools
+	3407: 12, // tools
+	3408: 2,  // files
+	3409: 10, // system
+	3410: 4,  // wrappers
+	3417: 10, // system
+	3423: 4,  // wrappers
+	3431: 10, // system
+	3436: 8,  // containers
+	3440: 10, // system
+	3445: 0,  // core
+	3450: 1,  // readers
+	3454: 5,  // devtools
+	3455: 10, // system
+	3457: 5,  // devtools
+	3458: 0,  // core
+	3459: 4,  // wrappers
+	3461: 10, // system
+	3462: 12, // tools
+	3466: 1,  // readers
+	3468: 1,  // readers
+	3470: 7,  // checked
+	3471: 0,  // core
+	3472: 0,  // core
+	3476: 10, // system
+	3477: 5,  // devtools
+	3481: 12, // tools
+	3493: 0,  // core
+	3494: 5,  // devtools
+	3498: 10, // system
+	3501: 5,  // devtools
+	3504: 8,  // containers
+	3505: 12, // tools
+	3510: 10, // system
+	3523: 0,  // core
+	3527: 10, // system
+	3528: 10, // system
+	3529: 10, // system
+	3531: 10, // system
+	3533: 8,  // containers
+	3534: 0,  // core
+	3539: 0,  // core
+	3547: 1,  // readers
+	3548: 9,  // cloud
+	3549: 5,  // devtools
+	3556: 0,  // core
+	3557: 5,  // devtools
+	3560: 0,  // core
+	3572: 10, // system
+	3582: 10, // system
+	3593: 5,  // devtools
+	3594: 8,  // containers
+	3596: 9,  // cloud
+	3597: 7,  // checked
+	3599: 7,  // checked
+	3600: 5,  // devtools
+	3601: 8,  // containers
+	3609: 12, // tools
+	3620: 4,  // wrappers
+	3630: 5,  // devtools
+	3652: 0,  // core
+	3653: 9,  // cloud
+	3655: 1,  // readers
+	3656: 11, // machine
+	3658: 4,  // wrappers
+	3659: 5,  // devtools
+	3661: 9,  // cloud
+	3663: 5,  // devtools
+	3664: 0,  // core
+	3666: 2,  // files
+	3667: 7,  // checked
+	3669: 10, // system
+	3675: 0,  // core
+	3679: 7,  // checked
+	3680: 1,  // readers
+	3682: 0,  // core
+	3684: 10, // system
+	3687: 0,  // core
+	3695: 10, // system
+	3701: 1,  // readers
+	3708: 0,  // core
+	3709: 10, // system
+	3711: 5,  // devtools
+	3714: 5,  // devtools
+	3720: 5,  // devtools
+	3723: 5,  // devtools
+	3726: 0,  // core
+	3727: 12, // tools
+	3730: 10, // system
+	3732: 0,  // core
+	3736: 5,  // devtools
+	3737: 5,  // devtools
+	3738: 0,  // core
+	3739: 10, // system
+	3741: 10, // system
+	3742: 10, // system
+	3747: 12, // tools
+	3749: 0,  // core
+	3760: 10, // system
+	3763: 0,  // core
+	3765: 0,  // core
+	3766: 12, // tools
+	3770: 0,  // core
+	3771: 1,  // readers
+	3772: 5,  // devtools
+	3773: 0,  // core
+	3774: 7,  // checked
+	3775: 8,  // containers
+	3777: 10, // system
+	3780: 4,  // wrappers
+	3798: 5,  // devtools
+	3799: 9,  // cloud
+	3803: 0,  // core
+	3809: 0,  // core
+	3810: 10, // system
+	3815: 0,  // core
+	3816: 5,  // devtools
+	3818: 10, // system
+	3827: 0,  // core
+	3831: 7,  // checked
+	3845: 5,  // devtools
+	3851: 9,  // cloud
+	3852: 10, // system
+	3857: 9,  // cloud
+	3858: 4,  // wrappers
+	3868: 10, // system
+	3870: 10, // system
+	3872: 5,  // devtools
+	3873: 4,  // wrappers
+	3878: 0,  // core
+	3879: 10, // system
+	3882: 6,  // forges
+	3884: 7,  // checked
+	3886: 0,  // core
+	3891: 0,  // core
+	3894: 0,  // core
+	3895: 0,  // core
+	3903: 8,  // containers
+	3904: 4,  // wrappers
+	3906: 5,  // devtools
+	3914: 10, // system
+	3915: 11, // machine
+	3920: 5,  // devtools
+	3921: 7,  // checked
+	3936: 5,  // devtools
+	3942: 0,  // core
+	3951: 0,  // core
+	3952: 12, // tools
+	3954: 0,  // core
+	3962: 8,  // containers
+	3966: 8,  // containers
+	3969: 5,  // devtools
+	3970: 10, // system
+	3971: 10, // system
+	3972: 0,  // core
+	3975: 4,  // wrappers
+	3979: 0,  // core
+	3982: 10, // system
+	3983: 12, // tools
+	3984: 0,  // core
+	3987: 0,  // core
+	3990: 9,  // cloud
+	3991: 5,  // devtools
+	3992: 7,  // checked
+	3993: 10, // system
+	3994: 0,  // core
+	3995: 5,  // devtools
+	3997: 0,  // core
+	4001: 10, // system
+	4010: 4,  // wrappers
+	4014: 10, // system
+	4017: 12, // tools
+	4022: 10, // system
+	4024: 10, // system
+	4026: 0,  // core
+	4027: 0,  // core
+	4028: 10, // system
+	4032: 10, // system
+	4034: 5,  // devtools
+	4041: 0,  // core
+	4045: 8,  // containers
+	4048: 10, // system
+	4051: 8,  // containers
+	4063: 0,  // core
+	4066: 5,  // devtools
+	4067: 7,  // checked
+	4068: 8,  // containers
+	4070: 10, // system
+	4072: 0,  // core
+	4085: 4,  // wrappers
+	4086: 10, // system
+	4087: 0,  // core
+	4088: 0,  // core
+	4089: 10, // system
+	4090: 0,  // core
+	4091: 10, // system
+	4092: 10, // system
 }

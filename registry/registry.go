@@ -292,8 +292,10 @@ type Runs struct {
 // check reads a handful of programs, and building all of them would cost
 // every run a couple of milliseconds.
 type Registry struct {
-	// index names each program's family; families are built on first use.
+	// index names each program's family (static, the default registry's, in
+	// place of index); families are built on first use.
 	index    map[string]uint16
+	static   *nameIndex
 	families []*family
 }
 
@@ -338,10 +340,10 @@ func New(groups ...[]*Program) *Registry {
 	return r
 }
 
-// lazy builds a registry whose families are built on first use; index maps
-// every name to its family's position in builds.
-func lazy(index map[string]uint16, builds ...func() []*Program) *Registry {
-	r := &Registry{index: index}
+// lazy builds a registry whose families are built on first use; index finds
+// every name's family's position in builds.
+func lazy(index nameIndex, builds ...func() []*Program) *Registry {
+	r := &Registry{static: &index}
 	for _, b := range builds {
 		r.families = append(r.families, &family{build: b})
 	}
@@ -352,7 +354,7 @@ func lazy(index map[string]uint16, builds ...func() []*Program) *Registry {
 // system directory's program is looked up for read-only purposes; callers
 // pass path.Base for danger.
 func (r *Registry) Lookup(name string) (*Program, bool) {
-	i, ok := r.index[name]
+	i, ok := r.familyOf(name)
 	if !ok {
 		return nil, false
 	}
@@ -374,8 +376,17 @@ func (r *Registry) Programs() []*Program {
 
 // Known reports a program the registry declares, by basename.
 func (r *Registry) Known(name string) bool {
-	_, ok := r.index[path.Base(name)]
+	_, ok := r.familyOf(path.Base(name))
 	return ok
+}
+
+// familyOf returns the position of the family that declares name.
+func (r *Registry) familyOf(name string) (uint16, bool) {
+	if r.static != nil {
+		return r.static.find(name)
+	}
+	i, ok := r.index[name]
+	return i, ok
 }
 
 // match reports whether a subcommand word names the node.
@@ -532,24 +543,9 @@ func (g *Grammar) learn(opt string, value bool) {
 func Default() *Registry { return defaultRegistry() }
 
 var defaultRegistry = sync.OnceValue(func() *Registry {
-	return lazy(defaultIndex(), defaultFamilies...)
+	return lazy(defaultIndex, defaultFamilies...)
 })
 
-// indexOf maps each name to the number of the family that lists it
-// (index_gen.go lists the names).
-func indexOf(families [][]string) map[string]uint16 {
-	n := 0
-	for _, names := range families {
-		n += len(names)
-	}
-	index := make(map[string]uint16, n)
-	for i, names := range families {
-		for _, name := range names {
-			index[name] = uint16(i)
-		}
-	}
-	return index
-}
 
 // defaultFamilies are the declaration files' families, in the order
 // defaultIndex numbers them (index_gen.go; go test ./registry -run
