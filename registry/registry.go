@@ -546,7 +546,6 @@ var defaultRegistry = sync.OnceValue(func() *Registry {
 	return lazy(defaultIndex, defaultFamilies...)
 })
 
-
 // defaultFamilies are the declaration files' families, in the order
 // defaultIndex numbers them (index_gen.go; go test ./registry -run
 // TestDefaultIndex -update rewrites it).
