@@ -128,14 +128,14 @@ func (h *Harness) request(in input) Request {
 	}
 	switch req.Tool {
 	case "bash":
+		args := h.toolArgs(in)
 		if key, ok := h.typed[in.ToolName]; ok {
 			// The text typed into the running program is what runs.
-			args, _ := readObject(in.ToolInput, h.lastWins)
 			in.Args.Command, req.Typed = typedKeys(args[key]), true
 		}
 		req.Command, req.CommandValid, req.CommandErr = shellCommand(in.Args.Command)
 		req.TTY = in.Args.TTY
-		if dir, err := shellWorkdir(in.Cwd, in.ToolInput); err != nil {
+		if dir, err := shellWorkdir(in.Cwd, args); err != nil {
 			req.CommandErr = err
 		} else if dir != in.Cwd {
 			req.SessionCwd, req.Cwd = sessionDir(in.Cwd), dir
@@ -150,6 +150,17 @@ func (h *Harness) request(in input) Request {
 		req.Paths = nonEmpty(append([]string{args.FilePath, args.AbsolutePath, args.NotebookPath, args.Path, args.DirPath}, args.Paths...))
 	}
 	return req
+}
+
+// toolArgs are the members of the call's arguments: as the decoder kept
+// them, else read from tool_input (nil when it is no object: its own
+// decoding has said so).
+func (h *Harness) toolArgs(in input) map[string]json.RawMessage {
+	if in.toolArgs != nil || len(in.ToolInput) == 0 {
+		return in.toolArgs
+	}
+	args, _ := readObject(in.ToolInput, h.lastWins)
+	return args
 }
 
 // sessionDir is the session's directory: the payload's cwd, or the hook's
@@ -227,8 +238,12 @@ type input struct {
 	ToolName       string
 	// ToolInput is tool_input as sent, for tools permgate does not know.
 	ToolInput json.RawMessage
-	// Args are the tool_input fields permgate uses.
-	Args toolArgs
+	// Args are the tool_input fields permgate uses, and toolArgs its
+	// members, read once for everything else the decision reads of it
+	// (typed keys, the working directory); nil when a decoder did not keep
+	// them.
+	Args     toolArgs
+	toolArgs map[string]json.RawMessage
 }
 
 // toolArgs are the tool_input fields permgate uses.
@@ -269,7 +284,11 @@ func decodeInput(data []byte, lastWins bool) (input, error) {
 	if len(in.ToolInput) == 0 || string(in.ToolInput) == "null" {
 		return in, nil
 	}
-	in.Args, err = readArgs(in.ToolInput, lastWins, "tool_input")
+	// tool_input was checked with the payload: it is split, not read again.
+	if in.toolArgs, err = members(in.ToolInput, lastWins); err != nil {
+		return in, fmt.Errorf("tool_input: %w", err)
+	}
+	in.Args, err = argsOf(in.toolArgs, "tool_input")
 	return in, err
 }
 

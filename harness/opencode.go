@@ -57,7 +57,7 @@ func decodeOpencode(data []byte) (input, error) {
 // path and url. A field of the wrong type is an error.
 func opencodeArgs(raw json.RawMessage) (toolArgs, error) {
 	var a toolArgs
-	args, err := readObject(raw, false)
+	args, err := members(raw, false) // checked with the payload
 	if err != nil {
 		return a, fmt.Errorf("args: %w", err)
 	}

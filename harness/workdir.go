@@ -16,13 +16,9 @@ var workdirKeys = []string{"workdir", "dir_path", "directory", "cwd", "working_d
 // cwd, or the tool's own working-directory argument (relative to that cwd, or
 // to the hook's own directory when the payload has none). Two different
 // ones, or one that is not a string, are an error: the call is denied.
-func shellWorkdir(cwd string, toolInput []byte) (string, error) {
-	if len(toolInput) == 0 {
-		return cwd, nil
-	}
-	args, err := readObject(toolInput, true)
-	if err != nil {
-		return cwd, nil // the command's own decoding reports it
+func shellWorkdir(cwd string, args map[string]json.RawMessage) (string, error) {
+	if args == nil {
+		return cwd, nil // no arguments, or none readable: the command's own decoding reports it
 	}
 	dir, err := toolWorkdir(args)
 	if err != nil {

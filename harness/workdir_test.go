@@ -33,7 +33,8 @@ func TestShellWorkdir(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := shellWorkdir(tt.cwd, []byte(tt.input))
+			args, _ := readObject([]byte(tt.input), true) // nil when it is no object
+			got, err := shellWorkdir(tt.cwd, args)
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) || got != "" {
 					t.Fatalf("shellWorkdir = %q, %v; want an error with %q", got, err, tt.err)
