@@ -14,9 +14,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/integrity"
+	"github.com/permgate/permgate/internal/jsonw"
 	"github.com/permgate/permgate/internal/textclip"
 	"github.com/permgate/permgate/verdict"
 )
@@ -99,11 +101,7 @@ func Prepare(rec Record) Record {
 // for at most integrity.LockTimeout; the log and its lock must be regular
 // files, not symlinks.
 func (l Log) Append(rec Record) error {
-	line, err := json.Marshal(Prepare(rec))
-	if err != nil {
-		return fmt.Errorf("encode audit record: %w", err)
-	}
-	line = append(line, '\n')
+	line := append(appendRecord(make([]byte, 0, 512), Prepare(rec)), '\n')
 	if err := os.MkdirAll(l.Dir, 0o700); err != nil {
 		return fmt.Errorf("audit log %s: %w", l.Path(), err)
 	}
@@ -118,6 +116,45 @@ func (l Log) Append(rec Record) error {
 	}
 	defer f.Close()
 	return l.writeWhole(f, line, size)
+}
+
+// appendRecord writes rec as one JSON object, byte for byte as json.Marshal
+// writes a Record (its fields in order, omitempty kept, the same
+// escaping), without reflection: building encoding/json's encoder for the
+// type cost more than the record on every decision. Each field is escaped
+// as it is copied, in one pass.
+func appendRecord(b []byte, r Record) []byte {
+	b = append(b, `{"time":`...)
+	b = jsonw.AppendString(b, r.Time)
+	b = append(b, `,"cwd":`...)
+	b = jsonw.AppendString(b, r.Cwd)
+	b = append(b, `,"source":`...)
+	b = jsonw.AppendString(b, r.Source)
+	b = append(b, `,"command":`...)
+	b = jsonw.AppendString(b, r.Command)
+	if r.CommandLen != 0 {
+		b = append(b, `,"command_len":`...)
+		b = strconv.AppendInt(b, int64(r.CommandLen), 10)
+	}
+	b = append(b, `,"decision":`...)
+	b = jsonw.AppendString(b, string(r.Decision))
+	b = append(b, `,"severity":`...)
+	b = jsonw.AppendString(b, r.Severity)
+	b = append(b, `,"findings":`...)
+	b = jsonw.AppendStrings(b, r.Findings)
+	b = append(b, `,"ids":`...)
+	b = jsonw.AppendStrings(b, r.IDs)
+	if r.Rule != "" {
+		b = append(b, `,"rule":`...)
+		b = jsonw.AppendString(b, r.Rule)
+	}
+	b = append(b, `,"mode":`...)
+	b = jsonw.AppendString(b, string(r.Mode))
+	b = append(b, `,"decided_by":`...)
+	b = jsonw.AppendString(b, r.DecidedBy)
+	b = append(b, `,"reason":`...)
+	b = jsonw.AppendString(b, r.Reason)
+	return append(b, '}')
 }
 
 // openFor opens the log for appending a line of n bytes and returns its

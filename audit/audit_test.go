@@ -13,6 +13,7 @@ import (
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/integrity"
 	"github.com/permgate/permgate/policy"
+	"github.com/permgate/permgate/verdict"
 )
 
 func rec(cmd string) Record {
@@ -324,4 +325,28 @@ func TestRotateRefusesNonRegular(t *testing.T) {
 	if _, err := os.Lstat(target); !os.IsNotExist(err) {
 		t.Errorf("the link's target was written: %v", err)
 	}
+}
+
+// FuzzAppendRecord: the record is written byte for byte as json.Marshal
+// writes it.
+func FuzzAppendRecord(f *testing.F) {
+	f.Add("2026-12-03T00:00:00Z", "/p", "hook", "rm -rf ~ <&>", 0, "deny", "severe", "recursive_delete", "recursive_delete.rm", "", "default", "severity", "rm -r on \u2028 the home \xff")
+	f.Add("", "", "", "", 9000, "", "", "", "", "r", "", "", "")
+	f.Fuzz(func(t *testing.T, tm, cwd, src, command string, n int, dec, sev, kind, id, rule, mode, by, reason string) {
+		r := Record{Time: tm, Cwd: cwd, Source: src, Command: command, CommandLen: n, Decision: verdict.Decision(dec), Severity: sev,
+			Rule: rule, Mode: verdict.Mode(mode), DecidedBy: by, Reason: reason}
+		if kind != "" {
+			r.Findings = []finding.Kind{finding.Kind(kind)}
+			r.IDs = []string{id}
+		} else if id != "" {
+			r.Findings, r.IDs = []finding.Kind{}, []string{}
+		}
+		want, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendRecord(nil, r); string(got) != string(want) {
+			t.Fatalf("appendRecord = %s\njson.Marshal = %s", got, want)
+		}
+	})
 }
