@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 
+	"github.com/permgate/permgate/internal/jsonw"
 	"github.com/permgate/permgate/internal/termtext"
 	"github.com/permgate/permgate/verdict"
 )
@@ -44,6 +45,9 @@ func (h *Harness) Encode(resp Response) Output {
 
 // encodeJSON is v as one line of JSON, HTML characters as they are.
 func encodeJSON(v any) []byte {
+	if out, ok := jsonw.Append(make([]byte, 0, 256), v, false); ok {
+		return append(out, '\n') // without reflection: see internal/jsonw
+	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)

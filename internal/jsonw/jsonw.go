@@ -4,20 +4,28 @@
 // more than the record itself.
 package jsonw
 
-import "unicode/utf8"
+import (
+	"slices"
+	"strconv"
+	"unicode/utf8"
+)
 
 const hex = "0123456789abcdef"
 
 // AppendString appends s as a JSON string, escaped as json.Marshal escapes
 // it: quotes and backslashes, control characters, <, > and & (as \u003c,
 // \u003e, \u0026), U+2028 and U+2029; invalid UTF-8 becomes \ufffd.
-func AppendString(dst []byte, s string) []byte {
+func AppendString(dst []byte, s string) []byte { return appendString(dst, s, true) }
+
+// appendString is AppendString, with <, > and & as they are unless
+// escapeHTML (json.Encoder's SetEscapeHTML(false)).
+func appendString(dst []byte, s string, escapeHTML bool) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		b := s[i]
 		if b < utf8.RuneSelf {
-			if b >= ' ' && b != '"' && b != '\\' && b != '<' && b != '>' && b != '&' {
+			if b >= ' ' && b != '"' && b != '\\' && (!escapeHTML || b != '<' && b != '>' && b != '&') {
 				i++
 				continue
 			}
@@ -75,4 +83,60 @@ func AppendStrings[S ~string](dst []byte, list []S) []byte {
 		dst = AppendString(dst, string(s))
 	}
 	return append(dst, ']')
+}
+
+// Append appends v as json.Encoder writes it (keys sorted, HTML characters
+// escaped when escapeHTML), for the values answers are made of: strings,
+// booleans, ints, nil, and maps of them by string keys; ok is false for
+// any other value, which it does not write.
+func Append(dst []byte, v any, escapeHTML bool) (out []byte, ok bool) {
+	switch x := v.(type) {
+	case nil:
+		return append(dst, "null"...), true
+	case string:
+		return appendString(dst, x, escapeHTML), true
+	case bool:
+		return strconv.AppendBool(dst, x), true
+	case int:
+		return strconv.AppendInt(dst, int64(x), 10), true
+	case map[string]string:
+		if x == nil {
+			return append(dst, "null"...), true
+		}
+		dst = append(dst, '{')
+		for i, k := range sortedKeys(x) {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(appendString(dst, k, escapeHTML), ':')
+			dst = appendString(dst, x[k], escapeHTML)
+		}
+		return append(dst, '}'), true
+	case map[string]any:
+		if x == nil {
+			return append(dst, "null"...), true
+		}
+		dst = append(dst, '{')
+		for i, k := range sortedKeys(x) {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(appendString(dst, k, escapeHTML), ':')
+			if dst, ok = Append(dst, x[k], escapeHTML); !ok {
+				return dst, false
+			}
+		}
+		return append(dst, '}'), true
+	}
+	return dst, false
+}
+
+// sortedKeys are m's keys in order (encoding/json's order for map keys).
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

@@ -1,6 +1,7 @@
 package jsonw
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
 )
@@ -25,5 +26,34 @@ func TestAppendStrings(t *testing.T) {
 		if got := AppendStrings(nil, list); string(got) != string(want) {
 			t.Errorf("AppendStrings(%q) = %s, want %s", list, got, want)
 		}
+	}
+}
+
+// FuzzAppend: maps of strings, nested, are written as json.Encoder writes
+// them, with HTML escaping on and off.
+func FuzzAppend(f *testing.F) {
+	f.Add("permissionDecision", "deny", "reason", "rm -rf ~ <&> \u2028 \xff", true, 3)
+	f.Fuzz(func(t *testing.T, k1, v1, k2, v2 string, flag bool, n int) {
+		for _, v := range []any{
+			map[string]string{k1: v1, k2: v2},
+			map[string]any{k1: map[string]any{k2: v2, "b": flag, "n": n, "nil": nil}, "s": map[string]string{k2: v1}},
+			v1, flag, n, nil, map[string]string(nil),
+		} {
+			for _, html := range []bool{true, false} {
+				var b bytes.Buffer
+				enc := json.NewEncoder(&b)
+				enc.SetEscapeHTML(html)
+				if err := enc.Encode(v); err != nil {
+					t.Fatal(err)
+				}
+				got, ok := Append(nil, v, html)
+				if want := bytes.TrimSuffix(b.Bytes(), []byte("\n")); !ok || !bytes.Equal(got, want) {
+					t.Fatalf("Append(%#v, %v) = %s, %v; json.Encoder %s", v, html, got, ok, want)
+				}
+			}
+		}
+	})
+	if _, ok := Append(nil, []int{1}, true); ok {
+		f.Error("a slice is not written")
 	}
 }
