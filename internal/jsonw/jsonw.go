@@ -100,35 +100,35 @@ func Append(dst []byte, v any, escapeHTML bool) (out []byte, ok bool) {
 	case int:
 		return strconv.AppendInt(dst, int64(x), 10), true
 	case map[string]string:
-		if x == nil {
-			return append(dst, "null"...), true
-		}
-		dst = append(dst, '{')
-		for i, k := range sortedKeys(x) {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = append(appendString(dst, k, escapeHTML), ':')
-			dst = appendString(dst, x[k], escapeHTML)
-		}
-		return append(dst, '}'), true
+		return appendObject(dst, x, escapeHTML, func(dst []byte, v string) ([]byte, bool) {
+			return appendString(dst, v, escapeHTML), true
+		})
 	case map[string]any:
-		if x == nil {
-			return append(dst, "null"...), true
-		}
-		dst = append(dst, '{')
-		for i, k := range sortedKeys(x) {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = append(appendString(dst, k, escapeHTML), ':')
-			if dst, ok = Append(dst, x[k], escapeHTML); !ok {
-				return dst, false
-			}
-		}
-		return append(dst, '}'), true
+		return appendObject(dst, x, escapeHTML, func(dst []byte, v any) ([]byte, bool) {
+			return Append(dst, v, escapeHTML)
+		})
 	}
 	return dst, false
+}
+
+// appendObject appends m as a JSON object, its keys sorted, each value
+// written by value; null for a nil map.
+func appendObject[V any](dst []byte, m map[string]V, escapeHTML bool, value func([]byte, V) ([]byte, bool)) ([]byte, bool) {
+	if m == nil {
+		return append(dst, "null"...), true
+	}
+	dst = append(dst, '{')
+	for i, k := range sortedKeys(m) {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(appendString(dst, k, escapeHTML), ':')
+		var ok bool
+		if dst, ok = value(dst, m[k]); !ok {
+			return dst, false
+		}
+	}
+	return append(dst, '}'), true
 }
 
 // sortedKeys are m's keys in order (encoding/json's order for map keys).

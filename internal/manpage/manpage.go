@@ -153,29 +153,15 @@ func (p *Page) Text(s string) {
 }
 
 // fill writes the words of lines as filled text, broken into input lines of
-// at most lineWidth bytes where the words allow.
+// at most lineWidth bytes where the words allow. Each word is escaped on its
+// own, so one that starts with . is guarded wherever the line breaks.
 func (p *Page) fill(lines []string) {
-	n := 0
-	for _, w := range strings.Fields(strings.Join(lines, " ")) {
-		// Each word is escaped on its own, so one that starts with . is
-		// guarded wherever the line breaks.
-		e := string(Escape(w))
-		switch {
-		case n == 0:
-		case n+1+len(e) > lineWidth:
-			p.b.WriteByte('\n')
-			n = 0
-		default:
-			p.b.WriteByte(' ')
-			n++
-		}
-		p.b.WriteString(e)
-		n += len(e)
+	words := strings.Fields(strings.Join(lines, " "))
+	escaped := make([]string, len(words))
+	for i, w := range words {
+		escaped[i] = string(Escape(w))
 	}
-	if n > 0 {
-		p.b.WriteByte('\n')
-	}
-	p.heading = false
+	p.fillRoff(Roff(strings.Join(escaped, " ")))
 }
 
 // Tagged writes a tagged paragraph (.TP): the tag on its own line, the text
