@@ -12,13 +12,7 @@ import (
 // hook in every mode, reads back in that harness's protocol as a deny — the
 // round trip doctor relies on.
 func TestHookProbeDenied(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", home+"/.config")
-	t.Setenv("XDG_STATE_HOME", home+"/.local/state")
-	t.Setenv("PERMGATE_MODE", "")
-	t.Setenv("PERMGATE_PROFILE", "")
-	t.Setenv("PERMGATE_FAIL_CLOSED", "")
+	home := isolatedHome(t)
 	for _, name := range harness.Names() {
 		h, _ := harness.Lookup(name)
 		for _, mode := range policy.Modes {

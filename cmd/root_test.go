@@ -37,12 +37,7 @@ func TestCommandName(t *testing.T) {
 // start-up that does only the call's work) prints and exits exactly as in
 // the whole command tree, its mistakes included.
 func TestHotCommandsAnswerAsTheWholeTree(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", home+"/.config")
-	t.Setenv("XDG_STATE_HOME", home+"/.local/state")
-	t.Setenv("PERMGATE_MODE", "")
-	t.Setenv("PERMGATE_CONFIG", "")
+	home := isolatedHome(t)
 	whole := func(io streams, _ []string) *cobra.Command { return newRoot(io) }
 	payload := `{"session_id":"s","cwd":"` + home + `","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git status"}}`
 	for _, tc := range []struct {

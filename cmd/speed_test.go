@@ -8,16 +8,17 @@ import (
 	"testing"
 )
 
-// speedHome gives a benchmark a home of its own: no config, a fresh state
-// and audit log.
-func speedHome(b *testing.B) string {
-	b.Helper()
-	home := b.TempDir()
-	b.Setenv("HOME", home)
-	b.Setenv("XDG_CONFIG_HOME", home+"/.config")
-	b.Setenv("XDG_STATE_HOME", home+"/.local/state")
+// isolatedHome gives a test or benchmark a home of its own — no config, a
+// fresh state and audit log — and clears the variables that would pick
+// another mode, config or profile; it returns the home.
+func isolatedHome(tb testing.TB) string {
+	tb.Helper()
+	home := tb.TempDir()
+	tb.Setenv("HOME", home)
+	tb.Setenv("XDG_CONFIG_HOME", home+"/.config")
+	tb.Setenv("XDG_STATE_HOME", home+"/.local/state")
 	for _, k := range []string{"PERMGATE_MODE", "PERMGATE_CONFIG", "PERMGATE_PROFILE", "PERMGATE_FAIL_CLOSED"} {
-		b.Setenv(k, "")
+		tb.Setenv(k, "")
 	}
 	return home
 }
@@ -39,7 +40,7 @@ func heredocCommand(size int) string {
 // 1 MiB: the cost is linear when ns per byte (or MB/s) stays flat across
 // the sizes.
 func BenchmarkHookPayload(b *testing.B) {
-	home := speedHome(b)
+	home := isolatedHome(b)
 	for _, size := range []int{1 << 10, 4 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20} {
 		payload, _ := json.Marshal(map[string]any{"session_id": "s", "cwd": home, "hook_event_name": "PreToolUse", "tool_name": "Bash",
 			"tool_input": map[string]any{"command": heredocCommand(size)}})
@@ -61,7 +62,7 @@ func BenchmarkHookPayload(b *testing.B) {
 // process: permgate guard deciding the line typed (the process around it is
 // scripts/speed's "guard" row).
 func BenchmarkGuardEnter(b *testing.B) {
-	speedHome(b)
+	isolatedHome(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		if code := Main([]string{"guard", "--report-mode", "--", "git status"}, strings.NewReader(""), io.Discard, io.Discard); code != 0 {

@@ -1,13 +1,11 @@
 package policy
 
 import (
-	"go/parser"
-	"go/token"
 	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/permgate/permgate/internal/importgraph"
 )
 
 // forbiddenImports are what a pure decision package must not use: files,
@@ -88,28 +86,9 @@ func TestPolicyDependenciesStayPure(t *testing.T) {
 // with the files that import it.
 func sourceImports(t *testing.T, dir string) map[string][]string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	out, err := importgraph.Imports(dir)
 	if err != nil {
 		t.Fatal(err)
-	}
-	out := map[string][]string{}
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, imp := range f.Imports {
-			path, err := strconv.Unquote(imp.Path.Value)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Contains(out[path], name) {
-				out[path] = append(out[path], name)
-			}
-		}
 	}
 	return out
 }

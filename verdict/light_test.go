@@ -1,12 +1,13 @@
 package verdict
 
 import (
-	"go/parser"
-	"go/token"
+	"maps"
 	"path/filepath"
-	"strconv"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/permgate/permgate/internal/importgraph"
 )
 
 const module = "github.com/permgate/permgate/"
@@ -47,23 +48,9 @@ func TestLightStagesImportNoAnalysis(t *testing.T) {
 // imports are the import paths of a directory's non-test files.
 func imports(t *testing.T, dir string) []string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	found, err := importgraph.Imports(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []string
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, imp := range f.Imports {
-			p, _ := strconv.Unquote(imp.Path.Value)
-			out = append(out, p)
-		}
-	}
-	return out
+	return slices.Sorted(maps.Keys(found))
 }
