@@ -68,6 +68,7 @@ func decodeCopilot(data []byte) (input, error) {
 		return in, fmt.Errorf("toolArgs: %w", err)
 	}
 	onePathAsList(args)
+	in.toolArgs = args
 	in.Args, err = argsOf(args, "toolArgs")
 	return in, err
 }

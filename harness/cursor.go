@@ -120,7 +120,10 @@ func decodeCursorTool(top map[string]json.RawMessage, in *input) error {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil
 	}
-	in.Args, err = readArgs(raw, false, "tool_input")
+	if in.toolArgs, err = readObject(raw, false); err != nil {
+		return fmt.Errorf("tool_input: %w", err)
+	}
+	in.Args, err = argsOf(in.toolArgs, "tool_input")
 	return err
 }
 

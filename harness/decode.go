@@ -292,17 +292,6 @@ func decodeInput(data []byte, lastWins bool) (input, error) {
 	return in, err
 }
 
-// readArgs reads the fields permgate uses from a tool call's arguments (the
-// payload's field where), one JSON object, keys matched exactly; a field of
-// the wrong type is an error.
-func readArgs(raw json.RawMessage, lastWins bool, where string) (toolArgs, error) {
-	args, err := readObject(raw, lastWins)
-	if err != nil {
-		return toolArgs{}, fmt.Errorf("%s: %w", where, err)
-	}
-	return argsOf(args, where)
-}
-
 // argsOf reads the fields permgate uses from the members of a tool call's
 // arguments (the payload's field where); a field of the wrong type is an
 // error.

@@ -48,27 +48,28 @@ func decodeOpencode(data []byte) (input, error) {
 		return in, errors.New("the hook input has no args")
 	}
 	in.ToolInput = raw
-	in.Args, err = opencodeArgs(raw)
+	in.Args, in.toolArgs, err = opencodeArgs(raw)
 	return in, err
 }
 
 // opencodeArgs reads the arguments permgate judges from an OpenCode tool
-// call: command (bash), patchText (apply_patch, as its command), filePath,
-// path and url. A field of the wrong type is an error.
-func opencodeArgs(raw json.RawMessage) (toolArgs, error) {
+// call — command (bash), patchText (apply_patch, as its command), filePath,
+// path and url — and returns them with the call's members. A field of the
+// wrong type is an error.
+func opencodeArgs(raw json.RawMessage) (toolArgs, map[string]json.RawMessage, error) {
 	var a toolArgs
 	args, err := members(raw, false) // checked with the payload
 	if err != nil {
-		return a, fmt.Errorf("args: %w", err)
+		return a, nil, fmt.Errorf("args: %w", err)
 	}
 	a.Command = args["command"]
 	if patch, ok := args["patchText"]; ok {
 		a.Command = patch
 	}
 	if err := stringFields(args, map[string]*string{"filePath": &a.FilePath, "path": &a.Path, "url": &a.URL}); err != nil {
-		return a, fmt.Errorf("args: %w", err)
+		return a, nil, fmt.Errorf("args: %w", err)
 	}
-	return a, nil
+	return a, args, nil
 }
 
 // encodeOpencode is the answer permgate's plugin reads: {"decision",
