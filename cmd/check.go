@@ -1,13 +1,16 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"github.com/spf13/cobra"
 
+	"github.com/permgate/permgate/config"
 	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/policy"
 	"github.com/permgate/permgate/shellparse"
@@ -95,6 +98,68 @@ func exitFor(d policy.Decision) int {
 	return exitDeny
 }
 
+// runCheck decides the CMD… form and reports the decision. Each phase runs
+// under the watchdog with the answer it gives when its deadline passes
+// first: reading the config and the state has the default deadline;
+// judging, the configured one; the audit record, what is left of it (at
+// least auditGrace).
+func runCheck(io streams, g *globalFlags, args []string, modeFlag string, asJSON bool) int {
+	dog := newWatchdog(io.exit)
+	dog.arm(startOf(io).Add(config.DefaultDeadline), nil, func() int {
+		return errorExit(io.err, nil, fmt.Errorf("check: %w", errLoadLate()))
+	})
+	// An abandoned load writes no warning into an answer already given.
+	var warnings bytes.Buffer
+	quiet := io
+	quiet.err = &warnings
+	s, err := loadSession(g, quiet, modeFlag, false)
+	if err != nil {
+		if !dog.claim() {
+			return dog.wait()
+		}
+		io.err.Write(warnings.Bytes())
+		return errorExit(io.err, nil, fmt.Errorf("check: %w", err))
+	}
+	stop := new(atomic.Bool)
+	if !dog.arm(s.answerEnd(), stop, func() int {
+		command, a, out := s.decidedLate(args)
+		return s.reportCheck(io, command, a, s.audit(io, "check", command, a, out, out.By), asJSON)
+	}) {
+		return dog.wait()
+	}
+	io.err.Write(warnings.Bytes())
+	command, a, out := s.stoppedBy(stop).decide(args)
+	rec, sink, err := s.auditRecord("check", command, a, out, out.By)
+	if !dog.arm(s.auditEnd(), nil, func() int {
+		return s.reportCheck(io, command, a, s.audited(io, out, s.errAuditLate()), asJSON)
+	}) {
+		return dog.wait()
+	}
+	if err == nil {
+		err = sink.Write(rec)
+	}
+	if !dog.claim() {
+		return dog.wait()
+	}
+	return s.reportCheck(io, command, a, s.audited(io, out, err), asJSON)
+}
+
+// reportCheck prints check's report of a decision, as text or JSON, and
+// returns its exit code.
+func (s *session) reportCheck(io streams, command string, a validator.Analysis, out policy.Outcome, asJSON bool) int {
+	rep := newReport(command, a, s.eff.Mode, out)
+	if !asJSON {
+		printReport(io, rep)
+		return exitFor(out.Decision)
+	}
+	enc := json.NewEncoder(jsonSafeWriter{io.out})
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(rep); err != nil {
+		return errorExit(io.err, nil, fmt.Errorf("check: write result: %w", err))
+	}
+	return exitFor(out.Decision)
+}
+
 func newCheckCmd(io streams, g *globalFlags) *cobra.Command {
 	var asJSON bool
 	var modeFlag string
@@ -107,23 +172,7 @@ func newCheckCmd(io streams, g *globalFlags) *cobra.Command {
 			if len(args) == 0 {
 				return errors.New("check: no command given (usage: permgate check -- CMD...)")
 			}
-			s, err := loadSessionWithin(g, io, modeFlag, false)
-			if err != nil {
-				return fmt.Errorf("check: %w", err)
-			}
-			command, a, out := s.decideTimed(args)
-			out = s.audit(io, "check", command, a, out, out.By)
-			rep := newReport(command, a, s.eff.Mode, out)
-			if asJSON {
-				enc := json.NewEncoder(jsonSafeWriter{io.out})
-				enc.SetEscapeHTML(false)
-				if err := enc.Encode(rep); err != nil {
-					return fmt.Errorf("check: write result: %w", err)
-				}
-			} else {
-				printReport(io, rep)
-			}
-			return exitCode{exitFor(out.Decision)}
+			return exitCode{runCheck(io, g, args, modeFlag, asJSON)}
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the decision as JSON")

@@ -116,9 +116,16 @@ func lateAnalysis(command string, l late) validator.Analysis {
 // goes on to use.
 func timed[T any](s *session, work func(*session) T) (T, bool) {
 	stop := new(atomic.Bool)
+	c := s.stoppedBy(stop)
+	return within(s.answerEnd(), stop, func() T { return work(c) })
+}
+
+// stoppedBy is a copy of the session whose analyses stop at their next step
+// once stop is set.
+func (s *session) stoppedBy(stop *atomic.Bool) *session {
 	c := *s
 	c.env.Limits.Stop = stop.Load
-	return within(s.answerEnd(), stop, func() T { return work(&c) })
+	return &c
 }
 
 // decideTimed analyses and decides one CMD… form within the deadline; past
@@ -134,13 +141,19 @@ func (s *session) decideTimed(args []string) (string, validator.Analysis, policy
 		return decided{command, a, out}
 	})
 	if !ok {
-		command := commandText(args)
-		a := lateAnalysis(command, late{phase: "judge the command", limit: s.deadline()})
-		out := s.decideAnalysis(a, s.matcher())
-		out.By = byDeadline
-		return command, a, out
+		return s.decidedLate(args)
 	}
 	return r.command, r.a, r.out
+}
+
+// decidedLate is the decision of a CMD… form whose deadline passed before
+// it was judged: that of lateAnalysis.
+func (s *session) decidedLate(args []string) (string, validator.Analysis, policy.Outcome) {
+	command := commandText(args)
+	a := lateAnalysis(command, late{phase: "judge the command", limit: s.deadline()})
+	out := s.decideAnalysis(a, s.matcher())
+	out.By = byDeadline
+	return command, a, out
 }
 
 // auditGrace is how long an audit record may still take when the answer's
@@ -153,15 +166,26 @@ const auditGrace = 250 * time.Millisecond
 // sink loses the record, it does not hold the answer. A record lost this
 // way is an error like any other failed write.
 func (s *session) writeWithin(sink audit.Sink, rec audit.Record) error {
+	err, ok := within(s.auditEnd(), new(atomic.Bool), func() error { return sink.Write(rec) })
+	if !ok {
+		return s.errAuditLate()
+	}
+	return err
+}
+
+// auditEnd is when an audit record must be written: the answer's deadline,
+// or auditGrace from now when that is later.
+func (s *session) auditEnd() time.Time {
 	end := s.answerEnd()
 	if min := time.Now().Add(auditGrace); end.Before(min) {
 		end = min
 	}
-	err, ok := within(end, new(atomic.Bool), func() error { return sink.Write(rec) })
-	if !ok {
-		return fmt.Errorf("writing it took past the answer's %s deadline (a lock another process holds, or a slow sink)", s.deadline())
-	}
-	return err
+	return end
+}
+
+// errAuditLate is the error of a record not written by auditEnd.
+func (s *session) errAuditLate() error {
+	return fmt.Errorf("writing it took past the answer's %s deadline (a lock another process holds, or a slow sink)", s.deadline())
 }
 
 // answerEnd is when the answer now being given must be ready.

@@ -295,6 +295,16 @@ func isAskRule(s *session, rule string) bool {
 // with [audit] required = true: then anything but a deny becomes a deny. A deny
 // or an ask is never turned into an allow.
 func (s *session) audit(io streams, source, command string, a validator.Analysis, out policy.Outcome, decidedBy string) policy.Outcome {
+	rec, sink, err := s.auditRecord(source, command, a, out, decidedBy)
+	if err == nil {
+		err = s.writeWithin(sink, rec)
+	}
+	return s.audited(io, out, err)
+}
+
+// auditRecord is the record of a decision and the sink it goes to; err says
+// why no record can be kept.
+func (s *session) auditRecord(source, command string, a validator.Analysis, out policy.Outcome, decidedBy string) (audit.Record, audit.Sink, error) {
 	kinds := a.Kinds()
 	if kinds == nil {
 		kinds = []finding.Kind{}
@@ -313,9 +323,12 @@ func (s *session) audit(io streams, source, command string, a validator.Analysis
 		// "No record, no command": a sink that keeps none cannot meet it.
 		err = fmt.Errorf("[audit] sink = \"none\" (%s) keeps no record", s.cfg.AuditSink.Source)
 	}
-	if err == nil {
-		err = s.writeWithin(sink, rec)
-	}
+	return rec, sink, err
+}
+
+// audited is the outcome to act on once the decision's record was written,
+// or not (err).
+func (s *session) audited(io streams, out policy.Outcome, err error) policy.Outcome {
 	if err == nil {
 		return out
 	}

@@ -1,15 +1,18 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/permgate/permgate/audit"
+	"github.com/permgate/permgate/config"
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/harness"
 	"github.com/permgate/permgate/policy"
@@ -90,38 +93,72 @@ func hookSettings(h *harness.Harness) string {
 }
 
 // runHook decides one tool call; every failure is a deny in the protocol.
+// Each phase runs under the watchdog with the deny it gives when its
+// deadline passes first: reading the call, the config and the state has the
+// default deadline (the configured one is in the config); judging it, the
+// configured one; the audit record, what is left of it (at least
+// auditGrace). All count from permgate's start.
 func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (code int) {
-	reply := &hookReply{io: io, h: h}
+	dog := newWatchdog(io.exit)
 	defer func() {
 		if r := recover(); r != nil {
-			code = reply.send(policy.Deny, fmt.Sprintf("permgate failed (%v); denied to be safe", r))
+			if !dog.claim() {
+				code = dog.wait()
+				return
+			}
+			code = hookReply{io: io, h: h}.send(policy.Deny, fmt.Sprintf("permgate failed (%v); denied to be safe", r))
 		}
 	}()
-	// Reading the call, the config and the state has the default deadline
-	// (the configured one is in the config); judging it, the configured one.
-	// Both count from permgate's start.
-	p, ok := loadWithin(io, func(quiet streams) preparedHook { return prepareHook(quiet, g, h, modeFlag) })
-	if !ok {
-		return reply.send(policy.Deny, "permgate "+errLoadLate().Error()+"; denied to be safe")
-	}
-	reply.event = p.req.HookEventName
+	dog.arm(startOf(io).Add(config.DefaultDeadline), nil, func() int {
+		return hookReply{io: io, h: h}.send(policy.Deny, "permgate "+errLoadLate().Error()+"; denied to be safe")
+	})
+	// An abandoned load writes no warning into an answer already given.
+	var warnings bytes.Buffer
+	quiet := io
+	quiet.err = &warnings
+	p := prepareHook(quiet, g, h, modeFlag)
+	reply := hookReply{io: io, h: h, event: p.req.HookEventName}
 	if p.refuse != "" {
+		if !dog.claim() {
+			return dog.wait()
+		}
+		io.err.Write(warnings.Bytes())
 		p.auditRefusal(io, h)
 		return reply.send(policy.Deny, p.refuse)
 	}
 	s, req := p.s, p.req
-	r, ok := timed(s, func(c *session) decidedCall {
-		command, a, out, err := c.decideTool(req)
-		return decidedCall{command, a, out, err}
-	})
-	if !ok {
-		return reply.send(policy.Deny, "permgate: "+s.refuseLate(io, req))
+	stop := new(atomic.Bool)
+	if !dog.arm(s.answerEnd(), stop, func() int { return reply.send(policy.Deny, "permgate: "+s.refuseLate(io, req)) }) {
+		return dog.wait()
 	}
-	if r.err != nil {
-		return reply.send(policy.Deny, r.err.Error())
+	io.err.Write(warnings.Bytes())
+	// The work is done on a copy of the session whose analyses stop when
+	// told: the late answer, given meanwhile, uses the session itself.
+	work := s.stoppedBy(stop)
+	command, a, out, err := work.decideTool(req)
+	if err != nil {
+		if !dog.claim() {
+			return dog.wait()
+		}
+		return reply.send(policy.Deny, err.Error())
 	}
-	out := s.audit(io, "hook", r.command, r.a, s.judgeCall(h, req, r), r.out.By)
-	return reply.send(out.Decision, "permgate: "+saferReason(out, r.a))
+	decidedBy := out.By
+	out = work.judgeCall(h, req, decidedCall{command, a, out, nil})
+	rec, sink, err := s.auditRecord("hook", command, a, out, decidedBy)
+	if !dog.arm(s.auditEnd(), nil, func() int {
+		late := s.audited(io, out, s.errAuditLate())
+		return reply.send(late.Decision, "permgate: "+saferReason(late, a))
+	}) {
+		return dog.wait()
+	}
+	if err == nil {
+		err = sink.Write(rec)
+	}
+	if !dog.claim() {
+		return dog.wait()
+	}
+	out = s.audited(io, out, err)
+	return reply.send(out.Decision, "permgate: "+saferReason(out, a))
 }
 
 // hookReply answers the harness in its protocol, at the hook event (once
@@ -133,7 +170,7 @@ type hookReply struct {
 }
 
 // send writes the answer and returns the hook's exit code.
-func (r *hookReply) send(d policy.Decision, reason string) int {
+func (r hookReply) send(d policy.Decision, reason string) int {
 	out := r.h.Encode(harness.Response{Decision: d, Reason: reason, Event: r.event})
 	if len(out.Stdout) > 0 {
 		r.io.out.Write(out.Stdout)

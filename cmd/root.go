@@ -42,6 +42,9 @@ type streams struct {
 	host *host
 	// start is when permgate started: an answer's deadline counts from it.
 	start time.Time
+	// exit ends the process (os.Exit): a watchdog that gives a late
+	// answer ends it. nil, as in tests, leaves the process running.
+	exit func(int)
 }
 
 // quiet is the same streams with warnings on stderr dropped, for a caller
@@ -53,11 +56,11 @@ func (s streams) quiet() streams {
 
 // Main runs permgate with the given arguments and returns the exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return mainWith(newRootFor, args, stdin, stdout, stderr)
+	return mainWith(newRootFor, args, stdin, stdout, stderr, os.Exit)
 }
 
 // mainWith is Main with the command tree build makes for the arguments.
-func mainWith(build func(streams, []string) *cobra.Command, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func mainWith(build func(streams, []string) *cobra.Command, args []string, stdin io.Reader, stdout, stderr io.Writer, exit func(int)) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// The analysis's work bound keeps the heap small; the soft limit
 		// makes the collector work harder before peak memory passes it.
@@ -66,7 +69,7 @@ func mainWith(build func(streams, []string) *cobra.Command, args []string, stdin
 	// Errors and warnings quote commands, config values and paths: whatever a
 	// terminal would act on in them is escaped.
 	stderr = termSafeWriter{stderr}
-	io := streams{in: stdin, out: stdout, err: stderr, host: osHost(), start: time.Now()}
+	io := streams{in: stdin, out: stdout, err: stderr, host: osHost(), start: time.Now(), exit: exit}
 	root := build(io, args)
 	root.SetArgs(args)
 	err := root.Execute()
@@ -77,6 +80,12 @@ func mainWith(build func(streams, []string) *cobra.Command, args []string, stdin
 	if errors.As(err, &code) {
 		return code.code
 	}
+	return errorExit(stderr, args, err)
+}
+
+// errorExit reports an error that ends a run on stderr and returns the exit
+// code for it.
+func errorExit(stderr io.Writer, args []string, err error) int {
 	fmt.Fprintf(stderr, "permgate: error: %s\n", oneLine(err.Error()))
 	if hookInvocation(args) {
 		// A harness reads exit 1 as "go ahead" in some protocols: a mistake on

@@ -61,7 +61,7 @@ func TestHotCommandsAnswerAsTheWholeTree(t *testing.T) {
 	} {
 		var out1, err1, out2, err2 bytes.Buffer
 		code1 := Main(tc.args, strings.NewReader(tc.stdin), &out1, &err1)
-		code2 := mainWith(whole, tc.args, strings.NewReader(tc.stdin), &out2, &err2)
+		code2 := mainWith(whole, tc.args, strings.NewReader(tc.stdin), &out2, &err2, nil)
 		if code1 != code2 || out1.String() != out2.String() || err1.String() != err2.String() {
 			t.Errorf("%q: alone exit %d, %q, %q; in the whole tree exit %d, %q, %q", tc.args, code1, out1.String(), err1.String(), code2, out2.String(), err2.String())
 		}

@@ -1,0 +1,106 @@
+package cmd
+
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// watchdog gives the late answer of an entry point that answers once and
+// ends (hook, check) when a deadline passes before its own answer is ready.
+// The work runs on the entry point's goroutine, so an answer in time costs
+// no hand-off to another goroutine (and, with idle processors, another
+// thread); the watchdog is a timer, armed phase by phase with the answer
+// that phase gives when it is late. When its deadline passes first, the
+// timer's goroutine sets the phase's stop flag (an analysis that cooperates
+// ends at its next step), gives the late answer and ends the process with
+// its exit code: it does not wait for the work to cooperate, and nothing
+// the work does later reaches the answer. The work claims the answer before
+// writing its own, which disarms the watchdog; a work that finds the late
+// answer given writes nothing and waits for the process to end.
+type watchdog struct {
+	mu    sync.Mutex
+	timer *time.Timer
+	// phase counts the arms, so that a timer of a phase already left does
+	// not answer for the next.
+	phase uint64
+	// late is the answer of the phase armed, nil once the work claimed it.
+	late func() int
+	stop *atomic.Bool
+	// given is set once the late answer is given.
+	given bool
+	// code receives the late answer's exit code.
+	code chan int
+	// exit ends the process with the late answer's code (os.Exit); nil
+	// leaves it to the caller of wait.
+	exit func(int)
+}
+
+// newWatchdog is a watchdog that ends the process with exit.
+func newWatchdog(exit func(int)) *watchdog {
+	return &watchdog{code: make(chan int, 1), exit: exit}
+}
+
+// arm starts a phase: from now on, when end passes before the next arm or
+// claim, stop (when not nil) is set and late gives the answer. It reports
+// false when the late answer of an earlier phase was given: the caller then
+// returns wait().
+func (w *watchdog) arm(end time.Time, stop *atomic.Bool, late func() int) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.given {
+		return false
+	}
+	w.phase++
+	phase := w.phase
+	w.late, w.stop = late, stop
+	if w.timer != nil {
+		w.timer.Stop()
+	}
+	w.timer = time.AfterFunc(time.Until(end), func() { w.fire(phase) })
+	return true
+}
+
+// fire gives the late answer of the phase armed as phase, unless the work
+// claimed the answer or moved on first.
+func (w *watchdog) fire(phase uint64) {
+	w.mu.Lock()
+	if w.given || phase != w.phase || w.late == nil {
+		w.mu.Unlock()
+		return
+	}
+	w.given = true
+	late, stop := w.late, w.stop
+	w.mu.Unlock()
+	if stop != nil {
+		stop.Store(true)
+	}
+	code := late()
+	w.code <- code
+	if w.exit != nil {
+		w.exit(code)
+	}
+}
+
+// claim takes the answer for the work and disarms the watchdog until the
+// next arm. It reports false when the late answer was given first: the
+// caller then returns wait() and writes nothing.
+func (w *watchdog) claim() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.given {
+		return false
+	}
+	w.phase++
+	w.late, w.stop = nil, nil
+	if w.timer != nil {
+		w.timer.Stop()
+	}
+	return true
+}
+
+// wait returns the late answer's exit code once it is given; where the
+// watchdog ends the process, the process ends first.
+func (w *watchdog) wait() int {
+	return <-w.code
+}

@@ -1,0 +1,87 @@
+package cmd
+
+import (
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestWatchdogLetsTheWorkAnswer: work that claims the answer before its
+// deadline answers itself; the late answer is never given, even once the
+// deadline has passed.
+func TestWatchdogLetsTheWorkAnswer(t *testing.T) {
+	var lateRan atomic.Bool
+	exited := make(chan int, 1)
+	dog := newWatchdog(func(code int) { exited <- code })
+	if !dog.arm(time.Now().Add(50*time.Millisecond), nil, func() int { lateRan.Store(true); return 2 }) {
+		t.Fatal("arm refused before any answer")
+	}
+	if !dog.claim() {
+		t.Fatal("the work could not claim an answer it gave in time")
+	}
+	time.Sleep(100 * time.Millisecond)
+	if lateRan.Load() {
+		t.Fatal("the late answer was given after the work's")
+	}
+	select {
+	case code := <-exited:
+		t.Fatalf("the process was ended (%d) after the work's answer", code)
+	default:
+	}
+	if !dog.claim() {
+		t.Fatal("a second claim by the work (a panic after its answer) was refused")
+	}
+}
+
+// TestWatchdogAnswersForStuckWork: work that never ends (it waits on a
+// channel no one writes to until the test is done) does not hold the
+// answer: the late answer is given, the stop flag set, the process ended
+// with the late answer's code; the work, once it ends, cannot answer.
+func TestWatchdogAnswersForStuckWork(t *testing.T) {
+	exited := make(chan int, 1)
+	dog := newWatchdog(func(code int) { exited <- code })
+	stop := new(atomic.Bool)
+	dog.arm(time.Now().Add(time.Hour), nil, func() int { return 9 })
+	// The second phase replaces the first: its answer is the one given.
+	dog.arm(time.Now().Add(10*time.Millisecond), stop, func() int { return 2 })
+	release := make(chan struct{})
+	worked := make(chan bool)
+	go func() {
+		<-release // stuck until the test lets it go
+		worked <- dog.claim()
+	}()
+	select {
+	case code := <-exited:
+		if code != 2 {
+			t.Fatalf("process ended with %d, want the second phase's late answer 2", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the watchdog never answered for stuck work")
+	}
+	if !stop.Load() {
+		t.Fatal("the stuck work was not told to stop")
+	}
+	close(release)
+	if <-worked {
+		t.Fatal("the work claimed an answer the watchdog gave")
+	}
+	if code := dog.wait(); code != 2 {
+		t.Fatalf("wait = %d, want the late answer's code 2", code)
+	}
+}
+
+// TestWatchdogWithoutExit: with no exit function (in tests), the late
+// answer is given and its code waits for the caller.
+func TestWatchdogWithoutExit(t *testing.T) {
+	dog := newWatchdog(nil)
+	dog.arm(time.Now(), nil, func() int { return 3 })
+	if code := dog.wait(); code != 3 {
+		t.Fatalf("wait = %d, want 3", code)
+	}
+	if dog.claim() {
+		t.Fatal("claim succeeded after the late answer")
+	}
+	if dog.arm(time.Now().Add(time.Hour), nil, func() int { return 0 }) {
+		t.Fatal("a phase was armed after the late answer")
+	}
+}
