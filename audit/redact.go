@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -17,7 +16,7 @@ const Redacted = "[REDACTED]"
 // holds one of hints (in lower case), which every match contains: most
 // commands hold none, and cost no compile and no scan.
 type redaction struct {
-	re    func() *regexp.Regexp
+	re    *lazyre.Regexp
 	repl  string
 	hints []string
 }
@@ -26,38 +25,38 @@ type redaction struct {
 // anywhere. Go's regexp is linear in the input, whatever it holds.
 var redactions = []redaction{
 	// PEM private keys, to their END line or the end of the text.
-	{lazyre.New(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?s:.*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`), Redacted, []string{"private key"}},
+	{&lazyre.Regexp{Src: `-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?s:.*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`}, Redacted, []string{"private key"}},
 	// Authorization: and Proxy-Authorization: headers, to the end of the quoted value or line.
-	{lazyre.New(`(?i)((?:proxy-)?authorization\s*:\s*)[^'"\n\r]+`), "${1}" + Redacted, []string{"authorization"}},
+	{&lazyre.Regexp{Src: `(?i)((?:proxy-)?authorization\s*:\s*)[^'"\n\r]+`}, "${1}" + Redacted, []string{"authorization"}},
 	// Bearer tokens anywhere else.
-	{lazyre.New(`(?i)(\bbearer\s+)[A-Za-z0-9._~+/=-]+`), "${1}" + Redacted, []string{"bearer"}},
+	{&lazyre.Regexp{Src: `(?i)(\bbearer\s+)[A-Za-z0-9._~+/=-]+`}, "${1}" + Redacted, []string{"bearer"}},
 	// user:password@ in URLs.
-	{lazyre.New(`([A-Za-z][A-Za-z0-9+.-]*://[^/\s:@'"]*:)[^@\s/'"]+@`), "${1}" + Redacted + "@", []string{"://"}},
+	{&lazyre.Regexp{Src: `([A-Za-z][A-Za-z0-9+.-]*://[^/\s:@'"]*:)[^@\s/'"]+@`}, "${1}" + Redacted + "@", []string{"://"}},
 	// --password=…, --password …, --token=…, --api-key …, --secret=…
-	{lazyre.New(`(?i)(--[a-z0-9-]*(?:password|passwd|token|secret|api-?key)(?:=|\s+))(?:"[^"]*"|'[^']*'|[^\s;&|]+)`), "${1}" + Redacted,
+	{&lazyre.Regexp{Src: `(?i)(--[a-z0-9-]*(?:password|passwd|token|secret|api-?key)(?:=|\s+))(?:"[^"]*"|'[^']*'|[^\s;&|]+)`}, "${1}" + Redacted,
 		[]string{"password", "passwd", "token", "secret", "apikey", "api-key"}},
 	// NAME_TOKEN=…, NAME_SECRET=…, NAME_KEY=…, PASSWORD=… assignments.
-	{lazyre.New(`(?i)(\b[A-Za-z0-9_]*(?:TOKEN|SECRET|_KEY|PASSWORD|PASSWD|APIKEY)=)(?:"[^"]*"|'[^']*'|[^\s;&|]+)`), "${1}" + Redacted,
+	{&lazyre.Regexp{Src: `(?i)(\b[A-Za-z0-9_]*(?:TOKEN|SECRET|_KEY|PASSWORD|PASSWD|APIKEY)=)(?:"[^"]*"|'[^']*'|[^\s;&|]+)`}, "${1}" + Redacted,
 		[]string{"token=", "secret=", "_key=", "password=", "passwd=", "apikey="}},
 	// Well-known key formats.
-	{lazyre.New(`\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})`), Redacted,
+	{&lazyre.Regexp{Src: `\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,})`}, Redacted,
 		[]string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-"}},
-	{lazyre.New(`\bsk-[A-Za-z0-9_-]{16,}`), Redacted, []string{"sk-"}},
-	{lazyre.New(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), Redacted, []string{"akia", "asia"}},
-	{lazyre.New(`\bxox[abposr]-[A-Za-z0-9-]{8,}`), Redacted, []string{"xox"}},
-	{lazyre.New(`\bAIza[0-9A-Za-z_-]{35}`), Redacted, []string{"aiza"}},
-	{lazyre.New(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+`), Redacted, []string{"eyj"}},
+	{&lazyre.Regexp{Src: `\bsk-[A-Za-z0-9_-]{16,}`}, Redacted, []string{"sk-"}},
+	{&lazyre.Regexp{Src: `\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`}, Redacted, []string{"akia", "asia"}},
+	{&lazyre.Regexp{Src: `\bxox[abposr]-[A-Za-z0-9-]{8,}`}, Redacted, []string{"xox"}},
+	{&lazyre.Regexp{Src: `\bAIza[0-9A-Za-z_-]{35}`}, Redacted, []string{"aiza"}},
+	{&lazyre.Regexp{Src: `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+`}, Redacted, []string{"eyj"}},
 }
 
 // passwordOptionTools take a password attached to -p (mysql -pSECRET, sshpass
 // -pSECRET); elsewhere -p means something else (mkdir -p, cp -p).
-var passwordOptionTools = lazyre.New(`\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|sshpass)\b`)
+var passwordOptionTools = lazyre.Regexp{Src: `\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|sshpass)\b`}
 
 // passwordToolHints are in every match of passwordOptionTools.
 var passwordToolHints = []string{"mysql", "mariadb", "sshpass"}
 
 // shortPassword is -pSECRET (attached) or sshpass's -p SECRET.
-var shortPassword = lazyre.New(`(^|\s)(-p)(\S+)`)
+var shortPassword = lazyre.Regexp{Src: `(^|\s)(-p)(\S+)`}
 
 // mayHold reports whether text, lowered (lower), may match a pattern
 // whose every match holds one of hints. Text beyond ASCII is always tried:
@@ -98,11 +97,11 @@ func Redact(command string) string {
 	}
 	for _, r := range redactions {
 		if mayHold(lower, ascii, r.hints) {
-			out = r.re().ReplaceAllString(out, r.repl)
+			out = r.re.Get().ReplaceAllString(out, r.repl)
 		}
 	}
-	if mayHold(lower, ascii, passwordToolHints) && passwordOptionTools().MatchString(out) {
-		out = shortPassword().ReplaceAllStringFunc(out, func(m string) string {
+	if mayHold(lower, ascii, passwordToolHints) && passwordOptionTools.Get().MatchString(out) {
+		out = shortPassword.Get().ReplaceAllStringFunc(out, func(m string) string {
 			i := strings.Index(m, "-p")
 			return m[:i+2] + Redacted
 		})

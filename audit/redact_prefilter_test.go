@@ -12,10 +12,10 @@ import (
 func redactAll(command string) string {
 	out := command
 	for _, r := range redactions {
-		out = r.re().ReplaceAllString(out, r.repl)
+		out = r.re.Get().ReplaceAllString(out, r.repl)
 	}
-	if passwordOptionTools().MatchString(out) {
-		out = shortPassword().ReplaceAllStringFunc(out, func(m string) string {
+	if passwordOptionTools.Get().MatchString(out) {
+		out = shortPassword.Get().ReplaceAllStringFunc(out, func(m string) string {
 			i := strings.Index(m, "-p")
 			return m[:i+2] + Redacted
 		})

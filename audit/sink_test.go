@@ -427,3 +427,11 @@ func TestOpenDefaults(t *testing.T) {
 		}
 	}
 }
+
+// TestJournalCapHoldsTheMarker: the journal's cap is a command of
+// MaxCommand bytes and the longest cut marker.
+func TestJournalCapHoldsTheMarker(t *testing.T) {
+	if want := MaxCommand + len(cutMarker(1234567890)); maxJournalValue != want {
+		t.Fatalf("maxJournalValue = %d, want %d", maxJournalValue, want)
+	}
+}

@@ -183,7 +183,7 @@ func newCheckCmd(io streams, g *globalFlags) *cobra.Command {
 
 // printReport writes the decision as a person reads it, in colour on a terminal.
 func printReport(io streams, r report) {
-	fmt.Fprintf(io.out, "%s: %s\n", paint(io.host, io.out, decisionColour[r.Decision], string(r.Decision)), safe(r.Reason))
+	fmt.Fprintf(io.out, "%s: %s\n", paint(io.host, io.out, decisionColour.Get()[r.Decision], string(r.Decision)), safe(r.Reason))
 	for _, f := range r.Findings {
 		fmt.Fprintf(io.out, "  %s (%s): %s\n    in: %s\n    id: %s\n", f.Kind, f.Severity, safe(f.Reason), safe(f.Command), safe(f.ID))
 		if f.Suggestion != "" {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mattn/go-isatty"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/policy"
 )
 
@@ -17,7 +18,9 @@ const (
 	colourReset  = "\x1b[0m"
 )
 
-var decisionColour = map[policy.Decision]string{policy.Allow: colourGreen, policy.Ask: colourYellow, policy.Deny: colourRed}
+var decisionColour = lazy.Value[map[policy.Decision]string]{Make: func() map[policy.Decision]string {
+	return map[policy.Decision]string{policy.Allow: colourGreen, policy.Ask: colourYellow, policy.Deny: colourRed}
+}}
 
 // useColour reports whether w is a terminal that wants colour: not when NO_COLOR
 // is set or TERM is dumb.

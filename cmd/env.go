@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/internal/xdg"
 	"github.com/permgate/permgate/runfiles"
 	"github.com/permgate/permgate/validator"
@@ -34,7 +35,7 @@ func analysisEnv(h *host) validator.Env {
 		env.XDGStateHome = x
 	}
 	env.PathDirs = pathDirs(h.Getenv("PATH"))
-	for name, dir := range harnessHomeVars {
+	for name, dir := range harnessHomeVars.Get() {
 		if x := h.Getenv(name); filepath.IsAbs(x) {
 			if env.HarnessHomes == nil {
 				env.HarnessHomes = map[string]string{}
@@ -48,7 +49,9 @@ func analysisEnv(h *host) validator.Env {
 // harnessHomeVars are the variables that move a harness's directory out of
 // the home, with the directory each stands for; install writes the hook
 // settings there, so the analysis guards them there.
-var harnessHomeVars = map[string]string{"CLAUDE_CONFIG_DIR": ".claude", "CODEX_HOME": ".codex", "COPILOT_HOME": ".copilot", "OPENCODE_CONFIG_DIR": "opencode"}
+var harnessHomeVars = lazy.Value[map[string]string]{Make: func() map[string]string {
+	return map[string]string{"CLAUDE_CONFIG_DIR": ".claude", "CODEX_HOME": ".codex", "COPILOT_HOME": ".copilot", "OPENCODE_CONFIG_DIR": "opencode"}
+}}
 
 // checkHome fails closed when the environment does not say where the user's
 // files are: HOME must be an absolute path to a directory that exists. Without

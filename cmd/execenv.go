@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/validator"
 )
 
@@ -14,25 +15,27 @@ import (
 // text: exec removes them from the environment of what it runs, whatever the
 // form. The command itself may still set them; the analysis then sees it
 // (dangerous_env).
-var startupVars = map[string]bool{
-	"BASH_ENV":            true, // sourced by a non-interactive bash before -c
-	"ENV":                 true, // sourced by sh/dash (interactive, posix mode)
-	"SHELLOPTS":           true, // xtrace, and other options bash imports
-	"BASHOPTS":            true, // shopt options bash imports (extdebug …)
-	"PS4":                 true, // expanded, with $(…), for every traced line
-	"PROMPT_COMMAND":      true, // run before each prompt
-	"PS0":                 true,
-	"PS1":                 true,
-	"BASH_XTRACEFD":       true,
-	"BASH_LOADABLES_PATH": true, // enable -f loads builtins from here
-	"BASH_COMPAT":         true, // changes how bash reads the script
-	"POSIXLY_CORRECT":     true,
-	"EXECIGNORE":          true,
-	"GLOBIGNORE":          true, // changes what a glob expands to
-	"IFS":                 true, // changes word splitting
-	"LD_PRELOAD":          true, // loads code into the shell or the program
-	"LD_AUDIT":            true,
-}
+var startupVars = lazy.Value[map[string]bool]{Make: func() map[string]bool {
+	return map[string]bool{
+		"BASH_ENV":            true, // sourced by a non-interactive bash before -c
+		"ENV":                 true, // sourced by sh/dash (interactive, posix mode)
+		"SHELLOPTS":           true, // xtrace, and other options bash imports
+		"BASHOPTS":            true, // shopt options bash imports (extdebug …)
+		"PS4":                 true, // expanded, with $(…), for every traced line
+		"PROMPT_COMMAND":      true, // run before each prompt
+		"PS0":                 true,
+		"PS1":                 true,
+		"BASH_XTRACEFD":       true,
+		"BASH_LOADABLES_PATH": true, // enable -f loads builtins from here
+		"BASH_COMPAT":         true, // changes how bash reads the script
+		"POSIXLY_CORRECT":     true,
+		"EXECIGNORE":          true,
+		"GLOBIGNORE":          true, // changes what a glob expands to
+		"IFS":                 true, // changes word splitting
+		"LD_PRELOAD":          true, // loads code into the shell or the program
+		"LD_AUDIT":            true,
+	}
+}}
 
 // cleanEnv returns env without the variables that would run code outside the
 // analysed text: startupVars, exported bash functions (BASH_FUNC_name%%=…) and
@@ -40,7 +43,7 @@ var startupVars = map[string]bool{
 func cleanEnv(env []string) (kept []string, removed []string) {
 	for _, kv := range env {
 		name, value, _ := strings.Cut(kv, "=")
-		if startupVars[name] || strings.HasPrefix(name, "BASH_FUNC_") || strings.HasPrefix(value, "() {") {
+		if startupVars.Get()[name] || strings.HasPrefix(name, "BASH_FUNC_") || strings.HasPrefix(value, "() {") {
 			removed = append(removed, name)
 			continue
 		}
@@ -51,7 +54,9 @@ func cleanEnv(env []string) (kept []string, removed []string) {
 
 // scriptShells are the shells whose syntax the analysis reads: bash, and sh or
 // dash as POSIX shells.
-var scriptShells = map[string]bool{"bash": true, "sh": true, "dash": true}
+var scriptShells = lazy.Value[map[string]bool]{Make: func() map[string]bool {
+	return map[string]bool{"bash": true, "sh": true, "dash": true}
+}}
 
 // scriptArgv returns the argv that runs a one-argument script: bash (or
 // $PERMGATE_SHELL when it names bash, sh or dash) without start-up files. Any
@@ -61,7 +66,7 @@ func scriptArgv(shell, script string) ([]string, error) {
 		shell = "bash"
 	}
 	base := filepath.Base(shell)
-	if !scriptShells[base] {
+	if !scriptShells.Get()[base] {
 		return nil, fmt.Errorf("PERMGATE_SHELL=%s: permgate reads scripts as bash (or POSIX sh), so it runs them only with bash, sh or dash", validator.OneLine(shell))
 	}
 	if strings.Contains(shell, "/") && !filepath.IsAbs(shell) {
@@ -100,7 +105,7 @@ func checkShellProgram(shell string) error {
 	if err != nil {
 		return fmt.Errorf("PERMGATE_SHELL=%s: %w", validator.OneLine(shell), err)
 	}
-	if !scriptShells[filepath.Base(real)] {
+	if !scriptShells.Get()[filepath.Base(real)] {
 		return fmt.Errorf("PERMGATE_SHELL=%s is %s: permgate reads scripts as bash (or POSIX sh), so it runs them only with bash, sh or dash", validator.OneLine(shell), validator.OneLine(real))
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/permgate/permgate/effect"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/policy"
 	"github.com/permgate/permgate/shellparse"
 	"github.com/permgate/permgate/validator"
@@ -40,7 +41,9 @@ func newExplainCmd(io streams, g *globalFlags) *cobra.Command {
 	return c
 }
 
-var severityColour = map[validator.Severity]string{validator.Severe: colourRed, validator.NonSevere: colourYellow, validator.Safe: colourGreen}
+var severityColour = lazy.Value[map[validator.Severity]string]{Make: func() map[validator.Severity]string {
+	return map[validator.Severity]string{validator.Severe: colourRed, validator.NonSevere: colourYellow, validator.Safe: colourGreen}
+}}
 
 // writeExplanation prints the analysis of one command line.
 func writeExplanation(w io.Writer, s *session, command string, a validator.Analysis, out policy.Outcome) {
@@ -79,13 +82,13 @@ func writeExplanation(w io.Writer, s *session, command string, a validator.Analy
 		fmt.Fprintf(w, "  read-only:   %s\n", ro)
 		fmt.Fprintf(w, "  effects:     %s\n", describeEffects(rec.Effects))
 		for _, f := range rec.Findings {
-			fmt.Fprintf(w, "  finding:     %s (%s): %s\n", f.Kind, paint(s.host, w, severityColour[f.Severity], f.Severity.String()), safe(f.Reason))
+			fmt.Fprintf(w, "  finding:     %s (%s): %s\n", f.Kind, paint(s.host, w, severityColour.Get()[f.Severity], f.Severity.String()), safe(f.Reason))
 			explainIDSafer(w, f)
 		}
 		fmt.Fprintf(w, "  decided by:  %s\n", safe(decidedBy(s, rec)))
 	}
 	for _, f := range a.Findings {
-		fmt.Fprintf(w, "\n%s %s (%s): %s\n", bold("whole command:"), f.Kind, paint(s.host, w, severityColour[f.Severity], f.Severity.String()), safe(f.Reason))
+		fmt.Fprintf(w, "\n%s %s (%s): %s\n", bold("whole command:"), f.Kind, paint(s.host, w, severityColour.Get()[f.Severity], f.Severity.String()), safe(f.Reason))
 		explainIDSafer(w, f)
 	}
 	rule := out.Rule
@@ -95,9 +98,9 @@ func writeExplanation(w io.Writer, s *session, command string, a validator.Analy
 	case out.By == "action":
 		rule += " (the action policy for " + string(out.Action) + ", [actions] at " + s.eff.Actions.Source[out.Action] + ")"
 	}
-	fmt.Fprintf(w, "\n%s %s\n", bold("severity:"), paint(s.host, w, severityColour[a.Severity], a.Severity.String()))
+	fmt.Fprintf(w, "\n%s %s\n", bold("severity:"), paint(s.host, w, severityColour.Get()[a.Severity], a.Severity.String()))
 	fmt.Fprintf(w, "%s %s\n", bold("rule:"), safe(rule))
-	fmt.Fprintf(w, "%s %s — %s\n", bold("decision:"), paint(s.host, w, decisionColour[out.Decision], string(out.Decision)), safe(out.Reason))
+	fmt.Fprintf(w, "%s %s — %s\n", bold("decision:"), paint(s.host, w, decisionColour.Get()[out.Decision], string(out.Decision)), safe(out.Reason))
 }
 
 // explainIDSafer writes a finding's id and, when it has one, its safer way,

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 	"github.com/permgate/permgate/validator"
@@ -108,7 +109,7 @@ func recoveryLine(io streams, g *globalFlags, line string) bool {
 	case name == "exit" || name == "logout":
 		return true
 	case name == "permgate":
-		return len(words) == 3 && recoveryCommands[[2]string{words[1], words[2]}]
+		return len(words) == 3 && recoveryCommands.Get()[[2]string{words[1], words[2]}]
 	case registry.Editor(name):
 		return len(words) > 1 && editsOnlyConfig(io, g, env, words[1:])
 	}
@@ -119,10 +120,12 @@ func recoveryLine(io streams, g *globalFlags, line string) bool {
 // broken: permgate config check|path|show, and permgate trust --user,
 // which confirms a config whose seal is lost (it asks y/N at the terminal
 // itself).
-var recoveryCommands = map[[2]string]bool{
-	{"config", "check"}: true, {"config", "path"}: true, {"config", "show"}: true,
-	{"trust", "--user"}: true,
-}
+var recoveryCommands = lazy.Value[map[[2]string]bool]{Make: func() map[[2]string]bool {
+	return map[[2]string]bool{
+		{"config", "check"}: true, {"config", "path"}: true, {"config", "show"}: true,
+		{"trust", "--user"}: true,
+	}
+}}
 
 // plainCommand returns the name and words of a line that is one simple
 // command, whole, with no redirect, wrapper or assignment, whose every word

@@ -7,6 +7,7 @@ import (
 
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/harness"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/policy"
 	"github.com/permgate/permgate/shellparse"
 	"github.com/permgate/permgate/validator"
@@ -190,8 +191,10 @@ func (s *session) unknownToolSelf(input json.RawMessage) []validator.Finding {
 // commandKeys name the members of a tool's input that hold a shell command
 // (matched in any case): an MCP shell server's run_command, a tool's
 // {"args": {"cmd": …}}.
-var commandKeys = map[string]bool{"command": true, "cmd": true, "script": true, "commands": true, "shell_command": true,
-	"shellcommand": true, "bash": true, "sh": true, "shell": true, "argv": true}
+var commandKeys = lazy.Value[map[string]bool]{Make: func() map[string]bool {
+	return map[string]bool{"command": true, "cmd": true, "script": true, "commands": true, "shell_command": true,
+		"shellcommand": true, "bash": true, "sh": true, "shell": true, "argv": true}
+}}
 
 // commandScripts calls fn with each shell command in a tool's decoded
 // input, a few levels deep: a string under a command key, and a list of
@@ -210,7 +213,7 @@ func commandScripts(val any, fn func(string)) {
 			}
 		case map[string]any:
 			for key, e := range x {
-				if commandKeys[strings.ToLower(key)] {
+				if commandKeys.Get()[strings.ToLower(key)] {
 					runCommandValue(e, fn)
 				}
 				visit(e, depth+1)

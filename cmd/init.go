@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/spf13/cobra"
 )
 
@@ -26,11 +27,13 @@ const modePlaceholder = "@PERMGATE_MODE@"
 
 // initShells are the shells `permgate init` has a snippet for, with how each
 // quotes a word.
-var initShells = map[string]func(string) string{
-	"bash": quotePOSIX,
-	"zsh":  quotePOSIX,
-	"fish": quoteFish,
-}
+var initShells = lazy.Value[map[string]func(string) string]{Make: func() map[string]func(string) string {
+	return map[string]func(string) string{
+		"bash": quotePOSIX,
+		"zsh":  quotePOSIX,
+		"fish": quoteFish,
+	}
+}}
 
 // newInitCmd prints the shell guard snippet for bash, zsh or fish.
 func newInitCmd(io streams, g *globalFlags) *cobra.Command {
@@ -104,7 +107,7 @@ func initialMode(std streams, g *globalFlags) string {
 // shellSnippet returns the guard for shell, calling the permgate at binary, and
 // showing mode in the prompt until the first checked line.
 func shellSnippet(shell, binary, mode string) (string, error) {
-	quote, ok := initShells[shell]
+	quote, ok := initShells.Get()[shell]
 	if !ok {
 		return "", fmt.Errorf("unknown shell %q (want bash, zsh or fish)", shell)
 	}

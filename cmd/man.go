@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/permgate/permgate/docs"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/internal/manpage"
 )
 
@@ -222,7 +223,9 @@ func manListed(f *pflag.Flag) bool {
 }
 
 // manValueNames name the values of flags whose usage does not.
-var manValueNames = map[string]string{"config": "FILE", "profile": "NAME"}
+var manValueNames = lazy.Value[map[string]string]{Make: func() map[string]string {
+	return map[string]string{"config": "FILE", "profile": "NAME"}
+}}
 
 // manFlags lists flags as tagged paragraphs: -n, --name VALUE, then what it
 // does and its default. help and version are described once, globally.
@@ -249,7 +252,7 @@ func manFlags(p *manpage.Page, flags *pflag.FlagSet) {
 // manValueName names a flag's value: the name its usage gives in backquotes,
 // else one made from its type; "" for a flag that takes none.
 func manValueName(f *pflag.Flag, name string) string {
-	if v, ok := manValueNames[f.Name]; ok && name != "" {
+	if v, ok := manValueNames.Get()[f.Name]; ok && name != "" {
 		return v
 	}
 	switch name {

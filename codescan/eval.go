@@ -1,9 +1,9 @@
 package codescan
 
 import (
+	"github.com/permgate/permgate/internal/lazy"
 	"reflect"
 	"strings"
-	"sync"
 )
 
 // scope holds the names the code gave things: import os as o, x = "rm -rf ~",
@@ -284,12 +284,12 @@ func (s *scanner) leave() { s.nest-- }
 
 // binaryOps are the operators read between operands whose result the scanner
 // does not follow (its operands are still evaluated).
-var binaryOps = sync.OnceValue(func() map[string]bool {
+var binaryOps = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("-", "*", "/", "%", "**", "==", "!=", "===", "!==", "<", ">", "<=", ">=", "&&", "||", "&", "|", "^",
 		"<<", ">>", "and", "or", "in", "is", "not", "if", "else", "?", ":", "=", "+=", "-=", ".=", "*=", "/=", "||=", "&&=",
 		"??", "=>", "->", "=~", "!~", "<=>", "eq", "ne", "lt", "gt", "le", "ge", "x", "cmp", "instanceof", "of", "unless",
 		"~", "//", "+", ".", "..", "<>", "++", "--", "|>", "<-", "<<-", "->>", "%%", "xor", "orelse", "andalso", "when", "<|", "!")
-})
+}}
 
 func setOf(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))
@@ -312,7 +312,7 @@ func (s *scanner) expr(i, end int) (expr, int) {
 			return x, j
 		}
 		t := s.toks[k]
-		if t.kind == tPunct || t.kind == tIdent && binaryOps()[t.text] && !s.terminator(k) {
+		if t.kind == tPunct || t.kind == tIdent && binaryOps.Get()[t.text] && !s.terminator(k) {
 			if y, n, ok := s.binary(x, k, end); ok {
 				x, j = y, n
 				continue
@@ -350,7 +350,7 @@ func (s *scanner) joins(x expr, k int) bool {
 	case tString, tNumber:
 		return true
 	case tIdent:
-		return !s.terminator(k) && !binaryOps()[t.text]
+		return !s.terminator(k) && !binaryOps.Get()[t.text]
 	}
 	return t.text == "$" || t.text == "(" && t.space
 }
@@ -377,7 +377,7 @@ func (s *scanner) binary(x expr, k, end int) (expr, int, bool) {
 	case op == "%" && x.kind == xValue && s.fam.lang == Python:
 		y, n := s.unary(k+1, end)
 		return valueExpr(percentFormat(x.val, y)), n, true
-	case binaryOps()[op]:
+	case binaryOps.Get()[op]:
 		_, n := s.unary(s.skipNewlines(k+1, end), end)
 		return unknown, n, true
 	}
@@ -385,15 +385,15 @@ func (s *scanner) binary(x expr, k, end int) (expr, int, bool) {
 }
 
 // prefixOps are the operators read before an operand.
-var prefixOps = sync.OnceValue(func() map[string]bool {
+var prefixOps = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("-", "+", "!", "~", "not", "typeof", "await", "new", "delete", "void", "\\", "*", "**", "...", "&", "@", "yield", "defined", "my", "our", "local", "return", "print", "puts", "do", "then", "else")
-})
+}}
 
 // transparentPrefixes are the prefixes whose operand is the value: new X(…)
 // is X(…), \system is system.
-var transparentPrefixes = sync.OnceValue(func() map[string]bool {
+var transparentPrefixes = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("\\", "new", "&", "@", "await", "return", "my", "local", "our")
-})
+}}
 
 // unary evaluates an operand with its prefix operators.
 func (s *scanner) unary(i, end int) (expr, int) {
@@ -404,9 +404,9 @@ func (s *scanner) unary(i, end int) (expr, int) {
 	if s.fam.lang == Awk && s.is(i, "@", "$") {
 		return s.awkPrefix(i, end)
 	}
-	if t := s.toks[i]; (t.kind == tPunct || t.kind == tIdent) && prefixOps()[t.text] && i+1 < end && !s.terminatorAt(i+1) {
+	if t := s.toks[i]; (t.kind == tPunct || t.kind == tIdent) && prefixOps.Get()[t.text] && i+1 < end && !s.terminatorAt(i+1) {
 		x, j := s.unary(i+1, end)
-		if transparentPrefixes()[t.text] {
+		if transparentPrefixes.Get()[t.text] {
 			return x, j
 		}
 		return unknown, j

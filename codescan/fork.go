@@ -1,6 +1,8 @@
 package codescan
 
-import "sync"
+import (
+	"github.com/permgate/permgate/internal/lazy"
+)
 
 // Fork loops: a loop that never ends and forks each time round (while
 // True: os.fork(), loop { fork }, for (;;) fork();), or one whose condition
@@ -14,7 +16,7 @@ func (s *scanner) forkLoops() {
 	}
 	loops := 0
 	for i := range s.toks {
-		if s.kind(i) != tIdent || !loopWords()[s.toks[i].text] {
+		if s.kind(i) != tIdent || !loopWords.Get()[s.toks[i].text] {
 			continue
 		}
 		if loops++; loops > maxLoops {
@@ -28,9 +30,9 @@ func (s *scanner) forkLoops() {
 }
 
 // loopWords start loops; maxLoops bounds those one stream's check reads.
-var loopWords = sync.OnceValue(func() map[string]bool {
+var loopWords = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("while", "until", "loop", "repeat", "for")
-})
+}}
 
 const maxLoops = 256
 
@@ -171,7 +173,7 @@ func (s *scanner) loopBody(i int) (int, int) {
 	if s.is(i, "do") {
 		i++
 	}
-	if !endBlocks()[s.fam.lang] {
+	if !endBlocks.Get()[s.fam.lang] {
 		return i, s.stmtEnd(i)
 	}
 	for j := i; j < len(s.toks); j++ {
@@ -187,9 +189,9 @@ func (s *scanner) loopBody(i int) (int, int) {
 }
 
 // endBlocks are the families whose blocks close with end.
-var endBlocks = sync.OnceValue(func() map[Lang]bool {
+var endBlocks = lazy.Value[map[Lang]bool]{Make: func() map[Lang]bool {
 	return map[Lang]bool{Ruby: true, Lua: true, Julia: true, Elixir: true, Erlang: true, AppleScript: true}
-})
+}}
 
 // forksIn reports a fork call among tokens [lo, hi).
 func (s *scanner) forksIn(lo, hi int) bool {

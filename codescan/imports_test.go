@@ -11,7 +11,8 @@ import (
 
 // TestImportsStandardLibraryOnly: the package reads code and knows nothing
 // of permgate's judgement, so it imports nothing of permgate's (nor
-// anything outside the standard library).
+// anything outside the standard library) but internal/lazy, which builds
+// its tables on first use and knows nothing of any judgement.
 func TestImportsStandardLibraryOnly(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	if err != nil || len(files) == 0 {
@@ -25,7 +26,7 @@ func TestImportsStandardLibraryOnly(t *testing.T) {
 		}
 		for _, imp := range f.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
-			if strings.Contains(strings.SplitN(p, "/", 2)[0], ".") {
+			if p != "github.com/permgate/permgate/internal/lazy" && strings.Contains(strings.SplitN(p, "/", 2)[0], ".") {
 				t.Errorf("%s imports %s", file, p)
 			}
 		}

@@ -14,7 +14,7 @@ func python() *family {
 			ops: []string{"**=", "//=", ">>=", "<<=", "**", "//", "==", "!=", "<=", ">=", "->", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ":=", "<<", ">>"}},
 		ev: evalRules{concat: []string{"+"}, adjacentStrings: true, nameSeps: []string{"."}, kwEquals: true, newlineEnds: true,
 			stmt: pyStatement},
-		calls: pythonCalls(), methods: pythonMethods(), envMaps: setOf("os.environ", "posix.environ", "os.environb"),
+		calls: pythonCalls.Get(), methods: pythonMethods.Get(), envMaps: setOf("os.environ", "posix.environ", "os.environb"),
 	}
 }
 
@@ -23,7 +23,7 @@ func javascript() *family {
 		lex: lexRules{special: lexJS, identStart: "$", identExtra: "$",
 			ops: []string{"===", "!==", "**=", "...", ">>>", "<<=", ">>=", "&&=", "||=", "??=", "=>", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "**", "<<", ">>"}},
 		ev:    evalRules{concat: []string{"+"}, nameSeps: []string{"."}, declare: []string{"const", "let", "var"}, stmt: jsStatement},
-		calls: jsCalls(), methods: jsMethods(), envMaps: setOf("process.env", "Bun.env", "import.meta.env"),
+		calls: jsCalls.Get(), methods: jsMethods.Get(), envMaps: setOf("process.env", "Bun.env", "import.meta.env"),
 	}
 }
 
@@ -33,7 +33,7 @@ func ruby() *family {
 			ops: []string{"**=", "<=>", "===", "...", "||=", "&&=", "==", "!=", "=~", "!~", "<=", ">=", "&&", "||", "<<", ">>", "**", "::", "..", "=>", "->", "+=", "-=", "*=", "/=", "&."}},
 		ev: evalRules{concat: []string{"+", "<<"}, adjacentStrings: true, nameSeps: []string{".", "::"}, parenless: true, bareCalls: true,
 			kwColon: true, newlineEnds: true, stmt: rubyStatement},
-		calls: rubyCalls(), methods: rubyMethods(), envMaps: setOf("ENV"), heredocInterp: hashBrace,
+		calls: rubyCalls.Get(), methods: rubyMethods.Get(), envMaps: setOf("ENV"), heredocInterp: hashBrace,
 	}
 }
 
@@ -43,7 +43,7 @@ func perl() *family {
 			ops: []string{"<=>", "**=", "||=", "//=", "&&=", "...", "->", "=>", "==", "!=", "=~", "!~", "<=", ">=", "&&", "||", "//", "::", "..", "**", "<<", ">>", "+=", "-=", ".=", "*=", "++", "--"}},
 		ev: evalRules{concat: []string{"."}, nameSeps: []string{"::", "->"}, parenless: true, bareCalls: true,
 			declare: []string{"my", "our", "local", "state"}, stmt: perlStatement},
-		calls: perlCalls(), envMaps: setOf("$ENV", "%ENV"), heredocInterp: perlInterp,
+		calls: perlCalls.Get(), envMaps: setOf("$ENV", "%ENV"), heredocInterp: perlInterp,
 	}
 }
 
@@ -52,7 +52,7 @@ func php() *family {
 		lex: lexRules{special: lexPHP, esc: escRules{keepUnknown: true},
 			ops: []string{"===", "!==", "<=>", "**=", "??=", "...", "?->", "->", "=>", "::", "==", "!=", "<>", "<=", ">=", "&&", "||", "??", "++", "--", "+=", "-=", ".=", "*=", "/=", "**", "<<", ">>"}},
 		ev:    evalRules{concat: []string{"."}, nameSeps: []string{"->", "::", "\\", "?->"}, lower: true, stringCallee: true},
-		calls: phpCalls(), envMaps: setOf("$_server", "$_env"), heredocInterp: phpInterp,
+		calls: phpCalls.Get(), envMaps: setOf("$_server", "$_env"), heredocInterp: phpInterp,
 	}
 }
 
@@ -60,7 +60,7 @@ func lua() *family {
 	return &family{lang: Lua,
 		lex:   lexRules{special: lexLua, esc: escRules{decimal: true}, ops: []string{"...", "..", "==", "~=", "<=", ">=", "::", "//", "<<", ">>"}},
 		ev:    evalRules{concat: []string{".."}, nameSeps: []string{".", ":"}, declare: []string{"local"}},
-		calls: luaCalls(),
+		calls: luaCalls.Get(),
 	}
 }
 
@@ -69,7 +69,7 @@ func awk() *family {
 		lex: lexRules{special: lexAwk,
 			ops: []string{"|&", "||", "&&", "==", "!=", "<=", ">=", ">>", "++", "--", "+=", "-=", "*=", "/=", "%=", "^=", "**", "!~"}},
 		ev:    evalRules{juxtapose: true, newlineEnds: true, stmt: awkStatement},
-		calls: awkCalls(), envMaps: setOf("ENVIRON"),
+		calls: awkCalls.Get(), envMaps: setOf("ENVIRON"),
 	}
 }
 
@@ -79,7 +79,7 @@ func groovy() *family {
 			ops: []string{"===", "!==", "<=>", "==~", "?.", "*.", ".&", "..<", "...", "..", "->", "==", "!=", "=~", "<=", ">=", "&&", "||", "?:", "++", "--", "+=", "-=", "<<", ">>", "**", "::"}},
 		ev: evalRules{concat: []string{"+"}, nameSeps: []string{"."}, parenless: true, kwColon: true, newlineEnds: true,
 			declare: []string{"def", "final", "var"}},
-		calls: groovyCalls(), methods: groovyMethods(),
+		calls: groovyCalls.Get(), methods: groovyMethods.Get(),
 	}
 }
 
@@ -88,7 +88,7 @@ func elixir() *family {
 		lex: lexRules{special: lexElixir, identEnd: "?!", esc: escRules{sSpace: true},
 			ops: []string{"===", "!==", "|>", "<>", "++", "--", "==", "!=", "=~", "<=", ">=", "&&", "||", "->", "<-", "=>", "::", "..", `\\`}},
 		ev:    evalRules{concat: []string{"<>"}, nameSeps: []string{"."}, parenless: true, kwColon: true, newlineEnds: true, pipe: true},
-		calls: elixirCalls(),
+		calls: elixirCalls.Get(),
 	}
 }
 
@@ -97,7 +97,7 @@ func erlang() *family {
 		lex: lexRules{special: lexErlang, identExtra: "@", esc: escRules{sSpace: true},
 			ops: []string{"=:=", "=/=", "->", "<-", "=<", ">=", "==", "/=", "++", "--", "||", "::", ":=", "=>", "<<", ">>", "<="}},
 		ev:    evalRules{concat: []string{"++"}, nameSeps: []string{":"}},
-		calls: erlangCalls(),
+		calls: erlangCalls.Get(),
 	}
 }
 
@@ -107,7 +107,7 @@ func julia() *family {
 			ops: []string{"===", "!==", "...", "|>", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "::", ".*", "+=", "-=", "*=", "//", "<:", ">:"}},
 		ev: evalRules{concat: []string{"*"}, nameSeps: []string{"."}, kwEquals: true, newlineEnds: true, pipe: true,
 			declare: []string{"local", "global", "const"}},
-		calls: juliaCalls(), envMaps: setOf("ENV"),
+		calls: juliaCalls.Get(), envMaps: setOf("ENV"),
 	}
 }
 
@@ -115,7 +115,7 @@ func rlang() *family {
 	return &family{lang: R,
 		lex:   lexRules{special: lexR, identExtra: ".", identStart: ".", ops: []string{"<<-", "->>", "<-", "->", "|>", "==", "!=", "<=", ">=", "&&", "||", ":::", "::"}},
 		ev:    evalRules{nameSeps: []string{"::", ":::"}, kwEquals: true, newlineEnds: true, pipe: true},
-		calls: rCalls(),
+		calls: rCalls.Get(),
 	}
 }
 
@@ -123,6 +123,6 @@ func applescript() *family {
 	return &family{lang: AppleScript,
 		lex:   lexRules{special: lexAppleScript},
 		ev:    evalRules{concat: []string{"&"}, newlineEnds: true, stmt: appleStatement},
-		calls: appleCalls(),
+		calls: appleCalls.Get(),
 	}
 }

@@ -1,9 +1,9 @@
 package codescan
 
 import (
+	"github.com/permgate/permgate/internal/lazy"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
@@ -526,10 +526,10 @@ func (lx *lexer) backslash(b *strBuilder, q quote) {
 }
 
 // simpleEscapes are the one-letter escapes most languages share.
-var simpleEscapes = sync.OnceValue(func() map[byte]string {
+var simpleEscapes = lazy.Value[map[byte]string]{Make: func() map[byte]string {
 	return map[byte]string{'n': "\n", 't': "\t", 'r': "\r", 'a': "\a", 'b': "\b", 'f': "\f", 'v': "\v",
 		'\\': "\\", '\'': "'", '"': "\"", '`': "`", '$': "$", '/': "/", '#': "#", '{': "{", '}': "}", '\n': ""}
-})
+}}
 
 // escape reads a full escape at lx.i (a backslash) into b.
 func (lx *lexer) escape(b *strBuilder) {
@@ -559,7 +559,7 @@ func (lx *lexer) escape(b *strBuilder) {
 // plainEscape reads a one-letter escape (\n, \t, \") or an unknown one,
 // which keeps its backslash or drops it as the family does.
 func (lx *lexer) plainEscape(b *strBuilder, next byte, keepUnknown bool) {
-	if s, ok := simpleEscapes()[next]; ok {
+	if s, ok := simpleEscapes.Get()[next]; ok {
 		b.add(s)
 		return
 	}

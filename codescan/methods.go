@@ -1,14 +1,14 @@
 package codescan
 
 import (
+	"github.com/permgate/permgate/internal/lazy"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // commonMethods are the methods of strings, lists and paths many families
 // share; a family's own methods come first.
-var commonMethods = sync.OnceValue(func() map[string]callSpec {
+var commonMethods = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return map[string]callSpec{
 		"join": {op: mJoinSep}, "format": {op: mFormat},
 		"lower": {op: mLower}, "downcase": {op: mLower}, "toLowerCase": {op: mLower},
@@ -19,13 +19,13 @@ var commonMethods = sync.OnceValue(func() map[string]callSpec {
 		"valueOf": {op: mSame}, "freeze": {op: mSame}, "dup": {op: mSame}, "resolve": {op: mSame}, "absolute": {op: mSame},
 		"expanduser": {op: mExpand}, "joinpath": {op: mJoinPath}, "join_path": {op: mJoinPath}, "concat": {op: mJoinPath},
 	}
-})
+}}
 
 // method evaluates a method call on a value (m.recv).
 func (s *scanner) method(m expr, args []arg, pos int) expr {
 	sp, ok := s.fam.methods[m.name]
 	if !ok {
-		sp, ok = commonMethods()[m.name]
+		sp, ok = commonMethods.Get()[m.name]
 	}
 	if !ok || m.recv == nil {
 		return unknown

@@ -147,7 +147,7 @@ func (s *scanner) operandStart(k int) bool {
 	case tString, tNumber:
 		return true
 	case tIdent:
-		return !s.terminator(k) && !binaryOps()[t.text]
+		return !s.terminator(k) && !binaryOps.Get()[t.text]
 	case tPunct:
 		return t.text == "[" || t.text == "(" || t.text == "{" && s.fam.lang != Ruby || t.text == "\\" || t.text == "@"
 	}

@@ -1,8 +1,8 @@
 package codescan
 
 import (
+	"github.com/permgate/permgate/internal/lazy"
 	"strings"
-	"sync"
 )
 
 // PowerShell (pwsh -Command, powershell -c): a program is commands, each a
@@ -336,26 +336,26 @@ func (p *pwshReader) assign(words []pwshWord) {
 }
 
 // pwshAliases are the aliases of the cmdlets the reader judges.
-var pwshAliases = sync.OnceValue(func() map[string]string {
+var pwshAliases = lazy.Value[map[string]string]{Make: func() map[string]string {
 	return map[string]string{
 		"rm": "remove-item", "ri": "remove-item", "del": "remove-item", "erase": "remove-item", "rd": "remove-item", "rmdir": "remove-item",
 		"saps": "start-process", "start": "start-process", "iex": "invoke-expression",
 	}
-})
+}}
 
 // pwshReaders are aliases of cmdlets that only read or print: they run no
 // native program.
-var pwshReaders = sync.OnceValue(func() map[string]bool {
+var pwshReaders = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("cd", "chdir", "sl", "pwd", "gl", "dir", "ls", "gci", "gc", "cat", "type", "echo", "write", "gi", "gm", "gp",
 		"gps", "ps", "gsv", "gcm", "select", "sort", "where", "foreach", "%", "?", "ft", "fl", "measure", "cls", "clear", "h", "history",
 		"if", "else", "elseif", "foreach", "for", "while", "do", "switch", "function", "param", "return", "exit", "try", "catch", "finally")
-})
+}}
 
 // pwshCmdlet returns the cmdlet a command name stands for, lower case:
 // "" for a native program, "other" for any cmdlet the reader does not judge.
 func pwshCmdlet(name string) string {
 	lower := strings.ToLower(name)
-	if c, ok := pwshAliases()[lower]; ok {
+	if c, ok := pwshAliases.Get()[lower]; ok {
 		return c
 	}
 	switch lower {
@@ -363,7 +363,7 @@ func pwshCmdlet(name string) string {
 		return lower
 	}
 	verb, noun, ok := strings.Cut(lower, "-")
-	if ok && verb != "" && noun != "" && !strings.ContainsAny(lower, "/\\.") || pwshReaders()[lower] || strings.HasPrefix(lower, "$") {
+	if ok && verb != "" && noun != "" && !strings.ContainsAny(lower, "/\\.") || pwshReaders.Get()[lower] || strings.HasPrefix(lower, "$") {
 		return "other"
 	}
 	return ""

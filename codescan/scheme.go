@@ -1,17 +1,17 @@
 package codescan
 
 import (
+	"github.com/permgate/permgate/internal/lazy"
 	"strings"
-	"sync"
 )
 
 // Scheme (guile): a program is lists; a list whose head is a name is a call.
 
 func scheme() *family {
-	return &family{lang: Scheme, reader: readScheme, calls: schemeCalls(), lex: lexRules{esc: escRules{}}}
+	return &family{lang: Scheme, reader: readScheme, calls: schemeCalls.Get(), lex: lexRules{esc: escRules{}}}
 }
 
-var schemeCalls = sync.OnceValue(func() map[string]callSpec {
+var schemeCalls = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs(
 		"system", "open-pipe", "open-input-pipe", "open-output-pipe", shell,
 		"system*", argv, "execl", "execlp", execl,
@@ -20,15 +20,15 @@ var schemeCalls = sync.OnceValue(func() map[string]callSpec {
 		"eval-string", eval,
 		"getenv", getenv, "string-append", strConcat, "in-vicinity", pathJoin, "getcwd", cwd,
 	)
-})
+}}
 
 // Emacs Lisp (emacs --eval, -batch) is read as Scheme is: lists whose head
 // is a name are calls; its file functions read ~ as the home directory.
 func emacsLisp() *family {
-	return &family{lang: EmacsLisp, reader: readScheme, calls: elispCalls(), lex: lexRules{esc: escRules{}}}
+	return &family{lang: EmacsLisp, reader: readScheme, calls: elispCalls.Get(), lex: lexRules{esc: escRules{}}}
 }
 
-var elispCalls = sync.OnceValue(func() map[string]callSpec {
+var elispCalls = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs(
 		"shell-command", "shell-command-to-string", "async-shell-command", "call-process-shell-command", "process-file-shell-command", shell,
 		"start-process-shell-command", "start-file-process-shell-command", callSpec{op: opShell, skip: 2},
@@ -41,7 +41,7 @@ var elispCalls = sync.OnceValue(func() map[string]callSpec {
 		"file-name-concat", pathJoin,
 		"url-retrieve", "url-retrieve-synchronously", "url-copy-file", "open-network-stream", "make-network-process", "request", network,
 	)
-})
+}}
 
 // sexp is one datum: a list, a string or an atom.
 type sexp struct {

@@ -1,6 +1,8 @@
 package codescan
 
-import "sync"
+import (
+	"github.com/permgate/permgate/internal/lazy"
+)
 
 // The calls each family's code makes that the report records or the scanner
 // follows, by the qualified name the scanner gives them. Data only: what a
@@ -56,7 +58,7 @@ func specs(groups ...any) map[string]callSpec {
 	return m
 }
 
-var pythonCalls = sync.OnceValue(func() map[string]callSpec {
+var pythonCalls = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs(
 		"urllib.request.urlopen", "urllib.request.Request", "urllib.request.build_opener", "urllib.urlopen", "urllib2.urlopen", "urllib2.Request",
 		"requests.get", "requests.post", "requests.put", "requests.patch", "requests.delete", "requests.head", "requests.request", "requests.Session",
@@ -92,13 +94,13 @@ var pythonCalls = sync.OnceValue(func() map[string]callSpec {
 		"base64.b64decode", "base64.standard_b64decode", "base64.urlsafe_b64decode", "base64.decodebytes", "base64.decodestring", unbase64,
 		"bytes.fromhex", "binascii.unhexlify", "binascii.a2b_hex", unhex,
 	)
-})
+}}
 
-var pythonMethods = sync.OnceValue(func() map[string]callSpec {
+var pythonMethods = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs("unlink", "rmdir", callSpec{op: mDelete})
-})
+}}
 
-var jsCalls = sync.OnceValue(func() map[string]callSpec {
+var jsCalls = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs(
 		"fetch", "http.request", "http.get", "https.request", "https.get", "http2.connect", "net.connect", "net.createConnection", "tls.connect",
 		"dgram.createSocket", "axios", "axios.get", "axios.post", "axios.put", "axios.patch", "axios.request", "axios.create",
@@ -123,13 +125,13 @@ var jsCalls = sync.OnceValue(func() map[string]callSpec {
 		"atob", unbase64, "Buffer.from", callSpec{op: vBuffer},
 		"Application.currentApplication", "Application", callSpec{op: vObject, to: "Application@"},
 	)
-})
+}}
 
-var jsMethods = sync.OnceValue(func() map[string]callSpec {
+var jsMethods = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs("doShellScript", callSpec{op: mShell})
-})
+}}
 
-var rubyCalls = sync.OnceValue(func() map[string]callSpec {
+var rubyCalls = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs(
 		"Net.HTTP.get", "Net.HTTP.get_response", "Net.HTTP.post", "Net.HTTP.post_form", "Net.HTTP.start", "Net.HTTP.new", "Net.SMTP.start",
 		"TCPSocket.new", "TCPSocket.open", "Socket.tcp", "UDPSocket.new", "HTTParty.get", "HTTParty.post", "Faraday.new", "Faraday.get", "Faraday.post",
@@ -150,14 +152,14 @@ var rubyCalls = sync.OnceValue(func() map[string]callSpec {
 		"Pathname.new", "Pathname", pathObject, "File.absolute_path", "String", same,
 		"Base64.decode64", "Base64.strict_decode64", "Base64.urlsafe_decode64", unbase64,
 	)
-})
+}}
 
-var rubyMethods = sync.OnceValue(func() map[string]callSpec {
+var rubyMethods = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs("rmtree", callSpec{op: mTree}, "rmdir", "unlink", "delete", callSpec{op: mDelete},
 		"send", "public_send", "__send__", sendCall, "join", callSpec{op: mJoinSep})
-})
+}}
 
-var perlCalls = sync.OnceValue(func() map[string]callSpec {
+var perlCalls = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs(
 		"LWP.UserAgent.new", "HTTP.Tiny.new", "IO.Socket.INET.new", "IO.Socket.SSL.new", "Net.SMTP.new", "Net.FTP.new", "LWP.Simple.get",
 		"LWP.Simple.getstore", "Mojo.UserAgent.new", "socket", network,
@@ -173,9 +175,9 @@ var perlCalls = sync.OnceValue(func() map[string]callSpec {
 		"MIME.Base64.decode_base64", "decode_base64", unbase64, "chr", chars,
 		"lc", callSpec{op: vLowerFn}, "uc", callSpec{op: vUpperFn}, "reverse", callSpec{op: vReverseFn}, "join", callSpec{op: vImplode},
 	)
-})
+}}
 
-var phpCalls = sync.OnceValue(func() map[string]callSpec {
+var phpCalls = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs(
 		"curl_init", "curl_exec", "fsockopen", "pfsockopen", "stream_socket_client", "socket_connect", "mail", network,
 		"system", "exec", "shell_exec", "passthru", "popen", "proc_open", "expect_popen", shell,
@@ -188,9 +190,9 @@ var phpCalls = sync.OnceValue(func() map[string]callSpec {
 		"strtolower", callSpec{op: vLowerFn}, "strtoupper", callSpec{op: vUpperFn}, "strrev", callSpec{op: vReverseFn},
 		"implode", "join", callSpec{op: vImplode},
 	)
-})
+}}
 
-var luaCalls = sync.OnceValue(func() map[string]callSpec {
+var luaCalls = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs(
 		"socket.http.request", "http.request", "socket.connect", "socket.tcp", "socket.udp", "ssl.https.request", network,
 		"os.execute", "io.popen", shell,
@@ -200,13 +202,13 @@ var luaCalls = sync.OnceValue(func() map[string]callSpec {
 		"require", module, "posix.fork", "posix.unistd.fork", fork, "string.char", chars,
 		"string.lower", callSpec{op: vLowerFn}, "string.upper", callSpec{op: vUpperFn}, "string.reverse", callSpec{op: vReverseFn},
 	)
-})
+}}
 
-var awkCalls = sync.OnceValue(func() map[string]callSpec {
+var awkCalls = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs("system", shell)
-})
+}}
 
-var groovyCalls = sync.OnceValue(func() map[string]callSpec {
+var groovyCalls = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs(
 		"URL", "java.net.URL", "URI.create", "HttpClient.newHttpClient", "java.net.http.HttpClient.newHttpClient", "Socket", "java.net.Socket", network,
 		"Runtime.getRuntime", callSpec{op: vObject, to: "Runtime@"}, "Runtime@.exec", shell,
@@ -219,14 +221,14 @@ var groovyCalls = sync.OnceValue(func() map[string]callSpec {
 		"Files.delete", "Files.deleteIfExists", remove,
 		"Eval.me", "Eval.x", "evaluate", eval,
 	)
-})
+}}
 
-var groovyMethods = sync.OnceValue(func() map[string]callSpec {
+var groovyMethods = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs("execute", callSpec{op: mShell}, "deleteDir", callSpec{op: mTree}, "delete", callSpec{op: mDelete},
 		"join", callSpec{op: mJoinSep})
-})
+}}
 
-var elixirCalls = sync.OnceValue(func() map[string]callSpec {
+var elixirCalls = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs(
 		"HTTPoison.get", "HTTPoison.post", "HTTPoison.put", "Req.get", "Req.post", "Req.put", "Req.request", "httpc.request", "Tesla.get",
 		"Tesla.post", "Finch.request", "gen_tcp.connect", "Mint.HTTP.connect", network,
@@ -238,9 +240,9 @@ var elixirCalls = sync.OnceValue(func() map[string]callSpec {
 		"String.to_charlist", "to_charlist", "List.to_string", "to_string", "String.to_char_list", same,
 		"Code.eval_string", eval, "Base.decode64!", "Base.decode64", unbase64,
 	)
-})
+}}
 
-var erlangCalls = sync.OnceValue(func() map[string]callSpec {
+var erlangCalls = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs(
 		"httpc.request", "gen_tcp.connect", "gen_udp.open", "ssl.connect", network,
 		"os.cmd", shell,
@@ -248,9 +250,9 @@ var erlangCalls = sync.OnceValue(func() map[string]callSpec {
 		"os.getenv", getenv, "filename.join", pathJoin, "lists.concat", "lists.flatten", strConcat,
 		"base64.decode", "base64.decode_to_string", unbase64,
 	)
-})
+}}
 
-var juliaCalls = sync.OnceValue(func() map[string]callSpec {
+var juliaCalls = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs(
 		"HTTP.get", "HTTP.post", "HTTP.put", "HTTP.request", "Downloads.download", "Downloads.request", "download", "Sockets.connect", "connect", network,
 		"rm", "Base.rm", "Filesystem.rm", "Base.Filesystem.rm", removeOpt,
@@ -259,9 +261,9 @@ var juliaCalls = sync.OnceValue(func() map[string]callSpec {
 		"Cmd", argv,
 		"eval", "Core.eval", "Base.eval", eval, "Meta.parse", same,
 	)
-})
+}}
 
-var rCalls = sync.OnceValue(func() map[string]callSpec {
+var rCalls = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs(
 		"httr.GET", "httr.POST", "httr.PUT", "httr.PATCH", "httr2.request", "httr2.req_perform", "curl.curl", "curl.curl_fetch_memory",
 		"curl.new_handle", "RCurl.postForm", "RCurl.getURL", "download.file", "url", "socketConnection", network,
@@ -270,8 +272,8 @@ var rCalls = sync.OnceValue(func() map[string]callSpec {
 		"path.expand", "normalizePath", expandUser, "Sys.getenv", getenv, "file.path", pathJoin,
 		"paste0", strConcat, "paste", callSpec{op: vPaste}, "tempdir", tempDir, "getwd", cwd,
 	)
-})
+}}
 
-var appleCalls = sync.OnceValue(func() map[string]callSpec {
+var appleCalls = lazy.Value[map[string]callSpec]{Make: func() map[string]callSpec {
 	return specs("do shell script", shell)
-})
+}}

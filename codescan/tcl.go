@@ -1,8 +1,8 @@
 package codescan
 
 import (
+	"github.com/permgate/permgate/internal/lazy"
 	"strings"
-	"sync"
 )
 
 // Tcl and expect: a program is commands of words. A braced word is text
@@ -342,16 +342,16 @@ func (t *tclReader) run(ws []tclWord) Value {
 }
 
 // textCommands hold text in their braced words, not scripts.
-var textCommands = sync.OnceValue(func() map[string]bool {
+var textCommands = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("set", "puts", "list", "lappend", "append", "string", "regexp", "regsub", "format", "send", "send_user",
 		"expect_user", "return", "dict", "array", "lindex", "split", "join")
-})
+}}
 
 // bodies reads the braced words of a command as scripts (a proc's body,
 // while's, if's …); a while whose condition is always true and whose body
 // forks is a fork loop.
 func (t *tclReader) bodies(name string, ws []tclWord) {
-	if textCommands()[name] {
+	if textCommands.Get()[name] {
 		return
 	}
 	for i, w := range ws {
@@ -415,16 +415,16 @@ func contains(list []string, s string) bool {
 }
 
 // tclPipeWords are exec's pipeline and redirection words.
-var tclPipeWords = sync.OnceValue(func() map[string]bool {
+var tclPipeWords = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("|", "|&", "<", "<@", "<<", ">", "2>", ">&", ">>", "2>>", ">>&", ">@", "2>@", "2>@1", ">&@", "&")
-})
+}}
 
 // exec records exec's words: an argv, or shell text when they hold a
 // pipeline or a redirection.
 func (t *tclReader) exec(name string, words []Value) {
 	piped := false
 	for _, w := range words {
-		if lit, ok := w.Literal(); ok && (tclPipeWords()[lit] || strings.HasPrefix(lit, ">") || strings.HasPrefix(lit, "2>") || strings.HasPrefix(lit, "<")) {
+		if lit, ok := w.Literal(); ok && (tclPipeWords.Get()[lit] || strings.HasPrefix(lit, ">") || strings.HasPrefix(lit, "2>") || strings.HasPrefix(lit, "<")) {
 			piped = true
 		}
 	}
@@ -434,7 +434,7 @@ func (t *tclReader) exec(name string, words []Value) {
 	}
 	var parts []Value
 	for _, w := range words {
-		if lit, ok := w.Literal(); ok && tclPipeWords()[lit] {
+		if lit, ok := w.Literal(); ok && tclPipeWords.Get()[lit] {
 			parts = append(parts, w)
 			continue
 		}

@@ -6,14 +6,19 @@ import (
 	"strings"
 
 	"github.com/permgate/permgate/audit"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/policy"
 )
 
 // auditSinks are the values [audit] sink takes.
-var auditSinks = audit.SinkNames()
+var auditSinks = lazy.Value[[]string]{Make: func() []string {
+	return audit.SinkNames()
+}}
 
 // auditFacilities are the syslog facility names [audit] facility takes.
-var auditFacilities = audit.FacilityNames()
+var auditFacilities = lazy.Value[[]string]{Make: func() []string {
+	return audit.FacilityNames()
+}}
 
 // mergeAudit takes a file's [audit] sink, address and facility. Where records
 // go is for whoever runs the machine: the system file, and a user or --config
@@ -31,7 +36,7 @@ func (cfg *Config) mergeAudit(layer, path string, fc *fileConfig, lines lineFind
 		return &Error{File: path, Line: lines.key([]string{"audit", key}), Msg: msg}
 	}
 	at := func(key string) string { return fmt.Sprintf("%s:%d", path, lines.key([]string{"audit", key})) }
-	if a.Sink != nil && !slices.Contains(auditSinks, *a.Sink) {
+	if a.Sink != nil && !slices.Contains(auditSinks.Get(), *a.Sink) {
 		return nil, errAt(fmt.Sprintf(`[audit] sink must be "file", "syslog", "journald" or "none", not %q`, *a.Sink), "sink")
 	}
 	if a.Address != nil {
@@ -42,8 +47,8 @@ func (cfg *Config) mergeAudit(layer, path string, fc *fileConfig, lines lineFind
 			return nil, errAt(fmt.Sprintf(`[audit] address applies only to sink = "syslog" or "journald", not %q`, *a.Sink), "address")
 		}
 	}
-	if a.Facility != nil && !slices.Contains(auditFacilities, *a.Facility) {
-		return nil, errAt(fmt.Sprintf("[audit] facility must be one of %s, not %q", strings.Join(auditFacilities, ", "), *a.Facility), "facility")
+	if a.Facility != nil && !slices.Contains(auditFacilities.Get(), *a.Facility) {
+		return nil, errAt(fmt.Sprintf("[audit] facility must be one of %s, not %q", strings.Join(auditFacilities.Get(), ", "), *a.Facility), "facility")
 	}
 	var keys []string
 	for _, k := range []struct {

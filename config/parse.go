@@ -218,7 +218,7 @@ func checkNesting(data string) int {
 	return 0
 }
 
-var tomlLine = lazyre.New(`line (\d+)`)
+var tomlLine = lazyre.Regexp{Src: `line (\d+)`}
 
 // tableKeys are the top-level keys of a config file that hold tables.
 var tableKeys = []string{"permission", "tools", "actions", "safe", "profiles", "managed", "audit", "shell", "git"}
@@ -246,7 +246,7 @@ func parseFile(path string, data []byte) (*fileConfig, lineFinder, error) {
 		}
 		msg := err.Error()
 		line := 0
-		if m := tomlLine().FindStringSubmatch(msg); m != nil {
+		if m := tomlLine.Get().FindStringSubmatch(msg); m != nil {
 			fmt.Sscan(m[1], &line)
 		}
 		return nil, lines, &Error{File: path, Line: line, Msg: strings.TrimPrefix(msg, "toml: ")}

@@ -3,17 +3,17 @@ package harness
 import (
 	"encoding/json"
 	"fmt"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/verdict"
 )
 
 // claudeHarness is Claude Code's hook protocol.
-var claudeHarness = sync.OnceValue(func() *Harness {
+var claudeHarness = lazy.Value[*Harness]{Make: func() *Harness {
 	return &Harness{
 		Name:        "claude",
 		Title:       "Claude Code",
-		tools:       claudeTools(),
+		tools:       claudeTools.Get(),
 		commandless: map[string]string{"Monitor": "monitor"},
 		// Claude Code 2.1.328 sends each of these as permission_mode, the name
 		// its --permission-mode takes (verified by compat/suite). acceptEdits is
@@ -31,7 +31,7 @@ var claudeHarness = sync.OnceValue(func() *Harness {
 		lastWins: true,
 		settings: `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":%s,"timeout":30}]}]}}`,
 	}
-})
+}}
 
 // claudeTools maps Claude Code's tools (2.1.328's: the init message's
 // "tools", the deferred ones ToolSearch loads, and older names) onto
@@ -41,7 +41,7 @@ var claudeHarness = sync.OnceValue(func() *Harness {
 // uncommitted work), WebFetch, WebSearch (Claude Code asks before a search)
 // and Workflow are not in the tool table, so Claude Code's own approval
 // decides them.
-var claudeTools = sync.OnceValue(func() map[string]string {
+var claudeTools = lazy.Value[map[string]string]{Make: func() map[string]string {
 	return map[string]string{
 		"Bash": "bash", "Monitor": "bash",
 		"Read": "read_file", "Write": "write_file", "Edit": "edit_file", "MultiEdit": "edit_file", "NotebookEdit": "edit_file",
@@ -54,7 +54,7 @@ var claudeTools = sync.OnceValue(func() map[string]string {
 		"ScheduleWakeup": "schedule_wakeup", "CronCreate": "cron_create", "CronDelete": "cron_delete", "CronList": "cron_list",
 		"TaskStop": "task_stop", "EnterWorktree": "enter_worktree", "ExitWorktree": "exit_worktree", "Workflow": "workflow",
 	}
-})
+}}
 
 // encodeClaude is Claude Code's hookSpecificOutput; the exit status is 0.
 // No decision (Defer) is no output at all: Claude Code's own permission

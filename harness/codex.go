@@ -3,8 +3,8 @@ package harness
 import (
 	"encoding/json"
 	"fmt"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/verdict"
 )
 
@@ -31,7 +31,7 @@ const (
 // auto mode in which no one can be asked. What has no finding goes back to
 // Codex (its sandbox decides, as without permgate); what permgate would ask
 // about is denied, since no approval will come.
-var codexHarness = sync.OnceValue(func() *Harness {
+var codexHarness = lazy.Value[*Harness]{Make: func() *Harness {
 	return &Harness{
 		Name:  "codex",
 		Title: "Codex",
@@ -60,7 +60,7 @@ var codexHarness = sync.OnceValue(func() *Harness {
 			"[[hooks.PreToolUse]]\nmatcher = \"*\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = %[1]s\ntimeout = 30\n" +
 			"[[hooks.PermissionRequest]]\nmatcher = \"*\"\n[[hooks.PermissionRequest.hooks]]\ntype = \"command\"\ncommand = %[1]s\ntimeout = 30",
 	}
-})
+}}
 
 // encodeCodex blocks a deny with exit 2 and the reason on stderr, at either
 // event. At PreToolUse an allow, an ask and no decision are all exit 0 with

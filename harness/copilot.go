@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/verdict"
 )
 
@@ -25,7 +25,7 @@ import (
 // (extensions_manage, extensions_reload, manage_schedule and the canvas
 // tools) name no command or path: they are not here, and go back to
 // Copilot's own permissions.
-var copilotTools = sync.OnceValue(func() map[string]string {
+var copilotTools = lazy.Value[map[string]string]{Make: func() map[string]string {
 	return map[string]string{
 		"bash": "bash", "write_bash": "bash",
 		"read_bash": "task_get", "list_bash": "task_list", "stop_bash": "task_update",
@@ -36,7 +36,7 @@ var copilotTools = sync.OnceValue(func() map[string]string {
 		"skill": "load_skill", "fetch_copilot_cli_documentation": "load_skill",
 		"ask_user": "ask_user", "task_complete": "exit_plan_mode",
 	}
-})
+}}
 
 // decodeCopilot reads Copilot CLI's preToolUse payload: sessionId,
 // timestamp (a number), cwd, toolName, and toolArgs — the tool's arguments
@@ -177,11 +177,11 @@ func probeCopilot(command string) map[string]any {
 const copilotSettings = `{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":%s,"timeoutSec":30}]}}`
 
 // copilotHarness is GitHub Copilot CLI's hook protocol.
-var copilotHarness = sync.OnceValue(func() *Harness {
+var copilotHarness = lazy.Value[*Harness]{Make: func() *Harness {
 	return &Harness{
 		Name:     "copilot",
 		Title:    "GitHub Copilot CLI",
-		tools:    copilotTools(),
+		tools:    copilotTools.Get(),
 		decode:   decodeCopilot,
 		typed:    map[string]string{"write_bash": "input"},
 		encode:   encodeCopilot,
@@ -189,4 +189,4 @@ var copilotHarness = sync.OnceValue(func() *Harness {
 		probe:    probeCopilot,
 		settings: copilotSettings,
 	}
-})
+}}

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/verdict"
 )
 
@@ -20,19 +20,19 @@ const (
 
 // cursorAsks lists the events whose answer may be "ask"; at the others an
 // ask is a deny (see encodeCursor).
-var cursorAsks = sync.OnceValue(func() map[string]bool {
+var cursorAsks = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{cursorShell: true, cursorMCP: true}
-})
+}}
 
 // cursorTools maps the tool names of Cursor's preToolUse onto permgate's.
 // Delete is judged as a write of the file it removes.
-var cursorTools = sync.OnceValue(func() map[string]string {
+var cursorTools = lazy.Value[map[string]string]{Make: func() map[string]string {
 	return map[string]string{
 		"Shell": "bash", "Read": "read_file", "Write": "write_file", "Edit": "edit_file", "StrReplace": "edit_file",
 		"MultiEdit": "edit_file", "Delete": "write_file", "Grep": "grep", "Glob": "glob", "LS": "glob",
 		"WebFetch": "web_fetch", "WebSearch": "web_search", "Task": "task_create", "TodoWrite": "todo_write",
 	}
-})
+}}
 
 // decodeCursor reads one of Cursor's hook payloads. Each event carries its
 // call in its own fields: beforeShellExecution a command and cwd,
@@ -55,7 +55,7 @@ func decodeCursor(data []byte) (input, error) {
 			return in, err
 		}
 	}
-	decodeCall, ok := cursorEvents()[in.HookEventName]
+	decodeCall, ok := cursorEvents.Get()[in.HookEventName]
 	switch {
 	case ok:
 		err = decodeCall(top, &in)
@@ -69,14 +69,14 @@ func decodeCursor(data []byte) (input, error) {
 
 // cursorEvents reads, for each event permgate answers, the call the event's
 // own fields carry into in.
-var cursorEvents = sync.OnceValue(func() map[string]func(top map[string]json.RawMessage, in *input) error {
+var cursorEvents = lazy.Value[map[string]func(top map[string]json.RawMessage, in *input) error]{Make: func() map[string]func(top map[string]json.RawMessage, in *input) error {
 	return map[string]func(top map[string]json.RawMessage, in *input) error{
 		cursorShell: decodeCursorShell,
 		cursorRead:  decodeCursorRead,
 		cursorMCP:   decodeCursorTool,
 		cursorTool:  decodeCursorTool,
 	}
-})
+}}
 
 // decodeCursorShell reads beforeShellExecution's command.
 func decodeCursorShell(top map[string]json.RawMessage, in *input) error {
@@ -163,14 +163,14 @@ func firstWorkspaceRoot(raw json.RawMessage) (string, error) {
 func encodeCursor(resp Response) Output {
 	d, reason := resp.Decision, resp.Reason
 	switch {
-	case d == Defer && cursorAsks()[resp.Event]:
+	case d == Defer && cursorAsks.Get()[resp.Event]:
 		// Cursor has no "no decision" answer: its own approval is an ask.
 		d = verdict.Ask
 	case d == Defer:
 		// At an event that cannot ask (a file read), Cursor's own default
 		// is to go ahead.
 		d = verdict.Allow
-	case d == verdict.Ask && !cursorAsks()[resp.Event]:
+	case d == verdict.Ask && !cursorAsks.Get()[resp.Event]:
 		d = verdict.Deny
 		reason += " (permgate would ask, and Cursor cannot be asked at " + eventName(resp.Event) + ": denied)"
 	case d != verdict.Allow && d != verdict.Ask:
@@ -223,15 +223,15 @@ const cursorSettings = `{"version":1,"hooks":{` +
 	`"preToolUse":[{"command":%[1]s}]}}`
 
 // cursorHarness is Cursor's hook protocol.
-var cursorHarness = sync.OnceValue(func() *Harness {
+var cursorHarness = lazy.Value[*Harness]{Make: func() *Harness {
 	return &Harness{
 		Name:     "cursor",
 		Title:    "Cursor",
-		tools:    cursorTools(),
+		tools:    cursorTools.Get(),
 		decode:   decodeCursor,
 		encode:   encodeCursor,
 		read:     readCursor,
 		probe:    probeCursor,
 		settings: cursorSettings,
 	}
-})
+}}

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/verdict"
 )
 
@@ -14,11 +14,11 @@ import (
 // sends no approval mode in the payload (nor in the hook's environment):
 // --approval-mode default, auto_edit, plan and --yolo all send the same
 // fields, so permgate decides in its own mode.
-var geminiHarness = sync.OnceValue(func() *Harness {
+var geminiHarness = lazy.Value[*Harness]{Make: func() *Harness {
 	return &Harness{
 		Name:     "gemini",
 		Title:    "Gemini CLI",
-		tools:    geminiTools(),
+		tools:    geminiTools.Get(),
 		encode:   encodeGemini,
 		read:     readGemini,
 		probe:    probeGemini,
@@ -28,7 +28,7 @@ var geminiHarness = sync.OnceValue(func() *Harness {
 		askNeedsTerminal: true,
 		settings:         `{"hooks":{"BeforeTool":[{"matcher":"*","hooks":[{"name":"permgate","type":"command","command":%s,"timeout":30000}]}]}}`,
 	}
-})
+}}
 
 // geminiTools maps Gemini CLI's tools onto permgate's: 0.61.0's (the
 // declarations it sends the model, headless and interactive, and the tool
@@ -39,7 +39,7 @@ var geminiHarness = sync.OnceValue(func() *Harness {
 // safe table; web_fetch (which takes URLs inside a prompt), MCP resources and
 // save_memory are not in the tool table, so Gemini CLI's own approval decides
 // them.
-var geminiTools = sync.OnceValue(func() map[string]string {
+var geminiTools = lazy.Value[map[string]string]{Make: func() map[string]string {
 	return map[string]string{
 		"run_shell_command": "bash",
 		"read_file":         "read_file", "read_many_files": "read_file",
@@ -55,7 +55,7 @@ var geminiTools = sync.OnceValue(func() map[string]string {
 		"tracker_get_task": "task_get", "tracker_list_tasks": "task_list", "tracker_visualize": "task_list",
 		"list_background_processes": "task_list", "read_background_output": "task_get",
 	}
-})
+}}
 
 // encodeGemini is Gemini CLI's {"decision","reason"}, exit 0.
 //
@@ -118,7 +118,7 @@ func readGemini(out Output) (verdict.Decision, error) {
 	if err != nil {
 		return "", err
 	}
-	return decisionIn(d, "decision", geminiDecisions())
+	return decisionIn(d, "decision", geminiDecisions.Get())
 }
 
 // geminiObject parses a hook's output as Gemini CLI does: a JSON object, or
@@ -134,8 +134,8 @@ func geminiObject(text string) (map[string]json.RawMessage, error) {
 // geminiDecisions are the decisions Gemini CLI's BeforeTool reads. An
 // "allow", or a decision it does not know, runs nothing past its own policy:
 // the call goes on as with no decision.
-var geminiDecisions = sync.OnceValue(func() map[string]verdict.Decision {
+var geminiDecisions = lazy.Value[map[string]verdict.Decision]{Make: func() map[string]verdict.Decision {
 	return map[string]verdict.Decision{
 		"allow": verdict.Allow, "approve": verdict.Allow, "deny": verdict.Deny, "block": verdict.Deny, "ask": verdict.Ask, "": Defer,
 	}
-})
+}}

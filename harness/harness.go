@@ -12,8 +12,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/verdict"
 )
 
@@ -78,23 +78,23 @@ type mode struct {
 }
 
 // harnesses is the protocol table; it is never written after start-up.
-var harnesses = sync.OnceValue(func() map[string]*Harness {
+var harnesses = lazy.Value[map[string]*Harness]{Make: func() map[string]*Harness {
 	return map[string]*Harness{
-		"claude": claudeHarness(), "codex": codexHarness(), "gemini": geminiHarness(),
-		"cursor": cursorHarness(), "copilot": copilotHarness(), "opencode": opencodeHarness(),
+		"claude": claudeHarness.Get(), "codex": codexHarness.Get(), "gemini": geminiHarness.Get(),
+		"cursor": cursorHarness.Get(), "copilot": copilotHarness.Get(), "opencode": opencodeHarness.Get(),
 	}
-})
+}}
 
 // Lookup returns the harness permgate's command line names name.
 func Lookup(name string) (*Harness, bool) {
-	h, ok := harnesses()[name]
+	h, ok := harnesses.Get()[name]
 	return h, ok
 }
 
 // Names lists the harnesses by their command-line names, sorted.
 func Names() []string {
-	names := make([]string, 0, len(harnesses()))
-	for name := range harnesses() {
+	names := make([]string, 0, len(harnesses.Get()))
+	for name := range harnesses.Get() {
 		names = append(names, name)
 	}
 	slices.Sort(names)

@@ -4,21 +4,21 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/verdict"
 )
 
 // opencodeTools maps OpenCode's built-in tool names onto permgate's (the
 // tools of opencode-ai 1.18.33: apply_patch replaces edit and write for some
 // models, plan_exit ends its plan agent).
-var opencodeTools = sync.OnceValue(func() map[string]string {
+var opencodeTools = lazy.Value[map[string]string]{Make: func() map[string]string {
 	return map[string]string{
 		"bash": "bash", "read": "read_file", "write": "write_file", "edit": "edit_file", "apply_patch": "apply_patch",
 		"glob": "glob", "grep": "grep", "webfetch": "web_fetch", "websearch": "web_search", "todowrite": "todo_write",
 		"task": "task_create", "skill": "load_skill", "question": "ask_user", "plan_exit": "exit_plan_mode",
 	}
-})
+}}
 
 // decodeOpencode reads what permgate's OpenCode plugin sends for one call of
 // the tool.execute.before hook: tool, sessionID and callID (the hook's
@@ -126,11 +126,11 @@ func probeOpencode(command string) map[string]any {
 // opencodeHarness is OpenCode's tool.execute.before, through permgate's
 // plugin. OpenCode has no permission mode a plugin sees: permgate's own mode
 // decides.
-var opencodeHarness = sync.OnceValue(func() *Harness {
+var opencodeHarness = lazy.Value[*Harness]{Make: func() *Harness {
 	return &Harness{
 		Name:   "opencode",
 		Title:  "OpenCode",
-		tools:  opencodeTools(),
+		tools:  opencodeTools.Get(),
 		decode: decodeOpencode,
 		encode: encodeOpencode,
 		read:   readOpencode,
@@ -140,4 +140,4 @@ var opencodeHarness = sync.OnceValue(func() *Harness {
 		// plugin file that runs permgate (setup/opencode.go).
 		settings: `{"plugin":"~/.config/opencode/plugin/permgate.js, written by permgate install opencode","runs":%s}`,
 	}
-})
+}}

@@ -1,16 +1,16 @@
 package places
 
 import (
+	"github.com/permgate/permgate/internal/lazy"
 	"path"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // SecretName reports whether a path names a file that holds secrets.
 func SecretName(p string) bool {
 	base := path.Base(p)
-	idx := secretIndex()
+	idx := secretIndex.Get()
 	switch {
 	case idx.names[base]:
 		return true
@@ -44,7 +44,7 @@ type secretTables struct {
 }
 
 // secretIndex builds the index once, on first use.
-var secretIndex = sync.OnceValue(func() secretTables {
+var secretIndex = lazy.Value[secretTables]{Make: func() secretTables {
 	t := secretTables{names: setOf(SecretNames), exts: setOf(SecretExtensions), suffixes: map[string][]string{}, trees: map[string][]string{}}
 	for _, s := range SecretSuffixes {
 		t.suffixes[path.Base(s)] = append(t.suffixes[path.Base(s)], s)
@@ -54,7 +54,7 @@ var secretIndex = sync.OnceValue(func() secretTables {
 		t.trees[first] = append(t.trees[first], d)
 	}
 	return t
-})
+}}
 
 func setOf(list []string) map[string]bool {
 	m := make(map[string]bool, len(list))

@@ -32,7 +32,7 @@ func TestSecretIndexMatchesTables(t *testing.T) {
 		paths = append(paths, e, "/home/u"+e, e[1:], "/home/u"+e+"/x", "/home/u"+e+"x", e+"/", "a"+e, "/home/u"+e+"/a/b")
 	}
 	paths = append(paths, "", "/", "src/main.go", "README.md", ".git/config", "/etc/hosts", "-la", "status", "a//b")
-	idx := secretIndex()
+	idx := secretIndex.Get()
 	for _, p := range paths {
 		got := false
 		for _, suffix := range idx.suffixes[path.Base(p)] {

@@ -7,7 +7,9 @@
 // effect, it depends on nothing else in permgate.
 package places
 
-import "sync"
+import (
+	"github.com/permgate/permgate/internal/lazy"
+)
 
 // SystemDirs are the directories whose content belongs to the system.
 var SystemDirs = []string{"/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/var/lib", "/var/spool/cron", "/sys", "/proc", "/root", "/private/etc", "/private/var/root", "/System", "/Library/LaunchDaemons", "/Library/LaunchAgents"}
@@ -125,7 +127,7 @@ var (
 // program keeps its credentials or settings in: each is read as that
 // place's default under the home directory (cat "$KUBECONFIG" reads a
 // kubeconfig).
-var PlaceVars = sync.OnceValue(func() map[string]string {
+var PlaceVars = lazy.Value[map[string]string]{Make: func() map[string]string {
 	return map[string]string{
 		"KUBECONFIG": "/.kube/config", "CODEX_HOME": "/.codex", "CLAUDE_CONFIG_DIR": "/.claude", "COPILOT_HOME": "/.copilot",
 		"GNUPGHOME": "/.gnupg", "AWS_SHARED_CREDENTIALS_FILE": "/.aws/credentials", "DOCKER_CONFIG": "/.docker",
@@ -135,4 +137,4 @@ var PlaceVars = sync.OnceValue(func() map[string]string {
 		"GH_CONFIG_DIR": "/.config/gh", "CARGO_HOME": "/.cargo",
 		"TALOSCONFIG": "/.talos/config", "COMPOSER_HOME": "/.config/composer", "GRADLE_USER_HOME": "/.gradle",
 	}
-})
+}}

@@ -3,9 +3,9 @@ package policy
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/effect"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/internal/textclip"
 	"github.com/permgate/permgate/validator"
 )
@@ -106,7 +106,7 @@ func ActionRule(c effect.Class, a Action) string {
 }
 
 // summaries are the classes' summaries, for reasons.
-var summaries = sync.OnceValue(func() map[effect.Class]string {
+var summaries = lazy.Value[map[effect.Class]string]{Make: func() map[effect.Class]string {
 	return func() map[effect.Class]string {
 		m := map[effect.Class]string{}
 		for _, info := range effect.All() {
@@ -114,7 +114,7 @@ var summaries = sync.OnceValue(func() map[effect.Class]string {
 		}
 		return m
 	}()
-})
+}}
 
 // first returns the first class of s (in the documented order) that is in
 // policy, and whether there is one.
@@ -162,7 +162,7 @@ func (p Actions) asked(a validator.Analysis) (Outcome, bool) {
 // doing says what a command does in a class: "rm -rf build deletes files or
 // directories".
 func doing(rec validator.CommandRecord, c effect.Class) string {
-	return commandLine(rec) + " " + summaries()[c]
+	return commandLine(rec) + " " + summaries.Get()[c]
 }
 
 // commandLine is a command's normalised form on one clipped line.

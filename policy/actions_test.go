@@ -325,7 +325,7 @@ func TestDecideToolActions(t *testing.T) {
 	for _, tt := range tests {
 		name := fmt.Sprintf("%s/%s/%v", tt.call.Tool, tt.mode, tt.actions.Source)
 		t.Run(name, func(t *testing.T) {
-			got := DecideTool(tt.call, Settings{Mode: tt.mode, Actions: tt.actions}, RuleSet{}, builtinTools(), pc)
+			got := DecideTool(tt.call, Settings{Mode: tt.mode, Actions: tt.actions}, RuleSet{}, builtinTools.Get(), pc)
 			if got.Decision != tt.want || got.By != tt.by {
 				t.Errorf("DecideTool = %s by %s (%s), want %s by %s", got.Decision, got.By, got.Reason, tt.want, tt.by)
 			}

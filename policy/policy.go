@@ -1,6 +1,8 @@
 package policy
 
-import "sync"
+import (
+	"github.com/permgate/permgate/internal/lazy"
+)
 
 // SourceBuiltin is the source of a setting no file set.
 const SourceBuiltin = "built-in"
@@ -63,14 +65,14 @@ type Policy struct {
 }
 
 // builtinProfiles are the profiles every policy has.
-var builtinProfiles = sync.OnceValue(func() map[string]Profile {
+var builtinProfiles = lazy.Value[map[string]Profile]{Make: func() map[string]Profile {
 	return map[string]Profile{
 		"explore":     {Name: "explore", Mode: ModePlan, Source: SourceBuiltin},
 		"plan":        {Name: "plan", Mode: ModePlan, Source: SourceBuiltin},
 		"code-review": {Name: "code-review", Mode: ModePlan, Source: SourceBuiltin},
 		"background":  {Name: "background", FailClosed: true, Source: SourceBuiltin},
 	}
-})
+}}
 
 // Builtin returns the policy before any file: default mode, severe denied,
 // asks asked, the built-in profiles and tool table. The maps are fresh copies.
@@ -84,10 +86,10 @@ func Builtin() Policy {
 		Tools:       map[string]Setting[ToolPolicy]{},
 		Profiles:    map[string]Profile{},
 	}
-	for name, prof := range builtinProfiles() {
+	for name, prof := range builtinProfiles.Get() {
 		p.Profiles[name] = prof
 	}
-	for tool, pol := range builtinTools() {
+	for tool, pol := range builtinTools.Get() {
 		p.Tools[tool] = Setting[ToolPolicy]{pol, SourceBuiltin}
 	}
 	for _, c := range DefaultChecks {

@@ -2,9 +2,9 @@ package policy
 
 import (
 	"fmt"
+	"github.com/permgate/permgate/internal/lazy"
 	"path"
 	"strings"
-	"sync"
 )
 
 // RuleKind says what a rule matches.
@@ -42,9 +42,9 @@ type Rule struct {
 func (r Rule) String() string { return r.Text }
 
 // pathTools are the tools whose rules may name paths.
-var pathTools = sync.OnceValue(func() map[string]bool {
+var pathTools = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"read_file": true, "write_file": true, "edit_file": true}
-})
+}}
 
 // ParseRule reads a rule: TOOL, TOOL(prefix:PREFIX[*]), TOOL(path:GLOB), or
 // TOOL(COMMAND[*]) as a short form of prefix:. Tool names are case-insensitive.
@@ -72,7 +72,7 @@ func ParseRule(text string) (Rule, error) {
 	body := s[open+1 : len(s)-1]
 	switch {
 	case strings.HasPrefix(body, "path:"):
-		if !pathTools()[r.Tool] {
+		if !pathTools.Get()[r.Tool] {
 			return r, fmt.Errorf("rule %q: path: patterns are for read_file, write_file and edit_file", text)
 		}
 		r.Kind, r.Pattern = PathGlob, strings.TrimPrefix(body, "path:")

@@ -25,7 +25,7 @@ func TestModeRankAndStricter(t *testing.T) {
 // hookConfig is a config whose mode came from a file when mode is set.
 func hookConfig(mode Mode) *Policy {
 	cfg := &Policy{Mode: Setting[Mode]{ModeDefault, SourceBuiltin}, Severe: Setting[string]{"deny", SourceBuiltin}, Bypass: Setting[string]{BypassSevereNet, SourceBuiltin},
-		Profiles: map[string]Profile{"explore": builtinProfiles()["explore"], "loose": {Name: "loose", Mode: ModeBypass}}}
+		Profiles: map[string]Profile{"explore": builtinProfiles.Get()["explore"], "loose": {Name: "loose", Mode: ModeBypass}}}
 	if mode != "" {
 		cfg.Mode = Setting[Mode]{mode, "/u/config.toml:1"}
 	}

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/validator"
 )
 
@@ -32,9 +32,9 @@ const (
 	PolicyDeny ToolPolicy = "deny"
 )
 
-var policyOrder = sync.OnceValue(func() map[ToolPolicy]int {
+var policyOrder = lazy.Value[map[ToolPolicy]int]{Make: func() map[ToolPolicy]int {
 	return map[ToolPolicy]int{PolicySafe: 0, PolicyAllow: 1, PolicyAuto: 2, PolicyHarness: 3, PolicyAsk: 4, PolicyDeny: 5}
-})
+}}
 
 // UnknownTool is the policy of a tool the table does not know.
 const UnknownTool = PolicyHarness
@@ -42,17 +42,17 @@ const UnknownTool = PolicyHarness
 // ParseToolPolicy reads a tool policy name.
 func ParseToolPolicy(s string) (ToolPolicy, error) {
 	p := ToolPolicy(s)
-	if _, ok := policyOrder()[p]; !ok {
+	if _, ok := policyOrder.Get()[p]; !ok {
 		return "", fmt.Errorf("unknown tool policy %q (want safe, allow, auto, harness, ask or deny)", s)
 	}
 	return p, nil
 }
 
 // Stricter reports whether p is at least as strict as q.
-func (p ToolPolicy) Stricter(q ToolPolicy) bool { return policyOrder()[p] >= policyOrder()[q] }
+func (p ToolPolicy) Stricter(q ToolPolicy) bool { return policyOrder.Get()[p] >= policyOrder.Get()[q] }
 
 // builtinTools is the tool table: bash is not in it, it goes through the analysis.
-var builtinTools = sync.OnceValue(func() map[string]ToolPolicy {
+var builtinTools = lazy.Value[map[string]ToolPolicy]{Make: func() map[string]ToolPolicy {
 	return map[string]ToolPolicy{
 		"read_file": PolicySafe, "glob": PolicySafe, "grep": PolicySafe, "todo_read": PolicySafe, "todo_write": PolicySafe,
 		"load_skill": PolicySafe, "task_list": PolicySafe, "task_get": PolicySafe, "team_list": PolicySafe,
@@ -77,7 +77,7 @@ var builtinTools = sync.OnceValue(func() map[string]ToolPolicy {
 		// a subagent's final answer, and its bundled documentation.
 		"update_topic": PolicySafe, "enter_plan_mode": PolicySafe, "complete_task": PolicySafe, "internal_docs": PolicySafe,
 	}
-})
+}}
 
 // ToolCall is a harness's request to use a tool other than bash.
 type ToolCall struct {
@@ -221,21 +221,21 @@ func (m toolMatch) step(list []Rule, want Action) (Outcome, bool) {
 // toolClasses are the effect classes of the file tools, for the action
 // policies: a harness's Write tool is held to filesystem_write = "ask" as
 // echo > FILE is.
-var toolClasses = sync.OnceValue(func() map[string]effect.Class {
+var toolClasses = lazy.Value[map[string]effect.Class]{Make: func() map[string]effect.Class {
 	return map[string]effect.Class{
 		"read_file": effect.FilesystemRead, "glob": effect.FilesystemRead, "grep": effect.FilesystemRead,
 		"write_file": effect.FilesystemWrite, "edit_file": effect.FilesystemWrite,
 	}
-})
+}}
 
 // ToolClass returns the effect class of a tool, "" for a tool that has none
 // permgate can name.
-func ToolClass(tool string) effect.Class { return toolClasses()[strings.ToLower(tool)] }
+func ToolClass(tool string) effect.Class { return toolClasses.Get()[strings.ToLower(tool)] }
 
 // toolAction is the outcome of the action policy want for a tool's class,
 // when the config gives the class that policy.
 func toolAction(tool, what string, actions Actions, want Action) (Outcome, bool) {
-	c := toolClasses()[tool]
+	c := toolClasses.Get()[tool]
 	if got, ok := actions.Of(c); c == "" || !ok || got != want {
 		return Outcome{}, false
 	}
@@ -243,11 +243,11 @@ func toolAction(tool, what string, actions Actions, want Action) (Outcome, bool)
 	out := Outcome{Rule: rule, By: "action", Action: c}
 	switch want {
 	case ActionDeny:
-		out.Decision, out.Reason = Deny, "denied by the action policy "+rule+": "+what+" "+summaries()[c]
+		out.Decision, out.Reason = Deny, "denied by the action policy "+rule+": "+what+" "+summaries.Get()[c]
 	case ActionAsk:
-		out.Decision, out.Reason = Ask, "the action policy "+rule+" asks first: "+what+" "+summaries()[c]
+		out.Decision, out.Reason = Ask, "the action policy "+rule+" asks first: "+what+" "+summaries.Get()[c]
 	default:
-		out.Decision, out.Reason = Allow, "allowed by the action policy "+rule+": "+what+" "+summaries()[c]
+		out.Decision, out.Reason = Allow, "allowed by the action policy "+rule+": "+what+" "+summaries.Get()[c]
 	}
 	return out, true
 }

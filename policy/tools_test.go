@@ -9,7 +9,7 @@ import (
 
 // TestDecideToolTable checks the built-in tool table in every mode.
 func TestDecideToolTable(t *testing.T) {
-	table := ToolTable(builtinTools())
+	table := ToolTable(builtinTools.Get())
 	want := map[string]map[Mode]Decision{
 		"read_file":   {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
 		"glob":        {ModeDefault: Allow, ModeAuto: Allow, ModePlan: Allow, ModeBypass: Allow},
@@ -72,7 +72,7 @@ func TestDecideToolRules(t *testing.T) {
 		[]string{"write_file(path:build/**)", "web_fetch"},
 		[]string{"edit_file(path:**/*.lock)"},
 		[]string{"read_file(path:**/.env*)", "write_file(path:.git/**)"})
-	table := ToolTable(builtinTools())
+	table := ToolTable(builtinTools.Get())
 	for _, tt := range []struct {
 		call ToolCall
 		mode Mode
@@ -124,7 +124,7 @@ func TestDecideToolFindings(t *testing.T) {
 	secret := []validator.Finding{{Kind: "secret_access", Severity: validator.NonSevere, Reason: "reads .env, which holds secrets"}}
 	safe := []validator.Finding{{Kind: "note", Severity: validator.Safe, Reason: "nothing"}}
 	pc := PathContext{Cwd: "/p", Home: "/home/u"}
-	table := ToolTable(builtinTools())
+	table := ToolTable(builtinTools.Get())
 	allowAll := mustRules(t, []string{"edit_file", "read_file"}, nil, nil)
 	denyEnv := mustRules(t, nil, nil, []string{"read_file(path:**/.env*)"})
 	for _, tt := range []struct {

@@ -1,6 +1,8 @@
 package registry
 
-import "sync"
+import (
+	"github.com/permgate/permgate/internal/lazy"
+)
 
 // AlwaysRule says how an "always" answer at the prompt may cover a
 // program: by the prefix of the command approved (the default), only by
@@ -21,7 +23,7 @@ const (
 )
 
 // alwaysRules are the programs whose always-rule is not a prefix.
-var alwaysRules = sync.OnceValue(func() map[string]AlwaysRule {
+var alwaysRules = lazy.Value[map[string]AlwaysRule]{Make: func() map[string]AlwaysRule {
 	return map[string]AlwaysRule{
 		"env": AlwaysNever, "sudo": AlwaysNever, "doas": AlwaysNever, "su": AlwaysNever, "xargs": AlwaysNever, "eval": AlwaysNever,
 		"exec": AlwaysNever, "source": AlwaysNever, ".": AlwaysNever, "command": AlwaysNever, "builtin": AlwaysNever,
@@ -33,12 +35,12 @@ var alwaysRules = sync.OnceValue(func() map[string]AlwaysRule {
 		"chgrp": AlwaysExact, "kill": AlwaysExact, "pkill": AlwaysExact, "killall": AlwaysExact, "tee": AlwaysExact,
 		"install": AlwaysExact, "rsync": AlwaysExact, "git": AlwaysExact, "docker": AlwaysExact, "kubectl": AlwaysExact,
 	}
-})
+}}
 
 // Always returns how an always-rule may cover the program named base (a
 // basename): a wrapper that runs what it is given never gets one.
 func Always(base string) AlwaysRule {
-	if rule, ok := alwaysRules()[base]; ok {
+	if rule, ok := alwaysRules.Get()[base]; ok {
 		return rule
 	}
 	return AlwaysPrefix

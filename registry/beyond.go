@@ -1,6 +1,8 @@
 package registry
 
-import "sync"
+import (
+	"github.com/permgate/permgate/internal/lazy"
+)
 
 // What a program reads beyond the files its words name: the knowledge that
 // keeps permgate from vouching for a read a harness's own tool would make
@@ -10,7 +12,7 @@ import "sync"
 // linkFollowers are the options with which a program walking a tree follows
 // every link it meets in it (grep -R, rg -L, find -L): a link in the project
 // to ~/.ssh or / is then read through, and only the operands are looked up.
-var linkFollowers = sync.OnceValue(func() map[string][]string {
+var linkFollowers = lazy.Value[map[string][]string]{Make: func() map[string][]string {
 	return map[string][]string{
 		"grep": {"-R", "--dereference-recursive"}, "egrep": {"-R", "--dereference-recursive"},
 		"fgrep": {"-R", "--dereference-recursive"}, "rg": {"-L", "--follow"},
@@ -18,12 +20,12 @@ var linkFollowers = sync.OnceValue(func() map[string][]string {
 		"fd": {"-L", "--follow"}, "fdfind": {"-L", "--follow"}, "ag": {"-f", "--follow"},
 		"ls": {"-L", "--dereference"},
 	}
-})
+}}
 
 // LinkFollowers returns the options with which the program named base
 // follows the links in a tree it walks, read by its declared grammar; nil
 // when it has none.
-func LinkFollowers(base string) []string { return linkFollowers()[base] }
+func LinkFollowers(base string) []string { return linkFollowers.Get()[base] }
 
 // EnvPrint says when a program prints the variables of the shell or its
 // environment: values permgate does not read statically ($TOKEN, API keys).
@@ -44,29 +46,29 @@ const (
 	EnvBSDLetter
 )
 
-var environmentPrinters = sync.OnceValue(func() map[string]EnvPrint {
+var environmentPrinters = lazy.Value[map[string]EnvPrint]{Make: func() map[string]EnvPrint {
 	return map[string]EnvPrint{
 		"env": EnvAlways, "printenv": EnvAlways,
 		"set": EnvBare, "export": EnvBare, "declare": EnvBare, "typeset": EnvBare, "readonly": EnvBare, "local": EnvBare,
 		"ps": EnvBSDLetter,
 	}
-})
+}}
 
 // EnvironmentPrinter says when the program named base prints the variables.
-func EnvironmentPrinter(base string) EnvPrint { return environmentPrinters()[base] }
+func EnvironmentPrinter(base string) EnvPrint { return environmentPrinters.Get()[base] }
 
 // systemRecords are read-only programs whose input is files outside the
 // working directory that no operand names: the account and group databases
 // (getent), the system's logs (journalctl, dmesg, last), the user's
 // crontab, every process's open files (lsof).
-var systemRecords = sync.OnceValue(func() map[string]bool {
+var systemRecords = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"getent": true, "journalctl": true, "dmesg": true, "last": true, "lastb": true,
 		"lastlog": true, "crontab": true, "lsof": true}
-})
+}}
 
 // ReadsRecords reports a program that reads system or user records outside
 // the working directory whatever its words.
-func ReadsRecords(base string) bool { return systemRecords()[base] }
+func ReadsRecords(base string) bool { return systemRecords.Get()[base] }
 
 // GitConfigDumps are the git config options that print the user's and the
 // system's settings whole (~/.gitconfig may hold a token in a URL).
@@ -84,10 +86,10 @@ func RecordsIf(base string, path []string) []string {
 
 // Editors are the terminal editors a person fixes a config with; only
 // those run while the config is broken, as $EDITOR could name any program.
-var editors = sync.OnceValue(func() map[string]bool {
+var editors = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"vi": true, "vim": true, "nvim": true, "nano": true, "emacs": true, "micro": true,
 		"hx": true, "helix": true, "ed": true, "kak": true}
-})
+}}
 
 // Editor reports a terminal editor by its basename.
-func Editor(base string) bool { return editors()[base] }
+func Editor(base string) bool { return editors.Get()[base] }

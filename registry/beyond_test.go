@@ -11,13 +11,13 @@ import (
 // records reader is named by is one its grammar knows.
 func TestBeyondDeclared(t *testing.T) {
 	r := Default()
-	names := slices.Concat(slices.Collect(maps.Keys(linkFollowers())), slices.Collect(maps.Keys(environmentPrinters())), slices.Collect(maps.Keys(systemRecords())))
+	names := slices.Concat(slices.Collect(maps.Keys(linkFollowers.Get())), slices.Collect(maps.Keys(environmentPrinters.Get())), slices.Collect(maps.Keys(systemRecords.Get())))
 	for _, n := range names {
 		if _, ok := r.Lookup(n); !ok {
 			t.Errorf("%s is not a declared program", n)
 		}
 	}
-	for n, opts := range linkFollowers() {
+	for n, opts := range linkFollowers.Get() {
 		p, _ := r.Lookup(n)
 		for _, o := range opts {
 			if inv := p.Resolve([]Word{{Text: o}, {Text: "x"}}); !inv.Scan.Has(o) {

@@ -1,11 +1,13 @@
 package registry
 
-import "sync"
+import (
+	"github.com/permgate/permgate/internal/lazy"
+)
 
 // builtinGrammars are the option grammars of the shell builtins that assign
 // the names they are given, or run a script they are given: bash's builtins
 // stop at the first operand.
-var builtinGrammars = sync.OnceValue(func() map[string]*Grammar {
+var builtinGrammars = lazy.Value[map[string]*Grammar]{Make: func() map[string]*Grammar {
 	return map[string]*Grammar{
 		"read":      {Short: "a:d:ei:n:N:p:rst:u:", Posix: true},
 		"printf":    {Short: "v:", Posix: true},
@@ -17,20 +19,20 @@ var builtinGrammars = sync.OnceValue(func() map[string]*Grammar {
 		"eval": {Posix: true},
 		"trap": {Short: "lpP", Posix: true},
 	}
-})
+}}
 
 // Builtin returns the option grammar of a shell builtin that assigns the
 // names it is given (read, printf -v, wait -p, mapfile, readarray, unset) or
 // that the parser reads for the script it runs (eval, trap).
 func Builtin(name string) (*Grammar, bool) {
-	g, ok := builtinGrammars()[name]
+	g, ok := builtinGrammars.Get()[name]
 	return g, ok
 }
 
 // unwrappedGrammars are the option grammars of the wrappers whose command the
 // parser finds with semantics of their own (the dynamic loader, watch,
 // screen, tmux, su): only their options are declared here.
-var unwrappedGrammars = sync.OnceValue(func() map[string]*Grammar {
+var unwrappedGrammars = lazy.Value[map[string]*Grammar]{Make: func() map[string]*Grammar {
 	return map[string]*Grammar{
 		// ld.so [OPTIONS] PROGRAM: long options only, spelled out.
 		"ld.so": {Posix: true, Exact: true, Long: []string{"library-path=", "inhibit-rpath=", "audit=", "preload=", "argv0=",
@@ -75,7 +77,7 @@ var unwrappedGrammars = sync.OnceValue(func() map[string]*Grammar {
 		// errexit), -O is a flag, and every --NAME is an option flag.
 		"zsh": {Posix: true, Exact: true, PlusClusters: true, Short: "abcefhiklmnprstuvxBCDEHOPT" + "o:"},
 	}
-})
+}}
 
 // permgateLong are permgate's long options; permgateLoosening those that can
 // make it looser than the policy in force, which an ambiguous abbreviation
@@ -98,6 +100,6 @@ var shellLongOptions = []string{"rcfile=", "init-file=", "debug", "debugger", "d
 // zsh's reading of their options, "permgate" for permgate's own command
 // line and "permgate exec" for its exec, check and guard).
 func Unwrapped(name string) (*Grammar, bool) {
-	g, ok := unwrappedGrammars()[name]
+	g, ok := unwrappedGrammars.Get()[name]
 	return g, ok
 }

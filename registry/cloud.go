@@ -39,7 +39,7 @@ func cloud() []*Program {
 	return []*Program{
 		{Family: "iac", Names: []string{"terraform"}, Check: "cloud", Node: Node{Grammar: tfGlobal, Subs: tfVerbs("terraform")}},
 		{Family: "iac", Names: []string{"tofu", "opentofu"}, Check: "cloud", Node: Node{Grammar: tfGlobal, Subs: tfVerbs("tofu")}},
-		{Family: "iac", Names: []string{"terragrunt"}, Check: "cloud", Node: Node{Grammar: tgGlobal(), Subs: terragruntVerbs()}},
+		{Family: "iac", Names: []string{"terragrunt"}, Check: "cloud", Node: Node{Grammar: tgGlobal.Get(), Subs: terragruntVerbs()}},
 		{Family: "iac", Names: []string{"pulumi"}, Node: Node{Grammar: pulumiGlobal, Subs: pulumiVerbs()}},
 		{Family: "iac", Names: []string{"cdk", "aws-cdk"}, Node: Node{Grammar: cdkGlobal, Subs: cdkVerbs()}},
 		{Family: "iac", Names: []string{"cdktf"}, Node: Node{Grammar: Grammar{Long: []string{"app=", "output=", "log-level=", "disable-logging", "disable-plugin-cache-env"}, Short: "a:o:"}, Subs: cdktfVerbs()}},

@@ -1,8 +1,8 @@
 package registry
 
 import (
+	"github.com/permgate/permgate/internal/lazy"
 	"strings"
-	"sync"
 )
 
 // The downloaders' grammars and effects: curl, wget and aria2c fetch files
@@ -76,12 +76,12 @@ func curlOpts(short string, long ...string) []string {
 // NAME=@FILE or NAME=<FILE, --data-urlencode's NAME@FILE, --variable's
 // NAME@FILE) names a file read and sent.
 var (
-	CurlUploads = sync.OnceValue(func() []string {
+	CurlUploads = lazy.Value[[]string]{Make: func() []string {
 		return curlOpts("T", "upload-file")
-	})
-	CurlData = sync.OnceValue(func() []string {
+	}}
+	CurlData = lazy.Value[[]string]{Make: func() []string {
 		return curlOpts("dF", "data", "data-binary", "data-ascii", "data-urlencode", "json", "form", "form-string", "url-query", "variable")
-	})
+	}}
 )
 
 // curlEffects: -o FILE and the files curl writes on the side (a cookie jar,
@@ -93,8 +93,8 @@ func curlEffects() []Effect {
 		{Act: Writes, Operands: "all", URLName: true, If: curlOpts("O", "remote-name", "remote-name-all"), In: curlOpts("", "output-dir")},
 		{Act: Writes, Opts: curlOpts("cD", "cookie-jar", "dump-header", "trace", "trace-ascii", "stderr", "libcurl", "etag-save")},
 		{Act: Writes, Opts: curlOpts("", "output-dir"), Into: true},
-		{Act: Sends, Opts: CurlUploads()},
-		{Act: Sends, Opts: CurlData()},
+		{Act: Sends, Opts: CurlUploads.Get()},
+		{Act: Sends, Opts: CurlData.Get()},
 	}
 }
 

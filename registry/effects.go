@@ -4,10 +4,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 )
 
 // Act is what a verb does with the file, or the value, that one of its
@@ -296,9 +296,9 @@ func pick(spec string, operands []int, least int) []int {
 
 // remoteFamilies are the families whose verbs act on remote resources: a
 // cluster, a cloud, a forge, a database server.
-var remoteFamilies = sync.OnceValue(func() map[string]bool {
+var remoteFamilies = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"cloud": true, "containers": true, "forges": true, "iac": true, "databases": true}
-})
+}}
 
 // Classes returns the effect classes of the invocation: those of the acts
 // its declaration gives it, what its verb does (Does), and for a program
@@ -326,7 +326,7 @@ func (inv *Invocation) Classes() effect.Set {
 				s = s.Add(c)
 			}
 		}
-		if remoteFamilies()[inv.Program.Family] {
+		if remoteFamilies.Get()[inv.Program.Family] {
 			s = s.Union(r.remoteClass())
 		}
 		s = s.Union(r.conditionClasses())

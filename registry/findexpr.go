@@ -1,10 +1,12 @@
 package registry
 
-import "sync"
+import (
+	"github.com/permgate/permgate/internal/lazy"
+)
 
 // expressionGrammars are the expression grammars of the programs whose
 // arguments are an expression rather than options and operands.
-var expressionGrammars = sync.OnceValue(func() map[string]*Primaries {
+var expressionGrammars = lazy.Value[map[string]*Primaries]{Make: func() map[string]*Primaries {
 	return map[string]*Primaries{
 		// find [-H|-L|-P] [-D DEBUG] [-Olevel] ROOT… EXPRESSION: the whole argv
 		// is read as one expression (the roots are primaries of their own, the
@@ -25,11 +27,11 @@ var expressionGrammars = sync.OnceValue(func() map[string]*Primaries {
 			Acts:        []string{"-delete", "-print", "-print0", "-printf", "-ls", "-fprint", "-fprint0", "-fprintf", "-fls", "-quit", "-prune"},
 		},
 	}
-})
+}}
 
 // Expression returns the expression grammar of a program whose arguments
 // are an expression ("find").
 func Expression(name string) (*Primaries, bool) {
-	p, ok := expressionGrammars()[name]
+	p, ok := expressionGrammars.Get()[name]
 	return p, ok
 }

@@ -1,9 +1,8 @@
 package registry
 
 import (
-	"sync"
-
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 )
 
 // --- vault ---
@@ -104,14 +103,14 @@ func tfVerbs(tool string) []*Node {
 	}
 }
 
-var tgGlobal = sync.OnceValue(func() Grammar {
+var tgGlobal = lazy.Value[Grammar]{Make: func() Grammar {
 	return Grammar{Dash: true, Long: append([]string{"terragrunt-working-dir=", "working-dir=", "terragrunt-config=", "config=",
 		"terragrunt-log-level=", "log-level=", "terragrunt-source=", "source=", "terragrunt-iam-role=", "iam-role=", "terragrunt-tfpath=",
 		"tf-path=", "terragrunt-include-dir=", "queue-include-dir=", "terragrunt-exclude-dir=", "queue-exclude-dir=", "terragrunt-parallelism=",
 		"parallelism=", "terragrunt-non-interactive", "non-interactive", "terragrunt-download-dir=", "download-dir=", "log-format=",
 		"feature=", "filter=", "units-that-include=", "out-dir=", "json-out-dir=", "provider-cache-dir=", "experiment=", "all", "graph",
 		"terragrunt-check", "check", "terragrunt-diff", "diff"}, tfGlobal.Long...)}
-})
+}}
 
 // terragruntVerbs are terraform's verbs, run-all and run forms of them, and
 // terragrunt's own commands.

@@ -18,6 +18,7 @@ import (
 
 	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 )
 
 // Program is what permgate knows about one program or family of programs.
@@ -340,9 +341,9 @@ func New(groups ...[]*Program) *Registry {
 	return r
 }
 
-// lazy builds a registry whose families are built on first use; index finds
+// lazyRegistry builds a registry whose families are built on first use; index finds
 // every name's family's position in builds.
-func lazy(index nameIndex, builds ...func() []*Program) *Registry {
+func lazyRegistry(index nameIndex, builds ...func() []*Program) *Registry {
 	r := &Registry{static: &index}
 	for _, b := range builds {
 		r.families = append(r.families, &family{build: b})
@@ -540,11 +541,11 @@ func (g *Grammar) learn(opt string, value bool) {
 }
 
 // Default returns permgate's registry: every declaration in this package.
-func Default() *Registry { return defaultRegistry() }
+func Default() *Registry { return defaultRegistry.Get() }
 
-var defaultRegistry = sync.OnceValue(func() *Registry {
-	return lazy(defaultIndex, defaultFamilies...)
-})
+var defaultRegistry = lazy.Value[*Registry]{Make: func() *Registry {
+	return lazyRegistry(defaultIndex, defaultFamilies...)
+}}
 
 // defaultFamilies are the declaration files' families, in the order
 // defaultIndex numbers them (index_gen.go; go test ./registry -run

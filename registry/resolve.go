@@ -4,9 +4,9 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 )
 
 // Invocation is a program's argv read against its declaration.
@@ -185,7 +185,7 @@ func (inv Invocation) undeclaredVerb(args []Word, stop int, opts []Opt, skips in
 func (inv Invocation) destroyingOperand(args []Word, pos int) Invocation {
 	n := inv.Node
 	if n.Read && len(n.Subs) == 0 && len(inv.Path) > 0 && pos < len(args) && !args[pos].Dynamic &&
-		len(inv.Scan.Operands) > 0 && inv.Scan.Operands[0] == pos && destructiveVerbs()[strings.ToLower(args[pos].Text)] {
+		len(inv.Scan.Operands) > 0 && inv.Scan.Operands[0] == pos && destructiveVerbs.Get()[strings.ToLower(args[pos].Text)] {
 		inv.Verb, inv.VerbAt = args[pos].Text, pos
 	}
 	return inv
@@ -266,14 +266,14 @@ func (inv Invocation) finish(args []Word, before []Opt, from int, dashDash bool)
 }
 
 // helpOptions ask a program for its help or version and nothing else.
-var helpOptions = sync.OnceValue(func() map[string]bool {
+var helpOptions = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"--help": true, "-h": true, "--version": true, "-help": true, "-version": true, "-?": true, "--usage": true}
-})
+}}
 
 // MayAskHelp reports a word that could make an argv a request for help or the
 // version (see Invocation.Help): callers read the argv only when one is there.
 func MayAskHelp(word string) bool {
-	return helpOptions()[word] || word == "help" || word == "version" || word == "-V" || word == "-v"
+	return helpOptions.Get()[word] || word == "help" || word == "version" || word == "-V" || word == "-v"
 }
 
 // Help reports an argv that only asks for help or the version: --help, -h,
@@ -346,7 +346,7 @@ func (inv *Invocation) helpOption() bool {
 	found := false
 	n := inv.Node
 	for _, o := range inv.Scan.Opts {
-		if helpOptions()[o.Name] && !o.HasValue && !inv.declares(o.Name) {
+		if helpOptions.Get()[o.Name] && !o.HasValue && !inv.declares(o.Name) {
 			found = true
 			continue
 		}
@@ -615,31 +615,31 @@ func (inv *Invocation) fires(r Rule) bool {
 // DestructiveVerbs are subcommand names that destroy things. For a program the
 // registry does not know, or a verb its declaration does not name, one of
 // these as a subcommand is destructive_action (docs/registry.md).
-var destructiveVerbs = sync.OnceValue(func() map[string]bool {
+var destructiveVerbs = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{
 		"delete": true, "destroy": true, "drop": true, "purge": true, "prune": true, "remove": true, "rm": true,
 		"uninstall": true, "unpublish": true, "yank": true, "wipe": true, "terminate": true, "revoke": true,
 		"nuke": true, "erase": true, "rmi": true, "teardown": true, "deprovision": true, "decommission": true,
 		"truncate": true, "flush": true, "reset": true,
 	}
-})
+}}
 
 // DestructiveVerb reports whether a subcommand word destroys things:
 // delete, destroy, … or a compound of one (delete-bucket, apps:destroy,
 // db-drop, deleteMany).
 func DestructiveVerb(word string) bool {
-	if destructiveVerbs()[word] {
+	if destructiveVerbs.Get()[word] {
 		return true
 	}
 	for _, part := range strings.FieldsFunc(word, func(r rune) bool { return r == '-' || r == ':' || r == '_' || r == '.' }) {
-		if destructiveVerbs()[strings.ToLower(part)] {
+		if destructiveVerbs.Get()[strings.ToLower(part)] {
 			return true
 		}
 		// deleteMany, DeleteBucket, forceDestroy: camel-case compounds.
 		start := 0
 		for i := 1; i <= len(part); i++ {
 			if i == len(part) || part[i] >= 'A' && part[i] <= 'Z' && part[i-1] >= 'a' && part[i-1] <= 'z' {
-				if destructiveVerbs()[strings.ToLower(part[start:i])] {
+				if destructiveVerbs.Get()[strings.ToLower(part[start:i])] {
 					return true
 				}
 				start = i

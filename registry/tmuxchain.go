@@ -1,10 +1,12 @@
 package registry
 
-import "sync"
+import (
+	"github.com/permgate/permgate/internal/lazy"
+)
 
 // chains are the command languages of the wrappers whose operands are
 // commands of their own.
-var chains = sync.OnceValue(func() map[string]*Chain {
+var chains = lazy.Value[map[string]*Chain]{Make: func() map[string]*Chain {
 	return map[string]*Chain{
 		// tmux [OPTIONS] COMMAND [ARGS] [; COMMAND …]: the commands that run a
 		// shell command, or type keys into a pane's shell, with their option
@@ -41,11 +43,11 @@ var chains = sync.OnceValue(func() map[string]*Chain {
 			Undeclared: ChainCommand{Grammar: Grammar{Short: "c:"}, Operands: []Role{Script}, Dir: []string{"-c"}},
 		},
 	}
-})
+}}
 
 // Chained returns the command language of a wrapper whose operands are
 // commands of its own ("tmux").
 func Chained(name string) (*Chain, bool) {
-	c, ok := chains()[name]
+	c, ok := chains.Get()[name]
 	return c, ok
 }

@@ -4,13 +4,13 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 )
 
 // composerEvents are the script events composer's verbs fire, in order.
-var composerEvents = sync.OnceValue(func() map[string][]string {
+var composerEvents = lazy.Value[map[string][]string]{Make: func() map[string][]string {
 	return map[string][]string{
 		"install":        {"pre-install-cmd", "post-install-cmd", "post-autoload-dump"},
 		"i":              {"pre-install-cmd", "post-install-cmd", "post-autoload-dump"},
@@ -25,7 +25,7 @@ var composerEvents = sync.OnceValue(func() map[string][]string {
 		"archive":        {"pre-archive-cmd", "post-archive-cmd"},
 		"status":         {"pre-status-cmd", "post-status-cmd"},
 	}
-})
+}}
 
 // MaxComposerDepth bounds how deep scripts that call scripts (@name) are
 // followed.
@@ -61,7 +61,7 @@ func ComposerScripts(files Files, dir string, args []string) Run {
 	}
 	out.Dir = dir
 	c := composerRun{scripts: cfg.Scripts, out: &out, seen: map[string]bool{}}
-	events, ok := composerEvents()[verb]
+	events, ok := composerEvents.Get()[verb]
 	switch {
 	case verb == "run-script" || verb == "run":
 		if len(rest) > 0 {

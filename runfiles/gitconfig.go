@@ -3,8 +3,8 @@ package runfiles
 import (
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -29,7 +29,11 @@ var gitConfigPrograms = []struct {
 // filter.NAME.clean …) that run a command, with the verbs that may run
 // it. .gitattributes says which files use which driver; every driver the
 // config defines is taken, as a file may name any of them.
-var gitDriverPrograms = sync.OnceValue(func() []struct {
+var gitDriverPrograms = lazy.Value[[]struct {
+	section string
+	name    string
+	verbs   []string
+}]{Make: func() []struct {
 	section string
 	name    string
 	verbs   []string
@@ -45,7 +49,7 @@ var gitDriverPrograms = sync.OnceValue(func() []struct {
 		{"filter", "process", append([]string{"add", "commit", "status", "diff", "rm", "mv", "update-index"}, checkoutVerbs...)},
 		{"merge", "driver", []string{"merge", "pull", "rebase", "cherry-pick", "revert", "stash", "am", "checkout", "switch"}},
 	}
-})
+}}
 
 // checkoutVerbs are the verbs that write files of the tree into the
 // worktree.
@@ -59,7 +63,7 @@ func driverPrograms(out *Run, settings []setting, verb string) {
 		if dot <= 0 || st.value == "" {
 			continue
 		}
-		for _, d := range gitDriverPrograms() {
+		for _, d := range gitDriverPrograms.Get() {
 			if section == d.section && rest[dot+1:] == d.name && slices.Contains(d.verbs, verb) {
 				out.add("git config "+st.key, st.value, "")
 			}

@@ -8,8 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -263,14 +263,14 @@ func (g *generator) file(p string) {
 }
 
 // packageClause matches a Go file's package clause.
-var packageClause = sync.OnceValue(func() *regexp.Regexp {
+var packageClause = lazy.Value[*regexp.Regexp]{Make: func() *regexp.Regexp {
 	return regexp.MustCompile(`(?m)^package[ \t]+([A-Za-z_][A-Za-z0-9_]*)`)
-})
+}}
 
 // goPackageName is the name the file's package clause gives ("" when none
 // is found).
 func goPackageName(text string) string {
-	if m := packageClause().FindStringSubmatch(text); m != nil {
+	if m := packageClause.Get().FindStringSubmatch(text); m != nil {
 		return m[1]
 	}
 	return ""
@@ -409,14 +409,14 @@ func (f *generateFile) expand(word string, n int, first bool) string {
 }
 
 // plainArg matches a word the shell reads as itself.
-var plainArg = sync.OnceValue(func() *regexp.Regexp {
+var plainArg = lazy.Value[*regexp.Regexp]{Make: func() *regexp.Regexp {
 	return regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`)
-})
+}}
 
 // argQuote quotes a word for the shell unless it is plain; a program name
 // with "=" is quoted, or the shell would read an assignment.
 func argQuote(word string, program bool) string {
-	if plainArg().MatchString(word) && !(program && strings.Contains(word, "=")) {
+	if plainArg.Get().MatchString(word) && !(program && strings.Contains(word, "=")) {
 		return word
 	}
 	return shellQuote(word)

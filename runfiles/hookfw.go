@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/goccy/go-yaml"
+	"github.com/permgate/permgate/internal/lazy"
 )
 
 // MaxHookJobs bounds the commands, scripts and jobs one hook framework's
@@ -335,17 +335,17 @@ func (l *lefthook) command(source string, value any) {
 
 // lefthookFileTemplates are the run templates lefthook fills with file
 // names: each is a shell parameter here, known only at run time.
-var lefthookFileTemplates = sync.OnceValue(func() *strings.Replacer {
+var lefthookFileTemplates = lazy.Value[*strings.Replacer]{Make: func() *strings.Replacer {
 	return strings.NewReplacer(
 		"{files}", "${LEFTHOOK_FILES}", "{staged_files}", "${LEFTHOOK_FILES}", "{push_files}", "${LEFTHOOK_FILES}",
 		"{all_files}", "${LEFTHOOK_FILES}", "{cmd}", "${LEFTHOOK_CMD}", "{0}", "${LEFTHOOK_ARGS}",
 		"{1}", "${LEFTHOOK_ARG1}", "{2}", "${LEFTHOOK_ARG2}", "{3}", "${LEFTHOOK_ARG3}",
 	)
-})
+}}
 
 // lefthookTemplates replaces the file name templates of a run line.
 func lefthookTemplates(run string) string {
-	return lefthookFileTemplates().Replace(run)
+	return lefthookFileTemplates.Get().Replace(run)
 }
 
 // script reads one script: a file under the source directories' hook
@@ -420,9 +420,9 @@ type preCommitHook struct {
 }
 
 // preCommitLegacyStages are the stage names pre-commit read before 3.2.
-var preCommitLegacyStages = sync.OnceValue(func() map[string]string {
+var preCommitLegacyStages = lazy.Value[map[string]string]{Make: func() map[string]string {
 	return map[string]string{"commit": "pre-commit", "push": "pre-push", "merge-commit": "pre-merge-commit"}
-})
+}}
 
 // PreCommitHooks adds to out what pre-commit runs from dir's
 // .pre-commit-config.yaml for the stage (a git hook name; "" for every
@@ -460,7 +460,7 @@ func inStage(stages, defaults []string, stage string) bool {
 		return true
 	}
 	for _, s := range stages {
-		if s == stage || preCommitLegacyStages()[s] == stage {
+		if s == stage || preCommitLegacyStages.Get()[s] == stage {
 			return true
 		}
 	}

@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"syscall"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/lang/git"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
@@ -357,7 +357,7 @@ func configHooks(settings []setting) []string {
 func resolveAlias(verb string, settings []setting) string {
 	node, _ := registry.Default().Lookup("git")
 	for range MaxAliasDepth {
-		if _, builtin := gitVerbHooks()[verb]; builtin || node.Node.Sub(verb) != nil && node.Node.Sub(verb).Names[0] != "*" {
+		if _, builtin := gitVerbHooks.Get()[verb]; builtin || node.Node.Sub(verb) != nil && node.Node.Sub(verb).Names[0] != "*" {
 			return verb
 		}
 		value, ok := lastValue(settings, "alias."+strings.ToLower(verb))
@@ -399,7 +399,7 @@ type verbHookSet struct {
 
 // gitVerbHooks are the hooks each verb runs (githooks(5)), in the order it
 // runs them. Verbs not listed run none.
-var gitVerbHooks = sync.OnceValue(func() map[string]verbHookSet {
+var gitVerbHooks = lazy.Value[map[string]verbHookSet]{Make: func() map[string]verbHookSet {
 	return map[string]verbHookSet{
 		"commit": {hooks: []string{"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "post-rewrite", refHook, indexHook, gcHook},
 			noVerify: []string{"pre-commit", "commit-msg"}},
@@ -435,11 +435,11 @@ var gitVerbHooks = sync.OnceValue(func() map[string]verbHookSet {
 		"maintenance":  {hooks: []string{gcHook}},
 		"send-email":   {hooks: []string{"sendemail-validate"}},
 	}
-})
+}}
 
 // verbHooks returns the hooks verb runs with its arguments.
 func verbHooks(verb string, inv *git.Invocation) []string {
-	set, ok := gitVerbHooks()[verb]
+	set, ok := gitVerbHooks.Get()[verb]
 	if !ok || !verbRunsHooks(verb, inv) {
 		return nil
 	}

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 )
 
@@ -106,9 +106,9 @@ type justOptions struct {
 }
 
 // justNothingOptions list, show or edit the justfile without evaluating it.
-var justNothingOptions = sync.OnceValue(func() map[string]bool {
+var justNothingOptions = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return wordSet("-l --list --summary -s --show --dump --fmt --init -e --edit --variables --groups --man --help --version --completions --usage --changelog --check")
-})
+}}
 
 // readJustArgs reads just's argv.
 func readJustArgs(out *Run, dir string, args []string) justOptions {
@@ -168,7 +168,7 @@ func (o *justOptions) runOption(out *Run, opt registry.Opt) {
 		out.dynamic("just %s: the recipe or justfile is chosen at run time (not read)", opt.Name)
 		o.mode = justNothing
 	default:
-		if justNothingOptions()[opt.Name] {
+		if justNothingOptions.Get()[opt.Name] {
 			o.mode = justNothing
 		}
 	}
@@ -1119,7 +1119,7 @@ func (e *justExpr) call(name string, args []string) string {
 		}
 		return ""
 	}
-	if fn, ok := justPathFuncs()[name]; ok {
+	if fn, ok := justPathFuncs.Get()[name]; ok {
 		return fn(arg(0))
 	}
 	if v, ok := e.j.place(name); ok {
@@ -1179,7 +1179,7 @@ func (j *justReader) place(name string) (string, bool) {
 }
 
 // justPathFuncs are just's functions of one string argument.
-var justPathFuncs = sync.OnceValue(func() map[string]func(string) string {
+var justPathFuncs = lazy.Value[map[string]func(string) string]{Make: func() map[string]func(string) string {
 	return map[string]func(string) string{
 		"trim": strings.TrimSpace, "uppercase": strings.ToUpper, "lowercase": strings.ToLower,
 		"trim_start": func(s string) string { return strings.TrimLeft(s, " \t\n") },
@@ -1188,7 +1188,7 @@ var justPathFuncs = sync.OnceValue(func() map[string]func(string) string {
 		"without_extension": func(s string) string { return strings.TrimSuffix(s, path.Ext(s)) },
 		"file_stem":         func(s string) string { b := path.Base(s); return strings.TrimSuffix(b, path.Ext(b)) },
 	}
-})
+}}
 
 // affix is append(suffix, s) and prepend(prefix, s), word by word.
 func affix(name, fix, s string) string {

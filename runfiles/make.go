@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 )
 
@@ -232,20 +233,20 @@ func (o *makeOptions) option(out *Run, opt registry.Opt) {
 
 // builtinVars are the variables GNU make defines itself that recipes
 // commonly use.
-var builtinVars = sync.OnceValue(func() map[string]string {
+var builtinVars = lazy.Value[map[string]string]{Make: func() map[string]string {
 	return map[string]string{
 		"MAKE": "make", "SHELL": "/bin/sh", ".SHELLFLAGS": "-c", "CC": "cc", "CXX": "g++", "CPP": "$(CC) -E",
 		"RM": "rm -f", "AR": "ar", "ARFLAGS": "rv", "AS": "as", "LD": "ld", "LEX": "lex", "YACC": "yacc",
 		"FC": "f77", "PC": "pc", "MAKEINFO": "makeinfo", "TEX": "tex", "CO": "co", "GET": "get",
 	}
-})
+}}
 
 // newMakeReader sets up the variables as make starts: its own, the
 // environment's, then the command line's.
 func newMakeReader(files Files, out *Run, opts makeOptions, env map[string]string) *makeReader {
 	m := &makeReader{files: files, out: out, opts: opts, vars: map[string]*makeVar{}, targets: map[string]*makeTarget{},
 		prefix: '\t', made: map[string]bool{}}
-	for name, value := range builtinVars() {
+	for name, value := range builtinVars.Get() {
 		m.vars[name] = &makeVar{value: value, recursive: true, origin: originDefault}
 	}
 	for name, value := range env {
@@ -1016,18 +1017,18 @@ func suffixRule(name string) (pattern, from string, ok bool) {
 	}
 	parts := strings.Split(name[1:], ".")
 	switch {
-	case len(parts) == 2 && parts[0] != "" && parts[1] != "" && knownSuffix()[parts[0]] && knownSuffix()[parts[1]]:
+	case len(parts) == 2 && parts[0] != "" && parts[1] != "" && knownSuffix.Get()[parts[0]] && knownSuffix.Get()[parts[1]]:
 		return "%." + parts[1], "%." + parts[0], true
-	case len(parts) == 1 && knownSuffix()[parts[0]]:
+	case len(parts) == 1 && knownSuffix.Get()[parts[0]]:
 		return "%", "%." + parts[0], true
 	}
 	return "", "", false
 }
 
 // knownSuffix are the suffixes of GNU make's default .SUFFIXES list.
-var knownSuffix = sync.OnceValue(func() map[string]bool {
+var knownSuffix = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return wordSet("out a ln o c cc C cpp p f F m r y l ym yl s S mod sym def h info dvi tex texinfo texi txinfo w ch web sh elc el")
-})
+}}
 
 // staticPattern records targets: target-pattern: prereq-patterns.
 func (m *makeReader) staticPattern(targets []string, targetPattern, prereqPatterns, where string) {

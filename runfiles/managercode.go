@@ -3,16 +3,16 @@ package runfiles
 import (
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/goccy/go-yaml"
+	"github.com/permgate/permgate/internal/lazy"
 )
 
 // pnpmfileVerbs are pnpm's verbs that resolve dependencies, and so load
 // the project's .pnpmfile.cjs (its readPackage and afterAllResolved hooks).
-var pnpmfileVerbs = sync.OnceValue(func() map[string]bool {
+var pnpmfileVerbs = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return wordSet("install i add update up upgrade remove rm uninstall un link ln unlink import dedupe fetch rebuild rb prune")
-})
+}}
 
 // ManagerCode returns the project's JavaScript files a package manager's
 // command loads as its own code: the release .yarnrc.yml's yarnPath names
@@ -33,7 +33,7 @@ func ManagerCode(files Files, dir, manager string, args []string) []Triggered {
 				break
 			}
 		}
-		if verb == "" || pnpmfileVerbs()[verb] {
+		if verb == "" || pnpmfileVerbs.Get()[verb] {
 			return pnpmfile(files, dir)
 		}
 	}

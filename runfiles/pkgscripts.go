@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 )
 
@@ -36,7 +36,7 @@ const (
 
 // npmVerbs are npm's verbs that run package scripts, by every spelling npm
 // takes (abbreviations are read through the registry's npm declaration).
-var npmVerbs = sync.OnceValue(func() map[string]scriptAction {
+var npmVerbs = lazy.Value[map[string]scriptAction]{Make: func() map[string]scriptAction {
 	return map[string]scriptAction{
 		"run": actRun, "run-script": actRun, "rum": actRun, "urn": actRun,
 		"test": actTest, "t": actTest, "tst": actTest,
@@ -49,26 +49,26 @@ var npmVerbs = sync.OnceValue(func() map[string]scriptAction {
 		"pack": actPack, "publish": actPublish, "version": actVersion, "verison": actVersion,
 		"install-test": actInstallTest, "it": actInstallTest, "install-ci-test": actInstallTest, "cit": actInstallTest,
 	}
-})
+}}
 
 // yarnVerbs are yarn's verbs that run package scripts; another word that is
 // no builtin of yarnBuiltins runs the script of that name.
-var yarnVerbs = sync.OnceValue(func() map[string]scriptAction {
+var yarnVerbs = lazy.Value[map[string]scriptAction]{Make: func() map[string]scriptAction {
 	return map[string]scriptAction{
 		"run": actRun, "test": actTest, "start": actStart, "install": actInstall,
 		"add": actAdd, "upgrade": actAdd, "up": actAdd, "rebuild": actRebuild,
 		"pack": actPack, "publish": actPublish, "version": actVersion, "link": actInstall,
 	}
-})
+}}
 
 // yarnBuiltins are yarn's own commands (classic and berry) that run no
 // package script.
-var yarnBuiltins = sync.OnceValue(func() map[string]bool {
+var yarnBuiltins = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return wordSet("access audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry global help import info init licenses list login logout node npm outdated owner patch patch-commit plugin policies remove set stage tag team unlink unplug upgrade-interactive versions why workspace workspaces")
-})
+}}
 
 // pnpmVerbs are pnpm's verbs that run package scripts.
-var pnpmVerbs = sync.OnceValue(func() map[string]scriptAction {
+var pnpmVerbs = lazy.Value[map[string]scriptAction]{Make: func() map[string]scriptAction {
 	return map[string]scriptAction{
 		"run": actRun, "run-script": actRun, "test": actTest, "t": actTest, "tst": actTest,
 		"start": actStart, "stop": actStop, "restart": actRestart,
@@ -76,27 +76,27 @@ var pnpmVerbs = sync.OnceValue(func() map[string]scriptAction {
 		"add": actAdd, "update": actAdd, "up": actAdd, "upgrade": actAdd, "rebuild": actRebuild, "rb": actRebuild,
 		"pack": actPack, "publish": actPublish, "install-test": actInstallTest, "it": actInstallTest,
 	}
-})
+}}
 
 // pnpmBuiltins are pnpm's own commands that run no package script.
-var pnpmBuiltins = sync.OnceValue(func() map[string]bool {
+var pnpmBuiltins = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return wordSet("approve-builds audit bin cat-file cat-index catalog config c create dedupe deploy dlx doctor env exec fetch find-hash help ignored-builds import init licenses list ls ll la m multi outdated patch patch-commit patch-remove prune recursive remove rm uninstall un root self-update server setup store unlink why")
-})
+}}
 
 // bunVerbs are bun's verbs that run package scripts.
-var bunVerbs = sync.OnceValue(func() map[string]scriptAction {
+var bunVerbs = lazy.Value[map[string]scriptAction]{Make: func() map[string]scriptAction {
 	return map[string]scriptAction{
 		"run": actBunFile, "install": actInstall, "i": actInstall,
 		"add": actAdd, "a": actAdd, "update": actAdd, "link": actInstall,
 		"pm": actNone, "publish": actPublish,
 	}
-})
+}}
 
 // bunBuiltins are bun's own commands that run no package script (bun test
 // is bun's test runner, not the test script).
-var bunBuiltins = sync.OnceValue(func() map[string]bool {
+var bunBuiltins = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return wordSet("x exec test repl remove rm uninstall unlink outdated build init create c upgrade patch patch-commit audit info why feedback completions help pm")
-})
+}}
 
 // words splits a list of names into a set.
 func wordSet(list string) map[string]bool {
@@ -342,13 +342,13 @@ func (c *pkgCall) readVerb(prog *registry.Program, args []string, verbAt int) bo
 	verb := args[verbAt]
 	switch c.manager {
 	case "npm":
-		c.action = npmVerbs()[npmVerb(prog, verb)]
+		c.action = npmVerbs.Get()[npmVerb(prog, verb)]
 	case "yarn", "yarnpkg":
-		c.action = c.impliedRun(verb, yarnVerbs(), yarnBuiltins())
+		c.action = c.impliedRun(verb, yarnVerbs.Get(), yarnBuiltins.Get())
 	case "pnpm":
-		c.action = c.impliedRun(verb, pnpmVerbs(), pnpmBuiltins())
+		c.action = c.impliedRun(verb, pnpmVerbs.Get(), pnpmBuiltins.Get())
 	case "bun":
-		c.action = c.impliedRun(verb, bunVerbs(), bunBuiltins())
+		c.action = c.impliedRun(verb, bunVerbs.Get(), bunBuiltins.Get())
 		if c.action == actRun {
 			c.action = actBunFile
 		}
@@ -372,13 +372,13 @@ func (c *pkgCall) impliedRun(verb string, verbs map[string]scriptAction, builtin
 // npmVerb returns the verb npm reads a word as: itself, or the one verb of
 // npmVerbs it abbreviates when npm takes it as an abbreviation.
 func npmVerb(prog *registry.Program, word string) string {
-	if _, ok := npmVerbs()[word]; ok || prog.Node.Sub(word) == nil {
+	if _, ok := npmVerbs.Get()[word]; ok || prog.Node.Sub(word) == nil {
 		return word
 	}
 	found := ""
-	for name := range npmVerbs() {
+	for name := range npmVerbs.Get() {
 		if strings.HasPrefix(name, word) {
-			if found != "" && npmVerbs()[found] != npmVerbs()[name] {
+			if found != "" && npmVerbs.Get()[found] != npmVerbs.Get()[name] {
 				return word
 			}
 			if found == "" || name < found {

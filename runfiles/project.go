@@ -6,8 +6,8 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -44,9 +44,9 @@ func Envrc(files Files, p string) (Triggered, bool) {
 const MaxRequirementFiles = 8
 
 // pipBuilds are pip's verbs that build the local projects they are given.
-var pipBuilds = sync.OnceValue(func() map[string]bool {
+var pipBuilds = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"install": true, "download": true, "wheel": true}
-})
+}}
 
 // SetupPy returns the build code pip install (download, wheel) runs from
 // the local projects its arguments (the words after "pip") name, when it
@@ -58,7 +58,7 @@ var pipBuilds = sync.OnceValue(func() map[string]bool {
 func SetupPy(files Files, dir string, args []shellparse.Word) ([]Triggered, []string) {
 	pip, _ := registry.Default().Lookup("pip")
 	inv := pip.Resolve(shellparse.RegistryWords(args))
-	if len(inv.Path) == 0 || !pipBuilds()[inv.Path[0]] {
+	if len(inv.Path) == 0 || !pipBuilds.Get()[inv.Path[0]] {
 		return nil, nil
 	}
 	b := &pipBuild{files: files, dir: dir, seen: map[string]bool{}}
@@ -323,10 +323,10 @@ var pytestFiles = []string{"test_*.py", "*_test.py"}
 // default (its norecursedirs: .*, *.egg, _darcs, build, CVS, dist,
 // node_modules, venv, {arch}), with __pycache__ and site-packages, which
 // hold no tests of the project.
-var pytestSkips = sync.OnceValue(func() map[string]bool {
+var pytestSkips = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"_darcs": true, "build": true, "CVS": true, "dist": true, "node_modules": true, "venv": true,
 		"{arch}": true, "__pycache__": true, "site-packages": true}
-})
+}}
 
 // pytestInis are the files that can hold pytest's configuration, and the
 // section each must have to count (pytest.ini counts whatever it holds).
@@ -688,7 +688,7 @@ func (c *conftests) walk(dir string) {
 func (c *conftests) child(dir string, e fs.DirEntry) {
 	name, sub := e.Name(), filepath.Join(dir, e.Name())
 	switch {
-	case strings.HasPrefix(name, ".") || pytestSkips()[name] || strings.HasSuffix(name, ".egg"):
+	case strings.HasPrefix(name, ".") || pytestSkips.Get()[name] || strings.HasSuffix(name, ".egg"):
 	case e.Type()&fs.ModeSymlink != 0:
 		if c.isDir(sub) {
 			c.dyn = append(c.dyn, "link "+sub+" is not followed: pytest may collect in it and load its conftest.py files")

@@ -7,10 +7,10 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/BurntSushi/toml"
 	"github.com/goccy/go-yaml"
+	"github.com/permgate/permgate/internal/lazy"
 )
 
 // MaxTaskDepth bounds how deep tasks that run other tasks are followed.
@@ -76,9 +76,9 @@ func changesDir(opts []string, names ...string) bool {
 }
 
 // npmRunAllValues are npm-run-all's options that take a value.
-var npmRunAllValues = sync.OnceValue(func() map[string]bool {
+var npmRunAllValues = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return wordSet("--max-parallel --npm-path")
-})
+}}
 
 // npmRunAll adds the package.json scripts npm-run-all (run-s, run-p) runs:
 // each name, or each script a pattern (build:*, test:**) matches, as npm
@@ -94,7 +94,7 @@ func npmRunAll(files Files, dir string, args []string) Run {
 		case a == "--npm-path":
 			out.dynamic("npm-run-all --npm-path: the scripts run through another program")
 			i++
-		case npmRunAllValues()[a]:
+		case npmRunAllValues.Get()[a]:
 			i++
 		case strings.HasPrefix(a, "-"):
 		default:
@@ -149,14 +149,14 @@ func (r *Run) merge(other Run) {
 }
 
 // workspaceValues are turbo's and lerna's options that take a value.
-var workspaceValues = sync.OnceValue(func() map[string]bool {
+var workspaceValues = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return wordSet("--filter -F --scope --ignore --concurrency --cache-dir --graph --since --profile --output-logs --log-order --env-mode --cwd")
-})
+}}
 
 // workspaceTasks adds what turbo run NAME… (or turbo NAME…) and lerna run
 // NAME run: the package.json script NAME of every workspace package.
 func workspaceTasks(files Files, dir, tool string, args []string) (Run, bool) {
-	_, rest := firstOperand(args, workspaceValues())
+	_, rest := firstOperand(args, workspaceValues.Get())
 	if changesDir(args, "--cwd") { // turbo takes its options anywhere
 		var out Run
 		out.dynamic("%s --cwd: the workspace of another directory (not read)", tool)
@@ -168,7 +168,7 @@ func workspaceTasks(files Files, dir, tool string, args []string) (Run, bool) {
 		return Run{}, false
 	}
 	var out Run
-	_, names := firstOperand(rest, workspaceValues())
+	_, names := firstOperand(rest, workspaceValues.Get())
 	for _, name := range names {
 		if strings.HasPrefix(name, "-") {
 			break
@@ -181,14 +181,14 @@ func workspaceTasks(files Files, dir, tool string, args []string) (Run, bool) {
 
 // pyprojectTables are where each runner keeps its scripts in
 // pyproject.toml, as the table path.
-var pyprojectTables = sync.OnceValue(func() map[string][]string {
+var pyprojectTables = lazy.Value[map[string][]string]{Make: func() map[string][]string {
 	return map[string][]string{
 		"pdm":   {"tool", "pdm", "scripts"},
 		"rye":   {"tool", "rye", "scripts"},
 		"poe":   {"tool", "poe", "tasks"},
 		"hatch": {"tool", "hatch", "envs"},
 	}
-})
+}}
 
 // pyprojectScripts adds what pdm run NAME, hatch run [ENV:]NAME, rye run
 // NAME or poe NAME runs from pyproject.toml (hatch also from hatch.toml):
@@ -262,7 +262,7 @@ func findPyproject(out *Run, files Files, dir, tool string) (string, map[string]
 // pyScripts is the runner's table of scripts; for hatch, the named
 // environment's scripts over the default environment's.
 func pyScripts(doc map[string]any, tool, name string) map[string]any {
-	table := tableAt(doc, pyprojectTables()[tool])
+	table := tableAt(doc, pyprojectTables.Get()[tool])
 	if tool != "hatch" {
 		return table
 	}
@@ -410,9 +410,9 @@ func withExtra(text string, extra []string) string {
 var taskfileNames = []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml", "Taskfile.dist.yml", "taskfile.dist.yml", "Taskfile.dist.yaml", "taskfile.dist.yaml"}
 
 // taskValues are go-task's options that take a value.
-var taskValues = sync.OnceValue(func() map[string]bool {
+var taskValues = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return wordSet("-t --taskfile -d --dir -o --output -C --concurrency --interval")
-})
+}}
 
 // taskfileTasks adds what task NAME… runs from the Taskfile found from dir
 // upward: each task's deps and cmds, a cmd that calls a task followed;
@@ -430,7 +430,7 @@ func taskfileTasks(files Files, dir string, args []string) Run {
 			strings.HasPrefix(a, "-t") && len(a) > 2 || strings.HasPrefix(a, "-d") && len(a) > 2:
 			out.dynamic("task %s: another Taskfile (not read)", a)
 			return out
-		case taskValues()[a]:
+		case taskValues.Get()[a]:
 			i++
 		case strings.HasPrefix(a, "-"):
 			if slices.Contains([]string{"-l", "--list", "-a", "--list-all", "--summary", "-n", "--dry", "--version", "-h", "--help", "--init", "-i"}, a) {

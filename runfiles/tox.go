@@ -6,9 +6,9 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/BurntSushi/toml"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -589,9 +589,9 @@ func (r *toxReader) env(env string) {
 
 // factorPrefix matches a factor condition before a line ("py311: ",
 // "!win,py3-django: ").
-var factorPrefix = sync.OnceValue(func() *regexp.Regexp {
+var factorPrefix = lazy.Value[*regexp.Regexp]{Make: func() *regexp.Regexp {
 	return regexp.MustCompile(`^!?[A-Za-z0-9_.]+(?:[-,]!?[A-Za-z0-9_.]+)*:\s`)
-})
+}}
 
 // lines adds each command line of a setting's value.
 func (r *toxReader) lines(env, key, value string) {
@@ -602,7 +602,7 @@ func (r *toxReader) lines(env, key, value string) {
 	}
 	for _, line := range lines {
 		line = strings.TrimSpace(line)
-		if loc := factorPrefix().FindStringIndex(line); loc != nil && !r.cfg.native {
+		if loc := factorPrefix.Get().FindStringIndex(line); loc != nil && !r.cfg.native {
 			line = strings.TrimSpace(line[loc[1]:])
 		}
 		if line == "" || line[0] == '#' {
@@ -703,7 +703,7 @@ func (r *toxReader) replace(env, expr string, depth int) string {
 		}
 		return r.subst(env, on, depth+1)
 	}
-	if v, ok := toxConstants()[expr]; ok {
+	if v, ok := toxConstants.Get()[expr]; ok {
 		return v
 	}
 	if p, ok := r.toxDir(env, expr); ok {
@@ -716,9 +716,9 @@ func (r *toxReader) replace(env, expr string, depth int) string {
 // toxConstants are the substitutions that stand for fixed text: the path
 // separators, and install_command's options and packages (shell parameters:
 // known only at run time).
-var toxConstants = sync.OnceValue(func() map[string]string {
+var toxConstants = lazy.Value[map[string]string]{Make: func() map[string]string {
 	return map[string]string{"/": "/", ":": ":", "opts": "", "packages": "${TOX_PACKAGES}", "homedir": "${HOME}"}
-})
+}}
 
 // reference reads {[section]key}.
 func (r *toxReader) reference(env, expr string, depth int) string {
@@ -732,15 +732,15 @@ func (r *toxReader) reference(env, expr string, depth int) string {
 }
 
 // shellName matches a name the shell can expand.
-var shellName = sync.OnceValue(func() *regexp.Regexp {
+var shellName = lazy.Value[*regexp.Regexp]{Make: func() *regexp.Regexp {
 	return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
-})
+}}
 
 // envVar reads {env:KEY} and {env:KEY:DEFAULT} as the shell parameter
 // ${KEY}: its value is known only at run time.
 func (r *toxReader) envVar(arg string, depth int) string {
 	key, def, hasDef := strings.Cut(arg, ":")
-	if !shellName().MatchString(key) {
+	if !shellName.Get().MatchString(key) {
 		r.out.dynamic("tox {env:%s} in %s reads the environment", arg, r.cfg.path)
 		return "${TOX_UNKNOWN}"
 	}

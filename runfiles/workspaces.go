@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/goccy/go-yaml"
+	"github.com/permgate/permgate/internal/lazy"
 )
 
 // MaxWorkspaces bounds the workspace packages one reading visits; past it
@@ -192,9 +192,9 @@ func expandDirPattern(out *Run, files Files, root, pattern string) []string {
 }
 
 // foreachValues are yarn workspaces foreach's options that take a value.
-var foreachValues = sync.OnceValue(func() map[string]bool {
+var foreachValues = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return wordSet("-j --jobs --include --exclude --from --since")
-})
+}}
 
 // yarnForeach reads yarn workspaces foreach [options] COMMAND… (args
 // start after foreach): COMMAND runs in every workspace package but the
@@ -203,7 +203,7 @@ var foreachValues = sync.OnceValue(func() map[string]bool {
 func yarnForeach(files Files, dir string, args []string) (Run, bool) {
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
-		if foreachValues()[args[i]] {
+		if foreachValues.Get()[args[i]] {
 			i++
 		}
 		i++

@@ -3,6 +3,7 @@ package setup
 import (
 	"errors"
 	"fmt"
+	"github.com/permgate/permgate/internal/lazy"
 	"io/fs"
 	"path/filepath"
 	"regexp"
@@ -22,13 +23,15 @@ type shellGate struct {
 }
 
 // shellGates are the harnesses' pre-tool events and shell tool names.
-var shellGates = map[string]shellGate{
-	"claude":  {[]string{"PreToolUse"}, "Bash", false, false},
-	"codex":   {[]string{"PreToolUse"}, "Bash", false, false},
-	"gemini":  {[]string{"BeforeTool"}, "run_shell_command", false, false},
-	"cursor":  {[]string{"beforeShellExecution", "preToolUse"}, "Shell", true, true},
-	"copilot": {[]string{"preToolUse"}, "bash", true, false},
-}
+var shellGates = lazy.Value[map[string]shellGate]{Make: func() map[string]shellGate {
+	return map[string]shellGate{
+		"claude":  {[]string{"PreToolUse"}, "Bash", false, false},
+		"codex":   {[]string{"PreToolUse"}, "Bash", false, false},
+		"gemini":  {[]string{"BeforeTool"}, "run_shell_command", false, false},
+		"cursor":  {[]string{"beforeShellExecution", "preToolUse"}, "Shell", true, true},
+		"copilot": {[]string{"preToolUse"}, "bash", true, false},
+	}
+}}
 
 // gatesShell reports whether doc registers permgate's hook where the
 // harness's shell tool calls reach it: at a pre-tool event, in a group (or
@@ -37,7 +40,7 @@ var shellGates = map[string]shellGate{
 // elsewhere (a matcher "Read", an afterFileEdit, a "type": "prompt") is
 // found by jsonRegistered yet gates nothing.
 func gatesShell(doc *jnode, harness string) bool {
-	g, ok := shellGates[harness]
+	g, ok := shellGates.Get()[harness]
 	if !ok {
 		return true // nothing known to check
 	}

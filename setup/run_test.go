@@ -16,8 +16,8 @@ func TestRunRefuses(t *testing.T) {
 		install bool
 		want    string // the whole error
 	}{
-		{"vim", "/p/permgate", "/h", false, true, `install: unknown target "vim" (want ` + strings.Join(targets, ", ") + `)`},
-		{"vim", "/p/permgate", "/h", false, false, `uninstall: unknown target "vim" (want ` + strings.Join(targets, ", ") + `)`},
+		{"vim", "/p/permgate", "/h", false, true, `install: unknown target "vim" (want ` + strings.Join(targets.Get(), ", ") + `)`},
+		{"vim", "/p/permgate", "/h", false, false, `uninstall: unknown target "vim" (want ` + strings.Join(targets.Get(), ", ") + `)`},
 		{"claude", "permgate", "/h", false, true, `install claude: cannot tell where this permgate is ("permgate" is not an absolute path)`},
 		{"claude", "", "", false, true, `install claude: cannot tell where this permgate is ("" is not an absolute path)`},
 		{"claude", "/p/permgate", "", false, true, "install claude: the home directory is unknown (HOME is not set to an absolute path)"},

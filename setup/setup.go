@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/permgate/permgate/internal/lazy"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -86,11 +87,13 @@ var (
 )
 
 // targets are what install and uninstall take.
-var targets = slices.Concat(harnessNames, shellNames, []string{"git"})
+var targets = lazy.Value[[]string]{Make: func() []string {
+	return slices.Concat(harnessNames, shellNames, []string{"git"})
+}}
 
 // Targets returns what install and uninstall take, in the order help lists
 // them.
-func Targets() []string { return slices.Clone(targets) }
+func Targets() []string { return slices.Clone(targets.Get()) }
 
 // getenv reads a variable through the Env ("" without a Getenv).
 func (e *Env) getenv(name string) string {
@@ -131,8 +134,8 @@ func run(e *Env, target string, opt Options, install bool) ([]Result, error) {
 // path (install), an unknown home (but for git and --project), and --project
 // for a shell.
 func (e *Env) checkTarget(verb, target string, opt Options, install bool) error {
-	if !slices.Contains(targets, target) {
-		return fmt.Errorf("%s: unknown target %q (want %s)", verb, target, strings.Join(targets, ", "))
+	if !slices.Contains(targets.Get(), target) {
+		return fmt.Errorf("%s: unknown target %q (want %s)", verb, target, strings.Join(targets.Get(), ", "))
 	}
 	if install && !filepath.IsAbs(e.Binary) {
 		return fmt.Errorf("%s %s: cannot tell where this permgate is (%q is not an absolute path)", verb, target, e.Binary)

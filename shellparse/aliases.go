@@ -1,10 +1,10 @@
 package shellparse
 
 import (
+	"github.com/permgate/permgate/internal/lazy"
 	"path"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // gnuPrefixed are the GNU tools that Homebrew and the BSDs install with a g
@@ -12,7 +12,7 @@ import (
 // gfind is find, gtimeout is the timeout wrapper. Only names whose g-less
 // form is the GNU tool are here (gcc, gdb, git and gzip are their own
 // programs).
-var gnuPrefixed = sync.OnceValue(func() map[string]bool {
+var gnuPrefixed = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf(
 		// coreutils
 		"b2sum", "base32", "base64", "basename", "basenc", "cat", "chgrp", "chmod", "chown", "chroot",
@@ -28,15 +28,15 @@ var gnuPrefixed = sync.OnceValue(func() map[string]bool {
 		// findutils, tar, sed, grep (gmake is declared as make's other name)
 		"find", "xargs", "locate", "updatedb", "tar", "sed", "grep", "egrep", "fgrep",
 	)
-})
+}}
 
 // versionedFamilies are the language runtimes installed under their name
 // and a version (lua5.4, php8.2, ruby3.3, perl5.36, node20, tclsh8.6): the
 // versioned name is the family's program. Python's names are read by the
 // validator itself.
-var versionedFamilies = sync.OnceValue(func() map[string]bool {
+var versionedFamilies = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("lua", "luajit", "php", "perl", "ruby", "irb", "node", "nodejs", "tclsh", "wish", "guile", "julia", "pwsh", "deno", "bun")
-})
+}}
 
 // canonicalProgram returns the program a command name stands for when it
 // is another name of one permgate knows — a GNU tool's g-prefixed name, a
@@ -50,12 +50,12 @@ func canonicalProgram(name string) string {
 }
 
 func canonicalBase(base string) string {
-	if rest, ok := strings.CutPrefix(base, "g"); ok && gnuPrefixed()[rest] {
+	if rest, ok := strings.CutPrefix(base, "g"); ok && gnuPrefixed.Get()[rest] {
 		return rest
 	}
 	family := strings.TrimRight(base, "0123456789.")
 	family = strings.TrimSuffix(family, "-")
-	if family != base && versionedFamilies()[family] && startsWithDigit(base[len(family):]) {
+	if family != base && versionedFamilies.Get()[family] && startsWithDigit(base[len(family):]) {
 		return family
 	}
 	return base
@@ -77,11 +77,11 @@ func setOf(names ...string) map[string]bool {
 
 // GNUPrefixedNames returns the names gnuPrefixed holds, sorted: the tools
 // whose g-prefixed name (gNAME) is read as NAME.
-func GNUPrefixedNames() []string { return sortedKeys(gnuPrefixed()) }
+func GNUPrefixedNames() []string { return sortedKeys(gnuPrefixed.Get()) }
 
 // VersionedFamilies returns the runtimes whose versioned names (lua5.4,
 // node20) are read as the family's program, sorted.
-func VersionedFamilies() []string { return sortedKeys(versionedFamilies()) }
+func VersionedFamilies() []string { return sortedKeys(versionedFamilies.Get()) }
 
 func sortedKeys(m map[string]bool) []string {
 	keys := make([]string, 0, len(m))

@@ -34,7 +34,7 @@ func (c SimpleCommand) Declared() (*registry.Program, *registry.Invocation, bool
 	}
 	if s.argv0 != &c.Argv[0] || s.n != len(c.Argv) {
 		*s = declaredScan{argv0: &c.Argv[0], n: len(c.Argv)}
-		s.prog, s.known = programs().Lookup(path.Base(c.Name))
+		s.prog, s.known = programs.Get().Lookup(path.Base(c.Name))
 		if s.known {
 			s.inv = s.prog.Resolve(RegistryWords(c.Argv[1:]))
 		}

@@ -2,9 +2,9 @@ package shellparse
 
 import (
 	"fmt"
+	"github.com/permgate/permgate/internal/lazy"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // maxUnwrap bounds how many wrappers one command may come through.
@@ -152,7 +152,7 @@ func (w *walker) unwrap(cmd SimpleCommand, c context) {
 			nc := nestedContext(cmd, c)
 			nc.positional = st.positional
 			w.script(st.script.Text, nc, &wrapper)
-			if definesForLater()[name] {
+			if definesForLater.Get()[name] {
 				break // alias, trap, mapfile: the command itself also runs now
 			}
 			return
@@ -342,23 +342,23 @@ func (w *walker) finish(cmd SimpleCommand, c context) {
 
 // definesForLater are commands whose script runs later (or per line), while the
 // command itself also runs now and is judged as itself.
-var definesForLater = sync.OnceValue(func() map[string]bool {
+var definesForLater = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"alias": true, "trap": true, "mapfile": true, "readarray": true, "git": true}
-})
+}}
 
 // nameArgs are commands whose arguments name variables (bash evaluates an array
 // subscript in them).
-var nameArgs = sync.OnceValue(func() map[string]bool {
+var nameArgs = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"printf": true, "read": true, "unset": true, "mapfile": true, "readarray": true,
 		"declare": true, "typeset": true, "local": true, "export": true, "readonly": true, "let": true, "getopts": true,
 		"test": true, "[": true, "[[": true}
-})
+}}
 
 // subscriptScripts returns the command substitutions held in the array
 // subscripts of a variable-name argument: 'a[$(cmd)]'.
 func subscriptScripts(name string, cmd SimpleCommand) []string {
 	var words []Word
-	if nameArgs()[name] && len(cmd.Argv) > 1 {
+	if nameArgs.Get()[name] && len(cmd.Argv) > 1 {
 		words = append(words, cmd.Argv[1:]...)
 	}
 	// A value stored for later arithmetic (declare -i, ${!x}, (( x ))) runs its
@@ -404,7 +404,7 @@ func (w *walker) shellReadsStaticInput(name string, cmd SimpleCommand) bool {
 // script comes from a file instead (at -f /dev/stdin still reads its
 // input, and a -f known only at run time may name it).
 func hasFileOption(argv []Word) bool {
-	prog, ok := programs().Lookup("at")
+	prog, ok := programs.Get().Lookup("at")
 	if !ok {
 		return false
 	}

@@ -3,8 +3,8 @@ package shellparse
 import (
 	"slices"
 	"strconv"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -106,7 +106,7 @@ func (s *scriptWalker) constantCommand(x *syntax.CallExpr) (value, ok bool) {
 	}
 	name := CommandName(argv[0])
 	if len(argv) == 1 {
-		return name != "false", constantStatus()[name]
+		return name != "false", constantStatus.Get()[name]
 	}
 	if name == "[" {
 		if !argv[len(argv)-1].Static || argv[len(argv)-1].Text != "]" {
@@ -121,9 +121,9 @@ func (s *scriptWalker) constantCommand(x *syntax.CallExpr) (value, ok bool) {
 }
 
 // constantStatus are the commands whose status never changes.
-var constantStatus = sync.OnceValue(func() map[string]bool {
+var constantStatus = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("true", ":", "1", "false")
-})
+}}
 
 // arithConstant reads an arithmetic expression that is a decimal number.
 func arithConstant(x syntax.ArithmExpr) (int, bool) {

@@ -157,7 +157,7 @@ func goldenOptions(t *testing.T, spec string) Options {
 				if strings.Contains(name, "/") {
 					return false
 				}
-				_, ok := programs().Lookup(name)
+				_, ok := programs.Get().Lookup(name)
 				return ok
 			}
 		default:

@@ -32,7 +32,7 @@ func HarmlessProgram(value string) bool {
 // text, read by less's declared grammar: no operand, no +CMD (it runs less
 // commands), no log file.
 func benignPager(fields []string) bool {
-	less, ok := programs().Lookup("less")
+	less, ok := programs.Get().Lookup("less")
 	if !ok {
 		return false
 	}

@@ -61,7 +61,7 @@ func (r *wordResolver) loopFollowed(x *syntax.ForClause) (*syntax.WordIter, bool
 	}
 	name := wi.Name.Value
 	w := r.writes
-	return wi, !unknownNames()[name] && w.count[name] == 1 && w.count["IFS"] == 0 && w.namerefs[name] == nil
+	return wi, !unknownNames.Get()[name] && w.count[name] == 1 && w.count["IFS"] == 0 && w.namerefs[name] == nil
 }
 
 // setAlts gives name the values words in the loop's body; the returned
@@ -283,5 +283,5 @@ func readLine(argv []Word, line string, wholeLine bool) ([]namedValue, bool) {
 // the loop writes it.
 func (r *wordResolver) loopVariable(name string) bool {
 	w := r.writes
-	return !unknownNames()[name] && w.count[name] == 1 && w.namerefs[name] == nil
+	return !unknownNames.Get()[name] && w.count[name] == 1 && w.namerefs[name] == nil
 }

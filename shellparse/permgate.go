@@ -4,8 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 )
 
@@ -47,16 +47,16 @@ type PermgateCall struct {
 }
 
 // permgateWrapping are the subcommands that take a command to decide for.
-var permgateWrapping = sync.OnceValue(func() map[string]bool {
+var permgateWrapping = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"exec": true, "check": true, "guard": true}
-})
+}}
 
 // PermgateLoosening are permgate's options that can make it looser than the
 // policy in force: those its declared grammar reads an ambiguous abbreviation
 // as (registry.Unwrapped("permgate")).
-var PermgateLoosening = sync.OnceValue(func() []string {
+var PermgateLoosening = lazy.Value[[]string]{Make: func() []string {
 	return slices.Clone(mustUnwrapped("permgate").Prefer)
-})
+}}
 
 // IsPermgate reports whether a command name runs permgate: the basename counts,
 // wherever it lives (./permgate, ~/go/bin/permgate, a link named permgate), and
@@ -98,7 +98,7 @@ func ParsePermgate(argv []Word) PermgateCall {
 // options up to the command for exec, check and guard, else options and
 // operands anywhere.
 func (call *PermgateCall) readSub(argv []Word, args []registry.Word, from int) {
-	if permgateWrapping()[call.Sub] {
+	if permgateWrapping.Get()[call.Sub] {
 		g := mustUnwrapped("permgate exec")
 		sc := g.ScanHead(args[from:])
 		call.read(argv, from, g, &sc)
@@ -165,7 +165,7 @@ func permgateStep(argv []Word) step {
 	if len(call.Command) == 0 {
 		return step{}
 	}
-	if !permgateWrapping()[call.Sub] && !(call.Sub == "" && len(call.Dynamic) > 0) {
+	if !permgateWrapping.Get()[call.Sub] && !(call.Sub == "" && len(call.Dynamic) > 0) {
 		return step{}
 	}
 	if len(call.Command) == 1 {

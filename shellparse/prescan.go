@@ -2,8 +2,8 @@ package shellparse
 
 import (
 	"fmt"
+	"github.com/permgate/permgate/internal/lazy"
 	"strings"
-	"sync"
 )
 
 // DefaultMaxWords bounds the words, operators and expansions ($…, `…`) of one
@@ -114,7 +114,7 @@ func prescan(src string, maxNesting, maxWords, maxArith int) string {
 				}
 			case '$':
 				if i+1 < len(src) {
-					if closer, ok := closers()[src[i+1]]; ok {
+					if closer, ok := closers.Get()[src[i+1]]; ok {
 						i++
 						if !push(closer) {
 							return tooDeep()
@@ -285,9 +285,9 @@ func prescan(src string, maxNesting, maxWords, maxArith int) string {
 }
 
 // closers maps an opening byte after $ to the byte that closes it.
-var closers = sync.OnceValue(func() map[byte]byte {
+var closers = lazy.Value[map[byte]byte]{Make: func() map[byte]byte {
 	return map[byte]byte{'(': ')', '{': '}', '[': ']'}
-})
+}}
 
 // afterCommandEnd reports whether only blanks stand between the end of a
 // command (; & newline, or the start) and i: where fi, done, esac and a

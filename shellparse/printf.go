@@ -2,9 +2,9 @@ package shellparse
 
 import (
 	"fmt"
+	"github.com/permgate/permgate/internal/lazy"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // What bash's printf and echo print, for the values analysis: printf -v
@@ -80,7 +80,7 @@ func (f *formatter) escape(s string) (int, bool) {
 		f.sb.WriteByte('\\')
 		return 0, true
 	}
-	if b, ok := simpleEscapes()[s[0]]; ok {
+	if b, ok := simpleEscapes.Get()[s[0]]; ok {
 		f.sb.WriteByte(b)
 		return 1, true
 	}
@@ -104,9 +104,9 @@ func (f *formatter) escape(s string) (int, bool) {
 }
 
 // simpleEscapes are the one-letter escapes printf's format and %b share.
-var simpleEscapes = sync.OnceValue(func() map[byte]byte {
+var simpleEscapes = lazy.Value[map[byte]byte]{Make: func() map[byte]byte {
 	return map[byte]byte{'\\': '\\', 'a': '\a', 'b': '\b', 'e': 0x1b, 'E': 0x1b, 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t', 'v': '\v'}
-})
+}}
 
 // spec is one conversion: %[flags][width][.precision]verb.
 type spec struct {
@@ -171,7 +171,7 @@ func (f *formatter) conversion(s string) (int, bool) {
 		return 0, false
 	}
 	arg, had := f.next()
-	convert, known := conversions()[sp.verb]
+	convert, known := conversions.Get()[sp.verb]
 	if !known {
 		return 0, false
 	}
@@ -188,12 +188,12 @@ func (f *formatter) conversion(s string) (int, bool) {
 
 // conversions are the conversions read here, by their letter: each returns
 // what it prints for an argument (had is false for a missing one).
-var conversions = sync.OnceValue(func() map[byte]func(arg Word, had bool, sp spec) (string, bool) {
+var conversions = lazy.Value[map[byte]func(arg Word, had bool, sp spec) (string, bool)]{Make: func() map[byte]func(arg Word, had bool, sp spec) (string, bool) {
 	return map[byte]func(arg Word, had bool, sp spec) (string, bool){
 		's': convertString, 'b': convertEscapes, 'q': convertQuoted, 'c': convertChar,
 		'd': formatInteger, 'i': formatInteger, 'u': formatInteger, 'o': formatInteger, 'x': formatInteger, 'X': formatInteger,
 	}
-})
+}}
 
 // convertString is %s: the argument, or its rendering when it is dynamic
 // (then unpadded: its length is not known).
@@ -342,7 +342,7 @@ func decodeEchoEscapes(s string) (string, bool) {
 			continue
 		}
 		e := s[i+1]
-		if b, ok := simpleEscapes()[e]; ok {
+		if b, ok := simpleEscapes.Get()[e]; ok {
 			sb.WriteByte(b)
 			i++
 			continue

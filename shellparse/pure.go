@@ -3,10 +3,10 @@ package shellparse
 import (
 	"path"
 	"strings"
-	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 )
 
@@ -123,7 +123,7 @@ func (r *wordResolver) pureStmt(st *syntax.Stmt) (Word, bool) {
 		return Word{}, false
 	}
 	name := CommandName(argv[0])
-	run, known := pureCommands()[name]
+	run, known := pureCommands.Get()[name]
 	if !known || r.pure.functions[name] {
 		return Word{}, false
 	}
@@ -164,7 +164,7 @@ const maxPureWords = 256
 
 // pureCommands are the commands whose output depends only on their words:
 // each returns what it prints.
-var pureCommands = sync.OnceValue(func() map[string]func(args []Word) (Word, bool) {
+var pureCommands = lazy.Value[map[string]func(args []Word) (Word, bool)]{Make: func() map[string]func(args []Word) (Word, bool) {
 	return map[string]func(args []Word) (Word, bool){
 		"echo":     echoOutput,
 		"printf":   printfOutput,
@@ -175,7 +175,7 @@ var pureCommands = sync.OnceValue(func() map[string]func(args []Word) (Word, boo
 		"command":  commandOutput,
 		"which":    whichOutput,
 	}
-})
+}}
 
 // commandOutput is what command -v NAME prints, as the name it runs: the
 // name of a builtin or function, a program's path (whose name is NAME,

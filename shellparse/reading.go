@@ -30,7 +30,7 @@ func ReadCommand(c SimpleCommand) (Reading, bool) {
 // ReadArgs reads args, the words after a program's name, against the
 // declaration of the program called name (by its basename).
 func ReadArgs(name string, args []Word) (Reading, bool) {
-	prog, ok := programs().Lookup(path.Base(name))
+	prog, ok := programs.Get().Lookup(path.Base(name))
 	if !ok {
 		return Reading{}, false
 	}

@@ -4,15 +4,15 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 )
 
 // programs is the program registry: wrappers and runners are declared there.
-var programs = sync.OnceValue(func() *registry.Registry {
+var programs = lazy.Value[*registry.Registry]{Make: func() *registry.Registry {
 	return registry.Default()
-})
+}}
 
 // RegistryWords turns argv words into the registry scanner's words: a word
 // known only at run time that could be an option is Dynamic; globs and
@@ -43,7 +43,7 @@ func homeOnly(w Word) bool {
 // runsCommand reports a program the registry declares as running a command
 // (a wrapper, or a tool with a runner verb).
 func runsCommand(name string) bool {
-	p, ok := programs().Lookup(name)
+	p, ok := programs.Get().Lookup(name)
 	return ok && p.RunsCommands()
 }
 

@@ -68,7 +68,7 @@ func FuzzRegistryStep(f *testing.F) {
 	f.Add(". ~ -x rm {} ; -H --search-path=a --base-directory", uint8(9))
 	f.Add("rimraf@5 x -- y", uint8(1))
 	var runners []string
-	for _, p := range programs().Programs() {
+	for _, p := range programs.Get().Programs() {
 		if p.RunsCommands() {
 			runners = append(runners, p.Names...)
 		}
@@ -78,7 +78,7 @@ func FuzzRegistryStep(f *testing.F) {
 			return
 		}
 		name := runners[int(pick)%len(runners)]
-		prog, _ := programs().Lookup(name)
+		prog, _ := programs.Get().Lookup(name)
 		argv := []Word{{Text: name, Static: true}}
 		for _, w := range strings.Fields(src) {
 			argv = append(argv, Word{Text: w, Static: !strings.Contains(w, "$"), Glob: strings.Contains(w, "*")})

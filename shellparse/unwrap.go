@@ -3,8 +3,8 @@ package shellparse
 import (
 	"path"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 )
 
@@ -44,16 +44,16 @@ func CommandName(w Word) string {
 }
 
 // shells are the programs that run a script given with -c, or read one from stdin.
-var shells = sync.OnceValue(func() map[string]bool {
+var shells = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{
 		"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true,
 		"ash": true, "fish": true, "tcsh": true, "csh": true, "yash": true, "posh": true,
 		"ksh93": true, "mksh-static": true, "lksh": true, "pdksh": true, "oksh": true, "loksh": true, "rbash": true, "elvish": true, "hush": true,
 	}
-})
+}}
 
 // IsShell reports whether a command name (any directory) is a shell.
-func IsShell(name string) bool { return shells()[path.Base(name)] }
+func IsShell(name string) bool { return shells.Get()[path.Base(name)] }
 
 // stepKind says what unwrapping one word of a command found.
 type stepKind int
@@ -142,7 +142,7 @@ func unwrapStep(name string, argv []Word) step {
 	case base == "trap":
 		return trapStep(argv)
 	}
-	prog, ok := programs().Lookup(base)
+	prog, ok := programs.Get().Lookup(base)
 	if !ok || !prog.RunsCommands() {
 		return step{scanned: 1} // not a wrapper: only the name was read
 	}

@@ -13,7 +13,7 @@ import (
 // which finds the later command: the more careful reading. So is a "-" (env -
 // is env -i). After "--", only NAME=VALUE words and the command follow.
 func envStep(argv []Word) step {
-	prog, _ := programs().Lookup("env")
+	prog, _ := programs.Get().Lookup("env")
 	g := &prog.Node.Grammar
 	args := wrapperWords(argv)
 	var st step

@@ -27,7 +27,7 @@ func watchStep(argv []Word) step {
 // options (parallel $OPTS CMD …), and the command starts at the first static
 // operand.
 func parallelStep(argv []Word) step {
-	prog, _ := programs().Lookup("parallel")
+	prog, _ := programs.Get().Lookup("parallel")
 	i := prog.Node.Grammar.Scan(RegistryWords(argv[1:])).Stop + 1
 	end := i
 	for end < len(argv) && !(argv[end].Static && strings.HasPrefix(argv[end].Text, ":::")) {
@@ -100,7 +100,7 @@ func containsHolder(words []Word, holders []string) bool {
 // runs and is judged as itself. The options are read with git's declared
 // grammars, git's own and the subcommand's.
 func gitStep(argv []Word) step {
-	git, _ := programs().Lookup("git")
+	git, _ := programs.Get().Lookup("git")
 	i := git.Node.Grammar.Scan(RegistryWords(argv[1:])).Stop + 1 // the subcommand, after git's global options
 	if i >= len(argv) {
 		return step{}

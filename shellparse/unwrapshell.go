@@ -169,7 +169,7 @@ func evalStep(argv []Word) step {
 // are judged, and a -v after it does not make the line a look-up (it may be
 // the command's own argument).
 func commandStep(argv []Word) step {
-	prog, _ := programs().Lookup("command")
+	prog, _ := programs.Get().Lookup("command")
 	args := RegistryWords(argv[1:])
 	sc := prog.Node.Grammar.Scan(args)
 	ops := sc.Operands
@@ -348,7 +348,7 @@ func (w *walker) noteOtherNames(name string, argv []Word) {
 			}
 		}
 	case "hash":
-		prog, ok := programs().Lookup("hash")
+		prog, ok := programs.Get().Lookup("hash")
 		if !ok {
 			return
 		}

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -30,18 +30,18 @@ import (
 // unknownNames are the variables whose values change how the shell reads
 // or finds things (IFS splits, PATH finds programs, HOME is ~): they are
 // judged by the checks that know them, never taken as plain text.
-var unknownNames = sync.OnceValue(func() map[string]bool {
+var unknownNames = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("IFS", "PATH", "HOME", "PWD", "OLDPWD", "CDPATH", "BASH_ENV", "ENV", "SHELLOPTS",
 		"BASHOPTS", "PS4", "PROMPT_COMMAND", "GLOBIGNORE", "BASH_XTRACEFD")
-})
+}}
 
 // volatileNames change by themselves (or with cd): a value made of one is
 // not the value it had when it was assigned.
-var volatileNames = sync.OnceValue(func() map[string]bool {
+var volatileNames = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("PWD", "OLDPWD", "RANDOM", "SRANDOM", "SECONDS", "LINENO", "BASHPID", "EPOCHSECONDS",
 		"EPOCHREALTIME", "BASH_COMMAND", "FUNCNAME", "BASH_SUBSHELL", "PIPESTATUS", "REPLY", "BASH_REMATCH",
 		"OPTARG", "OPTIND", "COLUMNS", "LINES", "HISTCMD", "BASH_ARGV", "BASH_ARGC", "BASH_LINENO", "BASH_SOURCE")
-})
+}}
 
 // followsValues reports a script with something for the values analysis to
 // follow: an assignment, a for loop, read or printf, a substitution that
@@ -286,7 +286,7 @@ func (r *wordResolver) inheritEnv(outer *wordResolver, assigns []Assign) {
 		if a.Via != "prefix" && a.Via != "env" {
 			continue
 		}
-		if a.Value.Static && !runTimePart(a.Value) && len(a.Value.Text) <= maxValueBytes && isIdentifier(a.Name) && !unknownNames()[a.Name] {
+		if a.Value.Static && !runTimePart(a.Value) && len(a.Value.Text) <= maxValueBytes && isIdentifier(a.Name) && !unknownNames.Get()[a.Name] {
 			known[a.Name] = a.Value
 		} else {
 			delete(known, a.Name)
@@ -364,7 +364,7 @@ func followed(st *syntax.Stmt) bool {
 			return len(st.Redirs) == 0 && len(x.Assigns) > 0
 		}
 		name := x.Args[0].Lit()
-		return valueWriters()[name] && (len(x.Assigns) == 0 || name == "read" && len(x.Assigns) == 1 && isIFS(x.Assigns[0]))
+		return valueWriters.Get()[name] && (len(x.Assigns) == 0 || name == "read" && len(x.Assigns) == 1 && isIFS(x.Assigns[0]))
 	case *syntax.DeclClause:
 		_, ok := declFlags(x)
 		return ok && len(st.Redirs) == 0
@@ -373,9 +373,9 @@ func followed(st *syntax.Stmt) bool {
 }
 
 // valueWriters are the builtins whose writes knownAfter follows.
-var valueWriters = sync.OnceValue(func() map[string]bool {
+var valueWriters = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("printf", "read", "mapfile", "readarray")
-})
+}}
 
 // isIFS reports an assignment to IFS.
 func isIFS(a *syntax.Assign) bool { return a.Name != nil && a.Name.Value == "IFS" }
@@ -384,7 +384,7 @@ func isIFS(a *syntax.Assign) bool { return a.Name != nil && a.Name.Value == "IFS
 // every write of it is one knownAfter follows, at most one of them whole.
 func (r *wordResolver) follows(name string) bool {
 	w := r.writes
-	if w == nil || r.stale || unknownNames()[name] || w.count["IFS"] > 0 || w.namerefs[name] != nil {
+	if w == nil || r.stale || unknownNames.Get()[name] || w.count["IFS"] > 0 || w.namerefs[name] != nil {
 		return false
 	}
 	if r.scope != nil && r.scope.depth == r.inFunction && r.inFunction > 0 {
@@ -470,7 +470,7 @@ func runTimePart(v Word) bool {
 // script: a variable nothing in it writes and that does not change by
 // itself.
 func (r *wordResolver) stableParam(p string) bool {
-	if !isIdentifier(p) || volatileNames()[p] {
+	if !isIdentifier(p) || volatileNames.Get()[p] {
 		return false
 	}
 	return r.writes != nil && !r.writes.anything && r.writes.count[p] == 0 && r.writes.namerefs[p] == nil
@@ -512,7 +512,7 @@ func (r *wordResolver) knownValue(p *syntax.ParamExp) (Word, bool) {
 // run before it is walked before the value is known.
 func (r *wordResolver) settled(name string) bool {
 	w := r.writes
-	return w != nil && !r.stale && !w.anything && !unknownNames()[name] && w.count["IFS"] == 0 && len(r.refs) == 0 &&
+	return w != nil && !r.stale && !w.anything && !unknownNames.Get()[name] && w.count["IFS"] == 0 && len(r.refs) == 0 &&
 		w.count[name] == 1 && w.top[name] == 1 && w.ext[name] == 0 && w.namerefs[name] == nil
 }
 
@@ -647,7 +647,7 @@ func (c *candidateSet) addDefaulted(file *syntax.File) {
 			return true
 		}
 		switch {
-		case defaultOps()[p.Exp.Op]:
+		case defaultOps.Get()[p.Exp.Op]:
 			c.add(p.Param.Value, staticWord(""))
 		case p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull:
 			c.add(p.Param.Value, c.r.operandWord(p.Exp.Word))
@@ -658,11 +658,11 @@ func (c *candidateSet) addDefaulted(file *syntax.File) {
 
 // defaultOps are the operations whose result depends on a variable being
 // unset or empty.
-var defaultOps = sync.OnceValue(func() map[syntax.ParExpOperator]bool {
+var defaultOps = lazy.Value[map[syntax.ParExpOperator]bool]{Make: func() map[syntax.ParExpOperator]bool {
 	return map[syntax.ParExpOperator]bool{
 		syntax.DefaultUnset: true, syntax.DefaultUnsetOrNull: true, syntax.AlternateUnset: true, syntax.AlternateUnsetOrNull: true,
 	}
-})
+}}
 
 // addDerived records the values made of another variable's: g=$f, for k in
 // "$f", and a nameref's, which are its target's (each of that one's).
@@ -698,7 +698,7 @@ func (c *candidateSet) derivedAssigns(w scriptWrites) {
 	defer func() { r.known = known }()
 	for _, a := range w.assigns {
 		name := a.Name.Value
-		if unknownNames()[name] || len(c.out[name]) >= maxCandidates {
+		if unknownNames.Get()[name] || len(c.out[name]) >= maxCandidates {
 			continue
 		}
 		for _, p := range paramsOf(a.Value) {
@@ -761,7 +761,7 @@ type candidateSet struct {
 
 // add records one scalar value of name (at most maxCandidates, each once).
 func (c *candidateSet) add(name string, v Word) {
-	if v.Subst && !v.Placeholder && c.origins[name] == "" && !unknownNames()[name] {
+	if v.Subst && !v.Placeholder && c.origins[name] == "" && !unknownNames.Get()[name] {
 		if c.origins == nil {
 			c.origins = map[string]string{}
 		}
@@ -779,7 +779,7 @@ func (c *candidateSet) addArray(name string, a *arrayValue) {
 }
 
 func (c *candidateSet) put(name string, v candidate, same func(candidate) bool) {
-	if unknownNames()[name] || len(c.out[name]) >= maxCandidates || slices.ContainsFunc(c.out[name], same) {
+	if unknownNames.Get()[name] || len(c.out[name]) >= maxCandidates || slices.ContainsFunc(c.out[name], same) {
 		return
 	}
 	if c.out == nil {
@@ -792,7 +792,7 @@ func (c *candidateSet) put(name string, v candidate, same func(candidate) bool) 
 // targets of a nameref it writes.
 func (c *candidateSet) addAssign(a *syntax.Assign, w scriptWrites) {
 	name := a.Name.Value
-	if unknownNames()[name] && w.namerefs[name] == nil {
+	if unknownNames.Get()[name] && w.namerefs[name] == nil {
 		return
 	}
 	v := c.r.resolveValue(a.Value)

@@ -3,10 +3,10 @@ package shellparse
 import (
 	"slices"
 	"strings"
-	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 )
 
@@ -364,7 +364,7 @@ func (sw *scriptWrites) addRef(name, target string) {
 // they are given, and those after which any variable may have any value.
 func (sw *scriptWrites) call(x *syntax.CallExpr) {
 	name := x.Args[0].Lit()
-	if writerCommands()[name] {
+	if writerCommands.Get()[name] {
 		sw.callWrites(name, x.Args[1:])
 	}
 	if name == "read" {
@@ -378,9 +378,9 @@ func (sw *scriptWrites) call(x *syntax.CallExpr) {
 			}
 		}
 	}
-	sw.anything = sw.anything || runsAnything()[name] && !looksUp(x) && !(name == "eval" && sw.evalWrites(x))
+	sw.anything = sw.anything || runsAnything.Get()[name] && !looksUp(x) && !(name == "eval" && sw.evalWrites(x))
 	for k, a := range x.Args {
-		if lit := a.Lit(); !sw.light && valueWriters()[lit] {
+		if lit := a.Lit(); !sw.light && valueWriters.Get()[lit] {
 			var redirs []*syntax.Redirect
 			if sw.stmt != nil && sw.stmt.Cmd == x {
 				redirs = sw.stmt.Redirs
@@ -709,15 +709,15 @@ func looksUp(x *syntax.CallExpr) bool {
 
 // writerCommands are the builtins that assign the variables they name
 // (callWrites); export, declare and the like are read as declarations.
-var writerCommands = sync.OnceValue(func() map[string]bool {
+var writerCommands = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("read", "mapfile", "readarray", "printf", "getopts", "unset", "let", "wait")
-})
+}}
 
 // runsAnything are the builtins after which any variable may have any
 // value: they run text the shell reads then.
-var runsAnything = sync.OnceValue(func() map[string]bool {
+var runsAnything = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("eval", "source", ".", "trap", "enable", "builtin", "command", "exec")
-})
+}}
 
 func isIdentifier(s string) bool {
 	if s == "" || s[0] >= '0' && s[0] <= '9' {

@@ -65,7 +65,7 @@ func xargsDelimiter(o registry.Opt) (string, bool) {
 		return v, true
 	}
 	if len(v) == 2 && v[0] == '\\' {
-		if b, ok := simpleEscapes()[v[1]]; ok {
+		if b, ok := simpleEscapes.Get()[v[1]]; ok {
 			return string(b), true
 		}
 		if v[1] == '0' {

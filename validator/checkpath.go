@@ -99,7 +99,7 @@ func (v *Validator) CheckPath(op PathOp, p string) []Finding {
 func globSecret(pattern string) bool {
 	dir, base := path.Split(pattern)
 	dir = path.Clean(dir)
-	if strings.Trim(globBrackets().ReplaceAllString(base, ""), "*?") == "" {
+	if strings.Trim(globBrackets.Get().ReplaceAllString(base, ""), "*?") == "" {
 		// * alone: secret only in a folder of secrets
 		return secretName(dir+"/x") || path.Base(dir) == ".ssh"
 	}

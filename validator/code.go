@@ -174,7 +174,7 @@ func pythonModuleReadOnly(module string, rest []shellparse.Word) bool {
 	switch module {
 	case "pip", "pip3":
 		// python -m pip is pip: its declaration says which verbs read.
-		pip, _ := programs().Lookup("pip")
+		pip, _ := programs.Get().Lookup("pip")
 		words := shellparse.RegistryWords(rest)
 		inv := pip.Resolve(words)
 		return len(rest) > 0 && (inv.Help(words) || inv.ReadOnly())
@@ -183,7 +183,7 @@ func pythonModuleReadOnly(module string, rest []shellparse.Word) bool {
 	case "mypy", "ruff", "pyflakes", "pylint", "flake8", "pycodestyle":
 		// python -m mypy is mypy: its declaration says whether it reads
 		// (pylint runs the project's code, as its plugins and init-hook)
-		prog, ok := programs().Lookup(module)
+		prog, ok := programs.Get().Lookup(module)
 		inv := prog.Resolve(shellparse.RegistryWords(rest))
 		return ok && inv.ReadOnly() && !checkerWrites(rest)
 	}

@@ -3,9 +3,9 @@ package validator
 import (
 	"path"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/codescan"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/judge/code"
 	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/lang/git"
@@ -14,16 +14,16 @@ import (
 )
 
 // privilegeWrappers run a command as another user.
-var privilegeWrappers = sync.OnceValue(func() map[string]bool {
+var privilegeWrappers = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"sudo": true, "doas": true, "su": true, "pkexec": true, "run0": true, "runuser": true}
-})
+}}
 
 // wrappers judges what the command came through.
 func (ck *checker) wrappers(c shellparse.SimpleCommand) {
 	self.PermgateWrappers(ck, c)
 	ck.pastedNames(c)
 	for _, w := range c.Wrappers {
-		if privilegeWrappers()[path.Base(w.Name)] {
+		if privilegeWrappers.Get()[path.Base(w.Name)] {
 			ck.add("privilege_escalation", "run_as", Severe, w.Name+" runs the command with another user's privileges")
 		}
 		if w.Name == "tmux" || w.Name == "screen" {
@@ -41,7 +41,7 @@ func (ck *checker) wrappers(c shellparse.SimpleCommand) {
 	if c.Name == "flock" {
 		ck.locksSelf(c.Argv, c.Redirects)
 	}
-	if len(c.Argv) > 0 && privilegeWrappers()[c.Name] {
+	if len(c.Argv) > 0 && privilegeWrappers.Get()[c.Name] {
 		ck.add("privilege_escalation", "switch_user", Severe, c.Name+" gains another user's privileges")
 	}
 	if c.Name == "sudoedit" {
@@ -50,7 +50,7 @@ func (ck *checker) wrappers(c shellparse.SimpleCommand) {
 }
 
 // dangerousEnv are variables that make programs run other code.
-var dangerousEnv = sync.OnceValue(func() map[string]string {
+var dangerousEnv = lazy.Value[map[string]string]{Make: func() map[string]string {
 	return map[string]string{
 		// Language runtimes' load paths and start-up hooks: code they load first.
 		"RUBYLIB": "changes where ruby loads its libraries from", "LUA_INIT": "runs Lua code before every lua script",
@@ -95,7 +95,7 @@ var dangerousEnv = sync.OnceValue(func() map[string]string {
 		"FCEDIT": "names the editor fc runs", "GIT_EDITOR_CMD": "names a program git runs", "SUDO_ASKPASS": "names a program sudo runs",
 		"LESSKEYIN": "gives less key bindings, which can run commands", "MANOPT": "adds options (a pager) to every man",
 	}
-})
+}}
 
 // codeForm says what a variable's value is, when a program runs it as code.
 type codeForm uint8
@@ -116,7 +116,7 @@ const (
 // value is code, and its form: a static value is judged as that code,
 // beside the variable's own finding. Any other *_PAGER and *_EDITOR is
 // shell text too (codeFormOf).
-var envCode = sync.OnceValue(func() map[string]codeForm {
+var envCode = lazy.Value[map[string]codeForm]{Make: func() map[string]codeForm {
 	return map[string]codeForm{
 		"GIT_SSH_COMMAND": shellText, "GIT_PAGER": shellText, "PAGER": shellText, "MANPAGER": shellText, "GIT_EDITOR": shellText,
 		"EDITOR": shellText, "VISUAL": shellText, "SEQUENCE_EDITOR": shellText, "GIT_SEQUENCE_EDITOR": shellText, "PROMPT_COMMAND": shellText,
@@ -125,11 +125,11 @@ var envCode = sync.OnceValue(func() map[string]codeForm {
 		"RPROMPT": promptText, "RPS1": promptText,
 		"LUA_INIT": luaCode, "LUA_INIT_5_1": luaCode, "LUA_INIT_5_2": luaCode, "LUA_INIT_5_3": luaCode, "LUA_INIT_5_4": luaCode,
 	}
-})
+}}
 
 // codeFormOf returns the form of code a variable's value is, 0 for none.
 func codeFormOf(name string) codeForm {
-	if f, ok := envCode()[name]; ok {
+	if f, ok := envCode.Get()[name]; ok {
 		return f
 	}
 	if strings.HasSuffix(name, "_PAGER") || strings.HasSuffix(name, "_EDITOR") {
@@ -182,7 +182,7 @@ func (ck *checker) envCode(name, value string) {
 }
 
 func dangerousEnvReason(name string) (string, bool) {
-	if r, ok := dangerousEnv()[name]; ok {
+	if r, ok := dangerousEnv.Get()[name]; ok {
 		return r, true
 	}
 	upper := strings.ToUpper(name)
@@ -393,9 +393,9 @@ func assignedNames(c shellparse.SimpleCommand) []string {
 
 // builtinValueOption is the option whose value a builtin assigns: wait -p
 // VAR, printf -v VAR, read -a ARRAY.
-var builtinValueOption = sync.OnceValue(func() map[string]string {
+var builtinValueOption = lazy.Value[map[string]string]{Make: func() map[string]string {
 	return map[string]string{"wait": "-p", "printf": "-v", "read": "-a"}
-})
+}}
 
 // builtinNames returns the names a builtin assigns, by its grammar: read's
 // and mapfile's operands, and the value of wait -p, printf -v, read -a.
@@ -411,7 +411,7 @@ func builtinNames(name string, args []shellparse.Word) []string {
 			out = append(out, args[i].Text)
 		}
 	}
-	for _, v := range optionValues(args, scan, builtinValueOption()[name]) {
+	for _, v := range optionValues(args, scan, builtinValueOption.Get()[name]) {
 		out = append(out, v.Text)
 	}
 	return out

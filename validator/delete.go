@@ -4,8 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/internal/lazyre"
 	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/registry"
@@ -343,7 +343,7 @@ func (ck *checker) judgeGlob(pattern string) (deleteClass, string) {
 	if strings.Contains(pattern[len(dir):], "/..") {
 		return deleteSevere, pattern + " — climbs out of where the pattern matches with .."
 	}
-	bare := globBrackets().ReplaceAllString(first, "")
+	bare := globBrackets.Get().ReplaceAllString(first, "")
 	everything := strings.Contains(bare, "*") && strings.Trim(bare, "*?.") == ""
 	switch {
 	case p == ck.v.env.Cwd && everything:
@@ -361,7 +361,7 @@ func (ck *checker) judgeGlob(pattern string) (deleteClass, string) {
 }
 
 // globBrackets matches bracket expressions ([!.], [a-z]) in a pattern.
-var globBrackets = lazyre.New(`\[!?\]?[^]]*\]`)
+var globBrackets = lazyre.Regexp{Src: `\[!?\]?[^]]*\]`}
 
 // globDir splits a pattern into the static directory it expands in and its first
 // pattern component.
@@ -395,12 +395,12 @@ func matchesAll(test, value string) bool {
 
 // findFilters are find primaries that select files (so -delete does not take all).
 // findNameTests are the tests that select by name or identity.
-var findNameTests = sync.OnceValue(func() map[string]bool {
+var findNameTests = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true,
 		"-regex": true, "-iregex": true, "-lname": true, "-ilname": true, "-samefile": true, "-inum": true}
-})
+}}
 
-var findFilters = sync.OnceValue(func() map[string]bool {
+var findFilters = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{
 		"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true, "-iwholename": true,
 		"-regex": true, "-iregex": true, "-type": true, "-xtype": true, "-newer": true, "-mtime": true, "-mmin": true,
@@ -409,7 +409,7 @@ var findFilters = sync.OnceValue(func() map[string]bool {
 		"-nouser": true, "-nogroup": true, "-lname": true, "-ilname": true, "-used": true, "-newermt": true,
 		"-readable": true, "-writable": true, "-executable": true, "-fstype": true,
 	}
-})
+}}
 
 // rimraf (npx rimraf DIR, del-cli DIR) deletes each operand recursively, as
 // rm -rf does.
@@ -470,7 +470,7 @@ func (ck *checker) findDeletes(args []shellparse.Word, how string, recursive boo
 // directory, or every old one, takes whatever is in it along).
 func findFiltered(expr []shellparse.Word, recursive bool) bool {
 	for _, p := range shellparse.FindPrimaries(expr) {
-		if findFilters()[p.Name] && !matchesAll(p.Name, p.Value) && (!recursive || findNameTests()[p.Name]) {
+		if findFilters.Get()[p.Name] && !matchesAll(p.Name, p.Value) && (!recursive || findNameTests.Get()[p.Name]) {
 			return true
 		}
 	}

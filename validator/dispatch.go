@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/judge/code"
 	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/judge/system"
@@ -29,7 +30,7 @@ func (ck *checker) program(c shellparse.SimpleCommand) {
 		base = "git"
 	}
 	args := c.Argv[1:]
-	if prog, _ := programs().Lookup(base); prog != nil && checkTable()[prog.Check] != nil {
+	if prog, _ := programs.Get().Lookup(base); prog != nil && checkTable()[prog.Check] != nil {
 		checkTable()[prog.Check](ck, c, args)
 	}
 	ck.declared(c, base, args)
@@ -68,16 +69,16 @@ func gitDashed(c shellparse.SimpleCommand, sub string) shellparse.SimpleCommand 
 
 // moreKnown are programs the analysis judges without a declaration of their
 // own: shell keywords and builtins the parser reads.
-var moreKnown = sync.OnceValue(func() map[string]bool {
+var moreKnown = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"exec": true, "eval": true, "source": true, "builtin": true, "command": true, "time": true}
-})
+}}
 
 // knownProgram reports a program the analysis knows something about; for any
 // other, shellparse also analyses the argv suffix after -- or from a known
 // program on (docs/analysis.md: the principle for what no list names).
 func knownProgram(name string) bool {
 	base := path.Base(name)
-	return programs().Known(base) || privilegeWrappers()[base] || moreKnown()[base] || isInterpreter(base) || strings.HasPrefix(base, "mkfs.")
+	return programs.Get().Known(base) || privilegeWrappers.Get()[base] || moreKnown.Get()[base] || isInterpreter(base) || strings.HasPrefix(base, "mkfs.")
 }
 
 // check is a Go judgement of one program's argv (the words after its name).

@@ -30,7 +30,7 @@ var stageLabels = map[string]func(name string) bool{
 }
 
 func hasArgCheck(name string) bool {
-	_, ok := argChecks()[name]
+	_, ok := argChecks.Get()[name]
 	return ok
 }
 
@@ -49,7 +49,7 @@ var labelled = map[string]func(name string) bool{
 // every check and stage label is named by some declaration.
 func TestChecksMatchRegistry(t *testing.T) {
 	used := map[string]bool{}
-	for _, p := range programs().Programs() {
+	for _, p := range programs.Get().Programs() {
 		if p.Check == "" {
 			continue
 		}
@@ -85,12 +85,12 @@ func TestChecksMatchRegistry(t *testing.T) {
 // destructive-name principle) reads it by its declaration.
 func TestDispatchedAreDeclared(t *testing.T) {
 	var names []string
-	for _, p := range programs().Programs() {
+	for _, p := range programs.Get().Programs() {
 		if checkTable()[p.Check] == nil {
 			continue
 		}
 		for _, n := range p.Names {
-			if prog, ok := programs().Lookup(n); !ok || checkTable()[prog.Check] == nil {
+			if prog, ok := programs.Get().Lookup(n); !ok || checkTable()[prog.Check] == nil {
 				t.Errorf("%s: dispatched, but its lookup finds no check", n)
 			}
 			names = append(names, n)

@@ -17,7 +17,7 @@ func (ck *checker) sponge(c shellparse.SimpleCommand, args []shellparse.Word) {
 
 // script FILE records the session into FILE (typescript by default).
 func (ck *checker) scriptFile(c shellparse.SimpleCommand, args []shellparse.Word) {
-	prog, ok := programs().Lookup("script")
+	prog, ok := programs.Get().Lookup("script")
 	if !ok {
 		return
 	}
@@ -51,12 +51,12 @@ func (ck *checker) ed(c shellparse.SimpleCommand, args []shellparse.Word) {
 			// An address, then the command: w FILE, wq FILE, W FILE write
 			// FILE; !CMD, r !CMD, w !CMD, e !CMD run a shell command.
 			body := strings.TrimSpace(line)
-			if m := edShellRE().FindStringSubmatch(body); m != nil {
+			if m := edShellRE.Get().FindStringSubmatch(body); m != nil {
 				ck.addFinding(Finding{Kind: "inline_code", Severity: NonSevere, ID: "inline_code.ed", Reason: "ed runs a shell command from its script"})
 				ck.nestedJob(m[1], "ed runs: ")
 				continue
 			}
-			if m := edWriteRE().FindStringSubmatch(body); m != nil {
+			if m := edWriteRE.Get().FindStringSubmatch(body); m != nil {
 				ck.writeTarget(shellparse.Word{Text: m[1], Static: true}, c.Name+" w "+m[1])
 			}
 		}
@@ -64,14 +64,14 @@ func (ck *checker) ed(c shellparse.SimpleCommand, args []shellparse.Word) {
 }
 
 // edShellRE is an ed command that runs a shell command: !CMD, r !CMD, w !CMD, e !CMD.
-var edShellRE = lazyre.New(`^(?:[0-9,.;$+\-']*[rwWeE]\s*)?!(.*)$`)
+var edShellRE = lazyre.Regexp{Src: `^(?:[0-9,.;$+\-']*[rwWeE]\s*)?!(.*)$`}
 
 // edWriteRE is an ed write command with a file name: [addr]w FILE, wq FILE, W FILE.
-var edWriteRE = lazyre.New(`^[0-9,.;$+\-'a-z]*?[wW]q?\s+([^!\s]\S*)$`)
+var edWriteRE = lazyre.Regexp{Src: `^[0-9,.;$+\-'a-z]*?[wW]q?\s+([^!\s]\S*)$`}
 
 // patch writes the files the patch names (unknown here) and -o FILE.
 func (ck *checker) patch(c shellparse.SimpleCommand, args []shellparse.Word) {
-	prog, ok := programs().Lookup("patch")
+	prog, ok := programs.Get().Lookup("patch")
 	if !ok {
 		return
 	}

@@ -3,10 +3,10 @@ package validator
 import (
 	"path"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/lang/git"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
@@ -34,7 +34,7 @@ func declaredEffects(name string, args []shellparse.Word) []effectTarget {
 	if len(args) == 0 || name == "" {
 		return nil
 	}
-	if prog, ok := programs().Lookup(path.Base(name)); !ok || !prog.HasEffects() {
+	if prog, ok := programs.Get().Lookup(path.Base(name)); !ok || !prog.HasEffects() {
 		return nil
 	}
 	r, ok := readArgs(name, args)
@@ -235,7 +235,7 @@ func isName(s string) bool {
 // class reads (filesystem_read).
 func (ck *checker) commandClasses(c shellparse.SimpleCommand, findings []Finding, readOnly bool) effect.Set {
 	s := ck.judgedClasses(c, findings).Union(assignClasses(c)).Union(ck.programClasses(c, readOnly))
-	if !readOnly && s&changes() == 0 && writesFile(c) {
+	if !readOnly && s&changes.Get() == 0 && writesFile(c) {
 		// The judge's own reading of what it writes (sed -i, tar -x, sort
 		// -o …) where no declaration says how it changes files.
 		s = s.Add(effect.FilesystemWrite)
@@ -265,9 +265,9 @@ func remoteNetwork(s effect.Set) effect.Set {
 }
 
 // changes are the classes that say how a command changes files.
-var changes = sync.OnceValue(func() effect.Set {
+var changes = lazy.Value[effect.Set]{Make: func() effect.Set {
 	return effect.Set(0).Add(effect.FilesystemWrite).Add(effect.FilesystemDelete).Add(effect.PermissionsChange)
-})
+}}
 
 // writesFile reports a command the judge finds writing a file (not standard
 // output nor /dev/null).
@@ -351,7 +351,7 @@ func invocationClasses(inv *registry.Invocation) effect.Set {
 }
 
 // kindEffects are the effect classes a finding of each kind shows.
-var kindEffects = sync.OnceValue(func() map[finding.Kind][]effect.Class {
+var kindEffects = lazy.Value[map[finding.Kind][]effect.Class]{Make: func() map[finding.Kind][]effect.Class {
 	return map[finding.Kind][]effect.Class{
 		finding.RecursiveDelete:      {effect.FilesystemDelete},
 		finding.RecursiveDeleteLocal: {effect.FilesystemDelete},
@@ -376,12 +376,12 @@ var kindEffects = sync.OnceValue(func() map[finding.Kind][]effect.Class {
 		finding.SQLDestructive:       {effect.RemoteDestroy},
 		finding.DangerousEnv:         {effect.EnvironmentChange},
 	}
-})
+}}
 
 // kindClasses are the effect classes a finding of the kind shows.
 func kindClasses(k finding.Kind) effect.Set {
 	var s effect.Set
-	for _, c := range kindEffects()[k] {
+	for _, c := range kindEffects.Get()[k] {
 		s = s.Add(c)
 	}
 	return s
@@ -390,20 +390,20 @@ func kindClasses(k finding.Kind) effect.Set {
 // fileVars are variables whose value names a file the program writes: git's
 // traces, the TLS key log curl, browsers and Python's ssl write, the
 // histories shells and REPLs save.
-var fileVars = sync.OnceValue(func() map[string]bool {
+var fileVars = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{
 		"GIT_TRACE": true, "GIT_TRACE2": true, "GIT_TRACE2_EVENT": true, "GIT_TRACE2_PERF": true, "GIT_TRACE_PACKET": true,
 		"GIT_TRACE_CURL": true, "GIT_TRACE_SETUP": true, "GIT_TRACE_PERFORMANCE": true, "GIT_TRACE_PACK_ACCESS": true,
 		"SSLKEYLOGFILE": true, "HISTFILE": true, "LESSHISTFILE": true, "NODE_REPL_HISTORY": true, "PYTHON_HISTORY": true,
 	}
-})
+}}
 
 // varTargets returns the files a command's variables make it write
 // (GIT_TRACE=~/.bashrc git status writes ~/.bashrc).
 func varTargets(c shellparse.SimpleCommand) []shellparse.Word {
 	var out []shellparse.Word
 	for _, a := range c.Assigns {
-		if fileVars()[a.Name] && pathLike(a.Value.Text) {
+		if fileVars.Get()[a.Name] && pathLike(a.Value.Text) {
 			out = append(out, a.Value)
 		}
 	}

@@ -3,8 +3,8 @@ package validator
 import (
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/internal/lazyre"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -23,21 +23,21 @@ func isGuardName(name string) bool {
 }
 
 // guardWidgets are the zsh widgets the guard replaces.
-var guardWidgets = sync.OnceValue(func() map[string]bool {
+var guardWidgets = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{
 		"accept-line": true, "accept-and-hold": true, "accept-line-and-down-history": true, "accept-and-infer-next-history": true,
 	}
-})
+}}
 
 // guardKey matches the keys the guard binds as bash, zsh and fish write them:
 // Enter (\C-m, ^M, \r, RETURN, enter), Ctrl-J (\C-j, ^J, \n), Ctrl-O (bash),
 // Shift+Tab (\e[Z, ^[[Z, btab, shift-tab) and bash's \C-x\C-] macro keys.
-var guardKey = lazyre.New(`(?i)\\C-[mjo]\b|\\C-[mjo]$|\bC-[mj]\b|control-[mj]\b|\^[mj]|\\[rn]|\b(return|ret|newline|lfd|enter|btab|shift-tab|ctrl-[mj])\b|(\\e|\\033|\\x1b|\^\[|\\M-)\[z|\\c-x\\c-\]|kcbt`)
+var guardKey = lazyre.Regexp{Src: `(?i)\\C-[mjo]\b|\\C-[mjo]$|\bC-[mj]\b|control-[mj]\b|\^[mj]|\\[rn]|\b(return|ret|newline|lfd|enter|btab|shift-tab|ctrl-[mj])\b|(\\e|\\033|\\x1b|\^\[|\\M-)\[z|\\c-x\\c-\]|kcbt`}
 
 // acceptFunction matches readline functions and zsh widgets that run the line
 // without the guard when bound to another key, and readline's
 // edit-and-execute-command, which the guard unbinds.
-var acceptFunction = lazyre.New(`(^|[\s:".])(accept-line|accept-and-hold|accept-and-infer-next-history|accept-line-and-down-history|operate-and-get-next|edit-and-execute-command|execute)(["\s]|$)`)
+var acceptFunction = lazyre.Regexp{Src: `(^|[\s:".])(accept-line|accept-and-hold|accept-and-infer-next-history|accept-line-and-down-history|operate-and-get-next|edit-and-execute-command|execute)(["\s]|$)`}
 
 // guard flags commands that change the shell guard's names or key bindings.
 func (ck *checker) guard(c shellparse.SimpleCommand) {
@@ -197,7 +197,7 @@ func (ck *checker) bind(c shellparse.SimpleCommand) {
 // one of its keys or a function that runs the line. fish's \r, \n and \e[Z
 // read as bash words are r, n and e[Z.
 func bindsGuardKey(t string) bool {
-	return guardKey().MatchString(t) || acceptFunction().MatchString(t) || t == "r" || t == "n" || strings.EqualFold(t, "e[Z")
+	return guardKey.Get().MatchString(t) || acceptFunction.Get().MatchString(t) || t == "r" || t == "n" || strings.EqualFold(t, "e[Z")
 }
 
 // bindkey judges zsh's bindkey: listing (no operand, -L, -l, one key) is fine;
@@ -225,7 +225,7 @@ func (ck *checker) bindkey(c shellparse.SimpleCommand) {
 			ck.add("self_modify", "guard_bindkey_dynamic", Severe, "bindkey with a key known only at run time "+bindReason)
 			return
 		}
-		if guardKey().MatchString(o.Text) || guardWidgets()[strings.TrimPrefix(o.Text, ".")] {
+		if guardKey.Get().MatchString(o.Text) || guardWidgets.Get()[strings.TrimPrefix(o.Text, ".")] {
 			ck.add("self_modify", "guard_bindkey", Severe, "bindkey "+clip(o.Text)+" "+bindReason)
 			return
 		}
@@ -244,7 +244,7 @@ func (ck *checker) zle(c shellparse.SimpleCommand) {
 			ck.add("self_modify", "guard_zle_dynamic", Severe, "zle "+c.Argv[1].Text+" with a widget known only at run time may replace permgate's shell guard")
 			return
 		}
-		if guardWidgets()[strings.TrimPrefix(a.Text, ".")] || isGuardName(a.Text) {
+		if guardWidgets.Get()[strings.TrimPrefix(a.Text, ".")] || isGuardName(a.Text) {
 			ck.add("self_modify", "guard_zle_widget", Severe, "zle "+c.Argv[1].Text+" "+a.Text+" replaces a widget of permgate's shell guard")
 			return
 		}

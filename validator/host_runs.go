@@ -302,7 +302,7 @@ func echoNoNewline(args []shellparse.Word) bool {
 // read again under its real name. Its input is then not the pipe's: what
 // the program reads from it is known only at run time.
 func (ck *checker) linkedRunner(c shellparse.SimpleCommand, written string) {
-	prog, ok := programs().Lookup(c.Name)
+	prog, ok := programs.Get().Lookup(c.Name)
 	if !shellparse.IsShell(c.Name) && (!ok || prog.Family != "wrappers") {
 		return
 	}

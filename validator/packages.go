@@ -3,9 +3,9 @@ package validator
 import (
 	"path"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/places"
 	"github.com/permgate/permgate/shellparse"
@@ -24,7 +24,7 @@ func (ck *checker) packageInstall(c shellparse.SimpleCommand, args []shellparse.
 // moduleReadOnly reads a program run as an interpreter's module (python -m
 // pip ARGS) by the program's declaration.
 func moduleReadOnly(name string, args []shellparse.Word) bool {
-	prog, ok := programs().Lookup(name)
+	prog, ok := programs.Get().Lookup(name)
 	if !ok {
 		return false
 	}
@@ -48,7 +48,7 @@ func (ck *checker) pythonPip(c shellparse.SimpleCommand, args []shellparse.Word)
 // execConfigKeys are the settings of package managers and forges that name a
 // program they run later: setting one makes a later read-only command (npm
 // test, gh pr list) run it, as git's core.pager does for git.
-var execConfigKeys = sync.OnceValue(func() map[string]map[string]bool {
+var execConfigKeys = lazy.Value[map[string]map[string]bool]{Make: func() map[string]map[string]bool {
 	return map[string]map[string]bool{
 		"npm":  {"script-shell": true, "shell": true, "browser": true, "editor": true, "viewer": true, "node-options": true, "git": true, "onload-script": true},
 		"pnpm": {"script-shell": true, "shell-emulator": true, "node-options": true, "git": true, "editor": true},
@@ -56,7 +56,7 @@ var execConfigKeys = sync.OnceValue(func() map[string]map[string]bool {
 		"gh":   {"browser": true, "editor": true, "pager": true},
 		"glab": {"browser": true, "editor": true, "pager": true, "glamour_style": false},
 	}
-})
+}}
 
 // execConfig: npm config set script-shell=PROG, gh config set pager PROG …
 // name a program the tool runs on every later command.
@@ -69,7 +69,7 @@ func (ck *checker) execConfig(c shellparse.SimpleCommand, args []shellparse.Word
 	if !ok || !(r.VerbIs("config", "set") || r.VerbIs("c", "set") || base == "npm" && r.VerbIs("set")) {
 		return
 	}
-	keys := execConfigKeys()[base]
+	keys := execConfigKeys.Get()[base]
 	for _, kv := range r.Operands() {
 		key, _, _ := strings.Cut(kv.Text, "=")
 		if keys[key] || !kv.Static {

@@ -237,7 +237,7 @@ func (ck *checker) physical(p string) string {
 // with no grammar (every word with a dash is a flag).
 func scanArgs(name string, args []shellparse.Word) registry.Invocation {
 	words := shellparse.RegistryWords(args)
-	if prog, ok := programs().Lookup(path.Base(name)); ok {
+	if prog, ok := programs.Get().Lookup(path.Base(name)); ok {
 		return prog.Resolve(words)
 	}
 	return (&registry.Program{}).Resolve(words)

@@ -8,9 +8,9 @@ import (
 	"github.com/permgate/permgate/shellparse"
 )
 
-var worldWritable = lazyre.New(`^0*[0-7]?[0-7][0-7][2367]$`)
+var worldWritable = lazyre.Regexp{Src: `^0*[0-7]?[0-7][0-7][2367]$`}
 
-var setID = lazyre.New(`^0*[2-7][0-7]{3}$`)
+var setID = lazyre.Regexp{Src: `^0*[2-7][0-7]{3}$`}
 
 // chmod judges modes that open files to everyone or set setuid/setgid, and
 // recursive changes on critical paths.
@@ -56,10 +56,10 @@ func (ck *checker) permsOnSelfDirs(name string, targets []shellparse.Word) {
 // judgeMode reads an octal or symbolic chmod mode: does it give others write
 // permission, and does it set setuid or setgid?
 func judgeMode(mode string) (open, setid bool) {
-	if worldWritable().MatchString(mode) {
-		return true, setID().MatchString(mode)
+	if worldWritable.Get().MatchString(mode) {
+		return true, setID.Get().MatchString(mode)
 	}
-	if setID().MatchString(mode) {
+	if setID.Get().MatchString(mode) {
 		return false, true
 	}
 	for _, clause := range strings.Split(mode, ",") {

@@ -3,8 +3,8 @@ package validator
 import (
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/judge/flow"
 	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/judge/system"
@@ -41,7 +41,7 @@ func (ck *checker) readOnly(c shellparse.SimpleCommand) bool {
 	if !strings.Contains(name, "/") && isInterpreter(name) {
 		return interpreterCommandReadOnly(c)
 	}
-	prog, ok := programs().Lookup(name)
+	prog, ok := programs.Get().Lookup(name)
 	if !ok {
 		// --help and --version alone only print, on any program on $PATH;
 		// ./tool and /tmp/tool are unknown programs, never read-only.
@@ -54,7 +54,7 @@ func (ck *checker) readOnly(c shellparse.SimpleCommand) bool {
 // declaration (bun test, deno fmt --check); otherwise the interpreter only
 // reads when it prints its version or runs a module that only looks.
 func interpreterCommandReadOnly(c shellparse.SimpleCommand) bool {
-	if p, ok := programs().Lookup(c.Name); ok && len(p.Node.Subs) > 0 {
+	if p, ok := programs.Get().Lookup(c.Name); ok && len(p.Node.Subs) > 0 {
 		if inv := p.Resolve(shellparse.RegistryWords(c.Argv[1:])); len(inv.Path) > 0 {
 			return len(writeTargets(c)) == 0 && inv.ReadOnly()
 		}
@@ -84,7 +84,7 @@ func (ck *checker) declaredReadOnly(prog *registry.Program, name string, args []
 	if prog.PlainReader() || mayBeHelp(args) && prog.IsHelp(shellparse.RegistryWords(args)) {
 		return true
 	}
-	check, ok := argChecks()[name]
+	check, ok := argChecks.Get()[name]
 	if name == "git" {
 		check, ok = ck.gitState.ReadOnly, true
 	}
@@ -140,7 +140,7 @@ func syncingRunner(w shellparse.Wrapper) bool {
 }
 
 // argChecks refine the safe list: the command reads only with these arguments.
-var argChecks = sync.OnceValue(func() map[string]func([]shellparse.Word) bool {
+var argChecks = lazy.Value[map[string]func([]shellparse.Word) bool]{Make: func() map[string]func([]shellparse.Word) bool {
 	m := map[string]func([]shellparse.Word) bool{
 		"bind": bindReadOnly,
 		// find -exec CMD is read-only when CMD is: the parser hands CMD to the
@@ -186,7 +186,7 @@ var argChecks = sync.OnceValue(func() map[string]func([]shellparse.Word) bool {
 		m[name] = func(args []shellparse.Word) bool { return mongo.ShellReadOnly(name, args) }
 	}
 	return m
-})
+}}
 
 // bindReadOnly: bind -p, -P, -v, -V, -s, -S, -l, -X (and -m KEYMAP) print
 // bindings; an operand, or any other option, binds.

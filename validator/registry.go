@@ -3,17 +3,17 @@ package validator
 import (
 	"path"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
 // programs is the program registry every check reads.
-var programs = sync.OnceValue(func() *registry.Registry {
+var programs = lazy.Value[*registry.Registry]{Make: func() *registry.Registry {
 	return registry.Default()
-})
+}}
 
 // declared adds the findings the registry declares for the program, by
 // basename wherever it lives (danger does not depend on the directory), and
@@ -161,7 +161,7 @@ func (ck *checker) addFinding(f Finding) {
 // destinations are left to it.
 func declaredChanges(c shellparse.SimpleCommand) []shellparse.Word {
 	targets := commandEffects(c)
-	if copyInto()[c.Name] {
+	if copyInto.Get()[c.Name] {
 		kept := targets[:0]
 		for _, t := range targets {
 			if t.act == registry.Writes && (t.opt == "" || t.opt == "-t" || t.opt == "--target-directory") {

@@ -3,10 +3,10 @@ package validator
 import (
 	"path"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/lang/git"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/internal/lazyre"
 	"github.com/permgate/permgate/places"
 	"github.com/permgate/permgate/registry"
@@ -21,7 +21,7 @@ import (
 // of secrets), by any spelling: ~, $HOME, ${HOME:-…}, variables set earlier,
 // globs (~/.ssh/*), and the path after =, @ or : (-d@.env, file=@~/.aws/credentials).
 func (ck *checker) secretWord(w shellparse.Word, dirs bool) bool {
-	if w.Subst && decodedName().MatchString(w.Text) {
+	if w.Subst && decodedName.Get().MatchString(w.Text) {
 		return true // a name only a decoder reveals is not proven free of secrets
 	}
 	if w.Static || w.Glob && len(w.Params) == 0 && !w.Subst {
@@ -91,15 +91,15 @@ func (ck *checker) readsSecret() bool {
 
 // grepLike take a pattern as their first operand (unless -e or -f gives it),
 // and -e's values are patterns: a pattern that mentions .env is not access.
-var grepLike = sync.OnceValue(func() map[string]bool {
+var grepLike = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"grep": true, "egrep": true, "fgrep": true, "zgrep": true, "rg": true, "ag": true, "ack": true}
-})
+}}
 
 // gitNameOnly are git subcommands whose path operands are names, not contents.
-var gitNameOnly = sync.OnceValue(func() map[string]bool {
+var gitNameOnly = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"check-ignore": true, "ls-files": true, "rm": true, "mv": true, "status": true, "check-attr": true,
 		"update-index": true, "ls-tree": true, "restore": true, "checkout": true, "clean": true, "stash": true, "add": false}
-})
+}}
 
 // nameOnlyArgs returns, by index in Argv[1:], the arguments a command takes as
 // names or patterns rather than files it reads; all when every argument is one
@@ -118,7 +118,7 @@ func nameOnlyArgs(c shellparse.SimpleCommand) (names map[int]bool, all bool) {
 	case "echo", "printf", "fd", "fdfind", "locate", "plocate", "mlocate", "which", "whereis", "type", "command", "hash", "export", "unset", "alias":
 		return nil, true
 	default:
-		if r, ok := readingOf(c); ok && grepLike()[base] {
+		if r, ok := readingOf(c); ok && grepLike.Get()[base] {
 			return grepPatterns(r, 0), false
 		}
 	}
@@ -143,7 +143,7 @@ func findActs(args []shellparse.Word) bool {
 func gitNameOnlyArgs(c shellparse.SimpleCommand) (map[int]bool, bool) {
 	args := c.Argv[1:]
 	g := git.Parse(args)
-	if gitNameOnly()[g.Sub] {
+	if gitNameOnly.Get()[g.Sub] {
 		return nil, true
 	}
 	if (g.Sub == "log" || g.Sub == "shortlog" || g.Sub == "whatchanged") && !g.Has("-p", "-u", "--patch", "-L", "--full-diff", "--word-diff") {
@@ -175,16 +175,16 @@ func grepPatterns(r reading, offset int) map[int]bool {
 
 // decodedName finds a substitution that decodes or rebuilds text: the name it
 // gives is hidden from the reader ($(echo fi5zc2gv… | base64 -d)).
-var decodedName = lazyre.New(`\$\(.*(base64\s+(-d|-D|--decode)|base32\s+(-d|--decode)|basenc\s+.*-d|xxd\s+.*-r|(\||\$\()\s*(rev|tr)\s|(\||\$\()\s*rev\s*\)|openssl\s+(enc|base64)|gunzip|zcat|printf\s+['"]?(\\x|\\[0-7]))`)
+var decodedName = lazyre.Regexp{Src: `\$\(.*(base64\s+(-d|-D|--decode)|base32\s+(-d|--decode)|basenc\s+.*-d|xxd\s+.*-r|(\||\$\()\s*(rev|tr)\s|(\||\$\()\s*rev\s*\)|openssl\s+(enc|base64)|gunzip|zcat|printf\s+['"]?(\\x|\\[0-7]))`}
 
 // inlineLiteral finds the string literals in inline code.
-var inlineLiteral = lazyre.New(`"([^"\\]{1,300})"|'([^'\\]{1,300})'`)
+var inlineLiteral = lazyre.Regexp{Src: `"([^"\\]{1,300})"|'([^'\\]{1,300})'`}
 
 // inlineSecrets: inline code that names a secret file in a string literal
 // reads it (python3 -c "print(open('.env').read())"). It reports whether
 // one was found.
 func (ck *checker) inlineSecrets(name, code string) bool {
-	for _, m := range inlineLiteral().FindAllStringSubmatch(code, 16) {
+	for _, m := range inlineLiteral.Get().FindAllStringSubmatch(code, 16) {
 		lit := m[1] + m[2]
 		if lit == "" || strings.ContainsAny(lit, " \t\n") {
 			continue

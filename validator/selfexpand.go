@@ -7,6 +7,7 @@ import (
 
 	"github.com/permgate/permgate/places"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/internal/xdg"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -192,7 +193,7 @@ func (ck *checker) varValue(name string) (string, bool) {
 		dir := xdg.StateHome(ck.v.env.XDGStateHome, home)
 		return dir, dir != ""
 	}
-	if place, ok := placeVars[name]; ok && home != "" {
+	if place, ok := placeVars.Get()[name]; ok && home != "" {
 		return home + place, true
 	}
 	return "", false
@@ -200,7 +201,9 @@ func (ck *checker) varValue(name string) (string, bool) {
 
 // placeVars are the variables that name the place a program keeps its
 // credentials or settings in (places.PlaceVars).
-var placeVars = places.PlaceVars()
+var placeVars = lazy.Value[map[string]string]{Make: func() map[string]string {
+	return places.PlaceVars.Get()
+}}
 
 // braceExpand expands brace lists ({a,b}) in a path, up to 32 results.
 func braceExpand(s string, depth int) []string {

@@ -40,7 +40,7 @@ func placeEntries() []tableEntry {
 	add("SystemDirs", places.SystemDirs, same)
 	add("SecretVarParts", places.SecretVarParts, same)
 	add("SecretVarSuffixes", places.SecretVarSuffixes, same)
-	for name := range places.PlaceVars() {
+	for name := range places.PlaceVars.Get() {
 		out = append(out, tableEntry{"PlaceVars", name, "$" + name})
 	}
 	return out

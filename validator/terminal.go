@@ -2,8 +2,8 @@ package validator
 
 import (
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -27,15 +27,15 @@ func (ck *checker) typesInto(name string, args []shellparse.Word) {
 // tmuxTyping are tmux's commands that type into a pane; screenTyping
 // screen -X's.
 var (
-	tmuxTyping = sync.OnceValue(func() map[string]bool {
+	tmuxTyping = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 		return map[string]bool{"send-keys": true, "send": true, "paste-buffer": true, "pasteb": true, "load-buffer": true, "loadb": true}
-	})
-	screenTyping = sync.OnceValue(func() map[string]bool {
+	}}
+	screenTyping = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 		return map[string]bool{"stuff": true, "paste": true, "readbuf": true, "eval": true}
-	})
-	xdoTyping = sync.OnceValue(func() map[string]bool {
+	}}
+	xdoTyping = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 		return map[string]bool{"type": true, "key": true, "keydown": true}
-	})
+	}}
 )
 
 // typingVerb names how a program types into another terminal (tmux
@@ -48,12 +48,12 @@ func typingVerb(name string, args []shellparse.Word) string {
 	switch name {
 	case "tmux":
 		for _, cmd := range self.TmuxCommands(args) {
-			if v := tmuxVerb(cmd); tmuxTyping()[v] {
+			if v := tmuxVerb(cmd); tmuxTyping.Get()[v] {
 				return "tmux " + v
 			}
 		}
 	case "screen":
-		if ops := r.Operands(); r.Has("-X") && len(ops) > 0 && screenTyping()[strings.ToLower(ops[0].Text)] {
+		if ops := r.Operands(); r.Has("-X") && len(ops) > 0 && screenTyping.Get()[strings.ToLower(ops[0].Text)] {
 			return "screen -X " + ops[0].Text
 		}
 	case "wtype":
@@ -61,7 +61,7 @@ func typingVerb(name string, args []shellparse.Word) string {
 	case "xdotool", "ydotool":
 		// xdotool chains its commands: search … windowactivate type TEXT.
 		for _, a := range r.Operands() {
-			if xdoTyping()[a.Text] {
+			if xdoTyping.Get()[a.Text] {
 				return name + " " + a.Text
 			}
 		}

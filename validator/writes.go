@@ -4,8 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/places"
 
 	"github.com/permgate/permgate/judge/self"
@@ -39,7 +39,7 @@ func writeTargets(c shellparse.SimpleCommand) []shellparse.Word {
 // a file with this argv (registry's MayHaveEffects): git status names no
 // option an effect needs, so it is not read for them.
 func mayDeclareChanges(c shellparse.SimpleCommand) bool {
-	prog, ok := programs().Lookup(path.Base(c.Name))
+	prog, ok := programs.Get().Lookup(path.Base(c.Name))
 	return ok && prog.HasEffects() && prog.MayHaveEffects(shellparse.RegistryWords(c.Argv[1:]))
 }
 
@@ -354,7 +354,7 @@ type copyDest struct {
 // copyDestOf reads a copy's target directories (cp -t DIR); install -d
 // makes directories and copies nothing into them.
 func copyDestOf(c shellparse.SimpleCommand) copyDest {
-	if !copyInto()[c.Name] {
+	if !copyInto.Get()[c.Name] {
 		return copyDest{}
 	}
 	inv, ok := scanned(c)
@@ -375,9 +375,9 @@ func (d copyDest) into(t shellparse.Word, last bool) bool {
 
 // copyInto are the commands whose destination may be a directory they write a
 // file into.
-var copyInto = sync.OnceValue(func() map[string]bool {
+var copyInto = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"cp": true, "mv": true, "install": true, "ln": true, "rsync": true, "scp": true}
-})
+}}
 
 // pathDir returns the directory on $PATH that writing p puts a file into
 // (p inside it, or p itself when intoDir), or "".
@@ -410,18 +410,18 @@ func (v *Validator) resolvedPathDirs() []string {
 }
 
 // namesOnly take a directory by its name without reading what is in it.
-var namesOnly = sync.OnceValue(func() map[string]bool {
+var namesOnly = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"cd": true, "pushd": true, "chdir": true, "mv": true, "ln": true, "install": true, "find": true, "curl": true, "wget": true}
-})
+}}
 
 // metadataOnly are commands that look at a file's name or metadata, not its content.
-var metadataOnly = sync.OnceValue(func() map[string]bool {
+var metadataOnly = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"kill": true, "killall": true, "pkill": true, "pgrep": true, "pidof": true, "truncate": true, "ls": true, "stat": true, "file": true, "test": true, "[": true, "du": true, "touch": true, "rm": true, "mkdir": true, "realpath": true, "readlink": true, "basename": true, "dirname": true, "chmod": true, "chown": true, "chgrp": true, "rmdir": true, "unlink": true, "exa": true, "eza": true, "tree": true, "shred": true}
-})
+}}
 
 // secretArgs: naming a secret file as an argument reads, copies or sends it.
 func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
-	if metadataOnly()[c.Name] {
+	if metadataOnly.Get()[c.Name] {
 		return
 	}
 	// A directory a command writes into is not read: the destination of a copy,
@@ -429,7 +429,7 @@ func (ck *checker) secretArgs(c shellparse.SimpleCommand) {
 	dest := unreadDests(c)
 	names, allNames := nameOnlyArgs(c) // allNames: every argument is a name; the command never reads the file
 	for i, a := range c.Argv[1:] {
-		reads := !namesOnly()[c.Name] && !dest[a.Text]
+		reads := !namesOnly.Get()[c.Name] && !dest[a.Text]
 		if self.ReadsSealKey(ck, a, reads) {
 			ck.add("secret_access", "read_seal_key", NonSevere, c.Name+" reads "+a.Text+", which holds the key that seals permgate's config and state")
 			return
@@ -512,7 +512,7 @@ func (ck *checker) secretPath(p string, glob bool) bool {
 // cat ~/.ssh/id_*), or every file of a folder of them (~/.ssh/*).
 func (ck *checker) secretGlob(p string) bool {
 	dir, base := path.Split(p)
-	literal := strings.Trim(globBrackets().ReplaceAllString(base, ""), "*?")
+	literal := strings.Trim(globBrackets.Get().ReplaceAllString(base, ""), "*?")
 	if literal == "" {
 		// * alone aims at secrets only in a folder of them (~/.ssh/*).
 		return dir != "" && !hasGlob(dir) && secretDir(ck.resolve(strings.TrimSuffix(dir, "/")))
@@ -532,7 +532,7 @@ func (ck *checker) secretGlob(p string) bool {
 // a folder's test of it keeps what the pattern says (~/.ssh/*.pub names
 // only public keys).
 func globStandIn(base string) string {
-	return strings.NewReplacer("*", "x", "?", "x").Replace(globBrackets().ReplaceAllString(base, "x"))
+	return strings.NewReplacer("*", "x", "?", "x").Replace(globBrackets.Get().ReplaceAllString(base, "x"))
 }
 
 // fileAccess lists the files a command may read and write: its write targets

@@ -11,3 +11,14 @@ func TestNewCompilesOnce(t *testing.T) {
 		t.Errorf("match = %q", m)
 	}
 }
+
+var digits = Regexp{Src: `(\d+)`}
+
+func TestRegexpCompilesOnce(t *testing.T) {
+	if digits.Get() != digits.Get() {
+		t.Error("compiled twice")
+	}
+	if m := digits.Get().FindString("ab42"); m != "42" {
+		t.Errorf("match = %q", m)
+	}
+}

@@ -5,6 +5,7 @@ package manpage
 
 import (
 	"fmt"
+	"github.com/permgate/permgate/internal/lazy"
 	"strings"
 	"unicode"
 )
@@ -33,18 +34,20 @@ func Escape(s string) Roff {
 // namedChars are the characters Escape writes as a roff escape: the escape
 // character itself, the hyphen-minus, and the quotes and marks that
 // typesetters would turn into typographic ones.
-var namedChars = map[rune]string{
-	'\\': `\e`,
-	'-':  `\-`,
-	'\'': `\(aq`,
-	'`':  `\(ga`,
-	'^':  `\(ha`,
-	'~':  `\(ti`,
-}
+var namedChars = lazy.Value[map[rune]string]{Make: func() map[rune]string {
+	return map[rune]string{
+		'\\': `\e`,
+		'-':  `\-`,
+		'\'': `\(aq`,
+		'`':  `\(ga`,
+		'^':  `\(ha`,
+		'~':  `\(ti`,
+	}
+}}
 
 // escapeRune writes one character of plain text as roff input.
 func escapeRune(b *strings.Builder, r rune) {
-	if name, ok := namedChars[r]; ok {
+	if name, ok := namedChars.Get()[r]; ok {
 		b.WriteString(name)
 		return
 	}

@@ -4,8 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -27,13 +27,13 @@ func Interactive(h Host, c shellparse.SimpleCommand) {
 // -v); --version and --help do so for every one. A letter that means
 // something else for a program (bash -v is verbose, python -v too) is not
 // listed for it.
-var infoOptions = sync.OnceValue(func() map[string][]string {
+var infoOptions = lazy.Value[map[string][]string]{Make: func() map[string][]string {
 	return map[string][]string{
 		"python": {"-V", "-VV", "-h", "-?"}, "perl": {"-v", "-V", "-h"}, "ruby": {"-v", "-h"}, "irb": {"-v", "-h"},
 		"R": {"-h"}, "Rscript": {"-h"}, "pwsh": {"-v", "-Version", "-version", "-?", "-h", "-Help", "-help"},
 		"jshell": {"-version", "-h", "-help"}, "zsh": {"-h"}, "php": {"-v", "-h"}, "lua": {"-v"},
 	}
-})
+}}
 
 // printsAndExits reports a session program asked for its version or usage
 // by its first argument: after another (python3 - --version, bash -s
@@ -44,7 +44,7 @@ func printsAndExits(c shellparse.SimpleCommand) bool {
 		return false
 	}
 	t := c.Argv[1].Text
-	return t == "--version" || t == "--help" || slices.Contains(infoOptions()[InterpreterName(path.Base(c.Name))], t)
+	return t == "--version" || t == "--help" || slices.Contains(infoOptions.Get()[InterpreterName(path.Base(c.Name))], t)
 }
 
 // replClient is what gives a database client or a REPL its commands, so that
@@ -62,7 +62,7 @@ type replClient struct {
 }
 
 // replScripts lists the clients and REPLs, by name.
-var replScripts = sync.OnceValue(func() map[string]replClient {
+var replScripts = lazy.Value[map[string]replClient]{Make: func() map[string]replClient {
 	return map[string]replClient{
 		"psql":      {options: []string{"-c", "--command", "-f", "--file", "-l", "--list", "-V", "--version", "-?", "--help"}},
 		"mysql":     {options: []string{"-e", "--execute", "-V", "--version", "-?", "--help"}},
@@ -95,7 +95,7 @@ var replScripts = sync.OnceValue(func() map[string]replClient {
 		"ftp":      {options: []string{"-h", "--help"}},
 		"sftp":     {options: []string{"-b", "-h"}},
 	}
-})
+}}
 
 // grammar returns the client's options as a grammar: its one-letter
 // options take a value that may be attached (psql -cSQL), its single-dash
@@ -122,7 +122,7 @@ func (r replClient) grammar() registry.Grammar {
 // its input inherited: a session the agent types into (psql's \!, sqlite3's
 // .shell run anything).
 func ReplClient(h Host, c shellparse.SimpleCommand) {
-	spec, ok := replScripts()[c.Name]
+	spec, ok := replScripts.Get()[c.Name]
 	if !ok || !h.CodeAgent() || c.Stdin.Kind != shellparse.InputInherited {
 		return
 	}
@@ -146,9 +146,9 @@ func ReplClient(h Host, c shellparse.SimpleCommand) {
 
 // replModules are the Python modules that read commands from the terminal
 // (python -m code, -m pdb SCRIPT).
-var replModules = sync.OnceValue(func() map[string]bool {
+var replModules = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"code": true, "pdb": true, "asyncio": true, "IPython": true, "ptpython": true, "bpython": true, "idlelib": true}
-})
+}}
 
 // inspectGrammar reads python's and perl's options for inspects: the
 // letters that take a value end a cluster.
@@ -172,7 +172,7 @@ func inspects(c shellparse.SimpleCommand, name string, args []shellparse.Word) b
 		case !a.Static || words[i] == valueWord:
 			continue
 		case name == "python" && a.Text == "-m":
-			return i+1 < len(args) && replModules()[strings.SplitN(args[i+1].Text, ".", 2)[0]]
+			return i+1 < len(args) && replModules.Get()[strings.SplitN(args[i+1].Text, ".", 2)[0]]
 		case words[i] != optionWord || slices.ContainsFunc(scan.Opts, func(o registry.Opt) bool { return o.At == i && len(o.Name) > 2 }):
 			return false // a long option, the script, or stdin (judged already)
 		case slices.ContainsFunc(scan.Opts, func(o registry.Opt) bool { return o.At == i && o.Name == letter }):

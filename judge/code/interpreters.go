@@ -9,6 +9,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/permgate/permgate/codescan"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -44,7 +45,7 @@ type interpreter struct {
 // versioned names (python3.12, lua5.4, node22, tclsh8.6) and its other names
 // (interpreterAliases) are the same runtime. Each entry is exercised by a
 // corpus line (TestInterpreterFamiliesInCorpus).
-var interpreters = sync.OnceValue(func() map[string]interpreter {
+var interpreters = lazy.Value[map[string]interpreter]{Make: func() map[string]interpreter {
 	return map[string]interpreter{
 		"python":    {lang: codescan.Python, inlineShort: "c", argShort: "WXQm", notStdin: []string{"-m"}},
 		"node":      {lang: codescan.JavaScript, inlineShort: "ep", inlineLong: []string{"--eval", "--print"}, argShort: "rC", argLong: []string{"--require", "--import", "--loader", "--experimental-loader", "--input-type", "--conditions"}, notStdin: []string{"-v", "--version", "-h", "--help", "--test", "--run"}, preload: []string{"-r", "--require", "--import", "--loader", "--experimental-loader"}},
@@ -83,23 +84,23 @@ var interpreters = sync.OnceValue(func() map[string]interpreter {
 		"raku":   {inlineShort: "e", argShort: "IM"},
 		"bb":     {inlineShort: "e", inlineLong: []string{"--eval"}, argShort: "f", argLong: []string{"--file", "--classpath"}},
 	}
-})
+}}
 
 // interpreterAliases are other names of a family's runtime.
-var interpreterAliases = sync.OnceValue(func() map[string]string {
+var interpreterAliases = lazy.Value[map[string]string]{Make: func() map[string]string {
 	return map[string]string{"pypy": "python", "powershell": "pwsh", "pwsh.exe": "pwsh", "powershell.exe": "pwsh",
 		"jruby": "ruby", "wish": "tclsh", "micropython": "python", "ipython": "python", "ipython3": "python", "rakudo": "raku", "perl6": "raku"}
-})
+}}
 
 // InterpreterName returns the family a runtime's name stands for: itself, an
 // alias's family, or the family of a versioned name (python3.12, lua5.4,
 // php8.2, perl5.36, node22, tclsh8.6, pypy3).
 func InterpreterName(base string) string {
 	for _, name := range []string{base, Versionless(base)} {
-		if family, ok := interpreterAliases()[name]; ok {
+		if family, ok := interpreterAliases.Get()[name]; ok {
 			return family
 		}
-		if _, ok := interpreters()[name]; ok {
+		if _, ok := interpreters.Get()[name]; ok {
 			return name
 		}
 	}
@@ -304,11 +305,11 @@ func decodeUTF16Base64(s string) (string, bool) {
 // RuntimeNames returns the runtimes' family names and their aliases,
 // sorted.
 func RuntimeNames() []string {
-	names := make([]string, 0, len(interpreters())+len(interpreterAliases()))
-	for name := range interpreters() {
+	names := make([]string, 0, len(interpreters.Get())+len(interpreterAliases.Get()))
+	for name := range interpreters.Get() {
 		names = append(names, name)
 	}
-	for name := range interpreterAliases() {
+	for name := range interpreterAliases.Get() {
 		names = append(names, name)
 	}
 	slices.Sort(names)
@@ -319,7 +320,7 @@ func RuntimeNames() []string {
 // runtime that can run code it is given.
 func IsInterpreter(base string) bool {
 	name := InterpreterName(base)
-	_, ok := interpreters()[name]
+	_, ok := interpreters.Get()[name]
 	return ok && name != "awk"
 }
 
@@ -330,12 +331,12 @@ func FileLang(base string) codescan.Lang {
 	if !IsInterpreter(base) {
 		return 0
 	}
-	return interpreters()[InterpreterName(base)].lang
+	return interpreters.Get()[InterpreterName(base)].lang
 }
 
 // Subcommands reports a runtime family whose command line starts with a
 // subcommand (deno, bun): its package tools are a package manager's.
-func Subcommands(family string) bool { return interpreters()[family].subcommands }
+func Subcommands(family string) bool { return interpreters.Get()[family].subcommands }
 
 // Interpreter judges a shell or language runtime: where its program comes from.
 func Interpreter(h Host, c shellparse.SimpleCommand, base string, args []shellparse.Word) {
@@ -351,7 +352,7 @@ func Interpreter(h Host, c shellparse.SimpleCommand, base string, args []shellpa
 	if h.CodeAgent() && inspects(c, family, args) {
 		Interactive(h, c)
 	}
-	spec := interpreters()[family]
+	spec := interpreters.Get()[family]
 	lang := langOf(family, spec, args)
 	if spec.subcommands {
 		subcommandRuntime(h, c, spec, args)
@@ -373,14 +374,14 @@ func Interpreter(h Host, c shellparse.SimpleCommand, base string, args []shellpa
 
 // checkOptions are the options with which a runtime only checks its
 // program's syntax and runs none of it (perl -c runs BEGIN blocks: not one).
-var checkOptions = sync.OnceValue(func() map[string][]string {
+var checkOptions = lazy.Value[map[string][]string]{Make: func() map[string][]string {
 	return map[string][]string{"node": {"-c", "--check"}, "nodejs": {"-c", "--check"}, "ruby": {"-c"}}
-})
+}}
 
 // CheckOnly reports a runtime told only to check its program's syntax,
 // with nothing else that runs code (-e, -r, --require, --import).
 func CheckOnly(family string, args []shellparse.Word) bool {
-	opts, ok := checkOptions()[family]
+	opts, ok := checkOptions.Get()[family]
 	if !ok {
 		return false
 	}

@@ -3,38 +3,38 @@ package code
 import (
 	"path"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
 // setupPrinters print shell set-up (variables, functions, completions) meant
 // to be evaluated: eval "$(ssh-agent -s)", eval "$(direnv hook bash)".
-var setupPrinters = sync.OnceValue(func() map[string]bool {
+var setupPrinters = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"ssh-agent": true, "gpg-agent": true, "dircolors": true, "keychain": true, "direnv": true,
 		"starship": true, "zoxide": true, "pyenv": true, "rbenv": true, "nodenv": true, "goenv": true, "jenv": true, "plenv": true,
 		"fnm": true, "mise": true, "rtx": true, "conda": true, "micromamba": true, "mamba": true, "brew": true, "opam": true,
 		"luarocks": true, "thefuck": true, "atuin": true, "mcfly": true, "fzf": true, "oh-my-posh": true, "register-python-argcomplete": true,
 		"minikube": true, "docker-machine": true, "op": true, "hub": true, "pdm": true, "resize": true, "tset": true, "locale": true}
-})
+}}
 
 // textTools print or transform text they are given: their output is whatever
 // a file or a word holds, never a program's own set-up.
-var textTools = sync.OnceValue(func() map[string]bool {
+var textTools = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"cat": true, "echo": true, "printf": true, "head": true, "tail": true, "sed": true, "awk": true, "gawk": true,
 		"base64": true, "base32": true, "basenc": true, "xxd": true, "openssl": true, "rev": true, "tr": true, "gunzip": true, "zcat": true,
 		"gzip": true, "bzcat": true, "xzcat": true, "tac": true, "cut": true, "sort": true, "uniq": true, "grep": true, "jq": true, "yq": true,
 		"dd": true, "od": true, "strings": true, "iconv": true, "envsubst": true, "m4": true, "cpp": true, "tee": true, "less": true, "more": true}
-})
+}}
 
 // setupWords are arguments that ask a program for shell set-up to evaluate.
-var setupWords = sync.OnceValue(func() map[string]bool {
+var setupWords = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"completion": true, "completions": true, "hook": true, "init": true, "activate": true, "shellenv": true,
 		"env": true, "shell-init": true, "docker-env": true, "podman-env": true, "--bash": true, "--zsh": true, "--fish": true,
 		"shell.bash": true, "shell.zsh": true, "generate-shell-completion": true, "print-env": true, "--completion": true, "signin": true,
 		"-s": true, "-c": true, "--eval": true, "--alias": true, "alias": true, "path": true, "export": true, "shell": true}
-})
+}}
 
 // SetupOutput reports a substitution ($(…), `…`, <(…)) that runs one local
 // program printing shell set-up: evaluating it is dynamic_code (asks), not
@@ -52,7 +52,7 @@ func SetupOutput(h Host, text string) bool {
 		return false
 	}
 	base := path.Base(inner.Name)
-	if h.CodeNetworkTool(base) || shellparse.IsShell(base) || IsInterpreter(base) || textTools()[base] {
+	if h.CodeNetworkTool(base) || shellparse.IsShell(base) || IsInterpreter(base) || textTools.Get()[base] {
 		return false
 	}
 	return printsSetup(base, inner.Argv[1:])
@@ -92,11 +92,11 @@ func printsSetup(base string, args []shellparse.Word) bool {
 			return false
 		}
 	}
-	if setupPrinters()[base] {
+	if setupPrinters.Get()[base] {
 		return true
 	}
 	for _, a := range args {
-		if setupWords()[a.Text] {
+		if setupWords.Get()[a.Text] {
 			return base != "cat" && base != "echo" && base != "printf"
 		}
 	}

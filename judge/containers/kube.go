@@ -10,11 +10,11 @@ import (
 )
 
 // replicasZero matches a patch that sets replicas to 0, in JSON or YAML.
-var replicasZero = lazyre.New(`(?i)"?replicas"?\s*:\s*"?0+"?\s*([,}\n]|$)`)
+var replicasZero = lazyre.Regexp{Src: `(?i)"?replicas"?\s*:\s*"?0+"?\s*([,}\n]|$)`}
 
 // jsonPatchZero matches a JSON patch operation's value 0 ({"op":"replace",
 // "path":"/spec/replicas","value":0}).
-var jsonPatchZero = lazyre.New(`"value"\s*:\s*"?0+"?\s*[,}\]]`)
+var jsonPatchZero = lazyre.Regexp{Src: `"value"\s*:\s*"?0+"?\s*[,}\]]`}
 
 // secretOutputs are kubectl output formats that print a secret's data.
 var secretOutputs = []string{"yaml", "json", "jsonpath", "go-template", "template", "custom-columns"}
@@ -43,7 +43,7 @@ func (j judge) kubeVerb(name string, verb []string, inv registry.Invocation, arg
 // kubePatch: kubectl patch that sets replicas to 0 stops the workload.
 func (j judge) kubePatch(name string, inv registry.Invocation) {
 	for _, o := range inv.Scan.Values("-p", "--patch") {
-		if replicasZero().MatchString(o.Value) || strings.Contains(o.Value, `/replicas"`) && jsonPatchZero().MatchString(o.Value) {
+		if replicasZero.Get().MatchString(o.Value) || strings.Contains(o.Value, `/replicas"`) && jsonPatchZero.Get().MatchString(o.Value) {
 			j.report(finding.DestructiveAction, "kubectl_scale_zero", finding.NonSevere, name+" sets replicas to 0: every pod of the workload stops")
 		}
 	}

@@ -4,9 +4,9 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/places"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
@@ -171,12 +171,12 @@ func (j judge) mountPath(name string, src shellparse.Word, p string, ro bool) (s
 // hostSystemDirs are host directories whose mount gives the container the
 // host, read-only or not: the root, the system's files, every home, the
 // kernel's views and the container engines' own state.
-var hostSystemDirs = sync.OnceValue(func() map[string]bool {
+var hostSystemDirs = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"/": true, "/etc": true, "/root": true, "/home": true, "/Users": true, "/usr": true, "/boot": true, "/dev": true,
 		"/proc": true, "/sys": true, "/var": true, "/run": true, "/var/run": true, "/bin": true, "/sbin": true, "/lib": true, "/lib64": true, "/lib32": true,
 		"/var/lib": true, "/usr/bin": true, "/usr/sbin": true, "/usr/lib": true, "/usr/libexec": true, "/var/spool/cron": true,
 		"/private": true, "/private/etc": true, "/private/var": true, "/System": true, "/Library": true}
-})
+}}
 
 // hostSensitive are paths under which a mount, even read-only, gives the host
 // away: credentials (shadow, sudoers, kubernetes admin configs), root's home,
@@ -187,18 +187,18 @@ var hostSensitive = []string{"/etc/shadow", "/etc/gshadow", "/etc/kubernetes", "
 	"/run/systemd/private", "/run/dbus", "/var/run/dbus"}
 
 // engineSockets are the names of the sockets that control a container engine.
-var engineSockets = sync.OnceValue(func() map[string]bool {
+var engineSockets = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"docker.sock": true, "docker.sock.raw": true, "podman.sock": true, "containerd.sock": true, "crio.sock": true,
 		"buildkitd.sock": true, "dockershim.sock": true, "cri-dockerd.sock": true, "kubelet.sock": true}
-})
+}}
 
 // hostMountPath says what a host path mounted into a container gives away,
 // or "".
 func hostMountPath(p string) string {
 	switch {
-	case hostSystemDirs()[p]:
+	case hostSystemDirs.Get()[p]:
 		return p
-	case engineSockets()[path.Base(p)]:
+	case engineSockets.Get()[path.Base(p)]:
 		return p + ", the container engine's socket,"
 	case rawDevice(p):
 		return p + ", a raw device,"

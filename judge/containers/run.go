@@ -4,9 +4,9 @@ import (
 	"path"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -169,13 +169,13 @@ func (j judge) containerRun(name string, rest []shellparse.Word, verb registry.E
 // network (--network=host) is not judged: it shares the host's ports, not its
 // root.
 func (j judge) option(name string, o option) bool {
-	judgeOpt, ok := optionJudges()[o.name]
+	judgeOpt, ok := optionJudges.Get()[o.name]
 	return ok && judgeOpt(j, name, o, strings.TrimSpace(o.val.Text))
 }
 
 // optionJudges are the judgements of the options that may give a container
 // the host, by name.
-var optionJudges = sync.OnceValue(func() map[string]func(j judge, name string, o option, val string) bool {
+var optionJudges = lazy.Value[map[string]func(j judge, name string, o option, val string) bool]{Make: func() map[string]func(j judge, name string, o option, val string) bool {
 	return map[string]func(j judge, name string, o option, val string) bool{
 		"privileged": func(j judge, name string, o option, val string) bool {
 			return (!o.has || !o.val.Static || truthy(val)) &&
@@ -211,7 +211,7 @@ var optionJudges = sync.OnceValue(func() map[string]func(j judge, name string, o
 			return ok && j.mount(name, src, ro, true)
 		},
 	}
-})
+}}
 
 // judgeVolume judges -v SRC:DST[:OPTS] and --volume.
 func judgeVolume(j judge, name string, o option, _ string) bool {
@@ -238,7 +238,7 @@ func (j judge) namespace(name, opt, val string) bool {
 func (j judge) capAdd(name, val string) bool {
 	for _, c := range strings.Split(val, ",") {
 		c = strings.TrimPrefix(strings.ToUpper(strings.TrimSpace(c)), "CAP_")
-		if dangerousCaps()[c] {
+		if dangerousCaps.Get()[c] {
 			return j.privileged(name + " --cap-add=" + c + " gives the container a capability that reaches past its namespaces to the host")
 		}
 	}
@@ -286,9 +286,9 @@ func truthy(v string) bool {
 }
 
 // dangerousCaps are capabilities that reach the host from a container.
-var dangerousCaps = sync.OnceValue(func() map[string]bool {
+var dangerousCaps = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"ALL": true, "SYS_ADMIN": true, "SYS_MODULE": true, "SYS_RAWIO": true, "DAC_READ_SEARCH": true, "BPF": true}
-})
+}}
 
 // containerExec: exec runs a command inside a running container. It is not a
 // host command (never unwrapped); --privileged gives it the host.

@@ -3,20 +3,20 @@ package flow
 import (
 	"path"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
 
 // downloaders fetch files from the network.
-var downloaders = sync.OnceValue(func() map[string]bool {
+var downloaders = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"curl": true, "wget": true, "wget2": true, "aria2c": true, "fetch": true, "http": true, "xh": true}
-})
+}}
 
 // Downloader reports a program (by name) that fetches files from the network.
-func Downloader(name string) bool { return downloaders()[name] }
+func Downloader(name string) bool { return downloaders.Get()[name] }
 
 // downloadNames are the files a download writes under a name it takes from the
 // URL: curl -O/--remote-name/--remote-name-all/-J (in --output-dir), wget's
@@ -103,7 +103,7 @@ func urlBase(u string) string {
 func (s *State) runsDownload(h Host, c shellparse.SimpleCommand) {
 	switch {
 	case len(c.Argv) == 0:
-	case downloaders()[c.Name]:
+	case downloaders.Get()[c.Name]:
 		s.noteDownloads(h, c)
 	case len(s.downloaded) > 0:
 		s.runsDownloaded(h, c)
@@ -176,7 +176,7 @@ func curlOptionReads(o registry.Opt) bool {
 	case "-o", "--output", "-D", "--dump-header", "--stderr", "--trace", "--trace-ascii":
 		return o.Value == "-" || o.Value == "/dev/null"
 	}
-	return !curlWrites()[name]
+	return !curlWrites.Get()[name]
 }
 
 // safeMethod reports an HTTP method that only reads.
@@ -190,13 +190,13 @@ func safeMethod(m string) bool {
 
 // curlWrites are curl's options that write a file, upload or send data, or
 // load a config that may do any of it.
-var curlWrites = sync.OnceValue(func() map[string]bool {
+var curlWrites = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"--remote-name": true, "--remote-name-all": true, "--remote-header-name": true, "--output-dir": true,
 		"--upload-file": true, "--data": true, "--data-binary": true, "--data-raw": true, "--data-ascii": true, "--data-urlencode": true, "--json": true,
 		"--form": true, "--form-string": true, "--cookie-jar": true, "--config": true, "--libcurl": true, "--etag-save": true, "--hsts": true,
 		"--alt-svc": true, "--create-dirs": true, "--ftp-create-dirs": true, "--mail-from": true, "--mail-rcpt": true, "--url-query": true,
 		"-O": true, "-J": true, "-T": true, "-d": true, "-F": true, "-c": true, "-K": true}
-})
+}}
 
 // WgetReadOnly reports wget's words (after its name) that print to
 // standard output (-O -, -qO-) or only check (--spider), without sending

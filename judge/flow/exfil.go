@@ -3,10 +3,10 @@ package flow
 import (
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/places"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
@@ -20,15 +20,15 @@ import (
 // a redirect or a here-string.
 
 // senders send what they read on standard input over the network.
-var senders = sync.OnceValue(func() map[string]bool {
+var senders = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true, "openssl": true,
 		"ssh": true, "mail": true, "mailx": true, "sendmail": true, "mutt": true, "http": true, "https": true, "xh": true, "xhs": true,
 		"ftp": true, "tftp": true, "sftp": true}
-})
+}}
 
 // Sender reports a program (by basename) that sends what it reads on
 // standard input over the network.
-func Sender(base string) bool { return senders()[base] }
+func Sender(base string) bool { return senders.Get()[base] }
 
 // report records a finding with no safer way.
 func report(h Host, kind finding.Kind, name, reason string) {
@@ -53,15 +53,15 @@ func (s *State) exfil(h Host, c shellparse.SimpleCommand) {
 // batch, the words a wrapper fills from a secret, and a sender's standard
 // input. It reports a finding.
 func (s *State) sendsOut(h Host, c shellparse.SimpleCommand, base string, stdin bool) bool {
-	sender := senders()[base] && (base != "openssl" || opensslConnects(c))
-	network := sender || downloaders()[base] || dnsTools()[base]
+	sender := senders.Get()[base] && (base != "openssl" || opensslConnects(c))
+	network := sender || downloaders.Get()[base] || dnsTools.Get()[base]
 	if network && s.substSent(h, c, base) {
 		return true
 	}
 	if !sender && sendsSecretFile(h, c, base, stdin) || uploadsSecret(h, c, base, stdin) || sftpBatchSecret(h, c, base) {
 		return true
 	}
-	if (network || fileSenders()[base]) && filledFromSecret(h, c, base, stdin) {
+	if (network || fileSenders.Get()[base]) && filledFromSecret(h, c, base, stdin) {
 		return true
 	}
 	return sender && senderSecret(h, c, base, stdin)
@@ -94,7 +94,7 @@ func (s *State) substSent(h Host, c shellparse.SimpleCommand, base string) bool 
 // FILES; mail -a FILE; http URL field@FILE) and standard input sent when it
 // holds a secret (curl -d @-).
 func sendsSecretFile(h Host, c shellparse.SimpleCommand, base string, stdin bool) bool {
-	if !fileSenders()[base] {
+	if !fileSenders.Get()[base] {
 		return false // the cloud CLIs' uploads are judged with the clouds
 	}
 	for _, t := range commandEffects(c) {
@@ -124,10 +124,10 @@ func sendsSecretFile(h Host, c shellparse.SimpleCommand, base string, stdin bool
 }
 
 // fileSenders are the programs whose sent files sendsSecretFile judges.
-var fileSenders = sync.OnceValue(func() map[string]bool {
+var fileSenders = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"curl": true, "wget": true, "wget2": true, "gh": true, "mail": true, "mailx": true, "mutt": true,
 		"http": true, "https": true, "xh": true}
-})
+}}
 
 // sentFile returns the file a sent word names: curl's data names one after
 // @ or < (@FILE, NAME@FILE, NAME=@FILE, NAME=<FILE;type=…), an HTTPie item
@@ -136,7 +136,7 @@ func sentFile(base string, t effectTarget) (shellparse.Word, bool) {
 	w := t.word
 	switch base {
 	case "curl":
-		if !slices.Contains(registry.CurlUploads(), t.opt) {
+		if !slices.Contains(registry.CurlUploads.Get(), t.opt) {
 			at := strings.IndexAny(w.Text, "@<")
 			if at < 0 {
 				return w, false
@@ -308,9 +308,9 @@ func opensslConnects(c shellparse.SimpleCommand) bool {
 }
 
 // dnsTools send the names they are given to name servers and hosts.
-var dnsTools = sync.OnceValue(func() map[string]bool {
+var dnsTools = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"dig": true, "nslookup": true, "host": true, "ping": true, "ping6": true, "traceroute": true, "drill": true, "kdig": true}
-})
+}}
 
 // remotePath reports host:path (not a local path that holds a colon after a slash).
 func remotePath(t string) bool {
@@ -338,16 +338,16 @@ func secretParam(params []string) string {
 // inputFillers are the wrappers that fill the command's words from what
 // they read (xargs, parallel): from standard input, or from the files their
 // declarations say they read (-a FILE).
-var inputFillers = sync.OnceValue(func() map[string]bool {
+var inputFillers = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"xargs": true, "parallel": true}
-})
+}}
 
 // filledFromSecret reports a command whose words a wrapper fills from input
 // that holds a secret: a pipe or redirect carrying one (stdin), or a secret
 // file the wrapper reads (xargs -a ~/.aws/credentials).
 func filledFromSecret(h Host, c shellparse.SimpleCommand, base string, stdin bool) bool {
 	for _, w := range c.Wrappers {
-		if inputFillers()[w.Name] && (stdin || readsSecret(h, w)) {
+		if inputFillers.Get()[w.Name] && (stdin || readsSecret(h, w)) {
 			report(h, finding.Exfiltration, "send_filled_secret", base+" is given words read from a secret and sends them off the machine")
 			return true
 		}

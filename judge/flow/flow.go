@@ -10,9 +10,8 @@
 package flow
 
 import (
-	"sync"
-
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -125,7 +124,7 @@ func (s *State) noteSecretCopies(h Host, c shellparse.SimpleCommand) {
 			targets = append(targets, r.Target)
 		}
 	}
-	if len(c.Argv) > 0 && copiers()[baseName(c)] {
+	if len(c.Argv) > 0 && copiers.Get()[baseName(c)] {
 		targets = append(targets, h.FlowWrites(c)...)
 	}
 	for _, t := range targets {
@@ -140,7 +139,7 @@ func (s *State) noteSecretCopies(h Host, c shellparse.SimpleCommand) {
 }
 
 // copiers are the programs whose written files hold what they read.
-var copiers = sync.OnceValue(func() map[string]bool {
+var copiers = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"cp": true, "mv": true, "install": true, "ln": true, "rsync": true, "tee": true, "dd": true,
 		"base64": true, "gzip": true, "tar": true, "zip": true, "openssl": true}
-})
+}}

@@ -4,9 +4,9 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/internal/textclip"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
@@ -15,12 +15,12 @@ import (
 // packageRunners are the wrappers that fetch the package whose program
 // they run (npx, pnpm dlx, yarn dlx, bunx, uvx, uv run, pipx run), with
 // the options that name what they fetch.
-var packageRunners = sync.OnceValue(func() map[string][]string {
+var packageRunners = lazy.Value[map[string][]string]{Make: func() map[string][]string {
 	return map[string][]string{
 		"npx": {"-p", "--package"}, "pnpx": {"-p", "--package"}, "bunx": {"-p", "--package"}, "pnpm": {"--package"},
 		"yarn": {"-p", "--package"}, "bun": {"-p", "--package"}, "uvx": {"--from", "--with"}, "uv": {"--from", "--with"}, "pipx": {"--spec"},
 	}
-})
+}}
 
 // RemotePackage judges a package runner, or a Python installer, given a
 // package by URL or repository rather than by a registry's name: what it
@@ -31,7 +31,7 @@ func RemotePackage(h Host, c shellparse.SimpleCommand) {
 	if len(c.Wrappers) > 0 {
 		w := c.Wrappers[len(c.Wrappers)-1]
 		name := path.Base(w.Name)
-		if opts, ok := packageRunners()[name]; ok {
+		if opts, ok := packageRunners.Get()[name]; ok {
 			specs := wordsAfter(w.Argv, opts)
 			if len(c.Argv) > 0 {
 				specs = append(specs, c.Argv[0])

@@ -4,9 +4,9 @@ import (
 	"path"
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/codescan"
+	"github.com/permgate/permgate/internal/lazy"
 )
 
 // What a program file imports from the project: Python's import and from
@@ -15,26 +15,26 @@ import (
 // require_relative. Only names that resolve to files beside the program
 // are followed; installed modules are not the project's.
 var (
-	pythonImports = sync.OnceValue(func() *regexp.Regexp {
+	pythonImports = lazy.Value[*regexp.Regexp]{Make: func() *regexp.Regexp {
 		return regexp.MustCompile(`(?m)^[ \t]*(?:from[ \t]+(\.*[A-Za-z_][\w.]*|\.+)[ \t]+import[ \t]+\(?([\w \t,]*)|import[ \t]+([A-Za-z_][\w.]*(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*)*))`)
-	})
+	}}
 	// pythonExecFiles are the files a program runs as its own code by
 	// reading them: exec(open("x.py").read()), exec(compile(open(…)…)).
-	pythonExecFiles = sync.OnceValue(func() *regexp.Regexp {
+	pythonExecFiles = lazy.Value[*regexp.Regexp]{Make: func() *regexp.Regexp {
 		return regexp.MustCompile(`\bexec\(\s*(?:compile\(\s*)?open\(\s*['"]([^'"]+)['"]`)
-	})
-	jsImports = sync.OnceValue(func() *regexp.Regexp {
+	}}
+	jsImports = lazy.Value[*regexp.Regexp]{Make: func() *regexp.Regexp {
 		return regexp.MustCompile(`(?:require\(\s*|\bimport\s*\(\s*|\bfrom\s+|^\s*import\s+)['"](\.{1,2}/[^'"]+)['"]`)
-	})
+	}}
 	// jsLocalFiles are string literals naming a local code file by its
 	// extension ("./global-setup.ts", setupFiles: ['./jest.setup.cjs']):
 	// a tool's config loads the files it names.
-	jsLocalFiles = sync.OnceValue(func() *regexp.Regexp {
+	jsLocalFiles = lazy.Value[*regexp.Regexp]{Make: func() *regexp.Regexp {
 		return regexp.MustCompile(`['"](\.{1,2}/[^'"\s]+\.(?:[cm]?[jt]s|[jt]sx))['"]`)
-	})
-	rubyImports = sync.OnceValue(func() *regexp.Regexp {
+	}}
+	rubyImports = lazy.Value[*regexp.Regexp]{Make: func() *regexp.Regexp {
 		return regexp.MustCompile(`\brequire_relative\s*\(?\s*['"]([^'"]+)['"]`)
-	})
+	}}
 )
 
 // imports judges the project files a program file at abs imports, within
@@ -81,7 +81,7 @@ func importedFiles(abs, text string, lang codescan.Lang) []string {
 	var out []string
 	switch lang {
 	case codescan.Python:
-		for _, m := range pythonImports().FindAllStringSubmatch(text, maxImports) {
+		for _, m := range pythonImports.Get().FindAllStringSubmatch(text, maxImports) {
 			if m[1] != "" {
 				out = append(out, fromImport(dir, m[1], m[2])...)
 				continue
@@ -90,22 +90,22 @@ func importedFiles(abs, text string, lang codescan.Lang) []string {
 				out = append(out, pythonModule(dir, strings.TrimSpace(mod))...)
 			}
 		}
-		for _, m := range pythonExecFiles().FindAllStringSubmatch(text, maxImports) {
+		for _, m := range pythonExecFiles.Get().FindAllStringSubmatch(text, maxImports) {
 			out = append(out, path.Join(dir, m[1]))
 		}
 	case codescan.JavaScript:
-		for _, m := range jsImports().FindAllStringSubmatch(text, maxImports) {
+		for _, m := range jsImports.Get().FindAllStringSubmatch(text, maxImports) {
 			p := path.Join(dir, m[1])
 			out = append(out, p)
 			if path.Ext(p) == "" {
 				out = append(out, p+".js", p+".mjs", p+".ts", path.Join(p, "index.js"))
 			}
 		}
-		for _, m := range jsLocalFiles().FindAllStringSubmatch(text, maxImports) {
+		for _, m := range jsLocalFiles.Get().FindAllStringSubmatch(text, maxImports) {
 			out = append(out, path.Join(dir, m[1]))
 		}
 	case codescan.Ruby:
-		for _, m := range rubyImports().FindAllStringSubmatch(text, maxImports) {
+		for _, m := range rubyImports.Get().FindAllStringSubmatch(text, maxImports) {
 			p := path.Join(dir, m[1])
 			if path.Ext(p) == "" {
 				p += ".rb"

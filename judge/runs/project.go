@@ -4,9 +4,9 @@ import (
 	"path"
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/judge/code"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/runfiles"
@@ -285,14 +285,14 @@ func triggeredLang(kind string, t runfiles.Triggered) Lang {
 // direnvCalls are direnv's standard library functions that run another
 // file, as the . they amount to: source_env FILE, and source_up, which runs
 // the .envrc above.
-var direnvCalls = sync.OnceValue(func() *regexp.Regexp {
+var direnvCalls = lazy.Value[*regexp.Regexp]{Make: func() *regexp.Regexp {
 	return regexp.MustCompile(`(?m)^([ \t]*)(source_env(?:_if_exists)?\b|source_up(?:_if_exists)?\b)`)
-})
+}}
 
 // direnvText is an .envrc's text with its calls of direnv's standard
 // library that run another file written as . does.
 func direnvText(text string) string {
-	return direnvCalls().ReplaceAllStringFunc(text, func(m string) string {
+	return direnvCalls.Get().ReplaceAllStringFunc(text, func(m string) string {
 		indent := m[:len(m)-len(strings.TrimLeft(m, " \t"))]
 		if strings.Contains(m, "source_up") {
 			return indent + ". ../.envrc"

@@ -3,9 +3,9 @@ package runs
 import (
 	"path"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/judge/code"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
@@ -14,18 +14,18 @@ import (
 // moduleRunners are the standard library's modules that run other code
 // of the project when run with python -m: the file or module their first
 // operand names, or the test modules unittest loads.
-var moduleRunners = sync.OnceValue(func() map[string]string {
+var moduleRunners = lazy.Value[map[string]string]{Make: func() map[string]string {
 	return map[string]string{
 		"runpy": "module", "cProfile": "file", "profile": "file", "trace": "file", "pdb": "file", "doctest": "file",
 		"unittest": "tests",
 	}
-})
+}}
 
 // runnerModule judges what a standard-library runner (python -m runpy MOD,
 // python -m pdb FILE, python -m unittest) runs of the project; ok is false
 // for any other module.
 func (s *State) runnerModule(h Host, b *Budget, python, module string, args []shellparse.Word) (Result, bool) {
-	kind, ok := moduleRunners()[module]
+	kind, ok := moduleRunners.Get()[module]
 	if !ok {
 		return Result{}, false
 	}

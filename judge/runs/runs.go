@@ -15,10 +15,10 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/codescan"
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/judge/code"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/runfiles"
@@ -290,9 +290,9 @@ func roomFor(b *Budget, text string, err error) bool {
 
 // selfNames are how a shell script names its own file: $0, and bash's
 // BASH_SOURCE.
-var selfNames = sync.OnceValue(func() *strings.Replacer {
+var selfNames = lazy.Value[*strings.Replacer]{Make: func() *strings.Replacer {
 	return strings.NewReplacer("${BASH_SOURCE[0]}", "\x00", "${BASH_SOURCE}", "\x00", "$BASH_SOURCE", "\x00", "${0}", "\x00", "$0", "\x00")
-})
+}}
 
 // scriptSelf writes the script's own path where the script names its file
 // ($0, ${BASH_SOURCE[0]}), so that "$(dirname "$0")/inner.sh" is known. A
@@ -307,7 +307,7 @@ func scriptSelf(text, abs string) string {
 			return text
 		}
 	}
-	return strings.ReplaceAll(selfNames().Replace(text), "\x00", abs)
+	return strings.ReplaceAll(selfNames.Get().Replace(text), "\x00", abs)
 }
 
 // unreadable judges a file File could not read: missing, it runs nothing

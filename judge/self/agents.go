@@ -4,9 +4,9 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -145,10 +145,10 @@ func ApplyPatch(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 
 // installVerbs are the verbs with which a package manager installs,
 // replaces or removes the packages it is given.
-var installVerbs = sync.OnceValue(func() map[string]bool {
+var installVerbs = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"install": true, "i": true, "add": true, "uninstall": true, "remove": true, "rm": true,
 		"reinstall": true, "upgrade": true, "update": true, "erase": true, "purge": true}
-})
+}}
 
 // InstallsPermgate: a package manager installing, replacing or removing a
 // package named permgate changes the program the harnesses run. The verb
@@ -158,7 +158,7 @@ var installVerbs = sync.OnceValue(func() map[string]bool {
 func InstallsPermgate(h Host, c shellparse.SimpleCommand, inv *registry.Invocation, args []shellparse.Word) {
 	r := reading{Inv: inv, Args: args}
 	verb, pkgs := installWords(r)
-	if !installVerbs()[verb] {
+	if !installVerbs.Get()[verb] {
 		if !pacmanChange(r) {
 			return
 		}
@@ -212,7 +212,7 @@ func pacmanChange(r reading) bool {
 // its own permission checks off (a flag alone, or FLAG VALUE / FLAG=VALUE
 // when a value is given): an agent that starts one so gives itself what
 // its user did not.
-var agentBypassFlags = sync.OnceValue(func() map[string][]agentFlag {
+var agentBypassFlags = lazy.Value[map[string][]agentFlag]{Make: func() map[string][]agentFlag {
 	return map[string][]agentFlag{
 		"claude": {{flag: "--dangerously-skip-permissions"}, {flag: "--allow-dangerously-skip-permissions"},
 			{flag: "--permission-mode", value: "bypassPermissions"}},
@@ -237,14 +237,14 @@ var agentBypassFlags = sync.OnceValue(func() map[string][]agentFlag {
 		"crush": {{flag: "--yolo"}, {flag: "-y"}},
 		"droid": {{flag: "--skip-permissions-unsafe"}, {flag: "--auto", value: "high"}},
 	}
-})
+}}
 
 // agentBypassEnv are the variables an agent harness reads when it starts,
 // with the values that start it with its permission checks off, whichever
 // command is given them (goose's auto mode approves every tool call).
-var agentBypassEnv = sync.OnceValue(func() map[string]agentEnv {
+var agentBypassEnv = lazy.Value[map[string]agentEnv]{Make: func() map[string]agentEnv {
 	return map[string]agentEnv{"GOOSE_MODE": {agent: "goose", values: []string{"auto"}}}
-})
+}}
 
 // agentEnv is one variable of agentBypassEnv: the harness that reads it and
 // the values that turn its checks off.
@@ -257,7 +257,7 @@ type agentEnv struct {
 // value starts with its permission checks off (GOOSE_MODE=auto: goose), or
 // "". A value known only at run time counts as such a value.
 func BypassEnv(name, value string) string {
-	e, ok := agentBypassEnv()[name]
+	e, ok := agentBypassEnv.Get()[name]
 	if !ok || !slices.Contains(e.values, value) && !strings.ContainsAny(value, "$`") {
 		return ""
 	}
@@ -266,9 +266,9 @@ func BypassEnv(name, value string) string {
 
 // agentExtraFlags are the further tables an agent's options are read
 // against (codex's -c overrides, copilot's tool grants).
-var agentExtraFlags = sync.OnceValue(func() map[string]string {
+var agentExtraFlags = lazy.Value[map[string]string]{Make: func() map[string]string {
 	return map[string]string{"codex": "codex-config", "copilot": "copilot-tools"}
-})
+}}
 
 // agentFlag is one option of agentBypassFlags: value, when set, is the one
 // value that turns the checks off.
@@ -281,12 +281,12 @@ type agentFlag struct {
 // counts as that value; -a=never is -a never (clap takes the = as part of
 // the option).
 func agentBypass(name string, r reading) string {
-	if extra, ok := agentExtraFlags()[name]; ok {
+	if extra, ok := agentExtraFlags.Get()[name]; ok {
 		if flag := agentBypass(extra, r); flag != "" {
 			return flag
 		}
 	}
-	for _, f := range agentBypassFlags()[name] {
+	for _, f := range agentBypassFlags.Get()[name] {
 		if f.value == "" {
 			if r.Has(f.flag) {
 				return f.flag
@@ -306,12 +306,12 @@ func agentBypass(name string, r reading) string {
 // the table's name, the option, and the one value that turns the checks
 // off ("" for a flag alone).
 func EachBypassFlag(fn func(table, flag, value string)) {
-	for table, flags := range agentBypassFlags() {
+	for table, flags := range agentBypassFlags.Get() {
 		for _, f := range flags {
 			fn(table, f.flag, f.value)
 		}
 	}
-	for name, e := range agentBypassEnv() {
+	for name, e := range agentBypassEnv.Get() {
 		for _, v := range e.values {
 			fn("env", name, "="+v)
 		}

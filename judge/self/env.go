@@ -2,9 +2,9 @@ package self
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -12,31 +12,31 @@ import (
 // homes, PERMGATE_* and the harnesses' own, by every route that sets them.
 
 // selfEnvVars move where permgate looks for its config and state.
-var selfEnvVars = sync.OnceValue(func() map[string]bool {
+var selfEnvVars = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"HOME": true, "XDG_CONFIG_HOME": true, "XDG_STATE_HOME": true}
-})
+}}
 
 // harnessEnvVars move where an agent harness reads the settings that register
 // permgate's hook, or turn its hooks off (Claude Code's CLAUDE_CODE_SIMPLE and
 // CLAUDE_CODE_SAFE_MODE): an agent started with one runs ungated.
-var harnessEnvVars = sync.OnceValue(func() map[string]bool {
+var harnessEnvVars = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"CLAUDE_CONFIG_DIR": true, "CODEX_HOME": true, "GEMINI_CLI_HOME": true, "GEMINI_CLI_SYSTEM_SETTINGS_PATH": true,
 		"COPILOT_HOME": true, "CLAUDE_CODE_SIMPLE": true, "CLAUDE_CODE_SAFE_MODE": true,
 		// OpenCode reads its permissions, and a whole config, from these.
 		"OPENCODE_PERMISSION": true, "OPENCODE_CONFIG": true, "OPENCODE_CONFIG_CONTENT": true, "OPENCODE_CONFIG_DIR": true}
-})
+}}
 
 // HomeVar reports a variable that moves where permgate looks for its config
 // and state (HOME, XDG_CONFIG_HOME, XDG_STATE_HOME).
-func HomeVar(name string) bool { return selfEnvVars()[name] }
+func HomeVar(name string) bool { return selfEnvVars.Get()[name] }
 
 // HarnessVar reports a variable that moves where an agent harness reads the
 // settings that register permgate's hook, or turns its hooks off.
-func HarnessVar(name string) bool { return harnessEnvVars()[name] }
+func HarnessVar(name string) bool { return harnessEnvVars.Get()[name] }
 
 // gateVar reports a variable whose value moves or loosens the gate.
 func gateVar(name string) bool {
-	return selfEnvVars()[name] || harnessEnvVars()[name] || strings.HasPrefix(name, "PERMGATE_")
+	return selfEnvVars.Get()[name] || harnessEnvVars.Get()[name] || strings.HasPrefix(name, "PERMGATE_")
 }
 
 // otherSetters finds variables set by routes that are not assignments: let and
@@ -157,7 +157,7 @@ func envReadings(c shellparse.SimpleCommand) []reading {
 func declaredNames(h Host, c shellparse.SimpleCommand) {
 	for _, w := range operandsOf(c) {
 		if w.Static {
-			if c.Name == "unset" && (selfEnvVars()[w.Text] || harnessEnvVars()[w.Text]) {
+			if c.Name == "unset" && (selfEnvVars.Get()[w.Text] || harnessEnvVars.Get()[w.Text]) {
 				report(h, "self_modify", "unset_home", finding.Severe, "unsets "+w.Text+", which moves where permgate looks for its config and state")
 			}
 			continue

@@ -42,7 +42,7 @@ func (ps *Paths) FindSelects(root string, expr []shellparse.Word) bool {
 // or inside the anchor a, that re matches: the whole path for -path, each
 // name for -name.
 func selfCandidates(a, root string, whole bool, re *regexp.Regexp) bool {
-	names := slices.Sorted(maps.Keys(selfNames()))
+	names := slices.Sorted(maps.Keys(selfNames.Get()))
 	if whole {
 		for _, n := range append(names, "") {
 			if re.MatchString(strings.TrimSuffix(path.Join(a, n), "/")) {

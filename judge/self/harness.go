@@ -1,10 +1,10 @@
 package self
 
 import (
+	"github.com/permgate/permgate/internal/lazy"
 	"path"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // This file says where the harnesses keep the hook settings that register
@@ -26,7 +26,7 @@ func harnessSettings(p string) string {
 	if copilotExtension(p) {
 		return extensionWhy
 	}
-	if settings, ok := settingsIn()[path.Base(dir)]; ok && settings(path.Base(path.Dir(dir)), base) {
+	if settings, ok := settingsIn.Get()[path.Base(dir)]; ok && settings(path.Base(path.Dir(dir)), base) {
 		return harnessWhy
 	}
 	// OpenCode's config lists more plugins and holds the permissions that
@@ -40,7 +40,7 @@ func harnessSettings(p string) string {
 // settingsIn says, by the name of a directory, which files in it are a
 // harness's hook settings: each is given the name of the directory above
 // and the file's base name.
-var settingsIn = sync.OnceValue(func() map[string]func(parent string, base string) bool {
+var settingsIn = lazy.Value[map[string]func(parent string, base string) bool]{Make: func() map[string]func(parent string, base string) bool {
 	return map[string]func(parent, base string) bool{
 		".claude": func(_, base string) bool {
 			return strings.HasPrefix(base, "settings") && strings.HasSuffix(base, ".json")
@@ -53,7 +53,7 @@ var settingsIn = sync.OnceValue(func() map[string]func(parent string, base strin
 		"rules": policyFile, "policies": policyFile,
 		// cli-config.json and a project's cli.json hold Cursor CLI's own
 		// command permissions.
-		".cursor": cursorFile(), "Cursor": cursorFile(), "cursor": cursorFile(),
+		".cursor": cursorFile.Get(), "Cursor": cursorFile.Get(), "cursor": cursorFile.Get(),
 		// Copilot CLI's settings and the tool permissions it saved decide
 		// what runs when permgate leaves a call to Copilot's own approval.
 		".copilot": oneOf("settings.json", "config.json", "permissions-config.json"),
@@ -64,12 +64,12 @@ var settingsIn = sync.OnceValue(func() map[string]func(parent string, base strin
 		// is permgate's, and another can rewrite a call after permgate judged it.
 		"plugin": opencodePlugin, "plugins": opencodePlugin,
 	}
-})
+}}
 
 // cursorFile reports Cursor's hook settings and command permissions.
-var cursorFile = sync.OnceValue(func() func(parent string, base string) bool {
+var cursorFile = lazy.Value[func(parent string, base string) bool]{Make: func() func(parent string, base string) bool {
 	return oneOf("hooks.json", "cli-config.json", "cli.json")
-})
+}}
 
 // oneOf reports a file of one of the names.
 func oneOf(names ...string) func(parent, base string) bool {
@@ -109,9 +109,9 @@ func OpencodeDir(name string) bool { return name == "opencode" || name == ".open
 
 // movedAnchors are the hook settings files of a harness directory that an
 // environment variable moved (Env.HarnessHomes), by the name it stands for.
-var movedAnchors = sync.OnceValue(func() map[string][]string {
+var movedAnchors = lazy.Value[map[string][]string]{Make: func() map[string][]string {
 	return map[string][]string{
 		".claude": {"settings.json", "settings.local.json"}, ".codex": {"config.toml", "hooks.json"}, ".copilot": {"hooks/permgate.json"},
 		"opencode": {"plugin/permgate.js"},
 	}
-})
+}}

@@ -1,11 +1,11 @@
 package self
 
 import (
+	"github.com/permgate/permgate/internal/lazy"
 	"maps"
 	"path"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // Env is what Paths knows about where commands run (the validator's Env).
@@ -301,10 +301,10 @@ func (ps *Paths) dirNear(dir string) bool {
 
 // selfNames are the base names of permgate's and the harnesses' files: a write
 // whose target is known only at run time but ends in one of them could be one.
-var selfNames = sync.OnceValue(func() map[string]bool {
+var selfNames = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"permgate": true, "config.toml": true, "state.json": true, "seal.key": true, "seal.json": true,
 		"settings.json": true, "settings.local.json": true, "hooks.json": true, "audit.jsonl": true}
-})
+}}
 
 // anchorList are the paths a glob or an ancestor is compared with: permgate's
 // directories and the harness settings in the home and working directories.
@@ -319,7 +319,7 @@ func (ps *Paths) anchorList() []string {
 			h+"/.config/opencode/plugin/permgate.js")
 	}
 	for _, dir := range slices.Sorted(maps.Keys(ps.env.HarnessHomes)) {
-		for _, f := range movedAnchors()[ps.env.HarnessHomes[dir]] {
+		for _, f := range movedAnchors.Get()[ps.env.HarnessHomes[dir]] {
 			out = append(out, path.Join(dir, f))
 		}
 	}
@@ -399,7 +399,7 @@ func (ps *Paths) linkedSettings(p string) bool {
 
 // IsName reports a base name of permgate's or the harnesses' files
 // (config.toml, settings.json, seal.key …).
-func IsName(base string) bool { return selfNames()[base] }
+func IsName(base string) bool { return selfNames.Get()[base] }
 
 // under returns permgate's directories and the harness settings in the home
 // directory (the paths Glob compares with, but the working directory's

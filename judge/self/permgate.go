@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -116,7 +116,7 @@ func MayBePermgate(h Host, c shellparse.SimpleCommand) {
 
 // permgateEdits are the subcommands that change permgate's policy, what it
 // trusts, or whether it is installed.
-var permgateEdits = sync.OnceValue(func() map[string]string {
+var permgateEdits = lazy.Value[map[string]string]{Make: func() map[string]string {
 	return map[string]string{
 		"mode":      "changes permgate's mode",
 		"rules":     "changes permgate's rules",
@@ -125,7 +125,7 @@ var permgateEdits = sync.OnceValue(func() map[string]string {
 		"install":   "changes how permgate is hooked into the tools it gates",
 		"uninstall": "removes permgate from the tools it gates",
 	}
-})
+}}
 
 // permgateCall adds self_modify for a permgate command line that can loosen the
 // gate. For a command that only may be permgate (maybe), the subcommand and
@@ -133,7 +133,7 @@ var permgateEdits = sync.OnceValue(func() map[string]string {
 func permgateCall(h Host, call shellparse.PermgateCall, maybe bool) {
 	permgateOptions(h, call, maybe)
 	if maybe {
-		if why, ok := permgateEdits()[call.Sub]; ok && len(call.Dynamic) == 0 && maybePermgateEdit(call) {
+		if why, ok := permgateEdits.Get()[call.Sub]; ok && len(call.Dynamic) == 0 && maybePermgateEdit(call) {
 			report(h, "self_modify", call.Sub, finding.Severe, "a command known only at run time, which may be permgate, "+call.Sub+" "+why)
 		}
 		return
@@ -168,9 +168,9 @@ func permgateOptions(h Host, call shellparse.PermgateCall, maybe bool) {
 
 // permgateTargets are what permgate install and uninstall take: `$pm install
 // x` is a package manager, `$p uninstall claude` may be permgate.
-var permgateTargets = sync.OnceValue(func() map[string]bool {
+var permgateTargets = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"claude": true, "codex": true, "gemini": true, "cursor": true, "copilot": true, "bash": true, "zsh": true, "fish": true, "git": true}
-})
+}}
 
 // maybePermgateEdit reports whether a command known only at run time edits
 // permgate's policy if it is permgate. install and uninstall are common verbs of
@@ -179,7 +179,7 @@ func maybePermgateEdit(call shellparse.PermgateCall) bool {
 	if call.Sub != "install" && call.Sub != "uninstall" {
 		return true
 	}
-	return len(call.Operands) > 0 && call.Operands[0].Static && permgateTargets()[call.Operands[0].Text]
+	return len(call.Operands) > 0 && call.Operands[0].Static && permgateTargets.Get()[call.Operands[0].Text]
 }
 
 // permgateEdit says why a permgate subcommand changes its own policy, or "".
@@ -188,14 +188,14 @@ func permgateEdit(call shellparse.PermgateCall) string {
 	switch call.Sub {
 	case "mode":
 		if len(ops) > 0 || permgateHas(call, "cycle", "reset") {
-			return permgateEdits()["mode"]
+			return permgateEdits.Get()["mode"]
 		}
 	case "rules":
 		if len(ops) > 0 && (!ops[0].Static || ops[0].Text == "add" || ops[0].Text == "remove") {
-			return ops[0].Text + " " + permgateEdits()["rules"]
+			return ops[0].Text + " " + permgateEdits.Get()["rules"]
 		}
 	case "trust", "untrust", "install", "uninstall":
-		return permgateEdits()[call.Sub]
+		return permgateEdits.Get()[call.Sub]
 	}
 	return ""
 }
@@ -213,9 +213,9 @@ func permgateHas(call shellparse.PermgateCall, names ...string) bool {
 }
 
 // permgateNeutral are permgate's value options whose value cannot loosen it.
-var permgateNeutral = sync.OnceValue(func() map[string]bool {
+var permgateNeutral = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"prompt-timeout": true, "lines": true, "decision": true, "n": true}
-})
+}}
 
 // permgateLoosens says why an option can loosen permgate, or "".
 func permgateLoosens(opt shellparse.PermgateOption) string {
@@ -233,7 +233,7 @@ func permgateLoosens(opt shellparse.PermgateOption) string {
 	case "fail-closed":
 		return failClosedOff(opt)
 	}
-	if permgateNeutral()[opt.Name] && opt.HasValue && !v.Static && !v.Quoted {
+	if permgateNeutral.Get()[opt.Name] && opt.HasValue && !v.Static && !v.Quoted {
 		return "has a value known only at run time, which may split into other options"
 	}
 	return ""

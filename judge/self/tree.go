@@ -4,9 +4,9 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -245,23 +245,23 @@ func selfPrefilter(t string) bool {
 
 // knownWriters are the programs whose written files writeTargets knows; other
 // programs handed permgate's files may write them.
-var knownWriters = sync.OnceValue(func() map[string]bool {
+var knownWriters = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"rm": true, "rmdir": true, "unlink": true, "shred": true, "touch": true, "mkdir": true, "tee": true,
 		"truncate": true, "mkfifo": true, "mknod": true, "chmod": true, "chown": true, "chgrp": true, "mv": true, "cp": true, "install": true,
 		"ln": true, "rsync": true, "scp": true, "sed": true, "sort": true, "tree": true, "uniq": true, "xxd": true,
 		"tar": true, "find": true, "pytest": true, "py.test": true, "mypy": true, "ruff": true, "less": true, "permgate": true}
-})
+}}
 
 // KnownWriter reports a program whose written files the validator knows
 // (rm, cp, tee …): Args leaves it to that judgement.
-func KnownWriter(name string) bool { return knownWriters()[name] }
+func KnownWriter(name string) bool { return knownWriters.Get()[name] }
 
 // Args: a program permgate does not know as a writer, handed one of
 // permgate's files (as an operand, --opt=PATH or @PATH), may write it unless it
 // is known read-only.
 func Args(h Host, c shellparse.SimpleCommand) {
 	base := path.Base(c.Name)
-	if knownWriters()[base] {
+	if knownWriters.Get()[base] {
 		return
 	}
 	// Code handed to an interpreter may name the file inside a longer text.
@@ -378,7 +378,7 @@ func namesRuleOutSelf(expr []shellparse.Word) bool {
 		if p.Name == "-iname" {
 			pattern = strings.ToLower(pattern)
 		}
-		for name := range selfNames() {
+		for name := range selfNames.Get() {
 			if ok, err := path.Match(pattern, name); ok || err != nil {
 				return false
 			}
@@ -437,9 +437,9 @@ func staticTailRulesOut(base string) bool {
 		return false
 	}
 	if tail == base {
-		return !selfNames()[base]
+		return !selfNames.Get()[base]
 	}
-	for name := range selfNames() {
+	for name := range selfNames.Get() {
 		if strings.HasSuffix(name, tail) {
 			return false
 		}

@@ -2,9 +2,9 @@ package system
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -54,25 +54,25 @@ func Partition(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 // listingModes are the partition tools whose listing options are modes of
 // their own: fdisk -l lists and exits, whatever else it is given. sgdisk
 // runs its options in turn (sgdisk -p -Z prints, then zaps).
-var listingModes = sync.OnceValue(func() map[string]bool {
+var listingModes = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"fdisk": true, "sfdisk": true, "gdisk": true}
-})
+}}
 
 // partitionListing reports a partition tool that only lists, by its
 // declaration's listing options, or asks for its help or version.
 func partitionListing(name string, inv *registry.Invocation, args []shellparse.Word) bool {
-	if listingModes()[name] && len(inv.Node.ReadIf) > 0 && inv.Scan.Has(inv.Node.ReadIf...) {
+	if listingModes.Get()[name] && len(inv.Node.ReadIf) > 0 && inv.Scan.Has(inv.Node.ReadIf...) {
 		return true
 	}
 	return inv.ReadOnly() || inv.Help(shellparse.RegistryWords(args))
 }
 
 // partedReads are parted's commands that only read, and its units.
-var partedReads = sync.OnceValue(func() map[string]bool {
+var partedReads = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"print": true, "p": true, "help": true, "unit": true, "quit": true, "free": true, "list": true,
 		"all": true, "devices": true, "s": true, "B": true, "kB": true, "MB": true, "GB": true, "TB": true, "compact": true,
 		"cyl": true, "chs": true, "%": true, "KiB": true, "MiB": true, "GiB": true, "TiB": true}
-})
+}}
 
 // PartedListing reports parted run only to list: -l, or a device followed
 // only by read-only parted commands.
@@ -90,7 +90,7 @@ func PartedListing(args []shellparse.Word) bool {
 		return true // parted -l /dev/sda
 	}
 	for _, w := range words[1:] {
-		if !w.Static || !partedReads()[w.Text] {
+		if !w.Static || !partedReads.Get()[w.Text] {
 			return false
 		}
 	}

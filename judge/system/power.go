@@ -2,9 +2,9 @@ package system
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -32,10 +32,10 @@ func Init(h Host, c shellparse.SimpleCommand, _ []shellparse.Word) {
 
 // systemctlPowerUnits are the targets that stop, suspend or restart the
 // machine when started (systemctl start reboot.target).
-var systemctlPowerUnits = sync.OnceValue(func() map[string]bool {
+var systemctlPowerUnits = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"reboot": true, "poweroff": true, "halt": true, "kexec": true, "rescue": true, "emergency": true,
 		"suspend": true, "hibernate": true, "shutdown": true, "soft-reboot": true}
-})
+}}
 
 // Systemctl judges systemctl: starting a power target stops the machine,
 // isolate can stop every service, and a verb known only at run time could
@@ -75,7 +75,7 @@ func firstDynamic(args []shellparse.Word) string {
 func systemctlPowerTarget(h Host, c shellparse.SimpleCommand, verb string) bool {
 	for _, u := range operandsOf(c) {
 		name := strings.TrimPrefix(strings.TrimSuffix(strings.TrimSuffix(u.Text, ".target"), ".service"), "systemd-")
-		if systemctlPowerUnits()[name] {
+		if systemctlPowerUnits.Get()[name] {
 			h.Report("system_power", "systemctl", finding.Severe, "systemctl "+verb+" "+u.Text+" stops, suspends or restarts the machine", "")
 			return true
 		}

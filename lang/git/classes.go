@@ -1,14 +1,13 @@
 package git
 
 import (
-	"sync"
-
 	"github.com/permgate/permgate/effect"
+	"github.com/permgate/permgate/internal/lazy"
 )
 
 // verbClasses are what git's verbs that do more than read do (a git that
 // only reads is filesystem_read; any other verb writes the repository).
-var verbClasses = sync.OnceValue(func() map[string][]effect.Class {
+var verbClasses = lazy.Value[map[string][]effect.Class]{Make: func() map[string][]effect.Class {
 	return map[string][]effect.Class{
 		"push": {effect.NetworkOutbound}, "send-email": {effect.NetworkOutbound}, "send-pack": {effect.NetworkOutbound}, "request-pull": {effect.NetworkOutbound},
 		"fetch": {effect.NetworkInbound, effect.FilesystemWrite}, "pull": {effect.NetworkInbound, effect.FilesystemWrite},
@@ -16,7 +15,7 @@ var verbClasses = sync.OnceValue(func() map[string][]effect.Class {
 		"submodule": {effect.NetworkInbound, effect.FilesystemWrite},
 		"rm":        {effect.FilesystemDelete}, "clean": {effect.FilesystemDelete}, "mv": {effect.FilesystemWrite, effect.FilesystemDelete},
 	}
-})
+}}
 
 // Classes returns the effect classes of a git command that does not only
 // read, by its verb: one known only at run time may be any of them.
@@ -29,7 +28,7 @@ func Classes(g Invocation) effect.Set {
 
 // verbClass returns the classes of a git verb that is not read-only.
 func verbClass(verb string) effect.Set {
-	classes, ok := verbClasses()[verb]
+	classes, ok := verbClasses.Get()[verb]
 	if !ok {
 		return effect.Set(0).Add(effect.FilesystemWrite)
 	}

@@ -3,8 +3,8 @@ package git
 import (
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -84,14 +84,14 @@ func (s *State) noteConfig(g Invocation) {
 }
 
 // execKeys are git config keys that name a program or code to run.
-var execKeys = sync.OnceValue(func() map[string]bool {
+var execKeys = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"core.pager": true, "core.editor": true, "core.fsmonitor": true, "core.sshcommand": true, "core.hookspath": true,
 		"core.askpass": true, "diff.external": true, "sequence.editor": true, "credential.helper": true, "gpg.program": true, "gpg.ssh.program": true,
 		"gpg.x509.program": true, "core.gitproxy": true, "uploadpack.packobjectshook": true, "remote.origin.uploadpack": true,
 		"remote.origin.receivepack": true, "web.browser": true, "merge.tool": true, "diff.tool": true, "core.worktree": true, "include.path": true,
 		"protocol.ext.allow": true, "init.templatedir": true, "core.alternaterefscommand": true, "sendemail.smtpserver": true,
 		"sendemail.tocmd": true, "sendemail.cccmd": true, "ssh.variant": true}
-})
+}}
 
 // execFamilies are families of keys (a prefix and one of some suffixes, any
 // suffix when none) that name a program to run.
@@ -114,7 +114,7 @@ var execFamilies = []struct {
 func execKey(key, value string) bool {
 	k := strings.ToLower(key)
 	switch {
-	case execKeys()[k]:
+	case execKeys.Get()[k]:
 		return true
 	case strings.HasPrefix(k, "pager."):
 		return !isBool(value) // pager.log=false turns the pager off; pager.log=CMD runs CMD
@@ -151,7 +151,7 @@ func isBool(v string) bool {
 // reads (colours, quoting, prefixes, dates, sorting): none names a program,
 // a file to write or a directory to trust. A key of a family that also holds
 // programs (diff.external, diff.<driver>.textconv, pager.<cmd>) is not here.
-var displayConfigKeys = sync.OnceValue(func() map[string]bool {
+var displayConfigKeys = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{
 		"core.quotepath": true, "core.abbrev": true,
 		"log.showsignature": true, "log.decorate": true, "log.date": true, "log.abbrevcommit": true, "log.follow": true,
@@ -166,7 +166,7 @@ var displayConfigKeys = sync.OnceValue(func() map[string]bool {
 		"grep.linenumber": true, "grep.column": true, "grep.extendedregexp": true, "grep.patterntype": true, "grep.fullname": true,
 		"column.ui": true, "branch.sort": true, "tag.sort": true, "i18n.logoutputencoding": true, "init.defaultbranch": true,
 	}
-})
+}}
 
 // displayConfig reports a static git -c KEY=VALUE that only changes how git
 // shows things: a display key, or any colour setting (color.*).
@@ -185,17 +185,17 @@ func displayConfig(w shellparse.Word) bool {
 	if rest, ok := strings.CutPrefix(key, "advice."); ok && rest != "" {
 		return true
 	}
-	return displayConfigKeys()[key]
+	return displayConfigKeys.Get()[key]
 }
 
 // shellKeys are the git settings whose value is a command line git hands to
 // a shell (or splits into a program and its arguments): core.pager=CMD,
 // core.sshCommand=CMD.
-var shellKeys = sync.OnceValue(func() map[string]bool {
+var shellKeys = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"core.pager": true, "core.editor": true, "core.fsmonitor": true, "core.sshcommand": true, "core.askpass": true,
 		"diff.external": true, "sequence.editor": true, "gpg.program": true, "gpg.ssh.program": true, "gpg.x509.program": true, "core.gitproxy": true,
 		"sendemail.tocmd": true, "sendemail.cccmd": true, "core.alternaterefscommand": true, "uploadpack.packobjectshook": true}
-})
+}}
 
 // shellFamilies are families of keys whose value is a command line git runs
 // (filter.NAME.clean=CMD, diff.NAME.textconv=CMD).
@@ -233,7 +233,7 @@ func ShellValue(key, value string) (string, bool) {
 		return body, ok
 	case k == "core.fsmonitor" || strings.HasPrefix(k, "pager."):
 		return value, !isBool(value)
-	case shellKeys()[k]:
+	case shellKeys.Get()[k]:
 		return value, true
 	}
 	for _, f := range shellFamilies {

@@ -65,7 +65,7 @@ func (s *State) judge(h Host, g Invocation, depth int) {
 	if depth > 0 || !h.GitByName() {
 		writes(h, g.all)
 	}
-	if judge, ok := judges()[g.Sub]; ok {
+	if judge, ok := judges.Get()[g.Sub]; ok {
 		judge(verb{h: h, s: s, g: g})
 	}
 }

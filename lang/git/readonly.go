@@ -3,8 +3,8 @@ package git
 import (
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -29,10 +29,10 @@ func (s *State) readOnly(g Invocation, depth int) bool {
 		// git -c alias.st=status st is git status; a ! alias runs a shell.
 		return depth < maxAliasDepth && !strings.HasPrefix(strings.TrimSpace(value), "!") && s.readOnly(expandAlias(g, value), depth+1)
 	}
-	if Help(g) || readVerbs()[g.Sub] {
+	if Help(g) || readVerbs.Get()[g.Sub] {
 		return true
 	}
-	if reads, ok := readJudges()[g.Sub]; ok {
+	if reads, ok := readJudges.Get()[g.Sub]; ok {
 		return reads(g)
 	}
 	return false
@@ -84,17 +84,17 @@ func verbRuns(g Invocation) bool {
 
 // readVerbs are the verbs that only read, whatever their options (those that
 // write or run are verbRuns').
-var readVerbs = sync.OnceValue(func() map[string]bool {
+var readVerbs = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return map[string]bool{"status": true, "log": true, "diff": true, "show": true, "rev-parse": true, "ls-files": true, "ls-tree": true,
 		"blame": true, "shortlog": true, "describe": true, "grep": true, "cat-file": true, "rev-list": true, "merge-base": true, "show-ref": true,
 		"count-objects": true, "whatchanged": true, "name-rev": true, "check-ignore": true, "annotate": true, "diff-tree": true, "diff-files": true,
 		"diff-index": true, "for-each-ref": true, "var": true, "version": true, "help": true, "ls-remote": true, "check-attr": true,
 		"check-ref-format": true, "check-mailmap": true, "verify-commit": true, "verify-tag": true, "verify-pack": true, "show-branch": true,
 		"range-diff": true, "cherry": true, "show-index": true, "get-tar-commit-id": true, "column": true, "diff-pairs": true}
-})
+}}
 
 // readJudges say when a verb that may write only reads.
-var readJudges = sync.OnceValue(func() map[string]func(Invocation) bool {
+var readJudges = lazy.Value[map[string]func(Invocation) bool]{Make: func() map[string]func(Invocation) bool {
 	return map[string]func(Invocation) bool{
 		"fsck":         func(g Invocation) bool { return !g.Has("--lost-found") },
 		"fsck-objects": func(g Invocation) bool { return !g.Has("--lost-found") },
@@ -115,7 +115,7 @@ var readJudges = sync.OnceValue(func() map[string]func(Invocation) bool {
 		"worktree":        func(g Invocation) bool { return g.VerbWord() == "list" },
 		"config":          configReading,
 	}
-})
+}}
 
 // lfsReads: git lfs ls-files, status, env, version, logs (listing or showing
 // one), track (listing the patterns).

@@ -3,9 +3,9 @@ package git
 import (
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -26,7 +26,7 @@ const stashFirst = "git stash first: the changes stay recoverable (git stash pop
 
 // judges are the verbs whose options or operands can destroy work or run
 // something, each with its judgement.
-var judges = sync.OnceValue(func() map[string]func(verb) {
+var judges = lazy.Value[map[string]func(verb)]{Make: func() map[string]func(verb) {
 	return map[string]func(verb){
 		"clone":     verb.newRepoConfig,
 		"submodule": verb.newRepoConfig,
@@ -84,7 +84,7 @@ var judges = sync.OnceValue(func() map[string]func(verb) {
 			}
 		},
 	}
-})
+}}
 
 // filterBranch: git filter-branch and filter-repo rewrite the history.
 func (v verb) filterBranch() {

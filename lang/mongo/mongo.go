@@ -11,8 +11,8 @@ package mongo
 
 import (
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/internal/lazyre"
 )
 
@@ -29,18 +29,18 @@ type Verdict struct {
 }
 
 var (
-	dropDBRE   = lazyre.New(`(?i)dropDatabase|dropAllUsers|dropAllRoles`)
-	dropCollRE = lazyre.New(`\.\s*drop\s*\(`)
+	dropDBRE   = lazyre.Regexp{Src: `(?i)dropDatabase|dropAllUsers|dropAllRoles`}
+	dropCollRE = lazyre.Regexp{Src: `\.\s*drop\s*\(`}
 	// dropByNameRE is drop called by its name as a string: coll['drop']().
-	dropByNameRE = lazyre.New("\\[\\s*[\"'`]drop[\"'`]\\s*\\]")
-	allRE        = lazyre.New(`\.\s*(deleteMany|remove|updateMany|update)\s*\(\s*(\{\s*\}\s*)?[,)]`)
-	someRE       = lazyre.New(`\.\s*(deleteMany|deleteOne|remove|findOneAndDelete|findAndModify|updateMany|updateOne|update|replaceOne|findOneAndUpdate|findOneAndReplace|bulkWrite|dropUser|dropRole|renameCollection)\s*\(`)
-	callRE       = lazyre.New(`([A-Za-z_$][A-Za-z0-9_$]*)?\s*([\]\)]?)\s*\(`)
-	runCmdRE     = lazyre.New(`(runCommand|adminCommand)\s*\(\s*\{\s*"?'?([A-Za-z]+)`)
+	dropByNameRE = lazyre.Regexp{Src: "\\[\\s*[\"'`]drop[\"'`]\\s*\\]"}
+	allRE        = lazyre.Regexp{Src: `\.\s*(deleteMany|remove|updateMany|update)\s*\(\s*(\{\s*\}\s*)?[,)]`}
+	someRE       = lazyre.Regexp{Src: `\.\s*(deleteMany|deleteOne|remove|findOneAndDelete|findAndModify|updateMany|updateOne|update|replaceOne|findOneAndUpdate|findOneAndReplace|bulkWrite|dropUser|dropRole|renameCollection)\s*\(`}
+	callRE       = lazyre.Regexp{Src: `([A-Za-z_$][A-Za-z0-9_$]*)?\s*([\]\)]?)\s*\(`}
+	runCmdRE     = lazyre.Regexp{Src: `(runCommand|adminCommand)\s*\(\s*\{\s*"?'?([A-Za-z]+)`}
 )
 
 // readCalls are the mongo shell methods that only read.
-var readCalls = sync.OnceValue(func() map[string]bool {
+var readCalls = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("find", "findOne", "countDocuments", "estimatedDocumentCount", "count", "distinct", "aggregate", "getIndexes",
 		"stats", "getCollectionNames", "getCollectionInfos", "version", "serverStatus", "hostInfo", "isMaster", "hello", "getName",
 		"getSiblingDB", "getCollection", "printjson", "print", "toArray", "limit", "sort", "skip", "pretty", "map", "itcount", "size",
@@ -51,15 +51,15 @@ var readCalls = sync.OnceValue(func() map[string]bool {
 		"getCollectionNames", "ObjectId", "ISODate", "Date", "NumberLong", "NumberInt", "parse", "log", "keys", "length", "filter", "slice",
 		"join", "getTimestamp", "toString", "valueOf", "round", "floor", "toFixed", "getLogComponents", "serverBuildInfo", "serverCmdLineOpts",
 		"runCommand", "adminCommand", "watch")
-})
+}}
 
 // readCommands are database commands that only read.
-var readCommands = sync.OnceValue(func() map[string]bool {
+var readCommands = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("ping", "serverStatus", "buildInfo", "buildinfo", "listDatabases", "listCollections", "dbStats", "dbstats",
 		"collStats", "collstats", "hostInfo", "connectionStatus", "isMaster", "ismaster", "hello", "getParameter", "replSetGetStatus",
 		"getCmdLineOpts", "listIndexes", "count", "find", "distinct", "whatsmyuri", "usersInfo", "rolesInfo", "currentOp", "top",
 		"getLog", "validate", "explain", "dataSize", "features", "lockInfo", "connPoolStats", "shardingState", "listCommands")
-})
+}}
 
 // writingOperators are the aggregation and query operators that write or
 // run code ($out, $merge, $function, $where, $accumulator).
@@ -71,7 +71,7 @@ func Judge(text string) Verdict {
 	var v Verdict
 	code := stripJS(text)
 	v.Severe = destroys(text, code)
-	for _, m := range runCmdRE().FindAllStringSubmatch(text, -1) {
+	for _, m := range runCmdRE.Get().FindAllStringSubmatch(text, -1) {
 		switch m[2] {
 		case "drop", "dropDatabase", "dropAllUsersFromDatabase", "dropAllRolesFromDatabase":
 			if v.Severe == "" {
@@ -83,7 +83,7 @@ func Judge(text string) Verdict {
 			}
 		}
 	}
-	if m := someRE().FindStringSubmatch(code); m != nil {
+	if m := someRE.Get().FindStringSubmatch(code); m != nil {
 		v.Destructive = m[1] + " deletes or overwrites documents, users or roles"
 	}
 	v.Writes = !Reads(text)
@@ -95,12 +95,12 @@ func Judge(text string) Verdict {
 // strings and comments.
 func destroys(text, code string) string {
 	switch {
-	case dropDBRE().MatchString(text):
+	case dropDBRE.Get().MatchString(text):
 		return "dropDatabase deletes a whole database"
-	case dropCollRE().MatchString(code) || dropByNameRE().MatchString(text):
+	case dropCollRE.Get().MatchString(code) || dropByNameRE.Get().MatchString(text):
 		return "drop() deletes a whole collection"
 	}
-	if m := allRE().FindStringSubmatch(code); m != nil {
+	if m := allRE.Get().FindStringSubmatch(code); m != nil {
 		return m[1] + " with an empty filter changes every document"
 	}
 	return ""
@@ -118,8 +118,8 @@ func Reads(text string) bool {
 	if !callsRead(code) {
 		return false
 	}
-	for _, m := range runCmdRE().FindAllStringSubmatch(text, -1) {
-		if !readCommands()[m[2]] {
+	for _, m := range runCmdRE.Get().FindAllStringSubmatch(text, -1) {
+		if !readCommands.Get()[m[2]] {
 			return false
 		}
 	}
@@ -128,12 +128,12 @@ func Reads(text string) bool {
 
 // callsRead reports code whose every call is of a method that only reads.
 func callsRead(code string) bool {
-	for _, m := range callRE().FindAllStringSubmatch(code, -1) {
+	for _, m := range callRE.Get().FindAllStringSubmatch(code, -1) {
 		name, closer := m[1], m[2]
 		switch {
 		case closer != "":
 			return false // a call of a computed value: db['x']() or f()()
-		case name != "" && !readCalls()[name]:
+		case name != "" && !readCalls.Get()[name]:
 			return false
 		}
 	}

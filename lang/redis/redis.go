@@ -12,8 +12,8 @@ package redis
 import (
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/internal/lazyre"
 )
 
@@ -42,16 +42,16 @@ const FlushReason = "redis FLUSHALL/FLUSHDB deletes every key"
 
 // flushRE finds FLUSHALL or FLUSHDB as a word: a command, or inside an
 // EVAL script (redis.call('FLUSHALL')).
-var flushRE = lazyre.New(`(?i)\bflush(all|db)\b`)
+var flushRE = lazyre.Regexp{Src: `(?i)\bflush(all|db)\b`}
 
 // FlushesAnywhere reports FLUSHALL or FLUSHDB anywhere in a text: as a
 // command or inside a script a command runs.
-func FlushesAnywhere(text string) bool { return flushRE().MatchString(text) }
+func FlushesAnywhere(text string) bool { return flushRE.Get().MatchString(text) }
 
 // read are the commands that only read; subRead those whose first argument
 // decides (CONFIG GET, CLIENT LIST).
 var (
-	read = sync.OnceValue(func() map[string]bool {
+	read = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 		return setOf("GET", "MGET", "GETRANGE", "SUBSTR", "STRLEN", "EXISTS", "TYPE", "TTL", "PTTL", "EXPIRETIME", "PEXPIRETIME", "KEYS", "SCAN",
 			"HGET", "HMGET", "HGETALL", "HKEYS", "HVALS", "HLEN", "HEXISTS", "HSTRLEN", "HSCAN", "HRANDFIELD", "LRANGE", "LLEN", "LINDEX", "LPOS",
 			"SMEMBERS", "SCARD", "SISMEMBER", "SMISMEMBER", "SSCAN", "SRANDMEMBER", "SINTER", "SUNION", "SDIFF", "SINTERCARD", "ZRANGE", "ZREVRANGE",
@@ -62,8 +62,8 @@ var (
 			"LOLWUT", "READONLY", "HELLO", "SELECT", "AUTH", "COMMAND", "JSON.GET", "JSON.MGET", "JSON.TYPE", "JSON.STRLEN", "JSON.OBJKEYS",
 			"JSON.ARRLEN", "FT.SEARCH", "FT.INFO", "FT._LIST", "FT.AGGREGATE", "FT.EXPLAIN", "TS.GET", "TS.MGET", "TS.RANGE", "TS.REVRANGE",
 			"TS.INFO", "TS.QUERYINDEX", "BF.EXISTS", "BF.INFO", "XREAD", "SORT_RO", "LCS", "TOUCH")
-	})
-	subRead = sync.OnceValue(func() map[string][]string {
+	}}
+	subRead = lazy.Value[map[string][]string]{Make: func() map[string][]string {
 		return map[string][]string{
 			"CONFIG":   {"GET"},
 			"CLIENT":   {"LIST", "INFO", "GETNAME", "ID", "GETREDIR", "TRACKINGINFO", "NO-EVICT"},
@@ -80,12 +80,12 @@ var (
 			"OBJECT":   {"ENCODING", "FREQ", "IDLETIME", "REFCOUNT", "HELP"},
 			"PUBSUB":   {"CHANNELS", "NUMSUB", "NUMPAT", "SHARDCHANNELS", "SHARDNUMSUB", "HELP"},
 		}
-	})
-	destroy = sync.OnceValue(func() map[string]bool {
+	}}
+	destroy = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 		return setOf("DEL", "UNLINK", "HDEL", "SREM", "ZREM", "ZREMRANGEBYSCORE", "ZREMRANGEBYRANK", "ZREMRANGEBYLEX", "LREM", "LTRIM",
 			"XDEL", "XTRIM", "GETDEL", "SWAPDB", "SHUTDOWN", "DEBUG", "REPLICAOF", "SLAVEOF", "FT.DROPINDEX", "FT.DROP", "JSON.DEL", "JSON.FORGET", "MIGRATE")
-	})
-	subDestroy = sync.OnceValue(func() map[string][]string {
+	}}
+	subDestroy = lazy.Value[map[string][]string]{Make: func() map[string][]string {
 		return map[string][]string{
 			"SCRIPT":   {"FLUSH", "KILL"},
 			"FUNCTION": {"FLUSH", "DELETE", "KILL", "RESTORE"},
@@ -95,7 +95,7 @@ var (
 			"XGROUP":   {"DESTROY", "DELCONSUMER"},
 			"CONFIG":   {"RESETSTAT"},
 		}
-	})
+	}}
 )
 
 // Judge judges one redis command, given as its words (GET k; CONFIG SET x
@@ -110,7 +110,7 @@ func Judge(words []string) Verdict {
 		sub = strings.ToUpper(words[1])
 	}
 	v := Verdict{Verb: cmd}
-	if subDestroy()[cmd] != nil && len(words) > 1 {
+	if subDestroy.Get()[cmd] != nil && len(words) > 1 {
 		v.Verb += " " + sub
 	}
 	switch {
@@ -127,7 +127,7 @@ func Judge(words []string) Verdict {
 // destroys reports a command that deletes keys, clients or the server's
 // state: DEL, CLIENT KILL, RESTORE … REPLACE.
 func destroys(cmd, sub string, words []string) bool {
-	return destroy()[cmd] || slices.Contains(subDestroy()[cmd], sub) || cmd == "RESTORE" && containsFold(words, "REPLACE")
+	return destroy.Get()[cmd] || slices.Contains(subDestroy.Get()[cmd], sub) || cmd == "RESTORE" && containsFold(words, "REPLACE")
 }
 
 // writes reports a command, not one that destroys, that is not proven to
@@ -136,10 +136,10 @@ func writes(cmd, sub string, words []string) bool {
 	switch {
 	case cmd == "XREAD" && containsFold(words, "GROUP"):
 		return true
-	case subRead()[cmd] != nil:
-		return !slices.Contains(subRead()[cmd], sub)
+	case subRead.Get()[cmd] != nil:
+		return !slices.Contains(subRead.Get()[cmd], sub)
 	}
-	return !read()[cmd]
+	return !read.Get()[cmd]
 }
 
 func containsFold(list []string, w string) bool {

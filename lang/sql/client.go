@@ -4,9 +4,9 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/permgate/permgate/finding"
+	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -90,7 +90,7 @@ func (r *reading) files(names ...string) {
 
 // readers read each declared client's argv: which options and operands
 // hold SQL, which run it from a file.
-var readers = sync.OnceValue(func() map[string]func(*reading) {
+var readers = lazy.Value[map[string]func(*reading)]{Make: func() map[string]func(*reading) {
 	return map[string]func(*reading){
 		"psql":              psqlInput,
 		"mysql":             mysqlInput,
@@ -116,7 +116,7 @@ var readers = sync.OnceValue(func() map[string]func(*reading) {
 		"trino":   anySQLInput,
 		"presto":  anySQLInput,
 	}
-})
+}}
 
 func psqlInput(r *reading) {
 	r.given = r.sql("-c", "--command")
@@ -199,7 +199,7 @@ func anySQLInput(r *reading) {
 // clientInput reads a declared client's argv: where its SQL comes from.
 func clientInput(name string, args []shellparse.Word) (input, bool) {
 	prog, ok := registry.Default().Lookup(name)
-	read, known := readers()[name]
+	read, known := readers.Get()[name]
 	if !ok || !known {
 		return input{}, false
 	}
@@ -251,7 +251,7 @@ func optionsReadOnly(name string, args []shellparse.Word) (readOnly, decided boo
 		return true, true
 	case !embedded && inv.Scan.May("-o", "--output", "-L", "--log-file", "--tee", "--pager", "-readonly"):
 		return false, true
-	case clientVerbs()[name] != nil && (len(inv.Path) == 0 || !slices.Contains(clientVerbs()[name], inv.Path[0])):
+	case clientVerbs.Get()[name] != nil && (len(inv.Path) == 0 || !slices.Contains(clientVerbs.Get()[name], inv.Path[0])):
 		return inv.ReadOnly(), true // cockroach start, clickhouse server: read by the declaration
 	}
 	return false, false
@@ -259,9 +259,9 @@ func optionsReadOnly(name string, args []shellparse.Word) (readOnly, decided boo
 
 // clientVerbs are the subcommands that are the SQL client, for the programs
 // that have others (cockroach node, clickhouse server).
-var clientVerbs = sync.OnceValue(func() map[string][]string {
+var clientVerbs = lazy.Value[map[string][]string]{Make: func() map[string][]string {
 	return map[string][]string{"cockroach": {"sql"}, "clickhouse": {"client", "local"}}
-})
+}}
 
 // Client judges the SQL a database client is given: by its options and
 // operands, else what it reads on standard input when that is known.
@@ -332,6 +332,6 @@ func DropDB(h Reporter, c shellparse.SimpleCommand, args []shellparse.Word) {
 // KnownClient reports a client whose argv Client knows how to read: where
 // its SQL comes from.
 func KnownClient(name string) bool {
-	_, ok := readers()[name]
+	_, ok := readers.Get()[name]
 	return ok
 }

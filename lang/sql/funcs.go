@@ -1,8 +1,8 @@
 package sql
 
 import (
+	"github.com/permgate/permgate/internal/lazy"
 	"strings"
-	"sync"
 )
 
 // maxColumnList bounds the tokens a column list is looked for in: a
@@ -24,7 +24,7 @@ func cteColumns(toks []token, open int) bool {
 }
 
 // notFunction are keywords and type names that a parenthesis may follow.
-var notFunction = sync.OnceValue(func() map[string]bool {
+var notFunction = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("IN", "EXISTS", "VALUES", "AS", "OVER", "FROM", "JOIN", "ON", "AND", "OR", "NOT", "WHERE", "SELECT", "ANY", "ALL",
 		"SOME", "ARRAY", "ROW", "FILTER", "GROUP", "BY", "USING", "WHEN", "THEN", "ELSE", "CASE", "LIMIT", "OFFSET", "SETS", "CUBE", "ROLLUP",
 		"LATERAL", "INTO", "TABLE", "HAVING", "UNION", "INTERSECT", "EXCEPT", "WITHIN", "PARTITION", "IS", "LIKE", "ILIKE", "BETWEEN", "RETURNING",
@@ -37,12 +37,12 @@ var notFunction = sync.OnceValue(func() map[string]bool {
 		"AT", "ZONE", "COLLATE", "PRAGMA", "TABLE_INFO", "TABLE_XINFO", "INDEX_LIST", "INDEX_INFO", "INDEX_XINFO", "FOREIGN_KEY_LIST",
 		"FOREIGN_KEY_CHECK", "INTEGRITY_CHECK", "QUICK_CHECK", "TABLE_LIST", "SAMPLE", "TABLESAMPLE", "QUALIFY", "PIVOT", "UNPIVOT", "ASOF",
 		"POSITIONAL", "ANTI", "SEMI", "CROSS", "NATURAL", "INNER", "OUTER", "FULL", "GLOBAL", "PREWHERE", "FINAL", "ARRAY_JOIN")
-})
+}}
 
 // pureFunctions are built-in functions of PostgreSQL, MySQL, SQLite,
 // DuckDB and ClickHouse that only compute or look. A function not listed may
 // be a user's function that writes: the statement is then not proven to read.
-var pureFunctions = sync.OnceValue(func() map[string]bool {
+var pureFunctions = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf(
 		// aggregates and windows
 		"COUNT", "SUM", "AVG", "MIN", "MAX", "ARRAY_AGG", "STRING_AGG", "GROUP_CONCAT", "JSON_AGG", "JSONB_AGG", "JSON_OBJECT_AGG",
@@ -94,15 +94,15 @@ var pureFunctions = sync.OnceValue(func() map[string]bool {
 		"SUBTIME", "UTC_DATE", "CONVERT_TZ", "FIELD", "FIND_IN_SET", "ELT", "MAKE_SET", "EXPORT_SET", "LCASE", "UCASE", "MID", "SPACE",
 		"STRCMP", "FORMAT_BYTES", "FORMAT_PICO_TIME", "IS_IPV4", "IS_IPV6", "INET_ATON", "INET_NTOA", "INET6_ATON", "INET6_NTOA",
 		"SQLITE_COMPILEOPTION_USED", "SQLITE_COMPILEOPTION_GET", "CHAR", "DATETIME")
-})
+}}
 
 // sideEffects are functions that change things even inside a SELECT.
-var sideEffects = sync.OnceValue(func() map[string]bool {
+var sideEffects = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("NEXTVAL", "SETVAL", "LO_IMPORT", "LO_EXPORT", "LO_UNLINK", "LO_CREATE", "LO_FROM_BYTEA", "LO_PUT", "DBLINK",
 		"DBLINK_EXEC", "DBLINK_CONNECT", "SET_CONFIG", "LOAD_FILE", "SYS_EXEC", "SYS_EVAL", "XP_CMDSHELL", "BENCHMARK", "GET_LOCK",
 		"RELEASE_LOCK", "QUERY_TO_XML", "QUERY_TO_XMLSCHEMA", "QUERY_TO_XML_AND_XMLSCHEMA", "CURSOR_TO_XML", "LOAD_EXTENSION", "WRITEFILE",
 		"EDIT", "FTS3_TOKENIZER", "EXECUTABLE", "URL", "S3", "REMOTE", "REMOTESECURE", "HTTP_GET", "HTTP_POST", "TXID_CURRENT", "SHELL", "SYSTEM", "EXECUTE", "EXEC", "PG_READ_FILE", "PG_READ_BINARY_FILE", "LO_GET")
-})
+}}
 
 // pgReadFuncs are the pg_ functions that only look; any other pg_ function
 // (pg_terminate_backend, pg_reload_conf, pg_drop_replication_slot …) acts.

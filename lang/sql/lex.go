@@ -44,7 +44,7 @@ func (o lexOpts) metas() bool { return o.dialect == Postgres || o.dialect == MyS
 // maxDollarDepth bounds dollar-quoted bodies lexed inside one another.
 const maxDollarDepth = 8
 
-var dollarTagRE = lazyre.New(`^\$[A-Za-z_]*\$`)
+var dollarTagRE = lazyre.Regexp{Src: `^\$[A-Za-z_]*\$`}
 
 func isWordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '$' || c >= 0x80
@@ -103,7 +103,7 @@ func (l *lexer) token(c byte, atLineStart bool) {
 		l.stringLiteral()
 	case c == '"' || c == '`':
 		l.quotedName(c)
-	case c == '$' && l.depth < maxDollarDepth && dollarTagRE().MatchString(l.s[l.i:]):
+	case c == '$' && l.depth < maxDollarDepth && dollarTagRE.Get().MatchString(l.s[l.i:]):
 		l.dollarBody()
 	case c == '\\' && l.o.metas():
 		l.meta()
@@ -193,7 +193,7 @@ func (l *lexer) quotedName(q byte) {
 // dollarBody reads $tag$ … $tag$ and lexes the body in place, in
 // parentheses: a function's or DO block's body is code.
 func (l *lexer) dollarBody() {
-	tag := dollarTagRE().FindString(l.s[l.i:])
+	tag := dollarTagRE.Get().FindString(l.s[l.i:])
 	body := l.s[l.i+len(tag):]
 	next := len(l.s)
 	if end := strings.Index(body, tag); end >= 0 {

@@ -1,28 +1,28 @@
 package sql
 
 import (
+	"github.com/permgate/permgate/internal/lazy"
 	"strings"
-	"sync"
 )
 
 // psqlReadMeta are psql's meta-commands that only look.
-var psqlReadMeta = sync.OnceValue(func() map[string]bool {
+var psqlReadMeta = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("d", "l", "list", "x", "timing", "conninfo", "encoding", "pset", "a", "C", "f", "H", "t", "T", "echo", "qecho",
 		"warn", "q", "quit", "?", "h", "help", "set", "unset", "c", "connect", "errverbose", "sf", "sv", "z", "lo_list", "if", "elif", "else",
 		"endif", "r", "reset", "p", "print", "prompt", "gdesc", "crosstabview", "dconfig", "getenv", "bind", "drds", "cd")
-})
+}}
 
 // mysqlReadMeta are mysql's backslash commands that only look or steer the
 // session (\s status, \u use, \c clear, \q quit …).
-var mysqlReadMeta = sync.OnceValue(func() map[string]bool {
+var mysqlReadMeta = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("s", "u", "c", "q", "h", "?", "n", "t", "W", "w", "C", "d", "R", "#", "r")
-})
+}}
 
 // psqlOutputMeta are psql's meta-commands whose argument is a file they
 // write, or a | and a shell command.
-var psqlOutputMeta = sync.OnceValue(func() map[string]bool {
+var psqlOutputMeta = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("o", "out", "w", "write", "g", "gx", "s")
-})
+}}
 
 // judgeMeta judges a backslash meta-command (psql, mysql).
 func judgeMeta(t token, d Dialect) Verdict {
@@ -31,7 +31,7 @@ func judgeMeta(t token, d Dialect) Verdict {
 	}
 	v := psqlMeta(t)
 	switch {
-	case psqlOutputMeta()[t.text]:
+	case psqlOutputMeta.Get()[t.text]:
 		if f := firstField(t.arg); f != "" && !strings.HasPrefix(f, "|") {
 			v.Outputs = append(v.Outputs, f)
 		}
@@ -54,7 +54,7 @@ func mysqlMeta(t token) Verdict {
 		if t.arg != "" {
 			v.Inline = `\P (pager) runs a shell command on every result`
 		}
-	case !mysqlReadMeta()[t.text]:
+	case !mysqlReadMeta.Get()[t.text]:
 		v.Writes = true
 	}
 	return v
@@ -62,9 +62,9 @@ func mysqlMeta(t token) Verdict {
 
 // psqlBareRead are psql's output meta-commands that only look when given
 // no argument (\g alone runs the query buffer, \o alone resets the output).
-var psqlBareRead = sync.OnceValue(func() map[string]bool {
+var psqlBareRead = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("g", "gx", "o", "out", "s")
-})
+}}
 
 // psqlMeta judges what one of psql's meta-commands runs or changes.
 func psqlMeta(t token) Verdict {
@@ -83,7 +83,7 @@ func psqlShell(t token) string {
 	switch {
 	case t.text == "!":
 		return `\! runs a shell command`
-	case psqlOutputMeta()[t.text] && strings.HasPrefix(t.arg, "|"):
+	case psqlOutputMeta.Get()[t.text] && strings.HasPrefix(t.arg, "|"):
 		return `\` + t.text + ` | pipes the output into a shell command`
 	case t.text == "copy" && strings.Contains(strings.ToLower(t.arg), "program"):
 		return `\copy … program runs a shell command`
@@ -98,11 +98,11 @@ func psqlReads(t token) bool {
 	switch {
 	case t.text == "gexec":
 		return false
-	case psqlBareRead()[t.text] && t.arg == "":
+	case psqlBareRead.Get()[t.text] && t.arg == "":
 		return true
 	case strings.HasPrefix(t.text, "d") && t.text != "drds":
 		return true // \d, \dt+, \df, \du, \dx …: describe
-	case psqlReadMeta()[strings.TrimRight(t.text, "+S")] || psqlReadMeta()[t.text]:
+	case psqlReadMeta.Get()[strings.TrimRight(t.text, "+S")] || psqlReadMeta.Get()[t.text]:
 		// \set PAGER, \pset pager: a program run on every result.
 		return t.text != "set" && t.text != "pset" || !strings.Contains(strings.ToLower(t.arg), "pager")
 	}
@@ -135,17 +135,17 @@ func copyTarget(arg string) string {
 }
 
 // sqliteReadDot are sqlite3's dot-commands that only look.
-var sqliteReadDot = sync.OnceValue(func() map[string]bool {
+var sqliteReadDot = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("tables", "table", "schema", "indexes", "indices", "databases", "dbinfo", "headers", "header", "mode", "show", "help",
 		"width", "timer", "eqp", "quit", "exit", "print", "echo", "nullvalue", "separator", "stats", "fullschema", "lint", "changes", "bail",
 		"explain", "expert", "prompt", "scanstats", "limit", "timeout", "version", "vfsinfo", "vfslist", "vfsname", "sha3sum", "dump", "dbtotxt",
 		"connection", "binary", "crnl", "nonce", "progress")
-})
+}}
 
 // dotPipes are the dot-commands whose argument may be | and a shell command.
-var dotPipes = sync.OnceValue(func() map[string]bool {
+var dotPipes = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("output", "once", "log", "trace")
-})
+}}
 
 // judgeDot judges a sqlite3 or duckdb dot-command.
 func judgeDot(t token) Verdict {
@@ -154,10 +154,10 @@ func judgeDot(t token) Verdict {
 	case t.text == "shell" || t.text == "system":
 		v.Inline = "." + t.text + " runs a shell command"
 		v.Shell = append(v.Shell, t.arg)
-	case dotPipes()[t.text] && strings.HasPrefix(strings.Trim(t.arg, `'"`), "|"):
+	case dotPipes.Get()[t.text] && strings.HasPrefix(strings.Trim(t.arg, `'"`), "|"):
 		v.Inline = "." + t.text + " | pipes the output into a shell command"
 	case (t.text == "output" || t.text == "once") && (t.arg == "" || t.arg == "stdout"):
-	case !sqliteReadDot()[t.text]:
+	case !sqliteReadDot.Get()[t.text]:
 		v.Writes = true // .output FILE, .import, .read, .open, .backup, .load …
 	}
 	v.Outputs = dotOutputs(t)

@@ -110,7 +110,7 @@ func contains(list []string, s string) bool {
 // maxDelimiters bounds the DELIMITER statements whose readings are judged.
 const maxDelimiters = 4
 
-var delimiterRE = lazyre.New(`(?i)\bdelimiter\s+(\S+)`)
+var delimiterRE = lazyre.Regexp{Src: `(?i)\bdelimiter\s+(\S+)`}
 
 // Judge reads a SQL text in the client's dialect, every plausible way, and
 // keeps the worst reading. The work is linear in the text times a small
@@ -120,7 +120,7 @@ func Judge(text string, d Dialect) Verdict {
 	var v Verdict
 	if d == MySQL || d == Generic {
 		// DELIMITER // makes // end statements: read that way too.
-		for _, m := range delimiterRE().FindAllStringSubmatch(text, maxDelimiters) {
+		for _, m := range delimiterRE.Get().FindAllStringSubmatch(text, maxDelimiters) {
 			if m[1] != ";" {
 				v.Merge(readings(strings.ReplaceAll(text, m[1], ";"), d))
 			}

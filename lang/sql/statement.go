@@ -1,42 +1,42 @@
 package sql
 
 import (
+	"github.com/permgate/permgate/internal/lazy"
 	"strings"
-	"sync"
 )
 
 // readLead are the statements that only read.
-var readLead = sync.OnceValue(func() map[string]bool {
+var readLead = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("SELECT", "WITH", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "VALUES", "TABLE", "USE", "BEGIN", "START", "COMMIT",
 		"END", "ROLLBACK", "SAVEPOINT", "RELEASE", "PRAGMA", "SET", "SUMMARIZE", "FROM", "EXISTS", "HELP", "STATUS", "CHECKSUM", "ABORT",
 		"FETCH", "CLOSE", "LISTEN", "UNLISTEN", "ECHO", "PRINT")
-})
+}}
 
 // boundary are the tokens after which a statement verb starts a statement
 // of its own: the start, parentheses (WITH x AS (DELETE …)), procedural
 // blocks, EXPLAIN ANALYZE and rule actions.
-var boundary = sync.OnceValue(func() map[string]bool {
+var boundary = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("(", ")", ";", "BEGIN", "DO", "THEN", "ELSE", "LOOP", "AS", "EXPLAIN", "ANALYZE", "ANALYSE", "VERBOSE", "INSTEAD", "ALSO")
-})
+}}
 
 // writeVerbs are the statement verbs that change something when they start
 // a statement.
-var writeVerbs = sync.OnceValue(func() map[string]bool {
+var writeVerbs = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("INSERT", "REPLACE", "MERGE", "CREATE", "ALTER", "GRANT", "REVOKE", "COPY", "CALL", "LOAD", "VACUUM", "REINDEX",
 		"CLUSTER", "REFRESH", "LOCK", "COMMENT", "IMPORT", "ATTACH", "DETACH", "RENAME", "OPTIMIZE", "FLUSH", "KILL", "RESET", "DISCARD",
 		"CHECKPOINT", "INSTALL", "SYSTEM", "UPSERT", "EXPORT", "SOURCE", "TEE", "PAGER")
-})
+}}
 
 // rowClauseWords are the words before DELETE or UPDATE that make it a
 // clause, not a statement (ON DELETE CASCADE, FOR UPDATE, GRANT UPDATE).
-var rowClauseWords = sync.OnceValue(func() map[string]bool {
+var rowClauseWords = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("ON", "FOR", "KEY", ",", "GRANT", "OF", "BEFORE", "AFTER")
-})
+}}
 
 // nativeCalls are the functions that run native code or a shell command.
-var nativeCalls = sync.OnceValue(func() map[string]bool {
+var nativeCalls = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("LOAD_EXTENSION", "SYS_EXEC", "SYS_EVAL", "XP_CMDSHELL")
-})
+}}
 
 // stmt is one statement being judged.
 type stmt struct {
@@ -58,7 +58,7 @@ func judgeStatement(toks []token, d Dialect) Verdict {
 		return Verdict{Writes: true}
 	}
 	s := stmt{toks: toks, lead: lead, verb: toks[lead].text, d: d}
-	if !readLead()[s.verb] {
+	if !readLead.Get()[s.verb] {
 		s.v.Writes = true
 	}
 	if s.verb == "EXPLAIN" && !s.analyzes() {
@@ -120,7 +120,7 @@ func (s *stmt) token(k int) {
 		return
 	}
 	prev := s.prevText(k)
-	atStart := k == s.lead || k > 0 && boundary()[prev] && s.toks[k-1].kind != tokString && s.toks[k-1].kind != tokIdent
+	atStart := k == s.lead || k > 0 && boundary.Get()[prev] && s.toks[k-1].kind != tokString && s.toks[k-1].kind != tokIdent
 	if s.keyword(k, prev, atStart) {
 		s.call(k)
 	}
@@ -161,7 +161,7 @@ func (s *stmt) keyword(k int, prev string, atStart bool) bool {
 			s.v.Inline = "COPY … PROGRAM runs a shell command on the database server"
 		}
 	default:
-		if atStart && writeVerbs()[s.toks[k].text] {
+		if atStart && writeVerbs.Get()[s.toks[k].text] {
 			s.v.Writes = true
 		}
 	}
@@ -190,7 +190,7 @@ func (s *stmt) drop(k int, atStart bool) bool {
 // keeps every row, it changes the whole table.
 func (s *stmt) rowChange(k int, prev string, atStart bool) bool {
 	verb := s.toks[k].text
-	if rowClauseWords()[prev] || !atStart && s.verb != "ALTER" {
+	if rowClauseWords.Get()[prev] || !atStart && s.verb != "ALTER" {
 		return false
 	}
 	s.v.Writes = true
@@ -232,7 +232,7 @@ func (s *stmt) call(k int) {
 	if acts(name) || !computes(name) && !cteColumns(s.toks, k+1) {
 		s.v.Writes = true
 	}
-	if nativeCalls()[name] {
+	if nativeCalls.Get()[name] {
 		s.v.Inline = strings.ToLower(name) + "() runs native code or a shell command"
 	}
 }
@@ -240,12 +240,14 @@ func (s *stmt) call(k int) {
 // acts reports a function that changes things even inside a SELECT:
 // nextval, dblink_exec, any pg_ function that does not only look.
 func acts(name string) bool {
-	return sideEffects()[name] || strings.HasPrefix(name, "PG_") && !pgRead(name)
+	return sideEffects.Get()[name] || strings.HasPrefix(name, "PG_") && !pgRead(name)
 }
 
 // computes reports a word before a parenthesis that is a keyword or type,
 // or a built-in function known to only compute or look.
-func computes(name string) bool { return notFunction()[name] || pureFunctions()[name] || pgRead(name) }
+func computes(name string) bool {
+	return notFunction.Get()[name] || pureFunctions.Get()[name] || pgRead(name)
+}
 
 // localOutputs are the files DuckDB writes on this machine: COPY … TO
 // 'file', EXPORT DATABASE 'dir'.
@@ -291,15 +293,15 @@ func (s *stmt) setsGlobal() bool {
 }
 
 // sqlitePragmaActs are pragmas that act even without a value.
-var sqlitePragmaActs = sync.OnceValue(func() map[string]bool {
+var sqlitePragmaActs = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("OPTIMIZE", "WAL_CHECKPOINT", "SHRINK_MEMORY", "INCREMENTAL_VACUUM", "VACUUM")
-})
+}}
 
 // sqliteListPragmas take a table or index name and only list.
-var sqliteListPragmas = sync.OnceValue(func() map[string]bool {
+var sqliteListPragmas = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("TABLE_INFO", "TABLE_XINFO", "INDEX_LIST", "INDEX_INFO", "INDEX_XINFO", "FOREIGN_KEY_LIST", "FOREIGN_KEY_CHECK",
 		"INTEGRITY_CHECK", "QUICK_CHECK", "TABLE_LIST")
-})
+}}
 
 // pragma judges PRAGMA: a value set (= or, but for the listing pragmas, an
 // argument) changes the database.
@@ -310,13 +312,13 @@ func (s *stmt) pragma() {
 			name = t.text // schema.name: the last word before ( or =
 		}
 		if t.kind == tokPunct && (t.text == "=" || t.text == "(") {
-			if t.text == "=" || !sqliteListPragmas()[name] {
+			if t.text == "=" || !sqliteListPragmas.Get()[name] {
 				s.v.Writes = true
 			}
 			break
 		}
 	}
-	if sqlitePragmaActs()[name] {
+	if sqlitePragmaActs.Get()[name] {
 		s.v.Writes = true
 	}
 }
@@ -340,9 +342,9 @@ func alterDrop(toks []token, k int) Verdict {
 
 // statementVerbs end a DELETE's or UPDATE's search for its WHERE: another
 // statement begins.
-var statementVerbs = sync.OnceValue(func() map[string]bool {
+var statementVerbs = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 	return setOf("DELETE", "UPDATE", "DROP", "TRUNCATE", "INSERT")
-})
+}}
 
 // whereAhead reports whether the statement that starts at toks[i] (a DELETE or
 // UPDATE) has a WHERE at its own nesting level, and whether that WHERE keeps
@@ -361,7 +363,7 @@ func whereAhead(toks []token, i int) (where, all bool) {
 			continue
 		}
 		switch {
-		case statementVerbs()[t.text]:
+		case statementVerbs.Get()[t.text]:
 			return false, false // another statement begins: this one had no WHERE
 		case t.text == "WHERE":
 			return true, tautology(toks, k)
