@@ -39,7 +39,9 @@ const MaxFileBytes = 128 << 10
 // OS reads files from the file system, following links, at most Limit bytes
 // each (MaxFileBytes when Limit is 0). A FIFO or device is never opened:
 // the path is checked first, and the file is opened without blocking and
-// checked again, so that one swapped in between is not read either.
+// checked again (the same file, still regular), so that one swapped in
+// between is not read either. A file of the kernel's (/proc, /sys and the
+// like, named or reached through a link) is not read: see kernelFile.
 type OS struct {
 	Limit int64
 }
@@ -50,26 +52,26 @@ func (o OS) Read(p string) (string, error) {
 	if limit <= 0 {
 		limit = MaxFileBytes
 	}
-	real, err := filepath.EvalSymlinks(p)
-	if err != nil {
-		return "", fmt.Errorf("read %s: %w", p, err)
-	}
-	if kernelPath(real) {
+	if kernelPath(filepath.Clean(p)) {
 		return "", fmt.Errorf("read %s: %w", p, ErrNotRegular)
 	}
-	if st, err := os.Stat(real); err != nil {
+	st, err := os.Stat(p)
+	if err != nil {
 		return "", fmt.Errorf("read %s: %w", p, err)
 	} else if !st.Mode().IsRegular() {
 		return "", fmt.Errorf("read %s: %w", p, ErrNotRegular)
 	} else if st.Size() > limit {
 		return "", fmt.Errorf("read %s: %w", p, ErrTooLarge)
 	}
-	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
 	if err != nil {
 		return "", fmt.Errorf("read %s: %w", p, err)
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+	if fst, err := f.Stat(); err != nil || !fst.Mode().IsRegular() || !os.SameFile(st, fst) {
+		return "", fmt.Errorf("read %s: %w", p, ErrNotRegular)
+	}
+	if kernelFile(f, p) {
 		return "", fmt.Errorf("read %s: %w", p, ErrNotRegular)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))

@@ -35,6 +35,16 @@ func TestOSRead(t *testing.T) {
 	if err := os.Symlink(fifo, toFifo); err != nil {
 		t.Fatal(err)
 	}
+	// A link into the kernel's files is refused by what it reaches, not by
+	// its name.
+	toProc := filepath.Join(dir, "status.txt")
+	if err := os.Symlink("/proc/self/status", toProc); err != nil {
+		t.Fatal(err)
+	}
+	toSys := filepath.Join(dir, "kernel.txt")
+	if err := os.Symlink("/sys/kernel/mm/transparent_hugepage/enabled", toSys); err != nil {
+		t.Fatal(err)
+	}
 	r := OS{Limit: 1000}
 	for _, tc := range []struct {
 		path string
@@ -49,6 +59,8 @@ func TestOSRead(t *testing.T) {
 		{dir, "", ErrNotRegular},
 		{"/dev/zero", "", ErrNotRegular},
 		{"/proc/self/status", "", ErrNotRegular},
+		{"/proc/../proc/self/status", "", ErrNotRegular},
+		{toProc, "", ErrNotRegular},
 		{filepath.Join(dir, "missing"), "", os.ErrNotExist},
 	} {
 		text, err := r.Read(tc.path)
@@ -57,6 +69,11 @@ func TestOSRead(t *testing.T) {
 		}
 		if text != tc.text {
 			t.Errorf("Read(%s) = %q, want %q", tc.path, text, tc.text)
+		}
+	}
+	if _, err := os.Stat(toSys); err == nil {
+		if _, err := (OS{}).Read(toSys); !errors.Is(err, ErrNotRegular) {
+			t.Errorf("Read(link to a sysfs file): %v, want ErrNotRegular", err)
 		}
 	}
 	if !Missing(func() error { _, err := r.Read(filepath.Join(dir, "nope")); return err }()) {
