@@ -109,3 +109,31 @@ func (m Map) Read(p string) (string, error) {
 	}
 	return "", fmt.Errorf("read %s: %w", p, fs.ErrNotExist)
 }
+
+// Remembered reads each path through Files once and gives the same answer
+// after: for one judgement whose readers read the same files (git's hooks
+// and the commands its config names both read the repository's HEAD and
+// config). It is not safe for concurrent use.
+type Remembered struct {
+	Files Files
+	read  map[string]remembered
+}
+
+// remembered is one read's answer.
+type remembered struct {
+	text string
+	err  error
+}
+
+// Read implements Files.
+func (r *Remembered) Read(p string) (string, error) {
+	if got, ok := r.read[p]; ok {
+		return got.text, got.err
+	}
+	text, err := r.Files.Read(p)
+	if r.read == nil {
+		r.read = map[string]remembered{}
+	}
+	r.read[p] = remembered{text, err}
+	return text, err
+}

@@ -91,3 +91,32 @@ func TestMapRead(t *testing.T) {
 		t.Errorf("Read of a missing file: %v", err)
 	}
 }
+
+// countingFiles counts the reads that reach it.
+type countingFiles struct {
+	Files
+	reads map[string]int
+}
+
+func (c countingFiles) Read(p string) (string, error) {
+	c.reads[p]++
+	return c.Files.Read(p)
+}
+
+// TestRememberedReadsOnce: each path reaches the reader once, and its
+// answer, text or error, is given again after.
+func TestRememberedReadsOnce(t *testing.T) {
+	c := countingFiles{Files: Map{"/r/.git/HEAD": "ref: refs/heads/main\n"}, reads: map[string]int{}}
+	r := &Remembered{Files: c}
+	for range 3 {
+		if text, err := r.Read("/r/.git/HEAD"); err != nil || text != "ref: refs/heads/main\n" {
+			t.Fatalf("Read(HEAD) = %q, %v", text, err)
+		}
+		if _, err := r.Read("/r/.git/commondir"); !Missing(err) {
+			t.Fatalf("Read(commondir): %v, want missing", err)
+		}
+	}
+	if c.reads["/r/.git/HEAD"] != 1 || c.reads["/r/.git/commondir"] != 1 {
+		t.Fatalf("reads %v, want each path once", c.reads)
+	}
+}
