@@ -75,7 +75,7 @@ func (w *watchdog) fire(phase uint64) {
 	if stop != nil {
 		stop.Store(true)
 	}
-	code := late()
+	code := lateCode(late)
 	w.code <- code
 	if w.exit != nil {
 		w.exit(code)
@@ -103,4 +103,17 @@ func (w *watchdog) claim() bool {
 // watchdog ends the process, the process ends first.
 func (w *watchdog) wait() int {
 	return <-w.code
+}
+
+// lateCode runs a late answer and returns its exit code; a late answer that
+// panics (it runs on the timer's goroutine, out of reach of the entry
+// point's recovery) exits 2, which blocks in every harness and is check's
+// deny.
+func lateCode(late func() int) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			code = exitDeny
+		}
+	}()
+	return late()
 }

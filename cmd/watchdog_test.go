@@ -85,3 +85,13 @@ func TestWatchdogWithoutExit(t *testing.T) {
 		t.Fatal("a phase was armed after the late answer")
 	}
 }
+
+// TestWatchdogLateAnswerPanics: a late answer that panics still ends the
+// process, with the deny's exit code.
+func TestWatchdogLateAnswerPanics(t *testing.T) {
+	dog := newWatchdog(nil)
+	dog.arm(time.Now(), nil, func() int { panic("broken") })
+	if code := dog.wait(); code != exitDeny {
+		t.Fatalf("wait = %d, want %d", code, exitDeny)
+	}
+}
