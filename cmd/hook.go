@@ -100,13 +100,16 @@ func hookSettings(h *harness.Harness) string {
 // auditGrace). All count from permgate's start.
 func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (code int) {
 	dog := newWatchdog(io.exit)
+	// reply names the hook event once the payload is read; the recovery
+	// answers with it, the late answers with their own copy.
+	reply := hookReply{io: io, h: h}
 	defer func() {
 		if r := recover(); r != nil {
 			if !dog.claim() {
 				code = dog.wait()
 				return
 			}
-			code = hookReply{io: io, h: h}.send(policy.Deny, fmt.Sprintf("permgate failed (%v); denied to be safe", r))
+			code = reply.send(policy.Deny, fmt.Sprintf("permgate failed (%v); denied to be safe", r))
 		}
 	}()
 	dog.arm(startOf(io).Add(config.DefaultDeadline), nil, func() int {
@@ -117,7 +120,7 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 	quiet := io
 	quiet.err = &warnings
 	p := prepareHook(quiet, g, h, modeFlag)
-	reply := hookReply{io: io, h: h, event: p.req.HookEventName}
+	reply.event = p.req.HookEventName
 	if p.refuse != "" {
 		if !dog.claim() {
 			return dog.wait()
