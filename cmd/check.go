@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/permgate/permgate/config"
 	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/policy"
 	"github.com/permgate/permgate/shellparse"
@@ -105,13 +103,10 @@ func exitFor(d policy.Decision) int {
 // least auditGrace).
 func runCheck(io streams, g *globalFlags, args []string, modeFlag string, asJSON bool) int {
 	dog := newWatchdog(io.exit)
-	dog.arm(startOf(io).Add(config.DefaultDeadline), nil, func() int {
+	dog.arm(loadEnd(io), nil, func() int {
 		return errorExit(io.err, nil, fmt.Errorf("check: %w", errLoadLate()))
 	})
-	// An abandoned load writes no warning into an answer already given.
-	var warnings bytes.Buffer
-	quiet := io
-	quiet.err = &warnings
+	quiet, warnings := heldBack(io)
 	s, err := loadSession(g, quiet, modeFlag, false)
 	if err != nil {
 		if !dog.claim() {
@@ -129,19 +124,9 @@ func runCheck(io streams, g *globalFlags, args []string, modeFlag string, asJSON
 	}
 	io.err.Write(warnings.Bytes())
 	command, a, out := s.stoppedBy(stop).decide(args)
-	rec, sink, err := s.auditRecord("check", command, a, out, out.By)
-	if !dog.arm(s.auditEnd(), nil, func() int {
-		return s.reportCheck(io, command, a, s.audited(io, out, s.errAuditLate()), asJSON)
-	}) {
-		return dog.wait()
-	}
-	if err == nil {
-		err = sink.Write(rec)
-	}
-	if !dog.claim() {
-		return dog.wait()
-	}
-	return s.reportCheck(io, command, a, s.audited(io, out, err), asJSON)
+	return s.auditAnswer(dog, io, "check", command, a, out, out.By, func(out policy.Outcome) int {
+		return s.reportCheck(io, command, a, out, asJSON)
+	})
 }
 
 // reportCheck prints check's report of a decision, as text or JSON, and

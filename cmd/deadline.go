@@ -183,6 +183,24 @@ func (s *session) auditEnd() time.Time {
 	return end
 }
 
+// auditAnswer records a decision under the watchdog, in a phase that ends
+// at auditEnd, and answers with the outcome to act on: past auditEnd, the
+// watchdog answers with the outcome of a record lost (a deny under [audit]
+// required).
+func (s *session) auditAnswer(dog *watchdog, io streams, source, command string, a validator.Analysis, out policy.Outcome, decidedBy string, answer func(policy.Outcome) int) int {
+	rec, sink, err := s.auditRecord(source, command, a, out, decidedBy)
+	if !dog.arm(s.auditEnd(), nil, func() int { return answer(s.audited(io, out, s.errAuditLate())) }) {
+		return dog.wait()
+	}
+	if err == nil {
+		err = sink.Write(rec)
+	}
+	if !dog.claim() {
+		return dog.wait()
+	}
+	return answer(s.audited(io, out, err))
+}
+
 // errAuditLate is the error of a record not written by auditEnd.
 func (s *session) errAuditLate() error {
 	return fmt.Errorf("writing it took past the answer's %s deadline (a lock another process holds, or a slow sink)", s.deadline())
@@ -238,14 +256,11 @@ func loadSessionWithin(g *globalFlags, io streams, modeFlag string, failClosed b
 func loadWithin[T any](io streams, work func(quiet streams) T) (T, bool) {
 	type loaded struct {
 		value    T
-		warnings bytes.Buffer
+		warnings *bytes.Buffer
 	}
-	r, ok := within(startOf(io).Add(config.DefaultDeadline), new(atomic.Bool), func() *loaded {
-		l := &loaded{}
-		quiet := io
-		quiet.err = &l.warnings
-		l.value = work(quiet)
-		return l
+	r, ok := within(loadEnd(io), new(atomic.Bool), func() loaded {
+		quiet, warnings := heldBack(io)
+		return loaded{work(quiet), warnings}
 	})
 	if !ok {
 		var zero T
@@ -253,6 +268,22 @@ func loadWithin[T any](io streams, work func(quiet streams) T) (T, bool) {
 	}
 	io.err.Write(r.warnings.Bytes())
 	return r.value, true
+}
+
+// loadEnd is when reading the call, the config and the state must be done:
+// the default deadline counted from permgate's start (the configured one is
+// not known before the config is read).
+func loadEnd(io streams) time.Time {
+	return startOf(io).Add(config.DefaultDeadline)
+}
+
+// heldBack is io with its warnings held in a buffer, for work whose answer
+// a deadline may give first: the caller writes them once the work's answer
+// still stands, so that abandoned work never writes into an answer given.
+func heldBack(io streams) (streams, *bytes.Buffer) {
+	warnings := new(bytes.Buffer)
+	io.err = warnings
+	return io, warnings
 }
 
 // startOf is when permgate started, or now for streams made without it.

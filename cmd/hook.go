@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -12,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/permgate/permgate/audit"
-	"github.com/permgate/permgate/config"
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/harness"
 	"github.com/permgate/permgate/policy"
@@ -112,13 +110,10 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 			code = reply.send(policy.Deny, fmt.Sprintf("permgate failed (%v); denied to be safe", r))
 		}
 	}()
-	dog.arm(startOf(io).Add(config.DefaultDeadline), nil, func() int {
+	dog.arm(loadEnd(io), nil, func() int {
 		return hookReply{io: io, h: h}.send(policy.Deny, "permgate "+errLoadLate().Error()+"; denied to be safe")
 	})
-	// An abandoned load writes no warning into an answer already given.
-	var warnings bytes.Buffer
-	quiet := io
-	quiet.err = &warnings
+	quiet, warnings := heldBack(io)
 	p := prepareHook(quiet, g, h, modeFlag)
 	reply.event = p.req.HookEventName
 	if p.refuse != "" {
@@ -145,23 +140,10 @@ func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (c
 		}
 		return reply.send(policy.Deny, err.Error())
 	}
-	decidedBy := out.By
-	out = work.judgeCall(h, req, decidedCall{command, a, out, nil})
-	rec, sink, err := s.auditRecord("hook", command, a, out, decidedBy)
-	if !dog.arm(s.auditEnd(), nil, func() int {
-		late := s.audited(io, out, s.errAuditLate())
-		return reply.send(late.Decision, "permgate: "+saferReason(late, a))
-	}) {
-		return dog.wait()
-	}
-	if err == nil {
-		err = sink.Write(rec)
-	}
-	if !dog.claim() {
-		return dog.wait()
-	}
-	out = s.audited(io, out, err)
-	return reply.send(out.Decision, "permgate: "+saferReason(out, a))
+	judged := work.judgeCall(h, req, out, a)
+	return s.auditAnswer(dog, io, "hook", command, a, judged, out.By, func(out policy.Outcome) int {
+		return reply.send(out.Decision, "permgate: "+saferReason(out, a))
+	})
 }
 
 // hookReply answers the harness in its protocol, at the hook event (once
@@ -184,14 +166,6 @@ func (r hookReply) send(d policy.Decision, reason string) int {
 	return out.Exit
 }
 
-// decidedCall is decideTool's answer.
-type decidedCall struct {
-	command string
-	a       validator.Analysis
-	out     policy.Outcome
-	err     error
-}
-
 // refuseLate records and words the deny of a call too costly to judge in
 // time: a hook cannot ask, and the harness may let a call through when the
 // hook itself times out, so it is refused now.
@@ -210,9 +184,9 @@ func (s *session) refuseLate(io streams, req harness.Request) string {
 // vouch for is handed back to the harness's own permissions, and an
 // interactive program the harness would start without asking anyone is
 // refused.
-func (s *session) judgeCall(h *harness.Harness, req harness.Request, r decidedCall) policy.Outcome {
-	judged := s.handBack(r.out, r.a, req)
-	if r.a.Interactive() && h.AskMayGoUnseen(req.HookEventName) {
+func (s *session) judgeCall(h *harness.Harness, req harness.Request, out policy.Outcome, a validator.Analysis) policy.Outcome {
+	judged := s.handBack(out, a, req)
+	if a.Interactive() && h.AskMayGoUnseen(req.HookEventName) {
 		// The harness would start it without asking anyone, and what is
 		// typed into it afterwards never reaches permgate.
 		judged = policy.FailClose(judged, h.Title+" starts it without asking anyone (its own approval does not ask about a command its sandbox contains)")

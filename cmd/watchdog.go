@@ -21,10 +21,10 @@ import (
 type watchdog struct {
 	mu    sync.Mutex
 	timer *time.Timer
-	// phase counts the arms, so that a timer of a phase already left does
-	// not answer for the next.
+	// phase counts the arms and claims, so that a timer of a phase already
+	// left (or claimed) does not answer.
 	phase uint64
-	// late is the answer of the phase armed, nil once the work claimed it.
+	// late is the answer of the phase armed.
 	late func() int
 	stop *atomic.Bool
 	// given is set once the late answer is given.
@@ -65,7 +65,7 @@ func (w *watchdog) arm(end time.Time, stop *atomic.Bool, late func() int) bool {
 // claimed the answer or moved on first.
 func (w *watchdog) fire(phase uint64) {
 	w.mu.Lock()
-	if w.given || phase != w.phase || w.late == nil {
+	if w.given || phase != w.phase {
 		w.mu.Unlock()
 		return
 	}
@@ -92,7 +92,6 @@ func (w *watchdog) claim() bool {
 		return false
 	}
 	w.phase++
-	w.late, w.stop = nil, nil
 	if w.timer != nil {
 		w.timer.Stop()
 	}

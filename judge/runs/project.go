@@ -198,12 +198,14 @@ func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellpars
 		return Result{Project: kind == registry.Conftests}
 	}
 	files := s.overlay(h)
-	// git's hooks, the commands its config names and the frameworks of
-	// its hooks read the same repository files: each is read once.
-	git := &runfiles.Remembered{Files: files}
-	found, dynamic := findTriggered(h, files, git, kind, name, dir, args)
+	var found []runfiles.Triggered
+	var dynamic []string
 	r := Result{Project: kind == registry.Conftests} // pytest runs the tests; pip list builds nothing
 	if kind == registry.GitHooks {
+		// git's hooks, the commands its config names and the frameworks of
+		// its hooks read the same repository files: each is read once.
+		git := &runfiles.Remembered{Files: files}
+		found, dynamic = runfiles.GitHooks(git, h.Home(), dir, args)
 		// The repository's own config may make the verb run a command, and
 		// a hook that is a framework's runner runs what its config names.
 		if run := runfiles.GitConfigCommands(git, h.Home(), dir, args); len(run.Texts)+len(run.Unread) > 0 && !judgeRun(h, b, name, run) {
@@ -212,6 +214,8 @@ func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellpars
 		if len(found) > 0 {
 			judgeRun(h, b, name, frameworks(git, dir, found))
 		}
+	} else {
+		found, dynamic = findTriggered(h, files, kind, name, dir, args)
 	}
 	for _, t := range found {
 		s.File(h, b, name, t.Path, triggeredLang(kind, t), t.How)
@@ -224,11 +228,9 @@ func (s *State) triggered(h Host, b *Budget, kind, name string, args []shellpars
 }
 
 // findTriggered finds the files of kind the command runs, and what runs
-// that cannot be found statically; git's hooks are read through git.
-func findTriggered(h Host, files overlay, git runfiles.Files, kind, name, dir string, args []shellparse.Word) ([]runfiles.Triggered, []string) {
+// that cannot be found statically; git's hooks are found by triggered.
+func findTriggered(h Host, files overlay, kind, name, dir string, args []shellparse.Word) ([]runfiles.Triggered, []string) {
 	switch kind {
-	case registry.GitHooks:
-		return runfiles.GitHooks(git, h.Home(), dir, args)
 	case registry.Envrc:
 		if p, ok := envrcPath(name, args); ok {
 			if t, ok := runfiles.Envrc(files, h.Resolve(p)); ok {
