@@ -77,27 +77,32 @@ type mode struct {
 	failClosed bool
 }
 
-// harnesses is the protocol table; it is never written after start-up.
-var harnesses = lazy.Value[map[string]*Harness]{Make: func() map[string]*Harness {
-	return map[string]*Harness{
-		"claude": claudeHarness.Get(), "codex": codexHarness.Get(), "gemini": geminiHarness.Get(),
-		"cursor": cursorHarness.Get(), "copilot": copilotHarness.Get(), "opencode": opencodeHarness.Get(),
-	}
-}}
+// harnesses is the protocol table, sorted by command-line name: static
+// data, so that a call builds only the harness it speaks to.
+var harnesses = [...]struct {
+	name     string
+	protocol *lazy.Value[*Harness]
+}{
+	{"claude", &claudeHarness}, {"codex", &codexHarness}, {"copilot", &copilotHarness},
+	{"cursor", &cursorHarness}, {"gemini", &geminiHarness}, {"opencode", &opencodeHarness},
+}
 
 // Lookup returns the harness permgate's command line names name.
 func Lookup(name string) (*Harness, bool) {
-	h, ok := harnesses.Get()[name]
-	return h, ok
+	for _, h := range harnesses {
+		if h.name == name {
+			return h.protocol.Get(), true
+		}
+	}
+	return nil, false
 }
 
 // Names lists the harnesses by their command-line names, sorted.
 func Names() []string {
-	names := make([]string, 0, len(harnesses.Get()))
-	for name := range harnesses.Get() {
-		names = append(names, name)
+	names := make([]string, len(harnesses))
+	for i, h := range harnesses {
+		names[i] = h.name
 	}
-	slices.Sort(names)
 	return names
 }
 
