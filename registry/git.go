@@ -36,7 +36,7 @@ var gitWritesOutput = Effect{Act: Writes, Opts: []string{"--output"}}
 // gitVerb declares git verbs with their own grammar: short letters, long
 // options, and the options every verb is read with.
 func gitVerb(names []string, short string, long []string, effects ...Effect) *Node {
-	return &Node{Names: names, Alone: true, Grammar: Grammar{Short: short, Long: append(long, gitCommon...)},
+	return &Node{Names: names, Alone: true, Grammar: Grammar{Short: short, Long: long, Common: gitCommon},
 		Unless: gitHelpUnless, Effects: append(effects, gitWritesOutput)}
 }
 

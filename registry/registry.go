@@ -13,6 +13,7 @@ package registry
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -470,7 +471,7 @@ func (n *Node) grammar() *Grammar {
 func (n *Node) inherit(parent Grammar) {
 	n.all = Grammar{
 		Short:      n.Short + parent.Short, // the subcommand's own letters win
-		Long:       append(append([]string(nil), n.Long...), parent.Long...),
+		Long:       slices.Concat(n.Long, n.Common, parent.Long, parent.Common),
 		Words:      append(append([]string(nil), n.Words...), parent.Words...),
 		Dash:       parent.Dash || n.Dash,
 		Exact:      parent.Exact || n.Exact,
@@ -529,7 +530,7 @@ func (g *Grammar) learn(opt string, value bool) {
 	if !ok || name == "" || strings.HasPrefix(name, "-") {
 		return
 	}
-	for _, decl := range g.Long {
+	for decl := range g.longs() {
 		if n, _ := splitLong(decl); n == name {
 			return
 		}

@@ -382,7 +382,7 @@ func (inv *Invocation) declares(name string) bool {
 		return known
 	}
 	long := strings.TrimLeft(name, "-")
-	for _, decl := range g.Long {
+	for decl := range g.longs() {
 		if n, kind := splitLong(decl); n == long && kind != noValue {
 			return true
 		}

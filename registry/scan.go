@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"iter"
 	"slices"
 	"strings"
 )
@@ -29,6 +30,9 @@ type Grammar struct {
 	// "output=" takes a value (--output=F or --output F), "color=?" takes an
 	// optional value that must be attached (--color=always).
 	Long []string
+	// Common lists more long options, read as Long's: a list many grammars
+	// share (the options every git verb reads), declared once.
+	Common []string
 	// Dash means long options are written with one dash as well (-name,
 	// -name=value, -name value), as in Go tools, terraform and find; short
 	// clusters are then not recognised.
@@ -214,7 +218,7 @@ func (g *Grammar) long(name string) (full string, v valueKind, known bool) {
 	var first string
 	var firstKind valueKind
 	matches := 0
-	for _, decl := range g.Long {
+	for decl := range g.longs() {
 		n, kind := splitLong(decl)
 		if n == name {
 			return n, kind, true
@@ -454,6 +458,19 @@ func (g *Grammar) cluster(s *Scan, args []Word, i int) int {
 	return i
 }
 
+// longs yields the grammar's long options: Long's, then Common's.
+func (g *Grammar) longs() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for _, list := range [2][]string{g.Long, g.Common} {
+			for _, decl := range list {
+				if !yield(decl) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // preferred returns the first of the grammar's Prefer names that the
 // abbreviation name is a prefix of, and how it takes a value.
 func (g *Grammar) preferred(name string) (string, valueKind, bool) {
@@ -461,7 +478,7 @@ func (g *Grammar) preferred(name string) (string, valueKind, bool) {
 		if !strings.HasPrefix(pref, name) {
 			continue
 		}
-		for _, decl := range g.Long {
+		for decl := range g.longs() {
 			if n, kind := splitLong(decl); n == pref {
 				return n, kind, true
 			}

@@ -108,7 +108,7 @@ func (n *Node) valueOptions(depth int, out *[]string) {
 			*out = append(*out, "-"+g.Short[i:i+1])
 		}
 	}
-	for _, decl := range g.Long {
+	for decl := range g.longs() {
 		if name, kind := splitLong(decl); kind == required {
 			*out = append(*out, "--"+name)
 			if g.Dash {
