@@ -10,7 +10,7 @@ import (
 // ends (hook, check) when a deadline passes before its own answer is ready.
 // The work runs on the entry point's goroutine, so an answer in time costs
 // no hand-off to another goroutine (and, with idle processors, another
-// thread); the watchdog is a timer, armed phase by phase with the answer
+// thread); the watchdog is one timer, armed phase by phase with the answer
 // that phase gives when it is late. When its deadline passes first, the
 // timer's goroutine sets the phase's stop flag (an analysis that cooperates
 // ends at its next step), gives the late answer and ends the process with
@@ -18,15 +18,23 @@ import (
 // the work does later reaches the answer. The work claims the answer before
 // writing its own, which disarms the watchdog; a work that finds the late
 // answer given writes nothing and waits for the process to end.
+//
+// The timer is set once and moved only to an earlier deadline: a timer
+// that fires before the armed phase's deadline sets itself again for it.
+// Setting a runtime timer wakes a thread to wait for it, so a call whose
+// phases share a deadline (the default) sets it once, not once a phase.
 type watchdog struct {
 	mu    sync.Mutex
 	timer *time.Timer
-	// phase counts the arms and claims, so that a timer of a phase already
-	// left (or claimed) does not answer.
-	phase uint64
-	// late is the answer of the phase armed.
-	late func() int
-	stop *atomic.Bool
+	// at is when the timer fires; pending reports that it is set.
+	at      time.Time
+	pending bool
+	// armed reports a phase armed and not claimed; end is its deadline,
+	// late its answer and stop its stop flag.
+	armed bool
+	end   time.Time
+	late  func() int
+	stop  *atomic.Bool
 	// given is set once the late answer is given.
 	given bool
 	// code receives the late answer's exit code.
@@ -51,21 +59,36 @@ func (w *watchdog) arm(end time.Time, stop *atomic.Bool, late func() int) bool {
 	if w.given {
 		return false
 	}
-	w.phase++
-	phase := w.phase
-	w.late, w.stop = late, stop
-	if w.timer != nil {
-		w.timer.Stop()
-	}
-	w.timer = time.AfterFunc(time.Until(end), func() { w.fire(phase) })
+	w.armed, w.end, w.late, w.stop = true, end, late, stop
+	w.setLocked(end)
 	return true
 }
 
-// fire gives the late answer of the phase armed as phase, unless the work
-// claimed the answer or moved on first.
-func (w *watchdog) fire(phase uint64) {
+// setLocked makes the timer fire at end at the latest.
+func (w *watchdog) setLocked(end time.Time) {
+	switch {
+	case w.timer == nil:
+		w.timer = time.AfterFunc(time.Until(end), w.fire)
+	case !w.pending || end.Before(w.at):
+		w.timer.Reset(time.Until(end))
+	default:
+		return // it fires earlier, and then sets itself for end
+	}
+	w.at, w.pending = end, true
+}
+
+// fire gives the armed phase's late answer once its deadline has passed,
+// unless the work claimed the answer first.
+func (w *watchdog) fire() {
 	w.mu.Lock()
-	if w.given || phase != w.phase {
+	w.pending = false
+	if w.given || !w.armed {
+		w.mu.Unlock()
+		return
+	}
+	if time.Now().Before(w.end) {
+		// Set for an earlier phase's deadline: wait for this one's.
+		w.setLocked(w.end)
 		w.mu.Unlock()
 		return
 	}
@@ -91,10 +114,7 @@ func (w *watchdog) claim() bool {
 	if w.given {
 		return false
 	}
-	w.phase++
-	if w.timer != nil {
-		w.timer.Stop()
-	}
+	w.armed = false
 	return true
 }
 

@@ -95,3 +95,52 @@ func TestWatchdogLateAnswerPanics(t *testing.T) {
 		t.Fatalf("wait = %d, want %d", code, exitDeny)
 	}
 }
+
+// TestWatchdogWaitsForTheArmedPhase: the timer, set for a first phase's
+// deadline, does not answer for the next phase before that phase's own
+// (later) deadline; a phase with an earlier deadline moves it forward.
+func TestWatchdogWaitsForTheArmedPhase(t *testing.T) {
+	exited := make(chan int, 1)
+	dog := newWatchdog(func(code int) { exited <- code })
+	dog.arm(time.Now().Add(10*time.Millisecond), nil, func() int { return 9 })
+	dog.arm(time.Now().Add(time.Hour), nil, func() int { return 2 })
+	time.Sleep(100 * time.Millisecond) // the first phase's deadline passes
+	select {
+	case code := <-exited:
+		t.Fatalf("answered %d before the armed phase's deadline", code)
+	default:
+	}
+	dog.arm(time.Now(), nil, func() int { return 3 })
+	select {
+	case code := <-exited:
+		if code != 3 {
+			t.Fatalf("answered %d, want the armed phase's 3", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a phase whose deadline had passed was not answered")
+	}
+}
+
+// TestWatchdogArmsAfterAClaimedFire: a timer that fires after its phase was
+// claimed does nothing, and the next phase still has its deadline kept.
+func TestWatchdogArmsAfterAClaimedFire(t *testing.T) {
+	exited := make(chan int, 1)
+	dog := newWatchdog(func(code int) { exited <- code })
+	dog.arm(time.Now().Add(10*time.Millisecond), nil, func() int { return 9 })
+	dog.claim()
+	time.Sleep(100 * time.Millisecond) // the claimed phase's timer fires
+	select {
+	case code := <-exited:
+		t.Fatalf("a claimed phase was answered (%d)", code)
+	default:
+	}
+	dog.arm(time.Now().Add(20*time.Millisecond), nil, func() int { return 4 })
+	select {
+	case code := <-exited:
+		if code != 4 {
+			t.Fatalf("answered %d, want 4", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the phase armed after a claimed fire was never answered")
+	}
+}
