@@ -47,7 +47,7 @@ func (h sinkHome) statePath(name string) string {
 // developer's environment.
 func (h sinkHome) run(stdin string, args ...string) (code int, stdout, stderr string) {
 	vars := map[string]string{"HOME": h.home, "PATH": "/usr/bin:/bin"}
-	h2 := &host{vars: vars, cwd: filepath.Join(h.home, "p"), home: h.home}
+	h2 := &host{environ: environOf(vars), cwd: filepath.Join(h.home, "p"), home: h.home}
 	for k, v := range vars {
 		h2.environ = append(h2.environ, k+"="+v)
 	}

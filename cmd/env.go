@@ -27,7 +27,7 @@ func analysisEnv(h *host) validator.Env {
 	if home != "" {
 		env.StateDirs = []string{"/etc/permgate", xdg.ConfigDir("", home), xdg.StateDir("", home)}
 	}
-	env.Binary = h.executable // its links are resolved by the analysis, only when a command writes
+	env.Binary = h.Executable // asked (and its links resolved) by the analysis only when a command writes
 	if x := h.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(x) {
 		env.XDGConfigHome = x
 	}

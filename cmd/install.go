@@ -19,7 +19,7 @@ func setupEnv(h *host) *setup.Env {
 	}
 	return &setup.Env{
 		Home: h.home, Getenv: h.Getenv, Environ: h.Environ(), Cwd: h.cwd,
-		Binary: setup.ResolveBinary(h.executable), LockPath: lock, ClaudeManaged: claudeManagedSettings(),
+		Binary: setup.ResolveBinary(h.Executable()), LockPath: lock, ClaudeManaged: claudeManagedSettings(),
 	}
 }
 

@@ -29,7 +29,7 @@ func TestLinkedSettingsOnDisk(t *testing.T) {
 	if err := os.Symlink(filepath.Join(dots, "cursor"), filepath.Join(home, ".cursor")); err != nil {
 		t.Fatal(err)
 	}
-	h := &host{vars: map[string]string{"HOME": home}, cwd: filepath.Join(home, "p"), home: home}
+	h := &host{environ: environOf(map[string]string{"HOME": home}), cwd: filepath.Join(home, "p"), home: home}
 	v := validator.New(analysisEnv(h))
 	for _, c := range []struct {
 		cmd  string

@@ -66,7 +66,7 @@ func firstDiff(want, got string) string {
 // The page describes every visible command and flag, and no hidden one.
 func TestManPageCoversTheCommands(t *testing.T) {
 	var out bytes.Buffer
-	root := newRoot(streams{in: strings.NewReader(""), out: &out, err: &out, host: &host{vars: map[string]string{}}})
+	root := newRoot(streams{in: strings.NewReader(""), out: &out, err: &out, host: &host{environ: environOf(map[string]string{})}})
 	page := manPage(root, "2026-12-01")
 	for _, want := range []string{
 		`.SS "permgate githook"`, `.SS "permgate rules add"`, `.SS "permgate config show"`, `.SS "permgate man"`,

@@ -49,9 +49,10 @@ type Env struct {
 	Agent bool
 	// ProjectFiles are the absolute paths of the project .permgate.toml files in force.
 	ProjectFiles []string
-	// Binary is the absolute path of the permgate program itself; writing it,
-	// or where its links lead (Env.Resolve), is self_modify.
-	Binary string
+	// Binary returns the absolute path of the permgate program itself ("" when
+	// unknown; nil for none); writing it, or where its links lead
+	// (Env.Resolve), is self_modify. It is asked only when a command writes.
+	Binary func() string
 	// XDGConfigHome and XDGStateHome are $XDG_CONFIG_HOME and $XDG_STATE_HOME
 	// where commands run; empty means unset (~/.config and ~/.local/state).
 	XDGConfigHome, XDGStateHome string

@@ -16,8 +16,9 @@ type Env struct {
 	StateDirs []string
 	// XDGStateHome is $XDG_STATE_HOME, "" when unset.
 	XDGStateHome string
-	// Binary is the absolute path of the permgate program itself.
-	Binary string
+	// Binary returns the absolute path of the permgate program itself ("" when
+	// unknown; nil for none), asked on the first write judged.
+	Binary func() string
 	// Resolve returns where a path leads on disk, links followed; nil
 	// follows none.
 	Resolve func(string) string
@@ -180,10 +181,14 @@ func (ps *Paths) CoversSealKey(p string) bool {
 // binaries returns Env.Binary and where its links lead (Env.Resolve), resolved
 // on first use: only a command that writes needs them.
 func (ps *Paths) binaries() []string {
-	if ps.binaryPaths == nil && ps.env.Binary != "" {
-		ps.binaryPaths = []string{ps.env.Binary}
+	if ps.binaryPaths != nil || ps.env.Binary == nil {
+		return ps.binaryPaths
+	}
+	ps.binaryPaths = []string{}
+	if b := ps.env.Binary(); b != "" {
+		ps.binaryPaths = append(ps.binaryPaths, b)
 		if ps.env.Resolve != nil {
-			if r := ps.env.Resolve(ps.env.Binary); r != "" && r != ps.env.Binary {
+			if r := ps.env.Resolve(b); r != "" && r != b {
 				ps.binaryPaths = append(ps.binaryPaths, r)
 			}
 		}

@@ -12,7 +12,7 @@ import (
 // testEnv is a user's environment: home /home/user, working in a project.
 var testEnv = Env{Cwd: "/home/user/project", Home: "/home/user",
 	StateDirs:   []string{"/etc/permgate", "/home/user/.config/permgate", "/home/user/.local/state/permgate"},
-	Binary:      "/home/user/go/bin/permgate",
+	Binary:      func() string { return "/home/user/go/bin/permgate" },
 	JudgedAlone: func(p string) bool { return p == "/home/user" || p == "/etc" }}
 
 func TestFile(t *testing.T) {
