@@ -163,6 +163,9 @@ func commandName(args []string) (name string, ok bool) {
 
 func newRoot(io streams) *cobra.Command {
 	root, g := newBareRoot(io)
+	// Only the whole tree answers --version (commandName): reading the
+	// build's version costs a hot command's call for nothing.
+	root.Version = versionString()
 	root.AddCommand(newGithookCmd(io, g), newManCmd(io))
 	root.AddCommand(newCheckCmd(io, g), newVersionCmd(io), newConfigCmd(io, g), newTrustCmd(io, g, true), newTrustCmd(io, g, false),
 		newExecCmd(io, g), newModeCmd(io, g), newRulesCmd(io, g), newLogCmd(io, g), newGuardCmd(io, g),
@@ -181,7 +184,6 @@ func newBareRoot(io streams) (*cobra.Command, *globalFlags) {
 		Long:          "permgate reads a shell command the way bash will, works out what would really run,\nclassifies the risk, and allows it, asks, or refuses — and says why.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Version:       versionString(),
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetIn(io.in)
