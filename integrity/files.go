@@ -74,6 +74,9 @@ func OpenRegular(path string, flag int, perm os.FileMode, follow bool) (*os.File
 		if !follow && isLinkError(path, err) {
 			return nil, fmt.Errorf("%s is a symbolic link; permgate does not follow links for its own files: %w", path, err)
 		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, err // nothing there to name
+		}
 		// A FIFO opened for writing with no reader fails (ENXIO); a directory
 		// opened for writing too (EISDIR): name what it is.
 		stat := os.Stat
