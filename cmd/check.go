@@ -103,6 +103,7 @@ func exitFor(d policy.Decision) int {
 // least auditGrace).
 func runCheck(io streams, g *globalFlags, args []string, modeFlag string, asJSON bool) int {
 	dog := newWatchdog(io.exit)
+	defer dog.release()
 	dog.arm(loadEnd(io), nil, func() int {
 		return errorExit(io.err, nil, fmt.Errorf("check: %w", errLoadLate()))
 	})

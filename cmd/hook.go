@@ -98,6 +98,7 @@ func hookSettings(h *harness.Harness) string {
 // auditGrace). All count from permgate's start.
 func runHook(io streams, g *globalFlags, h *harness.Harness, modeFlag string) (code int) {
 	dog := newWatchdog(io.exit)
+	defer dog.release()
 	// reply names the hook event once the payload is read; the recovery
 	// answers with it, the late answers with their own copy.
 	reply := hookReply{io: io, h: h}

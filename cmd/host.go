@@ -9,8 +9,9 @@ import (
 
 // host is what permgate reads of the process it runs in: its environment
 // variables, working directory, home directory and executable. Main reads them
-// once (osHost) and every command gets them through streams, so nothing below
-// reads os.Getenv or changes directory, and tests can hand in their own.
+// once (osHost; the executable on first use) and every command gets them
+// through streams, so nothing below reads os.Getenv or changes directory, and
+// tests can hand in their own.
 type host struct {
 	environ []string
 	cwd     string // "" when the working directory cannot be known

@@ -118,6 +118,19 @@ func (w *watchdog) claim() bool {
 	return true
 }
 
+// release stops the timer once the entry point has answered, so that a
+// process that goes on (a test, a benchmark) keeps no timer of a call that
+// is over.
+func (w *watchdog) release() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.armed = false
+	if w.timer != nil && w.pending {
+		w.timer.Stop()
+		w.pending = false
+	}
+}
+
 // wait returns the late answer's exit code once it is given; where the
 // watchdog ends the process, the process ends first.
 func (w *watchdog) wait() int {

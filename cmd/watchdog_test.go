@@ -144,3 +144,16 @@ func TestWatchdogArmsAfterAClaimedFire(t *testing.T) {
 		t.Fatal("the phase armed after a claimed fire was never answered")
 	}
 }
+
+// TestWatchdogReleaseStopsTheTimer: once the entry point has answered, no
+// timer of its call is left set (a benchmark or a test making calls in one
+// process would otherwise pile them up).
+func TestWatchdogReleaseStopsTheTimer(t *testing.T) {
+	dog := newWatchdog(nil)
+	dog.arm(time.Now().Add(time.Hour), nil, func() int { return 2 })
+	dog.claim()
+	dog.release()
+	if dog.timer.Stop() {
+		t.Fatal("the call's timer was still set after release")
+	}
+}
