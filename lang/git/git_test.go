@@ -106,6 +106,10 @@ var judgeCases = []struct {
 	{"-c color.ui=always log", nil},
 	{"--config-env core.editor=ED commit", []string{"git_config_exec.git_config_program"}},
 	{"fetch --upload-pack=/tmp/x", []string{"git_config_exec.git_option"}},
+	// the options every verb reads (registry's gitCommon), abbreviated and
+	// with the value in the next word, on a verb that does not list them
+	{"fetch --upload-pa /tmp/x", []string{"git_config_exec.git_option"}},
+	{"ls-remote --up=/tmp/x origin", []string{"git_config_exec.git_option"}},
 	{"clone -u /tmp/x url", []string{"git_config_exec.git_option_value"}},
 	{"clone --template=/tmp/t url", []string{"git_config_exec.git_template"}},
 	{"clone -c core.hooksPath=/tmp/h url", []string{"git_config_exec.git_sub_config"}},
