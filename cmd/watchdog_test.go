@@ -105,20 +105,9 @@ func TestWatchdogWaitsForTheArmedPhase(t *testing.T) {
 	dog.arm(time.Now().Add(10*time.Millisecond), nil, func() int { return 9 })
 	dog.arm(time.Now().Add(time.Hour), nil, func() int { return 2 })
 	time.Sleep(100 * time.Millisecond) // the first phase's deadline passes
-	select {
-	case code := <-exited:
-		t.Fatalf("answered %d before the armed phase's deadline", code)
-	default:
-	}
+	noAnswer(t, exited, "before the armed phase's deadline")
 	dog.arm(time.Now(), nil, func() int { return 3 })
-	select {
-	case code := <-exited:
-		if code != 3 {
-			t.Fatalf("answered %d, want the armed phase's 3", code)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("a phase whose deadline had passed was not answered")
-	}
+	wantAnswer(t, exited, 3, "a phase whose deadline had passed")
 }
 
 // TestWatchdogArmsAfterAClaimedFire: a timer that fires after its phase was
@@ -129,19 +118,31 @@ func TestWatchdogArmsAfterAClaimedFire(t *testing.T) {
 	dog.arm(time.Now().Add(10*time.Millisecond), nil, func() int { return 9 })
 	dog.claim()
 	time.Sleep(100 * time.Millisecond) // the claimed phase's timer fires
+	noAnswer(t, exited, "for a claimed phase")
+	dog.arm(time.Now().Add(20*time.Millisecond), nil, func() int { return 4 })
+	wantAnswer(t, exited, 4, "the phase armed after a claimed fire")
+}
+
+// noAnswer fails when the watchdog has ended the process already.
+func noAnswer(t *testing.T, exited <-chan int, when string) {
+	t.Helper()
 	select {
 	case code := <-exited:
-		t.Fatalf("a claimed phase was answered (%d)", code)
+		t.Fatalf("answered %d %s", code, when)
 	default:
 	}
-	dog.arm(time.Now().Add(20*time.Millisecond), nil, func() int { return 4 })
+}
+
+// wantAnswer waits for the watchdog to end the process with want.
+func wantAnswer(t *testing.T, exited <-chan int, want int, phase string) {
+	t.Helper()
 	select {
 	case code := <-exited:
-		if code != 4 {
-			t.Fatalf("answered %d, want 4", code)
+		if code != want {
+			t.Fatalf("%s: answered %d, want %d", phase, code, want)
 		}
 	case <-time.After(10 * time.Second):
-		t.Fatal("the phase armed after a claimed fire was never answered")
+		t.Fatalf("%s was never answered", phase)
 	}
 }
 
