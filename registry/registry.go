@@ -470,8 +470,8 @@ func (n *Node) grammar() *Grammar {
 // (dmesg --clea is dmesg --clear), with a value when it must take one.
 func (n *Node) inherit(parent Grammar) {
 	n.all = Grammar{
-		Short:      n.Short + parent.Short, // the subcommand's own letters win
-		Long:       slices.Concat(n.Long, n.Common, parent.Long, parent.Common),
+		Short:      n.Short + parent.Short,                       // the subcommand's own letters win
+		Long:       slices.Concat(n.Long, n.Common, parent.Long), // a whole grammar's Common is in its Long
 		Words:      append(append([]string(nil), n.Words...), parent.Words...),
 		Dash:       parent.Dash || n.Dash,
 		Exact:      parent.Exact || n.Exact,

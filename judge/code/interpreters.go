@@ -5,7 +5,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf16"
 
 	"github.com/permgate/permgate/codescan"
@@ -164,25 +163,30 @@ var pwshParams = []struct {
 // has written each as -lowercase, and pwshKinds: every abbreviation of a parameter that takes a value is a
 // word of its own (the first parameter it abbreviates wins); the others are
 // flags, and the first operand is the script.
-var pwshTables = sync.OnceValues(func() (*registry.Grammar, map[string]int) {
-	g := &registry.Grammar{Posix: true}
-	kinds := map[string]int{}
+var pwshTables = lazy.Value[pwshTable]{Make: func() pwshTable {
+	t := pwshTable{grammar: &registry.Grammar{Posix: true}, kinds: map[string]int{}}
 	for _, p := range pwshParams {
 		for n := p.min; n <= len(p.name); n++ {
 			word := "-" + p.name[:n]
-			if _, taken := kinds[word]; !taken {
-				kinds[word] = p.kind
-				g.Words = append(g.Words, p.name[:n]+"=")
+			if _, taken := t.kinds[word]; !taken {
+				t.kinds[word] = p.kind
+				t.grammar.Words = append(t.grammar.Words, p.name[:n]+"=")
 			}
 		}
 	}
-	return g, kinds
-})
+	return t
+}}
+
+// pwshTable is pwshTables' two parts.
+type pwshTable struct {
+	grammar *registry.Grammar
+	kinds   map[string]int
+}
 
 // pwshGrammar and pwshKinds are pwshTables' two parts.
-func pwshGrammar() *registry.Grammar { g, _ := pwshTables(); return g }
+func pwshGrammar() *registry.Grammar { return pwshTables.Get().grammar }
 
-func pwshKinds() map[string]int { _, k := pwshTables(); return k }
+func pwshKinds() map[string]int { return pwshTables.Get().kinds }
 
 // pwshWords returns args as pwshGrammar reads them: a parameter, written
 // with one or two dashes or a slash, in any case, as -lowercase; a word

@@ -43,8 +43,10 @@ type Paths struct {
 	// those from homeAnchors on are the working directory's harness settings.
 	anchors     []string
 	homeAnchors int
-	// binaryPaths are Env.Binary and where its links lead, resolved on first use.
-	binaryPaths []string
+	// binaryPaths are Env.Binary and where its links lead, resolved on first
+	// use (binariesRead).
+	binaryPaths  []string
+	binariesRead bool
 	// settingsLinks are where the harness settings anchors lead when they are
 	// links (a dotfiles manager's), resolved on the first write.
 	settingsLinks []string
@@ -181,10 +183,10 @@ func (ps *Paths) CoversSealKey(p string) bool {
 // binaries returns Env.Binary and where its links lead (Env.Resolve), resolved
 // on first use: only a command that writes needs them.
 func (ps *Paths) binaries() []string {
-	if ps.binaryPaths != nil || ps.env.Binary == nil {
+	if ps.binariesRead || ps.env.Binary == nil {
 		return ps.binaryPaths
 	}
-	ps.binaryPaths = []string{}
+	ps.binariesRead = true
 	if b := ps.env.Binary(); b != "" {
 		ps.binaryPaths = append(ps.binaryPaths, b)
 		if ps.env.Resolve != nil {
