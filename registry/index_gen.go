@@ -2,10 +2,11 @@
 
 package registry
 
-// defaultIndex finds each program's family in defaultFamilies.
-var defaultIndex = nameIndex{&defaultSlotNames, &defaultSlotFamilies}
+// defaultIndex finds each program's family in defaultFamilies, and its
+// place in the family.
+var defaultIndex = nameIndex{&defaultSlotNames, &defaultSlotPlaces}
 
-// defaultSlotNames and defaultSlotFamilies are its table: package-level
+// defaultSlotNames and defaultSlotPlaces are its table: package-level
 // literals, so static data and not built at start-up.
 var defaultSlotNames = [indexSlots]string{
 	3:    "tr",
@@ -1122,1117 +1123,1117 @@ var defaultSlotNames = [indexSlots]string{
 	4092: "bq",
 }
 
-var defaultSlotFamilies = [indexSlots]uint16{
-	3:    0,  // core
-	4:    10, // system
-	22:   2,  // files
-	30:   7,  // checked
-	31:   10, // system
-	39:   0,  // core
-	41:   5,  // devtools
-	42:   12, // tools
-	48:   0,  // core
-	51:   0,  // core
-	52:   10, // system
-	53:   7,  // checked
-	54:   10, // system
-	56:   0,  // core
-	59:   0,  // core
-	61:   10, // system
-	63:   0,  // core
-	65:   10, // system
-	70:   7,  // checked
-	71:   0,  // core
-	74:   4,  // wrappers
-	75:   9,  // cloud
-	85:   4,  // wrappers
-	91:   10, // system
-	92:   10, // system
-	93:   5,  // devtools
-	94:   5,  // devtools
-	100:  7,  // checked
-	103:  10, // system
-	125:  0,  // core
-	129:  5,  // devtools
-	130:  5,  // devtools
-	137:  0,  // core
-	150:  9,  // cloud
-	151:  0,  // core
-	160:  5,  // devtools
-	174:  5,  // devtools
-	178:  5,  // devtools
-	179:  0,  // core
-	181:  5,  // devtools
-	186:  5,  // devtools
-	190:  12, // tools
-	191:  7,  // checked
-	197:  4,  // wrappers
-	201:  7,  // checked
-	203:  4,  // wrappers
-	205:  10, // system
-	212:  4,  // wrappers
-	213:  0,  // core
-	214:  8,  // containers
-	215:  10, // system
-	216:  1,  // readers
-	220:  10, // system
-	222:  11, // machine
-	223:  9,  // cloud
-	226:  12, // tools
-	228:  0,  // core
-	240:  12, // tools
-	244:  5,  // devtools
-	255:  5,  // devtools
-	256:  4,  // wrappers
-	260:  9,  // cloud
-	263:  8,  // containers
-	265:  10, // system
-	272:  10, // system
-	273:  0,  // core
-	280:  5,  // devtools
-	283:  7,  // checked
-	292:  12, // tools
-	297:  0,  // core
-	299:  0,  // core
-	309:  0,  // core
-	315:  0,  // core
-	327:  10, // system
-	333:  0,  // core
-	334:  0,  // core
-	343:  0,  // core
-	352:  0,  // core
-	353:  10, // system
-	363:  10, // system
-	371:  2,  // files
-	373:  0,  // core
-	375:  10, // system
-	376:  0,  // core
-	377:  12, // tools
-	398:  11, // machine
-	399:  5,  // devtools
-	401:  7,  // checked
-	402:  1,  // readers
-	403:  5,  // devtools
-	404:  0,  // core
-	405:  1,  // readers
-	406:  5,  // devtools
-	407:  10, // system
-	410:  10, // system
-	411:  10, // system
-	412:  12, // tools
-	413:  8,  // containers
-	414:  5,  // devtools
-	415:  1,  // readers
-	416:  2,  // files
-	418:  12, // tools
-	420:  4,  // wrappers
-	426:  7,  // checked
-	427:  5,  // devtools
-	440:  9,  // cloud
-	447:  5,  // devtools
-	449:  9,  // cloud
-	463:  12, // tools
-	469:  12, // tools
-	472:  7,  // checked
-	473:  0,  // core
-	477:  6,  // forges
-	479:  0,  // core
-	480:  0,  // core
-	483:  10, // system
-	485:  0,  // core
-	486:  0,  // core
-	488:  12, // tools
-	489:  7,  // checked
-	491:  10, // system
-	492:  9,  // cloud
-	495:  10, // system
-	498:  0,  // core
-	502:  0,  // core
-	504:  4,  // wrappers
-	508:  4,  // wrappers
-	511:  2,  // files
-	513:  10, // system
-	528:  4,  // wrappers
-	530:  5,  // devtools
-	540:  13, // network
-	546:  0,  // core
-	551:  0,  // core
-	552:  7,  // checked
-	553:  0,  // core
-	557:  10, // system
-	560:  12, // tools
-	574:  10, // system
-	579:  8,  // containers
-	581:  10, // system
-	586:  0,  // core
-	587:  5,  // devtools
-	590:  4,  // wrappers
-	593:  12, // tools
-	595:  0,  // core
-	604:  5,  // devtools
-	606:  0,  // core
-	610:  9,  // cloud
-	611:  12, // tools
-	612:  10, // system
-	617:  4,  // wrappers
-	618:  0,  // core
-	625:  10, // system
-	626:  12, // tools
-	627:  4,  // wrappers
-	629:  1,  // readers
-	632:  4,  // wrappers
-	633:  7,  // checked
-	634:  4,  // wrappers
-	637:  4,  // wrappers
-	638:  10, // system
-	639:  4,  // wrappers
-	640:  4,  // wrappers
-	641:  9,  // cloud
-	649:  4,  // wrappers
-	650:  9,  // cloud
-	653:  4,  // wrappers
-	654:  5,  // devtools
-	659:  7,  // checked
-	660:  10, // system
-	661:  10, // system
-	662:  7,  // checked
-	663:  0,  // core
-	668:  10, // system
-	669:  10, // system
-	672:  5,  // devtools
-	673:  0,  // core
-	678:  5,  // devtools
-	680:  0,  // core
-	684:  4,  // wrappers
-	686:  0,  // core
-	694:  5,  // devtools
-	695:  12, // tools
-	696:  0,  // core
-	700:  5,  // devtools
-	704:  5,  // devtools
-	707:  9,  // cloud
-	714:  10, // system
-	719:  0,  // core
-	721:  10, // system
-	722:  10, // system
-	728:  5,  // devtools
-	729:  5,  // devtools
-	731:  4,  // wrappers
-	735:  10, // system
-	736:  5,  // devtools
-	737:  12, // tools
-	738:  9,  // cloud
-	740:  4,  // wrappers
-	741:  0,  // core
-	745:  10, // system
-	753:  1,  // readers
-	754:  8,  // containers
-	755:  5,  // devtools
-	759:  0,  // core
-	765:  10, // system
-	770:  0,  // core
-	778:  2,  // files
-	787:  5,  // devtools
-	792:  12, // tools
-	805:  8,  // containers
-	806:  4,  // wrappers
-	807:  5,  // devtools
-	809:  5,  // devtools
-	820:  10, // system
-	823:  10, // system
-	825:  0,  // core
-	826:  12, // tools
-	827:  5,  // devtools
-	830:  10, // system
-	839:  0,  // core
-	840:  0,  // core
-	856:  4,  // wrappers
-	858:  5,  // devtools
-	873:  1,  // readers
-	876:  0,  // core
-	883:  10, // system
-	888:  10, // system
-	889:  1,  // readers
-	902:  1,  // readers
-	904:  4,  // wrappers
-	910:  4,  // wrappers
-	913:  4,  // wrappers
-	923:  1,  // readers
-	927:  10, // system
-	934:  1,  // readers
-	935:  0,  // core
-	936:  0,  // core
-	938:  7,  // checked
-	939:  0,  // core
-	940:  7,  // checked
-	941:  1,  // readers
-	946:  5,  // devtools
-	948:  0,  // core
-	957:  10, // system
-	960:  0,  // core
-	963:  5,  // devtools
-	965:  0,  // core
-	970:  0,  // core
-	971:  10, // system
-	972:  5,  // devtools
-	974:  5,  // devtools
-	975:  10, // system
-	976:  0,  // core
-	981:  10, // system
-	984:  7,  // checked
-	987:  10, // system
-	988:  0,  // core
-	989:  10, // system
-	996:  9,  // cloud
-	997:  0,  // core
-	1001: 10, // system
-	1005: 5,  // devtools
-	1007: 10, // system
-	1008: 10, // system
-	1015: 9,  // cloud
-	1017: 5,  // devtools
-	1018: 0,  // core
-	1019: 0,  // core
-	1023: 5,  // devtools
-	1024: 5,  // devtools
-	1029: 5,  // devtools
-	1040: 5,  // devtools
-	1053: 0,  // core
-	1055: 8,  // containers
-	1056: 0,  // core
-	1063: 0,  // core
-	1068: 8,  // containers
-	1069: 10, // system
-	1071: 10, // system
-	1073: 5,  // devtools
-	1075: 10, // system
-	1080: 8,  // containers
-	1091: 7,  // checked
-	1092: 0,  // core
-	1095: 8,  // containers
-	1096: 7,  // checked
-	1097: 10, // system
-	1102: 0,  // core
-	1103: 5,  // devtools
-	1106: 7,  // checked
-	1107: 5,  // devtools
-	1108: 7,  // checked
-	1109: 4,  // wrappers
-	1110: 0,  // core
-	1116: 10, // system
-	1117: 5,  // devtools
-	1122: 5,  // devtools
-	1124: 8,  // containers
-	1129: 9,  // cloud
-	1130: 9,  // cloud
-	1138: 4,  // wrappers
-	1146: 0,  // core
-	1147: 5,  // devtools
-	1148: 5,  // devtools
-	1150: 5,  // devtools
-	1156: 0,  // core
-	1165: 5,  // devtools
-	1170: 5,  // devtools
-	1179: 9,  // cloud
-	1180: 5,  // devtools
-	1181: 1,  // readers
-	1184: 10, // system
-	1190: 0,  // core
-	1191: 10, // system
-	1194: 0,  // core
-	1196: 7,  // checked
-	1205: 7,  // checked
-	1215: 12, // tools
-	1221: 4,  // wrappers
-	1226: 5,  // devtools
-	1227: 10, // system
-	1233: 7,  // checked
-	1236: 7,  // checked
-	1237: 0,  // core
-	1238: 0,  // core
-	1239: 10, // system
-	1242: 1,  // readers
-	1260: 6,  // forges
-	1265: 5,  // devtools
-	1267: 10, // system
-	1268: 10, // system
-	1272: 7,  // checked
-	1273: 10, // system
-	1274: 10, // system
-	1275: 5,  // devtools
-	1288: 9,  // cloud
-	1289: 5,  // devtools
-	1290: 9,  // cloud
-	1291: 1,  // readers
-	1292: 5,  // devtools
-	1293: 5,  // devtools
-	1297: 0,  // core
-	1298: 8,  // containers
-	1299: 5,  // devtools
-	1300: 0,  // core
-	1302: 5,  // devtools
-	1303: 7,  // checked
-	1304: 9,  // cloud
-	1305: 10, // system
-	1308: 10, // system
-	1312: 9,  // cloud
-	1313: 5,  // devtools
-	1319: 5,  // devtools
-	1321: 1,  // readers
-	1322: 10, // system
-	1323: 10, // system
-	1324: 0,  // core
-	1325: 5,  // devtools
-	1326: 13, // network
-	1327: 5,  // devtools
-	1328: 1,  // readers
-	1329: 5,  // devtools
-	1333: 0,  // core
-	1336: 5,  // devtools
-	1342: 10, // system
-	1348: 5,  // devtools
-	1350: 10, // system
-	1352: 7,  // checked
-	1357: 12, // tools
-	1370: 0,  // core
-	1371: 4,  // wrappers
-	1372: 10, // system
-	1373: 5,  // devtools
-	1380: 12, // tools
-	1382: 10, // system
-	1385: 5,  // devtools
-	1388: 0,  // core
-	1391: 0,  // core
-	1392: 8,  // containers
-	1394: 0,  // core
-	1399: 12, // tools
-	1401: 10, // system
-	1403: 0,  // core
-	1412: 10, // system
-	1413: 0,  // core
-	1415: 10, // system
-	1416: 10, // system
-	1418: 9,  // cloud
-	1419: 0,  // core
-	1422: 10, // system
-	1424: 1,  // readers
-	1429: 5,  // devtools
-	1430: 9,  // cloud
-	1433: 10, // system
-	1437: 10, // system
-	1439: 0,  // core
-	1440: 0,  // core
-	1441: 5,  // devtools
-	1446: 11, // machine
-	1451: 5,  // devtools
-	1455: 10, // system
-	1457: 0,  // core
-	1459: 5,  // devtools
-	1460: 5,  // devtools
-	1461: 1,  // readers
-	1464: 7,  // checked
-	1467: 10, // system
-	1469: 10, // system
-	1480: 10, // system
-	1481: 8,  // containers
-	1484: 10, // system
-	1487: 13, // network
-	1493: 10, // system
-	1496: 2,  // files
-	1503: 10, // system
-	1506: 5,  // devtools
-	1507: 10, // system
-	1511: 5,  // devtools
-	1517: 10, // system
-	1526: 5,  // devtools
-	1528: 12, // tools
-	1529: 10, // system
-	1530: 5,  // devtools
-	1540: 5,  // devtools
-	1541: 0,  // core
-	1545: 8,  // containers
-	1546: 0,  // core
-	1547: 12, // tools
-	1549: 5,  // devtools
-	1553: 8,  // containers
-	1559: 9,  // cloud
-	1563: 5,  // devtools
-	1565: 9,  // cloud
-	1570: 5,  // devtools
-	1572: 8,  // containers
-	1577: 6,  // forges
-	1579: 5,  // devtools
-	1583: 4,  // wrappers
-	1585: 8,  // containers
-	1592: 1,  // readers
-	1595: 10, // system
-	1599: 0,  // core
-	1602: 5,  // devtools
-	1607: 7,  // checked
-	1609: 10, // system
-	1617: 10, // system
-	1625: 0,  // core
-	1633: 9,  // cloud
-	1634: 13, // network
-	1641: 2,  // files
-	1642: 10, // system
-	1643: 2,  // files
-	1644: 5,  // devtools
-	1648: 5,  // devtools
-	1662: 10, // system
-	1663: 10, // system
-	1664: 12, // tools
-	1666: 0,  // core
-	1670: 11, // machine
-	1673: 9,  // cloud
-	1681: 4,  // wrappers
-	1686: 0,  // core
-	1687: 0,  // core
-	1706: 0,  // core
-	1711: 9,  // cloud
-	1712: 7,  // checked
-	1719: 10, // system
-	1724: 10, // system
-	1729: 13, // network
-	1734: 10, // system
-	1740: 5,  // devtools
-	1742: 10, // system
-	1748: 9,  // cloud
-	1749: 12, // tools
-	1752: 0,  // core
-	1759: 12, // tools
-	1760: 12, // tools
-	1761: 0,  // core
-	1765: 10, // system
-	1768: 0,  // core
-	1774: 0,  // core
-	1778: 5,  // devtools
-	1781: 5,  // devtools
-	1783: 5,  // devtools
-	1784: 8,  // containers
-	1786: 0,  // core
-	1787: 10, // system
-	1795: 0,  // core
-	1796: 10, // system
-	1797: 0,  // core
-	1798: 12, // tools
-	1800: 0,  // core
-	1803: 7,  // checked
-	1804: 10, // system
-	1805: 4,  // wrappers
-	1808: 10, // system
-	1809: 7,  // checked
-	1810: 0,  // core
-	1811: 8,  // containers
-	1812: 10, // system
-	1813: 11, // machine
-	1814: 0,  // core
-	1817: 10, // system
-	1818: 7,  // checked
-	1821: 10, // system
-	1842: 13, // network
-	1844: 5,  // devtools
-	1845: 1,  // readers
-	1846: 10, // system
-	1848: 10, // system
-	1859: 0,  // core
-	1867: 5,  // devtools
-	1875: 5,  // devtools
-	1880: 5,  // devtools
-	1882: 7,  // checked
-	1884: 5,  // devtools
-	1887: 10, // system
-	1892: 5,  // devtools
-	1895: 0,  // core
-	1906: 9,  // cloud
-	1909: 5,  // devtools
-	1916: 1,  // readers
-	1919: 4,  // wrappers
-	1920: 0,  // core
-	1924: 0,  // core
-	1938: 9,  // cloud
-	1942: 9,  // cloud
-	1946: 5,  // devtools
-	1952: 7,  // checked
-	1953: 0,  // core
-	1959: 5,  // devtools
-	1963: 5,  // devtools
-	1967: 10, // system
-	1971: 9,  // cloud
-	1973: 10, // system
-	1975: 13, // network
-	1976: 0,  // core
-	1977: 2,  // files
-	1980: 12, // tools
-	1981: 12, // tools
-	1982: 10, // system
-	1983: 0,  // core
-	1987: 0,  // core
-	1988: 5,  // devtools
-	1993: 0,  // core
-	1996: 10, // system
-	2001: 0,  // core
-	2002: 7,  // checked
-	2014: 10, // system
-	2017: 7,  // checked
-	2018: 0,  // core
-	2020: 0,  // core
-	2025: 0,  // core
-	2026: 5,  // devtools
-	2027: 5,  // devtools
-	2028: 0,  // core
-	2031: 7,  // checked
-	2038: 10, // system
-	2048: 5,  // devtools
-	2050: 10, // system
-	2065: 5,  // devtools
-	2066: 5,  // devtools
-	2067: 0,  // core
-	2068: 5,  // devtools
-	2069: 10, // system
-	2071: 10, // system
-	2072: 9,  // cloud
-	2073: 0,  // core
-	2077: 1,  // readers
-	2078: 9,  // cloud
-	2080: 0,  // core
-	2081: 7,  // checked
-	2082: 5,  // devtools
-	2090: 10, // system
-	2091: 9,  // cloud
-	2098: 5,  // devtools
-	2099: 2,  // files
-	2104: 11, // machine
-	2107: 4,  // wrappers
-	2109: 7,  // checked
-	2121: 4,  // wrappers
-	2122: 10, // system
-	2123: 10, // system
-	2124: 10, // system
-	2128: 12, // tools
-	2129: 5,  // devtools
-	2133: 5,  // devtools
-	2137: 0,  // core
-	2140: 0,  // core
-	2147: 0,  // core
-	2154: 8,  // containers
-	2155: 0,  // core
-	2156: 5,  // devtools
-	2157: 0,  // core
-	2158: 12, // tools
-	2160: 9,  // cloud
-	2166: 4,  // wrappers
-	2167: 0,  // core
-	2169: 12, // tools
-	2170: 5,  // devtools
-	2172: 0,  // core
-	2173: 10, // system
-	2174: 0,  // core
-	2177: 5,  // devtools
-	2178: 4,  // wrappers
-	2198: 5,  // devtools
-	2202: 10, // system
-	2207: 10, // system
-	2211: 0,  // core
-	2212: 10, // system
-	2213: 7,  // checked
-	2215: 10, // system
-	2217: 10, // system
-	2223: 7,  // checked
-	2224: 0,  // core
-	2229: 2,  // files
-	2232: 0,  // core
-	2236: 7,  // checked
-	2241: 9,  // cloud
-	2242: 10, // system
-	2245: 1,  // readers
-	2254: 7,  // checked
-	2255: 10, // system
-	2257: 0,  // core
-	2260: 5,  // devtools
-	2264: 10, // system
-	2272: 8,  // containers
-	2274: 7,  // checked
-	2275: 10, // system
-	2277: 10, // system
-	2279: 9,  // cloud
-	2280: 4,  // wrappers
-	2287: 10, // system
-	2288: 0,  // core
-	2289: 7,  // checked
-	2292: 10, // system
-	2297: 9,  // cloud
-	2298: 0,  // core
-	2306: 0,  // core
-	2312: 0,  // core
-	2318: 5,  // devtools
-	2325: 5,  // devtools
-	2326: 5,  // devtools
-	2329: 9,  // cloud
-	2330: 5,  // devtools
-	2332: 11, // machine
-	2337: 1,  // readers
-	2338: 0,  // core
-	2351: 0,  // core
-	2363: 0,  // core
-	2364: 10, // system
-	2369: 1,  // readers
-	2379: 0,  // core
-	2386: 5,  // devtools
-	2391: 0,  // core
-	2392: 0,  // core
-	2396: 0,  // core
-	2399: 12, // tools
-	2403: 5,  // devtools
-	2404: 0,  // core
-	2407: 4,  // wrappers
-	2411: 9,  // cloud
-	2421: 12, // tools
-	2423: 0,  // core
-	2424: 5,  // devtools
-	2425: 8,  // containers
-	2427: 5,  // devtools
-	2428: 5,  // devtools
-	2433: 8,  // containers
-	2438: 2,  // files
-	2441: 5,  // devtools
-	2442: 7,  // checked
-	2448: 10, // system
-	2452: 5,  // devtools
-	2454: 10, // system
-	2465: 0,  // core
-	2466: 12, // tools
-	2470: 5,  // devtools
-	2473: 5,  // devtools
-	2478: 10, // system
-	2479: 8,  // containers
-	2481: 4,  // wrappers
-	2483: 8,  // containers
-	2485: 4,  // wrappers
-	2489: 0,  // core
-	2491: 12, // tools
-	2497: 1,  // readers
-	2511: 5,  // devtools
-	2512: 12, // tools
-	2520: 7,  // checked
-	2521: 2,  // files
-	2523: 1,  // readers
-	2525: 0,  // core
-	2528: 10, // system
-	2529: 7,  // checked
-	2539: 1,  // readers
-	2542: 5,  // devtools
-	2543: 0,  // core
-	2546: 1,  // readers
-	2547: 13, // network
-	2551: 12, // tools
-	2553: 0,  // core
-	2554: 1,  // readers
-	2557: 10, // system
-	2562: 1,  // readers
-	2567: 0,  // core
-	2568: 5,  // devtools
-	2572: 7,  // checked
-	2573: 9,  // cloud
-	2575: 5,  // devtools
-	2582: 7,  // checked
-	2585: 7,  // checked
-	2602: 10, // system
-	2604: 10, // system
-	2612: 0,  // core
-	2617: 7,  // checked
-	2619: 10, // system
-	2620: 5,  // devtools
-	2629: 0,  // core
-	2635: 10, // system
-	2641: 9,  // cloud
-	2646: 10, // system
-	2647: 4,  // wrappers
-	2648: 9,  // cloud
-	2649: 4,  // wrappers
-	2652: 4,  // wrappers
-	2653: 10, // system
-	2656: 12, // tools
-	2657: 5,  // devtools
-	2659: 0,  // core
-	2662: 10, // system
-	2675: 8,  // containers
-	2678: 5,  // devtools
-	2679: 4,  // wrappers
-	2685: 7,  // checked
-	2686: 1,  // readers
-	2693: 0,  // core
-	2694: 8,  // containers
-	2695: 9,  // cloud
-	2696: 10, // system
-	2697: 13, // network
-	2703: 0,  // core
-	2706: 7,  // checked
-	2707: 5,  // devtools
-	2711: 10, // system
-	2715: 10, // system
-	2720: 5,  // devtools
-	2721: 10, // system
-	2722: 0,  // core
-	2728: 0,  // core
-	2729: 10, // system
-	2738: 0,  // core
-	2746: 10, // system
-	2749: 5,  // devtools
-	2767: 10, // system
-	2768: 5,  // devtools
-	2770: 0,  // core
-	2771: 5,  // devtools
-	2778: 0,  // core
-	2782: 11, // machine
-	2783: 2,  // files
-	2784: 0,  // core
-	2787: 4,  // wrappers
-	2789: 10, // system
-	2797: 5,  // devtools
-	2799: 0,  // core
-	2809: 5,  // devtools
-	2810: 0,  // core
-	2816: 10, // system
-	2822: 0,  // core
-	2824: 0,  // core
-	2826: 8,  // containers
-	2827: 0,  // core
-	2835: 1,  // readers
-	2840: 5,  // devtools
-	2842: 10, // system
-	2846: 0,  // core
-	2849: 10, // system
-	2854: 4,  // wrappers
-	2855: 0,  // core
-	2859: 10, // system
-	2860: 10, // system
-	2861: 10, // system
-	2870: 4,  // wrappers
-	2871: 5,  // devtools
-	2875: 10, // system
-	2881: 4,  // wrappers
-	2882: 10, // system
-	2883: 0,  // core
-	2893: 7,  // checked
-	2911: 0,  // core
-	2914: 7,  // checked
-	2915: 9,  // cloud
-	2916: 4,  // wrappers
-	2925: 0,  // core
-	2933: 10, // system
-	2934: 5,  // devtools
-	2935: 10, // system
-	2949: 10, // system
-	2963: 4,  // wrappers
-	2964: 0,  // core
-	2977: 5,  // devtools
-	2979: 5,  // devtools
-	2980: 5,  // devtools
-	2989: 8,  // containers
-	2991: 9,  // cloud
-	2992: 0,  // core
-	2996: 0,  // core
-	3004: 0,  // core
-	3005: 10, // system
-	3006: 12, // tools
-	3011: 0,  // core
-	3014: 10, // system
-	3015: 10, // system
-	3016: 7,  // checked
-	3017: 10, // system
-	3018: 0,  // core
-	3019: 10, // system
-	3020: 5,  // devtools
-	3021: 10, // system
-	3024: 4,  // wrappers
-	3030: 5,  // devtools
-	3033: 10, // system
-	3040: 7,  // checked
-	3044: 4,  // wrappers
-	3047: 0,  // core
-	3048: 4,  // wrappers
-	3067: 4,  // wrappers
-	3072: 4,  // wrappers
-	3078: 7,  // checked
-	3079: 0,  // core
-	3086: 10, // system
-	3089: 12, // tools
-	3091: 10, // system
-	3098: 0,  // core
-	3099: 5,  // devtools
-	3105: 0,  // core
-	3115: 5,  // devtools
-	3119: 5,  // devtools
-	3122: 7,  // checked
-	3132: 0,  // core
-	3145: 13, // network
-	3161: 0,  // core
-	3162: 0,  // core
-	3163: 5,  // devtools
-	3166: 4,  // wrappers
-	3167: 7,  // checked
-	3173: 5,  // devtools
-	3177: 1,  // readers
-	3178: 0,  // core
-	3179: 3,  // git
-	3180: 5,  // devtools
-	3181: 0,  // core
-	3182: 5,  // devtools
-	3183: 9,  // cloud
-	3184: 10, // system
-	3187: 5,  // devtools
-	3189: 2,  // files
-	3193: 0,  // core
-	3194: 2,  // files
-	3201: 5,  // devtools
-	3207: 10, // system
-	3208: 10, // system
-	3227: 8,  // containers
-	3232: 0,  // core
-	3239: 10, // system
-	3240: 5,  // devtools
-	3242: 4,  // wrappers
-	3243: 8,  // containers
-	3244: 0,  // core
-	3245: 0,  // core
-	3247: 10, // system
-	3251: 0,  // core
-	3254: 9,  // cloud
-	3259: 10, // system
-	3267: 10, // system
-	3268: 10, // system
-	3280: 10, // system
-	3281: 10, // system
-	3284: 0,  // core
-	3285: 10, // system
-	3289: 0,  // core
-	3296: 5,  // devtools
-	3297: 10, // system
-	3298: 0,  // core
-	3309: 10, // system
-	3313: 13, // network
-	3324: 10, // system
-	3325: 7,  // checked
-	3327: 0,  // core
-	3328: 4,  // wrappers
-	3333: 5,  // devtools
-	3337: 5,  // devtools
-	3338: 10, // system
-	3339: 10, // system
-	3341: 10, // system
-	3343: 0,  // core
-	3348: 5,  // devtools
-	3349: 0,  // core
-	3350: 13, // network
-	3354: 10, // system
-	3362: 10, // system
-	3372: 8,  // containers
-	3373: 1,  // readers
-	3374: 0,  // core
-	3377: 10, // system
-	3385: 10, // system
-	3391: 1,  // readers
-	3396: 0,  // core
-	3400: 0,  // core
-	3401: 4,  // wrappers
-	3402: 8,  // containers
-	3403: 0,  // core
-	3406: 5,  // devtools
-	3407: 12, // tools
-	3408: 2,  // files
-	3409: 10, // system
-	3410: 4,  // wrappers
-	3417: 10, // system
-	3423: 4,  // wrappers
-	3431: 10, // system
-	3436: 8,  // containers
-	3440: 10, // system
-	3445: 0,  // core
-	3450: 1,  // readers
-	3454: 5,  // devtools
-	3455: 10, // system
-	3457: 5,  // devtools
-	3458: 0,  // core
-	3459: 4,  // wrappers
-	3461: 10, // system
-	3462: 12, // tools
-	3466: 1,  // readers
-	3468: 1,  // readers
-	3470: 7,  // checked
-	3471: 0,  // core
-	3472: 0,  // core
-	3476: 10, // system
-	3477: 5,  // devtools
-	3481: 12, // tools
-	3493: 0,  // core
-	3494: 5,  // devtools
-	3498: 10, // system
-	3501: 5,  // devtools
-	3504: 8,  // containers
-	3505: 12, // tools
-	3510: 10, // system
-	3523: 0,  // core
-	3527: 10, // system
-	3528: 10, // system
-	3529: 10, // system
-	3531: 10, // system
-	3533: 8,  // containers
-	3534: 0,  // core
-	3539: 0,  // core
-	3547: 1,  // readers
-	3548: 9,  // cloud
-	3549: 5,  // devtools
-	3556: 0,  // core
-	3557: 5,  // devtools
-	3560: 0,  // core
-	3572: 10, // system
-	3582: 10, // system
-	3593: 5,  // devtools
-	3594: 8,  // containers
-	3596: 9,  // cloud
-	3597: 7,  // checked
-	3599: 7,  // checked
-	3600: 5,  // devtools
-	3601: 8,  // containers
-	3609: 12, // tools
-	3620: 4,  // wrappers
-	3630: 5,  // devtools
-	3652: 0,  // core
-	3653: 9,  // cloud
-	3655: 1,  // readers
-	3656: 11, // machine
-	3658: 4,  // wrappers
-	3659: 5,  // devtools
-	3661: 9,  // cloud
-	3663: 5,  // devtools
-	3664: 0,  // core
-	3666: 2,  // files
-	3667: 7,  // checked
-	3669: 10, // system
-	3675: 0,  // core
-	3679: 7,  // checked
-	3680: 1,  // readers
-	3682: 0,  // core
-	3684: 10, // system
-	3687: 0,  // core
-	3695: 10, // system
-	3701: 1,  // readers
-	3708: 0,  // core
-	3709: 10, // system
-	3711: 5,  // devtools
-	3714: 5,  // devtools
-	3720: 5,  // devtools
-	3723: 5,  // devtools
-	3726: 0,  // core
-	3727: 12, // tools
-	3730: 10, // system
-	3732: 0,  // core
-	3736: 5,  // devtools
-	3737: 5,  // devtools
-	3738: 0,  // core
-	3739: 10, // system
-	3741: 10, // system
-	3742: 10, // system
-	3747: 12, // tools
-	3749: 0,  // core
-	3760: 10, // system
-	3763: 0,  // core
-	3765: 0,  // core
-	3766: 12, // tools
-	3770: 0,  // core
-	3771: 1,  // readers
-	3772: 5,  // devtools
-	3773: 0,  // core
-	3774: 7,  // checked
-	3775: 8,  // containers
-	3777: 10, // system
-	3780: 4,  // wrappers
-	3798: 5,  // devtools
-	3799: 9,  // cloud
-	3803: 0,  // core
-	3809: 0,  // core
-	3810: 10, // system
-	3815: 0,  // core
-	3816: 5,  // devtools
-	3818: 10, // system
-	3827: 0,  // core
-	3831: 7,  // checked
-	3845: 5,  // devtools
-	3851: 9,  // cloud
-	3852: 10, // system
-	3857: 9,  // cloud
-	3858: 4,  // wrappers
-	3868: 10, // system
-	3870: 10, // system
-	3872: 5,  // devtools
-	3873: 4,  // wrappers
-	3878: 0,  // core
-	3879: 10, // system
-	3882: 6,  // forges
-	3884: 7,  // checked
-	3886: 0,  // core
-	3891: 0,  // core
-	3894: 0,  // core
-	3895: 0,  // core
-	3903: 8,  // containers
-	3904: 4,  // wrappers
-	3906: 5,  // devtools
-	3914: 10, // system
-	3915: 11, // machine
-	3920: 5,  // devtools
-	3921: 7,  // checked
-	3936: 5,  // devtools
-	3942: 0,  // core
-	3951: 0,  // core
-	3952: 12, // tools
-	3954: 0,  // core
-	3962: 8,  // containers
-	3966: 8,  // containers
-	3969: 5,  // devtools
-	3970: 10, // system
-	3971: 10, // system
-	3972: 0,  // core
-	3975: 4,  // wrappers
-	3979: 0,  // core
-	3982: 10, // system
-	3983: 12, // tools
-	3984: 0,  // core
-	3987: 0,  // core
-	3990: 9,  // cloud
-	3991: 5,  // devtools
-	3992: 7,  // checked
-	3993: 10, // system
-	3994: 0,  // core
-	3995: 5,  // devtools
-	3997: 0,  // core
-	4001: 10, // system
-	4010: 4,  // wrappers
-	4014: 10, // system
-	4017: 12, // tools
-	4022: 10, // system
-	4024: 10, // system
-	4026: 0,  // core
-	4027: 0,  // core
-	4028: 10, // system
-	4032: 10, // system
-	4034: 5,  // devtools
-	4041: 0,  // core
-	4045: 8,  // containers
-	4048: 10, // system
-	4051: 8,  // containers
-	4063: 0,  // core
-	4066: 5,  // devtools
-	4067: 7,  // checked
-	4068: 8,  // containers
-	4070: 10, // system
-	4072: 0,  // core
-	4085: 4,  // wrappers
-	4086: 10, // system
-	4087: 0,  // core
-	4088: 0,  // core
-	4089: 10, // system
-	4090: 0,  // core
-	4091: 10, // system
-	4092: 10, // system
+var defaultSlotPlaces = [indexSlots]place{
+	3:    {0, 0},    // core
+	4:    {10, 40},  // system
+	22:   {2, 7},    // files
+	30:   {7, 3},    // checked
+	31:   {10, 10},  // system
+	39:   {0, 0},    // core
+	41:   {5, 71},   // devtools
+	42:   {12, 27},  // tools
+	48:   {0, 0},    // core
+	51:   {0, 32},   // core
+	52:   {10, 91},  // system
+	53:   {7, 5},    // checked
+	54:   {10, 64},  // system
+	56:   {0, 0},    // core
+	59:   {0, 1},    // core
+	61:   {10, 45},  // system
+	63:   {0, 0},    // core
+	65:   {10, 32},  // system
+	70:   {7, 35},   // checked
+	71:   {0, 0},    // core
+	74:   {4, 46},   // wrappers
+	75:   {9, 4},    // cloud
+	85:   {4, 38},   // wrappers
+	91:   {10, 92},  // system
+	92:   {10, 85},  // system
+	93:   {5, 2},    // devtools
+	94:   {5, 3},    // devtools
+	100:  {7, 24},   // checked
+	103:  {10, 62},  // system
+	125:  {0, 0},    // core
+	129:  {5, 76},   // devtools
+	130:  {5, 32},   // devtools
+	137:  {0, 0},    // core
+	150:  {9, 6},    // cloud
+	151:  {0, 0},    // core
+	160:  {5, 65},   // devtools
+	174:  {5, 74},   // devtools
+	178:  {5, 70},   // devtools
+	179:  {0, 0},    // core
+	181:  {5, 70},   // devtools
+	186:  {5, 71},   // devtools
+	190:  {12, 14},  // tools
+	191:  {7, 1},    // checked
+	197:  {4, 26},   // wrappers
+	201:  {7, 1},    // checked
+	203:  {4, 5},    // wrappers
+	205:  {10, 76},  // system
+	212:  {4, 1},    // wrappers
+	213:  {0, 48},   // core
+	214:  {8, 6},    // containers
+	215:  {10, 33},  // system
+	216:  {1, 4},    // readers
+	220:  {10, 104}, // system
+	222:  {11, 3},   // machine
+	223:  {9, 18},   // cloud
+	226:  {12, 1},   // tools
+	228:  {0, 0},    // core
+	240:  {12, 25},  // tools
+	244:  {5, 31},   // devtools
+	255:  {5, 23},   // devtools
+	256:  {4, 19},   // wrappers
+	260:  {9, 20},   // cloud
+	263:  {8, 10},   // containers
+	265:  {10, 70},  // system
+	272:  {10, 99},  // system
+	273:  {0, 37},   // core
+	280:  {5, 45},   // devtools
+	283:  {7, 11},   // checked
+	292:  {12, 24},  // tools
+	297:  {0, 22},   // core
+	299:  {0, 12},   // core
+	309:  {0, 0},    // core
+	315:  {0, 0},    // core
+	327:  {10, 99},  // system
+	333:  {0, 0},    // core
+	334:  {0, 50},   // core
+	343:  {0, 4},    // core
+	352:  {0, 45},   // core
+	353:  {10, 65},  // system
+	363:  {10, 87},  // system
+	371:  {2, 6},    // files
+	373:  {0, 0},    // core
+	375:  {10, 23},  // system
+	376:  {0, 0},    // core
+	377:  {12, 1},   // tools
+	398:  {11, 1},   // machine
+	399:  {5, 26},   // devtools
+	401:  {7, 27},   // checked
+	402:  {1, 8},    // readers
+	403:  {5, 72},   // devtools
+	404:  {0, 0},    // core
+	405:  {1, 9},    // readers
+	406:  {5, 88},   // devtools
+	407:  {10, 99},  // system
+	410:  {10, 55},  // system
+	411:  {10, 23},  // system
+	412:  {12, 1},   // tools
+	413:  {8, 10},   // containers
+	414:  {5, 53},   // devtools
+	415:  {1, 9},    // readers
+	416:  {2, 2},    // files
+	418:  {12, 5},   // tools
+	420:  {4, 26},   // wrappers
+	426:  {7, 22},   // checked
+	427:  {5, 96},   // devtools
+	440:  {9, 38},   // cloud
+	447:  {5, 11},   // devtools
+	449:  {9, 24},   // cloud
+	463:  {12, 12},  // tools
+	469:  {12, 15},  // tools
+	472:  {7, 1},    // checked
+	473:  {0, 0},    // core
+	477:  {6, 1},    // forges
+	479:  {0, 8},    // core
+	480:  {0, 0},    // core
+	483:  {10, 68},  // system
+	485:  {0, 0},    // core
+	486:  {0, 0},    // core
+	488:  {12, 1},   // tools
+	489:  {7, 4},    // checked
+	491:  {10, 36},  // system
+	492:  {9, 14},   // cloud
+	495:  {10, 85},  // system
+	498:  {0, 41},   // core
+	502:  {0, 0},    // core
+	504:  {4, 21},   // wrappers
+	508:  {4, 4},    // wrappers
+	511:  {2, 3},    // files
+	513:  {10, 76},  // system
+	528:  {4, 16},   // wrappers
+	530:  {5, 71},   // devtools
+	540:  {13, 0},   // network
+	546:  {0, 0},    // core
+	551:  {0, 0},    // core
+	552:  {7, 9},    // checked
+	553:  {0, 11},   // core
+	557:  {10, 70},  // system
+	560:  {12, 33},  // tools
+	574:  {10, 25},  // system
+	579:  {8, 13},   // containers
+	581:  {10, 99},  // system
+	586:  {0, 0},    // core
+	587:  {5, 82},   // devtools
+	590:  {4, 31},   // wrappers
+	593:  {12, 34},  // tools
+	595:  {0, 0},    // core
+	604:  {5, 36},   // devtools
+	606:  {0, 0},    // core
+	610:  {9, 11},   // cloud
+	611:  {12, 19},  // tools
+	612:  {10, 87},  // system
+	617:  {4, 47},   // wrappers
+	618:  {0, 0},    // core
+	625:  {10, 76},  // system
+	626:  {12, 2},   // tools
+	627:  {4, 28},   // wrappers
+	629:  {1, 0},    // readers
+	632:  {4, 45},   // wrappers
+	633:  {7, 1},    // checked
+	634:  {4, 13},   // wrappers
+	637:  {4, 20},   // wrappers
+	638:  {10, 12},  // system
+	639:  {4, 31},   // wrappers
+	640:  {4, 8},    // wrappers
+	641:  {9, 3},    // cloud
+	649:  {4, 26},   // wrappers
+	650:  {9, 40},   // cloud
+	653:  {4, 26},   // wrappers
+	654:  {5, 45},   // devtools
+	659:  {7, 29},   // checked
+	660:  {10, 36},  // system
+	661:  {10, 28},  // system
+	662:  {7, 28},   // checked
+	663:  {0, 0},    // core
+	668:  {10, 70},  // system
+	669:  {10, 14},  // system
+	672:  {5, 38},   // devtools
+	673:  {0, 0},    // core
+	678:  {5, 64},   // devtools
+	680:  {0, 28},   // core
+	684:  {4, 31},   // wrappers
+	686:  {0, 0},    // core
+	694:  {5, 82},   // devtools
+	695:  {12, 26},  // tools
+	696:  {0, 0},    // core
+	700:  {5, 26},   // devtools
+	704:  {5, 20},   // devtools
+	707:  {9, 31},   // cloud
+	714:  {10, 9},   // system
+	719:  {0, 0},    // core
+	721:  {10, 83},  // system
+	722:  {10, 76},  // system
+	728:  {5, 21},   // devtools
+	729:  {5, 89},   // devtools
+	731:  {4, 10},   // wrappers
+	735:  {10, 97},  // system
+	736:  {5, 56},   // devtools
+	737:  {12, 26},  // tools
+	738:  {9, 14},   // cloud
+	740:  {4, 18},   // wrappers
+	741:  {0, 18},   // core
+	745:  {10, 99},  // system
+	753:  {1, 8},    // readers
+	754:  {8, 6},    // containers
+	755:  {5, 20},   // devtools
+	759:  {0, 30},   // core
+	765:  {10, 40},  // system
+	770:  {0, 4},    // core
+	778:  {2, 1},    // files
+	787:  {5, 38},   // devtools
+	792:  {12, 11},  // tools
+	805:  {8, 16},   // containers
+	806:  {4, 2},    // wrappers
+	807:  {5, 16},   // devtools
+	809:  {5, 70},   // devtools
+	820:  {10, 99},  // system
+	823:  {10, 23},  // system
+	825:  {0, 0},    // core
+	826:  {12, 29},  // tools
+	827:  {5, 91},   // devtools
+	830:  {10, 49},  // system
+	839:  {0, 38},   // core
+	840:  {0, 0},    // core
+	856:  {4, 26},   // wrappers
+	858:  {5, 45},   // devtools
+	873:  {1, 3},    // readers
+	876:  {0, 38},   // core
+	883:  {10, 69},  // system
+	888:  {10, 85},  // system
+	889:  {1, 11},   // readers
+	902:  {1, 4},    // readers
+	904:  {4, 6},    // wrappers
+	910:  {4, 3},    // wrappers
+	913:  {4, 17},   // wrappers
+	923:  {1, 4},    // readers
+	927:  {10, 64},  // system
+	934:  {1, 1},    // readers
+	935:  {0, 0},    // core
+	936:  {0, 13},   // core
+	938:  {7, 3},    // checked
+	939:  {0, 0},    // core
+	940:  {7, 1},    // checked
+	941:  {1, 1},    // readers
+	946:  {5, 29},   // devtools
+	948:  {0, 43},   // core
+	957:  {10, 1},   // system
+	960:  {0, 0},    // core
+	963:  {5, 17},   // devtools
+	965:  {0, 0},    // core
+	970:  {0, 0},    // core
+	971:  {10, 73},  // system
+	972:  {5, 55},   // devtools
+	974:  {5, 20},   // devtools
+	975:  {10, 45},  // system
+	976:  {0, 0},    // core
+	981:  {10, 99},  // system
+	984:  {7, 1},    // checked
+	987:  {10, 72},  // system
+	988:  {0, 0},    // core
+	989:  {10, 85},  // system
+	996:  {9, 35},   // cloud
+	997:  {0, 0},    // core
+	1001: {10, 0},   // system
+	1005: {5, 75},   // devtools
+	1007: {10, 38},  // system
+	1008: {10, 97},  // system
+	1015: {9, 19},   // cloud
+	1017: {5, 91},   // devtools
+	1018: {0, 0},    // core
+	1019: {0, 0},    // core
+	1023: {5, 45},   // devtools
+	1024: {5, 63},   // devtools
+	1029: {5, 39},   // devtools
+	1040: {5, 12},   // devtools
+	1053: {0, 0},    // core
+	1055: {8, 7},    // containers
+	1056: {0, 0},    // core
+	1063: {0, 0},    // core
+	1068: {8, 1},    // containers
+	1069: {10, 45},  // system
+	1071: {10, 70},  // system
+	1073: {5, 88},   // devtools
+	1075: {10, 80},  // system
+	1080: {8, 9},    // containers
+	1091: {7, 26},   // checked
+	1092: {0, 0},    // core
+	1095: {8, 8},    // containers
+	1096: {7, 1},    // checked
+	1097: {10, 76},  // system
+	1102: {0, 0},    // core
+	1103: {5, 26},   // devtools
+	1106: {7, 6},    // checked
+	1107: {5, 34},   // devtools
+	1108: {7, 1},    // checked
+	1109: {4, 33},   // wrappers
+	1110: {0, 0},    // core
+	1116: {10, 76},  // system
+	1117: {5, 73},   // devtools
+	1122: {5, 9},    // devtools
+	1124: {8, 6},    // containers
+	1129: {9, 1},    // cloud
+	1130: {9, 26},   // cloud
+	1138: {4, 27},   // wrappers
+	1146: {0, 0},    // core
+	1147: {5, 27},   // devtools
+	1148: {5, 9},    // devtools
+	1150: {5, 26},   // devtools
+	1156: {0, 0},    // core
+	1165: {5, 9},    // devtools
+	1170: {5, 25},   // devtools
+	1179: {9, 6},    // cloud
+	1180: {5, 69},   // devtools
+	1181: {1, 4},    // readers
+	1184: {10, 54},  // system
+	1190: {0, 0},    // core
+	1191: {10, 76},  // system
+	1194: {0, 0},    // core
+	1196: {7, 37},   // checked
+	1205: {7, 1},    // checked
+	1215: {12, 7},   // tools
+	1221: {4, 31},   // wrappers
+	1226: {5, 70},   // devtools
+	1227: {10, 40},  // system
+	1233: {7, 7},    // checked
+	1236: {7, 32},   // checked
+	1237: {0, 0},    // core
+	1238: {0, 33},   // core
+	1239: {10, 45},  // system
+	1242: {1, 1},    // readers
+	1260: {6, 3},    // forges
+	1265: {5, 17},   // devtools
+	1267: {10, 36},  // system
+	1268: {10, 45},  // system
+	1272: {7, 18},   // checked
+	1273: {10, 30},  // system
+	1274: {10, 68},  // system
+	1275: {5, 94},   // devtools
+	1288: {9, 30},   // cloud
+	1289: {5, 71},   // devtools
+	1290: {9, 16},   // cloud
+	1291: {1, 4},    // readers
+	1292: {5, 9},    // devtools
+	1293: {5, 65},   // devtools
+	1297: {0, 0},    // core
+	1298: {8, 5},    // containers
+	1299: {5, 71},   // devtools
+	1300: {0, 0},    // core
+	1302: {5, 8},    // devtools
+	1303: {7, 23},   // checked
+	1304: {9, 0},    // cloud
+	1305: {10, 57},  // system
+	1308: {10, 40},  // system
+	1312: {9, 39},   // cloud
+	1313: {5, 20},   // devtools
+	1319: {5, 5},    // devtools
+	1321: {1, 9},    // readers
+	1322: {10, 77},  // system
+	1323: {10, 98},  // system
+	1324: {0, 13},   // core
+	1325: {5, 60},   // devtools
+	1326: {13, 2},   // network
+	1327: {5, 48},   // devtools
+	1328: {1, 10},   // readers
+	1329: {5, 68},   // devtools
+	1333: {0, 0},    // core
+	1336: {5, 9},    // devtools
+	1342: {10, 87},  // system
+	1348: {5, 23},   // devtools
+	1350: {10, 48},  // system
+	1352: {7, 18},   // checked
+	1357: {12, 26},  // tools
+	1370: {0, 53},   // core
+	1371: {4, 36},   // wrappers
+	1372: {10, 23},  // system
+	1373: {5, 48},   // devtools
+	1380: {12, 5},   // tools
+	1382: {10, 76},  // system
+	1385: {5, 91},   // devtools
+	1388: {0, 46},   // core
+	1391: {0, 0},    // core
+	1392: {8, 5},    // containers
+	1394: {0, 0},    // core
+	1399: {12, 23},  // tools
+	1401: {10, 95},  // system
+	1403: {0, 31},   // core
+	1412: {10, 90},  // system
+	1413: {0, 0},    // core
+	1415: {10, 15},  // system
+	1416: {10, 58},  // system
+	1418: {9, 38},   // cloud
+	1419: {0, 0},    // core
+	1422: {10, 36},  // system
+	1424: {1, 4},    // readers
+	1429: {5, 45},   // devtools
+	1430: {9, 37},   // cloud
+	1433: {10, 63},  // system
+	1437: {10, 98},  // system
+	1439: {0, 42},   // core
+	1440: {0, 0},    // core
+	1441: {5, 41},   // devtools
+	1446: {11, 5},   // machine
+	1451: {5, 78},   // devtools
+	1455: {10, 87},  // system
+	1457: {0, 0},    // core
+	1459: {5, 33},   // devtools
+	1460: {5, 63},   // devtools
+	1461: {1, 9},    // readers
+	1464: {7, 34},   // checked
+	1467: {10, 25},  // system
+	1469: {10, 99},  // system
+	1480: {10, 60},  // system
+	1481: {8, 0},    // containers
+	1484: {10, 104}, // system
+	1487: {13, 5},   // network
+	1493: {10, 45},  // system
+	1496: {2, 9},    // files
+	1503: {10, 85},  // system
+	1506: {5, 26},   // devtools
+	1507: {10, 1},   // system
+	1511: {5, 45},   // devtools
+	1517: {10, 40},  // system
+	1526: {5, 45},   // devtools
+	1528: {12, 30},  // tools
+	1529: {10, 36},  // system
+	1530: {5, 9},    // devtools
+	1540: {5, 70},   // devtools
+	1541: {0, 56},   // core
+	1545: {8, 7},    // containers
+	1546: {0, 0},    // core
+	1547: {12, 6},   // tools
+	1549: {5, 15},   // devtools
+	1553: {8, 1},    // containers
+	1559: {9, 4},    // cloud
+	1563: {5, 9},    // devtools
+	1565: {9, 1},    // cloud
+	1570: {5, 43},   // devtools
+	1572: {8, 17},   // containers
+	1577: {6, 2},    // forges
+	1579: {5, 62},   // devtools
+	1583: {4, 30},   // wrappers
+	1585: {8, 11},   // containers
+	1592: {1, 2},    // readers
+	1595: {10, 98},  // system
+	1599: {0, 0},    // core
+	1602: {5, 9},    // devtools
+	1607: {7, 13},   // checked
+	1609: {10, 43},  // system
+	1617: {10, 100}, // system
+	1625: {0, 3},    // core
+	1633: {9, 22},   // cloud
+	1634: {13, 2},   // network
+	1641: {2, 14},   // files
+	1642: {10, 23},  // system
+	1643: {2, 4},    // files
+	1644: {5, 59},   // devtools
+	1648: {5, 9},    // devtools
+	1662: {10, 72},  // system
+	1663: {10, 98},  // system
+	1664: {12, 21},  // tools
+	1666: {0, 49},   // core
+	1670: {11, 3},   // machine
+	1673: {9, 17},   // cloud
+	1681: {4, 30},   // wrappers
+	1686: {0, 0},    // core
+	1687: {0, 0},    // core
+	1706: {0, 0},    // core
+	1711: {9, 12},   // cloud
+	1712: {7, 37},   // checked
+	1719: {10, 99},  // system
+	1724: {10, 32},  // system
+	1729: {13, 0},   // network
+	1734: {10, 99},  // system
+	1740: {5, 83},   // devtools
+	1742: {10, 86},  // system
+	1748: {9, 34},   // cloud
+	1749: {12, 26},  // tools
+	1752: {0, 0},    // core
+	1759: {12, 5},   // tools
+	1760: {12, 26},  // tools
+	1761: {0, 0},    // core
+	1765: {10, 32},  // system
+	1768: {0, 0},    // core
+	1774: {0, 0},    // core
+	1778: {5, 91},   // devtools
+	1781: {5, 35},   // devtools
+	1783: {5, 90},   // devtools
+	1784: {8, 3},    // containers
+	1786: {0, 0},    // core
+	1787: {10, 45},  // system
+	1795: {0, 7},    // core
+	1796: {10, 98},  // system
+	1797: {0, 40},   // core
+	1798: {12, 32},  // tools
+	1800: {0, 0},    // core
+	1803: {7, 18},   // checked
+	1804: {10, 85},  // system
+	1805: {4, 12},   // wrappers
+	1808: {10, 67},  // system
+	1809: {7, 2},    // checked
+	1810: {0, 0},    // core
+	1811: {8, 5},    // containers
+	1812: {10, 35},  // system
+	1813: {11, 3},   // machine
+	1814: {0, 0},    // core
+	1817: {10, 76},  // system
+	1818: {7, 1},    // checked
+	1821: {10, 25},  // system
+	1842: {13, 6},   // network
+	1844: {5, 9},    // devtools
+	1845: {1, 8},    // readers
+	1846: {10, 96},  // system
+	1848: {10, 64},  // system
+	1859: {0, 19},   // core
+	1867: {5, 0},    // devtools
+	1875: {5, 20},   // devtools
+	1880: {5, 84},   // devtools
+	1882: {7, 31},   // checked
+	1884: {5, 79},   // devtools
+	1887: {10, 12},  // system
+	1892: {5, 70},   // devtools
+	1895: {0, 0},    // core
+	1906: {9, 24},   // cloud
+	1909: {5, 26},   // devtools
+	1916: {1, 6},    // readers
+	1919: {4, 42},   // wrappers
+	1920: {0, 0},    // core
+	1924: {0, 0},    // core
+	1938: {9, 22},   // cloud
+	1942: {9, 17},   // cloud
+	1946: {5, 1},    // devtools
+	1952: {7, 1},    // checked
+	1953: {0, 0},    // core
+	1959: {5, 50},   // devtools
+	1963: {5, 9},    // devtools
+	1967: {10, 76},  // system
+	1971: {9, 9},    // cloud
+	1973: {10, 76},  // system
+	1975: {13, 3},   // network
+	1976: {0, 34},   // core
+	1977: {2, 11},   // files
+	1980: {12, 1},   // tools
+	1981: {12, 1},   // tools
+	1982: {10, 97},  // system
+	1983: {0, 0},    // core
+	1987: {0, 0},    // core
+	1988: {5, 67},   // devtools
+	1993: {0, 0},    // core
+	1996: {10, 99},  // system
+	2001: {0, 3},    // core
+	2002: {7, 21},   // checked
+	2014: {10, 87},  // system
+	2017: {7, 1},    // checked
+	2018: {0, 0},    // core
+	2020: {0, 0},    // core
+	2025: {0, 0},    // core
+	2026: {5, 21},   // devtools
+	2027: {5, 42},   // devtools
+	2028: {0, 0},    // core
+	2031: {7, 22},   // checked
+	2038: {10, 40},  // system
+	2048: {5, 24},   // devtools
+	2050: {10, 15},  // system
+	2065: {5, 71},   // devtools
+	2066: {5, 48},   // devtools
+	2067: {0, 0},    // core
+	2068: {5, 63},   // devtools
+	2069: {10, 75},  // system
+	2071: {10, 87},  // system
+	2072: {9, 42},   // cloud
+	2073: {0, 0},    // core
+	2077: {1, 4},    // readers
+	2078: {9, 33},   // cloud
+	2080: {0, 3},    // core
+	2081: {7, 27},   // checked
+	2082: {5, 61},   // devtools
+	2090: {10, 61},  // system
+	2091: {9, 34},   // cloud
+	2098: {5, 54},   // devtools
+	2099: {2, 16},   // files
+	2104: {11, 4},   // machine
+	2107: {4, 26},   // wrappers
+	2109: {7, 15},   // checked
+	2121: {4, 22},   // wrappers
+	2122: {10, 45},  // system
+	2123: {10, 76},  // system
+	2124: {10, 27},  // system
+	2128: {12, 22},  // tools
+	2129: {5, 20},   // devtools
+	2133: {5, 37},   // devtools
+	2137: {0, 0},    // core
+	2140: {0, 1},    // core
+	2147: {0, 0},    // core
+	2154: {8, 6},    // containers
+	2155: {0, 15},   // core
+	2156: {5, 93},   // devtools
+	2157: {0, 0},    // core
+	2158: {12, 17},  // tools
+	2160: {9, 38},   // cloud
+	2166: {4, 23},   // wrappers
+	2167: {0, 36},   // core
+	2169: {12, 0},   // tools
+	2170: {5, 4},    // devtools
+	2172: {0, 0},    // core
+	2173: {10, 100}, // system
+	2174: {0, 0},    // core
+	2177: {5, 97},   // devtools
+	2178: {4, 25},   // wrappers
+	2198: {5, 91},   // devtools
+	2202: {10, 84},  // system
+	2207: {10, 25},  // system
+	2211: {0, 0},    // core
+	2212: {10, 25},  // system
+	2213: {7, 15},   // checked
+	2215: {10, 93},  // system
+	2217: {10, 27},  // system
+	2223: {7, 1},    // checked
+	2224: {0, 0},    // core
+	2229: {2, 15},   // files
+	2232: {0, 0},    // core
+	2236: {7, 0},    // checked
+	2241: {9, 2},    // cloud
+	2242: {10, 3},   // system
+	2245: {1, 6},    // readers
+	2254: {7, 20},   // checked
+	2255: {10, 66},  // system
+	2257: {0, 29},   // core
+	2260: {5, 86},   // devtools
+	2264: {10, 13},  // system
+	2272: {8, 4},    // containers
+	2274: {7, 15},   // checked
+	2275: {10, 87},  // system
+	2277: {10, 23},  // system
+	2279: {9, 38},   // cloud
+	2280: {4, 11},   // wrappers
+	2287: {10, 22},  // system
+	2288: {0, 0},    // core
+	2289: {7, 17},   // checked
+	2292: {10, 8},   // system
+	2297: {9, 15},   // cloud
+	2298: {0, 16},   // core
+	2306: {0, 1},    // core
+	2312: {0, 0},    // core
+	2318: {5, 19},   // devtools
+	2325: {5, 45},   // devtools
+	2326: {5, 71},   // devtools
+	2329: {9, 32},   // cloud
+	2330: {5, 58},   // devtools
+	2332: {11, 0},   // machine
+	2337: {1, 4},    // readers
+	2338: {0, 0},    // core
+	2351: {0, 23},   // core
+	2363: {0, 0},    // core
+	2364: {10, 98},  // system
+	2369: {1, 7},    // readers
+	2379: {0, 0},    // core
+	2386: {5, 6},    // devtools
+	2391: {0, 14},   // core
+	2392: {0, 0},    // core
+	2396: {0, 0},    // core
+	2399: {12, 18},  // tools
+	2403: {5, 46},   // devtools
+	2404: {0, 0},    // core
+	2407: {4, 27},   // wrappers
+	2411: {9, 6},    // cloud
+	2421: {12, 15},  // tools
+	2423: {0, 57},   // core
+	2424: {5, 88},   // devtools
+	2425: {8, 12},   // containers
+	2427: {5, 45},   // devtools
+	2428: {5, 88},   // devtools
+	2433: {8, 7},    // containers
+	2438: {2, 0},    // files
+	2441: {5, 71},   // devtools
+	2442: {7, 1},    // checked
+	2448: {10, 78},  // system
+	2452: {5, 34},   // devtools
+	2454: {10, 6},   // system
+	2465: {0, 21},   // core
+	2466: {12, 26},  // tools
+	2470: {5, 87},   // devtools
+	2473: {5, 44},   // devtools
+	2478: {10, 21},  // system
+	2479: {8, 15},   // containers
+	2481: {4, 28},   // wrappers
+	2483: {8, 0},    // containers
+	2485: {4, 33},   // wrappers
+	2489: {0, 0},    // core
+	2491: {12, 9},   // tools
+	2497: {1, 6},    // readers
+	2511: {5, 85},   // devtools
+	2512: {12, 8},   // tools
+	2520: {7, 17},   // checked
+	2521: {2, 8},    // files
+	2523: {1, 4},    // readers
+	2525: {0, 0},    // core
+	2528: {10, 75},  // system
+	2529: {7, 12},   // checked
+	2539: {1, 4},    // readers
+	2542: {5, 9},    // devtools
+	2543: {0, 0},    // core
+	2546: {1, 4},    // readers
+	2547: {13, 0},   // network
+	2551: {12, 7},   // tools
+	2553: {0, 32},   // core
+	2554: {1, 4},    // readers
+	2557: {10, 76},  // system
+	2562: {1, 3},    // readers
+	2567: {0, 0},    // core
+	2568: {5, 91},   // devtools
+	2572: {7, 35},   // checked
+	2573: {9, 43},   // cloud
+	2575: {5, 76},   // devtools
+	2582: {7, 10},   // checked
+	2585: {7, 30},   // checked
+	2602: {10, 70},  // system
+	2604: {10, 25},  // system
+	2612: {0, 0},    // core
+	2617: {7, 33},   // checked
+	2619: {10, 94},  // system
+	2620: {5, 7},    // devtools
+	2629: {0, 0},    // core
+	2635: {10, 68},  // system
+	2641: {9, 29},   // cloud
+	2646: {10, 53},  // system
+	2647: {4, 31},   // wrappers
+	2648: {9, 41},   // cloud
+	2649: {4, 43},   // wrappers
+	2652: {4, 9},    // wrappers
+	2653: {10, 34},  // system
+	2656: {12, 20},  // tools
+	2657: {5, 71},   // devtools
+	2659: {0, 17},   // core
+	2662: {10, 24},  // system
+	2675: {8, 16},   // containers
+	2678: {5, 20},   // devtools
+	2679: {4, 26},   // wrappers
+	2685: {7, 25},   // checked
+	2686: {1, 1},    // readers
+	2693: {0, 0},    // core
+	2694: {8, 18},   // containers
+	2695: {9, 21},   // cloud
+	2696: {10, 71},  // system
+	2697: {13, 0},   // network
+	2703: {0, 0},    // core
+	2706: {7, 12},   // checked
+	2707: {5, 22},   // devtools
+	2711: {10, 99},  // system
+	2715: {10, 101}, // system
+	2720: {5, 9},    // devtools
+	2721: {10, 23},  // system
+	2722: {0, 0},    // core
+	2728: {0, 0},    // core
+	2729: {10, 105}, // system
+	2738: {0, 55},   // core
+	2746: {10, 39},  // system
+	2749: {5, 71},   // devtools
+	2767: {10, 19},  // system
+	2768: {5, 10},   // devtools
+	2770: {0, 0},    // core
+	2771: {5, 48},   // devtools
+	2778: {0, 0},    // core
+	2782: {11, 6},   // machine
+	2783: {2, 12},   // files
+	2784: {0, 0},    // core
+	2787: {4, 44},   // wrappers
+	2789: {10, 40},  // system
+	2797: {5, 47},   // devtools
+	2799: {0, 0},    // core
+	2809: {5, 30},   // devtools
+	2810: {0, 0},    // core
+	2816: {10, 37},  // system
+	2822: {0, 25},   // core
+	2824: {0, 0},    // core
+	2826: {8, 2},    // containers
+	2827: {0, 0},    // core
+	2835: {1, 5},    // readers
+	2840: {5, 45},   // devtools
+	2842: {10, 46},  // system
+	2846: {0, 0},    // core
+	2849: {10, 18},  // system
+	2854: {4, 28},   // wrappers
+	2855: {0, 0},    // core
+	2859: {10, 45},  // system
+	2860: {10, 36},  // system
+	2861: {10, 100}, // system
+	2870: {4, 26},   // wrappers
+	2871: {5, 57},   // devtools
+	2875: {10, 31},  // system
+	2881: {4, 26},   // wrappers
+	2882: {10, 72},  // system
+	2883: {0, 0},    // core
+	2893: {7, 1},    // checked
+	2911: {0, 35},   // core
+	2914: {7, 1},    // checked
+	2915: {9, 41},   // cloud
+	2916: {4, 26},   // wrappers
+	2925: {0, 0},    // core
+	2933: {10, 40},  // system
+	2934: {5, 48},   // devtools
+	2935: {10, 56},  // system
+	2949: {10, 2},   // system
+	2963: {4, 37},   // wrappers
+	2964: {0, 0},    // core
+	2977: {5, 9},    // devtools
+	2979: {5, 70},   // devtools
+	2980: {5, 20},   // devtools
+	2989: {8, 0},    // containers
+	2991: {9, 28},   // cloud
+	2992: {0, 26},   // core
+	2996: {0, 52},   // core
+	3004: {0, 0},    // core
+	3005: {10, 98},  // system
+	3006: {12, 1},   // tools
+	3011: {0, 0},    // core
+	3014: {10, 89},  // system
+	3015: {10, 97},  // system
+	3016: {7, 3},    // checked
+	3017: {10, 40},  // system
+	3018: {0, 0},    // core
+	3019: {10, 86},  // system
+	3020: {5, 45},   // devtools
+	3021: {10, 7},   // system
+	3024: {4, 35},   // wrappers
+	3030: {5, 9},    // devtools
+	3033: {10, 87},  // system
+	3040: {7, 18},   // checked
+	3044: {4, 7},    // wrappers
+	3047: {0, 5},    // core
+	3048: {4, 47},   // wrappers
+	3067: {4, 26},   // wrappers
+	3072: {4, 15},   // wrappers
+	3078: {7, 7},    // checked
+	3079: {0, 0},    // core
+	3086: {10, 81},  // system
+	3089: {12, 13},  // tools
+	3091: {10, 87},  // system
+	3098: {0, 0},    // core
+	3099: {5, 9},    // devtools
+	3105: {0, 24},   // core
+	3115: {5, 17},   // devtools
+	3119: {5, 97},   // devtools
+	3122: {7, 19},   // checked
+	3132: {0, 0},    // core
+	3145: {13, 1},   // network
+	3161: {0, 51},   // core
+	3162: {0, 0},    // core
+	3163: {5, 66},   // devtools
+	3166: {4, 29},   // wrappers
+	3167: {7, 35},   // checked
+	3173: {5, 50},   // devtools
+	3177: {1, 1},    // readers
+	3178: {0, 0},    // core
+	3179: {3, 0},    // git
+	3180: {5, 89},   // devtools
+	3181: {0, 0},    // core
+	3182: {5, 20},   // devtools
+	3183: {9, 41},   // cloud
+	3184: {10, 87},  // system
+	3187: {5, 18},   // devtools
+	3189: {2, 10},   // files
+	3193: {0, 0},    // core
+	3194: {2, 5},    // files
+	3201: {5, 59},   // devtools
+	3207: {10, 47},  // system
+	3208: {10, 14},  // system
+	3227: {8, 5},    // containers
+	3232: {0, 0},    // core
+	3239: {10, 44},  // system
+	3240: {5, 88},   // devtools
+	3242: {4, 32},   // wrappers
+	3243: {8, 6},    // containers
+	3244: {0, 44},   // core
+	3245: {0, 0},    // core
+	3247: {10, 98},  // system
+	3251: {0, 2},    // core
+	3254: {9, 8},    // cloud
+	3259: {10, 88},  // system
+	3267: {10, 36},  // system
+	3268: {10, 74},  // system
+	3280: {10, 69},  // system
+	3281: {10, 20},  // system
+	3284: {0, 0},    // core
+	3285: {10, 41},  // system
+	3289: {0, 0},    // core
+	3296: {5, 40},   // devtools
+	3297: {10, 51},  // system
+	3298: {0, 0},    // core
+	3309: {10, 9},   // system
+	3313: {13, 4},   // network
+	3324: {10, 12},  // system
+	3325: {7, 3},    // checked
+	3327: {0, 0},    // core
+	3328: {4, 14},   // wrappers
+	3333: {5, 20},   // devtools
+	3337: {5, 95},   // devtools
+	3338: {10, 98},  // system
+	3339: {10, 100}, // system
+	3341: {10, 98},  // system
+	3343: {0, 0},    // core
+	3348: {5, 93},   // devtools
+	3349: {0, 0},    // core
+	3350: {13, 0},   // network
+	3354: {10, 26},  // system
+	3362: {10, 99},  // system
+	3372: {8, 6},    // containers
+	3373: {1, 4},    // readers
+	3374: {0, 0},    // core
+	3377: {10, 36},  // system
+	3385: {10, 5},   // system
+	3391: {1, 4},    // readers
+	3396: {0, 0},    // core
+	3400: {0, 0},    // core
+	3401: {4, 41},   // wrappers
+	3402: {8, 6},    // containers
+	3403: {0, 0},    // core
+	3406: {5, 91},   // devtools
+	3407: {12, 30},  // tools
+	3408: {2, 16},   // files
+	3409: {10, 102}, // system
+	3410: {4, 27},   // wrappers
+	3417: {10, 59},  // system
+	3423: {4, 33},   // wrappers
+	3431: {10, 86},  // system
+	3436: {8, 10},   // containers
+	3440: {10, 85},  // system
+	3445: {0, 3},    // core
+	3450: {1, 1},    // readers
+	3454: {5, 60},   // devtools
+	3455: {10, 87},  // system
+	3457: {5, 91},   // devtools
+	3458: {0, 6},    // core
+	3459: {4, 34},   // wrappers
+	3461: {10, 82},  // system
+	3462: {12, 31},  // tools
+	3466: {1, 4},    // readers
+	3468: {1, 1},    // readers
+	3470: {7, 25},   // checked
+	3471: {0, 0},    // core
+	3472: {0, 0},    // core
+	3476: {10, 87},  // system
+	3477: {5, 75},   // devtools
+	3481: {12, 28},  // tools
+	3493: {0, 0},    // core
+	3494: {5, 26},   // devtools
+	3498: {10, 98},  // system
+	3501: {5, 52},   // devtools
+	3504: {8, 10},   // containers
+	3505: {12, 26},  // tools
+	3510: {10, 23},  // system
+	3523: {0, 0},    // core
+	3527: {10, 45},  // system
+	3528: {10, 25},  // system
+	3529: {10, 103}, // system
+	3531: {10, 23},  // system
+	3533: {8, 0},    // containers
+	3534: {0, 0},    // core
+	3539: {0, 54},   // core
+	3547: {1, 2},    // readers
+	3548: {9, 7},    // cloud
+	3549: {5, 92},   // devtools
+	3556: {0, 0},    // core
+	3557: {5, 14},   // devtools
+	3560: {0, 0},    // core
+	3572: {10, 25},  // system
+	3582: {10, 85},  // system
+	3593: {5, 71},   // devtools
+	3594: {8, 16},   // containers
+	3596: {9, 25},   // cloud
+	3597: {7, 1},    // checked
+	3599: {7, 16},   // checked
+	3600: {5, 13},   // devtools
+	3601: {8, 16},   // containers
+	3609: {12, 3},   // tools
+	3620: {4, 0},    // wrappers
+	3630: {5, 9},    // devtools
+	3652: {0, 0},    // core
+	3653: {9, 23},   // cloud
+	3655: {1, 8},    // readers
+	3656: {11, 2},   // machine
+	3658: {4, 47},   // wrappers
+	3659: {5, 51},   // devtools
+	3661: {9, 13},   // cloud
+	3663: {5, 93},   // devtools
+	3664: {0, 10},   // core
+	3666: {2, 13},   // files
+	3667: {7, 23},   // checked
+	3669: {10, 17},  // system
+	3675: {0, 56},   // core
+	3679: {7, 36},   // checked
+	3680: {1, 1},    // readers
+	3682: {0, 0},    // core
+	3684: {10, 29},  // system
+	3687: {0, 0},    // core
+	3695: {10, 16},  // system
+	3701: {1, 10},   // readers
+	3708: {0, 0},    // core
+	3709: {10, 72},  // system
+	3711: {5, 93},   // devtools
+	3714: {5, 24},   // devtools
+	3720: {5, 77},   // devtools
+	3723: {5, 3},    // devtools
+	3726: {0, 27},   // core
+	3727: {12, 10},  // tools
+	3730: {10, 98},  // system
+	3732: {0, 0},    // core
+	3736: {5, 59},   // devtools
+	3737: {5, 81},   // devtools
+	3738: {0, 20},   // core
+	3739: {10, 4},   // system
+	3741: {10, 98},  // system
+	3742: {10, 87},  // system
+	3747: {12, 16},  // tools
+	3749: {0, 0},    // core
+	3760: {10, 16},  // system
+	3763: {0, 0},    // core
+	3765: {0, 0},    // core
+	3766: {12, 4},   // tools
+	3770: {0, 32},   // core
+	3771: {1, 4},    // readers
+	3772: {5, 71},   // devtools
+	3773: {0, 0},    // core
+	3774: {7, 1},    // checked
+	3775: {8, 10},   // containers
+	3777: {10, 79},  // system
+	3780: {4, 31},   // wrappers
+	3798: {5, 49},   // devtools
+	3799: {9, 27},   // cloud
+	3803: {0, 0},    // core
+	3809: {0, 0},    // core
+	3810: {10, 76},  // system
+	3815: {0, 16},   // core
+	3816: {5, 71},   // devtools
+	3818: {10, 40},  // system
+	3827: {0, 9},    // core
+	3831: {7, 18},   // checked
+	3845: {5, 37},   // devtools
+	3851: {9, 10},   // cloud
+	3852: {10, 98},  // system
+	3857: {9, 5},    // cloud
+	3858: {4, 39},   // wrappers
+	3868: {10, 45},  // system
+	3870: {10, 50},  // system
+	3872: {5, 28},   // devtools
+	3873: {4, 26},   // wrappers
+	3878: {0, 30},   // core
+	3879: {10, 42},  // system
+	3882: {6, 0},    // forges
+	3884: {7, 1},    // checked
+	3886: {0, 47},   // core
+	3891: {0, 0},    // core
+	3894: {0, 0},    // core
+	3895: {0, 0},    // core
+	3903: {8, 14},   // containers
+	3904: {4, 40},   // wrappers
+	3906: {5, 50},   // devtools
+	3914: {10, 85},  // system
+	3915: {11, 3},   // machine
+	3920: {5, 80},   // devtools
+	3921: {7, 8},    // checked
+	3936: {5, 8},    // devtools
+	3942: {0, 0},    // core
+	3951: {0, 39},   // core
+	3952: {12, 4},   // tools
+	3954: {0, 0},    // core
+	3962: {8, 5},    // containers
+	3966: {8, 12},   // containers
+	3969: {5, 34},   // devtools
+	3970: {10, 2},   // system
+	3971: {10, 76},  // system
+	3972: {0, 0},    // core
+	3975: {4, 26},   // wrappers
+	3979: {0, 0},    // core
+	3982: {10, 40},  // system
+	3983: {12, 11},  // tools
+	3984: {0, 0},    // core
+	3987: {0, 0},    // core
+	3990: {9, 36},   // cloud
+	3991: {5, 26},   // devtools
+	3992: {7, 1},    // checked
+	3993: {10, 87},  // system
+	3994: {0, 0},    // core
+	3995: {5, 70},   // devtools
+	3997: {0, 0},    // core
+	4001: {10, 40},  // system
+	4010: {4, 24},   // wrappers
+	4014: {10, 23},  // system
+	4017: {12, 30},  // tools
+	4022: {10, 98},  // system
+	4024: {10, 68},  // system
+	4026: {0, 0},    // core
+	4027: {0, 0},    // core
+	4028: {10, 23},  // system
+	4032: {10, 97},  // system
+	4034: {5, 50},   // devtools
+	4041: {0, 0},    // core
+	4045: {8, 6},    // containers
+	4048: {10, 52},  // system
+	4051: {8, 18},   // containers
+	4063: {0, 0},    // core
+	4066: {5, 93},   // devtools
+	4067: {7, 14},   // checked
+	4068: {8, 6},    // containers
+	4070: {10, 37},  // system
+	4072: {0, 0},    // core
+	4085: {4, 27},   // wrappers
+	4086: {10, 23},  // system
+	4087: {0, 0},    // core
+	4088: {0, 0},    // core
+	4089: {10, 74},  // system
+	4090: {0, 0},    // core
+	4091: {10, 58},  // system
+	4092: {10, 11},  // system
 }

@@ -5,15 +5,21 @@ package registry
 // two slots.
 const indexSlots = 4096
 
-// nameIndex finds the family that declares a program name, in a table made
-// when the declarations change (index_gen.go, by go test ./registry -run
+// nameIndex finds where a program name is declared, in a table made when
+// the declarations change (index_gen.go, by go test ./registry -run
 // TestDefaultIndex -update): open addressing over nameHash with linear
 // probing. It is static data, so the default registry's thousand names
-// cost nothing at start-up, where a map of them took tens of microseconds
+// cost nothing at start-up, where maps of them took tens of microseconds
 // to build in every process.
 type nameIndex struct {
-	names    *[indexSlots]string // "" is an empty slot
-	families *[indexSlots]uint16
+	names  *[indexSlots]string // "" is an empty slot
+	places *[indexSlots]place
+}
+
+// place is where a name is declared: its family's position in the
+// registry, and its program's in the family.
+type place struct {
+	family, program uint16
 }
 
 // nameHash is 32-bit FNV-1a.
@@ -26,34 +32,34 @@ func nameHash(s string) uint32 {
 	return h
 }
 
-// find returns the family that declares name.
-func (x nameIndex) find(name string) (uint16, bool) {
+// find returns where name is declared.
+func (x nameIndex) find(name string) (place, bool) {
 	if name == "" {
-		return 0, false
+		return place{}, false
 	}
 	for i, n := nameHash(name)&(indexSlots-1), 0; n < indexSlots; i, n = (i+1)&(indexSlots-1), n+1 {
 		switch x.names[i] {
 		case name:
-			return x.families[i], true
+			return x.places[i], true
 		case "":
-			return 0, false
+			return place{}, false
 		}
 	}
-	return 0, false
+	return place{}, false
 }
 
-// placeNames lays names (with their families) out in a table as find
-// reads it, in the order given; false when they do not fit.
-func placeNames(names []string, families []uint16) (slots [indexSlots]string, fams [indexSlots]uint16, ok bool) {
+// placeNames lays names (with their places) out in a table as find reads
+// it, in the order given; false when they do not fit.
+func placeNames(names []string, at []place) (slots [indexSlots]string, places [indexSlots]place, ok bool) {
 	if len(names) > indexSlots/2 {
-		return slots, fams, false
+		return slots, places, false
 	}
 	for k, name := range names {
 		i := nameHash(name) & (indexSlots - 1)
 		for slots[i] != "" {
 			i = (i + 1) & (indexSlots - 1)
 		}
-		slots[i], fams[i] = name, families[k]
+		slots[i], places[i] = name, at[k]
 	}
-	return slots, fams, true
+	return slots, places, true
 }

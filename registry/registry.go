@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/permgate/permgate/effect"
 	"github.com/permgate/permgate/finding"
@@ -167,7 +168,10 @@ type Node struct {
 	// a check reads a handful of the registry's thousand names.
 	all     Grammar
 	allOnce sync.Once
-	parent  *Node
+	// parent is set when the node's family is loaded (link). Declarations
+	// are static data shared by every registry that loads them, so it is
+	// stored only when it changes, and atomically.
+	parent atomic.Pointer[Node]
 	// subs indexes Subs by name, worked out on the first lookup (Sub).
 	subs     subIndex
 	subsOnce sync.Once
@@ -303,21 +307,29 @@ type Registry struct {
 
 // family is one group of declarations, built once.
 type family struct {
-	build  func() []*Program
-	once   sync.Once
-	byName map[string]*Program
-	all    []*Program
+	build func() []*Program
+	once  sync.Once
+	// byName finds a program by name in a registry New builds; the default
+	// registry's index gives each name's place instead.
+	byName  map[string]*Program
+	indexed bool
+	all     []*Program
 }
 
 func (f *family) load() {
 	f.once.Do(func() {
 		f.all = f.build()
+		for _, p := range f.all {
+			p.Node.link(nil)
+		}
+		if f.indexed {
+			return
+		}
 		f.byName = make(map[string]*Program, len(f.all))
 		for _, p := range f.all {
 			for _, n := range p.Names {
 				f.byName[n] = p
 			}
-			p.Node.link(nil)
 		}
 	})
 }
@@ -343,11 +355,11 @@ func New(groups ...[]*Program) *Registry {
 }
 
 // lazyRegistry builds a registry whose families are built on first use; index finds
-// every name's family's position in builds.
+// every name's family's position in builds, and its program's in the family.
 func lazyRegistry(index nameIndex, builds ...func() []*Program) *Registry {
 	r := &Registry{static: &index}
 	for _, b := range builds {
-		r.families = append(r.families, &family{build: b})
+		r.families = append(r.families, &family{build: b, indexed: true})
 	}
 	return r
 }
@@ -356,7 +368,10 @@ func lazyRegistry(index nameIndex, builds ...func() []*Program) *Registry {
 // system directory's program is looked up for read-only purposes; callers
 // pass path.Base for danger.
 func (r *Registry) Lookup(name string) (*Program, bool) {
-	i, ok := r.familyOf(name)
+	if r.static != nil {
+		return r.lookupIndexed(name)
+	}
+	i, ok := r.index[name]
 	if !ok {
 		return nil, false
 	}
@@ -378,17 +393,34 @@ func (r *Registry) Programs() []*Program {
 
 // Known reports a program the registry declares, by basename.
 func (r *Registry) Known(name string) bool {
-	_, ok := r.familyOf(path.Base(name))
-	return ok
+	return r.declares(path.Base(name))
 }
 
-// familyOf returns the position of the family that declares name.
-func (r *Registry) familyOf(name string) (uint16, bool) {
-	if r.static != nil {
-		return r.static.find(name)
+// lookupIndexed finds a name's declaration by the static index: its
+// family, and its program there. A place whose program does not declare
+// the name (an index older than the declarations) finds nothing, and
+// TestDefaultIndex fails.
+func (r *Registry) lookupIndexed(name string) (*Program, bool) {
+	at, ok := r.static.find(name)
+	if !ok || int(at.family) >= len(r.families) {
+		return nil, false
 	}
-	i, ok := r.index[name]
-	return i, ok
+	f := r.families[at.family]
+	f.load()
+	if int(at.program) >= len(f.all) || !slices.Contains(f.all[at.program].Names, name) {
+		return nil, false
+	}
+	return f.all[at.program], true
+}
+
+// declares reports a name the registry declares.
+func (r *Registry) declares(name string) bool {
+	if r.static != nil {
+		_, ok := r.static.find(name)
+		return ok
+	}
+	_, ok := r.index[name]
+	return ok
 }
 
 // match reports whether a subcommand word names the node.
@@ -446,7 +478,9 @@ func (n *Node) Sub(word string) *Node {
 
 // link records each subcommand's parent, for grammar.
 func (n *Node) link(parent *Node) {
-	n.parent = parent
+	if n.parent.Load() != parent {
+		n.parent.Store(parent)
+	}
 	for _, s := range n.Subs {
 		s.link(n)
 	}
@@ -456,8 +490,8 @@ func (n *Node) link(parent *Node) {
 func (n *Node) grammar() *Grammar {
 	n.allOnce.Do(func() {
 		var parent Grammar
-		if n.parent != nil && !n.Alone {
-			parent = *n.parent.grammar()
+		if up := n.parent.Load(); up != nil && !n.Alone {
+			parent = *up.grammar()
 		}
 		n.inherit(parent)
 	})

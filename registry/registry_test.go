@@ -29,6 +29,39 @@ func TestDefaultBuilds(t *testing.T) {
 	t.Logf("%d declarations, %d program names", len(r.Programs()), names)
 }
 
+// TestDeclarationsShareNoNode: declarations that are static data are shared
+// by every registry, and a node's parent is set when its family loads; a
+// node reachable from two places would take the last one's parent and
+// read the other's options.
+func TestDeclarationsShareNoNode(t *testing.T) {
+	seen := map[*Node][]string{}
+	var walk func(n *Node, where []string)
+	walk = func(n *Node, where []string) {
+		if first, dup := seen[n]; dup {
+			t.Errorf("%v is declared again at %v", first, where)
+			return
+		}
+		seen[n] = where
+		for _, s := range n.Subs {
+			walk(s, append(slices.Clip(where), s.Names[0]))
+		}
+	}
+	for _, build := range defaultFamilies {
+		for _, p := range build() {
+			walk(&p.Node, p.Names[:1])
+		}
+	}
+	// Loading a static family again (New does, for tests) leaves each
+	// node's parent as it was.
+	for _, p := range New(git()).Programs() {
+		for _, s := range p.Node.Subs {
+			if s.parent.Load() != &p.Node {
+				t.Errorf("git %s: its parent is not git", s.Names[0])
+			}
+		}
+	}
+}
+
 func TestScan(t *testing.T) {
 	g := Grammar{Short: "o:l::v", Long: []string{"output=", "color=?", "verbose", "version"}}
 	tests := []struct {
