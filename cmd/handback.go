@@ -191,7 +191,11 @@ func (s *session) withinDir(cwd, path string) bool {
 	path = physical(path, s.env.Resolve)
 	// The analysis may name a path as the kernel reaches it (a cwd that is
 	// a link, src/..), which lies under the cwd's real directory.
-	real, realCwd := s.env.Resolve(path), s.env.Resolve(cwd)
+	realCwd := s.env.Resolve(cwd)
+	real := realCwd
+	if path != cwd {
+		real = s.env.Resolve(path)
+	}
 	return (inside(cwd, path) || inside(realCwd, path)) && (inside(realCwd, real) || inside(cwd, real))
 }
 

@@ -72,6 +72,12 @@ func (ps *Paths) File(p string) string {
 	if ps.isBinary(p) {
 		return permgateBinaryWhy
 	}
+	return ps.ownFile(p)
+}
+
+// ownFile is File but for the program itself: what p is when it lies in
+// permgate's config or state, or is a harness's hook settings.
+func (ps *Paths) ownFile(p string) string {
 	for _, d := range ps.env.StateDirs {
 		if within(p, d) {
 			return Reason
@@ -301,9 +307,12 @@ func (ps *Paths) near(dir string) bool {
 	return ps.cwdNear == 2
 }
 
-// dirNear reports a directory inside or above permgate's own.
+// dirNear reports a directory inside or above permgate's own. Its probe, a
+// file in the directory, is compared with permgate's files but not with the
+// program (a file named x is not it), so a command that only reads a
+// directory does not ask where the program is.
 func (ps *Paths) dirNear(dir string) bool {
-	return dir != "" && (ps.File(dir+"/x") != "" || ps.Ancestor(dir, false))
+	return dir != "" && (ps.ownFile(procRoot(dir+"/x")) != "" || ps.Ancestor(dir, false))
 }
 
 // selfNames are the base names of permgate's and the harnesses' files: a write
