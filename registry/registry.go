@@ -168,9 +168,10 @@ type Node struct {
 	// a check reads a handful of the registry's thousand names.
 	all     Grammar
 	allOnce sync.Once
-	// parent is set when the node's family is loaded (link). Declarations
-	// are static data shared by every registry that loads them, so it is
-	// stored only when it changes, and atomically.
+	// parent is set when the node's family is loaded (link), for a node
+	// that is not Alone. Declarations are static data shared by every
+	// registry that loads them, so it is stored only when it changes, and
+	// atomically.
 	parent atomic.Pointer[Node]
 	// subs indexes Subs by name, worked out on the first lookup (Sub).
 	subs     subIndex
@@ -476,9 +477,12 @@ func (n *Node) Sub(word string) *Node {
 	return found
 }
 
-// link records each subcommand's parent, for grammar.
+// link records each subcommand's parent, for grammar: only where grammar
+// reads it, a node that is not Alone. Declarations are static data, so a
+// parent stored in one is a page of the binary written (copied) in every
+// process that loads its family: git's verbs, all Alone, store none.
 func (n *Node) link(parent *Node) {
-	if n.parent.Load() != parent {
+	if !n.Alone && n.parent.Load() != parent {
 		n.parent.Store(parent)
 	}
 	for _, s := range n.Subs {

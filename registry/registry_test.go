@@ -51,13 +51,20 @@ func TestDeclarationsShareNoNode(t *testing.T) {
 			walk(&p.Node, p.Names[:1])
 		}
 	}
-	// Loading a static family again (New does, for tests) leaves each
-	// node's parent as it was.
-	for _, p := range New(git()).Programs() {
-		for _, s := range p.Node.Subs {
-			if s.parent.Load() != &p.Node {
-				t.Errorf("git %s: its parent is not git", s.Names[0])
-			}
+	// Loading the families again (New does, for tests) leaves each node's
+	// parent as grammar reads it: the node above, unless the node is Alone.
+	var check func(n, up *Node, where string)
+	check = func(n, up *Node, where string) {
+		if want := map[bool]*Node{true: nil, false: up}[n.Alone]; n.parent.Load() != want {
+			t.Errorf("%s: its parent is %v, want %v", where, n.parent.Load(), want)
+		}
+		for _, s := range n.Subs {
+			check(s, n, where+" "+s.Names[0])
+		}
+	}
+	for _, build := range defaultFamilies {
+		for _, p := range New(build()).Programs() {
+			check(&p.Node, nil, p.Names[0])
 		}
 	}
 }
