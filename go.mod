@@ -3,7 +3,6 @@ module github.com/permgate/permgate
 go 1.26.0
 
 require (
-	github.com/BurntSushi/toml v1.6.0
 	github.com/creack/pty v1.1.24
 	github.com/goccy/go-yaml v1.19.2
 	github.com/mattn/go-isatty v0.0.24

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 
 	"github.com/permgate/permgate/config"
 	"github.com/permgate/permgate/policy"
@@ -71,7 +71,7 @@ func TestConfigShowIsTOML(t *testing.T) {
 	}
 	shown := out.String()
 	var parsed map[string]any
-	if _, err := toml.Decode(shown, &parsed); err != nil {
+	if err := toml.Unmarshal([]byte(shown), &parsed); err != nil {
 		t.Fatalf("config show is not TOML: %v\n%s", err, shown)
 	}
 	if strings.ContainsAny(shown, "\x1b\x07\u202e") {

@@ -1,15 +1,15 @@
 package config
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
-
-	"github.com/permgate/permgate/internal/lazyre"
 )
 
 // fileConfig is the TOML shape of one config file.
@@ -69,8 +69,8 @@ const (
 )
 
 // lineFinder says where keys and string values stand in a TOML file, by the
-// positions go-toml's parser gives its nodes (BurntSushi's decoder gives
-// none): no line is guessed from the text.
+// positions go-toml's parser gives its nodes (its decoder gives only the
+// first error's): no line is guessed from the text.
 type lineFinder struct {
 	// keys maps a dotted key or table name to the first line it stands on,
 	// and "\x00" + its lower-cased form likewise (the decoder matches keys
@@ -218,8 +218,6 @@ func checkNesting(data string) int {
 	return 0
 }
 
-var tomlLine = lazyre.Regexp{Src: `line (\d+)`}
-
 // tableKeys are the top-level keys of a config file that hold tables.
 var tableKeys = []string{"permission", "tools", "actions", "safe", "profiles", "managed", "audit", "shell", "git"}
 
@@ -233,35 +231,56 @@ func parseFile(path string, data []byte) (*fileConfig, lineFinder, error) {
 	}
 	lines := newLineFinder(string(data))
 	var fc fileConfig
-	md, err := toml.Decode(string(data), &fc)
-	if err != nil {
-		var perr toml.ParseError
-		if errors.As(err, &perr) {
-			line := perr.Position.Line
-			if start := perr.Position.Start; start > 0 && start <= len(data) {
-				// The byte offset is exact; a newline belongs to the line it ends.
-				line = 1 + strings.Count(string(data[:start]), "\n")
-			}
-			return nil, lines, &Error{File: path, Line: line, Msg: perr.Message}
-		}
-		msg := err.Error()
-		line := 0
-		if m := tomlLine.Get().FindStringSubmatch(msg); m != nil {
-			fmt.Sscan(m[1], &line)
-		}
-		return nil, lines, &Error{File: path, Line: line, Msg: strings.TrimPrefix(msg, "toml: ")}
-	}
-	for _, table := range tableKeys {
-		// The decoder leaves a table's field empty, without an error, when the
-		// key holds some other value (git = ["go test"]).
-		// A table made by dotted keys (permission.allow = …) has no type.
-		if typ := md.Type(table); md.IsDefined(table) && typ != "Hash" && typ != "" {
-			return nil, lines, &Error{File: path, Line: lines.key([]string{table}), Msg: fmt.Sprintf("%s must be a table ([%s]), not %s", table, table, strings.ToLower(typ))}
-		}
-	}
-	if undecoded := md.Undecoded(); len(undecoded) > 0 {
-		key := undecoded[0]
-		return nil, lines, &Error{File: path, Line: lines.key(key), Msg: fmt.Sprintf("unknown key %q", key.String())}
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&fc); err != nil {
+		return nil, lines, decodeError(path, lines, err)
 	}
 	return &fc, lines, nil
+}
+
+// decodeError words the decoder's error as a config error with its line:
+// an unknown key, a table key holding another value, or what the decoder
+// says at the line it gives.
+func decodeError(path string, lines lineFinder, err error) *Error {
+	var derr *toml.DecodeError
+	if !errors.As(err, &derr) {
+		return &Error{File: path, Line: 1, Msg: strings.TrimPrefix(err.Error(), "toml: ")}
+	}
+	row, _ := derr.Position()
+	key, msg := derr.Key(), strings.TrimPrefix(derr.Error(), "toml: ")
+	switch {
+	case len(key) > 0 && (msg == "unknown field" || msg == "missing table"):
+		return &Error{File: path, Line: lineOr(lines.key(key), row), Msg: fmt.Sprintf("unknown key %q", keyString(key))}
+	case len(key) == 1 && slices.Contains(tableKeys, strings.ToLower(key[0])):
+		// git = ["go test"], [[git]]: the value is not a table.
+		kind, ok := strings.CutPrefix(msg, "cannot decode TOML ")
+		if kind, _, _ = strings.Cut(kind, " into "); !ok {
+			kind = "an array of tables"
+		}
+		table := strings.ToLower(key[0])
+		return &Error{File: path, Line: lineOr(lines.key(key), row), Msg: fmt.Sprintf("%s must be a table ([%s]), not %s", table, table, kind)}
+	}
+	return &Error{File: path, Line: max(row, 1), Msg: msg}
+}
+
+// lineOr is line, or else the decoder's row.
+func lineOr(line, row int) int {
+	if line > 0 {
+		return line
+	}
+	return max(row, 1)
+}
+
+// keyString is a dotted key as TOML writes it: a part that is not a bare
+// key quoted.
+func keyString(key []string) string {
+	parts := make([]string, len(key))
+	for i, k := range key {
+		parts[i] = k
+		if k == "" || strings.Trim(k, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-") != "" {
+			parts[i] = strconv.Quote(k)
+		}
+	}
+	return strings.Join(parts, ".")
 }

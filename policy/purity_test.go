@@ -19,7 +19,7 @@ var forbiddenImports = map[string]string{
 	"syscall":                                "system calls",
 	"net":                                    "the network",
 	"net/http":                               "the network",
-	"github.com/BurntSushi/toml":             "config files (package config)",
+	"github.com/pelletier/go-toml/v2":        "config files (package config)",
 	"github.com/mattn/go-isatty":             "the terminal",
 	"github.com/spf13/cobra":                 "the command line (package cmd)",
 	"github.com/permgate/permgate/config":    "config files",
@@ -33,7 +33,7 @@ var forbiddenImports = map[string]string{
 // anyway: runfiles reads the project's own files that run (pyproject.toml,
 // tox.toml) through the reader it is handed, never permgate's config.
 var readsProjectFiles = map[string]string{
-	"github.com/BurntSushi/toml": "github.com/permgate/permgate/runfiles",
+	"github.com/pelletier/go-toml/v2": "github.com/permgate/permgate/runfiles",
 }
 
 // TestPolicyImportsStayPure: policy decides, it does not read, lock, write or

@@ -8,8 +8,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/BurntSushi/toml"
 	"github.com/goccy/go-yaml"
+	"github.com/pelletier/go-toml/v2"
 	"github.com/permgate/permgate/internal/lazy"
 )
 
@@ -249,7 +249,7 @@ func findPyproject(out *Run, files Files, dir, tool string) (string, map[string]
 		return f.dir, nil
 	}
 	var doc map[string]any
-	if _, err := toml.Decode(f.text, &doc); err != nil {
+	if err := toml.Unmarshal([]byte(f.text), &doc); err != nil {
 		out.dynamic("%s: not TOML (%v): its scripts are not read", f.path, err)
 		return f.dir, nil
 	}
@@ -602,7 +602,7 @@ func miseTasks(files Files, dir string, args []string) (Run, bool) {
 		var doc struct {
 			Tasks map[string]any `toml:"tasks"`
 		}
-		if _, err := toml.Decode(text, &doc); err != nil {
+		if err := toml.Unmarshal([]byte(text), &doc); err != nil {
 			out.dynamic("%s: not TOML (%v): its tasks are not read", p, err)
 			continue
 		}

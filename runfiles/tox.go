@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
@@ -303,7 +303,7 @@ func readToxFile(files Files, out *Run, p string) (*toxConfig, bool) {
 		return pyprojectTox(out, p, text)
 	case "tox.toml":
 		var doc map[string]any
-		if _, err := toml.Decode(text, &doc); err != nil {
+		if err := toml.Unmarshal([]byte(text), &doc); err != nil {
 			out.dynamic("read %s: %v: its tox configuration is not known", p, err)
 			return nil, true
 		}
@@ -326,7 +326,7 @@ func pyprojectTox(out *Run, p, text string) (*toxConfig, bool) {
 			Tox map[string]any `toml:"tox"`
 		} `toml:"tool"`
 	}
-	if _, err := toml.Decode(text, &doc); err != nil {
+	if err := toml.Unmarshal([]byte(text), &doc); err != nil {
 		out.dynamic("read %s: %v: a tox configuration in it is not known", p, err)
 		return nil, true
 	}

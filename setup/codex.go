@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
 )
 
@@ -18,16 +18,11 @@ const tomlMarker = "# permgate: the hook below is permgate's (`permgate uninstal
 // parseTOML decodes a TOML settings file; an error names its file and line.
 func parseTOML(path string, data []byte) (map[string]any, error) {
 	doc := map[string]any{}
-	if _, err := toml.Decode(string(data), &doc); err != nil {
-		line := 0
-		var perr toml.ParseError
-		if errors.As(err, &perr) {
-			line = perr.Position.Line
-			if start := perr.Position.Start; start > 0 && start <= len(data) {
-				// The byte offset is exact; a newline belongs to the line it ends.
-				line = 1 + strings.Count(string(data[:start]), "\n")
-			}
-			return nil, fmt.Errorf("%s:%d: not valid TOML: %s; permgate leaves it unchanged", path, line, perr.Message)
+	if err := toml.Unmarshal(data, &doc); err != nil {
+		var derr *toml.DecodeError
+		if errors.As(err, &derr) {
+			line, _ := derr.Position()
+			return nil, fmt.Errorf("%s:%d: not valid TOML: %s; permgate leaves it unchanged", path, line, strings.TrimPrefix(derr.Error(), "toml: "))
 		}
 		return nil, fmt.Errorf("%s: not valid TOML: %v; permgate leaves it unchanged", path, err)
 	}
