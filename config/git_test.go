@@ -87,7 +87,9 @@ func TestGitStepsBadShape(t *testing.T) {
 		{"empty step", "[git]\npre-commit = [\n \"go vet ./...\",\n \"  \",\n]\n", "user.toml:4: git.pre-commit: a step is empty"},
 		{"NUL in a step", "[git]\npre-commit = [\"go\\u0000test\"]\n", "user.toml:2: git.pre-commit: a step holds a NUL byte"},
 		{"a table, not a list", "[git.pre-commit]\nrun = \"go test\"\n", "user.toml:"},
-		{"git is not a table", "git = [\"go test\"]\n", "user.toml:1: "},
+		{"git is not a table", "git = [\"go test\"]\n", "user.toml:1: git must be a table ([git]), not array"},
+		{"git is an array of tables", "\n[[git]]\npre-commit = [\"go test\"]\n", "user.toml:2: git must be a table ([git]), not an array of tables"},
+		{"git twice", "[git]\n[git]\n", "user.toml:2: table git already exists"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := writeFiles(t, t.TempDir(), map[string]string{"user.toml": tc.content})

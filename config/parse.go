@@ -252,16 +252,26 @@ func decodeError(path string, lines lineFinder, err error) *Error {
 	switch {
 	case len(key) > 0 && (msg == "unknown field" || msg == "missing table"):
 		return &Error{File: path, Line: lineOr(lines.key(key), row), Msg: fmt.Sprintf("unknown key %q", keyString(key))}
-	case len(key) == 1 && slices.Contains(tableKeys, strings.ToLower(key[0])):
+	case len(key) == 1 && slices.Contains(tableKeys, strings.ToLower(key[0])) && notTable(msg) != "":
 		// git = ["go test"], [[git]]: the value is not a table.
-		kind, ok := strings.CutPrefix(msg, "cannot decode TOML ")
-		if kind, _, _ = strings.Cut(kind, " into "); !ok {
-			kind = "an array of tables"
-		}
 		table := strings.ToLower(key[0])
-		return &Error{File: path, Line: lineOr(lines.key(key), row), Msg: fmt.Sprintf("%s must be a table ([%s]), not %s", table, table, kind)}
+		return &Error{File: path, Line: lineOr(lines.key(key), row), Msg: fmt.Sprintf("%s must be a table ([%s]), not %s", table, table, notTable(msg))}
 	}
 	return &Error{File: path, Line: max(row, 1), Msg: msg}
+}
+
+// notTable is the kind of value the decoder found where it wanted a table
+// ("array" of "cannot decode TOML array into …"), or "" when msg says
+// something else.
+func notTable(msg string) string {
+	if strings.HasPrefix(msg, "cannot store an array table") {
+		return "an array of tables"
+	}
+	kind, ok := strings.CutPrefix(msg, "cannot decode TOML ")
+	if kind, _, found := strings.Cut(kind, " into "); ok && found {
+		return kind
+	}
+	return ""
 }
 
 // lineOr is line, or else the decoder's row.
