@@ -13,17 +13,21 @@ import (
 	"github.com/permgate/permgate/shellparse"
 )
 
-// privilegeWrappers run a command as another user.
-var privilegeWrappers = lazy.Value[map[string]bool]{Make: func() map[string]bool {
-	return map[string]bool{"sudo": true, "doas": true, "su": true, "pkexec": true, "run0": true, "runuser": true}
-}}
+// isPrivilegeWrapper reports a program that runs a command as another user.
+func isPrivilegeWrapper(name string) bool {
+	switch name {
+	case "sudo", "doas", "su", "pkexec", "run0", "runuser":
+		return true
+	}
+	return false
+}
 
 // wrappers judges what the command came through.
 func (ck *checker) wrappers(c shellparse.SimpleCommand) {
 	self.PermgateWrappers(ck, c)
 	ck.pastedNames(c)
 	for _, w := range c.Wrappers {
-		if privilegeWrappers.Get()[path.Base(w.Name)] {
+		if isPrivilegeWrapper(path.Base(w.Name)) {
 			ck.add("privilege_escalation", "run_as", Severe, w.Name+" runs the command with another user's privileges")
 		}
 		if w.Name == "tmux" || w.Name == "screen" {
@@ -41,7 +45,7 @@ func (ck *checker) wrappers(c shellparse.SimpleCommand) {
 	if c.Name == "flock" {
 		ck.locksSelf(c.Argv, c.Redirects)
 	}
-	if len(c.Argv) > 0 && privilegeWrappers.Get()[c.Name] {
+	if len(c.Argv) > 0 && isPrivilegeWrapper(c.Name) {
 		ck.add("privilege_escalation", "switch_user", Severe, c.Name+" gains another user's privileges")
 	}
 	if c.Name == "sudoedit" {

@@ -78,7 +78,7 @@ var moreKnown = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 // program on (docs/analysis.md: the principle for what no list names).
 func knownProgram(name string) bool {
 	base := path.Base(name)
-	return programs.Get().Known(base) || privilegeWrappers.Get()[base] || moreKnown.Get()[base] || isInterpreter(base) || strings.HasPrefix(base, "mkfs.")
+	return programs.Get().Known(base) || isPrivilegeWrapper(base) || moreKnown.Get()[base] || isInterpreter(base) || strings.HasPrefix(base, "mkfs.")
 }
 
 // check is a Go judgement of one program's argv (the words after its name).

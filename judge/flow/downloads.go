@@ -10,13 +10,14 @@ import (
 	"github.com/permgate/permgate/shellparse"
 )
 
-// downloaders fetch files from the network.
-var downloaders = lazy.Value[map[string]bool]{Make: func() map[string]bool {
-	return map[string]bool{"curl": true, "wget": true, "wget2": true, "aria2c": true, "fetch": true, "http": true, "xh": true}
-}}
-
 // Downloader reports a program (by name) that fetches files from the network.
-func Downloader(name string) bool { return downloaders.Get()[name] }
+func Downloader(name string) bool {
+	switch name {
+	case "curl", "wget", "wget2", "aria2c", "fetch", "http", "xh":
+		return true
+	}
+	return false
+}
 
 // downloadNames are the files a download writes under a name it takes from the
 // URL: curl -O/--remote-name/--remote-name-all/-J (in --output-dir), wget's
@@ -103,7 +104,7 @@ func urlBase(u string) string {
 func (s *State) runsDownload(h Host, c shellparse.SimpleCommand) {
 	switch {
 	case len(c.Argv) == 0:
-	case downloaders.Get()[c.Name]:
+	case Downloader(c.Name):
 		s.noteDownloads(h, c)
 	case len(s.downloaded) > 0:
 		s.runsDownloaded(h, c)

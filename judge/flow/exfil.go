@@ -19,16 +19,16 @@ import (
 // fed to a program that sends it (curl @-, nc, socat, ssh, mail …) by a pipe,
 // a redirect or a here-string.
 
-// senders send what they read on standard input over the network.
-var senders = lazy.Value[map[string]bool]{Make: func() map[string]bool {
-	return map[string]bool{"nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true, "openssl": true,
-		"ssh": true, "mail": true, "mailx": true, "sendmail": true, "mutt": true, "http": true, "https": true, "xh": true, "xhs": true,
-		"ftp": true, "tftp": true, "sftp": true}
-}}
-
 // Sender reports a program (by basename) that sends what it reads on
 // standard input over the network.
-func Sender(base string) bool { return senders.Get()[base] }
+func Sender(name string) bool {
+	switch name {
+	case "nc", "ncat", "netcat", "socat", "telnet", "openssl", "ssh", "mail", "mailx", "sendmail",
+		"mutt", "http", "https", "xh", "xhs", "ftp", "tftp", "sftp":
+		return true
+	}
+	return false
+}
 
 // report records a finding with no safer way.
 func report(h Host, kind finding.Kind, name, reason string) {
@@ -53,8 +53,8 @@ func (s *State) exfil(h Host, c shellparse.SimpleCommand) {
 // batch, the words a wrapper fills from a secret, and a sender's standard
 // input. It reports a finding.
 func (s *State) sendsOut(h Host, c shellparse.SimpleCommand, base string, stdin bool) bool {
-	sender := senders.Get()[base] && (base != "openssl" || opensslConnects(c))
-	network := sender || downloaders.Get()[base] || dnsTools.Get()[base]
+	sender := Sender(base) && (base != "openssl" || opensslConnects(c))
+	network := sender || Downloader(base) || isDNSTool(base)
 	if network && s.substSent(h, c, base) {
 		return true
 	}
@@ -307,10 +307,15 @@ func opensslConnects(c shellparse.SimpleCommand) bool {
 	return ok && (inv.DynamicVerb || slices.Contains(inv.Node.Does, effect.NetworkOutbound))
 }
 
-// dnsTools send the names they are given to name servers and hosts.
-var dnsTools = lazy.Value[map[string]bool]{Make: func() map[string]bool {
-	return map[string]bool{"dig": true, "nslookup": true, "host": true, "ping": true, "ping6": true, "traceroute": true, "drill": true, "kdig": true}
-}}
+// isDNSTool reports a program that sends the names it is given to name
+// servers and hosts.
+func isDNSTool(name string) bool {
+	switch name {
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "drill", "kdig":
+		return true
+	}
+	return false
+}
 
 // remotePath reports host:path (not a local path that holds a colon after a slash).
 func remotePath(t string) bool {

@@ -29,7 +29,7 @@ func (s *State) readOnly(g Invocation, depth int) bool {
 		// git -c alias.st=status st is git status; a ! alias runs a shell.
 		return depth < maxAliasDepth && !strings.HasPrefix(strings.TrimSpace(value), "!") && s.readOnly(expandAlias(g, value), depth+1)
 	}
-	if Help(g) || readVerbs.Get()[g.Sub] {
+	if Help(g) || isReadVerb(g.Sub) {
 		return true
 	}
 	if reads, ok := readJudges.Get()[g.Sub]; ok {
@@ -82,16 +82,20 @@ func verbRuns(g Invocation) bool {
 	return g.Has("--output", "--ext-diff", "--open-files-in-pager", "--upload-pack", "--exec") || g.Sub == "grep" && g.Has("-O")
 }
 
-// readVerbs are the verbs that only read, whatever their options (those that
-// write or run are verbRuns').
-var readVerbs = lazy.Value[map[string]bool]{Make: func() map[string]bool {
-	return map[string]bool{"status": true, "log": true, "diff": true, "show": true, "rev-parse": true, "ls-files": true, "ls-tree": true,
-		"blame": true, "shortlog": true, "describe": true, "grep": true, "cat-file": true, "rev-list": true, "merge-base": true, "show-ref": true,
-		"count-objects": true, "whatchanged": true, "name-rev": true, "check-ignore": true, "annotate": true, "diff-tree": true, "diff-files": true,
-		"diff-index": true, "for-each-ref": true, "var": true, "version": true, "help": true, "ls-remote": true, "check-attr": true,
-		"check-ref-format": true, "check-mailmap": true, "verify-commit": true, "verify-tag": true, "verify-pack": true, "show-branch": true,
-		"range-diff": true, "cherry": true, "show-index": true, "get-tar-commit-id": true, "column": true, "diff-pairs": true}
-}}
+// isReadVerb reports a verb that only reads, whatever its options (those
+// that write or run are verbRuns').
+func isReadVerb(name string) bool {
+	switch name {
+	case "status", "log", "diff", "show", "rev-parse", "ls-files", "ls-tree", "blame", "shortlog",
+		"describe", "grep", "cat-file", "rev-list", "merge-base", "show-ref", "count-objects",
+		"whatchanged", "name-rev", "check-ignore", "annotate", "diff-tree", "diff-files", "diff-index",
+		"for-each-ref", "var", "version", "help", "ls-remote", "check-attr", "check-ref-format",
+		"check-mailmap", "verify-commit", "verify-tag", "verify-pack", "show-branch", "range-diff",
+		"cherry", "show-index", "get-tar-commit-id", "column", "diff-pairs":
+		return true
+	}
+	return false
+}
 
 // readJudges say when a verb that may write only reads.
 var readJudges = lazy.Value[map[string]func(Invocation) bool]{Make: func() map[string]func(Invocation) bool {
