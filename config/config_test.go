@@ -104,21 +104,24 @@ func TestLoadConfigErrors(t *testing.T) {
 		content string
 		want    string
 	}{
-		"bad rule":             {"[permission]\ndeny = [\n  \"bash(prefix:ok*)\",\n  \"bash(prefix:bad\",\n]\n", ":4: rule"},
-		"unknown key":          {"mode = \"auto\"\n[permission]\nallow = []\nneither = 1\n", `:4: unknown key "permission.neither"`},
-		"unknown table":        {"[tool]\nx = \"ask\"\n", `:1: unknown key "tool"`},
-		"bad mode":             {"\nmode = \"fast\"\n", `:2: unknown mode "fast"`},
-		"bad severe":           {"severe = \"allow\"\n", `:1: severe must be "deny" or "ask"`},
-		"bad profile":          {"[profiles.x]\nmode = \"ludicrous\"\n", `:2: profiles.x: unknown mode`},
-		"profile key":          {"[profiles.x]\nmodes = \"plan\"\n", `:2: unknown key "profiles.x.modes"`},
-		"syntax":               {"mode = \"auto\n", ":1: "},
-		"safe command":         {"[safe]\ncommands = [\"rm -rf\"]\n", `:2: safe.commands: "rm -rf" is not a command name`},
-		"bad bypass":           {"\nbypass = \"all\"\n", `:2: bypass must be "severe-net" or "everything", not "all"`},
-		"too large":            {"# " + strings.Repeat("x", MaxBytes) + "\n", `over the 1048576-byte limit for a config file`},
-		"nested arrays":        {"\n\nx = " + strings.Repeat("[", MaxNesting+1) + strings.Repeat("]", MaxNesting+1) + "\n", `:3: arrays or inline tables nested more than 32 deep`},
-		"nested tables":        {"x = " + strings.Repeat("{a = ", 40000) + "1" + strings.Repeat("}", 40000) + "\n", `:1: arrays or inline tables nested more than 32 deep`},
-		"key in any case":      {"BYPASS = \"all\"\n", `:1: bypass must be`},
-		"table with a comment": {"\n[a] # note\n", `:2: unknown key "a"`},
+		"bad rule":              {"[permission]\ndeny = [\n  \"bash(prefix:ok*)\",\n  \"bash(prefix:bad\",\n]\n", ":4: rule"},
+		"unknown key":           {"mode = \"auto\"\n[permission]\nallow = []\nneither = 1\n", `:4: unknown key "permission.neither"`},
+		"unknown table":         {"[tool]\nx = \"ask\"\n", `:1: unknown key "tool"`},
+		"bad mode":              {"\nmode = \"fast\"\n", `:2: unknown mode "fast"`},
+		"bad severe":            {"severe = \"allow\"\n", `:1: severe must be "deny" or "ask"`},
+		"bad profile":           {"[profiles.x]\nmode = \"ludicrous\"\n", `:2: profiles.x: unknown mode`},
+		"profile key":           {"[profiles.x]\nmodes = \"plan\"\n", `:2: unknown key "profiles.x.modes"`},
+		"syntax":                {"mode = \"auto\n", ":1: "},
+		"safe command":          {"[safe]\ncommands = [\"rm -rf\"]\n", `:2: safe.commands: "rm -rf" is not a command name`},
+		"bad bypass":            {"\nbypass = \"all\"\n", `:2: bypass must be "severe-net" or "everything", not "all"`},
+		"too large":             {"# " + strings.Repeat("x", MaxBytes) + "\n", `over the 1048576-byte limit for a config file`},
+		"nested arrays":         {"\n\nx = " + strings.Repeat("[", MaxNesting+1) + strings.Repeat("]", MaxNesting+1) + "\n", `:3: arrays or inline tables nested more than 32 deep`},
+		"nested tables":         {"x = " + strings.Repeat("{a = ", 40000) + "1" + strings.Repeat("}", 40000) + "\n", `:1: arrays or inline tables nested more than 32 deep`},
+		"key in any case":       {"BYPASS = \"all\"\n", `:1: bypass must be`},
+		"table with a comment":  {"\n[a] # note\n", `:2: unknown key "a"`},
+		"keys differ in case":   {"[permission]\ndeny = [\"bash(prefix:ls*)\"]\nDeny = []\n", `:3: permission.Deny differs only in letter case from a key on line 2`},
+		"tables differ in case": {"[permission]\ndeny = [\"x\"]\n[Permission]\ndeny = []\n", `:3: Permission differs only in letter case from a key on line 1`},
+		"dotted keys in case":   {"permission.deny = [\"x\"]\nPermission.deny = []\n", `:2: Permission.deny differs only in letter case from a key on line 1`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			f := writeFiles(t, t.TempDir(), map[string]string{"c.toml": tt.content})
@@ -141,6 +144,16 @@ func TestConfigBoundsAccepted(t *testing.T) {
 	f := writeFiles(t, t.TempDir(), map[string]string{"c.toml": "# " + deep + "\n[permission]\ndeny = [\"bash(prefix:echo " + deep + ")\", 'bash(prefix:echo " + deep + ")', \"\"\"bash(prefix:echo " + deep + ")\"\"\"]\n"})
 	cfg, err := Load(Paths{User: f["c.toml"]}, nil)
 	if err != nil || len(cfg.Rules.Deny) != 3 {
+		t.Fatalf("Load = %v, %v", cfg, err)
+	}
+}
+
+// TestConfigByteOrderMark: a file an editor saved with a UTF-8 byte-order
+// mark loads, its rules on their lines.
+func TestConfigByteOrderMark(t *testing.T) {
+	f := writeFiles(t, t.TempDir(), map[string]string{"c.toml": "\xef\xbb\xbf[permission]\ndeny = [\"bash(prefix:ls*)\"]\n"})
+	cfg, err := Load(Paths{User: f["c.toml"]}, nil)
+	if err != nil || len(cfg.Rules.Deny) != 1 {
 		t.Fatalf("Load = %v, %v", cfg, err)
 	}
 }

@@ -78,13 +78,23 @@ type lineFinder struct {
 	keys map[string]int
 	// strings maps each string value to the lines it stands on, in order.
 	strings map[string][]int
+	// clash is the first key that differs from an earlier one only in
+	// letter case, or nil.
+	clash *keyClash
+}
+
+// keyClash is a key the decoder would read as an earlier one (deny after
+// Deny): go-toml keeps the last, so the first would silently drop.
+type keyClash struct {
+	key         string
+	line, first int
 }
 
 // newLineFinder indexes the keys and string values of a TOML file in one
 // pass of the parser; a file the parser stops in keeps what came before
 // (the decoder reports the error itself).
 func newLineFinder(data string) lineFinder {
-	f := lineFinder{keys: map[string]int{}, strings: map[string][]int{}}
+	f := lineFinder{keys: map[string]int{}, strings: map[string][]int{}, clash: &keyClash{}}
 	var p unstable.Parser
 	p.Reset([]byte(data))
 	var table []string
@@ -144,6 +154,10 @@ func (f lineFinder) value(p *unstable.Parser, data string, path []string, v *uns
 // addKey records where a key first stands, in its own case and in any.
 func (f lineFinder) addKey(path []string, line int) {
 	key := strings.Join(path, ".")
+	_, same := f.keys[key]
+	if first, folded := f.keys["\x00"+strings.ToLower(key)]; folded && !same && f.clash.key == "" {
+		*f.clash = keyClash{key: key, line: line, first: first}
+	}
 	for _, k := range []string{key, "\x00" + strings.ToLower(key)} {
 		if _, ok := f.keys[k]; !ok {
 			f.keys[k] = line
@@ -229,7 +243,12 @@ func parseFile(path string, data []byte) (*fileConfig, lineFinder, error) {
 	if line := checkNesting(string(data)); line > 0 {
 		return nil, lineFinder{}, &Error{File: path, Line: line, Msg: fmt.Sprintf("arrays or inline tables nested more than %d deep", MaxNesting)}
 	}
+	// A UTF-8 byte-order mark some editors write is not part of the file's TOML.
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	lines := newLineFinder(string(data))
+	if c := lines.clash; c.key != "" {
+		return nil, lines, &Error{File: path, Line: c.line, Msg: fmt.Sprintf("%s differs only in letter case from a key on line %d: keys are read ignoring case, so one would silently replace the other", c.key, c.first)}
+	}
 	var fc fileConfig
 	dec := toml.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
