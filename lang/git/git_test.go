@@ -248,6 +248,8 @@ func TestReadOnly(t *testing.T) {
 		{"-c alias.st=status st", true},
 		{"-c alias.p=push p", false},
 		{"-c alias.x=!ls x", false},
+		{"ls-remote origin", true},
+		{"ls-remote ext::sh\\ -c\\ id", false},
 		{"-p log", false},
 		{"diff --ext-diff", false},
 		{"grep -O foo", false},

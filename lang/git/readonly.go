@@ -79,7 +79,19 @@ func quietConfig(w shellparse.Word) bool {
 // --output, --ext-diff, --open-files-in-pager (grep -O), --upload-pack,
 // --exec.
 func verbRuns(g Invocation) bool {
-	return g.Has("--output", "--ext-diff", "--open-files-in-pager", "--upload-pack", "--exec") || g.Sub == "grep" && g.Has("-O")
+	return g.Has("--output", "--ext-diff", "--open-files-in-pager", "--upload-pack", "--exec") || g.Sub == "grep" && g.Has("-O") || extRemote(g)
+}
+
+// extRemote reports an ext:: remote (git ls-remote 'ext::sh -c CMD'): the
+// ext transport runs the command it names, where git's protocol.ext.allow
+// lets it.
+func extRemote(g Invocation) bool {
+	for _, a := range g.Args {
+		if strings.HasPrefix(strings.ToLower(a.Text), "ext::") {
+			return true
+		}
+	}
+	return false
 }
 
 // isReadVerb reports a verb that only reads, whatever its options (those
