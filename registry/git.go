@@ -14,10 +14,9 @@ var gitGlobalLong = []string{"git-dir=", "work-tree=", "namespace=", "config-env
 // git bundle create FILE.
 func git() []*Program { return gitDecls }
 
-// gitDecls, like every declaration here that is built from literals alone,
-// is static data the linker lays out: a process that runs git builds none
-// of it. A Grammar or Effect variable copied into a literal would be copied
-// at start-up instead, so the literals name slices, never those.
+// gitDecls are git's declarations: a package-level literal, static data the
+// linker lays out, so a process that runs git builds none of it (as
+// coreDecls; docs/registry.md says how they stay static).
 var gitDecls = []*Program{
 	{Family: "git", Names: []string{"git"}, Check: "git", Node: Node{RunsFiles: GitHooks,
 		Grammar: Grammar{Short: "C:c:", Long: gitGlobalLong, Exact: true, Posix: true}, Subs: gitVerbList}},

@@ -22,11 +22,11 @@ func TestDefaultIndex(t *testing.T) {
 	want := map[string]place{}
 	for i, build := range defaultFamilies {
 		for j, p := range build() {
-			for _, n := range p.Names {
+			for k, n := range p.Names {
 				if at, dup := want[n]; dup {
 					t.Errorf("%s is declared twice (families %d and %d)", n, at.family, i)
 				}
-				want[n] = place{family: uint16(i), program: uint16(j)}
+				want[n] = place{family: uint16(i), program: uint16(j), name: uint16(k)}
 			}
 		}
 	}
@@ -83,7 +83,7 @@ func indexSource(t *testing.T, want map[string]place) []byte {
 	b.WriteString("}\n\nvar defaultSlotPlaces = [indexSlots]place{\n")
 	for i, n := range slots {
 		if n != "" {
-			fmt.Fprintf(&b, "\t%d: {%d, %d}, // %s\n", i, places[i].family, places[i].program, familyName(places[i].family))
+			fmt.Fprintf(&b, "\t%d: {%d, %d, %d}, // %s\n", i, places[i].family, places[i].program, places[i].name, familyName(places[i].family))
 		}
 	}
 	b.WriteString("}\n")

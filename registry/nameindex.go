@@ -17,9 +17,10 @@ type nameIndex struct {
 }
 
 // place is where a name is declared: its family's position in the
-// registry, and its program's in the family.
+// registry, its program's in the family, and its own among the program's
+// names (so that a lookup checks the place with one comparison).
 type place struct {
-	family, program uint16
+	family, program, name uint16
 }
 
 // nameHash is 32-bit FNV-1a.

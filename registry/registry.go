@@ -312,9 +312,8 @@ type family struct {
 	once  sync.Once
 	// byName finds a program by name in a registry New builds; the default
 	// registry's index gives each name's place instead.
-	byName  map[string]*Program
-	indexed bool
-	all     []*Program
+	byName map[string]*Program
+	all    []*Program
 }
 
 func (f *family) load() {
@@ -322,15 +321,6 @@ func (f *family) load() {
 		f.all = f.build()
 		for _, p := range f.all {
 			p.Node.link(nil)
-		}
-		if f.indexed {
-			return
-		}
-		f.byName = make(map[string]*Program, len(f.all))
-		for _, p := range f.all {
-			for _, n := range p.Names {
-				f.byName[n] = p
-			}
 		}
 	})
 }
@@ -340,14 +330,15 @@ func (f *family) load() {
 func New(groups ...[]*Program) *Registry {
 	r := &Registry{index: map[string]uint16{}}
 	for _, group := range groups {
-		f := &family{build: func() []*Program { return group }}
+		f := &family{build: func() []*Program { return group }, byName: map[string]*Program{}}
 		f.load()
 		for _, p := range group {
 			for _, n := range p.Names {
-				if i, dup := r.index[n]; dup && r.families[i].byName[n] != p || dup && int(i) != len(r.families) {
+				if _, dup := r.index[n]; dup {
 					panic("registry: " + n + " declared twice")
 				}
 				r.index[n] = uint16(len(r.families))
+				f.byName[n] = p
 			}
 		}
 		r.families = append(r.families, f)
@@ -360,7 +351,7 @@ func New(groups ...[]*Program) *Registry {
 func lazyRegistry(index nameIndex, builds ...func() []*Program) *Registry {
 	r := &Registry{static: &index}
 	for _, b := range builds {
-		r.families = append(r.families, &family{build: b, indexed: true})
+		r.families = append(r.families, &family{build: b})
 	}
 	return r
 }
@@ -398,9 +389,9 @@ func (r *Registry) Known(name string) bool {
 }
 
 // lookupIndexed finds a name's declaration by the static index: its
-// family, and its program there. A place whose program does not declare
-// the name (an index older than the declarations) finds nothing, and
-// TestDefaultIndex fails.
+// family, its program there, and the name's place among the program's
+// names. A place that does not hold the name (an index older than the
+// declarations) finds nothing, and TestDefaultIndex fails.
 func (r *Registry) lookupIndexed(name string) (*Program, bool) {
 	at, ok := r.static.find(name)
 	if !ok || int(at.family) >= len(r.families) {
@@ -408,10 +399,14 @@ func (r *Registry) lookupIndexed(name string) (*Program, bool) {
 	}
 	f := r.families[at.family]
 	f.load()
-	if int(at.program) >= len(f.all) || !slices.Contains(f.all[at.program].Names, name) {
+	if int(at.program) >= len(f.all) {
 		return nil, false
 	}
-	return f.all[at.program], true
+	p := f.all[at.program]
+	if int(at.name) >= len(p.Names) || p.Names[at.name] != name {
+		return nil, false
+	}
+	return p, true
 }
 
 // declares reports a name the registry declares.
