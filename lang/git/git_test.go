@@ -250,6 +250,8 @@ func TestReadOnly(t *testing.T) {
 		{"-c alias.x=!ls x", false},
 		{"ls-remote origin", true},
 		{"ls-remote ext::sh\\ -c\\ id", false},
+		{"ls-remote evil::x", false},
+		{"grep std::string", true},
 		{"-p log", false},
 		{"diff --ext-diff", false},
 		{"grep -O foo", false},

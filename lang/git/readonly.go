@@ -79,15 +79,17 @@ func quietConfig(w shellparse.Word) bool {
 // --output, --ext-diff, --open-files-in-pager (grep -O), --upload-pack,
 // --exec.
 func verbRuns(g Invocation) bool {
-	return g.Has("--output", "--ext-diff", "--open-files-in-pager", "--upload-pack", "--exec") || g.Sub == "grep" && g.Has("-O") || extRemote(g)
+	return g.Has("--output", "--ext-diff", "--open-files-in-pager", "--upload-pack", "--exec") || g.Sub == "grep" && g.Has("-O") || g.Sub == "ls-remote" && helperRemote(g)
 }
 
-// extRemote reports an ext:: remote (git ls-remote 'ext::sh -c CMD'): the
-// ext transport runs the command it names, where git's protocol.ext.allow
-// lets it.
-func extRemote(g Invocation) bool {
+// helperRemote reports a remote named as TRANSPORT::ADDRESS: git runs the
+// remote helper git-remote-TRANSPORT for it, and ext:: runs the command it
+// names (where protocol.ext.allow lets it). ls-remote is the one read verb
+// that takes a remote; a pattern such as std::string elsewhere is no remote.
+func helperRemote(g Invocation) bool {
 	for _, a := range g.Args {
-		if strings.HasPrefix(strings.ToLower(a.Text), "ext::") {
+		transport, _, ok := strings.Cut(a.Text, "::")
+		if ok && transport != "" && !strings.HasPrefix(transport, "-") && strings.Trim(strings.ToLower(transport), "abcdefghijklmnopqrstuvwxyz0123456789+.-") == "" {
 			return true
 		}
 	}
