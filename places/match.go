@@ -41,6 +41,9 @@ type secretTables struct {
 	names, exts map[string]bool
 	suffixes    map[string][]string
 	trees       map[string][]string
+	// suffixNames holds each of SecretSuffixes split into its names, for
+	// matching patterns (SecretPattern).
+	suffixNames [][]string
 }
 
 // secretIndex builds the index once, on first use.
@@ -48,6 +51,7 @@ var secretIndex = lazy.Value[secretTables]{Make: func() secretTables {
 	t := secretTables{names: setOf(SecretNames), exts: setOf(SecretExtensions), suffixes: map[string][]string{}, trees: map[string][]string{}}
 	for _, s := range SecretSuffixes {
 		t.suffixes[path.Base(s)] = append(t.suffixes[path.Base(s)], s)
+		t.suffixNames = append(t.suffixNames, strings.Split(s[1:], "/"))
 	}
 	for _, d := range SecretTrees {
 		first, _, _ := strings.Cut(strings.TrimPrefix(d, "/"), "/")
@@ -162,8 +166,7 @@ func SecretDir(p string) bool {
 // pattern's last components are matched against each secret file's.
 func SecretPattern(pattern string) bool {
 	parts := strings.Split(strings.TrimSuffix(pattern, "/"), "/")
-	for _, suffix := range SecretSuffixes {
-		want := strings.Split(suffix[1:], "/")
+	for _, want := range secretIndex.Get().suffixNames {
 		if len(want) > len(parts) {
 			continue
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/permgate/permgate/internal/lazy"
+	"github.com/permgate/permgate/internal/shword"
 	"github.com/permgate/permgate/registry"
 )
 
@@ -1522,7 +1523,7 @@ func langOf(fields []string) string {
 	if shellIsSh(prog) || prog == "zsh" || prog == "ksh" {
 		return ""
 	}
-	name := strings.TrimRight(prog, "0123456789.")
+	name := shword.TrimVersion(prog)
 	if name == "nodejs" {
 		return "node"
 	}

@@ -2,6 +2,7 @@ package shellparse
 
 import (
 	"github.com/permgate/permgate/internal/lazy"
+	"github.com/permgate/permgate/internal/shword"
 	"path"
 	"slices"
 	"strings"
@@ -53,7 +54,7 @@ func canonicalBase(base string) string {
 	if rest, ok := strings.CutPrefix(base, "g"); ok && gnuPrefixed.Get()[rest] {
 		return rest
 	}
-	family := strings.TrimRight(base, "0123456789.")
+	family := shword.TrimVersion(base)
 	family = strings.TrimSuffix(family, "-")
 	if family != base && versionedFamilies.Get()[family] && startsWithDigit(base[len(family):]) {
 		return family

@@ -10,10 +10,14 @@ import (
 // and shared by every copy of the command: the judgements of the analysis
 // all ask it instead of scanning argv again.
 type declaredScan struct {
-	// argv0 and n identify the argv that was read: a command whose argv a
-	// judgement replaced (git-reset read as git reset) is read anew.
+	// name, argv0 and n identify the command that was read: one whose name
+	// or argv a judgement replaced (git-reset read as git reset) is read
+	// anew.
+	name  string
 	argv0 *Word
 	n     int
+	// args are the arguments as the registry reads them (RegistryWords).
+	args  []registry.Word
 	prog  *registry.Program
 	known bool
 	inv   registry.Invocation
@@ -28,19 +32,37 @@ func (c SimpleCommand) Declared() (*registry.Program, *registry.Invocation, bool
 	if c.Name == "" || len(c.Argv) == 0 {
 		return nil, nil, false
 	}
-	s := c.scan
-	if s == nil {
-		s = new(declaredScan) // a command made outside the parser: read, not kept
-	}
-	if s.argv0 != &c.Argv[0] || s.n != len(c.Argv) {
-		*s = declaredScan{argv0: &c.Argv[0], n: len(c.Argv)}
-		s.prog, s.known = programs.Get().Lookup(path.Base(c.Name))
-		if s.known {
-			s.inv = s.prog.Resolve(RegistryWords(c.Argv[1:]))
-		}
-	}
+	s := c.read()
 	if !s.known {
 		return nil, nil, false
 	}
 	return s.prog, &s.inv, true
+}
+
+// RegistryArgs returns the command's arguments (Argv[1:]) as the registry's
+// scanner reads them (RegistryWords), made once and kept with the command.
+// The slice is shared: callers read it and never change it.
+func (c SimpleCommand) RegistryArgs() []registry.Word {
+	if len(c.Argv) == 0 {
+		return nil
+	}
+	return c.read().args
+}
+
+// read returns the command's reading, made on the first call for this argv.
+func (c SimpleCommand) read() *declaredScan {
+	s := c.scan
+	if s == nil {
+		s = new(declaredScan) // a command made outside the parser: read, not kept
+	}
+	if s.argv0 != &c.Argv[0] || s.n != len(c.Argv) || s.name != c.Name {
+		*s = declaredScan{name: c.Name, argv0: &c.Argv[0], n: len(c.Argv), args: RegistryWords(c.Argv[1:])}
+		if c.Name != "" {
+			s.prog, s.known = programs.Get().Lookup(path.Base(c.Name))
+		}
+		if s.known {
+			s.inv = s.prog.Resolve(s.args)
+		}
+	}
+	return s
 }

@@ -496,11 +496,11 @@ func (s *scriptWalker) callReading(ce *syntax.CallExpr, c context) {
 	s.noteHashTable(ce.Assigns)
 	argv := make([]Word, 0, len(ce.Args))
 	for _, arg := range ce.Args {
-		words := s.words.resolve(arg)
-		if !s.spend(expandCost(words)) {
+		n := len(argv)
+		argv = s.words.resolveAppend(argv, arg)
+		if !s.spend(expandCost(argv[n:])) {
 			return
 		}
-		argv = append(argv, words...)
 	}
 	if len(ce.Args) > 0 && len(argv) == 0 {
 		// Every word vanished (an empty brace alternative): bash runs nothing.

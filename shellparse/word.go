@@ -179,32 +179,36 @@ type wordResolver struct {
 // resolve returns the words a syntax word becomes: usually one, several after a
 // small brace expansion, none for an unquoted empty brace alternative.
 func (r *wordResolver) resolve(w *syntax.Word) []Word {
+	return r.resolveAppend(nil, w)
+}
+
+// resolveAppend appends the words a syntax word becomes (resolve) to dst.
+func (r *wordResolver) resolveAppend(dst []Word, w *syntax.Word) []Word {
 	if words, ok := r.allPositionals(w); ok {
-		return words
+		return append(dst, words...)
 	}
 	if words, ok := r.quotedArrayWords(w); ok {
-		return words
+		return append(dst, words...)
 	}
 	if words, ok := r.splitKnown(w); ok {
-		return words
+		return append(dst, words...)
 	}
 	if hasBraceCandidate(w) {
 		if alts, ok := expandBraces(w); ok {
-			out := make([]Word, 0, len(alts))
 			for _, parts := range alts {
 				word := r.resolveParts(mergeLits(parts), true)
 				if word.Static && word.Text == "" && !hasQuotes(parts) {
 					continue // an unquoted empty alternative vanishes
 				}
-				out = append(out, word)
+				dst = append(dst, word)
 			}
-			return out
+			return dst
 		}
-		return []Word{r.dynamicFromSource(w)}
+		return append(dst, r.dynamicFromSource(w))
 	}
 	word := r.resolveParts(w.Parts, true)
 	word.Quoted = hasQuotes(w.Parts)
-	return []Word{word}
+	return append(dst, word)
 }
 
 // resolveOne resolves a word that bash does not brace-expand or split (assignment
@@ -261,9 +265,40 @@ func hasQuotes(parts []syntax.WordPart) bool {
 	return false
 }
 
+// wordText gathers a word's text from its parts. A word of one part (most
+// are) keeps that part's string instead of copying it into a builder.
+type wordText struct {
+	first string
+	more  strings.Builder
+	parts int
+}
+
+// WriteString appends s to the text.
+func (t *wordText) WriteString(s string) {
+	switch t.parts {
+	case 0:
+		t.first = s
+	case 1:
+		t.more.Grow(len(t.first) + len(s))
+		t.more.WriteString(t.first)
+		t.more.WriteString(s)
+	default:
+		t.more.WriteString(s)
+	}
+	t.parts++
+}
+
+// String returns the text gathered.
+func (t *wordText) String() string {
+	if t.parts < 2 {
+		return t.first
+	}
+	return t.more.String()
+}
+
 // resolveParts performs quote removal over word parts.
 func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
-	var sb strings.Builder
+	var sb wordText
 	word := Word{Static: true}
 	for i, part := range parts {
 		switch p := part.(type) {
@@ -356,7 +391,7 @@ func (r *wordResolver) resolveParts(parts []syntax.WordPart, first bool) Word {
 // (first), a value bash would split or glob leaves the word dynamic; a
 // pattern (a for loop's) keeps the word a pattern. It reports false, having
 // written nothing, when the work bound is reached.
-func (r *wordResolver) putValue(sb *strings.Builder, word *Word, v Word, first bool) bool {
+func (r *wordResolver) putValue(sb *wordText, word *Word, v Word, first bool) bool {
 	if !r.charge(len(v.Text)) {
 		return false
 	}
@@ -373,7 +408,7 @@ func (r *wordResolver) putValue(sb *strings.Builder, word *Word, v Word, first b
 // unknownParam writes a parameter expansion whose value is not known: the
 // word is dynamic, with the parameters it expands (a nameref's target too)
 // and those it may assign.
-func (r *wordResolver) unknownParam(sb *strings.Builder, word *Word, p *syntax.ParamExp) {
+func (r *wordResolver) unknownParam(sb *wordText, word *Word, p *syntax.ParamExp) {
 	word.Static = false
 	word.Params = append(word.Params, paramNames(p)...)
 	if p.Param != nil {
@@ -407,7 +442,7 @@ func (r *wordResolver) paramOrigin(p *syntax.ParamExp) string {
 
 // resolveDouble performs quote removal inside double quotes.
 func (r *wordResolver) resolveDouble(parts []syntax.WordPart) Word {
-	var sb strings.Builder
+	var sb wordText
 	word := Word{Static: true}
 	for _, part := range parts {
 		switch p := part.(type) {

@@ -47,17 +47,15 @@ func (ck *checker) readOnly(c shellparse.SimpleCommand) bool {
 		// ./tool and /tmp/tool are unknown programs, never read-only.
 		return name != "" && !strings.Contains(name, "/") && helpOnly(c.Argv[1:])
 	}
-	return !writesFiles(c) && ck.declaredReadOnly(prog, name, c.Argv[1:])
+	return !writesFiles(c) && ck.declaredReadOnly(c, prog, name)
 }
 
 // interpreterCommandReadOnly: an interpreter's declared verb is read by its
 // declaration (bun test, deno fmt --check); otherwise the interpreter only
 // reads when it prints its version or runs a module that only looks.
 func interpreterCommandReadOnly(c shellparse.SimpleCommand) bool {
-	if p, ok := programs.Get().Lookup(c.Name); ok && len(p.Node.Subs) > 0 {
-		if inv := p.Resolve(shellparse.RegistryWords(c.Argv[1:])); len(inv.Path) > 0 {
-			return len(writeTargets(c)) == 0 && inv.ReadOnly()
-		}
+	if p, inv, ok := c.Declared(); ok && len(p.Node.Subs) > 0 && len(inv.Path) > 0 {
+		return len(writeTargets(c)) == 0 && inv.ReadOnly()
 	}
 	return interpreterReadOnly(c.Name, c.Argv[1:])
 }
@@ -80,8 +78,9 @@ func writesFiles(c shellparse.SimpleCommand) bool {
 // request for help, the Go check that refines a program of the safe list,
 // or the declaration's reading. git's is lang/git's, on the reading the
 // checker made of the command.
-func (ck *checker) declaredReadOnly(prog *registry.Program, name string, args []shellparse.Word) bool {
-	if prog.PlainReader() || mayBeHelp(args) && prog.IsHelp(shellparse.RegistryWords(args)) {
+func (ck *checker) declaredReadOnly(c shellparse.SimpleCommand, prog *registry.Program, name string) bool {
+	args := c.Argv[1:]
+	if prog.PlainReader() || mayBeHelp(args) && prog.IsHelp(c.RegistryArgs()) {
 		return true
 	}
 	check, ok := argChecks.Get()[name]
@@ -92,7 +91,10 @@ func (ck *checker) declaredReadOnly(prog *registry.Program, name string, args []
 		// An option known only at run time could be -delete, -o FILE, -i …
 		return !slices.ContainsFunc(args, mayBeAnyOption) && check(args)
 	}
-	inv := prog.Resolve(shellparse.RegistryWords(args))
+	if declared, inv, ok := c.Declared(); ok && declared == prog {
+		return inv.ReadOnly() // the reading made once for the command
+	}
+	inv := prog.Resolve(c.RegistryArgs())
 	return inv.ReadOnly()
 }
 

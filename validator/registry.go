@@ -29,7 +29,7 @@ func (ck *checker) declared(c shellparse.SimpleCommand, base string, args []shel
 	if !prog.NeedsArgs() {
 		return
 	}
-	words := shellparse.RegistryWords(args)
+	words := c.RegistryArgs()
 	help := inv.Help(words)
 	ck.ruleFindings(inv, help)
 	switch {

@@ -40,7 +40,7 @@ func writeTargets(c shellparse.SimpleCommand) []shellparse.Word {
 // option an effect needs, so it is not read for them.
 func mayDeclareChanges(c shellparse.SimpleCommand) bool {
 	prog, ok := programs.Get().Lookup(path.Base(c.Name))
-	return ok && prog.HasEffects() && prog.MayHaveEffects(shellparse.RegistryWords(c.Argv[1:]))
+	return ok && prog.HasEffects() && prog.MayHaveEffects(c.RegistryArgs())
 }
 
 // wrapperWriteTargets returns the files the wrappers change on their own,

@@ -26,3 +26,14 @@ func Quote(s string) string {
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+// TrimVersion returns name without the digits and dots at its end (python3.12
+// is python, lua-5.4 is lua-): what strings.TrimRight(name, "0123456789.")
+// returns, without building a cutset on each call of the analysis's hot path.
+func TrimVersion(name string) string {
+	end := len(name)
+	for end > 0 && (name[end-1] >= '0' && name[end-1] <= '9' || name[end-1] == '.') {
+		end--
+	}
+	return name[:end]
+}

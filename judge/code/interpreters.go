@@ -9,6 +9,7 @@ import (
 
 	"github.com/permgate/permgate/codescan"
 	"github.com/permgate/permgate/internal/lazy"
+	"github.com/permgate/permgate/internal/shword"
 	"github.com/permgate/permgate/registry"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -95,21 +96,30 @@ var interpreterAliases = lazy.Value[map[string]string]{Make: func() map[string]s
 // alias's family, or the family of a versioned name (python3.12, lua5.4,
 // php8.2, perl5.36, node22, tclsh8.6, pypy3).
 func InterpreterName(base string) string {
-	for _, name := range []string{base, Versionless(base)} {
-		if family, ok := interpreterAliases.Get()[name]; ok {
+	if family, ok := interpreterFamily(base); ok {
+		return family
+	}
+	if name := Versionless(base); name != base {
+		if family, ok := interpreterFamily(name); ok {
 			return family
-		}
-		if _, ok := interpreters.Get()[name]; ok {
-			return name
 		}
 	}
 	return base
 }
 
+// interpreterFamily returns the family a runtime's exact name stands for.
+func interpreterFamily(name string) (string, bool) {
+	if family, ok := interpreterAliases.Get()[name]; ok {
+		return family, true
+	}
+	_, ok := interpreters.Get()[name]
+	return name, ok
+}
+
 // Versionless returns a name without the version at its end (python3.12 is
 // python, lua-5.4 is lua); a name with none is returned as it is.
 func Versionless(base string) string {
-	name := strings.TrimRight(base, "0123456789.")
+	name := shword.TrimVersion(base)
 	if name == base || name == "" || !isDigits(base[len(name):len(name)+1]) {
 		return base
 	}

@@ -24,7 +24,7 @@ func operandsOf(c shellparse.SimpleCommand) []shellparse.Word {
 	if len(c.Argv) < 2 {
 		return nil
 	}
-	inv := (&registry.Program{}).Resolve(shellparse.RegistryWords(c.Argv[1:]))
+	inv := (&registry.Program{}).Resolve(c.RegistryArgs())
 	return reading{Inv: &inv, Args: c.Argv[1:]}.Operands()
 }
 
