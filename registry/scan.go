@@ -4,6 +4,8 @@ import (
 	"iter"
 	"slices"
 	"strings"
+
+	"github.com/permgate/permgate/internal/lazy"
 )
 
 // Word is one argv word as the scanner sees it.
@@ -403,13 +405,38 @@ func (g *Grammar) longOption(s *Scan, args []Word, i int) int {
 	return i
 }
 
+// shortNames holds the names of the options "-X" and "+X" for each ASCII
+// letter X, so reading a cluster names its options without allocating.
+var shortNames = lazy.Value[*[2][128]string]{Make: func() *[2][128]string {
+	var names [2][128]string
+	for c := range 128 {
+		names[0][c] = "-" + string(rune(c))
+		names[1][c] = "+" + string(rune(c))
+	}
+	return &names
+}}
+
+// shortName returns the name of the option letter of a cluster that starts
+// with sign: sign then the letter as a rune, as the scan has always named it.
+func shortName(sign, letter byte) string {
+	if letter < 128 {
+		switch sign {
+		case '-':
+			return shortNames.Get()[0][letter]
+		case '+':
+			return shortNames.Get()[1][letter]
+		}
+	}
+	return string([]byte{sign}) + string(rune(letter))
+}
+
 // oldCluster reads an old-style first word (tar czf ARCHIVE): each letter
 // is an option, and those that take a value take the next words in turn.
 // It returns the index of the first word after the values.
 func (g *Grammar) oldCluster(s *Scan, args []Word) int {
 	next := 1
 	for _, letter := range []byte(args[0].Text) {
-		o := Opt{Name: "-" + string(letter), At: 0, ValueAt: 0}
+		o := Opt{Name: shortName('-', letter), At: 0, ValueAt: 0}
 		if kind, _ := g.short(letter); kind == required && next < len(args) {
 			o.Value, o.HasValue, o.Dynamic, o.ValueAt = args[next].Text, true, args[next].Dynamic, next
 			next++
@@ -435,11 +462,11 @@ func (g *Grammar) cluster(s *Scan, args []Word, i int) int {
 			return i
 		}
 		if g.takesNext(letter) {
-			i = s.nextValue(args, at, i, t[:1]+string(letter))
+			i = s.nextValue(args, at, i, shortName(t[0], letter))
 			continue
 		}
 		kind, _ := g.short(letter)
-		o := Opt{Name: t[:1] + string(letter), At: at, ValueAt: at}
+		o := Opt{Name: shortName(t[0], letter), At: at, ValueAt: at}
 		if kind != noValue {
 			if rest := t[j+1:]; rest != "" {
 				o.Value, o.HasValue, o.Dynamic = strings.TrimPrefix(rest, "="), true, w.Dynamic

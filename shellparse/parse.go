@@ -18,6 +18,9 @@ import (
 type Parser struct {
 	opts   Options
 	syntax *syntax.Parser
+	// source is the reader each parse reads its script from, reset for the
+	// next: a Parser, as mvdan's, parses one script at a time.
+	source strings.Reader
 }
 
 // NewParser returns a Parser with the given bounds (zero values take defaults).
@@ -30,18 +33,25 @@ func NewParser(opts Options) *Parser {
 
 // ParseScript analyses a shell script string as bash -c would run it.
 func (p *Parser) ParseScript(src string) Result {
-	var res Result
 	if problem, ok := p.checkInput(src); !ok {
-		res.Problems = append(res.Problems, problem)
-		return res
+		return Result{Problems: []Problem{problem}}
 	}
-	w := &walker{parser: p, res: &res, budget: p.opts.workBound(len(src))}
+	run := new(parseRun) // the result and its walker, allocated together
+	res := &run.res
+	w := &run.walker
+	*w = walker{parser: p, res: res, budget: p.opts.workBound(len(src))}
 	w.script(src, context{}, nil)
-	res.ForkBombs = append(res.ForkBombs, functionBombs(&res)...)
+	res.ForkBombs = append(res.ForkBombs, functionBombs(res)...)
 	if len(res.Commands) == 0 && len(res.Problems) == 0 && strings.TrimSpace(stripComments(src)) == "" {
 		res.Problems = append(res.Problems, Problem{Kind: ProblemParse, Reason: "empty command: nothing to run"})
 	}
-	return res
+	return *res
+}
+
+// parseRun holds a script's result and the walker that fills it.
+type parseRun struct {
+	res    Result
+	walker walker
 }
 
 // ParseArgv analyses one simple command given as exact words, as exec would run
@@ -171,14 +181,16 @@ func (w *walker) script(src string, c context, outer *Wrapper) {
 		w.problem(ProblemTooComplex, reason, src)
 		return
 	}
-	file, err := w.parser.syntax.Parse(strings.NewReader(src), "")
+	w.parser.source.Reset(src)
+	file, err := w.parser.syntax.Parse(&w.parser.source, "")
 	if err != nil {
 		w.problem(ProblemParse, parseReason(err), src)
 		if file = w.parsedBefore(src, err); file == nil {
 			return
 		}
 	}
-	res := &wordResolver{home: w.parser.opts.Home, source: src, work: w}
+	walk := &scriptWalk{words: wordResolver{home: w.parser.opts.Home, source: src, work: w}}
+	res := &walk.words
 	if len(c.positional) > 0 && positionalsStay(file) {
 		res.positional = c.positional
 	}
@@ -196,8 +208,15 @@ func (w *walker) script(src string, c context, outer *Wrapper) {
 	if outer != nil {
 		c.wrappers = appendWrapper(c.wrappers, *outer)
 	}
-	sw := &scriptWalker{walker: w, words: res}
-	sw.follow(file, c)
+	walk.walker = scriptWalker{walker: w, words: res}
+	walk.walker.follow(file, c)
+}
+
+// scriptWalk holds one script's walker and the word resolver it reads its
+// words with, allocated together.
+type scriptWalk struct {
+	words  wordResolver
+	walker scriptWalker
 }
 
 // parsedBefore parses the statements of src on the lines before its

@@ -123,7 +123,7 @@ func (ck *checker) nestedIn(src, how, dir string) bool {
 	v.nestedCwd = dir
 	res := v.parser.ParseScript(src)
 	for _, f := range res.Functions {
-		ck.funcs[f] = ck.funcs[f] || ck.sourcing // source lib.sh defines them here
+		ck.funcs = defineFunction(ck.funcs, f, ck.funcs[f] || ck.sourcing) // source lib.sh defines them here
 	}
 	a := v.Classify(res, src)
 	v.nestedCwd, v.lookups, v.lookupsCut = saved, lookups+v.lookups, cut || v.lookupsCut

@@ -210,14 +210,15 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 		}
 		a.Findings = append(a.Findings, Finding{Kind: finding.Kind(p.Kind), Severity: NonSevere, Reason: OneLine(p.Reason), ID: problemID(p), Command: command})
 	}
-	funcs := map[string]bool{}
+	var funcs map[string]bool // written only through defineFunction
 	for _, f := range res.Functions {
-		funcs[f] = true
+		funcs = defineFunction(funcs, f, true)
 	}
 	if v.nesting == 0 || v.files == nil {
 		v.files = &runs.State{}
 	}
-	ck := &checker{v: v, res: res, funcs: funcs, shellDir: v.scriptDir(), cdpath: v.env.CDPath, ran: fileRun{at: -1}, runs: v.files}
+	ck := &checker{v: v, res: res, funcs: funcs, shellDir: v.scriptDir(), cdpath: v.env.CDPath, ran: fileRun{at: -1}, runs: v.files,
+		pending: make([]pendingWrite, 0, len(res.Commands))}
 	a.AllReadOnly = len(res.Problems) == 0
 	// seen holds the findings kept so far, for dropping repeats; clipped, so
 	// appending never writes into a.Findings.
@@ -268,6 +269,16 @@ func (v *Validator) Classify(res shellparse.Result, src string) Analysis {
 		ck.runState() // what the nested script wrote, for the commands after it
 	}
 	return a
+}
+
+// defineFunction records in funcs (made on the first write) that the
+// script defines the function name, and whether it is defined in this shell.
+func defineFunction(funcs map[string]bool, name string, here bool) map[string]bool {
+	if funcs == nil {
+		funcs = map[string]bool{}
+	}
+	funcs[name] = here
+	return funcs
 }
 
 // dropRepeats returns the findings not in seen (the parser's and earlier
