@@ -20,7 +20,7 @@ func analysisEnv(h *host) validator.Env {
 	}
 	home := h.Getenv("HOME")
 	env := validator.Env{Cwd: cwd, Home: home, TmpDir: h.Getenv("TMPDIR"), CDPath: h.Getenv("CDPATH") != "", Resolve: resolveExisting,
-		LinkTarget: linkTarget, Files: runfiles.OS{}, Dirs: runfiles.OSDirs{}}
+		LinkTarget: linkTarget, Exists: onDisk, Files: runfiles.OS{}, Dirs: runfiles.OSDirs{}}
 	if TestOnlyFileDelay > 0 {
 		env.Files = slowFiles{env.Files}
 	}
@@ -89,6 +89,12 @@ func pathDirs(path string) []string {
 		}
 	}
 	return dirs
+}
+
+// onDisk reports a path that exists, a link to nowhere included.
+func onDisk(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
 }
 
 // resolveExisting returns the path p really names: the symlinks in its longest

@@ -80,6 +80,8 @@ func (v *Validator) CheckPath(op PathOp, p string) []Finding {
 		if hasGlob(q) {
 			if in, _ := v.self.Glob(q); in {
 				add("self_modify", "self_glob", Severe, "writes "+shown+", which may name "+self.Reason)
+			} else if in, _ := v.self.GlobBinary(q); in {
+				add("self_modify", "self_glob", Severe, "writes "+shown+", which may name "+self.BinaryReason)
 			}
 		}
 		if why := v.self.Write(q); why != "" {

@@ -524,6 +524,8 @@ func (ck *checker) writePath(text, how string) {
 	if hasGlob(p) {
 		if in, _ := ck.v.self.Glob(p); in {
 			own = self.Reason
+		} else if in, _ := ck.v.self.GlobBinary(p); in {
+			own = self.BinaryReason
 		}
 		dir, _ := globDir(p)
 		p = dir + "/x"

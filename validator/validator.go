@@ -65,6 +65,10 @@ type Env struct {
 	// asked of the harness settings files (a dotfiles manager links the file
 	// or its folder). nil asks Resolve instead.
 	LinkTarget func(string) string
+	// Exists reports a path that is on disk (lstat): asked only of a bin
+	// directory a command moves, removes or fills as a tree, whether it
+	// holds a program named permgate. nil knows of none.
+	Exists func(string) bool
 	// Files reads the project's files a command runs (scripts, program
 	// files; cmd gives runfiles.OS); nil reads none: a file that is run
 	// is then judged as it was before files were read (by its name only).

@@ -25,6 +25,8 @@ type Env struct {
 	// LinkTarget returns where p leads when p or its directory is a
 	// symbolic link, "" when neither is; nil asks Resolve.
 	LinkTarget func(string) string
+	// Exists reports a path that is on disk; nil knows of none.
+	Exists func(string) bool
 	// HarnessHomes are harness directories moved out of the home, each
 	// mapped to the name it stands for (".claude", ".codex", …).
 	HarnessHomes map[string]string
@@ -105,6 +107,33 @@ func (ps *Paths) ownFile(p string) string {
 
 // permgateBinaryWhy is the reason given for a write of the permgate program.
 const permgateBinaryWhy = "the permgate program itself (replacing or disabling it turns the gate off)"
+
+// BinaryReason names the permgate program among what a write may reach.
+const BinaryReason = "the permgate program"
+
+// mentionsBinaryPath reports code that holds the path of the permgate
+// program running now (or of where its links lead) inside a longer text.
+func (ps *Paths) mentionsBinaryPath(t string) bool {
+	for _, b := range ps.binaries() {
+		if strings.Contains(t, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionsBinary reports an argument whose text holds the name of the
+// permgate program running now (or of where its links lead): a program
+// permgate does not know, handed it, may rewrite it (strip, upx) whatever
+// the program is named.
+func (ps *Paths) mentionsBinary(t string) bool {
+	for _, b := range ps.binaries() {
+		if name := path.Base(b); name != "" && strings.Contains(t, name) {
+			return true
+		}
+	}
+	return false
+}
 
 // isBinary reports the permgate program: the one running now
 // (Env.Binary), or a file named permgate in a bin directory (~/go/bin,
@@ -250,9 +279,51 @@ func (ps *Paths) mentions(t string) bool {
 // tree into it, reaches them. all=false leaves out / , the home directory and
 // the system directories, whose writes are judged severe on their own.
 func (ps *Paths) Ancestor(p string, all bool) bool {
+	return ps.ancestor(p, all, true)
+}
+
+// ancestor is Ancestor; program=false leaves out the directories above the
+// permgate program.
+func (ps *Paths) ancestor(p string, all, program bool) bool {
 	if !all && (p == "/" || ps.env.JudgedAlone != nil && ps.env.JudgedAlone(p)) {
 		return false
 	}
+	return ps.anchorAncestor(p) || program && ps.binaryAncestor(p)
+}
+
+// AncestorHolds names what a directory Ancestor reports holds: permgate's
+// config or state, the harness settings, or the permgate program.
+func (ps *Paths) AncestorHolds(p string) string {
+	if ps.anchorAncestor(p) {
+		return Reason
+	}
+	return BinaryReason
+}
+
+// binaryAncestor reports a directory above the permgate program: the one
+// running now, or where its links lead, or a bin directory that holds a
+// program named permgate (isBinary), on disk. Removing or moving it, or
+// putting a link in its place, changes what the harnesses run.
+func (ps *Paths) binaryAncestor(p string) bool {
+	if p == "" {
+		return false
+	}
+	for _, b := range ps.binaries() {
+		if under(b, p) {
+			return true
+		}
+	}
+	for _, named := range []string{"/permgate", "/bin/permgate"} {
+		if b := strings.TrimSuffix(p, "/") + named; ps.isBinary(b) && ps.env.Exists != nil && ps.env.Exists(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// anchorAncestor reports a directory above permgate's own directories or
+// the harness settings (Ancestor, but for the program).
+func (ps *Paths) anchorAncestor(p string) bool {
 	for i, a := range ps.anchorList() {
 		if !under(a, p) {
 			continue
@@ -270,26 +341,63 @@ func (ps *Paths) Ancestor(p string, all bool) bool {
 func (ps *Paths) Glob(pattern string) (inside, ancestor bool) {
 	pp := strings.Split(strings.TrimPrefix(pattern, "/"), "/")
 	for k, a := range ps.anchorList() {
-		ap := strings.Split(strings.TrimPrefix(a, "/"), "/")
-		n := min(len(pp), len(ap))
-		ok := true
-		for i := 0; i < n && ok; i++ {
-			if strings.HasPrefix(ap[i], ".") && !strings.HasPrefix(pp[i], ".") {
-				ok = false // a leading dot is matched only literally
-				break
-			}
-			m, err := path.Match(pp[i], ap[i])
-			ok = m || err != nil
-		}
-		switch {
-		case !ok:
-		case len(pp) >= len(ap):
+		switch globReach(pp, a) {
+		case globInside:
 			inside = true
-		case k < ps.homeAnchors:
-			ancestor = true
+		case globAbove:
+			ancestor = ancestor || k < ps.homeAnchors
 		}
 	}
 	return inside, ancestor
+}
+
+// GlobBinary says whether a pattern may name the permgate program (inside)
+// or a directory above it (ancestor): the program running now or where its
+// links lead, or a file named permgate in a bin directory (isBinary).
+func (ps *Paths) GlobBinary(pattern string) (inside, ancestor bool) {
+	pp := strings.Split(strings.TrimPrefix(pattern, "/"), "/")
+	for _, b := range ps.binaries() {
+		switch globReach(pp, b) {
+		case globInside:
+			inside = true
+		case globAbove:
+			ancestor = true
+		}
+	}
+	dir, base := path.Split(pattern)
+	if !inside && hasGlob(base) && !hasGlob(dir) && ps.isBinary(dir+"permgate") {
+		m, err := path.Match(strings.ToLower(base), "permgate")
+		inside = m || err != nil
+	}
+	return inside, ancestor
+}
+
+// globReach is how far a pattern split into its names reaches toward a
+// path: not at all, to the path or below it, or to a directory above it.
+type globReachKind int
+
+const (
+	globNone globReachKind = iota
+	globInside
+	globAbove
+)
+
+// globReach compares a pattern's names with a path's, one by one.
+func globReach(pp []string, p string) globReachKind {
+	ap := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	n := min(len(pp), len(ap))
+	for i := range n {
+		if strings.HasPrefix(ap[i], ".") && !strings.HasPrefix(pp[i], ".") {
+			return globNone // a leading dot is matched only literally
+		}
+		if m, err := path.Match(pp[i], ap[i]); !m && err == nil {
+			return globNone
+		}
+	}
+	if len(pp) >= len(ap) {
+		return globInside
+	}
+	return globAbove
 }
 
 // near reports a directory inside or above permgate's own; the answer for
@@ -312,7 +420,10 @@ func (ps *Paths) near(dir string) bool {
 // program (a file named x is not it), so a command that only reads a
 // directory does not ask where the program is.
 func (ps *Paths) dirNear(dir string) bool {
-	return dir != "" && (ps.ownFile(procRoot(dir+"/x")) != "" || ps.Ancestor(dir, false))
+	if dir == "" || ps.ownFile(procRoot(dir+"/x")) != "" {
+		return dir != ""
+	}
+	return ps.ancestor(dir, false, false)
 }
 
 // selfNames are the base names of permgate's and the harnesses' files: a write

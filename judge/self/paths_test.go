@@ -154,3 +154,44 @@ func TestRuntimeWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestGlobBinary: a pattern reaches the program running now, or a file named
+// permgate in a bin directory outside the project, or a directory above it.
+func TestGlobBinary(t *testing.T) {
+	env := testEnv
+	env.Binary = func() string { return "/opt/tools/pg" }
+	ps := NewPaths(env)
+	for _, tt := range []struct {
+		pattern        string
+		inside, parent bool
+	}{
+		{"/opt/tools/p*", true, false},
+		{"/opt/tools/*", true, false},
+		{"/opt/t*", false, true},
+		{"/opt/tools/*.txt", false, false},
+		{"/usr/local/bin/perm*", true, false},
+		{"/usr/local/bin/*", true, false},
+		{"/usr/local/bin/*.sh", false, false},
+		{"/home/user/project/bin/*", false, false}, // a build in the project
+		{"/srv/*", false, false},
+	} {
+		if in, anc := ps.GlobBinary(tt.pattern); in != tt.inside || anc != tt.parent {
+			t.Errorf("GlobBinary(%s) = %v %v, want %v %v", tt.pattern, in, anc, tt.inside, tt.parent)
+		}
+	}
+	if !ps.Ancestor("/opt/tools", false) || ps.Ancestor("/opt/other", false) {
+		t.Error("Ancestor: the running program's directory is above it, another is not")
+	}
+}
+
+// TestNearAsksNoBinary: whether a directory is near permgate's own is told
+// without asking where the program is (a read-only command asks it nothing).
+func TestNearAsksNoBinary(t *testing.T) {
+	env := testEnv
+	asked := 0
+	env.Binary = func() string { asked++; return "/opt/tools/pg" }
+	ps := NewPaths(env)
+	if ps.near("/opt/tools") || !ps.near("/home/user/.config") || asked != 0 {
+		t.Errorf("near: /opt/tools %v, ~/.config %v, program asked %d times", ps.near("/opt/tools"), ps.near("/home/user/.config"), asked)
+	}
+}

@@ -124,7 +124,7 @@ func linkTargets(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 		// A link put where a directory of hook settings belongs (~/.cursor,
 		// .github/hooks) makes the harness, and a later permgate install,
 		// use files the link's target holds, which are not protected.
-		report(h, "self_modify", "self_link_dir", finding.Severe, "ln puts a link at "+link+", a directory that holds "+Reason)
+		report(h, "self_modify", "self_link_dir", finding.Severe, "ln puts a link at "+link+", a directory that holds "+h.SelfPaths().AncestorHolds(link))
 	}
 	if targets[0].Static {
 		noteLink(h, link, targets[0].Text, hasOption(c, "-s", "--symbolic"))
@@ -267,24 +267,42 @@ func Args(h Host, c shellparse.SimpleCommand) {
 	// Code handed to an interpreter may name the file inside a longer text.
 	code := shellparse.IsShell(c.Name) || h.SelfInterpreter(base)
 	near := nearSelf(h)
+	readOnly := 0 // h.SelfReadOnly(c), asked once when needed: 1 no, 2 yes
+	writes := func() bool {
+		if readOnly == 0 {
+			readOnly = 1
+			if h.SelfReadOnly(c) {
+				readOnly = 2
+			}
+		}
+		return readOnly == 1
+	}
+	// A program the registry declares writes what its declaration says
+	// (judged by the write targets); one it does not, or code, may write any
+	// file it is handed, the permgate program by whatever name it has. Where
+	// the program is is asked of the disk only for those, and only when the
+	// command may write: what only reads never asks.
+	_, _, declared := c.Declared()
+	anyFile := !declared || code
 	for _, a := range c.Argv[1:] {
-		if !selfPrefilter(a.Text) && !(near && !strings.HasPrefix(a.Text, "/")) {
+		if !selfPrefilter(a.Text) && !(near && !strings.HasPrefix(a.Text, "/")) && !(anyFile && writes() && h.SelfPaths().mentionsBinary(a.Text)) {
 			continue
 		}
-		if !handedSelf(h, a, code) {
+		why := handedSelf(h, a, code)
+		if why == "" {
 			continue
 		}
-		if !h.SelfReadOnly(c) {
-			report(h, "self_modify", "self_handed", finding.Severe, c.Name+" is handed "+clip(a.Text)+", "+Reason+" or a harness's hook settings, and may write it")
+		if writes() {
+			report(h, "self_modify", "self_handed", finding.Severe, c.Name+" is handed "+clip(a.Text)+", "+why+", and may write it")
 		}
 		return
 	}
 }
 
-// handedSelf reports an argument that names one of permgate's files: a path
+// handedSelf says what an argument names of permgate's files, or "": a path
 // it may spell (after =, @ or :), a pattern that matches one, or, in code,
 // a mention inside a longer text.
-func handedSelf(h Host, a shellparse.Word, code bool) bool {
+func handedSelf(h Host, a shellparse.Word, code bool) string {
 	texts, _ := h.ExpandPath(a)
 	for _, text := range texts {
 		var candBuf [4]string
@@ -292,36 +310,53 @@ func handedSelf(h Host, a shellparse.Word, code bool) bool {
 			if cand == "" || strings.HasPrefix(cand, "-") {
 				continue
 			}
-			if namesSelf(h, cand) || a.Static && code && h.SelfPaths().mentions(text) {
-				return true
+			if why := namesSelf(h, cand); why != "" {
+				return why
+			}
+			if a.Static && code && h.SelfPaths().mentions(text) {
+				return Reason + " or a harness's hook settings"
+			}
+			if a.Static && code && h.SelfPaths().mentionsBinaryPath(text) {
+				return BinaryReason
 			}
 		}
 	}
-	return false
+	return ""
 }
 
-// namesSelf reports a path, or a pattern, that names one of permgate's files.
-func namesSelf(h Host, cand string) bool {
+// namesSelf says what a path, or a pattern, names of permgate's files, or "".
+func namesSelf(h Host, cand string) string {
 	p := h.Resolve(cand)
-	if h.SelfPaths().File(p) != "" {
-		return true
+	if why := h.SelfPaths().File(p); why != "" {
+		return why
 	}
 	if !hasGlob(p) {
-		return false
+		return ""
 	}
-	hit, _ := h.SelfPaths().Glob(p)
-	return hit
+	if hit, _ := h.SelfPaths().Glob(p); hit {
+		return Reason + " or a harness's hook settings"
+	}
+	if hit, _ := h.SelfPaths().GlobBinary(p); hit {
+		return BinaryReason
+	}
+	return ""
 }
 
 // Trees judges what a command moves, links, or copies a tree into.
 func Trees(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	switch c.Name {
 	case "mv":
-		for _, t := range operandsOf(c) {
+		sources, dests := operandsOf(c), valuesOf(c, "-t", "--target-directory")
+		switch {
+		case len(dests) > 0:
+		case len(sources) >= 2 && !hasOption(c, "-T", "--no-target-directory"):
+			dests, sources = sources[len(sources)-1:], sources[:len(sources)-1]
+		}
+		for _, t := range sources {
 			TreeSelf(h, t, "mv "+t.Text, false)
 		}
-		for _, t := range valuesOf(c, "-t", "--target-directory") {
-			TreeSelf(h, t, "mv "+t.Text, false)
+		for _, d := range dests {
+			mvInto(h, d, sources)
 		}
 	case "ln":
 		linkTargets(h, c, args)
@@ -392,30 +427,68 @@ func namesRuleOutSelf(expr []shellparse.Word) bool {
 
 // TreeSelf judges a target that is replaced, removed or filled as a whole
 // tree: moved (mv), deleted recursively, copied or extracted into, or pointed
-// at by a new link. Reaching permgate's files or a directory above them is
-// self_modify. link=true also counts /, the home directory and system
-// directories as ancestors.
+// at by a new link. Reaching permgate's files, the permgate program or a
+// directory above them is self_modify. link=true also counts /, the home
+// directory and system directories as ancestors.
 func TreeSelf(h Host, w shellparse.Word, how string, link bool) {
+	treeSelf(h, w, how, link, true)
+}
+
+// treeSelf is TreeSelf; program=false leaves out the permgate program and
+// the directories above it (a file moved into one by its own name is judged
+// by that name: mvInto).
+func treeSelf(h Host, w shellparse.Word, how string, link, program bool) {
+	ps := h.SelfPaths()
 	texts, _ := h.ExpandPath(w)
 	for _, text := range texts {
 		p := h.Resolve(text)
 		if hasGlob(p) {
-			if in, anc := h.SelfPaths().Glob(p); in || anc && !link {
+			if in, anc := ps.Glob(p); in || anc && !link {
 				report(h, "self_modify", "self_glob", finding.Severe, how+" may reach "+Reason)
+				return
+			}
+			if !program {
+				continue
+			}
+			if in, anc := ps.GlobBinary(p); in || anc && !link {
+				report(h, "self_modify", "self_glob", finding.Severe, how+" may reach "+BinaryReason)
 				return
 			}
 			continue
 		}
 		for _, q := range h.SelfRealPaths(p) {
-			if why := h.SelfPaths().File(q); why != "" {
+			why := ps.ownFile(procRoot(q))
+			if why == "" && program {
+				why = ps.File(q)
+			}
+			if why != "" {
 				report(h, "self_modify", "self_path", finding.Severe, how+" reaches "+why)
 				return
 			}
-			if h.SelfPaths().Ancestor(q, link) {
-				report(h, "self_modify", "self_dir", finding.Severe, how+" reaches "+q+", a directory that holds "+Reason)
+			if ps.ancestor(q, link, program) {
+				report(h, "self_modify", "self_dir", finding.Severe, how+" reaches "+q+", a directory that holds "+ps.AncestorHolds(q))
 				return
 			}
 		}
+	}
+}
+
+// mvInto judges the directory mv moves its sources into: it is filled, not
+// replaced, so the permgate program is reached only where a source lands on
+// it or above it by its name (mv ./git ~/.local/bin puts ~/.local/bin/git);
+// a source whose name is known only at run time may land anywhere in it.
+// permgate's config and state directories are judged as the target itself.
+func mvInto(h Host, dest shellparse.Word, sources []shellparse.Word) {
+	how := "mv " + dest.Text
+	treeSelf(h, dest, how, false, false)
+	for _, src := range sources {
+		name := path.Base(strings.TrimSuffix(src.Text, "/"))
+		if !src.Static || !dest.Static || name == "." || name == ".." || name == "/" || hasGlob(name) {
+			treeSelf(h, dest, how, false, true)
+			return
+		}
+		landing := shellparse.Word{Text: strings.TrimSuffix(dest.Text, "/") + "/" + name, Static: true}
+		treeSelf(h, landing, how+" (as "+landing.Text+")", false, true)
 	}
 }
 
@@ -454,7 +527,7 @@ func CodeText(h Host, name, text string) {
 	if !selfPrefilter(text) && !nearSelf(h) {
 		return
 	}
-	if handedSelf(h, shellparse.Word{Text: text, Static: true}, true) {
-		report(h, "self_modify", "self_handed", finding.Severe, name+" names "+Reason+" or a harness's hook settings, and may write it")
+	if why := handedSelf(h, shellparse.Word{Text: text, Static: true}, true); why != "" {
+		report(h, "self_modify", "self_handed", finding.Severe, name+" names "+why+", and may write it")
 	}
 }

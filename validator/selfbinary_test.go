@@ -1,0 +1,88 @@
+package validator
+
+import (
+	"strings"
+	"testing"
+)
+
+// binaryEnv runs permgate from /opt/tools/pg, a name that says nothing of
+// permgate; /srv/apps/bin holds another copy, named permgate.
+func binaryEnv(asked *int) Env {
+	env := corpusEnv
+	env.Binary = func() string { *asked++; return "/opt/tools/pg" }
+	env.Exists = func(p string) bool { *asked++; return p == "/srv/apps/bin/permgate" }
+	return env
+}
+
+// TestRunningBinaryByAnyName: the program running now is permgate's own
+// file whatever it is called and wherever it lives: a program permgate does
+// not know handed it, a glob that matches it, and moving, removing, linking
+// over or filling its directory are self_modify, as they are for the config.
+func TestRunningBinaryByAnyName(t *testing.T) {
+	for _, tt := range []struct {
+		command string
+		self    bool
+	}{
+		{`strip /opt/tools/pg`, true},
+		{`upx -9 /opt/tools/pg`, true},
+		{`objcopy --strip-all /opt/tools/pg /opt/tools/pg`, true},
+		{`cd /opt/tools && strip pg`, true},
+		{`bash -c 'upx /opt/tools/pg'`, true},
+		{`sudo strip /opt/tools/pg`, true},
+		{`python3 -c "open('/opt/tools/pg','w').write('')"`, true},
+		{`rm /opt/tools/p*`, true},
+		{`rm /opt/tools/*`, true},
+		{`rm -rf /opt/tools`, true},
+		{`rm -rf /opt/t*`, true},
+		{`mv /opt/tools /opt/old`, true},
+		{`mv ./pg /opt/tools`, true},
+		{`mv "$x" /opt/tools`, true},
+		{`rsync -a new/ /opt/tools/`, true},
+		{`tar -xf x.tar -C /opt/tools`, true},
+		{`ln -sfn /tmp/evil /opt/tools`, true},
+		{`mv /srv/apps/bin /tmp/x`, true},
+		{`rm -rf /srv/apps`, true},
+		{`rsync -a t/ /srv/apps/bin/`, true},
+		{`rm /srv/apps/bin/perm*`, true},
+		// Filling the directory by other names, reading, copying out, and
+		// bin directories that hold no permgate are not the program.
+		{`mv ./git /opt/tools`, false},
+		{`mv -t /opt/tools git`, false},
+		{`mv ./git ~/.local/bin`, false},
+		{`rsync -a tools/ ~/bin/`, false},
+		{`rm -rf /srv/other/bin`, false},
+		{`cp /opt/tools/pg /tmp/pg-copy`, false},
+		{`strip build/app`, false},
+	} {
+		asked := 0
+		a := New(binaryEnv(&asked)).CheckScript(tt.command)
+		if got := hasKind(a, "self_modify"); got != tt.self {
+			t.Errorf("%s: self_modify = %v, want %v (%v)", tt.command, got, tt.self, a.Kinds())
+		}
+		if tt.self && a.Severity != Severe {
+			t.Errorf("%s: severity %v, want severe", tt.command, a.Severity)
+		}
+	}
+}
+
+// TestBinaryNotAskedForReads: a command that only reads never asks where
+// the program is, nor the disk whether a bin directory holds it.
+func TestBinaryNotAskedForReads(t *testing.T) {
+	asked := 0
+	v := New(binaryEnv(&asked))
+	for _, c := range []string{`ls /opt/tools`, `cat /opt/tools/pg`, `sha256sum /opt/tools/pg`, `file /opt/tools/pg`, `git status && git diff | head`, `grep -rn TODO /opt/tools`, `ls /srv/apps/bin`} {
+		if a := v.CheckScript(c); !a.AllReadOnly {
+			t.Errorf("%s: not read-only (%v)", c, a.Kinds())
+		}
+	}
+	if asked != 0 {
+		t.Errorf("the program's path or the disk was asked %d times for read-only commands", asked)
+	}
+	named := false
+	for f := range New(binaryEnv(&asked)).CheckScript(`strip /opt/tools/pg`).All() {
+		named = named || f.Kind == "self_modify" && strings.Contains(f.Reason, "the permgate program")
+	}
+	if !named {
+		t.Error("the self_modify finding does not name the permgate program")
+	}
+}
