@@ -8,6 +8,7 @@
 package projectfiles
 
 import (
+	"github.com/permgate/permgate/internal/pathin"
 	"path"
 	"strings"
 
@@ -25,7 +26,7 @@ func HiddenByRoot(files, cwds []string, dir string) string {
 	for _, cwd := range cwds {
 		for _, f := range files {
 			pd := path.Dir(f)
-			if cwd != "" && (dir == "" && under(cwd, pd) || dir != "" && under(dir, pd) && within(cwd, dir)) {
+			if cwd != "" && (dir == "" && pathin.Under(cwd, pd) || dir != "" && pathin.Under(dir, pd) && pathin.Within(cwd, dir)) {
 				return f
 			}
 		}
@@ -64,10 +65,10 @@ func Covers(files []string, w shellparse.Word, text string, known bool, dir stri
 func coveredFile(abs string, files []string, pattern, pathspec bool) string {
 	for _, f := range files {
 		switch {
-		case !pattern && within(f, path.Clean(abs)):
+		case !pattern && pathin.Within(f, path.Clean(abs)):
 			return f
 		case pattern && pathspec:
-			if within(f, path.Clean(staticDir(abs))) {
+			if pathin.Within(f, path.Clean(staticDir(abs))) {
 				return f
 			}
 		case pattern && globCovers(abs, f):
@@ -199,20 +200,4 @@ func testSelects(test, value string) bool {
 	}
 	ok, err := path.Match(value, name)
 	return err == nil && ok
-}
-
-// within reports whether p is dir or under it.
-func within(p, dir string) bool {
-	if dir == "/" {
-		return true
-	}
-	return p == dir || strings.HasPrefix(p, dir+"/")
-}
-
-// under reports whether p is strictly under dir.
-func under(p, dir string) bool {
-	if dir == "/" {
-		return p != "/"
-	}
-	return strings.HasPrefix(p, dir+"/")
 }

@@ -8,11 +8,11 @@ package runfiles
 import (
 	"errors"
 	"fmt"
+	"github.com/permgate/permgate/internal/pathin"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"syscall"
 )
 
@@ -88,7 +88,7 @@ func (o OS) Read(p string) (string, error) {
 // files a project holds.
 func kernelPath(p string) bool {
 	for _, dir := range []string{"/proc", "/sys", "/dev"} {
-		if p == dir || strings.HasPrefix(p, dir+"/") {
+		if pathin.Within(p, dir) {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/internal/pathin"
 	"path"
 	"strings"
 
@@ -571,7 +572,7 @@ func (ck *checker) homeWrite(q string) bool {
 	if home == "" || home == "/" {
 		return false
 	}
-	return ck.intoDir && ck.plainCopy && q == home || ck.homeSetup && within(q, home)
+	return ck.intoDir && ck.plainCopy && q == home || ck.homeSetup && pathin.Within(q, home)
 }
 
 // homeSetupWrite reports a command whose writes only set up the home

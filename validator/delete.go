@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/internal/pathin"
 	"path"
 	"slices"
 	"strings"
@@ -287,10 +288,10 @@ func (ck *checker) judgePath(p, written string) (deleteClass, string) {
 		return deleteSevere, why
 	}
 	v := ck.v
-	if v.isTemp(p) || under(p, v.env.Cwd) {
+	if v.isTemp(p) || pathin.Under(p, v.env.Cwd) {
 		return deleteLocal, ""
 	}
-	if v.env.Home != "" && within(p, v.env.Home) {
+	if v.env.Home != "" && pathin.Within(p, v.env.Home) {
 		return deleteSevere, p + " — in the home directory, outside the working directory"
 	}
 	return deleteSevere, p + " — outside the working directory"
@@ -315,7 +316,7 @@ func (ck *checker) holdsTheWorkDir(p, written string) string {
 	switch {
 	case p == cwd:
 		return written + " — the working directory itself"
-	case within(cwd, p) || ck.dir != "" && within(ck.dir, p) && p != ck.dir:
+	case pathin.Within(cwd, p) || ck.dir != "" && pathin.Within(ck.dir, p) && p != ck.dir:
 		return written + " — the working directory's parent, which holds it"
 	}
 	return ""
@@ -326,10 +327,10 @@ func (ck *checker) holdsTheWorkDir(p, written string) string {
 // covers $HOME (TMPDIR=~/tmp).
 func (v *Validator) inHomeOutsideWorkDir(p string) string {
 	home := v.env.Home
-	if home == "" || home == "/" || !within(p, home) && !within(home, p) || under(p, v.env.Cwd) {
+	if home == "" || home == "/" || !pathin.Within(p, home) && !pathin.Within(home, p) || pathin.Under(p, v.env.Cwd) {
 		return ""
 	}
-	if p == home || within(home, p) {
+	if p == home || pathin.Within(home, p) {
 		return p + " — the home directory"
 	}
 	return p + " — in the home directory, outside the working directory"

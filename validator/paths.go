@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/internal/pathin"
 	"path"
 	"slices"
 	"strings"
@@ -30,22 +31,6 @@ func (ck *checker) resolve(p string) string {
 
 // unknownDir stands for a working directory known only at run time.
 const unknownDir = "/?unknown-directory?"
-
-// within reports whether p is dir or under it.
-func within(p, dir string) bool {
-	if dir == "/" {
-		return true
-	}
-	return p == dir || strings.HasPrefix(p, dir+"/")
-}
-
-// under reports whether p is strictly under dir.
-func under(p, dir string) bool {
-	if dir == "/" {
-		return p != "/"
-	}
-	return strings.HasPrefix(p, dir+"/")
-}
 
 // systemDirs are the directories whose content belongs to the system.
 var systemDirs = places.SystemDirs
@@ -85,10 +70,10 @@ func (v *Validator) critical(p string) string {
 // system. $HOME is home, never a system directory, even when it is /root;
 // /usr/local is the administrator's own.
 func (v *Validator) inSystemDir(p string) bool {
-	if v.env.Home != "" && v.env.Home != "/" && within(p, v.env.Home) || within(p, "/usr/local") {
+	if v.env.Home != "" && v.env.Home != "/" && pathin.Within(p, v.env.Home) || pathin.Within(p, "/usr/local") {
 		return false
 	}
-	return slices.ContainsFunc(systemDirs, func(d string) bool { return within(p, d) })
+	return slices.ContainsFunc(systemDirs, func(d string) bool { return pathin.Within(p, d) })
 }
 
 // homeCritical names, as a parenthesis, why writing p in a home directory
@@ -109,11 +94,15 @@ func (v *Validator) homeCritical(p string) string {
 // homeFileCritical names why the path under a home directory (home is its
 // prefix, with a slash, or "" when rel is already relative) is critical.
 func homeFileCritical(rel, home string) string {
-	if within(rel, home+".ssh") {
+	rest, ok := strings.CutPrefix(rel, home)
+	if !ok {
+		return ""
+	}
+	if pathin.Within(rest, ".ssh") {
 		return " (SSH keys and trust)"
 	}
 	for _, rc := range shellRCFiles {
-		if within(rel, home+rc) {
+		if pathin.Within(rest, rc) {
 			return " (a shell start-up file)"
 		}
 	}
@@ -133,10 +122,10 @@ func isBlockDevice(p string) bool {
 
 // isTemp reports a path strictly under /tmp or $TMPDIR.
 func (v *Validator) isTemp(p string) bool {
-	if under(p, "/tmp") || under(p, "/var/tmp") {
+	if pathin.Under(p, "/tmp") || pathin.Under(p, "/var/tmp") {
 		return true
 	}
-	return v.env.TmpDir != "" && v.env.TmpDir != "/" && under(p, v.env.TmpDir)
+	return v.env.TmpDir != "" && v.env.TmpDir != "/" && pathin.Under(p, v.env.TmpDir)
 }
 
 // topDir names a top-level directory that must not be deleted or moved as a

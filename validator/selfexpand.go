@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/internal/pathin"
 	"path"
 	"slices"
 	"strings"
@@ -301,7 +302,7 @@ const maxPathBytes = 4096
 func (ck *checker) followLinks(p string) string {
 	best := ""
 	for link := range ck.links {
-		if within(p, link) && len(link) > len(best) {
+		if pathin.Within(p, link) && len(link) > len(best) {
 			best = link // the longest link that holds p: deterministic
 		}
 	}

@@ -9,6 +9,7 @@
 package cloud
 
 import (
+	"github.com/permgate/permgate/internal/pathin"
 	"path"
 	"strings"
 
@@ -217,7 +218,7 @@ func (j judge) holdsSecrets(p string) bool {
 	}
 	for _, d := range []string{".ssh", ".aws", ".gnupg", ".kube", ".docker", ".config/gcloud", ".azure", ".config/doctl", ".fly", ".netrc"} {
 		dir := path.Join(home, d)
-		if within(p, dir) || within(dir, p) {
+		if pathin.Within(p, dir) || pathin.Within(dir, p) {
 			return true
 		}
 	}
@@ -403,12 +404,4 @@ func sshCommandGiven(args []shellparse.Word) bool {
 func remotePath(t string) bool {
 	i := strings.Index(t, ":")
 	return i > 0 && !strings.Contains(t[:i], "/")
-}
-
-// within reports whether p is dir or under it.
-func within(p, dir string) bool {
-	if dir == "/" {
-		return true
-	}
-	return p == dir || strings.HasPrefix(p, dir+"/")
 }

@@ -1,6 +1,7 @@
 package containers
 
 import (
+	"github.com/permgate/permgate/internal/pathin"
 	"path"
 	"slices"
 	"strings"
@@ -39,7 +40,7 @@ func (h *fakeHost) ExpandPath(w shellparse.Word) ([]string, bool) {
 func (h *fakeHost) Home() string                         { return "/home/u" }
 func (h *fakeHost) ContainerRealPaths(p string) []string { return []string{p} }
 func (h *fakeHost) ContainerMountsSelf(p string) bool {
-	return within("/home/u/.config/permgate", p)
+	return pathin.Within("/home/u/.config/permgate", p)
 }
 func (h *fakeHost) ContainerCritical(p string) string {
 	if p == "/home/u/.bashrc" {

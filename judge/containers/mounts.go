@@ -1,6 +1,7 @@
 package containers
 
 import (
+	"github.com/permgate/permgate/internal/pathin"
 	"path"
 	"slices"
 	"strings"
@@ -204,7 +205,7 @@ func hostMountPath(p string) string {
 		return p + ", a raw device,"
 	}
 	for _, d := range hostSensitive {
-		if within(p, d) {
+		if pathin.Within(p, d) {
 			return p
 		}
 	}
@@ -226,7 +227,7 @@ func (j judge) secretMount(p string) bool {
 		return false
 	}
 	for _, d := range mountSecretDirs {
-		if within(p, home+"/"+d) {
+		if pathin.Within(p, home+"/"+d) {
 			return true
 		}
 	}
@@ -253,12 +254,4 @@ func blockDevice(p string) bool {
 		}
 	}
 	return false
-}
-
-// within reports whether p is dir or under it.
-func within(p, dir string) bool {
-	if dir == "/" {
-		return true
-	}
-	return p == dir || strings.HasPrefix(p, dir+"/")
 }

@@ -87,22 +87,6 @@ func setNames(r reading) []string {
 // clip shortens text quoted in a finding to 200 bytes, on a rune boundary.
 func clip(s string) string { return textclip.Clip(s, 200) }
 
-// within reports whether p is dir or under it.
-func within(p, dir string) bool {
-	if dir == "/" {
-		return true
-	}
-	return p == dir || strings.HasPrefix(p, dir+"/")
-}
-
-// under reports whether p is strictly under dir.
-func under(p, dir string) bool {
-	if dir == "/" {
-		return p != "/"
-	}
-	return strings.HasPrefix(p, dir+"/")
-}
-
 // hasGlob reports glob characters in a path.
 func hasGlob(s string) bool { return strings.ContainsAny(s, "*?[") }
 

@@ -2,6 +2,7 @@ package self
 
 import (
 	"github.com/permgate/permgate/internal/lazy"
+	"github.com/permgate/permgate/internal/pathin"
 	"maps"
 	"path"
 	"slices"
@@ -81,7 +82,7 @@ func (ps *Paths) File(p string) string {
 // permgate's config or state, or is a harness's hook settings.
 func (ps *Paths) ownFile(p string) string {
 	for _, d := range ps.env.StateDirs {
-		if within(p, d) {
+		if pathin.Within(p, d) {
 			return Reason
 		}
 	}
@@ -98,7 +99,7 @@ func (ps *Paths) ownFile(p string) string {
 		return ""
 	}
 	for _, d := range ps.env.StateDirs {
-		if within(lower, strings.ToLower(d)) {
+		if pathin.Within(lower, strings.ToLower(d)) {
 			return Reason
 		}
 	}
@@ -155,7 +156,7 @@ func (ps *Paths) isBinary(p string) bool {
 	// A build inside a project (go build -o bin/permgate) makes a new file,
 	// not the one harnesses run; the home directory is no project.
 	cwd := ps.env.Cwd
-	return !within(p, cwd) || cwd == "/" || ps.env.Home != "" && within(ps.env.Home, cwd)
+	return !pathin.Within(p, cwd) || cwd == "/" || ps.env.Home != "" && pathin.Within(ps.env.Home, cwd)
 }
 
 // sealKeyName is the file holding the key that seals permgate's config and
@@ -203,7 +204,7 @@ func (ps *Paths) CoversSealKey(p string) bool {
 		key := d + "/" + sealKeyName
 		// A folder above the key counts up to, not including, the home
 		// directory: a search of all of home is no aim at the key.
-		if p == key || within(d, p) && (ps.env.Home == "" || !within(ps.env.Home, p)) {
+		if p == key || pathin.Within(d, p) && (ps.env.Home == "" || !pathin.Within(ps.env.Home, p)) {
 			return true
 		}
 		if hasGlob(p) {
@@ -309,7 +310,7 @@ func (ps *Paths) binaryAncestor(p string) bool {
 		return false
 	}
 	for _, b := range ps.binaries() {
-		if under(b, p) {
+		if pathin.Under(b, p) {
 			return true
 		}
 	}
@@ -325,10 +326,10 @@ func (ps *Paths) binaryAncestor(p string) bool {
 // the harness settings (Ancestor, but for the program).
 func (ps *Paths) anchorAncestor(p string) bool {
 	for i, a := range ps.anchorList() {
-		if !under(a, p) {
+		if !pathin.Under(a, p) {
 			continue
 		}
-		if i >= ps.homeAnchors && within(ps.env.Cwd, p) {
+		if i >= ps.homeAnchors && pathin.Within(ps.env.Cwd, p) {
 			continue // the working directory and above: judged by where they are
 		}
 		return true
@@ -464,7 +465,7 @@ func (ps *Paths) anchorList() []string {
 // judged as ~/.codex/config.toml is.
 func (ps *Paths) movedHarnessSettings(p string) string {
 	for dir, name := range ps.env.HarnessHomes {
-		if dir == "" || !under(p, dir) {
+		if dir == "" || !pathin.Under(p, dir) {
 			continue
 		}
 		if why := harnessSettings(path.Join("/"+name, strings.TrimPrefix(p, dir))); why != "" {
@@ -479,7 +480,7 @@ func (ps *Paths) movedHarnessSettings(p string) string {
 // is ~/.codex/auth.json), or "".
 func (ps *Paths) MovedHarnessPath(p string) string {
 	for dir, name := range ps.env.HarnessHomes {
-		if dir != "" && under(p, dir) && ps.env.Home != "" {
+		if dir != "" && pathin.Under(p, dir) && ps.env.Home != "" {
 			return path.Join(ps.env.Home, name, strings.TrimPrefix(p, dir))
 		}
 	}

@@ -1,6 +1,7 @@
 package git
 
 import (
+	"github.com/permgate/permgate/internal/pathin"
 	"path"
 	"slices"
 	"strings"
@@ -57,7 +58,7 @@ func (h *fakeHost) GitPathspecCovers(w shellparse.Word, dir string) string {
 		abs = path.Join(dir, abs)
 	}
 	for _, f := range h.projects {
-		if within(f, abs) {
+		if pathin.Within(f, abs) {
 			return f
 		}
 	}
@@ -67,7 +68,7 @@ func (h *fakeHost) GitPathspecCovers(w shellparse.Word, dir string) string {
 func (h *fakeHost) GitNewRootHides(dir string) string {
 	for _, f := range h.projects {
 		pd := path.Dir(f)
-		if dir == "" && pd != h.dir && within(h.dir, pd) || dir != "" && dir != pd && within(dir, pd) && within(h.dir, dir) {
+		if dir == "" && pd != h.dir && pathin.Within(h.dir, pd) || dir != "" && dir != pd && pathin.Within(dir, pd) && pathin.Within(h.dir, dir) {
 			return f
 		}
 	}

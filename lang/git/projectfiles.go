@@ -1,6 +1,7 @@
 package git
 
 import (
+	"github.com/permgate/permgate/internal/pathin"
 	"path"
 	"strings"
 
@@ -141,19 +142,11 @@ func workDir(h Host, g Invocation) (string, bool) {
 func projectFilesNear(h Host, dir string) string {
 	for _, f := range h.GitProjectFiles() {
 		pd := path.Dir(f)
-		if dir == "" || within(dir, pd) || within(pd, dir) {
+		if dir == "" || pathin.Within(dir, pd) || pathin.Within(pd, dir) {
 			return f
 		}
 	}
 	return ""
-}
-
-// within reports whether p is dir or under it.
-func within(p, dir string) bool {
-	if dir == "/" {
-		return true
-	}
-	return p == dir || strings.HasPrefix(p, dir+"/")
 }
 
 // pathspecFile: --pathspec-from-file reads the paths from a file, which may
