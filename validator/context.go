@@ -521,6 +521,11 @@ func (ck *checker) writeTargetOpt(w shellparse.Word, how string, runtime bool) {
 // writePath judges one written path, after expansion.
 func (ck *checker) writePath(text, how string) {
 	p := ck.resolve(text)
+	if pathin.Under(p, unknownDir) {
+		// A relative name where the directory is known only at run time
+		// (after cd "$d", popd -n): it may be any file of that name.
+		self.RuntimeWrite(ck, shellparse.Word{Text: text}, how, false)
+	}
 	own := ""
 	if hasGlob(p) {
 		if in, _ := ck.v.self.Glob(p); in {

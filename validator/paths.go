@@ -2,6 +2,7 @@ package validator
 
 import (
 	"github.com/permgate/permgate/internal/pathin"
+	"github.com/permgate/permgate/judge/self"
 	"path"
 	"slices"
 	"strings"
@@ -21,7 +22,14 @@ func (ck *checker) resolve(p string) string {
 		return ck.physical(p)
 	}
 	if strings.HasPrefix(p, "/") {
-		return path.Clean(p)
+		p = path.Clean(p)
+		if rest, ok := procCwd(p); ok {
+			return ck.resolve(rest) // /proc/self/cwd/x is x where the command runs
+		}
+		if rest, ok := fdDirPath(p); ok {
+			return path.Join(unknownDir, rest) // a directory opened on a descriptor: any
+		}
+		return p
 	}
 	if ck.dir == "" {
 		return path.Join(unknownDir, p)
@@ -29,8 +37,50 @@ func (ck *checker) resolve(p string) string {
 	return path.Join(ck.dir, p)
 }
 
+// procCwd returns what follows /proc/self/cwd/ (or thread-self's, or a
+// process's by number) in p: a path relative to the working directory.
+func procCwd(p string) (string, bool) {
+	rest, ok := strings.CutPrefix(p, "/proc/")
+	if !ok {
+		return "", false
+	}
+	pid, tail, _ := strings.Cut(rest, "/")
+	if pid != "self" && pid != "thread-self" && strings.Trim(pid, "0123456789") != "" {
+		return "", false
+	}
+	rel, ok := strings.CutPrefix(tail, "cwd/")
+	return rel, ok && rel != ""
+}
+
+// fdDirPath returns what follows a file descriptor in p when p names a
+// file inside the directory the descriptor holds (/dev/fd/3/x, /dev/stdin/x,
+// /proc/self/fd/3/x after exec 3</some/dir): which directory is known only
+// at run time.
+func fdDirPath(p string) (string, bool) {
+	var tail string
+	switch {
+	case strings.HasPrefix(p, "/dev/fd/"):
+		tail = strings.TrimPrefix(p, "/dev/fd/")
+	case strings.HasPrefix(p, "/dev/stdin/"), strings.HasPrefix(p, "/dev/stdout/"), strings.HasPrefix(p, "/dev/stderr/"):
+		return p[strings.Index(p[len("/dev/"):], "/")+len("/dev/")+1:], true
+	case strings.HasPrefix(p, "/proc/"):
+		pid, rest, _ := strings.Cut(strings.TrimPrefix(p, "/proc/"), "/")
+		if pid != "self" && pid != "thread-self" && strings.Trim(pid, "0123456789") != "" {
+			return "", false
+		}
+		var ok bool
+		if tail, ok = strings.CutPrefix(rest, "fd/"); !ok {
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	fd, rel, ok := strings.Cut(tail, "/")
+	return rel, ok && fd != "" && strings.Trim(fd, "0123456789") == "" && rel != ""
+}
+
 // unknownDir stands for a working directory known only at run time.
-const unknownDir = "/?unknown-directory?"
+const unknownDir = self.UnknownDir
 
 // systemDirs are the directories whose content belongs to the system.
 var systemDirs = places.SystemDirs

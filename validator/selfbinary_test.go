@@ -44,6 +44,35 @@ func TestRunningBinaryByAnyName(t *testing.T) {
 		{`rm -rf /srv/apps`, true},
 		{`rsync -a t/ /srv/apps/bin/`, true},
 		{`rm /srv/apps/bin/perm*`, true},
+		// A file landing on it by its name, and the routes the red team found.
+		{`cp /tmp/evil/pg /opt/tools/`, true},
+		{`cp -t /opt/tools /tmp/evil/pg`, true},
+		{`install -D -t /opt/tools /tmp/evil/pg`, true},
+		{`ln -sf -t /opt/tools /tmp/evil/pg`, true},
+		{`cd /opt/tools && ln -sf /tmp/evil/pg`, true},
+		{`rsync /tmp/evil/* /opt/tools/`, true},
+		{`rsync -a /tmp/evil/ /opt/t*/`, true},
+		{`tar -xf x.tar -C /opt/t*`, true},
+		{`cd /opt/tools && cd /tmp && cd - && rm pg`, true},
+		{`cd /opt/tools && cd /tmp && cd ~- && rm pg`, true},
+		{`pushd /opt/tools; pushd /tmp; popd; rm pg`, true},
+		{`echo pg | xargs -I{} rm /opt/tools/{}`, true},
+		{`printf '/opt/tools/pg\n' | xargs rm`, true},
+		{`find /opt -name pg | xargs rm`, true},
+		{`find /opt -name pg -exec cp /tmp/evil/pg {} \;`, true},
+		{`vim -es -c '%d' -c wq /opt/tools/pg`, true},
+		{`mount -t tmpfs none /opt/tools`, true},
+		{`split -b5 -a1 /tmp/in /opt/tools/p`, true},
+		{`mytool -o/opt/tools/pg`, true},
+		{`mytool a,/opt/tools/pg`, true},
+		{`cd /opt/tools && rm /proc/self/cwd/pg`, true},
+		{`/opt/tools/pg mode bypass`, true},
+		{`cd /opt/tools && git stash -u`, true},
+		{`cd /opt/tools && git rm -qf pg`, true},
+		{`python3 -c 'import os; os.rename("/opt/tools","/tmp/old")'`, true},
+		{`gzip -r /opt/tools`, true},
+		{`cp build/*.so /opt/tools/`, false},
+		{`cd /tmp && git stash -u`, false},
 		// Filling the directory by other names, reading, copying out, and
 		// bin directories that hold no permgate are not the program.
 		{`mv ./git /opt/tools`, false},
@@ -65,12 +94,26 @@ func TestRunningBinaryByAnyName(t *testing.T) {
 	}
 }
 
+// TestDescriptorDirWritesAsk: a write inside a directory a file descriptor
+// holds, or after the directory stack was lost, may be the program: it asks
+// with a finding, never silently.
+func TestDescriptorDirWritesAsk(t *testing.T) {
+	for _, c := range []string{`exec 3</opt/tools; rm /dev/fd/3/pg`, `rm /dev/stdin/pg < /opt/tools`, `exec 3</opt; mv /dev/fd/3/tools /tmp/x`,
+		`pushd /opt/tools; pushd /tmp; pushd +1; rm pg`} {
+		asked := 0
+		if a := New(binaryEnv(&asked)).CheckScript(c); !hasKind(a, "protected_write") && !hasKind(a, "self_modify") {
+			t.Errorf("%s: no finding (%v)", c, a.Kinds())
+		}
+	}
+}
+
 // TestBinaryNotAskedForReads: a command that only reads never asks where
 // the program is, nor the disk whether a bin directory holds it.
 func TestBinaryNotAskedForReads(t *testing.T) {
 	asked := 0
 	v := New(binaryEnv(&asked))
-	for _, c := range []string{`ls /opt/tools`, `cat /opt/tools/pg`, `sha256sum /opt/tools/pg`, `file /opt/tools/pg`, `git status && git diff | head`, `grep -rn TODO /opt/tools`, `ls /srv/apps/bin`} {
+	for _, c := range []string{`ls /opt/tools`, `cat /opt/tools/pg`, `sha256sum /opt/tools/pg`, `file /opt/tools/pg`, `git status && git diff | head`,
+		`grep -rn TODO /opt/tools`, `ls /srv/apps/bin`, `cd /opt/tools && git status && ls -la`, `cd /tmp && cd - && ls`} {
 		if a := v.CheckScript(c); !a.AllReadOnly {
 			t.Errorf("%s: not read-only (%v)", c, a.Kinds())
 		}
@@ -84,5 +127,21 @@ func TestBinaryNotAskedForReads(t *testing.T) {
 	}
 	if !named {
 		t.Error("the self_modify finding does not name the permgate program")
+	}
+}
+
+// TestDescriptorPaths: a path through a file descriptor's directory is in a
+// directory known only at run time; /proc/self/cwd is the working directory.
+func TestDescriptorPaths(t *testing.T) {
+	for p, want := range map[string]string{"/dev/fd/3/pg": "pg", "/dev/fd/3": "", "/dev/stdin/a/b": "a/b", "/proc/self/fd/12/x": "x",
+		"/proc/123/fd/1/y/z": "y/z", "/proc/self/fdinfo/1/x": "", "/dev/fd/x/y": "", "/dev/null": ""} {
+		if got, ok := fdDirPath(p); ok != (want != "") || ok && got != want {
+			t.Errorf("fdDirPath(%s) = %q %v, want %q", p, got, ok, want)
+		}
+	}
+	for p, want := range map[string]string{"/proc/self/cwd/pg": "pg", "/proc/42/cwd/a/b": "a/b", "/proc/self/cwd": "", "/proc/x/cwd/a": ""} {
+		if got, ok := procCwd(p); ok != (want != "") || ok && got != want {
+			t.Errorf("procCwd(%s) = %q %v, want %q", p, got, ok, want)
+		}
 	}
 }

@@ -325,6 +325,13 @@ type checker struct {
 	// shellDir is the directory the script is in after the cd commands so far
 	// ("" when unknown); dir is the one the current command runs in.
 	shellDir, dir string
+	// oldDir is bash's OLDPWD, the directory the last cd left ("" when
+	// unknown: the harness shell's is not known); dirStack is pushd's stack
+	// of directories ("" entries unknown), dirStackLost that an option or an
+	// index made it unknown.
+	oldDir       string
+	dirStack     []string
+	dirStackLost bool
 	// cdpath reports a CDPATH that may send a relative cd elsewhere.
 	cdpath bool
 	// self is what judge/self remembers across the script's commands.

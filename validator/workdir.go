@@ -83,11 +83,48 @@ func (ck *checker) followCd(c shellparse.SimpleCommand) {
 		}
 	}
 	switch c.Name {
-	case "cd", "pushd", "chdir":
-		ck.shellDir = ck.cdTo(c)
+	case "cd", "chdir":
+		ck.shellDir, ck.oldDir = ck.cdTo(c), ck.shellDir
+	case "pushd":
+		ck.pushd(c)
 	case "popd":
-		ck.shellDir = ""
+		ck.popd(c)
 	}
+}
+
+// pushd follows bash's directory stack: pushd DIR puts the directory the
+// shell is in on the stack and goes to DIR; pushd alone swaps it with the
+// top. The stack starts empty (each command line is a new shell); pushd
+// +N, -N or -n leaves it, and the directory, unknown.
+func (ck *checker) pushd(c shellparse.SimpleCommand) {
+	ops := operandsOf(c)
+	switch {
+	case ck.dirStackLost || hasAnyOption(c) || len(ops) > 0 && strings.HasPrefix(ops[0].Text, "+"):
+		ck.shellDir, ck.oldDir, ck.dirStackLost = "", "", true
+	case len(ops) == 0:
+		if n := len(ck.dirStack); n > 0 {
+			ck.oldDir = ck.shellDir
+			ck.shellDir, ck.dirStack[n-1] = ck.dirStack[n-1], ck.shellDir
+		}
+	default:
+		ck.dirStack = append(ck.dirStack, ck.shellDir)
+		ck.shellDir, ck.oldDir = ck.cdTo(c), ck.shellDir
+	}
+}
+
+// popd goes back to the directory on the top of the stack; with options
+// (+N, -N, -n) or a stack pushd lost, the directory is unknown.
+func (ck *checker) popd(c shellparse.SimpleCommand) {
+	n := len(ck.dirStack)
+	if ck.dirStackLost || hasAnyOption(c) || len(operandsOf(c)) > 0 {
+		ck.shellDir, ck.oldDir, ck.dirStackLost = "", "", true
+		return
+	}
+	if n == 0 {
+		return // bash: popd: directory stack empty
+	}
+	ck.shellDir, ck.oldDir = ck.dirStack[n-1], ck.shellDir
+	ck.dirStack = ck.dirStack[:n-1]
 }
 
 // cdTo returns the directory cd, pushd or chdir goes to: home with no
@@ -132,6 +169,12 @@ func (ck *checker) cdpathDir(c shellparse.SimpleCommand) (string, bool) {
 // changeDir returns the directory after changing from dir to the word's path.
 func (ck *checker) changeDir(dir string, to shellparse.Word) string {
 	text := to.Text
+	switch {
+	case text == "~-" || !to.Static && (text == "$OLDPWD" || text == "${OLDPWD}" || text == `"$OLDPWD"`) && !ck.assigned["OLDPWD"]:
+		return ck.oldDir
+	case text == "~+":
+		return dir
+	}
 	if !to.Static {
 		// cd "$HOME/.config": a directory permgate can still name.
 		known, ok := ck.knownPath(to)
@@ -142,7 +185,7 @@ func (ck *checker) changeDir(dir string, to shellparse.Word) string {
 	}
 	switch {
 	case text == "-":
-		return ""
+		return ck.oldDir // bash's OLDPWD: where the last cd left from ("" unknown)
 	case strings.HasPrefix(text, "/"):
 		return path.Clean(text)
 	case dir == "":

@@ -310,6 +310,9 @@ func tarOldStyleArchive(args []shellparse.Word, letters string) []shellparse.Wor
 
 // writes judges every file the command writes.
 func (ck *checker) writes(c shellparse.SimpleCommand) {
+	for _, t := range ck.binaryLandings(c) {
+		ck.writeTargetOpt(t, c.Name+" "+t.Text, false)
+	}
 	targets := writeTargets(c)
 	if len(targets) == 0 {
 		return
@@ -327,6 +330,50 @@ func (ck *checker) writes(c shellparse.SimpleCommand) {
 		// the question of a target known only at run time.
 		ck.writeTargetOpt(t, c.Name+" "+t.Text, (c.Name != "mv" || last) && !moved[t.Text])
 	}
+}
+
+// binaryLandings returns where a copy puts a source that bears the name of
+// the permgate program running now (cp /tmp/pg /opt/tools/ writes
+// /opt/tools/pg): writeTargets keeps DIR/NAME only for the names of
+// permgate's and the harnesses' files, which need no disk to know. ln with
+// one operand makes its link in the working directory.
+func (ck *checker) binaryLandings(c shellparse.SimpleCommand) []shellparse.Word {
+	if !copyInto.Get()[c.Name] {
+		return nil
+	}
+	inv, ok := scanned(c)
+	if !ok {
+		return nil
+	}
+	dirs := shellparse.OptionWords(c.Argv[1:], &inv.Scan, "-t", "--target-directory")
+	sources := operandWords(c.Argv[1:], &inv.Scan)
+	switch {
+	case len(dirs) > 0:
+	case len(sources) >= 2:
+		dirs, sources = sources[len(sources)-1:], sources[:len(sources)-1]
+	case len(sources) == 1 && c.Name == "ln":
+		dirs = []shellparse.Word{{Text: ".", Static: true}}
+	default:
+		return nil
+	}
+	var out []shellparse.Word
+	for _, s := range sources {
+		base, ok := sourceName(s)
+		if !ok && s.Glob && !strings.HasSuffix(s.Text, "/") {
+			// cp build/* DIR/: the names the pattern matches land there,
+			// the program's among them when the pattern matches its name.
+			base, ok = ck.v.self.BinaryMatch(path.Base(s.Text))
+		}
+		if !ok || !ck.v.self.BinaryName(base) {
+			continue
+		}
+		for _, d := range dirs {
+			if !remotePath(d.Text) {
+				out = append(out, shellparse.Word{Text: strings.TrimSuffix(d.Text, "/") + "/" + base, Static: d.Static, Params: d.Params, Quoted: d.Quoted})
+			}
+		}
+	}
+	return out
 }
 
 // movedWords returns the words the command's declaration says it moves
@@ -473,18 +520,10 @@ func unreadDests(c shellparse.SimpleCommand) map[string]bool {
 	return dest
 }
 
-// pathCandidates returns the paths an argument may name: the word itself and
-// what follows =, @ or : (--env-file=.env, -d@.env, file=@.env, HEAD:.env,
-// host:.ssh/id_rsa).
-func pathCandidates(out []string, text string) []string {
-	out = append(out, text)
-	for _, sep := range []string{"=", "@", ":"} {
-		if i := strings.LastIndex(text, sep); i >= 0 && i+1 < len(text) {
-			out = append(out, text[i+1:])
-		}
-	}
-	return out
-}
+// pathCandidates returns the paths an argument may name (self.PathCandidates:
+// --env-file=.env, -d@.env, file=@.env, HEAD:.env, host:.ssh/id_rsa,
+// -o/etc/x, a,/etc/x).
+func pathCandidates(out []string, text string) []string { return self.PathCandidates(out, text) }
 
 // secretExamples are file names a pattern is tried against: a glob that can
 // match one of them (cat .env*, cat ~/.ssh/id_*) reads secrets.

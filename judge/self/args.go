@@ -95,14 +95,31 @@ func isNameByte(b byte, pos int) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || pos > 0 && b >= '0' && b <= '9'
 }
 
-// pathCandidates returns the paths an argument may name: the word itself and
-// what follows =, @ or : (--config=FILE, @FILE, host:FILE).
-func pathCandidates(out []string, text string) []string {
+// PathCandidates appends to out the paths an argument may spell: itself,
+// what follows its last =, @ or :, and a path from the root or the home
+// directory glued to a short option (-o/path) or in a comma list
+// (a,/path,b).
+func PathCandidates(out []string, text string) []string {
 	out = append(out, text)
 	for _, sep := range []string{"=", "@", ":"} {
 		if i := strings.LastIndex(text, sep); i >= 0 && i+1 < len(text) {
 			out = append(out, text[i+1:])
 		}
 	}
+	if len(text) > 2 && text[0] == '-' && text[1] != '-' && rootedPath(text[2:]) {
+		out = append(out, text[2:])
+	}
+	if strings.Contains(text, ",") {
+		for _, part := range strings.Split(text, ",") {
+			if rootedPath(part) {
+				out = append(out, part)
+			}
+		}
+	}
 	return out
+}
+
+// rootedPath reports a path from the root or the home directory.
+func rootedPath(t string) bool {
+	return strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~/")
 }

@@ -62,6 +62,10 @@ type Paths struct {
 // NewPaths returns the Paths of an environment.
 func NewPaths(env Env) *Paths { return &Paths{env: env} }
 
+// UnknownDir stands for a directory known only at run time in the paths a
+// host resolves (a relative name after cd "$d", a file under /dev/fd/3/).
+const UnknownDir = "/?unknown-directory?"
+
 // Reason is the reason given for a write of permgate's config or state.
 const Reason = "permgate's own config or state"
 
@@ -112,15 +116,66 @@ const permgateBinaryWhy = "the permgate program itself (replacing or disabling i
 // BinaryReason names the permgate program among what a write may reach.
 const BinaryReason = "the permgate program"
 
-// mentionsBinaryPath reports code that holds the path of the permgate
-// program running now (or of where its links lead) inside a longer text.
-func (ps *Paths) mentionsBinaryPath(t string) bool {
+// BinaryName reports the file name of the permgate program running now (or
+// of where its links lead): a file copied under it into the program's
+// directory replaces it.
+func (ps *Paths) BinaryName(base string) bool {
 	for _, b := range ps.binaries() {
-		if strings.Contains(t, b) {
+		if strings.EqualFold(path.Base(b), base) {
 			return true
 		}
 	}
 	return false
+}
+
+// BinaryMatch returns the name of the permgate program running now when a
+// file name pattern (a copy's source, *) matches it.
+func (ps *Paths) BinaryMatch(pattern string) (string, bool) {
+	for _, b := range ps.binaries() {
+		if ok, err := path.Match(pattern, path.Base(b)); ok || err != nil {
+			return path.Base(b), true
+		}
+	}
+	return "", false
+}
+
+// mentionsBinaryPath reports code that holds the path of the permgate
+// program running now (or of where its links lead) inside a longer text.
+func (ps *Paths) mentionsBinaryPath(t string) bool {
+	for _, b := range ps.binaries() {
+		if strings.Contains(t, b) || mentionsWholePath(t, path.Dir(b)) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionsWholePath reports t holding dir as a path of its own, not as the
+// start of a longer one: '/opt/tools' and "/opt/tools/" name the directory,
+// /opt/tools/node is another file.
+func mentionsWholePath(t, dir string) bool {
+	if dir == "/" || dir == "." {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(t[i:], dir)
+		if j < 0 {
+			return false
+		}
+		end := i + j + len(dir)
+		if end < len(t) && t[end] == '/' {
+			end++
+		}
+		if end == len(t) || !isPathByte(t[end]) {
+			return true
+		}
+		i = i + j + 1
+	}
+}
+
+// isPathByte reports a byte that may go on a path's name.
+func isPathByte(b byte) bool {
+	return b == '.' || b == '-' || b == '_' || b == '/' || isNameByte(b, 1)
 }
 
 // mentionsBinary reports an argument whose text holds the name of the
@@ -129,7 +184,43 @@ func (ps *Paths) mentionsBinaryPath(t string) bool {
 // the program is named.
 func (ps *Paths) mentionsBinary(t string) bool {
 	for _, b := range ps.binaries() {
-		if name := path.Base(b); name != "" && strings.Contains(t, name) {
+		if strings.Contains(t, path.Base(b)) || strings.Contains(t, path.Dir(b)) {
+			return true
+		}
+	}
+	return false
+}
+
+// isRunning reports the path of the permgate program running now, or of
+// where its links lead.
+func (ps *Paths) isRunning(p string) bool {
+	for _, b := range ps.binaries() {
+		if p == b {
+			return true
+		}
+	}
+	return false
+}
+
+// binaryPrefix reports a path in the permgate program's directory whose
+// name starts the program's name: a program that names its output files by
+// adding to it (split, csplit -f) may write the program.
+func (ps *Paths) binaryPrefix(p string) bool {
+	dir, base := path.Split(p)
+	for _, b := range ps.binaries() {
+		if base != "" && path.Clean(dir) == path.Dir(b) && strings.HasPrefix(path.Base(b), base) {
+			return true
+		}
+	}
+	return false
+}
+
+// binaryDir reports the directory of the permgate program running now (or
+// of where its links lead): a program handed it (mount over it, a tool that
+// cleans it) may replace the program.
+func (ps *Paths) binaryDir(p string) bool {
+	for _, b := range ps.binaries() {
+		if p == path.Dir(b) {
 			return true
 		}
 	}
@@ -340,7 +431,7 @@ func (ps *Paths) anchorAncestor(p string) bool {
 // Glob says whether a pattern (an absolute path with * ? [ ]) may name one
 // of permgate's files (inside) or a directory above them (ancestor).
 func (ps *Paths) Glob(pattern string) (inside, ancestor bool) {
-	pp := strings.Split(strings.TrimPrefix(pattern, "/"), "/")
+	pp := globNames(pattern)
 	for k, a := range ps.anchorList() {
 		switch globReach(pp, a) {
 		case globInside:
@@ -354,9 +445,11 @@ func (ps *Paths) Glob(pattern string) (inside, ancestor bool) {
 
 // GlobBinary says whether a pattern may name the permgate program (inside)
 // or a directory above it (ancestor): the program running now or where its
-// links lead, or a file named permgate in a bin directory (isBinary).
+// links lead, or a file named permgate in a bin directory (isBinary) that is
+// on disk.
 func (ps *Paths) GlobBinary(pattern string) (inside, ancestor bool) {
-	pp := strings.Split(strings.TrimPrefix(pattern, "/"), "/")
+	pattern = strings.TrimRight(pattern, "/")
+	pp := globNames(pattern)
 	for _, b := range ps.binaries() {
 		switch globReach(pp, b) {
 		case globInside:
@@ -366,11 +459,17 @@ func (ps *Paths) GlobBinary(pattern string) (inside, ancestor bool) {
 		}
 	}
 	dir, base := path.Split(pattern)
-	if !inside && hasGlob(base) && !hasGlob(dir) && ps.isBinary(dir+"permgate") {
+	if named := dir + "permgate"; !inside && hasGlob(base) && !hasGlob(dir) && ps.isBinary(named) && ps.env.Exists != nil && ps.env.Exists(named) {
 		m, err := path.Match(strings.ToLower(base), "permgate")
 		inside = m || err != nil
 	}
 	return inside, ancestor
+}
+
+// globNames splits an absolute pattern into its names; a trailing slash
+// (~/.c*/, a directory) names no more.
+func globNames(pattern string) []string {
+	return strings.Split(strings.Trim(pattern, "/"), "/")
 }
 
 // globReach is how far a pattern split into its names reaches toward a

@@ -160,6 +160,7 @@ func TestRuntimeWrite(t *testing.T) {
 func TestGlobBinary(t *testing.T) {
 	env := testEnv
 	env.Binary = func() string { return "/opt/tools/pg" }
+	env.Exists = func(p string) bool { return p == "/usr/local/bin/permgate" }
 	ps := NewPaths(env)
 	for _, tt := range []struct {
 		pattern        string
@@ -172,6 +173,8 @@ func TestGlobBinary(t *testing.T) {
 		{"/usr/local/bin/perm*", true, false},
 		{"/usr/local/bin/*", true, false},
 		{"/usr/local/bin/*.sh", false, false},
+		{"/home/user/bin/*", false, false}, // no file named permgate there
+		{"/opt/t*/", false, true},
 		{"/home/user/project/bin/*", false, false}, // a build in the project
 		{"/srv/*", false, false},
 	} {
@@ -193,5 +196,14 @@ func TestNearAsksNoBinary(t *testing.T) {
 	ps := NewPaths(env)
 	if ps.near("/opt/tools") || !ps.near("/home/user/.config") || asked != 0 {
 		t.Errorf("near: /opt/tools %v, ~/.config %v, program asked %d times", ps.near("/opt/tools"), ps.near("/home/user/.config"), asked)
+	}
+}
+
+func TestMentionsWholePath(t *testing.T) {
+	for text, want := range map[string]bool{`os.rename("/opt/tools","/tmp/x")`: true, `os.chdir('/opt/tools/')`: true, `"/opt/tools/node"`: false,
+		`/opt/toolsx`: false, `x=/opt/tools; y`: true, `/opt/tools`: true, `/opt/tools/`: true, ``: false} {
+		if got := mentionsWholePath(text, "/opt/tools"); got != want {
+			t.Errorf("mentionsWholePath(%q) = %v, want %v", text, got, want)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package self
 
 import (
+	"github.com/permgate/permgate/internal/pathin"
 	"path"
 	"slices"
 	"strings"
@@ -51,17 +52,41 @@ func RuntimeWrite(h Host, w shellparse.Word, how string, tree bool) {
 	if w.ProcSubst {
 		return // >(cmd): a pipe into another command, judged as that command
 	}
+	if w.Placeholder && placeholderDir(h, w, how) {
+		return
+	}
 	if w.Placeholder && placeholderJudged(h, how) {
 		return
 	}
 	if !tree && !w.Placeholder {
 		text := w.Text
 		base := strings.Trim(text[strings.LastIndex(text, "/")+1:], `"'`)
-		if staticTailRulesOut(base) {
+		if staticTailRulesOut(base) && !h.SelfPaths().BinaryName(base) {
 			return
 		}
 	}
 	report(h, "protected_write", "self_dynamic_path", finding.NonSevere, how+" writes a path known only at run time ("+clip(w.Text)+"), which could be "+Reason)
+}
+
+// placeholderDir judges a placeholder target in a directory it names
+// (xargs -I{} rm /opt/tools/{}): the names filled in may be any file of it,
+// so the directory's files are judged as the pattern DIR/*. It reports
+// whether that found permgate's files or program.
+func placeholderDir(h Host, w shellparse.Word, how string) bool {
+	dir, _ := path.Split(w.Text)
+	if dir == "" || strings.Contains(dir, "{}") || hasGlob(dir) {
+		return false
+	}
+	pattern := strings.TrimSuffix(h.Resolve(dir), "/") + "/*"
+	if in, _ := h.SelfPaths().Glob(pattern); in {
+		report(h, "self_modify", "self_glob", finding.Severe, how+" writes names filled into "+dir+", which may be "+Reason)
+		return true
+	}
+	if in, _ := h.SelfPaths().GlobBinary(pattern); in {
+		report(h, "self_modify", "self_glob", finding.Severe, how+" writes names filled into "+dir+", which may be "+BinaryReason)
+		return true
+	}
+	return false
 }
 
 // placeholderJudged judges a placeholder target ({}) by the wrapper that
@@ -95,7 +120,7 @@ func foundNames(h Host, wr shellparse.Wrapper, how string) bool {
 	if slices.ContainsFunc(roots, func(r shellparse.Word) bool { return !r.Static }) {
 		return false // a start path known only at run time
 	}
-	if namesRuleOutSelf(expr) {
+	if namesRuleOutSelf(h.SelfPaths(), expr) {
 		return true // -name '*.txt': none of permgate's files
 	}
 	for _, r := range roots {
@@ -168,7 +193,7 @@ func copyInto(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 			RuntimeWrite(h, d, c.Name+" into "+d.Text, true)
 			continue
 		}
-		TreeSelf(h, d, how, true) // into / or the home directory too
+		treeSelf(h, d, how, treeReach{all: true, globAbove: true, program: true}) // into / or the home directory too
 	}
 }
 
@@ -277,15 +302,26 @@ func Args(h Host, c shellparse.SimpleCommand) {
 		}
 		return readOnly == 1
 	}
-	// A program the registry declares writes what its declaration says
-	// (judged by the write targets); one it does not, or code, may write any
-	// file it is handed, the permgate program by whatever name it has. Where
-	// the program is is asked of the disk only for those, and only when the
-	// command may write: what only reads never asks.
-	_, _, declared := c.Declared()
-	anyFile := !declared || code
+	// A program handed the permgate program, by whatever name it has, or
+	// its directory, may rewrite it (strip, upx, mount over it). Where the
+	// program is is asked of the disk only for a command that may write and
+	// an argument that is a path (or any, for a program the registry does
+	// not declare, or code): what only reads never asks.
+	_, inv, declared := c.Declared()
+	anyWord := !declared || code
+	// In the program's own directory a relative name may be it, and a
+	// command that rewrites files it does not name (git stash, git apply)
+	// may rewrite it.
+	inBinaryDir := func() bool { return writes() && h.SelfPaths().binaryDir(h.Dir()) }
+	if declared && inv.Node != nil && inv.Node.WritesTree && inBinaryDir() {
+		report(h, "self_modify", "self_tree", finding.Severe, c.Name+" rewrites files of "+h.Dir()+" it does not name, where "+BinaryReason+" is")
+		return
+	}
 	for _, a := range c.Argv[1:] {
-		if !selfPrefilter(a.Text) && !(near && !strings.HasPrefix(a.Text, "/")) && !(anyFile && writes() && h.SelfPaths().mentionsBinary(a.Text)) {
+		relative := !strings.HasPrefix(a.Text, "/")
+		if !selfPrefilter(a.Text) && !(near && relative) &&
+			!((anyWord || strings.Contains(a.Text, "/")) && writes() && h.SelfPaths().mentionsBinary(a.Text)) &&
+			!(relative && inBinaryDir()) {
 			continue
 		}
 		why := handedSelf(h, a, code)
@@ -306,7 +342,7 @@ func handedSelf(h Host, a shellparse.Word, code bool) string {
 	texts, _ := h.ExpandPath(a)
 	for _, text := range texts {
 		var candBuf [4]string
-		for _, cand := range pathCandidates(candBuf[:0], text) {
+		for _, cand := range PathCandidates(candBuf[:0], text) {
 			if cand == "" || strings.HasPrefix(cand, "-") {
 				continue
 			}
@@ -331,6 +367,13 @@ func namesSelf(h Host, cand string) string {
 		return why
 	}
 	if !hasGlob(p) {
+		switch {
+		case h.SelfPaths().binaryDir(strings.TrimSuffix(p, "/")):
+			return "the directory of " + BinaryReason
+		case h.SelfPaths().binaryPrefix(p):
+			// split -a1 IN /opt/tools/p writes /opt/tools/pa, pb … pg
+			return "the start of the name of " + BinaryReason + " (files named from it may be it)"
+		}
 		return ""
 	}
 	if hit, _ := h.SelfPaths().Glob(p); hit {
@@ -393,16 +436,43 @@ func pipedNames(h Host, how string) {
 			return
 		}
 	}
+	if prev.Name == "find" {
+		// find prints what is under its roots: unless its -name tests rule
+		// permgate's files out, the names may be any of them, even under a
+		// system directory (find /opt -name pg | xargs rm).
+		roots, expr := h.SelfFindRoots(prev.Argv[1:])
+		if !namesRuleOutSelf(h.SelfPaths(), expr) {
+			for _, r := range roots {
+				TreeSelf(h, r, how+" (names from find under "+r.Text+")", true)
+			}
+		}
+		return
+	}
 	for _, a := range prev.Argv[1:] {
-		if selfPrefilter(a.Text) || a.Static && strings.HasPrefix(a.Text, "/") {
+		if !selfPrefilter(a.Text) && !(a.Static && strings.HasPrefix(a.Text, "/")) {
+			continue
+		}
+		if prev.Name != "printf" && prev.Name != "echo" || !a.Static {
 			TreeSelf(h, a, how+" (names from "+prev.Name+" "+a.Text+")", false)
+			continue
+		}
+		// printf '%s\n' or '…\0' ends the names it prints with escapes.
+		for _, name := range printedNames(a.Text) {
+			TreeSelf(h, shellparse.Word{Text: name, Static: true}, how+" (names from "+prev.Name+" "+a.Text+")", false)
 		}
 	}
 }
 
+// printedNames splits the text printf or echo prints into the names xargs
+// reads from it: at blanks and at the \n, \t and \0 escapes.
+func printedNames(t string) []string {
+	t = strings.NewReplacer(`\n`, " ", `\t`, " ", `\0`, " ", `\x00`, " ").Replace(t)
+	return strings.Fields(t)
+}
+
 // namesRuleOutSelf reports a find expression whose -name/-iname tests match
 // none of permgate's or the harnesses' file names (find ~ -name '*.txt').
-func namesRuleOutSelf(expr []shellparse.Word) bool {
+func namesRuleOutSelf(ps *Paths, expr []shellparse.Word) bool {
 	tested := false
 	for _, p := range shellparse.FindPrimaries(expr) {
 		if p.Name != "-name" && p.Name != "-iname" {
@@ -421,6 +491,11 @@ func namesRuleOutSelf(expr []shellparse.Word) bool {
 		if ok, _ := path.Match(pattern, "x.json"); ok {
 			return false // .github/hooks/*.json
 		}
+		for _, b := range ps.binaries() {
+			if ok, err := path.Match(pattern, path.Base(b)); ok || err != nil {
+				return false // the permgate program, by its own name
+			}
+		}
 	}
 	return tested
 }
@@ -431,26 +506,40 @@ func namesRuleOutSelf(expr []shellparse.Word) bool {
 // directory above them is self_modify. link=true also counts /, the home
 // directory and system directories as ancestors.
 func TreeSelf(h Host, w shellparse.Word, how string, link bool) {
-	treeSelf(h, w, how, link, true)
+	treeSelf(h, w, how, treeReach{all: link, globAbove: !link, program: true})
 }
 
-// treeSelf is TreeSelf; program=false leaves out the permgate program and
-// the directories above it (a file moved into one by its own name is judged
-// by that name: mvInto).
-func treeSelf(h Host, w shellparse.Word, how string, link, program bool) {
+// treeReach says what a tree write reaches: all counts /, the home
+// directory and system directories as ancestors; globAbove counts a pattern
+// that matches a directory above permgate's files (a tree copied into
+// ~/.c*/ fills ~/.config); program counts the permgate program and the
+// directories above it (a file moved into one by its own name is judged by
+// that name: mvInto).
+type treeReach struct {
+	all, globAbove, program bool
+}
+
+// treeSelf is TreeSelf, reaching as far as r says.
+func treeSelf(h Host, w shellparse.Word, how string, r treeReach) {
 	ps := h.SelfPaths()
 	texts, _ := h.ExpandPath(w)
 	for _, text := range texts {
 		p := h.Resolve(text)
+		if pathin.Under(p, UnknownDir) {
+			// A tree in a directory known only at run time (mv /dev/fd/3/x
+			// after exec 3</opt): it may hold any of them.
+			RuntimeWrite(h, shellparse.Word{Text: text}, how, true)
+			continue
+		}
 		if hasGlob(p) {
-			if in, anc := ps.Glob(p); in || anc && !link {
+			if in, anc := ps.Glob(p); in || anc && r.globAbove {
 				report(h, "self_modify", "self_glob", finding.Severe, how+" may reach "+Reason)
 				return
 			}
-			if !program {
+			if !r.program {
 				continue
 			}
-			if in, anc := ps.GlobBinary(p); in || anc && !link {
+			if in, anc := ps.GlobBinary(p); in || anc && r.globAbove {
 				report(h, "self_modify", "self_glob", finding.Severe, how+" may reach "+BinaryReason)
 				return
 			}
@@ -458,14 +547,14 @@ func treeSelf(h Host, w shellparse.Word, how string, link, program bool) {
 		}
 		for _, q := range h.SelfRealPaths(p) {
 			why := ps.ownFile(procRoot(q))
-			if why == "" && program {
+			if why == "" && r.program {
 				why = ps.File(q)
 			}
 			if why != "" {
 				report(h, "self_modify", "self_path", finding.Severe, how+" reaches "+why)
 				return
 			}
-			if ps.ancestor(q, link, program) {
+			if ps.ancestor(q, r.all, r.program) {
 				report(h, "self_modify", "self_dir", finding.Severe, how+" reaches "+q+", a directory that holds "+ps.AncestorHolds(q))
 				return
 			}
@@ -480,15 +569,15 @@ func treeSelf(h Host, w shellparse.Word, how string, link, program bool) {
 // permgate's config and state directories are judged as the target itself.
 func mvInto(h Host, dest shellparse.Word, sources []shellparse.Word) {
 	how := "mv " + dest.Text
-	treeSelf(h, dest, how, false, false)
+	treeSelf(h, dest, how, treeReach{globAbove: true})
 	for _, src := range sources {
 		name := path.Base(strings.TrimSuffix(src.Text, "/"))
 		if !src.Static || !dest.Static || name == "." || name == ".." || name == "/" || hasGlob(name) {
-			treeSelf(h, dest, how, false, true)
+			treeSelf(h, dest, how, treeReach{globAbove: true, program: true})
 			return
 		}
 		landing := shellparse.Word{Text: strings.TrimSuffix(dest.Text, "/") + "/" + name, Static: true}
-		treeSelf(h, landing, how+" (as "+landing.Text+")", false, true)
+		treeSelf(h, landing, how+" (as "+landing.Text+")", treeReach{globAbove: true, program: true})
 	}
 }
 
