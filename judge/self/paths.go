@@ -215,6 +215,9 @@ func (ps *Paths) binaryPrefix(p string) bool {
 	return false
 }
 
+// isCwd reports the working directory the commands run in (Env.Cwd).
+func (ps *Paths) isCwd(dir string) bool { return dir == ps.env.Cwd }
+
 // binaryDir reports the directory of the permgate program running now (or
 // of where its links lead): a program handed it (mount over it, a tool that
 // cleans it) may replace the program.

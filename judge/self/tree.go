@@ -309,12 +309,15 @@ func Args(h Host, c shellparse.SimpleCommand) {
 	// not declare, or code): what only reads never asks.
 	_, inv, declared := c.Declared()
 	anyWord := !declared || code
-	// In the program's own directory a relative name may be it, and a
-	// command that rewrites files it does not name (git stash, git apply)
-	// may rewrite it.
-	inBinaryDir := func() bool { return writes() && h.SelfPaths().binaryDir(h.Dir()) }
+	// In the program's own directory, where the script went (cd DIR), a
+	// relative name may be it, and a command that rewrites files it does not
+	// name (git stash, git apply) may rewrite it. Where the harness runs
+	// commands is left out: a program built in the project is judged by
+	// its name (a developer's own build), and most commands run there.
+	dir := h.Dir()
+	inBinaryDir := func() bool { return dir != "" && !h.SelfPaths().isCwd(dir) && writes() && h.SelfPaths().binaryDir(dir) }
 	if declared && inv.Node != nil && inv.Node.WritesTree && inBinaryDir() {
-		report(h, "self_modify", "self_tree", finding.Severe, c.Name+" rewrites files of "+h.Dir()+" it does not name, where "+BinaryReason+" is")
+		report(h, "self_modify", "self_tree", finding.Severe, c.Name+" rewrites files of "+dir+" it does not name, where "+BinaryReason+" is")
 		return
 	}
 	for _, a := range c.Argv[1:] {
