@@ -2,6 +2,7 @@ package places
 
 import (
 	"github.com/permgate/permgate/internal/lazy"
+	"github.com/permgate/permgate/internal/shglob"
 	"path"
 	"slices"
 	"strings"
@@ -180,7 +181,7 @@ func SecretPattern(pattern string) bool {
 // componentsMatch reports each pattern component matching its name.
 func componentsMatch(patterns, names []string) bool {
 	for i, pat := range patterns {
-		if ok, err := path.Match(pat, names[i]); err != nil || !ok {
+		if !shglob.Match(pat, names[i]) {
 			return false
 		}
 	}

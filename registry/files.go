@@ -30,7 +30,19 @@ func files() []*Program {
 				"max-size=", "min-size=", "max-delete=", "modify-window=", "info=", "debug=", "compress-level=", "skip-compress=", "block-size=",
 				"checksum-choice=", "compress-choice=", "iconv=", "sockopts=", "remote-option=", "only-write-batch=", "write-batch=", "read-batch=",
 				"address=", "outbuf=", "stop-after=", "stop-at=", "max-alloc=", "copy-as=", "mkpath", "remove-source-files", "delete", "dry-run",
-				"delete-before", "delete-during", "delete-after", "delete-delay", "delete-excluded", "del"}}},
+				"delete-before", "delete-during", "delete-after", "delete-delay", "delete-excluded", "del",
+				// rsync's flags by their full names: an abbreviation is read
+				// as the one option it starts, so --checksum must not be taken
+				// for --checksum-choice=VALUE, swallowing the source.
+				"checksum", "partial", "backup", "compress", "archive", "recursive", "verbose", "quiet", "times", "perms", "owner",
+				"group", "links", "hard-links", "update", "inplace", "append", "append-verify", "existing", "ignore-existing",
+				"sparse", "whole-file", "one-file-system", "progress", "stats", "human-readable", "itemize-changes", "numeric-ids",
+				"relative", "no-implied-dirs", "safe-links", "copy-links", "copy-dirlinks", "copy-unsafe-links", "keep-dirlinks",
+				"delete-missing-args", "ignore-errors", "force", "prune-empty-dirs", "omit-dir-times", "omit-link-times", "devices",
+				"specials", "executability", "acls", "xattrs", "atimes", "crtimes", "fake-super", "super", "list-only",
+				"protect-args", "secluded-args", "ipv4", "ipv6", "no-motd", "blocking-io", "remove-sent-files", "size-only",
+				"ignore-times", "fuzzy", "cvs-exclude", "from0", "dirs", "checksum-seed=", "preallocate", "open-noatime",
+				"no-whole-file", "no-compress", "no-perms", "no-owner", "no-group", "no-times", "no-links", "no-recursive"}}},
 			Check: "rsync"},
 		{Family: "files", Names: []string{"scp"}, Check: "ssh-options", Node: Node{Effects: append(copyEffects(Reads), sshLocalCommands...), Writes: true, Grammar: Grammar{Short: "c:F:i:J:l:o:P:S:D:X:"},
 			Does: []effect.Class{effect.NetworkOutbound}}},
@@ -87,8 +99,10 @@ func installEffects() []Effect {
 // rsyncEffects: rsync SOURCE… DEST copies, --remove-source-files deletes
 // the sources it sent, --backup-dir and the logs are written.
 func rsyncEffects() []Effect {
-	return append(copyEffects(Reads),
-		Effect{Act: Deletes, Operands: "init", Min: 2, If: []string{"--remove-source-files"}},
+	// rsync has no -t DIR (its -t keeps times): it writes its last operand
+	// and reads the others, whatever its options.
+	return append([]Effect{{Act: Writes, Operands: "last", Min: 2}, {Act: Reads, Operands: "init", Min: 2}},
+		Effect{Act: Deletes, Operands: "init", Min: 2, If: []string{"--remove-source-files", "--remove-sent-files"}},
 		Effect{Act: Writes, Opts: []string{"--backup-dir"}, Into: true},
 		Effect{Act: Writes, Opts: []string{"--log-file", "--write-batch", "--only-write-batch"}},
 		// -e names the remote shell rsync runs here, with its arguments

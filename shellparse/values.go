@@ -575,6 +575,11 @@ func (r *wordResolver) splitKnown(w *syntax.Word) ([]Word, bool) {
 	for i, f := range fields {
 		words[i] = staticWord(f)
 	}
+	if len(words) == 1 {
+		// One field: the word is the value, and keeps the program it names
+		// ($(which permgate) unquoted is the program where it is found).
+		words[0] = words[0].withProgram(v.Program())
+	}
 	return words, true
 }
 

@@ -2,6 +2,7 @@ package validator
 
 import (
 	"fmt"
+	"github.com/permgate/permgate/internal/shglob"
 	"github.com/permgate/permgate/places"
 	"path"
 	"strings"
@@ -109,7 +110,7 @@ func globSecret(pattern string) bool {
 		if strings.HasPrefix(ex, ".") && !strings.HasPrefix(base, ".") {
 			continue
 		}
-		if ok, _ := path.Match(base, ex); ok {
+		if shglob.Match(base, ex) {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package validator
 
 import (
 	"github.com/permgate/permgate/internal/pathin"
+	"github.com/permgate/permgate/internal/shglob"
 	"path"
 	"slices"
 	"strings"
@@ -46,6 +47,9 @@ func (ck *checker) expandPath(w shellparse.Word) (texts []string, unknown bool) 
 	}
 	var out []string
 	for _, t := range texts {
+		if w.Glob {
+			t = shglob.Widen(t) // rm DIR/@(pg) names what DIR/* may
+		}
 		alts, cut := braceExpandBounded(t, 0)
 		out = append(out, alts...)
 		unknown = unknown || cut // what was not expanded is not known

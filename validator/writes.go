@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/internal/shglob"
 	"path"
 	"slices"
 	"strings"
@@ -560,7 +561,7 @@ func (ck *checker) secretGlob(p string) bool {
 		if strings.HasPrefix(ex, ".") && !strings.HasPrefix(base, ".") {
 			continue // a leading dot must be matched literally
 		}
-		if ok, _ := path.Match(base, ex); ok {
+		if shglob.Match(base, ex) {
 			return true
 		}
 	}

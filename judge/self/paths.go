@@ -3,6 +3,7 @@ package self
 import (
 	"github.com/permgate/permgate/internal/lazy"
 	"github.com/permgate/permgate/internal/pathin"
+	"github.com/permgate/permgate/internal/shglob"
 	"maps"
 	"path"
 	"slices"
@@ -132,7 +133,7 @@ func (ps *Paths) BinaryName(base string) bool {
 // file name pattern (a copy's source, *) matches it.
 func (ps *Paths) BinaryMatch(pattern string) (string, bool) {
 	for _, b := range ps.binaries() {
-		if ok, err := path.Match(pattern, path.Base(b)); ok || err != nil {
+		if shglob.MayMatch(pattern, path.Base(b)) {
 			return path.Base(b), true
 		}
 	}
@@ -269,10 +270,10 @@ func (ps *Paths) namesSealKey(p string, keyDirs []string, dirs bool) bool {
 		if !hasGlob(p) {
 			continue
 		}
-		if ok, _ := path.Match(p, key); ok {
+		if shglob.Match(p, key) {
 			return true
 		}
-		if ok, _ := path.Match(p, d); ok && dirs {
+		if shglob.Match(p, d) && dirs {
 			return true
 		}
 	}
@@ -302,7 +303,7 @@ func (ps *Paths) CoversSealKey(p string) bool {
 			return true
 		}
 		if hasGlob(p) {
-			if ok, _ := path.Match(p, key); ok {
+			if shglob.Match(p, key) {
 				return true
 			}
 		}
@@ -463,8 +464,7 @@ func (ps *Paths) GlobBinary(pattern string) (inside, ancestor bool) {
 	}
 	dir, base := path.Split(pattern)
 	if named := dir + "permgate"; !inside && hasGlob(base) && !hasGlob(dir) && ps.isBinary(named) && ps.env.Exists != nil && ps.env.Exists(named) {
-		m, err := path.Match(strings.ToLower(base), "permgate")
-		inside = m || err != nil
+		inside = shglob.MayMatch(strings.ToLower(base), "permgate")
 	}
 	return inside, ancestor
 }
@@ -493,7 +493,7 @@ func globReach(pp []string, p string) globReachKind {
 		if strings.HasPrefix(ap[i], ".") && !strings.HasPrefix(pp[i], ".") {
 			return globNone // a leading dot is matched only literally
 		}
-		if m, err := path.Match(pp[i], ap[i]); !m && err == nil {
+		if !shglob.MayMatch(pp[i], ap[i]) {
 			return globNone
 		}
 	}

@@ -2,6 +2,7 @@ package self
 
 import (
 	"github.com/permgate/permgate/internal/pathin"
+	"github.com/permgate/permgate/internal/shglob"
 	"path"
 	"slices"
 	"strings"
@@ -418,6 +419,19 @@ func Trees(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 			}
 		}
 		copyInto(h, c, args)
+	case "rsync":
+		copyInto(h, c, args)
+		// --remove-source-files empties the source trees; --backup-dir
+		// fills its directory with files under the names they had.
+		if hasOption(c, "--remove-source-files", "--remove-sent-files") {
+			ops := operandsOf(c)
+			for _, t := range ops[:max(len(ops)-1, 0)] {
+				TreeSelf(h, t, "rsync --remove-source-files empties "+t.Text+", which", false)
+			}
+		}
+		for _, d := range valuesOf(c, "--backup-dir") {
+			treeSelf(h, d, "rsync --backup-dir fills "+d.Text+", which", treeReach{all: true, globAbove: true, program: true})
+		}
 	default:
 		copyInto(h, c, args)
 	}
@@ -487,15 +501,15 @@ func namesRuleOutSelf(ps *Paths, expr []shellparse.Word) bool {
 			pattern = strings.ToLower(pattern)
 		}
 		for name := range selfNames.Get() {
-			if ok, err := path.Match(pattern, name); ok || err != nil {
+			if shglob.MayMatch(pattern, name) {
 				return false
 			}
 		}
-		if ok, _ := path.Match(pattern, "x.json"); ok {
+		if shglob.Match(pattern, "x.json") {
 			return false // .github/hooks/*.json
 		}
 		for _, b := range ps.binaries() {
-			if ok, err := path.Match(pattern, path.Base(b)); ok || err != nil {
+			if shglob.MayMatch(pattern, path.Base(b)) {
 				return false // the permgate program, by its own name
 			}
 		}
