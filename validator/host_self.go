@@ -81,6 +81,6 @@ func selfCheck(f func(self.Host, shellparse.SimpleCommand, []shellparse.Word)) c
 func selfPaths(v *Validator) *self.Paths {
 	env := v.env
 	return self.NewPaths(self.Env{Cwd: env.Cwd, Home: env.Home, StateDirs: env.StateDirs, XDGStateHome: env.XDGStateHome,
-		Binary: env.Binary, Resolve: env.Resolve, LinkTarget: env.LinkTarget, Exists: env.Exists, HarnessHomes: env.HarnessHomes,
+		Binary: env.Binary, Resolve: env.Resolve, LinkTarget: env.LinkTarget, Exists: env.Exists, PathDirs: env.PathDirs, HarnessHomes: env.HarnessHomes,
 		JudgedAlone: func(p string) bool { return v.critical(p) != "" || topDir(p) != "" }})
 }

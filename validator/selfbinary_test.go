@@ -71,6 +71,26 @@ func TestRunningBinaryByAnyName(t *testing.T) {
 		{`cd /opt/tools && git rm -qf pg`, true},
 		{`python3 -c 'import os; os.rename("/opt/tools","/tmp/old")'`, true},
 		{`gzip -r /opt/tools`, true},
+		// The second round: bash's globs, rsync's own options, unquoted
+		// substitutions and writers in the program's directory.
+		{`rm /opt/tools/[!x]g`, true},
+		{`rm /opt/too[!x]s/pg`, true},
+		{`rm /opt/tools/[[:lower:]]g`, true},
+		{"shopt -s extglob\nrm /opt/tools/@(pg)", true},
+		{"shopt -s extglob\nrm /opt/tools/!(README)", true},
+		{`rsync -t /tmp/x /opt/tools/pg`, true},
+		{`rsync --checksum /tmp/x /opt/tools/pg`, true},
+		{`rsync --remove-source-files -r /opt/tools /tmp/`, true},
+		{`rsync -a --backup-dir=/opt/tools -b /tmp/s/ /tmp/d/`, true},
+		{`rsync -t /tmp/x ~/.config/permgate/config.toml`, true},
+		{`rm $(which permgate)`, true},
+		{`cd /opt/tools && ar x /tmp/a.a`, true},
+		{`cd /opt/tools && curl -JO http://x/dl`, true},
+		{`cd /opt/tools && go build ./cmd/pg`, true},
+		{`cd /opt/tools && git merge origin/main`, true},
+		{`cd /opt/tools && echo pg | xargs rm`, true},
+		{`rm /opt/tools/[!p]g`, false},
+		{`cd /tmp && go build ./cmd/pg`, false},
 		{`cp build/*.so /opt/tools/`, false},
 		{`cd /tmp && git stash -u`, false},
 		// Filling the directory by other names, reading, copying out, and
@@ -90,6 +110,18 @@ func TestRunningBinaryByAnyName(t *testing.T) {
 		}
 		if tt.self && a.Severity != Severe {
 			t.Errorf("%s: severity %v, want severe", tt.command, a.Severity)
+		}
+	}
+}
+
+// TestBinaryOnPATH: the name $PATH finds the program under is permgate's.
+func TestBinaryOnPATH(t *testing.T) {
+	asked := 0
+	env := binaryEnv(&asked)
+	env.PathDirs = append([]string{"/opt/tools"}, env.PathDirs...)
+	for c, self := range map[string]bool{`pg mode bypass`: true, `env pg rules add allow '*'`: true, `rm $(which pg)`: true, `pgx mode bypass`: false} {
+		if got := hasKind(New(env).CheckScript(c), "self_modify"); got != self {
+			t.Errorf("%s: self_modify = %v, want %v", c, got, self)
 		}
 	}
 }

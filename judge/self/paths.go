@@ -29,6 +29,8 @@ type Env struct {
 	LinkTarget func(string) string
 	// Exists reports a path that is on disk; nil knows of none.
 	Exists func(string) bool
+	// PathDirs are the directories on $PATH where commands run.
+	PathDirs []string
 	// HarnessHomes are harness directories moved out of the home, each
 	// mapped to the name it stands for (".claude", ".codex", …).
 	HarnessHomes map[string]string
@@ -210,6 +212,20 @@ func (ps *Paths) binaryPrefix(p string) bool {
 	dir, base := path.Split(p)
 	for _, b := range ps.binaries() {
 		if base != "" && path.Clean(dir) == path.Dir(b) && strings.HasPrefix(path.Base(b), base) {
+			return true
+		}
+	}
+	return false
+}
+
+// RunsAsPATH reports a command name that $PATH finds as the permgate
+// program running now (pg, when /opt/tools is on $PATH and the program is
+// /opt/tools/pg): a directory on $PATH before the program's could hold
+// another file of that name, so this only ever makes more commands
+// permgate's.
+func (ps *Paths) RunsAsPATH(name string) bool {
+	for _, b := range ps.binaries() {
+		if path.Base(b) == name && slices.Contains(ps.env.PathDirs, path.Dir(b)) {
 			return true
 		}
 	}

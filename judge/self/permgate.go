@@ -43,10 +43,10 @@ func PermgateWrappers(h Host, c shellparse.SimpleCommand) {
 	}
 	if len(c.Argv) > 0 && c.Name != "" && !shellparse.IsPermgate(c.Name) && isPermgateCopy(h, c.Name) {
 		permgateCall(h, shellparse.ParsePermgate(c.Argv), false)
-	} else if _, _, declared := c.Declared(); !declared && strings.Contains(c.Name, "/") && h.SelfPaths().isRunning(h.Resolve(c.Name)) {
-		// The program running now, by its path (/opt/tools/pg mode bypass);
-		// asked only of a program the registry does not declare, which is
-		// never read-only.
+	} else if _, _, declared := c.Declared(); !declared && runsProgram(h, c.Name) {
+		// The program running now, by its path (/opt/tools/pg mode bypass)
+		// or by the name $PATH finds it under; asked only of a program the
+		// registry does not declare, which is never read-only.
 		permgateCall(h, shellparse.ParsePermgate(c.Argv), false)
 	}
 	notePermgateCopies(h, c)
@@ -94,6 +94,15 @@ func mentionsPermgate(w shellparse.Word) bool {
 		return shellparse.IsPermgate(w.Text)
 	}
 	return strings.Contains(strings.ToLower(w.Text), "permgate") && !strings.Contains(w.Text, ".permgate.toml")
+}
+
+// runsProgram reports a command name that runs the permgate program
+// running now: its path, or its name on $PATH.
+func runsProgram(h Host, name string) bool {
+	if strings.Contains(name, "/") {
+		return h.SelfPaths().isRunning(h.Resolve(name))
+	}
+	return h.SelfPaths().RunsAsPATH(name)
 }
 
 // isPermgateCopy reports a command name that runs a copy or link of permgate

@@ -317,8 +317,16 @@ func Args(h Host, c shellparse.SimpleCommand) {
 	// its name (a developer's own build), and most commands run there.
 	dir := h.Dir()
 	inBinaryDir := func() bool { return dir != "" && !h.SelfPaths().isCwd(dir) && writes() && h.SelfPaths().binaryDir(dir) }
-	if declared && inv.Node != nil && inv.Node.WritesTree && inBinaryDir() {
-		report(h, "self_modify", "self_tree", finding.Severe, c.Name+" rewrites files of "+dir+" it does not name, where "+BinaryReason+" is")
+	if inBinaryDir() {
+		// A program that writes there, and is not one whose written files
+		// the write targets name (knownWriters), may write files it does not
+		// name: extract (ar x, 7z x), download (curl -JO), build (go build
+		// ./cmd/pg), rename, or rewrite the tree (git stash, git merge).
+		what := "may write files of " + dir + " it does not name"
+		if declared && inv.Node != nil && inv.Node.WritesTree {
+			what = "rewrites files of " + dir + " it does not name"
+		}
+		report(h, "self_modify", "self_tree", finding.Severe, c.Name+" "+what+", where "+BinaryReason+" is")
 		return
 	}
 	for _, a := range c.Argv[1:] {
@@ -465,8 +473,9 @@ func pipedNames(h Host, how string) {
 		}
 		return
 	}
+	inBinaryDir := !h.SelfPaths().isCwd(h.Dir()) && h.SelfPaths().binaryDir(h.Dir())
 	for _, a := range prev.Argv[1:] {
-		if !selfPrefilter(a.Text) && !(a.Static && strings.HasPrefix(a.Text, "/")) {
+		if !selfPrefilter(a.Text) && !(a.Static && (strings.HasPrefix(a.Text, "/") || inBinaryDir)) {
 			continue
 		}
 		if prev.Name != "printf" && prev.Name != "echo" || !a.Static {
