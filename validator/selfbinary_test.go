@@ -177,3 +177,15 @@ func TestDescriptorPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestMovedAwayOrMountedOver: moving /, the home directory or a system or
+// top-level directory away, or mounting over one, is severe; mounting on
+// /mnt and remounting are not.
+func TestMovedAwayOrMountedOver(t *testing.T) {
+	for c, severe := range map[string]bool{`mv /var /var2`: true, `mv /opt /opt2`: true, `mv -t /tmp /usr`: true, `mv ~ /tmp/h`: true,
+		`mount --bind /tmp /opt`: true, `mount -t tmpfs none ~/.config`: true, `mount /dev/sdb1 /mnt`: false, `mount -o remount,rw /`: false, `mv a.txt b.txt`: false} {
+		if got := New(corpusEnv).CheckScript(c).Severity == Severe; got != severe {
+			t.Errorf("%s: severe = %v, want %v", c, got, severe)
+		}
+	}
+}

@@ -314,6 +314,7 @@ func (ck *checker) writes(c shellparse.SimpleCommand) {
 	for _, t := range ck.binaryLandings(c) {
 		ck.writeTargetOpt(t, c.Name+" "+t.Text, false)
 	}
+	ck.movedAway(c)
 	targets := writeTargets(c)
 	if len(targets) == 0 {
 		return
@@ -332,6 +333,44 @@ func (ck *checker) writes(c shellparse.SimpleCommand) {
 		ck.writeTargetOpt(t, c.Name+" "+t.Text, (c.Name != "mv" || last) && !moved[t.Text])
 	}
 }
+
+// movedAway judges what mv moves away and what mount covers: /, the home
+// directory, a system or a top-level directory moved (mv /var /var2) or
+// mounted over is gone from where everything looks for it.
+func (ck *checker) movedAway(c shellparse.SimpleCommand) {
+	var words []shellparse.Word
+	how := ""
+	switch c.Name {
+	case "mv":
+		ops := operandsOf(c)
+		if len(valuesOf(c, "-t", "--target-directory")) == 0 && len(ops) > 0 {
+			ops = ops[:len(ops)-1]
+		}
+		words, how = ops, "moves away"
+	case "mount":
+		if ops := operandsOf(c); len(ops) > 0 && !self.Remount(c) {
+			words, how = ops[len(ops)-1:], "mounts another file system over"
+		}
+	}
+	for _, w := range words {
+		texts, _ := ck.expandPath(w)
+		for _, text := range texts {
+			p := ck.resolve(text)
+			why := ck.v.critical(p)
+			if why == "" && !(c.Name == "mount" && mountPoints(p)) {
+				why = topDir(p)
+			}
+			if why != "" {
+				ck.add("critical_write", "move_away", Severe, c.Name+" "+how+" "+why)
+				return
+			}
+		}
+	}
+}
+
+// mountPoints reports the top-level directories that are there to be
+// mounted on (/mnt, /media).
+func mountPoints(p string) bool { return p == "/mnt" || p == "/media" }
 
 // binaryLandings returns where a copy puts a source that bears the name of
 // the permgate program running now (cp /tmp/pg /opt/tools/ writes

@@ -427,6 +427,13 @@ func Trees(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 			}
 		}
 		copyInto(h, c, args)
+	case "mount":
+		// A file system mounted on a directory above permgate's files or
+		// program hides them behind another's (mount -t tmpfs none ~/.config).
+		if ops := operandsOf(c); len(ops) > 0 && !Remount(c) {
+			d := ops[len(ops)-1]
+			treeSelf(h, d, "mount over "+d.Text+", which", treeReach{all: true, globAbove: true, program: true})
+		}
 	case "rsync":
 		copyInto(h, c, args)
 		// --remove-source-files empties the source trees; --backup-dir
@@ -443,6 +450,19 @@ func Trees(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	default:
 		copyInto(h, c, args)
 	}
+}
+
+// Remount reports mount -o remount (or --make-* propagation changes): the
+// file system mounted there stays; nothing new covers the directory.
+func Remount(c shellparse.SimpleCommand) bool {
+	for _, o := range valuesOf(c, "-o", "--options") {
+		if strings.Contains(o.Text, "remount") {
+			return true
+		}
+	}
+	return slices.ContainsFunc(c.Argv[1:], func(w shellparse.Word) bool {
+		return strings.HasPrefix(w.Text, "--make-") || strings.Contains(w.Text, "remount")
+	})
 }
 
 // pipedNames judges the file names a command reads on its standard input (xargs
