@@ -18,13 +18,20 @@ import (
 // cd $X), a relative path resolves under unknownDir, which is nowhere permgate
 // treats as safe or as critical.
 func (ck *checker) resolve(p string) string {
+	if rest, ok := procCwd(p); ok {
+		return ck.resolve(rest) // /proc/self/cwd/x is x where the command runs, .. and all
+	}
+	if dirStackTilde(p) {
+		_, rest, _ := strings.Cut(p, "/")
+		return path.Join(unknownDir, rest) // ~1/x: in an entry of pushd's stack
+	}
 	if ck.v.env.Resolve != nil && hasDotDot(p) {
 		return ck.physical(p)
 	}
 	if strings.HasPrefix(p, "/") {
 		p = path.Clean(p)
 		if rest, ok := procCwd(p); ok {
-			return ck.resolve(rest) // /proc/self/cwd/x is x where the command runs
+			return ck.resolve(rest) // //proc/./self/cwd/x, written unclean
 		}
 		if rest, ok := fdDirPath(p); ok {
 			return path.Join(unknownDir, rest) // a directory opened on a descriptor: any

@@ -89,6 +89,18 @@ func TestRunningBinaryByAnyName(t *testing.T) {
 		{`cd /opt/tools && go build ./cmd/pg`, true},
 		{`cd /opt/tools && git merge origin/main`, true},
 		{`cd /opt/tools && echo pg | xargs rm`, true},
+		{`cp -b -S g /tmp/x /opt/tools/p`, true},
+		{`SIMPLE_BACKUP_SUFFIX=g cp -b /tmp/x /opt/tools/p`, true},
+		{`cd /tmp && cp --parents tools/pg /opt/`, true},
+		{`tar -xf a.tar --one-top-level=/opt/tools`, true},
+		{`rename s/x/pg/ /opt/tools/x`, true},
+		{`pigz -d /opt/tools/pg.gz`, true},
+		{`cd /tmp && rm /proc/self/cwd/../opt/tools/pg`, true},
+		{`echo /opt/tools/pg | xargs strip`, true},
+		{`echo pg | xargs -I{} strip /opt/tools/{}`, true},
+		{`find /opt/tools -type f -exec upx {} +`, true},
+		{`cd /tmp && cp --parents src/a.go /tmp/out/`, false},
+		{`cat urls.txt | xargs -n1 curl -O`, false},
 		{`rm /opt/tools/[!p]g`, false},
 		{`cd /tmp && go build ./cmd/pg`, false},
 		{`cp build/*.so /opt/tools/`, false},
@@ -131,7 +143,8 @@ func TestBinaryOnPATH(t *testing.T) {
 // with a finding, never silently.
 func TestDescriptorDirWritesAsk(t *testing.T) {
 	for _, c := range []string{`exec 3</opt/tools; rm /dev/fd/3/pg`, `rm /dev/stdin/pg < /opt/tools`, `exec 3</opt; mv /dev/fd/3/tools /tmp/x`,
-		`pushd /opt/tools; pushd /tmp; pushd +1; rm pg`} {
+		`pushd /opt/tools; pushd /tmp; pushd +1; rm pg`, `pushd /opt/tools; pushd /tmp; cd ~1; rm pg`, `pushd /opt/tools; pushd /tmp; echo x > ~1/pg`,
+		`cd() { builtin cd /opt/tools; }; cd /tmp; rm pg`, `exec 3</opt/tools; cd /dev/fd/3 && rm pg`} {
 		asked := 0
 		if a := New(binaryEnv(&asked)).CheckScript(c); !hasKind(a, "protected_write") && !hasKind(a, "self_modify") {
 			t.Errorf("%s: no finding (%v)", c, a.Kinds())

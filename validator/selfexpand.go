@@ -32,7 +32,7 @@ func (ck *checker) expandPath(w shellparse.Word) (texts []string, unknown bool) 
 	text := w.Text
 	if !w.Static {
 		text = strings.ReplaceAll(text, `"`, "")
-		if user, rest, ok := strings.Cut(strings.TrimPrefix(text, "~"), "/"); strings.HasPrefix(text, "~") && isUserName(user) && (ok || rest == "") {
+		if user, rest, ok := strings.Cut(strings.TrimPrefix(text, "~"), "/"); strings.HasPrefix(text, "~") && isUserName(user) && !dirStackTilde(text) && (ok || rest == "") {
 			home := "/home/" + user
 			if user == "root" {
 				home = "/root"

@@ -82,6 +82,13 @@ func (ck *checker) followCd(c shellparse.SimpleCommand) {
 			return
 		}
 	}
+	switch {
+	case (c.Name == "cd" || c.Name == "pushd" || c.Name == "popd") && ck.funcs[c.Name]:
+		// The script defines its own cd (cd() { builtin cd /x; }): where
+		// it goes is the function's.
+		ck.shellDir, ck.oldDir = "", ""
+		return
+	}
 	switch c.Name {
 	case "cd", "chdir":
 		ck.shellDir, ck.oldDir = ck.cdTo(c), ck.shellDir
@@ -174,6 +181,8 @@ func (ck *checker) changeDir(dir string, to shellparse.Word) string {
 		return ck.oldDir
 	case text == "~+":
 		return dir
+	case dirStackTilde(text):
+		return "" // ~1, ~+1, ~-2: an entry of the directory stack
 	}
 	if !to.Static {
 		// cd "$HOME/.config": a directory permgate can still name.
@@ -187,11 +196,29 @@ func (ck *checker) changeDir(dir string, to shellparse.Word) string {
 	case text == "-":
 		return ck.oldDir // bash's OLDPWD: where the last cd left from ("" unknown)
 	case strings.HasPrefix(text, "/"):
+		if _, ok := fdDirPath(path.Clean(text) + "/x"); ok {
+			return "" // cd /dev/fd/3: the directory a descriptor holds
+		}
 		return path.Clean(text)
 	case dir == "":
 		return ""
 	}
 	return path.Join(dir, text)
+}
+
+// dirStackTilde reports ~N, ~+N or ~-N (with what follows a slash): a
+// directory of pushd's stack.
+func dirStackTilde(t string) bool {
+	rest, ok := strings.CutPrefix(t, "~")
+	if !ok {
+		return false
+	}
+	rest = strings.TrimLeft(rest, "+-")
+	n := 0
+	for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+		n++
+	}
+	return n > 0 && (n == len(rest) || rest[n] == '/')
 }
 
 // hasAnyOption reports a command given any option, by its declared grammar.

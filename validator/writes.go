@@ -324,6 +324,9 @@ func (ck *checker) writes(c shellparse.SimpleCommand) {
 	defer func() { ck.intoDir, ck.homeSetup, ck.plainCopy = false, false, false }()
 	dest := copyDestOf(c)
 	moved := movedWords(c)
+	for _, t := range backupTargets(c, targets) {
+		ck.writeTargetOpt(t, c.Name+" (its backup) "+t.Text, true)
+	}
 	for i, t := range targets {
 		last := i == len(targets)-1
 		ck.intoDir = dest.into(t, last)
@@ -368,6 +371,34 @@ func (ck *checker) movedAway(c shellparse.SimpleCommand) {
 	}
 }
 
+// backupTargets returns the backups a copy makes of the files it replaces
+// (cp -b, --backup, install -b, mv -b, ln -b, rsync -b): each target with the
+// suffix -S, --suffix or SIMPLE_BACKUP_SUFFIX gives, ~ by default. The old
+// file is renamed to it: cp -b -S g x DIR/p makes DIR/pg of DIR/p.
+func backupTargets(c shellparse.SimpleCommand, targets []shellparse.Word) []shellparse.Word {
+	if !copyInto.Get()[c.Name] {
+		return nil
+	}
+	inv, ok := scanned(c)
+	if !ok || !inv.Scan.Has("-b", "--backup") {
+		return nil
+	}
+	suffix := shellparse.Word{Text: "~", Static: true}
+	for _, a := range c.Assigns {
+		if a.Name == "SIMPLE_BACKUP_SUFFIX" {
+			suffix = a.Value
+		}
+	}
+	if words := shellparse.OptionWords(c.Argv[1:], &inv.Scan, "-S", "--suffix"); len(words) > 0 {
+		suffix = words[len(words)-1]
+	}
+	var out []shellparse.Word
+	for _, t := range targets {
+		out = append(out, shellparse.Word{Text: t.Text + suffix.Text, Static: t.Static && suffix.Static, Params: append(slices.Clip(t.Params), suffix.Params...)})
+	}
+	return out
+}
+
 // mountPoints reports the top-level directories that are there to be
 // mounted on (/mnt, /media).
 func mountPoints(p string) bool { return p == "/mnt" || p == "/media" }
@@ -397,6 +428,17 @@ func (ck *checker) binaryLandings(c shellparse.SimpleCommand) []shellparse.Word 
 		return nil
 	}
 	var out []shellparse.Word
+	if c.Name == "cp" && inv.Scan.Has("--parents") {
+		// cp --parents a/b DIR writes DIR/a/b: the whole source path lands.
+		for _, s := range sources {
+			if !s.Static {
+				continue
+			}
+			for _, d := range dirs {
+				out = append(out, shellparse.Word{Text: strings.TrimSuffix(d.Text, "/") + "/" + strings.TrimPrefix(path.Clean(s.Text), "/"), Static: d.Static, Params: d.Params})
+			}
+		}
+	}
 	for _, s := range sources {
 		base, ok := sourceName(s)
 		if !ok && s.Glob && !strings.HasSuffix(s.Text, "/") {

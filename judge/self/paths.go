@@ -206,12 +206,26 @@ func (ps *Paths) isRunning(p string) bool {
 }
 
 // binaryPrefix reports a path in the permgate program's directory whose
-// name starts the program's name: a program that names its output files by
-// adding to it (split, csplit -f) may write the program.
+// name starts the program's name, or starts with it: a program that names
+// its output by adding to its operand (split, csplit -f) or by taking a
+// suffix off it (pigz -d pg.gz, uncompress pg.Z, gzip -S .x) may write
+// the program.
 func (ps *Paths) binaryPrefix(p string) bool {
 	dir, base := path.Split(p)
 	for _, b := range ps.binaries() {
-		if base != "" && path.Clean(dir) == path.Dir(b) && strings.HasPrefix(path.Base(b), base) {
+		name := path.Base(b)
+		if base != "" && path.Clean(dir) == path.Dir(b) && (strings.HasPrefix(name, base) || strings.HasPrefix(base, name)) {
+			return true
+		}
+	}
+	return false
+}
+
+// InBinaryDir reports a path directly inside the permgate program's
+// directory.
+func (ps *Paths) InBinaryDir(p string) bool {
+	for _, b := range ps.binaries() {
+		if path.Dir(p) == path.Dir(b) {
 			return true
 		}
 	}

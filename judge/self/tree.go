@@ -247,6 +247,13 @@ func tarDestinations(c shellparse.SimpleCommand) []shellparse.Word {
 		return nil
 	}
 	dests := valuesOf(c, "-C", "--directory")
+	// --one-top-level=DIR extracts into DIR (relative to -C's).
+	for _, d := range valuesOf(c, "--one-top-level") {
+		if len(dests) > 0 && !strings.HasPrefix(d.Text, "/") && dests[0].Static {
+			d.Text = strings.TrimSuffix(dests[0].Text, "/") + "/" + d.Text
+		}
+		dests = append(dests, d)
+	}
 	if hasOption(c, "-P", "--absolute-names") {
 		dests = append(dests, shellparse.Word{Text: "/", Static: true}) // members land where their names say
 	}
@@ -329,6 +336,9 @@ func Args(h Host, c shellparse.SimpleCommand) {
 		report(h, "self_modify", "self_tree", finding.Severe, c.Name+" "+what+", where "+BinaryReason+" is")
 		return
 	}
+	if !declared {
+		handedNames(h, c, writes)
+	}
 	for _, a := range c.Argv[1:] {
 		relative := !strings.HasPrefix(a.Text, "/")
 		if !selfPrefilter(a.Text) && !(near && relative) &&
@@ -336,7 +346,15 @@ func Args(h Host, c shellparse.SimpleCommand) {
 			!(relative && inBinaryDir()) {
 			continue
 		}
+		if a.Placeholder && !declared && writes() && placeholderDir(h, a, c.Name+" "+a.Text) {
+			return // xargs -I{} strip /opt/tools/{}
+		}
 		why := handedSelf(h, a, code)
+		if why == "" && !declared && writes() && a.Static && h.SelfPaths().InBinaryDir(h.Resolve(a.Text)) {
+			// A program permgate does not know, handed a file beside the
+			// program, may name what it writes from it (rename s/x/pg/ x).
+			why = "a file in the directory of " + BinaryReason
+		}
 		if why == "" {
 			continue
 		}
@@ -344,6 +362,28 @@ func Args(h Host, c shellparse.SimpleCommand) {
 			report(h, "self_modify", "self_handed", finding.Severe, c.Name+" is handed "+clip(a.Text)+", "+why+", and may write it")
 		}
 		return
+	}
+}
+
+// handedNames judges the names a program permgate does not know, and that
+// may write, is handed at run time by the wrapper that runs it: xargs and parallel add the names they
+// read (echo /opt/tools/pg | xargs strip), find fills {} with what it finds
+// (find /opt/tools -exec strip {} \;).
+func handedNames(h Host, c shellparse.SimpleCommand, writes func() bool) {
+	for i := len(c.Wrappers) - 1; i >= 0; i-- {
+		wr := c.Wrappers[i]
+		switch wr.Name {
+		case "xargs", "parallel":
+			if writes() {
+				pipedNames(h, c.Name+" (names from "+wr.Name+")")
+			}
+			return
+		case "find":
+			if slices.ContainsFunc(c.Argv[1:], func(w shellparse.Word) bool { return w.Placeholder }) && writes() {
+				foundNames(h, wr, c.Name+" (names from find)")
+			}
+			return
+		}
 	}
 }
 
