@@ -67,6 +67,8 @@ func TestRunningBinaryByAnyName(t *testing.T) {
 		{`mytool a,/opt/tools/pg`, true},
 		{`cd /opt/tools && rm /proc/self/cwd/pg`, true},
 		{`/opt/tools/pg mode bypass`, true},
+		{`/proc/self/root/opt/tools/pg mode bypass`, true},
+		{`/opt/tools/pg log`, false},
 		{`cd /opt/tools && git stash -u`, true},
 		{`cd /opt/tools && git rm -qf pg`, true},
 		{`python3 -c 'import os; os.rename("/opt/tools","/tmp/old")'`, true},
@@ -138,6 +140,17 @@ func TestBinaryOnPATH(t *testing.T) {
 	}
 }
 
+// TestBinaryByPathReadOnly: the program run by its path is permgate: its
+// reads are read-only.
+func TestBinaryByPathReadOnly(t *testing.T) {
+	asked := 0
+	for _, c := range []string{`/opt/tools/pg version`, `/opt/tools/pg log`, `cd /opt/tools && ./pg --help`} {
+		if a := New(binaryEnv(&asked)).CheckScript(c); !a.AllReadOnly {
+			t.Errorf("%s: not read-only (%v)", c, a.Kinds())
+		}
+	}
+}
+
 // TestDescriptorDirWritesAsk: a write inside a directory a file descriptor
 // holds, or after the directory stack was lost, may be the program: it asks
 // with a finding, never silently.
@@ -159,6 +172,8 @@ func TestBinaryNotAskedForReads(t *testing.T) {
 	v := New(binaryEnv(&asked))
 	for _, c := range []string{`ls /opt/tools`, `cat /opt/tools/pg`, `sha256sum /opt/tools/pg`, `file /opt/tools/pg`, `git status && git diff | head`,
 		`grep -rn TODO /opt/tools`, `ls /srv/apps/bin`, `cd /opt/tools && git status && ls -la`, `cd /tmp && cd - && ls`} {
+		// (run by its path, the program's read-only commands are read-only
+		// too: TestBinaryByPathReadOnly, which asks where it is.)
 		if a := v.CheckScript(c); !a.AllReadOnly {
 			t.Errorf("%s: not read-only (%v)", c, a.Kinds())
 		}

@@ -194,8 +194,11 @@ func (ps *Paths) mentionsBinary(t string) bool {
 	return false
 }
 
-// isRunning reports the path of the permgate program running now, or of
-// where its links lead.
+// RunningProgram reports the path of the permgate program running now, or
+// of where its links lead.
+func (ps *Paths) RunningProgram(p string) bool { return ps.isRunning(procRoot(p)) }
+
+// isRunning is RunningProgram.
 func (ps *Paths) isRunning(p string) bool {
 	for _, b := range ps.binaries() {
 		if p == b {
