@@ -103,6 +103,8 @@ func TestRunningBinaryByAnyName(t *testing.T) {
 		{`find /opt/tools -type f -exec upx {} +`, true},
 		{`cd /tmp && cp --parents src/a.go /tmp/out/`, false},
 		{`cat urls.txt | xargs -n1 curl -O`, false},
+		{`sed -ni '' /opt/tools/pg`, true},
+		{`sed -n -i '' ~/.config/permgate/config.toml`, true},
 		{`rm /opt/tools/[!p]g`, false},
 		{`cd /tmp && go build ./cmd/pg`, false},
 		{`cp build/*.so /opt/tools/`, false},

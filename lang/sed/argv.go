@@ -22,8 +22,8 @@ type Call struct {
 // ParseArgv reads sed's argv (the words after its name) by its declared
 // grammar. Without -e or -f the first operand is the program. BSD sed takes
 // -i's suffix as a word of its own (sed -i "" PROG FILE, sed -i .bak PROG
-// FILE): when that word cannot be a GNU program (it is empty or starts with
-// a dot), the program is the operand after it.
+// FILE), where GNU sed takes that word for the program: when it could be
+// the suffix (it is empty or starts with a dot), both readings are kept.
 func ParseArgv(args []shellparse.Word) Call {
 	prog, ok := registry.Default().Lookup("sed")
 	if !ok {
@@ -44,7 +44,12 @@ func ParseArgv(args []shellparse.Word) Call {
 		return s
 	}
 	if bsdSuffix(scan, ops) {
-		ops = ops[1:]
+		// BSD sed reads the word as -i's suffix, GNU sed as the program
+		// (sed -ni '' FILE empties FILE there): both readings count, so the
+		// programs are the first two operands and the files all but the
+		// first.
+		s.Programs, s.Files = ops[:2], ops[1:]
+		return s
 	}
 	s.Programs, s.Files = ops[:1], ops[1:]
 	return s

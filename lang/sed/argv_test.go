@@ -15,7 +15,7 @@ func TestParseArgv(t *testing.T) {
 		{[]string{"s/a/b/", "f"}, 1, 1, false, false},
 		{[]string{"-e", "s/a/b/", "-e", "p", "f", "g"}, 2, 2, false, false},
 		{[]string{"-i", "s/a/b/", "f"}, 1, 1, true, false},
-		{[]string{"-i", "", "s/a/b/", "f"}, 1, 1, true, false}, // BSD sed's suffix
+		{[]string{"-i", "", "s/a/b/", "f"}, 2, 2, true, false}, // BSD sed's suffix, or GNU sed's program: both read
 		{[]string{"-f", "prog.sed", "f"}, 0, 1, false, true},
 	} {
 		args := make([]shellparse.Word, len(tc.args))
