@@ -339,6 +339,17 @@ func Args(h Host, c shellparse.SimpleCommand) {
 	if !declared {
 		handedNames(h, c, writes)
 	}
+	// A variable set for the command may hand it the program's path or
+	// directory as where to write (GOBIN=/opt/tools go install,
+	// GIT_WORK_TREE=/opt/tools git stash, GOFLAGS=-o=/opt/tools/pg).
+	for _, a := range c.Assigns {
+		if (a.Via == "prefix" || a.Via == "env") && a.Value.Static && strings.Contains(a.Value.Text, "/") && writes() && h.SelfPaths().mentionsBinary(a.Value.Text) {
+			if why := handedSelf(h, a.Value, false); why != "" {
+				report(h, "self_modify", "self_handed", finding.Severe, c.Name+" is handed "+a.Name+"="+clip(a.Value.Text)+", "+why+", and may write it")
+				return
+			}
+		}
+	}
 	for _, a := range c.Argv[1:] {
 		relative := !strings.HasPrefix(a.Text, "/")
 		if !selfPrefilter(a.Text) && !(near && relative) &&
