@@ -61,14 +61,13 @@ func (ck *checker) SelfNoteLink(link, target string) {
 // SelfCommand is the command being judged.
 func (ck *checker) SelfCommand() shellparse.SimpleCommand { return ck.res.Commands[ck.index] }
 
-// SelfPipeSource is the nearest earlier command that pipes its output on.
-func (ck *checker) SelfPipeSource() (shellparse.SimpleCommand, bool) {
-	for j := ck.index - 1; j >= 0; j-- {
-		if prev := ck.res.Commands[j]; prev.PipesOut {
-			return prev, true
-		}
+// SelfPipeChain is the nearest earlier command that pipes its output on.
+func (ck *checker) SelfPipeChain() []shellparse.SimpleCommand {
+	var chain []shellparse.SimpleCommand
+	for j := ck.index - 1; j >= 0 && ck.res.Commands[j].PipesOut; j-- {
+		chain = append(chain, ck.res.Commands[j])
 	}
-	return shellparse.SimpleCommand{}, false
+	return chain
 }
 
 // selfCheck is a judge/self judgement as a dispatch check.

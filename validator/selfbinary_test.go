@@ -108,6 +108,9 @@ func TestRunningBinaryByAnyName(t *testing.T) {
 		{`GIT_WORK_TREE=/opt/tools git stash`, true},
 		{`GOFLAGS=-o=/opt/tools/pg go build .`, true},
 		{`GOBIN=/tmp/bin go install ./cmd/x`, false},
+		{`echo /opt/tools/pg | grep pg | xargs rm`, true},
+		{`echo ~/.config/permgate/config.toml | sed 's/x/y/' | xargs rm`, true},
+		{`find . -name '*.tmp' | grep -v keep | xargs rm`, false},
 		{`sed -n -i '' ~/.config/permgate/config.toml`, true},
 		{`rm /opt/tools/[!p]g`, false},
 		{`cd /tmp && go build ./cmd/pg`, false},
@@ -163,7 +166,7 @@ func TestBinaryByPathReadOnly(t *testing.T) {
 func TestDescriptorDirWritesAsk(t *testing.T) {
 	for _, c := range []string{`exec 3</opt/tools; rm /dev/fd/3/pg`, `rm /dev/stdin/pg < /opt/tools`, `exec 3</opt; mv /dev/fd/3/tools /tmp/x`,
 		`pushd /opt/tools; pushd /tmp; pushd +1; rm pg`, `pushd /opt/tools; pushd /tmp; cd ~1; rm pg`, `pushd /opt/tools; pushd /tmp; echo x > ~1/pg`,
-		`cd() { builtin cd /opt/tools; }; cd /tmp; rm pg`, `exec 3</opt/tools; cd /dev/fd/3 && rm pg`} {
+		`cd() { builtin cd /opt/tools; }; cd /tmp; rm pg`, `echo L29w | base64 -d | xargs rm`, `echo /opt/tools/gp | rev | xargs rm`, `exec 3</opt/tools; cd /dev/fd/3 && rm pg`} {
 		asked := 0
 		if a := New(binaryEnv(&asked)).CheckScript(c); !hasKind(a, "protected_write") && !hasKind(a, "self_modify") {
 			t.Errorf("%s: no finding (%v)", c, a.Kinds())

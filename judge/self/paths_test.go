@@ -131,9 +131,7 @@ func (h *fakeHost) SelfFindRoots(args []shellparse.Word) (roots, expr []shellpar
 }
 func (h *fakeHost) SelfNoteLink(string, string)           {}
 func (h *fakeHost) SelfCommand() shellparse.SimpleCommand { return h.cmd }
-func (h *fakeHost) SelfPipeSource() (shellparse.SimpleCommand, bool) {
-	return shellparse.SimpleCommand{}, false
-}
+func (h *fakeHost) SelfPipeChain() []shellparse.SimpleCommand { return nil }
 
 func TestTreeSelf(t *testing.T) {
 	for text, want := range map[string]string{"~/.config": "self_dir", "~/.config/permgate": "self_path", "~/.c*": "self_glob", "/tmp/x": "", "~/project/x": ""} {

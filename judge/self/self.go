@@ -55,9 +55,9 @@ type Host interface {
 	SelfNoteLink(link, target string)
 	// SelfCommand is the command being judged.
 	SelfCommand() shellparse.SimpleCommand
-	// SelfPipeSource is the nearest earlier command that pipes its output on,
-	// toward the one being judged.
-	SelfPipeSource() (shellparse.SimpleCommand, bool)
+	// SelfPipeChain is the pipeline that feeds the command being judged:
+	// the commands before it that pipe their output on, nearest first.
+	SelfPipeChain() []shellparse.SimpleCommand
 }
 
 // State is what the package remembers across the commands of one script;

@@ -503,6 +503,46 @@ func Trees(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	}
 }
 
+// nameFilters are programs that pass on some of the lines they read, or
+// each line changed: xargs after them writes names their input held.
+func nameFilters(name string) bool {
+	switch name {
+	case "grep", "egrep", "fgrep", "sed", "awk", "gawk", "cut", "sort", "uniq", "head", "tail", "tac", "tr", "rev", "tee",
+		"base64", "xxd", "basenc", "base32", "openssl":
+		return true
+	}
+	return false
+}
+
+// filterOperands is how many operands a filter takes and still reads its
+// standard input (grep PATTERN, sed PROGRAM, tr SET1 SET2, awk PROGRAM).
+func filterOperands(name string) int {
+	switch name {
+	case "grep", "egrep", "fgrep", "sed", "awk", "gawk":
+		return 1
+	case "tr":
+		return 2
+	}
+	return 0
+}
+
+// nameDecoders reports a command whose output names cannot be read from
+// its input's: rev, tr, decoders (base64 -d, xxd -r, openssl enc -d), and
+// printf or echo -e with escapes (\x67 is g).
+func nameDecoders(c shellparse.SimpleCommand) bool {
+	switch c.Name {
+	case "rev", "tr":
+		return true
+	case "base64", "base32", "basenc", "xxd", "openssl":
+		return hasOption(c, "-d", "--decode", "-D", "-r", "-revert")
+	case "printf":
+		return slices.ContainsFunc(c.Argv[1:], func(w shellparse.Word) bool { return strings.Contains(w.Text, `\x`) || strings.Contains(w.Text, "%b") })
+	case "echo":
+		return hasOption(c, "-e") && slices.ContainsFunc(c.Argv[1:], func(w shellparse.Word) bool { return strings.Contains(w.Text, `\`) })
+	}
+	return false
+}
+
 // Remount reports mount -o remount (or --make-* propagation changes): the
 // file system mounted there stays; nothing new covers the directory.
 func Remount(c shellparse.SimpleCommand) bool {
@@ -520,8 +560,23 @@ func Remount(c shellparse.SimpleCommand) bool {
 // rm, parallel sed -i): the command piping into it is looked at for permgate's
 // files or a directory above them among its arguments (find ~/.config | xargs rm).
 func pipedNames(h Host, how string) {
-	prev, ok := h.SelfPipeSource()
-	if !ok {
+	chain := h.SelfPipeChain()
+	if len(chain) == 0 {
+		return
+	}
+	prev := chain[0]
+	// Through filters the names are some of the source's (grep, sed, sort
+	// …): the source is judged. Through a decoder they cannot be seen.
+	for len(chain) > 1 && nameFilters(chain[0].Name) && len(operandsOf(chain[0])) <= filterOperands(chain[0].Name) {
+		if nameDecoders(chain[0]) {
+			report(h, "protected_write", "self_names_decoded", finding.NonSevere, how+" writes names "+chain[0].Name+" decodes, which could be "+Reason)
+			return
+		}
+		chain = chain[1:]
+		prev = chain[0]
+	}
+	if nameDecoders(prev) {
+		report(h, "protected_write", "self_names_decoded", finding.NonSevere, how+" writes names "+prev.Name+" decodes, which could be "+Reason)
 		return
 	}
 	switch prev.Name {
