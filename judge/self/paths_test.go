@@ -129,8 +129,8 @@ func (h *fakeHost) SelfGitCloneDestination([]shellparse.Word) []shellparse.Word 
 func (h *fakeHost) SelfFindRoots(args []shellparse.Word) (roots, expr []shellparse.Word) {
 	return args[:1], args[1:]
 }
-func (h *fakeHost) SelfNoteLink(string, string)           {}
-func (h *fakeHost) SelfCommand() shellparse.SimpleCommand { return h.cmd }
+func (h *fakeHost) SelfNoteLink(string, string)               {}
+func (h *fakeHost) SelfCommand() shellparse.SimpleCommand     { return h.cmd }
 func (h *fakeHost) SelfPipeChain() []shellparse.SimpleCommand { return nil }
 
 func TestTreeSelf(t *testing.T) {
