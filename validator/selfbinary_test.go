@@ -226,3 +226,22 @@ func TestMovedAwayOrMountedOver(t *testing.T) {
 		}
 	}
 }
+
+// TestBinaryThroughDiskLinks: a program permgate does not know, handed a
+// path that leads to the program through a link on disk, may write it.
+func TestBinaryThroughDiskLinks(t *testing.T) {
+	asked := 0
+	env := binaryEnv(&asked)
+	env.Resolve = func(p string) string {
+		switch p {
+		case "/srv/links/L1/pg", "/srv/links/L3":
+			return "/opt/tools/pg"
+		}
+		return p
+	}
+	for c, self := range map[string]bool{`strip /srv/links/L1/pg`: true, `strip /srv/links/L3`: true, `strip /srv/links/other`: false} {
+		if got := hasKind(New(env).CheckScript(c), "self_modify"); got != self {
+			t.Errorf("%s: self_modify = %v, want %v", c, got, self)
+		}
+	}
+}

@@ -344,7 +344,7 @@ func Args(h Host, c shellparse.SimpleCommand) {
 	// GIT_WORK_TREE=/opt/tools git stash, GOFLAGS=-o=/opt/tools/pg).
 	for _, a := range c.Assigns {
 		if (a.Via == "prefix" || a.Via == "env") && a.Value.Static && strings.Contains(a.Value.Text, "/") && writes() && h.SelfPaths().mentionsBinary(a.Value.Text) {
-			if why := handedSelf(h, a.Value, false); why != "" {
+			if why := handedSelf(h, a.Value, false, writes); why != "" {
 				report(h, "self_modify", "self_handed", finding.Severe, c.Name+" is handed "+a.Name+"="+clip(a.Value.Text)+", "+why+", and may write it")
 				return
 			}
@@ -352,15 +352,18 @@ func Args(h Host, c shellparse.SimpleCommand) {
 	}
 	for _, a := range c.Argv[1:] {
 		relative := !strings.HasPrefix(a.Text, "/")
+		// A program permgate does not know is handed any path it may write
+		// through a link on disk (L -> the program): its paths are looked up.
+		path := strings.Contains(a.Text, "/")
 		if !selfPrefilter(a.Text) && !(near && relative) &&
-			!((anyWord || strings.Contains(a.Text, "/")) && writes() && h.SelfPaths().mentionsBinary(a.Text)) &&
+			!((anyWord || path) && writes() && (anyWord && path || h.SelfPaths().mentionsBinary(a.Text))) &&
 			!(relative && inBinaryDir()) {
 			continue
 		}
 		if a.Placeholder && !declared && writes() && placeholderDir(h, a, c.Name+" "+a.Text) {
 			return // xargs -I{} strip /opt/tools/{}
 		}
-		why := handedSelf(h, a, code)
+		why := handedSelf(h, a, code, writes)
 		if why == "" && !declared && writes() && a.Static && h.SelfPaths().InBinaryDir(h.Resolve(a.Text)) {
 			// A program permgate does not know, handed a file beside the
 			// program, may name what it writes from it (rename s/x/pg/ x).
@@ -401,7 +404,7 @@ func handedNames(h Host, c shellparse.SimpleCommand, writes func() bool) {
 // handedSelf says what an argument names of permgate's files, or "": a path
 // it may spell (after =, @ or :), a pattern that matches one, or, in code,
 // a mention inside a longer text.
-func handedSelf(h Host, a shellparse.Word, code bool) string {
+func handedSelf(h Host, a shellparse.Word, code bool, onDisk func() bool) string {
 	texts, _ := h.ExpandPath(a)
 	for _, text := range texts {
 		var candBuf [4]string
@@ -409,7 +412,7 @@ func handedSelf(h Host, a shellparse.Word, code bool) string {
 			if cand == "" || strings.HasPrefix(cand, "-") {
 				continue
 			}
-			if why := namesSelf(h, cand); why != "" {
+			if why := namesSelf(h, cand, onDisk); why != "" {
 				return why
 			}
 			if a.Static && code && h.SelfPaths().mentions(text) {
@@ -423,13 +426,29 @@ func handedSelf(h Host, a shellparse.Word, code bool) string {
 	return ""
 }
 
+// onDiskPaths returns where p leads through links on disk, p left out,
+// when onDisk (nil: never) says the disk may be asked.
+func onDiskPaths(h Host, p string, onDisk func() bool) []string {
+	if onDisk == nil || !onDisk() {
+		return nil
+	}
+	return h.SelfRealPaths(p)[1:]
+}
+
 // namesSelf says what a path, or a pattern, names of permgate's files, or "".
-func namesSelf(h Host, cand string) string {
+func namesSelf(h Host, cand string, onDisk func() bool) string {
 	p := h.Resolve(cand)
 	if why := h.SelfPaths().File(p); why != "" {
 		return why
 	}
 	if !hasGlob(p) {
+		// Through a link on disk (L -> /opt/tools, strip L/pg), asked only
+		// of a command that may write.
+		for _, q := range onDiskPaths(h, p, onDisk) {
+			if why := h.SelfPaths().File(q); why != "" {
+				return why + " (through a link)"
+			}
+		}
 		switch {
 		case h.SelfPaths().binaryDir(strings.TrimSuffix(p, "/")):
 			return "the directory of " + BinaryReason
@@ -768,7 +787,7 @@ func CodeText(h Host, name, text string) {
 	if !selfPrefilter(text) && !nearSelf(h) {
 		return
 	}
-	if why := handedSelf(h, shellparse.Word{Text: text, Static: true}, true); why != "" {
+	if why := handedSelf(h, shellparse.Word{Text: text, Static: true}, true, nil); why != "" {
 		report(h, "self_modify", "self_handed", finding.Severe, name+" names "+why+", and may write it")
 	}
 }
