@@ -317,14 +317,11 @@ func Args(h Host, c shellparse.SimpleCommand) {
 	// not declare, or code): what only reads never asks.
 	_, inv, declared := c.Declared()
 	anyWord := !declared || code
-	// In the program's own directory, where the script went (cd DIR), a
-	// relative name may be it, and a command that rewrites files it does not
-	// name (git stash, git apply) may rewrite it. Where the harness runs
-	// commands is left out: a program built in the project is judged by
-	// its name (a developer's own build), and most commands run there.
-	dir := h.Dir()
-	inBinaryDir := func() bool { return dir != "" && !h.SelfPaths().isCwd(dir) && writes() && h.SelfPaths().binaryDir(dir) }
-	if inBinaryDir() {
+	// In the program's own directory, where the script went (cd DIR), any
+	// command that may write may write it. Where the harness runs commands
+	// is left out: a program built in the project is judged by its name (a
+	// developer's own build), and most commands run there.
+	if dir := h.Dir(); dir != "" && !h.SelfPaths().isCwd(dir) && writes() && h.SelfPaths().binaryDir(dir) {
 		// A program that writes there, and is not one whose written files
 		// the write targets name (knownWriters), may write files it does not
 		// name: extract (ar x, 7z x), download (curl -JO), build (go build
@@ -339,25 +336,15 @@ func Args(h Host, c shellparse.SimpleCommand) {
 	if !declared {
 		handedNames(h, c, writes)
 	}
-	// A variable set for the command may hand it the program's path or
-	// directory as where to write (GOBIN=/opt/tools go install,
-	// GIT_WORK_TREE=/opt/tools git stash, GOFLAGS=-o=/opt/tools/pg).
-	for _, a := range c.Assigns {
-		if (a.Via == "prefix" || a.Via == "env") && a.Value.Static && strings.Contains(a.Value.Text, "/") && writes() && h.SelfPaths().mentionsBinary(a.Value.Text) {
-			if why := handedSelf(h, a.Value, false, writes); why != "" {
-				report(h, "self_modify", "self_handed", finding.Severe, c.Name+" is handed "+a.Name+"="+clip(a.Value.Text)+", "+why+", and may write it")
-				return
-			}
-		}
+	if handedThroughVars(h, c, writes) {
+		return
 	}
 	for _, a := range c.Argv[1:] {
-		relative := !strings.HasPrefix(a.Text, "/")
 		// A program permgate does not know is handed any path it may write
 		// through a link on disk (L -> the program): its paths are looked up.
-		path := strings.Contains(a.Text, "/")
-		if !selfPrefilter(a.Text) && !(near && relative) &&
-			!((anyWord || path) && writes() && (anyWord && path || h.SelfPaths().mentionsBinary(a.Text))) &&
-			!(relative && inBinaryDir()) {
+		isPath := strings.Contains(a.Text, "/")
+		if !selfPrefilter(a.Text) && !(near && !strings.HasPrefix(a.Text, "/")) &&
+			!((anyWord || isPath) && writes() && (anyWord && isPath || h.SelfPaths().mentionsBinary(a.Text))) {
 			continue
 		}
 		if a.Placeholder && !declared && writes() && placeholderDir(h, a, c.Name+" "+a.Text) {
@@ -377,6 +364,26 @@ func Args(h Host, c shellparse.SimpleCommand) {
 		}
 		return
 	}
+}
+
+// handedThroughVars judges the variables set for a command that may write:
+// one may hand it the program's path or directory as where to write
+// (GOBIN=/opt/tools go install, GIT_WORK_TREE=/opt/tools git stash,
+// GOFLAGS=-o=/opt/tools/pg). It reports whether it found one.
+func handedThroughVars(h Host, c shellparse.SimpleCommand, writes func() bool) bool {
+	for _, a := range c.Assigns {
+		if a.Via != "prefix" && a.Via != "env" || !a.Value.Static || !strings.Contains(a.Value.Text, "/") {
+			continue
+		}
+		if !writes() || !h.SelfPaths().mentionsBinary(a.Value.Text) {
+			continue
+		}
+		if why := handedSelf(h, a.Value, false, writes); why != "" {
+			report(h, "self_modify", "self_handed", finding.Severe, c.Name+" is handed "+a.Name+"="+clip(a.Value.Text)+", "+why+", and may write it")
+			return true
+		}
+	}
+	return false
 }
 
 // handedNames judges the names a program permgate does not know, and that
