@@ -250,6 +250,12 @@ func (ck *checker) CodeRunModule(c shellparse.SimpleCommand, module string, args
 	ck.recordRun(ck.runState().PythonModule(ck, &ck.v.fileBudget, c.Name, module, args, ck.v.env.Home))
 }
 
+// RunsPermgate reports the path of the permgate program running now
+// (judge/runs' Host).
+func (ck *checker) RunsPermgate(name string) bool {
+	return ck.v.self.RunningProgram(ck.resolve(name))
+}
+
 // commandRuns judges the files the current command runs by its name, its
 // wrappers and its declaration (judge/runs' Command).
 func (ck *checker) commandRuns(c shellparse.SimpleCommand) {

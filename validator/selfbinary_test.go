@@ -153,7 +153,7 @@ func TestBinaryOnPATH(t *testing.T) {
 // reads are read-only.
 func TestBinaryByPathReadOnly(t *testing.T) {
 	asked := 0
-	for _, c := range []string{`/opt/tools/pg version`, `/opt/tools/pg log`, `cd /opt/tools && ./pg --help`} {
+	for _, c := range []string{`/opt/tools/pg version`, `/opt/tools/pg log`, `cd /opt/tools && ./pg --help`, `/opt/tools/pg check -- ls`} {
 		if a := New(binaryEnv(&asked)).CheckScript(c); !a.AllReadOnly {
 			t.Errorf("%s: not read-only (%v)", c, a.Kinds())
 		}

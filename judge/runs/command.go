@@ -35,7 +35,7 @@ func (s *State) Command(h Host, b *Budget, c shellparse.SimpleCommand, home stri
 		return last
 	}
 	for i, w := range c.Wrappers {
-		if strings.Contains(w.Name, "/") && !systemDir(w.Name) && len(w.Argv) > 0 && w.Argv[0].Static {
+		if strings.Contains(w.Name, "/") && !systemDir(w.Name) && len(w.Argv) > 0 && w.Argv[0].Static && !h.RunsPermgate(w.Name) {
 			// ./tools/sh -c '…', ./bin/env CMD: the wrapper is a file of the
 			// project named like a program, and it runs first
 			keep(s.File(h, b, path.Base(w.Name), w.Name, Lang{}, path.Base(w.Name)))

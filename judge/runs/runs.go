@@ -29,6 +29,9 @@ import (
 type Host interface {
 	// Report records a finding kind.name on the current command.
 	Report(kind finding.Kind, name string, sev finding.Severity, reason, safer string)
+	// RunsPermgate reports a command name that is the path of the permgate
+	// program running now: permgate, judged as itself, not a script to read.
+	RunsPermgate(name string) bool
 	// Resolve returns the absolute, cleaned path a static word names,
 	// relative to the directory the command runs in.
 	Resolve(p string) string

@@ -55,6 +55,7 @@ func (f *fakeHost) Resolve(p string) string {
 	return "/p/" + p
 }
 func (f *fakeHost) Dir() string                    { return "/p" }
+func (f *fakeHost) RunsPermgate(string) bool       { return false }
 func (f *fakeHost) RunsFiles() runfiles.Files      { return f.files }
 func (f *fakeHost) RunsDirs() runfiles.Dirs        { return nil }
 func (f *fakeHost) Home() string                   { return "/home/u" }
