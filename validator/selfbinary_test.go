@@ -220,7 +220,8 @@ func TestDescriptorPaths(t *testing.T) {
 // /mnt and remounting are not.
 func TestMovedAwayOrMountedOver(t *testing.T) {
 	for c, severe := range map[string]bool{`mv /var /var2`: true, `mv /opt /opt2`: true, `mv -t /tmp /usr`: true, `mv ~ /tmp/h`: true,
-		`mount --bind /tmp /opt`: true, `mount -t tmpfs none ~/.config`: true, `mount /dev/sdb1 /mnt`: false, `mount -o remount,rw /`: false, `mv a.txt b.txt`: false} {
+		`mount --bind /tmp /opt`: true, `mount -t tmpfs none ~/.config`: true, `mount /dev/sdb1 /mnt`: false, `mount -o remount,rw /`: false, `mv a.txt b.txt`: false,
+		`mount -t tmpfs remount ~/.config`: true, `mount --target ~/.config -t tmpfs none`: true, `mount -o rw,remount /`: false} {
 		if got := New(corpusEnv).CheckScript(c).Severity == Severe; got != severe {
 			t.Errorf("%s: severe = %v, want %v", c, got, severe)
 		}

@@ -351,8 +351,8 @@ func (ck *checker) movedAway(c shellparse.SimpleCommand) {
 		}
 		words, how = ops, "moves away"
 	case "mount":
-		if ops := operandsOf(c); len(ops) > 0 && !self.Remount(c) {
-			words, how = ops[len(ops)-1:], "mounts another file system over"
+		if d, ok := self.MountPoint(c); ok {
+			words, how = []shellparse.Word{d}, "mounts another file system over"
 		}
 	}
 	for _, w := range words {

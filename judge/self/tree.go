@@ -507,8 +507,7 @@ func Trees(h Host, c shellparse.SimpleCommand, args []shellparse.Word) {
 	case "mount":
 		// A file system mounted on a directory above permgate's files or
 		// program hides them behind another's (mount -t tmpfs none ~/.config).
-		if ops := operandsOf(c); len(ops) > 0 && !Remount(c) {
-			d := ops[len(ops)-1]
+		if d, ok := MountPoint(c); ok {
 			treeSelf(h, d, "mount over "+d.Text+", which", treeReach{all: true, globAbove: true, program: true})
 		}
 	case "rsync":
@@ -569,17 +568,26 @@ func nameDecoders(c shellparse.SimpleCommand) bool {
 	return false
 }
 
-// Remount reports mount -o remount (or --make-* propagation changes): the
-// file system mounted there stays; nothing new covers the directory.
-func Remount(c shellparse.SimpleCommand) bool {
+// MountPoint returns the directory mount puts a file system over: its
+// --target, else its last operand. A remount (-o remount) or a change of
+// propagation (--make-private …) covers nothing: false.
+func MountPoint(c shellparse.SimpleCommand) (shellparse.Word, bool) {
 	for _, o := range valuesOf(c, "-o", "--options") {
-		if strings.Contains(o.Text, "remount") {
-			return true
+		if slices.Contains(strings.Split(o.Text, ","), "remount") {
+			return shellparse.Word{}, false
 		}
 	}
-	return slices.ContainsFunc(c.Argv[1:], func(w shellparse.Word) bool {
-		return strings.HasPrefix(w.Text, "--make-") || strings.Contains(w.Text, "remount")
-	})
+	if slices.ContainsFunc(c.Argv[1:], func(w shellparse.Word) bool { return strings.HasPrefix(w.Text, "--make-") }) {
+		return shellparse.Word{}, false
+	}
+	if targets := valuesOf(c, "--target"); len(targets) > 0 {
+		return targets[len(targets)-1], true
+	}
+	ops := operandsOf(c)
+	if len(ops) == 0 {
+		return shellparse.Word{}, false
+	}
+	return ops[len(ops)-1], true
 }
 
 // pipedNames judges the file names a command reads on its standard input (xargs
