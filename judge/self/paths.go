@@ -123,12 +123,7 @@ const BinaryReason = "the permgate program"
 // of where its links lead): a file copied under it into the program's
 // directory replaces it.
 func (ps *Paths) BinaryName(base string) bool {
-	for _, b := range ps.binaries() {
-		if strings.EqualFold(path.Base(b), base) {
-			return true
-		}
-	}
-	return false
+	return ps.anyBinary(func(b string) bool { return strings.EqualFold(path.Base(b), base) })
 }
 
 // BinaryMatch returns the name of the permgate program running now when a
@@ -145,12 +140,7 @@ func (ps *Paths) BinaryMatch(pattern string) (string, bool) {
 // mentionsBinaryPath reports code that holds the path of the permgate
 // program running now (or of where its links lead) inside a longer text.
 func (ps *Paths) mentionsBinaryPath(t string) bool {
-	for _, b := range ps.binaries() {
-		if strings.Contains(t, b) || mentionsWholePath(t, path.Dir(b)) {
-			return true
-		}
-	}
-	return false
+	return ps.anyBinary(func(b string) bool { return strings.Contains(t, b) || mentionsWholePath(t, path.Dir(b)) })
 }
 
 // mentionsWholePath reports t holding dir as a path of its own, not as the
@@ -186,26 +176,14 @@ func isPathByte(b byte) bool {
 // permgate does not know, handed it, may rewrite it (strip, upx) whatever
 // the program is named.
 func (ps *Paths) mentionsBinary(t string) bool {
-	for _, b := range ps.binaries() {
-		if strings.Contains(t, path.Base(b)) || strings.Contains(t, path.Dir(b)) {
-			return true
-		}
-	}
-	return false
+	return ps.anyBinary(func(b string) bool { return strings.Contains(t, path.Base(b)) || strings.Contains(t, path.Dir(b)) })
 }
 
 // RunningProgram reports the path of the permgate program running now, or
 // of where its links lead.
-func (ps *Paths) RunningProgram(p string) bool { return ps.isRunning(procRoot(p)) }
-
-// isRunning is RunningProgram.
-func (ps *Paths) isRunning(p string) bool {
-	for _, b := range ps.binaries() {
-		if p == b {
-			return true
-		}
-	}
-	return false
+func (ps *Paths) RunningProgram(p string) bool {
+	p = procRoot(p)
+	return ps.anyBinary(func(b string) bool { return p == b })
 }
 
 // binaryPrefix reports a path in the permgate program's directory whose
@@ -215,25 +193,15 @@ func (ps *Paths) isRunning(p string) bool {
 // the program.
 func (ps *Paths) binaryPrefix(p string) bool {
 	dir, base := path.Split(p)
-	for _, b := range ps.binaries() {
+	return base != "" && ps.anyBinary(func(b string) bool {
 		name := path.Base(b)
-		if base != "" && path.Clean(dir) == path.Dir(b) && (strings.HasPrefix(name, base) || strings.HasPrefix(base, name)) {
-			return true
-		}
-	}
-	return false
+		return path.Clean(dir) == path.Dir(b) && (strings.HasPrefix(name, base) || strings.HasPrefix(base, name))
+	})
 }
 
 // InBinaryDir reports a path directly inside the permgate program's
 // directory.
-func (ps *Paths) InBinaryDir(p string) bool {
-	for _, b := range ps.binaries() {
-		if path.Dir(p) == path.Dir(b) {
-			return true
-		}
-	}
-	return false
-}
+func (ps *Paths) InBinaryDir(p string) bool { return ps.binaryDir(path.Dir(p)) }
 
 // RunsAsPATH reports a command name that $PATH finds as the permgate
 // program running now (pg, when /opt/tools is on $PATH and the program is
@@ -241,12 +209,7 @@ func (ps *Paths) InBinaryDir(p string) bool {
 // another file of that name, so this only ever makes more commands
 // permgate's.
 func (ps *Paths) RunsAsPATH(name string) bool {
-	for _, b := range ps.binaries() {
-		if path.Base(b) == name && slices.Contains(ps.env.PathDirs, path.Dir(b)) {
-			return true
-		}
-	}
-	return false
+	return ps.anyBinary(func(b string) bool { return path.Base(b) == name && slices.Contains(ps.env.PathDirs, path.Dir(b)) })
 }
 
 // isCwd reports the working directory the commands run in (Env.Cwd).
@@ -256,13 +219,12 @@ func (ps *Paths) isCwd(dir string) bool { return dir == ps.env.Cwd }
 // of where its links lead): a program handed it (mount over it, a tool that
 // cleans it) may replace the program.
 func (ps *Paths) binaryDir(p string) bool {
-	for _, b := range ps.binaries() {
-		if p == path.Dir(b) {
-			return true
-		}
-	}
-	return false
+	return ps.anyBinary(func(b string) bool { return p == path.Dir(b) })
 }
+
+// anyBinary reports whether f holds for the permgate program running now or
+// for where its links lead (binaries).
+func (ps *Paths) anyBinary(f func(b string) bool) bool { return slices.ContainsFunc(ps.binaries(), f) }
 
 // isBinary reports the permgate program: the one running now
 // (Env.Binary), or a file named permgate in a bin directory (~/go/bin,
@@ -437,10 +399,8 @@ func (ps *Paths) binaryAncestor(p string) bool {
 	if p == "" {
 		return false
 	}
-	for _, b := range ps.binaries() {
-		if pathin.Under(b, p) {
-			return true
-		}
+	if ps.anyBinary(func(b string) bool { return pathin.Under(b, p) }) {
+		return true
 	}
 	for _, named := range []string{"/permgate", "/bin/permgate"} {
 		if b := strings.TrimSuffix(p, "/") + named; ps.isBinary(b) && ps.env.Exists != nil && ps.env.Exists(b) {

@@ -100,7 +100,7 @@ func mentionsPermgate(w shellparse.Word) bool {
 // running now: its path, or its name on $PATH.
 func runsProgram(h Host, name string) bool {
 	if strings.Contains(name, "/") {
-		return h.SelfPaths().isRunning(h.Resolve(name))
+		return h.SelfPaths().RunningProgram(h.Resolve(name))
 	}
 	return h.SelfPaths().RunsAsPATH(name)
 }
