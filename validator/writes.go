@@ -156,10 +156,8 @@ func copyDests(name string, explicit, files []shellparse.Word) []shellparse.Word
 	out := append([]shellparse.Word(nil), explicit...)
 	// Into a directory, each source lands under its own name: cp settings.json
 	// ~/.claude/ writes ~/.claude/settings.json.
-	if len(explicit) > 0 {
-		out = append(out, intoDirs(explicit, files)...)
-	} else if len(files) >= 2 {
-		out = append(out, intoDirs(files[len(files)-1:], files[:len(files)-1])...)
+	if dirs, sources := copyShape(explicit, files); len(dirs) > 0 {
+		out = append(out, intoDirs(slices.DeleteFunc(slices.Clone(dirs), namesFile), sources, landsOnOwnFile)...)
 	}
 	switch {
 	case name == "mv":
@@ -199,20 +197,37 @@ func inDir(dirs []shellparse.Word) []shellparse.Word {
 	return out
 }
 
-// intoDirs returns DIR/NAME for each static source name and target directory:
-// where a copy lands when the target is a directory.
-func intoDirs(dirs, sources []shellparse.Word) []shellparse.Word {
+// namesFile reports a copy's target that names a file (x.json), not a
+// directory: nothing lands inside it. (The landings of the program's name
+// are judged whatever the target looks like: binaryLandings.)
+func namesFile(d shellparse.Word) bool {
+	b := path.Base(d.Text)
+	return !strings.HasSuffix(d.Text, "/") && strings.LastIndex(b, ".") > 0
+}
+
+// copyShape splits a copy's operands into the directories it may copy into
+// (-t's, else the last of two or more operands) and its sources.
+func copyShape(explicit, files []shellparse.Word) (dirs, sources []shellparse.Word) {
+	switch {
+	case len(explicit) > 0:
+		return explicit, files
+	case len(files) >= 2:
+		return files[len(files)-1:], files[:len(files)-1]
+	}
+	return nil, files
+}
+
+// intoDirs returns DIR/NAME for each static source name and target directory
+// that keep holds: where a copy lands when the target is a directory.
+func intoDirs(dirs, sources []shellparse.Word, keep func(dir, base string) bool) []shellparse.Word {
 	var out []shellparse.Word
 	for _, d := range dirs {
 		if remotePath(d.Text) {
 			continue
 		}
-		if b := path.Base(d.Text); !strings.HasSuffix(d.Text, "/") && strings.LastIndex(b, ".") > 0 {
-			continue // a file name (x.json), not a directory
-		}
 		dir := strings.TrimSuffix(d.Text, "/")
 		for _, s := range sources {
-			if base, ok := sourceName(s); ok && landsOnOwnFile(dir, base) {
+			if base, ok := sourceName(s); ok && keep(dir, base) {
 				out = append(out, shellparse.Word{Text: dir + "/" + base, Static: d.Static, Params: d.Params, Quoted: d.Quoted})
 			}
 		}
@@ -405,9 +420,11 @@ func mountPoints(p string) bool { return p == "/mnt" || p == "/media" }
 
 // binaryLandings returns where a copy puts a source that bears the name of
 // the permgate program running now (cp /tmp/pg /opt/tools/ writes
-// /opt/tools/pg): writeTargets keeps DIR/NAME only for the names of
-// permgate's and the harnesses' files, which need no disk to know. ln with
-// one operand makes its link in the working directory.
+// /opt/tools/pg): copyTargets keeps DIR/NAME only for the names of
+// permgate's and the harnesses' files, which need no disk to know. A source
+// pattern counts by the names it matches (cp build/* DIR/); ln with one
+// operand makes its link in the working directory; cp --parents a/b DIR
+// writes DIR/a/b, whatever its name.
 func (ck *checker) binaryLandings(c shellparse.SimpleCommand) []shellparse.Word {
 	if !copyInto.Get()[c.Name] {
 		return nil
@@ -416,46 +433,29 @@ func (ck *checker) binaryLandings(c shellparse.SimpleCommand) []shellparse.Word 
 	if !ok {
 		return nil
 	}
-	dirs := shellparse.OptionWords(c.Argv[1:], &inv.Scan, "-t", "--target-directory")
-	sources := operandWords(c.Argv[1:], &inv.Scan)
-	switch {
-	case len(dirs) > 0:
-	case len(sources) >= 2:
-		dirs, sources = sources[len(sources)-1:], sources[:len(sources)-1]
-	case len(sources) == 1 && c.Name == "ln":
+	dirs, sources := copyShape(shellparse.OptionWords(c.Argv[1:], &inv.Scan, "-t", "--target-directory"), operandWords(c.Argv[1:], &inv.Scan))
+	if len(dirs) == 0 && len(sources) == 1 && c.Name == "ln" {
 		dirs = []shellparse.Word{{Text: ".", Static: true}}
-	default:
+	}
+	if len(dirs) == 0 {
 		return nil
 	}
 	var out []shellparse.Word
-	if c.Name == "cp" && inv.Scan.Has("--parents") {
-		// cp --parents a/b DIR writes DIR/a/b: the whole source path lands.
-		for _, s := range sources {
-			if !s.Static {
-				continue
-			}
+	named := make([]shellparse.Word, 0, len(sources))
+	for _, s := range sources {
+		if c.Name == "cp" && s.Static && inv.Scan.Has("--parents") {
 			for _, d := range dirs {
 				out = append(out, shellparse.Word{Text: strings.TrimSuffix(d.Text, "/") + "/" + strings.TrimPrefix(path.Clean(s.Text), "/"), Static: d.Static, Params: d.Params})
 			}
 		}
-	}
-	for _, s := range sources {
-		base, ok := sourceName(s)
-		if !ok && s.Glob && !strings.HasSuffix(s.Text, "/") {
-			// cp build/* DIR/: the names the pattern matches land there,
-			// the program's among them when the pattern matches its name.
-			base, ok = ck.v.self.BinaryMatch(path.Base(s.Text))
-		}
-		if !ok || !ck.v.self.BinaryName(base) {
-			continue
-		}
-		for _, d := range dirs {
-			if !remotePath(d.Text) {
-				out = append(out, shellparse.Word{Text: strings.TrimSuffix(d.Text, "/") + "/" + base, Static: d.Static, Params: d.Params, Quoted: d.Quoted})
+		if _, ok := sourceName(s); !ok && s.Glob && !strings.HasSuffix(s.Text, "/") {
+			if name, ok := ck.v.self.BinaryMatch(path.Base(s.Text)); ok {
+				s = shellparse.Word{Text: name, Static: true}
 			}
 		}
+		named = append(named, s)
 	}
-	return out
+	return append(out, intoDirs(dirs, named, func(_, base string) bool { return ck.v.self.BinaryName(base) })...)
 }
 
 // movedWords returns the words the command's declaration says it moves
