@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"github.com/permgate/permgate/judge/self"
 	"path"
 	"strings"
 
@@ -40,7 +41,7 @@ func (ck *checker) secretWord(w shellparse.Word, dirs bool) bool {
 // spell (itself, or what follows =, @ or :).
 func (ck *checker) secretText(text string, glob, dirs bool) bool {
 	var candBuf [4]string
-	for _, cand := range pathCandidates(candBuf[:0], text) {
+	for _, cand := range self.PathCandidates(candBuf[:0], text) {
 		if ck.secretCandidate(cand, glob, dirs) {
 			return true
 		}

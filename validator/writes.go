@@ -602,11 +602,6 @@ func unreadDests(c shellparse.SimpleCommand) map[string]bool {
 	return dest
 }
 
-// pathCandidates returns the paths an argument may name (self.PathCandidates:
-// --env-file=.env, -d@.env, file=@.env, HEAD:.env, host:.ssh/id_rsa,
-// -o/etc/x, a,/etc/x).
-func pathCandidates(out []string, text string) []string { return self.PathCandidates(out, text) }
-
 // secretExamples are file names a pattern is tried against: a glob that can
 // match one of them (cat .env*, cat ~/.ssh/id_*) reads secrets.
 var secretExamples = []string{".env", ".env.local", ".env.production", ".envrc", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519",
@@ -703,7 +698,7 @@ func (a *accessList) write(w shellparse.Word) {
 // unless they are written.
 func (a *accessList) read(w shellparse.Word) {
 	var candBuf [4]string
-	for _, cand := range pathCandidates(candBuf[:0], w.Text) {
+	for _, cand := range self.PathCandidates(candBuf[:0], w.Text) {
 		if cand == "" || strings.HasPrefix(cand, "-") {
 			continue
 		}

@@ -598,17 +598,12 @@ func pipedNames(h Host, how string) {
 	if len(chain) == 0 {
 		return
 	}
-	prev := chain[0]
 	// Through filters the names are some of the source's (grep, sed, sort
 	// …): the source is judged. Through a decoder they cannot be seen.
-	for len(chain) > 1 && nameFilters(chain[0].Name) && len(operandsOf(chain[0])) <= filterOperands(chain[0].Name) {
-		if nameDecoders(chain[0]) {
-			report(h, "protected_write", "self_names_decoded", finding.NonSevere, how+" writes names "+chain[0].Name+" decodes, which could be "+Reason)
-			return
-		}
+	for nameFilters(chain[0].Name) && len(operandsOf(chain[0])) <= filterOperands(chain[0].Name) && !nameDecoders(chain[0]) && len(chain) > 1 {
 		chain = chain[1:]
-		prev = chain[0]
 	}
+	prev := chain[0]
 	if nameDecoders(prev) {
 		report(h, "protected_write", "self_names_decoded", finding.NonSevere, how+" writes names "+prev.Name+" decodes, which could be "+Reason)
 		return
