@@ -109,11 +109,11 @@ func PathCandidates(out []string, text string) []string {
 	if len(text) > 2 && text[0] == '-' && text[1] != '-' && rootedPath(text[2:]) {
 		out = append(out, text[2:])
 	}
-	if strings.Contains(text, ",") {
-		for _, part := range strings.Split(text, ",") {
-			if rootedPath(part) {
-				out = append(out, part)
-			}
+	for rest, found := text, strings.Contains(text, ","); found; {
+		var part string
+		part, rest, found = strings.Cut(rest, ",")
+		if rootedPath(part) {
+			out = append(out, part)
 		}
 	}
 	return out

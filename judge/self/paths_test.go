@@ -2,6 +2,7 @@ package self
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"testing"
 
@@ -202,6 +203,15 @@ func TestMentionsWholePath(t *testing.T) {
 		`/opt/toolsx`: false, `x=/opt/tools; y`: true, `/opt/tools`: true, `/opt/tools/`: true, ``: false} {
 		if got := mentionsWholePath(text, "/opt/tools"); got != want {
 			t.Errorf("mentionsWholePath(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+func TestPathCandidates(t *testing.T) {
+	for in, want := range map[string][]string{"a,/x,b": {"a,/x,b", "/x"}, "a,/x": {"a,/x", "/x"}, "/x,~/y": {"/x,~/y", "/x", "~/y"},
+		"plain": {"plain"}, "a,b": {"a,b"}, "-o/etc/x": {"-o/etc/x", "/etc/x"}, "--f=@.env": {"--f=@.env", "@.env", ".env"}} {
+		if got := PathCandidates(nil, in); !slices.Equal(got, want) {
+			t.Errorf("PathCandidates(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
