@@ -56,11 +56,12 @@ func (s streams) quiet() streams {
 
 // Main runs permgate with the given arguments and returns the exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return mainWith(newRootFor, args, stdin, stdout, stderr, os.Exit)
+	return mainWith(newRootFor, args, stdin, stdout, stderr, os.Exit, runPlain)
 }
 
-// mainWith is Main with the command tree build makes for the arguments.
-func mainWith(build func(streams, []string) *cobra.Command, args []string, stdin io.Reader, stdout, stderr io.Writer, exit func(int)) int {
+// mainWith is Main with the command tree build makes for the arguments; a
+// plain entry (runPlain) answers the calls it takes without building one.
+func mainWith(build func(streams, []string) *cobra.Command, args []string, stdin io.Reader, stdout, stderr io.Writer, exit func(int), plain func(streams, []string) (int, bool)) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// The analysis's work bound keeps the heap small; the soft limit
 		// makes the collector work harder before peak memory passes it.
@@ -70,6 +71,11 @@ func mainWith(build func(streams, []string) *cobra.Command, args []string, stdin
 	// terminal would act on in them is escaped.
 	stderr = termSafeWriter{stderr}
 	io := streams{in: stdin, out: stdout, err: stderr, host: osHost(), start: time.Now(), exit: exit}
+	if plain != nil {
+		if code, ok := plain(io, args); ok {
+			return code
+		}
+	}
 	root := build(io, args)
 	root.SetArgs(args)
 	err := root.Execute()

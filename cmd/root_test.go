@@ -46,6 +46,16 @@ func TestHotCommandsAnswerAsTheWholeTree(t *testing.T) {
 	}{
 		{[]string{"hook", "claude"}, payload},
 		{[]string{"hook", "claude"}, "{not json"},
+		{[]string{"hook", "claude"}, strings.Replace(payload, "git status", "rm -rf ~", 1)},
+		{[]string{"hook", "claude"}, ""},
+		{[]string{"hook", "codex"}, payload},
+		{[]string{"hook", "gemini"}, strings.Replace(payload, `"Bash"`, `"run_shell_command"`, 1)},
+		{[]string{"hook", "copilot"}, payload},
+		{[]string{"hook", "-h"}, payload},
+		{[]string{"check", "--", "git", "status"}, ""},
+		{[]string{"check", "--", ""}, ""},
+		{[]string{"check", "--", "ls", "&&", "rm", "-rf", "/"}, ""},
+		{[]string{"check", "--"}, ""},
 		{[]string{"hook", "nosuch"}, payload},
 		{[]string{"hook", "claude", "--bogus"}, payload},
 		{[]string{"hook"}, payload},
@@ -61,7 +71,7 @@ func TestHotCommandsAnswerAsTheWholeTree(t *testing.T) {
 	} {
 		var out1, err1, out2, err2 bytes.Buffer
 		code1 := Main(tc.args, strings.NewReader(tc.stdin), &out1, &err1)
-		code2 := mainWith(whole, tc.args, strings.NewReader(tc.stdin), &out2, &err2, nil)
+		code2 := mainWith(whole, tc.args, strings.NewReader(tc.stdin), &out2, &err2, nil, nil)
 		if code1 != code2 || out1.String() != out2.String() || err1.String() != err2.String() {
 			t.Errorf("%q: alone exit %d, %q, %q; in the whole tree exit %d, %q, %q", tc.args, code1, out1.String(), err1.String(), code2, out2.String(), err2.String())
 		}
