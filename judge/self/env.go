@@ -105,6 +105,7 @@ func TmuxCommands(args []shellparse.Word) [][]shellparse.Word {
 // PERMGATE_* by routes assigns does not see: env -u, a variable name known only
 // at run time (export $v=…, unset "$v").
 func Vars(h Host, c shellparse.SimpleCommand) {
+	rememberVars(h.SelfState(), c)
 	envUnsets(h, c)
 	for _, a := range c.Assigns {
 		if ref, ok := strings.CutPrefix(a.Name, "$"); ok && a.Via == "reference" {
@@ -124,6 +125,36 @@ func Vars(h Host, c shellparse.SimpleCommand) {
 	switch c.Name {
 	case "export", "declare", "typeset", "local", "readonly", "unset":
 		declaredNames(h, c)
+	}
+}
+
+// rememberVars keeps the values a command gives the script's variables
+// (a bare assignment, export, declare and its kin) for the commands after it, which inherit the exported ones: export
+// GOBIN=/opt/tools; go install … writes where GOBIN=/opt/tools go install …
+// does. A bare assignment counts too, since the variable may be exported
+// already in the environment the script starts in. Only values that name a
+// path are kept (handedThroughVars reads no other); unset, or a value
+// known only at run time (a for loop's among them), forgets the variable.
+func rememberVars(st *State, c shellparse.SimpleCommand) {
+	if c.Name == "unset" {
+		for _, w := range operandsOf(c) {
+			delete(st.vars, w.Text)
+		}
+		return
+	}
+	for _, a := range c.Assigns {
+		switch a.Via {
+		case "prefix", "env", "nameref", "reference":
+			continue // the command's own, or not a value of its name
+		}
+		if !a.Value.Static || !strings.Contains(a.Value.Text, "/") {
+			delete(st.vars, a.Name)
+			continue
+		}
+		if st.vars == nil {
+			st.vars = map[string]shellparse.Word{}
+		}
+		st.vars[a.Name] = a.Value
 	}
 }
 

@@ -1,14 +1,15 @@
 package self
 
 import (
-	"github.com/permgate/permgate/internal/pathin"
-	"github.com/permgate/permgate/internal/shglob"
+	"maps"
 	"path"
 	"slices"
 	"strings"
 
 	"github.com/permgate/permgate/finding"
 	"github.com/permgate/permgate/internal/lazy"
+	"github.com/permgate/permgate/internal/pathin"
+	"github.com/permgate/permgate/internal/shglob"
 	"github.com/permgate/permgate/shellparse"
 )
 
@@ -369,21 +370,49 @@ func Args(h Host, c shellparse.SimpleCommand) {
 // handedThroughVars judges the variables set for a command that may write:
 // one may hand it the program's path or directory as where to write
 // (GOBIN=/opt/tools go install, GIT_WORK_TREE=/opt/tools git stash,
-// GOFLAGS=-o=/opt/tools/pg). It reports whether it found one.
+// GOFLAGS=-o=/opt/tools/pg), set for it alone or earlier in the script
+// (export GOBIN=/opt/tools; go install …; rememberVars). It reports whether
+// it found one.
 func handedThroughVars(h Host, c shellparse.SimpleCommand, writes func() bool) bool {
 	for _, a := range c.Assigns {
-		if a.Via != "prefix" && a.Via != "env" || !a.Value.Static || !strings.Contains(a.Value.Text, "/") {
-			continue
+		if (a.Via == "prefix" || a.Via == "env") && handedThroughVar(h, c, a.Name, a.Value, "", writes) {
+			return true
 		}
-		if !writes() || !h.SelfPaths().mentionsBinary(a.Value.Text) {
-			continue
-		}
-		if why := handedSelf(h, a.Value, false, writes); why != "" {
-			report(h, "self_modify", "self_handed", finding.Severe, c.Name+" is handed "+a.Name+"="+clip(a.Value.Text)+", "+why+", and may write it")
+	}
+	vars := h.SelfState().vars
+	if len(vars) == 0 {
+		return false
+	}
+	for _, name := range slices.Sorted(maps.Keys(vars)) {
+		if !setFor(c, name) && handedThroughVar(h, c, name, vars[name], " (set earlier in the script)", writes) {
 			return true
 		}
 	}
 	return false
+}
+
+// setFor reports a variable the command sets for itself (X=1 cmd, env X=1
+// cmd), over the value the script gave it.
+func setFor(c shellparse.SimpleCommand, name string) bool {
+	return slices.ContainsFunc(c.Assigns, func(a shellparse.Assign) bool {
+		return a.Name == name && (a.Via == "prefix" || a.Via == "env")
+	})
+}
+
+// handedThroughVar judges one variable a command that may write inherits.
+func handedThroughVar(h Host, c shellparse.SimpleCommand, name string, value shellparse.Word, where string, writes func() bool) bool {
+	if !value.Static || !strings.Contains(value.Text, "/") {
+		return false
+	}
+	if !writes() || !h.SelfPaths().mentionsBinary(value.Text) {
+		return false
+	}
+	why := handedSelf(h, value, false, writes)
+	if why == "" {
+		return false
+	}
+	report(h, "self_modify", "self_handed", finding.Severe, c.Name+" is handed "+name+"="+clip(value.Text)+where+", "+why+", and may write it")
+	return true
 }
 
 // handedNames judges the names a program permgate does not know, and that
