@@ -1,6 +1,8 @@
 package validator
 
 import (
+	"slices"
+
 	"github.com/permgate/permgate/judge/self"
 	"github.com/permgate/permgate/shellparse"
 )
@@ -61,10 +63,18 @@ func (ck *checker) SelfNoteLink(link, target string) {
 // SelfCommand is the command being judged.
 func (ck *checker) SelfCommand() shellparse.SimpleCommand { return ck.res.Commands[ck.index] }
 
-// SelfPipeChain is the nearest earlier command that pipes its output on.
+// SelfPipeChain is the pipeline that feeds the command being judged, nearest
+// first: the earlier commands that pipe their output on, from the one
+// before it, or from the nearest command its input names (Stdin.From) when
+// that one is not next to it (a second reading of the same words stands
+// between: foo -- xargs bar).
 func (ck *checker) SelfPipeChain() []shellparse.SimpleCommand {
 	var chain []shellparse.SimpleCommand
-	for j := ck.index - 1; j >= 0 && ck.res.Commands[j].PipesOut; j-- {
+	start := ck.index - 1
+	if from := ck.res.Commands[ck.index].Stdin.From; len(from) > 0 && (start < 0 || !ck.res.Commands[start].PipesOut) {
+		start = slices.Max(from)
+	}
+	for j := start; j >= 0 && j < ck.index && ck.res.Commands[j].PipesOut; j-- {
 		chain = append(chain, ck.res.Commands[j])
 	}
 	return chain

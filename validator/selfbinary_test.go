@@ -260,3 +260,55 @@ func TestBinaryThroughDiskLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestPipedNames: the names xargs hands a writer are judged where they come
+// from when permgate can read them (echo, a here-string, a filter of them,
+// find, a lister's operands), and ask wherever it cannot (a file's content,
+// a program whose output it does not read, a filter that may rewrite them);
+// names of the work tree and read-only uses stay as they were.
+func TestPipedNames(t *testing.T) {
+	for _, tt := range []struct {
+		command string
+		want    string // self_modify, protected_write or "" (neither)
+	}{
+		{`cat <<< /opt/tools/pg | xargs rm`, "self_modify"},
+		{`cat <<< ~/.config/permgate/config.toml | xargs rm`, "self_modify"},
+		{`grep pg <<< /opt/tools/pg | xargs rm`, "self_modify"},
+		{`echo /opt/tools/pg | sort | xargs rm`, "self_modify"},
+		{`ls ~/.config/permgate | xargs rm`, "self_modify"},
+		{`awk 'BEGIN{print "/opt/tools/pg"}' | xargs rm`, "protected_write"},
+		{`echo a | sed 's/a/\/opt\/tools\/pg/' | xargs rm`, "protected_write"},
+		{`echo x/opt/tools/pg | cut -c2- | xargs rm`, "protected_write"},
+		{`echo x/opt/tools/pg | grep -o '/opt.*' | xargs rm`, "protected_write"},
+		{`jq -r .path f.json | xargs rm`, "protected_write"},
+		{`some-tool list | xargs rm`, "protected_write"},
+		{`git show HEAD:list.txt | xargs rm`, "protected_write"},
+		{`xargs rm < list.txt`, "protected_write"},
+		{`xargs rm <<< "$files"`, "protected_write"},
+		{`sort list.txt | xargs rm`, "protected_write"},
+		{`ls $dir | xargs rm`, "protected_write"},
+		{`git ls-files -z | xargs -0 rm`, ""},
+		{`git diff --name-only | grep '\.go$' | xargs gofmt -w`, ""},
+		{`grep -rl TODO . | xargs sed -i s/TODO/DONE/`, ""},
+		{`find . -name '*.o' | sort | xargs rm`, ""},
+		{`ls *.bak | xargs rm`, ""},
+		{`echo a.tmp b.tmp | xargs rm`, ""},
+		{`grep foo | xargs rm`, ""},
+		{`jq -r .path f.json | xargs wc -l`, ""},
+		{`cat list.txt | xargs grep -n TODO`, ""},
+	} {
+		asked := 0
+		a := New(binaryEnv(&asked)).CheckScript(tt.command)
+		self, protected := hasKind(a, "self_modify"), hasKind(a, "protected_write")
+		var got string
+		switch {
+		case self:
+			got = "self_modify"
+		case protected:
+			got = "protected_write"
+		}
+		if got != tt.want {
+			t.Errorf("%s: got %q, want %q (%v)", tt.command, got, tt.want, a.Kinds())
+		}
+	}
+}

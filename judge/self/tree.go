@@ -1,6 +1,7 @@
 package self
 
 import (
+	"cmp"
 	"maps"
 	"path"
 	"slices"
@@ -619,58 +620,178 @@ func MountPoint(c shellparse.SimpleCommand) (shellparse.Word, bool) {
 	return ops[len(ops)-1], true
 }
 
-// pipedNames judges the file names a command reads on its standard input (xargs
-// rm, parallel sed -i): the command piping into it is looked at for permgate's
-// files or a directory above them among its arguments (find ~/.config | xargs rm).
+// pipedNames judges the names xargs or parallel hand a command that may
+// write, read from their standard input. Where permgate can read them they
+// are judged as the command's own: the words echo or printf print, a
+// here-string's or here-document's words, the trees find or a lister (ls,
+// git, grep -l …: listsTree) prints names under. Through filters (grep,
+// sed, sort …) the names are some of what comes in, which is judged
+// instead. Anywhere else — a file's content, a decoder's output, a program
+// whose output permgate does not read (awk, jq, python3, an unknown one),
+// a compound command — the names cannot be seen, and the write asks:
+// unknown names are never taken for safe ones.
 func pipedNames(h Host, how string) {
 	chain := h.SelfPipeChain()
 	if len(chain) == 0 {
+		inputNames(h, h.SelfCommand().Stdin, "its input", how)
 		return
 	}
-	// Through filters the names are some of the source's (grep, sed, sort
-	// …): the source is judged. Through a decoder they cannot be seen.
-	for nameFilters(chain[0].Name) && len(operandsOf(chain[0])) <= filterOperands(chain[0].Name) && !nameDecoders(chain[0]) && len(chain) > 1 {
+	reshaped := ""
+	for passesNames(chain[0]) && len(chain) > 1 {
+		reshaped = cmp.Or(reshaped, reshaper(chain[0]))
 		chain = chain[1:]
 	}
-	prev := chain[0]
-	if nameDecoders(prev) {
-		report(h, "protected_write", "self_names_decoded", finding.NonSevere, how+" writes names "+prev.Name+" decodes, which could be "+Reason)
-		return
-	}
-	switch prev.Name {
-	case "cat", "head", "tail", "sort", "uniq", "tac", "cut":
-		if len(operandsOf(prev)) > 0 {
-			// names read from a file's content: permgate cannot see them
-			report(h, "protected_write", "self_names_read", finding.NonSevere, how+" writes names "+prev.Name+" reads from a file, which could be "+Reason)
-			return
-		}
-	}
-	if prev.Name == "find" {
+	src := chain[0]
+	switch {
+	case nameDecoders(src):
+		report(h, "protected_write", "self_names_decoded", finding.NonSevere, how+" writes names "+src.Name+" decodes, which could be "+Reason)
+	case passesNames(src):
+		reshaped = cmp.Or(reshaped, reshaper(src))
+		inputNames(h, src.Stdin, src.Name+"'s input", how)
+	case listsTree(src):
+		treeNames(h, src, how)
+	case nameFilters(src.Name) || src.Name == "cat":
+		// A filter handed files: names read from their content.
+		report(h, "protected_write", "self_names_read", finding.NonSevere, how+" writes names "+src.Name+" reads from a file, which could be "+Reason)
+	case src.Name == "find":
 		// find prints what is under its roots: unless its -name tests rule
 		// permgate's files out, the names may be any of them, even under a
 		// system directory (find /opt -name pg | xargs rm).
-		roots, expr := h.SelfFindRoots(prev.Argv[1:])
+		roots, expr := h.SelfFindRoots(src.Argv[1:])
 		if !namesRuleOutSelf(h.SelfPaths(), expr) {
 			for _, r := range roots {
 				TreeSelf(h, r, how+" (names from find under "+r.Text+")", true)
 			}
 		}
-		return
+	case src.Name == "printf" || src.Name == "echo":
+		printerNames(h, src, how)
+	default:
+		unseenNames(h, src.Name, how)
 	}
+	if reshaped != "" {
+		// sed, awk, cut and grep -o may print names that were not among
+		// the words they read (s/x/pg/, a BEGIN block).
+		unseenNames(h, reshaped, how)
+	}
+}
+
+// treeNames judges the names a lister prints (listsTree): under its
+// operands, which are judged as trees; an operand known only at run time
+// may be anywhere.
+func treeNames(h Host, src shellparse.SimpleCommand, how string) {
+	for _, a := range operandsOf(src) {
+		if _, unknown := h.ExpandPath(a); unknown {
+			unseenNames(h, src.Name, how)
+			return
+		}
+		if strings.ContainsAny(a.Text, "/~*?[") {
+			TreeSelf(h, a, how+" (names from "+src.Name+" under "+a.Text+")", true)
+		}
+	}
+}
+
+// reshaper returns the name of a filter that may print text it did not
+// read as a whole word (sed, awk, cut, grep -o), or "".
+func reshaper(c shellparse.SimpleCommand) string {
+	switch c.Name {
+	case "sed", "awk", "gawk", "cut":
+		return c.Name
+	case "grep", "egrep", "fgrep":
+		if hasOption(c, "-o", "--only-matching") {
+			return c.Name + " -o"
+		}
+	}
+	return ""
+}
+
+// passesNames reports a filter that reads its standard input and prints
+// some of it: its names are among what comes in.
+func passesNames(c shellparse.SimpleCommand) bool {
+	if c.Name == "cat" {
+		return len(operandsOf(c)) == 0
+	}
+	return nameFilters(c.Name) && len(operandsOf(c)) <= filterOperands(c.Name) && !nameDecoders(c)
+}
+
+// inputNames judges names read from a standard input: a here-string's or
+// here-document's words, a file's content (unseen), or the terminal's or
+// harness's own input (nothing the script chose).
+func inputNames(h Host, in shellparse.Input, what, how string) {
+	switch in.Kind {
+	case shellparse.InputInherited:
+	case shellparse.InputHereString, shellparse.InputHereDoc:
+		if !in.Static {
+			unseenNames(h, what, how)
+			return
+		}
+		for _, name := range strings.Fields(in.Text) {
+			TreeSelf(h, shellparse.Word{Text: name, Static: true}, how+" (names from "+what+")", false)
+		}
+	case shellparse.InputFile:
+		report(h, "protected_write", "self_names_read", finding.NonSevere, how+" writes names read from a file ("+what+"), which could be "+Reason)
+	default:
+		unseenNames(h, what, how)
+	}
+}
+
+// printerNames judges the names echo or printf print.
+func printerNames(h Host, src shellparse.SimpleCommand, how string) {
 	inBinaryDir := !h.SelfPaths().isCwd(h.Dir()) && h.SelfPaths().binaryDir(h.Dir())
-	for _, a := range prev.Argv[1:] {
+	for _, a := range src.Argv[1:] {
 		if !selfPrefilter(a.Text) && !(a.Static && (strings.HasPrefix(a.Text, "/") || inBinaryDir)) {
 			continue
 		}
-		if prev.Name != "printf" && prev.Name != "echo" || !a.Static {
-			TreeSelf(h, a, how+" (names from "+prev.Name+" "+a.Text+")", false)
+		if !a.Static {
+			TreeSelf(h, a, how+" (names from "+src.Name+" "+a.Text+")", false)
 			continue
 		}
 		// printf '%s\n' or '…\0' ends the names it prints with escapes.
 		for _, name := range printedNames(a.Text) {
-			TreeSelf(h, shellparse.Word{Text: name, Static: true}, how+" (names from "+prev.Name+" "+a.Text+")", false)
+			TreeSelf(h, shellparse.Word{Text: name, Static: true}, how+" (names from "+src.Name+" "+a.Text+")", false)
 		}
 	}
+}
+
+// listsTree reports a program that prints names of files under its
+// operands or the directory it runs in: ls, du, fd, git (ls-files, diff
+// --name-only, status …), and grep or rg asked for file names.
+func listsTree(c shellparse.SimpleCommand) bool {
+	switch c.Name {
+	case "ls", "du", "fd", "fdfind":
+		return true
+	case "git":
+		return listsGitPaths(c)
+	case "grep", "egrep", "fgrep":
+		return hasOption(c, "-l", "--files-with-matches", "-L", "--files-without-match")
+	case "rg":
+		return hasOption(c, "-l", "--files-with-matches", "--files", "--files-without-match")
+	}
+	return false
+}
+
+// listsGitPaths reports a git command that prints the paths of the work
+// tree or the index (ls-files, ls-tree, diff, status), not a file's content.
+func listsGitPaths(c shellparse.SimpleCommand) bool {
+	for i := 1; i < len(c.Argv); i++ {
+		w := c.Argv[i].Text
+		switch {
+		case w == "-C" || w == "-c":
+			i++ // the option's value
+		case strings.HasPrefix(w, "-"):
+		default:
+			switch w {
+			case "ls-files", "ls-tree", "diff", "status":
+				return true
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// unseenNames asks for a write of names permgate cannot see.
+func unseenNames(h Host, what, how string) {
+	report(h, "protected_write", "self_names_unseen", finding.NonSevere, how+" writes names from "+what+", which permgate cannot see and could be "+Reason)
 }
 
 // printedNames splits the text printf or echo prints into the names xargs
