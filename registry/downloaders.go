@@ -89,7 +89,7 @@ var (
 // theirs, and uploads and data are sent.
 func curlEffects() []Effect {
 	return []Effect{
-		{Act: Writes, Opts: curlOpts("o", "output"), In: curlOpts("", "output-dir")},
+		{Act: Writes, Opts: curlOpts("o", "output"), In: curlOpts("", "output-dir"), GlobRefs: true},
 		{Act: Writes, Operands: "all", URLName: true, If: curlOpts("O", "remote-name", "remote-name-all"), In: curlOpts("", "output-dir")},
 		{Act: Writes, Opts: curlOpts("cD", "cookie-jar", "dump-header", "trace", "trace-ascii", "stderr", "libcurl", "etag-save")},
 		{Act: Writes, Opts: curlOpts("", "output-dir"), Into: true},

@@ -131,6 +131,10 @@ type Effect struct {
 	// Strip lists suffixes the target is named without: gunzip FILE.gz
 	// writes FILE. An operand without one of them names no target.
 	Strip []string
+	// GlobRefs means the name may hold #1, #2 …, which the verb fills with
+	// what the globs of its URLs matched (curl -o 'dir/#1' 'http://h/{a,b}'):
+	// the name is judged as the pattern each #N made * of.
+	GlobRefs bool
 }
 
 // Target is one effect on one word of the argv.
@@ -158,6 +162,8 @@ type Target struct {
 	URLName bool
 	// Strip lists suffixes the target is named without (Effect.Strip).
 	Strip []string
+	// GlobRefs means #N in the name is filled in at run time (Effect.GlobRefs).
+	GlobRefs bool
 	// Command, for a RunsShell target, is the command line the value holds:
 	// the value after the effect's prefix.
 	Command string
@@ -190,7 +196,7 @@ func (inv *Invocation) effects(out []Target) []Target {
 			if byUnknown && inv.args[i].Single || !ok {
 				continue
 			}
-			out = append(out, Target{Act: e.Act, At: i, Value: inv.args[i].Text, Dynamic: inv.args[i].Dynamic, Into: e.Into, Dir: inv.dirOf(e), URLName: e.URLName, Strip: e.Strip, Command: command})
+			out = append(out, Target{Act: e.Act, At: i, Value: inv.args[i].Text, Dynamic: inv.args[i].Dynamic, Into: e.Into, Dir: inv.dirOf(e), URLName: e.URLName, Strip: e.Strip, GlobRefs: e.GlobRefs, Command: command})
 		}
 	}
 	if n := inv.Node.OutputOperand; n > 0 && len(inv.Scan.Operands) >= n {
@@ -213,7 +219,7 @@ func (inv *Invocation) optionTargets(e Effect, out []Target) []Target {
 			continue
 		}
 		out = append(out, Target{Act: e.Act, At: o.ValueAt, Value: o.Value, Dynamic: o.Dynamic, Attached: o.ValueAt == o.At, Into: e.Into,
-			Opt: o.Name, Dir: inv.dirOf(e), Command: command})
+			Opt: o.Name, Dir: inv.dirOf(e), GlobRefs: e.GlobRefs, Command: command})
 	}
 	return out
 }

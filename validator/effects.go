@@ -84,6 +84,9 @@ func invocationEffects(inv *registry.Invocation, args []shellparse.Word) []effec
 				continue
 			}
 		}
+		if t.GlobRefs {
+			w = globRefsWord(w)
+		}
 		if t.Dir != nil && t.Dir.At >= 0 && t.Dir.At < len(args) {
 			w = wordInDir(targetWord(*t.Dir, args), w)
 		}
@@ -99,6 +102,28 @@ func targetWord(t registry.Target, args []shellparse.Word) shellparse.Word {
 	if t.Attached {
 		w = shellparse.Word{Text: t.Value, Static: w.Static && !t.Dynamic, Params: w.Params, Quoted: w.Quoted}
 	}
+	return w
+}
+
+// globRefsWord returns w with each #N (a glob's match, filled in at run
+// time: curl -o '/opt/tools/#1' 'http://h/{pg}') made the pattern *.
+func globRefsWord(w shellparse.Word) shellparse.Word {
+	if !strings.Contains(w.Text, "#") {
+		return w
+	}
+	var b strings.Builder
+	for i := 0; i < len(w.Text); i++ {
+		if w.Text[i] == '#' && i+1 < len(w.Text) && w.Text[i+1] >= '0' && w.Text[i+1] <= '9' {
+			b.WriteByte('*')
+			for i+1 < len(w.Text) && w.Text[i+1] >= '0' && w.Text[i+1] <= '9' {
+				i++
+			}
+			w.Glob = true
+			continue
+		}
+		b.WriteByte(w.Text[i])
+	}
+	w.Text = b.String()
 	return w
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/permgate/permgate/effect"
+	"github.com/permgate/permgate/shellparse"
 )
 
 // TestCommandClasses judges testdata/effects/classes.txt: the effect classes
@@ -112,4 +113,13 @@ func TestReadOnlyReadsOnly(t *testing.T) {
 		t.Errorf("%d of %d commands that change things have no class (%.3f), more than %.2f", classless, changing, share, maxClasslessShare)
 	}
 	t.Logf("%d of %d commands that change things have no class", classless, changing)
+}
+
+func TestGlobRefsWord(t *testing.T) {
+	for in, want := range map[string]string{`/opt/#1`: `/opt/*`, `a#12b#3`: `a*b*`, `#`: `#`, `a#b`: `a#b`, `x/#1#2.html`: `x/**.html`} {
+		w := globRefsWord(shellparse.Word{Text: in, Static: true})
+		if w.Text != want || w.Glob != (want != in) {
+			t.Errorf("globRefsWord(%q) = %q (glob %v), want %q", in, w.Text, w.Glob, want)
+		}
+	}
 }

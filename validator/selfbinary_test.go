@@ -122,6 +122,10 @@ func TestRunningBinaryByAnyName(t *testing.T) {
 		{`export GOBIN=/opt/tools; export GOBIN=/tmp/bin; go install ./cmd/x`, false},
 		{`export GOBIN=/opt/tools; ls /opt/tools`, false},
 		{`export GOBIN=/tmp/bin; go install ./cmd/x`, false},
+		// curl fills #N in -o from what its URL globs matched.
+		{`curl -o '/opt/tools/#1' 'http://x/{pg}'`, true},
+		{`curl -o '/opt/tools/p#1' 'http://x/[f-h]'`, true},
+		{`curl -o 'out/#1.html' 'http://x/{a,b}'`, false},
 		{`echo /opt/tools/pg | grep pg | xargs rm`, true},
 		{`echo ~/.config/permgate/config.toml | sed 's/x/y/' | xargs rm`, true},
 		{`find . -name '*.tmp' | grep -v keep | xargs rm`, false},
