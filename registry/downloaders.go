@@ -90,6 +90,7 @@ var (
 func curlEffects() []Effect {
 	return []Effect{
 		{Act: Writes, Opts: curlOpts("o", "output"), In: curlOpts("", "output-dir"), GlobRefs: true},
+		{Act: Writes, Opts: curlOpts("K", "config"), Options: true},
 		{Act: Writes, Operands: "all", URLName: true, If: curlOpts("O", "remote-name", "remote-name-all"), In: curlOpts("", "output-dir")},
 		{Act: Writes, Opts: curlOpts("cD", "cookie-jar", "dump-header", "trace", "trace-ascii", "stderr", "libcurl", "etag-save")},
 		{Act: Writes, Opts: curlOpts("", "output-dir"), Into: true},
@@ -131,6 +132,7 @@ var wgetGrammar = Grammar{Short: "e:o:a:i:B:t:O:T:w:Q:P:U:l:A:R:D:I:X:",
 var wgetEffects = []Effect{
 	{Act: Writes, Opts: []string{"-O", "--output-document", "-o", "--output-file", "--save-cookies", "--rejected-log"}},
 	{Act: Appends, Opts: []string{"-a", "--append-output"}},
+	{Act: Writes, Opts: []string{"--config"}, Options: true},
 	{Act: Writes, Opts: []string{"-P", "--directory-prefix"}, Into: true},
 	{Act: Writes, Operands: "all", URLName: true, In: []string{"-P", "--directory-prefix"},
 		Unless: []string{"-O", "--output-document", "--spider", "-i", "--input-file", "-r", "--recursive", "-m", "--mirror", "--delete-after"}},
@@ -144,6 +146,7 @@ var aria2cEffects = []Effect{
 	{Act: Writes, Opts: []string{"-d", "--dir"}, Into: true},
 	{Act: Writes, Operands: "all", URLName: true, In: []string{"-d", "--dir"}, Unless: []string{"-o", "--out", "-i", "--input-file", "-T", "--torrent-file", "-M", "--metalink-file"}},
 	{Act: Writes, Opts: []string{"-l", "--log", "--save-session", "--save-cookies"}},
+	{Act: Writes, Opts: []string{"-i", "--input-file", "--conf-path"}, Options: true},
 }
 
 // aria2cGrammar is aria2c's: -d DIR is where it saves, -o NAME the name

@@ -135,6 +135,10 @@ type Effect struct {
 	// what the globs of its URLs matched (curl -o 'dir/#1' 'http://h/{a,b}'):
 	// the name is judged as the pattern each #N made * of.
 	GlobRefs bool
+	// Options means the value is a file of the verb's own options (curl -K
+	// FILE, wget --config=FILE, aria2c -i FILE): what it writes is named
+	// there, so the target is a path known only at run time.
+	Options bool
 }
 
 // Target is one effect on one word of the argv.
@@ -164,6 +168,9 @@ type Target struct {
 	Strip []string
 	// GlobRefs means #N in the name is filled in at run time (Effect.GlobRefs).
 	GlobRefs bool
+	// Options means the target is named in the file the value names
+	// (Effect.Options).
+	Options bool
 	// Command, for a RunsShell target, is the command line the value holds:
 	// the value after the effect's prefix.
 	Command string
@@ -196,7 +203,7 @@ func (inv *Invocation) effects(out []Target) []Target {
 			if byUnknown && inv.args[i].Single || !ok {
 				continue
 			}
-			out = append(out, Target{Act: e.Act, At: i, Value: inv.args[i].Text, Dynamic: inv.args[i].Dynamic, Into: e.Into, Dir: inv.dirOf(e), URLName: e.URLName, Strip: e.Strip, GlobRefs: e.GlobRefs, Command: command})
+			out = append(out, Target{Act: e.Act, At: i, Value: inv.args[i].Text, Dynamic: inv.args[i].Dynamic, Into: e.Into, Dir: inv.dirOf(e), URLName: e.URLName, Strip: e.Strip, GlobRefs: e.GlobRefs, Options: e.Options, Command: command})
 		}
 	}
 	if n := inv.Node.OutputOperand; n > 0 && len(inv.Scan.Operands) >= n {
@@ -219,7 +226,7 @@ func (inv *Invocation) optionTargets(e Effect, out []Target) []Target {
 			continue
 		}
 		out = append(out, Target{Act: e.Act, At: o.ValueAt, Value: o.Value, Dynamic: o.Dynamic, Attached: o.ValueAt == o.At, Into: e.Into,
-			Opt: o.Name, Dir: inv.dirOf(e), GlobRefs: e.GlobRefs, Command: command})
+			Opt: o.Name, Dir: inv.dirOf(e), GlobRefs: e.GlobRefs, Options: e.Options, Command: command})
 	}
 	return out
 }

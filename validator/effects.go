@@ -87,6 +87,10 @@ func invocationEffects(inv *registry.Invocation, args []shellparse.Word) []effec
 		if t.GlobRefs {
 			w = globRefsWord(w)
 		}
+		if t.Options {
+			// What the verb writes is named in the file: not known here.
+			w = shellparse.Word{Text: "(named in " + w.Text + ")", Subst: true}
+		}
 		if t.Dir != nil && t.Dir.At >= 0 && t.Dir.At < len(args) {
 			w = wordInDir(targetWord(*t.Dir, args), w)
 		}

@@ -316,3 +316,24 @@ func TestPipedNames(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionsFileWrites: a downloader handed a file of its own options
+// writes where that file says, which is known only at run time: it asks.
+func TestOptionsFileWrites(t *testing.T) {
+	for c, want := range map[string]bool{
+		`curl -K cfg.txt https://example.com/`:      true,
+		`curl --config=cfg https://example.com/`:    true,
+		`curl -K - <<< 'output=/opt/tools/pg'`:      true,
+		`wget --config=w.rc https://example.com/`:   true,
+		`aria2c -i list.txt`:                        true,
+		`curl -s https://example.com/ | jq .`:       false,
+		`wget -q -O - https://example.com/ | head`:  false,
+		`aria2c -d /tmp/dl https://example.com/a.z`: false,
+	} {
+		asked := 0
+		a := New(binaryEnv(&asked)).CheckScript(c)
+		if got := hasKind(a, "protected_write"); got != want {
+			t.Errorf("%s: protected_write = %v, want %v (%v)", c, got, want, a.Kinds())
+		}
+	}
+}
