@@ -26,6 +26,7 @@ func (w *walker) emit(cmd SimpleCommand, c context) {
 	cmd.Depth = c.depth
 	cmd.Offset = c.offset
 	cmd.Alternative = cmd.Alternative || c.alternative
+	cmd.OrElse = cmd.OrElse || c.orElse
 	w.unwrap(cmd, c)
 }
 

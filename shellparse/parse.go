@@ -129,6 +129,8 @@ type context struct {
 	// alternative marks the readings of a command with one of several
 	// values a variable may have (SimpleCommand.Alternative).
 	alternative bool
+	// orElse marks the commands on the right of || (SimpleCommand.OrElse).
+	orElse bool
 	// values is the resolver of the script the command stands in (whose
 	// values an eval's script inherits).
 	values *wordResolver

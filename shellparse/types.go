@@ -146,6 +146,10 @@ type SimpleCommand struct {
 	// x in a b): the script runs one or more of them, in an order the list
 	// does not show, so what one of them changes (cd) is not known after.
 	Alternative bool `json:"alternative,omitempty"`
+	// OrElse reports a command on the right of || (a || b): it runs only
+	// when what stands on the left failed, so what it changes (cd) may not
+	// have happened, and what the left changed may not have either.
+	OrElse bool `json:"or_else,omitempty"`
 	// Subst names the substitution holding the command: "$(", "`", "<(", ">(",
 	// or "" at the top.
 	Subst string `json:"subst,omitempty"`

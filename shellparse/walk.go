@@ -200,8 +200,10 @@ func (s *scriptWalker) command(cmd syntax.Command, c context) {
 			return
 		}
 		// Walk a && b || c … as a flat list: long chains must not count as nesting.
-		for _, st := range flattenList(x, nil) {
-			s.stmt(st, c)
+		for _, it := range flattenList(x, nil) {
+			inner := c
+			inner.orElse = c.orElse || it.orElse
+			s.stmt(it.stmt, inner)
 		}
 	case *syntax.Block:
 		s.stmts(x.Stmts, c)
@@ -341,21 +343,28 @@ func (s *scriptWalker) pipeline(x *syntax.BinaryCmd, c context) {
 	}
 }
 
-func flattenList(x *syntax.BinaryCmd, acc []*syntax.Stmt) []*syntax.Stmt {
+// flattenList returns the statements of an && / || list in the order they
+// run, each marked when it stands on the right of ||.
+func flattenList(x *syntax.BinaryCmd, acc []listItem) []listItem {
 	for {
 		left, ok := x.X.Cmd.(*syntax.BinaryCmd)
 		if !ok || left.Op == syntax.Pipe || left.Op == syntax.PipeAll || len(x.X.Redirs) > 0 || x.X.Negated || x.X.Background {
 			break
 		}
 		// Collect the right-hand sides from the outside in, then the innermost left.
-		acc = append(acc, x.Y)
+		acc = append(acc, listItem{x.Y, x.Op == syntax.OrStmt})
 		x = left
 	}
-	acc = append(acc, x.Y, x.X)
-	for i, j := 0, len(acc)-1; i < j; i, j = i+1, j-1 {
-		acc[i], acc[j] = acc[j], acc[i]
-	}
+	acc = append(acc, listItem{x.Y, x.Op == syntax.OrStmt}, listItem{x.X, false})
+	slices.Reverse(acc)
 	return acc
+}
+
+// listItem is one statement of an && / || list; orElse marks one on the
+// right of ||.
+type listItem struct {
+	stmt   *syntax.Stmt
+	orElse bool
 }
 
 func flattenPipe(x *syntax.BinaryCmd, acc []*syntax.Stmt) []*syntax.Stmt {

@@ -337,3 +337,30 @@ func TestOptionsFileWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestCdOrElse: a cd on the right of || may or may not have run, and the
+// one on its left may have failed: where a relative name then lands is not
+// known, so writing it is never allowed; cd DIR || exit keeps DIR.
+func TestCdOrElse(t *testing.T) {
+	for c, want := range map[string]string{
+		`cd /opt/tools || cd /tmp; rm pg`:     "protected_write",
+		`cd /nowhere || cd /opt/tools; rm pg`: "protected_write",
+		`false || cd /opt/tools && strip pg`:  "protected_write",
+		`cd /opt/tools || exit 1; rm pg`:      "self_modify",
+		`cd /tmp/build || exit 1; rm -f a.o`:  "",
+		`cd /tmp/a || cd /tmp/b; ls`:          "",
+	} {
+		asked := 0
+		a := New(binaryEnv(&asked)).CheckScript(c)
+		got := ""
+		switch {
+		case hasKind(a, "self_modify"):
+			got = "self_modify"
+		case hasKind(a, "protected_write"):
+			got = "protected_write"
+		}
+		if got != want {
+			t.Errorf("%s: got %q, want %q (%v)", c, got, want, a.Kinds())
+		}
+	}
+}

@@ -75,9 +75,11 @@ func (ck *checker) followCd(c shellparse.SimpleCommand) {
 	}
 	switch c.Name {
 	case "cd", "pushd", "chdir", "popd":
-		if c.Alternative {
+		if c.Alternative || c.OrElse {
 			// One of several readings (a loop's values, a variable set on
-			// one path): which directory the shell is in after is not known.
+			// one path), or a cd that runs only when what stands before ||
+			// failed (cd /a || cd /b): which directory the shell is in
+			// after is not known.
 			ck.shellDir = ""
 			return
 		}

@@ -352,6 +352,13 @@ func Args(h Host, c shellparse.SimpleCommand) {
 		if a.Placeholder && !declared && writes() && placeholderDir(h, a, c.Name+" "+a.Text) {
 			return // xargs -I{} strip /opt/tools/{}
 		}
+		if !declared && a.Static && !strings.HasPrefix(a.Text, "-") && pathin.Under(h.Resolve(a.Text), UnknownDir) && writes() {
+			// A relative name where the directory is known only at run time
+			// (cd "$d" && strip pg, cd /a || cd /b): it may be the program,
+			// unless its name rules permgate's files out.
+			RuntimeWrite(h, a, c.Name+" "+a.Text, false)
+			continue
+		}
 		why := handedSelf(h, a, code, writes)
 		if why == "" && !declared && writes() && a.Static && h.SelfPaths().InBinaryDir(h.Resolve(a.Text)) {
 			// A program permgate does not know, handed a file beside the
