@@ -54,6 +54,18 @@ func At(h Host, c shellparse.SimpleCommand, _ []shellparse.Word) {
 // replaces them, and the jobs in known text are judged as commands.
 func Crontab(h Host, c shellparse.SimpleCommand, _ []shellparse.Word) {
 	crontabRemoves(h, c)
+	if table, ok := crontabFile(c); ok {
+		text, read := "", false
+		if table.Static {
+			text, read = h.ProgramFile(c, table.Text)
+		}
+		if !read {
+			unseenJobs(h, "the jobs in "+table.Text)
+			return
+		}
+		judgeJobs(h, []string{text})
+		return
+	}
 	if !crontabReplaces(c) {
 		return
 	}
@@ -62,8 +74,15 @@ func Crontab(h Host, c shellparse.SimpleCommand, _ []shellparse.Word) {
 		texts, known = []string{""}, true
 	}
 	if !known {
+		unseenJobs(h, "jobs it reads from its input")
 		return
 	}
+	judgeJobs(h, texts)
+}
+
+// judgeJobs judges the jobs of a new crontab as commands; a table with none
+// removes every job.
+func judgeJobs(h Host, texts []string) {
 	jobs := 0
 	for _, t := range texts {
 		for _, line := range strings.Split(t, "\n") {
@@ -76,6 +95,27 @@ func Crontab(h Host, c shellparse.SimpleCommand, _ []shellparse.Word) {
 	if jobs == 0 {
 		h.Report("crontab_remove", "empty", finding.Severe, "crontab is given a table with no job in it, which replaces every scheduled job with nothing", "crontab -l > crontab.bak first; crontab -e edits single jobs")
 	}
+}
+
+// crontabFile returns the table file crontab FILE installs (not -, nor
+// /dev/null, which crontabRemoves judges), with ok false when there is none
+// or crontab lists, edits or removes instead.
+func crontabFile(c shellparse.SimpleCommand) (shellparse.Word, bool) {
+	if hasOption(c, "-l", "-e", "-r", "-i", "-d") {
+		return shellparse.Word{}, false
+	}
+	for _, a := range operandsOf(c) {
+		if a.Text != "-" && !(a.Static && a.Text == "/dev/null") {
+			return a, true
+		}
+	}
+	return shellparse.Word{}, false
+}
+
+// unseenJobs asks for a crontab that installs jobs permgate cannot read:
+// they run later, on their own, outside permgate.
+func unseenJobs(h Host, what string) {
+	h.Report("dynamic_code", "crontab_unread", finding.NonSevere, "crontab installs "+what+", which run later outside permgate: what they run is not read here", "")
 }
 
 // stdinNull reports standard input redirected from /dev/null.

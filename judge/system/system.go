@@ -38,6 +38,9 @@ type Host interface {
 	// ClientStdin returns what the command reads on standard input, and
 	// whether that is known.
 	ClientStdin(c shellparse.SimpleCommand) (texts []string, known bool)
+	// ProgramFile reads a file of code the current command runs (crontab
+	// FILE's jobs), within the command line's file budget.
+	ProgramFile(c shellparse.SimpleCommand, p string) (string, bool)
 	// InteractiveSession judges a command that opens a session fed what is
 	// typed later.
 	InteractiveSession(c shellparse.SimpleCommand)

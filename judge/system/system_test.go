@@ -15,6 +15,7 @@ type host struct {
 	writes       []string
 	jobs         []string
 	stdin        []string
+	files        map[string]string
 }
 
 func (h *host) Report(kind finding.Kind, name string, _ finding.Severity, reason, _ string) {
@@ -27,6 +28,10 @@ func (h *host) DiskTarget(w shellparse.Word) (string, bool) { return w.Text, w.S
 func (h *host) DiskLink(string) string                      { return "" }
 func (h *host) JudgeJob(script, prefix string)              { h.jobs = append(h.jobs, prefix+script) }
 func (h *host) InteractiveSession(shellparse.SimpleCommand) { h.ids = append(h.ids, "interactive") }
+func (h *host) ProgramFile(_ shellparse.SimpleCommand, p string) (string, bool) {
+	text, ok := h.files[p]
+	return text, ok
+}
 func (h *host) ClientStdin(shellparse.SimpleCommand) ([]string, bool) {
 	return h.stdin, h.stdin != nil
 }
@@ -165,6 +170,34 @@ func TestCronCommand(t *testing.T) {
 	Crontab(&h, c, args)
 	if len(h.jobs) != 1 || h.jobs[0] != "crontab job: rm -rf ~" {
 		t.Errorf("crontab - jobs %q", h.jobs)
+	}
+}
+
+// TestCrontabTables: crontab FILE's jobs are read from the file and judged;
+// a table that cannot be read, or standard input that is not known, asks.
+func TestCrontabTables(t *testing.T) {
+	for _, tc := range []struct {
+		line, file string
+		stdin      []string
+		jobs, ids  string
+	}{
+		{line: "crontab jobs.txt", file: "# nightly\n0 3 * * * make backup\n", jobs: "crontab job: make backup"},
+		{line: "crontab jobs.txt", file: "# nothing\n", ids: "crontab_remove.empty"},
+		{line: "crontab other.txt", file: "0 3 * * * make backup\n", ids: "dynamic_code.crontab_unread"},
+		{line: "crontab -", ids: "dynamic_code.crontab_unread"},
+		{line: "crontab -", stdin: []string{"0 * * * * date\n"}, jobs: "crontab job: date"},
+		{line: "crontab -l"},
+		{line: "crontab -e"},
+	} {
+		h := host{stdin: tc.stdin, files: map[string]string{"jobs.txt": tc.file}}
+		c, args := command(tc.line)
+		Crontab(&h, c, args)
+		if got := strings.Join(h.jobs, "; "); got != tc.jobs {
+			t.Errorf("%s: jobs %q, want %q", tc.line, got, tc.jobs)
+		}
+		if got := strings.Join(h.ids, " "); got != tc.ids {
+			t.Errorf("%s: findings %q, want %q", tc.line, got, tc.ids)
+		}
 	}
 }
 
