@@ -109,7 +109,8 @@ func TestRunningBinaryByAnyName(t *testing.T) {
 		{`GOFLAGS=-o=/opt/tools/pg go build .`, true},
 		{`GOBIN=/tmp/bin go install ./cmd/x`, false},
 		// Set earlier in the script, exported or bare (it may be exported
-		// already), and inherited by the writer.
+		// already), and inherited by the program that reads it. Every value
+		// given is kept: an unset or a new value may not have run.
 		{`export GOBIN=/opt/tools; go install ./cmd/pg`, true},
 		{`export GOBIN=/opt/tools && cd /tmp && go install example.com/x/pg@latest`, true},
 		{`GOBIN=/opt/tools; go install ./cmd/pg`, true},
@@ -117,11 +118,19 @@ func TestRunningBinaryByAnyName(t *testing.T) {
 		{`export GIT_WORK_TREE=/opt/tools; git stash`, true},
 		{`export GOFLAGS=-o=/opt/tools/pg; go build .`, true},
 		{`bash -c 'export GOBIN=/opt/tools; go install ./cmd/pg'`, true},
-		{`export GOBIN=/opt/tools; unset GOBIN; go install ./cmd/x`, false},
+		{`export GOBIN=/opt/tools; false && unset GOBIN; go install ./cmd/pg`, true},
+		{`export GOBIN=/opt/tools; ( unset GOBIN ); go install ./cmd/pg`, true},
 		{`export GOBIN=/opt/tools; GOBIN=/tmp/bin go install ./cmd/x`, false},
-		{`export GOBIN=/opt/tools; export GOBIN=/tmp/bin; go install ./cmd/x`, false},
 		{`export GOBIN=/opt/tools; ls /opt/tools`, false},
 		{`export GOBIN=/tmp/bin; go install ./cmd/x`, false},
+		// A variable no installer reads, or one read by another program,
+		// hands nothing to the writer.
+		{`export PG=/opt/tools/pg; echo hi > /tmp/out.txt`, false},
+		{`TOOLS=/opt/tools; ls $TOOLS; make test`, false},
+		{`export GOBIN=/opt/tools; git log > /tmp/log.txt`, false},
+		{`export GOBIN=/opt/tools; npm install`, false},
+		{`export GOBIN=/opt/tools; go test ./...`, false},
+		{`export GOBIN=/opt/tools; gofmt -w .`, false},
 		// curl fills #N in -o from what its URL globs matched.
 		{`curl -o '/opt/tools/#1' 'http://x/{pg}'`, true},
 		{`curl -o '/opt/tools/p#1' 'http://x/[f-h]'`, true},
@@ -361,6 +370,26 @@ func TestCdOrElse(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("%s: got %q, want %q (%v)", c, got, want, a.Kinds())
+		}
+	}
+}
+
+// TestInstallRootVars: a variable naming a root an installer adds bin/ to
+// (GOPATH, CARGO_INSTALL_ROOT) set earlier in the script hands the
+// installer the program's directory when the program is in ROOT/bin.
+func TestInstallRootVars(t *testing.T) {
+	env := corpusEnv
+	env.Binary = func() string { return "/opt/tools/bin/pg" }
+	for c, want := range map[string]bool{
+		`export GOPATH=/opt/tools; go install ./cmd/x`:             true,
+		`export CARGO_INSTALL_ROOT=/opt/tools; cargo install rg`:   true,
+		`GOPATH=/opt/tools; go install ./cmd/x`:                    true,
+		`export GOPATH=/opt/other; go install ./cmd/x`:             false,
+		`export GOPATH=/opt/tools; go test ./...`:                  false,
+		`export CARGO_INSTALL_ROOT=/opt/tools; go install ./cmd/x`: false,
+	} {
+		if got := hasKind(New(env).CheckScript(c), "self_modify"); got != want {
+			t.Errorf("%s: self_modify = %v, want %v", c, got, want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package self
 
 import (
+	"path"
 	"strings"
 
 	"github.com/permgate/permgate/finding"
@@ -128,34 +129,73 @@ func Vars(h Host, c shellparse.SimpleCommand) {
 	}
 }
 
-// rememberVars keeps the values a command gives the script's variables
-// (a bare assignment, export, declare and its kin) for the commands after it, which inherit the exported ones: export
-// GOBIN=/opt/tools; go install … writes where GOBIN=/opt/tools go install …
-// does. A bare assignment counts too, since the variable may be exported
-// already in the environment the script starts in. Only values that name a
-// path are kept (handedThroughVars reads no other); unset, or a value
-// known only at run time (a for loop's among them), forgets the variable.
+// rememberVars keeps the values a command gives the variables that tell an
+// installer or a build where to write (installVars), for the commands after
+// it, which inherit the exported ones: export GOBIN=/opt/tools; go install …
+// writes where GOBIN=/opt/tools go install … does. A bare assignment counts
+// too, since the variable may be exported already in the environment the
+// script starts in. Every value a variable is given is kept, and none is
+// forgotten: an unset or a new value may not run in this shell (a subshell,
+// a branch, a function), so what a later command inherits is any of them.
+// Only values that name a path are kept (handedThroughVar reads no other).
 func rememberVars(st *State, c shellparse.SimpleCommand) {
-	if c.Name == "unset" {
-		for _, w := range operandsOf(c) {
-			delete(st.vars, w.Text)
-		}
-		return
-	}
 	for _, a := range c.Assigns {
 		switch a.Via {
 		case "prefix", "env", "nameref", "reference":
 			continue // the command's own, or not a value of its name
 		}
-		if !a.Value.Static || !strings.Contains(a.Value.Text, "/") {
-			delete(st.vars, a.Name)
+		if _, ok := installVars.Get()[a.Name]; !ok || !a.Value.Static || !strings.Contains(a.Value.Text, "/") {
 			continue
 		}
 		if st.vars == nil {
-			st.vars = map[string]shellparse.Word{}
+			st.vars = map[string][]shellparse.Word{}
 		}
-		st.vars[a.Name] = a.Value
+		st.vars[a.Name] = append(st.vars[a.Name], a.Value)
 	}
+}
+
+// installVars are the variables that tell a program where it installs or
+// writes, each with the commands that read it ("go install"; "git" for any
+// of its verbs) and whether it names a root the program installs into bin/
+// of (GOPATH: GOPATH/bin).
+var installVars = lazy.Value[map[string]installVar]{Make: func() map[string]installVar {
+	npm := []string{"npm install", "npm i", "npm link", "npm update", "pnpm add", "pnpm install", "pnpm link", "yarn global"}
+	pip := []string{"pip install", "pip3 install"}
+	return map[string]installVar{
+		"GOBIN": {uses: []string{"go install", "go get"}}, "GOPATH": {uses: []string{"go install", "go get"}, root: true},
+		"GOFLAGS": {uses: []string{"go build", "go install", "go test", "go get"}}, "GIT_WORK_TREE": {uses: []string{"git"}},
+		"PIPX_BIN_DIR":       {uses: []string{"pipx install", "pipx upgrade", "pipx reinstall", "pipx upgrade-all", "pipx reinstall-all"}},
+		"CARGO_INSTALL_ROOT": {uses: []string{"cargo install"}, root: true}, "CARGO_HOME": {uses: []string{"cargo install"}, root: true},
+		"NPM_CONFIG_PREFIX": {uses: npm, root: true}, "npm_config_prefix": {uses: npm, root: true},
+		"PYTHONUSERBASE": {uses: pip, root: true}, "PIP_TARGET": {uses: pip}, "PIP_PREFIX": {uses: pip, root: true},
+		"GEM_HOME":          {uses: []string{"gem install", "bundle install"}, root: true},
+		"BUN_INSTALL":       {uses: []string{"bun install", "bun add", "bun link"}, root: true},
+		"DENO_INSTALL_ROOT": {uses: []string{"deno install"}, root: true}, "PREFIX": {uses: []string{"make install"}, root: true},
+	}
+}}
+
+// installVar is what installVars says of one variable.
+type installVar struct {
+	uses []string
+	root bool
+}
+
+// readBy reports whether the command is one that reads the variable.
+func (iv installVar) readBy(c shellparse.SimpleCommand) bool {
+	base, verb := path.Base(c.Name), ""
+	for _, w := range c.Argv[min(1, len(c.Argv)):] {
+		if !strings.HasPrefix(w.Text, "-") {
+			verb = w.Text
+			break
+		}
+	}
+	for _, u := range iv.uses {
+		prog, v, ok := strings.Cut(u, " ")
+		if prog == base && (!ok || v == verb) {
+			return true
+		}
+	}
+	return false
 }
 
 // envUnsets judges env -u NAME in the wrappers a command came through.

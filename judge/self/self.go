@@ -66,9 +66,10 @@ type State struct {
 	// copies holds the paths and names earlier commands copied or linked
 	// permgate to.
 	copies map[string]bool
-	// vars holds the values earlier commands gave variables (rememberVars)
-	// that name a path: a later command may inherit them.
-	vars map[string]shellparse.Word
+	// vars holds the values earlier commands gave the variables that say
+	// where an installer writes (rememberVars): a later command may inherit
+	// any of them.
+	vars map[string][]shellparse.Word
 }
 
 // report records a finding without a safer way.

@@ -392,8 +392,21 @@ func handedThroughVars(h Host, c shellparse.SimpleCommand, writes func() bool) b
 		return false
 	}
 	for _, name := range slices.Sorted(maps.Keys(vars)) {
-		if !setFor(c, name) && handedThroughVar(h, c, name, vars[name], " (set earlier in the script)", writes) {
-			return true
+		iv := installVars.Get()[name]
+		if setFor(c, name) || !iv.readBy(c) {
+			continue
+		}
+		for _, value := range vars[name] {
+			where := " (set earlier in the script)"
+			if iv.root {
+				// The program writes into ROOT/bin (and caches elsewhere
+				// under ROOT): the bin directory is what it is handed.
+				value = shellparse.Word{Text: strings.TrimSuffix(value.Text, "/") + "/bin", Static: true}
+				where = " (set earlier in the script; it installs into " + value.Text + ")"
+			}
+			if handedThroughVar(h, c, name, value, where, writes) {
+				return true
+			}
 		}
 	}
 	return false
