@@ -107,6 +107,9 @@ func TestRunningBinaryByAnyName(t *testing.T) {
 		{`GOBIN=/opt/tools go install ./cmd/pg`, true},
 		{`GIT_WORK_TREE=/opt/tools git stash`, true},
 		{`GOFLAGS=-o=/opt/tools/pg go build .`, true},
+		{`GOFLAGS='-o=/opt/tools/pg -tags=netgo' go build ./cmd/pg`, true},
+		{`export GOFLAGS='-tags=netgo -o=/opt/tools/pg'; go build ./cmd/pg`, true},
+		{`GOFLAGS='-tags=netgo -trimpath' go build ./cmd/x`, false},
 		{`GOBIN=/tmp/bin go install ./cmd/x`, false},
 		// Set earlier in the script, exported or bare (it may be exported
 		// already), and inherited by the program that reads it. Every value

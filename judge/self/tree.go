@@ -429,6 +429,15 @@ func handedThroughVar(h Host, c shellparse.SimpleCommand, name string, value she
 		return false
 	}
 	why := handedSelf(h, value, false, writes)
+	if fields := strings.Fields(value.Text); why == "" && len(fields) > 1 {
+		// A list of options (GOFLAGS='-o=/opt/tools/pg -tags=x'): the
+		// program splits it at blanks, and each may name where it writes.
+		for _, f := range fields {
+			if why = handedSelf(h, shellparse.Word{Text: f, Static: true}, false, writes); why != "" {
+				break
+			}
+		}
+	}
 	if why == "" {
 		return false
 	}
