@@ -110,6 +110,8 @@ func TestRunningBinaryByAnyName(t *testing.T) {
 		{`GOFLAGS='-o=/opt/tools/pg -tags=netgo' go build ./cmd/pg`, true},
 		{`export GOFLAGS='-tags=netgo -o=/opt/tools/pg'; go build ./cmd/pg`, true},
 		{`GOFLAGS='-tags=netgo -trimpath' go build ./cmd/x`, false},
+		{`GOBIN=/opt//tools go install ./cmd/pg`, true},
+		{`export GOBIN=/opt/x/../tools; go install ./cmd/x`, true},
 		{`GOBIN=/tmp/bin go install ./cmd/x`, false},
 		// Set earlier in the script, exported or bare (it may be exported
 		// already), and inherited by the program that reads it. Every value

@@ -425,6 +425,8 @@ func handedThroughVar(h Host, c shellparse.SimpleCommand, name string, value she
 	if !value.Static || !strings.Contains(value.Text, "/") {
 		return false
 	}
+	// The program cleans the path it is given: /opt//tools, /opt/x/../tools.
+	value.Text = cleanFields(value.Text)
 	if !writes() || !h.SelfPaths().mentionsBinary(value.Text) {
 		return false
 	}
@@ -443,6 +445,18 @@ func handedThroughVar(h Host, c shellparse.SimpleCommand, name string, value she
 	}
 	report(h, "self_modify", "self_handed", finding.Severe, c.Name+" is handed "+name+"="+clip(value.Text)+where+", "+why+", and may write it")
 	return true
+}
+
+// cleanFields returns t with the absolute path in each blank-separated
+// field cleaned (-o=/opt//tools/pg is -o=/opt/tools/pg).
+func cleanFields(t string) string {
+	fields := strings.Fields(t)
+	for i, f := range fields {
+		if j := strings.Index(f, "/"); j == 0 || j > 0 && strings.IndexByte("=:@", f[j-1]) >= 0 {
+			fields[i] = f[:j] + path.Clean(f[j:]) // an absolute path, alone or after -o= …
+		}
+	}
+	return strings.Join(fields, " ")
 }
 
 // handedNames judges the names a program permgate does not know, and that
