@@ -112,6 +112,8 @@ func TestRunningBinaryByAnyName(t *testing.T) {
 		{`GOFLAGS='-tags=netgo -trimpath' go build ./cmd/x`, false},
 		{`GOBIN=/opt//tools go install ./cmd/pg`, true},
 		{`export GOBIN=/opt/x/../tools; go install ./cmd/x`, true},
+		{`D=/opt/tools; export GOBIN=$D; go install ./cmd/x`, true},
+		{`export GOBIN=$(mktemp -d); go install ./cmd/x`, false},
 		{`GOBIN=/tmp/bin go install ./cmd/x`, false},
 		// Set earlier in the script, exported or bare (it may be exported
 		// already), and inherited by the program that reads it. Every value

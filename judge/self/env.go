@@ -106,7 +106,7 @@ func TmuxCommands(args []shellparse.Word) [][]shellparse.Word {
 // PERMGATE_* by routes assigns does not see: env -u, a variable name known only
 // at run time (export $v=…, unset "$v").
 func Vars(h Host, c shellparse.SimpleCommand) {
-	rememberVars(h.SelfState(), c)
+	rememberVars(h, c)
 	envUnsets(h, c)
 	for _, a := range c.Assigns {
 		if ref, ok := strings.CutPrefix(a.Name, "$"); ok && a.Via == "reference" {
@@ -138,19 +138,32 @@ func Vars(h Host, c shellparse.SimpleCommand) {
 // forgotten: an unset or a new value may not run in this shell (a subshell,
 // a branch, a function), so what a later command inherits is any of them.
 // Only values that name a path are kept (handedThroughVar reads no other).
-func rememberVars(st *State, c shellparse.SimpleCommand) {
+func rememberVars(h Host, c shellparse.SimpleCommand) {
+	st := h.SelfState()
 	for _, a := range c.Assigns {
 		switch a.Via {
 		case "prefix", "env", "nameref", "reference":
 			continue // the command's own, or not a value of its name
 		}
-		if _, ok := installVars.Get()[a.Name]; !ok || !a.Value.Static || !strings.Contains(a.Value.Text, "/") {
+		if _, ok := installVars.Get()[a.Name]; !ok {
+			continue
+		}
+		value := a.Value
+		if !value.Static {
+			// $HOME/.local/bin: a value permgate can still name.
+			texts, unknown := h.ExpandPath(value)
+			if unknown || len(texts) != 1 {
+				continue
+			}
+			value = shellparse.Word{Text: texts[0], Static: true}
+		}
+		if !strings.Contains(value.Text, "/") {
 			continue
 		}
 		if st.vars == nil {
 			st.vars = map[string][]shellparse.Word{}
 		}
-		st.vars[a.Name] = append(st.vars[a.Name], a.Value)
+		st.vars[a.Name] = append(st.vars[a.Name], value)
 	}
 }
 
