@@ -114,6 +114,8 @@ func TestRunningBinaryByAnyName(t *testing.T) {
 		{`export GOBIN=/opt/x/../tools; go install ./cmd/x`, true},
 		{`D=/opt/tools; export GOBIN=$D; go install ./cmd/x`, true},
 		{`export GOBIN=$(mktemp -d); go install ./cmd/x`, false},
+		{`command export GOBIN=/opt/tools; go install ./cmd/x`, true},
+		{`builtin declare -x GOBIN=/opt/tools; go install ./cmd/x`, true},
 		{`GOBIN=/tmp/bin go install ./cmd/x`, false},
 		// Set earlier in the script, exported or bare (it may be exported
 		// already), and inherited by the program that reads it. Every value

@@ -140,7 +140,11 @@ func Vars(h Host, c shellparse.SimpleCommand) {
 // Only values that name a path are kept (handedThroughVar reads no other).
 func rememberVars(h Host, c shellparse.SimpleCommand) {
 	st := h.SelfState()
-	for _, a := range c.Assigns {
+	assigns := c.Assigns
+	if len(assigns) == 0 {
+		assigns = wrappedDeclarations(c)
+	}
+	for _, a := range assigns {
 		switch a.Via {
 		case "prefix", "env", "nameref", "reference":
 			continue // the command's own, or not a value of its name
@@ -165,6 +169,29 @@ func rememberVars(h Host, c shellparse.SimpleCommand) {
 		}
 		st.vars[a.Name] = append(st.vars[a.Name], value)
 	}
+}
+
+// wrappedDeclarations returns the NAME=VALUE words of export, declare and
+// their kin run through a wrapper (command export X=1, builtin declare -x
+// X=1), which bash reads as it reads them bare but the parser sees as a
+// plain command's arguments.
+func wrappedDeclarations(c shellparse.SimpleCommand) []shellparse.Assign {
+	switch c.Name {
+	case "export", "declare", "typeset", "readonly", "local":
+	default:
+		return nil
+	}
+	if len(c.Wrappers) == 0 {
+		return nil
+	}
+	var out []shellparse.Assign
+	for _, w := range c.Argv[1:] {
+		name, value, ok := strings.Cut(w.Text, "=")
+		if ok && w.Static && name != "" && !strings.HasPrefix(name, "-") {
+			out = append(out, shellparse.Assign{Name: name, Value: shellparse.Word{Text: value, Static: true}, Via: c.Name})
+		}
+	}
+	return out
 }
 
 // installVars are the variables that tell a program where it installs or
