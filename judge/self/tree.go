@@ -696,6 +696,8 @@ func pipedNames(h Host, how string) {
 	case nameFilters(src.Name) || src.Name == "cat":
 		// A filter handed files: names read from their content.
 		report(h, "protected_write", "self_names_read", finding.NonSevere, how+" writes names "+src.Name+" reads from a file, which could be "+Reason)
+	case src.Name == "find" && (readsNameList(src) || findPrintsOwnText(src)):
+		unseenNames(h, "what find prints of its own (-printf, -exec, a list of roots)", how)
 	case src.Name == "find":
 		// find prints what is under its roots: unless its -name tests rule
 		// permgate's files out, the names may be any of them, even under a
@@ -722,15 +724,42 @@ func pipedNames(h Host, how string) {
 // operands, which are judged as trees; an operand known only at run time
 // may be anywhere.
 func treeNames(h Host, src shellparse.SimpleCommand, how string) {
-	for _, a := range operandsOf(src) {
-		if _, unknown := h.ExpandPath(a); unknown {
+	if readsNameList(src) {
+		unseenNames(h, src.Name+"'s list of names", how)
+		return
+	}
+	// Where it runs is listed too (ls, git ls-files, fd with no operand),
+	// and any word that names a path may be a root (fd --search-path DIR,
+	// git -C DIR).
+	TreeSelf(h, shellparse.Word{Text: ".", Static: true}, how+" (names from "+src.Name+" where it runs)", true)
+	for _, a := range src.Argv[1:] {
+		text := a.Text
+		if _, v, ok := strings.Cut(text, "="); ok && strings.HasPrefix(text, "-") {
+			text = v // --search-path=DIR
+		}
+		if a.Static && !a.Glob && !strings.ContainsAny(text, "/~") {
+			continue // an option or a name in the directory it runs in
+		}
+		w := shellparse.Word{Text: text, Static: a.Static, Glob: a.Glob, Params: a.Params, Subst: a.Subst}
+		if _, unknown := h.ExpandPath(w); unknown {
 			unseenNames(h, src.Name, how)
 			return
 		}
-		if strings.ContainsAny(a.Text, "/~*?[") {
-			TreeSelf(h, a, how+" (names from "+src.Name+" under "+a.Text+")", true)
+		TreeSelf(h, w, how+" (names from "+src.Name+" under "+text+")", true)
+	}
+}
+
+// findPrintsOwnText reports a find expression that prints text of its own
+// (-printf, -fprintf) or runs commands whose output is piped on (-exec,
+// -execdir, -ok, -okdir): not only the paths it finds.
+func findPrintsOwnText(c shellparse.SimpleCommand) bool {
+	for _, p := range shellparse.FindPrimaries(c.Argv[1:]) {
+		switch p.Name {
+		case "-printf", "-fprintf", "-exec", "-execdir", "-ok", "-okdir":
+			return true
 		}
 	}
+	return false
 }
 
 // reshaper returns the name of a filter that may print text it did not
@@ -740,8 +769,12 @@ func reshaper(c shellparse.SimpleCommand) string {
 	case "sed", "awk", "gawk", "cut":
 		return c.Name
 	case "grep", "egrep", "fgrep":
-		if hasOption(c, "-o", "--only-matching") {
+		if hasOption(c, "-o", "--only-matching", "--label") {
 			return c.Name + " -o"
+		}
+	case "head", "tail":
+		if hasOption(c, "-c", "--bytes") {
+			return c.Name + " -c" // a name cut short is another name
 		}
 	}
 	return ""
@@ -753,7 +786,19 @@ func passesNames(c shellparse.SimpleCommand) bool {
 	if c.Name == "cat" {
 		return len(operandsOf(c)) == 0
 	}
-	return nameFilters(c.Name) && len(operandsOf(c)) <= filterOperands(c.Name) && !nameDecoders(c)
+	operands := filterOperands(c.Name)
+	if operands > 0 && (c.Name == "grep" || c.Name == "egrep" || c.Name == "fgrep") && hasOption(c, "-e", "--regexp", "-f", "--file") {
+		operands = 0 // the pattern is an option's: every operand is a file
+	}
+	return nameFilters(c.Name) && len(operandsOf(c)) <= operands && !nameDecoders(c) && !readsNameList(c)
+}
+
+// readsNameList reports a program handed a list of names in a file
+// (--files0-from, -files0-from): what it prints comes from that file.
+func readsNameList(c shellparse.SimpleCommand) bool {
+	return slices.ContainsFunc(c.Argv[1:], func(w shellparse.Word) bool {
+		return strings.HasPrefix(w.Text, "--files0-from") || strings.HasPrefix(w.Text, "-files0-from")
+	})
 }
 
 // inputNames judges names read from a standard input: a here-string's or
@@ -777,8 +822,14 @@ func inputNames(h Host, in shellparse.Input, what, how string) {
 	}
 }
 
-// printerNames judges the names echo or printf print.
+// printerNames judges the names echo or printf print. A printf format
+// that builds names (%s/x, %c, %.3s) or spells them in escapes (\160) makes
+// names permgate does not see: the write asks.
 func printerNames(h Host, src shellparse.SimpleCommand, how string) {
+	if src.Name == "printf" && !plainPrintf(src) {
+		unseenNames(h, "printf's format", how)
+		return
+	}
 	inBinaryDir := !h.SelfPaths().isCwd(h.Dir()) && h.SelfPaths().binaryDir(h.Dir())
 	for _, a := range src.Argv[1:] {
 		if !selfPrefilter(a.Text) && !(a.Static && (strings.HasPrefix(a.Text, "/") || inBinaryDir)) {
@@ -793,6 +844,28 @@ func printerNames(h Host, src shellparse.SimpleCommand, how string) {
 			TreeSelf(h, shellparse.Word{Text: name, Static: true}, how+" (names from "+src.Name+" "+a.Text+")", false)
 		}
 	}
+}
+
+// plainPrintf reports a printf whose output is its words as they stand:
+// a format with no escape but \n, \t, \0 and no directive, or one that
+// only separates its arguments ('%s\n', '%s\0', '%s ').
+func plainPrintf(c shellparse.SimpleCommand) bool {
+	args := c.Argv[1:]
+	if len(args) > 0 && args[0].Text == "--" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return true
+	}
+	format := args[0]
+	if !format.Static {
+		return false
+	}
+	rest := strings.NewReplacer(`%s`, "", `\n`, "", `\t`, "", `\0`, "", " ", "").Replace(format.Text)
+	if strings.Contains(format.Text, "%") {
+		return rest == "" // only %s and separators
+	}
+	return !strings.ContainsAny(strings.NewReplacer(`\n`, "", `\t`, "", `\0`, "").Replace(format.Text), `\%`)
 }
 
 // listsTree reports a program that prints names of files under its
@@ -822,9 +895,16 @@ func listsGitPaths(c shellparse.SimpleCommand) bool {
 			i++ // the option's value
 		case strings.HasPrefix(w, "-"):
 		default:
-			switch w {
-			case "ls-files", "ls-tree", "diff", "status":
+			switch {
+			case slices.ContainsFunc(c.Argv[i+1:], func(w shellparse.Word) bool {
+				return strings.HasPrefix(w.Text, "--format") || strings.HasPrefix(w.Text, "--line-prefix") || strings.HasPrefix(w.Text, "--src-prefix") || strings.HasPrefix(w.Text, "--dst-prefix")
+			}):
+				return false // names of its own making
+			case w == "ls-files" || w == "ls-tree" || w == "status":
 				return true
+			case w == "diff":
+				// --name-only and --name-status print paths; else content.
+				return slices.ContainsFunc(c.Argv[i+1:], func(w shellparse.Word) bool { return w.Text == "--name-only" || w.Text == "--name-status" })
 			}
 			return false
 		}
