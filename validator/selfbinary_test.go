@@ -383,6 +383,14 @@ func TestCdOrElse(t *testing.T) {
 		`cd /opt/tools || exit 1; rm pg`:      "self_modify",
 		`cd /tmp/build || exit 1; rm -f a.o`:  "",
 		`cd /tmp/a || cd /tmp/b; ls`:          "",
+		`cd "$d" && strip pg`:                 "protected_write",
+		`cd "$d" && gcc -o app main.c`:        "",
+		// A cd may fail or not run: inside permgate's config, relative
+		// names are judged there, before and after.
+		`cd ~/.config/permgate; false && cd /tmp; rm x.txt`:  "self_modify",
+		`cd ~/.config/permgate; cd /nonexistent; rm x.txt`:   "self_modify",
+		`cd /x || cd ~/.config/permgate; rm x.txt`:           "self_modify",
+		`cd /tmp && cd ~/.config/permgate || true; rm x.txt`: "self_modify",
 	} {
 		asked := 0
 		a := New(binaryEnv(&asked)).CheckScript(c)

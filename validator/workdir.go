@@ -74,12 +74,15 @@ func (ck *checker) followCd(c shellparse.SimpleCommand) {
 		}
 	}
 	switch c.Name {
-	case "cd", "pushd", "chdir", "popd":
+	case "cd", "chdir":
+		if ck.uncertainCd(c) {
+			return
+		}
+	case "pushd", "popd":
 		if c.Alternative || c.OrElse {
-			// One of several readings (a loop's values, a variable set on
-			// one path), or a cd that runs only when what stands before ||
-			// failed (cd /a || cd /b): which directory the shell is in
-			// after is not known.
+			// One of several readings, or a change that runs only when
+			// what stands before || failed: where the shell is after is
+			// not known.
 			ck.shellDir = ""
 			return
 		}
@@ -99,6 +102,32 @@ func (ck *checker) followCd(c shellparse.SimpleCommand) {
 	case "popd":
 		ck.popd(c)
 	}
+}
+
+// uncertainCd settles a cd that may not take the shell where it says, and
+// reports whether it did. A cd may fail or not run (false && cd /tmp, cd
+// /a || cd /b, one of several readings): a directory inside permgate's
+// config or state the shell may be in, before or after, is where relative
+// names are judged, the more dangerous of the two. Otherwise a cd that runs
+// only on one path (|| or one reading) leaves the directory unknown, and a
+// plain cd is followed (false: the caller goes on).
+func (ck *checker) uncertainCd(c shellparse.SimpleCommand) bool {
+	ps := ck.SelfPaths()
+	if ck.funcs[c.Name] {
+		return false // the script's own cd: the caller says
+	}
+	to := ck.cdTo(c)
+	switch {
+	case to != "" && to != ck.shellDir && ps.HoldsOwnFiles(to):
+		return false // followed: the shell may well go there
+	case ck.shellDir != "" && to != ck.shellDir && ps.HoldsOwnFiles(ck.shellDir):
+		ck.oldDir = ck.shellDir // it may stay: judged where it was
+		return true
+	case c.Alternative || c.OrElse:
+		ck.shellDir = ""
+		return true
+	}
+	return false
 }
 
 // pushd follows bash's directory stack: pushd DIR puts the directory the

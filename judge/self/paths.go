@@ -215,6 +215,14 @@ func (ps *Paths) RunsAsPATH(name string) bool {
 // isCwd reports the working directory the commands run in (Env.Cwd).
 func (ps *Paths) isCwd(dir string) bool { return dir == ps.env.Cwd }
 
+// HoldsOwnFiles reports a directory inside permgate's config or state, where
+// a relative name written may be one of its own files. It asks nothing of
+// the disk, and leaves the program's directory out: where the program is is
+// asked only for a command that writes.
+func (ps *Paths) HoldsOwnFiles(dir string) bool {
+	return dir != "" && ps.ownFile(path.Join(dir, "x")) != ""
+}
+
 // binaryDir reports the directory of the permgate program running now (or
 // of where its links lead): a program handed it (mount over it, a tool that
 // cleans it) may replace the program.
