@@ -86,9 +86,14 @@ func judgeJobs(h Host, texts []string) {
 	jobs := 0
 	for _, t := range texts {
 		for _, line := range strings.Split(t, "\n") {
+			if name, ok := cronSetting(line); ok && jobEnvVar(name) {
+				unseenJobs(h, "jobs with "+name+" set by the table, which changes what they run or where")
+				return
+			}
 			if job := cronCommand(line); job != "" {
 				jobs++
-				h.JudgeJob(job, "crontab job: ")
+				// cron runs a job in the home directory.
+				h.JudgeJob("cd ~ && "+job, "crontab job: ")
 			}
 		}
 	}
@@ -140,6 +145,28 @@ func crontabReplaces(c shellparse.SimpleCommand) bool {
 	return len(ops) == 0 && c.Stdin.Kind != shellparse.InputInherited && !hasOption(c, "-l", "-e", "-r", "-i", "-d")
 }
 
+// jobEnvVar reports a setting of a crontab that changes how its jobs run:
+// their shell, their home (where they run) or where their programs are
+// found.
+func jobEnvVar(name string) bool {
+	switch name {
+	case "SHELL", "HOME", "PATH", "BASH_ENV", "ENV":
+		return true
+	}
+	return false
+}
+
+// cronSetting returns the name a crontab line sets (NAME=VALUE), if it is
+// one.
+func cronSetting(line string) (string, bool) {
+	line = strings.TrimSpace(line)
+	name, _, ok := strings.Cut(line, "=")
+	if !ok || name == "" || strings.ContainsAny(name, " \t*@#") {
+		return "", false
+	}
+	return strings.TrimSpace(name), true
+}
+
 // cronCommand returns the command of a crontab line, or "" for comments,
 // blank lines and variable settings.
 func cronCommand(line string) string {
@@ -148,8 +175,11 @@ func cronCommand(line string) string {
 		return ""
 	}
 	if strings.HasPrefix(line, "@") {
-		_, rest, _ := strings.Cut(line, " ")
-		return strings.TrimSpace(rest)
+		i := strings.IndexAny(line, " \t")
+		if i < 0 {
+			return ""
+		}
+		return strings.TrimSpace(line[i:])
 	}
 	fields := strings.Fields(line)
 	if len(fields) < 6 {

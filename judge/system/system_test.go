@@ -168,7 +168,7 @@ func TestCronCommand(t *testing.T) {
 	h.stdin = []string{"0 * * * * rm -rf ~\n"}
 	c, args := command("crontab -")
 	Crontab(&h, c, args)
-	if len(h.jobs) != 1 || h.jobs[0] != "crontab job: rm -rf ~" {
+	if len(h.jobs) != 1 || h.jobs[0] != "crontab job: cd ~ && rm -rf ~" {
 		t.Errorf("crontab - jobs %q", h.jobs)
 	}
 }
@@ -181,11 +181,13 @@ func TestCrontabTables(t *testing.T) {
 		stdin      []string
 		jobs, ids  string
 	}{
-		{line: "crontab jobs.txt", file: "# nightly\n0 3 * * * make backup\n", jobs: "crontab job: make backup"},
+		{line: "crontab jobs.txt", file: "# nightly\n0 3 * * * make backup\n", jobs: "crontab job: cd ~ && make backup"},
 		{line: "crontab jobs.txt", file: "# nothing\n", ids: "crontab_remove.empty"},
 		{line: "crontab other.txt", file: "0 3 * * * make backup\n", ids: "dynamic_code.crontab_unread"},
 		{line: "crontab -", ids: "dynamic_code.crontab_unread"},
-		{line: "crontab -", stdin: []string{"0 * * * * date\n"}, jobs: "crontab job: date"},
+		{line: "crontab -", stdin: []string{"0 * * * * date\n"}, jobs: "crontab job: cd ~ && date"},
+		{line: "crontab -", stdin: []string{"SHELL=/usr/bin/perl\n* * * * * unlink 'x'\n"}, ids: "dynamic_code.crontab_unread"},
+		{line: "crontab -", stdin: []string{"MAILTO=me\n@daily\tmake backup\n"}, jobs: "crontab job: cd ~ && make backup"},
 		{line: "crontab -l"},
 		{line: "crontab -e"},
 	} {
