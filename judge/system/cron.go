@@ -87,7 +87,7 @@ func judgeJobs(h Host, texts []string) {
 	for _, t := range texts {
 		for _, line := range strings.Split(t, "\n") {
 			if name, ok := cronSetting(line); ok && jobEnvVar(name) {
-				unseenJobs(h, "jobs with "+name+" set by the table, which changes what they run or where")
+				unseenJobs(h, "jobs whose "+name+" the table sets")
 				return
 			}
 			if job := cronCommand(line); job != "" {
