@@ -691,6 +691,7 @@ func pipedNames(h Host, how string) {
 	case passesNames(src):
 		reshaped = cmp.Or(reshaped, reshaper(src))
 		inputNames(h, src.Stdin, src.Name+"'s input", how)
+	case printsNoPath(src):
 	case listsTree(src):
 		treeNames(h, src, how)
 	case nameFilters(src.Name) || src.Name == "cat":
@@ -786,11 +787,59 @@ func passesNames(c shellparse.SimpleCommand) bool {
 	if c.Name == "cat" {
 		return len(operandsOf(c)) == 0
 	}
+	if c.Name == "head" || c.Name == "tail" {
+		// head -n 5, tail -n +6: a count, not a file (with or without a
+		// declared value).
+		return !slices.ContainsFunc(operandsOf(c), func(w shellparse.Word) bool { return !isCount(w.Text) }) && !readsNameList(c)
+	}
 	operands := filterOperands(c.Name)
 	if operands > 0 && (c.Name == "grep" || c.Name == "egrep" || c.Name == "fgrep") && hasOption(c, "-e", "--regexp", "-f", "--file") {
 		operands = 0 // the pattern is an option's: every operand is a file
 	}
 	return nameFilters(c.Name) && len(operandsOf(c)) <= operands && !nameDecoders(c) && !readsNameList(c)
+}
+
+// isCount reports a line or byte count as head and tail take it: 5, +6,
+// -3, 10K.
+func isCount(t string) bool {
+	t = strings.TrimLeft(t, "+-")
+	t = strings.TrimRight(t, "bkKMGTPEZYi")
+	if t == "" {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if t[i] < '0' || t[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// printsNoPath reports a program whose output is no path: numbers (seq),
+// a date in a format without a slash, a commit's id (git rev-parse
+// --short HEAD).
+func printsNoPath(c shellparse.SimpleCommand) bool {
+	static := !slices.ContainsFunc(c.Argv[1:], func(w shellparse.Word) bool { return !w.Static })
+	if !static {
+		return false
+	}
+	switch c.Name {
+	case "seq":
+		return !slices.ContainsFunc(c.Argv[1:], func(w shellparse.Word) bool {
+			return strings.HasPrefix(w.Text, "-f") || strings.HasPrefix(w.Text, "--f") || strings.HasPrefix(w.Text, "-s") || strings.HasPrefix(w.Text, "--s")
+		})
+	case "date":
+		return !slices.ContainsFunc(c.Argv[1:], func(w shellparse.Word) bool {
+			return strings.HasPrefix(w.Text, "+") && (strings.Contains(w.Text, "/") || strings.Contains(w.Text, "%D") || strings.Contains(w.Text, "%x") || strings.Contains(w.Text, "%c"))
+		})
+	case "git":
+		return len(c.Argv) > 1 && c.Argv[1].Text == "rev-parse" && !slices.ContainsFunc(c.Argv[2:], func(w shellparse.Word) bool {
+			return strings.Contains(w.Text, "dir") || strings.Contains(w.Text, "path") || strings.Contains(w.Text, "show") || strings.Contains(w.Text, "top") || strings.Contains(w.Text, "prefix")
+		})
+	case "nproc", "whoami", "hostname", "uname":
+		return true
+	}
+	return false
 }
 
 // readsNameList reports a program handed a list of names in a file
@@ -902,6 +951,11 @@ func listsGitPaths(c shellparse.SimpleCommand) bool {
 				return false // names of its own making
 			case w == "ls-files" || w == "ls-tree" || w == "status":
 				return true
+			case w == "grep":
+				// git grep -l / -L / --name-only prints the matching files.
+				return slices.ContainsFunc(c.Argv[i+1:], func(w shellparse.Word) bool {
+					return w.Text == "-l" || w.Text == "-L" || w.Text == "--name-only" || w.Text == "--files-with-matches" || w.Text == "--files-without-match" || strings.HasPrefix(w.Text, "-l") && !strings.HasPrefix(w.Text, "--")
+				})
 			case w == "diff":
 				// --name-only and --name-status print paths; else content.
 				return slices.ContainsFunc(c.Argv[i+1:], func(w shellparse.Word) bool { return w.Text == "--name-only" || w.Text == "--name-status" })
