@@ -692,6 +692,7 @@ func pipedNames(h Host, how string) {
 		reshaped = cmp.Or(reshaped, reshaper(src))
 		inputNames(h, src.Stdin, src.Name+"'s input", how)
 	case printsNoPath(src):
+		// Numbers, a date, a commit's id: no name of a file.
 	case listsTree(src):
 		treeNames(h, src, how)
 	case nameFilters(src.Name) || src.Name == "cat":
@@ -721,9 +722,10 @@ func pipedNames(h Host, how string) {
 	}
 }
 
-// treeNames judges the names a lister prints (listsTree): under its
-// operands, which are judged as trees; an operand known only at run time
-// may be anywhere.
+// treeNames judges the names a lister prints (listsTree): files under the
+// directory it runs in and under the paths it is handed, which are judged
+// as trees; a path known only at run time, or a list of names read from a
+// file, may be anywhere.
 func treeNames(h Host, src shellparse.SimpleCommand, how string) {
 	if readsNameList(src) {
 		unseenNames(h, src.Name+"'s list of names", how)
