@@ -80,6 +80,23 @@ func (ck *checker) SelfPipeChain() []shellparse.SimpleCommand {
 	return chain
 }
 
+// SelfPipeWriters is how many commands write into the command's standard
+// input: the statements its Stdin.From names, each reading of one counted
+// once.
+func (ck *checker) SelfPipeWriters() int {
+	from := ck.res.Commands[ck.index].Stdin.From
+	if len(from) < 2 {
+		return len(from)
+	}
+	var seen []int
+	for _, j := range from {
+		if j >= 0 && j < len(ck.res.Commands) && !slices.Contains(seen, ck.res.Commands[j].Offset) {
+			seen = append(seen, ck.res.Commands[j].Offset)
+		}
+	}
+	return len(seen)
+}
+
 // selfCheck is a judge/self judgement as a dispatch check.
 func selfCheck(f func(self.Host, shellparse.SimpleCommand, []shellparse.Word)) check {
 	return func(ck *checker, c shellparse.SimpleCommand, args []shellparse.Word) { f(ck, c, args) }

@@ -325,6 +325,8 @@ func TestPipedNames(t *testing.T) {
 		{`fd --search-path /opt/tools | xargs rm`, "self_modify"},
 		{`printf '%s\n' a.tmp b.tmp | xargs rm`, ""},
 		{`git status --porcelain | cut -c4- | xargs git add`, ""},
+		{`{ echo /opt/tools/pg; echo a.tmp; } | xargs rm`, "protected_write"},
+		{`(echo ~/.config/permgate/config.toml; echo x.o) | xargs rm -f`, "protected_write"},
 		{`git ls-files -z | xargs -0 rm`, ""},
 		{`find . -name '*.o' | head -n 5 | xargs rm`, ""},
 		{`ls -t *.log | tail -n +6 | xargs rm`, ""},

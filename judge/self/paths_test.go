@@ -133,6 +133,7 @@ func (h *fakeHost) SelfFindRoots(args []shellparse.Word) (roots, expr []shellpar
 func (h *fakeHost) SelfNoteLink(string, string)               {}
 func (h *fakeHost) SelfCommand() shellparse.SimpleCommand     { return h.cmd }
 func (h *fakeHost) SelfPipeChain() []shellparse.SimpleCommand { return nil }
+func (h *fakeHost) SelfPipeWriters() int                      { return 0 }
 
 func TestTreeSelf(t *testing.T) {
 	for text, want := range map[string]string{"~/.config": "self_dir", "~/.config/permgate": "self_path", "~/.c*": "self_glob", "/tmp/x": "", "~/project/x": ""} {

@@ -58,6 +58,9 @@ type Host interface {
 	// SelfPipeChain is the pipeline that feeds the command being judged:
 	// the commands before it that pipe their output on, nearest first.
 	SelfPipeChain() []shellparse.SimpleCommand
+	// SelfPipeWriters is how many commands of the script (readings of one
+	// command counted once) write into the command's standard input.
+	SelfPipeWriters() int
 }
 
 // State is what the package remembers across the commands of one script;

@@ -674,6 +674,11 @@ func MountPoint(c shellparse.SimpleCommand) (shellparse.Word, bool) {
 // a compound command — the names cannot be seen, and the write asks:
 // unknown names are never taken for safe ones.
 func pipedNames(h Host, how string) {
+	if h.SelfPipeWriters() > 1 {
+		// { echo a; echo b; } | xargs rm: several commands write the names.
+		unseenNames(h, "several commands", how)
+		return
+	}
 	chain := h.SelfPipeChain()
 	if len(chain) == 0 {
 		inputNames(h, h.SelfCommand().Stdin, "its input", how)
